@@ -1,0 +1,30 @@
+import nodemailer from 'nodemailer';
+import type { Outbox } from './outbox.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+interface Logger {
+  info(obj: object, msg: string): void;
+}
+
+/** SMTP when a URL is given; otherwise a development transport that logs and keeps the message. */
+export function createMailer(opts: { smtpUrl?: string; from: string; outbox?: Outbox; log?: Logger }): Mailer {
+  const transport = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : nodemailer.createTransport({ jsonTransport: true });
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: opts.from, ...mail });
+      opts.outbox?.add({ channel: 'email', ...mail });
+      if (!opts.smtpUrl)
+        opts.log?.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'email (dev transport)');
+    },
+  };
+}

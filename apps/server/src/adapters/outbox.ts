@@ -1,0 +1,23 @@
+/** The last messages sent in development mode, newest first (GET /api/dev/outbox/). */
+export interface OutboxEntry {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  text: string;
+  sentAt: string;
+}
+
+export class Outbox {
+  private entries: OutboxEntry[] = [];
+  private readonly limit: number;
+  constructor(limit = 100) {
+    this.limit = limit;
+  }
+  add(entry: Omit<OutboxEntry, 'sentAt'>) {
+    this.entries.unshift({ ...entry, sentAt: new Date().toISOString() });
+    this.entries.length = Math.min(this.entries.length, this.limit);
+  }
+  list(): OutboxEntry[] {
+    return [...this.entries];
+  }
+}

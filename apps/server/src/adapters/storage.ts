@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where uploaded images live. Keys are relative paths such as `analyses/2026/abc.jpg`. */
+export interface FileStorage {
+  put(folder: string, data: Buffer, ext: string): Promise<string>;
+  get(key: string): Promise<Buffer>;
+  remove(key: string): Promise<void>;
+  /** A local filesystem path for tools that need one (the trainer). */
+  localPath(key: string): string;
+}
+
+export function createLocalStorage(root: string): FileStorage {
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key);
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('Invalid storage key');
+    return full;
+  };
+  return {
+    async put(folder, data, ext) {
+      const key = path.posix.join(folder, `${randomUUID()}.${ext}`);
+      const full = resolve(key);
+      await fs.mkdir(path.dirname(full), { recursive: true });
+      await fs.writeFile(full, data);
+      return key;
+    },
+    get: (key) => fs.readFile(resolve(key)),
+    async remove(key) {
+      await fs.rm(resolve(key), { force: true });
+    },
+    localPath: resolve,
+  };
+}

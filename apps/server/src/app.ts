@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Clock } from './adapters/clock.ts';
+import type { Mailer } from './adapters/mailer.ts';
+import type { Sms } from './adapters/sms.ts';
+import type { FileStorage } from './adapters/storage.ts';
+import type { Outbox } from './adapters/outbox.ts';
+import { createAccessTokens, type AccessTokens } from './lib/tokens.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './modules/notifications/notifications.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { communityRoutes } from './modules/community/community.routes.ts';
+import { consultationsRoutes } from './modules/consultations/consultations.routes.ts';
+import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
+import { trainingRoutes } from './modules/training/training.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What the outside world gives the app: config and adapters. Tests pass their own. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+  sms: Sms;
+  storage: FileStorage;
+  outbox: Outbox;
+  /** Extra adapters that features add (classifier, job queue); see each module. */
+  extras?: Record<string, unknown>;
+}
+
+/** What every feature module receives: the adapters plus the shared services. */
+export interface ModuleDeps extends AppDeps {
+  db: Database['db'];
+  tokens: AccessTokens;
+  notifications: NotificationsService;
+}
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.isProduction,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
+  await app.register(rateLimit, { max: config.rateLimitMax, timeWindow: '1 minute' });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 20, parts: 40 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kutu API', version: '0.1.0', description: 'Detect Early · Act Fast · Grow Smart' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const tokens = createAccessTokens(config.jwt.accessSecret, config.jwt.accessTtlSeconds);
+  await app.register(authPlugin, { tokens });
+
+  const moduleDeps: ModuleDeps = {
+    ...deps,
+    db: deps.database.db,
+    tokens,
+    notifications: createNotificationsService(deps.database.db),
+  };
+
+  healthRoutes(app, moduleDeps);
+  if (!config.isProduction) devOutboxRoutes(app, moduleDeps);
+  authRoutes(app, moduleDeps);
+  communityRoutes(app, moduleDeps);
+  consultationsRoutes(app, moduleDeps);
+  analysisRoutes(app, moduleDeps);
+  trainingRoutes(app, moduleDeps);
+  notificationsRoutes(app, moduleDeps);
+  dashboardRoutes(app, moduleDeps);
+
+  serveWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built SPA; unknown non-API paths get index.html so client routes work on reload. */
+function serveWebApp(app: App, webDist: string) {
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (!hasWeb || req.url.startsWith('/api/') || req.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${req.method} ${req.url}` } });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

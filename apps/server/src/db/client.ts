@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+/**
+ * Both drivers expose the same Drizzle query API; we type them as one so repos stay driver-agnostic.
+ */
+export type Db = PgliteDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL with positional parameters, for libraries that need a plain executor (the job queue). */
+  execute(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/** PostgreSQL when a URL is given, otherwise embedded PGlite (a directory, or memory when dir is null). */
+export async function openDatabase(opts: { url?: string; pgliteDir?: string | null }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      execute: async (text, values) => {
+        const r = await pool.query(text, values as unknown[]);
+        return { rows: r.rows };
+      },
+      migrate: () => migratePg(db as never, { migrationsFolder }),
+      ping: async () => (await pool.query('select 1 as ok')).rows[0]?.ok === 1,
+      close: () => pool.end(),
+    };
+  }
+  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    execute: async (text, values) => {
+      const r = await client.query<Record<string, unknown>>(text, values as unknown[]);
+      return { rows: r.rows };
+    },
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: async () => (await client.query<{ ok: number }>('select 1 as ok')).rows[0]?.ok === 1,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,33 @@
+import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+export const analyses = pgTable(
+  'analyses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    imagePath: text('image_path').notNull(),
+    outcome: text('outcome', { enum: ['diagnosis', 'not_leaf'] }).notNull(),
+    rustClass: text('rust_class'),
+    confidence: real('confidence').notNull(),
+    unsure: boolean('unsure').notNull().default(false),
+    probabilities: jsonb('probabilities').$type<Record<string, number>>().notNull(),
+    modelVersion: text('model_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('analyses_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const educationResources = pgTable('education_resources', {
+  id: serial('id').primaryKey(),
+  rustClass: text('rust_class').notNull(),
+  title: text('title').notNull(),
+  url: text('url').notNull(),
+  description: text('description').notNull(),
+  position: integer('position').notNull().default(0),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

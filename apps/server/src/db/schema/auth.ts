@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    role: text('role', { enum: ['farmer', 'expert'] }).notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+  ],
+);
+
+export const farmerProfiles = pgTable('farmer_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  farmLocation: text('farm_location').notNull(),
+  farmSize: numeric('farm_size', { mode: 'number' }).notNull(),
+  cropTypes: text('crop_types').array().notNull().default(sql`'{}'::text[]`),
+});
+
+export const expertProfiles = pgTable('expert_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  areasOfExpertise: text('areas_of_expertise').notNull(),
+  certifications: text('certifications').notNull().default(''),
+  bio: text('bio').notNull().default(''),
+  experienceYears: integer('experience_years').notNull().default(0),
+  institution: text('institution').notNull().default(''),
+  languagesSpoken: text('languages_spoken').notNull().default(''),
+  socialLinks: text('social_links').notNull().default(''),
+});
+
+/** The "Complete Profile" details; an account is complete once this row exists. */
+export const userProfiles = pgTable('user_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customerTypeId: integer('customer_type_id'),
+  idType: text('id_type', { enum: ['NATIONAL_ID', 'PASSPORT'] }).notNull(),
+  idNumber: text('id_number').notNull(),
+  organisationName: text('organisation_name').notNull(),
+  firstName: text('first_name').notNull(),
+  middleName: text('middle_name').notNull().default(''),
+  lastName: text('last_name').notNull(),
+  gender: text('gender', { enum: ['MALE', 'FEMALE'] }).notNull(),
+  physicalAddress: text('physical_address').notNull(),
+  nationality: text('nationality').notNull(),
+  dob: date('dob').notNull(),
+  occupation: text('occupation').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Opaque tokens sent to the user (sign-up token, password-reset link); only their SHA-256 is stored. */
+export const actionTokens = pgTable('action_tokens', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['signup', 'password_reset'] }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** 4-digit one-time codes (argon2id hashed), per user and purpose. */
+export const otpCodes = pgTable('otp_codes', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['EMAIL_VERIFICATION', 'PHONE_ACTIVATION'] }).notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  invalidated: boolean('invalidated').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Rotating refresh tokens; a reused token revokes its whole family. */
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  familyId: uuid('family_id').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,6 @@
+export * from './auth.ts';
+export * from './notifications.ts';
+export * from './community.ts';
+export * from './consultations.ts';
+export * from './analysis.ts';
+export * from './training.ts';

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { systemClock } from './adapters/clock.ts';
+import { createMailer } from './adapters/mailer.ts';
+import { Outbox } from './adapters/outbox.ts';
+import { createSms } from './adapters/sms.ts';
+import { createLocalStorage } from './adapters/storage.ts';
+import { buildApp } from './app.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+await database.migrate();
+
+const outbox = new Outbox();
+const app = await buildApp({
+  config,
+  database,
+  clock: systemClock,
+  outbox,
+  mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox }),
+  sms: createSms({ ...config.sms, outbox }),
+  storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Kutu is running on ${config.publicUrl} (database: ${database.kind})`);

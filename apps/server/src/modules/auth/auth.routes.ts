@@ -1,0 +1,3 @@
+import type { App, ModuleDeps } from '../../app.ts';
+
+export function authRoutes(_app: App, _deps: ModuleDeps) {}

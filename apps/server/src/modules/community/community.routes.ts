@@ -1,0 +1,3 @@
+import type { App, ModuleDeps } from '../../app.ts';
+
+export function communityRoutes(_app: App, _deps: ModuleDeps) {}

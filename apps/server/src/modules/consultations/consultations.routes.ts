@@ -1,0 +1,3 @@
+import type { App, ModuleDeps } from '../../app.ts';
+
+export function consultationsRoutes(_app: App, _deps: ModuleDeps) {}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { api } from '@kutu/contract';
+import type { App, ModuleDeps } from '../../app.ts';
+
+const entry = z.object({
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  sentAt: z.string(),
+});
+
+/** Development only: the latest emails and SMS the app sent, newest first. */
+export function devOutboxRoutes(app: App, { outbox }: ModuleDeps) {
+  app.get(
+    api.devOutbox,
+    { schema: { tags: ['dev'], response: { 200: z.object({ results: z.array(entry) }) } } },
+    async () => ({ results: outbox.list() }),
+  );
+}

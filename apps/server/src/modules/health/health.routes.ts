@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { api } from '@kutu/contract';
+import type { App, ModuleDeps } from '../../app.ts';
+
+export function healthRoutes(app: App, { database }: ModuleDeps) {
+  app.get(
+    api.health,
+    {
+      schema: {
+        tags: ['health'],
+        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.any() },
+      },
+    },
+    async (_req, reply) => {
+      const up = await database.ping().catch(() => false);
+      if (!up) {
+        return reply
+          .status(503)
+          .send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not reachable' } });
+      }
+      return { status: 'ok' as const, database: `up (${database.kind})` };
+    },
+  );
+}

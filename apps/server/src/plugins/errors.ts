@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+function fieldsFromValidation(err: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const v of err.validation ?? []) {
+    const params = v.params as { issue?: { path?: (string | number)[] } } | undefined;
+    const fromIssue = params?.issue?.path?.join('.');
+    const fromPath = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    const key = fromIssue || fromPath || 'body';
+    fields[key] ??= v.message ?? 'Invalid value';
+  }
+  return fields;
+}
+
+/** One error shape for every failure: { error: { code, message, fields? } }. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .status(err.status)
+        .send({ error: { code: err.code, message: err.message, ...(err.fields && { fields: err.fields }) } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
+      const fields = fieldsFromValidation(err);
+      const first = Object.values(fields)[0];
+      return reply.status(400).send({
+        error: { code: 'VALIDATION_ERROR', message: first ?? 'Some fields are not valid', fields },
+      });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({
+        error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' },
+      });
+    }
+    if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT') {
+      return reply.status(413).send({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' } });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+      return reply
+        .status(415)
+        .send({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'This content type is not supported' } });
+    }
+    if (status >= 400 && status < 500) {
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError'
+          ? 'The request body is not valid JSON'
+          : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'The request body is empty'
+            : err.message;
+      return reply.status(status).send({ error: { code: 'BAD_REQUEST', message } });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' } });
+  });
+}

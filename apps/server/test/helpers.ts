@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import type { Clock } from '../src/adapters/clock.ts';
+import { createMailer } from '../src/adapters/mailer.ts';
+import { Outbox } from '../src/adapters/outbox.ts';
+import { createSms } from '../src/adapters/sms.ts';
+import { createLocalStorage } from '../src/adapters/storage.ts';
+import { buildApp, type App, type AppDeps } from '../src/app.ts';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** A real SMTP peer on a random local port; the app's mail goes through nodemailer to it. */
+export async function startSmtpPeer() {
+  const inbox: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          for (const rcpt of session.envelope.rcptTo) {
+            inbox.push({ to: rcpt.address, subject: mail.subject ?? '', text: mail.text ?? '' });
+          }
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    /** The newest mail to this address (waits briefly: delivery is asynchronous). */
+    async lastMailTo(address: string, timeoutMs = 3000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = inbox.filter((m) => m.to === address.toLowerCase()).at(-1);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`No mail to ${address}`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A fresh database: PostgreSQL (a new database on TEST_DATABASE_URL's server) or in-memory PGlite. */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ pgliteDir: null });
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `kutu_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ url: dbUrl.toString() });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** A settable clock for rules about time. */
+export function testClock(start = new Date()): Clock & { set(d: Date): void; advance(ms: number): void } {
+  let now = start;
+  return {
+    now: () => new Date(now),
+    set: (d) => {
+      now = d;
+    },
+    advance: (ms) => {
+      now = new Date(now.getTime() + ms);
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  deps: AppDeps;
+  smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  outbox: Outbox;
+  clock: ReturnType<typeof testClock>;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** buildApp over a fresh database, a real SMTP peer, console SMS into the outbox, a temp data dir. */
+export async function createTestApp(
+  overrides: Partial<AppDeps> & { env?: Record<string, string> } = {},
+): Promise<TestContext> {
+  const smtp = await startSmtpPeer();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    RATE_LIMIT_MAX: '100000',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    JOBS: 'off',
+    ...overrides.env,
+  });
+  const { database, drop } = await openTestDatabase();
+  const outbox = new Outbox();
+  const clock = testClock();
+  const deps: AppDeps = {
+    config,
+    database,
+    clock,
+    outbox,
+    mailer: createMailer({ smtpUrl: smtp.url, from: config.mailFrom, outbox }),
+    sms: createSms({ senderId: 'KUTU', outbox }),
+    storage: createLocalStorage(path.join(dataDir, 'uploads')),
+    ...overrides,
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    smtp,
+    outbox,
+    clock,
+    dataDir,
+    async close() {
+      await app.close();
+      await drop();
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Alert } from '@mantine/core';
+import type { Role } from '@kutu/contract';
+import { session } from '../lib/session.ts';
+import { routes } from './routes.ts';
+
+export function useSession() {
+  const access = useSyncExternalStore(session.subscribe, session.accessToken);
+  const userJson = useSyncExternalStore(session.subscribe, () => localStorage.getItem('user'));
+  // Parse from the JSON string so the snapshot stays referentially stable between renders.
+  const user = userJson ? session.user() : null;
+  return { access, user, role: user?.role ?? null };
+}
+
+/** A protected route: without a token, remember where the user wanted to go and send them to sign in. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { access } = useSession();
+  const location = useLocation();
+  if (!access) {
+    session.saveReturnTo(location.pathname + location.search + location.hash);
+    return <Navigate to={routes.auth.login} replace />;
+  }
+  return children;
+}
+
+/** Signed-in visitors have no business on the sign-in screens. */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const { access } = useSession();
+  if (access) return <Navigate to={routes.dashboard} replace />;
+  return children;
+}
+
+/** The server enforces roles; this only explains to a user who followed a link for the other role. */
+export function RoleOnly({ role, children }: { role: Role; children: ReactNode }) {
+  const { role: current } = useSession();
+  if (current && current !== role) {
+    return (
+      <Alert color="yellow" title="Not available for your account">
+        This screen is for {role}s.
+      </Alert>
+    );
+  }
+  return children;
+}

@@ -1,0 +1,28 @@
+/** Every screen's path, so links never point at a route that does not exist. */
+export const routes = {
+  auth: {
+    login: '/auth',
+    forgotPassword: '/auth/forgot-password',
+    activation: '/auth/activation',
+    signup: '/auth/signup',
+    expertSignup: '/auth/expert-signup',
+    verifyEmail: '/auth/verify-email',
+    confirmPasswordReset: '/auth/confirm-password-reset',
+  },
+  terms: '/terms',
+  contactUs: '/contact-us',
+  dashboard: '/account',
+  profile: '/account/profile',
+  settings: '/account/settings',
+  imageAnalysis: '/account/addresses/image-analysis',
+  analysisHistory: '/account/addresses/analysis-history',
+  educationResources: '/account/addresses/education-resources',
+  modelTraining: '/account/addresses/model-training',
+  allPosts: '/account/addresses/all-posts',
+  postComments: (id: number | string) => `/account/addresses/${id}`,
+  communityPosts: '/account/addresses/community-posts',
+  availabilitySlots: '/account/addresses/availability-slots',
+  slots: '/account/addresses/slots',
+  myBookings: '/account/addresses/my-bookings',
+  bookings: '/account/addresses/bookings',
+} as const;

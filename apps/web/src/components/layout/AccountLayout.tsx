@@ -1,0 +1,138 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, AppShell, Avatar, Burger, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { api, type UserRecord } from '@kutu/contract';
+import { http } from '../../lib/api.ts';
+import { session } from '../../lib/session.ts';
+import { useSession } from '../../app/guards.tsx';
+import { menuForRole } from './menu.ts';
+import { HeaderExtras } from './HeaderExtras.tsx';
+
+/** Logout revokes the refresh token, clears local storage and reloads. */
+export async function logout() {
+  const refresh = session.refreshToken();
+  if (refresh) await http.post(api.auth.logout, { refresh }, { auth: false }).catch(() => undefined);
+  localStorage.clear();
+  window.location.assign('/auth');
+}
+
+export function AccountLayout() {
+  const { t } = useTranslation();
+  const { user, role } = useSession();
+  const location = useLocation();
+  const [mobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [narrow, setNarrow] = useState(false);
+  const entries = menuForRole(role);
+  const activeGroup = entries.find((e) => e.children?.some((c) => location.pathname.startsWith(c.to)))?.labelKey;
+  const [openGroup, setOpenGroup] = useState<string | undefined>(activeGroup);
+
+  // Checks the stored token with the server; a rejected, unrefreshable token signs the user out (api.ts).
+  const me = useQuery({ queryKey: ['me'], queryFn: () => http.get<UserRecord>(api.auth.me) });
+  useEffect(() => {
+    if (me.data) session.setUser(me.data);
+  }, [me.data]);
+  // Close the mobile menu after navigating.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change by design
+  useEffect(() => closeMobile(), [location.pathname, closeMobile]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: narrow ? 72 : 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger opened={mobileOpen} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label="Open menu" />
+            <img src="/favicon.svg" width={28} height={28} alt="" />
+            <Text fw={700}>Kutu</Text>
+            <Text size="sm" c="dimmed" visibleFrom="md">
+              {t('app.tagline')}
+            </Text>
+          </Group>
+          <Group gap="sm">
+            <HeaderExtras />
+            <Text size="sm" data-testid="topbar-username">
+              {user?.username ?? 'user'}
+            </Text>
+            <Avatar radius="xl" size="sm" color="green" alt="">
+              {(user?.username ?? 'u').charAt(0).toUpperCase()}
+            </Avatar>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main menu">
+        <AppShell.Section grow component={ScrollArea}>
+          {entries.map((entry) => {
+            const Icon = entry.icon;
+            const label = t(entry.labelKey);
+            if (entry.to) {
+              return (
+                <Tooltip key={entry.labelKey} label={label} position="right" disabled={!narrow}>
+                  <NavLink
+                    component={Link}
+                    to={entry.to}
+                    label={narrow ? undefined : label}
+                    aria-label={label}
+                    leftSection={<Icon size={20} />}
+                    active={location.pathname === entry.to}
+                  />
+                </Tooltip>
+              );
+            }
+            return (
+              <NavLink
+                key={entry.labelKey}
+                label={narrow ? undefined : label}
+                aria-label={label}
+                leftSection={<Icon size={20} />}
+                opened={openGroup === entry.labelKey}
+                onChange={(opened) => {
+                  setOpenGroup(opened ? entry.labelKey : undefined);
+                  if (narrow) setNarrow(false);
+                }}
+                childrenOffset={narrow ? 0 : 28}
+              >
+                {entry.children?.map((child) => (
+                  <NavLink
+                    key={child.to}
+                    component={Link}
+                    to={child.to}
+                    label={t(child.labelKey)}
+                    active={location.pathname === child.to}
+                  />
+                ))}
+              </NavLink>
+            );
+          })}
+        </AppShell.Section>
+        <AppShell.Section>
+          <NavLink
+            label={narrow ? undefined : t('menu.logout')}
+            aria-label={t('menu.logout')}
+            leftSection={<IconLogout size={20} />}
+            onClick={() => void logout()}
+            color="red"
+          />
+          <Group justify={narrow ? 'center' : 'flex-end'} visibleFrom="sm">
+            <ActionIcon
+              variant="subtle"
+              onClick={() => setNarrow((n) => !n)}
+              aria-label={narrow ? 'Expand menu' : 'Collapse menu'}
+            >
+              {narrow ? <IconChevronsRight size={18} /> : <IconChevronsLeft size={18} />}
+            </ActionIcon>
+          </Group>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,39 @@
+import { Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import classes from './AuthLayout.module.css';
+
+/** Branded hero beside a card holding the routed screen. */
+export function AuthLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.page}>
+      <Box className={classes.hero} visibleFrom="md">
+        <Stack gap="md" maw={420}>
+          <Group gap="sm">
+            <Image src="/favicon.svg" w={48} h={48} alt="" />
+            <Title order={1} c="white">
+              {t('app.name')}
+            </Title>
+          </Group>
+          <Text size="xl" fw={600} c="white">
+            {t('app.tagline')}
+          </Text>
+          <Text c="green.0">
+            Photograph a leaf and learn whether it has rust, ask the farming community, and book time with an
+            agricultural expert in Uganda and Kenya.
+          </Text>
+        </Stack>
+      </Box>
+      <div className={classes.side}>
+        <Card withBorder shadow="sm" radius="lg" p="xl" className={classes.card}>
+          <Group gap="xs" mb="md" hiddenFrom="md">
+            <Image src="/favicon.svg" w={28} h={28} alt="" />
+            <Text fw={700}>{t('app.name')}</Text>
+          </Group>
+          <Outlet />
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { api as paths } from '@kutu/contract';
+import { session } from './session.ts';
+
+/** A failed API call: the server's `{error: {code, message, fields}}` or a network failure. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  form?: FormData;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Rotates the refresh token once for all callers that hit an expired access token together. */
+async function refreshTokens(): Promise<boolean> {
+  const refresh = session.refreshToken();
+  if (!refresh) return false;
+  refreshing ??= fetch(paths.auth.refresh, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refresh }),
+  })
+    .then(async (res) => {
+      if (!res.ok) return false;
+      session.setTokens(await res.json());
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** Called when the server rejects the session and it cannot be refreshed. */
+let onSessionExpired = () => {
+  session.saveReturnTo(window.location.pathname + window.location.search);
+  session.signOut();
+  window.location.assign('/auth');
+};
+export function setSessionExpiredHandler(handler: () => void) {
+  onSessionExpired = handler;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']) {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export async function request<T>(path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = session.accessToken();
+  if (opts.auth !== false && token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), {
+      method: opts.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Cannot reach Kutu. Check your connection and try again.');
+  }
+  if (res.status === 401 && opts.auth !== false && token && !retried) {
+    if (await refreshTokens()) return request<T>(path, opts, true);
+    onSessionExpired();
+  }
+  if (res.status === 204) return undefined as T;
+  const isJson = res.headers.get('content-type')?.includes('application/json');
+  const data = isJson ? await res.json().catch(() => null) : null;
+  if (!res.ok) {
+    const e = data?.error;
+    throw new ApiError(
+      res.status,
+      e?.code ?? 'HTTP_ERROR',
+      e?.message ?? `Request failed (${res.status})`,
+      e?.fields ?? {},
+    );
+  }
+  return data as T;
+}
+
+export const http = {
+  get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) => request<T>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
+    request<T>(path, { ...opts, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
+    request<T>(path, { ...opts, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+  upload: <T>(path: string, form: FormData) => request<T>(path, { method: 'POST', form }),
+};
+
+/** The message to show for any thrown value. */
+export function errorMessage(err: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (err instanceof ApiError) return err.message;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}

@@ -1,0 +1,70 @@
+import type { UserRecord } from '@kutu/contract';
+
+/** The locally stored items of the spec: accessToken, refreshToken, user, signUpToken. */
+const KEYS = {
+  access: 'accessToken',
+  refresh: 'refreshToken',
+  user: 'user',
+  signUpToken: 'signUpToken',
+  returnTo: 'returnTo',
+} as const;
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+const emit = () => {
+  for (const l of listeners) l();
+};
+
+export const session = {
+  subscribe(listener: Listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  accessToken: () => localStorage.getItem(KEYS.access),
+  refreshToken: () => localStorage.getItem(KEYS.refresh),
+  user(): UserRecord | null {
+    const raw = localStorage.getItem(KEYS.user);
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw) as UserRecord;
+    } catch (err) {
+      console.error('Stored user could not be read', err);
+      return null;
+    }
+  },
+  signIn(tokens: { access: string; refresh: string; user: UserRecord }) {
+    localStorage.setItem(KEYS.access, tokens.access);
+    localStorage.setItem(KEYS.refresh, tokens.refresh);
+    localStorage.setItem(KEYS.user, JSON.stringify(tokens.user));
+    emit();
+  },
+  setTokens(tokens: { access: string; refresh: string }) {
+    localStorage.setItem(KEYS.access, tokens.access);
+    localStorage.setItem(KEYS.refresh, tokens.refresh);
+    emit();
+  },
+  setUser(user: UserRecord) {
+    localStorage.setItem(KEYS.user, JSON.stringify(user));
+    emit();
+  },
+  signOut() {
+    localStorage.removeItem(KEYS.access);
+    localStorage.removeItem(KEYS.refresh);
+    localStorage.removeItem(KEYS.user);
+    emit();
+  },
+  signUpToken: () => localStorage.getItem(KEYS.signUpToken),
+  setSignUpToken(token: string | null) {
+    if (token) localStorage.setItem(KEYS.signUpToken, token);
+    else localStorage.removeItem(KEYS.signUpToken);
+  },
+  /** The page a signed-out visitor wanted; login goes back there. */
+  saveReturnTo(path: string) {
+    localStorage.setItem(KEYS.returnTo, path);
+  },
+  takeReturnTo(): string | null {
+    const path = localStorage.getItem(KEYS.returnTo);
+    localStorage.removeItem(KEYS.returnTo);
+    return path;
+  },
+};

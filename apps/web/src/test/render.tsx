@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import '../lib/i18n.ts';
+
+/** Renders a component with the app's providers, at a given route. */
+export function renderWithProviders(ui: ReactNode, { route = '/' } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider>
+      <Notifications />
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}

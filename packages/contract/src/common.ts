@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Every failure the API returns has this shape. */
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const messageReply = z.object({ message: z.string() });
+export type MessageReply = z.infer<typeof messageReply>;
+
+export const roles = ['farmer', 'expert'] as const;
+export const role = z.enum(roles);
+export type Role = z.infer<typeof role>;
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** `?page&page_size` as the spec's lists use them. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(10),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** `{count, next, previous, results}`: `next`/`previous` are page numbers or null. */
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.number().int(),
+    next: z.number().int().nullable(),
+    previous: z.number().int().nullable(),
+    results: z.array(item),
+  });
+}
+export type Paginated<T> = { count: number; next: number | null; previous: number | null; results: T[] };
+
+/** An ISO 8601 timestamp on the wire (always UTC, with Z). */
+export const isoDateTime = z.string();

@@ -1,0 +1,28 @@
+export const cropTypes = ['MAIZE', 'WHEAT', 'RICE', 'BEANS'] as const;
+export type CropType = (typeof cropTypes)[number];
+
+export const diseaseTypes = ['common_rust', 'leaf_blast', 'gray_leaf_spot', 'none'] as const;
+export type DiseaseType = (typeof diseaseTypes)[number];
+
+export const urgencyLevels = ['low', 'medium', 'high'] as const;
+export type UrgencyLevel = (typeof urgencyLevels)[number];
+
+export const bookingStatuses = ['pending', 'approved', 'rejected'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+export const rustClasses = ['common_rust', 'healthy', 'other_disease'] as const;
+export type RustClass = (typeof rustClasses)[number];
+
+export const notificationTypes = [
+  'booking_approved',
+  'booking_rejected',
+  'booking_requested',
+  'training_completed',
+  'image_analysis',
+  'post_moderated',
+  'comment_moderated',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+export const idTypes = ['NATIONAL_ID', 'PASSPORT'] as const;
+export const genders = ['MALE', 'FEMALE'] as const;
