@@ -1,0 +1,58 @@
+import argon2 from 'argon2';
+import type { Role } from '@kutu/contract';
+import { expertProfiles, farmerProfiles, users } from '../src/db/schema/index.ts';
+import { createAccessTokens } from '../src/lib/tokens.ts';
+import type { TestContext } from './helpers.ts';
+
+let counter = 0;
+
+export interface TestUser {
+  id: number;
+  username: string;
+  email: string;
+  role: Role;
+  password: string;
+  /** Headers with a valid bearer access token. */
+  headers: { authorization: string };
+}
+
+/**
+ * An active, verified user inserted straight into the database, with an access token: for testing
+ * features other than sign-up (the auth tests drive the real flow).
+ */
+export async function createUser(t: TestContext, role: Role, opts: { username?: string } = {}): Promise<TestUser> {
+  counter += 1;
+  const username = opts.username ?? `${role}${counter}_${Math.random().toString(36).slice(2, 7)}`;
+  const email = `${username}@example.com`.toLowerCase();
+  const password = 'Str0ng!Passw0rd';
+  const now = new Date();
+  const [user] = await t.deps.database.db
+    .insert(users)
+    .values({
+      email,
+      username,
+      role,
+      phone: '+256772123456',
+      passwordHash: await argon2.hash(password, { type: argon2.argon2id }),
+      emailVerifiedAt: now,
+      phoneVerifiedAt: now,
+      activatedAt: now,
+    })
+    .returning();
+  if (role === 'farmer') {
+    await t.deps.database.db
+      .insert(farmerProfiles)
+      .values({ userId: user.id, farmLocation: 'Mbale', farmSize: 2.5, cropTypes: ['MAIZE'] });
+  } else {
+    await t.deps.database.db.insert(expertProfiles).values({
+      userId: user.id,
+      areasOfExpertise: 'Maize rust',
+      certifications: 'BSc Agriculture',
+      bio: 'Plant pathologist',
+      experienceYears: 8,
+    });
+  }
+  const tokens = createAccessTokens(t.deps.config.jwt.accessSecret, t.deps.config.jwt.accessTtlSeconds);
+  const access = await tokens.sign({ userId: user.id, role });
+  return { id: user.id, username, email, role, password, headers: { authorization: `Bearer ${access}` } };
+}

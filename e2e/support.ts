@@ -1,0 +1,93 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+let counter = 0;
+export function uniqueName(prefix: string) {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+export const STRONG_PASSWORD = 'Gr0w!Smart2026';
+
+/** The newest 4-digit code sent to this recipient (email address or phone), read from the dev outbox. */
+export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/dev/outbox/');
+      const { results } = (await res.json()) as { results: { to: string; text: string }[] };
+      const msg = results.find((m) => m.to.toLowerCase() === to.toLowerCase());
+      code = msg?.text.match(/\b(\d{4})\b/)?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+export interface E2EUser {
+  username: string;
+  email: string;
+  password: string;
+  role: 'farmer' | 'expert';
+  phone: string;
+}
+
+/** Signs up, verifies and activates a user through the API (the auth specs drive this flow in the UI). */
+export async function createActiveUser(request: APIRequestContext, role: 'farmer' | 'expert'): Promise<E2EUser> {
+  const username = uniqueName(role);
+  const email = `${username}@example.com`;
+  const phone = `+2567${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const body =
+    role === 'farmer'
+      ? {
+          email,
+          username,
+          password: STRONG_PASSWORD,
+          confirm_password: STRONG_PASSWORD,
+          phone_number: phone,
+          farm_location: 'Mbale',
+          farm_size: 3,
+          crop_types: ['MAIZE'],
+        }
+      : {
+          email,
+          username,
+          password: STRONG_PASSWORD,
+          phone_number: phone,
+          areas_of_expertise: 'Maize and bean diseases',
+          certifications: 'MSc Plant Pathology',
+          bio: 'Extension officer in Mbale',
+          experience_years: 7,
+          institution: 'NaCRRI',
+          languages_spoken: 'English, Luganda',
+          social_links: '',
+        };
+  const reg = await request.post(`/api/auth/register/${role}/`, { data: body });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const { token } = await reg.json();
+  const emailCode = await latestCode(request, email);
+  const ver = await request.post('/api/auth/verify-email/', { data: { token, verificationCode: emailCode } });
+  expect(ver.ok(), await ver.text()).toBeTruthy();
+  const smsCode = await latestCode(request, phone);
+  const act = await request.post('/api/auth/activate/', {
+    data: { otp: smsCode, token, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD },
+  });
+  expect(act.ok(), await act.text()).toBeTruthy();
+  return { username, email, password: STRONG_PASSWORD, role, phone };
+}
+
+/** Logs in through the API and stores the session the way the web app does, then opens `path`. */
+export async function signInAs(page: Page, user: E2EUser, path = '/account') {
+  const res = await page.request.post('/api/auth/login/', { data: { email: user.email, password: user.password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { access, refresh, user: record } = await res.json();
+  await page.goto('/auth');
+  await page.evaluate(
+    ([a, r, u]) => {
+      localStorage.setItem('accessToken', a);
+      localStorage.setItem('refreshToken', r);
+      localStorage.setItem('user', JSON.stringify(u));
+    },
+    [access, refresh, record] as const,
+  );
+  await page.goto(path);
+}
