@@ -27,6 +27,8 @@ const schema = z
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+    /** Per address and per minute on each sign-in, code and reset route; default 20 in production, 600 otherwise. */
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().optional(),
     WEB_DIST: z.string().optional(),
     MODEL_DIR: z.string().optional(),
     RETRAIN_AFTER_SAMPLES: z.coerce.number().int().min(0).default(50),
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX ?? (e.NODE_ENV === 'production' ? 20 : 600),
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     modelDir: e.MODEL_DIR ? path.resolve(e.MODEL_DIR) : undefined,
     retrainAfterSamples: e.RETRAIN_AFTER_SAMPLES,
