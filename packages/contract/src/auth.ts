@@ -22,44 +22,84 @@ export function passwordProblem(password: string): string | null {
 }
 
 export const PASSWORD_MAX = 128;
-const email = z
-  .string()
+/** A string field whose absence or wrong type reads as a clear message. */
+const str = (missing: string) => z.string({ error: missing });
+const email = str('Email is required')
   .trim()
   .toLowerCase()
   .max(254)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'This is a wrong email');
-const username = z
-  .string()
+const username = str('Username is required')
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(40, 'Username must be at most 40 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain letters, digits, dot, dash and underscore only');
-const strongPassword = z
-  .string()
-  .max(PASSWORD_MAX)
+const strongPassword = str('Password is required')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
   .superRefine((value, ctx) => {
     const problem = passwordProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 /** E.164, as the phone input produces it. */
-export const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Enter a valid phone number with its country code');
-const code = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).padStart(4, '0'))
-  .pipe(z.string().regex(/^\d{4}$/, 'The code has 4 digits'));
-const shortText = (max: number) => z.string().trim().max(max);
+export const e164 = str('Phone number is required').regex(
+  /^\+[1-9]\d{6,14}$/,
+  'Enter a valid phone number with its country code',
+);
+/** A 4-digit code, as text ("0123") or as the number the spec's activation form sends (123). */
+const code = (missing: string) =>
+  z
+    .union([z.string().trim(), z.number()], { error: missing })
+    .transform((v) => (typeof v === 'number' ? String(v).padStart(4, '0') : v))
+    .pipe(
+      z
+        .string()
+        .min(1, missing)
+        .regex(/^\d{4}$/, 'The code has 4 digits'),
+    );
+const required = (label: string, max = 120) =>
+  str(`${label} is required`)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
-export const loginBody = z.object({ email, password: z.string().min(1, 'Password is required').max(PASSWORD_MAX) });
+export const completeProfileBody = z.object({
+  customerTypeId: z.coerce.number().int().positive().optional(),
+  idType: z.enum(idTypes, { error: 'ID type must be NATIONAL_ID or PASSPORT' }),
+  idNumber: required('ID number', 40),
+  organisationName: required('Organisation name'),
+  firstName: required('First name', 60),
+  middleName: z.string().trim().max(60).optional().default(''),
+  lastName: required('Last name', 60),
+  gender: z.enum(genders, { error: 'Gender must be MALE or FEMALE' }).default('MALE'),
+  physicalAddress: required('Physical address', 200),
+  nationality: required('Nationality', 60),
+  dob: z.iso.date({ error: 'Date of birth must be a date (YYYY-MM-DD)' }),
+  occupation: required('Occupation', 80),
+});
+export type CompleteProfileBody = z.input<typeof completeProfileBody>;
+
+const confirmation = str('Confirm your password').max(PASSWORD_MAX, 'Password mismatch');
+const signUpToken = (missing: string) => str(missing).min(1, missing).max(200, 'This token is not valid');
+const shortText = (label: string, max: number) =>
+  str(`${label} must be text`).trim().max(max, `${label} must be at most ${max} characters`);
+
+export const loginBody = z.object({
+  email,
+  password: str('Password is required').min(1, 'Password is required').max(PASSWORD_MAX, 'Wrong email or password'),
+});
 
 export const farmerRegisterBody = z
   .object({
     email,
     username,
     password: strongPassword,
-    confirm_password: z.string().max(PASSWORD_MAX),
+    confirm_password: confirmation,
     phone_number: e164,
-    farm_location: shortText(200).min(1, 'Farm location is required'),
-    farm_size: z.coerce.number().positive('Farm size must be more than 0 acres').max(1_000_000),
+    farm_location: required('Farm location', 200),
+    farm_size: z.coerce
+      .number({ error: 'Farm size must be a number of acres' })
+      .positive('Farm size must be more than 0 acres')
+      .max(1_000_000),
     crop_types: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
   })
   .refine((b) => b.password === b.confirm_password, { message: 'Password mismatch', path: ['confirm_password'] });
@@ -70,72 +110,67 @@ export const expertRegisterBody = z.object({
   username,
   password: strongPassword,
   phone_number: e164,
-  areas_of_expertise: shortText(500).min(1, 'Areas of expertise are required'),
-  certifications: shortText(500).default(''),
-  bio: shortText(2000).default(''),
-  experience_years: z.coerce.number().int().min(0).max(80).default(0),
-  institution: shortText(200).default(''),
-  languages_spoken: shortText(200).default(''),
-  social_links: shortText(500).default(''),
+  areas_of_expertise: required('Areas of expertise', 500),
+  certifications: shortText('Certifications', 500).default(''),
+  bio: shortText('Bio', 2000).default(''),
+  experience_years: z.coerce
+    .number({ error: 'Years of experience must be a number' })
+    .int('Years of experience must be a whole number')
+    .min(0, 'Years of experience cannot be negative')
+    .max(80, 'Years of experience must be at most 80')
+    .default(0),
+  institution: shortText('Institution', 200).default(''),
+  languages_spoken: shortText('Languages spoken', 200).default(''),
+  social_links: shortText('Social links', 500).default(''),
 });
 export type ExpertRegisterBody = z.input<typeof expertRegisterBody>;
 
 export const registerReply = z.object({ message: z.string(), token: z.string() });
 
 export const verifyEmailBody = z.object({
-  token: z.string().min(1, 'Verification token is missing!').max(200),
-  verificationCode: code,
+  token: signUpToken('Verification token is missing!'),
+  verificationCode: code('Please enter the verification code.'),
 });
 export const verifyEmailReply = z.object({ message: z.string(), token: z.string() });
 
 export const otpActionTypes = ['EMAIL_VERIFICATION', 'PHONE_ACTIVATION'] as const;
-export const resendOtpBody = z.object({ actionType: z.enum(otpActionTypes), token: z.string().min(1).max(200) });
+export const resendOtpBody = z.object({
+  actionType: z.enum(otpActionTypes, { error: 'actionType must be EMAIL_VERIFICATION or PHONE_ACTIVATION' }),
+  token: signUpToken('Verification token is missing!'),
+});
 
 export const activateBody = z
   .object({
-    otp: code,
-    token: z.string().min(1, 'Base64 token was not saved, check your email to retrieve it or contact support').max(200),
+    otp: code('Type in the OTP'),
+    token: signUpToken('Base64 token was not saved, check your email to retrieve it or contact support'),
     password: strongPassword,
-    confirmPassword: z.string().max(PASSWORD_MAX),
+    confirmPassword: confirmation,
   })
   .refine((b) => b.password === b.confirmPassword, { message: 'Password mismatch', path: ['confirmPassword'] });
 
-export const refreshBody = z.object({ refresh: z.string().min(1).max(500) });
+export const refreshBody = z.object({
+  refresh: str('The refresh token is missing')
+    .min(1, 'The refresh token is missing')
+    .max(500, 'This refresh token is not valid'),
+});
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 
 export const forgotPasswordBody = z.object({ email });
 export const resetPasswordBody = z
   .object({
-    token: z.string().min(1, 'Invalid Token, check your email').max(200),
+    token: signUpToken('Invalid Token, check your email'),
     new_password: strongPassword,
-    confirm_password: z.string().max(PASSWORD_MAX),
+    confirm_password: confirmation,
   })
   .refine((b) => b.new_password === b.confirm_password, { message: 'Password mismatch', path: ['confirm_password'] });
 
 export const changePasswordBody = z
   .object({
-    oldPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX),
+    oldPassword: str('Enter your current password').min(1, 'Enter your current password').max(PASSWORD_MAX),
     newPassword: strongPassword,
-    confirmPassword: z.string().max(PASSWORD_MAX),
+    confirmPassword: confirmation,
   })
   .refine((b) => b.newPassword === b.confirmPassword, { message: 'Password mismatch', path: ['confirmPassword'] });
-
-const required = (label: string, max = 120) => z.string().trim().min(1, `${label} is required`).max(max);
-export const completeProfileBody = z.object({
-  customerTypeId: z.coerce.number().int().positive().optional(),
-  idType: z.enum(idTypes),
-  idNumber: required('ID number', 40),
-  organisationName: required('Organisation name'),
-  firstName: required('First name', 60),
-  middleName: z.string().trim().max(60).optional().default(''),
-  lastName: required('Last name', 60),
-  gender: z.enum(genders).default('MALE'),
-  physicalAddress: required('Physical address', 200),
-  nationality: required('Nationality', 60),
-  dob: z.iso.date('Date of birth must be a date (YYYY-MM-DD)'),
-  occupation: required('Occupation', 80),
-});
-export type CompleteProfileBody = z.input<typeof completeProfileBody>;
 
 export const profile = z.object({
   idType: z.enum(idTypes),
@@ -187,6 +222,9 @@ export const userRecord = z.object({
   }),
 });
 export type UserRecord = z.infer<typeof userRecord>;
+
+/** A password change signs out other devices; this device gets a fresh pair. */
+export const changePasswordReply = tokenPair.extend({ message: z.string() });
 
 export const loginReply = z.object({ access: z.string(), refresh: z.string(), user: userRecord });
 export type LoginReply = z.infer<typeof loginReply>;

@@ -1,3 +1,124 @@
+import {
+  activateBody,
+  api,
+  changePasswordBody,
+  changePasswordReply,
+  completeProfileBody,
+  expertRegisterBody,
+  farmerRegisterBody,
+  forgotPasswordBody,
+  loginBody,
+  loginReply,
+  messageReply,
+  refreshBody,
+  registerReply,
+  resendOtpBody,
+  resetPasswordBody,
+  tokenPair,
+  userRecord,
+  verifyEmailBody,
+  verifyEmailReply,
+} from '@kutu/contract';
 import type { App, ModuleDeps } from '../../app.ts';
+import { tooMany } from '../../lib/errors.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createAuthService } from './auth.service.ts';
 
-export function authRoutes(_app: App, _deps: ModuleDeps) {}
+const tags = ['auth'];
+
+export function authRoutes(app: App, deps: ModuleDeps) {
+  const auth = createAuthService(deps, app.log);
+  /** Per-address limit on routes that guess or send something (sign-in, codes, resets, sign-up). */
+  const limited = {
+    rateLimit: {
+      max: deps.config.authRateLimitMax,
+      timeWindow: '1 minute',
+      errorResponseBuilder: (_req: unknown, ctx: { after: string }) =>
+        tooMany(`Too many requests from your network. Please wait ${ctx.after} and try again.`),
+    },
+  };
+  const signedIn = { preHandler: app.authenticate, schema: { security: [{ bearer: [] }] } };
+
+  app.post(
+    api.auth.registerFarmer,
+    { config: limited, schema: { tags, body: farmerRegisterBody, response: { 201: registerReply } } },
+    async (req, reply) => reply.status(201).send(await auth.registerFarmer(req.body)),
+  );
+
+  app.post(
+    api.auth.registerExpert,
+    { config: limited, schema: { tags, body: expertRegisterBody, response: { 201: registerReply } } },
+    async (req, reply) => reply.status(201).send(await auth.registerExpert(req.body)),
+  );
+
+  app.post(
+    api.auth.verifyEmail,
+    { config: limited, schema: { tags, body: verifyEmailBody, response: { 200: verifyEmailReply } } },
+    (req) => auth.verifyEmail(req.body.token, req.body.verificationCode),
+  );
+
+  app.post(
+    api.auth.resendOtp,
+    { config: limited, schema: { tags, body: resendOtpBody, response: { 200: messageReply } } },
+    (req) => auth.resendOtp(req.body.actionType, req.body.token),
+  );
+
+  app.post(
+    api.auth.activate,
+    { config: limited, schema: { tags, body: activateBody, response: { 200: messageReply } } },
+    (req) => auth.activate(req.body),
+  );
+
+  app.post(
+    api.auth.login,
+    { config: limited, schema: { tags, body: loginBody, response: { 200: loginReply } } },
+    (req) => auth.login(req.body.email, req.body.password),
+  );
+
+  app.post(
+    api.auth.refresh,
+    { config: limited, schema: { tags, body: refreshBody, response: { 200: tokenPair } } },
+    (req) => auth.refresh(req.body.refresh),
+  );
+
+  app.post(api.auth.logout, { schema: { tags, body: refreshBody, response: { 200: messageReply } } }, (req) =>
+    auth.logout(req.body.refresh),
+  );
+
+  app.post(
+    api.auth.forgotPassword,
+    { config: limited, schema: { tags, body: forgotPasswordBody, response: { 200: messageReply } } },
+    (req) => auth.forgotPassword(req.body.email),
+  );
+
+  app.post(
+    api.auth.resetPassword,
+    { config: limited, schema: { tags, body: resetPasswordBody, response: { 200: messageReply } } },
+    (req) => auth.resetPassword(req.body.token, req.body.new_password),
+  );
+
+  app.put(
+    api.auth.changePassword,
+    {
+      config: limited,
+      preHandler: signedIn.preHandler,
+      schema: { ...signedIn.schema, tags, body: changePasswordBody, response: { 200: changePasswordReply } },
+    },
+    (req) => auth.changePassword(caller(req).userId, req.body.oldPassword, req.body.newPassword),
+  );
+
+  app.put(
+    api.auth.completeProfile,
+    {
+      preHandler: signedIn.preHandler,
+      schema: { ...signedIn.schema, tags, body: completeProfileBody, response: { 200: userRecord } },
+    },
+    (req) => auth.completeProfile(caller(req).userId, req.body),
+  );
+
+  app.get(
+    api.auth.me,
+    { preHandler: signedIn.preHandler, schema: { ...signedIn.schema, tags, response: { 200: userRecord } } },
+    (req) => auth.me(caller(req).userId),
+  );
+}

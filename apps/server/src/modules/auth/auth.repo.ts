@@ -1,0 +1,290 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  actionTokens,
+  authThrottle,
+  expertProfiles,
+  farmerProfiles,
+  otpCodes,
+  refreshTokens,
+  userProfiles,
+  users,
+} from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type CodePurpose = (typeof otpCodes.$inferInsert)['purpose'];
+type NewUser = Pick<typeof users.$inferInsert, 'email' | 'username' | 'role' | 'phone' | 'passwordHash'>;
+type FarmerDetails = Omit<typeof farmerProfiles.$inferInsert, 'userId'>;
+type ExpertDetails = Omit<typeof expertProfiles.$inferInsert, 'userId'>;
+export type ProfileValues = Omit<typeof userProfiles.$inferInsert, 'userId' | 'updatedAt'>;
+
+export interface NewCode {
+  codeHash: string;
+  expiresAt: Date;
+}
+
+/** The name of the unique index a failed insert ran into, when that is why it failed. */
+export function uniqueViolation(err: unknown): string | null {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === '23505') return e.constraint ?? '';
+  }
+  return null;
+}
+
+export function createAuthRepo(db: Db) {
+  async function issueCode(tx: Tx, userId: number, purpose: CodePurpose, code: NewCode, now: Date) {
+    await tx
+      .update(otpCodes)
+      .set({ invalidated: true })
+      .where(
+        and(
+          eq(otpCodes.userId, userId),
+          eq(otpCodes.purpose, purpose),
+          isNull(otpCodes.consumedAt),
+          eq(otpCodes.invalidated, false),
+        ),
+      );
+    await tx.insert(otpCodes).values({ userId, purpose, ...code, createdAt: now });
+  }
+
+  /** Marks a code used; false when another request used or invalidated it first. */
+  async function consumeCode(tx: Tx, codeId: number, now: Date) {
+    const rows = await tx
+      .update(otpCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(otpCodes.id, codeId), isNull(otpCodes.consumedAt), eq(otpCodes.invalidated, false)))
+      .returning({ id: otpCodes.id });
+    return rows.length === 1;
+  }
+
+  return {
+    findUserByEmail: async (email: string) =>
+      (await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`))[0],
+
+    findUserById: async (id: number) => (await db.select().from(users).where(eq(users.id, id)))[0],
+
+    /** Existing accounts using this email or this username (case-insensitive). */
+    findClashes: (email: string, username: string) =>
+      db
+        .select({ email: users.email, username: users.username })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email}) or lower(${users.username}) = lower(${username})`),
+
+    /** The user, their farmer or expert details, the sign-up token and the first email code, at once. */
+    createAccount: (input: {
+      user: NewUser;
+      farmer?: FarmerDetails;
+      expert?: ExpertDetails;
+      signUpTokenHash: string;
+      signUpExpiresAt: Date;
+      code: NewCode;
+      now: Date;
+    }) =>
+      db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ ...input.user, createdAt: input.now })
+          .returning();
+        if (input.farmer) await tx.insert(farmerProfiles).values({ userId: user.id, ...input.farmer });
+        if (input.expert) await tx.insert(expertProfiles).values({ userId: user.id, ...input.expert });
+        await tx.insert(actionTokens).values({
+          userId: user.id,
+          purpose: 'signup',
+          tokenHash: input.signUpTokenHash,
+          expiresAt: input.signUpExpiresAt,
+          createdAt: input.now,
+        });
+        await issueCode(tx, user.id, 'EMAIL_VERIFICATION', input.code, input.now);
+        return user;
+      }),
+
+    deleteUser: (id: number) => db.delete(users).where(eq(users.id, id)),
+
+    findActionToken: async (tokenHash: string, purpose: 'signup' | 'password_reset') =>
+      (
+        await db
+          .select()
+          .from(actionTokens)
+          .where(and(eq(actionTokens.tokenHash, tokenHash), eq(actionTokens.purpose, purpose)))
+      )[0],
+
+    latestCode: async (userId: number, purpose: CodePurpose) =>
+      (
+        await db
+          .select()
+          .from(otpCodes)
+          .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose)))
+          .orderBy(desc(otpCodes.id))
+          .limit(1)
+      )[0],
+
+    /** Counts a wrong try; the code is invalidated once `maxAttempts` is reached. Returns tries used. */
+    async recordWrongCode(codeId: number, maxAttempts: number) {
+      const [row] = await db
+        .update(otpCodes)
+        .set({
+          attempts: sql`${otpCodes.attempts} + 1`,
+          invalidated: sql`${otpCodes.invalidated} or ${otpCodes.attempts} + 1 >= ${maxAttempts}`,
+        })
+        .where(eq(otpCodes.id, codeId))
+        .returning({ attempts: otpCodes.attempts });
+      return row?.attempts ?? maxAttempts;
+    },
+
+    /**
+     * Sends a new code in place of the older ones if `check` (given when recent codes were sent) lets
+     * it; the account row is locked so concurrent requests cannot both pass the check.
+     */
+    replaceCode: (
+      input: { userId: number; purpose: CodePurpose; code: NewCode; now: Date; since: Date },
+      check: (sentAt: Date[]) => void,
+    ) =>
+      db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+        const recent = await tx
+          .select({ createdAt: otpCodes.createdAt })
+          .from(otpCodes)
+          .where(
+            and(
+              eq(otpCodes.userId, input.userId),
+              eq(otpCodes.purpose, input.purpose),
+              gt(otpCodes.createdAt, input.since),
+            ),
+          );
+        check(recent.map((r) => r.createdAt));
+        await issueCode(tx, input.userId, input.purpose, input.code, input.now);
+      }),
+
+    /** Uses the email code, marks the email verified and stores the phone code. False if the code was used. */
+    completeEmailVerification: (input: { userId: number; codeId: number; phoneCode: NewCode; now: Date }) =>
+      db.transaction(async (tx) => {
+        if (!(await consumeCode(tx, input.codeId, input.now))) return false;
+        await tx.update(users).set({ emailVerifiedAt: input.now }).where(eq(users.id, input.userId));
+        await issueCode(tx, input.userId, 'PHONE_ACTIVATION', input.phoneCode, input.now);
+        return true;
+      }),
+
+    /** Uses the phone code, sets the password, activates the account and retires the sign-up token. */
+    activate: (input: { userId: number; codeId: number; signUpTokenId: number; passwordHash: string; now: Date }) =>
+      db.transaction(async (tx) => {
+        if (!(await consumeCode(tx, input.codeId, input.now))) return false;
+        await tx
+          .update(users)
+          .set({ passwordHash: input.passwordHash, phoneVerifiedAt: input.now, activatedAt: input.now })
+          .where(eq(users.id, input.userId));
+        await tx.update(actionTokens).set({ usedAt: input.now }).where(eq(actionTokens.id, input.signUpTokenId));
+        return true;
+      }),
+
+    createResetToken: (input: { userId: number; tokenHash: string; expiresAt: Date; now: Date }) =>
+      db.insert(actionTokens).values({ ...input, purpose: 'password_reset', createdAt: input.now }),
+
+    /** Uses a live reset token, sets the password, retires other reset links, ends every session. */
+    resetPassword: (input: { tokenId: number; userId: number; passwordHash: string; now: Date }) =>
+      db.transaction(async (tx) => {
+        const used = await tx
+          .update(actionTokens)
+          .set({ usedAt: input.now })
+          .where(
+            and(eq(actionTokens.id, input.tokenId), isNull(actionTokens.usedAt), gt(actionTokens.expiresAt, input.now)),
+          )
+          .returning({ id: actionTokens.id });
+        if (used.length === 0) return false;
+        await tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, input.userId));
+        await tx
+          .update(actionTokens)
+          .set({ usedAt: input.now })
+          .where(
+            and(
+              eq(actionTokens.userId, input.userId),
+              eq(actionTokens.purpose, 'password_reset'),
+              isNull(actionTokens.usedAt),
+            ),
+          );
+        await revokeUserSessions(tx, input.userId, input.now);
+        return true;
+      }),
+
+    /** Sets a new password and ends every session. */
+    changePassword: (input: { userId: number; passwordHash: string; now: Date }) =>
+      db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, input.userId));
+        await revokeUserSessions(tx, input.userId, input.now);
+      }),
+
+    insertRefreshToken: (row: { userId: number; familyId: string; tokenHash: string; expiresAt: Date; now: Date }) =>
+      db.insert(refreshTokens).values({ ...row, createdAt: row.now }),
+
+    findRefreshToken: async (tokenHash: string) =>
+      (await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)))[0],
+
+    /** Marks a refresh token used and stores its successor; false if it was used or revoked meanwhile. */
+    rotateRefreshToken: (input: { id: number; next: { tokenHash: string; expiresAt: Date }; now: Date }) =>
+      db.transaction(async (tx) => {
+        const [old] = await tx
+          .update(refreshTokens)
+          .set({ usedAt: input.now })
+          .where(and(eq(refreshTokens.id, input.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+          .returning();
+        if (!old) return false;
+        await tx
+          .insert(refreshTokens)
+          .values({ userId: old.userId, familyId: old.familyId, ...input.next, createdAt: input.now });
+        return true;
+      }),
+
+    revokeFamily: (familyId: string, now: Date) =>
+      db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))),
+
+    /** Counts one event in a fixed window (restarting an expired window); returns the count. */
+    async hitThrottle(key: string, now: Date, windowMs: number) {
+      const cutoff = new Date(now.getTime() - windowMs).toISOString();
+      const [row] = await db
+        .insert(authThrottle)
+        .values({ key, count: 1, windowStart: now })
+        .onConflictDoUpdate({
+          target: authThrottle.key,
+          set: {
+            count: sql`case when ${authThrottle.windowStart} <= ${cutoff}::timestamptz then 1 else ${authThrottle.count} + 1 end`,
+            windowStart: sql`case when ${authThrottle.windowStart} <= ${cutoff}::timestamptz then ${now.toISOString()}::timestamptz else ${authThrottle.windowStart} end`,
+          },
+        })
+        .returning();
+      return row;
+    },
+
+    peekThrottle: async (key: string) => (await db.select().from(authThrottle).where(eq(authThrottle.key, key)))[0],
+
+    clearThrottle: (key: string) => db.delete(authThrottle).where(eq(authThrottle.key, key)),
+
+    upsertProfile: (userId: number, values: ProfileValues, now: Date) =>
+      db
+        .insert(userProfiles)
+        .values({ userId, ...values, updatedAt: now })
+        .onConflictDoUpdate({ target: userProfiles.userId, set: { ...values, updatedAt: now } }),
+
+    /** Everything the user record shows, in one query. */
+    async loadAccount(userId: number) {
+      const [row] = await db
+        .select({ user: users, farmer: farmerProfiles, expert: expertProfiles, profile: userProfiles })
+        .from(users)
+        .leftJoin(farmerProfiles, eq(farmerProfiles.userId, users.id))
+        .leftJoin(expertProfiles, eq(expertProfiles.userId, users.id))
+        .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+        .where(eq(users.id, userId));
+      return row;
+    },
+  };
+}
+export type AuthRepo = ReturnType<typeof createAuthRepo>;
+export type Account = NonNullable<Awaited<ReturnType<AuthRepo['loadAccount']>>>;
+
+function revokeUserSessions(tx: Tx, userId: number, now: Date) {
+  return tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

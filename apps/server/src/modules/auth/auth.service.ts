@@ -1,0 +1,470 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  completeProfileBody,
+  expertRegisterBody,
+  farmerRegisterBody,
+  otpActionTypes,
+  UserRecord,
+} from '@kutu/contract';
+import type { ModuleDeps } from '../../app.ts';
+import { AppError, badRequest, conflict, tooMany, unauthenticated } from '../../lib/errors.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { type Account, type CodePurpose, createAuthRepo, uniqueViolation, type UserRow } from './auth.repo.ts';
+import {
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_MS,
+  codeProblem,
+  newCode,
+  RESEND_WINDOW_MS,
+  resendProblem,
+  wrongCodeMessage,
+} from './codes.ts';
+import { activationSms, resetMail, verificationMail } from './messages.ts';
+import { hashSecret, verifyAgainstNothing, verifySecret } from './passwords.ts';
+
+const SIGNUP_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+const RESET_TOKEN_TTL_MS = 3600 * 1000;
+/** Per account (by email, known or not): failed sign-ins and reset requests in a window. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const RESET_MAX_REQUESTS = 3;
+export const RESET_WINDOW_MS = 60 * 60 * 1000;
+const MIN_AGE_YEARS = 13;
+const EARLIEST_DOB = '1900-01-01';
+
+export const messages = {
+  wrongLogin: 'Wrong email or password',
+  invalidSignUpToken: 'This verification token is not valid. Check your email or sign up again.',
+  invalidReset: 'Invalid Token, check your email',
+  invalidSession: 'Your session is not valid. Please sign in again.',
+  forgotPassword: 'If an account uses this email, we have sent it a link to reset the password. It works for 1 hour.',
+} as const;
+
+type FarmerInput = z.output<typeof farmerRegisterBody>;
+type ExpertInput = z.output<typeof expertRegisterBody>;
+type ProfileInput = z.output<typeof completeProfileBody>;
+type OtpAction = (typeof otpActionTypes)[number];
+
+interface Logger {
+  error(obj: object, msg: string): void;
+}
+
+const minutesUntil = (end: number, now: Date) => Math.max(1, Math.ceil((end - now.getTime()) / 60_000));
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function createAuthService(deps: ModuleDeps, log: Logger) {
+  const { config, clock, mailer, sms, tokens } = deps;
+  const repo = createAuthRepo(deps.db);
+  const secret = config.jwt.refreshSecret;
+  const hash = (token: string) => hashToken(token, secret);
+  const verifyLink = (token: string, code: string) =>
+    `${config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}&verificationToken=${code}`;
+
+  async function freshCode(now: Date) {
+    const code = newCode();
+    return { code, stored: { codeHash: await hashSecret(code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) } };
+  }
+
+  async function register(
+    account: { email: string; username: string; phone: string; password: string; role: 'farmer' | 'expert' },
+    details: Pick<Parameters<typeof repo.createAccount>[0], 'farmer' | 'expert'>,
+  ) {
+    const clashes = await repo.findClashes(account.email, account.username);
+    const emailTaken = clashes.some((c) => c.email.toLowerCase() === account.email.toLowerCase());
+    const usernameTaken = clashes.some((c) => c.username.toLowerCase() === account.username.toLowerCase());
+    if (emailTaken || usernameTaken) throw clash(emailTaken ? 'users_email_unique' : 'users_username_unique');
+
+    const now = clock.now();
+    const token = randomToken();
+    const { code, stored } = await freshCode(now);
+    const passwordHash = await hashSecret(account.password);
+    let user: UserRow;
+    try {
+      user = await repo.createAccount({
+        user: {
+          email: account.email,
+          username: account.username,
+          role: account.role,
+          phone: account.phone,
+          passwordHash,
+        },
+        ...details,
+        signUpTokenHash: hash(token),
+        signUpExpiresAt: new Date(now.getTime() + SIGNUP_TOKEN_TTL_MS),
+        code: stored,
+        now,
+      });
+    } catch (err) {
+      const index = uniqueViolation(err);
+      if (index !== null) throw clash(index);
+      throw err;
+    }
+    try {
+      await mailer.send(verificationMail({ to: user.email, code, link: verifyLink(token, code) }));
+    } catch (err) {
+      log.error({ err }, 'could not send the verification email; the sign-up was undone');
+      await repo.deleteUser(user.id);
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'We could not send the verification email right now. Please try again in a few minutes.',
+        503,
+      );
+    }
+    return {
+      message: `We sent a 4-digit code to ${user.email}. Enter it to verify your email.`,
+      token,
+    };
+  }
+
+  function clash(index: string) {
+    return index.includes('username')
+      ? conflict('This username is already taken. Please choose another one.', { username: 'Already taken' })
+      : conflict('An account with this email already exists. Please sign in instead.', { email: 'Already registered' });
+  }
+
+  /** The sign-up token's row and its user; a used token means the account is already active. */
+  async function signUpSession(token: string) {
+    const row = await repo.findActionToken(hash(token), 'signup');
+    if (!row || row.expiresAt.getTime() <= clock.now().getTime()) throw badRequest(messages.invalidSignUpToken);
+    if (row.usedAt) throw badRequest('Your account is already active. Please sign in.');
+    const user = await repo.findUserById(row.userId);
+    if (!user) throw badRequest(messages.invalidSignUpToken);
+    return { tokenRow: row, user };
+  }
+
+  /** Checks a code for the user; a wrong code uses up one of the tries. Returns the stored code's id. */
+  async function checkCode(userId: number, purpose: CodePurpose, code: string, field: string) {
+    const stored = await repo.latestCode(userId, purpose);
+    const problem = codeProblem(stored, clock.now());
+    if (problem || !stored) throw badRequest(problem ?? 'There is no active code.', { [field]: problem ?? '' });
+    if (!(await verifySecret(stored.codeHash, code))) {
+      const attempts = await repo.recordWrongCode(stored.id, CODE_MAX_ATTEMPTS);
+      const message = wrongCodeMessage(attempts);
+      throw badRequest(message, { [field]: message });
+    }
+    return stored.id;
+  }
+
+  async function sendActivationSms(user: UserRow, code: string) {
+    try {
+      await sms.send(user.phone, activationSms(code));
+    } catch (err) {
+      log.error({ err }, 'could not send the activation SMS');
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'We could not send the SMS right now. Please use Resend OTP in a few minutes.',
+        503,
+      );
+    }
+  }
+
+  async function issueSession(user: UserRow) {
+    const now = clock.now();
+    const refresh = randomToken();
+    await repo.insertRefreshToken({
+      userId: user.id,
+      familyId: randomUUID(),
+      tokenHash: hash(refresh),
+      expiresAt: new Date(now.getTime() + config.jwt.refreshTtlDays * 24 * 3600 * 1000),
+      now,
+    });
+    return { access: await tokens.sign({ userId: user.id, role: user.role }, now), refresh };
+  }
+
+  /** Refuses when this account (by email, whether it exists or not) failed too often lately. */
+  async function assertNotLockedOut(key: string) {
+    const row = await repo.peekThrottle(key);
+    const end = row ? row.windowStart.getTime() + LOGIN_WINDOW_MS : 0;
+    const now = clock.now();
+    if (row && row.count >= LOGIN_MAX_FAILURES && end > now.getTime()) {
+      throw tooMany(`Too many attempts. Please wait ${plural(minutesUntil(end, now), 'minute')} and try again.`);
+    }
+  }
+
+  async function userRecord(userId: number): Promise<UserRecord> {
+    const account = await repo.loadAccount(userId);
+    if (!account) throw unauthenticated(messages.invalidSession);
+    return toUserRecord(account);
+  }
+
+  return {
+    registerFarmer: (b: FarmerInput) =>
+      register(
+        { email: b.email, username: b.username, phone: b.phone_number, password: b.password, role: 'farmer' },
+        { farmer: { farmLocation: b.farm_location, farmSize: b.farm_size, cropTypes: b.crop_types } },
+      ),
+
+    registerExpert: (b: ExpertInput) =>
+      register(
+        { email: b.email, username: b.username, phone: b.phone_number, password: b.password, role: 'expert' },
+        {
+          expert: {
+            areasOfExpertise: b.areas_of_expertise,
+            certifications: b.certifications,
+            bio: b.bio,
+            experienceYears: b.experience_years,
+            institution: b.institution,
+            languagesSpoken: b.languages_spoken,
+            socialLinks: b.social_links,
+          },
+        },
+      ),
+
+    async verifyEmail(token: string, code: string) {
+      const { user } = await signUpSession(token);
+      if (user.emailVerifiedAt) {
+        return { message: 'Your email is already verified. Enter the code we sent to your phone.', token };
+      }
+      const codeId = await checkCode(user.id, 'EMAIL_VERIFICATION', code, 'verificationCode');
+      const now = clock.now();
+      const phone = await freshCode(now);
+      const done = await repo.completeEmailVerification({ userId: user.id, codeId, phoneCode: phone.stored, now });
+      if (!done) throw badRequest('This code was already used. Request a new code.');
+      await sendActivationSms(user, phone.code);
+      return { message: 'Your email is verified. We sent a 4-digit code by SMS to your phone.', token };
+    },
+
+    async resendOtp(actionType: OtpAction, token: string) {
+      const { user } = await signUpSession(token);
+      if (actionType === 'EMAIL_VERIFICATION' && user.emailVerifiedAt) {
+        throw badRequest('Your email is already verified. Continue with the code we sent to your phone.');
+      }
+      if (actionType === 'PHONE_ACTIVATION' && !user.emailVerifiedAt) {
+        throw badRequest('Please verify your email first.');
+      }
+      const now = clock.now();
+      const { code, stored } = await freshCode(now);
+      await repo.replaceCode(
+        { userId: user.id, purpose: actionType, code: stored, now, since: new Date(now.getTime() - RESEND_WINDOW_MS) },
+        (sentAt) => {
+          const problem = resendProblem(sentAt, now);
+          if (problem) throw tooMany(problem);
+        },
+      );
+      if (actionType === 'EMAIL_VERIFICATION') {
+        await mailer.send(verificationMail({ to: user.email, code, link: verifyLink(token, code), resent: true }));
+        return { message: `We sent a new code to ${user.email}.` };
+      }
+      await sendActivationSms(user, code);
+      return { message: 'We sent a new code by SMS to your phone.' };
+    },
+
+    async activate(input: { otp: string; token: string; password: string }) {
+      const { user, tokenRow } = await signUpSession(input.token);
+      if (!user.emailVerifiedAt) throw badRequest('Please verify your email first.');
+      const codeId = await checkCode(user.id, 'PHONE_ACTIVATION', input.otp, 'otp');
+      const passwordHash = await hashSecret(input.password);
+      const done = await repo.activate({
+        userId: user.id,
+        codeId,
+        signUpTokenId: tokenRow.id,
+        passwordHash,
+        now: clock.now(),
+      });
+      if (!done) throw badRequest('This code was already used. Request a new code.');
+      return { message: 'Your account is active. You can now sign in.' };
+    },
+
+    async login(email: string, password: string) {
+      const key = `login:${email.toLowerCase()}`;
+      await assertNotLockedOut(key);
+      const user = await repo.findUserByEmail(email);
+      const ok = user?.passwordHash
+        ? await verifySecret(user.passwordHash, password)
+        : await verifyAgainstNothing(password);
+      if (!user || !ok) {
+        await repo.hitThrottle(key, clock.now(), LOGIN_WINDOW_MS);
+        throw unauthenticated(messages.wrongLogin);
+      }
+      await repo.clearThrottle(key);
+      if (!user.emailVerifiedAt) {
+        throw new AppError(
+          'FORBIDDEN',
+          'Your email is not verified yet. Enter the 4-digit code we emailed you, then activate your account.',
+          403,
+        );
+      }
+      if (!user.activatedAt) {
+        throw new AppError(
+          'FORBIDDEN',
+          'Your account is not activated yet. Enter the code we sent by SMS to your phone and set your password.',
+          403,
+        );
+      }
+      return { ...(await issueSession(user)), user: await userRecord(user.id) };
+    },
+
+    async refresh(refreshToken: string) {
+      const row = await repo.findRefreshToken(hash(refreshToken));
+      const now = clock.now();
+      if (!row) throw unauthenticated(messages.invalidSession);
+      if (row.usedAt || row.revokedAt) {
+        // A token that was already rotated away is being replayed: end the whole session family.
+        await repo.revokeFamily(row.familyId, now);
+        throw unauthenticated('This session has ended. Please sign in again.');
+      }
+      if (row.expiresAt.getTime() <= now.getTime()) {
+        throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please sign in again.', 401);
+      }
+      const user = await repo.findUserById(row.userId);
+      if (!user?.activatedAt) throw unauthenticated(messages.invalidSession);
+      const next = randomToken();
+      const rotated = await repo.rotateRefreshToken({
+        id: row.id,
+        next: { tokenHash: hash(next), expiresAt: row.expiresAt },
+        now,
+      });
+      if (!rotated) {
+        await repo.revokeFamily(row.familyId, now);
+        throw unauthenticated('This session has ended. Please sign in again.');
+      }
+      return { access: await tokens.sign({ userId: user.id, role: user.role }, now), refresh: next };
+    },
+
+    async logout(refreshToken: string) {
+      const row = await repo.findRefreshToken(hash(refreshToken));
+      if (row) await repo.revokeFamily(row.familyId, clock.now());
+      return { message: 'You are signed out.' };
+    },
+
+    async forgotPassword(email: string) {
+      const now = clock.now();
+      const throttle = await repo.hitThrottle(`reset:${email.toLowerCase()}`, now, RESET_WINDOW_MS);
+      if (throttle.count > RESET_MAX_REQUESTS) {
+        const minutes = minutesUntil(throttle.windowStart.getTime() + RESET_WINDOW_MS, now);
+        throw tooMany(`Too many reset requests. Please wait ${plural(minutes, 'minute')} and try again.`);
+      }
+      const user = await repo.findUserByEmail(email);
+      if (user) {
+        const token = randomToken();
+        await repo.createResetToken({
+          userId: user.id,
+          tokenHash: hash(token),
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+          now,
+        });
+        const link = `${config.publicUrl}/auth/confirm-password-reset?token=${encodeURIComponent(token)}`;
+        // Not awaited: the reply must not take longer when the account exists.
+        mailer.send(resetMail({ to: user.email, link })).catch((err) => {
+          log.error({ err }, 'could not send the password reset email');
+        });
+      }
+      return { message: messages.forgotPassword };
+    },
+
+    async resetPassword(token: string, newPassword: string) {
+      const row = await repo.findActionToken(hash(token), 'password_reset');
+      const now = clock.now();
+      if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw badRequest(messages.invalidReset);
+      const passwordHash = await hashSecret(newPassword);
+      const done = await repo.resetPassword({ tokenId: row.id, userId: row.userId, passwordHash, now });
+      if (!done) throw badRequest(messages.invalidReset);
+      return { message: 'Your password has been reset. You can now sign in with the new password.' };
+    },
+
+    async changePassword(userId: number, oldPassword: string, newPassword: string) {
+      const user = await repo.findUserById(userId);
+      if (!user) throw unauthenticated(messages.invalidSession);
+      const key = `login:${user.email.toLowerCase()}`;
+      await assertNotLockedOut(key);
+      if (!user.passwordHash || !(await verifySecret(user.passwordHash, oldPassword))) {
+        await repo.hitThrottle(key, clock.now(), LOGIN_WINDOW_MS);
+        throw badRequest('Your current password is not correct', { oldPassword: 'Not correct' });
+      }
+      if (oldPassword === newPassword) {
+        throw badRequest('The new password must be different from the current one', {
+          newPassword: 'Same as the current password',
+        });
+      }
+      await repo.changePassword({ userId, passwordHash: await hashSecret(newPassword), now: clock.now() });
+      return {
+        message: 'Your password has been changed. Other devices have been signed out.',
+        ...(await issueSession(user)),
+      };
+    },
+
+    async completeProfile(userId: number, input: ProfileInput) {
+      const now = clock.now();
+      const latest = new Date(now);
+      latest.setUTCFullYear(latest.getUTCFullYear() - MIN_AGE_YEARS);
+      const latestDob = latest.toISOString().slice(0, 10);
+      if (input.dob < EARLIEST_DOB || input.dob > latestDob) {
+        const message =
+          input.dob > latestDob
+            ? `You must be at least ${MIN_AGE_YEARS} years old (born on or before ${latestDob})`
+            : `Date of birth must be on or after ${EARLIEST_DOB}`;
+        throw badRequest(message, { dob: message });
+      }
+      if (!(await repo.findUserById(userId))) throw unauthenticated(messages.invalidSession);
+      await repo.upsertProfile(
+        userId,
+        {
+          customerTypeId: input.customerTypeId ?? null,
+          idType: input.idType,
+          idNumber: input.idNumber,
+          organisationName: input.organisationName,
+          firstName: input.firstName,
+          middleName: input.middleName,
+          lastName: input.lastName,
+          gender: input.gender,
+          physicalAddress: input.physicalAddress,
+          nationality: input.nationality,
+          dob: input.dob,
+          occupation: input.occupation,
+        },
+        now,
+      );
+      return userRecord(userId);
+    },
+
+    me: userRecord,
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function toUserRecord({ user, farmer, expert, profile }: Account): UserRecord {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    phone: user.phone,
+    accountComplete: profile !== null,
+    profile: profile && {
+      idType: profile.idType,
+      idNumber: profile.idNumber,
+      organisationName: profile.organisationName,
+      firstName: profile.firstName,
+      middleName: profile.middleName,
+      lastName: profile.lastName,
+      gender: profile.gender,
+      physicalAddress: profile.physicalAddress,
+      nationality: profile.nationality,
+      dob: profile.dob,
+      occupation: profile.occupation,
+    },
+    farmer: farmer && {
+      farm_location: farmer.farmLocation,
+      farm_size: farmer.farmSize,
+      crop_types: farmer.cropTypes,
+    },
+    expert: expert && {
+      areas_of_expertise: expert.areasOfExpertise,
+      certifications: expert.certifications,
+      bio: expert.bio,
+      experience_years: expert.experienceYears,
+      institution: expert.institution,
+      languages_spoken: expert.languagesSpoken,
+      social_links: expert.socialLinks,
+    },
+    account: {
+      accountNumber: `KUTU-${String(user.id).padStart(6, '0')}`,
+      accountType: user.role === 'farmer' ? 'Farmer' : 'Expert',
+      isActivated: user.activatedAt !== null,
+      isPhoneVerified: user.phoneVerifiedAt !== null,
+      isEmailVerified: user.emailVerifiedAt !== null,
+      website: null,
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { randomInt } from 'node:crypto';
+
+export const CODE_TTL_MS = 15 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+/** Resending: at most one code per minute and five per hour, per account and purpose. */
+export const RESEND_GAP_MS = 60 * 1000;
+export const RESEND_WINDOW_MS = 60 * 60 * 1000;
+export const RESEND_MAX_PER_WINDOW = 5;
+
+/** A 4-digit one-time code from the crypto RNG; leading zeros are allowed ("0042"). */
+export function newCode(): string {
+  return String(randomInt(0, 10_000)).padStart(4, '0');
+}
+
+export interface StoredCode {
+  attempts: number;
+  expiresAt: Date;
+  consumedAt: Date | null;
+  invalidated: boolean;
+}
+
+/**
+ * Why the newest code of a purpose can no longer be tried, as the message the user sees; null when it
+ * can. (Only the newest counts: a new code invalidates older ones, so it is invalidated only by wrong tries.)
+ */
+export function codeProblem(code: StoredCode | undefined, now: Date): string | null {
+  if (!code || code.consumedAt) return 'There is no active code. Request a new code.';
+  if (code.invalidated || code.attempts >= CODE_MAX_ATTEMPTS) return 'Too many wrong codes. Request a new code.';
+  if (code.expiresAt.getTime() <= now.getTime()) return 'This code has expired. Request a new code.';
+  return null;
+}
+
+/** The message after a wrong code, given the attempts used so far (this one included). */
+export function wrongCodeMessage(attempts: number): string {
+  const left = CODE_MAX_ATTEMPTS - attempts;
+  if (left <= 0) return 'Too many wrong codes. Request a new code.';
+  return `Wrong code. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`;
+}
+
+/**
+ * Whether another code may be sent now, given when the recent ones were sent (any order). Returns the
+ * message telling the user when to retry, or null.
+ */
+export function resendProblem(sentAt: Date[], now: Date): string | null {
+  const t = now.getTime();
+  const recent = sentAt.map((d) => d.getTime()).filter((s) => s > t - RESEND_WINDOW_MS);
+  if (recent.length === 0) return null;
+  const latest = Math.max(...recent);
+  if (t - latest < RESEND_GAP_MS) {
+    const seconds = Math.ceil((latest + RESEND_GAP_MS - t) / 1000);
+    return `Please wait ${seconds} seconds before asking for a new code.`;
+  }
+  if (recent.length >= RESEND_MAX_PER_WINDOW) {
+    const oldest = Math.min(...recent);
+    const minutes = Math.ceil((oldest + RESEND_WINDOW_MS - t) / 60_000);
+    return `You have asked for too many codes. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  }
+  return null;
+}

@@ -1,0 +1,39 @@
+import type { Mail } from '../../adapters/mailer.ts';
+
+/**
+ * The texts of the account emails and SMS. In every message that carries a code, the code is the first
+ * 4-digit number (nothing with four digits comes before it), so people and tests find it at once.
+ */
+const signature = '\n\nKutu: Detect Early . Act Fast . Grow Smart';
+
+export function verificationMail(opts: { to: string; code: string; link: string; resent?: boolean }): Mail {
+  const intro = opts.resent
+    ? 'Here is your new email verification code'
+    : 'Welcome to Kutu! Your email verification code is';
+  return {
+    to: opts.to,
+    subject: 'Your Kutu verification code',
+    text:
+      `Hello,\n\n${intro}: ${opts.code}\n\n` +
+      `Enter it on the Verify Email page, or open this link:\n${opts.link}\n\n` +
+      'The code expires in 15 minutes. If you did not sign up for Kutu, you can ignore this email.' +
+      signature,
+  };
+}
+
+export function activationSms(code: string): string {
+  return `Kutu: your activation code is ${code}. It expires in 15 minutes. Do not share it with anyone.`;
+}
+
+export function resetMail(opts: { to: string; link: string }): Mail {
+  return {
+    to: opts.to,
+    subject: 'Reset your Kutu password',
+    text:
+      'Hello,\n\nWe received a request to reset the password of your Kutu account. ' +
+      `Open this link to choose a new password:\n${opts.link}\n\n` +
+      'The link works once and expires in 1 hour. If you did not ask for this, you can ignore this email: ' +
+      'your password stays the same.' +
+      signature,
+  };
+}
