@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/errors.ts';
+import { createAccessTokens, hashToken, randomToken } from '../../lib/tokens.ts';
+import { hashSecret, verifyAgainstNothing, verifySecret } from './passwords.ts';
+
+const secret = 'x'.repeat(40);
+
+describe('access tokens', () => {
+  const tokens = createAccessTokens(secret, 900);
+
+  it('carry the user and role', async () => {
+    const token = await tokens.sign({ userId: 7, role: 'expert' });
+    expect(await tokens.verify(token)).toEqual({ userId: 7, role: 'expert' });
+  });
+
+  it('expire after their lifetime', async () => {
+    const token = await tokens.sign({ userId: 7, role: 'farmer' }, new Date(Date.now() - 901_000));
+    await expect(tokens.verify(token)).rejects.toMatchObject({ code: 'TOKEN_EXPIRED', status: 401 });
+  });
+
+  it('refuse another key, tampering and garbage', async () => {
+    const other = await createAccessTokens('y'.repeat(40), 900).sign({ userId: 7, role: 'farmer' });
+    await expect(tokens.verify(other)).rejects.toBeInstanceOf(AppError);
+    const token = await tokens.sign({ userId: 7, role: 'farmer' });
+    const [h, p, s] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), role: 'expert' }));
+    await expect(tokens.verify(`${h}.${forged.toString('base64url')}.${s}`)).rejects.toMatchObject({ status: 401 });
+    await expect(tokens.verify('not-a-token')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});
+
+describe('opaque tokens and secrets', () => {
+  it('are random and stored only as keyed hashes', () => {
+    const a = randomToken();
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(randomToken()).not.toBe(a);
+    expect(hashToken(a, secret)).toBe(hashToken(a, secret));
+    expect(hashToken(a, secret)).not.toBe(hashToken(a, `${secret}!`));
+    expect(hashToken(a, secret)).not.toContain(a);
+  });
+
+  it('hash passwords and codes with argon2id', async () => {
+    const hash = await hashSecret('0042');
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(await verifySecret(hash, '0042')).toBe(true);
+    expect(await verifySecret(hash, '0043')).toBe(false);
+    expect(await verifySecret('garbage', '0042')).toBe(false);
+    expect(await verifyAgainstNothing('anything')).toBe(false);
+  });
+});
