@@ -1,11 +1,65 @@
+import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 
+export type NotificationRow = typeof notifications.$inferSelect;
+
 export function createNotificationsRepo(db: Db) {
+  const ofUser = (userId: number, unreadOnly = false): SQL =>
+    unreadOnly
+      ? (and(eq(notifications.userId, userId), isNull(notifications.readAt)) as SQL)
+      : eq(notifications.userId, userId);
+
   return {
-    async insert(row: { userId: number; type: string; message: string; data: Record<string, unknown> }) {
+    async insert(row: {
+      userId: number;
+      type: string;
+      message: string;
+      data: Record<string, unknown>;
+      createdAt: Date;
+    }) {
       const [created] = await db.insert(notifications).values(row).returning();
       return created;
+    },
+
+    /** Newest first; ties (same instant) broken by id so pages never overlap. */
+    async listForUser(userId: number, opts: { limit: number; offset: number; unreadOnly: boolean }) {
+      return db
+        .select()
+        .from(notifications)
+        .where(ofUser(userId, opts.unreadOnly))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(opts.limit)
+        .offset(opts.offset);
+    },
+
+    async countForUser(userId: number, unreadOnly = false): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(notifications).where(ofUser(userId, unreadOnly));
+      return row?.n ?? 0;
+    },
+
+    /** Marks one of the user's notifications read (keeps the first read time); undefined if not theirs. */
+    async markRead(userId: number, id: number, now: Date): Promise<NotificationRow | undefined> {
+      const [unread] = await db
+        .update(notifications)
+        .set({ readAt: now })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .returning();
+      if (unread) return unread;
+      const [already] = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+      return already;
+    },
+
+    async markAllRead(userId: number, now: Date): Promise<number> {
+      const updated = await db
+        .update(notifications)
+        .set({ readAt: now })
+        .where(ofUser(userId, true))
+        .returning({ id: notifications.id });
+      return updated.length;
     },
   };
 }

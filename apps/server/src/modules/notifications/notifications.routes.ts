@@ -1,3 +1,169 @@
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import {
+  errorBody,
+  idParam,
+  notificationItem,
+  notificationList,
+  notificationsApi,
+  notificationsQuery,
+  readAllReply,
+  streamQuery,
+  streamTokenReply,
+  type StreamEvent,
+} from '@kutu/contract';
 import type { App, ModuleDeps } from '../../app.ts';
+import { caller } from '../../plugins/auth.ts';
+import type { NotificationsService } from './notifications.service.ts';
+import { createStreamTokens, STREAM_TOKEN_TTL_SECONDS } from './notifications.stream.ts';
 
-export function notificationsRoutes(_app: App, _deps: ModuleDeps) {}
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's notifications service (the one whose listeners feed the event stream). */
+    notifications: NotificationsService;
+  }
+}
+
+/** A comment line this often keeps proxies from closing an idle stream. */
+export const KEEP_ALIVE_MS = 25_000;
+
+const tags = ['notifications'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+function writeEvent(res: ServerResponse, event: StreamEvent, data: unknown, id?: number) {
+  res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+export function notificationsRoutes(app: App, { notifications, config, clock }: ModuleDeps) {
+  const streamTokens = createStreamTokens(config.jwt.accessSecret, clock);
+  const openStreams = new Set<() => void>();
+  app.decorate('notifications', notifications);
+  // Open streams would keep the server from closing; end them first.
+  app.addHook('preClose', async () => {
+    for (const end of [...openStreams]) end();
+  });
+
+  app.get(
+    notificationsApi.list,
+    {
+      schema: {
+        tags,
+        summary: "The caller's notifications, newest first, with the unread count",
+        security: [{ bearer: [] }],
+        querystring: notificationsQuery,
+        response: { 200: notificationList, ...errors },
+      },
+      preHandler: app.authenticate,
+    },
+    async (req) => notifications.list(caller(req).userId, req.query),
+  );
+
+  app.put(
+    notificationsApi.markRead,
+    {
+      schema: {
+        tags,
+        summary: 'Marks one of the caller’s notifications as read (another user’s: 404)',
+        security: [{ bearer: [] }],
+        params: idParam,
+        response: { 200: notificationItem, ...errors },
+      },
+      preHandler: app.authenticate,
+    },
+    async (req) => notifications.markRead(caller(req).userId, req.params.id),
+  );
+
+  app.put(
+    notificationsApi.readAll,
+    {
+      schema: {
+        tags,
+        summary: 'Marks all of the caller’s notifications as read',
+        security: [{ bearer: [] }],
+        response: { 200: readAllReply, ...errors },
+      },
+      preHandler: app.authenticate,
+    },
+    async (req) => notifications.markAllRead(caller(req).userId),
+  );
+
+  app.post(
+    notificationsApi.streamToken,
+    {
+      schema: {
+        tags,
+        summary: 'A one-time token (valid 60 s) for opening the event stream',
+        description:
+          'EventSource cannot send an Authorization header: trade the access token for this token and open ' +
+          'GET /api/notifications/stream/?token=… with it. Each token opens one stream.',
+        security: [{ bearer: [] }],
+        response: { 200: streamTokenReply, ...errors },
+      },
+      preHandler: app.authenticate,
+    },
+    async (req) => ({ token: await streamTokens.sign(caller(req)), expires_in: STREAM_TOKEN_TTL_SECONDS }),
+  );
+
+  app.get(
+    notificationsApi.stream,
+    {
+      schema: {
+        tags,
+        summary: 'Server-sent events: new notifications as they happen',
+        description:
+          'text/event-stream. Authenticated by `?token=` from POST /api/notifications/stream-token/ (not by ' +
+          'header). Events: `ready` {unread_count} once connected; `notification` {…notification, unread_count} ' +
+          'for each new one; `read` {unread_count} after notifications were marked read elsewhere. A comment ' +
+          `line every ${KEEP_ALIVE_MS / 1000} s keeps the connection open. On error, get a new token and reconnect.`,
+        querystring: streamQuery,
+        response: { 200: z.string().describe('text/event-stream'), 400: errorBody, 401: errorBody },
+      },
+    },
+    async (req, reply) => {
+      const { userId } = await streamTokens.verify(req.query.token);
+      const unreadCount = await notifications.unreadCount(userId);
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 5000\n\n');
+      writeEvent(res, 'ready', { unread_count: unreadCount });
+
+      const unsubscribe = notifications.subscribe((forUser, event) => {
+        if (forUser !== userId || res.writableEnded) return;
+        if (event.kind === 'created') {
+          writeEvent(
+            res,
+            'notification',
+            { ...event.notification, unread_count: event.unreadCount },
+            event.notification.id,
+          );
+        } else {
+          writeEvent(res, 'read', { unread_count: event.unreadCount });
+        }
+      });
+      const keepAlive = setInterval(() => {
+        if (!res.writableEnded) res.write(': keep-alive\n\n');
+      }, KEEP_ALIVE_MS);
+      keepAlive.unref();
+
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(keepAlive);
+        unsubscribe();
+        openStreams.delete(end);
+        if (!res.writableEnded) res.end();
+      };
+      openStreams.add(end);
+      res.on('close', end);
+      res.on('error', end);
+    },
+  );
+}

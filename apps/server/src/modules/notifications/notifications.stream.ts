@@ -1,0 +1,53 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Role } from '@kutu/contract';
+import type { Clock } from '../../adapters/clock.ts';
+import { unauthenticated } from '../../lib/errors.ts';
+
+/** Seconds a stream token can open the event stream. */
+export const STREAM_TOKEN_TTL_SECONDS = 60;
+
+/**
+ * Tokens for the notifications event stream. EventSource cannot send an Authorization header, so the
+ * web app trades its access token for one of these and puts it in the stream's URL. They open only
+ * the stream, expire after a minute and work once (per process), so a URL that ends up in a log is
+ * of little use. The key is derived from the access secret, so an access token is never accepted here.
+ */
+export function createStreamTokens(accessSecret: string, clock: Clock) {
+  const key = createHmac('sha256', accessSecret).update('kutu-notifications-stream').digest();
+  const used = new Map<string, number>();
+
+  function forget(nowSeconds: number) {
+    for (const [jti, exp] of used) if (exp < nowSeconds) used.delete(jti);
+  }
+
+  return {
+    async sign(claims: { userId: number; role: Role }): Promise<string> {
+      const iat = Math.floor(clock.now().getTime() / 1000);
+      return new SignJWT({ role: claims.role, typ: 'notifications_stream' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.userId))
+        .setJti(randomUUID())
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + STREAM_TOKEN_TTL_SECONDS)
+        .sign(key);
+    },
+    async verify(token: string): Promise<{ userId: number }> {
+      const now = Math.floor(clock.now().getTime() / 1000);
+      let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
+      try {
+        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() }));
+      } catch {
+        throw unauthenticated('This stream token is not valid or has expired. Ask for a new one.');
+      }
+      if (payload.typ !== 'notifications_stream' || !payload.jti || !payload.exp) {
+        throw unauthenticated('This stream token is not valid or has expired. Ask for a new one.');
+      }
+      forget(now);
+      if (used.has(payload.jti)) throw unauthenticated('This stream token was already used. Ask for a new one.');
+      used.set(payload.jti, payload.exp);
+      return { userId: Number(payload.sub) };
+    },
+  };
+}
+export type StreamTokens = ReturnType<typeof createStreamTokens>;
