@@ -2,3 +2,4 @@ export * from './common.ts';
 export * from './enums.ts';
 export * from './auth.ts';
 export * from './paths.ts';
+export * from './consultations.ts';

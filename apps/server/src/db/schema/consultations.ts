@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 export const availabilitySlots = pgTable(
@@ -14,7 +14,11 @@ export const availabilitySlots = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('slots_expert_start_idx').on(t.expertId, t.startTime)],
+  (t) => [
+    index('slots_expert_start_idx').on(t.expertId, t.startTime),
+    index('slots_active_start_idx').on(t.startTime).where(sql`is_active`),
+    check('slots_end_after_start', sql`end_time > start_time`),
+  ],
 );
 
 export const bookings = pgTable(
@@ -38,5 +42,8 @@ export const bookings = pgTable(
   (t) => [
     // At most one live booking per slot: the database settles a booking race.
     uniqueIndex('bookings_one_live_per_slot').on(t.slotId).where(sql`status <> 'rejected'`),
+    index('bookings_slot_idx').on(t.slotId, t.createdAt),
+    index('bookings_farmer_idx').on(t.farmerId, t.createdAt),
+    check('bookings_approved_has_date', sql`status <> 'approved' or selected_date is not null`),
   ],
 );

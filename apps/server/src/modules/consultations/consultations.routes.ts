@@ -1,3 +1,134 @@
+import {
+  availabilitySlot,
+  booking,
+  bookingListQuery,
+  bookingPage,
+  bookSlotBody,
+  consultationsApi,
+  createSlotBody,
+  idParam,
+  manageBookingBody,
+  pageQuery,
+  slotPage,
+} from '@kutu/contract';
+import { z } from 'zod';
 import type { App, ModuleDeps } from '../../app.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createConsultationsService } from './consultations.service.ts';
 
-export function consultationsRoutes(_app: App, _deps: ModuleDeps) {}
+const tags = ['consultations'];
+const security = [{ bearer: [] }];
+
+/**
+ * Expert availability slots and farmers' bookings (spec points 2, 4 and 7). The role check runs on
+ * `onRequest`, before the body is read and validated, so an anonymous caller gets 401 and a caller of
+ * the wrong role 403 whatever they sent.
+ */
+export function consultationsRoutes(app: App, deps: ModuleDeps) {
+  const service = createConsultationsService(deps);
+
+  app.post(
+    consultationsApi.slots,
+    {
+      schema: { tags, security, body: createSlotBody, response: { 201: availabilitySlot } },
+      onRequest: app.requireRole('expert'),
+    },
+    async (req, reply) => {
+      const slot = await service.createSlot(caller(req).userId, req.body.start_time, req.body.end_time);
+      return reply.status(201).send(slot);
+    },
+  );
+
+  app.get(
+    consultationsApi.slots,
+    {
+      schema: { tags, security, querystring: pageQuery, response: { 200: slotPage } },
+      onRequest: app.requireRole('expert'),
+    },
+    async (req) => service.expertSlots(caller(req).userId, req.query),
+  );
+
+  app.get(
+    consultationsApi.allSlots,
+    {
+      schema: { tags, security, querystring: pageQuery, response: { 200: slotPage } },
+      onRequest: app.requireRole('farmer'),
+    },
+    async (req) => service.bookableSlots(req.query),
+  );
+
+  app.put(
+    consultationsApi.endSlotRoute,
+    {
+      schema: { tags, security, params: idParam, response: { 200: availabilitySlot } },
+      onRequest: app.requireRole('expert'),
+    },
+    async (req) => service.deactivateSlot(caller(req).userId, req.params.id),
+  );
+
+  app.post(
+    consultationsApi.bookings,
+    {
+      schema: { tags, security, body: bookSlotBody, response: { 201: booking } },
+      onRequest: app.requireRole('farmer'),
+    },
+    async (req, reply) => {
+      const created = await service.book(caller(req).userId, req.body.slot_id);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    consultationsApi.bookings,
+    {
+      schema: { tags, security, querystring: bookingListQuery, response: { 200: bookingPage } },
+      onRequest: app.requireRole('farmer'),
+    },
+    async (req) => {
+      const { status, ...page } = req.query;
+      return service.farmerBookings(caller(req).userId, status, page);
+    },
+  );
+
+  app.get(
+    consultationsApi.manageBookings,
+    {
+      schema: { tags, security, querystring: bookingListQuery, response: { 200: bookingPage } },
+      onRequest: app.requireRole('expert'),
+    },
+    async (req) => {
+      const { status, ...page } = req.query;
+      return service.expertBookings(caller(req).userId, status, page);
+    },
+  );
+
+  app.put(
+    consultationsApi.manageBookings,
+    {
+      schema: { tags, security, body: manageBookingBody, response: { 200: booking } },
+      onRequest: app.requireRole('expert'),
+    },
+    async (req) => service.decide(caller(req).userId, req.body),
+  );
+
+  app.get(
+    consultationsApi.bookingCalendarRoute,
+    {
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        response: { 200: z.string().describe('An iCalendar (.ics) file with one event') },
+      },
+      onRequest: app.requireRole('farmer', 'expert'),
+    },
+    async (req, reply) => {
+      const { filename, content } = await service.calendar(caller(req).userId, req.params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(content);
+    },
+  );
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { isoDateTime, pageQuery, paginated } from './common.ts';
+import { bookingStatuses } from './enums.ts';
+
+/** API paths of the consultations feature (spec point 7), under /api/ with trailing slashes. */
+export const consultationsApi = {
+  slots: '/api/consultations/availability-slots/',
+  endSlot: (id: number | string) => `/api/consultations/availability-slots/end/${id}/`,
+  endSlotRoute: '/api/consultations/availability-slots/end/:id/',
+  allSlots: '/api/consultations/availability-slots/all/',
+  bookings: '/api/consultations/consultations/',
+  manageBookings: '/api/consultations/consultations/manage/',
+  bookingCalendar: (id: number | string) => `/api/consultations/consultations/${id}/calendar.ics`,
+  bookingCalendarRoute: '/api/consultations/consultations/:id/calendar.ics',
+} as const;
+
+/** Slot times without an offset are read in East Africa Time (UTC+3, no daylight saving). */
+export const EAST_AFRICA_TIME_ZONE = 'Africa/Kampala';
+const EAT_OFFSET_MINUTES = 180;
+
+/** Bounds on a slot: long enough to meet, short enough to be a working day, not too far ahead. */
+export const slotLimits = {
+  minMinutes: 15,
+  maxHours: 12,
+  maxDaysAhead: 366,
+} as const;
+
+const wireDateTimePattern =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/**
+ * Reads the spec's "date time-with-seconds" form ('2026-12-01 09:00:00', East Africa Time unless it
+ * carries an offset) and ISO 8601 ('2026-12-01T06:00:00Z', '2026-12-01T09:00+03:00'). Returns null for
+ * anything else, including impossible dates such as 31 April.
+ */
+export function parseWireDateTime(input: string): Date | null {
+  const m = wireDateTimePattern.exec(input.trim());
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s = '0', frac = '0', zone] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = Number(s);
+  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
+  let offsetMinutes = EAT_OFFSET_MINUTES;
+  if (zone) {
+    if (zone.toUpperCase() === 'Z') offsetMinutes = 0;
+    else {
+      const digits = zone.slice(1).replace(':', '');
+      const oh = Number(digits.slice(0, 2));
+      const om = Number(digits.slice(2) || '0');
+      if (oh > 14 || om > 59) return null;
+      offsetMinutes = (zone[0] === '-' ? -1 : 1) * (oh * 60 + om);
+    }
+  }
+  const ms = Number(frac.slice(0, 3).padEnd(3, '0'));
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, ms) - offsetMinutes * 60_000;
+  return new Date(utc);
+}
+
+/** A date-time field on the wire: required, parsed to a Date, with a clear message. */
+export function wireDateTime(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(40, `${label} is too long`)
+    .transform((value, ctx) => {
+      const date = parseWireDateTime(value);
+      if (!date) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be a date and time such as 2026-12-01 09:00:00 (East Africa Time) or ISO 8601`,
+        });
+        return z.NEVER;
+      }
+      return date;
+    });
+}
+
+export const createSlotBody = z.object({
+  start_time: wireDateTime('Start time'),
+  end_time: wireDateTime('End time'),
+});
+export type CreateSlotBody = z.input<typeof createSlotBody>;
+
+export const slotExpert = z.object({
+  bio: z.string(),
+  areas_of_expertise: z.string(),
+  certifications: z.string(),
+  user: z.object({ username: z.string() }),
+});
+
+export const availabilitySlot = z.object({
+  id: z.number().int(),
+  start_time: isoDateTime,
+  end_time: isoDateTime,
+  is_active: z.boolean(),
+  /** True while a pending or approved booking holds the slot; a rejection frees it. */
+  is_booked: z.boolean(),
+  expert: slotExpert,
+});
+export type AvailabilitySlot = z.infer<typeof availabilitySlot>;
+export const slotPage = paginated(availabilitySlot);
+export type SlotPage = z.infer<typeof slotPage>;
+
+export const bookSlotBody = z.object({
+  slot_id: z.coerce
+    .number({ error: 'Choose a slot to book' })
+    .int('Choose a slot to book')
+    .positive('Choose a slot to book'),
+});
+export type BookSlotBody = z.input<typeof bookSlotBody>;
+
+export const bookingStatus = z.enum(bookingStatuses);
+
+export const booking = z.object({
+  id: z.number().int(),
+  status: bookingStatus,
+  /** The scheduled time the expert chose on approval; null until then. */
+  selected_date: isoDateTime.nullable(),
+  /** The expert's reason when rejecting (optional). */
+  reason: z.string().nullable(),
+  created_at: isoDateTime,
+  decided_at: isoDateTime.nullable(),
+  farmer: z.object({ username: z.string(), email: z.string() }),
+  expert: z.object({ username: z.string() }),
+  slot: z.object({ id: z.number().int(), start_time: isoDateTime, end_time: isoDateTime }),
+});
+export type Booking = z.infer<typeof booking>;
+export const bookingPage = paginated(booking);
+export type BookingPage = z.infer<typeof bookingPage>;
+
+export const bookingListQuery = pageQuery.extend({
+  status: z.preprocess((v) => (v === '' ? undefined : v), bookingStatus.optional()),
+});
+export type BookingListQuery = z.input<typeof bookingListQuery>;
+
+export const bookingActions = ['approve', 'reject'] as const;
+
+export const manageBookingBody = z.object({
+  booking_id: z.coerce.number({ error: 'Choose a booking' }).int('Choose a booking').positive('Choose a booking'),
+  action: z.enum(bookingActions, { error: 'Action must be approve or reject' }),
+  /** Required to approve; ignored when rejecting. Empty text counts as not given. */
+  selected_date: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    wireDateTime('Scheduled date and time').optional(),
+  ),
+  reason: z.preprocess(
+    (v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v),
+    z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  ),
+});
+export type ManageBookingBody = z.input<typeof manageBookingBody>;
