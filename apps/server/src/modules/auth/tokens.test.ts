@@ -23,7 +23,9 @@ describe('access tokens', () => {
     await expect(tokens.verify(other)).rejects.toBeInstanceOf(AppError);
     const token = await tokens.sign({ userId: 7, role: 'farmer' });
     const [h, p, s] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), role: 'expert' }));
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), role: 'expert' }),
+    );
     await expect(tokens.verify(`${h}.${forged.toString('base64url')}.${s}`)).rejects.toMatchObject({ status: 401 });
     await expect(tokens.verify('not-a-token')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
