@@ -1,3 +1,144 @@
+import {
+  allPostsQuery,
+  commentCreateBody,
+  communityApi,
+  communityPost,
+  communityPostPage,
+  errorBody,
+  idParam,
+  moderationLogPage,
+  moderationLogQuery,
+  moderationQueueQuery,
+  postCreateBody,
+  postIdParam,
+  postListQuery,
+  postModerateBody,
+  responseItem,
+  responseModerateBody,
+  responseModerateReply,
+  responsePage,
+} from '@kutu/contract';
 import type { App, ModuleDeps } from '../../app.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createCommunityService } from './community.service.ts';
 
-export function communityRoutes(_app: App, _deps: ModuleDeps) {}
+/**
+ * Roles are checked in `onRequest`, before the body is parsed and validated, so an anonymous caller gets
+ * 401 and a farmer on an expert route 403 whatever they send.
+ */
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const tags = ['community'];
+const security = [{ bearer: [] }];
+
+export function communityRoutes(app: App, deps: ModuleDeps) {
+  const service = createCommunityService(deps);
+  const signedIn = app.requireRole('farmer', 'expert');
+  const farmer = app.requireRole('farmer');
+  const expert = app.requireRole('expert');
+
+  app.post(
+    communityApi.posts,
+    {
+      schema: { tags, security, body: postCreateBody, response: { 201: communityPost, ...errors } },
+      onRequest: farmer,
+    },
+    async (req, reply) => reply.status(201).send(await service.createPost(caller(req), req.body)),
+  );
+
+  app.get(
+    communityApi.posts,
+    {
+      schema: { tags, security, querystring: postListQuery, response: { 200: communityPostPage, ...errors } },
+      onRequest: signedIn,
+    },
+    async (req) => service.listApproved(caller(req), req.query),
+  );
+
+  app.get(
+    communityApi.myPosts,
+    {
+      schema: { tags, security, querystring: postListQuery, response: { 200: communityPostPage, ...errors } },
+      onRequest: farmer,
+    },
+    async (req) => service.listMine(caller(req), req.query),
+  );
+
+  app.get(
+    communityApi.allPosts,
+    {
+      schema: { tags, security, querystring: allPostsQuery, response: { 200: communityPostPage, ...errors } },
+      onRequest: expert,
+    },
+    async (req) => service.listAll(caller(req), req.query),
+  );
+
+  app.get(
+    communityApi.post,
+    { schema: { tags, security, params: idParam, response: { 200: communityPost, ...errors } }, onRequest: signedIn },
+    async (req) => service.getPost(caller(req), req.params.id),
+  );
+
+  app.put(
+    communityApi.moderatePost,
+    {
+      schema: { tags, security, params: idParam, body: postModerateBody, response: { 200: communityPost, ...errors } },
+      onRequest: expert,
+    },
+    async (req) => service.moderatePost(caller(req), req.params.id, req.body),
+  );
+
+  app.post(
+    communityApi.responses,
+    {
+      schema: {
+        tags,
+        security,
+        params: postIdParam,
+        body: commentCreateBody,
+        response: { 201: responseItem, ...errors },
+      },
+      onRequest: signedIn,
+    },
+    async (req, reply) =>
+      reply.status(201).send(await service.createComment(caller(req), req.params.postId, req.body.content)),
+  );
+
+  app.put(
+    communityApi.moderateResponse,
+    {
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        body: responseModerateBody,
+        response: { 200: responseModerateReply, ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req) => service.moderateComment(caller(req), req.params.id, req.body),
+  );
+
+  app.get(
+    communityApi.moderationQueue,
+    {
+      schema: {
+        tags,
+        security,
+        params: postIdParam,
+        querystring: moderationQueueQuery,
+        response: { 200: responsePage, ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req) => service.moderationQueue(req.params.postId, req.query),
+  );
+
+  app.get(
+    communityApi.moderationLog,
+    {
+      schema: { tags, security, querystring: moderationLogQuery, response: { 200: moderationLogPage, ...errors } },
+      onRequest: expert,
+    },
+    async (req) => service.moderationLog(req.query),
+  );
+}

@@ -1,0 +1,306 @@
+import { and, count, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import type { ModerationStatus } from '@kutu/contract';
+import type { Db } from '../../db/client.ts';
+import { analyses, moderationAudit, posts, responses, users } from '../../db/schema/index.ts';
+
+export interface PostFilters {
+  statuses?: ModerationStatus[];
+  authorId?: number;
+  cropType?: string;
+  diseaseType?: string;
+  urgencyLevel?: string;
+}
+
+export interface Window {
+  limit: number;
+  offset: number;
+}
+
+const postColumns = {
+  id: posts.id,
+  authorId: posts.authorId,
+  author: users.username,
+  title: posts.title,
+  content: posts.content,
+  imagePath: posts.imagePath,
+  cropType: posts.cropType,
+  diseaseType: posts.diseaseType,
+  urgencyLevel: posts.urgencyLevel,
+  analysisId: posts.analysisId,
+  status: posts.status,
+  moderationReason: posts.moderationReason,
+  createdAt: posts.createdAt,
+};
+export type PostRow = {
+  id: number;
+  authorId: number;
+  author: string;
+  title: string;
+  content: string;
+  imagePath: string | null;
+  cropType: string;
+  diseaseType: string;
+  urgencyLevel: string;
+  analysisId: number | null;
+  status: ModerationStatus;
+  moderationReason: string | null;
+  createdAt: Date;
+};
+
+const responseColumns = {
+  id: responses.id,
+  postId: responses.postId,
+  authorId: responses.authorId,
+  username: users.username,
+  kind: responses.kind,
+  replyToId: responses.replyToId,
+  content: responses.content,
+  status: responses.status,
+  createdAt: responses.createdAt,
+};
+export type ResponseRow = {
+  id: number;
+  postId: number;
+  authorId: number;
+  username: string;
+  kind: 'farmer' | 'expert';
+  replyToId: number | null;
+  content: string;
+  status: ModerationStatus;
+  createdAt: Date;
+};
+
+export interface Transition {
+  id: number;
+  /** States the action applies to; any other current state is refused. */
+  from: readonly ModerationStatus[];
+  to: ModerationStatus;
+  actorId: number;
+  action: string;
+  reason: string | null;
+  now: Date;
+}
+export type TransitionResult =
+  | { outcome: 'missing' }
+  | { outcome: 'refused'; current: ModerationStatus }
+  | { outcome: 'done'; from: ModerationStatus };
+
+function postWhere(f: PostFilters): SQL | undefined {
+  return and(
+    f.statuses ? inArray(posts.status, f.statuses) : undefined,
+    f.authorId !== undefined ? eq(posts.authorId, f.authorId) : undefined,
+    f.cropType ? eq(posts.cropType, f.cropType) : undefined,
+    f.diseaseType ? eq(posts.diseaseType, f.diseaseType) : undefined,
+    f.urgencyLevel ? eq(posts.urgencyLevel, f.urgencyLevel) : undefined,
+  );
+}
+
+export function createCommunityRepo(db: Db) {
+  return {
+    /** Reads the analyses table (owned by the analysis feature) only to check who owns a result. */
+    async analysisOwner(analysisId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ userId: analyses.userId })
+        .from(analyses)
+        .where(eq(analyses.id, analysisId))
+        .limit(1);
+      return row?.userId ?? null;
+    },
+
+    async countPostsSince(authorId: number, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(posts)
+        .where(and(eq(posts.authorId, authorId), gte(posts.createdAt, since)));
+      return row?.n ?? 0;
+    },
+
+    async countResponsesSince(authorId: number, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(responses)
+        .where(and(eq(responses.authorId, authorId), gte(responses.createdAt, since)));
+      return row?.n ?? 0;
+    },
+
+    async insertPost(row: typeof posts.$inferInsert): Promise<number> {
+      const [created] = await db.insert(posts).values(row).returning({ id: posts.id });
+      return created.id;
+    },
+
+    async findPost(id: number): Promise<PostRow | null> {
+      const [row] = await db
+        .select(postColumns)
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.authorId))
+        .where(eq(posts.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async listPosts(filters: PostFilters, { limit, offset }: Window): Promise<{ rows: PostRow[]; total: number }> {
+      const where = postWhere(filters);
+      const rows = await db
+        .select(postColumns)
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.authorId))
+        .where(where)
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(limit)
+        .offset(offset);
+      const [{ n }] = await db.select({ n: count() }).from(posts).where(where);
+      return { rows, total: n };
+    },
+
+    /** Comments of several posts at once (oldest first), for embedding in a page of posts. */
+    async responsesOfPosts(postIds: number[]): Promise<ResponseRow[]> {
+      if (postIds.length === 0) return [];
+      return db
+        .select(responseColumns)
+        .from(responses)
+        .innerJoin(users, eq(users.id, responses.authorId))
+        .where(inArray(responses.postId, postIds))
+        .orderBy(responses.createdAt, responses.id);
+    },
+
+    async findResponse(id: number): Promise<ResponseRow | null> {
+      const [row] = await db
+        .select(responseColumns)
+        .from(responses)
+        .innerJoin(users, eq(users.id, responses.authorId))
+        .where(eq(responses.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insertResponse(row: typeof responses.$inferInsert): Promise<number> {
+      const [created] = await db.insert(responses).values(row).returning({ id: responses.id });
+      return created.id;
+    },
+
+    /** Farmer comments of a post for moderation, newest first. */
+    async listFarmerResponses(
+      postId: number,
+      status: ModerationStatus | null,
+      { limit, offset }: Window,
+    ): Promise<{ rows: ResponseRow[]; total: number }> {
+      const where = and(
+        eq(responses.postId, postId),
+        eq(responses.kind, 'farmer'),
+        status ? eq(responses.status, status) : undefined,
+      );
+      const rows = await db
+        .select(responseColumns)
+        .from(responses)
+        .innerJoin(users, eq(users.id, responses.authorId))
+        .where(where)
+        .orderBy(desc(responses.createdAt), desc(responses.id))
+        .limit(limit)
+        .offset(offset);
+      const [{ n }] = await db.select({ n: count() }).from(responses).where(where);
+      return { rows, total: n };
+    },
+
+    /** Moves a post to another state and records it in the audit log, atomically. */
+    async transitionPost(t: Transition): Promise<TransitionResult> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select({ status: posts.status }).from(posts).where(eq(posts.id, t.id)).for('update');
+        if (!current) return { outcome: 'missing' as const };
+        if (!t.from.includes(current.status)) return { outcome: 'refused' as const, current: current.status };
+        await tx
+          .update(posts)
+          .set({ status: t.to, moderatedBy: t.actorId, moderatedAt: t.now, moderationReason: t.reason })
+          .where(eq(posts.id, t.id));
+        await tx.insert(moderationAudit).values({
+          actorId: t.actorId,
+          action: t.action,
+          targetType: 'post',
+          targetId: t.id,
+          fromStatus: current.status,
+          toStatus: t.to,
+          reason: t.reason,
+          createdAt: t.now,
+        });
+        return { outcome: 'done' as const, from: current.status };
+      });
+    },
+
+    /**
+     * Moves a comment to another state, records it in the audit log and, when given, adds the expert's
+     * comment on the same post, all in one transaction.
+     */
+    async transitionResponse(
+      t: Transition,
+      expertComment: { postId: number; content: string } | null,
+    ): Promise<TransitionResult & { expertCommentId?: number }> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ status: responses.status })
+          .from(responses)
+          .where(eq(responses.id, t.id))
+          .for('update');
+        if (!current) return { outcome: 'missing' as const };
+        if (!t.from.includes(current.status)) return { outcome: 'refused' as const, current: current.status };
+        await tx
+          .update(responses)
+          .set({ status: t.to, moderatedBy: t.actorId, moderatedAt: t.now })
+          .where(eq(responses.id, t.id));
+        await tx.insert(moderationAudit).values({
+          actorId: t.actorId,
+          action: t.action,
+          targetType: 'response',
+          targetId: t.id,
+          fromStatus: current.status,
+          toStatus: t.to,
+          reason: t.reason,
+          createdAt: t.now,
+        });
+        let expertCommentId: number | undefined;
+        if (expertComment) {
+          const [created] = await tx
+            .insert(responses)
+            .values({
+              postId: expertComment.postId,
+              authorId: t.actorId,
+              kind: 'expert',
+              replyToId: t.id,
+              content: expertComment.content,
+              status: 'approved',
+              createdAt: t.now,
+            })
+            .returning({ id: responses.id });
+          expertCommentId = created.id;
+        }
+        return { outcome: 'done' as const, from: current.status, expertCommentId };
+      });
+    },
+
+    async listAudit(filter: { targetType?: 'post' | 'response'; targetId?: number }, { limit, offset }: Window) {
+      const where = and(
+        filter.targetType ? eq(moderationAudit.targetType, filter.targetType) : undefined,
+        filter.targetId !== undefined ? eq(moderationAudit.targetId, filter.targetId) : undefined,
+      );
+      const rows = await db
+        .select({
+          id: moderationAudit.id,
+          actor: users.username,
+          action: moderationAudit.action,
+          targetType: moderationAudit.targetType,
+          targetId: moderationAudit.targetId,
+          fromStatus: moderationAudit.fromStatus,
+          toStatus: moderationAudit.toStatus,
+          reason: moderationAudit.reason,
+          createdAt: moderationAudit.createdAt,
+        })
+        .from(moderationAudit)
+        .innerJoin(users, eq(users.id, moderationAudit.actorId))
+        .where(where)
+        .orderBy(desc(moderationAudit.createdAt), desc(moderationAudit.id))
+        .limit(limit)
+        .offset(offset);
+      const [{ n }] = await db.select({ n: count() }).from(moderationAudit).where(where);
+      return { rows, total: n };
+    },
+  };
+}
+export type CommunityRepo = ReturnType<typeof createCommunityRepo>;

@@ -1,0 +1,349 @@
+import {
+  COMMENT_RATE_LIMIT,
+  POST_RATE_LIMIT,
+  type AllPostsQuery,
+  type CommentAction,
+  type CommunityPost,
+  type CommunityPostPage,
+  type ModerationLogPage,
+  type ModerationStatus,
+  type PageQuery,
+  type PostAction,
+  type ResponseItem,
+  type ResponseModerateReply,
+  type ResponsePage,
+  type Role,
+} from '@kutu/contract';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound, tooMany } from '../../lib/errors.ts';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { createCommunityRepo, type PostRow, type ResponseRow } from './community.repo.ts';
+
+export interface Viewer {
+  userId: number;
+  role: Role;
+}
+
+type Filters = { crop_type?: string; disease_type?: string; urgency_level?: string };
+type Paged<Q> = Q & PageQuery;
+
+/**
+ * Post moderation: one state, so a post is never both flagged and approved.
+ * pending → approved | flagged; flagged → pending (unflag) | approved; approved → flagged.
+ */
+export const postTransitions: Record<PostAction, { from: readonly ModerationStatus[]; to: ModerationStatus }> = {
+  flag: { from: ['pending', 'approved'], to: 'flagged' },
+  unflag: { from: ['flagged'], to: 'pending' },
+  approve: { from: ['pending', 'flagged'], to: 'approved' },
+};
+
+/** Farmer comment moderation: approve and flag, each from the other states. */
+export const commentTransitions: Record<CommentAction, { from: readonly ModerationStatus[]; to: ModerationStatus }> = {
+  approve: { from: ['pending', 'flagged'], to: 'approved' },
+  flag: { from: ['pending', 'approved'], to: 'flagged' },
+};
+
+const postRefusal: Record<PostAction, (current: ModerationStatus) => string> = {
+  flag: () => 'This post is already flagged',
+  unflag: (current) => `Only a flagged post can be unflagged; this post is ${current}`,
+  approve: () => 'This post is already approved',
+};
+const commentRefusal: Record<CommentAction, string> = {
+  approve: 'This comment is already approved',
+  flag: 'This comment is already flagged',
+};
+const postNotice: Record<PostAction, (title: string) => string> = {
+  flag: (title) => `Your post "${title}" has been flagged by an expert and is hidden from the community`,
+  unflag: (title) => `Your post "${title}" has been unflagged and is awaiting approval again`,
+  approve: (title) => `Your post "${title}" has been approved and is visible to the community`,
+};
+
+const iso = (d: Date) => d.toISOString();
+const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
+
+function toResponseItem(r: ResponseRow): ResponseItem {
+  return {
+    id: r.id,
+    post_id: r.postId,
+    kind: r.kind,
+    content: r.content,
+    status: r.status,
+    is_approved: r.status === 'approved',
+    is_flagged: r.status === 'flagged',
+    created_at: iso(r.createdAt),
+    username: r.username,
+    reply_to: r.replyToId,
+  };
+}
+
+/** Experts see every post; farmers see approved posts and their own. */
+function canSeePost(viewer: Viewer, post: PostRow) {
+  return viewer.role === 'expert' || post.status === 'approved' || post.authorId === viewer.userId;
+}
+
+/** Experts see every farmer comment; farmers see approved ones and their own. */
+function canSeeComment(viewer: Viewer, r: ResponseRow) {
+  return viewer.role === 'expert' || r.status === 'approved' || r.authorId === viewer.userId;
+}
+
+function toPost(row: PostRow, comments: ResponseRow[], viewer: Viewer): CommunityPost {
+  const mine = comments.filter((c) => c.postId === row.id);
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    // Image upload is not offered yet; the field keeps the spec's shape.
+    image: null,
+    disease_type: row.diseaseType as CommunityPost['disease_type'],
+    crop_type: row.cropType as CommunityPost['crop_type'],
+    urgency_level: row.urgencyLevel as CommunityPost['urgency_level'],
+    rust_detection: row.analysisId,
+    is_flagged: row.status === 'flagged',
+    is_approved: row.status === 'approved',
+    status: row.status,
+    moderation_reason: row.moderationReason,
+    created_at: iso(row.createdAt),
+    author: row.author,
+    farmer_comments: mine
+      .filter((c) => c.kind === 'farmer' && canSeeComment(viewer, c))
+      .map((c) => ({
+        id: c.id,
+        content: c.content,
+        created_at: iso(c.createdAt),
+        username: c.username,
+        farmer: c.username,
+        status: c.status,
+      })),
+    expert_comments: mine
+      .filter((c) => c.kind === 'expert')
+      .map((c) => ({
+        id: c.id,
+        content: c.content,
+        created_at: iso(c.createdAt),
+        username: c.username,
+        expert: c.username,
+        reply_to: c.replyToId,
+      })),
+  };
+}
+
+export function createCommunityService(deps: { db: Db; clock: Clock; notifications: NotificationsService }) {
+  const repo = createCommunityRepo(deps.db);
+
+  async function pageOfPosts(
+    viewer: Viewer,
+    filters: Parameters<typeof repo.listPosts>[0],
+    query: PageQuery,
+  ): Promise<CommunityPostPage> {
+    const { rows, total } = await repo.listPosts(filters, pageWindow(query));
+    const comments = await repo.responsesOfPosts(rows.map((r) => r.id));
+    return toPage(
+      rows.map((r) => toPost(r, comments, viewer)),
+      total,
+      query,
+    );
+  }
+
+  const filterOf = (q: Filters) => ({
+    cropType: q.crop_type,
+    diseaseType: q.disease_type,
+    urgencyLevel: q.urgency_level,
+  });
+
+  async function visiblePost(viewer: Viewer, id: number): Promise<PostRow> {
+    const row = await repo.findPost(id);
+    // A post the caller may not see answers like one that does not exist, so ids leak nothing.
+    if (!row || !canSeePost(viewer, row)) throw notFound('Post not found');
+    return row;
+  }
+
+  async function postView(viewer: Viewer, id: number): Promise<CommunityPost> {
+    const row = await visiblePost(viewer, id);
+    return toPost(row, await repo.responsesOfPosts([row.id]), viewer);
+  }
+
+  return {
+    async createPost(
+      viewer: Viewer,
+      body: {
+        title: string;
+        content: string;
+        crop_type: string;
+        disease_type: string;
+        urgency_level: string;
+        rust_detection?: number | null;
+      },
+    ): Promise<CommunityPost> {
+      const now = deps.clock.now();
+      const recent = await repo.countPostsSince(viewer.userId, minutesAgo(now, POST_RATE_LIMIT.windowMinutes));
+      if (recent >= POST_RATE_LIMIT.max) {
+        throw tooMany(
+          `You can make at most ${POST_RATE_LIMIT.max} posts every ${POST_RATE_LIMIT.windowMinutes} minutes. Please wait a few minutes and try again.`,
+        );
+      }
+      const analysisId = body.rust_detection ?? null;
+      if (analysisId !== null && (await repo.analysisOwner(analysisId)) !== viewer.userId) {
+        throw badRequest('The linked analysis was not found among your analyses', {
+          rust_detection: 'Choose one of your own analysis results',
+        });
+      }
+      const id = await repo.insertPost({
+        authorId: viewer.userId,
+        title: body.title,
+        content: body.content,
+        cropType: body.crop_type,
+        diseaseType: body.disease_type,
+        urgencyLevel: body.urgency_level,
+        analysisId,
+        status: 'pending',
+        createdAt: now,
+      });
+      return postView(viewer, id);
+    },
+
+    /** Approved posts, for everyone signed in. */
+    listApproved: (viewer: Viewer, q: Paged<Filters>) =>
+      pageOfPosts(viewer, { ...filterOf(q), statuses: ['approved'] }, q),
+
+    /** The caller's own posts in every state, so a farmer sees what awaits approval. */
+    listMine: (viewer: Viewer, q: Paged<Filters>) =>
+      pageOfPosts(viewer, { ...filterOf(q), authorId: viewer.userId }, q),
+
+    /** Every post, for experts; optionally one state. */
+    listAll: (viewer: Viewer, q: AllPostsQuery & PageQuery) =>
+      pageOfPosts(viewer, { ...filterOf(q), statuses: q.status ? [q.status] : undefined }, q),
+
+    getPost: postView,
+
+    async moderatePost(
+      viewer: Viewer,
+      id: number,
+      body: { action: PostAction; reason?: string },
+    ): Promise<CommunityPost> {
+      const rule = postTransitions[body.action];
+      const now = deps.clock.now();
+      const reason = body.reason?.trim() || null;
+      const result = await repo.transitionPost({
+        id,
+        from: rule.from,
+        to: rule.to,
+        actorId: viewer.userId,
+        action: body.action,
+        reason,
+        now,
+      });
+      if (result.outcome === 'missing') throw notFound('Post not found');
+      if (result.outcome === 'refused') throw conflict(postRefusal[body.action](result.current));
+      const row = (await repo.findPost(id))!;
+      await deps.notifications.notify(row.authorId, 'post_moderated', postNotice[body.action](row.title), {
+        post_id: id,
+        action: body.action,
+        status: rule.to,
+        ...(reason && { reason }),
+      });
+      return toPost(row, await repo.responsesOfPosts([id]), viewer);
+    },
+
+    async createComment(viewer: Viewer, postId: number, content: string): Promise<ResponseItem> {
+      const post = await visiblePost(viewer, postId);
+      if (viewer.role === 'farmer' && post.status !== 'approved') {
+        throw conflict('Comments open once the post is approved');
+      }
+      const now = deps.clock.now();
+      const recent = await repo.countResponsesSince(viewer.userId, minutesAgo(now, COMMENT_RATE_LIMIT.windowMinutes));
+      if (recent >= COMMENT_RATE_LIMIT.max) {
+        throw tooMany(
+          `You can write at most ${COMMENT_RATE_LIMIT.max} comments every ${COMMENT_RATE_LIMIT.windowMinutes} minutes. Please wait a few minutes and try again.`,
+        );
+      }
+      const isExpert = viewer.role === 'expert';
+      const id = await repo.insertResponse({
+        postId,
+        authorId: viewer.userId,
+        kind: isExpert ? 'expert' : 'farmer',
+        content,
+        // Expert answers are visible at once; farmers' comments wait for an expert.
+        status: isExpert ? 'approved' : 'pending',
+        createdAt: now,
+      });
+      return toResponseItem((await repo.findResponse(id))!);
+    },
+
+    async moderateComment(
+      viewer: Viewer,
+      id: number,
+      body: { response_id?: number; action: CommentAction; expert_comment?: string; reason?: string },
+    ): Promise<ResponseModerateReply> {
+      if (body.response_id !== undefined && body.response_id !== id) {
+        throw badRequest('response_id does not match the comment in the path', {
+          response_id: 'Must be the id of the comment being moderated',
+        });
+      }
+      const target = await repo.findResponse(id);
+      if (!target) throw notFound('Comment not found');
+      if (target.kind === 'expert') throw conflict('Expert comments are not moderated');
+      const rule = commentTransitions[body.action];
+      const expertText = body.expert_comment?.trim() || null;
+      const now = deps.clock.now();
+      const result = await repo.transitionResponse(
+        {
+          id,
+          from: rule.from,
+          to: rule.to,
+          actorId: viewer.userId,
+          action: body.action,
+          reason: body.reason?.trim() || null,
+          now,
+        },
+        expertText ? { postId: target.postId, content: expertText } : null,
+      );
+      if (result.outcome === 'missing') throw notFound('Comment not found');
+      if (result.outcome === 'refused') throw conflict(commentRefusal[body.action]);
+      const post = await repo.findPost(target.postId);
+      const verb = body.action === 'approve' ? 'approved' : 'flagged';
+      await deps.notifications.notify(
+        target.authorId,
+        'comment_moderated',
+        `Your comment on "${post?.title ?? 'a post'}" has been ${verb}${expertText ? ' and an expert replied' : ''}`,
+        { post_id: target.postId, response_id: id, action: body.action, status: rule.to },
+      );
+      const updated = (await repo.findResponse(id))!;
+      const expert = result.expertCommentId ? await repo.findResponse(result.expertCommentId) : null;
+      return { response: toResponseItem(updated), expert_comment: expert ? toResponseItem(expert) : null };
+    },
+
+    async moderationQueue(postId: number, q: PageQuery & { status: ModerationStatus | 'all' }): Promise<ResponsePage> {
+      if (!(await repo.findPost(postId))) throw notFound('Post not found');
+      const { rows, total } = await repo.listFarmerResponses(
+        postId,
+        q.status === 'all' ? null : q.status,
+        pageWindow(q),
+      );
+      return toPage(rows.map(toResponseItem), total, q);
+    },
+
+    async moderationLog(
+      q: PageQuery & { target_type?: 'post' | 'response'; target_id?: number },
+    ): Promise<ModerationLogPage> {
+      const { rows, total } = await repo.listAudit({ targetType: q.target_type, targetId: q.target_id }, pageWindow(q));
+      return toPage(
+        rows.map((r) => ({
+          id: r.id,
+          actor: r.actor,
+          action: r.action,
+          target_type: r.targetType,
+          target_id: r.targetId,
+          from_status: r.fromStatus,
+          to_status: r.toStatus,
+          reason: r.reason,
+          created_at: iso(r.createdAt),
+        })),
+        total,
+        q,
+      );
+    },
+  };
+}
+export type CommunityService = ReturnType<typeof createCommunityService>;
