@@ -1,5 +1,75 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { Alert, Center, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { IconId, IconKey, IconUserCheck } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/guards.tsx';
+import { useMe } from '../api/profile.ts';
+import { AccountSummary } from '../components/AccountSummary.tsx';
+import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
+import { CompleteProfileForm } from '../components/CompleteProfileForm.tsx';
 
+type Tab = 'complete' | 'summary' | 'password';
+
+/**
+ * Profile: Complete Profile (only while the account is incomplete), Account Summary, Change Password.
+ * Opens on Complete Profile when incomplete, on Summary when complete; `?tab=` picks one.
+ */
 export default function ProfilePage() {
-  return <ComingSoon title="Profile" />;
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const me = useMe();
+  const [params, setParams] = useSearchParams();
+  const current = me.data ?? user;
+  const complete = current?.accountComplete ?? false;
+  const asked = params.get('tab') as Tab | null;
+  const tab: Tab =
+    asked === 'summary' || asked === 'password' || (asked === 'complete' && !complete)
+      ? asked
+      : complete
+        ? 'summary'
+        : 'complete';
+  const select = (next: string | null) => {
+    if (next) setParams((p) => ({ ...Object.fromEntries(p), tab: next }), { replace: true });
+  };
+
+  return (
+    <Stack>
+      <Title order={2}>{t('profile.title')}</Title>
+      {!current ? (
+        <Center p="xl">
+          <Loader />
+        </Center>
+      ) : (
+        <Tabs value={tab} onChange={select} keepMounted={false}>
+          <Tabs.List mb="md">
+            {!complete ? (
+              <Tabs.Tab value="complete" leftSection={<IconId size={16} />}>
+                {t('profile.tabs.complete')}
+              </Tabs.Tab>
+            ) : null}
+            <Tabs.Tab value="summary" leftSection={<IconUserCheck size={16} />}>
+              {t('profile.tabs.summary')}
+            </Tabs.Tab>
+            <Tabs.Tab value="password" leftSection={<IconKey size={16} />}>
+              {t('profile.tabs.password')}
+            </Tabs.Tab>
+          </Tabs.List>
+          {!complete ? (
+            <Tabs.Panel value="complete">
+              <Alert color="blue" mb="md">
+                {t('profile.incomplete')}
+              </Alert>
+              <CompleteProfileForm user={current} onDone={() => select('summary')} />
+            </Tabs.Panel>
+          ) : null}
+          <Tabs.Panel value="summary">
+            <AccountSummary user={current} stale={me.isError} />
+          </Tabs.Panel>
+          <Tabs.Panel value="password">
+            <ChangePasswordForm userInputs={[current.email, current.username]} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </Stack>
+  );
 }

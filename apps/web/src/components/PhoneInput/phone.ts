@@ -1,0 +1,109 @@
+import {
+  AsYouType,
+  type CountryCode,
+  getCountries,
+  getCountryCallingCode,
+  getExampleNumber,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js';
+import examples from 'libphonenumber-js/mobile/examples';
+
+/** Uganda is the default; Uganda and Kenya lead the list (spec points 1 and 9). */
+export const DEFAULT_COUNTRY: CountryCode = 'UG';
+export const PREFERRED_COUNTRIES: CountryCode[] = ['UG', 'KE'];
+
+export interface CountryOption {
+  value: CountryCode;
+  label: string;
+}
+
+function countryName(code: CountryCode, names: Intl.DisplayNames | null): string {
+  try {
+    return names?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Every country the phone library knows, labelled "+256 Uganda", preferred countries first. */
+export function countryOptions(locale = 'en'): CountryOption[] {
+  const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([locale], { type: 'region' }) : null;
+  const option = (code: CountryCode): CountryOption => ({
+    value: code,
+    label: `+${getCountryCallingCode(code)} ${countryName(code, names)}`,
+  });
+  const rest = getCountries()
+    .filter((c) => !PREFERRED_COUNTRIES.includes(c))
+    .map(option)
+    .sort((a, b) => a.label.slice(a.label.indexOf(' ')).localeCompare(b.label.slice(b.label.indexOf(' ')), locale));
+  return [...PREFERRED_COUNTRIES.map(option), ...rest];
+}
+
+/** A country code the list offers, or null (an unavailable code is rejected). */
+export function availableCountry(code: string | null | undefined): CountryCode | null {
+  if (!code) return null;
+  const upper = code.trim().toUpperCase();
+  return isSupportedCountry(upper) ? upper : null;
+}
+
+/** The country's example mobile number in national form, for the 'Example:' hint. */
+export function exampleNumber(country: CountryCode | null): string | null {
+  if (!country) return null;
+  return getExampleNumber(country, examples)?.formatNational() ?? null;
+}
+
+export interface PhoneAnalysis {
+  /** What the model holds: E.164 when valid, otherwise the typed text. */
+  value: string;
+  /** What the input shows: the national form when valid, otherwise the typed text. */
+  display: string;
+  valid: boolean;
+  /** The country the selector should show after this input. `undefined` keeps the current one. */
+  country: CountryCode | null | undefined;
+}
+
+/**
+ * Reads what the user typed against the selected country. A number starting with +CC picks its
+ * country; a +CC that no country uses clears the country.
+ */
+export function analysePhone(text: string, selected: CountryCode | null): PhoneAnalysis {
+  const trimmed = text.trim();
+  if (!trimmed) return { value: '', display: text, valid: false, country: undefined };
+  let country: CountryCode | null | undefined;
+  if (trimmed.startsWith('+')) {
+    const typer = new AsYouType();
+    typer.input(trimmed);
+    const detected = typer.getCountry();
+    const callingCode = typer.getCallingCode();
+    const digits = trimmed.replace(/\D/g, '');
+    if (detected) country = detected;
+    else if (callingCode) {
+      // A shared calling code (+1, +7, ...): keep the selection when it fits.
+      if (!selected || getCountryCallingCode(selected) !== callingCode) country = undefined;
+    } else if (digits.length >= 3) country = null; // no country has this code
+  }
+  const effective = country === undefined ? selected : country;
+  const parsed = trimmed.startsWith('+')
+    ? parsePhoneNumberFromString(trimmed)
+    : effective
+      ? parsePhoneNumberFromString(trimmed, effective)
+      : undefined;
+  if (parsed?.isValid() && (!effective || parsed.country === effective || trimmed.startsWith('+'))) {
+    return {
+      value: parsed.number,
+      display: parsed.formatNational(),
+      valid: true,
+      country: parsed.country ?? country,
+    };
+  }
+  return { value: text, display: text, valid: false, country };
+}
+
+/** The parts of a stored E.164 value, to show it again. */
+export function fromValue(value: string): { country: CountryCode | null; display: string } | null {
+  if (!value.startsWith('+')) return null;
+  const parsed = parsePhoneNumberFromString(value);
+  if (!parsed?.isValid() || !parsed.country) return null;
+  return { country: parsed.country, display: parsed.formatNational() };
+}
