@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const secrets = { JWT_ACCESS_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32) };
+
+describe('configuration', () => {
+  it('has working defaults for development', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ env: 'development', isProduction: false, port: 8080, authRateLimitMax: 600 });
+    expect(config.jwt.accessTtlSeconds).toBe(15 * 60);
+    expect(config.jwt.accessSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('refuses to start in production without JWT secrets, naming them', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /Invalid configuration:\n {2}JWT_ACCESS_SECRET: JWT_ACCESS_SECRET is required in production\n {2}JWT_REFRESH_SECRET: JWT_REFRESH_SECRET is required in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: secrets.JWT_ACCESS_SECRET })).toThrow(
+      /JWT_REFRESH_SECRET is required in production/,
+    );
+  });
+
+  it('starts in production with secrets, stricter auth limits and its own keys', () => {
+    const config = loadConfig({ NODE_ENV: 'production', ...secrets });
+    expect(config).toMatchObject({ isProduction: true, authRateLimitMax: 20 });
+    expect(config.jwt).toMatchObject({
+      accessSecret: secrets.JWT_ACCESS_SECRET,
+      refreshSecret: secrets.JWT_REFRESH_SECRET,
+    });
+  });
+
+  it('rejects short secrets and bad numbers with the variable named', () => {
+    expect(() => loadConfig({ JWT_ACCESS_SECRET: 'short' })).toThrow(/JWT_ACCESS_SECRET/);
+    expect(() => loadConfig({ AUTH_RATE_LIMIT_MAX: '0' })).toThrow(/AUTH_RATE_LIMIT_MAX/);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(loadConfig({ AUTH_RATE_LIMIT_MAX: '5', ACCESS_TOKEN_TTL_SECONDS: '600' })).toMatchObject({
+      authRateLimitMax: 5,
+      jwt: { accessTtlSeconds: 600 },
+    });
+  });
+});
