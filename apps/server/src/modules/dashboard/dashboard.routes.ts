@@ -1,3 +1,25 @@
+import { dashboardApi, dashboardQuery, dashboardReply, errorBody } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../app.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createDashboardService } from './dashboard.service.ts';
 
-export function dashboardRoutes(_app: App, _deps: ModuleDeps) {}
+export function dashboardRoutes(app: App, { db, clock }: ModuleDeps) {
+  const dashboard = createDashboardService(db, clock);
+  app.get(
+    dashboardApi.summary,
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "The signed-in user's statistics and chart series",
+        description:
+          'Farmers: their own analyses, posts and bookings. Experts: analyses across all farmers, and their own ' +
+          'training uploads, training sessions, moderated posts and confirmed bookings. See each field.',
+        security: [{ bearer: [] }],
+        querystring: dashboardQuery,
+        response: { 200: dashboardReply, 400: errorBody, 401: errorBody },
+      },
+      preHandler: app.authenticate,
+    },
+    async (req) => dashboard.summary(caller(req), req.query.tz),
+  );
+}

@@ -1,4 +1,6 @@
-/** Top-bar additions (the notifications issue adds the unread badge here). */
+import { NotificationsBell } from '../../features/notifications/components/NotificationsBell.tsx';
+
+/** Top-bar additions: the notifications bell with its unread badge. */
 export function HeaderExtras() {
-  return null;
+  return <NotificationsBell />;
 }

@@ -1,5 +1,48 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { Alert, Button, Grid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/guards.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useDashboard } from '../api/dashboard.ts';
+import { MonthlyChart, OutcomesChart } from '../components/Charts.tsx';
+import { NotificationsCard } from '../components/NotificationsCard.tsx';
+import { QuickLinks } from '../components/QuickLinks.tsx';
+import { StatCards } from '../components/StatCards.tsx';
 
 export default function DashboardPage() {
-  return <ComingSoon title="Dashboard" />;
+  const { t } = useTranslation();
+  const { role: sessionRole } = useSession();
+  const dashboard = useDashboard();
+  const role = sessionRole ?? dashboard.data?.role ?? null;
+  const chartState = {
+    isPending: dashboard.isPending,
+    error: dashboard.error,
+    onRetry: () => void dashboard.refetch(),
+  };
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t(`dashboard.title.${role ?? 'any'}`)}</Title>
+      {dashboard.isError ? (
+        <Alert color="red" title={t('dashboard.failed')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(dashboard.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => void dashboard.refetch()}>
+              {t('dashboard.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <StatCards stats={dashboard.data?.stats} />
+      )}
+      {role && <QuickLinks role={role} />}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <OutcomesChart outcomes={dashboard.data?.outcomes} {...chartState} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <MonthlyChart monthly={dashboard.data?.monthly} {...chartState} />
+        </Grid.Col>
+      </Grid>
+      <NotificationsCard />
+    </Stack>
+  );
 }

@@ -1,0 +1,97 @@
+import type { DashboardMonth, DashboardReply, DashboardStats } from '@kutu/contract';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { createDashboardRepo } from './dashboard.repo.ts';
+
+export const DEFAULT_TIME_ZONE = 'Africa/Kampala';
+export const MONTHS_SHOWN = 6;
+
+/** A valid IANA zone name, or a 400 that says so. */
+export function checkTimeZone(tz: string | undefined): string {
+  if (!tz) return DEFAULT_TIME_ZONE;
+  try {
+    return new Intl.DateTimeFormat('en-GB', { timeZone: tz }).resolvedOptions().timeZone;
+  } catch {
+    throw badRequest(`Unknown time zone '${tz}'`, { tz: 'Use an IANA time zone such as Africa/Kampala' });
+  }
+}
+
+/** The last `count` calendar months in `timeZone`, oldest first, ending with the month of `now`. */
+export function lastMonths(now: Date, timeZone: string, count = MONTHS_SHOWN): { month: string; label: string }[] {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: 'numeric' }).formatToParts(now);
+  const year = Number(parts.find((p) => p.type === 'year')?.value);
+  const month = Number(parts.find((p) => p.type === 'month')?.value);
+  const out: { month: string; label: string }[] = [];
+  for (let i = count - 1; i >= 0; i -= 1) {
+    const d = new Date(Date.UTC(year, month - 1 - i, 1));
+    const key = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    const label = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(d);
+    out.push({ month: key, label });
+  }
+  return out;
+}
+
+/**
+ * The signed-in user's dashboard. Farmers see their own activity; experts see analyses across all
+ * farmers (to watch disease spread) and their own training, moderation and booking work. The meaning
+ * of each number per role is documented in the contract (`dashboardStats`).
+ */
+export function createDashboardService(db: Db, clock: Clock) {
+  const repo = createDashboardRepo(db);
+  return {
+    async summary(user: { userId: number; role: 'farmer' | 'expert' }, tz?: string): Promise<DashboardReply> {
+      const timeZone = checkTimeZone(tz);
+      const now = clock.now();
+      const months = lastMonths(now, timeZone);
+      const isFarmer = user.role === 'farmer';
+      const analysisScope = isFarmer ? user.userId : null;
+
+      const [outcomes, perMonth, training, sessions, diseasePosts, bookingsConfirmed] = await Promise.all([
+        repo.analysisOutcomes(analysisScope),
+        repo.analysesPerMonth(analysisScope, { timeZone, fromMonth: months[0].month, now }),
+        repo.trainingSamplesByLabel(isFarmer ? { analysisOwnerId: user.userId } : { uploaderId: user.userId }),
+        repo.trainingSessions(isFarmer ? null : user.userId),
+        isFarmer ? repo.diseasePostsByAuthor(user.userId) : repo.diseasePostsModeratedBy(user.userId),
+        isFarmer ? repo.approvedBookingsOfFarmer(user.userId) : repo.approvedBookingsOnSlotsOf(user.userId),
+      ]);
+
+      const stats: DashboardStats = {
+        imagesAnalyzedRust: outcomes.common_rust,
+        imagesAnalyzedHealthy: outcomes.healthy,
+        imagesAnalyzedOtherDiseases: outcomes.other_disease,
+        totalImagesAnalyzed: outcomes.total,
+        imagesTrainingRust: training.common_rust,
+        imagesTrainingHealthy: training.healthy,
+        imagesTrainingOtherDiseases: training.other_disease,
+        trainingSessions: sessions,
+        communityPostsRust: diseasePosts,
+        bookingsConfirmed,
+      };
+      const byMonth = new Map(perMonth.map((m) => [m.month, m]));
+      const monthly: DashboardMonth[] = months.map(({ month, label }) => {
+        const found = byMonth.get(month);
+        return {
+          month,
+          label,
+          common_rust: found?.common_rust ?? 0,
+          healthy: found?.healthy ?? 0,
+          other_disease: found?.other_disease ?? 0,
+        };
+      });
+      return {
+        role: user.role,
+        stats,
+        outcomes: {
+          common_rust: outcomes.common_rust,
+          healthy: outcomes.healthy,
+          other_disease: outcomes.other_disease,
+          unclear: outcomes.total - outcomes.common_rust - outcomes.healthy - outcomes.other_disease,
+        },
+        monthly,
+        time_zone: timeZone,
+      };
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;

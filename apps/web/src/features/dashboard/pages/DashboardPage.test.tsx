@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DashboardReply, NotificationItem, NotificationList } from '@kutu/contract';
+import { renderWithProviders } from '../../../test/render.tsx';
+import DashboardPage from './DashboardPage.tsx';
+
+const reply: DashboardReply = {
+  role: 'farmer',
+  stats: {
+    imagesAnalyzedRust: 4,
+    imagesAnalyzedHealthy: 3,
+    imagesAnalyzedOtherDiseases: 2,
+    totalImagesAnalyzed: 11,
+    imagesTrainingRust: 1,
+    imagesTrainingHealthy: 0,
+    imagesTrainingOtherDiseases: 0,
+    trainingSessions: 5,
+    communityPostsRust: 6,
+    bookingsConfirmed: 7,
+  },
+  outcomes: { common_rust: 4, healthy: 3, other_disease: 2, unclear: 2 },
+  monthly: [
+    { month: '2026-01', label: 'Jan 2026', common_rust: 1, healthy: 0, other_disease: 0 },
+    { month: '2026-02', label: 'Feb 2026', common_rust: 3, healthy: 3, other_disease: 2 },
+  ],
+  time_zone: 'Africa/Kampala',
+};
+
+function notification(id: number, read: boolean, message: string): NotificationItem {
+  return { id, type: 'booking_approved', message, date: '2026-02-10T07:00:00Z', read, data: {} };
+}
+
+/** The API at the fetch boundary: the dashboard, a notifications list, and mark-read. */
+function stubApi(opts: { notifications?: NotificationItem[]; dashboard?: DashboardReply | 'error' } = {}) {
+  const items = opts.notifications ?? [];
+  const calls: { method: string; url: string }[] = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url });
+      if (url.startsWith('/api/dashboard/')) {
+        return opts.dashboard === 'error'
+          ? json(500, { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' } })
+          : json(200, opts.dashboard ?? reply);
+      }
+      const read = url.match(/^\/api\/notifications\/(\d+)\/read\/$/);
+      if (read && method === 'PUT') {
+        const item = items.find((n) => n.id === Number(read[1]))!;
+        item.read = true;
+        return json(200, item);
+      }
+      if (url.startsWith('/api/notifications/?')) {
+        const list: NotificationList = {
+          count: items.length,
+          next: null,
+          previous: null,
+          results: items.map((n) => ({ ...n })),
+          unread_count: items.filter((n) => !n.read).length,
+        };
+        return json(200, list);
+      }
+      if (url.startsWith('/api/auth/me/')) return json(200, { username: 'amina', role: 'farmer' });
+      return json(404, { error: { code: 'NOT_FOUND', message: 'No route' } });
+    }),
+  );
+  return calls;
+}
+
+describe('DashboardPage', () => {
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 'token');
+    localStorage.setItem('user', JSON.stringify({ username: 'amina', role: 'farmer' }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the role heading, the ten statistics from the server and the farmer quick links', async () => {
+    stubApi();
+    renderWithProviders(<DashboardPage />, { route: '/account' });
+    expect(screen.getByRole('heading', { name: 'Farmer Dashboard' })).toBeTruthy();
+    const total = await screen.findByTestId('stat-totalImagesAnalyzed');
+    await waitFor(() => expect(within(total).getByTestId('stat-value').textContent).toBe('11'));
+    expect(total.textContent).toContain('Total Images Analyzed');
+    expect(within(screen.getByTestId('stat-bookingsConfirmed')).getByTestId('stat-value').textContent).toBe('7');
+    expect(within(screen.getByTestId('stat-communityPostsRust')).getByText('Rust/Disease Posts')).toBeTruthy();
+    expect(screen.getAllByTestId('stat-value')).toHaveLength(10);
+
+    expect(screen.getByRole('link', { name: 'Upload Image' }).getAttribute('href')).toBe(
+      '/account/addresses/image-analysis',
+    );
+    expect(screen.getByRole('link', { name: 'Book Expert Slot' }).getAttribute('href')).toBe(
+      '/account/addresses/slots',
+    );
+    expect(screen.getByRole('link', { name: 'Make a Post' }).getAttribute('href')).toBe(
+      '/account/addresses/community-posts',
+    );
+    expect(screen.queryByRole('link', { name: 'Model Training' })).toBeNull();
+    expect(screen.getByText('Image Analysis Outcomes')).toBeTruthy();
+    expect(screen.getByText('Monthly Image Analysis')).toBeTruthy();
+    expect(await screen.findByText('No notifications')).toBeTruthy();
+  });
+
+  it('shows expert links and heading for an expert', async () => {
+    localStorage.setItem('user', JSON.stringify({ username: 'otieno', role: 'expert' }));
+    stubApi({ dashboard: { ...reply, role: 'expert' } });
+    renderWithProviders(<DashboardPage />, { route: '/account' });
+    expect(screen.getByRole('heading', { name: 'Expert Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create Slot' }).getAttribute('href')).toBe(
+      '/account/addresses/availability-slots',
+    );
+    expect(screen.getByRole('link', { name: 'Bookings' }).getAttribute('href')).toBe('/account/addresses/bookings');
+    expect(screen.queryByRole('link', { name: 'Upload Image' })).toBeNull();
+  });
+
+  it('says so when there is nothing to chart yet', async () => {
+    stubApi({
+      dashboard: {
+        ...reply,
+        outcomes: { common_rust: 0, healthy: 0, other_disease: 0, unclear: 0 },
+        monthly: reply.monthly.map((m) => ({ ...m, common_rust: 0, healthy: 0, other_disease: 0 })),
+      },
+    });
+    renderWithProviders(<DashboardPage />, { route: '/account' });
+    expect(await screen.findByText('No images analysed yet')).toBeTruthy();
+    expect(screen.getByText('No images analysed in the last six months')).toBeTruthy();
+  });
+
+  it('shows an error with a retry when the statistics cannot be loaded', async () => {
+    stubApi({ dashboard: 'error' });
+    renderWithProviders(<DashboardPage />, { route: '/account' });
+    expect(await screen.findByText('The dashboard could not be loaded')).toBeTruthy();
+    expect(screen.getByText('Something went wrong on our side.')).toBeTruthy();
+  });
+
+  it('lists notifications with the unread count and marks one read on the server', async () => {
+    const calls = stubApi({
+      notifications: [notification(2, false, 'Your booking was approved'), notification(1, true, 'Older news')],
+    });
+    renderWithProviders(<DashboardPage />, { route: '/account' });
+    const card = await screen.findByTestId('notifications-card');
+    await within(card).findByText('Your booking was approved');
+    expect(within(card).getByTestId('unread-count').textContent).toBe('1 unread');
+    const [unread, read] = within(card).getAllByTestId('notification');
+    expect(unread.dataset.read).toBe('false');
+    expect(read.dataset.read).toBe('true');
+    expect(within(read).queryByRole('button', { name: 'Mark as Read' })).toBeNull();
+
+    await userEvent.click(within(unread).getByRole('button', { name: 'Mark as Read' }));
+    expect(await screen.findByText('Notification marked as read')).toBeTruthy();
+    expect(calls).toContainEqual({ method: 'PUT', url: '/api/notifications/2/read/' });
+    await waitFor(() => expect(within(card).getAllByTestId('notification')[0].dataset.read).toBe('true'));
+    expect(within(card).getByTestId('unread-count').textContent).toBe('0 unread');
+  });
+});
