@@ -3,3 +3,5 @@ export * from './enums.ts';
 export * from './auth.ts';
 export * from './paths.ts';
 export * from './consultations.ts';
+export * from './notifications.ts';
+export * from './dashboard.ts';
