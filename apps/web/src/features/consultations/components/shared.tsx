@@ -1,0 +1,114 @@
+import { useEffect, type ReactNode } from 'react';
+import { Alert, Badge, Button, Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import type { AvailabilitySlot, BookingStatus } from '@kutu/contract';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/api.ts';
+
+/** Booked, Available or Inactive (spec point 4). */
+export function slotState(slot: AvailabilitySlot): 'booked' | 'available' | 'inactive' {
+  if (!slot.is_active) return 'inactive';
+  return slot.is_booked ? 'booked' : 'available';
+}
+
+const slotColors = { booked: 'orange', available: 'green', inactive: 'gray' } as const;
+export function SlotBadge({ slot }: { slot: AvailabilitySlot }) {
+  const { t } = useTranslation();
+  const state = slotState(slot);
+  return (
+    <Badge color={slotColors[state]} variant="light">
+      {t(`consultations.slotState.${state}`)}
+    </Badge>
+  );
+}
+
+const statusColors: Record<BookingStatus, string> = { pending: 'yellow', approved: 'green', rejected: 'red' };
+export function BookingBadge({ status }: { status: BookingStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={statusColors[status]} variant="light">
+      {t(`consultations.status.${status}`)}
+    </Badge>
+  );
+}
+
+/** Loading, error and empty states shared by the card lists. */
+export function ListState({
+  isPending,
+  error,
+  isEmpty,
+  emptyText,
+  onRetry,
+  children,
+}: {
+  isPending: boolean;
+  error: unknown;
+  isEmpty: boolean;
+  emptyText: string;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (isPending) {
+    return (
+      <Center p="xl" role="status">
+        <Loader />
+      </Center>
+    );
+  }
+  if (error) {
+    return (
+      <Alert color="red" title={t('consultations.loadError')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(error)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            {t('consultations.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (isEmpty) {
+    return (
+      <Text c="dimmed" ta="center" p="xl">
+        {emptyText}
+      </Text>
+    );
+  }
+  return children;
+}
+
+/** Page buttons and the range label under a card list. */
+export function CardPager({
+  page,
+  pageSize,
+  total,
+  onChange,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (total === 0) return null;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, total);
+  return (
+    <Group justify="space-between" mt="md">
+      <Text size="sm" c="dimmed">
+        {t('dataTable.range', { from, to, total })}
+      </Text>
+      {pages > 1 && <Pagination value={page} total={pages} onChange={onChange} withEdges />}
+    </Group>
+  );
+}
+
+/** After a change empties the last page, step back to the page that still has rows. */
+export function useClampPage(page: number, setPage: (p: number) => void, total: number | undefined, pageSize: number) {
+  useEffect(() => {
+    if (total === undefined) return;
+    const last = Math.max(1, Math.ceil(total / pageSize));
+    if (page > last) setPage(last);
+  }, [page, setPage, total, pageSize]);
+}
