@@ -1,5 +1,133 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useState } from 'react';
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Tabs, Title, Tooltip } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CommunityPost, PostAction } from '@kutu/contract';
+import { routes } from '../../../app/routes.ts';
+import { errorMessage } from '../../../lib/api.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { allPostsQuery, useModeratePost } from '../api/community.ts';
+import { ListPagination } from '../components/ListPagination.tsx';
+import { ModerationLog } from '../components/ModerationLog.tsx';
+import { PostCard } from '../components/PostCard.tsx';
+import { type Filters, PostFilters } from '../components/PostFilters.tsx';
+import { QueryState } from '../components/QueryState.tsx';
 
+const PAGE_SIZE = 9;
+
+/** The actions that apply to each state (the server refuses the others with 409). */
+const actionsFor: Record<CommunityPost['status'], PostAction[]> = {
+  pending: ['flag', 'approve'],
+  flagged: ['unflag', 'approve'],
+  approved: ['flag'],
+};
+const notices: Record<PostAction, { ok: string; failed: string }> = {
+  flag: { ok: 'community.notices.postFlagged', failed: 'community.notices.postNotFlagged' },
+  unflag: { ok: 'community.notices.postUnflagged', failed: 'community.notices.postNotUnflagged' },
+  approve: { ok: 'community.notices.postApproved', failed: 'community.notices.postNotApproved' },
+};
+const buttonColor: Record<PostAction, string> = { flag: 'red', unflag: 'gray', approve: 'green' };
+
+function Posts() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(1);
+  const q = useQuery(allPostsQuery({ ...filters, page, page_size: PAGE_SIZE }));
+  const moderate = useModeratePost();
+
+  function run(post: CommunityPost, action: PostAction) {
+    moderate.mutate(
+      { id: post.id, action },
+      {
+        onSuccess: () => notifySuccess(t(notices[action].ok), t('community.notices.success')),
+        // The spec's notice is the title; the server says why (e.g. the post changed meanwhile).
+        onError: (err) => notifyError(errorMessage(err), t(notices[action].failed)),
+      },
+    );
+  }
+
+  return (
+    <Stack>
+      <PostFilters
+        withStatus
+        value={filters}
+        onChange={(f) => {
+          setFilters(f);
+          setPage(1);
+        }}
+      />
+      <QueryState
+        isPending={q.isPending}
+        error={q.error}
+        refetch={q.refetch}
+        empty={q.data?.count === 0}
+        emptyText={t('community.empty.all')}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="all-posts">
+          {q.data?.results.map((post) => (
+            <PostCard
+              key={post.id}
+              post={post}
+              actions={
+                <Group gap="xs" w="100%">
+                  {actionsFor[post.status].map((action) => (
+                    <Button
+                      key={action}
+                      size="xs"
+                      variant={action === 'approve' ? 'filled' : 'light'}
+                      color={buttonColor[action]}
+                      loading={
+                        moderate.isPending && moderate.variables?.id === post.id && moderate.variables.action === action
+                      }
+                      onClick={() => run(post, action)}
+                    >
+                      {t(`community.actions.${action}`)}
+                    </Button>
+                  ))}
+                  {post.status === 'approved' && (
+                    <Tooltip label={t('community.actions.openComments')}>
+                      <ActionIcon
+                        component={Link}
+                        to={routes.postComments(post.id)}
+                        variant="light"
+                        ml="auto"
+                        aria-label={t('community.actions.openComments')}
+                      >
+                        <IconMessageCircle size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Group>
+              }
+            />
+          ))}
+        </SimpleGrid>
+        <ListPagination page={page} pageSize={PAGE_SIZE} count={q.data?.count ?? 0} onChange={setPage} />
+      </QueryState>
+    </Stack>
+  );
+}
+
+/** All Posts (expert): every post with the moderation actions of its state, and the moderation log. */
 export default function AllPostsPage() {
-  return <ComingSoon title="All Posts" />;
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <Title order={2}>{t('community.allPosts')}</Title>
+      <Tabs defaultValue="posts" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="posts">{t('community.allPosts')}</Tabs.Tab>
+          <Tabs.Tab value="log">{t('community.log.title')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="posts">
+          <Posts />
+        </Tabs.Panel>
+        <Tabs.Panel value="log">
+          <ModerationLog />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
 }

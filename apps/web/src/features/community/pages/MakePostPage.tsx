@@ -1,5 +1,120 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useState } from 'react';
+import { Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { CommunityPost } from '@kutu/contract';
+import { approvedPostsQuery, myPostsQuery } from '../api/community.ts';
+import { CommentDialog } from '../components/CommentDialog.tsx';
+import { CommentsDialog } from '../components/CommentsDialog.tsx';
+import { ListPagination } from '../components/ListPagination.tsx';
+import { PostCard } from '../components/PostCard.tsx';
+import { type Filters, PostFilters } from '../components/PostFilters.tsx';
+import { PostForm } from '../components/PostForm.tsx';
+import { QueryState } from '../components/QueryState.tsx';
 
+const PAGE_SIZE = 6;
+const MY_PAGE_SIZE = 5;
+
+function MyPosts() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const q = useQuery(myPostsQuery({ page, page_size: MY_PAGE_SIZE }));
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={3} size="h4">
+        {t('community.myPosts')}
+      </Title>
+      <Text size="xs" c="dimmed" mb="sm">
+        {t('community.myPostsHint')}
+      </Text>
+      <QueryState
+        isPending={q.isPending}
+        error={q.error}
+        refetch={q.refetch}
+        empty={q.data?.count === 0}
+        emptyText={t('community.empty.mine')}
+      >
+        <Stack gap="sm" data-testid="my-posts">
+          {q.data?.results.map((post) => (
+            <PostCard key={post.id} post={post} />
+          ))}
+        </Stack>
+        <ListPagination page={page} pageSize={MY_PAGE_SIZE} count={q.data?.count ?? 0} onChange={setPage} />
+      </QueryState>
+    </Paper>
+  );
+}
+
+/** Make Post (farmer): the form and the farmer's own posts on the left, approved posts on the right. */
 export default function MakePostPage() {
-  return <ComingSoon title="Make Post" />;
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [commenting, setCommenting] = useState<number | null>(null);
+  const q = useQuery(approvedPostsQuery({ ...filters, page, page_size: PAGE_SIZE }));
+  // Dialogs follow the list's data, so they show fresh comments after a reload.
+  const find = (id: number | null): CommunityPost | null => q.data?.results.find((p) => p.id === id) ?? null;
+
+  return (
+    <Stack>
+      <Title order={2}>{t('community.makePost')}</Title>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack>
+            <Paper withBorder p="md" radius="md">
+              <Title order={3} size="h4" mb="sm">
+                {t('community.addPost')}
+              </Title>
+              <PostForm />
+            </Paper>
+            <MyPosts />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Group justify="space-between" mb="sm" align="flex-end">
+            <Title order={3} size="h4">
+              {t('community.approvedPosts')}
+            </Title>
+            <PostFilters
+              value={filters}
+              onChange={(f) => {
+                setFilters(f);
+                setPage(1);
+              }}
+            />
+          </Group>
+          <QueryState
+            isPending={q.isPending}
+            error={q.error}
+            refetch={q.refetch}
+            empty={q.data?.count === 0}
+            emptyText={t('community.empty.approved')}
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="approved-posts">
+              {q.data?.results.map((post) => (
+                <PostCard
+                  key={post.id}
+                  post={post}
+                  actions={
+                    <>
+                      <Button size="xs" variant="light" onClick={() => setViewing(post.id)}>
+                        {t('community.actions.viewComments')}
+                      </Button>
+                      <Button size="xs" onClick={() => setCommenting(post.id)}>
+                        {t('community.actions.comment')}
+                      </Button>
+                    </>
+                  }
+                />
+              ))}
+            </SimpleGrid>
+            <ListPagination page={page} pageSize={PAGE_SIZE} count={q.data?.count ?? 0} onChange={setPage} />
+          </QueryState>
+        </Grid.Col>
+      </Grid>
+      <CommentsDialog post={find(viewing)} onClose={() => setViewing(null)} />
+      <CommentDialog opened={commenting !== null} post={find(commenting)} onClose={() => setCommenting(null)} />
+    </Stack>
+  );
 }

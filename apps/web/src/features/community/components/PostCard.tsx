@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { cropTypeLabels, diseaseTypeLabels, urgencyLevelLabels, type CommunityPost } from '@kutu/contract';
+import { formatDate } from '../../../lib/format.ts';
+import { urgencyColor } from './labels.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+/** A post as a card: title, content clamped to 4 lines, crop, disease, urgency and its state. */
+export function PostCard({ post, actions }: { post: CommunityPost; actions?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      data-testid={`post-${post.id}`}
+      aria-label={post.title}
+      component="article"
+    >
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={4} style={{ overflowWrap: 'anywhere' }}>
+            {post.title}
+          </Title>
+          <StatusBadge status={post.status} />
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('community.by', { username: post.author })} · {formatDate(post.created_at)}
+        </Text>
+        <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-line' }}>
+          {post.content}
+        </Text>
+        <Group gap={6}>
+          <Badge variant="outline" color="green">
+            {t('community.fields.crop')}: {cropTypeLabels[post.crop_type]}
+          </Badge>
+          <Badge variant="outline" color="grape">
+            {t('community.fields.disease')}: {diseaseTypeLabels[post.disease_type]}
+          </Badge>
+          <Badge variant="outline" color={urgencyColor[post.urgency_level]}>
+            {t('community.fields.urgency')}: {urgencyLevelLabels[post.urgency_level]}
+          </Badge>
+        </Group>
+        {post.status === 'flagged' && post.moderation_reason && (
+          <Text size="xs" c="red">
+            {t('community.flaggedReason', { reason: post.moderation_reason })}
+          </Text>
+        )}
+        {actions && (
+          <Group gap="xs" mt="auto" pt="xs">
+            {actions}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
