@@ -5,3 +5,4 @@ export * from './paths.ts';
 export * from './consultations.ts';
 export * from './notifications.ts';
 export * from './dashboard.ts';
+export * from './analysis.ts';

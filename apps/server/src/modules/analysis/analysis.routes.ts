@@ -1,3 +1,173 @@
+import { z } from 'zod';
+import {
+  analysisApi,
+  analysisList,
+  analysisResult,
+  educationResource,
+  educationResourceInput,
+  educationResourceList,
+  educationResourcesQuery,
+  errorBody,
+  idParam,
+  pageQuery,
+} from '@kutu/contract';
 import type { App, ModuleDeps } from '../../app.ts';
+import { readImageUploads } from '../../lib/image-upload.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createAnalysisService } from './analysis.service.ts';
+import { busy } from './limiter.ts';
+import { createResourcesService } from './resources.service.ts';
 
-export function analysisRoutes(_app: App, _deps: ModuleDeps) {}
+/**
+ * Roles are checked in `onRequest`, before the body is read, so a caller without the role never
+ * gets to upload 5 MB.
+ */
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  413: errorBody,
+  415: errorBody,
+  429: errorBody,
+  503: errorBody,
+};
+const security = [{ bearer: [] }];
+
+export function analysisRoutes(app: App, deps: ModuleDeps) {
+  const analysis = createAnalysisService(deps);
+  const resources = createResourcesService(deps);
+  const signedIn = app.requireRole('farmer', 'expert');
+  const farmer = app.requireRole('farmer');
+  const expert = app.requireRole('expert');
+  const tags = ['rust-detection'];
+
+  app.post(
+    analysisApi.detect,
+    {
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart form with one JPEG or PNG photo (at most 5 MB, 40 megapixels) in the field `image`. Answers 201 with the result; a photo with no leaf gets outcome `not_leaf` and no class.',
+        response: { 201: analysisResult, ...errors },
+      },
+      onRequest: farmer,
+    },
+    async (req, reply) => {
+      if (analysis.isBusy()) throw busy();
+      const { images } = await readImageUploads(req, { maxFiles: 1, fileField: 'image' });
+      return reply.status(201).send(await analysis.analyse(caller(req), images[0]));
+    },
+  );
+
+  app.get(
+    analysisApi.list,
+    {
+      schema: {
+        tags,
+        security,
+        description: "The caller's analyses, newest first.",
+        querystring: pageQuery,
+        response: { 200: analysisList, ...errors },
+      },
+      onRequest: signedIn,
+    },
+    async (req) => analysis.list(caller(req), req.query),
+  );
+
+  app.get(
+    analysisApi.detail,
+    {
+      schema: { tags, security, params: idParam, response: { 200: analysisResult, ...errors } },
+      onRequest: signedIn,
+    },
+    async (req) => analysis.get(caller(req), req.params.id),
+  );
+
+  app.get(
+    analysisApi.image,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'The stored photo (JPEG or PNG), for its owner and for experts.',
+        params: idParam,
+        response: { 200: z.any(), ...errors },
+      },
+      onRequest: signedIn,
+    },
+    async (req, reply) => {
+      const photo = await analysis.photo(caller(req), req.params.id);
+      return reply
+        .header('content-type', photo.contentType)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(photo.data);
+    },
+  );
+
+  const resourceTags = ['education-resources'];
+
+  app.get(
+    analysisApi.resources,
+    {
+      schema: {
+        tags: resourceTags,
+        security,
+        querystring: educationResourcesQuery,
+        response: { 200: educationResourceList, ...errors },
+      },
+      onRequest: signedIn,
+    },
+    async (req) => resources.list(caller(req), req.query),
+  );
+
+  app.post(
+    analysisApi.resources,
+    {
+      schema: {
+        tags: resourceTags,
+        security,
+        body: educationResourceInput,
+        response: { 201: educationResource, ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req, reply) => reply.status(201).send(await resources.create(caller(req), req.body)),
+  );
+
+  app.put(
+    analysisApi.resource,
+    {
+      schema: {
+        tags: resourceTags,
+        security,
+        params: idParam,
+        body: educationResourceInput,
+        response: { 200: educationResource, ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req) => resources.update(caller(req), req.params.id, req.body),
+  );
+
+  app.delete(
+    analysisApi.resource,
+    {
+      schema: {
+        tags: resourceTags,
+        security,
+        description: 'Retires the resource: it is no longer shown with results.',
+        params: idParam,
+        response: { 204: z.null(), ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req, reply) => {
+      await resources.retire(caller(req), req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,5 +1,147 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconPhotoScan } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AnalysisResult } from '@kutu/contract';
+import { routes } from '../../../app/routes.ts';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { useAnalyses } from '../api/analysis.ts';
+import { AnalysisPhoto } from '../components/AnalysisPhoto.tsx';
+import { resultColor, resultLabelKey } from '../components/classes.ts';
+import { ResultCard } from '../components/ResultCard.tsx';
 
+const PAGE_SIZE = 10;
+
+function HistoryRow({ item, onOpen }: { item: AnalysisResult; onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="sm" data-testid="history-item">
+      <Group wrap="nowrap" align="center">
+        <UnstyledButton onClick={onOpen} aria-label={t('analysis.history.open')}>
+          <AnalysisPhoto id={item.id} imageUrl={item.image_url} size={72} alt={t('analysis.history.photoAlt')} />
+        </UnstyledButton>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs">
+            <Badge color={resultColor(item)} variant="light">
+              {t(resultLabelKey(item))}
+            </Badge>
+            {item.outcome === 'diagnosis' && <Text fw={500}>{formatPercent(item.confidence)}</Text>}
+            {item.unsure && (
+              <Badge color="yellow" variant="outline">
+                {t('analysis.history.unsure')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {formatDateTime(item.created_at)} · {t('analysis.history.model', { version: item.model_version })}
+          </Text>
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={onOpen}>
+            {t('analysis.history.open')}
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            component={Link}
+            to={`${routes.educationResources}?analysis=${item.id}`}
+            visibleFrom="sm"
+          >
+            {t('menu.educationResources')}
+          </Button>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+/** The farmer's past analyses, newest first, to reopen a result. */
 export default function AnalysisHistoryPage() {
-  return <ComingSoon title="My Analyses" />;
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<AnalysisResult | null>(null);
+  const list = useAnalyses(page, PAGE_SIZE);
+
+  let body: React.ReactNode;
+  if (list.isPending) {
+    body = (
+      <Center p="xl">
+        <Loader aria-label={t('analysis.common.loading')} />
+      </Center>
+    );
+  } else if (list.isError) {
+    body = (
+      <Alert color="red" title={t('analysis.history.loadFailed')}>
+        <Group>
+          <Text size="sm">{errorMessage(list.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+            {t('analysis.common.retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  } else if (list.data.count === 0) {
+    body = (
+      <Card withBorder padding="xl" data-testid="history-empty">
+        <Stack align="center" gap="xs">
+          <IconPhotoScan size={40} stroke={1.5} />
+          <Text fw={500}>{t('analysis.history.emptyTitle')}</Text>
+          <Button component={Link} to={routes.imageAnalysis} variant="light">
+            {t('menu.uploadImage')}
+          </Button>
+        </Stack>
+      </Card>
+    );
+  } else {
+    const pages = Math.max(1, Math.ceil(list.data.count / PAGE_SIZE));
+    body = (
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('analysis.history.count', { count: list.data.count })}
+        </Text>
+        {list.data.results.map((item) => (
+          <HistoryRow key={item.id} item={item} onOpen={() => setOpen(item)} />
+        ))}
+        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} disabled={list.isFetching} />}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Group justify="space-between">
+        <Title order={2}>{t('analysis.history.title')}</Title>
+        <Button component={Link} to={routes.imageAnalysis}>
+          {t('menu.uploadImage')}
+        </Button>
+      </Group>
+      {body}
+      <Modal opened={open !== null} onClose={() => setOpen(null)} size="lg" title={t('analysis.history.resultTitle')}>
+        {open && (
+          <Stack>
+            <Center>
+              <AnalysisPhoto id={open.id} imageUrl={open.image_url} size={220} alt={t('analysis.history.photoAlt')} />
+            </Center>
+            <ResultCard result={open} />
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
 }

@@ -1,5 +1,119 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconBook } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { routes } from '../../../app/routes.ts';
+import { useSession } from '../../../app/guards.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { useChosenOrLatestAnalysis } from '../api/analysis.ts';
+import { resultColor, resultLabelKey } from '../components/classes.ts';
+import { ResourceManager } from '../components/ResourceManager.tsx';
+import { ResourcesAccordion } from '../components/ResourcesAccordion.tsx';
+
+function parseId(raw: string | null): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const n = Number(raw);
+  return n > 0 ? n : null;
+}
+
+/** The resources of one result: the one chosen (?analysis=ID) or the caller's newest. */
+function ResultResources() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = parseId(params.get('analysis'));
+  const analysis = useChosenOrLatestAnalysis(id);
+
+  if (analysis.isPending && analysis.fetchStatus !== 'idle') {
+    return (
+      <Center p="xl">
+        <Loader aria-label={t('analysis.common.loading')} />
+      </Center>
+    );
+  }
+  if (analysis.isError) {
+    return (
+      <Alert color="red" title={t('analysis.resources.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(analysis.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => void analysis.refetch()}>
+            {t('analysis.common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  const result = analysis.data;
+  if (!result) {
+    return (
+      <Card withBorder padding="xl" data-testid="resources-empty">
+        <Stack align="center" gap="xs">
+          <IconBook size={40} stroke={1.5} />
+          <Text fw={500}>{t('analysis.resources.emptyTitle')}</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            {t('analysis.resources.emptyText')}
+          </Text>
+          <Button component={Link} to={routes.imageAnalysis} variant="light">
+            {t('menu.uploadImage')}
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" data-testid="resources-for">
+        <Text size="sm" c="dimmed">
+          {t(id ? 'analysis.resources.forChosen' : 'analysis.resources.forLatest')}
+        </Text>
+        <Badge color={resultColor(result)} variant="light">
+          {t(resultLabelKey(result))}
+        </Badge>
+        {result.outcome === 'diagnosis' && <Text size="sm">{formatPercent(result.confidence)}</Text>}
+        <Text size="sm" c="dimmed">
+          {formatDateTime(result.created_at)}
+        </Text>
+        <Anchor component={Link} to={routes.analysisHistory} size="sm">
+          {t('analysis.resources.chooseAnother')}
+        </Anchor>
+      </Group>
+      {result.educational_resources.length === 0 ? (
+        <Text c="dimmed">{t('analysis.resources.noneForResult')}</Text>
+      ) : (
+        <ResourcesAccordion resources={result.educational_resources} />
+      )}
+    </Stack>
+  );
+}
 
 export default function EducationResourcesPage() {
-  return <ComingSoon title="Education Resources" />;
+  const { t } = useTranslation();
+  const { role } = useSession();
+  return (
+    <Stack gap="md" maw={960}>
+      <Breadcrumbs>
+        <Anchor component={Link} to={routes.dashboard}>
+          {t('menu.dashboard')}
+        </Anchor>
+        <Anchor component={Link} to={routes.educationResources}>
+          {t('menu.educationResources')}
+        </Anchor>
+      </Breadcrumbs>
+      <Title order={2}>{t('menu.educationResources')}</Title>
+      {role === 'expert' ? <ResourceManager /> : <ResultResources />}
+    </Stack>
+  );
 }

@@ -1,5 +1,210 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { useEffect, useState } from 'react';
+import { Button, Card, CloseButton, Group, Image, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_MAX_BYTES, type AnalysisResult } from '@kutu/contract';
+import { routes } from '../../../app/routes.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { analysisKeys, uploadForAnalysis, type UploadStage } from '../api/analysis.ts';
+import { ResultCard } from '../components/ResultCard.tsx';
+import { formatBytes, shrinkPhoto, type PreparedPhoto } from '../lib/shrink.ts';
+
+const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
+
+type Stage = 'idle' | 'preparing' | UploadStage;
+
+/** The spec's messages for a file the drop zone refuses. */
+function rejectionKey(rejections: FileRejection[]): string {
+  const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
+  if (codes.includes('too-many-files') || rejections.length > 1) return 'analysis.upload.tooMany';
+  if (codes.includes('file-too-large')) return 'analysis.upload.tooBig';
+  if (codes.includes('file-invalid-type')) return 'analysis.upload.unsupported';
+  return 'analysis.upload.failed';
+}
 
 export default function UploadImagePage() {
-  return <ComingSoon title="Upload Image" />;
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [prepared, setPrepared] = useState<PreparedPhoto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [stage, setStage] = useState<Stage>('idle');
+  const [sent, setSent] = useState(0);
+  const [result, setResult] = useState<AnalysisResult | null>(null);
+  const busy = stage !== 'idle';
+
+  // The preview's object URL lives as long as the chosen file.
+  useEffect(() => {
+    if (!file) return;
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function showError(message: string) {
+    setError(message);
+    notifyError(message);
+  }
+
+  function clear() {
+    setFile(null);
+    setPreview(null);
+    setPrepared(null);
+    setError(null);
+  }
+
+  function onDrop(files: File[]) {
+    const chosen = files[0];
+    if (!chosen) return;
+    setError(null);
+    setResult(null);
+    setPrepared(null);
+    setFile(chosen);
+    setStage('preparing');
+    shrinkPhoto(chosen)
+      .then((p) => setPrepared(p))
+      .catch(() => setPrepared({ blob: chosen, filename: chosen.name, resized: false }))
+      .finally(() => setStage('idle'));
+  }
+
+  function onReject(rejections: FileRejection[]) {
+    showError(t(rejectionKey(rejections)));
+  }
+
+  async function process() {
+    if (!file) {
+      showError(t('analysis.upload.missing'));
+      return;
+    }
+    const photo = prepared ?? { blob: file, filename: file.name, resized: false };
+    const form = new FormData();
+    form.append('image', photo.blob, photo.filename);
+    setError(null);
+    setSent(0);
+    setStage('uploading');
+    try {
+      const analysed = await uploadForAnalysis(form, (s, fraction) => {
+        setStage(s);
+        setSent(fraction);
+      });
+      setResult(analysed);
+      clear();
+      notifySuccess(t('analysis.upload.done'));
+      await client.invalidateQueries({ queryKey: analysisKeys.all });
+    } catch (err) {
+      showError((err as Error).message || t('analysis.upload.failed'));
+    } finally {
+      setStage('idle');
+    }
+  }
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Group justify="space-between">
+        <Title order={2}>{t('analysis.upload.title')}</Title>
+        <Button component={Link} to={routes.analysisHistory} variant="subtle">
+          {t('analysis.history.title')}
+        </Button>
+      </Group>
+      <Text c="dimmed">{t('analysis.upload.intro')}</Text>
+
+      <SimpleGrid cols={{ base: 1, md: result ? 1 : 2 }} spacing="md">
+        <Stack gap="xs">
+          <Dropzone
+            onDrop={onDrop}
+            onReject={onReject}
+            accept={ACCEPT}
+            maxSize={IMAGE_MAX_BYTES}
+            maxFiles={1}
+            multiple={false}
+            disabled={busy}
+            aria-label={t('analysis.upload.dropLabel')}
+            data-testid="image-dropzone"
+          >
+            <Group justify="center" gap="md" mih={140} style={{ pointerEvents: 'none' }}>
+              <Dropzone.Accept>
+                <IconUpload size={48} stroke={1.5} />
+              </Dropzone.Accept>
+              <Dropzone.Reject>
+                <IconX size={48} stroke={1.5} />
+              </Dropzone.Reject>
+              <Dropzone.Idle>
+                <IconPhoto size={48} stroke={1.5} />
+              </Dropzone.Idle>
+              <div>
+                <Text size="lg">{t('analysis.upload.dropTitle')}</Text>
+                <Text size="sm" c="dimmed">
+                  {t('analysis.upload.dropHint')}
+                </Text>
+              </div>
+            </Group>
+          </Dropzone>
+          {error && (
+            <Text c="red" size="sm" role="alert" data-testid="upload-error">
+              {error}
+            </Text>
+          )}
+
+          {file && preview && (
+            <Card withBorder padding="sm" data-testid="upload-preview">
+              <Group align="flex-start" wrap="nowrap">
+                <Image src={preview} alt={t('analysis.upload.previewAlt')} w={120} h={120} fit="cover" radius="sm" />
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  <Text fw={500} truncate>
+                    {file.name}
+                  </Text>
+                  <Text size="sm" c="dimmed" data-testid="upload-sizes">
+                    {prepared
+                      ? prepared.resized
+                        ? t('analysis.upload.sizesResized', {
+                            original: formatBytes(file.size),
+                            sent: formatBytes(prepared.blob.size),
+                            width: prepared.width,
+                            height: prepared.height,
+                          })
+                        : t('analysis.upload.sizesOriginal', { original: formatBytes(file.size) })
+                      : t('analysis.upload.preparing')}
+                  </Text>
+                </Stack>
+                <CloseButton aria-label={t('analysis.upload.remove')} onClick={clear} disabled={busy} />
+              </Group>
+            </Card>
+          )}
+
+          {(stage === 'uploading' || stage === 'analysing') && (
+            <Stack gap={4} data-testid="upload-progress">
+              <Text size="sm">
+                {stage === 'uploading'
+                  ? t('analysis.upload.uploading', { percent: Math.round(sent * 100) })
+                  : t('analysis.upload.analysing')}
+              </Text>
+              <Progress
+                value={stage === 'uploading' ? sent * 100 : 100}
+                animated={stage === 'analysing'}
+                striped={stage === 'analysing'}
+                aria-label={t('analysis.upload.progressLabel')}
+              />
+            </Stack>
+          )}
+
+          <Group>
+            <Button
+              onClick={process}
+              loading={busy}
+              disabled={stage === 'preparing'}
+              leftSection={<IconUpload size={18} />}
+            >
+              {t('analysis.upload.process')}
+            </Button>
+          </Group>
+        </Stack>
+
+        {result && <ResultCard result={result} />}
+      </SimpleGrid>
+    </Stack>
+  );
 }

@@ -1,0 +1,156 @@
+import type { FastifyRequest } from 'fastify';
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import sharp, { type Metadata } from 'sharp';
+import { IMAGE_MAX_BYTES, imageUploadMessages as msg } from '@kutu/contract';
+import { AppError, badRequest } from './errors.ts';
+
+/** Larger images are refused before decoding: a small file can declare enormous dimensions. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+export type ImageFormat = 'jpeg' | 'png';
+export interface ImageInfo {
+  format: ImageFormat;
+  width: number;
+  height: number;
+}
+export interface UploadedImage extends ImageInfo {
+  buffer: Buffer;
+  filename: string;
+}
+
+const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', msg.unsupported, 415);
+const damaged = () => badRequest(msg.damaged);
+const tooBig = () => new AppError('PAYLOAD_TOO_LARGE', msg.tooBig, 413);
+const tooManyPixels = (width: number, height: number) =>
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `The image is too large: ${width}×${height} pixels (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels)`,
+    413,
+  );
+
+/** The format from the first bytes, whatever the file name or declared type says. */
+export function sniffFormat(buffer: Buffer): ImageFormat | null {
+  if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (buffer.length >= 8 && png.every((b, i) => buffer[i] === b)) return 'png';
+  return null;
+}
+
+/**
+ * Checks an uploaded image by its content: JPEG or PNG only (415), not a decompression bomb (413),
+ * and decodable to the last byte (400). Returns the format and the dimensions as displayed (EXIF
+ * orientation applied).
+ */
+export async function validateImage(buffer: Buffer): Promise<ImageInfo> {
+  const format = sniffFormat(buffer);
+  if (!format) throw unsupported();
+  let meta: Metadata;
+  try {
+    // Reads the header only; `unlimited` stays off so huge text chunks are refused too.
+    meta = await sharp(buffer, { limitInputPixels: false }).metadata();
+  } catch {
+    throw damaged();
+  }
+  if (meta.format !== format || !meta.width || !meta.height) throw damaged();
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw tooManyPixels(meta.width, meta.height);
+  try {
+    // A full decode (JPEG shrink-on-load keeps it cheap) so that truncated or corrupt data is caught
+    // here, with a clear message, rather than in the classifier.
+    await sharp(buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+      .resize(64, 64, { fit: 'inside' })
+      .raw()
+      .toBuffer();
+  } catch {
+    throw damaged();
+  }
+  const shown = meta.autoOrient ?? { width: meta.width, height: meta.height };
+  return { format, width: shown.width, height: shown.height };
+}
+
+function tooManyFiles(maxFiles: number) {
+  return badRequest(maxFiles === 1 ? msg.tooMany : `You can upload at most ${maxFiles} images at a time`);
+}
+
+/** Turns the multipart parser's own failures into the messages users see. */
+function uploadError(err: unknown, maxFiles: number): unknown {
+  const code = (err as { code?: string } | null)?.code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooBig();
+    case 'FST_FILES_LIMIT':
+      return tooManyFiles(maxFiles);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return badRequest('The form has too many fields');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data', 415);
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return badRequest('The form has a field that is not allowed');
+    case 'FST_MP_PREMATURE_CLOSE':
+      return badRequest('The upload was interrupted. Please try again.');
+    default:
+      if (err instanceof Error && /multipart|boundary|part terminated/i.test(err.message)) {
+        return badRequest('The upload is not a valid multipart form');
+      }
+      return err;
+  }
+}
+
+/**
+ * Reads a multipart form with up to `maxFiles` images in `fileField` (default `image`) plus text
+ * fields. Every file is checked by content (see validateImage); files in other fields are refused.
+ */
+export async function readImageUploads(
+  req: FastifyRequest,
+  opts: { maxFiles: number; fileField?: string },
+): Promise<{ images: UploadedImage[]; fields: Record<string, string> }> {
+  const fileField = opts.fileField ?? 'image';
+  if (!req.isMultipart()) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Send the image as multipart/form-data in the field "${fileField}"`,
+      415,
+    );
+  }
+  const files: { buffer: Buffer; filename: string }[] = [];
+  const fields: Record<string, string> = {};
+  let extraFiles = 0;
+  let otherField: string | null = null;
+  try {
+    // One more file than allowed is read so that "too many" gets its own message.
+    const parts = req.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: opts.maxFiles + 1, fields: 20 } });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        const value = (part as MultipartValue).value;
+        fields[part.fieldname] = typeof value === 'string' ? value : String(value);
+        continue;
+      }
+      const file = part as MultipartFile;
+      if (file.fieldname !== fileField) {
+        otherField ??= file.fieldname;
+        file.file.resume();
+        continue;
+      }
+      if (files.length >= opts.maxFiles) {
+        extraFiles += 1;
+        file.file.resume();
+        continue;
+      }
+      const buffer = await file.toBuffer();
+      // An empty file input still sends a part with no bytes: that is "no image".
+      if (buffer.length > 0) files.push({ buffer, filename: file.filename ?? '' });
+    }
+  } catch (err) {
+    throw uploadError(err, opts.maxFiles);
+  }
+  if (extraFiles > 0) throw tooManyFiles(opts.maxFiles);
+  if (files.length === 0) {
+    throw badRequest(msg.missing, {
+      [fileField]: otherField ? `Send the image in the field "${fileField}", not "${otherField}"` : msg.missing,
+    });
+  }
+  const images: UploadedImage[] = [];
+  for (const f of files) images.push({ ...f, ...(await validateImage(f.buffer)) });
+  return { images, fields };
+}

@@ -1,0 +1,97 @@
+import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { analyses, educationResources } from '../../db/schema/index.ts';
+
+export type AnalysisRow = typeof analyses.$inferSelect;
+export type NewAnalysisRow = typeof analyses.$inferInsert;
+export type ResourceRow = typeof educationResources.$inferSelect;
+
+export function createAnalysisRepo(db: Db) {
+  return {
+    async insert(row: NewAnalysisRow): Promise<AnalysisRow> {
+      const [created] = await db.insert(analyses).values(row).returning();
+      return created;
+    },
+
+    async findById(id: number): Promise<AnalysisRow | undefined> {
+      const [row] = await db.select().from(analyses).where(eq(analyses.id, id));
+      return row;
+    },
+
+    /** Newest first; ties (same instant) broken by id so pages never overlap. */
+    async listForUser(userId: number, window: { limit: number; offset: number }): Promise<AnalysisRow[]> {
+      return db
+        .select()
+        .from(analyses)
+        .where(eq(analyses.userId, userId))
+        .orderBy(desc(analyses.createdAt), desc(analyses.id))
+        .limit(window.limit)
+        .offset(window.offset);
+    },
+
+    async countForUser(userId: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(analyses).where(eq(analyses.userId, userId));
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export function createResourcesRepo(db: Db) {
+  const filter = (opts: { rustClass?: string; includeRetired: boolean }): SQL | undefined =>
+    and(
+      opts.rustClass ? eq(educationResources.rustClass, opts.rustClass) : undefined,
+      opts.includeRetired ? undefined : isNull(educationResources.retiredAt),
+    );
+  const order = [asc(educationResources.rustClass), asc(educationResources.position), asc(educationResources.id)];
+
+  return {
+    /** Every resource in use, in display order (a small table: results attach them by class). */
+    async listActive(): Promise<ResourceRow[]> {
+      return db
+        .select()
+        .from(educationResources)
+        .where(isNull(educationResources.retiredAt))
+        .orderBy(...order);
+    },
+
+    async list(
+      opts: { rustClass?: string; includeRetired: boolean },
+      window: { limit: number; offset: number },
+    ): Promise<ResourceRow[]> {
+      return db
+        .select()
+        .from(educationResources)
+        .where(filter(opts))
+        .orderBy(...order)
+        .limit(window.limit)
+        .offset(window.offset);
+    },
+
+    async count(opts: { rustClass?: string; includeRetired: boolean }): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(educationResources).where(filter(opts));
+      return row?.n ?? 0;
+    },
+
+    async findById(id: number): Promise<ResourceRow | undefined> {
+      const [row] = await db.select().from(educationResources).where(eq(educationResources.id, id));
+      return row;
+    },
+
+    async insert(row: typeof educationResources.$inferInsert): Promise<ResourceRow> {
+      const [created] = await db.insert(educationResources).values(row).returning();
+      return created;
+    },
+
+    async update(
+      id: number,
+      values: Partial<typeof educationResources.$inferInsert>,
+    ): Promise<ResourceRow | undefined> {
+      const [updated] = await db
+        .update(educationResources)
+        .set(values)
+        .where(eq(educationResources.id, id))
+        .returning();
+      return updated;
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import {
+  analysisApi,
+  type AnalysisList,
+  type AnalysisResult,
+  type EducationalResource,
+  type PageQuery,
+  type ResourceTopic,
+  type RustClass,
+} from '@kutu/contract';
+import type { ModuleDeps } from '../../app.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { UploadedImage } from '../../lib/image-upload.ts';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { createAnalysisRepo, createResourcesRepo, type AnalysisRow, type ResourceRow } from './analysis.repo.ts';
+import { feedbackFor, notificationMessage } from './feedback.ts';
+import { createLimiter } from './limiter.ts';
+import type { ClassifierHolder } from './classifier-holder.ts';
+
+/** Two CPU cores by default: two analyses at a time, a short queue, then "busy". */
+export const ANALYSIS_CONCURRENCY = 2;
+export const ANALYSIS_MAX_QUEUED = 16;
+/** Stored photos are shrunk to this long side (enough for review and retraining). */
+export const STORED_LONG_SIDE = 1600;
+
+export interface StoredPhoto {
+  data: Buffer;
+  ext: 'jpg' | 'png';
+}
+
+/**
+ * The photo as it is kept: small uploads without metadata are kept byte for byte; large ones, and
+ * any with EXIF/XMP/IPTC metadata (phone photos carry GPS positions), are re-encoded upright,
+ * without metadata, at most STORED_LONG_SIDE pixels on the long side.
+ */
+export async function photoForStorage(image: Pick<UploadedImage, 'buffer' | 'format'>): Promise<StoredPhoto> {
+  const meta = await sharp(image.buffer).metadata();
+  const longSide = Math.max(meta.width ?? 0, meta.height ?? 0);
+  const hasMetadata = Boolean(meta.exif || meta.xmp || meta.iptc || (meta.orientation && meta.orientation !== 1));
+  if (!hasMetadata && longSide <= STORED_LONG_SIDE) {
+    return { data: image.buffer, ext: image.format === 'png' ? 'png' : 'jpg' };
+  }
+  const data = await sharp(image.buffer)
+    .autoOrient()
+    .resize(STORED_LONG_SIDE, STORED_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 88, mozjpeg: false })
+    .toBuffer();
+  return { data, ext: 'jpg' };
+}
+
+function toResource(row: ResourceRow): EducationalResource {
+  return { title: row.title, url: row.url, description: row.description };
+}
+
+function uniqueByUrl(list: EducationalResource[]): EducationalResource[] {
+  const seen = new Set<string>();
+  return list.filter((r) => !seen.has(r.url) && seen.add(r.url));
+}
+
+/** Which resources a result shows: its class's; photo tips as well when the photo should be retaken. */
+function topicsFor(row: Pick<AnalysisRow, 'outcome' | 'rustClass' | 'unsure'>): ResourceTopic[] {
+  if (row.outcome === 'not_leaf' || !row.rustClass) return ['photo_tips'];
+  const cls = row.rustClass as RustClass;
+  return row.unsure ? [cls, 'photo_tips'] : [cls];
+}
+
+export function createAnalysisService(deps: ModuleDeps) {
+  const repo = createAnalysisRepo(deps.db);
+  const resources = createResourcesRepo(deps.db);
+  const limiter = createLimiter({ concurrency: ANALYSIS_CONCURRENCY, maxQueued: ANALYSIS_MAX_QUEUED });
+
+  async function resourcesByTopic(): Promise<Map<string, EducationalResource[]>> {
+    const byTopic = new Map<string, EducationalResource[]>();
+    for (const row of await resources.listActive()) {
+      const list = byTopic.get(row.rustClass) ?? [];
+      list.push(toResource(row));
+      byTopic.set(row.rustClass, list);
+    }
+    return byTopic;
+  }
+
+  function toResult(row: AnalysisRow, byTopic: Map<string, EducationalResource[]>): AnalysisResult {
+    const rustClass = (row.rustClass as RustClass | null) ?? null;
+    return {
+      id: row.id,
+      outcome: row.outcome,
+      rust_class: rustClass,
+      confidence: row.confidence,
+      unsure: row.unsure,
+      probabilities: row.probabilities,
+      educational_resources: uniqueByUrl(topicsFor(row).flatMap((t) => byTopic.get(t) ?? [])),
+      feedback: feedbackFor({ outcome: row.outcome, rustClass, confidence: row.confidence, unsure: row.unsure }),
+      model_version: row.modelVersion,
+      created_at: row.createdAt.toISOString(),
+      image_url: analysisApi.imagePath(row.id),
+    };
+  }
+
+  async function ownAnalysis(who: AccessClaims, id: number): Promise<AnalysisRow> {
+    const row = await repo.findById(id);
+    // Someone else's analysis reads as missing: its existence is not theirs to know.
+    if (!row || row.userId !== who.userId) throw notFound('Analysis not found');
+    return row;
+  }
+
+  return {
+    /** True when a new analysis would be refused as busy (checked before reading the upload). */
+    isBusy: () => limiter.isFull(),
+    queueStats: () => limiter.stats(),
+
+    /** Classifies a validated photo, stores photo and result, and notifies the farmer. */
+    async analyse(who: AccessClaims, image: UploadedImage): Promise<AnalysisResult> {
+      const { diagnosis, photo } = await limiter.run(async () => {
+        // TEMPORARY cast until AppDeps.classifier lands with the model.
+        const classifier = (deps as unknown as { classifier: ClassifierHolder }).classifier.current();
+        const [diagnosis, photo] = await Promise.all([classifier.classify(image.buffer), photoForStorage(image)]);
+        return { diagnosis, photo };
+      });
+      const now = deps.clock.now();
+      const folder = path.posix.join(
+        'analyses',
+        String(now.getUTCFullYear()),
+        String(now.getUTCMonth() + 1).padStart(2, '0'),
+      );
+      const key = await deps.storage.put(folder, photo.data, photo.ext);
+      const notLeaf = diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null;
+      let row: AnalysisRow;
+      try {
+        row = await repo.insert({
+          userId: who.userId,
+          imagePath: key,
+          outcome: notLeaf ? 'not_leaf' : 'diagnosis',
+          // Never a crop label for a photo that shows no leaf.
+          rustClass: notLeaf ? null : diagnosis.rust_class,
+          confidence: diagnosis.confidence,
+          unsure: notLeaf ? false : diagnosis.unsure,
+          probabilities: diagnosis.probabilities,
+          leafScore: diagnosis.leaf_score,
+          modelVersion: diagnosis.model_version,
+          createdAt: now,
+        });
+      } catch (err) {
+        await deps.storage.remove(key).catch(() => {});
+        throw err;
+      }
+      await deps.notifications.notify(
+        who.userId,
+        'image_analysis',
+        notificationMessage({
+          outcome: row.outcome,
+          rustClass: row.rustClass as RustClass | null,
+          confidence: row.confidence,
+          unsure: row.unsure,
+        }),
+        { analysis_id: row.id, outcome: row.outcome, rust_class: row.rustClass },
+      );
+      return toResult(row, await resourcesByTopic());
+    },
+
+    async list(who: AccessClaims, page: PageQuery): Promise<AnalysisList> {
+      const [rows, count, byTopic] = await Promise.all([
+        repo.listForUser(who.userId, pageWindow(page)),
+        repo.countForUser(who.userId),
+        resourcesByTopic(),
+      ]);
+      return toPage(
+        rows.map((r) => toResult(r, byTopic)),
+        count,
+        page,
+      );
+    },
+
+    async get(who: AccessClaims, id: number): Promise<AnalysisResult> {
+      const row = await ownAnalysis(who, id);
+      return toResult(row, await resourcesByTopic());
+    },
+
+    /** The stored photo: for its owner, and for experts (who review photos and label them). */
+    async photo(who: AccessClaims, id: number): Promise<{ data: Buffer; contentType: string }> {
+      const row = await repo.findById(id);
+      if (!row) throw notFound('Analysis not found');
+      if (row.userId !== who.userId && who.role !== 'expert') throw notFound('Analysis not found');
+      const data = await deps.storage.get(row.imagePath).catch(() => {
+        throw notFound('The photo of this analysis is no longer stored');
+      });
+      return { data, contentType: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+    },
+  };
+}
+export type AnalysisService = ReturnType<typeof createAnalysisService>;

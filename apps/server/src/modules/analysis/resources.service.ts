@@ -1,0 +1,91 @@
+import type {
+  EducationResource,
+  EducationResourceList,
+  EducationResourcesQuery,
+  PageQuery,
+  ResourceTopic,
+} from '@kutu/contract';
+import type { z } from 'zod';
+import type { educationResourceInput } from '@kutu/contract';
+import type { ModuleDeps } from '../../app.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { createResourcesRepo, type ResourceRow } from './analysis.repo.ts';
+
+type ResourceInput = z.output<typeof educationResourceInput>;
+
+export function toEducationResource(row: ResourceRow): EducationResource {
+  return {
+    id: row.id,
+    rust_class: row.rustClass as ResourceTopic,
+    title: row.title,
+    url: row.url,
+    description: row.description,
+    position: row.position,
+    retired: row.retiredAt !== null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Education resources: everyone signed in reads them; experts add, edit and retire them. */
+export function createResourcesService(deps: ModuleDeps) {
+  const repo = createResourcesRepo(deps.db);
+
+  async function existing(id: number): Promise<ResourceRow> {
+    const row = await repo.findById(id);
+    if (!row) throw notFound('Resource not found');
+    return row;
+  }
+
+  return {
+    async list(
+      who: AccessClaims,
+      query: PageQuery & Pick<EducationResourcesQuery, 'rust_class' | 'include_retired'>,
+    ): Promise<EducationResourceList> {
+      const includeRetired = query.include_retired === 'true';
+      if (includeRetired && who.role !== 'expert') throw forbidden('Only experts can list retired resources');
+      const filter = { rustClass: query.rust_class, includeRetired };
+      const [rows, count] = await Promise.all([repo.list(filter, pageWindow(query)), repo.count(filter)]);
+      return toPage(rows.map(toEducationResource), count, query);
+    },
+
+    async create(who: AccessClaims, input: ResourceInput): Promise<EducationResource> {
+      const now = deps.clock.now();
+      const row = await repo.insert({
+        rustClass: input.rust_class,
+        title: input.title,
+        url: input.url,
+        description: input.description,
+        position: input.position,
+        updatedBy: who.userId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return toEducationResource(row);
+    },
+
+    async update(who: AccessClaims, id: number, input: ResourceInput): Promise<EducationResource> {
+      await existing(id);
+      const row = await repo.update(id, {
+        rustClass: input.rust_class,
+        title: input.title,
+        url: input.url,
+        description: input.description,
+        position: input.position,
+        updatedBy: who.userId,
+        updatedAt: deps.clock.now(),
+      });
+      if (!row) throw notFound('Resource not found');
+      return toEducationResource(row);
+    },
+
+    /** Retiring keeps the row (results shown before still make sense) but stops showing it. */
+    async retire(who: AccessClaims, id: number): Promise<void> {
+      const row = await existing(id);
+      if (row.retiredAt) return;
+      const now = deps.clock.now();
+      await repo.update(id, { retiredAt: now, updatedBy: who.userId, updatedAt: now });
+    },
+  };
+}

@@ -1,0 +1,300 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  educationResourceInput,
+  resourceTopics,
+  type EducationResource,
+  type EducationResourceInput,
+  type ResourceTopic,
+} from '@kutu/contract';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useResources, useRetireResource, useSaveResource } from '../api/analysis.ts';
+import { topicMeta } from './classes.ts';
+
+const PAGE_SIZE = 20;
+
+function ResourceForm({
+  topic,
+  editing,
+  onDone,
+}: {
+  topic: ResourceTopic;
+  editing: EducationResource | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveResource();
+  const [values, setValues] = useState<Required<EducationResourceInput>>({
+    rust_class: editing?.rust_class ?? topic,
+    title: editing?.title ?? '',
+    url: editing?.url ?? '',
+    description: editing?.description ?? '',
+    position: editing?.position ?? 0,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = <K extends keyof EducationResourceInput>(key: K, value: EducationResourceInput[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = educationResourceInput.safeParse(values);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync({ id: editing?.id, body: parsed.data });
+      notifySuccess(t(editing ? 'analysis.manage.updated' : 'analysis.manage.created'));
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError) setErrors(err.fields);
+      notifyError(errorMessage(err));
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Stack gap="sm">
+        <SegmentedControl
+          value={values.rust_class}
+          onChange={(v) => set('rust_class', v as ResourceTopic)}
+          data={resourceTopics.map((v) => ({ value: v, label: t(topicMeta[v].labelKey) }))}
+        />
+        <TextInput
+          label={t('analysis.manage.fieldTitle')}
+          required
+          value={values.title}
+          error={errors.title}
+          onChange={(e) => set('title', e.currentTarget.value)}
+        />
+        <TextInput
+          label={t('analysis.manage.fieldUrl')}
+          required
+          placeholder="https://"
+          value={values.url}
+          error={errors.url}
+          onChange={(e) => set('url', e.currentTarget.value)}
+        />
+        <Textarea
+          label={t('analysis.manage.fieldDescription')}
+          required
+          autosize
+          minRows={3}
+          value={values.description}
+          error={errors.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+        />
+        <NumberInput
+          label={t('analysis.manage.fieldPosition')}
+          description={t('analysis.manage.fieldPositionHint')}
+          min={0}
+          max={1000}
+          value={values.position}
+          error={errors.position}
+          onChange={(v) => set('position', typeof v === 'number' ? v : 0)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('analysis.common.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('analysis.common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Experts: the resources of each class, with add, edit and retire. */
+export function ResourceManager() {
+  const { t } = useTranslation();
+  const [topic, setTopic] = useState<ResourceTopic>('common_rust');
+  const [includeRetired, setIncludeRetired] = useState(false);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<EducationResource | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [confirming, setConfirming] = useState<EducationResource | null>(null);
+  const list = useResources({ rustClass: topic, includeRetired, page, pageSize: PAGE_SIZE });
+  const retire = useRetireResource();
+
+  function openForm(resource: EducationResource | null) {
+    setEditing(resource);
+    setFormOpen(true);
+  }
+
+  async function confirmRetire() {
+    if (!confirming) return;
+    try {
+      await retire.mutateAsync(confirming.id);
+      notifySuccess(t('analysis.manage.retired'));
+      setConfirming(null);
+    } catch (err) {
+      notifyError(errorMessage(err));
+    }
+  }
+
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.count / PAGE_SIZE)) : 1;
+
+  return (
+    <Stack gap="md">
+      <Text c="dimmed">{t('analysis.manage.intro')}</Text>
+      <Group justify="space-between">
+        <SegmentedControl
+          value={topic}
+          onChange={(v) => {
+            setTopic(v as ResourceTopic);
+            setPage(1);
+          }}
+          data={resourceTopics.map((v) => ({ value: v, label: t(topicMeta[v].labelKey) }))}
+        />
+        <Group>
+          <Switch
+            label={t('analysis.manage.showRetired')}
+            checked={includeRetired}
+            onChange={(e) => {
+              setIncludeRetired(e.currentTarget.checked);
+              setPage(1);
+            }}
+          />
+          <Button leftSection={<IconPlus size={18} />} onClick={() => openForm(null)}>
+            {t('analysis.manage.add')}
+          </Button>
+        </Group>
+      </Group>
+
+      {list.isPending ? (
+        <Center p="xl">
+          <Loader aria-label={t('analysis.common.loading')} />
+        </Center>
+      ) : list.isError ? (
+        <Alert color="red" title={t('analysis.resources.loadFailed')}>
+          <Group>
+            <Text size="sm">{errorMessage(list.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+              {t('analysis.common.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : list.data.results.length === 0 ? (
+        <Text c="dimmed" data-testid="resources-empty">
+          {t('analysis.manage.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={700}>
+          <Table striped verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('analysis.manage.fieldTitle')}</Table.Th>
+                <Table.Th>{t('analysis.manage.fieldDescription')}</Table.Th>
+                <Table.Th>{t('analysis.manage.fieldPosition')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.results.map((r) => (
+                <Table.Tr key={r.id} opacity={r.retired ? 0.55 : 1}>
+                  <Table.Td maw={260}>
+                    <Stack gap={2}>
+                      <Text fw={500} size="sm">
+                        {r.title} {r.retired && <Badge color="gray">{t('analysis.manage.retiredBadge')}</Badge>}
+                      </Text>
+                      <Anchor
+                        href={r.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        size="xs"
+                        style={{ wordBreak: 'break-all' }}
+                      >
+                        {r.url}
+                      </Anchor>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lineClamp={3}>
+                      {r.description}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{r.position}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconPencil size={14} />}
+                        onClick={() => openForm(r)}
+                      >
+                        {t('analysis.common.edit')}
+                      </Button>
+                      {!r.retired && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          leftSection={<IconTrash size={14} />}
+                          onClick={() => setConfirming(r)}
+                        >
+                          {t('analysis.manage.retire')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+
+      <Modal
+        opened={formOpen}
+        onClose={() => setFormOpen(false)}
+        title={t(editing ? 'analysis.manage.editTitle' : 'analysis.manage.addTitle')}
+        size="lg"
+      >
+        {formOpen && (
+          <ResourceForm key={editing?.id ?? 'new'} topic={topic} editing={editing} onDone={() => setFormOpen(false)} />
+        )}
+      </Modal>
+
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={t('analysis.manage.retireTitle')}>
+        <Stack>
+          <Text size="sm">{t('analysis.manage.retireText', { title: confirming?.title ?? '' })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              {t('analysis.common.cancel')}
+            </Button>
+            <Button color="red" loading={retire.isPending} onClick={() => void confirmRetire()}>
+              {t('analysis.manage.retire')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+export interface PreparedPhoto {
+  blob: Blob;
+  filename: string;
+  /** False when the original is sent as it is (already small, or the browser cannot decode it). */
+  resized: boolean;
+  width?: number;
+  height?: number;
+}
+
+export const SHRINK_LONG_SIDE = 1024;
+export const SHRINK_QUALITY = 0.85;
+/** Photos at most this big and at most SHRINK_LONG_SIDE pixels are sent unchanged. */
+const SMALL_ENOUGH_BYTES = 512 * 1024;
+
+function jpegName(name: string) {
+  const base = name.replace(/\.[^.]+$/, '') || 'photo';
+  return `${base}.jpg`;
+}
+
+/**
+ * Shrinks a phone photo in the browser before upload: upright (EXIF orientation applied), about
+ * 1024 px on the long side, JPEG at 0.85, so a 4 MB photo costs a few hundred kilobytes of data.
+ * Anything the browser cannot decode is sent as it is: the server then explains what is wrong.
+ */
+export async function shrinkPhoto(
+  file: File,
+  longSide = SHRINK_LONG_SIDE,
+  quality = SHRINK_QUALITY,
+): Promise<PreparedPhoto> {
+  const original: PreparedPhoto = { blob: file, filename: file.name || 'photo', resized: false };
+  if (typeof createImageBitmap !== 'function' || typeof document === 'undefined') return original;
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch {
+    return original;
+  }
+  try {
+    const scale = Math.min(1, longSide / Math.max(bitmap.width, bitmap.height));
+    if (scale === 1 && file.size <= SMALL_ENOUGH_BYTES)
+      return { ...original, width: bitmap.width, height: bitmap.height };
+    const width = Math.max(1, Math.round(bitmap.width * scale));
+    const height = Math.max(1, Math.round(bitmap.height * scale));
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return original;
+    // JPEG has no transparency: a transparent PNG gets a white background rather than black.
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, width, height);
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(bitmap, 0, 0, width, height);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
+    if (!blob || blob.size >= file.size) return original;
+    return { blob, filename: jpegName(file.name), resized: true, width, height };
+  } finally {
+    bitmap.close();
+  }
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}

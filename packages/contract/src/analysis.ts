@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { isoDateTime, paginated, pageQuery } from './common.ts';
+import { rustClasses } from './enums.ts';
+
+/** API paths of the analysis feature (rust detection and education resources). */
+export const analysisApi = {
+  /** POST (farmer, multipart field `image`) analyses a photo; GET lists the caller's analyses. */
+  detect: '/api/rust-detection/',
+  list: '/api/rust-detection/',
+  /** Route patterns; use the `…Path(id)` helpers to call them. */
+  detail: '/api/rust-detection/:id/',
+  detailPath: (id: number | string) => `/api/rust-detection/${id}/`,
+  image: '/api/rust-detection/:id/image/',
+  imagePath: (id: number | string) => `/api/rust-detection/${id}/image/`,
+  resources: '/api/education-resources/',
+  resource: '/api/education-resources/:id/',
+  resourcePath: (id: number | string) => `/api/education-resources/${id}/`,
+} as const;
+
+/** Upload rules shared by the server and the web app (spec point 9). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
+export const imageUploadMessages = {
+  tooBig: 'File too big (max: 5 MB)',
+  unsupported: 'File type not supported',
+  tooMany: 'You can only upload one image at a time',
+  missing: 'Please upload an image to process.',
+  damaged: 'The image is damaged or incomplete',
+  busy: 'The analysis service is busy, please try again in a moment',
+  failed: 'Failed to upload image',
+} as const;
+
+export const analysisOutcomes = ['diagnosis', 'not_leaf'] as const;
+export const analysisOutcome = z.enum(analysisOutcomes);
+export type AnalysisOutcome = z.infer<typeof analysisOutcome>;
+
+export const rustClass = z.enum(rustClasses);
+
+/** What a resource is about: one of the three classes, or how to take a photo the model can read. */
+export const resourceTopics = [...rustClasses, 'photo_tips'] as const;
+export const resourceTopic = z.enum(resourceTopics);
+export type ResourceTopic = z.infer<typeof resourceTopic>;
+
+/** A link shown with a result (spec point 3: title, url, description). */
+export const educationalResource = z.object({
+  title: z.string(),
+  url: z.string(),
+  description: z.string(),
+});
+export type EducationalResource = z.infer<typeof educationalResource>;
+
+/** What the farmer should know and do about a result. */
+export const analysisFeedback = z.object({
+  message: z.string().describe('One line: what was found'),
+  explanation: z.string().describe('What the result means and how sure it is'),
+  advice: z.array(z.string()).describe('What to do next, most urgent first'),
+});
+export type AnalysisFeedback = z.infer<typeof analysisFeedback>;
+
+export const analysisResult = z.object({
+  id: z.number().int(),
+  outcome: analysisOutcome.describe('`not_leaf`: no leaf was found in the photo, and no class is given'),
+  rust_class: rustClass.nullable().describe('The best guess; null when no leaf was found'),
+  confidence: z.number().min(0).max(1).describe("The model's probability for rust_class (0..1)"),
+  unsure: z.boolean().describe('The model is not sure: retake the photo or ask an expert'),
+  probabilities: z.record(z.string(), z.number()).describe('Probability per class'),
+  educational_resources: z.array(educationalResource),
+  feedback: analysisFeedback,
+  model_version: z.string(),
+  created_at: isoDateTime,
+  image_url: z.string().describe('The stored photo (GET with the bearer token; owner and experts)'),
+});
+export type AnalysisResult = z.infer<typeof analysisResult>;
+
+export const analysisList = paginated(analysisResult);
+export type AnalysisList = z.infer<typeof analysisList>;
+
+/** A resource as experts manage it. */
+export const educationResource = educationalResource.extend({
+  id: z.number().int(),
+  rust_class: resourceTopic,
+  position: z.number().int(),
+  retired: z.boolean(),
+  created_at: isoDateTime,
+});
+export type EducationResource = z.infer<typeof educationResource>;
+
+export const educationResourceList = paginated(educationResource);
+export type EducationResourceList = z.infer<typeof educationResourceList>;
+
+export const educationResourcesQuery = pageQuery.extend({
+  rust_class: resourceTopic.optional().describe('Only resources about this class or topic'),
+  include_retired: z.enum(['true', 'false']).optional().describe('`true` (experts only): also list retired resources'),
+});
+export type EducationResourcesQuery = z.input<typeof educationResourcesQuery>;
+
+const httpUrl = z
+  .string({ error: 'URL is required' })
+  .trim()
+  .max(500, 'URL must be at most 500 characters')
+  .url({ protocol: /^https?$/, error: 'Enter a full web address starting with http:// or https://' });
+
+export const educationResourceInput = z.object({
+  rust_class: resourceTopic,
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(3, 'Title must be at least 3 characters')
+    .max(200, 'Title must be at most 200 characters'),
+  url: httpUrl,
+  description: z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(10, 'Description must be at least 10 characters')
+    .max(2000, 'Description must be at most 2000 characters'),
+  position: z.number().int().min(0).max(1000).default(0).describe('Order within the class, lowest first'),
+});
+export type EducationResourceInput = z.input<typeof educationResourceInput>;
