@@ -6,3 +6,4 @@ export * from './consultations.ts';
 export * from './notifications.ts';
 export * from './dashboard.ts';
 export * from './analysis.ts';
+export * from './community.ts';
