@@ -118,6 +118,7 @@ export function PhoneInput({
         onChange={handleCountry}
         searchable
         clearable
+        clearButtonProps={{ 'aria-label': t('auth.phone.clearCountry'), 'aria-hidden': false, tabIndex: 0 }}
         disabled={disabled}
         nothingFoundMessage={t('auth.phone.noCountry')}
         maxDropdownHeight={240}

@@ -1,0 +1,285 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { session } from '../../../lib/session.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { apiError, fakeServer } from '../test/fakeServer.ts';
+import ActivationPage from './ActivationPage.tsx';
+import ConfirmPasswordResetPage from './ConfirmPasswordResetPage.tsx';
+import FarmerSignupPage from './FarmerSignupPage.tsx';
+import ForgotPasswordPage from './ForgotPasswordPage.tsx';
+import LoginPage, { goAfterSignIn } from './LoginPage.tsx';
+import VerifyEmailPage from './VerifyEmailPage.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The notifications store outlives a render; start each test with none shown or queued.
+  notifications.clean();
+  notifications.cleanQueue();
+});
+
+const STRONG = 'Gr0w!Smart2026';
+/** The input labelled `label` (a required field's label ends with an asterisk). */
+const input = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label.replace(/[()?]/g, '\\$&')}\\s*\\*?$`), {
+    selector: 'input',
+  }) as HTMLInputElement;
+
+function authRoutes(route: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/auth" element={<LoginPage />} />
+      <Route path="/auth/signup" element={<FarmerSignupPage />} />
+      <Route path="/auth/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/auth/activation" element={<ActivationPage />} />
+      <Route path="/auth/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/auth/confirm-password-reset" element={<ConfirmPasswordResetPage />} />
+    </Routes>,
+    { route },
+  );
+}
+
+describe('Login', () => {
+  it("clears a malformed email and says 'Invalid Email' / 'This is a wrong email' without calling the server", async () => {
+    const calls = fakeServer(() => ({ status: 500 }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth');
+    await user.type(input('Email'), 'farmer@kutu');
+    await user.type(input('Password'), STRONG);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid Email')).toBeTruthy();
+    expect(screen.getByText('This is a wrong email')).toBeTruthy();
+    expect(input('Email').value).toBe('');
+    expect(input('Password').value).toBe(STRONG);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's message under the title 'Error' and keeps what was typed", async () => {
+    const calls = fakeServer(() => apiError(401, 'UNAUTHENTICATED', 'Wrong email or password'));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth');
+    await user.type(input('Email'), 'nakato@example.com');
+    await user.type(input('Password'), 'not-my-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Wrong email or password')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(calls[0]).toMatchObject({ url: '/api/auth/login/', body: { email: 'nakato@example.com' } });
+    expect(input('Email').value).toBe('nakato@example.com');
+    expect(session.accessToken()).toBeNull();
+  });
+
+  it('has the show/hide toggle, Forgot Password and both sign-up links', () => {
+    authRoutes('/auth');
+    expect(screen.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).toBe('/auth/forgot-password');
+    expect(screen.getByRole('link', { name: 'Sign up as a farmer' }).getAttribute('href')).toBe('/auth/signup');
+    expect(screen.getByRole('link', { name: 'Sign up as an expert' }).getAttribute('href')).toBe('/auth/expert-signup');
+    fireEvent.mouseDown(screen.getByRole('button', { name: 'Show or hide password' }));
+    expect(input('Password').type).toBe('text');
+  });
+
+  it('goes back to the saved return address after sign-in, never to another site', () => {
+    const assign = vi.fn();
+    session.saveReturnTo('/account/profile?tab=summary');
+    goAfterSignIn(assign);
+    expect(assign).toHaveBeenLastCalledWith('/account/profile?tab=summary');
+    goAfterSignIn(assign);
+    expect(assign).toHaveBeenLastCalledWith('/account');
+    session.saveReturnTo('//evil.example/phish');
+    goAfterSignIn(assign);
+    expect(assign).toHaveBeenLastCalledWith('/account');
+  });
+});
+
+describe('Activation', () => {
+  async function typeCode(user: ReturnType<typeof userEvent.setup>, code: string) {
+    await user.click(screen.getByLabelText('One-time code 1/4'));
+    await user.keyboard(code);
+  }
+
+  it('checks the code, the strength and the confirmation before calling the server', async () => {
+    session.setSignUpToken('signup-token');
+    const calls = fakeServer(() => ({ status: 200, body: { message: 'Your account is active. Sign in.' } }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth/activation');
+    const activate = screen.getByRole('button', { name: 'Activate' });
+
+    await user.click(activate);
+    expect(screen.getByText('Type in the OTP')).toBeTruthy();
+
+    await typeCode(user, 'a1b2c3d4');
+    expect(
+      [1, 2, 3, 4].map((i) => (screen.getByLabelText(`One-time code ${i}/4`) as HTMLInputElement).value).join(''),
+    ).toBe('1234');
+
+    await user.type(input('Password'), 'abc123');
+    await user.type(input('Confirm password'), 'abc123');
+    await user.click(activate);
+    expect(screen.getByText('Password is Weak')).toBeTruthy();
+    expect(input('Password').value).toBe('abc123');
+
+    await user.clear(input('Password'));
+    await user.type(input('Password'), STRONG);
+    await user.click(activate);
+    expect(screen.getByText('Password mismatch')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+
+    await user.clear(input('Confirm password'));
+    await user.type(input('Confirm password'), STRONG);
+    await user.click(activate);
+    expect(await screen.findByText('Your account is active. Sign in.')).toBeTruthy();
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/activate/',
+      body: { otp: '1234', token: 'signup-token', password: STRONG, confirmPassword: STRONG },
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy());
+    expect(session.signUpToken()).toBeNull();
+  }, 30_000);
+
+  it('says the token was not saved when there is none', async () => {
+    const calls = fakeServer(() => ({ status: 200, body: {} }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth/activation');
+    const message = 'Base64 token was not saved, check your email to retrieve it or contact support';
+    expect(screen.getByText(message)).toBeTruthy();
+    await typeCode(user, '1234');
+    await user.type(input('Password'), STRONG);
+    await user.type(input('Confirm password'), STRONG);
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    expect(await screen.findAllByText(message)).toHaveLength(2);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the server error and resends the SMS code', async () => {
+    session.setSignUpToken('signup-token');
+    const calls = fakeServer((call) =>
+      call.url.includes('resend')
+        ? { status: 200, body: { message: 'A new code is on its way' } }
+        : apiError(400, 'BAD_REQUEST', 'The code is wrong or has expired'),
+    );
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth/activation');
+    await typeCode(user, '9999');
+    await user.type(input('Password'), STRONG);
+    await user.type(input('Confirm password'), STRONG);
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    expect(await screen.findByText('The code is wrong or has expired')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('A new code is on its way')).toBeTruthy();
+    expect(calls[1]).toMatchObject({ body: { actionType: 'PHONE_ACTIVATION', token: 'signup-token' } });
+  });
+});
+
+describe('Verify Email', () => {
+  it('needs a code and a token', async () => {
+    const calls = fakeServer(() => ({ status: 200, body: {} }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth/verify-email');
+    expect(screen.getByText('Verification token is missing!')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('Please enter the verification code.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('verifies by itself when the link carries the token and the code, then opens activation', async () => {
+    const calls = fakeServer(() => ({ status: 200, body: { message: 'Email verified', token: 'next-token' } }));
+    authRoutes('/auth/verify-email?token=link-token&verificationToken=4321');
+    expect(await screen.findByRole('heading', { name: 'Activate your account' })).toBeTruthy();
+    expect(calls).toEqual([
+      { method: 'POST', url: '/api/auth/verify-email/', body: { token: 'link-token', verificationCode: '4321' } },
+    ]);
+    expect(session.signUpToken()).toBe('next-token');
+  });
+
+  it('falls back to the stored sign-up token and resends the email code', async () => {
+    session.setSignUpToken('stored-token');
+    const calls = fakeServer(() => ({ status: 200, body: { message: 'We sent a new code' } }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth/verify-email');
+    await user.click(screen.getByRole('button', { name: 'Resend OTP' }));
+    expect(await screen.findByText('We sent a new code')).toBeTruthy();
+    expect(calls[0].body).toEqual({ actionType: 'EMAIL_VERIFICATION', token: 'stored-token' });
+  });
+});
+
+describe('Confirm Password Reset', () => {
+  it('clears both fields for a weak password and for a mismatch', async () => {
+    const calls = fakeServer(() => ({ status: 200, body: { message: 'Password changed' } }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth/confirm-password-reset?token=reset-token');
+    await user.type(input('New password'), 'abc123');
+    await user.type(input('Confirm password'), 'abc123');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Password is Weak')).toBeTruthy();
+    expect([input('New password').value, input('Confirm password').value]).toEqual(['', '']);
+
+    await user.type(input('New password'), STRONG);
+    await user.type(input('Confirm password'), `${STRONG}x`);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Password mismatch')).toBeTruthy();
+    expect([input('New password').value, input('Confirm password').value]).toEqual(['', '']);
+    expect(calls).toHaveLength(0);
+
+    await user.type(input('New password'), STRONG);
+    await user.type(input('Confirm password'), STRONG);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/reset-password/',
+      body: { token: 'reset-token', new_password: STRONG, confirm_password: STRONG },
+    });
+  });
+
+  it("says 'Invalid Token, check your email' without a token", async () => {
+    fakeServer(() => ({ status: 200, body: {} }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth/confirm-password-reset');
+    await user.type(input('New password'), STRONG);
+    await user.type(input('Confirm password'), STRONG);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findAllByText('Invalid Token, check your email')).toHaveLength(2);
+  });
+});
+
+describe('Forgot Password', () => {
+  it("shows 'Success' with the server's message and clears the email", async () => {
+    fakeServer(() => ({ status: 200, body: { message: 'If this email has an account, a reset link is on its way.' } }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth/forgot-password');
+    await user.type(input('Email'), 'nakato@example.com');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('If this email has an account, a reset link is on its way.')).toBeTruthy();
+    expect(screen.getByText('Success')).toBeTruthy();
+    expect(input('Email').value).toBe('');
+  });
+});
+
+describe('Farmer sign-up', () => {
+  it("checks fields with the server's rules, shows the server's field errors, and keeps everything typed", async () => {
+    const calls = fakeServer(() =>
+      apiError(409, 'CONFLICT', 'This email already has an account', { email: 'This email already has an account' }),
+    );
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth/signup');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByText('This is a wrong email')).toBeTruthy();
+    expect(screen.getByText('Farm location is required')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+
+    await user.type(input('Email'), 'nakato@example.com');
+    await user.type(input('Username'), 'nakato');
+    await user.type(input('Password'), STRONG);
+    await user.type(input('Confirm password'), STRONG);
+    await user.type(input('Phone number'), '0772123456');
+    await user.type(input('Farm location'), 'Mbale');
+    await user.type(input('Farm size (acres)'), '3');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findAllByText('This email already has an account')).toHaveLength(2);
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/register/farmer/',
+      body: { email: 'nakato@example.com', phone_number: '+256772123456', farm_size: 3, crop_types: [] },
+    });
+    expect(input('Username').value).toBe('nakato');
+  }, 30_000);
+});
