@@ -4,16 +4,19 @@
  * Debian's Chromium against the built app.
  */
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { ensureSystemDeps } from './system-deps.ts';
 import { startTemporaryPostgres } from './postgres.ts';
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
+// Tools start with `#!/usr/bin/env node`: make sure that finds Node 24 from node_modules, not the system's.
+const toolPath = `${path.resolve('node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`;
 const results: { step: string; ok: boolean }[] = [];
 
 function step(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n=== ${name}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, PATH: toolPath, ...env } });
   const ok = r.status === 0;
   console.log(`=== ${name}: ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   results.push({ step: name, ok });
