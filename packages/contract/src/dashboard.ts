@@ -26,12 +26,15 @@ const classNote = '(confident diagnoses only; unsure results and photos that sho
 export const dashboardStats = z.object({
   imagesAnalyzedRust: count(
     `${ownAnalyses} diagnosed Common Rust ${classNote}`,
-    `${allAnalyses} diagnosed Common Rust`,
+    `${allAnalyses} diagnosed Common Rust ${classNote}`,
   ),
-  imagesAnalyzedHealthy: count(`${ownAnalyses} diagnosed Healthy ${classNote}`, `${allAnalyses} diagnosed Healthy`),
+  imagesAnalyzedHealthy: count(
+    `${ownAnalyses} diagnosed Healthy ${classNote}`,
+    `${allAnalyses} diagnosed Healthy ${classNote}`,
+  ),
   imagesAnalyzedOtherDiseases: count(
     `${ownAnalyses} diagnosed another disease ${classNote}`,
-    `${allAnalyses} diagnosed another disease`,
+    `${allAnalyses} diagnosed another disease ${classNote}`,
   ),
   totalImagesAnalyzed: count(
     'every own analysis, unsure and not-a-leaf results included',

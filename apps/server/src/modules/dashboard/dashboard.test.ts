@@ -230,6 +230,14 @@ describe('dashboard', () => {
     });
   });
 
+  it('documents what each number means per role in the OpenAPI docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const docs = JSON.stringify(res.json().paths['/api/dashboard/']);
+    expect(docs).toContain("Expert: bookings on the expert's slots that they approved.");
+    expect(docs).toContain('Farmer: own bookings an expert approved.');
+  });
+
   it('gives a new user zeros and six empty months', async () => {
     const fresh = await createUser(t, 'farmer');
     const body = (await get(fresh)).json();

@@ -261,6 +261,14 @@ describe('notifications event stream', () => {
     await expect.poll(() => t.app.notifications.listenerCount()).toBe(0);
   });
 
+  it('is described in the OpenAPI docs', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+    for (const p of ['/api/notifications/', '/api/notifications/{id}/read/', '/api/notifications/read-all/']) {
+      expect(paths[p], p).toBeDefined();
+    }
+    expect(JSON.stringify(paths['/api/notifications/stream/'])).toContain('stream-token');
+  });
+
   it('needs a signed-in user for a stream token', async () => {
     const res = await t.app.inject({ method: 'POST', url: notificationsApi.streamToken });
     expect(res.statusCode).toBe(401);
