@@ -11,9 +11,14 @@ export function viewerTimeZone(): string {
 export function formatDateTime(iso: string | Date | null | undefined, timeZone = viewerTimeZone()): string {
   if (!iso) return '';
   const d = typeof iso === 'string' ? new Date(iso) : iso;
+  // dateStyle/timeStyle cannot be combined with timeZoneName (Intl throws), so name the parts.
   return new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
     timeZone,
     timeZoneName: 'short',
   }).format(d);
