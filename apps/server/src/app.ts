@@ -22,6 +22,7 @@ import type { Mailer } from './adapters/mailer.ts';
 import type { Sms } from './adapters/sms.ts';
 import type { FileStorage } from './adapters/storage.ts';
 import type { Outbox } from './adapters/outbox.ts';
+import type { JobQueue } from './adapters/jobs.ts';
 import { createAccessTokens, type AccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -36,6 +37,7 @@ import { communityRoutes } from './modules/community/community.routes.ts';
 import { consultationsRoutes } from './modules/consultations/consultations.routes.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
+import type { TrainingOptions } from './modules/training/training.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 
@@ -56,6 +58,10 @@ export interface AppDeps {
   sms: Sms;
   storage: FileStorage;
   outbox: Outbox;
+  /** Background jobs on the same database (pg-boss); this process works them only after `startWorkers()`. */
+  jobs: JobQueue;
+  /** Retraining settings for tests (the decision rule, the trainer); defaults are the product's. */
+  training?: TrainingOptions;
   /** Extra adapters that features add (classifier, job queue); see each module. */
   extras?: Record<string, unknown>;
 }

@@ -33,6 +33,11 @@ const schema = z
     MODEL_DIR: z.string().optional(),
     RETRAIN_AFTER_SAMPLES: z.coerce.number().int().min(0).default(50),
     JOBS: z.enum(['on', 'off']).default('on'),
+    /** Base training images (class folders) for retraining; default ../shared/datasets/rust3 beside the repo. */
+    TRAINING_BASE_DIR: z.string().optional(),
+    /** The fixed evaluation list a candidate model is judged on; default the vision package's. */
+    TRAINING_EVAL_SET: z.string().optional(),
+    TRAINING_EPOCHS: z.coerce.number().int().min(1).max(200).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -79,5 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     modelDir: e.MODEL_DIR ? path.resolve(e.MODEL_DIR) : undefined,
     retrainAfterSamples: e.RETRAIN_AFTER_SAMPLES,
     jobs: e.JOBS === 'on',
+    training: {
+      baseDir: e.TRAINING_BASE_DIR
+        ? path.resolve(e.TRAINING_BASE_DIR)
+        : path.resolve(import.meta.dirname, '../../../../shared/datasets/rust3'),
+      evalSet: e.TRAINING_EVAL_SET ? path.resolve(e.TRAINING_EVAL_SET) : undefined,
+      epochs: e.TRAINING_EPOCHS,
+    },
   };
 }

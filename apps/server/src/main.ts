@@ -6,6 +6,7 @@ import { createMailer } from './adapters/mailer.ts';
 import { Outbox } from './adapters/outbox.ts';
 import { createSms } from './adapters/sms.ts';
 import { createLocalStorage } from './adapters/storage.ts';
+import { createJobQueue } from './adapters/jobs.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
@@ -13,7 +14,9 @@ const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.j
 await database.migrate();
 
 const outbox = new Outbox();
+const jobs = createJobQueue(database, { log: (msg, err) => console.error(msg, err) });
 const app = await buildApp({
+  jobs,
   config,
   database,
   clock: systemClock,
@@ -31,6 +34,8 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
+    // Running jobs are told to stop first; a retraining records that it was stopped.
+    await jobs.stop(5000);
     await app.close();
     await database.close();
     process.exit(0);
@@ -42,5 +47,7 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+// Jobs left running by a dead process are marked failed before this one starts working the queues.
+if (config.jobs) await jobs.startWorkers();
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Kutu is running on ${config.publicUrl} (database: ${database.kind})`);

@@ -12,6 +12,7 @@ import { createMailer } from '../src/adapters/mailer.ts';
 import { Outbox } from '../src/adapters/outbox.ts';
 import { createSms } from '../src/adapters/sms.ts';
 import { createLocalStorage } from '../src/adapters/storage.ts';
+import { createJobQueue } from '../src/adapters/jobs.ts';
 import { buildApp, type App, type AppDeps } from '../src/app.ts';
 
 export interface ReceivedMail {
@@ -110,9 +111,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** buildApp over a fresh database, a real SMTP peer, console SMS into the outbox, a temp data dir. */
+/**
+ * buildApp over a fresh database, a real SMTP peer, console SMS into the outbox, a temp data dir and
+ * a real job queue on the same database (worked in this process only with `workJobs: true`).
+ */
 export async function createTestApp(
-  overrides: Partial<AppDeps> & { env?: Record<string, string> } = {},
+  overrides: Partial<AppDeps> & { env?: Record<string, string>; workJobs?: boolean } = {},
 ): Promise<TestContext> {
   const smtp = await startSmtpPeer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-test-'));
@@ -129,6 +133,7 @@ export async function createTestApp(
   const { database, drop } = await openTestDatabase();
   const outbox = new Outbox();
   const clock = testClock();
+  const { workJobs, env: _env, ...adapterOverrides } = overrides;
   const deps: AppDeps = {
     config,
     database,
@@ -137,10 +142,12 @@ export async function createTestApp(
     mailer: createMailer({ smtpUrl: smtp.url, from: config.mailFrom, outbox }),
     sms: createSms({ senderId: 'KUTU', outbox }),
     storage: createLocalStorage(path.join(dataDir, 'uploads')),
-    ...overrides,
+    jobs: createJobQueue(database),
+    ...adapterOverrides,
   };
   const app = await buildApp(deps);
   await app.ready();
+  if (workJobs) await deps.jobs.startWorkers();
   return {
     app,
     deps,
@@ -149,6 +156,7 @@ export async function createTestApp(
     clock,
     dataDir,
     async close() {
+      await deps.jobs.stop(1000);
       await app.close();
       await drop();
       await smtp.close();

@@ -7,3 +7,4 @@ export * from './notifications.ts';
 export * from './dashboard.ts';
 export * from './analysis.ts';
 export * from './community.ts';
+export * from './training.ts';

@@ -1,19 +1,29 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { analyses } from './analysis.ts';
 
-export const trainingSamples = pgTable('training_samples', {
-  id: serial('id').primaryKey(),
-  uploaderId: integer('uploader_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  imagePath: text('image_path').notNull(),
-  label: text('label', { enum: ['common_rust', 'healthy', 'other_disease'] }).notNull(),
-  cropType: text('crop_type'),
-  sourceAnalysisId: integer('source_analysis_id').references(() => analyses.id, { onDelete: 'set null' }),
-  removedAt: timestamp('removed_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const trainingSamples = pgTable(
+  'training_samples',
+  {
+    id: serial('id').primaryKey(),
+    uploaderId: integer('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    imagePath: text('image_path').notNull(),
+    label: text('label', { enum: ['common_rust', 'healthy', 'other_disease'] }).notNull(),
+    cropType: text('crop_type'),
+    sourceAnalysisId: integer('source_analysis_id').references(() => analyses.id, { onDelete: 'set null' }),
+    /** SHA-256 of the stored file: lets a job leave out copies of evaluation images. */
+    sha256: text('sha256'),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('training_samples_label_idx').on(t.label, t.id).where(sql`removed_at is null`),
+    index('training_samples_created_idx').on(t.createdAt),
+  ],
+);
 
 export const modelVersions = pgTable('model_versions', {
   id: serial('id').primaryKey(),
@@ -24,23 +34,41 @@ export const modelVersions = pgTable('model_versions', {
   isActive: boolean('is_active').notNull().default(false),
   trainedBy: integer('trained_by').references(() => users.id, { onDelete: 'set null' }),
   sampleCount: integer('sample_count').notNull().default(0),
+  jobId: integer('job_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
 });
 
-export const trainingJobs = pgTable('training_jobs', {
-  id: serial('id').primaryKey(),
-  startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
-  trigger: text('trigger', { enum: ['manual', 'auto'] }).notNull(),
-  status: text('status', { enum: ['queued', 'running', 'succeeded', 'rejected', 'failed'] })
-    .notNull()
-    .default('queued'),
-  stage: text('stage'),
-  epoch: integer('epoch'),
-  epochs: integer('epochs'),
-  candidateVersion: text('candidate_version'),
-  error: text('error'),
-  startedAt: timestamp('started_at', { withTimezone: true }),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const trainingJobs = pgTable(
+  'training_jobs',
+  {
+    id: serial('id').primaryKey(),
+    startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+    trigger: text('trigger', { enum: ['manual', 'auto'] }).notNull(),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'rejected', 'failed'] })
+      .notNull()
+      .default('queued'),
+    stage: text('stage'),
+    epoch: integer('epoch'),
+    epochs: integer('epochs'),
+    /** The trainer's latest numbers (loss, accuracy) for the progress display. */
+    progress: jsonb('progress').$type<Record<string, unknown>>(),
+    sampleCount: integer('sample_count'),
+    candidateVersion: text('candidate_version'),
+    /** Candidate and active metrics and the rule applied, once evaluated. */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    /** The queue's id for this job (pg-boss). */
+    queueJobId: text('queue_job_id'),
+    /** Refreshed while the job runs; a running job with an old heartbeat was left by a dead process. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    /** One retraining at a time, enforced by the database. */
+    uniqueIndex('training_jobs_one_active_idx').on(sql`(true)`).where(sql`status in ('queued', 'running')`),
+    index('training_jobs_created_idx').on(t.createdAt),
+  ],
+);

@@ -1,3 +1,175 @@
+import {
+  errorBody,
+  fromAnalysisBody,
+  idParam,
+  imageUploadMessages,
+  modelVersion,
+  modelVersionPage,
+  pageQuery,
+  relabelBody,
+  sampleCounts,
+  TRAINING_MAX_FILES,
+  trainingApi,
+  trainingJob,
+  trainingJobPage,
+  trainingMessages,
+  trainingSample,
+  trainingSamplePage,
+  trainingSamplesQuery,
+  trainingUploadFields,
+  trainingUploadReply,
+} from '@kutu/contract';
+import { z } from 'zod';
 import type { App, ModuleDeps } from '../../app.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { readImageUploads } from '../../lib/image-upload.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createTrainingService, STALE_AFTER_MS, TRAINING_QUEUE } from './training.service.ts';
 
-export function trainingRoutes(_app: App, _deps: ModuleDeps) {}
+/** Roles are checked in `onRequest`, before any body is read: anonymous → 401, farmer → 403. */
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  413: errorBody,
+  415: errorBody,
+  503: errorBody,
+};
+const tags = ['training'];
+const security = [{ bearer: [] }];
+
+/** Retraining may take hours on a small CPU; the queue's heartbeat notices a dead worker far sooner. */
+const JOB_EXPIRE_SECONDS = 12 * 60 * 60;
+
+export function trainingRoutes(app: App, deps: ModuleDeps) {
+  const service = createTrainingService(deps, deps.training);
+  const expert = app.requireRole('expert');
+
+  deps.jobs.handle<{ jobId: number }>(TRAINING_QUEUE, (data, ctx) => service.runJob(data.jobId, ctx.id, ctx.signal), {
+    expireInSeconds: JOB_EXPIRE_SECONDS,
+    heartbeatSeconds: 30,
+    retryLimit: 0,
+    // An embedded database belongs to one process, so every 'running' job there was left by a dead one.
+    onWorkerStart: async () => {
+      await service.recoverStaleJobs(deps.database.kind === 'pglite' ? 0 : STALE_AFTER_MS);
+    },
+  });
+
+  app.post(
+    trainingApi.upload,
+    {
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 201: trainingUploadReply, ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req, reply) => {
+      const { images, fields } = await readImageUploads(req, { maxFiles: TRAINING_MAX_FILES }).catch((err) => {
+        // The spec's own message for a training upload without an image.
+        if (err instanceof AppError && err.message === imageUploadMessages.missing) {
+          throw badRequest(trainingMessages.noImage, { image: trainingMessages.noImage });
+        }
+        throw err;
+      });
+      const parsed = trainingUploadFields.safeParse(fields);
+      if (!parsed.success) {
+        const issues = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'label'), i.message]));
+        throw badRequest(parsed.error.issues[0]?.message ?? trainingMessages.noLabel, issues);
+      }
+      return reply.status(201).send(await service.uploadSamples(caller(req).userId, images, parsed.data));
+    },
+  );
+
+  app.get(
+    trainingApi.samples,
+    {
+      schema: { tags, security, querystring: trainingSamplesQuery, response: { 200: trainingSamplePage, ...errors } },
+      onRequest: expert,
+    },
+    async (req) => service.listSamples(req.query),
+  );
+
+  app.get(
+    trainingApi.counts,
+    { schema: { tags, security, response: { 200: sampleCounts, ...errors } }, onRequest: expert },
+    async () => service.counts(),
+  );
+
+  app.post(
+    trainingApi.fromAnalysis,
+    {
+      schema: { tags, security, body: fromAnalysisBody, response: { 201: trainingUploadReply, ...errors } },
+      onRequest: expert,
+    },
+    async (req, reply) =>
+      reply.status(201).send(await service.fromAnalysis(caller(req).userId, req.body.analysis_id, req.body.label)),
+  );
+
+  app.patch(
+    trainingApi.sample,
+    {
+      schema: { tags, security, params: idParam, body: relabelBody, response: { 200: trainingSample, ...errors } },
+      onRequest: expert,
+    },
+    async (req) => service.relabel(req.params.id, req.body.label),
+  );
+
+  app.delete(
+    trainingApi.sample,
+    { schema: { tags, security, params: idParam, response: { 204: z.null(), ...errors } }, onRequest: expert },
+    async (req, reply) => {
+      await service.remove(req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    trainingApi.sampleImage,
+    { schema: { tags, security, params: idParam }, onRequest: expert },
+    async (req, reply) => {
+      const { data, type } = await service.sampleImage(req.params.id);
+      return reply.type(type).header('cache-control', 'private, max-age=3600').send(data);
+    },
+  );
+
+  app.post(
+    trainingApi.jobs,
+    { schema: { tags, security, response: { 202: trainingJob, ...errors } }, onRequest: expert },
+    async (req, reply) => reply.status(202).send(await service.startJob(caller(req).userId)),
+  );
+
+  app.get(
+    trainingApi.jobs,
+    {
+      schema: { tags, security, querystring: pageQuery, response: { 200: trainingJobPage, ...errors } },
+      onRequest: expert,
+    },
+    async (req) => service.listJobs(req.query),
+  );
+
+  app.get(
+    trainingApi.job,
+    { schema: { tags, security, params: idParam, response: { 200: trainingJob, ...errors } }, onRequest: expert },
+    async (req) => service.getJob(req.params.id),
+  );
+
+  app.get(
+    trainingApi.versions,
+    {
+      schema: { tags, security, querystring: pageQuery, response: { 200: modelVersionPage, ...errors } },
+      onRequest: expert,
+    },
+    async (req) => service.listVersions(req.query),
+  );
+
+  app.post(
+    trainingApi.activateVersion,
+    { schema: { tags, security, params: idParam, response: { 200: modelVersion, ...errors } }, onRequest: expert },
+    async (req) => service.activateVersion(req.params.id),
+  );
+}

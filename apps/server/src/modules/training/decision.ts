@@ -1,0 +1,27 @@
+import type { EvalMetrics } from '@kutu/contract';
+
+export interface Verdict {
+  accepted: boolean;
+  /** The rule in words, stored with the version. */
+  rule: string;
+  /** Why this candidate passed or not, with the numbers. */
+  reason: string;
+}
+
+/** Decides whether a candidate replaces the active model, from both models' numbers on the same evaluation set. */
+export type Decide = (candidate: EvalMetrics, active: EvalMetrics) => Verdict;
+
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+/**
+ * The default rule: a candidate is activated only if it is not worse than the active model on the
+ * fixed evaluation set, on both macro-F1 (every class counts the same) and accuracy.
+ */
+export const notWorseRule: Decide = (candidate, active) => {
+  const rule = 'candidate macro-F1 >= active macro-F1 and candidate accuracy >= active accuracy';
+  const numbers =
+    `macro-F1 ${pct(candidate.macro_f1)} vs ${pct(active.macro_f1)}, ` +
+    `accuracy ${pct(candidate.accuracy)} vs ${pct(active.accuracy)}`;
+  const accepted = candidate.macro_f1 >= active.macro_f1 && candidate.accuracy >= active.accuracy;
+  return { accepted, rule, reason: `${accepted ? 'not worse' : 'worse'}: ${numbers}` };
+};

@@ -1,0 +1,455 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  trainingMessages,
+  type ModelVersion,
+  type PageQuery,
+  type Paginated,
+  type SampleCounts,
+  type TrainingDecision,
+  type TrainingJob,
+  type TrainingLabel,
+  type TrainingSample,
+} from '@kutu/contract';
+import type { ModuleDeps } from '../../app.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import type { UploadedImage } from '../../lib/image-upload.ts';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { createTrainingRepo, type JobRow, type SampleRow, type VersionRow } from './training.repo.ts';
+import { type Decide, notWorseRule } from './decision.ts';
+import { visionTrainer, type LoadedClassifier, type Trainer, type TrainerProgress } from './trainer.ts';
+
+export const TRAINING_QUEUE = 'model-training';
+/** A running job refreshes its heartbeat this often; one silent for STALE_AFTER_MS was left by a dead process. */
+export const HEARTBEAT_MS = 10_000;
+export const STALE_AFTER_MS = 60_000;
+
+export interface TrainingOptions {
+  /** The rule that decides whether a candidate replaces the active model. */
+  decide?: Decide;
+  /** Trains, evaluates and loads models (the vision package's by default). */
+  trainer?: Trainer;
+}
+
+const ext = { jpeg: 'jpg', png: 'png' } as const;
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** The classifier in service, swapped on activation (the analysis feature puts it on the deps). */
+interface ClassifierSlot {
+  replace(next: LoadedClassifier): Promise<void>;
+}
+function classifierOf(deps: ModuleDeps): ClassifierSlot {
+  const holder = (deps as ModuleDeps & { classifier?: ClassifierSlot }).classifier;
+  if (!holder) throw new Error('No classifier is configured');
+  return holder;
+}
+
+export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = {}) {
+  const repo = createTrainingRepo(deps.db);
+  const { clock, storage, notifications, config } = deps;
+  const decide = opts.decide ?? notWorseRule;
+  const trainer = opts.trainer ?? visionTrainer;
+  const modelsRoot = path.join(config.dataDir, 'models');
+
+  // --- shaping ---
+  const sampleOut = (r: SampleRow): TrainingSample => ({
+    id: r.id,
+    label: r.label,
+    crop_type: r.cropType,
+    uploader: r.uploaderName ? { id: r.uploaderId, username: r.uploaderName } : null,
+    source_analysis_id: r.sourceAnalysisId,
+    image_url: `/api/training-samples/${r.id}/image/`,
+    created_at: r.createdAt.toISOString(),
+  });
+  const jobOut = (r: JobRow): TrainingJob => {
+    const end = r.finishedAt ?? (r.status === 'running' ? clock.now() : null);
+    return {
+      id: r.id,
+      trigger: r.trigger,
+      status: r.status,
+      stage: r.stage,
+      epoch: r.epoch,
+      epochs: r.epochs,
+      progress: r.progress ?? null,
+      sample_count: r.sampleCount,
+      candidate_version: r.candidateVersion,
+      result: (r.result as TrainingDecision | null) ?? null,
+      error: r.error,
+      started_by: r.startedBy && r.startedByName ? { id: r.startedBy, username: r.startedByName } : null,
+      created_at: r.createdAt.toISOString(),
+      started_at: r.startedAt?.toISOString() ?? null,
+      finished_at: r.finishedAt?.toISOString() ?? null,
+      elapsed_seconds:
+        r.startedAt && end ? Math.max(0, Math.round((end.getTime() - r.startedAt.getTime()) / 100) / 10) : null,
+    };
+  };
+  const versionOut = (r: VersionRow): ModelVersion => ({
+    id: r.id,
+    version: r.version,
+    is_active: r.isActive,
+    metrics: r.metrics,
+    decision: (r.decision as TrainingDecision | null) ?? null,
+    trained_by: r.trainedBy && r.trainedByName ? { id: r.trainedBy, username: r.trainedByName } : null,
+    sample_count: r.sampleCount,
+    job_id: r.jobId,
+    created_at: r.createdAt.toISOString(),
+    activated_at: r.activatedAt?.toISOString() ?? null,
+  });
+
+  // --- jobs: start ---
+  async function enqueue(startedBy: number | null, trigger: 'manual' | 'auto'): Promise<number | undefined> {
+    const id = await repo.insertJob({ startedBy, trigger, now: clock.now() });
+    if (id === undefined) return undefined;
+    try {
+      const queueJobId = await deps.jobs.send(TRAINING_QUEUE, { jobId: id });
+      await repo.updateJob(id, { queueJobId });
+    } catch (err) {
+      await repo.updateJob(id, {
+        status: 'failed',
+        stage: 'failed',
+        error: 'The retraining could not be queued',
+        finishedAt: clock.now(),
+      });
+      throw err;
+    }
+    return id;
+  }
+
+  /** Starts a retraining by itself once enough samples arrived since the last one. */
+  async function maybeAutoStart(uploaderId: number): Promise<number | null> {
+    const threshold = config.retrainAfterSamples;
+    if (threshold <= 0) return null;
+    const last = await repo.lastJob();
+    if ((await repo.countSamplesSince(last?.createdAt ?? null)) < threshold) return null;
+    if (await repo.activeJob()) return null;
+    return (await enqueue(uploaderId, 'auto')) ?? null;
+  }
+
+  async function storeSample(
+    uploaderId: number,
+    data: Buffer,
+    extension: string,
+    label: TrainingLabel,
+    cropType: string | null,
+    sourceAnalysisId: number | null,
+  ) {
+    const imagePath = await storage.put('training', data, extension);
+    return { uploaderId, imagePath, label, cropType, sourceAnalysisId, sha256: sha256(data), createdAt: clock.now() };
+  }
+
+  // --- the job itself ---
+  async function fail(job: JobRow, message: string) {
+    await repo.updateJob(job.id, { status: 'failed', stage: 'failed', error: message, finishedAt: clock.now() });
+    if (job.startedBy) {
+      await notifications.notify(
+        job.startedBy,
+        'training_completed',
+        `Model retraining #${job.id} failed: ${message}`,
+        {
+          job_id: job.id,
+          outcome: 'failed',
+          error: message,
+        },
+      );
+    }
+  }
+
+  async function runJob(jobId: number, queueJobId: string, signal: AbortSignal): Promise<void> {
+    const claimed = await repo.claimJob(jobId, clock.now(), queueJobId);
+    if (!claimed) return; // handled already, or failed by recovery
+    const job = (await repo.findJob(jobId))!;
+    const heartbeat = setInterval(() => {
+      void repo.updateJob(jobId, { heartbeatAt: clock.now() }).catch(() => {});
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    const version = versionName(clock.now(), jobId);
+    const tmpDir = path.join(modelsRoot, `.tmp-${version}`);
+    const finalDir = path.join(modelsRoot, version);
+    try {
+      const active = await repo.activeVersion();
+      if (!active) throw new Error('There is no active model to start from');
+      const evalSet = await trainer.loadEvalSet(config.training.evalSet);
+      const evalHashes = new Set(evalSet.items.map((i: { sha256: string }) => i.sha256));
+      const samples = (await repo.allLiveSamples()).filter(
+        (s) => !(s.sha256 && evalHashes.has(s.sha256)) && fs.existsSync(storage.localPath(s.imagePath)),
+      );
+      const baseDirs = fs.existsSync(config.training.baseDir) ? [config.training.baseDir] : [];
+      if (baseDirs.length === 0 && samples.length === 0) throw new Error('There are no training images');
+      await repo.updateJob(jobId, { sampleCount: samples.length, candidateVersion: version, stage: 'training' });
+
+      let lastWrite = 0;
+      let lastEpoch: number | null = null;
+      const onProgress = (p: TrainerProgress) => {
+        const now = Date.now();
+        // Epoch and stage changes always land; chatter in between at most once a second.
+        if (p.epoch === lastEpoch && now - lastWrite < 1000) return;
+        lastWrite = now;
+        lastEpoch = p.epoch ?? lastEpoch;
+        void repo
+          .updateJob(jobId, {
+            stage: p.stage,
+            epoch: p.epoch ?? null,
+            epochs: p.epochs ?? null,
+            progress: p.detail,
+            heartbeatAt: clock.now(),
+          })
+          .catch(() => {});
+      };
+      fs.rmSync(tmpDir, { recursive: true, force: true });
+      await trainer.train({
+        baseDirs,
+        extraSamples: samples.map((s) => ({ path: storage.localPath(s.imagePath), label: s.label })),
+        initFrom: active.path,
+        outDir: tmpDir,
+        epochs: config.training.epochs,
+        excludeSha256: [...evalHashes],
+        evalSet,
+        onProgress,
+        signal,
+      });
+      signal.throwIfAborted();
+
+      await repo.updateJob(jobId, { stage: 'evaluating', heartbeatAt: clock.now() });
+      const candidate = await trainer.evaluate(tmpDir, evalSet);
+      const current = await trainer.evaluate(active.path, evalSet);
+      signal.throwIfAborted();
+      const verdict = decide(candidate, current);
+      const decision: TrainingDecision = {
+        ...verdict,
+        candidate,
+        active: current,
+        active_version: active.version,
+        eval_set: evalSet.name,
+      };
+
+      // Files first, complete, then the rename: a version directory is never half-written.
+      fs.renameSync(tmpDir, finalDir);
+      const loaded = verdict.accepted ? await trainer.load(finalDir) : null;
+      const now = clock.now();
+      const status = verdict.accepted ? 'succeeded' : 'rejected';
+      try {
+        await repo.finishJobWithVersion(
+          jobId,
+          { status, stage: status, result: decision, finishedAt: now, heartbeatAt: now },
+          {
+            version,
+            path: finalDir,
+            metrics: { ...candidate, eval_set: evalSet.name },
+            decision,
+            trainedBy: job.startedBy,
+            sampleCount: samples.length,
+            jobId,
+          },
+          verdict.accepted,
+          now,
+        );
+      } catch (err) {
+        await loaded?.close();
+        throw err;
+      }
+      if (loaded) await classifierOf(deps).replace(loaded);
+      if (job.startedBy) {
+        const message = verdict.accepted
+          ? `Model retraining #${jobId} finished: version ${version} is now active (${verdict.reason})`
+          : `Model retraining #${jobId} finished: version ${version} was not activated (${verdict.reason})`;
+        await notifications.notify(job.startedBy, 'training_completed', message, {
+          job_id: jobId,
+          outcome: status,
+          version,
+          candidate,
+          active: current,
+        });
+      }
+    } catch (err) {
+      fs.rmSync(tmpDir, { recursive: true, force: true });
+      const message = signal.aborted
+        ? 'The server stopped while this retraining was running'
+        : err instanceof Error
+          ? err.message
+          : String(err);
+      await fail(job, message);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  return {
+    // --- samples ---
+    async uploadSamples(
+      uploaderId: number,
+      images: UploadedImage[],
+      fields: { label: TrainingLabel; crop_type?: string },
+    ) {
+      const rows = [];
+      for (const img of images) {
+        rows.push(
+          await storeSample(uploaderId, img.buffer, ext[img.format], fields.label, fields.crop_type ?? null, null),
+        );
+      }
+      let ids: number[];
+      try {
+        ids = await repo.insertSamples(rows);
+      } catch (err) {
+        await Promise.all(rows.map((r) => storage.remove(r.imagePath)));
+        throw err;
+      }
+      const jobId = await maybeAutoStart(uploaderId);
+      return {
+        message: trainingMessages.submitted,
+        samples: (await repo.samplesByIds(ids)).map(sampleOut),
+        job_id: jobId,
+      };
+    },
+
+    async fromAnalysis(expertId: number, analysisId: number, label: TrainingLabel) {
+      const analysis = await repo.findAnalysis(analysisId);
+      if (!analysis) throw notFound('Analysis not found');
+      if (await repo.sampleFromAnalysisExists(analysisId)) {
+        throw conflict('This analysis is already a training sample');
+      }
+      let data: Buffer;
+      try {
+        data = await storage.get(analysis.imagePath);
+      } catch {
+        throw new AppError('NOT_FOUND', 'The image of this analysis is no longer stored', 404);
+      }
+      const extension = path.extname(analysis.imagePath).slice(1) || 'jpg';
+      const row = await storeSample(expertId, data, extension, label, null, analysisId);
+      const [id] = await repo.insertSamples([row]);
+      const jobId = await maybeAutoStart(expertId);
+      return {
+        message: trainingMessages.submitted,
+        samples: (await repo.samplesByIds([id])).map(sampleOut),
+        job_id: jobId,
+      };
+    },
+
+    async listSamples(query: PageQuery & { label?: TrainingLabel }): Promise<Paginated<TrainingSample>> {
+      const [rows, total] = await Promise.all([
+        repo.listSamples(query.label, pageWindow(query)),
+        repo.countSamples(query.label),
+      ]);
+      return toPage(rows.map(sampleOut), total, query);
+    },
+
+    async sampleImage(id: number): Promise<{ data: Buffer; type: string }> {
+      const row = await repo.findSample(id);
+      if (!row) throw notFound('Training sample not found');
+      const data = await storage.get(row.imagePath).catch(() => {
+        throw notFound('The image of this sample is no longer stored');
+      });
+      return { data, type: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+    },
+
+    async relabel(id: number, label: TrainingLabel): Promise<TrainingSample> {
+      if (!(await repo.relabel(id, label))) throw notFound('Training sample not found');
+      return sampleOut((await repo.findSample(id))!);
+    },
+
+    /** Removed samples stop being trained on; the file goes too (versions already trained keep what they learnt). */
+    async remove(id: number): Promise<void> {
+      const removed = await repo.removeSample(id, clock.now());
+      if (!removed) throw notFound('Training sample not found');
+      await storage.remove(removed.imagePath);
+    },
+
+    async counts(): Promise<SampleCounts> {
+      const [byLabel, last] = await Promise.all([repo.countsByLabel(), repo.lastJob()]);
+      const common_rust = byLabel.common_rust ?? 0;
+      const healthy = byLabel.healthy ?? 0;
+      const other_disease = byLabel.other_disease ?? 0;
+      return {
+        common_rust,
+        healthy,
+        other_disease,
+        total: common_rust + healthy + other_disease,
+        new_since_last_job: await repo.countSamplesSince(last?.createdAt ?? null),
+        retrain_after: config.retrainAfterSamples,
+      };
+    },
+
+    // --- jobs ---
+    async startJob(expertId: number): Promise<TrainingJob> {
+      if (!(await repo.activeVersion())) {
+        throw new AppError('SERVICE_UNAVAILABLE', 'There is no active model to retrain', 503);
+      }
+      const id = await enqueue(expertId, 'manual');
+      if (id === undefined) throw conflict(trainingMessages.alreadyRunning);
+      return jobOut((await repo.findJob(id))!);
+    },
+
+    async listJobs(query: PageQuery): Promise<Paginated<TrainingJob>> {
+      const [rows, total] = await Promise.all([repo.listJobs(pageWindow(query)), repo.countJobs()]);
+      return toPage(rows.map(jobOut), total, query);
+    },
+
+    async getJob(id: number): Promise<TrainingJob> {
+      const row = await repo.findJob(id);
+      if (!row) throw notFound('Training job not found');
+      return jobOut(row);
+    },
+
+    runJob,
+
+    /**
+     * Jobs left 'running' by a process that died (no heartbeat since `staleAfterMs`) become failed,
+     * their queue entries are cancelled and unfinished model directories are removed.
+     */
+    async recoverStaleJobs(staleAfterMs = STALE_AFTER_MS): Promise<number[]> {
+      const now = clock.now();
+      const stale = await repo.failStaleJobs(
+        new Date(now.getTime() - staleAfterMs),
+        now,
+        'The server stopped while this retraining was running; the active model was not changed',
+      );
+      for (const job of stale) {
+        const row = await repo.findJob(job.id);
+        if (row?.queueJobId) await deps.jobs.cancel(TRAINING_QUEUE, row.queueJobId);
+        if (row?.candidateVersion) {
+          fs.rmSync(path.join(modelsRoot, `.tmp-${row.candidateVersion}`), { recursive: true, force: true });
+        }
+        if (job.startedBy) {
+          await notifications.notify(
+            job.startedBy,
+            'training_completed',
+            `Model retraining #${job.id} failed: the server stopped while it was running. The active model was not changed.`,
+            { job_id: job.id, outcome: 'failed' },
+          );
+        }
+      }
+      return stale.map((j) => j.id);
+    },
+
+    // --- versions ---
+    async listVersions(query: PageQuery): Promise<Paginated<ModelVersion>> {
+      const [rows, total] = await Promise.all([repo.listVersions(pageWindow(query)), repo.countVersions()]);
+      return toPage(rows.map(versionOut), total, query);
+    },
+
+    /** Activates (or rolls back to) a stored version and swaps the classifier in service. */
+    async activateVersion(id: number): Promise<ModelVersion> {
+      const row = await repo.findVersion(id);
+      if (!row) throw notFound('Model version not found');
+      if (!row.isActive) {
+        if (await repo.activeJob()) throw conflict('Wait until the running retraining finishes');
+        let loaded: Awaited<ReturnType<Trainer['load']>>;
+        try {
+          loaded = await trainer.load(row.path);
+        } catch {
+          throw conflict(`The files of version ${row.version} cannot be loaded`);
+        }
+        await repo.activateVersion(id, clock.now());
+        await classifierOf(deps).replace(loaded);
+      }
+      return versionOut((await repo.findVersion(id))!);
+    },
+  };
+}
+export type TrainingService = ReturnType<typeof createTrainingService>;
+
+/** `v20260521-101500-j7`: sortable, unique per job. */
+function versionName(now: Date, jobId: number): string {
+  const iso = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `v${iso}-j${jobId}`;
+}

@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Badge, Group, Image, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TrainingLabel, TrainingSample } from '@kutu/contract';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { session } from '../../../lib/session.ts';
+import { ListPagination } from '../../community/components/ListPagination.tsx';
+import { samplesQuery, useRelabelSample, useRemoveSample } from '../api/training.ts';
+import { labelColor, labelName, labelOptions } from './labels.ts';
+
+/** A stored sample image (the route needs the bearer token, so it is fetched, not linked). */
+function Thumb({ sample }: { sample: TrainingSample }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let url: string | null = null;
+    const controller = new AbortController();
+    fetch(sample.image_url, {
+      headers: { authorization: `Bearer ${session.accessToken() ?? ''}` },
+      signal: controller.signal,
+    })
+      .then((r) => (r.ok ? r.blob() : null))
+      .then((blob) => {
+        if (!blob) return;
+        url = URL.createObjectURL(blob);
+        setSrc(url);
+      })
+      .catch(() => {});
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [sample.image_url]);
+  return <Image src={src} w={56} h={56} radius="sm" fit="cover" alt={labelName(sample.label)} fallbackSrc="" />;
+}
+
+/** The stored samples: paginated, filter by label, relabel and remove. */
+export function SampleList() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [label, setLabel] = useState<TrainingLabel | undefined>(undefined);
+  const pageSize = 10;
+  const { data } = useQuery(samplesQuery({ page, page_size: pageSize, label }));
+  const relabel = useRelabelSample();
+  const remove = useRemoveSample();
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={3}>{t('training.sampleList')}</Title>
+          <Select
+            aria-label={t('training.filterLabel')}
+            placeholder={t('training.allLabels')}
+            data={labelOptions}
+            value={label ?? null}
+            clearable
+            onChange={(v) => {
+              setLabel((v as TrainingLabel | null) ?? undefined);
+              setPage(1);
+            }}
+          />
+        </Group>
+        {data && data.count === 0 ? (
+          <Text c="dimmed">{t('training.noSamples')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={600}>
+            <Table striped aria-label={t('training.sampleList')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th />
+                  <Table.Th>{t('training.label')}</Table.Th>
+                  <Table.Th>{t('training.uploadedBy')}</Table.Th>
+                  <Table.Th>{t('training.created')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data?.results.map((s) => (
+                  <Table.Tr key={s.id}>
+                    <Table.Td>
+                      <Thumb sample={s} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs">
+                        <Badge color={labelColor[s.label]}>{labelName(s.label)}</Badge>
+                        <Select
+                          size="xs"
+                          w={160}
+                          aria-label={t('training.relabel', { id: s.id })}
+                          data={labelOptions}
+                          value={s.label}
+                          allowDeselect={false}
+                          onChange={(v) =>
+                            v &&
+                            v !== s.label &&
+                            relabel.mutate(
+                              { id: s.id, label: v as TrainingLabel },
+                              {
+                                onSuccess: () => notifySuccess(t('training.relabelled')),
+                                onError: (err) => notifyError(errorMessage(err)),
+                              },
+                            )
+                          }
+                        />
+                      </Group>
+                      {s.source_analysis_id && (
+                        <Text size="xs" c="dimmed">
+                          {t('training.fromAnalysis', { id: s.source_analysis_id })}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{s.uploader?.username ?? '–'}</Table.Td>
+                    <Table.Td>{formatDateTime(s.created_at)}</Table.Td>
+                    <Table.Td>
+                      <ActionIcon
+                        color="red"
+                        variant="subtle"
+                        aria-label={t('training.remove', { id: s.id })}
+                        onClick={() =>
+                          remove.mutate(s.id, {
+                            onSuccess: () => notifySuccess(t('training.removed')),
+                            onError: (err) => notifyError(errorMessage(err)),
+                          })
+                        }
+                      >
+                        ✕
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <ListPagination page={page} pageSize={pageSize} count={data?.count ?? 0} onChange={setPage} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TrainingJob, TrainingJobStatus } from '@kutu/contract';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { ListPagination } from '../../community/components/ListPagination.tsx';
+import { jobsQuery, useStartTraining } from '../api/training.ts';
+
+const statusColor: Record<TrainingJobStatus, string> = {
+  queued: 'gray',
+  running: 'blue',
+  succeeded: 'green',
+  rejected: 'orange',
+  failed: 'red',
+};
+
+export function formatElapsed(seconds: number | null): string {
+  if (seconds === null) return '';
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  return h > 0 ? `${h}h ${m}m ${rest}s` : m > 0 ? `${m}m ${rest}s` : `${rest}s`;
+}
+
+function pct(v: unknown) {
+  return typeof v === 'number' ? `${(v * 100).toFixed(1)}%` : '–';
+}
+
+/** The running job's progress: stage, epoch x/y and elapsed time. */
+function RunningJob({ job }: { job: TrainingJob }) {
+  const { t } = useTranslation();
+  const value = job.epoch && job.epochs ? (job.epoch / job.epochs) * 100 : 0;
+  return (
+    <Paper withBorder p="sm" radius="md" aria-label={t('training.running')} data-testid="running-job">
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Text fw={600}>{t('training.jobTitle', { id: job.id })}</Text>
+          <Badge color={statusColor[job.status]}>{t(`training.status.${job.status}`)}</Badge>
+        </Group>
+        <Text size="sm">
+          {t('training.stage')}: {job.stage ?? job.status}
+          {job.epochs ? ` · ${t('training.epochOf', { epoch: job.epoch ?? 0, epochs: job.epochs })}` : ''}
+          {job.elapsed_seconds !== null ? ` · ${t('training.elapsed')} ${formatElapsed(job.elapsed_seconds)}` : ''}
+        </Text>
+        <Progress value={value} animated={job.status === 'running'} aria-label={t('training.progress')} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Train now, the running job's progress, and the job history. */
+export function TrainingJobs() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const pageSize = 5;
+  const { data } = useQuery(jobsQuery({ page, page_size: pageSize }));
+  const start = useStartTraining();
+  const active = data?.results.find((j) => j.status === 'queued' || j.status === 'running');
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={3}>{t('training.jobs')}</Title>
+          <Button
+            onClick={() =>
+              start.mutate(undefined, {
+                onSuccess: (job) => notifySuccess(t('training.started', { id: job.id })),
+                onError: (err) => notifyError(errorMessage(err)),
+              })
+            }
+            loading={start.isPending}
+            disabled={Boolean(active)}
+          >
+            {t('training.trainNow')}
+          </Button>
+        </Group>
+        {active && <RunningJob job={active} />}
+        {data && data.count === 0 ? (
+          <Text c="dimmed">{t('training.noJobs')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped aria-label={t('training.jobHistory')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>#</Table.Th>
+                  <Table.Th>{t('training.statusLabel')}</Table.Th>
+                  <Table.Th>{t('training.startedBy')}</Table.Th>
+                  <Table.Th>{t('training.created')}</Table.Th>
+                  <Table.Th>{t('training.elapsed')}</Table.Th>
+                  <Table.Th>{t('training.outcome')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data?.results.map((job) => (
+                  <Table.Tr key={job.id}>
+                    <Table.Td>{job.id}</Table.Td>
+                    <Table.Td>
+                      <Badge color={statusColor[job.status]}>{t(`training.status.${job.status}`)}</Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {job.started_by?.username ?? '–'}
+                      {job.trigger === 'auto' ? ` (${t('training.auto')})` : ''}
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(job.created_at)}</Table.Td>
+                    <Table.Td>{formatElapsed(job.elapsed_seconds)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        {job.error ??
+                          (job.result
+                            ? `${job.candidate_version}: macro-F1 ${pct(job.result.candidate.macro_f1)} vs ${pct(job.result.active?.macro_f1)}, accuracy ${pct(job.result.candidate.accuracy)} vs ${pct(job.result.active?.accuracy)}`
+                            : '')}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <ListPagination page={page} pageSize={pageSize} count={data?.count ?? 0} onChange={setPage} />
+      </Stack>
+    </Paper>
+  );
+}

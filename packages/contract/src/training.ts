@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { cropTypes, rustClasses } from './enums.ts';
+import { isoDateTime, pageQuery, paginated } from './common.ts';
+
+/** Expert training data, retraining jobs and model versions. `:name` marks a parameter. */
+export const trainingApi = {
+  /** POST multipart: `image` (1 to TRAINING_MAX_FILES files), `label`, optional `crop_type`. */
+  upload: '/api/upload-training-images/',
+  samples: '/api/training-samples/',
+  sample: '/api/training-samples/:id/',
+  sampleImage: '/api/training-samples/:id/image/',
+  counts: '/api/training-samples/counts/',
+  fromAnalysis: '/api/training-samples/from-analysis/',
+  jobs: '/api/model-training/jobs/',
+  job: '/api/model-training/jobs/:id/',
+  versions: '/api/model-versions/',
+  activateVersion: '/api/model-versions/:id/activate/',
+} as const;
+
+/** Fills `:name` parameters: `trainingPath(trainingApi.sample, { id: 3 })`. */
+export function trainingPath(pattern: string, params: Record<string, string | number>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/** Images one training upload may carry. */
+export const TRAINING_MAX_FILES = 20;
+
+export const trainingLabels = rustClasses;
+export type TrainingLabel = (typeof trainingLabels)[number];
+export const trainingLabelNames: Record<TrainingLabel, string> = {
+  common_rust: 'Common Rust',
+  healthy: 'Healthy',
+  other_disease: 'Other Diseases',
+};
+
+/** The spec's messages (points 5 and 8). */
+export const trainingMessages = {
+  noImage: 'Please upload a valid image for training.',
+  noLabel: 'Please select a label for training.',
+  submitted: 'Training data submitted successfully',
+  failed: 'Failed to submit training data',
+  alreadyRunning: 'A retraining is already running',
+} as const;
+
+export const trainingLabel = z.enum(trainingLabels, { error: trainingMessages.noLabel });
+
+/** The text fields of the multipart upload (the images travel beside them). */
+export const trainingUploadFields = z.object({
+  label: z.preprocess((v) => (v === '' ? undefined : v), trainingLabel),
+  crop_type: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(cropTypes, { error: 'Choose a crop type: MAIZE, WHEAT, RICE or BEANS' }).optional(),
+  ),
+});
+
+export const trainingSample = z.object({
+  id: z.number().int(),
+  label: trainingLabel,
+  crop_type: z.string().nullable(),
+  uploader: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  source_analysis_id: z.number().int().nullable(),
+  /** GET with the bearer token: the stored image. */
+  image_url: z.string(),
+  created_at: isoDateTime,
+});
+export type TrainingSample = z.infer<typeof trainingSample>;
+
+export const trainingUploadReply = z.object({
+  message: z.string(),
+  samples: z.array(trainingSample),
+  /** A retraining that this upload started (enough new samples), if any. */
+  job_id: z.number().int().nullable(),
+});
+export type TrainingUploadReply = z.infer<typeof trainingUploadReply>;
+
+export const trainingSamplesQuery = pageQuery.extend({
+  label: z.enum(trainingLabels, { error: 'label must be common_rust, healthy or other_disease' }).optional(),
+});
+export type TrainingSamplesQuery = z.input<typeof trainingSamplesQuery>;
+export const trainingSamplePage = paginated(trainingSample);
+
+export const relabelBody = z.object({ label: trainingLabel });
+
+export const fromAnalysisBody = z.object({
+  analysis_id: z.coerce.number({ error: 'analysis_id is required' }).int().positive('analysis_id is required'),
+  label: trainingLabel,
+});
+export type FromAnalysisBody = z.input<typeof fromAnalysisBody>;
+
+export const sampleCounts = z.object({
+  common_rust: z.number().int(),
+  healthy: z.number().int(),
+  other_disease: z.number().int(),
+  total: z.number().int(),
+  /** Samples added since the last retraining started. */
+  new_since_last_job: z.number().int(),
+  /** A retraining starts by itself at this many new samples (0: never). */
+  retrain_after: z.number().int(),
+});
+export type SampleCounts = z.infer<typeof sampleCounts>;
+
+export const trainingJobStatuses = ['queued', 'running', 'succeeded', 'rejected', 'failed'] as const;
+export type TrainingJobStatus = (typeof trainingJobStatuses)[number];
+
+/** The numbers compared for the decision, on the fixed evaluation set. */
+export const evalMetrics = z.object({
+  images: z.number().int(),
+  accuracy: z.number(),
+  macro_f1: z.number(),
+  unsure_rate: z.number().optional(),
+  per_class: z.record(z.string(), z.unknown()).optional(),
+});
+export type EvalMetrics = z.infer<typeof evalMetrics>;
+
+export const trainingDecision = z.object({
+  accepted: z.boolean(),
+  rule: z.string(),
+  reason: z.string(),
+  candidate: evalMetrics,
+  active: evalMetrics.nullable(),
+  active_version: z.string().nullable(),
+  eval_set: z.string(),
+});
+export type TrainingDecision = z.infer<typeof trainingDecision>;
+
+export const trainingJob = z.object({
+  id: z.number().int(),
+  trigger: z.enum(['manual', 'auto']),
+  status: z.enum(trainingJobStatuses),
+  stage: z.string().nullable(),
+  epoch: z.number().int().nullable(),
+  epochs: z.number().int().nullable(),
+  progress: z.record(z.string(), z.unknown()).nullable(),
+  sample_count: z.number().int().nullable(),
+  candidate_version: z.string().nullable(),
+  result: trainingDecision.nullable(),
+  error: z.string().nullable(),
+  started_by: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  created_at: isoDateTime,
+  started_at: isoDateTime.nullable(),
+  finished_at: isoDateTime.nullable(),
+  /** Seconds from start to finish, or to now while it runs. */
+  elapsed_seconds: z.number().nullable(),
+});
+export type TrainingJob = z.infer<typeof trainingJob>;
+export const trainingJobPage = paginated(trainingJob);
+
+export const modelVersion = z.object({
+  id: z.number().int(),
+  version: z.string(),
+  is_active: z.boolean(),
+  metrics: z.record(z.string(), z.unknown()),
+  decision: trainingDecision.nullable(),
+  trained_by: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  sample_count: z.number().int(),
+  job_id: z.number().int().nullable(),
+  created_at: isoDateTime,
+  activated_at: isoDateTime.nullable(),
+});
+export type ModelVersion = z.infer<typeof modelVersion>;
+export const modelVersionPage = paginated(modelVersion);
