@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Booking, BookingPage } from '@kutu/contract';
+import { renderWithProviders } from '../../../test/render.tsx';
+import BookingsPage from './BookingsPage.tsx';
+
+const pending: Booking = {
+  id: 7,
+  status: 'pending',
+  selected_date: null,
+  reason: null,
+  created_at: '2027-03-01T06:00:00.000Z',
+  decided_at: null,
+  farmer: { username: 'akello', email: 'akello@example.com' },
+  expert: { username: 'dr_nambi' },
+  slot: { id: 3, start_time: '2027-03-02T06:00:00.000Z', end_time: '2027-03-02T08:00:00.000Z' },
+};
+
+/** The API at the fetch boundary: the bookings list, and the manage call recorded with its body. */
+function stubApi(list: Booking[], manageReply: { status: number; body: unknown }) {
+  const sent: unknown[] = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        sent.push(JSON.parse(String(init.body)));
+        return json(manageReply.status, manageReply.body);
+      }
+      const page: BookingPage = { count: list.length, next: null, previous: null, results: list };
+      return json(200, page);
+    }),
+  );
+  return sent;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('BookingsPage', () => {
+  it('shows the booking and approves it (not rejects) with the scheduled time', async () => {
+    const sent = stubApi([pending], { status: 200, body: { ...pending, status: 'approved' } });
+    renderWithProviders(<BookingsPage />);
+    const card = await screen.findByRole('article', { name: 'akello' });
+    expect(card.textContent).toContain('akello@example.com');
+    expect(card.textContent).toContain('Selected: Not set');
+    expect(card.textContent).toContain('Pending');
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve Booking' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByLabelText(/Scheduled Date and Time/) as HTMLInputElement;
+    expect(input.type).toBe('datetime-local');
+    expect(input.min).toBeTruthy();
+    expect(input.max).toBeTruthy();
+    await userEvent.type(input, '2027-03-02T10:30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const body = sent[0] as { booking_id: number; action: string; selected_date: string };
+    expect(body.booking_id).toBe(7);
+    expect(body.action).toBe('approve');
+    expect(new Date(body.selected_date).getTime()).toBe(new Date(2027, 2, 2, 10, 30).getTime());
+    expect(await screen.findByText('Booking approved')).toBeTruthy();
+  });
+
+  it('shows the server’s field error in the dialog', async () => {
+    const message = 'The scheduled time must be in the future';
+    stubApi([pending], {
+      status: 400,
+      body: { error: { code: 'VALIDATION_ERROR', message, fields: { selected_date: message } } },
+    });
+    renderWithProviders(<BookingsPage />);
+    const card = await screen.findByRole('article', { name: 'akello' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve Booking' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect((await within(dialog).findAllByText(message)).length).toBeGreaterThan(0);
+  });
+
+  it('says when there are no bookings', async () => {
+    stubApi([], { status: 200, body: {} });
+    renderWithProviders(<BookingsPage />);
+    expect(await screen.findByText('No bookings available.')).toBeTruthy();
+  });
+});
