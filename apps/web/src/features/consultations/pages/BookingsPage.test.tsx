@@ -25,6 +25,7 @@ function stubApi(list: Booking[], manageReply: { status: number; body: unknown }
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
+      if (!url.startsWith('/api/consultations/consultations/manage/')) return json(404, {});
       if (init?.method === 'PUT') {
         sent.push(JSON.parse(String(init.body)));
         return json(manageReply.status, manageReply.body);
