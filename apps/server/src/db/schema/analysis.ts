@@ -14,20 +14,28 @@ export const analyses = pgTable(
     confidence: real('confidence').notNull(),
     unsure: boolean('unsure').notNull().default(false),
     probabilities: jsonb('probabilities').$type<Record<string, number>>().notNull(),
+    /** How leaf-like the photo looked to the model (0..1); null for analyses made before it was kept. */
+    leafScore: real('leaf_score'),
     modelVersion: text('model_version').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('analyses_user_created_idx').on(t.userId, t.createdAt)],
 );
 
-export const educationResources = pgTable('education_resources', {
-  id: serial('id').primaryKey(),
-  rustClass: text('rust_class').notNull(),
-  title: text('title').notNull(),
-  url: text('url').notNull(),
-  description: text('description').notNull(),
-  position: integer('position').notNull().default(0),
-  retiredAt: timestamp('retired_at', { withTimezone: true }),
-  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const educationResources = pgTable(
+  'education_resources',
+  {
+    id: serial('id').primaryKey(),
+    /** One of the three classes, or `photo_tips` (how to take a photo the model can read). */
+    rustClass: text('rust_class').notNull(),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    description: text('description').notNull(),
+    position: integer('position').notNull().default(0),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('education_resources_class_position_idx').on(t.rustClass, t.position)],
+);

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+
+export const fixturesDir = path.join(import.meta.dirname, '../../../test/fixtures');
+export const fixture = (name: string) => fs.readFileSync(path.join(fixturesDir, name));
+
+export interface FilePart {
+  field?: string;
+  filename: string;
+  contentType?: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body for app.inject, built by hand so tests control every byte. */
+export function multipart(files: FilePart[], fields: Record<string, string> = {}) {
+  const boundary = `----kutu${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'image'}"; filename="${f.filename}"\r\n` +
+          `Content-Type: ${f.contentType ?? 'image/jpeg'}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/**
+ * A photo-sized JPEG made from a dataset leaf: upscaled to width × height with noise added, so it
+ * compresses like a real camera photo (a few MB at 12 megapixels).
+ */
+export async function bigLeafJpeg(width: number, height: number, quality = 90): Promise<Buffer> {
+  const base = await sharp(fixture('maize-common-rust.jpg'))
+    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  const noisy = Buffer.alloc(base.length);
+  let seed = 12345;
+  for (let i = 0; i < base.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const v = base[i] + ((seed >> 16) % 17) - 8;
+    noisy[i] = v < 0 ? 0 : v > 255 ? 255 : v;
+  }
+  return sharp(noisy, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
+}
