@@ -107,6 +107,16 @@ describe('consultations: slots and bookings', () => {
     });
   });
 
+  it('documents every route in OpenAPI', async () => {
+    const res = await get('/api/docs/json', null);
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [SLOTS, ALL, '/api/consultations/availability-slots/end/{id}/', BOOK, MANAGE]) {
+      expect(paths).toContain(p);
+    }
+    expect(paths).toContain('/api/consultations/consultations/{id}/calendar.ics');
+  });
+
   describe('creating slots', () => {
     it('reads the spec form in East Africa Time and stores UTC', async () => {
       const res = await post(SLOTS, expert, { start_time: '2027-05-10 09:00:00', end_time: '2027-05-10 10:30:00' });
