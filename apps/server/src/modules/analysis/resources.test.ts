@@ -84,7 +84,12 @@ describe('education resources', () => {
     });
     expect(created.statusCode).toBe(201);
     const resource = created.json();
-    expect(resource).toMatchObject({ rust_class: 'common_rust', title: 'Bean rust field guide', retired: false, position: 5 });
+    expect(resource).toMatchObject({
+      rust_class: 'common_rust',
+      title: 'Bean rust field guide',
+      retired: false,
+      position: 5,
+    });
 
     const edited = await t.app.inject({
       method: 'PUT',
@@ -108,7 +113,9 @@ describe('education resources', () => {
     const expertView = (await list(expert, '?rust_class=common_rust&include_retired=true&page_size=200')).json();
     expect(expertView.results.find((r: { id: number }) => r.id === resource.id)).toMatchObject({ retired: true });
     // Retiring twice is harmless.
-    expect((await t.app.inject({ method: 'DELETE', url: `${URL_PATH}${resource.id}/`, headers: expert.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${URL_PATH}${resource.id}/`, headers: expert.headers })).statusCode,
+    ).toBe(204);
   });
 
   it('refuse bad input with a clear message per field, and unknown ids with 404', async () => {
@@ -126,8 +133,18 @@ describe('education resources', () => {
     const missing = await t.app.inject({ method: 'POST', url: URL_PATH, headers: expert.headers, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toMatchObject({ title: 'Title is required', url: 'URL is required' });
-    const body = { rust_class: 'healthy', title: 'Nothing here', url: 'https://example.org/', description: 'Does not exist.' };
-    const put = await t.app.inject({ method: 'PUT', url: `${URL_PATH}999999/`, headers: expert.headers, payload: body });
+    const body = {
+      rust_class: 'healthy',
+      title: 'Nothing here',
+      url: 'https://example.org/',
+      description: 'Does not exist.',
+    };
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `${URL_PATH}999999/`,
+      headers: expert.headers,
+      payload: body,
+    });
     expect(put.statusCode).toBe(404);
     const del = await t.app.inject({ method: 'DELETE', url: `${URL_PATH}999999/`, headers: expert.headers });
     expect(del.statusCode).toBe(404);

@@ -57,7 +57,12 @@ export default function UploadImagePage() {
     setError(null);
   }
 
-  function onDrop(files: File[]) {
+  /** Every drop or pick: any refused file (a second one included) refuses the whole drop, with the reason. */
+  function onDropAny(files: File[], rejections: FileRejection[]) {
+    if (rejections.length > 0) {
+      showError(t(rejectionKey(rejections)));
+      return;
+    }
     const chosen = files[0];
     if (!chosen) return;
     setError(null);
@@ -69,10 +74,6 @@ export default function UploadImagePage() {
       .then((p) => setPrepared(p))
       .catch(() => setPrepared({ blob: chosen, filename: chosen.name, resized: false }))
       .finally(() => setStage('idle'));
-  }
-
-  function onReject(rejections: FileRejection[]) {
-    showError(t(rejectionKey(rejections)));
   }
 
   async function process() {
@@ -115,8 +116,8 @@ export default function UploadImagePage() {
       <SimpleGrid cols={{ base: 1, md: result ? 1 : 2 }} spacing="md">
         <Stack gap="xs">
           <Dropzone
-            onDrop={onDrop}
-            onReject={onReject}
+            onDropAny={onDropAny}
+            onDrop={() => undefined}
             accept={ACCEPT}
             maxSize={IMAGE_MAX_BYTES}
             maxFiles={1}

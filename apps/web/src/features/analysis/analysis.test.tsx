@@ -1,0 +1,215 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import type { AnalysisResult } from '@kutu/contract';
+import { renderWithProviders } from '../../test/render.tsx';
+import EducationResourcesPage from './pages/EducationResourcesPage.tsx';
+import UploadImagePage from './pages/UploadImagePage.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+  notifications.cleanQueue();
+});
+
+const result: AnalysisResult = {
+  id: 42,
+  outcome: 'diagnosis',
+  rust_class: 'common_rust',
+  confidence: 0.871234,
+  unsure: false,
+  probabilities: { common_rust: 0.871234, healthy: 0.1, other_disease: 0.028766 },
+  educational_resources: [
+    {
+      title: 'Common rust (Maize Doctor)',
+      url: 'http://maizedoctor.cimmyt.org/common-rust',
+      description: 'CIMMYT field-identification sheet.',
+    },
+    {
+      title: 'Bean rust',
+      url: 'https://infonet-biovision.org/PlantHealth/MinorPests/bean-rust',
+      description: 'East-Africa-oriented page.',
+    },
+  ],
+  feedback: {
+    message: 'Common rust detected',
+    explanation: 'The photo shows signs of rust.',
+    advice: ['Confirm it is rust with the rub test.', 'Walk the field.'],
+  },
+  model_version: 'v-test',
+  created_at: '2026-03-02T08:00:00.000Z',
+  image_url: '/api/rust-detection/42/image/',
+};
+
+function file(name: string, type: string, bytes: number) {
+  return new File([new Uint8Array(bytes)], name, { type });
+}
+
+/** An XMLHttpRequest stand-in: reports upload progress, then answers with `status` and `body`. */
+function stubUpload(status: number, body: unknown) {
+  const sent: FormData[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress?: (e: ProgressEvent) => void; onload?: () => void } = {};
+    onload?: () => void;
+    onerror?: () => void;
+    headers: Record<string, string> = {};
+    open() {}
+    setRequestHeader(k: string, v: string) {
+      this.headers[k] = v;
+    }
+    send(form: FormData) {
+      sent.push(form);
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+        this.upload.onload?.();
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.onload?.();
+      }, 10);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+describe('Upload Image', () => {
+  const dropInput = () => screen.getByTestId('image-dropzone').querySelector('input[type=file]') as HTMLInputElement;
+
+  it("says 'Please upload an image to process.' when Process Image is pressed without one", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<UploadImagePage />);
+    await user.click(screen.getByRole('button', { name: 'Process Image' }));
+    expect((await screen.findByTestId('upload-error')).textContent).toBe('Please upload an image to process.');
+  });
+
+  it('refuses other file types, files over 5 MB and more than one file with the spec messages', async () => {
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    renderWithProviders(<UploadImagePage />);
+    await user.upload(dropInput(), file('leaf.gif', 'image/gif', 100));
+    await waitFor(() => expect(screen.getByTestId('upload-error').textContent).toBe('File type not supported'));
+    await user.upload(dropInput(), file('leaf.jpg', 'image/jpeg', 5 * 1024 * 1024 + 1));
+    await waitFor(() => expect(screen.getByTestId('upload-error').textContent).toBe('File too big (max: 5 MB)'));
+    // Two files dropped at once (the file picker of a single-file input cannot choose two).
+    const files = [file('a.jpg', 'image/jpeg', 100), file('b.png', 'image/png', 100)];
+    fireEvent.drop(screen.getByTestId('image-dropzone'), {
+      dataTransfer: {
+        files,
+        items: files.map((f) => ({ kind: 'file', type: f.type, getAsFile: () => f })),
+        types: ['Files'],
+      },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('upload-error').textContent).toBe('You can only upload one image at a time'),
+    );
+    expect(screen.queryByTestId('upload-preview')).toBeNull();
+  });
+
+  it('sends the photo in the field "image" and shows the disease, the confidence with 2 decimals and the links', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    const sent = stubUpload(201, result);
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<UploadImagePage />);
+    await user.upload(dropInput(), file('leaf.jpg', 'image/jpeg', 2048));
+    expect(await screen.findByTestId('upload-preview')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Process Image' })).toHaveProperty('disabled', false),
+    );
+    await user.click(screen.getByRole('button', { name: 'Process Image' }));
+    const card = await screen.findByTestId('analysis-result');
+    expect(within(card).getByTestId('result-class').textContent).toBe('Common Rust');
+    expect(within(card).getByTestId('result-confidence').textContent).toBe('87.12%');
+    expect(within(card).getByText('Confirm it is rust with the rub test.')).toBeTruthy();
+    expect(
+      within(card)
+        .getByRole('link', { name: /education resources/i })
+        .getAttribute('href'),
+    ).toBe('/account/addresses/education-resources?analysis=42');
+    expect(
+      within(card)
+        .getByRole('link', { name: /Book a Slot/ })
+        .getAttribute('href'),
+    ).toBe('/account/addresses/slots');
+    expect(await screen.findByText('Image analysis successfully done')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect((sent[0].get('image') as File).name).toBe('leaf.jpg');
+  });
+
+  it("shows the server's message in red and as a notice, or 'Failed to upload image' when there is none", async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    stubUpload(400, { error: { code: 'BAD_REQUEST', message: 'The image is damaged or incomplete' } });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<UploadImagePage />);
+    await user.upload(dropInput(), file('leaf.jpg', 'image/jpeg', 2048));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Process Image' })).toHaveProperty('disabled', false),
+    );
+    await user.click(screen.getByRole('button', { name: 'Process Image' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('upload-error').textContent).toBe('The image is damaged or incomplete'),
+    );
+    expect(screen.getAllByText('The image is damaged or incomplete').length).toBeGreaterThan(1);
+
+    stubUpload(502, 'not json');
+    await user.click(screen.getByRole('button', { name: 'Process Image' }));
+    await waitFor(() => expect(screen.getByTestId('upload-error').textContent).toBe('Failed to upload image'));
+  });
+});
+
+describe('Education resources', () => {
+  function stubFetch(reply: (url: string) => unknown) {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      calls.push(url);
+      const body = reply(url);
+      const status = (body as { __status?: number })?.__status ?? 200;
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    });
+    return calls;
+  }
+  const page = (route: string) =>
+    renderWithProviders(
+      <Routes>
+        <Route path="/account/addresses/education-resources" element={<EducationResourcesPage />} />
+      </Routes>,
+      { route },
+    );
+
+  it("lists the newest result's resources in an accordion, with breadcrumbs", async () => {
+    const calls = stubFetch(() => ({ count: 1, next: null, previous: null, results: [result] }));
+    const user = userEvent.setup({ delay: null });
+    page('/account/addresses/education-resources');
+    expect(await screen.findByRole('button', { name: 'Common rust (Maize Doctor)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Education Resources' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/account');
+    expect(calls[0]).toContain('/api/rust-detection/?page=1&page_size=1');
+    await user.click(screen.getByRole('button', { name: 'Bean rust' }));
+    const link = await screen.findByRole('link', { name: /infonet-biovision\.org/ });
+    expect(link.getAttribute('href')).toBe('https://infonet-biovision.org/PlantHealth/MinorPests/bean-rust');
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('opens the result chosen from history (?analysis=ID)', async () => {
+    const calls = stubFetch(() => result);
+    page('/account/addresses/education-resources?analysis=42');
+    expect(await screen.findByRole('button', { name: 'Common rust (Maize Doctor)' })).toBeTruthy();
+    expect(calls[0]).toContain('/api/rust-detection/42/');
+  });
+
+  it('shows an empty state when there is no result yet', async () => {
+    stubFetch(() => ({ count: 0, next: null, previous: null, results: [] }));
+    page('/account/addresses/education-resources');
+    expect(await screen.findByTestId('resources-empty')).toBeTruthy();
+    expect(screen.getByText('No result yet')).toBeTruthy();
+  });
+
+  it('shows the error and a retry when the result cannot be loaded', async () => {
+    stubFetch(() => ({ __status: 404, error: { code: 'NOT_FOUND', message: 'Analysis not found' } }));
+    page('/account/addresses/education-resources?analysis=7');
+    expect(await screen.findByText('Analysis not found')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
