@@ -1,0 +1,107 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createActiveUser, signInAs, uniqueName } from './support.ts';
+
+const MAKE_POST = '/account/addresses/community-posts';
+const ALL_POSTS = '/account/addresses/all-posts';
+
+async function choose(scope: Locator, page: Page, label: string, option: string) {
+  // The label of a required field ends with an asterisk.
+  await scope
+    .getByLabel(new RegExp(`^${label}`))
+    .and(page.locator('input'))
+    .click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a farmer asks, an expert approves and answers, then flags the post off the board', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const farmer = await createActiveUser(request, 'farmer');
+  const expert = await createActiveUser(request, 'expert');
+  const title = uniqueName('Rust on maize ');
+  const comment = 'I see the same orange pustules in Mbale.';
+  const answer = 'Spray a triazole fungicide at first sign and rotate crops.';
+
+  // The farmer posts; it waits for approval in "My Posts".
+  await signInAs(page, farmer, MAKE_POST);
+  const form = page.getByRole('form', { name: 'Add a Post' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Content').fill('Small orange pustules appeared on both sides of the leaves this week.');
+  await choose(form, page, 'Crop type', 'Maize');
+  await choose(form, page, 'Disease', 'Common Rust');
+  await choose(form, page, 'Urgency level', 'High');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Community Post submitted for approval')).toBeVisible();
+  const mine = page.getByTestId('my-posts').getByRole('article', { name: title });
+  await expect(mine.getByText('Pending')).toBeVisible();
+  await expect(page.getByTestId('approved-posts').getByRole('article', { name: title })).toHaveCount(0);
+
+  // The expert approves it.
+  const expertContext = await browser.newContext();
+  const expertPage = await expertContext.newPage();
+  await signInAs(expertPage, expert, ALL_POSTS);
+  const card = expertPage.getByRole('article', { name: title });
+  await expect(card.getByText('Pending')).toBeVisible();
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(expertPage.getByText('Community Post has been approved')).toBeVisible();
+  await expect(card.getByText('Approved')).toBeVisible();
+
+  // The farmer sees it on the board and comments.
+  await page.reload();
+  const boardCard = page.getByTestId('approved-posts').getByRole('article', { name: title });
+  await expect(boardCard).toBeVisible();
+  await boardCard.getByRole('button', { name: 'Comment', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write a comment on this post' });
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByText('Comment is required')).toBeVisible();
+  await dialog.getByPlaceholder('Write your comment about this post...').fill(comment);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Your comment has been submitted')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The expert opens the post's comments, approves the comment and adds an expert comment.
+  await card.getByRole('link', { name: 'Open comments' }).click();
+  await expect(expertPage).toHaveURL(/\/account\/addresses\/\d+$/);
+  const details = expertPage.getByTestId('post-details');
+  await expect(details.getByText(title)).toBeVisible();
+  await expect(details.getByText('Maize', { exact: true })).toBeVisible();
+  const pending = expertPage.locator('[data-testid^="moderation-comment-"]').filter({ hasText: comment });
+  await pending.getByLabel('Expert comment (optional)').fill(answer);
+  await pending.getByRole('button', { name: 'Approve' }).click();
+  await expect(expertPage.getByText('Comment has been approved')).toBeVisible();
+
+  // The farmer sees both tabs filled.
+  await page.reload();
+  await page
+    .getByTestId('approved-posts')
+    .getByRole('article', { name: title })
+    .getByRole('button', { name: 'View Comments' })
+    .click();
+  const comments = page.getByRole('dialog', { name: title });
+  await expect(comments.getByText(comment)).toBeVisible();
+  await expect(comments.getByText(farmer.username)).toBeVisible();
+  await comments.getByRole('tab', { name: 'Expert Comments' }).click();
+  await expect(comments.getByText(answer)).toBeVisible();
+  await expect(comments.getByText(expert.username)).toBeVisible();
+  await comments.getByRole('button').first().click(); // close
+
+  // The expert flags the post; it leaves the farmer's board and shows as Flagged in "My Posts".
+  await expertPage.goto(ALL_POSTS);
+  await expertPage.getByRole('article', { name: title }).getByRole('button', { name: 'Flag' }).click();
+  await expect(expertPage.getByText('Community Post has been flagged')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('my-posts').getByRole('article', { name: title }).getByText('Flagged')).toBeVisible();
+  await expect(page.getByTestId('approved-posts').getByRole('article', { name: title })).toHaveCount(0);
+  await expertContext.close();
+});
+
+test('the server refuses a farmer on expert screens', async ({ page, request }) => {
+  const farmer = await createActiveUser(request, 'farmer');
+  await signInAs(page, farmer, ALL_POSTS);
+  await expect(page.getByText('This screen is for experts.')).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const res = await request.get('/api/community/posts/all/', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(403);
+});
