@@ -1,0 +1,100 @@
+/**
+ * Inference latency, measured (npm run bench:analysis).
+ *
+ * For a 12-megapixel JPEG (4000×3000, a dataset leaf upscaled with noise so it compresses like a
+ * camera photo), in one run:
+ *   - sharp alone: decode + resize to the model's input size (the floor for any server-side path);
+ *   - classify: the model's full path (decode, resize, normalise, ONNX run);
+ *   - HTTP route: POST /api/rust-detection/ through app.inject (multipart parse, content check with a
+ *     full decode, classify, storing the photo, the database row and the notification);
+ * and the same route for the photo the web app sends after shrinking it in the browser (1024 px, q 0.85).
+ * Prints medians of N runs and the ratios. Set BENCH_RUNS to change N (default 15).
+ */
+import os from 'node:os';
+import sharp from 'sharp';
+import { defaultModelDir, loadClassifier } from '@kutu/vision';
+import { createTestApp } from '../apps/server/test/helpers.ts';
+import { createUser } from '../apps/server/test/users.ts';
+import { createClassifierHolder } from '../apps/server/src/modules/analysis/classifier-holder.ts';
+import { bigLeafJpeg, multipart } from '../apps/server/src/modules/analysis/test-support.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const WARMUP = 3;
+const INPUT_SIZE = Number(process.env.BENCH_INPUT_SIZE ?? 224);
+const MAX_UPLOAD = 5 * 1024 * 1024;
+
+async function measure(label: string, fn: () => Promise<unknown>) {
+  for (let i = 0; i < WARMUP; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  const p90 = times[Math.min(times.length - 1, Math.floor(times.length * 0.9))];
+  return { label, median, p90, min: times[0] };
+}
+
+/** The largest-quality 12 MP JPEG that still fits the 5 MB upload limit, so the HTTP route accepts it. */
+async function twelveMegapixelJpeg() {
+  for (const quality of [92, 88, 84, 80, 75, 70]) {
+    const jpeg = await bigLeafJpeg(4000, 3000, quality);
+    if (jpeg.length <= MAX_UPLOAD) return { jpeg, quality };
+  }
+  throw new Error('Could not make a 12 MP JPEG under 5 MB');
+}
+
+const { jpeg, quality } = await twelveMegapixelJpeg();
+const shrunk = await sharp(jpeg).resize(1024, 1024, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();
+const model = await loadClassifier(defaultModelDir());
+
+console.log(`Kutu analysis bench — ${new Date().toISOString()}`);
+console.log(
+  `CPU: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.availableParallelism()} (load ${os.loadavg()[0].toFixed(2)}), Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), sharp threads ${sharp.concurrency()}`,
+);
+console.log(`Model: ${model.version}; runs: ${RUNS} after ${WARMUP} warm-up runs`);
+console.log(
+  `Photo: 4000×3000 JPEG, quality ${quality}, ${(jpeg.length / 1024 / 1024).toFixed(2)} MB; browser-shrunk copy 1024×768, ${(shrunk.length / 1024).toFixed(0)} KB`,
+);
+
+const sharpOnly = await measure(`sharp alone: decode + resize to ${INPUT_SIZE}×${INPUT_SIZE}`, () =>
+  sharp(jpeg).resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' }).removeAlpha().raw().toBuffer(),
+);
+const classify = await measure('classify() (full model path)', () => model.classify(jpeg));
+
+const t = await createTestApp({ classifier: createClassifierHolder(model) });
+let route: Awaited<ReturnType<typeof measure>>;
+let routeShrunk: Awaited<ReturnType<typeof measure>>;
+try {
+  const farmer = await createUser(t, 'farmer');
+  const post = (data: Buffer) => async () => {
+    const form = multipart([{ filename: 'photo.jpg', data }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/rust-detection/',
+      payload: form.payload,
+      headers: { ...form.headers, ...farmer.headers },
+    });
+    if (res.statusCode !== 201) throw new Error(`route answered ${res.statusCode}: ${res.body}`);
+  };
+  route = await measure('HTTP route POST /api/rust-detection/ (12 MP upload)', post(jpeg));
+  routeShrunk = await measure('HTTP route with the browser-shrunk photo (1024 px)', post(shrunk));
+} finally {
+  await t.close();
+}
+
+const rows = [sharpOnly, classify, route, routeShrunk];
+const width = Math.max(...rows.map((r) => r.label.length));
+console.log('');
+console.log(`${'what'.padEnd(width)}  median ms    p90 ms    min ms   × sharp alone`);
+for (const r of rows) {
+  console.log(
+    `${r.label.padEnd(width)}  ${r.median.toFixed(1).padStart(9)} ${r.p90.toFixed(1).padStart(9)} ${r.min.toFixed(1).padStart(9)}   ${(r.median / sharpOnly.median).toFixed(2).padStart(6)}`,
+  );
+}
+console.log('');
+console.log(`classify / sharp alone (12 MP): ${(classify.median / sharpOnly.median).toFixed(2)}`);
+console.log(`HTTP route / sharp alone (12 MP): ${(route.median / sharpOnly.median).toFixed(2)}`);
+await model.close();
