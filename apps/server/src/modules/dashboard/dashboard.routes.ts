@@ -18,7 +18,7 @@ export function dashboardRoutes(app: App, { db, clock }: ModuleDeps) {
         querystring: dashboardQuery,
         response: { 200: dashboardReply, 400: errorBody, 401: errorBody },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (req) => dashboard.summary(caller(req), req.query.tz),
   );

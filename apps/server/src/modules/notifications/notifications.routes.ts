@@ -53,7 +53,7 @@ export function notificationsRoutes(app: App, { notifications, config, clock }: 
         querystring: notificationsQuery,
         response: { 200: notificationList, ...errors },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (req) => notifications.list(caller(req).userId, req.query),
   );
@@ -68,7 +68,7 @@ export function notificationsRoutes(app: App, { notifications, config, clock }: 
         params: idParam,
         response: { 200: notificationItem, ...errors },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (req) => notifications.markRead(caller(req).userId, req.params.id),
   );
@@ -82,7 +82,7 @@ export function notificationsRoutes(app: App, { notifications, config, clock }: 
         security: [{ bearer: [] }],
         response: { 200: readAllReply, ...errors },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (req) => notifications.markAllRead(caller(req).userId),
   );
@@ -99,7 +99,7 @@ export function notificationsRoutes(app: App, { notifications, config, clock }: 
         security: [{ bearer: [] }],
         response: { 200: streamTokenReply, ...errors },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (req) => ({ token: await streamTokens.sign(caller(req)), expires_in: STREAM_TOKEN_TTL_SECONDS }),
   );

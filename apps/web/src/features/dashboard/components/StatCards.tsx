@@ -20,7 +20,7 @@ export const statKeys = [
 export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
   const { t } = useTranslation();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 5 }} spacing="sm" aria-label={t('dashboard.statsLabel')}>
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" aria-label={t('dashboard.statsLabel')}>
       {statKeys.map((key) => (
         <Card key={key} withBorder padding="md" data-testid={`stat-${key}`}>
           <Text size="sm" c="dimmed">
