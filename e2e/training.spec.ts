@@ -8,7 +8,13 @@ const HEALTHY = path.resolve(import.meta.dirname, '../../shared/datasets/rust3/h
 
 test('an expert submits a labelled leaf photo and sees the healthy count grow', async ({ page, request }) => {
   const expert = await createActiveUser(request, 'expert');
-  const photo = path.join(HEALTHY, fs.readdirSync(HEALTHY).filter((f) => f.endsWith('.jpg')).sort()[0]);
+  const photo = path.join(
+    HEALTHY,
+    fs
+      .readdirSync(HEALTHY)
+      .filter((f) => f.endsWith('.jpg'))
+      .sort()[0],
+  );
 
   await signInAs(page, expert, MODEL_TRAINING);
   const labelInput = page.getByLabel('Label', { exact: true }).and(page.locator('input'));
@@ -18,12 +24,16 @@ test('an expert submits a labelled leaf photo and sees the healthy count grow', 
 
   // Submitting without a photo or a label says what is missing.
   await page.getByRole('button', { name: 'Submit for Training' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please upload a valid image for training.' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please upload a valid image for training.' }).first(),
+  ).toBeVisible();
 
   await page.locator('input[type=file]').setInputFiles(photo);
   await expect(page.getByText(path.basename(photo))).toBeVisible();
   await page.getByRole('button', { name: 'Submit for Training' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please select a label for training.' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please select a label for training.' }).first(),
+  ).toBeVisible();
 
   await labelInput.click();
   await page.getByRole('option', { name: 'Healthy', exact: true }).click();
