@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { renderWithProviders } from '../../test/render.tsx';
+import ModelTrainingPage from './pages/ModelTrainingPage.tsx';
+import { formatElapsed } from './components/TrainingJobs.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+  notifications.cleanQueue();
+});
+
+const empty = { count: 0, next: null, previous: null, results: [] };
+
+/** Answers the page's GETs; records uploads and answers them with `uploadStatus`. */
+function stubServer(
+  uploadStatus = 201,
+  uploadBody: unknown = { message: 'Training data submitted successfully', samples: [], job_id: null },
+) {
+  const uploads: FormData[] = [];
+  let healthy = 2;
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/upload-training-images/')) {
+        uploads.push(init?.body as FormData);
+        if (uploadStatus === 201) healthy += 1;
+        return json(uploadStatus, uploadBody);
+      }
+      if (url.startsWith('/api/training-samples/counts/')) {
+        return json(200, {
+          common_rust: 1,
+          healthy,
+          other_disease: 0,
+          total: healthy + 1,
+          new_since_last_job: 3,
+          retrain_after: 50,
+        });
+      }
+      return json(200, empty);
+    }),
+  );
+  return uploads;
+}
+
+/** Opens the label dropdown of the upload form and picks an option in it (not the list filter's). */
+async function chooseLabel(user: ReturnType<typeof userEvent.setup>, name: string) {
+  const input = screen.getByLabelText('Label', { selector: 'input' });
+  await user.click(input);
+  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
+  const listbox = document.getElementById(input.getAttribute('aria-controls')!)!;
+  // The dropdown is still in its opening transition, so its options count as hidden for a moment.
+  fireEvent.click(await within(listbox).findByRole('option', { name, hidden: true }));
+}
+
+function leaf(name = 'leaf.jpg') {
+  return new File([new Uint8Array(1000)], name, { type: 'image/jpeg' });
+}
+
+describe('Model Training page', () => {
+  it('asks for a photo, then a label, submits both and clears the form', async () => {
+    const uploads = stubServer();
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<ModelTrainingPage />);
+    await waitFor(() => expect(screen.getByTestId('count-healthy').textContent).toContain('2'));
+
+    await user.click(screen.getByRole('button', { name: 'Submit for Training' }));
+    expect((await screen.findAllByText('Please upload a valid image for training.')).length).toBeGreaterThan(0);
+
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [leaf('a.jpg'), leaf('b.jpg')] } });
+    expect(await screen.findByText('a.jpg')).toBeTruthy();
+    expect(screen.getByText('b.jpg')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Submit for Training' }));
+    expect((await screen.findAllByText('Please select a label for training.')).length).toBeGreaterThan(0);
+    expect(uploads).toHaveLength(0);
+
+    await chooseLabel(user, 'Healthy');
+    await user.click(screen.getByRole('button', { name: 'Submit for Training' }));
+
+    expect(await screen.findByText('Training data submitted successfully')).toBeTruthy();
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0].get('label')).toBe('healthy');
+    expect(uploads[0].getAll('image').map((f) => (f as File).name)).toEqual(['a.jpg', 'b.jpg']);
+    await waitFor(() => expect(screen.queryByText('a.jpg')).toBeNull());
+    expect((screen.getByLabelText('Label', { selector: 'input' }) as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(screen.getByTestId('count-healthy').textContent).toContain('3'));
+  });
+
+  it("shows the server's message when the upload is refused, and keeps the photos", async () => {
+    stubServer(415, { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'File type not supported' } });
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<ModelTrainingPage />);
+    fireEvent.change(container.querySelector('input[type=file]') as HTMLInputElement, {
+      target: { files: [leaf('c.jpg')] },
+    });
+    await chooseLabel(user, 'Common Rust');
+    await user.click(screen.getByRole('button', { name: 'Submit for Training' }));
+    expect((await screen.findAllByText('File type not supported')).length).toBeGreaterThan(0);
+    expect(screen.getByText('c.jpg')).toBeTruthy();
+  });
+
+  it('formats elapsed time for the progress line', () => {
+    expect(formatElapsed(null)).toBe('');
+    expect(formatElapsed(42.4)).toBe('42s');
+    expect(formatElapsed(125)).toBe('2m 5s');
+    expect(formatElapsed(3725)).toBe('1h 2m 5s');
+  });
+});
