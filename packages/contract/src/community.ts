@@ -8,6 +8,8 @@ export const communityApi = {
   allPosts: '/api/community/posts/all/',
   myPosts: '/api/community/posts/mine/',
   post: '/api/community/posts/:id/',
+  /** GET: a post's photo (JPEG or PNG), for whoever may see the post. */
+  postImage: '/api/community/posts/:id/image/',
   moderatePost: '/api/community/posts/moderate/:id/',
   responses: '/api/community/responses/:postId/',
   /** PUT: moderate one comment (`:id` is the comment's id). */
@@ -129,6 +131,7 @@ export const communityPost = z.object({
   id: z.number().int(),
   title: z.string(),
   content: z.string(),
+  /** The post's photo: a URL to GET with the bearer token (`communityApi.postImage`), or null. */
   image: z.string().nullable(),
   disease_type: z.enum(diseaseTypes),
   crop_type: z.enum(cropTypes),

@@ -18,15 +18,20 @@ import {
   responseModerateReply,
   responsePage,
 } from '@kutu/contract';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { App, ModuleDeps } from '../../app.ts';
+import type { UploadedImage } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createCommunityService } from './community.service.ts';
+import { postFieldsAsBody, readPostForm } from './community.upload.ts';
 
 /**
  * Roles are checked in `onRequest`, before the body is parsed and validated, so an anonymous caller gets
  * 401 and a farmer on an expert route 403 whatever they send.
  */
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const uploadErrors = { ...errors, 413: errorBody, 415: errorBody };
 const tags = ['community'];
 const security = [{ bearer: [] }];
 
@@ -36,13 +41,32 @@ export function communityRoutes(app: App, deps: ModuleDeps) {
   const farmer = app.requireRole('farmer');
   const expert = app.requireRole('expert');
 
+  // The photo of a multipart post, read before the fields are validated and stored only after.
+  const photos = new WeakMap<FastifyRequest, UploadedImage>();
+
   app.post(
     communityApi.posts,
     {
-      schema: { tags, security, body: postCreateBody, response: { 201: communityPost, ...errors } },
+      schema: {
+        tags,
+        security,
+        consumes: ['application/json', 'multipart/form-data'],
+        description:
+          'JSON, or multipart/form-data with the same fields as text plus an optional JPEG or PNG photo (at most 5 MB) in the field `image`. Both are checked by the same schema.',
+        body: postCreateBody,
+        response: { 201: communityPost, ...uploadErrors },
+      },
       onRequest: farmer,
+      // A multipart form becomes the same body as JSON, so the schema below judges both alike.
+      preValidation: async (req) => {
+        if (!req.isMultipart()) return;
+        const { fields, image } = await readPostForm(req);
+        if (image) photos.set(req, image);
+        req.body = postFieldsAsBody(fields) as typeof req.body;
+      },
     },
-    async (req, reply) => reply.status(201).send(await service.createPost(caller(req), req.body)),
+    async (req, reply) =>
+      reply.status(201).send(await service.createPost(caller(req), req.body, photos.get(req) ?? null)),
   );
 
   app.get(
@@ -76,6 +100,28 @@ export function communityRoutes(app: App, deps: ModuleDeps) {
     communityApi.post,
     { schema: { tags, security, params: idParam, response: { 200: communityPost, ...errors } }, onRequest: signedIn },
     async (req) => service.getPost(caller(req), req.params.id),
+  );
+
+  app.get(
+    communityApi.postImage,
+    {
+      schema: {
+        tags,
+        security,
+        description: "The post's photo (JPEG or PNG), for whoever may see the post; 404 otherwise.",
+        params: idParam,
+        response: { 200: z.any(), ...errors },
+      },
+      onRequest: signedIn,
+    },
+    async (req, reply) => {
+      const photo = await service.postPhoto(caller(req), req.params.id);
+      return reply
+        .header('content-type', photo.contentType)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(photo.data);
+    },
   );
 
   app.put(

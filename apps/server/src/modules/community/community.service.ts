@@ -1,5 +1,7 @@
 import {
   COMMENT_RATE_LIMIT,
+  communityApi,
+  communityPath,
   POST_RATE_LIMIT,
   type AllPostsQuery,
   type CommentAction,
@@ -15,8 +17,11 @@ import {
   type Role,
 } from '@kutu/contract';
 import type { Clock } from '../../adapters/clock.ts';
+import type { FileStorage } from '../../adapters/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound, tooMany } from '../../lib/errors.ts';
+import type { UploadedImage } from '../../lib/image-upload.ts';
+import { photoForStorage } from '../analysis/analysis.service.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { createCommunityRepo, type PostRow, type ResponseRow } from './community.repo.ts';
@@ -94,8 +99,7 @@ function toPost(row: PostRow, comments: ResponseRow[], viewer: Viewer): Communit
     id: row.id,
     title: row.title,
     content: row.content,
-    // Image upload is not offered yet; the field keeps the spec's shape.
-    image: null,
+    image: row.imagePath ? communityPath(communityApi.postImage, { id: row.id }) : null,
     disease_type: row.diseaseType as CommunityPost['disease_type'],
     crop_type: row.cropType as CommunityPost['crop_type'],
     urgency_level: row.urgencyLevel as CommunityPost['urgency_level'],
@@ -129,7 +133,15 @@ function toPost(row: PostRow, comments: ResponseRow[], viewer: Viewer): Communit
   };
 }
 
-export function createCommunityService(deps: { db: Db; clock: Clock; notifications: NotificationsService }) {
+/** Post photos live in storage under this folder. */
+export const POST_IMAGE_FOLDER = 'posts';
+
+export function createCommunityService(deps: {
+  db: Db;
+  clock: Clock;
+  notifications: NotificationsService;
+  storage: FileStorage;
+}) {
   const repo = createCommunityRepo(deps.db);
 
   async function pageOfPosts(
@@ -175,6 +187,7 @@ export function createCommunityService(deps: { db: Db; clock: Clock; notificatio
         urgency_level: string;
         rust_detection?: number | null;
       },
+      image: UploadedImage | null = null,
     ): Promise<CommunityPost> {
       const now = deps.clock.now();
       const recent = await repo.countPostsSince(viewer.userId, minutesAgo(now, POST_RATE_LIMIT.windowMinutes));
@@ -189,18 +202,42 @@ export function createCommunityService(deps: { db: Db; clock: Clock; notificatio
           rust_detection: 'Choose one of your own analysis results',
         });
       }
-      const id = await repo.insertPost({
-        authorId: viewer.userId,
-        title: body.title,
-        content: body.content,
-        cropType: body.crop_type,
-        diseaseType: body.disease_type,
-        urgencyLevel: body.urgency_level,
-        analysisId,
-        status: 'pending',
-        createdAt: now,
-      });
+      // Stored only once everything else is accepted, and removed again if the post is not saved,
+      // so a refused post leaves no file behind. Phone photos lose their metadata (GPS) here.
+      let imagePath: string | null = null;
+      if (image) {
+        const photo = await photoForStorage(image);
+        imagePath = await deps.storage.put(POST_IMAGE_FOLDER, photo.data, photo.ext);
+      }
+      let id: number;
+      try {
+        id = await repo.insertPost({
+          authorId: viewer.userId,
+          title: body.title,
+          content: body.content,
+          cropType: body.crop_type,
+          diseaseType: body.disease_type,
+          urgencyLevel: body.urgency_level,
+          analysisId,
+          imagePath,
+          status: 'pending',
+          createdAt: now,
+        });
+      } catch (err) {
+        if (imagePath) await deps.storage.remove(imagePath).catch(() => {});
+        throw err;
+      }
       return postView(viewer, id);
+    },
+
+    /** A post's photo, for whoever may see the post (anyone else gets 404, as for the post). */
+    async postPhoto(viewer: Viewer, id: number): Promise<{ data: Buffer; contentType: string }> {
+      const row = await visiblePost(viewer, id);
+      if (!row.imagePath) throw notFound('This post has no photo');
+      const data = await deps.storage.get(row.imagePath).catch(() => {
+        throw notFound('The photo of this post is no longer stored');
+      });
+      return { data, contentType: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
     },
 
     /** Approved posts, for everyone signed in. */

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { notifications } from '../../db/schema/index.ts';
+import sharp from 'sharp';
+import { notifications, posts } from '../../db/schema/index.ts';
+import { fixture, multipart, type FilePart } from '../analysis/test-support.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 
@@ -189,6 +193,158 @@ describe('community board', () => {
       await makePost(otherFarmer);
       t.clock.advance(10 * 60_000 + 1);
       await makePost(farmer);
+    });
+  });
+
+  describe('posts with a photo (multipart)', () => {
+    const leaf = fixture('maize-common-rust.jpg');
+    const photo = (over: Partial<FilePart> = {}): FilePart => ({ filename: 'leaf.jpg', data: leaf, ...over });
+    const imageUrl = (id: number) => `/api/community/posts/${id}/image/`;
+    /** Every stored post photo (storage keys are `posts/<uuid>.<ext>`). */
+    const storedPhotos = () => {
+      const dir = path.join(t.dataDir, 'uploads', 'posts');
+      return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+    };
+    const postCount = async (user: TestUser) =>
+      (await t.deps.database.db.select({ id: posts.id }).from(posts).where(eq(posts.authorId, user.id))).length;
+    const send = (user: TestUser, files: FilePart[], fields: Record<string, string> = validPost) => {
+      const form = multipart(files, fields);
+      return t.app.inject({
+        method: 'POST',
+        url: POSTS,
+        payload: form.payload,
+        headers: { ...user.headers, ...form.headers },
+      });
+    };
+
+    it('stores the photo and serves it to those who may see the post, 404 to others', async () => {
+      const before = storedPhotos();
+      const res = await send(farmer, [photo()]);
+      expect(res.statusCode, res.body).toBe(201);
+      const created = res.json();
+      expect(created).toMatchObject({
+        ...validPost,
+        image: imageUrl(created.id),
+        status: 'pending',
+        author: farmer.username,
+      });
+      const added = storedPhotos().filter((f) => !before.includes(f));
+      expect(added).toHaveLength(1);
+      expect(added[0]).toMatch(/^[0-9a-f-]{36}\.jpg$/);
+
+      const get = (user: TestUser | null) => inject(user, 'GET', imageUrl(created.id));
+      for (const viewer of [farmer, expert]) {
+        const img = await get(viewer);
+        expect(img.statusCode).toBe(200);
+        expect(img.headers['content-type']).toBe('image/jpeg');
+        const served = await sharp(img.rawPayload).metadata();
+        const original = await sharp(leaf).metadata();
+        expect([served.format, served.width, served.height]).toEqual(['jpeg', original.width, original.height]);
+      }
+      // Pending: another farmer cannot see the post, nor its photo.
+      const hidden = await get(otherFarmer);
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().error.message).toBe('Post not found');
+      expect((await get(null)).statusCode).toBe(401);
+
+      await moderate(created.id, 'approve');
+      expect((await get(otherFarmer)).statusCode).toBe(200);
+      const listed = (await inject(otherFarmer, 'GET', `${POSTS}?page_size=200`)).json();
+      expect(listed.results.find((p: { id: number }) => p.id === created.id).image).toBe(imageUrl(created.id));
+
+      // Flagged again: hidden from other farmers, still shown to its author.
+      await moderate(created.id, 'flag');
+      expect((await get(otherFarmer)).statusCode).toBe(404);
+      expect((await get(farmer)).statusCode).toBe(200);
+    });
+
+    it('accepts a form without a photo, and answers 404 for the photo of a post without one', async () => {
+      const before = storedPhotos();
+      const res = await send(farmer, [], { ...validPost, rust_detection: '' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ ...validPost, image: null, rust_detection: null });
+      expect(storedPhotos()).toEqual(before);
+      const img = await inject(farmer, 'GET', imageUrl(res.json().id));
+      expect(img.statusCode).toBe(404);
+      expect(img.json().error.message).toBe('This post has no photo');
+      expect((await inject(farmer, 'GET', imageUrl(999_999))).statusCode).toBe(404);
+    });
+
+    it('checks the fields with the same schema and messages as JSON, storing nothing', async () => {
+      const before = storedPhotos();
+      const cases: Record<string, string | undefined>[] = [
+        { title: 'Hey' },
+        { content: 'too short' },
+        { title: undefined },
+        { crop_type: 'CASSAVA' },
+        { disease_type: 'blight' },
+        { urgency_level: 'urgent' },
+        { rust_detection: 'abc' },
+        { rust_detection: '999999' },
+      ];
+      for (const patch of cases) {
+        const fields = Object.fromEntries(
+          Object.entries({ ...validPost, ...patch }).filter((e): e is [string, string] => e[1] !== undefined),
+        );
+        const json = await inject(farmer, 'POST', POSTS, {
+          ...fields,
+          ...(fields.rust_detection &&
+            /^\d+$/.test(fields.rust_detection) && { rust_detection: Number(fields.rust_detection) }),
+        });
+        const form = await send(farmer, [photo()], fields);
+        expect(form.statusCode, JSON.stringify(patch)).toBe(400);
+        expect(form.json(), JSON.stringify(patch)).toEqual(json.json());
+        expect(Object.keys(form.json().error.fields ?? {})).not.toHaveLength(0);
+      }
+      expect(storedPhotos()).toEqual(before);
+      expect(await postCount(farmer)).toBe(0);
+    });
+
+    it('refuses what is not a JPEG or PNG with 415, and other bad uploads, storing nothing', async () => {
+      const before = storedPhotos();
+      const refused: [FilePart[], number, string][] = [
+        [[photo({ filename: 'notes.jpg', data: fixture('text-renamed.jpg') })], 415, 'File type not supported'],
+        [
+          [photo({ filename: 'leaf.gif', data: fixture('leaf.gif'), contentType: 'image/gif' })],
+          415,
+          'File type not supported',
+        ],
+        [
+          [photo({ filename: 'drawing.svg', data: fixture('drawing.svg'), contentType: 'image/svg+xml' })],
+          415,
+          'File type not supported',
+        ],
+        [[photo({ filename: 'cut.jpg', data: fixture('truncated.jpg') })], 400, 'The image is damaged or incomplete'],
+        [[photo(), photo({ filename: 'second.jpg' })], 400, 'You can only upload one image at a time'],
+        [[photo({ data: Buffer.concat([leaf, Buffer.alloc(5 * 1024 * 1024)]) })], 413, 'File too big (max: 5 MB)'],
+      ];
+      for (const [files, status, message] of refused) {
+        const res = await send(farmer, files);
+        expect(res.statusCode, files.map((f) => f.filename).join()).toBe(status);
+        expect(res.json().error.message).toBe(message);
+      }
+      // A photo in another field is not silently dropped.
+      const wrongField = await send(farmer, [photo({ field: 'photo' })]);
+      expect(wrongField.statusCode).toBe(400);
+      expect(wrongField.json().error.fields.image).toBe('Send the image in the field "image", not "photo"');
+      expect(storedPhotos()).toEqual(before);
+      expect(await postCount(farmer)).toBe(0);
+    });
+
+    it('stores nothing when the post is refused after its fields pass (rate limit)', async () => {
+      for (let i = 0; i < 5; i++) await makePost(farmer, { title: `Question number ${i}` });
+      const before = storedPhotos();
+      const res = await send(farmer, [photo()]);
+      expect(res.statusCode).toBe(429);
+      expect(storedPhotos()).toEqual(before);
+    });
+
+    it('keeps farmers only, and checks the role before reading the upload', async () => {
+      const res = await send(expert, [photo()]);
+      expect(res.statusCode).toBe(403);
+      const anonymous = multipart([photo()], validPost);
+      const anon = await t.app.inject({ method: 'POST', url: POSTS, ...anonymous });
+      expect(anon.statusCode).toBe(401);
     });
   });
 
@@ -551,7 +707,13 @@ describe('community board', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toEqual(
-      expect.arrayContaining(['/api/community/posts/', '/api/community/responses/moderate/{id}/']),
+      expect.arrayContaining([
+        '/api/community/posts/',
+        '/api/community/posts/{id}/image/',
+        '/api/community/responses/moderate/{id}/',
+      ]),
     );
+    const create = res.json().paths['/api/community/posts/'].post;
+    expect(Object.keys(create.requestBody.content)).toEqual(['application/json', 'multipart/form-data']);
   });
 });
