@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommunityPost } from '@kutu/contract';
 import { renderWithProviders } from '../../test/render.tsx';
 import { CommentDialog } from './components/CommentDialog.tsx';
 import { CommentsDialog } from './components/CommentsDialog.tsx';
+import { PostCard } from './components/PostCard.tsx';
 import { PostForm } from './components/PostForm.tsx';
 import AllPostsPage from './pages/AllPostsPage.tsx';
 
@@ -36,7 +38,7 @@ if (!('fonts' in document)) {
   });
 }
 
-type Call = { url: string; method: string; body: unknown };
+type Call = { url: string; method: string; body: unknown; form?: FormData };
 let calls: Call[];
 let reply: (call: Call) => { status: number; body: unknown };
 
@@ -46,14 +48,25 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = { url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const form = init.body instanceof FormData ? init.body : undefined;
+      const call = {
+        url,
+        method: init.method ?? 'GET',
+        body: init.body && !form ? JSON.parse(String(init.body)) : undefined,
+        form,
+      };
       calls.push(call);
       const { status, body } = reply(call);
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Notices live in a global store: one test's must not fill the screen (or answer a query) of the next.
+  notifications.clean();
+  notifications.cleanQueue();
+});
 
 describe('PostForm', () => {
   it('checks the fields with the contract schema before sending anything', async () => {
@@ -92,6 +105,121 @@ describe('PostForm', () => {
       url: '/api/community/posts/',
       body: { title: 'Rust on my maize', crop_type: 'MAIZE', disease_type: 'common_rust', urgency_level: 'high' },
     });
+  });
+});
+
+describe('PostForm photo', () => {
+  const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+  const file = (name: string, type: string, bytes: number) => new File([new Uint8Array(bytes)], name, { type });
+
+  async function fillValidPost(user: ReturnType<typeof userEvent.setup>) {
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Rust on my maize' } });
+    fireEvent.change(screen.getByLabelText(/Content/), { target: { value: 'Orange pustules everywhere' } });
+    for (const [label, option] of [
+      [/Crop type/, 'Maize'],
+      [/Disease/, 'Common Rust'],
+      [/Urgency level/, 'High'],
+    ] as const) {
+      await user.click(screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!);
+      fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+    }
+  }
+
+  it('sends a chosen photo with the fields as multipart, after showing a preview', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    reply = () => ({ status: 201, body: post({ status: 'pending' }) });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<PostForm />);
+    await fillValidPost(user);
+    await user.upload(fileInput(), file('leaf.jpg', 'image/jpeg', 2048));
+    const preview = await screen.findByTestId('post-photo-preview');
+    expect(within(preview).getByRole('img', { name: 'The chosen photo' }).getAttribute('src')).toBe('blob:preview');
+    expect(within(preview).getByText('leaf.jpg')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', false));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Community Post submitted for approval')).toBeTruthy();
+    const sent = calls.find((c) => c.method === 'POST')!;
+    expect(sent.url).toBe('/api/community/posts/');
+    expect(sent.body).toBeUndefined();
+    const form = sent.form!;
+    expect({
+      title: form.get('title'),
+      content: form.get('content'),
+      crop_type: form.get('crop_type'),
+      disease_type: form.get('disease_type'),
+      urgency_level: form.get('urgency_level'),
+    }).toEqual({
+      title: 'Rust on my maize',
+      content: 'Orange pustules everywhere',
+      crop_type: 'MAIZE',
+      disease_type: 'common_rust',
+      urgency_level: 'high',
+    });
+    expect((form.get('image') as File).name).toBe('leaf.jpg');
+    // The form is cleared for the next post, photo included.
+    expect(screen.queryByTestId('post-photo-preview')).toBeNull();
+  });
+
+  it('refuses other file types in the picker and shows what the server says about the photo', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    reply = () => ({
+      status: 415,
+      body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'File type not supported' } },
+    });
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    renderWithProviders(<PostForm />);
+    await user.upload(fileInput(), file('leaf.gif', 'image/gif', 100));
+    expect((await screen.findAllByText('File type not supported')).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('post-photo-preview')).toBeNull();
+    expect(calls).toEqual([]);
+
+    // A file named .jpg that is not one: the server judges it by content.
+    await fillValidPost(user);
+    await user.upload(fileInput(), file('notes.jpg', 'image/jpeg', 100));
+    await screen.findByTestId('post-photo-preview');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', false));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Fill in all the fields')).toBeNull());
+    expect(screen.getAllByText('File type not supported').length).toBeGreaterThan(0);
+    // The photo stays chosen so it can be replaced.
+    expect(screen.getByTestId('post-photo-preview')).toBeTruthy();
+  });
+
+  it('sends JSON when no photo is chosen', async () => {
+    reply = () => ({ status: 201, body: post({ status: 'pending' }) });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<PostForm />);
+    await fillValidPost(user);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Community Post submitted for approval')).toBeTruthy();
+    expect(calls[0]).toMatchObject({ method: 'POST', body: { title: 'Rust on my maize' }, form: undefined });
+  });
+});
+
+describe('PostCard', () => {
+  it("shows the post's photo, fetched with the session, with the title as its text alternative", async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:post-7', revokeObjectURL: () => {} }));
+    renderWithProviders(<PostCard post={post({ image: '/api/community/posts/7/image/' })} />);
+    const img = await screen.findByRole('img', { name: 'Orange spots on maize' });
+    expect(img.getAttribute('src')).toBe('blob:post-7');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(calls.map((c) => c.url)).toEqual(['/api/community/posts/7/image/']);
+  });
+
+  it('shows no photo and fetches nothing for a post without one', () => {
+    renderWithProviders(<PostCard post={post()} />);
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the moderator's reason on a flagged post", () => {
+    renderWithProviders(
+      <PostCard
+        post={post({ status: 'flagged', is_approved: false, is_flagged: true, moderation_reason: 'Off topic' })}
+      />,
+    );
+    expect(screen.getByText('Reason: Off topic')).toBeTruthy();
   });
 });
 
@@ -208,8 +336,51 @@ describe('AllPostsPage', () => {
         : { status: 200, body: page };
     renderWithProviders(<AllPostsPage />);
     fireEvent.click(within(await screen.findByTestId('post-1')).getByRole('button', { name: 'Flag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Flag this post' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Flag' }));
     expect(await screen.findByText('Community Post was not flagged')).toBeTruthy();
     expect(screen.getByText('This post is already flagged')).toBeTruthy();
+  });
+
+  it('asks for an optional reason before flagging and sends it', async () => {
+    const page = { count: 1, next: null, previous: null, results: [post({ id: 3, title: 'Approved one' })] };
+    reply = (call) => (call.method === 'PUT' ? { status: 200, body: page.results[0] } : { status: 200, body: page });
+    renderWithProviders(<AllPostsPage />);
+    fireEvent.click(within(await screen.findByTestId('post-3')).getByRole('button', { name: 'Flag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Flag this post' });
+    expect(within(dialog).getByText('Approved one')).toBeTruthy();
+    // Cancelling sends nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Flag this post' })).toBeNull());
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    fireEvent.click(within(screen.getByTestId('post-3')).getByRole('button', { name: 'Flag' }));
+    const again = await screen.findByRole('dialog', { name: 'Flag this post' });
+    fireEvent.change(within(again).getByLabelText('Reason (optional)'), {
+      target: { value: '  Selling pesticide, not a question  ' },
+    });
+    fireEvent.click(within(again).getByRole('button', { name: 'Flag' }));
+    expect(await screen.findByText('Community Post has been flagged')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+      {
+        url: '/api/community/posts/moderate/3/',
+        method: 'PUT',
+        body: { action: 'flag', reason: 'Selling pesticide, not a question' },
+        form: undefined,
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Flag this post' })).toBeNull());
+  });
+
+  it('flags without a reason when none is given', async () => {
+    const page = { count: 1, next: null, previous: null, results: [post({ id: 3 })] };
+    reply = (call) => (call.method === 'PUT' ? { status: 200, body: page.results[0] } : { status: 200, body: page });
+    renderWithProviders(<AllPostsPage />);
+    fireEvent.click(within(await screen.findByTestId('post-3')).getByRole('button', { name: 'Flag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Flag this post' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Flag' }));
+    expect(await screen.findByText('Community Post has been flagged')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ action: 'flag' });
   });
 
   it('shows an error state with a retry', async () => {

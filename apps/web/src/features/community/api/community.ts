@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   communityApi,
   communityPath,
@@ -16,7 +16,8 @@ import {
   type ResponseModerateReply,
   type ResponsePage,
 } from '@kutu/contract';
-import { http } from '../../../lib/api.ts';
+import { ApiError, http } from '../../../lib/api.ts';
+import { session } from '../../../lib/session.ts';
 
 type Query = Record<string, string | number | undefined>;
 
@@ -65,11 +66,50 @@ function useInvalidateCommunity() {
   return () => client.invalidateQueries({ queryKey: communityKey });
 }
 
+/** A photo to send with a post: the (shrunk) bytes and a file name. */
+export interface PostPhoto {
+  blob: Blob;
+  filename: string;
+}
+
+/** Without a photo the post goes as JSON; with one, as multipart/form-data with the same fields. */
+export function postForm(body: PostCreateBody, photo: PostPhoto): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(body)) {
+    if (value !== undefined && value !== null) form.append(key, String(value));
+  }
+  form.append('image', photo.blob, photo.filename);
+  return form;
+}
+
 export function useCreatePost() {
   const invalidate = useInvalidateCommunity();
   return useMutation({
-    mutationFn: (body: PostCreateBody) => http.post<CommunityPost>(communityApi.posts, body),
+    mutationFn: ({ body, photo }: { body: PostCreateBody; photo?: PostPhoto | null }) =>
+      photo
+        ? http.upload<CommunityPost>(communityApi.posts, postForm(body, photo))
+        : http.post<CommunityPost>(communityApi.posts, body),
     onSuccess: invalidate,
+  });
+}
+
+/**
+ * A post's photo as an object URL (the request needs the bearer token, so <img src> cannot fetch it
+ * itself). `enabled` lets a card wait until it scrolls into view.
+ */
+export function usePostImage(postId: number, url: string | null, enabled = true) {
+  return useQuery({
+    // Outside communityKey: reloading the lists after a change need not download the photos again.
+    queryKey: ['community-image', postId, url],
+    enabled: Boolean(url) && enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 5 * 60_000,
+    queryFn: async ({ signal }) => {
+      const token = session.accessToken();
+      const res = await fetch(url!, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
+      if (!res.ok) throw new ApiError(res.status, 'HTTP_ERROR', 'The photo could not be loaded');
+      return URL.createObjectURL(await res.blob());
+    },
   });
 }
 

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { cropTypeLabels, diseaseTypeLabels, urgencyLevelLabels, type CommunityPost } from '@kutu/contract';
 import { formatDate } from '../../../lib/format.ts';
 import { urgencyColor } from './labels.ts';
+import { PostImage } from './PostImage.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
-/** A post as a card: title, content clamped to 4 lines, crop, disease, urgency and its state. */
+/** A post as a card: title, its photo, content clamped to 4 lines, crop, disease, urgency and its state. */
 export function PostCard({ post, actions }: { post: CommunityPost; actions?: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -28,6 +29,7 @@ export function PostCard({ post, actions }: { post: CommunityPost; actions?: Rea
         <Text size="xs" c="dimmed">
           {t('community.by', { username: post.author })} · {formatDate(post.created_at)}
         </Text>
+        {post.image && <PostImage postId={post.id} url={post.image} title={post.title} />}
         <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-line' }}>
           {post.content}
         </Text>

@@ -9,6 +9,7 @@ import { routes } from '../../../app/routes.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { allPostsQuery, useModeratePost } from '../api/community.ts';
+import { FlagDialog } from '../components/FlagDialog.tsx';
 import { ListPagination } from '../components/ListPagination.tsx';
 import { ModerationLog } from '../components/ModerationLog.tsx';
 import { PostCard } from '../components/PostCard.tsx';
@@ -36,12 +37,17 @@ function Posts() {
   const [page, setPage] = useState(1);
   const q = useQuery(allPostsQuery({ ...filters, page, page_size: PAGE_SIZE }));
   const moderate = useModeratePost();
+  // Flagging asks for a reason first (optional); the other actions run at once.
+  const [flagging, setFlagging] = useState<CommunityPost | null>(null);
 
-  function run(post: CommunityPost, action: PostAction) {
+  function run(post: CommunityPost, action: PostAction, reason?: string) {
     moderate.mutate(
-      { id: post.id, action },
+      { id: post.id, action, reason },
       {
-        onSuccess: () => notifySuccess(t(notices[action].ok), t('community.notices.success')),
+        onSuccess: () => {
+          if (action === 'flag') setFlagging(null);
+          notifySuccess(t(notices[action].ok), t('community.notices.success'));
+        },
         // The spec's notice is the title; the server says why (e.g. the post changed meanwhile).
         onError: (err) => notifyError(errorMessage(err), t(notices[action].failed)),
       },
@@ -81,7 +87,7 @@ function Posts() {
                       loading={
                         moderate.isPending && moderate.variables?.id === post.id && moderate.variables.action === action
                       }
-                      onClick={() => run(post, action)}
+                      onClick={() => (action === 'flag' ? setFlagging(post) : run(post, action))}
                     >
                       {t(`community.actions.${action}`)}
                     </Button>
@@ -106,6 +112,13 @@ function Posts() {
         </SimpleGrid>
         <ListPagination page={page} pageSize={PAGE_SIZE} count={q.data?.count ?? 0} onChange={setPage} />
       </QueryState>
+      <FlagDialog
+        key={flagging?.id ?? 'closed'}
+        post={flagging}
+        loading={moderate.isPending && moderate.variables?.action === 'flag'}
+        onCancel={() => setFlagging(null)}
+        onFlag={(reason) => flagging && run(flagging, 'flag', reason)}
+      />
     </Stack>
   );
 }
