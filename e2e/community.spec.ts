@@ -1,8 +1,17 @@
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createActiveUser, signInAs, uniqueName } from './support.ts';
 
 const MAKE_POST = '/account/addresses/community-posts';
 const ALL_POSTS = '/account/addresses/all-posts';
+const LEAF_PHOTO = path.join(import.meta.dirname, '../apps/server/test/fixtures/maize-common-rust.jpg');
+
+/** The card's photo has loaded (decoded, with a size), not just an <img> element. */
+async function expectPhoto(card: Locator, title: string) {
+  const img = card.getByRole('img', { name: title });
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+}
 
 async function choose(scope: Locator, page: Page, label: string, option: string) {
   // The label of a required field ends with an asterisk.
@@ -13,7 +22,7 @@ async function choose(scope: Locator, page: Page, label: string, option: string)
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('a farmer asks, an expert approves and answers, then flags the post off the board', async ({
+test('a farmer asks with a photo, an expert approves and answers, then flags the post off the board with a reason', async ({
   page,
   browser,
   request,
@@ -23,6 +32,7 @@ test('a farmer asks, an expert approves and answers, then flags the post off the
   const title = uniqueName('Rust on maize ');
   const comment = 'I see the same orange pustules in Mbale.';
   const answer = 'Spray a triazole fungicide at first sign and rotate crops.';
+  const flagReason = 'Please ask about one field per post.';
 
   // The farmer posts; it waits for approval in "My Posts".
   await signInAs(page, farmer, MAKE_POST);
@@ -32,10 +42,14 @@ test('a farmer asks, an expert approves and answers, then flags the post off the
   await choose(form, page, 'Crop type', 'Maize');
   await choose(form, page, 'Disease', 'Common Rust');
   await choose(form, page, 'Urgency level', 'High');
+  await form.getByTestId('post-photo-dropzone').locator('input[type="file"]').setInputFiles(LEAF_PHOTO);
+  await expect(form.getByTestId('post-photo-preview').getByRole('img', { name: 'The chosen photo' })).toBeVisible();
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Community Post submitted for approval')).toBeVisible();
+  await expect(form.getByTestId('post-photo-preview')).toHaveCount(0);
   const mine = page.getByTestId('my-posts').getByRole('article', { name: title });
   await expect(mine.getByText('Pending')).toBeVisible();
+  await expectPhoto(mine, title);
   await expect(page.getByTestId('approved-posts').getByRole('article', { name: title })).toHaveCount(0);
 
   // The expert approves it.
@@ -44,6 +58,7 @@ test('a farmer asks, an expert approves and answers, then flags the post off the
   await signInAs(expertPage, expert, ALL_POSTS);
   const card = expertPage.getByRole('article', { name: title });
   await expect(card.getByText('Pending')).toBeVisible();
+  await expectPhoto(card, title);
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(expertPage.getByText('Community Post has been approved')).toBeVisible();
   await expect(card.getByText('Approved')).toBeVisible();
@@ -52,6 +67,7 @@ test('a farmer asks, an expert approves and answers, then flags the post off the
   await page.reload();
   const boardCard = page.getByTestId('approved-posts').getByRole('article', { name: title });
   await expect(boardCard).toBeVisible();
+  await expectPhoto(boardCard, title);
   await boardCard.getByRole('button', { name: 'Comment', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Write a comment on this post' });
   await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -90,9 +106,15 @@ test('a farmer asks, an expert approves and answers, then flags the post off the
   // The expert flags the post; it leaves the farmer's board and shows as Flagged in "My Posts".
   await expertPage.goto(ALL_POSTS);
   await expertPage.getByRole('article', { name: title }).getByRole('button', { name: 'Flag' }).click();
+  const flagDialog = expertPage.getByRole('dialog', { name: 'Flag this post' });
+  await flagDialog.getByLabel('Reason (optional)').fill(flagReason);
+  await flagDialog.getByRole('button', { name: 'Flag' }).click();
   await expect(expertPage.getByText('Community Post has been flagged')).toBeVisible();
+  await expect(flagDialog).toBeHidden();
   await page.reload();
-  await expect(page.getByTestId('my-posts').getByRole('article', { name: title }).getByText('Flagged')).toBeVisible();
+  const flagged = page.getByTestId('my-posts').getByRole('article', { name: title });
+  await expect(flagged.getByText('Flagged')).toBeVisible();
+  await expect(flagged.getByText(`Reason: ${flagReason}`)).toBeVisible();
   await expect(page.getByTestId('approved-posts').getByRole('article', { name: title })).toHaveCount(0);
   await expertContext.close();
 });
