@@ -1,0 +1,130 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import * as ort from 'onnxruntime-node';
+import { CLASSES, type RustClass } from './dataset.ts';
+import { decodeRgb, INPUT_SIZE, toTensorData } from './preprocess.ts';
+
+export interface Thresholds {
+  /** At or above this probability of "not a leaf" the photo gets no crop diagnosis. */
+  notLeaf: number;
+  /** A diagnosis whose confidence (among the crop classes) is below this is marked unsure. */
+  unsureBelow: number;
+  /** Also unsure when the "not a leaf" probability is above this. */
+  unsureNotLeafAbove: number;
+  /** Below this share of plant-coloured pixels (green, yellow, brown) the photo cannot be a leaf. */
+  minPlantFraction: number;
+}
+
+export const DEFAULT_THRESHOLDS: Thresholds = {
+  notLeaf: 0.5,
+  unsureBelow: 0.6,
+  unsureNotLeafAbove: 0.25,
+  minPlantFraction: 0.02,
+};
+
+export interface ModelCard {
+  version: string;
+  input_size: number;
+  classes: string[];
+  thresholds?: Partial<Thresholds>;
+  [key: string]: unknown;
+}
+
+export interface Diagnosis {
+  outcome: 'diagnosis' | 'not_leaf';
+  rust_class: RustClass | null;
+  /** Confidence in the answer given: the class's share among crop classes, or the not-a-leaf probability. */
+  confidence: number;
+  unsure: boolean;
+  probabilities: Record<RustClass, number>;
+  /** The model's probability that the photo shows a leaf at all (1 − P(not a leaf)). */
+  leaf_score: number;
+  /** Share of plant-coloured pixels in the photo. */
+  plant_fraction: number;
+  model_version: string;
+}
+
+export interface Classifier {
+  readonly version: string;
+  readonly card: ModelCard;
+  classify(image: Buffer): Promise<Diagnosis>;
+  close(): Promise<void>;
+}
+
+/** Share of pixels whose colour could belong to a leaf: green through yellow to rust-brown, not grey. */
+export function plantFraction(rgb: Uint8Array): number {
+  let plant = 0;
+  const pixels = rgb.length / 3;
+  for (let i = 0; i < rgb.length; i += 3) {
+    const r = rgb[i] / 255;
+    const g = rgb[i + 1] / 255;
+    const b = rgb[i + 2] / 255;
+    const max = Math.max(r, g, b);
+    const min = Math.min(r, g, b);
+    const delta = max - min;
+    if (max < 0.1 || delta / max < 0.15) continue;
+    let hue: number;
+    if (max === r) hue = (((g - b) / delta) % 6) * 60;
+    else if (max === g) hue = ((b - r) / delta + 2) * 60;
+    else hue = ((r - g) / delta + 4) * 60;
+    if (hue < 0) hue += 360;
+    if (hue >= 10 && hue <= 170) plant++;
+  }
+  return plant / pixels;
+}
+
+function softmax(logits: Float32Array): number[] {
+  const max = Math.max(...logits);
+  const exps = Array.from(logits, (v) => Math.exp(v - max));
+  const sum = exps.reduce((a, b) => a + b, 0);
+  return exps.map((e) => e / sum);
+}
+
+/** Turns the four probabilities into an honest answer. */
+export function decide(probs: number[], plant: number, thresholds: Thresholds, version: string): Diagnosis {
+  const pNotLeaf = probs[3] ?? 0;
+  const leafMass = Math.max(1 - pNotLeaf, 1e-9);
+  const probabilities = Object.fromEntries(CLASSES.map((c, i) => [c, probs[i] / leafMass])) as Record<
+    RustClass,
+    number
+  >;
+  const base = { probabilities, leaf_score: 1 - pNotLeaf, plant_fraction: plant, model_version: version };
+  if (pNotLeaf >= thresholds.notLeaf || plant < thresholds.minPlantFraction) {
+    return { ...base, outcome: 'not_leaf', rust_class: null, confidence: Math.max(pNotLeaf, 1 - plant), unsure: false };
+  }
+  let best: RustClass = CLASSES[0];
+  for (const c of CLASSES) if (probabilities[c] > probabilities[best]) best = c;
+  const confidence = probabilities[best];
+  const unsure = confidence < thresholds.unsureBelow || pNotLeaf > thresholds.unsureNotLeafAbove;
+  return { ...base, outcome: 'diagnosis', rust_class: best, confidence, unsure };
+}
+
+export async function readCard(modelDir: string): Promise<ModelCard> {
+  return JSON.parse(await fs.readFile(path.join(modelDir, 'model.json'), 'utf8')) as ModelCard;
+}
+
+/** Loads an ONNX model directory (model.onnx + model.json). Inference is asynchronous (native threads). */
+export async function loadClassifier(modelDir: string): Promise<Classifier> {
+  const card = await readCard(modelDir);
+  const size = card.input_size ?? INPUT_SIZE;
+  const thresholds = { ...DEFAULT_THRESHOLDS, ...card.thresholds };
+  const session = await ort.InferenceSession.create(path.join(modelDir, 'model.onnx'), {
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: 'all',
+  });
+  const inputName = session.inputNames[0];
+  const outputName = session.outputNames[0];
+  return {
+    version: card.version,
+    card,
+    async classify(image) {
+      const rgb = await decodeRgb(image, size);
+      const input = new ort.Tensor('float32', toTensorData(rgb, size), [1, 3, size, size]);
+      const output = await session.run({ [inputName]: input });
+      const probs = softmax(output[outputName].data as Float32Array);
+      return decide(probs, plantFraction(rgb), thresholds, card.version);
+    },
+    close: () => session.release(),
+  };
+}

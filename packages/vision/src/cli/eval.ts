@@ -1,0 +1,58 @@
+/**
+ * npm run model:eval -- --data DIR [--nonleaf DIR] [--model DIR]
+ * Evaluates the served model (the same ONNX file and preprocessing as the server) and prints a report;
+ * the last line is one JSON object with the metrics.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CLASSES, listImagesRecursive, listLabelledImages } from '../dataset.ts';
+import { evaluateModel } from '../evaluate.ts';
+import { defaultModelDir } from '../index.ts';
+import { readCard } from '../classifier.ts';
+
+const { values } = parseArgs({
+  options: { data: { type: 'string' }, nonleaf: { type: 'string' }, model: { type: 'string' } },
+});
+if (!values.data) {
+  console.error('Usage: npm run model:eval -- --data DIR [--nonleaf DIR] [--model DIR]');
+  process.exit(2);
+}
+for (const dir of [values.data, values.nonleaf].filter(Boolean) as string[]) {
+  if (!fs.existsSync(dir)) {
+    console.error(`No such folder: ${dir}`);
+    process.exit(2);
+  }
+}
+const modelDir = path.resolve(values.model ?? defaultModelDir());
+const card = await readCard(modelDir);
+const items = listLabelledImages(path.resolve(values.data));
+const nonLeaf = values.nonleaf ? listImagesRecursive(path.resolve(values.nonleaf)) : [];
+if (items.length === 0 && nonLeaf.length === 0) {
+  console.error(`No images found under ${values.data} (expected ${CLASSES.join('/, ')}/ subfolders).`);
+  process.exit(2);
+}
+const r = await evaluateModel(modelDir, items, nonLeaf);
+const pct = (v: number | null) => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
+console.log(`Model ${card.version} (${modelDir})`);
+console.log(`Leaf photos: ${r.images}   non-leaf photos: ${nonLeaf.length}`);
+console.log(
+  `Accuracy ${pct(r.accuracy)}   macro-F1 ${r.macro_f1.toFixed(3)}   unsure ${pct(r.unsure_rate)}   leaf photos rejected as no leaf ${pct(r.leaf_rejected_rate)}`,
+);
+for (const c of CLASSES)
+  console.log(`  ${c.padEnd(14)} precision ${pct(r.per_class[c].precision)}  recall ${pct(r.per_class[c].recall)}`);
+console.log(`Non-leaf photos without a confident diagnosis: ${pct(r.nonleaf_rejected)}`);
+console.log(`Confusion (rows: truth; columns: ${r.confusion.labels.join(', ')}):`);
+for (const [i, row] of r.confusion.matrix.entries()) {
+  console.log(`  ${CLASSES[i].padEnd(14)} ${row.map((v) => String(v).padStart(5)).join('')}`);
+}
+console.log(
+  JSON.stringify({
+    images: r.images,
+    accuracy: r.accuracy,
+    macro_f1: r.macro_f1,
+    per_class: r.per_class,
+    unsure_rate: r.unsure_rate,
+    nonleaf_rejected: r.nonleaf_rejected,
+  }),
+);

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PreparedItem } from './prepare.ts';
+
+export const CLASSES = ['common_rust', 'healthy', 'other_disease'] as const;
+export type RustClass = (typeof CLASSES)[number];
+
+export const packageRoot = path.resolve(import.meta.dirname, '..');
+export const defaultDatasetDir = path.resolve(packageRoot, '../../../shared/datasets/rust3');
+export const nonLeafDir = path.join(packageRoot, 'data/nonleaf');
+export const evalSetFile = path.join(packageRoot, 'eval-set.json');
+
+const IMAGE = /\.(jpe?g|png)$/i;
+
+/** Every image under a folder laid out as `<class>/<file>`; field/lab from rust3's naming when known. */
+export function listLabelledImages(root: string): PreparedItem[] {
+  const items: PreparedItem[] = [];
+  for (const label of CLASSES) {
+    const dir = path.join(root, label);
+    if (!fs.existsSync(dir)) continue;
+    for (const name of fs.readdirSync(dir).sort()) {
+      if (!IMAGE.test(name)) continue;
+      const source = name.includes('__') ? name.split('__')[0] : undefined;
+      items.push({
+        file: path.join(dir, name),
+        label,
+        source,
+        setting: source === 'ibean' ? 'field' : source === 'plantvillage' ? 'lab' : undefined,
+      });
+    }
+  }
+  return items;
+}
+
+/** Images anywhere under a folder (recursive), for non-leaf photo sets. */
+export function listImagesRecursive(root: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(root, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && IMAGE.test(entry.name)) out.push(path.join(entry.parentPath, entry.name));
+  }
+  return out.sort();
+}
+
+/** The fixed evaluation set (relative to a rust3-like folder); never trained on. */
+export function loadEvalSet(datasetDir = defaultDatasetDir): PreparedItem[] {
+  const spec = JSON.parse(fs.readFileSync(evalSetFile, 'utf8')) as {
+    items: { file: string; label: string; source: string; setting: string }[];
+  };
+  return spec.items.map((i) => ({ ...i, file: path.join(datasetDir, i.file) }));
+}

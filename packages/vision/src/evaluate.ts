@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import { CLASSES, type RustClass } from './dataset.ts';
+import { type Classifier, loadClassifier } from './classifier.ts';
+
+export interface EvalItem {
+  file: string;
+  label: string;
+  setting?: string;
+}
+
+export interface EvalReport {
+  images: number;
+  accuracy: number;
+  macro_f1: number;
+  per_class: Record<RustClass, { precision: number; recall: number }>;
+  unsure_rate: number;
+  /** Leaf photos that were wrongly answered "no leaf". */
+  leaf_rejected_rate: number;
+  nonleaf_rejected: number | null;
+  accuracy_by_setting: Record<string, number>;
+  confusion: { labels: string[]; matrix: number[][] };
+}
+
+const round = (v: number) => Math.round(v * 10000) / 10000;
+
+/**
+ * Scores the served model on labelled leaf photos (and optionally non-leaf photos). A leaf photo counts
+ * as correct only when it gets a confident diagnosis of its own class.
+ */
+export async function evaluateClassifier(
+  classifier: Classifier,
+  items: EvalItem[],
+  nonLeafFiles: string[] = [],
+  onItem?: (done: number, total: number) => void,
+): Promise<EvalReport> {
+  const labels = [...CLASSES, 'unsure', 'not_leaf'];
+  const matrix = CLASSES.map(() => labels.map(() => 0));
+  let correct = 0;
+  let unsure = 0;
+  let rejected = 0;
+  const bySetting: Record<string, { n: number; ok: number }> = {};
+  const total = items.length + nonLeafFiles.length;
+  for (const [i, item] of items.entries()) {
+    const d = await classifier.classify(await readFile(item.file));
+    const truth = CLASSES.indexOf(item.label as RustClass);
+    const predicted = d.outcome === 'not_leaf' ? 'not_leaf' : d.unsure ? 'unsure' : (d.rust_class as string);
+    matrix[truth][labels.indexOf(predicted)]++;
+    const ok = predicted === item.label;
+    if (ok) correct++;
+    if (d.outcome === 'not_leaf') rejected++;
+    else if (d.unsure) unsure++;
+    const setting = item.setting ?? 'unknown';
+    bySetting[setting] ??= { n: 0, ok: 0 };
+    bySetting[setting].n++;
+    if (ok) bySetting[setting].ok++;
+    onItem?.(i + 1, total);
+  }
+  let nonLeafRejected = 0;
+  for (const [i, file] of nonLeafFiles.entries()) {
+    const d = await classifier.classify(await readFile(file));
+    if (d.outcome === 'not_leaf' || d.unsure) nonLeafRejected++;
+    onItem?.(items.length + i + 1, total);
+  }
+  const perClass = {} as EvalReport['per_class'];
+  const f1s: number[] = [];
+  CLASSES.forEach((c, ci) => {
+    const tp = matrix[ci][ci];
+    const predictedAsC = matrix.reduce((sum, row) => sum + row[ci], 0);
+    const actualC = matrix[ci].reduce((a, b) => a + b, 0);
+    const precision = predictedAsC ? tp / predictedAsC : 0;
+    const recall = actualC ? tp / actualC : 0;
+    perClass[c] = { precision: round(precision), recall: round(recall) };
+    f1s.push(precision + recall ? (2 * precision * recall) / (precision + recall) : 0);
+  });
+  const n = items.length || 1;
+  return {
+    images: items.length,
+    accuracy: round(correct / n),
+    macro_f1: round(f1s.reduce((a, b) => a + b, 0) / f1s.length),
+    per_class: perClass,
+    unsure_rate: round(unsure / n),
+    leaf_rejected_rate: round(rejected / n),
+    nonleaf_rejected: nonLeafFiles.length ? round(nonLeafRejected / nonLeafFiles.length) : null,
+    accuracy_by_setting: Object.fromEntries(Object.entries(bySetting).map(([k, v]) => [k, round(v.ok / v.n)])),
+    confusion: { labels, matrix },
+  };
+}
+
+export async function evaluateModel(modelDir: string, items: EvalItem[], nonLeafFiles: string[] = []) {
+  const classifier = await loadClassifier(modelDir);
+  try {
+    return await evaluateClassifier(classifier, items, nonLeafFiles);
+  } finally {
+    await classifier.close();
+  }
+}

@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from './dataset.ts';
+
+export {
+  CLASSES,
+  type RustClass,
+  defaultDatasetDir,
+  listLabelledImages,
+  listImagesRecursive,
+  loadEvalSet,
+} from './dataset.ts';
+export {
+  type Classifier,
+  type Diagnosis,
+  type ModelCard,
+  type Thresholds,
+  DEFAULT_THRESHOLDS,
+  decide,
+  loadClassifier,
+  plantFraction,
+  readCard,
+} from './classifier.ts';
+export { evaluateClassifier, evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
+export { decodeRgb, INPUT_SIZE, preprocess, toTensorData } from './preprocess.ts';
+export { PYTHON, trainModel, type TrainOptions, type TrainProgress, type TrainResult } from './train.ts';
+
+export const modelsDir = path.join(packageRoot, 'models');
+
+/** The committed model that ships with Kutu (models/current.json names it). */
+export function defaultModelDir(): string {
+  const { version } = JSON.parse(fs.readFileSync(path.join(modelsDir, 'current.json'), 'utf8')) as { version: string };
+  return path.join(modelsDir, version);
+}

@@ -1,0 +1,258 @@
+"""Trains KutuNet on images prepared by `packages/vision/src/prepare.ts` and exports ONNX.
+
+Inputs (a cache folder written by the Node side with the same sharp preprocessing the server uses):
+  train.json/.bin    leaf photos at TRAIN_SIZE (random crops are taken from these)
+  nonleaf.json/.bin  photos that show no leaf (optional), at a larger size
+  eval.json/.bin     the fixed evaluation set at exactly the served input size (never trained on)
+Progress goes to stdout as one JSON object per line; human-readable notes go to stderr.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+
+import numpy as np
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, Dataset
+from torchvision import transforms as T
+
+sys.path.insert(0, os.path.dirname(__file__))
+from model import CLASSES, KutuNet  # noqa: E402
+
+INPUT_SIZE = 128
+MEAN = torch.tensor([0.485, 0.456, 0.406]).view(3, 1, 1)
+STD = torch.tensor([0.229, 0.224, 0.225]).view(3, 1, 1)
+NOT_LEAF = CLASSES.index('not_leaf')
+
+
+def emit(**event):
+    print(json.dumps(event), flush=True)
+
+
+def note(*args):
+    print(*args, file=sys.stderr, flush=True)
+
+
+def load_set(cache, name):
+    meta_path = os.path.join(cache, f'{name}.json')
+    if not os.path.exists(meta_path):
+        return None
+    meta = json.load(open(meta_path))
+    s = meta['size']
+    data = np.fromfile(os.path.join(cache, f'{name}.bin'), dtype=np.uint8)
+    data = data.reshape(meta['count'], s, s, 3)
+    return meta, data
+
+
+def normalize(chw_uint8):
+    return (chw_uint8.float() / 255.0 - MEAN) / STD
+
+
+def synthetic_nonleaf(rng, size=160):
+    """Images that are plainly not a leaf: blank, gradients, noise, walls, documents, patterns."""
+    kind = rng.randrange(7)
+    c1 = np.array([rng.randrange(256) for _ in range(3)], dtype=np.float32)
+    c2 = np.array([rng.randrange(256) for _ in range(3)], dtype=np.float32)
+    if kind == 0:  # blank or nearly blank
+        img = np.ones((size, size, 3), np.float32) * c1 + np.random.normal(0, rng.uniform(0, 6), (size, size, 3))
+    elif kind == 1:  # gradient
+        t = np.linspace(0, 1, size, dtype=np.float32)
+        g = t[None, :, None] if rng.random() < 0.5 else t[:, None, None]
+        img = c1 * (1 - g) + c2 * g + np.zeros((size, size, 3), np.float32)
+    elif kind == 2:  # coloured noise
+        img = np.random.uniform(0, 255, (size, size, 3)).astype(np.float32)
+    elif kind == 3:  # plaster or concrete wall: low-saturation smooth texture
+        base = np.random.normal(0, 1, (size // 8, size // 8)).astype(np.float32)
+        tex = np.kron(base, np.ones((8, 8), np.float32))
+        grey = c1.mean()
+        img = np.stack([tex] * 3, -1) * rng.uniform(5, 25) + grey + np.random.normal(0, 4, (size, size, 3))
+    elif kind == 4:  # document: light paper with dark text lines
+        paper = rng.uniform(215, 255)
+        img = np.ones((size, size, 3), np.float32) * paper
+        y = rng.randrange(4, 14)
+        while y < size - 6:
+            x = rng.randrange(4, 16)
+            while x < size - 10:
+                w = rng.randrange(4, 22)
+                img[y:y + rng.randrange(3, 6), x:x + w] = rng.uniform(0, 70)
+                x += w + rng.randrange(2, 6)
+            y += rng.randrange(8, 14)
+    elif kind == 5:  # stripes and checkerboards
+        period = rng.randrange(6, 40)
+        yy, xx = np.mgrid[0:size, 0:size]
+        mask = ((xx // period + (yy // period if rng.random() < 0.5 else 0)) % 2).astype(np.float32)[..., None]
+        img = c1 * mask + c2 * (1 - mask)
+    else:  # bricks
+        img = np.ones((size, size, 3), np.float32) * c1
+        bh, bw = rng.randrange(10, 24), rng.randrange(24, 50)
+        for r in range(0, size, bh):
+            off = (r // bh % 2) * bw // 2
+            img[r:r + 2, :] = c2
+            for c in range(-off, size, bw):
+                img[r:r + bh, max(c, 0):max(c, 0) + 2] = c2
+        img += np.random.normal(0, 8, (size, size, 3))
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+class TrainSet(Dataset):
+    def __init__(self, leaves, nonleaf, synthetic_count, nonleaf_repeats, field_weight, seed):
+        self.items = []  # (array, label)
+        (meta, data) = leaves
+        for i, item in enumerate(meta['items']):
+            repeats = field_weight if item.get('setting') == 'field' else 1
+            for _ in range(repeats):
+                self.items.append((data, i, CLASSES.index(item['label'])))
+        if nonleaf is not None:
+            nmeta, ndata = nonleaf
+            for i in range(nmeta['count']):
+                for _ in range(nonleaf_repeats):
+                    self.items.append((ndata, i, NOT_LEAF))
+        self.synthetic_count = synthetic_count
+        self.rng = random.Random(seed)
+        self.tf = T.Compose([
+            T.RandomResizedCrop(INPUT_SIZE, scale=(0.3, 1.0), ratio=(0.7, 1.4)),
+            T.RandomHorizontalFlip(),
+            T.RandomVerticalFlip(),
+            T.RandomApply([T.RandomRotation(25)], p=0.3),
+            T.ColorJitter(0.35, 0.35, 0.35, 0.04),
+            T.RandomApply([T.GaussianBlur(5, sigma=(0.1, 2.0))], p=0.25),
+            T.RandomGrayscale(0.03),
+        ])
+        self.erase = T.RandomErasing(p=0.2, scale=(0.02, 0.12))
+
+    def __len__(self):
+        return len(self.items) + self.synthetic_count
+
+    def __getitem__(self, idx):
+        if idx < len(self.items):
+            data, i, label = self.items[idx]
+            hwc = data[i]
+        else:
+            hwc, label = synthetic_nonleaf(self.rng), NOT_LEAF
+        chw = torch.from_numpy(np.ascontiguousarray(hwc)).permute(2, 0, 1)
+        x = normalize(self.tf(chw))
+        return self.erase(x), label
+
+
+def evaluate(model, eval_set, batch=128):
+    meta, data = eval_set
+    model.eval()
+    probs = []
+    with torch.no_grad():
+        for s in range(0, meta['count'], batch):
+            x = torch.from_numpy(data[s:s + batch]).permute(0, 3, 1, 2)
+            probs.append(torch.softmax(model(normalize(x)), 1))
+    probs = torch.cat(probs).numpy()
+    labels = [CLASSES.index(it['label']) for it in meta['items']]
+    pred = probs.argmax(1)
+    n = len(CLASSES)
+    confusion = np.zeros((n, n), dtype=int)
+    for t, p in zip(labels, pred):
+        confusion[t, p] += 1
+    per_class = {}
+    f1s = []
+    for c in range(3):
+        tp = confusion[c, c]
+        precision = tp / max(confusion[:, c].sum(), 1)
+        recall = tp / max(confusion[c, :].sum(), 1)
+        f1 = 0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
+        per_class[CLASSES[c]] = {'precision': round(float(precision), 4), 'recall': round(float(recall), 4)}
+        f1s.append(f1)
+    accuracy = float((pred == np.array(labels)).mean()) if labels else 0.0
+    by_setting = {}
+    for setting in sorted({it.get('setting', 'unknown') for it in meta['items']}):
+        idx = [i for i, it in enumerate(meta['items']) if it.get('setting', 'unknown') == setting]
+        by_setting[setting] = round(float((pred[idx] == np.array(labels)[idx]).mean()), 4)
+    return {
+        'images': len(labels),
+        'accuracy': round(accuracy, 4),
+        'macro_f1': round(float(np.mean(f1s)), 4),
+        'per_class': per_class,
+        'accuracy_by_setting': by_setting,
+        'confusion': {'labels': CLASSES, 'matrix': confusion.tolist()},
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--cache', required=True)
+    ap.add_argument('--out', required=True)
+    ap.add_argument('--epochs', type=int, default=18)
+    ap.add_argument('--batch', type=int, default=64)
+    ap.add_argument('--lr', type=float, default=3e-3)
+    ap.add_argument('--init', help='weights.pt to fine-tune from')
+    ap.add_argument('--synthetic', type=int, default=500, help='synthetic non-leaf images per epoch')
+    ap.add_argument('--nonleaf-repeats', type=int, default=4)
+    ap.add_argument('--field-weight', type=int, default=2, help='how often each field photo is seen per epoch')
+    ap.add_argument('--seed', type=int, default=42)
+    ap.add_argument('--threads', type=int, default=int(os.environ.get('KUTU_TRAIN_THREADS', '2')))
+    args = ap.parse_args()
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    np.random.seed(args.seed)
+    started = time.time()
+    os.makedirs(args.out, exist_ok=True)
+
+    leaves = load_set(args.cache, 'train')
+    nonleaf = load_set(args.cache, 'nonleaf')
+    eval_set = load_set(args.cache, 'eval')
+    if leaves is None:
+        raise SystemExit('no training images (train.json missing)')
+    train = TrainSet(leaves, nonleaf, args.synthetic, args.nonleaf_repeats, args.field_weight, args.seed)
+    counts = {c: 0 for c in CLASSES}
+    for _, _, label in train.items:
+        counts[CLASSES[label]] += 1
+    counts['not_leaf'] += args.synthetic
+    note(f'training on {len(train)} samples per epoch: {counts}')
+    loader = DataLoader(train, batch_size=args.batch, shuffle=True, num_workers=0, drop_last=len(train) > args.batch)
+
+    model = KutuNet()
+    if args.init:
+        model.load_state_dict(torch.load(args.init, map_location='cpu'))
+        note(f'fine-tuning from {args.init}')
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
+    steps = max(1, args.epochs * len(loader))
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.2)
+    loss_fn = nn.CrossEntropyLoss(label_smoothing=0.1)
+
+    emit(stage='train', epoch=0, epochs=args.epochs, samples=len(train))
+    for epoch in range(1, args.epochs + 1):
+        model.train()
+        total, seen = 0.0, 0
+        t0 = time.time()
+        for x, y in loader:
+            opt.zero_grad()
+            loss = loss_fn(model(x), y)
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += loss.item() * len(y)
+            seen += len(y)
+        event = {'stage': 'train', 'epoch': epoch, 'epochs': args.epochs, 'loss': round(total / max(seen, 1), 4),
+                 'seconds': round(time.time() - t0, 1)}
+        if eval_set is not None and (epoch == args.epochs or epoch % 3 == 0):
+            m = evaluate(model, eval_set)
+            event.update(eval_accuracy=m['accuracy'], eval_macro_f1=m['macro_f1'])
+        emit(**event)
+
+    emit(stage='export', epoch=args.epochs, epochs=args.epochs)
+    model.eval()
+    torch.save(model.state_dict(), os.path.join(args.out, 'weights.pt'))
+    dummy = torch.zeros(1, 3, INPUT_SIZE, INPUT_SIZE)
+    torch.onnx.export(model, dummy, os.path.join(args.out, 'model.onnx'), input_names=['input'],
+                      output_names=['logits'], dynamic_axes={'input': {0: 'batch'}, 'logits': {0: 'batch'}},
+                      opset_version=13)
+    metrics = {'trainer_eval': evaluate(model, eval_set) if eval_set is not None else None,
+               'train_counts': counts, 'epochs': args.epochs, 'seconds': round(time.time() - started, 1),
+               'init': bool(args.init), 'torch': torch.__version__}
+    json.dump(metrics, open(os.path.join(args.out, 'train-metrics.json'), 'w'), indent=2)
+    emit(stage='done', epoch=args.epochs, epochs=args.epochs, seconds=metrics['seconds'])
+
+
+if __name__ == '__main__':
+    main()
