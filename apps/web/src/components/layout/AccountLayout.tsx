@@ -88,6 +88,9 @@ export function AccountLayout() {
             return (
               <NavLink
                 key={entry.labelKey}
+                component="button"
+                type="button"
+                aria-expanded={openGroup === entry.labelKey}
                 label={narrow ? undefined : label}
                 aria-label={label}
                 leftSection={<Icon size={20} />}
@@ -113,6 +116,8 @@ export function AccountLayout() {
         </AppShell.Section>
         <AppShell.Section>
           <NavLink
+            component="button"
+            type="button"
             label={narrow ? undefined : t('menu.logout')}
             aria-label={t('menu.logout')}
             leftSection={<IconLogout size={20} />}
