@@ -1,4 +1,4 @@
-import { Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Box, Card, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import classes from './AuthLayout.module.css';
@@ -23,6 +23,11 @@ export function AuthLayout() {
             Photograph a leaf and learn whether it has rust, ask the farming community, and book time with an
             agricultural expert in Uganda and Kenya.
           </Text>
+          <List c="white" size="sm" spacing={4}>
+            <List.Item>Rust check from one leaf photo, with what to do next</List.Item>
+            <List.Item>A community board moderated by agricultural experts</List.Item>
+            <List.Item>Book a consultation slot with an expert</List.Item>
+          </List>
         </Stack>
       </Box>
       <div className={classes.side}>

@@ -14,7 +14,7 @@ function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
-              <Table.Th w="45%" fw={500} c="dimmed">
+              <Table.Th scope="row" w="45%" fw={500} c="dimmed">
                 {label}
               </Table.Th>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>

@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import type { UserRecord } from '@kutu/contract';
+import { session } from '../../../lib/session.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { fakeServer } from '../../auth/test/fakeServer.ts';
+import ProfilePage from './ProfilePage.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+  notifications.cleanQueue();
+});
+
+const base: UserRecord = {
+  id: 7,
+  username: 'nakato',
+  email: 'nakato@example.com',
+  role: 'farmer',
+  phone: '+256772123456',
+  accountComplete: false,
+  profile: null,
+  farmer: { farm_location: 'Mbale', farm_size: 2.5, crop_types: ['MAIZE', 'BEANS'] },
+  expert: null,
+  account: {
+    accountNumber: 'KU-000007',
+    accountType: 'Farmer',
+    isActivated: true,
+    isPhoneVerified: true,
+    isEmailVerified: true,
+    website: null,
+  },
+};
+const completed: UserRecord = {
+  ...base,
+  accountComplete: true,
+  profile: {
+    idType: 'NATIONAL_ID',
+    idNumber: 'CM900',
+    organisationName: 'Mbale Maize Growers',
+    firstName: 'Nakato',
+    middleName: '',
+    lastName: 'Achieng',
+    gender: 'FEMALE',
+    physicalAddress: 'Plot 4, Mbale',
+    nationality: 'Ugandan',
+    dob: '1990-05-17',
+    occupation: 'Farmer',
+  },
+};
+
+const row = (label: string) => screen.getByRole('rowheader', { name: label }).closest('tr')?.textContent;
+
+describe('ProfilePage', () => {
+  it('opens on Complete Profile while incomplete, checks required fields, then shows the summary', async () => {
+    session.signIn({ access: 'a', refresh: 'r', user: base });
+    const calls = fakeServer((call) =>
+      call.method === 'PUT' ? { status: 200, body: completed } : { status: 200, body: base },
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<ProfilePage />, { route: '/account/profile' });
+    expect(screen.getByRole('tab', { name: 'Complete Profile' }).getAttribute('aria-selected')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    for (const msg of ['ID number is required', 'First name is required', 'Occupation is required']) {
+      expect(screen.getByText(msg)).toBeTruthy();
+    }
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    const fill = async (label: RegExp, value: string) => user.type(screen.getByLabelText(label), value);
+    await fill(/^ID number/, 'CM900');
+    await fill(/^Organisation name/, 'Mbale Maize Growers');
+    await fill(/^First name/, 'Nakato');
+    await fill(/^Last name/, 'Achieng');
+    await fill(/^Physical address/, 'Plot 4, Mbale');
+    await fill(/^Nationality/, 'Ugandan');
+    await fill(/^Date of birth/, '1990-05-17');
+    await fill(/^Occupation/, 'Farmer');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Account Summary' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    expect(screen.queryByRole('tab', { name: 'Complete Profile' })).toBeNull();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      url: '/api/auth/complete-profile/',
+      body: { idType: 'NATIONAL_ID', gender: 'MALE', middleName: '', dob: '1990-05-17' },
+    });
+    expect(session.user()?.accountComplete).toBe(true);
+    expect(row('Full name')).toContain('Nakato Achieng');
+  }, 30_000);
+
+  it('opens on the summary when complete, with N/A, Active and Verified flags', async () => {
+    session.signIn({
+      access: 'a',
+      refresh: 'r',
+      user: { ...completed, account: { ...completed.account, isEmailVerified: false } },
+    });
+    fakeServer(() => ({ status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'down' } } }));
+    renderWithProviders(<ProfilePage />, { route: '/account/profile' });
+    expect(screen.getByRole('tab', { name: 'Account Summary' }).getAttribute('aria-selected')).toBe('true');
+    expect(row('Website')).toContain('N/A');
+    expect(row('Status')).toContain('Active');
+    expect(row('Phone verification')).toContain('Verified');
+    expect(row('Email verification')).toContain('UnVerified');
+    expect(row('Email')).toContain('nakato@example.com');
+    expect(row('Name')).toContain('Mbale Maize Growers');
+    expect(row('Crops')).toContain('Maize, Beans');
+    expect(await screen.findByText(/could not be loaded/)).toBeTruthy();
+  });
+});
