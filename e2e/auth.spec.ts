@@ -265,6 +265,7 @@ test('a new user completes the profile and then sees it in the summary', async (
   await page.goto('/auth');
   await signIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId('topbar-username')).toHaveText(user.username);
   await page.goto('/account/profile');
   await expect(page.getByRole('tab', { name: 'Complete Profile' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'Save profile' }).click();
