@@ -1,18 +1,25 @@
 /**
- * npm run model:eval -- --data DIR [--nonleaf DIR] [--model DIR]
+ * npm run model:eval -- --data DIR [--nonleaf DIR] [--model DIR] [--eval-set [--setting field|lab]]
+ * With --eval-set, only the fixed evaluation images (eval-set.json) under the rust3 folder DIR are used.
  * Evaluates the served model (the same ONNX file and preprocessing as the server) and prints a report;
  * the last line is one JSON object with the metrics.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CLASSES, listImagesRecursive, listLabelledImages } from '../dataset.ts';
+import { CLASSES, listImagesRecursive, listLabelledImages, loadEvalSet } from '../dataset.ts';
 import { evaluateModel } from '../evaluate.ts';
 import { defaultModelDir } from '../index.ts';
 import { readCard } from '../classifier.ts';
 
 const { values } = parseArgs({
-  options: { data: { type: 'string' }, nonleaf: { type: 'string' }, model: { type: 'string' } },
+  options: {
+    data: { type: 'string' },
+    nonleaf: { type: 'string' },
+    model: { type: 'string' },
+    'eval-set': { type: 'boolean', default: false },
+    setting: { type: 'string' },
+  },
 });
 if (!values.data) {
   console.error('Usage: npm run model:eval -- --data DIR [--nonleaf DIR] [--model DIR]');
@@ -26,7 +33,8 @@ for (const dir of [values.data, values.nonleaf].filter(Boolean) as string[]) {
 }
 const modelDir = path.resolve(values.model ?? defaultModelDir());
 const card = await readCard(modelDir);
-const items = listLabelledImages(path.resolve(values.data));
+const all = values['eval-set'] ? loadEvalSet(path.resolve(values.data)) : listLabelledImages(path.resolve(values.data));
+const items = values.setting ? all.filter((i) => i.setting === values.setting) : all;
 const nonLeaf = values.nonleaf ? listImagesRecursive(path.resolve(values.nonleaf)) : [];
 if (items.length === 0 && nonLeaf.length === 0) {
   console.error(`No images found under ${values.data} (expected ${CLASSES.join('/, ')}/ subfolders).`);
