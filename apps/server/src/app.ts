@@ -23,6 +23,7 @@ import type { Sms } from './adapters/sms.ts';
 import type { FileStorage } from './adapters/storage.ts';
 import type { Outbox } from './adapters/outbox.ts';
 import type { JobQueue } from './adapters/jobs.ts';
+import type { ClassifierHolder } from './modules/analysis/classifier-holder.ts';
 import { createAccessTokens, type AccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -58,6 +59,8 @@ export interface AppDeps {
   sms: Sms;
   storage: FileStorage;
   outbox: Outbox;
+  /** The rust classifier in service; model activation and rollback swap it. */
+  classifier: ClassifierHolder;
   /** Background jobs on the same database (pg-boss); this process works them only after `startWorkers()`. */
   jobs: JobQueue;
   /** Retraining settings for tests (the decision rule, the trainer); defaults are the product's. */
@@ -123,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...deps,
     db: deps.database.db,
     tokens,
-    notifications: createNotificationsService(deps.database.db),
+    notifications: createNotificationsService(deps.database.db, deps.clock),
   };
 
   healthRoutes(app, moduleDeps);

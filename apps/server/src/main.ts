@@ -8,10 +8,15 @@ import { createSms } from './adapters/sms.ts';
 import { createLocalStorage } from './adapters/storage.ts';
 import { createJobQueue } from './adapters/jobs.ts';
 import { buildApp } from './app.ts';
+import { defaultModelDir, loadClassifier } from '@kutu/vision';
+import { createClassifierHolder } from './modules/analysis/classifier-holder.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
 await database.migrate();
+
+const modelDir = config.modelDir ?? defaultModelDir();
+const classifier = createClassifierHolder(await loadClassifier(modelDir));
 
 const outbox = new Outbox();
 const jobs = createJobQueue(database, { log: (msg, err) => console.error(msg, err) });
@@ -24,7 +29,9 @@ const app = await buildApp({
   mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox }),
   sms: createSms({ ...config.sms, outbox }),
   storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+  classifier,
 });
+app.log.info({ modelDir, modelVersion: classifier.current().version }, 'rust classifier loaded');
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -37,6 +44,7 @@ async function shutdown(signal: string) {
     // Running jobs are told to stop first; a retraining records that it was stopped.
     await jobs.stop(5000);
     await app.close();
+    await classifier.close();
     await database.close();
     process.exit(0);
   } catch (err) {

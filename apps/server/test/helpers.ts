@@ -13,6 +13,8 @@ import { Outbox } from '../src/adapters/outbox.ts';
 import { createSms } from '../src/adapters/sms.ts';
 import { createLocalStorage } from '../src/adapters/storage.ts';
 import { createJobQueue } from '../src/adapters/jobs.ts';
+import { defaultModelDir, loadClassifier, type Classifier } from '@kutu/vision';
+import { createClassifierHolder } from '../src/modules/analysis/classifier-holder.ts';
 import { buildApp, type App, type AppDeps } from '../src/app.ts';
 
 export interface ReceivedMail {
@@ -101,6 +103,22 @@ export function testClock(start = new Date()): Clock & { set(d: Date): void; adv
   };
 }
 
+let sharedClassifier: Promise<Classifier> | null = null;
+/**
+ * The committed model, loaded once per test process and shared by every test app. Holders get a view
+ * whose close() does nothing, so a test that swaps models cannot close it under the others.
+ */
+export async function committedClassifier(): Promise<Classifier> {
+  sharedClassifier ??= loadClassifier(defaultModelDir());
+  const model = await sharedClassifier;
+  return {
+    version: model.version,
+    card: model.card,
+    classify: (image) => model.classify(image),
+    close: async () => {},
+  };
+}
+
 export interface TestContext {
   app: App;
   deps: AppDeps;
@@ -143,6 +161,7 @@ export async function createTestApp(
     sms: createSms({ senderId: 'KUTU', outbox }),
     storage: createLocalStorage(path.join(dataDir, 'uploads')),
     jobs: createJobQueue(database),
+    classifier: createClassifierHolder(await committedClassifier()),
     ...adapterOverrides,
   };
   const app = await buildApp(deps);

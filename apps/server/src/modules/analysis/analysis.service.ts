@@ -17,7 +17,6 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createAnalysisRepo, createResourcesRepo, type AnalysisRow, type ResourceRow } from './analysis.repo.ts';
 import { feedbackFor, notificationMessage } from './feedback.ts';
 import { createLimiter } from './limiter.ts';
-import type { ClassifierHolder } from './classifier-holder.ts';
 
 /** Two CPU cores by default: two analyses at a time, a short queue, then "busy". */
 export const ANALYSIS_CONCURRENCY = 2;
@@ -114,8 +113,7 @@ export function createAnalysisService(deps: ModuleDeps) {
     /** Classifies a validated photo, stores photo and result, and notifies the farmer. */
     async analyse(who: AccessClaims, image: UploadedImage): Promise<AnalysisResult> {
       const { diagnosis, photo } = await limiter.run(async () => {
-        // TEMPORARY cast until AppDeps.classifier lands with the model.
-        const classifier = (deps as unknown as { classifier: ClassifierHolder }).classifier.current();
+        const classifier = deps.classifier.current();
         const [diagnosis, photo] = await Promise.all([classifier.classify(image.buffer), photoForStorage(image)]);
         return { diagnosis, photo };
       });

@@ -1,20 +1,6 @@
-import type { RustClass } from '@kutu/contract';
+import type { Classifier } from '@kutu/vision';
 
-// TEMPORARY: the agreed @kutu/vision API, until that package lands (then import it from there).
-export interface Diagnosis {
-  outcome: 'diagnosis' | 'not_leaf';
-  rust_class: RustClass | null;
-  confidence: number;
-  unsure: boolean;
-  probabilities: Record<RustClass, number>;
-  leaf_score: number;
-  model_version: string;
-}
-export interface Classifier {
-  readonly version: string;
-  classify(image: Buffer): Promise<Diagnosis>;
-  close(): Promise<void>;
-}
+export type { Classifier, Diagnosis } from '@kutu/vision';
 
 /**
  * The classifier the server uses now. Training swaps in a new model version (activate, roll back)
@@ -60,6 +46,7 @@ export function createClassifierHolder(initial: Classifier): ClassifierHolder {
   function view(s: Slot): Classifier {
     return {
       version: s.classifier.version,
+      card: s.classifier.card,
       async classify(image) {
         // A view taken before a swap but called after it uses the model in service now.
         const target = s.retired ? slot : s;
