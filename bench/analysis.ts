@@ -12,7 +12,7 @@
  */
 import os from 'node:os';
 import sharp from 'sharp';
-import { defaultModelDir, loadClassifier } from '@kutu/vision';
+import { defaultModelDir, loadClassifier, INPUT_SIZE as VISION_INPUT_SIZE } from '@kutu/vision';
 import { createTestApp } from '../apps/server/test/helpers.ts';
 import { createUser } from '../apps/server/test/users.ts';
 import { createClassifierHolder } from '../apps/server/src/modules/analysis/classifier-holder.ts';
@@ -20,7 +20,8 @@ import { bigLeafJpeg, multipart } from '../apps/server/src/modules/analysis/test
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const WARMUP = 3;
-const INPUT_SIZE = Number(process.env.BENCH_INPUT_SIZE ?? 224);
+// The model's own input size, so "sharp alone" does exactly the resize the server does.
+const INPUT_SIZE = Number(process.env.BENCH_INPUT_SIZE ?? VISION_INPUT_SIZE);
 const MAX_UPLOAD = 5 * 1024 * 1024;
 
 async function measure(label: string, fn: () => Promise<unknown>) {
