@@ -7,7 +7,8 @@ export type RustClass = (typeof CLASSES)[number];
 
 export const packageRoot = path.resolve(import.meta.dirname, '..');
 export const defaultDatasetDir = path.resolve(packageRoot, '../../../shared/datasets/rust3');
-export const nonLeafDir = path.join(packageRoot, 'data/nonleaf');
+/** Committed training negatives for the `not_leaf` class (see negatives/SOURCES.md). */
+export const nonLeafDir = path.join(packageRoot, 'negatives');
 export const evalSetFile = path.join(packageRoot, 'eval-set.json');
 
 const IMAGE = /\.(jpe?g|png)$/i;

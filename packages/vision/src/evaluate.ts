@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { CLASSES, type RustClass } from './dataset.ts';
 import { type Classifier, loadClassifier } from './classifier.ts';
 
@@ -17,6 +18,10 @@ export interface EvalReport {
   /** Leaf photos that were wrongly answered "no leaf". */
   leaf_rejected_rate: number;
   nonleaf_rejected: number | null;
+  /** Share of non-leaf photos answered "not a leaf" (the rest of the rejected ones were "unsure"). */
+  nonleaf_not_leaf: number | null;
+  /** Non-leaf photos that got a confident crop diagnosis, with the label they got. */
+  nonleaf_misses: string[];
   accuracy_by_setting: Record<string, number>;
   confusion: { labels: string[]; matrix: number[][] };
 }
@@ -56,9 +61,13 @@ export async function evaluateClassifier(
     onItem?.(i + 1, total);
   }
   let nonLeafRejected = 0;
+  let nonLeafNotLeaf = 0;
+  const nonLeafMisses: string[] = [];
   for (const [i, file] of nonLeafFiles.entries()) {
     const d = await classifier.classify(await readFile(file));
     if (d.outcome === 'not_leaf' || d.unsure) nonLeafRejected++;
+    else nonLeafMisses.push(`${basename(file)}: ${d.rust_class} (${d.confidence.toFixed(2)})`);
+    if (d.outcome === 'not_leaf') nonLeafNotLeaf++;
     onItem?.(items.length + i + 1, total);
   }
   const perClass = {} as EvalReport['per_class'];
@@ -81,6 +90,8 @@ export async function evaluateClassifier(
     unsure_rate: round(unsure / n),
     leaf_rejected_rate: round(rejected / n),
     nonleaf_rejected: nonLeafFiles.length ? round(nonLeafRejected / nonLeafFiles.length) : null,
+    nonleaf_not_leaf: nonLeafFiles.length ? round(nonLeafNotLeaf / nonLeafFiles.length) : null,
+    nonleaf_misses: nonLeafMisses,
     accuracy_by_setting: Object.fromEntries(Object.entries(bySetting).map(([k, v]) => [k, round(v.ok / v.n)])),
     confusion: { labels, matrix },
   };

@@ -12,6 +12,8 @@ export {
 } from './dataset.ts';
 export {
   type Classifier,
+  type ColourStats,
+  colourStats,
   type Diagnosis,
   type ModelCard,
   type Thresholds,

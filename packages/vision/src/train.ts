@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -110,7 +111,10 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
     const report = (done: number, total: number) => opts.onProgress?.({ stage: 'prepare', done, total });
     await prepareSet(cache, 'train', train, TRAIN_CACHE_SIZE, report);
     await prepareSet(cache, 'eval', opts.evalItems, INPUT_SIZE);
-    const nonLeaf = listImagesRecursive(nonLeafDir).map((file) => ({ file, label: 'not_leaf' }));
+    const nonLeaf = (fsSync.existsSync(nonLeafDir) ? listImagesRecursive(nonLeafDir) : []).map((file) => ({
+      file,
+      label: 'not_leaf',
+    }));
     await prepareSet(cache, 'nonleaf', nonLeaf, NONLEAF_CACHE_SIZE);
 
     const tmpOut = `${opts.outDir}.partial-${process.pid}`;

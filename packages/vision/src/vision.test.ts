@@ -7,13 +7,14 @@ import sharp from 'sharp';
 import * as ort from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  decodeRgb,
   defaultModelDir,
   listImagesRecursive,
   listLabelledImages,
   loadClassifier,
+  preprocess,
   PYTHON,
-  toTensorData,
+  decide,
+  DEFAULT_THRESHOLDS,
   trainModel,
   type Classifier,
 } from './index.ts';
@@ -47,13 +48,40 @@ describe('the committed model', () => {
     expect(correct / leaves.length).toBeGreaterThanOrEqual(0.75);
   });
 
-  it('gives no confident crop diagnosis for photos that show no leaf', async () => {
-    let rejected = 0;
+  it('gives no confident crop diagnosis for photos that show no leaf, and mostly says "not a leaf"', async () => {
+    expect(nonLeaf.length).toBeGreaterThanOrEqual(15);
+    const confident: string[] = [];
+    let notLeaf = 0;
     for (const file of nonLeaf) {
       const d = await classifier.classify(fs.readFileSync(file));
-      if (d.outcome === 'not_leaf' || d.unsure) rejected++;
+      if (d.outcome === 'not_leaf') {
+        notLeaf++;
+        expect(d.rust_class).toBeNull();
+      } else if (!d.unsure) confident.push(`${path.basename(file)}: ${d.rust_class}`);
     }
-    expect(rejected / nonLeaf.length).toBeGreaterThanOrEqual(0.8);
+    expect(confident).toEqual([]);
+    expect(notLeaf / nonLeaf.length).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('answers "no leaf" for random noise', async () => {
+    let seed = 42;
+    const noise = Buffer.alloc(320 * 240 * 3);
+    for (let i = 0; i < noise.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      noise[i] = seed >> 23;
+    }
+    for (const image of [
+      await sharp(noise, { raw: { width: 320, height: 240, channels: 3 } })
+        .png()
+        .toBuffer(),
+      await sharp(noise, { raw: { width: 320, height: 240, channels: 3 } })
+        .jpeg()
+        .toBuffer(),
+    ]) {
+      const d = await classifier.classify(image);
+      expect(d.outcome).toBe('not_leaf');
+      expect(d.rust_class).toBeNull();
+    }
   });
 
   it('answers "no leaf" for blank images of any colour', async () => {
@@ -75,28 +103,83 @@ describe('the committed model', () => {
   });
 });
 
+describe('decide: the honest answer from probabilities and colours', () => {
+  const leafy = { plant: 0.8, green: 0.5, contrast: 0.15 };
+  const t = DEFAULT_THRESHOLDS;
+  it('diagnoses a confident leaf', () => {
+    const d = decide([0.9, 0.05, 0.04, 0.01], leafy, t, 'v');
+    expect(d).toMatchObject({ outcome: 'diagnosis', rust_class: 'common_rust', unsure: false, model_version: 'v' });
+    expect(d.confidence).toBeCloseTo(0.9 / 0.99, 5);
+    expect(d.probabilities.common_rust + d.probabilities.healthy + d.probabilities.other_disease).toBeCloseTo(1, 6);
+  });
+  it('marks a split decision unsure but keeps the best guess', () => {
+    expect(decide([0.45, 0.4, 0.14, 0.01], leafy, t, 'v')).toMatchObject({ rust_class: 'common_rust', unsure: true });
+  });
+  it('refuses when the model says "not a leaf"', () => {
+    expect(decide([0.2, 0.2, 0.2, 0.4], leafy, t, 'v')).toMatchObject({ outcome: 'not_leaf', rust_class: null });
+  });
+  it('refuses photos whose colours rule out a leaf, however sure the model is', () => {
+    for (const colours of [
+      { ...leafy, green: 0.001 }, // an orange cat, a face, a wooden table
+      { ...leafy, plant: 0.005 }, // a grey or blue scene
+      { ...leafy, contrast: 0.004 }, // blank
+    ]) {
+      const d = decide([0.97, 0.01, 0.01, 0.01], colours, t, 'v');
+      expect(d).toMatchObject({ outcome: 'not_leaf', rust_class: null, unsure: false });
+      expect(d.confidence).toBeGreaterThan(0.5);
+    }
+  });
+});
+
 describe('preprocessing parity between the trainer and the server', () => {
-  it('feeds PyTorch and onnxruntime the same tensor and gets the same logits', async () => {
+  it('feeds PyTorch and onnxruntime the same tensor (max abs diff < 1e-5) and gets the same answer', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-parity-'));
     try {
-      const items = leaves.slice(0, 4);
+      // Four leaf photos plus two awkward encodings: a PNG with transparency and a JPEG with EXIF rotation.
+      const src = fs.readFileSync(leaves[0].file);
+      const alphaPng = path.join(dir, 'alpha.png');
+      await sharp(src).ensureAlpha(0.5).png().toFile(alphaPng);
+      const rotated = path.join(dir, 'rotated.jpg');
+      // Pixels stored turned a quarter to the left, EXIF orientation 6 says "turn right to view".
+      await sharp(src).rotate(270).jpeg({ quality: 95 }).withMetadata({ orientation: 6 }).toFile(rotated);
+      const items = [
+        ...leaves.slice(0, 4),
+        { file: alphaPng, label: leaves[0].label },
+        { file: rotated, label: leaves[0].label },
+      ];
       await prepareSet(dir, 'eval', items, 128);
+      // The server's tensors, from the exported preprocess(), written for the Python side to compare.
+      const tensors: Float32Array[] = [];
+      for (const item of items) tensors.push(await preprocess(fs.readFileSync(item.file), 128));
+      const f32 = path.join(dir, 'server.f32');
+      fs.writeFileSync(f32, Buffer.concat(tensors.map((t) => Buffer.from(t.buffer, t.byteOffset, t.byteLength))));
       const modelDir = defaultModelDir();
       const { stdout } = await run(PYTHON, [
         path.resolve(import.meta.dirname, '../trainer/infer.py'),
         dir,
         path.join(modelDir, 'weights.pt'),
+        f32,
       ]);
-      const py = JSON.parse(stdout) as { input_sums: number[]; logits: number[][] };
+      const py = JSON.parse(stdout) as { input_sums: number[]; logits: number[][]; max_abs_diff: number };
+      expect(py.max_abs_diff).toBeLessThan(1e-5);
       const session = await ort.InferenceSession.create(path.join(modelDir, 'model.onnx'));
-      for (const [i, item] of items.entries()) {
-        const tensor = toTensorData(await decodeRgb(fs.readFileSync(item.file), 128), 128);
-        const sum = tensor.reduce((a, b) => a + b, 0);
-        expect(Math.abs(sum - py.input_sums[i])).toBeLessThan(0.05);
+      const softmax = (v: number[]) => {
+        const e = v.map((x) => Math.exp(x - Math.max(...v)));
+        return e.map((x) => x / e.reduce((a, b) => a + b, 0));
+      };
+      for (const [i, tensor] of tensors.entries()) {
         const out = await session.run({ input: new ort.Tensor('float32', tensor, [1, 3, 128, 128]) });
         const logits = Array.from(out.logits.data as Float32Array);
         for (const [k, v] of logits.entries()) expect(Math.abs(v - py.logits[i][k])).toBeLessThan(1e-3);
+        const [pOnnx, pTorch] = [softmax(logits), softmax(py.logits[i])];
+        for (const [k, v] of pOnnx.entries()) expect(Math.abs(v - pTorch[k])).toBeLessThan(1e-4);
+        expect(pOnnx.indexOf(Math.max(...pOnnx))).toBe(pTorch.indexOf(Math.max(...pTorch)));
       }
+      // The rotated copy is decoded upright: the same pixels as the original.
+      const meanDiff = (t: Float32Array) => t.reduce((m, v, k) => m + Math.abs(v - tensors[0][k]), 0) / t.length;
+      expect(meanDiff(tensors[5])).toBeLessThan(0.05);
+      const unrotated = await preprocess(await sharp(fs.readFileSync(rotated)).jpeg().toBuffer(), 128);
+      expect(meanDiff(unrotated)).toBeGreaterThan(0.2);
       await session.release();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

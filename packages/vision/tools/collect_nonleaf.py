@@ -1,20 +1,35 @@
-"""Builds data/nonleaf/ from images that Debian packages ship (see data/nonleaf/SOURCES.md).
+"""Builds negatives/ (training) and test/fixtures/nonleaf/ (held out) from images that Debian packages ship.
+
+See negatives/SOURCES.md and test/fixtures/nonleaf/README.md for the licences.
 
 Usage (as root or any user):
-  mkdir -p /tmp/debs /tmp/ext && cd /tmp/debs && apt-get download desktop-base gnome-backgrounds \
-    imagemagick-6-doc lomiri-wallpapers plasma-workspace-wallpapers python3-skimage ukui-wallpapers
+  mkdir -p /tmp/debs /tmp/ext && cd /tmp/debs && apt-get download gnome-backgrounds imagemagick-6-doc \
+    lomiri-wallpapers lomiri-wallpapers-16.04 lomiri-wallpapers-20.04 plasma-workspace-wallpapers \
+    python3-skimage ukui-wallpapers
   for f in *.deb; do dpkg -x "$f" /tmp/ext/"${f%%_*}"; done
-  /usr/bin/python3 packages/vision/tools/collect_nonleaf.py /tmp/ext packages/vision/data/nonleaf
+  /usr/bin/python3 packages/vision/tools/collect_nonleaf.py /tmp/ext packages/vision
 """
 import glob
 import os
 import sys
 
-import numpy as np
 from PIL import Image
 
-src, out = sys.argv[1], sys.argv[2]
+src, root = sys.argv[1], sys.argv[2]
+out = os.path.join(root, 'negatives')
+fixtures = os.path.join(root, 'test/fixtures/nonleaf')
 os.makedirs(out, exist_ok=True)
+os.makedirs(fixtures, exist_ok=True)
+
+# Held out as test photos (never trained on).
+HELD_OUT = {'python3-skimage__camera', 'python3-skimage__chelsea', 'python3-skimage__coffee',
+            'python3-skimage__rocket', 'python3-skimage__text', 'plasma-workspace-wallpapers__BytheWater',
+            'plasma-workspace-wallpapers__Grey', 'ukui-wallpapers__city', 'gnome-backgrounds__wood-l'}
+# Photos without leaves from lomiri-wallpapers-16.04/20.04 (per-file CC licences): test photos only.
+LOMIRI_TEST = {'16.04': ['Bridge_by_Sander_Klootwijk', 'Picture_0B_by_freespace', 'Picture_1A_by_freespace',
+                         'Wine_by_Jakkub_Mede', 'free_by_Peter_Nerlich', 'friends_by_Aitzol_Berasategi',
+                         'greentock_by_Peter_Nerlich'],
+               '20.04': ['Kleiber_by_Lukas_Baubkus']}
 
 # Photos of plants, leaves or flowers are left out: they would teach "not a leaf" for leaves.
 EXCLUDE = {'Autumn', 'FallenLeaf', 'Path', 'grass.png', 'bluebells_clipped.jpg', 'bluebells_darker.jpg',
@@ -34,7 +49,7 @@ picked.append(('lomiri-wallpapers', 'warty-final-ubuntu',
 sk = f'{src}/python3-skimage/usr/lib/python3/dist-packages/skimage/data/'
 for name in ['astronaut.png', 'camera.png', 'brick.png', 'gravel.png', 'text.png', 'cell.png', 'coins.png',
              'horse.png', 'clock_motion.png', 'chelsea.png', 'coffee.png', 'hubble_deep_field.jpg', 'retina.jpg',
-             'rocket.jpg', 'motorcycle_left.png', 'page.png', 'moon.png', 'ihc.png', 'color.png', 'logo.png']:
+             'rocket.jpg', 'ihc.png', 'logo.png']:  # page, moon, color, motorcycle: licence not stated
     picked.append(('python3-skimage', os.path.splitext(name)[0], sk + name))
 im = f'{src}/imagemagick-6-doc/usr/share/doc/imagemagick-6-common/html/images/'
 for f in sorted(glob.glob(im + '*')):
@@ -49,13 +64,13 @@ for pkg, name, path in picked:
     bg = Image.new('RGBA', img.size, (255, 255, 255, 255))
     img = Image.alpha_composite(bg, img).convert('RGB')
     img.thumbnail((320, 320), Image.LANCZOS)
-    img.save(f'{out}/{pkg}__{name}.jpg', quality=88)
+    target = fixtures if f'{pkg}__{name}' in HELD_OUT else out
+    img.save(f'{target}/{pkg}__{name}.jpg', quality=88)
     n += 1
+for release, names in LOMIRI_TEST.items():
+    for name in names:
+        img = Image.open(f'{src}/lomiri-wallpapers-{release}/usr/share/backgrounds/{name}.jpg').convert('RGB')
+        img.thumbnail((320, 320), Image.LANCZOS)
+        img.save(f'{fixtures}/lomiri-wallpapers-{release}__{name}.jpg', quality=88)
 
-# Faces: the Labeled Faces in the Wild subset that scikit-image ships (the first 100 are faces).
-faces = np.load(sk + 'lfw_subset.npy')[:100]
-for i, face in enumerate(faces[::4]):
-    g = Image.fromarray((face * 255).astype('uint8')).resize((96, 96), Image.BICUBIC).convert('RGB')
-    g.save(f'{out}/python3-skimage__lfw_face_{i:02d}.jpg', quality=90)
-    n += 1
-print(n, 'images written to', out)
+print(n, 'images written to', out, 'and', fixtures)

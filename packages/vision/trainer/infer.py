@@ -1,8 +1,17 @@
-"""Prints the normalised input statistics and the PyTorch logits for a prepared `eval` set (parity tests)."""
+"""Parity check between the trainer and the server.
+
+  infer.py CACHE WEIGHTS [TS_TENSORS.f32]
+
+Reads the `eval` set that `src/prepare.ts` wrote into CACHE (the server's sharp decoding), normalises it
+the way the trainer does, runs the PyTorch weights, and prints one JSON line with the per-image input
+sums, the logits and, when the server's own float32 tensors are given (N×3×S×S, little-endian), the
+largest absolute difference between the two input tensors.
+"""
 import json
 import os
 import sys
 
+import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
@@ -18,4 +27,8 @@ model.eval()
 x = normalize(torch.from_numpy(data).permute(0, 3, 1, 2))
 with torch.no_grad():
     logits = model(x)
-print(json.dumps({'input_sums': x.sum(dim=(1, 2, 3)).tolist(), 'logits': logits.tolist()}))
+out = {'input_sums': x.sum(dim=(1, 2, 3)).tolist(), 'logits': logits.tolist()}
+if len(sys.argv) > 3:
+    ts = torch.from_numpy(np.fromfile(sys.argv[3], dtype='<f4').reshape(x.shape))
+    out['max_abs_diff'] = float((ts - x).abs().max())
+print(json.dumps(out))

@@ -49,7 +49,10 @@ console.log(
 );
 for (const c of CLASSES)
   console.log(`  ${c.padEnd(14)} precision ${pct(r.per_class[c].precision)}  recall ${pct(r.per_class[c].recall)}`);
-console.log(`Non-leaf photos without a confident diagnosis: ${pct(r.nonleaf_rejected)}`);
+console.log(
+  `Non-leaf photos without a confident diagnosis: ${pct(r.nonleaf_rejected)} (answered "not a leaf": ${pct(r.nonleaf_not_leaf)})`,
+);
+for (const miss of r.nonleaf_misses) console.log(`  confident diagnosis for a non-leaf photo: ${miss}`);
 console.log(`Confusion (rows: truth; columns: ${r.confusion.labels.join(', ')}):`);
 for (const [i, row] of r.confusion.matrix.entries()) {
   console.log(`  ${CLASSES[i].padEnd(14)} ${row.map((v) => String(v).padStart(5)).join('')}`);
