@@ -83,7 +83,16 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
       await database.close();
       const a = new pg.Client({ connectionString: url });
       await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
+      // Without FORCE: forcing would kill connections that are still closing and crash the test worker.
+      // The throwaway cluster is deleted afterwards anyway, so a database that stays busy is left behind.
+      for (let attempt = 0; attempt < 20; attempt++) {
+        try {
+          await a.query(`drop database if exists ${name}`);
+          break;
+        } catch {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await a.end();
     },
   };

@@ -30,6 +30,8 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 export async function openDatabase(opts: { url?: string; pgliteDir?: string | null }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection that the server drops (restart, failover) must not crash the process.
+    pool.on('error', (err) => console.error('PostgreSQL connection error', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
