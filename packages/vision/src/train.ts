@@ -127,6 +127,10 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
         tmpOut,
         '--epochs',
         String(opts.epochs),
+        // Quick runs (limitPerClass) get few negatives too, so they finish in seconds.
+        ...(opts.limitPerClass
+          ? ['--synthetic', String(Math.min(500, opts.limitPerClass * 4)), '--nonleaf-repeats', '1']
+          : []),
         ...(opts.extraTrainerArgs ?? []),
       ];
       if (opts.initWeights) args.push('--init', opts.initWeights, '--lr', '1e-3');

@@ -1,36 +1,70 @@
 /**
- * npm run model:train -- [--data DIR] [--epochs N] [--version NAME] [--activate]
- * Trains the rust classifier on a rust3-like folder (default: ../shared/datasets/rust3), holding out the
- * fixed evaluation set, and writes packages/vision/models/<version>/. --activate makes it the shipped model.
+ * npm run model:train -- [--data DIR]... [--epochs N] [--version NAME] [--activate]
+ *                        [--extra LIST.json] [--eval-list LIST.json] [--init weights.pt] [--out DIR] [--limit N]
+ *
+ * Trains the rust classifier on rust3-like folders (`<class>/<image>`; default ../shared/datasets/rust3),
+ * holding out the fixed evaluation set (packages/vision/eval-set.json, or --eval-list: `{ items: [{ file,
+ * label, setting? }] }` or a bare array, files relative to the first --data folder), and writes a complete
+ * model directory (model.onnx, weights.pt, model.json) to packages/vision/models/<version>/ or --out.
+ *   --extra   more labelled photos: `[{ "path": "...", "label": "common_rust" }]` (paths relative to the list)
+ *   --init    fine-tune from these weights instead of training from scratch
+ *   --limit   at most N base photos per class (quick runs: `--epochs 1 --limit 6`)
+ *   --activate  make the new model the shipped one (models/current.json)
+ * Progress: one line per stage/epoch; the last line is JSON with the metrics of the served model.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDatasetDir, loadEvalSet } from '../dataset.ts';
+import type { EvalItem } from '../evaluate.ts';
 import { modelsDir } from '../index.ts';
 import { trainModel } from '../train.ts';
 
 const { values } = parseArgs({
   options: {
-    data: { type: 'string', default: defaultDatasetDir },
+    data: { type: 'string', multiple: true },
     epochs: { type: 'string', default: '16' },
     version: { type: 'string' },
     activate: { type: 'boolean', default: false },
+    extra: { type: 'string' },
+    'eval-list': { type: 'string' },
+    init: { type: 'string' },
+    out: { type: 'string' },
+    limit: { type: 'string' },
   },
 });
-const dataDir = path.resolve(values.data!);
-if (!fs.existsSync(dataDir)) {
-  console.error(`No dataset at ${dataDir}. Pass --data DIR (a folder with common_rust/, healthy/, other_disease/).`);
-  process.exit(1);
+const dataDirs = (values.data?.length ? values.data : [defaultDatasetDir]).map((d) => path.resolve(d));
+for (const dir of dataDirs) {
+  if (!fs.existsSync(dir)) {
+    console.error(`No dataset at ${dir}. Pass --data DIR (a folder with common_rust/, healthy/, other_disease/).`);
+    process.exit(1);
+  }
 }
+function readList<T>(file: string): T[] {
+  const spec = JSON.parse(fs.readFileSync(file, 'utf8')) as { items?: T[] } | T[];
+  return Array.isArray(spec) ? spec : (spec.items ?? []);
+}
+const evalItems: EvalItem[] = values['eval-list']
+  ? readList<EvalItem>(values['eval-list']).map((i) => ({ ...i, file: path.resolve(dataDirs[0], i.file) }))
+  : loadEvalSet(dataDirs[0]).filter((i) => fs.existsSync(i.file));
+const extraSamples = values.extra
+  ? readList<{ path: string; label: string }>(values.extra).map((s) => ({
+      ...s,
+      path: path.resolve(path.dirname(path.resolve(values.extra!)), s.path),
+    }))
+  : [];
 const version =
   values.version ?? `v${new Date().toISOString().slice(0, 10).replaceAll('-', '')}-${Date.now() % 100000}`;
-const outDir = path.join(modelsDir, version);
+const outDir = path.resolve(values.out ?? path.join(modelsDir, version));
 const started = Date.now();
 let lastStage = '';
 const result = await trainModel({
-  dataDirs: [dataDir],
-  evalItems: loadEvalSet(dataDir),
+  dataDirs,
+  extraSamples,
+  evalItems,
+  initWeights: values.init ? path.resolve(values.init) : undefined,
+  limitPerClass: values.limit ? Number(values.limit) : undefined,
   outDir,
   version,
   epochs: Number(values.epochs),
@@ -44,21 +78,26 @@ const result = await trainModel({
     lastStage = line;
   },
   card: {
-    data: { dataset: 'rust3 (see ../shared/datasets/rust3/SOURCES.md)', eval_set: 'packages/vision/eval-set.json' },
+    data: {
+      dataset: dataDirs.map((d) => path.relative(process.cwd(), d)).join(', '),
+      sources: 'rust3: see ../shared/datasets/rust3/SOURCES.md',
+      eval_set: values['eval-list'] ?? 'packages/vision/eval-set.json',
+      extra_samples: extraSamples.length,
+    },
   },
 });
 console.log(`\nModel ${version} written to ${path.relative(process.cwd(), result.modelDir)}`);
-console.log(
-  `Training took ${(result.seconds / 60).toFixed(1)} minutes on ${(await import('node:os')).cpus().length} cores`,
-);
+console.log(`Training took ${(result.seconds / 60).toFixed(1)} minutes on ${os.cpus().length} cores`);
+if (values.activate) {
+  fs.writeFileSync(path.join(modelsDir, 'current.json'), `${JSON.stringify({ version }, null, 2)}\n`);
+  console.log(`Activated: models/current.json now names ${version}`);
+}
 console.log(
   JSON.stringify({
+    model_dir: result.modelDir,
+    seconds: Math.round(result.seconds),
     accuracy: result.metrics.accuracy,
     macro_f1: result.metrics.macro_f1,
     by_setting: result.metrics.accuracy_by_setting,
   }),
 );
-if (values.activate) {
-  fs.writeFileSync(path.join(modelsDir, 'current.json'), `${JSON.stringify({ version }, null, 2)}\n`);
-  console.log(`Activated: models/current.json now names ${version}`);
-}
