@@ -10,12 +10,15 @@ import { createJobQueue } from './adapters/jobs.ts';
 import { buildApp } from './app.ts';
 import { defaultModelDir, loadClassifier } from '@kutu/vision';
 import { createClassifierHolder } from './modules/analysis/classifier-holder.ts';
+import { activeModelDir } from './modules/training/model-versions.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
 await database.migrate();
 
-const modelDir = config.modelDir ?? defaultModelDir();
+// The active version in the database (the committed model is registered first); MODEL_DIR overrides.
+const activeDir = await activeModelDir(database.db, defaultModelDir(), (msg) => console.error(msg));
+const modelDir = config.modelDir ?? activeDir;
 const classifier = createClassifierHolder(await loadClassifier(modelDir));
 
 const outbox = new Outbox();

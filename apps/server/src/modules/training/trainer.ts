@@ -1,12 +1,22 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { EvalMetrics, TrainingLabel } from '@kutu/contract';
+import { type EvalMetrics, type TrainingLabel, trainingLabels } from '@kutu/contract';
+import {
+  type Classifier,
+  evaluateModel,
+  loadClassifier,
+  loadEvalSet as loadPackageEvalSet,
+  trainModel,
+  type TrainProgress,
+} from '@kutu/vision';
 
 /** What the retraining job needs from the vision package; the product uses `visionTrainer`. */
 export interface EvalItem {
   path: string;
   label: TrainingLabel;
+  /** 'field' or 'lab' where known, for accuracy by setting. */
+  setting?: string;
   sha256: string;
 }
 export interface EvalSet {
@@ -21,28 +31,36 @@ export interface TrainerProgress {
   detail: Record<string, unknown>;
 }
 export interface TrainRequest {
+  /** Folders laid out as `<class>/<image>` (the base dataset); evaluation images in them are skipped. */
   baseDirs: string[];
+  /** Expert samples, already without copies of evaluation images. */
   extraSamples: { path: string; label: TrainingLabel }[];
   /** The active model's directory: training starts from its weights. */
   initFrom: string;
+  /** Written only when complete (the trainer builds it beside, then renames). */
   outDir: string;
+  /** The candidate's version name, written into its model card. */
+  version: string;
   epochs?: number;
-  /** Files with these hashes are never trained on (the evaluation set). */
-  excludeSha256: string[];
   evalSet: EvalSet;
+  /** Stored in the candidate's model card (job, samples). */
+  card?: Record<string, unknown>;
   onProgress: (p: TrainerProgress) => void;
+  /** Aborting kills the training process; nothing is left under `outDir`. */
   signal: AbortSignal;
 }
-export interface LoadedClassifier {
-  version: string;
-  close(): Promise<void>;
-}
+export type LoadedClassifier = Classifier;
 export interface Trainer {
-  loadEvalSet(file?: string): Promise<EvalSet>;
-  train(req: TrainRequest): Promise<void>;
+  /** The fixed evaluation list (`file` or the vision package's), its paths resolved under `datasetDir`. */
+  loadEvalSet(file: string | undefined, datasetDir: string): Promise<EvalSet>;
+  /** Trains a candidate; may return its numbers on `req.evalSet` (measured on the finished directory). */
+  train(req: TrainRequest): Promise<{ metrics?: EvalMetrics }>;
   evaluate(modelDir: string, evalSet: EvalSet): Promise<EvalMetrics>;
   load(modelDir: string): Promise<LoadedClassifier>;
 }
+
+/** Fine-tuning from the active weights needs far fewer epochs than the 16 of a training from scratch. */
+export const DEFAULT_FINE_TUNE_EPOCHS = 6;
 
 export async function fileSha256(file: string): Promise<string> {
   return createHash('sha256')
@@ -50,5 +68,88 @@ export async function fileSha256(file: string): Promise<string> {
     .digest('hex');
 }
 
-void path;
-export const visionTrainer = {} as Trainer;
+interface RawEvalItem {
+  file: string;
+  label: string;
+  setting?: string;
+}
+
+/** Reads an evaluation list: `{ items: [{ file, label, setting? }] }` or a bare array of such items. */
+function readEvalList(file: string): RawEvalItem[] {
+  const spec = JSON.parse(fs.readFileSync(file, 'utf8')) as { items?: RawEvalItem[] } | RawEvalItem[];
+  const items = Array.isArray(spec) ? spec : spec.items;
+  if (!Array.isArray(items)) throw new Error(`The evaluation list ${file} has no items`);
+  return items;
+}
+
+export interface VisionTrainerOptions {
+  /** CPU threads for PyTorch (the trainer's default: 2). */
+  threads?: number;
+  /** Extra arguments for trainer/train.py (tests train tiny models with these). */
+  extraTrainerArgs?: string[];
+}
+
+/** The product's trainer: the vision package's PyTorch trainer, evaluation and ONNX inference. */
+export function createVisionTrainer(opts: VisionTrainerOptions = {}): Trainer {
+  return {
+    async loadEvalSet(file, datasetDir) {
+      const raw: RawEvalItem[] = file
+        ? readEvalList(file).map((i) => ({ ...i, file: path.resolve(datasetDir, i.file) }))
+        : loadPackageEvalSet(datasetDir);
+      if (raw.length === 0) throw new Error('The evaluation set is empty');
+      const items: EvalItem[] = [];
+      for (const item of raw) {
+        if (!trainingLabels.includes(item.label as TrainingLabel)) {
+          throw new Error(`The evaluation set has an unknown label: ${item.label}`);
+        }
+        if (!fs.existsSync(item.file)) {
+          throw new Error(
+            `An evaluation image is missing: ${path.relative(datasetDir, item.file)} under ${datasetDir}`,
+          );
+        }
+        items.push({
+          path: item.file,
+          label: item.label as TrainingLabel,
+          setting: item.setting,
+          sha256: await fileSha256(item.file),
+        });
+      }
+      const name = file ? path.basename(file) : 'packages/vision/eval-set.json';
+      return { name: `${name} (${items.length} images)`, items };
+    },
+
+    async train(req) {
+      const toProgress = (p: TrainProgress): TrainerProgress => {
+        const { stage, epoch, epochs, ...detail } = p;
+        return { stage, epoch, epochs, detail };
+      };
+      const result = await trainModel({
+        dataDirs: req.baseDirs,
+        extraSamples: req.extraSamples,
+        evalItems: req.evalSet.items.map((i) => ({ file: i.path, label: i.label, setting: i.setting })),
+        initWeights: path.join(req.initFrom, 'weights.pt'),
+        outDir: req.outDir,
+        version: req.version,
+        epochs: req.epochs ?? DEFAULT_FINE_TUNE_EPOCHS,
+        threads: opts.threads,
+        extraTrainerArgs: opts.extraTrainerArgs,
+        onProgress: (p) => req.onProgress(toProgress(p)),
+        signal: req.signal,
+        card: req.card,
+      });
+      // trainModel evaluates the finished model exactly as `evaluate` would, on the same items.
+      return { metrics: result.metrics };
+    },
+
+    async evaluate(modelDir, evalSet) {
+      return evaluateModel(
+        modelDir,
+        evalSet.items.map((i) => ({ file: i.path, label: i.label, setting: i.setting })),
+      );
+    },
+
+    load: (modelDir) => loadClassifier(modelDir),
+  };
+}
+
+export const visionTrainer: Trainer = createVisionTrainer();

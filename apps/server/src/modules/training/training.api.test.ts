@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -309,11 +311,18 @@ describe('automatic retraining and recovery', () => {
           stage: 'training',
           epoch: 2,
           epochs: 5,
+          candidateVersion: 'v-dead',
           startedAt: new Date(Date.now() - 120_000),
           heartbeatAt: new Date(Date.now() - 90_000),
         })
         .returning();
+      // What the dead process left: the trainer's partial directory and the job's unfinished one.
+      const models = path.join(t.dataDir, 'models');
+      for (const dir of ['.tmp-v-dead', '.tmp-v-dead.partial-4242', 'v-kept']) {
+        fs.mkdirSync(path.join(models, dir), { recursive: true });
+      }
       await t.deps.jobs.startWorkers();
+      expect(fs.readdirSync(models)).toEqual(['v-kept']);
       const after = (await t.app.inject({ url: `${JOBS}${job.id}/`, headers: expert.headers })).json();
       expect(after.status).toBe('failed');
       expect(after.error).toMatch(/server stopped/);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  type EvalMetrics,
   trainingMessages,
   type ModelVersion,
   type PageQuery,
@@ -18,7 +19,7 @@ import type { UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createTrainingRepo, type JobRow, type SampleRow, type VersionRow } from './training.repo.ts';
 import { type Decide, notWorseRule } from './decision.ts';
-import { visionTrainer, type LoadedClassifier, type Trainer, type TrainerProgress } from './trainer.ts';
+import { visionTrainer, type Trainer, type TrainerProgress } from './trainer.ts';
 
 export const TRAINING_QUEUE = 'model-training';
 /** A running job refreshes its heartbeat this often; one silent for STALE_AFTER_MS was left by a dead process. */
@@ -35,22 +36,22 @@ export interface TrainingOptions {
 const ext = { jpeg: 'jpg', png: 'png' } as const;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** The classifier in service, swapped on activation (the analysis feature puts it on the deps). */
-interface ClassifierSlot {
-  replace(next: LoadedClassifier): Promise<void>;
-}
-function classifierOf(deps: ModuleDeps): ClassifierSlot {
-  const holder = (deps as ModuleDeps & { classifier?: ClassifierSlot }).classifier;
-  if (!holder) throw new Error('No classifier is configured');
-  return holder;
-}
-
 export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = {}) {
   const repo = createTrainingRepo(deps.db);
   const { clock, storage, notifications, config } = deps;
   const decide = opts.decide ?? notWorseRule;
   const trainer = opts.trainer ?? visionTrainer;
   const modelsRoot = path.join(config.dataDir, 'models');
+
+  /** Removes a candidate's unfinished directories: `.tmp-<version>` and the trainer's `.tmp-<version>.partial-<pid>`. */
+  function removeUnfinished(version: string) {
+    if (!fs.existsSync(modelsRoot)) return;
+    for (const name of fs.readdirSync(modelsRoot)) {
+      if (name === `.tmp-${version}` || name.startsWith(`.tmp-${version}.partial-`)) {
+        fs.rmSync(path.join(modelsRoot, name), { recursive: true, force: true });
+      }
+    }
+  }
 
   // --- shaping ---
   const sampleOut = (r: SampleRow): TrainingSample => ({
@@ -169,8 +170,8 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     try {
       const active = await repo.activeVersion();
       if (!active) throw new Error('There is no active model to start from');
-      const evalSet = await trainer.loadEvalSet(config.training.evalSet);
-      const evalHashes = new Set(evalSet.items.map((i: { sha256: string }) => i.sha256));
+      const evalSet = await trainer.loadEvalSet(config.training.evalSet, config.training.baseDir);
+      const evalHashes = new Set(evalSet.items.map((i) => i.sha256));
       const samples = (await repo.allLiveSamples()).filter(
         (s) => !(s.sha256 && evalHashes.has(s.sha256)) && fs.existsSync(storage.localPath(s.imagePath)),
       );
@@ -179,39 +180,56 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       await repo.updateJob(jobId, { sampleCount: samples.length, candidateVersion: version, stage: 'training' });
 
       let lastWrite = 0;
-      let lastEpoch: number | null = null;
+      let last: { stage: string; epoch: number | null } = { stage: 'training', epoch: null };
+      // Progress writes run one after another, and all of them before the job's next step is recorded.
+      let progressWrites = Promise.resolve();
       const onProgress = (p: TrainerProgress) => {
         const now = Date.now();
+        const stage = trainerStages[p.stage] ?? p.stage;
+        const epoch = p.epoch ?? last.epoch;
         // Epoch and stage changes always land; chatter in between at most once a second.
-        if (p.epoch === lastEpoch && now - lastWrite < 1000) return;
+        if (stage === last.stage && epoch === last.epoch && now - lastWrite < 1000) return;
         lastWrite = now;
-        lastEpoch = p.epoch ?? lastEpoch;
-        void repo
-          .updateJob(jobId, {
-            stage: p.stage,
-            epoch: p.epoch ?? null,
-            epochs: p.epochs ?? null,
-            progress: p.detail,
-            heartbeatAt: clock.now(),
-          })
-          .catch(() => {});
+        last = { stage, epoch };
+        const patch = {
+          stage,
+          epoch,
+          ...(p.epochs ? { epochs: p.epochs } : {}),
+          progress: p.detail,
+          heartbeatAt: clock.now(),
+        };
+        progressWrites = progressWrites.then(() => repo.updateJob(jobId, patch)).catch(() => {});
       };
       fs.rmSync(tmpDir, { recursive: true, force: true });
-      await trainer.train({
-        baseDirs,
-        extraSamples: samples.map((s) => ({ path: storage.localPath(s.imagePath), label: s.label })),
-        initFrom: active.path,
-        outDir: tmpDir,
-        epochs: config.training.epochs,
-        excludeSha256: [...evalHashes],
-        evalSet,
-        onProgress,
-        signal,
-      });
+      let trained: { metrics?: EvalMetrics };
+      try {
+        trained = await trainer.train({
+          baseDirs,
+          extraSamples: samples.map((s) => ({ path: storage.localPath(s.imagePath), label: s.label })),
+          initFrom: active.path,
+          outDir: tmpDir,
+          version,
+          epochs: config.training.epochs,
+          evalSet,
+          card: {
+            retraining: {
+              job_id: jobId,
+              fine_tuned_from: active.version,
+              expert_samples: samples.length,
+              base_dirs: baseDirs,
+              eval_set: evalSet.name,
+            },
+          },
+          onProgress,
+          signal,
+        });
+      } finally {
+        await progressWrites;
+      }
       signal.throwIfAborted();
 
       await repo.updateJob(jobId, { stage: 'evaluating', heartbeatAt: clock.now() });
-      const candidate = await trainer.evaluate(tmpDir, evalSet);
+      const candidate = trained.metrics ?? (await trainer.evaluate(tmpDir, evalSet));
       const current = await trainer.evaluate(active.path, evalSet);
       signal.throwIfAborted();
       const verdict = decide(candidate, current);
@@ -248,7 +266,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
         await loaded?.close();
         throw err;
       }
-      if (loaded) await classifierOf(deps).replace(loaded);
+      if (loaded) await deps.classifier.replace(loaded);
       if (job.startedBy) {
         const message = verdict.accepted
           ? `Model retraining #${jobId} finished: version ${version} is now active (${verdict.reason})`
@@ -262,7 +280,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
         });
       }
     } catch (err) {
-      fs.rmSync(tmpDir, { recursive: true, force: true });
+      removeUnfinished(version);
       const message = signal.aborted
         ? 'The server stopped while this retraining was running'
         : err instanceof Error
@@ -406,9 +424,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       for (const job of stale) {
         const row = await repo.findJob(job.id);
         if (row?.queueJobId) await deps.jobs.cancel(TRAINING_QUEUE, row.queueJobId);
-        if (row?.candidateVersion) {
-          fs.rmSync(path.join(modelsRoot, `.tmp-${row.candidateVersion}`), { recursive: true, force: true });
-        }
+        if (row?.candidateVersion) removeUnfinished(row.candidateVersion);
         if (job.startedBy) {
           await notifications.notify(
             job.startedBy,
@@ -440,13 +456,22 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
           throw conflict(`The files of version ${row.version} cannot be loaded`);
         }
         await repo.activateVersion(id, clock.now());
-        await classifierOf(deps).replace(loaded);
+        await deps.classifier.replace(loaded);
       }
       return versionOut((await repo.findVersion(id))!);
     },
   };
 }
 export type TrainingService = ReturnType<typeof createTrainingService>;
+
+/** The trainer's stage names as a job shows them. */
+const trainerStages: Record<string, string> = {
+  prepare: 'preparing',
+  train: 'training',
+  export: 'exporting',
+  evaluate: 'evaluating',
+  done: 'evaluating',
+};
 
 /** `v20260521-101500-j7`: sortable, unique per job. */
 function versionName(now: Date, jobId: number): string {
