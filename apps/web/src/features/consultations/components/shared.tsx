@@ -1,8 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Badge, Button, Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { AvailabilitySlot, BookingStatus } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 /** Booked, Available or Inactive (spec point 4). */
 export function slotState(slot: AvailabilitySlot): 'booked' | 'available' | 'inactive' {
@@ -28,6 +29,50 @@ export function BookingBadge({ status }: { status: BookingStatus }) {
     <Badge color={statusColors[status]} variant="light">
       {t(`consultations.status.${status}`)}
     </Badge>
+  );
+}
+
+export type BookingFilter = BookingStatus | 'all';
+
+/** All, Pending, Approved or Rejected above a booking list. */
+export function BookingStatusFilter({
+  value,
+  onChange,
+}: {
+  value: BookingFilter;
+  onChange: (value: BookingFilter) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SegmentedControl
+      aria-label={t('consultations.bookings.filter')}
+      value={value}
+      onChange={(v) => onChange(v as BookingFilter)}
+      data={[
+        { value: 'all', label: t('consultations.bookings.all') },
+        { value: 'pending', label: t('consultations.status.pending') },
+        { value: 'approved', label: t('consultations.status.approved') },
+        { value: 'rejected', label: t('consultations.status.rejected') },
+      ]}
+    />
+  );
+}
+
+/** A card's period heading with the slot's start and end lines (inside the card's Stack). */
+export function PeriodLines({ label, start, end }: { label: string; start: string; end: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">
+        {t('consultations.start')}: {formatDateTime(start)}
+      </Text>
+      <Text size="sm">
+        {t('consultations.end')}: {formatDateTime(end)}
+      </Text>
+    </>
   );
 }
 

@@ -1,27 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Card,
-  Group,
-  Modal,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import type { Booking, BookingStatus } from '@kutu/contract';
+import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { Booking } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateTime, viewerTimeZone } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { isoToLocalInput, localInputToIso, useExpertBookings, useManageBooking } from '../api/consultations.ts';
-import { BookingBadge, CardPager, ListState, useClampPage } from '../components/shared.tsx';
+import {
+  type BookingFilter,
+  BookingBadge,
+  BookingStatusFilter,
+  CardPager,
+  ListState,
+  PeriodLines,
+  useClampPage,
+} from '../components/shared.tsx';
 
 const PAGE_SIZE = 12;
-type Filter = BookingStatus | 'all';
 
 function BookingCard({
   booking,
@@ -43,15 +38,11 @@ function BookingCard({
         {booking.farmer.email}
       </Text>
       <Stack gap={4} mt="sm">
-        <Text size="sm" fw={600}>
-          {t('consultations.bookings.period')}
-        </Text>
-        <Text size="sm">
-          {t('consultations.start')}: {formatDateTime(booking.slot.start_time)}
-        </Text>
-        <Text size="sm">
-          {t('consultations.end')}: {formatDateTime(booking.slot.end_time)}
-        </Text>
+        <PeriodLines
+          label={t('consultations.bookings.period')}
+          start={booking.slot.start_time}
+          end={booking.slot.end_time}
+        />
         <Text size="sm">
           {booking.selected_date
             ? t('consultations.bookings.selected', { date: formatDateTime(booking.selected_date) })
@@ -191,7 +182,7 @@ function RejectDialog({ booking, onClose }: { booking: Booking | null; onClose: 
 /** Bookings (expert): farmers' requests on your slots; approve with a scheduled time or reject. */
 export default function BookingsPage() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<Filter>('all');
+  const [filter, setFilter] = useState<BookingFilter>('all');
   const [page, setPage] = useState(1);
   const [approving, setApproving] = useState<Booking | null>(null);
   const [rejecting, setRejecting] = useState<Booking | null>(null);
@@ -207,19 +198,12 @@ export default function BookingsPage() {
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{t('consultations.bookings.title')}</Title>
-        <SegmentedControl
-          aria-label={t('consultations.bookings.filter')}
+        <BookingStatusFilter
           value={filter}
           onChange={(v) => {
-            setFilter(v as Filter);
+            setFilter(v);
             setPage(1);
           }}
-          data={[
-            { value: 'all', label: t('consultations.bookings.all') },
-            { value: 'pending', label: t('consultations.status.pending') },
-            { value: 'approved', label: t('consultations.status.approved') },
-            { value: 'rejected', label: t('consultations.status.rejected') },
-          ]}
         />
       </Group>
       <ListState

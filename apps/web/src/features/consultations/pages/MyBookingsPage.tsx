@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
-import type { Booking, BookingStatus } from '@kutu/contract';
+import type { Booking } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routes } from '../../../app/routes.ts';
@@ -9,10 +9,17 @@ import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { downloadCalendar, useMyBookings } from '../api/consultations.ts';
-import { BookingBadge, CardPager, ListState, useClampPage } from '../components/shared.tsx';
+import {
+  type BookingFilter,
+  BookingBadge,
+  BookingStatusFilter,
+  CardPager,
+  ListState,
+  PeriodLines,
+  useClampPage,
+} from '../components/shared.tsx';
 
 const PAGE_SIZE = 12;
-type Filter = BookingStatus | 'all';
 
 function MyBookingCard({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
@@ -34,15 +41,11 @@ function MyBookingCard({ booking }: { booking: Booking }) {
         <BookingBadge status={booking.status} />
       </Group>
       <Stack gap={4}>
-        <Text size="sm" fw={600}>
-          {t('consultations.slots.period')}
-        </Text>
-        <Text size="sm">
-          {t('consultations.start')}: {formatDateTime(booking.slot.start_time)}
-        </Text>
-        <Text size="sm">
-          {t('consultations.end')}: {formatDateTime(booking.slot.end_time)}
-        </Text>
+        <PeriodLines
+          label={t('consultations.slots.period')}
+          start={booking.slot.start_time}
+          end={booking.slot.end_time}
+        />
         {booking.status === 'pending' && (
           <Text size="sm" c="dimmed">
             {t('consultations.myBookings.waiting')}
@@ -79,7 +82,7 @@ function MyBookingCard({ booking }: { booking: Booking }) {
 /** My bookings (farmer): each booking's status, the scheduled time once approved, the reason if rejected. */
 export default function MyBookingsPage() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<Filter>('all');
+  const [filter, setFilter] = useState<BookingFilter>('all');
   const [page, setPage] = useState(1);
   const bookings = useMyBookings({ page, page_size: PAGE_SIZE, status: filter === 'all' ? undefined : filter });
   const results = bookings.data?.results ?? [];
@@ -89,19 +92,12 @@ export default function MyBookingsPage() {
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{t('consultations.myBookings.title')}</Title>
-        <SegmentedControl
-          aria-label={t('consultations.bookings.filter')}
+        <BookingStatusFilter
           value={filter}
           onChange={(v) => {
-            setFilter(v as Filter);
+            setFilter(v);
             setPage(1);
           }}
-          data={[
-            { value: 'all', label: t('consultations.bookings.all') },
-            { value: 'pending', label: t('consultations.status.pending') },
-            { value: 'approved', label: t('consultations.status.approved') },
-            { value: 'rejected', label: t('consultations.status.rejected') },
-          ]}
         />
       </Group>
       <ListState
