@@ -5,9 +5,12 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-e2e-'));
+// The global teardown removes this run's database and uploads.
+process.env.KUTU_E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: './e2e/global-teardown.ts',
   timeout: 90_000,
   expect: { timeout: 15_000 },
   workers: 1,
