@@ -1,15 +1,15 @@
-import { ActionIcon, Badge, Button, Group, Indicator, Popover, Text } from '@mantine/core';
+import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useMarkAllRead, useNotifications, useNotificationStream } from '../api/notifications.ts';
+import { useNotifications, useNotificationStream } from '../api/notifications.ts';
 import { NotificationList } from './NotificationList.tsx';
+import { NotificationsHeader } from './NotificationsHeader.tsx';
 
 /** Top-bar bell: unread badge, the list in a popover; keeps the live stream open while signed in. */
 export function NotificationsBell() {
   const { t } = useTranslation();
   useNotificationStream();
   const { unreadCount } = useNotifications();
-  const markAll = useMarkAllRead();
   const label = t('notifications.bellLabel', { count: unreadCount });
   return (
     <Popover width={360} position="bottom-end" shadow="md" withArrow>
@@ -28,23 +28,7 @@ export function NotificationsBell() {
         </Indicator>
       </Popover.Target>
       <Popover.Dropdown>
-        <Group justify="space-between" mb="xs">
-          <Group gap="xs">
-            <Text fw={600}>{t('notifications.title')}</Text>
-            <Badge variant="light" color={unreadCount ? 'red' : 'gray'}>
-              {t('notifications.unread', { count: unreadCount })}
-            </Badge>
-          </Group>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            disabled={unreadCount === 0}
-            loading={markAll.isPending}
-            onClick={() => markAll.mutate()}
-          >
-            {t('notifications.markAllRead')}
-          </Button>
-        </Group>
+        <NotificationsHeader size="xs" />
         <NotificationList maxHeight={300} />
       </Popover.Dropdown>
     </Popover>
