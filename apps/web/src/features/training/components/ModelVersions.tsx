@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ListPagination } from '../../community/components/ListPagination.tsx';
 import { useActivateVersion, versionsQuery } from '../api/training.ts';
+import { TrainingTable } from './TrainingTable.tsx';
 
 function metric(v: ModelVersion, key: 'accuracy' | 'macro_f1') {
   const value = v.metrics[key];
@@ -27,64 +28,57 @@ export function ModelVersions() {
     <Paper withBorder p="md" radius="md">
       <Stack>
         <Title order={3}>{t('training.versions')}</Title>
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label={t('training.versions')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('training.version')}</Table.Th>
-                <Table.Th>{t('training.accuracy')}</Table.Th>
-                <Table.Th>macro-F1</Table.Th>
-                <Table.Th>{t('training.trainedBy')}</Table.Th>
-                <Table.Th>{t('training.samples')}</Table.Th>
-                <Table.Th>{t('training.decision')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.results.map((v) => (
-                <Table.Tr key={v.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {v.version}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(v.created_at)}
-                    </Text>
-                    {v.is_active && <Badge color="green">{t('training.active')}</Badge>}
-                  </Table.Td>
-                  <Table.Td>{metric(v, 'accuracy')}</Table.Td>
-                  <Table.Td>{metric(v, 'macro_f1')}</Table.Td>
-                  <Table.Td>{v.trained_by?.username ?? t('training.baseModel')}</Table.Td>
-                  <Table.Td>{v.sample_count}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs">
-                      {v.decision ? `${v.decision.accepted ? '✓' : '✗'} ${v.decision.reason}` : '–'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {!v.is_active && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        loading={activate.isPending && activate.variables === v.id}
-                        onClick={() =>
-                          activate.mutate(v.id, {
-                            onSuccess: () => notifySuccess(t('training.activated', { version: v.version })),
-                            onError: (err) => notifyError(errorMessage(err)),
-                          })
-                        }
-                      >
-                        {activeCreated && v.created_at < activeCreated
-                          ? t('training.rollBack')
-                          : t('training.activate')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <TrainingTable
+          label={t('training.versions')}
+          minWidth={720}
+          columns={[
+            t('training.version'),
+            t('training.accuracy'),
+            'macro-F1',
+            t('training.trainedBy'),
+            t('training.samples'),
+            t('training.decision'),
+            null,
+          ]}
+        >
+          {data?.results.map((v) => (
+            <Table.Tr key={v.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {v.version}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(v.created_at)}
+                </Text>
+                {v.is_active && <Badge color="green">{t('training.active')}</Badge>}
+              </Table.Td>
+              <Table.Td>{metric(v, 'accuracy')}</Table.Td>
+              <Table.Td>{metric(v, 'macro_f1')}</Table.Td>
+              <Table.Td>{v.trained_by?.username ?? t('training.baseModel')}</Table.Td>
+              <Table.Td>{v.sample_count}</Table.Td>
+              <Table.Td>
+                <Text size="xs">{v.decision ? `${v.decision.accepted ? '✓' : '✗'} ${v.decision.reason}` : '–'}</Text>
+              </Table.Td>
+              <Table.Td>
+                {!v.is_active && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={activate.isPending && activate.variables === v.id}
+                    onClick={() =>
+                      activate.mutate(v.id, {
+                        onSuccess: () => notifySuccess(t('training.activated', { version: v.version })),
+                        onError: (err) => notifyError(errorMessage(err)),
+                      })
+                    }
+                  >
+                    {activeCreated && v.created_at < activeCreated ? t('training.rollBack') : t('training.activate')}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </TrainingTable>
         <ListPagination page={page} pageSize={pageSize} count={data?.count ?? 0} onChange={setPage} />
       </Stack>
     </Paper>

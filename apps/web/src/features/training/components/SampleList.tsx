@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
 import { ListPagination } from '../../community/components/ListPagination.tsx';
 import { samplesQuery, useRelabelSample, useRemoveSample } from '../api/training.ts';
+import { TrainingTable } from './TrainingTable.tsx';
 import { labelColor, labelName, labelOptions } from './labels.ts';
 
 /** A stored sample image (the route needs the bearer token, so it is fetched, not linked). */
@@ -63,78 +64,66 @@ export function SampleList() {
             }}
           />
         </Group>
-        {data && data.count === 0 ? (
-          <Text c="dimmed">{t('training.noSamples')}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped aria-label={t('training.sampleList')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th />
-                  <Table.Th>{t('training.label')}</Table.Th>
-                  <Table.Th>{t('training.uploadedBy')}</Table.Th>
-                  <Table.Th>{t('training.created')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data?.results.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>
-                      <Thumb sample={s} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Badge color={labelColor[s.label]}>{labelName(s.label)}</Badge>
-                        <Select
-                          size="xs"
-                          w={160}
-                          aria-label={t('training.relabel', { id: s.id })}
-                          data={labelOptions}
-                          value={s.label}
-                          allowDeselect={false}
-                          onChange={(v) =>
-                            v &&
-                            v !== s.label &&
-                            relabel.mutate(
-                              { id: s.id, label: v as TrainingLabel },
-                              {
-                                onSuccess: () => notifySuccess(t('training.relabelled')),
-                                onError: (err) => notifyError(errorMessage(err)),
-                              },
-                            )
-                          }
-                        />
-                      </Group>
-                      {s.source_analysis_id && (
-                        <Text size="xs" c="dimmed">
-                          {t('training.fromAnalysis', { id: s.source_analysis_id })}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{s.uploader?.username ?? '–'}</Table.Td>
-                    <Table.Td>{formatDateTime(s.created_at)}</Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        color="red"
-                        variant="subtle"
-                        aria-label={t('training.remove', { id: s.id })}
-                        onClick={() =>
-                          remove.mutate(s.id, {
-                            onSuccess: () => notifySuccess(t('training.removed')),
-                            onError: (err) => notifyError(errorMessage(err)),
-                          })
-                        }
-                      >
-                        ✕
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <TrainingTable
+          label={t('training.sampleList')}
+          minWidth={600}
+          columns={[null, t('training.label'), t('training.uploadedBy'), t('training.created'), null]}
+          emptyText={data?.count === 0 ? t('training.noSamples') : undefined}
+        >
+          {data?.results.map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>
+                <Thumb sample={s} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs">
+                  <Badge color={labelColor[s.label]}>{labelName(s.label)}</Badge>
+                  <Select
+                    size="xs"
+                    w={160}
+                    aria-label={t('training.relabel', { id: s.id })}
+                    data={labelOptions}
+                    value={s.label}
+                    allowDeselect={false}
+                    onChange={(v) =>
+                      v &&
+                      v !== s.label &&
+                      relabel.mutate(
+                        { id: s.id, label: v as TrainingLabel },
+                        {
+                          onSuccess: () => notifySuccess(t('training.relabelled')),
+                          onError: (err) => notifyError(errorMessage(err)),
+                        },
+                      )
+                    }
+                  />
+                </Group>
+                {s.source_analysis_id && (
+                  <Text size="xs" c="dimmed">
+                    {t('training.fromAnalysis', { id: s.source_analysis_id })}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{s.uploader?.username ?? '–'}</Table.Td>
+              <Table.Td>{formatDateTime(s.created_at)}</Table.Td>
+              <Table.Td>
+                <ActionIcon
+                  color="red"
+                  variant="subtle"
+                  aria-label={t('training.remove', { id: s.id })}
+                  onClick={() =>
+                    remove.mutate(s.id, {
+                      onSuccess: () => notifySuccess(t('training.removed')),
+                      onError: (err) => notifyError(errorMessage(err)),
+                    })
+                  }
+                >
+                  ✕
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </TrainingTable>
         <ListPagination page={page} pageSize={pageSize} count={data?.count ?? 0} onChange={setPage} />
       </Stack>
     </Paper>

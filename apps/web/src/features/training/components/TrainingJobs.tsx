@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ListPagination } from '../../community/components/ListPagination.tsx';
 import { jobsQuery, useStartTraining } from '../api/training.ts';
+import { TrainingTable } from './TrainingTable.tsx';
 
 const statusColor: Record<TrainingJobStatus, string> = {
   queued: 'gray',
@@ -80,48 +81,42 @@ export function TrainingJobs() {
           </Button>
         </Group>
         {active && <RunningJob job={active} />}
-        {data && data.count === 0 ? (
-          <Text c="dimmed">{t('training.noJobs')}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-label={t('training.jobHistory')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>#</Table.Th>
-                  <Table.Th>{t('training.statusLabel')}</Table.Th>
-                  <Table.Th>{t('training.startedBy')}</Table.Th>
-                  <Table.Th>{t('training.created')}</Table.Th>
-                  <Table.Th>{t('training.elapsed')}</Table.Th>
-                  <Table.Th>{t('training.outcome')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data?.results.map((job) => (
-                  <Table.Tr key={job.id}>
-                    <Table.Td>{job.id}</Table.Td>
-                    <Table.Td>
-                      <Badge color={statusColor[job.status]}>{t(`training.status.${job.status}`)}</Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {job.started_by?.username ?? '–'}
-                      {job.trigger === 'auto' ? ` (${t('training.auto')})` : ''}
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(job.created_at)}</Table.Td>
-                    <Table.Td>{formatElapsed(job.elapsed_seconds)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {job.error ??
-                          (job.result
-                            ? `${job.candidate_version}: macro-F1 ${pct(job.result.candidate.macro_f1)} vs ${pct(job.result.active?.macro_f1)}, accuracy ${pct(job.result.candidate.accuracy)} vs ${pct(job.result.active?.accuracy)}`
-                            : '')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <TrainingTable
+          label={t('training.jobHistory')}
+          minWidth={640}
+          columns={[
+            '#',
+            t('training.statusLabel'),
+            t('training.startedBy'),
+            t('training.created'),
+            t('training.elapsed'),
+            t('training.outcome'),
+          ]}
+          emptyText={data?.count === 0 ? t('training.noJobs') : undefined}
+        >
+          {data?.results.map((job) => (
+            <Table.Tr key={job.id}>
+              <Table.Td>{job.id}</Table.Td>
+              <Table.Td>
+                <Badge color={statusColor[job.status]}>{t(`training.status.${job.status}`)}</Badge>
+              </Table.Td>
+              <Table.Td>
+                {job.started_by?.username ?? '–'}
+                {job.trigger === 'auto' ? ` (${t('training.auto')})` : ''}
+              </Table.Td>
+              <Table.Td>{formatDateTime(job.created_at)}</Table.Td>
+              <Table.Td>{formatElapsed(job.elapsed_seconds)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {job.error ??
+                    (job.result
+                      ? `${job.candidate_version}: macro-F1 ${pct(job.result.candidate.macro_f1)} vs ${pct(job.result.active?.macro_f1)}, accuracy ${pct(job.result.candidate.accuracy)} vs ${pct(job.result.active?.accuracy)}`
+                      : '')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </TrainingTable>
         <ListPagination page={page} pageSize={pageSize} count={data?.count ?? 0} onChange={setPage} />
       </Stack>
     </Paper>
