@@ -1,12 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
-  Center,
   Group,
-  Loader,
   Modal,
   NumberInput,
   Pagination,
@@ -31,6 +28,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useResources, useRetireResource, useSaveResource } from '../api/analysis.ts';
 import { topicMeta } from './classes.ts';
+import { LoadingOrError } from './LoadingOrError.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -187,19 +185,8 @@ export function ResourceManager() {
         </Group>
       </Group>
 
-      {list.isPending ? (
-        <Center p="xl">
-          <Loader aria-label={t('analysis.common.loading')} />
-        </Center>
-      ) : list.isError ? (
-        <Alert color="red" title={t('analysis.resources.loadFailed')}>
-          <Group>
-            <Text size="sm">{errorMessage(list.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-              {t('analysis.common.retry')}
-            </Button>
-          </Group>
-        </Alert>
+      {list.isPending || list.isError ? (
+        <LoadingOrError query={list} errorTitle={t('analysis.resources.loadFailed')} />
       ) : list.data.results.length === 0 ? (
         <Text c="dimmed" data-testid="resources-empty">
           {t('analysis.manage.empty')}

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import {
-  Alert,
   Badge,
   Button,
   Card,
   Center,
   Group,
-  Loader,
   Modal,
   Pagination,
   Stack,
@@ -19,10 +17,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { routes } from '../../../app/routes.ts';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { useAnalyses } from '../api/analysis.ts';
 import { AnalysisPhoto } from '../components/AnalysisPhoto.tsx';
+import { LoadingOrError } from '../components/LoadingOrError.tsx';
 import { resultColor, resultLabelKey } from '../components/classes.ts';
 import { ResultCard } from '../components/ResultCard.tsx';
 
@@ -79,23 +77,8 @@ export default function AnalysisHistoryPage() {
   const list = useAnalyses(page, PAGE_SIZE);
 
   let body: React.ReactNode;
-  if (list.isPending) {
-    body = (
-      <Center p="xl">
-        <Loader aria-label={t('analysis.common.loading')} />
-      </Center>
-    );
-  } else if (list.isError) {
-    body = (
-      <Alert color="red" title={t('analysis.history.loadFailed')}>
-        <Group>
-          <Text size="sm">{errorMessage(list.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-            {t('analysis.common.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+  if (list.isPending || list.isError) {
+    body = <LoadingOrError query={list} errorTitle={t('analysis.history.loadFailed')} />;
   } else if (list.data.count === 0) {
     body = (
       <Card withBorder padding="xl" data-testid="history-empty">
