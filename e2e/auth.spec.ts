@@ -212,6 +212,77 @@ test('wrong code, weak password and mismatch are explained, and nothing typed is
   await expect(page).toHaveURL(/\/auth$/);
 });
 
+test('a sign-up that lost its token is finished from the activation link emailed at sign-in', async ({
+  page,
+  request,
+}) => {
+  // The resend throttle (one SMS code a minute) is real here: the first sign-in comes right after the
+  // verification SMS and is told to wait, the next one gets the new code and link.
+  test.setTimeout(180_000);
+  const username = uniqueName('farmer');
+  const email = `${username}@example.com`;
+  const phone = ugandanPhone();
+  const reg = await request.post('/api/auth/register/farmer/', {
+    data: {
+      email,
+      username,
+      password: STRONG_PASSWORD,
+      confirm_password: STRONG_PASSWORD,
+      phone_number: phone.e164,
+      farm_location: 'Lira',
+      farm_size: 2,
+      crop_types: ['MAIZE'],
+    },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const { token } = await reg.json();
+  const ver = await request.post('/api/auth/verify-email/', {
+    data: { token, verificationCode: await latestCode(request, email) },
+  });
+  expect(ver.status(), await ver.text()).toBe(200);
+  const smsCount = async () => {
+    const { results } = (await (await request.get('/api/dev/outbox/')).json()) as { results: { to: string }[] };
+    return results.filter((m) => m.to === phone.e164).length;
+  };
+  await expect.poll(smsCount).toBe(1);
+
+  // The token is lost: nothing in this browser knows it.
+  await page.goto('/auth');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+
+  await signIn(page, email);
+  const notice = page.getByRole('alert').filter({ hasText: 'Finish setting up your account' });
+  await expect(notice).toContainText('Your account is not activated yet.');
+  const wait = (await notice.textContent())?.match(/Please wait (\d+) seconds before asking for a new code\./);
+  expect(wait, 'the verification SMS was just sent, so the first sign-in is throttled').toBeTruthy();
+  expect(await smsCount()).toBe(1);
+  await page.waitForTimeout((Number(wait![1]) + 1) * 1000);
+
+  await signIn(page, email);
+  await expect(notice).toContainText(
+    'Your account is not activated yet. We sent a new code to your phone and emailed you a link to finish activation.',
+  );
+  await expect(page).toHaveURL(/\/auth$/);
+
+  const link = await latestLink(request, email, '/auth/activation');
+  expect(link).toMatch(/^\/auth\/activation\?token=/);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
+  await expect(page.getByText(/token was not saved/)).toHaveCount(0);
+  // The newest SMS is the one sent at sign-in; it replaced the code from verification.
+  expect(await smsCount()).toBe(2);
+  await typeCode(page, 'One-time code', await latestCode(request, phone.e164));
+  await field(page, 'Password').fill(STRONG_PASSWORD);
+  await field(page, 'Confirm password').fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId('topbar-username')).toHaveText(username);
+});
+
 test('forgot password: the emailed link resets the password, and the old one stops working', async ({
   page,
   request,

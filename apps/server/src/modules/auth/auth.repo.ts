@@ -132,12 +132,21 @@ export function createAuthRepo(db: Db) {
     },
 
     /**
-     * Sends a new code in place of the older ones if `check` (given when recent codes were sent) lets
-     * it; the account row is locked so concurrent requests cannot both pass the check.
+     * Sends a new code in place of the older ones unless `check` (given when recent codes were sent)
+     * names a problem, which is returned instead (nothing is written then). With `signUpToken`, a new
+     * sign-up token is stored in the same transaction. The account row is locked so concurrent requests
+     * cannot both pass the check.
      */
     replaceCode: (
-      input: { userId: number; purpose: CodePurpose; code: NewCode; now: Date; since: Date },
-      check: (sentAt: Date[]) => void,
+      input: {
+        userId: number;
+        purpose: CodePurpose;
+        code: NewCode;
+        now: Date;
+        since: Date;
+        signUpToken?: { tokenHash: string; expiresAt: Date };
+      },
+      check: (sentAt: Date[]) => string | null,
     ) =>
       db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
@@ -151,8 +160,19 @@ export function createAuthRepo(db: Db) {
               gt(otpCodes.createdAt, input.since),
             ),
           );
-        check(recent.map((r) => r.createdAt));
+        const problem = check(recent.map((r) => r.createdAt));
+        if (problem) return problem;
         await issueCode(tx, input.userId, input.purpose, input.code, input.now);
+        if (input.signUpToken) {
+          await tx.insert(actionTokens).values({
+            userId: input.userId,
+            purpose: 'signup',
+            tokenHash: input.signUpToken.tokenHash,
+            expiresAt: input.signUpToken.expiresAt,
+            createdAt: input.now,
+          });
+        }
+        return null;
       }),
 
     /** Uses the email code, marks the email verified and stores the phone code. False if the code was used. */
@@ -164,15 +184,23 @@ export function createAuthRepo(db: Db) {
         return true;
       }),
 
-    /** Uses the phone code, sets the password, activates the account and retires the sign-up token. */
-    activate: (input: { userId: number; codeId: number; signUpTokenId: number; passwordHash: string; now: Date }) =>
+    /**
+     * Uses the phone code, sets the password, activates the account and retires its sign-up tokens (all
+     * of them: signing in to a stuck account issues new ones, and older links may still be unused).
+     */
+    activate: (input: { userId: number; codeId: number; passwordHash: string; now: Date }) =>
       db.transaction(async (tx) => {
         if (!(await consumeCode(tx, input.codeId, input.now))) return false;
         await tx
           .update(users)
           .set({ passwordHash: input.passwordHash, phoneVerifiedAt: input.now, activatedAt: input.now })
           .where(eq(users.id, input.userId));
-        await tx.update(actionTokens).set({ usedAt: input.now }).where(eq(actionTokens.id, input.signUpTokenId));
+        await tx
+          .update(actionTokens)
+          .set({ usedAt: input.now })
+          .where(
+            and(eq(actionTokens.userId, input.userId), eq(actionTokens.purpose, 'signup'), isNull(actionTokens.usedAt)),
+          );
         return true;
       }),
 

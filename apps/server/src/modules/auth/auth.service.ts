@@ -8,7 +8,7 @@ import type {
   UserRecord,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../app.ts';
-import { AppError, badRequest, conflict, tooMany, unauthenticated } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, tooMany, unauthenticated } from '../../lib/errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { type Account, type CodePurpose, createAuthRepo, uniqueViolation, type UserRow } from './auth.repo.ts';
 import {
@@ -20,7 +20,7 @@ import {
   resendProblem,
   wrongCodeMessage,
 } from './codes.ts';
-import { activationSms, resetMail, verificationMail } from './messages.ts';
+import { activationLinkMail, activationSms, resetMail, verificationMail } from './messages.ts';
 import { hashSecret, verifyAgainstNothing, verifySecret } from './passwords.ts';
 
 const SIGNUP_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -38,6 +38,13 @@ export const messages = {
   invalidSignUpToken: 'This verification token is not valid. Check your email or sign up again.',
   invalidReset: 'Invalid Token, check your email',
   invalidSession: 'Your session is not valid. Please sign in again.',
+  notVerified: 'Your email is not verified yet. Enter the 4-digit code we emailed you, then activate your account.',
+  notActivated: 'Your account is not activated yet. Enter the code we sent by SMS to your phone and set your password.',
+  verificationResent:
+    'Your email is not verified yet. We have emailed you a new verification code and a link to continue. ' +
+    'The code expires in 15 minutes.',
+  activationResent:
+    'Your account is not activated yet. We sent a new code to your phone and emailed you a link to finish activation.',
   forgotPassword: 'If an account uses this email, we have sent it a link to reset the password. It works for 1 hour.',
 } as const;
 
@@ -60,6 +67,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
   const hash = (token: string) => hashToken(token, secret);
   const verifyLink = (token: string, code: string) =>
     `${config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}&verificationToken=${code}`;
+  const activationLink = (token: string) => `${config.publicUrl}/auth/activation?token=${encodeURIComponent(token)}`;
 
   async function freshCode(now: Date) {
     const code = newCode();
@@ -130,6 +138,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     if (row.usedAt) throw badRequest('Your account is already active. Please sign in.');
     const user = await repo.findUserById(row.userId);
     if (!user) throw badRequest(messages.invalidSignUpToken);
+    if (user.activatedAt) throw badRequest('Your account is already active. Please sign in.');
     return { tokenRow: row, user };
   }
 
@@ -180,6 +189,47 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     if (row && row.count >= LOGIN_MAX_FAILURES && end > now.getTime()) {
       throw tooMany(`Too many attempts. Please wait ${plural(minutesUntil(end, now), 'minute')} and try again.`);
     }
+  }
+
+  /**
+   * Login with the right password to an account that never finished signing up: the owner may have lost
+   * the sign-up token, so a fresh one goes out with a new code for the missing step (email link and code
+   * before verification; SMS code and an emailed activation link after). The resend throttle applies:
+   * when it refuses, nothing is sent and the reply says when to try again. Returns the 403 to throw.
+   */
+  async function resumeSignUp(user: UserRow): Promise<AppError> {
+    const verifying = !user.emailVerifiedAt;
+    const now = clock.now();
+    const token = randomToken();
+    const { code, stored } = await freshCode(now);
+    const problem = await repo.replaceCode(
+      {
+        userId: user.id,
+        purpose: verifying ? 'EMAIL_VERIFICATION' : 'PHONE_ACTIVATION',
+        code: stored,
+        now,
+        since: new Date(now.getTime() - RESEND_WINDOW_MS),
+        signUpToken: { tokenHash: hash(token), expiresAt: new Date(now.getTime() + SIGNUP_TOKEN_TTL_MS) },
+      },
+      (sentAt) => resendProblem(sentAt, now),
+    );
+    if (problem) return forbidden(`${verifying ? messages.notVerified : messages.notActivated} ${problem}`);
+    if (!verifying) await sendActivationSms(user, code);
+    try {
+      await mailer.send(
+        verifying
+          ? verificationMail({ to: user.email, code, link: verifyLink(token, code), resent: true })
+          : activationLinkMail({ to: user.email, link: activationLink(token) }),
+      );
+    } catch (err) {
+      log.error({ err }, 'could not send the sign-up email after a sign-in to an unfinished account');
+      return new AppError(
+        'SERVICE_UNAVAILABLE',
+        'We could not send the email right now. Please try again in a few minutes.',
+        503,
+      );
+    }
+    return forbidden(verifying ? messages.verificationResent : messages.activationResent);
   }
 
   async function userRecord(userId: number): Promise<UserRecord> {
@@ -235,13 +285,11 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       }
       const now = clock.now();
       const { code, stored } = await freshCode(now);
-      await repo.replaceCode(
+      const problem = await repo.replaceCode(
         { userId: user.id, purpose: actionType, code: stored, now, since: new Date(now.getTime() - RESEND_WINDOW_MS) },
-        (sentAt) => {
-          const problem = resendProblem(sentAt, now);
-          if (problem) throw tooMany(problem);
-        },
+        (sentAt) => resendProblem(sentAt, now),
       );
+      if (problem) throw tooMany(problem);
       if (actionType === 'EMAIL_VERIFICATION') {
         await mailer.send(verificationMail({ to: user.email, code, link: verifyLink(token, code), resent: true }));
         return { message: `We sent a new code to ${user.email}.` };
@@ -251,14 +299,13 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     },
 
     async activate(input: { otp: string; token: string; password: string }) {
-      const { user, tokenRow } = await signUpSession(input.token);
+      const { user } = await signUpSession(input.token);
       if (!user.emailVerifiedAt) throw badRequest('Please verify your email first.');
       const codeId = await checkCode(user.id, 'PHONE_ACTIVATION', input.otp, 'otp');
       const passwordHash = await hashSecret(input.password);
       const done = await repo.activate({
         userId: user.id,
         codeId,
-        signUpTokenId: tokenRow.id,
         passwordHash,
         now: clock.now(),
       });
@@ -278,20 +325,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
         throw unauthenticated(messages.wrongLogin);
       }
       await repo.clearThrottle(key);
-      if (!user.emailVerifiedAt) {
-        throw new AppError(
-          'FORBIDDEN',
-          'Your email is not verified yet. Enter the 4-digit code we emailed you, then activate your account.',
-          403,
-        );
-      }
-      if (!user.activatedAt) {
-        throw new AppError(
-          'FORBIDDEN',
-          'Your account is not activated yet. Enter the code we sent by SMS to your phone and set your password.',
-          403,
-        );
-      }
+      if (!user.activatedAt) throw await resumeSignUp(user);
       return { ...(await issueSession(user)), user: await userRecord(user.id) };
     },
 

@@ -21,6 +21,20 @@ export function verificationMail(opts: { to: string; code: string; link: string;
   };
 }
 
+/** Sent when someone signs in with the right password to an account whose phone is not yet activated. */
+export function activationLinkMail(opts: { to: string; link: string }): Mail {
+  return {
+    to: opts.to,
+    subject: 'Finish activating your Kutu account',
+    text:
+      'Hello,\n\nYour email is verified, but your Kutu account is not active yet. ' +
+      'We have sent a new activation code by SMS to your phone.\n\n' +
+      `Open this link, enter the code from the SMS and choose your password:\n${opts.link}\n\n` +
+      'The SMS code expires in 15 minutes. If you did not try to sign in to Kutu, you can ignore this email.' +
+      signature,
+  };
+}
+
 export function activationSms(code: string): string {
   return `Kutu: your activation code is ${code}. It expires in 15 minutes. Do not share it with anyone.`;
 }

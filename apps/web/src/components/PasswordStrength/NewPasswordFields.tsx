@@ -1,6 +1,7 @@
-import { PasswordInput, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PasswordStrength } from './PasswordStrength.tsx';
+import { PasswordField } from './PasswordField.tsx';
 
 export interface NewPasswordFieldsProps {
   password: string;
@@ -20,23 +21,21 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm">
-      <PasswordInput
+      <PasswordField
         label={props.passwordLabel ?? t('auth.fields.password')}
         autoComplete="new-password"
         value={props.password}
         onChange={(e) => props.onPassword(e.currentTarget.value)}
         error={props.passwordError}
-        visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
         required
       />
       <PasswordStrength password={props.password} userInputs={props.userInputs} />
-      <PasswordInput
+      <PasswordField
         label={props.confirmLabel ?? t('auth.fields.confirmPassword')}
         autoComplete="new-password"
         value={props.confirm}
         onChange={(e) => props.onConfirm(e.currentTarget.value)}
         error={props.confirmError}
-        visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
         required
       />
     </Stack>

@@ -1,15 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Anchor,
-  Button,
-  NumberInput,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { expertRegisterBody } from '@kutu/contract';
@@ -20,6 +10,7 @@ import { useRegisterExpert } from '../api/auth.ts';
 import { AuthTitle } from '../components/AuthTitle.tsx';
 import { useSignUpFlow } from '../components/useSignUpFlow.ts';
 import { fieldErrors } from '../forms.ts';
+import { PasswordField } from '../../../components/PasswordStrength/PasswordField.tsx';
 
 const empty = {
   email: '',
@@ -73,12 +64,7 @@ export default function ExpertSignupPage() {
         <Stack gap="sm">
           <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" {...text('email', true)} />
           <TextInput label={t('auth.fields.username')} autoComplete="username" {...text('username', true)} />
-          <PasswordInput
-            label={t('auth.fields.password')}
-            autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
-            {...text('password', true)}
-          />
+          <PasswordField label={t('auth.fields.password')} autoComplete="new-password" {...text('password', true)} />
           <PasswordStrength password={values.password} userInputs={[values.email, values.username]} />
           <PhoneInput
             value={values.phone_number}

@@ -1,15 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Anchor,
-  Button,
-  MultiSelect,
-  NumberInput,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, MultiSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cropTypes, farmerRegisterBody } from '@kutu/contract';
@@ -20,6 +10,7 @@ import { useRegisterFarmer } from '../api/auth.ts';
 import { AuthTitle } from '../components/AuthTitle.tsx';
 import { useSignUpFlow } from '../components/useSignUpFlow.ts';
 import { fieldErrors } from '../forms.ts';
+import { PasswordField } from '../../../components/PasswordStrength/PasswordField.tsx';
 
 const empty = {
   email: '',
@@ -80,23 +71,21 @@ export default function FarmerSignupPage() {
             error={errors.username}
             required
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth.fields.password')}
             autoComplete="new-password"
             value={values.password}
             onChange={(e) => set('password', e.currentTarget.value)}
             error={errors.password}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
             required
           />
           <PasswordStrength password={values.password} userInputs={[values.email, values.username]} />
-          <PasswordInput
+          <PasswordField
             label={t('auth.fields.confirmPassword')}
             autoComplete="new-password"
             value={values.confirm_password}
             onChange={(e) => set('confirm_password', e.currentTarget.value)}
             error={errors.confirm_password}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
             required
           />
           <PhoneInput

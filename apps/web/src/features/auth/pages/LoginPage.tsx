@@ -1,14 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '../../../app/routes.ts';
-import { errorMessage } from '../../../lib/api.ts';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
 import { useLogin } from '../api/auth.ts';
 import { AuthTitle } from '../components/AuthTitle.tsx';
 import { isEmail, safeReturnTo } from '../forms.ts';
+import { PasswordField } from '../../../components/PasswordStrength/PasswordField.tsx';
 
 /** Full page load after sign-in (spec: a successful login reloads the page). */
 export function goAfterSignIn(assign: (url: string) => void = (url) => window.location.assign(url)) {
@@ -20,6 +21,8 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
+  /** Why a right password did not sign in (sign-up not finished) and what was sent: kept on the page. */
+  const [unfinished, setUnfinished] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const login = useLogin();
 
@@ -35,6 +38,7 @@ export default function LoginPage() {
       setPasswordError(t('auth.login.passwordRequired'));
       return;
     }
+    setUnfinished(null);
     login.mutate(
       { email: email.trim(), password },
       {
@@ -42,7 +46,11 @@ export default function LoginPage() {
           session.signIn(reply);
           goAfterSignIn();
         },
-        onError: (err) => notifyError(errorMessage(err), t('auth.error')),
+        onError: (err) => {
+          // 403: the password was right but the sign-up is not finished; the message says what was sent.
+          if (err instanceof ApiError && err.status === 403) setUnfinished(err.message);
+          else notifyError(errorMessage(err), t('auth.error'));
+        },
       },
     );
   };
@@ -50,6 +58,11 @@ export default function LoginPage() {
   return (
     <>
       <AuthTitle title={t('auth.login.title')}>{t('auth.login.subtitle')}</AuthTitle>
+      {unfinished ? (
+        <Alert color="yellow" mb="md" title={t('auth.login.unfinished')}>
+          {unfinished}
+        </Alert>
+      ) : null}
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
@@ -61,7 +74,7 @@ export default function LoginPage() {
             onChange={(e) => setEmail(e.currentTarget.value)}
             required
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth.fields.password')}
             autoComplete="current-password"
             value={password}
@@ -70,7 +83,6 @@ export default function LoginPage() {
               setPasswordError(null);
             }}
             error={passwordError}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
             required
           />
           <Group justify="flex-end">

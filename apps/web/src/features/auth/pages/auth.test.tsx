@@ -75,8 +75,42 @@ describe('Login', () => {
     expect(screen.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).toBe('/auth/forgot-password');
     expect(screen.getByRole('link', { name: 'Sign up as a farmer' }).getAttribute('href')).toBe('/auth/signup');
     expect(screen.getByRole('link', { name: 'Sign up as an expert' }).getAttribute('href')).toBe('/auth/expert-signup');
-    fireEvent.mouseDown(screen.getByRole('button', { name: 'Show or hide password' }));
+    fireEvent.mouseDown(screen.getByRole('button', { name: 'Show password' }));
     expect(input('Password').type).toBe('text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toBeTruthy();
+  });
+
+  it('reaches the show/hide toggle with Tab right after the password', async () => {
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth');
+    await user.click(input('Password'));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show password' }));
+    await user.keyboard('{Enter}');
+    expect(input('Password').type).toBe('text');
+  });
+
+  it('keeps the message of an unfinished sign-up on the page, instead of a passing Error toast', async () => {
+    const message =
+      'Your account is not activated yet. We sent a new code to your phone and emailed you a link to finish activation.';
+    fakeServer(() => apiError(403, 'FORBIDDEN', message));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth');
+    await user.type(input('Email'), 'nakato@example.com');
+    await user.type(input('Password'), STRONG);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Finish setting up your account');
+    expect(alert.textContent).toContain(message);
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByText('Error')).toBeNull();
+    expect(session.accessToken()).toBeNull();
+
+    // A later attempt clears it.
+    fakeServer(() => apiError(401, 'UNAUTHENTICATED', 'Wrong email or password'));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Wrong email or password')).toBeTruthy();
+    expect(screen.queryByText(message)).toBeNull();
   });
 
   it('goes back to the saved return address after sign-in, never to another site', () => {
@@ -136,6 +170,19 @@ describe('Activation', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy());
     expect(session.signUpToken()).toBeNull();
   }, 30_000);
+
+  it('takes the token from the emailed link when none is stored', async () => {
+    const calls = fakeServer(() => ({ status: 200, body: { message: 'Your account is active. Sign in.' } }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth/activation?token=emailed%2Btoken');
+    expect(screen.queryByText(/token was not saved/)).toBeNull();
+    await typeCode(user, '4321');
+    await user.type(input('Password'), STRONG);
+    await user.type(input('Confirm password'), STRONG);
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    expect(await screen.findByText('Your account is active. Sign in.')).toBeTruthy();
+    expect(calls[0]).toMatchObject({ url: '/api/auth/activate/', body: { otp: '4321', token: 'emailed+token' } });
+  });
 
   it('says the token was not saved when there is none', async () => {
     const calls = fakeServer(() => ({ status: 200, body: {} }));

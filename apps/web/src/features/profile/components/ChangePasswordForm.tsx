@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '../../../components/PasswordStrength/NewPasswordFields.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { newPasswordProblem } from '../../auth/forms.ts';
 import { useChangePassword } from '../api/profile.ts';
+import { PasswordField } from '../../../components/PasswordStrength/PasswordField.tsx';
 
 type Errors = { old?: string; password?: string; confirm?: string };
 
@@ -53,7 +54,7 @@ export function ChangePasswordForm({ userInputs }: { userInputs?: string[] }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={480}>
-        <PasswordInput
+        <PasswordField
           label={t('profile.password.old')}
           autoComplete="current-password"
           value={old}
@@ -62,7 +63,6 @@ export function ChangePasswordForm({ userInputs }: { userInputs?: string[] }) {
             setErrors((x) => ({ ...x, old: undefined }));
           }}
           error={errors.old}
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
           required
         />
         <NewPasswordFields
