@@ -199,7 +199,8 @@ describe('training', () => {
         version: 'tiny-test',
         epochs: 1,
         threads: 1,
-        extraTrainerArgs: ['--synthetic', '8', '--nonleaf-repeats', '1', '--batch', '16'],
+        // --bg-replace 1: every lab photo goes through the background replacement, so that path runs too.
+        extraTrainerArgs: ['--synthetic', '8', '--nonleaf-repeats', '1', '--batch', '16', '--bg-replace', '1'],
         onProgress: (p) => stages.add(p.stage),
       });
       expect([...stages]).toEqual(expect.arrayContaining(['prepare', 'train', 'evaluate', 'done']));

@@ -98,19 +98,65 @@ def synthetic_nonleaf(rng, size=160):
     return np.clip(img, 0, 255).astype(np.uint8)
 
 
+def smooth_noise(size, cell):
+    """Gaussian noise at a coarse scale, smoothly upsampled (no blocky cells)."""
+    from PIL import Image
+    small = np.random.normal(0, 1, (max(2, size // cell), max(2, size // cell))).astype(np.float32)
+    return np.asarray(Image.fromarray(small, mode='F').resize((size, size), Image.BICUBIC))
+
+
+def field_background(rng, size, nonleaf):
+    """A background a leaf could lie on in a field: soil, blurred foliage, or a crop of a non-leaf photo."""
+    kind = rng.random()
+    if kind < 0.4 or nonleaf is None:  # soil: warm brown with coarse and fine noise
+        base = np.array([rng.uniform(70, 150), rng.uniform(50, 110), rng.uniform(30, 80)], np.float32)
+        coarse = smooth_noise(size, 8)[..., None]
+        img = base + coarse * rng.uniform(8, 25) + np.random.normal(0, 10, (size, size, 3))
+    elif kind < 0.7:  # out-of-focus foliage: blotches of green and shadow
+        coarse = smooth_noise(size, 16)[..., None]
+        green = np.array([rng.uniform(30, 90), rng.uniform(80, 160), rng.uniform(20, 70)], np.float32)
+        img = green * (0.75 + 0.25 * coarse) + np.random.normal(0, 6, (size, size, 3))
+    else:
+        nmeta, ndata = nonleaf
+        src = ndata[rng.randrange(nmeta['count'])]
+        y, x = rng.randrange(src.shape[0] - size + 1), rng.randrange(src.shape[1] - size + 1)
+        img = src[y:y + size, x:x + size].astype(np.float32)
+    return np.clip(img, 0, 255)
+
+
+def replace_background(hwc, rng, nonleaf):
+    """Lab photos show one leaf on a plain backdrop: cut the leaf out by the border colour and put it
+    on a field-like background, so the model cannot rely on the backdrop."""
+    img = hwc.astype(np.float32)
+    border = np.concatenate([img[0], img[-1], img[:, 0], img[:, -1]])
+    backdrop = np.median(border, axis=0)
+    distance = np.abs(img - backdrop).sum(axis=2)
+    mask = (distance > 60).astype(np.float32)
+    if mask.mean() < 0.1 or mask.mean() > 0.95:  # segmentation failed: keep the photo as it is
+        return hwc
+    # soften the edge a little
+    padded = np.pad(mask, 1, mode='edge')
+    mask = sum(padded[dy:dy + mask.shape[0], dx:dx + mask.shape[1]] for dy in range(3) for dx in range(3)) / 9
+    bg = field_background(rng, img.shape[0], nonleaf)
+    out = img * mask[..., None] + bg * (1 - mask[..., None])
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
 class TrainSet(Dataset):
-    def __init__(self, leaves, nonleaf, synthetic_count, nonleaf_repeats, field_weight, seed):
-        self.items = []  # (array, label)
+    def __init__(self, leaves, nonleaf, synthetic_count, nonleaf_repeats, field_weight, seed, bg_replace=0.0):
+        self.items = []  # (array, index, label, is_lab)
         (meta, data) = leaves
         for i, item in enumerate(meta['items']):
             repeats = field_weight if item.get('setting') == 'field' else 1
             for _ in range(repeats):
-                self.items.append((data, i, CLASSES.index(item['label'])))
+                self.items.append((data, i, CLASSES.index(item['label']), item.get('setting') == 'lab'))
         if nonleaf is not None:
             nmeta, ndata = nonleaf
             for i in range(nmeta['count']):
                 for _ in range(nonleaf_repeats):
-                    self.items.append((ndata, i, NOT_LEAF))
+                    self.items.append((ndata, i, NOT_LEAF, False))
+        self.nonleaf = nonleaf
+        self.bg_replace = bg_replace
         self.synthetic_count = synthetic_count
         self.rng = random.Random(seed)
         self.tf = T.Compose([
@@ -129,8 +175,10 @@ class TrainSet(Dataset):
 
     def __getitem__(self, idx):
         if idx < len(self.items):
-            data, i, label = self.items[idx]
+            data, i, label, is_lab = self.items[idx]
             hwc = data[i]
+            if is_lab and self.rng.random() < self.bg_replace:
+                hwc = replace_background(hwc, self.rng, self.nonleaf)
         else:
             hwc, label = synthetic_nonleaf(self.rng), NOT_LEAF
         chw = torch.from_numpy(np.ascontiguousarray(hwc)).permute(2, 0, 1)
@@ -188,6 +236,8 @@ def main():
     ap.add_argument('--synthetic', type=int, default=500, help='synthetic non-leaf images per epoch')
     ap.add_argument('--nonleaf-repeats', type=int, default=4)
     ap.add_argument('--field-weight', type=int, default=2, help='how often each field photo is seen per epoch')
+    ap.add_argument('--bg-replace', type=float, default=0.0,
+                    help='share of lab photos shown on a field-like background instead of their backdrop')
     ap.add_argument('--seed', type=int, default=42)
     ap.add_argument('--threads', type=int, default=int(os.environ.get('KUTU_TRAIN_THREADS', '2')))
     args = ap.parse_args()
@@ -203,9 +253,10 @@ def main():
     eval_set = load_set(args.cache, 'eval')
     if leaves is None:
         raise SystemExit('no training images (train.json missing)')
-    train = TrainSet(leaves, nonleaf, args.synthetic, args.nonleaf_repeats, args.field_weight, args.seed)
+    train = TrainSet(leaves, nonleaf, args.synthetic, args.nonleaf_repeats, args.field_weight, args.seed,
+                     args.bg_replace)
     counts = {c: 0 for c in CLASSES}
-    for _, _, label in train.items:
+    for _, _, label, _ in train.items:
         counts[CLASSES[label]] += 1
     counts['not_leaf'] += args.synthetic
     note(f'training on {len(train)} samples per epoch: {counts}')

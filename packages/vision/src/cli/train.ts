@@ -9,6 +9,7 @@
  *   --extra   more labelled photos: `[{ "path": "...", "label": "common_rust" }]` (paths relative to the list)
  *   --init    fine-tune from these weights instead of training from scratch
  *   --limit   at most N base photos per class (quick runs: `--epochs 1 --limit 6`)
+ *   --bg-replace P  show this share of lab photos on field-like backgrounds (soil, foliage, photos)
  *   --activate  make the new model the shipped one (models/current.json)
  * Progress: one line per stage/epoch; the last line is JSON with the metrics of the served model.
  */
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     init: { type: 'string' },
     out: { type: 'string' },
     limit: { type: 'string' },
+    'bg-replace': { type: 'string' },
   },
 });
 const dataDirs = (values.data?.length ? values.data : [defaultDatasetDir]).map((d) => path.resolve(d));
@@ -68,6 +70,7 @@ const result = await trainModel({
   outDir,
   version,
   epochs: Number(values.epochs),
+  extraTrainerArgs: values['bg-replace'] ? ['--bg-replace', values['bg-replace']] : undefined,
   onProgress: (p) => {
     if (p.stage === 'prepare' && p.done !== p.total) return;
     const line =
