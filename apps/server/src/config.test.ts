@@ -9,6 +9,12 @@ describe('configuration', () => {
     expect(config).toMatchObject({ env: 'development', isProduction: false, port: 8080, authRateLimitMax: 600 });
     expect(config.jwt.accessTtlSeconds).toBe(15 * 60);
     expect(config.jwt.accessSecret.length).toBeGreaterThanOrEqual(32);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('links emails to the port the server listens on unless PUBLIC_URL says otherwise', () => {
+    expect(loadConfig({ PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3000', PUBLIC_URL: 'https://kutu.example/' }).publicUrl).toBe('https://kutu.example');
   });
 
   it('refuses to start in production without JWT secrets, naming them', () => {

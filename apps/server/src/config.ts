@@ -10,7 +10,8 @@ const schema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
-    PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+    /** Base of links in emails; defaults to http://localhost:<PORT>. */
+    PUBLIC_URL: z.string().url().optional(),
     CORS_ORIGINS: z.string().default(''),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Kutu <no-reply@kutu.local>'),
@@ -64,7 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
