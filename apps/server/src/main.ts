@@ -61,4 +61,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 // Jobs left running by a dead process are marked failed before this one starts working the queues.
 if (config.jobs) await jobs.startWorkers();
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Kutu is listening on ${config.host}:${config.port}, public URL ${config.publicUrl} (database: ${database.kind})`);
+app.log.info(
+  `Kutu is listening on ${config.host}:${config.port}, public URL ${config.publicUrl} (database: ${database.kind})`,
+);
