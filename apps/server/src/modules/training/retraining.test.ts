@@ -9,7 +9,7 @@ import { modelVersions, notifications } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { registerCommittedModel } from './model-versions.ts';
-import { createVisionTrainer } from './trainer.ts';
+import { createVisionTrainer, type Trainer } from './trainer.ts';
 import { multipart } from './test-support.ts';
 
 /**
@@ -19,6 +19,9 @@ import { multipart } from './test-support.ts';
  */
 const LEAVES = path.resolve(import.meta.dirname, '../../../../../packages/vision/test/fixtures/leaves');
 const TINY = ['--synthetic', '8', '--nonleaf-repeats', '1', '--batch', '16'];
+// For the tests that interrupt a run: thousands of synthetic images make an epoch last long enough
+// to be caught mid-run on any machine (the run is killed or stopped, never finished).
+const LONG = ['--synthetic', '6000', '--nonleaf-repeats', '1', '--batch', '16'];
 const UPLOAD = '/api/upload-training-images/';
 const SAMPLES = '/api/training-samples/';
 const JOBS = '/api/model-training/jobs/';
@@ -39,6 +42,11 @@ describe('retraining with the real trainer', () => {
   let tmp: string;
   let baseVersion: string;
 
+  const tiny = createVisionTrainer({ threads: 1, extraTrainerArgs: TINY });
+  const long = createVisionTrainer({ threads: 1, extraTrainerArgs: LONG });
+  let runLong = false;
+  const trainer: Trainer = { ...tiny, train: (req) => (runLong ? long : tiny).train(req) };
+
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-retrain-'));
     const evalFile = path.join(tmp, 'eval.json');
@@ -54,7 +62,7 @@ describe('retraining with the real trainer', () => {
         TRAINING_EVAL_SET: evalFile,
         TRAINING_EPOCHS: '1',
       },
-      training: { trainer: createVisionTrainer({ threads: 1, extraTrainerArgs: TINY }) },
+      training: { trainer },
     });
     expert = await createUser(t, 'expert');
     farmer = await createUser(t, 'farmer');
@@ -262,12 +270,17 @@ describe('retraining with the real trainer', () => {
   }, 90_000);
 
   it('a trainer killed mid-run fails the job, leaves nothing half-written and the active model serving', async () => {
+    runLong = true;
     const before = t.deps.classifier.current().version;
     const { id } = await startJob();
     await watch(id, (j) => j.stage === 'training' || finished(j));
     // Kill this app's training process from outside, as the OOM killer would.
-    const ps = execFileSync('ps', ['-ww', '-eo', 'pid=,args=']).toString();
-    const line = ps.split('\n').find((l) => l.includes('train.py') && l.includes(path.join(t.dataDir, 'models')));
+    let line: string | undefined;
+    for (let tries = 0; !line && tries < 100; tries++) {
+      const ps = execFileSync('ps', ['-ww', '-eo', 'pid=,args=']).toString();
+      line = ps.split('\n').find((l) => l.includes('train.py') && l.includes(path.join(t.dataDir, 'models')));
+      if (!line) await new Promise((r) => setTimeout(r, 100));
+    }
     expect(line).toBeDefined();
     process.kill(Number(line!.trim().split(/\s+/)[0]), 'SIGKILL');
 
@@ -283,6 +296,7 @@ describe('retraining with the real trainer', () => {
 
   // Last: stopping the worker ends this app's job queue.
   it('a server stopping mid-run aborts the trainer and records the job as failed', async () => {
+    runLong = true;
     const before = t.deps.classifier.current().version;
     const versionsBefore = (await t.deps.database.db.select().from(modelVersions)).length;
     const { id } = await startJob();
