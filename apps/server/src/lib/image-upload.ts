@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_MAX_BYTES, imageUploadMessages as msg } from '@kutu/contract';
@@ -153,4 +153,16 @@ export async function readImageUploads(
   const images: UploadedImage[] = [];
   for (const f of files) images.push({ ...f, ...(await validateImage(f.buffer)) });
   return { images, fields };
+}
+
+/**
+ * Sends a stored photo to a caller the service already allowed to see it: private caching, and no
+ * content sniffing so a file can never be served as anything but the image type it was checked as.
+ */
+export function sendPhoto(reply: FastifyReply, photo: { contentType: string; data: Buffer }) {
+  return reply
+    .header('content-type', photo.contentType)
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .send(photo.data);
 }

@@ -12,7 +12,7 @@ import {
   pageQuery,
 } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../app.ts';
-import { readImageUploads } from '../../lib/image-upload.ts';
+import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createAnalysisService } from './analysis.service.ts';
 import { busy } from './limiter.ts';
@@ -100,11 +100,7 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
     },
     async (req, reply) => {
       const photo = await analysis.photo(caller(req), req.params.id);
-      return reply
-        .header('content-type', photo.contentType)
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(photo.data);
+      return sendPhoto(reply, photo);
     },
   );
 

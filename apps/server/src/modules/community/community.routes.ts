@@ -21,7 +21,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App, ModuleDeps } from '../../app.ts';
-import type { UploadedImage } from '../../lib/image-upload.ts';
+import { sendPhoto, type UploadedImage } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createCommunityService } from './community.service.ts';
 import { postFieldsAsBody, readPostForm } from './community.upload.ts';
@@ -116,11 +116,7 @@ export function communityRoutes(app: App, deps: ModuleDeps) {
     },
     async (req, reply) => {
       const photo = await service.postPhoto(caller(req), req.params.id);
-      return reply
-        .header('content-type', photo.contentType)
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(photo.data);
+      return sendPhoto(reply, photo);
     },
   );
 

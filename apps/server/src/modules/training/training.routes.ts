@@ -22,7 +22,7 @@ import {
 import { z } from 'zod';
 import type { App, ModuleDeps } from '../../app.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { readImageUploads } from '../../lib/image-upload.ts';
+import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createTrainingService, STALE_AFTER_MS, TRAINING_QUEUE } from './training.service.ts';
 
@@ -133,7 +133,7 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
     { schema: { tags, security, params: idParam }, onRequest: expert },
     async (req, reply) => {
       const { data, type } = await service.sampleImage(req.params.id);
-      return reply.type(type).header('cache-control', 'private, max-age=3600').send(data);
+      return sendPhoto(reply, { contentType: type, data });
     },
   );
 

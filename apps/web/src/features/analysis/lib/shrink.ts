@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 export interface PreparedPhoto {
   blob: Blob;
   filename: string;
@@ -64,4 +65,16 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+/** "4.1 MB → 310 KB (1024×768)" while a picked photo is being shrunk and after; shared by every photo picker. */
+export function photoSizesLabel(t: TFunction, file: File, prepared: PreparedPhoto | null): string {
+  if (!prepared) return t('analysis.upload.preparing');
+  if (!prepared.resized) return t('analysis.upload.sizesOriginal', { original: formatBytes(file.size) });
+  return t('analysis.upload.sizesResized', {
+    original: formatBytes(file.size),
+    sent: formatBytes(prepared.blob.size),
+    width: prepared.width,
+    height: prepared.height,
+  });
 }

@@ -10,7 +10,7 @@ import { routes } from '../../../app/routes.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { analysisKeys, uploadForAnalysis, type UploadStage } from '../api/analysis.ts';
 import { ResultCard } from '../components/ResultCard.tsx';
-import { formatBytes, shrinkPhoto, type PreparedPhoto } from '../lib/shrink.ts';
+import { photoSizesLabel, shrinkPhoto, type PreparedPhoto } from '../lib/shrink.ts';
 
 const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
 
@@ -159,16 +159,7 @@ export default function UploadImagePage() {
                     {file.name}
                   </Text>
                   <Text size="sm" c="dimmed" data-testid="upload-sizes">
-                    {prepared
-                      ? prepared.resized
-                        ? t('analysis.upload.sizesResized', {
-                            original: formatBytes(file.size),
-                            sent: formatBytes(prepared.blob.size),
-                            width: prepared.width,
-                            height: prepared.height,
-                          })
-                        : t('analysis.upload.sizesOriginal', { original: formatBytes(file.size) })
-                      : t('analysis.upload.preparing')}
+                    {photoSizesLabel(t, file, prepared)}
                   </Text>
                 </Stack>
                 <CloseButton aria-label={t('analysis.upload.remove')} onClick={clear} disabled={busy} />

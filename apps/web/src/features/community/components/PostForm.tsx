@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES, POST_CONTENT_MAX, POST_TITLE_MAX, postCreateBody } from '@kutu/contract';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { formatBytes, shrinkPhoto, type PreparedPhoto } from '../../analysis/lib/shrink.ts';
+import { photoSizesLabel, shrinkPhoto, type PreparedPhoto } from '../../analysis/lib/shrink.ts';
 import { useCreatePost } from '../api/community.ts';
 import { cropOptions, diseaseOptions, urgencyOptions } from './labels.ts';
 
@@ -176,16 +176,7 @@ export function PostForm() {
                   {file.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {prepared
-                    ? prepared.resized
-                      ? t('analysis.upload.sizesResized', {
-                          original: formatBytes(file.size),
-                          sent: formatBytes(prepared.blob.size),
-                          width: prepared.width,
-                          height: prepared.height,
-                        })
-                      : t('analysis.upload.sizesOriginal', { original: formatBytes(file.size) })
-                    : t('analysis.upload.preparing')}
+                  {photoSizesLabel(t, file, prepared)}
                 </Text>
               </Stack>
               <CloseButton
