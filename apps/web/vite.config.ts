@@ -5,7 +5,7 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
   server: { proxy: { '/api': 'http://localhost:8080' } },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 1500 },
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
