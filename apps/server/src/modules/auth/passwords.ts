@@ -1,3 +1,4 @@
+import os from 'node:os';
 import argon2 from 'argon2';
 
 /**
@@ -8,13 +9,34 @@ import argon2 from 'argon2';
  */
 export const hashOptions = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * Hashes running at once. argon2 runs on the thread pool, but each hash keeps a core busy: with every
+ * core hashing, the event loop (and PGlite, which runs on it) waits for CPU. One core stays free.
+ */
+export const HASH_SLOTS = Math.max(1, os.availableParallelism() - 1);
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running < HASH_SLOTS) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next waiter, or give it back.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 export function hashSecret(secret: string): Promise<string> {
-  return argon2.hash(secret, hashOptions);
+  return inHashSlot(() => argon2.hash(secret, hashOptions));
 }
 
 export async function verifySecret(hash: string, secret: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, secret);
+    return await inHashSlot(() => argon2.verify(hash, secret));
   } catch {
     return false;
   }
