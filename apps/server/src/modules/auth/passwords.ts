@@ -1,5 +1,7 @@
 import os from 'node:os';
 import argon2 from 'argon2';
+// A generic limiter, kept in the analysis module where it was first needed.
+import { createLimiter } from '../analysis/limiter.ts';
 
 /**
  * argon2id at OWASP's minimum cost (19 MiB, 2 passes, 1 lane), for passwords and one-time codes alike;
@@ -14,29 +16,15 @@ export const hashOptions = { type: argon2.argon2id, memoryCost: 19_456, timeCost
  * core hashing, the event loop (and PGlite, which runs on it) waits for CPU. One core stays free.
  */
 export const HASH_SLOTS = Math.max(1, os.availableParallelism() - 1);
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running < HASH_SLOTS) running += 1;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    // Hand the slot straight to the next waiter, or give it back.
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
+const hashing = createLimiter({ concurrency: HASH_SLOTS, maxQueued: Number.POSITIVE_INFINITY });
 
 export function hashSecret(secret: string): Promise<string> {
-  return inHashSlot(() => argon2.hash(secret, hashOptions));
+  return hashing.run(() => argon2.hash(secret, hashOptions));
 }
 
 export async function verifySecret(hash: string, secret: string): Promise<boolean> {
   try {
-    return await inHashSlot(() => argon2.verify(hash, secret));
+    return await hashing.run(() => argon2.verify(hash, secret));
   } catch {
     return false;
   }
