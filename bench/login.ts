@@ -4,7 +4,8 @@
  *   1. argon2id alone, per verify: wall time and CPU time (process CPU, which includes libuv's pool
  *      threads) for the parameters we use and for the alternatives OWASP lists, plus the old defaults
  *      of the argon2 package (64 MiB, 3 passes, 4 lanes) that earlier hashes may still carry;
- *   2. POST /api/auth/login/ through app.inject (PGlite in memory): wall and CPU per sign-in, one at a time;
+ *   2. POST /api/auth/login/ through app.inject (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL):
+ *      wall and CPU per sign-in (this process only), one at a time;
  *   3. the event loop while 10 sign-ins run at once: its delay (perf_hooks.monitorEventLoopDelay, 1 ms
  *      resolution) next to the same measurement with no sign-ins and with 10 synchronous 40 ms blocks,
  *      to show what a blocked loop would look like.
@@ -87,7 +88,7 @@ const login = async () => {
   if (res.statusCode !== 200) throw new Error(`login answered ${res.statusCode}: ${res.body}`);
 };
 
-console.log('\n2. POST /api/auth/login/ (one at a time, PGlite in memory)');
+console.log(`\n2. POST /api/auth/login/ (one at a time, ${t.deps.database.kind})`);
 const perLogin = await cost(login);
 console.log(`   per sign-in: wall ${ms(perLogin.wall)}, CPU ${ms(perLogin.cpu)}`);
 
