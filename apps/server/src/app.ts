@@ -34,6 +34,7 @@ import {
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { communityRoutes } from './modules/community/community.routes.ts';
 import { consultationsRoutes } from './modules/consultations/consultations.routes.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
@@ -86,7 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.isProduction,
+    // Only the configured proxies may set X-Forwarded-For (TRUST_PROXY; default none): docs/decisions/0008.
+    trustProxy: trustedHops(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -120,7 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const tokens = createAccessTokens(config.jwt.accessSecret, config.jwt.accessTtlSeconds);
-  await app.register(authPlugin, { tokens });
+  const sessions = createAuthRepo(deps.database.db);
+  await app.register(authPlugin, { tokens, sessionIsLive: (claims) => sessions.sessionIsLive(claims) });
 
   const moduleDeps: ModuleDeps = {
     ...deps,
@@ -141,6 +144,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   serveWebApp(app, config.webDist);
   return app;
+}
+
+/** A hop count as the function Fastify's types want (what Fastify does with a number itself). */
+function trustedHops(setting: Config['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
 }
 
 /** Serves the built SPA; unknown non-API paths get index.html so client routes work on reload. */

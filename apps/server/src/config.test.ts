@@ -27,7 +27,13 @@ describe('configuration', () => {
   });
 
   it('starts in production with secrets, stricter auth limits and its own keys', () => {
-    const config = loadConfig({ NODE_ENV: 'production', ...secrets });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ...secrets,
+      SMTP_URL: 'smtps://kutu:pw@smtp.example.com:465',
+      SMS_GATEWAY_URL: 'https://sms.example.com/send',
+      SMS_GATEWAY_KEY: 'key',
+    });
     expect(config).toMatchObject({ isProduction: true, authRateLimitMax: 20 });
     expect(config.jwt).toMatchObject({
       accessSecret: secrets.JWT_ACCESS_SECRET,

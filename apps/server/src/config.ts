@@ -1,7 +1,42 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const DEV_SECRET = 'kutu-development-secret-change-me-in-production';
+/** Published in this repository, so never accepted in production. */
+const DEV_SECRETS = new Set([DEV_SECRET, `${DEV_SECRET}-refresh`]);
+const MIN_SECRET_LENGTH = 32;
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: which hops may set X-Forwarded-For. Empty (default): none, the socket address is the
+ * client. A number: that many proxies in front. Otherwise addresses, CIDRs or proxy-addr's names
+ * (loopback, linklocal, uniquelocal), comma-separated. "true" (trust every hop) is refused: it lets
+ * any client choose its own address and dodge every per-address limit.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | { error: string } {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  if (text === 'true') {
+    return { error: 'trusting every hop lets any client choose its address; give a hop count or proxy addresses' };
+  }
+  const entries = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !PROXY_NAMES.has(entry) && !isAddressOrCidr(entry));
+  if (bad.length) return { error: `not an address, CIDR or hop count: ${bad.join(', ')}` };
+  return entries;
+}
+
+function isAddressOrCidr(entry: string) {
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 const schema = z
   .object({
@@ -14,12 +49,17 @@ const schema = z
     PUBLIC_URL: z.string().url().optional(),
     CORS_ORIGINS: z.string().default(''),
     SMTP_URL: z.string().url().optional(),
+    /** `log`: write each email to the log instead of sending it (the default without SMTP_URL outside production). */
+    MAIL_TRANSPORT: z.enum(['smtp', 'log']).optional(),
+    /** `log`: write each SMS to the log instead of sending it (the default without a gateway outside production). */
+    SMS_TRANSPORT: z.enum(['gateway', 'log']).optional(),
+    TRUST_PROXY: z.string().default(''),
     MAIL_FROM: z.string().default('Kutu <no-reply@kutu.local>'),
     SMS_GATEWAY_URL: z.string().url().optional(),
     SMS_GATEWAY_KEY: z.string().optional(),
     SMS_SENDER_ID: z.string().default('KUTU'),
-    JWT_ACCESS_SECRET: z.string().min(32).optional(),
-    JWT_REFRESH_SECRET: z.string().min(32).optional(),
+    JWT_ACCESS_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
+    JWT_REFRESH_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce
       .number()
       .int()
@@ -41,9 +81,53 @@ const schema = z
     TRAINING_EPOCHS: z.coerce.number().int().min(1).max(200).optional(),
   })
   .superRefine((env, ctx) => {
+    const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+    if (typeof trustProxy === 'object' && 'error' in trustProxy) {
+      ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: trustProxy.error });
+    }
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required with MAIL_TRANSPORT=smtp' });
+    }
+    if (env.SMS_TRANSPORT === 'gateway' && !env.SMS_GATEWAY_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_GATEWAY_URL'],
+        message: 'SMS_GATEWAY_URL is required with SMS_TRANSPORT=gateway',
+      });
+    }
     if (env.NODE_ENV !== 'production') return;
     for (const key of ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET'] as const) {
-      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
+      const value = env[key];
+      if (!value) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
+      else if (DEV_SECRETS.has(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is the published development secret; set a random one of at least ${MIN_SECRET_LENGTH} characters`,
+        });
+      }
+    }
+    // Nothing may silently go undelivered: a real transport, or an explicit choice to only log.
+    if (!env.SMTP_URL && env.MAIL_TRANSPORT !== 'log') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'SMTP_URL is required in production (or MAIL_TRANSPORT=log to only log each email)',
+      });
+    }
+    if (!env.SMS_GATEWAY_URL && env.SMS_TRANSPORT !== 'log') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_GATEWAY_URL'],
+        message:
+          'SMS_GATEWAY_URL and SMS_GATEWAY_KEY are required in production (or SMS_TRANSPORT=log to only log each SMS)',
+      });
+    } else if (env.SMS_GATEWAY_URL && !env.SMS_GATEWAY_KEY && env.SMS_TRANSPORT !== 'log') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_GATEWAY_KEY'],
+        message: 'SMS_GATEWAY_KEY is required in production with SMS_GATEWAY_URL',
+      });
     }
   });
 
@@ -70,6 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((s) => s.trim())
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
+    /** `log` only logs each email: chosen explicitly, or the development default without SMTP_URL. */
+    mailTransport: e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'log'),
+    smsTransport: e.SMS_TRANSPORT ?? (e.SMS_GATEWAY_URL ? 'gateway' : 'log'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) as false | number | string[],
     mailFrom: e.MAIL_FROM,
     sms: { gatewayUrl: e.SMS_GATEWAY_URL, apiKey: e.SMS_GATEWAY_KEY, senderId: e.SMS_SENDER_ID },
     jwt: {

@@ -22,6 +22,8 @@ const modelDir = config.modelDir ?? activeDir;
 const classifier = createClassifierHolder(await loadClassifier(modelDir));
 
 const outbox = new Outbox();
+// The adapters are made before the app; their log transports write through the app's logger.
+const adapterLog = { info: (obj: object, msg: string) => app.log.info(obj, msg) };
 const jobs = createJobQueue(database, { log: (msg, err) => console.error(msg, err) });
 const app = await buildApp({
   jobs,
@@ -29,11 +31,27 @@ const app = await buildApp({
   database,
   clock: systemClock,
   outbox,
-  mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox }),
-  sms: createSms({ ...config.sms, outbox }),
+  mailer: createMailer({
+    smtpUrl: config.mailTransport === 'smtp' ? config.smtpUrl : undefined,
+    from: config.mailFrom,
+    outbox,
+    log: adapterLog,
+  }),
+  sms: createSms({
+    ...config.sms,
+    gatewayUrl: config.smsTransport === 'gateway' ? config.sms.gatewayUrl : undefined,
+    outbox,
+    log: adapterLog,
+  }),
   storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
   classifier,
 });
+for (const [channel, transport] of [
+  ['email', config.mailTransport],
+  ['SMS', config.smsTransport],
+] as const) {
+  if (config.isProduction && transport === 'log') app.log.warn(`${channel} is only logged, not sent (log transport)`);
+}
 app.log.info({ modelDir, modelVersion: classifier.current().version }, 'rust classifier loaded');
 
 let closing = false;

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import type { Role } from '@kutu/contract';
-import { expertProfiles, farmerProfiles, users } from '../src/db/schema/index.ts';
-import { createAccessTokens } from '../src/lib/tokens.ts';
+import { expertProfiles, farmerProfiles, refreshTokens, users } from '../src/db/schema/index.ts';
+import { createAccessTokens, randomToken } from '../src/lib/tokens.ts';
 import type { TestContext } from './helpers.ts';
 
 let counter = 0;
@@ -52,7 +53,15 @@ export async function createUser(t: TestContext, role: Role, opts: { username?: 
       experienceYears: 8,
     });
   }
+  // Access tokens belong to a sign-in session (a refresh-token family) and die with it.
+  const sessionId = randomUUID();
+  await t.deps.database.db.insert(refreshTokens).values({
+    userId: user.id,
+    familyId: sessionId,
+    tokenHash: randomToken(),
+    expiresAt: new Date(now.getTime() + 24 * 3600 * 1000),
+  });
   const tokens = createAccessTokens(t.deps.config.jwt.accessSecret, t.deps.config.jwt.accessTtlSeconds);
-  const access = await tokens.sign({ userId: user.id, role });
+  const access = await tokens.sign({ userId: user.id, role, sessionId });
   return { id: user.id, username, email, role, password, headers: { authorization: `Bearer ${access}` } };
 }

@@ -14,7 +14,10 @@ interface Logger {
   info(obj: object, msg: string): void;
 }
 
-/** SMTP when a URL is given; otherwise a development transport that logs and keeps the message. */
+/**
+ * SMTP when a URL is given; otherwise the log transport, which writes every message to the log (and the
+ * development outbox). Production runs it only when MAIL_TRANSPORT=log says so (see config.ts).
+ */
 export function createMailer(opts: { smtpUrl?: string; from: string; outbox?: Outbox; log?: Logger }): Mailer {
   const transport = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
@@ -24,7 +27,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outbox?: Ou
       await transport.sendMail({ from: opts.from, ...mail });
       opts.outbox?.add({ channel: 'email', ...mail });
       if (!opts.smtpUrl)
-        opts.log?.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'email (dev transport)');
+        opts.log?.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'email (log transport, not sent)');
     },
   };
 }

@@ -9,8 +9,8 @@ interface Logger {
 }
 
 /**
- * HTTP gateway when configured (Africa's Talking-style form POST), otherwise a console transport that
- * logs the text and keeps it in the dev outbox.
+ * HTTP gateway when configured (Africa's Talking-style form POST), otherwise the log transport, which
+ * logs the text and keeps it in the dev outbox. Production runs it only when SMS_TRANSPORT=log says so.
  */
 export function createSms(opts: {
   gatewayUrl?: string;
@@ -36,7 +36,7 @@ export function createSms(opts: {
         });
         if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
       } else {
-        opts.log?.info({ to, text }, 'sms (console transport)');
+        opts.log?.info({ to, text }, 'sms (log transport, not sent)');
       }
       opts.outbox?.add({ channel: 'sms', to, subject: 'SMS', text });
     },

@@ -8,24 +8,32 @@ export interface AccessClaims {
   role: Role;
 }
 
+/** What an access token carries: the caller and the sign-in session (refresh family) it belongs to. */
+export interface SessionClaims extends AccessClaims {
+  sessionId: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export function createAccessTokens(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(claims: AccessClaims, now = new Date()): Promise<string> {
+    async sign(claims: SessionClaims, now = new Date()): Promise<string> {
       const iat = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ role: claims.role, typ: 'access' })
+      return new SignJWT({ role: claims.role, typ: 'access', sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.userId))
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlSeconds)
         .sign(key);
     },
-    async verify(token: string): Promise<AccessClaims> {
+    async verify(token: string): Promise<SessionClaims> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const role = payload.role;
+        const { role, sid } = payload;
         if (payload.typ !== 'access' || (role !== 'farmer' && role !== 'expert')) throw unauthenticated();
-        return { userId: Number(payload.sub), role };
+        if (typeof sid !== 'string' || !UUID.test(sid)) throw unauthenticated();
+        return { userId: Number(payload.sub), role, sessionId: sid };
       } catch (err) {
         if (err instanceof errors.JWTExpired)
           throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please sign in again.', 401);

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@kutu/contract';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
-import type { AccessClaims, AccessTokens } from '../lib/tokens.ts';
+import type { AccessClaims, AccessTokens, SessionClaims } from '../lib/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,21 +22,30 @@ export function caller(req: FastifyRequest): AccessClaims {
   return req.auth;
 }
 
-export const authPlugin = fp<{ tokens: AccessTokens }>(async (app, { tokens }) => {
-  app.decorateRequest('auth', null);
+/** Whether the sign-in session an access token belongs to is still open (not signed out or revoked). */
+export type SessionCheck = (claims: SessionClaims) => Promise<boolean>;
 
-  async function authenticate(req: FastifyRequest) {
-    const header = req.headers.authorization ?? '';
-    const [scheme, token] = header.split(' ');
-    if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthenticated();
-    req.auth = await tokens.verify(token);
-  }
+export const authPlugin = fp<{ tokens: AccessTokens; sessionIsLive: SessionCheck }>(
+  async (app, { tokens, sessionIsLive }) => {
+    app.decorateRequest('auth', null);
 
-  app.decorate('authenticate', authenticate);
-  app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
-    await authenticate(req);
-    if (!roles.includes(req.auth!.role)) {
-      throw forbidden(`Only ${roles.map((r) => `${r}s`).join(' and ')} can do this`);
+    // A signature alone is not enough: logout, a password change or reset and refresh-token reuse end
+    // the session, and its access tokens die with it (docs/decisions/0008-auth-hardening.md, M2).
+    async function authenticate(req: FastifyRequest) {
+      const header = req.headers.authorization ?? '';
+      const [scheme, token] = header.split(' ');
+      if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthenticated();
+      const claims = await tokens.verify(token);
+      if (!(await sessionIsLive(claims))) throw unauthenticated('Your session has ended. Please sign in again.');
+      req.auth = { userId: claims.userId, role: claims.role };
     }
-  });
-});
+
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
+      await authenticate(req);
+      if (!roles.includes(req.auth!.role)) {
+        throw forbidden(`Only ${roles.map((r) => `${r}s`).join(' and ')} can do this`);
+      }
+    });
+  },
+);

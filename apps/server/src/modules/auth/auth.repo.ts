@@ -204,8 +204,12 @@ export function createAuthRepo(db: Db) {
         return true;
       }),
 
+    /** A new reset link; older unused ones stop working (only the newest email's link is live). */
     createResetToken: (input: { userId: number; tokenHash: string; expiresAt: Date; now: Date }) =>
-      db.insert(actionTokens).values({ ...input, purpose: 'password_reset', createdAt: input.now }),
+      db.transaction(async (tx) => {
+        await retireResetLinks(tx, input.userId, input.now);
+        await tx.insert(actionTokens).values({ ...input, purpose: 'password_reset', createdAt: input.now });
+      }),
 
     /** Uses a live reset token, sets the password, retires other reset links, ends every session. */
     resetPassword: (input: { tokenId: number; userId: number; passwordHash: string; now: Date }) =>
@@ -219,26 +223,22 @@ export function createAuthRepo(db: Db) {
           .returning({ id: actionTokens.id });
         if (used.length === 0) return false;
         await tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, input.userId));
-        await tx
-          .update(actionTokens)
-          .set({ usedAt: input.now })
-          .where(
-            and(
-              eq(actionTokens.userId, input.userId),
-              eq(actionTokens.purpose, 'password_reset'),
-              isNull(actionTokens.usedAt),
-            ),
-          );
+        await retireResetLinks(tx, input.userId, input.now);
         await revokeUserSessions(tx, input.userId, input.now);
         return true;
       }),
 
-    /** Sets a new password and ends every session. */
+    /** Sets a new password, ends every session and retires reset links sent before. */
     changePassword: (input: { userId: number; passwordHash: string; now: Date }) =>
       db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, input.userId));
+        await retireResetLinks(tx, input.userId, input.now);
         await revokeUserSessions(tx, input.userId, input.now);
       }),
+
+    /** The same password under current hashing parameters (rehash on sign-in). */
+    updatePasswordHash: (userId: number, passwordHash: string) =>
+      db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
 
     insertRefreshToken: (row: { userId: number; familyId: string; tokenHash: string; expiresAt: Date; now: Date }) =>
       db.insert(refreshTokens).values({ ...row, createdAt: row.now }),
@@ -261,6 +261,23 @@ export function createAuthRepo(db: Db) {
         return true;
       }),
 
+    /** A session is live while its family holds a refresh token that is neither used nor revoked. */
+    async sessionIsLive(session: { userId: number; sessionId: string }) {
+      const rows = await db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.familyId, session.sessionId),
+            eq(refreshTokens.userId, session.userId),
+            isNull(refreshTokens.usedAt),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )
+        .limit(1);
+      return rows.length === 1;
+    },
+
     revokeFamily: (familyId: string, now: Date) =>
       db
         .update(refreshTokens)
@@ -282,6 +299,24 @@ export function createAuthRepo(db: Db) {
         })
         .returning();
       return row;
+    },
+
+    /**
+     * Counts a failed sign-in for the back-off: here `windowStart` holds the time of the last failure,
+     * and the count restarts when the previous failure is older than `forgetAfterMs`.
+     */
+    async recordFailure(key: string, now: Date, forgetAfterMs: number) {
+      const cutoff = new Date(now.getTime() - forgetAfterMs).toISOString();
+      await db
+        .insert(authThrottle)
+        .values({ key, count: 1, windowStart: now })
+        .onConflictDoUpdate({
+          target: authThrottle.key,
+          set: {
+            count: sql`case when ${authThrottle.windowStart} <= ${cutoff}::timestamptz then 1 else ${authThrottle.count} + 1 end`,
+            windowStart: now,
+          },
+        });
     },
 
     peekThrottle: async (key: string) => (await db.select().from(authThrottle).where(eq(authThrottle.key, key)))[0],
@@ -309,6 +344,15 @@ export function createAuthRepo(db: Db) {
 }
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
 export type Account = NonNullable<Awaited<ReturnType<AuthRepo['loadAccount']>>>;
+
+function retireResetLinks(tx: Tx, userId: number, now: Date) {
+  return tx
+    .update(actionTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(actionTokens.userId, userId), eq(actionTokens.purpose, 'password_reset'), isNull(actionTokens.usedAt)),
+    );
+}
 
 function revokeUserSessions(tx: Tx, userId: number, now: Date) {
   return tx

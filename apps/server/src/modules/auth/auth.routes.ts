@@ -40,6 +40,12 @@ export function authRoutes(app: App, deps: ModuleDeps) {
   // Checked on request, before the body is validated: a stranger learns nothing about the body rules.
   const signedIn = { onRequest: app.authenticate, schema: { security: [{ bearer: [] }] } };
 
+  // Replies here carry tokens, codes or account details: no cache (browser, proxy) may keep them (L11).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/auth/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   app.post(
     api.auth.registerFarmer,
     { config: limited, schema: { tags, body: farmerRegisterBody, response: { 201: registerReply } } },
@@ -73,7 +79,15 @@ export function authRoutes(app: App, deps: ModuleDeps) {
   app.post(
     api.auth.login,
     { config: limited, schema: { tags, body: loginBody, response: { 200: loginReply } } },
-    (req) => auth.login(req.body.email, req.body.password),
+    async (req, reply) => {
+      const { deviceCookie, ...signedInReply } = await auth.login(
+        req.body.email,
+        req.body.password,
+        req.headers.cookie,
+      );
+      reply.header('set-cookie', deviceCookie);
+      return signedInReply;
+    },
   );
 
   app.post(

@@ -21,13 +21,14 @@ import {
   wrongCodeMessage,
 } from './codes.ts';
 import { activationLinkMail, activationSms, resetMail, verificationMail } from './messages.ts';
-import { hashSecret, verifyAgainstNothing, verifySecret } from './passwords.ts';
+import { FORGET_FAILURES_AFTER_MS, waitBeforeNextTry, waitMessage } from './backoff.ts';
+import { createDeviceCookies } from './device.ts';
+import { normaliseEmail } from './email.ts';
+import { hashSecret, needsRehash, verifyAgainstNothing, verifySecret } from './passwords.ts';
 
 const SIGNUP_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 const RESET_TOKEN_TTL_MS = 3600 * 1000;
-/** Per account (by email, known or not): failed sign-ins and reset requests in a window. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Per account (by email, known or not): reset requests in a window. */
 export const RESET_MAX_REQUESTS = 3;
 export const RESET_WINDOW_MS = 60 * 60 * 1000;
 const MIN_AGE_YEARS = 13;
@@ -68,6 +69,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
   const verifyLink = (token: string, code: string) =>
     `${config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}&verificationToken=${code}`;
   const activationLink = (token: string) => `${config.publicUrl}/auth/activation?token=${encodeURIComponent(token)}`;
+  const devices = createDeviceCookies(secret, config.publicUrl.startsWith('https:'));
 
   async function freshCode(now: Date) {
     const code = newCode();
@@ -75,9 +77,12 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
   }
 
   async function register(
-    account: { email: string; username: string; phone: string; password: string; role: 'farmer' | 'expert' },
+    input: { email: string; username: string; phone: string; password: string; role: 'farmer' | 'expert' },
     details: Pick<Parameters<typeof repo.createAccount>[0], 'farmer' | 'expert'>,
   ) {
+    const normalised = normaliseEmail(input.email);
+    if ('problem' in normalised) throw badRequest(normalised.problem, { email: normalised.problem });
+    const account = { ...input, email: normalised.email };
     const clashes = await repo.findClashes(account.email, account.username);
     const emailTaken = clashes.some((c) => c.email.toLowerCase() === account.email.toLowerCase());
     const usernameTaken = clashes.some((c) => c.username.toLowerCase() === account.username.toLowerCase());
@@ -171,24 +176,46 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
   async function issueSession(user: UserRow) {
     const now = clock.now();
     const refresh = randomToken();
+    const sessionId = randomUUID();
     await repo.insertRefreshToken({
       userId: user.id,
-      familyId: randomUUID(),
+      familyId: sessionId,
       tokenHash: hash(refresh),
       expiresAt: new Date(now.getTime() + config.jwt.refreshTtlDays * 24 * 3600 * 1000),
       now,
     });
-    return { access: await tokens.sign({ userId: user.id, role: user.role }, now), refresh };
+    return { access: await tokens.sign({ userId: user.id, role: user.role, sessionId }, now), refresh };
   }
 
-  /** Refuses when this account (by email, whether it exists or not) failed too often lately. */
-  async function assertNotLockedOut(key: string) {
+  /** Refuses (429, how long to wait) while the back-off after failed password checks under `key` runs. */
+  async function assertNoBackOff(key: string) {
     const row = await repo.peekThrottle(key);
-    const end = row ? row.windowStart.getTime() + LOGIN_WINDOW_MS : 0;
-    const now = clock.now();
-    if (row && row.count >= LOGIN_MAX_FAILURES && end > now.getTime()) {
-      throw tooMany(`Too many attempts. Please wait ${plural(minutesUntil(end, now), 'minute')} and try again.`);
-    }
+    const wait = waitBeforeNextTry(row && { count: row.count, lastAt: row.windowStart }, clock.now());
+    if (wait > 0) throw tooMany(waitMessage(wait));
+  }
+
+  /**
+   * The back-off key of a sign-in: per known device (its signed cookie names this account), otherwise
+   * per account by email, known or not, so strangers' failures never hold up the owner's own browser.
+   */
+  function loginKey(email: string, user: UserRow | undefined, cookieHeader: string | undefined) {
+    const device = user ? devices.deviceOf(cookieHeader, user.id) : null;
+    return device ? `login-device:${device}` : `login:${email}`;
+  }
+
+  /** Looks the account up and sends it a reset link; runs after the reply (see forgotPassword). */
+  async function sendResetLink(email: string, now: Date) {
+    const user = await repo.findUserByEmail(email);
+    if (!user) return;
+    const token = randomToken();
+    await repo.createResetToken({
+      userId: user.id,
+      tokenHash: hash(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      now,
+    });
+    const link = `${config.publicUrl}/auth/confirm-password-reset?token=${encodeURIComponent(token)}`;
+    await mailer.send(resetMail({ to: user.email, link }));
   }
 
   /**
@@ -313,20 +340,32 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       return { message: 'Your account is active. You can now sign in.' };
     },
 
-    async login(email: string, password: string) {
-      const key = `login:${email.toLowerCase()}`;
-      await assertNotLockedOut(key);
-      const user = await repo.findUserByEmail(email);
+    /**
+     * Signs in. `cookieHeader` may carry the known-device cookie; the reply's `deviceCookie` is the
+     * Set-Cookie header that marks this browser as known to the account.
+     */
+    async login(rawEmail: string, password: string, cookieHeader?: string) {
+      const normalised = normaliseEmail(rawEmail);
+      // An address we would refuse at sign-up cannot have an account: answered like any unknown one.
+      const email = 'email' in normalised ? normalised.email : rawEmail.toLowerCase();
+      const user = 'email' in normalised ? await repo.findUserByEmail(email) : undefined;
+      const key = loginKey(email, user, cookieHeader);
+      await assertNoBackOff(key);
       const ok = user?.passwordHash
         ? await verifySecret(user.passwordHash, password)
         : await verifyAgainstNothing(password);
-      if (!user || !ok) {
-        await repo.hitThrottle(key, clock.now(), LOGIN_WINDOW_MS);
+      if (!user?.passwordHash || !ok) {
+        await repo.recordFailure(key, clock.now(), FORGET_FAILURES_AFTER_MS);
         throw unauthenticated(messages.wrongLogin);
       }
       await repo.clearThrottle(key);
+      if (needsRehash(user.passwordHash)) await repo.updatePasswordHash(user.id, await hashSecret(password));
       if (!user.activatedAt) throw await resumeSignUp(user);
-      return { ...(await issueSession(user)), user: await userRecord(user.id) };
+      return {
+        ...(await issueSession(user)),
+        user: await userRecord(user.id),
+        deviceCookie: devices.issue(user.id),
+      };
     },
 
     async refresh(refreshToken: string) {
@@ -353,7 +392,10 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
         await repo.revokeFamily(row.familyId, now);
         throw unauthenticated('This session has ended. Please sign in again.');
       }
-      return { access: await tokens.sign({ userId: user.id, role: user.role }, now), refresh: next };
+      return {
+        access: await tokens.sign({ userId: user.id, role: user.role, sessionId: row.familyId }, now),
+        refresh: next,
+      };
     },
 
     async logout(refreshToken: string) {
@@ -362,26 +404,21 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       return { message: 'You are signed out.' };
     },
 
-    async forgotPassword(email: string) {
+    async forgotPassword(rawEmail: string) {
       const now = clock.now();
-      const throttle = await repo.hitThrottle(`reset:${email.toLowerCase()}`, now, RESET_WINDOW_MS);
+      const normalised = normaliseEmail(rawEmail);
+      const email = 'email' in normalised ? normalised.email : rawEmail.toLowerCase();
+      const throttle = await repo.hitThrottle(`reset:${email}`, now, RESET_WINDOW_MS);
       if (throttle.count > RESET_MAX_REQUESTS) {
         const minutes = minutesUntil(throttle.windowStart.getTime() + RESET_WINDOW_MS, now);
         throw tooMany(`Too many reset requests. Please wait ${plural(minutes, 'minute')} and try again.`);
       }
-      const user = await repo.findUserByEmail(email);
-      if (user) {
-        const token = randomToken();
-        await repo.createResetToken({
-          userId: user.id,
-          tokenHash: hash(token),
-          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-          now,
-        });
-        const link = `${config.publicUrl}/auth/confirm-password-reset?token=${encodeURIComponent(token)}`;
-        // Not awaited: the reply must not take longer when the account exists.
-        mailer.send(resetMail({ to: user.email, link })).catch((err) => {
-          log.error({ err }, 'could not send the password reset email');
+      // Everything that depends on whether the account exists (the lookup, the token, the mail) runs
+      // after the reply: the reply is written in this turn of the event loop, setImmediate comes after.
+      // So both answers do the same work and take the same time (L8).
+      if ('email' in normalised) {
+        setImmediate(() => {
+          sendResetLink(email, now).catch((err) => log.error({ err }, 'could not send the password reset email'));
         });
       }
       return { message: messages.forgotPassword };
@@ -400,10 +437,11 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     async changePassword(userId: number, oldPassword: string, newPassword: string) {
       const user = await repo.findUserById(userId);
       if (!user) throw unauthenticated(messages.invalidSession);
-      const key = `login:${user.email.toLowerCase()}`;
-      await assertNotLockedOut(key);
+      // Its own back-off: failed sign-ins by strangers do not stop the signed-in owner here.
+      const key = `change-password:${user.id}`;
+      await assertNoBackOff(key);
       if (!user.passwordHash || !(await verifySecret(user.passwordHash, oldPassword))) {
-        await repo.hitThrottle(key, clock.now(), LOGIN_WINDOW_MS);
+        await repo.recordFailure(key, clock.now(), FORGET_FAILURES_AFTER_MS);
         throw badRequest('Your current password is not correct', { oldPassword: 'Not correct' });
       }
       if (oldPassword === newPassword) {
@@ -411,6 +449,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
           newPassword: 'Same as the current password',
         });
       }
+      await repo.clearThrottle(key);
       await repo.changePassword({ userId, passwordHash: await hashSecret(newPassword), now: clock.now() });
       return {
         message: 'Your password has been changed. Other devices have been signed out.',

@@ -34,7 +34,7 @@ describe('login', () => {
     expect(errorOf(right).message).toMatch(/^Your email is not verified yet/);
   });
 
-  it('locks an account out after 5 failures in 15 minutes, known or not', async () => {
+  it('slows an account down after 5 failures, known or not, without locking it (more in test/security)', async () => {
     const a = await activeAccount(t);
     for (const email of [a.email, 'ghost@example.com']) {
       for (let i = 0; i < 5; i++) {
@@ -42,9 +42,9 @@ describe('login', () => {
       }
       const res = await post(t, '/api/auth/login/', { email, password: PASSWORD });
       expect(res.statusCode).toBe(429);
-      expect(errorOf(res).message).toBe('Too many attempts. Please wait 15 minutes and try again.');
+      expect(errorOf(res).message).toBe('Too many attempts. Please wait 1 second and try again.');
     }
-    t.clock.advance(15 * MIN + 1000);
+    t.clock.advance(1000);
     await login(t, a.email);
   });
 });
@@ -292,7 +292,12 @@ describe('per-address rate limits', () => {
 describe('production mode', () => {
   it('has no dev outbox', async () => {
     const prod = await createTestApp({
-      env: { NODE_ENV: 'production', JWT_ACCESS_SECRET: 'a'.repeat(40), JWT_REFRESH_SECRET: 'b'.repeat(40) },
+      env: {
+        NODE_ENV: 'production',
+        JWT_ACCESS_SECRET: 'a'.repeat(40),
+        JWT_REFRESH_SECRET: 'b'.repeat(40),
+        SMS_TRANSPORT: 'log',
+      },
     });
     try {
       expect(prod.deps.config.isProduction).toBe(true);

@@ -7,21 +7,22 @@ const secret = 'x'.repeat(40);
 
 describe('access tokens', () => {
   const tokens = createAccessTokens(secret, 900);
+  const sessionId = '0b6f1c2e-6d1f-4c1e-9a51-0c0ffee00007';
 
-  it('carry the user and role', async () => {
-    const token = await tokens.sign({ userId: 7, role: 'expert' });
-    expect(await tokens.verify(token)).toEqual({ userId: 7, role: 'expert' });
+  it('carry the user, role and session', async () => {
+    const token = await tokens.sign({ userId: 7, role: 'expert', sessionId });
+    expect(await tokens.verify(token)).toEqual({ userId: 7, role: 'expert', sessionId });
   });
 
   it('expire after their lifetime', async () => {
-    const token = await tokens.sign({ userId: 7, role: 'farmer' }, new Date(Date.now() - 901_000));
+    const token = await tokens.sign({ userId: 7, role: 'farmer', sessionId }, new Date(Date.now() - 901_000));
     await expect(tokens.verify(token)).rejects.toMatchObject({ code: 'TOKEN_EXPIRED', status: 401 });
   });
 
   it('refuse another key, tampering and garbage', async () => {
-    const other = await createAccessTokens('y'.repeat(40), 900).sign({ userId: 7, role: 'farmer' });
+    const other = await createAccessTokens('y'.repeat(40), 900).sign({ userId: 7, role: 'farmer', sessionId });
     await expect(tokens.verify(other)).rejects.toBeInstanceOf(AppError);
-    const token = await tokens.sign({ userId: 7, role: 'farmer' });
+    const token = await tokens.sign({ userId: 7, role: 'farmer', sessionId });
     const [h, p, s] = token.split('.');
     const forged = Buffer.from(
       JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), role: 'expert' }),

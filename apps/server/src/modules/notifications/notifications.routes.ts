@@ -26,6 +26,11 @@ declare module 'fastify' {
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const KEEP_ALIVE_MS = 25_000;
+/**
+ * Open streams per user (tabs and devices). A new one beyond this closes that user's oldest, which is
+ * the likeliest to be dead (a phone that lost its network) and reconnects by itself if it is not (L10).
+ */
+export const MAX_STREAMS_PER_USER = 5;
 
 const tags = ['notifications'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -37,6 +42,7 @@ function writeEvent(res: ServerResponse, event: StreamEvent, data: unknown, id?:
 export function notificationsRoutes(app: App, { notifications, config, clock }: ModuleDeps) {
   const streamTokens = createStreamTokens(config.jwt.accessSecret, clock);
   const openStreams = new Set<() => void>();
+  const streamsOf = new Map<number, Array<() => void>>();
   app.decorate('notifications', notifications);
   // Open streams would keep the server from closing; end them first.
   app.addHook('preClose', async () => {
@@ -159,8 +165,15 @@ export function notificationsRoutes(app: App, { notifications, config, clock }: 
         clearInterval(keepAlive);
         unsubscribe();
         openStreams.delete(end);
+        const mine = streamsOf.get(userId) ?? [];
+        if (mine.includes(end)) mine.splice(mine.indexOf(end), 1);
+        if (mine.length === 0) streamsOf.delete(userId);
         if (!res.writableEnded) res.end();
       };
+      const mine = streamsOf.get(userId) ?? [];
+      streamsOf.set(userId, mine);
+      while (mine.length >= MAX_STREAMS_PER_USER) mine.shift()?.();
+      mine.push(end);
       openStreams.add(end);
       res.on('close', end);
       res.on('error', end);

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeAccount, farmerBody, login, post } from '../../src/modules/auth/flow.ts';
+import { createTestApp, type TestContext } from '../helpers.ts';
+import { bearer, changePassword } from './support.ts';
+
+/** L11: replies that carry tokens, codes or account details are never cached. */
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('L11: Cache-Control: no-store on auth replies', () => {
+  it('on sign-up, login, refresh, me, password change and errors', async () => {
+    const register = await post(t, '/api/auth/register/farmer/', farmerBody());
+    expect(register.statusCode).toBe(201);
+    const a = await activeAccount(t);
+    const loginRes = await post(t, '/api/auth/login/', { email: a.email, password: a.password });
+    const { access, refresh } = loginRes.json();
+    const replies = {
+      register,
+      login: loginRes,
+      refresh: await post(t, '/api/auth/token/refresh/', { refresh }),
+      me: await t.app.inject({ method: 'GET', url: '/api/auth/me/', headers: bearer(access) }),
+      wrongLogin: await post(t, '/api/auth/login/', { email: a.email, password: 'Wr0ng!Password' }),
+      change: await changePassword(t, (await login(t, a.email)).access, a.password),
+    };
+    for (const [name, res] of Object.entries(replies)) {
+      expect(res.headers['cache-control'], name).toBe('no-store');
+    }
+    expect(replies.refresh.statusCode).toBe(200);
+    expect(replies.change.statusCode).toBe(200);
+  });
+});
