@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModelAnswer, ReviewVerdict } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
@@ -58,17 +73,6 @@ function filterSql(f: QueueFilters): SQL | undefined {
 /** Unsure first, then the smallest margin between the top two classes, then newest. */
 const modelOrder = [desc(analyses.unsure), asc(analyses.margin), desc(analyses.createdAt), desc(analyses.id)];
 
-const queueColumns = {
-  analysisId: analyses.id,
-  farmerId: analyses.userId,
-  farmerName: farmer.username,
-  margin: analyses.margin,
-  question: expertReviews.question,
-  askedAt: expertReviews.askedAt,
-  claimedBy: expertReviews.claimedBy,
-  claimedByName: claimer.username,
-  claimedUntil: expertReviews.claimedUntil,
-};
 export type QueueRow = {
   analysisId: number;
   farmerId: number;
@@ -84,68 +88,110 @@ export type QueueRow = {
 export type ReviewWithNames = ReviewRow & { reviewerName: string | null };
 
 export function createReviewRepo(db: Db) {
-  /** Analyses a farmer asked about, not yet decided. */
+  /** Analyses a farmer asked about, not yet decided (a small set: joined and sorted directly). */
   const askedWaiting = and(isNotNull(expertReviews.askedAt), notDecided);
-  /** Analyses nobody asked about and nobody decided (with no review row at all, or only a claim). */
-  const plainWaiting = or(isNull(expertReviews.analysisId), and(isNull(expertReviews.askedAt), notDecided));
+  /**
+   * Analyses nobody asked about and nobody decided. NOT EXISTS lets PostgreSQL walk the order index
+   * and stop after one page, where a left join would sort every analysis first.
+   */
+  const plainWaiting = notExists(
+    db
+      .select({ one: sql`1` })
+      .from(expertReviews)
+      .where(
+        and(
+          eq(expertReviews.analysisId, analyses.id),
+          or(isNotNull(expertReviews.askedAt), isNotNull(expertReviews.reviewedAt)),
+        ),
+      ),
+  );
 
-  function queueSelect(joinReviews: 'inner' | 'left') {
-    const base = db.select(queueColumns).from(analyses);
-    const joined =
-      joinReviews === 'inner'
-        ? base.innerJoin(expertReviews, eq(expertReviews.analysisId, analyses.id))
-        : base.leftJoin(expertReviews, eq(expertReviews.analysisId, analyses.id));
-    return joined
-      .leftJoin(farmer, eq(farmer.id, analyses.userId))
-      .leftJoin(claimer, eq(claimer.id, expertReviews.claimedBy));
+  async function countAsked(where: SQL | undefined): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(analyses)
+      .innerJoin(expertReviews, eq(expertReviews.analysisId, analyses.id))
+      .where(and(askedWaiting, where));
+    return row?.n ?? 0;
   }
 
-  async function countWhere(joinReviews: 'inner' | 'left', where: SQL | undefined): Promise<number> {
-    const base = db.select({ n: count() }).from(analyses);
-    const joined =
-      joinReviews === 'inner'
-        ? base.innerJoin(expertReviews, eq(expertReviews.analysisId, analyses.id))
-        : base.leftJoin(expertReviews, eq(expertReviews.analysisId, analyses.id));
-    const [row] = await joined.where(where);
+  async function countPlain(where: SQL | undefined): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(analyses).where(and(plainWaiting, where));
     return row?.n ?? 0;
+  }
+
+  /** Names, questions and claims of one page of analyses. */
+  async function details(ids: number[]): Promise<QueueRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({
+        analysisId: analyses.id,
+        farmerId: analyses.userId,
+        farmerName: farmer.username,
+        margin: analyses.margin,
+        question: expertReviews.question,
+        askedAt: expertReviews.askedAt,
+        claimedBy: expertReviews.claimedBy,
+        claimedByName: claimer.username,
+        claimedUntil: expertReviews.claimedUntil,
+      })
+      .from(analyses)
+      .leftJoin(expertReviews, eq(expertReviews.analysisId, analyses.id))
+      .leftJoin(farmer, eq(farmer.id, analyses.userId))
+      .leftJoin(claimer, eq(claimer.id, expertReviews.claimedBy))
+      .where(inArray(analyses.id, ids));
+    const byId = new Map(rows.map((r) => [r.analysisId, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   return {
     /**
      * One page of the queue: analyses a farmer asked about first, then the rest, each part in the
-     * model order. Two queries (each index-ordered) instead of one sort over every analysis.
+     * model order. Two index-ordered queries instead of one sort over every analysis.
      */
     async queuePage(filters: QueueFilters, window: Window): Promise<{ rows: QueueRow[]; total: number }> {
       const where = filterSql(filters);
-      const [askedTotal, plainTotal] = await Promise.all([
-        countWhere('inner', and(askedWaiting, where)),
-        countWhere('left', and(plainWaiting, where)),
-      ]);
-      const rows: QueueRow[] = [];
+      const [askedTotal, plainTotal] = await Promise.all([countAsked(where), countPlain(where)]);
+      const ids: number[] = [];
       if (window.offset < askedTotal) {
-        rows.push(
-          ...(await queueSelect('inner')
-            .where(and(askedWaiting, where))
-            .orderBy(...modelOrder)
-            .limit(window.limit)
-            .offset(window.offset)),
-        );
+        const asked = await db
+          .select({ id: analyses.id })
+          .from(analyses)
+          .innerJoin(expertReviews, eq(expertReviews.analysisId, analyses.id))
+          .where(and(askedWaiting, where))
+          .orderBy(...modelOrder)
+          .limit(window.limit)
+          .offset(window.offset);
+        ids.push(...asked.map((r) => r.id));
       }
-      const left = window.limit - rows.length;
+      const left = window.limit - ids.length;
       if (left > 0) {
-        rows.push(
-          ...(await queueSelect('left')
-            .where(and(plainWaiting, where))
-            .orderBy(...modelOrder)
-            .limit(left)
-            .offset(Math.max(0, window.offset - askedTotal))),
-        );
+        const plain = await db
+          .select({ id: analyses.id })
+          .from(analyses)
+          .where(and(plainWaiting, where))
+          .orderBy(...modelOrder)
+          .limit(left)
+          .offset(Math.max(0, window.offset - askedTotal));
+        ids.push(...plain.map((r) => r.id));
       }
-      return { rows, total: askedTotal + plainTotal };
+      return { rows: await details(ids), total: askedTotal + plainTotal };
     },
 
+    /** Every analysis no expert decided yet (asked about or not). */
     async waitingCount(): Promise<number> {
-      return countWhere('left', or(isNull(expertReviews.analysisId), notDecided));
+      const [row] = await db
+        .select({ n: count() })
+        .from(analyses)
+        .where(
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(expertReviews)
+              .where(and(eq(expertReviews.analysisId, analyses.id), isNotNull(expertReviews.reviewedAt))),
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     async find(analysisId: number): Promise<ReviewWithNames | undefined> {
