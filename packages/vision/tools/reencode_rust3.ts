@@ -16,9 +16,12 @@ for (const line of lines.slice(1)) {
   const file = line.split(',')[0];
   const p = path.join(dst, file);
   fs.mkdirSync(path.dirname(p), { recursive: true });
-  const { data, info } = await sharp(path.join(src, file)).rotate().flatten({ background: '#ffffff' })
+  const { data, info } = await sharp(path.join(src, file))
+    .rotate()
+    .flatten({ background: '#ffffff' })
     .resize(224, 224, { fit: 'inside', withoutEnlargement: true, kernel: 'lanczos3' })
-    .jpeg({ quality: 80 }).toBuffer({ resolveWithObject: true });
+    .jpeg({ quality: 80 })
+    .toBuffer({ resolveWithObject: true });
   fs.writeFileSync(p, data);
   out.push(`${line},${crypto.createHash('sha256').update(data).digest('hex')},${info.width},${info.height}`);
 }
