@@ -18,6 +18,9 @@ test('a farmer asks an expert; the expert corrects the class with a note; the fa
   await page.getByTestId('image-dropzone').locator('input[type=file]').setInputFiles(leafPhoto);
   await page.getByRole('button', { name: 'Process Image' }).click();
   const modelClass = (await page.getByTestId('result-class').textContent())?.trim();
+  // Where the model looked, over the photo.
+  await page.getByRole('switch', { name: 'Show where the model looked' }).check();
+  await expect(page.getByTestId('heatmap-overlay')).toBeVisible();
   const panel = page.getByTestId('expert-review-panel');
   await panel.getByRole('button', { name: 'Ask an expert' }).click();
   await panel.getByTestId('ask-question').fill('Are these orange spots rust?');
@@ -43,6 +46,8 @@ test('a farmer asks an expert; the expert corrects the class with a note; the fa
   await first.getByRole('button', { name: 'Review' }).click();
   const dialog = expertPage.getByRole('dialog');
   await expect(dialog.getByText('Are these orange spots rust?')).toBeVisible();
+  await dialog.getByRole('switch', { name: 'Show where the model looked' }).check();
+  await expect(dialog.getByTestId('heatmap-overlay')).toBeVisible();
   await dialog.getByRole('radio', { name: corrected }).check();
   await dialog.getByTestId('verdict-note').fill('Dust and old lesions, no pustules. Check again in a week.');
   await dialog.getByRole('button', { name: 'Save verdict' }).click();

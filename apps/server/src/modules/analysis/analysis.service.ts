@@ -131,8 +131,8 @@ export function createAnalysisService(deps: ModuleDeps) {
         const [diagnosis, photo] = await Promise.all([classifier.classify(image.buffer), photoForStorage(image)]);
         return { diagnosis, photo };
       });
-      // The classifier may draw where it looked (a transparent PNG); older models do not.
-      const heatmap = (diagnosis as { heatmap_png?: Buffer | null }).heatmap_png ?? null;
+      // Where the model looked (a transparent PNG); null for a photo without a leaf.
+      const heatmap = diagnosis.heatmap_png;
       const now = deps.clock.now();
       const folder = path.posix.join(
         'analyses',

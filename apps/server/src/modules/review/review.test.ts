@@ -460,40 +460,52 @@ describe('expert review', () => {
     });
   });
 
-  describe('the upload says which crop', () => {
-    it('stores the crop the farmer named, refuses an unknown one, and has no heatmap without one', async () => {
-      const form = multipart([{ filename: 'leaf.jpg', data: fixture('bean-rust.jpg') }], { crop: 'beans' });
-      const res = await t.app.inject({
+  describe('the upload says which crop and keeps the heatmap', () => {
+    const upload = (fields: Record<string, string>, photo = 'maize-common-rust.jpg') => {
+      const form = multipart([{ filename: 'leaf.jpg', data: fixture(photo) }], fields);
+      return t.app.inject({
         method: 'POST',
         url: '/api/rust-detection/',
         payload: form.payload,
         headers: { ...form.headers, ...farmer.headers },
       });
+    };
+
+    it('stores the crop the farmer named and refuses an unknown one', async () => {
+      const res = await upload({ crop: 'beans' }, 'bean-rust.jpg');
       expect(res.statusCode).toBe(201);
       expect(res.json().crop).toBe('beans');
       const id = res.json().id as number;
       const [row] = await t.deps.database.db.select().from(analyses).where(eq(analyses.id, id));
       expect(row.crop).toBe('beans');
       expect(await queueIds({ crop: 'beans' })).toEqual([id]);
+      expect((await upload({})).json().crop).toBeNull();
 
-      const heatmap = await get(res.json().heatmap_url ?? `/api/rust-detection/${id}/heatmap/`, farmer);
-      if (res.json().heatmap_url) {
-        expect(heatmap.statusCode).toBe(200);
-        expect(heatmap.headers['content-type']).toBe('image/png');
-        expect((await get(`/api/rust-detection/${id}/heatmap/`, otherFarmer)).statusCode).toBe(404);
-      } else {
-        expect(heatmap.statusCode).toBe(404);
-      }
-
-      const bad = multipart([{ filename: 'leaf.jpg', data: fixture('bean-rust.jpg') }], { crop: 'wheat' });
-      const refused = await t.app.inject({
-        method: 'POST',
-        url: '/api/rust-detection/',
-        payload: bad.payload,
-        headers: { ...bad.headers, ...farmer.headers },
-      });
+      const refused = await upload({ crop: 'wheat' });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.message).toBe('crop must be maize, beans or other');
+    });
+
+    it("serves the model's heatmap as a PNG to the owner and experts only", async () => {
+      const res = await upload({ crop: 'maize' });
+      expect(res.statusCode).toBe(201);
+      const { id, heatmap_url: url, outcome } = res.json();
+      expect(outcome).toBe('diagnosis');
+      expect(url).toBe(`/api/rust-detection/${id}/heatmap/`);
+      for (const who of [farmer, expert]) {
+        const png = await get(url, who);
+        expect(png.statusCode).toBe(200);
+        expect(png.headers['content-type']).toBe('image/png');
+        expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+      }
+      expect((await get(url, otherFarmer)).statusCode).toBe(404);
+      expect((await get(url, null)).statusCode).toBe(401);
+      const queued = (await get(QUEUE, expert)).json() as ReviewQueuePage;
+      expect(queued.results[0].analysis.heatmap_url).toBe(url);
+
+      // A seeded analysis without a heatmap says so.
+      const plain = await seed();
+      expect((await get(`/api/rust-detection/${plain}/heatmap/`, farmer)).statusCode).toBe(404);
     });
   });
 
