@@ -14,7 +14,14 @@ function Matrix({ figures, reply }: { figures: FieldAccuracyFigures; reply: Fiel
   const { t } = useTranslation();
   return (
     <ScrollArea type="auto">
-      <Table fz="xs" withTableBorder withColumnBorders miw={340} aria-label={t('review.field.matrix')}>
+      <Table
+        fz="xs"
+        withTableBorder
+        withColumnBorders
+        horizontalSpacing={4}
+        verticalSpacing={4}
+        aria-label={t('review.field.matrix')}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('review.field.modelVsExpert')}</Table.Th>
