@@ -53,6 +53,9 @@ test('a farmer asks an expert; the expert corrects the class with a note; the fa
   await dialog.getByRole('button', { name: 'Save verdict' }).click();
   await expect(expertPage.getByText('Verdict saved; the farmer has been told')).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The verdict is among the expert's own, open to revision.
+  await expertPage.getByRole('tab', { name: 'My verdicts' }).click();
+  await expect(expertPage.getByTestId('my-verdict').first().getByTestId('my-verdict-class')).toHaveText(corrected);
 
   // The farmer's open result shows the verdict without a reload.
   await expect(panel.getByTestId('expert-verdict-class')).toHaveText(corrected);

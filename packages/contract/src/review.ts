@@ -8,6 +8,8 @@ export const reviewApi = {
   queue: '/api/expert-reviews/queue/',
   /** GET (farmer): the caller's questions and the verdicts on their analyses. */
   mine: '/api/expert-reviews/mine/',
+  /** GET (expert): the caller's own verdicts, latest first (to revise one). */
+  decided: '/api/expert-reviews/decided/',
   /** GET: dashboard figures for the caller's role. */
   summary: '/api/expert-reviews/summary/',
   /** GET (expert): field accuracy per model version, from expert verdicts. */

@@ -330,6 +330,25 @@ export function createReviewRepo(db: Db) {
       return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
     },
 
+    /** Analyses the expert decided, latest decision (or revision) first. */
+    async listDecidedBy(expertId: number, window: Window): Promise<{ ids: number[]; total: number }> {
+      const where = and(eq(expertReviews.reviewerId, expertId), isNotNull(expertReviews.reviewedAt));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: expertReviews.analysisId })
+          .from(expertReviews)
+          .where(where)
+          .orderBy(
+            desc(sql`coalesce(${expertReviews.revisedAt}, ${expertReviews.reviewedAt})`),
+            desc(expertReviews.analysisId),
+          )
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(expertReviews).where(where),
+      ]);
+      return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
+    },
+
     async farmerQuestions(farmerId: number): Promise<{ asked: number; answered: number }> {
       const [row] = await db
         .select({

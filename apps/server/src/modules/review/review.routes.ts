@@ -61,6 +61,21 @@ export function reviewRoutes(app: App, deps: ModuleDeps) {
   );
 
   app.get(
+    reviewApi.decided,
+    {
+      schema: {
+        tags,
+        security,
+        description: "The caller's own verdicts, latest first; PUT one again to revise it.",
+        querystring: pageQuery,
+        response: { 200: myReviewPage, ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req) => review.decidedBy(caller(req), req.query),
+  );
+
+  app.get(
     reviewApi.summary,
     { schema: { tags, security, response: { 200: reviewSummary, ...errors } }, onRequest: signedIn },
     async (req) => review.summary(caller(req)),

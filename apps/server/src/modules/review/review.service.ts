@@ -129,6 +129,21 @@ export function createReviewService(deps: ModuleDeps) {
     await repo.setSample(a.id, sampleId);
   }
 
+  async function reviewPage(
+    who: AccessClaims,
+    query: PageQuery,
+    listed: Promise<{ ids: number[]; total: number }>,
+  ): Promise<MyReviewPage> {
+    const { ids, total } = await listed;
+    const results = await analysis.resultsByIds(ids);
+    const items = [];
+    for (const id of ids) {
+      const { userId: _owner, ...a } = results.get(id)!;
+      items.push({ analysis: a, review: reviewOut(await repo.find(id), a, who) });
+    }
+    return toPage(items, total, query);
+  }
+
   return {
     async queue(query: ReviewQueueQuery & PageQuery): Promise<ReviewQueuePage> {
       const filters: QueueFilters = {
@@ -220,16 +235,13 @@ export function createReviewService(deps: ModuleDeps) {
       return reviewOut(await repo.find(id), a, who);
     },
 
-    async mine(who: AccessClaims, query: PageQuery): Promise<MyReviewPage> {
-      const { ids, total } = await repo.listForFarmer(who.userId, pageWindow(query));
-      const results = await analysis.resultsByIds(ids);
-      const items = [];
-      for (const id of ids) {
-        const { userId: _owner, ...a } = results.get(id)!;
-        items.push({ analysis: a, review: reviewOut(await repo.find(id), a, who) });
-      }
-      return toPage(items, total, query);
-    },
+    /** A farmer's questions and the verdicts on their analyses. */
+    mine: (who: AccessClaims, query: PageQuery) =>
+      reviewPage(who, query, repo.listForFarmer(who.userId, pageWindow(query))),
+
+    /** An expert's own verdicts, to look back at or revise. */
+    decidedBy: (who: AccessClaims, query: PageQuery) =>
+      reviewPage(who, query, repo.listDecidedBy(who.userId, pageWindow(query))),
 
     /** The answered exchange as a community post of the farmer (awaiting moderation, as every post). */
     async toCommunityPost(who: AccessClaims, id: number): Promise<{ post_id: number }> {

@@ -316,6 +316,12 @@ describe('expert review', () => {
       expect(again.json().sample_id).not.toBe(first.sample_id);
       expect((await counts()).common_rust).toBe(1);
 
+      // The expert finds it among their verdicts; the other expert does not.
+      const mineNow = (await get('/api/expert-reviews/decided/', expert)).json() as MyReviewPage;
+      expect(mineNow.results.map((r) => [r.analysis.id, r.review.verdict])).toEqual([[id, 'common_rust']]);
+      expect(((await get('/api/expert-reviews/decided/', otherExpert)).json() as MyReviewPage).count).toBe(0);
+      expect((await get('/api/expert-reviews/decided/', farmer)).statusCode).toBe(403);
+
       // Another expert cannot change it.
       const other = await decide(id, otherExpert, 'healthy');
       expect(other.statusCode).toBe(409);

@@ -3,6 +3,7 @@ import {
   type AskExpertBody,
   type ExpertReview,
   type FieldAccuracyReply,
+  type MyReviewPage,
   type ReviewClaim,
   type ReviewDecisionBody,
   type ReviewQueuePage,
@@ -33,6 +34,12 @@ export const reviewQuery = (analysisId: number) =>
 
 export const useReviewQueue = (q: QueueParams) => useQuery(reviewQueueQuery(q));
 export const useReview = (analysisId: number) => useQuery(reviewQuery(analysisId));
+export const useMyVerdicts = (page: number, pageSize: number) =>
+  useQuery({
+    queryKey: [...reviewKey, 'decided', page, pageSize],
+    queryFn: ({ signal }) => http.get<MyReviewPage>(reviewApi.decided, { page, page_size: pageSize }, signal),
+    placeholderData: keepPreviousData,
+  });
 export const useReviewSummary = () =>
   useQuery({
     queryKey: [...reviewKey, 'summary'],

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { type ReviewQueueItem, type ReviewVerdict, reviewVerdicts } from '@kutu/contract';
+import { type AnalysisResult, type ReviewVerdict, reviewVerdicts } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatPercent } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -11,27 +11,36 @@ import { resultLabelKey } from '../../analysis/components/classes.ts';
 import { useClaim, useDecide, useReleaseClaim } from '../api/review.ts';
 import { verdictKey } from './verdicts.ts';
 
+export interface ReviewTarget {
+  analysis: AnalysisResult;
+  question: string | null;
+  farmerName: string | null;
+  /** The expert's earlier verdict, when revising it (no claim is needed then). */
+  previous?: { verdict: ReviewVerdict | null; note: string | null };
+}
+
 /**
  * Reviewing one item: opening it claims it (so no other expert reviews it at the same time), closing
- * it without a decision gives the claim back.
+ * it without a decision gives the claim back. Revising one's own verdict needs no claim.
  */
-export function ReviewDialog({ item, onClose }: { item: ReviewQueueItem; onClose: () => void }) {
+export function ReviewDialog({ item, onClose }: { item: ReviewTarget; onClose: () => void }) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
   const claim = useClaim();
   const release = useReleaseClaim();
   const decide = useDecide();
+  const revising = item.previous !== undefined;
   const [verdict, setVerdict] = useState<ReviewVerdict | null>(
-    item.analysis.outcome === 'not_leaf' ? 'not_leaf' : (item.analysis.rust_class ?? null),
+    item.previous?.verdict ?? (item.analysis.outcome === 'not_leaf' ? 'not_leaf' : (item.analysis.rust_class ?? null)),
   );
-  const [note, setNote] = useState('');
+  const [note, setNote] = useState(item.previous?.note ?? '');
   const [error, setError] = useState<string | null>(null);
   const analysisId = item.analysis.id;
   const { mutate: claimItem } = claim;
 
   useEffect(() => {
-    claimItem(analysisId);
-  }, [claimItem, analysisId]);
+    if (!revising) claimItem(analysisId);
+  }, [claimItem, analysisId, revising]);
 
   const claimed = claim.isSuccess;
   function close() {
@@ -84,7 +93,7 @@ export function ReviewDialog({ item, onClose }: { item: ReviewQueueItem; onClose
           {a.crop && <Badge variant="outline">{t(`review.crop.${a.crop}`)}</Badge>}
         </Group>
         {item.question && (
-          <Alert color="blue" title={t('review.queue.farmerAsks', { name: item.farmer.username })}>
+          <Alert color="blue" title={t('review.queue.farmerAsks', { name: item.farmerName ?? '' })}>
             {item.question}
           </Alert>
         )}

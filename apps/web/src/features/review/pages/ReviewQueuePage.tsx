@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   analysisCrops,
@@ -15,6 +15,7 @@ import { AnalysisPhoto } from '../../analysis/components/AnalysisPhoto.tsx';
 import { resultColor, resultLabelKey } from '../../analysis/components/classes.ts';
 import { ListPagination } from '../../community/components/ListPagination.tsx';
 import { useReviewQueue } from '../api/review.ts';
+import { MyVerdicts } from '../components/MyVerdicts.tsx';
 import { ReviewDialog } from '../components/ReviewDialog.tsx';
 
 const PAGE_SIZE = 10;
@@ -63,8 +64,8 @@ function QueueCard({ item, onReview }: { item: ReviewQueueItem; onReview: () => 
   );
 }
 
-/** The expert review queue: farmers' analyses no expert has decided, most useful first. */
-export default function ReviewQueuePage() {
+/** The waiting items, most useful first, with filters. */
+function WaitingList() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<Omit<ReviewQueueQuery, 'page' | 'page_size'>>({});
@@ -76,8 +77,7 @@ export default function ReviewQueuePage() {
   };
 
   return (
-    <Stack gap="md" maw={1000}>
-      <Title order={2}>{t('review.queue.title')}</Title>
+    <Stack gap="md">
       <Text c="dimmed">{t('review.queue.intro')}</Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="xs">
         <Select
@@ -130,7 +130,35 @@ export default function ReviewQueuePage() {
         ))}
       </SimpleGrid>
       <ListPagination page={page} pageSize={PAGE_SIZE} count={queue.data?.count ?? 0} onChange={setPage} />
-      {open && <ReviewDialog key={open.analysis.id} item={open} onClose={() => setOpen(null)} />}
+      {open && (
+        <ReviewDialog
+          key={open.analysis.id}
+          item={{ analysis: open.analysis, question: open.question, farmerName: open.farmer.username }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The expert review queue (farmers' analyses no expert has decided) and the expert's own verdicts. */
+export default function ReviewQueuePage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" maw={1000}>
+      <Title order={2}>{t('review.queue.title')}</Title>
+      <Tabs defaultValue="waiting" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="waiting">{t('review.tabs.waiting')}</Tabs.Tab>
+          <Tabs.Tab value="mine">{t('review.tabs.mine')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="waiting" pt="md">
+          <WaitingList />
+        </Tabs.Panel>
+        <Tabs.Panel value="mine" pt="md">
+          <MyVerdicts />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
