@@ -3,8 +3,8 @@ import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { createActiveUser, type E2EUser, signInAs } from './support.ts';
 
-/** A real leaf photo, read at test time from the shared dataset (never copied into the repo). */
-const leafDir = path.resolve(import.meta.dirname, '../../shared/datasets/rust3/common_rust');
+/** A real leaf photo from the dataset shipped in the repository. */
+const leafDir = path.resolve(import.meta.dirname, '../datasets/rust3/common_rust');
 
 async function bearer(request: APIRequestContext, user: E2EUser) {
   const res = await request.post('/api/auth/login/', { data: { email: user.email, password: user.password } });

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { createActiveUser, signInAs } from './support.ts';
 
 const MODEL_TRAINING = '/account/addresses/model-training';
-const HEALTHY = path.resolve(import.meta.dirname, '../../shared/datasets/rust3/healthy');
+const HEALTHY = path.resolve(import.meta.dirname, '../datasets/rust3/healthy');
 
 test('an expert submits a labelled leaf photo and sees the healthy count grow', async ({ page, request }) => {
   const expert = await createActiveUser(request, 'expert');

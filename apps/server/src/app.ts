@@ -42,6 +42,7 @@ import { trainingRoutes } from './modules/training/training.routes.ts';
 import type { TrainingOptions } from './modules/training/training.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { reviewRoutes } from './modules/review/review.routes.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   trainingRoutes(app, moduleDeps);
   notificationsRoutes(app, moduleDeps);
   dashboardRoutes(app, moduleDeps);
+  reviewRoutes(app, moduleDeps);
 
   serveWebApp(app, config.webDist);
   return app;

@@ -74,7 +74,7 @@ const schema = z
     MODEL_DIR: z.string().optional(),
     RETRAIN_AFTER_SAMPLES: z.coerce.number().int().min(0).default(50),
     JOBS: z.enum(['on', 'off']).default('on'),
-    /** Base training images (class folders) for retraining; default ../shared/datasets/rust3 beside the repo. */
+    /** Base training images (class folders) for retraining; default datasets/rust3 in the repository. */
     TRAINING_BASE_DIR: z.string().optional(),
     /** The fixed evaluation list a candidate model is judged on; default the vision package's. */
     TRAINING_EVAL_SET: z.string().optional(),
@@ -176,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     training: {
       baseDir: e.TRAINING_BASE_DIR
         ? path.resolve(e.TRAINING_BASE_DIR)
-        : path.resolve(import.meta.dirname, '../../../../shared/datasets/rust3'),
+        : path.resolve(import.meta.dirname, '../../../datasets/rust3'),
       evalSet: e.TRAINING_EVAL_SET ? path.resolve(e.TRAINING_EVAL_SET) : undefined,
       epochs: e.TRAINING_EPOCHS,
     },

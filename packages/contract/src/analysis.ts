@@ -12,6 +12,8 @@ export const analysisApi = {
   detailPath: (id: number | string) => `/api/rust-detection/${id}/`,
   image: '/api/rust-detection/:id/image/',
   imagePath: (id: number | string) => `/api/rust-detection/${id}/image/`,
+  heatmap: '/api/rust-detection/:id/heatmap/',
+  heatmapPath: (id: number | string) => `/api/rust-detection/${id}/heatmap/`,
   resources: '/api/education-resources/',
   resource: '/api/education-resources/:id/',
   resourcePath: (id: number | string) => `/api/education-resources/${id}/`,
@@ -35,6 +37,16 @@ export const analysisOutcome = z.enum(analysisOutcomes);
 export type AnalysisOutcome = z.infer<typeof analysisOutcome>;
 
 export const rustClass = z.enum(rustClasses);
+
+/** The crop a photo shows, as the farmer says it on Upload Image. */
+export const analysisCrops = ['maize', 'beans', 'other'] as const;
+export const analysisCrop = z.enum(analysisCrops, { error: 'crop must be maize, beans or other' });
+export type AnalysisCrop = z.infer<typeof analysisCrop>;
+
+/** The text fields of the upload (the photo travels beside them). */
+export const analysisUploadFields = z.object({
+  crop: z.preprocess((v) => (v === '' ? undefined : v), analysisCrop.optional()),
+});
 
 /** What a resource is about: one of the three classes, or how to take a photo the model can read. */
 export const resourceTopics = [...rustClasses, 'photo_tips'] as const;
@@ -69,6 +81,13 @@ export const analysisResult = z.object({
   model_version: z.string(),
   created_at: isoDateTime,
   image_url: z.string().describe('The stored photo (GET with the bearer token; owner and experts)'),
+  crop: analysisCrop.nullable().describe('The crop the farmer said the photo shows'),
+  heatmap_url: z
+    .string()
+    .nullable()
+    .describe(
+      'Where the model looked: a transparent PNG to lay over the photo (same access as the photo); null when none',
+    ),
 });
 export type AnalysisResult = z.infer<typeof analysisResult>;
 

@@ -21,6 +21,7 @@ export const notificationTypes = [
   'image_analysis',
   'post_moderated',
   'comment_moderated',
+  'expert_review',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

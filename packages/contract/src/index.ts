@@ -8,3 +8,4 @@ export * from './dashboard.ts';
 export * from './consultations.ts';
 export * from './analysis.ts';
 export * from './training.ts';
+export * from './review.ts';

@@ -59,6 +59,8 @@ export const trainingSample = z.object({
   crop_type: z.string().nullable(),
   uploader: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   source_analysis_id: z.number().int().nullable(),
+  /** The model version that analysed the source analysis (provenance of a reviewed sample). */
+  source_model_version: z.string().nullable(),
   /** GET with the bearer token: the stored image. */
   image_url: z.string(),
   created_at: isoDateTime,

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
+import sharp from 'sharp';
 import { CLASSES, type RustClass } from './dataset.ts';
+import { heatmapPng, normaliseCam } from './heatmap.ts';
 import { decodeRgb, INPUT_SIZE, toTensorData } from './preprocess.ts';
 
 export interface Thresholds {
@@ -55,7 +57,16 @@ export interface Diagnosis {
   /** Standard deviation of brightness (0..1); near 0 for blank images. */
   contrast: number;
   model_version: string;
+  /**
+   * Where the photo drove the diagnosis: a PNG (longer side 224 px, the analysed photo's aspect ratio
+   * after EXIF rotation), transparent where cold, yellow to red where hot, to lay over the photo.
+   * Null for "not a leaf" answers and for models without a class activation map output.
+   */
+  heatmap_png: Buffer | null;
 }
+
+/** A diagnosis before its heatmap is drawn (what `decide` returns). */
+export type DiagnosisCore = Omit<Diagnosis, 'heatmap_png'>;
 
 export interface Classifier {
   readonly version: string;
@@ -128,7 +139,7 @@ export function decide(
   colours: ColourStats | number,
   thresholds: Thresholds,
   version: string,
-): Diagnosis {
+): DiagnosisCore {
   const stats: ColourStats = typeof colours === 'number' ? { plant: colours, green: 1, contrast: 1 } : colours;
   const t = { ...DEFAULT_THRESHOLDS, ...thresholds };
   const pNotLeaf = probs[3] ?? 0;
@@ -178,15 +189,26 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
   });
   const inputName = session.inputNames[0];
   const outputName = session.outputNames[0];
+  const camName = session.outputNames.includes('cam') ? 'cam' : null;
   return {
     version: card.version,
     card,
     async classify(image) {
-      const rgb = await decodeRgb(image, size);
+      const [rgb, meta] = await Promise.all([decodeRgb(image, size), sharp(image).metadata()]);
       const input = new ort.Tensor('float32', toTensorData(rgb, size), [1, 3, size, size]);
       const output = await session.run({ [inputName]: input });
       const probs = softmax(output[outputName].data as Float32Array);
-      return decide(probs, colourStats(rgb), thresholds, card.version);
+      const core = decide(probs, colourStats(rgb), thresholds, card.version);
+      if (core.outcome === 'not_leaf' || !camName || !core.rust_class) return { ...core, heatmap_png: null };
+      const [, , cellsHigh, cellsWide] = output[camName].dims as number[];
+      const heat = normaliseCam(
+        output[camName].data as Float32Array,
+        CLASSES.indexOf(core.rust_class),
+        cellsHigh * cellsWide,
+      );
+      const { width, height } = meta.autoOrient ?? { width: meta.width ?? size, height: meta.height ?? size };
+      const heatmap_png = heat ? await heatmapPng(heat, cellsHigh, cellsWide, width, height) : null;
+      return { ...core, heatmap_png };
     },
     close: () => session.release(),
   };

@@ -6,7 +6,8 @@ export const CLASSES = ['common_rust', 'healthy', 'other_disease'] as const;
 export type RustClass = (typeof CLASSES)[number];
 
 export const packageRoot = path.resolve(import.meta.dirname, '..');
-export const defaultDatasetDir = path.resolve(packageRoot, '../../../shared/datasets/rust3');
+/** The base training data shipped with the repository (datasets/rust3, see its SOURCES.md). */
+export const defaultDatasetDir = path.resolve(packageRoot, '../../datasets/rust3');
 /** Committed training negatives for the `not_leaf` class (see negatives/SOURCES.md). */
 export const nonLeafDir = path.join(packageRoot, 'negatives');
 export const evalSetFile = path.join(packageRoot, 'eval-set.json');

@@ -15,6 +15,7 @@ export {
   type ColourStats,
   colourStats,
   type Diagnosis,
+  type DiagnosisCore,
   type ModelCard,
   type Thresholds,
   DEFAULT_THRESHOLDS,
@@ -23,6 +24,7 @@ export {
   plantFraction,
   readCard,
 } from './classifier.ts';
+export { HEATMAP_SIDE, heatmapPng, normaliseCam } from './heatmap.ts';
 export { evaluateClassifier, evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
 export { decodeRgb, INPUT_SIZE, preprocess, toTensorData } from './preprocess.ts';
 export { PYTHON, trainModel, type TrainOptions, type TrainProgress, type TrainResult } from './train.ts';

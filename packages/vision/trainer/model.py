@@ -35,8 +35,16 @@ class KutuNet(nn.Module):
         self.head = nn.Sequential(nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(dropout),
                                   nn.Linear(widths[-1], num_classes))
 
+    @property
+    def classifier(self):
+        return self.head[3]
+
+    def feature_map(self, x):
+        """The last feature map (N×C×4×4 at 128 px), before pooling: the class activation maps use it."""
+        return self.features(self.stem(x))
+
     def forward(self, x):
-        return self.head(self.features(self.stem(x)))
+        return self.head(self.feature_map(x))
 
 
 if __name__ == '__main__':

@@ -21,6 +21,7 @@ from torch.utils.data import DataLoader, Dataset
 from torchvision import transforms as T
 
 sys.path.insert(0, os.path.dirname(__file__))
+from export import export_onnx  # noqa: E402
 from model import CLASSES, KutuNet  # noqa: E402
 
 INPUT_SIZE = 128
@@ -294,10 +295,7 @@ def main():
     emit(stage='export', epoch=args.epochs, epochs=args.epochs)
     model.eval()
     torch.save(model.state_dict(), os.path.join(args.out, 'weights.pt'))
-    dummy = torch.zeros(1, 3, INPUT_SIZE, INPUT_SIZE)
-    torch.onnx.export(model, dummy, os.path.join(args.out, 'model.onnx'), input_names=['input'],
-                      output_names=['logits'], dynamic_axes={'input': {0: 'batch'}, 'logits': {0: 'batch'}},
-                      opset_version=13)
+    export_onnx(model, os.path.join(args.out, 'model.onnx'), INPUT_SIZE)
     metrics = {'trainer_eval': evaluate(model, eval_set) if eval_set is not None else None,
                'train_counts': counts, 'epochs': args.epochs, 'seconds': round(time.time() - started, 1),
                'init': bool(args.init), 'torch': torch.__version__}

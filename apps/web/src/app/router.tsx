@@ -78,6 +78,10 @@ export const routeTable: RouteObject[] = [
             element: page(() => import('../features/training/pages/ModelTrainingPage.tsx'), 'expert'),
           },
           {
+            path: 'review-queue',
+            element: page(() => import('../features/review/pages/ReviewQueuePage.tsx'), 'expert'),
+          },
+          {
             path: 'all-posts',
             element: page(() => import('../features/community/pages/AllPostsPage.tsx'), 'expert'),
           },

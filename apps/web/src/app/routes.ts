@@ -18,6 +18,7 @@ export const routes = {
   analysisHistory: '/account/addresses/analysis-history',
   educationResources: '/account/addresses/education-resources',
   modelTraining: '/account/addresses/model-training',
+  reviewQueue: '/account/addresses/review-queue',
   allPosts: '/account/addresses/all-posts',
   postComments: (id: number | string) => `/account/addresses/${id}`,
   communityPosts: '/account/addresses/community-posts',

@@ -2,7 +2,7 @@
  * npm run model:train -- [--data DIR]... [--epochs N] [--version NAME] [--activate]
  *                        [--extra LIST.json] [--eval-list LIST.json] [--init weights.pt] [--out DIR] [--limit N]
  *
- * Trains the rust classifier on rust3-like folders (`<class>/<image>`; default ../shared/datasets/rust3),
+ * Trains the rust classifier on rust3-like folders (`<class>/<image>`; default datasets/rust3 in the repository),
  * holding out the fixed evaluation set (packages/vision/eval-set.json, or --eval-list: `{ items: [{ file,
  * label, setting? }] }` or a bare array, files relative to the first --data folder), and writes a complete
  * model directory (model.onnx, weights.pt, model.json) to packages/vision/models/<version>/ or --out.
@@ -83,7 +83,7 @@ const result = await trainModel({
   card: {
     data: {
       dataset: dataDirs.map((d) => path.relative(process.cwd(), d)).join(', '),
-      sources: 'rust3: see ../shared/datasets/rust3/SOURCES.md',
+      sources: 'rust3: see datasets/rust3/SOURCES.md',
       eval_set: values['eval-list'] ?? 'packages/vision/eval-set.json',
       extra_samples: extraSamples.length,
     },

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
@@ -17,9 +18,31 @@ export const analyses = pgTable(
     /** How leaf-like the photo looked to the model (0..1); null for analyses made before it was kept. */
     leafScore: real('leaf_score'),
     modelVersion: text('model_version').notNull(),
+    /** The crop the farmer said the photo shows (maize, beans, other); null when not said. */
+    crop: text('crop', { enum: ['maize', 'beans', 'other'] }),
+    /** The class-activation heatmap (transparent PNG) in storage, when the model gave one. */
+    heatmapPath: text('heatmap_path'),
+    /**
+     * Top-1 minus top-2 crop-class probability: how close the model came to another answer. Kept by
+     * the database from `probabilities`, so the review queue can sort on it with an index.
+     */
+    margin: real('margin').generatedAlwaysAs(
+      sql`(2 * greatest((probabilities->>'common_rust')::real, (probabilities->>'healthy')::real, (probabilities->>'other_disease')::real)
+        + least((probabilities->>'common_rust')::real, (probabilities->>'healthy')::real, (probabilities->>'other_disease')::real)
+        - ((probabilities->>'common_rust')::real + (probabilities->>'healthy')::real + (probabilities->>'other_disease')::real))`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('analyses_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('analyses_user_created_idx').on(t.userId, t.createdAt),
+    /** The review queue's order after asked-about items: unsure first, smallest margin, newest. */
+    index('analyses_review_order_idx').on(
+      t.unsure.desc().nullsFirst(),
+      t.margin.asc(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 export const educationResources = pgTable(

@@ -4,3 +4,4 @@ export * from './community.ts';
 export * from './consultations.ts';
 export * from './analysis.ts';
 export * from './training.ts';
+export * from './review.ts';

@@ -14,6 +14,8 @@ export const trainingSamples = pgTable(
     label: text('label', { enum: ['common_rust', 'healthy', 'other_disease'] }).notNull(),
     cropType: text('crop_type'),
     sourceAnalysisId: integer('source_analysis_id').references(() => analyses.id, { onDelete: 'set null' }),
+    /** For a sample made from a farmer's analysis: the model version that analysed it (provenance). */
+    sourceModelVersion: text('source_model_version'),
     /** SHA-256 of the stored file: lets a job leave out copies of evaluation images. */
     sha256: text('sha256'),
     removedAt: timestamp('removed_at', { withTimezone: true }),

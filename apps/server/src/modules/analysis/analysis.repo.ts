@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { analyses, educationResources } from '../../db/schema/index.ts';
 
@@ -16,6 +16,10 @@ export function createAnalysisRepo(db: Db) {
     async findById(id: number): Promise<AnalysisRow | undefined> {
       const [row] = await db.select().from(analyses).where(eq(analyses.id, id));
       return row;
+    },
+
+    async findByIds(ids: number[]): Promise<AnalysisRow[]> {
+      return db.select().from(analyses).where(inArray(analyses.id, ids));
     },
 
     /** Newest first; ties (same instant) broken by id so pages never overlap. */

@@ -3,6 +3,7 @@ import {
   analysisApi,
   analysisList,
   analysisResult,
+  analysisUploadFields,
   educationResource,
   educationResourceInput,
   educationResourceList,
@@ -12,6 +13,7 @@ import {
   pageQuery,
 } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../app.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createAnalysisService } from './analysis.service.ts';
@@ -50,15 +52,20 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
         security,
         consumes: ['multipart/form-data'],
         description:
-          'Multipart form with one JPEG or PNG photo (at most 5 MB, 40 megapixels) in the field `image`. Answers 201 with the result; a photo with no leaf gets outcome `not_leaf` and no class.',
+          'Multipart form with one JPEG or PNG photo (at most 5 MB, 40 megapixels) in the field `image`, and optionally `crop` (maize, beans, other). Answers 201 with the result; a photo with no leaf gets outcome `not_leaf` and no class.',
         response: { 201: analysisResult, ...errors },
       },
       onRequest: farmer,
     },
     async (req, reply) => {
       if (analysis.isBusy()) throw busy();
-      const { images } = await readImageUploads(req, { maxFiles: 1, fileField: 'image' });
-      return reply.status(201).send(await analysis.analyse(caller(req), images[0]));
+      const { images, fields } = await readImageUploads(req, { maxFiles: 1, fileField: 'image' });
+      const parsed = analysisUploadFields.safeParse(fields);
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? 'Invalid form fields';
+        throw badRequest(message, { crop: message });
+      }
+      return reply.status(201).send(await analysis.analyse(caller(req), images[0], parsed.data));
     },
   );
 
@@ -102,6 +109,21 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       const photo = await analysis.photo(caller(req), req.params.id);
       return sendPhoto(reply, photo);
     },
+  );
+
+  app.get(
+    analysisApi.heatmap,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Where the model looked (transparent PNG to lay over the photo), for the owner and for experts.',
+        params: idParam,
+        response: { 200: z.any(), ...errors },
+      },
+      onRequest: signedIn,
+    },
+    async (req, reply) => sendPhoto(reply, await analysis.heatmap(caller(req), req.params.id)),
   );
 
   const resourceTags = ['education-resources'];

@@ -2,6 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import {
   analysisApi,
+  type AnalysisCrop,
   type AnalysisList,
   type AnalysisResult,
   type EducationalResource,
@@ -95,7 +96,16 @@ export function createAnalysisService(deps: ModuleDeps) {
       model_version: row.modelVersion,
       created_at: row.createdAt.toISOString(),
       image_url: analysisApi.imagePath(row.id),
+      crop: row.crop,
+      heatmap_url: row.heatmapPath ? analysisApi.heatmapPath(row.id) : null,
     };
+  }
+
+  /** An analysis the caller may see: their own, or any for an expert (who reviews them). */
+  async function visibleAnalysis(who: AccessClaims, id: number): Promise<AnalysisRow> {
+    const row = await repo.findById(id);
+    if (!row || (row.userId !== who.userId && who.role !== 'expert')) throw notFound('Analysis not found');
+    return row;
   }
 
   async function ownAnalysis(who: AccessClaims, id: number): Promise<AnalysisRow> {
@@ -111,12 +121,18 @@ export function createAnalysisService(deps: ModuleDeps) {
     queueStats: () => limiter.stats(),
 
     /** Classifies a validated photo, stores photo and result, and notifies the farmer. */
-    async analyse(who: AccessClaims, image: UploadedImage): Promise<AnalysisResult> {
+    async analyse(
+      who: AccessClaims,
+      image: UploadedImage,
+      opts: { crop?: AnalysisCrop } = {},
+    ): Promise<AnalysisResult> {
       const { diagnosis, photo } = await limiter.run(async () => {
         const classifier = deps.classifier.current();
         const [diagnosis, photo] = await Promise.all([classifier.classify(image.buffer), photoForStorage(image)]);
         return { diagnosis, photo };
       });
+      // Where the model looked (a transparent PNG); null for a photo without a leaf.
+      const heatmap = diagnosis.heatmap_png;
       const now = deps.clock.now();
       const folder = path.posix.join(
         'analyses',
@@ -124,6 +140,7 @@ export function createAnalysisService(deps: ModuleDeps) {
         String(now.getUTCMonth() + 1).padStart(2, '0'),
       );
       const key = await deps.storage.put(folder, photo.data, photo.ext);
+      const heatmapKey = heatmap ? await deps.storage.put(folder, heatmap, 'png') : null;
       const notLeaf = diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null;
       let row: AnalysisRow;
       try {
@@ -138,10 +155,13 @@ export function createAnalysisService(deps: ModuleDeps) {
           probabilities: diagnosis.probabilities,
           leafScore: diagnosis.leaf_score,
           modelVersion: diagnosis.model_version,
+          crop: opts.crop ?? null,
+          heatmapPath: heatmapKey,
           createdAt: now,
         });
       } catch (err) {
         await deps.storage.remove(key).catch(() => {});
+        if (heatmapKey) await deps.storage.remove(heatmapKey).catch(() => {});
         throw err;
       }
       await deps.notifications.notify(
@@ -176,11 +196,33 @@ export function createAnalysisService(deps: ModuleDeps) {
       return toResult(row, await resourcesByTopic());
     },
 
-    /** The stored photo: for its owner, and for experts (who review photos and label them). */
-    async photo(who: AccessClaims, id: number): Promise<{ data: Buffer; contentType: string }> {
+    /** Results by id for features that list analyses (the review queue); the caller checks access. */
+    async resultsByIds(ids: number[]): Promise<Map<number, AnalysisResult & { userId: number }>> {
+      if (ids.length === 0) return new Map();
+      const [rows, byTopic] = await Promise.all([repo.findByIds(ids), resourcesByTopic()]);
+      return new Map(rows.map((r) => [r.id, { ...toResult(r, byTopic), userId: r.userId }]));
+    },
+
+    /** Owner and model facts of one analysis, for features built on it (review); 404 when missing. */
+    async facts(id: number): Promise<AnalysisRow> {
       const row = await repo.findById(id);
       if (!row) throw notFound('Analysis not found');
-      if (row.userId !== who.userId && who.role !== 'expert') throw notFound('Analysis not found');
+      return row;
+    },
+
+    /** The heatmap of where the model looked: same access as the photo. */
+    async heatmap(who: AccessClaims, id: number): Promise<{ data: Buffer; contentType: string }> {
+      const row = await visibleAnalysis(who, id);
+      if (!row.heatmapPath) throw notFound('This analysis has no heatmap');
+      const data = await deps.storage.get(row.heatmapPath).catch(() => {
+        throw notFound('The heatmap of this analysis is no longer stored');
+      });
+      return { data, contentType: 'image/png' };
+    },
+
+    /** The stored photo: for its owner, and for experts (who review photos and label them). */
+    async photo(who: AccessClaims, id: number): Promise<{ data: Buffer; contentType: string }> {
+      const row = await visibleAnalysis(who, id);
       const data = await deps.storage.get(row.imagePath).catch(() => {
         throw notFound('The photo of this analysis is no longer stored');
       });

@@ -1,6 +1,6 @@
 /**
  * One real retraining through the API, as an expert would start it, with the product's defaults
- * (base data TRAINING_BASE_DIR or ../shared/datasets/rust3, the package's evaluation set,
+ * (base data TRAINING_BASE_DIR or datasets/rust3, the package's evaluation set,
  * TRAINING_EPOCHS or 6 epochs from the committed model's weights) and a few expert samples: 5 photos
  * per class from the base folder that are not in the evaluation set, plus the 12 leaf photos committed
  * as vision fixtures (copies of evaluation images, so the job must leave them out).

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The rust3 dataset beside the repository (real leaf photos). */
-export const RUST3 = path.resolve(import.meta.dirname, '../../../../../../shared/datasets/rust3');
+/** The rust3 dataset shipped in the repository (real leaf photos). */
+export const RUST3 = path.resolve(import.meta.dirname, '../../../../../datasets/rust3');
 
 /** The first `n` photos of a class folder of rust3, as buffers. */
 export function rust3Photos(label: string, n: number, skip = 0): { name: string; data: Buffer }[] {

@@ -30,6 +30,7 @@ const sampleColumns = {
   label: trainingSamples.label,
   cropType: trainingSamples.cropType,
   sourceAnalysisId: trainingSamples.sourceAnalysisId,
+  sourceModelVersion: trainingSamples.sourceModelVersion,
   sha256: trainingSamples.sha256,
   removedAt: trainingSamples.removedAt,
   createdAt: trainingSamples.createdAt,
@@ -136,20 +137,32 @@ export function createTrainingRepo(db: Db) {
     },
 
     /** A farmer's past analysis, for turning it into a labelled sample. */
-    async findAnalysis(id: number): Promise<{ id: number; imagePath: string; rustClass: string | null } | undefined> {
+    async findAnalysis(
+      id: number,
+    ): Promise<{ id: number; imagePath: string; rustClass: string | null; modelVersion: string } | undefined> {
       const [row] = await db
-        .select({ id: analyses.id, imagePath: analyses.imagePath, rustClass: analyses.rustClass })
+        .select({
+          id: analyses.id,
+          imagePath: analyses.imagePath,
+          rustClass: analyses.rustClass,
+          modelVersion: analyses.modelVersion,
+        })
         .from(analyses)
         .where(eq(analyses.id, id));
       return row;
     },
 
     async sampleFromAnalysisExists(analysisId: number): Promise<boolean> {
+      return (await this.liveSampleOfAnalysis(analysisId)) !== undefined;
+    },
+
+    /** The live sample made from an analysis, if any. */
+    async liveSampleOfAnalysis(analysisId: number): Promise<number | undefined> {
       const [row] = await db
         .select({ id: trainingSamples.id })
         .from(trainingSamples)
         .where(and(eq(trainingSamples.sourceAnalysisId, analysisId), isNull(trainingSamples.removedAt)));
-      return Boolean(row);
+      return row?.id;
     },
 
     // --- jobs ---

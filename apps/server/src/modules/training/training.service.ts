@@ -60,6 +60,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     crop_type: r.cropType,
     uploader: r.uploaderName ? { id: r.uploaderId, username: r.uploaderName } : null,
     source_analysis_id: r.sourceAnalysisId,
+    source_model_version: r.sourceModelVersion,
     image_url: `/api/training-samples/${r.id}/image/`,
     created_at: r.createdAt.toISOString(),
   });
@@ -133,10 +134,19 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     extension: string,
     label: TrainingLabel,
     cropType: string | null,
-    sourceAnalysisId: number | null,
+    source: { analysisId: number; modelVersion: string } | null,
   ) {
     const imagePath = await storage.put('training', data, extension);
-    return { uploaderId, imagePath, label, cropType, sourceAnalysisId, sha256: sha256(data), createdAt: clock.now() };
+    return {
+      uploaderId,
+      imagePath,
+      label,
+      cropType,
+      sourceAnalysisId: source?.analysisId ?? null,
+      sourceModelVersion: source?.modelVersion ?? null,
+      sha256: sha256(data),
+      createdAt: clock.now(),
+    };
   }
 
   // --- the job itself ---
@@ -320,7 +330,11 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       };
     },
 
-    async fromAnalysis(expertId: number, analysisId: number, label: TrainingLabel) {
+    /**
+     * A labelled sample from a farmer's analysis, with its provenance (analysis, expert, model
+     * version, time). `cropType` is the crop the farmer named, when known.
+     */
+    async fromAnalysis(expertId: number, analysisId: number, label: TrainingLabel, cropType: string | null = null) {
       const analysis = await repo.findAnalysis(analysisId);
       if (!analysis) throw notFound('Analysis not found');
       if (await repo.sampleFromAnalysisExists(analysisId)) {
@@ -333,7 +347,10 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
         throw new AppError('NOT_FOUND', 'The image of this analysis is no longer stored', 404);
       }
       const extension = path.extname(analysis.imagePath).slice(1) || 'jpg';
-      const row = await storeSample(expertId, data, extension, label, null, analysisId);
+      const row = await storeSample(expertId, data, extension, label, cropType, {
+        analysisId,
+        modelVersion: analysis.modelVersion,
+      });
       const [id] = await repo.insertSamples([row]);
       const jobId = await maybeAutoStart(expertId);
       return {
@@ -341,6 +358,11 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
         samples: (await repo.samplesByIds([id])).map(sampleOut),
         job_id: jobId,
       };
+    },
+
+    /** The id of the live sample made from an analysis, or null. */
+    async sampleOfAnalysis(analysisId: number): Promise<number | null> {
+      return (await repo.liveSampleOfAnalysis(analysisId)) ?? null;
     },
 
     async listSamples(query: PageQuery & { label?: TrainingLabel }): Promise<Paginated<TrainingSample>> {

@@ -31,6 +31,7 @@ export const menu: MenuEntry[] = [
       { labelKey: 'menu.uploadImage', to: routes.imageAnalysis, roles: ['farmer'] },
       { labelKey: 'menu.analysisHistory', to: routes.analysisHistory, roles: ['farmer'] },
       { labelKey: 'menu.educationResources', to: routes.educationResources },
+      { labelKey: 'menu.reviewQueue', to: routes.reviewQueue, roles: ['expert'] },
       { labelKey: 'menu.modelTraining', to: routes.modelTraining, roles: ['expert'] },
     ],
   },

@@ -21,6 +21,8 @@ const result: AnalysisResult = {
   confidence: 0.871234,
   unsure: false,
   probabilities: { common_rust: 0.871234, healthy: 0.1, other_disease: 0.028766 },
+  crop: 'maize',
+  heatmap_url: null,
   educational_resources: [
     {
       title: 'Common rust (Maize Doctor)',

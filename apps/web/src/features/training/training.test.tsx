@@ -41,6 +41,9 @@ function stubServer(
           retrain_after: 50,
         });
       }
+      if (url.startsWith('/api/expert-reviews/field-accuracy/')) {
+        return json(200, { versions: [], model_answers: [], verdicts: [] });
+      }
       return json(200, empty);
     }),
   );

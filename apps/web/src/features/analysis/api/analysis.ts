@@ -16,6 +16,7 @@ export const analysisKeys = {
   list: (page: number, pageSize: number) => ['analysis', 'list', page, pageSize] as const,
   detail: (id: number) => ['analysis', 'detail', id] as const,
   image: (id: number) => ['analysis', 'image', id] as const,
+  heatmap: (id: number) => ['analysis', 'heatmap', id] as const,
   resources: ['education-resources'] as const,
 };
 
@@ -44,8 +45,18 @@ export function useChosenOrLatestAnalysis(id: number | null) {
 
 /** The stored photo as an object URL (the request needs the bearer token, so <img src> cannot fetch it). */
 export function useAnalysisImage(id: number, imageUrl: string) {
+  return useAuthorizedImage(analysisKeys.image(id), imageUrl);
+}
+
+/** The heatmap of where the model looked, once asked for (`url` null: nothing to load). */
+export function useAnalysisHeatmap(id: number, url: string | null, wanted: boolean) {
+  return useAuthorizedImage(analysisKeys.heatmap(id), url ?? '', wanted && url !== null);
+}
+
+function useAuthorizedImage(queryKey: readonly unknown[], imageUrl: string, enabled = true) {
   return useQuery({
-    queryKey: analysisKeys.image(id),
+    queryKey,
+    enabled,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 5 * 60_000,
     queryFn: async ({ signal }) => {

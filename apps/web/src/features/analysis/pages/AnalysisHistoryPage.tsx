@@ -22,7 +22,7 @@ import { useAnalyses } from '../api/analysis.ts';
 import { AnalysisPhoto } from '../components/AnalysisPhoto.tsx';
 import { LoadingOrError } from '../components/LoadingOrError.tsx';
 import { resultColor, resultLabelKey } from '../components/classes.ts';
-import { ResultCard } from '../components/ResultCard.tsx';
+import { ResultWithReview } from '../components/ResultWithReview.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -116,14 +116,7 @@ export default function AnalysisHistoryPage() {
       </Group>
       {body}
       <Modal opened={open !== null} onClose={() => setOpen(null)} size="lg" title={t('analysis.history.resultTitle')}>
-        {open && (
-          <Stack>
-            <Center>
-              <AnalysisPhoto id={open.id} imageUrl={open.image_url} size={220} alt={t('analysis.history.photoAlt')} />
-            </Center>
-            <ResultCard result={open} />
-          </Stack>
-        )}
+        {open && <ResultWithReview result={open} />}
       </Modal>
     </Stack>
   );

@@ -1,20 +1,41 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, CloseButton, Group, Image, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  Image,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_MAX_BYTES, type AnalysisResult } from '@kutu/contract';
+import { analysisCrops, IMAGE_MAX_BYTES, type AnalysisCrop, type AnalysisResult } from '@kutu/contract';
 import { routes } from '../../../app/routes.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { analysisKeys, uploadForAnalysis, type UploadStage } from '../api/analysis.ts';
-import { ResultCard } from '../components/ResultCard.tsx';
+import { useMe } from '../../profile/api/profile.ts';
+import { ResultWithReview } from '../components/ResultWithReview.tsx';
 import { photoSizesLabel, shrinkPhoto, type PreparedPhoto } from '../lib/shrink.ts';
 
 const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
 
 type Stage = 'idle' | 'preparing' | UploadStage;
+
+/** The crop a farmer most likely photographs: the first of maize or beans among their profile's crops. */
+export function defaultCrop(cropTypes: string[] | undefined): AnalysisCrop {
+  const upper = (cropTypes ?? []).map((c) => c.toUpperCase());
+  if (upper.includes('MAIZE')) return 'maize';
+  if (upper.includes('BEANS')) return 'beans';
+  return upper.length > 0 ? 'other' : 'maize';
+}
 
 /** The spec's messages for a file the drop zone refuses. */
 function rejectionKey(rejections: FileRejection[]): string {
@@ -36,6 +57,9 @@ export default function UploadImagePage() {
   const [sent, setSent] = useState(0);
   const [result, setResult] = useState<AnalysisResult | null>(null);
   const busy = stage !== 'idle';
+  const me = useMe();
+  const [chosenCrop, setCrop] = useState<AnalysisCrop | null>(null);
+  const crop = chosenCrop ?? defaultCrop(me.data?.farmer?.crop_types);
 
   // The preview's object URL lives as long as the chosen file.
   useEffect(() => {
@@ -83,6 +107,7 @@ export default function UploadImagePage() {
     }
     const photo = prepared ?? { blob: file, filename: file.name, resized: false };
     const form = new FormData();
+    form.append('crop', crop);
     form.append('image', photo.blob, photo.filename);
     setError(null);
     setSent(0);
@@ -183,6 +208,20 @@ export default function UploadImagePage() {
             </Stack>
           )}
 
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="crop-label">
+              {t('analysis.upload.crop')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="crop-label"
+              value={crop}
+              onChange={(v) => setCrop(v as AnalysisCrop)}
+              data={analysisCrops.map((c) => ({ value: c, label: t(`review.crop.${c}`) }))}
+              disabled={busy}
+              data-testid="crop-choice"
+            />
+          </Stack>
+
           <Group>
             <Button
               onClick={process}
@@ -195,7 +234,7 @@ export default function UploadImagePage() {
           </Group>
         </Stack>
 
-        {result && <ResultCard result={result} />}
+        {result && <ResultWithReview result={result} />}
       </SimpleGrid>
     </Stack>
   );

@@ -7,6 +7,7 @@ import { MonthlyChart, OutcomesChart } from '../components/Charts.tsx';
 import { NotificationsCard } from '../components/NotificationsCard.tsx';
 import { QuickLinks } from '../components/QuickLinks.tsx';
 import { StatCards } from '../components/StatCards.tsx';
+import { ReviewSummaryCard } from '../../review/components/ReviewSummaryCard.tsx';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -33,6 +34,7 @@ export default function DashboardPage() {
       ) : (
         <StatCards stats={dashboard.data?.stats} />
       )}
+      <ReviewSummaryCard />
       {role && <QuickLinks role={role} />}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>

@@ -8,6 +8,7 @@ import {
   IconMessage2,
   IconMessageCheck,
   IconPhotoScan,
+  IconUserCheck,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,7 @@ const icons: Record<NotificationType, { icon: Icon; color: string }> = {
   image_analysis: { icon: IconPhotoScan, color: 'teal' },
   post_moderated: { icon: IconMessageCheck, color: 'orange' },
   comment_moderated: { icon: IconMessage2, color: 'orange' },
+  expert_review: { icon: IconUserCheck, color: 'green' },
 };
 
 /**

@@ -9,6 +9,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ListPagination } from '../../community/components/ListPagination.tsx';
 import { useActivateVersion, versionsQuery } from '../api/training.ts';
 import { TrainingTable } from './TrainingTable.tsx';
+import { useFieldAccuracy } from '../../review/api/review.ts';
+import { agreementLine } from '../../review/components/FieldAccuracy.tsx';
 
 function metric(v: ModelVersion, key: 'accuracy' | 'macro_f1') {
   const value = v.metrics[key];
@@ -22,6 +24,8 @@ export function ModelVersions() {
   const pageSize = 10;
   const { data } = useQuery(versionsQuery({ page, page_size: pageSize }));
   const activate = useActivateVersion();
+  const field = useFieldAccuracy();
+  const fieldOf = (version: string) => field.data?.versions.find((f) => f.model_version === version);
   const activeCreated = data?.results.find((v) => v.is_active)?.created_at;
 
   return (
@@ -30,7 +34,7 @@ export function ModelVersions() {
         <Title order={3}>{t('training.versions')}</Title>
         <TrainingTable
           label={t('training.versions')}
-          minWidth={720}
+          minWidth={800}
           columns={[
             t('training.version'),
             t('training.accuracy'),
@@ -38,6 +42,7 @@ export function ModelVersions() {
             t('training.trainedBy'),
             t('training.samples'),
             t('training.decision'),
+            t('review.field.column'),
             null,
           ]}
         >
@@ -58,6 +63,9 @@ export function ModelVersions() {
               <Table.Td>{v.sample_count}</Table.Td>
               <Table.Td>
                 <Text size="xs">{v.decision ? `${v.decision.accepted ? '✓' : '✗'} ${v.decision.reason}` : '–'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs">{agreementLine(fieldOf(v.version))}</Text>
               </Table.Td>
               <Table.Td>
                 {!v.is_active && (

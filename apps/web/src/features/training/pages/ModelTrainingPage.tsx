@@ -5,8 +5,9 @@ import { SampleCounts } from '../components/SampleCounts.tsx';
 import { SampleList } from '../components/SampleList.tsx';
 import { TrainingJobs } from '../components/TrainingJobs.tsx';
 import { TrainingUploadForm } from '../components/TrainingUploadForm.tsx';
+import { FieldAccuracy } from '../../review/components/FieldAccuracy.tsx';
 
-/** Model Training (expert): labelled uploads, counts, retraining jobs, model versions and the samples. */
+/** Model Training (expert): labelled uploads, counts, retraining jobs, model versions, field accuracy and the samples. */
 export default function ModelTrainingPage() {
   const { t } = useTranslation();
   return (
@@ -16,6 +17,7 @@ export default function ModelTrainingPage() {
       <SampleCounts />
       <TrainingJobs />
       <ModelVersions />
+      <FieldAccuracy />
       <SampleList />
     </Stack>
   );

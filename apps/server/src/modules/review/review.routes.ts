@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import {
+  askExpertBody,
+  errorBody,
+  expertReview,
+  fieldAccuracyReply,
+  idParam,
+  myReviewPage,
+  pageQuery,
+  reviewApi,
+  reviewClaim,
+  reviewCommunityPostReply,
+  reviewDecisionBody,
+  reviewQueuePage,
+  reviewQueueQuery,
+  reviewSummary,
+} from '@kutu/contract';
+import type { App, ModuleDeps } from '../../app.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createReviewService } from './review.service.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const tags = ['expert-review'];
+const security = [{ bearer: [] }];
+
+export function reviewRoutes(app: App, deps: ModuleDeps) {
+  const review = createReviewService(deps);
+  const expert = app.requireRole('expert');
+  const farmer = app.requireRole('farmer');
+  const signedIn = app.requireRole('farmer', 'expert');
+
+  app.get(
+    reviewApi.queue,
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Analyses no expert has decided yet: those a farmer asked about first, then unsure ones, then by the smallest margin between the top two classes, then newest.',
+        querystring: reviewQueueQuery,
+        response: { 200: reviewQueuePage, ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req) => review.queue(req.query),
+  );
+
+  app.get(
+    reviewApi.mine,
+    {
+      schema: {
+        tags,
+        security,
+        description: "The caller's analyses they asked about or that an expert reviewed, latest first.",
+        querystring: pageQuery,
+        response: { 200: myReviewPage, ...errors },
+      },
+      onRequest: farmer,
+    },
+    async (req) => review.mine(caller(req), req.query),
+  );
+
+  app.get(
+    reviewApi.decided,
+    {
+      schema: {
+        tags,
+        security,
+        description: "The caller's own verdicts, latest first; PUT one again to revise it.",
+        querystring: pageQuery,
+        response: { 200: myReviewPage, ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req) => review.decidedBy(caller(req), req.query),
+  );
+
+  app.get(
+    reviewApi.summary,
+    { schema: { tags, security, response: { 200: reviewSummary, ...errors } }, onRequest: signedIn },
+    async (req) => review.summary(caller(req)),
+  );
+
+  app.get(
+    reviewApi.fieldAccuracy,
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Per model version: analyses, reviewed, agreement with confident answers, unsure rate, confusion matrix (model answer × expert verdict), and the same per crop.',
+        response: { 200: fieldAccuracyReply, ...errors },
+      },
+      onRequest: expert,
+    },
+    async () => review.fieldAccuracy(),
+  );
+
+  app.get(
+    reviewApi.review,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'The review of one analysis, for its farmer and for experts.',
+        params: idParam,
+        response: { 200: expertReview, ...errors },
+      },
+      onRequest: signedIn,
+    },
+    async (req) => review.get(caller(req), req.params.id),
+  );
+
+  app.put(
+    reviewApi.review,
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Decides the verdict (first answer wins: 409 to a second expert or while another expert holds a claim); the same expert may revise it. A crop-class verdict makes or relabels a training sample; not_leaf and cannot_tell remove it.',
+        params: idParam,
+        body: reviewDecisionBody,
+        response: { 200: expertReview, ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req) => review.decide(caller(req), req.params.id, req.body),
+  );
+
+  app.post(
+    reviewApi.claim,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Claims the item for a few minutes so no other expert reviews it at the same time (409 if taken).',
+        params: idParam,
+        response: { 200: reviewClaim, ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req) => review.claim(caller(req), req.params.id),
+  );
+
+  app.delete(
+    reviewApi.claim,
+    {
+      schema: { tags, security, params: idParam, response: { 204: z.null(), ...errors } },
+      onRequest: expert,
+    },
+    async (req, reply) => {
+      await review.release(caller(req), req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    reviewApi.ask,
+    {
+      schema: {
+        tags,
+        security,
+        description: "Asks an expert to look at the caller's analysis; it goes to the top of the review queue.",
+        params: idParam,
+        body: askExpertBody,
+        response: { 200: expertReview, ...errors },
+      },
+      onRequest: farmer,
+    },
+    async (req) => review.ask(caller(req), req.params.id, req.body),
+  );
+
+  app.post(
+    reviewApi.communityPost,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Turns the answered exchange into a community post (awaiting moderation like every post).',
+        params: idParam,
+        response: { 201: reviewCommunityPostReply, ...errors },
+      },
+      onRequest: farmer,
+    },
+    async (req, reply) => reply.status(201).send(await review.toCommunityPost(caller(req), req.params.id)),
+  );
+}

@@ -1,0 +1,380 @@
+import path from 'node:path';
+import {
+  type AnalysisResult,
+  type AskExpertBody,
+  CLAIM_MINUTES,
+  type ExpertReview,
+  type FieldAccuracyFigures,
+  type FieldAccuracyReply,
+  type FieldAccuracyVersion,
+  type ModelAnswer,
+  modelAnswers,
+  type MyReviewPage,
+  type PageQuery,
+  type ReviewClaim,
+  type ReviewQueuePage,
+  type ReviewQueueQuery,
+  type ReviewSummary,
+  type ReviewVerdict,
+  reviewVerdicts,
+  type TrainingLabel,
+  trainingVerdicts,
+} from '@kutu/contract';
+import type { ModuleDeps } from '../../app.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { createAnalysisService } from '../analysis/analysis.service.ts';
+import { createCommunityService } from '../community/community.service.ts';
+import { createTrainingService } from '../training/training.service.ts';
+import { createReviewRepo, type QueueFilters, type ReviewRow, type ReviewWithNames } from './review.repo.ts';
+import { communityPostFrom, reviewNotice } from './review.texts.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** East Africa Time has no daylight saving: UTC+3 all year. */
+const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/** Monday 00:00 East Africa Time of the week that holds `now`. */
+export function weekStart(now: Date): Date {
+  const local = new Date(now.getTime() + EAT_OFFSET_MS);
+  const daysSinceMonday = (local.getUTCDay() + 6) % 7;
+  const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  return new Date(midnight - daysSinceMonday * DAY_MS - EAT_OFFSET_MS);
+}
+
+const isTrainingVerdict = (v: ReviewVerdict): v is TrainingLabel => (trainingVerdicts as readonly string[]).includes(v);
+
+/** The model's answer in the terms of a verdict. */
+export function modelAnswerOf(a: Pick<AnalysisResult, 'outcome' | 'unsure' | 'rust_class'>): ModelAnswer {
+  if (a.outcome === 'not_leaf' || !a.rust_class) return 'not_leaf';
+  return a.unsure ? 'unsure' : a.rust_class;
+}
+
+/** Agreement is about confident answers: an unsure one or "cannot tell" agrees with nothing. */
+function agreesWith(answer: ModelAnswer, verdict: ReviewVerdict | null): boolean | null {
+  if (!verdict || verdict === 'cannot_tell' || answer === 'unsure') return null;
+  return answer === verdict;
+}
+
+const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+const trainingCrop = { maize: 'MAIZE', beans: 'BEANS' } as Record<string, string>;
+
+export function createReviewService(deps: ModuleDeps) {
+  const repo = createReviewRepo(deps.db);
+  const analysis = createAnalysisService(deps);
+  const training = createTrainingService(deps, deps.training);
+  const community = createCommunityService(deps);
+  const { clock } = deps;
+
+  function reviewOut(row: ReviewWithNames | undefined, a: AnalysisResult, who: AccessClaims): ExpertReview {
+    const decided = Boolean(row?.reviewedAt);
+    return {
+      analysis_id: a.id,
+      question: row?.question ?? null,
+      asked_at: row?.askedAt?.toISOString() ?? null,
+      status: decided ? 'reviewed' : 'waiting',
+      verdict: decided ? (row?.verdict ?? null) : null,
+      note: decided ? (row?.note ?? null) : null,
+      reviewer:
+        decided && row?.reviewerId && row.reviewerName ? { id: row.reviewerId, username: row.reviewerName } : null,
+      reviewed_at: row?.reviewedAt?.toISOString() ?? null,
+      revised_at: row?.revisedAt?.toISOString() ?? null,
+      agrees: decided ? agreesWith(modelAnswerOf(a), row?.verdict ?? null) : null,
+      sample_id: who.role === 'expert' ? (row?.sampleId ?? null) : null,
+      community_post_id: row?.communityPostId ?? null,
+    };
+  }
+
+  /** The analysis, if the caller may see its review: its owner, or any expert. Others get 404. */
+  async function visible(who: AccessClaims, id: number): Promise<AnalysisResult & { userId: number }> {
+    const found = (await analysis.resultsByIds([id])).get(id);
+    if (!found || (who.role !== 'expert' && found.userId !== who.userId)) throw notFound('Analysis not found');
+    return found;
+  }
+
+  async function refusal(id: number, expertId: number): Promise<AppError> {
+    const row = await repo.find(id);
+    if (row?.reviewedAt) {
+      return conflict(`This photo was already reviewed by ${row.reviewerName ?? 'another expert'}`);
+    }
+    if (row?.claimedBy && row.claimedBy !== expertId && row.claimedUntil) {
+      const name = (await repo.claimerName(row.claimedBy)) ?? 'Another expert';
+      const until = row.claimedUntil.toISOString().slice(11, 16);
+      return conflict(`${name} is reviewing this photo (claimed until ${until} UTC)`);
+    }
+    return conflict('This photo cannot be reviewed right now');
+  }
+
+  /** Makes the training data follow the verdict: a sample for a crop class, none otherwise. */
+  async function syncSample(expertId: number, a: AnalysisResult, previous: number | null, verdict: ReviewVerdict) {
+    if (!isTrainingVerdict(verdict)) {
+      if (previous) await training.remove(previous).catch(ignoreMissing);
+      await repo.setSample(a.id, null);
+      return;
+    }
+    let sampleId = previous ?? (await training.sampleOfAnalysis(a.id));
+    if (sampleId) {
+      const relabelled = await training.relabel(sampleId, verdict).catch(ignoreMissing);
+      if (!relabelled) sampleId = null;
+    }
+    if (!sampleId) {
+      const created = await training.fromAnalysis(
+        expertId,
+        a.id,
+        verdict,
+        a.crop ? (trainingCrop[a.crop] ?? null) : null,
+      );
+      sampleId = created.samples[0].id;
+    }
+    await repo.setSample(a.id, sampleId);
+  }
+
+  async function reviewPage(
+    who: AccessClaims,
+    query: PageQuery,
+    listed: Promise<{ ids: number[]; total: number }>,
+  ): Promise<MyReviewPage> {
+    const { ids, total } = await listed;
+    const results = await analysis.resultsByIds(ids);
+    const items = [];
+    for (const id of ids) {
+      const { userId: _owner, ...a } = results.get(id)!;
+      items.push({ analysis: a, review: reviewOut(await repo.find(id), a, who) });
+    }
+    return toPage(items, total, query);
+  }
+
+  return {
+    async queue(query: ReviewQueueQuery & PageQuery): Promise<ReviewQueuePage> {
+      const filters: QueueFilters = {
+        crop: query.crop,
+        outcome: query.outcome,
+        modelVersion: query.model_version,
+        from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+        until: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
+      };
+      const { rows, total } = await repo.queuePage(filters, pageWindow(query));
+      const results = await analysis.resultsByIds(rows.map((r) => r.analysisId));
+      const now = clock.now();
+      return toPage(
+        rows.map((r) => {
+          const { userId: _owner, ...result } = results.get(r.analysisId)!;
+          const claimLive = r.claimedBy !== null && r.claimedUntil !== null && r.claimedUntil > now;
+          return {
+            analysis: result,
+            farmer: { id: r.farmerId, username: r.farmerName ?? '' },
+            question: r.question,
+            asked_at: r.askedAt?.toISOString() ?? null,
+            margin: r.margin,
+            claimed_by: claimLive ? { id: r.claimedBy!, username: r.claimedByName ?? '' } : null,
+            claimed_until: claimLive ? r.claimedUntil!.toISOString() : null,
+          };
+        }),
+        total,
+        query,
+      );
+    },
+
+    async get(who: AccessClaims, id: number): Promise<ExpertReview> {
+      const a = await visible(who, id);
+      return reviewOut(await repo.find(id), a, who);
+    },
+
+    /** Keeps other experts off the item for CLAIM_MINUTES; 409 when someone else holds it or decided. */
+    async claim(who: AccessClaims, id: number): Promise<ReviewClaim> {
+      await visible(who, id);
+      const now = clock.now();
+      const until = new Date(now.getTime() + CLAIM_MINUTES * 60_000);
+      const row = await repo.claim(id, who.userId, now, until);
+      if (!row) throw await refusal(id, who.userId);
+      return {
+        analysis_id: id,
+        claimed_by: { id: who.userId, username: (await repo.claimerName(who.userId)) ?? '' },
+        claimed_until: until.toISOString(),
+      };
+    },
+
+    async release(who: AccessClaims, id: number): Promise<void> {
+      await visible(who, id);
+      if (!(await repo.release(id, who.userId))) throw notFound('You hold no claim on this photo');
+    },
+
+    /**
+     * The one decision on an item (first answer wins; a second expert gets 409), or its revision by
+     * the same expert. The training sample follows the verdict and the farmer is told.
+     */
+    async decide(who: AccessClaims, id: number, body: { verdict: ReviewVerdict; note?: string }) {
+      const a = await visible(who, id);
+      const decision = { verdict: body.verdict, note: body.note?.trim() || null };
+      const now = clock.now();
+      const before = await repo.find(id);
+      let row: ReviewRow | undefined;
+      let revised = false;
+      if (before?.reviewedAt) {
+        if (before.reviewerId !== who.userId) throw await refusal(id, who.userId);
+        row = await repo.revise(id, who.userId, decision, now);
+        revised = true;
+      } else {
+        row = await repo.decideFirst(id, who.userId, decision, now);
+      }
+      if (!row) throw await refusal(id, who.userId);
+      await syncSample(who.userId, a, before?.sampleId ?? null, decision.verdict);
+      await deps.notifications.notify(a.userId, 'expert_review', reviewNotice(decision.verdict, revised), {
+        analysis_id: id,
+        verdict: decision.verdict,
+        revised,
+      });
+      return reviewOut(await repo.find(id), a, who);
+    },
+
+    async ask(who: AccessClaims, id: number, body: AskExpertBody): Promise<ExpertReview> {
+      const a = await visible(who, id);
+      if (a.userId !== who.userId) throw notFound('Analysis not found');
+      const row = await repo.ask(id, body.question.trim(), clock.now());
+      if (!row) throw conflict('An expert already answered this analysis');
+      return reviewOut(await repo.find(id), a, who);
+    },
+
+    /** A farmer's questions and the verdicts on their analyses. */
+    mine: (who: AccessClaims, query: PageQuery) =>
+      reviewPage(who, query, repo.listForFarmer(who.userId, pageWindow(query))),
+
+    /** An expert's own verdicts, to look back at or revise. */
+    decidedBy: (who: AccessClaims, query: PageQuery) =>
+      reviewPage(who, query, repo.listDecidedBy(who.userId, pageWindow(query))),
+
+    /** The answered exchange as a community post of the farmer (awaiting moderation, as every post). */
+    async toCommunityPost(who: AccessClaims, id: number): Promise<{ post_id: number }> {
+      const a = await visible(who, id);
+      if (a.userId !== who.userId) throw notFound('Analysis not found');
+      const review = await repo.find(id);
+      if (!review?.reviewedAt || !review.verdict) throw conflict('An expert has not answered this analysis yet');
+      if (review.communityPostId) throw conflict('This exchange is already a community post');
+      const photo = await analysis.photo(who, id);
+      const post = await community.createPost(
+        who,
+        communityPostFrom(a, review as ReviewRow & { verdict: ReviewVerdict }, review.reviewerName),
+        {
+          buffer: photo.data,
+          filename: path.basename(`analysis-${id}`),
+          format: photo.contentType === 'image/png' ? 'png' : 'jpeg',
+          width: 0,
+          height: 0,
+        },
+      );
+      if (!(await repo.setCommunityPost(id, post.id))) throw conflict('This exchange is already a community post');
+      return { post_id: post.id };
+    },
+
+    async summary(who: AccessClaims): Promise<ReviewSummary> {
+      if (who.role === 'farmer') {
+        const q = await repo.farmerQuestions(who.userId);
+        return {
+          role: 'farmer',
+          waiting: null,
+          reviewed_by_me_this_week: null,
+          my_agreement_rate: null,
+          questions_asked: q.asked,
+          questions_answered: q.answered,
+        };
+      }
+      const [waiting, mine] = await Promise.all([
+        repo.waitingCount(),
+        repo.expertFigures(who.userId, weekStart(clock.now())),
+      ]);
+      return {
+        role: 'expert',
+        waiting,
+        reviewed_by_me_this_week: mine.sinceCount,
+        my_agreement_rate: share(mine.agreed, mine.confident),
+        questions_asked: null,
+        questions_answered: null,
+      };
+    },
+
+    /** Per model version (newest analyses' versions included): the live field figures from verdicts. */
+    async fieldAccuracy(): Promise<FieldAccuracyReply> {
+      const [verdicts, totals] = await Promise.all([repo.verdictCounts(), repo.analysisCounts()]);
+      const byVersion = new Map<string, { all: Tally; crops: Map<string, Tally> }>();
+      const tallyOf = (version: string, crop: string | null) => {
+        let v = byVersion.get(version);
+        if (!v) {
+          v = { all: newTally(), crops: new Map() };
+          byVersion.set(version, v);
+        }
+        const key = crop ?? 'unknown';
+        let c = v.crops.get(key);
+        if (!c) {
+          c = newTally();
+          v.crops.set(key, c);
+        }
+        return [v.all, c];
+      };
+      for (const t of totals) {
+        for (const tally of tallyOf(t.modelVersion, t.crop)) {
+          tally.analyses += t.total;
+          tally.unsure += t.unsure;
+        }
+      }
+      for (const r of verdicts) {
+        for (const tally of tallyOf(r.modelVersion, r.crop)) {
+          tally.confusion[r.answer][r.verdict] += r.n;
+        }
+      }
+      const versions: FieldAccuracyVersion[] = [...byVersion.entries()]
+        .sort(([a], [b]) => b.localeCompare(a))
+        .map(([version, v]) => ({
+          model_version: version,
+          ...figures(v.all),
+          by_crop: Object.fromEntries([...v.crops.entries()].map(([crop, t]) => [crop, figures(t)])),
+        }));
+      return { versions, model_answers: [...modelAnswers], verdicts: [...reviewVerdicts] };
+    },
+  };
+}
+export type ReviewService = ReturnType<typeof createReviewService>;
+
+interface Tally {
+  analyses: number;
+  unsure: number;
+  confusion: Record<ModelAnswer, Record<ReviewVerdict, number>>;
+}
+
+function newTally(): Tally {
+  const confusion = Object.fromEntries(
+    modelAnswers.map((a) => [a, Object.fromEntries(reviewVerdicts.map((v) => [v, 0]))]),
+  ) as Tally['confusion'];
+  return { analyses: 0, unsure: 0, confusion };
+}
+
+function figures(t: Tally): FieldAccuracyFigures {
+  let reviewed = 0;
+  let confident = 0;
+  let agreed = 0;
+  for (const answer of modelAnswers) {
+    for (const verdict of reviewVerdicts) {
+      const n = t.confusion[answer][verdict];
+      reviewed += n;
+      const agrees = agreesWith(answer, verdict);
+      if (agrees !== null) {
+        // Only confident crop-class answers count for agreement, as the model card's accuracy does.
+        if (answer === 'not_leaf') continue;
+        confident += n;
+        if (agrees) agreed += n;
+      }
+    }
+  }
+  return {
+    analyses: t.analyses,
+    reviewed,
+    confident_reviewed: confident,
+    agreement: share(agreed, confident),
+    unsure_rate: share(t.unsure, t.analyses),
+    confusion: t.confusion,
+  };
+}
+
+function ignoreMissing(err: unknown): null {
+  if (err instanceof AppError && err.status === 404) return null;
+  throw err;
+}

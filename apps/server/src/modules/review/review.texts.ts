@@ -1,0 +1,47 @@
+import type { AnalysisResult, ReviewVerdict } from '@kutu/contract';
+import type { ReviewRow } from './review.repo.ts';
+
+const verdictNames: Record<ReviewVerdict, string> = {
+  common_rust: 'Common Rust',
+  healthy: 'Healthy',
+  other_disease: 'another disease',
+  not_leaf: 'not a leaf',
+  cannot_tell: 'cannot tell from this photo',
+};
+
+export const verdictName = (v: ReviewVerdict) => verdictNames[v];
+
+/** The farmer's notification when an expert decides (or changes) the verdict on their photo. */
+export function reviewNotice(verdict: ReviewVerdict, revised: boolean): string {
+  const name = verdictNames[verdict];
+  return revised ? `An expert updated their answer on your photo: ${name}` : `An expert reviewed your photo: ${name}`;
+}
+
+const modelSaid = (a: AnalysisResult) =>
+  a.outcome === 'not_leaf' || !a.rust_class
+    ? 'no leaf found'
+    : `${verdictNames[a.rust_class]} (${Math.round(a.confidence * 100)}%${a.unsure ? ', unsure' : ''})`;
+
+const postCrop: Record<string, string> = { maize: 'MAIZE', beans: 'BEANS' };
+
+/** The farmer's question and the expert's answer as a community post body. */
+export function communityPostFrom(
+  a: AnalysisResult,
+  review: Pick<ReviewRow, 'question' | 'note'> & { verdict: ReviewVerdict },
+  reviewerName: string | null,
+) {
+  const lines = [
+    review.question ? `My question: ${review.question}` : null,
+    `The Kutu model said: ${modelSaid(a)}.`,
+    `Expert answer${reviewerName ? ` (${reviewerName})` : ''}: ${verdictNames[review.verdict]}.`,
+    review.note ? `Expert note: ${review.note}` : null,
+  ].filter(Boolean);
+  return {
+    title: `Expert review of my leaf photo: ${verdictNames[review.verdict]}`,
+    content: lines.join('\n'),
+    crop_type: (a.crop && postCrop[a.crop]) || 'MAIZE',
+    disease_type: review.verdict === 'common_rust' ? 'common_rust' : 'none',
+    urgency_level: review.verdict === 'common_rust' ? 'high' : 'low',
+    rust_detection: a.id,
+  };
+}

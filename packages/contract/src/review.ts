@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { isoDateTime, pageQuery, paginated } from './common.ts';
+import { analysisCrop, analysisResult } from './analysis.ts';
+
+/** Expert review of farmers' analyses. `:id` is always the analysis id. */
+export const reviewApi = {
+  /** GET (expert): analyses waiting for review, most useful first. */
+  queue: '/api/expert-reviews/queue/',
+  /** GET (farmer): the caller's questions and the verdicts on their analyses. */
+  mine: '/api/expert-reviews/mine/',
+  /** GET (expert): the caller's own verdicts, latest first (to revise one). */
+  decided: '/api/expert-reviews/decided/',
+  /** GET: dashboard figures for the caller's role. */
+  summary: '/api/expert-reviews/summary/',
+  /** GET (expert): field accuracy per model version, from expert verdicts. */
+  fieldAccuracy: '/api/expert-reviews/field-accuracy/',
+  /** GET (owner farmer or expert): the review of one analysis; PUT (expert): decide or revise. */
+  review: '/api/expert-reviews/:id/',
+  reviewPath: (id: number | string) => `/api/expert-reviews/${id}/`,
+  /** POST (expert): claim for CLAIM_MINUTES; DELETE: give the claim back. */
+  claim: '/api/expert-reviews/:id/claim/',
+  claimPath: (id: number | string) => `/api/expert-reviews/${id}/claim/`,
+  /** POST (owner farmer): ask an expert about this analysis. */
+  ask: '/api/expert-reviews/:id/ask/',
+  askPath: (id: number | string) => `/api/expert-reviews/${id}/ask/`,
+  /** POST (owner farmer): turn the answered exchange into a community post. */
+  communityPost: '/api/expert-reviews/:id/community-post/',
+  communityPostPath: (id: number | string) => `/api/expert-reviews/${id}/community-post/`,
+} as const;
+
+/** How long a claim keeps other experts off an item. */
+export const CLAIM_MINUTES = 10;
+
+/** An expert's decision: a crop class (confirms or corrects the model), or no crop class at all. */
+export const reviewVerdicts = ['common_rust', 'healthy', 'other_disease', 'not_leaf', 'cannot_tell'] as const;
+export const reviewVerdict = z.enum(reviewVerdicts, {
+  error: 'Choose a verdict: common_rust, healthy, other_disease, not_leaf or cannot_tell',
+});
+export type ReviewVerdict = z.infer<typeof reviewVerdict>;
+/** Verdicts that train a crop class (the others never become training samples). */
+export const trainingVerdicts = ['common_rust', 'healthy', 'other_disease'] as const;
+
+/** What the model answered, in the same terms as a verdict (unsure counts separately). */
+export const modelAnswers = ['common_rust', 'healthy', 'other_disease', 'unsure', 'not_leaf'] as const;
+export type ModelAnswer = (typeof modelAnswers)[number];
+
+export const reviewQueueQuery = pageQuery.extend({
+  crop: analysisCrop.optional().describe('Only photos the farmer said show this crop'),
+  outcome: z
+    .enum(modelAnswers, { error: 'outcome must be common_rust, healthy, other_disease, unsure or not_leaf' })
+    .optional()
+    .describe("The model's answer: a confident class, `unsure`, or `not_leaf`"),
+  model_version: z.string().trim().min(1).max(100).optional(),
+  from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional().describe('Analysed on or after (UTC)'),
+  to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional().describe('Analysed on or before (UTC)'),
+});
+export type ReviewQueueQuery = z.input<typeof reviewQueueQuery>;
+
+const person = z.object({ id: z.number().int(), username: z.string() });
+
+/** The review side of one analysis, as the owner farmer and experts see it. */
+export const expertReview = z.object({
+  analysis_id: z.number().int(),
+  question: z.string().nullable(),
+  asked_at: isoDateTime.nullable(),
+  status: z.enum(['waiting', 'reviewed']),
+  verdict: reviewVerdict.nullable(),
+  note: z.string().nullable(),
+  reviewer: person.nullable(),
+  reviewed_at: isoDateTime.nullable(),
+  revised_at: isoDateTime.nullable(),
+  /** Whether the verdict agrees with the model's answer (null until reviewed, or when it cannot tell). */
+  agrees: z.boolean().nullable(),
+  /** The training sample the verdict created (experts only; null for farmers). */
+  sample_id: z.number().int().nullable(),
+  community_post_id: z.number().int().nullable(),
+});
+export type ExpertReview = z.infer<typeof expertReview>;
+
+export const reviewQueueItem = z.object({
+  analysis: analysisResult,
+  farmer: person,
+  question: z.string().nullable(),
+  asked_at: isoDateTime.nullable(),
+  /** Top-1 minus top-2 class probability: small means the model nearly chose another class. */
+  margin: z.number().nullable(),
+  claimed_by: person.nullable(),
+  claimed_until: isoDateTime.nullable(),
+});
+export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
+export const reviewQueuePage = paginated(reviewQueueItem);
+export type ReviewQueuePage = z.infer<typeof reviewQueuePage>;
+
+export const reviewClaim = z.object({
+  analysis_id: z.number().int(),
+  claimed_by: person,
+  claimed_until: isoDateTime,
+});
+export type ReviewClaim = z.infer<typeof reviewClaim>;
+
+export const reviewDecisionBody = z.object({
+  verdict: reviewVerdict,
+  note: z.string().trim().max(1000, 'The note must be at most 1000 characters').optional(),
+});
+export type ReviewDecisionBody = z.input<typeof reviewDecisionBody>;
+
+export const askExpertBody = z.object({
+  question: z
+    .string({ error: 'Write a short question for the expert' })
+    .trim()
+    .min(3, 'Write a short question for the expert')
+    .max(500, 'The question must be at most 500 characters'),
+});
+export type AskExpertBody = z.input<typeof askExpertBody>;
+
+export const myReviewItem = z.object({ analysis: analysisResult, review: expertReview });
+export const myReviewPage = paginated(myReviewItem);
+export type MyReviewPage = z.infer<typeof myReviewPage>;
+
+export const reviewCommunityPostReply = z.object({ post_id: z.number().int() });
+
+export const reviewSummary = z.object({
+  role: z.enum(['farmer', 'expert']),
+  /** Expert: analyses waiting for review. */
+  waiting: z.number().int().nullable(),
+  /** Expert: reviews they decided since Monday 00:00 East Africa Time. */
+  reviewed_by_me_this_week: z.number().int().nullable(),
+  /** Expert: share of their verdicts on confident model answers that agreed (null when none). */
+  my_agreement_rate: z.number().nullable(),
+  /** Farmer: questions asked and how many an expert answered. */
+  questions_asked: z.number().int().nullable(),
+  questions_answered: z.number().int().nullable(),
+});
+export type ReviewSummary = z.infer<typeof reviewSummary>;
+
+/** Expert verdicts against the model's answers: matrix[model answer][verdict] = count. */
+export const confusionMatrix = z.record(z.string(), z.record(z.string(), z.number().int()));
+
+export const fieldAccuracyFigures = z.object({
+  /** Analyses this version made (the unsure rate's base). */
+  analyses: z.number().int(),
+  reviewed: z.number().int(),
+  /** Reviewed analyses where the model gave a confident class and the expert could tell. */
+  confident_reviewed: z.number().int(),
+  /** Share of those where the expert's verdict was the model's class (null when none). */
+  agreement: z.number().nullable(),
+  /** Share of this version's analyses that were unsure. */
+  unsure_rate: z.number().nullable(),
+  confusion: confusionMatrix,
+});
+export type FieldAccuracyFigures = z.infer<typeof fieldAccuracyFigures>;
+
+export const fieldAccuracyVersion = fieldAccuracyFigures.extend({
+  model_version: z.string(),
+  /** The same figures per crop the farmer named (`unknown` when not named). */
+  by_crop: z.record(z.string(), fieldAccuracyFigures),
+});
+export type FieldAccuracyVersion = z.infer<typeof fieldAccuracyVersion>;
+
+export const fieldAccuracyReply = z.object({
+  versions: z.array(fieldAccuracyVersion),
+  model_answers: z.array(z.enum(modelAnswers)),
+  verdicts: z.array(reviewVerdict),
+});
+export type FieldAccuracyReply = z.infer<typeof fieldAccuracyReply>;
