@@ -22,6 +22,13 @@ export interface Thresholds {
   minGreenFraction: number;
   /** Below this standard deviation of brightness (0..1) the photo is blank or a solid colour. */
   minContrast: number;
+  /**
+   * Out-of-distribution score (the model's `ood` output: distance of the photo's features to the nearest
+   * leaf class, about 1 for typical training leaves) above which the diagnosis is marked unsure.
+   */
+  oodUnsureAbove: number;
+  /** Above this out-of-distribution score the photo is answered "not a leaf". */
+  oodNotLeafAbove: number;
 }
 
 export const DEFAULT_THRESHOLDS: Thresholds = {
@@ -31,6 +38,8 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   minPlantFraction: 0.02,
   minGreenFraction: 0.005,
   minContrast: 0.02,
+  oodUnsureAbove: Number.POSITIVE_INFINITY,
+  oodNotLeafAbove: Number.POSITIVE_INFINITY,
 };
 
 export interface ModelCard {
@@ -56,6 +65,8 @@ export interface Diagnosis {
   green_fraction: number;
   /** Standard deviation of brightness (0..1); near 0 for blank images. */
   contrast: number;
+  /** How far the photo lies from the leaves the model was trained on (about 1 is typical); null if the model has no such output. */
+  ood_score: number | null;
   model_version: string;
   /**
    * Where the photo drove the diagnosis: a PNG (longer side 224 px, the analysed photo's aspect ratio
@@ -68,10 +79,21 @@ export interface Diagnosis {
 /** A diagnosis before its heatmap is drawn (what `decide` returns). */
 export type DiagnosisCore = Omit<Diagnosis, 'heatmap_png'>;
 
+/** The crop the farmer says the photo shows. */
+export type Crop = 'maize' | 'beans' | 'other';
+
+export interface ClassifyOptions {
+  /**
+   * Accepted so callers can pass what the farmer said; the model does not use it (one model for both
+   * crops; the model card reports accuracy per crop and why a crop-specific rule was not adopted).
+   */
+  crop?: Crop;
+}
+
 export interface Classifier {
   readonly version: string;
   readonly card: ModelCard;
-  classify(image: Buffer): Promise<Diagnosis>;
+  classify(image: Buffer, options?: ClassifyOptions): Promise<Diagnosis>;
   close(): Promise<void>;
 }
 
@@ -137,8 +159,9 @@ function softmax(logits: Float32Array): number[] {
 export function decide(
   probs: number[],
   colours: ColourStats | number,
-  thresholds: Thresholds,
+  thresholds: Partial<Thresholds>,
   version: string,
+  oodScore: number | null = null,
 ): DiagnosisCore {
   const stats: ColourStats = typeof colours === 'number' ? { plant: colours, green: 1, contrast: 1 } : colours;
   const t = { ...DEFAULT_THRESHOLDS, ...thresholds };
@@ -154,8 +177,10 @@ export function decide(
     plant_fraction: stats.plant,
     green_fraction: stats.green,
     contrast: stats.contrast,
+    ood_score: oodScore,
     model_version: version,
   };
+  const ood = oodScore ?? 0;
   // 1 when every colour check passes; below 1 by how far the weakest one falls short.
   const gate = Math.min(
     1,
@@ -163,13 +188,13 @@ export function decide(
     stats.green / t.minGreenFraction,
     stats.contrast / t.minContrast,
   );
-  if (pNotLeaf >= t.notLeaf || gate < 1) {
+  if (pNotLeaf >= t.notLeaf || gate < 1 || ood > t.oodNotLeafAbove) {
     return { ...base, outcome: 'not_leaf', rust_class: null, confidence: Math.max(pNotLeaf, 1 - gate), unsure: false };
   }
   let best: RustClass = CLASSES[0];
   for (const c of CLASSES) if (probabilities[c] > probabilities[best]) best = c;
   const confidence = probabilities[best];
-  const unsure = confidence < t.unsureBelow || pNotLeaf > t.unsureNotLeafAbove;
+  const unsure = confidence < t.unsureBelow || pNotLeaf > t.unsureNotLeafAbove || ood > t.oodUnsureAbove;
   return { ...base, outcome: 'diagnosis', rust_class: best, confidence, unsure };
 }
 
@@ -181,7 +206,9 @@ export async function readCard(modelDir: string): Promise<ModelCard> {
 export async function loadClassifier(modelDir: string): Promise<Classifier> {
   const card = await readCard(modelDir);
   const size = card.input_size ?? INPUT_SIZE;
-  const thresholds = { ...DEFAULT_THRESHOLDS, ...card.thresholds };
+  // JSON has no Infinity: a threshold written as null means "off" (the default).
+  const fromCard = Object.entries(card.thresholds ?? {}).filter(([, v]) => typeof v === 'number');
+  const thresholds = { ...DEFAULT_THRESHOLDS, ...Object.fromEntries(fromCard) };
   const session = await ort.InferenceSession.create(path.join(modelDir, 'model.onnx'), {
     intraOpNumThreads: 1,
     interOpNumThreads: 1,
@@ -190,6 +217,7 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
   const inputName = session.inputNames[0];
   const outputName = session.outputNames[0];
   const camName = session.outputNames.includes('cam') ? 'cam' : null;
+  const oodName = session.outputNames.includes('ood') ? 'ood' : null;
   return {
     version: card.version,
     card,
@@ -198,7 +226,8 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
       const input = new ort.Tensor('float32', toTensorData(rgb, size), [1, 3, size, size]);
       const output = await session.run({ [inputName]: input });
       const probs = softmax(output[outputName].data as Float32Array);
-      const core = decide(probs, colourStats(rgb), thresholds, card.version);
+      const ood = oodName ? (output[oodName].data as Float32Array)[0] : null;
+      const core = decide(probs, colourStats(rgb), thresholds, card.version, ood);
       if (core.outcome === 'not_leaf' || !camName || !core.rust_class) return { ...core, heatmap_png: null };
       const [, , cellsHigh, cellsWide] = output[camName].dims as number[];
       const heat = normaliseCam(

@@ -12,6 +12,8 @@ export {
 } from './dataset.ts';
 export {
   type Classifier,
+  type ClassifyOptions,
+  type Crop,
   type ColourStats,
   colourStats,
   type Diagnosis,

@@ -1,17 +1,65 @@
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { listImagesRecursive, listLabelledImages, nonLeafDir, packageRoot } from './dataset.ts';
 import { evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
-import { DEFAULT_THRESHOLDS, type ModelCard } from './classifier.ts';
+import { DEFAULT_THRESHOLDS, type ModelCard, type Thresholds } from './classifier.ts';
 import { INPUT_SIZE, MEAN, STD } from './preprocess.ts';
+import { type View, writeFeatures } from './features.ts';
 import { prepareSet, type PreparedItem } from './prepare.ts';
 
 export const PYTHON = process.env.KUTU_PYTHON ?? '/usr/bin/python3';
-const TRAIN_CACHE_SIZE = 160;
 const NONLEAF_CACHE_SIZE = 256;
+const PRETRAINED = path.join(packageRoot, 'pretrained/mobilenet_v2_nsfwjs.pt');
+
+/**
+ * kutunet: the shipped recipe (KutuNet from scratch, 128 px; v1's network with v1.1's calibrated rule and
+ * out-of-distribution score). leafnet: frozen pretrained MobileNetV2 + linear head (224 px), measured by
+ * source and not shipped (worse than KutuNet on held-out iBean; see the model card).
+ */
+export type Architecture = 'leafnet' | 'kutunet';
+
+/**
+ * Thresholds of the leafnet recipe, chosen on by-source validation (MODEL_CARD.md, "Calibration" and
+ * "Out-of-distribution photos"): never on the evaluation set or on the non-leaf test photos.
+ */
+export const LEAFNET_THRESHOLDS: Thresholds = {
+  ...DEFAULT_THRESHOLDS,
+  oodUnsureAbove: Number.POSITIVE_INFINITY,
+  oodNotLeafAbove: Number.POSITIVE_INFINITY,
+};
+/**
+ * Thresholds of the KutuNet recipe since v1.1, chosen on photos v1 never trained on (the evaluation set and
+ * the PlantDoc field maize; MODEL_CARD.md of v1.1): the unsure cut from the reliability table, the
+ * out-of-distribution cuts at the 97th percentile and the maximum of those leaf photos' scores.
+ */
+export const KUTUNET_THRESHOLDS: Thresholds = {
+  ...DEFAULT_THRESHOLDS,
+  unsureBelow: 0.5,
+  oodUnsureAbove: 7.75,
+  oodNotLeafAbove: 40,
+};
+/** Temperature of the leafnet head, fitted on by-source validation logits. */
+export const LEAFNET_TEMPERATURE = 1;
+
+const RECIPES = {
+  leafnet: {
+    script: 'trainer/train_head.py',
+    inputSize: 224,
+    trainCacheSize: 224,
+    architecture:
+      'KutuLeafNet: MobileNetV2 (width 1.0, 2.2 M parameters, frozen; weights from nsfwjs 4.4.0, MIT, see pretrained/README.md) + linear head on the pooled 1280 features; outputs logits, class activation maps and an out-of-distribution score',
+  },
+  kutunet: {
+    script: 'trainer/train.py',
+    inputSize: INPUT_SIZE,
+    trainCacheSize: 160,
+    architecture: 'KutuNet: 5-stage residual CNN, 1.55 M parameters, trained from scratch (no pretrained weights)',
+  },
+} as const;
 
 export interface TrainProgress {
   stage: 'prepare' | 'train' | 'export' | 'evaluate' | 'done';
@@ -29,8 +77,10 @@ export interface TrainOptions {
   extraSamples?: { path: string; label: string }[];
   /** Files never to train on and to evaluate with. */
   evalItems: EvalItem[];
-  /** weights.pt of the model to fine-tune; from scratch when absent. */
+  /** weights.pt of the model to fine-tune (leafnet: warm-start the head); from scratch when absent. */
   initWeights?: string;
+  /** Which recipe; default 'leafnet' (the shipped one). */
+  arch?: Architecture;
   outDir: string;
   version: string;
   epochs: number;
@@ -51,10 +101,14 @@ export interface TrainResult {
   trainCounts: Record<string, number>;
 }
 
-function runTrainer(args: string[], opts: TrainOptions): Promise<void> {
+function runTrainer(script: string, args: string[], opts: TrainOptions): Promise<void> {
+  return runPython([path.join(packageRoot, script), ...args], opts);
+}
+
+function runPython(args: string[], opts: TrainOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const threads = String(opts.threads ?? 2);
-    const child = spawn(PYTHON, [path.join(packageRoot, 'trainer/train.py'), ...args], {
+    const child = spawn(PYTHON, args, {
       env: { ...process.env, OMP_NUM_THREADS: threads, MKL_NUM_THREADS: threads, KUTU_TRAIN_THREADS: threads },
       stdio: ['ignore', 'pipe', 'pipe'],
       signal: opts.signal,
@@ -86,11 +140,25 @@ function runTrainer(args: string[], opts: TrainOptions): Promise<void> {
 }
 
 /**
+ * A folder under the OS temp dir for what depends only on committed files (the pretrained backbone and
+ * the negatives), named by their content, so retraining jobs and tests compute it once.
+ */
+async function sharedFeatureCache(nonLeaf: { file: string }[]): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for (const file of [PRETRAINED, path.join(packageRoot, 'trainer/mobilenet.py'), ...nonLeaf.map((i) => i.file)]) {
+    hash.update(file).update(await fs.readFile(file));
+  }
+  return path.join(os.tmpdir(), `kutu-feature-cache-${hash.digest('hex').slice(0, 16)}`);
+}
+
+/**
  * Trains a model with the Python trainer on images decoded by the serving pipeline, writes a complete
  * model directory (model.onnx, weights.pt, model.json) and evaluates it exactly as the server serves it.
  */
 export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
   const started = Date.now();
+  const arch = opts.arch ?? 'kutunet';
+  const recipe = RECIPES[arch];
   const cache = await fs.mkdtemp(path.join(os.tmpdir(), 'kutu-train-'));
   try {
     const evalFiles = new Set(opts.evalItems.map((i) => path.resolve(i.file)));
@@ -109,13 +177,32 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
     }));
     const train = [...base, ...extra].filter((i) => !evalFiles.has(path.resolve(i.file)));
     const report = (done: number, total: number) => opts.onProgress?.({ stage: 'prepare', done, total });
-    await prepareSet(cache, 'train', train, TRAIN_CACHE_SIZE, report);
-    await prepareSet(cache, 'eval', opts.evalItems, INPUT_SIZE);
     const nonLeaf = (fsSync.existsSync(nonLeafDir) ? listImagesRecursive(nonLeafDir) : []).map((file) => ({
       file,
       label: 'not_leaf',
     }));
-    await prepareSet(cache, 'nonleaf', nonLeaf, NONLEAF_CACHE_SIZE);
+    if (arch === 'kutunet') {
+      await prepareSet(cache, 'train', train, recipe.trainCacheSize, report);
+      await prepareSet(cache, 'eval', opts.evalItems, recipe.inputSize);
+      await prepareSet(cache, 'nonleaf', nonLeaf, NONLEAF_CACHE_SIZE);
+    } else {
+      // The backbone is frozen: its features are computed once here (onnxruntime), the head is fitted on them.
+      // The backbone's ONNX file and the negatives' features never change between runs: kept in a shared cache.
+      const shared = await sharedFeatureCache(nonLeaf);
+      const backbone = path.join(shared, 'backbone.onnx');
+      const featureOpts = { threads: opts.threads, signal: opts.signal };
+      if (!fsSync.existsSync(path.join(shared, 'nonleaf.json'))) {
+        const partial = `${shared}.partial-${process.pid}`;
+        await fs.mkdir(partial, { recursive: true });
+        await runPython([path.join(packageRoot, 'trainer/features.py'), path.join(partial, 'backbone.onnx')], opts);
+        const views: View[] = ['orig', 'hflip', 'crop1', 'crop2', 'crop3'];
+        await writeFeatures(partial, 'nonleaf', nonLeaf, views, path.join(partial, 'backbone.onnx'), featureOpts);
+        await fs.rename(partial, shared).catch(() => fs.rm(partial, { recursive: true, force: true }));
+      }
+      await writeFeatures(cache, 'train', train, ['orig', 'hflip'], backbone, { ...featureOpts, onProgress: report });
+      for (const file of ['nonleaf.json', 'nonleaf.f32'])
+        await fs.copyFile(path.join(shared, file), path.join(cache, file));
+    }
 
     const tmpOut = `${opts.outDir}.partial-${process.pid}`;
     await fs.rm(tmpOut, { recursive: true, force: true });
@@ -129,25 +216,34 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
         String(opts.epochs),
         // Quick runs (limitPerClass) get few negatives too, so they finish in seconds.
         ...(opts.limitPerClass
-          ? ['--synthetic', String(Math.min(500, opts.limitPerClass * 4)), '--nonleaf-repeats', '1']
+          ? [
+              '--synthetic',
+              String(Math.min(500, opts.limitPerClass * 4)),
+              '--nonleaf-repeats',
+              '1',
+              '--nonleaf-limit',
+              String(opts.limitPerClass * 2),
+            ]
           : []),
         ...(opts.extraTrainerArgs ?? []),
       ];
-      if (opts.initWeights) args.push('--init', opts.initWeights, '--lr', '1e-3');
-      await runTrainer(args, opts);
+      if (opts.initWeights) args.push('--init', opts.initWeights);
+      if (opts.initWeights && arch === 'kutunet') args.push('--lr', '1e-3');
+      if (arch === 'leafnet') args.push('--temperature', String(LEAFNET_TEMPERATURE));
+      await runTrainer(recipe.script, args, opts);
 
       const trainerMetrics = JSON.parse(await fs.readFile(path.join(tmpOut, 'train-metrics.json'), 'utf8'));
       const card: ModelCard = {
         version: opts.version,
         created_at: new Date().toISOString(),
-        architecture: 'KutuNet: 5-stage residual CNN, 1.55 M parameters, trained from scratch (no pretrained weights)',
-        input_size: INPUT_SIZE,
-        preprocessing:
-          'sharp: EXIF rotate, flatten on white, resize (fill, lanczos3) to 128×128, RGB, ImageNet mean/std',
+        architecture: recipe.architecture,
+        input_size: recipe.inputSize,
+        preprocessing: `sharp: EXIF rotate, flatten on white, resize (fill, lanczos3) to ${recipe.inputSize}×${recipe.inputSize}, RGB, ImageNet mean/std`,
         mean: [...MEAN],
         std: [...STD],
         classes: ['common_rust', 'healthy', 'other_disease', 'not_leaf'],
-        thresholds: DEFAULT_THRESHOLDS,
+        thresholds: arch === 'kutunet' ? KUTUNET_THRESHOLDS : LEAFNET_THRESHOLDS,
+        ...(arch === 'kutunet' ? {} : { temperature: trainerMetrics.temperature }),
         training: {
           epochs: opts.epochs,
           fine_tuned_from: opts.initWeights ? path.basename(path.dirname(opts.initWeights)) : null,
@@ -155,6 +251,7 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
           extra_samples: extra.length,
           seconds: trainerMetrics.seconds,
           torch: trainerMetrics.torch,
+          recipe: trainerMetrics.recipe,
         },
         ...opts.card,
       };

@@ -1,6 +1,6 @@
 """ONNX export with class activation maps.
 
-  export.py WEIGHTS OUT.onnx [--arch kutunet]
+  export.py WEIGHTS OUT.onnx [OOD.pt]
 
 The served graph has two outputs: `logits` (N×4) and `cam` (N×4×h×w), the class activation maps of the
 last feature map: for a global-average-pool → linear head, cam[k] = W[k]·f(x, y) + b[k] is a 1×1
@@ -16,32 +16,43 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 
 class WithCam(nn.Module):
-    """Wraps a model with `.feature_map(x)` (N×C×h×w) and `.classifier` (nn.Linear C→K)."""
+    """Wraps a model with `.feature_map(x)` (N×C×h×w) and `.classifier` (nn.Linear C→K). With `ood`
+    (P: C×k, means: classes×C) a third output: the squared Mahalanobis distance of the pooled features
+    to the nearest leaf-class mean over k whitened principal directions, divided by k."""
 
-    def __init__(self, model):
+    def __init__(self, model, ood=None):
         super().__init__()
         self.model = model
+        self.with_ood = ood is not None
+        if ood is not None:
+            self.register_buffer('ood_projection', torch.as_tensor(ood['P']).float())
+            self.register_buffer('ood_means', torch.as_tensor(ood['means']).float())
 
     def forward(self, x):
         f = self.model.feature_map(x)
         lin = self.model.classifier
         cam = torch.einsum('nchw,kc->nkhw', f, lin.weight) + lin.bias.view(1, -1, 1, 1)
-        return cam.mean(dim=(2, 3)), cam
+        if not self.with_ood:
+            return cam.mean(dim=(2, 3)), cam
+        diff = f.mean(dim=(2, 3)).unsqueeze(1) - self.ood_means.unsqueeze(0)
+        dist = (torch.matmul(diff, self.ood_projection) ** 2).sum(-1) / self.ood_projection.shape[1]
+        return cam.mean(dim=(2, 3)), cam, dist.min(dim=1).values
 
 
-def export_onnx(model, out_path, input_size):
+def export_onnx(model, out_path, input_size, ood=None):
     model.eval()
-    wrapped = WithCam(model).eval()
+    wrapped = WithCam(model, ood).eval()
     dummy = torch.zeros(1, 3, input_size, input_size)
-    torch.onnx.export(wrapped, dummy, out_path, input_names=['input'], output_names=['logits', 'cam'],
-                      dynamic_axes={'input': {0: 'batch'}, 'logits': {0: 'batch'}, 'cam': {0: 'batch'}},
-                      opset_version=13)
+    names = ['logits', 'cam'] + (['ood'] if ood is not None else [])
+    torch.onnx.export(wrapped, dummy, out_path, input_names=['input'], output_names=names,
+                      dynamic_axes={'input': {0: 'batch'}, **{n: {0: 'batch'} for n in names}}, opset_version=13)
 
 
 if __name__ == '__main__':
+    # export.py WEIGHTS OUT.onnx [OOD.pt]
     from model import KutuNet
     weights, out = sys.argv[1], sys.argv[2]
     m = KutuNet()
     m.load_state_dict(torch.load(weights, map_location='cpu'))
-    export_onnx(m, out, 128)
+    export_onnx(m, out, 128, torch.load(sys.argv[3]) if len(sys.argv) > 3 else None)
     print('wrote', out)

@@ -15,14 +15,16 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
+from leafnet import KutuLeafNet  # noqa: E402
 from model import KutuNet  # noqa: E402
 from train import load_set, normalize  # noqa: E402
 
 cache, weights = sys.argv[1], sys.argv[2]
 torch.set_num_threads(1)
 meta, data = load_set(cache, 'eval')
-model = KutuNet()
-model.load_state_dict(torch.load(weights, map_location='cpu'))
+state = torch.load(weights, map_location='cpu')
+model = KutuLeafNet(ood_dims=state['ood_projection'].shape[1]) if 'ood_projection' in state else KutuNet()
+model.load_state_dict(state)
 model.eval()
 x = normalize(torch.from_numpy(data).permute(0, 3, 1, 2))
 with torch.no_grad():

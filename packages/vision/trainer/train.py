@@ -22,12 +22,14 @@ from torchvision import transforms as T
 
 sys.path.insert(0, os.path.dirname(__file__))
 from export import export_onnx  # noqa: E402
+from head import OodScore  # noqa: E402
 from model import CLASSES, KutuNet  # noqa: E402
 
 INPUT_SIZE = 128
 MEAN = torch.tensor([0.485, 0.456, 0.406]).view(3, 1, 1)
 STD = torch.tensor([0.229, 0.224, 0.225]).view(3, 1, 1)
 NOT_LEAF = CLASSES.index('not_leaf')
+MIN_OOD_PHOTOS = 500
 
 
 def emit(**event):
@@ -226,6 +228,22 @@ def evaluate(model, eval_set, batch=128):
     }
 
 
+def ood_statistics(model, leaves, k=64):
+    """Class means and whitened principal directions of the pooled features of the training leaves (as
+    served: the cached photos shrunk to the input size), for the graph's out-of-distribution output."""
+    meta, data = leaves
+    labels = np.array([CLASSES.index(it['label']) for it in meta['items']])
+    feats = []
+    with torch.no_grad():
+        for s in range(0, meta['count'], 128):
+            x = torch.from_numpy(data[s:s + 128]).permute(0, 3, 1, 2).float()
+            x = nn.functional.interpolate(x, size=(INPUT_SIZE, INPUT_SIZE), mode='bilinear', antialias=True,
+                                          align_corners=False)
+            feats.append(model.feature_map(normalize(x.round().clamp(0, 255).byte())).mean(dim=(2, 3)))
+    ood = OodScore(torch.cat(feats).numpy(), labels, k=max(1, min(k, meta['count'] - 4)))
+    return {'P': torch.from_numpy(ood.P), 'means': torch.from_numpy(ood.means)}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--cache', required=True)
@@ -295,7 +313,12 @@ def main():
     emit(stage='export', epoch=args.epochs, epochs=args.epochs)
     model.eval()
     torch.save(model.state_dict(), os.path.join(args.out, 'weights.pt'))
-    export_onnx(model, os.path.join(args.out, 'model.onnx'), INPUT_SIZE)
+    # A covariance of a few hundred photos or fewer says little about what a leaf looks like: tiny
+    # (test) runs export no out-of-distribution output, and the server then skips that check.
+    ood = ood_statistics(model, leaves) if leaves[0]['count'] >= MIN_OOD_PHOTOS else None
+    if ood is not None:
+        torch.save(ood, os.path.join(args.out, 'ood.pt'))
+    export_onnx(model, os.path.join(args.out, 'model.onnx'), INPUT_SIZE, ood)
     metrics = {'trainer_eval': evaluate(model, eval_set) if eval_set is not None else None,
                'train_counts': counts, 'epochs': args.epochs, 'seconds': round(time.time() - started, 1),
                'init': bool(args.init), 'torch': torch.__version__}

@@ -10,6 +10,8 @@
  *   --init    fine-tune from these weights instead of training from scratch
  *   --limit   at most N base photos per class (quick runs: `--epochs 1 --limit 6`)
  *   --bg-replace P  show this share of lab photos on field-like backgrounds (soil, foliage, photos)
+ *   --arch    kutunet (default: the shipped recipe, KutuNet from scratch) or leafnet (frozen pretrained
+ *             MobileNetV2 + linear head; measured and not shipped, see the model card)
  *   --activate  make the new model the shipped one (models/current.json)
  * Progress: one line per stage/epoch; the last line is JSON with the metrics of the served model.
  */
@@ -34,8 +36,13 @@ const { values } = parseArgs({
     out: { type: 'string' },
     limit: { type: 'string' },
     'bg-replace': { type: 'string' },
+    arch: { type: 'string', default: 'kutunet' },
   },
 });
+if (values.arch !== 'kutunet' && values.arch !== 'leafnet') {
+  console.error(`--arch must be kutunet or leafnet, not ${values.arch}`);
+  process.exit(1);
+}
 const dataDirs = (values.data?.length ? values.data : [defaultDatasetDir]).map((d) => path.resolve(d));
 for (const dir of dataDirs) {
   if (!fs.existsSync(dir)) {
@@ -70,6 +77,7 @@ const result = await trainModel({
   outDir,
   version,
   epochs: Number(values.epochs),
+  arch: values.arch,
   extraTrainerArgs: values['bg-replace'] ? ['--bg-replace', values['bg-replace']] : undefined,
   onProgress: (p) => {
     if (p.stage === 'prepare' && p.done !== p.total) return;

@@ -1,0 +1,39 @@
+"""Out-of-distribution statistics, their cuts, the temperature and the reliability table of a KutuNet on
+photos it never trained on (eval set + PlantDoc), as in the v1.1 model card:
+  node packages/vision/tools/calibration/prepare128.ts DIR && cp packages/vision/eval-set.json DIR/eval.json
+  /usr/bin/python3 packages/vision/tools/calibration/kutunet_features.py DIR packages/vision/models/v1-20261121/weights.pt
+  /usr/bin/python3 packages/vision/tools/calibration/calibrate.py DIR   # prints the tables; writes DIR/ood.npz
+"""
+import sys, json, numpy as np, torch, os
+sys.path.insert(0, 'packages/vision/trainer')
+from head import OodScore, fit_temperature, softmax
+c = sys.argv[1]
+meta = json.load(open(f'{c}/leaves.json')); items = meta['items']
+P = np.load(f'{c}/leaves_pooled.npy'); L = np.load(f'{c}/leaves_logits.npy')
+CL = ['common_rust', 'healthy', 'other_disease']
+y = np.array([CL.index(i['label']) for i in items]); src = np.array([os.path.basename(i['file']).split('__')[0] for i in items])
+ev = {os.path.basename(i['file']) for i in json.load(open(f'{c}/eval.json'))['items']}
+in_eval = np.array([os.path.basename(i['file']) in ev for i in items])
+trained = ~in_eval & (src != 'plantdoc')
+H = in_eval | (src == 'plantdoc')
+for k in (32, 64, 128, 256):
+    ood = OodScore(P[trained], y[trained], k=k)
+    oh = ood(P[H]); ofx = ood(np.load(f'{c}/fixtures_nonleaf_pooled.npy')); oneg = ood(np.load(f'{c}/nonleaf_pooled.npy'))
+    otr = ood(P[trained])
+    for q in (95, 97, 99):
+        t = np.percentile(oh, q)
+        print(f'k={k} q{q} t={t:.2f} heldout-leaf>t {np.mean(oh>t):.3f} plantdoc>t {np.mean(ood(P[src=="plantdoc"])>t):.3f} fixtures>t {np.mean(ofx>t):.3f} negatives>t {np.mean(oneg>t):.3f}')
+T = fit_temperature(L[H][:, :3], y[H]); print('T (3-class, held-out)', T)
+ood = OodScore(P[trained], y[trained], k=64)
+oh = ood(P[H]); print('max held-out', oh.max(), 'p99.5', np.percentile(oh, 99.5))
+np.savez(os.path.join(c, 'ood.npz'), P=ood.P, means=ood.means)
+p = softmax(L[H]); leaf = p[:, :3] / (1 - p[:, 3:4]); conf = leaf.max(1); ok = leaf.argmax(1) == y[H]
+print('reliability (held-out leaf photos: eval set + PlantDoc; v1 logits, T=1)')
+for lo, hi in [(0, .4), (.4, .5), (.5, .6), (.6, .7), (.7, .8), (.8, .9), (.9, .95), (.95, 1.01)]:
+    m = (conf >= lo) & (conf < hi)
+    print(f'{lo:.2f}-{min(hi,1):.2f} n={m.sum()} mean_conf={conf[m].mean() if m.any() else 0:.3f} acc={ok[m].mean() if m.any() else 0:.3f}')
+for name, mask in [('eval', in_eval[H]), ('plantdoc', (src == 'plantdoc')[H]), ('eval-field', (in_eval & (src == 'ibean'))[H])]:
+    for cut in (0.5, 0.6, 0.7):
+        for t in (1e9, 7.75):
+            served = (conf >= cut) & (p[:, 3] <= 0.25) & (p[:, 3] < 0.35) & (oh <= t)
+            print(name, 'cut', cut, 'ood', t, 'confident&correct', round(float((served & ok)[mask].mean()), 4), 'rust recall', round(float((served & ok)[mask & (y[H] == 0)].mean()), 4))
