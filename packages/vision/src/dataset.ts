@@ -27,7 +27,7 @@ export function listLabelledImages(root: string): PreparedItem[] {
         file: path.join(dir, name),
         label,
         source,
-        setting: source === 'ibean' ? 'field' : source === 'plantvillage' ? 'lab' : undefined,
+        setting: source === 'ibean' || source === 'plantdoc' ? 'field' : source === 'plantvillage' ? 'lab' : undefined,
       });
     }
   }
