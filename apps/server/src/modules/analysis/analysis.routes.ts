@@ -15,7 +15,6 @@ import type { App, ModuleDeps } from '../../app.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createAnalysisService } from './analysis.service.ts';
-import { busy } from './limiter.ts';
 import { createResourcesService } from './resources.service.ts';
 
 /**
@@ -50,14 +49,17 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
         security,
         consumes: ['multipart/form-data'],
         description:
-          'Multipart form with one JPEG or PNG photo (at most 5 MB, 40 megapixels) in the field `image`. Answers 201 with the result; a photo with no leaf gets outcome `not_leaf` and no class.',
+          'Multipart form with one JPEG or PNG photo (at most 5 MB, 25 megapixels) in the field `image`. Answers 201 with the result; a photo with no leaf gets outcome `not_leaf` and no class.',
         response: { 201: analysisResult, ...errors },
       },
       onRequest: farmer,
     },
     async (req, reply) => {
-      if (analysis.isBusy()) throw busy();
-      const { images } = await readImageUploads(req, { maxFiles: 1, fileField: 'image' });
+      const { images } = await readImageUploads(req, {
+        maxFiles: 1,
+        fileField: 'image',
+        decode: { limiter: deps.decodeLimiter, userId: caller(req).userId },
+      });
       return reply.status(201).send(await analysis.analyse(caller(req), images[0]));
     },
   );

@@ -20,8 +20,8 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound, tooMany } from '../../lib/errors.ts';
-import type { UploadedImage } from '../../lib/image-upload.ts';
-import { photoForStorage } from '../analysis/analysis.service.ts';
+import type { DecodeLimiter } from '../../lib/decode-limiter.ts';
+import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { createCommunityRepo, type PostRow, type ResponseRow } from './community.repo.ts';
@@ -141,6 +141,7 @@ export function createCommunityService(deps: {
   clock: Clock;
   notifications: NotificationsService;
   storage: FileStorage;
+  decodeLimiter: DecodeLimiter;
 }) {
   const repo = createCommunityRepo(deps.db);
 
@@ -201,7 +202,7 @@ export function createCommunityService(deps: {
       // Phone photos lose their metadata (GPS) here.
       let imagePath: string | null = null;
       if (image) {
-        const photo = await photoForStorage(image);
+        const photo = await deps.decodeLimiter.run(viewer.userId, () => photoForStorage(image));
         imagePath = await deps.storage.put(POST_IMAGE_FOLDER, photo.data, photo.ext);
       }
       let id: number | null = null;
