@@ -8,11 +8,17 @@ import { createSms } from './adapters/sms.ts';
 import { createLocalStorage } from './adapters/storage.ts';
 import { createJobQueue } from './adapters/jobs.ts';
 import { buildApp } from './app.ts';
+import { ensureWritableDataDir, EXIT_CONFIG } from './lib/data-dir.ts';
 import { defaultModelDir, loadClassifier } from '@kutu/vision';
 import { createClassifierHolder } from './modules/analysis/classifier-holder.ts';
 import { activeModelDir } from './modules/training/model-versions.ts';
 
 const config = loadConfig();
+// A bad DATA_DIR is reported in one line at once: the database and uploads below would hang or fail obscurely.
+await ensureWritableDataDir(config.dataDir).catch((err: Error) => {
+  console.error(`Kutu cannot start: ${err.message}. Set DATA_DIR to a writable directory.`);
+  process.exit(EXIT_CONFIG);
+});
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
 await database.migrate();
 
