@@ -56,7 +56,8 @@ function runTrainer(args: string[], opts: TrainOptions): Promise<void> {
     const threads = String(opts.threads ?? 2);
     const child = spawn(PYTHON, [path.join(packageRoot, 'trainer/train.py'), ...args], {
       env: { ...process.env, OMP_NUM_THREADS: threads, MKL_NUM_THREADS: threads, KUTU_TRAIN_THREADS: threads },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin is a pipe the trainer watches: it exits when this process dies (trainer/parent_watch.py).
+      stdio: ['pipe', 'pipe', 'pipe'],
       signal: opts.signal,
     });
     let stderr = '';
