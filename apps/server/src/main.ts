@@ -9,6 +9,7 @@ import { createLocalStorage } from './adapters/storage.ts';
 import { createJobQueue } from './adapters/jobs.ts';
 import { buildApp } from './app.ts';
 import { ensureWritableDataDir, EXIT_CONFIG } from './lib/data-dir.ts';
+import { startOrphanPhotoSweep } from './lib/orphan-photos.ts';
 import { defaultModelDir, loadClassifier } from '@kutu/vision';
 import { createClassifierHolder } from './modules/analysis/classifier-holder.ts';
 import { activeModelDir } from './modules/training/model-versions.ts';
@@ -28,6 +29,7 @@ const modelDir = config.modelDir ?? activeDir;
 const classifier = createClassifierHolder(await loadClassifier(modelDir));
 
 const outbox = new Outbox();
+const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
 const jobs = createJobQueue(database, { log: (msg, err) => console.error(msg, err) });
 const app = await buildApp({
   jobs,
@@ -37,10 +39,17 @@ const app = await buildApp({
   outbox,
   mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox }),
   sms: createSms({ ...config.sms, outbox }),
-  storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+  storage,
   classifier,
 });
 app.log.info({ modelDir, modelVersion: classifier.current().version }, 'rust classifier loaded');
+
+// Photo files left without a row by a crash (written, then the process died before the insert).
+const stopOrphanSweep = startOrphanPhotoSweep({
+  db: database.db,
+  storage,
+  log: (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)),
+});
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -51,6 +60,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     // Running jobs are told to stop first; a retraining records that it was stopped.
+    stopOrphanSweep();
     await jobs.stop(5000);
     await app.close();
     await classifier.close();
