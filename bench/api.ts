@@ -6,10 +6,13 @@
  * (120 approved posts with 3 comments each, 200 bookable slots, 40 analyses for the farmer), and
  * autocannon drives, one route at a time:
  *   health, the approved posts list, the bookable slots list, the farmer's dashboard, and login.
- * Prints req/s and p99 latency per route, and the lists' throughput as a share of the health route's.
+ * Prints req/s and p99 latency per route, the lists' throughput as a share of the health route's, and
+ * CPU per request (this process, and the PostgreSQL server's), which the load of others on a shared
+ * machine does not change.
  * BENCH_SECONDS (default 8) per route, BENCH_CONNECTIONS (default 20; login always 10).
  * BENCH_DB=pglite or postgres runs one database; BENCH_ROUTES=posts,slots,... a subset (for profiling).
  */
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { analyses, availabilitySlots, posts, responses } from '../apps/server/src/db/schema/index.ts';
 import { createTestApp, type TestContext } from '../apps/server/test/helpers.ts';
@@ -28,6 +31,36 @@ interface Row {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU per request of this process (server, load generator, and PGlite when embedded), ms. */
+  cpuMs: number;
+  /** CPU per request of the PostgreSQL server's processes, ms (0 for PGlite). */
+  dbCpuMs: number;
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL server listening on `port`: its postmaster and the
+ * backends it forked (the pool keeps its connections open while a route is driven). Throughput on a
+ * shared machine swings with the load of others; CPU per request does not.
+ */
+function postgresCpuSeconds(port: string | undefined): number {
+  if (!port) return 0;
+  const procs = fs
+    .readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .map((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return { pid: Number(pid), ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / 100, cmd };
+      } catch {
+        return null;
+      }
+    })
+    .filter((p) => p !== null);
+  const postmaster = procs.find((p) => p.cmd[0].endsWith('/postgres') && p.cmd.includes(port));
+  if (!postmaster) return 0;
+  return procs.filter((p) => p.pid === postmaster.pid || p.ppid === postmaster.pid).reduce((sum, p) => sum + p.cpu, 0);
 }
 
 async function seed(t: TestContext): Promise<{ farmer: TestUser; expert: TestUser }> {
@@ -97,6 +130,9 @@ async function drive(
     connections?: number;
   },
 ): Promise<Row> {
+  const pgPort = process.env.TEST_DATABASE_URL ? new URL(process.env.TEST_DATABASE_URL).port : undefined;
+  const cpuBefore = process.cpuUsage();
+  const dbBefore = postgresCpuSeconds(pgPort);
   const result = await autocannon({
     url: base + opts.path,
     method: opts.method ?? 'GET',
@@ -105,6 +141,8 @@ async function drive(
     connections: opts.connections ?? CONNECTIONS,
     duration: SECONDS,
   });
+  const cpu = process.cpuUsage(cpuBefore);
+  const done = Math.max(1, result.requests.total);
   // The average of per-second samples reads 0 for a route slower than one request a second per sample.
   return {
     route,
@@ -112,6 +150,8 @@ async function drive(
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    cpuMs: (cpu.user + cpu.system) / 1000 / done,
+    dbCpuMs: (1000 * (postgresCpuSeconds(pgPort) - dbBefore)) / done,
   };
 }
 
@@ -148,8 +188,9 @@ async function benchDatabase(kind: string): Promise<Row[]> {
     for (const r of rows) {
       const share = r.route === 'health' ? '' : `  ${((100 * r.reqPerSec) / health).toFixed(0)} % of health`;
       const errors = r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors!)` : '';
+      const cpu = `CPU/req ${r.cpuMs.toFixed(2)} ms${r.dbCpuMs ? ` + database ${r.dbCpuMs.toFixed(2)} ms` : ''}`;
       console.log(
-        `  ${r.route.padEnd(30)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p99 ${String(r.p99).padStart(4)} ms${share}${errors}`,
+        `  ${r.route.padEnd(30)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p99 ${String(r.p99).padStart(5)} ms  ${cpu}${share}${errors}`,
       );
     }
     return rows;
