@@ -146,43 +146,18 @@ export function createCommunityRepo(db: Db) {
       return row ?? null;
     },
 
-    /**
-     * A page of posts, their comments and the number of all matching posts, in one round trip: the
-     * total from a window count, the comments as a JSON array per post. A list page is the busiest
-     * read, and each query costs a round trip (bench/api.ts: 3 queries gave 13 % of the health
-     * route's throughput).
-     */
-    async listPosts(
-      filters: PostFilters,
-      { limit, offset }: Window,
-    ): Promise<{ rows: PostRow[]; comments: ResponseRow[]; total: number }> {
+    async listPosts(filters: PostFilters, { limit, offset }: Window): Promise<{ rows: PostRow[]; total: number }> {
       const where = postWhere(filters);
-      const page = await db
-        .select({
-          ...postColumns,
-          total: sql<number>`cast(count(*) over () as int)`,
-          comments: sql<(Omit<ResponseRow, 'createdAt'> & { createdAt: string })[]>`coalesce((
-            select json_agg(json_build_object(
-              'id', r.id, 'postId', r.post_id, 'authorId', r.author_id, 'username', ru.username,
-              'kind', r.kind, 'replyToId', r.reply_to_id, 'content', r.content, 'status', r.status,
-              'createdAt', r.created_at
-            ) order by r.created_at, r.id)
-            from responses r join users ru on ru.id = r.author_id
-            where r.post_id = ${posts.id}), '[]'::json)`,
-        })
+      const rows = await db
+        .select(postColumns)
         .from(posts)
         .innerJoin(users, eq(users.id, posts.authorId))
         .where(where)
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(limit)
         .offset(offset);
-      // Past the last page there is no row to carry the total.
-      const total = page[0]?.total ?? (await db.select({ n: count() }).from(posts).where(where))[0].n;
-      return {
-        rows: page.map(({ total: _, comments: __, ...row }) => row),
-        comments: page.flatMap((p) => p.comments.map((c) => ({ ...c, createdAt: new Date(c.createdAt) }))),
-        total,
-      };
+      const [{ n }] = await db.select({ n: count() }).from(posts).where(where);
+      return { rows, total: n };
     },
 
     /** Comments of several posts at once (oldest first), for embedding in a page of posts. */

@@ -150,7 +150,8 @@ export function createCommunityService(deps: {
     filters: Parameters<typeof repo.listPosts>[0],
     query: PageQuery,
   ): Promise<CommunityPostPage> {
-    const { rows, comments, total } = await repo.listPosts(filters, pageWindow(query));
+    const { rows, total } = await repo.listPosts(filters, pageWindow(query));
+    const comments = await repo.responsesOfPosts(rows.map((r) => r.id));
     return toPage(
       rows.map((r) => toPost(r, comments, viewer)),
       total,
