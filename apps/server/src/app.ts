@@ -1,12 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -24,9 +19,13 @@ import type { FileStorage } from './adapters/storage.ts';
 import type { Outbox } from './adapters/outbox.ts';
 import type { JobQueue } from './adapters/jobs.ts';
 import type { ClassifierHolder } from './modules/analysis/classifier-holder.ts';
+import { createDecodeLimiter, type DecodeLimiter } from './lib/decode-limiter.ts';
 import { createAccessTokens, type AccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWebApp } from './plugins/web-app.ts';
 import {
   createNotificationsService,
   type NotificationsService,
@@ -76,6 +75,8 @@ export interface ModuleDeps extends AppDeps {
   db: Database['db'];
   tokens: AccessTokens;
   notifications: NotificationsService;
+  /** The one limiter for all image decoding (analysis, posts, training uploads), with a per-user share. */
+  decodeLimiter: DecodeLimiter;
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -96,22 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-  });
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
-  await app.register(rateLimit, { max: config.rateLimitMax, timeWindow: '1 minute' });
+  await registerRateLimit(app, { max: config.rateLimitMax });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 20, parts: 40 } });
   await app.register(swagger, {
     openapi: {
@@ -131,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: deps.database.db,
     tokens,
     notifications: createNotificationsService(deps.database.db, deps.clock),
+    decodeLimiter: createDecodeLimiter(),
   };
 
   healthRoutes(app, moduleDeps);
@@ -144,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   dashboardRoutes(app, moduleDeps);
   reviewRoutes(app, moduleDeps);
 
-  serveWebApp(app, config.webDist);
+  registerWebApp(app, config.webDist);
   return app;
 }
 
@@ -152,16 +141,4 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 function trustedHops(setting: Config['trustProxy']) {
   if (typeof setting !== 'number') return setting;
   return (_address: string, hop: number) => hop < setting;
-}
-
-/** Serves the built SPA; unknown non-API paths get index.html so client routes work on reload. */
-function serveWebApp(app: App, webDist: string) {
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  app.setNotFoundHandler((req, reply) => {
-    if (!hasWeb || req.url.startsWith('/api/') || req.method !== 'GET') {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${req.method} ${req.url}` } });
-    }
-    return reply.type('text/html').sendFile('index.html');
-  });
 }

@@ -8,11 +8,18 @@ import { createSms } from './adapters/sms.ts';
 import { createLocalStorage } from './adapters/storage.ts';
 import { createJobQueue } from './adapters/jobs.ts';
 import { buildApp } from './app.ts';
+import { ensureWritableDataDir, EXIT_CONFIG } from './lib/data-dir.ts';
+import { startOrphanPhotoSweep } from './lib/orphan-photos.ts';
 import { defaultModelDir, loadClassifier } from '@kutu/vision';
 import { createClassifierHolder } from './modules/analysis/classifier-holder.ts';
 import { activeModelDir } from './modules/training/model-versions.ts';
 
 const config = loadConfig();
+// A bad DATA_DIR is reported in one line at once: the database and uploads below would hang or fail obscurely.
+await ensureWritableDataDir(config.dataDir).catch((err: Error) => {
+  console.error(`Kutu cannot start: ${err.message}. Set DATA_DIR to a writable directory.`);
+  process.exit(EXIT_CONFIG);
+});
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
 await database.migrate();
 
@@ -24,6 +31,7 @@ const classifier = createClassifierHolder(await loadClassifier(modelDir));
 const outbox = new Outbox();
 // The adapters are made before the app; their log transports write through the app's logger.
 const adapterLog = { info: (obj: object, msg: string) => app.log.info(obj, msg) };
+const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
 const jobs = createJobQueue(database, { log: (msg, err) => console.error(msg, err) });
 const app = await buildApp({
   jobs,
@@ -43,7 +51,7 @@ const app = await buildApp({
     outbox,
     log: adapterLog,
   }),
-  storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+  storage,
   classifier,
 });
 for (const [channel, transport] of [
@@ -54,6 +62,13 @@ for (const [channel, transport] of [
 }
 app.log.info({ modelDir, modelVersion: classifier.current().version }, 'rust classifier loaded');
 
+// Photo files left without a row by a crash (written, then the process died before the insert).
+const stopOrphanSweep = startOrphanPhotoSweep({
+  db: database.db,
+  storage,
+  log: (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)),
+});
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -63,6 +78,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     // Running jobs are told to stop first; a retraining records that it was stopped.
+    stopOrphanSweep();
     await jobs.stop(5000);
     await app.close();
     await classifier.close();

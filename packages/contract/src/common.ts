@@ -33,7 +33,18 @@ export const roles = ['farmer', 'expert'] as const;
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** Row ids are PostgreSQL `integer` (int4): a larger number can never name a row. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** A row id in a path, query or body: a positive int4, so a huge number is a 400, never a database error. */
+export const rowId = (label = 'id') =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be positive`)
+    .max(MAX_ROW_ID, `${label} must be at most ${MAX_ROW_ID}`);
+
+export const idParam = z.object({ id: rowId() });
 
 /** `?page&page_size` as the spec's lists use them. */
 export const pageQuery = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cropTypes, diseaseTypes, urgencyLevels } from './enums.ts';
-import { isoDateTime, pageQuery, paginated } from './common.ts';
+import { isoDateTime, MAX_ROW_ID, pageQuery, paginated, rowId } from './common.ts';
 
 /** Community board paths (spec point 7), under /api/ with trailing slashes. `:name` marks a parameter. */
 export const communityApi = {
@@ -86,6 +86,7 @@ export const postCreateBody = z.object({
     .number({ error: 'rust_detection must be the id of one of your analyses' })
     .int()
     .positive()
+    .max(MAX_ROW_ID, 'rust_detection must be the id of one of your analyses')
     .nullish(),
 });
 export type PostCreateBody = z.input<typeof postCreateBody>;
@@ -183,7 +184,7 @@ export type ResponsePage = z.infer<typeof responsePage>;
 
 export const responseModerateBody = z.object({
   /** Optional repeat of the comment id in the path (the spec's client sends it); must match. */
-  response_id: z.number().int().positive().optional(),
+  response_id: z.number().int().positive().max(MAX_ROW_ID).optional(),
   action: z.enum(commentActions, { error: 'Action must be approve or flag' }),
   expert_comment: z
     .string()
@@ -227,7 +228,7 @@ export const moderationLogPage = paginated(moderationLogEntry);
 export type ModerationLogPage = z.infer<typeof moderationLogPage>;
 export const moderationLogQuery = pageQuery.extend({
   target_type: z.enum(['post', 'response'], { error: 'target_type must be post or response' }).optional(),
-  target_id: z.coerce.number().int().positive().optional(),
+  target_id: rowId('target_id').optional(),
 });
 
-export const postIdParam = z.object({ postId: z.coerce.number().int().positive() });
+export const postIdParam = z.object({ postId: rowId('postId') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, pageQuery, paginated } from './common.ts';
+import { isoDateTime, MAX_ROW_ID, pageQuery, paginated } from './common.ts';
 import { bookingStatuses } from './enums.ts';
 
 /** API paths of the consultations feature (spec point 7), under /api/ with trailing slashes. */
@@ -112,7 +112,8 @@ export const bookSlotBody = z.object({
   slot_id: z.coerce
     .number({ error: 'Choose a slot to book' })
     .int('Choose a slot to book')
-    .positive('Choose a slot to book'),
+    .positive('Choose a slot to book')
+    .max(MAX_ROW_ID, 'Choose a slot to book'),
 });
 export type BookSlotBody = z.input<typeof bookSlotBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cropTypes, rustClasses } from './enums.ts';
-import { isoDateTime, pageQuery, paginated } from './common.ts';
+import { isoDateTime, MAX_ROW_ID, pageQuery, paginated } from './common.ts';
 
 /** Expert training data, retraining jobs and model versions. `:name` marks a parameter. */
 export const trainingApi = {
@@ -84,7 +84,11 @@ export const trainingSamplePage = paginated(trainingSample);
 export const relabelBody = z.object({ label: trainingLabel });
 
 export const fromAnalysisBody = z.object({
-  analysis_id: z.coerce.number({ error: 'analysis_id is required' }).int().positive('analysis_id is required'),
+  analysis_id: z.coerce
+    .number({ error: 'analysis_id is required' })
+    .int()
+    .positive('analysis_id is required')
+    .max(MAX_ROW_ID, 'No analysis has this id'),
   label: trainingLabel,
 });
 export type FromAnalysisBody = z.input<typeof fromAnalysisBody>;

@@ -110,7 +110,8 @@ function runPython(args: string[], opts: TrainOptions): Promise<void> {
     const threads = String(opts.threads ?? 2);
     const child = spawn(PYTHON, args, {
       env: { ...process.env, OMP_NUM_THREADS: threads, MKL_NUM_THREADS: threads, KUTU_TRAIN_THREADS: threads },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin is a pipe the trainer watches: it exits when this process dies (trainer/parent_watch.py).
+      stdio: ['pipe', 'pipe', 'pipe'],
       signal: opts.signal,
     });
     let stderr = '';

@@ -245,6 +245,7 @@ def ood_statistics(model, leaves, k=64):
 
 
 def main():
+    __import__('parent_watch').exit_with_parent()  # never outlive the server (kill -9)
     ap = argparse.ArgumentParser()
     ap.add_argument('--cache', required=True)
     ap.add_argument('--out', required=True)

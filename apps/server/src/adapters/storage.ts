@@ -9,6 +9,8 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** A local filesystem path for tools that need one (the trainer). */
   localPath(key: string): string;
+  /** Every file under a folder (recursively), with its last change, for the orphan sweep. */
+  list(folder: string): Promise<{ key: string; modifiedAt: Date }[]>;
 }
 
 export function createLocalStorage(root: string): FileStorage {
@@ -30,5 +32,22 @@ export function createLocalStorage(root: string): FileStorage {
       await fs.rm(resolve(key), { force: true });
     },
     localPath: resolve,
+    async list(folder) {
+      const dir = resolve(folder);
+      let names: string[];
+      try {
+        names = await fs.readdir(dir, { recursive: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw err;
+      }
+      const files = [];
+      for (const name of names) {
+        const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+        if (stat?.isFile())
+          files.push({ key: path.posix.join(folder, name.split(path.sep).join('/')), modifiedAt: stat.mtime });
+      }
+      return files;
+    },
   };
 }

@@ -77,7 +77,7 @@ describe('validateImage', () => {
     expect(await rejection(png)).toEqual({
       status: 413,
       code: 'PAYLOAD_TOO_LARGE',
-      message: 'The image is too large: 50000×50000 pixels (at most 40 megapixels)',
+      message: 'The image is too large: 50000×50000 pixels (at most 25 megapixels)',
     });
     expect(await rejection(jpg)).toMatchObject({ status: 413, message: expect.stringContaining('60000×60000') });
   });

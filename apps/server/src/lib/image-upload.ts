@@ -2,10 +2,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_MAX_BYTES, imageUploadMessages as msg } from '@kutu/contract';
+import type { DecodeLimiter } from './decode-limiter.ts';
 import { AppError, badRequest } from './errors.ts';
 
-/** Larger images are refused before decoding: a small file can declare enormous dimensions. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * The decode budget: larger images are refused from their header, before decoding. Bytes say little
+ * about decode cost (a flat 40-megapixel PNG is 300 KB); pixels do. 25 megapixels is twice a phone
+ * camera's usual 12 and well above what a diagnosis needs (see docs/decisions/0010-image-decoding.md).
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+/** Stored photos are shrunk to this long side (enough for review and retraining). */
+export const STORED_LONG_SIDE = 1600;
 
 export type ImageFormat = 'jpeg' | 'png';
 export interface ImageInfo {
@@ -97,14 +104,23 @@ function uploadError(err: unknown, maxFiles: number): unknown {
   }
 }
 
+/** Who pays for the decoding: the shared decode limiter and the caller's share of it. */
+export interface DecodeTurn {
+  limiter: DecodeLimiter;
+  userId: number;
+}
+
 /**
  * Reads a multipart form with up to `maxFiles` images in `fileField` (default `image`) plus text
- * fields. Every file is checked by content (see validateImage); files in other fields are refused.
+ * fields. Every file is checked by content (see validateImage) in one turn of the decode limiter;
+ * files in other fields are refused. A caller with no room in the limiter is refused (429/503)
+ * before the upload is read.
  */
 export async function readImageUploads(
   req: FastifyRequest,
-  opts: { maxFiles: number; fileField?: string },
+  opts: { maxFiles: number; fileField?: string; decode: DecodeTurn },
 ): Promise<{ images: UploadedImage[]; fields: Record<string, string> }> {
+  opts.decode.limiter.assertRoom(opts.decode.userId);
   const fileField = opts.fileField ?? 'image';
   if (!req.isMultipart()) {
     throw new AppError(
@@ -150,9 +166,42 @@ export async function readImageUploads(
       [fileField]: otherField ? `Send the image in the field "${fileField}", not "${otherField}"` : msg.missing,
     });
   }
-  const images: UploadedImage[] = [];
-  for (const f of files) images.push({ ...f, ...(await validateImage(f.buffer)) });
+  const images = await opts.decode.limiter.run(opts.decode.userId, async () => {
+    const checked: UploadedImage[] = [];
+    for (const f of files) checked.push({ ...f, ...(await validateImage(f.buffer)) });
+    return checked;
+  });
   return { images, fields };
+}
+
+export interface StoredPhoto {
+  data: Buffer;
+  ext: 'jpg' | 'png';
+}
+
+/**
+ * The photo as it is kept: small uploads without metadata are kept byte for byte; large ones, and
+ * any with EXIF/XMP/IPTC/ICC metadata (phone photos carry GPS positions and camera serials), are
+ * re-encoded upright, without metadata, at most STORED_LONG_SIDE pixels on the long side. Decodes:
+ * run it inside a decode-limiter turn.
+ */
+export async function photoForStorage(image: Pick<UploadedImage, 'buffer' | 'format'>): Promise<StoredPhoto> {
+  const meta = await sharp(image.buffer).metadata();
+  const longSide = Math.max(meta.width ?? 0, meta.height ?? 0);
+  const hasMetadata = Boolean(
+    meta.exif || meta.xmp || meta.iptc || meta.comments?.length || (meta.orientation && meta.orientation !== 1),
+  );
+  if (!hasMetadata && longSide <= STORED_LONG_SIDE) {
+    return { data: image.buffer, ext: image.format === 'png' ? 'png' : 'jpg' };
+  }
+  // sharp writes no metadata unless asked to (withMetadata/keepExif): the output carries none.
+  const data = await sharp(image.buffer, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .autoOrient()
+    .resize(STORED_LONG_SIDE, STORED_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 88, mozjpeg: false })
+    .toBuffer();
+  return { data, ext: 'jpg' };
 }
 
 /**

@@ -14,9 +14,22 @@ function fieldsFromValidation(err: FastifyError): Record<string, string> {
   return fields;
 }
 
+/** Seconds a client is told to wait when it gets a 429 or a 503 without a more precise figure. */
+const DEFAULT_RETRY_AFTER = { 429: 60, 503: 10 } as const;
+
 /** One error shape for every failure: { error: { code, message, fields? } }. */
 export function registerErrorHandling(app: FastifyInstance) {
+  // Every 429 and 503 says when to come back, whoever produced it (a limit, a full queue, the rate-limit plugin).
+  app.addHook('onSend', async (_req, reply) => {
+    const status = reply.statusCode;
+    if ((status === 429 || status === 503) && !reply.hasHeader('retry-after')) {
+      reply.header('retry-after', String(DEFAULT_RETRY_AFTER[status]));
+    }
+  });
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError && err.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
+    }
     if (err instanceof AppError) {
       return reply
         .status(err.status)

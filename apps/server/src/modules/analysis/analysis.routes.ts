@@ -17,7 +17,6 @@ import { badRequest } from '../../lib/errors.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createAnalysisService } from './analysis.service.ts';
-import { busy } from './limiter.ts';
 import { createResourcesService } from './resources.service.ts';
 
 /**
@@ -52,14 +51,17 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
         security,
         consumes: ['multipart/form-data'],
         description:
-          'Multipart form with one JPEG or PNG photo (at most 5 MB, 40 megapixels) in the field `image`, and optionally `crop` (maize, beans, other). Answers 201 with the result; a photo with no leaf gets outcome `not_leaf` and no class.',
+          'Multipart form with one JPEG or PNG photo (at most 5 MB, 25 megapixels) in the field `image`, and optionally `crop` (maize, beans, other). Answers 201 with the result; a photo with no leaf gets outcome `not_leaf` and no class.',
         response: { 201: analysisResult, ...errors },
       },
       onRequest: farmer,
     },
     async (req, reply) => {
-      if (analysis.isBusy()) throw busy();
-      const { images, fields } = await readImageUploads(req, { maxFiles: 1, fileField: 'image' });
+      const { images, fields } = await readImageUploads(req, {
+        maxFiles: 1,
+        fileField: 'image',
+        decode: { limiter: deps.decodeLimiter, userId: caller(req).userId },
+      });
       const parsed = analysisUploadFields.safeParse(fields);
       if (!parsed.success) {
         const message = parsed.error.issues[0]?.message ?? 'Invalid form fields';

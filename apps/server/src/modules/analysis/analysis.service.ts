@@ -1,5 +1,4 @@
 import path from 'node:path';
-import sharp from 'sharp';
 import {
   analysisApi,
   type AnalysisCrop,
@@ -13,43 +12,10 @@ import {
 import type { ModuleDeps } from '../../app.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { UploadedImage } from '../../lib/image-upload.ts';
+import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createAnalysisRepo, createResourcesRepo, type AnalysisRow, type ResourceRow } from './analysis.repo.ts';
 import { feedbackFor, notificationMessage } from './feedback.ts';
-import { createLimiter } from './limiter.ts';
-
-/** Two CPU cores by default: two analyses at a time, a short queue, then "busy". */
-export const ANALYSIS_CONCURRENCY = 2;
-export const ANALYSIS_MAX_QUEUED = 16;
-/** Stored photos are shrunk to this long side (enough for review and retraining). */
-export const STORED_LONG_SIDE = 1600;
-
-export interface StoredPhoto {
-  data: Buffer;
-  ext: 'jpg' | 'png';
-}
-
-/**
- * The photo as it is kept: small uploads without metadata are kept byte for byte; large ones, and
- * any with EXIF/XMP/IPTC metadata (phone photos carry GPS positions), are re-encoded upright,
- * without metadata, at most STORED_LONG_SIDE pixels on the long side.
- */
-export async function photoForStorage(image: Pick<UploadedImage, 'buffer' | 'format'>): Promise<StoredPhoto> {
-  const meta = await sharp(image.buffer).metadata();
-  const longSide = Math.max(meta.width ?? 0, meta.height ?? 0);
-  const hasMetadata = Boolean(meta.exif || meta.xmp || meta.iptc || (meta.orientation && meta.orientation !== 1));
-  if (!hasMetadata && longSide <= STORED_LONG_SIDE) {
-    return { data: image.buffer, ext: image.format === 'png' ? 'png' : 'jpg' };
-  }
-  const data = await sharp(image.buffer)
-    .autoOrient()
-    .resize(STORED_LONG_SIDE, STORED_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 88, mozjpeg: false })
-    .toBuffer();
-  return { data, ext: 'jpg' };
-}
 
 function toResource(row: ResourceRow): EducationalResource {
   return { title: row.title, url: row.url, description: row.description };
@@ -70,7 +36,7 @@ function topicsFor(row: Pick<AnalysisRow, 'outcome' | 'rustClass' | 'unsure'>): 
 export function createAnalysisService(deps: ModuleDeps) {
   const repo = createAnalysisRepo(deps.db);
   const resources = createResourcesRepo(deps.db);
-  const limiter = createLimiter({ concurrency: ANALYSIS_CONCURRENCY, maxQueued: ANALYSIS_MAX_QUEUED });
+  const limiter = deps.decodeLimiter;
 
   async function resourcesByTopic(): Promise<Map<string, EducationalResource[]>> {
     const byTopic = new Map<string, EducationalResource[]>();
@@ -116,19 +82,18 @@ export function createAnalysisService(deps: ModuleDeps) {
   }
 
   return {
-    /** True when a new analysis would be refused as busy (checked before reading the upload). */
-    isBusy: () => limiter.isFull(),
-    queueStats: () => limiter.stats(),
-
     /** Classifies a validated photo, stores photo and result, and notifies the farmer. */
     async analyse(
       who: AccessClaims,
       image: UploadedImage,
       opts: { crop?: AnalysisCrop } = {},
     ): Promise<AnalysisResult> {
-      const { diagnosis, photo } = await limiter.run(async () => {
+      const { diagnosis, photo } = await limiter.run(who.userId, async () => {
         const classifier = deps.classifier.current();
-        const [diagnosis, photo] = await Promise.all([classifier.classify(image.buffer), photoForStorage(image)]);
+        const [diagnosis, photo] = await Promise.all([
+          classifier.classify(image.buffer, { crop: opts.crop }),
+          photoForStorage(image),
+        ]);
         return { diagnosis, photo };
       });
       // Where the model looked (a transparent PNG); null for a photo without a leaf.

@@ -7,7 +7,7 @@ import { rustClasses } from '@kutu/contract';
 import { analyses, notifications } from '../../db/schema/index.ts';
 import { committedClassifier, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
-import { ANALYSIS_CONCURRENCY, ANALYSIS_MAX_QUEUED } from './analysis.service.ts';
+import { DECODE_LIMITS } from '../../lib/decode-limiter.ts';
 import { createClassifierHolder, type Classifier } from './classifier-holder.ts';
 import { bigLeafJpeg, fixture, multipart, type FilePart } from './test-support.ts';
 
@@ -149,13 +149,13 @@ describe('rust detection', () => {
         'a PNG that claims 50000×50000 pixels',
         [{ filename: 'bomb.png', contentType: 'image/png', data: fixture('huge-dimensions.png') }],
         413,
-        'The image is too large: 50000×50000 pixels (at most 40 megapixels)',
+        'The image is too large: 50000×50000 pixels (at most 25 megapixels)',
       ],
       [
         'a JPEG that claims 60000×60000 pixels',
         [{ filename: 'bomb.jpg', data: fixture('huge-dimensions.jpg') }],
         413,
-        'The image is too large: 60000×60000 pixels (at most 40 megapixels)',
+        'The image is too large: 60000×60000 pixels (at most 25 megapixels)',
       ],
       [
         'two photos',
@@ -376,23 +376,25 @@ describe('rust detection under load', () => {
     };
     const t = await createTestApp({ classifier: createClassifierHolder(held) });
     try {
-      const farmer = await createUser(t, 'farmer');
       const form = multipart([{ filename: 'leaf.jpg', data: fixture('maize-common-rust.jpg') }]);
-      const send = () =>
+      const send = (farmer: TestUser) =>
         t.app.inject({
           method: 'POST',
           url: DETECT,
           payload: form.payload,
           headers: { ...form.headers, ...farmer.headers },
         });
-      const capacity = ANALYSIS_CONCURRENCY + ANALYSIS_MAX_QUEUED;
-      const admitted = Array.from({ length: capacity }, send);
+      // One farmer each: a single farmer may hold only a share of the queue.
+      const capacity = DECODE_LIMITS.concurrency + DECODE_LIMITS.maxQueued;
+      const farmers = await Promise.all(Array.from({ length: capacity + 1 }, () => createUser(t, 'farmer')));
+      const admitted = farmers.slice(0, capacity).map(send);
       const deadline = Date.now() + 10_000;
-      while (entered < ANALYSIS_CONCURRENCY && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      while (entered < DECODE_LIMITS.concurrency && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       // Let the queued uploads be read and queued.
       await new Promise((r) => setTimeout(r, 300));
-      const refused = await send();
+      const refused = await send(farmers[capacity]);
       expect(refused.statusCode).toBe(503);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.json()).toEqual({
         error: { code: 'SERVICE_UNAVAILABLE', message: 'The analysis service is busy, please try again in a moment' },
       });

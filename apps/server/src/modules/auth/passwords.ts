@@ -1,7 +1,6 @@
 import os from 'node:os';
 import argon2 from 'argon2';
-// A generic limiter, kept in the analysis module where it was first needed.
-import { createLimiter } from '../analysis/limiter.ts';
+import { createDecodeLimiter } from '../../lib/decode-limiter.ts';
 
 /**
  * argon2id at OWASP's minimum cost (19 MiB, 2 passes, 1 lane), for passwords and one-time codes alike;
@@ -16,7 +15,13 @@ export const hashOptions = { type: argon2.argon2id, memoryCost: 19_456, timeCost
  * core hashing, the event loop (and PGlite, which runs on it) waits for CPU. One core stays free.
  */
 export const HASH_SLOTS = Math.max(1, os.availableParallelism() - 1);
-const hashing = createLimiter({ concurrency: HASH_SLOTS, maxQueued: Number.POSITIVE_INFINITY });
+// The image limiter's queue, without its per-user share or queue cap (all hashes count as one caller).
+const hashQueue = createDecodeLimiter({
+  concurrency: HASH_SLOTS,
+  maxQueued: Number.POSITIVE_INFINITY,
+  perUser: Number.POSITIVE_INFINITY,
+});
+const hashing = { run: <T>(task: () => Promise<T>) => hashQueue.run(0, task) };
 
 export function hashSecret(secret: string): Promise<string> {
   return hashing.run(() => argon2.hash(secret, hashOptions));

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ModerationStatus } from '@kutu/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { analyses, moderationAudit, posts, responses, users } from '../../db/schema/index.ts';
 
 export interface PostFilters {
@@ -95,6 +95,14 @@ function postWhere(f: PostFilters): SQL | undefined {
   );
 }
 
+/** Advisory-lock key space of community writes (other features use other numbers, e.g. 7001 for bookings). */
+const COMMUNITY_WRITE_LOCK = 7_002;
+
+/** Serialises one author's posts and comments until the transaction ends (rate-limit count, then insert). */
+async function lockAuthor(tx: Tx, authorId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${COMMUNITY_WRITE_LOCK}, ${authorId})`);
+}
+
 export function createCommunityRepo(db: Db) {
   return {
     /** Reads the analyses table (owned by the analysis feature) only to check who owns a result. */
@@ -107,25 +115,25 @@ export function createCommunityRepo(db: Db) {
       return row?.userId ?? null;
     },
 
-    async countPostsSince(authorId: number, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(posts)
-        .where(and(eq(posts.authorId, authorId), gte(posts.createdAt, since)));
-      return row?.n ?? 0;
-    },
-
-    async countResponsesSince(authorId: number, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(responses)
-        .where(and(eq(responses.authorId, authorId), gte(responses.createdAt, since)));
-      return row?.n ?? 0;
-    },
-
-    async insertPost(row: typeof posts.$inferInsert): Promise<number> {
-      const [created] = await db.insert(posts).values(row).returning({ id: posts.id });
-      return created.id;
+    /**
+     * Inserts a post unless its author already made `limit.max` since `limit.since`. Count and insert
+     * run in one transaction under a per-author advisory lock, so concurrent posts cannot overshoot.
+     * Returns null when the limit is reached.
+     */
+    async insertPostWithinLimit(
+      row: typeof posts.$inferInsert,
+      limit: { max: number; since: Date },
+    ): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        await lockAuthor(tx, row.authorId);
+        const [{ n }] = await tx
+          .select({ n: count() })
+          .from(posts)
+          .where(and(eq(posts.authorId, row.authorId), gte(posts.createdAt, limit.since)));
+        if (n >= limit.max) return null;
+        const [created] = await tx.insert(posts).values(row).returning({ id: posts.id });
+        return created.id;
+      });
     },
 
     async findPost(id: number): Promise<PostRow | null> {
@@ -173,9 +181,21 @@ export function createCommunityRepo(db: Db) {
       return row ?? null;
     },
 
-    async insertResponse(row: typeof responses.$inferInsert): Promise<number> {
-      const [created] = await db.insert(responses).values(row).returning({ id: responses.id });
-      return created.id;
+    /** Inserts a comment unless its author already wrote `limit.max` since `limit.since` (as insertPostWithinLimit). */
+    async insertResponseWithinLimit(
+      row: typeof responses.$inferInsert,
+      limit: { max: number; since: Date },
+    ): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        await lockAuthor(tx, row.authorId);
+        const [{ n }] = await tx
+          .select({ n: count() })
+          .from(responses)
+          .where(and(eq(responses.authorId, row.authorId), gte(responses.createdAt, limit.since)));
+        if (n >= limit.max) return null;
+        const [created] = await tx.insert(responses).values(row).returning({ id: responses.id });
+        return created.id;
+      });
     },
 
     /** Farmer comments of a post for moderation, newest first. */

@@ -60,7 +60,7 @@ export function communityRoutes(app: App, deps: ModuleDeps) {
       // A multipart form becomes the same body as JSON, so the schema below judges both alike.
       preValidation: async (req) => {
         if (!req.isMultipart()) return;
-        const { fields, image } = await readPostForm(req);
+        const { fields, image } = await readPostForm(req, { limiter: deps.decodeLimiter, userId: caller(req).userId });
         if (image) photos.set(req, image);
         req.body = postFieldsAsBody(fields) as typeof req.body;
       },

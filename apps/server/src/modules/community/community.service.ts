@@ -20,8 +20,8 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound, tooMany } from '../../lib/errors.ts';
-import type { UploadedImage } from '../../lib/image-upload.ts';
-import { photoForStorage } from '../analysis/analysis.service.ts';
+import type { DecodeLimiter } from '../../lib/decode-limiter.ts';
+import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { createCommunityRepo, type PostRow, type ResponseRow } from './community.repo.ts';
@@ -141,6 +141,7 @@ export function createCommunityService(deps: {
   clock: Clock;
   notifications: NotificationsService;
   storage: FileStorage;
+  decodeLimiter: DecodeLimiter;
 }) {
   const repo = createCommunityRepo(deps.db);
 
@@ -190,42 +191,44 @@ export function createCommunityService(deps: {
       image: UploadedImage | null = null,
     ): Promise<CommunityPost> {
       const now = deps.clock.now();
-      const recent = await repo.countPostsSince(viewer.userId, minutesAgo(now, POST_RATE_LIMIT.windowMinutes));
-      if (recent >= POST_RATE_LIMIT.max) {
-        throw tooMany(
-          `You can make at most ${POST_RATE_LIMIT.max} posts every ${POST_RATE_LIMIT.windowMinutes} minutes. Please wait a few minutes and try again.`,
-        );
-      }
       const analysisId = body.rust_detection ?? null;
       if (analysisId !== null && (await repo.analysisOwner(analysisId)) !== viewer.userId) {
         throw badRequest('The linked analysis was not found among your analyses', {
           rust_detection: 'Choose one of your own analysis results',
         });
       }
-      // Stored only once everything else is accepted, and removed again if the post is not saved,
-      // so a refused post leaves no file behind. Phone photos lose their metadata (GPS) here.
+      // The photo is written first and removed again if the post is not saved (refused or failed), so a
+      // refused post leaves no file behind; a crash in between leaves an orphan that the sweep removes.
+      // Phone photos lose their metadata (GPS) here.
       let imagePath: string | null = null;
       if (image) {
-        const photo = await photoForStorage(image);
+        const photo = await deps.decodeLimiter.run(viewer.userId, () => photoForStorage(image));
         imagePath = await deps.storage.put(POST_IMAGE_FOLDER, photo.data, photo.ext);
       }
-      let id: number;
+      let id: number | null = null;
       try {
-        id = await repo.insertPost({
-          authorId: viewer.userId,
-          title: body.title,
-          content: body.content,
-          cropType: body.crop_type,
-          diseaseType: body.disease_type,
-          urgencyLevel: body.urgency_level,
-          analysisId,
-          imagePath,
-          status: 'pending',
-          createdAt: now,
-        });
-      } catch (err) {
-        if (imagePath) await deps.storage.remove(imagePath).catch(() => {});
-        throw err;
+        id = await repo.insertPostWithinLimit(
+          {
+            authorId: viewer.userId,
+            title: body.title,
+            content: body.content,
+            cropType: body.crop_type,
+            diseaseType: body.disease_type,
+            urgencyLevel: body.urgency_level,
+            analysisId,
+            imagePath,
+            status: 'pending',
+            createdAt: now,
+          },
+          { max: POST_RATE_LIMIT.max, since: minutesAgo(now, POST_RATE_LIMIT.windowMinutes) },
+        );
+      } finally {
+        if (id === null && imagePath) await deps.storage.remove(imagePath).catch(() => {});
+      }
+      if (id === null) {
+        throw tooMany(
+          `You can make at most ${POST_RATE_LIMIT.max} posts every ${POST_RATE_LIMIT.windowMinutes} minutes. Please wait a few minutes and try again.`,
+        );
       }
       return postView(viewer, id);
     },
@@ -289,22 +292,24 @@ export function createCommunityService(deps: {
         throw conflict('Comments open once the post is approved');
       }
       const now = deps.clock.now();
-      const recent = await repo.countResponsesSince(viewer.userId, minutesAgo(now, COMMENT_RATE_LIMIT.windowMinutes));
-      if (recent >= COMMENT_RATE_LIMIT.max) {
+      const isExpert = viewer.role === 'expert';
+      const id = await repo.insertResponseWithinLimit(
+        {
+          postId,
+          authorId: viewer.userId,
+          kind: isExpert ? 'expert' : 'farmer',
+          content,
+          // Expert answers are visible at once; farmers' comments wait for an expert.
+          status: isExpert ? 'approved' : 'pending',
+          createdAt: now,
+        },
+        { max: COMMENT_RATE_LIMIT.max, since: minutesAgo(now, COMMENT_RATE_LIMIT.windowMinutes) },
+      );
+      if (id === null) {
         throw tooMany(
           `You can write at most ${COMMENT_RATE_LIMIT.max} comments every ${COMMENT_RATE_LIMIT.windowMinutes} minutes. Please wait a few minutes and try again.`,
         );
       }
-      const isExpert = viewer.role === 'expert';
-      const id = await repo.insertResponse({
-        postId,
-        authorId: viewer.userId,
-        kind: isExpert ? 'expert' : 'farmer',
-        content,
-        // Expert answers are visible at once; farmers' comments wait for an expert.
-        status: isExpert ? 'approved' : 'pending',
-        createdAt: now,
-      });
       return toResponseItem((await repo.findResponse(id))!);
     },
 

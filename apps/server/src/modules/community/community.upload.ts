@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { imageUploadMessages } from '@kutu/contract';
 import { AppError } from '../../lib/errors.ts';
-import { readImageUploads, type UploadedImage } from '../../lib/image-upload.ts';
+import { readImageUploads, type DecodeTurn, type UploadedImage } from '../../lib/image-upload.ts';
 
 export const POST_IMAGE_FIELD = 'image';
 
@@ -14,6 +14,7 @@ export const POST_IMAGE_FIELD = 'image';
  */
 export async function readPostForm(
   req: FastifyRequest,
+  decode: DecodeTurn,
 ): Promise<{ fields: Record<string, string>; image: UploadedImage | null }> {
   const seen: Record<string, string> = {};
   async function* noteFields(parts: AsyncIterableIterator<Multipart>) {
@@ -27,7 +28,7 @@ export async function readPostForm(
     parts: (opts: Parameters<FastifyRequest['parts']>[0]) => noteFields(req.parts(opts)),
   } as unknown as FastifyRequest;
   try {
-    const { images, fields } = await readImageUploads(tapped, { maxFiles: 1, fileField: POST_IMAGE_FIELD });
+    const { images, fields } = await readImageUploads(tapped, { maxFiles: 1, fileField: POST_IMAGE_FIELD, decode });
     return { fields, image: images[0] };
   } catch (err) {
     // "No photo at all" is fine for a post; a photo sent in another field is still refused.

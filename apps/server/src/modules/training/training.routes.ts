@@ -69,7 +69,10 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
       onRequest: expert,
     },
     async (req, reply) => {
-      const { images, fields } = await readImageUploads(req, { maxFiles: TRAINING_MAX_FILES }).catch((err) => {
+      const { images, fields } = await readImageUploads(req, {
+        maxFiles: TRAINING_MAX_FILES,
+        decode: { limiter: deps.decodeLimiter, userId: caller(req).userId },
+      }).catch((err) => {
         // The spec's own message for a training upload without an image.
         if (err instanceof AppError && err.message === imageUploadMessages.missing) {
           throw badRequest(trainingMessages.noImage, { image: trainingMessages.noImage });

@@ -15,7 +15,7 @@ import {
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../app.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import type { UploadedImage } from '../../lib/image-upload.ts';
+import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createTrainingRepo, type JobRow, type SampleRow, type VersionRow } from './training.repo.ts';
 import { type Decide, notWorseRule } from './decision.ts';
@@ -33,7 +33,6 @@ export interface TrainingOptions {
   trainer?: Trainer;
 }
 
-const ext = { jpeg: 'jpg', png: 'png' } as const;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = {}) {
@@ -135,6 +134,8 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     label: TrainingLabel,
     cropType: string | null,
     source: { analysisId: number; modelVersion: string } | null,
+    /** The hash that keeps evaluation images out of training: of the bytes as uploaded. */
+    contentHash = sha256(data),
   ) {
     const imagePath = await storage.put('training', data, extension);
     return {
@@ -144,7 +145,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       cropType,
       sourceAnalysisId: source?.analysisId ?? null,
       sourceModelVersion: source?.modelVersion ?? null,
-      sha256: sha256(data),
+      sha256: contentHash,
       createdAt: clock.now(),
     };
   }
@@ -309,10 +310,24 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       images: UploadedImage[],
       fields: { label: TrainingLabel; crop_type?: string },
     ) {
+      // Stored without metadata (GPS, camera) like every photo; experts download these.
+      const photos = await deps.decodeLimiter.run(uploaderId, async () => {
+        const out = [];
+        for (const img of images) out.push(await photoForStorage(img));
+        return out;
+      });
       const rows = [];
-      for (const img of images) {
+      for (const [i, photo] of photos.entries()) {
         rows.push(
-          await storeSample(uploaderId, img.buffer, ext[img.format], fields.label, fields.crop_type ?? null, null),
+          await storeSample(
+            uploaderId,
+            photo.data,
+            photo.ext,
+            fields.label,
+            fields.crop_type ?? null,
+            null,
+            sha256(images[i].buffer),
+          ),
         );
       }
       let ids: number[];

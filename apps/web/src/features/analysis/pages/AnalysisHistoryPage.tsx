@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Modal,
-  Pagination,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Pagination, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPhotoScan } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXIT_CONFIG } from '../../src/lib/data-dir.ts';
+
+const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
+
+/** Starts the real server entry point; kills it if it has not exited after `killAfterMs`. */
+function startServer(dataDir: string, killAfterMs = 20_000): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', JOBS: 'off', LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+// Issue 15 L7: a bad DATA_DIR gave an unclear failure, and under /proc the server hung with no output.
+describe('startup with a bad DATA_DIR', () => {
+  it('fails fast with one clear line under /proc', async () => {
+    const { code, stderr } = await startServer('/proc/x');
+    expect(code).toBe(EXIT_CONFIG);
+    expect(stderr.trim().split('\n')).toEqual([
+      'Kutu cannot start: DATA_DIR /proc/x cannot be created: ENOENT (mkdir /proc/x). Set DATA_DIR to a writable directory.',
+    ]);
+  });
+
+  it('fails fast with one clear line when DATA_DIR is a file', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-startup-')), 'data');
+    fs.writeFileSync(file, 'not a directory');
+    try {
+      const { code, stderr } = await startServer(file);
+      expect(code).toBe(EXIT_CONFIG);
+      expect(stderr.trim().split('\n')).toEqual([
+        `Kutu cannot start: DATA_DIR ${file} is a file, not a directory. Set DATA_DIR to a writable directory.`,
+      ]);
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+});

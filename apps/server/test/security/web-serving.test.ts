@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../helpers.ts';
+
+/** A built web app as Vite lays it out: index.html, hashed files under assets/, plain files beside. */
+function fakeWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script src="/assets/index-3f9a1c.js"></script>');
+  fs.writeFileSync(path.join(dir, 'assets', 'index-3f9a1c.js'), 'console.log("kutu")');
+  fs.writeFileSync(path.join(dir, 'assets', 'index-77be02.css'), 'body{}');
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+const productionEnv = (webDist: string, publicUrl: string) => ({
+  NODE_ENV: 'production',
+  JWT_ACCESS_SECRET: 'a-production-access-secret-for-tests-0123456789',
+  JWT_REFRESH_SECRET: 'a-production-refresh-secret-for-tests-0123456789',
+  SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+  SMS_GATEWAY_KEY: 'test',
+  PUBLIC_URL: publicUrl,
+  WEB_DIST: webDist,
+  RATE_LIMIT_MAX: '10',
+});
+
+describe('serving the web app in production', () => {
+  let webDist: string;
+  let http: TestContext;
+  let https: TestContext;
+  beforeAll(async () => {
+    webDist = fakeWebDist();
+    http = await createTestApp({ env: productionEnv(webDist, 'http://192.168.1.20:8080') });
+    https = await createTestApp({ env: productionEnv(webDist, 'https://kutu.example.org') });
+  });
+  afterAll(async () => {
+    await http.close();
+    await https.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  // Issue 15 M3: served over plain HTTP, the app was blank (every asset upgraded to https).
+  it('sends no HSTS and no upgrade-insecure-requests over plain HTTP', async () => {
+    for (const url of ['/', '/community', '/api/health/']) {
+      const res = await http.app.inject({ method: 'GET', url });
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      expect(String(res.headers['content-security-policy']), url).toContain("default-src 'self'");
+      expect(String(res.headers['content-security-policy']), url).not.toContain('upgrade-insecure-requests');
+    }
+  });
+
+  it('sends both when the public URL is https', async () => {
+    const res = await https.app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  });
+
+  // Issue 15 M8: static files counted against the API limit, and hashed assets were max-age=0.
+  it('keeps the web app out of the API rate limit, which still applies to the API', async () => {
+    for (let i = 0; i < 30; i++) {
+      for (const url of ['/', '/assets/index-3f9a1c.js', '/assets/index-77be02.css', '/favicon.svg']) {
+        const res = await http.app.inject({ method: 'GET', url, remoteAddress: '10.0.0.7' });
+        expect(res.statusCode, `${url} #${i}`).toBe(200);
+      }
+    }
+    const api = [];
+    for (let i = 0; i < 12; i++) {
+      api.push(await http.app.inject({ method: 'GET', url: '/api/health/', remoteAddress: '10.0.0.7' }));
+    }
+    expect(api.slice(0, 10).map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const limited = api[10];
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('caches hashed assets for a year and revalidates index.html and other files', async () => {
+    const js = await http.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/consultations/slots', '/favicon.svg']) {
+      const res = await http.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await http.app.inject({ method: 'GET', url: '/community' })).body).toContain('<!doctype html>');
+  });
+
+  it('answers a missing asset with 404, never with index.html', async () => {
+    const res = await http.app.inject({ method: 'GET', url: '/assets/index-000000.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body).not.toContain('<!doctype html>');
+  });
+});
