@@ -147,8 +147,12 @@ describe('retraining with the real trainer', () => {
     expect(base).toMatchObject({ isActive: true, path: defaultModelDir() });
     expect(base.metrics).toMatchObject({ images: 318, accuracy: expect.any(Number), macro_f1: expect.any(Number) });
 
-    // Deliberately mislabelled expert samples, plus one copy of an evaluation image (never trained on).
-    for (const item of trainItems) await upload([item.file], wrongLabel[item.label as keyof typeof wrongLabel]);
+    // Deliberately mislabelled expert samples, three of each so the wrong labels outweigh the base data's
+    // right ones within one epoch, plus one copy of an evaluation image (never trained on).
+    const WRONG_COPIES = 3;
+    for (let copy = 0; copy < WRONG_COPIES; copy++) {
+      for (const item of trainItems) await upload([item.file], wrongLabel[item.label as keyof typeof wrongLabel]);
+    }
     await upload([evalItems[0].file], evalItems[0].label);
 
     const queued = await startJob();
@@ -166,13 +170,18 @@ describe('retraining with the real trainer', () => {
       candidate_version: string;
       result: Record<string, { accuracy: number; macro_f1: number }> & { accepted: boolean; rule: string };
     }>(`${JOBS}${job.id}/`);
-    expect(full.sample_count).toBe(trainItems.length);
+    expect(full.sample_count).toBe(WRONG_COPIES * trainItems.length);
     expect(full.result.accepted).toBe(false);
     expect(full.result.active.accuracy).toBe(1);
     expect(full.result.candidate.accuracy).toBeLessThan(1);
 
     const row = await versionRow(full.candidate_version);
-    expect(row).toMatchObject({ isActive: false, sampleCount: trainItems.length, jobId: job.id, trainedBy: expert.id });
+    expect(row).toMatchObject({
+      isActive: false,
+      sampleCount: WRONG_COPIES * trainItems.length,
+      jobId: job.id,
+      trainedBy: expert.id,
+    });
     expect(row.decision).toMatchObject({
       accepted: false,
       rule: expect.stringMatching(/macro-F1/),
