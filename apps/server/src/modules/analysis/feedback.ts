@@ -2,7 +2,7 @@ import type { AnalysisFeedback, RustClass } from '@kutu/contract';
 
 /**
  * What a result tells the farmer, per class. The text follows the "Key facts for advice text" of
- * /work/shared/content/education-resources.md (sources cited there); fungicides are named by
+ * the vetted education resources seeded by migration 0006 (sources cited there); fungicides are named by
  * active-ingredient class only, never by brand, always with the registration and label advice.
  */
 
