@@ -115,6 +115,8 @@ export const evalMetrics = z.object({
   macro_f1: z.number(),
   unsure_rate: z.number().optional(),
   per_class: z.record(z.string(), z.unknown()).optional(),
+  /** Accuracy per setting of the evaluation photos ('field', 'lab', 'unknown'), where known. */
+  accuracy_by_setting: z.record(z.string(), z.number()).optional(),
 });
 export type EvalMetrics = z.infer<typeof evalMetrics>;
 

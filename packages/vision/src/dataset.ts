@@ -14,7 +14,19 @@ export const evalSetFile = path.join(packageRoot, 'eval-set.json');
 
 const IMAGE = /\.(jpe?g|png)$/i;
 
-/** Every image under a folder laid out as `<class>/<file>`; field/lab from rust3's naming when known. */
+/**
+ * Source, crop and setting (field/lab) of a photo from rust3's naming, `<source>__<crop>__<label>__<n>.jpg`;
+ * undefined where the name does not say.
+ */
+export function describeFile(file: string): { source?: string; crop?: string; setting?: string } {
+  const parts = path.basename(file).split('__');
+  if (parts.length < 3) return {};
+  const [source, crop] = parts;
+  const setting = source === 'ibean' || source === 'plantdoc' ? 'field' : source === 'plantvillage' ? 'lab' : undefined;
+  return { source, crop, setting };
+}
+
+/** Every image under a folder laid out as `<class>/<file>`; source, crop and field/lab from rust3's naming. */
 export function listLabelledImages(root: string): PreparedItem[] {
   const items: PreparedItem[] = [];
   for (const label of CLASSES) {
@@ -22,13 +34,7 @@ export function listLabelledImages(root: string): PreparedItem[] {
     if (!fs.existsSync(dir)) continue;
     for (const name of fs.readdirSync(dir).sort()) {
       if (!IMAGE.test(name)) continue;
-      const source = name.includes('__') ? name.split('__')[0] : undefined;
-      items.push({
-        file: path.join(dir, name),
-        label,
-        source,
-        setting: source === 'ibean' || source === 'plantdoc' ? 'field' : source === 'plantvillage' ? 'lab' : undefined,
-      });
+      items.push({ file: path.join(dir, name), label, ...describeFile(name) });
     }
   }
   return items;

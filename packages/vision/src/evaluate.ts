@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { CLASSES, type RustClass } from './dataset.ts';
+import { CLASSES, describeFile, type RustClass } from './dataset.ts';
 import { type Classifier, loadClassifier } from './classifier.ts';
 
 export interface EvalItem {
   file: string;
   label: string;
+  /** 'field' or 'lab'; from rust3's file naming when not given. */
   setting?: string;
+  /** 'maize' or 'bean'; from rust3's file naming when not given. */
+  crop?: string;
 }
 
 export interface EvalReport {
@@ -23,10 +26,14 @@ export interface EvalReport {
   /** Non-leaf photos that got a confident crop diagnosis, with the label they got. */
   nonleaf_misses: string[];
   accuracy_by_setting: Record<string, number>;
+  /** Accuracy per crop ('maize', 'bean', or 'unknown' where the file name does not say). */
+  accuracy_by_crop: Record<string, number>;
   confusion: { labels: string[]; matrix: number[][] };
 }
 
 const round = (v: number) => Math.round(v * 10000) / 10000;
+const rates = (groups: Record<string, { n: number; ok: number }>) =>
+  Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, round(v.ok / v.n)]));
 
 /**
  * Scores the served model on labelled leaf photos (and optionally non-leaf photos). A leaf photo counts
@@ -44,6 +51,12 @@ export async function evaluateClassifier(
   let unsure = 0;
   let rejected = 0;
   const bySetting: Record<string, { n: number; ok: number }> = {};
+  const byCrop: Record<string, { n: number; ok: number }> = {};
+  const tally = (groups: Record<string, { n: number; ok: number }>, key: string, ok: boolean) => {
+    groups[key] ??= { n: 0, ok: 0 };
+    groups[key].n++;
+    if (ok) groups[key].ok++;
+  };
   const total = items.length + nonLeafFiles.length;
   for (const [i, item] of items.entries()) {
     const d = await classifier.classify(await readFile(item.file));
@@ -54,10 +67,9 @@ export async function evaluateClassifier(
     if (ok) correct++;
     if (d.outcome === 'not_leaf') rejected++;
     else if (d.unsure) unsure++;
-    const setting = item.setting ?? 'unknown';
-    bySetting[setting] ??= { n: 0, ok: 0 };
-    bySetting[setting].n++;
-    if (ok) bySetting[setting].ok++;
+    const named = describeFile(item.file);
+    tally(bySetting, item.setting ?? named.setting ?? 'unknown', ok);
+    tally(byCrop, item.crop ?? named.crop ?? 'unknown', ok);
     onItem?.(i + 1, total);
   }
   let nonLeafRejected = 0;
@@ -92,7 +104,8 @@ export async function evaluateClassifier(
     nonleaf_rejected: nonLeafFiles.length ? round(nonLeafRejected / nonLeafFiles.length) : null,
     nonleaf_not_leaf: nonLeafFiles.length ? round(nonLeafNotLeaf / nonLeafFiles.length) : null,
     nonleaf_misses: nonLeafMisses,
-    accuracy_by_setting: Object.fromEntries(Object.entries(bySetting).map(([k, v]) => [k, round(v.ok / v.n)])),
+    accuracy_by_setting: rates(bySetting),
+    accuracy_by_crop: rates(byCrop),
     confusion: { labels, matrix },
   };
 }

@@ -6,6 +6,7 @@ export {
   CLASSES,
   type RustClass,
   defaultDatasetDir,
+  describeFile,
   listLabelledImages,
   listImagesRecursive,
   loadEvalSet,

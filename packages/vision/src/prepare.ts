@@ -6,6 +6,7 @@ export interface PreparedItem {
   file: string;
   label: string;
   source?: string;
+  crop?: string;
   setting?: string;
 }
 

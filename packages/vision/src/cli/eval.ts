@@ -49,6 +49,12 @@ console.log(
 );
 for (const c of CLASSES)
   console.log(`  ${c.padEnd(14)} precision ${pct(r.per_class[c].precision)}  recall ${pct(r.per_class[c].recall)}`);
+const groupLine = (name: string, groups: Record<string, number>) =>
+  `${name}: ${Object.entries(groups)
+    .map(([k, v]) => `${k} ${pct(v)}`)
+    .join('   ')}`;
+console.log(groupLine('Accuracy per crop', r.accuracy_by_crop));
+console.log(groupLine('Accuracy per setting', r.accuracy_by_setting));
 console.log(
   `Non-leaf photos without a confident diagnosis: ${pct(r.nonleaf_rejected)} (answered "not a leaf": ${pct(r.nonleaf_not_leaf)})`,
 );
@@ -65,5 +71,7 @@ console.log(
     per_class: r.per_class,
     unsure_rate: r.unsure_rate,
     nonleaf_rejected: r.nonleaf_rejected,
+    accuracy_by_crop: r.accuracy_by_crop,
+    accuracy_by_setting: r.accuracy_by_setting,
   }),
 );

@@ -15,13 +15,24 @@ const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
 /**
  * The default rule: a candidate is activated only if it is not worse than the active model on the
- * fixed evaluation set, on both macro-F1 (every class counts the same) and accuracy.
+ * fixed evaluation set, on both macro-F1 (every class counts the same) and accuracy, and, when the set
+ * has field photos, not worse on those alone: farmers photograph leaves in fields, and a gain on lab
+ * photos must not hide a loss there (docs/decisions/0014).
  */
 export const notWorseRule: Decide = (candidate, active) => {
-  const rule = 'candidate macro-F1 >= active macro-F1 and candidate accuracy >= active accuracy';
+  const candidateField = candidate.accuracy_by_setting?.field;
+  const activeField = active.accuracy_by_setting?.field;
+  const withField = candidateField !== undefined && activeField !== undefined;
+  const rule =
+    'candidate macro-F1 >= active macro-F1 and candidate accuracy >= active accuracy' +
+    (withField ? ' and candidate accuracy on field photos >= active accuracy on field photos' : '');
   const numbers =
     `macro-F1 ${pct(candidate.macro_f1)} vs ${pct(active.macro_f1)}, ` +
-    `accuracy ${pct(candidate.accuracy)} vs ${pct(active.accuracy)}`;
-  const accepted = candidate.macro_f1 >= active.macro_f1 && candidate.accuracy >= active.accuracy;
+    `accuracy ${pct(candidate.accuracy)} vs ${pct(active.accuracy)}` +
+    (withField ? `, field photos ${pct(candidateField)} vs ${pct(activeField)}` : '');
+  const accepted =
+    candidate.macro_f1 >= active.macro_f1 &&
+    candidate.accuracy >= active.accuracy &&
+    (!withField || candidateField >= activeField);
   return { accepted, rule, reason: `${accepted ? 'not worse' : 'worse'}: ${numbers}` };
 };
