@@ -146,11 +146,15 @@ def replace_background(hwc, rng, nonleaf):
 
 
 class TrainSet(Dataset):
-    def __init__(self, leaves, nonleaf, synthetic_count, nonleaf_repeats, field_weight, seed, bg_replace=0.0):
+    def __init__(self, leaves, nonleaf, synthetic_count, nonleaf_repeats, field_weight, seed, bg_replace=0.0,
+                 source_weights=None):
         self.items = []  # (array, index, label, is_lab)
         (meta, data) = leaves
+        weights = source_weights or {}
         for i, item in enumerate(meta['items']):
             repeats = field_weight if item.get('setting') == 'field' else 1
+            source = item.get('source')
+            repeats = weights.get(f"{source}:{item['label']}", weights.get(source, repeats))
             for _ in range(repeats):
                 self.items.append((data, i, CLASSES.index(item['label']), item.get('setting') == 'lab'))
         if nonleaf is not None:
@@ -258,6 +262,9 @@ def main():
     ap.add_argument('--field-weight', type=int, default=2, help='how often each field photo is seen per epoch')
     ap.add_argument('--bg-replace', type=float, default=0.0,
                     help='share of lab photos shown on a field-like background instead of their backdrop')
+    ap.add_argument('--source-weights', type=json.loads, default=None,
+                    help='JSON: how often each photo of a source (or "source:label") is seen per epoch, '
+                         'e.g. {"plantdoc": 4, "plantdoc:common_rust": 8}; overrides --field-weight')
     ap.add_argument('--seed', type=int, default=42)
     ap.add_argument('--threads', type=int, default=int(os.environ.get('KUTU_TRAIN_THREADS', '2')))
     args = ap.parse_args()
@@ -274,7 +281,7 @@ def main():
     if leaves is None:
         raise SystemExit('no training images (train.json missing)')
     train = TrainSet(leaves, nonleaf, args.synthetic, args.nonleaf_repeats, args.field_weight, args.seed,
-                     args.bg_replace)
+                     args.bg_replace, args.source_weights)
     counts = {c: 0 for c in CLASSES}
     for _, _, label, _ in train.items:
         counts[CLASSES[label]] += 1

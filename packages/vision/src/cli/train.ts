@@ -10,6 +10,8 @@
  *   --init    fine-tune from these weights instead of training from scratch
  *   --limit   at most N base photos per class (quick runs: `--epochs 1 --limit 6`)
  *   --bg-replace P  show this share of lab photos on field-like backgrounds (soil, foliage, photos)
+ *   --source-weights JSON  how often each photo of a source (or "source:label") is seen per epoch, e.g.
+ *             '{"plantdoc":4,"plantdoc:common_rust":8}' (default: field photos twice, lab photos once)
  *   --arch    kutunet (default: the shipped recipe, KutuNet from scratch) or leafnet (frozen pretrained
  *             MobileNetV2 + linear head; measured and not shipped, see the model card)
  *   --activate  make the new model the shipped one (models/current.json)
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     limit: { type: 'string' },
     'bg-replace': { type: 'string' },
+    'source-weights': { type: 'string' },
     arch: { type: 'string', default: 'kutunet' },
   },
 });
@@ -78,7 +81,10 @@ const result = await trainModel({
   version,
   epochs: Number(values.epochs),
   arch: values.arch,
-  extraTrainerArgs: values['bg-replace'] ? ['--bg-replace', values['bg-replace']] : undefined,
+  extraTrainerArgs: [
+    ...(values['bg-replace'] ? ['--bg-replace', values['bg-replace']] : []),
+    ...(values['source-weights'] ? ['--source-weights', values['source-weights']] : []),
+  ],
   onProgress: (p) => {
     if (p.stage === 'prepare' && p.done !== p.total) return;
     const line =
