@@ -14,6 +14,7 @@
  *             '{"plantdoc":4,"plantdoc:common_rust":8}' (default: field photos twice, lab photos once)
  *   --arch    kutunet (default: the shipped recipe, KutuNet from scratch) or leafnet (frozen pretrained
  *             MobileNetV2 + linear head; measured and not shipped, see the model card)
+ *   --threads N  PyTorch threads (default 2; 1 trains faster when the cores are busy with other work)
  *   --activate  make the new model the shipped one (models/current.json)
  * Progress: one line per stage/epoch; the last line is JSON with the metrics of the served model.
  */
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     limit: { type: 'string' },
     'bg-replace': { type: 'string' },
     'source-weights': { type: 'string' },
+    threads: { type: 'string' },
     arch: { type: 'string', default: 'kutunet' },
   },
 });
@@ -80,6 +82,7 @@ const result = await trainModel({
   outDir,
   version,
   epochs: Number(values.epochs),
+  threads: values.threads ? Number(values.threads) : undefined,
   arch: values.arch,
   extraTrainerArgs: [
     ...(values['bg-replace'] ? ['--bg-replace', values['bg-replace']] : []),

@@ -124,6 +124,8 @@ for views in (['centre'], ['g2'], ['g3'], ['centre', 'g2'], ['centre', 'g2', 'g3
     RULES.append(dict(kind='logmean', views=views))
     for cut in (0.5, 0.6, 0.7, 0.8, 0.9):
         RULES.append(dict(kind='maxrust', views=views, cut=cut))
+RULES.append(dict(kind='mean', views=['hflip']))
+RULES.append(dict(kind='mean', views=['hflip', 'centre']))
 for b in (0.25, 0.5, 1.0, 1.5):
     RULES.append(dict(kind='whole', rust_bias=b))
     RULES.append(dict(kind='mean', views=['centre', 'g2'], rust_bias=b))

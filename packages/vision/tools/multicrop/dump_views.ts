@@ -52,8 +52,12 @@ for (const [n, item] of items.entries()) {
   const { width: W, height: H } = upright.info;
   const wholeRgb = await decodeRgb(item.file, size);
   const colours = colourStats(wholeRgb);
-  const tensors: Float32Array[] = [toTensorData(wholeRgb, size)];
-  const names = ['whole'];
+  const flipped = await sharp(wholeRgb, { raw: { width: size, height: size, channels: 3 } })
+    .flop()
+    .raw()
+    .toBuffer();
+  const tensors: Float32Array[] = [toTensorData(wholeRgb, size), toTensorData(flipped, size)];
+  const names = ['whole', 'hflip'];
   for (const [view, boxes] of Object.entries(values['whole-only'] ? {} : VIEWS)) {
     for (const [i, b] of boxes.entries()) {
       const box = pixelBox(b, W, H);
