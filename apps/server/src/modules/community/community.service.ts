@@ -147,13 +147,12 @@ export function createCommunityService(deps: {
 
   async function pageOfPosts(
     viewer: Viewer,
-    filters: Parameters<typeof repo.listPosts>[0],
+    filters: Parameters<typeof repo.pageOfPosts>[0],
     query: PageQuery,
   ): Promise<CommunityPostPage> {
-    const { rows, total } = await repo.listPosts(filters, pageWindow(query));
-    const comments = await repo.responsesOfPosts(rows.map((r) => r.id));
+    const { rows, total } = await repo.pageOfPosts(filters, pageWindow(query));
     return toPage(
-      rows.map((r) => toPost(r, comments, viewer)),
+      rows.map((r) => toPost(r, r.comments, viewer)),
       total,
       query,
     );

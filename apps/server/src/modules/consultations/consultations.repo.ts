@@ -78,9 +78,14 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
 }
 
 export function createConsultationsRepo(db: Db) {
-  function slotsQuery(where: SQL | undefined, limit: number, offset: number) {
-    return db
-      .select(slotColumns)
+  async function countSlots(where: SQL | undefined) {
+    const [row] = await db.select({ n: count() }).from(availabilitySlots).where(where);
+    return row?.n ?? 0;
+  }
+  /** A page of slots and the number of matching ones in one query (the count as a window, decision 0015). */
+  async function slotsPage(where: SQL | undefined, limit: number, offset: number) {
+    const rows = await db
+      .select({ ...slotColumns, total: sql<number>`cast(count(*) over () as int)` })
       .from(availabilitySlots)
       .innerJoin(users, eq(users.id, availabilitySlots.expertId))
       .leftJoin(expertProfiles, eq(expertProfiles.userId, availabilitySlots.expertId))
@@ -88,10 +93,9 @@ export function createConsultationsRepo(db: Db) {
       .orderBy(availabilitySlots.startTime, availabilitySlots.id)
       .limit(limit)
       .offset(offset);
-  }
-  async function countSlots(where: SQL | undefined) {
-    const [row] = await db.select({ n: count() }).from(availabilitySlots).where(where);
-    return row?.n ?? 0;
+    // A page past the end has no row to carry the count.
+    const total = rows[0]?.total ?? (offset > 0 ? await countSlots(where) : 0);
+    return { rows: rows.map(({ total: _, ...row }) => row as SlotRow), total };
   }
   function bookingsQuery(where: SQL | undefined) {
     return db
@@ -147,14 +151,11 @@ export function createConsultationsRepo(db: Db) {
     },
 
     async findSlot(id: number): Promise<SlotRow | undefined> {
-      const [row] = await slotsQuery(eq(availabilitySlots.id, id), 1, 0);
-      return row;
+      return (await slotsPage(eq(availabilitySlots.id, id), 1, 0)).rows[0];
     },
 
     async expertSlots(expertId: number, limit: number, offset: number) {
-      const where = eq(availabilitySlots.expertId, expertId);
-      const [rows, total] = await Promise.all([slotsQuery(where, limit, offset), countSlots(where)]);
-      return { rows: rows as SlotRow[], total };
+      return slotsPage(eq(availabilitySlots.expertId, expertId), limit, offset);
     },
 
     /** Active, unbooked slots starting after `now`, soonest first. */
@@ -164,8 +165,7 @@ export function createConsultationsRepo(db: Db) {
         gt(availabilitySlots.startTime, now),
         sql`not ${liveBooking(availabilitySlots.id)}`,
       );
-      const [rows, total] = await Promise.all([slotsQuery(where, limit, offset), countSlots(where)]);
-      return { rows: rows as SlotRow[], total };
+      return slotsPage(where, limit, offset);
     },
 
     /** The slot row, locked until the transaction ends (booking and deactivation take this lock). */
