@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ModerationStatus } from '@kutu/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Database, Db, Tx } from '../../db/client.ts';
 import { analyses, moderationAudit, posts, responses, users } from '../../db/schema/index.ts';
 
 export interface PostFilters {
@@ -66,6 +68,8 @@ type PageRow = {
   comments: (Omit<ResponseRow, 'createdAt'> & { createdAt: string })[];
 };
 
+const dialect = new PgDialect();
+
 const responseColumns = {
   id: responses.id,
   postId: responses.postId,
@@ -122,7 +126,7 @@ async function lockAuthor(tx: Tx, authorId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${COMMUNITY_WRITE_LOCK}, ${authorId})`);
 }
 
-export function createCommunityRepo(db: Db) {
+export function createCommunityRepo(db: Db, database: Database) {
   return {
     /** Reads the analyses table (owned by the analysis feature) only to check who owns a result. */
     async analysisOwner(analysisId: number): Promise<number | null> {
@@ -176,7 +180,7 @@ export function createCommunityRepo(db: Db) {
       { limit, offset }: Window,
     ): Promise<{ rows: (PostRow & { comments: ResponseRow[] })[]; total: number }> {
       const where = postWhere(filters) ?? sql`true`;
-      const { rows } = await db.execute<PageRow>(sql`
+      const query = dialect.sqlToQuery(sql`
         with page as (
           select posts.id, posts.author_id, users.username as author, posts.title, posts.content,
                  posts.image_path, posts.crop_type, posts.disease_type, posts.urgency_level, posts.analysis_id,
@@ -196,6 +200,9 @@ export function createCommunityRepo(db: Db) {
         ) as comments
         from page
         order by page.created_at desc, page.id desc`);
+      // One prepared statement per filter combination (the text differs by the filters present).
+      const name = `posts_page_${createHash('sha256').update(query.sql).digest('hex').slice(0, 16)}`;
+      const rows = (await database.execute(query.sql, query.params, name)).rows as PageRow[];
       // A page past the end has no row to carry the count.
       const total =
         rows[0]?.total ?? (offset > 0 ? (await db.select({ n: count() }).from(posts).where(where))[0].n : 0);

@@ -18,7 +18,7 @@ import {
 } from '@kutu/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound, tooMany } from '../../lib/errors.ts';
 import type { DecodeLimiter } from '../../lib/decode-limiter.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
@@ -138,12 +138,13 @@ export const POST_IMAGE_FOLDER = 'posts';
 
 export function createCommunityService(deps: {
   db: Db;
+  database: Database;
   clock: Clock;
   notifications: NotificationsService;
   storage: FileStorage;
   decodeLimiter: DecodeLimiter;
 }) {
-  const repo = createCommunityRepo(deps.db);
+  const repo = createCommunityRepo(deps.db, deps.database);
 
   async function pageOfPosts(
     viewer: Viewer,

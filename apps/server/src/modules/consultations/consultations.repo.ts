@@ -78,25 +78,39 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
 }
 
 export function createConsultationsRepo(db: Db) {
-  async function countSlots(where: SQL | undefined) {
-    const [row] = await db.select({ n: count() }).from(availabilitySlots).where(where);
-    return row?.n ?? 0;
-  }
-  /** A page of slots and the number of matching ones in one query (the count as a window, decision 0015). */
-  async function slotsPage(where: SQL | undefined, limit: number, offset: number) {
-    const rows = await db
+  /**
+   * A page of slots and the number of matching ones in one query (the count as a window), as a named
+   * prepared statement: PostgreSQL parses and plans it once per connection (docs/decisions/0015).
+   */
+  function slotsPage(where: SQL, name: string) {
+    const query = db
       .select({ ...slotColumns, total: sql<number>`cast(count(*) over () as int)` })
       .from(availabilitySlots)
       .innerJoin(users, eq(users.id, availabilitySlots.expertId))
       .leftJoin(expertProfiles, eq(expertProfiles.userId, availabilitySlots.expertId))
       .where(where)
       .orderBy(availabilitySlots.startTime, availabilitySlots.id)
-      .limit(limit)
-      .offset(offset);
-    // A page past the end has no row to carry the count.
-    const total = rows[0]?.total ?? (offset > 0 ? await countSlots(where) : 0);
-    return { rows: rows.map(({ total: _, ...row }) => row as SlotRow), total };
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+    return async (params: Record<string, unknown>, limit: number, offset: number) => {
+      const rows = await query.execute({ ...params, limit, offset });
+      // A page past the end has no row to carry the count: the first row of the first page does.
+      const total =
+        rows[0]?.total ?? (offset > 0 ? ((await query.execute({ ...params, limit: 1, offset: 0 }))[0]?.total ?? 0) : 0);
+      return { rows: rows.map(({ total: _, ...row }) => row as SlotRow), total };
+    };
   }
+  const slotById = slotsPage(eq(availabilitySlots.id, sql.placeholder('id')), 'slot_by_id');
+  const slotsOfExpert = slotsPage(eq(availabilitySlots.expertId, sql.placeholder('expertId')), 'slots_of_expert');
+  const bookable = slotsPage(
+    and(
+      eq(availabilitySlots.isActive, true),
+      gt(availabilitySlots.startTime, sql.placeholder('now')),
+      sql`not ${liveBooking(availabilitySlots.id)}`,
+    ) as SQL,
+    'slots_bookable',
+  );
   function bookingsQuery(where: SQL | undefined) {
     return db
       .select(bookingColumns)
@@ -151,21 +165,16 @@ export function createConsultationsRepo(db: Db) {
     },
 
     async findSlot(id: number): Promise<SlotRow | undefined> {
-      return (await slotsPage(eq(availabilitySlots.id, id), 1, 0)).rows[0];
+      return (await slotById({ id }, 1, 0)).rows[0];
     },
 
     async expertSlots(expertId: number, limit: number, offset: number) {
-      return slotsPage(eq(availabilitySlots.expertId, expertId), limit, offset);
+      return slotsOfExpert({ expertId }, limit, offset);
     },
 
     /** Active, unbooked slots starting after `now`, soonest first. */
     async bookableSlots(now: Date, limit: number, offset: number) {
-      const where = and(
-        eq(availabilitySlots.isActive, true),
-        gt(availabilitySlots.startTime, now),
-        sql`not ${liveBooking(availabilitySlots.id)}`,
-      );
-      return slotsPage(where, limit, offset);
+      return bookable({ now }, limit, offset);
     },
 
     /** The slot row, locked until the transaction ends (booking and deactivation take this lock). */
