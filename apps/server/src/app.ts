@@ -20,6 +20,7 @@ import type { Outbox } from './adapters/outbox.ts';
 import type { JobQueue } from './adapters/jobs.ts';
 import type { ClassifierHolder } from './modules/analysis/classifier-holder.ts';
 import { createDecodeLimiter, type DecodeLimiter } from './lib/decode-limiter.ts';
+import { createLiveSessions, type LiveSessions } from './lib/live-sessions.ts';
 import { createAccessTokens, type AccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -74,6 +75,8 @@ export interface AppDeps {
 export interface ModuleDeps extends AppDeps {
   db: Database['db'];
   tokens: AccessTokens;
+  /** Which sign-in sessions are live (cached a few seconds); ending one closes its streams at once. */
+  sessions: LiveSessions;
   notifications: NotificationsService;
   /** The one limiter for all image decoding (analysis, posts, training uploads), with a per-user share. */
   decodeLimiter: DecodeLimiter;
@@ -111,13 +114,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const tokens = createAccessTokens(config.jwt.accessSecret, config.jwt.accessTtlSeconds);
-  const sessions = createAuthRepo(deps.database.db);
-  await app.register(authPlugin, { tokens, sessionIsLive: (claims) => sessions.sessionIsLive(claims) });
+  const authRepo = createAuthRepo(deps.database.db);
+  const sessions = createLiveSessions((claims) => authRepo.sessionIsLive(claims));
+  await app.register(authPlugin, { tokens, sessions });
 
   const moduleDeps: ModuleDeps = {
     ...deps,
     db: deps.database.db,
     tokens,
+    sessions,
     notifications: createNotificationsService(deps.database.db, deps.clock),
     decodeLimiter: createDecodeLimiter(),
   };

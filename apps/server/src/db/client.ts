@@ -17,8 +17,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Raw SQL with positional parameters, for libraries that need a plain executor (the job queue). */
-  execute(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Raw SQL with positional parameters, for libraries that need a plain executor (the job queue). With a
+   * `name`, PostgreSQL keeps it as a prepared statement per connection (parsed and planned once; the
+   * name must always come with the same text). PGlite runs in this process and ignores the name.
+   */
+  execute(text: string, values?: unknown[], name?: string): Promise<{ rows: Record<string, unknown>[] }>;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -36,8 +40,8 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
     return {
       db,
       kind: 'postgres',
-      execute: async (text, values) => {
-        const r = await pool.query(text, values as unknown[]);
+      execute: async (text, values, name) => {
+        const r = await pool.query({ text, values: values as unknown[], name });
         return { rows: r.rows };
       },
       migrate: () => migratePg(db as never, { migrationsFolder }),

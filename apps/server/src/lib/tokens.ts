@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@kutu/contract';
 import { AppError, unauthenticated } from './errors.ts';
@@ -15,8 +15,30 @@ export interface SessionClaims extends AccessClaims {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export function createAccessTokens(secret: string, ttlSeconds: number) {
+/** Verified access tokens remembered per process (each costs a WebCrypto HMAC job to verify again). */
+const MAX_VERIFIED = 10_000;
+
+export function createAccessTokens(secret: string, ttlSeconds: number, currentTime: () => Date = () => new Date()) {
   const key = new TextEncoder().encode(secret);
+  // sha256 of the token → its claims and expiry (ms). Only tokens that passed every check get here; an
+  // entry is dropped once the token expires, so the expiry answer stays jose's. Oldest-used go first.
+  const verified = new Map<string, { claims: SessionClaims; expiresAt: number }>();
+
+  async function verifyWithJose(token: string): Promise<{ claims: SessionClaims; expiresAt: number }> {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: currentTime() });
+      const { role, sid } = payload;
+      if (payload.typ !== 'access' || (role !== 'farmer' && role !== 'expert')) throw unauthenticated();
+      if (typeof sid !== 'string' || !UUID.test(sid)) throw unauthenticated();
+      return { claims: { userId: Number(payload.sub), role, sessionId: sid }, expiresAt: Number(payload.exp) * 1000 };
+    } catch (err) {
+      if (err instanceof errors.JWTExpired)
+        throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please sign in again.', 401);
+      if (err instanceof AppError) throw err;
+      throw unauthenticated('Your session is not valid. Please sign in again.');
+    }
+  }
+
   return {
     async sign(claims: SessionClaims, now = new Date()): Promise<string> {
       const iat = Math.floor(now.getTime() / 1000);
@@ -28,18 +50,17 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         .sign(key);
     },
     async verify(token: string): Promise<SessionClaims> {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const { role, sid } = payload;
-        if (payload.typ !== 'access' || (role !== 'farmer' && role !== 'expert')) throw unauthenticated();
-        if (typeof sid !== 'string' || !UUID.test(sid)) throw unauthenticated();
-        return { userId: Number(payload.sub), role, sessionId: sid };
-      } catch (err) {
-        if (err instanceof errors.JWTExpired)
-          throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please sign in again.', 401);
-        if (err instanceof AppError) throw err;
-        throw unauthenticated('Your session is not valid. Please sign in again.');
+      const id = createHash('sha256').update(token).digest('base64');
+      const hit = verified.get(id);
+      verified.delete(id);
+      if (hit && hit.expiresAt > currentTime().getTime()) {
+        verified.set(id, hit);
+        return { ...hit.claims };
       }
+      const fresh = await verifyWithJose(token);
+      if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+      verified.set(id, fresh);
+      return { ...fresh.claims };
     },
   };
 }

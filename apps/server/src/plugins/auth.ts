@@ -2,11 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@kutu/contract';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
-import type { AccessClaims, AccessTokens, SessionClaims } from '../lib/tokens.ts';
+import type { LiveSessions } from '../lib/live-sessions.ts';
+import type { AccessTokens, SessionClaims } from '../lib/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: AccessClaims | null;
+    auth: SessionClaims | null;
   }
   interface FastifyInstance {
     /** preHandler: requires a valid access token. */
@@ -17,35 +18,30 @@ declare module 'fastify' {
 }
 
 /** The caller's identity; only call after `authenticate` or `requireRole` ran. */
-export function caller(req: FastifyRequest): AccessClaims {
+export function caller(req: FastifyRequest): SessionClaims {
   if (!req.auth) throw unauthenticated();
   return req.auth;
 }
 
-/** Whether the sign-in session an access token belongs to is still open (not signed out or revoked). */
-export type SessionCheck = (claims: SessionClaims) => Promise<boolean>;
+export const authPlugin = fp<{ tokens: AccessTokens; sessions: LiveSessions }>(async (app, { tokens, sessions }) => {
+  app.decorateRequest('auth', null);
 
-export const authPlugin = fp<{ tokens: AccessTokens; sessionIsLive: SessionCheck }>(
-  async (app, { tokens, sessionIsLive }) => {
-    app.decorateRequest('auth', null);
+  // A signature alone is not enough: logout, a password change or reset and refresh-token reuse end
+  // the session, and its access tokens die with it (docs/decisions/0008-auth-hardening.md, M2).
+  async function authenticate(req: FastifyRequest) {
+    const header = req.headers.authorization ?? '';
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthenticated();
+    const claims = await tokens.verify(token);
+    if (!(await sessions.isLive(claims))) throw unauthenticated('Your session has ended. Please sign in again.');
+    req.auth = claims;
+  }
 
-    // A signature alone is not enough: logout, a password change or reset and refresh-token reuse end
-    // the session, and its access tokens die with it (docs/decisions/0008-auth-hardening.md, M2).
-    async function authenticate(req: FastifyRequest) {
-      const header = req.headers.authorization ?? '';
-      const [scheme, token] = header.split(' ');
-      if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthenticated();
-      const claims = await tokens.verify(token);
-      if (!(await sessionIsLive(claims))) throw unauthenticated('Your session has ended. Please sign in again.');
-      req.auth = { userId: claims.userId, role: claims.role };
+  app.decorate('authenticate', authenticate);
+  app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
+    await authenticate(req);
+    if (!roles.includes(req.auth!.role)) {
+      throw forbidden(`Only ${roles.map((r) => `${r}s`).join(' and ')} can do this`);
     }
-
-    app.decorate('authenticate', authenticate);
-    app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
-      await authenticate(req);
-      if (!roles.includes(req.auth!.role)) {
-        throw forbidden(`Only ${roles.map((r) => `${r}s`).join(' and ')} can do this`);
-      }
-    });
-  },
-);
+  });
+});

@@ -62,8 +62,14 @@ const minutesUntil = (end: number, now: Date) => Math.max(1, Math.ceil((end - no
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function createAuthService(deps: ModuleDeps, log: Logger) {
-  const { config, clock, mailer, sms, tokens } = deps;
+  const { config, clock, mailer, sms, tokens, sessions } = deps;
   const repo = createAuthRepo(deps.db);
+
+  /** Ends one session family in the database, then in this process (cache, open streams). */
+  async function endSession(familyId: string) {
+    await repo.revokeFamily(familyId, clock.now());
+    sessions.ended({ sessionId: familyId });
+  }
   const secret = config.jwt.refreshSecret;
   const hash = (token: string) => hashToken(token, secret);
   const verifyLink = (token: string, code: string) =>
@@ -374,7 +380,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       if (!row) throw unauthenticated(messages.invalidSession);
       if (row.usedAt || row.revokedAt) {
         // A token that was already rotated away is being replayed: end the whole session family.
-        await repo.revokeFamily(row.familyId, now);
+        await endSession(row.familyId);
         throw unauthenticated('This session has ended. Please sign in again.');
       }
       if (row.expiresAt.getTime() <= now.getTime()) {
@@ -389,7 +395,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
         now,
       });
       if (!rotated) {
-        await repo.revokeFamily(row.familyId, now);
+        await endSession(row.familyId);
         throw unauthenticated('This session has ended. Please sign in again.');
       }
       return {
@@ -400,7 +406,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
 
     async logout(refreshToken: string) {
       const row = await repo.findRefreshToken(hash(refreshToken));
-      if (row) await repo.revokeFamily(row.familyId, clock.now());
+      if (row) await endSession(row.familyId);
       return { message: 'You are signed out.' };
     },
 
@@ -431,6 +437,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       const passwordHash = await hashSecret(newPassword);
       const done = await repo.resetPassword({ tokenId: row.id, userId: row.userId, passwordHash, now });
       if (!done) throw badRequest(messages.invalidReset);
+      sessions.ended({ userId: row.userId });
       return { message: 'Your password has been reset. You can now sign in with the new password.' };
     },
 
@@ -451,6 +458,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       }
       await repo.clearThrottle(key);
       await repo.changePassword({ userId, passwordHash: await hashSecret(newPassword), now: clock.now() });
+      sessions.ended({ userId });
       return {
         message: 'Your password has been changed. Other devices have been signed out.',
         ...(await issueSession(user)),

@@ -30,6 +30,20 @@ describe('access tokens', () => {
     await expect(tokens.verify(`${h}.${forged.toString('base64url')}.${s}`)).rejects.toMatchObject({ status: 401 });
     await expect(tokens.verify('not-a-token')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
+
+  it('are remembered once verified, but still expire, and a remembered one vouches for no other', async () => {
+    let at = new Date('2026-11-23T08:00:00Z');
+    const timed = createAccessTokens(secret, 900, () => at);
+    const token = await timed.sign({ userId: 7, role: 'farmer', sessionId }, at);
+    expect(await timed.verify(token)).toEqual({ userId: 7, role: 'farmer', sessionId });
+    const [h, p, s] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: '8' }));
+    await expect(timed.verify(`${h}.${forged.toString('base64url')}.${s}`)).rejects.toMatchObject({ status: 401 });
+    at = new Date(at.getTime() + 899_000);
+    expect(await timed.verify(token)).toEqual({ userId: 7, role: 'farmer', sessionId });
+    at = new Date(at.getTime() + 1_000);
+    await expect(timed.verify(token)).rejects.toMatchObject({ code: 'TOKEN_EXPIRED', status: 401 });
+  });
 });
 
 describe('opaque tokens and secrets', () => {

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ModerationStatus } from '@kutu/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Database, Db, Tx } from '../../db/client.ts';
 import { analyses, moderationAudit, posts, responses, users } from '../../db/schema/index.ts';
 
 export interface PostFilters {
@@ -46,6 +48,27 @@ export type PostRow = {
   moderationReason: string | null;
   createdAt: Date;
 };
+
+/** A row of `pageOfPosts` as the database returns it (comments as JSON: their times are strings). */
+type PageRow = {
+  id: number;
+  author_id: number;
+  author: string;
+  title: string;
+  content: string;
+  image_path: string | null;
+  crop_type: string;
+  disease_type: string;
+  urgency_level: string;
+  analysis_id: number | null;
+  status: ModerationStatus;
+  moderation_reason: string | null;
+  created_at: Date | string;
+  total: number;
+  comments: (Omit<ResponseRow, 'createdAt'> & { createdAt: string })[];
+};
+
+const dialect = new PgDialect();
 
 const responseColumns = {
   id: responses.id,
@@ -103,7 +126,7 @@ async function lockAuthor(tx: Tx, authorId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${COMMUNITY_WRITE_LOCK}, ${authorId})`);
 }
 
-export function createCommunityRepo(db: Db) {
+export function createCommunityRepo(db: Db, database: Database) {
   return {
     /** Reads the analyses table (owned by the analysis feature) only to check who owns a result. */
     async analysisOwner(analysisId: number): Promise<number | null> {
@@ -146,18 +169,62 @@ export function createCommunityRepo(db: Db) {
       return row ?? null;
     },
 
-    async listPosts(filters: PostFilters, { limit, offset }: Window): Promise<{ rows: PostRow[]; total: number }> {
-      const where = postWhere(filters);
-      const rows = await db
-        .select(postColumns)
-        .from(posts)
-        .innerJoin(users, eq(users.id, posts.authorId))
-        .where(where)
-        .orderBy(desc(posts.createdAt), desc(posts.id))
-        .limit(limit)
-        .offset(offset);
-      const [{ n }] = await db.select({ n: count() }).from(posts).where(where);
-      return { rows, total: n };
+    /**
+     * A page of posts with their comments and the number of matching posts, in one query: each query is
+     * a round trip whose cost (driver, socket, parse) outweighed the work of these small reads
+     * (docs/decisions/0015). The count rides on the page as a window; comments come as one JSON array
+     * per post, built only for the posts on the page.
+     */
+    async pageOfPosts(
+      filters: PostFilters,
+      { limit, offset }: Window,
+    ): Promise<{ rows: (PostRow & { comments: ResponseRow[] })[]; total: number }> {
+      const where = postWhere(filters) ?? sql`true`;
+      const query = dialect.sqlToQuery(sql`
+        with page as (
+          select posts.id, posts.author_id, users.username as author, posts.title, posts.content,
+                 posts.image_path, posts.crop_type, posts.disease_type, posts.urgency_level, posts.analysis_id,
+                 posts.status, posts.moderation_reason, posts.created_at, cast(count(*) over () as int) as total
+          from posts join users on users.id = posts.author_id
+          where ${where}
+          order by posts.created_at desc, posts.id desc
+          limit ${limit} offset ${offset}
+        )
+        select page.*, (
+          select coalesce(json_agg(json_build_object(
+                   'id', r.id, 'postId', r.post_id, 'authorId', r.author_id, 'username', ru.username,
+                   'kind', r.kind, 'replyToId', r.reply_to_id, 'content', r.content, 'status', r.status,
+                   'createdAt', r.created_at) order by r.created_at, r.id), '[]')
+          from responses r join users ru on ru.id = r.author_id
+          where r.post_id = page.id
+        ) as comments
+        from page
+        order by page.created_at desc, page.id desc`);
+      // One prepared statement per filter combination (the text differs by the filters present).
+      const name = `posts_page_${createHash('sha256').update(query.sql).digest('hex').slice(0, 16)}`;
+      const rows = (await database.execute(query.sql, query.params, name)).rows as PageRow[];
+      // A page past the end has no row to carry the count.
+      const total =
+        rows[0]?.total ?? (offset > 0 ? (await db.select({ n: count() }).from(posts).where(where))[0].n : 0);
+      return {
+        total,
+        rows: rows.map((r) => ({
+          id: r.id,
+          authorId: r.author_id,
+          author: r.author,
+          title: r.title,
+          content: r.content,
+          imagePath: r.image_path,
+          cropType: r.crop_type,
+          diseaseType: r.disease_type,
+          urgencyLevel: r.urgency_level,
+          analysisId: r.analysis_id,
+          status: r.status,
+          moderationReason: r.moderation_reason,
+          createdAt: new Date(r.created_at),
+          comments: r.comments.map((c) => ({ ...c, createdAt: new Date(c.createdAt) })),
+        })),
+      };
     },
 
     /** Comments of several posts at once (oldest first), for embedding in a page of posts. */

@@ -18,7 +18,7 @@ import {
 } from '@kutu/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound, tooMany } from '../../lib/errors.ts';
 import type { DecodeLimiter } from '../../lib/decode-limiter.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
@@ -138,22 +138,22 @@ export const POST_IMAGE_FOLDER = 'posts';
 
 export function createCommunityService(deps: {
   db: Db;
+  database: Database;
   clock: Clock;
   notifications: NotificationsService;
   storage: FileStorage;
   decodeLimiter: DecodeLimiter;
 }) {
-  const repo = createCommunityRepo(deps.db);
+  const repo = createCommunityRepo(deps.db, deps.database);
 
   async function pageOfPosts(
     viewer: Viewer,
-    filters: Parameters<typeof repo.listPosts>[0],
+    filters: Parameters<typeof repo.pageOfPosts>[0],
     query: PageQuery,
   ): Promise<CommunityPostPage> {
-    const { rows, total } = await repo.listPosts(filters, pageWindow(query));
-    const comments = await repo.responsesOfPosts(rows.map((r) => r.id));
+    const { rows, total } = await repo.pageOfPosts(filters, pageWindow(query));
     return toPage(
-      rows.map((r) => toPost(r, comments, viewer)),
+      rows.map((r) => toPost(r, r.comments, viewer)),
       total,
       query,
     );

@@ -642,6 +642,8 @@ describe('community board', () => {
         const p2 = (await req(f, 'GET', `${POSTS}?page_size=3&page=2`)).json();
         expect(p2).toMatchObject({ count: 4, next: null, previous: 1 });
         expect(p2.results.map((p: { id: number }) => p.id)).toEqual([ids[0]]);
+        // Past the end: no rows, the count still right (it rides on the rows otherwise).
+        expect((await req(f, 'GET', `${POSTS}?page_size=3&page=3`)).json()).toMatchObject({ count: 4, results: [] });
 
         const ids_ = async (url: string) => (await req(f, 'GET', url)).json().results.map((p: { id: number }) => p.id);
         expect(await ids_(`${POSTS}?crop_type=MAIZE`)).toEqual([ids[3], ids[0]]);

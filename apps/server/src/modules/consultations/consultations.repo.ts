@@ -78,21 +78,39 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
 }
 
 export function createConsultationsRepo(db: Db) {
-  function slotsQuery(where: SQL | undefined, limit: number, offset: number) {
-    return db
-      .select(slotColumns)
+  /**
+   * A page of slots and the number of matching ones in one query (the count as a window), as a named
+   * prepared statement: PostgreSQL parses and plans it once per connection (docs/decisions/0015).
+   */
+  function slotsPage(where: SQL, name: string) {
+    const query = db
+      .select({ ...slotColumns, total: sql<number>`cast(count(*) over () as int)` })
       .from(availabilitySlots)
       .innerJoin(users, eq(users.id, availabilitySlots.expertId))
       .leftJoin(expertProfiles, eq(expertProfiles.userId, availabilitySlots.expertId))
       .where(where)
       .orderBy(availabilitySlots.startTime, availabilitySlots.id)
-      .limit(limit)
-      .offset(offset);
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+    return async (params: Record<string, unknown>, limit: number, offset: number) => {
+      const rows = await query.execute({ ...params, limit, offset });
+      // A page past the end has no row to carry the count: the first row of the first page does.
+      const total =
+        rows[0]?.total ?? (offset > 0 ? ((await query.execute({ ...params, limit: 1, offset: 0 }))[0]?.total ?? 0) : 0);
+      return { rows: rows.map(({ total: _, ...row }) => row as SlotRow), total };
+    };
   }
-  async function countSlots(where: SQL | undefined) {
-    const [row] = await db.select({ n: count() }).from(availabilitySlots).where(where);
-    return row?.n ?? 0;
-  }
+  const slotById = slotsPage(eq(availabilitySlots.id, sql.placeholder('id')), 'slot_by_id');
+  const slotsOfExpert = slotsPage(eq(availabilitySlots.expertId, sql.placeholder('expertId')), 'slots_of_expert');
+  const bookable = slotsPage(
+    and(
+      eq(availabilitySlots.isActive, true),
+      gt(availabilitySlots.startTime, sql.placeholder('now')),
+      sql`not ${liveBooking(availabilitySlots.id)}`,
+    ) as SQL,
+    'slots_bookable',
+  );
   function bookingsQuery(where: SQL | undefined) {
     return db
       .select(bookingColumns)
@@ -147,25 +165,16 @@ export function createConsultationsRepo(db: Db) {
     },
 
     async findSlot(id: number): Promise<SlotRow | undefined> {
-      const [row] = await slotsQuery(eq(availabilitySlots.id, id), 1, 0);
-      return row;
+      return (await slotById({ id }, 1, 0)).rows[0];
     },
 
     async expertSlots(expertId: number, limit: number, offset: number) {
-      const where = eq(availabilitySlots.expertId, expertId);
-      const [rows, total] = await Promise.all([slotsQuery(where, limit, offset), countSlots(where)]);
-      return { rows: rows as SlotRow[], total };
+      return slotsOfExpert({ expertId }, limit, offset);
     },
 
     /** Active, unbooked slots starting after `now`, soonest first. */
     async bookableSlots(now: Date, limit: number, offset: number) {
-      const where = and(
-        eq(availabilitySlots.isActive, true),
-        gt(availabilitySlots.startTime, now),
-        sql`not ${liveBooking(availabilitySlots.id)}`,
-      );
-      const [rows, total] = await Promise.all([slotsQuery(where, limit, offset), countSlots(where)]);
-      return { rows: rows as SlotRow[], total };
+      return bookable({ now }, limit, offset);
     },
 
     /** The slot row, locked until the transaction ends (booking and deactivation take this lock). */

@@ -13,6 +13,7 @@ import {
   type StreamEvent,
 } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../app.ts';
+import { unauthenticated } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import type { NotificationsService } from './notifications.service.ts';
 import { createStreamTokens, STREAM_TOKEN_TTL_SECONDS } from './notifications.stream.ts';
@@ -39,7 +40,7 @@ function writeEvent(res: ServerResponse, event: StreamEvent, data: unknown, id?:
   res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-export function notificationsRoutes(app: App, { notifications, config, clock }: ModuleDeps) {
+export function notificationsRoutes(app: App, { notifications, config, clock, sessions }: ModuleDeps) {
   const streamTokens = createStreamTokens(config.jwt.accessSecret, clock);
   const openStreams = new Set<() => void>();
   const streamsOf = new Map<number, Array<() => void>>();
@@ -126,7 +127,9 @@ export function notificationsRoutes(app: App, { notifications, config, clock }: 
       },
     },
     async (req, reply) => {
-      const { userId } = await streamTokens.verify(req.query.token);
+      const session = await streamTokens.verify(req.query.token);
+      const { userId } = session;
+      if (!(await sessions.isLive(session))) throw unauthenticated('Your session has ended. Please sign in again.');
       const unreadCount = await notifications.unreadCount(userId);
 
       reply.hijack();
@@ -153,8 +156,17 @@ export function notificationsRoutes(app: App, { notifications, config, clock }: 
           writeEvent(res, 'read', { unread_count: event.unreadCount });
         }
       });
+      // Logout, a password change or reset and refresh-token reuse end the session: its streams close
+      // at once in this process; the keep-alive tick asks again, which bounds it for other processes.
+      const stopHearing = sessions.onEnded((ended) => {
+        if ('sessionId' in ended ? ended.sessionId === session.sessionId : ended.userId === userId) end();
+      });
       const keepAlive = setInterval(() => {
         if (!res.writableEnded) res.write(': keep-alive\n\n');
+        sessions.isLive(session).then(
+          (live) => live || end(),
+          () => {},
+        );
       }, KEEP_ALIVE_MS);
       keepAlive.unref();
 
@@ -164,6 +176,7 @@ export function notificationsRoutes(app: App, { notifications, config, clock }: 
         ended = true;
         clearInterval(keepAlive);
         unsubscribe();
+        stopHearing();
         openStreams.delete(end);
         const mine = streamsOf.get(userId) ?? [];
         if (mine.includes(end)) mine.splice(mine.indexOf(end), 1);

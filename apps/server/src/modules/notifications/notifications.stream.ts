@@ -1,8 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Role } from '@kutu/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { unauthenticated } from '../../lib/errors.ts';
+import type { SessionClaims } from '../../lib/tokens.ts';
 
 /** Seconds a stream token can open the event stream. */
 export const STREAM_TOKEN_TTL_SECONDS = 60;
@@ -22,9 +22,9 @@ export function createStreamTokens(accessSecret: string, clock: Clock) {
   }
 
   return {
-    async sign(claims: { userId: number; role: Role }): Promise<string> {
+    async sign(claims: SessionClaims): Promise<string> {
       const iat = Math.floor(clock.now().getTime() / 1000);
-      return new SignJWT({ role: claims.role, typ: 'notifications_stream' })
+      return new SignJWT({ role: claims.role, typ: 'notifications_stream', sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.userId))
         .setJti(randomUUID())
@@ -32,7 +32,8 @@ export function createStreamTokens(accessSecret: string, clock: Clock) {
         .setExpirationTime(iat + STREAM_TOKEN_TTL_SECONDS)
         .sign(key);
     },
-    async verify(token: string): Promise<{ userId: number }> {
+    /** The sign-in session the stream belongs to (it closes when that session ends). */
+    async verify(token: string): Promise<SessionClaims> {
       const now = Math.floor(clock.now().getTime() / 1000);
       let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
       try {
@@ -40,13 +41,15 @@ export function createStreamTokens(accessSecret: string, clock: Clock) {
       } catch {
         throw unauthenticated('This stream token is not valid or has expired. Ask for a new one.');
       }
-      if (payload.typ !== 'notifications_stream' || !payload.jti || !payload.exp) {
+      const { role, sid } = payload;
+      const claimsOk = (role === 'farmer' || role === 'expert') && typeof sid === 'string';
+      if (payload.typ !== 'notifications_stream' || !payload.jti || !payload.exp || !claimsOk) {
         throw unauthenticated('This stream token is not valid or has expired. Ask for a new one.');
       }
       forget(now);
       if (used.has(payload.jti)) throw unauthenticated('This stream token was already used. Ask for a new one.');
       used.set(payload.jti, payload.exp);
-      return { userId: Number(payload.sub) };
+      return { userId: Number(payload.sub), role, sessionId: sid };
     },
   };
 }
