@@ -74,7 +74,7 @@ async function main() {
       signedIn: false,
       ready: (p) => p.getByRole('button', { name: 'Sign In' }).waitFor(),
     },
-    { name: 'sign-up', path: '/auth/signup', signedIn: false, ready: (p) => p.getByLabel('Email').waitFor() },
+    { name: 'sign-up', path: '/auth/signup', signedIn: false, ready: (p) => p.getByLabel('Email').first().waitFor() },
     {
       name: 'dashboard',
       path: '/account',

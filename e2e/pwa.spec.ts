@@ -17,7 +17,7 @@ test('after one online visit the app opens offline from the service worker', asy
   // A screen never opened online comes from the precache too.
   await page.getByRole('link', { name: 'Sign up as a farmer' }).click();
   await expect(page).toHaveURL(/\/auth\/signup$/);
-  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByLabel('Email').first()).toBeVisible();
   await page.goto('/terms');
   await expect(page.getByRole('heading').first()).toBeVisible();
   await context.setOffline(false);
@@ -47,6 +47,6 @@ test.describe('an old tab after a redeploy', () => {
     await page.unroute(gone);
     await page.getByRole('button', { name: 'Reload' }).click();
     await expect(page).toHaveURL(/\/auth\/signup$/);
-    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Email').first()).toBeVisible();
   });
 });
