@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -103,6 +105,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
   await registerRateLimit(app, { max: config.rateLimitMax });
+  // API JSON over 1 KiB is compressed per reply (brotli at a cheap level: lists shrink ~5×, which a 2G
+  // phone feels more than the server feels the CPU). The web app's files are compressed once at build
+  // time (web-app.ts). Notification streams hijack the reply, so they are never buffered here.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 20, parts: 40 } });
   await app.register(swagger, {
     openapi: {

@@ -1,10 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dropzone/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/charts/styles.css';
+import './styles/first-screens.ts';
 import './lib/i18n.ts';
 import { App } from './app/App.tsx';
 

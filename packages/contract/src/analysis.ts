@@ -2,22 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, paginated, pageQuery } from './common.ts';
 import { rustClasses } from './enums.ts';
 
-/** API paths of the analysis feature (rust detection and education resources). */
-export const analysisApi = {
-  /** POST (farmer, multipart field `image`) analyses a photo; GET lists the caller's analyses. */
-  detect: '/api/rust-detection/',
-  list: '/api/rust-detection/',
-  /** Route patterns; use the `…Path(id)` helpers to call them. */
-  detail: '/api/rust-detection/:id/',
-  detailPath: (id: number | string) => `/api/rust-detection/${id}/`,
-  image: '/api/rust-detection/:id/image/',
-  imagePath: (id: number | string) => `/api/rust-detection/${id}/image/`,
-  heatmap: '/api/rust-detection/:id/heatmap/',
-  heatmapPath: (id: number | string) => `/api/rust-detection/${id}/heatmap/`,
-  resources: '/api/education-resources/',
-  resource: '/api/education-resources/:id/',
-  resourcePath: (id: number | string) => `/api/education-resources/${id}/`,
-} as const;
+export { analysisApi } from './paths.ts';
 
 /** Upload rules shared by the server and the web app (spec point 9). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,25 +1,9 @@
 import { z } from 'zod';
-import { passwordStrength as checkStrength, type Options } from 'check-password-strength';
 import { genders, idTypes } from './enums.ts';
 import { role } from './common.ts';
+import { EMAIL_MAX, EMAIL_PATTERN, passwordProblem } from './rules.ts';
 
-/** The spec's strength levels (check-password-strength's thresholds). */
-export const strengthLevels = ['Too weak', 'Weak', 'Medium', 'Strong'] as const;
-export type StrengthLevel = (typeof strengthLevels)[number];
-const strengthOptions: Options<StrengthLevel> = [
-  { id: 0, value: 'Too weak', minDiversity: 0, minLength: 0 },
-  { id: 1, value: 'Weak', minDiversity: 2, minLength: 6 },
-  { id: 2, value: 'Medium', minDiversity: 4, minLength: 8 },
-  { id: 3, value: 'Strong', minDiversity: 4, minLength: 10 },
-];
-export function passwordStrength(password: string): StrengthLevel {
-  return checkStrength(password, strengthOptions).value;
-}
-/** Weak and Too weak are refused with 'Password is <strength>'. */
-export function passwordProblem(password: string): string | null {
-  const level = passwordStrength(password);
-  return level === 'Too weak' || level === 'Weak' ? `Password is ${level}` : null;
-}
+export { passwordProblem, passwordStrength, strengthLevels, type StrengthLevel } from './rules.ts';
 
 export const PASSWORD_MAX = 128;
 /** A string field whose absence or wrong type reads as a clear message. */
@@ -27,8 +11,8 @@ const str = (missing: string) => z.string({ error: missing });
 const email = str('Email is required')
   .trim()
   .toLowerCase()
-  .max(254)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'This is a wrong email');
+  .max(EMAIL_MAX)
+  .regex(EMAIL_PATTERN, 'This is a wrong email');
 const username = str('Username is required')
   .trim()
   .min(3, 'Username must be at least 3 characters')

@@ -2,22 +2,7 @@ import { z } from 'zod';
 import { cropTypes, diseaseTypes, urgencyLevels } from './enums.ts';
 import { isoDateTime, MAX_ROW_ID, pageQuery, paginated, rowId } from './common.ts';
 
-/** Community board paths (spec point 7), under /api/ with trailing slashes. `:name` marks a parameter. */
-export const communityApi = {
-  posts: '/api/community/posts/',
-  allPosts: '/api/community/posts/all/',
-  myPosts: '/api/community/posts/mine/',
-  post: '/api/community/posts/:id/',
-  /** GET: a post's photo (JPEG or PNG), for whoever may see the post. */
-  postImage: '/api/community/posts/:id/image/',
-  moderatePost: '/api/community/posts/moderate/:id/',
-  responses: '/api/community/responses/:postId/',
-  /** PUT: moderate one comment (`:id` is the comment's id). */
-  moderateResponse: '/api/community/responses/moderate/:id/',
-  /** GET: a post's comments for moderation (`:postId` is the post's id). */
-  moderationQueue: '/api/community/responses/moderate/:postId/',
-  moderationLog: '/api/community/moderation-log/',
-} as const;
+export { communityApi } from './paths.ts';
 
 /** Fills `:name` parameters of a path pattern: `communityPath(communityApi.post, { id: 3 })`. */
 export function communityPath(pattern: string, params: Record<string, string | number>): string {

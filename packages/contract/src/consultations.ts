@@ -2,17 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, MAX_ROW_ID, pageQuery, paginated } from './common.ts';
 import { bookingStatuses } from './enums.ts';
 
-/** API paths of the consultations feature (spec point 7), under /api/ with trailing slashes. */
-export const consultationsApi = {
-  slots: '/api/consultations/availability-slots/',
-  endSlot: (id: number | string) => `/api/consultations/availability-slots/end/${id}/`,
-  endSlotRoute: '/api/consultations/availability-slots/end/:id/',
-  allSlots: '/api/consultations/availability-slots/all/',
-  bookings: '/api/consultations/consultations/',
-  manageBookings: '/api/consultations/consultations/manage/',
-  bookingCalendar: (id: number | string) => `/api/consultations/consultations/${id}/calendar.ics`,
-  bookingCalendarRoute: '/api/consultations/consultations/:id/calendar.ics',
-} as const;
+export { consultationsApi } from './paths.ts';
 
 /** Slot times without an offset are read in East Africa Time (UTC+3, no daylight saving). */
 export const EAST_AFRICA_TIME_ZONE = 'Africa/Kampala';

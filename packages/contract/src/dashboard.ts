@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { role } from './common.ts';
 
-/** API paths of the dashboard feature. */
-export const dashboardApi = {
-  summary: '/api/dashboard/',
-} as const;
+export { dashboardApi } from './paths.ts';
 
 export const dashboardQuery = z.object({
   tz: z

@@ -2,16 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, paginated, pageQuery } from './common.ts';
 import { notificationTypes } from './enums.ts';
 
-/** API paths of the notifications feature. */
-export const notificationsApi = {
-  list: '/api/notifications/',
-  /** Route pattern; use `markReadPath(id)` to call it. */
-  markRead: '/api/notifications/:id/read/',
-  markReadPath: (id: number | string) => `/api/notifications/${id}/read/`,
-  readAll: '/api/notifications/read-all/',
-  streamToken: '/api/notifications/stream-token/',
-  stream: '/api/notifications/stream/',
-} as const;
+export { notificationsApi } from './paths.ts';
 
 export const notificationType = z.enum(notificationTypes);
 

@@ -18,3 +18,80 @@ export const api = {
     me: '/api/auth/me/',
   },
 } as const;
+
+/** API paths of the analysis feature (rust detection and education resources). */
+export const analysisApi = {
+  /** POST (farmer, multipart field `image`) analyses a photo; GET lists the caller's analyses. */
+  detect: '/api/rust-detection/',
+  list: '/api/rust-detection/',
+  /** Route patterns; use the `…Path(id)` helpers to call them. */
+  detail: '/api/rust-detection/:id/',
+  detailPath: (id: number | string) => `/api/rust-detection/${id}/`,
+  image: '/api/rust-detection/:id/image/',
+  imagePath: (id: number | string) => `/api/rust-detection/${id}/image/`,
+  heatmap: '/api/rust-detection/:id/heatmap/',
+  heatmapPath: (id: number | string) => `/api/rust-detection/${id}/heatmap/`,
+  resources: '/api/education-resources/',
+  resource: '/api/education-resources/:id/',
+  resourcePath: (id: number | string) => `/api/education-resources/${id}/`,
+} as const;
+
+/** Community board paths (spec point 7), under /api/ with trailing slashes. `:name` marks a parameter. */
+export const communityApi = {
+  posts: '/api/community/posts/',
+  allPosts: '/api/community/posts/all/',
+  myPosts: '/api/community/posts/mine/',
+  post: '/api/community/posts/:id/',
+  /** GET: a post's photo (JPEG or PNG), for whoever may see the post. */
+  postImage: '/api/community/posts/:id/image/',
+  moderatePost: '/api/community/posts/moderate/:id/',
+  responses: '/api/community/responses/:postId/',
+  /** PUT: moderate one comment (`:id` is the comment's id). */
+  moderateResponse: '/api/community/responses/moderate/:id/',
+  /** GET: a post's comments for moderation (`:postId` is the post's id). */
+  moderationQueue: '/api/community/responses/moderate/:postId/',
+  moderationLog: '/api/community/moderation-log/',
+} as const;
+
+/** API paths of the consultations feature (spec point 7), under /api/ with trailing slashes. */
+export const consultationsApi = {
+  slots: '/api/consultations/availability-slots/',
+  endSlot: (id: number | string) => `/api/consultations/availability-slots/end/${id}/`,
+  endSlotRoute: '/api/consultations/availability-slots/end/:id/',
+  allSlots: '/api/consultations/availability-slots/all/',
+  bookings: '/api/consultations/consultations/',
+  manageBookings: '/api/consultations/consultations/manage/',
+  bookingCalendar: (id: number | string) => `/api/consultations/consultations/${id}/calendar.ics`,
+  bookingCalendarRoute: '/api/consultations/consultations/:id/calendar.ics',
+} as const;
+
+/** API paths of the dashboard feature. */
+export const dashboardApi = {
+  summary: '/api/dashboard/',
+} as const;
+
+/** API paths of the notifications feature. */
+export const notificationsApi = {
+  list: '/api/notifications/',
+  /** Route pattern; use `markReadPath(id)` to call it. */
+  markRead: '/api/notifications/:id/read/',
+  markReadPath: (id: number | string) => `/api/notifications/${id}/read/`,
+  readAll: '/api/notifications/read-all/',
+  streamToken: '/api/notifications/stream-token/',
+  stream: '/api/notifications/stream/',
+} as const;
+
+/** Expert training data, retraining jobs and model versions. `:name` marks a parameter. */
+export const trainingApi = {
+  /** POST multipart: `image` (1 to TRAINING_MAX_FILES files), `label`, optional `crop_type`. */
+  upload: '/api/upload-training-images/',
+  samples: '/api/training-samples/',
+  sample: '/api/training-samples/:id/',
+  sampleImage: '/api/training-samples/:id/image/',
+  counts: '/api/training-samples/counts/',
+  fromAnalysis: '/api/training-samples/from-analysis/',
+  jobs: '/api/model-training/jobs/',
+  job: '/api/model-training/jobs/:id/',
+  versions: '/api/model-versions/',
+  activateVersion: '/api/model-versions/:id/activate/',
+} as const;

@@ -2,20 +2,7 @@ import { z } from 'zod';
 import { cropTypes, rustClasses } from './enums.ts';
 import { isoDateTime, MAX_ROW_ID, pageQuery, paginated } from './common.ts';
 
-/** Expert training data, retraining jobs and model versions. `:name` marks a parameter. */
-export const trainingApi = {
-  /** POST multipart: `image` (1 to TRAINING_MAX_FILES files), `label`, optional `crop_type`. */
-  upload: '/api/upload-training-images/',
-  samples: '/api/training-samples/',
-  sample: '/api/training-samples/:id/',
-  sampleImage: '/api/training-samples/:id/image/',
-  counts: '/api/training-samples/counts/',
-  fromAnalysis: '/api/training-samples/from-analysis/',
-  jobs: '/api/model-training/jobs/',
-  job: '/api/model-training/jobs/:id/',
-  versions: '/api/model-versions/',
-  activateVersion: '/api/model-versions/:id/activate/',
-} as const;
+export { trainingApi } from './paths.ts';
 
 /** Fills `:name` parameters: `trainingPath(trainingApi.sample, { id: 3 })`. */
 export function trainingPath(pattern: string, params: Record<string, string | number>): string {

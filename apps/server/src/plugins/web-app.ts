@@ -8,7 +8,7 @@ const HASHED_DIR = 'assets';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built SPA. Hashed `/assets/*` are cached for a year; everything else (index.html above
+ * Serves the built SPA, brotli or gzip files as the browser accepts (`Vary: Accept-Encoding`). Hashed `/assets/*` are cached for a year; everything else (index.html above
  * all) is revalidated on each load so a new release is picked up. Unknown non-API GET paths get
  * index.html so client routes work on reload, but a missing asset is a 404: answering it with HTML
  * would hide a stale page's broken reference behind a MIME error.
@@ -22,6 +22,8 @@ export function registerWebApp(app: FastifyInstance, webDist: string) {
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each text file (apps/web/scripts/precompress.ts).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', filePath.startsWith(hashedRoot) ? IMMUTABLE : 'no-cache');
       },

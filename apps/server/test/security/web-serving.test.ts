@@ -1,17 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../../web/scripts/precompress.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
+
+/** A script big enough to be worth compressing (the build skips files under 1 KiB). */
+const SCRIPT = `console.log(${JSON.stringify('kutu '.repeat(400))});`;
 
 /** A built web app as Vite lays it out: index.html, hashed files under assets/, plain files beside. */
 function fakeWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script src="/assets/index-3f9a1c.js"></script>');
-  fs.writeFileSync(path.join(dir, 'assets', 'index-3f9a1c.js'), 'console.log("kutu")');
+  fs.writeFileSync(path.join(dir, 'assets', 'index-3f9a1c.js'), SCRIPT);
   fs.writeFileSync(path.join(dir, 'assets', 'index-77be02.css'), 'body{}');
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  precompress(dir);
   return dir;
 }
 
@@ -92,5 +98,37 @@ describe('serving the web app in production', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.body).not.toContain('<!doctype html>');
+  });
+
+  // Issue 13: nothing was compressed (the sign-in page was 1,132 KiB on a 2G phone).
+  it('sends the build-time brotli or gzip file as the browser accepts, and says it varies', async () => {
+    const url = '/assets/index-3f9a1c.js';
+    const br = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 5);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gz = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('compresses API JSON above 1 KiB and leaves small replies alone', async () => {
+    const docs = await http.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-encoding']).toBe('br');
+    const spec = JSON.parse(zlib.brotliDecompressSync(docs.rawPayload).toString());
+    expect(spec.paths['/api/health/']).toBeDefined();
+    const health = await http.app.inject({ method: 'GET', url: '/api/health/', headers: { 'accept-encoding': 'br' } });
+    expect(health.statusCode).toBe(200);
+    expect(health.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -2,14 +2,13 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import type { Role } from '@kutu/contract';
-import { AuthLayout } from '../components/layout/AuthLayout.tsx';
-import { AccountLayout } from '../components/layout/AccountLayout.tsx';
+import { RouteError } from './RouteError.tsx';
 import { RedirectIfSignedIn, RequireAuth, RoleOnly } from './guards.tsx';
 import { routes } from './routes.ts';
 
-function page(load: () => Promise<{ default: ComponentType }>, role?: Role): ReactNode {
-  const Page = lazy(load);
-  const content = (
+function lazyElement(load: () => Promise<{ default: ComponentType }>): ReactNode {
+  const Lazy = lazy(load);
+  return (
     <Suspense
       fallback={
         <Center p="xl">
@@ -17,22 +16,30 @@ function page(load: () => Promise<{ default: ComponentType }>, role?: Role): Rea
         </Center>
       }
     >
-      <Page />
+      <Lazy />
     </Suspense>
   );
+}
+
+function page(load: () => Promise<{ default: ComponentType }>, role?: Role): ReactNode {
+  const content = lazyElement(load);
   return role ? <RoleOnly role={role}>{content}</RoleOnly> : content;
 }
 
+// The layouts load with their first page: the sign-in screen does not download the account shell.
+const authLayout = lazyElement(() =>
+  import('../components/layout/AuthLayout.tsx').then((m) => ({ default: m.AuthLayout })),
+);
+const accountLayout = lazyElement(() =>
+  import('../components/layout/AccountLayout.tsx').then((m) => ({ default: m.AccountLayout })),
+);
+
 /** The route table of spec point 2, with its broken links pointed at real screens. */
-export const routeTable: RouteObject[] = [
+const screens: RouteObject[] = [
   { path: '/', element: <Navigate to={routes.auth.login} replace /> },
   {
     path: '/auth',
-    element: (
-      <RedirectIfSignedIn>
-        <AuthLayout />
-      </RedirectIfSignedIn>
-    ),
+    element: <RedirectIfSignedIn>{authLayout}</RedirectIfSignedIn>,
     children: [
       { index: true, element: page(() => import('../features/auth/pages/LoginPage.tsx')) },
       { path: 'forgot-password', element: page(() => import('../features/auth/pages/ForgotPasswordPage.tsx')) },
@@ -48,11 +55,7 @@ export const routeTable: RouteObject[] = [
   },
   {
     path: '/account',
-    element: (
-      <RequireAuth>
-        <AccountLayout />
-      </RequireAuth>
-    ),
+    element: <RequireAuth>{accountLayout}</RequireAuth>,
     children: [
       { index: true, element: page(() => import('../features/dashboard/pages/DashboardPage.tsx')) },
       { path: 'settings', element: <Navigate to={routes.profile} replace /> },
@@ -114,5 +117,8 @@ export const routeTable: RouteObject[] = [
   { path: '/experts', element: <Navigate to={routes.slots} replace /> },
   { path: '*', element: page(() => import('../features/static/pages/NotFoundPage.tsx')) },
 ];
+
+/** Every screen under one error boundary: a failed chunk load or a crash shows a way back, not a stack. */
+export const routeTable: RouteObject[] = [{ errorElement: <RouteError />, children: screens }];
 
 export const createAppRouter = () => createBrowserRouter(routeTable);

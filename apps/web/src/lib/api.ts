@@ -1,4 +1,4 @@
-import { api as paths } from '@kutu/contract';
+import { api as paths } from '@kutu/contract/paths';
 import { session } from './session.ts';
 
 /** A failed API call: the server's `{error: {code, message, fields}}` or a network failure. */

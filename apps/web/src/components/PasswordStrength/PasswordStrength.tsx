@@ -1,7 +1,8 @@
+import '../../styles/app-screens.ts';
 import { useEffect, useState } from 'react';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { passwordStrength, type StrengthLevel } from '@kutu/contract';
+import { passwordStrength, type StrengthLevel } from '@kutu/contract/rules';
 import { useTranslation } from 'react-i18next';
 import { meter, type MeterResult } from './meter.ts';
 

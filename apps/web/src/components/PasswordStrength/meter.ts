@@ -7,20 +7,9 @@ export type MeterScore = 0 | 1 | 2 | 3 | 4;
 
 let factory: Promise<ZxcvbnFactory> | null = null;
 
-/** zxcvbn with the common and English dictionaries (about 1.5 MB, so it loads on first use). */
+/** Loaded when the user first types a password: the sign-in and sign-up forms appear without it. */
 function loadFactory(): Promise<ZxcvbnFactory> {
-  factory ??= Promise.all([
-    import('@zxcvbn-ts/core'),
-    import('@zxcvbn-ts/language-common'),
-    import('@zxcvbn-ts/language-en'),
-  ]).then(
-    ([core, common, en]) =>
-      new core.ZxcvbnFactory({
-        translations: en.translations,
-        graphs: common.adjacencyGraphs,
-        dictionary: { ...common.dictionary, ...en.dictionary },
-      }),
-  );
+  factory ??= import('./zxcvbn.ts').then((m) => m.zxcvbn);
   return factory;
 }
 

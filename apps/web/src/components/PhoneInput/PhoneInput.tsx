@@ -1,3 +1,4 @@
+import '../../styles/app-screens.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Group, Select, TextInput } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js';

@@ -1,3 +1,4 @@
+import '../../styles/app-screens.ts';
 import { useEffect, useState } from 'react';
 import { ActionIcon, AppShell, Avatar, Burger, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -5,7 +6,8 @@ import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-r
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { api, type UserRecord } from '@kutu/contract';
+import type { UserRecord } from '@kutu/contract';
+import { api } from '@kutu/contract/paths';
 import { http } from '../../lib/api.ts';
 import { session } from '../../lib/session.ts';
 import { useSession } from '../../app/guards.tsx';

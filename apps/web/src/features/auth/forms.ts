@@ -1,10 +1,11 @@
-import { loginBody, passwordProblem } from '@kutu/contract';
+import { EMAIL_MAX, EMAIL_PATTERN, passwordProblem } from '@kutu/contract/rules';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api.ts';
 
 /** The email pattern the server applies (text, @, text, dot, text). */
 export function isEmail(value: string): boolean {
-  return loginBody.shape.email.safeParse(value).success;
+  const email = value.trim().toLowerCase();
+  return email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email);
 }
 
 /** The first message per field of a failed parse, keyed by the top-level field name. */

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  analysisApi,
-  type AnalysisList,
-  type AnalysisResult,
-  type EducationResource,
-  type EducationResourceInput,
-  type EducationResourceList,
-  type ResourceTopic,
+import type {
+  AnalysisList,
+  AnalysisResult,
+  EducationResource,
+  EducationResourceInput,
+  EducationResourceList,
+  ResourceTopic,
 } from '@kutu/contract';
+import { analysisApi } from '@kutu/contract/paths';
 import { ApiError, http, request } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 

@@ -1,3 +1,4 @@
+import '@mantine/dropzone/styles.css';
 import { useEffect, useState } from 'react';
 import {
   Button,

@@ -1,17 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  api,
-  type activateBody,
-  type ExpertRegisterBody,
-  type FarmerRegisterBody,
-  type forgotPasswordBody,
-  type LoginReply,
-  type loginBody,
-  type MessageReply,
-  type resendOtpBody,
-  type resetPasswordBody,
-  type verifyEmailBody,
+import { api } from '@kutu/contract/paths';
+import type {
+  activateBody,
+  ExpertRegisterBody,
+  FarmerRegisterBody,
+  forgotPasswordBody,
+  LoginReply,
+  loginBody,
+  MessageReply,
+  resendOtpBody,
+  resetPasswordBody,
+  verifyEmailBody,
 } from '@kutu/contract';
 import { http } from '../../../lib/api.ts';
 

@@ -1,3 +1,4 @@
+import '../../../styles/app-screens.ts';
 import { useId } from 'react';
 import { Input, PinInput } from '@mantine/core';
 

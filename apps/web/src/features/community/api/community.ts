@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  communityApi,
   communityPath,
   type AllPostsQuery,
   type CommentAction,
@@ -16,6 +15,7 @@ import {
   type ResponseModerateReply,
   type ResponsePage,
 } from '@kutu/contract';
+import { communityApi } from '@kutu/contract/paths';
 import { ApiError, http } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 

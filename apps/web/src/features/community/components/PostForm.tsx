@@ -1,3 +1,4 @@
+import '@mantine/dropzone/styles.css';
 import { useEffect, useState } from 'react';
 import { Button, CloseButton, Group, Image, Input, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  consultationsApi,
-  type AvailabilitySlot,
-  type Booking,
-  type BookingPage,
-  type BookingStatus,
-  type ManageBookingBody,
-  type SlotPage,
+import type {
+  AvailabilitySlot,
+  Booking,
+  BookingPage,
+  BookingStatus,
+  ManageBookingBody,
+  SlotPage,
 } from '@kutu/contract';
+import { consultationsApi } from '@kutu/contract/paths';
 import { ApiError, http } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardApi, type DashboardReply } from '@kutu/contract';
+import type { DashboardReply } from '@kutu/contract';
+import { dashboardApi } from '@kutu/contract/paths';
 import { http } from '../../../lib/api.ts';
 import { viewerTimeZone } from '../../../lib/format.ts';
 

@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Center, Skeleton, Text } from '@mantine/core';
 import { BarChart, PieChart } from '@mantine/charts';

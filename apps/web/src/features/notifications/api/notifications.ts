@@ -6,13 +6,8 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import {
-  type NotificationItem,
-  type NotificationList,
-  notificationsApi,
-  type ReadAllReply,
-  type StreamTokenReply,
-} from '@kutu/contract';
+import type { NotificationItem, NotificationList, ReadAllReply, StreamTokenReply } from '@kutu/contract';
+import { notificationsApi } from '@kutu/contract/paths';
 import { errorMessage, http } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import i18n from '../../../lib/i18n.ts';

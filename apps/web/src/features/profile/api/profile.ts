@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type CompleteProfileBody, type changePasswordBody, type UserRecord } from '@kutu/contract';
+import type { CompleteProfileBody, changePasswordBody, UserRecord } from '@kutu/contract';
+import { api } from '@kutu/contract/paths';
 import { http } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 

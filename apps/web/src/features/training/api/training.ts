@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  trainingApi,
   trainingPath,
   type ModelVersion,
   type SampleCounts,
@@ -10,6 +9,7 @@ import {
   type TrainingUploadReply,
   type Paginated,
 } from '@kutu/contract';
+import { trainingApi } from '@kutu/contract/paths';
 import { http } from '../../../lib/api.ts';
 
 /** Every training query starts with this key: one invalidation refreshes the page after a change. */

@@ -1,3 +1,4 @@
+import '@mantine/dropzone/styles.css';
 import { useState } from 'react';
 import { Button, CloseButton, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';

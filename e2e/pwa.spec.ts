@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+
+// Issue 13: a phone in the field has no signal, and an old tab outlives a redeploy.
+
+test('after one online visit the app opens offline from the service worker', async ({ page, context }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  // The worker precaches the shell and every route chunk, then takes control of the page.
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  // A screen never opened online comes from the precache too.
+  await page.getByRole('link', { name: 'Sign up as a farmer' }).click();
+  await expect(page).toHaveURL(/\/auth\/signup$/);
+  await expect(page.getByLabel('Email').first()).toBeVisible();
+  await page.goto('/terms');
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await context.setOffline(false);
+});
+
+test.describe('an old tab after a redeploy', () => {
+  // A tab whose worker was replaced, or a browser without one: the old chunk names are gone (404).
+  test.use({ serviceWorkers: 'block' });
+
+  test('a missing route chunk shows a friendly reload, not the raw error page', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    const gone = /\/assets\/FarmerSignupPage-[^/]+\.js$/;
+    let refused = 0;
+    await page.route(gone, (route) => {
+      refused++;
+      return route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":"NOT_FOUND"}}' });
+    });
+
+    await page.getByRole('link', { name: 'Sign up as a farmer' }).click();
+    await expect(page.getByRole('heading', { name: 'Kutu was updated' })).toBeVisible();
+    expect(refused).toBeGreaterThan(0);
+    await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+    await expect(page.getByText(/dynamically imported module/)).toHaveCount(0);
+
+    // The new release is in place: reloading shows the screen.
+    await page.unroute(gone);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page).toHaveURL(/\/auth\/signup$/);
+    await expect(page.getByLabel('Email').first()).toBeVisible();
+  });
+});
