@@ -1,4 +1,5 @@
-import type { AnalysisFeedback, RustClass } from '@kutu/contract';
+import type { AnalysisFeedback } from './analysis.ts';
+import type { RustClass } from './enums.ts';
 
 /**
  * What a result tells the farmer, per class. The text follows the "Key facts for advice text" of
