@@ -10,3 +10,4 @@ export * from './analysis.ts';
 export * from './training.ts';
 export * from './review.ts';
 export * from './feedback.ts';
+export * from './offline-model.ts';

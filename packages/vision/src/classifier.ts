@@ -40,6 +40,8 @@ export interface ClassifyOptions {
 
 export interface Classifier {
   readonly version: string;
+  /** The model directory (model.onnx, model.json, offline.json); absent for stand-ins that load no files. */
+  readonly dir?: string;
   readonly card: ModelCard;
   classify(image: Buffer, options?: ClassifyOptions): Promise<Diagnosis>;
   close(): Promise<void>;
@@ -65,6 +67,7 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
   const oodName = session.outputNames.includes('ood') ? 'ood' : null;
   return {
     version: card.version,
+    dir: modelDir,
     card,
     async classify(image) {
       const [rgb, meta] = await Promise.all([decodeRgb(image, size), sharp(image).metadata()]);

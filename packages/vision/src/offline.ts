@@ -1,37 +1,9 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import * as ortWeb from 'onnxruntime-web';
 import sharp from 'sharp';
 import { type DiagnosisCore, diagnosisFromOutputs, type ModelCard, modelInput } from './browser.ts';
 
-/** Written next to model.onnx by `npm run model:offline`: which file the phones download, and why. */
-export interface OfflineModelInfo {
-  /** model.int8.onnx when it agreed with the server on ≥ 99 % of the evaluation photos, else model.onnx. */
-  file: string;
-  quantised: boolean;
-  bytes: number;
-  sha256: string;
-  float_bytes: number;
-  int8_bytes: number | null;
-  /** Share of evaluation photos whose answer (outcome, class, unsure) equals the server's. */
-  agreement: { photos: number; float: number; int8: number | null };
-}
-
-export const OFFLINE_INFO_FILE = 'offline.json';
-export const INT8_FILE = 'model.int8.onnx';
-/** The quantised copy ships only at or above this agreement with the server's answers. */
-export const MIN_INT8_AGREEMENT = 0.99;
-
-export async function readOfflineInfo(modelDir: string): Promise<OfflineModelInfo | null> {
-  try {
-    return JSON.parse(await fs.readFile(path.join(modelDir, OFFLINE_INFO_FILE), 'utf8')) as OfflineModelInfo;
-  } catch {
-    return null;
-  }
-}
-
-export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+export * from './offline-info.ts';
 
 /**
  * The phone's pixels in Node: the browser hands `modelInput` upright RGBA at full size

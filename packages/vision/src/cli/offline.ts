@@ -18,7 +18,7 @@ import {
   loadWebModel,
   MIN_INT8_AGREEMENT,
   OFFLINE_INFO_FILE,
-  type OfflineModelInfo,
+  type OfflineFileInfo,
   sameAnswer,
   sha256,
 } from '../offline.ts';
@@ -66,7 +66,7 @@ const int8Share = agreeInt8 / items.length;
 const useInt8 = int8Share >= MIN_INT8_AGREEMENT;
 const shipped = useInt8 ? int8File : floatFile;
 if (!useInt8) await fs.rm(int8File);
-const info: OfflineModelInfo = {
+const info: OfflineFileInfo = {
   file: path.basename(shipped),
   quantised: useInt8,
   bytes: (await fs.stat(shipped)).size,
