@@ -7,8 +7,8 @@ import {
   type EducationalResource,
   feedbackFor,
   notificationMessage,
+  resourceTopicsFor,
   type PageQuery,
-  type ResourceTopic,
   type RustClass,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../app.ts';
@@ -25,13 +25,6 @@ function toResource(row: ResourceRow): EducationalResource {
 function uniqueByUrl(list: EducationalResource[]): EducationalResource[] {
   const seen = new Set<string>();
   return list.filter((r) => !seen.has(r.url) && seen.add(r.url));
-}
-
-/** Which resources a result shows: its class's; photo tips as well when the photo should be retaken. */
-function topicsFor(row: Pick<AnalysisRow, 'outcome' | 'rustClass' | 'unsure'>): ResourceTopic[] {
-  if (row.outcome === 'not_leaf' || !row.rustClass) return ['photo_tips'];
-  const cls = row.rustClass as RustClass;
-  return row.unsure ? [cls, 'photo_tips'] : [cls];
 }
 
 export function createAnalysisService(deps: ModuleDeps) {
@@ -58,7 +51,7 @@ export function createAnalysisService(deps: ModuleDeps) {
       confidence: row.confidence,
       unsure: row.unsure,
       probabilities: row.probabilities,
-      educational_resources: uniqueByUrl(topicsFor(row).flatMap((t) => byTopic.get(t) ?? [])),
+      educational_resources: uniqueByUrl(resourceTopicsFor({ ...row, rustClass }).flatMap((t) => byTopic.get(t) ?? [])),
       feedback: feedbackFor({ outcome: row.outcome, rustClass, confidence: row.confidence, unsure: row.unsure }),
       model_version: row.modelVersion,
       created_at: row.createdAt.toISOString(),
