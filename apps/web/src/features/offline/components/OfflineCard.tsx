@@ -4,6 +4,7 @@ import { IconCloudDownload, IconCloudUpload, IconWifiOff } from '@tabler/icons-r
 import { useTranslation } from 'react-i18next';
 import { downloadOfflineModel, needsUpdate, refreshOfflineModel, useOfflineModel } from '../lib/model.ts';
 import { useQueue } from '../lib/queue.ts';
+import { offlineSupported } from '../lib/store.ts';
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
@@ -19,6 +20,7 @@ export function OfflineCard() {
   }, []);
   const update = needsUpdate(model);
   const total = model.downloadBytes ?? 0;
+  if (!offlineSupported()) return null;
 
   return (
     <Card withBorder padding="sm" data-testid="offline-card">

@@ -6,6 +6,7 @@ import { analysisKeys } from '../../analysis/api/analysis.ts';
 import { notificationsKey } from '../../notifications/api/notifications.ts';
 import { downloadOnWifi } from '../lib/model.ts';
 import { flushQueue } from '../lib/queue.ts';
+import { offlineSupported } from '../lib/store.ts';
 
 /**
  * Farmers only, mounted once while signed in: fetches the offline model on Wi-Fi, and sends photos
@@ -15,6 +16,7 @@ export function OfflineSync() {
   const { t } = useTranslation();
   const client = useQueryClient();
   useEffect(() => {
+    if (!offlineSupported()) return;
     let alive = true;
     const send = async () => {
       const sent = await flushQueue();

@@ -3,7 +3,7 @@ import { type OfflineModelInfo, offlineModelApi } from '@kutu/contract';
 import runtimeUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import { ApiError, http } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
-import { FILES_CACHE, offlineDb } from './store.ts';
+import { FILES_CACHE, offlineDb, offlineSupported } from './store.ts';
 
 export { runtimeUrl };
 
@@ -58,6 +58,7 @@ async function runtimeBytes(): Promise<number> {
 
 /** Reads what is stored, and (online) what the server serves now with the download size. */
 export async function refreshOfflineModel(): Promise<void> {
+  if (!offlineSupported()) return;
   const stored = (await offlineDb().then((db) => db.get('model', 'current'))) ?? null;
   set({ stored, status: state.status === 'downloading' ? 'downloading' : stored ? 'ready' : 'none' });
   try {

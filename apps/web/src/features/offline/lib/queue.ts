@@ -3,7 +3,7 @@ import { type AnalysisCrop, type AnalysisResult, analysisApi, IDEMPOTENCY_KEY_HE
 import type { DiagnosisCore } from '@kutu/vision/browser';
 import { ApiError, request } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
-import { offlineDb, type QueuedPhoto } from './store.ts';
+import { offlineDb, offlineSupported, type QueuedPhoto } from './store.ts';
 
 let items: QueuedPhoto[] = [];
 const listeners = new Set<() => void>();
@@ -15,7 +15,8 @@ const userId = () => session.user()?.id ?? null;
 
 async function reload() {
   const id = userId();
-  items = id === null ? [] : await offlineDb().then((db) => db.getAllFromIndex('queue', 'byUser', id));
+  items =
+    id === null || !offlineSupported() ? [] : await offlineDb().then((db) => db.getAllFromIndex('queue', 'byUser', id));
   items.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   emit();
 }

@@ -23,6 +23,10 @@ interface OfflineDb extends DBSchema {
 
 let opened: Promise<IDBPDatabase<OfflineDb>> | null = null;
 
+/** IndexedDB, Cache Storage and WebAssembly: without all three (old browser, some private modes) there is no offline diagnosis. */
+export const offlineSupported = () =>
+  typeof indexedDB !== 'undefined' && typeof caches !== 'undefined' && typeof WebAssembly !== 'undefined';
+
 export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
   opened ??= openDB<OfflineDb>('kutu-offline', 1, {
     upgrade(db) {
