@@ -44,6 +44,7 @@ import { trainingRoutes } from './modules/training/training.routes.ts';
 import type { TrainingOptions } from './modules/training/training.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { offlineModelRoutes } from './modules/offline-model/offline-model.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 
 export type App = FastifyInstance<
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   notificationsRoutes(app, moduleDeps);
   dashboardRoutes(app, moduleDeps);
   reviewRoutes(app, moduleDeps);
+  offlineModelRoutes(app, moduleDeps);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -122,6 +122,7 @@ export async function committedClassifier(): Promise<Classifier> {
   const model = await sharedClassifier;
   return {
     version: model.version,
+    dir: model.dir,
     card: model.card,
     classify: (image) => model.classify(image),
     close: async () => {},

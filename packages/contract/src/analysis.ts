@@ -4,6 +4,16 @@ import { rustClasses } from './enums.ts';
 
 export { analysisApi } from './paths.ts';
 
+/**
+ * Header of `POST analysisApi.detect` that makes the upload idempotent: a photo queued on the phone
+ * carries one key for life, and a repeat with the same key (same user) answers 200 with the first
+ * analysis instead of making another.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const idempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, 'Idempotency-Key must be 16 to 128 letters, digits, "-" or "_" (a UUID is fine)');
+
 /** Upload rules shared by the server and the web app (spec point 9). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;

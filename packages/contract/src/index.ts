@@ -9,3 +9,5 @@ export * from './consultations.ts';
 export * from './analysis.ts';
 export * from './training.ts';
 export * from './review.ts';
+export * from './feedback.ts';
+export * from './offline-model.ts';

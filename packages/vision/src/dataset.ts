@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PreparedItem } from './prepare.ts';
 
-export const CLASSES = ['common_rust', 'healthy', 'other_disease'] as const;
-export type RustClass = (typeof CLASSES)[number];
+import { CLASSES } from './decide.ts';
+
+export { CLASSES, type RustClass } from './decide.ts';
 
 export const packageRoot = path.resolve(import.meta.dirname, '..');
 /** The base training data shipped with the repository (datasets/rust3, see its SOURCES.md). */

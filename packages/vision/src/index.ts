@@ -29,6 +29,14 @@ export {
 } from './classifier.ts';
 export { HEATMAP_SIDE, heatmapPng, normaliseCam } from './heatmap.ts';
 export { evaluateClassifier, evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
+export {
+  INT8_FILE,
+  MIN_INT8_AGREEMENT,
+  OFFLINE_INFO_FILE,
+  type OfflineFileInfo,
+  readOfflineInfo,
+  sha256,
+} from './offline-info.ts';
 export { decodeRgb, INPUT_SIZE, preprocess, toTensorData } from './preprocess.ts';
 export { PYTHON, trainModel, type TrainOptions, type TrainProgress, type TrainResult } from './train.ts';
 

@@ -1,10 +1,7 @@
 import sharp from 'sharp';
+import { INPUT_SIZE, toTensorData } from './tensor.ts';
 
-/** The model's input side in pixels; training crops are taken to this size too. */
-export const INPUT_SIZE = 128;
-/** ImageNet statistics, used by the trainer as well. */
-export const MEAN = [0.485, 0.456, 0.406] as const;
-export const STD = [0.229, 0.224, 0.225] as const;
+export { INPUT_SIZE, MEAN, STD, toTensorData } from './tensor.ts';
 
 /**
  * Decodes any JPEG/PNG the way both the server and the trainer see it: EXIF orientation applied, alpha
@@ -20,16 +17,6 @@ export async function decodeRgb(image: Buffer | string, size: number): Promise<B
     .toColourspace('srgb')
     .raw()
     .toBuffer();
-}
-
-/** HWC bytes → normalised CHW float32, the ONNX model's input. */
-export function toTensorData(rgb: Uint8Array, size: number): Float32Array {
-  const plane = size * size;
-  const out = new Float32Array(3 * plane);
-  for (let i = 0; i < plane; i++) {
-    for (let c = 0; c < 3; c++) out[c * plane + i] = (rgb[i * 3 + c] / 255 - MEAN[c]) / STD[c];
-  }
-  return out;
 }
 
 export async function preprocess(image: Buffer, size = INPUT_SIZE): Promise<Float32Array> {

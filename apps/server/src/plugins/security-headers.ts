@@ -11,7 +11,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { http
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the offline diagnosis compile its WebAssembly runtime (our own file); it
+        // does not allow eval() or inline scripts.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

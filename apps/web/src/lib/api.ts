@@ -21,6 +21,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -65,7 +67,7 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
 }
 
 export async function request<T>(path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   const token = session.accessToken();
   if (opts.auth !== false && token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 export const analyses = pgTable(
@@ -23,6 +34,11 @@ export const analyses = pgTable(
     /** The class-activation heatmap (transparent PNG) in storage, when the model gave one. */
     heatmapPath: text('heatmap_path'),
     /**
+     * The client's `Idempotency-Key` (a photo diagnosed offline and queued on the phone): unique per
+     * user, so a retried upload returns the first analysis instead of making a second one.
+     */
+    idempotencyKey: text('idempotency_key'),
+    /**
      * Top-1 minus top-2 crop-class probability: how close the model came to another answer. Kept by
      * the database from `probabilities`, so the review queue can sort on it with an index.
      */
@@ -35,6 +51,7 @@ export const analyses = pgTable(
   },
   (t) => [
     index('analyses_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('analyses_user_idempotency_key_idx').on(t.userId, t.idempotencyKey),
     /** The review queue's order after asked-about items: unsure first, smallest margin, newest. */
     index('analyses_review_order_idx').on(
       t.unsure.desc().nullsFirst(),

@@ -13,6 +13,24 @@ export function createAnalysisRepo(db: Db) {
       return created;
     },
 
+    /** Inserts unless the user already has an analysis with this idempotency key (then undefined). */
+    async insertOnce(row: NewAnalysisRow): Promise<AnalysisRow | undefined> {
+      const [created] = await db
+        .insert(analyses)
+        .values(row)
+        .onConflictDoNothing({ target: [analyses.userId, analyses.idempotencyKey] })
+        .returning();
+      return created;
+    },
+
+    async findByKey(userId: number, key: string): Promise<AnalysisRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(analyses)
+        .where(and(eq(analyses.userId, userId), eq(analyses.idempotencyKey, key)));
+      return row;
+    },
+
     async findById(id: number): Promise<AnalysisRow | undefined> {
       const [row] = await db.select().from(analyses).where(eq(analyses.id, id));
       return row;

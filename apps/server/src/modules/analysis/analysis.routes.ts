@@ -9,6 +9,8 @@ import {
   educationResourceList,
   educationResourcesQuery,
   errorBody,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKey,
   idParam,
   pageQuery,
 } from '@kutu/contract';
@@ -35,6 +37,14 @@ const errors = {
 };
 const security = [{ bearer: [] }];
 
+/** The optional `Idempotency-Key` header; a malformed one is refused rather than ignored. */
+function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const parsed = idempotencyKey.safeParse(Array.isArray(header) ? header.join(',') : header);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
+  return parsed.data;
+}
+
 export function analysisRoutes(app: App, deps: ModuleDeps) {
   const analysis = createAnalysisService(deps);
   const resources = createResourcesService(deps);
@@ -51,12 +61,17 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
         security,
         consumes: ['multipart/form-data'],
         description:
-          'Multipart form with one JPEG or PNG photo (at most 5 MB, 25 megapixels) in the field `image`, and optionally `crop` (maize, beans, other). Answers 201 with the result; a photo with no leaf gets outcome `not_leaf` and no class.',
-        response: { 201: analysisResult, ...errors },
+          'Multipart form with one JPEG or PNG photo (at most 5 MB, 25 megapixels) in the field `image`, and optionally `crop` (maize, beans, other). Answers 201 with the result; a photo with no leaf gets outcome `not_leaf` and no class. With an `Idempotency-Key` header (16–128 letters, digits, `-`, `_`), a repeat by the same user answers 200 with the first analysis and makes no new one.',
+        response: { 200: analysisResult, 201: analysisResult, ...errors },
       },
       onRequest: farmer,
     },
     async (req, reply) => {
+      const key = readIdempotencyKey(req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+      if (key) {
+        const earlier = await analysis.byIdempotencyKey(caller(req), key);
+        if (earlier) return reply.status(200).send(earlier);
+      }
       const { images, fields } = await readImageUploads(req, {
         maxFiles: 1,
         fileField: 'image',
@@ -67,7 +82,11 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
         const message = parsed.error.issues[0]?.message ?? 'Invalid form fields';
         throw badRequest(message, { crop: message });
       }
-      return reply.status(201).send(await analysis.analyse(caller(req), images[0], parsed.data));
+      const { result, created } = await analysis.analyse(caller(req), images[0], {
+        ...parsed.data,
+        idempotencyKey: key,
+      });
+      return reply.status(created ? 201 : 200).send(result);
     },
   );
 

@@ -5,8 +5,10 @@ import {
   type AnalysisList,
   type AnalysisResult,
   type EducationalResource,
+  feedbackFor,
+  notificationMessage,
+  resourceTopicsFor,
   type PageQuery,
-  type ResourceTopic,
   type RustClass,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../app.ts';
@@ -15,7 +17,6 @@ import { notFound } from '../../lib/errors.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createAnalysisRepo, createResourcesRepo, type AnalysisRow, type ResourceRow } from './analysis.repo.ts';
-import { feedbackFor, notificationMessage } from './feedback.ts';
 
 function toResource(row: ResourceRow): EducationalResource {
   return { title: row.title, url: row.url, description: row.description };
@@ -24,13 +25,6 @@ function toResource(row: ResourceRow): EducationalResource {
 function uniqueByUrl(list: EducationalResource[]): EducationalResource[] {
   const seen = new Set<string>();
   return list.filter((r) => !seen.has(r.url) && seen.add(r.url));
-}
-
-/** Which resources a result shows: its class's; photo tips as well when the photo should be retaken. */
-function topicsFor(row: Pick<AnalysisRow, 'outcome' | 'rustClass' | 'unsure'>): ResourceTopic[] {
-  if (row.outcome === 'not_leaf' || !row.rustClass) return ['photo_tips'];
-  const cls = row.rustClass as RustClass;
-  return row.unsure ? [cls, 'photo_tips'] : [cls];
 }
 
 export function createAnalysisService(deps: ModuleDeps) {
@@ -57,7 +51,7 @@ export function createAnalysisService(deps: ModuleDeps) {
       confidence: row.confidence,
       unsure: row.unsure,
       probabilities: row.probabilities,
-      educational_resources: uniqueByUrl(topicsFor(row).flatMap((t) => byTopic.get(t) ?? [])),
+      educational_resources: uniqueByUrl(resourceTopicsFor({ ...row, rustClass }).flatMap((t) => byTopic.get(t) ?? [])),
       feedback: feedbackFor({ outcome: row.outcome, rustClass, confidence: row.confidence, unsure: row.unsure }),
       model_version: row.modelVersion,
       created_at: row.createdAt.toISOString(),
@@ -82,12 +76,22 @@ export function createAnalysisService(deps: ModuleDeps) {
   }
 
   return {
-    /** Classifies a validated photo, stores photo and result, and notifies the farmer. */
+    /** The caller's analysis made earlier with this idempotency key, if any. */
+    async byIdempotencyKey(who: AccessClaims, key: string): Promise<AnalysisResult | null> {
+      const row = await repo.findByKey(who.userId, key);
+      return row ? toResult(row, await resourcesByTopic()) : null;
+    },
+
+    /**
+     * Classifies a validated photo, stores photo and result, and notifies the farmer. With an
+     * idempotency key that the caller already used (a concurrent retry that passed the route's
+     * lookup), the stored files are removed and the first analysis is returned with `created` false.
+     */
     async analyse(
       who: AccessClaims,
       image: UploadedImage,
-      opts: { crop?: AnalysisCrop } = {},
-    ): Promise<AnalysisResult> {
+      opts: { crop?: AnalysisCrop; idempotencyKey?: string } = {},
+    ): Promise<{ result: AnalysisResult; created: boolean }> {
       const { diagnosis, photo } = await limiter.run(who.userId, async () => {
         const classifier = deps.classifier.current();
         const [diagnosis, photo] = await Promise.all([
@@ -107,9 +111,13 @@ export function createAnalysisService(deps: ModuleDeps) {
       const key = await deps.storage.put(folder, photo.data, photo.ext);
       const heatmapKey = heatmap ? await deps.storage.put(folder, heatmap, 'png') : null;
       const notLeaf = diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null;
-      let row: AnalysisRow;
+      const removeFiles = async () => {
+        await deps.storage.remove(key).catch(() => {});
+        if (heatmapKey) await deps.storage.remove(heatmapKey).catch(() => {});
+      };
+      let row: AnalysisRow | undefined;
       try {
-        row = await repo.insert({
+        row = await repo.insertOnce({
           userId: who.userId,
           imagePath: key,
           outcome: notLeaf ? 'not_leaf' : 'diagnosis',
@@ -122,12 +130,18 @@ export function createAnalysisService(deps: ModuleDeps) {
           modelVersion: diagnosis.model_version,
           crop: opts.crop ?? null,
           heatmapPath: heatmapKey,
+          idempotencyKey: opts.idempotencyKey ?? null,
           createdAt: now,
         });
       } catch (err) {
-        await deps.storage.remove(key).catch(() => {});
-        if (heatmapKey) await deps.storage.remove(heatmapKey).catch(() => {});
+        await removeFiles();
         throw err;
+      }
+      if (!row) {
+        await removeFiles();
+        const first = await repo.findByKey(who.userId, opts.idempotencyKey ?? '');
+        if (!first) throw new Error('Idempotency conflict without a stored analysis');
+        return { result: toResult(first, await resourcesByTopic()), created: false };
       }
       await deps.notifications.notify(
         who.userId,
@@ -140,7 +154,7 @@ export function createAnalysisService(deps: ModuleDeps) {
         }),
         { analysis_id: row.id, outcome: row.outcome, rust_class: row.rustClass },
       );
-      return toResult(row, await resourcesByTopic());
+      return { result: toResult(row, await resourcesByTopic()), created: true };
     },
 
     async list(who: AccessClaims, page: PageQuery): Promise<AnalysisList> {

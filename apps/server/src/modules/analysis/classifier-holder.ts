@@ -46,6 +46,7 @@ export function createClassifierHolder(initial: Classifier): ClassifierHolder {
   function view(s: Slot): Classifier {
     return {
       version: s.classifier.version,
+      dir: s.classifier.dir,
       card: s.classifier.card,
       async classify(image) {
         // A view taken before a swap but called after it uses the model in service now.

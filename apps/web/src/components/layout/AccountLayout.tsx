@@ -13,6 +13,7 @@ import { session } from '../../lib/session.ts';
 import { useSession } from '../../app/guards.tsx';
 import { menuForRole } from './menu.ts';
 import { HeaderExtras } from './HeaderExtras.tsx';
+import { OfflineSync } from '../../features/offline/components/OfflineSync.tsx';
 
 /** Logout revokes the refresh token, clears local storage and reloads. */
 export async function logout() {
@@ -47,6 +48,7 @@ export function AccountLayout() {
       navbar={{ width: narrow ? 72 : 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
       padding="md"
     >
+      {role === 'farmer' && <OfflineSync />}
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">

@@ -7,8 +7,11 @@ import { routes } from '../../../app/routes.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { resultColor, resultLabelKey } from './classes.ts';
 
-/** A result: the disease and confidence, the unsure / no-leaf notice, the advice and the next steps. */
-export function ResultCard({ result }: { result: AnalysisResult }) {
+/**
+ * A result: the disease and confidence, the unsure / no-leaf notice, the advice and the next steps
+ * (`actions` false: no links that need the network, for a diagnosis made offline on the phone).
+ */
+export function ResultCard({ result, actions = true }: { result: AnalysisResult; actions?: boolean }) {
   const { t } = useTranslation();
   const notLeaf = result.outcome === 'not_leaf' || !result.rust_class;
   return (
@@ -68,19 +71,21 @@ export function ResultCard({ result }: { result: AnalysisResult }) {
           </List>
         </div>
 
-        <Group gap="sm">
-          <Button
-            component={Link}
-            to={`${routes.educationResources}?analysis=${result.id}`}
-            leftSection={<IconBook size={18} />}
-            variant="light"
-          >
-            {t('analysis.result.resources', { count: result.educational_resources.length })}
-          </Button>
-          <Button component={Link} to={routes.slots} leftSection={<IconCalendarEvent size={18} />} variant="light">
-            {t('analysis.result.bookSlot')}
-          </Button>
-        </Group>
+        {actions && (
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to={`${routes.educationResources}?analysis=${result.id}`}
+              leftSection={<IconBook size={18} />}
+              variant="light"
+            >
+              {t('analysis.result.resources', { count: result.educational_resources.length })}
+            </Button>
+            <Button component={Link} to={routes.slots} leftSection={<IconCalendarEvent size={18} />} variant="light">
+              {t('analysis.result.bookSlot')}
+            </Button>
+          </Group>
+        )}
         <Text size="xs" c="dimmed">
           {t('analysis.result.meta', { date: formatDateTime(result.created_at), version: result.model_version })}
         </Text>

@@ -20,7 +20,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { analysisCrops, IMAGE_MAX_BYTES, type AnalysisCrop, type AnalysisResult } from '@kutu/contract';
 import { routes } from '../../../app/routes.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { OfflineCard } from '../../offline/components/OfflineCard.tsx';
+import { OfflineResult } from '../../offline/components/OfflineResult.tsx';
+import { diagnoseOffline, useOfflineDiagnosis } from '../../offline/lib/diagnose.ts';
 import { analysisKeys, uploadForAnalysis, type UploadStage } from '../api/analysis.ts';
 import { useMe } from '../../profile/api/profile.ts';
 import { ResultWithReview } from '../components/ResultWithReview.tsx';
@@ -57,6 +61,8 @@ export default function UploadImagePage() {
   const [stage, setStage] = useState<Stage>('idle');
   const [sent, setSent] = useState(0);
   const [result, setResult] = useState<AnalysisResult | null>(null);
+  const [offlineResult, setOfflineResult] = useState<AnalysisResult | null>(null);
+  const offline = useOfflineDiagnosis();
   const busy = stage !== 'idle';
   const me = useMe();
   const [chosenCrop, setCrop] = useState<AnalysisCrop | null>(null);
@@ -92,6 +98,7 @@ export default function UploadImagePage() {
     if (!chosen) return;
     setError(null);
     setResult(null);
+    setOfflineResult(null);
     setPrepared(null);
     setFile(chosen);
     setStage('preparing');
@@ -107,6 +114,10 @@ export default function UploadImagePage() {
       return;
     }
     const photo = prepared ?? { blob: file, filename: file.name, resized: false };
+    if (!navigator.onLine) {
+      await processOffline(photo);
+      return;
+    }
     const form = new FormData();
     form.append('crop', crop);
     form.append('image', photo.blob, photo.filename);
@@ -123,7 +134,28 @@ export default function UploadImagePage() {
       notifySuccess(t('analysis.upload.done'));
       await client.invalidateQueries({ queryKey: analysisKeys.all });
     } catch (err) {
-      showError((err as Error).message || t('analysis.upload.failed'));
+      // The signal dropped during the upload: diagnose on the phone instead, when it can.
+      if (err instanceof ApiError && err.status === 0 && offline.available) await processOffline(photo);
+      else showError((err as Error).message || t('analysis.upload.failed'));
+    } finally {
+      setStage('idle');
+    }
+  }
+
+  /** No network: the phone diagnoses the photo and queues it for the server (features/offline). */
+  async function processOffline(photo: { blob: Blob; filename: string }) {
+    if (!offline.available) {
+      showError(t('offline.noModel'));
+      return;
+    }
+    setError(null);
+    setStage('analysing');
+    try {
+      setOfflineResult(await diagnoseOffline({ blob: photo.blob, filename: photo.filename, crop }));
+      setResult(null);
+      clear();
+    } catch (err) {
+      showError(t('offline.failed', { message: (err as Error).message }));
     } finally {
       setStage('idle');
     }
@@ -139,7 +171,7 @@ export default function UploadImagePage() {
       </Group>
       <Text c="dimmed">{t('analysis.upload.intro')}</Text>
 
-      <SimpleGrid cols={{ base: 1, md: result ? 1 : 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, md: result || offlineResult ? 1 : 2 }} spacing="md">
         <Stack gap="xs">
           <Dropzone
             onDropAny={onDropAny}
@@ -233,9 +265,11 @@ export default function UploadImagePage() {
               {t('analysis.upload.process')}
             </Button>
           </Group>
+          <OfflineCard />
         </Stack>
 
         {result && <ResultWithReview result={result} />}
+        {offlineResult && <OfflineResult result={offlineResult} />}
       </SimpleGrid>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, Box, Center, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { IconId, IconKey, IconUserCheck } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useMe } from '../api/profile.ts';
 import { AccountSummary } from '../components/AccountSummary.tsx';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
 import { CompleteProfileForm } from '../components/CompleteProfileForm.tsx';
+import { OfflineCard } from '../../offline/components/OfflineCard.tsx';
 
 type Tab = 'complete' | 'summary' | 'password';
 
@@ -64,6 +65,11 @@ export default function ProfilePage() {
           ) : null}
           <Tabs.Panel value="summary">
             <AccountSummary user={current} stale={me.isError} />
+            {current.role === 'farmer' && (
+              <Box mt="md" maw={560}>
+                <OfflineCard />
+              </Box>
+            )}
           </Tabs.Panel>
           <Tabs.Panel value="password">
             <ChangePasswordForm userInputs={[current.email, current.username]} />

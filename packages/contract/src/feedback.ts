@@ -1,4 +1,5 @@
-import type { AnalysisFeedback, RustClass } from '@kutu/contract';
+import type { AnalysisFeedback, ResourceTopic } from './analysis.ts';
+import type { RustClass } from './enums.ts';
 
 /**
  * What a result tells the farmer, per class. The text follows the "Key facts for advice text" of
@@ -106,4 +107,14 @@ export function notificationMessage(d: {
   return d.unsure
     ? `Image analysis done: not sure, possibly ${classLabels[d.rustClass].toLowerCase()} (${pct}).`
     : `Image analysis done: ${classLabels[d.rustClass].toLowerCase()} (${pct}).`;
+}
+
+/** Which education resources a result shows: its class's; photo tips as well when the photo should be retaken. */
+export function resourceTopicsFor(d: {
+  outcome: 'diagnosis' | 'not_leaf';
+  rustClass: RustClass | null;
+  unsure: boolean;
+}): ResourceTopic[] {
+  if (d.outcome === 'not_leaf' || !d.rustClass) return ['photo_tips'];
+  return d.unsure ? [d.rustClass, 'photo_tips'] : [d.rustClass];
 }

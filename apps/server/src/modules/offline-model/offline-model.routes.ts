@@ -1,0 +1,55 @@
+import { createReadStream } from 'node:fs';
+import { z } from 'zod';
+import { errorBody, offlineModelApi, offlineModelInfo, offlineModelVersionParam } from '@kutu/contract';
+import type { App, ModuleDeps } from '../../app.ts';
+import { createOfflineModelService } from './offline-model.service.ts';
+
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody, 503: errorBody };
+const security = [{ bearer: [] }];
+const tags = ['offline-model'];
+
+export function offlineModelRoutes(app: App, deps: ModuleDeps) {
+  const offline = createOfflineModelService(deps);
+  const signedIn = app.requireRole('farmer', 'expert');
+
+  app.get(
+    offlineModelApi.info,
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'The model phones download to diagnose with no signal: version, file URL, size, checksum, decision thresholds and the education resources to show offline. Revalidated on every app start (no-cache); the file itself is immutable.',
+        response: { 200: offlineModelInfo, ...errors },
+      },
+      onRequest: signedIn,
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return offline.info();
+    },
+  );
+
+  app.get(
+    offlineModelApi.file,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'The ONNX model file of the active version (404 for any other version).',
+        params: offlineModelVersionParam,
+        response: { 200: z.any(), ...errors },
+      },
+      onRequest: signedIn,
+    },
+    async (req, reply) => {
+      const file = await offline.file(req.params.version);
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-length', file.bytes)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(file.path));
+    },
+  );
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  type EducationalResource,
+  type OfflineModelInfo,
+  offlineModelApi,
+  type ResourceTopic,
+  resourceTopics,
+} from '@kutu/contract';
+import { readOfflineInfo, sha256 } from '@kutu/vision';
+import type { ModuleDeps } from '../../app.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { createResourcesRepo } from '../analysis/analysis.repo.ts';
+
+interface ModelFile {
+  version: string;
+  path: string;
+  bytes: number;
+  sha256: string;
+  quantised: boolean;
+}
+
+/**
+ * The model phones download for offline diagnosis: the active version's offline.json names the file
+ * (the int8 copy when it agreed with the server on ≥ 99 % of the evaluation photos); a version without
+ * one (a fresh retraining) is offered as its float model.onnx.
+ */
+export function createOfflineModelService(deps: ModuleDeps) {
+  const resources = createResourcesRepo(deps.db);
+  const known = new Map<string, ModelFile>();
+
+  async function activeFile(): Promise<ModelFile> {
+    const classifier = deps.classifier.current();
+    const cached = known.get(classifier.version);
+    if (cached) return cached;
+    if (!classifier.dir) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'The offline model is not available on this server', 503);
+    }
+    const info = await readOfflineInfo(classifier.dir);
+    const file = path.join(classifier.dir, info?.file ?? 'model.onnx');
+    const data = await fs.readFile(file);
+    const found: ModelFile = {
+      version: classifier.version,
+      path: file,
+      bytes: data.length,
+      sha256: info && info.bytes === data.length ? info.sha256 : sha256(data),
+      quantised: info?.quantised ?? false,
+    };
+    known.set(found.version, found);
+    return found;
+  }
+
+  return {
+    async info(): Promise<OfflineModelInfo> {
+      const file = await activeFile();
+      const card = deps.classifier.current().card;
+      const byTopic = Object.fromEntries(resourceTopics.map((t) => [t, [] as EducationalResource[]])) as Record<
+        ResourceTopic,
+        EducationalResource[]
+      >;
+      for (const row of await resources.listActive()) {
+        byTopic[row.rustClass as ResourceTopic]?.push({ title: row.title, url: row.url, description: row.description });
+      }
+      return {
+        version: file.version,
+        file_url: offlineModelApi.filePath(file.version),
+        bytes: file.bytes,
+        sha256: file.sha256,
+        quantised: file.quantised,
+        input_size: card.input_size,
+        classes: [...card.classes],
+        thresholds: Object.fromEntries(
+          Object.entries(card.thresholds ?? {}).map(([k, v]) => [k, typeof v === 'number' ? v : null]),
+        ),
+        resources: byTopic,
+      };
+    },
+
+    /** The file of the active version; an older or unknown version is gone (404), so phones fetch the info again. */
+    async file(version: string): Promise<ModelFile> {
+      const file = await activeFile();
+      if (file.version !== version) throw notFound('This model version is no longer served');
+      return file;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { type AnalysisCrop, type AnalysisResult, feedbackFor, type RustClass, resourceTopicsFor } from '@kutu/contract';
+import { useOfflineModel } from './model.ts';
+import { enqueue } from './queue.ts';
+
+/**
+ * Diagnoses a photo on the phone and queues it for the server: the answer reads like a server result
+ * (same rules, advice texts and resources) but has no id yet; the queued upload becomes the real one.
+ */
+export async function diagnoseOffline(photo: {
+  blob: Blob;
+  filename: string;
+  crop: AnalysisCrop;
+}): Promise<AnalysisResult> {
+  const { diagnoseOnPhone } = await import('./engine.ts');
+  const { diagnosis, info } = await diagnoseOnPhone(photo.blob);
+  await enqueue({ ...photo, diagnosis });
+  const notLeaf = diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null;
+  const row = {
+    outcome: notLeaf ? ('not_leaf' as const) : ('diagnosis' as const),
+    rustClass: notLeaf ? null : (diagnosis.rust_class as RustClass),
+    confidence: diagnosis.confidence,
+    unsure: notLeaf ? false : diagnosis.unsure,
+  };
+  const seen = new Set<string>();
+  return {
+    id: 0,
+    outcome: row.outcome,
+    rust_class: row.rustClass,
+    confidence: row.confidence,
+    unsure: row.unsure,
+    probabilities: diagnosis.probabilities,
+    educational_resources: resourceTopicsFor(row)
+      .flatMap((topic) => info.resources[topic] ?? [])
+      .filter((r) => !seen.has(r.url) && seen.add(r.url)),
+    feedback: feedbackFor(row),
+    model_version: info.version,
+    created_at: new Date().toISOString(),
+    image_url: '',
+    crop: photo.crop,
+    heatmap_url: null,
+  };
+}
+
+/** Loads the inference code ahead of need, so it is in memory when the signal drops. */
+export function preloadEngine() {
+  void import('./engine.ts');
+}
+
+/** Whether this phone can diagnose offline now; loads the inference code once a model is stored. */
+export function useOfflineDiagnosis() {
+  const model = useOfflineModel();
+  useEffect(() => {
+    if (model.stored) preloadEngine();
+  }, [model.stored]);
+  return { available: model.stored !== null };
+}

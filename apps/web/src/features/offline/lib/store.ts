@@ -1,0 +1,41 @@
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { AnalysisCrop, OfflineModelInfo } from '@kutu/contract';
+import type { DiagnosisCore } from '@kutu/vision/browser';
+
+/** A photo diagnosed on the phone, waiting to be sent; its key makes every retry count once. */
+export interface QueuedPhoto {
+  key: string;
+  userId: number;
+  blob: Blob;
+  filename: string;
+  crop: AnalysisCrop;
+  diagnosis: DiagnosisCore;
+  createdAt: string;
+  /** Why the server refused it (it is not retried); null while it is waiting. */
+  error: string | null;
+}
+
+interface OfflineDb extends DBSchema {
+  /** 'current': the downloaded model's description; its file and the runtime live in Cache Storage. */
+  model: { key: string; value: OfflineModelInfo };
+  queue: { key: string; value: QueuedPhoto; indexes: { byUser: number } };
+}
+
+let opened: Promise<IDBPDatabase<OfflineDb>> | null = null;
+
+/** IndexedDB, Cache Storage and WebAssembly: without all three (old browser, some private modes) there is no offline diagnosis. */
+export const offlineSupported = () =>
+  typeof indexedDB !== 'undefined' && typeof caches !== 'undefined' && typeof WebAssembly !== 'undefined';
+
+export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
+  opened ??= openDB<OfflineDb>('kutu-offline', 1, {
+    upgrade(db) {
+      db.createObjectStore('model');
+      db.createObjectStore('queue', { keyPath: 'key' }).createIndex('byUser', 'userId');
+    },
+  });
+  return opened;
+}
+
+/** Cache Storage holds the model file (under its versioned URL) and the WASM runtime. */
+export const FILES_CACHE = 'kutu-offline-files';

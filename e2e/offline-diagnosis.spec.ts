@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createActiveUser, type E2EUser, signInAs } from './support.ts';
+
+const leafPhoto = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/maize-common-rust.jpg');
+const classLabels: Record<string, string> = {
+  common_rust: 'Common Rust',
+  healthy: 'Healthy',
+  other_disease: 'Other Diseases',
+};
+
+/** The farmer's analyses as the server has them (a separate API client: the page's context goes offline). */
+async function serverAnalyses(request: APIRequestContext, user: E2EUser) {
+  const login = await request.post('/api/auth/login/', { data: { email: user.email, password: user.password } });
+  const { access } = await login.json();
+  const res = await request.get('/api/rust-detection/', { headers: { authorization: `Bearer ${access}` } });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()) as { count: number; results: { rust_class: string | null; outcome: string }[] };
+}
+
+/**
+ * The page is opened online and then taken offline: opening the app itself with no network is the
+ * service worker's job (the shell part of issue 13), not this test's.
+ */
+test('a farmer diagnoses a leaf with no signal; back online it becomes exactly one server analysis', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const farmer = await createActiveUser(request, 'farmer');
+  await signInAs(page, farmer, '/account/addresses/image-analysis');
+  await expect(page.getByRole('heading', { name: 'Upload Image' })).toBeVisible();
+
+  // The model is fetched only when asked (no Wi-Fi reported here), with its size shown first.
+  const card = page.getByTestId('offline-card');
+  await expect(card.getByTestId('offline-size')).toHaveText(/^Download: \d+\.\d MB$/);
+  await card.getByRole('button', { name: 'Use Kutu offline' }).click();
+  await expect(card.getByTestId('offline-ready')).toContainText('This phone can diagnose offline (model v', {
+    timeout: 60_000,
+  });
+  await expect(card.getByRole('button', { name: 'Use Kutu offline' })).toHaveCount(0);
+
+  await context.setOffline(true);
+  await page.getByTestId('image-dropzone').locator('input[type=file]').setInputFiles(leafPhoto);
+  await expect(page.getByTestId('upload-preview')).toBeVisible();
+  await page.getByRole('button', { name: 'Process Image' }).click();
+
+  const offline = page.getByTestId('offline-result');
+  await expect(offline.getByTestId('offline-result-notice')).toHaveText(
+    "Diagnosed on your phone — will be sent when you're online",
+    { timeout: 30_000 },
+  );
+  const shownClass = (await offline.getByTestId('result-class').textContent()) ?? '';
+  expect(Object.values(classLabels)).toContain(shownClass);
+  await expect(offline.getByTestId('result-confidence')).toHaveText(/^\d{1,3}\.\d{2}%$/);
+  // The cached advice for that class, and its education resources.
+  await expect(offline.getByText('What to do')).toBeVisible();
+  expect(await offline.getByRole('listitem').count()).toBeGreaterThan(3);
+  await expect(offline.getByRole('link').first()).toHaveAttribute('href', /^https?:\/\//);
+  await expect(card.getByTestId('offline-queue')).toHaveText('1 photo waiting to be sent');
+  expect((await serverAnalyses(request, farmer)).count).toBe(0);
+
+  // Back online: the queued photo is sent by itself and becomes one ordinary analysis.
+  await context.setOffline(false);
+  await expect(page.getByText('1 photo diagnosed offline has been sent')).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByTestId('offline-queue')).toHaveCount(0);
+  const after = await serverAnalyses(request, farmer);
+  expect(after.count).toBe(1);
+  expect(classLabels[after.results[0].rust_class ?? '']).toBe(shownClass);
+
+  // Another start of the app (a second chance to send) makes no duplicate.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Upload Image' })).toBeVisible();
+  await page.goto('/account/addresses/analysis-history');
+  await expect(page.getByText(shownClass).first()).toBeVisible();
+  expect((await serverAnalyses(request, farmer)).count).toBe(1);
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { educationalResource, resourceTopics } from './analysis.ts';
+
+/** The model phones download to diagnose with no signal (docs/decisions/0017). */
+export const offlineModelApi = {
+  /** GET (signed in): the active model's version, file and size, and the advice to show offline. */
+  info: '/api/offline-model/',
+  /** GET (signed in): the model file of a version; immutable, so cached for a year. */
+  file: '/api/offline-model/:version/model.onnx',
+  filePath: (version: string) => `/api/offline-model/${encodeURIComponent(version)}/model.onnx`,
+} as const;
+
+export const offlineModelVersionParam = z.object({
+  version: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'Unknown model version'),
+});
+
+export const offlineModelInfo = z.object({
+  version: z.string().describe('The model version the server diagnoses with now'),
+  file_url: z.string().describe('Where to download the model file (changes with the version)'),
+  bytes: z.number().int().describe('Size of the model file'),
+  sha256: z.string().describe('Hex SHA-256 of the model file, to check the download'),
+  quantised: z
+    .boolean()
+    .describe('The file is the 8-bit copy that agreed with the server on ≥ 99 % of the evaluation photos'),
+  input_size: z.number().int(),
+  classes: z.array(z.string()).describe("The model's outputs in order (the last is not_leaf)"),
+  thresholds: z
+    .record(z.string(), z.number().nullable())
+    .describe('The rules for unsure and not-a-leaf answers; null: off'),
+  resources: z
+    .record(z.enum(resourceTopics), z.array(educationalResource))
+    .describe('The education resources a result shows, by class or topic, to read offline'),
+});
+export type OfflineModelInfo = z.infer<typeof offlineModelInfo>;

@@ -1,0 +1,38 @@
+/**
+ * What the phone's offline diagnosis shares with the server: the input tensor from decoded pixels and the
+ * rules that turn the model's outputs into an answer. Pure TypeScript, safe to bundle for the browser
+ * (`@kutu/vision/browser`); the runtime (onnxruntime-web) is the caller's.
+ */
+import { colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thresholdsOf } from './decide.ts';
+import { rgbaToModelRgb, toTensorData } from './tensor.ts';
+
+export {
+  CLASSES,
+  type ColourStats,
+  colourStats,
+  DEFAULT_THRESHOLDS,
+  type DiagnosisCore,
+  decide,
+  type ModelCard,
+  type RustClass,
+  softmax,
+  type Thresholds,
+  thresholdsOf,
+} from './decide.ts';
+export { INPUT_SIZE, MEAN, rgbaToModelRgb, STD, toTensorData } from './tensor.ts';
+
+/** The model's input from upright RGBA pixels: the RGB bytes (for the colour checks) and the tensor. */
+export function modelInput(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number, size: number) {
+  const rgb = rgbaToModelRgb(rgba, width, height, size);
+  return { rgb, tensor: toTensorData(rgb, size) };
+}
+
+/** The answer from the model's `logits` and `ood` outputs, with the server's thresholds from the card. */
+export function diagnosisFromOutputs(
+  logits: ArrayLike<number>,
+  ood: number | null,
+  rgb: Uint8Array,
+  card: Pick<ModelCard, 'version' | 'thresholds'>,
+): DiagnosisCore {
+  return decide(softmax(logits), colourStats(rgb), thresholdsOf(card), card.version, ood);
+}
