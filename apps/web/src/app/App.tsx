@@ -1,12 +1,19 @@
-import { useState } from 'react';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.ts';
+import { clearNoticesOnNavigation, NOTICE_MS } from '../lib/notify.ts';
 import { createAppRouter } from './router.tsx';
+import { cssVariablesResolver, theme } from './theme.ts';
 
-const theme = createTheme({ primaryColor: 'green', defaultRadius: 'md' });
+/** One notice at a time, at the bottom so it never covers the top bar or a page title (decision 0018). */
+function Notices() {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return <Notifications position={phone ? 'bottom-center' : 'bottom-right'} autoClose={NOTICE_MS} limit={1} />;
+}
 
 export function App() {
   const [queryClient] = useState(
@@ -21,9 +28,17 @@ export function App() {
       }),
   );
   const [router] = useState(createAppRouter);
+  useEffect(() => {
+    let path = router.state.location.pathname;
+    return router.subscribe((state) => {
+      if (state.location.pathname === path) return;
+      path = state.location.pathname;
+      clearNoticesOnNavigation();
+    });
+  }, [router]);
   return (
-    <MantineProvider theme={theme}>
-      <Notifications position="top-right" autoClose={10_000} limit={10} />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <Notices />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
