@@ -1,4 +1,11 @@
-import { Badge, Table, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  Badge,
+  Notification,
+  Table,
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /**
  * Colours that pass WCAG AA (4.5:1) as text and under white text (decision 0018). Mantine's stock
@@ -61,6 +68,8 @@ export const theme = createTheme({
   colors: { green, orange, yellow, teal },
   defaultRadius: 'md',
   components: {
+    // Mantine greys a notice's message (gray.6, 3.32:1) when it has a title.
+    Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-gray-7)' } } }),
     // A table wider than the phone scrolls in its own frame, which keyboard users can focus and scroll.
     TableScrollContainer: Table.ScrollContainer.extend({
       defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },

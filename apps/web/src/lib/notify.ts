@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import i18n from './i18n.ts';
 
 /** How long a notice stays (decision 0018): long enough to read one line, short enough not to hide the form. */
 export const NOTICE_MS = 4_000;
@@ -24,6 +25,7 @@ function show(kind: Shown['kind'], title: string, message: string) {
     message,
     color: kind === 'success' ? 'green' : 'red',
     withCloseButton: true,
+    closeButtonProps: { 'aria-label': i18n.t('notice.close') },
     autoClose: NOTICE_MS,
     onClose: () => shown.delete(id),
   });
