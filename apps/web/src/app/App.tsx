@@ -11,7 +11,7 @@ import { cssVariablesResolver, theme } from './theme.ts';
 
 /** One notice at a time, at the bottom so it never covers the top bar or a page title (decision 0018). */
 function Notices() {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   return <Notifications position={phone ? 'bottom-center' : 'bottom-right'} autoClose={NOTICE_MS} limit={1} />;
 }
 

@@ -86,7 +86,7 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
 }
 
-/** Below Mantine's `sm` breakpoint the rows become cards, so no column (actions included) hides off-screen. */
+/** Below Mantine's `sm` breakpoint the rows become cards, so no column (actions included) hides off-screen; read at the first render so a phone never flashes the table. */
 export const CARDS_QUERY = '(max-width: 48em)';
 
 /** none → descending → ascending → none. */
@@ -162,7 +162,7 @@ export function DataTable<T>({
   toolbar,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
-  const cards = useMediaQuery(CARDS_QUERY) ?? false;
+  const cards = useMediaQuery(CARDS_QUERY, undefined, { getInitialValueInEffect: false });
   const [query, setQuery] = useState('');
   const [searchBy, setSearchBy] = useState('');
   const [sort, setSort] = useState<SortState | null>(null);

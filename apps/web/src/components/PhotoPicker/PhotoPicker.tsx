@@ -25,7 +25,7 @@ export interface PhotoPickerProps {
  */
 export function PhotoPicker({ onPick, disabled = false, label, testId }: PhotoPickerProps) {
   const { t } = useTranslation();
-  const touch = useMediaQuery('(pointer: coarse)') ?? false;
+  const touch = useMediaQuery('(pointer: coarse)', undefined, { getInitialValueInEffect: false });
   const openGallery = useRef<() => void>(null);
   const camera = useRef<HTMLInputElement>(null);
 
