@@ -1,28 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
-import { createActiveUser, signInAs } from './support.ts';
-
-const leafPhoto = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/maize-common-rust.jpg');
-
-/** A camera-sized photo (3000×2250, noisy so it compresses like one) made from a dataset leaf. */
-async function phonePhoto(): Promise<string> {
-  const width = 3000;
-  const height = 2250;
-  const base = await sharp(leafPhoto).resize(width, height, { fit: 'fill' }).raw().toBuffer();
-  let seed = 7;
-  for (let i = 0; i < base.length; i++) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    base[i] = Math.max(0, Math.min(255, base[i] + ((seed >> 16) % 41) - 20));
-  }
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-e2e-photo-')), 'phone-photo.jpg');
-  await sharp(base, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 88 })
-    .toFile(file);
-  return file;
-}
+import { createActiveUser, leafPhoto, phonePhoto, signInAs } from './support.ts';
 
 test('a farmer analyses a leaf photo, sees the result and opens its education resources', async ({ page, request }) => {
   const farmer = await createActiveUser(request, 'farmer');

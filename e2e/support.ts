@@ -1,4 +1,25 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const leafPhoto = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/maize-common-rust.jpg');
+
+/** A camera-sized photo (noisy so it compresses like one) made from a dataset leaf. */
+export async function phonePhoto({ width = 3000, height = 2250, quality = 88 } = {}): Promise<string> {
+  const base = await sharp(leafPhoto).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+  let seed = 7;
+  for (let i = 0; i < base.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    base[i] = Math.max(0, Math.min(255, base[i] + ((seed >> 16) % 41) - 20));
+  }
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-e2e-photo-')), 'phone-photo.jpg');
+  await sharp(base, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toFile(file);
+  return file;
+}
 
 let counter = 0;
 export function uniqueName(prefix: string) {

@@ -1,25 +1,28 @@
-import { lazy, Suspense, useState } from 'react';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.ts';
+import { clearNoticesOnNavigation, NOTICE_MS } from '../lib/notify.ts';
 import { createAppRouter } from './router.tsx';
-
-const theme = createTheme({ primaryColor: 'green', defaultRadius: 'md' });
+import { cssVariablesResolver, theme } from './theme.ts';
 
 // The toast container (and its transition library) loads with the first toast: most first visits show
 // none, and the sign-in page must fit its byte budget on 2G (issue 13). Toasts shown before it arrives
 // wait in the store and appear with it.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+// One notice at a time, at the bottom so it never covers the top bar or a page title (decision 0018).
 function Toasts() {
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const { notifications, queue } = useNotifications();
   const [needed, setNeeded] = useState(false);
   if (!needed && notifications.length + queue.length > 0) setNeeded(true);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" autoClose={10_000} limit={10} />
+      <Notifications position={phone ? 'bottom-center' : 'bottom-right'} autoClose={NOTICE_MS} limit={1} />
     </Suspense>
   );
 }
@@ -37,8 +40,16 @@ export function App() {
       }),
   );
   const [router] = useState(createAppRouter);
+  useEffect(() => {
+    let path = router.state.location.pathname;
+    return router.subscribe((state) => {
+      if (state.location.pathname === path) return;
+      path = state.location.pathname;
+      clearNoticesOnNavigation();
+    });
+  }, [router]);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
-import { ALL_ROWS, DataTable, nextSort, type DataTableColumn } from './DataTable.tsx';
+import { ALL_ROWS, CARDS_QUERY, DataTable, nextSort, type DataTableColumn } from './DataTable.tsx';
 
 interface Crop {
   id: number;
@@ -192,5 +192,44 @@ describe('DataTable', () => {
     fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '20' } });
     expect(onPageChange).toHaveBeenLastCalledWith(1);
     expect(screen.getByText('1–20 of 42')).toBeTruthy();
+  });
+});
+
+describe('DataTable on a phone', () => {
+  /** matchMedia that answers the card breakpoint as a 390 px screen would. */
+  function phoneScreen() {
+    const plain = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...plain(query), matches: query === CARDS_QUERY }));
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  const withAction: DataTableColumn<Crop>[] = [
+    ...columns,
+    { key: 'actions', header: 'Actions', render: (r) => <button type="button">Remove {r.name}</button> },
+  ];
+
+  it('shows each row as a card with every column, the action included, and no table', () => {
+    phoneScreen();
+    renderWithProviders(<DataTable columns={withAction} rows={crops} rowKey={(r) => r.id} defaultPageSize={5} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = screen.getAllByTestId('data-card');
+    expect(cards).toHaveLength(5);
+    expect(within(cards[0]).getByText('Name')).toBeTruthy();
+    expect(within(cards[0]).getByText('Maize 01')).toBeTruthy();
+    expect(within(cards[0]).getByRole('button', { name: 'Remove Maize 01' })).toBeTruthy();
+    expect(screen.getByText('1–5 of 42')).toBeTruthy();
+  });
+
+  it('sorts the cards with the Order select and selects them with checkboxes', () => {
+    phoneScreen();
+    const onSelectedChange = vi.fn();
+    renderWithProviders(
+      <DataTable columns={columns} rows={crops} rowKey={(r) => r.id} selectable onSelectedChange={onSelectedChange} />,
+    );
+    fireEvent.change(screen.getByLabelText('Order'), { target: { value: 'name:desc' } });
+    expect(within(screen.getAllByTestId('data-card')[0]).getByText('Wheat 42')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Select all rows on this page'));
+    expect(onSelectedChange).toHaveBeenLastCalledWith(expect.arrayContaining([42]));
+    expect(onSelectedChange.mock.lastCall?.[0]).toHaveLength(20);
   });
 });

@@ -10,6 +10,7 @@ import {
   NativeSelect,
   Paper,
   ScrollArea,
+  Stack,
   Table,
   Text,
   TextInput,
@@ -26,6 +27,7 @@ import {
   IconSearch,
   IconSelector,
 } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
 /** The page-size value that means "All" (spec point 9: All, 5, 10, 20, 50, 100, 200; default 20). */
@@ -83,6 +85,9 @@ export interface DataTableProps<T> {
   /** Extra controls in the toolbar (right of the search). */
   toolbar?: ReactNode;
 }
+
+/** Below Mantine's `sm` breakpoint the rows become cards, so no column (actions included) hides off-screen; read at the first render so a phone never flashes the table. */
+export const CARDS_QUERY = '(max-width: 48em)';
 
 /** none → descending → ascending → none. */
 export function nextSort(current: SortState | null, key: string): SortState | null {
@@ -157,6 +162,7 @@ export function DataTable<T>({
   toolbar,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
+  const cards = useMediaQuery(CARDS_QUERY, undefined, { getInitialValueInEffect: false });
   const [query, setQuery] = useState('');
   const [searchBy, setSearchBy] = useState('');
   const [sort, setSort] = useState<SortState | null>(null);
@@ -225,7 +231,21 @@ export function DataTable<T>({
   };
 
   let body: ReactNode;
-  if (loading && pageRows.length === 0) {
+  if (cards) {
+    body = (
+      <CardRows
+        rows={pageRows}
+        columns={columns}
+        rowKey={rowKey}
+        loading={loading}
+        error={error}
+        emptyText={emptyText ?? t('dataTable.noResults')}
+        selectable={selectable}
+        chosen={chosen}
+        onToggle={toggleRow}
+      />
+    );
+  } else if (loading && pageRows.length === 0) {
     body = (
       <Table.Tr>
         <Table.Td colSpan={span}>
@@ -319,52 +339,68 @@ export function DataTable<T>({
           {t('dataTable.selected', { count: chosen.length })}
         </Text>
       )}
+      {cards && (
+        <CardControls
+          columns={columns}
+          sort={sort}
+          onSort={setSort}
+          selectable={selectable}
+          allOnPage={allOnPage}
+          someOnPage={someOnPage}
+          onToggleAll={toggleAll}
+          nothingToSelect={pageKeys.length === 0}
+        />
+      )}
       <Box pos="relative">
         <LoadingOverlay visible={loading && pageRows.length > 0} zIndex={1} overlayProps={{ blur: 1 }} />
-        <ScrollArea>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={loading}>
-            <Table.Thead>
-              <Table.Tr>
-                {selectable && (
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label={t('dataTable.selectAll')}
-                      checked={allOnPage}
-                      indeterminate={someOnPage && !allOnPage}
-                      onChange={toggleAll}
-                      disabled={pageKeys.length === 0}
-                    />
-                  </Table.Th>
-                )}
-                {columns.map((c) => {
-                  const canSort = c.sortable && Boolean(c.value);
-                  const ariaSort =
-                    sort?.key === c.key ? (sort.direction === 'desc' ? 'descending' : 'ascending') : 'none';
-                  return (
-                    <Table.Th key={c.key} aria-sort={canSort ? ariaSort : undefined}>
-                      {canSort ? (
-                        <UnstyledButton
-                          onClick={() => setSort(nextSort(sort, c.key))}
-                          aria-label={t('dataTable.sortBy', { column: c.header })}
-                        >
-                          <Group gap={4} wrap="nowrap">
-                            <Text fw={600} size="sm">
-                              {c.header}
-                            </Text>
-                            {sortIcon(c.key)}
-                          </Group>
-                        </UnstyledButton>
-                      ) : (
-                        c.header
-                      )}
+        {cards ? (
+          body
+        ) : (
+          <ScrollArea viewportProps={{ tabIndex: 0 }}>
+            <Table striped highlightOnHover verticalSpacing="sm" aria-busy={loading}>
+              <Table.Thead>
+                <Table.Tr>
+                  {selectable && (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label={t('dataTable.selectAll')}
+                        checked={allOnPage}
+                        indeterminate={someOnPage && !allOnPage}
+                        onChange={toggleAll}
+                        disabled={pageKeys.length === 0}
+                      />
                     </Table.Th>
-                  );
-                })}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{body}</Table.Tbody>
-          </Table>
-        </ScrollArea>
+                  )}
+                  {columns.map((c) => {
+                    const canSort = c.sortable && Boolean(c.value);
+                    const ariaSort =
+                      sort?.key === c.key ? (sort.direction === 'desc' ? 'descending' : 'ascending') : 'none';
+                    return (
+                      <Table.Th key={c.key} aria-sort={canSort ? ariaSort : undefined}>
+                        {canSort ? (
+                          <UnstyledButton
+                            onClick={() => setSort(nextSort(sort, c.key))}
+                            aria-label={t('dataTable.sortBy', { column: c.header })}
+                          >
+                            <Group gap={4} wrap="nowrap">
+                              <Text fw={600} size="sm">
+                                {c.header}
+                              </Text>
+                              {sortIcon(c.key)}
+                            </Group>
+                          </UnstyledButton>
+                        ) : (
+                          c.header
+                        )}
+                      </Table.Th>
+                    );
+                  })}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>{body}</Table.Tbody>
+            </Table>
+          </ScrollArea>
+        )}
       </Box>
       <Group justify="flex-end" mt="sm" gap="sm" wrap="wrap">
         <NativeSelect
@@ -417,5 +453,142 @@ export function DataTable<T>({
         </Group>
       </Group>
     </Paper>
+  );
+}
+
+interface CardRowsProps<T> {
+  rows: T[];
+  columns: DataTableColumn<T>[];
+  rowKey: (row: T) => Key;
+  loading: boolean;
+  error: string | null;
+  emptyText: string;
+  selectable: boolean;
+  chosen: Key[];
+  onToggle: (key: Key) => void;
+}
+
+/** The phone layout: one card a row, each cell under its column's name; the actions last, full width. */
+function CardRows<T>({
+  rows,
+  columns,
+  rowKey,
+  loading,
+  error,
+  emptyText,
+  selectable,
+  chosen,
+  onToggle,
+}: CardRowsProps<T>) {
+  const { t } = useTranslation();
+  if (loading && rows.length === 0)
+    return (
+      <Center py="md" role="status" aria-live="polite">
+        <Loader size="sm" mr="xs" />
+        <Text size="sm">{t('dataTable.loading')}</Text>
+      </Center>
+    );
+  if (error)
+    return (
+      <Text c="red" ta="center" py="md" role="alert">
+        {error}
+      </Text>
+    );
+  if (rows.length === 0)
+    return (
+      <Text c="dimmed" ta="center" py="md">
+        {emptyText}
+      </Text>
+    );
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-busy={loading}>
+      {rows.map((row) => {
+        const k = rowKey(row);
+        const isSelected = chosen.includes(k);
+        return (
+          <Paper
+            key={k}
+            component="li"
+            withBorder
+            p="sm"
+            bg={isSelected ? 'var(--mantine-color-green-light)' : undefined}
+            data-testid="data-card"
+          >
+            <Stack gap={6}>
+              {selectable && (
+                <Checkbox label={t('dataTable.selectRow')} checked={isSelected} onChange={() => onToggle(k)} />
+              )}
+              {columns.map((c) => (
+                <Box key={c.key} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {c.header && (
+                    <Text size="xs" c="dimmed" fw={600}>
+                      {c.header}
+                    </Text>
+                  )}
+                  <Box fz="sm">{c.render ? c.render(row) : String(c.value?.(row) ?? '')}</Box>
+                </Box>
+              ))}
+            </Stack>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
+interface CardControlsProps<T> {
+  columns: DataTableColumn<T>[];
+  sort: SortState | null;
+  onSort: (sort: SortState | null) => void;
+  selectable: boolean;
+  allOnPage: boolean;
+  someOnPage: boolean;
+  onToggleAll: () => void;
+  nothingToSelect: boolean;
+}
+
+/** Cards have no column headings to click: sorting is a select, "select all" a checkbox above them. */
+function CardControls<T>({
+  columns,
+  sort,
+  onSort,
+  selectable,
+  allOnPage,
+  someOnPage,
+  onToggleAll,
+  nothingToSelect,
+}: CardControlsProps<T>) {
+  const { t } = useTranslation();
+  const sortable = columns.filter((c) => c.sortable && c.value);
+  if (sortable.length === 0 && !selectable) return null;
+  return (
+    <Group gap="sm" mb="sm" wrap="wrap">
+      {sortable.length > 0 && (
+        <NativeSelect
+          aria-label={t('dataTable.sortCards')}
+          value={sort ? `${sort.key}:${sort.direction}` : ''}
+          onChange={(e) => {
+            const [key, direction] = e.currentTarget.value.split(':');
+            onSort(key ? { key, direction: direction as SortDirection } : null);
+          }}
+          data={[
+            { value: '', label: t('dataTable.unsorted') },
+            ...sortable.flatMap((c) => [
+              { value: `${c.key}:desc`, label: t('dataTable.sortDesc', { column: c.header }) },
+              { value: `${c.key}:asc`, label: t('dataTable.sortAsc', { column: c.header }) },
+            ]),
+          ]}
+        />
+      )}
+      {selectable && (
+        <Checkbox
+          label={t('dataTable.selectAll')}
+          checked={allOnPage}
+          indeterminate={someOnPage && !allOnPage}
+          onChange={onToggleAll}
+          disabled={nothingToSelect}
+        />
+      )}
+    </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Card, Group, Image, List, Stack, Text, Title } from '@mantine/core';
+import { Box, Card, Group, Image, List, Stack, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import classes from './AuthLayout.module.css';
@@ -12,9 +12,9 @@ export function AuthLayout() {
         <Stack gap="md" maw={420}>
           <Group gap="sm">
             <Image src="/favicon.svg" w={48} h={48} alt="" />
-            <Title order={1} c="white">
+            <Text fz={34} fw={700} c="white">
               {t('app.name')}
-            </Title>
+            </Text>
           </Group>
           <Text size="xl" fw={600} c="white">
             {t('app.tagline')}
@@ -30,7 +30,8 @@ export function AuthLayout() {
           </List>
         </Stack>
       </Box>
-      <div className={classes.side}>
+      {/* The routed screen's title is the page's one <h1>. */}
+      <main className={classes.side}>
         <Card withBorder shadow="sm" radius="lg" p="xl" className={classes.card}>
           <Group gap="xs" mb="md" hiddenFrom="md">
             <Image src="/favicon.svg" w={28} h={28} alt="" />
@@ -38,7 +39,7 @@ export function AuthLayout() {
           </Group>
           <Outlet />
         </Card>
-      </div>
+      </main>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next';
+import { IMAGE_MAX_BYTES } from '@kutu/contract';
+
 export interface PreparedPhoto {
   blob: Blob;
   filename: string;
@@ -10,8 +12,10 @@ export interface PreparedPhoto {
 
 export const SHRINK_LONG_SIDE = 1024;
 export const SHRINK_QUALITY = 0.85;
-/** Photos at most this big and at most SHRINK_LONG_SIDE pixels are sent unchanged. */
+/** JPEG or PNG photos at most this big and at most SHRINK_LONG_SIDE pixels are sent unchanged. */
 const SMALL_ENOUGH_BYTES = 512 * 1024;
+/** What the server takes; anything else the browser can open (HEIC, WebP, GIF) is sent as a JPEG. */
+const SENDABLE_TYPES = ['image/jpeg', 'image/png'];
 
 function jpegName(name: string) {
   const base = name.replace(/\.[^.]+$/, '') || 'photo';
@@ -38,7 +42,8 @@ export async function shrinkPhoto(
   }
   try {
     const scale = Math.min(1, longSide / Math.max(bitmap.width, bitmap.height));
-    if (scale === 1 && file.size <= SMALL_ENOUGH_BYTES)
+    const sendable = SENDABLE_TYPES.includes(file.type);
+    if (scale === 1 && file.size <= SMALL_ENOUGH_BYTES && sendable)
       return { ...original, width: bitmap.width, height: bitmap.height };
     const width = Math.max(1, Math.round(bitmap.width * scale));
     const height = Math.max(1, Math.round(bitmap.height * scale));
@@ -54,11 +59,21 @@ export async function shrinkPhoto(
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(bitmap, 0, 0, width, height);
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
-    if (!blob || blob.size >= file.size) return original;
+    if (!blob || (sendable && blob.size >= file.size)) return original;
     return { blob, filename: jpegName(file.name), resized: true, width, height };
   } finally {
     bitmap.close();
   }
+}
+
+/**
+ * The server's limits, applied to what will be sent, after shrinking: a 12 MB camera photo is fine
+ * once it is 300 KB. Returns the message key of the spec's refusal, or null.
+ */
+export function refusalOf(photo: PreparedPhoto): 'analysis.upload.unsupported' | 'analysis.upload.tooBig' | null {
+  if (!SENDABLE_TYPES.includes(photo.blob.type)) return 'analysis.upload.unsupported';
+  if (photo.blob.size > IMAGE_MAX_BYTES) return 'analysis.upload.tooBig';
+  return null;
 }
 
 export function formatBytes(bytes: number): string {

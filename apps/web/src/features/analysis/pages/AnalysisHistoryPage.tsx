@@ -97,7 +97,9 @@ export default function AnalysisHistoryPage() {
   return (
     <Stack gap="md" maw={900}>
       <Group justify="space-between">
-        <Title order={2}>{t('analysis.history.title')}</Title>
+        <Title order={1} size="h2">
+          {t('analysis.history.title')}
+        </Title>
         <Button component={Link} to={routes.imageAnalysis}>
           {t('menu.uploadImage')}
         </Button>

@@ -112,7 +112,9 @@ export default function EducationResourcesPage() {
           {t('menu.educationResources')}
         </Anchor>
       </Breadcrumbs>
-      <Title order={2}>{t('menu.educationResources')}</Title>
+      <Title order={1} size="h2">
+        {t('menu.educationResources')}
+      </Title>
       {role === 'expert' ? <ResourceManager /> : <ResultResources />}
     </Stack>
   );

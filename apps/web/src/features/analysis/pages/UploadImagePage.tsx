@@ -13,12 +13,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import type { FileRejection } from '@mantine/dropzone';
+import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { analysisCrops, IMAGE_MAX_BYTES, type AnalysisCrop, type AnalysisResult } from '@kutu/contract';
+import { analysisCrops, type AnalysisCrop, type AnalysisResult } from '@kutu/contract';
 import { routes } from '../../../app/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -28,9 +28,8 @@ import { diagnoseOffline, useOfflineDiagnosis } from '../../offline/lib/diagnose
 import { analysisKeys, uploadForAnalysis, type UploadStage } from '../api/analysis.ts';
 import { useMe } from '../../profile/api/profile.ts';
 import { ResultWithReview } from '../components/ResultWithReview.tsx';
-import { photoSizesLabel, shrinkPhoto, type PreparedPhoto } from '../lib/shrink.ts';
-
-const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
+import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
+import { photoSizesLabel, refusalOf, shrinkPhoto, type PreparedPhoto } from '../lib/shrink.ts';
 
 type Stage = 'idle' | 'preparing' | UploadStage;
 
@@ -46,7 +45,6 @@ export function defaultCrop(cropTypes: string[] | undefined): AnalysisCrop {
 function rejectionKey(rejections: FileRejection[]): string {
   const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
   if (codes.includes('too-many-files') || rejections.length > 1) return 'analysis.upload.tooMany';
-  if (codes.includes('file-too-large')) return 'analysis.upload.tooBig';
   if (codes.includes('file-invalid-type')) return 'analysis.upload.unsupported';
   return 'analysis.upload.failed';
 }
@@ -102,9 +100,16 @@ export default function UploadImagePage() {
     setPrepared(null);
     setFile(chosen);
     setStage('preparing');
+    // Size and format are checked on what will be sent, after shrinking (decision 0018).
     shrinkPhoto(chosen)
-      .then((p) => setPrepared(p))
-      .catch(() => setPrepared({ blob: chosen, filename: chosen.name, resized: false }))
+      .catch(() => ({ blob: chosen, filename: chosen.name, resized: false }))
+      .then((p) => {
+        const refusal = refusalOf(p);
+        if (refusal) {
+          clear();
+          showError(t(refusal));
+        } else setPrepared(p);
+      })
       .finally(() => setStage('idle'));
   }
 
@@ -164,7 +169,9 @@ export default function UploadImagePage() {
   return (
     <Stack gap="md" maw={900}>
       <Group justify="space-between">
-        <Title order={2}>{t('analysis.upload.title')}</Title>
+        <Title order={1} size="h2">
+          {t('analysis.upload.title')}
+        </Title>
         <Button component={Link} to={routes.analysisHistory} variant="subtle">
           {t('analysis.history.title')}
         </Button>
@@ -173,35 +180,12 @@ export default function UploadImagePage() {
 
       <SimpleGrid cols={{ base: 1, md: result || offlineResult ? 1 : 2 }} spacing="md">
         <Stack gap="xs">
-          <Dropzone
-            onDropAny={onDropAny}
-            onDrop={() => undefined}
-            accept={ACCEPT}
-            maxSize={IMAGE_MAX_BYTES}
-            maxFiles={1}
-            multiple={false}
+          <PhotoPicker
+            onPick={onDropAny}
             disabled={busy}
-            aria-label={t('analysis.upload.dropLabel')}
-            data-testid="image-dropzone"
-          >
-            <Group justify="center" gap="md" mih={140} style={{ pointerEvents: 'none' }}>
-              <Dropzone.Accept>
-                <IconUpload size={48} stroke={1.5} />
-              </Dropzone.Accept>
-              <Dropzone.Reject>
-                <IconX size={48} stroke={1.5} />
-              </Dropzone.Reject>
-              <Dropzone.Idle>
-                <IconPhoto size={48} stroke={1.5} />
-              </Dropzone.Idle>
-              <div>
-                <Text size="lg">{t('analysis.upload.dropTitle')}</Text>
-                <Text size="sm" c="dimmed">
-                  {t('analysis.upload.dropHint')}
-                </Text>
-              </div>
-            </Group>
-          </Dropzone>
+            label={t('analysis.upload.dropLabel')}
+            testId="image-dropzone"
+          />
           {error && (
             <Text c="red" size="sm" role="alert" data-testid="upload-error">
               {error}

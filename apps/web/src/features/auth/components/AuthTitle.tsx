@@ -5,7 +5,9 @@ import { Stack, Text, Title } from '@mantine/core';
 export function AuthTitle({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Stack gap={4} mb="lg">
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       {children ? (
         <Text size="sm" c="dimmed">
           {children}

@@ -128,7 +128,9 @@ export default function AllPostsPage() {
   const { t } = useTranslation();
   return (
     <Stack>
-      <Title order={2}>{t('community.allPosts')}</Title>
+      <Title order={1} size="h2">
+        {t('community.allPosts')}
+      </Title>
       <Tabs defaultValue="posts" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="posts">{t('community.allPosts')}</Tabs.Tab>

@@ -58,7 +58,9 @@ export default function MakePostPage() {
 
   return (
     <Stack>
-      <Title order={2}>{t('community.makePost')}</Title>
+      <Title order={1} size="h2">
+        {t('community.makePost')}
+      </Title>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack>

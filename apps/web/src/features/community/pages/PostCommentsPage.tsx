@@ -145,7 +145,9 @@ export default function PostCommentsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>{t('community.postComments')}</Title>
+        <Title order={1} size="h2">
+          {t('community.postComments')}
+        </Title>
         <Anchor component={Link} to={routes.allPosts} size="sm">
           {t('community.allPosts')}
         </Anchor>

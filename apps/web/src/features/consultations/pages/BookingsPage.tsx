@@ -197,7 +197,9 @@ export default function BookingsPage() {
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{t('consultations.bookings.title')}</Title>
+        <Title order={1} size="h2">
+          {t('consultations.bookings.title')}
+        </Title>
         <BookingStatusFilter
           value={filter}
           onChange={(v) => {

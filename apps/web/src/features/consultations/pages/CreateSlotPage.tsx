@@ -114,7 +114,9 @@ export default function CreateSlotPage() {
 
   return (
     <Stack>
-      <Title order={2}>{t('consultations.createSlot.title')}</Title>
+      <Title order={1} size="h2">
+        {t('consultations.createSlot.title')}
+      </Title>
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>

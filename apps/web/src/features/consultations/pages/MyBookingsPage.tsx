@@ -91,7 +91,9 @@ export default function MyBookingsPage() {
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{t('consultations.myBookings.title')}</Title>
+        <Title order={1} size="h2">
+          {t('consultations.myBookings.title')}
+        </Title>
         <BookingStatusFilter
           value={filter}
           onChange={(v) => {

@@ -68,7 +68,9 @@ export default function SlotsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>{t('consultations.slots.title')}</Title>
+        <Title order={1} size="h2">
+          {t('consultations.slots.title')}
+        </Title>
         <Anchor component={Link} to={routes.myBookings}>
           {t('consultations.slots.myBookingsLink')}
         </Anchor>

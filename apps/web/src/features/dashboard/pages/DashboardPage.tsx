@@ -21,7 +21,9 @@ export default function DashboardPage() {
   };
   return (
     <Stack gap="md">
-      <Title order={2}>{t(`dashboard.title.${role ?? 'any'}`)}</Title>
+      <Title order={1} size="h2">
+        {t(`dashboard.title.${role ?? 'any'}`)}
+      </Title>
       {dashboard.isError ? (
         <Alert color="red" title={t('dashboard.failed')}>
           <Stack gap="xs" align="flex-start">

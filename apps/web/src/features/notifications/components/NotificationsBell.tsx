@@ -12,25 +12,26 @@ export function NotificationsBell() {
   const { unreadCount } = useNotifications();
   const label = t('notifications.bellLabel', { count: unreadCount });
   return (
-    <Popover width={360} position="bottom-end" shadow="md" withArrow>
-      <Popover.Target>
-        <Indicator
-          label={unreadCount > 99 ? '99+' : unreadCount}
-          size={18}
-          color="red"
-          disabled={unreadCount === 0}
-          offset={4}
-          data-testid="unread-badge"
-        >
+    // The badge sits outside the popover's target so aria-expanded lands on the button, not on a div.
+    <Indicator
+      label={unreadCount > 99 ? '99+' : unreadCount}
+      size={18}
+      color="red"
+      disabled={unreadCount === 0}
+      offset={4}
+      data-testid="unread-badge"
+    >
+      <Popover width={360} position="bottom-end" shadow="md" withArrow>
+        <Popover.Target>
           <ActionIcon variant="subtle" size="lg" aria-label={label} title={label}>
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <NotificationsHeader size="xs" />
-        <NotificationList maxHeight={300} />
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown maw="calc(100vw - 16px)">
+          <NotificationsHeader size="xs" />
+          <NotificationList maxHeight={300} />
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

@@ -35,7 +35,9 @@ export default function ProfilePage() {
 
   return (
     <Stack>
-      <Title order={2}>{t('profile.title')}</Title>
+      <Title order={1} size="h2">
+        {t('profile.title')}
+      </Title>
       {!current ? (
         <Center p="xl">
           <Loader />

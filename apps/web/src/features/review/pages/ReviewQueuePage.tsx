@@ -146,7 +146,9 @@ export default function ReviewQueuePage() {
   const { t } = useTranslation();
   return (
     <Stack gap="md" maw={1000}>
-      <Title order={2}>{t('review.queue.title')}</Title>
+      <Title order={1} size="h2">
+        {t('review.queue.title')}
+      </Title>
       <Tabs defaultValue="waiting" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="waiting">{t('review.tabs.waiting')}</Tabs.Tab>

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
-import { Table, Text } from '@mantine/core';
+import { Box, Table, Text } from '@mantine/core';
 
 /**
  * A striped table of the training page in its scroll container: the column headings, then the rows
- * given as children. With `emptyText` the text stands in place of the table.
+ * given as children. With `emptyText` the text stands in place of the table. On a phone the table
+ * scrolls sideways inside its own frame (never the page), and the frame takes keyboard focus so the
+ * columns past the edge can be reached without a mouse (decision 0018).
  */
 export function TrainingTable({
   label,
@@ -21,8 +23,8 @@ export function TrainingTable({
 }) {
   if (emptyText !== undefined) return <Text c="dimmed">{emptyText}</Text>;
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped aria-label={label}>
+    <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto', maxWidth: '100%' }}>
+      <Table striped miw={minWidth} aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column, i) => (
@@ -33,6 +35,6 @@ export function TrainingTable({
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }

@@ -12,7 +12,9 @@ export default function ModelTrainingPage() {
   const { t } = useTranslation();
   return (
     <Stack>
-      <Title order={2}>{t('menu.modelTraining')}</Title>
+      <Title order={1} size="h2">
+        {t('menu.modelTraining')}
+      </Title>
       <TrainingUploadForm />
       <SampleCounts />
       <TrainingJobs />

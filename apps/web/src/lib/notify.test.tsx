@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { clearNoticesOnNavigation, notifyError, notifySuccess } from './notify.ts';
+
+function renderNotices() {
+  render(
+    <MantineProvider>
+      <Notifications />
+    </MantineProvider>,
+  );
+}
+
+afterEach(() => {
+  notifications.clean();
+  notifications.cleanQueue();
+});
+
+describe('notices', () => {
+  it('shows one at a time: a success replaces the error before it', async () => {
+    renderNotices();
+    act(() => notifyError('Could not save'));
+    expect(await screen.findByText('Could not save')).toBeTruthy();
+    act(() => notifySuccess('Saved'));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Could not save')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Close this message' })).toBeTruthy();
+  });
+
+  it('a route change clears an error, and a success unless it was raised just before the change', async () => {
+    renderNotices();
+    act(() => notifyError('Wrong code'));
+    expect(await screen.findByText('Wrong code')).toBeTruthy();
+    act(() => clearNoticesOnNavigation());
+    await waitFor(() => expect(screen.queryByText('Wrong code')).toBeNull());
+
+    act(() => notifySuccess('Account activated'));
+    act(() => clearNoticesOnNavigation());
+    expect(await screen.findByText('Account activated')).toBeTruthy();
+    act(() => clearNoticesOnNavigation(Date.now() + 2_000));
+    await waitFor(() => expect(screen.queryByText('Account activated')).toBeNull());
+  });
+});
