@@ -51,5 +51,33 @@ export function bookingCalendar(row: BookingRow, viewer: 'farmer' | 'expert', no
   // DTSTAMP from the app's clock; ics takes `timestamp` though its types do not list it.
   const { error, value } = createEvent({ ...event, timestamp: now.getTime() } as EventAttributes);
   if (error || !value) throw new AppError('INTERNAL_ERROR', 'The calendar file could not be made', 500);
-  return value;
+  return foldOctets(value);
+}
+
+/**
+ * RFC 5545 §3.1 folds lines at 75 octets; ics folds at 75 characters, so a line with non-ASCII text
+ * (an em dash, a Luganda name) ran over. Unfold, then fold again by bytes without splitting a character.
+ */
+export function foldOctets(ics: string): string {
+  const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n');
+  return lines
+    .map((line) => {
+      const parts: string[] = [];
+      let current = '';
+      let bytes = 0;
+      for (const ch of line) {
+        const size = Buffer.byteLength(ch);
+        // The first line holds 75 octets; continuation lines 74 after their leading space.
+        if (bytes + size > (parts.length === 0 ? 75 : 74)) {
+          parts.push(current);
+          current = '';
+          bytes = 0;
+        }
+        current += ch;
+        bytes += size;
+      }
+      parts.push(current);
+      return parts.join('\r\n ');
+    })
+    .join('\r\n');
 }
