@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { meetingModes, type MeetingMode } from '@kutu/contract';
@@ -13,13 +14,15 @@ export type MeetingValues = {
 export function MeetingFields<T extends MeetingValues>({ form }: { form: UseFormReturnType<T> }) {
   const { t } = useTranslation();
   const mode = form.getValues().mode;
+  // Two of these forms share the expert's page: each labels its own control.
+  const labelId = useId();
   return (
     <Stack gap="xs">
-      <Text size="sm" fw={500} id="meeting-mode-label">
+      <Text size="sm" fw={500} id={labelId}>
         {t('consultations.mode.question')}
       </Text>
       <SegmentedControl
-        aria-labelledby="meeting-mode-label"
+        aria-labelledby={labelId}
         fullWidth
         data={meetingModes.map((m) => ({ value: m, label: t(`consultations.mode.${m}`) }))}
         {...form.getInputProps('mode')}
