@@ -1,100 +1,175 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { createActiveUser, signInAs } from './support.ts';
+import path from 'node:path';
+import ICAL from 'ical.js';
+import { type APIRequestContext, type Download, expect, type Page, test } from '@playwright/test';
+import { createActiveUser, type E2EUser, signInAs } from './support.ts';
 
-/** A date some days ahead, as YYYY-MM-DD in East Africa Time (the browser's zone in these tests). */
-function eatDate(daysAhead: number): string {
+const KAMPALA = { timezoneId: 'Africa/Kampala' };
+const PHONE_SIZE = { ...KAMPALA, viewport: { width: 390, height: 844 } };
+const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The EAT date some days ahead (YYYY-MM-DD) and its weekday name. */
+function eatDay(daysAhead: number): { date: string; weekday: string } {
   const d = new Date(Date.now() + daysAhead * 86_400_000 + 3 * 3_600_000);
-  return d.toISOString().slice(0, 10);
+  return { date: d.toISOString().slice(0, 10), weekday: weekdays[d.getUTCDay()] };
 }
 
-async function expectNotice(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+async function expectNotice(page: Page, text: string | RegExp) {
+  await expect(page.getByText(text).first()).toBeVisible();
 }
 
-test('an expert publishes a slot, a farmer books it, the expert approves, the farmer gets a calendar file', async ({
+/** A saved .ics, parsed by ical.js: a parser that rejects what is not RFC 5545. */
+function parseIcs(download: Download, file: string) {
+  const text = fs.readFileSync(file, 'utf8');
+  const cal = new ICAL.Component(ICAL.parse(text));
+  expect(download.suggestedFilename()).toMatch(/^kutu-consultation-\d+\.ics$/);
+  return { cal, event: cal.getFirstSubcomponent('vevent')!, text };
+}
+async function downloadIcs(page: Page, button: ReturnType<Page['getByRole']>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return parseIcs(download, (await download.path())!);
+}
+
+/** A real leaf photo analysed for the farmer through the API. */
+async function analyse(request: APIRequestContext, user: E2EUser) {
+  const login = await request.post('/api/auth/login/', { data: { email: user.email, password: user.password } });
+  const headers = { authorization: `Bearer ${(await login.json()).access}` };
+  const dir = path.resolve(import.meta.dirname, '../datasets/rust3/common_rust');
+  const leaf = fs.readdirSync(dir).find((f) => f.endsWith('.jpg'))!;
+  const res = await request.post('/api/rust-detection/', {
+    headers,
+    multipart: { image: { name: leaf, mimeType: 'image/jpeg', buffer: fs.readFileSync(path.join(dir, leaf)) } },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+test('weekly availability by phone call, a booking with a topic and an analysis, approval, .ics for both, cancellation', async ({
   browser,
   request,
 }) => {
   const expert = await createActiveUser(request, 'expert');
   const farmer = await createActiveUser(request, 'farmer');
-  const day = eatDate(3);
+  await analyse(request, farmer);
+  const { date, weekday } = eatDay(2);
 
-  // The expert publishes 09:00–11:00 East Africa Time.
-  const expertPage = await (await browser.newContext({ timezoneId: 'Africa/Kampala' })).newPage();
+  // The expert, on a phone, offers 09:00–10:00 EAT every such weekday, by phone call.
+  const expertPage = await (await browser.newContext(PHONE_SIZE)).newPage();
   await signInAs(expertPage, expert, '/account/addresses/availability-slots');
-  await expect(expertPage.getByRole('heading', { name: 'Create Slot' })).toBeVisible();
-  await expect(expertPage.getByText('You have not published any availability slots yet.')).toBeVisible();
-  await expertPage.getByRole('button', { name: 'Submit' }).click();
-  await expect(expertPage.getByText('Start time is required').first()).toBeVisible();
-  await expertPage.getByLabel('Start Date').fill(`${day}T09:00`);
-  await expertPage.getByLabel('End Date').fill(`${day}T11:00`);
-  await expertPage.getByRole('button', { name: 'Submit' }).click();
-  await expectNotice(expertPage, 'Availability slot has been created');
-  const slotRow = expertPage.getByRole('row').filter({ hasText: '09:00' });
-  await expect(slotRow).toContainText('Active');
-  await expect(slotRow).toContainText('Not Booked');
-  await expect(expertPage.getByText('1–1 of 1')).toBeVisible();
+  await expect(expertPage.getByRole('heading', { name: 'Weekly availability', exact: true })).toBeVisible();
+  await expertPage.getByRole('button', { name: 'Save weekly availability' }).click();
+  await expect(expertPage.getByText('Choose at least one day')).toBeVisible();
+  // Mantine's chips and segmented controls hide their inputs: a person taps the label.
+  await expertPage.getByText(weekday, { exact: true }).click();
+  await expect(expertPage.getByRole('checkbox', { name: weekday })).toBeChecked();
+  await expertPage.getByLabel('From (EAT)').fill('09:00');
+  await expertPage.getByLabel('Until (EAT)').fill('10:00');
+  await expertPage.getByLabel('Length of each slot').selectOption('60');
+  await expect(expertPage.getByRole('radio', { name: 'Phone call' })).toBeChecked();
+  await expertPage.getByRole('button', { name: 'Save weekly availability' }).click();
+  await expectNotice(expertPage, /Weekly availability saved: [45] slots for the next 4 weeks\./);
+  await expect(expertPage.getByRole('article', { name: 'Weekly availability' })).toContainText(
+    `${weekday} · 09:00–10:00 EAT · 60 minutes · Phone call`,
+  );
+  const width = await expertPage.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
 
-  // The farmer books it.
-  const farmerPage = await (await browser.newContext({ timezoneId: 'Africa/Kampala' })).newPage();
+  // The farmer books the first of them with a topic and the analysis.
+  const farmerPage = await (await browser.newContext(PHONE_SIZE)).newPage();
   await signInAs(farmerPage, farmer, '/account/addresses/slots');
-  const card = farmerPage.getByRole('article', { name: expert.username });
-  await expect(card).toContainText('Extension officer in Mbale');
-  await expect(card).toContainText('Available');
-  await card.getByRole('button', { name: 'Book Slot' }).click();
+  const card = farmerPage.getByRole('article', { name: expert.username }).filter({ hasText: '09:00' });
+  await expect(card.first()).toContainText('Phone call');
+  const offered = await card.count();
+  await card.first().getByRole('button', { name: 'Book Slot' }).click();
+  const dialog = farmerPage.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Book' }).click();
+  await expect(dialog.getByText('Say in a few words what you want to talk about')).toBeVisible();
+  await dialog.getByLabel('Topic').fill('Orange spots on my maize, spreading fast');
+  const attach = dialog.getByLabel('Attach one of your analyses (optional)');
+  await attach.selectOption({ index: 1 });
+  await dialog.getByRole('button', { name: 'Book' }).click();
   await expectNotice(farmerPage, 'Slot booking submitted for approval');
-  await expect(card).toHaveCount(0);
+  await expect(farmerPage.getByRole('article', { name: expert.username })).toHaveCount(offered - 1);
 
-  // The expert sees the slot booked, and approves the booking for 10:30.
-  await expertPage.reload();
-  await expect(expertPage.getByRole('row').filter({ hasText: '09:00' })).toContainText('Booked');
+  // The expert sees the topic and the analysis, no phone yet, and approves at the slot's start.
   await expertPage.goto('/account/addresses/bookings');
   const booking = expertPage.getByRole('article', { name: farmer.username });
-  await expect(booking).toContainText('Pending');
-  await expect(booking).toContainText(farmer.email);
-  await expect(booking).toContainText('Selected: Not set');
+  await expect(booking).toContainText('Orange spots on my maize, spreading fast');
+  await expect(booking).toContainText('Attached analysis: Common Rust');
+  await expect(booking).not.toContainText(farmer.phone);
   await booking.getByRole('button', { name: 'Approve Booking' }).click();
-  const dialog = expertPage.getByRole('dialog');
-  await dialog.getByLabel('Scheduled Date and Time').fill(`${day}T10:30`);
-  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  const approve = expertPage.getByRole('dialog');
+  await approve.getByLabel('Scheduled Date and Time').fill(`${date}T09:00`);
+  await approve.getByRole('button', { name: 'Schedule' }).click();
   await expectNotice(expertPage, 'Booking approved');
-  await expect(booking).toContainText('Approved');
-  await expect(booking).toContainText(/Selected: .*10:30/);
-  await expect(booking.getByRole('button', { name: 'Approve Booking' })).toHaveCount(0);
+  await expect(booking).toContainText(`Farmer's phone: ${farmer.phone}`);
+  const forExpert = await downloadIcs(expertPage, booking.getByRole('button', { name: 'Add to calendar (.ics)' }));
+  expect(String(forExpert.event.getFirstPropertyValue('attendee')).toLowerCase()).toBe(`mailto:${farmer.email}`);
+  expect(forExpert.event.getFirstPropertyValue('description')).toContain(`Farmer's phone: ${farmer.phone}`);
 
-  // The farmer sees the approval and downloads the calendar event.
+  // The farmer sees how and the expert's phone, and gets the same event.
   await farmerPage.goto('/account/addresses/my-bookings');
   const mine = farmerPage.getByRole('article', { name: expert.username });
   await expect(mine).toContainText('Approved');
-  await expect(mine).toContainText(/Scheduled: .*10:30/);
-  const [download] = await Promise.all([
-    farmerPage.waitForEvent('download'),
-    mine.getByRole('button', { name: 'Add to calendar (.ics)' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/^kutu-consultation-\d+\.ics$/);
-  const ics = fs.readFileSync(await download.path(), 'utf8');
-  expect(ics).toContain('BEGIN:VEVENT');
-  // 10:30 East Africa Time is 07:30 UTC.
-  expect(ics).toContain(`DTSTART:${day.replaceAll('-', '')}T073000Z`);
-  expect(ics).toContain(`SUMMARY:Kutu consultation with expert ${expert.username}`);
+  await expect(mine).toContainText(`Expert's phone: ${expert.phone}`);
+  await expect(mine).toContainText(/Scheduled: .*09:00/);
+  const forFarmer = await downloadIcs(farmerPage, mine.getByRole('button', { name: 'Add to calendar (.ics)' }));
+  expect(forFarmer.cal.getFirstPropertyValue('method')).toBe('REQUEST');
+  expect(String(forFarmer.event.getFirstPropertyValue('organizer')).toLowerCase()).toBe(`mailto:${expert.email}`);
+  expect(forFarmer.event.getFirstPropertyValue('uid')).toBe(forExpert.event.getFirstPropertyValue('uid'));
+  expect(forFarmer.event.getFirstPropertyValue('description')).toContain(
+    'Topic: Orange spots on my maize, spreading fast',
+  );
+  expect(forFarmer.event.getFirstPropertyValue('location')).toBe(`Phone call: ${expert.phone}`);
+  // 09:00 East Africa Time is 06:00 UTC.
+  expect(forFarmer.text).toContain(`DTSTART:${date.replaceAll('-', '')}T060000Z`);
+
+  // The approval SMS is in the development outbox.
+  const outbox = await (await request.get('/api/dev/outbox/')).json();
+  const sms = outbox.results.find((m: { channel: string; to: string }) => m.channel === 'sms' && m.to === farmer.phone);
+  expect(sms?.text).toMatch(/^Kutu: consultation confirmed .*09:00 EAT, phone call\. Expert/);
+
+  // The farmer cancels; the slot is bookable again, and the .ics now cancels the event.
+  await mine.getByRole('button', { name: 'Cancel booking' }).click();
+  await farmerPage.getByRole('dialog').getByRole('button', { name: 'Cancel consultation' }).click();
+  await expectNotice(farmerPage, 'Consultation cancelled');
+  await expect(mine).toContainText('You cancelled this consultation.');
+  const cancelled = await downloadIcs(farmerPage, mine.getByRole('button', { name: 'Remove from calendar (.ics)' }));
+  expect(cancelled.cal.getFirstPropertyValue('method')).toBe('CANCEL');
+  expect(cancelled.event.getFirstPropertyValue('status')).toBe('CANCELLED');
+  expect(cancelled.event.getFirstPropertyValue('sequence')).toBe(1);
+  await farmerPage.goto('/account/addresses/slots');
+  await expect(farmerPage.getByRole('article', { name: expert.username })).toHaveCount(offered);
 });
 
-test('an expert cancels a booking with a reason and the slot opens again', async ({ browser, request }) => {
+test('a one-off farm visit: the expert rejects with a reason, the slot opens again and can be deactivated', async ({
+  browser,
+  request,
+}) => {
   const expert = await createActiveUser(request, 'expert');
   const farmer = await createActiveUser(request, 'farmer');
-  const day = eatDate(4);
+  const { date } = eatDay(4);
 
-  const expertPage = await (await browser.newContext({ timezoneId: 'Africa/Kampala' })).newPage();
+  const expertPage = await (await browser.newContext(KAMPALA)).newPage();
   await signInAs(expertPage, expert, '/account/addresses/availability-slots');
-  await expertPage.getByLabel('Start Date').fill(`${day}T14:00`);
-  await expertPage.getByLabel('End Date').fill(`${day}T15:00`);
-  await expertPage.getByRole('button', { name: 'Submit' }).click();
+  await expertPage.getByLabel('Start Date').fill(`${date}T14:00`);
+  await expertPage.getByLabel('End Date').fill(`${date}T15:00`);
+  const oneOff = expertPage.locator('form').filter({ hasText: 'One-off slot' });
+  await oneOff.getByText('Farm visit', { exact: true }).click();
+  await oneOff.getByRole('button', { name: 'Submit' }).click();
+  await expect(oneOff.getByText('Say where the farm visit happens')).toBeVisible();
+  await oneOff.getByLabel('Place of the farm visit').fill('Bukedea, next to the health centre');
+  await oneOff.getByRole('button', { name: 'Submit' }).click();
   await expectNotice(expertPage, 'Availability slot has been created');
 
-  const farmerPage = await (await browser.newContext({ timezoneId: 'Africa/Kampala' })).newPage();
+  const farmerPage = await (await browser.newContext(KAMPALA)).newPage();
   await signInAs(farmerPage, farmer, '/account/addresses/slots');
-  await farmerPage.getByRole('article', { name: expert.username }).getByRole('button', { name: 'Book Slot' }).click();
+  const card = farmerPage.getByRole('article', { name: expert.username });
+  await expect(card).toContainText('Farm visit');
+  // The place is shared only once a booking is approved.
+  await expect(card).not.toContainText('Bukedea');
+  await card.getByRole('button', { name: 'Book Slot' }).click();
+  await farmerPage.getByRole('dialog').getByLabel('Topic').fill('Bean leaves with brown rings');
+  await farmerPage.getByRole('dialog').getByRole('button', { name: 'Book' }).click();
   await expectNotice(farmerPage, 'Slot booking submitted for approval');
 
   await expertPage.goto('/account/addresses/bookings');
@@ -108,13 +183,11 @@ test('an expert cancels a booking with a reason and the slot opens again', async
 
   await farmerPage.goto('/account/addresses/my-bookings');
   const mine = farmerPage.getByRole('article', { name: expert.username });
-  await expect(mine).toContainText('Rejected');
   await expect(mine).toContainText('Reason: Away at a field day');
   await expect(mine.getByRole('button', { name: 'Add to calendar (.ics)' })).toHaveCount(0);
   await farmerPage.goto('/account/addresses/slots');
   await expect(farmerPage.getByRole('article', { name: expert.username })).toContainText('Available');
 
-  // The slot is free again, so the expert may now deactivate it.
   await expertPage.goto('/account/addresses/availability-slots');
   await expertPage.getByRole('row').filter({ hasText: '14:00' }).getByRole('button', { name: 'Deactivate' }).click();
   await expectNotice(expertPage, 'Availability slot has been deactivated');

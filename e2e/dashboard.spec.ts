@@ -29,7 +29,7 @@ async function bookedSlot(
   expect(slot.status(), await slot.text()).toBe(201);
   const booking = await request.post('/api/consultations/consultations/', {
     headers: farmer,
-    data: { slot_id: (await slot.json()).id },
+    data: { slot_id: (await slot.json()).id, topic: 'Rust spots on my maize' },
   });
   expect(booking.status(), await booking.text()).toBe(201);
   return { bookingId: (await booking.json()).id as number, at: new Date(start.getTime() + 15 * 60_000) };

@@ -13,6 +13,7 @@ import { startOrphanPhotoSweep } from './lib/orphan-photos.ts';
 import { defaultModelDir, loadClassifier } from '@kutu/vision';
 import { createClassifierHolder } from './modules/analysis/classifier-holder.ts';
 import { activeModelDir } from './modules/training/model-versions.ts';
+import { startConsultationUpkeep } from './modules/consultations/upkeep.ts';
 
 const config = loadConfig();
 // A bad DATA_DIR is reported in one line at once: the database and uploads below would hang or fail obscurely.
@@ -69,6 +70,7 @@ const stopOrphanSweep = startOrphanPhotoSweep({
   log: (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)),
 });
 
+let stopUpkeep = () => {};
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -79,6 +81,7 @@ async function shutdown(signal: string) {
   try {
     // Running jobs are told to stop first; a retraining records that it was stopped.
     stopOrphanSweep();
+    stopUpkeep();
     await jobs.stop(5000);
     await app.close();
     await classifier.close();
@@ -94,6 +97,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 // Jobs left running by a dead process are marked failed before this one starts working the queues.
 if (config.jobs) await jobs.startWorkers();
+// Weekly availability top-up and consultation reminders (docs/decisions/0019).
+if (config.jobs) stopUpkeep = startConsultationUpkeep(jobs, (msg, err) => app.log.error({ err }, msg));
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   `Kutu is listening on ${config.host}:${config.port}, public URL ${config.publicUrl} (database: ${database.kind})`,

@@ -12,6 +12,7 @@ export interface TestUser {
   username: string;
   email: string;
   role: Role;
+  phone: string;
   password: string;
   /** Headers with a valid bearer access token. */
   headers: { authorization: string };
@@ -21,7 +22,11 @@ export interface TestUser {
  * An active, verified user inserted straight into the database, with an access token: for testing
  * features other than sign-up (the auth tests drive the real flow).
  */
-export async function createUser(t: TestContext, role: Role, opts: { username?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  t: TestContext,
+  role: Role,
+  opts: { username?: string; phone?: string } = {},
+): Promise<TestUser> {
   counter += 1;
   const username = opts.username ?? `${role}${counter}_${Math.random().toString(36).slice(2, 7)}`;
   const email = `${username}@example.com`.toLowerCase();
@@ -33,7 +38,7 @@ export async function createUser(t: TestContext, role: Role, opts: { username?: 
       email,
       username,
       role,
-      phone: '+256772123456',
+      phone: opts.phone ?? '+256772123456',
       passwordHash: await argon2.hash(password, { type: argon2.argon2id }),
       emailVerifiedAt: now,
       phoneVerifiedAt: now,
@@ -63,5 +68,13 @@ export async function createUser(t: TestContext, role: Role, opts: { username?: 
   });
   const tokens = createAccessTokens(t.deps.config.jwt.accessSecret, t.deps.config.jwt.accessTtlSeconds);
   const access = await tokens.sign({ userId: user.id, role, sessionId });
-  return { id: user.id, username, email, role, password, headers: { authorization: `Bearer ${access}` } };
+  return {
+    id: user.id,
+    username,
+    email,
+    role,
+    phone: user.phone,
+    password,
+    headers: { authorization: `Bearer ${access}` },
+  };
 }

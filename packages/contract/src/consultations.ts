@@ -72,10 +72,115 @@ export function wireDateTime(label: string) {
     });
 }
 
-export const createSlotBody = z.object({
-  start_time: wireDateTime('Start time'),
-  end_time: wireDateTime('End time'),
+/** How a consultation happens. */
+export const meetingModes = ['phone', 'farm_visit', 'video'] as const;
+export type MeetingMode = (typeof meetingModes)[number];
+export const meetingModeLabels: Record<MeetingMode, string> = {
+  phone: 'Phone call',
+  farm_visit: 'Farm visit',
+  video: 'Video call',
+};
+
+const optionalText = (max: number, label: string) =>
+  z.preprocess(
+    (v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v),
+    z.string().trim().max(max, `${label} must be at most ${max} characters`).optional(),
+  );
+
+/** The mode, and the place of a farm visit or the link of a video call. */
+const meetingShape = {
+  mode: z.enum(meetingModes, { error: 'Choose phone call, farm visit or video call' }).default('phone'),
+  place: optionalText(200, 'Place'),
+  video_url: optionalText(500, 'Video link'),
+};
+type MeetingFields = { mode: MeetingMode; place?: string; video_url?: string };
+function checkMeeting(v: MeetingFields, ctx: z.RefinementCtx) {
+  if (v.mode === 'farm_visit' && !v.place) {
+    ctx.addIssue({ code: 'custom', path: ['place'], message: 'Say where the farm visit happens' });
+  }
+  if (v.mode === 'video') {
+    let ok = false;
+    try {
+      ok = new URL(v.video_url ?? '').protocol === 'https:';
+    } catch {}
+    if (!ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['video_url'],
+        message: 'Give the video call link, starting with https://',
+      });
+    }
+  }
+}
+
+export const createSlotBody = z
+  .object({
+    start_time: wireDateTime('Start time'),
+    end_time: wireDateTime('End time'),
+    ...meetingShape,
+  })
+  .superRefine(checkMeeting);
+
+/** Slot lengths an expert can pick for a weekly availability, in minutes. */
+export const slotLengths = [15, 20, 30, 45, 60, 90, 120] as const;
+/** Weekly availability makes slots for this many days ahead, topped up every day (docs/decisions/0019). */
+export const AVAILABILITY_WINDOW_DAYS = 28;
+export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+const clockTime = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time such as 09:00`);
+/** '09:30' as minutes after midnight. */
+export const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+export const weeklyAvailabilityBody = z
+  .object({
+    weekdays: z
+      .array(z.coerce.number().int().min(1).max(7), { error: 'Choose at least one day' })
+      .min(1, 'Choose at least one day')
+      .max(7),
+    start_time: clockTime('From'),
+    end_time: clockTime('Until'),
+    slot_minutes: z.coerce
+      .number({ error: 'Choose a slot length' })
+      .refine((n) => (slotLengths as readonly number[]).includes(n), 'Choose a slot length'),
+    ...meetingShape,
+  })
+  .superRefine((v, ctx) => {
+    checkMeeting(v, ctx);
+    const span = clockMinutes(v.end_time) - clockMinutes(v.start_time);
+    if (span <= 0) ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'Until must be after From' });
+    else if (span < v.slot_minutes) {
+      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'The hours are shorter than one slot' });
+    }
+  });
+export type WeeklyAvailabilityBody = z.input<typeof weeklyAvailabilityBody>;
+
+export const availabilityRule = z.object({
+  id: z.number().int(),
+  weekdays: z.array(z.number().int()),
+  start_time: z.string(),
+  end_time: z.string(),
+  slot_minutes: z.number().int(),
+  mode: z.enum(meetingModes),
+  place: z.string().nullable(),
+  video_url: z.string().nullable(),
+  is_active: z.boolean(),
 });
+export type AvailabilityRule = z.infer<typeof availabilityRule>;
+export const availabilityRuleList = z.object({ results: z.array(availabilityRule) });
+
+export const availabilityRuleCreated = z.object({
+  rule: availabilityRule,
+  /** Slots made now (the next AVAILABILITY_WINDOW_DAYS days). */
+  created: z.number().int(),
+  /** Slots not made because they overlap one of the expert's slots, with a plain message each. */
+  skipped: z.array(z.object({ start_time: isoDateTime, end_time: isoDateTime, message: z.string() })),
+  message: z.string(),
+});
+export type AvailabilityRuleCreated = z.infer<typeof availabilityRuleCreated>;
 export type CreateSlotBody = z.input<typeof createSlotBody>;
 
 export const slotExpert = z.object({
@@ -92,6 +197,12 @@ export const availabilitySlot = z.object({
   is_active: z.boolean(),
   /** True while a pending or approved booking holds the slot; a rejection frees it. */
   is_booked: z.boolean(),
+  mode: z.enum(meetingModes),
+  /** The place or link: shown to the slot's expert; a farmer sees it once a booking is approved. */
+  place: z.string().nullable(),
+  video_url: z.string().nullable(),
+  /** Set for slots made from a weekly availability. */
+  rule_id: z.number().int().nullable(),
   expert: slotExpert,
 });
 export type AvailabilitySlot = z.infer<typeof availabilitySlot>;
@@ -104,6 +215,15 @@ export const bookSlotBody = z.object({
     .int('Choose a slot to book')
     .positive('Choose a slot to book')
     .max(MAX_ROW_ID, 'Choose a slot to book'),
+  topic: z
+    .string({ error: 'Say in a few words what you want to talk about' })
+    .trim()
+    .min(3, 'Say in a few words what you want to talk about')
+    .max(120, 'Keep the topic under 120 characters'),
+  analysis_id: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
+  ),
 });
 export type BookSlotBody = z.input<typeof bookSlotBody>;
 
@@ -118,9 +238,18 @@ export const booking = z.object({
   reason: z.string().nullable(),
   created_at: isoDateTime,
   decided_at: isoDateTime.nullable(),
-  farmer: z.object({ username: z.string(), email: z.string() }),
-  expert: z.object({ username: z.string() }),
+  topic: z.string(),
+  /** The farmer's analysis attached to the booking, if any. */
+  analysis: z.object({ id: z.number().int(), label: z.string() }).nullable(),
+  mode: z.enum(meetingModes),
+  /** Place, link and phone numbers: null until the booking is approved. */
+  place: z.string().nullable(),
+  video_url: z.string().nullable(),
+  farmer: z.object({ username: z.string(), email: z.string(), phone: z.string().nullable() }),
+  expert: z.object({ username: z.string(), phone: z.string().nullable() }),
   slot: z.object({ id: z.number().int(), start_time: isoDateTime, end_time: isoDateTime }),
+  cancelled_by: z.enum(['farmer', 'expert']).nullable(),
+  cancelled_at: isoDateTime.nullable(),
 });
 export type Booking = z.infer<typeof booking>;
 export const bookingPage = paginated(booking);
@@ -147,3 +276,9 @@ export const manageBookingBody = z.object({
   ),
 });
 export type ManageBookingBody = z.input<typeof manageBookingBody>;
+
+/** The expert must say why; the farmer may. */
+export const cancelBookingBody = z.object({
+  reason: optionalText(500, 'Reason'),
+});
+export type CancelBookingBody = z.input<typeof cancelBookingBody>;

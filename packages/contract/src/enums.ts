@@ -7,7 +7,7 @@ export type DiseaseType = (typeof diseaseTypes)[number];
 export const urgencyLevels = ['low', 'medium', 'high'] as const;
 export type UrgencyLevel = (typeof urgencyLevels)[number];
 
-export const bookingStatuses = ['pending', 'approved', 'rejected'] as const;
+export const bookingStatuses = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 export const rustClasses = ['common_rust', 'healthy', 'other_disease'] as const;
@@ -17,6 +17,8 @@ export const notificationTypes = [
   'booking_approved',
   'booking_rejected',
   'booking_requested',
+  'booking_cancelled',
+  'booking_reminder',
   'training_completed',
   'image_analysis',
   'post_moderated',

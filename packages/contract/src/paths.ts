@@ -63,6 +63,11 @@ export const consultationsApi = {
   manageBookings: '/api/consultations/consultations/manage/',
   bookingCalendar: (id: number | string) => `/api/consultations/consultations/${id}/calendar.ics`,
   bookingCalendarRoute: '/api/consultations/consultations/:id/calendar.ics',
+  cancelBooking: (id: number | string) => `/api/consultations/consultations/${id}/cancel/`,
+  cancelBookingRoute: '/api/consultations/consultations/:id/cancel/',
+  rules: '/api/consultations/availability-rules/',
+  endRule: (id: number | string) => `/api/consultations/availability-rules/${id}/end/`,
+  endRuleRoute: '/api/consultations/availability-rules/:id/end/',
 } as const;
 
 /** API paths of the dashboard feature. */

@@ -1,12 +1,26 @@
-import { and, count, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { BookingStatus } from '@kutu/contract';
+import type { BookingStatus, MeetingMode } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { availabilitySlots, bookings, expertProfiles, users } from '../../db/schema/index.ts';
+import {
+  analyses,
+  availabilityRules,
+  availabilitySlots,
+  bookings,
+  expertProfiles,
+  users,
+} from '../../db/schema/index.ts';
 
-/** A live booking holds its slot: pending or approved. */
+/** A live booking holds its slot: pending or approved (a rejection or a cancellation frees it). */
+const LIVE: BookingStatus[] = ['pending', 'approved'];
 const liveBooking = (slotId: SQL | typeof availabilitySlots.id) =>
-  sql<boolean>`exists (select 1 from ${bookings} b where b.slot_id = ${slotId} and b.status <> 'rejected')`;
+  sql<boolean>`exists (select 1 from ${bookings} b where b.slot_id = ${slotId} and b.status in ('pending', 'approved'))`;
+
+export interface Meeting {
+  mode: MeetingMode;
+  place: string | null;
+  videoUrl: string | null;
+}
 
 const slotColumns = {
   id: availabilitySlots.id,
@@ -15,12 +29,17 @@ const slotColumns = {
   endTime: availabilitySlots.endTime,
   isActive: availabilitySlots.isActive,
   isBooked: liveBooking(availabilitySlots.id).as('is_booked'),
+  mode: availabilitySlots.mode,
+  place: availabilitySlots.place,
+  videoUrl: availabilitySlots.videoUrl,
+  ruleId: availabilitySlots.ruleId,
   username: users.username,
   bio: expertProfiles.bio,
   areasOfExpertise: expertProfiles.areasOfExpertise,
   certifications: expertProfiles.certifications,
 };
-export type SlotRow = {
+export type SlotRow = Meeting & {
+  ruleId: number | null;
   id: number;
   expertId: number;
   startTime: Date;
@@ -45,13 +64,36 @@ const bookingColumns = {
   farmerId: bookings.farmerId,
   farmerUsername: farmerUser.username,
   farmerEmail: farmerUser.email,
+  farmerPhone: farmerUser.phone,
   expertId: availabilitySlots.expertId,
   expertUsername: expertUser.username,
+  expertEmail: expertUser.email,
+  expertPhone: expertUser.phone,
+  topic: bookings.topic,
+  analysisId: bookings.analysisId,
+  analysisClass: analyses.rustClass,
+  analysisConfidence: analyses.confidence,
+  mode: availabilitySlots.mode,
+  place: availabilitySlots.place,
+  videoUrl: availabilitySlots.videoUrl,
+  cancelledBy: bookings.cancelledBy,
+  cancelledAt: bookings.cancelledAt,
+  sequence: bookings.sequence,
   slotId: availabilitySlots.id,
   slotStart: availabilitySlots.startTime,
   slotEnd: availabilitySlots.endTime,
 };
-export type BookingRow = {
+export type BookingRow = Meeting & {
+  farmerPhone: string;
+  expertEmail: string;
+  expertPhone: string;
+  topic: string;
+  analysisId: number | null;
+  analysisClass: string | null;
+  analysisConfidence: number | null;
+  cancelledBy: 'farmer' | 'expert' | null;
+  cancelledAt: Date | null;
+  sequence: number;
   id: number;
   status: BookingStatus;
   selectedDate: Date | null;
@@ -118,6 +160,7 @@ export function createConsultationsRepo(db: Db) {
       .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
       .innerJoin(farmerUser, eq(farmerUser.id, bookings.farmerId))
       .innerJoin(expertUser, eq(expertUser.id, availabilitySlots.expertId))
+      .leftJoin(analyses, eq(analyses.id, bookings.analysisId))
       .where(where);
   }
   async function countBookings(where: SQL | undefined) {
@@ -159,9 +202,122 @@ export function createConsultationsRepo(db: Db) {
       await tx.execute(sql`select pg_advisory_xact_lock(${7_001}, ${expertId})`);
     },
 
-    async insertSlot(tx: Tx, row: { expertId: number; startTime: Date; endTime: Date }) {
+    async insertSlot(tx: Tx, row: { expertId: number; startTime: Date; endTime: Date } & Meeting) {
       const [created] = await tx.insert(availabilitySlots).values(row).returning({ id: availabilitySlots.id });
       return created.id;
+    },
+
+    /** The expert's active slots that overlap [from, to), for checking many new slots at once. */
+    async activeSlotsBetween(tx: Tx, expertId: number, from: Date, to: Date) {
+      return tx
+        .select({ startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime })
+        .from(availabilitySlots)
+        .where(
+          and(
+            eq(availabilitySlots.expertId, expertId),
+            eq(availabilitySlots.isActive, true),
+            lt(availabilitySlots.startTime, to),
+            gt(availabilitySlots.endTime, from),
+          ),
+        );
+    },
+
+    /** A rule's slot; a start time the rule already made is left as it is (returns false). */
+    async insertGeneratedSlot(
+      tx: Tx,
+      row: { expertId: number; ruleId: number; startTime: Date; endTime: Date } & Meeting,
+    ): Promise<boolean> {
+      const made = await tx
+        .insert(availabilitySlots)
+        .values(row)
+        .onConflictDoNothing({ target: [availabilitySlots.ruleId, availabilitySlots.startTime] })
+        .returning({ id: availabilitySlots.id });
+      return made.length > 0;
+    },
+
+    /** Start times the rule has made in [from, to), active or not: generation never remakes them. */
+    async ruleStartTimes(tx: Tx, ruleId: number, from: Date, to: Date) {
+      const rows = await tx
+        .select({ startTime: availabilitySlots.startTime })
+        .from(availabilitySlots)
+        .where(
+          and(
+            eq(availabilitySlots.ruleId, ruleId),
+            gte(availabilitySlots.startTime, from),
+            lt(availabilitySlots.startTime, to),
+          ),
+        );
+      return new Set(rows.map((r) => r.startTime.getTime()));
+    },
+
+    async insertRule(tx: Tx, row: typeof availabilityRules.$inferInsert) {
+      const [created] = await tx.insert(availabilityRules).values(row).returning();
+      return created;
+    },
+
+    async expertRules(expertId: number) {
+      return db
+        .select()
+        .from(availabilityRules)
+        .where(and(eq(availabilityRules.expertId, expertId), eq(availabilityRules.isActive, true)))
+        .orderBy(availabilityRules.id);
+    },
+
+    async activeRules() {
+      return db.select().from(availabilityRules).where(eq(availabilityRules.isActive, true));
+    },
+
+    async findRule(tx: Tx, id: number) {
+      const [row] = await tx.select().from(availabilityRules).where(eq(availabilityRules.id, id)).for('update');
+      return row;
+    },
+
+    /** Ends a rule and takes its future slots that nobody holds off the list; booked ones stay. */
+    async endRule(tx: Tx, id: number, now: Date) {
+      await tx.update(availabilityRules).set({ isActive: false }).where(eq(availabilityRules.id, id));
+      const ended = await tx
+        .update(availabilitySlots)
+        .set({ isActive: false })
+        .where(
+          and(
+            eq(availabilitySlots.ruleId, id),
+            eq(availabilitySlots.isActive, true),
+            gt(availabilitySlots.startTime, now),
+            sql`not ${liveBooking(availabilitySlots.id)}`,
+          ),
+        )
+        .returning({ id: availabilitySlots.id });
+      return ended.length;
+    },
+
+    /** Whose analysis this is (undefined when there is none). */
+    async analysisOwner(id: number) {
+      const [row] = await db.select({ userId: analyses.userId }).from(analyses).where(eq(analyses.id, id));
+      return row?.userId;
+    },
+
+    /**
+     * Claims the approved bookings whose reminder `lead` before the start is due and not yet sent,
+     * marking them sent in the same statement, so two runs (or two processes) never both send one.
+     * Due: the start is within `lead` but after `notBefore` from now, and the booking was approved
+     * before the reminder point (a later approval message already said when).
+     */
+    async claimReminders(kind: '24h' | '1h', now: Date, leadMs: number, notBeforeMs: number) {
+      const column = kind === '24h' ? bookings.reminded24hAt : bookings.reminded1hAt;
+      const rows = await db
+        .update(bookings)
+        .set(kind === '24h' ? { reminded24hAt: now } : { reminded1hAt: now })
+        .where(
+          and(
+            eq(bookings.status, 'approved'),
+            isNull(column),
+            gt(bookings.selectedDate, new Date(now.getTime() + notBeforeMs)),
+            lte(bookings.selectedDate, new Date(now.getTime() + leadMs)),
+            sql`${bookings.decidedAt} <= ${bookings.selectedDate} - make_interval(secs => ${leadMs / 1000})`,
+          ),
+        )
+        .returning({ id: bookings.id });
+      return rows.map((r) => r.id);
     },
 
     async findSlot(id: number): Promise<SlotRow | undefined> {
@@ -197,7 +353,7 @@ export function createConsultationsRepo(db: Db) {
       const [row] = await tx
         .select({ id: bookings.id, farmerId: bookings.farmerId, status: bookings.status })
         .from(bookings)
-        .where(and(eq(bookings.slotId, slotId), ne(bookings.status, 'rejected')))
+        .where(and(eq(bookings.slotId, slotId), inArray(bookings.status, LIVE)))
         .limit(1);
       return row;
     },
@@ -206,7 +362,7 @@ export function createConsultationsRepo(db: Db) {
       await tx.update(availabilitySlots).set({ isActive: false }).where(eq(availabilitySlots.id, id));
     },
 
-    async insertBooking(tx: Tx, row: { slotId: number; farmerId: number }) {
+    async insertBooking(tx: Tx, row: { slotId: number; farmerId: number; topic: string; analysisId: number | null }) {
       const [created] = await tx.insert(bookings).values(row).returning({ id: bookings.id });
       return created.id;
     },
@@ -223,6 +379,7 @@ export function createConsultationsRepo(db: Db) {
           id: bookings.id,
           status: bookings.status,
           farmerId: bookings.farmerId,
+          selectedDate: bookings.selectedDate,
           expertId: availabilitySlots.expertId,
           slotStart: availabilitySlots.startTime,
           slotEnd: availabilitySlots.endTime,
@@ -240,6 +397,20 @@ export function createConsultationsRepo(db: Db) {
       decision: { status: 'approved' | 'rejected'; selectedDate: Date | null; reason: string | null; decidedAt: Date },
     ) {
       await tx.update(bookings).set(decision).where(eq(bookings.id, id));
+    },
+
+    /** Cancelled: the slot is free again, and the calendar event's SEQUENCE moves on. */
+    async cancelBooking(tx: Tx, id: number, by: 'farmer' | 'expert', reason: string | null, at: Date) {
+      await tx
+        .update(bookings)
+        .set({
+          status: 'cancelled',
+          cancelledBy: by,
+          cancelledAt: at,
+          reason,
+          sequence: sql`${bookings.sequence} + 1`,
+        })
+        .where(eq(bookings.id, id));
     },
 
     async expertBookings(expertId: number, status: BookingStatus | undefined, limit: number, offset: number) {

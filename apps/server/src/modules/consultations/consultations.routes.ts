@@ -1,5 +1,10 @@
 import {
+  availabilityRuleCreated,
+  availabilityRuleList,
   availabilitySlot,
+  cancelBookingBody,
+  messageReply,
+  weeklyAvailabilityBody,
   booking,
   bookingListQuery,
   bookingPage,
@@ -14,7 +19,9 @@ import {
 import { z } from 'zod';
 import type { App, ModuleDeps } from '../../app.ts';
 import { caller } from '../../plugins/auth.ts';
+import { createAvailabilityService } from './availability.service.ts';
 import { createConsultationsService } from './consultations.service.ts';
+import { UPKEEP_QUEUE } from './upkeep.ts';
 
 const tags = ['consultations'];
 const security = [{ bearer: [] }];
@@ -26,6 +33,37 @@ const security = [{ bearer: [] }];
  */
 export function consultationsRoutes(app: App, deps: ModuleDeps) {
   const service = createConsultationsService(deps);
+  const availability = createAvailabilityService(deps);
+
+  // Tops weekly availability up and sends due reminders; idempotent, so overlapping runs are harmless.
+  deps.jobs.handle(UPKEEP_QUEUE, async () => {
+    await availability.topUp();
+    await availability.sendDueReminders();
+  });
+
+  app.post(
+    consultationsApi.rules,
+    {
+      schema: { tags, security, body: weeklyAvailabilityBody, response: { 201: availabilityRuleCreated } },
+      onRequest: app.requireRole('expert'),
+    },
+    async (req, reply) => reply.status(201).send(await availability.createRule(caller(req).userId, req.body)),
+  );
+
+  app.get(
+    consultationsApi.rules,
+    { schema: { tags, security, response: { 200: availabilityRuleList } }, onRequest: app.requireRole('expert') },
+    async (req) => availability.listRules(caller(req).userId),
+  );
+
+  app.put(
+    consultationsApi.endRuleRoute,
+    {
+      schema: { tags, security, params: idParam, response: { 200: messageReply } },
+      onRequest: app.requireRole('expert'),
+    },
+    async (req) => availability.endRule(caller(req).userId, req.params.id),
+  );
 
   app.post(
     consultationsApi.slots,
@@ -34,7 +72,8 @@ export function consultationsRoutes(app: App, deps: ModuleDeps) {
       onRequest: app.requireRole('expert'),
     },
     async (req, reply) => {
-      const slot = await service.createSlot(caller(req).userId, req.body.start_time, req.body.end_time);
+      const { start_time, end_time, ...meeting } = req.body;
+      const slot = await service.createSlot(caller(req).userId, start_time, end_time, meeting);
       return reply.status(201).send(slot);
     },
   );
@@ -73,7 +112,7 @@ export function consultationsRoutes(app: App, deps: ModuleDeps) {
       onRequest: app.requireRole('farmer'),
     },
     async (req, reply) => {
-      const created = await service.book(caller(req).userId, req.body.slot_id);
+      const created = await service.book(caller(req).userId, req.body);
       return reply.status(201).send(created);
     },
   );
@@ -109,6 +148,18 @@ export function consultationsRoutes(app: App, deps: ModuleDeps) {
       onRequest: app.requireRole('expert'),
     },
     async (req) => service.decide(caller(req).userId, req.body),
+  );
+
+  app.post(
+    consultationsApi.cancelBookingRoute,
+    {
+      schema: { tags, security, params: idParam, body: cancelBookingBody, response: { 200: booking } },
+      onRequest: app.requireRole('farmer', 'expert'),
+    },
+    async (req) => {
+      const { userId, role } = caller(req);
+      return service.cancel({ userId, role }, req.params.id, req.body.reason);
+    },
   );
 
   app.get(

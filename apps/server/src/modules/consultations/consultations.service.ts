@@ -1,7 +1,8 @@
-import { createEvent } from 'ics';
 import {
-  EAST_AFRICA_TIME_ZONE,
   slotLimits,
+  trainingLabelNames,
+  type TrainingLabel,
+  type MeetingMode,
   type AvailabilitySlot,
   type Booking,
   type BookingStatus,
@@ -9,33 +10,29 @@ import {
   type Paginated,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../app.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { bookingCalendar } from './calendar.ts';
 import { createConsultationsRepo, isUniqueViolation, type BookingRow, type SlotRow } from './consultations.repo.ts';
+import { createConsultationNotices } from './notices.ts';
+import { formatEat } from './time.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** A calendar event lasts an hour from the scheduled time, or until the slot ends if that is sooner. */
-const MEETING_MS = HOUR;
 
-const eatFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: EAST_AFRICA_TIME_ZONE,
-});
-/** '1 Dec 2026, 09:00 EAT': times in messages are in East Africa Time, zone named. */
-export function formatEat(date: Date): string {
-  return `${eatFormat.format(date)} EAT`;
-}
-
-function slotOut(row: SlotRow): AvailabilitySlot {
+/** A slot as its expert sees it; others see the place and link only through an approved booking. */
+export function slotOut(row: SlotRow, forOwner: boolean): AvailabilitySlot {
   return {
     id: row.id,
     start_time: row.startTime.toISOString(),
     end_time: row.endTime.toISOString(),
     is_active: row.isActive,
     is_booked: Boolean(row.isBooked),
+    mode: row.mode,
+    place: forOwner ? row.place : null,
+    video_url: forOwner ? row.videoUrl : null,
+    rule_id: row.ruleId,
     expert: {
       bio: row.bio ?? '',
       areas_of_expertise: row.areasOfExpertise ?? '',
@@ -45,7 +42,9 @@ function slotOut(row: SlotRow): AvailabilitySlot {
   };
 }
 
+/** Place, link and phone numbers are shared once the booking is approved, and only then. */
 function bookingOut(row: BookingRow): Booking {
+  const shared = row.status === 'approved';
   return {
     id: row.id,
     status: row.status,
@@ -53,18 +52,33 @@ function bookingOut(row: BookingRow): Booking {
     reason: row.reason,
     created_at: row.createdAt.toISOString(),
     decided_at: row.decidedAt?.toISOString() ?? null,
-    farmer: { username: row.farmerUsername, email: row.farmerEmail },
-    expert: { username: row.expertUsername },
+    topic: row.topic,
+    analysis:
+      row.analysisId === null
+        ? null
+        : {
+            id: row.analysisId,
+            label: row.analysisClass
+              ? `${trainingLabelNames[row.analysisClass as TrainingLabel] ?? row.analysisClass}, ${Math.round((row.analysisConfidence ?? 0) * 100)}% sure`
+              : 'Not a leaf',
+          },
+    mode: row.mode,
+    place: shared ? row.place : null,
+    video_url: shared ? row.videoUrl : null,
+    farmer: { username: row.farmerUsername, email: row.farmerEmail, phone: shared ? row.farmerPhone : null },
+    expert: { username: row.expertUsername, phone: shared ? row.expertPhone : null },
     slot: { id: row.slotId, start_time: row.slotStart.toISOString(), end_time: row.slotEnd.toISOString() },
+    cancelled_by: row.cancelledBy,
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
   };
 }
 
-export function createConsultationsService({
-  db,
-  clock,
-  notifications,
-}: Pick<ModuleDeps, 'db' | 'clock' | 'notifications'>) {
+export function createConsultationsService(
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'mailer' | 'sms' | 'config'>,
+) {
+  const { db, clock, notifications } = deps;
   const repo = createConsultationsRepo(db);
+  const notices = createConsultationNotices(deps);
 
   /** The time rules of a new slot; every broken rule is reported on its field. */
   function checkSlotTimes(start: Date, end: Date, now: Date) {
@@ -85,7 +99,12 @@ export function createConsultationsService({
   }
 
   return {
-    async createSlot(expertId: number, start: Date, end: Date): Promise<AvailabilitySlot> {
+    async createSlot(
+      expertId: number,
+      start: Date,
+      end: Date,
+      meeting: { mode: MeetingMode; place?: string; video_url?: string },
+    ): Promise<AvailabilitySlot> {
       checkSlotTimes(start, end, clock.now());
       const id = await repo.transaction(async (tx) => {
         await repo.lockExpert(tx, expertId);
@@ -94,22 +113,37 @@ export function createConsultationsService({
           const message = `This overlaps your slot from ${formatEat(clash.startTime)} to ${formatEat(clash.endTime)}`;
           throw badRequest(message, { start_time: message });
         }
-        return repo.insertSlot(tx, { expertId, startTime: start, endTime: end });
+        return repo.insertSlot(tx, {
+          expertId,
+          startTime: start,
+          endTime: end,
+          mode: meeting.mode,
+          place: meeting.mode === 'farm_visit' ? (meeting.place ?? null) : null,
+          videoUrl: meeting.mode === 'video' ? (meeting.video_url ?? null) : null,
+        });
       });
       const row = await repo.findSlot(id);
-      return slotOut(row!);
+      return slotOut(row!, true);
     },
 
     async expertSlots(expertId: number, page: PageQuery): Promise<Paginated<AvailabilitySlot>> {
       const { limit, offset } = pageWindow(page);
       const { rows, total } = await repo.expertSlots(expertId, limit, offset);
-      return toPage(rows.map(slotOut), total, page);
+      return toPage(
+        rows.map((r) => slotOut(r, true)),
+        total,
+        page,
+      );
     },
 
     async bookableSlots(page: PageQuery): Promise<Paginated<AvailabilitySlot>> {
       const { limit, offset } = pageWindow(page);
       const { rows, total } = await repo.bookableSlots(clock.now(), limit, offset);
-      return toPage(rows.map(slotOut), total, page);
+      return toPage(
+        rows.map((r) => slotOut(r, false)),
+        total,
+        page,
+      );
     },
 
     async deactivateSlot(expertId: number, slotId: number): Promise<AvailabilitySlot> {
@@ -125,11 +159,17 @@ export function createConsultationsService({
         if (live) throw conflict('This slot has a pending booking. Approve or reject it before deactivating the slot');
         await repo.deactivateSlot(tx, slotId);
       });
-      return slotOut((await repo.findSlot(slotId))!);
+      return slotOut((await repo.findSlot(slotId))!, true);
     },
 
-    async book(farmerId: number, slotId: number): Promise<Booking> {
+    async book(farmerId: number, input: { slot_id: number; topic: string; analysis_id?: number }): Promise<Booking> {
       const now = clock.now();
+      const slotId = input.slot_id;
+      // Only the farmer's own analysis; anyone else's is answered like a missing one.
+      if (input.analysis_id !== undefined && (await repo.analysisOwner(input.analysis_id)) !== farmerId) {
+        const message = 'Choose one of your own analyses';
+        throw badRequest(message, { analysis_id: message });
+      }
       let bookingId: number;
       try {
         bookingId = await repo.transaction(async (tx) => {
@@ -140,7 +180,12 @@ export function createConsultationsService({
           const live = await repo.liveBookingOn(tx, slotId);
           if (live?.farmerId === farmerId) throw conflict('You have already booked this slot');
           if (live) throw conflict('This slot has already been booked');
-          return repo.insertBooking(tx, { slotId, farmerId });
+          return repo.insertBooking(tx, {
+            slotId,
+            farmerId,
+            topic: input.topic,
+            analysisId: input.analysis_id ?? null,
+          });
         });
       } catch (err) {
         // The partial unique index settles a race that slipped past the checks above.
@@ -153,7 +198,7 @@ export function createConsultationsService({
       await notifications.notify(
         row.expertId,
         'booking_requested',
-        `${row.farmerUsername} booked your slot on ${formatEat(row.slotStart)}. Approve or reject it under Bookings.`,
+        `${row.farmerUsername} booked your slot on ${formatEat(row.slotStart)} about "${row.topic}". Approve or reject it under Bookings.`,
         { booking_id: row.id, slot_id: row.slotId },
       );
       return bookingOut(row);
@@ -211,52 +256,51 @@ export function createConsultationsService({
         });
       });
       const row = (await repo.findBooking(input.booking_id))!;
-      if (row.status === 'approved') {
-        await notifications.notify(
-          row.farmerId,
-          'booking_approved',
-          `${row.expertUsername} approved your booking. Your consultation is scheduled for ${formatEat(row.selectedDate!)}.`,
-          { booking_id: row.id, selected_date: row.selectedDate!.toISOString() },
-        );
-      } else {
-        const reason = row.reason ? ` Reason: ${row.reason}` : '';
-        await notifications.notify(
-          row.farmerId,
-          'booking_rejected',
-          `${row.expertUsername} could not take your booking for ${formatEat(row.slotStart)}.${reason}`,
-          { booking_id: row.id, reason: row.reason },
-        );
-      }
+      if (row.status === 'approved') await notices.approved(row);
+      else await notices.rejected(row);
       return bookingOut(row);
     },
 
-    /** An .ics event for an approved booking, for its farmer or its expert only. */
+    /**
+     * Cancels a live booking before it starts and frees its slot. The farmer may cancel their own;
+     * the slot's expert must give a reason. Anyone else gets the same 404 as for a missing booking.
+     */
+    async cancel(user: { userId: number; role: 'farmer' | 'expert' }, bookingId: number, reason?: string) {
+      const now = clock.now();
+      await repo.transaction(async (tx) => {
+        const b = await repo.lockBooking(tx, bookingId);
+        const own = user.role === 'farmer' ? b?.farmerId === user.userId : b?.expertId === user.userId;
+        if (!b || !own) throw notFound('Booking not found');
+        if (b.status !== 'pending' && b.status !== 'approved') {
+          throw conflict(`This booking is already ${b.status}`);
+        }
+        const start = b.selectedDate ?? b.slotStart;
+        if (start.getTime() <= now.getTime()) {
+          throw conflict('This consultation has already started, so it can no longer be cancelled');
+        }
+        if (user.role === 'expert' && !reason) {
+          const message = 'Tell the farmer why you cancel';
+          throw badRequest(message, { reason: message });
+        }
+        await repo.cancelBooking(tx, b.id, user.role, reason ?? null, now);
+      });
+      const row = (await repo.findBooking(bookingId))!;
+      await notices.cancelled(row);
+      return bookingOut(row);
+    },
+
+    /** The booking as an .ics file, for its farmer or its expert only; cancelled ones cancel the event. */
     async calendar(userId: number, bookingId: number): Promise<{ filename: string; content: string }> {
       const row = await repo.findBooking(bookingId);
       if (!row || (row.farmerId !== userId && row.expertId !== userId)) throw notFound('Booking not found');
-      if (row.status !== 'approved' || !row.selectedDate) {
+      if (!row.selectedDate || (row.status !== 'approved' && row.status !== 'cancelled')) {
         throw conflict('Only an approved booking can be added to a calendar');
       }
-      const start = row.selectedDate.getTime();
-      const end = Math.min(start + MEETING_MS, row.slotEnd.getTime());
-      const other = userId === row.farmerId ? `expert ${row.expertUsername}` : `farmer ${row.farmerUsername}`;
-      const { error, value } = createEvent({
-        uid: `kutu-booking-${row.id}@kutu`,
-        title: `Kutu consultation with ${other}`,
-        description: `Consultation booked on Kutu by ${row.farmerUsername} with expert ${row.expertUsername}. Scheduled for ${formatEat(row.selectedDate)}.`,
-        start,
-        startInputType: 'utc',
-        startOutputType: 'utc',
-        end,
-        endInputType: 'utc',
-        endOutputType: 'utc',
-        status: 'CONFIRMED',
-        busyStatus: 'BUSY',
-        productId: 'kutu/consultations',
-        organizer: { name: row.expertUsername },
-      });
-      if (error || !value) throw new AppError('INTERNAL_ERROR', 'The calendar file could not be made', 500);
-      return { filename: `kutu-consultation-${row.id}.ics`, content: value };
+      const viewer = userId === row.farmerId ? 'farmer' : 'expert';
+      return {
+        filename: `kutu-consultation-${row.id}.ics`,
+        content: bookingCalendar(row, viewer, clock.now()),
+      };
     },
   };
 }

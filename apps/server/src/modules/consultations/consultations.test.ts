@@ -14,6 +14,7 @@ const ICS = (id: number) => `/api/consultations/consultations/${id}/calendar.ics
 
 /** 1 March 2027, 09:00 East Africa Time. */
 const NOW = new Date('2027-03-01T06:00:00Z');
+const TOPIC = 'Rust spots on my maize';
 
 describe('consultations: slots and bookings', () => {
   let t: TestContext;
@@ -56,7 +57,7 @@ describe('consultations: slots and bookings', () => {
     return res.json() as { id: number; start_time: string; end_time: string; is_active: boolean; is_booked: boolean };
   }
   async function book(slotId: number, who = farmer) {
-    const res = await post(BOOK, who, { slot_id: slotId });
+    const res = await post(BOOK, who, { slot_id: slotId, topic: TOPIC });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: number; status: string };
   }
@@ -74,7 +75,7 @@ describe('consultations: slots and bookings', () => {
         post(SLOTS, null, {}),
         get(ALL, null),
         put(END(1), null),
-        post(BOOK, null, { slot_id: 1 }),
+        post(BOOK, null, { slot_id: 1, topic: TOPIC }),
         get(BOOK, null),
         get(MANAGE, null),
         put(MANAGE, null, {}),
@@ -99,7 +100,7 @@ describe('consultations: slots and bookings', () => {
         expect(res.statusCode).toBe(403);
         expect(res.json().error).toMatchObject({ code: 'FORBIDDEN', message: 'Only experts can do this' });
       }
-      const expertCalls = [get(ALL, expert), post(BOOK, expert, { slot_id: slot.id }), get(BOOK, expert)];
+      const expertCalls = [get(ALL, expert), post(BOOK, expert, { slot_id: slot.id, topic: TOPIC }), get(BOOK, expert)];
       for (const res of await Promise.all(expertCalls)) {
         expect(res.statusCode).toBe(403);
         expect(res.json().error.message).toBe('Only farmers can do this');
@@ -127,6 +128,10 @@ describe('consultations: slots and bookings', () => {
         end_time: '2027-05-10T07:30:00.000Z',
         is_active: true,
         is_booked: false,
+        mode: 'phone',
+        place: null,
+        video_url: null,
+        rule_id: null,
         expert: {
           bio: 'Plant pathologist',
           areas_of_expertise: 'Maize rust',
@@ -322,7 +327,7 @@ describe('consultations: slots and bookings', () => {
   describe('booking', () => {
     it('books a slot as pending and tells the expert', async () => {
       const slot = await makeSlot();
-      const res = await post(BOOK, farmer, { slot_id: slot.id });
+      const res = await post(BOOK, farmer, { slot_id: slot.id, topic: TOPIC });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({
         status: 'pending',
@@ -343,28 +348,28 @@ describe('consultations: slots and bookings', () => {
     it('refuses booking twice, a taken slot, an inactive, past or missing slot', async () => {
       const slot = await makeSlot();
       await book(slot.id);
-      const again = await post(BOOK, farmer, { slot_id: slot.id });
+      const again = await post(BOOK, farmer, { slot_id: slot.id, topic: TOPIC });
       expect(again.statusCode).toBe(409);
       expect(again.json().error.message).toBe('You have already booked this slot');
-      const taken = await post(BOOK, otherFarmer, { slot_id: slot.id });
+      const taken = await post(BOOK, otherFarmer, { slot_id: slot.id, topic: TOPIC });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error.message).toBe('This slot has already been booked');
 
       const inactive = await makeSlot();
       await put(END(inactive.id), expert);
-      const res1 = await post(BOOK, farmer, { slot_id: inactive.id });
+      const res1 = await post(BOOK, farmer, { slot_id: inactive.id, topic: TOPIC });
       expect(res1.statusCode).toBe(409);
       expect(res1.json().error.message).toBe('This slot is no longer available');
 
       const past = await makeSlot();
       t.clock.set(new Date(new Date(past.start_time).getTime() + 1));
-      const res2 = await post(BOOK, farmer, { slot_id: past.id });
+      const res2 = await post(BOOK, farmer, { slot_id: past.id, topic: TOPIC });
       expect(res2.statusCode).toBe(409);
       expect(res2.json().error.message).toBe('This slot has already started or passed');
 
-      const missing = await post(BOOK, farmer, { slot_id: 999_999 });
+      const missing = await post(BOOK, farmer, { slot_id: 999_999, topic: TOPIC });
       expect(missing.statusCode).toBe(404);
-      const bad = await post(BOOK, farmer, { slot_id: 'x' });
+      const bad = await post(BOOK, farmer, { slot_id: 'x', topic: TOPIC });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.fields.slot_id).toBe('Choose a slot to book');
     });
@@ -372,7 +377,7 @@ describe('consultations: slots and bookings', () => {
     it('lets exactly one of 20 farmers win a race for one slot', async () => {
       const slot = await makeSlot();
       const racers = await Promise.all(Array.from({ length: 20 }, () => createUser(t, 'farmer')));
-      const replies = await Promise.all(racers.map((r) => post(BOOK, r, { slot_id: slot.id })));
+      const replies = await Promise.all(racers.map((r) => post(BOOK, r, { slot_id: slot.id, topic: TOPIC })));
       const codes = replies.map((r) => r.statusCode);
       expect(codes.filter((c) => c === 201)).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(19);
@@ -473,7 +478,7 @@ describe('consultations: slots and bookings', () => {
 
       const all = await get(`${ALL}?page_size=200`, otherFarmer);
       expect(all.json().results.map((s: { id: number }) => s.id)).toContain(slot.id);
-      const rebooked = await post(BOOK, otherFarmer, { slot_id: slot.id });
+      const rebooked = await post(BOOK, otherFarmer, { slot_id: slot.id, topic: TOPIC });
       expect(rebooked.statusCode, rebooked.body).toBe(201);
 
       const mine = await get(`${BOOK}?page_size=200`, farmer);
@@ -508,7 +513,9 @@ describe('consultations: slots and bookings', () => {
           id: b2.id,
           status: 'approved',
           selected_date: s2.start_time,
-          farmer: { username: otherFarmer.username, email: otherFarmer.email },
+          topic: TOPIC,
+          farmer: { username: otherFarmer.username, email: otherFarmer.email, phone: otherFarmer.phone },
+          expert: { username: listExpert.username, phone: listExpert.phone },
           slot: { id: s2.id, start_time: s2.start_time, end_time: s2.end_time },
         }),
       ]);

@@ -1,12 +1,19 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AvailabilityRuleCreated,
   AvailabilitySlot,
   Booking,
+  BookSlotBody,
+  CreateSlotBody,
+  MessageReply,
+  WeeklyAvailabilityBody,
   BookingPage,
   BookingStatus,
   ManageBookingBody,
   SlotPage,
+  availabilityRuleList,
 } from '@kutu/contract';
+import type { z } from 'zod';
 import { consultationsApi } from '@kutu/contract/paths';
 import { ApiError, http } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
@@ -50,6 +57,13 @@ export const myBookingsQuery = (p: BookingParams) =>
     placeholderData: keepPreviousData,
   });
 
+export const rulesQuery = () =>
+  queryOptions({
+    queryKey: [...root, 'rules'],
+    queryFn: ({ signal }) => http.get<z.infer<typeof availabilityRuleList>>(consultationsApi.rules, undefined, signal),
+  });
+
+export const useRules = () => useQuery(rulesQuery());
 export const useMySlots = (p: PageParams) => useQuery(mySlotsQuery(p));
 export const useBookableSlots = (p: PageParams) => useQuery(bookableSlotsQuery(p));
 export const useExpertBookings = (p: BookingParams) => useQuery(expertBookingsQuery(p));
@@ -65,13 +79,21 @@ function useReloadingMutation<TBody, TReply>(fn: (body: TBody) => Promise<TReply
 
 /** Slot times go as ISO 8601 (UTC), converted from the viewer's local date-time input; empty stays empty. */
 export const useCreateSlot = () =>
-  useReloadingMutation((body: { start_time: string; end_time: string }) =>
-    http.post<AvailabilitySlot>(consultationsApi.slots, body),
+  useReloadingMutation((body: CreateSlotBody) => http.post<AvailabilitySlot>(consultationsApi.slots, body));
+export const useCreateRule = () =>
+  useReloadingMutation((body: WeeklyAvailabilityBody) =>
+    http.post<AvailabilityRuleCreated>(consultationsApi.rules, body),
+  );
+export const useEndRule = () =>
+  useReloadingMutation((id: number) => http.put<MessageReply>(consultationsApi.endRule(id)));
+export const useCancelBooking = () =>
+  useReloadingMutation(({ id, reason }: { id: number; reason?: string }) =>
+    http.post<Booking>(consultationsApi.cancelBooking(id), { reason }),
   );
 export const useDeactivateSlot = () =>
   useReloadingMutation((id: number) => http.put<AvailabilitySlot>(consultationsApi.endSlot(id)));
 export const useBookSlot = () =>
-  useReloadingMutation((slotId: number) => http.post<Booking>(consultationsApi.bookings, { slot_id: slotId }));
+  useReloadingMutation((body: BookSlotBody) => http.post<Booking>(consultationsApi.bookings, body));
 export const useManageBooking = () =>
   useReloadingMutation((body: ManageBookingBody) => http.put<Booking>(consultationsApi.manageBookings, body));
 

@@ -1,6 +1,18 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Badge, Button, Center, Group, Loader, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
-import type { AvailabilitySlot, BookingStatus } from '@kutu/contract';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Text,
+} from '@mantine/core';
+import type { AvailabilitySlot, Booking, BookingStatus } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -22,7 +34,12 @@ export function SlotBadge({ slot }: { slot: AvailabilitySlot }) {
   );
 }
 
-const statusColors: Record<BookingStatus, string> = { pending: 'yellow', approved: 'green', rejected: 'red' };
+const statusColors: Record<BookingStatus, string> = {
+  pending: 'yellow',
+  approved: 'green',
+  rejected: 'red',
+  cancelled: 'gray',
+};
 export function BookingBadge({ status }: { status: BookingStatus }) {
   const { t } = useTranslation();
   return (
@@ -53,8 +70,45 @@ export function BookingStatusFilter({
         { value: 'pending', label: t('consultations.status.pending') },
         { value: 'approved', label: t('consultations.status.approved') },
         { value: 'rejected', label: t('consultations.status.rejected') },
+        { value: 'cancelled', label: t('consultations.status.cancelled') },
       ]}
     />
+  );
+}
+
+/**
+ * What the booking is about and how it happens; the place, link and the other side's phone come
+ * from the server only once the booking is approved.
+ */
+export function MeetingLines({ booking, viewer }: { booking: Booking; viewer: 'farmer' | 'expert' }) {
+  const { t } = useTranslation();
+  const phone = viewer === 'farmer' ? booking.expert.phone : booking.farmer.phone;
+  return (
+    <>
+      <Text size="sm">
+        <b>{t('consultations.topic')}:</b> {booking.topic || '—'}
+      </Text>
+      {booking.analysis && (
+        <Text size="sm">
+          <b>{t('consultations.analysis')}:</b> {booking.analysis.label}
+        </Text>
+      )}
+      <Text size="sm">
+        <b>{t('consultations.mode.label')}:</b> {t(`consultations.mode.${booking.mode}`)}
+        {booking.place ? ` — ${booking.place}` : ''}
+      </Text>
+      {booking.video_url && (
+        <Anchor size="sm" href={booking.video_url} target="_blank" rel="noreferrer">
+          {t('consultations.videoLink')}
+        </Anchor>
+      )}
+      {phone && (
+        <Text size="sm">
+          <b>{t(viewer === 'farmer' ? 'consultations.expertPhone' : 'consultations.farmerPhone')}:</b>{' '}
+          <Anchor href={`tel:${phone}`}>{phone}</Anchor>
+        </Text>
+      )}
+    </>
   );
 }
 

@@ -12,9 +12,16 @@ const pending: Booking = {
   reason: null,
   created_at: '2027-03-01T06:00:00.000Z',
   decided_at: null,
-  farmer: { username: 'akello', email: 'akello@example.com' },
-  expert: { username: 'dr_nambi' },
+  topic: 'Rust on my maize',
+  analysis: null,
+  mode: 'phone',
+  place: null,
+  video_url: null,
+  farmer: { username: 'akello', email: 'akello@example.com', phone: null },
+  expert: { username: 'dr_nambi', phone: null },
   slot: { id: 3, start_time: '2027-03-02T06:00:00.000Z', end_time: '2027-03-02T08:00:00.000Z' },
+  cancelled_by: null,
+  cancelled_at: null,
 };
 
 /** The API at the fetch boundary: the bookings list, and the manage call recorded with its body. */

@@ -12,9 +12,12 @@ import {
   BookingStatusFilter,
   CardPager,
   ListState,
+  MeetingLines,
   PeriodLines,
   useClampPage,
 } from '../components/shared.tsx';
+import { CalendarButton, canCancel } from '../components/CalendarButton.tsx';
+import { CancelDialog } from '../components/CancelDialog.tsx';
 
 const PAGE_SIZE = 12;
 
@@ -22,10 +25,12 @@ function BookingCard({
   booking,
   onApprove,
   onReject,
+  onCancel,
 }: {
   booking: Booking;
   onApprove: () => void;
   onReject: () => void;
+  onCancel: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -38,6 +43,7 @@ function BookingCard({
         {booking.farmer.email}
       </Text>
       <Stack gap={4} mt="sm">
+        <MeetingLines booking={booking} viewer="expert" />
         <PeriodLines
           label={t('consultations.bookings.period')}
           start={booking.slot.start_time}
@@ -48,7 +54,7 @@ function BookingCard({
             ? t('consultations.bookings.selected', { date: formatDateTime(booking.selected_date) })
             : t('consultations.bookings.selectedNotSet')}
         </Text>
-        {booking.status === 'rejected' && booking.reason && (
+        {(booking.status === 'rejected' || booking.status === 'cancelled') && booking.reason && (
           <Text size="sm" c="dimmed">
             {t('consultations.reason', { reason: booking.reason })}
           </Text>
@@ -62,6 +68,14 @@ function BookingCard({
           <Button onClick={onApprove}>{t('consultations.bookings.approve')}</Button>
         </Group>
       )}
+      <Stack mt="md" gap="xs">
+        <CalendarButton booking={booking} />
+        {booking.status === 'approved' && canCancel(booking) && (
+          <Button variant="light" color="red" onClick={onCancel}>
+            {t('consultations.cancel.button')}
+          </Button>
+        )}
+      </Stack>
     </Card>
   );
 }
@@ -186,6 +200,7 @@ export default function BookingsPage() {
   const [page, setPage] = useState(1);
   const [approving, setApproving] = useState<Booking | null>(null);
   const [rejecting, setRejecting] = useState<Booking | null>(null);
+  const [cancelling, setCancelling] = useState<Booking | null>(null);
   const bookings = useExpertBookings({
     page,
     page_size: PAGE_SIZE,
@@ -217,13 +232,20 @@ export default function BookingsPage() {
       >
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {results.map((b) => (
-            <BookingCard key={b.id} booking={b} onApprove={() => setApproving(b)} onReject={() => setRejecting(b)} />
+            <BookingCard
+              key={b.id}
+              booking={b}
+              onApprove={() => setApproving(b)}
+              onReject={() => setRejecting(b)}
+              onCancel={() => setCancelling(b)}
+            />
           ))}
         </SimpleGrid>
         <CardPager page={page} pageSize={PAGE_SIZE} total={bookings.data?.count ?? 0} onChange={setPage} />
       </ListState>
       <ApproveDialog booking={approving} onClose={() => setApproving(null)} />
       <RejectDialog booking={rejecting} onClose={() => setRejecting(null)} />
+      <CancelDialog booking={cancelling} viewer="expert" onClose={() => setCancelling(null)} />
     </Stack>
   );
 }

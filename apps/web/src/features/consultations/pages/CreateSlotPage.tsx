@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { Badge, Button, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { AvailabilitySlot } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,13 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateTime, viewerTimeZone } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { localInputToIso, useCreateSlot, useDeactivateSlot, useMySlots } from '../api/consultations.ts';
+import { MeetingFields, type MeetingValues } from '../components/MeetingFields.tsx';
+import { WeeklyAvailabilityForm, WeeklyAvailabilityList } from '../components/WeeklyAvailability.tsx';
+
+type OneOffValues = MeetingValues & {
+  start: string;
+  end: string;
+};
 
 /** The API's largest page; "All" asks for this many. */
 const SERVER_MAX_PAGE = 200;
@@ -19,33 +27,34 @@ const SERVER_MAX_PAGE = 200;
 /** Create Slot (expert): publish a time when farmers can book you, and manage published slots. */
 export default function CreateSlotPage() {
   const { t } = useTranslation();
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // Checked by the server, which reads the times in the viewer's zone once converted to ISO.
+  const form = useForm<OneOffValues>({
+    initialValues: { start: '', end: '', mode: 'phone', place: '', video_url: '' },
+  });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const slots = useMySlots({ page, page_size: pageSize === ALL_ROWS ? SERVER_MAX_PAGE : pageSize });
   const create = useCreateSlot();
   const deactivate = useDeactivateSlot();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setFieldErrors({});
+  const submit = form.onSubmit(({ start, end, ...meeting }) => {
     create.mutate(
-      { start_time: localInputToIso(start), end_time: localInputToIso(end) },
+      { start_time: localInputToIso(start), end_time: localInputToIso(end), ...meeting },
       {
         onSuccess: () => {
           notifySuccess(t('consultations.createSlot.created'));
-          setStart('');
-          setEnd('');
+          form.reset();
         },
         onError: (err) => {
-          if (err instanceof ApiError && Object.keys(err.fields).length) setFieldErrors(err.fields);
+          if (err instanceof ApiError) {
+            const { start_time, end_time, ...rest } = err.fields;
+            form.setErrors({ start: start_time, end: end_time, ...rest });
+          }
           notifyError(errorMessage(err));
         },
       },
     );
-  };
+  });
 
   const onDeactivate = (slot: AvailabilitySlot) =>
     deactivate.mutate(slot.id, {
@@ -69,6 +78,12 @@ export default function CreateSlotPage() {
       render: (s) => formatDateTime(s.end_time),
       sortable: true,
       searchable: false,
+    },
+    {
+      key: 'mode',
+      header: t('consultations.mode.label'),
+      value: (s) => t(`consultations.mode.${s.mode}`),
+      sortable: true,
     },
     {
       key: 'availability',
@@ -119,32 +134,36 @@ export default function CreateSlotPage() {
       </Title>
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
-            <Stack>
-              <Text size="sm" c="dimmed">
-                {t('consultations.zoneHint', { zone: viewerTimeZone() })}
-              </Text>
-              <TextInput
-                type="datetime-local"
-                label={t('consultations.createSlot.start')}
-                value={start}
-                onChange={(e) => setStart(e.currentTarget.value)}
-                error={fieldErrors.start_time}
-                required
-              />
-              <TextInput
-                type="datetime-local"
-                label={t('consultations.createSlot.end')}
-                value={end}
-                onChange={(e) => setEnd(e.currentTarget.value)}
-                error={fieldErrors.end_time}
-                required
-              />
-              <Button type="submit" loading={create.isPending}>
-                {t('consultations.createSlot.submit')}
-              </Button>
-            </Stack>
-          </Paper>
+          <Stack>
+            <WeeklyAvailabilityForm />
+            <WeeklyAvailabilityList />
+            <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
+              <Stack>
+                <Text size="sm" c="dimmed">
+                  {t('consultations.zoneHint', { zone: viewerTimeZone() })}
+                </Text>
+                <Title order={3} size="h4">
+                  {t('consultations.createSlot.oneOff')}
+                </Title>
+                <TextInput
+                  type="datetime-local"
+                  label={t('consultations.createSlot.start')}
+                  required
+                  {...form.getInputProps('start')}
+                />
+                <TextInput
+                  type="datetime-local"
+                  label={t('consultations.createSlot.end')}
+                  required
+                  {...form.getInputProps('end')}
+                />
+                <MeetingFields form={form} />
+                <Button type="submit" loading={create.isPending}>
+                  {t('consultations.createSlot.submit')}
+                </Button>
+              </Stack>
+            </Paper>
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <DataTable

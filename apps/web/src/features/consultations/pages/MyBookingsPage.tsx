@@ -1,39 +1,37 @@
 import { useState } from 'react';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarPlus } from '@tabler/icons-react';
 import type { Booking } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routes } from '../../../app/routes.ts';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { notifyError } from '../../../lib/notify.ts';
-import { downloadCalendar, useMyBookings } from '../api/consultations.ts';
+import { useMyBookings } from '../api/consultations.ts';
+import { CalendarButton, canCancel } from '../components/CalendarButton.tsx';
+import { CancelDialog } from '../components/CancelDialog.tsx';
+import { RescheduleDialog } from '../components/RescheduleDialog.tsx';
 import {
   type BookingFilter,
   BookingBadge,
   BookingStatusFilter,
   CardPager,
   ListState,
+  MeetingLines,
   PeriodLines,
   useClampPage,
 } from '../components/shared.tsx';
 
 const PAGE_SIZE = 12;
 
-function MyBookingCard({ booking }: { booking: Booking }) {
+function MyBookingCard({
+  booking,
+  onCancel,
+  onReschedule,
+}: {
+  booking: Booking;
+  onCancel: () => void;
+  onReschedule: () => void;
+}) {
   const { t } = useTranslation();
-  const [downloading, setDownloading] = useState(false);
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadCalendar(booking.id);
-    } catch (err) {
-      notifyError(errorMessage(err));
-    } finally {
-      setDownloading(false);
-    }
-  };
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={booking.expert.username}>
       <Group justify="space-between" mb="xs">
@@ -41,6 +39,7 @@ function MyBookingCard({ booking }: { booking: Booking }) {
         <BookingBadge status={booking.status} />
       </Group>
       <Stack gap={4}>
+        <MeetingLines booking={booking} viewer="farmer" />
         <PeriodLines
           label={t('consultations.slots.period')}
           start={booking.slot.start_time}
@@ -52,29 +51,37 @@ function MyBookingCard({ booking }: { booking: Booking }) {
           </Text>
         )}
         {booking.status === 'approved' && booking.selected_date && (
-          <Text size="sm" fw={600} c="green.8">
+          <Text size="sm" fw={600} c="green.9">
             {t('consultations.myBookings.scheduled', { date: formatDateTime(booking.selected_date) })}
           </Text>
         )}
         {booking.status === 'rejected' && (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red.9">
             {booking.reason
               ? t('consultations.reason', { reason: booking.reason })
               : t('consultations.myBookings.noReason')}
           </Text>
         )}
+        {booking.status === 'cancelled' && (
+          <Text size="sm" c="dimmed">
+            {t(booking.cancelled_by === 'expert' ? 'consultations.cancel.byExpert' : 'consultations.cancel.byYou')}
+            {booking.reason ? ` ${t('consultations.reason', { reason: booking.reason })}` : ''}
+          </Text>
+        )}
       </Stack>
-      {booking.status === 'approved' && (
-        <Button
-          mt="md"
-          variant="light"
-          leftSection={<IconCalendarPlus size={16} />}
-          onClick={download}
-          loading={downloading}
-        >
-          {t('consultations.myBookings.calendar')}
-        </Button>
-      )}
+      <Stack mt="md" gap="xs">
+        <CalendarButton booking={booking} />
+        {canCancel(booking) && (
+          <Group grow>
+            <Button variant="light" onClick={onReschedule}>
+              {t('consultations.reschedule.button')}
+            </Button>
+            <Button variant="light" color="red" onClick={onCancel}>
+              {t('consultations.cancel.button')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
     </Card>
   );
 }
@@ -86,6 +93,8 @@ export default function MyBookingsPage() {
   const [page, setPage] = useState(1);
   const bookings = useMyBookings({ page, page_size: PAGE_SIZE, status: filter === 'all' ? undefined : filter });
   const results = bookings.data?.results ?? [];
+  const [cancelling, setCancelling] = useState<Booking | null>(null);
+  const [moving, setMoving] = useState<Booking | null>(null);
   useClampPage(page, setPage, bookings.data?.count, PAGE_SIZE);
 
   return (
@@ -111,11 +120,13 @@ export default function MyBookingsPage() {
       >
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {results.map((b) => (
-            <MyBookingCard key={b.id} booking={b} />
+            <MyBookingCard key={b.id} booking={b} onCancel={() => setCancelling(b)} onReschedule={() => setMoving(b)} />
           ))}
         </SimpleGrid>
         <CardPager page={page} pageSize={PAGE_SIZE} total={bookings.data?.count ?? 0} onChange={setPage} />
       </ListState>
+      <CancelDialog booking={cancelling} viewer="farmer" onClose={() => setCancelling(null)} />
+      <RescheduleDialog booking={moving} onClose={() => setMoving(null)} />
       <Anchor component={Link} to={routes.slots} size="sm">
         {t('consultations.myBookings.browse')}
       </Anchor>

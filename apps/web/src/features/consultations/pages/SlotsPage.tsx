@@ -4,15 +4,14 @@ import type { AvailabilitySlot } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routes } from '../../../app/routes.ts';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useBookableSlots, useBookSlot } from '../api/consultations.ts';
+import { useBookableSlots } from '../api/consultations.ts';
+import { BookDialog } from '../components/BookDialog.tsx';
 import { CardPager, ListState, SlotBadge, slotState, useClampPage } from '../components/shared.tsx';
 
 const PAGE_SIZE = 12;
 
-function SlotCard({ slot, onBook, booking }: { slot: AvailabilitySlot; onBook: () => void; booking: boolean }) {
+function SlotCard({ slot, onBook }: { slot: AvailabilitySlot; onBook: () => void }) {
   const { t } = useTranslation();
   const { expert } = slot;
   return (
@@ -40,9 +39,12 @@ function SlotCard({ slot, onBook, booking }: { slot: AvailabilitySlot; onBook: (
         <Text size="sm">
           {t('consultations.end')}: {formatDateTime(slot.end_time)}
         </Text>
+        <Text size="sm">
+          <b>{t('consultations.mode.label')}:</b> {t(`consultations.mode.${slot.mode}`)}
+        </Text>
       </Stack>
       {slotState(slot) === 'available' && (
-        <Button mt="md" fullWidth onClick={onBook} loading={booking}>
+        <Button mt="md" fullWidth onClick={onBook}>
           {t('consultations.slots.book')}
         </Button>
       )}
@@ -55,15 +57,9 @@ export default function SlotsPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const slots = useBookableSlots({ page, page_size: PAGE_SIZE });
-  const book = useBookSlot();
+  const [booking, setBooking] = useState<AvailabilitySlot | null>(null);
   const results = slots.data?.results ?? [];
   useClampPage(page, setPage, slots.data?.count, PAGE_SIZE);
-
-  const onBook = (slot: AvailabilitySlot) =>
-    book.mutate(slot.id, {
-      onSuccess: () => notifySuccess(t('consultations.slots.booked')),
-      onError: (err) => notifyError(errorMessage(err)),
-    });
 
   return (
     <Stack>
@@ -84,16 +80,12 @@ export default function SlotsPage() {
       >
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {results.map((slot) => (
-            <SlotCard
-              key={slot.id}
-              slot={slot}
-              onBook={() => onBook(slot)}
-              booking={book.isPending && book.variables === slot.id}
-            />
+            <SlotCard key={slot.id} slot={slot} onBook={() => setBooking(slot)} />
           ))}
         </SimpleGrid>
         <CardPager page={page} pageSize={PAGE_SIZE} total={slots.data?.count ?? 0} onChange={setPage} />
       </ListState>
+      <BookDialog slot={booking} onClose={() => setBooking(null)} />
     </Stack>
   );
 }

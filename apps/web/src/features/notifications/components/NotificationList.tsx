@@ -21,6 +21,8 @@ const icons: Record<NotificationType, { icon: Icon; color: string }> = {
   booking_approved: { icon: IconCalendarCheck, color: 'green' },
   booking_rejected: { icon: IconCalendarX, color: 'red' },
   booking_requested: { icon: IconCalendarPlus, color: 'blue' },
+  booking_cancelled: { icon: IconCalendarX, color: 'gray' },
+  booking_reminder: { icon: IconBell, color: 'blue' },
   training_completed: { icon: IconBrain, color: 'violet' },
   image_analysis: { icon: IconPhotoScan, color: 'teal' },
   post_moderated: { icon: IconMessageCheck, color: 'orange' },

@@ -1,0 +1,156 @@
+import { clockMinutes, type AvailabilityRule, type AvailabilityRuleCreated, type MeetingMode } from '@kutu/contract';
+import type { ModuleDeps } from '../../app.ts';
+import type { Tx } from '../../db/client.ts';
+import type { availabilityRules } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { minutesToClock, WINDOW_MS, weeklySlotTimes } from './availability.ts';
+import { createConsultationsRepo } from './consultations.repo.ts';
+import { createConsultationNotices } from './notices.ts';
+import { formatEat } from './time.ts';
+
+type RuleRow = typeof availabilityRules.$inferSelect;
+const HOUR = 60 * 60_000;
+
+function ruleOut(row: RuleRow): AvailabilityRule {
+  return {
+    id: row.id,
+    weekdays: [...row.weekdays].sort(),
+    start_time: minutesToClock(row.startMinute),
+    end_time: minutesToClock(row.endMinute),
+    slot_minutes: row.slotMinutes,
+    mode: row.mode,
+    place: row.place,
+    video_url: row.videoUrl,
+    is_active: row.isActive,
+  };
+}
+
+export interface WeeklyInput {
+  weekdays: number[];
+  start_time: string;
+  end_time: string;
+  slot_minutes: number;
+  mode: MeetingMode;
+  place?: string;
+  video_url?: string;
+}
+
+/**
+ * Weekly availability (docs/decisions/0019): a rule makes slots for the next AVAILABILITY_WINDOW_DAYS
+ * days when it is saved, and the upkeep job tops the window up. Generation is idempotent (a rule makes
+ * each start time once, even one its expert later deactivated) and never makes a slot that overlaps
+ * another active slot of the expert: those are skipped and reported.
+ */
+export function createAvailabilityService(
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'mailer' | 'sms' | 'config'>,
+) {
+  const repo = createConsultationsRepo(deps.db);
+  const notices = createConsultationNotices(deps);
+
+  async function generate(tx: Tx, rule: RuleRow, now: Date) {
+    const to = new Date(now.getTime() + WINDOW_MS);
+    const made = await repo.ruleStartTimes(tx, rule.id, now, to);
+    const busy = await repo.activeSlotsBetween(tx, rule.expertId, now, to);
+    let created = 0;
+    const skipped: AvailabilityRuleCreated['skipped'] = [];
+    for (const { start, end } of weeklySlotTimes(rule, now, to)) {
+      if (made.has(start.getTime())) continue;
+      const clash = busy.find((b) => b.startTime < end && b.endTime > start);
+      if (clash) {
+        skipped.push({
+          start_time: start.toISOString(),
+          end_time: end.toISOString(),
+          message: `${formatEat(start)} overlaps your slot from ${formatEat(clash.startTime)} to ${formatEat(clash.endTime)}`,
+        });
+        continue;
+      }
+      const inserted = await repo.insertGeneratedSlot(tx, {
+        expertId: rule.expertId,
+        ruleId: rule.id,
+        startTime: start,
+        endTime: end,
+        mode: rule.mode,
+        place: rule.place,
+        videoUrl: rule.videoUrl,
+      });
+      if (inserted) {
+        created += 1;
+        busy.push({ startTime: start, endTime: end });
+      }
+    }
+    return { created, skipped };
+  }
+
+  return {
+    async createRule(expertId: number, input: WeeklyInput): Promise<AvailabilityRuleCreated> {
+      const now = deps.clock.now();
+      return repo.transaction(async (tx) => {
+        await repo.lockExpert(tx, expertId);
+        const rule = await repo.insertRule(tx, {
+          expertId,
+          weekdays: [...new Set(input.weekdays)],
+          startMinute: clockMinutes(input.start_time),
+          endMinute: clockMinutes(input.end_time),
+          slotMinutes: input.slot_minutes,
+          mode: input.mode,
+          place: input.mode === 'farm_visit' ? (input.place ?? null) : null,
+          videoUrl: input.mode === 'video' ? (input.video_url ?? null) : null,
+        });
+        const { created, skipped } = await generate(tx, rule, now);
+        const weeks = Math.round(WINDOW_MS / (7 * 24 * HOUR));
+        let message = `Weekly availability saved: ${created} ${created === 1 ? 'slot' : 'slots'} for the next ${weeks} weeks.`;
+        if (skipped.length) {
+          message += ` ${skipped.length} not made because they overlap your other slots (first: ${skipped[0].message}).`;
+        }
+        return { rule: ruleOut(rule), created, skipped, message };
+      });
+    },
+
+    async listRules(expertId: number) {
+      return { results: (await repo.expertRules(expertId)).map(ruleOut) };
+    },
+
+    /** Stops a weekly availability: its future free slots go; booked ones stay until decided. */
+    async endRule(expertId: number, ruleId: number): Promise<{ message: string }> {
+      const now = deps.clock.now();
+      const removed = await repo.transaction(async (tx) => {
+        const rule = await repo.findRule(tx, ruleId);
+        if (!rule || rule.expertId !== expertId) throw notFound('Weekly availability not found');
+        if (!rule.isActive) throw conflict('This weekly availability has already been stopped');
+        return repo.endRule(tx, ruleId, now);
+      });
+      return { message: `Weekly availability stopped; ${removed} free future slots removed. Booked slots stay.` };
+    },
+
+    /** Tops every active rule's slots up to the window (idempotent; run by the upkeep job). */
+    async topUp(): Promise<number> {
+      const now = deps.clock.now();
+      let created = 0;
+      for (const rule of await repo.activeRules()) {
+        created += await repo.transaction(async (tx) => {
+          await repo.lockExpert(tx, rule.expertId);
+          return (await generate(tx, rule, now)).created;
+        });
+      }
+      return created;
+    },
+
+    /**
+     * Sends the reminders that are due, each once: 24 hours before (when the start is still more than
+     * an hour away) and 1 hour before. Claiming and marking happen in one statement (see the repo).
+     */
+    async sendDueReminders(): Promise<number> {
+      const now = deps.clock.now();
+      const due = [
+        ...(await repo.claimReminders('24h', now, 24 * HOUR, HOUR)).map((id) => ({ id, lead: '24 hours' })),
+        ...(await repo.claimReminders('1h', now, HOUR, 0)).map((id) => ({ id, lead: '1 hour' })),
+      ];
+      for (const { id, lead } of due) {
+        const row = await repo.findBooking(id);
+        if (row) await notices.reminder(row, lead);
+      }
+      return due.length;
+    },
+  };
+}
+export type AvailabilityService = ReturnType<typeof createAvailabilityService>;
