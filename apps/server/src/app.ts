@@ -18,6 +18,7 @@ import type { Sms } from './adapters/sms.ts';
 import type { FileStorage } from './adapters/storage.ts';
 import type { Outbox } from './adapters/outbox.ts';
 import type { JobQueue } from './adapters/jobs.ts';
+import { type Coordinator, createMemoryCoordinator } from './adapters/coordinator.ts';
 import type { ClassifierHolder } from './modules/analysis/classifier-holder.ts';
 import { createDecodeLimiter, type DecodeLimiter } from './lib/decode-limiter.ts';
 import { createAccessTokens, type AccessTokens } from './lib/tokens.ts';
@@ -42,6 +43,8 @@ import type { TrainingOptions } from './modules/training/training.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
+import { metricsRoutes, readinessRoutes, registerRequestIds } from './modules/operations/operations.routes.ts';
+import { requestIdOf } from './lib/request-context.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -64,6 +67,8 @@ export interface AppDeps {
   classifier: ClassifierHolder;
   /** Background jobs on the same database (pg-boss); this process works them only after `startWorkers()`. */
   jobs: JobQueue;
+  /** News for every process of the deployment (PostgreSQL LISTEN/NOTIFY, or in memory): docs/decisions/0021. */
+  coordinator?: Coordinator;
   /** Retraining settings for tests (the decision rule, the trainer); defaults are the product's. */
   training?: TrainingOptions;
   /** Extra adapters that features add (classifier, job queue); see each module. */
@@ -72,6 +77,7 @@ export interface AppDeps {
 
 /** What every feature module receives: the adapters plus the shared services. */
 export interface ModuleDeps extends AppDeps {
+  coordinator: Coordinator;
   db: Database['db'];
   tokens: AccessTokens;
   notifications: NotificationsService;
@@ -91,7 +97,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     // Only the configured proxies may set X-Forwarded-For (TRUST_PROXY; default none): docs/decisions/0008.
     trustProxy: trustedHops(config.trustProxy),
+    // Operability (docs/decisions/0021): a proxy's X-Request-Id is kept, so it spans proxy, app and job logs.
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestIds(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -114,15 +123,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sessions = createAuthRepo(deps.database.db);
   await app.register(authPlugin, { tokens, sessionIsLive: (claims) => sessions.sessionIsLive(claims) });
 
+  const coordinator = deps.coordinator ?? createMemoryCoordinator((msg, err) => app.log.error({ err }, msg));
   const moduleDeps: ModuleDeps = {
     ...deps,
+    coordinator,
     db: deps.database.db,
     tokens,
-    notifications: createNotificationsService(deps.database.db, deps.clock),
+    notifications: createNotificationsService(deps.database.db, deps.clock, coordinator),
     decodeLimiter: createDecodeLimiter(),
   };
 
   healthRoutes(app, moduleDeps);
+  readinessRoutes(app, { ...deps, metricsToken: config.metricsToken });
+  metricsRoutes(app, { ...deps, metricsToken: config.metricsToken });
   if (!config.isProduction) devOutboxRoutes(app, moduleDeps);
   authRoutes(app, moduleDeps);
   communityRoutes(app, moduleDeps);

@@ -63,6 +63,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function createAuthService(deps: ModuleDeps, log: Logger) {
   const { config, clock, mailer, sms, tokens } = deps;
+  /** Tells every process's session caches (docs/decisions/0021); the database already says so. */
+  const revoked = (userId: number, sessionId?: string) =>
+    deps.coordinator.publish({ type: 'session-revoked', userId, sessionId }).catch(() => {});
   const repo = createAuthRepo(deps.db);
   const secret = config.jwt.refreshSecret;
   const hash = (token: string) => hashToken(token, secret);
@@ -375,6 +378,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       if (row.usedAt || row.revokedAt) {
         // A token that was already rotated away is being replayed: end the whole session family.
         await repo.revokeFamily(row.familyId, now);
+        await revoked(row.userId, row.familyId);
         throw unauthenticated('This session has ended. Please sign in again.');
       }
       if (row.expiresAt.getTime() <= now.getTime()) {
@@ -390,6 +394,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       });
       if (!rotated) {
         await repo.revokeFamily(row.familyId, now);
+        await revoked(row.userId, row.familyId);
         throw unauthenticated('This session has ended. Please sign in again.');
       }
       return {
@@ -400,7 +405,10 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
 
     async logout(refreshToken: string) {
       const row = await repo.findRefreshToken(hash(refreshToken));
-      if (row) await repo.revokeFamily(row.familyId, clock.now());
+      if (row) {
+        await repo.revokeFamily(row.familyId, clock.now());
+        await revoked(row.userId, row.familyId);
+      }
       return { message: 'You are signed out.' };
     },
 
@@ -431,6 +439,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       const passwordHash = await hashSecret(newPassword);
       const done = await repo.resetPassword({ tokenId: row.id, userId: row.userId, passwordHash, now });
       if (!done) throw badRequest(messages.invalidReset);
+      await revoked(row.userId);
       return { message: 'Your password has been reset. You can now sign in with the new password.' };
     },
 
@@ -451,6 +460,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       }
       await repo.clearThrottle(key);
       await repo.changePassword({ userId, passwordHash: await hashSecret(newPassword), now: clock.now() });
+      await revoked(userId);
       return {
         message: 'Your password has been changed. Other devices have been signed out.',
         ...(await issueSession(user)),

@@ -47,6 +47,13 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
   const service = createTrainingService(deps, deps.training);
   const expert = app.requireRole('expert');
 
+  // Another process activated a version (a worker's retraining, a rollback): serve it here too.
+  if (!deps.config.modelDir) {
+    deps.coordinator.on('model-activated', () => {
+      void service.followActiveModel((err) => app.log.error({ err }, 'could not load the newly activated model'));
+    });
+  }
+
   deps.jobs.handle<{ jobId: number }>(TRAINING_QUEUE, (data, ctx) => service.runJob(data.jobId, ctx.id, ctx.signal), {
     expireInSeconds: JOB_EXPIRE_SECONDS,
     heartbeatSeconds: 30,
@@ -135,8 +142,8 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
     trainingApi.sampleImage,
     { schema: { tags, security, params: idParam }, onRequest: expert },
     async (req, reply) => {
-      const { data, type } = await service.sampleImage(req.params.id);
-      return sendPhoto(reply, { contentType: type, data });
+      const { data, size, type } = await service.sampleImage(req.params.id);
+      return sendPhoto(reply, { contentType: type, data, size });
     },
   );
 
