@@ -77,7 +77,7 @@ export function createLocalStorage(root: string): LocalFileStorage {
     await fs.writeFile(tmp, data);
     await fs.rename(tmp, full);
   };
-  const exists = (key: string) =>
+  const exists = async (key: string) =>
     fs.stat(resolve(key)).then(
       (s) => s.isFile(),
       () => false,
@@ -89,8 +89,8 @@ export function createLocalStorage(root: string): LocalFileStorage {
       await write(key, data);
       return key;
     },
-    putKey: (key, data) => write(key, data),
-    get: (key) => fs.readFile(resolve(key)),
+    putKey: async (key, data) => write(key, data),
+    get: async (key) => fs.readFile(resolve(key)),
     async stream(key) {
       const full = resolve(key);
       const stat = await fs.stat(full);
