@@ -67,20 +67,21 @@ export async function publishModelFiles(storage: FileStorage, dir: string, versi
 }
 
 /**
- * A directory on this machine with a version's files: its recorded path when present (the machine
- * that trained it, or the committed model), else a copy from shared storage under `modelsRoot`.
- * Null when neither has it.
+ * A directory on this machine with a version's files: this process's copy, else (S3) a fresh copy
+ * from the bucket, else its recorded path (the committed model; any version with local storage,
+ * whose disk every process shares). Null when none has it.
  */
 export async function modelDirOnThisMachine(
   storage: FileStorage,
   row: { version: string; path: string },
   modelsRoot: string,
 ): Promise<string | null> {
-  if (fs.existsSync(path.join(row.path, 'model.onnx'))) return row.path;
   const copy = path.join(modelsRoot, row.version);
   if (fs.existsSync(path.join(copy, 'model.onnx'))) return copy;
+  const recorded = fs.existsSync(path.join(row.path, 'model.onnx')) ? row.path : null;
+  if (storage.kind === 'local') return recorded;
   const files = await storage.list(modelStorageFolder(row.version));
-  if (!files.some((f) => f.key.endsWith('/model.onnx'))) return null;
+  if (!files.some((f) => f.key.endsWith('/model.onnx'))) return recorded;
   // Downloaded beside, then renamed: a directory named after a version is always complete.
   fs.mkdirSync(modelsRoot, { recursive: true });
   const scratch = fs.mkdtempSync(path.join(modelsRoot, `.download-${row.version}-`));

@@ -54,6 +54,8 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
     });
   }
 
+  let staleCheck: NodeJS.Timeout | undefined;
+  app.addHook('onClose', async () => clearInterval(staleCheck));
   deps.jobs.handle<{ jobId: number }>(TRAINING_QUEUE, (data, ctx) => service.runJob(data.jobId, ctx.id, ctx.signal), {
     expireInSeconds: JOB_EXPIRE_SECONDS,
     heartbeatSeconds: 30,
@@ -61,6 +63,12 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
     // An embedded database belongs to one process, so every 'running' job there was left by a dead one.
     onWorkerStart: async () => {
       await service.recoverStaleJobs(deps.database.kind === 'pglite' ? 0 : STALE_AFTER_MS);
+      // On PostgreSQL another worker may die at any time: its job is failed once its heartbeat is stale.
+      if (deps.database.kind === 'pglite') return;
+      staleCheck = setInterval(() => {
+        service.recoverStaleJobs(STALE_AFTER_MS).catch((err) => app.log.error({ err }, 'stale job recovery failed'));
+      }, STALE_AFTER_MS / 2);
+      staleCheck.unref();
     },
   });
 
