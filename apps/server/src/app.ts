@@ -2,14 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './adapters/clock.ts';
@@ -27,6 +20,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import {
   createNotificationsService,
   type NotificationsService,
@@ -110,14 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
   await registerRateLimit(app, { max: config.rateLimitMax });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 20, parts: 40 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Kutu API', version: '0.1.0', description: 'Detect Early · Act Fast · Grow Smart' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerOpenApi(app);
 
   const tokens = createAccessTokens(config.jwt.accessSecret, config.jwt.accessTtlSeconds);
   const sessions = createAuthRepo(deps.database.db);

@@ -15,7 +15,8 @@ export const communityApi = {
   /** PUT: moderate one comment (`:id` is the comment's id). */
   moderateResponse: '/api/community/responses/moderate/:id/',
   /** GET: a post's comments for moderation (`:postId` is the post's id). */
-  moderationQueue: '/api/community/responses/moderate/:postId/',
+  // `:id` (the post's) as in moderateResponse's path: OpenAPI treats paths differing only by parameter name as one.
+  moderationQueue: '/api/community/responses/moderate/:id/',
   moderationLog: '/api/community/moderation-log/',
 } as const;
 

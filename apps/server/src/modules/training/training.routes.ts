@@ -148,7 +148,15 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
 
   app.get(
     trainingApi.sampleImage,
-    { schema: { tags, security, params: idParam }, onRequest: expert },
+    {
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        response: { 200: z.any().describe('image/jpeg or image/png'), ...errors },
+      },
+      onRequest: expert,
+    },
     async (req, reply) => {
       const { data, size, type } = await service.sampleImage(req.params.id);
       return sendPhoto(reply, { contentType: type, data, size });
