@@ -72,7 +72,8 @@ export async function registerOpenApi(app: FastifyInstance) {
         title: 'Kutu API',
         version: '0.1.0',
         description: 'Detect Early · Act Fast · Grow Smart',
-        license: { name: 'Proprietary: for Kutu and its partners' },
+        // No open licence: partners use the API under their agreement with the Kutu project.
+        license: { name: 'Proprietary (partner agreement)', url: '/api/docs' },
       },
       // Relative: the document is served by the deployment it describes, at any PUBLIC_URL.
       servers: [{ url: '/', description: 'This deployment' }],
