@@ -35,6 +35,8 @@ try {
 } finally {
   pg.stop();
 }
+// Two web processes and a worker on their own PostgreSQL and S3-protocol server (docs/decisions/0021).
+step('several processes (PostgreSQL, S3)', bin('vitest'), ['run', '--config', 'vitest.cluster.config.ts']);
 
 step('build web app', 'npm', ['run', 'build']);
 step('end-to-end tests (Chromium)', bin('playwright'), ['test']);

@@ -4,14 +4,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './adapters/clock.ts';
@@ -20,6 +13,7 @@ import type { Sms } from './adapters/sms.ts';
 import type { FileStorage } from './adapters/storage.ts';
 import type { Outbox } from './adapters/outbox.ts';
 import type { JobQueue } from './adapters/jobs.ts';
+import { type Coordinator, createMemoryCoordinator } from './adapters/coordinator.ts';
 import type { ClassifierHolder } from './modules/analysis/classifier-holder.ts';
 import { createDecodeLimiter, type DecodeLimiter } from './lib/decode-limiter.ts';
 import { createLiveSessions, type LiveSessions } from './lib/live-sessions.ts';
@@ -29,6 +23,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import {
   createNotificationsService,
   type NotificationsService,
@@ -46,6 +41,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { offlineModelRoutes } from './modules/offline-model/offline-model.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
+import { metricsRoutes, readinessRoutes, registerRequestIds } from './modules/operations/operations.routes.ts';
+import { requestIdOf } from './lib/request-context.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -68,6 +65,8 @@ export interface AppDeps {
   classifier: ClassifierHolder;
   /** Background jobs on the same database (pg-boss); this process works them only after `startWorkers()`. */
   jobs: JobQueue;
+  /** News for every process of the deployment (PostgreSQL LISTEN/NOTIFY, or in memory): docs/decisions/0021. */
+  coordinator?: Coordinator;
   /** Retraining settings for tests (the decision rule, the trainer); defaults are the product's. */
   training?: TrainingOptions;
   /** Extra adapters that features add (classifier, job queue); see each module. */
@@ -76,6 +75,7 @@ export interface AppDeps {
 
 /** What every feature module receives: the adapters plus the shared services. */
 export interface ModuleDeps extends AppDeps {
+  coordinator: Coordinator;
   db: Database['db'];
   tokens: AccessTokens;
   /** Which sign-in sessions are live (cached a few seconds); ending one closes its streams at once. */
@@ -97,7 +97,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     // Only the configured proxies may set X-Forwarded-For (TRUST_PROXY; default none): docs/decisions/0008.
     trustProxy: trustedHops(config.trustProxy),
+    // Operability (docs/decisions/0021): a proxy's X-Request-Id is kept, so it spans proxy, app and job logs.
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestIds(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -116,30 +119,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 20, parts: 40 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Kutu API', version: '0.1.0', description: 'Detect Early · Act Fast · Grow Smart' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerOpenApi(app);
 
   const tokens = createAccessTokens(config.jwt.accessSecret, config.jwt.accessTtlSeconds);
   const authRepo = createAuthRepo(deps.database.db);
   const sessions = createLiveSessions((claims) => authRepo.sessionIsLive(claims));
   await app.register(authPlugin, { tokens, sessions });
 
+  const coordinator = deps.coordinator ?? createMemoryCoordinator((msg, err) => app.log.error({ err }, msg));
+  // Sessions ended through another process: forget them here too and close their streams.
+  coordinator.on('session-revoked', (e) =>
+    sessions.ended(e.sessionId ? { sessionId: e.sessionId } : { userId: e.userId }),
+  );
   const moduleDeps: ModuleDeps = {
     ...deps,
+    coordinator,
     db: deps.database.db,
     tokens,
     sessions,
-    notifications: createNotificationsService(deps.database.db, deps.clock),
+    notifications: createNotificationsService(deps.database.db, deps.clock, coordinator),
     decodeLimiter: createDecodeLimiter(),
   };
 
   healthRoutes(app, moduleDeps);
+  readinessRoutes(app, { ...deps, metricsToken: config.metricsToken });
+  metricsRoutes(app, { ...deps, metricsToken: config.metricsToken });
   if (!config.isProduction) devOutboxRoutes(app, moduleDeps);
   authRoutes(app, moduleDeps);
   communityRoutes(app, moduleDeps);

@@ -79,6 +79,11 @@ const schema = z
     /** The fixed evaluation list a candidate model is judged on; default the vision package's. */
     TRAINING_EVAL_SET: z.string().optional(),
     TRAINING_EPOCHS: z.coerce.number().int().min(1).max(200).optional(),
+    // --- several processes (docs/decisions/0021) ---
+    /** Uploads and retrained models: `s3://bucket[/prefix]?endpoint=…&region=…&forcePathStyle=true`, or local disk. */
+    STORAGE_URL: z.string().url().optional(),
+    /** Bearer token for /metrics; without it only loopback clients may read metrics. */
+    METRICS_TOKEN: z.string().min(16).optional(),
   })
   .superRefine((env, ctx) => {
     const trustProxy = parseTrustProxy(env.TRUST_PROXY);
@@ -180,5 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       evalSet: e.TRAINING_EVAL_SET ? path.resolve(e.TRAINING_EVAL_SET) : undefined,
       epochs: e.TRAINING_EPOCHS,
     },
+    storageUrl: e.STORAGE_URL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

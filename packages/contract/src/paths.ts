@@ -48,8 +48,9 @@ export const communityApi = {
   responses: '/api/community/responses/:postId/',
   /** PUT: moderate one comment (`:id` is the comment's id). */
   moderateResponse: '/api/community/responses/moderate/:id/',
-  /** GET: a post's comments for moderation (`:postId` is the post's id). */
-  moderationQueue: '/api/community/responses/moderate/:postId/',
+  /** GET: a post's comments for moderation (`:id` is the post's id). */
+  // `:id` as in moderateResponse's path: OpenAPI treats paths differing only by parameter name as one.
+  moderationQueue: '/api/community/responses/moderate/:id/',
   moderationLog: '/api/community/moderation-log/',
 } as const;
 

@@ -1,5 +1,6 @@
 import { fromPglite, PgBoss, type Db as BossDb } from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { currentRequestId, runWithRequestId } from '../lib/request-context.ts';
 
 /** What a job handler learns about the job it runs. */
 export interface JobContext {
@@ -7,6 +8,8 @@ export interface JobContext {
   id: string;
   /** Aborted when the worker stops (shutdown) while the job runs. */
   signal: AbortSignal;
+  /** The id of the request that queued the job (logs of the job carry it), or the job's own id. */
+  requestId: string;
 }
 
 export type JobHandler<T> = (data: T, ctx: JobContext) => Promise<void>;
@@ -37,6 +40,8 @@ export interface JobQueue {
   startWorkers(): Promise<void>;
   /** Whether this process works the queues. */
   readonly working: boolean;
+  /** Jobs waiting per handled queue (for metrics); empty before the queue was first used. */
+  depth(): Promise<Record<string, number>>;
   /** Stops workers (aborting running handlers after `graceMs`) and the queue. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -60,7 +65,19 @@ function bossDatabase(database: Database): { db: BossDb; backend: 'pglite' | 'po
   return { db: { executeSql: (text, values) => pool.query(text, values) as never }, backend: 'postgres' };
 }
 
-export function createJobQueue(database: Database, opts: { log?: (msg: string, err?: unknown) => void } = {}) {
+/** Where job starts and ends are logged, with the id of the request that queued the job. */
+export interface JobLogger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** The request id travels in the job's data under this name (the handler sees its data without it). */
+const REQUEST_ID = '_requestId';
+
+export function createJobQueue(
+  database: Database,
+  opts: { log?: (msg: string, err?: unknown) => void; logger?: () => JobLogger | undefined } = {},
+) {
   const registered = new Map<string, Registered>();
   const running = new Map<string, AbortController>();
   let starting: Promise<PgBoss> | null = null;
@@ -99,7 +116,8 @@ export function createJobQueue(database: Database, opts: { log?: (msg: string, e
     async send(name, data) {
       const b = await ready();
       if (!registered.has(name)) throw new Error(`No handler for queue ${name}`);
-      const id = await b.send(name, data);
+      const requestId = currentRequestId();
+      const id = await b.send(name, requestId ? { ...data, [REQUEST_ID]: requestId } : data);
       if (!id) throw new Error(`The queue refused a job for ${name}`);
       return id;
     },
@@ -116,8 +134,19 @@ export function createJobQueue(database: Database, opts: { log?: (msg: string, e
         await b.work<object>(name, { pollingIntervalSeconds: 1, batchSize: 1, localConcurrency: 1 }, async ([job]) => {
           const controller = new AbortController();
           running.set(job.id, controller);
+          const { [REQUEST_ID]: given, ...data } = job.data as Record<string, unknown>;
+          const requestId = typeof given === 'string' ? given : job.id;
+          const logger = opts.logger?.();
+          const started = Date.now();
+          logger?.info({ reqId: requestId, queue: name, job: job.id }, 'job started');
           try {
-            await r.handler(job.data, { id: job.id, signal: controller.signal });
+            await runWithRequestId(requestId, () =>
+              r.handler(data, { id: job.id, signal: controller.signal, requestId }),
+            );
+            logger?.info({ reqId: requestId, queue: name, job: job.id, ms: Date.now() - started }, 'job finished');
+          } catch (err) {
+            logger?.error({ reqId: requestId, queue: name, job: job.id, err }, 'job failed');
+            throw err;
           } finally {
             running.delete(job.id);
           }
@@ -126,6 +155,13 @@ export function createJobQueue(database: Database, opts: { log?: (msg: string, e
     },
     get working() {
       return working;
+    },
+    async depth() {
+      if (!starting) return {};
+      const b = await starting;
+      const out: Record<string, number> = {};
+      for (const name of registered.keys()) out[name] = (await b.getQueue(name))?.queuedCount ?? 0;
+      return out;
     },
     async stop(graceMs = 5000) {
       if (stopped) return;

@@ -29,6 +29,8 @@ export interface Database {
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+/** Any constant; the advisory lock that serialises migrations between processes. */
+const MIGRATION_LOCK = 4_722_016;
 
 /** PostgreSQL when a URL is given, otherwise embedded PGlite (a directory, or memory when dir is null). */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string | null }): Promise<Database> {
@@ -44,7 +46,17 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
         const r = await pool.query({ text, values: values as unknown[], name });
         return { rows: r.rows };
       },
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      // Several processes starting together on one database: one migrates, the others wait for it.
+      migrate: async () => {
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(db as never, { migrationsFolder });
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          lock.release();
+        }
+      },
       ping: async () => (await pool.query('select 1 as ok')).rows[0]?.ok === 1,
       close: () => pool.end(),
     };

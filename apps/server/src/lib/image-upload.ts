@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import sharp, { type Metadata } from 'sharp';
@@ -208,7 +209,9 @@ export async function photoForStorage(image: Pick<UploadedImage, 'buffer' | 'for
  * Sends a stored photo to a caller the service already allowed to see it: private caching, and no
  * content sniffing so a file can never be served as anything but the image type it was checked as.
  */
-export function sendPhoto(reply: FastifyReply, photo: { contentType: string; data: Buffer }) {
+/** Sends a stored photo; a stream from storage is piped, not held in memory. */
+export function sendPhoto(reply: FastifyReply, photo: { contentType: string; data: Buffer | Readable; size?: number }) {
+  if (photo.size !== undefined) reply.header('content-length', photo.size);
   return reply
     .header('content-type', photo.contentType)
     .header('cache-control', 'private, max-age=3600')

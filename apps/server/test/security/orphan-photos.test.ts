@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalFileStorage } from '../../src/adapters/storage.ts';
 import { ORPHAN_GRACE_MS, sweepOrphanPhotos } from '../../src/lib/orphan-photos.ts';
 import { fixture, multipart } from '../../src/modules/analysis/test-support.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
@@ -15,7 +16,7 @@ describe('orphan photo sweep', () => {
 
   const age = (key: string, ms: number) => {
     const when = new Date(Date.now() - ms);
-    fs.utimesSync(t.deps.storage.localPath(key), when, when);
+    fs.utimesSync((t.deps.storage as LocalFileStorage).localPath(key), when, when);
   };
 
   it('removes old files that no row refers to, under each owned folder, and nothing else', async () => {
@@ -53,10 +54,11 @@ describe('orphan photo sweep', () => {
 
     const removed = await sweepOrphanPhotos({ db: t.deps.database.db, storage: t.deps.storage, now: new Date() });
     expect(removed.sort()).toEqual([...orphans].sort());
-    for (const key of orphans) expect(fs.existsSync(t.deps.storage.localPath(key)), key).toBe(false);
+    for (const key of orphans)
+      expect(fs.existsSync((t.deps.storage as LocalFileStorage).localPath(key)), key).toBe(false);
     // Referenced photos, a file still within its grace period, and folders the sweep does not own stay.
     for (const key of [...kept.map((f) => f.key), fresh, foreign]) {
-      expect(fs.existsSync(t.deps.storage.localPath(key)), key).toBe(true);
+      expect(fs.existsSync((t.deps.storage as LocalFileStorage).localPath(key)), key).toBe(true);
     }
     const image = await t.app.inject({ method: 'GET', url: analysis.json().image_url, headers: farmer.headers });
     expect(image.statusCode).toBe(200);

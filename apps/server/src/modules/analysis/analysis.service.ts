@@ -17,6 +17,7 @@ import { notFound } from '../../lib/errors.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createAnalysisRepo, createResourcesRepo, type AnalysisRow, type ResourceRow } from './analysis.repo.ts';
+import { analysesByOutcome } from '../../lib/metrics.ts';
 
 function toResource(row: ResourceRow): EducationalResource {
   return { title: row.title, url: row.url, description: row.description };
@@ -143,6 +144,9 @@ export function createAnalysisService(deps: ModuleDeps) {
         if (!first) throw new Error('Idempotency conflict without a stored analysis');
         return { result: toResult(first, await resourcesByTopic()), created: false };
       }
+      analysesByOutcome.inc({
+        outcome: row.outcome === 'not_leaf' ? 'not_leaf' : row.unsure ? 'unsure' : row.rustClass!,
+      });
       await deps.notifications.notify(
         who.userId,
         'image_analysis',
@@ -190,22 +194,22 @@ export function createAnalysisService(deps: ModuleDeps) {
     },
 
     /** The heatmap of where the model looked: same access as the photo. */
-    async heatmap(who: AccessClaims, id: number): Promise<{ data: Buffer; contentType: string }> {
+    async heatmap(who: AccessClaims, id: number) {
       const row = await visibleAnalysis(who, id);
       if (!row.heatmapPath) throw notFound('This analysis has no heatmap');
-      const data = await deps.storage.get(row.heatmapPath).catch(() => {
+      const { body, size } = await deps.storage.stream(row.heatmapPath).catch(() => {
         throw notFound('The heatmap of this analysis is no longer stored');
       });
-      return { data, contentType: 'image/png' };
+      return { data: body, size, contentType: 'image/png' };
     },
 
     /** The stored photo: for its owner, and for experts (who review photos and label them). */
-    async photo(who: AccessClaims, id: number): Promise<{ data: Buffer; contentType: string }> {
+    async photo(who: AccessClaims, id: number) {
       const row = await visibleAnalysis(who, id);
-      const data = await deps.storage.get(row.imagePath).catch(() => {
+      const { body, size } = await deps.storage.stream(row.imagePath).catch(() => {
         throw notFound('The photo of this analysis is no longer stored');
       });
-      return { data, contentType: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+      return { data: body, size, contentType: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
     },
   };
 }

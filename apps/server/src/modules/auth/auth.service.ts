@@ -63,12 +63,16 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function createAuthService(deps: ModuleDeps, log: Logger) {
   const { config, clock, mailer, sms, tokens, sessions } = deps;
+  /** Tells the other processes' session caches and streams (docs/decisions/0021); the database already says so. */
+  const revoked = (userId: number, sessionId?: string) =>
+    deps.coordinator.publish({ type: 'session-revoked', userId, sessionId }).catch(() => {});
   const repo = createAuthRepo(deps.db);
 
   /** Ends one session family in the database, then in this process (cache, open streams). */
-  async function endSession(familyId: string) {
+  async function endSession(familyId: string, userId: number) {
     await repo.revokeFamily(familyId, clock.now());
     sessions.ended({ sessionId: familyId });
+    await revoked(userId, familyId);
   }
   const secret = config.jwt.refreshSecret;
   const hash = (token: string) => hashToken(token, secret);
@@ -380,7 +384,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       if (!row) throw unauthenticated(messages.invalidSession);
       if (row.usedAt || row.revokedAt) {
         // A token that was already rotated away is being replayed: end the whole session family.
-        await endSession(row.familyId);
+        await endSession(row.familyId, row.userId);
         throw unauthenticated('This session has ended. Please sign in again.');
       }
       if (row.expiresAt.getTime() <= now.getTime()) {
@@ -395,7 +399,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
         now,
       });
       if (!rotated) {
-        await endSession(row.familyId);
+        await endSession(row.familyId, row.userId);
         throw unauthenticated('This session has ended. Please sign in again.');
       }
       return {
@@ -406,7 +410,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
 
     async logout(refreshToken: string) {
       const row = await repo.findRefreshToken(hash(refreshToken));
-      if (row) await endSession(row.familyId);
+      if (row) await endSession(row.familyId, row.userId);
       return { message: 'You are signed out.' };
     },
 
@@ -438,6 +442,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       const done = await repo.resetPassword({ tokenId: row.id, userId: row.userId, passwordHash, now });
       if (!done) throw badRequest(messages.invalidReset);
       sessions.ended({ userId: row.userId });
+      await revoked(row.userId);
       return { message: 'Your password has been reset. You can now sign in with the new password.' };
     },
 
@@ -459,6 +464,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       await repo.clearThrottle(key);
       await repo.changePassword({ userId, passwordHash: await hashSecret(newPassword), now: clock.now() });
       sessions.ended({ userId });
+      await revoked(userId);
       return {
         message: 'Your password has been changed. Other devices have been signed out.',
         ...(await issueSession(user)),

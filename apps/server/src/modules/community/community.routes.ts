@@ -166,13 +166,13 @@ export function communityRoutes(app: App, deps: ModuleDeps) {
       schema: {
         tags,
         security,
-        params: postIdParam,
+        params: idParam,
         querystring: moderationQueueQuery,
         response: { 200: responsePage, ...errors },
       },
       onRequest: expert,
     },
-    async (req) => service.moderationQueue(req.params.postId, req.query),
+    async (req) => service.moderationQueue(req.params.id, req.query),
   );
 
   app.get(

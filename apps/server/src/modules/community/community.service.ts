@@ -234,13 +234,13 @@ export function createCommunityService(deps: {
     },
 
     /** A post's photo, for whoever may see the post (anyone else gets 404, as for the post). */
-    async postPhoto(viewer: Viewer, id: number): Promise<{ data: Buffer; contentType: string }> {
+    async postPhoto(viewer: Viewer, id: number) {
       const row = await visiblePost(viewer, id);
       if (!row.imagePath) throw notFound('This post has no photo');
-      const data = await deps.storage.get(row.imagePath).catch(() => {
+      const { body, size } = await deps.storage.stream(row.imagePath).catch(() => {
         throw notFound('The photo of this post is no longer stored');
       });
-      return { data, contentType: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+      return { data: body, size, contentType: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
     },
 
     /** Approved posts, for everyone signed in. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { api } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../app.ts';
 
-export function healthRoutes(app: App, { database }: ModuleDeps) {
+export function healthRoutes(app: App, { database }: Pick<ModuleDeps, 'database'>) {
   app.get(
     api.health,
     {

@@ -33,6 +33,14 @@ export function createNotificationsRepo(db: Db) {
         .offset(opts.offset);
     },
 
+    async findForUser(userId: number, id: number): Promise<NotificationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+      return row;
+    },
+
     async countForUser(userId: number, unreadOnly = false): Promise<number> {
       const [row] = await db.select({ n: count() }).from(notifications).where(ofUser(userId, unreadOnly));
       return row?.n ?? 0;

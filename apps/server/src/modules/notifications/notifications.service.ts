@@ -1,5 +1,6 @@
 import type { NotificationItem, NotificationList, NotificationType, PageQuery } from '@kutu/contract';
 import { systemClock, type Clock } from '../../adapters/clock.ts';
+import { type Coordinator, createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
@@ -24,12 +25,36 @@ export function toNotificationItem(row: NotificationRow): NotificationItem {
 
 /**
  * Stores notifications per user. Other features call `notify`; listeners (the live event stream) are
- * told about new and read notifications of a user. Listeners live in this process: with several
- * server processes a client on another one learns of new notifications by polling.
+ * told about new and read notifications of a user. The news travels through the coordinator, so a
+ * listener in any process hears of a notification created in any other (docs/decisions/0021).
  */
-export function createNotificationsService(db: Db, clock: Clock = systemClock) {
+export function createNotificationsService(
+  db: Db,
+  clock: Clock = systemClock,
+  coordinator: Coordinator = createMemoryCoordinator(),
+) {
   const repo = createNotificationsRepo(db);
   const listeners = new Set<NotificationListener>();
+
+  // Only a process with open streams reads anything back; the others ignore the news.
+  coordinator.on('notification-created', ({ userId, notificationId }) => {
+    if (listeners.size === 0) return;
+    void (async () => {
+      const row = await repo.findForUser(userId, notificationId);
+      if (!row) return;
+      const unreadCount = await repo.countForUser(userId, true);
+      emit(userId, { kind: 'created', notification: toNotificationItem(row), unreadCount });
+    })().catch(() => {});
+  });
+  coordinator.on('notifications-read', ({ userId }) => {
+    if (listeners.size === 0) return;
+    void repo
+      .countForUser(userId, true)
+      .then((unreadCount) => emit(userId, { kind: 'read', unreadCount }))
+      .catch(() => {});
+  });
+  /** Failing to tell live streams must not fail the action: the notification is stored. */
+  const announce = (event: Parameters<Coordinator['publish']>[0]) => coordinator.publish(event).catch(() => {});
 
   function emit(userId: number, event: NotificationEvent) {
     for (const listener of listeners) {
@@ -44,10 +69,7 @@ export function createNotificationsService(db: Db, clock: Clock = systemClock) {
   return {
     async notify(userId: number, type: NotificationType, message: string, data: Record<string, unknown> = {}) {
       const created = await repo.insert({ userId, type, message, data, createdAt: clock.now() });
-      if (listeners.size > 0) {
-        const unreadCount = await repo.countForUser(userId, true);
-        emit(userId, { kind: 'created', notification: toNotificationItem(created), unreadCount });
-      }
+      await announce({ type: 'notification-created', userId, notificationId: created.id });
       return created;
     },
 
@@ -69,14 +91,14 @@ export function createNotificationsService(db: Db, clock: Clock = systemClock) {
     async markRead(userId: number, id: number): Promise<NotificationItem> {
       const row = await repo.markRead(userId, id, clock.now());
       if (!row) throw notFound('Notification not found');
-      emit(userId, { kind: 'read', unreadCount: await repo.countForUser(userId, true) });
+      await announce({ type: 'notifications-read', userId });
       return toNotificationItem(row);
     },
 
     async markAllRead(userId: number): Promise<{ updated: number; unread_count: number }> {
       const updated = await repo.markAllRead(userId, clock.now());
       const unreadCount = await repo.countForUser(userId, true);
-      if (updated > 0) emit(userId, { kind: 'read', unreadCount });
+      if (updated > 0) await announce({ type: 'notifications-read', userId });
       return { updated, unread_count: unreadCount };
     },
 

@@ -255,7 +255,7 @@ export function createReviewService(deps: ModuleDeps) {
         who,
         communityPostFrom(a, review as ReviewRow & { verdict: ReviewVerdict }, review.reviewerName),
         {
-          buffer: photo.data,
+          buffer: Buffer.concat((await photo.data.toArray()) as Buffer[]),
           filename: path.basename(`analysis-${id}`),
           format: photo.contentType === 'image/png' ? 'png' : 'jpeg',
           width: 0,

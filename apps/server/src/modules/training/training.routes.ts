@@ -47,6 +47,15 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
   const service = createTrainingService(deps, deps.training);
   const expert = app.requireRole('expert');
 
+  // Another process activated a version (a worker's retraining, a rollback): serve it here too.
+  if (!deps.config.modelDir) {
+    deps.coordinator.on('model-activated', () => {
+      void service.followActiveModel((err) => app.log.error({ err }, 'could not load the newly activated model'));
+    });
+  }
+
+  let staleCheck: NodeJS.Timeout | undefined;
+  app.addHook('onClose', async () => clearInterval(staleCheck));
   deps.jobs.handle<{ jobId: number }>(TRAINING_QUEUE, (data, ctx) => service.runJob(data.jobId, ctx.id, ctx.signal), {
     expireInSeconds: JOB_EXPIRE_SECONDS,
     heartbeatSeconds: 30,
@@ -54,6 +63,12 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
     // An embedded database belongs to one process, so every 'running' job there was left by a dead one.
     onWorkerStart: async () => {
       await service.recoverStaleJobs(deps.database.kind === 'pglite' ? 0 : STALE_AFTER_MS);
+      // On PostgreSQL another worker may die at any time: its job is failed once its heartbeat is stale.
+      if (deps.database.kind === 'pglite') return;
+      staleCheck = setInterval(() => {
+        service.recoverStaleJobs(STALE_AFTER_MS).catch((err) => app.log.error({ err }, 'stale job recovery failed'));
+      }, STALE_AFTER_MS / 2);
+      staleCheck.unref();
     },
   });
 
@@ -133,10 +148,18 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
 
   app.get(
     trainingApi.sampleImage,
-    { schema: { tags, security, params: idParam }, onRequest: expert },
+    {
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        response: { 200: z.any().describe('image/jpeg or image/png'), ...errors },
+      },
+      onRequest: expert,
+    },
     async (req, reply) => {
-      const { data, type } = await service.sampleImage(req.params.id);
-      return sendPhoto(reply, { contentType: type, data });
+      const { data, size, type } = await service.sampleImage(req.params.id);
+      return sendPhoto(reply, { contentType: type, data, size });
     },
   );
 

@@ -20,6 +20,7 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createTrainingRepo, type JobRow, type SampleRow, type VersionRow } from './training.repo.ts';
 import { type Decide, notWorseRule } from './decision.ts';
 import { visionTrainer, type Trainer, type TrainerProgress } from './trainer.ts';
+import { modelDirOnThisMachine, publishModelFiles } from './model-versions.ts';
 
 export const TRAINING_QUEUE = 'model-training';
 /** A running job refreshes its heartbeat this often; one silent for STALE_AFTER_MS was left by a dead process. */
@@ -46,7 +47,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
   function removeUnfinished(version: string) {
     if (!fs.existsSync(modelsRoot)) return;
     for (const name of fs.readdirSync(modelsRoot)) {
-      if (name === `.tmp-${version}` || name.startsWith(`.tmp-${version}.partial-`)) {
+      if (name === `.tmp-${version}` || name.startsWith(`.tmp-${version}.`)) {
         fs.rmSync(path.join(modelsRoot, name), { recursive: true, force: true });
       }
     }
@@ -178,14 +179,19 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     const version = versionName(clock.now(), jobId);
     const tmpDir = path.join(modelsRoot, `.tmp-${version}`);
     const finalDir = path.join(modelsRoot, version);
+    // Samples as files for the trainer: on this disk already, or downloaded from shared storage.
+    const scratch = path.join(modelsRoot, `.tmp-${version}.samples`);
     try {
       const active = await repo.activeVersion();
       if (!active) throw new Error('There is no active model to start from');
       const evalSet = await trainer.loadEvalSet(config.training.evalSet, config.training.baseDir);
       const evalHashes = new Set(evalSet.items.map((i) => i.sha256));
-      const samples = (await repo.allLiveSamples()).filter(
-        (s) => !(s.sha256 && evalHashes.has(s.sha256)) && fs.existsSync(storage.localPath(s.imagePath)),
-      );
+      const samples: { label: TrainingLabel; file: string }[] = [];
+      for (const s of await repo.allLiveSamples()) {
+        if (s.sha256 && evalHashes.has(s.sha256)) continue;
+        const file = await storage.localCopy(s.imagePath, scratch);
+        if (file) samples.push({ label: s.label, file });
+      }
       const baseDirs = fs.existsSync(config.training.baseDir) ? [config.training.baseDir] : [];
       if (baseDirs.length === 0 && samples.length === 0) throw new Error('There are no training images');
       await repo.updateJob(jobId, { sampleCount: samples.length, candidateVersion: version, stage: 'training' });
@@ -216,7 +222,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       try {
         trained = await trainer.train({
           baseDirs,
-          extraSamples: samples.map((s) => ({ path: storage.localPath(s.imagePath), label: s.label })),
+          extraSamples: samples.map((s) => ({ path: s.file, label: s.label })),
           initFrom: active.path,
           outDir: tmpDir,
           version,
@@ -254,6 +260,8 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
 
       // Files first, complete, then the rename: a version directory is never half-written.
       fs.renameSync(tmpDir, finalDir);
+      // Other machines load an activated version from shared storage; it is there before anyone hears of it.
+      await publishModelFiles(storage, finalDir, version);
       const loaded = verdict.accepted ? await trainer.load(finalDir) : null;
       const now = clock.now();
       const status = verdict.accepted ? 'succeeded' : 'rejected';
@@ -277,7 +285,10 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
         await loaded?.close();
         throw err;
       }
-      if (loaded) await deps.classifier.replace(loaded);
+      if (loaded) {
+        await deps.classifier.replace(loaded);
+        await announceActive();
+      }
       if (job.startedBy) {
         const message = verdict.accepted
           ? `Model retraining #${jobId} finished: version ${version} is now active (${verdict.reason})`
@@ -300,7 +311,30 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       await fail(job, message);
     } finally {
       clearInterval(heartbeat);
+      fs.rmSync(scratch, { recursive: true, force: true });
     }
+  }
+
+  // --- the active model across processes (docs/decisions/0021) ---
+  async function announceActive() {
+    const active = await repo.activeVersion();
+    if (active)
+      await deps.coordinator.publish({ type: 'model-activated', versionId: active.id, version: active.version });
+  }
+
+  /** Loads the active version when this process serves another; one load at a time, in order. */
+  let following = Promise.resolve();
+  function followActiveModel(onError: (err: unknown) => void = () => {}): Promise<void> {
+    following = following
+      .then(async () => {
+        const active = await repo.activeVersion();
+        if (!active || deps.classifier.current().version === active.version) return;
+        const dir = await modelDirOnThisMachine(storage, active, modelsRoot);
+        if (!dir) throw new Error(`the files of model version ${active.version} are not in storage`);
+        await deps.classifier.replace(await trainer.load(dir));
+      })
+      .catch(onError);
+    return following;
   }
 
   return {
@@ -388,13 +422,13 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       return toPage(rows.map(sampleOut), total, query);
     },
 
-    async sampleImage(id: number): Promise<{ data: Buffer; type: string }> {
+    async sampleImage(id: number) {
       const row = await repo.findSample(id);
       if (!row) throw notFound('Training sample not found');
-      const data = await storage.get(row.imagePath).catch(() => {
+      const { body, size } = await storage.stream(row.imagePath).catch(() => {
         throw notFound('The image of this sample is no longer stored');
       });
-      return { data, type: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+      return { data: body, size, type: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
     },
 
     async relabel(id: number, label: TrainingLabel): Promise<TrainingSample> {
@@ -446,6 +480,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     },
 
     runJob,
+    followActiveModel,
 
     /**
      * Jobs left 'running' by a process that died (no heartbeat since `staleAfterMs`) become failed,
@@ -488,12 +523,15 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
         if (await repo.activeJob()) throw conflict('Wait until the running retraining finishes');
         let loaded: Awaited<ReturnType<Trainer['load']>>;
         try {
-          loaded = await trainer.load(row.path);
+          const dir = await modelDirOnThisMachine(storage, row, modelsRoot);
+          if (!dir) throw new Error('missing');
+          loaded = await trainer.load(dir);
         } catch {
           throw conflict(`The files of version ${row.version} cannot be loaded`);
         }
         await repo.activateVersion(id, clock.now());
         await deps.classifier.replace(loaded);
+        await announceActive();
       }
       return versionOut((await repo.findVersion(id))!);
     },

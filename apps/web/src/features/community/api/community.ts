@@ -52,7 +52,7 @@ export const moderationQueueQuery = (postId: number, q: ModerationQueueQuery) =>
   queryOptions({
     queryKey: [...communityKey, 'queue', postId, q],
     queryFn: ({ signal }) =>
-      http.get<ResponsePage>(communityPath(communityApi.moderationQueue, { postId }), q as Query, signal),
+      http.get<ResponsePage>(communityPath(communityApi.moderationQueue, { id: postId }), q as Query, signal),
   });
 
 export const moderationLogQuery = (q: { page: number; page_size: number }) =>

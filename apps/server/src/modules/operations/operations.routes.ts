@@ -1,0 +1,107 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { FileStorage } from '../../adapters/storage.ts';
+import type { JobQueue } from '../../adapters/jobs.ts';
+import type { ClassifierHolder } from '../analysis/classifier-holder.ts';
+import { runWithRequestId } from '../../lib/request-context.ts';
+import { httpRequests, modelInfo, queueDepth, registry, trainingJobs } from '../../lib/metrics.ts';
+
+export const READINESS_PATH = '/api/health/ready/';
+export const METRICS_PATH = '/metrics';
+
+export interface OperationsDeps {
+  database: Database;
+  storage: FileStorage;
+  classifier: ClassifierHolder;
+  jobs: JobQueue;
+  /** Bearer token for /metrics; without one, only loopback clients may read it. */
+  metricsToken?: string;
+}
+
+/** Each request's id in its logs, in the `X-Request-Id` reply header and in the jobs it queues. */
+export function registerRequestIds(app: FastifyInstance) {
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    runWithRequestId(req.id, done);
+  });
+}
+
+/** Readiness: 200 only when database, storage and model all work (a load balancer's check). */
+export function readinessRoutes(app: FastifyInstance, deps: OperationsDeps) {
+  const check = async (fn: () => Promise<unknown>) => {
+    try {
+      await fn();
+      return 'ok';
+    } catch (err) {
+      return `failed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 200);
+    }
+  };
+  app.get(
+    READINESS_PATH,
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: database, storage and model',
+        description: '503 with the failing part when this process cannot serve requests yet.',
+        security: [],
+        response: {
+          200: z.object({ status: z.literal('ready'), checks: z.record(z.string(), z.string()) }),
+          503: z.object({ status: z.literal('not_ready'), checks: z.record(z.string(), z.string()) }),
+        },
+      },
+    },
+    async (_req, reply) => {
+      const [database, storage, model] = await Promise.all([
+        check(async () => {
+          if (!(await deps.database.ping())) throw new Error('no answer');
+        }),
+        check(() => deps.storage.check()),
+        check(async () => {
+          if (!deps.classifier.current().version) throw new Error('no model loaded');
+        }),
+      ]);
+      const checks = { database, storage, model: model === 'ok' ? deps.classifier.current().version : model };
+      const ready = database === 'ok' && storage === 'ok' && model === 'ok';
+      return ready
+        ? { status: 'ready' as const, checks }
+        : reply.status(503).send({ status: 'not_ready' as const, checks });
+    },
+  );
+}
+
+function metricsAllowed(req: FastifyRequest, token: string | undefined): boolean {
+  if (token) {
+    const given = Buffer.from(req.headers.authorization ?? '');
+    const wanted = Buffer.from(`Bearer ${token}`);
+    return given.length === wanted.length && timingSafeEqual(given, wanted);
+  }
+  // The socket's address, never X-Forwarded-For: a proxy in front must not make everyone local.
+  const address = req.raw.socket.remoteAddress ?? '';
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+}
+
+/** Prometheus metrics of this process at /metrics (text format), and the per-route request timings. */
+export function metricsRoutes(app: FastifyInstance, deps: OperationsDeps) {
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url;
+    if (!route || route === METRICS_PATH) return;
+    httpRequests.observe({ route, method: req.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  app.get(METRICS_PATH, { schema: { hide: true }, config: { rateLimit: false } }, async (req, reply) => {
+    if (!metricsAllowed(req, deps.metricsToken)) {
+      return reply.status(403).send({ error: { code: 'FORBIDDEN', message: 'Metrics need METRICS_TOKEN' } });
+    }
+    modelInfo.reset();
+    modelInfo.set({ version: deps.classifier.current().version }, 1);
+    queueDepth.reset();
+    for (const [queue, n] of Object.entries(await deps.jobs.depth().catch(() => ({})))) queueDepth.set({ queue }, n);
+    trainingJobs.reset();
+    const rows = await deps.database
+      .execute('select status, count(*)::int as n from training_jobs group by status')
+      .catch(() => ({ rows: [] }));
+    for (const r of rows.rows) trainingJobs.set({ status: String(r.status) }, Number(r.n));
+    return reply.header('content-type', registry.contentType).send(await registry.metrics());
+  });
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS3Storage } from '../../adapters/s3-storage.ts';
+import { runWithRequestId } from '../../lib/request-context.ts';
+import { fixture, multipart } from '../analysis/test-support.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createUser } from '../../../test/users.ts';
+
+const TOKEN = 'metrics-token-for-tests-0123456789';
+
+describe('readiness, metrics and request ids', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(() => t.close());
+
+  it('readiness reports database, storage and the served model', async () => {
+    const res = await t.app.inject({ url: '/api/health/ready/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', storage: 'ok', model: t.deps.classifier.current().version },
+    });
+  });
+
+  it('readiness answers 503 and names the part that fails (storage that does not answer)', async () => {
+    const broken = await createTestApp({
+      storage: createS3Storage({
+        bucket: 'kutu',
+        endpoint: 'http://127.0.0.1:1',
+        credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
+      }),
+    });
+    try {
+      const res = await broken.app.inject({ url: '/api/health/ready/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().status).toBe('not_ready');
+      expect(res.json().checks.database).toBe('ok');
+      expect(res.json().checks.storage).toMatch(/^failed: /);
+      // Liveness does not depend on storage: the process is alive, just not ready.
+      expect((await broken.app.inject({ url: '/api/health/' })).statusCode).toBe(200);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('metrics need the token; they count requests per route, analyses by outcome and show the model', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const form = multipart([{ filename: 'leaf.jpg', data: fixture('maize-common-rust.jpg') }]);
+    const analysed = await t.app.inject({
+      method: 'POST',
+      url: '/api/rust-detection/',
+      payload: form.payload,
+      headers: { ...farmer.headers, ...form.headers },
+    });
+    expect(analysed.statusCode).toBe(201);
+    const result = analysed.json();
+    const outcome = result.outcome === 'not_leaf' ? 'not_leaf' : result.unsure ? 'unsure' : result.rust_class;
+
+    expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(403);
+    const wrong = await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer nope' } });
+    expect(wrong.statusCode).toBe(403);
+    const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    const text = res.body;
+    expect(text).toMatch(
+      /kutu_http_request_duration_seconds_count\{route="\/api\/rust-detection\/",method="POST",status="201"\} [1-9]/,
+    );
+    expect(text).toMatch(new RegExp(`kutu_analyses_total\\{outcome="${outcome}"\\} [1-9]`));
+    expect(text).toContain(`kutu_model_info{version="${t.deps.classifier.current().version}"} 1`);
+    expect(text).toContain('kutu_training_jobs');
+  });
+
+  it('without a token only loopback clients may read metrics, whatever X-Forwarded-For says', async () => {
+    const open = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    try {
+      expect((await open.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+      const outside = await open.app.inject({
+        url: '/metrics',
+        remoteAddress: '10.1.2.3',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(outside.statusCode).toBe(403);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it("keeps a proxy's request id, makes one otherwise, and echoes it", async () => {
+    const given = await t.app.inject({ url: '/api/health/', headers: { 'x-request-id': 'proxy-id-0001' } });
+    expect(given.headers['x-request-id']).toBe('proxy-id-0001');
+    const odd = await t.app.inject({ url: '/api/health/', headers: { 'x-request-id': 'bad id\nwith newline' } });
+    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a job carries the id of the request that queued it', async () => {
+    const seen: { requestId: string; data: object }[] = [];
+    const jobs = t.deps.jobs;
+    jobs.handle<{ n: number }>('request-id-test', async (data, ctx) => {
+      seen.push({ requestId: ctx.requestId, data });
+    });
+    await jobs.startWorkers();
+    await runWithRequestId('request-0042', () => jobs.send('request-id-test', { n: 1 }));
+    const deadline = Date.now() + 20_000;
+    while (seen.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(seen).toEqual([{ requestId: 'request-0042', data: { n: 1 } }]);
+    expect((await jobs.depth())['request-id-test']).toBe(0);
+  });
+});

@@ -1,0 +1,172 @@
+import path from 'node:path';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { defaultModelDir, loadClassifier } from '@kutu/vision';
+import { type Config, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { systemClock } from './adapters/clock.ts';
+import { createMailer } from './adapters/mailer.ts';
+import { Outbox } from './adapters/outbox.ts';
+import { createSms } from './adapters/sms.ts';
+import { createStorage } from './adapters/storage-url.ts';
+import { createJobQueue, type JobLogger } from './adapters/jobs.ts';
+import { type Coordinator, createMemoryCoordinator, createPgCoordinator } from './adapters/coordinator.ts';
+import { type App, buildApp } from './app.ts';
+import { ensureWritableDataDir, EXIT_CONFIG } from './lib/data-dir.ts';
+import { startOrphanPhotoSweep } from './lib/orphan-photos.ts';
+import { requestIdOf } from './lib/request-context.ts';
+import { createClassifierHolder } from './modules/analysis/classifier-holder.ts';
+import { activeModelDir } from './modules/training/model-versions.ts';
+import type { TrainingOptions } from './modules/training/training.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { metricsRoutes, readinessRoutes } from './modules/operations/operations.routes.ts';
+import { startConsultationUpkeep } from './modules/consultations/upkeep.ts';
+
+/**
+ * What a process does (docs/decisions/0021):
+ * - `all` (`npm start`, JOBS=on): the API and web app, and background jobs; the single-process default.
+ * - `web` (JOBS=off): the API and web app only; as many as needed behind a proxy.
+ * - `worker` (`npm run worker`): background jobs (retraining) only; HTTP only for health, readiness
+ *   and metrics.
+ */
+export type Role = 'all' | 'web' | 'worker';
+
+export interface StartOptions {
+  role?: Role;
+  config?: Config;
+  /** Retraining settings (tests give a tiny trainer); the product's by default. */
+  training?: TrainingOptions;
+}
+
+export async function startServer(opts: StartOptions = {}) {
+  const config = opts.config ?? loadConfig();
+  const role: Role = opts.role ?? (config.jobs ? 'all' : 'web');
+  // A bad DATA_DIR is reported in one line at once: the database and uploads below would hang or fail obscurely.
+  await ensureWritableDataDir(config.dataDir).catch((err: Error) => {
+    console.error(`Kutu cannot start: ${err.message}. Set DATA_DIR to a writable directory.`);
+    process.exit(EXIT_CONFIG);
+  });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  await database.migrate();
+
+  // The adapters are made before the app; their logs go through the app's logger once it exists.
+  let log: App['log'] | undefined;
+  const logError = (msg: string, err?: unknown) => (log ? log.error({ err }, msg) : console.error(msg, err));
+  const storage = createStorage(config.storageUrl, config.dataDir);
+  const modelsRoot = path.join(config.dataDir, 'models');
+
+  // The active version in the database (the committed model is registered first); MODEL_DIR overrides.
+  const activeDir = await activeModelDir(database.db, defaultModelDir(), (msg) => console.error(msg), {
+    storage,
+    modelsRoot,
+  });
+  const modelDir = config.modelDir ?? activeDir;
+  const classifier = createClassifierHolder(await loadClassifier(modelDir));
+
+  let onReconnect = () => {};
+  const coordinator: Coordinator = config.databaseUrl
+    ? await createPgCoordinator({ url: config.databaseUrl, log: logError, onReconnect: () => onReconnect() })
+    : createMemoryCoordinator(logError);
+
+  const outbox = new Outbox();
+  const adapterLog = { info: (obj: object, msg: string) => log?.info(obj, msg) };
+  const jobs = createJobQueue(database, { log: logError, logger: () => log as JobLogger | undefined });
+  const app = await buildApp({
+    jobs,
+    config,
+    database,
+    clock: systemClock,
+    outbox,
+    mailer: createMailer({
+      smtpUrl: config.mailTransport === 'smtp' ? config.smtpUrl : undefined,
+      from: config.mailFrom,
+      outbox,
+      log: adapterLog,
+    }),
+    sms: createSms({
+      ...config.sms,
+      gatewayUrl: config.smsTransport === 'gateway' ? config.sms.gatewayUrl : undefined,
+      outbox,
+      log: adapterLog,
+    }),
+    storage,
+    classifier,
+    coordinator,
+    training: opts.training,
+  });
+  log = app.log;
+  // Activations announced while this process could not listen: catch up with the database.
+  onReconnect = () => void coordinator.publish({ type: 'model-activated', versionId: 0, version: '' });
+  for (const [channel, transport] of [
+    ['email', config.mailTransport],
+    ['SMS', config.smsTransport],
+  ] as const) {
+    if (config.isProduction && transport === 'log') app.log.warn(`${channel} is only logged, not sent (log transport)`);
+  }
+  app.log.info({ role, modelDir, modelVersion: classifier.current().version, storage: storage.kind }, 'starting');
+
+  // Photo files left without a row by a crash; one sweeper is enough, so only where jobs run.
+  const stopOrphanSweep =
+    role === 'web'
+      ? () => {}
+      : startOrphanPhotoSweep({
+          db: database.db,
+          storage,
+          log: (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)),
+        });
+
+  // A worker answers only health, readiness and metrics; the full app is built for its job handlers.
+  const probes = role === 'worker' ? await probeApp(config, { database, storage, classifier, jobs }) : null;
+  const http = probes ?? app;
+
+  let stopUpkeep = () => {};
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      // Running jobs are told to stop first; a retraining records that it was stopped.
+      stopOrphanSweep();
+      stopUpkeep();
+      await jobs.stop(5000);
+      await probes?.close();
+      await app.close();
+      await coordinator.close();
+      await classifier.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // Jobs left running by a dead process are marked failed before this one starts working the queues.
+  if (role !== 'web') await jobs.startWorkers();
+  // Weekly availability top-up and consultation reminders (docs/decisions/0019).
+  if (role !== 'web') stopUpkeep = startConsultationUpkeep(jobs, (msg, err) => app.log.error({ err }, msg));
+  await http.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Kutu ${role === 'all' ? '' : `${role} `}is listening on ${config.host}:${config.port}, public URL ${config.publicUrl} (database: ${database.kind}, storage: ${storage.kind})`,
+  );
+  return { app, http, shutdown };
+}
+
+/** The worker's HTTP server: liveness, readiness and metrics, nothing else. */
+async function probeApp(config: Config, deps: Parameters<typeof readinessRoutes>[1]) {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    genReqId: requestIdOf,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  healthRoutes(app, deps);
+  readinessRoutes(app, { ...deps, metricsToken: config.metricsToken });
+  metricsRoutes(app, { ...deps, metricsToken: config.metricsToken });
+  return app;
+}

@@ -1,0 +1,17 @@
+/**
+ * `npm run worker` with the real trainer in a tiny configuration (the retraining tests' settings), so
+ * the cluster test's retraining takes seconds. KUTU_TEST_TRAINER=long makes an epoch last long enough
+ * to kill the worker mid-run.
+ */
+import { startServer } from '../../src/server.ts';
+import { createVisionTrainer } from '../../src/modules/training/trainer.ts';
+
+const sizes = {
+  tiny: ['--synthetic', '8', '--nonleaf-repeats', '1', '--batch', '16'],
+  long: ['--synthetic', '6000', '--nonleaf-repeats', '1', '--batch', '16'],
+};
+const args = process.env.KUTU_TEST_TRAINER === 'long' ? sizes.long : sizes.tiny;
+await startServer({
+  role: 'worker',
+  training: { trainer: createVisionTrainer({ threads: 1, extraTrainerArgs: args }) },
+});
