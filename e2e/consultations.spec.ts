@@ -64,7 +64,8 @@ test('weekly availability by phone call, a booking with a topic and an analysis,
   await expertPage.getByLabel('From (EAT)').fill('09:00');
   await expertPage.getByLabel('Until (EAT)').fill('10:00');
   await expertPage.getByLabel('Length of each slot').selectOption('60');
-  await expect(expertPage.getByRole('radio', { name: 'Phone call' })).toBeChecked();
+  const weekly = expertPage.locator('form').filter({ hasText: 'Save weekly availability' });
+  await expect(weekly.getByRole('radio', { name: 'Phone call' })).toBeChecked();
   await expertPage.getByRole('button', { name: 'Save weekly availability' }).click();
   await expectNotice(expertPage, /Weekly availability saved: [45] slots for the next 4 weeks\./);
   await expect(expertPage.getByRole('article', { name: 'Weekly availability' })).toContainText(
