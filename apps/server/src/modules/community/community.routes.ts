@@ -20,7 +20,7 @@ import {
 } from '@kutu/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App, ModuleDeps } from '../../app.ts';
+import type { App, ModuleDeps } from '../../deps.ts';
 import { sendPhoto, type UploadedImage } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createCommunityService } from './community.service.ts';

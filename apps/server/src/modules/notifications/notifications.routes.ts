@@ -12,7 +12,7 @@ import {
   streamTokenReply,
   type StreamEvent,
 } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../app.ts';
+import type { App, ModuleDeps } from '../../deps.ts';
 import { caller } from '../../plugins/auth.ts';
 import type { NotificationsService } from './notifications.service.ts';
 import { createStreamTokens, STREAM_TOKEN_TTL_SECONDS } from './notifications.stream.ts';
