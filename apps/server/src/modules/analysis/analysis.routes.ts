@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  adviceInput,
+  adviceItem,
+  adviceList,
   analysisApi,
   analysisList,
   analysisResult,
@@ -18,6 +21,7 @@ import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createAnalysisService } from './analysis.service.ts';
 import { createResourcesService } from './resources.service.ts';
+import { createAdviceService } from './advice.service.ts';
 
 /**
  * Roles are checked in `onRequest`, before the body is read, so a caller without the role never
@@ -38,6 +42,7 @@ const security = [{ bearer: [] }];
 export function analysisRoutes(app: App, deps: ModuleDeps) {
   const analysis = createAnalysisService(deps);
   const resources = createResourcesService(deps);
+  const advice = createAdviceService(deps);
   const signedIn = app.requireRole('farmer', 'expert');
   const farmer = app.requireRole('farmer');
   const expert = app.requireRole('expert');
@@ -189,5 +194,45 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       await resources.retire(caller(req), req.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    analysisApi.seen,
+    {
+      schema: {
+        tags: ['rust-detection'],
+        security,
+        description: 'The farmer is looking at this result: its unread notification is marked read.',
+        params: idParam,
+        response: { 200: z.object({ updated: z.number().int() }), ...errors },
+      },
+      onRequest: farmer,
+    },
+    async (req) => analysis.seen(caller(req), req.params.id),
+  );
+
+  const adviceTags = ['advice'];
+  app.get(
+    analysisApi.advice,
+    {
+      schema: { tags: adviceTags, security, response: { 200: adviceList, ...errors } },
+      onRequest: signedIn,
+    },
+    async () => advice.list(),
+  );
+
+  app.put(
+    analysisApi.adviceItem,
+    {
+      schema: {
+        tags: adviceTags,
+        security,
+        params: idParam,
+        body: adviceInput,
+        response: { 200: adviceItem, ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req) => advice.update(caller(req), req.params.id, req.body),
   );
 }

@@ -15,6 +15,7 @@ import { notFound } from '../../lib/errors.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createAnalysisRepo, createResourcesRepo, type AnalysisRow, type ResourceRow } from './analysis.repo.ts';
+import { type AdviceBook, createAdviceService } from './advice.service.ts';
 import { feedbackFor, notificationMessage } from './feedback.ts';
 
 function toResource(row: ResourceRow): EducationalResource {
@@ -33,10 +34,20 @@ function topicsFor(row: Pick<AnalysisRow, 'outcome' | 'rustClass' | 'unsure'>): 
   return row.unsure ? [cls, 'photo_tips'] : [cls];
 }
 
+type Context = { byTopic: Map<string, EducationalResource[]>; book: AdviceBook };
+
 export function createAnalysisService(deps: ModuleDeps) {
   const repo = createAnalysisRepo(deps.db);
   const resources = createResourcesRepo(deps.db);
   const limiter = deps.decodeLimiter;
+
+  const advice = createAdviceService(deps);
+
+  /** What results are shown with: resources by topic and the advice book (two small tables). */
+  async function resultContext(): Promise<Context> {
+    const [byTopic, book] = await Promise.all([resourcesByTopic(), advice.book()]);
+    return { byTopic, book };
+  }
 
   async function resourcesByTopic(): Promise<Map<string, EducationalResource[]>> {
     const byTopic = new Map<string, EducationalResource[]>();
@@ -48,7 +59,7 @@ export function createAnalysisService(deps: ModuleDeps) {
     return byTopic;
   }
 
-  function toResult(row: AnalysisRow, byTopic: Map<string, EducationalResource[]>): AnalysisResult {
+  function toResult(row: AnalysisRow, { byTopic, book }: Context): AnalysisResult {
     const rustClass = (row.rustClass as RustClass | null) ?? null;
     return {
       id: row.id,
@@ -58,7 +69,10 @@ export function createAnalysisService(deps: ModuleDeps) {
       unsure: row.unsure,
       probabilities: row.probabilities,
       educational_resources: uniqueByUrl(topicsFor(row).flatMap((t) => byTopic.get(t) ?? [])),
-      feedback: feedbackFor({ outcome: row.outcome, rustClass, confidence: row.confidence, unsure: row.unsure }),
+      feedback: feedbackFor(
+        { outcome: row.outcome, rustClass, confidence: row.confidence, unsure: row.unsure, crop: row.crop },
+        book,
+      ),
       model_version: row.modelVersion,
       created_at: row.createdAt.toISOString(),
       image_url: analysisApi.imagePath(row.id),
@@ -140,17 +154,17 @@ export function createAnalysisService(deps: ModuleDeps) {
         }),
         { analysis_id: row.id, outcome: row.outcome, rust_class: row.rustClass },
       );
-      return toResult(row, await resourcesByTopic());
+      return toResult(row, await resultContext());
     },
 
     async list(who: AccessClaims, page: PageQuery): Promise<AnalysisList> {
-      const [rows, count, byTopic] = await Promise.all([
+      const [rows, count, context] = await Promise.all([
         repo.listForUser(who.userId, pageWindow(page)),
         repo.countForUser(who.userId),
-        resourcesByTopic(),
+        resultContext(),
       ]);
       return toPage(
-        rows.map((r) => toResult(r, byTopic)),
+        rows.map((r) => toResult(r, context)),
         count,
         page,
       );
@@ -158,14 +172,21 @@ export function createAnalysisService(deps: ModuleDeps) {
 
     async get(who: AccessClaims, id: number): Promise<AnalysisResult> {
       const row = await ownAnalysis(who, id);
-      return toResult(row, await resourcesByTopic());
+      return toResult(row, await resultContext());
+    },
+
+    /** The farmer is looking at this result: its notification is no news any more. */
+    async seen(who: AccessClaims, id: number): Promise<{ updated: number }> {
+      await ownAnalysis(who, id);
+      const updated = await deps.notifications.markReadAbout(who.userId, 'image_analysis', { analysis_id: id });
+      return { updated };
     },
 
     /** Results by id for features that list analyses (the review queue); the caller checks access. */
     async resultsByIds(ids: number[]): Promise<Map<number, AnalysisResult & { userId: number }>> {
       if (ids.length === 0) return new Map();
-      const [rows, byTopic] = await Promise.all([repo.findByIds(ids), resourcesByTopic()]);
-      return new Map(rows.map((r) => [r.id, { ...toResult(r, byTopic), userId: r.userId }]));
+      const [rows, context] = await Promise.all([repo.findByIds(ids), resultContext()]);
+      return new Map(rows.map((r) => [r.id, { ...toResult(r, context), userId: r.userId }]));
     },
 
     /** Owner and model facts of one analysis, for features built on it (review); 404 when missing. */
