@@ -51,7 +51,7 @@ export const diseaseTypeLabels: Record<(typeof diseaseTypes)[number], string> = 
   common_rust: 'Common Rust',
   leaf_blast: 'Leaf Blast',
   gray_leaf_spot: 'Gray Leaf Spot',
-  none: 'Other',
+  none: "I don't know",
 };
 export const urgencyLevelLabels: Record<(typeof urgencyLevels)[number], string> = {
   low: 'Low',
@@ -59,14 +59,14 @@ export const urgencyLevelLabels: Record<(typeof urgencyLevels)[number], string> 
   high: 'High',
 };
 
-const cropType = z.enum(cropTypes, { error: 'Choose a crop type: MAIZE, WHEAT, RICE or BEANS' });
+const cropType = z.enum(cropTypes, { error: 'Choose the crop: Maize, Wheat, Rice or Beans' });
 /** The spec's `leaf_blust` is a misspelling of leaf blast: accepted on input, stored and sent as `leaf_blast`. */
 const diseaseType = z
   .enum([...diseaseTypes, 'leaf_blust'], {
-    error: 'Choose a disease: common_rust, leaf_blast, gray_leaf_spot or none',
+    error: 'Choose a disease, or "I don\'t know"',
   })
   .transform((v) => (v === 'leaf_blust' ? 'leaf_blast' : v));
-const urgencyLevel = z.enum(urgencyLevels, { error: 'Choose an urgency level: low, medium or high' });
+const urgencyLevel = z.enum(urgencyLevels, { error: 'Choose how urgent it is: Low, Medium or High' });
 
 const requiredText = (label: string, min: number, max: number) =>
   z
@@ -79,7 +79,8 @@ export const postCreateBody = z.object({
   title: requiredText('Title', POST_TITLE_MIN, POST_TITLE_MAX),
   content: requiredText('Content', POST_CONTENT_MIN, POST_CONTENT_MAX),
   crop_type: cropType,
-  disease_type: diseaseType,
+  /** Left out when the farmer does not know: stored as `none`. */
+  disease_type: diseaseType.optional().transform((v) => v ?? 'none'),
   urgency_level: urgencyLevel,
   /** The id of one of the author's own analysis results. */
   rust_detection: z

@@ -134,6 +134,13 @@ describe('community board', () => {
       expect(listed.results.map((p: { id: number }) => p.id)).toContain(post.id);
     });
 
+    it('takes a post without a disease as "I don\'t know" (stored as none)', async () => {
+      const { disease_type: _, ...noDisease } = validPost;
+      const res = await inject(farmer, 'POST', POSTS, noDisease);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().disease_type).toBe('none');
+    });
+
     it('refuses bad input with clear field messages', async () => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ title: 'Hey' }, 'title', 'Title must be at least 5 characters'],
@@ -141,13 +148,9 @@ describe('community board', () => {
         [{ content: 'too short' }, 'content', 'Content must be at least 10 characters'],
         [{ content: 'x'.repeat(5001) }, 'content', 'Content must be at most 5000 characters'],
         [{ title: undefined }, 'title', 'Title is required'],
-        [{ crop_type: 'CASSAVA' }, 'crop_type', 'Choose a crop type: MAIZE, WHEAT, RICE or BEANS'],
-        [
-          { disease_type: 'blight' },
-          'disease_type',
-          'Choose a disease: common_rust, leaf_blast, gray_leaf_spot or none',
-        ],
-        [{ urgency_level: 'urgent' }, 'urgency_level', 'Choose an urgency level: low, medium or high'],
+        [{ crop_type: 'CASSAVA' }, 'crop_type', 'Choose the crop: Maize, Wheat, Rice or Beans'],
+        [{ disease_type: 'blight' }, 'disease_type', 'Choose a disease, or "I don\'t know"'],
+        [{ urgency_level: 'urgent' }, 'urgency_level', 'Choose how urgent it is: Low, Medium or High'],
       ];
       for (const [patch, field, message] of cases) {
         const res = await inject(farmer, 'POST', POSTS, { ...validPost, ...patch });
@@ -657,7 +660,7 @@ describe('community board', () => {
 
         const bad = await req(f, 'GET', `${POSTS}?crop_type=CASSAVA`);
         expect(bad.statusCode).toBe(400);
-        expect(bad.json().error.fields.crop_type).toBe('Choose a crop type: MAIZE, WHEAT, RICE or BEANS');
+        expect(bad.json().error.fields.crop_type).toBe('Choose the crop: Maize, Wheat, Rice or Beans');
         expect((await req(f, 'GET', `${POSTS}?page=0`)).statusCode).toBe(400);
         expect((await req(e, 'GET', `${ALL}?status=deleted`)).statusCode).toBe(400);
       } finally {
