@@ -17,6 +17,8 @@ export const communityApi = {
   /** GET: a post's comments for moderation (`:postId` is the post's id). */
   moderationQueue: '/api/community/responses/moderate/:postId/',
   moderationLog: '/api/community/moderation-log/',
+  /** GET (expert): how many posts and farmer comments wait for moderation. */
+  pendingCount: '/api/community/pending-count/',
 } as const;
 
 /** Fills `:name` parameters of a path pattern: `communityPath(communityApi.post, { id: 3 })`. */
@@ -223,6 +225,9 @@ export const moderationLogEntry = z.object({
   to_status: z.string().nullable(),
   reason: z.string().nullable(),
   created_at: isoDateTime,
+  /** The post the entry is about (the comment's post for a comment); null when it was deleted. */
+  post_id: z.number().int().nullable(),
+  post_title: z.string().nullable(),
 });
 export type ModerationLogEntry = z.infer<typeof moderationLogEntry>;
 export const moderationLogPage = paginated(moderationLogEntry);
@@ -233,3 +238,10 @@ export const moderationLogQuery = pageQuery.extend({
 });
 
 export const postIdParam = z.object({ postId: rowId('postId') });
+
+export const pendingCount = z.object({
+  posts: z.number().int().describe('Posts waiting for moderation'),
+  comments: z.number().int().describe("Farmers' comments waiting for moderation"),
+  total: z.number().int(),
+});
+export type PendingCount = z.infer<typeof pendingCount>;

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ModerationStatus } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { analyses, moderationAudit, posts, responses, users } from '../../db/schema/index.ts';
+import { analyses, moderationAudit, notifications, posts, responses, users } from '../../db/schema/index.ts';
 
 export interface PostFilters {
   statuses?: ModerationStatus[];
@@ -311,15 +311,55 @@ export function createCommunityRepo(db: Db) {
           toStatus: moderationAudit.toStatus,
           reason: moderationAudit.reason,
           createdAt: moderationAudit.createdAt,
+          postId: posts.id,
+          postTitle: posts.title,
         })
         .from(moderationAudit)
         .innerJoin(users, eq(users.id, moderationAudit.actorId))
+        .leftJoin(
+          responses,
+          and(eq(moderationAudit.targetType, 'response'), eq(responses.id, moderationAudit.targetId)),
+        )
+        .leftJoin(
+          posts,
+          eq(
+            posts.id,
+            sql`case when ${moderationAudit.targetType} = 'post' then ${moderationAudit.targetId} else ${responses.postId} end`,
+          ),
+        )
         .where(where)
         .orderBy(desc(moderationAudit.createdAt), desc(moderationAudit.id))
         .limit(limit)
         .offset(offset);
       const [{ n }] = await db.select({ n: count() }).from(moderationAudit).where(where);
       return { rows, total: n };
+    },
+
+    /** Posts and farmers' comments that wait for an expert. */
+    async countPending(): Promise<{ posts: number; comments: number }> {
+      const [[p], [c]] = await Promise.all([
+        db.select({ n: count() }).from(posts).where(eq(posts.status, 'pending')),
+        db
+          .select({ n: count() })
+          .from(responses)
+          .where(and(eq(responses.status, 'pending'), eq(responses.kind, 'farmer'))),
+      ]);
+      return { posts: p?.n ?? 0, comments: c?.n ?? 0 };
+    },
+
+    /** Active experts without an unread notification of this type (so each has at most one waiting). */
+    async expertsWithoutUnread(type: string): Promise<number[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.role, 'expert'),
+            isNotNull(users.activatedAt),
+            sql`not exists (select 1 from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.type} = ${type} and ${notifications.readAt} is null)`,
+          ),
+        );
+      return rows.map((r) => r.id);
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   moderationLogPage,
   moderationLogQuery,
   moderationQueueQuery,
+  pendingCount,
   postCreateBody,
   postIdParam,
   postListQuery,
@@ -182,5 +183,11 @@ export function communityRoutes(app: App, deps: ModuleDeps) {
       onRequest: expert,
     },
     async (req) => service.moderationLog(req.query),
+  );
+
+  app.get(
+    communityApi.pendingCount,
+    { schema: { tags, security, response: { 200: pendingCount, ...errors } }, onRequest: expert },
+    async () => service.pendingCount(),
   );
 }

@@ -696,13 +696,65 @@ describe('community board', () => {
         ],
       );
       expect(log.results[0]).toMatchObject({ actor: expert.username, target_type: 'post', target_id: id });
+      // Each entry names the post (a comment's entry its post), for a title and a link.
+      for (const r of log.results) expect(r).toMatchObject({ post_id: id, post_title: validPost.title });
       const c = (await inject(expert, 'GET', `${LOG}?target_type=response&target_id=${comment.id}`)).json();
       expect(c.results).toMatchObject([
-        { action: 'flag', from_status: 'pending', to_status: 'flagged', reason: 'Spam', actor: expert.username },
+        {
+          action: 'flag',
+          from_status: 'pending',
+          to_status: 'flagged',
+          reason: 'Spam',
+          actor: expert.username,
+          post_id: id,
+          post_title: validPost.title,
+        },
       ]);
       const paged = (await inject(expert, 'GET', `${LOG}?page_size=1`)).json();
       expect(paged.results).toHaveLength(1);
       expect(paged.next).toBe(2);
+    });
+  });
+
+  describe('telling experts what waits for moderation', () => {
+    const PENDING = '/api/community/pending-count/';
+    const pending = async () => (await inject(expert, 'GET', PENDING)).json();
+    const unreadNotices = async (user: TestUser) =>
+      (await inject(user, 'GET', '/api/notifications/?unread=true&page_size=100'))
+        .json()
+        .results.filter((n: { type: string }) => n.type === 'moderation_pending');
+
+    it('counts pending posts and farmer comments for experts only', async () => {
+      expect((await inject(farmer, 'GET', PENDING)).statusCode).toBe(403);
+      expect((await inject(null, 'GET', PENDING)).statusCode).toBe(401);
+      const before = await pending();
+      expect(before.total).toBe(before.posts + before.comments);
+      const post = await makePost();
+      expect(await pending()).toMatchObject({ posts: before.posts + 1, comments: before.comments });
+      await moderate(post.id, 'approve');
+      const comment = (await inject(otherFarmer, 'POST', commentUrl(post.id), { content: 'Same here' })).json();
+      // An expert's answer does not wait for anyone.
+      await inject(expert, 'POST', commentUrl(post.id), { content: 'Spray early.' });
+      expect(await pending()).toMatchObject({ posts: before.posts, comments: before.comments + 1 });
+      await inject(expert, 'PUT', moderateCommentUrl(comment.id), { action: 'approve' });
+      expect(await pending()).toEqual(before);
+    });
+
+    it('notifies every active expert once until they read it, for new posts and comments', async () => {
+      const second = await createUser(t, 'expert');
+      await inject(second, 'PUT', '/api/notifications/read-all/');
+      expect(await unreadNotices(second)).toHaveLength(0);
+      const post = await makePost();
+      const [notice] = await unreadNotices(second);
+      expect(notice.message).toBe('New posts or comments wait for moderation');
+      await makePost(otherFarmer);
+      expect(await unreadNotices(second)).toHaveLength(1);
+      // Farmers are not told.
+      expect(await unreadNotices(otherFarmer)).toHaveLength(0);
+      await inject(second, 'PUT', `/api/notifications/${notice.id}/read/`);
+      await moderate(post.id, 'approve');
+      await inject(otherFarmer, 'POST', commentUrl(post.id), { content: 'Same on my farm' });
+      expect(await unreadNotices(second)).toHaveLength(1);
     });
   });
 

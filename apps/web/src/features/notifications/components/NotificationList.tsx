@@ -26,6 +26,7 @@ const icons: Record<NotificationType, { icon: Icon; color: string }> = {
   post_moderated: { icon: IconMessageCheck, color: 'orange' },
   comment_moderated: { icon: IconMessage2, color: 'orange' },
   expert_review: { icon: IconUserCheck, color: 'green' },
+  moderation_pending: { icon: IconMessage2, color: 'blue' },
 };
 
 /**
