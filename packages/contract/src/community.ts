@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cropTypes, diseaseTypes, urgencyLevels } from './enums.ts';
+import { cropTypes, diseaseTypes, rustClasses, urgencyLevels } from './enums.ts';
 import { isoDateTime, MAX_ROW_ID, pageQuery, paginated, rowId } from './common.ts';
 
 /** Community board paths (spec point 7), under /api/ with trailing slashes. `:name` marks a parameter. */
@@ -141,6 +141,16 @@ export const communityPost = z.object({
   crop_type: z.enum(cropTypes),
   urgency_level: z.enum(urgencyLevels),
   rust_detection: z.number().int().nullable(),
+  /** What the linked analysis found (its photo and heatmap: `/api/rust-detection/{id}/…`, owner and experts). */
+  analysis: z
+    .object({
+      outcome: z.enum(['diagnosis', 'not_leaf']),
+      rust_class: z.enum(rustClasses).nullable(),
+      confidence: z.number(),
+      unsure: z.boolean(),
+      has_heatmap: z.boolean(),
+    })
+    .nullable(),
   is_flagged: z.boolean(),
   is_approved: z.boolean(),
   status: z.enum(moderationStatuses),

@@ -30,6 +30,11 @@ const postColumns = {
   status: posts.status,
   moderationReason: posts.moderationReason,
   createdAt: posts.createdAt,
+  analysisOutcome: analyses.outcome,
+  analysisClass: analyses.rustClass,
+  analysisConfidence: analyses.confidence,
+  analysisUnsure: analyses.unsure,
+  analysisHasHeatmap: sql<boolean>`${analyses.heatmapPath} is not null`,
 };
 export type PostRow = {
   id: number;
@@ -45,6 +50,12 @@ export type PostRow = {
   status: ModerationStatus;
   moderationReason: string | null;
   createdAt: Date;
+  /** The linked analysis (left join: null without one). */
+  analysisOutcome: 'diagnosis' | 'not_leaf' | null;
+  analysisClass: string | null;
+  analysisConfidence: number | null;
+  analysisUnsure: boolean | null;
+  analysisHasHeatmap: boolean | null;
 };
 
 const responseColumns = {
@@ -141,6 +152,7 @@ export function createCommunityRepo(db: Db) {
         .select(postColumns)
         .from(posts)
         .innerJoin(users, eq(users.id, posts.authorId))
+        .leftJoin(analyses, eq(analyses.id, posts.analysisId))
         .where(eq(posts.id, id))
         .limit(1);
       return row ?? null;
@@ -152,6 +164,7 @@ export function createCommunityRepo(db: Db) {
         .select(postColumns)
         .from(posts)
         .innerJoin(users, eq(users.id, posts.authorId))
+        .leftJoin(analyses, eq(analyses.id, posts.analysisId))
         .where(where)
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(limit)

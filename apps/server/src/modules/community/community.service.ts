@@ -16,6 +16,7 @@ import {
   type ResponseModerateReply,
   type ResponsePage,
   type Role,
+  type RustClass,
 } from '@kutu/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
@@ -105,6 +106,16 @@ function toPost(row: PostRow, comments: ResponseRow[], viewer: Viewer): Communit
     crop_type: row.cropType as CommunityPost['crop_type'],
     urgency_level: row.urgencyLevel as CommunityPost['urgency_level'],
     rust_detection: row.analysisId,
+    analysis:
+      row.analysisId !== null && row.analysisOutcome !== null
+        ? {
+            outcome: row.analysisOutcome,
+            rust_class: row.analysisClass as RustClass | null,
+            confidence: row.analysisConfidence ?? 0,
+            unsure: row.analysisUnsure ?? false,
+            has_heatmap: row.analysisHasHeatmap ?? false,
+          }
+        : null,
     is_flagged: row.status === 'flagged',
     is_approved: row.status === 'approved',
     status: row.status,

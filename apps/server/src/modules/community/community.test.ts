@@ -115,6 +115,7 @@ describe('community board', () => {
         ...validPost,
         image: null,
         rust_detection: null,
+        analysis: null,
         is_flagged: false,
         is_approved: false,
         status: 'pending',
@@ -176,7 +177,18 @@ describe('community board', () => {
       const mine = await insertAnalysis(farmer.id);
       const theirs = await insertAnalysis(otherFarmer.id);
       const ok = await makePost(farmer, { rust_detection: mine.id });
-      expect(ok).toMatchObject({ rust_detection: mine.id });
+      // The post carries what the analysis found, for its card and comments page.
+      expect(ok).toMatchObject({
+        rust_detection: mine.id,
+        analysis: {
+          outcome: 'diagnosis',
+          rust_class: 'common_rust',
+          confidence: 0.9,
+          unsure: false,
+          has_heatmap: false,
+        },
+      });
+      expect(((await makePost(farmer)) as { analysis?: unknown }).analysis).toBeNull();
       for (const id of [theirs.id, 999_999]) {
         const res = await inject(farmer, 'POST', POSTS, { ...validPost, rust_detection: id });
         expect(res.statusCode).toBe(400);

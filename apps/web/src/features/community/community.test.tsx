@@ -19,6 +19,7 @@ const post = (over: Partial<CommunityPost> = {}): CommunityPost => ({
   crop_type: 'MAIZE',
   urgency_level: 'high',
   rust_detection: null,
+  analysis: null,
   is_flagged: false,
   is_approved: true,
   status: 'approved',
