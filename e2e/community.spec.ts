@@ -123,7 +123,10 @@ test('a farmer asks with a photo, an expert approves and answers, then flags the
 
   // The moderation log names the post and links to it.
   await expertPage.getByRole('tab', { name: 'Moderation log' }).click();
-  await expertPage.getByRole('link', { name: `Post: ${title}` }).first().click();
+  await expertPage
+    .getByRole('link', { name: `Post: ${title}` })
+    .first()
+    .click();
   await expect(expertPage).toHaveURL(/\/account\/addresses\/\d+$/);
   await expertContext.close();
 });
