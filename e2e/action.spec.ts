@@ -75,8 +75,8 @@ test('an expired session returns to Sign in with a word, then to the page the us
   await page.goto('/account/addresses/analysis-history');
   await expect(page).toHaveURL(/\/auth\?expired=1$/);
   await expect(page.getByTestId('session-expired')).toHaveText('Your session ended, please sign in again');
-  await page.getByLabel('Email').fill(farmer.email);
-  await page.getByLabel('Password').fill(farmer.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(farmer.email);
+  await page.locator('input[type="password"]').first().fill(farmer.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/account\/addresses\/analysis-history$/);
 });
