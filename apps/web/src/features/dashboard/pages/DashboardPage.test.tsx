@@ -129,7 +129,7 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('link', { name: 'Upload Image' })).toBeNull();
     // Experts keep the ten statistics, training ones included.
     expect(await screen.findByTestId('stat-trainingSessions')).toBeTruthy();
-    expect(screen.getAllByTestId('stat-value')).toHaveLength(10);
+    await waitFor(() => expect(screen.getAllByTestId('stat-value')).toHaveLength(10));
   });
 
   it('shows no charts until there is something to chart', async () => {
