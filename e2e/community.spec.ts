@@ -61,6 +61,9 @@ test('a farmer asks with a photo, an expert approves and answers, then flags the
   await expectPhoto(card, title);
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(expertPage.getByText('Community Post has been approved')).toBeVisible();
+  // All Posts opens on the pending queue, which the approved post leaves.
+  await expect(card).toHaveCount(0);
+  await choose(expertPage.locator('body'), expertPage, 'State', 'Approved');
   await expect(card.getByText('Approved')).toBeVisible();
 
   // The farmer sees it on the board and comments.
@@ -105,6 +108,7 @@ test('a farmer asks with a photo, an expert approves and answers, then flags the
 
   // The expert flags the post; it leaves the farmer's board and shows as Flagged in "My Posts".
   await expertPage.goto(ALL_POSTS);
+  await choose(expertPage.locator('body'), expertPage, 'State', 'Approved');
   await expertPage.getByRole('article', { name: title }).getByRole('button', { name: 'Flag' }).click();
   const flagDialog = expertPage.getByRole('dialog', { name: 'Flag this post' });
   await flagDialog.getByLabel('Reason (optional)').fill(flagReason);
@@ -116,6 +120,14 @@ test('a farmer asks with a photo, an expert approves and answers, then flags the
   await expect(flagged.getByText('Flagged')).toBeVisible();
   await expect(flagged.getByText(`Reason: ${flagReason}`)).toBeVisible();
   await expect(page.getByTestId('approved-posts').getByRole('article', { name: title })).toHaveCount(0);
+
+  // The moderation log names the post and links to it.
+  await expertPage.getByRole('tab', { name: 'Moderation log' }).click();
+  await expertPage
+    .getByRole('link', { name: `Post: ${title}` })
+    .first()
+    .click();
+  await expect(expertPage).toHaveURL(/\/account\/addresses\/\d+$/);
   await expertContext.close();
 });
 

@@ -1,33 +1,22 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify from 'fastify';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App, AppDeps, ModuleDeps } from './deps.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
-import type { Clock } from './adapters/clock.ts';
-import type { Mailer } from './adapters/mailer.ts';
-import type { Sms } from './adapters/sms.ts';
-import type { FileStorage } from './adapters/storage.ts';
-import type { Outbox } from './adapters/outbox.ts';
-import type { JobQueue } from './adapters/jobs.ts';
-import { type Coordinator, createMemoryCoordinator } from './adapters/coordinator.ts';
-import type { ClassifierHolder } from './modules/analysis/classifier-holder.ts';
-import { createDecodeLimiter, type DecodeLimiter } from './lib/decode-limiter.ts';
-import { createLiveSessions, type LiveSessions } from './lib/live-sessions.ts';
-import { createAccessTokens, type AccessTokens } from './lib/tokens.ts';
+import { createMemoryCoordinator } from './adapters/coordinator.ts';
+import { createDecodeLimiter } from './lib/decode-limiter.ts';
+import { createLiveSessions } from './lib/live-sessions.ts';
+import { createAccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import {
-  createNotificationsService,
-  type NotificationsService,
-} from './modules/notifications/notifications.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -36,54 +25,12 @@ import { communityRoutes } from './modules/community/community.routes.ts';
 import { consultationsRoutes } from './modules/consultations/consultations.routes.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
-import type { TrainingOptions } from './modules/training/training.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { offlineModelRoutes } from './modules/offline-model/offline-model.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { metricsRoutes, readinessRoutes, registerRequestIds } from './modules/operations/operations.routes.ts';
 import { requestIdOf } from './lib/request-context.ts';
-
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-/** What the outside world gives the app: config and adapters. Tests pass their own. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  clock: Clock;
-  mailer: Mailer;
-  sms: Sms;
-  storage: FileStorage;
-  outbox: Outbox;
-  /** The rust classifier in service; model activation and rollback swap it. */
-  classifier: ClassifierHolder;
-  /** Background jobs on the same database (pg-boss); this process works them only after `startWorkers()`. */
-  jobs: JobQueue;
-  /** News for every process of the deployment (PostgreSQL LISTEN/NOTIFY, or in memory): docs/decisions/0021. */
-  coordinator?: Coordinator;
-  /** Retraining settings for tests (the decision rule, the trainer); defaults are the product's. */
-  training?: TrainingOptions;
-  /** Extra adapters that features add (classifier, job queue); see each module. */
-  extras?: Record<string, unknown>;
-}
-
-/** What every feature module receives: the adapters plus the shared services. */
-export interface ModuleDeps extends AppDeps {
-  coordinator: Coordinator;
-  db: Database['db'];
-  tokens: AccessTokens;
-  /** Which sign-in sessions are live (cached a few seconds); ending one closes its streams at once. */
-  sessions: LiveSessions;
-  notifications: NotificationsService;
-  /** The one limiter for all image decoding (analysis, posts, training uploads), with a per-user share. */
-  decodeLimiter: DecodeLimiter;
-}
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 

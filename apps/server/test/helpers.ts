@@ -15,7 +15,8 @@ import { createLocalStorage } from '../src/adapters/storage.ts';
 import { createJobQueue } from '../src/adapters/jobs.ts';
 import { defaultModelDir, loadClassifier, type Classifier } from '@kutu/vision';
 import { createClassifierHolder } from '../src/modules/analysis/classifier-holder.ts';
-import { buildApp, type App, type AppDeps } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
+import type { App, AppDeps } from '../src/deps.ts';
 
 export interface ReceivedMail {
   to: string;

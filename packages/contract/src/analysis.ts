@@ -56,13 +56,64 @@ export const educationalResource = z.object({
 });
 export type EducationalResource = z.infer<typeof educationalResource>;
 
+/** What advice is about: a class, a result the model is not sure of, or a photo without a leaf. */
+export const adviceTopics = [...rustClasses, 'unsure', 'not_leaf'] as const;
+export const adviceTopic = z.enum(adviceTopics);
+export type AdviceTopic = z.infer<typeof adviceTopic>;
+
+/** Advice is written per crop; `general` is the fallback for other or unnamed crops. */
+export const adviceCrops = ['maize', 'beans', 'general'] as const;
+export const adviceCrop = z.enum(adviceCrops);
+export type AdviceCrop = z.infer<typeof adviceCrop>;
+
+export const adviceSource = z.object({ title: z.string(), url: z.string() });
+
 /** What the farmer should know and do about a result. */
 export const analysisFeedback = z.object({
   message: z.string().describe('One line: what was found'),
   explanation: z.string().describe('What the result means and how sure it is'),
-  advice: z.array(z.string()).describe('What to do next, most urgent first'),
+  headline: z.string().describe('The advice in one short line'),
+  advice: z.array(z.string()).describe('Three to five steps for this week, most urgent first'),
+  more: z.array(z.string()).describe('The rest of the advice ("See more")'),
+  advice_crop: adviceCrop.describe("Which crop's advice this is (`general` when there is none for the crop)"),
+  sources: z.array(adviceSource).describe('Where the advice comes from'),
 });
 export type AnalysisFeedback = z.infer<typeof analysisFeedback>;
+
+/** One advice entry as experts edit it. */
+export const adviceItem = z.object({
+  id: z.number().int(),
+  topic: adviceTopic,
+  crop: adviceCrop,
+  headline: z.string(),
+  steps: z.array(z.string()),
+  more: z.array(z.string()),
+  sources: z.array(adviceSource),
+  updated_at: isoDateTime,
+});
+export type AdviceItem = z.infer<typeof adviceItem>;
+export const adviceList = z.object({ results: z.array(adviceItem) });
+export type AdviceList = z.infer<typeof adviceList>;
+
+const adviceLine = z
+  .string()
+  .trim()
+  .min(3, 'Each step must be at least 3 characters')
+  .max(400, 'Each step must be at most 400 characters');
+
+export const adviceInput = z.object({
+  headline: z
+    .string({ error: 'Headline is required' })
+    .trim()
+    .min(3, 'Headline must be at least 3 characters')
+    .max(140, 'Headline must be at most 140 characters'),
+  steps: z
+    .array(adviceLine)
+    .min(3, 'Write at least 3 steps')
+    .max(5, 'Write at most 5 steps: the rest goes under "See more"'),
+  more: z.array(adviceLine).max(12, 'Write at most 12 further points'),
+});
+export type AdviceInput = z.input<typeof adviceInput>;
 
 export const analysisResult = z.object({
   id: z.number().int(),

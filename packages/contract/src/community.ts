@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cropTypes, diseaseTypes, urgencyLevels } from './enums.ts';
+import { cropTypes, diseaseTypes, rustClasses, urgencyLevels } from './enums.ts';
 import { isoDateTime, MAX_ROW_ID, pageQuery, paginated, rowId } from './common.ts';
 
 export { communityApi } from './paths.ts';
@@ -36,7 +36,7 @@ export const diseaseTypeLabels: Record<(typeof diseaseTypes)[number], string> = 
   common_rust: 'Common Rust',
   leaf_blast: 'Leaf Blast',
   gray_leaf_spot: 'Gray Leaf Spot',
-  none: 'Other',
+  none: "I don't know",
 };
 export const urgencyLevelLabels: Record<(typeof urgencyLevels)[number], string> = {
   low: 'Low',
@@ -44,14 +44,14 @@ export const urgencyLevelLabels: Record<(typeof urgencyLevels)[number], string> 
   high: 'High',
 };
 
-const cropType = z.enum(cropTypes, { error: 'Choose a crop type: MAIZE, WHEAT, RICE or BEANS' });
+const cropType = z.enum(cropTypes, { error: 'Choose the crop: Maize, Wheat, Rice or Beans' });
 /** The spec's `leaf_blust` is a misspelling of leaf blast: accepted on input, stored and sent as `leaf_blast`. */
 const diseaseType = z
   .enum([...diseaseTypes, 'leaf_blust'], {
-    error: 'Choose a disease: common_rust, leaf_blast, gray_leaf_spot or none',
+    error: 'Choose a disease, or "I don\'t know"',
   })
   .transform((v) => (v === 'leaf_blust' ? 'leaf_blast' : v));
-const urgencyLevel = z.enum(urgencyLevels, { error: 'Choose an urgency level: low, medium or high' });
+const urgencyLevel = z.enum(urgencyLevels, { error: 'Choose how urgent it is: Low, Medium or High' });
 
 const requiredText = (label: string, min: number, max: number) =>
   z
@@ -64,7 +64,8 @@ export const postCreateBody = z.object({
   title: requiredText('Title', POST_TITLE_MIN, POST_TITLE_MAX),
   content: requiredText('Content', POST_CONTENT_MIN, POST_CONTENT_MAX),
   crop_type: cropType,
-  disease_type: diseaseType,
+  /** Left out when the farmer does not know: stored as `none`. */
+  disease_type: diseaseType.optional().transform((v) => v ?? 'none'),
   urgency_level: urgencyLevel,
   /** The id of one of the author's own analysis results. */
   rust_detection: z
@@ -123,6 +124,16 @@ export const communityPost = z.object({
   crop_type: z.enum(cropTypes),
   urgency_level: z.enum(urgencyLevels),
   rust_detection: z.number().int().nullable(),
+  /** What the linked analysis found (its photo and heatmap: `/api/rust-detection/{id}/…`, owner and experts). */
+  analysis: z
+    .object({
+      outcome: z.enum(['diagnosis', 'not_leaf']),
+      rust_class: z.enum(rustClasses).nullable(),
+      confidence: z.number(),
+      unsure: z.boolean(),
+      has_heatmap: z.boolean(),
+    })
+    .nullable(),
   is_flagged: z.boolean(),
   is_approved: z.boolean(),
   status: z.enum(moderationStatuses),
@@ -207,6 +218,9 @@ export const moderationLogEntry = z.object({
   to_status: z.string().nullable(),
   reason: z.string().nullable(),
   created_at: isoDateTime,
+  /** The post the entry is about (the comment's post for a comment); null when it was deleted. */
+  post_id: z.number().int().nullable(),
+  post_title: z.string().nullable(),
 });
 export type ModerationLogEntry = z.infer<typeof moderationLogEntry>;
 export const moderationLogPage = paginated(moderationLogEntry);
@@ -217,3 +231,10 @@ export const moderationLogQuery = pageQuery.extend({
 });
 
 export const postIdParam = z.object({ postId: rowId('postId') });
+
+export const pendingCount = z.object({
+  posts: z.number().int().describe('Posts waiting for moderation'),
+  comments: z.number().int().describe("Farmers' comments waiting for moderation"),
+  total: z.number().int(),
+});
+export type PendingCount = z.infer<typeof pendingCount>;

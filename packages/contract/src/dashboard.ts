@@ -90,5 +90,17 @@ export const dashboardReply = z.object({
     .array(dashboardMonth)
     .describe('The last six calendar months, oldest first, the current month last; confident diagnoses per class'),
   time_zone: z.string(),
+  farmer: z
+    .object({
+      analyses: z.number().int().describe('Own analyses'),
+      questions_asked: z.number().int().describe('Own analyses asked about to an expert'),
+      questions_answered: z.number().int().describe('Of those, answered by an expert'),
+      posts: z.number().int().describe('Own community posts, any state'),
+      posts_answered: z.number().int().describe('Own posts with at least one expert answer'),
+      bookings_pending: z.number().int(),
+      bookings_approved: z.number().int(),
+    })
+    .nullable()
+    .describe("The farmer's own activity; null for experts"),
 });
 export type DashboardReply = z.infer<typeof dashboardReply>;

@@ -24,6 +24,8 @@ export const notificationTypes = [
   'post_moderated',
   'comment_moderated',
   'expert_review',
+  /** To experts: posts or comments wait for moderation (one unread at a time). */
+  'moderation_pending',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { educationalResource, resourceTopics } from './analysis.ts';
+import { adviceItem, educationalResource, resourceTopics } from './analysis.ts';
 
 /** The model phones download to diagnose with no signal (docs/decisions/0017). */
 export const offlineModelApi = {
@@ -30,5 +30,6 @@ export const offlineModelInfo = z.object({
   resources: z
     .record(z.enum(resourceTopics), z.array(educationalResource))
     .describe('The education resources a result shows, by class or topic, to read offline'),
+  advice: z.array(adviceItem).describe('The advice by result topic and crop, to read offline'),
 });
 export type OfflineModelInfo = z.infer<typeof offlineModelInfo>;

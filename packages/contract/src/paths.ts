@@ -32,6 +32,13 @@ export const analysisApi = {
   heatmap: '/api/rust-detection/:id/heatmap/',
   heatmapPath: (id: number | string) => `/api/rust-detection/${id}/heatmap/`,
   resources: '/api/education-resources/',
+  /** GET (signed in) lists the advice; PUT (expert) edits one entry. */
+  advice: '/api/advice/',
+  adviceItem: '/api/advice/:id/',
+  adviceItemPath: (id: number | string) => `/api/advice/${id}/`,
+  /** POST (owner): the farmer is looking at this result; its notification is marked read. */
+  seen: '/api/rust-detection/:id/seen/',
+  seenPath: (id: number | string) => `/api/rust-detection/${id}/seen/`,
   resource: '/api/education-resources/:id/',
   resourcePath: (id: number | string) => `/api/education-resources/${id}/`,
 } as const;
@@ -52,6 +59,8 @@ export const communityApi = {
   // `:id` as in moderateResponse's path: OpenAPI treats paths differing only by parameter name as one.
   moderationQueue: '/api/community/responses/moderate/:id/',
   moderationLog: '/api/community/moderation-log/',
+  /** GET (expert): how many posts and farmer comments wait for moderation. */
+  pendingCount: '/api/community/pending-count/',
 } as const;
 
 /** API paths of the consultations feature (spec point 7), under /api/ with trailing slashes. */

@@ -36,7 +36,7 @@ export const trainingUploadFields = z.object({
   label: z.preprocess((v) => (v === '' ? undefined : v), trainingLabel),
   crop_type: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.enum(cropTypes, { error: 'Choose a crop type: MAIZE, WHEAT, RICE or BEANS' }).optional(),
+    z.enum(cropTypes, { error: 'Choose the crop: Maize, Wheat, Rice or Beans' }).optional(),
   ),
 });
 

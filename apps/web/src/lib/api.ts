@@ -52,7 +52,8 @@ async function refreshTokens(): Promise<boolean> {
 let onSessionExpired = () => {
   session.saveReturnTo(window.location.pathname + window.location.search);
   session.signOut();
-  window.location.assign('/auth');
+  // Sign in says why the user is there, then goes back to the saved page.
+  window.location.assign('/auth?expired=1');
 };
 export function setSessionExpiredHandler(handler: () => void) {
   onSessionExpired = handler;

@@ -79,3 +79,27 @@ export const educationResources = pgTable(
   },
   (t) => [index('education_resources_class_position_idx').on(t.rustClass, t.position)],
 );
+
+/**
+ * What a farmer should do after a result, per result topic (a class, `unsure`, `not_leaf`) and crop
+ * (`maize`, `beans`, or `general`, the fallback for any other crop). Seeded by a migration from the
+ * vetted education resources; experts edit it in the app.
+ */
+export const advice = pgTable(
+  'advice',
+  {
+    id: serial('id').primaryKey(),
+    topic: text('topic').notNull(),
+    crop: text('crop').notNull(),
+    headline: text('headline').notNull(),
+    /** Three to five steps for this week, most urgent first. */
+    steps: jsonb('steps').$type<string[]>().notNull(),
+    /** The rest, behind "See more". */
+    more: jsonb('more').$type<string[]>().notNull().default([]),
+    /** Where the advice comes from (title and address). */
+    sources: jsonb('sources').$type<{ title: string; url: string }[]>().notNull().default([]),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('advice_topic_crop_idx').on(t.topic, t.crop)],
+);

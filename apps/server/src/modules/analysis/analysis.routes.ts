@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  adviceInput,
+  adviceItem,
+  adviceList,
   analysisApi,
   analysisList,
   analysisResult,
@@ -14,12 +17,13 @@ import {
   idParam,
   pageQuery,
 } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../app.ts';
+import type { App, ModuleDeps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createAnalysisService } from './analysis.service.ts';
 import { createResourcesService } from './resources.service.ts';
+import { createAdviceService } from './advice.service.ts';
 
 /**
  * Roles are checked in `onRequest`, before the body is read, so a caller without the role never
@@ -48,6 +52,7 @@ function readIdempotencyKey(header: string | string[] | undefined): string | und
 export function analysisRoutes(app: App, deps: ModuleDeps) {
   const analysis = createAnalysisService(deps);
   const resources = createResourcesService(deps);
+  const advice = createAdviceService(deps);
   const signedIn = app.requireRole('farmer', 'expert');
   const farmer = app.requireRole('farmer');
   const expert = app.requireRole('expert');
@@ -208,5 +213,45 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       await resources.retire(caller(req), req.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    analysisApi.seen,
+    {
+      schema: {
+        tags: ['rust-detection'],
+        security,
+        description: 'The farmer is looking at this result: its unread notification is marked read.',
+        params: idParam,
+        response: { 200: z.object({ updated: z.number().int() }), ...errors },
+      },
+      onRequest: farmer,
+    },
+    async (req) => analysis.seen(caller(req), req.params.id),
+  );
+
+  const adviceTags = ['advice'];
+  app.get(
+    analysisApi.advice,
+    {
+      schema: { tags: adviceTags, security, response: { 200: adviceList, ...errors } },
+      onRequest: signedIn,
+    },
+    async () => advice.list(),
+  );
+
+  app.put(
+    analysisApi.adviceItem,
+    {
+      schema: {
+        tags: adviceTags,
+        security,
+        params: idParam,
+        body: adviceInput,
+        response: { 200: adviceItem, ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req) => advice.update(caller(req), req.params.id, req.body),
   );
 }

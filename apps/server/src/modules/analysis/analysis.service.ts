@@ -3,6 +3,7 @@ import {
   analysisApi,
   type AnalysisCrop,
   type AnalysisList,
+  type AdviceBook,
   type AnalysisResult,
   type EducationalResource,
   feedbackFor,
@@ -11,13 +12,14 @@ import {
   type PageQuery,
   type RustClass,
 } from '@kutu/contract';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { notFound } from '../../lib/errors.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createAnalysisRepo, createResourcesRepo, type AnalysisRow, type ResourceRow } from './analysis.repo.ts';
 import { analysesByOutcome } from '../../lib/metrics.ts';
+import { createAdviceService } from './advice.service.ts';
 
 function toResource(row: ResourceRow): EducationalResource {
   return { title: row.title, url: row.url, description: row.description };
@@ -28,10 +30,20 @@ function uniqueByUrl(list: EducationalResource[]): EducationalResource[] {
   return list.filter((r) => !seen.has(r.url) && seen.add(r.url));
 }
 
+type Context = { byTopic: Map<string, EducationalResource[]>; book: AdviceBook };
+
 export function createAnalysisService(deps: ModuleDeps) {
   const repo = createAnalysisRepo(deps.db);
   const resources = createResourcesRepo(deps.db);
   const limiter = deps.decodeLimiter;
+
+  const advice = createAdviceService(deps);
+
+  /** What results are shown with: resources by topic and the advice book (two small tables). */
+  async function resultContext(): Promise<Context> {
+    const [byTopic, book] = await Promise.all([resourcesByTopic(), advice.book()]);
+    return { byTopic, book };
+  }
 
   async function resourcesByTopic(): Promise<Map<string, EducationalResource[]>> {
     const byTopic = new Map<string, EducationalResource[]>();
@@ -43,7 +55,7 @@ export function createAnalysisService(deps: ModuleDeps) {
     return byTopic;
   }
 
-  function toResult(row: AnalysisRow, byTopic: Map<string, EducationalResource[]>): AnalysisResult {
+  function toResult(row: AnalysisRow, { byTopic, book }: Context): AnalysisResult {
     const rustClass = (row.rustClass as RustClass | null) ?? null;
     return {
       id: row.id,
@@ -53,7 +65,10 @@ export function createAnalysisService(deps: ModuleDeps) {
       unsure: row.unsure,
       probabilities: row.probabilities,
       educational_resources: uniqueByUrl(resourceTopicsFor({ ...row, rustClass }).flatMap((t) => byTopic.get(t) ?? [])),
-      feedback: feedbackFor({ outcome: row.outcome, rustClass, confidence: row.confidence, unsure: row.unsure }),
+      feedback: feedbackFor(
+        { outcome: row.outcome, rustClass, confidence: row.confidence, unsure: row.unsure, crop: row.crop },
+        book,
+      ),
       model_version: row.modelVersion,
       created_at: row.createdAt.toISOString(),
       image_url: analysisApi.imagePath(row.id),
@@ -80,7 +95,7 @@ export function createAnalysisService(deps: ModuleDeps) {
     /** The caller's analysis made earlier with this idempotency key, if any. */
     async byIdempotencyKey(who: AccessClaims, key: string): Promise<AnalysisResult | null> {
       const row = await repo.findByKey(who.userId, key);
-      return row ? toResult(row, await resourcesByTopic()) : null;
+      return row ? toResult(row, await resultContext()) : null;
     },
 
     /**
@@ -142,7 +157,7 @@ export function createAnalysisService(deps: ModuleDeps) {
         await removeFiles();
         const first = await repo.findByKey(who.userId, opts.idempotencyKey ?? '');
         if (!first) throw new Error('Idempotency conflict without a stored analysis');
-        return { result: toResult(first, await resourcesByTopic()), created: false };
+        return { result: toResult(first, await resultContext()), created: false };
       }
       analysesByOutcome.inc({
         outcome: row.outcome === 'not_leaf' ? 'not_leaf' : row.unsure ? 'unsure' : row.rustClass!,
@@ -158,17 +173,17 @@ export function createAnalysisService(deps: ModuleDeps) {
         }),
         { analysis_id: row.id, outcome: row.outcome, rust_class: row.rustClass },
       );
-      return { result: toResult(row, await resourcesByTopic()), created: true };
+      return { result: toResult(row, await resultContext()), created: true };
     },
 
     async list(who: AccessClaims, page: PageQuery): Promise<AnalysisList> {
-      const [rows, count, byTopic] = await Promise.all([
+      const [rows, count, context] = await Promise.all([
         repo.listForUser(who.userId, pageWindow(page)),
         repo.countForUser(who.userId),
-        resourcesByTopic(),
+        resultContext(),
       ]);
       return toPage(
-        rows.map((r) => toResult(r, byTopic)),
+        rows.map((r) => toResult(r, context)),
         count,
         page,
       );
@@ -176,14 +191,21 @@ export function createAnalysisService(deps: ModuleDeps) {
 
     async get(who: AccessClaims, id: number): Promise<AnalysisResult> {
       const row = await ownAnalysis(who, id);
-      return toResult(row, await resourcesByTopic());
+      return toResult(row, await resultContext());
+    },
+
+    /** The farmer is looking at this result: its notification is no news any more. */
+    async seen(who: AccessClaims, id: number): Promise<{ updated: number }> {
+      await ownAnalysis(who, id);
+      const updated = await deps.notifications.markReadAbout(who.userId, 'image_analysis', { analysis_id: id });
+      return { updated };
     },
 
     /** Results by id for features that list analyses (the review queue); the caller checks access. */
     async resultsByIds(ids: number[]): Promise<Map<number, AnalysisResult & { userId: number }>> {
       if (ids.length === 0) return new Map();
-      const [rows, byTopic] = await Promise.all([repo.findByIds(ids), resourcesByTopic()]);
-      return new Map(rows.map((r) => [r.id, { ...toResult(r, byTopic), userId: r.userId }]));
+      const [rows, context] = await Promise.all([repo.findByIds(ids), resultContext()]);
+      return new Map(rows.map((r) => [r.id, { ...toResult(r, context), userId: r.userId }]));
     },
 
     /** Owner and model facts of one analysis, for features built on it (review); 404 when missing. */

@@ -228,7 +228,7 @@ describe('rust detection', () => {
       const body = res.json();
       expect(body).toMatchObject({ outcome: 'not_leaf', rust_class: null, unsure: false });
       expect(body.feedback.message).toBe('No leaf found in this photo');
-      expect(body.feedback.advice.join(' ')).toContain('single leaf in daylight, filling the frame');
+      expect(body.feedback.advice.join(' ')).toContain('one leaf in daylight so that it fills the picture');
       expect(body.educational_resources.length).toBeGreaterThan(0);
       expect(body.educational_resources.every((r: { url: string }) => !r.url.includes('maizedoctor'))).toBe(true);
     });

@@ -7,7 +7,7 @@ import type {
 } from '@kutu/contract';
 import type { z } from 'zod';
 import type { educationResourceInput } from '@kutu/contract';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';

@@ -19,7 +19,7 @@ import {
   verifyEmailBody,
   verifyEmailReply,
 } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../app.ts';
+import type { App, ModuleDeps } from '../../deps.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createAuthService } from './auth.service.ts';

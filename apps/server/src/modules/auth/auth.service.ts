@@ -7,7 +7,7 @@ import type {
   otpActionTypes,
   UserRecord,
 } from '@kutu/contract';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, forbidden, tooMany, unauthenticated } from '../../lib/errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { type Account, type CodePurpose, createAuthRepo, uniqueViolation, type UserRow } from './auth.repo.ts';

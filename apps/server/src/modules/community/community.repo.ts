@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ModerationStatus } from '@kutu/contract';
 import type { Database, Db, Tx } from '../../db/client.ts';
-import { analyses, moderationAudit, posts, responses, users } from '../../db/schema/index.ts';
+import { analyses, moderationAudit, notifications, posts, responses, users } from '../../db/schema/index.ts';
 
 export interface PostFilters {
   statuses?: ModerationStatus[];
@@ -32,6 +32,11 @@ const postColumns = {
   status: posts.status,
   moderationReason: posts.moderationReason,
   createdAt: posts.createdAt,
+  analysisOutcome: analyses.outcome,
+  analysisClass: analyses.rustClass,
+  analysisConfidence: analyses.confidence,
+  analysisUnsure: analyses.unsure,
+  analysisHasHeatmap: sql<boolean>`${analyses.heatmapPath} is not null`,
 };
 export type PostRow = {
   id: number;
@@ -47,6 +52,12 @@ export type PostRow = {
   status: ModerationStatus;
   moderationReason: string | null;
   createdAt: Date;
+  /** The linked analysis (left join: null without one). */
+  analysisOutcome: 'diagnosis' | 'not_leaf' | null;
+  analysisClass: string | null;
+  analysisConfidence: number | null;
+  analysisUnsure: boolean | null;
+  analysisHasHeatmap: boolean | null;
 };
 
 /** A row of `pageOfPosts` as the database returns it (comments as JSON: their times are strings). */
@@ -65,6 +76,11 @@ type PageRow = {
   moderation_reason: string | null;
   created_at: Date | string;
   total: number;
+  analysis_outcome: 'diagnosis' | 'not_leaf' | null;
+  analysis_class: string | null;
+  analysis_confidence: number | null;
+  analysis_unsure: boolean | null;
+  analysis_has_heatmap: boolean | null;
   comments: (Omit<ResponseRow, 'createdAt'> & { createdAt: string })[];
 };
 
@@ -164,6 +180,7 @@ export function createCommunityRepo(db: Db, database: Database) {
         .select(postColumns)
         .from(posts)
         .innerJoin(users, eq(users.id, posts.authorId))
+        .leftJoin(analyses, eq(analyses.id, posts.analysisId))
         .where(eq(posts.id, id))
         .limit(1);
       return row ?? null;
@@ -184,8 +201,12 @@ export function createCommunityRepo(db: Db, database: Database) {
         with page as (
           select posts.id, posts.author_id, users.username as author, posts.title, posts.content,
                  posts.image_path, posts.crop_type, posts.disease_type, posts.urgency_level, posts.analysis_id,
-                 posts.status, posts.moderation_reason, posts.created_at, cast(count(*) over () as int) as total
+                 posts.status, posts.moderation_reason, posts.created_at, cast(count(*) over () as int) as total,
+                 analyses.outcome as analysis_outcome, analyses.rust_class as analysis_class,
+                 analyses.confidence as analysis_confidence, analyses.unsure as analysis_unsure,
+                 analyses.heatmap_path is not null as analysis_has_heatmap
           from posts join users on users.id = posts.author_id
+          left join analyses on analyses.id = posts.analysis_id
           where ${where}
           order by posts.created_at desc, posts.id desc
           limit ${limit} offset ${offset}
@@ -222,6 +243,11 @@ export function createCommunityRepo(db: Db, database: Database) {
           status: r.status,
           moderationReason: r.moderation_reason,
           createdAt: new Date(r.created_at),
+          analysisOutcome: r.analysis_outcome,
+          analysisClass: r.analysis_class,
+          analysisConfidence: r.analysis_confidence,
+          analysisUnsure: r.analysis_unsure,
+          analysisHasHeatmap: r.analysis_has_heatmap,
           comments: r.comments.map((c) => ({ ...c, createdAt: new Date(c.createdAt) })),
         })),
       };
@@ -378,15 +404,55 @@ export function createCommunityRepo(db: Db, database: Database) {
           toStatus: moderationAudit.toStatus,
           reason: moderationAudit.reason,
           createdAt: moderationAudit.createdAt,
+          postId: posts.id,
+          postTitle: posts.title,
         })
         .from(moderationAudit)
         .innerJoin(users, eq(users.id, moderationAudit.actorId))
+        .leftJoin(
+          responses,
+          and(eq(moderationAudit.targetType, 'response'), eq(responses.id, moderationAudit.targetId)),
+        )
+        .leftJoin(
+          posts,
+          eq(
+            posts.id,
+            sql`case when ${moderationAudit.targetType} = 'post' then ${moderationAudit.targetId} else ${responses.postId} end`,
+          ),
+        )
         .where(where)
         .orderBy(desc(moderationAudit.createdAt), desc(moderationAudit.id))
         .limit(limit)
         .offset(offset);
       const [{ n }] = await db.select({ n: count() }).from(moderationAudit).where(where);
       return { rows, total: n };
+    },
+
+    /** Posts and farmers' comments that wait for an expert. */
+    async countPending(): Promise<{ posts: number; comments: number }> {
+      const [[p], [c]] = await Promise.all([
+        db.select({ n: count() }).from(posts).where(eq(posts.status, 'pending')),
+        db
+          .select({ n: count() })
+          .from(responses)
+          .where(and(eq(responses.status, 'pending'), eq(responses.kind, 'farmer'))),
+      ]);
+      return { posts: p?.n ?? 0, comments: c?.n ?? 0 };
+    },
+
+    /** Active experts without an unread notification of this type (so each has at most one waiting). */
+    async expertsWithoutUnread(type: string): Promise<number[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.role, 'expert'),
+            isNotNull(users.activatedAt),
+            sql`not exists (select 1 from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.type} = ${type} and ${notifications.readAt} is null)`,
+          ),
+        );
+      return rows.map((r) => r.id);
     },
   };
 }

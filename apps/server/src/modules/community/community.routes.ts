@@ -9,6 +9,7 @@ import {
   moderationLogPage,
   moderationLogQuery,
   moderationQueueQuery,
+  pendingCount,
   postCreateBody,
   postIdParam,
   postListQuery,
@@ -20,7 +21,7 @@ import {
 } from '@kutu/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App, ModuleDeps } from '../../app.ts';
+import type { App, ModuleDeps } from '../../deps.ts';
 import { sendPhoto, type UploadedImage } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createCommunityService } from './community.service.ts';
@@ -182,5 +183,11 @@ export function communityRoutes(app: App, deps: ModuleDeps) {
       onRequest: expert,
     },
     async (req) => service.moderationLog(req.query),
+  );
+
+  app.get(
+    communityApi.pendingCount,
+    { schema: { tags, security, response: { 200: pendingCount, ...errors } }, onRequest: expert },
+    async () => service.pendingCount(),
   );
 }

@@ -10,11 +10,13 @@ import {
   type ModerationLogPage,
   type ModerationStatus,
   type PageQuery,
+  type PendingCount,
   type PostAction,
   type ResponseItem,
   type ResponseModerateReply,
   type ResponsePage,
   type Role,
+  type RustClass,
 } from '@kutu/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
@@ -104,6 +106,16 @@ function toPost(row: PostRow, comments: ResponseRow[], viewer: Viewer): Communit
     crop_type: row.cropType as CommunityPost['crop_type'],
     urgency_level: row.urgencyLevel as CommunityPost['urgency_level'],
     rust_detection: row.analysisId,
+    analysis:
+      row.analysisId !== null && row.analysisOutcome !== null
+        ? {
+            outcome: row.analysisOutcome,
+            rust_class: row.analysisClass as RustClass | null,
+            confidence: row.analysisConfidence ?? 0,
+            unsure: row.analysisUnsure ?? false,
+            has_heatmap: row.analysisHasHeatmap ?? false,
+          }
+        : null,
     is_flagged: row.status === 'flagged',
     is_approved: row.status === 'approved',
     status: row.status,
@@ -172,6 +184,17 @@ export function createCommunityService(deps: {
     return row;
   }
 
+  /**
+   * Tells experts that something waits for moderation: one unread notification each at most (the
+   * menu's badge carries the count), so a busy board does not bury their other notifications.
+   */
+  async function tellExperts() {
+    const experts = await repo.expertsWithoutUnread('moderation_pending');
+    for (const id of experts) {
+      await deps.notifications.notify(id, 'moderation_pending', 'New posts or comments wait for moderation', {});
+    }
+  }
+
   async function postView(viewer: Viewer, id: number): Promise<CommunityPost> {
     const row = await visiblePost(viewer, id);
     return toPost(row, await repo.responsesOfPosts([row.id]), viewer);
@@ -230,7 +253,13 @@ export function createCommunityService(deps: {
           `You can make at most ${POST_RATE_LIMIT.max} posts every ${POST_RATE_LIMIT.windowMinutes} minutes. Please wait a few minutes and try again.`,
         );
       }
+      await tellExperts();
       return postView(viewer, id);
+    },
+
+    async pendingCount(): Promise<PendingCount> {
+      const { posts, comments } = await repo.countPending();
+      return { posts, comments, total: posts + comments };
     },
 
     /** A post's photo, for whoever may see the post (anyone else gets 404, as for the post). */
@@ -310,6 +339,7 @@ export function createCommunityService(deps: {
           `You can write at most ${COMMENT_RATE_LIMIT.max} comments every ${COMMENT_RATE_LIMIT.windowMinutes} minutes. Please wait a few minutes and try again.`,
         );
       }
+      if (!isExpert) await tellExperts();
       return toResponseItem((await repo.findResponse(id))!);
     },
 
@@ -381,6 +411,8 @@ export function createCommunityService(deps: {
           to_status: r.toStatus,
           reason: r.reason,
           created_at: iso(r.createdAt),
+          post_id: r.postId,
+          post_title: r.postTitle,
         })),
         total,
         q,

@@ -115,6 +115,7 @@ describe('community board', () => {
         ...validPost,
         image: null,
         rust_detection: null,
+        analysis: null,
         is_flagged: false,
         is_approved: false,
         status: 'pending',
@@ -134,6 +135,13 @@ describe('community board', () => {
       expect(listed.results.map((p: { id: number }) => p.id)).toContain(post.id);
     });
 
+    it('takes a post without a disease as "I don\'t know" (stored as none)', async () => {
+      const { disease_type: _, ...noDisease } = validPost;
+      const res = await inject(farmer, 'POST', POSTS, noDisease);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().disease_type).toBe('none');
+    });
+
     it('refuses bad input with clear field messages', async () => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ title: 'Hey' }, 'title', 'Title must be at least 5 characters'],
@@ -141,13 +149,9 @@ describe('community board', () => {
         [{ content: 'too short' }, 'content', 'Content must be at least 10 characters'],
         [{ content: 'x'.repeat(5001) }, 'content', 'Content must be at most 5000 characters'],
         [{ title: undefined }, 'title', 'Title is required'],
-        [{ crop_type: 'CASSAVA' }, 'crop_type', 'Choose a crop type: MAIZE, WHEAT, RICE or BEANS'],
-        [
-          { disease_type: 'blight' },
-          'disease_type',
-          'Choose a disease: common_rust, leaf_blast, gray_leaf_spot or none',
-        ],
-        [{ urgency_level: 'urgent' }, 'urgency_level', 'Choose an urgency level: low, medium or high'],
+        [{ crop_type: 'CASSAVA' }, 'crop_type', 'Choose the crop: Maize, Wheat, Rice or Beans'],
+        [{ disease_type: 'blight' }, 'disease_type', 'Choose a disease, or "I don\'t know"'],
+        [{ urgency_level: 'urgent' }, 'urgency_level', 'Choose how urgent it is: Low, Medium or High'],
       ];
       for (const [patch, field, message] of cases) {
         const res = await inject(farmer, 'POST', POSTS, { ...validPost, ...patch });
@@ -173,7 +177,18 @@ describe('community board', () => {
       const mine = await insertAnalysis(farmer.id);
       const theirs = await insertAnalysis(otherFarmer.id);
       const ok = await makePost(farmer, { rust_detection: mine.id });
-      expect(ok).toMatchObject({ rust_detection: mine.id });
+      // The post carries what the analysis found, for its card and comments page.
+      expect(ok).toMatchObject({
+        rust_detection: mine.id,
+        analysis: {
+          outcome: 'diagnosis',
+          rust_class: 'common_rust',
+          confidence: 0.9,
+          unsure: false,
+          has_heatmap: false,
+        },
+      });
+      expect(((await makePost(farmer)) as { analysis?: unknown }).analysis).toBeNull();
       for (const id of [theirs.id, 999_999]) {
         const res = await inject(farmer, 'POST', POSTS, { ...validPost, rust_detection: id });
         expect(res.statusCode).toBe(400);
@@ -659,7 +674,7 @@ describe('community board', () => {
 
         const bad = await req(f, 'GET', `${POSTS}?crop_type=CASSAVA`);
         expect(bad.statusCode).toBe(400);
-        expect(bad.json().error.fields.crop_type).toBe('Choose a crop type: MAIZE, WHEAT, RICE or BEANS');
+        expect(bad.json().error.fields.crop_type).toBe('Choose the crop: Maize, Wheat, Rice or Beans');
         expect((await req(f, 'GET', `${POSTS}?page=0`)).statusCode).toBe(400);
         expect((await req(e, 'GET', `${ALL}?status=deleted`)).statusCode).toBe(400);
       } finally {
@@ -695,13 +710,65 @@ describe('community board', () => {
         ],
       );
       expect(log.results[0]).toMatchObject({ actor: expert.username, target_type: 'post', target_id: id });
+      // Each entry names the post (a comment's entry its post), for a title and a link.
+      for (const r of log.results) expect(r).toMatchObject({ post_id: id, post_title: validPost.title });
       const c = (await inject(expert, 'GET', `${LOG}?target_type=response&target_id=${comment.id}`)).json();
       expect(c.results).toMatchObject([
-        { action: 'flag', from_status: 'pending', to_status: 'flagged', reason: 'Spam', actor: expert.username },
+        {
+          action: 'flag',
+          from_status: 'pending',
+          to_status: 'flagged',
+          reason: 'Spam',
+          actor: expert.username,
+          post_id: id,
+          post_title: validPost.title,
+        },
       ]);
       const paged = (await inject(expert, 'GET', `${LOG}?page_size=1`)).json();
       expect(paged.results).toHaveLength(1);
       expect(paged.next).toBe(2);
+    });
+  });
+
+  describe('telling experts what waits for moderation', () => {
+    const PENDING = '/api/community/pending-count/';
+    const pending = async () => (await inject(expert, 'GET', PENDING)).json();
+    const unreadNotices = async (user: TestUser) =>
+      (await inject(user, 'GET', '/api/notifications/?unread=true&page_size=100'))
+        .json()
+        .results.filter((n: { type: string }) => n.type === 'moderation_pending');
+
+    it('counts pending posts and farmer comments for experts only', async () => {
+      expect((await inject(farmer, 'GET', PENDING)).statusCode).toBe(403);
+      expect((await inject(null, 'GET', PENDING)).statusCode).toBe(401);
+      const before = await pending();
+      expect(before.total).toBe(before.posts + before.comments);
+      const post = await makePost();
+      expect(await pending()).toMatchObject({ posts: before.posts + 1, comments: before.comments });
+      await moderate(post.id, 'approve');
+      const comment = (await inject(otherFarmer, 'POST', commentUrl(post.id), { content: 'Same here' })).json();
+      // An expert's answer does not wait for anyone.
+      await inject(expert, 'POST', commentUrl(post.id), { content: 'Spray early.' });
+      expect(await pending()).toMatchObject({ posts: before.posts, comments: before.comments + 1 });
+      await inject(expert, 'PUT', moderateCommentUrl(comment.id), { action: 'approve' });
+      expect(await pending()).toEqual(before);
+    });
+
+    it('notifies every active expert once until they read it, for new posts and comments', async () => {
+      const second = await createUser(t, 'expert');
+      await inject(second, 'PUT', '/api/notifications/read-all/');
+      expect(await unreadNotices(second)).toHaveLength(0);
+      const post = await makePost();
+      const [notice] = await unreadNotices(second);
+      expect(notice.message).toBe('New posts or comments wait for moderation');
+      await makePost(otherFarmer);
+      expect(await unreadNotices(second)).toHaveLength(1);
+      // Farmers are not told.
+      expect(await unreadNotices(otherFarmer)).toHaveLength(0);
+      await inject(second, 'PUT', `/api/notifications/${notice.id}/read/`);
+      await moderate(post.id, 'approve');
+      await inject(otherFarmer, 'POST', commentUrl(post.id), { content: 'Same on my farm' });
+      expect(await unreadNotices(second)).toHaveLength(1);
     });
   });
 

@@ -1,5 +1,5 @@
 import { clockMinutes, type AvailabilityRule, type AvailabilityRuleCreated, type MeetingMode } from '@kutu/contract';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import type { availabilityRules } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';

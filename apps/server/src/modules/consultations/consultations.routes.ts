@@ -17,7 +17,7 @@ import {
   slotPage,
 } from '@kutu/contract';
 import { z } from 'zod';
-import type { App, ModuleDeps } from '../../app.ts';
+import type { App, ModuleDeps } from '../../deps.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createAvailabilityService } from './availability.service.ts';
 import { createConsultationsService } from './consultations.service.ts';

@@ -1,5 +1,5 @@
 import { meetingModeLabels, type NotificationType } from '@kutu/contract';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import type { BookingRow } from './consultations.repo.ts';
 import { formatEat } from './time.ts';
 

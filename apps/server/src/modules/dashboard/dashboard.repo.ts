@@ -4,8 +4,10 @@ import {
   analyses,
   availabilitySlots,
   bookings,
+  expertReviews,
   moderationAudit,
   posts,
+  responses,
   trainingJobs,
   trainingSamples,
 } from '../../db/schema/index.ts';
@@ -119,6 +121,29 @@ export function createDashboardRepo(db: Db) {
         .innerJoin(moderationAudit, and(eq(moderationAudit.targetType, 'post'), eq(moderationAudit.targetId, posts.id)))
         .where(and(eq(moderationAudit.actorId, expertId), ne(posts.diseaseType, 'none')));
       return row?.n ?? 0;
+    },
+
+    /** A farmer's own activity: questions to experts, posts and bookings, and how many were answered. */
+    async farmerActivity(farmerId: number) {
+      const n = (q: SQL) => sql<number>`cast((${q}) as int)`;
+      const [row] = await db
+        .select({
+          questionsAsked: n(
+            sql`select count(*) from ${expertReviews} r join ${analyses} a on a.id = r.analysis_id where a.user_id = ${farmerId} and r.asked_at is not null`,
+          ),
+          questionsAnswered: n(
+            sql`select count(*) from ${expertReviews} r join ${analyses} a on a.id = r.analysis_id where a.user_id = ${farmerId} and r.asked_at is not null and r.reviewed_at is not null`,
+          ),
+          posts: n(sql`select count(*) from ${posts} p where p.author_id = ${farmerId}`),
+          postsAnswered: n(
+            sql`select count(*) from ${posts} p where p.author_id = ${farmerId} and exists (select 1 from ${responses} r where r.post_id = p.id and r.kind = 'expert')`,
+          ),
+          bookingsPending: n(
+            sql`select count(*) from ${bookings} b where b.farmer_id = ${farmerId} and b.status = 'pending'`,
+          ),
+        })
+        .from(sql`(select 1) as one`);
+      return row;
     },
 
     async approvedBookingsOfFarmer(farmerId: number): Promise<number> {

@@ -1,5 +1,5 @@
 import { dashboardApi, dashboardQuery, dashboardReply, errorBody } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../app.ts';
+import type { App, ModuleDeps } from '../../deps.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createDashboardService } from './dashboard.service.ts';
 

@@ -47,13 +47,14 @@ export function createDashboardService(db: Db, clock: Clock) {
       const isFarmer = user.role === 'farmer';
       const analysisScope = isFarmer ? user.userId : null;
 
-      const [outcomes, perMonth, training, sessions, diseasePosts, bookingsConfirmed] = await Promise.all([
+      const [outcomes, perMonth, training, sessions, diseasePosts, bookingsConfirmed, activity] = await Promise.all([
         repo.analysisOutcomes(analysisScope),
         repo.analysesPerMonth(analysisScope, { timeZone, fromMonth: months[0].month, now }),
         repo.trainingSamplesByLabel(isFarmer ? { analysisOwnerId: user.userId } : { uploaderId: user.userId }),
         repo.trainingSessions(isFarmer ? null : user.userId),
         isFarmer ? repo.diseasePostsByAuthor(user.userId) : repo.diseasePostsModeratedBy(user.userId),
         isFarmer ? repo.approvedBookingsOfFarmer(user.userId) : repo.approvedBookingsOnSlotsOf(user.userId),
+        isFarmer ? repo.farmerActivity(user.userId) : null,
       ]);
 
       const stats: DashboardStats = {
@@ -90,6 +91,17 @@ export function createDashboardService(db: Db, clock: Clock) {
         },
         monthly,
         time_zone: timeZone,
+        farmer: activity
+          ? {
+              analyses: outcomes.total,
+              questions_asked: activity.questionsAsked,
+              questions_answered: activity.questionsAnswered,
+              posts: activity.posts,
+              posts_answered: activity.postsAnswered,
+              bookings_pending: activity.bookingsPending,
+              bookings_approved: bookingsConfirmed,
+            }
+          : null,
       };
     },
   };

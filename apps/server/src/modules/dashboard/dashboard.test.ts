@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardApi } from '@kutu/contract';
 import {
@@ -8,6 +9,8 @@ import {
   posts,
   trainingJobs,
   trainingSamples,
+  responses,
+  expertReviews,
 } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
@@ -164,6 +167,46 @@ describe('dashboard', () => {
       bookingsConfirmed: 2,
     });
     expect(body.outcomes).toEqual({ common_rust: 2, healthy: 1, other_disease: 1, unclear: 2 });
+    expect(body.farmer).toEqual({
+      analyses: 6,
+      questions_asked: 0,
+      questions_answered: 0,
+      posts: 3,
+      posts_answered: 0,
+      bookings_pending: 0,
+      bookings_approved: 2,
+    });
+    expect((await get(expert)).json().farmer).toBeNull();
+  });
+
+  it("counts the farmer's questions and posts that experts answered", async () => {
+    const db = t.deps.database.db;
+    const mine = await db.select().from(analyses).where(eq(analyses.userId, farmer.id));
+    const [approvedPost] = await db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.authorId, farmer.id), eq(posts.status, 'approved')));
+    await db.insert(expertReviews).values([
+      {
+        analysisId: mine[0].id,
+        question: 'Is it rust?',
+        askedAt: NOW,
+        reviewedAt: NOW,
+        reviewerId: expert.id,
+        verdict: 'common_rust',
+      },
+      { analysisId: mine[1].id, question: 'And this one?', askedAt: NOW },
+      // Reviewed without a question: not a question answered.
+      { analysisId: mine[2].id, reviewedAt: NOW, reviewerId: expert.id, verdict: 'common_rust' },
+    ]);
+    await db.insert(responses).values([
+      { postId: approvedPost.id, authorId: expert.id, kind: 'expert', content: 'Spray early.', status: 'approved' },
+      { postId: approvedPost.id, authorId: expert.id, kind: 'expert', content: 'And rotate.', status: 'approved' },
+    ]);
+    const body = (await get(farmer)).json();
+    expect(body.farmer).toMatchObject({ questions_asked: 2, questions_answered: 1, posts: 3, posts_answered: 1 });
+    await db.delete(responses).where(eq(responses.postId, approvedPost.id));
+    await db.delete(expertReviews);
   });
 
   it('gives the farmer the last six months in Kampala time', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { api } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../app.ts';
+import type { App, ModuleDeps } from '../../deps.ts';
 
 const entry = z.object({
   channel: z.enum(['email', 'sms']),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 
@@ -59,6 +59,22 @@ export function createNotificationsRepo(db: Db) {
         .from(notifications)
         .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
       return already;
+    },
+
+    /** Marks read the user's unread notifications of a type whose data contains `about`. */
+    async markReadAbout(userId: number, type: string, about: Record<string, unknown>, now: Date): Promise<number> {
+      const updated = await db
+        .update(notifications)
+        .set({ readAt: now })
+        .where(
+          and(
+            ofUser(userId, true),
+            eq(notifications.type, type),
+            sql`${notifications.data} @> ${JSON.stringify(about)}::jsonb`,
+          ),
+        )
+        .returning({ id: notifications.id });
+      return updated.length;
     },
 
     async markAllRead(userId: number, now: Date): Promise<number> {

@@ -12,7 +12,7 @@ import {
   streamTokenReply,
   type StreamEvent,
 } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../app.ts';
+import type { App, ModuleDeps } from '../../deps.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import type { NotificationsService } from './notifications.service.ts';

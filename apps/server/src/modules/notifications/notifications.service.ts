@@ -95,6 +95,13 @@ export function createNotificationsService(
       return toNotificationItem(row);
     },
 
+    /** Marks read what the user is looking at (e.g. the result of one analysis); returns how many. */
+    async markReadAbout(userId: number, type: NotificationType, about: Record<string, unknown>): Promise<number> {
+      const updated = await repo.markReadAbout(userId, type, about, clock.now());
+      if (updated > 0) emit(userId, { kind: 'read', unreadCount: await repo.countForUser(userId, true) });
+      return updated;
+    },
+
     async markAllRead(userId: number): Promise<{ updated: number; unread_count: number }> {
       const updated = await repo.markAllRead(userId, clock.now());
       const unreadCount = await repo.countForUser(userId, true);

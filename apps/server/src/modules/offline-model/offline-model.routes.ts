@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { errorBody, offlineModelApi, offlineModelInfo, offlineModelVersionParam } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../app.ts';
+import type { App, ModuleDeps } from '../../deps.ts';
 import { createOfflineModelService } from './offline-model.service.ts';
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody, 503: errorBody };

@@ -8,9 +8,10 @@ import {
   resourceTopics,
 } from '@kutu/contract';
 import { readOfflineInfo, sha256 } from '@kutu/vision';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createResourcesRepo } from '../analysis/analysis.repo.ts';
+import { createAdviceService } from '../analysis/advice.service.ts';
 
 interface ModelFile {
   version: string;
@@ -27,6 +28,7 @@ interface ModelFile {
  */
 export function createOfflineModelService(deps: ModuleDeps) {
   const resources = createResourcesRepo(deps.db);
+  const advice = createAdviceService(deps);
   const known = new Map<string, ModelFile>();
 
   async function activeFile(): Promise<ModelFile> {
@@ -73,6 +75,7 @@ export function createOfflineModelService(deps: ModuleDeps) {
           Object.entries(card.thresholds ?? {}).map(([k, v]) => [k, typeof v === 'number' ? v : null]),
         ),
         resources: byTopic,
+        advice: (await advice.list()).results,
       };
     },
 

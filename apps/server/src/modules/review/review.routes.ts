@@ -15,7 +15,7 @@ import {
   reviewQueueQuery,
   reviewSummary,
 } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../app.ts';
+import type { App, ModuleDeps } from '../../deps.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createReviewService } from './review.service.ts';
 

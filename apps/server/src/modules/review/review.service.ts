@@ -20,7 +20,7 @@ import {
   type TrainingLabel,
   trainingVerdicts,
 } from '@kutu/contract';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';

@@ -20,7 +20,7 @@ import {
   trainingUploadReply,
 } from '@kutu/contract';
 import { z } from 'zod';
-import type { App, ModuleDeps } from '../../app.ts';
+import type { App, ModuleDeps } from '../../deps.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';

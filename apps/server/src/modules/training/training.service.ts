@@ -13,12 +13,12 @@ import {
   type TrainingLabel,
   type TrainingSample,
 } from '@kutu/contract';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps, TrainingOptions } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createTrainingRepo, type JobRow, type SampleRow, type VersionRow } from './training.repo.ts';
-import { type Decide, notWorseRule } from './decision.ts';
+import { notWorseRule } from './decision.ts';
 import { visionTrainer, type Trainer, type TrainerProgress } from './trainer.ts';
 import { modelDirOnThisMachine, publishModelFiles } from './model-versions.ts';
 
@@ -26,13 +26,6 @@ export const TRAINING_QUEUE = 'model-training';
 /** A running job refreshes its heartbeat this often; one silent for STALE_AFTER_MS was left by a dead process. */
 export const HEARTBEAT_MS = 10_000;
 export const STALE_AFTER_MS = 60_000;
-
-export interface TrainingOptions {
-  /** The rule that decides whether a candidate replaces the active model. */
-  decide?: Decide;
-  /** Trains, evaluates and loads models (the vision package's by default). */
-  trainer?: Trainer;
-}
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 

@@ -1,6 +1,6 @@
 import '../../styles/app-screens.ts';
 import { useEffect, useState } from 'react';
-import { ActionIcon, AppShell, Avatar, Burger, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +11,8 @@ import { api } from '@kutu/contract/paths';
 import { http } from '../../lib/api.ts';
 import { session } from '../../lib/session.ts';
 import { useSession } from '../../app/guards.tsx';
-import { menuForRole } from './menu.ts';
+import { pendingCountQuery } from '../../features/community/api/community.ts';
+import { menuForRole, type MenuLink } from './menu.ts';
 import { HeaderExtras } from './HeaderExtras.tsx';
 import { OfflineSync } from '../../features/offline/components/OfflineSync.tsx';
 
@@ -32,6 +33,21 @@ export function AccountLayout() {
   const entries = menuForRole(role);
   const activeGroup = entries.find((e) => e.children?.some((c) => location.pathname.startsWith(c.to)))?.labelKey;
   const [openGroup, setOpenGroup] = useState<string | undefined>(activeGroup);
+  const pending = useQuery(pendingCountQuery(role === 'expert')).data?.total ?? 0;
+  const badges: Record<NonNullable<MenuLink['badge']>, number> = { pendingModeration: pending };
+  const badgeOf = (links: MenuLink[] = []) => links.reduce((n, l) => n + (l.badge ? badges[l.badge] : 0), 0);
+  const countBadge = (n: number) =>
+    n > 0 ? (
+      <Badge
+        size="sm"
+        circle={n < 10}
+        color="red"
+        aria-label={t('menu.waiting', { count: n })}
+        data-testid="menu-badge"
+      >
+        {n > 99 ? '99+' : n}
+      </Badge>
+    ) : undefined;
 
   // Checks the stored token with the server; a rejected, unrefreshable token signs the user out (api.ts).
   const me = useQuery({ queryKey: ['me'], queryFn: () => http.get<UserRecord>(api.auth.me) });
@@ -98,6 +114,7 @@ export function AccountLayout() {
                 label={narrow ? undefined : label}
                 aria-label={label}
                 leftSection={<Icon size={20} />}
+                rightSection={openGroup === entry.labelKey || narrow ? undefined : countBadge(badgeOf(entry.children))}
                 opened={openGroup === entry.labelKey}
                 onChange={(opened) => {
                   setOpenGroup(opened ? entry.labelKey : undefined);
@@ -111,6 +128,7 @@ export function AccountLayout() {
                     component={Link}
                     to={child.to}
                     label={t(child.labelKey)}
+                    rightSection={child.badge ? countBadge(badges[child.badge]) : undefined}
                     active={location.pathname === child.to}
                   />
                 ))}

@@ -13,6 +13,8 @@ export interface MenuLink {
   labelKey: string;
   to: string;
   roles?: Role[];
+  /** A count shown beside the link (and its group). */
+  badge?: 'pendingModeration';
 }
 export interface MenuEntry {
   labelKey: string;
@@ -40,7 +42,7 @@ export const menu: MenuEntry[] = [
     icon: IconMessages,
     children: [
       { labelKey: 'menu.makePost', to: routes.communityPosts, roles: ['farmer'] },
-      { labelKey: 'menu.allPosts', to: routes.allPosts, roles: ['expert'] },
+      { labelKey: 'menu.allPosts', to: routes.allPosts, roles: ['expert'], badge: 'pendingModeration' },
     ],
   },
   {

@@ -36,9 +36,13 @@ const result: AnalysisResult = {
     },
   ],
   feedback: {
-    message: 'Common rust detected',
+    message: 'Signs of common rust',
     explanation: 'The photo shows signs of rust.',
-    advice: ['Confirm it is rust with the rub test.', 'Walk the field.'],
+    headline: 'Rust on maize: check how far it has spread.',
+    advice: ['Confirm it is rust with the rub test.', 'Walk the field.', 'Ask the plant clinic.'],
+    more: ['Plant a resistant variety next season.'],
+    advice_crop: 'maize',
+    sources: [{ title: 'Common rust (Maize Doctor)', url: 'http://maizedoctor.cimmyt.org/common-rust' }],
   },
   model_version: 'v-test',
   created_at: '2026-03-02T08:00:00.000Z',
@@ -122,7 +126,7 @@ describe('Upload Image', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Process Image' }));
     const card = await screen.findByTestId('analysis-result');
-    expect(within(card).getByTestId('result-class').textContent).toBe('Common Rust');
+    expect(within(card).getByTestId('result-heading').textContent).toBe('Signs of common rust');
     expect(within(card).getByTestId('result-confidence').textContent).toBe('87.12%');
     expect(within(card).getByText('Confirm it is rust with the rub test.')).toBeTruthy();
     expect(

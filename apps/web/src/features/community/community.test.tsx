@@ -19,6 +19,7 @@ const post = (over: Partial<CommunityPost> = {}): CommunityPost => ({
   crop_type: 'MAIZE',
   urgency_level: 'high',
   rust_detection: null,
+  analysis: null,
   is_flagged: false,
   is_approved: true,
   status: 'approved',
@@ -75,8 +76,22 @@ describe('PostForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Title must be at least 5 characters')).toBeTruthy();
     expect(screen.getByText('Content must be at least 10 characters')).toBeTruthy();
-    expect(screen.getByText('Choose a crop type: MAIZE, WHEAT, RICE or BEANS')).toBeTruthy();
+    expect(screen.getByText('Choose the crop: Maize, Wheat, Rice or Beans')).toBeTruthy();
+    expect(screen.getByText('Choose how urgent it is: Low, Medium or High')).toBeTruthy();
+    // No code names reach the farmer, and the disease may stay "I don't know".
+    expect(screen.queryByText(/MAIZE|common_rust|low, medium/)).toBeNull();
+    expect(screen.queryByText(/Choose a disease/)).toBeNull();
     expect(calls).toEqual([]);
+  });
+
+  it('counts the title instead of cutting it, and says when it is too long', async () => {
+    renderWithProviders(<PostForm />);
+    const long = 'x'.repeat(160);
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: long } });
+    expect((screen.getByLabelText(/Title/) as HTMLInputElement).value).toBe(long);
+    expect(screen.getByText('160 of 150 characters')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Title must be at most 150 characters')).toBeTruthy();
   });
 
   it("shows 'Fill in all the fields' and the server's field messages when the server refuses", async () => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AnalysisList,
@@ -111,6 +112,21 @@ export function useRetireResource() {
     mutationFn: (id: number) => http.delete<void>(analysisApi.resourcePath(id)),
     onSuccess: () => client.invalidateQueries({ queryKey: analysisKeys.resources }),
   });
+}
+
+/** Tells the server the farmer is looking at this result, so its notification stops counting as unread. */
+export function useMarkResultSeen(id: number) {
+  const client = useQueryClient();
+  useEffect(() => {
+    http
+      .post<{ updated: number }>(analysisApi.seenPath(id))
+      .then((r) => {
+        if (r.updated > 0) void client.invalidateQueries({ queryKey: ['notifications'] });
+      })
+      .catch(() => {
+        // Only the unread badge depends on it; the result is shown either way.
+      });
+  }, [id, client]);
 }
 
 export type UploadStage = 'uploading' | 'analysing';

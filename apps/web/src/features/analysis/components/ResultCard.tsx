@@ -1,75 +1,118 @@
-import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBook, IconCalendarEvent, IconLeaf } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Collapse, Group, List, Stack, Text, Title } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconBook,
+  IconCalendarEvent,
+  IconChevronDown,
+  IconChevronUp,
+  IconLeaf,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { routes } from '../../../app/routes.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
-import { resultColor, resultLabelKey } from './classes.ts';
+import { resultColor, resultHeading } from './classes.ts';
 
 /**
- * A result: the disease and confidence, the unsure / no-leaf notice, the advice and the next steps
- * (`actions` false: no links that need the network, for a diagnosis made offline on the phone).
+ * A result: a heading that says what was found, the confidence, the advice for the crop in one
+ * headline and 3-5 numbered steps, and the explanation, further points and sources behind "See more"
+ * (the whole advice is too tall for a phone). `actions` false: no links that need the network, for a
+ * diagnosis made offline on the phone.
  */
 export function ResultCard({ result, actions = true }: { result: AnalysisResult; actions?: boolean }) {
   const { t } = useTranslation();
+  const [more, setMore] = useState(false);
   const notLeaf = result.outcome === 'not_leaf' || !result.rust_class;
+  const heading = resultHeading(result);
+  const { feedback } = result;
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="analysis-result">
+    <Card withBorder padding="md" radius="md" data-testid="analysis-result">
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Text size="sm" c="dimmed">
-              {t('analysis.result.detected')}
-            </Text>
-            <Title order={3} data-testid="result-class">
-              {t(resultLabelKey(result))}
-            </Title>
-          </div>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={2} size="h3" data-testid="result-heading">
+            {t(heading.key, heading.values ?? {})}
+          </Title>
           {!notLeaf && (
-            <Stack gap={2} align="flex-end">
-              <Text size="sm" c="dimmed">
-                {t('analysis.result.confidence')}
-              </Text>
-              <Badge size="xl" color={resultColor(result)} variant="light" data-testid="result-confidence">
-                {formatPercent(result.confidence)}
-              </Badge>
-            </Stack>
+            <Badge
+              size="lg"
+              color={resultColor(result)}
+              variant="light"
+              data-testid="result-confidence"
+              style={{ flexShrink: 0 }}
+              aria-label={t('analysis.result.confidenceLabel', { value: formatPercent(result.confidence) })}
+            >
+              {formatPercent(result.confidence)}
+            </Badge>
           )}
         </Group>
 
-        {notLeaf && (
-          <Alert color="yellow" icon={<IconLeaf />} title={result.feedback.message} data-testid="result-notice">
-            {result.feedback.explanation}
-          </Alert>
-        )}
-        {!notLeaf && result.unsure && (
+        {(notLeaf || result.unsure) && (
           <Alert
             color="yellow"
-            icon={<IconAlertTriangle />}
-            title={result.feedback.message}
+            icon={notLeaf ? <IconLeaf /> : <IconAlertTriangle />}
             data-testid="result-notice"
+            p="xs"
           >
-            {result.feedback.explanation}
+            {feedback.explanation}
           </Alert>
         )}
-        {!notLeaf && !result.unsure && (
+
+        {feedback.headline && (
           <div>
-            <Text fw={600}>{result.feedback.message}</Text>
-            <Text size="sm">{result.feedback.explanation}</Text>
+            <Text fw={600} data-testid="advice-headline">
+              {feedback.headline}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t(`analysis.result.adviceFor.${feedback.advice_crop}`)}
+            </Text>
           </div>
         )}
+        <List size="sm" spacing={6} type="ordered" data-testid="advice-steps">
+          {feedback.advice.map((a) => (
+            <List.Item key={a}>{a}</List.Item>
+          ))}
+        </List>
 
-        <div>
-          <Text fw={600} mb={4}>
-            {t('analysis.result.whatToDo')}
-          </Text>
-          <List size="sm" spacing={4} type="ordered">
-            {result.feedback.advice.map((a) => (
-              <List.Item key={a}>{a}</List.Item>
-            ))}
-          </List>
-        </div>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => setMore((o) => !o)}
+          aria-expanded={more}
+          rightSection={more ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {more ? t('analysis.result.seeLess') : t('analysis.result.seeMore')}
+        </Button>
+        <Collapse expanded={more}>
+          <Stack gap="xs" data-testid="advice-more">
+            {!notLeaf && !result.unsure && <Text size="sm">{feedback.explanation}</Text>}
+            {feedback.more.length > 0 && (
+              <List size="sm" spacing={4}>
+                {feedback.more.map((a) => (
+                  <List.Item key={a}>{a}</List.Item>
+                ))}
+              </List>
+            )}
+            {feedback.sources.length > 0 && (
+              <div>
+                <Text size="xs" fw={600}>
+                  {t('analysis.result.sources')}
+                </Text>
+                <List size="xs" spacing={2}>
+                  {feedback.sources.map((s) => (
+                    <List.Item key={s.url}>
+                      <Anchor href={s.url} target="_blank" rel="noopener noreferrer" size="xs">
+                        {s.title}
+                      </Anchor>
+                    </List.Item>
+                  ))}
+                </List>
+              </div>
+            )}
+          </Stack>
+        </Collapse>
 
         {actions && (
           <Group gap="sm">

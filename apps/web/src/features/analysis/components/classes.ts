@@ -17,3 +17,14 @@ export function resultColor(r: Pick<AnalysisResult, 'outcome' | 'rust_class'>): 
   if (r.outcome === 'not_leaf' || !r.rust_class) return 'gray';
   return topicMeta[r.rust_class].color;
 }
+
+/** The heading of a result, in words a farmer reads right ("Your leaf looks healthy"). */
+export function resultHeading(r: Pick<AnalysisResult, 'outcome' | 'rust_class' | 'unsure'>): {
+  key: string;
+  values?: Record<string, string>;
+} {
+  if (r.outcome === 'not_leaf' || !r.rust_class) return { key: 'analysis.result.heading.not_leaf' };
+  if (r.unsure)
+    return { key: 'analysis.result.heading.unsure', values: { guess: `$t(${topicMeta[r.rust_class].labelKey})` } };
+  return { key: `analysis.result.heading.${r.rust_class}` };
+}

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '../../../app/routes.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
@@ -25,6 +25,7 @@ export default function LoginPage() {
   const [unfinished, setUnfinished] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const login = useLogin();
+  const expired = useSearchParams()[0].get('expired') === '1';
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -58,6 +59,11 @@ export default function LoginPage() {
   return (
     <>
       <AuthTitle title={t('auth.login.title')}>{t('auth.login.subtitle')}</AuthTitle>
+      {expired && !unfinished ? (
+        <Alert color="blue" mb="md" data-testid="session-expired">
+          {t('auth.login.sessionEnded')}
+        </Alert>
+      ) : null}
       {unfinished ? (
         <Alert color="yellow" mb="md" title={t('auth.login.unfinished')}>
           {unfinished}

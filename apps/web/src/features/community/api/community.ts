@@ -8,6 +8,7 @@ import {
   type CommunityPostPage,
   type ModerationLogPage,
   type ModerationQueueQuery,
+  type PendingCount,
   type PostAction,
   type PostCreateBody,
   type PostListQuery,
@@ -23,6 +24,15 @@ type Query = Record<string, string | number | undefined>;
 
 /** Every community query starts with this key, so one invalidation reloads every list after a change. */
 export const communityKey = ['community'] as const;
+
+/** How many posts and comments wait for moderation (experts); new ones also arrive as a notification. */
+export const pendingCountQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: [...communityKey, 'pending-count'],
+    queryFn: ({ signal }) => http.get<PendingCount>(communityApi.pendingCount, undefined, signal),
+    enabled,
+    refetchInterval: 60_000,
+  });
 
 export const approvedPostsQuery = (q: PostListQuery) =>
   queryOptions({

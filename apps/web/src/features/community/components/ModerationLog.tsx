@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Table } from '@mantine/core';
+import { Anchor, Table } from '@mantine/core';
+import { Link } from 'react-router';
+import { routes } from '../../../app/routes.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -40,7 +42,15 @@ export function ModerationLog() {
                 <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
                 <Table.Td>{r.actor}</Table.Td>
                 <Table.Td>{r.action}</Table.Td>
-                <Table.Td>{t(`community.log.${r.target_type}`, { id: r.target_id })}</Table.Td>
+                <Table.Td>
+                  {r.post_id !== null && r.post_title !== null ? (
+                    <Anchor component={Link} to={routes.postComments(r.post_id)} size="sm">
+                      {t(`community.log.${r.target_type}On`, { title: r.post_title })}
+                    </Anchor>
+                  ) : (
+                    t(`community.log.${r.target_type}`, { id: r.target_id })
+                  )}
+                </Table.Td>
                 <Table.Td>
                   {r.from_status} → {r.to_status}
                 </Table.Td>

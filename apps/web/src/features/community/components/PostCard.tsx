@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cropTypeLabels, diseaseTypeLabels, urgencyLevelLabels, type CommunityPost } from '@kutu/contract';
 import { formatDate } from '../../../lib/format.ts';
 import { urgencyColor } from './labels.ts';
+import { PostAnalysis } from './PostAnalysis.tsx';
 import { PostImage } from './PostImage.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -44,6 +45,7 @@ export function PostCard({ post, actions }: { post: CommunityPost; actions?: Rea
             {t('community.fields.urgency')}: {urgencyLevelLabels[post.urgency_level]}
           </Badge>
         </Group>
+        {post.analysis && <PostAnalysis analysis={post.analysis} />}
         {post.status === 'flagged' && post.moderation_reason && (
           <Text size="xs" c="red">
             {t('community.flaggedReason', { reason: post.moderation_reason })}

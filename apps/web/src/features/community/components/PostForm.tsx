@@ -1,5 +1,7 @@
 import '@mantine/dropzone/styles.css';
 import { useEffect, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Button, CloseButton, Group, Image, Input, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhoto } from '@tabler/icons-react';
@@ -22,24 +24,17 @@ function rejectionKey(rejections: FileRejection[]): string {
   return 'analysis.upload.failed';
 }
 
-const empty = { title: '', content: '', crop_type: '', disease_type: '', urgency_level: '' };
-type Values = typeof empty;
+// A farmer who does not know the disease says so: "I don't know" (`none`) is chosen at first.
+const empty = { title: '', content: '', crop_type: '', disease_type: 'none', urgency_level: '' };
 
-/** First message per field of a failed parse. */
-function issuesByField(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !out[key]) out[key] = issue.message;
-  }
-  return out;
-}
-
-/** Add a Post: checked with the same contract schema as the server before it is sent. */
-export function PostForm() {
+/**
+ * Add a Post: checked with the same contract schema as the server before it is sent; the title shows
+ * how many characters are left instead of cutting what the farmer types.
+ */
+export function PostForm({ onPosted }: { onPosted?: () => void } = {}) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm({ mode: 'controlled', initialValues: empty, validate: zod4Resolver(postCreateBody) });
+  const [imageError, setImageError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [prepared, setPrepared] = useState<PreparedPhoto | null>(null);
@@ -59,20 +54,20 @@ export function PostForm() {
   function clearPhoto() {
     setFile(null);
     setPrepared(null);
-    setErrors(({ image: _, ...rest }) => rest);
+    setImageError(null);
   }
 
   /** A drop or pick: shrunk in the browser like the analysis upload; a refused file says why. */
   function onDropAny(files: File[], rejections: FileRejection[]) {
     if (rejections.length > 0) {
       const message = t(rejectionKey(rejections));
-      setErrors((e) => ({ ...e, image: message }));
+      setImageError(message);
       notifyError(message, t('community.notices.error'));
       return;
     }
     const chosen = files[0];
     if (!chosen) return;
-    setErrors(({ image: _, ...rest }) => rest);
+    setImageError(null);
     setFile(chosen);
     setPrepared(null);
     shrinkPhoto(chosen)
@@ -80,37 +75,28 @@ export function PostForm() {
       .catch(() => setPrepared({ blob: chosen, filename: chosen.name, resized: false }));
   }
 
-  const set = (field: keyof Values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _, ...rest }) => rest);
-  };
-
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = postCreateBody.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
+  function submit(values: typeof empty) {
+    const parsed = postCreateBody.parse(values);
     const photo = file ? (prepared ?? { blob: file, filename: file.name }) : null;
     create.mutate(
-      { body: parsed.data, photo },
+      { body: parsed, photo },
       {
         onSuccess: () => {
           notifySuccess(t('community.notices.postSubmitted'), t('community.notices.success'));
-          setValues(empty);
-          setErrors({});
+          form.reset();
           setFile(null);
           setPrepared(null);
+          onPosted?.();
         },
         onError: (err) => {
           const fieldErrors = err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length > 0;
           if (fieldErrors) {
-            setErrors(err.fields);
+            form.setErrors(err.fields);
+            if (err.fields.image) setImageError(err.fields.image);
             notifyError(t('community.notices.fillAllFields'), t('community.notices.error'));
           } else if (err instanceof ApiError && photo && [400, 413, 415].includes(err.status)) {
             // The server judged the photo by its content (damaged, too big, not a JPEG or PNG).
-            setErrors((e) => ({ ...e, image: err.message }));
+            setImageError(err.message);
             notifyError(err.message, t('community.notices.error'));
           } else {
             notifyError(errorMessage(err), t('community.notices.error'));
@@ -120,17 +106,26 @@ export function PostForm() {
     );
   }
 
+  /** A Select's props: the form keeps '' for "not chosen" (Select speaks null). */
+  function selectProps(field: 'crop_type' | 'disease_type' | 'urgency_level') {
+    const props = form.getInputProps(field);
+    return { ...props, value: props.value || null, onChange: (v: string | null) => props.onChange(v ?? '') };
+  }
+
   return (
-    <form onSubmit={submit} noValidate aria-label={t('community.addPost')}>
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t('community.addPost')}>
       <Stack gap="sm">
         <TextInput
           label={t('community.fields.title')}
           placeholder={t('community.fields.titlePlaceholder')}
           withAsterisk
-          maxLength={POST_TITLE_MAX}
-          value={values.title}
-          onChange={(e) => set('title')(e.currentTarget.value)}
-          error={errors.title}
+          description={t('community.fields.titleCounter', {
+            count: form.values.title.length,
+            max: POST_TITLE_MAX,
+          })}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          key={form.key('title')}
+          {...form.getInputProps('title')}
         />
         <Textarea
           label={t('community.fields.content')}
@@ -139,36 +134,39 @@ export function PostForm() {
           autosize
           minRows={4}
           maxRows={10}
-          maxLength={POST_CONTENT_MAX}
-          value={values.content}
-          onChange={(e) => set('content')(e.currentTarget.value)}
-          error={errors.content}
+          description={t('community.fields.contentCounter', {
+            count: form.values.content.length,
+            max: POST_CONTENT_MAX,
+          })}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          key={form.key('content')}
+          {...form.getInputProps('content')}
         />
         <Select
           label={t('community.fields.cropType')}
           withAsterisk
+          placeholder={t('community.fields.choose')}
           data={cropOptions}
-          value={values.crop_type || null}
-          onChange={(v) => set('crop_type')(v ?? '')}
-          error={errors.crop_type}
+          key={form.key('crop_type')}
+          {...selectProps('crop_type')}
         />
         <Select
-          label={t('community.fields.disease')}
-          withAsterisk
+          label={t('community.fields.diseaseOptional')}
+          description={t('community.fields.diseaseHint')}
           data={diseaseOptions}
-          value={values.disease_type || null}
-          onChange={(v) => set('disease_type')(v ?? '')}
-          error={errors.disease_type}
+          allowDeselect={false}
+          key={form.key('disease_type')}
+          {...selectProps('disease_type')}
         />
         <Select
           label={t('community.fields.urgencyLevel')}
           withAsterisk
+          placeholder={t('community.fields.choose')}
           data={urgencyOptions}
-          value={values.urgency_level || null}
-          onChange={(v) => set('urgency_level')(v ?? '')}
-          error={errors.urgency_level}
+          key={form.key('urgency_level')}
+          {...selectProps('urgency_level')}
         />
-        <Input.Wrapper label={t('community.fields.photo')} error={errors.image}>
+        <Input.Wrapper label={t('community.fields.photo')} error={imageError}>
           {file && preview ? (
             <Group align="flex-start" wrap="nowrap" mt={4} data-testid="post-photo-preview">
               <Image src={preview} alt={t('community.fields.photoPreviewAlt')} w={96} h={96} fit="cover" radius="sm" />

@@ -33,7 +33,8 @@ const buttonColor: Record<PostAction, string> = { flag: 'red', unflag: 'gray', a
 
 function Posts() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<Filters>({});
+  // Experts come here to moderate: the queue of pending posts first.
+  const [filters, setFilters] = useState<Filters>({ status: 'pending' });
   const [page, setPage] = useState(1);
   const q = useQuery(allPostsQuery({ ...filters, page, page_size: PAGE_SIZE }));
   const moderate = useModeratePost();

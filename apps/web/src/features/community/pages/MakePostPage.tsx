@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconMessageQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CommunityPost } from '@kutu/contract';
@@ -45,9 +47,14 @@ function MyPosts() {
   );
 }
 
-/** Make Post (farmer): the form and the farmer's own posts on the left, approved posts on the right. */
+/**
+ * Make Post (farmer): on a wide screen the form and the farmer's own posts on the left, approved posts
+ * on the right; on a phone the board first, the form behind "Ask the community", then My Posts.
+ */
 export default function MakePostPage() {
   const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 62em)') ?? false;
+  const [asking, setAsking] = useState(false);
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<number | null>(null);
@@ -56,65 +63,82 @@ export default function MakePostPage() {
   // Dialogs follow the list's data, so they show fresh comments after a reload.
   const find = (id: number | null): CommunityPost | null => q.data?.results.find((p) => p.id === id) ?? null;
 
+  const board = (
+    <>
+      <Group justify="space-between" mb="sm" align="flex-end">
+        <Title order={3} size="h4">
+          {t('community.approvedPosts')}
+        </Title>
+        <PostFilters
+          value={filters}
+          onChange={(f) => {
+            setFilters(f);
+            setPage(1);
+          }}
+        />
+      </Group>
+      <QueryState
+        isPending={q.isPending}
+        error={q.error}
+        refetch={q.refetch}
+        empty={q.data?.count === 0}
+        emptyText={t('community.empty.approved')}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="approved-posts">
+          {q.data?.results.map((post) => (
+            <PostCard
+              key={post.id}
+              post={post}
+              actions={
+                <>
+                  <Button size="xs" variant="light" onClick={() => setViewing(post.id)}>
+                    {t('community.actions.viewComments')}
+                  </Button>
+                  <Button size="xs" onClick={() => setCommenting(post.id)}>
+                    {t('community.actions.comment')}
+                  </Button>
+                </>
+              }
+            />
+          ))}
+        </SimpleGrid>
+        <ListPagination page={page} pageSize={PAGE_SIZE} count={q.data?.count ?? 0} onChange={setPage} />
+      </QueryState>
+    </>
+  );
+
   return (
     <Stack>
       <Title order={1} size="h2">
         {t('community.makePost')}
       </Title>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack>
-            <Paper withBorder p="md" radius="md">
-              <Title order={3} size="h4" mb="sm">
-                {t('community.addPost')}
-              </Title>
-              <PostForm />
-            </Paper>
-            <MyPosts />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Group justify="space-between" mb="sm" align="flex-end">
-            <Title order={3} size="h4">
-              {t('community.approvedPosts')}
-            </Title>
-            <PostFilters
-              value={filters}
-              onChange={(f) => {
-                setFilters(f);
-                setPage(1);
-              }}
-            />
-          </Group>
-          <QueryState
-            isPending={q.isPending}
-            error={q.error}
-            refetch={q.refetch}
-            empty={q.data?.count === 0}
-            emptyText={t('community.empty.approved')}
-          >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="approved-posts">
-              {q.data?.results.map((post) => (
-                <PostCard
-                  key={post.id}
-                  post={post}
-                  actions={
-                    <>
-                      <Button size="xs" variant="light" onClick={() => setViewing(post.id)}>
-                        {t('community.actions.viewComments')}
-                      </Button>
-                      <Button size="xs" onClick={() => setCommenting(post.id)}>
-                        {t('community.actions.comment')}
-                      </Button>
-                    </>
-                  }
-                />
-              ))}
-            </SimpleGrid>
-            <ListPagination page={page} pageSize={PAGE_SIZE} count={q.data?.count ?? 0} onChange={setPage} />
-          </QueryState>
-        </Grid.Col>
-      </Grid>
+      {phone ? (
+        <Stack>
+          <Button leftSection={<IconMessageQuestion size={18} />} onClick={() => setAsking(true)}>
+            {t('community.ask')}
+          </Button>
+          <div>{board}</div>
+          <MyPosts />
+          <Modal opened={asking} onClose={() => setAsking(false)} title={t('community.addPost')} fullScreen>
+            <PostForm onPosted={() => setAsking(false)} />
+          </Modal>
+        </Stack>
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack>
+              <Paper withBorder p="md" radius="md">
+                <Title order={3} size="h4" mb="sm">
+                  {t('community.addPost')}
+                </Title>
+                <PostForm />
+              </Paper>
+              <MyPosts />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>{board}</Grid.Col>
+        </Grid>
+      )}
       <CommentsDialog post={find(viewing)} onClose={() => setViewing(null)} />
       <CommentDialog opened={commenting !== null} post={find(commenting)} onClose={() => setCommenting(null)} />
     </Stack>

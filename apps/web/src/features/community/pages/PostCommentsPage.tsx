@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
+  analysisApi,
   cropTypeLabels,
   diseaseTypeLabels,
   urgencyLevelLabels,
@@ -18,6 +19,9 @@ import { ListPagination } from '../components/ListPagination.tsx';
 import { ModerationComment } from '../components/ModerationComment.tsx';
 import { QueryState } from '../components/QueryState.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
+import { PostAnalysis } from '../components/PostAnalysis.tsx';
+import { PostImage } from '../components/PostImage.tsx';
+import { AnalysisPhoto } from '../../analysis/components/AnalysisPhoto.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -46,10 +50,25 @@ function PostDetails({ post }: { post: CommunityPost }) {
       </Group>
       <Stack gap="sm">
         <Detail label={t('community.fields.title')}>{post.title}</Detail>
+        {post.image && <PostImage postId={post.id} url={post.image} title={post.title} />}
         <Detail label={t('community.fields.content')}>{post.content}</Detail>
         <Detail label={t('community.fields.crop')}>{cropTypeLabels[post.crop_type]}</Detail>
         <Detail label={t('community.fields.disease')}>{diseaseTypeLabels[post.disease_type]}</Detail>
         <Detail label={t('community.fields.urgency')}>{urgencyLevelLabels[post.urgency_level]}</Detail>
+        {post.analysis && post.rust_detection !== null && (
+          <Stack gap={6}>
+            <PostAnalysis analysis={post.analysis} />
+            {/* This page is for experts, who may see any analysis photo and where the model looked. */}
+            <AnalysisPhoto
+              id={post.rust_detection}
+              imageUrl={analysisApi.imagePath(post.rust_detection)}
+              heatmapUrl={post.analysis.has_heatmap ? analysisApi.heatmapPath(post.rust_detection) : null}
+              showToggle
+              size={200}
+              alt={t('analysis.history.photoAlt')}
+            />
+          </Stack>
+        )}
         <Text size="xs" c="dimmed">
           {t('community.by', { username: post.author })} · {formatDateTime(post.created_at)}
         </Text>

@@ -25,6 +25,15 @@ const reply: DashboardReply = {
     { month: '2026-02', label: 'Feb 2026', common_rust: 3, healthy: 3, other_disease: 2 },
   ],
   time_zone: 'Africa/Kampala',
+  farmer: {
+    analyses: 11,
+    questions_asked: 3,
+    questions_answered: 2,
+    posts: 6,
+    posts_answered: 4,
+    bookings_pending: 1,
+    bookings_approved: 7,
+  },
 };
 
 function notification(id: number, read: boolean, message: string): NotificationItem {
@@ -77,16 +86,21 @@ describe('DashboardPage', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the role heading, the ten statistics from the server and the farmer quick links', async () => {
+  it('shows a farmer their own analyses, answered questions, bookings and posts, no training statistics, and the farmer quick links', async () => {
     stubApi();
     renderWithProviders(<DashboardPage />, { route: '/account' });
     expect(screen.getByRole('heading', { name: 'Farmer Dashboard' })).toBeTruthy();
-    const total = await screen.findByTestId('stat-totalImagesAnalyzed');
-    await waitFor(() => expect(within(total).getByTestId('stat-value').textContent).toBe('11'));
-    expect(total.textContent).toContain('Total Images Analyzed');
-    expect(within(screen.getByTestId('stat-bookingsConfirmed')).getByTestId('stat-value').textContent).toBe('7');
-    expect(within(screen.getByTestId('stat-communityPostsRust')).getByText('Rust/Disease Posts')).toBeTruthy();
-    expect(screen.getAllByTestId('stat-value')).toHaveLength(10);
+    const analyses = await screen.findByTestId('mine-analyses');
+    await waitFor(() => expect(within(analyses).getByTestId('mine-value').textContent).toBe('11'));
+    expect(analyses.getAttribute('href')).toBe('/account/addresses/analysis-history');
+    const questions = screen.getByTestId('mine-questions');
+    expect(questions.textContent).toContain('My questions answered');
+    expect(within(questions).getByTestId('mine-value').textContent).toBe('2');
+    expect(questions.textContent).toContain('of 3 asked');
+    expect(within(screen.getByTestId('mine-bookings')).getByTestId('mine-value').textContent).toBe('7');
+    expect(screen.getByTestId('mine-posts').textContent).toContain('4 answered by an expert');
+    expect(screen.queryByTestId('stat-trainingSessions')).toBeNull();
+    expect(screen.queryByText('Training Sessions')).toBeNull();
 
     expect(screen.getByRole('link', { name: 'Upload Image' }).getAttribute('href')).toBe(
       '/account/addresses/image-analysis',
@@ -113,9 +127,12 @@ describe('DashboardPage', () => {
     );
     expect(screen.getByRole('link', { name: 'Bookings' }).getAttribute('href')).toBe('/account/addresses/bookings');
     expect(screen.queryByRole('link', { name: 'Upload Image' })).toBeNull();
+    // Experts keep the ten statistics, training ones included.
+    expect(await screen.findByTestId('stat-trainingSessions')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('stat-value')).toHaveLength(10));
   });
 
-  it('says so when there is nothing to chart yet', async () => {
+  it('shows no charts until there is something to chart', async () => {
     stubApi({
       dashboard: {
         ...reply,
@@ -124,8 +141,10 @@ describe('DashboardPage', () => {
       },
     });
     renderWithProviders(<DashboardPage />, { route: '/account' });
-    expect(await screen.findByText('No images analysed yet')).toBeTruthy();
-    expect(screen.getByText('No images analysed in the last six months')).toBeTruthy();
+    const analyses = await screen.findByTestId('mine-analyses');
+    await waitFor(() => expect(within(analyses).getByTestId('mine-value')).toBeTruthy());
+    expect(screen.queryByText('Image Analysis Outcomes')).toBeNull();
+    expect(screen.queryByText('Monthly Image Analysis')).toBeNull();
   });
 
   it('shows an error with a retry when the statistics cannot be loaded', async () => {

@@ -7,6 +7,7 @@ import { MonthlyChart, OutcomesChart } from '../components/Charts.tsx';
 import { NotificationsCard } from '../components/NotificationsCard.tsx';
 import { QuickLinks } from '../components/QuickLinks.tsx';
 import { StatCards } from '../components/StatCards.tsx';
+import { FarmerActivity } from '../components/FarmerActivity.tsx';
 import { ReviewSummaryCard } from '../../review/components/ReviewSummaryCard.tsx';
 
 export default function DashboardPage() {
@@ -14,6 +15,9 @@ export default function DashboardPage() {
   const { role: sessionRole } = useSession();
   const dashboard = useDashboard();
   const role = sessionRole ?? dashboard.data?.role ?? null;
+  const o = dashboard.data?.outcomes;
+  // Charts say nothing before the first analysis: they appear once there is data.
+  const hasData = !o || o.common_rust + o.healthy + o.other_disease + o.unclear > 0;
   const chartState = {
     isPending: dashboard.isPending,
     error: dashboard.error,
@@ -33,19 +37,23 @@ export default function DashboardPage() {
             </Button>
           </Stack>
         </Alert>
+      ) : role === 'farmer' ? (
+        <FarmerActivity activity={dashboard.data?.farmer} />
       ) : (
         <StatCards stats={dashboard.data?.stats} />
       )}
-      <ReviewSummaryCard />
       {role && <QuickLinks role={role} />}
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <OutcomesChart outcomes={dashboard.data?.outcomes} {...chartState} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <MonthlyChart monthly={dashboard.data?.monthly} {...chartState} />
-        </Grid.Col>
-      </Grid>
+      <ReviewSummaryCard />
+      {hasData && (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <OutcomesChart outcomes={dashboard.data?.outcomes} {...chartState} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <MonthlyChart monthly={dashboard.data?.monthly} {...chartState} />
+          </Grid.Col>
+        </Grid>
+      )}
       <NotificationsCard />
     </Stack>
   );

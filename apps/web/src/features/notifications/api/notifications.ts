@@ -14,7 +14,7 @@ import i18n from '../../../lib/i18n.ts';
 
 export const notificationsKey = ['notifications'] as const;
 /** Other screens whose numbers change with new notifications (bookings, analyses, training, expert verdicts). */
-const affectedByNotifications = [['dashboard'], ['expert-reviews']] as const;
+const affectedByNotifications = [['dashboard'], ['expert-reviews'], ['community', 'pending-count']] as const;
 export const PAGE_SIZE = 20;
 /** Polling when the live stream is not connected. */
 export const POLL_MS = 30_000;

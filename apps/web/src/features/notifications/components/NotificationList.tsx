@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { NotificationType } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
-import { viewerTimeZone } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useMarkRead, useNotifications } from '../api/notifications.ts';
 
 const icons: Record<NotificationType, { icon: Icon; color: string }> = {
@@ -28,19 +28,8 @@ const icons: Record<NotificationType, { icon: Icon; color: string }> = {
   post_moderated: { icon: IconMessageCheck, color: 'orange' },
   comment_moderated: { icon: IconMessage2, color: 'orange' },
   expert_review: { icon: IconUserCheck, color: 'green' },
+  moderation_pending: { icon: IconMessage2, color: 'blue' },
 };
-
-/**
- * Local date and time. (lib/format.ts's formatDateTime combines dateStyle with timeZoneName, which
- * Intl rejects with a TypeError; reported, so this list formats on its own.)
- */
-function localDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: viewerTimeZone(),
-  }).format(new Date(iso));
-}
 
 /** The caller's notifications: icon by type, message, local date, Mark as Read; scrolls past 300px. */
 export function NotificationList({ maxHeight = 300 }: { maxHeight?: number }) {
@@ -100,7 +89,7 @@ export function NotificationList({ maxHeight = 300 }: { maxHeight?: number }) {
                   {n.message}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  <time dateTime={n.date}>{localDateTime(n.date)}</time>
+                  <time dateTime={n.date}>{formatDateTime(n.date)}</time>
                 </Text>
               </Stack>
               {!n.read && (

@@ -1,5 +1,12 @@
 import { useEffect } from 'react';
-import { type AnalysisCrop, type AnalysisResult, feedbackFor, type RustClass, resourceTopicsFor } from '@kutu/contract';
+import {
+  AdviceBook,
+  type AnalysisCrop,
+  type AnalysisResult,
+  feedbackFor,
+  type RustClass,
+  resourceTopicsFor,
+} from '@kutu/contract';
 import { useOfflineModel } from './model.ts';
 import { enqueue } from './queue.ts';
 
@@ -33,7 +40,8 @@ export async function diagnoseOffline(photo: {
     educational_resources: resourceTopicsFor(row)
       .flatMap((topic) => info.resources[topic] ?? [])
       .filter((r) => !seen.has(r.url) && seen.add(r.url)),
-    feedback: feedbackFor(row),
+    // A model stored before advice was part of the download reads without steps until it is refreshed.
+    feedback: feedbackFor({ ...row, crop: photo.crop }, new AdviceBook(info.advice ?? [])),
     model_version: info.version,
     created_at: new Date().toISOString(),
     image_url: '',

@@ -1,0 +1,73 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Clock } from './adapters/clock.ts';
+import type { JobQueue } from './adapters/jobs.ts';
+import type { Mailer } from './adapters/mailer.ts';
+import type { Outbox } from './adapters/outbox.ts';
+import type { Sms } from './adapters/sms.ts';
+import type { FileStorage } from './adapters/storage.ts';
+import type { Coordinator } from './adapters/coordinator.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { DecodeLimiter } from './lib/decode-limiter.ts';
+import type { LiveSessions } from './lib/live-sessions.ts';
+import type { AccessTokens } from './lib/tokens.ts';
+import type { ClassifierHolder } from './modules/analysis/classifier-holder.ts';
+import type { NotificationsService } from './modules/notifications/notifications.service.ts';
+import type { Decide } from './modules/training/decision.ts';
+import type { Trainer } from './modules/training/trainer.ts';
+
+/*
+ * The types every feature module shares. They live apart from app.ts, which imports the modules, so
+ * that no module imports the file that imports it (checked by `npm run lint:deps`).
+ */
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What the outside world gives the app: config and adapters. Tests pass their own. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+  sms: Sms;
+  storage: FileStorage;
+  outbox: Outbox;
+  /** The rust classifier in service; model activation and rollback swap it. */
+  classifier: ClassifierHolder;
+  /** Background jobs on the same database (pg-boss); this process works them only after `startWorkers()`. */
+  jobs: JobQueue;
+  /** News for every process of the deployment (PostgreSQL LISTEN/NOTIFY, or in memory): docs/decisions/0021. */
+  coordinator?: Coordinator;
+  /** Retraining settings for tests (the decision rule, the trainer); defaults are the product's. */
+  training?: TrainingOptions;
+  /** Extra adapters that features add (classifier, job queue); see each module. */
+  extras?: Record<string, unknown>;
+}
+
+/** What every feature module receives: the adapters plus the shared services. */
+export interface ModuleDeps extends AppDeps {
+  coordinator: Coordinator;
+  db: Database['db'];
+  tokens: AccessTokens;
+  /** Which sign-in sessions are live (cached a few seconds); ending one closes its streams at once. */
+  sessions: LiveSessions;
+  notifications: NotificationsService;
+  /** The one limiter for all image decoding (analysis, posts, training uploads), with a per-user share. */
+  decodeLimiter: DecodeLimiter;
+}
+
+/** Retraining settings a test may replace. */
+export interface TrainingOptions {
+  /** The rule that decides whether a candidate replaces the active model. */
+  decide?: Decide;
+  /** Trains, evaluates and loads models (the vision package's by default). */
+  trainer?: Trainer;
+}
