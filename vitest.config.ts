@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -8,6 +8,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
+          // Several processes on their own PostgreSQL and S3 server: `npm test` runs them once, by
+          // vitest.cluster.config.ts, not on both database passes.
+          exclude: [...configDefaults.exclude, 'apps/server/test/cluster/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
