@@ -1,4 +1,4 @@
-import { EMAIL_MAX, EMAIL_PATTERN, passwordProblem } from '@kutu/contract/rules';
+import { EMAIL_MAX, EMAIL_PATTERN } from '@kutu/contract/rules';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api.ts';
 
@@ -21,19 +21,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 /** The server's per-field messages, if the failure carried any. */
 export function serverFieldErrors(err: unknown): Record<string, string> {
   return err instanceof ApiError ? err.fields : {};
-}
-
-export type NewPasswordProblem = { field: 'password' | 'confirm'; message: string } | null;
-
-/**
- * The rules of activation, reset and change password: Weak or Too weak is refused with
- * 'Password is <strength>', and the confirmation must match ('Password mismatch').
- */
-export function newPasswordProblem(password: string, confirm: string): NewPasswordProblem {
-  const weak = passwordProblem(password);
-  if (weak) return { field: 'password', message: weak };
-  if (password !== confirm) return { field: 'confirm', message: 'Password mismatch' };
-  return null;
 }
 
 /** Only a path inside this app may be a return address (never another site). */
