@@ -1,21 +1,10 @@
 import { EMAIL_MAX, EMAIL_PATTERN } from '@kutu/contract/rules';
-import type { z } from 'zod';
 import { ApiError } from '../../lib/api.ts';
 
 /** The email pattern the server applies (text, @, text, dot, text). */
 export function isEmail(value: string): boolean {
   const email = value.trim().toLowerCase();
   return email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email);
-}
-
-/** The first message per field of a failed parse, keyed by the top-level field name. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !out[key]) out[key] = issue.message;
-  }
-  return out;
 }
 
 /** The server's per-field messages, if the failure carried any. */
