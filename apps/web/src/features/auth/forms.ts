@@ -1,5 +1,4 @@
-import { EMAIL_MAX, EMAIL_PATTERN, passwordProblem } from '@kutu/contract/rules';
-import type { z } from 'zod';
+import { EMAIL_MAX, EMAIL_PATTERN } from '@kutu/contract/rules';
 import { ApiError } from '../../lib/api.ts';
 
 /** The email pattern the server applies (text, @, text, dot, text). */
@@ -8,32 +7,9 @@ export function isEmail(value: string): boolean {
   return email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email);
 }
 
-/** The first message per field of a failed parse, keyed by the top-level field name. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !out[key]) out[key] = issue.message;
-  }
-  return out;
-}
-
 /** The server's per-field messages, if the failure carried any. */
 export function serverFieldErrors(err: unknown): Record<string, string> {
   return err instanceof ApiError ? err.fields : {};
-}
-
-export type NewPasswordProblem = { field: 'password' | 'confirm'; message: string } | null;
-
-/**
- * The rules of activation, reset and change password: Weak or Too weak is refused with
- * 'Password is <strength>', and the confirmation must match ('Password mismatch').
- */
-export function newPasswordProblem(password: string, confirm: string): NewPasswordProblem {
-  const weak = passwordProblem(password);
-  if (weak) return { field: 'password', message: weak };
-  if (password !== confirm) return { field: 'confirm', message: 'Password mismatch' };
-  return null;
 }
 
 /** Only a path inside this app may be a return address (never another site). */

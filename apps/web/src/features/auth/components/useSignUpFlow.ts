@@ -1,30 +1,62 @@
+import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { routes } from '../../../app/routes.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
 import type { TokenReply } from '../api/auth.ts';
 import { serverFieldErrors } from '../forms.ts';
+import { contractResolver } from '../resolver.ts';
 
-/** What both sign-up forms do with the server's answer. */
-export function useSignUpFlow(setErrors: (errors: Record<string, string>) => void) {
+interface SendHandlers {
+  onSuccess: (reply: TokenReply) => void;
+  onError: (err: unknown) => void;
+}
+
+interface SignUpFormOptions<V extends Record<string, unknown>, S extends z.ZodType> {
+  /** The contract's register body: the form checks what the server checks, with its messages. */
+  schema: S;
+  initialValues: V;
+  /** What the schema should see of the inputs (an empty number box is "no number", not 0). */
+  prepare?: (values: V) => unknown;
+  send: (body: z.output<S>, handlers: SendHandlers) => void;
+}
+
+/**
+ * Both sign-up forms: each field declared once in the form, checked with the contract schema; a
+ * refused submit says so in a toast, the server's field errors land under their fields, and success
+ * keeps the sign-up token and opens Verify Email, where the emailed code is typed.
+ */
+export function useSignUpForm<V extends Record<string, unknown>, S extends z.ZodType>(
+  options: SignUpFormOptions<V, S>,
+) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  return {
-    /** Keeps the sign-up token and opens Verify Email, where the emailed code is typed. */
-    onSuccess: (reply: TokenReply) => {
+  const prepare = options.prepare ?? ((values: V) => values);
+  const [resolve] = useState(() => contractResolver(options.schema));
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues: options.initialValues,
+    validate: (values) => resolve(prepare(values) as Record<string, unknown>),
+  });
+
+  const handlers: SendHandlers = {
+    onSuccess: (reply) => {
       session.setSignUpToken(reply.token);
       notifySuccess(reply.message, t('auth.success'));
       navigate(`${routes.auth.verifyEmail}?token=${encodeURIComponent(reply.token)}`);
     },
-    onError: (err: unknown) => {
-      setErrors(serverFieldErrors(err));
+    onError: (err) => {
+      form.setErrors(serverFieldErrors(err));
       notifyError(errorMessage(err), t('auth.error'));
     },
-    invalid: (errors: Record<string, string>) => {
-      setErrors(errors);
-      notifyError(t('auth.signup.fixFields'), t('auth.error'));
-    },
   };
+  const onSubmit: (event?: FormEvent<HTMLFormElement>) => void = form.onSubmit(
+    (values) => options.send(options.schema.parse(prepare(values)), handlers),
+    () => notifyError(t('auth.signup.fixFields'), t('auth.error')),
+  );
+  return { form, onSubmit };
 }
