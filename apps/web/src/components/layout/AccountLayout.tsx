@@ -14,8 +14,9 @@ import { useSession } from '../../app/guards.tsx';
 import { menuForRole } from './menu.ts';
 import { HeaderExtras } from './HeaderExtras.tsx';
 import { OfflineSync } from '../../features/offline/components/OfflineSync.tsx';
+import { OfflineDataBanner, useSavedQueries } from './SavedData.tsx';
 
-/** Logout revokes the refresh token, clears local storage and reloads. */
+/** Logout revokes the refresh token, clears local storage (tokens and the saved offline copy) and reloads. */
 export async function logout() {
   const refresh = session.refreshToken();
   if (refresh) await http.post(api.auth.logout, { refresh }, { auth: false }).catch(() => undefined);
@@ -32,6 +33,7 @@ export function AccountLayout() {
   const entries = menuForRole(role);
   const activeGroup = entries.find((e) => e.children?.some((c) => location.pathname.startsWith(c.to)))?.labelKey;
   const [openGroup, setOpenGroup] = useState<string | undefined>(activeGroup);
+  useSavedQueries(user?.id);
 
   // Checks the stored token with the server; a rejected, unrefreshable token signs the user out (api.ts).
   const me = useQuery({ queryKey: ['me'], queryFn: () => http.get<UserRecord>(api.auth.me) });
@@ -140,6 +142,7 @@ export function AccountLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        <OfflineDataBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>
