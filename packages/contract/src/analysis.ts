@@ -2,14 +2,8 @@ import { z } from 'zod';
 import { isoDateTime, paginated, pageQuery } from './common.ts';
 import { rustClasses } from './enums.ts';
 
-export { analysisApi } from './paths.ts';
+export { analysisApi, IDEMPOTENCY_KEY_HEADER } from './paths.ts';
 
-/**
- * Header of `POST analysisApi.detect` that makes the upload idempotent: a photo queued on the phone
- * carries one key for life, and a repeat with the same key (same user) answers 200 with the first
- * analysis instead of making another.
- */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const idempotencyKey = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,128}$/, 'Idempotency-Key must be 16 to 128 letters, digits, "-" or "_" (a UUID is fine)');

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { adviceItem, educationalResource, resourceTopics } from './analysis.ts';
 
-/** The model phones download to diagnose with no signal (docs/decisions/0017). */
-export const offlineModelApi = {
-  /** GET (signed in): the active model's version, file and size, and the advice to show offline. */
-  info: '/api/offline-model/',
-  /** GET (signed in): the model file of a version; immutable, so cached for a year. */
-  file: '/api/offline-model/:version/model.onnx',
-  filePath: (version: string) => `/api/offline-model/${encodeURIComponent(version)}/model.onnx`,
-} as const;
+export { offlineModelApi } from './paths.ts';
 
 export const offlineModelVersionParam = z.object({
   version: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'Unknown model version'),

@@ -20,6 +20,13 @@ export const api = {
 } as const;
 
 /** API paths of the analysis feature (rust detection and education resources). */
+/**
+ * Header of `POST analysisApi.detect` that makes the upload idempotent: a photo queued on the phone
+ * carries one key for life, and a repeat with the same key (same user) answers 200 with the first
+ * analysis instead of making another. Here, zod-free, for the phone's upload queue in the account shell.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 export const analysisApi = {
   /** POST (farmer, multipart field `image`) analyses a photo; GET lists the caller's analyses. */
   detect: '/api/rust-detection/',
@@ -109,4 +116,39 @@ export const trainingApi = {
   job: '/api/model-training/jobs/:id/',
   versions: '/api/model-versions/',
   activateVersion: '/api/model-versions/:id/activate/',
+} as const;
+
+/** The model phones download to diagnose with no signal (docs/decisions/0017). */
+export const offlineModelApi = {
+  /** GET (signed in): the active model's version, file and size, and the advice to show offline. */
+  info: '/api/offline-model/',
+  /** GET (signed in): the model file of a version; immutable, so cached for a year. */
+  file: '/api/offline-model/:version/model.onnx',
+  filePath: (version: string) => `/api/offline-model/${encodeURIComponent(version)}/model.onnx`,
+} as const;
+
+/** Expert review of farmers' analyses. `:id` is always the analysis id. */
+export const reviewApi = {
+  /** GET (expert): analyses waiting for review, most useful first. */
+  queue: '/api/expert-reviews/queue/',
+  /** GET (farmer): the caller's questions and the verdicts on their analyses. */
+  mine: '/api/expert-reviews/mine/',
+  /** GET (expert): the caller's own verdicts, latest first (to revise one). */
+  decided: '/api/expert-reviews/decided/',
+  /** GET: dashboard figures for the caller's role. */
+  summary: '/api/expert-reviews/summary/',
+  /** GET (expert): field accuracy per model version, from expert verdicts. */
+  fieldAccuracy: '/api/expert-reviews/field-accuracy/',
+  /** GET (owner farmer or expert): the review of one analysis; PUT (expert): decide or revise. */
+  review: '/api/expert-reviews/:id/',
+  reviewPath: (id: number | string) => `/api/expert-reviews/${id}/`,
+  /** POST (expert): claim for CLAIM_MINUTES; DELETE: give the claim back. */
+  claim: '/api/expert-reviews/:id/claim/',
+  claimPath: (id: number | string) => `/api/expert-reviews/${id}/claim/`,
+  /** POST (owner farmer): ask an expert about this analysis. */
+  ask: '/api/expert-reviews/:id/ask/',
+  askPath: (id: number | string) => `/api/expert-reviews/${id}/ask/`,
+  /** POST (owner farmer): turn the answered exchange into a community post. */
+  communityPost: '/api/expert-reviews/:id/community-post/',
+  communityPostPath: (id: number | string) => `/api/expert-reviews/${id}/community-post/`,
 } as const;

@@ -2,31 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, pageQuery, paginated } from './common.ts';
 import { analysisCrop, analysisResult } from './analysis.ts';
 
-/** Expert review of farmers' analyses. `:id` is always the analysis id. */
-export const reviewApi = {
-  /** GET (expert): analyses waiting for review, most useful first. */
-  queue: '/api/expert-reviews/queue/',
-  /** GET (farmer): the caller's questions and the verdicts on their analyses. */
-  mine: '/api/expert-reviews/mine/',
-  /** GET (expert): the caller's own verdicts, latest first (to revise one). */
-  decided: '/api/expert-reviews/decided/',
-  /** GET: dashboard figures for the caller's role. */
-  summary: '/api/expert-reviews/summary/',
-  /** GET (expert): field accuracy per model version, from expert verdicts. */
-  fieldAccuracy: '/api/expert-reviews/field-accuracy/',
-  /** GET (owner farmer or expert): the review of one analysis; PUT (expert): decide or revise. */
-  review: '/api/expert-reviews/:id/',
-  reviewPath: (id: number | string) => `/api/expert-reviews/${id}/`,
-  /** POST (expert): claim for CLAIM_MINUTES; DELETE: give the claim back. */
-  claim: '/api/expert-reviews/:id/claim/',
-  claimPath: (id: number | string) => `/api/expert-reviews/${id}/claim/`,
-  /** POST (owner farmer): ask an expert about this analysis. */
-  ask: '/api/expert-reviews/:id/ask/',
-  askPath: (id: number | string) => `/api/expert-reviews/${id}/ask/`,
-  /** POST (owner farmer): turn the answered exchange into a community post. */
-  communityPost: '/api/expert-reviews/:id/community-post/',
-  communityPostPath: (id: number | string) => `/api/expert-reviews/${id}/community-post/`,
-} as const;
+export { reviewApi } from './paths.ts';
 
 /** How long a claim keeps other experts off an item. */
 export const CLAIM_MINUTES = 10;

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNotifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.ts';
 import { clearNoticesOnNavigation, NOTICE_MS } from '../lib/notify.ts';
@@ -26,6 +26,10 @@ function Toasts() {
     </Suspense>
   );
 }
+
+// Query assumes it is online until an event says otherwise; a page opened with no signal would then
+// fail its queries and hide the saved offline copy behind an error instead of waiting for the network.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 export function App() {
   const [queryClient] = useState(

@@ -1,11 +1,4 @@
-import {
-  Badge,
-  Notification,
-  Table,
-  createTheme,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * Colours that pass WCAG AA (4.5:1) as text and under white text (decision 0018). Mantine's stock
@@ -67,20 +60,20 @@ export const theme = createTheme({
   primaryShade: { light: 9, dark: 8 },
   colors: { green, orange, yellow, teal },
   defaultRadius: 'md',
+  // Plain objects, not `Table.ScrollContainer.extend(…)`: importing the components here would put Table,
+  // ScrollArea and floating-ui (about 20 KiB brotli) in the first download of every page (issue 13).
   components: {
     // Mantine greys a notice's message (gray.6, 3.32:1) when it has a title.
-    Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-gray-7)' } } }),
+    Notification: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
     // A table wider than the phone scrolls in its own frame, which keyboard users can focus and scroll.
-    TableScrollContainer: Table.ScrollContainer.extend({
-      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
-    }),
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     // A status is never cut to "P…": a badge keeps its width in a squeezed cell and wraps if it must.
-    Badge: Badge.extend({
+    Badge: {
       styles: {
         root: { flexShrink: 0, maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)' },
         label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.25, paddingBlock: 2 },
       },
-    }),
+    },
   },
 });
 

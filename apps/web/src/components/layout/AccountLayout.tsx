@@ -15,8 +15,9 @@ import { pendingCountQuery } from '../../features/community/api/community.ts';
 import { menuForRole, type MenuLink } from './menu.ts';
 import { HeaderExtras } from './HeaderExtras.tsx';
 import { OfflineSync } from '../../features/offline/components/OfflineSync.tsx';
+import { OfflineDataBanner, useSavedQueries } from './SavedData.tsx';
 
-/** Logout revokes the refresh token, clears local storage and reloads. */
+/** Logout revokes the refresh token, clears local storage (tokens and the saved offline copy) and reloads. */
 export async function logout() {
   const refresh = session.refreshToken();
   if (refresh) await http.post(api.auth.logout, { refresh }, { auth: false }).catch(() => undefined);
@@ -48,6 +49,7 @@ export function AccountLayout() {
         {n > 99 ? '99+' : n}
       </Badge>
     ) : undefined;
+  useSavedQueries(user?.id);
 
   // Checks the stored token with the server; a rejected, unrefreshable token signs the user out (api.ts).
   const me = useQuery({ queryKey: ['me'], queryFn: () => http.get<UserRecord>(api.auth.me) });
@@ -158,6 +160,7 @@ export function AccountLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        <OfflineDataBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

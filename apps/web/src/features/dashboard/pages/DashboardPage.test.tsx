@@ -132,6 +132,26 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(screen.getAllByTestId('stat-value')).toHaveLength(10));
   });
 
+  it('draws the outcomes and the monthly bars from the figures, with the numbers readable without hovering', async () => {
+    stubApi({ dashboard: reply });
+    renderWithProviders(<DashboardPage />, { route: '/account' });
+    const outcomes = await screen.findByRole('img', { name: 'Image Analysis Outcomes' });
+    expect(screen.getByText('Common Rust: 4')).toBeTruthy();
+    expect(screen.getByText('Not a leaf / unsure: 2')).toBeTruthy();
+    expect(outcomes.querySelectorAll('path')).toHaveLength(4);
+    expect(outcomes.querySelector('[data-testid="slice-common_rust"] title')?.textContent).toBe(
+      'Common Rust: 4 (36 %)',
+    );
+
+    const monthly = screen.getByRole('img', { name: 'Monthly Image Analysis' });
+    const bar = (month: string, k: string) => monthly.querySelector(`[data-testid="bar-${month}-${k}"]`)!;
+    expect(bar('2026-02', 'healthy').querySelector('title')?.textContent).toBe('Feb 2026, Healthy: 3');
+    // Heights follow the counts: 3 is three times 1, an empty month has no height.
+    const h = (month: string, k: string) => Number(bar(month, k).getAttribute('height'));
+    expect(h('2026-02', 'common_rust')).toBeCloseTo(3 * h('2026-01', 'common_rust'));
+    expect(h('2026-01', 'healthy')).toBe(0);
+  });
+
   it('shows no charts until there is something to chart', async () => {
     stubApi({
       dashboard: {

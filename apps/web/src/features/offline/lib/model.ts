@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { type OfflineModelInfo, offlineModelApi } from '@kutu/contract';
+import type { OfflineModelInfo } from '@kutu/contract';
+import { offlineModelApi } from '@kutu/contract/paths';
 import runtimeUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import { ApiError, http } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { type AnalysisCrop, type AnalysisResult, analysisApi, IDEMPOTENCY_KEY_HEADER } from '@kutu/contract';
+import type { AnalysisCrop, AnalysisResult } from '@kutu/contract';
+import { analysisApi, IDEMPOTENCY_KEY_HEADER } from '@kutu/contract/paths';
 import type { DiagnosisCore } from '@kutu/vision/browser';
 import { ApiError, request } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';

@@ -1,16 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type AskExpertBody,
-  type ExpertReview,
-  type FieldAccuracyReply,
-  type MyReviewPage,
-  type ReviewClaim,
-  type ReviewDecisionBody,
-  type ReviewQueuePage,
-  type ReviewQueueQuery,
-  type ReviewSummary,
-  reviewApi,
+import type {
+  AskExpertBody,
+  ExpertReview,
+  FieldAccuracyReply,
+  MyReviewPage,
+  ReviewClaim,
+  ReviewDecisionBody,
+  ReviewQueuePage,
+  ReviewQueueQuery,
+  ReviewSummary,
 } from '@kutu/contract';
+import { reviewApi } from '@kutu/contract/paths';
 import { http } from '../../../lib/api.ts';
 
 /** Every review query starts with this key; live notifications refresh them all. */

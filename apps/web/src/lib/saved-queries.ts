@@ -1,0 +1,98 @@
+import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+
+/**
+ * The last data a farmer saw (dashboard, analyses, advice, bookings), kept on the phone so it stays
+ * readable with no signal (issue 13). TanStack Query's own dehydrate/hydrate with a small localStorage
+ * persister: the persister packages matching our query-core are not published, and an older one
+ * nests a second copy of the query library. localStorage rather than IndexedDB: the saved copy is a
+ * few tens of KiB, restoring it synchronously means the first render already shows it, and logout's
+ * `localStorage.clear()` removes it with the tokens (a shared phone shows nothing to the next person).
+ */
+export const SAVED_QUERIES_KEY = 'savedQueries';
+
+interface Saved {
+  userId: number;
+  savedAt: number;
+  state: DehydratedState;
+}
+
+/** Only what a farmer reads in the field; never images, community, review or training data. */
+export function isSavedQuery(key: readonly unknown[]): boolean {
+  const [root, part] = key;
+  if (root === 'dashboard' || root === 'education-resources') return true;
+  if (root === 'analysis') return part === 'list' || part === 'detail';
+  return root === 'consultations' && part === 'bookings';
+}
+
+const shouldDehydrateQuery = (q: Query) => q.state.status === 'success' && isSavedQuery(q.queryKey);
+
+/** When the saved copy (or a save in this tab) was last written; null when nothing is saved. */
+let lastSavedAt: number | null = null;
+const listeners = new Set<() => void>();
+export const savedQueries = {
+  lastSavedAt: () => lastSavedAt,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+function setLastSavedAt(at: number | null) {
+  lastSavedAt = at;
+  for (const l of listeners) l();
+}
+
+function read(): Saved | null {
+  const raw = localStorage.getItem(SAVED_QUERIES_KEY);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as Saved;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the user's saveable queries now. A full storage quota only costs the offline copy. */
+export function saveQueries(client: QueryClient, userId: number, now = Date.now()): void {
+  const state = dehydrate(client, { shouldDehydrateQuery });
+  const saved: Saved = { userId, savedAt: now, state };
+  try {
+    localStorage.setItem(SAVED_QUERIES_KEY, JSON.stringify(saved));
+    setLastSavedAt(now);
+  } catch (err) {
+    console.warn('The offline copy could not be saved', err);
+  }
+}
+
+/** Puts the user's saved copy into the cache (newer data already there wins); another user's copy is deleted. */
+export function restoreQueries(client: QueryClient, userId: number): boolean {
+  const saved = read();
+  if (!saved) return false;
+  if (saved.userId !== userId) {
+    clearSavedQueries();
+    return false;
+  }
+  hydrate(client, saved.state);
+  setLastSavedAt(saved.savedAt);
+  return true;
+}
+
+export function clearSavedQueries(): void {
+  localStorage.removeItem(SAVED_QUERIES_KEY);
+  setLastSavedAt(null);
+}
+
+/** Saves the user's copy again (at most once a second) whenever a saveable query gets new data. */
+export function persistQueries(client: QueryClient, userId: number, delayMs = 1000): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || !isSavedQuery(event.query.queryKey)) return;
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      saveQueries(client, userId);
+    }, delayMs);
+  });
+  return () => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+  };
+}

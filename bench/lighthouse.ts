@@ -1,0 +1,101 @@
+/**
+ * Lighthouse mobile scores for the sign-in page and a signed-in farmer's dashboard (issue 13: targets
+ * performance ≥ 90, accessibility ≥ 98, best practices ≥ 95). Lighthouse's default mobile run: a
+ * Moto G-sized screen and simulated slow 4G with a 4× slower CPU. Prints the three scores, the load
+ * metrics and, per category, the audits that cost the most points.
+ *
+ * The real server serves the built app (`npm run build` first) over a PGlite database; Debian's
+ * chromium (CHROMIUM_PATH to override), never a downloaded browser.   npm run bench:lighthouse
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { createTestApp } from '../apps/server/test/helpers.ts';
+import { createUser } from '../apps/server/test/users.ts';
+
+const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
+
+/** The audits of a category that lost points, the costliest first. */
+function failing(lhr: Result, category: string, limit = 5): string[] {
+  return lhr.categories[category]!.auditRefs.map((ref) => ({ ref, audit: lhr.audits[ref.id]! }))
+    .filter(({ ref, audit }) => ref.weight > 0 && audit.score !== null && audit.score < 1)
+    .sort((a, b) => b.ref.weight * (1 - (b.audit.score ?? 0)) - a.ref.weight * (1 - (a.audit.score ?? 0)))
+    .slice(0, limit)
+    .map(({ audit }) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} [${audit.score}]`);
+}
+
+function report(name: string, lhr: Result) {
+  const score = (id: string) => Math.round((lhr.categories[id]!.score ?? 0) * 100);
+  console.log(`\n${name}: ${CATEGORIES.map((c) => `${c} ${score(c)}`).join(', ')}`);
+  console.log(`  ${METRICS.map((m) => `${m.replaceAll('-', ' ')} ${lhr.audits[m]!.displayValue}`).join(' · ')}`);
+  for (const c of CATEGORIES) {
+    const lost = failing(lhr, c);
+    if (lost.length) console.log(`  ${c}:\n${lost.map((l) => `    - ${l}`).join('\n')}`);
+  }
+  const errors = lhr.audits['errors-in-console']?.details;
+  if (errors && 'items' in errors && errors.items.length)
+    console.log(`  console errors: ${JSON.stringify(errors.items.map((i: Record<string, unknown>) => i.description))}`);
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    console.error('No built web app: run `npm run build` first.');
+    process.exit(1);
+  }
+  const t = await createTestApp({
+    env: { WEB_DIST: webDist, RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' },
+  });
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const farmer = await createUser(t, 'farmer');
+  const tokens = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email: farmer.email, password: farmer.password },
+    })
+  ).json();
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+  try {
+    const signIn = await lighthouse(`${base}/auth`, flags);
+    report('sign-in (/auth)', signIn!.lhr);
+
+    // The session lives in localStorage (as the app stores it), written from a page of the same origin
+    // that runs no app code, so no service worker is installed before the measured load.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${base}/favicon.svg`);
+    await page.evaluate(
+      ([a, r, u]) => {
+        localStorage.setItem('accessToken', a);
+        localStorage.setItem('refreshToken', r);
+        localStorage.setItem('user', JSON.stringify(u));
+      },
+      [tokens.access, tokens.refresh, tokens.user] as const,
+    );
+    await page.close();
+    // Disconnects only: the default context is the launcher's, so nothing of it is cleared.
+    await browser.close();
+    const dashboard = await lighthouse(`${base}/account`, { ...flags, disableStorageReset: true });
+    report('farmer dashboard (/account)', dashboard!.lhr);
+  } finally {
+    chrome.kill();
+    await t.close();
+  }
+}
+
+await main();
