@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { createActiveUser, leafPhoto, signInAs } from './support.ts';
 
 // Issue 13: a phone in the field has no signal, and an old tab outlives a redeploy.
 
@@ -21,6 +23,33 @@ test('after one online visit the app opens offline from the service worker', asy
   await page.goto('/terms');
   await expect(page.getByRole('heading').first()).toBeVisible();
   await context.setOffline(false);
+});
+
+test('the last dashboard seen stays readable offline, marked as the saved copy', async ({ page, context, request }) => {
+  const farmer = await createActiveUser(request, 'farmer');
+  const login = await request.post('/api/auth/login/', { data: { email: farmer.email, password: farmer.password } });
+  const analysis = await request.post('/api/rust-detection/', {
+    headers: { authorization: `Bearer ${(await login.json()).access}` },
+    multipart: { image: { name: 'leaf.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(leafPhoto) } },
+  });
+  expect(analysis.ok(), await analysis.text()).toBeTruthy();
+
+  await signInAs(page, farmer, '/account');
+  const analysed = page.getByTestId('stat-totalImagesAnalyzed').getByTestId('stat-value');
+  await expect(analysed).toHaveText('1');
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  await page.waitForFunction(() => localStorage.getItem('savedQueries')?.includes('"dashboard"'));
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(analysed).toHaveText('1');
+  await expect(page.getByTestId('offline-banner')).toHaveText(/^Offline — last updated \d{1,2} \w{3} \d{4}/);
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });
 
 test.describe('an old tab after a redeploy', () => {
