@@ -16,22 +16,26 @@ const userId = () => session.user()?.id ?? null;
 
 async function reload() {
   const id = userId();
-  items =
+  const loaded =
     id === null || !offlineSupported() ? [] : await offlineDb().then((db) => db.getAllFromIndex('queue', 'byUser', id));
-  items.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  // Nothing queued before or now: keep the same array, so nobody renders for nothing.
+  if (loaded.length === 0 && items.length === 0) return;
+  items = loaded.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   emit();
 }
 
 /** The signed-in user's photos waiting to be sent (and those the server refused). */
+// Module-level, so React keeps one subscription per component: an inline function would re-subscribe
+// on every render, and each first subscription reloads and renders again (an endless loop).
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (listeners.size === 1) void reload();
+  return () => listeners.delete(listener);
+}
+const snapshot = () => items;
+
 export function useQueue(): QueuedPhoto[] {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      if (listeners.size === 1) void reload();
-      return () => listeners.delete(l);
-    },
-    () => items,
-  );
+  return useSyncExternalStore(subscribe, snapshot);
 }
 
 export async function enqueue(photo: { blob: Blob; filename: string; crop: AnalysisCrop; diagnosis: DiagnosisCore }) {
