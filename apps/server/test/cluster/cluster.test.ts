@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { modelVersions, posts, trainingJobs } from '../../src/db/schema/index.ts';
 import { fixture, multipart } from '../../src/modules/analysis/test-support.ts';
+import { TRAINING_QUEUE } from '../../src/modules/training/training.service.ts';
 import type { TestContext } from '../helpers.ts';
 import { startS3Server, type S3Server } from '../s3.ts';
 import { createUser, type TestUser } from '../users.ts';
@@ -191,11 +192,12 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     }
     const analysed = await upload(b, farmer, '/api/rust-detection/');
     expect((await analysed.json()).model_version).toBe(done.candidate_version);
-    // It ran on the worker, under the id of the request that started it; the web processes ran no job.
+    // It ran on the worker, under the id of the request that started it (the worker also runs the
+    // consultations upkeep); the web processes ran no job.
     const started_ = worker
       .output()
       .split('\n')
-      .find((l) => l.includes('"job started"'));
+      .find((l) => l.includes('"job started"') && l.includes(`"queue":"${TRAINING_QUEUE}"`));
     expect(started_).toContain('"reqId":"cluster-retraining-0001"');
     for (const p of [a, b]) expect(p.output()).not.toContain('"job started"');
     // The candidate's files are in the bucket, where the web processes loaded them from.
