@@ -35,7 +35,7 @@ test('the last dashboard seen stays readable offline, marked as the saved copy',
   expect(analysis.ok(), await analysis.text()).toBeTruthy();
 
   await signInAs(page, farmer, '/account');
-  const analysed = page.getByTestId('stat-totalImagesAnalyzed').getByTestId('stat-value');
+  const analysed = page.getByTestId('mine-analyses').getByTestId('mine-value');
   await expect(analysed).toHaveText('1');
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
   await page.waitForFunction(() => localStorage.getItem('savedQueries')?.includes('"dashboard"'));

@@ -18,7 +18,14 @@ test('a farmer asks an expert; the expert corrects the class with a note; the fa
   await page.getByTestId('image-dropzone').locator('input[type=file]').setInputFiles(leafPhoto);
   await page.getByRole('button', { name: 'Process Image' }).click();
   const heading = (await page.getByTestId('result-heading').textContent()) ?? '';
-  const modelClass = /healthy/i.test(heading) ? 'Healthy' : 'Other';
+  // The class label the review panel shows beside the expert's verdict, read from the heading's words.
+  const modelClass = /common rust/i.test(heading)
+    ? 'Common Rust'
+    : /healthy/i.test(heading)
+      ? 'Healthy'
+      : /disease/i.test(heading)
+        ? 'Other Diseases'
+        : 'No leaf found';
   // Where the model looked, over the photo.
   await page.getByRole('switch', { name: 'Show where the model looked' }).check();
   await expect(page.getByTestId('heatmap-overlay')).toBeVisible();
