@@ -72,7 +72,9 @@ test('an expired session returns to Sign in with a word, then to the page the us
     localStorage.setItem('accessToken', 'expired');
     localStorage.setItem('refreshToken', 'expired');
   });
-  await page.goto('/account/addresses/analysis-history');
+  // The app leaves the page for Sign in by itself (a full navigation), possibly before this one's load
+  // event: wait only for the navigation to start.
+  await page.goto('/account/addresses/analysis-history', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/auth\?expired=1$/);
   await expect(page.getByTestId('session-expired')).toHaveText('Your session ended, please sign in again');
   await page.getByRole('textbox', { name: 'Email' }).fill(farmer.email);
