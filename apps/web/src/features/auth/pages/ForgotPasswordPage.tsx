@@ -1,36 +1,41 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useForgotPassword } from '../api/auth.ts';
 import { AuthLinks } from '../components/AuthLinks.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
-import { isEmail } from '../forms.ts';
+import { isEmail, serverFieldErrors } from '../forms.ts';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // forgotPasswordBody's rule without zod, as on sign-in (decision 0016); an empty box says so.
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: {
+      email: (value) =>
+        isEmail(value) ? null : value.trim() ? t('auth.login.wrongEmail') : t('auth.fields.emailRequired'),
+    },
+  });
   const forgot = useForgotPassword();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!isEmail(email)) {
-      setError(email.trim() ? t('auth.login.wrongEmail') : t('auth.fields.emailRequired'));
-      return;
-    }
+  const submit = form.onSubmit(({ email }) =>
     forgot.mutate(
       { email: email.trim() },
       {
         onSuccess: (reply) => {
           notifySuccess(reply.message, t('auth.success'));
-          setEmail('');
+          form.reset();
         },
-        onError: (err) => notifyError(errorMessage(err), t('auth.error')),
+        onError: (err) => {
+          form.setErrors(serverFieldErrors(err));
+          notifyError(errorMessage(err), t('auth.error'));
+        },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <>
@@ -41,13 +46,8 @@ export default function ForgotPasswordPage() {
             label={t('auth.fields.email')}
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
             required
+            {...form.getInputProps('email')}
           />
           <Button type="submit" loading={forgot.isPending} fullWidth>
             {t('auth.submit')}

@@ -70,6 +70,19 @@ describe('Login', () => {
     expect(session.accessToken()).toBeNull();
   });
 
+  it("says 'Password is required' under an empty password, without calling the server, until it is typed", async () => {
+    const calls = fakeServer(() => ({ status: 500 }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth');
+    await user.type(input('Email'), 'nakato@example.com');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(input('Email').value).toBe('nakato@example.com');
+    expect(calls).toHaveLength(0);
+    await user.type(input('Password'), 'x');
+    expect(screen.queryByText('Password is required')).toBeNull();
+  });
+
   it('has the show/hide toggle, Forgot Password and both sign-up links', () => {
     authRoutes('/auth');
     expect(screen.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).toBe('/auth/forgot-password');
@@ -299,6 +312,25 @@ describe('Forgot Password', () => {
     expect(await screen.findByText('If this email has an account, a reset link is on its way.')).toBeTruthy();
     expect(screen.getByText('Success')).toBeTruthy();
     expect(input('Email').value).toBe('');
+  });
+  it('checks the email before calling the server and keeps it on a server error', async () => {
+    const calls = fakeServer(() => apiError(429, 'TOO_MANY_REQUESTS', 'Too many requests, try again later'));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth/forgot-password');
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await user.click(submit);
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    await user.type(input('Email'), 'nakato@example');
+    expect(screen.queryByText('Email is required')).toBeNull();
+    await user.click(submit);
+    expect(screen.getByText('This is a wrong email')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+
+    await user.type(input('Email'), '.com');
+    await user.click(submit);
+    expect(await screen.findByText('Too many requests, try again later')).toBeTruthy();
+    expect(calls[0]).toMatchObject({ url: '/api/auth/forgot-password/', body: { email: 'nakato@example.com' } });
+    expect(input('Email').value).toBe('nakato@example.com');
   });
 });
 

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Group, SegmentedControl, Input, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { completeProfileBody, genders, idTypes, type UserRecord } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, ApiError } from '../../../lib/api.ts';
+import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { serverFieldErrors } from '../../auth/forms.ts';
+import { contractResolver } from '../../auth/resolver.ts';
 import { useCompleteProfile } from '../api/profile.ts';
 
 const empty = {
@@ -27,50 +29,35 @@ function fromUser(user: UserRecord | null): Values {
   return p ? { ...empty, ...p, middleName: p.middleName ?? '' } : empty;
 }
 
-/** The Complete Profile form; required fields are checked here with the server's own rules. */
+const validate = contractResolver(completeProfileBody);
+
+/** The Complete Profile form: each field declared once, checked with the contract's own body schema. */
 export function CompleteProfileForm({ user, onDone }: { user: UserRecord | null; onDone: (user: UserRecord) => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>(() => fromUser(user));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Values>({ mode: 'controlled', initialValues: fromUser(user), validate });
   const complete = useCompleteProfile();
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: '' }));
-  };
   const text = (key: TextKey, required = true) => ({
     label: t(`profile.form.${key}`),
-    value: values[key],
-    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
-    error: errors[key],
     required,
+    ...form.getInputProps(key),
   });
+  const gender = form.getInputProps('gender');
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = completeProfileBody.safeParse(values);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? '');
-        if (key && !next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
-      notifyError(t('auth.signup.fixFields'));
-      return;
-    }
-    setErrors({});
-    complete.mutate(parsed.data, {
-      onSuccess: (updated) => {
-        notifySuccess(t('profile.form.saved'));
-        onDone(updated);
-      },
-      onError: (err) => {
-        if (err instanceof ApiError) setErrors(err.fields);
-        notifyError(errorMessage(err));
-      },
-    });
-  };
+  const submit = form.onSubmit(
+    (values) =>
+      complete.mutate(completeProfileBody.parse(values), {
+        onSuccess: (updated) => {
+          notifySuccess(t('profile.form.saved'));
+          onDone(updated);
+        },
+        onError: (err) => {
+          form.setErrors(serverFieldErrors(err));
+          notifyError(errorMessage(err));
+        },
+      }),
+    () => notifyError(t('auth.signup.fixFields')),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -79,11 +66,9 @@ export function CompleteProfileForm({ user, onDone }: { user: UserRecord | null;
           <Select
             label={t('profile.form.idType')}
             data={idTypes.map((v) => ({ value: v, label: t(`profile.form.idTypes.${v}`) }))}
-            value={values.idType}
-            onChange={(v) => v && set('idType', v as Values['idType'])}
             allowDeselect={false}
-            error={errors.idType}
             required
+            {...form.getInputProps('idType')}
           />
           <TextInput {...text('idNumber')} />
         </SimpleGrid>
@@ -93,13 +78,13 @@ export function CompleteProfileForm({ user, onDone }: { user: UserRecord | null;
           <TextInput {...text('middleName', false)} autoComplete="additional-name" />
           <TextInput {...text('lastName')} autoComplete="family-name" />
         </SimpleGrid>
-        <Input.Wrapper label={t('profile.form.gender')} required error={errors.gender}>
+        <Input.Wrapper label={t('profile.form.gender')} required error={gender.error}>
           <div>
             <SegmentedControl
               mt={4}
               data={genders.map((g) => ({ value: g, label: t(`profile.form.genders.${g}`) }))}
-              value={values.gender}
-              onChange={(v) => set('gender', v as Values['gender'])}
+              value={gender.value}
+              onChange={gender.onChange}
               aria-label={t('profile.form.gender')}
             />
           </div>

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import type { UserRecord } from '@kutu/contract';
 import { session } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { fakeServer } from '../../auth/test/fakeServer.ts';
+import { apiError, fakeServer } from '../../auth/test/fakeServer.ts';
 import ProfilePage from './ProfilePage.tsx';
 
 afterEach(() => {
@@ -91,6 +91,27 @@ describe('ProfilePage', () => {
     expect(session.user()?.accountComplete).toBe(true);
     expect(row('Full name')).toContain('Nakato Achieng');
   }, 30_000);
+
+  it("puts the server's field errors under their fields and keeps everything typed", async () => {
+    session.signIn({ access: 'a', refresh: 'r', user: { ...completed, accountComplete: false } });
+    const taken = 'This ID number is already registered';
+    const calls = fakeServer((call) =>
+      call.method === 'PUT'
+        ? apiError(409, 'CONFLICT', 'Some details were refused', { idNumber: taken })
+        : { status: 200, body: base },
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<ProfilePage />, { route: '/account/profile' });
+    await user.clear(screen.getByLabelText(/^Occupation/));
+    await user.type(screen.getByLabelText(/^Occupation/), 'Agronomist');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+
+    expect(await screen.findByText(taken)).toBeTruthy();
+    expect(screen.getByLabelText(/^ID number/).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ idNumber: 'CM900', occupation: 'Agronomist' });
+    expect((screen.getByLabelText(/^Occupation/) as HTMLInputElement).value).toBe('Agronomist');
+    expect((screen.getByLabelText(/^ID number/) as HTMLInputElement).value).toBe('CM900');
+  });
 
   it('opens on the summary when complete, with N/A, Active and Verified flags', async () => {
     session.signIn({
