@@ -67,7 +67,9 @@ test('an expired session returns to Sign in with a word, then to the page the us
   const farmer = await createActiveUser(request, 'farmer');
   await signInAs(page, farmer, '/account/profile');
   await expect(page.getByTestId('topbar-username')).toHaveText(farmer.username);
-  // Both tokens stop working (as after the refresh token expired).
+  // Both tokens stop working (as after the refresh token expired), set from a same-origin file rather
+  // than the open profile page, whose own requests would end the session there first.
+  await page.goto('/favicon.svg');
   await page.evaluate(() => {
     localStorage.setItem('accessToken', 'expired');
     localStorage.setItem('refreshToken', 'expired');
