@@ -7,15 +7,11 @@
  * The real server serves the built app (`npm run build` first) over a PGlite database; Debian's
  * chromium (CHROMIUM_PATH to override), never a downloaded browser.   npm run bench:lighthouse
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { createTestApp } from '../apps/server/test/helpers.ts';
-import { createUser } from '../apps/server/test/users.ts';
+import { startBuiltApp } from './built-app.ts';
 
-const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const METRICS = [
   'first-contentful-paint',
@@ -48,22 +44,7 @@ function report(name: string, lhr: Result) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
-    console.error('No built web app: run `npm run build` first.');
-    process.exit(1);
-  }
-  const t = await createTestApp({
-    env: { WEB_DIST: webDist, RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' },
-  });
-  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const farmer = await createUser(t, 'farmer');
-  const tokens = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { email: farmer.email, password: farmer.password },
-    })
-  ).json();
+  const { t, base, tokens } = await startBuiltApp();
 
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -12,11 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
-import { createTestApp } from '../apps/server/test/helpers.ts';
-import { createUser } from '../apps/server/test/users.ts';
+import { startBuiltApp } from './built-app.ts';
 
 const NETWORK = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
-const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
 
 interface Load {
   bytes: number;
@@ -50,21 +48,7 @@ async function measure(page: Page, url: string, ready: (page: Page) => Promise<u
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
-    console.error('No built web app: run `npm run build` first.');
-    process.exit(1);
-  }
-  const t = await createTestApp({
-    env: { WEB_DIST: webDist, RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' },
-  });
-  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const farmer = await createUser(t, 'farmer');
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login/',
-    payload: { email: farmer.email, password: farmer.password },
-  });
-  const tokens = login.json();
+  const { t, base, tokens } = await startBuiltApp();
 
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-bench-web-'));
   const routes: { name: string; path: string; signedIn: boolean; ready: (p: Page) => Promise<unknown> }[] = [
