@@ -20,6 +20,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     timezoneId: 'Africa/Kampala',
     trace: 'retain-on-failure',
+    // The offline specs opt in. Elsewhere a worker still precaching the whole app (1.7 MB) when a test
+    // ends once held Chromium's context close for the full 90 s test timeout.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

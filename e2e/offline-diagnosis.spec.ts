@@ -2,6 +2,8 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createActiveUser, type E2EUser, signInAs } from './support.ts';
 
+test.use({ serviceWorkers: 'allow' });
+
 const leafPhoto = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/maize-common-rust.jpg');
 const classLabels: Record<string, string> = {
   common_rust: 'Common Rust',

@@ -4,6 +4,8 @@ import { createActiveUser, leafPhoto, signInAs } from './support.ts';
 
 // Issue 13: a phone in the field has no signal, and an old tab outlives a redeploy.
 
+test.use({ serviceWorkers: 'allow' });
+
 test('after one online visit the app opens offline from the service worker', async ({ page, context }) => {
   await page.goto('/auth');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
