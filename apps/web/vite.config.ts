@@ -1,9 +1,18 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
+// The runtime's real size: the server sends it compressed, so the download progress scales the bytes
+// the browser hands over (decoded) to the bytes on the wire.
+const ortWasmBytes = fs.statSync(
+  fileURLToPath(import.meta.resolve('onnxruntime-web/ort-wasm-simd-threaded.wasm')),
+).size;
+
 export default defineConfig({
   root: import.meta.dirname,
+  define: { __ORT_WASM_BYTES__: JSON.stringify(ortWasmBytes) },
   plugins: [
     react(),
     // Installable app and offline shell (issue 13, docs/decisions/0016): Workbox precaches index.html,

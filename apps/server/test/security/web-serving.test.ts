@@ -8,6 +8,8 @@ import { createTestApp, type TestContext } from '../helpers.ts';
 
 /** A script big enough to be worth compressing (the build skips files under 1 KiB). */
 const SCRIPT = `console.log(${JSON.stringify('kutu '.repeat(400))});`;
+/** Stands in for onnxruntime's wasm: binary, repetitive like real code, worth compressing. */
+const WASM = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(8192, 0x0b)]);
 
 /** A built web app as Vite lays it out: index.html, hashed files under assets/, plain files beside. */
 function fakeWebDist(): string {
@@ -16,6 +18,7 @@ function fakeWebDist(): string {
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script src="/assets/index-3f9a1c.js"></script>');
   fs.writeFileSync(path.join(dir, 'assets', 'index-3f9a1c.js'), SCRIPT);
   fs.writeFileSync(path.join(dir, 'assets', 'index-77be02.css'), 'body{}');
+  fs.writeFileSync(path.join(dir, 'assets', 'ort-wasm-simd-threaded-5c1d.wasm'), WASM);
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   precompress(dir);
   return dir;
@@ -119,6 +122,20 @@ describe('serving the web app in production', () => {
     const plain = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  // The offline-diagnosis runtime was 14 MB on the wire; brotli makes it 2.7 MB (decision 0017).
+  it("sends onnxruntime's wasm compressed too, and a HEAD says the size on the wire", async () => {
+    const url = '/assets/ort-wasm-simd-threaded-5c1d.wasm';
+    const head = await http.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-type']).toBe('application/wasm');
+    const wire = Number(head.headers['content-length']);
+    expect(wire).toBeLessThan(WASM.length / 10);
+
+    const br = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(br.rawPayload.length).toBe(wire);
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(WASM)).toBe(true);
   });
 
   it('compresses API JSON above 1 KiB and leaves small replies alone', async () => {

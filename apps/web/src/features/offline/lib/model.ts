@@ -52,9 +52,10 @@ export const offlineModelState = () => state;
 export const needsUpdate = (s: OfflineModelState) =>
   s.latest !== null && (s.stored === null || s.stored.version !== s.latest.version);
 
+/** The runtime's size as it travels: brotli or gzip where the server and browser agree (2.7 of 14 MB). */
 async function runtimeBytes(): Promise<number> {
   const res = await fetch(runtimeUrl, { method: 'HEAD' });
-  return Number(res.headers.get('content-length') ?? 0);
+  return Number(res.headers.get('content-length') ?? 0) || __ORT_WASM_BYTES__;
 }
 
 /** Reads what is stored, and (online) what the server serves now with the download size. */
@@ -72,17 +73,28 @@ export async function refreshOfflineModel(): Promise<void> {
   }
 }
 
-async function fetchWithProgress(url: string, auth: boolean, onBytes: (n: number) => void): Promise<Blob> {
+/**
+ * Reports progress in bytes on the wire. A compressed response hands over more (decoded) bytes than its
+ * Content-Length; `decodedBytes`, when known, scales them back.
+ */
+async function fetchWithProgress(
+  url: string,
+  auth: boolean,
+  onBytes: (n: number) => void,
+  decodedBytes?: number,
+): Promise<Blob> {
   const token = session.accessToken();
   const res = await fetch(url, { headers: auth && token ? { authorization: `Bearer ${token}` } : {} });
   if (!res.ok || !res.body) throw new ApiError(res.status, 'HTTP_ERROR', `Download failed (${res.status})`);
+  const wireBytes = Number(res.headers.get('content-length') ?? 0);
+  const scale = decodedBytes && wireBytes && wireBytes < decodedBytes ? wireBytes / decodedBytes : 1;
   const reader = res.body.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
-    onBytes(value.length);
+    onBytes(value.length * scale);
   }
   return new Blob(chunks, { type: 'application/octet-stream' });
 }
@@ -108,7 +120,7 @@ export function downloadOfflineModel(): Promise<void> {
       const cache = await caches.open(FILES_CACHE);
       const onBytes = (n: number) => set({ received: state.received + n });
       if (!(await cache.match(runtimeUrl))) {
-        const runtime = await fetchWithProgress(runtimeUrl, false, onBytes);
+        const runtime = await fetchWithProgress(runtimeUrl, false, onBytes, __ORT_WASM_BYTES__);
         await cache.put(runtimeUrl, new Response(runtime, { headers: { 'content-type': 'application/wasm' } }));
       }
       const file = await fetchWithProgress(latest.file_url, true, onBytes);
