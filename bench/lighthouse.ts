@@ -38,6 +38,13 @@ function report(name: string, lhr: Result) {
     const lost = failing(lhr, c);
     if (lost.length) console.log(`  ${c}:\n${lost.map((l) => `    - ${l}`).join('\n')}`);
   }
+  const shifts = lhr.audits['layout-shifts']?.details;
+  if (shifts && 'items' in shifts && shifts.items.length) {
+    const items = shifts.items as { score: number; node?: { snippet?: string; selector?: string } }[];
+    console.log(
+      `  layout shifts:\n${items.map((i) => `    - ${i.score.toFixed(3)} ${i.node?.selector ?? ''} ${i.node?.snippet?.slice(0, 90) ?? ''}`).join('\n')}`,
+    );
+  }
   const errors = lhr.audits['errors-in-console']?.details;
   if (errors && 'items' in errors && errors.items.length)
     console.log(`  console errors: ${JSON.stringify(errors.items.map((i: Record<string, unknown>) => i.description))}`);

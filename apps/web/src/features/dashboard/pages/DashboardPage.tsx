@@ -43,7 +43,9 @@ export default function DashboardPage() {
         <StatCards stats={dashboard.data?.stats} />
       )}
       {role && <QuickLinks role={role} />}
-      <ReviewSummaryCard />
+      <ReviewSummaryCard expert={role === 'expert'} />
+      {/* Above the charts, which come and go with the data, so they shift nothing when they do. */}
+      <NotificationsCard />
       {hasData && (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 6 }}>
@@ -54,7 +56,6 @@ export default function DashboardPage() {
           </Grid.Col>
         </Grid>
       )}
-      <NotificationsCard />
     </Stack>
   );
 }
