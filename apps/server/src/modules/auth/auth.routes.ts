@@ -7,6 +7,8 @@ import {
   expertRegisterBody,
   farmerRegisterBody,
   forgotPasswordBody,
+  languageBody,
+  languageReply,
   loginBody,
   loginReply,
   messageReply,
@@ -20,6 +22,7 @@ import {
   verifyEmailReply,
 } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../deps.ts';
+import { preferredLanguage } from '../../lib/accept-language.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createAuthService } from './auth.service.ts';
@@ -49,13 +52,15 @@ export function authRoutes(app: App, deps: ModuleDeps) {
   app.post(
     api.auth.registerFarmer,
     { config: limited, schema: { tags, body: farmerRegisterBody, response: { 201: registerReply } } },
-    async (req, reply) => reply.status(201).send(await auth.registerFarmer(req.body)),
+    async (req, reply) =>
+      reply.status(201).send(await auth.registerFarmer(req.body, preferredLanguage(req.headers['accept-language']))),
   );
 
   app.post(
     api.auth.registerExpert,
     { config: limited, schema: { tags, body: expertRegisterBody, response: { 201: registerReply } } },
-    async (req, reply) => reply.status(201).send(await auth.registerExpert(req.body)),
+    async (req, reply) =>
+      reply.status(201).send(await auth.registerExpert(req.body, preferredLanguage(req.headers['accept-language']))),
   );
 
   app.post(
@@ -135,5 +140,14 @@ export function authRoutes(app: App, deps: ModuleDeps) {
     api.auth.me,
     { onRequest: signedIn.onRequest, schema: { ...signedIn.schema, tags, response: { 200: userRecord } } },
     (req) => auth.me(caller(req).userId),
+  );
+
+  app.put(
+    api.auth.language,
+    {
+      onRequest: signedIn.onRequest,
+      schema: { ...signedIn.schema, tags, body: languageBody, response: { 200: languageReply } },
+    },
+    (req) => auth.setLanguage(caller(req).userId, req.body.language),
   );
 }

@@ -4,6 +4,7 @@ import type {
   completeProfileBody,
   expertRegisterBody,
   farmerRegisterBody,
+  Language,
   otpActionTypes,
   UserRecord,
 } from '@kutu/contract';
@@ -87,7 +88,14 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
   }
 
   async function register(
-    input: { email: string; username: string; phone: string; password: string; role: 'farmer' | 'expert' },
+    input: {
+      email: string;
+      username: string;
+      phone: string;
+      password: string;
+      role: 'farmer' | 'expert';
+      language: Language;
+    },
     details: Pick<Parameters<typeof repo.createAccount>[0], 'farmer' | 'expert'>,
   ) {
     const normalised = normaliseEmail(input.email);
@@ -110,6 +118,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
           username: account.username,
           role: account.role,
           phone: account.phone,
+          language: account.language,
           passwordHash,
         },
         ...details,
@@ -275,16 +284,34 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     return toUserRecord(account);
   }
 
+  /** The account's language: the one chosen in the form, else the browser's (Accept-Language), else English. */
+  const signUpLanguage = (chosen: Language | undefined, fromHeader: Language | null): Language =>
+    chosen ?? fromHeader ?? 'en';
+
   return {
-    registerFarmer: (b: FarmerInput) =>
+    registerFarmer: (b: FarmerInput, headerLanguage: Language | null = null) =>
       register(
-        { email: b.email, username: b.username, phone: b.phone_number, password: b.password, role: 'farmer' },
+        {
+          email: b.email,
+          username: b.username,
+          phone: b.phone_number,
+          password: b.password,
+          role: 'farmer',
+          language: signUpLanguage(b.language, headerLanguage),
+        },
         { farmer: { farmLocation: b.farm_location, farmSize: b.farm_size, cropTypes: b.crop_types } },
       ),
 
-    registerExpert: (b: ExpertInput) =>
+    registerExpert: (b: ExpertInput, headerLanguage: Language | null = null) =>
       register(
-        { email: b.email, username: b.username, phone: b.phone_number, password: b.password, role: 'expert' },
+        {
+          email: b.email,
+          username: b.username,
+          phone: b.phone_number,
+          password: b.password,
+          role: 'expert',
+          language: signUpLanguage(b.language, headerLanguage),
+        },
         {
           expert: {
             areasOfExpertise: b.areas_of_expertise,
@@ -506,6 +533,11 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     },
 
     me: userRecord,
+
+    async setLanguage(userId: number, language: Language) {
+      if (!(await repo.setLanguage(userId, language))) throw unauthenticated(messages.invalidSession);
+      return { language };
+    },
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -517,6 +549,7 @@ export function toUserRecord({ user, farmer, expert, profile }: Account): UserRe
     email: user.email,
     role: user.role,
     phone: user.phone,
+    language: user.language,
     accountComplete: profile !== null,
     profile: profile && {
       idType: profile.idType,
