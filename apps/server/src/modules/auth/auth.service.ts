@@ -133,7 +133,9 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       throw err;
     }
     try {
-      await mailer.send(verificationMail({ to: user.email, code, link: verifyLink(token, code) }));
+      await mailer.send(
+        verificationMail({ to: user.email, language: user.language, code, link: verifyLink(token, code) }),
+      );
     } catch (err) {
       log.error({ err }, 'could not send the verification email; the sign-up was undone');
       await repo.deleteUser(user.id);
@@ -181,7 +183,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
 
   async function sendActivationSms(user: UserRow, code: string) {
     try {
-      await sms.send(user.phone, activationSms(code));
+      await sms.send(user.phone, activationSms(user.language, code));
     } catch (err) {
       log.error({ err }, 'could not send the activation SMS');
       throw new AppError(
@@ -234,7 +236,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       now,
     });
     const link = `${config.publicUrl}/auth/confirm-password-reset?token=${encodeURIComponent(token)}`;
-    await mailer.send(resetMail({ to: user.email, link }));
+    await mailer.send(resetMail({ to: user.email, language: user.language, link }));
   }
 
   /**
@@ -264,8 +266,14 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     try {
       await mailer.send(
         verifying
-          ? verificationMail({ to: user.email, code, link: verifyLink(token, code), resent: true })
-          : activationLinkMail({ to: user.email, link: activationLink(token) }),
+          ? verificationMail({
+              to: user.email,
+              language: user.language,
+              code,
+              link: verifyLink(token, code),
+              resent: true,
+            })
+          : activationLinkMail({ to: user.email, language: user.language, link: activationLink(token) }),
       );
     } catch (err) {
       log.error({ err }, 'could not send the sign-up email after a sign-in to an unfinished account');
@@ -355,7 +363,15 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       );
       if (problem) throw tooMany(problem);
       if (actionType === 'EMAIL_VERIFICATION') {
-        await mailer.send(verificationMail({ to: user.email, code, link: verifyLink(token, code), resent: true }));
+        await mailer.send(
+          verificationMail({
+            to: user.email,
+            language: user.language,
+            code,
+            link: verifyLink(token, code),
+            resent: true,
+          }),
+        );
         return { message: `We sent a new code to ${user.email}.` };
       }
       await sendActivationSms(user, code);
