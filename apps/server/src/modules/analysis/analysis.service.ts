@@ -80,14 +80,14 @@ export function createAnalysisService(deps: ModuleDeps) {
   /** An analysis the caller may see: their own, or any for an expert (who reviews them). */
   async function visibleAnalysis(who: AccessClaims, id: number): Promise<AnalysisRow> {
     const row = await repo.findById(id);
-    if (!row || (row.userId !== who.userId && who.role !== 'expert')) throw notFound('Analysis not found');
+    if (!row || (row.userId !== who.userId && who.role !== 'expert')) throw notFound('errors.analysis.notFound');
     return row;
   }
 
   async function ownAnalysis(who: AccessClaims, id: number): Promise<AnalysisRow> {
     const row = await repo.findById(id);
     // Someone else's analysis reads as missing: its existence is not theirs to know.
-    if (!row || row.userId !== who.userId) throw notFound('Analysis not found');
+    if (!row || row.userId !== who.userId) throw notFound('errors.analysis.notFound');
     return row;
   }
 
@@ -211,16 +211,16 @@ export function createAnalysisService(deps: ModuleDeps) {
     /** Owner and model facts of one analysis, for features built on it (review); 404 when missing. */
     async facts(id: number): Promise<AnalysisRow> {
       const row = await repo.findById(id);
-      if (!row) throw notFound('Analysis not found');
+      if (!row) throw notFound('errors.analysis.notFound');
       return row;
     },
 
     /** The heatmap of where the model looked: same access as the photo. */
     async heatmap(who: AccessClaims, id: number) {
       const row = await visibleAnalysis(who, id);
-      if (!row.heatmapPath) throw notFound('This analysis has no heatmap');
+      if (!row.heatmapPath) throw notFound('errors.analysis.noHeatmap');
       const { body, size } = await deps.storage.stream(row.heatmapPath).catch(() => {
-        throw notFound('The heatmap of this analysis is no longer stored');
+        throw notFound('errors.analysis.heatmapGone');
       });
       return { data: body, size, contentType: 'image/png' };
     },
@@ -229,7 +229,7 @@ export function createAnalysisService(deps: ModuleDeps) {
     async photo(who: AccessClaims, id: number) {
       const row = await visibleAnalysis(who, id);
       const { body, size } = await deps.storage.stream(row.imagePath).catch(() => {
-        throw notFound('The photo of this analysis is no longer stored');
+        throw notFound('errors.analysis.photoGone');
       });
       return { data: body, size, contentType: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
     },

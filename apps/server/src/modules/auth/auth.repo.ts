@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@kutu/contract';
+import type { Message } from '../../i18n/i18n.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   actionTokens,
@@ -147,7 +148,7 @@ export function createAuthRepo(db: Db) {
         since: Date;
         signUpToken?: { tokenHash: string; expiresAt: Date };
       },
-      check: (sentAt: Date[]) => string | null,
+      check: (sentAt: Date[]) => Message | null,
     ) =>
       db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');

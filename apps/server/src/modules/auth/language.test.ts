@@ -137,3 +137,86 @@ describe('PUT /api/auth/language/', () => {
     });
   });
 });
+
+describe('error messages in the reader language', () => {
+  const wrongLogin = (headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email: 'nobody@example.com', password: 'Wr0ng!Password' },
+      headers,
+    });
+
+  it('follows Accept-Language when nobody is signed in, keeping the code', async () => {
+    const res = await wrongLogin({ 'accept-language': 'lg-UG, en;q=0.5' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: "Email oba ekigambo eky'ekyama si kituufu" },
+    });
+  });
+
+  it('is English without Accept-Language, word for word as before', async () => {
+    expect((await wrongLogin()).json().error.message).toBe('Wrong email or password');
+    expect((await wrongLogin({ 'accept-language': 'fr' })).json().error.message).toBe('Wrong email or password');
+  });
+
+  it('translates the contract field messages of a validation error', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/farmer/',
+      payload: farmerBody({ confirm_password: 'Different!2026' }),
+      headers: { 'accept-language': 'sw' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Manenosiri hayalingani',
+      fields: { confirm_password: 'Manenosiri hayalingani' },
+    });
+  });
+
+  it("follows the signed-in account's language over Accept-Language, also right after it changes", async () => {
+    const a = await activeAccount(t, 'farmer', { language: 'sw' });
+    const { access } = await login(t, a.email);
+    const wrongPassword = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/change-password/',
+        headers: { ...bearer(access), 'accept-language': 'en' },
+        payload: {
+          oldPassword: 'Not!MyPassword1',
+          newPassword: 'N3w!Password2026',
+          confirmPassword: 'N3w!Password2026',
+        },
+      });
+    const sw = await wrongPassword();
+    expect(sw.statusCode).toBe(400);
+    expect(sw.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Nenosiri lako la sasa si sahihi',
+      fields: { oldPassword: 'Si sahihi' },
+    });
+
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/language/',
+      headers: bearer(access),
+      payload: { language: 'fr' },
+    });
+    expect(bad.json().error.fields).toEqual({ language: 'Lugha lazima iwe en, sw au lg' });
+
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/language/',
+      headers: bearer(access),
+      payload: { language: 'lg' },
+    });
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/999999/read/',
+      headers: { ...bearer(access), 'accept-language': 'sw' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toEqual({ code: 'NOT_FOUND', message: 'Obubaka obukumanyisa tebusangiddwa' });
+  });
+});

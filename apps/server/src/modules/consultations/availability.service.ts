@@ -115,8 +115,8 @@ export function createAvailabilityService(
       const now = deps.clock.now();
       const removed = await repo.transaction(async (tx) => {
         const rule = await repo.findRule(tx, ruleId);
-        if (!rule || rule.expertId !== expertId) throw notFound('Weekly availability not found');
-        if (!rule.isActive) throw conflict('This weekly availability has already been stopped');
+        if (!rule || rule.expertId !== expertId) throw notFound('errors.consultations.ruleNotFound');
+        if (!rule.isActive) throw conflict('errors.consultations.ruleStopped');
         return repo.endRule(tx, ruleId, now);
       });
       return { message: `Weekly availability stopped; ${removed} free future slots removed. Booked slots stay.` };

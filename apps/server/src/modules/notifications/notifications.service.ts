@@ -90,7 +90,7 @@ export function createNotificationsService(
     /** Only the owner can mark a notification read; anyone else gets the same 404 as for a missing one. */
     async markRead(userId: number, id: number): Promise<NotificationItem> {
       const row = await repo.markRead(userId, id, clock.now());
-      if (!row) throw notFound('Notification not found');
+      if (!row) throw notFound('errors.notifications.notFound');
       await announce({ type: 'notifications-read', userId });
       return toNotificationItem(row);
     },
