@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import type { Language } from '@kutu/contract';
+import { EAST_AFRICA_TIME_ZONE, type Language } from '@kutu/contract';
 import en from './locales/en.json' with { type: 'json' };
 import lg from './locales/lg.json' with { type: 'json' };
 import sw from './locales/sw.json' with { type: 'json' };
@@ -19,7 +19,8 @@ type WithoutPlural<K extends string> = K extends `${infer Base}_${'one' | 'other
 /** A key of the English catalog ("errors.auth.wrongLogin"); the `validation` section is reached via `contractMessage`. */
 export type MessageKey = WithoutPlural<Exclude<Leaves<typeof en>, `validation.${string}`>>;
 
-export type ParamValue = string | number | Message;
+/** A Date is written in East Africa Time, the zone named: 'Tue, 1 Dec 2026, 09:00 EAT' in English. */
+export type ParamValue = string | number | Date | Message;
 export type Params = Record<string, ParamValue>;
 /**
  * A text not yet in any language, rendered per reader with `render`: a catalog key and its values, or
@@ -46,10 +47,31 @@ void i18n.init({
 export function t(language: Language, key: MessageKey, params: Params = {}): string {
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params)) {
-    values[name] = typeof value === 'object' ? render(language, value) : value;
+    if (value instanceof Date) values[name] = eatTime(language, value);
+    else values[name] = typeof value === 'object' ? render(language, value) : value;
   }
   return i18n.t(key, { ...values, lng: language });
 }
+
+const eatFormats = {
+  en: eatFormat('en-GB'),
+  sw: eatFormat('sw'),
+  lg: eatFormat('lg'),
+} satisfies Record<Language, Intl.DateTimeFormat>;
+function eatFormat(locale: string) {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: EAST_AFRICA_TIME_ZONE,
+  });
+}
+/** A moment as people in Kenya and Uganda read it, in their language, the zone named. */
+export const eatTime = (language: Language, date: Date) => `${eatFormats[language].format(date)} EAT`;
 
 type Validation = Record<string, string | undefined>;
 /**

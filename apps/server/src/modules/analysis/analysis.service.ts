@@ -7,19 +7,28 @@ import {
   type AnalysisResult,
   type EducationalResource,
   feedbackFor,
-  notificationMessage,
   resourceTopicsFor,
   type PageQuery,
   type RustClass,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
+import { type Message, message } from '../../i18n/i18n.ts';
 import { notFound } from '../../lib/errors.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createAnalysisRepo, createResourcesRepo, type AnalysisRow, type ResourceRow } from './analysis.repo.ts';
 import { analysesByOutcome } from '../../lib/metrics.ts';
 import { createAdviceService } from './advice.service.ts';
+
+/** The farmer's notification of a finished analysis (the contract's `notificationMessage`, in every language). */
+function analysisNotice(outcome: string, rustClass: RustClass | null, confidence: number, unsure: boolean): Message {
+  if (outcome === 'not_leaf' || !rustClass) return message('notifications.analysisNoLeaf');
+  return message(unsure ? 'notifications.analysisUnsure' : 'notifications.analysisResult', {
+    result: message(`notifications.classes.${rustClass}`),
+    percent: `${(confidence * 100).toFixed(2)}%`,
+  });
+}
 
 function toResource(row: ResourceRow): EducationalResource {
   return { title: row.title, url: row.url, description: row.description };
@@ -165,12 +174,7 @@ export function createAnalysisService(deps: ModuleDeps) {
       await deps.notifications.notify(
         who.userId,
         'image_analysis',
-        notificationMessage({
-          outcome: row.outcome,
-          rustClass: row.rustClass as RustClass | null,
-          confidence: row.confidence,
-          unsure: row.unsure,
-        }),
+        analysisNotice(row.outcome, row.rustClass as RustClass | null, row.confidence, row.unsure),
         { analysis_id: row.id, outcome: row.outcome, rust_class: row.rustClass },
       );
       return { result: toResult(row, await resultContext()), created: true };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createUser } from '../../../test/users.ts';
 import { activeAccount, codeIn, farmerBody, login, PASSWORD, post, signUp } from './flow.ts';
 
 let t: TestContext;
@@ -218,5 +219,54 @@ describe('error messages in the reader language', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toEqual({ code: 'NOT_FOUND', message: 'Obubaka obukumanyisa tebusangiddwa' });
+  });
+});
+
+describe('notifications in the recipient language', () => {
+  it('writes the next notification in Luganda once the farmer switched to it', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const expert = await createUser(t, 'expert');
+    const approvePostOf = async (title: string) => {
+      const post = await t.app.inject({
+        method: 'POST',
+        url: '/api/community/posts/',
+        headers: farmer.headers,
+        payload: {
+          title,
+          content: 'Small orange pustules appeared on both sides of the leaves this week.',
+          crop_type: 'MAIZE',
+          disease_type: 'common_rust',
+          urgency_level: 'high',
+        },
+      });
+      expect(post.statusCode, post.body).toBe(201);
+      const moderated = await t.app.inject({
+        method: 'PUT',
+        url: `/api/community/posts/moderate/${post.json().id}/`,
+        headers: expert.headers,
+        payload: { action: 'approve' },
+      });
+      expect(moderated.statusCode, moderated.body).toBe(200);
+    };
+    const latest = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: farmer.headers });
+      return res.json().results[0].message as string;
+    };
+
+    await approvePostOf('Orange spots');
+    expect(await latest()).toBe('Your post "Orange spots" has been approved and is visible to the community');
+
+    const switched = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/language/',
+      headers: farmer.headers,
+      payload: { language: 'lg' },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    await approvePostOf('Obutonnyeze');
+    expect(await latest()).toBe('Obubaka bwo "Obutonnyeze" bukkiriziddwa era abalimi banno basobola okubulaba');
+    // The one written before the switch stays as it was written.
+    const all = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: farmer.headers });
+    expect(all.json().results[1].message).toMatch(/^Your post "Orange spots"/);
   });
 });

@@ -63,10 +63,15 @@ const commentRefusal: Record<CommentAction, MessageKey> = {
   approve: 'errors.community.commentAlreadyApproved',
   flag: 'errors.community.commentAlreadyFlagged',
 };
-const postNotice: Record<PostAction, (title: string) => string> = {
-  flag: (title) => `Your post "${title}" has been flagged by an expert and is hidden from the community`,
-  unflag: (title) => `Your post "${title}" has been unflagged and is awaiting approval again`,
-  approve: (title) => `Your post "${title}" has been approved and is visible to the community`,
+const postNotice: Record<PostAction, MessageKey> = {
+  flag: 'notifications.postFlagged',
+  unflag: 'notifications.postUnflagged',
+  approve: 'notifications.postApproved',
+};
+
+const commentNotice: Record<CommentAction, { alone: MessageKey; withReply: MessageKey }> = {
+  approve: { alone: 'notifications.commentApproved', withReply: 'notifications.commentApprovedWithReply' },
+  flag: { alone: 'notifications.commentFlagged', withReply: 'notifications.commentFlaggedWithReply' },
 };
 
 const iso = (d: Date) => d.toISOString();
@@ -193,7 +198,7 @@ export function createCommunityService(deps: {
   async function tellExperts() {
     const experts = await repo.expertsWithoutUnread('moderation_pending');
     for (const id of experts) {
-      await deps.notifications.notify(id, 'moderation_pending', 'New posts or comments wait for moderation', {});
+      await deps.notifications.notify(id, 'moderation_pending', message('notifications.moderationPending'), {});
     }
   }
 
@@ -311,12 +316,17 @@ export function createCommunityService(deps: {
       if (result.outcome === 'missing') throw notFound('errors.community.postNotFound');
       if (result.outcome === 'refused') throw conflict(postRefusal[body.action](result.current));
       const row = (await repo.findPost(id))!;
-      await deps.notifications.notify(row.authorId, 'post_moderated', postNotice[body.action](row.title), {
-        post_id: id,
-        action: body.action,
-        status: rule.to,
-        ...(reason && { reason }),
-      });
+      await deps.notifications.notify(
+        row.authorId,
+        'post_moderated',
+        message(postNotice[body.action], { title: row.title }),
+        {
+          post_id: id,
+          action: body.action,
+          status: rule.to,
+          ...(reason && { reason }),
+        },
+      );
       return toPost(row, await repo.responsesOfPosts([id]), viewer);
     },
 
@@ -382,11 +392,12 @@ export function createCommunityService(deps: {
       if (result.outcome === 'missing') throw notFound('errors.community.commentNotFound');
       if (result.outcome === 'refused') throw conflict(commentRefusal[body.action]);
       const post = await repo.findPost(target.postId);
-      const verb = body.action === 'approve' ? 'approved' : 'flagged';
       await deps.notifications.notify(
         target.authorId,
         'comment_moderated',
-        `Your comment on "${post?.title ?? 'a post'}" has been ${verb}${expertText ? ' and an expert replied' : ''}`,
+        message(commentNotice[body.action][expertText ? 'withReply' : 'alone'], {
+          title: post?.title ?? message('notifications.aPost'),
+        }),
         { post_id: target.postId, response_id: id, action: body.action, status: rule.to },
       );
       const updated = (await repo.findResponse(id))!;

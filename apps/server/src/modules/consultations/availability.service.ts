@@ -2,6 +2,7 @@ import { clockMinutes, type AvailabilityRule, type AvailabilityRuleCreated, type
 import type { ModuleDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import type { availabilityRules } from '../../db/schema/index.ts';
+import { message } from '../../i18n/i18n.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { minutesToClock, WINDOW_MS, weeklySlotTimes } from './availability.ts';
 import { createConsultationsRepo } from './consultations.repo.ts';
@@ -142,8 +143,14 @@ export function createAvailabilityService(
     async sendDueReminders(): Promise<number> {
       const now = deps.clock.now();
       const due = [
-        ...(await repo.claimReminders('24h', now, 24 * HOUR, HOUR)).map((id) => ({ id, lead: '24 hours' })),
-        ...(await repo.claimReminders('1h', now, HOUR, 0)).map((id) => ({ id, lead: '1 hour' })),
+        ...(await repo.claimReminders('24h', now, 24 * HOUR, HOUR)).map((id) => ({
+          id,
+          lead: message('units.hours', { count: 24 }),
+        })),
+        ...(await repo.claimReminders('1h', now, HOUR, 0)).map((id) => ({
+          id,
+          lead: message('units.hours', { count: 1 }),
+        })),
       ];
       for (const { id, lead } of due) {
         const row = await repo.findBooking(id);

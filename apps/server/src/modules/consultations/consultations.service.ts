@@ -16,7 +16,6 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { bookingCalendar } from './calendar.ts';
 import { createConsultationsRepo, isUniqueViolation, type BookingRow, type SlotRow } from './consultations.repo.ts';
 import { createConsultationNotices } from './notices.ts';
-import { formatEat } from './time.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -112,8 +111,8 @@ export function createConsultationsService(
         const [clash] = await repo.overlappingActiveSlots(tx, expertId, start, end);
         if (clash) {
           const overlap = message('errors.consultations.overlaps', {
-            start: formatEat(clash.startTime),
-            end: formatEat(clash.endTime),
+            start: clash.startTime,
+            end: clash.endTime,
           });
           throw badRequest(overlap, { start_time: overlap });
         }
@@ -203,7 +202,11 @@ export function createConsultationsService(
       await notifications.notify(
         row.expertId,
         'booking_requested',
-        `${row.farmerUsername} booked your slot on ${formatEat(row.slotStart)} about "${row.topic}". Approve or reject it under Bookings.`,
+        message('notifications.bookingRequested', {
+          farmer: row.farmerUsername,
+          when: row.slotStart,
+          topic: row.topic,
+        }),
         { booking_id: row.id, slot_id: row.slotId },
       );
       return bookingOut(row);
@@ -252,8 +255,8 @@ export function createConsultationsService(
         }
         if (selected.getTime() < b.slotStart.getTime() || selected.getTime() >= b.slotEnd.getTime()) {
           const outside = message('errors.consultations.scheduledWithinSlot', {
-            start: formatEat(b.slotStart),
-            end: formatEat(b.slotEnd),
+            start: b.slotStart,
+            end: b.slotEnd,
           });
           throw badRequest(outside, { selected_date: outside });
         }

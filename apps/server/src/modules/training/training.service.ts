@@ -146,17 +146,17 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
   }
 
   // --- the job itself ---
-  async function fail(job: JobRow, message: string) {
-    await repo.updateJob(job.id, { status: 'failed', stage: 'failed', error: message, finishedAt: clock.now() });
+  async function fail(job: JobRow, error: string) {
+    await repo.updateJob(job.id, { status: 'failed', stage: 'failed', error, finishedAt: clock.now() });
     if (job.startedBy) {
       await notifications.notify(
         job.startedBy,
         'training_completed',
-        `Model retraining #${job.id} failed: ${message}`,
+        message('notifications.retrainingFailed', { job: job.id, error }),
         {
           job_id: job.id,
           outcome: 'failed',
-          error: message,
+          error,
         },
       );
     }
@@ -284,10 +284,11 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
         await announceActive();
       }
       if (job.startedBy) {
-        const message = verdict.accepted
-          ? `Model retraining #${jobId} finished: version ${version} is now active (${verdict.reason})`
-          : `Model retraining #${jobId} finished: version ${version} was not activated (${verdict.reason})`;
-        await notifications.notify(job.startedBy, 'training_completed', message, {
+        const finished = message(
+          verdict.accepted ? 'notifications.retrainingActivated' : 'notifications.retrainingNotActivated',
+          { job: jobId, version, reason: verdict.reason },
+        );
+        await notifications.notify(job.startedBy, 'training_completed', finished, {
           job_id: jobId,
           outcome: status,
           version,
@@ -495,7 +496,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
           await notifications.notify(
             job.startedBy,
             'training_completed',
-            `Model retraining #${job.id} failed: the server stopped while it was running. The active model was not changed.`,
+            message('notifications.retrainingInterrupted', { job: job.id }),
             { job_id: job.id, outcome: 'failed' },
           );
         }
