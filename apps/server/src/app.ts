@@ -11,6 +11,7 @@ import { createDecodeLimiter } from './lib/decode-limiter.ts';
 import { createLiveSessions } from './lib/live-sessions.ts';
 import { createAccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { createLanguageRepo } from './i18n/language.repo.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -51,7 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { accountLanguage: createLanguageRepo(deps.database.db).ofUser });
 
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { genders, idTypes } from './enums.ts';
+import { genders, idTypes, languages } from './enums.ts';
 import { role } from './common.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, passwordProblem } from './rules.ts';
 
@@ -67,6 +67,9 @@ const signUpToken = (missing: string) => str(missing).min(1, missing).max(200, '
 const shortText = (label: string, max: number) =>
   str(`${label} must be text`).trim().max(max, `${label} must be at most ${max} characters`);
 
+/** The language of the account's emails, SMS, notifications and error messages. */
+const language = z.enum(languages, { error: 'Language must be en, sw or lg' });
+
 export const loginBody = z.object({
   email,
   password: str('Password is required').min(1, 'Password is required').max(PASSWORD_MAX, 'Wrong email or password'),
@@ -85,6 +88,7 @@ export const farmerRegisterBody = z
       .positive('Farm size must be more than 0 acres')
       .max(1_000_000),
     crop_types: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+    language: language.optional(),
   })
   .refine((b) => b.password === b.confirm_password, { message: 'Password mismatch', path: ['confirm_password'] });
 export type FarmerRegisterBody = z.input<typeof farmerRegisterBody>;
@@ -106,6 +110,7 @@ export const expertRegisterBody = z.object({
   institution: shortText('Institution', 200).default(''),
   languages_spoken: shortText('Languages spoken', 200).default(''),
   social_links: shortText('Social links', 500).default(''),
+  language: language.optional(),
 });
 export type ExpertRegisterBody = z.input<typeof expertRegisterBody>;
 
@@ -192,6 +197,7 @@ export const userRecord = z.object({
   email: z.string(),
   role,
   phone: z.string(),
+  language,
   accountComplete: z.boolean(),
   profile: profile.nullable(),
   farmer: farmerDetails.nullable(),
@@ -206,6 +212,10 @@ export const userRecord = z.object({
   }),
 });
 export type UserRecord = z.infer<typeof userRecord>;
+
+export const languageBody = z.object({ language });
+export const languageReply = z.object({ language });
+export type LanguageBody = z.infer<typeof languageBody>;
 
 /** A password change signs out other devices; this device gets a fresh pair. */
 export const changePasswordReply = tokenPair.extend({ message: z.string() });

@@ -31,3 +31,7 @@ export type NotificationType = (typeof notificationTypes)[number];
 
 export const idTypes = ['NATIONAL_ID', 'PASSPORT'] as const;
 export const genders = ['MALE', 'FEMALE'] as const;
+
+/** The languages the server writes in (errors, emails, SMS, notifications); English is the fallback. */
+export const languages = ['en', 'sw', 'lg'] as const;
+export type Language = (typeof languages)[number];

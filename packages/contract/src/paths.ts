@@ -16,6 +16,8 @@ export const api = {
     changePassword: '/api/auth/change-password/',
     completeProfile: '/api/auth/complete-profile/',
     me: '/api/auth/me/',
+    /** PUT (signed in, any role): the account's language. */
+    language: '/api/auth/language/',
   },
 } as const;
 

@@ -1,4 +1,3 @@
-import { imageUploadMessages } from '@kutu/contract';
 import { AppError } from './errors.ts';
 
 /**
@@ -11,18 +10,13 @@ export const DECODE_LIMITS = { concurrency: 2, maxQueued: 16, perUser: 4 };
 export const DECODE_RETRY_AFTER_SECONDS = 5;
 
 export const busy = () =>
-  Object.assign(new AppError('SERVICE_UNAVAILABLE', imageUploadMessages.busy, 503), {
+  Object.assign(new AppError('SERVICE_UNAVAILABLE', 'errors.upload.busy', 503), {
     retryAfterSeconds: DECODE_RETRY_AFTER_SECONDS,
   });
 export const userBusy = () =>
-  Object.assign(
-    new AppError(
-      'RATE_LIMITED',
-      'Your earlier photos are still being checked. Please wait for them to finish, then send more.',
-      429,
-    ),
-    { retryAfterSeconds: DECODE_RETRY_AFTER_SECONDS },
-  );
+  Object.assign(new AppError('RATE_LIMITED', 'errors.upload.userBusy', 429), {
+    retryAfterSeconds: DECODE_RETRY_AFTER_SECONDS,
+  });
 
 export function createDecodeLimiter(limits: typeof DECODE_LIMITS = DECODE_LIMITS) {
   let active = 0;

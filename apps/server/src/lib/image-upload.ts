@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import sharp, { type Metadata } from 'sharp';
-import { IMAGE_MAX_BYTES, imageUploadMessages as msg } from '@kutu/contract';
+import { IMAGE_MAX_BYTES } from '@kutu/contract';
+import { message } from '../i18n/i18n.ts';
 import type { DecodeLimiter } from './decode-limiter.ts';
 import { AppError, badRequest } from './errors.ts';
 
@@ -26,13 +27,13 @@ export interface UploadedImage extends ImageInfo {
   filename: string;
 }
 
-const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', msg.unsupported, 415);
-const damaged = () => badRequest(msg.damaged);
-const tooBig = () => new AppError('PAYLOAD_TOO_LARGE', msg.tooBig, 413);
+const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'errors.upload.unsupported', 415);
+const damaged = () => badRequest('errors.upload.damaged');
+const tooBig = () => new AppError('PAYLOAD_TOO_LARGE', 'errors.upload.tooBig', 413);
 const tooManyPixels = (width: number, height: number) =>
   new AppError(
     'PAYLOAD_TOO_LARGE',
-    `The image is too large: ${width}×${height} pixels (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels)`,
+    message('errors.upload.tooManyPixels', { width, height, megapixels: MAX_IMAGE_PIXELS / 1_000_000 }),
     413,
   );
 
@@ -76,7 +77,9 @@ export async function validateImage(buffer: Buffer): Promise<ImageInfo> {
 }
 
 function tooManyFiles(maxFiles: number) {
-  return badRequest(maxFiles === 1 ? msg.tooMany : `You can upload at most ${maxFiles} images at a time`);
+  return badRequest(
+    maxFiles === 1 ? 'errors.upload.tooManyOne' : message('errors.upload.tooManyMax', { max: maxFiles }),
+  );
 }
 
 /** Turns the multipart parser's own failures into the messages users see. */
@@ -89,17 +92,17 @@ function uploadError(err: unknown, maxFiles: number): unknown {
       return tooManyFiles(maxFiles);
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return badRequest('The form has too many fields');
+      return badRequest('errors.upload.tooManyFields');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data', 415);
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'errors.upload.multipartOnly', 415);
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return badRequest('The form has a field that is not allowed');
+      return badRequest('errors.upload.fieldNotAllowed');
     case 'FST_MP_PREMATURE_CLOSE':
-      return badRequest('The upload was interrupted. Please try again.');
+      return badRequest('errors.upload.interrupted');
     default:
       if (err instanceof Error && /multipart|boundary|part terminated/i.test(err.message)) {
-        return badRequest('The upload is not a valid multipart form');
+        return badRequest('errors.upload.badMultipart');
       }
       return err;
   }
@@ -124,11 +127,7 @@ export async function readImageUploads(
   opts.decode.limiter.assertRoom(opts.decode.userId);
   const fileField = opts.fileField ?? 'image';
   if (!req.isMultipart()) {
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      `Send the image as multipart/form-data in the field "${fileField}"`,
-      415,
-    );
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', message('errors.upload.notMultipart', { field: fileField }), 415);
   }
   const files: { buffer: Buffer; filename: string }[] = [];
   const fields: Record<string, string> = {};
@@ -163,8 +162,10 @@ export async function readImageUploads(
   }
   if (extraFiles > 0) throw tooManyFiles(opts.maxFiles);
   if (files.length === 0) {
-    throw badRequest(msg.missing, {
-      [fileField]: otherField ? `Send the image in the field "${fileField}", not "${otherField}"` : msg.missing,
+    throw badRequest('errors.upload.missing', {
+      [fileField]: otherField
+        ? message('errors.upload.wrongField', { field: fileField, other: otherField })
+        : 'errors.upload.missing',
     });
   }
   const images = await opts.decode.limiter.run(opts.decode.userId, async () => {

@@ -32,10 +32,9 @@ export function createAccessTokens(secret: string, ttlSeconds: number, currentTi
       if (typeof sid !== 'string' || !UUID.test(sid)) throw unauthenticated();
       return { claims: { userId: Number(payload.sub), role, sessionId: sid }, expiresAt: Number(payload.exp) * 1000 };
     } catch (err) {
-      if (err instanceof errors.JWTExpired)
-        throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please sign in again.', 401);
+      if (err instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED', 'errors.session.expired', 401);
       if (err instanceof AppError) throw err;
-      throw unauthenticated('Your session is not valid. Please sign in again.');
+      throw unauthenticated('errors.session.invalid');
     }
   }
 

@@ -33,7 +33,7 @@ export const authPlugin = fp<{ tokens: AccessTokens; sessions: LiveSessions }>(a
     const [scheme, token] = header.split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthenticated();
     const claims = await tokens.verify(token);
-    if (!(await sessions.isLive(claims))) throw unauthenticated('Your session has ended. Please sign in again.');
+    if (!(await sessions.isLive(claims))) throw unauthenticated('errors.session.ended');
     req.auth = claims;
   }
 
@@ -41,7 +41,13 @@ export const authPlugin = fp<{ tokens: AccessTokens; sessions: LiveSessions }>(a
   app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
     await authenticate(req);
     if (!roles.includes(req.auth!.role)) {
-      throw forbidden(`Only ${roles.map((r) => `${r}s`).join(' and ')} can do this`);
+      throw forbidden(
+        roles.includes('farmer')
+          ? roles.includes('expert')
+            ? 'errors.roles.farmersAndExperts'
+            : 'errors.roles.farmers'
+          : 'errors.roles.experts',
+      );
     }
   });
 });

@@ -1,15 +1,19 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Language } from '@kutu/contract';
+import { type MessageKey, t, translateContract } from '../i18n/i18n.ts';
+import { preferredLanguage } from '../lib/accept-language.ts';
 import { AppError } from '../lib/errors.ts';
 
-function fieldsFromValidation(err: FastifyError): Record<string, string> {
+/** Per-field messages of a schema failure: the contract's English sentences, in `language`. */
+function fieldsFromValidation(err: FastifyError, language: Language): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const v of err.validation ?? []) {
     const params = v.params as { issue?: { path?: (string | number)[] } } | undefined;
     const fromIssue = params?.issue?.path?.join('.');
     const fromPath = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
     const key = fromIssue || fromPath || 'body';
-    fields[key] ??= v.message ?? 'Invalid value';
+    fields[key] ??= v.message ? translateContract(language, v.message) : t(language, 'errors.invalidValue');
   }
   return fields;
 }
@@ -17,8 +21,23 @@ function fieldsFromValidation(err: FastifyError): Record<string, string> {
 /** Seconds a client is told to wait when it gets a 429 or a 503 without a more precise figure. */
 const DEFAULT_RETRY_AFTER = { 429: 60, 503: 10 } as const;
 
-/** One error shape for every failure: { error: { code, message, fields? } }. */
-export function registerErrorHandling(app: FastifyInstance) {
+/**
+ * One error shape for every failure: { error: { code, message, fields? } }, written in the reader's
+ * language: the signed-in account's (looked up only when a request fails: docs/decisions/0022), else
+ * the browser's Accept-Language, else English.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  opts: { accountLanguage: (userId: number) => Promise<Language | undefined> },
+) {
+  async function readerLanguage(req: FastifyRequest): Promise<Language> {
+    if (req.auth) {
+      const stored = await opts.accountLanguage(req.auth.userId).catch(() => undefined);
+      if (stored) return stored;
+    }
+    return preferredLanguage(req.headers['accept-language']) ?? 'en';
+  }
+
   // Every 429 and 503 says when to come back, whoever produced it (a limit, a full queue, the rate-limit plugin).
   app.addHook('onSend', async (_req, reply) => {
     const status = reply.statusCode;
@@ -26,48 +45,46 @@ export function registerErrorHandling(app: FastifyInstance) {
       reply.header('retry-after', String(DEFAULT_RETRY_AFTER[status]));
     }
   });
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
+    const language = await readerLanguage(req);
+    const say = (key: MessageKey) => t(language, key);
     if (err instanceof AppError && err.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
     }
     if (err instanceof AppError) {
-      return reply
-        .status(err.status)
-        .send({ error: { code: err.code, message: err.message, ...(err.fields && { fields: err.fields }) } });
+      const { message, fields } = err.localized(language);
+      return reply.status(err.status).send({ error: { code: err.code, message, ...(fields && { fields }) } });
     }
     if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
-      const fields = fieldsFromValidation(err);
+      const fields = fieldsFromValidation(err, language);
       const first = Object.values(fields)[0];
       return reply.status(400).send({
-        error: { code: 'VALIDATION_ERROR', message: first ?? 'Some fields are not valid', fields },
+        error: { code: 'VALIDATION_ERROR', message: first ?? say('errors.invalidFields'), fields },
       });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({
-        error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' },
-      });
+      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: say('errors.tooManyRequests') } });
     }
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT') {
-      return reply.status(413).send({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' } });
+      return reply.status(413).send({ error: { code: 'PAYLOAD_TOO_LARGE', message: say('errors.payloadTooLarge') } });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
       return reply
         .status(415)
-        .send({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'This content type is not supported' } });
+        .send({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: say('errors.unsupportedMediaType') } });
     }
     if (status >= 400 && status < 500) {
+      // Fastify's own 4xx messages (rare, technical) stay as Fastify wrote them.
       const message =
         err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError'
-          ? 'The request body is not valid JSON'
+          ? say('errors.invalidJson')
           : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? 'The request body is empty'
+            ? say('errors.emptyBody')
             : err.message;
       return reply.status(status).send({ error: { code: 'BAD_REQUEST', message } });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' } });
+    return reply.status(500).send({ error: { code: 'INTERNAL_ERROR', message: say('errors.internal') } });
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -27,11 +28,16 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** The language of the account's emails, SMS, notifications and error messages (contract `languages`). */
+    language: text('language', { enum: ['en', 'sw', 'lg'] })
+      .notNull()
+      .default('en'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    check('users_language_check', sql`${t.language} in ('en', 'sw', 'lg')`),
   ],
 );
 

@@ -47,7 +47,7 @@ export function createAdviceService(deps: ModuleDeps) {
         updatedBy: who.userId,
         updatedAt: deps.clock.now(),
       });
-      if (!row) throw notFound('Advice not found');
+      if (!row) throw notFound('errors.analysis.adviceNotFound');
       return toAdviceItem(row);
     },
   };

@@ -18,6 +18,7 @@ import {
   pageQuery,
 } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../deps.ts';
+import { contractMessage, message } from '../../i18n/i18n.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -45,7 +46,8 @@ const security = [{ bearer: [] }];
 function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   const parsed = idempotencyKey.safeParse(Array.isArray(header) ? header.join(',') : header);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
+  const problem = parsed.error?.issues[0]?.message;
+  if (!parsed.success) throw badRequest(problem ? contractMessage(problem) : 'errors.upload.invalidIdempotencyKey');
   return parsed.data;
 }
 
@@ -84,8 +86,9 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       });
       const parsed = analysisUploadFields.safeParse(fields);
       if (!parsed.success) {
-        const message = parsed.error.issues[0]?.message ?? 'Invalid form fields';
-        throw badRequest(message, { crop: message });
+        const problem = parsed.error.issues[0]?.message;
+        const text = problem ? contractMessage(problem) : message('errors.upload.invalidFormFields');
+        throw badRequest(text, { crop: text });
       }
       const { result, created } = await analysis.analyse(caller(req), images[0], {
         ...parsed.data,

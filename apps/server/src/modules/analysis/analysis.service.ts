@@ -7,19 +7,28 @@ import {
   type AnalysisResult,
   type EducationalResource,
   feedbackFor,
-  notificationMessage,
   resourceTopicsFor,
   type PageQuery,
   type RustClass,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
+import { type Message, message } from '../../i18n/i18n.ts';
 import { notFound } from '../../lib/errors.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createAnalysisRepo, createResourcesRepo, type AnalysisRow, type ResourceRow } from './analysis.repo.ts';
 import { analysesByOutcome } from '../../lib/metrics.ts';
 import { createAdviceService } from './advice.service.ts';
+
+/** The farmer's notification of a finished analysis (the contract's `notificationMessage`, in every language). */
+function analysisNotice(outcome: string, rustClass: RustClass | null, confidence: number, unsure: boolean): Message {
+  if (outcome === 'not_leaf' || !rustClass) return message('notifications.analysisNoLeaf');
+  return message(unsure ? 'notifications.analysisUnsure' : 'notifications.analysisResult', {
+    result: message(`notifications.classes.${rustClass}`),
+    percent: `${(confidence * 100).toFixed(2)}%`,
+  });
+}
 
 function toResource(row: ResourceRow): EducationalResource {
   return { title: row.title, url: row.url, description: row.description };
@@ -80,14 +89,14 @@ export function createAnalysisService(deps: ModuleDeps) {
   /** An analysis the caller may see: their own, or any for an expert (who reviews them). */
   async function visibleAnalysis(who: AccessClaims, id: number): Promise<AnalysisRow> {
     const row = await repo.findById(id);
-    if (!row || (row.userId !== who.userId && who.role !== 'expert')) throw notFound('Analysis not found');
+    if (!row || (row.userId !== who.userId && who.role !== 'expert')) throw notFound('errors.analysis.notFound');
     return row;
   }
 
   async function ownAnalysis(who: AccessClaims, id: number): Promise<AnalysisRow> {
     const row = await repo.findById(id);
     // Someone else's analysis reads as missing: its existence is not theirs to know.
-    if (!row || row.userId !== who.userId) throw notFound('Analysis not found');
+    if (!row || row.userId !== who.userId) throw notFound('errors.analysis.notFound');
     return row;
   }
 
@@ -165,12 +174,7 @@ export function createAnalysisService(deps: ModuleDeps) {
       await deps.notifications.notify(
         who.userId,
         'image_analysis',
-        notificationMessage({
-          outcome: row.outcome,
-          rustClass: row.rustClass as RustClass | null,
-          confidence: row.confidence,
-          unsure: row.unsure,
-        }),
+        analysisNotice(row.outcome, row.rustClass as RustClass | null, row.confidence, row.unsure),
         { analysis_id: row.id, outcome: row.outcome, rust_class: row.rustClass },
       );
       return { result: toResult(row, await resultContext()), created: true };
@@ -211,16 +215,16 @@ export function createAnalysisService(deps: ModuleDeps) {
     /** Owner and model facts of one analysis, for features built on it (review); 404 when missing. */
     async facts(id: number): Promise<AnalysisRow> {
       const row = await repo.findById(id);
-      if (!row) throw notFound('Analysis not found');
+      if (!row) throw notFound('errors.analysis.notFound');
       return row;
     },
 
     /** The heatmap of where the model looked: same access as the photo. */
     async heatmap(who: AccessClaims, id: number) {
       const row = await visibleAnalysis(who, id);
-      if (!row.heatmapPath) throw notFound('This analysis has no heatmap');
+      if (!row.heatmapPath) throw notFound('errors.analysis.noHeatmap');
       const { body, size } = await deps.storage.stream(row.heatmapPath).catch(() => {
-        throw notFound('The heatmap of this analysis is no longer stored');
+        throw notFound('errors.analysis.heatmapGone');
       });
       return { data: body, size, contentType: 'image/png' };
     },
@@ -229,7 +233,7 @@ export function createAnalysisService(deps: ModuleDeps) {
     async photo(who: AccessClaims, id: number) {
       const row = await visibleAnalysis(who, id);
       const { body, size } = await deps.storage.stream(row.imagePath).catch(() => {
-        throw notFound('The photo of this analysis is no longer stored');
+        throw notFound('errors.analysis.photoGone');
       });
       return { data: body, size, contentType: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
     },

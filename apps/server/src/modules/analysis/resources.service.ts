@@ -34,7 +34,7 @@ export function createResourcesService(deps: ModuleDeps) {
 
   async function existing(id: number): Promise<ResourceRow> {
     const row = await repo.findById(id);
-    if (!row) throw notFound('Resource not found');
+    if (!row) throw notFound('errors.analysis.resourceNotFound');
     return row;
   }
 
@@ -44,7 +44,7 @@ export function createResourcesService(deps: ModuleDeps) {
       query: PageQuery & Pick<EducationResourcesQuery, 'rust_class' | 'include_retired'>,
     ): Promise<EducationResourceList> {
       const includeRetired = query.include_retired === 'true';
-      if (includeRetired && who.role !== 'expert') throw forbidden('Only experts can list retired resources');
+      if (includeRetired && who.role !== 'expert') throw forbidden('errors.analysis.retiredExpertsOnly');
       const filter = { rustClass: query.rust_class, includeRetired };
       const [rows, count] = await Promise.all([repo.list(filter, pageWindow(query)), repo.count(filter)]);
       return toPage(rows.map(toEducationResource), count, query);
@@ -76,7 +76,7 @@ export function createResourcesService(deps: ModuleDeps) {
         updatedBy: who.userId,
         updatedAt: deps.clock.now(),
       });
-      if (!row) throw notFound('Resource not found');
+      if (!row) throw notFound('errors.analysis.resourceNotFound');
       return toEducationResource(row);
     },
 

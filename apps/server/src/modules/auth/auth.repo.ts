@@ -1,4 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Language } from '@kutu/contract';
+import type { Message } from '../../i18n/i18n.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   actionTokens,
@@ -13,7 +15,7 @@ import {
 
 export type UserRow = typeof users.$inferSelect;
 export type CodePurpose = (typeof otpCodes.$inferInsert)['purpose'];
-type NewUser = Pick<typeof users.$inferInsert, 'email' | 'username' | 'role' | 'phone' | 'passwordHash'>;
+type NewUser = Pick<typeof users.$inferInsert, 'email' | 'username' | 'role' | 'phone' | 'passwordHash' | 'language'>;
 type FarmerDetails = Omit<typeof farmerProfiles.$inferInsert, 'userId'>;
 type ExpertDetails = Omit<typeof expertProfiles.$inferInsert, 'userId'>;
 export type ProfileValues = Omit<typeof userProfiles.$inferInsert, 'userId' | 'updatedAt'>;
@@ -146,7 +148,7 @@ export function createAuthRepo(db: Db) {
         since: Date;
         signUpToken?: { tokenHash: string; expiresAt: Date };
       },
-      check: (sentAt: Date[]) => string | null,
+      check: (sentAt: Date[]) => Message | null,
     ) =>
       db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
@@ -322,6 +324,12 @@ export function createAuthRepo(db: Db) {
     peekThrottle: async (key: string) => (await db.select().from(authThrottle).where(eq(authThrottle.key, key)))[0],
 
     clearThrottle: (key: string) => db.delete(authThrottle).where(eq(authThrottle.key, key)),
+
+    /** Sets the account's language; false when there is no such user. */
+    async setLanguage(userId: number, language: Language) {
+      const rows = await db.update(users).set({ language }).where(eq(users.id, userId)).returning({ id: users.id });
+      return rows.length > 0;
+    },
 
     upsertProfile: (userId: number, values: ProfileValues, now: Date) =>
       db

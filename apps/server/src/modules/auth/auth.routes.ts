@@ -7,6 +7,8 @@ import {
   expertRegisterBody,
   farmerRegisterBody,
   forgotPasswordBody,
+  languageBody,
+  languageReply,
   loginBody,
   loginReply,
   messageReply,
@@ -20,11 +22,21 @@ import {
   verifyEmailReply,
 } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../deps.ts';
+import { preferredLanguage } from '../../lib/accept-language.ts';
+import { message } from '../../i18n/i18n.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createAuthService } from './auth.service.ts';
 
 const tags = ['auth'];
+
+/** How long until the limit lifts, as the rate-limit plugin's own "1 minute" or "30 seconds". */
+function waitingTime(ms: number) {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds >= 60
+    ? message('units.minutes', { count: Math.round(seconds / 60) })
+    : message('units.seconds', { count: seconds });
+}
 
 export function authRoutes(app: App, deps: ModuleDeps) {
   const auth = createAuthService(deps, app.log);
@@ -33,8 +45,8 @@ export function authRoutes(app: App, deps: ModuleDeps) {
     rateLimit: {
       max: deps.config.authRateLimitMax,
       timeWindow: '1 minute',
-      errorResponseBuilder: (_req: unknown, ctx: { after: string }) =>
-        tooMany(`Too many requests from your network. Please wait ${ctx.after} and try again.`),
+      errorResponseBuilder: (_req: unknown, ctx: { ttl: number }) =>
+        tooMany(message('errors.tooManyFromNetwork', { after: waitingTime(ctx.ttl) })),
     },
   };
   // Checked on request, before the body is validated: a stranger learns nothing about the body rules.
@@ -49,13 +61,15 @@ export function authRoutes(app: App, deps: ModuleDeps) {
   app.post(
     api.auth.registerFarmer,
     { config: limited, schema: { tags, body: farmerRegisterBody, response: { 201: registerReply } } },
-    async (req, reply) => reply.status(201).send(await auth.registerFarmer(req.body)),
+    async (req, reply) =>
+      reply.status(201).send(await auth.registerFarmer(req.body, preferredLanguage(req.headers['accept-language']))),
   );
 
   app.post(
     api.auth.registerExpert,
     { config: limited, schema: { tags, body: expertRegisterBody, response: { 201: registerReply } } },
-    async (req, reply) => reply.status(201).send(await auth.registerExpert(req.body)),
+    async (req, reply) =>
+      reply.status(201).send(await auth.registerExpert(req.body, preferredLanguage(req.headers['accept-language']))),
   );
 
   app.post(
@@ -135,5 +149,14 @@ export function authRoutes(app: App, deps: ModuleDeps) {
     api.auth.me,
     { onRequest: signedIn.onRequest, schema: { ...signedIn.schema, tags, response: { 200: userRecord } } },
     (req) => auth.me(caller(req).userId),
+  );
+
+  app.put(
+    api.auth.language,
+    {
+      onRequest: signedIn.onRequest,
+      schema: { ...signedIn.schema, tags, body: languageBody, response: { 200: languageReply } },
+    },
+    (req) => auth.setLanguage(caller(req).userId, req.body.language),
   );
 }

@@ -4,10 +4,12 @@ import type {
   completeProfileBody,
   expertRegisterBody,
   farmerRegisterBody,
+  Language,
   otpActionTypes,
   UserRecord,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
+import { contractMessage, message, t } from '../../i18n/i18n.ts';
 import { AppError, badRequest, conflict, forbidden, tooMany, unauthenticated } from '../../lib/errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { type Account, type CodePurpose, createAuthRepo, uniqueViolation, type UserRow } from './auth.repo.ts';
@@ -34,18 +36,12 @@ export const RESET_WINDOW_MS = 60 * 60 * 1000;
 const MIN_AGE_YEARS = 13;
 const EARLIEST_DOB = '1900-01-01';
 
+/** English texts other modules and tests compare with (the catalog has every language). */
 export const messages = {
-  wrongLogin: 'Wrong email or password',
-  invalidSignUpToken: 'This verification token is not valid. Check your email or sign up again.',
-  invalidReset: 'Invalid Token, check your email',
-  invalidSession: 'Your session is not valid. Please sign in again.',
-  notVerified: 'Your email is not verified yet. Enter the 4-digit code we emailed you, then activate your account.',
-  notActivated: 'Your account is not activated yet. Enter the code we sent by SMS to your phone and set your password.',
-  verificationResent:
-    'Your email is not verified yet. We have emailed you a new verification code and a link to continue. ' +
-    'The code expires in 15 minutes.',
-  activationResent:
-    'Your account is not activated yet. We sent a new code to your phone and emailed you a link to finish activation.',
+  notVerified: t('en', 'errors.auth.notVerified'),
+  notActivated: t('en', 'errors.auth.notActivated'),
+  verificationResent: t('en', 'errors.auth.verificationResent'),
+  activationResent: t('en', 'errors.auth.activationResent'),
   forgotPassword: 'If an account uses this email, we have sent it a link to reset the password. It works for 1 hour.',
 } as const;
 
@@ -59,7 +55,6 @@ interface Logger {
 }
 
 const minutesUntil = (end: number, now: Date) => Math.max(1, Math.ceil((end - now.getTime()) / 60_000));
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function createAuthService(deps: ModuleDeps, log: Logger) {
   const { config, clock, mailer, sms, tokens, sessions } = deps;
@@ -87,11 +82,19 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
   }
 
   async function register(
-    input: { email: string; username: string; phone: string; password: string; role: 'farmer' | 'expert' },
+    input: {
+      email: string;
+      username: string;
+      phone: string;
+      password: string;
+      role: 'farmer' | 'expert';
+      language: Language;
+    },
     details: Pick<Parameters<typeof repo.createAccount>[0], 'farmer' | 'expert'>,
   ) {
     const normalised = normaliseEmail(input.email);
-    if ('problem' in normalised) throw badRequest(normalised.problem, { email: normalised.problem });
+    if ('problem' in normalised)
+      throw badRequest(contractMessage(normalised.problem), { email: contractMessage(normalised.problem) });
     const account = { ...input, email: normalised.email };
     const clashes = await repo.findClashes(account.email, account.username);
     const emailTaken = clashes.some((c) => c.email.toLowerCase() === account.email.toLowerCase());
@@ -110,6 +113,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
           username: account.username,
           role: account.role,
           phone: account.phone,
+          language: account.language,
           passwordHash,
         },
         ...details,
@@ -124,15 +128,13 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       throw err;
     }
     try {
-      await mailer.send(verificationMail({ to: user.email, code, link: verifyLink(token, code) }));
+      await mailer.send(
+        verificationMail({ to: user.email, language: user.language, code, link: verifyLink(token, code) }),
+      );
     } catch (err) {
       log.error({ err }, 'could not send the verification email; the sign-up was undone');
       await repo.deleteUser(user.id);
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        'We could not send the verification email right now. Please try again in a few minutes.',
-        503,
-      );
+      throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.mailFailed', 503);
     }
     return {
       message: `We sent a 4-digit code to ${user.email}. Enter it to verify your email.`,
@@ -142,18 +144,18 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
 
   function clash(index: string) {
     return index.includes('username')
-      ? conflict('This username is already taken. Please choose another one.', { username: 'Already taken' })
-      : conflict('An account with this email already exists. Please sign in instead.', { email: 'Already registered' });
+      ? conflict('errors.auth.usernameTaken', { username: 'errors.auth.alreadyTaken' })
+      : conflict('errors.auth.emailTaken', { email: 'errors.auth.alreadyRegistered' });
   }
 
   /** The sign-up token's row and its user; a used token means the account is already active. */
   async function signUpSession(token: string) {
     const row = await repo.findActionToken(hash(token), 'signup');
-    if (!row || row.expiresAt.getTime() <= clock.now().getTime()) throw badRequest(messages.invalidSignUpToken);
-    if (row.usedAt) throw badRequest('Your account is already active. Please sign in.');
+    if (!row || row.expiresAt.getTime() <= clock.now().getTime()) throw badRequest('errors.auth.invalidSignUpToken');
+    if (row.usedAt) throw badRequest('errors.auth.alreadyActive');
     const user = await repo.findUserById(row.userId);
-    if (!user) throw badRequest(messages.invalidSignUpToken);
-    if (user.activatedAt) throw badRequest('Your account is already active. Please sign in.');
+    if (!user) throw badRequest('errors.auth.invalidSignUpToken');
+    if (user.activatedAt) throw badRequest('errors.auth.alreadyActive');
     return { tokenRow: row, user };
   }
 
@@ -161,25 +163,25 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
   async function checkCode(userId: number, purpose: CodePurpose, code: string, field: string) {
     const stored = await repo.latestCode(userId, purpose);
     const problem = codeProblem(stored, clock.now());
-    if (problem || !stored) throw badRequest(problem ?? 'There is no active code.', { [field]: problem ?? '' });
+    if (problem || !stored) {
+      throw badRequest(problem ?? 'errors.auth.noActiveCode', {
+        [field]: problem ?? message('errors.auth.noActiveCode'),
+      });
+    }
     if (!(await verifySecret(stored.codeHash, code))) {
       const attempts = await repo.recordWrongCode(stored.id, CODE_MAX_ATTEMPTS);
-      const message = wrongCodeMessage(attempts);
-      throw badRequest(message, { [field]: message });
+      const wrong = wrongCodeMessage(attempts);
+      throw badRequest(wrong, { [field]: wrong });
     }
     return stored.id;
   }
 
   async function sendActivationSms(user: UserRow, code: string) {
     try {
-      await sms.send(user.phone, activationSms(code));
+      await sms.send(user.phone, activationSms(user.language, code));
     } catch (err) {
       log.error({ err }, 'could not send the activation SMS');
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        'We could not send the SMS right now. Please use Resend OTP in a few minutes.',
-        503,
-      );
+      throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.smsFailed', 503);
     }
   }
 
@@ -225,7 +227,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       now,
     });
     const link = `${config.publicUrl}/auth/confirm-password-reset?token=${encodeURIComponent(token)}`;
-    await mailer.send(resetMail({ to: user.email, link }));
+    await mailer.send(resetMail({ to: user.email, language: user.language, link }));
   }
 
   /**
@@ -250,41 +252,65 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       },
       (sentAt) => resendProblem(sentAt, now),
     );
-    if (problem) return forbidden(`${verifying ? messages.notVerified : messages.notActivated} ${problem}`);
+    if (problem) {
+      return forbidden(
+        message(verifying ? 'errors.auth.notVerifiedWait' : 'errors.auth.notActivatedWait', { problem }),
+      );
+    }
     if (!verifying) await sendActivationSms(user, code);
     try {
       await mailer.send(
         verifying
-          ? verificationMail({ to: user.email, code, link: verifyLink(token, code), resent: true })
-          : activationLinkMail({ to: user.email, link: activationLink(token) }),
+          ? verificationMail({
+              to: user.email,
+              language: user.language,
+              code,
+              link: verifyLink(token, code),
+              resent: true,
+            })
+          : activationLinkMail({ to: user.email, language: user.language, link: activationLink(token) }),
       );
     } catch (err) {
       log.error({ err }, 'could not send the sign-up email after a sign-in to an unfinished account');
-      return new AppError(
-        'SERVICE_UNAVAILABLE',
-        'We could not send the email right now. Please try again in a few minutes.',
-        503,
-      );
+      return new AppError('SERVICE_UNAVAILABLE', 'errors.auth.emailFailed', 503);
     }
-    return forbidden(verifying ? messages.verificationResent : messages.activationResent);
+    return forbidden(verifying ? 'errors.auth.verificationResent' : 'errors.auth.activationResent');
   }
 
   async function userRecord(userId: number): Promise<UserRecord> {
     const account = await repo.loadAccount(userId);
-    if (!account) throw unauthenticated(messages.invalidSession);
+    if (!account) throw unauthenticated('errors.session.invalid');
     return toUserRecord(account);
   }
 
+  /** The account's language: the one chosen in the form, else the browser's (Accept-Language), else English. */
+  const signUpLanguage = (chosen: Language | undefined, fromHeader: Language | null): Language =>
+    chosen ?? fromHeader ?? 'en';
+
   return {
-    registerFarmer: (b: FarmerInput) =>
+    registerFarmer: (b: FarmerInput, headerLanguage: Language | null = null) =>
       register(
-        { email: b.email, username: b.username, phone: b.phone_number, password: b.password, role: 'farmer' },
+        {
+          email: b.email,
+          username: b.username,
+          phone: b.phone_number,
+          password: b.password,
+          role: 'farmer',
+          language: signUpLanguage(b.language, headerLanguage),
+        },
         { farmer: { farmLocation: b.farm_location, farmSize: b.farm_size, cropTypes: b.crop_types } },
       ),
 
-    registerExpert: (b: ExpertInput) =>
+    registerExpert: (b: ExpertInput, headerLanguage: Language | null = null) =>
       register(
-        { email: b.email, username: b.username, phone: b.phone_number, password: b.password, role: 'expert' },
+        {
+          email: b.email,
+          username: b.username,
+          phone: b.phone_number,
+          password: b.password,
+          role: 'expert',
+          language: signUpLanguage(b.language, headerLanguage),
+        },
         {
           expert: {
             areasOfExpertise: b.areas_of_expertise,
@@ -307,7 +333,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       const now = clock.now();
       const phone = await freshCode(now);
       const done = await repo.completeEmailVerification({ userId: user.id, codeId, phoneCode: phone.stored, now });
-      if (!done) throw badRequest('This code was already used. Request a new code.');
+      if (!done) throw badRequest('errors.auth.codeUsed');
       await sendActivationSms(user, phone.code);
       return { message: 'Your email is verified. We sent a 4-digit code by SMS to your phone.', token };
     },
@@ -315,10 +341,10 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     async resendOtp(actionType: OtpAction, token: string) {
       const { user } = await signUpSession(token);
       if (actionType === 'EMAIL_VERIFICATION' && user.emailVerifiedAt) {
-        throw badRequest('Your email is already verified. Continue with the code we sent to your phone.');
+        throw badRequest('errors.auth.alreadyVerified');
       }
       if (actionType === 'PHONE_ACTIVATION' && !user.emailVerifiedAt) {
-        throw badRequest('Please verify your email first.');
+        throw badRequest('errors.auth.verifyEmailFirst');
       }
       const now = clock.now();
       const { code, stored } = await freshCode(now);
@@ -328,7 +354,15 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       );
       if (problem) throw tooMany(problem);
       if (actionType === 'EMAIL_VERIFICATION') {
-        await mailer.send(verificationMail({ to: user.email, code, link: verifyLink(token, code), resent: true }));
+        await mailer.send(
+          verificationMail({
+            to: user.email,
+            language: user.language,
+            code,
+            link: verifyLink(token, code),
+            resent: true,
+          }),
+        );
         return { message: `We sent a new code to ${user.email}.` };
       }
       await sendActivationSms(user, code);
@@ -337,7 +371,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
 
     async activate(input: { otp: string; token: string; password: string }) {
       const { user } = await signUpSession(input.token);
-      if (!user.emailVerifiedAt) throw badRequest('Please verify your email first.');
+      if (!user.emailVerifiedAt) throw badRequest('errors.auth.verifyEmailFirst');
       const codeId = await checkCode(user.id, 'PHONE_ACTIVATION', input.otp, 'otp');
       const passwordHash = await hashSecret(input.password);
       const done = await repo.activate({
@@ -346,7 +380,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
         passwordHash,
         now: clock.now(),
       });
-      if (!done) throw badRequest('This code was already used. Request a new code.');
+      if (!done) throw badRequest('errors.auth.codeUsed');
       return { message: 'Your account is active. You can now sign in.' };
     },
 
@@ -366,7 +400,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
         : await verifyAgainstNothing(password);
       if (!user?.passwordHash || !ok) {
         await repo.recordFailure(key, clock.now(), FORGET_FAILURES_AFTER_MS);
-        throw unauthenticated(messages.wrongLogin);
+        throw unauthenticated('errors.auth.wrongLogin');
       }
       await repo.clearThrottle(key);
       if (needsRehash(user.passwordHash)) await repo.updatePasswordHash(user.id, await hashSecret(password));
@@ -381,17 +415,17 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     async refresh(refreshToken: string) {
       const row = await repo.findRefreshToken(hash(refreshToken));
       const now = clock.now();
-      if (!row) throw unauthenticated(messages.invalidSession);
+      if (!row) throw unauthenticated('errors.session.invalid');
       if (row.usedAt || row.revokedAt) {
         // A token that was already rotated away is being replayed: end the whole session family.
         await endSession(row.familyId, row.userId);
-        throw unauthenticated('This session has ended. Please sign in again.');
+        throw unauthenticated('errors.session.endedThis');
       }
       if (row.expiresAt.getTime() <= now.getTime()) {
-        throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please sign in again.', 401);
+        throw new AppError('TOKEN_EXPIRED', 'errors.session.expired', 401);
       }
       const user = await repo.findUserById(row.userId);
-      if (!user?.activatedAt) throw unauthenticated(messages.invalidSession);
+      if (!user?.activatedAt) throw unauthenticated('errors.session.invalid');
       const next = randomToken();
       const rotated = await repo.rotateRefreshToken({
         id: row.id,
@@ -400,7 +434,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       });
       if (!rotated) {
         await endSession(row.familyId, row.userId);
-        throw unauthenticated('This session has ended. Please sign in again.');
+        throw unauthenticated('errors.session.endedThis');
       }
       return {
         access: await tokens.sign({ userId: user.id, role: user.role, sessionId: row.familyId }, now),
@@ -421,7 +455,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       const throttle = await repo.hitThrottle(`reset:${email}`, now, RESET_WINDOW_MS);
       if (throttle.count > RESET_MAX_REQUESTS) {
         const minutes = minutesUntil(throttle.windowStart.getTime() + RESET_WINDOW_MS, now);
-        throw tooMany(`Too many reset requests. Please wait ${plural(minutes, 'minute')} and try again.`);
+        throw tooMany(message('errors.auth.tooManyResets', { count: minutes }));
       }
       // Everything that depends on whether the account exists (the lookup, the token, the mail) runs
       // after the reply: the reply is written in this turn of the event loop, setImmediate comes after.
@@ -437,10 +471,10 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     async resetPassword(token: string, newPassword: string) {
       const row = await repo.findActionToken(hash(token), 'password_reset');
       const now = clock.now();
-      if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw badRequest(messages.invalidReset);
+      if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw badRequest('errors.auth.invalidReset');
       const passwordHash = await hashSecret(newPassword);
       const done = await repo.resetPassword({ tokenId: row.id, userId: row.userId, passwordHash, now });
-      if (!done) throw badRequest(messages.invalidReset);
+      if (!done) throw badRequest('errors.auth.invalidReset');
       sessions.ended({ userId: row.userId });
       await revoked(row.userId);
       return { message: 'Your password has been reset. You can now sign in with the new password.' };
@@ -448,18 +482,16 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
 
     async changePassword(userId: number, oldPassword: string, newPassword: string) {
       const user = await repo.findUserById(userId);
-      if (!user) throw unauthenticated(messages.invalidSession);
+      if (!user) throw unauthenticated('errors.session.invalid');
       // Its own back-off: failed sign-ins by strangers do not stop the signed-in owner here.
       const key = `change-password:${user.id}`;
       await assertNoBackOff(key);
       if (!user.passwordHash || !(await verifySecret(user.passwordHash, oldPassword))) {
         await repo.recordFailure(key, clock.now(), FORGET_FAILURES_AFTER_MS);
-        throw badRequest('Your current password is not correct', { oldPassword: 'Not correct' });
+        throw badRequest('errors.auth.wrongCurrentPassword', { oldPassword: 'errors.auth.notCorrect' });
       }
       if (oldPassword === newPassword) {
-        throw badRequest('The new password must be different from the current one', {
-          newPassword: 'Same as the current password',
-        });
+        throw badRequest('errors.auth.samePassword', { newPassword: 'errors.auth.sameAsCurrent' });
       }
       await repo.clearThrottle(key);
       await repo.changePassword({ userId, passwordHash: await hashSecret(newPassword), now: clock.now() });
@@ -477,13 +509,13 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       latest.setUTCFullYear(latest.getUTCFullYear() - MIN_AGE_YEARS);
       const latestDob = latest.toISOString().slice(0, 10);
       if (input.dob < EARLIEST_DOB || input.dob > latestDob) {
-        const message =
+        const problem =
           input.dob > latestDob
-            ? `You must be at least ${MIN_AGE_YEARS} years old (born on or before ${latestDob})`
-            : `Date of birth must be on or after ${EARLIEST_DOB}`;
-        throw badRequest(message, { dob: message });
+            ? message('errors.auth.tooYoung', { years: MIN_AGE_YEARS, latest: latestDob })
+            : message('errors.auth.bornTooEarly', { earliest: EARLIEST_DOB });
+        throw badRequest(problem, { dob: problem });
       }
-      if (!(await repo.findUserById(userId))) throw unauthenticated(messages.invalidSession);
+      if (!(await repo.findUserById(userId))) throw unauthenticated('errors.session.invalid');
       await repo.upsertProfile(
         userId,
         {
@@ -506,6 +538,11 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     },
 
     me: userRecord,
+
+    async setLanguage(userId: number, language: Language) {
+      if (!(await repo.setLanguage(userId, language))) throw unauthenticated('errors.session.invalid');
+      return { language };
+    },
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -517,6 +554,7 @@ export function toUserRecord({ user, farmer, expert, profile }: Account): UserRe
     email: user.email,
     role: user.role,
     phone: user.phone,
+    language: user.language,
     accountComplete: profile !== null,
     profile: profile && {
       idType: profile.idType,

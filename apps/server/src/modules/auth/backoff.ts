@@ -1,3 +1,4 @@
+import { type Message, message } from '../../i18n/i18n.ts';
 /**
  * Progressive delay after failed sign-ins (docs/decisions/0008, L3), instead of a hard lock-out that
  * anyone could trigger for any account. Counted per account for unknown devices and per device for a
@@ -23,9 +24,8 @@ export function waitBeforeNextTry(failures: { count: number; lastAt: Date } | un
 }
 
 /** "Please wait 8 seconds" / "4 minutes". */
-export function waitMessage(ms: number): string {
+export function waitMessage(ms: number): Message {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120)
-    return `Too many attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
-  return `Too many attempts. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`;
+  if (seconds < 120) return message('errors.auth.backOffSeconds', { count: seconds });
+  return message('errors.auth.backOffMinutes', { count: Math.ceil(seconds / 60) });
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { type Message, render } from '../../i18n/i18n.ts';
 import { codeProblem, newCode, resendProblem, wrongCodeMessage } from './codes.ts';
+
+const en = (m: Message | null) => m && render('en', m);
 
 const now = new Date('2026-03-01T10:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -15,26 +18,26 @@ describe('one-time codes', () => {
 
   it('can be tried while live, not after expiry, use or five wrong tries', () => {
     expect(codeProblem(live, now)).toBeNull();
-    expect(codeProblem(undefined, now)).toBe('There is no active code. Request a new code.');
-    expect(codeProblem({ ...live, consumedAt: now }, now)).toBe('There is no active code. Request a new code.');
-    expect(codeProblem({ ...live, expiresAt: now }, now)).toBe('This code has expired. Request a new code.');
-    expect(codeProblem({ ...live, attempts: 5, invalidated: true }, now)).toBe(
+    expect(en(codeProblem(undefined, now))).toBe('There is no active code. Request a new code.');
+    expect(en(codeProblem({ ...live, consumedAt: now }, now))).toBe('There is no active code. Request a new code.');
+    expect(en(codeProblem({ ...live, expiresAt: now }, now))).toBe('This code has expired. Request a new code.');
+    expect(en(codeProblem({ ...live, attempts: 5, invalidated: true }, now))).toBe(
       'Too many wrong codes. Request a new code.',
     );
   });
 
   it('count down the tries left after a wrong code', () => {
-    expect(wrongCodeMessage(1)).toBe('Wrong code. You have 4 tries left.');
-    expect(wrongCodeMessage(4)).toBe('Wrong code. You have 1 try left.');
-    expect(wrongCodeMessage(5)).toBe('Too many wrong codes. Request a new code.');
+    expect(en(wrongCodeMessage(1))).toBe('Wrong code. You have 4 tries left.');
+    expect(en(wrongCodeMessage(4))).toBe('Wrong code. You have 1 try left.');
+    expect(en(wrongCodeMessage(5))).toBe('Too many wrong codes. Request a new code.');
   });
 
   it('are resent at most once a minute and five times an hour', () => {
     expect(resendProblem([], now)).toBeNull();
-    expect(resendProblem([ago(10_000)], now)).toBe('Please wait 50 seconds before asking for a new code.');
+    expect(en(resendProblem([ago(10_000)], now))).toBe('Please wait 50 seconds before asking for a new code.');
     expect(resendProblem([ago(61_000)], now)).toBeNull();
     const five = [50, 40, 30, 20, 2].map((m) => ago(m * 60_000));
-    expect(resendProblem(five, now)).toBe('You have asked for too many codes. Please try again in 10 minutes.');
+    expect(en(resendProblem(five, now))).toBe('You have asked for too many codes. Please try again in 10 minutes.');
     expect(resendProblem(five.slice(1), now)).toBeNull();
     expect(resendProblem([ago(61 * 60_000), ...five.slice(1)], now)).toBeNull();
   });

@@ -1,53 +1,47 @@
+import type { Language } from '@kutu/contract';
 import type { Mail } from '../../adapters/mailer.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /**
- * The texts of the account emails and SMS. In every message that carries a code, the code is the first
- * 4-digit number (nothing with four digits comes before it), so people and tests find it at once.
+ * The account emails and SMS, in the recipient account's language (apps/server/src/i18n/locales). In
+ * every message that carries a code, the code is the first 4-digit number (nothing with four digits
+ * comes before it), so people and tests find it at once; the catalog test checks this per language.
  */
-const signature = '\n\nKutu: Detect Early . Act Fast . Grow Smart';
+const withSignature = (language: Language, text: string) => `${text}\n\n${t(language, 'mail.signature')}`;
 
-export function verificationMail(opts: { to: string; code: string; link: string; resent?: boolean }): Mail {
-  const intro = opts.resent
-    ? 'Here is your new email verification code'
-    : 'Welcome to Kutu! Your email verification code is';
+export function verificationMail(opts: {
+  to: string;
+  language: Language;
+  code: string;
+  link: string;
+  resent?: boolean;
+}): Mail {
+  const { language } = opts;
+  const intro = t(language, opts.resent ? 'mail.verification.introResent' : 'mail.verification.introNew');
   return {
     to: opts.to,
-    subject: 'Your Kutu verification code',
-    text:
-      `Hello,\n\n${intro}: ${opts.code}\n\n` +
-      `Enter it on the Verify Email page, or open this link:\n${opts.link}\n\n` +
-      'The code expires in 15 minutes. If you did not sign up for Kutu, you can ignore this email.' +
-      signature,
+    subject: t(language, 'mail.verification.subject'),
+    text: withSignature(language, t(language, 'mail.verification.text', { intro, code: opts.code, link: opts.link })),
   };
 }
 
 /** Sent when someone signs in with the right password to an account whose phone is not yet activated. */
-export function activationLinkMail(opts: { to: string; link: string }): Mail {
+export function activationLinkMail(opts: { to: string; language: Language; link: string }): Mail {
   return {
     to: opts.to,
-    subject: 'Finish activating your Kutu account',
-    text:
-      'Hello,\n\nYour email is verified, but your Kutu account is not active yet. ' +
-      'We have sent a new activation code by SMS to your phone.\n\n' +
-      `Open this link, enter the code from the SMS and choose your password:\n${opts.link}\n\n` +
-      'The SMS code expires in 15 minutes. If you did not try to sign in to Kutu, you can ignore this email.' +
-      signature,
+    subject: t(opts.language, 'mail.activationLink.subject'),
+    text: withSignature(opts.language, t(opts.language, 'mail.activationLink.text', { link: opts.link })),
   };
 }
 
-export function activationSms(code: string): string {
-  return `Kutu: your activation code is ${code}. It expires in 15 minutes. Do not share it with anyone.`;
+export function activationSms(language: Language, code: string): string {
+  return t(language, 'sms.activation', { code });
 }
 
-export function resetMail(opts: { to: string; link: string }): Mail {
+export function resetMail(opts: { to: string; language: Language; link: string }): Mail {
   return {
     to: opts.to,
-    subject: 'Reset your Kutu password',
-    text:
-      'Hello,\n\nWe received a request to reset the password of your Kutu account. ' +
-      `Open this link to choose a new password:\n${opts.link}\n\n` +
-      'The link works once and expires in 1 hour. If you did not ask for this, you can ignore this email: ' +
-      'your password stays the same.' +
-      signature,
+    subject: t(opts.language, 'mail.reset.subject'),
+    text: withSignature(opts.language, t(opts.language, 'mail.reset.text', { link: opts.link })),
   };
 }

@@ -22,6 +22,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound, tooMany } from '../../lib/errors.ts';
+import { type Message, type MessageKey, message } from '../../i18n/i18n.ts';
 import type { DecodeLimiter } from '../../lib/decode-limiter.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
@@ -52,19 +53,25 @@ export const commentTransitions: Record<CommentAction, { from: readonly Moderati
   flag: { from: ['pending', 'approved'], to: 'flagged' },
 };
 
-const postRefusal: Record<PostAction, (current: ModerationStatus) => string> = {
-  flag: () => 'This post is already flagged',
-  unflag: (current) => `Only a flagged post can be unflagged; this post is ${current}`,
-  approve: () => 'This post is already approved',
+const postRefusal: Record<PostAction, (current: ModerationStatus) => Message> = {
+  flag: () => message('errors.community.postAlreadyFlagged'),
+  unflag: (current) =>
+    message('errors.community.onlyFlaggedUnflag', { current: message(`errors.community.statuses.${current}`) }),
+  approve: () => message('errors.community.postAlreadyApproved'),
 };
-const commentRefusal: Record<CommentAction, string> = {
-  approve: 'This comment is already approved',
-  flag: 'This comment is already flagged',
+const commentRefusal: Record<CommentAction, MessageKey> = {
+  approve: 'errors.community.commentAlreadyApproved',
+  flag: 'errors.community.commentAlreadyFlagged',
 };
-const postNotice: Record<PostAction, (title: string) => string> = {
-  flag: (title) => `Your post "${title}" has been flagged by an expert and is hidden from the community`,
-  unflag: (title) => `Your post "${title}" has been unflagged and is awaiting approval again`,
-  approve: (title) => `Your post "${title}" has been approved and is visible to the community`,
+const postNotice: Record<PostAction, MessageKey> = {
+  flag: 'notifications.postFlagged',
+  unflag: 'notifications.postUnflagged',
+  approve: 'notifications.postApproved',
+};
+
+const commentNotice: Record<CommentAction, { alone: MessageKey; withReply: MessageKey }> = {
+  approve: { alone: 'notifications.commentApproved', withReply: 'notifications.commentApprovedWithReply' },
+  flag: { alone: 'notifications.commentFlagged', withReply: 'notifications.commentFlaggedWithReply' },
 };
 
 const iso = (d: Date) => d.toISOString();
@@ -180,7 +187,7 @@ export function createCommunityService(deps: {
   async function visiblePost(viewer: Viewer, id: number): Promise<PostRow> {
     const row = await repo.findPost(id);
     // A post the caller may not see answers like one that does not exist, so ids leak nothing.
-    if (!row || !canSeePost(viewer, row)) throw notFound('Post not found');
+    if (!row || !canSeePost(viewer, row)) throw notFound('errors.community.postNotFound');
     return row;
   }
 
@@ -191,7 +198,7 @@ export function createCommunityService(deps: {
   async function tellExperts() {
     const experts = await repo.expertsWithoutUnread('moderation_pending');
     for (const id of experts) {
-      await deps.notifications.notify(id, 'moderation_pending', 'New posts or comments wait for moderation', {});
+      await deps.notifications.notify(id, 'moderation_pending', message('notifications.moderationPending'), {});
     }
   }
 
@@ -216,8 +223,8 @@ export function createCommunityService(deps: {
       const now = deps.clock.now();
       const analysisId = body.rust_detection ?? null;
       if (analysisId !== null && (await repo.analysisOwner(analysisId)) !== viewer.userId) {
-        throw badRequest('The linked analysis was not found among your analyses', {
-          rust_detection: 'Choose one of your own analysis results',
+        throw badRequest('errors.community.linkedAnalysisNotFound', {
+          rust_detection: 'errors.community.ownAnalysisField',
         });
       }
       // The photo is written first and removed again if the post is not saved (refused or failed), so a
@@ -250,7 +257,10 @@ export function createCommunityService(deps: {
       }
       if (id === null) {
         throw tooMany(
-          `You can make at most ${POST_RATE_LIMIT.max} posts every ${POST_RATE_LIMIT.windowMinutes} minutes. Please wait a few minutes and try again.`,
+          message('errors.community.postRateLimit', {
+            max: POST_RATE_LIMIT.max,
+            minutes: POST_RATE_LIMIT.windowMinutes,
+          }),
         );
       }
       await tellExperts();
@@ -265,9 +275,9 @@ export function createCommunityService(deps: {
     /** A post's photo, for whoever may see the post (anyone else gets 404, as for the post). */
     async postPhoto(viewer: Viewer, id: number) {
       const row = await visiblePost(viewer, id);
-      if (!row.imagePath) throw notFound('This post has no photo');
+      if (!row.imagePath) throw notFound('errors.community.noPhoto');
       const { body, size } = await deps.storage.stream(row.imagePath).catch(() => {
-        throw notFound('The photo of this post is no longer stored');
+        throw notFound('errors.community.photoGone');
       });
       return { data: body, size, contentType: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
     },
@@ -303,22 +313,27 @@ export function createCommunityService(deps: {
         reason,
         now,
       });
-      if (result.outcome === 'missing') throw notFound('Post not found');
+      if (result.outcome === 'missing') throw notFound('errors.community.postNotFound');
       if (result.outcome === 'refused') throw conflict(postRefusal[body.action](result.current));
       const row = (await repo.findPost(id))!;
-      await deps.notifications.notify(row.authorId, 'post_moderated', postNotice[body.action](row.title), {
-        post_id: id,
-        action: body.action,
-        status: rule.to,
-        ...(reason && { reason }),
-      });
+      await deps.notifications.notify(
+        row.authorId,
+        'post_moderated',
+        message(postNotice[body.action], { title: row.title }),
+        {
+          post_id: id,
+          action: body.action,
+          status: rule.to,
+          ...(reason && { reason }),
+        },
+      );
       return toPost(row, await repo.responsesOfPosts([id]), viewer);
     },
 
     async createComment(viewer: Viewer, postId: number, content: string): Promise<ResponseItem> {
       const post = await visiblePost(viewer, postId);
       if (viewer.role === 'farmer' && post.status !== 'approved') {
-        throw conflict('Comments open once the post is approved');
+        throw conflict('errors.community.commentsOpenOnApproval');
       }
       const now = deps.clock.now();
       const isExpert = viewer.role === 'expert';
@@ -336,7 +351,10 @@ export function createCommunityService(deps: {
       );
       if (id === null) {
         throw tooMany(
-          `You can write at most ${COMMENT_RATE_LIMIT.max} comments every ${COMMENT_RATE_LIMIT.windowMinutes} minutes. Please wait a few minutes and try again.`,
+          message('errors.community.commentRateLimit', {
+            max: COMMENT_RATE_LIMIT.max,
+            minutes: COMMENT_RATE_LIMIT.windowMinutes,
+          }),
         );
       }
       if (!isExpert) await tellExperts();
@@ -349,13 +367,13 @@ export function createCommunityService(deps: {
       body: { response_id?: number; action: CommentAction; expert_comment?: string; reason?: string },
     ): Promise<ResponseModerateReply> {
       if (body.response_id !== undefined && body.response_id !== id) {
-        throw badRequest('response_id does not match the comment in the path', {
-          response_id: 'Must be the id of the comment being moderated',
+        throw badRequest('errors.community.responseMismatch', {
+          response_id: 'errors.community.responseIdField',
         });
       }
       const target = await repo.findResponse(id);
-      if (!target) throw notFound('Comment not found');
-      if (target.kind === 'expert') throw conflict('Expert comments are not moderated');
+      if (!target) throw notFound('errors.community.commentNotFound');
+      if (target.kind === 'expert') throw conflict('errors.community.expertCommentsNotModerated');
       const rule = commentTransitions[body.action];
       const expertText = body.expert_comment?.trim() || null;
       const now = deps.clock.now();
@@ -371,14 +389,15 @@ export function createCommunityService(deps: {
         },
         expertText ? { postId: target.postId, content: expertText } : null,
       );
-      if (result.outcome === 'missing') throw notFound('Comment not found');
+      if (result.outcome === 'missing') throw notFound('errors.community.commentNotFound');
       if (result.outcome === 'refused') throw conflict(commentRefusal[body.action]);
       const post = await repo.findPost(target.postId);
-      const verb = body.action === 'approve' ? 'approved' : 'flagged';
       await deps.notifications.notify(
         target.authorId,
         'comment_moderated',
-        `Your comment on "${post?.title ?? 'a post'}" has been ${verb}${expertText ? ' and an expert replied' : ''}`,
+        message(commentNotice[body.action][expertText ? 'withReply' : 'alone'], {
+          title: post?.title ?? message('notifications.aPost'),
+        }),
         { post_id: target.postId, response_id: id, action: body.action, status: rule.to },
       );
       const updated = (await repo.findResponse(id))!;
@@ -387,7 +406,7 @@ export function createCommunityService(deps: {
     },
 
     async moderationQueue(postId: number, q: PageQuery & { status: ModerationStatus | 'all' }): Promise<ResponsePage> {
-      if (!(await repo.findPost(postId))) throw notFound('Post not found');
+      if (!(await repo.findPost(postId))) throw notFound('errors.community.postNotFound');
       const { rows, total } = await repo.listFarmerResponses(
         postId,
         q.status === 'all' ? null : q.status,

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { imageUploadMessages } from '@kutu/contract';
 import { AppError } from '../../lib/errors.ts';
 import { readImageUploads, type DecodeTurn, type UploadedImage } from '../../lib/image-upload.ts';
 
@@ -33,9 +32,7 @@ export async function readPostForm(
   } catch (err) {
     // "No photo at all" is fine for a post; a photo sent in another field is still refused.
     const noPhoto =
-      err instanceof AppError &&
-      err.message === imageUploadMessages.missing &&
-      err.fields?.[POST_IMAGE_FIELD] === imageUploadMessages.missing;
+      err instanceof AppError && err.says('errors.upload.missing') && err.fields?.[POST_IMAGE_FIELD] === err.message;
     if (noPhoto) return { fields: seen, image: null };
     throw err;
   }

@@ -2,6 +2,7 @@ import { clockMinutes, type AvailabilityRule, type AvailabilityRuleCreated, type
 import type { ModuleDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import type { availabilityRules } from '../../db/schema/index.ts';
+import { message } from '../../i18n/i18n.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { minutesToClock, WINDOW_MS, weeklySlotTimes } from './availability.ts';
 import { createConsultationsRepo } from './consultations.repo.ts';
@@ -115,8 +116,8 @@ export function createAvailabilityService(
       const now = deps.clock.now();
       const removed = await repo.transaction(async (tx) => {
         const rule = await repo.findRule(tx, ruleId);
-        if (!rule || rule.expertId !== expertId) throw notFound('Weekly availability not found');
-        if (!rule.isActive) throw conflict('This weekly availability has already been stopped');
+        if (!rule || rule.expertId !== expertId) throw notFound('errors.consultations.ruleNotFound');
+        if (!rule.isActive) throw conflict('errors.consultations.ruleStopped');
         return repo.endRule(tx, ruleId, now);
       });
       return { message: `Weekly availability stopped; ${removed} free future slots removed. Booked slots stay.` };
@@ -142,8 +143,14 @@ export function createAvailabilityService(
     async sendDueReminders(): Promise<number> {
       const now = deps.clock.now();
       const due = [
-        ...(await repo.claimReminders('24h', now, 24 * HOUR, HOUR)).map((id) => ({ id, lead: '24 hours' })),
-        ...(await repo.claimReminders('1h', now, HOUR, 0)).map((id) => ({ id, lead: '1 hour' })),
+        ...(await repo.claimReminders('24h', now, 24 * HOUR, HOUR)).map((id) => ({
+          id,
+          lead: message('units.hours', { count: 24 }),
+        })),
+        ...(await repo.claimReminders('1h', now, HOUR, 0)).map((id) => ({
+          id,
+          lead: message('units.hours', { count: 1 }),
+        })),
       ];
       for (const { id, lead } of due) {
         const row = await repo.findBooking(id);

@@ -50,7 +50,7 @@ export function bookingCalendar(row: BookingRow, viewer: 'farmer' | 'expert', no
   };
   // DTSTAMP from the app's clock; ics takes `timestamp` though its types do not list it.
   const { error, value } = createEvent({ ...event, timestamp: now.getTime() } as EventAttributes);
-  if (error || !value) throw new AppError('INTERNAL_ERROR', 'The calendar file could not be made', 500);
+  if (error || !value) throw new AppError('INTERNAL_ERROR', 'errors.consultations.calendarFailed', 500);
   return foldOctets(value);
 }
 

@@ -11,11 +11,11 @@ import {
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { type Message, message } from '../../i18n/i18n.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { bookingCalendar } from './calendar.ts';
 import { createConsultationsRepo, isUniqueViolation, type BookingRow, type SlotRow } from './consultations.repo.ts';
 import { createConsultationNotices } from './notices.ts';
-import { formatEat } from './time.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -82,17 +82,17 @@ export function createConsultationsService(
 
   /** The time rules of a new slot; every broken rule is reported on its field. */
   function checkSlotTimes(start: Date, end: Date, now: Date) {
-    const fields: Record<string, string> = {};
-    if (start.getTime() <= now.getTime()) fields.start_time = 'Start time must be in the future';
+    const fields: Record<string, Message> = {};
+    if (start.getTime() <= now.getTime()) fields.start_time = message('errors.consultations.startInFuture');
     else if (start.getTime() > now.getTime() + slotLimits.maxDaysAhead * DAY) {
-      fields.start_time = `Start time must be within ${slotLimits.maxDaysAhead} days from now`;
+      fields.start_time = message('errors.consultations.startWithinDays', { days: slotLimits.maxDaysAhead });
     }
     const length = end.getTime() - start.getTime();
-    if (length <= 0) fields.end_time = 'End time must be after the start time';
+    if (length <= 0) fields.end_time = message('errors.consultations.endAfterStart');
     else if (length < slotLimits.minMinutes * MINUTE) {
-      fields.end_time = `A slot must last at least ${slotLimits.minMinutes} minutes`;
+      fields.end_time = message('errors.consultations.slotMinLength', { minutes: slotLimits.minMinutes });
     } else if (length > slotLimits.maxHours * HOUR) {
-      fields.end_time = `A slot can last at most ${slotLimits.maxHours} hours`;
+      fields.end_time = message('errors.consultations.slotMaxLength', { hours: slotLimits.maxHours });
     }
     const first = Object.values(fields)[0];
     if (first) throw badRequest(first, fields);
@@ -110,8 +110,11 @@ export function createConsultationsService(
         await repo.lockExpert(tx, expertId);
         const [clash] = await repo.overlappingActiveSlots(tx, expertId, start, end);
         if (clash) {
-          const message = `This overlaps your slot from ${formatEat(clash.startTime)} to ${formatEat(clash.endTime)}`;
-          throw badRequest(message, { start_time: message });
+          const overlap = message('errors.consultations.overlaps', {
+            start: clash.startTime,
+            end: clash.endTime,
+          });
+          throw badRequest(overlap, { start_time: overlap });
         }
         return repo.insertSlot(tx, {
           expertId,
@@ -150,13 +153,13 @@ export function createConsultationsService(
       await repo.transaction(async (tx) => {
         const slot = await repo.lockSlot(tx, slotId);
         // Another expert's slot is answered like a missing one: no hint that it exists.
-        if (!slot || slot.expertId !== expertId) throw notFound('Availability slot not found');
-        if (!slot.isActive) throw conflict('This availability slot is already inactive');
+        if (!slot || slot.expertId !== expertId) throw notFound('errors.consultations.slotNotFound');
+        if (!slot.isActive) throw conflict('errors.consultations.slotAlreadyInactive');
         const live = await repo.liveBookingOn(tx, slotId);
         if (live?.status === 'approved') {
-          throw conflict('This slot has an approved booking and cannot be deactivated');
+          throw conflict('errors.consultations.slotHasApproved');
         }
-        if (live) throw conflict('This slot has a pending booking. Approve or reject it before deactivating the slot');
+        if (live) throw conflict('errors.consultations.slotHasPending');
         await repo.deactivateSlot(tx, slotId);
       });
       return slotOut((await repo.findSlot(slotId))!, true);
@@ -167,19 +170,20 @@ export function createConsultationsService(
       const slotId = input.slot_id;
       // Only the farmer's own analysis; anyone else's is answered like a missing one.
       if (input.analysis_id !== undefined && (await repo.analysisOwner(input.analysis_id)) !== farmerId) {
-        const message = 'Choose one of your own analyses';
-        throw badRequest(message, { analysis_id: message });
+        throw badRequest('errors.consultations.ownAnalysesOnly', {
+          analysis_id: 'errors.consultations.ownAnalysesOnly',
+        });
       }
       let bookingId: number;
       try {
         bookingId = await repo.transaction(async (tx) => {
           const slot = await repo.lockSlot(tx, slotId);
-          if (!slot) throw notFound('Availability slot not found');
-          if (!slot.isActive) throw conflict('This slot is no longer available');
-          if (slot.startTime.getTime() <= now.getTime()) throw conflict('This slot has already started or passed');
+          if (!slot) throw notFound('errors.consultations.slotNotFound');
+          if (!slot.isActive) throw conflict('errors.consultations.slotUnavailable');
+          if (slot.startTime.getTime() <= now.getTime()) throw conflict('errors.consultations.slotPassed');
           const live = await repo.liveBookingOn(tx, slotId);
-          if (live?.farmerId === farmerId) throw conflict('You have already booked this slot');
-          if (live) throw conflict('This slot has already been booked');
+          if (live?.farmerId === farmerId) throw conflict('errors.consultations.alreadyBookedByYou');
+          if (live) throw conflict('errors.consultations.alreadyBooked');
           return repo.insertBooking(tx, {
             slotId,
             farmerId,
@@ -190,7 +194,7 @@ export function createConsultationsService(
       } catch (err) {
         // The partial unique index settles a race that slipped past the checks above.
         if (isUniqueViolation(err, 'bookings_one_live_per_slot')) {
-          throw conflict('This slot has already been booked');
+          throw conflict('errors.consultations.alreadyBooked');
         }
         throw err;
       }
@@ -198,7 +202,11 @@ export function createConsultationsService(
       await notifications.notify(
         row.expertId,
         'booking_requested',
-        `${row.farmerUsername} booked your slot on ${formatEat(row.slotStart)} about "${row.topic}". Approve or reject it under Bookings.`,
+        message('notifications.bookingRequested', {
+          farmer: row.farmerUsername,
+          when: row.slotStart,
+          topic: row.topic,
+        }),
         { booking_id: row.id, slot_id: row.slotId },
       );
       return bookingOut(row);
@@ -223,8 +231,13 @@ export function createConsultationsService(
       const now = clock.now();
       await repo.transaction(async (tx) => {
         const b = await repo.lockBooking(tx, input.booking_id);
-        if (!b || b.expertId !== expertId) throw notFound('Booking not found');
-        if (b.status !== 'pending') throw conflict(`This booking has already been ${b.status}`);
+        if (!b || b.expertId !== expertId) throw notFound('errors.consultations.bookingNotFound');
+        if (b.status !== 'pending')
+          throw conflict(
+            message('errors.consultations.bookingAlreadyDecided', {
+              status: message(`errors.consultations.statuses.${b.status}`),
+            }),
+          );
         if (input.action === 'reject') {
           await repo.decideBooking(tx, b.id, {
             status: 'rejected',
@@ -236,17 +249,21 @@ export function createConsultationsService(
         }
         const selected = input.selected_date;
         if (!selected) {
-          throw badRequest('Choose the scheduled date and time', {
-            selected_date: 'Choose the scheduled date and time',
+          throw badRequest('errors.consultations.chooseScheduledTime', {
+            selected_date: 'errors.consultations.chooseScheduledTime',
           });
         }
         if (selected.getTime() < b.slotStart.getTime() || selected.getTime() >= b.slotEnd.getTime()) {
-          const message = `The scheduled time must be within the slot, from ${formatEat(b.slotStart)} to before ${formatEat(b.slotEnd)}`;
-          throw badRequest(message, { selected_date: message });
+          const outside = message('errors.consultations.scheduledWithinSlot', {
+            start: b.slotStart,
+            end: b.slotEnd,
+          });
+          throw badRequest(outside, { selected_date: outside });
         }
         if (selected.getTime() <= now.getTime()) {
-          const message = 'The scheduled time must be in the future';
-          throw badRequest(message, { selected_date: message });
+          throw badRequest('errors.consultations.scheduledInFuture', {
+            selected_date: 'errors.consultations.scheduledInFuture',
+          });
         }
         await repo.decideBooking(tx, b.id, {
           status: 'approved',
@@ -270,17 +287,20 @@ export function createConsultationsService(
       await repo.transaction(async (tx) => {
         const b = await repo.lockBooking(tx, bookingId);
         const own = user.role === 'farmer' ? b?.farmerId === user.userId : b?.expertId === user.userId;
-        if (!b || !own) throw notFound('Booking not found');
+        if (!b || !own) throw notFound('errors.consultations.bookingNotFound');
         if (b.status !== 'pending' && b.status !== 'approved') {
-          throw conflict(`This booking is already ${b.status}`);
+          throw conflict(
+            message('errors.consultations.bookingAlready', {
+              status: message(`errors.consultations.statuses.${b.status}`),
+            }),
+          );
         }
         const start = b.selectedDate ?? b.slotStart;
         if (start.getTime() <= now.getTime()) {
-          throw conflict('This consultation has already started, so it can no longer be cancelled');
+          throw conflict('errors.consultations.alreadyStarted');
         }
         if (user.role === 'expert' && !reason) {
-          const message = 'Tell the farmer why you cancel';
-          throw badRequest(message, { reason: message });
+          throw badRequest('errors.consultations.reasonRequired', { reason: 'errors.consultations.reasonRequired' });
         }
         await repo.cancelBooking(tx, b.id, user.role, reason ?? null, now);
       });
@@ -292,9 +312,10 @@ export function createConsultationsService(
     /** The booking as an .ics file, for its farmer or its expert only; cancelled ones cancel the event. */
     async calendar(userId: number, bookingId: number): Promise<{ filename: string; content: string }> {
       const row = await repo.findBooking(bookingId);
-      if (!row || (row.farmerId !== userId && row.expertId !== userId)) throw notFound('Booking not found');
+      if (!row || (row.farmerId !== userId && row.expertId !== userId))
+        throw notFound('errors.consultations.bookingNotFound');
       if (!row.selectedDate || (row.status !== 'approved' && row.status !== 'cancelled')) {
-        throw conflict('Only an approved booking can be added to a calendar');
+        throw conflict('errors.consultations.calendarApprovedOnly');
       }
       const viewer = userId === row.farmerId ? 'farmer' : 'expert';
       return {

@@ -1,7 +1,7 @@
-import { meetingModeLabels, type NotificationType } from '@kutu/contract';
+import type { Language, NotificationType } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
+import { type Message, message, render, t } from '../../i18n/i18n.ts';
 import type { BookingRow } from './consultations.repo.ts';
-import { formatEat } from './time.ts';
 
 interface Person {
   id: number;
@@ -11,23 +11,26 @@ interface Person {
 interface Notice {
   type: NotificationType;
   /** In the app and in the email body. */
-  message: string;
+  message: Message;
   /** Short: one SMS. */
-  sms: string;
-  subject: string;
+  sms: Message;
+  subject: Message;
+  /** Cut the SMS at 160 characters (a free-text reason can make it long). */
+  clipSms?: boolean;
 }
 
-function how(row: BookingRow): string {
-  const mode = meetingModeLabels[row.mode].toLowerCase();
-  if (row.mode === 'farm_visit' && row.place) return `${mode} at ${row.place}`;
-  if (row.mode === 'video' && row.videoUrl) return `${mode}: ${row.videoUrl}`;
+function how(row: BookingRow): Message {
+  const mode = message(`consultations.modes.${row.mode}`);
+  if (row.mode === 'farm_visit' && row.place) return message('consultations.howAtPlace', { mode, place: row.place });
+  if (row.mode === 'video' && row.videoUrl) return message('consultations.howVideo', { mode, url: row.videoUrl });
   return mode;
 }
+const reasonOf = (row: BookingRow) => (row.reason ? message('consultations.reason', { reason: row.reason }) : '');
 
 /**
  * Tells one side of a booking what happened: in the app, by SMS and by email (SMS only without an
- * email address). The in-app notification is the record; a failed SMS or email does not undo the
- * action that was already committed.
+ * email address), each in that person's language. The in-app notification is the record; a failed SMS
+ * or email does not undo the action that was already committed.
  */
 export function createConsultationNotices({
   notifications,
@@ -40,13 +43,15 @@ export function createConsultationNotices({
 
   async function tell(to: Person, role: 'farmer' | 'expert', notice: Notice, data: Record<string, unknown>) {
     await notifications.notify(to.id, notice.type, notice.message, data);
+    const language: Language = await notifications.languageOf(to.id);
+    const text = render(language, notice.message);
     await Promise.allSettled([
-      sms.send(to.phone, notice.sms),
+      sms.send(to.phone, notice.clipSms ? render(language, notice.sms).slice(0, 160) : render(language, notice.sms)),
       to.email
         ? mailer.send({
             to: to.email,
-            subject: notice.subject,
-            text: `${notice.message}\n\nSee it in Kutu: ${link(role)}`,
+            subject: render(language, notice.subject),
+            text: `${text}\n\n${t(language, 'consultations.seeInKutu', { link: link(role) })}`,
           })
         : Promise.resolve(),
     ]);
@@ -56,30 +61,30 @@ export function createConsultationNotices({
 
   return {
     approved(row: BookingRow) {
-      const when = formatEat(row.selectedDate!);
+      const values = { when: row.selectedDate!, how: how(row), expert: row.expertUsername, phone: row.expertPhone };
       return tell(
         farmer(row),
         'farmer',
         {
           type: 'booking_approved',
-          subject: 'Your Kutu consultation is confirmed',
-          message: `${row.expertUsername} approved your booking about "${row.topic}". Your consultation is scheduled for ${when}, by ${how(row)}. Expert's phone: ${row.expertPhone}.`,
-          sms: `Kutu: consultation confirmed ${when}, ${how(row)}. Expert ${row.expertUsername} ${row.expertPhone}`,
+          subject: message('consultations.approved.subject'),
+          message: message('consultations.approved.message', { ...values, topic: row.topic }),
+          sms: message('consultations.approved.sms', values),
         },
         { booking_id: row.id, selected_date: row.selectedDate!.toISOString() },
       );
     },
 
     rejected(row: BookingRow) {
-      const reason = row.reason ? ` Reason: ${row.reason}` : '';
+      const values = { expert: row.expertUsername, when: row.slotStart };
       return tell(
         farmer(row),
         'farmer',
         {
           type: 'booking_rejected',
-          subject: 'Your Kutu booking was not accepted',
-          message: `${row.expertUsername} could not take your booking for ${formatEat(row.slotStart)}.${reason} You can book another time.`,
-          sms: `Kutu: ${row.expertUsername} could not take your booking for ${formatEat(row.slotStart)}. Book another time in the app.`,
+          subject: message('consultations.rejected.subject'),
+          message: message('consultations.rejected.message', { ...values, reason: reasonOf(row) }),
+          sms: message('consultations.rejected.sms', values),
         },
         { booking_id: row.id, reason: row.reason },
       );
@@ -87,46 +92,57 @@ export function createConsultationNotices({
 
     /** Tells the side that did not cancel. */
     cancelled(row: BookingRow) {
-      const when = formatEat(row.selectedDate ?? row.slotStart);
       const byFarmer = row.cancelledBy === 'farmer';
-      const reason = row.reason ? ` Reason: ${row.reason}` : '';
-      const who = byFarmer ? `Farmer ${row.farmerUsername}` : `Expert ${row.expertUsername}`;
+      const values = {
+        who: byFarmer
+          ? message('consultations.cancelled.byFarmer', { name: row.farmerUsername })
+          : message('consultations.cancelled.byExpert', { name: row.expertUsername }),
+        when: row.selectedDate ?? row.slotStart,
+        reason: reasonOf(row),
+      };
       return tell(
         byFarmer ? expert(row) : farmer(row),
         byFarmer ? 'expert' : 'farmer',
         {
           type: 'booking_cancelled',
-          subject: 'A Kutu consultation was cancelled',
-          message: `${who} cancelled the consultation about "${row.topic}" on ${when}.${reason}${byFarmer ? ' The slot is open for booking again.' : ' You can book another time.'}`,
-          sms: `Kutu: ${who} cancelled the consultation on ${when}.${reason}`.slice(0, 160),
+          subject: message('consultations.cancelled.subject'),
+          message: message(
+            byFarmer ? 'consultations.cancelled.messageToExpert' : 'consultations.cancelled.messageToFarmer',
+            { ...values, topic: row.topic },
+          ),
+          sms: message('consultations.cancelled.sms', values),
+          clipSms: true,
         },
         { booking_id: row.id, cancelled_by: row.cancelledBy },
       );
     },
 
-    /** Both sides, `lead` ('24 hours', '1 hour') before the start. */
-    async reminder(row: BookingRow, lead: string) {
-      const when = formatEat(row.selectedDate!);
+    /** Both sides, `lead` (24 hours, 1 hour) before the start. */
+    async reminder(row: BookingRow, lead: Message) {
+      const values = { when: row.selectedDate!, how: how(row), topic: row.topic };
       const data = { booking_id: row.id, selected_date: row.selectedDate!.toISOString() };
+      const subject = message('consultations.reminder.subject', { lead });
+      const toFarmer = { ...values, expert: row.expertUsername, phone: row.expertPhone };
       await tell(
         farmer(row),
         'farmer',
         {
           type: 'booking_reminder',
-          subject: `Reminder: Kutu consultation in ${lead}`,
-          message: `Reminder: your consultation with ${row.expertUsername} about "${row.topic}" is at ${when}, by ${how(row)}. Expert's phone: ${row.expertPhone}.`,
-          sms: `Kutu reminder: consultation ${when}, ${how(row)}. Expert ${row.expertUsername} ${row.expertPhone}`,
+          subject,
+          message: message('consultations.reminder.toFarmer', toFarmer),
+          sms: message('consultations.reminder.smsToFarmer', toFarmer),
         },
         data,
       );
+      const toExpert = { ...values, farmer: row.farmerUsername, phone: row.farmerPhone };
       await tell(
         expert(row),
         'expert',
         {
           type: 'booking_reminder',
-          subject: `Reminder: Kutu consultation in ${lead}`,
-          message: `Reminder: your consultation with farmer ${row.farmerUsername} about "${row.topic}" is at ${when}, by ${how(row)}. Farmer's phone: ${row.farmerPhone}.`,
-          sms: `Kutu reminder: consultation ${when}, ${how(row)}. Farmer ${row.farmerUsername} ${row.farmerPhone}`,
+          subject,
+          message: message('consultations.reminder.toExpert', toExpert),
+          sms: message('consultations.reminder.smsToExpert', toExpert),
         },
         data,
       );

@@ -1,16 +1,6 @@
-import { EAST_AFRICA_TIME_ZONE } from '@kutu/contract';
+import { eatTime } from '../../i18n/i18n.ts';
 
-const eatFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: EAST_AFRICA_TIME_ZONE,
-});
-/** 'Tue, 1 Dec 2026, 09:00 EAT': times in messages are in East Africa Time, zone named. */
+/** 'Tue, 1 Dec 2026, 09:00 EAT': times in English texts are in East Africa Time, zone named. */
 export function formatEat(date: Date): string {
-  return `${eatFormat.format(date)} EAT`;
+  return eatTime('en', date);
 }

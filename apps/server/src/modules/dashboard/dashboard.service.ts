@@ -2,6 +2,7 @@ import type { DashboardMonth, DashboardReply, DashboardStats } from '@kutu/contr
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { message } from '../../i18n/i18n.ts';
 import { createDashboardRepo } from './dashboard.repo.ts';
 
 export const DEFAULT_TIME_ZONE = 'Africa/Kampala';
@@ -13,7 +14,7 @@ export function checkTimeZone(tz: string | undefined): string {
   try {
     return new Intl.DateTimeFormat('en-GB', { timeZone: tz }).resolvedOptions().timeZone;
   } catch {
-    throw badRequest(`Unknown time zone '${tz}'`, { tz: 'Use an IANA time zone such as Africa/Kampala' });
+    throw badRequest(message('errors.dashboard.unknownTimeZone', { tz }), { tz: 'errors.dashboard.useIanaZone' });
   }
 }
 

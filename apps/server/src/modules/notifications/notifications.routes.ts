@@ -129,7 +129,7 @@ export function notificationsRoutes(app: App, { notifications, config, clock, se
     async (req, reply) => {
       const session = await streamTokens.verify(req.query.token);
       const { userId } = session;
-      if (!(await sessions.isLive(session))) throw unauthenticated('Your session has ended. Please sign in again.');
+      if (!(await sessions.isLive(session))) throw unauthenticated('errors.session.ended');
       const unreadCount = await notifications.unreadCount(userId);
 
       reply.hijack();

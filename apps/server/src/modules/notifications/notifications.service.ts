@@ -1,7 +1,9 @@
-import type { NotificationItem, NotificationList, NotificationType, PageQuery } from '@kutu/contract';
+import type { Language, NotificationItem, NotificationList, NotificationType, PageQuery } from '@kutu/contract';
 import { systemClock, type Clock } from '../../adapters/clock.ts';
 import { type Coordinator, createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import type { Db } from '../../db/client.ts';
+import { createLanguageRepo } from '../../i18n/language.repo.ts';
+import { type Message, render } from '../../i18n/i18n.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createNotificationsRepo, type NotificationRow } from './notifications.repo.ts';
@@ -35,6 +37,9 @@ export function createNotificationsService(
 ) {
   const repo = createNotificationsRepo(db);
   const listeners = new Set<NotificationListener>();
+  const languages = createLanguageRepo(db);
+  /** The language the user reads (English for an unknown user). */
+  const languageOf = async (userId: number): Promise<Language> => (await languages.ofUser(userId)) ?? 'en';
 
   // Only a process with open streams reads anything back; the others ignore the news.
   coordinator.on('notification-created', ({ userId, notificationId }) => {
@@ -67,7 +72,15 @@ export function createNotificationsService(
   }
 
   return {
-    async notify(userId: number, type: NotificationType, message: string, data: Record<string, unknown> = {}) {
+    languageOf,
+
+    /**
+     * Stores a notification written in the recipient's language as it is now: a later change of
+     * language applies to the notifications that follow, not to those already stored. A plain string
+     * is stored as written (tests, texts that are already the user's own words).
+     */
+    async notify(userId: number, type: NotificationType, text: Message | string, data: Record<string, unknown> = {}) {
+      const message = typeof text === 'string' ? text : render(await languageOf(userId), text);
       const created = await repo.insert({ userId, type, message, data, createdAt: clock.now() });
       await announce({ type: 'notification-created', userId, notificationId: created.id });
       return created;
@@ -90,7 +103,7 @@ export function createNotificationsService(
     /** Only the owner can mark a notification read; anyone else gets the same 404 as for a missing one. */
     async markRead(userId: number, id: number): Promise<NotificationItem> {
       const row = await repo.markRead(userId, id, clock.now());
-      if (!row) throw notFound('Notification not found');
+      if (!row) throw notFound('errors.notifications.notFound');
       await announce({ type: 'notifications-read', userId });
       return toNotificationItem(row);
     },

@@ -39,15 +39,15 @@ export function createStreamTokens(accessSecret: string, clock: Clock) {
       try {
         ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() }));
       } catch {
-        throw unauthenticated('This stream token is not valid or has expired. Ask for a new one.');
+        throw unauthenticated('errors.session.streamTokenInvalid');
       }
       const { role, sid } = payload;
       const claimsOk = (role === 'farmer' || role === 'expert') && typeof sid === 'string';
       if (payload.typ !== 'notifications_stream' || !payload.jti || !payload.exp || !claimsOk) {
-        throw unauthenticated('This stream token is not valid or has expired. Ask for a new one.');
+        throw unauthenticated('errors.session.streamTokenInvalid');
       }
       forget(now);
-      if (used.has(payload.jti)) throw unauthenticated('This stream token was already used. Ask for a new one.');
+      if (used.has(payload.jti)) throw unauthenticated('errors.session.streamTokenUsed');
       used.set(payload.jti, payload.exp);
       return { userId: Number(payload.sub), role, sessionId: sid };
     },

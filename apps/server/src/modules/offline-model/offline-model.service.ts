@@ -36,7 +36,7 @@ export function createOfflineModelService(deps: ModuleDeps) {
     const cached = known.get(classifier.version);
     if (cached) return cached;
     if (!classifier.dir) {
-      throw new AppError('SERVICE_UNAVAILABLE', 'The offline model is not available on this server', 503);
+      throw new AppError('SERVICE_UNAVAILABLE', 'errors.offlineModel.unavailable', 503);
     }
     const info = await readOfflineInfo(classifier.dir);
     const file = path.join(classifier.dir, info?.file ?? 'model.onnx');
@@ -82,7 +82,7 @@ export function createOfflineModelService(deps: ModuleDeps) {
     /** The file of the active version; an older or unknown version is gone (404), so phones fetch the info again. */
     async file(version: string): Promise<ModelFile> {
       const file = await activeFile();
-      if (file.version !== version) throw notFound('This model version is no longer served');
+      if (file.version !== version) throw notFound('errors.offlineModel.versionGone');
       return file;
     },
   };

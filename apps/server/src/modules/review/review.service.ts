@@ -22,6 +22,7 @@ import {
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { message } from '../../i18n/i18n.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createAnalysisService } from '../analysis/analysis.service.ts';
@@ -88,21 +89,25 @@ export function createReviewService(deps: ModuleDeps) {
   /** The analysis, if the caller may see its review: its owner, or any expert. Others get 404. */
   async function visible(who: AccessClaims, id: number): Promise<AnalysisResult & { userId: number }> {
     const found = (await analysis.resultsByIds([id])).get(id);
-    if (!found || (who.role !== 'expert' && found.userId !== who.userId)) throw notFound('Analysis not found');
+    if (!found || (who.role !== 'expert' && found.userId !== who.userId)) throw notFound('errors.analysis.notFound');
     return found;
   }
 
   async function refusal(id: number, expertId: number): Promise<AppError> {
     const row = await repo.find(id);
     if (row?.reviewedAt) {
-      return conflict(`This photo was already reviewed by ${row.reviewerName ?? 'another expert'}`);
+      return conflict(
+        message('errors.review.alreadyReviewedBy', {
+          name: row.reviewerName ?? message('errors.review.anotherExpert'),
+        }),
+      );
     }
     if (row?.claimedBy && row.claimedBy !== expertId && row.claimedUntil) {
-      const name = (await repo.claimerName(row.claimedBy)) ?? 'Another expert';
+      const name = (await repo.claimerName(row.claimedBy)) ?? message('errors.review.anotherExpertCapital');
       const until = row.claimedUntil.toISOString().slice(11, 16);
-      return conflict(`${name} is reviewing this photo (claimed until ${until} UTC)`);
+      return conflict(message('errors.review.claimedBy', { name, until }));
     }
-    return conflict('This photo cannot be reviewed right now');
+    return conflict('errors.review.cannotReview');
   }
 
   /** Makes the training data follow the verdict: a sample for a crop class, none otherwise. */
@@ -196,7 +201,7 @@ export function createReviewService(deps: ModuleDeps) {
 
     async release(who: AccessClaims, id: number): Promise<void> {
       await visible(who, id);
-      if (!(await repo.release(id, who.userId))) throw notFound('You hold no claim on this photo');
+      if (!(await repo.release(id, who.userId))) throw notFound('errors.review.noClaim');
     },
 
     /**
@@ -229,9 +234,9 @@ export function createReviewService(deps: ModuleDeps) {
 
     async ask(who: AccessClaims, id: number, body: AskExpertBody): Promise<ExpertReview> {
       const a = await visible(who, id);
-      if (a.userId !== who.userId) throw notFound('Analysis not found');
+      if (a.userId !== who.userId) throw notFound('errors.analysis.notFound');
       const row = await repo.ask(id, body.question.trim(), clock.now());
-      if (!row) throw conflict('An expert already answered this analysis');
+      if (!row) throw conflict('errors.review.alreadyAnswered');
       return reviewOut(await repo.find(id), a, who);
     },
 
@@ -246,10 +251,10 @@ export function createReviewService(deps: ModuleDeps) {
     /** The answered exchange as a community post of the farmer (awaiting moderation, as every post). */
     async toCommunityPost(who: AccessClaims, id: number): Promise<{ post_id: number }> {
       const a = await visible(who, id);
-      if (a.userId !== who.userId) throw notFound('Analysis not found');
+      if (a.userId !== who.userId) throw notFound('errors.analysis.notFound');
       const review = await repo.find(id);
-      if (!review?.reviewedAt || !review.verdict) throw conflict('An expert has not answered this analysis yet');
-      if (review.communityPostId) throw conflict('This exchange is already a community post');
+      if (!review?.reviewedAt || !review.verdict) throw conflict('errors.review.notAnswered');
+      if (review.communityPostId) throw conflict('errors.review.alreadyPosted');
       const photo = await analysis.photo(who, id);
       const post = await community.createPost(
         who,
@@ -262,7 +267,7 @@ export function createReviewService(deps: ModuleDeps) {
           height: 0,
         },
       );
-      if (!(await repo.setCommunityPost(id, post.id))) throw conflict('This exchange is already a community post');
+      if (!(await repo.setCommunityPost(id, post.id))) throw conflict('errors.review.alreadyPosted');
       return { post_id: post.id };
     },
 

@@ -1,4 +1,5 @@
 import type { AnalysisResult, ReviewVerdict } from '@kutu/contract';
+import { type Message, message } from '../../i18n/i18n.ts';
 import type { ReviewRow } from './review.repo.ts';
 
 const verdictNames: Record<ReviewVerdict, string> = {
@@ -12,9 +13,10 @@ const verdictNames: Record<ReviewVerdict, string> = {
 export const verdictName = (v: ReviewVerdict) => verdictNames[v];
 
 /** The farmer's notification when an expert decides (or changes) the verdict on their photo. */
-export function reviewNotice(verdict: ReviewVerdict, revised: boolean): string {
-  const name = verdictNames[verdict];
-  return revised ? `An expert updated their answer on your photo: ${name}` : `An expert reviewed your photo: ${name}`;
+export function reviewNotice(verdict: ReviewVerdict, revised: boolean): Message {
+  return message(revised ? 'notifications.reviewUpdated' : 'notifications.reviewDone', {
+    verdict: message(`notifications.verdicts.${verdict}`),
+  });
 }
 
 const modelSaid = (a: AnalysisResult) =>

@@ -2,7 +2,6 @@ import {
   errorBody,
   fromAnalysisBody,
   idParam,
-  imageUploadMessages,
   modelVersion,
   modelVersionPage,
   pageQuery,
@@ -12,7 +11,6 @@ import {
   trainingApi,
   trainingJob,
   trainingJobPage,
-  trainingMessages,
   trainingSample,
   trainingSamplePage,
   trainingSamplesQuery,
@@ -21,6 +19,7 @@ import {
 } from '@kutu/contract';
 import { z } from 'zod';
 import type { App, ModuleDeps } from '../../deps.ts';
+import { contractMessage } from '../../i18n/i18n.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -89,15 +88,18 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
         decode: { limiter: deps.decodeLimiter, userId: caller(req).userId },
       }).catch((err) => {
         // The spec's own message for a training upload without an image.
-        if (err instanceof AppError && err.message === imageUploadMessages.missing) {
-          throw badRequest(trainingMessages.noImage, { image: trainingMessages.noImage });
+        if (err instanceof AppError && err.says('errors.upload.missing')) {
+          throw badRequest('errors.training.noImage', { image: 'errors.training.noImage' });
         }
         throw err;
       });
       const parsed = trainingUploadFields.safeParse(fields);
       if (!parsed.success) {
-        const issues = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'label'), i.message]));
-        throw badRequest(parsed.error.issues[0]?.message ?? trainingMessages.noLabel, issues);
+        const issues = Object.fromEntries(
+          parsed.error.issues.map((i) => [String(i.path[0] ?? 'label'), contractMessage(i.message)]),
+        );
+        const first = parsed.error.issues[0]?.message;
+        throw badRequest(first ? contractMessage(first) : 'errors.training.noLabel', issues);
       }
       return reply.status(201).send(await service.uploadSamples(caller(req).userId, images, parsed.data));
     },

@@ -15,6 +15,7 @@ import {
 } from '@kutu/contract';
 import type { ModuleDeps, TrainingOptions } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { message } from '../../i18n/i18n.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createTrainingRepo, type JobRow, type SampleRow, type VersionRow } from './training.repo.ts';
@@ -145,17 +146,17 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
   }
 
   // --- the job itself ---
-  async function fail(job: JobRow, message: string) {
-    await repo.updateJob(job.id, { status: 'failed', stage: 'failed', error: message, finishedAt: clock.now() });
+  async function fail(job: JobRow, error: string) {
+    await repo.updateJob(job.id, { status: 'failed', stage: 'failed', error, finishedAt: clock.now() });
     if (job.startedBy) {
       await notifications.notify(
         job.startedBy,
         'training_completed',
-        `Model retraining #${job.id} failed: ${message}`,
+        message('notifications.retrainingFailed', { job: job.id, error }),
         {
           job_id: job.id,
           outcome: 'failed',
-          error: message,
+          error,
         },
       );
     }
@@ -283,10 +284,11 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
         await announceActive();
       }
       if (job.startedBy) {
-        const message = verdict.accepted
-          ? `Model retraining #${jobId} finished: version ${version} is now active (${verdict.reason})`
-          : `Model retraining #${jobId} finished: version ${version} was not activated (${verdict.reason})`;
-        await notifications.notify(job.startedBy, 'training_completed', message, {
+        const finished = message(
+          verdict.accepted ? 'notifications.retrainingActivated' : 'notifications.retrainingNotActivated',
+          { job: jobId, version, reason: verdict.reason },
+        );
+        await notifications.notify(job.startedBy, 'training_completed', finished, {
           job_id: jobId,
           outcome: status,
           version,
@@ -378,15 +380,15 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
      */
     async fromAnalysis(expertId: number, analysisId: number, label: TrainingLabel, cropType: string | null = null) {
       const analysis = await repo.findAnalysis(analysisId);
-      if (!analysis) throw notFound('Analysis not found');
+      if (!analysis) throw notFound('errors.analysis.notFound');
       if (await repo.sampleFromAnalysisExists(analysisId)) {
-        throw conflict('This analysis is already a training sample');
+        throw conflict('errors.training.alreadySample');
       }
       let data: Buffer;
       try {
         data = await storage.get(analysis.imagePath);
       } catch {
-        throw new AppError('NOT_FOUND', 'The image of this analysis is no longer stored', 404);
+        throw new AppError('NOT_FOUND', 'errors.training.analysisImageGone', 404);
       }
       const extension = path.extname(analysis.imagePath).slice(1) || 'jpg';
       const row = await storeSample(expertId, data, extension, label, cropType, {
@@ -417,22 +419,22 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
 
     async sampleImage(id: number) {
       const row = await repo.findSample(id);
-      if (!row) throw notFound('Training sample not found');
+      if (!row) throw notFound('errors.training.sampleNotFound');
       const { body, size } = await storage.stream(row.imagePath).catch(() => {
-        throw notFound('The image of this sample is no longer stored');
+        throw notFound('errors.training.sampleImageGone');
       });
       return { data: body, size, type: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
     },
 
     async relabel(id: number, label: TrainingLabel): Promise<TrainingSample> {
-      if (!(await repo.relabel(id, label))) throw notFound('Training sample not found');
+      if (!(await repo.relabel(id, label))) throw notFound('errors.training.sampleNotFound');
       return sampleOut((await repo.findSample(id))!);
     },
 
     /** Removed samples stop being trained on; the file goes too (versions already trained keep what they learnt). */
     async remove(id: number): Promise<void> {
       const removed = await repo.removeSample(id, clock.now());
-      if (!removed) throw notFound('Training sample not found');
+      if (!removed) throw notFound('errors.training.sampleNotFound');
       await storage.remove(removed.imagePath);
     },
 
@@ -454,10 +456,10 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     // --- jobs ---
     async startJob(expertId: number): Promise<TrainingJob> {
       if (!(await repo.activeVersion())) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'There is no active model to retrain', 503);
+        throw new AppError('SERVICE_UNAVAILABLE', 'errors.training.noActiveModel', 503);
       }
       const id = await enqueue(expertId, 'manual');
-      if (id === undefined) throw conflict(trainingMessages.alreadyRunning);
+      if (id === undefined) throw conflict('errors.training.alreadyRunning');
       return jobOut((await repo.findJob(id))!);
     },
 
@@ -468,7 +470,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
 
     async getJob(id: number): Promise<TrainingJob> {
       const row = await repo.findJob(id);
-      if (!row) throw notFound('Training job not found');
+      if (!row) throw notFound('errors.training.jobNotFound');
       return jobOut(row);
     },
 
@@ -494,7 +496,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
           await notifications.notify(
             job.startedBy,
             'training_completed',
-            `Model retraining #${job.id} failed: the server stopped while it was running. The active model was not changed.`,
+            message('notifications.retrainingInterrupted', { job: job.id }),
             { job_id: job.id, outcome: 'failed' },
           );
         }
@@ -511,16 +513,16 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     /** Activates (or rolls back to) a stored version and swaps the classifier in service. */
     async activateVersion(id: number): Promise<ModelVersion> {
       const row = await repo.findVersion(id);
-      if (!row) throw notFound('Model version not found');
+      if (!row) throw notFound('errors.training.versionNotFound');
       if (!row.isActive) {
-        if (await repo.activeJob()) throw conflict('Wait until the running retraining finishes');
+        if (await repo.activeJob()) throw conflict('errors.training.waitForRetraining');
         let loaded: Awaited<ReturnType<Trainer['load']>>;
         try {
           const dir = await modelDirOnThisMachine(storage, row, modelsRoot);
           if (!dir) throw new Error('missing');
           loaded = await trainer.load(dir);
         } catch {
-          throw conflict(`The files of version ${row.version} cannot be loaded`);
+          throw conflict(message('errors.training.versionNotLoadable', { version: row.version }));
         }
         await repo.activateVersion(id, clock.now());
         await deps.classifier.replace(loaded);

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { catalogs, t } from './i18n.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+const english = leaves(catalogs.en as unknown as Tree);
+
+describe('message catalogs', () => {
+  for (const language of ['sw', 'lg'] as const) {
+    const translated = leaves(catalogs[language] as unknown as Tree);
+
+    it(`${language} has every English key, and no other`, () => {
+      expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+    });
+
+    it(`${language} keeps the placeholders of every English text`, () => {
+      const wrong = [...english]
+        .filter(
+          ([key, text]) =>
+            JSON.stringify(placeholders(text)) !== JSON.stringify(placeholders(translated.get(key) ?? '')),
+        )
+        .map(([key]) => key);
+      expect(wrong).toEqual([]);
+    });
+
+    it(`${language} leaves no text empty`, () => {
+      expect([...translated].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
+    });
+  }
+
+  it('keeps the code the first 4-digit number in every SMS and code email', () => {
+    for (const language of ['en', 'sw', 'lg'] as const) {
+      const sms = t(language, 'sms.activation', { code: '0427' });
+      expect(sms.match(/\b\d{4}\b/)?.[0], sms).toBe('0427');
+      const mail = t(language, 'mail.verification.text', {
+        intro: t(language, 'mail.verification.introNew'),
+        code: '0427',
+        link: 'https://kutu.example/auth/verify-email?token=x&verificationToken=0427',
+      });
+      expect(mail.match(/\b\d{4}\b/)?.[0], mail).toBe('0427');
+    }
+  });
+
+  it('writes the activation SMS in one GSM-7 SMS', () => {
+    const gsm7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€]*$/;
+    for (const language of ['en', 'sw', 'lg'] as const) {
+      const sms = t(language, 'sms.activation', { code: '0427' });
+      expect(sms, language).toMatch(gsm7);
+      expect(sms.length, language).toBeLessThanOrEqual(160);
+    }
+  });
+
+  it('chooses the plural form by count', () => {
+    expect(t('en', 'errors.auth.wrongCode', { count: 1 })).toBe('Wrong code. You have 1 try left.');
+    expect(t('en', 'errors.auth.wrongCode', { count: 3 })).toBe('Wrong code. You have 3 tries left.');
+    expect(t('sw', 'errors.auth.wrongCode', { count: 3 })).toBe('Msimbo si sahihi. Umebakiwa na majaribio 3.');
+  });
+});

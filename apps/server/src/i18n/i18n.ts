@@ -1,0 +1,90 @@
+import i18next from 'i18next';
+import { EAST_AFRICA_TIME_ZONE, type Language } from '@kutu/contract';
+import en from './locales/en.json' with { type: 'json' };
+import lg from './locales/lg.json' with { type: 'json' };
+import sw from './locales/sw.json' with { type: 'json' };
+
+/**
+ * Everything the server writes for people (errors, emails, SMS, notifications) comes from the catalogs
+ * in ./locales, one JSON file per language in i18next's format, so translators work on them alone.
+ * English is the source and the fallback. See docs/decisions/0022-server-languages.md.
+ */
+export const catalogs = { en, sw, lg } as const satisfies Record<Language, unknown>;
+
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+/** i18next picks `x_one` or `x_other` from `count`; callers name the key `x`. */
+type WithoutPlural<K extends string> = K extends `${infer Base}_${'one' | 'other'}` ? Base : K;
+/** A key of the English catalog ("errors.auth.wrongLogin"); the `validation` section is reached via `contractMessage`. */
+export type MessageKey = WithoutPlural<Exclude<Leaves<typeof en>, `validation.${string}`>>;
+
+/** A Date is written in East Africa Time, the zone named: 'Tue, 1 Dec 2026, 09:00 EAT' in English. */
+export type ParamValue = string | number | Date | Message;
+export type Params = Record<string, ParamValue>;
+/**
+ * A text not yet in any language, rendered per reader with `render`: a catalog key and its values, or
+ * an English sentence from the contract's zod schemas, translated through the `validation` section.
+ */
+export type Message = { key: MessageKey; params?: Params } | { contract: string };
+
+export const message = (key: MessageKey, params?: Params): Message => ({ key, params });
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources: { en: { translation: en }, sw: { translation: sw }, lg: { translation: lg } },
+  lng: 'en',
+  fallbackLng: 'en',
+  supportedLngs: ['en', 'sw', 'lg'],
+  nsSeparator: false,
+  initAsync: false,
+  returnNull: false,
+  // Plain text only (SMS, email text, JSON): nothing is HTML-escaped.
+  interpolation: { escapeValue: false },
+});
+
+/** The text of `key` in `language` with `params` filled in; values that are messages are rendered first. */
+export function t(language: Language, key: MessageKey, params: Params = {}): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value instanceof Date) values[name] = eatTime(language, value);
+    else values[name] = typeof value === 'object' ? render(language, value) : value;
+  }
+  return i18n.t(key, { ...values, lng: language });
+}
+
+const eatFormats = {
+  en: eatFormat('en-GB'),
+  sw: eatFormat('sw'),
+  lg: eatFormat('lg'),
+} satisfies Record<Language, Intl.DateTimeFormat>;
+function eatFormat(locale: string) {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: EAST_AFRICA_TIME_ZONE,
+  });
+}
+/** A moment as people in Kenya and Uganda read it, in their language, the zone named. */
+export const eatTime = (language: Language, date: Date) => `${eatFormats[language].format(date)} EAT`;
+
+type Validation = Record<string, string | undefined>;
+/**
+ * A sentence of the contract's zod schemas ("Password mismatch") in `language`: the `validation`
+ * section is keyed by the English sentence (read without i18next, whose keys cannot hold dots); one not
+ * listed there stays English.
+ */
+export function translateContract(language: Language, english: string): string {
+  return (catalogs[language].validation as Validation)[english] ?? english;
+}
+
+export function render(language: Language, m: Message): string {
+  return 'contract' in m ? translateContract(language, m.contract) : t(language, m.key, m.params);
+}
+
+export const contractMessage = (english: string): Message => ({ contract: english });

@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createUser } from '../../../test/users.ts';
+import { activeAccount, codeIn, farmerBody, login, PASSWORD, post, signUp } from './flow.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface OutboxEntry {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  text: string;
+}
+async function outboxTo(address: string): Promise<OutboxEntry[]> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox/' });
+  return (res.json().results as OutboxEntry[]).filter((m) => m.to === address);
+}
+const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
+
+describe('the account language at sign-up', () => {
+  it('is the one chosen in the form, over the browser language', async () => {
+    const body = farmerBody({ language: 'lg' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/farmer/',
+      payload: body,
+      headers: { 'accept-language': 'sw' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = await outboxTo(body.email);
+    expect(mail.subject).toBe("Koodi yo ey'okukakasa eya Kutu");
+    const a = await activeAccountFrom({ body, token: res.json().token, emailCode: codeIn(mail.text) });
+    expect((await login(t, a.email)).user.language).toBe('lg');
+  });
+
+  it('is the browser language (Accept-Language) when the form names none', async () => {
+    const body = farmerBody();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/farmer/',
+      payload: body,
+      headers: { 'accept-language': 'fr-FR, sw-KE;q=0.8, en;q=0.5' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = await outboxTo(body.email);
+    expect(mail.subject).toBe('Msimbo wako wa uthibitisho wa Kutu');
+  });
+
+  it('is English without either', async () => {
+    const a = await activeAccount(t);
+    expect((await login(t, a.email)).user.language).toBe('en');
+  });
+
+  it('refuses a language Kutu does not write', async () => {
+    const res = await post(t, '/api/auth/register/farmer/', farmerBody({ language: 'fr' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', fields: { language: expect.any(String) } });
+  });
+});
+
+describe('emails and SMS in the account language', () => {
+  it('sends a Kiswahili sign-up its email and SMS in Kiswahili, code first (dev outbox)', async () => {
+    const s = await signUp(t, 'farmer', { language: 'sw' });
+    const [mail] = await outboxTo(s.body.email);
+    expect(mail.subject).toBe('Msimbo wako wa uthibitisho wa Kutu');
+    expect(mail.text).toMatch(/^Habari,\n\nKaribu Kutu! Msimbo wako wa uthibitisho wa barua pepe ni: \d{4}\n/);
+    expect(codeIn(mail.text)).toBe(s.emailCode);
+
+    const verified = await post(t, '/api/auth/verify-email/', { token: s.token, verificationCode: s.emailCode });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const [sms] = (await outboxTo(s.body.phone_number)).filter((m) => m.channel === 'sms');
+    expect(sms.text).toMatch(/^Kutu: msimbo wako wa kuwezesha akaunti ni \d{4}\. Unaisha baada ya dakika 15\./);
+    expect(sms.text.length).toBeLessThanOrEqual(160);
+    const activated = await post(t, '/api/auth/activate/', {
+      otp: codeIn(sms.text),
+      token: s.token,
+      password: s.body.password,
+      confirmPassword: s.body.password,
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+  });
+});
+
+async function activeAccountFrom(s: { body: Record<string, unknown>; token: string; emailCode: string }) {
+  const verified = await post(t, '/api/auth/verify-email/', { token: s.token, verificationCode: s.emailCode });
+  expect(verified.statusCode, verified.body).toBe(200);
+  const [sms] = (await outboxTo(s.body.phone_number as string)).filter((m) => m.channel === 'sms');
+  const res = await post(t, '/api/auth/activate/', {
+    otp: codeIn(sms.text),
+    token: s.token,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { email: s.body.email as string };
+}
+
+describe('PUT /api/auth/language/', () => {
+  it('changes the account language, shown in GET /api/auth/me/', async () => {
+    const a = await activeAccount(t);
+    const { access } = await login(t, a.email);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/language/',
+      headers: bearer(access),
+      payload: { language: 'lg' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ language: 'lg' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me/', headers: bearer(access) });
+    expect(me.json().language).toBe('lg');
+  });
+
+  it('refuses a caller who is not signed in', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/auth/language/', payload: { language: 'sw' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses a language Kutu does not write with a VALIDATION_ERROR', async () => {
+    const a = await activeAccount(t);
+    const { access } = await login(t, a.email);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/language/',
+      headers: bearer(access),
+      payload: { language: 'fr' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Language must be en, sw or lg',
+      fields: { language: 'Language must be en, sw or lg' },
+    });
+  });
+});
+
+describe('error messages in the reader language', () => {
+  const wrongLogin = (headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email: 'nobody@example.com', password: 'Wr0ng!Password' },
+      headers,
+    });
+
+  it('follows Accept-Language when nobody is signed in, keeping the code', async () => {
+    const res = await wrongLogin({ 'accept-language': 'lg-UG, en;q=0.5' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: "Email oba ekigambo eky'ekyama si kituufu" },
+    });
+  });
+
+  it('is English without Accept-Language, word for word as before', async () => {
+    expect((await wrongLogin()).json().error.message).toBe('Wrong email or password');
+    expect((await wrongLogin({ 'accept-language': 'fr' })).json().error.message).toBe('Wrong email or password');
+  });
+
+  it('translates the contract field messages of a validation error', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/farmer/',
+      payload: farmerBody({ confirm_password: 'Different!2026' }),
+      headers: { 'accept-language': 'sw' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Manenosiri hayalingani',
+      fields: { confirm_password: 'Manenosiri hayalingani' },
+    });
+  });
+
+  it("follows the signed-in account's language over Accept-Language, also right after it changes", async () => {
+    const a = await activeAccount(t, 'farmer', { language: 'sw' });
+    const { access } = await login(t, a.email);
+    const wrongPassword = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/change-password/',
+        headers: { ...bearer(access), 'accept-language': 'en' },
+        payload: {
+          oldPassword: 'Not!MyPassword1',
+          newPassword: 'N3w!Password2026',
+          confirmPassword: 'N3w!Password2026',
+        },
+      });
+    const sw = await wrongPassword();
+    expect(sw.statusCode).toBe(400);
+    expect(sw.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Nenosiri lako la sasa si sahihi',
+      fields: { oldPassword: 'Si sahihi' },
+    });
+
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/language/',
+      headers: bearer(access),
+      payload: { language: 'fr' },
+    });
+    expect(bad.json().error.fields).toEqual({ language: 'Lugha lazima iwe en, sw au lg' });
+
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/language/',
+      headers: bearer(access),
+      payload: { language: 'lg' },
+    });
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/999999/read/',
+      headers: { ...bearer(access), 'accept-language': 'sw' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toEqual({ code: 'NOT_FOUND', message: 'Obubaka obukumanyisa tebusangiddwa' });
+  });
+});
+
+describe('notifications in the recipient language', () => {
+  it('writes the next notification in Luganda once the farmer switched to it', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const expert = await createUser(t, 'expert');
+    const approvePostOf = async (title: string) => {
+      const post = await t.app.inject({
+        method: 'POST',
+        url: '/api/community/posts/',
+        headers: farmer.headers,
+        payload: {
+          title,
+          content: 'Small orange pustules appeared on both sides of the leaves this week.',
+          crop_type: 'MAIZE',
+          disease_type: 'common_rust',
+          urgency_level: 'high',
+        },
+      });
+      expect(post.statusCode, post.body).toBe(201);
+      const moderated = await t.app.inject({
+        method: 'PUT',
+        url: `/api/community/posts/moderate/${post.json().id}/`,
+        headers: expert.headers,
+        payload: { action: 'approve' },
+      });
+      expect(moderated.statusCode, moderated.body).toBe(200);
+    };
+    const latest = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: farmer.headers });
+      return res.json().results[0].message as string;
+    };
+
+    await approvePostOf('Orange spots');
+    expect(await latest()).toBe('Your post "Orange spots" has been approved and is visible to the community');
+
+    const switched = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/language/',
+      headers: farmer.headers,
+      payload: { language: 'lg' },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    await approvePostOf('Obutonnyeze');
+    expect(await latest()).toBe('Obubaka bwo "Obutonnyeze" bukkiriziddwa era abalimi banno basobola okubulaba');
+    // The one written before the switch stays as it was written.
+    const all = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: farmer.headers });
+    expect(all.json().results[1].message).toMatch(/^Your post "Orange spots"/);
+  });
+});
