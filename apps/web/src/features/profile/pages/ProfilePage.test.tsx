@@ -20,6 +20,7 @@ const base: UserRecord = {
   email: 'nakato@example.com',
   role: 'farmer',
   phone: '+256772123456',
+  language: 'en',
   accountComplete: false,
   profile: null,
   farmer: { farm_location: 'Mbale', farm_size: 2.5, crop_types: ['MAIZE', 'BEANS'] },
