@@ -1,4 +1,5 @@
 import { api as paths } from '@kutu/contract/paths';
+import { currentLanguage } from './i18n.ts';
 import { session } from './session.ts';
 
 /** A failed API call: the server's `{error: {code, message, fields}}` or a network failure. */
@@ -33,7 +34,7 @@ async function refreshTokens(): Promise<boolean> {
   if (!refresh) return false;
   refreshing ??= fetch(paths.auth.refresh, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'accept-language': currentLanguage() },
     body: JSON.stringify({ refresh }),
   })
     .then(async (res) => {
@@ -68,7 +69,12 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
 }
 
 export async function request<T>(path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  // The server words its errors (and what it sends by SMS or email) in the language on screen.
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': currentLanguage(),
+    ...opts.headers,
+  };
   const token = session.accessToken();
   if (opts.auth !== false && token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
