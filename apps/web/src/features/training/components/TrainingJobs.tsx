@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ListPagination } from '../../community/components/ListPagination.tsx';
 import { jobsQuery, useStartTraining } from '../api/training.ts';
 import { TrainingTable } from './TrainingTable.tsx';
+import { formatPercent } from '../../../lib/format.ts';
 
 const statusColor: Record<TrainingJobStatus, string> = {
   queued: 'gray',
@@ -28,7 +29,7 @@ export function formatElapsed(seconds: number | null): string {
 }
 
 function pct(v: unknown) {
-  return typeof v === 'number' ? `${(v * 100).toFixed(1)}%` : '–';
+  return typeof v === 'number' ? formatPercent(v, 1) : '–';
 }
 
 /** The running job's progress: stage, epoch x/y and elapsed time. */
