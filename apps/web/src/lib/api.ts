@@ -1,5 +1,5 @@
 import { api as paths } from '@kutu/contract/paths';
-import { currentLanguage } from './i18n.ts';
+import i18n, { currentLanguage } from './i18n.ts';
 import { session } from './session.ts';
 
 /** A failed API call: the server's `{error: {code, message, fields}}` or a network failure. */
@@ -25,6 +25,9 @@ export interface RequestOptions {
   /** Extra request headers (e.g. `Idempotency-Key`). */
   headers?: Record<string, string>;
 }
+
+/** No answer from the server (no signal, server down), in the language on screen. */
+export const networkError = () => new ApiError(0, 'NETWORK_ERROR', i18n.t('shell.networkError'));
 
 let refreshing: Promise<boolean> | null = null;
 
@@ -93,7 +96,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK_ERROR', 'Cannot reach Kutu. Check your connection and try again.');
+    throw networkError();
   }
   if (res.status === 401 && opts.auth !== false && token && !retried) {
     if (await refreshTokens()) return request<T>(path, opts, true);
@@ -107,7 +110,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
     throw new ApiError(
       res.status,
       e?.code ?? 'HTTP_ERROR',
-      e?.message ?? `Request failed (${res.status})`,
+      e?.message ?? i18n.t('shell.requestFailed', { status: res.status }),
       e?.fields ?? {},
     );
   }
@@ -126,7 +129,7 @@ export const http = {
 };
 
 /** The message to show for any thrown value. */
-export function errorMessage(err: unknown, fallback = 'Something went wrong. Please try again.'): string {
+export function errorMessage(err: unknown, fallback = i18n.t('shell.somethingWrong')): string {
   if (err instanceof ApiError) return err.message;
   if (err instanceof Error && err.message) return err.message;
   return fallback;

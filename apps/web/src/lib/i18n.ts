@@ -76,9 +76,12 @@ function readStored(): string | null {
   }
 }
 
-/** The language the app shows now, as the server and `<html lang>` know it (pseudo is English). */
+/**
+ * The language chosen now, as the server and `<html lang>` know it (pseudo is English). Strings missing
+ * from its file show in English, but dates, numbers and the server's replies still follow the choice.
+ */
 export function currentLanguage(): Language {
-  return baseLanguage(i18n.resolvedLanguage ?? i18n.language) ?? 'en';
+  return baseLanguage(i18n.language) ?? 'en';
 }
 
 function markDocument(language: string) {

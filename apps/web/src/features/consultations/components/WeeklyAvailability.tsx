@@ -145,8 +145,8 @@ export function WeeklyAvailabilityList() {
           <Group justify="space-between" wrap="wrap">
             <Text size="sm">
               {r.weekdays.map((d) => t(`consultations.weekday.${weekdayNames[d - 1].toLowerCase()}`)).join(', ')} ·{' '}
-              {r.start_time}–{r.end_time} EAT · {t('consultations.weekly.minutes', { count: r.slot_minutes })} ·{' '}
-              {t(`consultations.mode.${r.mode}`)}
+              {t('consultations.weekly.timeRange', { start: r.start_time, end: r.end_time })} ·{' '}
+              {t('consultations.weekly.minutes', { count: r.slot_minutes })} · {t(`consultations.mode.${r.mode}`)}
               {r.place ? ` — ${r.place}` : ''}
             </Text>
             <Button

@@ -111,7 +111,13 @@ export function TrainingJobs() {
                 <Text size="sm">
                   {job.error ??
                     (job.result
-                      ? `${job.candidate_version}: macro-F1 ${pct(job.result.candidate.macro_f1)} vs ${pct(job.result.active?.macro_f1)}, accuracy ${pct(job.result.candidate.accuracy)} vs ${pct(job.result.active?.accuracy)}`
+                      ? t('training.comparison', {
+                          version: job.candidate_version,
+                          candidateF1: pct(job.result.candidate.macro_f1),
+                          activeF1: pct(job.result.active?.macro_f1),
+                          candidateAccuracy: pct(job.result.candidate.accuracy),
+                          activeAccuracy: pct(job.result.active?.accuracy),
+                        })
                       : '')}
                 </Text>
               </Table.Td>
