@@ -4,6 +4,7 @@ import { Alert } from '@mantine/core';
 import type { Role } from '@kutu/contract';
 import { session } from '../lib/session.ts';
 import { routes } from './routes.ts';
+import { useTranslation } from 'react-i18next';
 
 export function useSession() {
   const access = useSyncExternalStore(session.subscribe, session.accessToken);
@@ -33,11 +34,12 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
 
 /** The server enforces roles; this only explains to a user who followed a link for the other role. */
 export function RoleOnly({ role, children }: { role: Role; children: ReactNode }) {
+  const { t } = useTranslation();
   const { role: current } = useSession();
   if (current && current !== role) {
     return (
-      <Alert color="yellow" title="Not available for your account">
-        This screen is for {role}s.
+      <Alert color="yellow" title={t('shell.roleOnly.title')}>
+        {t(`shell.roleOnly.${role}`)}
       </Alert>
     );
   }

@@ -1,4 +1,5 @@
 import { api as paths } from '@kutu/contract/paths';
+import i18n, { currentLanguage } from './i18n.ts';
 import { session } from './session.ts';
 
 /** A failed API call: the server's `{error: {code, message, fields}}` or a network failure. */
@@ -25,6 +26,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** No answer from the server (no signal, server down), in the language on screen. */
+export const networkError = () => new ApiError(0, 'NETWORK_ERROR', i18n.t('shell.networkError'));
+
 let refreshing: Promise<boolean> | null = null;
 
 /** Rotates the refresh token once for all callers that hit an expired access token together. */
@@ -33,7 +37,7 @@ async function refreshTokens(): Promise<boolean> {
   if (!refresh) return false;
   refreshing ??= fetch(paths.auth.refresh, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'accept-language': currentLanguage() },
     body: JSON.stringify({ refresh }),
   })
     .then(async (res) => {
@@ -68,7 +72,12 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
 }
 
 export async function request<T>(path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  // The server words its errors (and what it sends by SMS or email) in the language on screen.
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': currentLanguage(),
+    ...opts.headers,
+  };
   const token = session.accessToken();
   if (opts.auth !== false && token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -87,7 +96,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK_ERROR', 'Cannot reach Kutu. Check your connection and try again.');
+    throw networkError();
   }
   if (res.status === 401 && opts.auth !== false && token && !retried) {
     if (await refreshTokens()) return request<T>(path, opts, true);
@@ -101,7 +110,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
     throw new ApiError(
       res.status,
       e?.code ?? 'HTTP_ERROR',
-      e?.message ?? `Request failed (${res.status})`,
+      e?.message ?? i18n.t('shell.requestFailed', { status: res.status }),
       e?.fields ?? {},
     );
   }
@@ -120,7 +129,7 @@ export const http = {
 };
 
 /** The message to show for any thrown value. */
-export function errorMessage(err: unknown, fallback = 'Something went wrong. Please try again.'): string {
+export function errorMessage(err: unknown, fallback = i18n.t('shell.somethingWrong')): string {
   if (err instanceof ApiError) return err.message;
   if (err instanceof Error && err.message) return err.message;
   return fallback;

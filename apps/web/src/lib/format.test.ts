@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, zoneName } from './format.ts';
+import i18n from './i18n.ts';
+import { formatDate, formatDateTime, formatMonth, formatNumber, formatPercent, zoneName } from './format.ts';
 
 describe('formatDateTime', () => {
   const at = new Date('2026-03-02T08:00:00Z');
@@ -17,5 +18,36 @@ describe('formatDateTime', () => {
 
   it('is empty for no date', () => {
     expect(formatDateTime(null)).toBe('');
+  });
+});
+
+describe('formats in the chosen language', () => {
+  const at = new Date('2026-03-02T08:00:00Z');
+
+  it('keeps the British English forms for English', () => {
+    expect(formatDateTime(at, 'Africa/Nairobi', 'en')).toBe('2 Mar 2026, 11:00 EAT');
+    expect(formatDate(at, 'Africa/Nairobi', 'en')).toBe('2 Mar 2026');
+    expect(formatMonth('2026-01', true, 'en')).toBe('Jan 2026');
+    expect(formatMonth('2026-01', false, 'en')).toBe('Jan');
+    expect(formatNumber(12345, undefined, 'en')).toBe('12,345');
+    expect(formatPercent(0.875, 2, 'en')).toBe('87.50%');
+  });
+
+  it('uses Kiswahili month names', () => {
+    expect(formatDateTime(at, 'Africa/Nairobi', 'sw')).toBe('2 Mac 2026, 11:00 EAT');
+    expect(formatDate(at, 'Africa/Nairobi', 'sw')).toBe('2 Mac 2026');
+    expect(formatMonth('2026-03', true, 'sw')).toBe('Mac 2026');
+    expect(formatNumber(12345, undefined, 'sw')).toBe('12,345');
+    expect(formatPercent(0.875, 1, 'sw')).toBe('87.5%');
+  });
+
+  it('follows the language on screen when none is given', async () => {
+    await i18n.changeLanguage('sw');
+    try {
+      expect(formatDate(at, 'Africa/Kampala')).toBe('2 Mac 2026');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    expect(formatDate(at, 'Africa/Kampala')).toBe('2 Mar 2026');
   });
 });

@@ -1,3 +1,14 @@
+import { currentLanguage, type Language } from './i18n.ts';
+
+/**
+ * The Intl locale of each language: English keeps the British forms every screen used before ("2 Mar
+ * 2026, 11:00"); Kiswahili and Luganda use their own month names and orders ("2 Mac 2026").
+ */
+const intlLocales: Record<Language, string> = { en: 'en-GB', sw: 'sw', lg: 'lg' };
+export function displayLocale(language: Language = currentLanguage()): string {
+  return intlLocales[language];
+}
+
 /** Times are shown in the viewer's time zone (East Africa Time when the browser gives none), zone named. */
 const fallbackZone = 'Africa/Kampala';
 export function viewerTimeZone(): string {
@@ -26,10 +37,14 @@ export function zoneName(date: Date, timeZone = viewerTimeZone()): string {
 }
 
 /** Date and time in the viewer's zone, with the zone's name: "2 Mar 2026, 11:00 EAT". Every screen uses it. */
-export function formatDateTime(iso: string | Date | null | undefined, timeZone = viewerTimeZone()): string {
+export function formatDateTime(
+  iso: string | Date | null | undefined,
+  timeZone = viewerTimeZone(),
+  language: Language = currentLanguage(),
+): string {
   if (!iso) return '';
   const d = typeof iso === 'string' ? new Date(iso) : iso;
-  const local = new Intl.DateTimeFormat('en-GB', {
+  const local = new Intl.DateTimeFormat(displayLocale(language), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -41,13 +56,40 @@ export function formatDateTime(iso: string | Date | null | undefined, timeZone =
   return `${local} ${zoneName(d, timeZone)}`;
 }
 
-export function formatDate(iso: string | Date | null | undefined, timeZone = viewerTimeZone()): string {
+export function formatDate(
+  iso: string | Date | null | undefined,
+  timeZone = viewerTimeZone(),
+  language: Language = currentLanguage(),
+): string {
   if (!iso) return '';
   const d = typeof iso === 'string' ? new Date(iso) : iso;
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone }).format(d);
+  return new Intl.DateTimeFormat(displayLocale(language), { dateStyle: 'medium', timeZone }).format(d);
 }
 
-/** Confidence 0..1 as a percentage with 2 decimals. */
-export function formatPercent(value: number): string {
-  return `${(value * 100).toFixed(2)}%`;
+/** A calendar month "YYYY-MM" by name in the language: "Jan 2026", or "Jan" alone for a chart axis. */
+export function formatMonth(month: string, withYear = true, language: Language = currentLanguage()): string {
+  const first = new Date(`${month}-01T00:00:00Z`);
+  if (Number.isNaN(first.getTime())) return month;
+  return new Intl.DateTimeFormat(displayLocale(language), {
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  }).format(first);
+}
+
+/** A count or amount in the language's digits grouping: "1,234". */
+export function formatNumber(value: number, fractionDigits?: number, language: Language = currentLanguage()): string {
+  return new Intl.NumberFormat(displayLocale(language), {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(value);
+}
+
+/** A share 0..1 as a percentage, 2 decimals unless asked: "87.50%". */
+export function formatPercent(value: number, fractionDigits = 2, language: Language = currentLanguage()): string {
+  return new Intl.NumberFormat(displayLocale(language), {
+    style: 'percent',
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(value);
 }

@@ -1,13 +1,115 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 
-/** English first; Swahili and Luganda are planned. Features add their keys to locales/en.json. */
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
-  lng: 'en',
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
-});
+/**
+ * English is bundled (the fallback for every missing string); Kiswahili and Luganda are fetched only
+ * when chosen, so the sign-in page on 2G pays for one language. The glob lists the locale files that
+ * exist when the app is built: a language whose file is not written yet falls back to English instead
+ * of breaking the build.
+ */
+export const languages = ['en', 'sw', 'lg'] as const;
+export type Language = (typeof languages)[number];
+/** How each language names itself in the switch (never translated). */
+export const nativeNames: Record<Language, string> = { en: 'English', sw: 'Kiswahili', lg: 'Luganda' };
+/**
+ * Accented, longer English for layout checks (lib/pseudo.ts): never offered in the switch nor taken from
+ * the browser, only shown when storage names it (`localStorage.language = 'pseudo'`, as e2e does). Its
+ * code is a chunk of its own, downloaded only then.
+ */
+export const PSEUDO = 'pseudo';
+export const LANGUAGE_KEY = 'language';
+
+const localeFiles = import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], { import: 'default' });
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, done) {
+    if (language === PSEUDO) {
+      import('./pseudo.ts').then(
+        ({ pseudoLocalize }) => done(null, pseudoLocalize(en)),
+        (err: Error) => done(err, false),
+      );
+      return;
+    }
+    const load = localeFiles[`./locales/${language}.json`];
+    if (!load) {
+      done(new Error(`No locale file for "${language}"`), false);
+      return;
+    }
+    load().then(
+      (resources) => done(null, resources),
+      (err: Error) => done(err, false),
+    );
+  },
+};
+
+export const isLanguage = (value: unknown): value is Language => languages.includes(value as Language);
+
+/** "sw-KE" → "sw"; anything Kutu has no text for → null. */
+export function baseLanguage(tag: string | null | undefined): Language | null {
+  const base = tag?.toLowerCase().split(/[-_]/)[0];
+  return isLanguage(base) ? base : null;
+}
+
+/** The stored choice, then the browser's languages in order, then English. */
+export function detectLanguage(
+  stored: string | null = readStored(),
+  browser: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+): Language | typeof PSEUDO {
+  if (stored === PSEUDO) return PSEUDO;
+  const chosen = baseLanguage(stored);
+  if (chosen) return chosen;
+  for (const tag of browser) {
+    const found = baseLanguage(tag);
+    if (found) return found;
+  }
+  return 'en';
+}
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The language chosen now, as the server and `<html lang>` know it (pseudo is English). Strings missing
+ * from its file show in English, but dates, numbers and the server's replies still follow the choice.
+ */
+export function currentLanguage(): Language {
+  return baseLanguage(i18n.language) ?? 'en';
+}
+
+function markDocument(language: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = language === PSEUDO ? 'en-XA' : language;
+}
+i18n.on('languageChanged', markDocument);
+
+void i18n
+  .use(lazyLocales)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: en } },
+    // Other languages come from the backend above even though English is given here.
+    partialBundledLanguages: true,
+    lng: detectLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: [...languages, PSEUDO],
+    interpolation: { escapeValue: false },
+  });
+
+/** Shows `language` now (re-rendering every translated screen) and keeps it for the next visit. */
+export async function setLanguage(language: Language | typeof PSEUDO): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Private mode without storage: the choice lasts for this visit.
+  }
+  await i18n.changeLanguage(language);
+}
 
 export default i18n;

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserRecord } from '@kutu/contract';
 import { api } from '@kutu/contract/paths';
 import { http } from '../../lib/api.ts';
+import { LANGUAGE_KEY } from '../../lib/i18n.ts';
 import { session } from '../../lib/session.ts';
 import { useSession } from '../../app/guards.tsx';
 import { pendingCountQuery } from '../../features/community/api/community.ts';
@@ -21,7 +22,10 @@ import { OfflineDataBanner, useSavedQueries } from './SavedData.tsx';
 export async function logout() {
   const refresh = session.refreshToken();
   if (refresh) await http.post(api.auth.logout, { refresh }, { auth: false }).catch(() => undefined);
+  // The language stays: the sign-in screen (and the next user of a shared phone) keeps reading it.
+  const language = localStorage.getItem(LANGUAGE_KEY);
   localStorage.clear();
+  if (language) localStorage.setItem(LANGUAGE_KEY, language);
   window.location.assign('/auth');
 }
 
@@ -68,19 +72,20 @@ export function AccountLayout() {
     >
       {role === 'farmer' && <OfflineSync />}
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="sm">
-            <Burger opened={mobileOpen} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label="Open menu" />
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={mobileOpen} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label={t('menu.open')} />
             <img src="/favicon.svg" width={28} height={28} alt="" />
-            <Text fw={700}>Kutu</Text>
+            <Text fw={700}>{t('app.name')}</Text>
             <Text size="sm" c="dimmed" visibleFrom="md">
               {t('app.tagline')}
             </Text>
           </Group>
-          <Group gap="sm">
+          <Group gap="xs" wrap="nowrap">
             <HeaderExtras />
-            <Text size="sm" data-testid="topbar-username">
-              {user?.username ?? 'user'}
+            {/* A long name is cut short on a phone, beside the language switch and the bell. */}
+            <Text size="sm" truncate="end" maw={{ base: 72, sm: 200 }} data-testid="topbar-username">
+              {user?.username ?? t('menu.userFallback')}
             </Text>
             <Avatar radius="xl" size="sm" color="green" alt="">
               {(user?.username ?? 'u').charAt(0).toUpperCase()}
@@ -88,7 +93,7 @@ export function AccountLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main menu">
+      <AppShell.Navbar p="xs" aria-label={t('menu.main')}>
         <AppShell.Section grow component={ScrollArea}>
           {entries.map((entry) => {
             const Icon = entry.icon;
@@ -152,7 +157,7 @@ export function AccountLayout() {
             <ActionIcon
               variant="subtle"
               onClick={() => setNarrow((n) => !n)}
-              aria-label={narrow ? 'Expand menu' : 'Collapse menu'}
+              aria-label={narrow ? t('menu.expand') : t('menu.collapse')}
             >
               {narrow ? <IconChevronsRight size={18} /> : <IconChevronsLeft size={18} />}
             </ActionIcon>

@@ -1,6 +1,7 @@
 import { Box, Card, Group, Image, List, Stack, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../LanguageSwitch/LanguageSwitch.tsx';
 import classes from './AuthLayout.module.css';
 
 /** Branded hero beside a card holding the routed screen. */
@@ -19,23 +20,25 @@ export function AuthLayout() {
           <Text size="xl" fw={600} c="white">
             {t('app.tagline')}
           </Text>
-          <Text c="green.0">
-            Photograph a leaf and learn whether it has rust, ask the farming community, and book time with an
-            agricultural expert in Uganda and Kenya.
-          </Text>
+          <Text c="green.0">{t('app.hero.intro')}</Text>
           <List c="white" size="sm" spacing={4}>
-            <List.Item>Rust check from one leaf photo, with what to do next</List.Item>
-            <List.Item>A community board moderated by agricultural experts</List.Item>
-            <List.Item>Book a consultation slot with an expert</List.Item>
+            <List.Item>{t('app.hero.rust')}</List.Item>
+            <List.Item>{t('app.hero.community')}</List.Item>
+            <List.Item>{t('app.hero.consult')}</List.Item>
           </List>
         </Stack>
       </Box>
       {/* The routed screen's title is the page's one <h1>. */}
       <main className={classes.side}>
         <Card withBorder shadow="sm" radius="lg" p="xl" className={classes.card}>
-          <Group gap="xs" mb="md" hiddenFrom="md">
-            <Image src="/favicon.svg" w={28} h={28} alt="" />
-            <Text fw={700}>{t('app.name')}</Text>
+          <Group justify="space-between" wrap="nowrap" mb="md">
+            <Group gap="xs" hiddenFrom="md">
+              <Image src="/favicon.svg" w={28} h={28} alt="" />
+              <Text fw={700}>{t('app.name')}</Text>
+            </Group>
+            <Box ml="auto">
+              <LanguageSwitch />
+            </Box>
           </Group>
           <Outlet />
         </Card>

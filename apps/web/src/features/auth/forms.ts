@@ -1,5 +1,6 @@
 import { EMAIL_MAX, EMAIL_PATTERN } from '@kutu/contract/rules';
 import { ApiError } from '../../lib/api.ts';
+import { translateErrors } from '../../lib/validation.ts';
 
 /** The email pattern the server applies (text, @, text, dot, text). */
 export function isEmail(value: string): boolean {
@@ -7,9 +8,9 @@ export function isEmail(value: string): boolean {
   return email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email);
 }
 
-/** The server's per-field messages, if the failure carried any. */
+/** The server's per-field messages, if the failure carried any, in the language on screen. */
 export function serverFieldErrors(err: unknown): Record<string, string> {
-  return err instanceof ApiError ? err.fields : {};
+  return err instanceof ApiError ? translateErrors(err.fields) : {};
 }
 
 /** Only a path inside this app may be a return address (never another site). */

@@ -9,7 +9,7 @@ import type {
   ResourceTopic,
 } from '@kutu/contract';
 import { analysisApi } from '@kutu/contract/paths';
-import { ApiError, http, request } from '../../../lib/api.ts';
+import { ApiError, http, networkError, request } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 
 export const analysisKeys = {
@@ -150,8 +150,7 @@ export function uploadForAnalysis(
       if (e.lengthComputable) onProgress('uploading', e.loaded / e.total);
     };
     xhr.upload.onload = () => onProgress('analysing', 1);
-    xhr.onerror = () =>
-      reject(new ApiError(0, 'NETWORK_ERROR', 'Cannot reach Kutu. Check your connection and try again.'));
+    xhr.onerror = () => reject(networkError());
     xhr.onload = () => {
       if (xhr.status === 401 && token) {
         onProgress('analysing', 1);

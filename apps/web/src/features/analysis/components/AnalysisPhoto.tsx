@@ -36,7 +36,7 @@ export function AnalysisPhoto({
   }
   if (img.isError) {
     return (
-      <Center w={size} h={size} bg="gray.1" style={{ borderRadius: 8 }} title="The photo could not be loaded">
+      <Center w={size} h={size} bg="gray.1" style={{ borderRadius: 8 }} title={t('analysis.photoUnavailable')}>
         <IconPhotoOff size={size / 3} color="gray" />
       </Center>
     );

@@ -29,6 +29,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useResources, useRetireResource, useSaveResource } from '../api/analysis.ts';
 import { topicMeta } from './classes.ts';
 import { LoadingOrError } from './LoadingOrError.tsx';
+import { translateErrors, translateMessage } from '../../../lib/validation.ts';
 
 const PAGE_SIZE = 20;
 
@@ -59,7 +60,7 @@ function ResourceForm({
     const parsed = educationResourceInput.safeParse(values);
     if (!parsed.success) {
       const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= translateMessage(issue.message);
       setErrors(found);
       return;
     }
@@ -69,7 +70,7 @@ function ResourceForm({
       notifySuccess(t(editing ? 'analysis.manage.updated' : 'analysis.manage.created'));
       onDone();
     } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fields);
+      if (err instanceof ApiError) setErrors(translateErrors(err.fields));
       notifyError(errorMessage(err));
     }
   }

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { IMAGE_MAX_BYTES } from '@kutu/contract';
+import { formatNumber } from '../../../lib/format.ts';
 
 export interface PreparedPhoto {
   blob: Blob;
@@ -78,8 +79,8 @@ export function refusalOf(photo: PreparedPhoto): 'analysis.upload.unsupported' |
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+  if (bytes < 1024 * 1024) return `${formatNumber(bytes / 1024, 0)} KB`;
+  return `${formatNumber(bytes / (1024 * 1024), 2)} MB`;
 }
 
 /** "4.1 MB → 310 KB (1024×768)" while a picked photo is being shrunk and after; shared by every photo picker. */

@@ -14,6 +14,7 @@ import type {
   verifyEmailBody,
 } from '@kutu/contract';
 import { http } from '../../../lib/api.ts';
+import { withLanguage } from '../../../lib/language-sync.ts';
 
 export type LoginBody = z.input<typeof loginBody>;
 export type VerifyEmailBody = z.input<typeof verifyEmailBody>;
@@ -29,8 +30,11 @@ export interface TokenReply {
 /** The signed-out calls of the account flow (they never carry a bearer token). */
 export const authApi = {
   login: (body: LoginBody) => http.post<LoginReply>(api.auth.login, body, { auth: false }),
-  registerFarmer: (body: FarmerRegisterBody) => http.post<TokenReply>(api.auth.registerFarmer, body, { auth: false }),
-  registerExpert: (body: ExpertRegisterBody) => http.post<TokenReply>(api.auth.registerExpert, body, { auth: false }),
+  // A new account starts in the language its sign-up form was shown in.
+  registerFarmer: (body: FarmerRegisterBody) =>
+    http.post<TokenReply>(api.auth.registerFarmer, withLanguage(body), { auth: false }),
+  registerExpert: (body: ExpertRegisterBody) =>
+    http.post<TokenReply>(api.auth.registerExpert, withLanguage(body), { auth: false }),
   verifyEmail: (body: VerifyEmailBody) => http.post<TokenReply>(api.auth.verifyEmail, body, { auth: false }),
   resendOtp: (body: ResendOtpBody) => http.post<MessageReply>(api.auth.resendOtp, body, { auth: false }),
   activate: (body: ActivateBody) => http.post<MessageReply>(api.auth.activate, body, { auth: false }),

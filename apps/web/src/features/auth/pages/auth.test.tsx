@@ -357,7 +357,14 @@ describe('Farmer sign-up', () => {
     expect(await screen.findAllByText('This email already has an account')).toHaveLength(2);
     expect(calls[0]).toMatchObject({
       url: '/api/auth/register/farmer/',
-      body: { email: 'nakato@example.com', phone_number: '+256772123456', farm_size: 3, crop_types: [] },
+      body: {
+        email: 'nakato@example.com',
+        phone_number: '+256772123456',
+        farm_size: 3,
+        crop_types: [],
+        // The new account starts in the language the form was shown in.
+        language: 'en',
+      },
     });
     expect(input('Username').value).toBe('nakato');
   }, 30_000);

@@ -5,6 +5,7 @@ import { commentCreateBody, COMMENT_MAX } from '@kutu/contract';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateComment } from '../api/community.ts';
+import { translateMessage } from '../../../lib/validation.ts';
 
 /**
  * A comment box for a post (farmers' comments and experts' answers go through the same call). Empty
@@ -36,7 +37,8 @@ export function CommentForm({
     }
     const parsed = commentCreateBody.safeParse({ content });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
+      const first = parsed.error.issues[0]?.message;
+      setError(first ? translateMessage(first) : null);
       return;
     }
     create.mutate(

@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { photoSizesLabel, shrinkPhoto, type PreparedPhoto } from '../../analysis/lib/shrink.ts';
 import { useCreatePost } from '../api/community.ts';
 import { cropOptions, diseaseOptions, urgencyOptions } from './labels.ts';
+import { translated, translateErrors } from '../../../lib/validation.ts';
 
 const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
 
@@ -33,7 +34,11 @@ const empty = { title: '', content: '', crop_type: '', disease_type: 'none', urg
  */
 export function PostForm({ onPosted }: { onPosted?: () => void } = {}) {
   const { t } = useTranslation();
-  const form = useForm({ mode: 'controlled', initialValues: empty, validate: zod4Resolver(postCreateBody) });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: empty,
+    validate: translated(zod4Resolver(postCreateBody)),
+  });
   const [imageError, setImageError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -91,7 +96,7 @@ export function PostForm({ onPosted }: { onPosted?: () => void } = {}) {
         onError: (err) => {
           const fieldErrors = err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length > 0;
           if (fieldErrors) {
-            form.setErrors(err.fields);
+            form.setErrors(translateErrors(err.fields));
             if (err.fields.image) setImageError(err.fields.image);
             notifyError(t('community.notices.fillAllFields'), t('community.notices.error'));
           } else if (err instanceof ApiError && photo && [400, 413, 415].includes(err.status)) {

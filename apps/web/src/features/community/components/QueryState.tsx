@@ -19,7 +19,7 @@ export function QueryState({ isPending, error, refetch, empty, emptyText, childr
   if (isPending) {
     return (
       <Center p="lg">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('community.loading')} />
       </Center>
     );
   }

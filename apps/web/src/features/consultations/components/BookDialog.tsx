@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useBookSlot } from '../api/consultations.ts';
+import { translated, translateErrors } from '../../../lib/validation.ts';
 
 type BookValues = { topic: string; analysis_id: string };
 /** The slot is the one the dialog was opened for; the form holds the rest. */
@@ -20,7 +21,7 @@ export function BookDialog({ slot, onClose }: { slot: AvailabilitySlot | null; o
   const analyses = useAnalyses(1, 20);
   const form = useForm<BookValues>({
     initialValues: { topic: '', analysis_id: '' },
-    validate: zod4Resolver(bookForm),
+    validate: translated(zod4Resolver(bookForm)),
   });
   const close = () => {
     form.reset();
@@ -36,7 +37,7 @@ export function BookDialog({ slot, onClose }: { slot: AvailabilitySlot | null; o
           close();
         },
         onError: (err) => {
-          if (err instanceof ApiError) form.setErrors(err.fields);
+          if (err instanceof ApiError) form.setErrors(translateErrors(err.fields));
           notifyError(errorMessage(err));
         },
       },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancelBooking } from '../api/consultations.ts';
+import { translated, translateErrors } from '../../../lib/validation.ts';
 
 /** Cancel a booking: the farmer may say why, the expert must (the server refuses an expert without a reason). */
 export function CancelDialog({
@@ -19,7 +20,7 @@ export function CancelDialog({
 }) {
   const { t } = useTranslation();
   const cancel = useCancelBooking();
-  const form = useForm({ initialValues: { reason: '' }, validate: zod4Resolver(cancelBookingBody) });
+  const form = useForm({ initialValues: { reason: '' }, validate: translated(zod4Resolver(cancelBookingBody)) });
   const close = () => {
     form.reset();
     onClose();
@@ -34,7 +35,7 @@ export function CancelDialog({
           close();
         },
         onError: (err) => {
-          if (err instanceof ApiError) form.setErrors(err.fields);
+          if (err instanceof ApiError) form.setErrors(translateErrors(err.fields));
           notifyError(errorMessage(err));
         },
       },

@@ -27,6 +27,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateRule, useEndRule, useRules } from '../api/consultations.ts';
 import { MeetingFields, type MeetingValues } from './MeetingFields.tsx';
+import { translated, translateErrors } from '../../../lib/validation.ts';
 
 type WeeklyValues = MeetingValues & {
   weekdays: string[];
@@ -53,7 +54,7 @@ export function WeeklyAvailabilityForm() {
       place: '',
       video_url: '',
     },
-    validate: zod4Resolver(weeklyAvailabilityBody),
+    validate: translated(zod4Resolver(weeklyAvailabilityBody)),
   });
 
   const submit = form.onSubmit((values) => {
@@ -66,7 +67,7 @@ export function WeeklyAvailabilityForm() {
           form.reset();
         },
         onError: (err) => {
-          if (err instanceof ApiError) form.setErrors(err.fields);
+          if (err instanceof ApiError) form.setErrors(translateErrors(err.fields));
           notifyError(errorMessage(err));
         },
       },
@@ -145,8 +146,8 @@ export function WeeklyAvailabilityList() {
           <Group justify="space-between" wrap="wrap">
             <Text size="sm">
               {r.weekdays.map((d) => t(`consultations.weekday.${weekdayNames[d - 1].toLowerCase()}`)).join(', ')} ·{' '}
-              {r.start_time}–{r.end_time} EAT · {t('consultations.weekly.minutes', { count: r.slot_minutes })} ·{' '}
-              {t(`consultations.mode.${r.mode}`)}
+              {t('consultations.weekly.timeRange', { start: r.start_time, end: r.end_time })} ·{' '}
+              {t('consultations.weekly.minutes', { count: r.slot_minutes })} · {t(`consultations.mode.${r.mode}`)}
               {r.place ? ` — ${r.place}` : ''}
             </Text>
             <Button

@@ -15,6 +15,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { localInputToIso, useCreateSlot, useDeactivateSlot, useMySlots } from '../api/consultations.ts';
 import { MeetingFields, type MeetingValues } from '../components/MeetingFields.tsx';
 import { WeeklyAvailabilityForm, WeeklyAvailabilityList } from '../components/WeeklyAvailability.tsx';
+import { translateErrors } from '../../../lib/validation.ts';
 
 type OneOffValues = MeetingValues & {
   start: string;
@@ -47,7 +48,7 @@ export default function CreateSlotPage() {
         },
         onError: (err) => {
           if (err instanceof ApiError) {
-            const { start_time, end_time, ...rest } = err.fields;
+            const { start_time, end_time, ...rest } = translateErrors(err.fields);
             form.setErrors({ start: start_time, end: end_time, ...rest });
           }
           notifyError(errorMessage(err));

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Card, Center, Group, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DashboardMonth, DashboardOutcomes } from '@kutu/contract';
+import { formatMonth, formatNumber } from '../../../lib/format.ts';
 
 /** Both charts have this height, so the two cards line up. */
 export const CHART_HEIGHT = 300;
@@ -76,7 +77,11 @@ export function OutcomesChart({ outcomes, ...state }: ChartState & { outcomes: D
     ? keys
         // The fourth slice only appears when there is something in it.
         .filter((k) => k !== 'unclear' || outcomes.unclear > 0)
-        .map((k) => ({ key: k, label: `${t(`dashboard.classes.${k}`)}: ${outcomes[k]}`, value: outcomes[k] }))
+        .map((k) => ({
+          key: k,
+          label: `${t(`dashboard.classes.${k}`)}: ${formatNumber(outcomes[k])}`,
+          value: outcomes[k],
+        }))
     : [];
   const total = data.reduce((sum, d) => sum + d.value, 0);
   return (
@@ -111,7 +116,7 @@ function donut(data: { key: ClassKey; label: string; value: number }[], total: n
       from += share;
       return (
         <path key={d.key} d={path} fill={colorVar(d.key)} data-testid={`slice-${d.key}`}>
-          <title>{`${d.label} (${Math.round(share * 100)} %)`}</title>
+          <title>{`${d.label} (${formatNumber(Math.round(share * 100))} %)`}</title>
         </path>
       );
     });
@@ -166,7 +171,7 @@ function Bars(props: {
         <g key={v}>
           <line x1={left} x2={width} y1={y(v)} y2={y(v)} stroke="var(--mantine-color-gray-3)" strokeWidth={1} />
           <text x={left - 6} y={y(v) + 4} textAnchor="end" fontSize={11} fill="var(--mantine-color-gray-7)">
-            {v}
+            {formatNumber(v)}
           </text>
         </g>
       ))}
@@ -186,7 +191,7 @@ function Bars(props: {
                   fill={colorVar(k)}
                   data-testid={`bar-${m.month}-${k}`}
                 >
-                  <title>{`${m.label}, ${props.label(k)}: ${v}`}</title>
+                  <title>{`${formatMonth(m.month)}, ${props.label(k)}: ${formatNumber(v)}`}</title>
                 </rect>
               );
             })}
@@ -197,7 +202,7 @@ function Bars(props: {
               fontSize={11}
               fill="var(--mantine-color-gray-7)"
             >
-              {m.label.split(' ')[0]}
+              {formatMonth(m.month, false)}
             </text>
           </g>
         );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DashboardReply } from '@kutu/contract';
 import { routes } from '../../../app/routes.ts';
+import { formatNumber } from '../../../lib/format.ts';
 
 type Activity = NonNullable<DashboardReply['farmer']>;
 
@@ -42,7 +43,7 @@ export function FarmerActivity({ activity }: { activity: Activity | null | undef
               <Skeleton h={34} w={60} mt={4} aria-label={t('dashboard.loading')} />
             ) : (
               <Text fz={28} fw={700} data-testid="mine-value">
-                {c.value.toLocaleString()}
+                {formatNumber(c.value)}
               </Text>
             )}
             {c.detail && (

@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DashboardStats } from '@kutu/contract';
+import { formatNumber } from '../../../lib/format.ts';
 
 /** The ten statistics, in the spec's order. */
 export const statKeys = [
@@ -28,7 +29,7 @@ export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
           </Text>
           {stats ? (
             <Text fz={28} fw={700} data-testid="stat-value">
-              {stats[key].toLocaleString()}
+              {formatNumber(stats[key])}
             </Text>
           ) : (
             <Skeleton h={34} w={60} mt={4} aria-label={t('dashboard.loading')} />

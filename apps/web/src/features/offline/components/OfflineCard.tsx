@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { downloadOfflineModel, needsUpdate, refreshOfflineModel, useOfflineModel } from '../lib/model.ts';
 import { useQueue } from '../lib/queue.ts';
 import { offlineSupported } from '../lib/store.ts';
+import { formatNumber } from '../../../lib/format.ts';
 
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+const megabytes = (bytes: number) => `${formatNumber(bytes / 1_000_000, 1)} MB`;
 
 /** "Use Kutu offline": the model's state, its size before download, progress during it, and the queue. */
 export function OfflineCard() {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { OfflineModelInfo } from '@kutu/contract';
 import { offlineModelApi } from '@kutu/contract/paths';
 import runtimeUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
-import { ApiError, http } from '../../../lib/api.ts';
+import { ApiError, http, networkError } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 import { FILES_CACHE, offlineDb, offlineSupported } from './store.ts';
 
@@ -116,7 +116,7 @@ export function downloadOfflineModel(): Promise<void> {
     try {
       if (!state.latest) await refreshOfflineModel();
       const latest = state.latest;
-      if (!latest) throw new ApiError(0, 'NETWORK_ERROR', 'Cannot reach Kutu. Check your connection and try again.');
+      if (!latest) throw networkError();
       const cache = await caches.open(FILES_CACHE);
       const onBytes = (n: number) => set({ received: state.received + n });
       if (!(await cache.match(runtimeUrl))) {

@@ -2,8 +2,9 @@ import { Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@manti
 import { useTranslation } from 'react-i18next';
 import type { FieldAccuracyFigures, FieldAccuracyReply } from '@kutu/contract';
 import { useFieldAccuracy } from '../api/review.ts';
+import { formatPercent } from '../../../lib/format.ts';
 
-const pct = (v: number | null) => (v === null ? '–' : `${(v * 100).toFixed(1)}%`);
+const pct = (v: number | null) => (v === null ? '–' : formatPercent(v, 1));
 
 /** The agreement figure as one line, e.g. "75.0% of 12" (for the model versions table). */
 export function agreementLine(f: Pick<FieldAccuracyFigures, 'agreement' | 'confident_reviewed'> | undefined) {

@@ -11,10 +11,11 @@ import { useActivateVersion, versionsQuery } from '../api/training.ts';
 import { TrainingTable } from './TrainingTable.tsx';
 import { useFieldAccuracy } from '../../review/api/review.ts';
 import { agreementLine } from '../../review/components/FieldAccuracy.tsx';
+import { formatPercent } from '../../../lib/format.ts';
 
 function metric(v: ModelVersion, key: 'accuracy' | 'macro_f1') {
   const value = v.metrics[key];
-  return typeof value === 'number' ? `${(value * 100).toFixed(1)}%` : '–';
+  return typeof value === 'number' ? formatPercent(value, 1) : '–';
 }
 
 /** Model versions with their numbers; any stored version can be activated (roll back or forward). */

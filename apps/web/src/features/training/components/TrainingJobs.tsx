@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ListPagination } from '../../community/components/ListPagination.tsx';
 import { jobsQuery, useStartTraining } from '../api/training.ts';
 import { TrainingTable } from './TrainingTable.tsx';
+import { formatPercent } from '../../../lib/format.ts';
 
 const statusColor: Record<TrainingJobStatus, string> = {
   queued: 'gray',
@@ -28,7 +29,7 @@ export function formatElapsed(seconds: number | null): string {
 }
 
 function pct(v: unknown) {
-  return typeof v === 'number' ? `${(v * 100).toFixed(1)}%` : '–';
+  return typeof v === 'number' ? formatPercent(v, 1) : '–';
 }
 
 /** The running job's progress: stage, epoch x/y and elapsed time. */
@@ -110,7 +111,13 @@ export function TrainingJobs() {
                 <Text size="sm">
                   {job.error ??
                     (job.result
-                      ? `${job.candidate_version}: macro-F1 ${pct(job.result.candidate.macro_f1)} vs ${pct(job.result.active?.macro_f1)}, accuracy ${pct(job.result.candidate.accuracy)} vs ${pct(job.result.active?.accuracy)}`
+                      ? t('training.comparison', {
+                          version: job.candidate_version,
+                          candidateF1: pct(job.result.candidate.macro_f1),
+                          activeF1: pct(job.result.active?.macro_f1),
+                          candidateAccuracy: pct(job.result.candidate.accuracy),
+                          activeAccuracy: pct(job.result.active?.accuracy),
+                        })
                       : '')}
                 </Text>
               </Table.Td>

@@ -1,0 +1,31 @@
+import { NativeSelect } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, isLanguage, languages, nativeNames } from '../../lib/i18n.ts';
+import { chooseLanguage } from '../../lib/language-sync.ts';
+
+const options = languages.map((language) => ({ value: language, label: nativeNames[language] }));
+
+/**
+ * The language switch of the auth screens and the top bar: each language in its own name. A native
+ * select (no dropdown library on the sign-in page's bytes), small enough for a 390 px top bar.
+ */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  // Re-read on every language change (useTranslation re-renders on it); pseudo shows as English.
+  const value = i18n.language && currentLanguage();
+  return (
+    <NativeSelect
+      size="xs"
+      w={96}
+      aria-label={t('language.label')}
+      title={t('language.label')}
+      data={options}
+      value={value}
+      onChange={(event) => {
+        const chosen = event.currentTarget.value;
+        if (isLanguage(chosen)) void chooseLanguage(chosen);
+      }}
+      data-testid="language-switch"
+    />
+  );
+}

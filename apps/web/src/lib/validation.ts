@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import i18n from './i18n.ts';
+
+/**
+ * The contract's validation messages (packages/contract: the same English the server answers with) in
+ * the language on screen. Forms keep checking with the contract's schemas; what they show passes
+ * through translateErrors() (the schema resolver, the server's field errors) or translateMessage().
+ * Each known message has a key under `validation` in en.json; a message not listed here is shown as
+ * the contract wrote it (English), never dropped. No zod here: the sign-in page loads this file.
+ */
+
+/** Whole messages → keys under `validation`. */
+const messages: Record<string, string> = {
+  'This is a wrong email': 'wrongEmail',
+  'Wrong email or password': 'wrongCredentials',
+  'Username may contain letters, digits, dot, dash and underscore only': 'usernameCharacters',
+  'Password is Too weak': 'passwordTooWeak',
+  'Password is Weak': 'passwordWeak',
+  'Password mismatch': 'passwordMismatch',
+  'Confirm your password': 'confirmPassword',
+  'Enter your current password': 'currentPassword',
+  'Enter a valid phone number with its country code': 'phoneInvalid',
+  'The code has 4 digits': 'codeDigits',
+  'Type in the OTP': 'enterOtp',
+  'Please enter the verification code.': 'enterVerificationCode',
+  'Verification token is missing!': 'verificationTokenMissing',
+  'Base64 token was not saved, check your email to retrieve it or contact support': 'tokenNotSaved',
+  'Invalid Token, check your email': 'tokenInvalidCheckEmail',
+  'This token is not valid': 'tokenInvalid',
+  'ID type must be NATIONAL_ID or PASSPORT': 'idType',
+  'Gender must be MALE or FEMALE': 'gender',
+  'Date of birth must be a date (YYYY-MM-DD)': 'dateOfBirth',
+  'Farm size must be a number of acres': 'farmSizeNumber',
+  'Farm size must be more than 0 acres': 'farmSizePositive',
+  'Years of experience must be a number': 'experienceNumber',
+  'Years of experience must be a whole number': 'experienceWhole',
+  'Years of experience cannot be negative': 'experienceNegative',
+  'Years of experience must be at most 80': 'experienceMax',
+};
+
+/** The contract's field names in its "<Field> is required" style messages → keys under `validation.fields`. */
+const fields: Record<string, string> = {
+  Email: 'email',
+  Username: 'username',
+  Password: 'password',
+  'Phone number': 'phoneNumber',
+  'Farm location': 'farmLocation',
+  'Areas of expertise': 'areasOfExpertise',
+  Certifications: 'certifications',
+  Bio: 'bio',
+  Institution: 'institution',
+  'Languages spoken': 'languagesSpoken',
+  'Social links': 'socialLinks',
+  'ID number': 'idNumber',
+  'Organisation name': 'organisationName',
+  'First name': 'firstName',
+  'Last name': 'lastName',
+  'Physical address': 'physicalAddress',
+  Nationality: 'nationality',
+  Occupation: 'occupation',
+  Title: 'title',
+  Headline: 'headline',
+  URL: 'url',
+  Reason: 'reason',
+};
+
+/** Messages built from a field name (and a length): key, and how to read the parameters. */
+const patterns: [RegExp, string, (m: RegExpMatchArray) => Record<string, string>][] = [
+  [/^(.+) is required$/, 'required', () => ({})],
+  [/^(.+) must be text$/, 'text', () => ({})],
+  [/^(.+) must be at most (\d+) characters$/, 'maxLength', (m) => ({ max: m[2]! })],
+  [/^(.+) must be at least (\d+) characters$/, 'minLength', (m) => ({ min: m[2]! })],
+];
+
+/** The en.json key and parameters for a contract message, or null when it is not catalogued. */
+export function validationKey(
+  message: string,
+): { key: string; params: Record<string, string>; fieldKey?: string } | null {
+  const whole = messages[message];
+  if (whole) return { key: `validation.${whole}`, params: {} };
+  for (const [pattern, key, params] of patterns) {
+    const m = message.match(pattern);
+    const field = m && fields[m[1]!];
+    if (m && field) return { key: `validation.${key}`, params: params(m), fieldKey: `validation.fields.${field}` };
+  }
+  return null;
+}
+
+/** A contract or server message in the language on screen (as it came, if not catalogued). */
+export function translateMessage(message: string): string {
+  const found = validationKey(message);
+  if (!found) return message;
+  const field = found.fieldKey ? { field: i18n.t(found.fieldKey) } : {};
+  return i18n.t(found.key, { ...found.params, ...field });
+}
+
+/** Every string in a form's errors (resolver output, the server's `fields`) translated. */
+export function translateErrors<E extends Record<string, ReactNode>>(errors: E): E {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, error]) => [
+      field,
+      typeof error === 'string' ? translateMessage(error) : error,
+    ]),
+  ) as E;
+}
+
+/** A form validator (a schema resolver) whose messages come out translated. */
+export function translated<V, E extends Record<string, ReactNode>>(validate: (values: V) => E) {
+  return (values: V) => translateErrors(validate(values));
+}
