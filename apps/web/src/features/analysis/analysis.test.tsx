@@ -28,11 +28,13 @@ const result: AnalysisResult = {
       title: 'Common rust (Maize Doctor)',
       url: 'http://maizedoctor.cimmyt.org/common-rust',
       description: 'CIMMYT field-identification sheet.',
+      link_language: 'en',
     },
     {
       title: 'Bean rust',
       url: 'https://infonet-biovision.org/PlantHealth/MinorPests/bean-rust',
       description: 'East-Africa-oriented page.',
+      link_language: 'en',
     },
   ],
   feedback: {
