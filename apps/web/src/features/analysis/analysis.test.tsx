@@ -200,6 +200,20 @@ describe('Education resources', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
   });
 
+  it("marks a link whose page is not in the reader's language, and only that one", async () => {
+    const [maize, bean] = result.educational_resources;
+    const mixed = { ...result, educational_resources: [maize, { ...bean, link_language: 'sw' as const }] };
+    stubFetch(() => mixed);
+    const user = userEvent.setup({ delay: null });
+    page('/account/addresses/education-resources?analysis=42');
+    await user.click(await screen.findByRole('button', { name: 'Bean rust' }));
+    expect(await screen.findByText('(in Kiswahili)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Common rust (Maize Doctor)' }));
+    await screen.findByRole('link', { name: /maizedoctor\.cimmyt\.org/ });
+    expect(screen.getAllByTestId('resource-link-language')).toHaveLength(1);
+    expect(screen.queryByText('(in English)')).toBeNull();
+  });
+
   it('opens the result chosen from history (?analysis=ID)', async () => {
     const calls = stubFetch(() => result);
     page('/account/addresses/education-resources?analysis=42');
