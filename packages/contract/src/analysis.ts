@@ -42,11 +42,17 @@ export const resourceTopics = [...rustClasses, 'photo_tips'] as const;
 export const resourceTopic = z.enum(resourceTopics);
 export type ResourceTopic = z.infer<typeof resourceTopic>;
 
+/** The languages content (advice, resources) is written in: English, Kiswahili, Luganda (issue 14). */
+export const contentLanguages = ['en', 'sw', 'lg'] as const;
+export const contentLanguage = z.enum(contentLanguages);
+export type ContentLanguage = z.infer<typeof contentLanguage>;
+
 /** A link shown with a result (spec point 3: title, url, description). */
 export const educationalResource = z.object({
-  title: z.string(),
+  title: z.string().describe("In the request's Accept-Language language, else English"),
   url: z.string(),
-  description: z.string(),
+  description: z.string().describe("In the request's Accept-Language language, else English"),
+  link_language: contentLanguage.describe('The language the linked page is written in'),
 });
 export type EducationalResource = z.infer<typeof educationalResource>;
 
@@ -79,6 +85,9 @@ export const adviceItem = z.object({
   id: z.number().int(),
   topic: adviceTopic,
   crop: adviceCrop,
+  language: contentLanguage.describe(
+    "The language of this entry's text: the request's Accept-Language language, or English where no translation exists",
+  ),
   headline: z.string(),
   steps: z.array(z.string()),
   more: z.array(z.string()),
@@ -150,6 +159,11 @@ export type EducationResourceList = z.infer<typeof educationResourceList>;
 export const educationResourcesQuery = pageQuery.extend({
   rust_class: resourceTopic.optional().describe('Only resources about this class or topic'),
   include_retired: z.enum(['true', 'false']).optional().describe('`true` (experts only): also list retired resources'),
+  language: contentLanguage
+    .optional()
+    .describe(
+      'Titles and descriptions in this language instead of the Accept-Language one (experts manage the English text with `en`, the text PUT writes)',
+    ),
 });
 export type EducationResourcesQuery = z.input<typeof educationResourcesQuery>;
 
@@ -173,5 +187,6 @@ export const educationResourceInput = z.object({
     .min(10, 'Description must be at least 10 characters')
     .max(2000, 'Description must be at most 2000 characters'),
   position: z.number().int().min(0).max(1000).default(0).describe('Order within the class, lowest first'),
+  link_language: contentLanguage.default('en').describe('The language the linked page is written in'),
 });
 export type EducationResourceInput = z.input<typeof educationResourceInput>;

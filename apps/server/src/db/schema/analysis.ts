@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -12,6 +14,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+
+/** The languages content is written in (issue 14): English, Kiswahili, Luganda. */
+const contentLanguages = ['en', 'sw', 'lg'] as const;
 
 export const analyses = pgTable(
   'analyses',
@@ -70,14 +75,40 @@ export const educationResources = pgTable(
     rustClass: text('rust_class').notNull(),
     title: text('title').notNull(),
     url: text('url').notNull(),
+    /** The English title and description: the text shown when no translation exists. */
     description: text('description').notNull(),
+    /** The language the linked page is written in (the seeded pages are all English). */
+    linkLanguage: text('link_language', { enum: contentLanguages }).notNull().default('en'),
     position: integer('position').notNull().default(0),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('education_resources_class_position_idx').on(t.rustClass, t.position)],
+  (t) => [
+    index('education_resources_class_position_idx').on(t.rustClass, t.position),
+    check('education_resources_link_language_check', sql`${t.linkLanguage} in ('en', 'sw', 'lg')`),
+  ],
+);
+
+/**
+ * A resource's title and description in a language other than English (one row per resource and
+ * language). The link, order and retirement stay on the resource, shared by every language.
+ */
+export const educationResourceTranslations = pgTable(
+  'education_resource_translations',
+  {
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => educationResources.id, { onDelete: 'cascade' }),
+    language: text('language', { enum: contentLanguages }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resourceId, t.language] }),
+    check('education_resource_translations_language_check', sql`${t.language} in ('sw', 'lg')`),
+  ],
 );
 
 /**
@@ -91,6 +122,8 @@ export const advice = pgTable(
     id: serial('id').primaryKey(),
     topic: text('topic').notNull(),
     crop: text('crop').notNull(),
+    /** The language of headline, steps and more; sources stay as titled by their (English) pages. */
+    language: text('language', { enum: contentLanguages }).notNull().default('en'),
     headline: text('headline').notNull(),
     /** Three to five steps for this week, most urgent first. */
     steps: jsonb('steps').$type<string[]>().notNull(),
@@ -101,5 +134,8 @@ export const advice = pgTable(
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('advice_topic_crop_idx').on(t.topic, t.crop)],
+  (t) => [
+    uniqueIndex('advice_topic_crop_language_idx').on(t.topic, t.crop, t.language),
+    check('advice_language_check', sql`${t.language} in ('en', 'sw', 'lg')`),
+  ],
 );

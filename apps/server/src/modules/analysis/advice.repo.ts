@@ -6,7 +6,7 @@ export type AdviceRow = typeof advice.$inferSelect;
 
 export function createAdviceRepo(db: Db) {
   return {
-    /** Every entry (a small table: at most topics × crops rows). */
+    /** Every entry in every language (a small table: at most topics × crops × languages rows). */
     async listAll(): Promise<AdviceRow[]> {
       return db.select().from(advice).orderBy(asc(advice.topic), asc(advice.crop), asc(advice.id));
     },

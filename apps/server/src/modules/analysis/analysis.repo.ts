@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { ContentLanguage } from '@kutu/contract';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { analyses, educationResources } from '../../db/schema/index.ts';
+import { analyses, educationResources, educationResourceTranslations } from '../../db/schema/index.ts';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
 export type NewAnalysisRow = typeof analyses.$inferInsert;
@@ -65,13 +66,26 @@ export function createResourcesRepo(db: Db) {
       opts.includeRetired ? undefined : isNull(educationResources.retiredAt),
     );
   const order = [asc(educationResources.rustClass), asc(educationResources.position), asc(educationResources.id)];
+  const translation = educationResourceTranslations;
+
+  /** Resources with title and description in `language` where translated, else the English ones. */
+  const selectIn = (language: ContentLanguage) =>
+    db
+      .select({
+        ...getTableColumns(educationResources),
+        title: sql<string>`coalesce(${translation.title}, ${educationResources.title})`,
+        description: sql<string>`coalesce(${translation.description}, ${educationResources.description})`,
+      })
+      .from(educationResources)
+      .leftJoin(
+        translation,
+        and(eq(translation.resourceId, educationResources.id), eq(translation.language, language)),
+      );
 
   return {
     /** Every resource in use, in display order (a small table: results attach them by class). */
-    async listActive(): Promise<ResourceRow[]> {
-      return db
-        .select()
-        .from(educationResources)
+    async listActive(language: ContentLanguage = 'en'): Promise<ResourceRow[]> {
+      return selectIn(language)
         .where(isNull(educationResources.retiredAt))
         .orderBy(...order);
     },
@@ -79,10 +93,9 @@ export function createResourcesRepo(db: Db) {
     async list(
       opts: { rustClass?: string; includeRetired: boolean },
       window: { limit: number; offset: number },
+      language: ContentLanguage = 'en',
     ): Promise<ResourceRow[]> {
-      return db
-        .select()
-        .from(educationResources)
+      return selectIn(language)
         .where(filter(opts))
         .orderBy(...order)
         .limit(window.limit)

@@ -25,6 +25,7 @@ import { caller } from '../../plugins/auth.ts';
 import { createAnalysisService } from './analysis.service.ts';
 import { createResourcesService } from './resources.service.ts';
 import { createAdviceService } from './advice.service.ts';
+import { contentLanguageOf } from './content-language.ts';
 
 /**
  * Roles are checked in `onRequest`, before the body is read, so a caller without the role never
@@ -76,7 +77,7 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
     async (req, reply) => {
       const key = readIdempotencyKey(req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
       if (key) {
-        const earlier = await analysis.byIdempotencyKey(caller(req), key);
+        const earlier = await analysis.byIdempotencyKey(caller(req), key, contentLanguageOf(req));
         if (earlier) return reply.status(200).send(earlier);
       }
       const { images, fields } = await readImageUploads(req, {
@@ -93,6 +94,7 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       const { result, created } = await analysis.analyse(caller(req), images[0], {
         ...parsed.data,
         idempotencyKey: key,
+        language: contentLanguageOf(req),
       });
       return reply.status(created ? 201 : 200).send(result);
     },
@@ -110,7 +112,7 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       },
       onRequest: signedIn,
     },
-    async (req) => analysis.list(caller(req), req.query),
+    async (req) => analysis.list(caller(req), req.query, contentLanguageOf(req)),
   );
 
   app.get(
@@ -119,7 +121,7 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       schema: { tags, security, params: idParam, response: { 200: analysisResult, ...errors } },
       onRequest: signedIn,
     },
-    async (req) => analysis.get(caller(req), req.params.id),
+    async (req) => analysis.get(caller(req), req.params.id, contentLanguageOf(req)),
   );
 
   app.get(
@@ -168,7 +170,7 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       },
       onRequest: signedIn,
     },
-    async (req) => resources.list(caller(req), req.query),
+    async (req) => resources.list(caller(req), req.query, req.query.language ?? contentLanguageOf(req)),
   );
 
   app.post(
@@ -191,6 +193,8 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       schema: {
         tags: resourceTags,
         security,
+        description:
+          'Edits the resource: its link, class, order, and the English title and description (translations are kept as they are).',
         params: idParam,
         body: educationResourceInput,
         response: { 200: educationResource, ...errors },
@@ -237,10 +241,16 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
   app.get(
     analysisApi.advice,
     {
-      schema: { tags: adviceTags, security, response: { 200: adviceList, ...errors } },
+      schema: {
+        tags: adviceTags,
+        security,
+        description:
+          "One entry per topic and crop, in the Accept-Language language where translated, else English (each entry says its `language`). Experts edit an entry by its id, in that entry's language.",
+        response: { 200: adviceList, ...errors },
+      },
       onRequest: signedIn,
     },
-    async () => advice.list(),
+    async (req) => advice.list(contentLanguageOf(req)),
   );
 
   app.put(

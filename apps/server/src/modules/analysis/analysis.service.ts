@@ -5,6 +5,7 @@ import {
   type AnalysisList,
   type AdviceBook,
   type AnalysisResult,
+  type ContentLanguage,
   type EducationalResource,
   feedbackFor,
   resourceTopicsFor,
@@ -31,7 +32,7 @@ function analysisNotice(outcome: string, rustClass: RustClass | null, confidence
 }
 
 function toResource(row: ResourceRow): EducationalResource {
-  return { title: row.title, url: row.url, description: row.description };
+  return { title: row.title, url: row.url, description: row.description, link_language: row.linkLanguage };
 }
 
 function uniqueByUrl(list: EducationalResource[]): EducationalResource[] {
@@ -48,15 +49,18 @@ export function createAnalysisService(deps: ModuleDeps) {
 
   const advice = createAdviceService(deps);
 
-  /** What results are shown with: resources by topic and the advice book (two small tables). */
-  async function resultContext(): Promise<Context> {
-    const [byTopic, book] = await Promise.all([resourcesByTopic(), advice.book()]);
+  /**
+   * What results are shown with, in the reader's language (English where not translated): resources
+   * by topic and the advice book (two small tables).
+   */
+  async function resultContext(language: ContentLanguage): Promise<Context> {
+    const [byTopic, book] = await Promise.all([resourcesByTopic(language), advice.book(language)]);
     return { byTopic, book };
   }
 
-  async function resourcesByTopic(): Promise<Map<string, EducationalResource[]>> {
+  async function resourcesByTopic(language: ContentLanguage): Promise<Map<string, EducationalResource[]>> {
     const byTopic = new Map<string, EducationalResource[]>();
-    for (const row of await resources.listActive()) {
+    for (const row of await resources.listActive(language)) {
       const list = byTopic.get(row.rustClass) ?? [];
       list.push(toResource(row));
       byTopic.set(row.rustClass, list);
@@ -102,9 +106,13 @@ export function createAnalysisService(deps: ModuleDeps) {
 
   return {
     /** The caller's analysis made earlier with this idempotency key, if any. */
-    async byIdempotencyKey(who: AccessClaims, key: string): Promise<AnalysisResult | null> {
+    async byIdempotencyKey(
+      who: AccessClaims,
+      key: string,
+      language: ContentLanguage = 'en',
+    ): Promise<AnalysisResult | null> {
       const row = await repo.findByKey(who.userId, key);
-      return row ? toResult(row, await resultContext()) : null;
+      return row ? toResult(row, await resultContext(language)) : null;
     },
 
     /**
@@ -115,7 +123,7 @@ export function createAnalysisService(deps: ModuleDeps) {
     async analyse(
       who: AccessClaims,
       image: UploadedImage,
-      opts: { crop?: AnalysisCrop; idempotencyKey?: string } = {},
+      opts: { crop?: AnalysisCrop; idempotencyKey?: string; language?: ContentLanguage } = {},
     ): Promise<{ result: AnalysisResult; created: boolean }> {
       const { diagnosis, photo } = await limiter.run(who.userId, async () => {
         const classifier = deps.classifier.current();
@@ -166,7 +174,7 @@ export function createAnalysisService(deps: ModuleDeps) {
         await removeFiles();
         const first = await repo.findByKey(who.userId, opts.idempotencyKey ?? '');
         if (!first) throw new Error('Idempotency conflict without a stored analysis');
-        return { result: toResult(first, await resultContext()), created: false };
+        return { result: toResult(first, await resultContext(opts.language ?? 'en')), created: false };
       }
       analysesByOutcome.inc({
         outcome: row.outcome === 'not_leaf' ? 'not_leaf' : row.unsure ? 'unsure' : row.rustClass!,
@@ -177,14 +185,14 @@ export function createAnalysisService(deps: ModuleDeps) {
         analysisNotice(row.outcome, row.rustClass as RustClass | null, row.confidence, row.unsure),
         { analysis_id: row.id, outcome: row.outcome, rust_class: row.rustClass },
       );
-      return { result: toResult(row, await resultContext()), created: true };
+      return { result: toResult(row, await resultContext(opts.language ?? 'en')), created: true };
     },
 
-    async list(who: AccessClaims, page: PageQuery): Promise<AnalysisList> {
+    async list(who: AccessClaims, page: PageQuery, language: ContentLanguage = 'en'): Promise<AnalysisList> {
       const [rows, count, context] = await Promise.all([
         repo.listForUser(who.userId, pageWindow(page)),
         repo.countForUser(who.userId),
-        resultContext(),
+        resultContext(language),
       ]);
       return toPage(
         rows.map((r) => toResult(r, context)),
@@ -193,9 +201,9 @@ export function createAnalysisService(deps: ModuleDeps) {
       );
     },
 
-    async get(who: AccessClaims, id: number): Promise<AnalysisResult> {
+    async get(who: AccessClaims, id: number, language: ContentLanguage = 'en'): Promise<AnalysisResult> {
       const row = await ownAnalysis(who, id);
-      return toResult(row, await resultContext());
+      return toResult(row, await resultContext(language));
     },
 
     /** The farmer is looking at this result: its notification is no news any more. */
@@ -206,9 +214,12 @@ export function createAnalysisService(deps: ModuleDeps) {
     },
 
     /** Results by id for features that list analyses (the review queue); the caller checks access. */
-    async resultsByIds(ids: number[]): Promise<Map<number, AnalysisResult & { userId: number }>> {
+    async resultsByIds(
+      ids: number[],
+      language: ContentLanguage = 'en',
+    ): Promise<Map<number, AnalysisResult & { userId: number }>> {
       if (ids.length === 0) return new Map();
-      const [rows, context] = await Promise.all([repo.findByIds(ids), resultContext()]);
+      const [rows, context] = await Promise.all([repo.findByIds(ids), resultContext(language)]);
       return new Map(rows.map((r) => [r.id, { ...toResult(r, context), userId: r.userId }]));
     },
 

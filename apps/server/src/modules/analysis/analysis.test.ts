@@ -63,7 +63,7 @@ describe('rust detection', () => {
     expect(body.feedback.advice.length).toBeGreaterThan(1);
     expect(body.educational_resources.length).toBeGreaterThan(2);
     for (const r of body.educational_resources) {
-      expect(Object.keys(r).sort()).toEqual(['description', 'title', 'url']);
+      expect(Object.keys(r).sort()).toEqual(['description', 'link_language', 'title', 'url']);
       expect(r.url).toMatch(/^https?:\/\//);
     }
     expect(new Date(body.created_at).getTime()).toBe(t.clock.now().getTime());

@@ -1,4 +1,5 @@
 import type {
+  ContentLanguage,
   EducationResource,
   EducationResourceList,
   EducationResourcesQuery,
@@ -22,13 +23,17 @@ export function toEducationResource(row: ResourceRow): EducationResource {
     title: row.title,
     url: row.url,
     description: row.description,
+    link_language: row.linkLanguage,
     position: row.position,
     retired: row.retiredAt !== null,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-/** Education resources: everyone signed in reads them; experts add, edit and retire them. */
+/**
+ * Education resources: everyone signed in reads them (title and description in their language where
+ * translated); experts add, edit and retire them (editing writes the English text).
+ */
 export function createResourcesService(deps: ModuleDeps) {
   const repo = createResourcesRepo(deps.db);
 
@@ -42,11 +47,12 @@ export function createResourcesService(deps: ModuleDeps) {
     async list(
       who: AccessClaims,
       query: PageQuery & Pick<EducationResourcesQuery, 'rust_class' | 'include_retired'>,
+      language: ContentLanguage = 'en',
     ): Promise<EducationResourceList> {
       const includeRetired = query.include_retired === 'true';
       if (includeRetired && who.role !== 'expert') throw forbidden('errors.analysis.retiredExpertsOnly');
       const filter = { rustClass: query.rust_class, includeRetired };
-      const [rows, count] = await Promise.all([repo.list(filter, pageWindow(query)), repo.count(filter)]);
+      const [rows, count] = await Promise.all([repo.list(filter, pageWindow(query), language), repo.count(filter)]);
       return toPage(rows.map(toEducationResource), count, query);
     },
 
@@ -57,6 +63,7 @@ export function createResourcesService(deps: ModuleDeps) {
         title: input.title,
         url: input.url,
         description: input.description,
+        linkLanguage: input.link_language,
         position: input.position,
         updatedBy: who.userId,
         createdAt: now,
@@ -72,6 +79,7 @@ export function createResourcesService(deps: ModuleDeps) {
         title: input.title,
         url: input.url,
         description: input.description,
+        linkLanguage: input.link_language,
         position: input.position,
         updatedBy: who.userId,
         updatedAt: deps.clock.now(),

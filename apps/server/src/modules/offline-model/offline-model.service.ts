@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  type ContentLanguage,
   type EducationalResource,
   type OfflineModelInfo,
   offlineModelApi,
@@ -53,15 +54,20 @@ export function createOfflineModelService(deps: ModuleDeps) {
   }
 
   return {
-    async info(): Promise<OfflineModelInfo> {
+    async info(language: ContentLanguage = 'en'): Promise<OfflineModelInfo> {
       const file = await activeFile();
       const card = deps.classifier.current().card;
       const byTopic = Object.fromEntries(resourceTopics.map((t) => [t, [] as EducationalResource[]])) as Record<
         ResourceTopic,
         EducationalResource[]
       >;
-      for (const row of await resources.listActive()) {
-        byTopic[row.rustClass as ResourceTopic]?.push({ title: row.title, url: row.url, description: row.description });
+      for (const row of await resources.listActive(language)) {
+        byTopic[row.rustClass as ResourceTopic]?.push({
+          title: row.title,
+          url: row.url,
+          description: row.description,
+          link_language: row.linkLanguage,
+        });
       }
       return {
         version: file.version,
@@ -75,7 +81,7 @@ export function createOfflineModelService(deps: ModuleDeps) {
           Object.entries(card.thresholds ?? {}).map(([k, v]) => [k, typeof v === 'number' ? v : null]),
         ),
         resources: byTopic,
-        advice: (await advice.list()).results,
+        advice: (await advice.list(language)).results,
       };
     },
 

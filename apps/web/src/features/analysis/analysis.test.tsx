@@ -28,11 +28,13 @@ const result: AnalysisResult = {
       title: 'Common rust (Maize Doctor)',
       url: 'http://maizedoctor.cimmyt.org/common-rust',
       description: 'CIMMYT field-identification sheet.',
+      link_language: 'en',
     },
     {
       title: 'Bean rust',
       url: 'https://infonet-biovision.org/PlantHealth/MinorPests/bean-rust',
       description: 'East-Africa-oriented page.',
+      link_language: 'en',
     },
   ],
   feedback: {
@@ -196,6 +198,20 @@ describe('Education resources', () => {
     const link = await screen.findByRole('link', { name: /infonet-biovision\.org/ });
     expect(link.getAttribute('href')).toBe('https://infonet-biovision.org/PlantHealth/MinorPests/bean-rust');
     expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it("marks a link whose page is not in the reader's language, and only that one", async () => {
+    const [maize, bean] = result.educational_resources;
+    const mixed = { ...result, educational_resources: [maize, { ...bean, link_language: 'sw' as const }] };
+    stubFetch(() => mixed);
+    const user = userEvent.setup({ delay: null });
+    page('/account/addresses/education-resources?analysis=42');
+    await user.click(await screen.findByRole('button', { name: 'Bean rust' }));
+    expect(await screen.findByText('(in Kiswahili)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Common rust (Maize Doctor)' }));
+    await screen.findByRole('link', { name: /maizedoctor\.cimmyt\.org/ });
+    expect(screen.getAllByTestId('resource-link-language')).toHaveLength(1);
+    expect(screen.queryByText('(in English)')).toBeNull();
   });
 
   it('opens the result chosen from history (?analysis=ID)', async () => {

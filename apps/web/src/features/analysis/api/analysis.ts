@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ContentLanguage,
   AnalysisList,
   AnalysisResult,
   EducationResource,
@@ -72,19 +73,29 @@ function useAuthorizedImage(queryKey: readonly unknown[], imageUrl: string, enab
 export interface ResourceFilter {
   rustClass?: ResourceTopic;
   includeRetired?: boolean;
+  /** The language of titles and descriptions, instead of the reader's (experts edit the English text). */
+  language?: ContentLanguage;
   page: number;
   pageSize?: number;
 }
 
 export const resourcesQuery = (f: ResourceFilter) =>
   queryOptions({
-    queryKey: [...analysisKeys.resources, f.rustClass ?? 'all', f.includeRetired ?? false, f.page, f.pageSize ?? 20],
+    queryKey: [
+      ...analysisKeys.resources,
+      f.rustClass ?? 'all',
+      f.includeRetired ?? false,
+      f.language ?? 'reader',
+      f.page,
+      f.pageSize ?? 20,
+    ],
     queryFn: ({ signal }) =>
       http.get<EducationResourceList>(
         analysisApi.resources,
         {
           rust_class: f.rustClass,
           include_retired: f.includeRetired ? 'true' : undefined,
+          language: f.language,
           page: f.page,
           page_size: f.pageSize ?? 20,
         },

@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Group,
+  Input,
   Modal,
   NumberInput,
   Pagination,
@@ -18,6 +19,8 @@ import {
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
+  type ContentLanguage,
+  contentLanguages,
   educationResourceInput,
   resourceTopics,
   type EducationResource,
@@ -32,6 +35,9 @@ import { LoadingOrError } from './LoadingOrError.tsx';
 import { translateErrors, translateMessage } from '../../../lib/validation.ts';
 
 const PAGE_SIZE = 20;
+
+/** Each language by its own name, as language pickers show them (not translated). */
+const languageNames: Record<ContentLanguage, string> = { en: 'English', sw: 'Kiswahili', lg: 'Luganda' };
 
 function ResourceForm({
   topic,
@@ -50,6 +56,7 @@ function ResourceForm({
     url: editing?.url ?? '',
     description: editing?.description ?? '',
     position: editing?.position ?? 0,
+    link_language: editing?.link_language ?? 'en',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof EducationResourceInput>(key: K, value: EducationResourceInput[K]) =>
@@ -107,6 +114,15 @@ function ResourceForm({
           error={errors.description}
           onChange={(e) => set('description', e.currentTarget.value)}
         />
+        <Input.Wrapper label={t('analysis.manage.fieldLinkLanguage')}>
+          <SegmentedControl
+            display="flex"
+            aria-label={t('analysis.manage.fieldLinkLanguage')}
+            value={values.link_language}
+            onChange={(v) => set('link_language', v as ContentLanguage)}
+            data={contentLanguages.map((v) => ({ value: v, label: languageNames[v] }))}
+          />
+        </Input.Wrapper>
         <NumberInput
           label={t('analysis.manage.fieldPosition')}
           description={t('analysis.manage.fieldPositionHint')}
@@ -138,7 +154,8 @@ export function ResourceManager() {
   const [editing, setEditing] = useState<EducationResource | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [confirming, setConfirming] = useState<EducationResource | null>(null);
-  const list = useResources({ rustClass: topic, includeRetired, page, pageSize: PAGE_SIZE });
+  // The English text: the one the form edits (translations are written with the content migrations).
+  const list = useResources({ rustClass: topic, includeRetired, language: 'en', page, pageSize: PAGE_SIZE });
   const retire = useRetireResource();
 
   function openForm(resource: EducationResource | null) {
