@@ -1,4 +1,5 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
+import { type Language, languages } from '@kutu/contract/enums';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 
@@ -8,8 +9,7 @@ import en from './locales/en.json';
  * exist when the app is built: a language whose file is not written yet falls back to English instead
  * of breaking the build.
  */
-export const languages = ['en', 'sw', 'lg'] as const;
-export type Language = (typeof languages)[number];
+export { languages, type Language };
 /** How each language names itself in the switch (never translated). */
 export const nativeNames: Record<Language, string> = { en: 'English', sw: 'Kiswahili', lg: 'Luganda' };
 /**

@@ -1,24 +1,11 @@
+import type { LanguageBody, UserRecord } from '@kutu/contract';
+import { api } from '@kutu/contract/paths';
 import { http } from './api.ts';
 import { currentLanguage, isLanguage, type Language, setLanguage } from './i18n.ts';
 import { session } from './session.ts';
 
-/*
- * The account's language (issue 14), in one place until the contract describes it. Seams for the
- * integrator, to be replaced by the contract's types and paths:
- *   - LANGUAGE_PATH        → api.auth.language
- *   - LanguageBody/Reply   → the contract's language body and reply
- *   - AccountLanguage      → UserRecord['language'] (login's `user` and GET /api/auth/me/)
- *   - withLanguage()       → the optional `language` of FarmerRegisterBody and ExpertRegisterBody
- */
-export const LANGUAGE_PATH = '/api/auth/language/';
-export interface LanguageBody {
-  language: Language;
-}
-export type LanguageReply = LanguageBody;
-/** The part of the user record this module reads; older servers send no language. */
-export interface AccountLanguage {
-  language?: string | null;
-}
+/** The part of the user record this module reads; a user record saved before issue 14 has none. */
+type AccountLanguage = Partial<Pick<UserRecord, 'language'>>;
 
 /** A choice made in the switch that no account has stored yet (signed out, or the request failed). */
 const UNSAVED_KEY = 'languageUnsaved';
@@ -45,7 +32,7 @@ export async function chooseLanguage(language: Language): Promise<void> {
 
 async function saveAccountLanguage(language: Language): Promise<void> {
   try {
-    const reply = await http.put<LanguageReply>(LANGUAGE_PATH, { language } satisfies LanguageBody);
+    const reply = await http.put<LanguageBody>(api.auth.language, { language } satisfies LanguageBody);
     if (unsaved() === language) localStorage.removeItem(UNSAVED_KEY);
     const user = session.user();
     if (user && isLanguage(reply?.language)) {

@@ -6,8 +6,10 @@ import { renderWithProviders } from '../test/render.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch/LanguageSwitch.tsx';
 import { http } from './api.ts';
 import i18n, { detectLanguage, setLanguage } from './i18n.ts';
-import { adoptAccountLanguage, LANGUAGE_PATH, withLanguage } from './language-sync.ts';
+import { adoptAccountLanguage, withLanguage } from './language-sync.ts';
 import { session } from './session.ts';
+import { api } from '@kutu/contract/paths';
+import luganda from './locales/lg.json';
 import type { UserRecord } from '@kutu/contract';
 
 // Test strings, not translations: the real sw.json is written by translators.
@@ -84,7 +86,7 @@ describe('choosing a language', () => {
     await http.get('/api/anything/');
     expect(sent.at(-1)?.headers['accept-language']).toBe('sw');
     // Signed out: nothing to store on an account.
-    expect(sent.filter((s) => s.url === LANGUAGE_PATH)).toEqual([]);
+    expect(sent.filter((s) => s.url === api.auth.language)).toEqual([]);
 
     await userEvent.selectOptions(screen.getByRole('combobox'), 'en');
     await waitFor(() => expect(screen.getByRole('heading').textContent).toBe('Sign in'));
@@ -93,10 +95,12 @@ describe('choosing a language', () => {
     expect(sent.at(-1)?.headers['accept-language']).toBe('en');
   });
 
-  it('shows English for a language whose file is not written yet, with the page marked in that language', async () => {
+  it('fetches a language file only when it is chosen, and marks the page in that language', async () => {
+    expect(i18n.hasResourceBundle('lg', 'translation')).toBe(false);
     renderWithProviders(<Title />);
     await act(() => setLanguage('lg'));
-    expect(screen.getByRole('heading').textContent).toBe('Sign in');
+    expect(screen.getByRole('heading').textContent).toBe(luganda.auth.login.title);
+    expect(luganda.auth.login.title).not.toBe('Sign in');
     expect(document.documentElement.lang).toBe('lg');
   });
 
@@ -112,12 +116,12 @@ describe('choosing a language', () => {
 
 describe('the account’s language', () => {
   it('is saved when a signed-in user switches', async () => {
-    const sent = network((s) => (s.url === LANGUAGE_PATH ? json({ language: 'sw' }) : json({})));
+    const sent = network((s) => (s.url === api.auth.language ? json({ language: 'sw' }) : json({})));
     signedIn('en');
     renderWithProviders(<LanguageSwitch />);
     await userEvent.selectOptions(screen.getByRole('combobox'), 'sw');
-    await waitFor(() => expect(sent.some((s) => s.url === LANGUAGE_PATH)).toBe(true));
-    const put = sent.find((s) => s.url === LANGUAGE_PATH);
+    await waitFor(() => expect(sent.some((s) => s.url === api.auth.language)).toBe(true));
+    const put = sent.find((s) => s.url === api.auth.language);
     expect(put).toMatchObject({ method: 'PUT', body: { language: 'sw' } });
     expect(put?.headers.authorization).toBe('Bearer access-token');
     await waitFor(() => expect((session.user() as unknown as { language: string }).language).toBe('sw'));
@@ -128,7 +132,7 @@ describe('the account’s language', () => {
     let online = false;
     const sent = network((s) => {
       if (!online) throw new TypeError('Failed to fetch');
-      return s.url === LANGUAGE_PATH ? json({ language: 'sw' }) : json({});
+      return s.url === api.auth.language ? json({ language: 'sw' }) : json({});
     });
     signedIn('en');
     renderWithProviders(<Title />);
@@ -142,7 +146,7 @@ describe('the account’s language', () => {
     // The next account check still says English: the choice made here wins and is sent again.
     online = true;
     adoptAccountLanguage({ language: 'en' });
-    await waitFor(() => expect(sent.filter((s) => s.url === LANGUAGE_PATH)).toHaveLength(2));
+    await waitFor(() => expect(sent.filter((s) => s.url === api.auth.language)).toHaveLength(2));
     expect(sent.at(-1)?.body).toEqual({ language: 'sw' });
     expect(i18n.language).toBe('sw');
     await waitFor(() => expect(localStorage.getItem('languageUnsaved')).toBeNull());
