@@ -9,15 +9,17 @@ const options = languages.map((language) => ({ value: language, label: nativeNam
  * The language switch of the auth screens and the top bar: each language in its own name. A native
  * select (no dropdown library on the sign-in page's bytes), small enough for a 390 px top bar.
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ label, description }: { label?: string; description?: string }) {
   const { t, i18n } = useTranslation();
   // Re-read on every language change (useTranslation re-renders on it); pseudo shows as English.
   const value = i18n.language && currentLanguage();
   return (
     <NativeSelect
       size="xs"
-      w={96}
-      aria-label={t('language.label')}
+      w={label ? 160 : 96}
+      label={label}
+      description={description}
+      aria-label={label ? undefined : t('language.label')}
       title={t('language.label')}
       data={options}
       value={value}

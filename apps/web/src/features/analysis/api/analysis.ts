@@ -12,6 +12,7 @@ import type {
 import { analysisApi } from '@kutu/contract/paths';
 import { ApiError, http, networkError, request } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 
 export const analysisKeys = {
   all: ['analysis'] as const,
@@ -155,6 +156,8 @@ export function uploadForAnalysis(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', analysisApi.detect);
     xhr.setRequestHeader('accept', 'application/json');
+    // The result's advice and messages come in the language on screen, as with every other request.
+    xhr.setRequestHeader('accept-language', currentLanguage());
     const token = session.accessToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => {

@@ -8,6 +8,7 @@ import { AccountSummary } from '../components/AccountSummary.tsx';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
 import { CompleteProfileForm } from '../components/CompleteProfileForm.tsx';
 import { OfflineCard } from '../../offline/components/OfflineCard.tsx';
+import { LanguageSwitch } from '../../../components/LanguageSwitch/LanguageSwitch.tsx';
 
 type Tab = 'complete' | 'summary' | 'password';
 
@@ -38,6 +39,7 @@ export default function ProfilePage() {
       <Title order={1} size="h2">
         {t('profile.title')}
       </Title>
+      <LanguageSwitch label={t('profile.language')} description={t('profile.languageHint')} />
       {!current ? (
         <Center p="xl">
           <Loader />
