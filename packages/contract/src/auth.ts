@@ -67,14 +67,36 @@ const signUpToken = (missing: string) => str(missing).min(1, missing).max(200, '
 const shortText = (label: string, max: number) =>
   str(`${label} must be text`).trim().max(max, `${label} must be at most ${max} characters`);
 
-export const loginBody = z.object({
-  email,
-  password: str('Password is required').min(1, 'Password is required').max(PASSWORD_MAX, 'Wrong email or password'),
-});
+/** Email or E.164 phone number; the server tells them apart (a phone starts with +). */
+const identifier = str('Enter your email or phone number')
+  .trim()
+  .min(1, 'Enter your email or phone number')
+  .max(EMAIL_MAX, 'Wrong email or password');
+/**
+ * `identifier` is the email or phone number; `email` is what clients before phone sign-up send, still
+ * accepted (one of the two is needed).
+ */
+export const loginBody = z
+  .object({
+    identifier: identifier.optional(),
+    email: email.optional(),
+    password: str('Password is required').min(1, 'Password is required').max(PASSWORD_MAX, 'Wrong email or password'),
+  })
+  .refine((b) => b.identifier !== undefined || b.email !== undefined, {
+    message: 'Enter your email or phone number',
+    path: ['identifier'],
+  });
+export type LoginBody = z.input<typeof loginBody>;
+
+/** A farmer's email is optional (sign-up by phone only); an empty field counts as none. */
+const optionalEmail = z
+  .union([z.literal(''), email])
+  .optional()
+  .transform((v) => v || undefined);
 
 export const farmerRegisterBody = z
   .object({
-    email,
+    email: optionalEmail,
     username,
     password: strongPassword,
     confirm_password: confirmation,
@@ -139,7 +161,24 @@ export const refreshBody = z.object({
 });
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 
-export const forgotPasswordBody = z.object({ email });
+/** By email (a reset link) or, for an account signed up by phone, by phone number (an SMS code). */
+export const forgotPasswordBody = z
+  .object({ email: email.optional(), phone: e164.optional() })
+  .refine((b) => b.email !== undefined || b.phone !== undefined, {
+    message: 'Email is required',
+    path: ['email'],
+  });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+
+export const resetPasswordByCodeBody = z
+  .object({
+    phone: e164,
+    code: code('Enter the code we sent by SMS'),
+    new_password: strongPassword,
+    confirm_password: confirmation,
+  })
+  .refine((b) => b.new_password === b.confirm_password, { message: 'Password mismatch', path: ['confirm_password'] });
+export type ResetPasswordByCodeBody = z.input<typeof resetPasswordByCodeBody>;
 export const resetPasswordBody = z
   .object({
     token: signUpToken('Invalid Token, check your email'),
@@ -189,7 +228,8 @@ export const expertDetails = z.object({
 export const userRecord = z.object({
   id: z.number(),
   username: z.string(),
-  email: z.string(),
+  /** Null for a farmer who signed up with a phone number only. */
+  email: z.string().nullable(),
   role,
   phone: z.string(),
   accountComplete: z.boolean(),

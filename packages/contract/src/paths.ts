@@ -13,6 +13,8 @@ export const api = {
     logout: '/api/auth/logout/',
     forgotPassword: '/api/auth/forgot-password/',
     resetPassword: '/api/auth/reset-password/',
+    /** The SMS way: phone number + the code sent by forgot-password, for accounts signed up by phone. */
+    resetPasswordByCode: '/api/auth/reset-password/code/',
     changePassword: '/api/auth/change-password/',
     completeProfile: '/api/auth/complete-profile/',
     me: '/api/auth/me/',

@@ -14,6 +14,7 @@ import {
   registerReply,
   resendOtpBody,
   resetPasswordBody,
+  resetPasswordByCodeBody,
   tokenPair,
   userRecord,
   verifyEmailBody,
@@ -81,7 +82,7 @@ export function authRoutes(app: App, deps: ModuleDeps) {
     { config: limited, schema: { tags, body: loginBody, response: { 200: loginReply } } },
     async (req, reply) => {
       const { deviceCookie, ...signedInReply } = await auth.login(
-        req.body.email,
+        (req.body.identifier ?? req.body.email) as string,
         req.body.password,
         req.headers.cookie,
       );
@@ -103,7 +104,15 @@ export function authRoutes(app: App, deps: ModuleDeps) {
   app.post(
     api.auth.forgotPassword,
     { config: limited, schema: { tags, body: forgotPasswordBody, response: { 200: messageReply } } },
-    (req) => auth.forgotPassword(req.body.email),
+    (req) =>
+      req.body.email !== undefined ? auth.forgotPassword(req.body.email) : auth.forgotPasswordByPhone(req.body.phone!),
+  );
+
+  app.post(
+    api.auth.resetPasswordByCode,
+    { config: limited, schema: { tags, body: resetPasswordByCodeBody, response: { 200: messageReply } } },
+    (req) =>
+      auth.resetPasswordByCode({ phone: req.body.phone, code: req.body.code, newPassword: req.body.new_password }),
   );
 
   app.post(

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type {
-  completeProfileBody,
-  expertRegisterBody,
-  farmerRegisterBody,
-  otpActionTypes,
-  UserRecord,
+import {
+  type completeProfileBody,
+  e164,
+  type expertRegisterBody,
+  type farmerRegisterBody,
+  type otpActionTypes,
+  type UserRecord,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, forbidden, tooMany, unauthenticated } from '../../lib/errors.ts';
@@ -20,7 +21,14 @@ import {
   resendProblem,
   wrongCodeMessage,
 } from './codes.ts';
-import { activationLinkMail, activationSms, resetMail, verificationMail } from './messages.ts';
+import {
+  activationLinkMail,
+  activationLinkSms,
+  activationSms,
+  resetMail,
+  resetSms,
+  verificationMail,
+} from './messages.ts';
 import { FORGET_FAILURES_AFTER_MS, waitBeforeNextTry, waitMessage } from './backoff.ts';
 import { createDeviceCookies } from './device.ts';
 import { normaliseEmail } from './email.ts';
@@ -36,6 +44,7 @@ const EARLIEST_DOB = '1900-01-01';
 
 export const messages = {
   wrongLogin: 'Wrong email or password',
+  wrongPhoneLogin: 'Wrong phone number or password',
   invalidSignUpToken: 'This verification token is not valid. Check your email or sign up again.',
   invalidReset: 'Invalid Token, check your email',
   invalidSession: 'Your session is not valid. Please sign in again.',
@@ -47,6 +56,13 @@ export const messages = {
   activationResent:
     'Your account is not activated yet. We sent a new code to your phone and emailed you a link to finish activation.',
   forgotPassword: 'If an account uses this email, we have sent it a link to reset the password. It works for 1 hour.',
+  forgotPasswordByPhone:
+    'If an account uses this phone number, we have sent it a 4-digit code by SMS. Enter it with your new password. ' +
+    'The code expires in 15 minutes.',
+  activationResentBySms:
+    'Your account is not activated yet. We sent a new code and a link to finish activation to your phone by SMS.',
+  invalidResetCode: 'This code is not valid. Request a new code.',
+  noEmailOnAccount: 'This account has no email address. Continue with the code we sent to your phone.',
 } as const;
 
 type FarmerInput = z.output<typeof farmerRegisterBody>;
@@ -87,16 +103,24 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
   }
 
   async function register(
-    input: { email: string; username: string; phone: string; password: string; role: 'farmer' | 'expert' },
+    input: { email?: string; username: string; phone: string; password: string; role: 'farmer' | 'expert' },
     details: Pick<Parameters<typeof repo.createAccount>[0], 'farmer' | 'expert'>,
   ) {
-    const normalised = normaliseEmail(input.email);
-    if ('problem' in normalised) throw badRequest(normalised.problem, { email: normalised.problem });
-    const account = { ...input, email: normalised.email };
-    const clashes = await repo.findClashes(account.email, account.username);
-    const emailTaken = clashes.some((c) => c.email.toLowerCase() === account.email.toLowerCase());
+    // Only a farmer's body may leave the email out (the contract); without one, the phone is verified first.
+    let email: string | null = null;
+    if (input.email !== undefined) {
+      const normalised = normaliseEmail(input.email);
+      if ('problem' in normalised) throw badRequest(normalised.problem, { email: normalised.problem });
+      email = normalised.email;
+    }
+    const account = { ...input, email };
+    const clashes = await repo.findClashes(account.email, account.username, account.phone);
+    const emailTaken = email !== null && clashes.some((c) => c.email?.toLowerCase() === email.toLowerCase());
     const usernameTaken = clashes.some((c) => c.username.toLowerCase() === account.username.toLowerCase());
-    if (emailTaken || usernameTaken) throw clash(emailTaken ? 'users_email_unique' : 'users_username_unique');
+    const phoneTaken = clashes.some((c) => c.phone === account.phone);
+    if (emailTaken) throw clash('users_email_unique');
+    if (usernameTaken) throw clash('users_username_unique');
+    if (phoneTaken) throw clash('users_phone_unique');
 
     const now = clock.now();
     const token = randomToken();
@@ -113,6 +137,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
           passwordHash,
         },
         ...details,
+        firstCode: email === null ? 'PHONE_ACTIVATION' : 'EMAIL_VERIFICATION',
         signUpTokenHash: hash(token),
         signUpExpiresAt: new Date(now.getTime() + SIGNUP_TOKEN_TTL_MS),
         code: stored,
@@ -123,6 +148,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       if (index !== null) throw clash(index);
       throw err;
     }
+    if (user.email === null) return sendFirstActivationSms(user, code, token);
     try {
       await mailer.send(verificationMail({ to: user.email, code, link: verifyLink(token, code) }));
     } catch (err) {
@@ -140,11 +166,42 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     };
   }
 
-  function clash(index: string) {
-    return index.includes('username')
-      ? conflict('This username is already taken. Please choose another one.', { username: 'Already taken' })
-      : conflict('An account with this email already exists. Please sign in instead.', { email: 'Already registered' });
+  /** A phone-only sign-up: the SMS code is the first step; a failed SMS undoes the sign-up. */
+  async function sendFirstActivationSms(user: UserRow, code: string, token: string) {
+    try {
+      await sms.send(user.phone, activationSms(code));
+    } catch (err) {
+      log.error({ err }, 'could not send the activation SMS; the sign-up was undone');
+      await repo.deleteUser(user.id);
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'We could not send the SMS right now. Please try again in a few minutes.',
+        503,
+      );
+    }
+    return {
+      message:
+        'We sent a 4-digit code by SMS to your phone. Enter it and choose your password to activate your account.',
+      token,
+    };
   }
+
+  function clash(index: string) {
+    if (index.includes('username')) {
+      return conflict('This username is already taken. Please choose another one.', { username: 'Already taken' });
+    }
+    if (index.includes('phone')) {
+      return conflict('An account with this phone number already exists. Please sign in instead.', {
+        phone_number: 'Already registered',
+      });
+    }
+    return conflict('An account with this email already exists. Please sign in instead.', {
+      email: 'Already registered',
+    });
+  }
+
+  /** Whether the sign-up still waits for the email step (a phone-only account has none). */
+  const awaitsEmail = (user: UserRow) => user.email !== null && !user.emailVerifiedAt;
 
   /** The sign-up token's row and its user; a used token means the account is already active. */
   async function signUpSession(token: string) {
@@ -171,8 +228,12 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
   }
 
   async function sendActivationSms(user: UserRow, code: string) {
+    await sendSms(user.phone, activationSms(code));
+  }
+
+  async function sendSms(phone: string, text: string) {
     try {
-      await sms.send(user.phone, activationSms(code));
+      await sms.send(phone, text);
     } catch (err) {
       log.error({ err }, 'could not send the activation SMS');
       throw new AppError(
@@ -208,15 +269,49 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
    * The back-off key of a sign-in: per known device (its signed cookie names this account), otherwise
    * per account by email, known or not, so strangers' failures never hold up the owner's own browser.
    */
-  function loginKey(email: string, user: UserRow | undefined, cookieHeader: string | undefined) {
+  function loginKey(identifier: string, user: UserRow | undefined, cookieHeader: string | undefined) {
     const device = user ? devices.deviceOf(cookieHeader, user.id) : null;
-    return device ? `login-device:${device}` : `login:${email}`;
+    return device ? `login-device:${device}` : `login:${identifier}`;
+  }
+
+  /** The account a sign-in names: by E.164 phone number when it starts with +, otherwise by email. */
+  async function findByIdentifier(raw: string): Promise<{ key: string; byPhone: boolean; user?: UserRow }> {
+    const trimmed = raw.trim();
+    if (trimmed.startsWith('+')) {
+      const phone = `+${trimmed.slice(1).replace(/[\s().-]/g, '')}`;
+      if (!e164.safeParse(phone).success) return { key: phone, byPhone: true };
+      return { key: phone, byPhone: true, user: await repo.findUserByPhone(phone) };
+    }
+    const normalised = normaliseEmail(trimmed);
+    // An address we would refuse at sign-up cannot have an account: answered like any unknown one.
+    if (!('email' in normalised)) return { key: trimmed.toLowerCase(), byPhone: false };
+    return { key: normalised.email, byPhone: false, user: await repo.findUserByEmail(normalised.email) };
+  }
+
+  /** Looks the account up by phone and sends it a reset code by SMS; runs after the reply. */
+  async function sendResetCode(phone: string, now: Date) {
+    const user = await repo.findUserByPhone(phone);
+    if (!user) return;
+    const { code, stored } = await freshCode(now);
+    const problem = await repo.replaceCode(
+      {
+        userId: user.id,
+        purpose: 'PASSWORD_RESET',
+        code: stored,
+        now,
+        since: new Date(now.getTime() - RESEND_WINDOW_MS),
+      },
+      (sentAt) => resendProblem(sentAt, now),
+    );
+    // Too soon after the last code: nothing is sent, and the reply (already gone) said the same either way.
+    if (problem) return;
+    await sms.send(user.phone, resetSms(code));
   }
 
   /** Looks the account up and sends it a reset link; runs after the reply (see forgotPassword). */
   async function sendResetLink(email: string, now: Date) {
     const user = await repo.findUserByEmail(email);
-    if (!user) return;
+    if (!user?.email) return;
     const token = randomToken();
     await repo.createResetToken({
       userId: user.id,
@@ -235,7 +330,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
    * when it refuses, nothing is sent and the reply says when to try again. Returns the 403 to throw.
    */
   async function resumeSignUp(user: UserRow): Promise<AppError> {
-    const verifying = !user.emailVerifiedAt;
+    const verifying = awaitsEmail(user);
     const now = clock.now();
     const token = randomToken();
     const { code, stored } = await freshCode(now);
@@ -251,6 +346,11 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       (sentAt) => resendProblem(sentAt, now),
     );
     if (problem) return forbidden(`${verifying ? messages.notVerified : messages.notActivated} ${problem}`);
+    if (user.email === null) {
+      // No email to carry the activation link: the SMS carries it with the code.
+      await sendSms(user.phone, activationLinkSms(code, activationLink(token)));
+      return forbidden(messages.activationResentBySms);
+    }
     if (!verifying) await sendActivationSms(user, code);
     try {
       await mailer.send(
@@ -300,6 +400,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
 
     async verifyEmail(token: string, code: string) {
       const { user } = await signUpSession(token);
+      if (user.email === null) throw badRequest(messages.noEmailOnAccount);
       if (user.emailVerifiedAt) {
         return { message: 'Your email is already verified. Enter the code we sent to your phone.', token };
       }
@@ -314,10 +415,11 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
 
     async resendOtp(actionType: OtpAction, token: string) {
       const { user } = await signUpSession(token);
+      if (actionType === 'EMAIL_VERIFICATION' && user.email === null) throw badRequest(messages.noEmailOnAccount);
       if (actionType === 'EMAIL_VERIFICATION' && user.emailVerifiedAt) {
         throw badRequest('Your email is already verified. Continue with the code we sent to your phone.');
       }
-      if (actionType === 'PHONE_ACTIVATION' && !user.emailVerifiedAt) {
+      if (actionType === 'PHONE_ACTIVATION' && awaitsEmail(user)) {
         throw badRequest('Please verify your email first.');
       }
       const now = clock.now();
@@ -327,7 +429,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
         (sentAt) => resendProblem(sentAt, now),
       );
       if (problem) throw tooMany(problem);
-      if (actionType === 'EMAIL_VERIFICATION') {
+      if (actionType === 'EMAIL_VERIFICATION' && user.email !== null) {
         await mailer.send(verificationMail({ to: user.email, code, link: verifyLink(token, code), resent: true }));
         return { message: `We sent a new code to ${user.email}.` };
       }
@@ -337,7 +439,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
 
     async activate(input: { otp: string; token: string; password: string }) {
       const { user } = await signUpSession(input.token);
-      if (!user.emailVerifiedAt) throw badRequest('Please verify your email first.');
+      if (awaitsEmail(user)) throw badRequest('Please verify your email first.');
       const codeId = await checkCode(user.id, 'PHONE_ACTIVATION', input.otp, 'otp');
       const passwordHash = await hashSecret(input.password);
       const done = await repo.activate({
@@ -354,19 +456,16 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
      * Signs in. `cookieHeader` may carry the known-device cookie; the reply's `deviceCookie` is the
      * Set-Cookie header that marks this browser as known to the account.
      */
-    async login(rawEmail: string, password: string, cookieHeader?: string) {
-      const normalised = normaliseEmail(rawEmail);
-      // An address we would refuse at sign-up cannot have an account: answered like any unknown one.
-      const email = 'email' in normalised ? normalised.email : rawEmail.toLowerCase();
-      const user = 'email' in normalised ? await repo.findUserByEmail(email) : undefined;
-      const key = loginKey(email, user, cookieHeader);
+    async login(rawIdentifier: string, password: string, cookieHeader?: string) {
+      const { key: identifier, byPhone, user } = await findByIdentifier(rawIdentifier);
+      const key = loginKey(identifier, user, cookieHeader);
       await assertNoBackOff(key);
       const ok = user?.passwordHash
         ? await verifySecret(user.passwordHash, password)
         : await verifyAgainstNothing(password);
       if (!user?.passwordHash || !ok) {
         await repo.recordFailure(key, clock.now(), FORGET_FAILURES_AFTER_MS);
-        throw unauthenticated(messages.wrongLogin);
+        throw unauthenticated(byPhone ? messages.wrongPhoneLogin : messages.wrongLogin);
       }
       await repo.clearThrottle(key);
       if (needsRehash(user.passwordHash)) await repo.updatePasswordHash(user.id, await hashSecret(password));
@@ -432,6 +531,37 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
         });
       }
       return { message: messages.forgotPassword };
+    },
+
+    /** The SMS way of forgotPassword: same throttle per number, same neutral reply, the work after it. */
+    async forgotPasswordByPhone(phone: string) {
+      const now = clock.now();
+      const throttle = await repo.hitThrottle(`reset:${phone}`, now, RESET_WINDOW_MS);
+      if (throttle.count > RESET_MAX_REQUESTS) {
+        const minutes = minutesUntil(throttle.windowStart.getTime() + RESET_WINDOW_MS, now);
+        throw tooMany(`Too many reset requests. Please wait ${plural(minutes, 'minute')} and try again.`);
+      }
+      setImmediate(() => {
+        sendResetCode(phone, now).catch((err) => log.error({ err }, 'could not send the password reset SMS'));
+      });
+      return { message: messages.forgotPasswordByPhone };
+    },
+
+    /** Sets a new password with the SMS reset code; a wrong code uses up one of its tries. */
+    async resetPasswordByCode(input: { phone: string; code: string; newPassword: string }) {
+      const user = await repo.findUserByPhone(input.phone);
+      // An unknown number reads like a known one without a live code.
+      if (!user) {
+        const problem = codeProblem(undefined, clock.now()) ?? messages.invalidResetCode;
+        throw badRequest(problem, { code: problem });
+      }
+      const codeId = await checkCode(user.id, 'PASSWORD_RESET', input.code, 'code');
+      const passwordHash = await hashSecret(input.newPassword);
+      const done = await repo.resetPasswordWithCode({ codeId, userId: user.id, passwordHash, now: clock.now() });
+      if (!done) throw badRequest(messages.invalidResetCode);
+      sessions.ended({ userId: user.id });
+      await revoked(user.id);
+      return { message: 'Your password has been reset. You can now sign in with the new password.' };
     },
 
     async resetPassword(token: string, newPassword: string) {

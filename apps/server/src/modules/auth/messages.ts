@@ -39,6 +39,16 @@ export function activationSms(code: string): string {
   return `Kutu: your activation code is ${code}. It expires in 15 minutes. Do not share it with anyone.`;
 }
 
+/** Sent when someone signs in with the right password to a phone-only account not yet activated. */
+export function activationLinkSms(code: string, link: string): string {
+  return `Kutu: your activation code is ${code}. It expires in 15 minutes. Finish activating your account: ${link}`;
+}
+
+/** The password reset code of an account reached by phone (forgot password by phone number). */
+export function resetSms(code: string): string {
+  return `Kutu: your password reset code is ${code}. It expires in 15 minutes. If you did not ask for it, ignore this SMS.`;
+}
+
 export function resetMail(opts: { to: string; link: string }): Mail {
   return {
     to: opts.to,
