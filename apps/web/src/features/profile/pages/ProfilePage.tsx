@@ -74,7 +74,7 @@ export default function ProfilePage() {
             )}
           </Tabs.Panel>
           <Tabs.Panel value="password">
-            <ChangePasswordForm userInputs={[current.email, current.username]} />
+            <ChangePasswordForm userInputs={[current.email ?? current.phone, current.username]} />
           </Tabs.Panel>
         </Tabs>
       )}
