@@ -170,6 +170,12 @@ export const forgotPasswordBody = z
   });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 
+/** Adding an email to an account that has none (signed up by phone). */
+export const addEmailBody = z.object({ email });
+export const confirmEmailBody = z.object({ email, code: code('Enter the code we emailed you') });
+export type AddEmailBody = z.input<typeof addEmailBody>;
+export type ConfirmEmailBody = z.input<typeof confirmEmailBody>;
+
 export const resetPasswordByCodeBody = z
   .object({
     phone: e164,

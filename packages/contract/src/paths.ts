@@ -18,6 +18,9 @@ export const api = {
     changePassword: '/api/auth/change-password/',
     completeProfile: '/api/auth/complete-profile/',
     me: '/api/auth/me/',
+    /** A phone-only farmer adds an email: POST sends a code to it, confirm/ checks the code. */
+    addEmail: '/api/auth/email/',
+    confirmEmail: '/api/auth/email/confirm/',
   },
 } as const;
 

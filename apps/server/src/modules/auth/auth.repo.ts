@@ -246,6 +246,18 @@ export function createAuthRepo(db: Db) {
         return true;
       }),
 
+    /** Uses the code and sets the verified email, only while the account has none; false otherwise. */
+    addEmail: (input: { userId: number; codeId: number; email: string; now: Date }) =>
+      db.transaction(async (tx) => {
+        if (!(await consumeCode(tx, input.codeId, input.now))) return false;
+        const rows = await tx
+          .update(users)
+          .set({ email: input.email, emailVerifiedAt: input.now })
+          .where(and(eq(users.id, input.userId), isNull(users.email)))
+          .returning({ id: users.id });
+        return rows.length === 1;
+      }),
+
     /** Sets a new password, ends every session and retires reset links sent before. */
     changePassword: (input: { userId: number; passwordHash: string; now: Date }) =>
       db.transaction(async (tx) => {

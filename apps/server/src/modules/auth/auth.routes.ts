@@ -1,9 +1,11 @@
 import {
   activateBody,
+  addEmailBody,
   api,
   changePasswordBody,
   changePasswordReply,
   completeProfileBody,
+  confirmEmailBody,
   expertRegisterBody,
   farmerRegisterBody,
   forgotPasswordBody,
@@ -138,6 +140,26 @@ export function authRoutes(app: App, deps: ModuleDeps) {
       schema: { ...signedIn.schema, tags, body: completeProfileBody, response: { 200: userRecord } },
     },
     (req) => auth.completeProfile(caller(req).userId, req.body),
+  );
+
+  app.post(
+    api.auth.addEmail,
+    {
+      config: limited,
+      onRequest: signedIn.onRequest,
+      schema: { ...signedIn.schema, tags, body: addEmailBody, response: { 200: messageReply } },
+    },
+    (req) => auth.addEmail(caller(req).userId, req.body.email),
+  );
+
+  app.post(
+    api.auth.confirmEmail,
+    {
+      config: limited,
+      onRequest: signedIn.onRequest,
+      schema: { ...signedIn.schema, tags, body: confirmEmailBody, response: { 200: userRecord } },
+    },
+    (req) => auth.confirmEmail(caller(req).userId, req.body.email, req.body.code),
   );
 
   app.get(

@@ -23,6 +23,7 @@ import {
 } from './codes.ts';
 import {
   activationLinkMail,
+  addEmailMail,
   activationLinkSms,
   activationSms,
   resetMail,
@@ -63,6 +64,7 @@ export const messages = {
     'Your account is not activated yet. We sent a new code and a link to finish activation to your phone by SMS.',
   invalidResetCode: 'This code is not valid. Request a new code.',
   noEmailOnAccount: 'This account has no email address. Continue with the code we sent to your phone.',
+  alreadyHasEmail: 'Your account already has an email address.',
 } as const;
 
 type FarmerInput = z.output<typeof farmerRegisterBody>;
@@ -74,6 +76,8 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
+/** What an add-email code is hashed as: the code only confirms the address it was sent to. */
+const emailCodeSecret = (email: string, code: string) => `${email}\n${code}`;
 const minutesUntil = (end: number, now: Date) => Math.max(1, Math.ceil((end - now.getTime()) / 60_000));
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -632,6 +636,59 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
         },
         now,
       );
+      return userRecord(userId);
+    },
+
+    /**
+     * Sends a code to an email a phone-only account wants to add. The code is hashed together with the
+     * address, so it confirms only that address. A taken address is refused like at sign-up.
+     */
+    async addEmail(userId: number, rawEmail: string) {
+      const user = await repo.findUserById(userId);
+      if (!user) throw unauthenticated(messages.invalidSession);
+      if (user.email !== null) throw badRequest(messages.alreadyHasEmail);
+      const normalised = normaliseEmail(rawEmail);
+      if ('problem' in normalised) throw badRequest(normalised.problem, { email: normalised.problem });
+      if (await repo.findUserByEmail(normalised.email)) throw clash('users_email_unique');
+      const now = clock.now();
+      const code = newCode();
+      const stored = {
+        codeHash: await hashSecret(emailCodeSecret(normalised.email, code)),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      };
+      const problem = await repo.replaceCode(
+        { userId, purpose: 'ADD_EMAIL', code: stored, now, since: new Date(now.getTime() - RESEND_WINDOW_MS) },
+        (sentAt) => resendProblem(sentAt, now),
+      );
+      if (problem) throw tooMany(problem);
+      try {
+        await mailer.send(addEmailMail({ to: normalised.email, code }));
+      } catch (err) {
+        log.error({ err }, 'could not send the add-email code');
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          'We could not send the email right now. Please try again in a few minutes.',
+          503,
+        );
+      }
+      return { message: `We sent a 4-digit code to ${normalised.email}. Enter it to add this email.` };
+    },
+
+    async confirmEmail(userId: number, rawEmail: string, code: string) {
+      const user = await repo.findUserById(userId);
+      if (!user) throw unauthenticated(messages.invalidSession);
+      if (user.email !== null) throw badRequest(messages.alreadyHasEmail);
+      const normalised = normaliseEmail(rawEmail);
+      if ('problem' in normalised) throw badRequest(normalised.problem, { email: normalised.problem });
+      const codeId = await checkCode(userId, 'ADD_EMAIL', emailCodeSecret(normalised.email, code), 'code');
+      let done: boolean;
+      try {
+        done = await repo.addEmail({ userId, codeId, email: normalised.email, now: clock.now() });
+      } catch (err) {
+        if (uniqueViolation(err) !== null) throw clash('users_email_unique');
+        throw err;
+      }
+      if (!done) throw badRequest('This code was already used. Request a new code.');
       return userRecord(userId);
     },
 

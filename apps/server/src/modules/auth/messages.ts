@@ -21,6 +21,19 @@ export function verificationMail(opts: { to: string; code: string; link: string;
   };
 }
 
+/** A phone-only farmer adds an email in Profile: the code proves the mailbox is theirs. */
+export function addEmailMail(opts: { to: string; code: string }): Mail {
+  return {
+    to: opts.to,
+    subject: 'Your Kutu email code',
+    text:
+      `Hello,\n\nYour code to add this email to your Kutu account is: ${opts.code}\n\n` +
+      'Enter it on your Profile page. The code expires in 15 minutes. ' +
+      'If you did not ask for this, you can ignore this email.' +
+      signature,
+  };
+}
+
 /** Sent when someone signs in with the right password to an account whose phone is not yet activated. */
 export function activationLinkMail(opts: { to: string; link: string }): Mail {
   return {

@@ -215,3 +215,41 @@ describe('resetting the password by SMS code', () => {
     expect(known.json()).toEqual(unknown.json());
   });
 });
+
+describe('adding an email later (Profile)', () => {
+  async function signedIn() {
+    const a = await phoneOnlyAccount();
+    const { access } = await signInByPhone(a.phone);
+    const send = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${access}` } });
+    return { ...a, send };
+  }
+
+  it('emails a code that adds only that address, verified, and the email then signs in', async () => {
+    const a = await signedIn();
+    const email = `${a.body.username}@example.com`.toLowerCase();
+    let res = await a.send('/api/auth/email/', { email: email.toUpperCase() });
+    expect(res.statusCode, res.body).toBe(200);
+    const code = codeIn((await t.smtp.lastMailTo(email)).text);
+
+    res = await a.send('/api/auth/email/confirm/', { email: 'other@example.com', code });
+    expect(errorOf(res).message).toBe('Wrong code. You have 4 tries left.');
+    res = await a.send('/api/auth/email/confirm/', { email, code });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ email, account: { isEmailVerified: true } });
+    expect((await post(t, '/api/auth/login/', { identifier: email, password: PASSWORD })).statusCode).toBe(200);
+
+    res = await a.send('/api/auth/email/', { email: 'second@example.com' });
+    expect(errorOf(res).message).toBe('Your account already has an email address.');
+  });
+
+  it('refuses an address another account uses, and needs a sign-in', async () => {
+    const other = await activeAccount(t);
+    const a = await signedIn();
+    const res = await a.send('/api/auth/email/', { email: other.email });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).message).toBe('An account with this email already exists. Please sign in instead.');
+    const anonymous = await post(t, '/api/auth/email/', { email: 'x@example.com' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
