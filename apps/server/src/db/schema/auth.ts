@@ -101,7 +101,9 @@ export const otpCodes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['EMAIL_VERIFICATION', 'PHONE_ACTIVATION', 'PASSWORD_RESET', 'ADD_EMAIL'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['EMAIL_VERIFICATION', 'PHONE_ACTIVATION', 'PASSWORD_RESET', 'ADD_EMAIL'],
+    }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
