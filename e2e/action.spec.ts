@@ -79,7 +79,7 @@ test('an expired session returns to Sign in with a word, then to the page the us
   await page.goto('/account/addresses/analysis-history', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/auth\?expired=1$/);
   await expect(page.getByTestId('session-expired')).toHaveText('Your session ended, please sign in again');
-  await page.getByRole('textbox', { name: 'Email' }).fill(farmer.email);
+  await page.getByRole('textbox', { name: 'Email or phone number' }).fill(farmer.email);
   await page.locator('input[type="password"]').first().fill(farmer.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/account\/addresses\/analysis-history$/);

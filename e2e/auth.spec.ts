@@ -47,7 +47,7 @@ async function verifyAndActivate(page: Page, request: APIRequestContext, email: 
 
 async function signIn(page: Page, email: string, password = STRONG_PASSWORD) {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await field(page, 'Email').fill(email);
+  await field(page, 'Email or phone number').fill(email);
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
@@ -70,7 +70,7 @@ test('a farmer signs up, verifies the email, activates by SMS, signs in, sees th
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Sign up as a farmer' }).click();
   await expect(page.getByRole('heading', { name: 'Create a farmer account' })).toBeVisible();
-  await field(page, 'Email').fill(email);
+  await field(page, 'Email (optional)').fill(email);
   await field(page, 'Username').fill(username);
   await field(page, 'Password').fill(STRONG_PASSWORD);
   await field(page, 'Confirm password').fill(STRONG_PASSWORD);
@@ -200,12 +200,12 @@ test('wrong code, weak password and mismatch are explained, and nothing typed is
   await expect(page).toHaveURL(/\/auth$/);
 
   // A malformed email at sign-in is cleared with a notice.
-  await field(page, 'Email').fill('farmer@kutu');
+  await field(page, 'Email or phone number').fill('farmer@kutu');
   await field(page, 'Password').fill(STRONG_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Invalid Email')).toBeVisible();
   await expect(page.getByText('This is a wrong email')).toBeVisible();
-  await expect(field(page, 'Email')).toHaveValue('');
+  await expect(field(page, 'Email or phone number')).toHaveValue('');
   // A wrong password gets the server's message under 'Error'.
   await signIn(page, email, 'Not-the-password-1');
   await expect(page.getByText('Wrong email or password')).toBeVisible();

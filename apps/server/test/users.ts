@@ -38,7 +38,8 @@ export async function createUser(
       email,
       username,
       role,
-      phone: opts.phone ?? '+256772123456',
+      // Unique per account (users_phone_unique): counter plus process id, so files running side by side differ too.
+      phone: opts.phone ?? `+2567${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(5, '0')}`,
       passwordHash: await argon2.hash(password, { type: argon2.argon2id }),
       emailVerifiedAt: now,
       phoneVerifiedAt: now,

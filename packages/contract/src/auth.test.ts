@@ -3,6 +3,7 @@ import {
   activateBody,
   completeProfileBody,
   e164,
+  expertRegisterBody,
   farmerRegisterBody,
   loginBody,
   passwordProblem,
@@ -41,7 +42,35 @@ describe('email and phone', () => {
     for (const bad of ['jane', 'jane@example', '@example.com', 'ja ne@example.com']) {
       expect(firstMessage(loginBody.safeParse({ email: bad, password: 'x' }))).toBe('This is a wrong email');
     }
-    expect(firstMessage(loginBody.safeParse({ password: 'x' }))).toBe('Email is required');
+    // Since sign-in by phone (docs/decisions/0024), an empty sign-in asks for either.
+    expect(firstMessage(loginBody.safeParse({ password: 'x' }))).toBe('Enter your email or phone number');
+  });
+
+  it("leaves a farmer's email optional (an empty field is none) and keeps an expert's required", () => {
+    const farmer = {
+      username: 'amina',
+      password: 'Gr0w!Smart2026',
+      confirm_password: 'Gr0w!Smart2026',
+      phone_number: '+256772123456',
+      farm_location: 'Mbale',
+      farm_size: 2,
+    };
+    expect(farmerRegisterBody.parse(farmer).email).toBeUndefined();
+    expect(farmerRegisterBody.parse({ ...farmer, email: '' }).email).toBeUndefined();
+    expect(farmerRegisterBody.parse({ ...farmer, email: ' A@B.co ' }).email).toBe('a@b.co');
+    expect(firstMessage(farmerRegisterBody.safeParse({ ...farmer, email: 'nope' }))).toBe('This is a wrong email');
+    const expert = {
+      username: 'okello',
+      password: 'Gr0w!Smart2026',
+      phone_number: '+256772123456',
+      areas_of_expertise: 'Rust',
+    };
+    expect(firstMessage(expertRegisterBody.safeParse(expert))).toBe('Email is required');
+  });
+
+  it('takes an email or a phone number as the sign-in identifier', () => {
+    expect(loginBody.parse({ identifier: ' +256772123456 ', password: 'x' }).identifier).toBe('+256772123456');
+    expect(loginBody.safeParse({ identifier: '', password: 'x' }).success).toBe(false);
   });
 
   it('accepts E.164 phone numbers only', () => {

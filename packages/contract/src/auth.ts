@@ -70,14 +70,36 @@ const shortText = (label: string, max: number) =>
 /** The language of the account's emails, SMS, notifications and error messages. */
 const language = z.enum(languages, { error: 'Language must be en, sw or lg' });
 
-export const loginBody = z.object({
-  email,
-  password: str('Password is required').min(1, 'Password is required').max(PASSWORD_MAX, 'Wrong email or password'),
-});
+/** Email or E.164 phone number; the server tells them apart (a phone starts with +). */
+const identifier = str('Enter your email or phone number')
+  .trim()
+  .min(1, 'Enter your email or phone number')
+  .max(EMAIL_MAX, 'Wrong email or password');
+/**
+ * `identifier` is the email or phone number; `email` is what clients before phone sign-up send, still
+ * accepted (one of the two is needed).
+ */
+export const loginBody = z
+  .object({
+    identifier: identifier.optional(),
+    email: email.optional(),
+    password: str('Password is required').min(1, 'Password is required').max(PASSWORD_MAX, 'Wrong email or password'),
+  })
+  .refine((b) => b.identifier !== undefined || b.email !== undefined, {
+    message: 'Enter your email or phone number',
+    path: ['identifier'],
+  });
+export type LoginBody = z.input<typeof loginBody>;
+
+/** A farmer's email is optional (sign-up by phone only); an empty field counts as none. */
+const optionalEmail = z
+  .union([z.literal(''), email])
+  .optional()
+  .transform((v) => v || undefined);
 
 export const farmerRegisterBody = z
   .object({
-    email,
+    email: optionalEmail,
     username,
     password: strongPassword,
     confirm_password: confirmation,
@@ -144,7 +166,30 @@ export const refreshBody = z.object({
 });
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 
-export const forgotPasswordBody = z.object({ email });
+/** By email (a reset link) or, for an account signed up by phone, by phone number (an SMS code). */
+export const forgotPasswordBody = z
+  .object({ email: email.optional(), phone: e164.optional() })
+  .refine((b) => b.email !== undefined || b.phone !== undefined, {
+    message: 'Email is required',
+    path: ['email'],
+  });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+
+/** Adding an email to an account that has none (signed up by phone). */
+export const addEmailBody = z.object({ email });
+export const confirmEmailBody = z.object({ email, code: code('Enter the code we emailed you') });
+export type AddEmailBody = z.input<typeof addEmailBody>;
+export type ConfirmEmailBody = z.input<typeof confirmEmailBody>;
+
+export const resetPasswordByCodeBody = z
+  .object({
+    phone: e164,
+    code: code('Enter the code we sent by SMS'),
+    new_password: strongPassword,
+    confirm_password: confirmation,
+  })
+  .refine((b) => b.new_password === b.confirm_password, { message: 'Password mismatch', path: ['confirm_password'] });
+export type ResetPasswordByCodeBody = z.input<typeof resetPasswordByCodeBody>;
 export const resetPasswordBody = z
   .object({
     token: signUpToken('Invalid Token, check your email'),
@@ -194,7 +239,8 @@ export const expertDetails = z.object({
 export const userRecord = z.object({
   id: z.number(),
   username: z.string(),
-  email: z.string(),
+  /** Null for a farmer who signed up with a phone number only. */
+  email: z.string().nullable(),
   role,
   phone: z.string(),
   language,

@@ -245,7 +245,7 @@ export const booking = z.object({
   /** Place, link and phone numbers: null until the booking is approved. */
   place: z.string().nullable(),
   video_url: z.string().nullable(),
-  farmer: z.object({ username: z.string(), email: z.string(), phone: z.string().nullable() }),
+  farmer: z.object({ username: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
   expert: z.object({ username: z.string(), phone: z.string().nullable() }),
   slot: z.object({ id: z.number().int(), start_time: isoDateTime, end_time: isoDateTime }),
   cancelled_by: z.enum(['farmer', 'expert']).nullable(),

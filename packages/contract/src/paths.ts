@@ -13,11 +13,16 @@ export const api = {
     logout: '/api/auth/logout/',
     forgotPassword: '/api/auth/forgot-password/',
     resetPassword: '/api/auth/reset-password/',
+    /** The SMS way: phone number + the code sent by forgot-password, for accounts signed up by phone. */
+    resetPasswordByCode: '/api/auth/reset-password/code/',
     changePassword: '/api/auth/change-password/',
     completeProfile: '/api/auth/complete-profile/',
     me: '/api/auth/me/',
     /** PUT (signed in, any role): the account's language. */
     language: '/api/auth/language/',
+    /** A phone-only farmer adds an email: POST sends a code to it, confirm/ checks the code. */
+    addEmail: '/api/auth/email/',
+    confirmEmail: '/api/auth/email/confirm/',
   },
 } as const;
 

@@ -36,6 +36,9 @@ const messages: Record<string, string> = {
   'Years of experience must be a whole number': 'experienceWhole',
   'Years of experience cannot be negative': 'experienceNegative',
   'Years of experience must be at most 80': 'experienceMax',
+  'Enter your email or phone number': 'enterIdentifier',
+  'Enter the code we sent by SMS': 'enterSmsCode',
+  'Enter the code we emailed you': 'enterEmailCode',
 };
 
 /** The contract's field names in its "<Field> is required" style messages → keys under `validation.fields`. */

@@ -20,7 +20,8 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    email: text('email').notNull(),
+    /** Null for a farmer who signed up with a phone number only (docs/decisions/0024). */
+    email: text('email'),
     username: text('username').notNull(),
     role: text('role', { enum: ['farmer', 'expert'] }).notNull(),
     phone: text('phone').notNull(),
@@ -38,6 +39,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     check('users_language_check', sql`${t.language} in ('en', 'sw', 'lg')`),
+    /** E.164 as stored: a phone number can sign in, so it names one account. */
+    uniqueIndex('users_phone_unique').on(t.phone),
   ],
 );
 
@@ -104,7 +107,9 @@ export const otpCodes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['EMAIL_VERIFICATION', 'PHONE_ACTIVATION'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['EMAIL_VERIFICATION', 'PHONE_ACTIVATION', 'PASSWORD_RESET', 'ADD_EMAIL'],
+    }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

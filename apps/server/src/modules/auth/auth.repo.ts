@@ -63,17 +63,25 @@ export function createAuthRepo(db: Db) {
     findUserByEmail: async (email: string) =>
       (await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`))[0],
 
+    findUserByPhone: async (phone: string) => (await db.select().from(users).where(eq(users.phone, phone)))[0],
+
     findUserById: async (id: number) => (await db.select().from(users).where(eq(users.id, id)))[0],
 
-    /** Existing accounts using this email or this username (case-insensitive). */
-    findClashes: (email: string, username: string) =>
+    /** Existing accounts using this email or username (case-insensitive), or this phone number. */
+    findClashes: (email: string | null, username: string, phone: string) =>
       db
-        .select({ email: users.email, username: users.username })
+        .select({ email: users.email, username: users.username, phone: users.phone })
         .from(users)
-        .where(sql`lower(${users.email}) = lower(${email}) or lower(${users.username}) = lower(${username})`),
+        .where(
+          sql`lower(${users.email}) = lower(${email}) or lower(${users.username}) = lower(${username}) or ${users.phone} = ${phone}`,
+        ),
 
-    /** The user, their farmer or expert details, the sign-up token and the first email code, at once. */
+    /**
+     * The user, their farmer or expert details, the sign-up token and the first code, at once: an email
+     * code, or the SMS activation code when the farmer signed up without an email.
+     */
     createAccount: (input: {
+      firstCode: 'EMAIL_VERIFICATION' | 'PHONE_ACTIVATION';
       user: NewUser;
       farmer?: FarmerDetails;
       expert?: ExpertDetails;
@@ -96,7 +104,7 @@ export function createAuthRepo(db: Db) {
           expiresAt: input.signUpExpiresAt,
           createdAt: input.now,
         });
-        await issueCode(tx, user.id, 'EMAIL_VERIFICATION', input.code, input.now);
+        await issueCode(tx, user.id, input.firstCode, input.code, input.now);
         return user;
       }),
 
@@ -228,6 +236,28 @@ export function createAuthRepo(db: Db) {
         await retireResetLinks(tx, input.userId, input.now);
         await revokeUserSessions(tx, input.userId, input.now);
         return true;
+      }),
+
+    /** Uses an SMS reset code, sets the password, retires reset links, ends every session. */
+    resetPasswordWithCode: (input: { codeId: number; userId: number; passwordHash: string; now: Date }) =>
+      db.transaction(async (tx) => {
+        if (!(await consumeCode(tx, input.codeId, input.now))) return false;
+        await tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, input.userId));
+        await retireResetLinks(tx, input.userId, input.now);
+        await revokeUserSessions(tx, input.userId, input.now);
+        return true;
+      }),
+
+    /** Uses the code and sets the verified email, only while the account has none; false otherwise. */
+    addEmail: (input: { userId: number; codeId: number; email: string; now: Date }) =>
+      db.transaction(async (tx) => {
+        if (!(await consumeCode(tx, input.codeId, input.now))) return false;
+        const rows = await tx
+          .update(users)
+          .set({ email: input.email, emailVerifiedAt: input.now })
+          .where(and(eq(users.id, input.userId), isNull(users.email)))
+          .returning({ id: users.id });
+        return rows.length === 1;
       }),
 
     /** Sets a new password, ends every session and retires reset links sent before. */

@@ -1,9 +1,11 @@
 import {
   activateBody,
+  addEmailBody,
   api,
   changePasswordBody,
   changePasswordReply,
   completeProfileBody,
+  confirmEmailBody,
   expertRegisterBody,
   farmerRegisterBody,
   forgotPasswordBody,
@@ -16,6 +18,7 @@ import {
   registerReply,
   resendOtpBody,
   resetPasswordBody,
+  resetPasswordByCodeBody,
   tokenPair,
   userRecord,
   verifyEmailBody,
@@ -95,7 +98,7 @@ export function authRoutes(app: App, deps: ModuleDeps) {
     { config: limited, schema: { tags, body: loginBody, response: { 200: loginReply } } },
     async (req, reply) => {
       const { deviceCookie, ...signedInReply } = await auth.login(
-        req.body.email,
+        (req.body.identifier ?? req.body.email) as string,
         req.body.password,
         req.headers.cookie,
       );
@@ -117,7 +120,15 @@ export function authRoutes(app: App, deps: ModuleDeps) {
   app.post(
     api.auth.forgotPassword,
     { config: limited, schema: { tags, body: forgotPasswordBody, response: { 200: messageReply } } },
-    (req) => auth.forgotPassword(req.body.email),
+    (req) =>
+      req.body.email !== undefined ? auth.forgotPassword(req.body.email) : auth.forgotPasswordByPhone(req.body.phone!),
+  );
+
+  app.post(
+    api.auth.resetPasswordByCode,
+    { config: limited, schema: { tags, body: resetPasswordByCodeBody, response: { 200: messageReply } } },
+    (req) =>
+      auth.resetPasswordByCode({ phone: req.body.phone, code: req.body.code, newPassword: req.body.new_password }),
   );
 
   app.post(
@@ -143,6 +154,26 @@ export function authRoutes(app: App, deps: ModuleDeps) {
       schema: { ...signedIn.schema, tags, body: completeProfileBody, response: { 200: userRecord } },
     },
     (req) => auth.completeProfile(caller(req).userId, req.body),
+  );
+
+  app.post(
+    api.auth.addEmail,
+    {
+      config: limited,
+      onRequest: signedIn.onRequest,
+      schema: { ...signedIn.schema, tags, body: addEmailBody, response: { 200: messageReply } },
+    },
+    (req) => auth.addEmail(caller(req).userId, req.body.email),
+  );
+
+  app.post(
+    api.auth.confirmEmail,
+    {
+      config: limited,
+      onRequest: signedIn.onRequest,
+      schema: { ...signedIn.schema, tags, body: confirmEmailBody, response: { 200: userRecord } },
+    },
+    (req) => auth.confirmEmail(caller(req).userId, req.body.email, req.body.code),
   );
 
   app.get(

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type {
-  completeProfileBody,
-  expertRegisterBody,
-  farmerRegisterBody,
-  Language,
-  otpActionTypes,
-  UserRecord,
+import {
+  type completeProfileBody,
+  e164,
+  type expertRegisterBody,
+  type farmerRegisterBody,
+  type Language,
+  type otpActionTypes,
+  type UserRecord,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { contractMessage, message, t } from '../../i18n/i18n.ts';
@@ -22,7 +23,15 @@ import {
   resendProblem,
   wrongCodeMessage,
 } from './codes.ts';
-import { activationLinkMail, activationSms, resetMail, verificationMail } from './messages.ts';
+import {
+  activationLinkMail,
+  addEmailMail,
+  activationLinkSms,
+  activationSms,
+  resetMail,
+  resetSms,
+  verificationMail,
+} from './messages.ts';
 import { FORGET_FAILURES_AFTER_MS, waitBeforeNextTry, waitMessage } from './backoff.ts';
 import { createDeviceCookies } from './device.ts';
 import { normaliseEmail } from './email.ts';
@@ -43,6 +52,9 @@ export const messages = {
   verificationResent: t('en', 'errors.auth.verificationResent'),
   activationResent: t('en', 'errors.auth.activationResent'),
   forgotPassword: 'If an account uses this email, we have sent it a link to reset the password. It works for 1 hour.',
+  forgotPasswordByPhone:
+    'If an account uses this phone number, we have sent it a 4-digit code by SMS. Enter it with your new password. ' +
+    'The code expires in 15 minutes.',
 } as const;
 
 type FarmerInput = z.output<typeof farmerRegisterBody>;
@@ -54,6 +66,8 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
+/** What an add-email code is hashed as: the code only confirms the address it was sent to. */
+const emailCodeSecret = (email: string, code: string) => `${email}\n${code}`;
 const minutesUntil = (end: number, now: Date) => Math.max(1, Math.ceil((end - now.getTime()) / 60_000));
 
 export function createAuthService(deps: ModuleDeps, log: Logger) {
@@ -83,7 +97,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
 
   async function register(
     input: {
-      email: string;
+      email?: string;
       username: string;
       phone: string;
       password: string;
@@ -92,14 +106,22 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     },
     details: Pick<Parameters<typeof repo.createAccount>[0], 'farmer' | 'expert'>,
   ) {
-    const normalised = normaliseEmail(input.email);
-    if ('problem' in normalised)
-      throw badRequest(contractMessage(normalised.problem), { email: contractMessage(normalised.problem) });
-    const account = { ...input, email: normalised.email };
-    const clashes = await repo.findClashes(account.email, account.username);
-    const emailTaken = clashes.some((c) => c.email.toLowerCase() === account.email.toLowerCase());
+    // Only a farmer's body may leave the email out (the contract); without one, the phone is verified first.
+    let email: string | null = null;
+    if (input.email !== undefined) {
+      const normalised = normaliseEmail(input.email);
+      if ('problem' in normalised)
+        throw badRequest(contractMessage(normalised.problem), { email: contractMessage(normalised.problem) });
+      email = normalised.email;
+    }
+    const account = { ...input, email };
+    const clashes = await repo.findClashes(account.email, account.username, account.phone);
+    const emailTaken = email !== null && clashes.some((c) => c.email?.toLowerCase() === email.toLowerCase());
     const usernameTaken = clashes.some((c) => c.username.toLowerCase() === account.username.toLowerCase());
-    if (emailTaken || usernameTaken) throw clash(emailTaken ? 'users_email_unique' : 'users_username_unique');
+    const phoneTaken = clashes.some((c) => c.phone === account.phone);
+    if (emailTaken) throw clash('users_email_unique');
+    if (usernameTaken) throw clash('users_username_unique');
+    if (phoneTaken) throw clash('users_phone_unique');
 
     const now = clock.now();
     const token = randomToken();
@@ -117,6 +139,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
           passwordHash,
         },
         ...details,
+        firstCode: email === null ? 'PHONE_ACTIVATION' : 'EMAIL_VERIFICATION',
         signUpTokenHash: hash(token),
         signUpExpiresAt: new Date(now.getTime() + SIGNUP_TOKEN_TTL_MS),
         code: stored,
@@ -127,6 +150,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       if (index !== null) throw clash(index);
       throw err;
     }
+    if (user.email === null) return sendFirstActivationSms(user, code, token);
     try {
       await mailer.send(
         verificationMail({ to: user.email, language: user.language, code, link: verifyLink(token, code) }),
@@ -142,11 +166,34 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     };
   }
 
-  function clash(index: string) {
-    return index.includes('username')
-      ? conflict('errors.auth.usernameTaken', { username: 'errors.auth.alreadyTaken' })
-      : conflict('errors.auth.emailTaken', { email: 'errors.auth.alreadyRegistered' });
+  /** A phone-only sign-up: the SMS code is the first step; a failed SMS undoes the sign-up. */
+  async function sendFirstActivationSms(user: UserRow, code: string, token: string) {
+    try {
+      await sms.send(user.phone, activationSms(user.language, code));
+    } catch (err) {
+      log.error({ err }, 'could not send the activation SMS; the sign-up was undone');
+      await repo.deleteUser(user.id);
+      throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.smsFailedTryLater', 503);
+    }
+    return {
+      message:
+        'We sent a 4-digit code by SMS to your phone. Enter it and choose your password to activate your account.',
+      token,
+    };
   }
+
+  function clash(index: string) {
+    if (index.includes('username')) {
+      return conflict('errors.auth.usernameTaken', { username: 'errors.auth.alreadyTaken' });
+    }
+    if (index.includes('phone')) {
+      return conflict('errors.auth.phoneTaken', { phone_number: 'errors.auth.alreadyRegistered' });
+    }
+    return conflict('errors.auth.emailTaken', { email: 'errors.auth.alreadyRegistered' });
+  }
+
+  /** Whether the sign-up still waits for the email step (a phone-only account has none). */
+  const awaitsEmail = (user: UserRow) => user.email !== null && !user.emailVerifiedAt;
 
   /** The sign-up token's row and its user; a used token means the account is already active. */
   async function signUpSession(token: string) {
@@ -177,8 +224,12 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
   }
 
   async function sendActivationSms(user: UserRow, code: string) {
+    await sendSms(user.phone, activationSms(user.language, code));
+  }
+
+  async function sendSms(phone: string, text: string) {
     try {
-      await sms.send(user.phone, activationSms(user.language, code));
+      await sms.send(phone, text);
     } catch (err) {
       log.error({ err }, 'could not send the activation SMS');
       throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.smsFailed', 503);
@@ -210,15 +261,49 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
    * The back-off key of a sign-in: per known device (its signed cookie names this account), otherwise
    * per account by email, known or not, so strangers' failures never hold up the owner's own browser.
    */
-  function loginKey(email: string, user: UserRow | undefined, cookieHeader: string | undefined) {
+  function loginKey(identifier: string, user: UserRow | undefined, cookieHeader: string | undefined) {
     const device = user ? devices.deviceOf(cookieHeader, user.id) : null;
-    return device ? `login-device:${device}` : `login:${email}`;
+    return device ? `login-device:${device}` : `login:${identifier}`;
+  }
+
+  /** The account a sign-in names: by E.164 phone number when it starts with +, otherwise by email. */
+  async function findByIdentifier(raw: string): Promise<{ key: string; byPhone: boolean; user?: UserRow }> {
+    const trimmed = raw.trim();
+    if (trimmed.startsWith('+')) {
+      const phone = `+${trimmed.slice(1).replace(/[\s().-]/g, '')}`;
+      if (!e164.safeParse(phone).success) return { key: phone, byPhone: true };
+      return { key: phone, byPhone: true, user: await repo.findUserByPhone(phone) };
+    }
+    const normalised = normaliseEmail(trimmed);
+    // An address we would refuse at sign-up cannot have an account: answered like any unknown one.
+    if (!('email' in normalised)) return { key: trimmed.toLowerCase(), byPhone: false };
+    return { key: normalised.email, byPhone: false, user: await repo.findUserByEmail(normalised.email) };
+  }
+
+  /** Looks the account up by phone and sends it a reset code by SMS; runs after the reply. */
+  async function sendResetCode(phone: string, now: Date) {
+    const user = await repo.findUserByPhone(phone);
+    if (!user) return;
+    const { code, stored } = await freshCode(now);
+    const problem = await repo.replaceCode(
+      {
+        userId: user.id,
+        purpose: 'PASSWORD_RESET',
+        code: stored,
+        now,
+        since: new Date(now.getTime() - RESEND_WINDOW_MS),
+      },
+      (sentAt) => resendProblem(sentAt, now),
+    );
+    // Too soon after the last code: nothing is sent, and the reply (already gone) said the same either way.
+    if (problem) return;
+    await sms.send(user.phone, resetSms(user.language, code));
   }
 
   /** Looks the account up and sends it a reset link; runs after the reply (see forgotPassword). */
   async function sendResetLink(email: string, now: Date) {
     const user = await repo.findUserByEmail(email);
-    if (!user) return;
+    if (!user?.email) return;
     const token = randomToken();
     await repo.createResetToken({
       userId: user.id,
@@ -237,7 +322,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
    * when it refuses, nothing is sent and the reply says when to try again. Returns the 403 to throw.
    */
   async function resumeSignUp(user: UserRow): Promise<AppError> {
-    const verifying = !user.emailVerifiedAt;
+    const verifying = awaitsEmail(user);
     const now = clock.now();
     const token = randomToken();
     const { code, stored } = await freshCode(now);
@@ -256,6 +341,11 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       return forbidden(
         message(verifying ? 'errors.auth.notVerifiedWait' : 'errors.auth.notActivatedWait', { problem }),
       );
+    }
+    if (user.email === null) {
+      // No email to carry the activation link: the SMS carries it with the code.
+      await sendSms(user.phone, activationLinkSms(user.language, code, activationLink(token)));
+      return forbidden('errors.auth.activationResentBySms');
     }
     if (!verifying) await sendActivationSms(user, code);
     try {
@@ -326,6 +416,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
 
     async verifyEmail(token: string, code: string) {
       const { user } = await signUpSession(token);
+      if (user.email === null) throw badRequest('errors.auth.noEmailOnAccount');
       if (user.emailVerifiedAt) {
         return { message: 'Your email is already verified. Enter the code we sent to your phone.', token };
       }
@@ -340,10 +431,11 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
 
     async resendOtp(actionType: OtpAction, token: string) {
       const { user } = await signUpSession(token);
+      if (actionType === 'EMAIL_VERIFICATION' && user.email === null) throw badRequest('errors.auth.noEmailOnAccount');
       if (actionType === 'EMAIL_VERIFICATION' && user.emailVerifiedAt) {
         throw badRequest('errors.auth.alreadyVerified');
       }
-      if (actionType === 'PHONE_ACTIVATION' && !user.emailVerifiedAt) {
+      if (actionType === 'PHONE_ACTIVATION' && awaitsEmail(user)) {
         throw badRequest('errors.auth.verifyEmailFirst');
       }
       const now = clock.now();
@@ -353,7 +445,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
         (sentAt) => resendProblem(sentAt, now),
       );
       if (problem) throw tooMany(problem);
-      if (actionType === 'EMAIL_VERIFICATION') {
+      if (actionType === 'EMAIL_VERIFICATION' && user.email !== null) {
         await mailer.send(
           verificationMail({
             to: user.email,
@@ -371,7 +463,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
 
     async activate(input: { otp: string; token: string; password: string }) {
       const { user } = await signUpSession(input.token);
-      if (!user.emailVerifiedAt) throw badRequest('errors.auth.verifyEmailFirst');
+      if (awaitsEmail(user)) throw badRequest('errors.auth.verifyEmailFirst');
       const codeId = await checkCode(user.id, 'PHONE_ACTIVATION', input.otp, 'otp');
       const passwordHash = await hashSecret(input.password);
       const done = await repo.activate({
@@ -388,19 +480,16 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
      * Signs in. `cookieHeader` may carry the known-device cookie; the reply's `deviceCookie` is the
      * Set-Cookie header that marks this browser as known to the account.
      */
-    async login(rawEmail: string, password: string, cookieHeader?: string) {
-      const normalised = normaliseEmail(rawEmail);
-      // An address we would refuse at sign-up cannot have an account: answered like any unknown one.
-      const email = 'email' in normalised ? normalised.email : rawEmail.toLowerCase();
-      const user = 'email' in normalised ? await repo.findUserByEmail(email) : undefined;
-      const key = loginKey(email, user, cookieHeader);
+    async login(rawIdentifier: string, password: string, cookieHeader?: string) {
+      const { key: identifier, byPhone, user } = await findByIdentifier(rawIdentifier);
+      const key = loginKey(identifier, user, cookieHeader);
       await assertNoBackOff(key);
       const ok = user?.passwordHash
         ? await verifySecret(user.passwordHash, password)
         : await verifyAgainstNothing(password);
       if (!user?.passwordHash || !ok) {
         await repo.recordFailure(key, clock.now(), FORGET_FAILURES_AFTER_MS);
-        throw unauthenticated('errors.auth.wrongLogin');
+        throw unauthenticated(byPhone ? 'errors.auth.wrongPhoneLogin' : 'errors.auth.wrongLogin');
       }
       await repo.clearThrottle(key);
       if (needsRehash(user.passwordHash)) await repo.updatePasswordHash(user.id, await hashSecret(password));
@@ -466,6 +555,37 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
         });
       }
       return { message: messages.forgotPassword };
+    },
+
+    /** The SMS way of forgotPassword: same throttle per number, same neutral reply, the work after it. */
+    async forgotPasswordByPhone(phone: string) {
+      const now = clock.now();
+      const throttle = await repo.hitThrottle(`reset:${phone}`, now, RESET_WINDOW_MS);
+      if (throttle.count > RESET_MAX_REQUESTS) {
+        const minutes = minutesUntil(throttle.windowStart.getTime() + RESET_WINDOW_MS, now);
+        throw tooMany(message('errors.auth.tooManyResets', { count: minutes }));
+      }
+      setImmediate(() => {
+        sendResetCode(phone, now).catch((err) => log.error({ err }, 'could not send the password reset SMS'));
+      });
+      return { message: messages.forgotPasswordByPhone };
+    },
+
+    /** Sets a new password with the SMS reset code; a wrong code uses up one of its tries. */
+    async resetPasswordByCode(input: { phone: string; code: string; newPassword: string }) {
+      const user = await repo.findUserByPhone(input.phone);
+      // An unknown number reads like a known one without a live code.
+      if (!user) {
+        const problem = codeProblem(undefined, clock.now()) ?? message('errors.auth.invalidResetCode');
+        throw badRequest(problem, { code: problem });
+      }
+      const codeId = await checkCode(user.id, 'PASSWORD_RESET', input.code, 'code');
+      const passwordHash = await hashSecret(input.newPassword);
+      const done = await repo.resetPasswordWithCode({ codeId, userId: user.id, passwordHash, now: clock.now() });
+      if (!done) throw badRequest('errors.auth.invalidResetCode');
+      sessions.ended({ userId: user.id });
+      await revoked(user.id);
+      return { message: 'Your password has been reset. You can now sign in with the new password.' };
     },
 
     async resetPassword(token: string, newPassword: string) {
@@ -534,6 +654,57 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
         },
         now,
       );
+      return userRecord(userId);
+    },
+
+    /**
+     * Sends a code to an email a phone-only account wants to add. The code is hashed together with the
+     * address, so it confirms only that address. A taken address is refused like at sign-up.
+     */
+    async addEmail(userId: number, rawEmail: string) {
+      const user = await repo.findUserById(userId);
+      if (!user) throw unauthenticated('errors.session.invalid');
+      if (user.email !== null) throw badRequest('errors.auth.alreadyHasEmail');
+      const normalised = normaliseEmail(rawEmail);
+      if ('problem' in normalised)
+        throw badRequest(contractMessage(normalised.problem), { email: contractMessage(normalised.problem) });
+      if (await repo.findUserByEmail(normalised.email)) throw clash('users_email_unique');
+      const now = clock.now();
+      const code = newCode();
+      const stored = {
+        codeHash: await hashSecret(emailCodeSecret(normalised.email, code)),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      };
+      const problem = await repo.replaceCode(
+        { userId, purpose: 'ADD_EMAIL', code: stored, now, since: new Date(now.getTime() - RESEND_WINDOW_MS) },
+        (sentAt) => resendProblem(sentAt, now),
+      );
+      if (problem) throw tooMany(problem);
+      try {
+        await mailer.send(addEmailMail({ to: normalised.email, language: user.language, code }));
+      } catch (err) {
+        log.error({ err }, 'could not send the add-email code');
+        throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.emailFailed', 503);
+      }
+      return { message: `We sent a 4-digit code to ${normalised.email}. Enter it to add this email.` };
+    },
+
+    async confirmEmail(userId: number, rawEmail: string, code: string) {
+      const user = await repo.findUserById(userId);
+      if (!user) throw unauthenticated('errors.session.invalid');
+      if (user.email !== null) throw badRequest('errors.auth.alreadyHasEmail');
+      const normalised = normaliseEmail(rawEmail);
+      if ('problem' in normalised)
+        throw badRequest(contractMessage(normalised.problem), { email: contractMessage(normalised.problem) });
+      const codeId = await checkCode(userId, 'ADD_EMAIL', emailCodeSecret(normalised.email, code), 'code');
+      let done: boolean;
+      try {
+        done = await repo.addEmail({ userId, codeId, email: normalised.email, now: clock.now() });
+      } catch (err) {
+        if (uniqueViolation(err) !== null) throw clash('users_email_unique');
+        throw err;
+      }
+      if (!done) throw badRequest('errors.auth.codeUsed');
       return userRecord(userId);
     },
 

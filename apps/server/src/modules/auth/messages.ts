@@ -25,6 +25,15 @@ export function verificationMail(opts: {
   };
 }
 
+/** A phone-only farmer adds an email in Profile: the code proves the mailbox is theirs. */
+export function addEmailMail(opts: { to: string; language: Language; code: string }): Mail {
+  return {
+    to: opts.to,
+    subject: t(opts.language, 'mail.addEmail.subject'),
+    text: withSignature(opts.language, t(opts.language, 'mail.addEmail.text', { code: opts.code })),
+  };
+}
+
 /** Sent when someone signs in with the right password to an account whose phone is not yet activated. */
 export function activationLinkMail(opts: { to: string; language: Language; link: string }): Mail {
   return {
@@ -36,6 +45,16 @@ export function activationLinkMail(opts: { to: string; language: Language; link:
 
 export function activationSms(language: Language, code: string): string {
   return t(language, 'sms.activation', { code });
+}
+
+/** Sent when someone signs in with the right password to a phone-only account not yet activated. */
+export function activationLinkSms(language: Language, code: string, link: string): string {
+  return t(language, 'sms.activationLink', { code, link });
+}
+
+/** The password reset code of an account reached by phone (forgot password by phone number). */
+export function resetSms(language: Language, code: string): string {
+  return t(language, 'sms.reset', { code });
 }
 
 export function resetMail(opts: { to: string; language: Language; link: string }): Mail {

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { analyses } from '../../db/schema/index.ts';
+import { analyses, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
@@ -140,6 +141,28 @@ describe('consultations: topic, contacts, cancellation, notifications, calendar'
     await send('PUT', MANAGE, expert, { booking_id: b.json().id, action: 'reject', reason: 'Away that day' });
     expect(smsTo(otherFarmer)[0].text).toMatch(/^Kutu: .* could not take your booking/);
     expect((await t.smtp.lastMailTo(otherFarmer.email)).text).toContain('Reason: Away that day');
+  });
+
+  it('tells a farmer without an email of the decision by SMS only, and the calendar file still works', async () => {
+    const phoneOnly = await createUser(t, 'farmer', { phone: phone() });
+    await t.deps.database.db.update(users).set({ email: null }).where(eq(users.id, phoneOnly.id));
+    const mailsBefore = t.smtp.inbox.length;
+    const s = await slot();
+    const b = await send('POST', BOOK, phoneOnly, { slot_id: s.id, topic: 'Rust on beans' });
+    expect(b.statusCode, b.body).toBe(201);
+    const a = await send('PUT', MANAGE, expert, {
+      booking_id: b.json().id,
+      action: 'approve',
+      selected_date: s.start_time,
+    });
+    expect(a.statusCode, a.body).toBe(200);
+    expect(smsTo(phoneOnly)[0].text).toMatch(/^Kutu: consultation confirmed/);
+    const list = await send('GET', `${MANAGE}?page_size=100`, expert);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().results.find((x: { id: number }) => x.id === b.json().id).farmer.email).toBeNull();
+    const ics = await send('GET', ICS(b.json().id), phoneOnly);
+    expect(ics.statusCode, ics.body).toBe(200);
+    expect(t.smtp.inbox.slice(mailsBefore).some((m) => m.to === phoneOnly.email)).toBe(false);
   });
 
   describe('cancellation', () => {

@@ -41,9 +41,18 @@ export function bookingCalendar(row: BookingRow, viewer: 'farmer' | 'expert', no
     busyStatus: cancelled ? 'FREE' : 'BUSY',
     productId: 'kutu/consultations',
     organizer: { name: row.expertUsername, email: row.expertEmail },
-    attendees: [
-      { name: row.farmerUsername, email: row.farmerEmail, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' },
-    ],
+    // A farmer who signed up by phone has no address to name as the attendee.
+    attendees: row.farmerEmail
+      ? [
+          {
+            name: row.farmerUsername,
+            email: row.farmerEmail,
+            rsvp: false,
+            partstat: 'ACCEPTED',
+            role: 'REQ-PARTICIPANT',
+          },
+        ]
+      : [],
     ...(row.mode === 'farm_visit' && row.place ? { location: row.place } : {}),
     ...(row.mode === 'phone' ? { location: `${how}: ${viewer === 'farmer' ? row.expertPhone : row.farmerPhone}` } : {}),
     ...(row.mode === 'video' && row.videoUrl ? { url: row.videoUrl, location: row.videoUrl } : {}),

@@ -102,7 +102,8 @@ export type BookingRow = Meeting & {
   decidedAt: Date | null;
   farmerId: number;
   farmerUsername: string;
-  farmerEmail: string;
+  /** Null for a farmer who signed up by phone only. */
+  farmerEmail: string | null;
   expertId: number;
   expertUsername: string;
   slotId: number;

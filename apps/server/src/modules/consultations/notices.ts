@@ -5,7 +5,8 @@ import type { BookingRow } from './consultations.repo.ts';
 
 interface Person {
   id: number;
-  email: string;
+  /** Null for a farmer who signed up by phone: the SMS is then the only message outside the app. */
+  email: string | null;
   phone: string;
 }
 interface Notice {

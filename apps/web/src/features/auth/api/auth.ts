@@ -10,6 +10,7 @@ import type {
   loginBody,
   MessageReply,
   resendOtpBody,
+  ResetPasswordByCodeBody,
   resetPasswordBody,
   verifyEmailBody,
 } from '@kutu/contract';
@@ -40,6 +41,8 @@ export const authApi = {
   activate: (body: ActivateBody) => http.post<MessageReply>(api.auth.activate, body, { auth: false }),
   forgotPassword: (body: ForgotPasswordBody) => http.post<MessageReply>(api.auth.forgotPassword, body, { auth: false }),
   resetPassword: (body: ResetPasswordBody) => http.post<MessageReply>(api.auth.resetPassword, body, { auth: false }),
+  resetPasswordByCode: (body: ResetPasswordByCodeBody) =>
+    http.post<MessageReply>(api.auth.resetPasswordByCode, body, { auth: false }),
 };
 
 export const useLogin = () => useMutation({ mutationFn: authApi.login });
@@ -50,3 +53,4 @@ export const useResendOtp = () => useMutation({ mutationFn: authApi.resendOtp })
 export const useActivate = () => useMutation({ mutationFn: authApi.activate });
 export const useForgotPassword = () => useMutation({ mutationFn: authApi.forgotPassword });
 export const useResetPassword = () => useMutation({ mutationFn: authApi.resetPassword });
+export const useResetPasswordByCode = () => useMutation({ mutationFn: authApi.resetPasswordByCode });

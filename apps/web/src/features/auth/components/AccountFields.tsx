@@ -13,15 +13,23 @@ export interface AccountFieldsProps {
   values: { email: string; username: string; password: string };
   /** The farmer form asks for the password twice. */
   withConfirm?: boolean;
+  /** A farmer may sign up with a phone number only (docs/decisions/0024). */
+  emailOptional?: boolean;
 }
 
 /** Email, username, password (with its strength meter) and phone: the top of both sign-up forms. */
-export function AccountFields({ input, values, withConfirm = false }: AccountFieldsProps) {
+export function AccountFields({ input, values, withConfirm = false, emailOptional = false }: AccountFieldsProps) {
   const { t } = useTranslation();
   const phone = input('phone_number');
   return (
     <>
-      <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" required {...input('email')} />
+      <TextInput
+        label={t(emailOptional ? 'auth.fields.emailOptional' : 'auth.fields.email')}
+        type="email"
+        autoComplete="email"
+        required={!emailOptional}
+        {...input('email')}
+      />
       <TextInput label={t('auth.fields.username')} autoComplete="username" required {...input('username')} />
       <PasswordField label={t('auth.fields.password')} autoComplete="new-password" required {...input('password')} />
       <PasswordStrength password={values.password} userInputs={[values.email, values.username]} />

@@ -28,7 +28,8 @@ interface SignUpFormOptions<V extends Record<string, unknown>, S extends z.ZodTy
 /**
  * Both sign-up forms: each field declared once in the form, checked with the contract schema; a
  * refused submit says so in a toast, the server's field errors land under their fields, and success
- * keeps the sign-up token and opens Verify Email, where the emailed code is typed.
+ * keeps the sign-up token and opens Verify Email, where the emailed code is typed, or, for a farmer
+ * who gave no email, Activation, where the SMS code is typed.
  */
 export function useSignUpForm<V extends Record<string, unknown>, S extends z.ZodType>(
   options: SignUpFormOptions<V, S>,
@@ -43,19 +44,24 @@ export function useSignUpForm<V extends Record<string, unknown>, S extends z.Zod
     validate: (values) => resolve(prepare(values) as Record<string, unknown>),
   });
 
-  const handlers: SendHandlers = {
+  const handlers = (withEmail: boolean): SendHandlers => ({
     onSuccess: (reply) => {
       session.setSignUpToken(reply.token);
       notifySuccess(reply.message, t('auth.success'));
-      navigate(`${routes.auth.verifyEmail}?token=${encodeURIComponent(reply.token)}`);
+      const next = withEmail ? routes.auth.verifyEmail : routes.auth.activation;
+      navigate(`${next}?token=${encodeURIComponent(reply.token)}`);
     },
     onError: (err) => {
       form.setErrors(serverFieldErrors(err));
       notifyError(errorMessage(err), t('auth.error'));
     },
-  };
+  });
   const onSubmit: (event?: FormEvent<HTMLFormElement>) => void = form.onSubmit(
-    (values) => options.send(options.schema.parse(prepare(values)), handlers),
+    (values) => {
+      const body = options.schema.parse(prepare(values));
+      const withEmail = Boolean((body as { email?: string }).email);
+      options.send(body, handlers(withEmail));
+    },
     () => notifyError(t('auth.signup.fixFields'), t('auth.error')),
   );
   return { form, onSubmit };

@@ -1,4 +1,5 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Loader, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
@@ -8,8 +9,12 @@ import { AuthLinks } from '../components/AuthLinks.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
 import { isEmail, serverFieldErrors } from '../forms.ts';
 
+/** The SMS way brings the phone input and the contract's rules: loaded only when chosen (decision 0016). */
+const PhoneReset = lazy(() => import('../components/PhoneReset.tsx'));
+
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
+  const [way, setWay] = useState<'email' | 'phone'>('email');
   // forgotPasswordBody's rule without zod, as on sign-in (decision 0016); an empty box says so.
   const form = useForm({
     mode: 'controlled',
@@ -39,21 +44,39 @@ export default function ForgotPasswordPage() {
 
   return (
     <>
-      <AuthTitle title={t('auth.forgot.title')}>{t('auth.forgot.subtitle')}</AuthTitle>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label={t('auth.fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <Button type="submit" loading={forgot.isPending} fullWidth>
-            {t('auth.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <AuthTitle title={t('auth.forgot.title')}>
+        {t(way === 'phone' ? 'auth.forgot.phoneSubtitle' : 'auth.forgot.subtitle')}
+      </AuthTitle>
+      <SegmentedControl
+        fullWidth
+        mb="md"
+        value={way}
+        onChange={(value) => setWay(value as 'email' | 'phone')}
+        data={[
+          { value: 'email', label: t('auth.forgot.byEmail') },
+          { value: 'phone', label: t('auth.forgot.byPhone') },
+        ]}
+      />
+      {way === 'phone' ? (
+        <Suspense fallback={<Loader size="sm" />}>
+          <PhoneReset />
+        </Suspense>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput
+              label={t('auth.fields.email')}
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" loading={forgot.isPending} fullWidth>
+              {t('auth.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
       <AuthLinks links={['signup', 'login', 'terms', 'contactUs']} />
     </>
   );

@@ -9,7 +9,7 @@ import { notifyError } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
 import { useLogin } from '../api/auth.ts';
 import { AuthTitle } from '../components/AuthTitle.tsx';
-import { isEmail, safeReturnTo, serverFieldErrors } from '../forms.ts';
+import { safeReturnTo, serverFieldErrors, signInIdentifier } from '../forms.ts';
 import { PasswordField } from '../../../components/PasswordStrength/PasswordField.tsx';
 
 /** Full page load after sign-in (spec: a successful login reloads the page). */
@@ -22,9 +22,13 @@ export default function LoginPage() {
   // loginBody's rules and messages, without zod: the sign-in page keeps zod off its bytes (decision 0016).
   const form = useForm({
     mode: 'controlled',
-    initialValues: { email: '', password: '' },
+    initialValues: { identifier: '', password: '' },
     validate: {
-      email: (value) => (isEmail(value) ? null : t('auth.login.wrongEmail')),
+      // Something with an @ was meant as an email: the spec's wrong-email words; otherwise the phone hint.
+      identifier: (value) =>
+        signInIdentifier(value)
+          ? null
+          : t(value.includes('@') ? 'auth.login.wrongEmail' : 'auth.login.wrongIdentifier'),
       password: (value) => (value ? null : t('auth.login.passwordRequired')),
     },
   });
@@ -35,18 +39,19 @@ export default function LoginPage() {
   const expired = useSearchParams()[0].get('expired') === '1';
 
   const invalid = (errors: FormErrors) => {
-    if (!errors.email) return;
+    if (!errors.identifier) return;
     // Spec: a malformed email is cleared and said in a toast, not under the field, before anything else.
-    form.setFieldValue('email', '');
+    const asEmail = form.values.identifier.includes('@');
+    form.setFieldValue('identifier', '');
     form.setErrors({});
-    notifyError(t('auth.login.wrongEmail'), t('auth.login.invalidEmail'));
+    notifyError(String(errors.identifier), t(asEmail ? 'auth.login.invalidEmail' : 'auth.login.invalidIdentifier'));
     emailRef.current?.focus();
   };
 
-  const submit = form.onSubmit(({ email, password }) => {
+  const submit = form.onSubmit(({ identifier, password }) => {
     setUnfinished(null);
     login.mutate(
-      { email: email.trim(), password },
+      { identifier: signInIdentifier(identifier) ?? identifier.trim(), password },
       {
         onSuccess: (reply) => {
           session.signIn(reply);
@@ -81,11 +86,11 @@ export default function LoginPage() {
         <Stack>
           <TextInput
             ref={emailRef}
-            label={t('auth.fields.email')}
-            type="email"
-            autoComplete="email"
+            label={t('auth.fields.emailOrPhone')}
+            type="text"
+            autoComplete="username"
             required
-            {...form.getInputProps('email')}
+            {...form.getInputProps('identifier')}
           />
           <PasswordField
             label={t('auth.fields.password')}

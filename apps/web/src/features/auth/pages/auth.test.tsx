@@ -46,13 +46,36 @@ describe('Login', () => {
     const calls = fakeServer(() => ({ status: 500 }));
     const user = userEvent.setup({ delay: null });
     authRoutes('/auth');
-    await user.type(input('Email'), 'farmer@kutu');
+    await user.type(input('Email or phone number'), 'farmer@kutu');
     await user.type(input('Password'), STRONG);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Invalid Email')).toBeTruthy();
     expect(screen.getByText('This is a wrong email')).toBeTruthy();
-    expect(input('Email').value).toBe('');
+    expect(input('Email or phone number').value).toBe('');
     expect(input('Password').value).toBe(STRONG);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('signs in with a phone number written with spaces, sent as E.164', async () => {
+    const calls = fakeServer(() => apiError(401, 'UNAUTHENTICATED', 'Wrong phone number or password'));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth');
+    await user.type(input('Email or phone number'), '+256 772 123456');
+    await user.type(input('Password'), STRONG);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Wrong phone number or password')).toBeTruthy();
+    expect(calls[0]).toMatchObject({ url: '/api/auth/login/', body: { identifier: '+256772123456' } });
+  });
+
+  it('asks for the country code when a phone number is written without it, without calling the server', async () => {
+    const calls = fakeServer(() => ({ status: 500 }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth');
+    await user.type(input('Email or phone number'), '0772123456');
+    await user.type(input('Password'), STRONG);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Check your email or phone number')).toBeTruthy();
+    expect(screen.getByText(/starting with \+ and the country code/)).toBeTruthy();
     expect(calls).toHaveLength(0);
   });
 
@@ -60,13 +83,13 @@ describe('Login', () => {
     const calls = fakeServer(() => apiError(401, 'UNAUTHENTICATED', 'Wrong email or password'));
     const user = userEvent.setup({ delay: null });
     authRoutes('/auth');
-    await user.type(input('Email'), 'nakato@example.com');
+    await user.type(input('Email or phone number'), 'nakato@example.com');
     await user.type(input('Password'), 'not-my-password');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Wrong email or password')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
-    expect(calls[0]).toMatchObject({ url: '/api/auth/login/', body: { email: 'nakato@example.com' } });
-    expect(input('Email').value).toBe('nakato@example.com');
+    expect(calls[0]).toMatchObject({ url: '/api/auth/login/', body: { identifier: 'nakato@example.com' } });
+    expect(input('Email or phone number').value).toBe('nakato@example.com');
     expect(session.accessToken()).toBeNull();
   });
 
@@ -74,10 +97,10 @@ describe('Login', () => {
     const calls = fakeServer(() => ({ status: 500 }));
     const user = userEvent.setup({ delay: null });
     authRoutes('/auth');
-    await user.type(input('Email'), 'nakato@example.com');
+    await user.type(input('Email or phone number'), 'nakato@example.com');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(screen.getByText('Password is required')).toBeTruthy();
-    expect(input('Email').value).toBe('nakato@example.com');
+    expect(input('Email or phone number').value).toBe('nakato@example.com');
     expect(calls).toHaveLength(0);
     await user.type(input('Password'), 'x');
     expect(screen.queryByText('Password is required')).toBeNull();
@@ -109,7 +132,7 @@ describe('Login', () => {
     fakeServer(() => apiError(403, 'FORBIDDEN', message));
     const user = userEvent.setup({ delay: null });
     authRoutes('/auth');
-    await user.type(input('Email'), 'nakato@example.com');
+    await user.type(input('Email or phone number'), 'nakato@example.com');
     await user.type(input('Password'), STRONG);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     const alert = await screen.findByRole('alert');
@@ -342,11 +365,14 @@ describe('Farmer sign-up', () => {
     const user = userEvent.setup({ delay: null });
     authRoutes('/auth/signup');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(screen.getByText('This is a wrong email')).toBeTruthy();
     expect(screen.getByText('Farm location is required')).toBeTruthy();
     expect(calls).toHaveLength(0);
 
-    await user.type(input('Email'), 'nakato@example.com');
+    await user.type(input('Email (optional)'), 'nakato@kutu');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByText('This is a wrong email')).toBeTruthy();
+    await user.clear(input('Email (optional)'));
+    await user.type(input('Email (optional)'), 'nakato@example.com');
     await user.type(input('Username'), 'nakato');
     await user.type(input('Password'), STRONG);
     await user.type(input('Confirm password'), STRONG);
@@ -367,5 +393,58 @@ describe('Farmer sign-up', () => {
       },
     });
     expect(input('Username').value).toBe('nakato');
+  }, 30_000);
+
+  it('signs up without an email and goes straight to the SMS code (Activation)', async () => {
+    const calls = fakeServer(() => ({
+      status: 201,
+      body: { message: 'We sent a 4-digit code by SMS', token: 'sms-token' },
+    }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth/signup');
+    expect(input('Email (optional)').required).toBe(false);
+    await user.type(input('Username'), 'nakato');
+    await user.type(input('Password'), STRONG);
+    await user.type(input('Confirm password'), STRONG);
+    await user.type(input('Phone number'), '0772123456');
+    await user.type(input('Farm location'), 'Mbale');
+    await user.type(input('Farm size (acres)'), '3');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Activate your account')).toBeTruthy();
+    expect(calls[0].url).toBe('/api/auth/register/farmer/');
+    expect(calls[0].body).not.toHaveProperty('email');
+    expect(session.signUpToken()).toBe('sms-token');
+  }, 30_000);
+});
+
+describe('Forgot Password by SMS', () => {
+  it('sends a code to the phone number, then sets the new password with the code on the same screen', async () => {
+    const calls = fakeServer((call) =>
+      call.url === '/api/auth/forgot-password/'
+        ? { status: 200, body: { message: 'If an account uses this phone number, we have sent it a code.' } }
+        : { status: 200, body: { message: 'Your password has been reset.' } },
+    );
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth/forgot-password');
+    await user.click(screen.getByText('By SMS'));
+    const send = await screen.findByRole('button', { name: 'Send code' });
+    await user.click(send);
+    expect(screen.getByText('Enter a valid phone number with its country code')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    await user.type(input('Phone number'), '0772123456');
+    await user.click(send);
+    expect(await screen.findByText('If an account uses this phone number, we have sent it a code.')).toBeTruthy();
+    expect(calls[0]).toMatchObject({ url: '/api/auth/forgot-password/', body: { phone: '+256772123456' } });
+
+    await user.click(screen.getByLabelText('Code from the SMS 1/4'));
+    await user.keyboard('0427');
+    await user.type(input('New password'), STRONG);
+    await user.type(input('Confirm password'), STRONG);
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('Your password has been reset.')).toBeTruthy();
+    expect(calls[1]).toMatchObject({
+      url: '/api/auth/reset-password/code/',
+      body: { phone: '+256772123456', code: '0427', new_password: STRONG, confirm_password: STRONG },
+    });
   }, 30_000);
 });

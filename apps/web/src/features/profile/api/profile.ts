@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CompleteProfileBody, changePasswordBody, UserRecord } from '@kutu/contract';
+import type {
+  AddEmailBody,
+  CompleteProfileBody,
+  ConfirmEmailBody,
+  changePasswordBody,
+  MessageReply,
+  UserRecord,
+} from '@kutu/contract';
 import { api } from '@kutu/contract/paths';
 import { http } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
@@ -20,6 +27,20 @@ export function useCompleteProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CompleteProfileBody) => http.put<UserRecord>(api.auth.completeProfile, body),
+    onSuccess: (user) => {
+      session.setUser(user);
+      client.setQueryData(meQuery.queryKey, user);
+    },
+  });
+}
+
+export const useAddEmail = () =>
+  useMutation({ mutationFn: (body: AddEmailBody) => http.post<MessageReply>(api.auth.addEmail, body) });
+
+export function useConfirmEmail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConfirmEmailBody) => http.post<UserRecord>(api.auth.confirmEmail, body),
     onSuccess: (user) => {
       session.setUser(user);
       client.setQueryData(meQuery.queryKey, user);

@@ -114,6 +114,36 @@ describe('ProfilePage', () => {
     expect((screen.getByLabelText(/^ID number/) as HTMLInputElement).value).toBe('CM900');
   });
 
+  it('lets a farmer who signed up by phone add an email with the emailed code', async () => {
+    const phoneOnly = { ...completed, email: null, account: { ...completed.account, isEmailVerified: false } };
+    const withEmail = { ...completed, email: 'nakato@example.com' };
+    session.signIn({ access: 'a', refresh: 'r', user: phoneOnly });
+    const calls = fakeServer((call) => {
+      if (call.url === '/api/auth/email/') return { status: 200, body: { message: 'We sent a 4-digit code.' } };
+      if (call.url === '/api/auth/email/confirm/') return { status: 200, body: withEmail };
+      return { status: 200, body: phoneOnly };
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<ProfilePage />, { route: '/account/profile' });
+    expect(await screen.findByRole('heading', { name: 'Add an email' })).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Email/), 'nakato@example');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(screen.getByText('This is a wrong email')).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Email/), '.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('We sent a 4-digit code.')).toBeTruthy();
+
+    await user.click(screen.getByLabelText('Code from the email 1/4'));
+    await user.keyboard('0427');
+    await user.click(screen.getByRole('button', { name: 'Add email' }));
+    await waitFor(() => expect(session.user()?.email).toBe('nakato@example.com'));
+    expect(calls.find((c) => c.url === '/api/auth/email/confirm/')?.body).toEqual({
+      email: 'nakato@example.com',
+      code: '0427',
+    });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Add an email' })).toBeNull());
+  }, 30_000);
+
   it('opens on the summary when complete, with N/A, Active and Verified flags', async () => {
     session.signIn({
       access: 'a',

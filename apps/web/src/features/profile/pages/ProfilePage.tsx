@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/guards.tsx';
 import { useMe } from '../api/profile.ts';
 import { AccountSummary } from '../components/AccountSummary.tsx';
+import { AddEmailCard } from '../components/AddEmailCard.tsx';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
 import { CompleteProfileForm } from '../components/CompleteProfileForm.tsx';
 import { OfflineCard } from '../../offline/components/OfflineCard.tsx';
@@ -68,6 +69,7 @@ export default function ProfilePage() {
             </Tabs.Panel>
           ) : null}
           <Tabs.Panel value="summary">
+            {current.email === null ? <AddEmailCard /> : null}
             <AccountSummary user={current} stale={me.isError} />
             {current.role === 'farmer' && (
               <Box mt="md" maw={560}>
@@ -76,7 +78,7 @@ export default function ProfilePage() {
             )}
           </Tabs.Panel>
           <Tabs.Panel value="password">
-            <ChangePasswordForm userInputs={[current.email, current.username]} />
+            <ChangePasswordForm userInputs={[current.email ?? current.phone, current.username]} />
           </Tabs.Panel>
         </Tabs>
       )}
