@@ -51,10 +51,8 @@ export const messages = {
   notActivated: t('en', 'errors.auth.notActivated'),
   verificationResent: t('en', 'errors.auth.verificationResent'),
   activationResent: t('en', 'errors.auth.activationResent'),
-  forgotPassword: 'If an account uses this email, we have sent it a link to reset the password. It works for 1 hour.',
-  forgotPasswordByPhone:
-    'If an account uses this phone number, we have sent it a 4-digit code by SMS. Enter it with your new password. ' +
-    'The code expires in 15 minutes.',
+  forgotPassword: t('en', 'success.auth.forgotPassword'),
+  forgotPasswordByPhone: t('en', 'success.auth.forgotPasswordByPhone'),
 } as const;
 
 type FarmerInput = z.output<typeof farmerRegisterBody>;
@@ -161,7 +159,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.mailFailed', 503);
     }
     return {
-      message: `We sent a 4-digit code to ${user.email}. Enter it to verify your email.`,
+      message: message('success.auth.codeEmailed', { email: user.email }),
       token,
     };
   }
@@ -176,8 +174,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.smsFailedTryLater', 503);
     }
     return {
-      message:
-        'We sent a 4-digit code by SMS to your phone. Enter it and choose your password to activate your account.',
+      message: message('success.auth.codeBySmsToActivate'),
       token,
     };
   }
@@ -418,7 +415,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       const { user } = await signUpSession(token);
       if (user.email === null) throw badRequest('errors.auth.noEmailOnAccount');
       if (user.emailVerifiedAt) {
-        return { message: 'Your email is already verified. Enter the code we sent to your phone.', token };
+        return { message: message('success.auth.alreadyVerified'), token };
       }
       const codeId = await checkCode(user.id, 'EMAIL_VERIFICATION', code, 'verificationCode');
       const now = clock.now();
@@ -426,7 +423,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       const done = await repo.completeEmailVerification({ userId: user.id, codeId, phoneCode: phone.stored, now });
       if (!done) throw badRequest('errors.auth.codeUsed');
       await sendActivationSms(user, phone.code);
-      return { message: 'Your email is verified. We sent a 4-digit code by SMS to your phone.', token };
+      return { message: message('success.auth.emailVerified'), token };
     },
 
     async resendOtp(actionType: OtpAction, token: string) {
@@ -455,10 +452,10 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
             resent: true,
           }),
         );
-        return { message: `We sent a new code to ${user.email}.` };
+        return { message: message('success.auth.newCodeEmailed', { email: user.email }) };
       }
       await sendActivationSms(user, code);
-      return { message: 'We sent a new code by SMS to your phone.' };
+      return { message: message('success.auth.newCodeBySms') };
     },
 
     async activate(input: { otp: string; token: string; password: string }) {
@@ -473,7 +470,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
         now: clock.now(),
       });
       if (!done) throw badRequest('errors.auth.codeUsed');
-      return { message: 'Your account is active. You can now sign in.' };
+      return { message: message('success.auth.activated') };
     },
 
     /**
@@ -534,7 +531,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     async logout(refreshToken: string) {
       const row = await repo.findRefreshToken(hash(refreshToken));
       if (row) await endSession(row.familyId, row.userId);
-      return { message: 'You are signed out.' };
+      return { message: message('success.auth.signedOut') };
     },
 
     async forgotPassword(rawEmail: string) {
@@ -554,7 +551,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
           sendResetLink(email, now).catch((err) => log.error({ err }, 'could not send the password reset email'));
         });
       }
-      return { message: messages.forgotPassword };
+      return { message: message('success.auth.forgotPassword') };
     },
 
     /** The SMS way of forgotPassword: same throttle per number, same neutral reply, the work after it. */
@@ -568,7 +565,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       setImmediate(() => {
         sendResetCode(phone, now).catch((err) => log.error({ err }, 'could not send the password reset SMS'));
       });
-      return { message: messages.forgotPasswordByPhone };
+      return { message: message('success.auth.forgotPasswordByPhone') };
     },
 
     /** Sets a new password with the SMS reset code; a wrong code uses up one of its tries. */
@@ -585,7 +582,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       if (!done) throw badRequest('errors.auth.invalidResetCode');
       sessions.ended({ userId: user.id });
       await revoked(user.id);
-      return { message: 'Your password has been reset. You can now sign in with the new password.' };
+      return { message: message('success.auth.passwordReset') };
     },
 
     async resetPassword(token: string, newPassword: string) {
@@ -597,7 +594,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       if (!done) throw badRequest('errors.auth.invalidReset');
       sessions.ended({ userId: row.userId });
       await revoked(row.userId);
-      return { message: 'Your password has been reset. You can now sign in with the new password.' };
+      return { message: message('success.auth.passwordReset') };
     },
 
     async changePassword(userId: number, oldPassword: string, newPassword: string) {
@@ -618,7 +615,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       sessions.ended({ userId });
       await revoked(userId);
       return {
-        message: 'Your password has been changed. Other devices have been signed out.',
+        message: message('success.auth.passwordChanged'),
         ...(await issueSession(user)),
       };
     },
@@ -686,7 +683,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
         log.error({ err }, 'could not send the add-email code');
         throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.emailFailed', 503);
       }
-      return { message: `We sent a 4-digit code to ${normalised.email}. Enter it to add this email.` };
+      return { message: message('success.auth.addEmailCode', { email: normalised.email }) };
     },
 
     async confirmEmail(userId: number, rawEmail: string, code: string) {

@@ -270,3 +270,33 @@ describe('notifications in the recipient language', () => {
     expect(all.json().results[1].message).toMatch(/^Your post "Orange spots"/);
   });
 });
+
+describe('success messages in the reader language', () => {
+  it('answers sign-up, forgot password and sign-out in the Accept-Language language, English without one', async () => {
+    const body = farmerBody();
+    const signUpSw = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/farmer/',
+      payload: body,
+      headers: { 'accept-language': 'sw-KE' },
+    });
+    expect(signUpSw.statusCode, signUpSw.body).toBe(201);
+    expect(signUpSw.json().message).toBe(
+      `Tumetuma msimbo wa tarakimu 4 kwa ${body.email}. Uandike ili kuthibitisha barua pepe yako.`,
+    );
+
+    const forgot = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password/',
+        payload: { email: 'nobody@example.com' },
+        headers,
+      });
+    expect((await forgot({ 'accept-language': 'lg' })).json().message).toMatch(
+      /^Bwe wabaawo akawunti ekozesa email eno/,
+    );
+    expect((await forgot({})).json().message).toBe(
+      'If an account uses this email, we have sent it a link to reset the password. It works for 1 hour.',
+    );
+  });
+});
