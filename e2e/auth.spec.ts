@@ -320,6 +320,8 @@ test('forgot password: the emailed link resets the password, and the old one sto
   await expect(page.getByText('Wrong email or password')).toBeVisible();
   await signIn(page, user.email, newPassword);
   await expect(page).toHaveURL(/\/account$/);
+  // The dashboard has finished loading: a context closed mid-load once held teardown for 90 s.
+  await expect(page.getByRole('heading', { name: 'Farmer Dashboard' })).toBeVisible();
 });
 
 test('a protected page opened signed out is where the user lands after signing in', async ({ page, request }) => {

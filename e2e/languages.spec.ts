@@ -53,7 +53,7 @@ test('a farmer signs up in Kiswahili, reads codes, result and advice in it, then
   await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
   await page.getByRole('link', { name: sw.auth.login.farmerSignup }).click();
   await expect(page.getByRole('heading', { name: sw.auth.signup.farmerTitle })).toBeVisible();
-  await field(page, sw.auth.fields.email).fill(email);
+  await field(page, sw.auth.fields.emailOptional).fill(email);
   await field(page, sw.auth.fields.username).fill(username);
   await field(page, sw.auth.fields.password).fill(STRONG_PASSWORD);
   await field(page, sw.auth.fields.confirmPassword).fill(STRONG_PASSWORD);
@@ -83,7 +83,7 @@ test('a farmer signs up in Kiswahili, reads codes, result and advice in it, then
   await page.getByRole('button', { name: sw.auth.activation.submit }).click();
   await expect(page).toHaveURL(/\/auth$/);
 
-  await field(page, sw.auth.fields.email).fill(email);
+  await field(page, sw.auth.fields.emailOrPhone).fill(email);
   await field(page, sw.auth.fields.password).fill(STRONG_PASSWORD);
   await page.getByRole('button', { name: sw.auth.login.submit }).click();
   await expect(page).toHaveURL(/\/account$/);

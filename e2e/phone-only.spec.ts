@@ -84,4 +84,6 @@ test('a farmer signs up with a phone number only, activates by SMS, signs in by 
   await expect(page.getByText('Wrong phone number or password')).toBeVisible();
   await signIn(page, phone.e164, newPassword);
   await expect(page).toHaveURL(/\/account$/);
+  // The dashboard has finished loading: a context closed mid-load once held teardown for 90 s.
+  await expect(page.getByRole('heading', { name: 'Farmer Dashboard' })).toBeVisible();
 });
