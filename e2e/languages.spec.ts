@@ -111,7 +111,7 @@ test('a farmer signs up in Kiswahili, reads codes, result and advice in it, then
 
   // Luganda, chosen in Profile, is stored on the account…
   await page.goto('/account/profile');
-  await page.getByRole('combobox', { name: sw.profile.language }).selectOption('lg');
+  await page.getByRole('main').getByRole('combobox', { name: sw.profile.language }).selectOption('lg');
   await expect(page.locator('html')).toHaveAttribute('lang', 'lg');
   await expect
     .poll(async () => (await (await request.get('/api/auth/me/', { headers: farmer })).json()).language)
