@@ -35,3 +35,16 @@ export const genders = ['MALE', 'FEMALE'] as const;
 /** The languages the server writes in (errors, emails, SMS, notifications); English is the fallback. */
 export const languages = ['en', 'sw', 'lg'] as const;
 export type Language = (typeof languages)[number];
+
+/**
+ * How a moment is written everywhere (screens, emails, SMS): "2 Mar 2026, 11:00", on the 24-hour clock
+ * people read in East Africa. Each place adds its zone (and the server the weekday).
+ */
+export const dateTimeParts = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+} as const satisfies Intl.DateTimeFormatOptions;

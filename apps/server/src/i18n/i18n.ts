@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { EAST_AFRICA_TIME_ZONE, type Language } from '@kutu/contract';
+import { dateTimeParts, EAST_AFRICA_TIME_ZONE, type Language } from '@kutu/contract';
 import en from './locales/en.json' with { type: 'json' };
 import lg from './locales/lg.json' with { type: 'json' };
 import sw from './locales/sw.json' with { type: 'json' };
@@ -59,16 +59,7 @@ const eatFormats = {
   lg: eatFormat('lg'),
 } satisfies Record<Language, Intl.DateTimeFormat>;
 function eatFormat(locale: string) {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: EAST_AFRICA_TIME_ZONE,
-  });
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', ...dateTimeParts, timeZone: EAST_AFRICA_TIME_ZONE });
 }
 /** A moment as people in Kenya and Uganda read it, in their language, the zone named. */
 export const eatTime = (language: Language, date: Date) => `${eatFormats[language].format(date)} EAT`;

@@ -1,3 +1,4 @@
+import { dateTimeParts } from '@kutu/contract/enums';
 import { currentLanguage, type Language } from './i18n.ts';
 
 /**
@@ -44,15 +45,7 @@ export function formatDateTime(
 ): string {
   if (!iso) return '';
   const d = typeof iso === 'string' ? new Date(iso) : iso;
-  const local = new Intl.DateTimeFormat(displayLocale(language), {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(d);
+  const local = new Intl.DateTimeFormat(displayLocale(language), { ...dateTimeParts, timeZone }).format(d);
   return `${local} ${zoneName(d, timeZone)}`;
 }
 
