@@ -45,6 +45,11 @@ const documents = new Set(
   ['TermsEn.tsx', 'TermsSw.tsx', 'TermsLg.tsx'].map((file) => path.join('features', 'static', 'terms', file)),
 );
 
+/** Files whose errors never reach a screen: geoip.ts (PhoneInput logs them), i18n.ts (i18next takes them). */
+const internalErrors = new Set([path.join('components', 'PhoneInput', 'geoip.ts'), path.join('lib', 'i18n.ts')]);
+/** Errors whose message is shown to the user, and which argument holds it. */
+const errorMessageAt: Record<string, number> = { Error: 0, ApiError: 2 };
+
 const hasLetters = (text: string) => /\p{L}/u.test(text);
 
 export interface Literal {
@@ -54,7 +59,13 @@ export interface Literal {
 }
 
 export function findLiterals(file: string, source: string): Literal[] {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const sf = ts.createSourceFile(
+    file,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: Literal[] = [];
   const report = (node: ts.Node, raw: string) => {
     const text = raw.replace(/\s+/g, ' ').trim();
@@ -91,6 +102,13 @@ export function findLiterals(file: string, source: string): Literal[] {
     } else if (ts.isPropertyAssignment(node) && userFacingProps.has(node.name.getText(sf).replace(/['"]/g, ''))) {
       // Props built as objects: { label: 'Maize' } in a Select's data, notification options, etc.
       for (const s of strings(node.initializer)) report(s, textOf(s));
+    } else if (
+      ts.isNewExpression(node) &&
+      errorMessageAt[node.expression.getText(sf)] !== undefined &&
+      !internalErrors.has(file)
+    ) {
+      // An error's message ends up in a toast or beside a field.
+      for (const s of strings(node.arguments?.[errorMessageAt[node.expression.getText(sf)]])) report(s, textOf(s));
     }
     ts.forEachChild(node, visit);
   };
@@ -102,12 +120,12 @@ function components(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'test' ? [] : components(full);
-    return entry.name.endsWith('.tsx') && !entry.name.includes('.test.') ? [full] : [];
+    return /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') ? [full] : [];
   });
 }
 
 describe('no user-visible literal in components', () => {
-  it('every .tsx under src takes its words from en.json', () => {
+  it('every component and hook under src takes its words from en.json', () => {
     const files = components(srcDir).filter((file) => !documents.has(path.relative(srcDir, file)));
     expect(files.length).toBeGreaterThan(50);
     const literals = files.flatMap((file) =>
@@ -127,7 +145,10 @@ describe('no user-visible literal in components', () => {
           <Button aria-label={open ? 'Close' : t('x')} data-testid="plain-id" variant="light">{'Save'}</Button>
           <Input placeholder={\`Search \${n}\`} label={t('y')} alt="" data={[{ value: 'm', label: 'Maize' }]} />
         </Stack>
-      );`;
+      );
+      if (!ok) throw new ApiError(500, 'HTTP_ERROR', 'Download failed');
+      if (!ctx) throw new Error('No canvas');
+      if (!key) throw new Error(t('z'));`;
     expect(findLiterals('x.tsx', source).map((l) => l.text)).toEqual([
       'Weather',
       'Upload a photo',
@@ -135,6 +156,8 @@ describe('no user-visible literal in components', () => {
       'Save',
       'Search',
       'Maize',
+      'Download failed',
+      'No canvas',
     ]);
   });
 });

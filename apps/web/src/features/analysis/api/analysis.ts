@@ -12,7 +12,7 @@ import type {
 import { analysisApi } from '@kutu/contract/paths';
 import { ApiError, http, networkError, request } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import i18n, { currentLanguage } from '../../../lib/i18n.ts';
 
 export const analysisKeys = {
   all: ['analysis'] as const,
@@ -65,7 +65,7 @@ function useAuthorizedImage(queryKey: readonly unknown[], imageUrl: string, enab
     queryFn: async ({ signal }) => {
       const token = session.accessToken();
       const res = await fetch(imageUrl, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
-      if (!res.ok) throw new ApiError(res.status, 'HTTP_ERROR', 'The photo could not be loaded');
+      if (!res.ok) throw new ApiError(res.status, 'HTTP_ERROR', i18n.t('analysis.photoUnavailable'));
       return URL.createObjectURL(await res.blob());
     },
   });

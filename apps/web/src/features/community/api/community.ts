@@ -19,6 +19,7 @@ import {
 import { communityApi } from '@kutu/contract/paths';
 import { ApiError, http } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
+import i18n from '../../../lib/i18n.ts';
 
 type Query = Record<string, string | number | undefined>;
 
@@ -117,7 +118,7 @@ export function usePostImage(postId: number, url: string | null, enabled = true)
     queryFn: async ({ signal }) => {
       const token = session.accessToken();
       const res = await fetch(url!, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
-      if (!res.ok) throw new ApiError(res.status, 'HTTP_ERROR', 'The photo could not be loaded');
+      if (!res.ok) throw new ApiError(res.status, 'HTTP_ERROR', i18n.t('community.photoFailed'));
       return URL.createObjectURL(await res.blob());
     },
   });

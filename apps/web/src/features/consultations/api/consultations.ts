@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { consultationsApi } from '@kutu/contract/paths';
 import { ApiError, http } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
+import i18n from '../../../lib/i18n.ts';
 
 /** Everything this feature caches sits under one key, so a change reloads every list. */
 const root = ['consultations'] as const;
@@ -116,7 +117,11 @@ export async function downloadCalendar(id: number): Promise<void> {
   }
   if (!res.ok) {
     const body = await res.json().catch(() => null);
-    throw new ApiError(res.status, body?.error?.code ?? 'HTTP_ERROR', body?.error?.message ?? 'Download failed');
+    throw new ApiError(
+      res.status,
+      body?.error?.code ?? 'HTTP_ERROR',
+      body?.error?.message ?? i18n.t('shell.requestFailed', { status: res.status }),
+    );
   }
   const blob = await res.blob();
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `booking-${id}.ics`;

@@ -6,6 +6,7 @@
 import * as ort from 'onnxruntime-web/wasm';
 import type { OfflineModelInfo } from '@kutu/contract';
 import { type DiagnosisCore, diagnosisFromOutputs, modelInput } from '@kutu/vision/browser';
+import i18n from '../../../lib/i18n.ts';
 import { storedFiles } from './model.ts';
 
 let loaded: { version: string; session: ort.InferenceSession; info: OfflineModelInfo } | null = null;
@@ -28,7 +29,7 @@ async function uprightRgba(photo: Blob) {
   try {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('This browser cannot read the photo');
+    if (!ctx) throw new Error(i18n.t('offline.errors.cannotReadPhoto'));
     ctx.drawImage(bitmap, 0, 0);
     return ctx.getImageData(0, 0, bitmap.width, bitmap.height);
   } finally {

@@ -3,6 +3,7 @@ import type { OfflineModelInfo } from '@kutu/contract';
 import { offlineModelApi } from '@kutu/contract/paths';
 import runtimeUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import { ApiError, http, networkError } from '../../../lib/api.ts';
+import i18n from '../../../lib/i18n.ts';
 import { session } from '../../../lib/session.ts';
 import { FILES_CACHE, offlineDb, offlineSupported } from './store.ts';
 
@@ -85,7 +86,8 @@ async function fetchWithProgress(
 ): Promise<Blob> {
   const token = session.accessToken();
   const res = await fetch(url, { headers: auth && token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok || !res.body) throw new ApiError(res.status, 'HTTP_ERROR', `Download failed (${res.status})`);
+  if (!res.ok || !res.body)
+    throw new ApiError(res.status, 'HTTP_ERROR', i18n.t('shell.requestFailed', { status: res.status }));
   const wireBytes = Number(res.headers.get('content-length') ?? 0);
   const scale = decodedBytes && wireBytes && wireBytes < decodedBytes ? wireBytes / decodedBytes : 1;
   const reader = res.body.getReader();
@@ -125,7 +127,7 @@ export function downloadOfflineModel(): Promise<void> {
       }
       const file = await fetchWithProgress(latest.file_url, true, onBytes);
       if ((await hex(await file.arrayBuffer())) !== latest.sha256) {
-        throw new Error('The model download was damaged. Please try again.');
+        throw new Error(i18n.t('offline.errors.damaged'));
       }
       await cache.put(latest.file_url, new Response(file));
       for (const req of await cache.keys()) {
@@ -160,9 +162,9 @@ export async function downloadOnWifi(): Promise<void> {
 /** The stored model file and runtime, for the inference engine. */
 export async function storedFiles(): Promise<{ info: OfflineModelInfo; model: ArrayBuffer; runtime: ArrayBuffer }> {
   const info = await offlineDb().then((db) => db.get('model', 'current'));
-  if (!info) throw new Error('The offline model is not downloaded');
+  if (!info) throw new Error(i18n.t('offline.errors.notDownloaded'));
   const cache = await caches.open(FILES_CACHE);
   const [model, runtime] = await Promise.all([cache.match(info.file_url), cache.match(runtimeUrl)]);
-  if (!model || !runtime) throw new Error('The offline model files are missing. Download them again.');
+  if (!model || !runtime) throw new Error(i18n.t('offline.errors.filesMissing'));
   return { info, model: await model.arrayBuffer(), runtime: await runtime.arrayBuffer() };
 }

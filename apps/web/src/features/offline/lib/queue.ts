@@ -3,6 +3,7 @@ import type { AnalysisCrop, AnalysisResult } from '@kutu/contract';
 import { analysisApi, IDEMPOTENCY_KEY_HEADER } from '@kutu/contract/paths';
 import type { DiagnosisCore } from '@kutu/vision/browser';
 import { ApiError, request } from '../../../lib/api.ts';
+import i18n from '../../../lib/i18n.ts';
 import { session } from '../../../lib/session.ts';
 import { offlineDb, offlineSupported, type QueuedPhoto } from './store.ts';
 
@@ -40,7 +41,7 @@ export function useQueue(): QueuedPhoto[] {
 
 export async function enqueue(photo: { blob: Blob; filename: string; crop: AnalysisCrop; diagnosis: DiagnosisCore }) {
   const id = userId();
-  if (id === null) throw new Error('Please sign in to continue');
+  if (id === null) throw new Error(i18n.t('offline.errors.signIn'));
   const item: QueuedPhoto = {
     ...photo,
     key: crypto.randomUUID(),
