@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, paginated, pageQuery } from './common.ts';
+import { idParam, isoDateTime, paginated, pageQuery } from './common.ts';
 import { rustClasses } from './enums.ts';
 
 export { analysisApi, IDEMPOTENCY_KEY_HEADER } from './paths.ts';
@@ -146,6 +146,9 @@ export type AnalysisList = z.infer<typeof analysisList>;
 /** A resource as experts manage it. */
 export const educationResource = educationalResource.extend({
   id: z.number().int(),
+  language: contentLanguage.describe(
+    'The language the title and description are in: the one asked for, or English where that one is not written yet',
+  ),
   rust_class: resourceTopic,
   position: z.number().int(),
   retired: z.boolean(),
@@ -190,3 +193,12 @@ export const educationResourceInput = z.object({
   link_language: contentLanguage.default('en').describe('The language the linked page is written in'),
 });
 export type EducationResourceInput = z.input<typeof educationResourceInput>;
+
+/** The languages a resource's text is translated into (English is the resource itself). */
+export const translationLanguages = ['sw', 'lg'] as const satisfies readonly ContentLanguage[];
+export type TranslationLanguage = (typeof translationLanguages)[number];
+export const resourceTranslationParams = idParam.extend({ language: z.enum(translationLanguages) });
+
+/** A resource's title and description in another language; the link, class and order stay shared. */
+export const educationResourceTranslationInput = educationResourceInput.pick({ title: true, description: true });
+export type EducationResourceTranslationInput = z.input<typeof educationResourceTranslationInput>;

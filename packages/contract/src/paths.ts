@@ -55,6 +55,10 @@ export const analysisApi = {
   seenPath: (id: number | string) => `/api/rust-detection/${id}/seen/`,
   resource: '/api/education-resources/:id/',
   resourcePath: (id: number | string) => `/api/education-resources/${id}/`,
+  /** PUT (expert) writes a resource's title and description in Kiswahili or Luganda; DELETE removes them. */
+  resourceTranslation: '/api/education-resources/:id/translations/:language/',
+  resourceTranslationPath: (id: number | string, language: string) =>
+    `/api/education-resources/${id}/translations/${language}/`,
 } as const;
 
 /** Community board paths (spec point 7), under /api/ with trailing slashes. `:name` marks a parameter. */

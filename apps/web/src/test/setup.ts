@@ -23,3 +23,5 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= () => {};
+// Textarea's autosize listens for web fonts loading.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });

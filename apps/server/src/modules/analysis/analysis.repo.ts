@@ -1,11 +1,12 @@
-import type { ContentLanguage } from '@kutu/contract';
+import type { ContentLanguage, TranslationLanguage } from '@kutu/contract';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { analyses, educationResources, educationResourceTranslations } from '../../db/schema/index.ts';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
 export type NewAnalysisRow = typeof analyses.$inferInsert;
-export type ResourceRow = typeof educationResources.$inferSelect;
+/** A resource, with the language its title and description were read in (English when not said). */
+export type ResourceRow = typeof educationResources.$inferSelect & { language?: ContentLanguage };
 
 export function createAnalysisRepo(db: Db) {
   return {
@@ -75,6 +76,7 @@ export function createResourcesRepo(db: Db) {
         ...getTableColumns(educationResources),
         title: sql<string>`coalesce(${translation.title}, ${educationResources.title})`,
         description: sql<string>`coalesce(${translation.description}, ${educationResources.description})`,
+        language: sql<ContentLanguage>`coalesce(${translation.language}, 'en')`,
       })
       .from(educationResources)
       .leftJoin(
@@ -105,6 +107,28 @@ export function createResourcesRepo(db: Db) {
     async count(opts: { rustClass?: string; includeRetired: boolean }): Promise<number> {
       const [row] = await db.select({ n: count() }).from(educationResources).where(filter(opts));
       return row?.n ?? 0;
+    },
+
+    async findIn(id: number, language: ContentLanguage): Promise<ResourceRow | undefined> {
+      const [row] = await selectIn(language).where(eq(educationResources.id, id));
+      return row;
+    },
+
+    async saveTranslation(
+      resourceId: number,
+      language: TranslationLanguage,
+      text: { title: string; description: string },
+    ): Promise<void> {
+      await db
+        .insert(translation)
+        .values({ resourceId, language, ...text })
+        .onConflictDoUpdate({ target: [translation.resourceId, translation.language], set: text });
+    },
+
+    async deleteTranslation(resourceId: number, language: TranslationLanguage): Promise<void> {
+      await db
+        .delete(translation)
+        .where(and(eq(translation.resourceId, resourceId), eq(translation.language, language)));
     },
 
     async findById(id: number): Promise<ResourceRow | undefined> {

@@ -15,6 +15,8 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKey,
   idParam,
+  educationResourceTranslationInput,
+  resourceTranslationParams,
   pageQuery,
 } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../deps.ts';
@@ -202,6 +204,41 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       onRequest: expert,
     },
     async (req) => resources.update(caller(req), req.params.id, req.body),
+  );
+
+  app.put(
+    analysisApi.resourceTranslation,
+    {
+      schema: {
+        tags: resourceTags,
+        security,
+        description:
+          'Writes the title and description in Kiswahili or Luganda; readers in that language see them instead of the English ones.',
+        params: resourceTranslationParams,
+        body: educationResourceTranslationInput,
+        response: { 200: educationResource, ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req) => resources.translate(caller(req), req.params.id, req.params.language, req.body),
+  );
+
+  app.delete(
+    analysisApi.resourceTranslation,
+    {
+      schema: {
+        tags: resourceTags,
+        security,
+        description: 'Removes the translation: readers in that language see the English title and description again.',
+        params: resourceTranslationParams,
+        response: { 204: z.null(), ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req, reply) => {
+      await resources.removeTranslation(caller(req), req.params.id, req.params.language);
+      return reply.status(204).send(null);
+    },
   );
 
   app.delete(

@@ -7,7 +7,7 @@ import type {
   ResourceTopic,
 } from '@kutu/contract';
 import type { z } from 'zod';
-import type { educationResourceInput } from '@kutu/contract';
+import type { educationResourceInput, educationResourceTranslationInput, TranslationLanguage } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -15,6 +15,7 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createResourcesRepo, type ResourceRow } from './analysis.repo.ts';
 
 type ResourceInput = z.output<typeof educationResourceInput>;
+type TranslationInput = z.output<typeof educationResourceTranslationInput>;
 
 export function toEducationResource(row: ResourceRow): EducationResource {
   return {
@@ -24,6 +25,7 @@ export function toEducationResource(row: ResourceRow): EducationResource {
     url: row.url,
     description: row.description,
     link_language: row.linkLanguage,
+    language: row.language ?? 'en',
     position: row.position,
     retired: row.retiredAt !== null,
     created_at: row.createdAt.toISOString(),
@@ -86,6 +88,28 @@ export function createResourcesService(deps: ModuleDeps) {
       });
       if (!row) throw notFound('errors.analysis.resourceNotFound');
       return toEducationResource(row);
+    },
+
+    /** Writes the resource's title and description in `language` (the link, class and order are shared). */
+    async translate(
+      who: AccessClaims,
+      id: number,
+      language: TranslationLanguage,
+      text: TranslationInput,
+    ): Promise<EducationResource> {
+      await existing(id);
+      await repo.saveTranslation(id, language, text);
+      await repo.update(id, { updatedBy: who.userId, updatedAt: deps.clock.now() });
+      const row = await repo.findIn(id, language);
+      if (!row) throw notFound('errors.analysis.resourceNotFound');
+      return toEducationResource(row);
+    },
+
+    /** Readers in `language` see the English text again. */
+    async removeTranslation(who: AccessClaims, id: number, language: TranslationLanguage): Promise<void> {
+      await existing(id);
+      await repo.deleteTranslation(id, language);
+      await repo.update(id, { updatedBy: who.userId, updatedAt: deps.clock.now() });
     },
 
     /** Retiring keeps the row (results shown before still make sense) but stops showing it. */

@@ -7,7 +7,9 @@ import type {
   EducationResource,
   EducationResourceInput,
   EducationResourceList,
+  EducationResourceTranslationInput,
   ResourceTopic,
+  TranslationLanguage,
 } from '@kutu/contract';
 import { analysisApi } from '@kutu/contract/paths';
 import { ApiError, http, networkError, request } from '../../../lib/api.ts';
@@ -114,6 +116,26 @@ export function useSaveResource() {
       id
         ? http.put<EducationResource>(analysisApi.resourcePath(id), body)
         : http.post<EducationResource>(analysisApi.resources, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: analysisKeys.resources }),
+  });
+}
+
+/** Writes (text) or removes (null) a resource's title and description in Kiswahili or Luganda. */
+export function useSaveTranslation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      language,
+      text,
+    }: {
+      id: number;
+      language: TranslationLanguage;
+      text: EducationResourceTranslationInput | null;
+    }): Promise<unknown> =>
+      text
+        ? http.put<EducationResource>(analysisApi.resourceTranslationPath(id, language), text)
+        : http.delete<void>(analysisApi.resourceTranslationPath(id, language)),
     onSuccess: () => client.invalidateQueries({ queryKey: analysisKeys.resources }),
   });
 }

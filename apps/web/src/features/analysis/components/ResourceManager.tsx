@@ -32,6 +32,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useResources, useRetireResource, useSaveResource } from '../api/analysis.ts';
 import { topicMeta } from './classes.ts';
 import { LoadingOrError } from './LoadingOrError.tsx';
+import { ResourceTranslationForm } from './ResourceTranslationForm.tsx';
 import { translateErrors, translateMessage } from '../../../lib/validation.ts';
 
 const PAGE_SIZE = 20;
@@ -154,14 +155,17 @@ export function ResourceManager() {
   const [editing, setEditing] = useState<EducationResource | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [confirming, setConfirming] = useState<EducationResource | null>(null);
-  // The English text: the one the form edits (translations are written with the content migrations).
-  const list = useResources({ rustClass: topic, includeRetired, language: 'en', page, pageSize: PAGE_SIZE });
+  // English is the resource itself (the form edits it all); another language edits only its texts.
+  const [textLanguage, setTextLanguage] = useState<ContentLanguage>('en');
+  const [translating, setTranslating] = useState<EducationResource | null>(null);
+  const list = useResources({ rustClass: topic, includeRetired, language: textLanguage, page, pageSize: PAGE_SIZE });
   const retire = useRetireResource();
 
   function openForm(resource: EducationResource | null) {
     setEditing(resource);
     setFormOpen(true);
   }
+  const edit = (resource: EducationResource) => (textLanguage === 'en' ? openForm(resource) : setTranslating(resource));
 
   async function confirmRetire() {
     if (!confirming) return;
@@ -179,6 +183,18 @@ export function ResourceManager() {
   return (
     <Stack gap="md">
       <Text c="dimmed">{t('analysis.manage.intro')}</Text>
+      <Input.Wrapper label={t('analysis.manage.textLanguage')}>
+        <SegmentedControl
+          display="flex"
+          aria-label={t('analysis.manage.textLanguage')}
+          value={textLanguage}
+          onChange={(v) => {
+            setTextLanguage(v as ContentLanguage);
+            setPage(1);
+          }}
+          data={contentLanguages.map((v) => ({ value: v, label: languageNames[v] }))}
+        />
+      </Input.Wrapper>
       <Group justify="space-between">
         <SegmentedControl
           value={topic}
@@ -228,6 +244,11 @@ export function ResourceManager() {
                       <Text fw={500} size="sm">
                         {r.title} {r.retired && <Badge color="gray">{t('analysis.manage.retiredBadge')}</Badge>}
                       </Text>
+                      {r.language !== textLanguage && (
+                        <Text size="xs" c="orange.9" data-testid="not-translated">
+                          {t('analysis.manage.notTranslated', { language: languageNames[textLanguage] })}
+                        </Text>
+                      )}
                       <Anchor
                         href={r.url}
                         target="_blank"
@@ -247,12 +268,7 @@ export function ResourceManager() {
                   <Table.Td>{r.position}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconPencil size={14} />}
-                        onClick={() => openForm(r)}
-                      >
+                      <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => edit(r)}>
                         {t('analysis.common.edit')}
                       </Button>
                       {!r.retired && (
@@ -284,6 +300,23 @@ export function ResourceManager() {
       >
         {formOpen && (
           <ResourceForm key={editing?.id ?? 'new'} topic={topic} editing={editing} onDone={() => setFormOpen(false)} />
+        )}
+      </Modal>
+
+      <Modal
+        opened={translating !== null}
+        onClose={() => setTranslating(null)}
+        title={t('analysis.manage.translateTitle', { language: languageNames[textLanguage] })}
+        size="lg"
+      >
+        {translating && textLanguage !== 'en' && (
+          <ResourceTranslationForm
+            key={`${translating.id}-${textLanguage}`}
+            resource={translating}
+            language={textLanguage}
+            languageName={languageNames[textLanguage]}
+            onDone={() => setTranslating(null)}
+          />
         )}
       </Modal>
 
