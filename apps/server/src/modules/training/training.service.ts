@@ -1,21 +1,20 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  type EvalMetrics,
-  trainingMessages,
-  type ModelVersion,
-  type PageQuery,
-  type Paginated,
-  type SampleCounts,
-  type TrainingDecision,
-  type TrainingJob,
-  type TrainingLabel,
-  type TrainingSample,
+import type {
+  EvalMetrics,
+  ModelVersion,
+  PageQuery,
+  Paginated,
+  SampleCounts,
+  TrainingDecision,
+  TrainingJob,
+  TrainingLabel,
+  TrainingSample,
 } from '@kutu/contract';
 import type { ModuleDeps, TrainingOptions } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { message } from '../../i18n/i18n.ts';
+import { message, render } from '../../i18n/i18n.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createTrainingRepo, type JobRow, type SampleRow, type VersionRow } from './training.repo.ts';
@@ -246,6 +245,8 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       const verdict = decide(candidate, current);
       const decision: TrainingDecision = {
         ...verdict,
+        // The version's record, read by every expert: in English, like the rule.
+        reason: render('en', verdict.reason),
         candidate,
         active: current,
         active_version: active.version,
@@ -368,7 +369,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       }
       const jobId = await maybeAutoStart(uploaderId);
       return {
-        message: trainingMessages.submitted,
+        message: message('success.training.submitted'),
         samples: (await repo.samplesByIds(ids)).map(sampleOut),
         job_id: jobId,
       };
@@ -398,7 +399,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       const [id] = await repo.insertSamples([row]);
       const jobId = await maybeAutoStart(expertId);
       return {
-        message: trainingMessages.submitted,
+        message: message('success.training.submitted'),
         samples: (await repo.samplesByIds([id])).map(sampleOut),
         job_id: jobId,
       };
