@@ -145,19 +145,19 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
   }
 
   // --- the job itself ---
-  async function fail(job: JobRow, error: string) {
+  /** `error` is the job's record (English, like a log); `note` tells the expert, in their language. */
+  async function fail(
+    job: JobRow,
+    error: string,
+    note = message('notifications.retrainingFailed', { job: job.id, error }),
+  ) {
     await repo.updateJob(job.id, { status: 'failed', stage: 'failed', error, finishedAt: clock.now() });
     if (job.startedBy) {
-      await notifications.notify(
-        job.startedBy,
-        'training_completed',
-        message('notifications.retrainingFailed', { job: job.id, error }),
-        {
-          job_id: job.id,
-          outcome: 'failed',
-          error,
-        },
-      );
+      await notifications.notify(job.startedBy, 'training_completed', note, {
+        job_id: job.id,
+        outcome: 'failed',
+        error,
+      });
     }
   }
 
@@ -299,12 +299,15 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       }
     } catch (err) {
       removeUnfinished(version);
-      const message = signal.aborted
-        ? 'The server stopped while this retraining was running'
-        : err instanceof Error
-          ? err.message
-          : String(err);
-      await fail(job, message);
+      if (signal.aborted) {
+        await fail(
+          job,
+          'The server stopped while this retraining was running',
+          message('notifications.retrainingInterrupted', { job: job.id }),
+        );
+      } else {
+        await fail(job, err instanceof Error ? err.message : String(err));
+      }
     } finally {
       clearInterval(heartbeat);
       fs.rmSync(scratch, { recursive: true, force: true });
