@@ -13,6 +13,7 @@ import { createAccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createLanguageRepo } from './i18n/language.repo.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerLanguage } from './plugins/language.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -52,7 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app, { accountLanguage: createLanguageRepo(deps.database.db).ofUser });
+  registerLanguage(app, { accountLanguage: createLanguageRepo(deps.database.db).ofUser });
+  registerErrorHandling(app);
 
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
-import type { Role } from '@kutu/contract';
+import type { Language, Role } from '@kutu/contract';
 import { expertProfiles, farmerProfiles, refreshTokens, users } from '../src/db/schema/index.ts';
 import { createAccessTokens, randomToken } from '../src/lib/tokens.ts';
-import type { TestContext } from './helpers.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
 
 let counter = 0;
 
@@ -25,7 +25,7 @@ export interface TestUser {
 export async function createUser(
   t: TestContext,
   role: Role,
-  opts: { username?: string; phone?: string } = {},
+  opts: { username?: string; phone?: string; language?: Language } = {},
 ): Promise<TestUser> {
   counter += 1;
   const username = opts.username ?? `${role}${counter}_${Math.random().toString(36).slice(2, 7)}`;
@@ -44,6 +44,7 @@ export async function createUser(
       emailVerifiedAt: now,
       phoneVerifiedAt: now,
       activatedAt: now,
+      ...(opts.language && { language: opts.language }),
     })
     .returning();
   if (role === 'farmer') {
@@ -78,4 +79,10 @@ export async function createUser(
     password,
     headers: { authorization: `Bearer ${access}` },
   };
+}
+
+/** A test app with one farmer and one expert: the setup that feature tests share. */
+export async function appWithFarmerAndExpert(): Promise<{ t: TestContext; farmer: TestUser; expert: TestUser }> {
+  const t = await createTestApp();
+  return { t, farmer: await createUser(t, 'farmer'), expert: await createUser(t, 'expert') };
 }

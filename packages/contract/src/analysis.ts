@@ -49,9 +49,9 @@ export type ContentLanguage = z.infer<typeof contentLanguage>;
 
 /** A link shown with a result (spec point 3: title, url, description). */
 export const educationalResource = z.object({
-  title: z.string().describe("In the request's Accept-Language language, else English"),
+  title: z.string().describe("In the reader's language (the account's, else Accept-Language), else English"),
   url: z.string(),
-  description: z.string().describe("In the request's Accept-Language language, else English"),
+  description: z.string().describe("In the reader's language (the account's, else Accept-Language), else English"),
   link_language: contentLanguage.describe('The language the linked page is written in'),
 });
 export type EducationalResource = z.infer<typeof educationalResource>;
@@ -86,7 +86,7 @@ export const adviceItem = z.object({
   topic: adviceTopic,
   crop: adviceCrop,
   language: contentLanguage.describe(
-    "The language of this entry's text: the request's Accept-Language language, or English where no translation exists",
+    "The language of this entry's text: the reader's language (the account's, else Accept-Language), or English where no translation exists",
   ),
   headline: z.string(),
   steps: z.array(z.string()),
@@ -165,7 +165,7 @@ export const educationResourcesQuery = pageQuery.extend({
   language: contentLanguage
     .optional()
     .describe(
-      'Titles and descriptions in this language instead of the Accept-Language one (experts manage the English text with `en`, the text PUT writes)',
+      'Titles and descriptions in this language instead of the reader’s (experts manage the English text with `en`, the text PUT writes)',
     ),
 });
 export type EducationResourcesQuery = z.input<typeof educationResourcesQuery>;

@@ -79,11 +79,3 @@ export function render(language: Language, m: Message): string {
 }
 
 export const contractMessage = (english: string): Message => ({ contract: english });
-
-/** A reply whose `message` is still a Message, with it written in `language` (the success texts of auth). */
-export function withMessageIn<T extends { message: Message }>(
-  language: Language,
-  reply: T,
-): Omit<T, 'message'> & { message: string } {
-  return { ...reply, message: render(language, reply.message) };
-}

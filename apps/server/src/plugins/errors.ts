@@ -1,8 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Language } from '@kutu/contract';
 import { type MessageKey, t, translateContract } from '../i18n/i18n.ts';
-import { preferredLanguage } from '../lib/accept-language.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** Per-field messages of a schema failure: the contract's English sentences, in `language`. */
@@ -22,22 +21,10 @@ function fieldsFromValidation(err: FastifyError, language: Language): Record<str
 const DEFAULT_RETRY_AFTER = { 429: 60, 503: 10 } as const;
 
 /**
- * One error shape for every failure: { error: { code, message, fields? } }, written in the reader's
- * language: the signed-in account's (looked up only when a request fails: docs/decisions/0022), else
- * the browser's Accept-Language, else English.
+ * One error shape for every failure: { error: { code, message, fields? } }, written in the request's
+ * language (`req.language()`, plugins/language.ts).
  */
-export function registerErrorHandling(
-  app: FastifyInstance,
-  opts: { accountLanguage: (userId: number) => Promise<Language | undefined> },
-) {
-  async function readerLanguage(req: FastifyRequest): Promise<Language> {
-    if (req.auth) {
-      const stored = await opts.accountLanguage(req.auth.userId).catch(() => undefined);
-      if (stored) return stored;
-    }
-    return preferredLanguage(req.headers['accept-language']) ?? 'en';
-  }
-
+export function registerErrorHandling(app: FastifyInstance) {
   // Every 429 and 503 says when to come back, whoever produced it (a limit, a full queue, the rate-limit plugin).
   app.addHook('onSend', async (_req, reply) => {
     const status = reply.statusCode;
@@ -46,7 +33,7 @@ export function registerErrorHandling(
     }
   });
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
-    const language = await readerLanguage(req);
+    const language = await req.language();
     const say = (key: MessageKey) => t(language, key);
     if (err instanceof AppError && err.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));

@@ -27,7 +27,6 @@ import { caller } from '../../plugins/auth.ts';
 import { createAnalysisService } from './analysis.service.ts';
 import { createResourcesService } from './resources.service.ts';
 import { createAdviceService } from './advice.service.ts';
-import { contentLanguageOf } from './content-language.ts';
 
 /**
  * Roles are checked in `onRequest`, before the body is read, so a caller without the role never
@@ -79,7 +78,7 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
     async (req, reply) => {
       const key = readIdempotencyKey(req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
       if (key) {
-        const earlier = await analysis.byIdempotencyKey(caller(req), key, contentLanguageOf(req));
+        const earlier = await analysis.byIdempotencyKey(caller(req), key, await req.language());
         if (earlier) return reply.status(200).send(earlier);
       }
       const { images, fields } = await readImageUploads(req, {
@@ -96,7 +95,7 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       const { result, created } = await analysis.analyse(caller(req), images[0], {
         ...parsed.data,
         idempotencyKey: key,
-        language: contentLanguageOf(req),
+        language: await req.language(),
       });
       return reply.status(created ? 201 : 200).send(result);
     },
@@ -114,7 +113,7 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       },
       onRequest: signedIn,
     },
-    async (req) => analysis.list(caller(req), req.query, contentLanguageOf(req)),
+    async (req) => analysis.list(caller(req), req.query, await req.language()),
   );
 
   app.get(
@@ -123,7 +122,7 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       schema: { tags, security, params: idParam, response: { 200: analysisResult, ...errors } },
       onRequest: signedIn,
     },
-    async (req) => analysis.get(caller(req), req.params.id, contentLanguageOf(req)),
+    async (req) => analysis.get(caller(req), req.params.id, await req.language()),
   );
 
   app.get(
@@ -172,7 +171,7 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       },
       onRequest: signedIn,
     },
-    async (req) => resources.list(caller(req), req.query, req.query.language ?? contentLanguageOf(req)),
+    async (req) => resources.list(caller(req), req.query, req.query.language ?? (await req.language())),
   );
 
   app.post(
@@ -282,12 +281,12 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
         tags: adviceTags,
         security,
         description:
-          "One entry per topic and crop, in the Accept-Language language where translated, else English (each entry says its `language`). Experts edit an entry by its id, in that entry's language.",
+          "One entry per topic and crop, in the reader's language (the account's, else Accept-Language) where translated, else English (each entry says its `language`). Experts edit an entry by its id, in that entry's language.",
         response: { 200: adviceList, ...errors },
       },
       onRequest: signedIn,
     },
-    async (req) => advice.list(contentLanguageOf(req)),
+    async (req) => advice.list(await req.language()),
   );
 
   app.put(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import type { TestContext } from '../../../test/helpers.ts';
+import { appWithFarmerAndExpert, type TestUser } from '../../../test/users.ts';
 
 const URL_PATH = '/api/education-resources/';
 
@@ -9,9 +9,7 @@ describe('education resources', () => {
   let farmer: TestUser;
   let expert: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
-    farmer = await createUser(t, 'farmer');
-    expert = await createUser(t, 'expert');
+    ({ t, farmer, expert } = await appWithFarmerAndExpert());
   });
   afterAll(() => t.close());
 

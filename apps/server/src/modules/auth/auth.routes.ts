@@ -24,12 +24,11 @@ import {
   verifyEmailBody,
   verifyEmailReply,
 } from '@kutu/contract';
-import type { FastifyRequest } from 'fastify';
 import type { App, ModuleDeps } from '../../deps.ts';
-import { preferredLanguage } from '../../lib/accept-language.ts';
-import { type Message, message, withMessageIn } from '../../i18n/i18n.ts';
+import { message } from '../../i18n/i18n.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
+import { renderedOnSend as say } from '../../plugins/language.ts';
 import { createAuthService } from './auth.service.ts';
 
 const tags = ['auth'];
@@ -56,10 +55,6 @@ export function authRoutes(app: App, deps: ModuleDeps) {
   // Checked on request, before the body is validated: a stranger learns nothing about the body rules.
   const signedIn = { onRequest: app.authenticate, schema: { security: [{ bearer: [] }] } };
 
-  /** Success texts in the language on the reader's screen (the web sends it as Accept-Language). */
-  const say = <T extends { message: Message }>(req: FastifyRequest, result: T) =>
-    withMessageIn(preferredLanguage(req.headers['accept-language']) ?? 'en', result);
-
   // Replies here carry tokens, codes or account details: no cache (browser, proxy) may keep them (L11).
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/auth/')) reply.header('cache-control', 'no-store');
@@ -69,37 +64,31 @@ export function authRoutes(app: App, deps: ModuleDeps) {
   app.post(
     api.auth.registerFarmer,
     { config: limited, schema: { tags, body: farmerRegisterBody, response: { 201: registerReply } } },
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send(say(req, await auth.registerFarmer(req.body, preferredLanguage(req.headers['accept-language'])))),
+    async (req, reply) => reply.status(201).send(say(await auth.registerFarmer(req.body, await req.language()))),
   );
 
   app.post(
     api.auth.registerExpert,
     { config: limited, schema: { tags, body: expertRegisterBody, response: { 201: registerReply } } },
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send(say(req, await auth.registerExpert(req.body, preferredLanguage(req.headers['accept-language'])))),
+    async (req, reply) => reply.status(201).send(say(await auth.registerExpert(req.body, await req.language()))),
   );
 
   app.post(
     api.auth.verifyEmail,
     { config: limited, schema: { tags, body: verifyEmailBody, response: { 200: verifyEmailReply } } },
-    async (req) => say(req, await auth.verifyEmail(req.body.token, req.body.verificationCode)),
+    async (req) => say(await auth.verifyEmail(req.body.token, req.body.verificationCode)),
   );
 
   app.post(
     api.auth.resendOtp,
     { config: limited, schema: { tags, body: resendOtpBody, response: { 200: messageReply } } },
-    async (req) => say(req, await auth.resendOtp(req.body.actionType, req.body.token)),
+    async (req) => say(await auth.resendOtp(req.body.actionType, req.body.token)),
   );
 
   app.post(
     api.auth.activate,
     { config: limited, schema: { tags, body: activateBody, response: { 200: messageReply } } },
-    async (req) => say(req, await auth.activate(req.body)),
+    async (req) => say(await auth.activate(req.body)),
   );
 
   app.post(
@@ -123,7 +112,7 @@ export function authRoutes(app: App, deps: ModuleDeps) {
   );
 
   app.post(api.auth.logout, { schema: { tags, body: refreshBody, response: { 200: messageReply } } }, async (req) =>
-    say(req, await auth.logout(req.body.refresh)),
+    say(await auth.logout(req.body.refresh)),
   );
 
   app.post(
@@ -131,7 +120,6 @@ export function authRoutes(app: App, deps: ModuleDeps) {
     { config: limited, schema: { tags, body: forgotPasswordBody, response: { 200: messageReply } } },
     async (req) =>
       say(
-        req,
         req.body.email !== undefined
           ? await auth.forgotPassword(req.body.email)
           : await auth.forgotPasswordByPhone(req.body.phone!),
@@ -143,7 +131,6 @@ export function authRoutes(app: App, deps: ModuleDeps) {
     { config: limited, schema: { tags, body: resetPasswordByCodeBody, response: { 200: messageReply } } },
     async (req) =>
       say(
-        req,
         await auth.resetPasswordByCode({
           phone: req.body.phone,
           code: req.body.code,
@@ -155,7 +142,7 @@ export function authRoutes(app: App, deps: ModuleDeps) {
   app.post(
     api.auth.resetPassword,
     { config: limited, schema: { tags, body: resetPasswordBody, response: { 200: messageReply } } },
-    async (req) => say(req, await auth.resetPassword(req.body.token, req.body.new_password)),
+    async (req) => say(await auth.resetPassword(req.body.token, req.body.new_password)),
   );
 
   app.put(
@@ -165,7 +152,7 @@ export function authRoutes(app: App, deps: ModuleDeps) {
       onRequest: signedIn.onRequest,
       schema: { ...signedIn.schema, tags, body: changePasswordBody, response: { 200: changePasswordReply } },
     },
-    async (req) => say(req, await auth.changePassword(caller(req).userId, req.body.oldPassword, req.body.newPassword)),
+    async (req) => say(await auth.changePassword(caller(req).userId, req.body.oldPassword, req.body.newPassword)),
   );
 
   app.put(
@@ -184,7 +171,7 @@ export function authRoutes(app: App, deps: ModuleDeps) {
       onRequest: signedIn.onRequest,
       schema: { ...signedIn.schema, tags, body: addEmailBody, response: { 200: messageReply } },
     },
-    async (req) => say(req, await auth.addEmail(caller(req).userId, req.body.email)),
+    async (req) => say(await auth.addEmail(caller(req).userId, req.body.email)),
   );
 
   app.post(

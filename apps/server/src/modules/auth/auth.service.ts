@@ -10,7 +10,7 @@ import {
   type UserRecord,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import { contractMessage, message, t } from '../../i18n/i18n.ts';
+import { contractMessage, message } from '../../i18n/i18n.ts';
 import { AppError, badRequest, conflict, forbidden, tooMany, unauthenticated } from '../../lib/errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { type Account, type CodePurpose, createAuthRepo, uniqueViolation, type UserRow } from './auth.repo.ts';
@@ -45,16 +45,6 @@ export const RESET_WINDOW_MS = 60 * 60 * 1000;
 const MIN_AGE_YEARS = 13;
 const EARLIEST_DOB = '1900-01-01';
 
-/** English texts other modules and tests compare with (the catalog has every language). */
-export const messages = {
-  notVerified: t('en', 'errors.auth.notVerified'),
-  notActivated: t('en', 'errors.auth.notActivated'),
-  verificationResent: t('en', 'errors.auth.verificationResent'),
-  activationResent: t('en', 'errors.auth.activationResent'),
-  forgotPassword: t('en', 'success.auth.forgotPassword'),
-  forgotPasswordByPhone: t('en', 'success.auth.forgotPasswordByPhone'),
-} as const;
-
 type FarmerInput = z.output<typeof farmerRegisterBody>;
 type ExpertInput = z.output<typeof expertRegisterBody>;
 type ProfileInput = z.output<typeof completeProfileBody>;
@@ -67,6 +57,15 @@ interface Logger {
 /** What an add-email code is hashed as: the code only confirms the address it was sent to. */
 const emailCodeSecret = (email: string, code: string) => `${email}\n${code}`;
 const minutesUntil = (end: number, now: Date) => Math.max(1, Math.ceil((end - now.getTime()) / 60_000));
+
+/** The address normalised, or the 400 with the contract's sentence for what is wrong with it. */
+function emailOrThrow(raw: string): string {
+  const normalised = normaliseEmail(raw);
+  if ('problem' in normalised) {
+    throw badRequest(contractMessage(normalised.problem), { email: contractMessage(normalised.problem) });
+  }
+  return normalised.email;
+}
 
 export function createAuthService(deps: ModuleDeps, log: Logger) {
   const { config, clock, mailer, sms, tokens, sessions } = deps;
@@ -105,13 +104,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
     details: Pick<Parameters<typeof repo.createAccount>[0], 'farmer' | 'expert'>,
   ) {
     // Only a farmer's body may leave the email out (the contract); without one, the phone is verified first.
-    let email: string | null = null;
-    if (input.email !== undefined) {
-      const normalised = normaliseEmail(input.email);
-      if ('problem' in normalised)
-        throw badRequest(contractMessage(normalised.problem), { email: contractMessage(normalised.problem) });
-      email = normalised.email;
-    }
+    const email = input.email === undefined ? null : emailOrThrow(input.email);
     const account = { ...input, email };
     const clashes = await repo.findClashes(account.email, account.username, account.phone);
     const emailTaken = email !== null && clashes.some((c) => c.email?.toLowerCase() === email.toLowerCase());
@@ -362,6 +355,14 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       return new AppError('SERVICE_UNAVAILABLE', 'errors.auth.emailFailed', 503);
     }
     return forbidden(verifying ? 'errors.auth.verificationResent' : 'errors.auth.activationResent');
+  }
+
+  /** The caller's account, which has no email yet: adding one is for accounts made with a phone only. */
+  async function phoneOnlyUser(userId: number): Promise<UserRow> {
+    const user = await repo.findUserById(userId);
+    if (!user) throw unauthenticated('errors.session.invalid');
+    if (user.email !== null) throw badRequest('errors.auth.alreadyHasEmail');
+    return user;
   }
 
   async function userRecord(userId: number): Promise<UserRecord> {
@@ -659,17 +660,13 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
      * address, so it confirms only that address. A taken address is refused like at sign-up.
      */
     async addEmail(userId: number, rawEmail: string) {
-      const user = await repo.findUserById(userId);
-      if (!user) throw unauthenticated('errors.session.invalid');
-      if (user.email !== null) throw badRequest('errors.auth.alreadyHasEmail');
-      const normalised = normaliseEmail(rawEmail);
-      if ('problem' in normalised)
-        throw badRequest(contractMessage(normalised.problem), { email: contractMessage(normalised.problem) });
-      if (await repo.findUserByEmail(normalised.email)) throw clash('users_email_unique');
+      const user = await phoneOnlyUser(userId);
+      const email = emailOrThrow(rawEmail);
+      if (await repo.findUserByEmail(email)) throw clash('users_email_unique');
       const now = clock.now();
       const code = newCode();
       const stored = {
-        codeHash: await hashSecret(emailCodeSecret(normalised.email, code)),
+        codeHash: await hashSecret(emailCodeSecret(email, code)),
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       };
       const problem = await repo.replaceCode(
@@ -678,25 +675,21 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       );
       if (problem) throw tooMany(problem);
       try {
-        await mailer.send(addEmailMail({ to: normalised.email, language: user.language, code }));
+        await mailer.send(addEmailMail({ to: email, language: user.language, code }));
       } catch (err) {
         log.error({ err }, 'could not send the add-email code');
         throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.emailFailed', 503);
       }
-      return { message: message('success.auth.addEmailCode', { email: normalised.email }) };
+      return { message: message('success.auth.addEmailCode', { email: email }) };
     },
 
     async confirmEmail(userId: number, rawEmail: string, code: string) {
-      const user = await repo.findUserById(userId);
-      if (!user) throw unauthenticated('errors.session.invalid');
-      if (user.email !== null) throw badRequest('errors.auth.alreadyHasEmail');
-      const normalised = normaliseEmail(rawEmail);
-      if ('problem' in normalised)
-        throw badRequest(contractMessage(normalised.problem), { email: contractMessage(normalised.problem) });
-      const codeId = await checkCode(userId, 'ADD_EMAIL', emailCodeSecret(normalised.email, code), 'code');
+      await phoneOnlyUser(userId);
+      const email = emailOrThrow(rawEmail);
+      const codeId = await checkCode(userId, 'ADD_EMAIL', emailCodeSecret(email, code), 'code');
       let done: boolean;
       try {
-        done = await repo.addEmail({ userId, codeId, email: normalised.email, now: clock.now() });
+        done = await repo.addEmail({ userId, codeId, email: email, now: clock.now() });
       } catch (err) {
         if (uniqueViolation(err) !== null) throw clash('users_email_unique');
         throw err;

@@ -46,16 +46,25 @@ export function expertBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export const post = (t: TestContext, url: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object });
+/** Request headers, such as the browser's Accept-Language. */
+type Headers = Record<string, string>;
 
-/** Signs up; returns the sign-up token, the emailed code and the email text. */
-export async function signUp(t: TestContext, role: 'farmer' | 'expert' = 'farmer', overrides = {}) {
+export const post = (t: TestContext, url: string, payload: unknown, headers: Headers = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+/** Signs up; returns the sign-up token, the reply's message, the emailed code and the email. */
+export async function signUp(
+  t: TestContext,
+  role: 'farmer' | 'expert' = 'farmer',
+  overrides = {},
+  headers: Headers = {},
+) {
   const body = role === 'farmer' ? farmerBody(overrides) : expertBody(overrides);
-  const res = await post(t, `/api/auth/register/${role}/`, body);
+  const res = await post(t, `/api/auth/register/${role}/`, body, headers);
   expect(res.statusCode, res.body).toBe(201);
   const mail = await t.smtp.lastMailTo(body.email);
-  return { body, token: res.json().token as string, emailCode: codeIn(mail.text), mail };
+  const { token, message } = res.json() as { token: string; message: string };
+  return { body, token, message, emailCode: codeIn(mail.text), mail };
 }
 
 /** The newest SMS to this phone. */
@@ -66,16 +75,26 @@ export function lastSms(t: TestContext, phone: string) {
 }
 
 /** Signs up and verifies the email; returns what signUp does plus the SMS code. */
-export async function signUpAndVerify(t: TestContext, role: 'farmer' | 'expert' = 'farmer', overrides = {}) {
-  const s = await signUp(t, role, overrides);
+export async function signUpAndVerify(
+  t: TestContext,
+  role: 'farmer' | 'expert' = 'farmer',
+  overrides = {},
+  headers: Headers = {},
+) {
+  const s = await signUp(t, role, overrides, headers);
   const res = await post(t, '/api/auth/verify-email/', { token: s.token, verificationCode: s.emailCode });
   expect(res.statusCode, res.body).toBe(200);
   return { ...s, smsCode: codeIn(lastSms(t, s.body.phone_number).text) };
 }
 
 /** The whole flow: an active account; returns its email, password and phone. */
-export async function activeAccount(t: TestContext, role: 'farmer' | 'expert' = 'farmer', overrides = {}) {
-  const s = await signUpAndVerify(t, role, overrides);
+export async function activeAccount(
+  t: TestContext,
+  role: 'farmer' | 'expert' = 'farmer',
+  overrides = {},
+  headers: Headers = {},
+) {
+  const s = await signUpAndVerify(t, role, overrides, headers);
   const res = await post(t, '/api/auth/activate/', {
     otp: s.smsCode,
     token: s.token,

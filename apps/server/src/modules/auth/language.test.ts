@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser } from '../../../test/users.ts';
+import { t as text } from '../../i18n/i18n.ts';
 import { activeAccount, codeIn, farmerBody, login, PASSWORD, post, signUp } from './flow.ts';
 
 let t: TestContext;
@@ -23,31 +24,14 @@ const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
 
 describe('the account language at sign-up', () => {
   it('is the one chosen in the form, over the browser language', async () => {
-    const body = farmerBody({ language: 'lg' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register/farmer/',
-      payload: body,
-      headers: { 'accept-language': 'sw' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [mail] = await outboxTo(body.email);
-    expect(mail.subject).toBe("Koodi yo ey'okukakasa eya Kutu");
-    const a = await activeAccountFrom({ body, token: res.json().token, emailCode: codeIn(mail.text) });
+    const a = await activeAccount(t, 'farmer', { language: 'lg' }, { 'accept-language': 'sw' });
+    expect(a.mail.subject).toBe("Koodi yo ey'okukakasa eya Kutu");
     expect((await login(t, a.email)).user.language).toBe('lg');
   });
 
   it('is the browser language (Accept-Language) when the form names none', async () => {
-    const body = farmerBody();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register/farmer/',
-      payload: body,
-      headers: { 'accept-language': 'fr-FR, sw-KE;q=0.8, en;q=0.5' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [mail] = await outboxTo(body.email);
-    expect(mail.subject).toBe('Msimbo wako wa uthibitisho wa Kutu');
+    const s = await signUp(t, 'farmer', {}, { 'accept-language': 'fr-FR, sw-KE;q=0.8, en;q=0.5' });
+    expect(s.mail.subject).toBe('Msimbo wako wa uthibitisho wa Kutu');
   });
 
   it('is English without either', async () => {
@@ -84,20 +68,6 @@ describe('emails and SMS in the account language', () => {
     expect(activated.statusCode, activated.body).toBe(200);
   });
 });
-
-async function activeAccountFrom(s: { body: Record<string, unknown>; token: string; emailCode: string }) {
-  const verified = await post(t, '/api/auth/verify-email/', { token: s.token, verificationCode: s.emailCode });
-  expect(verified.statusCode, verified.body).toBe(200);
-  const [sms] = (await outboxTo(s.body.phone_number as string)).filter((m) => m.channel === 'sms');
-  const res = await post(t, '/api/auth/activate/', {
-    otp: codeIn(sms.text),
-    token: s.token,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { email: s.body.email as string };
-}
 
 describe('PUT /api/auth/language/', () => {
   it('changes the account language, shown in GET /api/auth/me/', async () => {
@@ -162,11 +132,8 @@ describe('error messages in the reader language', () => {
   });
 
   it('translates the contract field messages of a validation error', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register/farmer/',
-      payload: farmerBody({ confirm_password: 'Different!2026' }),
-      headers: { 'accept-language': 'sw' },
+    const res = await post(t, '/api/auth/register/farmer/', farmerBody({ confirm_password: 'Different!2026' }), {
+      'accept-language': 'sw',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({
@@ -273,30 +240,31 @@ describe('notifications in the recipient language', () => {
 
 describe('success messages in the reader language', () => {
   it('answers sign-up, forgot password and sign-out in the Accept-Language language, English without one', async () => {
-    const body = farmerBody();
-    const signUpSw = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register/farmer/',
-      payload: body,
-      headers: { 'accept-language': 'sw-KE' },
-    });
-    expect(signUpSw.statusCode, signUpSw.body).toBe(201);
-    expect(signUpSw.json().message).toBe(
-      `Tumetuma msimbo wa tarakimu 4 kwa ${body.email}. Uandike ili kuthibitisha barua pepe yako.`,
+    const signUpSw = await signUp(t, 'farmer', {}, { 'accept-language': 'sw-KE' });
+    expect(signUpSw.message).toBe(
+      `Tumetuma msimbo wa tarakimu 4 kwa ${signUpSw.body.email}. Uandike ili kuthibitisha barua pepe yako.`,
     );
 
     const forgot = (headers: Record<string, string>) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/forgot-password/',
-        payload: { email: 'nobody@example.com' },
-        headers,
-      });
+      post(t, '/api/auth/forgot-password/', { email: 'nobody@example.com' }, headers);
     expect((await forgot({ 'accept-language': 'lg' })).json().message).toMatch(
       /^Bwe wabaawo akawunti ekozesa email eno/,
     );
     expect((await forgot({})).json().message).toBe(
       'If an account uses this email, we have sent it a link to reset the password. It works for 1 hour.',
     );
+  });
+
+  it("follows the signed-in account's language over Accept-Language", async () => {
+    const a = await activeAccount(t, 'farmer', { language: 'sw' });
+    const { access } = await login(t, a.email);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/change-password/',
+      headers: { ...bearer(access), 'accept-language': 'en' },
+      payload: { oldPassword: PASSWORD, newPassword: 'N3w!Password2026', confirmPassword: 'N3w!Password2026' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().message).toBe(text('sw', 'success.auth.passwordChanged'));
   });
 });

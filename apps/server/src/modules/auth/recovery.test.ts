@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { messages } from './auth.service.ts';
+import { type MessageKey, t as text } from '../../i18n/i18n.ts';
 import { codeIn, lastSms, PASSWORD, post, signUp, signUpAndVerify } from './flow.ts';
 
 /**
@@ -14,6 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A catalog text as an English reader gets it. */
+const english = (key: MessageKey) => text('en', key);
 const errorOf = (res: { json(): unknown }) => (res.json() as { error: { code: string; message: string } }).error;
 const mailsTo = (email: string) => t.smtp.inbox.filter((m) => m.to === email.toLowerCase());
 const smsTo = (phone: string) => t.outbox.list().filter((m) => m.channel === 'sms' && m.to === phone);
@@ -34,7 +36,7 @@ describe('signing in to an account that never finished signing up', () => {
 
     const res = await loginAs(s.body.email);
     expect(res.statusCode).toBe(403);
-    expect(errorOf(res)).toEqual({ code: 'FORBIDDEN', message: messages.verificationResent });
+    expect(errorOf(res)).toEqual({ code: 'FORBIDDEN', message: english('errors.auth.verificationResent') });
     expect(errorOf(res).message).toMatch(
       /^Your email is not verified yet\. We have emailed you a new verification code/,
     );
@@ -106,7 +108,9 @@ describe('signing in to an account that never finished signing up', () => {
     const s = await signUp(t);
     let res = await loginAs(s.body.email);
     expect(res.statusCode).toBe(403);
-    expect(errorOf(res).message).toBe(`${messages.notVerified} Please wait 60 seconds before asking for a new code.`);
+    expect(errorOf(res).message).toBe(
+      `${english('errors.auth.notVerified')} Please wait 60 seconds before asking for a new code.`,
+    );
     expect(mailsTo(s.body.email)).toHaveLength(1);
     // The first sign-up token still works.
     res = await post(t, '/api/auth/verify-email/', { token: s.token, verificationCode: s.emailCode });
@@ -116,7 +120,9 @@ describe('signing in to an account that never finished signing up', () => {
     t.clock.advance(20_000);
     res = await loginAs(s.body.email);
     expect(res.statusCode).toBe(403);
-    expect(errorOf(res).message).toBe(`${messages.notActivated} Please wait 40 seconds before asking for a new code.`);
+    expect(errorOf(res).message).toBe(
+      `${english('errors.auth.notActivated')} Please wait 40 seconds before asking for a new code.`,
+    );
     expect(smsTo(s.body.phone_number)).toHaveLength(1);
     expect(mailsTo(s.body.email)).toHaveLength(1);
 
@@ -124,13 +130,13 @@ describe('signing in to an account that never finished signing up', () => {
     for (let i = 0; i < 4; i++) {
       t.clock.advance(MIN + 1000);
       res = await loginAs(s.body.email);
-      expect(errorOf(res).message).toBe(messages.activationResent);
+      expect(errorOf(res).message).toBe(english('errors.auth.activationResent'));
     }
     expect(smsTo(s.body.phone_number)).toHaveLength(5);
     t.clock.advance(MIN + 1000);
     res = await loginAs(s.body.email);
     expect(errorOf(res).message).toMatch(
-      new RegExp(`^${messages.notActivated.replace(/\./g, '\\.')} You have asked for too many codes\\.`),
+      new RegExp(`^${english('errors.auth.notActivated').replace(/\./g, '\\.')} You have asked for too many codes\\.`),
     );
     expect(smsTo(s.body.phone_number)).toHaveLength(5);
     expect(mailsTo(s.body.email)).toHaveLength(5);

@@ -1,15 +1,16 @@
-import { clockMinutes, type AvailabilityRule, type AvailabilityRuleCreated, type MeetingMode } from '@kutu/contract';
+import { clockMinutes, type AvailabilityRule, type MeetingMode } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import type { availabilityRules } from '../../db/schema/index.ts';
-import { message } from '../../i18n/i18n.ts';
+import { type Message, message } from '../../i18n/i18n.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { minutesToClock, WINDOW_MS, weeklySlotTimes } from './availability.ts';
 import { createConsultationsRepo } from './consultations.repo.ts';
 import { createConsultationNotices } from './notices.ts';
-import { formatEat } from './time.ts';
 
 type RuleRow = typeof availabilityRules.$inferSelect;
+/** A slot a rule did not make, with why (written in the reader's language by the reply hook). */
+type Skipped = { start_time: string; end_time: string; message: Message };
 const HOUR = 60 * 60_000;
 
 function ruleOut(row: RuleRow): AvailabilityRule {
@@ -53,7 +54,7 @@ export function createAvailabilityService(
     const made = await repo.ruleStartTimes(tx, rule.id, now, to);
     const busy = await repo.activeSlotsBetween(tx, rule.expertId, now, to);
     let created = 0;
-    const skipped: AvailabilityRuleCreated['skipped'] = [];
+    const skipped: Skipped[] = [];
     for (const { start, end } of weeklySlotTimes(rule, now, to)) {
       if (made.has(start.getTime())) continue;
       const clash = busy.find((b) => b.startTime < end && b.endTime > start);
@@ -61,7 +62,11 @@ export function createAvailabilityService(
         skipped.push({
           start_time: start.toISOString(),
           end_time: end.toISOString(),
-          message: `${formatEat(start)} overlaps your slot from ${formatEat(clash.startTime)} to ${formatEat(clash.endTime)}`,
+          message: message('success.consultations.overlaps', {
+            when: start,
+            start: clash.startTime,
+            end: clash.endTime,
+          }),
         });
         continue;
       }
@@ -83,7 +88,7 @@ export function createAvailabilityService(
   }
 
   return {
-    async createRule(expertId: number, input: WeeklyInput): Promise<AvailabilityRuleCreated> {
+    async createRule(expertId: number, input: WeeklyInput) {
       const now = deps.clock.now();
       return repo.transaction(async (tx) => {
         await repo.lockExpert(tx, expertId);
@@ -98,12 +103,14 @@ export function createAvailabilityService(
           videoUrl: input.mode === 'video' ? (input.video_url ?? null) : null,
         });
         const { created, skipped } = await generate(tx, rule, now);
-        const weeks = Math.round(WINDOW_MS / (7 * 24 * HOUR));
-        let message = `Weekly availability saved: ${created} ${created === 1 ? 'slot' : 'slots'} for the next ${weeks} weeks.`;
-        if (skipped.length) {
-          message += ` ${skipped.length} not made because they overlap your other slots (first: ${skipped[0].message}).`;
-        }
-        return { rule: ruleOut(rule), created, skipped, message };
+        const saved = message('success.consultations.weeklySaved', {
+          count: created,
+          weeks: Math.round(WINDOW_MS / (7 * 24 * HOUR)),
+          skipped: skipped.length
+            ? message('success.consultations.weeklySkipped', { count: skipped.length, first: skipped[0].message })
+            : '',
+        });
+        return { rule: ruleOut(rule), created, skipped, message: saved };
       });
     },
 
@@ -112,7 +119,7 @@ export function createAvailabilityService(
     },
 
     /** Stops a weekly availability: its future free slots go; booked ones stay until decided. */
-    async endRule(expertId: number, ruleId: number): Promise<{ message: string }> {
+    async endRule(expertId: number, ruleId: number): Promise<{ message: Message }> {
       const now = deps.clock.now();
       const removed = await repo.transaction(async (tx) => {
         const rule = await repo.findRule(tx, ruleId);
@@ -120,7 +127,7 @@ export function createAvailabilityService(
         if (!rule.isActive) throw conflict('errors.consultations.ruleStopped');
         return repo.endRule(tx, ruleId, now);
       });
-      return { message: `Weekly availability stopped; ${removed} free future slots removed. Booked slots stay.` };
+      return { message: message('success.consultations.weeklyStopped', { count: removed }) };
     },
 
     /** Tops every active rule's slots up to the window (idempotent; run by the upkeep job). */

@@ -204,6 +204,28 @@ describe('weekly availability API', () => {
     expect(rules.json().results).toEqual([]);
   });
 
+  it('answers a Kiswahili expert in Kiswahili, whatever the browser asks', async () => {
+    const swahili = await createUser(t, 'expert', { language: 'sw' });
+    const headers = { ...swahili.headers, 'accept-language': 'en' };
+    await post(SLOTS, swahili, { start_time: '2027-03-02 09:30', end_time: '2027-03-02 10:15' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: RULES,
+      headers,
+      payload: { weekdays: [2], start_time: '09:00', end_time: '11:00', slot_minutes: 30, mode: 'phone' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.message).toMatch(
+      /^Nafasi za kila wiki zimehifadhiwa: nafasi 14 kwa wiki 4 zijazo\. Nafasi 2 hazikuwekwa kwa sababu zinaingiliana na nafasi zako nyingine \(ya kwanza: .+ inaingiliana na nafasi yako ya muda kuanzia .+ EAT hadi .+ EAT\)\.$/,
+    );
+    expect(body.skipped[0].message).toMatch(/ EAT inaingiliana na nafasi yako ya muda kuanzia .+ EAT hadi .+ EAT$/);
+    const end = await t.app.inject({ method: 'PUT', url: END_RULE(body.rule.id), headers });
+    expect(end.json().message).toBe(
+      'Nafasi za kila wiki zimesitishwa; nafasi 14 zilizo wazi za baadaye zimeondolewa. Nafasi zenye miadi zinabaki.',
+    );
+  });
+
   it('refuses bad rules field by field, and farmers entirely', async () => {
     const bad = await post(RULES, expert, {
       weekdays: [],

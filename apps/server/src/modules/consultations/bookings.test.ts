@@ -308,6 +308,37 @@ describe('consultations: topic, contacts, cancellation, notifications, calendar'
       expect(cancelled.event.getFirstPropertyValue('uid')).toBe(`kutu-booking-${booking.id}@kutu`);
     });
 
+    it("is written in the viewer's language, whatever the browser asks", async () => {
+      const topic = 'Kutu kwenye mahindi';
+      const { booking } = await approvedBooking(topic);
+      const speak = (language: string) => send('PUT', '/api/auth/language/', farmer, { language });
+      expect((await speak('sw')).statusCode).toBe(200);
+      try {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: ICS(booking.id),
+          headers: { ...farmer.headers, 'accept-language': 'en' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const { event } = parse(res.body);
+        expect(event.getFirstPropertyValue('summary')).toBe(
+          `Mashauriano ya Kutu na mtaalamu ${expert.username}: ${topic}`,
+        );
+        const description = String(event.getFirstPropertyValue('description'));
+        expect(description).toContain(`Mada: ${topic}`);
+        expect(description).toContain('Njia: kutembelea shamba huko Nakaseke');
+        expect(description).toContain(`Simu ya mtaalamu: ${expert.phone}`);
+        expect(description).toMatch(/Yamepangwa .+ EAT\./);
+        // The expert's copy is in the expert's language.
+        const forExpert = parse((await send('GET', ICS(booking.id), expert)).body).event;
+        expect(forExpert.getFirstPropertyValue('summary')).toBe(
+          `Kutu consultation with farmer ${farmer.username}: ${topic}`,
+        );
+      } finally {
+        await speak('en');
+      }
+    });
+
     it('puts a video link in URL', async () => {
       day += 1;
       const date = `2027-03-${String(2 + day).padStart(2, '0')}`;

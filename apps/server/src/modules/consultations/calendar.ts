@@ -1,35 +1,41 @@
 import { createEvent, type EventAttributes } from 'ics';
-import { meetingModeLabels } from '@kutu/contract';
+import type { Language } from '@kutu/contract';
+import { t } from '../../i18n/i18n.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BookingRow } from './consultations.repo.ts';
-import { formatEat } from './time.ts';
+import { how } from './notices.ts';
 
 /** A calendar event lasts an hour from the scheduled time, or until the slot ends if that is sooner. */
 const MEETING_MS = 60 * 60_000;
 
 /**
- * The booking as an iCalendar (RFC 5545) file for either side. The UID is the booking's, so a
- * calendar replaces its copy when SEQUENCE rises; a cancelled booking is METHOD:CANCEL + STATUS:CANCELLED.
+ * The booking as an iCalendar (RFC 5545) file for either side, its text in `language`. The UID is the
+ * booking's, so a calendar replaces its copy when SEQUENCE rises; a cancelled booking is METHOD:CANCEL +
+ * STATUS:CANCELLED.
  */
-export function bookingCalendar(row: BookingRow, viewer: 'farmer' | 'expert', now: Date): string {
+export function bookingCalendar(row: BookingRow, viewer: 'farmer' | 'expert', language: Language, now: Date): string {
   const when = row.selectedDate!;
   const start = when.getTime();
   const end = Math.min(start + MEETING_MS, row.slotEnd.getTime());
   const cancelled = row.status === 'cancelled';
-  const other = viewer === 'farmer' ? `expert ${row.expertUsername}` : `farmer ${row.farmerUsername}`;
-  const how = meetingModeLabels[row.mode];
-  const contact = viewer === 'farmer' ? `Expert's phone: ${row.expertPhone}` : `Farmer's phone: ${row.farmerPhone}`;
+  const other =
+    viewer === 'farmer'
+      ? t(language, 'consultations.calendar.expert', { name: row.expertUsername })
+      : t(language, 'consultations.calendar.farmer', { name: row.farmerUsername });
+  const otherPhone = viewer === 'farmer' ? row.expertPhone : row.farmerPhone;
   const lines = [
-    `Topic: ${row.topic}`,
-    `How: ${how}${row.place ? ` at ${row.place}` : ''}${row.videoUrl ? ` (${row.videoUrl})` : ''}`,
-    contact,
-    `Scheduled for ${formatEat(when)}.`,
+    t(language, 'consultations.calendar.topic', { topic: row.topic }),
+    t(language, 'consultations.calendar.how', { how: how(row) }),
+    t(language, viewer === 'farmer' ? 'consultations.calendar.expertPhone' : 'consultations.calendar.farmerPhone', {
+      phone: otherPhone,
+    }),
+    t(language, 'consultations.calendar.scheduled', { when }),
   ];
   const event: EventAttributes = {
     uid: `kutu-booking-${row.id}@kutu`,
     sequence: row.sequence,
     method: cancelled ? 'CANCEL' : 'REQUEST',
-    title: `Kutu consultation with ${other}: ${row.topic}`,
+    title: t(language, 'consultations.calendar.title', { other, topic: row.topic }),
     description: lines.join('\n'),
     start,
     startInputType: 'utc',
@@ -54,7 +60,9 @@ export function bookingCalendar(row: BookingRow, viewer: 'farmer' | 'expert', no
         ]
       : [],
     ...(row.mode === 'farm_visit' && row.place ? { location: row.place } : {}),
-    ...(row.mode === 'phone' ? { location: `${how}: ${viewer === 'farmer' ? row.expertPhone : row.farmerPhone}` } : {}),
+    ...(row.mode === 'phone'
+      ? { location: t(language, 'consultations.calendar.phoneLocation', { phone: otherPhone }) }
+      : {}),
     ...(row.mode === 'video' && row.videoUrl ? { url: row.videoUrl, location: row.videoUrl } : {}),
   };
   // DTSTAMP from the app's clock; ics takes `timestamp` though its types do not list it.

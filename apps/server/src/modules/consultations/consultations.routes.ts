@@ -19,6 +19,7 @@ import {
 import { z } from 'zod';
 import type { App, ModuleDeps } from '../../deps.ts';
 import { caller } from '../../plugins/auth.ts';
+import { renderedOnSend } from '../../plugins/language.ts';
 import { createAvailabilityService } from './availability.service.ts';
 import { createConsultationsService } from './consultations.service.ts';
 import { UPKEEP_QUEUE } from './upkeep.ts';
@@ -47,7 +48,8 @@ export function consultationsRoutes(app: App, deps: ModuleDeps) {
       schema: { tags, security, body: weeklyAvailabilityBody, response: { 201: availabilityRuleCreated } },
       onRequest: app.requireRole('expert'),
     },
-    async (req, reply) => reply.status(201).send(await availability.createRule(caller(req).userId, req.body)),
+    async (req, reply) =>
+      reply.status(201).send(renderedOnSend(await availability.createRule(caller(req).userId, req.body))),
   );
 
   app.get(
@@ -62,7 +64,7 @@ export function consultationsRoutes(app: App, deps: ModuleDeps) {
       schema: { tags, security, params: idParam, response: { 200: messageReply } },
       onRequest: app.requireRole('expert'),
     },
-    async (req) => availability.endRule(caller(req).userId, req.params.id),
+    async (req) => renderedOnSend(await availability.endRule(caller(req).userId, req.params.id)),
   );
 
   app.post(
@@ -174,7 +176,7 @@ export function consultationsRoutes(app: App, deps: ModuleDeps) {
       onRequest: app.requireRole('farmer', 'expert'),
     },
     async (req, reply) => {
-      const { filename, content } = await service.calendar(caller(req).userId, req.params.id);
+      const { filename, content } = await service.calendar(caller(req).userId, req.params.id, await req.language());
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -8,6 +8,7 @@ import {
   type BookingStatus,
   type PageQuery,
   type Paginated,
+  type Language,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -310,7 +311,11 @@ export function createConsultationsService(
     },
 
     /** The booking as an .ics file, for its farmer or its expert only; cancelled ones cancel the event. */
-    async calendar(userId: number, bookingId: number): Promise<{ filename: string; content: string }> {
+    async calendar(
+      userId: number,
+      bookingId: number,
+      language: Language,
+    ): Promise<{ filename: string; content: string }> {
       const row = await repo.findBooking(bookingId);
       if (!row || (row.farmerId !== userId && row.expertId !== userId))
         throw notFound('errors.consultations.bookingNotFound');
@@ -320,7 +325,7 @@ export function createConsultationsService(
       const viewer = userId === row.farmerId ? 'farmer' : 'expert';
       return {
         filename: `kutu-consultation-${row.id}.ics`,
-        content: bookingCalendar(row, viewer, clock.now()),
+        content: bookingCalendar(row, viewer, language, clock.now()),
       };
     },
   };

@@ -20,7 +20,8 @@ interface Notice {
   clipSms?: boolean;
 }
 
-function how(row: BookingRow): Message {
+/** How the consultation happens: "farm visit at Nakaseke", "video call: https://…". */
+export function how(row: BookingRow): Message {
   const mode = message(`consultations.modes.${row.mode}`);
   if (row.mode === 'farm_visit' && row.place) return message('consultations.howAtPlace', { mode, place: row.place });
   if (row.mode === 'video' && row.videoUrl) return message('consultations.howVideo', { mode, url: row.videoUrl });

@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { errorBody, offlineModelApi, offlineModelInfo, offlineModelVersionParam } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../deps.ts';
-import { contentLanguageOf } from '../analysis/content-language.ts';
 import { createOfflineModelService } from './offline-model.service.ts';
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody, 503: errorBody };
@@ -20,7 +19,7 @@ export function offlineModelRoutes(app: App, deps: ModuleDeps) {
         tags,
         security,
         description:
-          'The model phones download to diagnose with no signal: version, file URL, size, checksum, decision thresholds, and the advice and education resources to show offline (in the Accept-Language language where translated, else English). Revalidated on every app start (no-cache); the file itself is immutable.',
+          "The model phones download to diagnose with no signal: version, file URL, size, checksum, decision thresholds, and the advice and education resources to show offline (in the reader's language: the account's, else Accept-Language, where translated, else English). Revalidated on every app start (no-cache); the file itself is immutable.",
         response: { 200: offlineModelInfo, ...errors },
       },
       onRequest: signedIn,
@@ -28,7 +27,7 @@ export function offlineModelRoutes(app: App, deps: ModuleDeps) {
     async (req, reply) => {
       reply.header('cache-control', 'private, no-cache');
       reply.header('vary', 'accept-language');
-      return offline.info(contentLanguageOf(req));
+      return offline.info(await req.language());
     },
   );
 

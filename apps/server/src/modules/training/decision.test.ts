@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { render } from '../../i18n/i18n.ts';
 import { notWorseRule } from './decision.ts';
 
 const metrics = (accuracy: number, macro_f1: number, field?: number) => ({
@@ -13,7 +14,7 @@ describe('the activation gate', () => {
     const verdict = notWorseRule(metrics(0.95, 0.955, 0.9), metrics(0.95, 0.95, 0.886));
     expect(verdict.accepted).toBe(true);
     expect(verdict.rule).toMatch(/field photos/);
-    expect(verdict.reason).toBe(
+    expect(render('en', verdict.reason)).toBe(
       'not worse: macro-F1 95.5% vs 95.0%, accuracy 95.0% vs 95.0%, field photos 90.0% vs 88.6%',
     );
   });
@@ -21,7 +22,9 @@ describe('the activation gate', () => {
   it('refuses a candidate that is better overall but worse on the field photos', () => {
     const verdict = notWorseRule(metrics(0.96, 0.96, 0.871), metrics(0.95, 0.95, 0.886));
     expect(verdict.accepted).toBe(false);
-    expect(verdict.reason).toBe('worse: macro-F1 96.0% vs 95.0%, accuracy 96.0% vs 95.0%, field photos 87.1% vs 88.6%');
+    expect(render('en', verdict.reason)).toBe(
+      'worse: macro-F1 96.0% vs 95.0%, accuracy 96.0% vs 95.0%, field photos 87.1% vs 88.6%',
+    );
   });
 
   it('refuses a candidate that is worse overall even if its field photos are better', () => {
@@ -33,6 +36,6 @@ describe('the activation gate', () => {
     const verdict = notWorseRule(metrics(0.9, 0.9), metrics(0.8, 0.8));
     expect(verdict.accepted).toBe(true);
     expect(verdict.rule).not.toMatch(/field/);
-    expect(verdict.reason).toBe('not worse: macro-F1 90.0% vs 80.0%, accuracy 90.0% vs 80.0%');
+    expect(render('en', verdict.reason)).toBe('not worse: macro-F1 90.0% vs 80.0%, accuracy 90.0% vs 80.0%');
   });
 });

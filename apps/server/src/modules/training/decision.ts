@@ -1,11 +1,12 @@
 import type { EvalMetrics } from '@kutu/contract';
+import { type Message, message } from '../../i18n/i18n.ts';
 
 export interface Verdict {
   accepted: boolean;
   /** The rule in words, stored with the version. */
   rule: string;
-  /** Why this candidate passed or not, with the numbers. */
-  reason: string;
+  /** Why this candidate passed or not, with the numbers: told to the expert in their language. */
+  reason: Message;
 }
 
 /** Decides whether a candidate replaces the active model, from both models' numbers on the same evaluation set. */
@@ -26,13 +27,22 @@ export const notWorseRule: Decide = (candidate, active) => {
   const rule =
     'candidate macro-F1 >= active macro-F1 and candidate accuracy >= active accuracy' +
     (withField ? ' and candidate accuracy on field photos >= active accuracy on field photos' : '');
-  const numbers =
-    `macro-F1 ${pct(candidate.macro_f1)} vs ${pct(active.macro_f1)}, ` +
-    `accuracy ${pct(candidate.accuracy)} vs ${pct(active.accuracy)}` +
-    (withField ? `, field photos ${pct(candidateField)} vs ${pct(activeField)}` : '');
+  const numbers = message('training.verdict.numbers', {
+    candidateF1: pct(candidate.macro_f1),
+    activeF1: pct(active.macro_f1),
+    candidateAccuracy: pct(candidate.accuracy),
+    activeAccuracy: pct(active.accuracy),
+    field: withField
+      ? message('training.verdict.field', { candidate: pct(candidateField), active: pct(activeField) })
+      : '',
+  });
   const accepted =
     candidate.macro_f1 >= active.macro_f1 &&
     candidate.accuracy >= active.accuracy &&
     (!withField || candidateField >= activeField);
-  return { accepted, rule, reason: `${accepted ? 'not worse' : 'worse'}: ${numbers}` };
+  return {
+    accepted,
+    rule,
+    reason: message(accepted ? 'training.verdict.notWorse' : 'training.verdict.worse', { numbers }),
+  };
 };

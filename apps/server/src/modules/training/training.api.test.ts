@@ -264,6 +264,19 @@ describe('training samples and jobs API', () => {
     });
     expect(missingVersion.statusCode).toBe(404);
   });
+
+  it("answers an expert in their account's language, whatever the browser asks", async () => {
+    const swahili = await createUser(t, 'expert', { language: 'sw' });
+    const body = await multipart([rust[0]], { label: 'common_rust' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: UPLOAD,
+      headers: { ...swahili.headers, ...body.headers, 'accept-language': 'en' },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe('Data ya kufunza imetumwa');
+  });
 });
 
 describe('automatic retraining and recovery', () => {

@@ -23,6 +23,7 @@ import { contractMessage } from '../../i18n/i18n.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
+import { renderedOnSend } from '../../plugins/language.ts';
 import { createTrainingService, STALE_AFTER_MS, TRAINING_QUEUE } from './training.service.ts';
 
 /** Roles are checked in `onRequest`, before any body is read: anonymous → 401, farmer → 403. */
@@ -101,7 +102,9 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
         const first = parsed.error.issues[0]?.message;
         throw badRequest(first ? contractMessage(first) : 'errors.training.noLabel', issues);
       }
-      return reply.status(201).send(await service.uploadSamples(caller(req).userId, images, parsed.data));
+      return reply
+        .status(201)
+        .send(renderedOnSend(await service.uploadSamples(caller(req).userId, images, parsed.data)));
     },
   );
 
@@ -127,7 +130,9 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
       onRequest: expert,
     },
     async (req, reply) =>
-      reply.status(201).send(await service.fromAnalysis(caller(req).userId, req.body.analysis_id, req.body.label)),
+      reply
+        .status(201)
+        .send(renderedOnSend(await service.fromAnalysis(caller(req).userId, req.body.analysis_id, req.body.label))),
   );
 
   app.patch(

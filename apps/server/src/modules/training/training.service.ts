@@ -1,21 +1,20 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  type EvalMetrics,
-  trainingMessages,
-  type ModelVersion,
-  type PageQuery,
-  type Paginated,
-  type SampleCounts,
-  type TrainingDecision,
-  type TrainingJob,
-  type TrainingLabel,
-  type TrainingSample,
+import type {
+  EvalMetrics,
+  ModelVersion,
+  PageQuery,
+  Paginated,
+  SampleCounts,
+  TrainingDecision,
+  TrainingJob,
+  TrainingLabel,
+  TrainingSample,
 } from '@kutu/contract';
 import type { ModuleDeps, TrainingOptions } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { message } from '../../i18n/i18n.ts';
+import { message, render } from '../../i18n/i18n.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createTrainingRepo, type JobRow, type SampleRow, type VersionRow } from './training.repo.ts';
@@ -146,19 +145,19 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
   }
 
   // --- the job itself ---
-  async function fail(job: JobRow, error: string) {
+  /** `error` is the job's record (English, like a log); `note` tells the expert, in their language. */
+  async function fail(
+    job: JobRow,
+    error: string,
+    note = message('notifications.retrainingFailed', { job: job.id, error }),
+  ) {
     await repo.updateJob(job.id, { status: 'failed', stage: 'failed', error, finishedAt: clock.now() });
     if (job.startedBy) {
-      await notifications.notify(
-        job.startedBy,
-        'training_completed',
-        message('notifications.retrainingFailed', { job: job.id, error }),
-        {
-          job_id: job.id,
-          outcome: 'failed',
-          error,
-        },
-      );
+      await notifications.notify(job.startedBy, 'training_completed', note, {
+        job_id: job.id,
+        outcome: 'failed',
+        error,
+      });
     }
   }
 
@@ -246,6 +245,8 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       const verdict = decide(candidate, current);
       const decision: TrainingDecision = {
         ...verdict,
+        // The version's record, read by every expert: in English, like the rule.
+        reason: render('en', verdict.reason),
         candidate,
         active: current,
         active_version: active.version,
@@ -298,12 +299,15 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       }
     } catch (err) {
       removeUnfinished(version);
-      const message = signal.aborted
-        ? 'The server stopped while this retraining was running'
-        : err instanceof Error
-          ? err.message
-          : String(err);
-      await fail(job, message);
+      if (signal.aborted) {
+        await fail(
+          job,
+          'The server stopped while this retraining was running',
+          message('notifications.retrainingInterrupted', { job: job.id }),
+        );
+      } else {
+        await fail(job, err instanceof Error ? err.message : String(err));
+      }
     } finally {
       clearInterval(heartbeat);
       fs.rmSync(scratch, { recursive: true, force: true });
@@ -368,7 +372,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       }
       const jobId = await maybeAutoStart(uploaderId);
       return {
-        message: trainingMessages.submitted,
+        message: message('success.training.submitted'),
         samples: (await repo.samplesByIds(ids)).map(sampleOut),
         job_id: jobId,
       };
@@ -398,7 +402,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       const [id] = await repo.insertSamples([row]);
       const jobId = await maybeAutoStart(expertId);
       return {
-        message: trainingMessages.submitted,
+        message: message('success.training.submitted'),
         samples: (await repo.samplesByIds([id])).map(sampleOut),
         job_id: jobId,
       };
