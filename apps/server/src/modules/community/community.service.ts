@@ -24,6 +24,7 @@ import type { Database, Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound, tooMany } from '../../lib/errors.ts';
 import { type Message, type MessageKey, message } from '../../i18n/i18n.ts';
 import type { DecodeLimiter } from '../../lib/decode-limiter.ts';
+import type { ListCaches } from '../../lib/list-cache.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -162,15 +163,26 @@ export function createCommunityService(deps: {
   notifications: NotificationsService;
   storage: FileStorage;
   decodeLimiter: DecodeLimiter;
+  lists: ListCaches;
 }) {
   const repo = createCommunityRepo(deps.db, deps.database);
+  type Page = Awaited<ReturnType<typeof repo.pageOfPosts>>;
+  // Approved posts with all their comments, the same for every viewer; who sees which comment is
+  // decided per request in toPost. Dropped by `approvedChanged` (docs/decisions/0025).
+  const approvedPages = deps.lists.of<Page>('approved-posts');
+  const approvedChanged = () => deps.lists.changed('approved-posts');
 
   async function pageOfPosts(
     viewer: Viewer,
     filters: Parameters<typeof repo.pageOfPosts>[0],
     query: PageQuery,
+    cache?: typeof approvedPages,
   ): Promise<CommunityPostPage> {
-    const { rows, total } = await repo.pageOfPosts(filters, pageWindow(query));
+    const window = pageWindow(query);
+    const load = () => repo.pageOfPosts(filters, window);
+    const { rows, total } = cache
+      ? await cache.get(JSON.stringify([filters, window]), async () => ({ value: await load() }))
+      : await load();
     return toPage(
       rows.map((r) => toPost(r, r.comments, viewer)),
       total,
@@ -284,7 +296,7 @@ export function createCommunityService(deps: {
 
     /** Approved posts, for everyone signed in. */
     listApproved: (viewer: Viewer, q: Paged<Filters>) =>
-      pageOfPosts(viewer, { ...filterOf(q), statuses: ['approved'] }, q),
+      pageOfPosts(viewer, { ...filterOf(q), statuses: ['approved'] }, q, approvedPages),
 
     /** The caller's own posts in every state, so a farmer sees what awaits approval. */
     listMine: (viewer: Viewer, q: Paged<Filters>) =>
@@ -315,6 +327,7 @@ export function createCommunityService(deps: {
       });
       if (result.outcome === 'missing') throw notFound('errors.community.postNotFound');
       if (result.outcome === 'refused') throw conflict(postRefusal[body.action](result.current));
+      await approvedChanged();
       const row = (await repo.findPost(id))!;
       await deps.notifications.notify(
         row.authorId,
@@ -357,6 +370,7 @@ export function createCommunityService(deps: {
           }),
         );
       }
+      await approvedChanged();
       if (!isExpert) await tellExperts();
       return toResponseItem((await repo.findResponse(id))!);
     },
@@ -391,6 +405,7 @@ export function createCommunityService(deps: {
       );
       if (result.outcome === 'missing') throw notFound('errors.community.commentNotFound');
       if (result.outcome === 'refused') throw conflict(commentRefusal[body.action]);
+      await approvedChanged();
       const post = await repo.findPost(target.postId);
       await deps.notifications.notify(
         target.authorId,

@@ -43,10 +43,12 @@ export interface WeeklyInput {
  * another active slot of the expert: those are skipped and reported.
  */
 export function createAvailabilityService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'mailer' | 'sms' | 'config'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'mailer' | 'sms' | 'config' | 'lists'>,
 ) {
   const repo = createConsultationsRepo(deps.db);
   const notices = createConsultationNotices(deps);
+  // New and ended slots change the farmers' bookable list, cached per process (docs/decisions/0025).
+  const slotsChanged = () => deps.lists.changed('bookable-slots');
 
   async function generate(tx: Tx, rule: RuleRow, now: Date) {
     const to = new Date(now.getTime() + WINDOW_MS);
@@ -85,7 +87,7 @@ export function createAvailabilityService(
   return {
     async createRule(expertId: number, input: WeeklyInput): Promise<AvailabilityRuleCreated> {
       const now = deps.clock.now();
-      return repo.transaction(async (tx) => {
+      const saved = await repo.transaction(async (tx) => {
         await repo.lockExpert(tx, expertId);
         const rule = await repo.insertRule(tx, {
           expertId,
@@ -105,6 +107,8 @@ export function createAvailabilityService(
         }
         return { rule: ruleOut(rule), created, skipped, message };
       });
+      await slotsChanged();
+      return saved;
     },
 
     async listRules(expertId: number) {
@@ -120,6 +124,7 @@ export function createAvailabilityService(
         if (!rule.isActive) throw conflict('errors.consultations.ruleStopped');
         return repo.endRule(tx, ruleId, now);
       });
+      await slotsChanged();
       return { message: `Weekly availability stopped; ${removed} free future slots removed. Booked slots stay.` };
     },
 
@@ -133,6 +138,7 @@ export function createAvailabilityService(
           return (await generate(tx, rule, now)).created;
         });
       }
+      if (created > 0) await slotsChanged();
       return created;
     },
 
