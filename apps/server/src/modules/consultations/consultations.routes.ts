@@ -18,6 +18,7 @@ import {
 } from '@kutu/contract';
 import { z } from 'zod';
 import type { App, ModuleDeps } from '../../deps.ts';
+import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createAvailabilityService } from './availability.service.ts';
 import { createConsultationsService } from './consultations.service.ts';
@@ -93,7 +94,7 @@ export function consultationsRoutes(app: App, deps: ModuleDeps) {
       schema: { tags, security, querystring: pageQuery, response: { 200: slotPage } },
       onRequest: app.requireRole('farmer'),
     },
-    async (req) => service.bookableSlots(req.query),
+    async (req, reply) => sendJson(reply, await service.bookableSlots(req.query)),
   );
 
   app.put(

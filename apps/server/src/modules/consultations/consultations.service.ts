@@ -1,5 +1,6 @@
 import {
   slotLimits,
+  slotPage,
   trainingLabelNames,
   type TrainingLabel,
   type MeetingMode,
@@ -12,6 +13,7 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { type Message, message } from '../../i18n/i18n.ts';
+import { encodeJson, type JsonText } from '../../lib/json-text.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { bookingCalendar } from './calendar.ts';
 import { createConsultationsRepo, isUniqueViolation, type BookingRow, type SlotRow } from './consultations.repo.ts';
@@ -79,7 +81,7 @@ export function createConsultationsService(
   const { db, clock, notifications } = deps;
   const repo = createConsultationsRepo(db);
   const notices = createConsultationNotices(deps);
-  const bookablePages = deps.lists.of<Paginated<AvailabilitySlot>>('bookable-slots');
+  const bookablePages = deps.lists.of<JsonText>('bookable-slots');
   const slotsChanged = () => deps.lists.changed('bookable-slots');
 
   /** The time rules of a new slot; every broken rule is reported on its field. */
@@ -146,16 +148,16 @@ export function createConsultationsService(
      * The same for every farmer, so pages are cached until a slot or booking changes (`slotsChanged`)
      * or the soonest bookable slot starts and leaves the list (docs/decisions/0025).
      */
-    async bookableSlots(page: PageQuery): Promise<Paginated<AvailabilitySlot>> {
+    async bookableSlots(page: PageQuery): Promise<JsonText> {
       const { limit, offset } = pageWindow(page);
       return bookablePages.get(`${limit}:${offset}`, async () => {
         const { rows, total, earliest } = await repo.bookableSlots(clock.now(), limit, offset);
-        const value = toPage(
+        const slots = toPage(
           rows.map((r) => slotOut(r, false)),
           total,
           page,
         );
-        return { value, until: earliest?.getTime() };
+        return { value: encodeJson(slotPage, slots), until: earliest?.getTime() };
       });
     },
 
