@@ -8,7 +8,7 @@ function source(rows: { value: string }) {
   return {
     load: async () => {
       calls += 1;
-      return { value: rows.value };
+      return { value: rows.value, bytes: 1 };
     },
     calls: () => calls,
   };
@@ -30,19 +30,19 @@ describe('a cache of list pages', () => {
 
   it('keys pages apart', async () => {
     const cache = createListCache<string>(() => 0);
-    expect(await cache.get('a', async () => ({ value: 'A' }))).toBe('A');
-    expect(await cache.get('b', async () => ({ value: 'B' }))).toBe('B');
-    expect(await cache.get('a', async () => ({ value: 'other' }))).toBe('A');
+    expect(await cache.get('a', async () => ({ value: 'A', bytes: 1 }))).toBe('A');
+    expect(await cache.get('b', async () => ({ value: 'B', bytes: 1 }))).toBe('B');
+    expect(await cache.get('a', async () => ({ value: 'other', bytes: 1 }))).toBe('A');
   });
 
   it('does not keep a page whose load began before a clear (it may hold the rows before the write)', async () => {
     const cache = createListCache<string>(() => 0);
-    let finish: (v: { value: string }) => void = () => {};
+    let finish: (v: { value: string; bytes: 1 }) => void = () => {};
     const slow = cache.get('p', () => new Promise((r) => (finish = r)));
     cache.clear();
-    finish({ value: 'before the write' });
+    finish({ value: 'before the write', bytes: 1 });
     expect(await slow).toBe('before the write');
-    expect(await cache.get('p', async () => ({ value: 'after the write' }))).toBe('after the write');
+    expect(await cache.get('p', async () => ({ value: 'after the write', bytes: 1 }))).toBe('after the write');
   });
 
   it('shares one load among concurrent requests for a page, but not across a clear', async () => {
@@ -51,7 +51,7 @@ describe('a cache of list pages', () => {
     const load = async () => {
       const n = ++calls;
       await new Promise((r) => setTimeout(r, 10));
-      return { value: `load ${n}` };
+      return { value: `load ${n}`, bytes: 1 };
     };
     const first = await Promise.all([cache.get('p', load), cache.get('p', load), cache.get('p', load)]);
     expect(first).toEqual(['load 1', 'load 1', 'load 1']);
@@ -66,14 +66,14 @@ describe('a cache of list pages', () => {
     let now = 1_000;
     const cache = createListCache<number>(() => now, 5_000);
     let n = 0;
-    const load = async () => ({ value: ++n });
+    const load = async () => ({ value: ++n, bytes: 1 });
     expect(await cache.get('ttl', load)).toBe(1);
     now += 4_999;
     expect(await cache.get('ttl', load)).toBe(1);
     now += 1;
     expect(await cache.get('ttl', load)).toBe(2);
 
-    const untilSoon = async () => ({ value: ++n, until: now + 100 });
+    const untilSoon = async () => ({ value: ++n, until: now + 100, bytes: 1 });
     const v = await cache.get('soon', untilSoon);
     now += 99;
     expect(await cache.get('soon', untilSoon)).toBe(v);
@@ -85,18 +85,40 @@ describe('a cache of list pages', () => {
     let now = 10_000;
     const cache = createListCache<number>(() => now);
     let n = 0;
-    const load = async () => ({ value: ++n });
+    const load = async () => ({ value: ++n, bytes: 1 });
     expect(await cache.get('p', load)).toBe(1);
     now = 9_000;
     expect(await cache.get('p', load)).toBe(2);
   });
 
+  it('keeps pages up to its size budget, dropping the least recently used, and never one larger than it', async () => {
+    const cache = createListCache<string>(() => 0, 5_000, 10);
+    let calls = 0;
+    const load = (v: string, bytes: number) => async () => {
+      calls += 1;
+      return { value: v, bytes };
+    };
+    await cache.get('a', load('a', 4));
+    await cache.get('b', load('b', 4));
+    await cache.get('a', load('a', 4)); // a is now the most recent
+    await cache.get('c', load('c', 4)); // 12 > 10: drops b
+    expect(calls).toBe(3);
+    await cache.get('a', load('a', 4));
+    await cache.get('c', load('c', 4));
+    expect(calls).toBe(3);
+    await cache.get('huge', load('huge', 11));
+    await cache.get('huge', load('huge', 11));
+    expect(calls).toBe(5);
+    await cache.get('a', load('a', 4));
+    expect(calls, 'a page too large to keep evicts nothing').toBe(5);
+  });
+
   it('keeps at most its bound of pages, dropping the least recently used', async () => {
-    const cache = createListCache<string>(() => 0, 5_000, 2);
+    const cache = createListCache<string>(() => 0, 5_000, 2); // one byte each
     let calls = 0;
     const load = (v: string) => async () => {
       calls += 1;
-      return { value: v };
+      return { value: v, bytes: 1 };
     };
     await cache.get('a', load('a'));
     await cache.get('b', load('b'));
@@ -119,17 +141,17 @@ describe('the caches of one process', () => {
     const here = createListCaches(coordinator, clock);
     const posts = here.of<string>('approved-posts');
     const slots = here.of<string>('bookable-slots');
-    await posts.get('p', async () => ({ value: 'old posts' }));
-    await slots.get('p', async () => ({ value: 'old slots' }));
+    await posts.get('p', async () => ({ value: 'old posts', bytes: 1 }));
+    await slots.get('p', async () => ({ value: 'old slots', bytes: 1 }));
 
     await here.changed('approved-posts');
     expect(heard).toEqual(['approved-posts']);
-    expect(await posts.get('p', async () => ({ value: 'new posts' }))).toBe('new posts');
-    expect(await slots.get('p', async () => ({ value: 'new slots' }))).toBe('old slots');
+    expect(await posts.get('p', async () => ({ value: 'new posts', bytes: 1 }))).toBe('new posts');
+    expect(await slots.get('p', async () => ({ value: 'new slots', bytes: 1 }))).toBe('old slots');
 
     // What another process's `changed` looks like here: only the event.
     await coordinator.publish({ type: 'list-changed', list: 'bookable-slots' });
-    expect(await slots.get('p', async () => ({ value: 'new slots' }))).toBe('new slots');
+    expect(await slots.get('p', async () => ({ value: 'new slots', bytes: 1 }))).toBe('new slots');
   });
 
   it('drop the list here even when the news cannot be sent, and say so', async () => {
@@ -137,9 +159,9 @@ describe('the caches of one process', () => {
     const broken = { ...createMemoryCoordinator(), publish: async () => Promise.reject(new Error('database down')) };
     const here = createListCaches(broken, { now: () => new Date(0) }, (msg) => logged.push(msg));
     const posts = here.of<string>('approved-posts');
-    await posts.get('p', async () => ({ value: 'old' }));
+    await posts.get('p', async () => ({ value: 'old', bytes: 1 }));
     await here.changed('approved-posts');
-    expect(await posts.get('p', async () => ({ value: 'new' }))).toBe('new');
+    expect(await posts.get('p', async () => ({ value: 'new', bytes: 1 }))).toBe('new');
     expect(logged).toEqual(['could not announce approved-posts']);
   });
 });

@@ -7,15 +7,19 @@ import type { Clock } from '../adapters/clock.ts';
  * process's listening connection was down (docs/decisions/0025).
  */
 export const LIST_CACHE_TTL_MS = 5_000;
-/** Pages kept per list, least recently used dropped first. */
-export const LIST_CACHE_MAX_PAGES = 500;
+/**
+ * Bytes of pages kept per list (their JSON's length, as loads report it), least recently used dropped
+ * first: any signed-in user can ask for many pages (page sizes up to 200, filters), so the bound is
+ * on size, not on the number of pages.
+ */
+export const LIST_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 export interface ListCache<V> {
   /**
    * The page cached under `key`, else `load()`'s, kept until the next change of the list, the TTL, or
    * the instant `load` reports (a page whose rows depend on the time), whichever comes first.
    */
-  get(key: string, load: () => Promise<{ value: V; until?: number }>): Promise<V>;
+  get(key: string, load: () => Promise<{ value: V; bytes: number; until?: number }>): Promise<V>;
   /** Forgets every page; a load that started before this is not kept (it may have read the old rows). */
   clear(): void;
 }
@@ -23,9 +27,16 @@ export interface ListCache<V> {
 export function createListCache<V>(
   now: () => number,
   ttlMs = LIST_CACHE_TTL_MS,
-  maxPages = LIST_CACHE_MAX_PAGES,
+  maxBytes = LIST_CACHE_MAX_BYTES,
 ): ListCache<V> {
-  const pages = new Map<string, { value: V; from: number; until: number }>();
+  const pages = new Map<string, { value: V; bytes: number; from: number; until: number }>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    bytes -= page.bytes;
+    pages.delete(key);
+  };
   // Loads under way, shared by concurrent requests for the same page (one query, not one each).
   const loading = new Map<string, Promise<V>>();
   let generation = 0;
@@ -43,13 +54,15 @@ export function createListCache<V>(
       const pending = loading.get(key);
       if (pending) return pending;
       const started = generation;
-      const promise = load().then(({ value, until }) => {
-        if (started === generation) {
-          pages.delete(key);
-          if (pages.size >= maxPages) pages.delete(pages.keys().next().value as string);
-          pages.set(key, { value, from: t, until: Math.min(t + ttlMs, until ?? Number.POSITIVE_INFINITY) });
+      const promise = load().then((page) => {
+        if (started === generation && page.bytes <= maxBytes) {
+          drop(key);
+          while (bytes + page.bytes > maxBytes) drop(pages.keys().next().value as string);
+          const until = Math.min(t + ttlMs, page.until ?? Number.POSITIVE_INFINITY);
+          pages.set(key, { value: page.value, bytes: page.bytes, from: t, until });
+          bytes += page.bytes;
         }
-        return value;
+        return page.value;
       });
       loading.set(key, promise);
       const forget = () => {
@@ -62,6 +75,7 @@ export function createListCache<V>(
     clear() {
       generation += 1;
       pages.clear();
+      bytes = 0;
       loading.clear();
     },
   };

@@ -88,16 +88,16 @@ describe('the PostgreSQL coordinator (LISTEN/NOTIFY)', () => {
     const there = createListCaches(await coordinator(), clock);
     const slots = there.of<string>('bookable-slots');
     const posts = there.of<string>('approved-posts');
-    await slots.get('page 1', async () => ({ value: 'before' }));
-    await posts.get('page 1', async () => ({ value: 'posts' }));
-    const read = () => slots.get('page 1', async () => ({ value: 'after' }));
+    await slots.get('page 1', async () => ({ value: 'before', bytes: 1 }));
+    await posts.get('page 1', async () => ({ value: 'posts', bytes: 1 }));
+    const read = () => slots.get('page 1', async () => ({ value: 'after', bytes: 1 }));
     expect(await read()).toBe('before');
     await here.changed('bookable-slots');
     // The clock stands still: only the notification can drop the page, well within a second.
     const started = Date.now();
     while ((await read()) === 'before' && Date.now() - started < 1000) await new Promise((r) => setTimeout(r, 5));
     expect(await read()).toBe('after');
-    expect(await posts.get('page 1', async () => ({ value: 'other' }))).toBe('posts');
+    expect(await posts.get('page 1', async () => ({ value: 'other', bytes: 1 }))).toBe('posts');
   });
 
   it('in memory (PGlite, one process) the same interface delivers at once', async () => {

@@ -307,7 +307,11 @@ export function createCommunityService(deps: {
       const cached = await approvedPages.get(JSON.stringify([filters, window]), async () => {
         const page = await repo.pageOfPosts(filters, window);
         const waiting = page.rows.flatMap((r) => r.comments.filter((c) => c.status !== 'approved'));
-        return { value: { page, waitingAuthors: new Set(waiting.map((c) => c.authorId)), encoded: {} } };
+        return {
+          value: { page, waitingAuthors: new Set(waiting.map((c) => c.authorId)), encoded: {} },
+          // Rows and up to two encodings of them.
+          bytes: 3 * JSON.stringify(page.rows).length,
+        };
       });
       const encode = () =>
         encodeJson(

@@ -157,7 +157,8 @@ export function createConsultationsService(
           total,
           page,
         );
-        return { value: encodeJson(slotPage, slots), until: earliest?.getTime() };
+        const value = encodeJson(slotPage, slots);
+        return { value, bytes: value.json.length, until: earliest?.getTime() };
       });
     },
 
