@@ -8,6 +8,7 @@ import type { App, AppDeps, ModuleDeps } from './deps.ts';
 import type { Config } from './config.ts';
 import { createMemoryCoordinator } from './adapters/coordinator.ts';
 import { createDecodeLimiter } from './lib/decode-limiter.ts';
+import { createListCaches } from './lib/list-cache.ts';
 import { createLiveSessions } from './lib/live-sessions.ts';
 import { createAccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: deps.database.db,
     tokens,
     sessions,
+    lists: createListCaches(coordinator, deps.clock, (msg, err) => app.log.error({ err }, msg)),
     notifications: createNotificationsService(deps.database.db, deps.clock, coordinator),
     decodeLimiter: createDecodeLimiter(),
   };

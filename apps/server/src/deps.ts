@@ -11,6 +11,7 @@ import type { Coordinator } from './adapters/coordinator.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { DecodeLimiter } from './lib/decode-limiter.ts';
+import type { ListCaches } from './lib/list-cache.ts';
 import type { LiveSessions } from './lib/live-sessions.ts';
 import type { AccessTokens } from './lib/tokens.ts';
 import type { ClassifierHolder } from './modules/analysis/classifier-holder.ts';
@@ -59,6 +60,8 @@ export interface ModuleDeps extends AppDeps {
   tokens: AccessTokens;
   /** Which sign-in sessions are live (cached a few seconds); ending one closes its streams at once. */
   sessions: LiveSessions;
+  /** Pages of the busiest lists, cached per process until a write changes them (docs/decisions/0025). */
+  lists: ListCaches;
   notifications: NotificationsService;
   /** The one limiter for all image decoding (analysis, posts, training uploads), with a per-user share. */
   decodeLimiter: DecodeLimiter;

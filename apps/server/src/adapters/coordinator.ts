@@ -17,7 +17,12 @@ export type ClusterEvent =
    * Sessions ended (sign-out, refresh-token reuse, password change or reset). With `sessionId` one
    * session family, without it every session of the user. For per-process caches of session state.
    */
-  | { type: 'session-revoked'; userId: number; sessionId?: string };
+  | { type: 'session-revoked'; userId: number; sessionId?: string }
+  /** A write changed what a cached list shows: every process drops its pages of it (lib/list-cache.ts). */
+  | { type: 'list-changed'; list: CachedList };
+
+/** The lists whose pages each process caches until a write changes them (docs/decisions/0025). */
+export type CachedList = 'approved-posts' | 'bookable-slots';
 
 export type ClusterEventType = ClusterEvent['type'];
 export type ClusterHandler<T extends ClusterEventType> = (event: Extract<ClusterEvent, { type: T }>) => void;

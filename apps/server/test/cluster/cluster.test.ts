@@ -146,6 +146,62 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     stream.close();
   });
 
+  it('a page of approved posts cached by A is dropped when an expert flags a post through B', async () => {
+    const list = async () =>
+      ((await (await call(a, farmer, '/api/community/posts/?page_size=50')).json()).results as { title: string }[]).map(
+        (p) => p.title,
+      );
+    const created = await call(a, farmer, '/api/community/posts/', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        title: 'Cluster: rust on the lower leaves',
+        content: 'Small orange pustules on both sides of the leaves.',
+        crop_type: 'MAIZE',
+        disease_type: 'common_rust',
+        urgency_level: 'high',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    const moderate = (action: string) =>
+      call(b, expert, `/api/community/posts/moderate/${id}/`, {
+        method: 'PUT',
+        headers: json,
+        body: JSON.stringify({ action }),
+      });
+    expect((await moderate('approve')).status).toBe(200);
+    await eventually(
+      async () => (await list()).includes('Cluster: rust on the lower leaves'),
+      'A to list the post',
+      5_000,
+    );
+
+    // A serves the page from its cache: a post written behind the app's back is not on it.
+    await database.db.insert(posts).values({
+      authorId: farmer.id,
+      title: 'Cluster: written behind the back',
+      content: 'Not announced',
+      cropType: 'MAIZE',
+      diseaseType: 'common_rust',
+      urgencyLevel: 'low',
+      status: 'approved',
+    });
+    expect(await list()).not.toContain('Cluster: written behind the back');
+
+    // Well within the 5 s TTL: only B's notification can have dropped A's page.
+    expect((await moderate('flag')).status).toBe(200);
+    const after = await eventually(
+      async () => {
+        const titles = await list();
+        return titles.includes('Cluster: rust on the lower leaves') ? null : titles;
+      },
+      'A to drop the flagged post',
+      2_000,
+    );
+    expect(after).toContain('Cluster: written behind the back');
+  });
+
   it('a version activated through B is served by A without a restart', async () => {
     const cautiousDir = path.join(tmp, 'cautious');
     fs.cpSync(defaultModelDir(), cautiousDir, { recursive: true });

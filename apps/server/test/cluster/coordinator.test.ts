@@ -7,6 +7,7 @@ import {
   createMemoryCoordinator,
   createPgCoordinator,
 } from '../../src/adapters/coordinator.ts';
+import { createListCaches } from '../../src/lib/list-cache.ts';
 
 const until = async (ok: () => boolean, ms = 5000) => {
   const deadline = Date.now() + ms;
@@ -79,6 +80,24 @@ describe('the PostgreSQL coordinator (LISTEN/NOTIFY)', () => {
     } finally {
       await admin.end();
     }
+  });
+
+  it("a list changed in one process is dropped from another process's cache as the notification arrives", async () => {
+    const clock = { now: () => new Date(0) };
+    const here = createListCaches(await coordinator(), clock);
+    const there = createListCaches(await coordinator(), clock);
+    const slots = there.of<string>('bookable-slots');
+    const posts = there.of<string>('approved-posts');
+    await slots.get('page 1', async () => ({ value: 'before', bytes: 1 }));
+    await posts.get('page 1', async () => ({ value: 'posts', bytes: 1 }));
+    const read = () => slots.get('page 1', async () => ({ value: 'after', bytes: 1 }));
+    expect(await read()).toBe('before');
+    await here.changed('bookable-slots');
+    // The clock stands still: only the notification can drop the page, well within a second.
+    const started = Date.now();
+    while ((await read()) === 'before' && Date.now() - started < 1000) await new Promise((r) => setTimeout(r, 5));
+    expect(await read()).toBe('after');
+    expect(await posts.get('page 1', async () => ({ value: 'other', bytes: 1 }))).toBe('posts');
   });
 
   it('in memory (PGlite, one process) the same interface delivers at once', async () => {

@@ -23,6 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App, ModuleDeps } from '../../deps.ts';
 import { sendPhoto, type UploadedImage } from '../../lib/image-upload.ts';
+import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createCommunityService } from './community.service.ts';
 import { postFieldsAsBody, readPostForm } from './community.upload.ts';
@@ -76,7 +77,7 @@ export function communityRoutes(app: App, deps: ModuleDeps) {
       schema: { tags, security, querystring: postListQuery, response: { 200: communityPostPage, ...errors } },
       onRequest: signedIn,
     },
-    async (req) => service.listApproved(caller(req), req.query),
+    async (req, reply) => sendJson(reply, await service.listApproved(caller(req), req.query)),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import {
   COMMENT_RATE_LIMIT,
   communityApi,
   communityPath,
+  communityPostPage,
   POST_RATE_LIMIT,
   type AllPostsQuery,
   type CommentAction,
@@ -24,6 +25,8 @@ import type { Database, Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound, tooMany } from '../../lib/errors.ts';
 import { type Message, type MessageKey, message } from '../../i18n/i18n.ts';
 import type { DecodeLimiter } from '../../lib/decode-limiter.ts';
+import { encodeJson, type JsonText } from '../../lib/json-text.ts';
+import type { ListCaches } from '../../lib/list-cache.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -152,6 +155,14 @@ function toPost(row: PostRow, comments: ResponseRow[], viewer: Viewer): Communit
   };
 }
 
+/** A cached page of approved posts: the rows are the same for every viewer. */
+type ApprovedPage = {
+  page: { rows: (PostRow & { comments: ResponseRow[] })[]; total: number };
+  /** Authors of comments not approved yet: only they and experts see those. */
+  waitingAuthors: Set<number>;
+  encoded: Partial<Record<'expert' | 'farmer', JsonText>>;
+};
+
 /** Post photos live in storage under this folder. */
 export const POST_IMAGE_FOLDER = 'posts';
 
@@ -162,8 +173,11 @@ export function createCommunityService(deps: {
   notifications: NotificationsService;
   storage: FileStorage;
   decodeLimiter: DecodeLimiter;
+  lists: ListCaches;
 }) {
   const repo = createCommunityRepo(deps.db, deps.database);
+  const approvedPages = deps.lists.of<ApprovedPage>('approved-posts');
+  const approvedChanged = () => deps.lists.changed('approved-posts');
 
   async function pageOfPosts(
     viewer: Viewer,
@@ -282,9 +296,37 @@ export function createCommunityService(deps: {
       return { data: body, size, contentType: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
     },
 
-    /** Approved posts, for everyone signed in. */
-    listApproved: (viewer: Viewer, q: Paged<Filters>) =>
-      pageOfPosts(viewer, { ...filterOf(q), statuses: ['approved'] }, q),
+    /**
+     * Approved posts, for everyone signed in. Pages are cached until a write changes them
+     * (docs/decisions/0025) and encoded once for each audience that sees the same comments: experts
+     * (all), and farmers with no comment of their own waiting on the page (approved ones only).
+     */
+    async listApproved(viewer: Viewer, q: Paged<Filters>): Promise<JsonText> {
+      const filters = { ...filterOf(q), statuses: ['approved' as const] };
+      const window = pageWindow(q);
+      const cached = await approvedPages.get(JSON.stringify([filters, window]), async () => {
+        const page = await repo.pageOfPosts(filters, window);
+        const waiting = page.rows.flatMap((r) => r.comments.filter((c) => c.status !== 'approved'));
+        return {
+          value: { page, waitingAuthors: new Set(waiting.map((c) => c.authorId)), encoded: {} },
+          // Rows and up to two encodings of them.
+          bytes: 3 * JSON.stringify(page.rows).length,
+        };
+      });
+      const encode = () =>
+        encodeJson(
+          communityPostPage,
+          toPage(
+            cached.page.rows.map((r) => toPost(r, r.comments, viewer)),
+            cached.page.total,
+            q,
+          ),
+        );
+      const audience = viewer.role === 'expert' ? 'expert' : cached.waitingAuthors.has(viewer.userId) ? null : 'farmer';
+      if (!audience) return encode();
+      cached.encoded[audience] ??= encode();
+      return cached.encoded[audience];
+    },
 
     /** The caller's own posts in every state, so a farmer sees what awaits approval. */
     listMine: (viewer: Viewer, q: Paged<Filters>) =>
@@ -315,6 +357,7 @@ export function createCommunityService(deps: {
       });
       if (result.outcome === 'missing') throw notFound('errors.community.postNotFound');
       if (result.outcome === 'refused') throw conflict(postRefusal[body.action](result.current));
+      await approvedChanged();
       const row = (await repo.findPost(id))!;
       await deps.notifications.notify(
         row.authorId,
@@ -357,6 +400,7 @@ export function createCommunityService(deps: {
           }),
         );
       }
+      await approvedChanged();
       if (!isExpert) await tellExperts();
       return toResponseItem((await repo.findResponse(id))!);
     },
@@ -391,6 +435,7 @@ export function createCommunityService(deps: {
       );
       if (result.outcome === 'missing') throw notFound('errors.community.commentNotFound');
       if (result.outcome === 'refused') throw conflict(commentRefusal[body.action]);
+      await approvedChanged();
       const post = await repo.findPost(target.postId);
       await deps.notifications.notify(
         target.authorId,

@@ -44,10 +44,12 @@ export interface WeeklyInput {
  * another active slot of the expert: those are skipped and reported.
  */
 export function createAvailabilityService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'mailer' | 'sms' | 'config'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'mailer' | 'sms' | 'config' | 'lists'>,
 ) {
   const repo = createConsultationsRepo(deps.db);
   const notices = createConsultationNotices(deps);
+  // New and ended slots change the farmers' bookable list, cached per process (docs/decisions/0025).
+  const slotsChanged = () => deps.lists.changed('bookable-slots');
 
   async function generate(tx: Tx, rule: RuleRow, now: Date) {
     const to = new Date(now.getTime() + WINDOW_MS);
@@ -90,7 +92,7 @@ export function createAvailabilityService(
   return {
     async createRule(expertId: number, input: WeeklyInput) {
       const now = deps.clock.now();
-      return repo.transaction(async (tx) => {
+      const saved = await repo.transaction(async (tx) => {
         await repo.lockExpert(tx, expertId);
         const rule = await repo.insertRule(tx, {
           expertId,
@@ -103,15 +105,17 @@ export function createAvailabilityService(
           videoUrl: input.mode === 'video' ? (input.video_url ?? null) : null,
         });
         const { created, skipped } = await generate(tx, rule, now);
-        const saved = message('success.consultations.weeklySaved', {
+        const text = message('success.consultations.weeklySaved', {
           count: created,
           weeks: Math.round(WINDOW_MS / (7 * 24 * HOUR)),
           skipped: skipped.length
             ? message('success.consultations.weeklySkipped', { count: skipped.length, first: skipped[0].message })
             : '',
         });
-        return { rule: ruleOut(rule), created, skipped, message: saved };
+        return { rule: ruleOut(rule), created, skipped, message: text };
       });
+      await slotsChanged();
+      return saved;
     },
 
     async listRules(expertId: number) {
@@ -127,6 +131,7 @@ export function createAvailabilityService(
         if (!rule.isActive) throw conflict('errors.consultations.ruleStopped');
         return repo.endRule(tx, ruleId, now);
       });
+      await slotsChanged();
       return { message: message('success.consultations.weeklyStopped', { count: removed }) };
     },
 
@@ -140,6 +145,7 @@ export function createAvailabilityService(
           return (await generate(tx, rule, now)).created;
         });
       }
+      if (created > 0) await slotsChanged();
       return created;
     },
 

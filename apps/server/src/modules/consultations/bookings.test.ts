@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyses, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
+import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
+import { createListCaches } from '../../lib/list-cache.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createAvailabilityService } from './availability.service.ts';
 
@@ -219,6 +221,7 @@ describe('consultations: topic, contacts, cancellation, notifications, calendar'
         ...t.deps,
         db: t.deps.database.db,
         notifications: createNotificationsService(t.deps.database.db, t.clock),
+        lists: createListCaches(createMemoryCoordinator(), t.clock),
       });
 
     it('sends the 24-hour and the 1-hour reminder to both sides once each, by SMS and email', async () => {

@@ -124,10 +124,16 @@ export function createConsultationsRepo(db: Db) {
   /**
    * A page of slots and the number of matching ones in one query (the count as a window), as a named
    * prepared statement: PostgreSQL parses and plans it once per connection (docs/decisions/0015).
+   * `earliest`, the first start of all matching slots, tells a cache when a list that depends on the
+   * time changes by itself (docs/decisions/0025).
    */
   function slotsPage(where: SQL, name: string) {
     const query = db
-      .select({ ...slotColumns, total: sql<number>`cast(count(*) over () as int)` })
+      .select({
+        ...slotColumns,
+        total: sql<number>`cast(count(*) over () as int)`,
+        earliest: sql<Date>`min(${availabilitySlots.startTime}) over ()`.mapWith(availabilitySlots.startTime),
+      })
       .from(availabilitySlots)
       .innerJoin(users, eq(users.id, availabilitySlots.expertId))
       .leftJoin(expertProfiles, eq(expertProfiles.userId, availabilitySlots.expertId))
@@ -139,9 +145,12 @@ export function createConsultationsRepo(db: Db) {
     return async (params: Record<string, unknown>, limit: number, offset: number) => {
       const rows = await query.execute({ ...params, limit, offset });
       // A page past the end has no row to carry the count: the first row of the first page does.
-      const total =
-        rows[0]?.total ?? (offset > 0 ? ((await query.execute({ ...params, limit: 1, offset: 0 }))[0]?.total ?? 0) : 0);
-      return { rows: rows.map(({ total: _, ...row }) => row as SlotRow), total };
+      const first = rows[0] ?? (offset > 0 ? (await query.execute({ ...params, limit: 1, offset: 0 }))[0] : undefined);
+      return {
+        rows: rows.map(({ total: _, earliest: __, ...row }) => row as SlotRow),
+        total: first?.total ?? 0,
+        earliest: first?.earliest ?? null,
+      };
     };
   }
   const slotById = slotsPage(eq(availabilitySlots.id, sql.placeholder('id')), 'slot_by_id');

@@ -18,6 +18,7 @@ import {
 } from '@kutu/contract';
 import { z } from 'zod';
 import type { App, ModuleDeps } from '../../deps.ts';
+import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
 import { renderedOnSend } from '../../plugins/language.ts';
 import { createAvailabilityService } from './availability.service.ts';
@@ -95,7 +96,7 @@ export function consultationsRoutes(app: App, deps: ModuleDeps) {
       schema: { tags, security, querystring: pageQuery, response: { 200: slotPage } },
       onRequest: app.requireRole('farmer'),
     },
-    async (req) => service.bookableSlots(req.query),
+    async (req, reply) => sendJson(reply, await service.bookableSlots(req.query)),
   );
 
   app.put(

@@ -1,5 +1,6 @@
 import {
   slotLimits,
+  slotPage,
   trainingLabelNames,
   type TrainingLabel,
   type MeetingMode,
@@ -13,6 +14,7 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { type Message, message } from '../../i18n/i18n.ts';
+import { encodeJson, type JsonText } from '../../lib/json-text.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { bookingCalendar } from './calendar.ts';
 import { createConsultationsRepo, isUniqueViolation, type BookingRow, type SlotRow } from './consultations.repo.ts';
@@ -75,11 +77,13 @@ function bookingOut(row: BookingRow): Booking {
 }
 
 export function createConsultationsService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'mailer' | 'sms' | 'config'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'mailer' | 'sms' | 'config' | 'lists'>,
 ) {
   const { db, clock, notifications } = deps;
   const repo = createConsultationsRepo(db);
   const notices = createConsultationNotices(deps);
+  const bookablePages = deps.lists.of<JsonText>('bookable-slots');
+  const slotsChanged = () => deps.lists.changed('bookable-slots');
 
   /** The time rules of a new slot; every broken rule is reported on its field. */
   function checkSlotTimes(start: Date, end: Date, now: Date) {
@@ -126,6 +130,7 @@ export function createConsultationsService(
           videoUrl: meeting.mode === 'video' ? (meeting.video_url ?? null) : null,
         });
       });
+      await slotsChanged();
       const row = await repo.findSlot(id);
       return slotOut(row!, true);
     },
@@ -140,14 +145,22 @@ export function createConsultationsService(
       );
     },
 
-    async bookableSlots(page: PageQuery): Promise<Paginated<AvailabilitySlot>> {
+    /**
+     * The same for every farmer, so pages are cached until a slot or booking changes (`slotsChanged`)
+     * or the soonest bookable slot starts and leaves the list (docs/decisions/0025).
+     */
+    async bookableSlots(page: PageQuery): Promise<JsonText> {
       const { limit, offset } = pageWindow(page);
-      const { rows, total } = await repo.bookableSlots(clock.now(), limit, offset);
-      return toPage(
-        rows.map((r) => slotOut(r, false)),
-        total,
-        page,
-      );
+      return bookablePages.get(`${limit}:${offset}`, async () => {
+        const { rows, total, earliest } = await repo.bookableSlots(clock.now(), limit, offset);
+        const slots = toPage(
+          rows.map((r) => slotOut(r, false)),
+          total,
+          page,
+        );
+        const value = encodeJson(slotPage, slots);
+        return { value, bytes: value.json.length, until: earliest?.getTime() };
+      });
     },
 
     async deactivateSlot(expertId: number, slotId: number): Promise<AvailabilitySlot> {
@@ -163,6 +176,7 @@ export function createConsultationsService(
         if (live) throw conflict('errors.consultations.slotHasPending');
         await repo.deactivateSlot(tx, slotId);
       });
+      await slotsChanged();
       return slotOut((await repo.findSlot(slotId))!, true);
     },
 
@@ -199,6 +213,7 @@ export function createConsultationsService(
         }
         throw err;
       }
+      await slotsChanged();
       const row = (await repo.findBooking(bookingId))!;
       await notifications.notify(
         row.expertId,
@@ -273,6 +288,8 @@ export function createConsultationsService(
           decidedAt: now,
         });
       });
+      // A rejection frees the slot (an approval keeps it taken; one rule for both is simpler).
+      await slotsChanged();
       const row = (await repo.findBooking(input.booking_id))!;
       if (row.status === 'approved') await notices.approved(row);
       else await notices.rejected(row);
@@ -305,6 +322,7 @@ export function createConsultationsService(
         }
         await repo.cancelBooking(tx, b.id, user.role, reason ?? null, now);
       });
+      await slotsChanged();
       const row = (await repo.findBooking(bookingId))!;
       await notices.cancelled(row);
       return bookingOut(row);
