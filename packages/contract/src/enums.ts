@@ -35,3 +35,9 @@ export const genders = ['MALE', 'FEMALE'] as const;
 /** The languages the server writes in (errors, emails, SMS, notifications); English is the fallback. */
 export const languages = ['en', 'sw', 'lg'] as const;
 export type Language = (typeof languages)[number];
+
+/** The crop a photo shows, as the farmer says it on Upload Image. */
+export const analysisCrops = ['maize', 'beans', 'other'] as const;
+
+/** The largest photo an upload may send (spec point 9); here, zod-free, for the screens that only check size. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
