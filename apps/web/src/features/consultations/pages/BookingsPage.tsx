@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, useState, type FormEvent } from 'react';
 import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { Booking } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { OnDemand } from '../../../components/OnDemand.tsx';
 import { formatDateTime, viewerTimeZone } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { isoToLocalInput, localInputToIso, useExpertBookings, useManageBooking } from '../api/consultations.ts';
@@ -17,7 +18,8 @@ import {
   useClampPage,
 } from '../components/shared.tsx';
 import { CalendarButton, canCancel } from '../components/CalendarButton.tsx';
-import { CancelDialog } from '../components/CancelDialog.tsx';
+
+const CancelDialog = lazy(() => import('../components/CancelDialog.tsx').then((m) => ({ default: m.CancelDialog })));
 
 const PAGE_SIZE = 12;
 
@@ -245,7 +247,9 @@ export default function BookingsPage() {
       </ListState>
       <ApproveDialog booking={approving} onClose={() => setApproving(null)} />
       <RejectDialog booking={rejecting} onClose={() => setRejecting(null)} />
-      <CancelDialog booking={cancelling} viewer="expert" onClose={() => setCancelling(null)} />
+      <OnDemand when={cancelling !== null}>
+        <CancelDialog booking={cancelling} viewer="expert" onClose={() => setCancelling(null)} />
+      </OnDemand>
     </Stack>
   );
 }
