@@ -5,7 +5,8 @@
  * metrics and, per category, the audits that cost the most points.
  *
  * The real server serves the built app (`npm run build` first) over a PGlite database; Debian's
- * chromium (CHROMIUM_PATH to override), never a downloaded browser.   npm run bench:lighthouse
+ * chromium (CHROMIUM_PATH to override), never a downloaded browser. `--details` adds where the main thread's
+ * time went.   npm run bench:lighthouse [-- --details]
  */
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -44,6 +45,23 @@ function report(name: string, lhr: Result) {
     console.log(
       `  layout shifts:\n${items.map((i) => `    - ${i.score.toFixed(3)} ${i.node?.selector ?? ''} ${i.node?.snippet?.slice(0, 90) ?? ''}`).join('\n')}`,
     );
+  }
+  if (process.argv.includes('--details')) {
+    // Where the main thread's time went (what blocking time is made of), by task kind and by script.
+    const table = (id: string) => {
+      const d = lhr.audits[id]?.details;
+      return d && 'items' in d ? (d.items as Record<string, unknown>[]) : [];
+    };
+    const ms = (n: unknown) => `${Math.round(Number(n))} ms`;
+    console.log(
+      `  main thread: ${table('mainthread-work-breakdown')
+        .map((i) => `${i.groupLabel} ${ms(i.duration)}`)
+        .join(', ')}`,
+    );
+    for (const i of table('bootup-time').slice(0, 6))
+      console.log(
+        `    - ${String(i.url).replace(/^https?:\/\/[^/]+/, '')}: ${ms(i.total)} (script ${ms(i.scripting)})`,
+      );
   }
   const errors = lhr.audits['errors-in-console']?.details;
   if (errors && 'items' in errors && errors.items.length)

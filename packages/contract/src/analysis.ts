@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, isoDateTime, paginated, pageQuery } from './common.ts';
-import { rustClasses } from './enums.ts';
+import { analysisCrops, rustClasses } from './enums.ts';
 
 export { analysisApi, IDEMPOTENCY_KEY_HEADER } from './paths.ts';
 
@@ -9,7 +9,7 @@ export const idempotencyKey = z
   .regex(/^[A-Za-z0-9_-]{16,128}$/, 'Idempotency-Key must be 16 to 128 letters, digits, "-" or "_" (a UUID is fine)');
 
 /** Upload rules shared by the server and the web app (spec point 9). */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export { IMAGE_MAX_BYTES } from './enums.ts';
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 export const imageUploadMessages = {
   tooBig: 'File too big (max: 5 MB)',
@@ -27,8 +27,7 @@ export type AnalysisOutcome = z.infer<typeof analysisOutcome>;
 
 export const rustClass = z.enum(rustClasses);
 
-/** The crop a photo shows, as the farmer says it on Upload Image. */
-export const analysisCrops = ['maize', 'beans', 'other'] as const;
+export { analysisCrops } from './enums.ts';
 export const analysisCrop = z.enum(analysisCrops, { error: 'crop must be maize, beans or other' });
 export type AnalysisCrop = z.infer<typeof analysisCrop>;
 

@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { cropTypes, diseaseTypes, rustClasses, urgencyLevels } from './enums.ts';
 import { isoDateTime, MAX_ROW_ID, pageQuery, paginated, rowId } from './common.ts';
 
-export { communityApi } from './paths.ts';
-
-/** Fills `:name` parameters of a path pattern: `communityPath(communityApi.post, { id: 3 })`. */
-export function communityPath(pattern: string, params: Record<string, string | number>): string {
-  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
-}
+export { communityApi, communityPath } from './paths.ts';
 
 export const POST_TITLE_MIN = 5;
 export const POST_TITLE_MAX = 150;

@@ -48,3 +48,9 @@ export const dateTimeParts = {
   minute: '2-digit',
   hourCycle: 'h23',
 } as const satisfies Intl.DateTimeFormatOptions;
+
+/** The crop a photo shows, as the farmer says it on Upload Image. */
+export const analysisCrops = ['maize', 'beans', 'other'] as const;
+
+/** The largest photo an upload may send (spec point 9); here, zod-free, for the screens that only check size. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

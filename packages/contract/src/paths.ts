@@ -81,6 +81,11 @@ export const communityApi = {
   pendingCount: '/api/community/pending-count/',
 } as const;
 
+/** Fills `:name` parameters of a path pattern: `communityPath(communityApi.post, { id: 3 })`. */
+export function communityPath(pattern: string, params: Record<string, string | number>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
 /** API paths of the consultations feature (spec point 7), under /api/ with trailing slashes. */
 export const consultationsApi = {
   slots: '/api/consultations/availability-slots/',

@@ -1,24 +1,20 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useNotifications } from '@mantine/notifications';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.ts';
-import { clearNoticesOnNavigation, NOTICE_MS } from '../lib/notify.ts';
+import { clearNoticesOnNavigation, NOTICE_MS, toastsNeeded } from '../lib/notify.ts';
 import { createAppRouter } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-// The toast container (and its transition library) loads with the first toast: most first visits show
-// none, and the sign-in page must fit its byte budget on 2G (issue 13). Toasts shown before it arrives
-// wait in the store and appear with it.
+// The toast package (its store, this container, the transition library) loads with the first toast
+// (lib/notify.ts): most first visits show none, and every route's bytes count on 2G (issue 13).
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 // One notice at a time, at the bottom so it never covers the top bar or a page title (decision 0018).
 function Toasts() {
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
-  const { notifications, queue } = useNotifications();
-  const [needed, setNeeded] = useState(false);
-  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  const needed = useSyncExternalStore(toastsNeeded.subscribe, toastsNeeded.get, () => false);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>

@@ -95,6 +95,17 @@ describe('choosing a language', () => {
     expect(sent.at(-1)?.headers['accept-language']).toBe('en');
   });
 
+  it('names a labelled switch (Profile) by its label alone, the top bar one by its title too', () => {
+    renderWithProviders(
+      <>
+        <LanguageSwitch />
+        <LanguageSwitch label="Language of your account" />
+      </>,
+    );
+    expect(screen.getByRole('combobox', { name: 'Language' }).getAttribute('title')).toBe('Language');
+    expect(screen.getByRole('combobox', { name: 'Language of your account' }).hasAttribute('title')).toBe(false);
+  });
+
   it('fetches a language file only when it is chosen, and marks the page in that language', async () => {
     expect(i18n.hasResourceBundle('lg', 'translation')).toBe(false);
     renderWithProviders(<Title />);

@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import i18n from './i18n.ts';
 
 /** How long a notice stays (decision 0018): long enough to read one line, short enough not to hide the form. */
@@ -11,25 +10,52 @@ interface Shown {
   at: number;
 }
 const shown = new Map<string, Shown>();
+let nextId = 0;
+
+// The toast package (store, container, transitions: ~14 KiB brotli) loads with the first notice, so it
+// is not in the entry every route downloads (issue 13). Calls made before it arrives run in order on
+// the same promise.
+let toasts: Promise<typeof import('@mantine/notifications')> | undefined;
+const toastListeners = new Set<() => void>();
+const loadToasts = () => {
+  if (!toasts) {
+    toasts = import('@mantine/notifications');
+    for (const listener of toastListeners) listener();
+  }
+  return toasts;
+};
+/** For the app's toast container: whether a notice has been raised yet (then it renders the package's). */
+export const toastsNeeded = {
+  subscribe(listener: () => void) {
+    toastListeners.add(listener);
+    return () => toastListeners.delete(listener);
+  },
+  get: () => toasts !== undefined,
+};
 
 /**
  * One notice at a time: a new one replaces whatever is up (and anything queued), so an error from a
  * moment ago never sits beside the success that followed it.
  */
 function show(kind: Shown['kind'], title: string, message: string) {
-  notifications.clean();
-  notifications.cleanQueue();
   shown.clear();
-  const id = notifications.show({
-    title,
-    message,
-    color: kind === 'success' ? 'green' : 'red',
-    withCloseButton: true,
-    closeButtonProps: { 'aria-label': i18n.t('notice.close') },
-    autoClose: NOTICE_MS,
-    onClose: () => shown.delete(id),
-  });
+  const id = `notice-${++nextId}`;
   shown.set(id, { kind, at: Date.now() });
+  const closeLabel = i18n.t('notice.close');
+  void loadToasts().then(({ notifications }) => {
+    notifications.clean();
+    notifications.cleanQueue();
+    notifications.show({
+      id,
+      title,
+      message,
+      color: kind === 'success' ? 'green' : 'red',
+      withCloseButton: true,
+      closeButtonProps: { 'aria-label': closeLabel },
+      autoClose: NOTICE_MS,
+      onClose: () => shown.delete(id),
+    });
+  });
 }
 
 /** Notices have a title and a message (spec point 8). */
@@ -47,7 +73,7 @@ export function notifyError(message: string, title = 'Error') {
 export function clearNoticesOnNavigation(now = Date.now()) {
   for (const [id, notice] of shown) {
     if (notice.kind === 'success' && now - notice.at <= CARRY_OVER_MS) continue;
-    notifications.hide(id);
     shown.delete(id);
+    void loadToasts().then(({ notifications }) => notifications.hide(id));
   }
 }

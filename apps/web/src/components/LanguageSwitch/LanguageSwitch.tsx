@@ -19,8 +19,9 @@ export function LanguageSwitch({ label, description }: { label?: string; descrip
       w={label ? 160 : 96}
       label={label}
       description={description}
+      // Labelled (Profile), the visible label is its only name; unlabelled (top bar), the name is also its tooltip.
       aria-label={label ? undefined : t('language.label')}
-      title={t('language.label')}
+      title={label ? undefined : t('language.label')}
       data={options}
       value={value}
       onChange={(event) => {

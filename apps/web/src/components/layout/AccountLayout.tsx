@@ -1,6 +1,6 @@
 import '../../styles/app-screens.ts';
 import { useEffect, useState } from 'react';
-import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -94,22 +94,24 @@ export function AccountLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('menu.main')}>
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           {entries.map((entry) => {
             const Icon = entry.icon;
             const label = t(entry.labelKey);
             if (entry.to) {
               return (
-                <Tooltip key={entry.labelKey} label={label} position="right" disabled={!narrow}>
-                  <NavLink
-                    component={Link}
-                    to={entry.to}
-                    label={narrow ? undefined : label}
-                    aria-label={label}
-                    leftSection={<Icon size={20} />}
-                    active={location.pathname === entry.to}
-                  />
-                </Tooltip>
+                // The browser's own tooltip names an icon of the narrow menu (Mantine's Tooltip would
+                // bring its positioning library to every signed-in screen, issue 13).
+                <NavLink
+                  key={entry.labelKey}
+                  component={Link}
+                  to={entry.to}
+                  label={narrow ? undefined : label}
+                  aria-label={label}
+                  title={narrow ? label : undefined}
+                  leftSection={<Icon size={20} />}
+                  active={location.pathname === entry.to}
+                />
               );
             }
             return (

@@ -246,7 +246,8 @@ describe('comment dialogs', () => {
       target: { value: 'hello' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findAllByText('No post selected')).toHaveLength(2);
+    // The inline message and the notice (which appears once the toast package has loaded).
+    await waitFor(() => expect(screen.getAllByText('No post selected')).toHaveLength(2));
     expect(calls).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { IMAGE_MAX_BYTES } from '@kutu/contract';
+import { IMAGE_MAX_BYTES } from '@kutu/contract/enums';
 import { formatNumber } from '../../../lib/format.ts';
 
 export interface PreparedPhoto {

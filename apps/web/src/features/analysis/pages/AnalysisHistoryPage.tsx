@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Badge, Button, Card, Group, Modal, Pagination, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { lazy, useState } from 'react';
+import { Badge, Button, Card, Group, Pagination, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPhotoScan } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,9 @@ import { useAnalyses } from '../api/analysis.ts';
 import { AnalysisPhoto } from '../components/AnalysisPhoto.tsx';
 import { LoadingOrError } from '../components/LoadingOrError.tsx';
 import { resultColor, resultLabelKey } from '../components/classes.ts';
-import { ResultWithReview } from '../components/ResultWithReview.tsx';
+import { OnDemand } from '../../../components/OnDemand.tsx';
+
+const ResultDialog = lazy(() => import('../components/ResultDialog.tsx'));
 
 const PAGE_SIZE = 10;
 
@@ -105,9 +107,9 @@ export default function AnalysisHistoryPage() {
         </Button>
       </Group>
       {body}
-      <Modal opened={open !== null} onClose={() => setOpen(null)} size="lg" title={t('analysis.history.resultTitle')}>
-        {open && <ResultWithReview result={open} />}
-      </Modal>
+      <OnDemand when={open !== null}>
+        <ResultDialog result={open} onClose={() => setOpen(null)} />
+      </OnDemand>
     </Stack>
   );
 }

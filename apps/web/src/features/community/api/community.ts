@@ -1,22 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  communityPath,
-  type AllPostsQuery,
-  type CommentAction,
-  type CommentCreateBody,
-  type CommunityPost,
-  type CommunityPostPage,
-  type ModerationLogPage,
-  type ModerationQueueQuery,
-  type PendingCount,
-  type PostAction,
-  type PostCreateBody,
-  type PostListQuery,
-  type ResponseItem,
-  type ResponseModerateReply,
-  type ResponsePage,
+import type {
+  AllPostsQuery,
+  CommentAction,
+  CommentCreateBody,
+  CommunityPost,
+  CommunityPostPage,
+  ModerationLogPage,
+  ModerationQueueQuery,
+  PendingCount,
+  PostAction,
+  PostCreateBody,
+  PostListQuery,
+  ResponseItem,
+  ResponseModerateReply,
+  ResponsePage,
 } from '@kutu/contract';
-import { communityApi } from '@kutu/contract/paths';
+import { communityApi, communityPath } from '@kutu/contract/paths';
 import { ApiError, http } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 import i18n from '../../../lib/i18n.ts';

@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { lazy, useState } from 'react';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Booking } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { formatDateTime, viewerTimeZone } from '../../../lib/format.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { isoToLocalInput, localInputToIso, useExpertBookings, useManageBooking } from '../api/consultations.ts';
+import { OnDemand } from '../../../components/OnDemand.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useExpertBookings } from '../api/consultations.ts';
 import {
   type BookingFilter,
   BookingBadge,
@@ -17,7 +16,10 @@ import {
   useClampPage,
 } from '../components/shared.tsx';
 import { CalendarButton, canCancel } from '../components/CalendarButton.tsx';
-import { CancelDialog } from '../components/CancelDialog.tsx';
+
+const CancelDialog = lazy(() => import('../components/CancelDialog.tsx').then((m) => ({ default: m.CancelDialog })));
+const ApproveDialog = lazy(() => import('../components/ManageDialogs.tsx').then((m) => ({ default: m.ApproveDialog })));
+const RejectDialog = lazy(() => import('../components/ManageDialogs.tsx').then((m) => ({ default: m.RejectDialog })));
 
 const PAGE_SIZE = 12;
 
@@ -80,119 +82,6 @@ function BookingCard({
   );
 }
 
-function ApproveDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const manage = useManageBooking();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const close = () => {
-    setValue('');
-    setError(undefined);
-    onClose();
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!booking) return;
-    setError(undefined);
-    manage.mutate(
-      { booking_id: booking.id, action: 'approve', selected_date: localInputToIso(value) },
-      {
-        onSuccess: () => {
-          notifySuccess(t('consultations.bookings.approved'));
-          close();
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && err.fields.selected_date) setError(err.fields.selected_date);
-          notifyError(errorMessage(err));
-        },
-      },
-    );
-  };
-  return (
-    <Modal opened={booking !== null} onClose={close} title={t('consultations.bookings.approveTitle')} centered>
-      {booking && (
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Text size="sm">
-              {t('consultations.bookings.window', {
-                start: formatDateTime(booking.slot.start_time),
-                end: formatDateTime(booking.slot.end_time),
-              })}
-            </Text>
-            <TextInput
-              type="datetime-local"
-              label={t('consultations.bookings.scheduled')}
-              description={t('consultations.zoneHint', { zone: viewerTimeZone() })}
-              min={isoToLocalInput(booking.slot.start_time)}
-              max={isoToLocalInput(booking.slot.end_time)}
-              value={value}
-              onChange={(e) => setValue(e.currentTarget.value)}
-              error={error}
-              required
-              data-autofocus
-            />
-            <Button type="submit" loading={manage.isPending}>
-              {t('consultations.bookings.schedule')}
-            </Button>
-          </Stack>
-        </form>
-      )}
-    </Modal>
-  );
-}
-
-function RejectDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const manage = useManageBooking();
-  const [reason, setReason] = useState('');
-  const close = () => {
-    setReason('');
-    onClose();
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!booking) return;
-    manage.mutate(
-      { booking_id: booking.id, action: 'reject', reason },
-      {
-        onSuccess: () => {
-          notifySuccess(t('consultations.bookings.rejected'));
-          close();
-        },
-        onError: (err) => notifyError(errorMessage(err)),
-      },
-    );
-  };
-  return (
-    <Modal opened={booking !== null} onClose={close} title={t('consultations.bookings.rejectTitle')} centered>
-      {booking && (
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Text size="sm">{t('consultations.bookings.rejectText', { farmer: booking.farmer.username })}</Text>
-            <Textarea
-              label={t('consultations.bookings.reasonLabel')}
-              placeholder={t('consultations.bookings.reasonPlaceholder')}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              maxLength={500}
-              autosize
-              minRows={2}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('consultations.bookings.keep')}
-              </Button>
-              <Button type="submit" color="red" loading={manage.isPending}>
-                {t('consultations.bookings.confirmReject')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
-  );
-}
-
 /** Bookings (expert): farmers' requests on your slots; approve with a scheduled time or reject. */
 export default function BookingsPage() {
   const { t } = useTranslation();
@@ -243,9 +132,15 @@ export default function BookingsPage() {
         </SimpleGrid>
         <CardPager page={page} pageSize={PAGE_SIZE} total={bookings.data?.count ?? 0} onChange={setPage} />
       </ListState>
-      <ApproveDialog booking={approving} onClose={() => setApproving(null)} />
-      <RejectDialog booking={rejecting} onClose={() => setRejecting(null)} />
-      <CancelDialog booking={cancelling} viewer="expert" onClose={() => setCancelling(null)} />
+      <OnDemand when={approving !== null}>
+        <ApproveDialog booking={approving} onClose={() => setApproving(null)} />
+      </OnDemand>
+      <OnDemand when={rejecting !== null}>
+        <RejectDialog booking={rejecting} onClose={() => setRejecting(null)} />
+      </OnDemand>
+      <OnDemand when={cancelling !== null}>
+        <CancelDialog booking={cancelling} viewer="expert" onClose={() => setCancelling(null)} />
+      </OnDemand>
     </Stack>
   );
 }

@@ -1,14 +1,13 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Booking } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routes } from '../../../app/routes.ts';
+import { OnDemand } from '../../../components/OnDemand.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMyBookings } from '../api/consultations.ts';
 import { CalendarButton, canCancel } from '../components/CalendarButton.tsx';
-import { CancelDialog } from '../components/CancelDialog.tsx';
-import { RescheduleDialog } from '../components/RescheduleDialog.tsx';
 import {
   type BookingFilter,
   BookingBadge,
@@ -19,6 +18,11 @@ import {
   PeriodLines,
   useClampPage,
 } from '../components/shared.tsx';
+
+const CancelDialog = lazy(() => import('../components/CancelDialog.tsx').then((m) => ({ default: m.CancelDialog })));
+const RescheduleDialog = lazy(() =>
+  import('../components/RescheduleDialog.tsx').then((m) => ({ default: m.RescheduleDialog })),
+);
 
 const PAGE_SIZE = 12;
 
@@ -125,8 +129,12 @@ export default function MyBookingsPage() {
         </SimpleGrid>
         <CardPager page={page} pageSize={PAGE_SIZE} total={bookings.data?.count ?? 0} onChange={setPage} />
       </ListState>
-      <CancelDialog booking={cancelling} viewer="farmer" onClose={() => setCancelling(null)} />
-      <RescheduleDialog booking={moving} onClose={() => setMoving(null)} />
+      <OnDemand when={cancelling !== null}>
+        <CancelDialog booking={cancelling} viewer="farmer" onClose={() => setCancelling(null)} />
+      </OnDemand>
+      <OnDemand when={moving !== null}>
+        <RescheduleDialog booking={moving} onClose={() => setMoving(null)} />
+      </OnDemand>
       <Anchor component={Link} to={routes.slots} size="sm">
         {t('consultations.myBookings.browse')}
       </Anchor>

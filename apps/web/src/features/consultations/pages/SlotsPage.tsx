@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AvailabilitySlot } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routes } from '../../../app/routes.ts';
+import { OnDemand } from '../../../components/OnDemand.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useBookableSlots } from '../api/consultations.ts';
-import { BookDialog } from '../components/BookDialog.tsx';
 import { CardPager, ListState, SlotBadge, slotState, useClampPage } from '../components/shared.tsx';
+
+const BookDialog = lazy(() => import('../components/BookDialog.tsx').then((m) => ({ default: m.BookDialog })));
 
 const PAGE_SIZE = 12;
 
@@ -85,7 +87,9 @@ export default function SlotsPage() {
         </SimpleGrid>
         <CardPager page={page} pageSize={PAGE_SIZE} total={slots.data?.count ?? 0} onChange={setPage} />
       </ListState>
-      <BookDialog slot={booking} onClose={() => setBooking(null)} />
+      <OnDemand when={booking !== null}>
+        <BookDialog slot={booking} onClose={() => setBooking(null)} />
+      </OnDemand>
     </Stack>
   );
 }

@@ -1,16 +1,31 @@
-import { ActionIcon, Indicator, Popover } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNotifications, useNotificationStream } from '../api/notifications.ts';
-import { NotificationList } from './NotificationList.tsx';
-import { NotificationsHeader } from './NotificationsHeader.tsx';
+
+const BellPanel = lazy(() => import('./BellPanel.tsx'));
 
 /** Top-bar bell: unread badge, the list in a popover; keeps the live stream open while signed in. */
 export function NotificationsBell() {
   const { t } = useTranslation();
   useNotificationStream();
   const { unreadCount } = useNotifications();
+  const [opened, setOpened] = useState<{ focused: boolean } | null>(null);
   const label = t('notifications.bellLabel', { count: unreadCount });
+  const button = (
+    <ActionIcon
+      variant="subtle"
+      size="lg"
+      aria-label={label}
+      title={label}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onClick={(event) => opened ?? setOpened({ focused: document.activeElement === event.currentTarget })}
+    >
+      <IconBell size={20} />
+    </ActionIcon>
+  );
   return (
     // The badge sits outside the popover's target so aria-expanded lands on the button, not on a div.
     <Indicator
@@ -21,17 +36,13 @@ export function NotificationsBell() {
       offset={4}
       data-testid="unread-badge"
     >
-      <Popover width={360} position="bottom-end" shadow="md" withArrow>
-        <Popover.Target>
-          <ActionIcon variant="subtle" size="lg" aria-label={label} title={label}>
-            <IconBell size={20} />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown maw="calc(100vw - 16px)">
-          <NotificationsHeader size="xs" />
-          <NotificationList maxHeight={300} />
-        </Popover.Dropdown>
-      </Popover>
+      {opened ? (
+        <Suspense fallback={button}>
+          <BellPanel target={button} focused={opened.focused} />
+        </Suspense>
+      ) : (
+        button
+      )}
     </Indicator>
   );
 }

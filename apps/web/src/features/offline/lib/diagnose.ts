@@ -1,12 +1,7 @@
 import { useEffect } from 'react';
-import {
-  AdviceBook,
-  type AnalysisCrop,
-  type AnalysisResult,
-  feedbackFor,
-  type RustClass,
-  resourceTopicsFor,
-} from '@kutu/contract';
+import type { AnalysisCrop, AnalysisResult, RustClass } from '@kutu/contract';
+// The zod-free subpath: the upload screen imports this module, and the schemas are not needed to diagnose.
+import { AdviceBook, feedbackFor, resourceTopicsFor } from '@kutu/contract/feedback';
 import { useOfflineModel } from './model.ts';
 import { enqueue } from './queue.ts';
 

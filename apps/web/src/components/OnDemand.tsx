@@ -1,0 +1,12 @@
+import { type ReactNode, Suspense, useState } from 'react';
+
+/**
+ * Renders a lazily loaded dialog (`React.lazy`) from the first time `when` is true, and keeps it mounted
+ * after so it closes with its transition. A dialog opened on a choice then stays out of the screen's
+ * first download (issue 13, bench/bundle-size.ts counts only the first render's imports).
+ */
+export function OnDemand({ when, children }: { when: boolean; children: ReactNode }) {
+  const [wanted, setWanted] = useState(when);
+  if (when && !wanted) setWanted(true);
+  return wanted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}

@@ -1,0 +1,85 @@
+/**
+ * Checks bench/bundle-size.ts's counting rule in a browser: loads routes cold in Chromium (a new
+ * context, service worker blocked so its precache does not mix in), lets them settle, and compares the
+ * scripts and styles requested under /assets/ with the files the bench counts for the route. "Missed"
+ * (requested, not counted) would make the figure dishonest; "unused" (counted, not requested) is
+ * harmless overcounting. Farmer and auth routes only (the built app's user is a farmer); a Kiswahili
+ * load checks that the language file is the one extra request.
+ *
+ *   npm run build && node bench/bundle-requests.ts
+ */
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { startBuiltApp, webDist } from './built-app.ts';
+import { measureRoutes } from './bundle-size.ts';
+
+const ROUTES: { url: string; page: string; signedIn?: boolean; language?: string }[] = [
+  { url: '/auth', page: 'auth/pages/LoginPage.tsx' },
+  { url: '/auth', page: 'auth/pages/LoginPage.tsx', language: 'sw' },
+  { url: '/auth/forgot-password', page: 'auth/pages/ForgotPasswordPage.tsx' },
+  { url: '/auth/signup', page: 'auth/pages/FarmerSignupPage.tsx' },
+  { url: '/auth/expert-signup', page: 'auth/pages/ExpertSignupPage.tsx' },
+  { url: '/auth/activation', page: 'auth/pages/ActivationPage.tsx' },
+  { url: '/auth/verify-email', page: 'auth/pages/VerifyEmailPage.tsx' },
+  { url: '/terms', page: 'static/pages/TermsPage.tsx' },
+  { url: '/account', page: 'dashboard/pages/DashboardPage.tsx', signedIn: true },
+  { url: '/account', page: 'dashboard/pages/DashboardPage.tsx', signedIn: true, language: 'lg' },
+  { url: '/account/profile', page: 'profile/pages/ProfilePage.tsx', signedIn: true },
+  { url: '/account/addresses/image-analysis', page: 'analysis/pages/UploadImagePage.tsx', signedIn: true },
+  { url: '/account/addresses/analysis-history', page: 'analysis/pages/AnalysisHistoryPage.tsx', signedIn: true },
+  { url: '/account/addresses/education-resources', page: 'analysis/pages/EducationResourcesPage.tsx', signedIn: true },
+  { url: '/account/addresses/community-posts', page: 'community/pages/MakePostPage.tsx', signedIn: true },
+  { url: '/account/addresses/slots', page: 'consultations/pages/SlotsPage.tsx', signedIn: true },
+  { url: '/account/addresses/my-bookings', page: 'consultations/pages/MyBookingsPage.tsx', signedIn: true },
+];
+
+const { t, base, tokens } = await startBuiltApp();
+const { routes } = measureRoutes(webDist);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+let missedAny = false;
+try {
+  for (const route of ROUTES) {
+    const counted = routes.find((r) => r.page === `src/features/${route.page}`);
+    if (!counted) throw new Error(`No bench figure for ${route.page}`);
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+    await context.addInitScript(
+      ([signedIn, language, a, r, u]) => {
+        if (language) localStorage.setItem('language', language);
+        if (!signedIn) return;
+        localStorage.setItem('accessToken', a);
+        localStorage.setItem('refreshToken', r);
+        localStorage.setItem('user', JSON.stringify(u));
+      },
+      [!!route.signedIn, route.language ?? '', tokens.access, tokens.refresh, tokens.user] as const,
+    );
+    const page = await context.newPage();
+    const requested = new Set<string>();
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (pathname.startsWith('/assets/') && /\.(js|css)$/.test(pathname)) requested.add(pathname.slice(1));
+    });
+    await page.goto(`${base}${route.url}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    await context.close();
+    const files = new Set(counted.files);
+    const missed = [...requested].filter((f) => !files.has(f));
+    const unused = counted.files.filter((f) => !requested.has(f));
+    // The one language file a Kiswahili or Luganda phone adds is in the figure as the largest one's size.
+    const language = missed.filter((f) => /^assets\/(sw|lg)-/.test(f));
+    const realMissed = missed.filter((f) => !language.includes(f));
+    if (realMissed.length) missedAny = true;
+    console.log(
+      `${route.url}${route.language ? ` (${route.language})` : ''}: ${requested.size} requested, ` +
+        `missed ${realMissed.length ? realMissed.map((f) => path.basename(f)).join(', ') : 'none'}` +
+        `${language.length ? `, language ${language.map((f) => path.basename(f)).join(', ')}` : ''}` +
+        `, counted but not requested ${unused.length ? unused.map((f) => path.basename(f)).join(', ') : 'none'}`,
+    );
+  }
+} finally {
+  await browser.close();
+  await t.close();
+}
+if (missedAny) process.exit(1);
