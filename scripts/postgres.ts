@@ -20,6 +20,8 @@ async function freePort(): Promise<number> {
  * Starts a throwaway PostgreSQL server on a free local port (as the `postgres` user when we are root,
  * because PostgreSQL refuses to run as root). Returns its URL and a stop function.
  */
+const numericId = (flag: '-u' | '-g') => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+
 export async function startTemporaryPostgres(): Promise<{ url: string; stop: () => void }> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed');
@@ -35,9 +37,10 @@ export async function startTemporaryPostgres(): Promise<{ url: string; stop: () 
   run(`${bin}/initdb`, ['-D', dataDir, '-U', 'kutu', '--auth=trust', '-E', 'UTF8']);
   const port = await freePort();
   const args = ['-D', dataDir, '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-c', 'fsync=off'];
-  const child = asRoot
-    ? spawn('runuser', ['-u', 'postgres', '--', `${bin}/postgres`, ...args], { stdio: 'ignore' })
-    : spawn(`${bin}/postgres`, args, { stdio: 'ignore' });
+  // As root, postgres runs under the postgres user's ids but is still our own child: a stop signal
+  // reaches it (sent to `runuser`, it did not, and each run left a server behind).
+  const owner = asRoot ? { uid: numericId('-u'), gid: numericId('-g') } : {};
+  const child = spawn(`${bin}/postgres`, args, { stdio: 'ignore', ...owner });
   const url = `postgres://kutu@127.0.0.1:${port}/postgres`;
   const deadline = Date.now() + 30_000;
   for (;;) {
