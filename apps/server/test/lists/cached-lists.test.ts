@@ -13,6 +13,14 @@ import { createUser, type TestUser } from '../users.ts';
 
 const HOUR = 3600_000;
 
+type Method = 'GET' | 'POST' | 'PUT';
+/** A request that must succeed; its JSON reply. */
+async function sendAs(t: TestContext, user: TestUser, method: Method, url: string, payload?: object) {
+  const res = await t.app.inject({ method, url, payload, headers: user.headers });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json();
+}
+
 describe('the cached approved-posts list', () => {
   let t: TestContext;
   let farmer: TestUser;
@@ -30,11 +38,7 @@ describe('the cached approved-posts list', () => {
   });
   afterAll(() => t.close());
 
-  const send = async (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-    const res = await t.app.inject({ method, url, payload, headers: user.headers });
-    expect(res.statusCode, res.body).toBeLessThan(300);
-    return res.json();
-  };
+  const send = (user: TestUser, method: Method, url: string, payload?: object) => sendAs(t, user, method, url, payload);
   type Post = {
     id: number;
     title: string;
@@ -161,11 +165,7 @@ describe('the cached bookable-slots list', () => {
   });
   afterAll(() => t.close());
 
-  const send = async (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-    const res = await t.app.inject({ method, url, payload, headers: user.headers });
-    expect(res.statusCode, res.body).toBeLessThan(300);
-    return res.json();
-  };
+  const send = (user: TestUser, method: Method, url: string, payload?: object) => sendAs(t, user, method, url, payload);
   const ids = async () => ((await send(farmer, 'GET', LIST)).results as { id: number }[]).map((s) => s.id);
 
   let hour = 100;
