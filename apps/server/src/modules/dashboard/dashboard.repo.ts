@@ -1,4 +1,4 @@
-import { and, countDistinct, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, countDistinct, eq, isNull, ne, type Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   analyses,
@@ -18,6 +18,18 @@ import {
  */
 
 const n = (condition: SQL) => sql<number>`cast(count(*) filter (where ${condition}) as int)`;
+const total = () => sql<number>`cast(count(*) as int)`;
+
+/**
+ * The fields of a part, each named: the parts are read back as JSON objects, by column name (drizzle
+ * leaves expressions unnamed and reads them by position).
+ */
+function named<T extends Record<string, SQL>>(fields: T): { [K in keyof T]: SQL.Aliased<SQLType<T[K]>> } {
+  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.as(name)])) as {
+    [K in keyof T]: SQL.Aliased<SQLType<T[K]>>;
+  };
+}
+type SQLType<S> = S extends SQL<infer V> ? V : never;
 const confident = (rustClass: string) =>
   sql`${analyses.outcome} = 'diagnosis' and not ${analyses.unsure} and ${analyses.rustClass} = ${rustClass}`;
 
@@ -27,140 +39,211 @@ export interface ClassCounts {
   other_disease: number;
 }
 
-export function createDashboardRepo(db: Db) {
+/** A value given when the prepared statement runs. */
+type Param = Placeholder;
+
+/** The parts one dashboard reads, each a query: `summary` runs them together. */
+function dashboardParts(db: Db) {
   return {
     /** Analysis counts by outcome; `userId` null means every farmer's analyses. */
-    async analysisOutcomes(userId: number | null): Promise<ClassCounts & { total: number }> {
-      const [row] = await db
-        .select({
-          total: sql<number>`cast(count(*) as int)`,
-          common_rust: n(confident('common_rust')),
-          healthy: n(confident('healthy')),
-          other_disease: n(confident('other_disease')),
-        })
+    analysisOutcomes(userId: Param | null) {
+      return db
+        .select(
+          named({
+            total: total(),
+            common_rust: n(confident('common_rust')),
+            healthy: n(confident('healthy')),
+            other_disease: n(confident('other_disease')),
+          }),
+        )
         .from(analyses)
         .where(userId === null ? undefined : eq(analyses.userId, userId));
-      return row ?? { total: 0, common_rust: 0, healthy: 0, other_disease: 0 };
     },
 
     /**
      * Confident diagnoses per class and calendar month in `timeZone`, for the months starting at
-     * `fromMonth` (YYYY-MM) up to the month of `now`.
+     * `fromDay` (YYYY-MM-01) up to the month of `now`.
      */
-    async analysesPerMonth(
-      userId: number | null,
-      opts: { timeZone: string; fromMonth: string; now: Date },
-    ): Promise<(ClassCounts & { month: string })[]> {
+    analysesPerMonth(userId: Param | null, opts: { timeZone: Param; fromDay: Param; now: Param }) {
       const local = sql`(${analyses.createdAt} at time zone ${opts.timeZone})`;
-      const localNow = sql`(cast(${opts.now.toISOString()} as timestamptz) at time zone ${opts.timeZone})`;
-      const month = sql<string>`to_char(date_trunc('month', ${local}), 'YYYY-MM')`;
-      const rows = await db
-        .select({
-          month,
-          common_rust: n(confident('common_rust')),
-          healthy: n(confident('healthy')),
-          other_disease: n(confident('other_disease')),
-        })
+      const localNow = sql`(cast(${opts.now} as timestamptz) at time zone ${opts.timeZone})`;
+      return db
+        .select(
+          named({
+            month: sql<string>`to_char(date_trunc('month', ${local}), 'YYYY-MM')`,
+            common_rust: n(confident('common_rust')),
+            healthy: n(confident('healthy')),
+            other_disease: n(confident('other_disease')),
+          }),
+        )
         .from(analyses)
         .where(
           and(
             userId === null ? undefined : eq(analyses.userId, userId),
-            sql`${local} >= cast(${`${opts.fromMonth}-01`} as timestamp)`,
+            sql`${local} >= cast(${opts.fromDay} as timestamp)`,
             sql`${local} < date_trunc('month', ${localNow}) + interval '1 month'`,
           ),
         )
         .groupBy(sql`1`);
-      return rows;
     },
 
     /** Live (not removed) training samples per label: uploaded by an expert, or made from a farmer's analyses. */
-    async trainingSamplesByLabel(by: { uploaderId: number } | { analysisOwnerId: number }): Promise<ClassCounts> {
+    trainingSamplesByLabel(by: { uploaderId: Param } | { analysisOwnerId: Param }) {
       const live = isNull(trainingSamples.removedAt);
-      const select = {
+      const select = named({
         common_rust: n(sql`${trainingSamples.label} = 'common_rust'`),
         healthy: n(sql`${trainingSamples.label} = 'healthy'`),
         other_disease: n(sql`${trainingSamples.label} = 'other_disease'`),
-      };
-      const [row] =
-        'uploaderId' in by
-          ? await db
-              .select(select)
-              .from(trainingSamples)
-              .where(and(live, eq(trainingSamples.uploaderId, by.uploaderId)))
-          : await db
-              .select(select)
-              .from(trainingSamples)
-              .innerJoin(analyses, eq(analyses.id, trainingSamples.sourceAnalysisId))
-              .where(and(live, eq(analyses.userId, by.analysisOwnerId)));
-      return row ?? { common_rust: 0, healthy: 0, other_disease: 0 };
+      });
+      return 'uploaderId' in by
+        ? db
+            .select(select)
+            .from(trainingSamples)
+            .where(and(live, eq(trainingSamples.uploaderId, by.uploaderId)))
+        : db
+            .select(select)
+            .from(trainingSamples)
+            .innerJoin(analyses, eq(analyses.id, trainingSamples.sourceAnalysisId))
+            .where(and(live, eq(analyses.userId, by.analysisOwnerId)));
     },
 
     /** Training sessions started by this expert (any status), or, with null, the succeeded ones of everyone. */
-    async trainingSessions(startedBy: number | null): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`cast(count(*) as int)` })
+    trainingSessions(startedBy: Param | null) {
+      return db
+        .select(named({ n: total() }))
         .from(trainingJobs)
         .where(startedBy === null ? eq(trainingJobs.status, 'succeeded') : eq(trainingJobs.startedBy, startedBy));
-      return row?.n ?? 0;
     },
 
     /** The farmer's own posts about a disease (disease type other than none). */
-    async diseasePostsByAuthor(authorId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`cast(count(*) as int)` })
+    diseasePostsByAuthor(authorId: Param) {
+      return db
+        .select(named({ n: total() }))
         .from(posts)
         .where(and(eq(posts.authorId, authorId), ne(posts.diseaseType, 'none')));
-      return row?.n ?? 0;
     },
 
     /** Distinct posts about a disease that this expert moderated (any moderation action). */
-    async diseasePostsModeratedBy(expertId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: countDistinct(posts.id) })
+    diseasePostsModeratedBy(expertId: Param) {
+      return db
+        .select(named({ n: sql<number>`cast(${countDistinct(posts.id)} as int)` }))
         .from(posts)
         .innerJoin(moderationAudit, and(eq(moderationAudit.targetType, 'post'), eq(moderationAudit.targetId, posts.id)))
         .where(and(eq(moderationAudit.actorId, expertId), ne(posts.diseaseType, 'none')));
-      return row?.n ?? 0;
     },
 
     /** A farmer's own activity: questions to experts, posts and bookings, and how many were answered. */
-    async farmerActivity(farmerId: number) {
-      const n = (q: SQL) => sql<number>`cast((${q}) as int)`;
-      const [row] = await db
-        .select({
-          questionsAsked: n(
-            sql`select count(*) from ${expertReviews} r join ${analyses} a on a.id = r.analysis_id where a.user_id = ${farmerId} and r.asked_at is not null`,
-          ),
-          questionsAnswered: n(
-            sql`select count(*) from ${expertReviews} r join ${analyses} a on a.id = r.analysis_id where a.user_id = ${farmerId} and r.asked_at is not null and r.reviewed_at is not null`,
-          ),
-          posts: n(sql`select count(*) from ${posts} p where p.author_id = ${farmerId}`),
-          postsAnswered: n(
-            sql`select count(*) from ${posts} p where p.author_id = ${farmerId} and exists (select 1 from ${responses} r where r.post_id = p.id and r.kind = 'expert')`,
-          ),
-          bookingsPending: n(
-            sql`select count(*) from ${bookings} b where b.farmer_id = ${farmerId} and b.status = 'pending'`,
-          ),
-        })
+    farmerActivity(farmerId: Param) {
+      const count = (q: SQL) => sql<number>`cast((${q}) as int)`;
+      return db
+        .select(
+          named({
+            questionsAsked: count(
+              sql`select count(*) from ${expertReviews} r join ${analyses} a on a.id = r.analysis_id where a.user_id = ${farmerId} and r.asked_at is not null`,
+            ),
+            questionsAnswered: count(
+              sql`select count(*) from ${expertReviews} r join ${analyses} a on a.id = r.analysis_id where a.user_id = ${farmerId} and r.asked_at is not null and r.reviewed_at is not null`,
+            ),
+            posts: count(sql`select count(*) from ${posts} p where p.author_id = ${farmerId}`),
+            postsAnswered: count(
+              sql`select count(*) from ${posts} p where p.author_id = ${farmerId} and exists (select 1 from ${responses} r where r.post_id = p.id and r.kind = 'expert')`,
+            ),
+            bookingsPending: count(
+              sql`select count(*) from ${bookings} b where b.farmer_id = ${farmerId} and b.status = 'pending'`,
+            ),
+          }),
+        )
         .from(sql`(select 1) as one`);
-      return row;
     },
 
-    async approvedBookingsOfFarmer(farmerId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`cast(count(*) as int)` })
+    approvedBookingsOfFarmer(farmerId: Param) {
+      return db
+        .select(named({ n: total() }))
         .from(bookings)
         .where(and(eq(bookings.farmerId, farmerId), eq(bookings.status, 'approved')));
-      return row?.n ?? 0;
     },
 
-    async approvedBookingsOnSlotsOf(expertId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`cast(count(*) as int)` })
+    approvedBookingsOnSlotsOf(expertId: Param) {
+      return db
+        .select(named({ n: total() }))
         .from(bookings)
         .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
         .where(and(eq(availabilitySlots.expertId, expertId), eq(bookings.status, 'approved')));
-      return row?.n ?? 0;
+    },
+  };
+}
+
+type Rows<Q> = Q extends PromiseLike<infer R> ? R : never;
+type Row<Q> = Rows<Q> extends (infer R)[] ? R : never;
+
+export function createDashboardRepo(db: Db) {
+  const parts = dashboardParts(db);
+  /** The first row of a one-row part, or every row (`all`), as JSON from inside the one statement. */
+  const first = (q: SQLWrapper) => sql`(select row_to_json(part) from (${q}) part limit 1)`;
+  const all = (q: SQLWrapper) => sql`(select coalesce(json_agg(part), '[]'::json) from (${q}) part)`;
+  const viewer = sql.placeholder('viewer');
+  const months = {
+    timeZone: sql.placeholder('timeZone'),
+    fromDay: sql.placeholder('fromDay'),
+    now: sql.placeholder('now'),
+  };
+
+  /**
+   * Everything one dashboard shows, as one statement (one round trip instead of seven, and prepared:
+   * PostgreSQL plans it once per connection). Each part is the query it was on its own. Farmers see
+   * their own activity; experts see every farmer's analyses and their own training, moderation and bookings.
+   */
+  function statement(role: 'farmer' | 'expert') {
+    const farmer = role === 'farmer';
+    const scope = farmer ? viewer : null;
+    const q = {
+      outcomes: parts.analysisOutcomes(scope),
+      perMonth: parts.analysesPerMonth(scope, months),
+      training: parts.trainingSamplesByLabel(farmer ? { analysisOwnerId: viewer } : { uploaderId: viewer }),
+      sessions: parts.trainingSessions(farmer ? null : viewer),
+      diseasePosts: farmer ? parts.diseasePostsByAuthor(viewer) : parts.diseasePostsModeratedBy(viewer),
+      bookingsConfirmed: farmer ? parts.approvedBookingsOfFarmer(viewer) : parts.approvedBookingsOnSlotsOf(viewer),
+      activity: parts.farmerActivity(viewer),
+    };
+    const prepared = db
+      .select({
+        outcomes: first(q.outcomes),
+        perMonth: all(q.perMonth),
+        training: first(q.training),
+        sessions: first(q.sessions),
+        diseasePosts: first(q.diseasePosts),
+        bookingsConfirmed: first(q.bookingsConfirmed),
+        activity: farmer ? first(q.activity) : sql`null`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare(`dashboard_${role}`);
+    const read = <T>(value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+    return async (viewerId: number, at: { timeZone: string; fromMonth: string; now: Date }) => {
+      const [row] = await prepared.execute({
+        viewer: viewerId,
+        timeZone: at.timeZone,
+        fromDay: `${at.fromMonth}-01`,
+        now: at.now.toISOString(),
+      });
+      return {
+        outcomes: read<Row<typeof q.outcomes>>(row.outcomes),
+        perMonth: read<Rows<typeof q.perMonth>>(row.perMonth),
+        training: read<Row<typeof q.training>>(row.training),
+        sessions: read<{ n: number }>(row.sessions).n,
+        diseasePosts: read<{ n: number }>(row.diseasePosts).n,
+        bookingsConfirmed: read<{ n: number }>(row.bookingsConfirmed).n,
+        activity: read<Row<typeof q.activity> | null>(row.activity),
+      };
+    };
+  }
+  const byRole = { farmer: statement('farmer'), expert: statement('expert') };
+
+  return {
+    summary(
+      viewer: { userId: number; role: 'farmer' | 'expert' },
+      at: { timeZone: string; fromMonth: string; now: Date },
+    ) {
+      return byRole[viewer.role](viewer.userId, at);
     },
   };
 }

@@ -45,18 +45,10 @@ export function createDashboardService(db: Db, clock: Clock) {
       const timeZone = checkTimeZone(tz);
       const now = clock.now();
       const months = lastMonths(now, timeZone);
-      const isFarmer = user.role === 'farmer';
-      const analysisScope = isFarmer ? user.userId : null;
-
-      const [outcomes, perMonth, training, sessions, diseasePosts, bookingsConfirmed, activity] = await Promise.all([
-        repo.analysisOutcomes(analysisScope),
-        repo.analysesPerMonth(analysisScope, { timeZone, fromMonth: months[0].month, now }),
-        repo.trainingSamplesByLabel(isFarmer ? { analysisOwnerId: user.userId } : { uploaderId: user.userId }),
-        repo.trainingSessions(isFarmer ? null : user.userId),
-        isFarmer ? repo.diseasePostsByAuthor(user.userId) : repo.diseasePostsModeratedBy(user.userId),
-        isFarmer ? repo.approvedBookingsOfFarmer(user.userId) : repo.approvedBookingsOnSlotsOf(user.userId),
-        isFarmer ? repo.farmerActivity(user.userId) : null,
-      ]);
+      const { outcomes, perMonth, training, sessions, diseasePosts, bookingsConfirmed, activity } = await repo.summary(
+        user,
+        { timeZone, fromMonth: months[0].month, now },
+      );
 
       const stats: DashboardStats = {
         imagesAnalyzedRust: outcomes.common_rust,
