@@ -79,3 +79,14 @@ export function render(language: Language, m: Message): string {
 }
 
 export const contractMessage = (english: string): Message => ({ contract: english });
+
+/**
+ * A text kept in the database to be read later, in each reader's language: a Message as JSON (its
+ * values strings, numbers or Messages: a Date would come back a string), or English text written
+ * before such texts were stored as Messages.
+ */
+export type StoredText = string | Message;
+
+/** A stored text in `language`; old English text is shown as written. */
+export const renderStored = (language: Language, text: StoredText): string =>
+  typeof text === 'string' ? text : render(language, text);

@@ -62,13 +62,12 @@ export function registerErrorHandling(app: FastifyInstance) {
         .send({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: say('errors.unsupportedMediaType') } });
     }
     if (status >= 400 && status < 500) {
-      // Fastify's own 4xx messages (rare, technical) stay as Fastify wrote them.
-      const message =
-        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError'
-          ? say('errors.invalidJson')
-          : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? say('errors.emptyBody')
-            : err.message;
+      const invalidJson = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError';
+      const empty = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
+      // Any other of Fastify's own refusals (a Content-Length that does not match the body, a body that
+      // does not decompress) is rare and technical: one sentence for the reader, Fastify's words in the log.
+      if (!invalidJson && !empty) req.log.info({ err }, 'request refused');
+      const message = say(invalidJson ? 'errors.invalidJson' : empty ? 'errors.emptyBody' : 'errors.badRequest');
       return reply.status(status).send({ error: { code: 'BAD_REQUEST', message } });
     }
     req.log.error({ err }, 'unhandled error');

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { message } from '../i18n/i18n.ts';
+import { notFound } from '../lib/errors.ts';
 
 /** Vite puts content-hashed files here: a new build gives them new names, so they never change. */
 const HASHED_DIR = 'assets';
@@ -33,7 +35,8 @@ export function registerWebApp(app: FastifyInstance, webDist: string) {
     const spaRoute =
       hasWeb && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith(`/${HASHED_DIR}/`);
     if (!spaRoute) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${req.method} ${req.url}` } });
+      // The error handler writes it in the caller's language.
+      throw notFound(message('errors.noRoute', { method: req.method, url: req.url }));
     }
     return reply.type('text/html').sendFile('index.html');
   });

@@ -8,6 +8,7 @@ import { startTemporaryPostgres } from '../../../../scripts/postgres.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { modelVersions, posts, trainingJobs } from '../../src/db/schema/index.ts';
+import { renderStored } from '../../src/i18n/i18n.ts';
 import { fixture, multipart } from '../../src/modules/analysis/test-support.ts';
 import { TRAINING_QUEUE } from '../../src/modules/training/training.service.ts';
 import type { TestContext } from '../helpers.ts';
@@ -297,7 +298,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
       'the job to be failed',
       150_000,
     );
-    expect(failed.error).toContain('active model was not changed');
+    expect(renderStored('en', failed.error!)).toContain('active model was not changed');
     expect(await servedModel(a)).toBe(before);
     expect(await servedModel(b)).toBe(before);
   });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { analyses } from './analysis.ts';
+import type { StoredText } from '../../i18n/i18n.ts';
 
 export const trainingSamples = pgTable(
   'training_samples',
@@ -32,6 +33,7 @@ export const modelVersions = pgTable('model_versions', {
   version: text('version').notNull().unique(),
   path: text('path').notNull(),
   metrics: jsonb('metrics').$type<Record<string, unknown>>().notNull().default({}),
+  /** The activation gate's verdict; its rule and reason are Messages (English text in rows before 0014). */
   decision: jsonb('decision').$type<Record<string, unknown>>(),
   isActive: boolean('is_active').notNull().default(false),
   trainedBy: integer('trained_by').references(() => users.id, { onDelete: 'set null' }),
@@ -57,9 +59,10 @@ export const trainingJobs = pgTable(
     progress: jsonb('progress').$type<Record<string, unknown>>(),
     sampleCount: integer('sample_count'),
     candidateVersion: text('candidate_version'),
-    /** Candidate and active metrics and the rule applied, once evaluated. */
+    /** Candidate and active metrics and the rule applied, once evaluated (rule and reason as in `decision`). */
     result: jsonb('result').$type<Record<string, unknown>>(),
-    error: text('error'),
+    /** Why it failed, shown in each reader's language: a Message; English text in jobs failed before 0014. */
+    error: jsonb('error').$type<StoredText>(),
     /** The queue's id for this job (pg-boss). */
     queueJobId: text('queue_job_id'),
     /** Refreshed while the job runs; a running job with an old heartbeat was left by a dead process. */

@@ -3,9 +3,9 @@ import { type Message, message } from '../../i18n/i18n.ts';
 
 export interface Verdict {
   accepted: boolean;
-  /** The rule in words, stored with the version. */
-  rule: string;
-  /** Why this candidate passed or not, with the numbers: told to the expert in their language. */
+  /** The rule in words, stored with the version; each expert reads it in their language. */
+  rule: Message;
+  /** Why this candidate passed or not, with the numbers. */
   reason: Message;
 }
 
@@ -24,9 +24,7 @@ export const notWorseRule: Decide = (candidate, active) => {
   const candidateField = candidate.accuracy_by_setting?.field;
   const activeField = active.accuracy_by_setting?.field;
   const withField = candidateField !== undefined && activeField !== undefined;
-  const rule =
-    'candidate macro-F1 >= active macro-F1 and candidate accuracy >= active accuracy' +
-    (withField ? ' and candidate accuracy on field photos >= active accuracy on field photos' : '');
+  const rule = message('training.rule.notWorse', { field: withField ? message('training.rule.field') : '' });
   const numbers = message('training.verdict.numbers', {
     candidateF1: pct(candidate.macro_f1),
     activeF1: pct(active.macro_f1),

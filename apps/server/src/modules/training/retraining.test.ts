@@ -168,7 +168,11 @@ describe('retraining with the real trainer', () => {
     const full = await get<{
       sample_count: number;
       candidate_version: string;
-      result: Record<string, { accuracy: number; macro_f1: number }> & { accepted: boolean; rule: string };
+      result: Record<string, { accuracy: number; macro_f1: number }> & {
+        accepted: boolean;
+        rule: string;
+        reason: string;
+      };
     }>(`${JOBS}${job.id}/`);
     expect(full.sample_count).toBe(WRONG_COPIES * trainItems.length);
     expect(full.result.accepted).toBe(false);
@@ -183,10 +187,15 @@ describe('retraining with the real trainer', () => {
       trainedBy: expert.id,
     });
     // Half of the evaluation photos are iBean field photos (named ibean__…): the gate compares them too.
-    expect(row.decision).toMatchObject({
-      accepted: false,
+    expect(full.result).toMatchObject({
       rule: expect.stringMatching(/macro-F1.*field photos/),
       reason: expect.stringMatching(/^worse: macro-F1 .*, field photos /),
+    });
+    // Stored as keys and values, for each expert to read in their language.
+    expect(row.decision).toMatchObject({
+      accepted: false,
+      rule: { key: 'training.rule.notWorse', params: { field: { key: 'training.rule.field' } } },
+      reason: { key: 'training.verdict.worse', params: { numbers: { key: 'training.verdict.numbers' } } },
       candidate: { images: evalItems.length, accuracy: expect.any(Number), macro_f1: expect.any(Number) },
       active: { images: evalItems.length, accuracy: 1, macro_f1: 1 },
       active_version: baseVersion,

@@ -6,6 +6,8 @@ import sharp from 'sharp';
 import { analyses, modelVersions, notifications, trainingJobs, trainingSamples } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
+import { message } from '../../i18n/i18n.ts';
+import { notWorseRule } from './decision.ts';
 import { multipart, rust3Photos } from './test-support.ts';
 
 const UPLOAD = '/api/upload-training-images/';
@@ -338,7 +340,12 @@ describe('automatic retraining and recovery', () => {
       expect(fs.readdirSync(models)).toEqual(['v-kept']);
       const after = (await t.app.inject({ url: `${JOBS}${job.id}/`, headers: expert.headers })).json();
       expect(after.status).toBe('failed');
-      expect(after.error).toMatch(/server stopped/);
+      expect(after.error).toBe(
+        'The server stopped while this retraining was running; the active model was not changed',
+      );
+      const swahili = await createUser(t, 'expert', { language: 'sw' });
+      const read = (await t.app.inject({ url: `${JOBS}${job.id}/`, headers: swahili.headers })).json();
+      expect(read.error).toBe('Seva ilisimama kufunza upya kukiendelea; modeli inayotumika haikubadilishwa');
       const notes = await t.deps.database.db.select().from(notifications).where(eq(notifications.userId, expert.id));
       expect(notes.map((n) => n.type)).toContain('training_completed');
       expect(notes[0].message).toMatch(/failed/);
@@ -349,6 +356,83 @@ describe('automatic retraining and recovery', () => {
         )
       ).rows as { n: number }[];
       expect(n).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("training records in the reader's language", () => {
+  it("shows a version's rule and reason and a failed job's error in each expert's language, and older English rows as written", async () => {
+    const t = await createTestApp();
+    try {
+      const swahili = await createUser(t, 'expert', { language: 'sw' });
+      const english = await createUser(t, 'expert');
+      const candidate = { images: 6, accuracy: 0.5, macro_f1: 0.4 };
+      const active = { images: 6, accuracy: 1, macro_f1: 1 };
+      // As a retraining stores it: the gate's rule and reason as keys and values.
+      const decision = {
+        ...notWorseRule(candidate, active),
+        candidate,
+        active,
+        active_version: 'v-base',
+        eval_set: 'eval.json (6 images)',
+      };
+      // As rows written before migration 0014 hold them: English text.
+      const oldDecision = { ...decision, rule: 'the old rule', reason: 'worse: the old numbers' };
+      const db = t.deps.database.db;
+      await db.insert(modelVersions).values([
+        { version: 'v-old', path: '/nonexistent', decision: oldDecision },
+        { version: 'v-new', path: '/nonexistent', decision },
+      ]);
+      const [newJob, oldJob] = await db
+        .insert(trainingJobs)
+        .values([
+          {
+            trigger: 'manual',
+            status: 'failed',
+            stage: 'failed',
+            result: decision,
+            error: message('training.failed.unexpected', { detail: 'trainer exited with code 1' }),
+          },
+          { trigger: 'manual', status: 'failed', stage: 'failed', error: 'There are no training images' },
+        ])
+        .returning();
+
+      // The browser asks for English; the account's language decides.
+      const get = async (who: TestUser, url: string) =>
+        (await t.app.inject({ url, headers: { ...who.headers, 'accept-language': 'en' } })).json();
+      const versions = async (who: TestUser) => {
+        const page: { results: { version: string; decision: { rule: string; reason: string } }[] } = await get(
+          who,
+          VERSIONS,
+        );
+        return Object.fromEntries(page.results.map((v) => [v.version, v.decision]));
+      };
+
+      const sw = await versions(swahili);
+      expect(sw['v-new'].reason).toBe('mbaya zaidi: macro-F1 40.0% dhidi ya 100.0%, usahihi 50.0% dhidi ya 100.0%');
+      expect(sw['v-new'].rule).toBe(
+        'macro-F1 ya modeli mpya >= macro-F1 ya modeli inayotumika na usahihi wa modeli mpya >= usahihi wa modeli inayotumika',
+      );
+      expect(sw['v-old']).toMatchObject({ rule: 'the old rule', reason: 'worse: the old numbers' });
+      const en = await versions(english);
+      expect(en['v-new'].reason).toBe('worse: macro-F1 40.0% vs 100.0%, accuracy 50.0% vs 100.0%');
+      expect(en['v-new'].rule).toBe('candidate macro-F1 >= active macro-F1 and candidate accuracy >= active accuracy');
+      expect(en['v-old']).toMatchObject({ rule: 'the old rule', reason: 'worse: the old numbers' });
+
+      // A failure's raw detail (the trainer's own words) is kept behind a translated label.
+      const swJob = await get(swahili, `${JOBS}${newJob.id}/`);
+      expect(swJob.error).toBe('Hitilafu isiyotarajiwa: trainer exited with code 1');
+      expect(swJob.result.reason).toBe(sw['v-new'].reason);
+      expect((await get(english, `${JOBS}${newJob.id}/`)).error).toBe('Unexpected error: trainer exited with code 1');
+      const swList = await get(swahili, JOBS);
+      expect(swList.results.map((j: { id: number; error: string }) => [j.id, j.error])).toEqual(
+        expect.arrayContaining([
+          [newJob.id, 'Hitilafu isiyotarajiwa: trainer exited with code 1'],
+          [oldJob.id, 'There are no training images'],
+        ]),
+      );
     } finally {
       await t.close();
     }

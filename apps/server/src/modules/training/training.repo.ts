@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { TrainingLabel } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
+import type { Message } from '../../i18n/i18n.ts';
 import { analyses, modelVersions, trainingJobs, trainingSamples, users } from '../../db/schema/index.ts';
 
 export type SampleRow = typeof trainingSamples.$inferSelect & { uploaderName: string | null };
@@ -233,7 +234,7 @@ export function createTrainingRepo(db: Db) {
     },
 
     /** Marks failed the running jobs whose heartbeat is older than `before`; returns them. */
-    async failStaleJobs(before: Date, now: Date, error: string): Promise<{ id: number; startedBy: number | null }[]> {
+    async failStaleJobs(before: Date, now: Date, error: Message): Promise<{ id: number; startedBy: number | null }[]> {
       return db
         .update(trainingJobs)
         .set({ status: 'failed', stage: 'failed', error, finishedAt: now })

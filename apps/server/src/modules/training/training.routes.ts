@@ -173,7 +173,7 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
   app.post(
     trainingApi.jobs,
     { schema: { tags, security, response: { 202: trainingJob, ...errors } }, onRequest: expert },
-    async (req, reply) => reply.status(202).send(await service.startJob(caller(req).userId)),
+    async (req, reply) => reply.status(202).send(await service.startJob(caller(req).userId, await req.language())),
   );
 
   app.get(
@@ -182,13 +182,13 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
       schema: { tags, security, querystring: pageQuery, response: { 200: trainingJobPage, ...errors } },
       onRequest: expert,
     },
-    async (req) => service.listJobs(req.query),
+    async (req) => service.listJobs(req.query, await req.language()),
   );
 
   app.get(
     trainingApi.job,
     { schema: { tags, security, params: idParam, response: { 200: trainingJob, ...errors } }, onRequest: expert },
-    async (req) => service.getJob(req.params.id),
+    async (req) => service.getJob(req.params.id, await req.language()),
   );
 
   app.get(
@@ -197,12 +197,12 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
       schema: { tags, security, querystring: pageQuery, response: { 200: modelVersionPage, ...errors } },
       onRequest: expert,
     },
-    async (req) => service.listVersions(req.query),
+    async (req) => service.listVersions(req.query, await req.language()),
   );
 
   app.post(
     trainingApi.activateVersion,
     { schema: { tags, security, params: idParam, response: { 200: modelVersion, ...errors } }, onRequest: expert },
-    async (req) => service.activateVersion(req.params.id),
+    async (req) => service.activateVersion(req.params.id, await req.language()),
   );
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {
   EvalMetrics,
+  Language,
   ModelVersion,
   PageQuery,
   Paginated,
@@ -14,7 +15,7 @@ import type {
 } from '@kutu/contract';
 import type { ModuleDeps, TrainingOptions } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { message, render } from '../../i18n/i18n.ts';
+import { type Message, message, render, renderStored, type StoredText } from '../../i18n/i18n.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createTrainingRepo, type JobRow, type SampleRow, type VersionRow } from './training.repo.ts';
@@ -28,6 +29,23 @@ export const HEARTBEAT_MS = 10_000;
 export const STALE_AFTER_MS = 60_000;
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** A decision as stored: rule and reason are Messages (English text in rows written before migration 0014). */
+type StoredDecision = Omit<TrainingDecision, 'rule' | 'reason'> & { rule: StoredText; reason: StoredText };
+const decisionOut = (d: Record<string, unknown> | null, language: Language): TrainingDecision | null => {
+  if (!d) return null;
+  const stored = d as StoredDecision;
+  return { ...stored, rule: renderStored(language, stored.rule), reason: renderStored(language, stored.reason) };
+};
+
+/** A retraining failure the expert is told in their language; any other error is shown with its own text. */
+class RetrainingFailed extends Error {
+  readonly text: Message;
+  constructor(text: Message) {
+    super(render('en', text));
+    this.text = text;
+  }
+}
 
 export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = {}) {
   const repo = createTrainingRepo(deps.db);
@@ -57,7 +75,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     image_url: `/api/training-samples/${r.id}/image/`,
     created_at: r.createdAt.toISOString(),
   });
-  const jobOut = (r: JobRow): TrainingJob => {
+  const jobOut = (r: JobRow, language: Language): TrainingJob => {
     const end = r.finishedAt ?? (r.status === 'running' ? clock.now() : null);
     return {
       id: r.id,
@@ -69,8 +87,8 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       progress: r.progress ?? null,
       sample_count: r.sampleCount,
       candidate_version: r.candidateVersion,
-      result: (r.result as TrainingDecision | null) ?? null,
-      error: r.error,
+      result: decisionOut(r.result, language),
+      error: r.error === null ? null : renderStored(language, r.error),
       started_by: r.startedBy && r.startedByName ? { id: r.startedBy, username: r.startedByName } : null,
       created_at: r.createdAt.toISOString(),
       started_at: r.startedAt?.toISOString() ?? null,
@@ -79,12 +97,12 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
         r.startedAt && end ? Math.max(0, Math.round((end.getTime() - r.startedAt.getTime()) / 100) / 10) : null,
     };
   };
-  const versionOut = (r: VersionRow): ModelVersion => ({
+  const versionOut = (r: VersionRow, language: Language): ModelVersion => ({
     id: r.id,
     version: r.version,
     is_active: r.isActive,
     metrics: r.metrics,
-    decision: (r.decision as TrainingDecision | null) ?? null,
+    decision: decisionOut(r.decision, language),
     trained_by: r.trainedBy && r.trainedByName ? { id: r.trainedBy, username: r.trainedByName } : null,
     sample_count: r.sampleCount,
     job_id: r.jobId,
@@ -103,7 +121,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       await repo.updateJob(id, {
         status: 'failed',
         stage: 'failed',
-        error: 'The retraining could not be queued',
+        error: message('training.failed.notQueued'),
         finishedAt: clock.now(),
       });
       throw err;
@@ -145,10 +163,10 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
   }
 
   // --- the job itself ---
-  /** `error` is the job's record (English, like a log); `note` tells the expert, in their language. */
+  /** `error` is the job's record, `note` the expert's notification; both are read in the reader's language. */
   async function fail(
     job: JobRow,
-    error: string,
+    error: Message,
     note = message('notifications.retrainingFailed', { job: job.id, error }),
   ) {
     await repo.updateJob(job.id, { status: 'failed', stage: 'failed', error, finishedAt: clock.now() });
@@ -156,7 +174,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       await notifications.notify(job.startedBy, 'training_completed', note, {
         job_id: job.id,
         outcome: 'failed',
-        error,
+        error: render('en', error),
       });
     }
   }
@@ -176,7 +194,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     const scratch = path.join(modelsRoot, `.tmp-${version}.samples`);
     try {
       const active = await repo.activeVersion();
-      if (!active) throw new Error('There is no active model to start from');
+      if (!active) throw new RetrainingFailed(message('training.failed.noActiveModel'));
       const evalSet = await trainer.loadEvalSet(config.training.evalSet, config.training.baseDir);
       const evalHashes = new Set(evalSet.items.map((i) => i.sha256));
       const samples: { label: TrainingLabel; file: string }[] = [];
@@ -186,7 +204,9 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
         if (file) samples.push({ label: s.label, file });
       }
       const baseDirs = fs.existsSync(config.training.baseDir) ? [config.training.baseDir] : [];
-      if (baseDirs.length === 0 && samples.length === 0) throw new Error('There are no training images');
+      if (baseDirs.length === 0 && samples.length === 0) {
+        throw new RetrainingFailed(message('training.failed.noImages'));
+      }
       await repo.updateJob(jobId, { sampleCount: samples.length, candidateVersion: version, stage: 'training' });
 
       let lastWrite = 0;
@@ -243,10 +263,8 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       const current = await trainer.evaluate(active.path, evalSet);
       signal.throwIfAborted();
       const verdict = decide(candidate, current);
-      const decision: TrainingDecision = {
+      const decision: StoredDecision = {
         ...verdict,
-        // The version's record, read by every expert: in English, like the rule.
-        reason: render('en', verdict.reason),
         candidate,
         active: current,
         active_version: active.version,
@@ -302,11 +320,16 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       if (signal.aborted) {
         await fail(
           job,
-          'The server stopped while this retraining was running',
+          message('training.failed.serverStopped'),
           message('notifications.retrainingInterrupted', { job: job.id }),
         );
+      } else if (err instanceof RetrainingFailed) {
+        await fail(job, err.text);
       } else {
-        await fail(job, err instanceof Error ? err.message : String(err));
+        // The trainer's or the system's own words (a Python error, say): technical, shown as they are
+        // behind a translated label, so an expert can pass them on to whoever runs the server.
+        const detail = err instanceof Error ? err.message : String(err);
+        await fail(job, message('training.failed.unexpected', { detail }));
       }
     } finally {
       clearInterval(heartbeat);
@@ -458,24 +481,28 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     },
 
     // --- jobs ---
-    async startJob(expertId: number): Promise<TrainingJob> {
+    async startJob(expertId: number, language: Language): Promise<TrainingJob> {
       if (!(await repo.activeVersion())) {
         throw new AppError('SERVICE_UNAVAILABLE', 'errors.training.noActiveModel', 503);
       }
       const id = await enqueue(expertId, 'manual');
       if (id === undefined) throw conflict('errors.training.alreadyRunning');
-      return jobOut((await repo.findJob(id))!);
+      return jobOut((await repo.findJob(id))!, language);
     },
 
-    async listJobs(query: PageQuery): Promise<Paginated<TrainingJob>> {
+    async listJobs(query: PageQuery, language: Language): Promise<Paginated<TrainingJob>> {
       const [rows, total] = await Promise.all([repo.listJobs(pageWindow(query)), repo.countJobs()]);
-      return toPage(rows.map(jobOut), total, query);
+      return toPage(
+        rows.map((r) => jobOut(r, language)),
+        total,
+        query,
+      );
     },
 
-    async getJob(id: number): Promise<TrainingJob> {
+    async getJob(id: number, language: Language): Promise<TrainingJob> {
       const row = await repo.findJob(id);
       if (!row) throw notFound('errors.training.jobNotFound');
-      return jobOut(row);
+      return jobOut(row, language);
     },
 
     runJob,
@@ -490,7 +517,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       const stale = await repo.failStaleJobs(
         new Date(now.getTime() - staleAfterMs),
         now,
-        'The server stopped while this retraining was running; the active model was not changed',
+        message('training.failed.serverStoppedUnchanged'),
       );
       for (const job of stale) {
         const row = await repo.findJob(job.id);
@@ -509,13 +536,17 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     },
 
     // --- versions ---
-    async listVersions(query: PageQuery): Promise<Paginated<ModelVersion>> {
+    async listVersions(query: PageQuery, language: Language): Promise<Paginated<ModelVersion>> {
       const [rows, total] = await Promise.all([repo.listVersions(pageWindow(query)), repo.countVersions()]);
-      return toPage(rows.map(versionOut), total, query);
+      return toPage(
+        rows.map((r) => versionOut(r, language)),
+        total,
+        query,
+      );
     },
 
     /** Activates (or rolls back to) a stored version and swaps the classifier in service. */
-    async activateVersion(id: number): Promise<ModelVersion> {
+    async activateVersion(id: number, language: Language): Promise<ModelVersion> {
       const row = await repo.findVersion(id);
       if (!row) throw notFound('errors.training.versionNotFound');
       if (!row.isActive) {
@@ -532,7 +563,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
         await deps.classifier.replace(loaded);
         await announceActive();
       }
-      return versionOut((await repo.findVersion(id))!);
+      return versionOut((await repo.findVersion(id))!, language);
     },
   };
 }
