@@ -10,7 +10,7 @@ import { cssVariablesResolver, theme } from './theme.ts';
 
 // The toast package (its store, this container, the transition library) loads with the first toast
 // (lib/notify.ts): most first visits show none, and every route's bytes count on 2G (issue 13).
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() => import('../lib/toasts.ts').then((m) => ({ default: m.Notifications })));
 // One notice at a time, at the bottom so it never covers the top bar or a page title (decision 0018).
 function Toasts() {
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
@@ -49,7 +49,9 @@ export function App() {
     });
   }, [router]);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    // Every CSS variable, Mantine's defaults included: default-css-variables.css is not downloaded
+    // (styles/first-screens.ts).
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
