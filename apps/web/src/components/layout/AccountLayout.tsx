@@ -18,6 +18,9 @@ import { HeaderExtras } from './HeaderExtras.tsx';
 import { OfflineSync } from '../../features/offline/components/OfflineSync.tsx';
 import { OfflineDataBanner, useSavedQueries } from './SavedData.tsx';
 
+// With the shell's chunk: the account screens' strings (the router waits for them).
+export { accountStringsReady } from '../../lib/account-strings.ts';
+
 /** Logout revokes the refresh token, clears local storage (tokens and the saved offline copy) and reloads. */
 export async function logout() {
   const refresh = session.refreshToken();
