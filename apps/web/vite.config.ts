@@ -2,7 +2,26 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { type LocalePart, localePart } from './src/lib/locale-parts.ts';
+
+/** `locales/xx.json?part=first|account`: half of a locale file (lib/locale-parts.ts says which). */
+function localeParts(): Plugin {
+  return {
+    name: 'kutu-locale-parts',
+    enforce: 'pre',
+    load(id) {
+      const match = /^(.*\/locales\/[\w-]+\.json)\?part=(first|account)$/.exec(id);
+      if (!match) return null;
+      const file = match[1]!;
+      this.addWatchFile(file);
+      const strings = localePart(JSON.parse(fs.readFileSync(file, 'utf8')), match[2] as LocalePart);
+      // JavaScript, not JSON: Vite's JSON plugin takes no file with a query it does not know.
+      return `export default ${JSON.stringify(strings)};`;
+    },
+  };
+}
 
 // The runtime's real size: the server sends it compressed, so the download progress scales the bytes
 // the browser hands over (decoded) to the bytes on the wire.
@@ -15,6 +34,7 @@ export default defineConfig({
   define: { __ORT_WASM_BYTES__: JSON.stringify(ortWasmBytes) },
   plugins: [
     react(),
+    localeParts(),
     // Installable app and offline shell (issue 13, docs/decisions/0016): Workbox precaches index.html,
     // every route chunk, the CSS and the icons, so the app opens with no signal and an old tab keeps its
     // chunks after a redeploy. Never the model or onnxruntime's wasm (downloaded on purpose, by page code).

@@ -30,8 +30,12 @@ function page(load: () => Promise<{ default: ComponentType }>, role?: Role): Rea
 const authLayout = lazyElement(() =>
   import('../components/layout/AuthLayout.tsx').then((m) => ({ default: m.AuthLayout })),
 );
+// The account shell shows once its strings are in (lib/account-strings.ts), never their keys.
 const accountLayout = lazyElement(() =>
-  import('../components/layout/AccountLayout.tsx').then((m) => ({ default: m.AccountLayout })),
+  import('../components/layout/AccountLayout.tsx').then(async (m) => {
+    await m.accountStringsReady;
+    return { default: m.AccountLayout };
+  }),
 );
 
 /** The route table of spec point 2, with its broken links pointed at real screens. */

@@ -1,13 +1,14 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { type Language, languages } from '@kutu/contract/enums';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
+import en from './locales/en.json?part=first';
 
 /**
  * English is bundled (the fallback for every missing string); Kiswahili and Luganda are fetched only
- * when chosen, so the sign-in page on 2G pays for one language. The glob lists the locale files that
- * exist when the app is built: a language whose file is not written yet falls back to English instead
- * of breaking the build.
+ * when chosen, so the sign-in page on 2G pays for one language. Each file is split in two
+ * (lib/locale-parts.ts): the screens before sign-in's strings here, the account screens' with the
+ * account shell. The globs list the locale files that exist when the app is built: a language whose
+ * file is not written yet falls back to English instead of breaking the build.
  */
 export { languages, type Language };
 /** How each language names itself in the switch (never translated). */
@@ -20,30 +21,69 @@ export const nativeNames: Record<Language, string> = { en: 'English', sw: 'Kiswa
 export const PSEUDO = 'pseudo';
 export const LANGUAGE_KEY = 'language';
 
-const localeFiles = import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], { import: 'default' });
+const firstParts = import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
+  import: 'default',
+  query: '?part=first',
+});
+const accountParts = import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
+  import: 'default',
+  query: '?part=account',
+});
 
+/** English's account-screen strings, once the account shell has brought them (addAccountStrings). */
+let englishAccount: ResourceKey | null = null;
+/** Languages loaded before that, with the first part only. */
+const firstOnly = new Set<string>();
+
+function loadPart(files: typeof firstParts, language: string): Promise<ResourceKey> {
+  const load = files[`./locales/${language}.json`];
+  return load ? load() : Promise.reject(new Error(`No locale file for "${language}"`));
+}
+
+async function loadAccountPart(language: string, english: ResourceKey): Promise<ResourceKey> {
+  if (language === PSEUDO) return (await import('./pseudo.ts')).pseudoLocalize(english);
+  return loadPart(accountParts, language);
+}
+
+/**
+ * A language chosen before the account shell loads gets its first part; after, both parts (fetched
+ * side by side). One whose first part arrives after the shell did gets its account part then.
+ */
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, done) {
-    if (language === PSEUDO) {
-      import('./pseudo.ts').then(
-        ({ pseudoLocalize }) => done(null, pseudoLocalize(en)),
+    const first =
+      language === PSEUDO ? import('./pseudo.ts').then((m) => m.pseudoLocalize(en)) : loadPart(firstParts, language);
+    const account = englishAccount && loadAccountPart(language, englishAccount);
+    Promise.all([first, account])
+      .then(async ([strings, accountStrings]) => {
+        const rest = accountStrings ?? (englishAccount && (await loadAccountPart(language, englishAccount)));
+        if (!rest) firstOnly.add(language);
+        return { ...(strings as object), ...(rest as object | null) };
+      })
+      .then(
+        (strings) => done(null, strings),
         (err: Error) => done(err, false),
       );
-      return;
-    }
-    const load = localeFiles[`./locales/${language}.json`];
-    if (!load) {
-      done(new Error(`No locale file for "${language}"`), false);
-      return;
-    }
-    load().then(
-      (resources) => done(null, resources),
-      (err: Error) => done(err, false),
-    );
   },
 };
+
+/**
+ * Called by the account shell with English's account strings: adds them, and every language already
+ * loaded gets its account part (so the shell renders in the language on screen, never a key).
+ */
+export async function addAccountStrings(english: ResourceKey): Promise<void> {
+  if (englishAccount) return;
+  englishAccount = english;
+  i18n.addResourceBundle('en', 'translation', english, true, true);
+  await Promise.all(
+    [...firstOnly].map(async (language) => {
+      i18n.addResourceBundle(language, 'translation', await loadAccountPart(language, english), true, true);
+      firstOnly.delete(language);
+    }),
+  );
+}
 
 export const isLanguage = (value: unknown): value is Language => languages.includes(value as Language);
 

@@ -15,11 +15,11 @@ let nextId = 0;
 // The toast package (store, container, transitions: ~14 KiB brotli) loads with the first notice, so it
 // is not in the entry every route downloads (issue 13). Calls made before it arrives run in order on
 // the same promise.
-let toasts: Promise<typeof import('@mantine/notifications')> | undefined;
+let toasts: Promise<typeof import('./toasts.ts')> | undefined;
 const toastListeners = new Set<() => void>();
 const loadToasts = () => {
   if (!toasts) {
-    toasts = import('@mantine/notifications');
+    toasts = import('./toasts.ts');
     for (const listener of toastListeners) listener();
   }
   return toasts;

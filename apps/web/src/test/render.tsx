@@ -5,6 +5,8 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import '../lib/i18n.ts';
+// Pages render here without the account shell, which brings their strings in the app.
+import '../lib/account-strings.ts';
 
 /** Renders a component with the app's providers, at a given route. */
 export function renderWithProviders(ui: ReactNode, { route = '/' } = {}) {

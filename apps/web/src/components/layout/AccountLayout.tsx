@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserRecord } from '@kutu/contract';
 import { api } from '@kutu/contract/paths';
 import { http } from '../../lib/api.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { LANGUAGE_KEY } from '../../lib/i18n.ts';
 import { session } from '../../lib/session.ts';
 import { useSession } from '../../app/guards.tsx';
@@ -17,6 +18,9 @@ import { menuForRole, type MenuLink } from './menu.ts';
 import { HeaderExtras } from './HeaderExtras.tsx';
 import { OfflineSync } from '../../features/offline/components/OfflineSync.tsx';
 import { OfflineDataBanner, useSavedQueries } from './SavedData.tsx';
+
+// With the shell's chunk: the account screens' strings (the router waits for them).
+export { accountStringsReady } from '../../lib/account-strings.ts';
 
 /** Logout revokes the refresh token, clears local storage (tokens and the saved offline copy) and reloads. */
 export async function logout() {
@@ -30,6 +34,14 @@ export async function logout() {
 }
 
 export function AccountLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
   const { t } = useTranslation();
   const { user, role } = useSession();
   const location = useLocation();

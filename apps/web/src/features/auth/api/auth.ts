@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { api } from '@kutu/contract/paths';
 import type {
@@ -45,12 +45,42 @@ export const authApi = {
     http.post<MessageReply>(api.auth.resetPasswordByCode, body, { auth: false }),
 };
 
-export const useLogin = () => useMutation({ mutationFn: authApi.login });
-export const useRegisterFarmer = () => useMutation({ mutationFn: authApi.registerFarmer });
-export const useRegisterExpert = () => useMutation({ mutationFn: authApi.registerExpert });
-export const useVerifyEmail = () => useMutation({ mutationFn: authApi.verifyEmail });
-export const useResendOtp = () => useMutation({ mutationFn: authApi.resendOtp });
-export const useActivate = () => useMutation({ mutationFn: authApi.activate });
-export const useForgotPassword = () => useMutation({ mutationFn: authApi.forgotPassword });
-export const useResetPassword = () => useMutation({ mutationFn: authApi.resetPassword });
-export const useResetPasswordByCode = () => useMutation({ mutationFn: authApi.resetPasswordByCode });
+interface Handlers<R> {
+  onSuccess?: (reply: R) => void;
+  onError?: (err: Error) => void;
+}
+
+/**
+ * The part of TanStack Query's useMutation the auth screens use. Query itself loads with the account
+ * shell: the screens before sign-in do not download it (decision 0016).
+ */
+function useCall<B, R>(call: (body: B) => Promise<R>) {
+  const [isPending, setPending] = useState(false);
+  const mutate = useCallback(
+    (body: B, handlers: Handlers<R> = {}) => {
+      setPending(true);
+      call(body).then(
+        (reply) => {
+          setPending(false);
+          handlers.onSuccess?.(reply);
+        },
+        (err: Error) => {
+          setPending(false);
+          handlers.onError?.(err);
+        },
+      );
+    },
+    [call],
+  );
+  return { mutate, isPending };
+}
+
+export const useLogin = () => useCall(authApi.login);
+export const useRegisterFarmer = () => useCall(authApi.registerFarmer);
+export const useRegisterExpert = () => useCall(authApi.registerExpert);
+export const useVerifyEmail = () => useCall(authApi.verifyEmail);
+export const useResendOtp = () => useCall(authApi.resendOtp);
+export const useActivate = () => useCall(authApi.activate);
+export const useForgotPassword = () => useCall(authApi.forgotPassword);
+export const useResetPassword = () => useCall(authApi.resetPassword);
+export const useResetPasswordByCode = () => useCall(authApi.resetPasswordByCode);

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Container.css';
 import type { ReactNode } from 'react';
 import { Anchor, Box, Container, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SimpleGrid.css';
 import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBug, IconLock, IconMail } from '@tabler/icons-react';
 import { Link } from 'react-router';

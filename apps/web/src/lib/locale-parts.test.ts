@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import { FIRST_SECTIONS, localePart } from './locale-parts.ts';
+
+const srcDir = path.join(import.meta.dirname, '..');
+const sections = Object.keys(en);
+
+/**
+ * The code a visitor can run before the account shell loads: the entry, the auth layout, the auth and
+ * static pages and what they import (statically or on a choice), but not the router's other screens.
+ */
+function firstScreenFiles(): string[] {
+  const roots = [
+    'main.tsx',
+    'components/layout/AuthLayout.tsx',
+    ...['features/auth/pages', 'features/static/pages'].flatMap((dir) =>
+      fs.readdirSync(path.join(srcDir, dir)).map((file) => path.join(dir, file)),
+    ),
+  ].map((file) => path.join(srcDir, file));
+  const later = (file: string) =>
+    file.endsWith('AccountLayout.tsx') ||
+    file.endsWith('account-strings.ts') ||
+    (/\/pages\//.test(file) && !/\/features\/(auth|static)\//.test(file));
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || later(file) || !/\.tsx?$/.test(file) || file.includes('.test.')) return;
+    seen.add(file);
+    const source = fs.readFileSync(file, 'utf8');
+    for (const [, spec] of source.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g))
+      visit(path.resolve(path.dirname(file), spec!));
+  };
+  for (const root of roots) visit(root);
+  return [...seen];
+}
+
+describe('locale parts', () => {
+  it('the first part and the account part together are the whole file, once', () => {
+    const first = localePart(en, 'first');
+    const account = localePart(en, 'account');
+    expect(Object.keys(first).length).toBeGreaterThan(0);
+    expect({ ...first, ...account }).toEqual(en);
+    expect(Object.keys(first).filter((k) => k in account)).toEqual([]);
+    for (const section of FIRST_SECTIONS) expect(sections, section).toContain(section);
+  });
+
+  it('the screens before sign-in use only keys of the first part', () => {
+    const files = firstScreenFiles();
+    expect(files.length).toBeGreaterThan(20);
+    const used = files.flatMap((file) =>
+      [...fs.readFileSync(file, 'utf8').matchAll(/[`'"]([a-z][a-zA-Z]*)\.[a-zA-Z$]/g)]
+        .map((m) => m[1]!)
+        .filter((section) => sections.includes(section) && !FIRST_SECTIONS.includes(section))
+        .map((section) => `${path.relative(srcDir, file)}: ${section}`),
+    );
+    expect(used).toEqual([]);
+  });
+});
