@@ -21,6 +21,9 @@ async function outboxTo(address: string): Promise<OutboxEntry[]> {
   return (res.json().results as OutboxEntry[]).filter((m) => m.to === address);
 }
 const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
+/** PUT /api/auth/language/ as the caller whose headers are given. */
+const chooseLanguage = (headers: Record<string, string>, language: string) =>
+  t.app.inject({ method: 'PUT', url: '/api/auth/language/', headers, payload: { language } });
 
 describe('the account language at sign-up', () => {
   it('is the one chosen in the form, over the browser language', async () => {
@@ -73,12 +76,7 @@ describe('PUT /api/auth/language/', () => {
   it('changes the account language, shown in GET /api/auth/me/', async () => {
     const a = await activeAccount(t);
     const { access } = await login(t, a.email);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/language/',
-      headers: bearer(access),
-      payload: { language: 'lg' },
-    });
+    const res = await chooseLanguage(bearer(access), 'lg');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ language: 'lg' });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me/', headers: bearer(access) });
@@ -94,12 +92,7 @@ describe('PUT /api/auth/language/', () => {
   it('refuses a language Kutu does not write with a VALIDATION_ERROR', async () => {
     const a = await activeAccount(t);
     const { access } = await login(t, a.email);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/language/',
-      headers: bearer(access),
-      payload: { language: 'fr' },
-    });
+    const res = await chooseLanguage(bearer(access), 'fr');
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({
       code: 'VALIDATION_ERROR',
@@ -165,20 +158,10 @@ describe('error messages in the reader language', () => {
       fields: { oldPassword: 'Si sahihi' },
     });
 
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/language/',
-      headers: bearer(access),
-      payload: { language: 'fr' },
-    });
+    const bad = await chooseLanguage(bearer(access), 'fr');
     expect(bad.json().error.fields).toEqual({ language: 'Lugha lazima iwe en, sw au lg' });
 
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/language/',
-      headers: bearer(access),
-      payload: { language: 'lg' },
-    });
+    await chooseLanguage(bearer(access), 'lg');
     const missing = await t.app.inject({
       method: 'PUT',
       url: '/api/notifications/999999/read/',
@@ -223,12 +206,7 @@ describe('notifications in the recipient language', () => {
     await approvePostOf('Orange spots');
     expect(await latest()).toBe('Your post "Orange spots" has been approved and is visible to the community');
 
-    const switched = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/language/',
-      headers: farmer.headers,
-      payload: { language: 'lg' },
-    });
+    const switched = await chooseLanguage(farmer.headers, 'lg');
     expect(switched.statusCode, switched.body).toBe(200);
     await approvePostOf('Obutonnyeze');
     expect(await latest()).toBe('Obubaka bwo "Obutonnyeze" bukkiriziddwa era abalimi banno basobola okubulaba');
