@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
 import { clearNoticesOnNavigation, NOTICE_MS, toastsNeeded } from '../lib/notify.ts';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // The toast package (its store, this container, the transition library) loads with the first toast
@@ -21,22 +21,28 @@ function Toasts() {
   );
 }
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/** A notice belongs to the screen that raised it (decision 0018). */
+function ClearNoticesOnNavigation() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
   useEffect(() => {
-    let path = router.state.location.pathname;
-    return router.subscribe((state) => {
-      if (state.location.pathname === path) return;
-      path = state.location.pathname;
-      clearNoticesOnNavigation();
-    });
-  }, [router]);
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    clearNoticesOnNavigation();
+  }, [pathname]);
+  return null;
+}
+
+export function App() {
   return (
     // Every CSS variable, Mantine's defaults included: default-css-variables.css is not downloaded
     // (styles/first-screens.ts).
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>
       <Toasts />
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <ClearNoticesOnNavigation />
+        <AppRoutes />
+      </BrowserRouter>
     </MantineProvider>
   );
 }

@@ -1,28 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import '../lib/i18n.ts';
-import { isChunkLoadError, RouteError } from './RouteError.tsx';
+import { isChunkLoadError, RouteErrorBoundary } from './RouteError.tsx';
+
+function Screens({ Broken }: { Broken: ComponentType }) {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Suspense fallback={<p>loading</p>}>
+        <Routes>
+          <Route path="/" element={<Broken />} />
+          <Route path="/other" element={<p>Another screen</p>} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
 
 function renderFailingRoute(error: Error) {
-  const router = createMemoryRouter([
-    {
-      errorElement: <RouteError />,
-      children: [
-        {
-          path: '/',
-          loader: () => {
-            throw error;
-          },
-          element: <p>never</p>,
-        },
-      ],
-    },
-  ]);
+  // A screen whose chunk cannot be loaded, as React.lazy sees it.
+  const Broken = lazy(() => Promise.reject(error));
   render(
     <MantineProvider>
-      <RouterProvider router={router} />
+      <MemoryRouter>
+        <Link to="/other">Elsewhere</Link>
+        <Screens Broken={Broken} />
+      </MemoryRouter>
     </MantineProvider>,
   );
 }
@@ -47,5 +54,13 @@ describe('the route error boundary (issue 13)', () => {
     renderFailingRoute(new TypeError("Cannot read properties of undefined (reading 'x')"));
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+  });
+
+  it('leaves the error behind when the user moves to another screen', async () => {
+    renderFailingRoute(new TypeError('Failed to fetch dynamically imported module: /assets/A-1.js'));
+    await screen.findByRole('heading', { name: 'Kutu was updated' });
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(await screen.findByText('Another screen')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Kutu was updated' })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
+import { Component, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Center, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 
 /**
  * A screen's code (a route chunk) that cannot be fetched: after a redeploy an old tab asks for files
@@ -12,11 +12,9 @@ export function isChunkLoadError(error: unknown): boolean {
   return /dynamically imported module|module script|Unable to preload CSS|ChunkLoadError/i.test(message);
 }
 
-/** The router's error element: plain words and a reload button instead of React Router's raw error page. */
-export function RouteError() {
+/** Plain words and a reload button instead of a blank page or a stack trace. */
+function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
-  console.error(error);
   const chunk = isChunkLoadError(error);
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   const [title, text] =
@@ -38,4 +36,31 @@ export function RouteError() {
       </Stack>
     </Center>
   );
+}
+
+/**
+ * Every screen under one error boundary: a failed chunk load (React.lazy rejects) or a crash shows a
+ * way back. Moving to another screen (a new `pathname`) leaves the error behind.
+ */
+export class RouteErrorBoundary extends Component<
+  { pathname: string; children: ReactNode },
+  { error: unknown; pathname: string }
+> {
+  override state = { error: null as unknown, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: { pathname: string }) {
+    return props.pathname === state.pathname ? null : { error: null, pathname: props.pathname };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.error === null ? this.props.children : <RouteError error={this.state.error} />;
+  }
 }
