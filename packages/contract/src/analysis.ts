@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, isoDateTime, paginated, pageQuery } from './common.ts';
-import { analysisCrops, rustClasses } from './enums.ts';
+import { analysisCrops, rustClasses, resourceTopics, contentLanguages } from './enums.ts';
+export { imageUploadMessages, resourceTopics, contentLanguages } from './enums.ts';
 
 export { analysisApi, IDEMPOTENCY_KEY_HEADER } from './paths.ts';
 
@@ -11,15 +12,6 @@ export const idempotencyKey = z
 /** Upload rules shared by the server and the web app (spec point 9). */
 export { IMAGE_MAX_BYTES } from './enums.ts';
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
-export const imageUploadMessages = {
-  tooBig: 'File too big (max: 5 MB)',
-  unsupported: 'File type not supported',
-  tooMany: 'You can only upload one image at a time',
-  missing: 'Please upload an image to process.',
-  damaged: 'The image is damaged or incomplete',
-  busy: 'The analysis service is busy, please try again in a moment',
-  failed: 'Failed to upload image',
-} as const;
 
 export const analysisOutcomes = ['diagnosis', 'not_leaf'] as const;
 export const analysisOutcome = z.enum(analysisOutcomes);
@@ -36,13 +28,9 @@ export const analysisUploadFields = z.object({
   crop: z.preprocess((v) => (v === '' ? undefined : v), analysisCrop.optional()),
 });
 
-/** What a resource is about: one of the three classes, or how to take a photo the model can read. */
-export const resourceTopics = [...rustClasses, 'photo_tips'] as const;
 export const resourceTopic = z.enum(resourceTopics);
 export type ResourceTopic = z.infer<typeof resourceTopic>;
 
-/** The languages content (advice, resources) is written in: English, Kiswahili, Luganda (issue 14). */
-export const contentLanguages = ['en', 'sw', 'lg'] as const;
 export const contentLanguage = z.enum(contentLanguages);
 export type ContentLanguage = z.infer<typeof contentLanguage>;
 

@@ -1,15 +1,31 @@
 import { z } from 'zod';
-import { cropTypes, diseaseTypes, rustClasses, urgencyLevels } from './enums.ts';
+import {
+  cropTypes,
+  diseaseTypes,
+  rustClasses,
+  urgencyLevels,
+  POST_TITLE_MIN,
+  POST_TITLE_MAX,
+  POST_CONTENT_MIN,
+  POST_CONTENT_MAX,
+  COMMENT_MAX,
+  MODERATION_REASON_MAX,
+} from './enums.ts';
 import { isoDateTime, MAX_ROW_ID, pageQuery, paginated, rowId } from './common.ts';
+export {
+  POST_TITLE_MIN,
+  POST_TITLE_MAX,
+  POST_CONTENT_MIN,
+  POST_CONTENT_MAX,
+  COMMENT_MAX,
+  MODERATION_REASON_MAX,
+  cropTypeLabels,
+  diseaseTypeLabels,
+  urgencyLevelLabels,
+} from './enums.ts';
 
 export { communityApi, communityPath } from './paths.ts';
 
-export const POST_TITLE_MIN = 5;
-export const POST_TITLE_MAX = 150;
-export const POST_CONTENT_MIN = 10;
-export const POST_CONTENT_MAX = 5000;
-export const COMMENT_MAX = 2000;
-export const MODERATION_REASON_MAX = 500;
 /** Per user, per rolling window: more is refused with 429. */
 export const POST_RATE_LIMIT = { max: 5, windowMinutes: 10 } as const;
 export const COMMENT_RATE_LIMIT = { max: 20, windowMinutes: 10 } as const;
@@ -20,24 +36,6 @@ export const postActions = ['flag', 'unflag', 'approve'] as const;
 export type PostAction = (typeof postActions)[number];
 export const commentActions = ['approve', 'flag'] as const;
 export type CommentAction = (typeof commentActions)[number];
-
-export const cropTypeLabels: Record<(typeof cropTypes)[number], string> = {
-  MAIZE: 'Maize',
-  WHEAT: 'Wheat',
-  RICE: 'Rice',
-  BEANS: 'Beans',
-};
-export const diseaseTypeLabels: Record<(typeof diseaseTypes)[number], string> = {
-  common_rust: 'Common Rust',
-  leaf_blast: 'Leaf Blast',
-  gray_leaf_spot: 'Gray Leaf Spot',
-  none: "I don't know",
-};
-export const urgencyLevelLabels: Record<(typeof urgencyLevels)[number], string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-};
 
 const cropType = z.enum(cropTypes, { error: 'Choose the crop: Maize, Wheat, Rice or Beans' });
 /** The spec's `leaf_blust` is a misspelling of leaf blast: accepted on input, stored and sent as `leaf_blast`. */

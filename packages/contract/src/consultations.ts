@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { isoDateTime, MAX_ROW_ID, pageQuery, paginated } from './common.ts';
-import { bookingStatuses } from './enums.ts';
+import { bookingStatuses, type MeetingMode, meetingModes, slotLengths } from './enums.ts';
+export {
+  meetingModes,
+  meetingModeLabels,
+  slotLengths,
+  AVAILABILITY_WINDOW_DAYS,
+  weekdayNames,
+  type MeetingMode,
+} from './enums.ts';
 
 export { consultationsApi } from './paths.ts';
 
@@ -72,15 +80,6 @@ export function wireDateTime(label: string) {
     });
 }
 
-/** How a consultation happens. */
-export const meetingModes = ['phone', 'farm_visit', 'video'] as const;
-export type MeetingMode = (typeof meetingModes)[number];
-export const meetingModeLabels: Record<MeetingMode, string> = {
-  phone: 'Phone call',
-  farm_visit: 'Farm visit',
-  video: 'Video call',
-};
-
 const optionalText = (max: number, label: string) =>
   z.preprocess(
     (v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v),
@@ -120,12 +119,6 @@ export const createSlotBody = z
     ...meetingShape,
   })
   .superRefine(checkMeeting);
-
-/** Slot lengths an expert can pick for a weekly availability, in minutes. */
-export const slotLengths = [15, 20, 30, 45, 60, 90, 120] as const;
-/** Weekly availability makes slots for this many days ahead, topped up every day (docs/decisions/0019). */
-export const AVAILABILITY_WINDOW_DAYS = 28;
-export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 const clockTime = (label: string) =>
   z

@@ -54,3 +54,87 @@ export const analysisCrops = ['maize', 'beans', 'other'] as const;
 
 /** The largest photo an upload may send (spec point 9); here, zod-free, for the screens that only check size. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+// Limits, labels and lists the web app imports from here (`@kutu/contract/enums`): this module has no
+// zod, so a screen that only shows them does not download the schemas (issue 13).
+
+// Community posts
+export const POST_TITLE_MIN = 5;
+export const POST_TITLE_MAX = 150;
+export const POST_CONTENT_MIN = 10;
+export const POST_CONTENT_MAX = 5000;
+export const COMMENT_MAX = 2000;
+export const MODERATION_REASON_MAX = 500;
+export const cropTypeLabels: Record<(typeof cropTypes)[number], string> = {
+  MAIZE: 'Maize',
+  WHEAT: 'Wheat',
+  RICE: 'Rice',
+  BEANS: 'Beans',
+};
+export const diseaseTypeLabels: Record<(typeof diseaseTypes)[number], string> = {
+  common_rust: 'Common Rust',
+  leaf_blast: 'Leaf Blast',
+  gray_leaf_spot: 'Gray Leaf Spot',
+  none: "I don't know",
+};
+export const urgencyLevelLabels: Record<(typeof urgencyLevels)[number], string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+};
+
+// Consultations
+/** How a consultation happens. */
+export const meetingModes = ['phone', 'farm_visit', 'video'] as const;
+export type MeetingMode = (typeof meetingModes)[number];
+export const meetingModeLabels: Record<MeetingMode, string> = {
+  phone: 'Phone call',
+  farm_visit: 'Farm visit',
+  video: 'Video call',
+};
+/** Slot lengths an expert can pick for a weekly availability, in minutes. */
+export const slotLengths = [15, 20, 30, 45, 60, 90, 120] as const;
+/** Weekly availability makes slots for this many days ahead, topped up every day (docs/decisions/0019). */
+export const AVAILABILITY_WINDOW_DAYS = 28;
+export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+// Expert review
+/** An expert's decision: a crop class (confirms or corrects the model), or no crop class at all. */
+export const reviewVerdicts = ['common_rust', 'healthy', 'other_disease', 'not_leaf', 'cannot_tell'] as const;
+/** What the model answered, in the same terms as a verdict (unsure counts separately). */
+export const modelAnswers = ['common_rust', 'healthy', 'other_disease', 'unsure', 'not_leaf'] as const;
+export type ModelAnswer = (typeof modelAnswers)[number];
+
+// Model training
+/** Images one training upload may carry. */
+export const TRAINING_MAX_FILES = 20;
+export const trainingLabels = rustClasses;
+export type TrainingLabel = (typeof trainingLabels)[number];
+export const trainingLabelNames: Record<TrainingLabel, string> = {
+  common_rust: 'Common Rust',
+  healthy: 'Healthy',
+  other_disease: 'Other Diseases',
+};
+/** The spec's messages (points 5 and 8). */
+export const trainingMessages = {
+  noImage: 'Please upload a valid image for training.',
+  noLabel: 'Please select a label for training.',
+  submitted: 'Training data submitted successfully',
+  failed: 'Failed to submit training data',
+  alreadyRunning: 'A retraining is already running',
+} as const;
+
+// Analysis and education resources
+export const imageUploadMessages = {
+  tooBig: 'File too big (max: 5 MB)',
+  unsupported: 'File type not supported',
+  tooMany: 'You can only upload one image at a time',
+  missing: 'Please upload an image to process.',
+  damaged: 'The image is damaged or incomplete',
+  busy: 'The analysis service is busy, please try again in a moment',
+  failed: 'Failed to upload image',
+} as const;
+/** What a resource is about: one of the three classes, or how to take a photo the model can read. */
+export const resourceTopics = [...rustClasses, 'photo_tips'] as const;
+/** The languages content (advice, resources) is written in: English, Kiswahili, Luganda (issue 14). */
+export const contentLanguages = ['en', 'sw', 'lg'] as const;

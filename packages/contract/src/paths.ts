@@ -120,6 +120,9 @@ export const notificationsApi = {
 } as const;
 
 /** Expert training data, retraining jobs and model versions. `:name` marks a parameter. */
+/** Fills `:name` parameters: `trainingPath(trainingApi.sample, { id: 3 })`. */
+export const trainingPath = communityPath;
+
 export const trainingApi = {
   /** POST multipart: `image` (1 to TRAINING_MAX_FILES files), `label`, optional `crop_type`. */
   upload: '/api/upload-training-images/',

@@ -1,24 +1,20 @@
 import { z } from 'zod';
 import { isoDateTime, pageQuery, paginated } from './common.ts';
 import { analysisCrop, analysisResult } from './analysis.ts';
+import { reviewVerdicts, modelAnswers } from './enums.ts';
+export { reviewVerdicts, modelAnswers, type ModelAnswer } from './enums.ts';
 
 export { reviewApi } from './paths.ts';
 
 /** How long a claim keeps other experts off an item. */
 export const CLAIM_MINUTES = 10;
 
-/** An expert's decision: a crop class (confirms or corrects the model), or no crop class at all. */
-export const reviewVerdicts = ['common_rust', 'healthy', 'other_disease', 'not_leaf', 'cannot_tell'] as const;
 export const reviewVerdict = z.enum(reviewVerdicts, {
   error: 'Choose a verdict: common_rust, healthy, other_disease, not_leaf or cannot_tell',
 });
 export type ReviewVerdict = z.infer<typeof reviewVerdict>;
 /** Verdicts that train a crop class (the others never become training samples). */
 export const trainingVerdicts = ['common_rust', 'healthy', 'other_disease'] as const;
-
-/** What the model answered, in the same terms as a verdict (unsure counts separately). */
-export const modelAnswers = ['common_rust', 'healthy', 'other_disease', 'unsure', 'not_leaf'] as const;
-export type ModelAnswer = (typeof modelAnswers)[number];
 
 export const reviewQueueQuery = pageQuery.extend({
   crop: analysisCrop.optional().describe('Only photos the farmer said show this crop'),

@@ -1,33 +1,15 @@
 import { z } from 'zod';
-import { cropTypes, rustClasses } from './enums.ts';
+import { cropTypes, trainingLabels, trainingMessages } from './enums.ts';
 import { isoDateTime, MAX_ROW_ID, pageQuery, paginated } from './common.ts';
+export {
+  TRAINING_MAX_FILES,
+  trainingLabels,
+  trainingLabelNames,
+  trainingMessages,
+  type TrainingLabel,
+} from './enums.ts';
 
-export { trainingApi } from './paths.ts';
-
-/** Fills `:name` parameters: `trainingPath(trainingApi.sample, { id: 3 })`. */
-export function trainingPath(pattern: string, params: Record<string, string | number>): string {
-  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
-}
-
-/** Images one training upload may carry. */
-export const TRAINING_MAX_FILES = 20;
-
-export const trainingLabels = rustClasses;
-export type TrainingLabel = (typeof trainingLabels)[number];
-export const trainingLabelNames: Record<TrainingLabel, string> = {
-  common_rust: 'Common Rust',
-  healthy: 'Healthy',
-  other_disease: 'Other Diseases',
-};
-
-/** The spec's messages (points 5 and 8). */
-export const trainingMessages = {
-  noImage: 'Please upload a valid image for training.',
-  noLabel: 'Please select a label for training.',
-  submitted: 'Training data submitted successfully',
-  failed: 'Failed to submit training data',
-  alreadyRunning: 'A retraining is already running',
-} as const;
+export { trainingApi, trainingPath } from './paths.ts';
 
 export const trainingLabel = z.enum(trainingLabels, { error: trainingMessages.noLabel });
 

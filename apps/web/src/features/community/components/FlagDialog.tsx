@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MODERATION_REASON_MAX, type CommunityPost } from '@kutu/contract';
+import { MODERATION_REASON_MAX } from '@kutu/contract/enums';
+import type { CommunityPost } from '@kutu/contract';
 
 /**
  * Asks for an optional reason before a post is flagged; its author sees the reason in "My Posts".

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Avatar, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { COMMENT_MAX, type CommentAction, type ResponseItem } from '@kutu/contract';
+import { COMMENT_MAX } from '@kutu/contract/enums';
+import type { CommentAction, ResponseItem } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { cropTypeLabels, diseaseTypeLabels, urgencyLevelLabels, type CommunityPost } from '@kutu/contract';
+import { cropTypeLabels, diseaseTypeLabels, urgencyLevelLabels } from '@kutu/contract/enums';
+import type { CommunityPost } from '@kutu/contract';
 import { formatDate } from '../../../lib/format.ts';
 import { urgencyColor } from './labels.ts';
 import { PostAnalysis } from './PostAnalysis.tsx';

@@ -5,7 +5,7 @@ import {
   diseaseTypes,
   urgencyLevelLabels,
   urgencyLevels,
-} from '@kutu/contract';
+} from '@kutu/contract/enums';
 
 export const cropOptions = cropTypes.map((value) => ({ value, label: cropTypeLabels[value] }));
 export const diseaseOptions = diseaseTypes.map((value) => ({ value, label: diseaseTypeLabels[value] }));

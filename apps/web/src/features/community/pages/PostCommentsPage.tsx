@@ -3,14 +3,9 @@ import { Alert, Anchor, Avatar, Grid, Group, Paper, SegmentedControl, Stack, Tex
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import {
-  analysisApi,
-  cropTypeLabels,
-  diseaseTypeLabels,
-  urgencyLevelLabels,
-  type CommunityPost,
-  type ModerationStatus,
-} from '@kutu/contract';
+import type { CommunityPost, ModerationStatus } from '@kutu/contract';
+import { cropTypeLabels, diseaseTypeLabels, urgencyLevelLabels } from '@kutu/contract/enums';
+import { analysisApi } from '@kutu/contract/paths';
 import { routes } from '../../../app/routes.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { moderationQueueQuery, postQuery } from '../api/community.ts';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { meetingModes, type MeetingMode } from '@kutu/contract';
+import { meetingModes } from '@kutu/contract/enums';
+import type { MeetingMode } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 
 export type MeetingValues = {

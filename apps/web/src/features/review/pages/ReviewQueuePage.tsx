@@ -1,14 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  analysisCrops,
-  modelAnswers,
-  type AnalysisCrop,
-  type ModelAnswer,
-  type ReviewQueueItem,
-  type ReviewQueueQuery,
-} from '@kutu/contract';
+import { analysisCrops, modelAnswers } from '@kutu/contract/enums';
+import type { AnalysisCrop, ModelAnswer, ReviewQueueItem, ReviewQueueQuery } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { AnalysisPhoto } from '../../analysis/components/AnalysisPhoto.tsx';

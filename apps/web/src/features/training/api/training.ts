@@ -1,15 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  trainingPath,
-  type ModelVersion,
-  type SampleCounts,
-  type TrainingJob,
-  type TrainingLabel,
-  type TrainingSample,
-  type TrainingUploadReply,
-  type Paginated,
+import type {
+  ModelVersion,
+  SampleCounts,
+  TrainingJob,
+  TrainingLabel,
+  TrainingSample,
+  TrainingUploadReply,
+  Paginated,
 } from '@kutu/contract';
-import { trainingApi } from '@kutu/contract/paths';
+import { trainingApi, trainingPath } from '@kutu/contract/paths';
 import { http } from '../../../lib/api.ts';
 
 /** Every training query starts with this key: one invalidation refreshes the page after a change. */

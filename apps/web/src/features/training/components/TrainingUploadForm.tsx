@@ -3,13 +3,8 @@ import { useState } from 'react';
 import { Button, CloseButton, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useTranslation } from 'react-i18next';
-import {
-  IMAGE_MAX_BYTES,
-  imageUploadMessages,
-  TRAINING_MAX_FILES,
-  trainingMessages,
-  type TrainingLabel,
-} from '@kutu/contract';
+import { IMAGE_MAX_BYTES, imageUploadMessages, TRAINING_MAX_FILES, trainingMessages } from '@kutu/contract/enums';
+import type { TrainingLabel } from '@kutu/contract';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUploadTrainingImages } from '../api/training.ts';

@@ -1,4 +1,5 @@
-import { trainingLabelNames, trainingLabels, type TrainingLabel } from '@kutu/contract';
+import { trainingLabelNames, trainingLabels } from '@kutu/contract/enums';
+import type { TrainingLabel } from '@kutu/contract';
 
 /** The label dropdown's options, in the spec's order with readable names. */
 export const labelOptions = trainingLabels.map((value) => ({ value, label: trainingLabelNames[value] }));
