@@ -7,8 +7,11 @@
  * the router loads lazily, with their static imports and CSS (Vite preloads those with the chunk).
  * Dynamic `import()`s below the layout and page run later, when the user chooses something: the SMS
  * password reset, the password meter's word list (on typing), the toast package (on the first notice),
- * the on-phone diagnosis engine (once the farmer has downloaded the offline model). They are not in the
- * route's figure but are listed, with their size, by `--on-demand`. Languages: each locale file is
+ * the on-phone diagnosis engine (once the farmer has downloaded the offline model), a dialog or a tab.
+ * A few parts load just after the screen shows, behind a spinner (components/OnDemand.tsx `Deferred`):
+ * the expert's resource editor, the weekly-availability form, the post form beside the board on a wide
+ * screen (on a phone it opens on a choice). They bring the contract's schemas (zod, ~30 KiB). They are
+ * not in the route's figure but are listed, with their size, by `--on-demand`. Languages: each locale file is
  * built in two parts (apps/web/src/lib/locale-parts.ts): the screens before sign-in's strings and the
  * account screens'. English's first part is in the entry, its account part with the account shell; a
  * phone set to Kiswahili or Luganda also downloads that language's first part at start and its account

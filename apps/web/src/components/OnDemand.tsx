@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense, useState } from 'react';
+import { Center, Loader } from '@mantine/core';
 
 /**
  * Renders a lazily loaded dialog (`React.lazy`) from the first time `when` is true, and keeps it mounted
@@ -9,4 +10,22 @@ export function OnDemand({ when, children }: { when: boolean; children: ReactNod
   const [wanted, setWanted] = useState(when);
   if (when && !wanted) setWanted(true);
   return wanted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/**
+ * A part of a screen that loads after the screen (`React.lazy`), with a small spinner meanwhile: a form
+ * below the fold or for one role only stays out of the screen's first download (issue 13).
+ */
+export function Deferred({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Center p="md">
+          <Loader size="sm" />
+        </Center>
+      }
+    >
+      {children}
+    </Suspense>
+  );
 }

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import {
   Alert,
   Anchor,
@@ -21,8 +22,13 @@ import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { useChosenOrLatestAnalysis } from '../api/analysis.ts';
 import { resultColor, resultLabelKey } from '../components/classes.ts';
-import { ResourceManager } from '../components/ResourceManager.tsx';
 import { ResourcesAccordion } from '../components/ResourcesAccordion.tsx';
+import { Deferred } from '../../../components/OnDemand.tsx';
+
+// Experts only: farmers never download the editor and its schemas.
+const ResourceManager = lazy(() =>
+  import('../components/ResourceManager.tsx').then((m) => ({ default: m.ResourceManager })),
+);
 
 function parseId(raw: string | null): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;
@@ -115,7 +121,13 @@ export default function EducationResourcesPage() {
       <Title order={1} size="h2">
         {t('menu.educationResources')}
       </Title>
-      {role === 'expert' ? <ResourceManager /> : <ResultResources />}
+      {role === 'expert' ? (
+        <Deferred>
+          <ResourceManager />
+        </Deferred>
+      ) : (
+        <ResultResources />
+      )}
     </Stack>
   );
 }

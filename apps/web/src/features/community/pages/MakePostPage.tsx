@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Button, Grid, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageQuestion } from '@tabler/icons-react';
@@ -6,13 +6,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CommunityPost } from '@kutu/contract';
 import { approvedPostsQuery, myPostsQuery } from '../api/community.ts';
-import { CommentDialog } from '../components/CommentDialog.tsx';
-import { CommentsDialog } from '../components/CommentsDialog.tsx';
 import { ListPagination } from '../components/ListPagination.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { type Filters, PostFilters } from '../components/PostFilters.tsx';
-import { PostForm } from '../components/PostForm.tsx';
 import { QueryState } from '../components/QueryState.tsx';
+import { Deferred, OnDemand } from '../../../components/OnDemand.tsx';
+
+// The form and the dialogs bring the contract's schemas (zod): on a phone they open on a choice.
+const PostForm = lazy(() => import('../components/PostForm.tsx').then((m) => ({ default: m.PostForm })));
+const CommentDialog = lazy(() => import('../components/CommentDialog.tsx').then((m) => ({ default: m.CommentDialog })));
+const CommentsDialog = lazy(() =>
+  import('../components/CommentsDialog.tsx').then((m) => ({ default: m.CommentsDialog })),
+);
 
 const PAGE_SIZE = 6;
 const MY_PAGE_SIZE = 5;
@@ -120,7 +125,9 @@ export default function MakePostPage() {
           <div>{board}</div>
           <MyPosts />
           <Modal opened={asking} onClose={() => setAsking(false)} title={t('community.addPost')} fullScreen>
-            <PostForm onPosted={() => setAsking(false)} />
+            <Deferred>
+              <PostForm onPosted={() => setAsking(false)} />
+            </Deferred>
           </Modal>
         </Stack>
       ) : (
@@ -131,7 +138,9 @@ export default function MakePostPage() {
                 <Title order={3} size="h4" mb="sm">
                   {t('community.addPost')}
                 </Title>
-                <PostForm />
+                <Deferred>
+                  <PostForm />
+                </Deferred>
               </Paper>
               <MyPosts />
             </Stack>
@@ -139,8 +148,12 @@ export default function MakePostPage() {
           <Grid.Col span={{ base: 12, md: 8 }}>{board}</Grid.Col>
         </Grid>
       )}
-      <CommentsDialog post={find(viewing)} onClose={() => setViewing(null)} />
-      <CommentDialog opened={commenting !== null} post={find(commenting)} onClose={() => setCommenting(null)} />
+      <OnDemand when={viewing !== null}>
+        <CommentsDialog post={find(viewing)} onClose={() => setViewing(null)} />
+      </OnDemand>
+      <OnDemand when={commenting !== null}>
+        <CommentDialog opened={commenting !== null} post={find(commenting)} onClose={() => setCommenting(null)} />
+      </OnDemand>
     </Stack>
   );
 }

@@ -170,3 +170,13 @@ export function WeeklyAvailabilityList() {
     </Stack>
   );
 }
+
+/** The form and the list, as the Create Slot page shows them (loaded after the page: zod). */
+export default function WeeklyAvailability() {
+  return (
+    <>
+      <WeeklyAvailabilityForm />
+      <WeeklyAvailabilityList />
+    </>
+  );
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useForm } from '@mantine/form';
 import { Badge, Button, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { AvailabilitySlot } from '@kutu/contract';
@@ -14,8 +14,11 @@ import { formatDateTime, viewerTimeZone } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { localInputToIso, useCreateSlot, useDeactivateSlot, useMySlots } from '../api/consultations.ts';
 import { MeetingFields, type MeetingValues } from '../components/MeetingFields.tsx';
-import { WeeklyAvailabilityForm, WeeklyAvailabilityList } from '../components/WeeklyAvailability.tsx';
 import { translateErrors } from '../../../lib/validation.ts';
+import { Deferred } from '../../../components/OnDemand.tsx';
+
+// Weekly availability brings the contract's schemas (zod): it loads just after the page.
+const WeeklyAvailability = lazy(() => import('../components/WeeklyAvailability.tsx'));
 
 type OneOffValues = MeetingValues & {
   start: string;
@@ -136,8 +139,9 @@ export default function CreateSlotPage() {
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack>
-            <WeeklyAvailabilityForm />
-            <WeeklyAvailabilityList />
+            <Deferred>
+              <WeeklyAvailability />
+            </Deferred>
             <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
               <Stack>
                 <Text size="sm" c="dimmed">

@@ -64,7 +64,7 @@ describe('ProfilePage', () => {
     renderWithProviders(<ProfilePage />, { route: '/account/profile' });
     expect(screen.getByRole('tab', { name: 'Complete Profile' }).getAttribute('aria-selected')).toBe('true');
 
-    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await user.click(await screen.findByRole('button', { name: 'Save profile' }));
     for (const msg of ['ID number is required', 'First name is required', 'Occupation is required']) {
       expect(screen.getByText(msg)).toBeTruthy();
     }
@@ -103,7 +103,7 @@ describe('ProfilePage', () => {
     );
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProfilePage />, { route: '/account/profile' });
-    await user.clear(screen.getByLabelText(/^Occupation/));
+    await user.clear(await screen.findByLabelText(/^Occupation/));
     await user.type(screen.getByLabelText(/^Occupation/), 'Agronomist');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
 

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Alert, Box, Center, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { IconId, IconKey, IconUserCheck } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -6,10 +7,17 @@ import { useSession } from '../../../app/guards.tsx';
 import { useMe } from '../api/profile.ts';
 import { AccountSummary } from '../components/AccountSummary.tsx';
 import { AddEmailCard } from '../components/AddEmailCard.tsx';
-import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
-import { CompleteProfileForm } from '../components/CompleteProfileForm.tsx';
 import { OfflineCard } from '../../offline/components/OfflineCard.tsx';
 import { LanguageSwitch } from '../../../components/LanguageSwitch/LanguageSwitch.tsx';
+import { Deferred } from '../../../components/OnDemand.tsx';
+
+// The forms bring the contract's schemas (zod): each loads when its tab opens.
+const ChangePasswordForm = lazy(() =>
+  import('../components/ChangePasswordForm.tsx').then((m) => ({ default: m.ChangePasswordForm })),
+);
+const CompleteProfileForm = lazy(() =>
+  import('../components/CompleteProfileForm.tsx').then((m) => ({ default: m.CompleteProfileForm })),
+);
 
 type Tab = 'complete' | 'summary' | 'password';
 
@@ -65,7 +73,9 @@ export default function ProfilePage() {
               <Alert color="blue" mb="md">
                 {t('profile.incomplete')}
               </Alert>
-              <CompleteProfileForm user={current} onDone={() => select('summary')} />
+              <Deferred>
+                <CompleteProfileForm user={current} onDone={() => select('summary')} />
+              </Deferred>
             </Tabs.Panel>
           ) : null}
           <Tabs.Panel value="summary">
@@ -78,7 +88,9 @@ export default function ProfilePage() {
             )}
           </Tabs.Panel>
           <Tabs.Panel value="password">
-            <ChangePasswordForm userInputs={[current.email ?? current.phone, current.username]} />
+            <Deferred>
+              <ChangePasswordForm userInputs={[current.email ?? current.phone, current.username]} />
+            </Deferred>
           </Tabs.Panel>
         </Tabs>
       )}
