@@ -4,8 +4,10 @@ import './styles/first-screens.ts';
 import './lib/i18n.ts';
 import { startLanguageSync } from './lib/language-sync.ts';
 import { App } from './app/App.tsx';
+import { preloadScreen } from './app/router.tsx';
 
 startLanguageSync();
+preloadScreen(window.location.pathname);
 
 // A transition lets React render the first screen in slices of a few milliseconds instead of one long
 // task, so a slow phone stays responsive while it starts (Lighthouse's total blocking time, issue 13).

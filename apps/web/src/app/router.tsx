@@ -1,14 +1,24 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import type { Role } from '@kutu/contract';
 import { RouteErrorBoundary } from './RouteError.tsx';
 import { RedirectIfSignedIn, RequireAuth, RoleOnly } from './guards.tsx';
+import { session } from '../lib/session.ts';
 import { routes } from './routes.ts';
 
-function lazyElement(load: () => Promise<{ default: ComponentType }>): ReactNode {
-  const Lazy = lazy(load);
-  return (
+type Load = () => Promise<{ default: ComponentType }>;
+/** A lazily loaded screen part, and a way to start its download before React asks for it. */
+interface LazyScreen {
+  element: ReactNode;
+  handle: { preload: () => void };
+}
+
+function lazyElement(load: Load): LazyScreen {
+  let loading: ReturnType<Load> | undefined;
+  const loadOnce = () => (loading ??= load());
+  const Lazy = lazy(loadOnce);
+  const element = (
     <Suspense
       fallback={
         <Center p="xl">
@@ -19,11 +29,12 @@ function lazyElement(load: () => Promise<{ default: ComponentType }>): ReactNode
       <Lazy />
     </Suspense>
   );
+  return { element, handle: { preload: () => void loadOnce().catch(() => {}) } };
 }
 
-function page(load: () => Promise<{ default: ComponentType }>, role?: Role): ReactNode {
-  const content = lazyElement(load);
-  return role ? <RoleOnly role={role}>{content}</RoleOnly> : content;
+function page(load: Load, role?: Role): LazyScreen {
+  const screen = lazyElement(load);
+  return role ? { ...screen, element: <RoleOnly role={role}>{screen.element}</RoleOnly> } : screen;
 }
 
 // The layouts load with their first page: the sign-in screen does not download the account shell.
@@ -38,88 +49,107 @@ const accountLayout = lazyElement(() =>
   }),
 );
 
+const signIn = page(() => import('../features/auth/pages/LoginPage.tsx'));
+
 /** The route table of spec point 2, with its broken links pointed at real screens. */
 const screens: RouteObject[] = [
-  { path: '/', element: <Navigate to={routes.auth.login} replace /> },
+  {
+    path: '/',
+    element: <Navigate to={routes.auth.login} replace />,
+    handle: { preload: () => [authLayout, signIn].forEach((screen) => screen.handle.preload()) },
+  },
   {
     path: '/auth',
-    element: <RedirectIfSignedIn>{authLayout}</RedirectIfSignedIn>,
+    element: <RedirectIfSignedIn>{authLayout.element}</RedirectIfSignedIn>,
+    handle: authLayout.handle,
     children: [
-      { index: true, element: page(() => import('../features/auth/pages/LoginPage.tsx')) },
-      { path: 'forgot-password', element: page(() => import('../features/auth/pages/ForgotPasswordPage.tsx')) },
-      { path: 'activation', element: page(() => import('../features/auth/pages/ActivationPage.tsx')) },
-      { path: 'signup', element: page(() => import('../features/auth/pages/FarmerSignupPage.tsx')) },
-      { path: 'expert-signup', element: page(() => import('../features/auth/pages/ExpertSignupPage.tsx')) },
-      { path: 'verify-email', element: page(() => import('../features/auth/pages/VerifyEmailPage.tsx')) },
+      { index: true, ...signIn },
+      { path: 'forgot-password', ...page(() => import('../features/auth/pages/ForgotPasswordPage.tsx')) },
+      { path: 'activation', ...page(() => import('../features/auth/pages/ActivationPage.tsx')) },
+      { path: 'signup', ...page(() => import('../features/auth/pages/FarmerSignupPage.tsx')) },
+      { path: 'expert-signup', ...page(() => import('../features/auth/pages/ExpertSignupPage.tsx')) },
+      { path: 'verify-email', ...page(() => import('../features/auth/pages/VerifyEmailPage.tsx')) },
       {
         path: 'confirm-password-reset',
-        element: page(() => import('../features/auth/pages/ConfirmPasswordResetPage.tsx')),
+        ...page(() => import('../features/auth/pages/ConfirmPasswordResetPage.tsx')),
       },
     ],
   },
   {
     path: '/account',
-    element: <RequireAuth>{accountLayout}</RequireAuth>,
+    element: <RequireAuth>{accountLayout.element}</RequireAuth>,
+    handle: accountLayout.handle,
     children: [
-      { index: true, element: page(() => import('../features/dashboard/pages/DashboardPage.tsx')) },
+      { index: true, ...page(() => import('../features/dashboard/pages/DashboardPage.tsx')) },
       { path: 'settings', element: <Navigate to={routes.profile} replace /> },
-      { path: 'profile', element: page(() => import('../features/profile/pages/ProfilePage.tsx')) },
+      { path: 'profile', ...page(() => import('../features/profile/pages/ProfilePage.tsx')) },
       {
         path: 'addresses',
         children: [
           {
             path: 'image-analysis',
-            element: page(() => import('../features/analysis/pages/UploadImagePage.tsx'), 'farmer'),
+            ...page(() => import('../features/analysis/pages/UploadImagePage.tsx'), 'farmer'),
           },
           {
             path: 'analysis-history',
-            element: page(() => import('../features/analysis/pages/AnalysisHistoryPage.tsx'), 'farmer'),
+            ...page(() => import('../features/analysis/pages/AnalysisHistoryPage.tsx'), 'farmer'),
           },
           {
             path: 'education-resources',
-            element: page(() => import('../features/analysis/pages/EducationResourcesPage.tsx')),
+            ...page(() => import('../features/analysis/pages/EducationResourcesPage.tsx')),
           },
           {
             path: 'model-training',
-            element: page(() => import('../features/training/pages/ModelTrainingPage.tsx'), 'expert'),
+            ...page(() => import('../features/training/pages/ModelTrainingPage.tsx'), 'expert'),
           },
           {
             path: 'review-queue',
-            element: page(() => import('../features/review/pages/ReviewQueuePage.tsx'), 'expert'),
+            ...page(() => import('../features/review/pages/ReviewQueuePage.tsx'), 'expert'),
           },
           {
             path: 'all-posts',
-            element: page(() => import('../features/community/pages/AllPostsPage.tsx'), 'expert'),
+            ...page(() => import('../features/community/pages/AllPostsPage.tsx'), 'expert'),
           },
           {
             path: 'community-posts',
-            element: page(() => import('../features/community/pages/MakePostPage.tsx'), 'farmer'),
+            ...page(() => import('../features/community/pages/MakePostPage.tsx'), 'farmer'),
           },
           {
             path: 'availability-slots',
-            element: page(() => import('../features/consultations/pages/CreateSlotPage.tsx'), 'expert'),
+            ...page(() => import('../features/consultations/pages/CreateSlotPage.tsx'), 'expert'),
           },
-          { path: 'slots', element: page(() => import('../features/consultations/pages/SlotsPage.tsx'), 'farmer') },
+          { path: 'slots', ...page(() => import('../features/consultations/pages/SlotsPage.tsx'), 'farmer') },
           {
             path: 'my-bookings',
-            element: page(() => import('../features/consultations/pages/MyBookingsPage.tsx'), 'farmer'),
+            ...page(() => import('../features/consultations/pages/MyBookingsPage.tsx'), 'farmer'),
           },
           {
             path: 'bookings',
-            element: page(() => import('../features/consultations/pages/BookingsPage.tsx'), 'expert'),
+            ...page(() => import('../features/consultations/pages/BookingsPage.tsx'), 'expert'),
           },
-          { path: ':id', element: page(() => import('../features/community/pages/PostCommentsPage.tsx'), 'expert') },
+          { path: ':id', ...page(() => import('../features/community/pages/PostCommentsPage.tsx'), 'expert') },
         ],
       },
     ],
   },
-  { path: '/terms', element: page(() => import('../features/static/pages/TermsPage.tsx')) },
-  { path: '/contact-us', element: page(() => import('../features/static/pages/ContactPage.tsx')) },
+  { path: '/terms', ...page(() => import('../features/static/pages/TermsPage.tsx')) },
+  { path: '/contact-us', ...page(() => import('../features/static/pages/ContactPage.tsx')) },
   { path: '/signup', element: <Navigate to={routes.auth.signup} replace /> },
   { path: '/dashboard', element: <Navigate to={routes.dashboard} replace /> },
   { path: '/experts', element: <Navigate to={routes.slots} replace /> },
-  { path: '*', element: page(() => import('../features/static/pages/NotFoundPage.tsx')) },
+  { path: '*', ...page(() => import('../features/static/pages/NotFoundPage.tsx')) },
 ];
+
+/**
+ * Starts downloading the layout and the page of `pathname` together, before the first render; React
+ * would otherwise ask for the page only once the layout has arrived, one round trip later (issue 13).
+ */
+export function preloadScreen(pathname: string) {
+  if (pathname.startsWith('/account') && !session.accessToken()) return; // it will send them to sign in
+  for (const match of matchRoutes(screens, pathname) ?? []) {
+    (match.route.handle as LazyScreen['handle'] | undefined)?.preload();
+  }
+}
 
 function Screens() {
   return useRoutes(screens);
