@@ -1,0 +1,25 @@
+import { chromium } from '@playwright/test';
+import { startBuiltApp } from '../bench/built-app.ts';
+const { t, base, tokens } = await startBuiltApp();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+const page = await ctx.newPage();
+await page.goto(`${base}/favicon.svg`);
+await page.evaluate(([a, r, u]) => { localStorage.setItem('accessToken', a); localStorage.setItem('refreshToken', r); localStorage.setItem('user', JSON.stringify(u)); }, [tokens.access, tokens.refresh, tokens.user] as const);
+await page.addInitScript(() => { (window as any).__lt = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) (window as any).__lt.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true }); });
+const cdp = await ctx.newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 200 }); await cdp.send('Profiler.start');
+await page.goto(`${base}${process.argv[2] ?? '/account'}`, { waitUntil: 'networkidle' });
+await page.waitForTimeout(2000);
+const { profile } = await cdp.send('Profiler.stop');
+console.log('long tasks [start, ms]:', JSON.stringify(await page.evaluate(() => (window as any).__lt)));
+const self = new Map<string, number>();
+const dt = profile.timeDeltas!; const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+profile.samples!.forEach((id, i) => { const n = byId.get(id)!; const f = n.callFrame; const k = `${f.functionName || '(anon)'} ${f.url.replace(/.*\//, '')}:${f.lineNumber}`; self.set(k, (self.get(k) ?? 0) + (dt[i] ?? 0) / 1000); });
+const byUrl = new Map<string, number>();
+for (const [k, v] of self) { const u = k.split(' ')[1]!.split(':')[0]!; byUrl.set(u, (byUrl.get(u) ?? 0) + v); }
+console.log([...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${Math.round(v)} ms ${k}`).join('\n'));
+console.log('---');
+console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${Math.round(v)} ms ${k}`).join('\n'));
+await browser.close(); await t.close();
