@@ -71,12 +71,16 @@ try {
     // The language files a Kiswahili or Luganda phone adds are in the figure as the largest language's,
     // and the terms page's document in the phone's language as the largest document.
     const language = missed.filter((f) => /^assets\/(sw|lg|Terms(En|Sw|Lg))-/.test(f));
-    const realMissed = missed.filter((f) => !language.includes(f));
+    // Parts the route loads on a choice or just after it shows (bundle-size's --on-demand list).
+    const laterFiles = new Set(counted.onDemand.flatMap((d) => d.files));
+    const later = missed.filter((f) => laterFiles.has(f) && !language.includes(f));
+    const realMissed = missed.filter((f) => !language.includes(f) && !later.includes(f));
     if (realMissed.length) missedAny = true;
     console.log(
       `${route.url}${route.language ? ` (${route.language})` : ''}: ${requested.size} requested, ` +
         `missed ${realMissed.length ? realMissed.map((f) => path.basename(f)).join(', ') : 'none'}` +
         `${language.length ? `, language ${language.map((f) => path.basename(f)).join(', ')}` : ''}` +
+        `${later.length ? `, after the screen (on-demand list) ${later.map((f) => path.basename(f)).join(', ')}` : ''}` +
         `, counted but not requested ${unused.length ? unused.map((f) => path.basename(f)).join(', ') : 'none'}`,
     );
   }

@@ -92,8 +92,8 @@ export interface RouteSize extends Size {
   files: string[];
   /** Brotli bytes of the largest non-English language's files the route needs, included in `brotli`. */
   language: number;
-  /** What the route can load later, on the user's choice: not in the figure. */
-  onDemand: { key: string; brotli: number }[];
+  /** What the route can load later, on the user's choice or just after it shows: not in the figure. */
+  onDemand: { key: string; brotli: number; files: string[] }[];
   budget: number;
 }
 
@@ -161,10 +161,10 @@ export function measureRoutes(distDir: string): { routes: RouteSize[]; languages
       // What the on-demand chunks add beyond the route's own files (their shared imports are there already).
       const onDemand = [...lazy]
         .filter((k) => !isLanguage(k) && !k.endsWith('/pseudo.ts'))
-        .map((key) => ({
-          key,
-          brotli: sum(closure(manifest, [key], new Set([...entryChunks, ...keysOf(files)]))).brotli,
-        }));
+        .map((key) => {
+          const later = [...closure(manifest, [key], new Set([...entryChunks, ...keysOf(files)]))];
+          return { key, brotli: sum(later).brotli, files: later };
+        });
       return {
         page,
         files: [...files],

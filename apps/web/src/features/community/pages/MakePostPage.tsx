@@ -58,7 +58,7 @@ function MyPosts() {
  */
 export default function MakePostPage() {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 62em)') ?? false;
+  const phone = useMediaQuery('(max-width: 62em)', undefined, { getInitialValueInEffect: false });
   const [asking, setAsking] = useState(false);
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
