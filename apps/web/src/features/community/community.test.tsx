@@ -10,6 +10,13 @@ import { PostCard } from './components/PostCard.tsx';
 import { PostForm } from './components/PostForm.tsx';
 import AllPostsPage from './pages/AllPostsPage.tsx';
 
+/** Picks the post's crop, disease and urgency in the form's pickers (the phone's own <select>s). */
+async function chooseCropDiseaseUrgency(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(screen.getByRole('combobox', { name: /Crop type/ }), 'Maize');
+  await user.selectOptions(screen.getByRole('combobox', { name: /Disease/ }), 'Common Rust');
+  await user.selectOptions(screen.getByRole('combobox', { name: /Urgency level/ }), 'High');
+}
+
 const post = (over: Partial<CommunityPost> = {}): CommunityPost => ({
   id: 7,
   title: 'Orange spots on maize',
@@ -103,15 +110,7 @@ describe('PostForm', () => {
     renderWithProviders(<PostForm />);
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Rust on my maize' } });
     fireEvent.change(screen.getByLabelText(/Content/), { target: { value: 'Orange pustules everywhere' } });
-    for (const [label, option] of [
-      [/Crop type/, 'Maize'],
-      [/Disease/, 'Common Rust'],
-      [/Urgency level/, 'High'],
-    ] as const) {
-      await user.click(screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!);
-      // The dropdown is still in its opening transition, so its options count as hidden for a moment.
-      fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
-    }
+    await chooseCropDiseaseUrgency(user);
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Fill in all the fields')).toBeTruthy();
     expect(screen.getByText('Title is taken by the server')).toBeTruthy();
@@ -130,14 +129,7 @@ describe('PostForm photo', () => {
   async function fillValidPost(user: ReturnType<typeof userEvent.setup>) {
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Rust on my maize' } });
     fireEvent.change(screen.getByLabelText(/Content/), { target: { value: 'Orange pustules everywhere' } });
-    for (const [label, option] of [
-      [/Crop type/, 'Maize'],
-      [/Disease/, 'Common Rust'],
-      [/Urgency level/, 'High'],
-    ] as const) {
-      await user.click(screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!);
-      fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
-    }
+    await chooseCropDiseaseUrgency(user);
   }
 
   it('sends a chosen photo with the fields as multipart, after showing a preview', async () => {
