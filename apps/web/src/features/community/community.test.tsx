@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { CommentDialog } from './components/CommentDialog.tsx';
 import { CommentsDialog } from './components/CommentsDialog.tsx';
 import { PostCard } from './components/PostCard.tsx';
+import { PostFilters } from './components/PostFilters.tsx';
 import { PostForm } from './components/PostForm.tsx';
 import AllPostsPage from './pages/AllPostsPage.tsx';
 
@@ -119,6 +120,26 @@ describe('PostForm', () => {
       url: '/api/community/posts/',
       body: { title: 'Rust on my maize', crop_type: 'MAIZE', disease_type: 'common_rust', urgency_level: 'high' },
     });
+  });
+});
+
+describe('PostFilters', () => {
+  it('sets a filter from its picker, and its first line ("All …") removes it', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    const first = renderWithProviders(<PostFilters value={{}} onChange={onChange} withStatus />);
+    const crop = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Crop' });
+    expect(crop.value).toBe('');
+    expect(crop.options[0]?.textContent).toBe('All crops');
+    await user.selectOptions(crop, 'Maize');
+    expect(onChange).toHaveBeenLastCalledWith({ crop_type: 'MAIZE' });
+
+    first.unmount();
+    renderWithProviders(
+      <PostFilters value={{ crop_type: 'MAIZE', status: 'approved' }} onChange={onChange} withStatus />,
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Crop' }), 'All crops');
+    expect(onChange).toHaveBeenLastCalledWith({ crop_type: undefined, status: 'approved' });
   });
 });
 
