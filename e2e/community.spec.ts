@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { createActiveUser, signInAs, uniqueName } from './support.ts';
 
 const MAKE_POST = '/account/addresses/community-posts';
@@ -13,13 +13,9 @@ async function expectPhoto(card: Locator, title: string) {
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
 }
 
-async function choose(scope: Locator, page: Page, label: string, option: string) {
-  // The label of a required field ends with an asterisk.
-  await scope
-    .getByLabel(new RegExp(`^${label}`))
-    .and(page.locator('input'))
-    .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+async function choose(scope: Locator, label: string, option: string) {
+  // The label of a required field ends with an asterisk; the pickers are the phone's own (<select>).
+  await scope.getByRole('combobox', { name: new RegExp(`^${label}`) }).selectOption({ label: option });
 }
 
 test('a farmer asks with a photo, an expert approves and answers, then flags the post off the board with a reason', async ({
@@ -39,9 +35,9 @@ test('a farmer asks with a photo, an expert approves and answers, then flags the
   const form = page.getByRole('form', { name: 'Add a Post' });
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Content').fill('Small orange pustules appeared on both sides of the leaves this week.');
-  await choose(form, page, 'Crop type', 'Maize');
-  await choose(form, page, 'Disease', 'Common Rust');
-  await choose(form, page, 'Urgency level', 'High');
+  await choose(form, 'Crop type', 'Maize');
+  await choose(form, 'Disease', 'Common Rust');
+  await choose(form, 'Urgency level', 'High');
   await form.getByTestId('post-photo-dropzone').locator('input[type="file"]').setInputFiles(LEAF_PHOTO);
   await expect(form.getByTestId('post-photo-preview').getByRole('img', { name: 'The chosen photo' })).toBeVisible();
   await form.getByRole('button', { name: 'Submit' }).click();
@@ -63,7 +59,7 @@ test('a farmer asks with a photo, an expert approves and answers, then flags the
   await expect(expertPage.getByText('Community Post has been approved')).toBeVisible();
   // All Posts opens on the pending queue, which the approved post leaves.
   await expect(card).toHaveCount(0);
-  await choose(expertPage.locator('body'), expertPage, 'State', 'Approved');
+  await choose(expertPage.locator('body'), 'State', 'Approved');
   await expect(card.getByText('Approved')).toBeVisible();
 
   // The farmer sees it on the board and comments.
@@ -108,7 +104,7 @@ test('a farmer asks with a photo, an expert approves and answers, then flags the
 
   // The expert flags the post; it leaves the farmer's board and shows as Flagged in "My Posts".
   await expertPage.goto(ALL_POSTS);
-  await choose(expertPage.locator('body'), expertPage, 'State', 'Approved');
+  await choose(expertPage.locator('body'), 'State', 'Approved');
   await expertPage.getByRole('article', { name: title }).getByRole('button', { name: 'Flag' }).click();
   const flagDialog = expertPage.getByRole('dialog', { name: 'Flag this post' });
   await flagDialog.getByLabel('Reason (optional)').fill(flagReason);

@@ -17,7 +17,7 @@ test('an expert submits a labelled leaf photo and sees the healthy count grow', 
   );
 
   await signInAs(page, expert, MODEL_TRAINING);
-  const labelInput = page.getByLabel('Label', { exact: true }).and(page.locator('input'));
+  const labelInput = page.getByRole('combobox', { name: 'Label', exact: true });
   const healthyCount = page.getByTestId('count-healthy');
   await expect(healthyCount).not.toContainText('–');
   const before = Number((await healthyCount.locator('p').last().textContent()) ?? '0');
@@ -35,8 +35,7 @@ test('an expert submits a labelled leaf photo and sees the healthy count grow', 
     page.getByRole('alert').filter({ hasText: 'Please select a label for training.' }).first(),
   ).toBeVisible();
 
-  await labelInput.click();
-  await page.getByRole('option', { name: 'Healthy', exact: true }).click();
+  await labelInput.selectOption({ label: 'Healthy' });
   await page.getByRole('button', { name: 'Submit for Training' }).click();
 
   await expect(page.getByText('Training data submitted successfully')).toBeVisible();

@@ -7,8 +7,16 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { CommentDialog } from './components/CommentDialog.tsx';
 import { CommentsDialog } from './components/CommentsDialog.tsx';
 import { PostCard } from './components/PostCard.tsx';
+import { PostFilters } from './components/PostFilters.tsx';
 import { PostForm } from './components/PostForm.tsx';
 import AllPostsPage from './pages/AllPostsPage.tsx';
+
+/** Picks the post's crop, disease and urgency in the form's pickers (the phone's own <select>s). */
+async function chooseCropDiseaseUrgency(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(screen.getByRole('combobox', { name: /Crop type/ }), 'Maize');
+  await user.selectOptions(screen.getByRole('combobox', { name: /Disease/ }), 'Common Rust');
+  await user.selectOptions(screen.getByRole('combobox', { name: /Urgency level/ }), 'High');
+}
 
 const post = (over: Partial<CommunityPost> = {}): CommunityPost => ({
   id: 7,
@@ -103,15 +111,7 @@ describe('PostForm', () => {
     renderWithProviders(<PostForm />);
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Rust on my maize' } });
     fireEvent.change(screen.getByLabelText(/Content/), { target: { value: 'Orange pustules everywhere' } });
-    for (const [label, option] of [
-      [/Crop type/, 'Maize'],
-      [/Disease/, 'Common Rust'],
-      [/Urgency level/, 'High'],
-    ] as const) {
-      await user.click(screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!);
-      // The dropdown is still in its opening transition, so its options count as hidden for a moment.
-      fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
-    }
+    await chooseCropDiseaseUrgency(user);
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Fill in all the fields')).toBeTruthy();
     expect(screen.getByText('Title is taken by the server')).toBeTruthy();
@@ -123,6 +123,26 @@ describe('PostForm', () => {
   });
 });
 
+describe('PostFilters', () => {
+  it('sets a filter from its picker, and its first line ("All …") removes it', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    const first = renderWithProviders(<PostFilters value={{}} onChange={onChange} withStatus />);
+    const crop = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Crop' });
+    expect(crop.value).toBe('');
+    expect(crop.options[0]?.textContent).toBe('All crops');
+    await user.selectOptions(crop, 'Maize');
+    expect(onChange).toHaveBeenLastCalledWith({ crop_type: 'MAIZE' });
+
+    first.unmount();
+    renderWithProviders(
+      <PostFilters value={{ crop_type: 'MAIZE', status: 'approved' }} onChange={onChange} withStatus />,
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Crop' }), 'All crops');
+    expect(onChange).toHaveBeenLastCalledWith({ crop_type: undefined, status: 'approved' });
+  });
+});
+
 describe('PostForm photo', () => {
   const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
   const file = (name: string, type: string, bytes: number) => new File([new Uint8Array(bytes)], name, { type });
@@ -130,14 +150,7 @@ describe('PostForm photo', () => {
   async function fillValidPost(user: ReturnType<typeof userEvent.setup>) {
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Rust on my maize' } });
     fireEvent.change(screen.getByLabelText(/Content/), { target: { value: 'Orange pustules everywhere' } });
-    for (const [label, option] of [
-      [/Crop type/, 'Maize'],
-      [/Disease/, 'Common Rust'],
-      [/Urgency level/, 'High'],
-    ] as const) {
-      await user.click(screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!);
-      fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
-    }
+    await chooseCropDiseaseUrgency(user);
   }
 
   it('sends a chosen photo with the fields as multipart, after showing a preview', async () => {

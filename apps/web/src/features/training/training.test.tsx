@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -50,14 +50,12 @@ function stubServer(
   return uploads;
 }
 
-/** Opens the label dropdown of the upload form and picks an option in it (not the list filter's). */
+/** The upload form's label picker (not the list filter's nor a sample's). */
+const labelPicker = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Label' });
+
+/** Picks a label in the upload form. */
 async function chooseLabel(user: ReturnType<typeof userEvent.setup>, name: string) {
-  const input = screen.getByLabelText('Label', { selector: 'input' });
-  await user.click(input);
-  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
-  const listbox = document.getElementById(input.getAttribute('aria-controls')!)!;
-  // The dropdown is still in its opening transition, so its options count as hidden for a moment.
-  fireEvent.click(await within(listbox).findByRole('option', { name, hidden: true }));
+  await user.selectOptions(labelPicker(), name);
 }
 
 function leaf(name = 'leaf.jpg') {
@@ -91,7 +89,7 @@ describe('Model Training page', () => {
     expect(uploads[0].get('label')).toBe('healthy');
     expect(uploads[0].getAll('image').map((f) => (f as File).name)).toEqual(['a.jpg', 'b.jpg']);
     await waitFor(() => expect(screen.queryByText('a.jpg')).toBeNull());
-    expect((screen.getByLabelText('Label', { selector: 'input' }) as HTMLInputElement).value).toBe('');
+    expect(labelPicker().value).toBe('');
     await waitFor(() => expect(screen.getByTestId('count-healthy').textContent).toContain('3'));
   });
 

@@ -1,4 +1,4 @@
-import { Group, Select } from '@mantine/core';
+import { Group, NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CropType, DiseaseType, ModerationStatus, UrgencyLevel } from '@kutu/contract';
 import { cropOptions, diseaseOptions, urgencyOptions } from './labels.ts';
@@ -25,45 +25,40 @@ export function PostFilters({
   return (
     <Group gap="xs" wrap="wrap">
       {withStatus && (
-        <Select
+        <NativeSelect
           aria-label={t('community.fields.status')}
-          placeholder={t('community.filters.anyStatus')}
-          clearable
           w={150}
-          data={(['pending', 'approved', 'flagged'] as const).map((s) => ({
-            value: s,
-            label: t(`community.status.${s}`),
-          }))}
-          value={value.status ?? null}
-          onChange={(v) => set({ status: (v as ModerationStatus) || undefined })}
+          data={[
+            { value: '', label: t('community.filters.anyStatus') },
+            ...(['pending', 'approved', 'flagged'] as const).map((s) => ({
+              value: s,
+              label: t(`community.status.${s}`),
+            })),
+          ]}
+          value={value.status ?? ''}
+          onChange={(e) => set({ status: (e.currentTarget.value as ModerationStatus) || undefined })}
         />
       )}
-      <Select
+      <NativeSelect
         aria-label={t('community.fields.crop')}
-        placeholder={t('community.filters.anyCrop')}
-        clearable
         w={150}
-        data={cropOptions}
-        value={value.crop_type ?? null}
-        onChange={(v) => set({ crop_type: (v as CropType) || undefined })}
+        data={[{ value: '', label: t('community.filters.anyCrop') }, ...cropOptions]}
+        value={value.crop_type ?? ''}
+        onChange={(e) => set({ crop_type: (e.currentTarget.value as CropType) || undefined })}
       />
-      <Select
+      <NativeSelect
         aria-label={t('community.fields.disease')}
-        placeholder={t('community.filters.anyDisease')}
-        clearable
         w={170}
-        data={diseaseOptions}
-        value={value.disease_type ?? null}
-        onChange={(v) => set({ disease_type: (v as DiseaseType) || undefined })}
+        data={[{ value: '', label: t('community.filters.anyDisease') }, ...diseaseOptions]}
+        value={value.disease_type ?? ''}
+        onChange={(e) => set({ disease_type: (e.currentTarget.value as DiseaseType) || undefined })}
       />
-      <Select
+      <NativeSelect
         aria-label={t('community.fields.urgency')}
-        placeholder={t('community.filters.anyUrgency')}
-        clearable
         w={180}
-        data={urgencyOptions}
-        value={value.urgency_level ?? null}
-        onChange={(v) => set({ urgency_level: (v as UrgencyLevel) || undefined })}
+        data={[{ value: '', label: t('community.filters.anyUrgency') }, ...urgencyOptions]}
+        value={value.urgency_level ?? ''}
+        onChange={(e) => set({ urgency_level: (e.currentTarget.value as UrgencyLevel) || undefined })}
       />
     </Group>
   );

@@ -2,7 +2,18 @@ import '@mantine/dropzone/styles.css';
 import { useEffect, useState } from 'react';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { Button, CloseButton, Group, Image, Input, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  CloseButton,
+  Group,
+  Image,
+  Input,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -111,11 +122,8 @@ export function PostForm({ onPosted }: { onPosted?: () => void } = {}) {
     );
   }
 
-  /** A Select's props: the form keeps '' for "not chosen" (Select speaks null). */
-  function selectProps(field: 'crop_type' | 'disease_type' | 'urgency_level') {
-    const props = form.getInputProps(field);
-    return { ...props, value: props.value || null, onChange: (v: string | null) => props.onChange(v ?? '') };
-  }
+  // A required choice starts on a "Choose…" line the farmer cannot pick back: '' is "not chosen".
+  const choose = { value: '', label: t('community.fields.choose'), disabled: true };
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t('community.addPost')}>
@@ -147,29 +155,26 @@ export function PostForm({ onPosted }: { onPosted?: () => void } = {}) {
           key={form.key('content')}
           {...form.getInputProps('content')}
         />
-        <Select
+        <NativeSelect
           label={t('community.fields.cropType')}
           withAsterisk
-          placeholder={t('community.fields.choose')}
-          data={cropOptions}
+          data={[choose, ...cropOptions]}
           key={form.key('crop_type')}
-          {...selectProps('crop_type')}
+          {...form.getInputProps('crop_type')}
         />
-        <Select
+        <NativeSelect
           label={t('community.fields.diseaseOptional')}
           description={t('community.fields.diseaseHint')}
           data={diseaseOptions}
-          allowDeselect={false}
           key={form.key('disease_type')}
-          {...selectProps('disease_type')}
+          {...form.getInputProps('disease_type')}
         />
-        <Select
+        <NativeSelect
           label={t('community.fields.urgencyLevel')}
           withAsterisk
-          placeholder={t('community.fields.choose')}
-          data={urgencyOptions}
+          data={[choose, ...urgencyOptions]}
           key={form.key('urgency_level')}
-          {...selectProps('urgency_level')}
+          {...form.getInputProps('urgency_level')}
         />
         <Input.Wrapper label={t('community.fields.photo')} error={imageError}>
           {file && preview ? (

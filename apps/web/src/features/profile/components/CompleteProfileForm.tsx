@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Input, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Input, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { completeProfileBody, genders, idTypes, type UserRecord } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
@@ -63,10 +63,9 @@ export function CompleteProfileForm({ user, onDone }: { user: UserRecord | null;
     <form onSubmit={submit} noValidate>
       <Stack maw={720}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
+          <NativeSelect
             label={t('profile.form.idType')}
             data={idTypes.map((v) => ({ value: v, label: t(`profile.form.idTypes.${v}`) }))}
-            allowDeselect={false}
             required
             {...form.getInputProps('idType')}
           />

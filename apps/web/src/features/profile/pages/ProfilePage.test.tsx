@@ -71,6 +71,7 @@ describe('ProfilePage', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
 
     const fill = async (label: RegExp, value: string) => user.type(screen.getByLabelText(label), value);
+    await user.selectOptions(screen.getByRole('combobox', { name: /^ID type/ }), 'Passport');
     await fill(/^ID number/, 'CM900');
     await fill(/^Organisation name/, 'Mbale Maize Growers');
     await fill(/^First name/, 'Nakato');
@@ -87,7 +88,7 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('tab', { name: 'Complete Profile' })).toBeNull();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       url: '/api/auth/complete-profile/',
-      body: { idType: 'NATIONAL_ID', gender: 'MALE', middleName: '', dob: '1990-05-17' },
+      body: { idType: 'PASSPORT', gender: 'MALE', middleName: '', dob: '1990-05-17' },
     });
     expect(session.user()?.accountComplete).toBe(true);
     expect(row('Full name')).toContain('Nakato Achieng');

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { analysisCrops, modelAnswers } from '@kutu/contract/enums';
 import type { AnalysisCrop, ModelAnswer, ReviewQueueItem, ReviewQueueQuery } from '@kutu/contract';
@@ -74,19 +86,23 @@ function WaitingList() {
     <Stack gap="md">
       <Text c="dimmed">{t('review.queue.intro')}</Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="xs">
-        <Select
+        <NativeSelect
           label={t('review.filters.crop')}
-          clearable
-          data={analysisCrops.map((c) => ({ value: c, label: t(`review.crop.${c}`) }))}
-          value={filters.crop ?? null}
-          onChange={(v) => setFilter({ crop: (v as AnalysisCrop) ?? undefined })}
+          data={[
+            { value: '', label: t('review.filters.anyCrop') },
+            ...analysisCrops.map((c) => ({ value: c, label: t(`review.crop.${c}`) })),
+          ]}
+          value={filters.crop ?? ''}
+          onChange={(e) => setFilter({ crop: (e.currentTarget.value as AnalysisCrop) || undefined })}
         />
-        <Select
+        <NativeSelect
           label={t('review.filters.outcome')}
-          clearable
-          data={modelAnswers.map((o) => ({ value: o, label: t(`review.answer.${o}`) }))}
-          value={filters.outcome ?? null}
-          onChange={(v) => setFilter({ outcome: (v as ModelAnswer) ?? undefined })}
+          data={[
+            { value: '', label: t('review.filters.anyOutcome') },
+            ...modelAnswers.map((o) => ({ value: o, label: t(`review.answer.${o}`) })),
+          ]}
+          value={filters.outcome ?? ''}
+          onChange={(e) => setFilter({ outcome: (e.currentTarget.value as ModelAnswer) || undefined })}
           data-testid="filter-outcome"
         />
         <TextInput

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Badge, Group, Image, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Group, Image, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TrainingLabel, TrainingSample } from '@kutu/contract';
@@ -52,14 +52,12 @@ export function SampleList() {
       <Stack>
         <Group justify="space-between">
           <Title order={3}>{t('training.sampleList')}</Title>
-          <Select
+          <NativeSelect
             aria-label={t('training.filterLabel')}
-            placeholder={t('training.allLabels')}
-            data={labelOptions}
-            value={label ?? null}
-            clearable
-            onChange={(v) => {
-              setLabel((v as TrainingLabel | null) ?? undefined);
+            data={[{ value: '', label: t('training.allLabels') }, ...labelOptions]}
+            value={label ?? ''}
+            onChange={(e) => {
+              setLabel((e.currentTarget.value as TrainingLabel) || undefined);
               setPage(1);
             }}
           />
@@ -78,18 +76,16 @@ export function SampleList() {
               <Table.Td>
                 <Group gap="xs">
                   <Badge color={labelColor[s.label]}>{labelName(s.label)}</Badge>
-                  <Select
+                  <NativeSelect
                     size="xs"
                     w={160}
                     aria-label={t('training.relabel', { id: s.id })}
                     data={labelOptions}
                     value={s.label}
-                    allowDeselect={false}
-                    onChange={(v) =>
-                      v &&
-                      v !== s.label &&
+                    onChange={(e) =>
+                      e.currentTarget.value !== s.label &&
                       relabel.mutate(
-                        { id: s.id, label: v as TrainingLabel },
+                        { id: s.id, label: e.currentTarget.value as TrainingLabel },
                         {
                           onSuccess: () => notifySuccess(t('training.relabelled')),
                           onError: (err) => notifyError(errorMessage(err)),

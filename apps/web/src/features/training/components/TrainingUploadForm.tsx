@@ -1,6 +1,6 @@
 import '@mantine/dropzone/styles.css';
 import { useState } from 'react';
-import { Button, CloseButton, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, CloseButton, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES, imageUploadMessages, TRAINING_MAX_FILES, trainingMessages } from '@kutu/contract/enums';
@@ -104,13 +104,11 @@ export function TrainingUploadForm() {
             ))}
           </Stack>
         )}
-        <Select
+        <NativeSelect
           label={t('training.label')}
-          placeholder={t('training.labelPlaceholder')}
-          data={labelOptions}
-          value={label}
-          onChange={(v) => setLabel(v as TrainingLabel | null)}
-          allowDeselect={false}
+          data={[{ value: '', label: t('training.labelPlaceholder'), disabled: true }, ...labelOptions]}
+          value={label ?? ''}
+          onChange={(e) => setLabel((e.currentTarget.value as TrainingLabel) || null)}
         />
         {error && (
           <Text c="red" size="sm" role="alert">
