@@ -1,4 +1,4 @@
-import { Anchor, Button, MultiSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, MultiSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cropTypes, farmerRegisterBody } from '@kutu/contract';
@@ -15,7 +15,7 @@ const empty = {
   confirm_password: '',
   phone_number: '',
   farm_location: '',
-  farm_size: '' as number | string,
+  farm_size: '',
   crop_types: [] as string[],
 };
 
@@ -25,8 +25,9 @@ export default function FarmerSignupPage() {
   const { form, onSubmit } = useSignUpForm({
     schema: farmerRegisterBody,
     initialValues: empty,
-    // An empty box is a missing farm size ("must be a number"), not a size of 0.
-    prepare: (values) => ({ ...values, farm_size: values.farm_size === '' ? undefined : values.farm_size }),
+    // The schema makes a number of the typed text; an empty box is a missing farm size ("must be a
+    // number"), not a size of 0.
+    prepare: (values) => ({ ...values, farm_size: values.farm_size.trim() || undefined }),
     send: (body, handlers) => register.mutate(body, handlers),
   });
   const values = form.values;
@@ -45,12 +46,10 @@ export default function FarmerSignupPage() {
               required
               {...form.getInputProps('farm_location')}
             />
-            <NumberInput
+            <TextInput
               label={t('auth.fields.farmSize')}
+              inputMode="decimal"
               {...form.getInputProps('farm_size')}
-              min={0}
-              decimalScale={2}
-              allowNegative={false}
               required
             />
           </SimpleGrid>
