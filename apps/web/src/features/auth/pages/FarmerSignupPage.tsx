@@ -1,4 +1,4 @@
-import { Anchor, Button, MultiSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cropTypes, farmerRegisterBody } from '@kutu/contract';
@@ -30,15 +30,13 @@ export default function FarmerSignupPage() {
     prepare: (values) => ({ ...values, farm_size: values.farm_size.trim() || undefined }),
     send: (body, handlers) => register.mutate(body, handlers),
   });
-  const values = form.values;
-  const cropOptions = cropTypes.map((c) => ({ value: c, label: t(`auth.crops.${c}`) }));
 
   return (
     <>
       <AuthTitle title={t('auth.signup.farmerTitle')}>{t('auth.signup.farmerSubtitle')}</AuthTitle>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <AccountFields input={form.getInputProps} values={values} withConfirm emailOptional />
+          <AccountFields input={form.getInputProps} values={form.values} withConfirm emailOptional />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput
               label={t('auth.fields.farmLocation')}
@@ -53,13 +51,18 @@ export default function FarmerSignupPage() {
               required
             />
           </SimpleGrid>
-          <MultiSelect
+          {/* Four crops: boxes to tick, no dropdown (and none of its code) on a phone. */}
+          <Checkbox.Group
             label={t('auth.fields.cropTypes')}
-            placeholder={values.crop_types.length ? undefined : t('auth.fields.cropTypesPlaceholder')}
-            data={cropOptions}
-            clearable
+            description={t('auth.fields.cropTypesHint')}
             {...form.getInputProps('crop_types')}
-          />
+          >
+            <Group gap="md" mt={6}>
+              {cropTypes.map((c) => (
+                <Checkbox key={c} value={c} label={t(`auth.crops.${c}`)} />
+              ))}
+            </Group>
+          </Checkbox.Group>
           <Button type="submit" loading={register.isPending} fullWidth mt="xs">
             {t('auth.signup.submit')}
           </Button>

@@ -387,6 +387,8 @@ describe('Farmer sign-up', () => {
     expect(calls).toHaveLength(0);
     await user.clear(input('Farm size (acres)'));
     await user.type(input('Farm size (acres)'), '3');
+    await user.click(screen.getByRole('checkbox', { name: 'Maize' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Beans' }));
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findAllByText('This email already has an account')).toHaveLength(2);
     expect(calls[0]).toMatchObject({
@@ -395,7 +397,7 @@ describe('Farmer sign-up', () => {
         email: 'nakato@example.com',
         phone_number: '+256772123456',
         farm_size: 3,
-        crop_types: [],
+        crop_types: ['MAIZE', 'BEANS'],
         // The new account starts in the language the form was shown in.
         language: 'en',
       },
