@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { phoneMetadata } from './src/components/PhoneInput/phone-metadata.ts';
 import { type LocalePart, localePart } from './src/lib/locale-parts.ts';
 
 /** `locales/xx.json?part=first|account`: half of a locale file (lib/locale-parts.ts says which). */
@@ -23,6 +25,24 @@ function localeParts(): Plugin {
   };
 }
 
+/** `virtual:phone-metadata`: libphonenumber's metadata and examples for the offered countries only. */
+function phoneMetadataModule(): Plugin {
+  const id = 'virtual:phone-metadata';
+  const require = createRequire(import.meta.url);
+  return {
+    name: 'kutu-phone-metadata',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(loaded) {
+      if (loaded !== `\0${id}`) return null;
+      const { metadata, examples } = phoneMetadata(
+        require('libphonenumber-js/metadata.min.json'),
+        require('libphonenumber-js/examples.mobile.json'),
+      );
+      return `export const metadata = ${JSON.stringify(metadata)};\nexport const examples = ${JSON.stringify(examples)};`;
+    },
+  };
+}
+
 // The runtime's real size: the server sends it compressed, so the download progress scales the bytes
 // the browser hands over (decoded) to the bytes on the wire.
 const ortWasmBytes = fs.statSync(
@@ -35,6 +55,7 @@ export default defineConfig({
   plugins: [
     react(),
     localeParts(),
+    phoneMetadataModule(),
     // Installable app and offline shell (issue 13, docs/decisions/0016): Workbox precaches index.html,
     // every route chunk, the CSS and the icons, so the app opens with no signal and an old tab keeps its
     // chunks after a redeploy. Never the model or onnxruntime's wasm (downloaded on purpose, by page code).

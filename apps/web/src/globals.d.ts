@@ -10,3 +10,9 @@ declare module '*.json?part=account' {
   const strings: Record<string, unknown>;
   export default strings;
 }
+
+/** libphonenumber's metadata for the phone input's countries, cut at build time by vite.config.ts. */
+declare module 'virtual:phone-metadata' {
+  export const metadata: import('libphonenumber-js/core').MetadataJson;
+  export const examples: import('libphonenumber-js/core').Examples;
+}

@@ -163,6 +163,8 @@ const httpUrl = z
   .max(500, 'URL must be at most 500 characters')
   .url({ protocol: /^https?$/, error: 'Enter a full web address starting with http:// or https://' });
 
+const positionMessage = 'Order must be a whole number from 0 to 1000';
+
 export const educationResourceInput = z.object({
   rust_class: resourceTopic,
   title: z
@@ -176,7 +178,13 @@ export const educationResourceInput = z.object({
     .trim()
     .min(10, 'Description must be at least 10 characters')
     .max(2000, 'Description must be at most 2000 characters'),
-  position: z.number().int().min(0).max(1000).default(0).describe('Order within the class, lowest first'),
+  position: z
+    .number({ error: positionMessage })
+    .int(positionMessage)
+    .min(0, positionMessage)
+    .max(1000, positionMessage)
+    .default(0)
+    .describe('Order within the class, lowest first'),
   link_language: contentLanguage.default('en').describe('The language the linked page is written in'),
 });
 export type EducationResourceInput = z.input<typeof educationResourceInput>;

@@ -36,6 +36,7 @@ const messages: Record<string, string> = {
   'Years of experience must be a whole number': 'experienceWhole',
   'Years of experience cannot be negative': 'experienceNegative',
   'Years of experience must be at most 80': 'experienceMax',
+  'Order must be a whole number from 0 to 1000': 'resourcePosition',
   'Enter your email or phone number': 'enterIdentifier',
   'Enter the code we sent by SMS': 'enterSmsCode',
   'Enter the code we emailed you': 'enterEmailCode',

@@ -14,7 +14,6 @@ import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/PinInput.css';
-import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Radio.css';

@@ -121,12 +121,19 @@ describe('education resources', () => {
       method: 'POST',
       url: URL_PATH,
       headers: expert.headers,
-      payload: { rust_class: 'healthy', title: 'Click me', url: 'javascript:alert(1)', description: 'short' },
+      payload: {
+        rust_class: 'healthy',
+        title: 'Click me',
+        url: 'javascript:alert(1)',
+        description: 'short',
+        position: 2.5,
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toMatchObject({
       url: 'Enter a full web address starting with http:// or https://',
       description: 'Description must be at least 10 characters',
+      position: 'Order must be a whole number from 0 to 1000',
     });
     const missing = await t.app.inject({ method: 'POST', url: URL_PATH, headers: expert.headers, payload: {} });
     expect(missing.statusCode).toBe(400);

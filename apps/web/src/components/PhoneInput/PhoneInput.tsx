@@ -1,7 +1,7 @@
 import '../../styles/app-screens.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Group, Select, TextInput } from '@mantine/core';
-import type { CountryCode } from 'libphonenumber-js';
+import { Group, NativeSelect, TextInput } from '@mantine/core';
+import type { CountryCode } from 'libphonenumber-js/core';
 import { useTranslation } from 'react-i18next';
 import { configuredCountryLookup, type CountryLookup } from './geoip.ts';
 import { analysePhone, availableCountry, countryOptions, DEFAULT_COUNTRY, exampleNumber, fromValue } from './phone.ts';
@@ -36,7 +36,8 @@ export function PhoneInput({
   name,
 }: PhoneInputProps) {
   const { t, i18n } = useTranslation();
-  const options = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+  // The empty choice shows that no country is selected (after a +CC that no offered country uses).
+  const options = useMemo(() => [{ value: '', label: '' }, ...countryOptions(i18n.language)], [i18n.language]);
   const initial = fromValue(value);
   const [country, setCountryState] = useState<CountryCode | null>(
     () => initial?.country ?? availableCountry(defaultCountry),
@@ -111,19 +112,13 @@ export function PhoneInput({
 
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
-      <Select
+      {/* The phone's own picker: a short list, and no dropdown code to download. */}
+      <NativeSelect
         label={t('auth.phone.countryCode')}
-        placeholder={t('auth.phone.searchCountry')}
         data={options}
-        value={country}
-        onChange={handleCountry}
-        searchable
-        clearable
-        clearButtonProps={{ 'aria-label': t('auth.phone.clearCountry'), 'aria-hidden': false, tabIndex: 0 }}
+        value={country ?? ''}
+        onChange={(e) => handleCountry(e.currentTarget.value || null)}
         disabled={disabled}
-        nothingFoundMessage={t('auth.phone.noCountry')}
-        maxDropdownHeight={240}
-        comboboxProps={{ width: 250, position: 'bottom-start' }}
         error={needsCountry}
         w="10rem"
         style={{ flexShrink: 0 }}

@@ -6,8 +6,8 @@ import {
   getExampleNumber,
   isSupportedCountry,
   parsePhoneNumberFromString,
-} from 'libphonenumber-js';
-import examples from 'libphonenumber-js/mobile/examples';
+} from 'libphonenumber-js/core';
+import { examples, metadata } from 'virtual:phone-metadata';
 
 /** Uganda is the default; Uganda and Kenya lead the list (spec points 1 and 9). */
 export const DEFAULT_COUNTRY: CountryCode = 'UG';
@@ -26,14 +26,14 @@ function countryName(code: CountryCode, names: Intl.DisplayNames | null): string
   }
 }
 
-/** Every country the phone library knows, labelled "+256 Uganda", preferred countries first. */
+/** Every country the input offers (phone-metadata.ts), labelled "+256 Uganda", preferred countries first. */
 export function countryOptions(locale = 'en'): CountryOption[] {
   const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([locale], { type: 'region' }) : null;
   const option = (code: CountryCode): CountryOption => ({
     value: code,
-    label: `+${getCountryCallingCode(code)} ${countryName(code, names)}`,
+    label: `+${getCountryCallingCode(code, metadata)} ${countryName(code, names)}`,
   });
-  const rest = getCountries()
+  const rest = getCountries(metadata)
     .filter((c) => !PREFERRED_COUNTRIES.includes(c))
     .map(option)
     .sort((a, b) => a.label.slice(a.label.indexOf(' ')).localeCompare(b.label.slice(b.label.indexOf(' ')), locale));
@@ -43,14 +43,14 @@ export function countryOptions(locale = 'en'): CountryOption[] {
 /** A country code the list offers, or null (an unavailable code is rejected). */
 export function availableCountry(code: string | null | undefined): CountryCode | null {
   if (!code) return null;
-  const upper = code.trim().toUpperCase();
-  return isSupportedCountry(upper) ? upper : null;
+  const upper = code.trim().toUpperCase() as CountryCode;
+  return isSupportedCountry(upper, metadata) ? upper : null;
 }
 
 /** The country's example mobile number in national form, for the 'Example:' hint. */
 export function exampleNumber(country: CountryCode | null): string | null {
   if (!country) return null;
-  return getExampleNumber(country, examples)?.formatNational() ?? null;
+  return getExampleNumber(country, examples, metadata)?.formatNational() ?? null;
 }
 
 export interface PhoneAnalysis {
@@ -72,7 +72,7 @@ export function analysePhone(text: string, selected: CountryCode | null): PhoneA
   if (!trimmed) return { value: '', display: text, valid: false, country: undefined };
   let country: CountryCode | null | undefined;
   if (trimmed.startsWith('+')) {
-    const typer = new AsYouType();
+    const typer = new AsYouType(undefined, metadata);
     typer.input(trimmed);
     const detected = typer.getCountry();
     const callingCode = typer.getCallingCode();
@@ -80,14 +80,14 @@ export function analysePhone(text: string, selected: CountryCode | null): PhoneA
     if (detected) country = detected;
     else if (callingCode) {
       // A shared calling code (+1, +7, ...): keep the selection when it fits.
-      if (!selected || getCountryCallingCode(selected) !== callingCode) country = undefined;
+      if (!selected || getCountryCallingCode(selected, metadata) !== callingCode) country = undefined;
     } else if (digits.length >= 3) country = null; // no country has this code
   }
   const effective = country === undefined ? selected : country;
   const parsed = trimmed.startsWith('+')
-    ? parsePhoneNumberFromString(trimmed)
+    ? parsePhoneNumberFromString(trimmed, metadata)
     : effective
-      ? parsePhoneNumberFromString(trimmed, effective)
+      ? parsePhoneNumberFromString(trimmed, effective, metadata)
       : undefined;
   if (parsed?.isValid() && (!effective || parsed.country === effective || trimmed.startsWith('+'))) {
     return {
@@ -103,7 +103,7 @@ export function analysePhone(text: string, selected: CountryCode | null): PhoneA
 /** The parts of a stored E.164 value, to show it again. */
 export function fromValue(value: string): { country: CountryCode | null; display: string } | null {
   if (!value.startsWith('+')) return null;
-  const parsed = parsePhoneNumberFromString(value);
+  const parsed = parsePhoneNumberFromString(value, metadata);
   if (!parsed?.isValid() || !parsed.country) return null;
   return { country: parsed.country, display: parsed.formatNational() };
 }

@@ -84,3 +84,30 @@ describe('experts translate a resource', () => {
     expect(calls.find((c) => c.method === 'DELETE')?.url).toContain('/api/education-resources/7/translations/lg/');
   });
 });
+
+describe('experts edit a resource', () => {
+  it('keeps an order that is not a whole number with a message, and sends the order as a number', async () => {
+    const calls = fakeServer((call: Call) =>
+      call.method === 'PUT' ? { status: 200, body: english } : page([english]),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<ResourceManager />);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const order = within(dialog).getByRole('textbox', { name: /Order/ }) as HTMLInputElement;
+    expect(order.value).toBe('0');
+
+    await user.clear(order);
+    await user.type(order, '2.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Order must be a whole number from 0 to 1000')).toBeTruthy();
+    expect(order.value).toBe('2.5');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.clear(order);
+    await user.type(order, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ position: 3 });
+  });
+});

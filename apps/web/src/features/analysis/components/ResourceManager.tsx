@@ -6,7 +6,6 @@ import {
   Group,
   Input,
   Modal,
-  NumberInput,
   Pagination,
   SegmentedControl,
   Stack,
@@ -51,21 +50,22 @@ function ResourceForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveResource();
-  const [values, setValues] = useState<Required<EducationResourceInput>>({
+  // The order is kept as typed (nothing lost on a bad number) and made a number when saved.
+  const [values, setValues] = useState<Required<Omit<EducationResourceInput, 'position'>> & { position: string }>({
     rust_class: editing?.rust_class ?? topic,
     title: editing?.title ?? '',
     url: editing?.url ?? '',
     description: editing?.description ?? '',
-    position: editing?.position ?? 0,
+    position: String(editing?.position ?? 0),
     link_language: editing?.link_language ?? 'en',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof EducationResourceInput>(key: K, value: EducationResourceInput[K]) =>
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = educationResourceInput.safeParse(values);
+    const parsed = educationResourceInput.safeParse({ ...values, position: Number(values.position.trim() || 0) });
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= translateMessage(issue.message);
@@ -124,14 +124,13 @@ function ResourceForm({
             data={contentLanguages.map((v) => ({ value: v, label: languageNames[v] }))}
           />
         </Input.Wrapper>
-        <NumberInput
+        <TextInput
           label={t('analysis.manage.fieldPosition')}
           description={t('analysis.manage.fieldPositionHint')}
-          min={0}
-          max={1000}
+          inputMode="numeric"
           value={values.position}
           error={errors.position}
-          onChange={(v) => set('position', typeof v === 'number' ? v : 0)}
+          onChange={(e) => set('position', e.currentTarget.value)}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

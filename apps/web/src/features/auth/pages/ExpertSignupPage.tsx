@@ -1,4 +1,4 @@
-import { Anchor, Button, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { expertRegisterBody } from '@kutu/contract';
@@ -16,12 +16,11 @@ const empty = {
   areas_of_expertise: '',
   certifications: '',
   bio: '',
-  experience_years: 0 as number | string,
+  experience_years: '0',
   institution: '',
   languages_spoken: '',
   social_links: '',
 };
-type TextKey = Exclude<keyof typeof empty, 'experience_years'>;
 
 export default function ExpertSignupPage() {
   const { t } = useTranslation();
@@ -29,14 +28,11 @@ export default function ExpertSignupPage() {
   const { form, onSubmit } = useSignUpForm({
     schema: expertRegisterBody,
     initialValues: empty,
-    // An emptied years box means none, as the server's default.
-    prepare: (values) => ({
-      ...values,
-      experience_years: values.experience_years === '' ? 0 : values.experience_years,
-    }),
+    // The schema makes a number of the typed text; an emptied years box means none, as the server's default.
+    prepare: (values) => ({ ...values, experience_years: values.experience_years.trim() || 0 }),
     send: (body, handlers) => register.mutate(body, handlers),
   });
-  const text = (key: TextKey, required = false) => ({ required, ...form.getInputProps(key) });
+  const text = (key: keyof typeof empty, required = false) => ({ required, ...form.getInputProps(key) });
 
   return (
     <>
@@ -56,14 +52,7 @@ export default function ExpertSignupPage() {
           />
           <Textarea label={t('auth.fields.bio')} autosize minRows={3} maxRows={8} {...text('bio')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <NumberInput
-              label={t('auth.fields.experienceYears')}
-              {...form.getInputProps('experience_years')}
-              min={0}
-              max={80}
-              allowDecimal={false}
-              allowNegative={false}
-            />
+            <TextInput label={t('auth.fields.experienceYears')} inputMode="numeric" {...text('experience_years')} />
             <TextInput label={t('auth.fields.institution')} {...text('institution')} />
           </SimpleGrid>
           <TextInput

@@ -1,4 +1,4 @@
-import { Anchor, Button, MultiSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cropTypes, farmerRegisterBody } from '@kutu/contract';
@@ -15,7 +15,7 @@ const empty = {
   confirm_password: '',
   phone_number: '',
   farm_location: '',
-  farm_size: '' as number | string,
+  farm_size: '',
   crop_types: [] as string[],
 };
 
@@ -25,19 +25,18 @@ export default function FarmerSignupPage() {
   const { form, onSubmit } = useSignUpForm({
     schema: farmerRegisterBody,
     initialValues: empty,
-    // An empty box is a missing farm size ("must be a number"), not a size of 0.
-    prepare: (values) => ({ ...values, farm_size: values.farm_size === '' ? undefined : values.farm_size }),
+    // The schema makes a number of the typed text; an empty box is a missing farm size ("must be a
+    // number"), not a size of 0.
+    prepare: (values) => ({ ...values, farm_size: values.farm_size.trim() || undefined }),
     send: (body, handlers) => register.mutate(body, handlers),
   });
-  const values = form.values;
-  const cropOptions = cropTypes.map((c) => ({ value: c, label: t(`auth.crops.${c}`) }));
 
   return (
     <>
       <AuthTitle title={t('auth.signup.farmerTitle')}>{t('auth.signup.farmerSubtitle')}</AuthTitle>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <AccountFields input={form.getInputProps} values={values} withConfirm emailOptional />
+          <AccountFields input={form.getInputProps} values={form.values} withConfirm emailOptional />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput
               label={t('auth.fields.farmLocation')}
@@ -45,22 +44,25 @@ export default function FarmerSignupPage() {
               required
               {...form.getInputProps('farm_location')}
             />
-            <NumberInput
+            <TextInput
               label={t('auth.fields.farmSize')}
+              inputMode="decimal"
               {...form.getInputProps('farm_size')}
-              min={0}
-              decimalScale={2}
-              allowNegative={false}
               required
             />
           </SimpleGrid>
-          <MultiSelect
+          {/* Four crops: boxes to tick, no dropdown (and none of its code) on a phone. */}
+          <Checkbox.Group
             label={t('auth.fields.cropTypes')}
-            placeholder={values.crop_types.length ? undefined : t('auth.fields.cropTypesPlaceholder')}
-            data={cropOptions}
-            clearable
+            description={t('auth.fields.cropTypesHint')}
             {...form.getInputProps('crop_types')}
-          />
+          >
+            <Group gap="md" mt={6}>
+              {cropTypes.map((c) => (
+                <Checkbox key={c} value={c} label={t(`auth.crops.${c}`)} />
+              ))}
+            </Group>
+          </Checkbox.Group>
           <Button type="submit" loading={register.isPending} fullWidth mt="xs">
             {t('auth.signup.submit')}
           </Button>

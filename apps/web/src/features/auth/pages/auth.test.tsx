@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { apiError, fakeServer } from '../test/fakeServer.ts';
 import ActivationPage from './ActivationPage.tsx';
 import ConfirmPasswordResetPage from './ConfirmPasswordResetPage.tsx';
+import ExpertSignupPage from './ExpertSignupPage.tsx';
 import FarmerSignupPage from './FarmerSignupPage.tsx';
 import ForgotPasswordPage from './ForgotPasswordPage.tsx';
 import LoginPage, { goAfterSignIn } from './LoginPage.tsx';
@@ -32,6 +33,7 @@ function authRoutes(route: string) {
     <Routes>
       <Route path="/auth" element={<LoginPage />} />
       <Route path="/auth/signup" element={<FarmerSignupPage />} />
+      <Route path="/auth/expert-signup" element={<ExpertSignupPage />} />
       <Route path="/auth/verify-email" element={<VerifyEmailPage />} />
       <Route path="/auth/activation" element={<ActivationPage />} />
       <Route path="/auth/forgot-password" element={<ForgotPasswordPage />} />
@@ -378,7 +380,15 @@ describe('Farmer sign-up', () => {
     await user.type(input('Confirm password'), STRONG);
     await user.type(input('Phone number'), '0772123456');
     await user.type(input('Farm location'), 'Mbale');
+    await user.type(input('Farm size (acres)'), '3 acres');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByText('Farm size must be a number of acres')).toBeTruthy();
+    expect(input('Farm size (acres)').value).toBe('3 acres');
+    expect(calls).toHaveLength(0);
+    await user.clear(input('Farm size (acres)'));
     await user.type(input('Farm size (acres)'), '3');
+    await user.click(screen.getByRole('checkbox', { name: 'Maize' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Beans' }));
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findAllByText('This email already has an account')).toHaveLength(2);
     expect(calls[0]).toMatchObject({
@@ -387,7 +397,7 @@ describe('Farmer sign-up', () => {
         email: 'nakato@example.com',
         phone_number: '+256772123456',
         farm_size: 3,
-        crop_types: [],
+        crop_types: ['MAIZE', 'BEANS'],
         // The new account starts in the language the form was shown in.
         language: 'en',
       },
@@ -414,6 +424,35 @@ describe('Farmer sign-up', () => {
     expect(calls[0].url).toBe('/api/auth/register/farmer/');
     expect(calls[0].body).not.toHaveProperty('email');
     expect(session.signUpToken()).toBe('sms-token');
+  }, 30_000);
+});
+
+describe('Expert sign-up', () => {
+  it('keeps years of experience that are not a whole number with a message, and sends them as a number', async () => {
+    const calls = fakeServer(() => ({ status: 201, body: { message: 'Check your email', token: 'expert-token' } }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth/expert-signup');
+    await user.type(input('Email'), 'wanjiru@example.com');
+    await user.type(input('Username'), 'wanjiru');
+    await user.type(input('Password'), STRONG);
+    await user.type(input('Phone number'), '+254712123456');
+    await user.type(input('Areas of expertise'), 'Maize rusts');
+    expect(input('Years of experience').value).toBe('0');
+    await user.clear(input('Years of experience'));
+    await user.type(input('Years of experience'), '2.5');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByText('Years of experience must be a whole number')).toBeTruthy();
+    expect(input('Years of experience').value).toBe('2.5');
+    expect(calls).toHaveLength(0);
+
+    await user.clear(input('Years of experience'));
+    await user.type(input('Years of experience'), '12');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/register/expert/',
+      body: { phone_number: '+254712123456', experience_years: 12 },
+    });
   }, 30_000);
 });
 
