@@ -63,6 +63,23 @@ describe('experts translate a resource', () => {
     expect(put?.body).toEqual(swahili);
   }, 15_000);
 
+  it('says a new resource is written in English first when another language is chosen', async () => {
+    fakeServer(() => page([english]));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<ResourceManager />);
+    await screen.findByText('Scouting maize for rust');
+
+    await user.click(screen.getByRole('button', { name: 'Add resource' }));
+    expect(await screen.findByRole('dialog', { name: 'Add a resource' })).toBeTruthy();
+    expect(screen.queryByTestId('add-in-english')).toBeNull();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('radio', { name: 'Luganda' }));
+    await user.click(screen.getByRole('button', { name: 'Add resource' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a resource' });
+    expect(within(dialog).getByTestId('add-in-english').textContent).toContain('to write its Luganda text');
+  });
+
   it('offers to remove a translation that exists, which brings the English text back', async () => {
     const translated = { ...english, title: 'Okukebera kasooli', language: 'lg' as const };
     const calls = fakeServer((call: Call) =>

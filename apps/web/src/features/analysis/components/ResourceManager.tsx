@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -297,6 +298,11 @@ export function ResourceManager() {
         title={t(editing ? 'analysis.manage.editTitle' : 'analysis.manage.addTitle')}
         size="lg"
       >
+        {formOpen && !editing && textLanguage !== 'en' && (
+          <Alert color="blue" mb="md" data-testid="add-in-english">
+            {t('analysis.manage.addInEnglish', { language: languageNames[textLanguage] })}
+          </Alert>
+        )}
         {formOpen && (
           <ResourceForm key={editing?.id ?? 'new'} topic={topic} editing={editing} onDone={() => setFormOpen(false)} />
         )}
