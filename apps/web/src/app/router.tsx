@@ -56,7 +56,12 @@ const screens: RouteObject[] = [
   {
     path: '/',
     element: <Navigate to={routes.auth.login} replace />,
-    handle: { preload: () => [authLayout, signIn].forEach((screen) => screen.handle.preload()) },
+    handle: {
+      preload: () => {
+        authLayout.handle.preload();
+        signIn.handle.preload();
+      },
+    },
   },
   {
     path: '/auth',
