@@ -2,7 +2,8 @@
  * Where a phone's main thread goes while a screen starts (what Lighthouse's total blocking time is made
  * of): loads a route cold in Debian's chromium at 390×844 with the CPU slowed 4× (Lighthouse's mobile
  * setting), records the long tasks (> 50 ms) and a CPU profile, and prints the self time by script and
- * the costliest functions. Signed in as the built app's farmer for /account routes.
+ * the costliest functions, overall and within each long task (a trace gives the tasks' bounds). Signed in
+ * as the built app's farmer for /account routes.
  *
  *   npm run build && node bench/main-thread.ts [route, default /account]
  */
@@ -37,32 +38,62 @@ try {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
+  const trace: { name: string; ts: number; dur?: number; pid: number; tid: number }[] = [];
+  cdp.on('Tracing.dataCollected', (data) => trace.push(...(data.value as typeof trace)));
+  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
   await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(2000);
   const { profile } = await cdp.send('Profiler.stop');
+  await cdp.send('Tracing.end');
+  await traced;
   const longTasks = await page.evaluate(() => (window as unknown as { longTasks: [number, number][] }).longTasks);
   const blocking = longTasks.reduce((sum, [, ms]) => sum + ms - 50, 0);
   console.log(`${route}: ${longTasks.length} long tasks, ${blocking} ms over 50 ms (4× slower CPU)`);
   console.log(`  tasks [start ms, duration ms]: ${JSON.stringify(longTasks)}`);
 
+  // Profile samples and trace events share the browser's monotonic clock (microseconds).
   const nodes = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const byScript = new Map<string, number>();
-  const byFunction = new Map<string, number>();
-  const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
-  profile.samples?.forEach((id, i) => {
-    const frame = nodes.get(id)!;
+  let at = profile.startTime;
+  const samples = (profile.samples ?? []).map((id, i) => {
     const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    at += profile.timeDeltas?.[i] ?? 0;
+    const frame = nodes.get(id)!;
     const script = frame.url.replace(/^.*\//, '') || frame.functionName; // (program), (idle), (garbage collector)
-    add(byScript, script, ms);
-    if (frame.url) add(byFunction, `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber}`, ms);
+    return {
+      at,
+      ms,
+      script,
+      fn: frame.url ? `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber}` : '',
+    };
   });
-  const top = (map: Map<string, number>, n: number) =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([k, ms]) => `    ${Math.round(ms)} ms ${k}`)
-      .join('\n');
-  console.log(`  self time by script:\n${top(byScript, 12)}\n  costliest functions:\n${top(byFunction, 15)}`);
+  const summary = (within: typeof samples, scripts: number, functions: number) => {
+    const byScript = new Map<string, number>();
+    const byFunction = new Map<string, number>();
+    for (const { ms, script, fn } of within) {
+      byScript.set(script, (byScript.get(script) ?? 0) + ms);
+      if (fn) byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+    }
+    const top = (map: Map<string, number>, n: number) =>
+      [...map]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([k, ms]) => `${Math.round(ms)} ms ${k}`);
+    return { scripts: top(byScript, scripts), functions: top(byFunction, functions) };
+  };
+  const all = summary(samples, 12, 15);
+  console.log(`  self time by script:\n${all.scripts.map((l) => `    ${l}`).join('\n')}`);
+  console.log(`  costliest functions:\n${all.functions.map((l) => `    ${l}`).join('\n')}`);
+  const main = trace.find((e) => e.name === 'TracingStartedInBrowser');
+  const tasks = trace.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000 && (!main || e.pid !== main.pid));
+  for (const task of tasks.sort((a, b) => a.ts - b.ts)) {
+    const within = samples.filter((x) => x.at >= task.ts && x.at <= task.ts + task.dur!);
+    if (within.length === 0) continue; // another thread's task
+    const { scripts, functions } = summary(within, 4, 4);
+    console.log(
+      `  long task of ${Math.round(task.dur! / 1000)} ms: ${scripts.join(', ')}\n    ${functions.join(', ')}`,
+    );
+  }
 } finally {
   await browser.close();
   await t.close();
