@@ -41,7 +41,10 @@ try {
   const trace: { name: string; ts: number; dur?: number; pid: number; tid: number }[] = [];
   cdp.on('Tracing.dataCollected', (data) => trace.push(...(data.value as typeof trace)));
   const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
+    transferMode: 'ReportEvents',
+  });
   await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(2000);
   const { profile } = await cdp.send('Profiler.stop');
