@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
+import { fakeNetwork, json } from '../test/fakeServer.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch/LanguageSwitch.tsx';
 import { http } from './api.ts';
@@ -14,32 +15,6 @@ import type { UserRecord } from '@kutu/contract';
 
 // Test strings, not translations: the real sw.json is written by translators.
 const swahili = { auth: { login: { title: 'Ingia (test)' } }, language: { label: 'Lugha (test)' } };
-
-interface Sent {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-function network(answer: (sent: Sent) => Response | Promise<Response>) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = {
-        method: init.method ?? 'GET',
-        url: String(url),
-        headers: (init.headers ?? {}) as Record<string, string>,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      sent.push(call);
-      return answer(call);
-    }),
-  );
-  return sent;
-}
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function Title() {
   const { t } = useTranslation();
@@ -62,7 +37,7 @@ afterEach(async () => {
 
 describe('choosing a language', () => {
   it('re-renders the text, marks <html lang>, remembers the choice and sends it with every request', async () => {
-    const sent = network(() => json({}));
+    const sent = fakeNetwork(() => json({}));
     renderWithProviders(
       <>
         <LanguageSwitch />
@@ -127,7 +102,7 @@ describe('choosing a language', () => {
 
 describe('the account’s language', () => {
   it('is saved when a signed-in user switches', async () => {
-    const sent = network((s) => (s.url === api.auth.language ? json({ language: 'sw' }) : json({})));
+    const sent = fakeNetwork((s) => (s.url === api.auth.language ? json({ language: 'sw' }) : json({})));
     signedIn('en');
     renderWithProviders(<LanguageSwitch />);
     await userEvent.selectOptions(screen.getByRole('combobox'), 'sw');
@@ -141,7 +116,7 @@ describe('the account’s language', () => {
 
   it('keeps a switch the server did not store and sends it again instead of taking the old one back', async () => {
     let online = false;
-    const sent = network((s) => {
+    const sent = fakeNetwork((s) => {
       if (!online) throw new TypeError('Failed to fetch');
       return s.url === api.auth.language ? json({ language: 'sw' }) : json({});
     });

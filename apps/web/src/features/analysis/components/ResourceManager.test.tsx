@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import type { EducationResource } from '@kutu/contract';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { type Call, fakeServer } from '../../auth/test/fakeServer.ts';
+import { type Call, fakeServer } from '../../../test/fakeServer.ts';
 import { ResourceManager } from './ResourceManager.tsx';
 
 afterEach(() => {

@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { session } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { apiError, fakeServer } from '../test/fakeServer.ts';
+import { apiError, fakeServer } from '../../../test/fakeServer.ts';
 import ActivationPage from './ActivationPage.tsx';
 import ConfirmPasswordResetPage from './ConfirmPasswordResetPage.tsx';
 import ExpertSignupPage from './ExpertSignupPage.tsx';

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import type { UserRecord } from '@kutu/contract';
 import { session } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { apiError, fakeServer } from '../../auth/test/fakeServer.ts';
+import { apiError, fakeServer } from '../../../test/fakeServer.ts';
 import ProfilePage from './ProfilePage.tsx';
 
 afterEach(() => {
