@@ -5,7 +5,10 @@ export interface Sent {
   method: string;
   url: string;
   headers: Record<string, string>;
+  /** A JSON body, parsed. */
   body: unknown;
+  /** A multipart body (photo uploads). */
+  form?: FormData;
 }
 
 /**
@@ -22,6 +25,7 @@ export function fakeNetwork(answer: (sent: Sent) => Response | Promise<Response>
         url: String(url),
         headers: (init.headers ?? {}) as Record<string, string>,
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        form: init.body instanceof FormData ? init.body : undefined,
       };
       sent.push(request);
       return answer(request);

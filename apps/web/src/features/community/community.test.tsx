@@ -10,6 +10,7 @@ import { PostCard } from './components/PostCard.tsx';
 import { PostFilters } from './components/PostFilters.tsx';
 import { PostForm } from './components/PostForm.tsx';
 import AllPostsPage from './pages/AllPostsPage.tsx';
+import { fakeNetwork, json } from '../../test/fakeServer.ts';
 
 /** Picks the post's crop, disease and urgency in the form's pickers (the phone's own <select>s). */
 async function chooseCropDiseaseUrgency(user: ReturnType<typeof userEvent.setup>) {
@@ -54,21 +55,12 @@ let reply: (call: Call) => { status: number; body: unknown };
 beforeEach(() => {
   calls = [];
   reply = () => ({ status: 200, body: {} });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const form = init.body instanceof FormData ? init.body : undefined;
-      const call = {
-        url,
-        method: init.method ?? 'GET',
-        body: init.body && !form ? JSON.parse(String(init.body)) : undefined,
-        form,
-      };
-      calls.push(call);
-      const { status, body } = reply(call);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  fakeNetwork(({ url, method, body, form }) => {
+    const call = { url, method, body, form };
+    calls.push(call);
+    const answer = reply(call);
+    return json(answer.body, answer.status);
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { renderWithProviders } from '../../test/render.tsx';
 import ModelTrainingPage from './pages/ModelTrainingPage.tsx';
 import { formatElapsed } from './components/TrainingJobs.tsx';
+import { fakeNetwork, json } from '../../test/fakeServer.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -21,32 +22,27 @@ function stubServer(
 ) {
   const uploads: FormData[] = [];
   let healthy = 2;
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith('/api/upload-training-images/')) {
-        uploads.push(init?.body as FormData);
-        if (uploadStatus === 201) healthy += 1;
-        return json(uploadStatus, uploadBody);
-      }
-      if (url.startsWith('/api/training-samples/counts/')) {
-        return json(200, {
-          common_rust: 1,
-          healthy,
-          other_disease: 0,
-          total: healthy + 1,
-          new_since_last_job: 3,
-          retrain_after: 50,
-        });
-      }
-      if (url.startsWith('/api/expert-reviews/field-accuracy/')) {
-        return json(200, { versions: [], model_answers: [], verdicts: [] });
-      }
-      return json(200, empty);
-    }),
-  );
+  fakeNetwork(({ url, form }) => {
+    if (url.startsWith('/api/upload-training-images/')) {
+      uploads.push(form!);
+      if (uploadStatus === 201) healthy += 1;
+      return json(uploadBody, uploadStatus);
+    }
+    if (url.startsWith('/api/training-samples/counts/')) {
+      return json({
+        common_rust: 1,
+        healthy,
+        other_disease: 0,
+        total: healthy + 1,
+        new_since_last_job: 3,
+        retrain_after: 50,
+      });
+    }
+    if (url.startsWith('/api/expert-reviews/field-accuracy/')) {
+      return json({ versions: [], model_answers: [], verdicts: [] });
+    }
+    return json(empty);
+  });
   return uploads;
 }
 

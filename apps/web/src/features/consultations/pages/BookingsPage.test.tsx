@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Booking, BookingPage } from '@kutu/contract';
 import { renderWithProviders } from '../../../test/render.tsx';
 import BookingsPage from './BookingsPage.tsx';
+import { fakeNetwork, json } from '../../../test/fakeServer.ts';
 
 const pending: Booking = {
   id: 7,
@@ -27,20 +28,15 @@ const pending: Booking = {
 /** The API at the fetch boundary: the bookings list, and the manage call recorded with its body. */
 function stubApi(list: Booking[], manageReply: { status: number; body: unknown }) {
   const sent: unknown[] = [];
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (!url.startsWith('/api/consultations/consultations/manage/')) return json(404, {});
-      if (init?.method === 'PUT') {
-        sent.push(JSON.parse(String(init.body)));
-        return json(manageReply.status, manageReply.body);
-      }
-      const page: BookingPage = { count: list.length, next: null, previous: null, results: list };
-      return json(200, page);
-    }),
-  );
+  fakeNetwork(({ url, method, body }) => {
+    if (!url.startsWith('/api/consultations/consultations/manage/')) return json({}, 404);
+    if (method === 'PUT') {
+      sent.push(body);
+      return json(manageReply.body, manageReply.status);
+    }
+    const page: BookingPage = { count: list.length, next: null, previous: null, results: list };
+    return json(page);
+  });
   return sent;
 }
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { DashboardReply, NotificationItem, NotificationList } from '@kutu/contract';
 import { renderWithProviders } from '../../../test/render.tsx';
 import DashboardPage from './DashboardPage.tsx';
+import { fakeNetwork, json } from '../../../test/fakeServer.ts';
 
 const reply: DashboardReply = {
   role: 'farmer',
@@ -44,38 +45,32 @@ function notification(id: number, read: boolean, message: string): NotificationI
 function stubApi(opts: { notifications?: NotificationItem[]; dashboard?: DashboardReply | 'error' } = {}) {
   const items = opts.notifications ?? [];
   const calls: { method: string; url: string }[] = [];
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url });
-      if (url.startsWith('/api/dashboard/')) {
-        return opts.dashboard === 'error'
-          ? json(500, { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' } })
-          : json(200, opts.dashboard ?? reply);
-      }
-      const read = url.match(/^\/api\/notifications\/(\d+)\/read\/$/);
-      if (read && method === 'PUT') {
-        const item = items.find((n) => n.id === Number(read[1]))!;
-        item.read = true;
-        return json(200, item);
-      }
-      if (url.startsWith('/api/notifications/?')) {
-        const list: NotificationList = {
-          count: items.length,
-          next: null,
-          previous: null,
-          results: items.map((n) => ({ ...n })),
-          unread_count: items.filter((n) => !n.read).length,
-        };
-        return json(200, list);
-      }
-      if (url.startsWith('/api/auth/me/')) return json(200, { username: 'amina', role: 'farmer' });
-      return json(404, { error: { code: 'NOT_FOUND', message: 'No route' } });
-    }),
-  );
+  fakeNetwork(({ url, method }) => {
+    calls.push({ method, url });
+    if (url.startsWith('/api/dashboard/')) {
+      return opts.dashboard === 'error'
+        ? json({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' } }, 500)
+        : json(opts.dashboard ?? reply);
+    }
+    const read = url.match(/^\/api\/notifications\/(\d+)\/read\/$/);
+    if (read && method === 'PUT') {
+      const item = items.find((n) => n.id === Number(read[1]))!;
+      item.read = true;
+      return json(item);
+    }
+    if (url.startsWith('/api/notifications/?')) {
+      const list: NotificationList = {
+        count: items.length,
+        next: null,
+        previous: null,
+        results: items.map((n) => ({ ...n })),
+        unread_count: items.filter((n) => !n.read).length,
+      };
+      return json(list);
+    }
+    if (url.startsWith('/api/auth/me/')) return json({ username: 'amina', role: 'farmer' });
+    return json({ error: { code: 'NOT_FOUND', message: 'No route' } }, 404);
+  });
   return calls;
 }
 

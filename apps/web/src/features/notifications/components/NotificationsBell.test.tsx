@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { NotificationList } from '@kutu/contract';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { NotificationsBell } from './NotificationsBell.tsx';
+import { fakeNetwork, json } from '../../../test/fakeServer.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,10 +25,7 @@ it('opens the list on the first click (its popover loads then) and toggles it af
     ],
     unread_count: 1,
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(list), { headers: { 'content-type': 'application/json' } })),
-  );
+  fakeNetwork(() => json(list));
   localStorage.setItem('accessToken', 'token');
   renderWithProviders(<NotificationsBell />);
   const bell = await screen.findByRole('button', { name: 'Notifications: 1 unread' });
