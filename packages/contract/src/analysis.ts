@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { idParam, isoDateTime, paginated, pageQuery } from './common.ts';
 import { analysisCrops, rustClasses, resourceTopics, contentLanguages } from './enums.ts';
-export { imageUploadMessages, resourceTopics, contentLanguages } from './enums.ts';
 
 export { analysisApi, IDEMPOTENCY_KEY_HEADER } from './paths.ts';
 
@@ -9,8 +8,7 @@ export const idempotencyKey = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,128}$/, 'Idempotency-Key must be 16 to 128 letters, digits, "-" or "_" (a UUID is fine)');
 
-/** Upload rules shared by the server and the web app (spec point 9). */
-export { IMAGE_MAX_BYTES } from './enums.ts';
+/** Upload rules shared by the server and the web app (spec point 9; the size and messages are in enums.ts). */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 
 export const analysisOutcomes = ['diagnosis', 'not_leaf'] as const;
@@ -19,7 +17,6 @@ export type AnalysisOutcome = z.infer<typeof analysisOutcome>;
 
 export const rustClass = z.enum(rustClasses);
 
-export { analysisCrops } from './enums.ts';
 export const analysisCrop = z.enum(analysisCrops, { error: 'crop must be maize, beans or other' });
 export type AnalysisCrop = z.infer<typeof analysisCrop>;
 

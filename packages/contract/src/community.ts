@@ -12,17 +12,6 @@ import {
   MODERATION_REASON_MAX,
 } from './enums.ts';
 import { isoDateTime, MAX_ROW_ID, pageQuery, paginated, rowId } from './common.ts';
-export {
-  POST_TITLE_MIN,
-  POST_TITLE_MAX,
-  POST_CONTENT_MIN,
-  POST_CONTENT_MAX,
-  COMMENT_MAX,
-  MODERATION_REASON_MAX,
-  cropTypeLabels,
-  diseaseTypeLabels,
-  urgencyLevelLabels,
-} from './enums.ts';
 
 export { communityApi, communityPath } from './paths.ts';
 

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, MAX_ROW_ID, pageQuery, paginated } from './common.ts';
 import { bookingStatuses, type MeetingMode, meetingModes, slotLengths } from './enums.ts';
-export {
-  meetingModes,
-  meetingModeLabels,
-  slotLengths,
-  AVAILABILITY_WINDOW_DAYS,
-  weekdayNames,
-  type MeetingMode,
-} from './enums.ts';
 
 export { consultationsApi } from './paths.ts';
 

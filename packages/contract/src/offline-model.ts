@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { adviceItem, educationalResource, resourceTopics } from './analysis.ts';
+import { adviceItem, educationalResource } from './analysis.ts';
+import { resourceTopics } from './enums.ts';
 
 export { offlineModelApi } from './paths.ts';
 

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { isoDateTime, pageQuery, paginated } from './common.ts';
 import { analysisCrop, analysisResult } from './analysis.ts';
 import { reviewVerdicts, modelAnswers } from './enums.ts';
-export { reviewVerdicts, modelAnswers, type ModelAnswer } from './enums.ts';
 
 export { reviewApi } from './paths.ts';
 

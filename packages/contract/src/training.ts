@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { cropTypes, trainingLabels, trainingMessages } from './enums.ts';
 import { isoDateTime, MAX_ROW_ID, pageQuery, paginated } from './common.ts';
-export {
-  TRAINING_MAX_FILES,
-  trainingLabels,
-  trainingLabelNames,
-  trainingMessages,
-  type TrainingLabel,
-} from './enums.ts';
 
 export { trainingApi, trainingPath } from './paths.ts';
 
