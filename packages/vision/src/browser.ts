@@ -21,6 +21,18 @@ export {
 } from './decide.ts';
 export { INPUT_SIZE, MEAN, rgbaToModelRgb, STD, toTensorData } from './tensor.ts';
 
+/** The crop the farmer says the photo shows. */
+export type Crop = 'maize' | 'beans' | 'other';
+
+/**
+ * Which outputs answer for a crop: a model with crop heads has `logits_<crop>` and `cam_<crop>` for the
+ * crops it knows; other crops, no crop, and older models use the general `logits` and `cam`.
+ */
+export function outputsFor(outputNames: readonly string[], crop?: Crop | null): { logits: string; cam: string } {
+  if (crop && outputNames.includes(`logits_${crop}`)) return { logits: `logits_${crop}`, cam: `cam_${crop}` };
+  return { logits: 'logits', cam: 'cam' };
+}
+
 /** The model's input from upright RGBA pixels: the RGB bytes (for the colour checks) and the tensor. */
 export function modelInput(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number, size: number) {
   const rgb = rgbaToModelRgb(rgba, width, height, size);

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
+import { type Crop, outputsFor } from './browser.ts';
 import { CLASSES, colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thresholdsOf } from './decide.ts';
 import { heatmapPng, normaliseCam } from './heatmap.ts';
 import { decodeRgb, INPUT_SIZE, toTensorData } from './preprocess.ts';
@@ -27,15 +28,14 @@ export interface Diagnosis extends DiagnosisCore {
   heatmap_png: Buffer | null;
 }
 
-/** The crop the farmer says the photo shows. */
-export type Crop = 'maize' | 'beans' | 'other';
+export type { Crop } from './browser.ts';
 
 export interface ClassifyOptions {
   /**
-   * Accepted so callers can pass what the farmer said; the model does not use it (one model for both
-   * crops; the model card reports accuracy per crop and why a crop-specific rule was not adopted).
+   * What the farmer says the photo shows. A model with crop heads answers from that crop's head (trained on
+   * that crop's photos only); without a crop, for 'other', or with an older model the general head answers.
    */
-  crop?: Crop;
+  crop?: Crop | null;
 }
 
 export interface Classifier {
@@ -62,27 +62,24 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
     graphOptimizationLevel: 'all',
   });
   const inputName = session.inputNames[0];
-  const outputName = session.outputNames[0];
-  const camName = session.outputNames.includes('cam') ? 'cam' : null;
+  const hasCam = session.outputNames.includes('cam');
   const oodName = session.outputNames.includes('ood') ? 'ood' : null;
   return {
     version: card.version,
     dir: modelDir,
     card,
-    async classify(image) {
+    async classify(image, options = {}) {
+      const outputs = outputsFor(session.outputNames, options.crop);
       const [rgb, meta] = await Promise.all([decodeRgb(image, size), sharp(image).metadata()]);
       const input = new ort.Tensor('float32', toTensorData(rgb, size), [1, 3, size, size]);
       const output = await session.run({ [inputName]: input });
-      const probs = softmax(output[outputName].data as Float32Array);
+      const probs = softmax(output[outputs.logits].data as Float32Array);
       const ood = oodName ? (output[oodName].data as Float32Array)[0] : null;
       const core = decide(probs, colourStats(rgb), thresholds, card.version, ood);
-      if (core.outcome === 'not_leaf' || !camName || !core.rust_class) return { ...core, heatmap_png: null };
-      const [, , cellsHigh, cellsWide] = output[camName].dims as number[];
-      const heat = normaliseCam(
-        output[camName].data as Float32Array,
-        CLASSES.indexOf(core.rust_class),
-        cellsHigh * cellsWide,
-      );
+      if (core.outcome === 'not_leaf' || !hasCam || !core.rust_class) return { ...core, heatmap_png: null };
+      const cam = output[outputs.cam];
+      const [, , cellsHigh, cellsWide] = cam.dims as number[];
+      const heat = normaliseCam(cam.data as Float32Array, CLASSES.indexOf(core.rust_class), cellsHigh * cellsWide);
       const { width, height } = meta.autoOrient ?? { width: meta.width ?? size, height: meta.height ?? size };
       const heatmap_png = heat ? await heatmapPng(heat, cellsHigh, cellsWide, width, height) : null;
       return { ...core, heatmap_png };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PreparedItem } from './prepare.ts';
 
+import type { Crop } from './browser.ts';
 import { CLASSES } from './decide.ts';
 
 export { CLASSES, type RustClass } from './decide.ts';
@@ -25,6 +26,12 @@ export function describeFile(file: string): { source?: string; crop?: string; se
   const [source, crop] = parts;
   const setting = source === 'ibean' || source === 'plantdoc' ? 'field' : source === 'plantvillage' ? 'lab' : undefined;
   return { source, crop, setting };
+}
+
+/** The crop as the app names it, from the app's or rust3's name ('bean'); undefined when it says none. */
+export function toCrop(name: string | undefined): Crop | undefined {
+  if (name === 'bean') return 'beans';
+  return name === 'maize' || name === 'beans' || name === 'other' ? name : undefined;
 }
 
 /** Every image under a folder laid out as `<class>/<file>`; source, crop and field/lab from rust3's naming. */

@@ -1,15 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { CLASSES, describeFile, type RustClass } from './dataset.ts';
-import { type Classifier, loadClassifier } from './classifier.ts';
+import { CLASSES, describeFile, type RustClass, toCrop } from './dataset.ts';
+import { type Classifier, type Crop, loadClassifier } from './classifier.ts';
 
 export interface EvalItem {
   file: string;
   label: string;
   /** 'field' or 'lab'; from rust3's file naming when not given. */
   setting?: string;
-  /** 'maize' or 'bean'; from rust3's file naming when not given. */
+  /** The crop the farmer names with the photo ('beans' or rust3's 'bean'); from rust3's file naming when not given. */
   crop?: string;
+}
+
+export interface EvalOptions {
+  /**
+   * The crop named with every photo, leaf or not (a folder of one crop whose file names do not say it).
+   * Without it, each leaf photo is named by its file's crop, and a non-leaf photo counts as refused only
+   * when it is refused with no crop named and with every crop: a farmer may name any crop with any photo.
+   */
+  crop?: Crop;
+  onItem?: (done: number, total: number) => void;
 }
 
 export interface EvalReport {
@@ -26,7 +36,7 @@ export interface EvalReport {
   /** Non-leaf photos that got a confident crop diagnosis, with the label they got. */
   nonleaf_misses: string[];
   accuracy_by_setting: Record<string, number>;
-  /** Accuracy per crop ('maize', 'bean', or 'unknown' where the file name does not say). */
+  /** Accuracy per crop ('maize', 'beans', or 'unknown' where neither the item nor its file name says). */
   accuracy_by_crop: Record<string, number>;
   confusion: { labels: string[]; matrix: number[][] };
 }
@@ -43,7 +53,7 @@ export async function evaluateClassifier(
   classifier: Classifier,
   items: EvalItem[],
   nonLeafFiles: string[] = [],
-  onItem?: (done: number, total: number) => void,
+  { crop: namedCrop, onItem }: EvalOptions = {},
 ): Promise<EvalReport> {
   const labels = [...CLASSES, 'unsure', 'not_leaf'];
   const matrix = CLASSES.map(() => labels.map(() => 0));
@@ -59,7 +69,9 @@ export async function evaluateClassifier(
   };
   const total = items.length + nonLeafFiles.length;
   for (const [i, item] of items.entries()) {
-    const d = await classifier.classify(await readFile(item.file));
+    const named = describeFile(item.file);
+    const crop = namedCrop ?? toCrop(item.crop ?? named.crop);
+    const d = await classifier.classify(await readFile(item.file), { crop });
     const truth = CLASSES.indexOf(item.label as RustClass);
     const predicted = d.outcome === 'not_leaf' ? 'not_leaf' : d.unsure ? 'unsure' : (d.rust_class as string);
     matrix[truth][labels.indexOf(predicted)]++;
@@ -67,19 +79,27 @@ export async function evaluateClassifier(
     if (ok) correct++;
     if (d.outcome === 'not_leaf') rejected++;
     else if (d.unsure) unsure++;
-    const named = describeFile(item.file);
     tally(bySetting, item.setting ?? named.setting ?? 'unknown', ok);
-    tally(byCrop, item.crop ?? named.crop ?? 'unknown', ok);
+    tally(byCrop, crop ?? 'unknown', ok);
     onItem?.(i + 1, total);
   }
   let nonLeafRejected = 0;
   let nonLeafNotLeaf = 0;
   const nonLeafMisses: string[] = [];
+  const namings: (Crop | undefined)[] = namedCrop ? [namedCrop] : [undefined, 'maize', 'beans'];
   for (const [i, file] of nonLeafFiles.entries()) {
-    const d = await classifier.classify(await readFile(file));
-    if (d.outcome === 'not_leaf' || d.unsure) nonLeafRejected++;
-    else nonLeafMisses.push(`${basename(file)}: ${d.rust_class} (${d.confidence.toFixed(2)})`);
-    if (d.outcome === 'not_leaf') nonLeafNotLeaf++;
+    const image = await readFile(file);
+    const answers = [];
+    for (const crop of namings) answers.push({ crop, d: await classifier.classify(image, { crop }) });
+    const confident = answers.find(({ d }) => d.outcome !== 'not_leaf' && !d.unsure);
+    if (!confident) nonLeafRejected++;
+    else {
+      const { crop, d } = confident;
+      nonLeafMisses.push(
+        `${basename(file)}${crop ? ` (named ${crop})` : ''}: ${d.rust_class} (${d.confidence.toFixed(2)})`,
+      );
+    }
+    if (answers.every(({ d }) => d.outcome === 'not_leaf')) nonLeafNotLeaf++;
     onItem?.(items.length + i + 1, total);
   }
   const perClass = {} as EvalReport['per_class'];
@@ -110,10 +130,15 @@ export async function evaluateClassifier(
   };
 }
 
-export async function evaluateModel(modelDir: string, items: EvalItem[], nonLeafFiles: string[] = []) {
+export async function evaluateModel(
+  modelDir: string,
+  items: EvalItem[],
+  nonLeafFiles: string[] = [],
+  options: EvalOptions = {},
+) {
   const classifier = await loadClassifier(modelDir);
   try {
-    return await evaluateClassifier(classifier, items, nonLeafFiles);
+    return await evaluateClassifier(classifier, items, nonLeafFiles, options);
   } finally {
     await classifier.close();
   }

@@ -1,7 +1,14 @@
 import fs from 'node:fs/promises';
 import * as ortWeb from 'onnxruntime-web';
 import sharp from 'sharp';
-import { type DiagnosisCore, diagnosisFromOutputs, type ModelCard, modelInput } from './browser.ts';
+import {
+  type Crop,
+  type DiagnosisCore,
+  diagnosisFromOutputs,
+  type ModelCard,
+  modelInput,
+  outputsFor,
+} from './browser.ts';
 
 export * from './offline-info.ts';
 
@@ -25,13 +32,17 @@ export async function loadWebModel(file: string, card: Pick<ModelCard, 'version'
   const session = await ortWeb.InferenceSession.create(await fs.readFile(file), { executionProviders: ['wasm'] });
   const size = card.input_size;
   return {
-    async diagnose(image: Buffer | string): Promise<{ diagnosis: DiagnosisCore; tensor: Float32Array; ms: number }> {
+    async diagnose(
+      image: Buffer | string,
+      crop?: Crop | null,
+    ): Promise<{ diagnosis: DiagnosisCore; tensor: Float32Array; ms: number }> {
       const { rgb, tensor } = await browserInput(image, size);
       const started = performance.now();
       const out = await session.run({ input: new ortWeb.Tensor('float32', tensor, [1, 3, size, size]) });
       const ms = performance.now() - started;
       const ood = out.ood ? (out.ood.data as Float32Array)[0] : null;
-      return { diagnosis: diagnosisFromOutputs(out.logits.data as Float32Array, ood, rgb, card), tensor, ms };
+      const logits = out[outputsFor(session.outputNames, crop).logits].data as Float32Array;
+      return { diagnosis: diagnosisFromOutputs(logits, ood, rgb, card), tensor, ms };
     },
     close: () => session.release(),
   };

@@ -4,7 +4,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { listImagesRecursive, listLabelledImages, nonLeafDir, packageRoot } from './dataset.ts';
+import { listImagesRecursive, listLabelledImages, nonLeafDir, packageRoot, toCrop } from './dataset.ts';
 import { evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
 import { DEFAULT_THRESHOLDS, type ModelCard, type Thresholds } from './classifier.ts';
 import { INPUT_SIZE, MEAN, STD } from './preprocess.ts';
@@ -73,8 +73,8 @@ export interface TrainProgress {
 export interface TrainOptions {
   /** Folders laid out as `<class>/<image>` (the base dataset). */
   dataDirs: string[];
-  /** Extra labelled photos (expert samples). */
-  extraSamples?: { path: string; label: string }[];
+  /** Extra labelled photos (expert samples), with the crop the farmer named where known. */
+  extraSamples?: { path: string; label: string; crop?: string | null }[];
   /** Files never to train on and to evaluate with. */
   evalItems: EvalItem[];
   /** weights.pt of the model to fine-tune (leafnet: warm-start the head); from scratch when absent. */
@@ -175,6 +175,7 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
       file: s.path,
       label: s.label,
       setting: 'expert',
+      crop: toCrop(s.crop ?? undefined),
     }));
     const train = [...base, ...extra].filter((i) => !evalFiles.has(path.resolve(i.file)));
     const report = (done: number, total: number) => opts.onProgress?.({ stage: 'prepare', done, total });

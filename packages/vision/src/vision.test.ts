@@ -222,7 +222,7 @@ describe('training', () => {
     }
   });
 
-  it('trains a tiny model with the shipped recipe (KutuNet from scratch, background replacement on)', async () => {
+  it('trains a tiny KutuNet with crop heads (background replacement on); the crop the farmer names picks the head', async () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-tiny-'));
     try {
       const result = await trainModel({
@@ -232,15 +232,54 @@ describe('training', () => {
         version: 'tiny-kutunet',
         epochs: 1,
         threads: 1,
+        // A quick run (--limit): few photos per class and few negatives.
+        limitPerClass: 3,
         // --bg-replace 1: every lab photo goes through the background replacement, so that path runs too.
-        extraTrainerArgs: ['--synthetic', '8', '--nonleaf-repeats', '1', '--batch', '16', '--bg-replace', '1'],
+        // --crop-heads: a head per crop beside the general one (not the shipped recipe, see the model card).
+        extraTrainerArgs: [
+          '--synthetic',
+          '8',
+          '--nonleaf-repeats',
+          '1',
+          '--batch',
+          '16',
+          '--bg-replace',
+          '1',
+          '--crop-heads',
+        ],
       });
       const tiny = await loadClassifier(result.modelDir);
       expect(tiny.card.input_size).toBe(128);
-      const d = await tiny.classify(fs.readFileSync(leaves[0].file));
+      const photo = fs.readFileSync(leaves[0].file);
+      const d = await tiny.classify(photo);
       expect(d.model_version).toBe('tiny-kutunet');
-      // Twelve photos are too few for out-of-distribution statistics: the tiny model has no such output.
+      // Nine photos are too few for out-of-distribution statistics: the tiny model has no such output.
       expect(d.ood_score).toBeNull();
+
+      // The graph answers per crop; classify() reads the head of the crop it is given.
+      const session = await ort.InferenceSession.create(path.join(result.modelDir, 'model.onnx'));
+      expect(session.outputNames).toEqual(['logits', 'cam', 'logits_maize', 'cam_maize', 'logits_beans', 'cam_beans']);
+      const outputs = await session.run({
+        [session.inputNames[0]]: new ort.Tensor('float32', await preprocess(photo), [1, 3, 128, 128]),
+      });
+      await session.release();
+      const probabilitiesOf = (name: string) => {
+        const logits = [...(outputs[name].data as Float32Array)];
+        // decide() reports the three leaf classes' shares of the leaf probability.
+        const exp = logits.slice(0, 3).map((v) => Math.exp(v - Math.max(...logits)));
+        const sum = exp.reduce((a, b) => a + b, 0);
+        return exp.map((v) => v / sum);
+      };
+      const heads = { maize: 'logits_maize', beans: 'logits_beans', other: 'logits' } as const;
+      for (const [crop, head] of Object.entries(heads)) {
+        const p = (await tiny.classify(photo, { crop: crop as keyof typeof heads })).probabilities;
+        const expected = probabilitiesOf(head);
+        expect(
+          [p.common_rust, p.healthy, p.other_disease].map((v, i) => v - expected[i]).every((v) => Math.abs(v) < 1e-4),
+        ).toBe(true);
+      }
+      // Trained on different photos, the heads answer differently.
+      expect(probabilitiesOf('logits_maize')).not.toEqual(probabilitiesOf('logits_beans'));
       await tiny.close();
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
@@ -281,5 +320,17 @@ describe('model:eval', () => {
     expect(last).toMatchObject({ images: leaves.length, nonleaf_rejected: expect.any(Number) });
     expect(Object.keys(last.per_class)).toEqual(['common_rust', 'healthy', 'other_disease']);
     expect(last.accuracy).toBeGreaterThan(0.5);
+    // Without --crop each photo is named by its file's crop.
+    expect(Object.keys(last.accuracy_by_crop).sort()).toEqual(['beans', 'maize']);
+  });
+
+  it('names one crop with every photo when asked, and refuses a crop it does not know', async () => {
+    const cli = [path.resolve(import.meta.dirname, 'cli/eval.ts'), '--data', path.join(fixtures, 'leaves')];
+    const { stdout } = await run(process.execPath, [...cli, '--crop', 'beans']);
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!).accuracy_by_crop).toEqual({ beans: expect.any(Number) });
+    await expect(run(process.execPath, [...cli, '--crop', 'potato'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--crop must be one of maize, beans, other'),
+    });
   });
 });

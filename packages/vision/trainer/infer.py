@@ -23,8 +23,11 @@ cache, weights = sys.argv[1], sys.argv[2]
 torch.set_num_threads(1)
 meta, data = load_set(cache, 'eval')
 state = torch.load(weights, map_location='cpu')
-model = KutuLeafNet(ood_dims=state['ood_projection'].shape[1]) if 'ood_projection' in state else KutuNet()
-model.load_state_dict(state)
+if 'ood_projection' in state:
+    model = KutuLeafNet(ood_dims=state['ood_projection'].shape[1])
+    model.load_state_dict(state)
+else:
+    model = KutuNet.from_weights(weights)
 model.eval()
 x = normalize(torch.from_numpy(data).permute(0, 3, 1, 2))
 with torch.no_grad():

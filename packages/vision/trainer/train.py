@@ -23,7 +23,7 @@ from torchvision import transforms as T
 sys.path.insert(0, os.path.dirname(__file__))
 from export import export_onnx  # noqa: E402
 from head import OodScore  # noqa: E402
-from model import CLASSES, KutuNet  # noqa: E402
+from model import CLASSES, CROPS, KutuNet, crop_of  # noqa: E402
 
 INPUT_SIZE = 128
 MEAN = torch.tensor([0.485, 0.456, 0.406]).view(3, 1, 1)
@@ -145,23 +145,36 @@ def replace_background(hwc, rng, nonleaf):
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
+ALL_CROPS = -1  # a non-leaf photo trains every crop head: a farmer may name a crop and photograph a dog
+NO_CROP = -2  # a leaf of no known crop trains the general head only
+
+
+def by_source(weights, item, default):
+    source = item.get('source')
+    return weights.get(f"{source}:{item['label']}", weights.get(source, default))
+
+
 class TrainSet(Dataset):
+    """Yields (image, label, crop head index or ALL_CROPS or NO_CROP, the sample's weight in its crop head)."""
+
     def __init__(self, leaves, nonleaf, synthetic_count, nonleaf_repeats, field_weight, seed, bg_replace=0.0,
-                 source_weights=None):
-        self.items = []  # (array, index, label, is_lab)
+                 source_weights=None, crop_weights=None):
+        self.items = []  # (array, index, label, is_lab, crop head, crop-head weight)
         (meta, data) = leaves
         weights = source_weights or {}
         for i, item in enumerate(meta['items']):
-            repeats = field_weight if item.get('setting') == 'field' else 1
-            source = item.get('source')
-            repeats = weights.get(f"{source}:{item['label']}", weights.get(source, repeats))
+            repeats = by_source(weights, item, field_weight if item.get('setting') == 'field' else 1)
+            crop = crop_of(item.get('crop'))
+            head = CROPS.index(crop) if crop else NO_CROP
+            crop_weight = float(by_source(crop_weights or {}, item, 1))
             for _ in range(repeats):
-                self.items.append((data, i, CLASSES.index(item['label']), item.get('setting') == 'lab'))
+                self.items.append((data, i, CLASSES.index(item['label']), item.get('setting') == 'lab', head,
+                                   crop_weight))
         if nonleaf is not None:
             nmeta, ndata = nonleaf
             for i in range(nmeta['count']):
                 for _ in range(nonleaf_repeats):
-                    self.items.append((ndata, i, NOT_LEAF, False))
+                    self.items.append((ndata, i, NOT_LEAF, False, ALL_CROPS, 1.0))
         self.nonleaf = nonleaf
         self.bg_replace = bg_replace
         self.synthetic_count = synthetic_count
@@ -182,15 +195,32 @@ class TrainSet(Dataset):
 
     def __getitem__(self, idx):
         if idx < len(self.items):
-            data, i, label, is_lab = self.items[idx]
+            data, i, label, is_lab, head, crop_weight = self.items[idx]
             hwc = data[i]
             if is_lab and self.rng.random() < self.bg_replace:
                 hwc = replace_background(hwc, self.rng, self.nonleaf)
         else:
-            hwc, label = synthetic_nonleaf(self.rng), NOT_LEAF
+            hwc, label, head, crop_weight = synthetic_nonleaf(self.rng), NOT_LEAF, ALL_CROPS, 1.0
         chw = torch.from_numpy(np.ascontiguousarray(hwc)).permute(2, 0, 1)
         x = normalize(self.tf(chw))
-        return self.erase(x), label
+        return self.erase(x), label, head, crop_weight
+
+
+def training_loss(model, x, y, head, crop_weight, smoothing=0.1):
+    """The general head's cross-entropy plus the crop heads': each leaf trains its own crop's head (weighted
+    by --crop-weights), each non-leaf photo every crop head."""
+    general, per_crop = model.all_logits(x)
+    loss = nn.functional.cross_entropy(general, y, label_smoothing=smoothing)
+    if per_crop is None:
+        return loss
+    n = len(CROPS)
+    ce = nn.functional.cross_entropy(per_crop.flatten(0, 1), y.repeat_interleave(n), label_smoothing=smoothing,
+                                     reduction='none').view(-1, n)
+    mask = (head.unsqueeze(1) == torch.arange(n)).float() + (head == ALL_CROPS).float().unsqueeze(1)
+    w = mask * crop_weight.float().unsqueeze(1)
+    if w.sum() > 0:
+        loss = loss + (ce * w).sum() / w.sum()
+    return loss
 
 
 def evaluate(model, eval_set, batch=128):
@@ -259,12 +289,18 @@ def main():
     ap.add_argument('--init', help='weights.pt to fine-tune from')
     ap.add_argument('--synthetic', type=int, default=500, help='synthetic non-leaf images per epoch')
     ap.add_argument('--nonleaf-repeats', type=int, default=4)
+    ap.add_argument('--nonleaf-limit', type=int, help='use only the first N negatives (quick runs)')
     ap.add_argument('--field-weight', type=int, default=2, help='how often each field photo is seen per epoch')
     ap.add_argument('--bg-replace', type=float, default=0.0,
                     help='share of lab photos shown on a field-like background instead of their backdrop')
     ap.add_argument('--source-weights', type=json.loads, default=None,
                     help='JSON: how often each photo of a source (or "source:label") is seen per epoch, '
                          'e.g. {"plantdoc": 4, "plantdoc:common_rust": 8}; overrides --field-weight')
+    ap.add_argument('--crop-heads', action='store_true',
+                    help='add a head per crop (maize, beans) beside the general one; weights that have them keep them')
+    ap.add_argument('--crop-weights', type=json.loads, default={'plantdoc': 2, 'plantdoc:common_rust': 5},
+                    help='JSON: weight of a source\'s (or "source:label"\'s) photos in their crop head\'s loss, on '
+                         'top of how often they are seen; the general head is not affected')
     ap.add_argument('--seed', type=int, default=42)
     ap.add_argument('--threads', type=int, default=int(os.environ.get('KUTU_TRAIN_THREADS', '2')))
     args = ap.parse_args()
@@ -277,35 +313,36 @@ def main():
 
     leaves = load_set(args.cache, 'train')
     nonleaf = load_set(args.cache, 'nonleaf')
+    if nonleaf is not None and args.nonleaf_limit is not None:
+        nmeta, ndata = nonleaf
+        nonleaf = ({**nmeta, 'count': min(nmeta['count'], args.nonleaf_limit)}, ndata[:args.nonleaf_limit])
     eval_set = load_set(args.cache, 'eval')
     if leaves is None:
         raise SystemExit('no training images (train.json missing)')
     train = TrainSet(leaves, nonleaf, args.synthetic, args.nonleaf_repeats, args.field_weight, args.seed,
-                     args.bg_replace, args.source_weights)
+                     args.bg_replace, args.source_weights, args.crop_weights)
     counts = {c: 0 for c in CLASSES}
-    for _, _, label, _ in train.items:
+    for _, _, label, *_ in train.items:
         counts[CLASSES[label]] += 1
     counts['not_leaf'] += args.synthetic
     note(f'training on {len(train)} samples per epoch: {counts}')
     loader = DataLoader(train, batch_size=args.batch, shuffle=True, num_workers=0, drop_last=len(train) > args.batch)
 
-    model = KutuNet()
+    model = KutuNet.from_weights(args.init, args.crop_heads) if args.init else KutuNet(crop_heads=args.crop_heads)
     if args.init:
-        model.load_state_dict(torch.load(args.init, map_location='cpu'))
         note(f'fine-tuning from {args.init}')
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     steps = max(1, args.epochs * len(loader))
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.2)
-    loss_fn = nn.CrossEntropyLoss(label_smoothing=0.1)
 
     emit(stage='train', epoch=0, epochs=args.epochs, samples=len(train))
     for epoch in range(1, args.epochs + 1):
         model.train()
         total, seen = 0.0, 0
         t0 = time.time()
-        for x, y in loader:
+        for x, y, head, crop_weight in loader:
             opt.zero_grad()
-            loss = loss_fn(model(x), y)
+            loss = training_loss(model, x, y, head, crop_weight)
             loss.backward()
             opt.step()
             sched.step()

@@ -1,6 +1,9 @@
 /**
- * npm run model:eval -- --data DIR [--nonleaf DIR] [--model DIR] [--eval-set [--setting field|lab]]
+ * npm run model:eval -- --data DIR [--nonleaf DIR] [--model DIR] [--eval-set [--setting field|lab]] [--crop C]
  * With --eval-set, only the fixed evaluation images (eval-set.json) under the rust3 folder DIR are used.
+ * --crop maize|beans|other: the crop a farmer names with every photo (leaf and non-leaf); without it each
+ * leaf photo is named by its file's crop (rust3 naming, `<source>__<crop>__…`) or none, and each non-leaf
+ * photo must be refused with no crop and with every crop named.
  * Evaluates the served model (the same ONNX file and preprocessing as the server) and prints a report;
  * the last line is one JSON object with the metrics.
  */
@@ -19,8 +22,15 @@ const { values } = parseArgs({
     model: { type: 'string' },
     'eval-set': { type: 'boolean', default: false },
     setting: { type: 'string' },
+    crop: { type: 'string' },
   },
 });
+const CROPS = ['maize', 'beans', 'other'] as const;
+const crop = CROPS.find((c) => c === values.crop);
+if (values.crop !== undefined && !crop) {
+  console.error(`--crop must be one of ${CROPS.join(', ')}, not ${values.crop}`);
+  process.exit(2);
+}
 if (!values.data) {
   console.error('Usage: npm run model:eval -- --data DIR [--nonleaf DIR] [--model DIR]');
   process.exit(2);
@@ -40,9 +50,9 @@ if (items.length === 0 && nonLeaf.length === 0) {
   console.error(`No images found under ${values.data} (expected ${CLASSES.join('/, ')}/ subfolders).`);
   process.exit(2);
 }
-const r = await evaluateModel(modelDir, items, nonLeaf);
+const r = await evaluateModel(modelDir, items, nonLeaf, { crop });
 const pct = (v: number | null) => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
-console.log(`Model ${card.version} (${modelDir})`);
+console.log(`Model ${card.version} (${modelDir})${crop ? `, every photo named ${crop}` : ''}`);
 console.log(`Leaf photos: ${r.images}   non-leaf photos: ${nonLeaf.length}`);
 console.log(
   `Accuracy ${pct(r.accuracy)}   macro-F1 ${r.macro_f1.toFixed(3)}   unsure ${pct(r.unsure_rate)}   leaf photos rejected as no leaf ${pct(r.leaf_rejected_rate)}`,

@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadClassifier, readCard } from '../classifier.ts';
-import { loadEvalSet, packageRoot } from '../dataset.ts';
+import { describeFile, loadEvalSet, packageRoot, toCrop } from '../dataset.ts';
 import { defaultModelDir } from '../index.ts';
 import {
   INT8_FILE,
@@ -43,9 +43,10 @@ const ms = { float: [] as number[], int8: [] as number[] };
 const disagreements: string[] = [];
 for (const item of items) {
   const image = await fs.readFile(item.file);
-  const served = await server.classify(image);
-  const f = await phoneFloat.diagnose(image);
-  const q = await phoneInt8.diagnose(image);
+  const crop = toCrop(describeFile(item.file).crop);
+  const served = await server.classify(image, { crop });
+  const f = await phoneFloat.diagnose(image, crop);
+  const q = await phoneInt8.diagnose(image, crop);
   ms.float.push(f.ms);
   ms.int8.push(q.ms);
   if (sameAnswer(served, f.diagnosis)) agreeFloat++;

@@ -6,12 +6,17 @@
  * holding out the fixed evaluation set (packages/vision/eval-set.json, or --eval-list: `{ items: [{ file,
  * label, setting? }] }` or a bare array, files relative to the first --data folder), and writes a complete
  * model directory (model.onnx, weights.pt, model.json) to packages/vision/models/<version>/ or --out.
- *   --extra   more labelled photos: `[{ "path": "...", "label": "common_rust" }]` (paths relative to the list)
+ *   --extra   more labelled photos: `[{ "path": "...", "label": "common_rust", "crop": "maize" }]` (paths
+ *             relative to the list; `crop`, optional, also trains that crop's head)
  *   --init    fine-tune from these weights instead of training from scratch
  *   --limit   at most N base photos per class (quick runs: `--epochs 1 --limit 6`)
  *   --bg-replace P  show this share of lab photos on field-like backgrounds (soil, foliage, photos)
  *   --source-weights JSON  how often each photo of a source (or "source:label") is seen per epoch, e.g.
  *             '{"plantdoc":4,"plantdoc:common_rust":8}' (default: field photos twice, lab photos once)
+ *   --crop-heads  a head per crop (maize, beans) beside the general one; the served answer then uses the
+ *             crop the farmer names (measured and not shipped, see v1.2's model card)
+ *   --crop-weights JSON  weight of a source's (or "source:label"'s) photos in their crop head, on top of how
+ *             often they are seen (default '{"plantdoc":2,"plantdoc:common_rust":5}')
  *   --arch    kutunet (default: the shipped recipe, KutuNet from scratch) or leafnet (frozen pretrained
  *             MobileNetV2 + linear head; measured and not shipped, see the model card)
  *   --threads N  PyTorch threads (default 2; 1 trains faster when the cores are busy with other work)
@@ -40,6 +45,8 @@ const { values } = parseArgs({
     limit: { type: 'string' },
     'bg-replace': { type: 'string' },
     'source-weights': { type: 'string' },
+    'crop-weights': { type: 'string' },
+    'crop-heads': { type: 'boolean', default: false },
     threads: { type: 'string' },
     arch: { type: 'string', default: 'kutunet' },
   },
@@ -63,7 +70,7 @@ const evalItems: EvalItem[] = values['eval-list']
   ? readList<EvalItem>(values['eval-list']).map((i) => ({ ...i, file: path.resolve(dataDirs[0], i.file) }))
   : loadEvalSet(dataDirs[0]).filter((i) => fs.existsSync(i.file));
 const extraSamples = values.extra
-  ? readList<{ path: string; label: string }>(values.extra).map((s) => ({
+  ? readList<{ path: string; label: string; crop?: string }>(values.extra).map((s) => ({
       ...s,
       path: path.resolve(path.dirname(path.resolve(values.extra!)), s.path),
     }))
@@ -87,6 +94,8 @@ const result = await trainModel({
   extraTrainerArgs: [
     ...(values['bg-replace'] ? ['--bg-replace', values['bg-replace']] : []),
     ...(values['source-weights'] ? ['--source-weights', values['source-weights']] : []),
+    ...(values['crop-heads'] ? ['--crop-heads'] : []),
+    ...(values['crop-weights'] ? ['--crop-weights', values['crop-weights']] : []),
   ],
   onProgress: (p) => {
     if (p.stage === 'prepare' && p.done !== p.total) return;

@@ -33,8 +33,8 @@ export interface TrainerProgress {
 export interface TrainRequest {
   /** Folders laid out as `<class>/<image>` (the base dataset); evaluation images in them are skipped. */
   baseDirs: string[];
-  /** Expert samples, already without copies of evaluation images. */
-  extraSamples: { path: string; label: TrainingLabel }[];
+  /** Expert samples, already without copies of evaluation images; `crop` trains that crop's head too. */
+  extraSamples: { path: string; label: TrainingLabel; crop?: string | null }[];
   /** The active model's directory: training starts from its weights. */
   initFrom: string;
   /** Written only when complete (the trainer builds it beside, then renames). */

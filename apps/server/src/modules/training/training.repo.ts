@@ -106,13 +106,16 @@ export function createTrainingRepo(db: Db) {
     },
 
     /** Every live sample, oldest first: what a retraining learns from. */
-    async allLiveSamples(): Promise<{ id: number; imagePath: string; label: TrainingLabel; sha256: string | null }[]> {
+    async allLiveSamples(): Promise<
+      { id: number; imagePath: string; label: TrainingLabel; sha256: string | null; cropType: string | null }[]
+    > {
       return db
         .select({
           id: trainingSamples.id,
           imagePath: trainingSamples.imagePath,
           label: trainingSamples.label,
           sha256: trainingSamples.sha256,
+          cropType: trainingSamples.cropType,
         })
         .from(trainingSamples)
         .where(isNull(trainingSamples.removedAt))

@@ -197,11 +197,11 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       if (!active) throw new RetrainingFailed(message('training.failed.noActiveModel'));
       const evalSet = await trainer.loadEvalSet(config.training.evalSet, config.training.baseDir);
       const evalHashes = new Set(evalSet.items.map((i) => i.sha256));
-      const samples: { label: TrainingLabel; file: string }[] = [];
+      const samples: { label: TrainingLabel; file: string; crop: string | null }[] = [];
       for (const s of await repo.allLiveSamples()) {
         if (s.sha256 && evalHashes.has(s.sha256)) continue;
         const file = await storage.localCopy(s.imagePath, scratch);
-        if (file) samples.push({ label: s.label, file });
+        if (file) samples.push({ label: s.label, file, crop: s.cropType });
       }
       const baseDirs = fs.existsSync(config.training.baseDir) ? [config.training.baseDir] : [];
       if (baseDirs.length === 0 && samples.length === 0) {
@@ -235,7 +235,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       try {
         trained = await trainer.train({
           baseDirs,
-          extraSamples: samples.map((s) => ({ path: s.file, label: s.label })),
+          extraSamples: samples.map((s) => ({ path: s.file, label: s.label, crop: s.crop })),
           initFrom: active.path,
           outDir: tmpDir,
           version,

@@ -15,7 +15,7 @@ export async function diagnoseOffline(photo: {
   crop: AnalysisCrop;
 }): Promise<AnalysisResult> {
   const { diagnoseOnPhone } = await import('./engine.ts');
-  const { diagnosis, info } = await diagnoseOnPhone(photo.blob);
+  const { diagnosis, info } = await diagnoseOnPhone(photo.blob, photo.crop);
   await enqueue({ ...photo, diagnosis });
   const notLeaf = diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null;
   const row = {

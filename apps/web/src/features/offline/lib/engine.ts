@@ -4,8 +4,8 @@
  * code resizes and normalises it and applies the server's rules to the model's outputs.
  */
 import * as ort from 'onnxruntime-web/wasm';
-import type { OfflineModelInfo } from '@kutu/contract';
-import { type DiagnosisCore, diagnosisFromOutputs, modelInput } from '@kutu/vision/browser';
+import type { AnalysisCrop, OfflineModelInfo } from '@kutu/contract';
+import { type DiagnosisCore, diagnosisFromOutputs, modelInput, outputsFor } from '@kutu/vision/browser';
 import i18n from '../../../lib/i18n.ts';
 import { storedFiles } from './model.ts';
 
@@ -37,7 +37,11 @@ async function uprightRgba(photo: Blob) {
   }
 }
 
-export async function diagnoseOnPhone(photo: Blob): Promise<{ diagnosis: DiagnosisCore; info: OfflineModelInfo }> {
+/** The same head as the server's for the crop the farmer named (see the model's crop heads). */
+export async function diagnoseOnPhone(
+  photo: Blob,
+  crop: AnalysisCrop,
+): Promise<{ diagnosis: DiagnosisCore; info: OfflineModelInfo }> {
   const { session: s, info } = await session();
   const size = info.input_size;
   const image = await uprightRgba(photo);
@@ -45,7 +49,8 @@ export async function diagnoseOnPhone(photo: Blob): Promise<{ diagnosis: Diagnos
   const out = await s.run({ [s.inputNames[0]]: new ort.Tensor('float32', tensor, [1, 3, size, size]) });
   const ood = out.ood ? (out.ood.data as Float32Array)[0] : null;
   const thresholds = Object.fromEntries(Object.entries(info.thresholds).filter(([, v]) => v !== null));
-  const diagnosis = diagnosisFromOutputs(out.logits.data as Float32Array, ood, rgb, {
+  const logits = out[outputsFor(s.outputNames, crop).logits].data as Float32Array;
+  const diagnosis = diagnosisFromOutputs(logits, ood, rgb, {
     version: info.version,
     thresholds,
   });
