@@ -89,7 +89,17 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': 'http://localhost:8080' } },
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+      },
+    },
+  },
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
