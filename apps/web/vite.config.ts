@@ -61,7 +61,8 @@ export default defineConfig({
     // chunks after a redeploy. Never the model or onnxruntime's wasm (downloaded on purpose, by page code).
     VitePWA({
       registerType: 'autoUpdate',
-      injectRegister: 'script',
+      // defer: the service worker's registration must not hold up the first paint.
+      injectRegister: 'script-defer',
       manifest: {
         name: 'Kutu — Detect Early · Act Fast · Grow Smart',
         short_name: 'Kutu',
