@@ -35,6 +35,8 @@ function report(name: string, lhr: Result) {
   const score = (id: string) => Math.round((lhr.categories[id]!.score ?? 0) * 100);
   console.log(`\n${name}: ${CATEGORIES.map((c) => `${c} ${score(c)}`).join(', ')}`);
   console.log(`  ${METRICS.map((m) => `${m.replaceAll('-', ' ')} ${lhr.audits[m]!.displayValue}`).join(' · ')}`);
+  // Lighthouse slows the CPU 4× whatever the machine; its benchmark index says how fast this one is.
+  console.log(`  this machine's benchmark index: ${Math.round(lhr.environment.benchmarkIndex)}`);
   for (const c of CATEGORIES) {
     const lost = failing(lhr, c);
     if (lost.length) console.log(`  ${c}:\n${lost.map((l) => `    - ${l}`).join('\n')}`);
