@@ -19,6 +19,7 @@
  *             often they are seen (default '{"plantdoc":2,"plantdoc:common_rust":5}')
  *   --arch    kutunet (default: the shipped recipe, KutuNet from scratch) or leafnet (frozen pretrained
  *             MobileNetV2 + linear head; measured and not shipped, see the model card)
+ *   --seed N  the trainer's random seed (default 42): two seeds show how much one recipe moves between runs
  *   --threads N  PyTorch threads (default 2; 1 trains faster when the cores are busy with other work)
  *   --activate  make the new model the shipped one (models/current.json)
  * Progress: one line per stage/epoch; the last line is JSON with the metrics of the served model.
@@ -47,6 +48,7 @@ const { values } = parseArgs({
     'source-weights': { type: 'string' },
     'crop-weights': { type: 'string' },
     'crop-heads': { type: 'boolean', default: false },
+    seed: { type: 'string' },
     threads: { type: 'string' },
     arch: { type: 'string', default: 'kutunet' },
   },
@@ -95,6 +97,7 @@ const result = await trainModel({
     ...(values['bg-replace'] ? ['--bg-replace', values['bg-replace']] : []),
     ...(values['source-weights'] ? ['--source-weights', values['source-weights']] : []),
     ...(values['crop-heads'] ? ['--crop-heads'] : []),
+    ...(values.seed ? ['--seed', values.seed] : []),
     ...(values['crop-weights'] ? ['--crop-weights', values['crop-weights']] : []),
   ],
   onProgress: (p) => {
