@@ -21,8 +21,13 @@ export {
 } from './decide.ts';
 export { INPUT_SIZE, MEAN, rgbaToModelRgb, STD, toTensorData } from './tensor.ts';
 
-/** The crop the farmer says the photo shows. */
-export type Crop = 'maize' | 'beans' | 'other';
+/** The crops a farmer can name with a photo (the app's `analysisCrops`). */
+export const CROPS = ['maize', 'beans', 'other'] as const;
+export type Crop = (typeof CROPS)[number];
+
+/** The crops a model has a head of its own for (`logits_<crop>` outputs). */
+export const cropHeadsOf = (outputNames: readonly string[]): Crop[] =>
+  CROPS.filter((c) => outputNames.includes(`logits_${c}`));
 
 /**
  * Which outputs answer for a crop: a model with crop heads has `logits_<crop>` and `cam_<crop>` for the

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
-import { type Crop, outputsFor } from './browser.ts';
+import { type Crop, cropHeadsOf, outputsFor } from './browser.ts';
 import { CLASSES, colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thresholdsOf } from './decide.ts';
 import { heatmapPng, normaliseCam } from './heatmap.ts';
 import { decodeRgb, INPUT_SIZE, toTensorData } from './preprocess.ts';
@@ -43,6 +43,8 @@ export interface Classifier {
   /** The model directory (model.onnx, model.json, offline.json); absent for stand-ins that load no files. */
   readonly dir?: string;
   readonly card: ModelCard;
+  /** The crops this model answers with a head of its own; none (or absent) means one answer for all. */
+  readonly cropHeads?: readonly Crop[];
   classify(image: Buffer, options?: ClassifyOptions): Promise<Diagnosis>;
   close(): Promise<void>;
 }
@@ -68,6 +70,7 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
     version: card.version,
     dir: modelDir,
     card,
+    cropHeads: cropHeadsOf(session.outputNames),
     async classify(image, options = {}) {
       const outputs = outputsFor(session.outputNames, options.crop);
       const [rgb, meta] = await Promise.all([decodeRgb(image, size), sharp(image).metadata()]);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PreparedItem } from './prepare.ts';
 
-import type { Crop } from './browser.ts';
+import { CROPS, type Crop } from './browser.ts';
 import { CLASSES } from './decide.ts';
 
 export { CLASSES, type RustClass } from './decide.ts';
@@ -31,7 +31,7 @@ export function describeFile(file: string): { source?: string; crop?: string; se
 /** The crop as the app names it, from the app's or rust3's name ('bean'); undefined when it says none. */
 export function toCrop(name: string | undefined): Crop | undefined {
   if (name === 'bean') return 'beans';
-  return name === 'maize' || name === 'beans' || name === 'other' ? name : undefined;
+  return CROPS.find((c) => c === name);
 }
 
 /** Every image under a folder laid out as `<class>/<file>`; source, crop and field/lab from rust3's naming. */

@@ -14,6 +14,7 @@ import { CLASSES, listImagesRecursive, listLabelledImages, loadEvalSet } from '.
 import { evaluateModel } from '../evaluate.ts';
 import { defaultModelDir } from '../index.ts';
 import { readCard } from '../classifier.ts';
+import { CROPS } from '../browser.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +26,6 @@ const { values } = parseArgs({
     crop: { type: 'string' },
   },
 });
-const CROPS = ['maize', 'beans', 'other'] as const;
 const crop = CROPS.find((c) => c === values.crop);
 if (values.crop !== undefined && !crop) {
   console.error(`--crop must be one of ${CROPS.join(', ')}, not ${values.crop}`);
