@@ -9,7 +9,7 @@ import { modelVersions, notifications } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { registerCommittedModel } from './model-versions.ts';
-import { createVisionTrainer, type Trainer } from './trainer.ts';
+import { createVisionTrainer, type Trainer, type TrainRequest } from './trainer.ts';
 import { multipart } from './test-support.ts';
 
 /**
@@ -45,7 +45,14 @@ describe('retraining with the real trainer', () => {
   const tiny = createVisionTrainer({ threads: 1, extraTrainerArgs: TINY });
   const long = createVisionTrainer({ threads: 1, extraTrainerArgs: LONG });
   let runLong = false;
-  const trainer: Trainer = { ...tiny, train: (req) => (runLong ? long : tiny).train(req) };
+  const requests: TrainRequest[] = [];
+  const trainer: Trainer = {
+    ...tiny,
+    train: (req) => {
+      requests.push(req);
+      return (runLong ? long : tiny).train(req);
+    },
+  };
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-retrain-'));
@@ -80,10 +87,10 @@ describe('retraining with the real trainer', () => {
   const versionRow = async (version: string) =>
     (await t.deps.database.db.select().from(modelVersions).where(eq(modelVersions.version, version)))[0];
 
-  async function upload(files: string[], label: string) {
+  async function upload(files: string[], label: string, crop?: 'MAIZE' | 'BEANS') {
     const body = await multipart(
       files.map((f) => ({ name: path.basename(f), data: fs.readFileSync(f) })),
-      { label },
+      crop ? { label, crop_type: crop } : { label },
     );
     const res = await t.app.inject({
       method: 'POST',
@@ -149,9 +156,13 @@ describe('retraining with the real trainer', () => {
 
     // Deliberately mislabelled expert samples, three of each so the wrong labels outweigh the base data's
     // right ones within one epoch, plus one copy of an evaluation image (never trained on).
+    // The first copies say which crop they show: the trainer is told, so a model with a head per crop
+    // trains that head on them too (the others say none).
     const WRONG_COPIES = 3;
     for (let copy = 0; copy < WRONG_COPIES; copy++) {
-      for (const item of trainItems) await upload([item.file], wrongLabel[item.label as keyof typeof wrongLabel]);
+      for (const item of trainItems) {
+        await upload([item.file], wrongLabel[item.label as keyof typeof wrongLabel], copy === 0 ? 'BEANS' : undefined);
+      }
     }
     await upload([evalItems[0].file], evalItems[0].label);
 
@@ -175,6 +186,10 @@ describe('retraining with the real trainer', () => {
       };
     }>(`${JOBS}${job.id}/`);
     expect(full.sample_count).toBe(WRONG_COPIES * trainItems.length);
+    const sent = requests.at(-1)!.extraSamples;
+    expect(sent).toHaveLength(WRONG_COPIES * trainItems.length);
+    expect(sent.filter((s) => s.crop === 'BEANS')).toHaveLength(trainItems.length);
+    expect(sent.filter((s) => !s.crop)).toHaveLength((WRONG_COPIES - 1) * trainItems.length);
     expect(full.result.accepted).toBe(false);
     expect(full.result.active.accuracy).toBe(1);
     expect(full.result.candidate.accuracy).toBeLessThan(1);
