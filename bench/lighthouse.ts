@@ -34,6 +34,7 @@ function failing(lhr: Result, category: string, limit = 5): string[] {
 function report(name: string, lhr: Result) {
   const score = (id: string) => Math.round((lhr.categories[id]!.score ?? 0) * 100);
   console.log(`\n${name}: ${CATEGORIES.map((c) => `${c} ${score(c)}`).join(', ')}`);
+  if (lhr.runtimeError) console.log(`  the run failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   console.log(`  ${METRICS.map((m) => `${m.replaceAll('-', ' ')} ${lhr.audits[m]!.displayValue}`).join(' · ')}`);
   // Lighthouse slows the CPU 4× whatever the machine; its benchmark index says how fast this one is.
   console.log(`  this machine's benchmark index: ${Math.round(lhr.environment.benchmarkIndex)}`);

@@ -5,7 +5,7 @@
  * the costliest functions, overall and within each long task (a trace gives the tasks' bounds). Signed in
  * as the built app's farmer for /account routes.
  *
- *   npm run build && node bench/main-thread.ts [route, default /account]
+ *   npm run build && node bench/main-thread.ts [route, default /account] [--callers appendChild]
  */
 import { chromium } from '@playwright/test';
 import { startBuiltApp } from './built-app.ts';
@@ -87,6 +87,28 @@ try {
   const all = summary(samples, 12, 15);
   console.log(`  self time by script:\n${all.scripts.map((l) => `    ${l}`).join('\n')}`);
   console.log(`  costliest functions:\n${all.functions.map((l) => `    ${l}`).join('\n')}`);
+  const callersOf = process.argv[process.argv.indexOf('--callers') + 1];
+  if (process.argv.includes('--callers') && callersOf) {
+    // Who calls a costly function (e.g. appendChild): its sampled stacks, five frames up, by time.
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+    const stacks = new Map<string, number>();
+    (profile.samples ?? []).forEach((id, i) => {
+      if (nodes.get(id)!.functionName !== callersOf) return;
+      const frames: string[] = [];
+      for (let up = parent.get(id); up !== undefined && frames.length < 5; up = parent.get(up)) {
+        const f = nodes.get(up)!;
+        frames.push(
+          `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber}:${f.columnNumber}`,
+        );
+      }
+      const key = frames.join(' < ');
+      stacks.set(key, (stacks.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+    });
+    console.log(`  callers of ${callersOf}:`);
+    for (const [k, ms] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 8))
+      console.log(`    ${Math.round(ms)} ms ${k}`);
+  }
   const main = trace.find((e) => e.name === 'TracingStartedInBrowser');
   const tasks = trace.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000 && (!main || e.pid !== main.pid));
   for (const task of tasks.sort((a, b) => a.ts - b.ts)) {
