@@ -24,6 +24,17 @@ test('after one online visit the app opens offline from the service worker', asy
   await expect(page.getByLabel('Email').first()).toBeVisible();
   await page.goto('/terms');
   await expect(page.getByRole('heading').first()).toBeVisible();
+  // The worker answers each address with index.html plus that screen's preload links, as the server does.
+  const preloaded = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname),
+    );
+  expect(await preloaded()).toContainEqual(expect.stringMatching(/^\/assets\/TermsPage-[\w-]+\.js$/));
+  await page.goto('/auth/signup');
+  await expect(page.getByLabel('Email').first()).toBeVisible();
+  const signUp = await preloaded();
+  expect(signUp).toContainEqual(expect.stringMatching(/^\/assets\/FarmerSignupPage-[\w-]+\.js$/));
+  expect(signUp).not.toContainEqual(expect.stringMatching(/TermsPage/));
   await context.setOffline(false);
 });
 

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { SCREEN_PRELOADS_FILE } from '@kutu/contract/screen-preloads';
+import { type Manifest, screenPreloads } from './scripts/screen-preloads.ts';
 import { phoneMetadata } from './src/components/PhoneInput/phone-metadata.ts';
 import { type LocalePart, localePart } from './src/lib/locale-parts.ts';
 
@@ -43,6 +46,23 @@ function phoneMetadataModule(): Plugin {
   };
 }
 
+/**
+ * `dist/screen-preloads.json`: each address's screen files (scripts/screen-preloads.ts), written once the
+ * bundle is on disk and before vite-plugin-pwa builds the service worker (its closeBundle), which
+ * precaches it.
+ */
+function screenPreloadsFile(): Plugin {
+  return {
+    name: 'kutu-screen-preloads',
+    apply: 'build',
+    writeBundle(options) {
+      const dist = options.dir!;
+      const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+      fs.writeFileSync(path.join(dist, SCREEN_PRELOADS_FILE), JSON.stringify(screenPreloads(manifest)));
+    },
+  };
+}
+
 // The runtime's real size: the server sends it compressed, so the download progress scales the bytes
 // the browser hands over (decoded) to the bytes on the wire.
 const ortWasmBytes = fs.statSync(
@@ -56,11 +76,16 @@ export default defineConfig({
     react(),
     localeParts(),
     phoneMetadataModule(),
-    // Installable app and offline shell (issue 13, docs/decisions/0016): Workbox precaches index.html,
-    // every route chunk, the CSS and the icons, so the app opens with no signal and an old tab keeps its
-    // chunks after a redeploy. Never the model or onnxruntime's wasm (downloaded on purpose, by page code).
+    screenPreloadsFile(),
+    // Installable app and offline shell (issue 13, docs/decisions/0016): the worker (src/sw.ts) precaches
+    // index.html, every route chunk, the CSS and the icons, so the app opens with no signal and an old tab
+    // keeps its chunks after a redeploy. Never the model or onnxruntime's wasm (downloaded on purpose, by
+    // page code).
     VitePWA({
       registerType: 'autoUpdate',
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       // defer: the service worker's registration must not hold up the first paint.
       injectRegister: 'script-defer',
       manifest: {
@@ -80,12 +105,9 @@ export default defineConfig({
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,json}'],
         globIgnores: ['**/*.onnx', '**/*.wasm', '**/ort*', '**/models/**', '.vite/**'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
-        cleanupOutdatedCaches: true,
       },
     }),
   ],

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../web/scripts/precompress.ts';
+import { addressPattern } from '@kutu/contract/screen-preloads';
 import { createTestApp, type TestContext } from '../helpers.ts';
 
 /** A script big enough to be worth compressing (the build skips files under 1 KiB). */
@@ -15,11 +16,30 @@ const WASM = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buff
 function fakeWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script src="/assets/index-3f9a1c.js"></script>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-3f9a1c.js"></script></head><body></body></html>',
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'index-3f9a1c.js'), SCRIPT);
   fs.writeFileSync(path.join(dir, 'assets', 'index-77be02.css'), 'body{}');
   fs.writeFileSync(path.join(dir, 'assets', 'ort-wasm-simd-threaded-5c1d.wasm'), WASM);
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What apps/web/scripts/screen-preloads.ts writes: each address's screen files.
+  fs.writeFileSync(
+    path.join(dir, 'screen-preloads.json'),
+    JSON.stringify({
+      '/account': {
+        scripts: ['/assets/AccountLayout-a1.js', '/assets/DashboardPage-d1.js'],
+        styles: ['/assets/app-screens-c1.css'],
+      },
+      '/account/addresses/slots': { scripts: ['/assets/AccountLayout-a1.js', '/assets/SlotsPage-s1.js'], styles: [] },
+      '/account/addresses/:id': {
+        scripts: ['/assets/AccountLayout-a1.js', '/assets/PostCommentsPage-p1.js'],
+        styles: [],
+      },
+      '*': { scripts: ['/assets/NotFoundPage-n1.js'], styles: [] },
+    }),
+  );
   precompress(dir);
   return dir;
 }
@@ -94,6 +114,43 @@ describe('serving the web app in production', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
     expect((await http.app.inject({ method: 'GET', url: '/community' })).body).toContain('<!doctype html>');
+  });
+
+  // Issue 13: Vite's preload helper spent ~300 ms of a slow phone's main thread appending these links.
+  it("sends each address's screen files as preload links in its index.html", async () => {
+    const links = async (url: string) => {
+      const res = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toMatch(/^<!doctype html>.*<\/head>/s);
+      return [...res.body.matchAll(/<link rel="([\w]+)"(?: as="style")? crossorigin href="([^"]+)">/g)].map(
+        (m) => `${m[1]} ${m[2]}`,
+      );
+    };
+    expect(await links('/account')).toEqual([
+      'modulepreload /assets/AccountLayout-a1.js',
+      'modulepreload /assets/DashboardPage-d1.js',
+      'preload /assets/app-screens-c1.css',
+    ]);
+    expect(await links('/account/?tab=1')).toContain('modulepreload /assets/DashboardPage-d1.js');
+    expect(await links('/account/addresses/slots')).toContain('modulepreload /assets/SlotsPage-s1.js');
+    expect(await links('/account/addresses/4b1e0c')).toContain('modulepreload /assets/PostCommentsPage-p1.js');
+    expect(await links('/no/such/page')).toEqual(['modulepreload /assets/NotFoundPage-n1.js']);
+    // index.html itself (what the service worker keeps) has no address, so no screen's links.
+    const plain = await http.app.inject({ method: 'GET', url: '/index.html' });
+    expect(plain.body).not.toContain('modulepreload');
+  });
+
+  it("matches addresses to the router's patterns as React Router ranks them", () => {
+    const patterns = ['/', '/account', '/account/addresses/slots', '/account/addresses/:id', '*'];
+    expect(addressPattern('/', patterns)).toBe('/');
+    expect(addressPattern('/account/', patterns)).toBe('/account');
+    expect(addressPattern('/account/addresses/slots', patterns)).toBe('/account/addresses/slots');
+    expect(addressPattern('/account/addresses/abc', patterns)).toBe('/account/addresses/:id');
+    expect(addressPattern('/account/addresses/abc/more', patterns)).toBe('*');
+    expect(addressPattern('/accounts', patterns)).toBe('*');
+    expect(addressPattern('/accounts', ['/account'])).toBeUndefined();
   });
 
   it('answers a missing asset with 404, never with index.html', async () => {

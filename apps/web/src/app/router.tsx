@@ -6,15 +6,26 @@ import { RouteErrorBoundary } from './RouteError.tsx';
 import { RedirectIfSignedIn, RequireAuth, RoleOnly } from './guards.tsx';
 import { session } from '../lib/session.ts';
 import { routes } from './routes.ts';
+import { ACCOUNT_LAYOUT, AUTH_LAYOUT } from './screen-addresses.ts';
 
 type Load = () => Promise<{ default: ComponentType }>;
-/** A lazily loaded screen part, and a way to start its download before React asks for it. */
+/** A lazily loaded screen part, a way to start its download before React asks for it, and its modules. */
 interface LazyScreen {
   element: ReactNode;
-  handle: { preload: () => void };
+  handle: { preload: () => void; modules: string[] };
 }
 
-function lazyElement(load: Load): LazyScreen {
+// Each screen module is one lazily loaded chunk, named by its path under src (screen-addresses.ts).
+const screenModules = import.meta.glob<Record<string, unknown>>([
+  '../components/layout/AuthLayout.tsx',
+  '../components/layout/AccountLayout.tsx',
+  '../features/*/pages/*Page.tsx',
+]);
+const importScreen = (module: string) => screenModules[`../${module}`]!();
+/** The screen modules the router can load (router.test.ts: every one screen-addresses.ts names). */
+export const loadableScreens = () => Object.keys(screenModules).map((key) => key.replace(/^\.\.\//, ''));
+
+function lazyElement(module: string, load: Load = () => importScreen(module) as ReturnType<Load>): LazyScreen {
   let loading: ReturnType<Load> | undefined;
   const loadOnce = () => (loading ??= load());
   const Lazy = lazy(loadOnce);
@@ -29,27 +40,27 @@ function lazyElement(load: Load): LazyScreen {
       <Lazy />
     </Suspense>
   );
-  return { element, handle: { preload: () => void loadOnce().catch(() => {}) } };
+  return { element, handle: { preload: () => void loadOnce().catch(() => {}), modules: [module] } };
 }
 
-function page(load: Load, role?: Role): LazyScreen {
-  const screen = lazyElement(load);
+function page(module: string, role?: Role): LazyScreen {
+  const screen = lazyElement(`features/${module}.tsx`);
   return role ? { ...screen, element: <RoleOnly role={role}>{screen.element}</RoleOnly> } : screen;
 }
 
 // The layouts load with their first page: the sign-in screen does not download the account shell.
-const authLayout = lazyElement(() =>
-  import('../components/layout/AuthLayout.tsx').then((m) => ({ default: m.AuthLayout })),
+const authLayout = lazyElement(AUTH_LAYOUT, () =>
+  importScreen(AUTH_LAYOUT).then((m) => ({ default: m.AuthLayout as ComponentType })),
 );
 // The account shell shows once its strings are in (lib/account-strings.ts), never their keys.
-const accountLayout = lazyElement(() =>
-  import('../components/layout/AccountLayout.tsx').then(async (m) => {
+const accountLayout = lazyElement(ACCOUNT_LAYOUT, () =>
+  importScreen(ACCOUNT_LAYOUT).then(async (m) => {
     await m.accountStringsReady;
-    return { default: m.AccountLayout };
+    return { default: m.AccountLayout as ComponentType };
   }),
 );
 
-const signIn = page(() => import('../features/auth/pages/LoginPage.tsx'));
+const signIn = page('auth/pages/LoginPage');
 
 /** The route table of spec point 2, with its broken links pointed at real screens. */
 const screens: RouteObject[] = [
@@ -61,6 +72,7 @@ const screens: RouteObject[] = [
         authLayout.handle.preload();
         signIn.handle.preload();
       },
+      modules: [...authLayout.handle.modules, ...signIn.handle.modules],
     },
   },
   {
@@ -69,14 +81,14 @@ const screens: RouteObject[] = [
     handle: authLayout.handle,
     children: [
       { index: true, ...signIn },
-      { path: 'forgot-password', ...page(() => import('../features/auth/pages/ForgotPasswordPage.tsx')) },
-      { path: 'activation', ...page(() => import('../features/auth/pages/ActivationPage.tsx')) },
-      { path: 'signup', ...page(() => import('../features/auth/pages/FarmerSignupPage.tsx')) },
-      { path: 'expert-signup', ...page(() => import('../features/auth/pages/ExpertSignupPage.tsx')) },
-      { path: 'verify-email', ...page(() => import('../features/auth/pages/VerifyEmailPage.tsx')) },
+      { path: 'forgot-password', ...page('auth/pages/ForgotPasswordPage') },
+      { path: 'activation', ...page('auth/pages/ActivationPage') },
+      { path: 'signup', ...page('auth/pages/FarmerSignupPage') },
+      { path: 'expert-signup', ...page('auth/pages/ExpertSignupPage') },
+      { path: 'verify-email', ...page('auth/pages/VerifyEmailPage') },
       {
         path: 'confirm-password-reset',
-        ...page(() => import('../features/auth/pages/ConfirmPasswordResetPage.tsx')),
+        ...page('auth/pages/ConfirmPasswordResetPage'),
       },
     ],
   },
@@ -85,64 +97,64 @@ const screens: RouteObject[] = [
     element: <RequireAuth>{accountLayout.element}</RequireAuth>,
     handle: accountLayout.handle,
     children: [
-      { index: true, ...page(() => import('../features/dashboard/pages/DashboardPage.tsx')) },
+      { index: true, ...page('dashboard/pages/DashboardPage') },
       { path: 'settings', element: <Navigate to={routes.profile} replace /> },
-      { path: 'profile', ...page(() => import('../features/profile/pages/ProfilePage.tsx')) },
+      { path: 'profile', ...page('profile/pages/ProfilePage') },
       {
         path: 'addresses',
         children: [
           {
             path: 'image-analysis',
-            ...page(() => import('../features/analysis/pages/UploadImagePage.tsx'), 'farmer'),
+            ...page('analysis/pages/UploadImagePage', 'farmer'),
           },
           {
             path: 'analysis-history',
-            ...page(() => import('../features/analysis/pages/AnalysisHistoryPage.tsx'), 'farmer'),
+            ...page('analysis/pages/AnalysisHistoryPage', 'farmer'),
           },
           {
             path: 'education-resources',
-            ...page(() => import('../features/analysis/pages/EducationResourcesPage.tsx')),
+            ...page('analysis/pages/EducationResourcesPage'),
           },
           {
             path: 'model-training',
-            ...page(() => import('../features/training/pages/ModelTrainingPage.tsx'), 'expert'),
+            ...page('training/pages/ModelTrainingPage', 'expert'),
           },
           {
             path: 'review-queue',
-            ...page(() => import('../features/review/pages/ReviewQueuePage.tsx'), 'expert'),
+            ...page('review/pages/ReviewQueuePage', 'expert'),
           },
           {
             path: 'all-posts',
-            ...page(() => import('../features/community/pages/AllPostsPage.tsx'), 'expert'),
+            ...page('community/pages/AllPostsPage', 'expert'),
           },
           {
             path: 'community-posts',
-            ...page(() => import('../features/community/pages/MakePostPage.tsx'), 'farmer'),
+            ...page('community/pages/MakePostPage', 'farmer'),
           },
           {
             path: 'availability-slots',
-            ...page(() => import('../features/consultations/pages/CreateSlotPage.tsx'), 'expert'),
+            ...page('consultations/pages/CreateSlotPage', 'expert'),
           },
-          { path: 'slots', ...page(() => import('../features/consultations/pages/SlotsPage.tsx'), 'farmer') },
+          { path: 'slots', ...page('consultations/pages/SlotsPage', 'farmer') },
           {
             path: 'my-bookings',
-            ...page(() => import('../features/consultations/pages/MyBookingsPage.tsx'), 'farmer'),
+            ...page('consultations/pages/MyBookingsPage', 'farmer'),
           },
           {
             path: 'bookings',
-            ...page(() => import('../features/consultations/pages/BookingsPage.tsx'), 'expert'),
+            ...page('consultations/pages/BookingsPage', 'expert'),
           },
-          { path: ':id', ...page(() => import('../features/community/pages/PostCommentsPage.tsx'), 'expert') },
+          { path: ':id', ...page('community/pages/PostCommentsPage', 'expert') },
         ],
       },
     ],
   },
-  { path: '/terms', ...page(() => import('../features/static/pages/TermsPage.tsx')) },
-  { path: '/contact-us', ...page(() => import('../features/static/pages/ContactPage.tsx')) },
+  { path: '/terms', ...page('static/pages/TermsPage') },
+  { path: '/contact-us', ...page('static/pages/ContactPage') },
   { path: '/signup', element: <Navigate to={routes.auth.signup} replace /> },
   { path: '/dashboard', element: <Navigate to={routes.dashboard} replace /> },
   { path: '/experts', element: <Navigate to={routes.slots} replace /> },
-  { path: '*', ...page(() => import('../features/static/pages/NotFoundPage.tsx')) },
+  { path: '*', ...page('static/pages/NotFoundPage') },
 ];
 
 /**
@@ -151,9 +163,25 @@ const screens: RouteObject[] = [
  */
 export function preloadScreen(pathname: string) {
   if (pathname.startsWith('/account') && !session.accessToken()) return; // it will send them to sign in
-  for (const match of matchRoutes(screens, pathname) ?? []) {
-    (match.route.handle as LazyScreen['handle'] | undefined)?.preload();
-  }
+  for (const handle of handlesAt(pathname)) handle.preload();
+}
+
+function handlesAt(pathname: string): LazyScreen['handle'][] {
+  return (matchRoutes(screens, pathname) ?? []).flatMap((m) => (m.route.handle as LazyScreen['handle']) ?? []);
+}
+
+/** The screen modules the router loads for `pathname`, layout first (what screen-addresses.ts must say). */
+export function screenModulesAt(pathname: string): string[] {
+  return handlesAt(pathname).flatMap((handle) => handle.modules);
+}
+
+/** Every address pattern of the router, e.g. `/account/addresses/:id`. */
+export function addressPatterns(routeList: RouteObject[] = screens, parent = ''): string[] {
+  return routeList.flatMap((route) => {
+    const own = route.path ?? '';
+    const path = route.index || !own ? parent : own.startsWith('/') || own === '*' ? own : `${parent}/${own}`;
+    return route.children ? addressPatterns(route.children, path) : [path];
+  });
 }
 
 function Screens() {

@@ -5,9 +5,7 @@ import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { routes } from '../../../app/routes.ts';
 import { StaticLayout } from '../components/StaticLayout.tsx';
-
-export const SUPPORT_EMAIL = 'support@kutu.africa';
-export const PRIVACY_EMAIL = 'privacy@kutu.africa';
+import { PRIVACY_EMAIL, SUPPORT_EMAIL } from '../contacts.ts';
 
 const channels = [
   { icon: IconMail, key: 'account', email: SUPPORT_EMAIL },

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { routes } from '../../../app/routes.ts';
-import { PRIVACY_EMAIL, SUPPORT_EMAIL } from '../pages/ContactPage.tsx';
+import { PRIVACY_EMAIL, SUPPORT_EMAIL } from '../contacts.ts';
 
 /** One numbered part of the terms; `id` lets other pages link to it (`/terms#privacy`). */
 export function TermsSection({ id, title, children }: { id?: string; title: string; children: ReactNode }) {

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { addressPatterns, loadableScreens, screenModulesAt } from './router.tsx';
+import { SCREEN_ADDRESSES } from './screen-addresses.ts';
+
+describe("the server's table of each address's screens (screen-addresses.ts)", () => {
+  const patterns = addressPatterns();
+
+  it('says, for every address of the router, the modules the router loads there', () => {
+    expect(patterns).toContain('/account/addresses/:id');
+    for (const pattern of patterns) {
+      const address = pattern.replace(':id', 'a-post-id').replace('*', '/no/such/page');
+      expect(SCREEN_ADDRESSES[pattern] ?? [], pattern).toEqual(screenModulesAt(address));
+    }
+  });
+
+  it('has no address the router does not have, and names modules the router can load', () => {
+    expect(Object.keys(SCREEN_ADDRESSES).filter((pattern) => !patterns.includes(pattern))).toEqual([]);
+    const loadable = loadableScreens();
+    expect(loadable).toContain('features/dashboard/pages/DashboardPage.tsx');
+    for (const module of new Set(Object.values(SCREEN_ADDRESSES).flat())) expect(loadable).toContain(module);
+  });
+});
