@@ -37,10 +37,11 @@ const HASHED_DIR = 'assets';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built SPA, brotli or gzip files as the browser accepts (`Vary: Accept-Encoding`). Hashed `/assets/*` are cached for a year; everything else (index.html above
- * all) is revalidated on each load so a new release is picked up. Unknown non-API GET paths get
- * index.html (with the address's preload links) so client routes work on reload, but a missing asset is a 404: answering it with HTML
- * would hide a stale page's broken reference behind a MIME error.
+ * Serves the built SPA, brotli or gzip files as the browser accepts (`Vary: Accept-Encoding`). Hashed
+ * `/assets/*` are cached for a year; everything else (index.html above all) is revalidated on each load so
+ * a new release is picked up. Unknown non-API GET paths get index.html, with the address's preload links,
+ * so client routes work on reload; but a missing asset is a 404: answering it with HTML would hide a stale
+ * page's broken reference behind a MIME error.
  */
 export function registerWebApp(app: FastifyInstance, webDist: string) {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
