@@ -28,17 +28,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
+import type { Manifest } from 'vite';
+import { staticFiles } from '../apps/web/scripts/screen-preloads.ts';
+import { ACCOUNT_LAYOUT, SCREEN_ADDRESSES } from '../apps/web/src/app/screen-addresses.ts';
 
 const KIB = 1024;
 export const BUDGET = { signIn: 150 * KIB, anyRoute: 250 * KIB };
@@ -46,13 +38,11 @@ const SIGN_IN_PAGE = 'src/features/auth/pages/LoginPage.tsx';
 
 const isPage = (key: string) => /\/pages\/[^/]+Page\.tsx$/.test(key);
 const isLayout = (key: string) => /\/layout\/[^/]+Layout\.tsx$/.test(key);
-const AUTH_LAYOUT = 'src/components/layout/AuthLayout.tsx';
-const ACCOUNT_LAYOUT = 'src/components/layout/AccountLayout.tsx';
-/** The layout the router wraps a page in (router.tsx): auth screens, static pages (none), the rest. */
+/** The layout the router wraps a page in, from the router's table of addresses (none for static pages). */
 function layoutOf(page: string): string | null {
-  if (page.includes('/features/auth/')) return AUTH_LAYOUT;
-  if (page.includes('/features/static/')) return null;
-  return ACCOUNT_LAYOUT;
+  const modules = Object.values(SCREEN_ADDRESSES).find((m) => `src/${m.at(-1)}` === page);
+  if (!modules) throw new Error(`${page} is at no address of apps/web/src/app/screen-addresses.ts`);
+  return modules.length > 1 ? `src/${modules[0]}` : null;
 }
 
 const LANGUAGE_FILE = /\/locales\/([\w-]+)\.json(?:\?part=(\w+))?$/;
@@ -63,21 +53,10 @@ const TERMS_DOCUMENT = /\/static\/terms\/Terms\w+\.tsx$/;
  * Files (JS and CSS) of `keys` and their static imports, skipping the chunks in `skip`; `lazy` collects
  * the dynamic imports met on the way (other pages and layouts aside: those are other routes).
  */
-function closure(manifest: Manifest, keys: string[], skip = new Set<string>(), lazy = new Set<string>()): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set(skip);
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) return;
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const dep of chunk.imports ?? []) visit(dep);
-    for (const dep of chunk.dynamicImports ?? []) if (!isPage(dep) && !isLayout(dep)) lazy.add(dep);
-  };
-  for (const key of keys) visit(key);
-  return files;
+function closure(manifest: Manifest, keys: string[], skip?: Set<string>, lazy = new Set<string>()): Set<string> {
+  return staticFiles(manifest, keys, skip, (dep) => {
+    if (!isPage(dep) && !isLayout(dep)) lazy.add(dep);
+  });
 }
 
 interface Size {
@@ -135,7 +114,7 @@ export function measureRoutes(distDir: string): { routes: RouteSize[]; languages
     const byLanguage = new Map<string, string[]>();
     for (const key of languageKeys) {
       const [, language, part] = LANGUAGE_FILE.exec(key)!;
-      if (part === 'account' && layout !== ACCOUNT_LAYOUT) continue;
+      if (part === 'account' && layout !== `src/${ACCOUNT_LAYOUT}`) continue;
       byLanguage.set(language!, [...(byLanguage.get(language!) ?? []), manifest[key]!.file]);
     }
     const sizes = [...byLanguage.values()].map((files) => sum(files));

@@ -7,10 +7,12 @@
  *
  *   npm run build && node bench/main-thread.ts [route, default /account] [--callers appendChild]
  */
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { startBuiltApp } from './built-app.ts';
 
-const route = process.argv[2] ?? '/account';
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { callers: { type: 'string' } } });
+const route = positionals[0] ?? '/account';
 const { t, base, tokens } = await startBuiltApp();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -87,8 +89,8 @@ try {
   const all = summary(samples, 12, 15);
   console.log(`  self time by script:\n${all.scripts.map((l) => `    ${l}`).join('\n')}`);
   console.log(`  costliest functions:\n${all.functions.map((l) => `    ${l}`).join('\n')}`);
-  const callersOf = process.argv[process.argv.indexOf('--callers') + 1];
-  if (process.argv.includes('--callers') && callersOf) {
+  const callersOf = values.callers;
+  if (callersOf) {
     // Who calls a costly function (e.g. appendChild): its sampled stacks, five frames up, by time.
     const parent = new Map<number, number>();
     for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import type { Plugin } from 'vite';
+import type { Manifest, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { SCREEN_PRELOADS_FILE } from '@kutu/contract/screen-preloads';
-import { type Manifest, screenPreloads } from './scripts/screen-preloads.ts';
+import { screenPreloads } from './scripts/screen-preloads.ts';
 import { phoneMetadata } from './src/components/PhoneInput/phone-metadata.ts';
 import { type LocalePart, localePart } from './src/lib/locale-parts.ts';
 

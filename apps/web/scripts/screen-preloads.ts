@@ -6,27 +6,31 @@
  * address's index.html (@kutu/contract/screen-preloads).
  */
 import type { ScreenPreloads } from '@kutu/contract/screen-preloads';
+import type { Manifest } from 'vite';
 import { SCREEN_ADDRESSES } from '../src/app/screen-addresses.ts';
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
-
-/** The files of `keys` and of their static imports, as site paths ("/assets/…"). */
-function filesOf(manifest: Manifest, keys: string[]): Set<string> {
+/**
+ * The files (JS and CSS, as the manifest names them: "assets/…") of the chunks `keys` and of everything
+ * they import statically, skipping the chunks in `skip`; `onDynamicImport` sees each dynamic import met on
+ * the way. bench/bundle-size.ts counts a route's bytes with it.
+ */
+export function staticFiles(
+  manifest: Manifest,
+  keys: string[],
+  skip: ReadonlySet<string> = new Set(),
+  onDynamicImport?: (key: string) => void,
+): Set<string> {
   const files = new Set<string>();
-  const seen = new Set<string>();
+  const seen = new Set(skip);
   const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
+    if (seen.has(key)) return;
     seen.add(key);
-    files.add(`/${chunk.file}`);
-    for (const css of chunk.css ?? []) files.add(`/${css}`);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
     for (const dep of chunk.imports ?? []) visit(dep);
+    if (onDynamicImport) for (const dep of chunk.dynamicImports ?? []) onDynamicImport(dep);
   };
   for (const key of keys) visit(key);
   return files;
@@ -36,7 +40,7 @@ export function screenPreloads(
   manifest: Manifest,
   addresses: Readonly<Record<string, readonly string[]>> = SCREEN_ADDRESSES,
 ): ScreenPreloads {
-  const entry = filesOf(
+  const entry = staticFiles(
     manifest,
     Object.keys(manifest).filter((key) => manifest[key]!.isEntry),
   );
@@ -44,12 +48,8 @@ export function screenPreloads(
   for (const [address, modules] of Object.entries(addresses)) {
     const missing = modules.filter((module) => !manifest[`src/${module}`]);
     if (missing.length) throw new Error(`${address}: ${missing.join(', ')} not in the build's manifest`);
-    const files = [
-      ...filesOf(
-        manifest,
-        modules.map((module) => `src/${module}`),
-      ),
-    ].filter((f) => !entry.has(f));
+    const keys = modules.map((module) => `src/${module}`);
+    const files = [...staticFiles(manifest, keys)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
     byAddress[address] = {
       scripts: files.filter((f) => f.endsWith('.js')),
       styles: files.filter((f) => f.endsWith('.css')),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Manifest, screenPreloads } from '../../scripts/screen-preloads.ts';
+import type { Manifest } from 'vite';
+import { screenPreloads } from '../../scripts/screen-preloads.ts';
 
 /** A build's manifest as Vite writes it: an entry, two lazy screens sharing chunks, one shared with the entry. */
 const manifest: Manifest = {
