@@ -7,7 +7,8 @@ import path from 'node:path';
 import { createTestApp } from '../apps/server/test/helpers.ts';
 import { createUser } from '../apps/server/test/users.ts';
 
-export const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
+// BENCH_WEB_DIST: another build to compare with, side by side in one session.
+export const webDist = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'));
 
 export async function startBuiltApp() {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
