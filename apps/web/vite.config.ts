@@ -116,6 +116,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // Every browser the app supports knows modulepreload; the polyfill still ran at each start.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {

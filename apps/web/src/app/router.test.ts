@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressPatterns, loadableScreens, screenModulesAt } from './router.tsx';
+import { addressPatterns, loadableScreens, screenModulesAt, screensToPreload } from './router.tsx';
 import { SCREEN_ADDRESSES } from './screen-addresses.ts';
 
 describe("the server's table of each address's screens (screen-addresses.ts)", () => {
@@ -18,5 +18,19 @@ describe("the server's table of each address's screens (screen-addresses.ts)", (
     const loadable = loadableScreens();
     expect(loadable).toContain('features/dashboard/pages/DashboardPage.tsx');
     for (const module of new Set(Object.values(SCREEN_ADDRESSES).flat())) expect(loadable).toContain(module);
+  });
+
+  it('is what the first screen preloads, with a preload for each of its modules', () => {
+    for (const pattern of patterns) {
+      const address = pattern.replace(':id', 'a-post-id').replace('*', '/no/such/page');
+      for (const path of address === '/' ? [address] : [address, `${address}/`]) {
+        const screens = screensToPreload(path);
+        expect(
+          screens.map((s) => s.module),
+          path,
+        ).toEqual(screenModulesAt(address));
+        for (const { module, preload } of screens) expect(preload, module).toBeTypeOf('function');
+      }
+    }
   });
 });

@@ -6,17 +6,18 @@ import { RouteErrorBoundary } from './RouteError.tsx';
 import { RedirectIfSignedIn, RequireAuth, RoleOnly } from './guards.tsx';
 import { session } from '../lib/session.ts';
 import { routes } from './routes.ts';
-import { ACCOUNT_LAYOUT, AUTH_LAYOUT } from './screen-addresses.ts';
+import { addressPattern } from '@kutu/contract/screen-preloads';
+import { ACCOUNT_LAYOUT, AUTH_LAYOUT, SCREEN_ADDRESSES } from './screen-addresses.ts';
 
-type Load = () => Promise<{ default: ComponentType }>;
-/** A lazily loaded screen part, a way to start its download before React asks for it, and its modules. */
+/** A lazily loaded screen part and its modules. */
 interface LazyScreen {
   element: ReactNode;
-  handle: { preload: () => void; modules: string[] };
+  handle: { modules: string[] };
 }
+type ScreenModule = Record<string, unknown>;
 
 // Each screen module is one lazily loaded chunk, named by its path under src (screen-addresses.ts).
-const screenModules = import.meta.glob<Record<string, unknown>>([
+const screenModules = import.meta.glob<ScreenModule>([
   '../components/layout/AuthLayout.tsx',
   '../components/layout/AccountLayout.tsx',
   '../features/*/pages/*Page.tsx',
@@ -25,10 +26,28 @@ const importScreen = (module: string) => screenModules[`../${module}`]!();
 /** The screen modules the router can load (router.test.ts: every one screen-addresses.ts names). */
 export const loadableScreens = () => Object.keys(screenModules).map((key) => key.replace(/^\.\.\//, ''));
 
-function lazyElement(module: string, load: Load = () => importScreen(module) as ReturnType<Load>): LazyScreen {
-  let loading: ReturnType<Load> | undefined;
-  const loadOnce = () => (loading ??= load());
-  const Lazy = lazy(loadOnce);
+/**
+ * A screen module may export `startQueries()`: the queries its first render reads. They start when React
+ * first asks for the screen (past the guards), before it renders: the data is on its way one render
+ * earlier, and the queries' subscriptions find them already fetching instead of starting them, which
+ * made React render the whole screen again at once in the task that first showed it (issue 13).
+ */
+/** Each screen module's preload, by module (what preloadScreen starts). */
+const preloadOf = new Map<string, () => void>();
+
+function lazyElement(
+  module: string,
+  component: (m: ScreenModule) => ComponentType | Promise<ComponentType> = (m) => m.default as ComponentType,
+): LazyScreen {
+  let loading: Promise<ScreenModule> | undefined;
+  const loadOnce = () => (loading ??= importScreen(module));
+  preloadOf.set(module, () => void loadOnce().catch(() => {}));
+  const Lazy = lazy(() =>
+    loadOnce().then(async (m) => {
+      (m.startQueries as (() => void) | undefined)?.();
+      return { default: await component(m) };
+    }),
+  );
   const element = (
     <Suspense
       fallback={
@@ -40,7 +59,7 @@ function lazyElement(module: string, load: Load = () => importScreen(module) as 
       <Lazy />
     </Suspense>
   );
-  return { element, handle: { preload: () => void loadOnce().catch(() => {}), modules: [module] } };
+  return { element, handle: { modules: [module] } };
 }
 
 function page(module: string, role?: Role): LazyScreen {
@@ -49,16 +68,12 @@ function page(module: string, role?: Role): LazyScreen {
 }
 
 // The layouts load with their first page: the sign-in screen does not download the account shell.
-const authLayout = lazyElement(AUTH_LAYOUT, () =>
-  importScreen(AUTH_LAYOUT).then((m) => ({ default: m.AuthLayout as ComponentType })),
-);
+const authLayout = lazyElement(AUTH_LAYOUT, (m) => m.AuthLayout as ComponentType);
 // The account shell shows once its strings are in (lib/account-strings.ts), never their keys.
-const accountLayout = lazyElement(ACCOUNT_LAYOUT, () =>
-  importScreen(ACCOUNT_LAYOUT).then(async (m) => {
-    await m.accountStringsReady;
-    return { default: m.AccountLayout as ComponentType };
-  }),
-);
+const accountLayout = lazyElement(ACCOUNT_LAYOUT, async (m) => {
+  await m.accountStringsReady;
+  return m.AccountLayout as ComponentType;
+});
 
 const signIn = page('auth/pages/LoginPage');
 
@@ -67,13 +82,7 @@ const screens: RouteObject[] = [
   {
     path: '/',
     element: <Navigate to={routes.auth.login} replace />,
-    handle: {
-      preload: () => {
-        authLayout.handle.preload();
-        signIn.handle.preload();
-      },
-      modules: [...authLayout.handle.modules, ...signIn.handle.modules],
-    },
+    handle: { modules: [...authLayout.handle.modules, ...signIn.handle.modules] },
   },
   {
     path: '/auth',
@@ -163,7 +172,17 @@ const screens: RouteObject[] = [
  */
 export function preloadScreen(pathname: string) {
   if (pathname.startsWith('/account') && !session.accessToken()) return; // it will send them to sign in
-  for (const handle of handlesAt(pathname)) handle.preload();
+  for (const { preload } of screensToPreload(pathname)) preload?.();
+}
+
+/**
+ * The screen modules of `pathname` by the address table, each with its preload. The table, not
+ * matchRoutes: ranking the route tree took a slow phone ~30 ms at start, and React Router ranks it again
+ * for the first render. router.test.ts holds the table to the routes.
+ */
+export function screensToPreload(pathname: string) {
+  const pattern = addressPattern(pathname, Object.keys(SCREEN_ADDRESSES));
+  return (pattern ? SCREEN_ADDRESSES[pattern]! : []).map((module) => ({ module, preload: preloadOf.get(module) }));
 }
 
 function handlesAt(pathname: string): LazyScreen['handle'][] {

@@ -37,5 +37,9 @@ export const SCREEN_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
   '/account/addresses/:id': account('community/pages/PostCommentsPage'),
   '/terms': ['features/static/pages/TermsPage.tsx'],
   '/contact-us': ['features/static/pages/ContactPage.tsx'],
+  // Old addresses that redirect at once: nothing loads before the redirect.
+  '/signup': [],
+  '/dashboard': [],
+  '/experts': [],
   '*': ['features/static/pages/NotFoundPage.tsx'],
 };
