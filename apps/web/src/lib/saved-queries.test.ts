@@ -77,6 +77,24 @@ describe('the saved offline copy', () => {
     expect(fresh.getQueryData(['dashboard', 'UTC'])).toEqual(dashboard);
   });
 
+  it('saves data that arrived before it started, and not a copy it was restored from', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    await client.fetchQuery({ queryKey: ['dashboard', 'UTC'], queryFn: async () => dashboard });
+    const stop = persistQueries(client, 1, 1000);
+    await vi.advanceTimersByTimeAsync(1500);
+    stop();
+    const restored = new QueryClient();
+    restoreQueries(restored, 1);
+    expect(restored.getQueryData(['dashboard', 'UTC'])).toEqual(dashboard);
+
+    const savedCopy = localStorage.getItem(SAVED_QUERIES_KEY);
+    const stopAgain = persistQueries(restored, 1, 1000);
+    await vi.advanceTimersByTimeAsync(5000);
+    stopAgain();
+    expect(localStorage.getItem(SAVED_QUERIES_KEY)).toBe(savedCopy);
+  });
+
   it('is removed with the tokens on logout (a shared phone)', async () => {
     session.signIn({ access: 'a', refresh: 'r', user: { id: 1, username: 'amina' } as never });
     saveQueries(clientWithData(), 1);

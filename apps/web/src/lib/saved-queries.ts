@@ -81,16 +81,25 @@ export function clearSavedQueries(): void {
   setLastSavedAt(null);
 }
 
-/** Saves the user's copy again (at most once a second) whenever a saveable query gets new data. */
+/**
+ * Saves the user's copy again (at most once a second) whenever a saveable query gets new data, and at
+ * once if some arrived before it started: a screen's queries start with its code (router.tsx), so the
+ * dashboard's can succeed before the shell's effect calls this.
+ */
 export function persistQueries(client: QueryClient, userId: number, delayMs = 1000): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const unsubscribe = client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success' || !isSavedQuery(event.query.queryKey)) return;
+  const saveSoon = () => {
     timer ??= setTimeout(() => {
       timer = undefined;
       saveQueries(client, userId);
     }, delayMs);
+  };
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success' && isSavedQuery(event.query.queryKey)) saveSoon();
   });
+  const savedAt = read()?.savedAt ?? 0;
+  const unsaved = (q: Query) => shouldDehydrateQuery(q) && q.state.dataUpdatedAt > savedAt;
+  if (client.getQueryCache().getAll().some(unsaved)) saveSoon();
   return () => {
     unsubscribe();
     if (timer) clearTimeout(timer);
