@@ -1,12 +1,12 @@
 import '../../styles/app-screens.ts';
-import { useEffect, useState } from 'react';
+import { type Dispatch, memo, type SetStateAction, useEffect, useState } from 'react';
 import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, queryOptions, useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { UserRecord } from '@kutu/contract';
+import type { Role, UserRecord } from '@kutu/contract';
 import { api } from '@kutu/contract/paths';
 import { http } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -14,6 +14,7 @@ import { LANGUAGE_KEY } from '../../lib/i18n.ts';
 import { session } from '../../lib/session.ts';
 import { useSession } from '../../app/guards.tsx';
 import { pendingCountQuery } from '../../features/community/api/community.ts';
+import { notificationsQuery } from '../../features/notifications/api/notifications.ts';
 import { menuForRole, type MenuLink } from './menu.ts';
 import { HeaderExtras } from './HeaderExtras.tsx';
 import { OfflineSync } from '../../features/offline/components/OfflineSync.tsx';
@@ -31,6 +32,16 @@ export async function logout() {
   localStorage.clear();
   if (language) localStorage.setItem(LANGUAGE_KEY, language);
   window.location.assign('/auth');
+}
+
+// Checks the stored token with the server; a rejected, unrefreshable token signs the user out (api.ts).
+const meQuery = queryOptions({ queryKey: ['me'], queryFn: () => http.get<UserRecord>(api.auth.me) });
+
+/** The shell's own queries, started with its code (router.tsx). */
+export function startQueries() {
+  void queryClient.prefetchQuery(meQuery);
+  void queryClient.prefetchInfiniteQuery(notificationsQuery());
+  if (session.user()?.role === 'expert') void queryClient.prefetchQuery(pendingCountQuery(true));
 }
 
 export function AccountLayout() {
@@ -51,24 +62,9 @@ function Shell() {
   const activeGroup = entries.find((e) => e.children?.some((c) => location.pathname.startsWith(c.to)))?.labelKey;
   const [openGroup, setOpenGroup] = useState<string | undefined>(activeGroup);
   const pending = useQuery(pendingCountQuery(role === 'expert')).data?.total ?? 0;
-  const badges: Record<NonNullable<MenuLink['badge']>, number> = { pendingModeration: pending };
-  const badgeOf = (links: MenuLink[] = []) => links.reduce((n, l) => n + (l.badge ? badges[l.badge] : 0), 0);
-  const countBadge = (n: number) =>
-    n > 0 ? (
-      <Badge
-        size="sm"
-        circle={n < 10}
-        color="red"
-        aria-label={t('menu.waiting', { count: n })}
-        data-testid="menu-badge"
-      >
-        {n > 99 ? '99+' : n}
-      </Badge>
-    ) : undefined;
   useSavedQueries(user?.id);
 
-  // Checks the stored token with the server; a rejected, unrefreshable token signs the user out (api.ts).
-  const me = useQuery({ queryKey: ['me'], queryFn: () => http.get<UserRecord>(api.auth.me) });
+  const me = useQuery(meQuery);
   useEffect(() => {
     if (me.data) session.setUser(me.data);
   }, [me.data]);
@@ -106,77 +102,15 @@ function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('menu.main')}>
-        <AppShell.Section grow style={{ overflowY: 'auto' }}>
-          {entries.map((entry) => {
-            const Icon = entry.icon;
-            const label = t(entry.labelKey);
-            if (entry.to) {
-              return (
-                // The browser's own tooltip names an icon of the narrow menu (Mantine's Tooltip would
-                // bring its positioning library to every signed-in screen, issue 13).
-                <NavLink
-                  key={entry.labelKey}
-                  component={Link}
-                  to={entry.to}
-                  label={narrow ? undefined : label}
-                  aria-label={label}
-                  title={narrow ? label : undefined}
-                  leftSection={<Icon size={20} />}
-                  active={location.pathname === entry.to}
-                />
-              );
-            }
-            return (
-              <NavLink
-                key={entry.labelKey}
-                component="button"
-                type="button"
-                aria-expanded={openGroup === entry.labelKey}
-                label={narrow ? undefined : label}
-                aria-label={label}
-                leftSection={<Icon size={20} />}
-                rightSection={openGroup === entry.labelKey || narrow ? undefined : countBadge(badgeOf(entry.children))}
-                opened={openGroup === entry.labelKey}
-                onChange={(opened) => {
-                  setOpenGroup(opened ? entry.labelKey : undefined);
-                  if (narrow) setNarrow(false);
-                }}
-                childrenOffset={narrow ? 0 : 28}
-              >
-                {entry.children?.map((child) => (
-                  <NavLink
-                    key={child.to}
-                    component={Link}
-                    to={child.to}
-                    label={t(child.labelKey)}
-                    rightSection={child.badge ? countBadge(badges[child.badge]) : undefined}
-                    active={location.pathname === child.to}
-                  />
-                ))}
-              </NavLink>
-            );
-          })}
-        </AppShell.Section>
-        <AppShell.Section>
-          <NavLink
-            component="button"
-            type="button"
-            label={narrow ? undefined : t('menu.logout')}
-            aria-label={t('menu.logout')}
-            leftSection={<IconLogout size={20} />}
-            onClick={() => void logout()}
-            color="red"
-          />
-          <Group justify={narrow ? 'center' : 'flex-end'} visibleFrom="sm">
-            <ActionIcon
-              variant="subtle"
-              onClick={() => setNarrow((n) => !n)}
-              aria-label={narrow ? t('menu.expand') : t('menu.collapse')}
-            >
-              {narrow ? <IconChevronsRight size={18} /> : <IconChevronsLeft size={18} />}
-            </ActionIcon>
-          </Group>
-        </AppShell.Section>
+        <NavMenu
+          role={role}
+          pathname={location.pathname}
+          pending={pending}
+          narrow={narrow}
+          setNarrow={setNarrow}
+          openGroup={openGroup}
+          setOpenGroup={setOpenGroup}
+        />
       </AppShell.Navbar>
       <AppShell.Main>
         <OfflineDataBanner />
@@ -185,3 +119,119 @@ function Shell() {
     </AppShell>
   );
 }
+
+interface NavMenuProps {
+  role: Role | null;
+  pathname: string;
+  pending: number;
+  narrow: boolean;
+  setNarrow: Dispatch<SetStateAction<boolean>>;
+  openGroup: string | undefined;
+  setOpenGroup: Dispatch<SetStateAction<string | undefined>>;
+}
+
+/**
+ * The side menu, memoised: the shell renders again as its data arrives (the user, the counts), and on a
+ * slow phone rebuilding some twenty links and their labels each time made those renders long (issue 13).
+ */
+const NavMenu = memo(function NavMenu({
+  role,
+  pathname,
+  pending,
+  narrow,
+  setNarrow,
+  openGroup,
+  setOpenGroup,
+}: NavMenuProps) {
+  const { t } = useTranslation();
+  const entries = menuForRole(role);
+  const badges: Record<NonNullable<MenuLink['badge']>, number> = { pendingModeration: pending };
+  const badgeOf = (links: MenuLink[] = []) => links.reduce((n, l) => n + (l.badge ? badges[l.badge] : 0), 0);
+  const countBadge = (n: number) =>
+    n > 0 ? (
+      <Badge
+        size="sm"
+        circle={n < 10}
+        color="red"
+        aria-label={t('menu.waiting', { count: n })}
+        data-testid="menu-badge"
+      >
+        {n > 99 ? '99+' : n}
+      </Badge>
+    ) : undefined;
+  return (
+    <>
+      <AppShell.Section grow style={{ overflowY: 'auto' }}>
+        {entries.map((entry) => {
+          const Icon = entry.icon;
+          const label = t(entry.labelKey);
+          if (entry.to) {
+            return (
+              // The browser's own tooltip names an icon of the narrow menu (Mantine's Tooltip would
+              // bring its positioning library to every signed-in screen, issue 13).
+              <NavLink
+                key={entry.labelKey}
+                component={Link}
+                to={entry.to}
+                label={narrow ? undefined : label}
+                aria-label={label}
+                title={narrow ? label : undefined}
+                leftSection={<Icon size={20} />}
+                active={pathname === entry.to}
+              />
+            );
+          }
+          return (
+            <NavLink
+              key={entry.labelKey}
+              component="button"
+              type="button"
+              aria-expanded={openGroup === entry.labelKey}
+              label={narrow ? undefined : label}
+              aria-label={label}
+              leftSection={<Icon size={20} />}
+              rightSection={openGroup === entry.labelKey || narrow ? undefined : countBadge(badgeOf(entry.children))}
+              opened={openGroup === entry.labelKey}
+              onChange={(opened) => {
+                setOpenGroup(opened ? entry.labelKey : undefined);
+                if (narrow) setNarrow(false);
+              }}
+              childrenOffset={narrow ? 0 : 28}
+            >
+              {entry.children?.map((child) => (
+                <NavLink
+                  key={child.to}
+                  component={Link}
+                  to={child.to}
+                  label={t(child.labelKey)}
+                  rightSection={child.badge ? countBadge(badges[child.badge]) : undefined}
+                  active={pathname === child.to}
+                />
+              ))}
+            </NavLink>
+          );
+        })}
+      </AppShell.Section>
+      <AppShell.Section>
+        <NavLink
+          component="button"
+          type="button"
+          label={narrow ? undefined : t('menu.logout')}
+          aria-label={t('menu.logout')}
+          leftSection={<IconLogout size={20} />}
+          onClick={() => void logout()}
+          color="red"
+        />
+        <Group justify={narrow ? 'center' : 'flex-end'} visibleFrom="sm">
+          <ActionIcon
+            variant="subtle"
+            onClick={() => setNarrow((n) => !n)}
+            aria-label={narrow ? t('menu.expand') : t('menu.collapse')}
+          >
+            {narrow ? <IconChevronsRight size={18} /> : <IconChevronsLeft size={18} />}
+          </ActionIcon>
+        </Group>
+      </AppShell.Section>
+    </>
+  );
+});
