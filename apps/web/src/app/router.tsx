@@ -26,14 +26,15 @@ const importScreen = (module: string) => screenModules[`../${module}`]!();
 /** The screen modules the router can load (router.test.ts: every one screen-addresses.ts names). */
 export const loadableScreens = () => Object.keys(screenModules).map((key) => key.replace(/^\.\.\//, ''));
 
+/** Each screen module's preload, by module (what preloadScreen starts). */
+const preloadOf = new Map<string, () => void>();
+
 /**
  * A screen module may export `startQueries()`: the queries its first render reads. They start when React
  * first asks for the screen (past the guards), before it renders: the data is on its way one render
- * earlier, and the queries' subscriptions find them already fetching instead of starting them, which
- * made React render the whole screen again at once in the task that first showed it (issue 13).
+ * earlier, and the fetches are no longer started by the queries' subscriptions in the effects of the
+ * commit that first shows the screen, a task already long on a slow phone (issue 13).
  */
-/** Each screen module's preload, by module (what preloadScreen starts). */
-const preloadOf = new Map<string, () => void>();
 
 function lazyElement(
   module: string,
