@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { logout } from '../components/layout/AccountLayout.tsx';
 import { session } from './session.ts';
-import { persistQueries, restoreQueries, SAVED_QUERIES_KEY, saveQueries, savedQueries } from './saved-queries.ts';
+import {
+  clearSavedQueries,
+  persistQueries,
+  restoreQueries,
+  SAVED_QUERIES_KEY,
+  saveQueries,
+  savedQueries,
+} from './saved-queries.ts';
 
 const dashboard = { analyses: 7, rustFound: 3 };
 
@@ -20,6 +27,7 @@ function clientWithData() {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  clearSavedQueries(); // the module's last-saved time, with the storage the setup clears
 });
 
 describe('the saved offline copy', () => {

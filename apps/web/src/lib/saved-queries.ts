@@ -97,8 +97,8 @@ export function persistQueries(client: QueryClient, userId: number, delayMs = 10
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'success' && isSavedQuery(event.query.queryKey)) saveSoon();
   });
-  const savedAt = read()?.savedAt ?? 0;
-  const unsaved = (q: Query) => shouldDehydrateQuery(q) && q.state.dataUpdatedAt > savedAt;
+  // lastSavedAt is the restored copy's time (restoreQueries ran first), so storage is not parsed again.
+  const unsaved = (q: Query) => shouldDehydrateQuery(q) && q.state.dataUpdatedAt > (lastSavedAt ?? 0);
   if (client.getQueryCache().getAll().some(unsaved)) saveSoon();
   return () => {
     unsubscribe();
