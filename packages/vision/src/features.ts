@@ -32,9 +32,9 @@ function random(seed: number): () => number {
   };
 }
 
-async function viewRgb(file: string, view: View, rand: () => number): Promise<Buffer> {
-  if (view === 'orig') return decodeRgb(file, FEATURE_INPUT);
-  if (view === 'hflip') return mirrored(await decodeRgb(file, FEATURE_INPUT), FEATURE_INPUT);
+async function viewRgb(file: string, view: View, rand: () => number, size: number): Promise<Buffer> {
+  if (view === 'orig') return decodeRgb(file, size);
+  if (view === 'hflip') return mirrored(await decodeRgb(file, size), size);
   const big = 256;
   const rgb = await decodeRgb(file, big);
   const side = Math.round(big * (0.55 + 0.3 * rand()));
@@ -42,7 +42,7 @@ async function viewRgb(file: string, view: View, rand: () => number): Promise<Bu
   const top = Math.floor(rand() * (big - side + 1));
   return sharp(rgb, { raw: { width: big, height: big, channels: 3 } })
     .extract({ left, top, width: side, height: side })
-    .resize(FEATURE_INPUT, FEATURE_INPUT, { fit: 'fill', kernel: 'lanczos3' })
+    .resize(size, size, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer();
 }
@@ -59,15 +59,22 @@ export async function writeFeatures(
   items: PreparedItem[],
   views: View[],
   backboneOnnx: string,
-  opts: { threads?: number; onProgress?: (done: number, total: number) => void; signal?: AbortSignal } = {},
+  opts: {
+    threads?: number;
+    onProgress?: (done: number, total: number) => void;
+    signal?: AbortSignal;
+    /** Input side of the backbone (default FEATURE_INPUT). */
+    size?: number;
+  } = {},
 ): Promise<{ count: number; skipped: string[] }> {
+  const size = opts.size ?? FEATURE_INPUT;
   const session = await ort.InferenceSession.create(backboneOnnx, {
     intraOpNumThreads: opts.threads ?? 2,
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
   });
   const rand = random(1234);
-  const plane = 3 * FEATURE_INPUT * FEATURE_INPUT;
+  const plane = 3 * size * size;
   const kept: PreparedItem[] = [];
   const skipped: string[] = [];
   const perView: Float32Array[][] = views.map(() => []);
@@ -81,7 +88,7 @@ export async function writeFeatures(
       for (const item of chunk) {
         try {
           const perItem: Buffer[] = [];
-          for (const view of views) perItem.push(await viewRgb(item.file, view, rand));
+          for (const view of views) perItem.push(await viewRgb(item.file, view, rand, size));
           rgbs.push(perItem);
           ok.push(item);
         } catch {
@@ -91,9 +98,9 @@ export async function writeFeatures(
       if (ok.length === 0) continue;
       for (const [v] of views.entries()) {
         const input = new Float32Array(ok.length * plane);
-        for (const [i, perItem] of rgbs.entries()) input.set(toTensorData(perItem[v], FEATURE_INPUT), i * plane);
+        for (const [i, perItem] of rgbs.entries()) input.set(toTensorData(perItem[v], size), i * plane);
         const out = await session.run({
-          input: new ort.Tensor('float32', input, [ok.length, 3, FEATURE_INPUT, FEATURE_INPUT]),
+          input: new ort.Tensor('float32', input, [ok.length, 3, size, size]),
         });
         perView[v].push(Float32Array.from(out.features.data as Float32Array));
       }

@@ -16,9 +16,10 @@ const NONLEAF_CACHE_SIZE = 256;
 const PRETRAINED = path.join(packageRoot, 'pretrained/mobilenet_v2_nsfwjs.pt');
 
 /**
- * kutunet: the shipped recipe (KutuNet from scratch, 128 px; v1's network with v1.1's calibrated rule and
- * out-of-distribution score). leafnet: frozen pretrained MobileNetV2 + linear head (224 px), measured by
- * source and not shipped (worse than KutuNet on held-out iBean; see the model card).
+ * kutunet: KutuNet from scratch, 128 px (v1 to v1.2). leafnet: a linear head (and ood statistics) on a
+ * frozen MobileNetV2: the pretrained one at 224 px, or, when continuing from a KutuLeafNet such as the
+ * served v2 (fine-tuned end to end on a GPU, tools/gpu_sweep/), that model's own backbone and input size.
+ * In-app retraining continues from the active model, so the recipe follows it (docs/decisions/0026).
  */
 export type Architecture = 'leafnet' | 'kutunet';
 
@@ -41,6 +42,17 @@ export const KUTUNET_THRESHOLDS: Thresholds = {
   unsureBelow: 0.5,
   oodUnsureAbove: 7.75,
   oodNotLeafAbove: 40,
+};
+/**
+ * Thresholds of v2-20261124 (MobileNetV2 fine-tuned end to end), chosen by source (its MODEL_CARD.md:
+ * the unsure cut from the reliability table, the ood cuts by v1.1's rule). A head refit keeps that backbone,
+ * so its candidates are judged by the same rule, whatever thresholds the active version was given.
+ */
+export const FINE_TUNED_LEAFNET_THRESHOLDS: Thresholds = {
+  ...DEFAULT_THRESHOLDS,
+  unsureBelow: 0.5,
+  oodUnsureAbove: 3.65,
+  oodNotLeafAbove: 6.1,
 };
 /** Temperature of the leafnet head, fitted on by-source validation logits. */
 export const LEAFNET_TEMPERATURE = 1;
@@ -79,7 +91,7 @@ export interface TrainOptions {
   evalItems: EvalItem[];
   /** weights.pt of the model to fine-tune (leafnet: warm-start the head); from scratch when absent. */
   initWeights?: string;
-  /** Which recipe; default 'leafnet' (the shipped one). */
+  /** Which recipe; by default leafnet when continuing from a KutuLeafNet, else kutunet. */
   arch?: Architecture;
   outDir: string;
   version: string;
@@ -141,15 +153,33 @@ function runPython(args: string[], opts: TrainOptions): Promise<void> {
 }
 
 /**
- * A folder under the OS temp dir for what depends only on committed files (the pretrained backbone and
- * the negatives), named by their content, so retraining jobs and tests compute it once.
+ * A folder under the OS temp dir for what depends only on the backbone (pretrained, or the frozen backbone of
+ * the model being retrained), its input size and the negatives, named by their content, so retraining jobs
+ * and tests compute it once per backbone.
  */
-async function sharedFeatureCache(nonLeaf: { file: string }[]): Promise<string> {
-  const hash = crypto.createHash('sha256');
-  for (const file of [PRETRAINED, path.join(packageRoot, 'trainer/mobilenet.py'), ...nonLeaf.map((i) => i.file)]) {
+async function sharedFeatureCache(nonLeaf: { file: string }[], backbone: string, size: number): Promise<string> {
+  const hash = crypto.createHash('sha256').update(String(size));
+  for (const file of [backbone, path.join(packageRoot, 'trainer/mobilenet.py'), ...nonLeaf.map((i) => i.file)]) {
     hash.update(file).update(await fs.readFile(file));
   }
   return path.join(os.tmpdir(), `kutu-feature-cache-${hash.digest('hex').slice(0, 16)}`);
+}
+
+interface LeafNetCard {
+  architecture: string;
+  input_size: number;
+  temperature?: number;
+}
+
+/** The card of the model `initWeights` belongs to, when that model is a KutuLeafNet (else null). */
+function leafNetCard(initWeights: string | undefined): LeafNetCard | null {
+  if (!initWeights) return null;
+  try {
+    const card = JSON.parse(fsSync.readFileSync(path.join(path.dirname(initWeights), 'model.json'), 'utf8'));
+    return String(card.architecture).startsWith('KutuLeafNet') ? card : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -158,8 +188,13 @@ async function sharedFeatureCache(nonLeaf: { file: string }[]): Promise<string> 
  */
 export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
   const started = Date.now();
-  const arch = opts.arch ?? 'kutunet';
+  const from = leafNetCard(opts.initWeights);
+  const arch = opts.arch ?? (from ? 'leafnet' : 'kutunet');
   const recipe = RECIPES[arch];
+  // A head refit continues from a KutuLeafNet with its own (possibly fine-tuned) backbone and input size.
+  const continued = arch === 'leafnet' ? from : null;
+  const inputSize = continued?.input_size ?? recipe.inputSize;
+  const backboneWeights = continued && opts.initWeights ? opts.initWeights : PRETRAINED;
   const cache = await fs.mkdtemp(path.join(os.tmpdir(), 'kutu-train-'));
   try {
     const evalFiles = new Set(opts.evalItems.map((i) => path.resolve(i.file)));
@@ -190,13 +225,14 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
     } else {
       // The backbone is frozen: its features are computed once here (onnxruntime), the head is fitted on them.
       // The backbone's ONNX file and the negatives' features never change between runs: kept in a shared cache.
-      const shared = await sharedFeatureCache(nonLeaf);
+      const shared = await sharedFeatureCache(nonLeaf, backboneWeights, inputSize);
       const backbone = path.join(shared, 'backbone.onnx');
-      const featureOpts = { threads: opts.threads, signal: opts.signal };
+      const featureOpts = { threads: opts.threads, signal: opts.signal, size: inputSize };
       if (!fsSync.existsSync(path.join(shared, 'nonleaf.json'))) {
         const partial = `${shared}.partial-${process.pid}`;
         await fs.mkdir(partial, { recursive: true });
-        await runPython([path.join(packageRoot, 'trainer/features.py'), path.join(partial, 'backbone.onnx')], opts);
+        const exportArgs = [path.join(partial, 'backbone.onnx'), backboneWeights, String(inputSize)];
+        await runPython([path.join(packageRoot, 'trainer/features.py'), ...exportArgs], opts);
         const views: View[] = ['orig', 'hflip', 'crop1', 'crop2', 'crop3'];
         await writeFeatures(partial, 'nonleaf', nonLeaf, views, path.join(partial, 'backbone.onnx'), featureOpts);
         await fs.rename(partial, shared).catch(() => fs.rm(partial, { recursive: true, force: true }));
@@ -231,20 +267,22 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
       ];
       if (opts.initWeights) args.push('--init', opts.initWeights);
       if (opts.initWeights && arch === 'kutunet') args.push('--lr', '1e-3');
-      if (arch === 'leafnet') args.push('--temperature', String(LEAFNET_TEMPERATURE));
+      if (arch === 'leafnet')
+        args.push('--temperature', String(continued?.temperature ?? LEAFNET_TEMPERATURE), '--size', String(inputSize));
       await runTrainer(recipe.script, args, opts);
 
       const trainerMetrics = JSON.parse(await fs.readFile(path.join(tmpOut, 'train-metrics.json'), 'utf8'));
       const card: ModelCard = {
         version: opts.version,
         created_at: new Date().toISOString(),
-        architecture: recipe.architecture,
-        input_size: recipe.inputSize,
-        preprocessing: `sharp: EXIF rotate, flatten on white, resize (fill, lanczos3) to ${recipe.inputSize}×${recipe.inputSize}, RGB, ImageNet mean/std`,
+        architecture: continued?.architecture ?? recipe.architecture,
+        input_size: inputSize,
+        preprocessing: `sharp: EXIF rotate, flatten on white, resize (fill, lanczos3) to ${inputSize}×${inputSize}, RGB, ImageNet mean/std`,
         mean: [...MEAN],
         std: [...STD],
         classes: ['common_rust', 'healthy', 'other_disease', 'not_leaf'],
-        thresholds: arch === 'kutunet' ? KUTUNET_THRESHOLDS : LEAFNET_THRESHOLDS,
+        thresholds:
+          arch === 'kutunet' ? KUTUNET_THRESHOLDS : continued ? FINE_TUNED_LEAFNET_THRESHOLDS : LEAFNET_THRESHOLDS,
         ...(arch === 'kutunet' ? {} : { temperature: trainerMetrics.temperature }),
         training: {
           epochs: opts.epochs,

@@ -35,7 +35,7 @@ describe('the committed model', () => {
 
   it('has a model card with version, metrics and provenance', () => {
     expect(classifier.version).toMatch(/\S/);
-    expect(classifier.card.input_size).toBe(128);
+    expect(classifier.card.input_size).toBe(160);
     expect(classifier.card.metrics).toBeDefined();
   });
 
@@ -217,6 +217,48 @@ describe('training', () => {
       expect(d.ood_score).toEqual(expect.any(Number));
       if (d.outcome === 'diagnosis') expect(d.heatmap_png).toBeInstanceOf(Buffer);
       await tiny.close();
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('retrains the head of the served model on its own fine-tuned backbone, keeping its input size and thresholds', async () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-refit-'));
+    const served = defaultModelDir();
+    try {
+      // No arch: in-app retraining names none, and the recipe follows the model it starts from.
+      const result = await trainModel({
+        dataDirs: [path.join(fixtures, 'leaves')],
+        evalItems: leaves.slice(0, 3),
+        outDir: path.join(out, 'refit'),
+        version: 'refit-test',
+        initWeights: path.join(served, 'weights.pt'),
+        epochs: 1,
+        threads: 1,
+        extraTrainerArgs: ['--synthetic', '4'],
+      });
+      const [card, servedCard] = [await readCard(result.modelDir), await readCard(served)];
+      expect(card.input_size).toBe(servedCard.input_size);
+      expect(card.architecture).toBe(servedCard.architecture);
+      expect(card.thresholds).toEqual(servedCard.thresholds);
+      const session = await ort.InferenceSession.create(path.join(result.modelDir, 'model.onnx'));
+      const input = new ort.Tensor('float32', await preprocess(fs.readFileSync(leaves[0].file), card.input_size), [
+        1,
+        3,
+        card.input_size,
+        card.input_size,
+      ]);
+      expect((await session.run({ [session.inputNames[0]]: input })).logits.dims).toEqual([1, 4]);
+      await session.release();
+      // The backbone tensors are the served model's, unchanged; only the head was fitted again.
+      const same = await run(PYTHON, [
+        '-c',
+        'import sys, torch; a, b = (torch.load(f) for f in sys.argv[1:]); ' +
+          "ks = [k for k in a if k.startswith('backbone.')]; print(len(ks), all(torch.equal(a[k], b[k]) for k in ks))",
+        path.join(served, 'weights.pt'),
+        path.join(result.modelDir, 'weights.pt'),
+      ]);
+      expect(same.stdout.trim()).toMatch(/^\d{3} True$/);
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
     }

@@ -1,4 +1,5 @@
-"""Frozen MobileNetV2 features of a prepared image set (trainer/mobilenet.py, weights in pretrained/).
+"""Frozen MobileNetV2 features of a prepared image set (trainer/mobilenet.py; weights in pretrained/, or the
+backbone of a KutuLeafNet whose backbone was fine-tuned, such as the served model).
 
 The backbone never changes during training, so every photo's pooled 1280-d feature vector is computed once
 (per augmented view) and the classifier head is trained on the vectors in seconds.
@@ -20,8 +21,12 @@ STD = torch.tensor([0.229, 0.224, 0.225]).view(1, 3, 1, 1)
 
 
 def load_backbone(path=PRETRAINED):
+    """A MobileNetV2 state dict (pretrained/), or a KutuLeafNet's weights.pt (its `backbone.` part)."""
+    state = torch.load(path, map_location='cpu')
+    if any(k.startswith('backbone.') for k in state):
+        state = {k[len('backbone.'):]: v for k, v in state.items() if k.startswith('backbone.')}
     model = MobileNetV2Features()
-    model.load_state_dict(torch.load(path, map_location='cpu'))
+    model.load_state_dict(state)
     return model.eval()
 
 
@@ -36,8 +41,8 @@ def resize_batch(nhwc, size):
     return x.round().clamp(0, 255).byte().permute(0, 2, 3, 1).numpy()
 
 
-def view(data, kind, rng):
-    """An augmented copy of a batch of NHWC images (any square size) at INPUT_SIZE."""
+def view(data, kind, rng, size=INPUT_SIZE):
+    """An augmented copy of a batch of NHWC images (any square size) at `size`."""
     n, s = data.shape[0], data.shape[1]
     if kind == 'orig':
         out = data
@@ -46,26 +51,26 @@ def view(data, kind, rng):
     elif kind == 'vflip':
         out = data[:, ::-1]
     elif kind.startswith('crop'):  # a random square crop of 55–85 % of the side, rescaled
-        out = np.empty((n, INPUT_SIZE, INPUT_SIZE, 3), np.uint8)
+        out = np.empty((n, size, size, 3), np.uint8)
         for i in range(n):
             c = int(s * rng.uniform(0.55, 0.85))
             y, x = rng.integers(0, s - c + 1), rng.integers(0, s - c + 1)
-            out[i] = resize_batch(data[i:i + 1, y:y + c, x:x + c], INPUT_SIZE)[0]
+            out[i] = resize_batch(data[i:i + 1, y:y + c, x:x + c], size)[0]
         return out
     else:
         raise ValueError(kind)
-    return out if s == INPUT_SIZE else resize_batch(out, INPUT_SIZE)
+    return out if s == size else resize_batch(out, size)
 
 
 @torch.no_grad()
-def extract(model, data, kinds=('orig',), batch=64, seed=0, log=None):
+def extract(model, data, kinds=('orig',), batch=64, seed=0, log=None, size=INPUT_SIZE):
     """Pooled features, shape (len(kinds), N, 1280)."""
     rng = np.random.default_rng(seed)
     out = np.zeros((len(kinds), len(data), 1280), np.float32)
     t0 = time.time()
     for k, kind in enumerate(kinds):
         for s in range(0, len(data), batch):
-            x = normalize(view(data[s:s + batch], kind, rng))
+            x = normalize(view(data[s:s + batch], kind, rng, size))
             out[k, s:s + len(x)] = model(x).mean(dim=(2, 3)).numpy()
         if log:
             log(f'features {kind}: {len(data)} images, {time.time() - t0:.0f} s')
@@ -81,13 +86,15 @@ class Pooled(torch.nn.Module):
         return self.backbone(x).mean(dim=(2, 3))
 
 
-def export_backbone(out_path, weights=PRETRAINED):
+def export_backbone(out_path, weights=PRETRAINED, size=INPUT_SIZE):
     """The frozen backbone with pooled output, for feature extraction with onnxruntime (src/features.ts):
     about five times faster than PyTorch on these CPUs."""
-    torch.onnx.export(Pooled(load_backbone(weights)).eval(), torch.zeros(1, 3, INPUT_SIZE, INPUT_SIZE), out_path,
+    torch.onnx.export(Pooled(load_backbone(weights)).eval(), torch.zeros(1, 3, size, size), out_path,
                       input_names=['input'], output_names=['features'],
                       dynamic_axes={'input': {0: 'batch'}, 'features': {0: 'batch'}}, opset_version=13)
 
 
 if __name__ == '__main__':
-    export_backbone(sys.argv[1])
+    # features.py OUT.onnx [WEIGHTS [SIZE]]
+    export_backbone(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else PRETRAINED,
+                    int(sys.argv[3]) if len(sys.argv) > 3 else INPUT_SIZE)

@@ -1,4 +1,6 @@
-"""Trains KutuLeafNet (frozen pretrained MobileNetV2 + linear head) on images prepared by src/prepare.ts.
+"""Trains KutuLeafNet's head (a linear layer on a frozen MobileNetV2) on images prepared by src/prepare.ts.
+The backbone is the one of the model given with --init (in-app retraining: the served model's backbone,
+fine-tuned on a GPU), else the pretrained one.
 
 Inputs (a cache folder written by src/train.ts): train.json/.f32 and nonleaf.json/.f32, the frozen
 backbone's pooled features of every leaf photo (original + mirrored) and every negative (five views),
@@ -13,6 +15,7 @@ import os
 import random
 import sys
 import time
+from types import SimpleNamespace
 
 import numpy as np
 import torch
@@ -22,7 +25,7 @@ from features import PRETRAINED, extract  # noqa: E402
 from head import OodScore, fit_linear, sample_weights  # noqa: E402
 from leafnet import KutuLeafNet, export_onnx  # noqa: E402
 from model import CLASSES  # noqa: E402
-from train import emit, note, synthetic_nonleaf  # noqa: E402
+from train import MIN_OOD_PHOTOS, emit, note, synthetic_nonleaf  # noqa: E402
 from validate import DEFAULT_RECIPE, NOT_LEAF, load_features, source_of  # noqa: E402
 
 # Chosen on by-source validation logits (MODEL_CARD.md, "Calibration").
@@ -34,7 +37,8 @@ def main():
     ap.add_argument('--cache', required=True)
     ap.add_argument('--out', required=True)
     ap.add_argument('--epochs', type=int, default=1, help='progress steps of the head fit')
-    ap.add_argument('--init', help='weights.pt of a KutuLeafNet to warm-start the head from')
+    ap.add_argument('--init', help='weights.pt of a KutuLeafNet: its backbone is kept, its head warm-starts')
+    ap.add_argument('--size', type=int, default=224, help='input side of the exported model')
     ap.add_argument('--temperature', type=float, default=DEFAULT_TEMPERATURE)
     ap.add_argument('--synthetic', type=int, default=0, help='synthetic non-leaf images (blank, noise, text, …)')
     ap.add_argument('--nonleaf-limit', type=int, help='use only the first N negatives (quick runs)')
@@ -55,10 +59,15 @@ def main():
     model = KutuLeafNet()
     model.backbone.load_state_dict(torch.load(PRETRAINED, map_location='cpu'))
     init = None
+    init_ood = None
     if args.init:
         state = torch.load(args.init, map_location='cpu')
         if 'classifier.weight' in state and 'backbone.stem.conv.weight' in state:
+            # the features were computed with this backbone (src/train.ts), so the exported model keeps it
+            model.backbone.load_state_dict({k[len('backbone.'):]: v for k, v in state.items() if k.startswith('backbone.')})
             init = (state['classifier.weight'].numpy(), state['classifier.bias'].numpy())
+            if state['ood_means'].abs().sum() > 0:
+                init_ood = SimpleNamespace(P=state['ood_projection'].numpy(), means=state['ood_means'].numpy())
             note(f'warm start from {args.init}')
         else:  # an older architecture (KutuNet): nothing to start from, the head is fitted afresh
             note(f'{args.init} is not a KutuLeafNet: fitting the head afresh')
@@ -78,8 +87,8 @@ def main():
         groups.append(np.full(neg.shape[0] * neg.shape[1], 'negatives'))
     if args.synthetic:  # plain non-leaf images (blank, noise, text, bricks), through the PyTorch backbone
         rng = random.Random(0)
-        synthetic = np.stack([synthetic_nonleaf(rng, 224) for _ in range(args.synthetic)])
-        X.append(extract(model.backbone.eval(), synthetic, ('orig',), log=note)[0])
+        synthetic = np.stack([synthetic_nonleaf(rng, args.size) for _ in range(args.synthetic)])
+        X.append(extract(model.backbone.eval(), synthetic, ('orig',), log=note, size=args.size)[0])
         y.append(np.full(args.synthetic, NOT_LEAF))
         groups.append(np.full(args.synthetic, 'negatives'))
     X, y, groups = np.concatenate(X), np.concatenate(y), np.concatenate(groups)
@@ -87,7 +96,13 @@ def main():
     w[groups == 'negatives'] *= recipe['neg_weight']
     W, b = fit_linear(X, y, w, l2=recipe['l2'], init=init)
     leaf = y < NOT_LEAF
-    ood = OodScore(X[leaf], y[leaf], k=max(1, min(recipe['ood_k'], int(leaf.sum()) - 4)))
+    if init_ood is not None and meta['count'] < MIN_OOD_PHOTOS:
+        # A few photos cannot say what a typical leaf looks like; the model this continues from measured it on
+        # thousands, through this same frozen backbone.
+        ood = init_ood
+        note(f'{meta["count"]} photos: the ood statistics of {args.init} are kept')
+    else:
+        ood = OodScore(X[leaf], y[leaf], k=max(1, min(recipe['ood_k'], int(leaf.sum()) - 4)))
     model.set_head(W, b, args.temperature, ood)
     counts = {c: int((y == i).sum()) for i, c in enumerate(CLASSES)}
     emit(stage='train', epoch=args.epochs, epochs=args.epochs, loss=None, seconds=round(time.time() - started, 1))
@@ -95,7 +110,7 @@ def main():
     emit(stage='export', epoch=args.epochs, epochs=args.epochs)
     model.eval()
     torch.save(model.state_dict(), os.path.join(args.out, 'weights.pt'))
-    export_onnx(model, os.path.join(args.out, 'model.onnx'), 224)
+    export_onnx(model, os.path.join(args.out, 'model.onnx'), args.size)
     metrics = {'trainer_eval': None, 'train_counts': counts, 'epochs': args.epochs,
                'seconds': round(time.time() - started, 1), 'init': bool(args.init), 'torch': torch.__version__,
                'recipe': recipe, 'temperature': args.temperature}

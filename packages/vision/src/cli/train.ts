@@ -17,8 +17,10 @@
  *             crop the farmer names (measured and not shipped, see v1.2's model card)
  *   --crop-weights JSON  weight of a source's (or "source:label"'s) photos in their crop head, on top of how
  *             often they are seen (default '{"plantdoc":2,"plantdoc:common_rust":5}')
- *   --arch    kutunet (default: the shipped recipe, KutuNet from scratch) or leafnet (frozen pretrained
- *             MobileNetV2 + linear head; measured and not shipped, see the model card)
+ *   --arch    kutunet (KutuNet from scratch, or fine-tuned from a KutuNet --init) or leafnet (a linear head
+ *             on a frozen MobileNetV2). Default: leafnet when --init is a KutuLeafNet such as the served v2,
+ *             whose own backbone and input size are kept (a head refit, as in-app retraining does); else
+ *             kutunet. The served v2's backbone was fine-tuned on a GPU: tools/gpu_sweep/ and its card.
  *   --seed N  the trainer's random seed (default 42): two seeds show how much one recipe moves between runs
  *   --threads N  PyTorch threads (default 2; 1 trains faster when the cores are busy with other work)
  *   --activate  make the new model the shipped one (models/current.json)
@@ -50,10 +52,10 @@ const { values } = parseArgs({
     'crop-heads': { type: 'boolean', default: false },
     seed: { type: 'string' },
     threads: { type: 'string' },
-    arch: { type: 'string', default: 'kutunet' },
+    arch: { type: 'string' },
   },
 });
-if (values.arch !== 'kutunet' && values.arch !== 'leafnet') {
+if (values.arch !== undefined && values.arch !== 'kutunet' && values.arch !== 'leafnet') {
   console.error(`--arch must be kutunet or leafnet, not ${values.arch}`);
   process.exit(1);
 }

@@ -22,6 +22,8 @@ const TINY = ['--synthetic', '8', '--nonleaf-repeats', '1', '--batch', '16'];
 // For the tests that interrupt a run: thousands of synthetic images make an epoch last long enough
 // to be caught mid-run on any machine (the run is killed or stopped, never finished).
 const LONG = ['--synthetic', '6000', '--nonleaf-repeats', '1', '--batch', '16'];
+/** Any of the Python trainer's scripts (KutuNet's train.py, the head refit's train_head.py, features.py). */
+const TRAINER_SCRIPT = /trainer\/\w+\.py/;
 const UPLOAD = '/api/upload-training-images/';
 const SAMPLES = '/api/training-samples/';
 const JOBS = '/api/model-training/jobs/';
@@ -312,7 +314,8 @@ describe('retraining with the real trainer', () => {
     let line: string | undefined;
     for (let tries = 0; !line && tries < 100; tries++) {
       const ps = execFileSync('ps', ['-ww', '-eo', 'pid=,args=']).toString();
-      line = ps.split('\n').find((l) => l.includes('train.py') && l.includes(path.join(t.dataDir, 'models')));
+      // The served model is a KutuLeafNet, so a retraining refits its head: trainer/train_head.py.
+      line = ps.split('\n').find((l) => TRAINER_SCRIPT.test(l) && l.includes(path.join(t.dataDir, 'models')));
       if (!line) await new Promise((r) => setTimeout(r, 100));
     }
     expect(line).toBeDefined();
@@ -351,5 +354,5 @@ describe('retraining with the real trainer', () => {
 /** Training processes started by this test process. */
 function trainerChildren(): string[] {
   const ps = execFileSync('ps', ['-ww', '-eo', 'ppid=,args=']).toString();
-  return ps.split('\n').filter((l) => l.trim().startsWith(`${process.pid} `) && l.includes('train.py'));
+  return ps.split('\n').filter((l) => l.trim().startsWith(`${process.pid} `) && TRAINER_SCRIPT.test(l));
 }
