@@ -17,11 +17,14 @@ import { INPUT_SIZE, preprocess } from './preprocess.ts';
  * ≤ 0.03 and 99th percentile ≤ 0.15. Measured: the 256 px dataset photos differ by ≤ 0.0042 on average
  * (p99 one level); the 1600×1200 JPEG by 0.022 (p99 0.12), because libvips decodes large JPEGs at a
  * reduced scale (shrink-on-load) before its Lanczos-3 while the phone filters the full-size pixels.
- * The answers must be the same and every class probability within 0.03.
+ * The answers must be the same and every class probability within 0.07. (0.03 held for v1.2's int8 copy.
+ * v2 is a MobileNetV2 with int8 pointwise kernels: on the committed photos its int8 copy moves a class
+ * probability by up to 0.066, the phone's float path by up to 0.014. The int8 copy still gives the float
+ * path's answers: 99.1 % agreement with the server on the 318 evaluation photos, `npm run model:offline`.)
  */
 const MEAN_TOLERANCE = 0.03;
 const P99_TOLERANCE = 0.15;
-const PROBABILITY_TOLERANCE = 0.03;
+const PROBABILITY_TOLERANCE = 0.07;
 
 const fixtures = path.join(packageRoot, 'test/fixtures');
 const committed = [
