@@ -231,11 +231,17 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
       if (!fsSync.existsSync(path.join(shared, 'nonleaf.json'))) {
         const partial = `${shared}.partial-${process.pid}`;
         await fs.mkdir(partial, { recursive: true });
-        const exportArgs = [path.join(partial, 'backbone.onnx'), backboneWeights, String(inputSize)];
-        await runPython([path.join(packageRoot, 'trainer/features.py'), ...exportArgs], opts);
-        const views: View[] = ['orig', 'hflip', 'crop1', 'crop2', 'crop3'];
-        await writeFeatures(partial, 'nonleaf', nonLeaf, views, path.join(partial, 'backbone.onnx'), featureOpts);
-        await fs.rename(partial, shared).catch(() => fs.rm(partial, { recursive: true, force: true }));
+        try {
+          const exportArgs = [path.join(partial, 'backbone.onnx'), backboneWeights, String(inputSize)];
+          await runPython([path.join(packageRoot, 'trainer/features.py'), ...exportArgs], opts);
+          const views: View[] = ['orig', 'hflip', 'crop1', 'crop2', 'crop3'];
+          await writeFeatures(partial, 'nonleaf', nonLeaf, views, path.join(partial, 'backbone.onnx'), featureOpts);
+          // Another job may have finished the same cache first: then its copy is used and this one goes.
+          await fs.rename(partial, shared).catch(() => undefined);
+        } finally {
+          // Stopped or failed: a half-written cache never stays behind.
+          await fs.rm(partial, { recursive: true, force: true });
+        }
       }
       await writeFeatures(cache, 'train', train, ['orig', 'hflip'], backbone, { ...featureOpts, onProgress: report });
       for (const file of ['nonleaf.json', 'nonleaf.f32'])
