@@ -51,8 +51,8 @@ export const KUTUNET_THRESHOLDS: Thresholds = {
 export const FINE_TUNED_LEAFNET_THRESHOLDS: Thresholds = {
   ...DEFAULT_THRESHOLDS,
   unsureBelow: 0.5,
-  oodUnsureAbove: 3.65,
-  oodNotLeafAbove: 6.1,
+  oodUnsureAbove: 4.16,
+  oodNotLeafAbove: 8.3,
 };
 /** Temperature of the leafnet head, fitted on by-source validation logits. */
 export const LEAFNET_TEMPERATURE = 1;

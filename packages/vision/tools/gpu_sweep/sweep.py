@@ -51,6 +51,7 @@ RECIPES = {
     'm224r': dict(size=224, epochs=14, weights={'plantdoc': 3, 'ibean': 2, 'plantdoc:common_rust': 6}, lr=4e-4),
     'm224long': dict(size=224, epochs=24, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4),
     'm160long': dict(size=160, epochs=24, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4),
+    'm160xl': dict(size=160, epochs=36, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4),
     # lab photos on field-like backgrounds (soil, blurred foliage) 60 % of the time
     'm160longbg': dict(size=160, epochs=24, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4, bg=0.6),
     'm160bg': dict(size=160, epochs=14, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4, bg=0.6),
