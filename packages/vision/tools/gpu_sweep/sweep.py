@@ -11,10 +11,13 @@ A photo counts as correct only with a confident diagnosis of its true class, wit
 (src/decide.ts): P(not a leaf) < 0.25 and the class's share among the crop classes >= 0.5. The colour
 checks and the ood score are not applied here, so the non-leaf figure is a lower bound of the served one.
 
-Results go to <out>/results.jsonl, one line per split, as they finish; the fold-0 weights of each recipe to
-<out>/<recipe>_s<seed>_<split>.pt (recipes named in --save). Training stops starting new splits when the time budget would be passed.
+Results go to <out>/results.jsonl, one line per split, as they finish, with every scored photo's
+probabilities in <out>/probs.npz; the weights of the recipes named in --save go to
+<out>/<recipe>_s<seed>_<split>.pt. No new split starts when it would pass the time budget. A recipe may
+name its seed: m160xl@7.
 
-  python3 packages/vision/tools/gpu_sweep/sweep.py --out /tmp/sweep --budget 540 --recipes m160,m160@7,m192bg --save m160
+  python3 packages/vision/tools/gpu_sweep/sweep.py --out /tmp/sweep --budget 540 --recipes m160xl,m160xl@7 \
+    --splits fold0,fold1,fold2,lab,all --save m160xl      # the served recipe (v2-20261124)
 """
 import argparse
 import glob
