@@ -74,7 +74,8 @@ export async function eventually<T>(fn: () => Promise<T>, what: string, timeoutM
 /** Trainer processes (train.py) whose parent is `pid`, or any when `pid` is omitted and `marker` matches. */
 export function trainerProcesses(marker: string): string[] {
   const ps = execFileSync('ps', ['-eo', 'pid,ppid,args'], { encoding: 'utf8' });
-  return ps.split('\n').filter((l) => l.includes('train.py') && l.includes(marker));
+  // KutuNet's train.py, or train_head.py: retraining the served KutuLeafNet refits its head.
+  return ps.split('\n').filter((l) => /trainer\/\w+\.py/.test(l) && l.includes(marker));
 }
 
 /** A minimal server-sent events reader over fetch: collects `event`/`data` pairs as they arrive. */
