@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { listImagesRecursive, listLabelledImages, nonLeafDir, packageRoot, toCrop } from './dataset.ts';
 import { evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
-import { DEFAULT_THRESHOLDS, type ModelCard, type Thresholds } from './classifier.ts';
+import { DEFAULT_THRESHOLDS, type ModelCard, readCard, type Thresholds } from './classifier.ts';
 import { INPUT_SIZE, MEAN, STD } from './preprocess.ts';
 import { type View, writeFeatures } from './features.ts';
 import { prepareSet, type PreparedItem } from './prepare.ts';
@@ -165,21 +165,11 @@ async function sharedFeatureCache(nonLeaf: { file: string }[], backbone: string,
   return path.join(os.tmpdir(), `kutu-feature-cache-${hash.digest('hex').slice(0, 16)}`);
 }
 
-interface LeafNetCard {
-  architecture: string;
-  input_size: number;
-  temperature?: number;
-}
-
 /** The card of the model `initWeights` belongs to, when that model is a KutuLeafNet (else null). */
-function leafNetCard(initWeights: string | undefined): LeafNetCard | null {
+async function leafNetCard(initWeights: string | undefined): Promise<ModelCard | null> {
   if (!initWeights) return null;
-  try {
-    const card = JSON.parse(fsSync.readFileSync(path.join(path.dirname(initWeights), 'model.json'), 'utf8'));
-    return String(card.architecture).startsWith('KutuLeafNet') ? card : null;
-  } catch {
-    return null;
-  }
+  const card = await readCard(path.dirname(initWeights)).catch(() => null);
+  return String(card?.architecture).startsWith('KutuLeafNet') ? card : null;
 }
 
 /**
@@ -188,7 +178,7 @@ function leafNetCard(initWeights: string | undefined): LeafNetCard | null {
  */
 export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
   const started = Date.now();
-  const from = leafNetCard(opts.initWeights);
+  const from = await leafNetCard(opts.initWeights);
   const arch = opts.arch ?? (from ? 'leafnet' : 'kutunet');
   const recipe = RECIPES[arch];
   // A head refit continues from a KutuLeafNet with its own (possibly fine-tuned) backbone and input size.

@@ -20,13 +20,18 @@ MEAN = torch.tensor([0.485, 0.456, 0.406]).view(1, 3, 1, 1)
 STD = torch.tensor([0.229, 0.224, 0.225]).view(1, 3, 1, 1)
 
 
+def backbone_state(state):
+    """The MobileNetV2 part of a state dict: a whole network's (KutuLeafNet, or sweep.py's) `backbone.` keys
+    without the prefix, or the state dict itself when it is a bare MobileNetV2 (pretrained/)."""
+    if not any(k.startswith('backbone.') for k in state):
+        return state
+    return {k[len('backbone.'):]: v for k, v in state.items() if k.startswith('backbone.')}
+
+
 def load_backbone(path=PRETRAINED):
     """A MobileNetV2 state dict (pretrained/), or a KutuLeafNet's weights.pt (its `backbone.` part)."""
-    state = torch.load(path, map_location='cpu')
-    if any(k.startswith('backbone.') for k in state):
-        state = {k[len('backbone.'):]: v for k, v in state.items() if k.startswith('backbone.')}
     model = MobileNetV2Features()
-    model.load_state_dict(state)
+    model.load_state_dict(backbone_state(torch.load(path, map_location='cpu')))
     return model.eval()
 
 

@@ -21,7 +21,7 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-from features import PRETRAINED, extract  # noqa: E402
+from features import PRETRAINED, backbone_state, extract  # noqa: E402
 from head import OodScore, fit_linear, sample_weights  # noqa: E402
 from leafnet import KutuLeafNet, export_onnx  # noqa: E402
 from model import CLASSES  # noqa: E402
@@ -57,20 +57,21 @@ def main():
     if meta is None or meta['count'] == 0:
         raise SystemExit('no training images (train.json missing or empty)')
     model = KutuLeafNet()
-    model.backbone.load_state_dict(torch.load(PRETRAINED, map_location='cpu'))
+    backbone = None  # the pretrained one unless --init brings its own
     init = None
     init_ood = None
     if args.init:
         state = torch.load(args.init, map_location='cpu')
         if 'classifier.weight' in state and 'backbone.stem.conv.weight' in state:
             # the features were computed with this backbone (src/train.ts), so the exported model keeps it
-            model.backbone.load_state_dict({k[len('backbone.'):]: v for k, v in state.items() if k.startswith('backbone.')})
+            backbone = backbone_state(state)
             init = (state['classifier.weight'].numpy(), state['classifier.bias'].numpy())
             if state['ood_means'].abs().sum() > 0:
                 init_ood = SimpleNamespace(P=state['ood_projection'].numpy(), means=state['ood_means'].numpy())
             note(f'warm start from {args.init}')
         else:  # an older architecture (KutuNet): nothing to start from, the head is fitted afresh
             note(f'{args.init} is not a KutuLeafNet: fitting the head afresh')
+    model.backbone.load_state_dict(backbone if backbone is not None else torch.load(PRETRAINED, map_location='cpu'))
 
     emit(stage='train', epoch=0, epochs=args.epochs, samples=meta['count'])
     views = min(recipe['views'], leaf_feats.shape[0])

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import { TRAINER_SCRIPT } from '../../src/modules/training/test-support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -71,11 +72,10 @@ export async function eventually<T>(fn: () => Promise<T>, what: string, timeoutM
   throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
 
-/** Trainer processes (train.py) whose parent is `pid`, or any when `pid` is omitted and `marker` matches. */
+/** Trainer processes (any trainer script) whose command line names `marker`. */
 export function trainerProcesses(marker: string): string[] {
   const ps = execFileSync('ps', ['-eo', 'pid,ppid,args'], { encoding: 'utf8' });
-  // KutuNet's train.py, or train_head.py: retraining the served KutuLeafNet refits its head.
-  return ps.split('\n').filter((l) => /trainer\/\w+\.py/.test(l) && l.includes(marker));
+  return ps.split('\n').filter((l) => TRAINER_SCRIPT.test(l) && l.includes(marker));
 }
 
 /** A minimal server-sent events reader over fetch: collects `event`/`data` pairs as they arrive. */

@@ -177,11 +177,15 @@ def predict(model, images_u8, dev):
     return torch.cat(out).numpy() if out else np.zeros((0, 4), np.float32)
 
 
-def score(probs, labels, cut=0.5):
-    """Confident-and-correct share, argmax share, rust recall (confident), unsure share."""
+def diagnosis(probs, cut=0.5):
+    """The app's rule (src/decide.ts) without colour checks or ood: (crop class, confident?) per photo."""
     leaf = probs[:, :3] / probs[:, :3].sum(1, keepdims=True)
-    pred, share = leaf.argmax(1), leaf.max(1)
-    confident = (probs[:, NOT_LEAF] < 0.25) & (share >= cut)
+    return leaf.argmax(1), (probs[:, NOT_LEAF] < 0.25) & (leaf.max(1) >= cut)
+
+
+def score(probs, labels):
+    """Confident-and-correct share, argmax share, rust recall (confident), unsure share."""
+    pred, confident = diagnosis(probs)
     labels = np.asarray(labels)
     correct = confident & (pred == labels)
     rust = labels == 0
@@ -191,9 +195,8 @@ def score(probs, labels, cut=0.5):
                 unsure=float((~confident).mean()) if len(labels) else 0)
 
 
-def refused(probs, cut=0.5):
-    leaf = probs[:, :3] / probs[:, :3].sum(1, keepdims=True)
-    confident = (probs[:, NOT_LEAF] < 0.25) & (leaf.max(1) >= cut)
+def refused(probs):
+    _, confident = diagnosis(probs)
     return dict(n=int(len(probs)), refused=int((~confident).sum()))
 
 

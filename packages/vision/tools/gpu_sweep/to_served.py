@@ -22,6 +22,7 @@ from PIL import Image
 HERE = os.path.dirname(os.path.abspath(__file__))
 VISION = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(VISION, 'trainer'))
+from features import backbone_state  # noqa: E402
 from head import OodScore  # noqa: E402
 from leafnet import KutuLeafNet, export_onnx  # noqa: E402
 
@@ -78,7 +79,7 @@ def main():
     torch.set_num_threads(args.threads)
     state = torch.load(args.weights, map_location='cpu')
     model = KutuLeafNet()
-    model.backbone.load_state_dict({k[len('backbone.'):]: v for k, v in state.items() if k.startswith('backbone.')})
+    model.backbone.load_state_dict(backbone_state(state))
     model.eval()
     photos = training_photos(args.data, args.split)[::args.every]
     X = pooled_features(model.backbone.to(memory_format=torch.channels_last), [f for f, _ in photos], args.size)

@@ -10,7 +10,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { registerCommittedModel } from './model-versions.ts';
 import { createVisionTrainer, type Trainer, type TrainRequest } from './trainer.ts';
-import { multipart } from './test-support.ts';
+import { multipart, TRAINER_SCRIPT } from './test-support.ts';
 
 /**
  * Retraining with the real trainer (PyTorch, ONNX export, evaluation as served) on the 12 leaf photos
@@ -22,8 +22,6 @@ const TINY = ['--synthetic', '8', '--nonleaf-repeats', '1', '--batch', '16'];
 // For the tests that interrupt a run: thousands of synthetic images make an epoch last long enough
 // to be caught mid-run on any machine (the run is killed or stopped, never finished).
 const LONG = ['--synthetic', '6000', '--nonleaf-repeats', '1', '--batch', '16'];
-/** Any of the Python trainer's scripts (KutuNet's train.py, the head refit's train_head.py, features.py). */
-const TRAINER_SCRIPT = /trainer\/\w+\.py/;
 const UPLOAD = '/api/upload-training-images/';
 const SAMPLES = '/api/training-samples/';
 const JOBS = '/api/model-training/jobs/';
@@ -314,7 +312,6 @@ describe('retraining with the real trainer', () => {
     let line: string | undefined;
     for (let tries = 0; !line && tries < 100; tries++) {
       const ps = execFileSync('ps', ['-ww', '-eo', 'pid=,args=']).toString();
-      // The served model is a KutuLeafNet, so a retraining refits its head: trainer/train_head.py.
       line = ps.split('\n').find((l) => TRAINER_SCRIPT.test(l) && l.includes(path.join(t.dataDir, 'models')));
       if (!line) await new Promise((r) => setTimeout(r, 100));
     }
