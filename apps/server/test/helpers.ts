@@ -16,6 +16,7 @@ import { createJobQueue } from '../src/adapters/jobs.ts';
 import { defaultModelDir, loadClassifier, type Classifier } from '@kutu/vision';
 import { createClassifierHolder } from '../src/modules/analysis/classifier-holder.ts';
 import { buildApp } from '../src/app.ts';
+import { migratedPgliteSnapshot } from './pglite-snapshot.ts';
 import type { App, AppDeps } from '../src/deps.ts';
 
 export interface ReceivedMail {
@@ -65,8 +66,7 @@ export async function startSmtpPeer() {
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ pgliteDir: null });
-    await database.migrate();
+    const database = await openDatabase({ pgliteDir: null, pgliteSnapshot: await migratedPgliteSnapshot() });
     return { database, drop: () => database.close() };
   }
   const name = `kutu_test_${randomUUID().replaceAll('-', '')}`;

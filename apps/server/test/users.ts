@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import argon2 from 'argon2';
 import type { Language, Role } from '@kutu/contract';
 import { expertProfiles, farmerProfiles, refreshTokens, users } from '../src/db/schema/index.ts';
 import { createAccessTokens, randomToken } from '../src/lib/tokens.ts';
+import { hashSecret } from '../src/modules/auth/passwords.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 let counter = 0;
+const PASSWORD = 'Str0ng!Passw0rd';
+// One argon2id hash for every test user: hashing costs about 0.1 s, and tests create hundreds of users.
+let passwordHash: Promise<string> | null = null;
 
 export interface TestUser {
   id: number;
@@ -30,7 +33,8 @@ export async function createUser(
   counter += 1;
   const username = opts.username ?? `${role}${counter}_${Math.random().toString(36).slice(2, 7)}`;
   const email = `${username}@example.com`.toLowerCase();
-  const password = 'Str0ng!Passw0rd';
+  const password = PASSWORD;
+  passwordHash ??= hashSecret(PASSWORD);
   const now = new Date();
   const [user] = await t.deps.database.db
     .insert(users)
@@ -40,7 +44,7 @@ export async function createUser(
       role,
       // Unique per account (users_phone_unique): counter plus process id, so files running side by side differ too.
       phone: opts.phone ?? `+2567${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(5, '0')}`,
-      passwordHash: await argon2.hash(password, { type: argon2.argon2id }),
+      passwordHash: await passwordHash,
       emailVerifiedAt: now,
       phoneVerifiedAt: now,
       activatedAt: now,

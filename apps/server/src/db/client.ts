@@ -28,12 +28,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** Any constant; the advisory lock that serialises migrations between processes. */
 const MIGRATION_LOCK = 4_722_016;
 
-/** PostgreSQL when a URL is given, otherwise embedded PGlite (a directory, or memory when dir is null). */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string | null }): Promise<Database> {
+/**
+ * PostgreSQL when a URL is given, otherwise embedded PGlite (a directory, or memory when dir is null). An
+ * in-memory PGlite may start from `pgliteSnapshot`, a data directory saved by PGlite's `dumpDataDir`.
+ */
+export async function openDatabase(opts: {
+  url?: string;
+  pgliteDir?: string | null;
+  pgliteSnapshot?: Blob;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection that the server drops (restart, failover) must not crash the process.
@@ -62,7 +69,9 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
     };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  const client = opts.pgliteDir
+    ? new PGlite(opts.pgliteDir)
+    : new PGlite(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {

@@ -1,3 +1,4 @@
+import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
@@ -23,8 +24,12 @@ describe('M6: password hashing', () => {
   });
 
   it('verifies a hash made with other parameters and rehashes it at sign-in', async () => {
-    // createUser stores the argon2 package's defaults (64 MiB, 3 passes, 4 lanes).
+    // A hash from before M6: the argon2 package's defaults (64 MiB, 3 passes, 4 lanes).
     const user = await createUser(t, 'farmer');
+    await t.deps.database.db
+      .update(users)
+      .set({ passwordHash: await argon2.hash(user.password, { type: argon2.argon2id }) })
+      .where(eq(users.id, user.id));
     const stored = async () =>
       (await t.deps.database.db.select().from(users).where(eq(users.id, user.id)))[0].passwordHash!;
     const old = await stored();
