@@ -12,6 +12,10 @@ export default defineConfig({
           // vitest.cluster.config.ts, not on both database passes.
           exclude: [...configDefaults.exclude, 'apps/server/test/cluster/**'],
           environment: 'node',
+          // The files share their worker's modules: each file still builds its own app over its own
+          // database, and no server test mocks a module. Importing the server and compiling PGlite's
+          // WebAssembly once per worker rather than once per file halves the project's time (286 -> 151 s).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
