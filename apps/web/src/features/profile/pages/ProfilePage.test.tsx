@@ -95,12 +95,14 @@ describe('ProfilePage', () => {
   }, 30_000);
 
   it("puts the server's field errors under their fields and keeps everything typed", async () => {
-    session.signIn({ access: 'a', refresh: 'r', user: { ...completed, accountComplete: false } });
+    // Details saved before, the profile still incomplete: the server answers the same account.
+    const saved = { ...completed, accountComplete: false };
+    session.signIn({ access: 'a', refresh: 'r', user: saved });
     const taken = 'This ID number is already registered';
     const calls = fakeServer((call) =>
       call.method === 'PUT'
         ? apiError(409, 'CONFLICT', 'Some details were refused', { idNumber: taken })
-        : { status: 200, body: base },
+        : { status: 200, body: saved },
     );
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProfilePage />, { route: '/account/profile' });
