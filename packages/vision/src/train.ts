@@ -153,13 +153,27 @@ function runPython(args: string[], opts: TrainOptions): Promise<void> {
 }
 
 /**
- * A folder under the OS temp dir for what depends only on the backbone (pretrained, or the frozen backbone of
- * the model being retrained), its input size and the negatives, named by their content, so retraining jobs
- * and tests compute it once per backbone.
+ * Names the backbone a KutuLeafNet is built on: the first 16 hex digits of the SHA-256 of the weights file
+ * that brought it (the pretrained file, or the fine-tuned model's). A head refit keeps its parent's
+ * backbone and carries this name in its card. The refit's own weights file changes with every new head,
+ * so hashing that file would miss the cache.
+ */
+async function backboneName(card: ModelCard | null, weights: string): Promise<string> {
+  if (typeof card?.backbone === 'string') return card.backbone;
+  return crypto
+    .createHash('sha256')
+    .update(await fs.readFile(weights))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/**
+ * A folder under the OS temp dir for what depends only on the backbone, its input size and the negatives,
+ * named by their content, so retraining jobs and tests compute it once per backbone.
  */
 async function sharedFeatureCache(nonLeaf: { file: string }[], backbone: string, size: number): Promise<string> {
-  const hash = crypto.createHash('sha256').update(String(size));
-  for (const file of [backbone, path.join(packageRoot, 'trainer/mobilenet.py'), ...nonLeaf.map((i) => i.file)]) {
+  const hash = crypto.createHash('sha256').update(`${backbone} ${size}`);
+  for (const file of [path.join(packageRoot, 'trainer/mobilenet.py'), ...nonLeaf.map((i) => i.file)]) {
     hash.update(file).update(await fs.readFile(file));
   }
   return path.join(os.tmpdir(), `kutu-feature-cache-${hash.digest('hex').slice(0, 16)}`);
@@ -185,6 +199,7 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
   const continued = arch === 'leafnet' ? from : null;
   const inputSize = continued?.input_size ?? recipe.inputSize;
   const backboneWeights = continued && opts.initWeights ? opts.initWeights : PRETRAINED;
+  const backbone = arch === 'leafnet' ? await backboneName(continued, backboneWeights) : null;
   const cache = await fs.mkdtemp(path.join(os.tmpdir(), 'kutu-train-'));
   try {
     const evalFiles = new Set(opts.evalItems.map((i) => path.resolve(i.file)));
@@ -215,8 +230,8 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
     } else {
       // The backbone is frozen: its features are computed once here (onnxruntime), the head is fitted on them.
       // The backbone's ONNX file and the negatives' features never change between runs: kept in a shared cache.
-      const shared = await sharedFeatureCache(nonLeaf, backboneWeights, inputSize);
-      const backbone = path.join(shared, 'backbone.onnx');
+      const shared = await sharedFeatureCache(nonLeaf, backbone!, inputSize);
+      const backboneOnnx = path.join(shared, 'backbone.onnx');
       const featureOpts = { threads: opts.threads, signal: opts.signal, size: inputSize };
       if (!fsSync.existsSync(path.join(shared, 'nonleaf.json'))) {
         const partial = `${shared}.partial-${process.pid}`;
@@ -233,7 +248,10 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
           await fs.rm(partial, { recursive: true, force: true });
         }
       }
-      await writeFeatures(cache, 'train', train, ['orig', 'hflip'], backbone, { ...featureOpts, onProgress: report });
+      await writeFeatures(cache, 'train', train, ['orig', 'hflip'], backboneOnnx, {
+        ...featureOpts,
+        onProgress: report,
+      });
       for (const file of ['nonleaf.json', 'nonleaf.f32'])
         await fs.copyFile(path.join(shared, file), path.join(cache, file));
     }
@@ -279,7 +297,7 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
         classes: ['common_rust', 'healthy', 'other_disease', 'not_leaf'],
         thresholds:
           arch === 'kutunet' ? KUTUNET_THRESHOLDS : continued ? FINE_TUNED_LEAFNET_THRESHOLDS : LEAFNET_THRESHOLDS,
-        ...(arch === 'kutunet' ? {} : { temperature: trainerMetrics.temperature }),
+        ...(arch === 'kutunet' ? {} : { temperature: trainerMetrics.temperature, backbone }),
         training: {
           epochs: opts.epochs,
           fine_tuned_from: opts.initWeights ? path.basename(path.dirname(opts.initWeights)) : null,

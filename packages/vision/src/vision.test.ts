@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -241,6 +242,10 @@ describe('training', () => {
       expect(card.input_size).toBe(servedCard.input_size);
       expect(card.architecture).toBe(servedCard.architecture);
       expect(card.thresholds).toEqual(servedCard.thresholds);
+      // It names the served model's backbone (by its weights file), not its own weights file, so a refit of
+      // this refit finds the backbone's cached features.
+      const servedWeights = fs.readFileSync(path.join(served, 'weights.pt'));
+      expect(card.backbone).toBe(createHash('sha256').update(servedWeights).digest('hex').slice(0, 16));
       const session = await ort.InferenceSession.create(path.join(result.modelDir, 'model.onnx'));
       const input = new ort.Tensor('float32', await preprocess(fs.readFileSync(leaves[0].file), card.input_size), [
         1,
