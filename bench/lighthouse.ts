@@ -72,6 +72,12 @@ function report(name: string, lhr: Result) {
         .map((i) => `${i.groupLabel} ${ms(i.duration)}`)
         .join(', ')}`,
     );
+    // Lighthouse's own long tasks: when each starts and how long it runs on the simulated phone.
+    console.log(
+      `  long tasks: ${table('long-tasks')
+        .map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} at ${ms(i.startTime)} for ${ms(i.duration)}`)
+        .join(', ')}`,
+    );
     for (const i of table('bootup-time').slice(0, 6))
       console.log(
         `    - ${String(i.url).replace(/^https?:\/\/[^/]+/, '')}: ${ms(i.total)} (script ${ms(i.scripting)})`,
@@ -85,7 +91,7 @@ function report(name: string, lhr: Result) {
 /** Every run's scores on one line, then the run with the median performance score in full. */
 function reportRuns(name: string, runs: Result[]) {
   const byPerformance = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
-  console.log(`\n${name}, ${runs.length} runs:`);
+  console.log(`\n${name}, ${runs.length} run${runs.length === 1 ? '' : 's'}:`);
   for (const c of CATEGORIES) console.log(`  ${c}: ${runs.map((lhr) => score(lhr, c)).join(', ')}`);
   report(`${name}, the median run`, byPerformance[Math.floor((byPerformance.length - 1) / 2)]!);
 }
