@@ -8,7 +8,7 @@
  * chromium (CHROMIUM_PATH to override), never a downloaded browser. `--details` adds where the main thread's
  * time went.
  *
- * One run's performance score swings by 15 points on this 2-core machine (69 to 92 for the same build), so
+ * One run's performance score swings by up to 20 points on this 2-core machine (69 to 92 for the same build), so
  * each page is loaded `--runs` times (5 by default, Lighthouse's own advice) and the median run is reported
  * in full, after every run's scores.   npm run bench:lighthouse [-- --runs 5] [--details]
  */
@@ -21,7 +21,11 @@ import { startBuiltApp } from './built-app.ts';
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, details: { type: 'boolean', default: false } },
 });
-const RUNS = Math.max(1, Number(args.runs));
+const RUNS = Number(args.runs);
+if (!Number.isInteger(RUNS) || RUNS < 1) {
+  console.error(`--runs takes a whole number of runs, 1 or more (got "${args.runs}").`);
+  process.exit(1);
+}
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const METRICS = [

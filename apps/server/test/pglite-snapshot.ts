@@ -12,9 +12,16 @@ import { migrationsFolder } from '../src/db/client.ts';
  * A migrated, empty PGlite data directory, saved once and loaded by every test database: a fresh PGlite
  * runs initdb (about 3 s here) and then every migration, while loading the saved directory takes about
  * 1 s. The file is keyed by the PGlite release and the migrations' text, so a changed migration or
- * PGlite makes a new one; it lives in the system's temp directory, and test processes share it.
+ * PGlite makes a new one; it lives in the system's temp directory, and test processes share it. Each
+ * process reads it once (the server's test files share their worker's modules).
  */
-export async function migratedPgliteSnapshot(): Promise<Blob> {
+let snapshot: Promise<Blob> | null = null;
+export function migratedPgliteSnapshot(): Promise<Blob> {
+  snapshot ??= readOrMakeSnapshot();
+  return snapshot;
+}
+
+async function readOrMakeSnapshot(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `kutu-pglite-${snapshotKey()}.tar.gz`);
   if (!fs.existsSync(file)) {
     const client = new PGlite();

@@ -33,7 +33,6 @@ export async function createUser(
   counter += 1;
   const username = opts.username ?? `${role}${counter}_${Math.random().toString(36).slice(2, 7)}`;
   const email = `${username}@example.com`.toLowerCase();
-  const password = PASSWORD;
   passwordHash ??= hashSecret(PASSWORD);
   const now = new Date();
   const [user] = await t.deps.database.db
@@ -80,7 +79,7 @@ export async function createUser(
     email,
     role,
     phone: user.phone,
-    password,
+    password: PASSWORD,
     headers: { authorization: `Bearer ${access}` },
   };
 }

@@ -47,6 +47,8 @@ export interface ModelCard {
   input_size: number;
   classes: string[];
   thresholds?: Partial<Thresholds>;
+  /** A KutuLeafNet's backbone name (packages/vision/src/train.ts, backboneName): what its frozen features depend on. */
+  backbone?: string;
   [key: string]: unknown;
 }
 

@@ -159,7 +159,7 @@ function runPython(args: string[], opts: TrainOptions): Promise<void> {
  * so hashing that file would miss the cache.
  */
 async function backboneName(card: ModelCard | null, weights: string): Promise<string> {
-  if (typeof card?.backbone === 'string') return card.backbone;
+  if (card?.backbone) return card.backbone;
   return crypto
     .createHash('sha256')
     .update(await fs.readFile(weights))
@@ -199,7 +199,7 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
   const continued = arch === 'leafnet' ? from : null;
   const inputSize = continued?.input_size ?? recipe.inputSize;
   const backboneWeights = continued && opts.initWeights ? opts.initWeights : PRETRAINED;
-  const backbone = arch === 'leafnet' ? await backboneName(continued, backboneWeights) : null;
+  const backbone = arch === 'leafnet' ? await backboneName(continued, backboneWeights) : undefined;
   const cache = await fs.mkdtemp(path.join(os.tmpdir(), 'kutu-train-'));
   try {
     const evalFiles = new Set(opts.evalItems.map((i) => path.resolve(i.file)));
