@@ -3,8 +3,9 @@
  * downloads to show it, measured from Vite's manifest after `npm run build`.
  *
  * Counting rule: what the route's first render needs, i.e. the entry (index.html's script, its static
- * imports and CSS), then the route's layout (the auth screens' or the account shell) and page, which
- * the router loads lazily, with their static imports and CSS (Vite preloads those with the chunk).
+ * imports and CSS, with the screens built into it: the sign-in screen), then the route's layout (the auth
+ * screens' or the account shell) and page, which the router loads lazily, with their static imports and
+ * CSS (Vite preloads those with the chunk).
  * Dynamic `import()`s below the layout and page run later, when the user chooses something: the SMS
  * password reset, the password meter's word list (on typing), the toast package (on the first notice),
  * the on-phone diagnosis engine (once the farmer has downloaded the offline model), a dialog or a tab.
@@ -30,7 +31,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Manifest } from 'vite';
 import { staticFiles } from '../apps/web/scripts/screen-preloads.ts';
-import { ACCOUNT_LAYOUT, SCREEN_ADDRESSES } from '../apps/web/src/app/screen-addresses.ts';
+import { ACCOUNT_LAYOUT, SCREEN_ADDRESSES, SCREENS_IN_ENTRY } from '../apps/web/src/app/screen-addresses.ts';
 
 const KIB = 1024;
 export const BUDGET = { signIn: 150 * KIB, anyRoute: 250 * KIB };
@@ -120,41 +121,40 @@ export function measureRoutes(distDir: string): { routes: RouteSize[]; languages
     const sizes = [...byLanguage.values()].map((files) => sum(files));
     return sizes.reduce((a, b) => (b.brotli > a.brotli ? b : a), { raw: 0, gzip: 0, brotli: 0 });
   };
-  const routes = Object.keys(manifest)
-    .filter(isPage)
-    .sort()
-    .map((page) => {
-      const layout = layoutOf(page);
-      const lazy = new Set(lazyOfEntry);
-      const own = closure(manifest, layout ? [layout, page] : [page], entryChunks, lazy);
-      const files = new Set([...entryFiles, ...own]);
-      // The terms page renders its language's whole document at once: the largest one is counted.
-      const documents = (manifest[page]?.dynamicImports ?? []).filter((k) => TERMS_DOCUMENT.test(k));
-      const document = documents
-        .map((k) => [...closure(manifest, [k], new Set([...entryChunks, ...keysOf(files)]))])
-        .reduce<string[]>((a, b) => (sum(b).brotli > sum(a).brotli ? b : a), []);
-      for (const file of document) files.add(file);
-      for (const k of documents) lazy.delete(k);
-      const total = sum(files);
-      const languageSize = languageSizeFor(layout);
-      // What the on-demand chunks add beyond the route's own files (their shared imports are there already).
-      const onDemand = [...lazy]
-        .filter((k) => !isLanguage(k) && !k.endsWith('/pseudo.ts'))
-        .map((key) => {
-          const later = [...closure(manifest, [key], new Set([...entryChunks, ...keysOf(files)]))];
-          return { key, brotli: sum(later).brotli, files: later };
-        });
-      return {
-        page,
-        files: [...files],
-        raw: total.raw + languageSize.raw,
-        gzip: total.gzip + languageSize.gzip,
-        brotli: total.brotli + languageSize.brotli,
-        language: languageSize.brotli,
-        onDemand,
-        budget: page === SIGN_IN_PAGE ? BUDGET.signIn : BUDGET.anyRoute,
-      };
-    });
+  // A page built into the entry has no chunk in the manifest; its route is the entry (and its layout).
+  const pagesInEntry = SCREENS_IN_ENTRY.map((module) => `src/${module}`).filter(isPage);
+  const routes = [...Object.keys(manifest).filter(isPage), ...pagesInEntry].sort().map((page) => {
+    const layout = layoutOf(page);
+    const lazy = new Set(lazyOfEntry);
+    const own = closure(manifest, layout ? [layout, page] : [page], entryChunks, lazy);
+    const files = new Set([...entryFiles, ...own]);
+    // The terms page renders its language's whole document at once: the largest one is counted.
+    const documents = (manifest[page]?.dynamicImports ?? []).filter((k) => TERMS_DOCUMENT.test(k));
+    const document = documents
+      .map((k) => [...closure(manifest, [k], new Set([...entryChunks, ...keysOf(files)]))])
+      .reduce<string[]>((a, b) => (sum(b).brotli > sum(a).brotli ? b : a), []);
+    for (const file of document) files.add(file);
+    for (const k of documents) lazy.delete(k);
+    const total = sum(files);
+    const languageSize = languageSizeFor(layout);
+    // What the on-demand chunks add beyond the route's own files (their shared imports are there already).
+    const onDemand = [...lazy]
+      .filter((k) => !isLanguage(k) && !k.endsWith('/pseudo.ts'))
+      .map((key) => {
+        const later = [...closure(manifest, [key], new Set([...entryChunks, ...keysOf(files)]))];
+        return { key, brotli: sum(later).brotli, files: later };
+      });
+    return {
+      page,
+      files: [...files],
+      raw: total.raw + languageSize.raw,
+      gzip: total.gzip + languageSize.gzip,
+      brotli: total.brotli + languageSize.brotli,
+      language: languageSize.brotli,
+      onDemand,
+      budget: page === SIGN_IN_PAGE ? BUDGET.signIn : BUDGET.anyRoute,
+    };
+  });
   function keysOf(files: Set<string>) {
     return Object.keys(manifest).filter((k) => files.has(manifest[k]?.file ?? ''));
   }

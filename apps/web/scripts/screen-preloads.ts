@@ -1,13 +1,14 @@
 /**
  * Each address's files, from Vite's manifest and src/app/screen-addresses.ts: the scripts and styles of
  * the address's screen modules and everything they import statically, less what index.html already
- * loads. vite.config.ts writes them to dist/screen-preloads.json before the service worker is built, so
- * the worker precaches the table; the worker and the server send them as preload links in each
- * address's index.html (@kutu/contract/screen-preloads).
+ * loads (the screens built into the entry among it). vite.config.ts writes them to
+ * dist/screen-preloads.json before the service worker is built, so the worker precaches the table; the
+ * worker and the server send them as preload links in each address's index.html
+ * (@kutu/contract/screen-preloads).
  */
 import type { ScreenPreloads } from '@kutu/contract/screen-preloads';
 import type { Manifest } from 'vite';
-import { SCREEN_ADDRESSES } from '../src/app/screen-addresses.ts';
+import { SCREEN_ADDRESSES, SCREENS_IN_ENTRY } from '../src/app/screen-addresses.ts';
 
 /**
  * The files (JS and CSS, as the manifest names them: "assets/…") of the chunks `keys` and of everything
@@ -39,13 +40,18 @@ export function staticFiles(
 export function screenPreloads(
   manifest: Manifest,
   addresses: Readonly<Record<string, readonly string[]>> = SCREEN_ADDRESSES,
+  inEntry: readonly string[] = SCREENS_IN_ENTRY,
 ): ScreenPreloads {
   const entry = staticFiles(
     manifest,
     Object.keys(manifest).filter((key) => manifest[key]!.isEntry),
   );
+  const ownChunk = inEntry.filter((module) => manifest[`src/${module}`]);
+  if (ownChunk.length)
+    throw new Error(`${ownChunk.join(', ')} should be in the entry (src/main.tsx) but have chunks of their own`);
   const byAddress: ScreenPreloads = {};
-  for (const [address, modules] of Object.entries(addresses)) {
+  for (const [address, allModules] of Object.entries(addresses)) {
+    const modules = allModules.filter((module) => !inEntry.includes(module));
     const missing = modules.filter((module) => !manifest[`src/${module}`]);
     if (missing.length) throw new Error(`${address}: ${missing.join(', ')} not in the build's manifest`);
     const keys = modules.map((module) => `src/${module}`);

@@ -37,6 +37,25 @@ describe("each address's files (scripts/screen-preloads.ts)", () => {
     expect(preloads['/account']!.styles.sort()).toEqual(['/assets/Paper-p.css', '/assets/app-screens-s.css']);
   });
 
+  it('lists nothing for the screens built into the entry, and the rest of an address as before', () => {
+    const auth = ['components/layout/AuthLayout.tsx', 'features/auth/pages/LoginPage.tsx'];
+    const preloads = screenPreloads(
+      manifest,
+      { '/auth': auth, '/account': ['components/layout/AccountLayout.tsx'] },
+      auth,
+    );
+    expect(preloads['/auth']).toEqual({ scripts: [], styles: [] });
+    expect(preloads['/account']!.scripts.sort()).toEqual(
+      ['/assets/AccountLayout-a.js', '/assets/Card-c.js', '/assets/Paper-p.js'].sort(),
+    );
+  });
+
+  it('stops the build when a screen meant for the entry was built as a chunk of its own', () => {
+    expect(() => screenPreloads(manifest, {}, ['components/layout/AccountLayout.tsx'])).toThrow(
+      /components\/layout\/AccountLayout.tsx should be in the entry/,
+    );
+  });
+
   it('stops the build when a screen module is not in the manifest', () => {
     expect(() => screenPreloads(manifest, { '/terms': ['features/static/pages/TermsPage.tsx'] })).toThrow(
       /\/terms: features\/static\/pages\/TermsPage.tsx not in the build's manifest/,
