@@ -6,7 +6,7 @@
  *
  * The real server serves the built app (`npm run build` first) over a PGlite database; Debian's
  * chromium (CHROMIUM_PATH to override), never a downloaded browser. `--details` adds where the main thread's
- * time went.
+ * time went and, from the run's trace, the CPU each busy thread used during the load.
  *
  * One run's performance score swings by up to 20 points on this 2-core machine (69 to 92 for the same build), so
  * each page is loaded `--runs` times (5 by default, Lighthouse's own advice) and the median run is reported
@@ -15,7 +15,7 @@
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import lighthouse, { type Artifacts, type Flags, type Result } from 'lighthouse';
 import { startBuiltApp } from './built-app.ts';
 
 const { values: args } = parseArgs({
@@ -36,6 +36,56 @@ const METRICS = [
   'speed-index',
 ] as const;
 
+/** One Lighthouse load: its report, and the CPU its trace shows each busy thread using during the load. */
+interface Run {
+  lhr: Result;
+  threads: string;
+}
+
+/**
+ * The CPU time (not wall time) of the five busiest threads in the trace, and the page's main thread's
+ * wall time beside its CPU time. Lighthouse's simulation multiplies the page's tasks' wall time by 4; on
+ * 2 cores whatever else runs (Chromium's browser and compositor, Lighthouse, the server) lengthens them.
+ */
+function cpuByThread(events: Artifacts['Trace']['traceEvents']): string {
+  const processes = new Map<number, string>();
+  const threads = new Map<string, string>();
+  const slices = new Map<string, typeof events>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ph === 'M' && e.name === 'process_name') processes.set(e.pid, String(e.args.name));
+    if (e.ph === 'M' && e.name === 'thread_name') threads.set(key, String(e.args.name));
+    if (e.ph !== 'X') continue;
+    const list = slices.get(key) ?? [];
+    list.push(e);
+    slices.set(key, list);
+  }
+  const totals = [...slices].map(([key, list]) => {
+    // Only top-level slices: a nested slice's time is already in its parent's.
+    list.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    let end = 0;
+    let cpu = 0;
+    let wall = 0;
+    for (const e of list)
+      if (e.ts >= end) {
+        // Chromium writes each slice's thread time (tdur) beside its wall time; Lighthouse's type omits it.
+        cpu += (e as typeof e & { tdur?: number }).tdur ?? 0;
+        wall += e.dur;
+        end = e.ts + e.dur;
+      }
+    const name = `${processes.get(Number(key.split(':')[0])) ?? '?'} ${threads.get(key) ?? '?'}`;
+    return { name, cpu: cpu / 1000, wall: wall / 1000 };
+  });
+  const page = totals
+    .filter((t) => t.name === 'Renderer CrRendererMain')
+    .reduce((a, b) => (b.cpu > a.cpu ? b : a), { name: '', cpu: 0, wall: 0 });
+  const busiest = totals.sort((a, b) => b.cpu - a.cpu).slice(0, 5);
+  return (
+    `page's main thread ${Math.round(page.wall)} ms of tasks for ${Math.round(page.cpu)} ms of CPU; ` +
+    `CPU by thread: ${busiest.map((t) => `${t.name} ${Math.round(t.cpu)} ms`).join(', ')}`
+  );
+}
+
 const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]!.score ?? 0) * 100);
 
 /** The audits of a category that lost points, the costliest first. */
@@ -47,7 +97,7 @@ function failing(lhr: Result, category: string, limit = 5): string[] {
     .map(({ audit }) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} [${audit.score}]`);
 }
 
-function report(name: string, lhr: Result) {
+function report(name: string, { lhr, threads }: Run) {
   console.log(`${name}: ${CATEGORIES.map((c) => `${c} ${score(lhr, c)}`).join(', ')}`);
   if (lhr.runtimeError) console.log(`  the run failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   console.log(`  ${METRICS.map((m) => `${m.replaceAll('-', ' ')} ${lhr.audits[m]!.displayValue}`).join(' · ')}`);
@@ -82,6 +132,7 @@ function report(name: string, lhr: Result) {
         .map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} at ${ms(i.startTime)} for ${ms(i.duration)}`)
         .join(', ')}`,
     );
+    console.log(`  ${threads}`);
     for (const i of table('bootup-time').slice(0, 6))
       console.log(
         `    - ${String(i.url).replace(/^https?:\/\/[^/]+/, '')}: ${ms(i.total)} (script ${ms(i.scripting)})`,
@@ -93,11 +144,16 @@ function report(name: string, lhr: Result) {
 }
 
 /** Every run's scores on one line, then the run with the median performance score in full. */
-function reportRuns(name: string, runs: Result[]) {
-  const byPerformance = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+function reportRuns(name: string, runs: Run[]) {
+  const byPerformance = [...runs].sort((a, b) => score(a.lhr, 'performance') - score(b.lhr, 'performance'));
   console.log(`\n${name}, ${runs.length} run${runs.length === 1 ? '' : 's'}:`);
-  for (const c of CATEGORIES) console.log(`  ${c}: ${runs.map((lhr) => score(lhr, c)).join(', ')}`);
+  for (const c of CATEGORIES) console.log(`  ${c}: ${runs.map(({ lhr }) => score(lhr, c)).join(', ')}`);
   report(`${name}, the median run`, byPerformance[Math.floor((byPerformance.length - 1) / 2)]!);
+}
+
+async function load(url: string, flags: Flags): Promise<Run> {
+  const result = (await lighthouse(url, flags))!;
+  return { lhr: result.lhr, threads: cpuByThread(result.artifacts.Trace.traceEvents) };
 }
 
 async function main() {
@@ -109,8 +165,8 @@ async function main() {
   });
   const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
   try {
-    const signIn: Result[] = [];
-    for (let run = 0; run < RUNS; run++) signIn.push((await lighthouse(`${base}/auth`, flags))!.lhr);
+    const signIn: Run[] = [];
+    for (let run = 0; run < RUNS; run++) signIn.push(await load(`${base}/auth`, flags));
     reportRuns('sign-in (/auth)', signIn);
 
     // The session lives in localStorage (as the app stores it), written from a page of the same origin
@@ -129,9 +185,9 @@ async function main() {
     await page.close();
     // Disconnects only: the default context is the launcher's, so nothing of it is cleared.
     await browser.close();
-    const dashboard: Result[] = [];
+    const dashboard: Run[] = [];
     for (let run = 0; run < RUNS; run++)
-      dashboard.push((await lighthouse(`${base}/account`, { ...flags, disableStorageReset: true }))!.lhr);
+      dashboard.push(await load(`${base}/account`, { ...flags, disableStorageReset: true }));
     reportRuns('farmer dashboard (/account)', dashboard);
   } finally {
     chrome.kill();

@@ -53,7 +53,7 @@ interface ChartState {
 
 function Placeholder({ isPending, error, onRetry, empty }: ChartState & { empty: string }) {
   const { t } = useTranslation();
-  if (isPending) return <Skeleton h={CHART_HEIGHT} aria-label={t('dashboard.loading')} />;
+  if (isPending) return <Skeleton h={CHART_HEIGHT} role="status" aria-label={t('dashboard.loading')} />;
   return (
     <Center h={CHART_HEIGHT}>
       {error ? (

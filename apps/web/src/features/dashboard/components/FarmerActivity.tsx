@@ -40,7 +40,7 @@ export function FarmerActivity({ activity }: { activity: Activity | null | undef
               {t(`dashboard.mine.${c.key}`)}
             </Text>
             {c.value === undefined ? (
-              <Skeleton h={34} w={60} mt={4} aria-label={t('dashboard.loading')} />
+              <Skeleton h={34} w={60} mt={4} role="status" aria-label={t('dashboard.loading')} />
             ) : (
               <Text fz={28} fw={700} data-testid="mine-value">
                 {formatNumber(c.value)}

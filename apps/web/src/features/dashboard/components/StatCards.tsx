@@ -32,7 +32,7 @@ export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
               {formatNumber(stats[key])}
             </Text>
           ) : (
-            <Skeleton h={34} w={60} mt={4} aria-label={t('dashboard.loading')} />
+            <Skeleton h={34} w={60} mt={4} role="status" aria-label={t('dashboard.loading')} />
           )}
         </Card>
       ))}

@@ -32,7 +32,7 @@ export function ReviewSummaryCard({ expert = false }: { expert?: boolean }) {
           {t('review.summary.title')}
         </Title>
         {!data ? (
-          <Skeleton h={expert ? 112 : 48} aria-label={t('dashboard.loading')} />
+          <Skeleton h={expert ? 112 : 48} role="status" aria-label={t('dashboard.loading')} />
         ) : data.role === 'expert' ? (
           <>
             <SimpleGrid cols={{ base: 1, xs: 3 }}>
