@@ -8,9 +8,11 @@
  * chromium (CHROMIUM_PATH to override), never a downloaded browser. `--details` adds where the main thread's
  * time went and, from the run's trace, the CPU each busy thread used during the load.
  *
- * One run's performance score swings by up to 20 points on this 2-core machine (69 to 92 for the same build), so
- * each page is loaded `--runs` times (5 by default, Lighthouse's own advice) and the median run is reported
- * in full, after every run's scores.   npm run bench:lighthouse [-- --runs 5] [--details]
+ * One run's performance score swings by 20 to 30 points on this 2-core machine (69 to 92, and on another day
+ * 61 to 89, for the same build): the page shares two cores with Chromium's other processes, and Lighthouse
+ * multiplies its tasks' wall time. So each page is loaded `--runs` times (5 by default, Lighthouse's own
+ * advice) and the median run is reported in full, after every run's scores.
+ *   npm run bench:lighthouse [-- --runs 5] [--details]
  */
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
