@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Card, Center, Group, Skeleton, Text } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DashboardMonth, DashboardOutcomes } from '@kutu/contract';
 import { formatMonth, formatNumber } from '../../../lib/format.ts';
+import { LoadingSkeleton } from '../../../components/LoadingSkeleton.tsx';
 
 /** Both charts have this height, so the two cards line up. */
 export const CHART_HEIGHT = 300;
@@ -53,7 +54,7 @@ interface ChartState {
 
 function Placeholder({ isPending, error, onRetry, empty }: ChartState & { empty: string }) {
   const { t } = useTranslation();
-  if (isPending) return <Skeleton h={CHART_HEIGHT} role="status" aria-label={t('dashboard.loading')} />;
+  if (isPending) return <LoadingSkeleton h={CHART_HEIGHT} />;
   return (
     <Center h={CHART_HEIGHT}>
       {error ? (

@@ -1,9 +1,10 @@
-import { Card, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Card, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DashboardReply } from '@kutu/contract';
 import { routes } from '../../../app/routes.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { LoadingSkeleton } from '../../../components/LoadingSkeleton.tsx';
 
 type Activity = NonNullable<DashboardReply['farmer']>;
 
@@ -40,7 +41,7 @@ export function FarmerActivity({ activity }: { activity: Activity | null | undef
               {t(`dashboard.mine.${c.key}`)}
             </Text>
             {c.value === undefined ? (
-              <Skeleton h={34} w={60} mt={4} role="status" aria-label={t('dashboard.loading')} />
+              <LoadingSkeleton h={34} w={60} mt={4} />
             ) : (
               <Text fz={28} fw={700} data-testid="mine-value">
                 {formatNumber(c.value)}

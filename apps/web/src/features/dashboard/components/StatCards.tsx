@@ -1,7 +1,8 @@
-import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DashboardStats } from '@kutu/contract';
 import { formatNumber } from '../../../lib/format.ts';
+import { LoadingSkeleton } from '../../../components/LoadingSkeleton.tsx';
 
 /** The ten statistics, in the spec's order. */
 export const statKeys = [
@@ -32,7 +33,7 @@ export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
               {formatNumber(stats[key])}
             </Text>
           ) : (
-            <Skeleton h={34} w={60} mt={4} role="status" aria-label={t('dashboard.loading')} />
+            <LoadingSkeleton h={34} w={60} mt={4} />
           )}
         </Card>
       ))}

@@ -1,8 +1,9 @@
-import { Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '../../../app/routes.ts';
 import { useReviewSummary } from '../api/review.ts';
+import { LoadingSkeleton } from '../../../components/LoadingSkeleton.tsx';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -32,7 +33,7 @@ export function ReviewSummaryCard({ expert = false }: { expert?: boolean }) {
           {t('review.summary.title')}
         </Title>
         {!data ? (
-          <Skeleton h={expert ? 112 : 48} role="status" aria-label={t('dashboard.loading')} />
+          <LoadingSkeleton h={expert ? 112 : 48} />
         ) : data.role === 'expert' ? (
           <>
             <SimpleGrid cols={{ base: 1, xs: 3 }}>
