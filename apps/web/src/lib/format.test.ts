@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from './i18n.ts';
-import { formatDate, formatDateTime, formatMonth, formatNumber, formatPercent, zoneName } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatMonth,
+  formatNumber,
+  formatPercent,
+  intlLocales,
+  viewerTimeZone,
+  zoneName,
+} from './format.ts';
 
 describe('formatDateTime', () => {
   const at = new Date('2026-03-02T08:00:00Z');
@@ -49,5 +58,35 @@ describe('formats in the chosen language', () => {
       await i18n.changeLanguage('en');
     }
     expect(formatDate(at, 'Africa/Kampala')).toBe('2 Mar 2026');
+  });
+});
+
+describe('formatNumber without a formatter', () => {
+  it('prints every count under 1,000 as Intl does in each language', () => {
+    for (const language of ['en', 'sw', 'lg'] as const) {
+      const intl = new Intl.NumberFormat(intlLocales[language], {});
+      for (let n = 0; n < 1000; n++) expect(formatNumber(n, undefined, language)).toBe(intl.format(n));
+    }
+  });
+
+  it('leaves larger, negative and fractional numbers to Intl', () => {
+    expect(formatNumber(1000, undefined, 'en')).toBe('1,000');
+    expect(formatNumber(-5, undefined, 'en')).toBe(new Intl.NumberFormat('en-GB').format(-5));
+    expect(formatNumber(2.5, undefined, 'en')).toBe('2.5');
+    expect(formatNumber(7, 1, 'en')).toBe('7.0');
+  });
+});
+
+describe('viewerTimeZone', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes the zone from Temporal where the browser has it', () => {
+    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => 'Africa/Nairobi' } });
+    expect(viewerTimeZone()).toBe('Africa/Nairobi');
+  });
+
+  it('asks Intl without Temporal', () => {
+    vi.stubGlobal('Temporal', undefined);
+    expect(viewerTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });
