@@ -70,6 +70,31 @@ test('notices on a phone: one at a time, below the top bar, gone after moving to
   expect(Date.now() - shownAt).toBeLessThan(4_000);
 });
 
+test("the phone's menu is built when first opened, and no key reaches it while it is closed", async ({
+  page,
+  request,
+}) => {
+  const farmer = await createActiveUser(request, 'farmer');
+  await signInAs(page, farmer, '/account');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const drawer = page.locator('nav[aria-label="Main menu"]');
+  // Closed as the screen starts: nothing built, nothing to tab into.
+  await expect(drawer.locator('a, button')).toHaveCount(0);
+
+  const burger = page.getByRole('button', { name: 'Open menu' });
+  await burger.click();
+  await expect(drawer).not.toHaveAttribute('inert');
+  await expect(drawer.getByRole('link', { name: 'Profile' })).toBeVisible();
+
+  // Closed again: still built, but inert, so Tab goes through the screen and never into the drawer.
+  await burger.click();
+  await expect(drawer).toHaveAttribute('inert', '');
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('nav')))).toBe(false);
+  }
+});
+
 async function publishSlot(request: APIRequestContext, expert: E2EUser, daysAhead: number) {
   const login = await request.post('/api/auth/login/', { data: { email: expert.email, password: expert.password } });
   const { access } = await login.json();

@@ -1,7 +1,7 @@
 import '../../styles/app-screens.ts';
 import { type Dispatch, memo, type SetStateAction, useEffect, useState } from 'react';
 import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, NavLink, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
 import { QueryClientProvider, queryOptions, useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -34,6 +34,9 @@ export async function logout() {
   window.location.assign('/auth');
 }
 
+/** Below AppShell's `sm` breakpoint the side menu is a drawer behind the burger. */
+const DRAWER_MENU_QUERY = '(max-width: 47.99em)';
+
 // Checks the stored token with the server; a rejected, unrefreshable token signs the user out (api.ts).
 const meQuery = queryOptions({ queryKey: ['me'], queryFn: () => http.get<UserRecord>(api.auth.me) });
 
@@ -57,6 +60,12 @@ function Shell() {
   const { user, role } = useSession();
   const location = useLocation();
   const [mobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  // On a phone every screen starts with the drawer closed: its menu (some 100 of the screen's 270 elements)
+  // is built when it is first opened (issue 13), and the closed drawer is inert, so no key reaches a link
+  // that is off the screen.
+  const drawerMenu = useMediaQuery(DRAWER_MENU_QUERY, undefined, { getInitialValueInEffect: false });
+  const [drawerBuilt, setDrawerBuilt] = useState(false);
+  if (mobileOpen && !drawerBuilt) setDrawerBuilt(true);
   const [narrow, setNarrow] = useState(false);
   const entries = menuForRole(role);
   const activeGroup = entries.find((e) => e.children?.some((c) => location.pathname.startsWith(c.to)))?.labelKey;
@@ -101,16 +110,18 @@ function Shell() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('menu.main')}>
-        <NavMenu
-          role={role}
-          pathname={location.pathname}
-          pending={pending}
-          narrow={narrow}
-          setNarrow={setNarrow}
-          openGroup={openGroup}
-          setOpenGroup={setOpenGroup}
-        />
+      <AppShell.Navbar p="xs" aria-label={t('menu.main')} inert={drawerMenu && !mobileOpen}>
+        {(!drawerMenu || drawerBuilt) && (
+          <NavMenu
+            role={role}
+            pathname={location.pathname}
+            pending={pending}
+            narrow={narrow}
+            setNarrow={setNarrow}
+            openGroup={openGroup}
+            setOpenGroup={setOpenGroup}
+          />
+        )}
       </AppShell.Navbar>
       <AppShell.Main>
         <OfflineDataBanner />
