@@ -17,7 +17,11 @@ import { migrationsFolder } from '../src/db/client.ts';
  */
 let snapshot: Promise<Blob> | null = null;
 export function migratedPgliteSnapshot(): Promise<Blob> {
-  snapshot ??= readOrMakeSnapshot();
+  // A failed attempt (a full disk, say) is not kept: the next test database tries again.
+  snapshot ??= readOrMakeSnapshot().catch((err: unknown) => {
+    snapshot = null;
+    throw err;
+  });
   return snapshot;
 }
 
