@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { Center, Loader } from '@mantine/core';
 import type { Role } from '@kutu/contract';
+import { ScreenLoading } from '../components/ScreenLoading.tsx';
 import { RouteErrorBoundary } from './RouteError.tsx';
 import { RedirectIfSignedIn, RequireAuth, RoleOnly } from './guards.tsx';
 import { session } from '../lib/session.ts';
@@ -50,13 +50,7 @@ function lazyElement(
     }),
   );
   const element = (
-    <Suspense
-      fallback={
-        <Center p="xl">
-          <Loader />
-        </Center>
-      }
-    >
+    <Suspense fallback={<ScreenLoading />}>
       <Lazy />
     </Suspense>
   );
