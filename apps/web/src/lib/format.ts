@@ -38,9 +38,9 @@ const fallbackZone = 'Africa/Kampala';
 type WithTemporal = { Temporal?: { Now: { timeZoneId(): string } } };
 export function viewerTimeZone(): string {
   try {
-    // Temporal reads the zone in well under a millisecond. A first Intl formatter loads ICU's formatting
-    // data first: 30 to 70 ms here, four times that on a slow phone, and the dashboard asks for the zone
-    // as its screen starts (issue 13, decision 0016).
+    // Temporal reads the zone in a few milliseconds at most. A page's first Intl formatter loads ICU's
+    // formatting data first (110 to 430 ms with the CPU slowed 4×, as a slow phone's), and the dashboard
+    // asks for the zone as its screen starts (issue 13, decision 0016).
     return (
       (globalThis as WithTemporal).Temporal?.Now.timeZoneId() ||
       dateTimeFormat('en-GB', {}).resolvedOptions().timeZone ||
