@@ -54,6 +54,9 @@ async function refreshTokens(): Promise<boolean> {
 
 /** Called when the server rejects the session and it cannot be refreshed. */
 let onSessionExpired = () => {
+  // Requests sent together fail together, and one may fail after the screen has already moved to sign in:
+  // the first ends the session and saves the page; a later one must not save the sign-in page over it.
+  if (!session.accessToken() && !session.refreshToken()) return;
   session.saveReturnTo(window.location.pathname + window.location.search);
   session.signOut();
   // Sign in says why the user is there, then goes back to the saved page.
