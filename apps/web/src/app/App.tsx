@@ -4,14 +4,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { BrowserRouter, useLocation } from 'react-router';
 import { clearNoticesOnNavigation, NOTICE_MS, toastsNeeded } from '../lib/notify.ts';
 import { AppRoutes } from './router.tsx';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { cssVariablesResolver, PHONE_QUERY, theme } from './theme.ts';
 
 // The toast package (its store, this container, the transition library) loads with the first toast
 // (lib/notify.ts): most first visits show none, and every route's bytes count on 2G (issue 13).
 const Notifications = lazy(() => import('../lib/toasts.ts').then((m) => ({ default: m.Notifications })));
 // One notice at a time, at the bottom so it never covers the top bar or a page title (decision 0018).
 function Toasts() {
-  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   const needed = useSyncExternalStore(toastsNeeded.subscribe, toastsNeeded.get, () => false);
   if (!needed) return null;
   return (

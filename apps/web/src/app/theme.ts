@@ -54,6 +54,12 @@ const teal: MantineColorsTuple = [
   '#0b6e50', // white 6.25:1, on teal.1 5.40:1
 ];
 
+/**
+ * A phone-sized screen: below Mantine's `sm` breakpoint (48em), where `hiddenFrom="sm"` hides, AppShell's
+ * side menu becomes a drawer, tables become cards and notices sit at the bottom centre.
+ */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+
 export const theme = createTheme({
   primaryColor: 'green',
   // Shade 9 of every colour fills buttons and badges and colours text (red.9: white 5.46:1).

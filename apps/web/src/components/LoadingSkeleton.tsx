@@ -7,5 +7,5 @@ import { useTranslation } from 'react-i18next';
  */
 export function LoadingSkeleton(props: SkeletonProps) {
   const { t } = useTranslation();
-  return <Skeleton role="status" aria-label={t('dashboard.loading')} {...props} />;
+  return <Skeleton role="status" aria-label={t('app.loading')} {...props} />;
 }

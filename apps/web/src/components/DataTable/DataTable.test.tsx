@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
-import { ALL_ROWS, CARDS_QUERY, DataTable, nextSort, type DataTableColumn } from './DataTable.tsx';
+import { ALL_ROWS, DataTable, nextSort, type DataTableColumn } from './DataTable.tsx';
+import { PHONE_QUERY } from '../../app/theme.ts';
 
 interface Crop {
   id: number;
@@ -199,7 +200,7 @@ describe('DataTable on a phone', () => {
   /** matchMedia that answers the card breakpoint as a 390 px screen would. */
   function phoneScreen() {
     const plain = window.matchMedia.bind(window);
-    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...plain(query), matches: query === CARDS_QUERY }));
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...plain(query), matches: query === PHONE_QUERY }));
   }
   afterEach(() => vi.restoreAllMocks());
 

@@ -28,6 +28,7 @@ import {
   IconSelector,
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
+import { PHONE_QUERY } from '../../app/theme.ts';
 import { useTranslation } from 'react-i18next';
 
 /** The page-size value that means "All" (spec point 9: All, 5, 10, 20, 50, 100, 200; default 20). */
@@ -85,9 +86,6 @@ export interface DataTableProps<T> {
   /** Extra controls in the toolbar (right of the search). */
   toolbar?: ReactNode;
 }
-
-/** Below Mantine's `sm` breakpoint the rows become cards, so no column (actions included) hides off-screen; read at the first render so a phone never flashes the table. */
-export const CARDS_QUERY = '(max-width: 48em)';
 
 /** none → descending → ascending → none. */
 export function nextSort(current: SortState | null, key: string): SortState | null {
@@ -162,7 +160,9 @@ export function DataTable<T>({
   toolbar,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
-  const cards = useMediaQuery(CARDS_QUERY, undefined, { getInitialValueInEffect: false });
+  // On a phone the rows become cards, so no column (actions included) hides off-screen; read at the first
+  // render so a phone never flashes the table.
+  const cards = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   const [query, setQuery] = useState('');
   const [searchBy, setSearchBy] = useState('');
   const [sort, setSort] = useState<SortState | null>(null);

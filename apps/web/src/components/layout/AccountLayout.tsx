@@ -13,6 +13,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { LANGUAGE_KEY } from '../../lib/i18n.ts';
 import { session } from '../../lib/session.ts';
 import { useSession } from '../../app/guards.tsx';
+import { PHONE_QUERY } from '../../app/theme.ts';
 import { pendingCountQuery } from '../../features/community/api/community.ts';
 import { notificationsQuery } from '../../features/notifications/api/notifications.ts';
 import { menuForRole, type MenuLink } from './menu.ts';
@@ -33,9 +34,6 @@ export async function logout() {
   if (language) localStorage.setItem(LANGUAGE_KEY, language);
   window.location.assign('/auth');
 }
-
-/** Below AppShell's `sm` breakpoint the side menu is a drawer behind the burger. */
-const DRAWER_MENU_QUERY = '(max-width: 47.99em)';
 
 // Checks the stored token with the server; a rejected, unrefreshable token signs the user out (api.ts).
 const meQuery = queryOptions({ queryKey: ['me'], queryFn: () => http.get<UserRecord>(api.auth.me) });
@@ -63,7 +61,7 @@ function Shell() {
   // On a phone every screen starts with the drawer closed: its menu (some 100 of the screen's 270 elements)
   // is built when it is first opened (issue 13), and the closed drawer is inert, so no key reaches a link
   // that is off the screen.
-  const drawerMenu = useMediaQuery(DRAWER_MENU_QUERY, undefined, { getInitialValueInEffect: false });
+  const drawerMenu = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   const [drawerBuilt, setDrawerBuilt] = useState(false);
   if (mobileOpen && !drawerBuilt) setDrawerBuilt(true);
   const [narrow, setNarrow] = useState(false);
