@@ -12,7 +12,7 @@ import { http } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { LANGUAGE_KEY } from '../../lib/i18n.ts';
 import { session } from '../../lib/session.ts';
-import { useSession } from '../../app/guards.tsx';
+import { useSession, useSessionField } from '../../app/guards.tsx';
 import { PHONE_QUERY } from '../../app/theme.ts';
 import { pendingCountQuery } from '../../features/community/api/community.ts';
 import { notificationsQuery } from '../../features/notifications/api/notifications.ts';
@@ -53,9 +53,16 @@ export function AccountLayout() {
   );
 }
 
+/**
+ * The account screens' frame. It subscribes to no query and to no part of the stored profile: React
+ * renders such updates at once, in one task, and everything the shell renders (the screen included)
+ * would render again with it. The small parts that show that data subscribe themselves (SessionCheck,
+ * UserBadge, NavMenu's badge, HeaderExtras), so the data's arrival redraws only them (issue 13).
+ */
 function Shell() {
   const { t } = useTranslation();
-  const { user, role } = useSession();
+  const role = useSessionField((user) => user?.role ?? null);
+  const userId = useSessionField((user) => user?.id ?? null);
   const location = useLocation();
   const [mobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   // On a phone every screen starts with the drawer closed: its menu (some 100 of the screen's 270 elements)
@@ -68,13 +75,8 @@ function Shell() {
   const entries = menuForRole(role);
   const activeGroup = entries.find((e) => e.children?.some((c) => location.pathname.startsWith(c.to)))?.labelKey;
   const [openGroup, setOpenGroup] = useState<string | undefined>(activeGroup);
-  const pending = useQuery(pendingCountQuery(role === 'expert')).data?.total ?? 0;
-  useSavedQueries(user?.id);
+  useSavedQueries(userId ?? undefined);
 
-  const me = useQuery(meQuery);
-  useEffect(() => {
-    if (me.data) session.setUser(me.data);
-  }, [me.data]);
   // Close the mobile menu after navigating.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change by design
   useEffect(() => closeMobile(), [location.pathname, closeMobile]);
@@ -85,6 +87,7 @@ function Shell() {
       navbar={{ width: narrow ? 72 : 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
       padding="md"
     >
+      <SessionCheck />
       {role === 'farmer' && <OfflineSync />}
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -98,13 +101,7 @@ function Shell() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <HeaderExtras />
-            {/* A long name is cut short on a phone, beside the language switch and the bell. */}
-            <Text size="sm" truncate="end" maw={{ base: 72, sm: 200 }} data-testid="topbar-username">
-              {user?.username ?? t('menu.userFallback')}
-            </Text>
-            <Avatar radius="xl" size="sm" color="green" alt="">
-              {(user?.username ?? 'u').charAt(0).toUpperCase()}
-            </Avatar>
+            <UserBadge />
           </Group>
         </Group>
       </AppShell.Header>
@@ -113,7 +110,6 @@ function Shell() {
           <NavMenu
             role={role}
             pathname={location.pathname}
-            pending={pending}
             narrow={narrow}
             setNarrow={setNarrow}
             openGroup={openGroup}
@@ -129,10 +125,35 @@ function Shell() {
   );
 }
 
+/** Checks the stored session with the server and keeps the stored profile up to date. */
+function SessionCheck() {
+  const me = useQuery(meQuery);
+  useEffect(() => {
+    if (me.data) session.setUser(me.data);
+  }, [me.data]);
+  return null;
+}
+
+/** The signed-in user's name and initial in the top bar. */
+function UserBadge() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <>
+      {/* A long name is cut short on a phone, beside the language switch and the bell. */}
+      <Text size="sm" truncate="end" maw={{ base: 72, sm: 200 }} data-testid="topbar-username">
+        {user?.username ?? t('menu.userFallback')}
+      </Text>
+      <Avatar radius="xl" size="sm" color="green" alt="">
+        {(user?.username ?? 'u').charAt(0).toUpperCase()}
+      </Avatar>
+    </>
+  );
+}
+
 interface NavMenuProps {
   role: Role | null;
   pathname: string;
-  pending: number;
   narrow: boolean;
   setNarrow: Dispatch<SetStateAction<boolean>>;
   openGroup: string | undefined;
@@ -140,19 +161,12 @@ interface NavMenuProps {
 }
 
 /**
- * The side menu, memoised: the shell renders again as its data arrives (the user, the counts), and on a
- * slow phone rebuilding some twenty links and their labels each time made those renders long (issue 13).
+ * The side menu, memoised: the shell renders again on each navigation, and on a slow phone rebuilding some
+ * twenty links and their labels each time made those renders long (issue 13). Its badge's count is its own.
  */
-const NavMenu = memo(function NavMenu({
-  role,
-  pathname,
-  pending,
-  narrow,
-  setNarrow,
-  openGroup,
-  setOpenGroup,
-}: NavMenuProps) {
+const NavMenu = memo(function NavMenu({ role, pathname, narrow, setNarrow, openGroup, setOpenGroup }: NavMenuProps) {
   const { t } = useTranslation();
+  const pending = useQuery(pendingCountQuery(role === 'expert')).data?.total ?? 0;
   const entries = menuForRole(role);
   const badges: Record<NonNullable<MenuLink['badge']>, number> = { pendingModeration: pending };
   const badgeOf = (links: MenuLink[] = []) => links.reduce((n, l) => n + (l.badge ? badges[l.badge] : 0), 0);
