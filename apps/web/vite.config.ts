@@ -47,6 +47,28 @@ function phoneMetadataModule(): Plugin {
 }
 
 /**
+ * Mantine's `useId` module resolved to src/lib/mantine-use-id.ts (that file says why). The build stops if
+ * a Mantine release moves the module, rather than shipping its useId unnoticed.
+ */
+function mantineUseId(): Plugin {
+  const replacement = path.join(import.meta.dirname, 'src/lib/mantine-use-id.ts');
+  let replaced = false;
+  return {
+    name: 'kutu-mantine-use-id',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer?.includes('/@mantine/hooks/') || !source.endsWith('/use-id/use-id.mjs')) return null;
+      replaced = true;
+      return replacement;
+    },
+    buildEnd(error) {
+      if (!error && !replaced) this.error("@mantine/hooks' use-id module was not found: update mantineUseId()");
+    },
+  };
+}
+
+/**
  * `dist/screen-preloads.json`: each address's screen files (scripts/screen-preloads.ts), written once the
  * bundle is on disk and before vite-plugin-pwa builds the service worker (its closeBundle), which
  * precaches it.
@@ -74,6 +96,7 @@ export default defineConfig({
   define: { __ORT_WASM_BYTES__: JSON.stringify(ortWasmBytes) },
   plugins: [
     react(),
+    mantineUseId(),
     localeParts(),
     phoneMetadataModule(),
     screenPreloadsFile(),
