@@ -45,7 +45,8 @@ export const streamQuery = z.object({
 });
 
 /**
- * Server-sent events on the stream: `ready` once when connected ({unread_count}), `notification` for
+ * Server-sent events on the stream: `ready` once when connected ({unread_count, latest_id}: the newest
+ * notification's id, null if none), `notification` for
  * each new one (a NotificationItem plus unread_count), `read` when notifications were marked read in
  * another tab ({unread_count}); comment lines keep the connection alive.
  */

@@ -119,7 +119,8 @@ export function notificationsRoutes(app: App, { notifications, config, clock, se
         summary: 'Server-sent events: new notifications as they happen',
         description:
           'text/event-stream. Authenticated by `?token=` from POST /api/notifications/stream-token/ (not by ' +
-          'header). Events: `ready` {unread_count} once connected; `notification` {…notification, unread_count} ' +
+          "header). Events: `ready` {unread_count, latest_id} once connected (latest_id: the newest notification's " +
+          'id, null if none); `notification` {…notification, unread_count} ' +
           'for each new one; `read` {unread_count} after notifications were marked read elsewhere. A comment ' +
           `line every ${KEEP_ALIVE_MS / 1000} s keeps the connection open. On error, get a new token and reconnect.`,
         querystring: streamQuery,
@@ -130,7 +131,6 @@ export function notificationsRoutes(app: App, { notifications, config, clock, se
       const session = await streamTokens.verify(req.query.token);
       const { userId } = session;
       if (!(await sessions.isLive(session))) throw unauthenticated('errors.session.ended');
-      const unreadCount = await notifications.unreadCount(userId);
 
       reply.hijack();
       const res = reply.raw;
@@ -141,7 +141,6 @@ export function notificationsRoutes(app: App, { notifications, config, clock, se
         'x-accel-buffering': 'no',
       });
       res.write('retry: 5000\n\n');
-      writeEvent(res, 'ready', { unread_count: unreadCount });
 
       const unsubscribe = notifications.subscribe((forUser, event) => {
         if (forUser !== userId || res.writableEnded) return;
@@ -190,6 +189,12 @@ export function notificationsRoutes(app: App, { notifications, config, clock, se
       openStreams.add(end);
       res.on('close', end);
       res.on('error', end);
+      // Read once subscribed: whatever changes after these figures arrives as an event, so a page whose
+      // list already shows them need not fetch it again.
+      notifications.streamState(userId).then(
+        (state) => res.writableEnded || writeEvent(res, 'ready', state),
+        () => end(),
+      );
     },
   );
 }

@@ -96,8 +96,13 @@ export function createNotificationsService(
       return { ...toPage(rows.map(toNotificationItem), total, query), unread_count: unread };
     },
 
-    async unreadCount(userId: number): Promise<number> {
-      return repo.countForUser(userId, true);
+    /** What the stream's `ready` event tells a page: its unread count and its newest notification's id. */
+    async streamState(userId: number): Promise<{ unread_count: number; latest_id: number | null }> {
+      const [unread, [newest]] = await Promise.all([
+        repo.countForUser(userId, true),
+        repo.listForUser(userId, { limit: 1, offset: 0, unreadOnly: false }),
+      ]);
+      return { unread_count: unread, latest_id: newest?.id ?? null };
     },
 
     /** Only the owner can mark a notification read; anyone else gets the same 404 as for a missing one. */

@@ -195,7 +195,7 @@ describe('notifications event stream', () => {
   };
 
   it('delivers a new notification to the open stream of its user only, and cleans up on close', async () => {
-    await t.app.notifications.notify(farmer.id, 'booking_rejected', 'An older one');
+    const older = await t.app.notifications.notify(farmer.id, 'booking_rejected', 'An older one');
     const token = await streamToken(farmer);
     const abort = new AbortController();
     const res = await fetch(`${base}${notificationsApi.stream}?token=${encodeURIComponent(token)}`, {
@@ -204,7 +204,7 @@ describe('notifications event stream', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const events = eventReader(res.body!);
-    expect((await events.next('ready')).data).toEqual({ unread_count: 1 });
+    expect((await events.next('ready')).data).toEqual({ unread_count: 1, latest_id: older.id });
     expect(t.app.notifications.listenerCount()).toBe(1);
 
     await t.app.notifications.notify(other.id, 'booking_approved', 'Not for this stream');
@@ -229,6 +229,19 @@ describe('notifications event stream', () => {
 
     abort.abort();
     await expect.poll(() => t.app.notifications.listenerCount()).toBe(0);
+  });
+
+  it('says on opening that a user with no notifications has none: no newest id', async () => {
+    const newcomer = await createUser(t, 'farmer');
+    const abort = new AbortController();
+    const res = await fetch(
+      `${base}${notificationsApi.stream}?token=${encodeURIComponent(await streamToken(newcomer))}`,
+      {
+        signal: abort.signal,
+      },
+    );
+    expect((await eventReader(res.body!).next('ready')).data).toEqual({ unread_count: 0, latest_id: null });
+    abort.abort();
   });
 
   it('opens only with a valid, unused, unexpired stream token', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import {
   type InfiniteData,
   infiniteQueryOptions,
+  type QueryClient,
   useInfiniteQuery,
   useMutation,
   useQueryClient,
@@ -46,13 +47,17 @@ export const notificationsQuery = () =>
     getNextPageParam: (last) => last.next ?? undefined,
   });
 
-/** The caller's notifications, newest first; polls every 30 s unless the live stream is connected. */
-export function useNotifications() {
-  const live = useStreamConnected();
-  const query = useInfiniteQuery({ ...notificationsQuery(), refetchInterval: live ? false : POLL_MS });
+/**
+ * The caller's notifications, newest first. `query` is TanStack's result, not spread: a component renders
+ * again only for the fields it reads (the bell for its count, not each refetch's start and end).
+ * `poll` refetches every 30 s; the bell, mounted on every account screen, asks for it while the live
+ * stream is not connected.
+ */
+export function useNotifications({ poll = false }: { poll?: boolean } = {}) {
+  const query = useInfiniteQuery({ ...notificationsQuery(), refetchInterval: poll ? POLL_MS : false });
   const pages = query.data?.pages ?? [];
   return {
-    ...query,
+    query,
     items: pages.flatMap((p) => p.results),
     unreadCount: pages[0]?.unread_count ?? 0,
     total: pages[0]?.count ?? 0,
@@ -105,6 +110,26 @@ export function useMarkAllRead() {
   });
 }
 
+/** The stream's `ready` event: the user's unread count and newest notification's id as it opened. */
+interface StreamReady {
+  unread_count: number;
+  latest_id: number | null;
+}
+
+/**
+ * Whether the list on the page already shows what `ready` says (the server reads it once the stream is
+ * subscribed, so later changes arrive as events). Only then is fetching it again skipped: a notification
+ * created meanwhile changes the newest id, one read changes the count.
+ */
+function listIsCurrent(qc: QueryClient, ready: StreamReady): boolean {
+  const first = qc.getQueryData(notificationsQuery().queryKey)?.pages[0];
+  return (
+    first !== undefined &&
+    first.unread_count === ready.unread_count &&
+    (first.results[0]?.id ?? null) === ready.latest_id
+  );
+}
+
 /**
  * Keeps notifications live: trades the access token for a one-time stream token, opens the server's
  * event stream and refreshes the list when something happens. On failure it reconnects with a new
@@ -130,10 +155,10 @@ export function useNotificationStream() {
         const { token } = await http.post<StreamTokenReply>(notificationsApi.streamToken);
         if (stopped) return;
         source = new EventSource(`${notificationsApi.stream}?token=${encodeURIComponent(token)}`);
-        source.addEventListener('ready', () => {
+        source.addEventListener('ready', (event) => {
           failures = 0;
           setStreamConnected(true);
-          refresh();
+          if (!listIsCurrent(qc, JSON.parse(event.data) as StreamReady)) refresh();
         });
         source.addEventListener('notification', () => {
           refresh();

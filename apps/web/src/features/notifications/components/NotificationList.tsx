@@ -37,7 +37,7 @@ export function NotificationList({ maxHeight = 300 }: { maxHeight?: number }) {
   const list = useNotifications();
   const markRead = useMarkRead();
 
-  if (list.isPending) {
+  if (list.query.isPending) {
     return (
       <Stack gap="xs" aria-busy="true" aria-label={t('notifications.loading')}>
         <Skeleton h={48} />
@@ -46,12 +46,12 @@ export function NotificationList({ maxHeight = 300 }: { maxHeight?: number }) {
       </Stack>
     );
   }
-  if (list.isError) {
+  if (list.query.isError) {
     return (
       <Alert color="red" title={t('notifications.loadFailed')}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(list.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+          <Text size="sm">{errorMessage(list.query.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => void list.query.refetch()}>
             {t('notifications.retry')}
           </Button>
         </Stack>
@@ -105,12 +105,12 @@ export function NotificationList({ maxHeight = 300 }: { maxHeight?: number }) {
             </Group>
           );
         })}
-        {list.hasNextPage && (
+        {list.query.hasNextPage && (
           <Button
             variant="subtle"
             size="xs"
-            loading={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
+            loading={list.query.isFetchingNextPage}
+            onClick={() => void list.query.fetchNextPage()}
           >
             {t('notifications.more')}
           </Button>

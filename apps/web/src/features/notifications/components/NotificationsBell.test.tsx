@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { NotificationList } from '@kutu/contract';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { NotificationsBell } from './NotificationsBell.tsx';
+import { NotificationsHeader } from './NotificationsHeader.tsx';
+import { POLL_MS } from '../api/notifications.ts';
 import { fakeNetwork, json } from '../../../test/fakeServer.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -36,4 +38,97 @@ it('opens the list on the first click (its popover loads then) and toggles it af
   expect(document.activeElement).toBe(opened);
   await userEvent.click(opened);
   await vi.waitFor(() => expect(opened.getAttribute('aria-expanded')).toBe('false'));
+});
+
+it('polls the list every 30 s while the live stream is not connected', async () => {
+  const empty: NotificationList = { count: 0, next: null, previous: null, results: [], unread_count: 0 };
+  const sent = fakeNetwork(() => json(empty));
+  localStorage.setItem('accessToken', 'token');
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  try {
+    // jsdom has no EventSource, so the stream never connects: what a phone whose stream failed sees.
+    renderWithProviders(
+      <>
+        <NotificationsBell />
+        <NotificationsHeader size="xs" />
+      </>,
+    );
+    const lists = () => sent.filter((s) => s.url.includes('/api/notifications/?')).length;
+    await vi.waitFor(() => expect(lists()).toBe(1));
+    await vi.advanceTimersByTimeAsync(POLL_MS - 1_000);
+    expect(lists()).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(lists()).toBe(2);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(lists()).toBe(3);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+it('the notifications header alone does not poll: the bell, on every account screen, does', async () => {
+  const empty: NotificationList = { count: 0, next: null, previous: null, results: [], unread_count: 0 };
+  const sent = fakeNetwork(() => json(empty));
+  localStorage.setItem('accessToken', 'token');
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  try {
+    renderWithProviders(<NotificationsHeader size="xs" />);
+    const lists = () => sent.filter((s) => s.url.includes('/api/notifications/?')).length;
+    await vi.waitFor(() => expect(lists()).toBe(1));
+    await vi.advanceTimersByTimeAsync(3 * POLL_MS);
+    expect(lists()).toBe(1);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+/** The browser's EventSource, driven by the test: what the server's stream would send. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  private listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  onerror: (() => void) | null = null;
+  constructor(url: string) {
+    expect(url).toContain('token=one-time');
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(name: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  send(name: string, data: unknown) {
+    for (const l of this.listeners.get(name) ?? []) l(new MessageEvent(name, { data: JSON.stringify(data) }));
+  }
+  close() {}
+}
+
+it('fetches the list again when the stream opens only if the server says something changed since', async () => {
+  const item = (id: number) => ({
+    id,
+    type: 'booking_approved' as const,
+    message: `Note ${id}`,
+    date: '2026-02-10T07:00:00Z',
+    read: false,
+    data: {},
+  });
+  let list: NotificationList = { count: 1, next: null, previous: null, results: [item(4)], unread_count: 1 };
+  const sent = fakeNetwork(({ url }) =>
+    url.includes('stream-token') ? json({ token: 'one-time', expires_in: 60 }) : json(list),
+  );
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  localStorage.setItem('accessToken', 'token');
+  renderWithProviders(<NotificationsBell />);
+  const lists = () => sent.filter((s) => s.url.includes('/api/notifications/?')).length;
+  await screen.findByRole('button', { name: 'Notifications: 1 unread' });
+  await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+  const stream = FakeEventSource.opened[0]!;
+
+  stream.send('ready', { unread_count: 1, latest_id: 4 });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(lists()).toBe(1);
+
+  // A reconnect after a notification arrived while the stream was down: the newest id differs.
+  list = { ...list, count: 2, results: [item(5), item(4)], unread_count: 2 };
+  stream.send('ready', { unread_count: 2, latest_id: 5 });
+  await screen.findByRole('button', { name: 'Notifications: 2 unread' });
+  expect(lists()).toBe(2);
 });

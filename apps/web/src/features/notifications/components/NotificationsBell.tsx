@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNotifications, useNotificationStream } from '../api/notifications.ts';
+import { useNotifications, useNotificationStream, useStreamConnected } from '../api/notifications.ts';
 
 const BellPanel = lazy(() => import('./BellPanel.tsx'));
 
@@ -10,7 +10,8 @@ const BellPanel = lazy(() => import('./BellPanel.tsx'));
 export function NotificationsBell() {
   const { t } = useTranslation();
   useNotificationStream();
-  const { unreadCount } = useNotifications();
+  const live = useStreamConnected();
+  const { unreadCount } = useNotifications({ poll: !live });
   const [opened, setOpened] = useState<{ focused: boolean } | null>(null);
   const label = t('notifications.bellLabel', { count: unreadCount });
   const button = (

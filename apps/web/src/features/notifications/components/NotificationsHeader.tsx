@@ -17,13 +17,13 @@ export function NotificationsHeader({
   countTestId?: string;
 }) {
   const { t } = useTranslation();
-  const { unreadCount, isSuccess } = useNotifications();
+  const { unreadCount, query } = useNotifications();
   const markAll = useMarkAllRead();
   return (
     <Group justify="space-between" mb={size}>
       <Group gap="xs">
         <Text fw={600}>{t('notifications.title')}</Text>
-        {(isSuccess || !countOnceLoaded) && (
+        {(query.isSuccess || !countOnceLoaded) && (
           <Badge variant="light" color={unreadCount ? 'red' : 'gray'} data-testid={countTestId}>
             {t('notifications.unread', { count: unreadCount })}
           </Badge>
