@@ -161,8 +161,9 @@ interface NavMenuProps {
 }
 
 /**
- * The side menu, memoised: the shell renders again on each navigation, and on a slow phone rebuilding some
- * twenty links and their labels each time made those renders long (issue 13). Its badge's count is its own.
+ * The side menu, memoised: the shell renders again as the phone's drawer opens and closes, and on a slow
+ * phone rebuilding some twenty links and their labels each time made those renders long (issue 13). Its
+ * badge's count is its own subscription.
  */
 const NavMenu = memo(function NavMenu({ role, pathname, narrow, setNarrow, openGroup, setOpenGroup }: NavMenuProps) {
   const { t } = useTranslation();
