@@ -44,6 +44,13 @@ export const streamQuery = z.object({
   token: z.string().min(1, 'A stream token is required').max(2000),
 });
 
+/** The stream's `ready` event: the figures a page compares with its list to know whether it is current. */
+export const streamReady = z.object({
+  unread_count: z.number().int(),
+  latest_id: z.number().int().nullable().describe("The newest notification's id; null if the user has none"),
+});
+export type StreamReady = z.infer<typeof streamReady>;
+
 /**
  * Server-sent events on the stream: `ready` once when connected ({unread_count, latest_id}: the newest
  * notification's id, null if none), `notification` for

@@ -192,7 +192,9 @@ export function notificationsRoutes(app: App, { notifications, config, clock, se
       // Read once subscribed: whatever changes after these figures arrives as an event, so a page whose
       // list already shows them need not fetch it again.
       notifications.streamState(userId).then(
-        (state) => res.writableEnded || writeEvent(res, 'ready', state),
+        (state) => {
+          if (!res.writableEnded) writeEvent(res, 'ready', state);
+        },
         () => end(),
       );
     },

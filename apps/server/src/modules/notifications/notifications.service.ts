@@ -1,4 +1,11 @@
-import type { Language, NotificationItem, NotificationList, NotificationType, PageQuery } from '@kutu/contract';
+import type {
+  Language,
+  NotificationItem,
+  NotificationList,
+  NotificationType,
+  PageQuery,
+  StreamReady,
+} from '@kutu/contract';
 import { systemClock, type Clock } from '../../adapters/clock.ts';
 import { type Coordinator, createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import type { Db } from '../../db/client.ts';
@@ -97,7 +104,7 @@ export function createNotificationsService(
     },
 
     /** What the stream's `ready` event tells a page: its unread count and its newest notification's id. */
-    async streamState(userId: number): Promise<{ unread_count: number; latest_id: number | null }> {
+    async streamState(userId: number): Promise<StreamReady> {
       const [unread, [newest]] = await Promise.all([
         repo.countForUser(userId, true),
         repo.listForUser(userId, { limit: 1, offset: 0, unreadOnly: false }),

@@ -7,7 +7,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { NotificationItem, NotificationList, ReadAllReply, StreamTokenReply } from '@kutu/contract';
+import type { NotificationItem, NotificationList, ReadAllReply, StreamReady, StreamTokenReply } from '@kutu/contract';
 import { notificationsApi } from '@kutu/contract/paths';
 import { errorMessage, http } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -108,12 +108,6 @@ export function useMarkAllRead() {
     },
     onError: (err) => notifyError(errorMessage(err)),
   });
-}
-
-/** The stream's `ready` event: the user's unread count and newest notification's id as it opened. */
-interface StreamReady {
-  unread_count: number;
-  latest_id: number | null;
 }
 
 /**

@@ -6,9 +6,12 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { NotificationsBell } from './NotificationsBell.tsx';
 import { NotificationsHeader } from './NotificationsHeader.tsx';
 import { POLL_MS } from '../api/notifications.ts';
-import { fakeNetwork, json } from '../../../test/fakeServer.ts';
+import { fakeNetwork, json, type Sent } from '../../../test/fakeServer.ts';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 it('opens the list on the first click (its popover loads then) and toggles it after', async () => {
   const list: NotificationList = {
@@ -40,46 +43,42 @@ it('opens the list on the first click (its popover loads then) and toggles it af
   await vi.waitFor(() => expect(opened.getAttribute('aria-expanded')).toBe('false'));
 });
 
-it('polls the list every 30 s while the live stream is not connected', async () => {
+/** The list requests among those the page sent. */
+const listRequests = (sent: Sent[]) => sent.filter((s) => s.url.includes('/api/notifications/?')).length;
+
+/** A signed-in page whose server has no notifications, on fake timers: the count of its list requests. */
+function emptyListOnFakeTimers() {
   const empty: NotificationList = { count: 0, next: null, previous: null, results: [], unread_count: 0 };
   const sent = fakeNetwork(() => json(empty));
   localStorage.setItem('accessToken', 'token');
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  try {
-    // jsdom has no EventSource, so the stream never connects: what a phone whose stream failed sees.
-    renderWithProviders(
-      <>
-        <NotificationsBell />
-        <NotificationsHeader size="xs" />
-      </>,
-    );
-    const lists = () => sent.filter((s) => s.url.includes('/api/notifications/?')).length;
-    await vi.waitFor(() => expect(lists()).toBe(1));
-    await vi.advanceTimersByTimeAsync(POLL_MS - 1_000);
-    expect(lists()).toBe(1);
-    await vi.advanceTimersByTimeAsync(2_000);
-    expect(lists()).toBe(2);
-    await vi.advanceTimersByTimeAsync(POLL_MS);
-    expect(lists()).toBe(3);
-  } finally {
-    vi.useRealTimers();
-  }
+  return () => listRequests(sent);
+}
+
+it('polls the list every 30 s while the live stream is not connected', async () => {
+  const lists = emptyListOnFakeTimers();
+  // jsdom has no EventSource, so the stream never connects: what a phone whose stream failed sees.
+  renderWithProviders(
+    <>
+      <NotificationsBell />
+      <NotificationsHeader size="xs" />
+    </>,
+  );
+  await vi.waitFor(() => expect(lists()).toBe(1));
+  await vi.advanceTimersByTimeAsync(POLL_MS - 1_000);
+  expect(lists()).toBe(1);
+  await vi.advanceTimersByTimeAsync(2_000);
+  expect(lists()).toBe(2);
+  await vi.advanceTimersByTimeAsync(POLL_MS);
+  expect(lists()).toBe(3);
 });
 
 it('the notifications header alone does not poll: the bell, on every account screen, does', async () => {
-  const empty: NotificationList = { count: 0, next: null, previous: null, results: [], unread_count: 0 };
-  const sent = fakeNetwork(() => json(empty));
-  localStorage.setItem('accessToken', 'token');
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  try {
-    renderWithProviders(<NotificationsHeader size="xs" />);
-    const lists = () => sent.filter((s) => s.url.includes('/api/notifications/?')).length;
-    await vi.waitFor(() => expect(lists()).toBe(1));
-    await vi.advanceTimersByTimeAsync(3 * POLL_MS);
-    expect(lists()).toBe(1);
-  } finally {
-    vi.useRealTimers();
-  }
+  const lists = emptyListOnFakeTimers();
+  renderWithProviders(<NotificationsHeader size="xs" />);
+  await vi.waitFor(() => expect(lists()).toBe(1));
+  await vi.advanceTimersByTimeAsync(3 * POLL_MS);
+  expect(lists()).toBe(1);
 });
 
 /** The browser's EventSource, driven by the test: what the server's stream would send. */
@@ -117,7 +116,7 @@ it('fetches the list again when the stream opens only if the server says somethi
   vi.stubGlobal('EventSource', FakeEventSource);
   localStorage.setItem('accessToken', 'token');
   renderWithProviders(<NotificationsBell />);
-  const lists = () => sent.filter((s) => s.url.includes('/api/notifications/?')).length;
+  const lists = () => listRequests(sent);
   await screen.findByRole('button', { name: 'Notifications: 1 unread' });
   await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
   const stream = FakeEventSource.opened[0]!;
