@@ -109,8 +109,8 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: 'src',
       filename: 'sw.ts',
-      // defer: the service worker's registration must not hold up the first paint.
-      injectRegister: 'script-defer',
+      // Registered by the app once the first screen has settled (app/service-worker.ts), not at load.
+      injectRegister: false,
       manifest: {
         name: 'Kutu — Detect Early · Act Fast · Grow Smart',
         short_name: 'Kutu',

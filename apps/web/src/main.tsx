@@ -8,9 +8,11 @@ import './features/auth/pages/LoginPage.tsx';
 import { startLanguageSync } from './lib/language-sync.ts';
 import { App } from './app/App.tsx';
 import { preloadScreen } from './app/router.tsx';
+import { registerServiceWorker } from './app/service-worker.ts';
 
 startLanguageSync();
 preloadScreen(window.location.pathname);
+registerServiceWorker();
 
 // A transition lets React render the first screen in slices of a few milliseconds instead of one long
 // task, so a slow phone stays responsive while it starts (Lighthouse's total blocking time, issue 13).

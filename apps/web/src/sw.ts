@@ -9,8 +9,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 declare const self: { __WB_MANIFEST: (string | PrecacheEntry)[]; skipWaiting(): Promise<void> };
 
 // A new release's worker takes over at once (decision 0016): an old tab that then misses a chunk gets
-// the "Kutu was updated" screen. The generated worker had stopped doing this when its registration
-// script was deferred (vite-plugin-pwa sets it only for injectRegister 'auto').
+// the "Kutu was updated" screen. vite-plugin-pwa sets this only for its own injectRegister 'auto'; the app
+// registers this worker itself (app/service-worker.ts).
 void self.skipWaiting();
 clientsClaim();
 

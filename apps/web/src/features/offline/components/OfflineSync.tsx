@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { whenSettled } from '../../../lib/when-settled.ts';
 import { analysisKeys } from '../../analysis/api/analysis.ts';
 import { notificationsKey } from '../../notifications/api/notifications.ts';
 import { downloadOnWifi } from '../lib/model.ts';
@@ -10,7 +11,7 @@ import { offlineSupported } from '../lib/store.ts';
 
 /**
  * Farmers only, mounted once while signed in: fetches the offline model on Wi-Fi, and sends photos
- * diagnosed offline at start and whenever the network comes back.
+ * diagnosed offline once the page has settled and whenever the network comes back.
  */
 export function OfflineSync() {
   const { t } = useTranslation();
@@ -25,7 +26,12 @@ export function OfflineSync() {
       await client.invalidateQueries({ queryKey: analysisKeys.all });
       await client.invalidateQueries({ queryKey: notificationsKey });
     };
-    if (navigator.onLine) void send().then(() => downloadOnWifi());
+    // At start, not before the first screen has settled (lib/when-settled.ts).
+    void whenSettled().then(async () => {
+      if (!alive || !navigator.onLine) return;
+      await send();
+      await downloadOnWifi();
+    });
     const online = () => void send();
     window.addEventListener('online', online);
     return () => {

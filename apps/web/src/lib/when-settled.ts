@@ -1,0 +1,50 @@
+/**
+ * Work the first screen does not need waits until the page has settled: loaded, nothing (a script, an
+ * image, an answer from the server) finished arriving for QUIET_MS, and then the main thread idle. The
+ * service worker's install downloads the whole app (about 150 files, 1.7 MB) and the offline sync opens
+ * the photo queue and asks after the model: started as soon as the page loaded, they competed with the
+ * first screen for a slow phone's cores and network (issue 13, decision 0016).
+ */
+export const QUIET_MS = 2000;
+/** An idle main thread is waited for at most this long. */
+const IDLE_TIMEOUT_MS = 5000;
+
+let settled: Promise<void> | undefined;
+
+/** Resolves once, when the page has settled after it opened; later calls get the same promise. */
+export function whenSettled(): Promise<void> {
+  settled ??= loaded().then(networkQuiet).then(idle);
+  return settled;
+}
+
+function loaded() {
+  return new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+}
+
+/** Resolves once no resource has finished loading for QUIET_MS (a browser without resource timing waits QUIET_MS). */
+function networkQuiet() {
+  return new Promise<void>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const restart = () => {
+      clearTimeout(timer);
+      timer = setTimeout(done, QUIET_MS);
+    };
+    const observer = typeof PerformanceObserver === 'function' ? new PerformanceObserver(restart) : undefined;
+    const done = () => {
+      observer?.disconnect();
+      resolve();
+    };
+    observer?.observe({ type: 'resource' });
+    restart();
+  });
+}
+
+function idle() {
+  return new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 0);
+  });
+}
