@@ -68,6 +68,24 @@ describe('whenSettled', () => {
     expect(state.settled).toBe(true);
   });
 
+  it('a page that keeps loading counts as settled LONGEST_WAIT_MS after its load', async () => {
+    const { LONGEST_WAIT_MS } = await import('./when-settled.ts');
+    const { state } = await startWaiting();
+    for (let waited = 0; waited < LONGEST_WAIT_MS - 1000; waited += 1000) {
+      await vi.advanceTimersByTimeAsync(1000);
+      ResourceObserver.arrive();
+    }
+    await vi.advanceTimersByTimeAsync(999);
+    await runIdleCallbacks();
+    expect(state.settled).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ResourceObserver.watching.size).toBe(0);
+    await runIdleCallbacks();
+    expect(state.settled).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('does not start counting before the page has loaded', async () => {
     Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
     const { state, QUIET_MS } = await startWaiting();

@@ -6,6 +6,8 @@
  * first screen for a slow phone's cores and network (issue 13, decision 0016).
  */
 export const QUIET_MS = 2000;
+/** A page that keeps loading (a slow network, a screen that polls) counts as settled this long after its load. */
+export const LONGEST_WAIT_MS = 30_000;
 /** An idle main thread is waited for at most this long. */
 const IDLE_TIMEOUT_MS = 5000;
 
@@ -24,7 +26,10 @@ function loaded() {
   });
 }
 
-/** Resolves once no resource has finished loading for QUIET_MS (a browser without resource timing waits QUIET_MS). */
+/**
+ * Resolves once no resource has finished loading for QUIET_MS, or LONGEST_WAIT_MS have passed (a browser
+ * without resource timing waits QUIET_MS).
+ */
 function networkQuiet() {
   return new Promise<void>((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -33,10 +38,13 @@ function networkQuiet() {
       timer = setTimeout(done, QUIET_MS);
     };
     const observer = typeof PerformanceObserver === 'function' ? new PerformanceObserver(restart) : undefined;
-    const done = () => {
+    const longest = setTimeout(done, LONGEST_WAIT_MS);
+    function done() {
+      clearTimeout(timer);
+      clearTimeout(longest);
       observer?.disconnect();
       resolve();
-    };
+    }
     observer?.observe({ type: 'resource' });
     restart();
   });
