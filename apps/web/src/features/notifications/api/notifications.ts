@@ -12,6 +12,7 @@ import { notificationsApi } from '@kutu/contract/paths';
 import { errorMessage, http } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import i18n from '../../../lib/i18n.ts';
+import { whenSettled } from '../../../lib/when-settled.ts';
 
 export const notificationsKey = ['notifications'] as const;
 /** Other screens whose numbers change with new notifications (bookings, analyses, training, expert verdicts). */
@@ -111,22 +112,20 @@ export function useMarkAllRead() {
 }
 
 /**
- * Whether the list on the page already shows what `ready` says (the server reads it once the stream is
- * subscribed, so later changes arrive as events). Only then is fetching it again skipped: a notification
- * created meanwhile changes the newest id, one read changes the count.
+ * How the list on the page compares with what `ready` says (the server reads it once the stream is
+ * subscribed, so later changes arrive as events): a notification created meanwhile changes the newest id,
+ * one read changes the count. 'missed' means the page was open while they happened.
  */
-function listIsCurrent(qc: QueryClient, ready: StreamReady): boolean {
+function listAgainst(qc: QueryClient, ready: StreamReady): 'current' | 'missed' | 'not loaded' {
   const first = qc.getQueryData(notificationsQuery().queryKey)?.pages[0];
-  return (
-    first !== undefined &&
-    first.unread_count === ready.unread_count &&
-    (first.results[0]?.id ?? null) === ready.latest_id
-  );
+  if (first === undefined) return 'not loaded';
+  const current = first.unread_count === ready.unread_count && (first.results[0]?.id ?? null) === ready.latest_id;
+  return current ? 'current' : 'missed';
 }
 
 /**
- * Keeps notifications live: trades the access token for a one-time stream token, opens the server's
- * event stream and refreshes the list when something happens. On failure it reconnects with a new
+ * Keeps notifications live: once the page has settled, trades the access token for a one-time stream
+ * token, opens the server's event stream and refreshes the list when something happens. On failure it reconnects with a new
  * token after a growing delay; meanwhile `useNotifications` polls.
  */
 export function useNotificationStream() {
@@ -139,6 +138,10 @@ export function useNotificationStream() {
     let failures = 0;
 
     const refresh = () => void qc.invalidateQueries({ queryKey: notificationsKey });
+    const refreshAll = () => {
+      refresh();
+      for (const key of affectedByNotifications) void qc.invalidateQueries({ queryKey: key });
+    };
     const retry = () => {
       if (stopped) return;
       failures += 1;
@@ -152,12 +155,12 @@ export function useNotificationStream() {
         source.addEventListener('ready', (event) => {
           failures = 0;
           setStreamConnected(true);
-          if (!listIsCurrent(qc, JSON.parse(event.data) as StreamReady)) refresh();
+          const list = listAgainst(qc, JSON.parse(event.data) as StreamReady);
+          // What was missed may be a booking's approval or a verdict: the screens showing those refresh too.
+          if (list === 'missed') refreshAll();
+          else if (list === 'not loaded') refresh();
         });
-        source.addEventListener('notification', () => {
-          refresh();
-          for (const key of affectedByNotifications) void qc.invalidateQueries({ queryKey: key });
-        });
+        source.addEventListener('notification', refreshAll);
         source.addEventListener('read', refresh);
         // The token works once, so the browser's own reconnect cannot succeed: start over instead.
         source.onerror = () => {
@@ -170,7 +173,11 @@ export function useNotificationStream() {
         retry();
       }
     }
-    void connect();
+    // The list's first page already shows the count; the stream keeps it live from once the page has
+    // settled (lib/when-settled.ts), and its `ready` catches up on anything sent before.
+    void whenSettled().then(() => {
+      if (!stopped) void connect();
+    });
     return () => {
       stopped = true;
       clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type { NotificationList } from '@kutu/contract';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -7,6 +8,14 @@ import { NotificationsBell } from './NotificationsBell.tsx';
 import { NotificationsHeader } from './NotificationsHeader.tsx';
 import { POLL_MS } from '../api/notifications.ts';
 import { fakeNetwork, json, type Sent } from '../../../test/fakeServer.ts';
+
+// The page settles (lib/when-settled.ts) when a test says so: the live stream waits for it.
+const page = vi.hoisted(() => {
+  let settle = () => {};
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  return { settled, settle: () => settle() };
+});
+vi.mock('../../../lib/when-settled.ts', () => ({ whenSettled: () => page.settled }));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -99,7 +108,7 @@ class FakeEventSource {
   close() {}
 }
 
-it('fetches the list again when the stream opens only if the server says something changed since', async () => {
+it('opens the stream once the page has settled, and fetches the list again then only if something changed', async () => {
   const item = (id: number) => ({
     id,
     type: 'booking_approved' as const,
@@ -115,19 +124,38 @@ it('fetches the list again when the stream opens only if the server says somethi
   FakeEventSource.opened = [];
   vi.stubGlobal('EventSource', FakeEventSource);
   localStorage.setItem('accessToken', 'token');
-  renderWithProviders(<NotificationsBell />);
+  let dashboardFetches = 0;
+  // A dashboard figure that a notification can change (a booking's approval).
+  function DashboardFigure() {
+    useQuery({ queryKey: ['dashboard', 'figure'], queryFn: () => ++dashboardFetches });
+    return null;
+  }
+  renderWithProviders(
+    <>
+      <NotificationsBell />
+      <DashboardFigure />
+    </>,
+  );
   const lists = () => listRequests(sent);
   await screen.findByRole('button', { name: 'Notifications: 1 unread' });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(sent.filter((s) => s.url.includes('stream-token'))).toHaveLength(0);
+  expect(FakeEventSource.opened).toHaveLength(0);
+
+  page.settle();
   await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
   const stream = FakeEventSource.opened[0]!;
 
   stream.send('ready', { unread_count: 1, latest_id: 4 });
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(lists()).toBe(1);
+  expect(dashboardFetches).toBe(1);
 
-  // A reconnect after a notification arrived while the stream was down: the newest id differs.
+  // A reconnect after a notification arrived while the stream was down: the newest id differs, and the
+  // dashboard's figures are fetched again as a notification event would have them.
   list = { ...list, count: 2, results: [item(5), item(4)], unread_count: 2 };
   stream.send('ready', { unread_count: 2, latest_id: 5 });
   await screen.findByRole('button', { name: 'Notifications: 2 unread' });
   expect(lists()).toBe(2);
+  await vi.waitFor(() => expect(dashboardFetches).toBe(2));
 });
