@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** The browser's resource timing: `arrive()` is one file (a script, an image, an answer) finished loading. */
 class ResourceObserver {
+  static supportedEntryTypes = ['resource'];
   static watching = new Set<ResourceObserver>();
   private readonly callback: () => void;
   constructor(callback: () => void) {

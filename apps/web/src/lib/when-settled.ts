@@ -37,7 +37,9 @@ function networkQuiet() {
       clearTimeout(timer);
       timer = setTimeout(done, QUIET_MS);
     };
-    const observer = typeof PerformanceObserver === 'function' ? new PerformanceObserver(restart) : undefined;
+    const timed =
+      typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('resource');
+    const observer = timed ? new PerformanceObserver(restart) : undefined;
     const longest = setTimeout(done, LONGEST_WAIT_MS);
     function done() {
       clearTimeout(timer);

@@ -125,8 +125,8 @@ function listAgainst(qc: QueryClient, ready: StreamReady): 'current' | 'missed' 
 
 /**
  * Keeps notifications live: once the page has settled, trades the access token for a one-time stream
- * token, opens the server's event stream and refreshes the list when something happens. On failure it reconnects with a new
- * token after a growing delay; meanwhile `useNotifications` polls.
+ * token, opens the server's event stream and refreshes the list when something happens. On failure it
+ * reconnects with a new token after a growing delay; meanwhile `useNotifications` polls.
  */
 export function useNotificationStream() {
   const qc = useQueryClient();
