@@ -52,10 +52,9 @@ export const streamReady = z.object({
 export type StreamReady = z.infer<typeof streamReady>;
 
 /**
- * Server-sent events on the stream: `ready` once when connected ({unread_count, latest_id}: the newest
- * notification's id, null if none), `notification` for
- * each new one (a NotificationItem plus unread_count), `read` when notifications were marked read in
- * another tab ({unread_count}); comment lines keep the connection alive.
+ * Server-sent events on the stream: `ready` once when connected (streamReady), `notification` for each
+ * new one (a NotificationItem plus unread_count), `read` when notifications were marked read in another
+ * tab ({unread_count}); comment lines keep the connection alive.
  */
 export const streamEvents = ['ready', 'notification', 'read'] as const;
 export type StreamEvent = (typeof streamEvents)[number];

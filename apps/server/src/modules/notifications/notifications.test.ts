@@ -193,14 +193,14 @@ describe('notifications event stream', () => {
     expect(res.json().expires_in).toBe(60);
     return res.json().token as string;
   };
+  /** Opens `user`'s event stream over real HTTP, with a stream token first as the page does. */
+  const openStream = async (user: TestUser, signal: AbortSignal) =>
+    fetch(`${base}${notificationsApi.stream}?token=${encodeURIComponent(await streamToken(user))}`, { signal });
 
   it('delivers a new notification to the open stream of its user only, and cleans up on close', async () => {
     const older = await t.app.notifications.notify(farmer.id, 'booking_rejected', 'An older one');
-    const token = await streamToken(farmer);
     const abort = new AbortController();
-    const res = await fetch(`${base}${notificationsApi.stream}?token=${encodeURIComponent(token)}`, {
-      signal: abort.signal,
-    });
+    const res = await openStream(farmer, abort.signal);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const events = eventReader(res.body!);
@@ -234,12 +234,7 @@ describe('notifications event stream', () => {
   it('says on opening that a user with no notifications has none: no newest id', async () => {
     const newcomer = await createUser(t, 'farmer');
     const abort = new AbortController();
-    const res = await fetch(
-      `${base}${notificationsApi.stream}?token=${encodeURIComponent(await streamToken(newcomer))}`,
-      {
-        signal: abort.signal,
-      },
-    );
+    const res = await openStream(newcomer, abort.signal);
     expect((await eventReader(res.body!).next('ready')).data).toEqual({ unread_count: 0, latest_id: null });
     abort.abort();
   });
