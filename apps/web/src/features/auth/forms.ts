@@ -24,3 +24,20 @@ export function safeReturnTo(path: string | null): string | null {
   if (path.startsWith('/auth')) return null;
   return path;
 }
+
+const SIGN_UP_IDENTIFIER = 'kutu.signUpIdentifier';
+/** The email (or phone) a sign-up used, for this tab: sign-in after activation starts with it. */
+export function rememberSignUpIdentifier(identifier: string) {
+  try {
+    sessionStorage.setItem(SIGN_UP_IDENTIFIER, identifier);
+  } catch {
+    // Storage refused: sign-in then starts empty.
+  }
+}
+export function signUpIdentifier(): string | null {
+  try {
+    return sessionStorage.getItem(SIGN_UP_IDENTIFIER);
+  } catch {
+    return null;
+  }
+}
