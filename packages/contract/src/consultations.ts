@@ -201,10 +201,7 @@ export const bookSlotBody = z.object({
     .trim()
     .min(3, 'Say in a few words what you want to talk about')
     .max(120, 'Keep the topic under 120 characters'),
-  analysis_id: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    rowId('analysis_id').optional(),
-  ),
+  analysis_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), rowId('analysis_id').optional()),
 });
 export type BookSlotBody = z.input<typeof bookSlotBody>;
 
