@@ -14,6 +14,8 @@ import { readOnnxHead, withFeatureOutput, withOnnxHead } from './onnx-edit.ts';
 import { fitHeadInWorker, HEAD_RECIPE } from './refit.ts';
 
 export const PYTHON = process.env.KUTU_PYTHON ?? '/usr/bin/python3';
+/** Read when a Python trainer starts (not at import), so a process can change KUTU_PYTHON first. */
+const pythonPath = () => process.env.KUTU_PYTHON ?? '/usr/bin/python3';
 const NONLEAF_CACHE_SIZE = 256;
 const PRETRAINED = path.join(packageRoot, 'pretrained/mobilenet_v2_nsfwjs.pt');
 
@@ -134,7 +136,7 @@ function runTrainer(script: string, args: string[], opts: TrainOptions): Promise
 function runPython(args: string[], opts: TrainOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const threads = String(opts.threads ?? 2);
-    const child = spawn(PYTHON, args, {
+    const child = spawn(pythonPath(), args, {
       env: { ...process.env, OMP_NUM_THREADS: threads, MKL_NUM_THREADS: threads, KUTU_TRAIN_THREADS: threads },
       // stdin is a pipe the trainer watches: it exits when this process dies (trainer/parent_watch.py).
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -200,17 +202,36 @@ async function sharedFeatureCache(
   return path.join(workDir, `kutu-feature-cache-${hash.digest('hex').slice(0, 16)}`);
 }
 
-/** Names of the work folders a run leaves only when killed (a stopped or failed run removes its own). */
-export const WORK_IN_PROGRESS = /^kutu-(train-|feature-cache-.*\.partial-)/;
+/** `<pid>@<host>`: which process owns a work folder, so a sweep never removes a live run's files. */
+const owner = () => `${process.pid}@${os.hostname()}`;
+/** A work folder a run removes when it ends, unless killed: its owner is in the name. */
+const WORK_IN_PROGRESS = /^kutu-(?:train-|feature-cache-[0-9a-f]+\.partial-)(\d+)@(.*?)@/;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /**
- * Removes what killed runs left in `workDir` (half-written feature caches, trainer scratch folders).
- * Call it at start, before any run: a run in progress would lose its files.
+ * Removes what killed runs left in `workDir` (half-written feature caches, the trainer's scratch folders):
+ * those of this machine whose process is gone, or is this one (a fresh start: nothing of it runs yet).
+ * Other machines' folders (a shared DATA_DIR) are theirs to sweep. Returns the names removed.
  */
 export async function sweepWorkDir(workDir: string): Promise<string[]> {
   const names = await fs.readdir(workDir).catch(() => [] as string[]);
-  const removed = names.filter((n) => WORK_IN_PROGRESS.test(n));
-  for (const name of removed) await fs.rm(path.join(workDir, name), { recursive: true, force: true });
+  const removed: string[] = [];
+  for (const name of names) {
+    const m = WORK_IN_PROGRESS.exec(name);
+    if (!m || m[2] !== os.hostname()) continue;
+    const pid = Number(m[1]);
+    if (pid !== process.pid && alive(pid)) continue;
+    await fs.rm(path.join(workDir, name), { recursive: true, force: true });
+    removed.push(name);
+  }
   return removed;
 }
 
@@ -246,7 +267,7 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
       : undefined;
   const workDir = opts.workDir ?? os.tmpdir();
   await fs.mkdir(workDir, { recursive: true });
-  const cache = await fs.mkdtemp(path.join(workDir, 'kutu-train-'));
+  const cache = await fs.mkdtemp(path.join(workDir, `kutu-train-${owner()}@`));
   try {
     const evalFiles = new Set(opts.evalItems.map((i) => path.resolve(i.file)));
     let base = opts.dataDirs.flatMap((d) => listLabelledImages(d));
@@ -265,10 +286,12 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
     }));
     const train = [...base, ...extra].filter((i) => !evalFiles.has(path.resolve(i.file)));
     const report = (done: number, total: number) => opts.onProgress?.({ stage: 'prepare', done, total });
-    const nonLeaf = (fsSync.existsSync(nonLeafDir) ? listImagesRecursive(nonLeafDir) : []).map((file) => ({
+    let nonLeaf = (fsSync.existsSync(nonLeafDir) ? listImagesRecursive(nonLeafDir) : []).map((file) => ({
       file,
       label: 'not_leaf',
     }));
+    // Quick runs in Node compute features for the negatives they use only (Python reads --nonleaf-limit).
+    if (runtime === 'node' && opts.limitPerClass) nonLeaf = nonLeaf.slice(0, opts.limitPerClass * 2);
     if (arch === 'kutunet') {
       await prepareSet(cache, 'train', train, recipe.trainCacheSize, report);
       await prepareSet(cache, 'eval', opts.evalItems, recipe.inputSize);
@@ -280,7 +303,7 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
       const backboneOnnx = path.join(shared, 'backbone.onnx');
       const featureOpts = { threads: opts.threads, signal: opts.signal, size: inputSize };
       if (!fsSync.existsSync(path.join(shared, 'nonleaf.json'))) {
-        const partial = `${shared}.partial-${process.pid}`;
+        const partial = `${shared}.partial-${owner()}@`;
         await fs.mkdir(partial, { recursive: true });
         try {
           if (runtime === 'node') {
@@ -291,7 +314,10 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
             await runPython([path.join(packageRoot, 'trainer/features.py'), ...exportArgs], opts);
           }
           const views: View[] = ['orig', 'hflip', 'crop1', 'crop2', 'crop3'];
-          await writeFeatures(partial, 'nonleaf', nonLeaf, views, path.join(partial, 'backbone.onnx'), featureOpts);
+          await writeFeatures(partial, 'nonleaf', nonLeaf, views, path.join(partial, 'backbone.onnx'), {
+            ...featureOpts,
+            onProgress: report,
+          });
           // Another job may have finished the same cache first: then its copy is used and this one goes.
           await fs.rename(partial, shared).catch(() => undefined);
         } finally {
