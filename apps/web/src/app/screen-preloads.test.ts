@@ -48,7 +48,7 @@ describe("each address's files (scripts/screen-preloads.ts)", () => {
 
   it('stops the build when a screen meant for the entry was built as a chunk of its own', () => {
     expect(() => screenPreloads(manifest, {}, ['app/layout/AccountLayout.tsx'])).toThrow(
-      /components\/layout\/AccountLayout.tsx should be in the entry/,
+      /app\/layout\/AccountLayout.tsx should be in the entry/,
     );
   });
 
