@@ -34,7 +34,12 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { offlineModelRoutes } from './modules/offline-model/offline-model.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
-import { metricsRoutes, readinessRoutes, registerRequestIds } from './modules/operations/operations.routes.ts';
+import {
+  canonicalMetricsUrl,
+  metricsRoutes,
+  readinessRoutes,
+  registerRequestIds,
+} from './modules/operations/operations.routes.ts';
 import { requestIdOf } from './lib/request-context.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -48,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: trustedHops(config.trustProxy),
     // Operability (docs/decisions/0021): a proxy's X-Request-Id is kept, so it spans proxy, app and job logs.
     genReqId: requestIdOf,
+    rewriteUrl: (req) => canonicalMetricsUrl(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
   registerRequestIds(app);
 

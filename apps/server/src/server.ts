@@ -20,7 +20,7 @@ import { requestIdOf } from './lib/request-context.ts';
 import { createClassifierHolder } from './modules/analysis/classifier-holder.ts';
 import { activeModelDir } from './modules/training/model-versions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { metricsRoutes, readinessRoutes } from './modules/operations/operations.routes.ts';
+import { canonicalMetricsUrl, metricsRoutes, readinessRoutes } from './modules/operations/operations.routes.ts';
 import { startConsultationUpkeep } from './modules/consultations/upkeep.ts';
 
 /**
@@ -174,6 +174,7 @@ async function probeApp(config: Config, deps: Parameters<typeof readinessRoutes>
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, hooks: errorLogHooks },
     genReqId: requestIdOf,
+    rewriteUrl: (req) => canonicalMetricsUrl(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
