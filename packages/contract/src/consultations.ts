@@ -194,6 +194,21 @@ export type AvailabilitySlot = z.infer<typeof availabilitySlot>;
 export const slotPage = paginated(availabilitySlot);
 export type SlotPage = z.infer<typeof slotPage>;
 
+/** A slot without its expert, inside that expert's group. */
+export const expertSlot = availabilitySlot.omit({ expert: true });
+export type ExpertSlot = z.infer<typeof expertSlot>;
+/**
+ * One expert's bookable slots, soonest first: the farmers' list groups them so the bio shows once and
+ * the times as chips (issue 37). Pages count experts, not slots.
+ */
+export const expertSlots = z.object({
+  expert: slotExpert,
+  slots: z.array(expertSlot),
+});
+export type ExpertSlots = z.infer<typeof expertSlots>;
+export const expertSlotsPage = paginated(expertSlots);
+export type ExpertSlotsPage = z.infer<typeof expertSlotsPage>;
+
 export const bookSlotBody = z.object({
   slot_id: rowId('slot_id', 'Choose a slot to book'),
   topic: z

@@ -56,7 +56,7 @@ export const sampleCounts = z.object({
   healthy: z.number().int(),
   other_disease: z.number().int(),
   total: z.number().int(),
-  /** Samples added since the last retraining started. */
+  /** Samples added since the last retraining that activated a model started (failed and refused runs leave them new). */
   new_since_last_job: z.number().int(),
   /** A retraining starts by itself at this many new samples (0: never). */
   retrain_after: z.number().int(),
@@ -75,6 +75,10 @@ export const evalMetrics = z.object({
   per_class: z.record(z.string(), z.unknown()).optional(),
   /** Accuracy per setting of the evaluation photos ('field', 'lab', 'unknown'), where known. */
   accuracy_by_setting: z.record(z.string(), z.number()).optional(),
+  /** Per setting, the share of photos answered confidently (neither unsure nor refused). */
+  coverage_by_setting: z.record(z.string(), z.number()).optional(),
+  /** Per setting, the share of photos given a confident wrong diagnosis (the retraining gate compares 'field'). */
+  confident_wrong_by_setting: z.record(z.string(), z.number()).optional(),
 });
 export type EvalMetrics = z.infer<typeof evalMetrics>;
 
