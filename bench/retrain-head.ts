@@ -34,10 +34,21 @@ const pick = (m: EvalReport) => ({
   confident_wrong_by_setting: m.confident_wrong_by_setting,
 });
 const dirs: Record<string, string> = {};
+/**
+ * CPU seconds of this process and its waited-for children (the Python trainer) from /proc/self/stat:
+ * wall-clock time on a shared machine says more about the neighbours than about the code.
+ */
+function cpuSeconds(): number {
+  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  // utime, stime, cutime, cstime are fields 14–17 of the whole line (11–14 after the command).
+  return fields.slice(11, 15).reduce((sum, v) => sum + Number(v), 0) / 100;
+}
 try {
   for (const runtime of runtimes) {
     const started = Date.now();
+    const cpuStart = cpuSeconds();
     const stages: string[] = [];
+    const stageCpu: Record<string, number> = {};
     const result = await trainModel({
       dataDirs: [defaultDatasetDir],
       evalItems,
@@ -52,6 +63,7 @@ try {
       onProgress: (p) => {
         if (stages.at(-1) !== p.stage) {
           stages.push(p.stage);
+          stageCpu[p.stage] = Math.round(cpuSeconds() - cpuStart);
           console.error(`${runtime}: ${((Date.now() - started) / 1000).toFixed(0)} s ${p.stage}`);
         }
       },
@@ -62,6 +74,8 @@ try {
       JSON.stringify({
         runtime,
         wall_clock_seconds: Math.round((Date.now() - started) / 1000),
+        cpu_seconds: Math.round(cpuSeconds() - cpuStart),
+        cpu_seconds_at_stage_start: stageCpu,
         refit_seconds: card.training.seconds,
         train_counts: result.trainCounts,
         candidate: pick(result.metrics),
