@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cropTypes, trainingLabels, trainingMessages } from './enums.ts';
-import { isoDateTime, MAX_ROW_ID, pageQuery, paginated } from './common.ts';
+import { isoDateTime, pageQuery, paginated, rowId } from './common.ts';
 
 export { trainingApi, trainingPath } from './paths.ts';
 
@@ -46,11 +46,7 @@ export const trainingSamplePage = paginated(trainingSample);
 export const relabelBody = z.object({ label: trainingLabel });
 
 export const fromAnalysisBody = z.object({
-  analysis_id: z.coerce
-    .number({ error: 'analysis_id is required' })
-    .int()
-    .positive('analysis_id is required')
-    .max(MAX_ROW_ID, 'No analysis has this id'),
+  analysis_id: rowId('analysis_id', 'analysis_id is required'),
   label: trainingLabel,
 });
 export type FromAnalysisBody = z.input<typeof fromAnalysisBody>;
