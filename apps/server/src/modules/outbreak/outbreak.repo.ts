@@ -272,3 +272,39 @@ export function createOutbreakRepo(db: Db) {
   };
 }
 export type OutbreakRepo = ReturnType<typeof createOutbreakRepo>;
+
+/**
+ * The repair: rebuilds every case state, farmer-week and count from the analyses and verdicts, in one
+ * transaction (set-based SQL). A case keeps the district it was first counted in; analyses not counted
+ * yet take their farmer's district now. Never run on a confirmation (those move the counts by their
+ * difference); `npm run outbreak:recount`.
+ */
+export async function recountAll(db: Db, now: Date): Promise<{ cases: number; counts: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table outbreak_counts in exclusive mode`);
+    await tx.execute(sql`insert into outbreak_cases (analysis_id, user_id, district, crop, week_start, state, unreviewed, demo)
+      select a.id, a.user_id, u.district, coalesce(a.crop, 'other'),
+        (date_trunc('week', a.created_at at time zone 'UTC'))::date, ${caseStateSql}, r.verdict is null, a.demo
+      from analyses a join users u on u.id = a.user_id left join expert_reviews r on r.analysis_id = a.id
+      where u.district is not null and ${caseStateSql} <> 'none'
+      on conflict (analysis_id) do nothing`);
+    await tx.execute(sql`update outbreak_cases c set state = s.state, unreviewed = s.state = 'reported' and s.unreviewed
+      from (select a.id, ${caseStateSql} as state, r.verdict is null as unreviewed
+            from analyses a left join expert_reviews r on r.analysis_id = a.id) s
+      where s.id = c.analysis_id and (c.state <> s.state or c.unreviewed <> (s.state = 'reported' and s.unreviewed))`);
+    await tx.execute(sql`delete from outbreak_farmer_weeks`);
+    await tx.execute(sql`insert into outbreak_farmer_weeks (user_id, crop, week_start, district, state, unreviewed, demo)
+      select user_id, crop, week_start, min(district),
+        case when bool_or(state = 'confirmed') then 'confirmed' when bool_or(state = 'reported') then 'reported' else 'none' end,
+        not bool_or(state = 'confirmed') and bool_or(state = 'reported' and unreviewed), bool_or(demo)
+      from outbreak_cases group by user_id, crop, week_start`);
+    await tx.execute(sql`delete from outbreak_counts`);
+    await tx.execute(sql`insert into outbreak_counts (district, crop, week_start, demo, confirmed, reported, unreviewed, updated_at)
+      select district, crop, week_start, demo, count(*) filter (where state = 'confirmed'),
+        count(*) filter (where state = 'reported'), count(*) filter (where unreviewed), ${now}
+      from outbreak_farmer_weeks where state <> 'none' group by district, crop, week_start, demo`);
+    const [c] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from outbreak_cases`);
+    const [k] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from outbreak_counts`);
+    return { cases: Number(c.n), counts: Number(k.n) };
+  });
+}
