@@ -48,26 +48,22 @@ export function createOutbreakRepo(db: Db) {
   return {
     db,
 
-    async caseSource(runner: Runner, analysisId: number): Promise<CaseSource | undefined> {
-      const [row] = await rowsOf<CaseSource>(
+    /** The analysis as counting sees it, and its case as counted so far (if any), in one query. */
+    async caseSource(runner: Runner, analysisId: number): Promise<(CaseSource & { known: CaseRow | null }) | undefined> {
+      const [row] = await rowsOf<CaseSource & { known: CaseRow | null }>(
         runner,
         sql`select a.id as "analysisId", a.user_id as "userId", coalesce(a.crop, 'other') as crop,
               (date_trunc('week', a.created_at at time zone 'UTC'))::date::text as "weekStart",
               a.demo, u.district as "userDistrict", ${caseStateSql} as state,
-              (r.verdict is null) as unreviewed
+              (r.verdict is null) as unreviewed,
+              case when c.analysis_id is null then null else json_build_object('district', c.district, 'crop', c.crop,
+                'weekStart', c.week_start::text, 'state', c.state, 'unreviewed', c.unreviewed, 'demo', c.demo) end as known
             from analyses a join users u on u.id = a.user_id
             left join expert_reviews r on r.analysis_id = a.id
+            left join outbreak_cases c on c.analysis_id = a.id
             where a.id = ${analysisId}`,
       );
-      return row;
-    },
-
-    async findCase(runner: Runner, analysisId: number): Promise<CaseRow | undefined> {
-      const [row] = await rowsOf<CaseRow>(
-        runner,
-        sql`select district, crop, week_start::text as "weekStart", state, unreviewed, demo
-            from outbreak_cases where analysis_id = ${analysisId}`,
-      );
+      if (row && typeof row.known === 'string') row.known = JSON.parse(row.known);
       return row;
     },
 
