@@ -61,7 +61,7 @@ try {
        jsonb_build_object('common_rust', 0.9, 'healthy', 0.05, 'other_disease', 0.05), 'v-bench',
        case when i % 5 < 3 then 'maize' when i % 5 = 3 then 'beans' else null end,
        now() - ((i * 104729) % (730 * 86400)) * interval '1 second'
-     from generate_series(1, $3) as i`,
+     from generate_series(1::bigint, $3::bigint) as i`,
     [firstFarmer, FARMERS, ANALYSES],
   );
   await db.execute(

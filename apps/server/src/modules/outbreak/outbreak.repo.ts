@@ -49,7 +49,10 @@ export function createOutbreakRepo(db: Db) {
     db,
 
     /** The analysis as counting sees it, and its case as counted so far (if any), in one query. */
-    async caseSource(runner: Runner, analysisId: number): Promise<(CaseSource & { known: CaseRow | null }) | undefined> {
+    async caseSource(
+      runner: Runner,
+      analysisId: number,
+    ): Promise<(CaseSource & { known: CaseRow | null }) | undefined> {
       const [row] = await rowsOf<CaseSource & { known: CaseRow | null }>(
         runner,
         sql`select a.id as "analysisId", a.user_id as "userId", coalesce(a.crop, 'other') as crop,
