@@ -3,13 +3,13 @@ import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } fr
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
-import { useLogin } from '../api/auth.ts';
+import { useLogin } from '../../../api/auth.ts';
 import { AuthTitle } from '../components/AuthTitle.tsx';
-import { isEmail, looksLikePhone, safeReturnTo, serverFieldErrors } from '../forms.ts';
+import { isEmail, looksLikePhone, safeReturnTo, serverFieldErrors } from '../../../lib/forms.ts';
 import { PasswordField } from '../../../components/PasswordStrength/PasswordField.tsx';
 
 /** Full page load after sign-in (spec: a successful login reloads the page). */

@@ -4,10 +4,10 @@ import type { AvailabilitySlot, ExpertSlot, ExpertSlots, MeetingMode } from '@ku
 import { IconHome, IconPhone, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { OnDemand } from '../../../components/OnDemand.tsx';
 import { formatDay, formatTime, viewerTimeZone, zoneName } from '../../../lib/format.ts';
-import { useSlotsByExpert } from '../api/consultations.ts';
+import { useSlotsByExpert } from '../../../api/consultations.ts';
 import { CardPager, ListState, useClampPage } from '../components/shared.tsx';
 
 const BookDialog = lazy(() => import('../components/BookDialog.tsx').then((m) => ({ default: m.BookDialog })));

@@ -7,8 +7,8 @@ import { TRAINING_MAX_FILES } from '@kutu/contract/enums';
 import type { TrainingLabel } from '@kutu/contract';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { ANY_IMAGE, preparePhoto, rejectionKey } from '../../analysis/lib/shrink.ts';
-import { useUploadTrainingImages } from '../api/training.ts';
+import { ANY_IMAGE, preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
+import { useUploadTrainingImages } from '../../../api/training.ts';
 import { labelOptions } from './labels.ts';
 
 let nextKey = 0;
