@@ -182,14 +182,14 @@ export function CardPager({
   pageSize,
   total,
   onChange,
-  label = 'dataTable.range',
+  label,
 }: {
   page: number;
   pageSize: number;
   total: number;
   onChange: (page: number) => void;
   /** The words of "1–5 of 12": rows by default. */
-  label?: string;
+  label?: (range: { from: number; to: number; total: number }) => string;
 }) {
   const { t } = useTranslation();
   if (total === 0) return null;
@@ -199,7 +199,7 @@ export function CardPager({
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed">
-        {t(label, { from, to, total })}
+        {label ? label({ from, to, total }) : t('dataTable.range', { from, to, total })}
       </Text>
       {pages > 1 && <Pagination value={page} total={pages} onChange={onChange} withEdges />}
     </Group>

@@ -145,7 +145,7 @@ export default function SlotsPage() {
           pageSize={PAGE_SIZE}
           total={groups.data?.count ?? 0}
           onChange={setPage}
-          label="consultations.slots.expertRange"
+          label={(range) => t('consultations.slots.expertRange', range)}
         />
       </ListState>
       <OnDemand when={booking !== null}>
