@@ -8,6 +8,7 @@ import { useMe } from '../api/profile.ts';
 import { AccountSummary } from '../components/AccountSummary.tsx';
 import { AddEmailCard } from '../components/AddEmailCard.tsx';
 import { OfflineCard } from '../../offline/components/OfflineCard.tsx';
+import { DataUsageCard } from '../../offline/components/DataUsageCard.tsx';
 import { LanguageSwitch } from '../../../components/LanguageSwitch/LanguageSwitch.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 
@@ -86,6 +87,9 @@ export default function ProfilePage() {
                 <OfflineCard />
               </Box>
             )}
+            <Box mt="md" maw={560}>
+              <DataUsageCard />
+            </Box>
           </Tabs.Panel>
           <Tabs.Panel value="password">
             <Deferred>
