@@ -43,6 +43,7 @@ test('the first visit downloads the first screens only; others are kept once ope
   context,
   request,
 }) => {
+  test.setTimeout(240_000);
   const farmer = await createActiveUser(request, 'farmer');
   await page.goto('/auth');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
@@ -82,8 +83,10 @@ test('the first visit downloads the first screens only; others are kept once ope
   // The profile says what is stored, and saves every other screen on request.
   await signInAs(page, farmer, '/account/profile');
   const card = page.getByTestId('data-usage');
+  // Reading Cache Storage takes a while on a busy phone (or test machine).
   await expect(card.getByTestId('data-usage-app')).toHaveText(
     /^Screens saved for offline use: \d+\.\d MB \(\d+ files\)$/,
+    { timeout: 30_000 },
   );
   await expect(card.getByTestId('data-usage-missing')).toHaveText(/^Download: \d+\.\d MB$/);
   await card.getByRole('button', { name: 'Save all screens now' }).click();

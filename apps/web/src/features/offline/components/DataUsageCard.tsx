@@ -20,20 +20,28 @@ interface Usage {
   missingBytes: number;
 }
 
-/** What Kutu keeps on this phone, read from Cache Storage and the browser's storage estimate. */
+/** The size of a stored answer: its body's length as stored (decoded), read without copying the body. */
+async function sizeOf(response: Response): Promise<number> {
+  return (await response.blob()).size;
+}
+
+/**
+ * What Kutu keeps on this phone, read from Cache Storage (one `matchAll` per cache) and the browser's
+ * storage estimate.
+ */
 async function measure(): Promise<Usage> {
   const usage: Usage = { appBytes: 0, appFiles: 0, modelBytes: 0, storedBytes: null, missingBytes: 0 };
+  const held = new Set<string>();
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
-    for (const request of await cache.keys()) {
-      const response = await cache.match(request);
-      if (!response) continue;
-      const bytes = (await response.blob()).size;
-      if (name === FILES_CACHE) usage.modelBytes += bytes;
-      else {
-        usage.appBytes += bytes;
-        usage.appFiles += 1;
-      }
+    const [requests, responses] = await Promise.all([cache.keys(), cache.matchAll()]);
+    for (const request of requests) held.add(new URL(request.url).pathname);
+    const sizes = await Promise.all(responses.map(sizeOf));
+    const bytes = sizes.reduce((a, b) => a + b, 0);
+    if (name === FILES_CACHE) usage.modelBytes += bytes;
+    else {
+      usage.appBytes += bytes;
+      usage.appFiles += responses.length;
     }
   }
   const estimate = await navigator.storage?.estimate?.().catch(() => null);
@@ -41,9 +49,7 @@ async function measure(): Promise<Usage> {
   const list = await fetch(`/${APP_FILES_FILE}`)
     .then((res) => (res.ok ? (res.json() as Promise<AppFiles>) : null))
     .catch(() => null);
-  for (const file of list?.all ?? []) {
-    if (!(await caches.match(file.url))) usage.missingBytes += file.bytes;
-  }
+  for (const file of list?.all ?? []) if (!held.has(file.url)) usage.missingBytes += file.bytes;
   return usage;
 }
 
@@ -54,13 +60,13 @@ async function measure(): Promise<Usage> {
  */
 export function DataUsageCard() {
   const { t } = useTranslation();
-  const [usage, setUsage] = useState<Usage | null>(null);
+  const [usage, setUsage] = useState<Usage | null | 'failed'>(null);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const refresh = useCallback(() => {
     void measure()
       .then(setUsage)
-      .catch(() => setUsage(null));
+      .catch(() => setUsage('failed'));
   }, []);
   useEffect(refresh, [refresh]);
   if (typeof caches === 'undefined') return null;
@@ -81,9 +87,9 @@ export function DataUsageCard() {
           <IconDatabase size={20} aria-hidden />
           <Text fw={600}>{t('offline.data.title')}</Text>
         </Group>
-        {usage === null ? (
+        {usage === null || usage === 'failed' ? (
           <Text size="sm" c="dimmed">
-            {t('offline.data.measuring')}
+            {t(usage === null ? 'offline.data.measuring' : 'offline.data.unknown')}
           </Text>
         ) : (
           <>

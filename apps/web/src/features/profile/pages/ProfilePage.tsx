@@ -87,9 +87,6 @@ export default function ProfilePage() {
                 <OfflineCard />
               </Box>
             )}
-            <Box mt="md" maw={560}>
-              <DataUsageCard />
-            </Box>
           </Tabs.Panel>
           <Tabs.Panel value="password">
             <Deferred>
@@ -98,6 +95,10 @@ export default function ProfilePage() {
           </Tabs.Panel>
         </Tabs>
       )}
+      {/* What Kutu keeps on this phone, whatever the tab (docs/decisions/0037). */}
+      <Box maw={560}>
+        <DataUsageCard />
+      </Box>
     </Stack>
   );
 }
