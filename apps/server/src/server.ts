@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { defaultModelDir, loadClassifier } from '@kutu/vision';
-import { type Config, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { systemClock } from './adapters/clock.ts';
 import { createMailer } from './adapters/mailer.ts';
@@ -15,11 +15,12 @@ import { buildApp } from './app.ts';
 import type { App, TrainingOptions } from './deps.ts';
 import { ensureWritableDataDir, EXIT_CONFIG } from './lib/data-dir.ts';
 import { startOrphanPhotoSweep } from './lib/orphan-photos.ts';
+import { errorLogHooks } from './lib/log-errors.ts';
 import { requestIdOf } from './lib/request-context.ts';
 import { createClassifierHolder } from './modules/analysis/classifier-holder.ts';
 import { activeModelDir } from './modules/training/model-versions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { metricsRoutes, readinessRoutes } from './modules/operations/operations.routes.ts';
+import { canonicalMetricsUrl, metricsRoutes, readinessRoutes } from './modules/operations/operations.routes.ts';
 import { startConsultationUpkeep } from './modules/consultations/upkeep.ts';
 
 /**
@@ -39,7 +40,7 @@ export interface StartOptions {
 }
 
 export async function startServer(opts: StartOptions = {}) {
-  const config = opts.config ?? loadConfig();
+  const config = opts.config ?? configOrExit();
   const role: Role = opts.role ?? (config.jobs ? 'all' : 'web');
   // A bad DATA_DIR is reported in one line at once: the database and uploads below would hang or fail obscurely.
   await ensureWritableDataDir(config.dataDir).catch((err: Error) => {
@@ -157,11 +158,23 @@ export async function startServer(opts: StartOptions = {}) {
   return { app, http, shutdown };
 }
 
+/** The settings, or the reason they are wrong in a few lines (no stack trace) and exit status 78. */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`Kutu cannot start: ${err.message}`);
+    process.exit(EXIT_CONFIG);
+  }
+}
+
 /** The worker's HTTP server: liveness, readiness and metrics, nothing else. */
 async function probeApp(config: Config, deps: Parameters<typeof readinessRoutes>[1]) {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, hooks: errorLogHooks },
     genReqId: requestIdOf,
+    rewriteUrl: (req) => canonicalMetricsUrl(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

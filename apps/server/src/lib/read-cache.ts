@@ -12,7 +12,7 @@ export const READ_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 /**
  * The read version of a user's screens: the user's counter and the shared one (row 0), which
  * database triggers raise in the transaction of every write that can change those screens
- * (migration 0015, docs/decisions/0036), with the account's language (a screen in the reader's
+ * (migration 0018, docs/decisions/0036), with the account's language (a screen in the reader's
  * language needs it, and it costs no second query). Primary-key lookups, prepared once.
  */
 export function createReadVersions(db: Db) {

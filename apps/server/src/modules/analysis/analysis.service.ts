@@ -14,6 +14,7 @@ import {
   type PageQuery,
   type RustClass,
 } from '@kutu/contract';
+import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { type Message, message } from '../../i18n/i18n.ts';
@@ -50,6 +51,7 @@ export function createAnalysisService(deps: ModuleDeps) {
   const repo = createAnalysisRepo(deps.db);
   const resources = createResourcesRepo(deps.db);
   const limiter = deps.decodeLimiter;
+  const outbreak = createOutbreakService(deps);
 
   const advice = createAdviceService(deps);
   const versions = createReadVersions(deps.db);
@@ -191,6 +193,8 @@ export function createAnalysisService(deps: ModuleDeps) {
         analysisNotice(row.outcome, row.rustClass as RustClass | null, row.confidence, row.unsure),
         { analysis_id: row.id, outcome: row.outcome, rust_class: row.rustClass },
       );
+      // A confident rust diagnosis is a reported case in the farmer's district (issue 36).
+      await outbreak.record(row.id);
       return { result: toResult(row, await resultContext(opts.language ?? 'en')), created: true };
     },
 
