@@ -18,6 +18,7 @@ interface Usage {
   storedBytes: number | null;
   /** The app's files not saved yet: what "Save all screens" would download (decoded bytes). */
   missingBytes: number;
+  held?: Set<string>;
 }
 
 /** The size of a stored answer: its body's length as stored (decoded), read without copying the body. */
@@ -25,32 +26,48 @@ async function sizeOf(response: Response): Promise<number> {
   return (await response.blob()).size;
 }
 
-/**
- * What Kutu keeps on this phone, read from Cache Storage (one `matchAll` per cache) and the browser's
- * storage estimate.
- */
-async function measure(): Promise<Usage> {
-  const usage: Usage = { appBytes: 0, appFiles: 0, modelBytes: 0, storedBytes: null, missingBytes: 0 };
-  const held = new Set<string>();
+/** `promise`, or `fallback` once `ms` passed: a browser busy elsewhere must not leave the card measuring. */
+function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return Promise.race([promise, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms))]);
+}
+
+/** The app's files and the model in Cache Storage (one `matchAll` per cache), and the paths held. */
+async function cached(): Promise<{ appBytes: number; appFiles: number; modelBytes: number; held: Set<string> }> {
+  const found = { appBytes: 0, appFiles: 0, modelBytes: 0, held: new Set<string>() };
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     const [requests, responses] = await Promise.all([cache.keys(), cache.matchAll()]);
-    for (const request of requests) held.add(new URL(request.url).pathname);
+    for (const request of requests) found.held.add(new URL(request.url).pathname);
     const sizes = await Promise.all(responses.map(sizeOf));
     const bytes = sizes.reduce((a, b) => a + b, 0);
-    if (name === FILES_CACHE) usage.modelBytes += bytes;
+    if (name === FILES_CACHE) found.modelBytes += bytes;
     else {
-      usage.appBytes += bytes;
-      usage.appFiles += responses.length;
+      found.appBytes += bytes;
+      found.appFiles += responses.length;
     }
   }
-  const estimate = await navigator.storage?.estimate?.().catch(() => null);
+  return found;
+}
+
+/**
+ * What Kutu keeps on this phone, part by part as each is known: Cache Storage, the browser's storage
+ * estimate, and the release's file list (what "Save all screens" would download).
+ */
+async function measure(show: (usage: Usage) => void): Promise<void> {
+  const files = await within(cached(), 10_000, null);
+  if (!files) throw new Error('Cache Storage did not answer');
+  const usage: Usage = { ...files, storedBytes: null, missingBytes: 0 };
+  show({ ...usage });
+  const estimate = await within(navigator.storage?.estimate?.() ?? Promise.resolve(null), 5000, null).catch(() => null);
   usage.storedBytes = estimate?.usage ?? null;
-  const list = await fetch(`/${APP_FILES_FILE}`)
-    .then((res) => (res.ok ? (res.json() as Promise<AppFiles>) : null))
-    .catch(() => null);
-  for (const file of list?.all ?? []) if (!held.has(file.url)) usage.missingBytes += file.bytes;
-  return usage;
+  show({ ...usage });
+  const list = await within(
+    fetch(`/${APP_FILES_FILE}`).then((res) => (res.ok ? (res.json() as Promise<AppFiles>) : null)),
+    10_000,
+    null,
+  ).catch(() => null);
+  for (const file of list?.all ?? []) if (!files.held.has(file.url)) usage.missingBytes += file.bytes;
+  show({ ...usage });
 }
 
 /**
@@ -64,9 +81,7 @@ export function DataUsageCard() {
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const refresh = useCallback(() => {
-    void measure()
-      .then(setUsage)
-      .catch(() => setUsage('failed'));
+    measure(setUsage).catch(() => setUsage('failed'));
   }, []);
   useEffect(refresh, [refresh]);
   if (typeof caches === 'undefined') return null;
