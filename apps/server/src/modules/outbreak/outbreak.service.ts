@@ -53,15 +53,20 @@ function weekList(now: Date, weeks: number): string[] {
  * (docs/decisions/0031), alerts (0032), and the map, trend, table, CSV and open feed under the privacy
  * rule (0033).
  */
-export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'jobs' | 'notifications' | 'sms'>) {
+export function createOutbreakService(
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'jobs' | 'notifications' | 'sms' | 'lists'>,
+) {
   const repo = createOutbreakRepo(deps.db);
   const { clock } = deps;
+  /** Map replies per crop and window, dropped in every process by any count change (docs/decisions/0025). */
+  const mapCache = deps.lists.of<OutbreakMapReply>('outbreak-map');
 
   /**
    * Brings one analysis's case up to date and moves the counts by the difference, in one transaction:
    * no recount. Returns the alerts it raised (their delivery is queued after the commit).
    */
   async function record(analysisId: number): Promise<number[]> {
+    let changed = false;
     const raised = await deps.db.transaction(async (tx) => {
       const first = await repo.caseSource(tx, analysisId);
       if (!first) return [];
@@ -98,9 +103,11 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
       };
       const now = clock.now();
       await repo.save(tx, analysisId, src.userId, c, weekAfter, delta, now);
+      changed = true;
       if (!delta.confirmed || c.demo) return [];
       return evaluate(tx, c.district, c.crop as OutbreakCrop, now);
     });
+    if (changed) await deps.lists.changed('outbreak-map');
     for (const alertId of raised) await deps.jobs.send(OUTBREAK_ALERT_QUEUE, { alertId });
     return raised;
   }
@@ -166,7 +173,14 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
     }
   }
 
-  async function map(crop: OutbreakCrop, days: number): Promise<OutbreakMapReply> {
+  function map(crop: OutbreakCrop, days: number): Promise<OutbreakMapReply> {
+    return mapCache.get(`${crop}|${days}`, async () => {
+      const value = await mapNow(crop, days);
+      return { value, bytes: JSON.stringify(value).length };
+    });
+  }
+
+  async function mapNow(crop: OutbreakCrop, days: number): Promise<OutbreakMapReply> {
     const now = clock.now();
     const weeks = Math.ceil(days / 7);
     const from = weeksBefore(weekStartOf(now), weeks - 1);
@@ -381,6 +395,8 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
     record,
     deliver,
     map,
+    /** The map's data without the cache (benchmarks). */
+    mapUncached: mapNow,
     trend,
     table,
     exportCsv,
