@@ -129,7 +129,7 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,json}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,json,topojson}'],
         globIgnores: ['**/*.onnx', '**/*.wasm', '**/ort*', '**/models/**', '.vite/**'],
       },
     }),
