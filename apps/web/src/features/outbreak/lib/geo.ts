@@ -27,7 +27,7 @@ export const TOPOLOGY_OBJECT: Record<Country, string> = { UG: 'districts', KE: '
 export function districtFeatures(topology: DistrictTopology, country: Country): DistrictFeature[] {
   const object = topology.objects[TOPOLOGY_OBJECT[country]];
   // Never on screen: the shipped files have these objects (geo.test.ts reads them).
-  if (!object) throw new Error(`${country}: objects.${TOPOLOGY_OBJECT[country]}`);
+  if (!object) throw new Error(`${country}: ${TOPOLOGY_OBJECT[country]}`);
   return (feature(topology, object) as FeatureCollection<Polygon | MultiPolygon, DistrictProps>).features;
 }
 
