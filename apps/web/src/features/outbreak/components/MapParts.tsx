@@ -7,12 +7,12 @@ import type { DistrictCounts } from './DistrictMap.tsx';
 const LEVELS: Level[] = [0, 1, 2, 3, 4];
 
 /** What each shade and the ring mean. */
-export function MapLegend() {
+export function MapLegend({ days }: { days: number }) {
   const { t } = useTranslation();
   return (
     <Stack gap={4} data-testid="map-legend">
       <Text size="sm" fw={500}>
-        {t('outbreak.legend.title')}
+        {t('outbreak.legend.title', { days })}
       </Text>
       <Group gap="sm">
         {LEVELS.map((level) => (
