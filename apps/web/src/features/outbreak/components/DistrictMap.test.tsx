@@ -28,7 +28,7 @@ describe('shading levels', () => {
     expect([n(0), few, n(3), n(9), n(10), n(24), n(25), n(400)].map(levelOf)).toEqual([0, 1, 2, 2, 3, 3, 4, 4]);
     // A 1 or 2 sent as a number still shades (and reads) as "fewer than 3".
     expect(levelOf(n(2))).toBe(1);
-  });
+  }, 30_000);
 });
 
 describe('DistrictMap', () => {
@@ -47,7 +47,7 @@ describe('DistrictMap', () => {
     expect(shade('UG-411')).toBe(LEVEL_FILLS[0]);
     const rings = [...map.querySelectorAll('circle[data-reported]')].map((c) => c.getAttribute('data-reported'));
     expect(rings.sort()).toEqual(['UG-209', 'UG-304']);
-  });
+  }, 30_000);
 
   // Queried by code, not by role among 112 shapes: role queries over the whole map are slow in jsdom.
   const district = (code: string) => screen.getByTestId('district-map').querySelector(`path[data-code="${code}"]`)!;
@@ -63,7 +63,7 @@ describe('DistrictMap', () => {
     expect(label('UG-209')).toBe('Mbale: fewer than 3 confirmed, 4 reported');
     expect(label('UG-304')).toBe('Gulu: 0 confirmed, fewer than 3 reported');
     expect(screen.getByTestId('district-map').innerHTML).not.toMatch(/\b[12] (confirmed|reported)/);
-  });
+  }, 30_000);
 
   it('selects a district by tap or keyboard', () => {
     const onSelect = vi.fn();
@@ -79,7 +79,7 @@ describe('DistrictMap', () => {
     expect(onSelect).toHaveBeenLastCalledWith('UG-209');
     fireEvent.keyDown(district('UG-102'), { key: ' ' });
     expect(onSelect).toHaveBeenLastCalledWith('UG-102');
-  });
+  }, 30_000);
 });
 
 describe('DistrictList (the map as a list)', () => {
@@ -91,10 +91,10 @@ describe('DistrictList (the map as a list)', () => {
       'Mbalefewer than 3 confirmed · 4 reported',
       'Gulu0 confirmed · fewer than 3 reported',
     ]);
-  });
+  }, 30_000);
 
   it('shows nothing when no district has a case', () => {
     renderWithProviders(<DistrictList features={uganda} counts={new Map()} selected={null} onSelect={() => {}} />);
     expect(screen.queryByTestId('district-list')).toBeNull();
-  });
+  }, 30_000);
 });
