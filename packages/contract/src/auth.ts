@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { genders, idTypes, languages } from './enums.ts';
-import { role } from './common.ts';
+import { role, rowId } from './common.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, passwordProblem } from './rules.ts';
 import { districtCode } from './outbreak.ts';
 
@@ -48,7 +48,7 @@ const required = (label: string, max = 120) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 export const completeProfileBody = z.object({
-  customerTypeId: z.coerce.number().int().positive().optional(),
+  customerTypeId: rowId('customerTypeId').optional(),
   idType: z.enum(idTypes, { error: 'ID type must be NATIONAL_ID or PASSPORT' }),
   idNumber: required('ID number', 40),
   organisationName: required('Organisation name'),

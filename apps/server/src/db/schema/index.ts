@@ -6,3 +6,4 @@ export * from './analysis.ts';
 export * from './training.ts';
 export * from './review.ts';
 export * from './outbreak.ts';
+export * from './read-versions.ts';
