@@ -83,7 +83,7 @@ const districtGroups = (t: (key: string) => string) =>
   }));
 
 /** The queue's filters; `district` (issue 36) narrows it to the farmers of one district or county. */
-type QueueFilters = Omit<ReviewQueueQuery, 'page' | 'page_size'> & { district?: string };
+type QueueFilters = Omit<ReviewQueueQuery, 'page' | 'page_size'>;
 
 /** The waiting items, most useful first, with filters. */
 function WaitingList() {
