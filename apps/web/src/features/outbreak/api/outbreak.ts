@@ -8,7 +8,7 @@ import type {
   OutbreakTrendReply,
   UserRecord,
 } from '@kutu/contract';
-import { outbreakApi } from '@kutu/contract';
+import { outbreakApi } from '@kutu/contract/outbreak-paths';
 import { api } from '@kutu/contract/paths';
 import { ApiError, http, request } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';

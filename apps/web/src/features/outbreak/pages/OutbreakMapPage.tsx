@@ -16,7 +16,8 @@ import {
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAP_WINDOW_DAYS, type OutbreakCrop, outbreakCrops } from '@kutu/contract';
+import type { OutbreakCrop } from '@kutu/contract';
+import { MAP_WINDOW_DAYS, outbreakCrops } from '@kutu/contract/outbreak-paths';
 import { useSession } from '../../../app/guards.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
