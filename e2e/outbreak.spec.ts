@@ -27,6 +27,8 @@ test('a farmer picks a district at sign-up, sees an empty outbreak map, and read
   context,
   request,
 }) => {
+  // Sign-up, activation, sign-in, the map and a reload offline: longer than one screen's test.
+  test.setTimeout(240_000);
   const username = uniqueName('mapfarmer');
   const subscriber = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
   const phone = `+25471${subscriber}`;
@@ -46,6 +48,7 @@ test('a farmer picks a district at sign-up, sees an empty outbreak map, and read
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL(/\/auth\/activation\?token=/);
+  await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible({ timeout: 60_000 });
   await page.getByLabel('One-time code 1/4').click();
   await page.keyboard.type(await smsCode(request, phone));
   await field(page, 'Password').fill(STRONG_PASSWORD);
