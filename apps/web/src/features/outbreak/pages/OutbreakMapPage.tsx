@@ -44,6 +44,9 @@ const boundariesQuery = (country: Country) => ({
   queryFn: () => loadDistricts(country),
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,
+  // Fetched even with no signal: the service worker answers from its precache (TanStack Query would
+  // otherwise pause the query offline and the map would wait for the network forever).
+  networkMode: 'always' as const,
 });
 
 /** The map's data and the home country's outlines start with the page's code (router.tsx). */
@@ -63,7 +66,9 @@ function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }
     return counts;
   }, [map.data]);
 
-  if ((map.isPending && !map.data) || outlines.isPending) {
+  // Offline with no saved copy of this crop's counts, the query is paused: say so rather than spin.
+  const waiting = (map.isPending && map.fetchStatus !== 'paused') || outlines.isPending;
+  if (waiting) {
     return (
       <Center p="xl">
         <Loader />
