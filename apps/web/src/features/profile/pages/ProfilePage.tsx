@@ -16,6 +16,10 @@ import { Deferred } from '../../../components/OnDemand.tsx';
 const ChangePasswordForm = lazy(() =>
   import('../components/ChangePasswordForm.tsx').then((m) => ({ default: m.ChangePasswordForm })),
 );
+// Outbreak alerts (issue 36): the district list and picker load after the summary.
+const OutbreakSettingsCard = lazy(() =>
+  import('../../../components/outbreak/OutbreakSettings.tsx').then((m) => ({ default: m.OutbreakSettingsCard })),
+);
 const CompleteProfileForm = lazy(() =>
   import('../components/CompleteProfileForm.tsx').then((m) => ({ default: m.CompleteProfileForm })),
 );
@@ -82,6 +86,11 @@ export default function ProfilePage() {
           <Tabs.Panel value="summary">
             {current.email === null ? <AddEmailCard /> : null}
             <AccountSummary user={current} stale={me.isError} />
+            <Box mt="md">
+              <Deferred>
+                <OutbreakSettingsCard user={current} />
+              </Deferred>
+            </Box>
             {current.role === 'farmer' && (
               <Box mt="md" maw={560}>
                 <OfflineCard />
