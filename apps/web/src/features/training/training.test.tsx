@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { renderWithProviders } from '../../test/render.tsx';
 import ModelTrainingPage from './pages/ModelTrainingPage.tsx';
-import { formatElapsed } from './components/TrainingJobs.tsx';
+import { formatElapsed, jobProgress } from './components/TrainingJobs.tsx';
 import { fakeNetwork, json } from '../../test/fakeServer.ts';
 
 afterEach(() => {
@@ -137,5 +137,16 @@ describe('Model Training page', () => {
     expect(formatElapsed(42.4)).toBe('42s');
     expect(formatElapsed(125)).toBe('2m 5s');
     expect(formatElapsed(3725)).toBe('1h 2m 5s');
+  });
+
+  it('moves the progress bar through the stages: the features, then the fit, then the comparison', () => {
+    const at = (stage: string, progress: Record<string, unknown> | null, epoch = 0, epochs = 1) =>
+      jobProgress({ stage, progress, epoch, epochs });
+    expect(at('preparing', { done: 0, total: 4566 })).toBe(0);
+    expect(at('preparing', { done: 2283, total: 4566 })).toBe(35);
+    expect(at('training', { done: 50, total: 100 })).toBe(80);
+    expect(at('evaluating', null, 1, 1)).toBe(100);
+    // A trainer that reports epochs only (KutuNet) moves by epoch within its stage.
+    expect(at('training', null, 3, 6)).toBe(80);
   });
 });
