@@ -125,5 +125,5 @@ describe('head refit in TypeScript', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 });

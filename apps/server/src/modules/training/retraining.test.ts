@@ -82,7 +82,7 @@ describe('retraining with the real trainer', () => {
     expect(await registerCommittedModel(t.deps.database.db, defaultModelDir())).toBe(true);
     expect(await registerCommittedModel(t.deps.database.db, defaultModelDir())).toBe(false);
     baseVersion = t.deps.classifier.current().version;
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.close();
     fs.rmSync(tmp, { recursive: true, force: true });
