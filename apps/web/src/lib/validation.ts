@@ -40,6 +40,9 @@ const messages: Record<string, string> = {
   'Enter your email or phone number': 'enterIdentifier',
   'Enter the code we sent by SMS': 'enterSmsCode',
   'Enter the code we emailed you': 'enterEmailCode',
+  'Choose the crop: Maize, Wheat, Rice or Beans': 'chooseCrop',
+  'Choose a disease, or "I don\'t know"': 'chooseDisease',
+  'Choose how urgent it is: Low, Medium or High': 'chooseUrgency',
 };
 
 /** The contract's field names in its "<Field> is required" style messages → keys under `validation.fields`. */
@@ -66,6 +69,8 @@ const fields: Record<string, string> = {
   Headline: 'headline',
   URL: 'url',
   Reason: 'reason',
+  Content: 'content',
+  Comment: 'comment',
 };
 
 /** Messages built from a field name (and a length): key, and how to read the parameters. */
