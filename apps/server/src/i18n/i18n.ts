@@ -87,6 +87,34 @@ export const contractMessage = (english: string): Message => ({ contract: englis
  */
 export type StoredText = string | Message;
 
+/**
+ * A Message as it is kept in a JSON column: its Date values as `{ at: ISO }`, so they come back as
+ * dates (written in the reader's zone and language) and not as ISO strings.
+ */
+export type StoredMessage = { key: MessageKey; params?: Record<string, StoredParam> } | { contract: string };
+type StoredParam = string | number | { at: string } | StoredMessage;
+
+export function storeMessage(m: Message): StoredMessage {
+  if ('contract' in m) return m;
+  if (!m.params) return { key: m.key };
+  const params: Record<string, StoredParam> = {};
+  for (const [name, value] of Object.entries(m.params)) {
+    params[name] =
+      value instanceof Date ? { at: value.toISOString() } : typeof value === 'object' ? storeMessage(value) : value;
+  }
+  return { key: m.key, params };
+}
+
+export function restoreMessage(m: StoredMessage): Message {
+  if ('contract' in m || !m.params) return m as Message;
+  const params: Params = {};
+  for (const [name, value] of Object.entries(m.params)) {
+    if (typeof value !== 'object') params[name] = value;
+    else params[name] = 'at' in value ? new Date(value.at) : restoreMessage(value);
+  }
+  return { key: m.key, params };
+}
+
 /** A stored text in `language`; old English text is shown as written. */
 export const renderStored = (language: Language, text: StoredText): string =>
   typeof text === 'string' ? text : render(language, text);
