@@ -32,6 +32,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { offlineModelRoutes } from './modules/offline-model/offline-model.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
+import { outbreakRoutes } from './modules/outbreak/outbreak.routes.ts';
 import { metricsRoutes, readinessRoutes, registerRequestIds } from './modules/operations/operations.routes.ts';
 import { requestIdOf } from './lib/request-context.ts';
 
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   dashboardRoutes(app, moduleDeps);
   reviewRoutes(app, moduleDeps);
   offlineModelRoutes(app, moduleDeps);
+  outbreakRoutes(app, moduleDeps);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -26,6 +26,8 @@ export const notificationTypes = [
   'expert_review',
   /** To experts: posts or comments wait for moderation (one unread at a time). */
   'moderation_pending',
+  /** To farmers and experts of a district: rust is confirmed there or next door (issue 36). */
+  'outbreak_alert',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -1,5 +1,6 @@
 import { dashboardApi, dashboardQuery, dashboardReply, errorBody } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../deps.ts';
+import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
@@ -20,6 +21,6 @@ export function dashboardRoutes(app: App, { db, clock }: ModuleDeps) {
       },
       onRequest: app.authenticate,
     },
-    async (req) => dashboard.summary(caller(req), req.query.tz),
+    async (req, reply) => sendJson(reply, await dashboard.reply(caller(req), req.query.tz)),
   );
 }

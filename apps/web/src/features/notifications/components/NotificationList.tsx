@@ -29,6 +29,7 @@ const icons: Record<NotificationType, { icon: Icon; color: string }> = {
   comment_moderated: { icon: IconMessage2, color: 'orange' },
   expert_review: { icon: IconUserCheck, color: 'green' },
   moderation_pending: { icon: IconMessage2, color: 'blue' },
+  outbreak_alert: { icon: IconBell, color: 'red' },
 };
 
 /** The caller's notifications: icon by type, message, local date, Mark as Read; scrolls past 300px. */
