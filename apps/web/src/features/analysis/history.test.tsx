@@ -5,7 +5,7 @@ import type { AnalysisResult, NotificationList as List } from '@kutu/contract';
 import { renderWithProviders } from '../../test/render.tsx';
 import { fakeNetwork, json } from '../../test/fakeServer.ts';
 import AnalysisHistoryPage from './pages/AnalysisHistoryPage.tsx';
-import { NotificationList } from '../notifications/components/NotificationList.tsx';
+import { NotificationList } from '../../components/notifications/NotificationList.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

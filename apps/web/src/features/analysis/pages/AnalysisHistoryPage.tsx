@@ -6,13 +6,13 @@ import { IconPhotoScan } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
-import { analysisQuery, useAnalyses } from '../api/analysis.ts';
-import { verdictKeyFor } from '../../review/components/verdicts.ts';
-import { AnalysisPhoto } from '../components/AnalysisPhoto.tsx';
+import { analysisQuery, useAnalyses } from '../../../api/analysis.ts';
+import { verdictKeyFor } from '../../../components/review/verdicts.ts';
+import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { LoadingOrError } from '../components/LoadingOrError.tsx';
-import { resultColor, resultLabelKey } from '../components/classes.ts';
+import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { OnDemand } from '../../../components/OnDemand.tsx';
 
 const ResultDialog = lazy(() => import('../components/ResultDialog.tsx'));
