@@ -17,7 +17,7 @@ test('on a phone a result reads right: heading in words, 3-5 steps for the crop,
   await page.getByRole('button', { name: 'Process Image' }).click();
   const result = page.getByTestId('analysis-result');
   await expect(result.getByTestId('result-heading')).toHaveText(
-    /^(Signs of common rust|Signs of another leaf disease|Your leaf looks healthy|Not sure: possibly .+|No leaf found in this photo)$/,
+    /^(Signs of common rust \(Puccinia sorghi\)|Signs of another leaf disease|Your leaf looks healthy|Not sure: possibly .+|No leaf found in this photo)$/,
   );
   await expect(result.getByTestId('result-heading')).not.toHaveText(/Disease detected/);
   const steps = result.getByTestId('advice-steps').getByRole('listitem');

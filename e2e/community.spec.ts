@@ -36,7 +36,7 @@ test('a farmer asks with a photo, an expert approves and answers, then flags the
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Content').fill('Small orange pustules appeared on both sides of the leaves this week.');
   await choose(form, 'Crop type', 'Maize');
-  await choose(form, 'Disease', 'Common Rust');
+  await choose(form, 'Disease', 'Common rust (Puccinia sorghi)');
   await choose(form, 'Urgency level', 'High');
   await form.getByTestId('post-photo-dropzone').locator('input[type="file"]').setInputFiles(LEAF_PHOTO);
   await expect(form.getByTestId('post-photo-preview').getByRole('img', { name: 'The chosen photo' })).toBeVisible();

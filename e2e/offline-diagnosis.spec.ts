@@ -6,7 +6,8 @@ test.use({ serviceWorkers: 'allow' });
 
 const leafPhoto = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/maize-common-rust.jpg');
 const classLabels: Record<string, string> = {
-  common_rust: 'Common Rust',
+  // The farmer's crop is maize: its rust is named for it (issue 37).
+  common_rust: 'Common rust (Puccinia sorghi)',
   healthy: 'Healthy',
   other_disease: 'Other Diseases',
 };

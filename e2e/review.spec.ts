@@ -20,7 +20,7 @@ test('a farmer asks an expert; the expert corrects the class with a note; the fa
   const heading = (await page.getByTestId('result-heading').textContent()) ?? '';
   // The class label the review panel shows beside the expert's verdict, read from the heading's words.
   const modelClass = /common rust/i.test(heading)
-    ? 'Common Rust'
+    ? 'Common rust (Puccinia sorghi)'
     : /healthy/i.test(heading)
       ? 'Healthy'
       : /disease/i.test(heading)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, isoDateTime, paginated, pageQuery } from './common.ts';
-import { analysisCrops, rustClasses, resourceTopics, contentLanguages } from './enums.ts';
+import { analysisCrops, rustClasses, resourceTopics, contentLanguages, reviewVerdicts } from './enums.ts';
 
 export { analysisApi, IDEMPOTENCY_KEY_HEADER } from './paths.ts';
 
@@ -121,6 +121,11 @@ export const analysisResult = z.object({
     .describe(
       'Where the model looked: a transparent PNG to lay over the photo (same access as the photo); null when none',
     ),
+  expert_verdict: z
+    .enum(reviewVerdicts)
+    .nullable()
+    .optional()
+    .describe("An expert's verdict on the photo (history marks reviewed photos); null or absent when none yet"),
 });
 export type AnalysisResult = z.infer<typeof analysisResult>;
 

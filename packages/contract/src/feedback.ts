@@ -8,17 +8,51 @@ import type { RustClass } from './enums.ts';
  */
 
 export const classLabels: Record<RustClass, string> = {
-  common_rust: 'Common rust',
+  common_rust: 'Rust',
   healthy: 'Healthy',
   other_disease: 'Other disease',
 };
 
-const byClass: Record<RustClass, Pick<AnalysisFeedback, 'message' | 'explanation'>> = {
-  common_rust: {
-    message: 'Signs of common rust',
+/**
+ * The model's rust class as the farmers and experts of the crop call it (issue 37): common rust
+ * (Puccinia sorghi) on maize, bean rust (Uromyces appendiculatus) on beans; rust when the crop is not
+ * said. The screens, notifications and SMS use the same names in each language (their locale files).
+ */
+export const rustNames: Record<AnalysisCrop | 'any', string> = {
+  maize: 'Common rust (Puccinia sorghi)',
+  beans: 'Bean rust (Uromyces appendiculatus)',
+  other: 'Rust',
+  any: 'Rust',
+};
+const rustByCrop: Record<AnalysisCrop | 'any', Pick<AnalysisFeedback, 'message' | 'explanation'>> = {
+  maize: {
+    message: 'Signs of common rust (Puccinia sorghi)',
+    explanation:
+      'The photo shows signs of common rust of maize: small raised powdery pustules, cinnamon-brown to reddish-brown, on both sides of the leaf.',
+  },
+  beans: {
+    message: 'Signs of bean rust (Uromyces appendiculatus)',
+    explanation:
+      'The photo shows signs of bean rust: reddish-brown pustules, often with a yellow ring, mostly under the leaf.',
+  },
+  other: {
+    message: 'Signs of rust',
     explanation:
       'The photo shows signs of rust. On maize, common rust forms small raised powdery pustules, cinnamon-brown to reddish-brown, on both sides of the leaf. On beans, rust forms reddish-brown pustules, often with a yellow ring, mostly under the leaf.',
   },
+  any: {
+    message: 'Signs of rust',
+    explanation:
+      'The photo shows signs of rust. On maize, common rust forms small raised powdery pustules, cinnamon-brown to reddish-brown, on both sides of the leaf. On beans, rust forms reddish-brown pustules, often with a yellow ring, mostly under the leaf.',
+  },
+};
+
+/** A class's name for the crop: only rust has one per crop. */
+export function classLabel(rustClass: RustClass, crop: AnalysisCrop | null = null): string {
+  return rustClass === 'common_rust' ? rustNames[crop ?? 'any'] : classLabels[rustClass];
+}
+
+const byClass: Record<Exclude<RustClass, 'common_rust'>, Pick<AnalysisFeedback, 'message' | 'explanation'>> = {
   healthy: {
     message: 'Your leaf looks healthy',
     explanation:
@@ -37,11 +71,12 @@ const notLeaf = {
     'Kutu did not find a crop leaf in this photo, so it gives no diagnosis. It reads photos of a single leaf, close up.',
 };
 
-function unsure(rustClass: RustClass, confidence: number) {
+function unsure(rustClass: RustClass, confidence: number, crop: AnalysisCrop | null) {
   const pct = `${(confidence * 100).toFixed(2)}%`;
+  const name = classLabel(rustClass, crop);
   return {
-    message: `Not sure: possibly ${classLabels[rustClass].toLowerCase()}`,
-    explanation: `Kutu's best guess is "${classLabels[rustClass]}" (${pct}), but it is not sure. Treat this as a hint, not a diagnosis.`,
+    message: `Not sure: possibly ${rustClass === 'common_rust' ? name : name.toLowerCase()}`,
+    explanation: `Kutu's best guess is "${name}" (${pct}), but it is not sure. Treat this as a hint, not a diagnosis.`,
   };
 }
 
@@ -75,8 +110,10 @@ export function feedbackFor(d: Result & { crop: AnalysisCrop | null }, book: Adv
     d.outcome === 'not_leaf' || !d.rustClass
       ? notLeaf
       : d.unsure
-        ? unsure(d.rustClass, d.confidence)
-        : byClass[d.rustClass];
+        ? unsure(d.rustClass, d.confidence, d.crop)
+        : d.rustClass === 'common_rust'
+          ? rustByCrop[d.crop ?? 'any']
+          : byClass[d.rustClass];
   const advice = book.find(adviceTopicFor(d), d.crop);
   return {
     ...said,
@@ -89,12 +126,13 @@ export function feedbackFor(d: Result & { crop: AnalysisCrop | null }, book: Adv
 }
 
 /** The notification the farmer gets for a result. */
-export function notificationMessage(d: Result): string {
+export function notificationMessage(d: Result & { crop?: AnalysisCrop | null }): string {
   if (d.outcome === 'not_leaf' || !d.rustClass) return 'Image analysis done: no leaf was found in your photo.';
   const pct = `${(d.confidence * 100).toFixed(2)}%`;
+  const name = d.rustClass === 'common_rust' ? classLabel(d.rustClass, d.crop) : classLabels[d.rustClass].toLowerCase();
   return d.unsure
-    ? `Image analysis done: not sure, possibly ${classLabels[d.rustClass].toLowerCase()} (${pct}).`
-    : `Image analysis done: ${classLabels[d.rustClass].toLowerCase()} (${pct}).`;
+    ? `Image analysis done: not sure, possibly ${name} (${pct}).`
+    : `Image analysis done: ${name} (${pct}).`;
 }
 
 /** Which education resources a result shows: its class's; photo tips as well when the photo should be retaken. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs, t } from './i18n.ts';
+import { catalogs, eatTime, t } from './i18n.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -65,5 +65,12 @@ describe('message catalogs', () => {
     expect(t('en', 'errors.auth.wrongCode', { count: 1 })).toBe('Wrong code. You have 1 try left.');
     expect(t('en', 'errors.auth.wrongCode', { count: 3 })).toBe('Wrong code. You have 3 tries left.');
     expect(t('sw', 'errors.auth.wrongCode', { count: 3 })).toBe('Msimbo si sahihi. Umebakiwa na majaribio 3.');
+  });
+});
+
+describe('Luganda dates (issue 37)', () => {
+  it('writes the weekday and month in Luganda, day first, not "Lw3, Nov 25, 2026"', () => {
+    expect(eatTime('lg', new Date('2026-11-25T08:00:00Z'))).toBe('Lwakusatu, 25 Novemba 2026, 11:00 EAT');
+    expect(eatTime('lg', new Date('2026-03-02T08:00:00Z'))).toBe('Balaza, 2 Marisi 2026, 11:00 EAT');
   });
 });

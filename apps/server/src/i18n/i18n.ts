@@ -62,7 +62,32 @@ function eatFormat(locale: string) {
   return new Intl.DateTimeFormat(locale, { weekday: 'short', ...dateTimeParts, timeZone: EAST_AFRICA_TIME_ZONE });
 }
 /** A moment as people in Kenya and Uganda read it, in their language, the zone named. */
-export const eatTime = (language: Language, date: Date) => `${eatFormats[language].format(date)} EAT`;
+export const eatTime = (language: Language, date: Date) =>
+  `${language === 'lg' ? lugandaTime(date) : eatFormats[language].format(date)} EAT`;
+
+/**
+ * Luganda's CLDR data writes "Lw3, Nov 25, 2026": the weekday and month names come from the catalog
+ * instead ("Lwakusatu, 25 Novemba 2026, 11:00"), as the web app writes them (issue 37).
+ */
+const eatParts = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: EAST_AFRICA_TIME_ZONE,
+});
+const weekdayIndex: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+function lugandaTime(date: Date): string {
+  const p = Object.fromEntries(eatParts.formatToParts(date).map((x) => [x.type, x.value]));
+  const { months, weekdays } = catalogs.lg.dates as {
+    months: Record<string, string>;
+    weekdays: Record<string, string>;
+  };
+  return `${weekdays[String(weekdayIndex[p.weekday!])]}, ${Number(p.day)} ${months[String(Number(p.month))]} ${p.year}, ${p.hour}:${p.minute}`;
+}
 
 type Validation = Record<string, string | undefined>;
 /**
@@ -86,6 +111,34 @@ export const contractMessage = (english: string): Message => ({ contract: englis
  * before such texts were stored as Messages.
  */
 export type StoredText = string | Message;
+
+/**
+ * A Message as it is kept in a JSON column: its Date values as `{ at: ISO }`, so they come back as
+ * dates (written in the reader's zone and language) and not as ISO strings.
+ */
+export type StoredMessage = { key: MessageKey; params?: Record<string, StoredParam> } | { contract: string };
+type StoredParam = string | number | { at: string } | StoredMessage;
+
+export function storeMessage(m: Message): StoredMessage {
+  if ('contract' in m) return m;
+  if (!m.params) return { key: m.key };
+  const params: Record<string, StoredParam> = {};
+  for (const [name, value] of Object.entries(m.params)) {
+    params[name] =
+      value instanceof Date ? { at: value.toISOString() } : typeof value === 'object' ? storeMessage(value) : value;
+  }
+  return { key: m.key, params };
+}
+
+export function restoreMessage(m: StoredMessage): Message {
+  if ('contract' in m || !m.params) return m as Message;
+  const params: Params = {};
+  for (const [name, value] of Object.entries(m.params)) {
+    if (typeof value !== 'object') params[name] = value;
+    else params[name] = 'at' in value ? new Date(value.at) : restoreMessage(value);
+  }
+  return { key: m.key, params };
+}
 
 /** A stored text in `language`; old English text is shown as written. */
 export const renderStored = (language: Language, text: StoredText): string =>

@@ -12,6 +12,8 @@ import { notificationsApi } from '@kutu/contract/paths';
 import { errorMessage, http } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import i18n from '../lib/i18n.ts';
+import { LANGUAGE_SAVED } from '../lib/language-sync.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { whenSettled } from '../lib/when-settled.ts';
 
 export const notificationsKey = ['notifications'] as const;
@@ -20,6 +22,12 @@ const affectedByNotifications = [['dashboard'], ['expert-reviews'], ['community'
 export const PAGE_SIZE = 20;
 /** Polling when the live stream is not connected. */
 export const POLL_MS = 30_000;
+
+// The server writes each notification in the reader's language when it is read: a new language
+// fetches the list again (issue 37).
+if (typeof window !== 'undefined') {
+  window.addEventListener(LANGUAGE_SAVED, () => void queryClient.invalidateQueries({ queryKey: notificationsKey }));
+}
 
 /** Whether the live event stream is connected (polling is the fallback). */
 let streamConnected = false;

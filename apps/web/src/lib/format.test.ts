@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from './i18n.ts';
+import luganda from './locales/lg.json';
 import {
   formatDate,
   formatDateTime,
@@ -88,5 +89,18 @@ describe('viewerTimeZone', () => {
   it('asks Intl without Temporal', () => {
     vi.stubGlobal('Temporal', undefined);
     expect(viewerTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+});
+
+describe('Luganda dates (issue 37)', () => {
+  const at = new Date('2026-11-25T08:00:00Z');
+
+  it('writes the day, the Luganda month and the year, never the American "Nov 25, 2026"', () => {
+    i18n.addResourceBundle('lg', 'translation', luganda, true, true);
+    expect(formatDate(at, 'Africa/Kampala', 'lg')).toBe('25 Novemba 2026');
+    expect(formatDateTime(at, 'Africa/Kampala', 'lg')).toBe('25 Novemba 2026, 11:00 EAT');
+    expect(formatDate(new Date('2026-03-02T08:00:00Z'), 'Africa/Kampala', 'lg')).toBe('2 Marisi 2026');
+    expect(formatMonth('2026-01', true, 'lg')).toBe('Janwaliyo 2026');
+    expect(formatMonth('2026-01', false, 'lg')).toBe('Janwaliyo');
   });
 });

@@ -1,5 +1,5 @@
 import { dateTimeParts } from '@kutu/contract/enums';
-import { currentLanguage, type Language } from './i18n.ts';
+import i18n, { currentLanguage, type Language } from './i18n.ts';
 
 /**
  * The Intl locale of each language: English keeps the British forms every screen used before ("2 Mar
@@ -31,6 +31,33 @@ function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(
 const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
   cached(Intl.DateTimeFormat, locale, options);
 const numberFormat = (locale: string, options: Intl.NumberFormatOptions) => cached(Intl.NumberFormat, locale, options);
+
+/**
+ * Luganda dates, written here: browsers carry no Luganda date data (Chromium falls back to "Nov 25,
+ * 2026"), and the CLDR data Node has gives the same American order. Day, the month's Luganda name (from
+ * the locale file, `app.months`), year: "25 Novemba 2026" (issue 37).
+ */
+function lugandaMonths(): string[] | null {
+  if (!i18n.exists('app.months.12', { lng: 'lg', fallbackLng: false })) return null;
+  return Array.from({ length: 12 }, (_, i) => i18n.t(`app.months.${i + 1}`, { lng: 'lg' }));
+}
+function lugandaDate(d: Date, timeZone: string, withTime: boolean, withDay = true): string | null {
+  const months = lugandaMonths();
+  if (!months) return null;
+  const parts = Object.fromEntries(
+    dateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'numeric',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+      timeZone,
+    })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  const date = `${withDay ? `${Number(parts.day)} ` : ''}${months[Number(parts.month) - 1]} ${parts.year}`;
+  return withTime ? `${date}, ${parts.hour}:${parts.minute}` : date;
+}
 
 /** Times are shown in the viewer's time zone (East Africa Time when the browser gives none), zone named. */
 const fallbackZone = 'Africa/Kampala';
@@ -76,7 +103,9 @@ export function formatDateTime(
 ): string {
   if (!iso) return '';
   const d = typeof iso === 'string' ? new Date(iso) : iso;
-  const local = dateTimeFormat(displayLocale(language), { ...dateTimeParts, timeZone }).format(d);
+  const local =
+    (language === 'lg' && lugandaDate(d, timeZone, true)) ||
+    dateTimeFormat(displayLocale(language), { ...dateTimeParts, timeZone }).format(d);
   return `${local} ${zoneName(d, timeZone)}`;
 }
 
@@ -87,6 +116,10 @@ export function formatDate(
 ): string {
   if (!iso) return '';
   const d = typeof iso === 'string' ? new Date(iso) : iso;
+  if (language === 'lg') {
+    const written = lugandaDate(d, timeZone, false);
+    if (written) return written;
+  }
   return dateTimeFormat(displayLocale(language), { dateStyle: 'medium', timeZone }).format(d);
 }
 
@@ -121,6 +154,11 @@ export function formatTime(
 export function formatMonth(month: string, withYear = true, language: Language = currentLanguage()): string {
   const first = new Date(`${month}-01T00:00:00Z`);
   if (Number.isNaN(first.getTime())) return month;
+  if (language === 'lg') {
+    const months = lugandaMonths();
+    if (months)
+      return withYear ? `${months[first.getUTCMonth()]} ${first.getUTCFullYear()}` : months[first.getUTCMonth()]!;
+  }
   return dateTimeFormat(displayLocale(language), {
     month: 'short',
     ...(withYear ? { year: 'numeric' } : {}),

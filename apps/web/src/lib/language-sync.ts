@@ -7,6 +7,13 @@ import { session } from './session.ts';
 /** The part of the user record this module reads; a user record saved before issue 14 has none. */
 type AccountLanguage = Partial<Pick<UserRecord, 'language'>>;
 
+/**
+ * Sent on `window` once the account has stored a new language: texts the server writes when they are
+ * read (notifications, issue 37) are fetched again in it. An event, so this module (loaded before sign-in)
+ * needs no query cache.
+ */
+export const LANGUAGE_SAVED = 'kutu:language-saved';
+
 /** A choice made in the switch that no account has stored yet (signed out, or the request failed). */
 const UNSAVED_KEY = 'languageUnsaved';
 const unsaved = (): Language | null => {
@@ -34,6 +41,7 @@ async function saveAccountLanguage(language: Language): Promise<void> {
   try {
     const reply = await http.put<LanguageBody>(api.auth.language, { language } satisfies LanguageBody);
     if (unsaved() === language) localStorage.removeItem(UNSAVED_KEY);
+    if (typeof window !== 'undefined') window.dispatchEvent(new Event(LANGUAGE_SAVED));
     const user = session.user();
     if (user && isLanguage(reply?.language)) {
       const updated = { ...user, language: reply.language };

@@ -42,6 +42,9 @@ const messages: Record<string, string> = {
   'Enter the code we emailed you': 'enterEmailCode',
   'Choose your district or county': 'chooseDistrict',
   'Choose a district or county from the list': 'districtFromList',
+  'Choose the crop: Maize, Wheat, Rice or Beans': 'chooseCrop',
+  'Choose a disease, or "I don\'t know"': 'chooseDisease',
+  'Choose how urgent it is: Low, Medium or High': 'chooseUrgency',
 };
 
 /** The contract's field names in its "<Field> is required" style messages → keys under `validation.fields`. */
@@ -68,6 +71,8 @@ const fields: Record<string, string> = {
   Headline: 'headline',
   URL: 'url',
   Reason: 'reason',
+  Content: 'content',
+  Comment: 'comment',
 };
 
 /** Messages built from a field name (and a length): key, and how to read the parameters. */

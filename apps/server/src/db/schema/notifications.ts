@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { StoredMessage } from '../../i18n/i18n.ts';
 import { users } from './auth.ts';
 
 export const notifications = pgTable(
@@ -9,7 +10,13 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
+    /** The text as written for the recipient when it was created (notifications older than `text` have only this). */
     message: text('message').notNull(),
+    /**
+     * The text as a catalog key and its values, rendered in the reader's language each time it is read
+     * (issue 37): a change of language applies to the notifications already received too.
+     */
+    text: jsonb('text').$type<StoredMessage>(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

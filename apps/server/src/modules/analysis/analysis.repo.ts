@@ -1,7 +1,7 @@
 import type { ContentLanguage, TranslationLanguage } from '@kutu/contract';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { analyses, educationResources, educationResourceTranslations } from '../../db/schema/index.ts';
+import { analyses, educationResources, educationResourceTranslations, expertReviews } from '../../db/schema/index.ts';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
 export type NewAnalysisRow = typeof analyses.$inferInsert;
@@ -36,6 +36,16 @@ export function createAnalysisRepo(db: Db) {
     async findById(id: number): Promise<AnalysisRow | undefined> {
       const [row] = await db.select().from(analyses).where(eq(analyses.id, id));
       return row;
+    },
+
+    /** The experts' verdicts on these analyses, by analysis id (only the decided ones). */
+    async verdictsFor(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: expertReviews.analysisId, verdict: expertReviews.verdict })
+        .from(expertReviews)
+        .where(and(inArray(expertReviews.analysisId, ids), sql`${expertReviews.reviewedAt} is not null`));
+      return new Map(rows.flatMap((r) => (r.verdict ? [[r.id, r.verdict] as const] : [])));
     },
 
     async findByIds(ids: number[]): Promise<AnalysisRow[]> {

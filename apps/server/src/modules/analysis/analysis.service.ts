@@ -12,6 +12,7 @@ import {
   feedbackFor,
   resourceTopicsFor,
   type PageQuery,
+  type ReviewVerdict,
   type RustClass,
 } from '@kutu/contract';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
@@ -26,12 +27,20 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createAnalysisRepo, createResourcesRepo, type AnalysisRow, type ResourceRow } from './analysis.repo.ts';
 import { analysesByOutcome } from '../../lib/metrics.ts';
 import { createAdviceService } from './advice.service.ts';
+import { rustName } from '../review/review.texts.ts';
 
 /** The farmer's notification of a finished analysis (the contract's `notificationMessage`, in every language). */
-function analysisNotice(outcome: string, rustClass: RustClass | null, confidence: number, unsure: boolean): Message {
+function analysisNotice(
+  outcome: string,
+  rustClass: RustClass | null,
+  confidence: number,
+  unsure: boolean,
+  crop: string | null,
+): Message {
   if (outcome === 'not_leaf' || !rustClass) return message('notifications.analysisNoLeaf');
   return message(unsure ? 'notifications.analysisUnsure' : 'notifications.analysisResult', {
-    result: message(`notifications.classes.${rustClass}`),
+    // Rust named for the crop (issue 37): bean rust on beans, common rust on maize.
+    result: rustClass === 'common_rust' ? rustName(crop) : message(`notifications.classes.${rustClass}`),
     percent: `${(confidence * 100).toFixed(2)}%`,
   });
 }
@@ -190,7 +199,7 @@ export function createAnalysisService(deps: ModuleDeps) {
       await deps.notifications.notify(
         who.userId,
         'image_analysis',
-        analysisNotice(row.outcome, row.rustClass as RustClass | null, row.confidence, row.unsure),
+        analysisNotice(row.outcome, row.rustClass as RustClass | null, row.confidence, row.unsure, row.crop),
         { analysis_id: row.id, outcome: row.outcome, rust_class: row.rustClass },
       );
       // A confident rust diagnosis is a reported case in the farmer's district (issue 36).
@@ -224,8 +233,10 @@ export function createAnalysisService(deps: ModuleDeps) {
         repo.countForUser(who.userId),
         resultContext(language),
       ]);
+      // History marks the photos an expert reviewed, with the verdict (issue 37).
+      const verdicts = await repo.verdictsFor(rows.map((r) => r.id));
       return toPage(
-        rows.map((r) => toResult(r, context)),
+        rows.map((r) => ({ ...toResult(r, context), expert_verdict: (verdicts.get(r.id) as ReviewVerdict) ?? null })),
         count,
         page,
       );

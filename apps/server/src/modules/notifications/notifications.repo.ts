@@ -15,6 +15,7 @@ export function createNotificationsRepo(db: Db) {
       userId: number;
       type: string;
       message: string;
+      text: NotificationRow['text'];
       data: Record<string, unknown>;
       createdAt: Date;
     }) {

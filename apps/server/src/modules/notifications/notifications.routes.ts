@@ -62,7 +62,7 @@ export function notificationsRoutes(app: App, { notifications, config, clock, se
       },
       onRequest: app.authenticate,
     },
-    async (req) => notifications.list(caller(req).userId, req.query),
+    async (req) => notifications.list(caller(req).userId, req.query, await req.language()),
   );
 
   app.put(
@@ -77,7 +77,7 @@ export function notificationsRoutes(app: App, { notifications, config, clock, se
       },
       onRequest: app.authenticate,
     },
-    async (req) => notifications.markRead(caller(req).userId, req.params.id),
+    async (req) => notifications.markRead(caller(req).userId, req.params.id, await req.language()),
   );
 
   app.put(

@@ -10,7 +10,7 @@ import { systemClock, type Clock } from '../../adapters/clock.ts';
 import { type Coordinator, createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import type { Db } from '../../db/client.ts';
 import { createLanguageRepo } from '../../i18n/language.repo.ts';
-import { type Message, render } from '../../i18n/i18n.ts';
+import { type Message, render, restoreMessage, storeMessage } from '../../i18n/i18n.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createNotificationsRepo, type NotificationRow } from './notifications.repo.ts';
@@ -21,11 +21,15 @@ export type NotificationEvent =
   | { kind: 'read'; unreadCount: number };
 export type NotificationListener = (userId: number, event: NotificationEvent) => void;
 
-export function toNotificationItem(row: NotificationRow): NotificationItem {
+/**
+ * A notification as `language`'s reader reads it: its text rendered now in that language (issue 37);
+ * one stored before texts were kept as keys, or given as plain words, as it was written.
+ */
+export function toNotificationItem(row: NotificationRow, language: Language): NotificationItem {
   return {
     id: row.id,
     type: row.type as NotificationType,
-    message: row.message,
+    message: row.text ? render(language, restoreMessage(row.text)) : row.message,
     date: row.createdAt.toISOString(),
     read: row.readAt !== null,
     data: row.data ?? {},
@@ -54,8 +58,8 @@ export function createNotificationsService(
     void (async () => {
       const row = await repo.findForUser(userId, notificationId);
       if (!row) return;
-      const unreadCount = await repo.countForUser(userId, true);
-      emit(userId, { kind: 'created', notification: toNotificationItem(row), unreadCount });
+      const [unreadCount, language] = await Promise.all([repo.countForUser(userId, true), languageOf(userId)]);
+      emit(userId, { kind: 'created', notification: toNotificationItem(row, language), unreadCount });
     })().catch(() => {});
   });
   coordinator.on('notifications-read', ({ userId }) => {
@@ -82,25 +86,39 @@ export function createNotificationsService(
     languageOf,
 
     /**
-     * Stores a notification written in the recipient's language as it is now: a later change of
-     * language applies to the notifications that follow, not to those already stored. A plain string
-     * is stored as written (tests, texts that are already the user's own words).
+     * Stores a notification as a catalog key and its values, read in the reader's language of the
+     * moment (issue 37), and as written in the recipient's language now (`message`, for what reads
+     * the table directly). A plain string is stored as written (tests, the user's own words).
      */
     async notify(userId: number, type: NotificationType, text: Message | string, data: Record<string, unknown> = {}) {
       const message = typeof text === 'string' ? text : render(await languageOf(userId), text);
-      const created = await repo.insert({ userId, type, message, data, createdAt: clock.now() });
+      const stored = typeof text === 'string' ? null : storeMessage(text);
+      const created = await repo.insert({ userId, type, message, text: stored, data, createdAt: clock.now() });
       await announce({ type: 'notification-created', userId, notificationId: created.id });
       return created;
     },
 
-    async list(userId: number, query: PageQuery & { unread?: 'true' | 'false' }): Promise<NotificationList> {
+    /** The user's notifications in `language` (the reader's: the account's, else the browser's). */
+    async list(
+      userId: number,
+      query: PageQuery & { unread?: 'true' | 'false' },
+      language?: Language,
+    ): Promise<NotificationList> {
       const unreadOnly = query.unread === 'true';
-      const [rows, total, unread] = await Promise.all([
+      const [rows, total, unread, reader] = await Promise.all([
         repo.listForUser(userId, { ...pageWindow(query), unreadOnly }),
         repo.countForUser(userId, unreadOnly),
         repo.countForUser(userId, true),
+        language ?? languageOf(userId),
       ]);
-      return { ...toPage(rows.map(toNotificationItem), total, query), unread_count: unread };
+      return {
+        ...toPage(
+          rows.map((r) => toNotificationItem(r, reader)),
+          total,
+          query,
+        ),
+        unread_count: unread,
+      };
     },
 
     /** What the stream's `ready` event tells a page: its unread count and its newest notification's id. */
@@ -113,11 +131,11 @@ export function createNotificationsService(
     },
 
     /** Only the owner can mark a notification read; anyone else gets the same 404 as for a missing one. */
-    async markRead(userId: number, id: number): Promise<NotificationItem> {
+    async markRead(userId: number, id: number, language?: Language): Promise<NotificationItem> {
       const row = await repo.markRead(userId, id, clock.now());
       if (!row) throw notFound('errors.notifications.notFound');
       await announce({ type: 'notifications-read', userId });
-      return toNotificationItem(row);
+      return toNotificationItem(row, language ?? (await languageOf(userId)));
     },
 
     /** Marks read what the user is looking at (e.g. the result of one analysis); returns how many. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsApi } from '@kutu/contract';
+import { message, t as say } from '../../i18n/i18n.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 
@@ -173,6 +174,72 @@ function eventReader(body: ReadableStream<Uint8Array>) {
     },
   };
 }
+
+describe("notifications in the reader's language of the moment (issue 37)", () => {
+  let t: TestContext;
+  let farmer: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    farmer = await createUser(t, 'farmer');
+  });
+  afterAll(() => t.close());
+
+  const messages = async () =>
+    (await t.app.inject({ method: 'GET', url: notificationsApi.list, headers: farmer.headers }))
+      .json()
+      .results.map((n: { message: string }) => n.message);
+  const choose = (language: string) =>
+    t.app.inject({ method: 'PUT', url: '/api/auth/language/', headers: farmer.headers, payload: { language } });
+
+  it('renders a notification received in English in Kiswahili and Luganda once the farmer changes language', async () => {
+    const when = new Date('2026-11-27T07:00:00Z');
+    await t.app.notifications.notify(
+      farmer.id,
+      'booking_approved',
+      message('consultations.approved.sms', {
+        when,
+        how: message('consultations.modes.phone'),
+        expert: 'okello',
+        phone: '+256700000001',
+      }),
+      { booking_id: 1 },
+    );
+    await t.app.notifications.notify(farmer.id, 'moderation_pending', message('notifications.moderationPending'));
+    const english = await messages();
+    expect(english[1]).toContain('27 Nov 2026');
+
+    expect((await choose('sw')).statusCode).toBe(200);
+    expect(await messages()).toEqual([
+      say('sw', 'notifications.moderationPending'),
+      say('sw', 'consultations.approved.sms', {
+        when,
+        how: message('consultations.modes.phone'),
+        expert: 'okello',
+        phone: '+256700000001',
+      }),
+    ]);
+    expect((await messages())[0]).not.toBe(english[0]);
+
+    expect((await choose('lg')).statusCode).toBe(200);
+    const luganda = await messages();
+    expect(luganda[0]).toBe(say('lg', 'notifications.moderationPending'));
+    // The date came back a date, written in Luganda, not an ISO string.
+    expect(luganda[1]).not.toContain('2026-11-27T');
+    expect(luganda[1]).toBe(
+      say('lg', 'consultations.approved.sms', {
+        when,
+        how: message('consultations.modes.phone'),
+        expert: 'okello',
+        phone: '+256700000001',
+      }),
+    );
+  });
+
+  it('shows a plain text as it was written', async () => {
+    await t.app.notifications.notify(farmer.id, 'image_analysis', 'Written by hand');
+    expect((await messages())[0]).toBe('Written by hand');
+  });
+});
 
 describe('notifications event stream', () => {
   let t: TestContext;

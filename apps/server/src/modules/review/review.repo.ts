@@ -150,6 +150,12 @@ export function createReviewRepo(db: Db) {
   }
 
   return {
+    /** Where a farmer is told of a verdict outside the app: the phone, and the email when there is one. */
+    async contactOf(userId: number): Promise<{ email: string | null; phone: string } | undefined> {
+      const [row] = await db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId));
+      return row;
+    },
+
     /**
      * One page of the queue: analyses a farmer asked about first, then the rest, each part in the
      * model order. Two index-ordered queries instead of one sort over every analysis.

@@ -22,7 +22,7 @@ import {
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { message } from '../../i18n/i18n.ts';
+import { message, render, t } from '../../i18n/i18n.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createAnalysisService } from '../analysis/analysis.service.ts';
@@ -30,7 +30,7 @@ import { createCommunityService } from '../community/community.service.ts';
 import { createTrainingService } from '../training/training.service.ts';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createReviewRepo, type QueueFilters, type ReviewRow, type ReviewWithNames } from './review.repo.ts';
-import { communityPostFrom, reviewNotice } from './review.texts.ts';
+import { communityPostFrom, reviewNotice, reviewSms } from './review.texts.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** East Africa Time has no daylight saving: UTC+3 all year. */
@@ -68,6 +68,37 @@ export function createReviewService(deps: ModuleDeps) {
   const community = createCommunityService(deps);
   const outbreak = createOutbreakService(deps);
   const { clock } = deps;
+
+  /**
+   * A verdict is the most important message a farmer gets (issue 37): in the app (it opens the analysis,
+   * the note included), by SMS and by email, each in the farmer's language. The notification is the
+   * record; a failed SMS or email does not undo the verdict.
+   */
+  async function tellFarmer(
+    a: AnalysisResult & { userId: number },
+    decision: { verdict: ReviewVerdict; note: string | null },
+    revised: boolean,
+  ) {
+    const notice = reviewNotice(decision.verdict, revised, a.crop, decision.note);
+    await deps.notifications.notify(a.userId, 'expert_review', notice, {
+      analysis_id: a.id,
+      verdict: decision.verdict,
+      revised,
+    });
+    const [contact, language] = await Promise.all([repo.contactOf(a.userId), deps.notifications.languageOf(a.userId)]);
+    if (!contact) return;
+    const link = `${deps.config.publicUrl}/account/addresses/analysis-history?analysis=${a.id}`;
+    await Promise.allSettled([
+      deps.sms.send(contact.phone, render(language, reviewSms(decision.verdict, a.crop, link))),
+      contact.email
+        ? deps.mailer.send({
+            to: contact.email,
+            subject: t(language, 'notifications.reviewSubject'),
+            text: `${render(language, notice)}\n\n${t(language, 'consultations.seeInKutu', { link })}`,
+          })
+        : Promise.resolve(),
+    ]);
+  }
 
   function reviewOut(row: ReviewWithNames | undefined, a: AnalysisResult, who: AccessClaims): ExpertReview {
     const decided = Boolean(row?.reviewedAt);
@@ -229,11 +260,7 @@ export function createReviewService(deps: ModuleDeps) {
       await syncSample(who.userId, a, before?.sampleId ?? null, decision.verdict);
       // The verdict confirms or removes a rust case; counts and alerts follow (issue 36).
       await outbreak.record(id);
-      await deps.notifications.notify(a.userId, 'expert_review', reviewNotice(decision.verdict, revised), {
-        analysis_id: id,
-        verdict: decision.verdict,
-        revised,
-      });
+      await tellFarmer(a, decision, revised);
       return reviewOut(await repo.find(id), a, who);
     },
 

@@ -288,10 +288,55 @@ describe('expert review', () => {
         .from(notifications)
         .where(and(eq(notifications.userId, farmer.id), eq(notifications.type, 'expert_review')));
       const notice = notices.find((n) => n.data.analysis_id === id)!;
-      expect(notice.message).toBe('An expert reviewed your photo: Healthy');
+      expect(notice.message).toBe(
+        'An expert reviewed your photo: Healthy. The expert’s note: “No pustules: the spots are dust.”',
+      );
       expect(notice.data).toMatchObject({ analysis_id: id, verdict: 'healthy', revised: false });
       const list = await get('/api/notifications/', farmer);
       expect(list.json().results.map((n: { type: string }) => n.type)).toContain('expert_review');
+    });
+
+    it('tells the farmer of a verdict in their language: in the app (opening the analysis, note included), by SMS and by email, and history marks the photo (issue 37)', async () => {
+      const swahili = await createUser(t, 'farmer', { language: 'sw' });
+      const id = await seed({ crop: 'beans' }, swahili);
+      expect((await decide(id, expert, 'common_rust', 'Nyunyiza dawa ya kuvu wiki hii.')).statusCode).toBe(200);
+
+      // In the app: bean rust (not "common rust"), the note, and the analysis to open.
+      const [notice] = (await get('/api/notifications/', swahili)).json().results;
+      expect(notice).toMatchObject({ type: 'expert_review', data: { analysis_id: id, verdict: 'common_rust' } });
+      expect(notice.message).toBe(
+        'Mtaalamu amekagua picha yako: kutu ya maharagwe (Uromyces appendiculatus). Maelezo ya mtaalamu: “Nyunyiza dawa ya kuvu wiki hii.”',
+      );
+
+      // By SMS, short and in Kiswahili, with the link to the analysis.
+      const link = `${t.deps.config.publicUrl}/account/addresses/analysis-history?analysis=${id}`;
+      const sms = t.outbox.list().filter((m) => m.channel === 'sms' && m.to === swahili.phone);
+      expect(sms).toHaveLength(1);
+      expect(sms[0]!.text).toBe(
+        `Kutu: mtaalamu amekagua picha ya jani lako: kutu ya maharagwe (Uromyces appendiculatus). Angalia: ${link}`,
+      );
+
+      // By email (a real SMTP peer), the note and the link in it.
+      const mail = await t.smtp.lastMailTo(swahili.email);
+      expect(mail.subject).toBe('Mtaalamu amekagua picha ya jani lako');
+      expect(mail.text).toContain('Nyunyiza dawa ya kuvu wiki hii.');
+      expect(mail.text).toContain(link);
+
+      // History marks the reviewed photo with the verdict; an unreviewed one has none.
+      const other = await seed({ crop: 'maize' }, swahili);
+      const history = (await get('/api/rust-detection/', swahili)).json().results as {
+        id: number;
+        expert_verdict: string | null;
+      }[];
+      expect(history.find((a) => a.id === id)?.expert_verdict).toBe('common_rust');
+      expect(history.find((a) => a.id === other)?.expert_verdict).toBeNull();
+    });
+
+    it('names rust on maize "common rust" in the farmer\'s notification (issue 37)', async () => {
+      const id = await seed({ crop: 'maize' });
+      expect((await decide(id, expert, 'common_rust')).statusCode).toBe(200);
+      const [notice] = (await get('/api/notifications/', farmer)).json().results;
+      expect(notice.message).toBe('An expert reviewed your photo: common rust (Puccinia sorghi)');
     });
 
     it('lets the same expert revise: the sample is relabelled, removed for no class, and made again', async () => {
@@ -331,7 +376,7 @@ describe('expert review', () => {
         .select({ message: notifications.message })
         .from(notifications)
         .where(and(eq(notifications.userId, farmer.id), eq(notifications.type, 'expert_review')));
-      expect(messages.map((m) => m.message)).toContain('An expert updated their answer on your photo: Common Rust');
+      expect(messages.map((m) => m.message)).toContain('An expert updated their answer on your photo: rust');
     });
 
     it('never trains a class from "not a leaf" or "cannot tell"', async () => {

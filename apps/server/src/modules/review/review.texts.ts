@@ -12,12 +12,36 @@ const verdictNames: Record<ReviewVerdict, string> = {
 
 export const verdictName = (v: ReviewVerdict) => verdictNames[v];
 
-/** The farmer's notification when an expert decides (or changes) the verdict on their photo. */
-export function reviewNotice(verdict: ReviewVerdict, revised: boolean): Message {
-  return message(revised ? 'notifications.reviewUpdated' : 'notifications.reviewDone', {
-    verdict: message(`notifications.verdicts.${verdict}`),
-  });
+/** Rust as the farmers of the crop call it (issue 37): common rust on maize, bean rust on beans. */
+export function rustName(crop: string | null): Message {
+  return message(
+    crop === 'maize' || crop === 'beans' ? `notifications.rustNames.${crop}` : 'notifications.rustNames.any',
+  );
 }
+
+/** A verdict in words, rust named for the crop of the photo. */
+export const verdictText = (verdict: ReviewVerdict, crop: string | null): Message =>
+  verdict === 'common_rust' ? rustName(crop) : message(`notifications.verdicts.${verdict}`);
+
+/**
+ * The farmer's notification when an expert decides (or changes) the verdict on their photo: the
+ * verdict, named for the crop, and the expert's note when there is one (issue 37).
+ */
+export function reviewNotice(
+  verdict: ReviewVerdict,
+  revised: boolean,
+  crop: string | null = null,
+  note: string | null = null,
+): Message {
+  const values = { verdict: verdictText(verdict, crop) };
+  if (note)
+    return message(revised ? 'notifications.reviewUpdatedNote' : 'notifications.reviewDoneNote', { ...values, note });
+  return message(revised ? 'notifications.reviewUpdated' : 'notifications.reviewDone', values);
+}
+
+/** The same news by SMS: short, one message, with the link to the analysis. */
+export const reviewSms = (verdict: ReviewVerdict, crop: string | null, link: string): Message =>
+  message('notifications.reviewSms', { verdict: verdictText(verdict, crop), link });
 
 const modelSaid = (a: AnalysisResult) =>
   a.outcome === 'not_leaf' || !a.rust_class

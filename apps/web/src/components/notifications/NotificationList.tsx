@@ -1,4 +1,5 @@
-import { Alert, Button, Group, ScrollArea, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Button, Group, ScrollArea, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Link } from 'react-router';
 import {
   IconBell,
   IconBrain,
@@ -12,7 +13,8 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationType } from '@kutu/contract';
+import type { NotificationItem, NotificationType } from '@kutu/contract';
+import { routes } from '../../config/routes.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useMarkRead, useNotifications } from '../../api/notifications.ts';
@@ -31,6 +33,15 @@ const icons: Record<NotificationType, { icon: Icon; color: string }> = {
   moderation_pending: { icon: IconMessage2, color: 'blue' },
   outbreak_alert: { icon: IconBell, color: 'red' },
 };
+
+/** Where a notification opens: an analysis's result (an expert's verdict with the note), or nowhere. */
+export function notificationTarget(n: Pick<NotificationItem, 'type' | 'data'>): string | null {
+  const id = n.data.analysis_id;
+  if ((n.type === 'expert_review' || n.type === 'image_analysis') && typeof id === 'number') {
+    return `${routes.analysisHistory}?analysis=${id}`;
+  }
+  return null;
+}
 
 /** The caller's notifications: icon by type, message, local date, Mark as Read; scrolls past 300px. */
 export function NotificationList({ maxHeight = 300 }: { maxHeight?: number }) {
@@ -86,9 +97,25 @@ export function NotificationList({ maxHeight = 300 }: { maxHeight?: number }) {
                 <TypeIcon size={18} />
               </ThemeIcon>
               <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                <Text size="sm" fw={n.read ? 400 : 600} style={{ wordBreak: 'break-word' }}>
-                  {n.message}
-                </Text>
+                {notificationTarget(n) ? (
+                  <Anchor
+                    component={Link}
+                    to={notificationTarget(n)!}
+                    size="sm"
+                    fw={n.read ? 400 : 600}
+                    style={{ wordBreak: 'break-word' }}
+                    data-testid="notification-link"
+                    onClick={() => {
+                      if (!n.read) markRead.mutate(n.id);
+                    }}
+                  >
+                    {n.message}
+                  </Anchor>
+                ) : (
+                  <Text size="sm" fw={n.read ? 400 : 600} style={{ wordBreak: 'break-word' }}>
+                    {n.message}
+                  </Text>
+                )}
                 <Text size="xs" c="dimmed">
                   <time dateTime={n.date}>{formatDateTime(n.date)}</time>
                 </Text>

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { resultLabelKey } from '../../lib/diagnosis-labels.ts';
 import { useAskExpert, useReview, useShareToCommunity } from '../../api/review.ts';
-import { verdictColor, verdictKey } from './verdicts.ts';
+import { verdictColor, verdictKeyFor } from './verdicts.ts';
 
 function Verdict({ analysis, review }: { analysis: AnalysisResult; review: ExpertReview }) {
   const { t } = useTranslation();
@@ -28,7 +28,7 @@ function Verdict({ analysis, review }: { analysis: AnalysisResult; review: Exper
             {t('review.panel.expertSaid')}
           </Text>
           <Badge size="lg" color={verdictColor[review.verdict]} data-testid="expert-verdict-class">
-            {t(verdictKey(review.verdict))}
+            {t(verdictKeyFor(review.verdict, analysis.crop))}
           </Badge>
         </div>
       </Group>

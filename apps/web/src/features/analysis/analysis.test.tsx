@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import type { AnalysisResult } from '@kutu/contract';
+import { act } from '@testing-library/react';
+import i18n from '../../lib/i18n.ts';
+import luganda from '../../lib/locales/lg.json';
 import { renderWithProviders } from '../../test/render.tsx';
+import { ResultCard } from './components/ResultCard.tsx';
 import EducationResourcesPage from './pages/EducationResourcesPage.tsx';
 import UploadImagePage from './pages/UploadImagePage.tsx';
 
@@ -128,7 +132,7 @@ describe('Upload Image', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Process Image' }));
     const card = await screen.findByTestId('analysis-result');
-    expect(within(card).getByTestId('result-heading').textContent).toBe('Signs of common rust');
+    expect(within(card).getByTestId('result-heading').textContent).toBe('Signs of common rust (Puccinia sorghi)');
     expect(within(card).getByTestId('result-confidence').textContent).toBe('87.12%');
     expect(within(card).getByText('Confirm it is rust with the rub test.')).toBeTruthy();
     expect(
@@ -233,5 +237,43 @@ describe('Education resources', () => {
     page('/account/addresses/education-resources?analysis=7');
     expect(await screen.findByText('Analysis not found')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('the rust is named as the farmers of the crop call it (issue 37)', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('calls rust on beans "bean rust", on maize "common rust", on an unnamed crop "rust"', () => {
+    renderWithProviders(
+      <>
+        <div data-testid="beans">
+          <ResultCard result={{ ...result, crop: 'beans' }} actions={false} />
+        </div>
+        <div data-testid="maize">
+          <ResultCard result={{ ...result, crop: 'maize' }} actions={false} />
+        </div>
+        <div data-testid="other">
+          <ResultCard result={{ ...result, crop: null, unsure: true }} actions={false} />
+        </div>
+      </>,
+    );
+    const heading = (id: string) => within(screen.getByTestId(id)).getByTestId('result-heading').textContent;
+    expect(heading('beans')).toBe('Signs of bean rust (Uromyces appendiculatus)');
+    expect(within(screen.getByTestId('beans')).getByTestId('advice-more').textContent).toMatch(/bean rust/);
+    expect(heading('maize')).toBe('Signs of common rust (Puccinia sorghi)');
+    expect(heading('other')).toBe('Not sure: possibly Rust');
+  });
+
+  it("explains the result in Luganda, not in the server's English", async () => {
+    i18n.addResourceBundle('lg', 'translation', luganda, true, true);
+    await act(() => i18n.changeLanguage('lg'));
+    renderWithProviders(<ResultCard result={{ ...result, crop: 'beans', unsure: true }} actions={false} />);
+    expect(screen.getByTestId('result-heading').textContent).toBe(
+      'Tetuli bakakafu: oboolyawo Kutu ya bijanjaalo (Uromyces appendiculatus)',
+    );
+    expect(screen.getByTestId('result-notice').textContent).toContain('Kutu ya bijanjaalo (Uromyces appendiculatus)');
+    expect(screen.getByTestId('result-notice').textContent).not.toMatch(/best guess|Kutu's/);
   });
 });

@@ -1,7 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n.ts';
+import swahili from '../../lib/locales/sw.json';
+import luganda from '../../lib/locales/lg.json';
 import type { CommunityPost } from '@kutu/contract';
 import { renderWithProviders } from '../../test/render.tsx';
 import { CommentDialog } from './components/CommentDialog.tsx';
@@ -15,7 +18,7 @@ import { fakeNetwork, json } from '../../test/fakeServer.ts';
 /** Picks the post's crop, disease and urgency in the form's pickers (the phone's own <select>s). */
 async function chooseCropDiseaseUrgency(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByRole('combobox', { name: /Crop type/ }), 'Maize');
-  await user.selectOptions(screen.getByRole('combobox', { name: /Disease/ }), 'Common Rust');
+  await user.selectOptions(screen.getByRole('combobox', { name: /Disease/ }), 'Common rust (Puccinia sorghi)');
   await user.selectOptions(screen.getByRole('combobox', { name: /Urgency level/ }), 'High');
 }
 
@@ -112,6 +115,58 @@ describe('PostForm', () => {
       url: '/api/community/posts/',
       body: { title: 'Rust on my maize', crop_type: 'MAIZE', disease_type: 'common_rust', urgency_level: 'high' },
     });
+  });
+});
+
+describe('in Kiswahili and Luganda (issue 37)', () => {
+  beforeEach(() => {
+    i18n.addResourceBundle('sw', 'translation', swahili, true, true);
+    i18n.addResourceBundle('lg', 'translation', luganda, true, true);
+  });
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it("shows the form's contract errors and its choices in Kiswahili", async () => {
+    await act(() => i18n.changeLanguage('sw'));
+    renderWithProviders(<PostForm />);
+    fireEvent.change(screen.getByLabelText(/Kichwa/), { target: { value: 'Hey' } });
+    fireEvent.click(screen.getByRole('button', { name: swahili.community.actions.submit }));
+    expect(await screen.findByText('Maelezo: angalau herufi 10')).toBeTruthy();
+    expect(screen.getByText('Chagua zao: Mahindi, Ngano, Mchele au Maharagwe')).toBeTruthy();
+    expect(screen.getByText('Chagua uharaka: Chini, Wastani au Juu')).toBeTruthy();
+    expect(screen.queryByText(/Choose|Content|characters/)).toBeNull();
+    const crops = within(screen.getByRole('combobox', { name: /Aina ya zao/ }));
+    expect(crops.getByRole('option', { name: 'Maharagwe' })).toBeTruthy();
+    const urgency = within(screen.getByRole('combobox', { name: /Kiwango cha uharaka/ }));
+    expect(urgency.getByRole('option', { name: 'Juu' })).toBeTruthy();
+    const disease = within(screen.getByRole('combobox', { name: /Ugonjwa/ }));
+    expect(disease.getByRole('option', { name: 'Sijui' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /Maize|Beans|High|I don't know|Common Rust/ })).toBeNull();
+  });
+
+  it("names the post's crop, disease and urgency in Luganda, the rust as the crop's farmers call it", async () => {
+    await act(() => i18n.changeLanguage('lg'));
+    renderWithProviders(
+      <PostCard post={post({ crop_type: 'BEANS', disease_type: 'common_rust', urgency_level: 'low' })} />,
+    );
+    const card = screen.getByRole('article');
+    expect(within(card).getByText(/Bijanjaalo/)).toBeTruthy();
+    expect(within(card).getByText(/Kutu ya bijanjaalo \(Uromyces appendiculatus\)/)).toBeTruthy();
+    expect(within(card).getByText(/Wansi/)).toBeTruthy();
+    expect(card.textContent).not.toMatch(/BEANS|Beans|Common Rust|common rust|Low/);
+  });
+
+  it('calls a bean post\'s rust "bean rust" and a maize post\'s "common rust" in English', () => {
+    renderWithProviders(
+      <>
+        <PostCard post={post({ id: 1, crop_type: 'BEANS' })} />
+        <PostCard post={post({ id: 2, crop_type: 'MAIZE' })} />
+      </>,
+    );
+    expect(within(screen.getByTestId('post-1')).getByText(/Bean rust \(Uromyces appendiculatus\)/)).toBeTruthy();
+    expect(within(screen.getByTestId('post-1')).queryByText(/Common rust/)).toBeNull();
+    expect(within(screen.getByTestId('post-2')).getByText(/Common rust \(Puccinia sorghi\)/)).toBeTruthy();
   });
 });
 

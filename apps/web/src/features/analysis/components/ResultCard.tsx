@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
-import { resultColor, resultHeading } from '../../../lib/diagnosis-labels.ts';
+import { resultColor, resultExplanation, resultHeading } from '../../../lib/diagnosis-labels.ts';
 
 /**
  * A result: a heading that says what was found, the confidence, the advice for the crop in one
@@ -25,14 +25,16 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
   const { t } = useTranslation();
   const [more, setMore] = useState(false);
   const notLeaf = result.outcome === 'not_leaf' || !result.rust_class;
-  const heading = resultHeading(result);
+  const heading = resultHeading(t, result);
   const { feedback } = result;
+  // The explanation in the language on screen (the server's feedback.explanation is the contract's English).
+  const explanation = resultExplanation(t, result);
   return (
     <Card withBorder padding="md" radius="md" data-testid="analysis-result">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Title order={2} size="h3" data-testid="result-heading">
-            {t(heading.key, heading.values ?? {})}
+            {heading}
           </Title>
           {!notLeaf && (
             <Badge
@@ -55,7 +57,7 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
             data-testid="result-notice"
             p="xs"
           >
-            {feedback.explanation}
+            {explanation}
           </Alert>
         )}
 
@@ -87,7 +89,7 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
         </Button>
         <Collapse expanded={more}>
           <Stack gap="xs" data-testid="advice-more">
-            {!notLeaf && !result.unsure && <Text size="sm">{feedback.explanation}</Text>}
+            {!notLeaf && !result.unsure && <Text size="sm">{explanation}</Text>}
             {feedback.more.length > 0 && (
               <List size="sm" spacing={4}>
                 {feedback.more.map((a) => (

@@ -1,12 +1,15 @@
 import { lazy, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { IconUserCheck } from '@tabler/icons-react';
 import { Badge, Button, Card, Group, Pagination, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPhotoScan } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
-import { useAnalyses } from '../../../api/analysis.ts';
+import { analysisQuery, useAnalyses } from '../../../api/analysis.ts';
+import { verdictKeyFor } from '../../../components/review/verdicts.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { LoadingOrError } from '../components/LoadingOrError.tsx';
 import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
@@ -33,6 +36,17 @@ function HistoryRow({ item, onOpen }: { item: AnalysisResult; onOpen: () => void
             {item.unsure && (
               <Badge color="yellow" variant="outline">
                 {t('analysis.history.unsure')}
+              </Badge>
+            )}
+            {item.expert_verdict && (
+              <Badge
+                color="green"
+                variant="filled"
+                leftSection={<IconUserCheck size={12} />}
+                style={{ textTransform: 'none', maxWidth: '100%' }}
+                data-testid="reviewed-badge"
+              >
+                {t('analysis.history.reviewed', { verdict: t(verdictKeyFor(item.expert_verdict, item.crop)) })}
               </Badge>
             )}
           </Group>
@@ -65,6 +79,15 @@ export default function AnalysisHistoryPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AnalysisResult | null>(null);
   const list = useAnalyses(page, PAGE_SIZE);
+  // `?analysis=ID` (a verdict's notification, SMS or email) opens that result with the expert's answer.
+  const [params, setParams] = useSearchParams();
+  const linked = Number(params.get('analysis')) || null;
+  const linkedResult = useQuery({ ...analysisQuery(linked ?? 0), enabled: linked !== null });
+  const shown = open ?? (linked !== null ? (linkedResult.data ?? null) : null);
+  const close = () => {
+    setOpen(null);
+    if (linked !== null) setParams({}, { replace: true });
+  };
 
   let body: React.ReactNode;
   if (list.isPending || list.isError) {
@@ -107,8 +130,8 @@ export default function AnalysisHistoryPage() {
         </Button>
       </Group>
       {body}
-      <OnDemand when={open !== null}>
-        <ResultDialog result={open} onClose={() => setOpen(null)} />
+      <OnDemand when={shown !== null}>
+        <ResultDialog result={shown} onClose={close} />
       </OnDemand>
     </Stack>
   );

@@ -1,20 +1,27 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CommunityPost } from '@kutu/contract';
+import type { CommunityPost, CropType } from '@kutu/contract';
 import { formatPercent } from '../../../lib/format.ts';
 import { resultColor, resultHeading } from '../../../lib/diagnosis-labels.ts';
 
 /** What the analysis the farmer linked to the post found: its heading and confidence. */
-export function PostAnalysis({ analysis }: { analysis: NonNullable<CommunityPost['analysis']> }) {
+export function PostAnalysis({
+  analysis,
+  crop,
+}: {
+  analysis: NonNullable<CommunityPost['analysis']>;
+  crop?: CropType;
+}) {
   const { t } = useTranslation();
-  const heading = resultHeading(analysis);
+  // The rust is named for the post's crop (bean rust on beans).
+  const heading = resultHeading(t, { ...analysis, crop: crop?.toLowerCase() });
   return (
     <Group gap={6} data-testid="post-analysis" wrap="wrap">
       <Text size="xs" c="dimmed">
         {t('community.linkedAnalysis')}
       </Text>
       <Badge variant="light" color={resultColor(analysis)} style={{ textTransform: 'none' }}>
-        {t(heading.key, heading.values ?? {})}
+        {heading}
         {analysis.outcome === 'diagnosis' ? ` · ${formatPercent(analysis.confidence)}` : ''}
       </Badge>
     </Group>

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { cropTypeLabels, diseaseTypeLabels, urgencyLevelLabels } from '@kutu/contract/enums';
 import type { CommunityPost } from '@kutu/contract';
 import { formatDate } from '../../../lib/format.ts';
-import { urgencyColor } from './labels.ts';
+import { cropLabel, diseaseLabel, urgencyColor, urgencyLabel } from './labels.ts';
 import { PostAnalysis } from './PostAnalysis.tsx';
 import { PostImage } from './PostImage.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -37,16 +36,16 @@ export function PostCard({ post, actions }: { post: CommunityPost; actions?: Rea
         </Text>
         <Group gap={6}>
           <Badge variant="outline" color="green">
-            {t('community.fields.crop')}: {cropTypeLabels[post.crop_type]}
+            {t('community.fields.crop')}: {cropLabel(t, post.crop_type)}
           </Badge>
           <Badge variant="outline" color="grape">
-            {t('community.fields.disease')}: {diseaseTypeLabels[post.disease_type]}
+            {t('community.fields.disease')}: {diseaseLabel(t, post.disease_type, post.crop_type)}
           </Badge>
           <Badge variant="outline" color={urgencyColor[post.urgency_level]}>
-            {t('community.fields.urgency')}: {urgencyLevelLabels[post.urgency_level]}
+            {t('community.fields.urgency')}: {urgencyLabel(t, post.urgency_level)}
           </Badge>
         </Group>
-        {post.analysis && <PostAnalysis analysis={post.analysis} />}
+        {post.analysis && <PostAnalysis analysis={post.analysis} crop={post.crop_type} />}
         {post.status === 'flagged' && post.moderation_reason && (
           <Text size="xs" c="red">
             {t('community.flaggedReason', { reason: post.moderation_reason })}

@@ -42,21 +42,21 @@ export function PostFilters({
       <NativeSelect
         aria-label={t('community.fields.crop')}
         w={{ base: '100%', sm: 150 }}
-        data={[{ value: '', label: t('community.filters.anyCrop') }, ...cropOptions]}
+        data={[{ value: '', label: t('community.filters.anyCrop') }, ...cropOptions(t)]}
         value={value.crop_type ?? ''}
         onChange={(e) => set({ crop_type: (e.currentTarget.value as CropType) || undefined })}
       />
       <NativeSelect
         aria-label={t('community.fields.disease')}
         w={{ base: '100%', sm: 170 }}
-        data={[{ value: '', label: t('community.filters.anyDisease') }, ...diseaseOptions]}
+        data={[{ value: '', label: t('community.filters.anyDisease') }, ...diseaseOptions(t, value.crop_type)]}
         value={value.disease_type ?? ''}
         onChange={(e) => set({ disease_type: (e.currentTarget.value as DiseaseType) || undefined })}
       />
       <NativeSelect
         aria-label={t('community.fields.urgency')}
         w={{ base: '100%', sm: 180 }}
-        data={[{ value: '', label: t('community.filters.anyUrgency') }, ...urgencyOptions]}
+        data={[{ value: '', label: t('community.filters.anyUrgency') }, ...urgencyOptions(t)]}
         value={value.urgency_level ?? ''}
         onChange={(e) => set({ urgency_level: (e.currentTarget.value as UrgencyLevel) || undefined })}
       />

@@ -17,7 +17,7 @@ import {
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { POST_CONTENT_MAX, POST_TITLE_MAX, postCreateBody } from '@kutu/contract';
+import { type CropType, POST_CONTENT_MAX, POST_TITLE_MAX, postCreateBody } from '@kutu/contract';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ANY_IMAGE, photoSizesLabel, preparePhoto, rejectionKey, type PreparedPhoto } from '../../../lib/shrink.ts';
@@ -152,21 +152,21 @@ export function PostForm({ onPosted }: { onPosted?: () => void } = {}) {
         <NativeSelect
           label={t('community.fields.cropType')}
           withAsterisk
-          data={[choose, ...cropOptions]}
+          data={[choose, ...cropOptions(t)]}
           key={form.key('crop_type')}
           {...form.getInputProps('crop_type')}
         />
         <NativeSelect
           label={t('community.fields.diseaseOptional')}
           description={t('community.fields.diseaseHint')}
-          data={diseaseOptions}
+          data={diseaseOptions(t, form.values.crop_type as CropType | '')}
           key={form.key('disease_type')}
           {...form.getInputProps('disease_type')}
         />
         <NativeSelect
           label={t('community.fields.urgencyLevel')}
           withAsterisk
-          data={[choose, ...urgencyOptions]}
+          data={[choose, ...urgencyOptions(t)]}
           key={form.key('urgency_level')}
           {...form.getInputProps('urgency_level')}
         />

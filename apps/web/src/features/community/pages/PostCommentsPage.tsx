@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CommunityPost, ModerationStatus } from '@kutu/contract';
-import { cropTypeLabels, diseaseTypeLabels, urgencyLevelLabels } from '@kutu/contract/enums';
 import { analysisApi } from '@kutu/contract/paths';
 import { routes } from '../../../config/routes.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -14,6 +13,7 @@ import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ModerationComment } from '../components/ModerationComment.tsx';
 import { QueryState } from '../components/QueryState.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
+import { cropLabel, diseaseLabel, urgencyLabel } from '../components/labels.ts';
 import { PostAnalysis } from '../components/PostAnalysis.tsx';
 import { PostImage } from '../components/PostImage.tsx';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
@@ -47,12 +47,12 @@ function PostDetails({ post }: { post: CommunityPost }) {
         <Detail label={t('community.fields.title')}>{post.title}</Detail>
         {post.image && <PostImage postId={post.id} url={post.image} title={post.title} />}
         <Detail label={t('community.fields.content')}>{post.content}</Detail>
-        <Detail label={t('community.fields.crop')}>{cropTypeLabels[post.crop_type]}</Detail>
-        <Detail label={t('community.fields.disease')}>{diseaseTypeLabels[post.disease_type]}</Detail>
-        <Detail label={t('community.fields.urgency')}>{urgencyLevelLabels[post.urgency_level]}</Detail>
+        <Detail label={t('community.fields.crop')}>{cropLabel(t, post.crop_type)}</Detail>
+        <Detail label={t('community.fields.disease')}>{diseaseLabel(t, post.disease_type, post.crop_type)}</Detail>
+        <Detail label={t('community.fields.urgency')}>{urgencyLabel(t, post.urgency_level)}</Detail>
         {post.analysis && post.rust_detection !== null && (
           <Stack gap={6}>
-            <PostAnalysis analysis={post.analysis} />
+            <PostAnalysis analysis={post.analysis} crop={post.crop_type} />
             {/* This page is for experts, who may see any analysis photo and where the model looked. */}
             <AnalysisPhoto
               id={post.rust_detection}

@@ -131,12 +131,10 @@ describe('DashboardPage', () => {
     stubApi({ dashboard: reply });
     renderWithProviders(<DashboardPage />, { route: '/account' });
     const outcomes = await screen.findByRole('img', { name: 'Image Analysis Outcomes' });
-    expect(screen.getByText('Common Rust: 4')).toBeTruthy();
+    expect(screen.getByText('Rust: 4')).toBeTruthy();
     expect(screen.getByText('Not a leaf / unsure: 2')).toBeTruthy();
     expect(outcomes.querySelectorAll('path')).toHaveLength(4);
-    expect(outcomes.querySelector('[data-testid="slice-common_rust"] title')?.textContent).toBe(
-      'Common Rust: 4 (36 %)',
-    );
+    expect(outcomes.querySelector('[data-testid="slice-common_rust"] title')?.textContent).toBe('Rust: 4 (36 %)');
 
     const monthly = screen.getByRole('img', { name: 'Monthly Image Analysis' });
     const bar = (month: string, k: string) => monthly.querySelector(`[data-testid="bar-${month}-${k}"]`)!;
