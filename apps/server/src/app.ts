@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { createMemoryCoordinator } from './adapters/coordinator.ts';
 import { createDecodeLimiter } from './lib/decode-limiter.ts';
 import { createListCaches } from './lib/list-cache.ts';
+import { createExpertGate } from './lib/expert-gate.ts';
 import { createLiveSessions } from './lib/live-sessions.ts';
 import { createAccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -32,6 +33,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { offlineModelRoutes } from './modules/offline-model/offline-model.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
+import { createVettingRepo } from './modules/vetting/vetting.repo.ts';
+import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
 import { metricsRoutes, readinessRoutes, registerRequestIds } from './modules/operations/operations.routes.ts';
 import { requestIdOf } from './lib/request-context.ts';
 
@@ -75,7 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const tokens = createAccessTokens(config.jwt.accessSecret, config.jwt.accessTtlSeconds);
   const authRepo = createAuthRepo(deps.database.db);
   const sessions = createLiveSessions((claims) => authRepo.sessionIsLive(claims));
-  await app.register(authPlugin, { tokens, sessions });
+  const experts = createExpertGate(createVettingRepo(deps.database.db).statusOf);
+  await app.register(authPlugin, { tokens, sessions, experts });
 
   const coordinator = deps.coordinator ?? createMemoryCoordinator((msg, err) => app.log.error({ err }, msg));
   // Sessions ended through another process: forget them here too and close their streams.
@@ -106,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   dashboardRoutes(app, moduleDeps);
   reviewRoutes(app, moduleDeps);
   offlineModelRoutes(app, moduleDeps);
+  vettingRoutes(app, moduleDeps);
 
   registerWebApp(app, config.webDist);
   return app;

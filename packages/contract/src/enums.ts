@@ -26,6 +26,9 @@ export const notificationTypes = [
   'expert_review',
   /** To experts: posts or comments wait for moderation (one unread at a time). */
   'moderation_pending',
+  /** To an expert applicant: an administrator approved or refused the account (docs/decisions/0027). */
+  'expert_approved',
+  'expert_refused',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -11,3 +11,4 @@ export * from './training.ts';
 export * from './review.ts';
 export * from './feedback.ts';
 export * from './offline-model.ts';
+export * from './vetting.ts';

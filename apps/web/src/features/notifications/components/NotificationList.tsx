@@ -9,6 +9,7 @@ import {
   IconMessageCheck,
   IconPhotoScan,
   IconUserCheck,
+  IconUserX,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,8 @@ const icons: Record<NotificationType, { icon: Icon; color: string }> = {
   comment_moderated: { icon: IconMessage2, color: 'orange' },
   expert_review: { icon: IconUserCheck, color: 'green' },
   moderation_pending: { icon: IconMessage2, color: 'blue' },
+  expert_approved: { icon: IconUserCheck, color: 'green' },
+  expert_refused: { icon: IconUserX, color: 'red' },
 };
 
 /** The caller's notifications: icon by type, message, local date, Mark as Read; scrolls past 300px. */
