@@ -5,7 +5,8 @@
  * real server listens on loopback with its rate limits raised through config, over a seeded database
  * (120 approved posts with 3 comments each, 200 bookable slots, 40 analyses for the farmer), and
  * autocannon drives, one route at a time:
- *   health, the approved posts list, the bookable slots list, the farmer's dashboard, and login.
+ *   health, the approved posts list, the bookable slots list, the farmer's dashboard, the farmer's
+ *   analyses (the history screen's first page), and login.
  * Prints req/s and p99 latency per route, the lists' throughput as a share of the health route's, and
  * CPU per request (this process, and the PostgreSQL server's), which the load of others on a shared
  * machine does not change.
@@ -22,7 +23,7 @@ import { startTemporaryPostgres } from '../scripts/postgres.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const LOGIN_CONNECTIONS = 10;
-const ROUTES = (process.env.BENCH_ROUTES ?? 'health,posts,slots,dashboard,login').split(',');
+const ROUTES = (process.env.BENCH_ROUTES ?? 'health,posts,slots,dashboard,analyses,login').split(',');
 const DATABASES = (process.env.BENCH_DB ?? 'pglite,postgres').split(',');
 
 interface Row {
@@ -166,6 +167,7 @@ async function benchDatabase(kind: string): Promise<Row[]> {
       ['posts', 'approved posts (page of 10)', { path: '/api/community/posts/', headers: auth }],
       ['slots', 'bookable slots (page of 10)', { path: '/api/consultations/availability-slots/all/', headers: auth }],
       ['dashboard', 'farmer dashboard', { path: '/api/dashboard/', headers: auth }],
+      ['analyses', "farmer's analyses (history)", { path: '/api/rust-detection/', headers: auth }],
       [
         'login',
         'login',

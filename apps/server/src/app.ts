@@ -35,6 +35,7 @@ import { offlineModelRoutes } from './modules/offline-model/offline-model.routes
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { createVettingRepo } from './modules/vetting/vetting.repo.ts';
 import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
+import { outbreakRoutes } from './modules/outbreak/outbreak.routes.ts';
 import { metricsRoutes, readinessRoutes, registerRequestIds } from './modules/operations/operations.routes.ts';
 import { requestIdOf } from './lib/request-context.ts';
 
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   reviewRoutes(app, moduleDeps);
   offlineModelRoutes(app, moduleDeps);
   vettingRoutes(app, moduleDeps);
+  outbreakRoutes(app, moduleDeps);
 
   registerWebApp(app, config.webDist);
   return app;

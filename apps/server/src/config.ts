@@ -12,7 +12,9 @@ const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
  * TRUST_PROXY: which hops may set X-Forwarded-For. Empty (default): none, the socket address is the
  * client. A number: that many proxies in front. Otherwise addresses, CIDRs or proxy-addr's names
  * (loopback, linklocal, uniquelocal), comma-separated. "true" (trust every hop) is refused: it lets
- * any client choose its own address and dodge every per-address limit.
+ * any client choose its own address and dodge every per-address limit. So are ranges that mean the same
+ * thing in other words (0.0.0.0/0, ::/0) and ranges too wide to be anyone's proxies (shorter than /8 for
+ * IPv4, /16 for IPv6): proxies are a few known machines.
  */
 export function parseTrustProxy(value: string): false | number | string[] | { error: string } {
   const text = value.trim();
@@ -25,17 +27,39 @@ export function parseTrustProxy(value: string): false | number | string[] | { er
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const bad = entries.filter((entry) => !PROXY_NAMES.has(entry) && !isAddressOrCidr(entry));
+  const bad = entries.filter((entry) => !PROXY_NAMES.has(entry) && !cidrBits(entry));
   if (bad.length) return { error: `not an address, CIDR or hop count: ${bad.join(', ')}` };
+  const everyone = entries.filter((entry) => cidrBits(entry)?.bits === 0);
+  if (everyone.length) {
+    return {
+      error: `${everyone.join(', ')} trusts every address, like "true": any client could choose its address; give a hop count or your proxies' addresses`,
+    };
+  }
+  const wide = entries.filter((entry) => {
+    const cidr = cidrBits(entry);
+    return cidr && cidr.bits < (cidr.family === 4 ? MIN_IPV4_BITS : MIN_IPV6_BITS);
+  });
+  if (wide.length) {
+    return {
+      error: `${wide.join(', ')} is too wide for a list of proxies (at least /${MIN_IPV4_BITS} for IPv4, /${MIN_IPV6_BITS} for IPv6); give your proxies' addresses`,
+    };
+  }
   return entries;
 }
 
-function isAddressOrCidr(entry: string) {
+/** The shortest prefixes TRUST_PROXY accepts: 10.0.0.0/8 is a private network, 0.0.0.0/1 half the internet. */
+const MIN_IPV4_BITS = 8;
+const MIN_IPV6_BITS = 16;
+
+/** An address (all its bits) or a CIDR: its family and prefix length; undefined if it is neither. */
+function cidrBits(entry: string): { family: 4 | 6; bits: number } | undefined {
   const [address, bits, ...rest] = entry.split('/');
   const family = isIP(address ?? '');
-  if (!family || rest.length) return false;
-  if (bits === undefined) return true;
-  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  if ((family !== 4 && family !== 6) || rest.length) return undefined;
+  const max = family === 4 ? 32 : 128;
+  if (bits === undefined) return { family, bits: max };
+  if (!/^\d+$/.test(bits) || Number(bits) > max) return undefined;
+  return { family, bits: Number(bits) };
 }
 
 const schema = z
@@ -101,6 +125,15 @@ const schema = z
       });
     }
     if (env.NODE_ENV !== 'production') return;
+    // Each secret has one use (signing access tokens; keying the stored hashes of refresh and link
+    // tokens): one value for both makes a leak of either a leak of both.
+    if (env.JWT_ACCESS_SECRET && env.JWT_ACCESS_SECRET === env.JWT_REFRESH_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_REFRESH_SECRET'],
+        message: 'JWT_REFRESH_SECRET must differ from JWT_ACCESS_SECRET; set two different random secrets',
+      });
+    }
     for (const key of ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET'] as const) {
       const value = env[key];
       if (!value) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
@@ -138,12 +171,17 @@ const schema = z
 
 export type Config = ReturnType<typeof loadConfig>;
 
-/** The one reader of process.env. */
+/** A setting the server cannot start with; its message names each variable and what is wrong. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The one reader of process.env. Throws a ConfigError naming every wrong setting. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${lines}`);
+    throw new ConfigError(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);

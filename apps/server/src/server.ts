@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { defaultModelDir, loadClassifier } from '@kutu/vision';
-import { type Config, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { systemClock } from './adapters/clock.ts';
 import { createMailer } from './adapters/mailer.ts';
@@ -39,7 +39,7 @@ export interface StartOptions {
 }
 
 export async function startServer(opts: StartOptions = {}) {
-  const config = opts.config ?? loadConfig();
+  const config = opts.config ?? configOrExit();
   const role: Role = opts.role ?? (config.jobs ? 'all' : 'web');
   // A bad DATA_DIR is reported in one line at once: the database and uploads below would hang or fail obscurely.
   await ensureWritableDataDir(config.dataDir).catch((err: Error) => {
@@ -155,6 +155,17 @@ export async function startServer(opts: StartOptions = {}) {
     `Kutu ${role === 'all' ? '' : `${role} `}is listening on ${config.host}:${config.port}, public URL ${config.publicUrl} (database: ${database.kind}, storage: ${storage.kind})`,
   );
   return { app, http, shutdown };
+}
+
+/** The settings, or the reason they are wrong in a few lines (no stack trace) and exit status 78. */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`Kutu cannot start: ${err.message}`);
+    process.exit(EXIT_CONFIG);
+  }
 }
 
 /** The worker's HTTP server: liveness, readiness and metrics, nothing else. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { genders, idTypes, languages } from './enums.ts';
-import { role } from './common.ts';
+import { role, rowId } from './common.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, passwordProblem } from './rules.ts';
+import { districtCode } from './outbreak.ts';
 
 export { passwordProblem, passwordStrength, strengthLevels, type StrengthLevel } from './rules.ts';
 
@@ -47,7 +48,7 @@ const required = (label: string, max = 120) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 export const completeProfileBody = z.object({
-  customerTypeId: z.coerce.number().int().positive().optional(),
+  customerTypeId: rowId('customerTypeId').optional(),
   idType: z.enum(idTypes, { error: 'ID type must be NATIONAL_ID or PASSPORT' }),
   idNumber: required('ID number', 40),
   organisationName: required('Organisation name'),
@@ -111,6 +112,8 @@ export const farmerRegisterBody = z
       .max(1_000_000),
     crop_types: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
     language: language.optional(),
+    /** The farmer's district or county from the shipped list (issue 36); asked later when left out. */
+    district: districtCode.optional(),
   })
   .refine((b) => b.password === b.confirm_password, { message: 'Password mismatch', path: ['confirm_password'] });
 export type FarmerRegisterBody = z.input<typeof farmerRegisterBody>;
@@ -133,6 +136,8 @@ export const expertRegisterBody = z.object({
   languages_spoken: shortText('Languages spoken', 200).default(''),
   social_links: shortText('Social links', 500).default(''),
   language: language.optional(),
+  /** The district or county the expert serves (issue 36): outbreak alerts there reach them. */
+  district: districtCode.optional(),
 });
 export type ExpertRegisterBody = z.input<typeof expertRegisterBody>;
 
@@ -224,6 +229,8 @@ export const farmerDetails = z.object({
   farm_location: z.string(),
   farm_size: z.number(),
   crop_types: z.array(z.string()),
+  /** Whether outbreak alerts also come by SMS (the in-app notification always comes). */
+  sms_alerts: z.boolean(),
 });
 export const expertDetails = z.object({
   areas_of_expertise: z.string(),
@@ -255,7 +262,11 @@ export const userRecord = z.object({
   role,
   phone: z.string(),
   language,
+  /** District or county code (issue 36), any role; null until chosen. */
+  district: z.string().nullable(),
   accountComplete: z.boolean(),
+  /** A farmer without a district: the web app asks once for it (issue 36). */
+  needsDistrict: z.boolean(),
   profile: profile.nullable(),
   farmer: farmerDetails.nullable(),
   expert: expertDetails.nullable(),

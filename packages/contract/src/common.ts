@@ -41,13 +41,25 @@ export type Role = z.infer<typeof role>;
 /** Row ids are PostgreSQL `integer` (int4): a larger number can never name a row. */
 export const MAX_ROW_ID = 2_147_483_647;
 
-/** A row id in a path, query or body: a positive int4, so a huge number is a 400, never a database error. */
-export const rowId = (label = 'id') =>
+/**
+ * The one schema of a row id, wherever it comes from: a positive int4, so a huge number is a 400,
+ * never a database error. `message` says it in one sentence for every way it can be wrong (a form's
+ * words: "Choose a booking"); without it each check names `label`. A path, a query or a form field is
+ * text read as a number; `rowId.json` takes only a JSON number (a body field: `true` is no id).
+ */
+export const rowId = (label = 'id', message?: string) =>
   z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .positive(`${label} must be positive`)
-    .max(MAX_ROW_ID, `${label} must be at most ${MAX_ROW_ID}`);
+    .number({ error: message ?? `${label} must be a number` })
+    .int(message ?? `${label} must be a whole number`)
+    .positive(message ?? `${label} must be positive`)
+    .max(MAX_ROW_ID, message ?? `${label} must be at most ${MAX_ROW_ID}`);
+
+rowId.json = (label = 'id', message?: string) =>
+  z
+    .number({ error: message ?? `${label} must be a number` })
+    .int(message ?? `${label} must be a whole number`)
+    .positive(message ?? `${label} must be positive`)
+    .max(MAX_ROW_ID, message ?? `${label} must be at most ${MAX_ROW_ID}`);
 
 export const idParam = z.object({ id: rowId() });
 

@@ -11,7 +11,7 @@ import {
   COMMENT_MAX,
   MODERATION_REASON_MAX,
 } from './enums.ts';
-import { isoDateTime, MAX_ROW_ID, pageQuery, paginated, rowId } from './common.ts';
+import { isoDateTime, pageQuery, paginated, rowId } from './common.ts';
 
 export { communityApi, communityPath } from './paths.ts';
 
@@ -50,12 +50,7 @@ export const postCreateBody = z.object({
   disease_type: diseaseType.optional().transform((v) => v ?? 'none'),
   urgency_level: urgencyLevel,
   /** The id of one of the author's own analysis results. */
-  rust_detection: z
-    .number({ error: 'rust_detection must be the id of one of your analyses' })
-    .int()
-    .positive()
-    .max(MAX_ROW_ID, 'rust_detection must be the id of one of your analyses')
-    .nullish(),
+  rust_detection: rowId.json('rust_detection', 'rust_detection must be the id of one of your analyses').nullish(),
 });
 export type PostCreateBody = z.input<typeof postCreateBody>;
 
@@ -162,7 +157,7 @@ export type ResponsePage = z.infer<typeof responsePage>;
 
 export const responseModerateBody = z.object({
   /** Optional repeat of the comment id in the path (the spec's client sends it); must match. */
-  response_id: z.number().int().positive().max(MAX_ROW_ID).optional(),
+  response_id: rowId.json('response_id').optional(),
   action: z.enum(commentActions, { error: 'Action must be approve or flag' }),
   expert_comment: z
     .string()

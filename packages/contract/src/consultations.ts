@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, MAX_ROW_ID, pageQuery, paginated } from './common.ts';
+import { isoDateTime, pageQuery, paginated, rowId } from './common.ts';
 import { bookingStatuses, type MeetingMode, meetingModes, slotLengths } from './enums.ts';
 
 export { consultationsApi } from './paths.ts';
@@ -194,21 +194,29 @@ export type AvailabilitySlot = z.infer<typeof availabilitySlot>;
 export const slotPage = paginated(availabilitySlot);
 export type SlotPage = z.infer<typeof slotPage>;
 
+/** A slot without its expert, inside that expert's group. */
+export const expertSlot = availabilitySlot.omit({ expert: true });
+export type ExpertSlot = z.infer<typeof expertSlot>;
+/**
+ * One expert's bookable slots, soonest first: the farmers' list groups them so the bio shows once and
+ * the times as chips (issue 37). Pages count experts, not slots.
+ */
+export const expertSlots = z.object({
+  expert: slotExpert,
+  slots: z.array(expertSlot),
+});
+export type ExpertSlots = z.infer<typeof expertSlots>;
+export const expertSlotsPage = paginated(expertSlots);
+export type ExpertSlotsPage = z.infer<typeof expertSlotsPage>;
+
 export const bookSlotBody = z.object({
-  slot_id: z.coerce
-    .number({ error: 'Choose a slot to book' })
-    .int('Choose a slot to book')
-    .positive('Choose a slot to book')
-    .max(MAX_ROW_ID, 'Choose a slot to book'),
+  slot_id: rowId('slot_id', 'Choose a slot to book'),
   topic: z
     .string({ error: 'Say in a few words what you want to talk about' })
     .trim()
     .min(3, 'Say in a few words what you want to talk about')
     .max(120, 'Keep the topic under 120 characters'),
-  analysis_id: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
-  ),
+  analysis_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), rowId('analysis_id').optional()),
 });
 export type BookSlotBody = z.input<typeof bookSlotBody>;
 
@@ -248,7 +256,7 @@ export type BookingListQuery = z.input<typeof bookingListQuery>;
 export const bookingActions = ['approve', 'reject'] as const;
 
 export const manageBookingBody = z.object({
-  booking_id: z.coerce.number({ error: 'Choose a booking' }).int('Choose a booking').positive('Choose a booking'),
+  booking_id: rowId('booking_id', 'Choose a booking'),
   action: z.enum(bookingActions, { error: 'Action must be approve or reject' }),
   /** Required to approve; ignored when rejecting. Empty text counts as not given. */
   selected_date: z.preprocess(

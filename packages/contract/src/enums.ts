@@ -29,6 +29,8 @@ export const notificationTypes = [
   /** To an expert applicant: an administrator approved or refused the account (docs/decisions/0027). */
   'expert_approved',
   'expert_refused',
+  /** To farmers and experts of a district: rust is confirmed there or next door (issue 36). */
+  'outbreak_alert',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

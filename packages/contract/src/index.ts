@@ -12,3 +12,4 @@ export * from './review.ts';
 export * from './feedback.ts';
 export * from './offline-model.ts';
 export * from './vetting.ts';
+export * from './outbreak.ts';

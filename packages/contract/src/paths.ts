@@ -92,6 +92,8 @@ export const consultationsApi = {
   endSlot: (id: number | string) => `/api/consultations/availability-slots/end/${id}/`,
   endSlotRoute: '/api/consultations/availability-slots/end/:id/',
   allSlots: '/api/consultations/availability-slots/all/',
+  /** The same slots, a page of experts each with their slots. */
+  slotsByExpert: '/api/consultations/availability-slots/by-expert/',
   bookings: '/api/consultations/consultations/',
   manageBookings: '/api/consultations/consultations/manage/',
   bookingCalendar: (id: number | string) => `/api/consultations/consultations/${id}/calendar.ics`,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, pageQuery, paginated } from './common.ts';
 import { analysisCrop, analysisResult } from './analysis.ts';
 import { reviewVerdicts, modelAnswers } from './enums.ts';
+import { districtCode } from './outbreak.ts';
 
 export { reviewApi } from './paths.ts';
 
@@ -22,6 +23,7 @@ export const reviewQueueQuery = pageQuery.extend({
     .optional()
     .describe("The model's answer: a confident class, `unsure`, or `not_leaf`"),
   model_version: z.string().trim().min(1).max(100).optional(),
+  district: districtCode.optional().describe('Only photos of farmers in this district or county (`UG-411`, `KE-01`)'),
   from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional().describe('Analysed on or after (UTC)'),
   to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional().describe('Analysed on or before (UTC)'),
 });

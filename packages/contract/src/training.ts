@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cropTypes, trainingLabels, trainingMessages } from './enums.ts';
-import { isoDateTime, MAX_ROW_ID, pageQuery, paginated } from './common.ts';
+import { isoDateTime, pageQuery, paginated, rowId } from './common.ts';
 
 export { trainingApi, trainingPath } from './paths.ts';
 
@@ -46,11 +46,7 @@ export const trainingSamplePage = paginated(trainingSample);
 export const relabelBody = z.object({ label: trainingLabel });
 
 export const fromAnalysisBody = z.object({
-  analysis_id: z.coerce
-    .number({ error: 'analysis_id is required' })
-    .int()
-    .positive('analysis_id is required')
-    .max(MAX_ROW_ID, 'No analysis has this id'),
+  analysis_id: rowId('analysis_id', 'analysis_id is required'),
   label: trainingLabel,
 });
 export type FromAnalysisBody = z.input<typeof fromAnalysisBody>;
@@ -60,7 +56,7 @@ export const sampleCounts = z.object({
   healthy: z.number().int(),
   other_disease: z.number().int(),
   total: z.number().int(),
-  /** Samples added since the last retraining started. */
+  /** Samples added since the last retraining that activated a model started (failed and refused runs leave them new). */
   new_since_last_job: z.number().int(),
   /** A retraining starts by itself at this many new samples (0: never). */
   retrain_after: z.number().int(),
@@ -79,6 +75,10 @@ export const evalMetrics = z.object({
   per_class: z.record(z.string(), z.unknown()).optional(),
   /** Accuracy per setting of the evaluation photos ('field', 'lab', 'unknown'), where known. */
   accuracy_by_setting: z.record(z.string(), z.number()).optional(),
+  /** Per setting, the share of photos answered confidently (neither unsure nor refused). */
+  coverage_by_setting: z.record(z.string(), z.number()).optional(),
+  /** Per setting, the share of photos given a confident wrong diagnosis (the retraining gate compares 'field'). */
+  confident_wrong_by_setting: z.record(z.string(), z.number()).optional(),
 });
 export type EvalMetrics = z.infer<typeof evalMetrics>;
 

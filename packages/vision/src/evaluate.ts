@@ -38,12 +38,26 @@ export interface EvalReport {
   accuracy_by_setting: Record<string, number>;
   /** Accuracy per crop ('maize', 'beans', or 'unknown' where neither the item nor its file name says). */
   accuracy_by_crop: Record<string, number>;
+  /** Share of photos answered confidently (neither unsure nor refused), per setting and per crop. */
+  coverage_by_setting: Record<string, number>;
+  coverage_by_crop: Record<string, number>;
+  /** Share of photos given a confident diagnosis of the wrong class, per setting and per crop. */
+  confident_wrong_by_setting: Record<string, number>;
+  confident_wrong_by_crop: Record<string, number>;
+  /** Per `<crop>/<source>` (source from rust3's file names `<source>__<crop>__…`): the same three figures. */
+  by_crop_source: Record<string, { images: number; accuracy: number; coverage: number; confident_wrong: number }>;
   confusion: { labels: string[]; matrix: number[][] };
 }
 
 const round = (v: number) => Math.round(v * 10000) / 10000;
-const rates = (groups: Record<string, { n: number; ok: number }>) =>
-  Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, round(v.ok / v.n)]));
+interface Tally {
+  n: number;
+  ok: number;
+  confident: number;
+  wrong: number;
+}
+const rates = (groups: Record<string, Tally>, of: (t: Tally) => number = (t) => t.ok) =>
+  Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, round(of(v) / v.n)]));
 
 /**
  * Scores the served model on labelled leaf photos (and optionally non-leaf photos). A leaf photo counts
@@ -60,12 +74,15 @@ export async function evaluateClassifier(
   let correct = 0;
   let unsure = 0;
   let rejected = 0;
-  const bySetting: Record<string, { n: number; ok: number }> = {};
-  const byCrop: Record<string, { n: number; ok: number }> = {};
-  const tally = (groups: Record<string, { n: number; ok: number }>, key: string, ok: boolean) => {
-    groups[key] ??= { n: 0, ok: 0 };
+  const bySetting: Record<string, Tally> = {};
+  const byCrop: Record<string, Tally> = {};
+  const byCropSource: Record<string, Tally> = {};
+  const tally = (groups: Record<string, Tally>, key: string, ok: boolean, confident: boolean) => {
+    groups[key] ??= { n: 0, ok: 0, confident: 0, wrong: 0 };
     groups[key].n++;
     if (ok) groups[key].ok++;
+    if (confident) groups[key].confident++;
+    if (confident && !ok) groups[key].wrong++;
   };
   const total = items.length + nonLeafFiles.length;
   for (const [i, item] of items.entries()) {
@@ -79,8 +96,10 @@ export async function evaluateClassifier(
     if (ok) correct++;
     if (d.outcome === 'not_leaf') rejected++;
     else if (d.unsure) unsure++;
-    tally(bySetting, item.setting ?? named.setting ?? 'unknown', ok);
-    tally(byCrop, crop ?? 'unknown', ok);
+    const confident = d.outcome !== 'not_leaf' && !d.unsure;
+    tally(bySetting, item.setting ?? named.setting ?? 'unknown', ok, confident);
+    tally(byCrop, crop ?? 'unknown', ok, confident);
+    tally(byCropSource, `${crop ?? 'unknown'}/${named.source ?? 'unknown'}`, ok, confident);
     onItem?.(i + 1, total);
   }
   let nonLeafRejected = 0;
@@ -127,6 +146,23 @@ export async function evaluateClassifier(
     nonleaf_misses: nonLeafMisses,
     accuracy_by_setting: rates(bySetting),
     accuracy_by_crop: rates(byCrop),
+    coverage_by_setting: rates(bySetting, (t) => t.confident),
+    coverage_by_crop: rates(byCrop, (t) => t.confident),
+    confident_wrong_by_setting: rates(bySetting, (t) => t.wrong),
+    confident_wrong_by_crop: rates(byCrop, (t) => t.wrong),
+    by_crop_source: Object.fromEntries(
+      Object.entries(byCropSource)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, t]) => [
+          k,
+          {
+            images: t.n,
+            accuracy: round(t.ok / t.n),
+            coverage: round(t.confident / t.n),
+            confident_wrong: round(t.wrong / t.n),
+          },
+        ]),
+    ),
     confusion: { labels, matrix },
   };
 }

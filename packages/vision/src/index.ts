@@ -38,7 +38,14 @@ export {
   sha256,
 } from './offline-info.ts';
 export { decodeRgb, INPUT_SIZE, preprocess, toTensorData } from './preprocess.ts';
-export { PYTHON, trainModel, type TrainOptions, type TrainProgress, type TrainResult } from './train.ts';
+export {
+  PYTHON,
+  sweepWorkDir,
+  trainModel,
+  type TrainOptions,
+  type TrainProgress,
+  type TrainResult,
+} from './train.ts';
 
 export const modelsDir = path.join(packageRoot, 'models');
 

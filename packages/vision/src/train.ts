@@ -10,8 +10,12 @@ import { DEFAULT_THRESHOLDS, type ModelCard, readCard, type Thresholds } from '.
 import { INPUT_SIZE, MEAN, STD } from './preprocess.ts';
 import { type View, writeFeatures } from './features.ts';
 import { prepareSet, type PreparedItem } from './prepare.ts';
+import { readOnnxHead, withFeatureOutput, withOnnxHead } from './onnx-edit.ts';
+import { fitHeadInWorker, HEAD_RECIPE } from './refit.ts';
 
 export const PYTHON = process.env.KUTU_PYTHON ?? '/usr/bin/python3';
+/** Read when a Python trainer starts (not at import), so a process can change KUTU_PYTHON first. */
+const pythonPath = () => process.env.KUTU_PYTHON ?? '/usr/bin/python3';
 const NONLEAF_CACHE_SIZE = 256;
 const PRETRAINED = path.join(packageRoot, 'pretrained/mobilenet_v2_nsfwjs.pt');
 
@@ -91,6 +95,18 @@ export interface TrainOptions {
   evalItems: EvalItem[];
   /** weights.pt of the model to fine-tune (leafnet: warm-start the head); from scratch when absent. */
   initWeights?: string;
+  /**
+   * The model directory to continue from (model.onnx, model.json). A KutuLeafNet's head is then refitted in
+   * Node (docs/decisions/0029): no Python, no weights.pt needed. Defaults to the folder of `initWeights`.
+   */
+  initFrom?: string;
+  /** 'node' (default when continuing from a KutuLeafNet) or 'python' (trainer/train_head.py, for comparison). */
+  runtime?: 'node' | 'python';
+  /**
+   * Where work in progress goes (the feature caches, the trainer's scratch folder); the OS temp folder when
+   * absent. The server passes DATA_DIR/tmp and sweeps it at start, so a killed run leaves nothing elsewhere.
+   */
+  workDir?: string;
   /** Which recipe; by default leafnet when continuing from a KutuLeafNet, else kutunet. */
   arch?: Architecture;
   outDir: string;
@@ -120,7 +136,7 @@ function runTrainer(script: string, args: string[], opts: TrainOptions): Promise
 function runPython(args: string[], opts: TrainOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const threads = String(opts.threads ?? 2);
-    const child = spawn(PYTHON, args, {
+    const child = spawn(pythonPath(), args, {
       env: { ...process.env, OMP_NUM_THREADS: threads, MKL_NUM_THREADS: threads, KUTU_TRAIN_THREADS: threads },
       // stdin is a pipe the trainer watches: it exits when this process dies (trainer/parent_watch.py).
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -171,18 +187,58 @@ async function backboneName(card: ModelCard | null, weights: string): Promise<st
  * A folder under the OS temp dir for what depends only on the backbone, its input size and the negatives,
  * named by their content, so retraining jobs and tests compute it once per backbone.
  */
-async function sharedFeatureCache(nonLeaf: { file: string }[], backbone: string, size: number): Promise<string> {
-  const hash = crypto.createHash('sha256').update(`${backbone} ${size}`);
-  for (const file of [path.join(packageRoot, 'trainer/mobilenet.py'), ...nonLeaf.map((i) => i.file)]) {
+async function sharedFeatureCache(
+  nonLeaf: { file: string }[],
+  backbone: string,
+  size: number,
+  workDir: string,
+  runtime: 'node' | 'python',
+): Promise<string> {
+  const hash = crypto.createHash('sha256').update(`${backbone} ${size} ${runtime}`);
+  const sources = runtime === 'python' ? [path.join(packageRoot, 'trainer/mobilenet.py')] : [];
+  for (const file of [...sources, ...nonLeaf.map((i) => i.file)]) {
     hash.update(file).update(await fs.readFile(file));
   }
-  return path.join(os.tmpdir(), `kutu-feature-cache-${hash.digest('hex').slice(0, 16)}`);
+  return path.join(workDir, `kutu-feature-cache-${hash.digest('hex').slice(0, 16)}`);
 }
 
-/** The card of the model `initWeights` belongs to, when that model is a KutuLeafNet (else null). */
-async function leafNetCard(initWeights: string | undefined): Promise<ModelCard | null> {
-  if (!initWeights) return null;
-  const card = await readCard(path.dirname(initWeights)).catch(() => null);
+/** `<pid>@<host>`: which process owns a work folder, so a sweep never removes a live run's files. */
+const owner = () => `${process.pid}@${os.hostname()}`;
+/** A work folder a run removes when it ends, unless killed: its owner is in the name. */
+const WORK_IN_PROGRESS = /^kutu-(?:train-|feature-cache-[0-9a-f]+\.partial-)(\d+)@(.*?)@/;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes what killed runs left in `workDir` (half-written feature caches, the trainer's scratch folders):
+ * those of this machine whose process is gone, or is this one (a fresh start: nothing of it runs yet).
+ * Other machines' folders (a shared DATA_DIR) are theirs to sweep. Returns the names removed.
+ */
+export async function sweepWorkDir(workDir: string): Promise<string[]> {
+  const names = await fs.readdir(workDir).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    const m = WORK_IN_PROGRESS.exec(name);
+    if (!m || m[2] !== os.hostname()) continue;
+    const pid = Number(m[1]);
+    if (pid !== process.pid && alive(pid)) continue;
+    await fs.rm(path.join(workDir, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+/** The card of the model directory `initDir`, when that model is a KutuLeafNet (else null). */
+async function leafNetCard(initDir: string | undefined): Promise<ModelCard | null> {
+  if (!initDir) return null;
+  const card = await readCard(initDir).catch(() => null);
   return String(card?.architecture).startsWith('KutuLeafNet') ? card : null;
 }
 
@@ -192,15 +248,26 @@ async function leafNetCard(initWeights: string | undefined): Promise<ModelCard |
  */
 export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
   const started = Date.now();
-  const from = await leafNetCard(opts.initWeights);
+  const initDir = opts.initFrom ?? (opts.initWeights ? path.dirname(opts.initWeights) : undefined);
+  const from = await leafNetCard(initDir);
   const arch = opts.arch ?? (from ? 'leafnet' : 'kutunet');
   const recipe = RECIPES[arch];
   // A head refit continues from a KutuLeafNet with its own (possibly fine-tuned) backbone and input size.
   const continued = arch === 'leafnet' ? from : null;
   const inputSize = continued?.input_size ?? recipe.inputSize;
+  const initOnnx = initDir ? path.join(initDir, 'model.onnx') : undefined;
+  // Continuing from a served KutuLeafNet: features, head and ood statistics in Node (decision 0029).
+  const runtime = continued && initOnnx && fsSync.existsSync(initOnnx) ? (opts.runtime ?? 'node') : ('python' as const);
   const backboneWeights = continued && opts.initWeights ? opts.initWeights : PRETRAINED;
-  const backbone = arch === 'leafnet' ? await backboneName(continued, backboneWeights) : undefined;
-  const cache = await fs.mkdtemp(path.join(os.tmpdir(), 'kutu-train-'));
+  const backbone =
+    arch === 'leafnet'
+      ? runtime === 'node'
+        ? (continued?.backbone ?? (await backboneName(null, initOnnx!)))
+        : await backboneName(continued, backboneWeights)
+      : undefined;
+  const workDir = opts.workDir ?? os.tmpdir();
+  await fs.mkdir(workDir, { recursive: true });
+  const cache = await fs.mkdtemp(path.join(workDir, `kutu-train-${owner()}@`));
   try {
     const evalFiles = new Set(opts.evalItems.map((i) => path.resolve(i.file)));
     let base = opts.dataDirs.flatMap((d) => listLabelledImages(d));
@@ -219,10 +286,12 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
     }));
     const train = [...base, ...extra].filter((i) => !evalFiles.has(path.resolve(i.file)));
     const report = (done: number, total: number) => opts.onProgress?.({ stage: 'prepare', done, total });
-    const nonLeaf = (fsSync.existsSync(nonLeafDir) ? listImagesRecursive(nonLeafDir) : []).map((file) => ({
+    let nonLeaf = (fsSync.existsSync(nonLeafDir) ? listImagesRecursive(nonLeafDir) : []).map((file) => ({
       file,
       label: 'not_leaf',
     }));
+    // Quick runs in Node compute features for the negatives they use only (Python reads --nonleaf-limit).
+    if (runtime === 'node' && opts.limitPerClass) nonLeaf = nonLeaf.slice(0, opts.limitPerClass * 2);
     if (arch === 'kutunet') {
       await prepareSet(cache, 'train', train, recipe.trainCacheSize, report);
       await prepareSet(cache, 'eval', opts.evalItems, recipe.inputSize);
@@ -230,17 +299,25 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
     } else {
       // The backbone is frozen: its features are computed once here (onnxruntime), the head is fitted on them.
       // The backbone's ONNX file and the negatives' features never change between runs: kept in a shared cache.
-      const shared = await sharedFeatureCache(nonLeaf, backbone!, inputSize);
+      const shared = await sharedFeatureCache(nonLeaf, backbone!, inputSize, workDir, runtime);
       const backboneOnnx = path.join(shared, 'backbone.onnx');
       const featureOpts = { threads: opts.threads, signal: opts.signal, size: inputSize };
       if (!fsSync.existsSync(path.join(shared, 'nonleaf.json'))) {
-        const partial = `${shared}.partial-${process.pid}`;
+        const partial = `${shared}.partial-${owner()}@`;
         await fs.mkdir(partial, { recursive: true });
         try {
-          const exportArgs = [path.join(partial, 'backbone.onnx'), backboneWeights, String(inputSize)];
-          await runPython([path.join(packageRoot, 'trainer/features.py'), ...exportArgs], opts);
+          if (runtime === 'node') {
+            // The served graph with its pooled layer as an output: the features of the served backbone exactly.
+            await fs.writeFile(path.join(partial, 'backbone.onnx'), withFeatureOutput(await fs.readFile(initOnnx!)));
+          } else {
+            const exportArgs = [path.join(partial, 'backbone.onnx'), backboneWeights, String(inputSize)];
+            await runPython([path.join(packageRoot, 'trainer/features.py'), ...exportArgs], opts);
+          }
           const views: View[] = ['orig', 'hflip', 'crop1', 'crop2', 'crop3'];
-          await writeFeatures(partial, 'nonleaf', nonLeaf, views, path.join(partial, 'backbone.onnx'), featureOpts);
+          await writeFeatures(partial, 'nonleaf', nonLeaf, views, path.join(partial, 'backbone.onnx'), {
+            ...featureOpts,
+            onProgress: report,
+          });
           // Another job may have finished the same cache first: then its copy is used and this one goes.
           await fs.rename(partial, shared).catch(() => undefined);
         } finally {
@@ -283,7 +360,9 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
       if (opts.initWeights && arch === 'kutunet') args.push('--lr', '1e-3');
       if (arch === 'leafnet')
         args.push('--temperature', String(continued?.temperature ?? LEAFNET_TEMPERATURE), '--size', String(inputSize));
-      await runTrainer(recipe.script, args, opts);
+      if (runtime === 'node')
+        await refitInNode(cache, tmpOut, initOnnx!, Number(continued?.temperature ?? LEAFNET_TEMPERATURE), opts);
+      else await runTrainer(recipe.script, args, opts);
 
       const trainerMetrics = JSON.parse(await fs.readFile(path.join(tmpOut, 'train-metrics.json'), 'utf8'));
       const card: ModelCard = {
@@ -300,11 +379,12 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
         ...(arch === 'kutunet' ? {} : { temperature: trainerMetrics.temperature, backbone }),
         training: {
           epochs: opts.epochs,
-          fine_tuned_from: opts.initWeights ? path.basename(path.dirname(opts.initWeights)) : null,
+          fine_tuned_from: initDir ? path.basename(initDir) : null,
           counts: trainerMetrics.train_counts,
           extra_samples: extra.length,
           seconds: trainerMetrics.seconds,
           torch: trainerMetrics.torch,
+          ...(trainerMetrics.runtime ? { runtime: trainerMetrics.runtime } : {}),
           recipe: trainerMetrics.recipe,
         },
         ...opts.card,
@@ -332,4 +412,46 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
   } finally {
     await fs.rm(cache, { recursive: true, force: true });
   }
+}
+
+/**
+ * train_head.py's work in Node: the head and the ood statistics fitted on the features in `cache`
+ * (in a worker thread), written into a copy of the active model's graph as `<out>/model.onnx`, with the
+ * `train-metrics.json` the Python trainer writes. The backbone stays the active model's, byte for byte.
+ */
+async function refitInNode(
+  cache: string,
+  out: string,
+  initOnnx: string,
+  temperature: number | undefined,
+  opts: TrainOptions,
+): Promise<void> {
+  const started = Date.now();
+  const served = await fs.readFile(initOnnx);
+  const init = readOnnxHead(served);
+  const epochs = opts.epochs;
+  opts.onProgress?.({ stage: 'train', epoch: 0, epochs });
+  const result = await fitHeadInWorker(
+    { cache, init, nonleafLimit: opts.limitPerClass ? opts.limitPerClass * 2 : undefined },
+    (p) => opts.onProgress?.({ stage: 'train', epoch: 0, epochs, loss: p.loss, done: p.iteration }),
+    opts.signal,
+  );
+  opts.onProgress?.({ stage: 'train', epoch: epochs, epochs, loss: result.loss });
+  opts.onProgress?.({ stage: 'export', epoch: epochs, epochs });
+  const head = { ...result.head, temperature: temperature ?? init.temperature };
+  await fs.mkdir(out, { recursive: true });
+  await fs.writeFile(path.join(out, 'model.onnx'), withOnnxHead(served, head));
+  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  const metrics = {
+    trainer_eval: null,
+    train_counts: result.counts,
+    epochs,
+    seconds,
+    init: true,
+    torch: null,
+    runtime: `node ${process.version} (head refit in TypeScript, features with onnxruntime-node)`,
+    recipe: { ...HEAD_RECIPE, lbfgs_iterations: result.iterations, ood_kept_from_active: result.oodKept },
+    temperature: head.temperature,
+  };
+  await fs.writeFile(path.join(out, 'train-metrics.json'), JSON.stringify(metrics, null, 2));
 }

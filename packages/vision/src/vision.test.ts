@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import {
   readCard,
 } from './index.ts';
 import { prepareSet } from './prepare.ts';
+import { readOnnxHead, withFeatureOutput } from './onnx-edit.ts';
 
 const run = promisify(execFile);
 const fixtures = path.resolve(import.meta.dirname, '../test/fixtures');
@@ -223,9 +223,10 @@ describe('training', () => {
     }
   });
 
-  it('retrains the head of the served model on its own fine-tuned backbone, keeping its input size and thresholds', async () => {
+  it('retrains the head of the served model in Node (no Python) on its own backbone, keeping its input size and thresholds', async () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-refit-'));
     const served = defaultModelDir();
+    const stages: string[] = [];
     try {
       // No arch: in-app retraining names none, and the recipe follows the model it starts from.
       const result = await trainModel({
@@ -233,37 +234,55 @@ describe('training', () => {
         evalItems: leaves.slice(0, 3),
         outDir: path.join(out, 'refit'),
         version: 'refit-test',
-        initWeights: path.join(served, 'weights.pt'),
+        initFrom: served,
         epochs: 1,
         threads: 1,
-        extraTrainerArgs: ['--synthetic', '4'],
+        workDir: path.join(out, 'work'),
+        onProgress: (p) => stages.at(-1) !== p.stage && stages.push(p.stage),
       });
+      expect(stages).toEqual(['prepare', 'train', 'export', 'evaluate', 'done']);
+      expect(fs.readdirSync(result.modelDir).sort()).toEqual(['model.json', 'model.onnx']);
+      // Work in progress stayed under workDir; only the reusable feature cache is left there.
+      expect(fs.readdirSync(path.join(out, 'work'))).toEqual([expect.stringMatching(/^kutu-feature-cache-[0-9a-f]+$/)]);
       const [card, servedCard] = [await readCard(result.modelDir), await readCard(served)];
       expect(card.input_size).toBe(servedCard.input_size);
       expect(card.architecture).toBe(servedCard.architecture);
       expect(card.thresholds).toEqual(servedCard.thresholds);
-      // It names the served model's backbone (by its weights file), not its own weights file, so a refit of
-      // this refit finds the backbone's cached features.
-      const servedWeights = fs.readFileSync(path.join(served, 'weights.pt'));
-      expect(card.backbone).toBe(createHash('sha256').update(servedWeights).digest('hex').slice(0, 16));
-      const session = await ort.InferenceSession.create(path.join(result.modelDir, 'model.onnx'));
-      const input = new ort.Tensor('float32', await preprocess(fs.readFileSync(leaves[0].file), card.input_size), [
+      expect(card.training).toMatchObject({
+        fine_tuned_from: path.basename(served),
+        runtime: expect.stringMatching(/^node /),
+      });
+      // The head changed; the backbone is the served one: the same pooled features for the same photo.
+      const [mine, theirs] = [
+        fs.readFileSync(path.join(result.modelDir, 'model.onnx')),
+        fs.readFileSync(path.join(served, 'model.onnx')),
+      ];
+      expect(readOnnxHead(mine).weight).not.toEqual(readOnnxHead(theirs).weight);
+      const size = card.input_size!;
+      const input = new ort.Tensor('float32', await preprocess(fs.readFileSync(leaves[0].file), size), [
         1,
         3,
-        card.input_size,
-        card.input_size,
+        size,
+        size,
       ]);
-      expect((await session.run({ [session.inputNames[0]]: input })).logits.dims).toEqual([1, 4]);
-      await session.release();
-      // The backbone tensors are the served model's, unchanged; only the head was fitted again.
-      const same = await run(PYTHON, [
-        '-c',
-        'import sys, torch; a, b = (torch.load(f) for f in sys.argv[1:]); ' +
-          "ks = [k for k in a if k.startswith('backbone.')]; print(len(ks), all(torch.equal(a[k], b[k]) for k in ks))",
-        path.join(served, 'weights.pt'),
-        path.join(result.modelDir, 'weights.pt'),
-      ]);
-      expect(same.stdout.trim()).toMatch(/^\d{3} True$/);
+      const features = async (model: Buffer) => {
+        const session = await ort.InferenceSession.create(Buffer.from(withFeatureOutput(model)));
+        const outputs = await session.run({ [session.inputNames[0]]: input });
+        await session.release();
+        return outputs;
+      };
+      const [a, b] = [await features(mine), await features(theirs)];
+      expect(a.features.dims).toEqual([1, 1280]);
+      expect(a.features.data).toEqual(b.features.data);
+      expect(a.logits.dims).toEqual([1, 4]);
+      // The served model's own logits are its head applied to those features (the edit exposes the right layer).
+      const head = readOnnxHead(theirs);
+      const f = b.features.data as Float32Array;
+      for (let k = 0; k < 4; k++) {
+        let z = head.bias[k];
+        for (let j = 0; j < 1280; j++) z += head.weight[k * 1280 + j] * f[j];
+        expect(z / head.temperature).toBeCloseTo((b.logits.data as Float32Array)[k], 3);
+      }
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
     }

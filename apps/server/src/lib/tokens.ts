@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { type Role, roles } from '@kutu/contract';
+import { MAX_ROW_ID, type Role, roles } from '@kutu/contract';
 import { AppError, unauthenticated } from './errors.ts';
 
 export interface AccessClaims {
@@ -13,6 +13,8 @@ export interface SessionClaims extends AccessClaims {
   sessionId: string;
 }
 
+/** `sub` is a user's row id: a positive int4, written as sign() writes it. */
+const USER_ID = /^[1-9]\d{0,9}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Verified access tokens remembered per process (each costs a WebCrypto HMAC job to verify again). */
@@ -31,10 +33,10 @@ export function createAccessTokens(secret: string, ttlSeconds: number, currentTi
       if (payload.typ !== 'access' || typeof role !== 'string' || !roles.includes(role as Role))
         throw unauthenticated();
       if (typeof sid !== 'string' || !UUID.test(sid)) throw unauthenticated();
-      return {
-        claims: { userId: Number(payload.sub), role: role as Role, sessionId: sid },
-        expiresAt: Number(payload.exp) * 1000,
-      };
+      // Signed by us, but a token made with a leaked key or by a bug must not reach the database as NaN.
+      const userId = Number(payload.sub);
+      if (!USER_ID.test(payload.sub ?? '') || userId > MAX_ROW_ID) throw unauthenticated('errors.session.invalid');
+      return { claims: { userId, role: role as Role, sessionId: sid }, expiresAt: Number(payload.exp) * 1000 };
     } catch (err) {
       if (err instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED', 'errors.session.expired', 401);
       if (err instanceof AppError) throw err;

@@ -63,3 +63,85 @@ describe('path ids beyond int4', () => {
     });
   }
 });
+
+/** Issue 37 #14: `booking_id` 2147483648 in a body gave 500; every id in a body or a query is tried. */
+describe('body and query ids beyond int4', () => {
+  let t: TestContext;
+  let farmer: TestUser;
+  let expert: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    farmer = await createUser(t, 'farmer');
+    expert = await createUser(t, 'expert');
+  });
+  afterAll(() => t.close());
+
+  type Schema = { type?: string; maximum?: number; anyOf?: Schema[] };
+  const isId = (name: string) => /(^|_)id$|Id$|^rust_detection$/.test(name);
+  const isNumber = (s: Schema): boolean => s.type === 'integer' || s.type === 'number' || !!s.anyOf?.some(isNumber);
+
+  /** Every numeric id field of a JSON body or a query, from the app's own OpenAPI document. */
+  function idFields() {
+    const doc = t.app.swagger() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: { in: string; name: string; schema: Schema }[];
+            requestBody?: { content: Record<string, { schema: { properties?: Record<string, Schema> } }> };
+          }
+        >
+      >;
+    };
+    const fields: { method: string; path: string; where: 'query' | 'body'; name: string; schema: Schema }[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        for (const p of op.parameters ?? []) {
+          if (p.in === 'query' && isId(p.name) && isNumber(p.schema))
+            fields.push({ method: method.toUpperCase(), path, where: 'query', name: p.name, schema: p.schema });
+        }
+        const body = op.requestBody?.content['application/json']?.schema.properties ?? {};
+        for (const [name, schema] of Object.entries(body)) {
+          if (isId(name) && isNumber(schema))
+            fields.push({ method: method.toUpperCase(), path, where: 'body', name, schema });
+        }
+      }
+    }
+    return fields;
+  }
+
+  it('finds the fields it must cover', () => {
+    const names = idFields().map((f) => `${f.method} ${f.path} ${f.name}`);
+    expect(names).toContain('PUT /api/consultations/consultations/manage/ booking_id');
+    expect(names).toContain('GET /api/community/moderation-log/ target_id');
+    expect(names.length).toBeGreaterThan(6);
+  });
+
+  it('documents every one as at most int4', () => {
+    const wide = idFields().filter((f) => !(f.schema.maximum !== undefined && f.schema.maximum <= MAX_ROW_ID));
+    expect(wide.map((f) => `${f.method} ${f.path} ${f.name}`)).toEqual([]);
+  });
+
+  it(`answers ${MAX_ROW_ID + 1} in any of them with 400 naming the field, never 500`, async () => {
+    for (const field of idFields()) {
+      const id = MAX_ROW_ID + 1;
+      const url = field.path.replace(/\{\w+\}/g, '1') + (field.where === 'query' ? `?${field.name}=${id}` : '');
+      let judged = false;
+      for (const user of [farmer, expert]) {
+        const res = await t.app.inject({
+          method: field.method as 'GET',
+          url,
+          headers: user.headers,
+          ...(field.where === 'body' ? { payload: { [field.name]: id } } : {}),
+        });
+        const where = `${field.method} ${url} ${field.name} as ${user.role}: ${res.body}`;
+        expect(res.statusCode, where).toBeLessThan(500);
+        const fields = (res.json() as { error?: { fields?: Record<string, string> } }).error?.fields ?? {};
+        if (res.statusCode === 400 && fields[field.name]) judged = true;
+      }
+      expect(judged, `${field.method} ${field.path} never judged ${field.name}`).toBe(true);
+    }
+  });
+});

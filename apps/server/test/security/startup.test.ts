@@ -8,10 +8,22 @@ import { EXIT_CONFIG } from '../../src/lib/data-dir.ts';
 const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
 
 /** Starts the real server entry point; kills it if it has not exited after `killAfterMs`. */
-function startServer(dataDir: string, killAfterMs = 20_000): Promise<{ code: number | null; stderr: string }> {
+function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  killAfterMs = 20_000,
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', JOBS: 'off', LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        JOBS: 'off',
+        LOG_LEVEL: 'silent',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -48,6 +60,26 @@ describe('startup with a bad DATA_DIR', () => {
       ]);
     } finally {
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+});
+
+// Issue 37 #16: TRUST_PROXY=0.0.0.0/0 passed the check, then crashed Fastify with a raw stack trace.
+describe('startup with a bad setting', () => {
+  it('says what is wrong in a few lines, without a stack trace, and exits with the configuration status', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-startup-'));
+    try {
+      for (const value of ['0.0.0.0/0', 'true']) {
+        const { code, stderr } = await startServer(dataDir, { TRUST_PROXY: value });
+        expect(code, stderr).toBe(EXIT_CONFIG);
+        const lines = stderr.trim().split('\n');
+        expect(lines[0]).toBe('Kutu cannot start: Invalid configuration:');
+        expect(lines[1]).toMatch(/^ {2}TRUST_PROXY: /);
+        expect(lines).toHaveLength(2);
+        expect(stderr).not.toMatch(/\bat \S+ \(/);
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../../src/config.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
@@ -75,5 +76,32 @@ describe('H1: trusted proxies (production mode)', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: trusting every hop/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: not an address.*10\.0\.0\.0\/33/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);
+  });
+
+  // Issue 37 #16: 0.0.0.0/0 passed this check and then crashed Fastify at start.
+  it('refuses ranges that trust everyone, like "true", and ranges too wide to be proxies', () => {
+    for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.5, 0.0.0.0/0']) {
+      expect(() => loadConfig({ TRUST_PROXY: everyone })).toThrow(
+        /TRUST_PROXY: .*\/0 trusts every address, like "true"/,
+      );
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '0.0.0.0/1' })).toThrow(/TRUST_PROXY: 0\.0\.0\.0\/1 is too wide/);
+    expect(() => loadConfig({ TRUST_PROXY: '2001::/15' })).toThrow(/TRUST_PROXY: 2001::\/15 is too wide/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/' })).toThrow(/TRUST_PROXY: not an address/);
+    expect(parseTrustProxy('10.0.0.0/8, fd00::/16, 192.168.1.10/32')).toEqual([
+      '10.0.0.0/8',
+      'fd00::/16',
+      '192.168.1.10/32',
+    ]);
+  });
+
+  it('gives Fastify only values it can use (what it refuses crashed the start)', () => {
+    for (const value of ['10.0.0.0/8, fd00::/16, 192.168.1.10/32, ::1', 'loopback,uniquelocal', '::ffff:10.0.0.1']) {
+      const trustProxy = loadConfig({ TRUST_PROXY: value }).trustProxy;
+      expect(Array.isArray(trustProxy)).toBe(true);
+      expect(() => Fastify({ trustProxy: trustProxy as string[] }), value).not.toThrow();
+    }
+    // What Fastify itself refuses never gets this far.
+    expect(() => Fastify({ trustProxy: ['0.0.0.0/0'] })).toThrow();
   });
 });

@@ -65,6 +65,17 @@ const groupLine = (name: string, groups: Record<string, number>) =>
     .join('   ')}`;
 console.log(groupLine('Accuracy per crop', r.accuracy_by_crop));
 console.log(groupLine('Accuracy per setting', r.accuracy_by_setting));
+console.log(groupLine('Answered confidently per crop', r.coverage_by_crop));
+console.log(groupLine('Confident wrong per crop', r.confident_wrong_by_crop));
+console.log(groupLine('Confident wrong per setting', r.confident_wrong_by_setting));
+// Per crop and source: what a farmer of that crop meets (coverage: answered confidently; confident wrong:
+// a diagnosis given with confidence, of the wrong class). Unsure and refused photos count as not accurate.
+console.log('Per crop and source:            photos  accuracy  coverage  confident wrong');
+for (const [group, g] of Object.entries(r.by_crop_source)) {
+  console.log(
+    `  ${group.padEnd(28)} ${String(g.images).padStart(6)}  ${pct(g.accuracy).padStart(8)}  ${pct(g.coverage).padStart(8)}  ${pct(g.confident_wrong).padStart(15)}`,
+  );
+}
 console.log(
   `Non-leaf photos without a confident diagnosis: ${pct(r.nonleaf_rejected)} (answered "not a leaf": ${pct(r.nonleaf_not_leaf)})`,
 );
@@ -83,5 +94,10 @@ console.log(
     nonleaf_rejected: r.nonleaf_rejected,
     accuracy_by_crop: r.accuracy_by_crop,
     accuracy_by_setting: r.accuracy_by_setting,
+    coverage_by_crop: r.coverage_by_crop,
+    confident_wrong_by_crop: r.confident_wrong_by_crop,
+    coverage_by_setting: r.coverage_by_setting,
+    confident_wrong_by_setting: r.confident_wrong_by_setting,
+    by_crop_source: r.by_crop_source,
   }),
 );

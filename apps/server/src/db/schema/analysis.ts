@@ -52,6 +52,8 @@ export const analyses = pgTable(
         + least((probabilities->>'common_rust')::real, (probabilities->>'healthy')::real, (probabilities->>'other_disease')::real)
         - ((probabilities->>'common_rust')::real + (probabilities->>'healthy')::real + (probabilities->>'other_disease')::real))`,
     ),
+    /** Try-out data made by `npm run outbreak:demo` (issue 36): shown as such wherever it counts. */
+    demo: boolean('demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

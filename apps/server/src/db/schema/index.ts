@@ -5,3 +5,5 @@ export * from './consultations.ts';
 export * from './analysis.ts';
 export * from './training.ts';
 export * from './review.ts';
+export * from './outbreak.ts';
+export * from './read-versions.ts';

@@ -23,6 +23,7 @@ import type { App, ModuleDeps } from '../../deps.ts';
 import { contractMessage, message } from '../../i18n/i18n.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
+import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createAnalysisService } from './analysis.service.ts';
 import { createResourcesService } from './resources.service.ts';
@@ -113,7 +114,7 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       },
       onRequest: signedIn,
     },
-    async (req) => analysis.list(caller(req), req.query, await req.language()),
+    async (req, reply) => sendJson(reply, await analysis.listJson(caller(req), req.query, await req.language())),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   analysisApi,
   type AnalysisCrop,
+  analysisList,
   type AnalysisList,
   type AdviceBook,
   type AnalysisResult,
@@ -12,10 +13,13 @@ import {
   type PageQuery,
   type RustClass,
 } from '@kutu/contract';
+import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { type Message, message } from '../../i18n/i18n.ts';
 import { notFound } from '../../lib/errors.ts';
+import { encodeJson, type JsonText } from '../../lib/json-text.ts';
+import { createReadCache, createReadVersions } from '../../lib/read-cache.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createAnalysisRepo, createResourcesRepo, type AnalysisRow, type ResourceRow } from './analysis.repo.ts';
@@ -46,8 +50,11 @@ export function createAnalysisService(deps: ModuleDeps) {
   const repo = createAnalysisRepo(deps.db);
   const resources = createResourcesRepo(deps.db);
   const limiter = deps.decodeLimiter;
+  const outbreak = createOutbreakService(deps);
 
   const advice = createAdviceService(deps);
+  const versions = createReadVersions(deps.db);
+  const history = createReadCache<JsonText>();
 
   /**
    * What results are shown with, in the reader's language (English where not translated): resources
@@ -185,7 +192,23 @@ export function createAnalysisService(deps: ModuleDeps) {
         analysisNotice(row.outcome, row.rustClass as RustClass | null, row.confidence, row.unsure),
         { analysis_id: row.id, outcome: row.outcome, rust_class: row.rustClass },
       );
+      // A confident rust diagnosis is a reported case in the farmer's district (issue 36).
+      await outbreak.record(row.id);
       return { result: toResult(row, await resultContext(opts.language ?? 'en')), created: true };
+    },
+
+    /**
+     * The caller's history page encoded as the route sends it, cached per user, page and language
+     * until a write raises the user's read version (their analyses and the reviews of them) or the
+     * shared one (resources, advice): docs/decisions/0036.
+     */
+    async listJson(who: AccessClaims, page: PageQuery, language: ContentLanguage = 'en'): Promise<JsonText> {
+      const stamp = await versions.of(who.userId);
+      const { limit, offset } = pageWindow(page);
+      return history.get(`${who.userId}\n${limit}\n${offset}\n${language}`, stamp, async () => {
+        const body = encodeJson(analysisList, await this.list(who, page, language));
+        return { value: body, bytes: body.json.length };
+      });
     },
 
     async list(who: AccessClaims, page: PageQuery, language: ContentLanguage = 'en'): Promise<AnalysisList> {

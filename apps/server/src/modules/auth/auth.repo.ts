@@ -15,7 +15,10 @@ import {
 
 export type UserRow = typeof users.$inferSelect;
 export type CodePurpose = (typeof otpCodes.$inferInsert)['purpose'];
-type NewUser = Pick<typeof users.$inferInsert, 'email' | 'username' | 'role' | 'phone' | 'passwordHash' | 'language'>;
+type NewUser = Pick<
+  typeof users.$inferInsert,
+  'email' | 'username' | 'role' | 'phone' | 'passwordHash' | 'language' | 'district'
+>;
 type FarmerDetails = Omit<typeof farmerProfiles.$inferInsert, 'userId'>;
 type ExpertDetails = Omit<typeof expertProfiles.$inferInsert, 'userId'>;
 export type ProfileValues = Omit<typeof userProfiles.$inferInsert, 'userId' | 'updatedAt'>;

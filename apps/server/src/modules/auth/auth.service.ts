@@ -100,6 +100,8 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       password: string;
       role: 'farmer' | 'expert';
       language: Language;
+      /** Already checked against the shipped list by the contract (issue 36). */
+      district?: string;
     },
     details: Pick<Parameters<typeof repo.createAccount>[0], 'farmer' | 'expert'>,
   ) {
@@ -127,6 +129,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
           role: account.role,
           phone: account.phone,
           language: account.language,
+          district: account.district ?? null,
           passwordHash,
         },
         ...details,
@@ -385,6 +388,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
           password: b.password,
           role: 'farmer',
           language: signUpLanguage(b.language, headerLanguage),
+          district: b.district,
         },
         { farmer: { farmLocation: b.farm_location, farmSize: b.farm_size, cropTypes: b.crop_types } },
       ),
@@ -398,6 +402,7 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
           password: b.password,
           role: 'expert',
           language: signUpLanguage(b.language, headerLanguage),
+          district: b.district,
         },
         {
           expert: {
@@ -716,7 +721,9 @@ export function toUserRecord({ user, farmer, expert, profile }: Account): UserRe
     role: user.role,
     phone: user.phone,
     language: user.language,
+    district: user.district,
     accountComplete: profile !== null,
+    needsDistrict: user.role === 'farmer' && user.district === null,
     profile: profile && {
       idType: profile.idType,
       idNumber: profile.idNumber,
@@ -734,6 +741,7 @@ export function toUserRecord({ user, farmer, expert, profile }: Account): UserRe
       farm_location: farmer.farmLocation,
       farm_size: farmer.farmSize,
       crop_types: farmer.cropTypes,
+      sms_alerts: user.smsAlerts,
     },
     expert: expert && {
       areas_of_expertise: expert.areasOfExpertise,

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { createAccessTokens, hashToken, randomToken } from '../../lib/tokens.ts';
@@ -29,6 +30,20 @@ describe('access tokens', () => {
     );
     await expect(tokens.verify(`${h}.${forged.toString('base64url')}.${s}`)).rejects.toMatchObject({ status: 401 });
     await expect(tokens.verify('not-a-token')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  // Issue 37 #18: a validly signed token whose sub is no user id gave 500 on every route.
+  it('refuse a validly signed token whose subject is not a positive whole number', async () => {
+    const key = new TextEncoder().encode(secret);
+    for (const sub of ['abc', '0', '-3', '1.5', '7e3', ' 7', '2147483648', '99999999999999999999', '']) {
+      const token = await new SignJWT({ role: 'farmer', typ: 'access', sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(key);
+      await expect(tokens.verify(token), sub).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+    }
   });
 
   it('are remembered once verified, but still expire, and a remembered one vouches for no other', async () => {

@@ -163,6 +163,12 @@ export function createConsultationsRepo(db: Db) {
     ) as SQL,
     'slots_bookable',
   );
+  const bookableAt = (now: Date) =>
+    and(
+      eq(availabilitySlots.isActive, true),
+      gt(availabilitySlots.startTime, now),
+      sql`not ${liveBooking(availabilitySlots.id)}`,
+    ) as SQL;
   function bookingsQuery(where: SQL | undefined) {
     return db
       .select(bookingColumns)
@@ -341,6 +347,49 @@ export function createConsultationsRepo(db: Db) {
     /** Active, unbooked slots starting after `now`, soonest first. */
     async bookableSlots(now: Date, limit: number, offset: number) {
       return bookable({ now }, limit, offset);
+    },
+
+    /**
+     * A page of the experts who have bookable slots (the one with the soonest slot first), the number of
+     * such experts, the soonest start of all, and every bookable slot of the page's experts.
+     */
+    async bookableByExpert(now: Date, limit: number, offset: number) {
+      const where = bookableAt(now);
+      const first = sql<Date>`min(${availabilitySlots.startTime})`.mapWith(availabilitySlots.startTime);
+      const experts = (take: number, skip: number) =>
+        db
+          .select({
+            expertId: availabilitySlots.expertId,
+            total: sql<number>`cast(count(*) over () as int)`,
+            earliest: sql<Date>`min(min(${availabilitySlots.startTime})) over ()`.mapWith(availabilitySlots.startTime),
+          })
+          .from(availabilitySlots)
+          .where(where)
+          .groupBy(availabilitySlots.expertId)
+          .orderBy(first, availabilitySlots.expertId)
+          .limit(take)
+          .offset(skip);
+      let page = await experts(limit, offset);
+      // A page past the end has no row to carry the count: the first expert does.
+      const head = page[0] ?? (offset > 0 ? (await experts(1, 0))[0] : undefined);
+      const ids = page.map((e) => e.expertId);
+      const rows: SlotRow[] =
+        ids.length === 0
+          ? []
+          : await db
+              .select(slotColumns)
+              .from(availabilitySlots)
+              .innerJoin(users, eq(users.id, availabilitySlots.expertId))
+              .leftJoin(expertProfiles, eq(expertProfiles.userId, availabilitySlots.expertId))
+              .where(and(where, inArray(availabilitySlots.expertId, ids)))
+              .orderBy(availabilitySlots.startTime, availabilitySlots.id);
+      page = page.filter((e) => rows.some((r) => r.expertId === e.expertId));
+      return {
+        experts: page.map((e) => e.expertId),
+        rows,
+        total: head?.total ?? 0,
+        earliest: head?.earliest ?? null,
+      };
     },
 
     /** The slot row, locked until the transaction ends (booking and deactivation take this lock). */

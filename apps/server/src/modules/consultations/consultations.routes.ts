@@ -15,6 +15,7 @@ import {
   manageBookingBody,
   pageQuery,
   slotPage,
+  expertSlotsPage,
 } from '@kutu/contract';
 import { z } from 'zod';
 import type { App, ModuleDeps } from '../../deps.ts';
@@ -97,6 +98,15 @@ export function consultationsRoutes(app: App, deps: ModuleDeps) {
       onRequest: app.requireRole('farmer'),
     },
     async (req, reply) => sendJson(reply, await service.bookableSlots(req.query)),
+  );
+
+  app.get(
+    consultationsApi.slotsByExpert,
+    {
+      schema: { tags, security, querystring: pageQuery, response: { 200: expertSlotsPage } },
+      onRequest: app.requireRole('farmer'),
+    },
+    async (req, reply) => sendJson(reply, await service.bookableByExpert(req.query)),
   );
 
   app.put(

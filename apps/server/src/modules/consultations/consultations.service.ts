@@ -1,6 +1,7 @@
 import {
   slotLimits,
   slotPage,
+  expertSlotsPage,
   trainingLabelNames,
   type TrainingLabel,
   type MeetingMode,
@@ -159,6 +160,21 @@ export function createConsultationsService(
           page,
         );
         const value = encodeJson(slotPage, slots);
+        return { value, bytes: value.json.length, until: earliest?.getTime() };
+      });
+    },
+
+    /** The same slots grouped by expert, a page of experts; cached like `bookableSlots`. */
+    async bookableByExpert(page: PageQuery): Promise<JsonText> {
+      const { limit, offset } = pageWindow(page);
+      return bookablePages.get(`experts:${limit}:${offset}`, async () => {
+        const { experts, rows, total, earliest } = await repo.bookableByExpert(clock.now(), limit, offset);
+        const groups = experts.map((expertId) => {
+          const own = rows.filter((r) => r.expertId === expertId).map((r) => slotOut(r, false));
+          const { expert } = own[0]!;
+          return { expert, slots: own.map(({ expert: _, ...slot }) => slot) };
+        });
+        const value = encodeJson(expertSlotsPage, toPage(groups, total, page));
         return { value, bytes: value.json.length, until: earliest?.getTime() };
       });
     },

@@ -7,6 +7,7 @@ import { isUniqueViolation } from './consultations.repo.ts';
 
 const SLOTS = '/api/consultations/availability-slots/';
 const ALL = '/api/consultations/availability-slots/all/';
+const BY_EXPERT = '/api/consultations/availability-slots/by-expert/';
 const END = (id: number) => `/api/consultations/availability-slots/end/${id}/`;
 const BOOK = '/api/consultations/consultations/';
 const MANAGE = '/api/consultations/consultations/manage/';
@@ -74,6 +75,7 @@ describe('consultations: slots and bookings', () => {
         get(SLOTS, null),
         post(SLOTS, null, {}),
         get(ALL, null),
+        get(BY_EXPERT, null),
         put(END(1), null),
         post(BOOK, null, { slot_id: 1, topic: TOPIC }),
         get(BOOK, null),
@@ -100,7 +102,12 @@ describe('consultations: slots and bookings', () => {
         expect(res.statusCode).toBe(403);
         expect(res.json().error).toMatchObject({ code: 'FORBIDDEN', message: 'Only experts can do this' });
       }
-      const expertCalls = [get(ALL, expert), post(BOOK, expert, { slot_id: slot.id, topic: TOPIC }), get(BOOK, expert)];
+      const expertCalls = [
+        get(ALL, expert),
+        get(BY_EXPERT, expert),
+        post(BOOK, expert, { slot_id: slot.id, topic: TOPIC }),
+        get(BOOK, expert),
+      ];
       for (const res of await Promise.all(expertCalls)) {
         expect(res.statusCode).toBe(403);
         expect(res.json().error.message).toBe('Only farmers can do this');
@@ -112,7 +119,7 @@ describe('consultations: slots and bookings', () => {
     const res = await get('/api/docs/json', null);
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const p of [SLOTS, ALL, '/api/consultations/availability-slots/end/{id}/', BOOK, MANAGE]) {
+    for (const p of [SLOTS, ALL, BY_EXPERT, '/api/consultations/availability-slots/end/{id}/', BOOK, MANAGE]) {
       expect(paths).toContain(p);
     }
     expect(paths).toContain('/api/consultations/consultations/{id}/calendar.ics');
@@ -313,6 +320,40 @@ describe('consultations: slots and bookings', () => {
       // Once the slot has started it is no longer offered.
       t.clock.set(new Date(new Date(open.start_time).getTime() + 60_000));
       expect(await ids()).not.toContain(open.id);
+    });
+
+    it('groups the farmers’ list by expert: the expert once, their slots soonest first, pages of experts', async () => {
+      const later = await makeSlot(otherExpert);
+      const sooner = await makeSlot(otherExpert);
+      const booked = await makeSlot(otherExpert);
+      await book(booked.id);
+      const pages: { expert: { user: { username: string }; bio: string }; slots: { id: number }[] }[] = [];
+      let count = 0;
+      for (let page = 1; ; page++) {
+        const res = await get(`${BY_EXPERT}?page=${page}&page_size=1`, otherFarmer);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json();
+        count = body.count;
+        expect(body.results.length).toBeLessThanOrEqual(1);
+        pages.push(...body.results);
+        if (!body.next) break;
+      }
+      expect(pages).toHaveLength(count);
+      const names = pages.map((g) => g.expert.user.username);
+      expect(new Set(names).size).toBe(names.length);
+      const mine = pages.find((g) => g.expert.user.username === otherExpert.username)!;
+      expect(mine.expert.bio).toBe('Plant pathologist');
+      const ids = mine.slots.map((s) => s.id);
+      expect(ids).toContain(later.id);
+      expect(ids).not.toContain(booked.id);
+      expect(ids.indexOf(later.id)).toBeLessThan(ids.indexOf(sooner.id));
+      expect(mine.slots[0]).not.toHaveProperty('expert');
+      // Every slot of the flat list is in exactly one expert's group.
+      const flat = (await get(`${ALL}?page_size=200`, otherFarmer)).json().results.map((s: { id: number }) => s.id);
+      expect(pages.flatMap((g) => g.slots.map((s) => s.id)).sort()).toEqual([...flat].sort());
+      // A page past the end still says how many experts there are.
+      const past = (await get(`${BY_EXPERT}?page=99&page_size=5`, otherFarmer)).json();
+      expect(past).toMatchObject({ count, results: [] });
     });
 
     it('paginates the farmers’ list', async () => {

@@ -1,5 +1,6 @@
 import { dashboardApi, dashboardQuery, dashboardReply, errorBody } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../deps.ts';
+import { sendJson } from '../../lib/json-text.ts';
 import { farmerOrExpert } from '../../plugins/auth.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
@@ -21,6 +22,6 @@ export function dashboardRoutes(app: App, { db, clock }: ModuleDeps) {
       // Farmers and approved experts (an expert waiting for vetting sees no figures: docs/decisions/0027).
       onRequest: app.requireRole('farmer', 'expert'),
     },
-    async (req) => dashboard.summary(farmerOrExpert(req), req.query.tz),
+    async (req, reply) => sendJson(reply, await dashboard.reply(farmerOrExpert(req), req.query.tz)),
   );
 }

@@ -1,18 +1,37 @@
-import type { DashboardMonth, DashboardReply, DashboardStats } from '@kutu/contract';
+import { type DashboardMonth, type DashboardReply, type DashboardStats, dashboardReply } from '@kutu/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { encodeJson, type JsonText } from '../../lib/json-text.ts';
+import { createReadCache, createReadVersions } from '../../lib/read-cache.ts';
 import { message } from '../../i18n/i18n.ts';
 import { createDashboardRepo } from './dashboard.repo.ts';
 
 export const DEFAULT_TIME_ZONE = 'Africa/Kampala';
 export const MONTHS_SHOWN = 6;
 
+/**
+ * Month formatters by zone: building an `Intl.DateTimeFormat` costs more than the rest of a cached
+ * dashboard (the profile in docs/decisions/0036). Only valid names get in, and zone names are read
+ * in any case ("africa/KAMPALA"), so the map is bounded by count.
+ */
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+function monthFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = monthFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: 'numeric' });
+    if (monthFormats.size >= 1000) monthFormats.clear();
+    monthFormats.set(timeZone, format);
+  }
+  return format;
+}
+const labelFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
 /** A valid IANA zone name, or a 400 that says so. */
 export function checkTimeZone(tz: string | undefined): string {
   if (!tz) return DEFAULT_TIME_ZONE;
   try {
-    return new Intl.DateTimeFormat('en-GB', { timeZone: tz }).resolvedOptions().timeZone;
+    return monthFormat(tz).resolvedOptions().timeZone;
   } catch {
     throw badRequest(message('errors.dashboard.unknownTimeZone', { tz }), { tz: 'errors.dashboard.useIanaZone' });
   }
@@ -20,14 +39,14 @@ export function checkTimeZone(tz: string | undefined): string {
 
 /** The last `count` calendar months in `timeZone`, oldest first, ending with the month of `now`. */
 export function lastMonths(now: Date, timeZone: string, count = MONTHS_SHOWN): { month: string; label: string }[] {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: 'numeric' }).formatToParts(now);
+  const parts = monthFormat(timeZone).formatToParts(now);
   const year = Number(parts.find((p) => p.type === 'year')?.value);
   const month = Number(parts.find((p) => p.type === 'month')?.value);
   const out: { month: string; label: string }[] = [];
   for (let i = count - 1; i >= 0; i -= 1) {
     const d = new Date(Date.UTC(year, month - 1 - i, 1));
     const key = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-    const label = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(d);
+    const label = labelFormat.format(d);
     out.push({ month: key, label });
   }
   return out;
@@ -40,10 +59,32 @@ export function lastMonths(now: Date, timeZone: string, count = MONTHS_SHOWN): {
  */
 export function createDashboardService(db: Db, clock: Clock) {
   const repo = createDashboardRepo(db);
+  const versions = createReadVersions(db);
+  const farmers = createReadCache<JsonText>();
   return {
-    async summary(user: { userId: number; role: 'farmer' | 'expert' }, tz?: string): Promise<DashboardReply> {
+    /**
+     * The dashboard encoded as the route sends it. A farmer's is cached per zone and month until a
+     * write raises their read version (docs/decisions/0036): it is the screen opened most. An expert's
+     * counts every farmer's analyses, which change all the time, so it is computed each time.
+     */
+    async reply(user: { userId: number; role: 'farmer' | 'expert' }, tz?: string): Promise<JsonText> {
+      if (user.role !== 'farmer') return encodeJson(dashboardReply, await this.summary(user, tz));
       const timeZone = checkTimeZone(tz);
       const now = clock.now();
+      const month = lastMonths(now, timeZone, 1)[0].month;
+      const stamp = await versions.of(user.userId);
+      return farmers.get(`${user.userId}\n${timeZone}\n${month}`, stamp, async () => {
+        const body = encodeJson(dashboardReply, await this.summary(user, timeZone, now));
+        return { value: body, bytes: body.json.length };
+      });
+    },
+
+    async summary(
+      user: { userId: number; role: 'farmer' | 'expert' },
+      tz?: string,
+      now = clock.now(),
+    ): Promise<DashboardReply> {
+      const timeZone = checkTimeZone(tz);
       const months = lastMonths(now, timeZone);
       const { outcomes, perMonth, training, sessions, diseasePosts, bookingsConfirmed, activity } = await repo.summary(
         user,

@@ -29,6 +29,8 @@ export interface QueueFilters {
   crop?: string;
   outcome?: ModelAnswer;
   modelVersion?: string;
+  /** Only photos of farmers in this district or county (issue 36). */
+  district?: string;
   /** Inclusive lower and exclusive upper bound on created_at. */
   from?: Date;
   until?: Date;
@@ -65,6 +67,7 @@ function filterSql(f: QueueFilters): SQL | undefined {
     f.crop ? eq(analyses.crop, f.crop as 'maize') : undefined,
     outcome,
     f.modelVersion ? eq(analyses.modelVersion, f.modelVersion) : undefined,
+    f.district ? sql`${analyses.userId} in (select id from users where district = ${f.district})` : undefined,
     f.from ? gte(analyses.createdAt, f.from) : undefined,
     f.until ? lt(analyses.createdAt, f.until) : undefined,
   );

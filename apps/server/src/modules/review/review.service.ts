@@ -28,6 +28,7 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createAnalysisService } from '../analysis/analysis.service.ts';
 import { createCommunityService } from '../community/community.service.ts';
 import { createTrainingService } from '../training/training.service.ts';
+import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createReviewRepo, type QueueFilters, type ReviewRow, type ReviewWithNames } from './review.repo.ts';
 import { communityPostFrom, reviewNotice } from './review.texts.ts';
 
@@ -65,6 +66,7 @@ export function createReviewService(deps: ModuleDeps) {
   const analysis = createAnalysisService(deps);
   const training = createTrainingService(deps, deps.training);
   const community = createCommunityService(deps);
+  const outbreak = createOutbreakService(deps);
   const { clock } = deps;
 
   function reviewOut(row: ReviewWithNames | undefined, a: AnalysisResult, who: AccessClaims): ExpertReview {
@@ -155,6 +157,7 @@ export function createReviewService(deps: ModuleDeps) {
         crop: query.crop,
         outcome: query.outcome,
         modelVersion: query.model_version,
+        district: query.district,
         from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
         until: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
       };
@@ -224,6 +227,8 @@ export function createReviewService(deps: ModuleDeps) {
       }
       if (!row) throw await refusal(id, who.userId);
       await syncSample(who.userId, a, before?.sampleId ?? null, decision.verdict);
+      // The verdict confirms or removes a rust case; counts and alerts follow (issue 36).
+      await outbreak.record(id);
       await deps.notifications.notify(a.userId, 'expert_review', reviewNotice(decision.verdict, revised), {
         analysis_id: id,
         verdict: decision.verdict,

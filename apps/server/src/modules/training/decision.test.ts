@@ -43,4 +43,29 @@ describe('the activation gate', () => {
     );
     expect(render('en', verdict.reason)).toBe('not worse: macro-F1 90.0% vs 80.0%, accuracy 90.0% vs 80.0%');
   });
+
+  it('refuses a candidate whose confident wrong answers on field photos rise, even if no accuracy falls, and says so with both figures', () => {
+    const withWrong = (accuracy: number, field: number, wrong: number) => ({
+      ...metrics(accuracy, accuracy, field),
+      confident_wrong_by_setting: { field: wrong, lab: 0 },
+    });
+    // Same accuracy everywhere, but two more field photos answered wrongly with confidence instead of "unsure".
+    const verdict = notWorseRule(withWrong(0.95, 0.9, 0.07), withWrong(0.95, 0.9, 0.05));
+    expect(verdict.accepted).toBe(false);
+    expect(render('en', verdict.rule)).toMatch(/share of confident wrong answers on field photos <= active share$/);
+    expect(render('en', verdict.reason)).toBe(
+      'refused: on field photos the candidate gives more confident wrong answers (7.0% of the photos, against 5.0% for the active model): ' +
+        'macro-F1 95.0% vs 95.0%, accuracy 95.0% vs 95.0%, field photos 90.0% vs 90.0%, confident wrong answers on field photos 7.0% vs 5.0%',
+    );
+    // In the expert's language too, with the same figures.
+    expect(render('sw', verdict.reason)).toMatch(/^imekataliwa: .*7\.0%.*5\.0%/);
+    expect(render('lg', verdict.reason)).toMatch(/^kigaaniddwa: .*7\.0%.*5\.0%/);
+    // Fewer or as many confident wrong answers, not worse otherwise: accepted.
+    expect(notWorseRule(withWrong(0.95, 0.9, 0.05), withWrong(0.95, 0.9, 0.05)).accepted).toBe(true);
+    expect(notWorseRule(withWrong(0.96, 0.91, 0.03), withWrong(0.95, 0.9, 0.05)).accepted).toBe(true);
+    // Worse accuracy still reads "worse", with the confident-wrong figures beside.
+    expect(render('en', notWorseRule(withWrong(0.9, 0.9, 0.07), withWrong(0.95, 0.9, 0.05)).reason)).toMatch(
+      /^worse: .*confident wrong answers on field photos 7\.0% vs 5\.0%$/,
+    );
+  });
 });

@@ -48,6 +48,8 @@ export interface TrainRequest {
   onProgress: (p: TrainerProgress) => void;
   /** Aborting kills the training process; nothing is left under `outDir`. */
   signal: AbortSignal;
+  /** Where the run's work in progress goes (DATA_DIR/tmp, swept at start); the OS temp folder when absent. */
+  workDir?: string;
 }
 export type LoadedClassifier = Classifier;
 export interface Trainer {
@@ -83,13 +85,23 @@ function readEvalList(file: string): RawEvalItem[] {
 }
 
 export interface VisionTrainerOptions {
-  /** CPU threads for PyTorch (the trainer's default: 2). */
+  /** CPU threads for onnxruntime (and PyTorch where used; the trainer's default: 2). */
   threads?: number;
-  /** Extra arguments for trainer/train.py (tests train tiny models with these). */
+  /** Extra arguments for the Python trainer (tests train tiny models with these). */
   extraTrainerArgs?: string[];
+  /**
+   * 'node' (the default): a served KutuLeafNet's head is refitted in Node, with no Python (decision 0029).
+   * 'python': trainer/train_head.py as before (measurements); a KutuNet always trains in Python.
+   */
+  runtime?: 'node' | 'python';
+  /** Caps base photos per class (tests and quick runs). */
+  limitPerClass?: number;
 }
 
-/** The product's trainer: the vision package's PyTorch trainer, evaluation and ONNX inference. */
+/**
+ * The product's trainer: the served model's head refitted in Node (features with onnxruntime-node), the
+ * vision package's evaluation and ONNX inference.
+ */
 export function createVisionTrainer(opts: VisionTrainerOptions = {}): Trainer {
   return {
     async loadEvalSet(file, datasetDir) {
@@ -127,7 +139,14 @@ export function createVisionTrainer(opts: VisionTrainerOptions = {}): Trainer {
         dataDirs: req.baseDirs,
         extraSamples: req.extraSamples,
         evalItems: req.evalSet.items.map((i) => ({ file: i.path, label: i.label, setting: i.setting })),
-        initWeights: path.join(req.initFrom, 'weights.pt'),
+        initFrom: req.initFrom,
+        // Only a model trained in Python has one; the Python recipes start from it.
+        initWeights: fs.existsSync(path.join(req.initFrom, 'weights.pt'))
+          ? path.join(req.initFrom, 'weights.pt')
+          : undefined,
+        runtime: opts.runtime,
+        limitPerClass: opts.limitPerClass,
+        workDir: req.workDir,
         outDir: req.outDir,
         version: req.version,
         epochs: req.epochs ?? DEFAULT_FINE_TUNE_EPOCHS,

@@ -213,6 +213,17 @@ export function createTrainingRepo(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** The last retraining that activated its candidate: the samples before it were learnt. */
+    async lastSucceededJob(): Promise<{ id: number; createdAt: Date } | undefined> {
+      const [row] = await db
+        .select({ id: trainingJobs.id, createdAt: trainingJobs.createdAt })
+        .from(trainingJobs)
+        .where(eq(trainingJobs.status, 'succeeded'))
+        .orderBy(desc(trainingJobs.createdAt), desc(trainingJobs.id))
+        .limit(1);
+      return row;
+    },
+
     async lastJob(): Promise<{ id: number; createdAt: Date } | undefined> {
       const [row] = await db
         .select({ id: trainingJobs.id, createdAt: trainingJobs.createdAt })

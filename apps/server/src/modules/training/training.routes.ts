@@ -44,7 +44,7 @@ const security = [{ bearer: [] }];
 const JOB_EXPIRE_SECONDS = 12 * 60 * 60;
 
 export function trainingRoutes(app: App, deps: ModuleDeps) {
-  const service = createTrainingService(deps, deps.training);
+  const service = createTrainingService(deps, deps.training, app.log);
   const expert = app.requireRole('expert');
 
   // Another process activated a version (a worker's retraining, a rollback): serve it here too.
@@ -62,6 +62,8 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
     retryLimit: 0,
     // An embedded database belongs to one process, so every 'running' job there was left by a dead one.
     onWorkerStart: async () => {
+      // Before any job runs here: what a killed run of this machine left in DATA_DIR/tmp goes.
+      await service.sweepWorkDir();
       await service.recoverStaleJobs(deps.database.kind === 'pglite' ? 0 : STALE_AFTER_MS);
       // On PostgreSQL another worker may die at any time: its job is failed once its heartbeat is stale.
       if (deps.database.kind === 'pglite') return;

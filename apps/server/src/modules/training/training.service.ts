@@ -18,6 +18,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { type Message, message, render, renderStored, type StoredText } from '../../i18n/i18n.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { sweepWorkDir } from '@kutu/vision';
 import { createTrainingRepo, type JobRow, type SampleRow, type VersionRow } from './training.repo.ts';
 import { notWorseRule } from './decision.ts';
 import { visionTrainer, type Trainer, type TrainerProgress } from './trainer.ts';
@@ -47,12 +48,34 @@ class RetrainingFailed extends Error {
   }
 }
 
-export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = {}) {
+/** Where a failure's technical details go: the server log, never the expert's screen. */
+export interface TrainingLog {
+  error(obj: Record<string, unknown>, msg: string): void;
+  info?(obj: Record<string, unknown>, msg: string): void;
+}
+
+/**
+ * What the expert reads when a retraining fails for a reason that is not the app's own (the trainer, the
+ * disk, the system): plain words in their language. The error itself, with its stack, goes to the log.
+ */
+export function failureMessage(err: unknown, jobId: number): Message {
+  const e = err as NodeJS.ErrnoException | undefined;
+  const text = e instanceof Error ? `${e.message}` : String(err);
+  if (e?.code === 'ENOSPC' || /no space left/i.test(text)) return message('training.failed.diskFull', { job: jobId });
+  if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY' || e?.code === 'ENOMEM' || /out of memory|bad_alloc/i.test(text)) {
+    return message('training.failed.outOfMemory', { job: jobId });
+  }
+  return message('training.failed.internal', { job: jobId });
+}
+
+export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = {}, log?: TrainingLog) {
   const repo = createTrainingRepo(deps.db);
   const { clock, storage, notifications, config } = deps;
   const decide = opts.decide ?? notWorseRule;
   const trainer = opts.trainer ?? visionTrainer;
   const modelsRoot = path.join(config.dataDir, 'models');
+  /** The trainer's work in progress (feature caches, scratch folders): swept at start (issue 37.17). */
+  const workDir = path.join(config.dataDir, 'tmp');
 
   /** Removes a candidate's unfinished directories: `.tmp-<version>` and the trainer's `.tmp-<version>.partial-<pid>`. */
   function removeUnfinished(version: string) {
@@ -252,6 +275,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
           },
           onProgress,
           signal,
+          workDir,
         });
       } finally {
         await progressWrites;
@@ -326,10 +350,10 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       } else if (err instanceof RetrainingFailed) {
         await fail(job, err.text);
       } else {
-        // The trainer's or the system's own words (a Python error, say): technical, shown as they are
-        // behind a translated label, so an expert can pass them on to whoever runs the server.
-        const detail = err instanceof Error ? err.message : String(err);
-        await fail(job, message('training.failed.unexpected', { detail }));
+        // The trainer's or the system's own words (a stack trace, say) are for whoever runs the server:
+        // the log has them; the expert reads what happened in plain words. The samples stay counted as new.
+        log?.error({ err, jobId }, 'retraining failed');
+        await fail(job, failureMessage(err, jobId));
       }
     } finally {
       clearInterval(heartbeat);
@@ -466,7 +490,9 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     },
 
     async counts(): Promise<SampleCounts> {
-      const [byLabel, last] = await Promise.all([repo.countsByLabel(), repo.lastJob()]);
+      // Only a retraining that activated a model has learnt from the samples: failed and refused runs
+      // leave them counted as new.
+      const [byLabel, last] = await Promise.all([repo.countsByLabel(), repo.lastSucceededJob()]);
       const common_rust = byLabel.common_rust ?? 0;
       const healthy = byLabel.healthy ?? 0;
       const other_disease = byLabel.other_disease ?? 0;
@@ -507,6 +533,13 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
 
     runJob,
     followActiveModel,
+
+    /** Removes what killed retraining runs of this machine left in DATA_DIR/tmp; call before any job runs. */
+    async sweepWorkDir(): Promise<string[]> {
+      const removed = await sweepWorkDir(workDir);
+      if (removed.length) log?.info?.({ removed }, 'removed the work of interrupted retraining runs');
+      return removed;
+    },
 
     /**
      * Jobs left 'running' by a process that died (no heartbeat since `staleAfterMs`) become failed,

@@ -1,5 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Button,
   Card,
@@ -66,6 +66,17 @@ export default function UploadImagePage() {
   const me = useMe();
   const [chosenCrop, setCrop] = useState<AnalysisCrop | null>(null);
   const crop = chosenCrop ?? defaultCrop(me.data?.farmer?.crop_types);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const answer = result ?? offlineResult;
+
+  // A new answer: bring the farmer to it (below the fold on a phone) and tell screen readers where it is.
+  useEffect(() => {
+    if (!answer) return;
+    const heading = resultHeading.current;
+    if (!heading) return;
+    heading.focus({ preventScroll: true });
+    heading.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [answer]);
 
   // The preview's object URL lives as long as the chosen file.
   useEffect(() => {
@@ -253,8 +264,22 @@ export default function UploadImagePage() {
           <OfflineCard />
         </Stack>
 
-        {result && <ResultWithReview result={result} />}
-        {offlineResult && <OfflineResult result={offlineResult} />}
+        {answer && (
+          <Stack gap="sm" component="section" aria-labelledby="analysis-result-heading" data-testid="analysis-answer">
+            <Title
+              order={2}
+              size="h3"
+              id="analysis-result-heading"
+              ref={resultHeading}
+              tabIndex={-1}
+              style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 0.5rem)', outline: 'none' }}
+            >
+              {t('analysis.upload.resultHeading')}
+            </Title>
+            {result && <ResultWithReview result={result} />}
+            {offlineResult && <OfflineResult result={offlineResult} />}
+          </Stack>
+        )}
       </SimpleGrid>
     </Stack>
   );

@@ -32,6 +32,7 @@ const icons: Record<NotificationType, { icon: Icon; color: string }> = {
   moderation_pending: { icon: IconMessage2, color: 'blue' },
   expert_approved: { icon: IconUserCheck, color: 'green' },
   expert_refused: { icon: IconUserX, color: 'red' },
+  outbreak_alert: { icon: IconBell, color: 'red' },
 };
 
 /** The caller's notifications: icon by type, message, local date, Mark as Read; scrolls past 300px. */

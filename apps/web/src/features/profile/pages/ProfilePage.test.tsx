@@ -21,9 +21,11 @@ const base: UserRecord = {
   role: 'farmer',
   phone: '+256772123456',
   language: 'en',
+  district: 'UG-208',
   accountComplete: false,
+  needsDistrict: false,
   profile: null,
-  farmer: { farm_location: 'Mbale', farm_size: 2.5, crop_types: ['MAIZE', 'BEANS'] },
+  farmer: { farm_location: 'Mbale', farm_size: 2.5, crop_types: ['MAIZE', 'BEANS'], sms_alerts: true },
   expert: null,
   vetting: null,
   account: {

@@ -1,0 +1,92 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { readVersions } from '../db/schema/index.ts';
+
+/**
+ * Bytes of entries kept per cache (their JSON's length), least recently used dropped first. A
+ * dashboard is about 1 KiB and a history page of 10 about 10 KiB: thousands of users fit.
+ */
+export const READ_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The read version of a user's screens: the user's counter and the shared one (row 0), which
+ * database triggers raise in the transaction of every write that can change those screens
+ * (migration 0015, docs/decisions/0036). One indexed lookup of at most two rows, prepared once.
+ */
+export function createReadVersions(db: Db) {
+  const prepared = db
+    .select({ userId: readVersions.userId, version: readVersions.version })
+    .from(readVersions)
+    .where(inArray(readVersions.userId, [sql.placeholder('user'), 0]))
+    .prepare('read_versions_of_user');
+  return {
+    /** A stamp that changes whenever a write committed that can change this user's screens. */
+    async of(userId: number): Promise<string> {
+      const rows = await prepared.execute({ user: userId });
+      const version = (id: number) => rows.find((r) => r.userId === id)?.version ?? 0;
+      return `${version(userId)}.${version(0)}`;
+    },
+  };
+}
+export type ReadVersions = ReturnType<typeof createReadVersions>;
+
+/**
+ * Per-process cache of one user's screens (a dashboard, a history page), each entry kept with the
+ * read version it was computed at and served only while the database still reports that version. A
+ * write in any process raises the version in its own transaction, so the next read anywhere misses:
+ * no notification to lose, no time during which an old entry is served. The version is read before
+ * the entry is loaded, so an entry is never newer-stamped than its rows.
+ */
+export function createReadCache<V>(maxBytes = READ_CACHE_MAX_BYTES) {
+  const entries = new Map<string, { stamp: string; value: V; bytes: number }>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  };
+  // Loads under way, shared by concurrent requests for the same entry at the same version.
+  const loading = new Map<string, Promise<V>>();
+
+  return {
+    async get(key: string, stamp: string, load: () => Promise<{ value: V; bytes: number }>): Promise<V> {
+      const hit = entries.get(key);
+      if (hit && hit.stamp === stamp) {
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit.value;
+      }
+      const id = `${stamp}\n${key}`;
+      const pending = loading.get(id);
+      if (pending) return pending;
+      const promise = load().then((entry) => {
+        const current = entries.get(key);
+        // A slower load of an older version must not replace a newer entry (stamps only grow).
+        const older = current && newer(current.stamp, stamp);
+        if (!older && entry.bytes <= maxBytes) {
+          drop(key);
+          while (bytes + entry.bytes > maxBytes) drop(entries.keys().next().value as string);
+          entries.set(key, { stamp, value: entry.value, bytes: entry.bytes });
+          bytes += entry.bytes;
+        }
+        return entry.value;
+      });
+      loading.set(id, promise);
+      const forget = () => loading.delete(id);
+      promise.then(forget, forget);
+      return promise;
+    },
+
+    /** Entries and bytes held (tests, metrics). */
+    size: () => ({ entries: entries.size, bytes }),
+  };
+}
+export type ReadCache<V> = ReturnType<typeof createReadCache<V>>;
+
+/** Whether stamp `a` is later than `b` in either counter (stamps `user.shared` only grow). */
+function newer(a: string, b: string): boolean {
+  const [au, as] = a.split('.').map(Number);
+  const [bu, bs] = b.split('.').map(Number);
+  return au > bu || as > bs;
+}

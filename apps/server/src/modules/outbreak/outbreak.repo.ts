@@ -1,0 +1,274 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+
+type Runner = Db | Tx;
+const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
+  ((await runner.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** Any constant: with the district and crop, the advisory lock that serialises their count changes. */
+const COUNTS_LOCK = 36_031;
+
+export type CaseState = 'confirmed' | 'reported' | 'none';
+
+/** An analysis as counting sees it (docs/decisions/0031). */
+export interface CaseSource {
+  analysisId: number;
+  userId: number;
+  crop: string;
+  weekStart: string;
+  demo: boolean;
+  /** The farmer's district now (null: not chosen). */
+  userDistrict: string | null;
+  state: CaseState;
+  unreviewed: boolean;
+}
+
+export interface CaseRow {
+  district: string;
+  crop: string;
+  weekStart: string;
+  state: CaseState;
+  unreviewed: boolean;
+  demo: boolean;
+}
+
+export interface FarmerWeek {
+  state: CaseState;
+  unreviewed: boolean;
+}
+
+/** The state of an analysis: the expert's verdict wins; without one, the model's confident rust. */
+export const caseStateSql = sql`case
+  when r.verdict = 'common_rust' then 'confirmed'
+  when r.verdict in ('healthy', 'other_disease', 'not_leaf') then 'none'
+  when a.outcome = 'diagnosis' and a.rust_class = 'common_rust' and not a.unsure then 'reported'
+  else 'none' end`;
+
+export function createOutbreakRepo(db: Db) {
+  return {
+    db,
+
+    async caseSource(runner: Runner, analysisId: number): Promise<CaseSource | undefined> {
+      const [row] = await rowsOf<CaseSource>(
+        runner,
+        sql`select a.id as "analysisId", a.user_id as "userId", coalesce(a.crop, 'other') as crop,
+              (date_trunc('week', a.created_at at time zone 'UTC'))::date::text as "weekStart",
+              a.demo, u.district as "userDistrict", ${caseStateSql} as state,
+              (r.verdict is null) as unreviewed
+            from analyses a join users u on u.id = a.user_id
+            left join expert_reviews r on r.analysis_id = a.id
+            where a.id = ${analysisId}`,
+      );
+      return row;
+    },
+
+    async findCase(runner: Runner, analysisId: number): Promise<CaseRow | undefined> {
+      const [row] = await rowsOf<CaseRow>(
+        runner,
+        sql`select district, crop, week_start::text as "weekStart", state, unreviewed, demo
+            from outbreak_cases where analysis_id = ${analysisId}`,
+      );
+      return row;
+    },
+
+    lockCounts: (tx: Tx, district: string, crop: string) =>
+      tx.execute(sql`select pg_advisory_xact_lock(${COUNTS_LOCK}, hashtext(${`${district}|${crop}`}))`),
+
+    upsertCase: (tx: Tx, analysisId: number, userId: number, c: CaseRow) =>
+      tx.execute(sql`insert into outbreak_cases (analysis_id, user_id, district, crop, week_start, state, unreviewed, demo)
+        values (${analysisId}, ${userId}, ${c.district}, ${c.crop}, ${c.weekStart}, ${c.state}, ${c.unreviewed}, ${c.demo})
+        on conflict (analysis_id) do update set state = excluded.state, unreviewed = excluded.unreviewed`),
+
+    async farmerWeek(tx: Tx, userId: number, crop: string, weekStart: string): Promise<FarmerWeek | undefined> {
+      const [row] = await rowsOf<FarmerWeek>(
+        tx,
+        sql`select state, unreviewed from outbreak_farmer_weeks
+            where user_id = ${userId} and crop = ${crop} and week_start = ${weekStart} for update`,
+      );
+      return row;
+    },
+
+    /** The farmer's week from their cases: confirmed if any is, else reported if any is. */
+    async farmerWeekFromCases(tx: Tx, userId: number, crop: string, weekStart: string): Promise<FarmerWeek> {
+      const [row] = await rowsOf<{ confirmed: boolean; reported: boolean; unreviewed: boolean }>(
+        tx,
+        sql`select coalesce(bool_or(state = 'confirmed'), false) as confirmed,
+              coalesce(bool_or(state = 'reported'), false) as reported,
+              coalesce(bool_or(state = 'reported' and unreviewed), false) as unreviewed
+            from outbreak_cases where user_id = ${userId} and crop = ${crop} and week_start = ${weekStart}`,
+      );
+      const state: CaseState = row.confirmed ? 'confirmed' : row.reported ? 'reported' : 'none';
+      return { state, unreviewed: state === 'reported' && row.unreviewed };
+    },
+
+    saveFarmerWeek: (tx: Tx, userId: number, c: CaseRow, w: FarmerWeek) =>
+      tx.execute(sql`insert into outbreak_farmer_weeks (user_id, crop, week_start, district, state, unreviewed, demo)
+        values (${userId}, ${c.crop}, ${c.weekStart}, ${c.district}, ${w.state}, ${w.unreviewed}, ${c.demo})
+        on conflict (user_id, crop, week_start) do update set state = excluded.state, unreviewed = excluded.unreviewed`),
+
+    addToCounts: (
+      tx: Tx,
+      key: { district: string; crop: string; weekStart: string; demo: boolean },
+      d: { confirmed: number; reported: number; unreviewed: number },
+      now: Date,
+    ) =>
+      tx.execute(sql`insert into outbreak_counts (district, crop, week_start, demo, confirmed, reported, unreviewed, updated_at)
+        values (${key.district}, ${key.crop}, ${key.weekStart}, ${key.demo}, ${d.confirmed}, ${d.reported}, ${d.unreviewed}, ${now})
+        on conflict (crop, week_start, district, demo) do update set
+          confirmed = outbreak_counts.confirmed + excluded.confirmed,
+          reported = outbreak_counts.reported + excluded.reported,
+          unreviewed = outbreak_counts.unreviewed + excluded.unreviewed,
+          updated_at = excluded.updated_at`),
+
+    /** Confirmed real (not demo) farmer-weeks per district since `from`, for the given districts. */
+    async confirmedSince(runner: Runner, crop: string, from: string, districts: string[]) {
+      const rows = await rowsOf<{ district: string; n: number }>(
+        runner,
+        sql`select district, sum(confirmed)::int as n from outbreak_counts
+            where crop = ${crop} and week_start >= ${from} and not demo
+              and district in (${sql.join(
+                districts.map((d) => sql`${d}`),
+                sql`, `,
+              )})
+            group by district`,
+      );
+      return new Map(rows.map((r) => [r.district, Number(r.n)]));
+    },
+
+    async openAlerts(runner: Runner, crop: string, districts: string[]) {
+      return rowsOf<{ id: number; district: string }>(
+        runner,
+        sql`select id, district from outbreak_alerts where crop = ${crop} and ended_at is null
+            and district in (${sql.join(
+              districts.map((d) => sql`${d}`),
+              sql`, `,
+            )})`,
+      );
+    },
+
+    /** Raises an alert unless one is open (the partial unique index decides between racing confirmations). */
+    async raiseAlert(tx: Tx, district: string, crop: string, source: string, now: Date) {
+      const [row] = await rowsOf<{ id: number }>(
+        tx,
+        sql`insert into outbreak_alerts (district, crop, source_district, raised_at) values (${district}, ${crop}, ${source}, ${now})
+            on conflict (district, crop) where ended_at is null do nothing returning id`,
+      );
+      return row?.id ?? null;
+    },
+
+    endAlert: (tx: Tx, id: number, now: Date) =>
+      tx.execute(sql`update outbreak_alerts set ended_at = ${now} where id = ${id} and ended_at is null`),
+
+    async alert(runner: Runner, id: number) {
+      const [row] = await rowsOf<{
+        id: number;
+        district: string;
+        crop: string;
+        sourceDistrict: string;
+        raisedAt: Date;
+        deliveredAt: Date | null;
+      }>(
+        runner,
+        sql`select id, district, crop, source_district as "sourceDistrict", raised_at as "raisedAt",
+              delivered_at as "deliveredAt" from outbreak_alerts where id = ${id}`,
+      );
+      return row;
+    },
+
+    /** Marks an alert delivered; false when another process already did (so it is told once). */
+    async claimDelivery(id: number, now: Date): Promise<boolean> {
+      const rows = await rowsOf<{ id: number }>(
+        db,
+        sql`update outbreak_alerts set delivered_at = ${now} where id = ${id} and delivered_at is null returning id`,
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Who an alert tells: farmers of the district who grow the crop (said on a photo, or in their
+     * profile's crops), and the district's experts.
+     */
+    recipients: (district: string, crop: string) =>
+      rowsOf<{ id: number; role: 'farmer' | 'expert'; phone: string; smsAlerts: boolean }>(
+        db,
+        sql`select u.id, u.role, u.phone, u.sms_alerts as "smsAlerts" from users u
+            left join farmer_profiles fp on fp.user_id = u.id
+            where u.district = ${district} and u.activated_at is not null and (
+              u.role = 'expert'
+              or exists (select 1 from analyses a where a.user_id = u.id and coalesce(a.crop, 'other') = ${crop})
+              or exists (select 1 from unnest(fp.crop_types) c where lower(c) = ${crop}))
+            order by u.id`,
+      ),
+
+    /** Per district: confirmed, reported, unreviewed since `from`, and whether demo data is in them. */
+    windowCounts: (crop: string, from: string) =>
+      rowsOf<{ district: string; confirmed: number; reported: number; unreviewed: number; demo: boolean }>(
+        db,
+        sql`select district, sum(confirmed)::int as confirmed, sum(reported)::int as reported,
+              sum(unreviewed)::int as unreviewed, bool_or(demo and (confirmed > 0 or reported > 0)) as demo
+            from outbreak_counts where crop = ${crop} and week_start >= ${from}
+            group by district having sum(confirmed) > 0 or sum(reported) > 0`,
+      ),
+
+    /** Weekly counts of one crop (or all) since `from` (and up to `to`), per district (or one). */
+    weekly: (q: { crop?: string; from: string; to?: string; district?: string; realOnly?: boolean }) =>
+      rowsOf<{
+        district: string;
+        crop: string;
+        weekStart: string;
+        confirmed: number;
+        reported: number;
+        demo: boolean;
+      }>(
+        db,
+        sql`select district, crop, week_start::text as "weekStart", sum(confirmed)::int as confirmed,
+              sum(reported)::int as reported, bool_or(demo and (confirmed > 0 or reported > 0)) as demo
+            from outbreak_counts where week_start >= ${q.from}
+            ${q.to ? sql`and week_start <= ${q.to}` : sql``}
+            ${q.crop ? sql`and crop = ${q.crop}` : sql``}
+            ${q.district ? sql`and district = ${q.district}` : sql``}
+            ${q.realOnly ? sql`and not demo` : sql``}
+            group by district, crop, week_start
+            having sum(confirmed) > 0 or sum(reported) > 0
+            order by week_start, district, crop`,
+      ),
+
+    openAlertDistricts: async (crop: string) =>
+      new Set(
+        (
+          await rowsOf<{ district: string }>(
+            db,
+            sql`select district from outbreak_alerts where crop = ${crop} and ended_at is null`,
+          )
+        ).map((r) => r.district),
+      ),
+
+    /** When the counts last changed (the date of the data). */
+    async lastChange(crop?: string): Promise<Date | null> {
+      const [row] = await rowsOf<{ at: Date | string | null }>(
+        db,
+        sql`select max(updated_at) as at from outbreak_counts ${crop ? sql`where crop = ${crop}` : sql``}`,
+      );
+      return row?.at ? new Date(row.at) : null;
+    },
+
+    async settings(userId: number) {
+      const [row] = await rowsOf<{ district: string | null; smsAlerts: boolean; role: 'farmer' | 'expert' }>(
+        db,
+        sql`select district, sms_alerts as "smsAlerts", role from users where id = ${userId}`,
+      );
+      return row;
+    },
+
+    async saveSettings(userId: number, s: { district?: string; smsAlerts?: boolean }) {
+      const [row] = await rowsOf<{ district: string | null; smsAlerts: boolean; role: 'farmer' | 'expert' }>(
+        db,
+        sql`update users set district = coalesce(${s.district ?? null}, district),
+              sms_alerts = coalesce(${s.smsAlerts ?? null}::boolean, sms_alerts)
+            where id = ${userId} returning district, sms_alerts as "smsAlerts", role`,
+      );
+      return row;
+    },
+  };
+}
+export type OutbreakRepo = ReturnType<typeof createOutbreakRepo>;

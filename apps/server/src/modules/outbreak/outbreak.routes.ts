@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import {
+  errorBody,
+  openFeedGeoJson,
+  openFeedQuery,
+  outbreakApi,
+  outbreakExportQuery,
+  outbreakMapQuery,
+  outbreakMapReply,
+  outbreakSettingsBody,
+  outbreakSettingsReply,
+  outbreakTablePage,
+  outbreakTableQuery,
+  outbreakTrendParams,
+  outbreakTrendQuery,
+  outbreakTrendReply,
+} from '@kutu/contract';
+import type { App, ModuleDeps } from '../../deps.ts';
+import { message } from '../../i18n/i18n.ts';
+import { tooMany } from '../../lib/errors.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createOutbreakService, OUTBREAK_ALERT_QUEUE } from './outbreak.service.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
+const tags = ['outbreak'];
+const security = [{ bearer: [] }];
+/** Requests per minute and address on the open feed (docs/decisions/0033). */
+export const OPEN_FEED_PER_MINUTE = 30;
+
+/** Outbreak watch (issue 36): map, trend, expert table and CSV, settings, and the open feed. */
+export function outbreakRoutes(app: App, deps: ModuleDeps) {
+  const outbreak = createOutbreakService(deps);
+  const expert = app.requireRole('expert');
+  const signedIn = app.requireRole('farmer', 'expert');
+
+  deps.jobs.handle<{ alertId: number }>(OUTBREAK_ALERT_QUEUE, (data) => outbreak.deliver(data.alertId), {
+    retryLimit: 3,
+  });
+
+  app.get(
+    outbreakApi.map,
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Per district with any case in the window: confirmed (expert verdict) and reported (model only) rust cases of the crop, one farmer once a week; counts below 3 as fewer_than_3.',
+        querystring: outbreakMapQuery,
+        response: { 200: outbreakMapReply, ...errors },
+      },
+      onRequest: signedIn,
+    },
+    async (req) => outbreak.map(req.query.crop, req.query.days),
+  );
+
+  app.get(
+    outbreakApi.trend,
+    {
+      schema: {
+        tags,
+        security,
+        description: "A district's confirmed and reported cases per ISO week over the last 12 weeks.",
+        params: outbreakTrendParams,
+        querystring: outbreakTrendQuery,
+        response: { 200: outbreakTrendReply, ...errors },
+      },
+      onRequest: signedIn,
+    },
+    async (req) => outbreak.trend(req.params.code, req.query.crop),
+  );
+
+  app.get(
+    outbreakApi.districts,
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Experts: districts with cases in the last 12 weeks, those with the most unreviewed reported cases first, with the 14-day counts and the weekly trend.',
+        querystring: outbreakTableQuery,
+        response: { 200: outbreakTablePage, ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req) => outbreak.table(req.query),
+  );
+
+  app.get(
+    outbreakApi.exportCsv,
+    {
+      schema: {
+        tags,
+        security,
+        description: `Experts: weekly counts per district and crop as CSV (${'`<3`'} for 1 or 2 cases).`,
+        querystring: outbreakExportQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+      onRequest: expert,
+    },
+    async (req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="kutu-outbreak-weekly.csv"')
+        .header('cache-control', 'no-store')
+        .send(await outbreak.exportCsv(req.query)),
+  );
+
+  app.get(
+    outbreakApi.settings,
+    {
+      schema: {
+        tags,
+        security,
+        description: "The caller's district and whether outbreak alerts come by SMS.",
+        response: { 200: outbreakSettingsReply, ...errors },
+      },
+      onRequest: signedIn,
+    },
+    async (req) => outbreak.settings(caller(req).userId),
+  );
+
+  app.put(
+    outbreakApi.settings,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Set the district (from the shipped list) and/or turn SMS outbreak alerts on or off.',
+        body: outbreakSettingsBody,
+        response: { 200: outbreakSettingsReply, ...errors },
+      },
+      onRequest: signedIn,
+    },
+    async (req) => outbreak.saveSettings(caller(req).userId, req.body),
+  );
+
+  // The open feed: no sign-in, read-only, its own per-address limit, cacheable for a few minutes.
+  const open = {
+    rateLimit: {
+      max: OPEN_FEED_PER_MINUTE,
+      timeWindow: '1 minute',
+      errorResponseBuilder: () => tooMany(message('errors.outbreak.feedTooMany')),
+    },
+  };
+  const feedDescription =
+    'Open data, no sign-in: weekly expert-confirmed rust cases per district (Uganda) or county (Kenya) and crop, one farmer counted once a week. Counts of 1 or 2 are given as fewer than 3; try-out data is never included. Rate-limited per address. Boundaries: Natural Earth (public domain) and © OpenStreetMap contributors (ODbL).';
+
+  app.get(
+    outbreakApi.openGeoJson,
+    {
+      config: open,
+      schema: {
+        tags: ['open-data'],
+        description: `${feedDescription} GeoJSON: one Feature per district and crop with its boundary and weekly counts.`,
+        querystring: openFeedQuery,
+        produces: ['application/geo+json'],
+        response: { 200: openFeedGeoJson, 400: errorBody, 429: errorBody },
+      },
+    },
+    async (req, reply) => {
+      reply.type('application/geo+json').header('cache-control', 'public, max-age=300');
+      return outbreak.openGeoJson(req.query);
+    },
+  );
+
+  app.get(
+    outbreakApi.openCsv,
+    {
+      config: open,
+      schema: {
+        tags: ['open-data'],
+        description: `${feedDescription} CSV columns: week, week_start, district_code, district_name, country, crop, confirmed (<3 for 1 or 2).`,
+        querystring: openFeedQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string(), 400: errorBody, 429: errorBody },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(await outbreak.openCsv(req.query)),
+  );
+}

@@ -1,0 +1,54 @@
+import { districtByCode } from '@kutu/contract/districts';
+
+/**
+ * The outbreak alert rule, in one place (docs/decisions/0032): an alert is raised for a district and
+ * crop when, in the district itself or in any one neighbouring district, ALERT_THRESHOLD or more
+ * confirmed cases (farmer-weeks, docs/decisions/0031) of that crop fall in the alert window: the
+ * current ISO week and the one before (ALERT_WINDOW_WEEKS, "14 days" counted in whole weeks). Try-out
+ * (demo) data never raises an alert. An alert stays open while the rule holds; at most one is open per
+ * district and crop.
+ */
+export const ALERT_THRESHOLD = 3;
+export const ALERT_WINDOW_WEEKS = 2;
+
+/** The districts whose alert depends on cases in `district`: itself and its neighbours. */
+export function alertedBy(district: string): string[] {
+  return [district, ...(districtByCode(district)?.neighbours ?? [])];
+}
+
+/** Whether `district` is in outbreak, given confirmed counts in the window per district. */
+export function inOutbreak(district: string, confirmedInWindow: ReadonlyMap<string, number>): string | null {
+  for (const source of alertedBy(district)) {
+    if ((confirmedInWindow.get(source) ?? 0) >= ALERT_THRESHOLD) return source;
+  }
+  return null;
+}
+
+/** Monday (UTC) of the ISO week holding `at`, as YYYY-MM-DD. */
+export function weekStartOf(at: Date): string {
+  const d = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+/** `weeks` weeks before the week starting `weekStart` (a Monday), as YYYY-MM-DD. */
+export function weeksBefore(weekStart: string, weeks: number): string {
+  const d = new Date(`${weekStart}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 7 * weeks);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The ISO week label `2026-W47` of a Monday. */
+export function isoWeekLabel(weekStart: string): string {
+  const d = new Date(`${weekStart}T00:00:00Z`);
+  // The Thursday of the week decides its ISO year.
+  d.setUTCDate(d.getUTCDate() + 3);
+  const year = d.getUTCFullYear();
+  const week = Math.ceil(((d.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 + 1) / 7);
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+/** The first week of the window ending with the week of `now`. */
+export function alertWindowStart(now: Date): string {
+  return weeksBefore(weekStartOf(now), ALERT_WINDOW_WEEKS - 1);
+}

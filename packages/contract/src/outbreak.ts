@@ -1,0 +1,272 @@
+/**
+ * Outbreak watch (issue 36): where rust is spreading. Cases are counted per district, crop and ISO week
+ * (docs/decisions/0031); the alert rule is docs/decisions/0032; the privacy rule and the open feed are
+ * docs/decisions/0033.
+ *
+ * Privacy: every count on the wire is a `smallCount`: a count below SMALL_COUNT_MIN is sent as
+ * `{ count: null, fewer_than_3: true }`, never the real number (0 is sent as 0). Nothing that identifies
+ * a farm, a person or a photo is ever part of these replies.
+ */
+import { z } from 'zod';
+import { isoDateTime, pageQuery, paginated } from './common.ts';
+import { analysisCrops } from './enums.ts';
+import { isDistrictCode } from './districts.ts';
+
+export {
+  districts,
+  districtByCode,
+  districtCodes,
+  isDistrictCode,
+  type District,
+  type DistrictCountry,
+} from './districts.ts';
+
+/** Counts below this are shown as "fewer than 3" (docs/decisions/0033). */
+export const SMALL_COUNT_MIN = 3;
+/** The map shades districts by confirmed cases in this many days (the alert rule's window too). */
+export const MAP_WINDOW_DAYS = 14;
+/** Weeks in a district's trend. */
+export const TREND_WEEKS = 12;
+
+/** API paths of outbreak watch, under /api/ with trailing slashes. `:code` is a district code (`UG-411`). */
+export const outbreakApi = {
+  /** GET (farmer or expert) `?crop&days`: per district, confirmed and reported cases in the window. */
+  map: '/api/outbreak/map/',
+  /** GET (farmer or expert) `?crop`: a district's weekly confirmed and reported cases over TREND_WEEKS. */
+  trend: '/api/outbreak/districts/:code/trend/',
+  trendPath: (code: string) => `/api/outbreak/districts/${encodeURIComponent(code)}/trend/`,
+  /** GET (expert) `?crop&country&page&page_size`: the district table, unreviewed reported cases first. */
+  districts: '/api/outbreak/districts/',
+  /** GET (expert) `?crop&from&to`: weekly counts per district and crop as CSV (text/csv). */
+  exportCsv: '/api/outbreak/export.csv',
+  /** GET / PUT (signed in, any role): the caller's district and whether outbreak alerts come by SMS. */
+  settings: '/api/outbreak/settings/',
+  /** Open feed: read-only, no sign-in, rate-limited; weekly confirmed counts per district and crop. */
+  openGeoJson: '/api/open/outbreak/weekly.geojson',
+  openCsv: '/api/open/outbreak/weekly.csv',
+} as const;
+
+/** The crops cases are counted for: the crop the farmer said the photo shows (none said counts as `other`). */
+export const outbreakCrops = analysisCrops;
+export const outbreakCrop = z.enum(outbreakCrops, { error: 'crop must be maize, beans or other' });
+export type OutbreakCrop = z.infer<typeof outbreakCrop>;
+
+/** A district or county code from the shipped list (`UG-411`, `KE-01`). */
+export const districtCode = z
+  .string({ error: 'Choose your district or county' })
+  .trim()
+  .toUpperCase()
+  .refine(isDistrictCode, 'Choose a district or county from the list');
+
+/** A count under the privacy rule: `{count: 7, fewer_than_3: false}`, `{count: null, fewer_than_3: true}`. */
+export const smallCount = z.object({
+  /** The number of cases; null when 1 or 2 (never sent). */
+  count: z.number().int().nullable(),
+  fewer_than_3: z.boolean(),
+});
+export type SmallCount = z.infer<typeof smallCount>;
+
+/** Applies the privacy rule to a real count (server side only). */
+export function toSmallCount(n: number): SmallCount {
+  return n > 0 && n < SMALL_COUNT_MIN ? { count: null, fewer_than_3: true } : { count: n, fewer_than_3: false };
+}
+
+/** How the text forms write a small count (CSV cells): the number, or `<3`. */
+export function smallCountText(c: SmallCount): string {
+  return c.fewer_than_3 ? '<3' : String(c.count ?? 0);
+}
+
+/** An ISO week `2026-W47` and its Monday `2026-11-16`. */
+export const isoWeek = z.string().regex(/^\d{4}-W\d{2}$/);
+
+export const outbreakMapQuery = z.object({
+  crop: outbreakCrop.default('maize'),
+  days: z.coerce
+    .number({ error: 'days must be a number' })
+    .int()
+    .min(7, 'days must be at least 7')
+    .max(90, 'days must be at most 90')
+    .default(MAP_WINDOW_DAYS),
+});
+export type OutbreakMapQuery = z.input<typeof outbreakMapQuery>;
+
+export const outbreakMapDistrict = z.object({
+  code: z.string(),
+  /** Confirmed by an expert in the window. */
+  confirmed: smallCount,
+  /** Rust by the model with confidence, not yet reviewed by an expert. */
+  reported: smallCount,
+  /** Whether try-out data (npm run outbreak:demo) is part of these counts. */
+  demo: z.boolean(),
+  /** Whether an outbreak alert is active for this district and crop. */
+  alert: z.boolean(),
+});
+export type OutbreakMapDistrict = z.infer<typeof outbreakMapDistrict>;
+
+export const outbreakMapReply = z.object({
+  crop: outbreakCrop,
+  window_days: z.number().int(),
+  /** First and last day of the window (UTC dates). */
+  from: z.iso.date(),
+  to: z.iso.date(),
+  /** When the counts were last changed (null when there is no case at all): "the date of the data". */
+  data_as_of: isoDateTime.nullable(),
+  generated_at: isoDateTime,
+  /** Only districts with at least one case (confirmed or reported) in the window; others have none. */
+  districts: z.array(outbreakMapDistrict),
+  /** Whether any try-out data is in this reply. */
+  demo: z.boolean(),
+});
+export type OutbreakMapReply = z.infer<typeof outbreakMapReply>;
+
+export const outbreakTrendQuery = z.object({ crop: outbreakCrop.default('maize') });
+export const outbreakTrendParams = z.object({ code: districtCode });
+
+export const outbreakWeek = z.object({
+  week: isoWeek,
+  /** The week's Monday (UTC date). */
+  week_start: z.iso.date(),
+  confirmed: smallCount,
+  reported: smallCount,
+  demo: z.boolean(),
+});
+export type OutbreakWeek = z.infer<typeof outbreakWeek>;
+
+export const outbreakTrendReply = z.object({
+  code: z.string(),
+  name: z.string(),
+  country: z.enum(['UG', 'KE']),
+  crop: outbreakCrop,
+  /** TREND_WEEKS weeks, oldest first, the current week last (weeks without cases are zeros). */
+  weeks: z.array(outbreakWeek),
+  data_as_of: isoDateTime.nullable(),
+  demo: z.boolean(),
+});
+export type OutbreakTrendReply = z.infer<typeof outbreakTrendReply>;
+
+export const outbreakTableQuery = pageQuery.extend({
+  crop: outbreakCrop.default('maize'),
+  country: z.enum(['UG', 'KE'], { error: 'country must be UG or KE' }).optional(),
+});
+export type OutbreakTableQuery = z.input<typeof outbreakTableQuery>;
+
+export const outbreakTrendDirection = z.enum(['rising', 'falling', 'steady']);
+
+export const outbreakTableRow = z.object({
+  code: z.string(),
+  name: z.string(),
+  country: z.enum(['UG', 'KE']),
+  /** Confirmed and reported cases in the last MAP_WINDOW_DAYS days. */
+  confirmed: smallCount,
+  reported: smallCount,
+  /** Reported cases (model says rust) no expert has reviewed yet: these rows come first. */
+  unreviewed: smallCount,
+  /** Confirmed cases per week, TREND_WEEKS weeks, oldest first. */
+  trend: z.array(smallCount),
+  /** Last 2 weeks against the 2 before. */
+  direction: outbreakTrendDirection,
+  alert: z.boolean(),
+  demo: z.boolean(),
+});
+export type OutbreakTableRow = z.infer<typeof outbreakTableRow>;
+/** Only districts with any case in the last TREND_WEEKS weeks, by unreviewed desc, confirmed desc, code. */
+export const outbreakTablePage = paginated(outbreakTableRow);
+export type OutbreakTablePage = z.infer<typeof outbreakTablePage>;
+
+export const outbreakExportQuery = z.object({
+  crop: outbreakCrop.optional().describe('One crop; all crops when left out'),
+  from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional().describe('Weeks starting on or after'),
+  to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional().describe('Weeks starting on or before'),
+});
+export type OutbreakExportQuery = z.input<typeof outbreakExportQuery>;
+
+/** The CSV export's header (expert): `<3` stands for 1 or 2 cases; `demo` is `true` for try-out rows. */
+export const OUTBREAK_EXPORT_COLUMNS = [
+  'week',
+  'week_start',
+  'district_code',
+  'district_name',
+  'country',
+  'crop',
+  'confirmed',
+  'reported',
+  'demo',
+] as const;
+
+/** The open feed's query: crop and how many weeks back (the current week included). */
+export const openFeedQuery = z.object({
+  crop: outbreakCrop.optional().describe('One crop; all crops when left out'),
+  weeks: z.coerce
+    .number({ error: 'weeks must be a number' })
+    .int()
+    .min(1, 'weeks must be at least 1')
+    .max(104, 'weeks must be at most 104')
+    .default(12),
+});
+export type OpenFeedQuery = z.input<typeof openFeedQuery>;
+
+/** The open CSV's header: confirmed cases only; `<3` stands for 1 or 2. */
+export const OPEN_FEED_CSV_COLUMNS = [
+  'week',
+  'week_start',
+  'district_code',
+  'district_name',
+  'country',
+  'crop',
+  'confirmed',
+] as const;
+
+/**
+ * The open GeoJSON: one Feature per district and crop with any confirmed case in the weeks asked, its
+ * geometry the district's boundary (from the shipped files, with their attribution and licence) and its
+ * weekly confirmed counts.
+ */
+export const openFeedFeature = z.object({
+  type: z.literal('Feature'),
+  id: z.string(),
+  geometry: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) }).nullable(),
+  properties: z.object({
+    code: z.string(),
+    name: z.string(),
+    country: z.enum(['UG', 'KE']),
+    crop: outbreakCrop,
+    weeks: z.array(z.object({ week: isoWeek, week_start: z.iso.date(), confirmed: smallCount })),
+  }),
+});
+export const openFeedGeoJson = z.object({
+  type: z.literal('FeatureCollection'),
+  generated_at: isoDateTime,
+  data_as_of: isoDateTime.nullable(),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  attribution: z.array(z.string()),
+  licence: z.string(),
+  privacy: z.string(),
+  features: z.array(openFeedFeature),
+});
+export type OpenFeedGeoJson = z.infer<typeof openFeedGeoJson>;
+
+/** PUT outbreakApi.settings: set the district, turn SMS alerts on or off (either or both). */
+export const outbreakSettingsBody = z
+  .object({ district: districtCode.optional(), sms_alerts: z.boolean().optional() })
+  .refine((b) => b.district !== undefined || b.sms_alerts !== undefined, {
+    message: 'Choose your district or county',
+    path: ['district'],
+  });
+export type OutbreakSettingsBody = z.input<typeof outbreakSettingsBody>;
+export const outbreakSettingsReply = z.object({
+  district: z.string().nullable(),
+  sms_alerts: z.boolean(),
+  /** True while a farmer has no district: the web app asks once. */
+  needs_district: z.boolean(),
+});
+export type OutbreakSettingsReply = z.infer<typeof outbreakSettingsReply>;
+
+/** When an alert was raised (in the notification's data): what the farmer's app links to. */
+export const outbreakAlertData = z.object({
+  district: z.string(),
+  crop: outbreakCrop,
+  /** The district with the cases (the farmer's own or a neighbour). */
+  source_district: z.string(),
+  raised_at: isoDateTime,
+});
