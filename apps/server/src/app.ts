@@ -8,6 +8,7 @@ import type { App, AppDeps, ModuleDeps } from './deps.ts';
 import type { Config } from './config.ts';
 import { createMemoryCoordinator } from './adapters/coordinator.ts';
 import { createDecodeLimiter } from './lib/decode-limiter.ts';
+import { errorLogHooks } from './lib/log-errors.ts';
 import { createListCaches } from './lib/list-cache.ts';
 import { createExpertGate } from './lib/expert-gate.ts';
 import { createLiveSessions } from './lib/live-sessions.ts';
@@ -16,6 +17,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { createLanguageRepo } from './i18n/language.repo.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerLanguage } from './plugins/language.ts';
+import { registerNulCharacterGuard } from './plugins/nul-characters.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -36,7 +38,12 @@ import { reviewRoutes } from './modules/review/review.routes.ts';
 import { createVettingRepo } from './modules/vetting/vetting.repo.ts';
 import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
 import { outbreakRoutes } from './modules/outbreak/outbreak.routes.ts';
-import { metricsRoutes, readinessRoutes, registerRequestIds } from './modules/operations/operations.routes.ts';
+import {
+  canonicalMetricsUrl,
+  metricsRoutes,
+  readinessRoutes,
+  registerRequestIds,
+} from './modules/operations/operations.routes.ts';
 import { requestIdOf } from './lib/request-context.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -44,15 +51,13 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config),
     bodyLimit: 1024 * 1024,
     // Only the configured proxies may set X-Forwarded-For (TRUST_PROXY; default none): docs/decisions/0008.
     trustProxy: trustedHops(config.trustProxy),
     // Operability (docs/decisions/0021): a proxy's X-Request-Id is kept, so it spans proxy, app and job logs.
     genReqId: requestIdOf,
+    rewriteUrl: (req) => canonicalMetricsUrl(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
   registerRequestIds(app);
 
@@ -60,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerLanguage(app, { accountLanguage: createLanguageRepo(deps.database.db).ofUser });
   registerErrorHandling(app);
+  registerNulCharacterGuard(app);
 
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
@@ -116,6 +122,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerWebApp(app, config.webDist);
   return app;
+}
+
+/** The app's pino settings: a failing query's SQL and values never reach the log (lib/log-errors.ts). */
+export function loggerOptions(config: Pick<Config, 'logLevel'>) {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    hooks: errorLogHooks,
+  };
 }
 
 /** A hop count as the function Fastify's types want (what Fastify does with a number itself). */

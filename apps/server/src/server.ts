@@ -15,11 +15,12 @@ import { buildApp } from './app.ts';
 import type { App, TrainingOptions } from './deps.ts';
 import { ensureWritableDataDir, EXIT_CONFIG } from './lib/data-dir.ts';
 import { startOrphanPhotoSweep } from './lib/orphan-photos.ts';
+import { errorLogHooks } from './lib/log-errors.ts';
 import { requestIdOf } from './lib/request-context.ts';
 import { createClassifierHolder } from './modules/analysis/classifier-holder.ts';
 import { activeModelDir } from './modules/training/model-versions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { metricsRoutes, readinessRoutes } from './modules/operations/operations.routes.ts';
+import { canonicalMetricsUrl, metricsRoutes, readinessRoutes } from './modules/operations/operations.routes.ts';
 import { startConsultationUpkeep } from './modules/consultations/upkeep.ts';
 
 /**
@@ -171,8 +172,9 @@ function configOrExit(): Config {
 /** The worker's HTTP server: liveness, readiness and metrics, nothing else. */
 async function probeApp(config: Config, deps: Parameters<typeof readinessRoutes>[1]) {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, hooks: errorLogHooks },
     genReqId: requestIdOf,
+    rewriteUrl: (req) => canonicalMetricsUrl(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

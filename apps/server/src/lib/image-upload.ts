@@ -6,6 +6,7 @@ import { IMAGE_MAX_BYTES } from '@kutu/contract';
 import { message } from '../i18n/i18n.ts';
 import type { DecodeLimiter } from './decode-limiter.ts';
 import { AppError, badRequest } from './errors.ts';
+import { refuseNulCharacters } from './nul-characters.ts';
 
 /**
  * The decode budget: larger images are refused from their header, before decoding. Bytes say little
@@ -160,6 +161,7 @@ export async function readImageUploads(
   } catch (err) {
     throw uploadError(err, opts.maxFiles);
   }
+  refuseNulCharacters(fields);
   if (extraFiles > 0) throw tooManyFiles(opts.maxFiles);
   if (files.length === 0) {
     throw badRequest('errors.upload.missing', {

@@ -39,7 +39,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Serves the built SPA, brotli or gzip files as the browser accepts (`Vary: Accept-Encoding`). Hashed
  * `/assets/*` are cached for a year; everything else (index.html above all) is revalidated on each load so
- * a new release is picked up. Unknown non-API GET paths get index.html, with the address's preload links,
+ * a new release is picked up. Unknown non-API GET (and HEAD) paths get index.html, with the address's preload links,
  * so client routes work on reload; but a missing asset is a 404: answering it with HTML would hide a stale
  * page's broken reference behind a MIME error.
  */
@@ -62,7 +62,11 @@ export function registerWebApp(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((req, reply) => {
     const spaRoute =
-      hasWeb && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith(`/${HASHED_DIR}/`);
+      hasWeb &&
+      // HEAD as GET without the body (Node leaves it out): monitors and link checkers ask with HEAD.
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !req.url.startsWith('/api/') &&
+      !req.url.startsWith(`/${HASHED_DIR}/`);
     if (!spaRoute) {
       // The error handler writes it in the caller's language.
       throw notFound(message('errors.noRoute', { method: req.method, url: req.url }));

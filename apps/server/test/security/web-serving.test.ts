@@ -153,6 +153,21 @@ describe('serving the web app in production', () => {
     expect(addressPattern('/accounts', ['/account'])).toBeUndefined();
   });
 
+  // Issue 37 #12: HEAD / answered 404 while GET / worked.
+  it("answers HEAD on the app's pages as GET, without the body", async () => {
+    for (const url of ['/', '/community', '/account/addresses/slots']) {
+      const get = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      const head = await http.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'identity' } });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.body, url).toBe('');
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.headers['content-length'], url).toBe(get.headers['content-length']);
+      expect(head.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await http.app.inject({ method: 'HEAD', url: '/api/nothing/' })).statusCode).toBe(404);
+    expect((await http.app.inject({ method: 'HEAD', url: '/assets/missing-0000.js' })).statusCode).toBe(404);
+  });
+
   it('answers a missing asset with 404, never with index.html', async () => {
     const res = await http.app.inject({ method: 'GET', url: '/assets/index-000000.js' });
     expect(res.statusCode).toBe(404);

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { BrowserRouter, useLocation } from 'react-router';
 import { clearNoticesOnNavigation, NOTICE_MS, toastsNeeded } from '../lib/notify.ts';
 import { AppRoutes } from './router.tsx';
-import { cssVariablesResolver, PHONE_QUERY, theme } from './theme.ts';
+import { cssVariablesResolver, PHONE_QUERY, theme } from '../config/theme.ts';
 
 // The toast package (its store, this container, the transition library) loads with the first toast
 // (lib/notify.ts): most first visits show none, and every route's bytes count on 2G (issue 13).

@@ -21,6 +21,8 @@
  *             on a frozen MobileNetV2). Default: leafnet when --init is a KutuLeafNet such as the served v2,
  *             whose own backbone and input size are kept (a head refit, as in-app retraining does); else
  *             kutunet. The served v2's backbone was fine-tuned on a GPU: tools/gpu_sweep/ and its card.
+ *   --python  a head refit (--init a KutuLeafNet) with trainer/train_head.py, as before decision 0029; by
+ *             default it runs in Node (features with onnxruntime, head and ood statistics in TypeScript)
  *   --seed N  the trainer's random seed (default 42): two seeds show how much one recipe moves between runs
  *   --threads N  PyTorch threads (default 2; 1 trains faster when the cores are busy with other work)
  *   --activate  make the new model the shipped one (models/current.json)
@@ -53,6 +55,7 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     threads: { type: 'string' },
     arch: { type: 'string' },
+    python: { type: 'boolean', default: false },
   },
 });
 if (values.arch !== undefined && values.arch !== 'kutunet' && values.arch !== 'leafnet') {
@@ -89,6 +92,7 @@ const result = await trainModel({
   extraSamples,
   evalItems,
   initWeights: values.init ? path.resolve(values.init) : undefined,
+  runtime: values.python ? 'python' : undefined,
   limitPerClass: values.limit ? Number(values.limit) : undefined,
   outDir,
   version,

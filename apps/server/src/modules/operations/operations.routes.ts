@@ -71,15 +71,41 @@ export function readinessRoutes(app: FastifyInstance, deps: OperationsDeps) {
   );
 }
 
+/** Headers a proxy adds when it relays a request: their presence means the client is somewhere else. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+/**
+ * Without METRICS_TOKEN, only a client on this machine, talking to this process itself (docs/decisions/0028):
+ * the socket's address must be loopback, never X-Forwarded-For, AND the request must not have come through a
+ * proxy, since a proxy on the same host (Caddy in front of one process) connects from loopback for everyone.
+ */
 function metricsAllowed(req: FastifyRequest, token: string | undefined): boolean {
   if (token) {
     const given = Buffer.from(req.headers.authorization ?? '');
     const wanted = Buffer.from(`Bearer ${token}`);
     return given.length === wanted.length && timingSafeEqual(given, wanted);
   }
-  // The socket's address, never X-Forwarded-For: a proxy in front must not make everyone local.
   const address = req.raw.socket.remoteAddress ?? '';
-  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+  const loopback = address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+  return loopback && FORWARDING_HEADERS.every((h) => req.headers[h] === undefined);
+}
+
+/**
+ * Fastify's `rewriteUrl`: every spelling of /metrics (/metrics/, /METRICS, //metrics, /%6detrics) is
+ * /metrics, so it meets the same check instead of slipping past a proxy's rule for the one spelling
+ * (or being answered by the web app's fallback page).
+ */
+export function canonicalMetricsUrl(url: string): string {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  if (path === METRICS_PATH) return url;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return url;
+  }
+  return /^\/+metrics\/*$/i.test(decoded) ? METRICS_PATH + (q === -1 ? '' : url.slice(q)) : url;
 }
 
 /** Prometheus metrics of this process at /metrics (text format), and the per-route request timings. */

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../../adapters/s3-storage.ts';
 import { runWithRequestId } from '../../lib/request-context.ts';
@@ -85,6 +87,64 @@ describe('readiness, metrics and request ids', () => {
     } finally {
       await open.close();
     }
+  });
+
+  // Issue 37 #15: behind a proxy on the same host every client connects from loopback.
+  it('without a token, a request relayed by a same-host proxy is not local', { timeout: 120_000 }, async () => {
+    const open = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    try {
+      for (const headers of [
+        { 'x-forwarded-for': '8.8.8.8' },
+        { 'x-forwarded-for': '127.0.0.1' },
+        { forwarded: 'for=8.8.8.8' },
+        { 'x-real-ip': '8.8.8.8' },
+      ]) {
+        const res = await open.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1', headers });
+        expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      }
+      expect((await open.app.inject({ url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('every spelling of /metrics gets the same check (/metrics/, /METRICS, //metrics, /%6detrics)', {
+    timeout: 120_000,
+  }, async () => {
+    const open = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    try {
+      for (const url of ['/metrics/', '/METRICS', '//metrics', '/%6detrics', '/Metrics//?x=1', '///metrics/']) {
+        const outside = await open.app.inject({ url, remoteAddress: '203.0.113.9' });
+        expect(outside.statusCode, url).toBe(403);
+        const proxied = await open.app.inject({
+          url,
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': '8.8.8.8' },
+        });
+        expect(proxied.statusCode, url).toBe(403);
+        const local = await open.app.inject({ url, remoteAddress: '127.0.0.1' });
+        expect(local.statusCode, url).toBe(200);
+        expect(local.body, url).toContain('kutu_http_request_duration_seconds');
+      }
+      const withToken = await t.app.inject({ url: '/METRICS/', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(withToken.statusCode).toBe(200);
+      expect((await t.app.inject({ url: '//metrics' })).statusCode).toBe(403);
+      // Other addresses are left alone.
+      expect((await open.app.inject({ url: '/metricsx', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('the Caddyfile in deploy/ blocks every spelling of /metrics', () => {
+    const caddyfile = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../deploy/Caddyfile'), 'utf8');
+    const rule = caddyfile.match(/@metrics\s*\{\s*path_regexp\s+(\S+)\s*\}/);
+    expect(rule, 'a path_regexp matcher named @metrics').not.toBeNull();
+    expect(caddyfile).toMatch(/respond @metrics 404/);
+    // Go's RE2 inline flag (?i) is JavaScript's i flag; the rest reads the same in both.
+    const pattern = new RegExp(rule![1]!.replace(/^\(\?i\)/, ''), rule![1]!.startsWith('(?i)') ? 'i' : '');
+    for (const p of ['/metrics', '/metrics/', '/METRICS', '//metrics', '/Metrics//']) expect(p).toMatch(pattern);
+    for (const p of ['/api/metrics-guide/', '/metricsx', '/']) expect(p).not.toMatch(pattern);
   });
 
   it("keeps a proxy's request id, makes one otherwise, and echoes it", async () => {

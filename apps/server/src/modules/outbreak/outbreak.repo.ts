@@ -48,26 +48,25 @@ export function createOutbreakRepo(db: Db) {
   return {
     db,
 
-    async caseSource(runner: Runner, analysisId: number): Promise<CaseSource | undefined> {
-      const [row] = await rowsOf<CaseSource>(
+    /** The analysis as counting sees it, and its case as counted so far (if any), in one query. */
+    async caseSource(
+      runner: Runner,
+      analysisId: number,
+    ): Promise<(CaseSource & { known: CaseRow | null }) | undefined> {
+      const [row] = await rowsOf<CaseSource & { known: CaseRow | null }>(
         runner,
         sql`select a.id as "analysisId", a.user_id as "userId", coalesce(a.crop, 'other') as crop,
               (date_trunc('week', a.created_at at time zone 'UTC'))::date::text as "weekStart",
               a.demo, u.district as "userDistrict", ${caseStateSql} as state,
-              (r.verdict is null) as unreviewed
+              (r.verdict is null) as unreviewed,
+              case when c.analysis_id is null then null else json_build_object('district', c.district, 'crop', c.crop,
+                'weekStart', c.week_start::text, 'state', c.state, 'unreviewed', c.unreviewed, 'demo', c.demo) end as known
             from analyses a join users u on u.id = a.user_id
             left join expert_reviews r on r.analysis_id = a.id
+            left join outbreak_cases c on c.analysis_id = a.id
             where a.id = ${analysisId}`,
       );
-      return row;
-    },
-
-    async findCase(runner: Runner, analysisId: number): Promise<CaseRow | undefined> {
-      const [row] = await rowsOf<CaseRow>(
-        runner,
-        sql`select district, crop, week_start::text as "weekStart", state, unreviewed, demo
-            from outbreak_cases where analysis_id = ${analysisId}`,
-      );
+      if (row && typeof row.known === 'string') row.known = JSON.parse(row.known);
       return row;
     },
 
@@ -272,3 +271,39 @@ export function createOutbreakRepo(db: Db) {
   };
 }
 export type OutbreakRepo = ReturnType<typeof createOutbreakRepo>;
+
+/**
+ * The repair: rebuilds every case state, farmer-week and count from the analyses and verdicts, in one
+ * transaction (set-based SQL). A case keeps the district it was first counted in; analyses not counted
+ * yet take their farmer's district now. Never run on a confirmation (those move the counts by their
+ * difference); `npm run outbreak:recount`.
+ */
+export async function recountAll(db: Db, now: Date): Promise<{ cases: number; counts: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table outbreak_counts in exclusive mode`);
+    await tx.execute(sql`insert into outbreak_cases (analysis_id, user_id, district, crop, week_start, state, unreviewed, demo)
+      select a.id, a.user_id, u.district, coalesce(a.crop, 'other'),
+        (date_trunc('week', a.created_at at time zone 'UTC'))::date, ${caseStateSql}, r.verdict is null, a.demo
+      from analyses a join users u on u.id = a.user_id left join expert_reviews r on r.analysis_id = a.id
+      where u.district is not null and ${caseStateSql} <> 'none'
+      on conflict (analysis_id) do nothing`);
+    await tx.execute(sql`update outbreak_cases c set state = s.state, unreviewed = s.state = 'reported' and s.unreviewed
+      from (select a.id, ${caseStateSql} as state, r.verdict is null as unreviewed
+            from analyses a left join expert_reviews r on r.analysis_id = a.id) s
+      where s.id = c.analysis_id and (c.state <> s.state or c.unreviewed <> (s.state = 'reported' and s.unreviewed))`);
+    await tx.execute(sql`delete from outbreak_farmer_weeks`);
+    await tx.execute(sql`insert into outbreak_farmer_weeks (user_id, crop, week_start, district, state, unreviewed, demo)
+      select user_id, crop, week_start, min(district),
+        case when bool_or(state = 'confirmed') then 'confirmed' when bool_or(state = 'reported') then 'reported' else 'none' end,
+        not bool_or(state = 'confirmed') and bool_or(state = 'reported' and unreviewed), bool_or(demo)
+      from outbreak_cases group by user_id, crop, week_start`);
+    await tx.execute(sql`delete from outbreak_counts`);
+    await tx.execute(sql`insert into outbreak_counts (district, crop, week_start, demo, confirmed, reported, unreviewed, updated_at)
+      select district, crop, week_start, demo, count(*) filter (where state = 'confirmed'),
+        count(*) filter (where state = 'reported'), count(*) filter (where unreviewed), ${now}
+      from outbreak_farmer_weeks where state <> 'none' group by district, crop, week_start, demo`);
+    const [c] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from outbreak_cases`);
+    const [k] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from outbreak_counts`);
+    return { cases: Number(c.n), counts: Number(k.n) };
+  });
+}

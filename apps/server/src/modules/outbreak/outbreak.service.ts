@@ -56,15 +56,14 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
     const raised = await deps.db.transaction(async (tx) => {
       const first = await repo.caseSource(tx, analysisId);
       if (!first) return [];
-      const known = await repo.findCase(tx, analysisId);
-      if (!known && first.state === 'none') return [];
-      const district = known?.district ?? first.userDistrict;
+      if (!first.known && first.state === 'none') return [];
+      const district = first.known?.district ?? first.userDistrict;
       if (!district) return [];
       // Every change to this district and crop's counts goes through this lock: the read of the window
       // below then sees every earlier confirmation, so the alert can be neither missed nor doubled.
-      await repo.lockCounts(tx, district, known?.crop ?? first.crop);
+      await repo.lockCounts(tx, district, first.known?.crop ?? first.crop);
       const src = (await repo.caseSource(tx, analysisId)) ?? first;
-      const before = await repo.findCase(tx, analysisId);
+      const before = src.known;
       if (!before && src.state === 'none') return [];
       const unreviewed = src.state === 'reported' && src.unreviewed;
       const c: CaseRow = before

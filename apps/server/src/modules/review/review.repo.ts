@@ -64,6 +64,8 @@ function filterSql(f: QueueFilters): SQL | undefined {
     outcome = and(eq(analyses.outcome, 'diagnosis'), eq(analyses.unsure, false), eq(analyses.rustClass, f.outcome));
   }
   return and(
+    // Try-out data (npm run outbreak:demo) has no photo to review.
+    eq(analyses.demo, false),
     f.crop ? eq(analyses.crop, f.crop as 'maize') : undefined,
     outcome,
     f.modelVersion ? eq(analyses.modelVersion, f.modelVersion) : undefined,

@@ -20,17 +20,17 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisCrop, AnalysisResult } from '@kutu/contract';
 import { analysisCrops } from '@kutu/contract/enums';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { OfflineCard } from '../../offline/components/OfflineCard.tsx';
-import { OfflineResult } from '../../offline/components/OfflineResult.tsx';
-import { diagnoseOffline, useOfflineDiagnosis } from '../../offline/lib/diagnose.ts';
-import { analysisKeys, uploadForAnalysis, type UploadStage } from '../api/analysis.ts';
-import { useMe } from '../../profile/api/profile.ts';
+import { OfflineCard } from '../../../components/offline/OfflineCard.tsx';
+import { OfflineResult } from '../components/OfflineResult.tsx';
+import { diagnoseOffline, useOfflineDiagnosis } from '../../../lib/offline/diagnose.ts';
+import { analysisKeys, uploadForAnalysis, type UploadStage } from '../../../api/analysis.ts';
+import { useMe } from '../../../api/profile.ts';
 import { ResultWithReview } from '../components/ResultWithReview.tsx';
 import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
-import { photoSizesLabel, refusalOf, shrinkPhoto, type PreparedPhoto } from '../lib/shrink.ts';
+import { photoSizesLabel, refusalOf, shrinkPhoto, type PreparedPhoto } from '../../../lib/shrink.ts';
 
 type Stage = 'idle' | 'preparing' | UploadStage;
 

@@ -3,13 +3,13 @@ import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
-import type { TokenReply } from '../api/auth.ts';
-import { serverFieldErrors } from '../forms.ts';
-import { contractResolver } from '../resolver.ts';
+import type { TokenReply } from '../../../api/auth.ts';
+import { serverFieldErrors } from '../../../lib/forms.ts';
+import { contractResolver } from '../../../lib/contract-resolver.ts';
 
 interface SendHandlers {
   onSuccess: (reply: TokenReply) => void;

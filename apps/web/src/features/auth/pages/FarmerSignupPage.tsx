@@ -2,8 +2,8 @@ import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } f
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cropTypes, farmerRegisterBody } from '@kutu/contract';
-import { routes } from '../../../app/routes.ts';
-import { useRegisterFarmer } from '../api/auth.ts';
+import { routes } from '../../../config/routes.ts';
+import { useRegisterFarmer } from '../../../api/auth.ts';
 import { AccountFields } from '../components/AccountFields.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
 import { useSignUpForm } from '../components/useSignUpFlow.ts';

@@ -3,13 +3,13 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/c
 import { type FormErrors, useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
-import { useLogin } from '../api/auth.ts';
+import { useLogin } from '../../../api/auth.ts';
 import { AuthTitle } from '../components/AuthTitle.tsx';
-import { safeReturnTo, serverFieldErrors, signInIdentifier } from '../forms.ts';
+import { safeReturnTo, serverFieldErrors, signInIdentifier } from '../../../lib/forms.ts';
 import { PasswordField } from '../../../components/PasswordStrength/PasswordField.tsx';
 
 /** Full page load after sign-in (spec: a successful login reloads the page). */

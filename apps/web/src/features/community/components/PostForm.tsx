@@ -20,8 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES, POST_CONTENT_MAX, POST_TITLE_MAX, postCreateBody } from '@kutu/contract';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { photoSizesLabel, shrinkPhoto, type PreparedPhoto } from '../../analysis/lib/shrink.ts';
-import { useCreatePost } from '../api/community.ts';
+import { photoSizesLabel, shrinkPhoto, type PreparedPhoto } from '../../../lib/shrink.ts';
+import { useCreatePost } from '../../../api/community.ts';
 import { cropOptions, diseaseOptions, urgencyOptions } from './labels.ts';
 import { translated, translateErrors } from '../../../lib/validation.ts';
 

@@ -3,10 +3,10 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import type { AvailabilitySlot } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { OnDemand } from '../../../components/OnDemand.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useBookableSlots } from '../api/consultations.ts';
+import { useBookableSlots } from '../../../api/consultations.ts';
 import { CardPager, ListState, SlotBadge, slotState, useClampPage } from '../components/shared.tsx';
 
 const BookDialog = lazy(() => import('../components/BookDialog.tsx').then((m) => ({ default: m.BookDialog })));

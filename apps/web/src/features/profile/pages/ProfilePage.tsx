@@ -3,11 +3,11 @@ import { Alert, Box, Center, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { IconId, IconKey, IconUserCheck } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/guards.tsx';
-import { useMe } from '../api/profile.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { useMe } from '../../../api/profile.ts';
 import { AccountSummary } from '../components/AccountSummary.tsx';
 import { AddEmailCard } from '../components/AddEmailCard.tsx';
-import { OfflineCard } from '../../offline/components/OfflineCard.tsx';
+import { OfflineCard } from '../../../components/offline/OfflineCard.tsx';
 import { LanguageSwitch } from '../../../components/LanguageSwitch/LanguageSwitch.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 

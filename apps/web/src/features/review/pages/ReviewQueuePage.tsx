@@ -17,10 +17,10 @@ import { analysisCrops, modelAnswers } from '@kutu/contract/enums';
 import type { AnalysisCrop, ModelAnswer, ReviewQueueItem, ReviewQueueQuery } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
-import { AnalysisPhoto } from '../../analysis/components/AnalysisPhoto.tsx';
-import { resultColor, resultLabelKey } from '../../analysis/components/classes.ts';
-import { ListPagination } from '../../community/components/ListPagination.tsx';
-import { useReviewQueue } from '../api/review.ts';
+import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
+import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
+import { ListPagination } from '../../../components/ListPagination.tsx';
+import { useReviewQueue } from '../../../api/review.ts';
 import { MyVerdicts } from '../components/MyVerdicts.tsx';
 import { ReviewDialog } from '../components/ReviewDialog.tsx';
 

@@ -6,8 +6,8 @@ import type { TrainingJob, TrainingJobStatus } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { ListPagination } from '../../community/components/ListPagination.tsx';
-import { jobsQuery, useStartTraining } from '../api/training.ts';
+import { ListPagination } from '../../../components/ListPagination.tsx';
+import { jobsQuery, useStartTraining } from '../../../api/training.ts';
 import { TrainingTable } from './TrainingTable.tsx';
 import { formatPercent } from '../../../lib/format.ts';
 

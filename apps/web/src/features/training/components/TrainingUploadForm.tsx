@@ -7,7 +7,7 @@ import { IMAGE_MAX_BYTES, imageUploadMessages, TRAINING_MAX_FILES, trainingMessa
 import type { TrainingLabel } from '@kutu/contract';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useUploadTrainingImages } from '../api/training.ts';
+import { useUploadTrainingImages } from '../../../api/training.ts';
 import { labelOptions } from './labels.ts';
 
 let nextKey = 0;

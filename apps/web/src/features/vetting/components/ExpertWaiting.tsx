@@ -3,7 +3,7 @@ import { IconClockHour4, IconCircleX } from '@tabler/icons-react';
 import type { ExpertVetting } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 
 /**

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { ListPagination } from '../../community/components/ListPagination.tsx';
+import { ListPagination } from '../../../components/ListPagination.tsx';
 import { useApplications, useDecide } from '../api/vetting.ts';
 
 const PAGE_SIZE = 10;

@@ -1,0 +1,327 @@
+import {
+  type OpenFeedGeoJson,
+  type OutbreakMapReply,
+  type OutbreakTablePage,
+  type OutbreakTrendReply,
+  districtByCode,
+  outbreakApi,
+} from '@kutu/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyses, users } from '../../db/schema/index.ts';
+import { message, render } from '../../i18n/i18n.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+import { fixture } from '../analysis/test-support.ts';
+import { createNotificationsService } from '../notifications/notifications.service.ts';
+import { createOutbreakService } from './outbreak.service.ts';
+import { ALERT_THRESHOLD } from './rule.ts';
+
+// Districts: Kumi (UG-208) and its neighbour Bukedea (UG-224); Kampala (UG-102) far away.
+const KUMI = 'UG-208';
+const BUKEDEA = 'UG-224';
+const KAMPALA = 'UG-102';
+const MASAKA = 'UG-105';
+const review = (id: number) => `/api/expert-reviews/${id}/`;
+
+describe('outbreak watch (issue 36)', () => {
+  let t: TestContext;
+  let expert: TestUser;
+  let service: ReturnType<typeof createOutbreakService>;
+  let seconds = 0;
+  let photoKey: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RETRAIN_AFTER_SAMPLES: '0' }, workJobs: true });
+    t.clock.set(new Date('2026-11-25T09:00:00Z'));
+    expert = await createUser(t, 'expert');
+    photoKey = await t.deps.storage.put('analyses/test', fixture('maize-common-rust.jpg'), 'jpg');
+    const db = t.deps.database.db;
+    service = createOutbreakService({
+      db,
+      clock: t.clock,
+      jobs: t.deps.jobs,
+      sms: t.deps.sms,
+      notifications: createNotificationsService(db, t.clock),
+    });
+  });
+  afterAll(() => t.close());
+
+  async function farmerIn(district: string, opts: { language?: 'en' | 'sw' | 'lg'; sms?: boolean } = {}) {
+    const f = await createUser(t, 'farmer', { language: opts.language });
+    await t.deps.database.db
+      .update(users)
+      .set({ district, smsAlerts: opts.sms ?? true })
+      .where(sql`id = ${f.id}`);
+    return f;
+  }
+
+  /** A photo the model called rust with confidence (or healthy), as analysis.service stores it, then counted. */
+  async function photo(
+    owner: TestUser,
+    opts: { at?: Date; crop?: 'maize' | 'beans' | null; rust?: boolean; unsure?: boolean } = {},
+  ) {
+    seconds += 1;
+    const rust = opts.rust ?? true;
+    const [row] = await t.deps.database.db
+      .insert(analyses)
+      .values({
+        userId: owner.id,
+        imagePath: photoKey,
+        outcome: 'diagnosis',
+        rustClass: rust ? 'common_rust' : 'healthy',
+        confidence: 0.9,
+        unsure: opts.unsure ?? false,
+        probabilities: rust
+          ? { common_rust: 0.9, healthy: 0.05, other_disease: 0.05 }
+          : { common_rust: 0.05, healthy: 0.9, other_disease: 0.05 },
+        modelVersion: 'v-test',
+        crop: opts.crop === undefined ? 'maize' : opts.crop,
+        createdAt: new Date((opts.at ?? new Date('2026-11-24T08:00:00Z')).getTime() + seconds * 1000),
+      })
+      .returning({ id: analyses.id });
+    await service.record(row.id);
+    return row.id;
+  }
+
+  const get = (url: string, who: TestUser | null, query?: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url, query, headers: who?.headers ?? {} });
+  const decide = (id: number, verdict: string) =>
+    t.app.inject({ method: 'PUT', url: review(id), headers: expert.headers, payload: { verdict } });
+  async function mapOf(district: string, crop = 'maize') {
+    const res = await get(outbreakApi.map, expert, { crop });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as OutbreakMapReply).districts.find((d) => d.code === district);
+  }
+
+  it('counts one farmer once a week, however many photos; another week counts apart', async () => {
+    const a = await farmerIn(MASAKA);
+    const b = await farmerIn(MASAKA);
+    const c = await farmerIn(MASAKA);
+    await photo(a);
+    await photo(a);
+    await photo(a);
+    await photo(a, { rust: false }); // healthy: no case
+    await photo(a, { unsure: true }); // rust but unsure: no case
+    expect((await mapOf(MASAKA))?.reported).toEqual({ count: null, fewer_than_3: true });
+    await photo(b);
+    await photo(c);
+    expect((await mapOf(MASAKA))?.reported).toEqual({ count: 3, fewer_than_3: false });
+    // The week before (inside the 14-day window) is another farmer-week for a.
+    await photo(a, { at: new Date('2026-11-17T08:00:00Z') });
+    expect((await mapOf(MASAKA))?.reported).toEqual({ count: 4, fewer_than_3: false });
+    const trend = (await get(outbreakApi.trendPath(MASAKA), a, { crop: 'maize' })).json() as OutbreakTrendReply;
+    expect(trend.weeks).toHaveLength(12);
+    expect(trend.weeks.at(-1)).toMatchObject({ week: '2026-W48', week_start: '2026-11-23', reported: { count: 3 } });
+    expect(trend.weeks.at(-2)).toMatchObject({ week: '2026-W47', reported: { count: null, fewer_than_3: true } });
+    // Beans are a separate map.
+    expect(await mapOf(MASAKA, 'beans')).toBeUndefined();
+  });
+
+  it('a verdict of rust confirms a case and "not rust" removes it again', async () => {
+    const f = await farmerIn(KAMPALA);
+    const id = await photo(f);
+    expect(await mapOf(KAMPALA)).toMatchObject({ confirmed: { count: 0 }, reported: { fewer_than_3: true } });
+    expect((await decide(id, 'common_rust')).statusCode).toBe(200);
+    expect(await mapOf(KAMPALA)).toMatchObject({ confirmed: { fewer_than_3: true }, reported: { count: 0 } });
+    expect((await decide(id, 'healthy')).statusCode).toBe(200);
+    expect(await mapOf(KAMPALA)).toBeUndefined();
+    // A photo the model called healthy that the expert calls rust is confirmed too.
+    const other = await photo(f, { rust: false });
+    expect(await mapOf(KAMPALA)).toBeUndefined();
+    expect((await decide(other, 'common_rust')).statusCode).toBe(200);
+    expect(await mapOf(KAMPALA)).toMatchObject({ confirmed: { count: null, fewer_than_3: true } });
+  });
+
+  it('hides small counts and anything personal in the map, table, CSV and open feed', async () => {
+    const res = await get(outbreakApi.map, expert, { crop: 'maize' });
+    const body = res.body;
+    const table = await get(outbreakApi.districts, expert, { crop: 'maize' });
+    expect(table.statusCode).toBe(200);
+    const kampala = (table.json() as OutbreakTablePage).results.find((r) => r.code === KAMPALA);
+    expect(kampala?.confirmed).toEqual({ count: null, fewer_than_3: true });
+    const csv = await get(outbreakApi.exportCsv, expert, { crop: 'maize' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body).toMatch(/2026-W48,2026-11-23,UG-102,Kampala,UG,maize,<3,0,false/);
+    const feedCsv = await get(outbreakApi.openCsv, null);
+    expect(feedCsv.statusCode).toBe(200);
+    expect(feedCsv.body).toContain('UG-102,Kampala,UG,maize,<3');
+    const geo = await get(outbreakApi.openGeoJson, null, { crop: 'maize' });
+    expect(geo.statusCode).toBe(200);
+    const fc = geo.json() as OpenFeedGeoJson;
+    const feature = fc.features.find((f) => f.properties.code === KAMPALA);
+    expect(feature?.geometry?.type).toMatch(/Polygon/);
+    expect(feature?.properties.weeks.at(-1)?.confirmed).toEqual({ count: null, fewer_than_3: true });
+    // Reported-only districts (Masaka) are not in the open feed: it publishes confirmed cases only.
+    expect(fc.features.some((f) => f.properties.code === MASAKA)).toBe(false);
+    for (const text of [body, table.body, csv.body, feedCsv.body, geo.body]) {
+      expect(text).not.toMatch(/farmer\d|@example\.com|\+2567|analyses\/|user_id|"analysis_id"/);
+      expect(text).not.toMatch(/"count":[12],"fewer_than_3"/);
+    }
+  });
+
+  it('keeps the table and CSV to experts, the map to signed-in users, the feed open', async () => {
+    const f = await farmerIn(KAMPALA);
+    expect((await get(outbreakApi.map, null)).statusCode).toBe(401);
+    expect((await get(outbreakApi.map, f)).statusCode).toBe(200);
+    expect((await get(outbreakApi.trendPath(KAMPALA), f)).statusCode).toBe(200);
+    expect((await get(outbreakApi.districts, f)).statusCode).toBe(403);
+    expect((await get(outbreakApi.exportCsv, f)).statusCode).toBe(403);
+    expect((await get(outbreakApi.districts, null)).statusCode).toBe(401);
+    expect((await get(outbreakApi.openGeoJson, null)).statusCode).toBe(200);
+    expect((await get(outbreakApi.trendPath('UG-999'), f)).statusCode).toBe(400);
+    // The review queue by district, for experts.
+    const queue = await get('/api/expert-reviews/queue/', expert, { district: MASAKA, page_size: '50' });
+    expect(queue.statusCode).toBe(200);
+    const owners = new Set((queue.json() as { results: { farmer: { id: number } }[] }).results.map((r) => r.farmer.id));
+    expect(owners.size).toBe(3);
+    expect((await get('/api/expert-reviews/queue/', expert, { district: 'XX-1' })).statusCode).toBe(400);
+  });
+
+  it('refuses sign-up with an unknown district, stores a known one, and asks existing accounts once', async () => {
+    const body = {
+      username: 'districtfarmer',
+      password: 'Str0ng!Passw0rd',
+      confirm_password: 'Str0ng!Passw0rd',
+      phone_number: '+256700999001',
+      farm_location: 'Near the market',
+      farm_size: 2,
+      crop_types: ['MAIZE'],
+    };
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/farmer/',
+      payload: { ...body, district: 'UG-999' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.district).toBe('Choose a district or county from the list');
+    const badSw = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/farmer/',
+      headers: { 'accept-language': 'sw' },
+      payload: { ...body, district: 'Mbale town' },
+    });
+    expect(badSw.json().error.fields.district).toBe('Chagua wilaya au kaunti kutoka kwenye orodha');
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/farmer/',
+      payload: { ...body, district: 'ug-208' },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const [row] = await t.deps.database.db.select().from(users).where(sql`username = 'districtfarmer'`);
+    expect(row.district).toBe(KUMI);
+    expect(row.smsAlerts).toBe(true);
+
+    // An account from before: no district, asked once, its farm location kept.
+    const old = await createUser(t, 'farmer');
+    const me = (await get('/api/auth/me/', old)).json();
+    expect(me).toMatchObject({
+      district: null,
+      needsDistrict: true,
+      farmer: { farm_location: 'Mbale', sms_alerts: true },
+    });
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: outbreakApi.settings, headers: old.headers, payload });
+    expect((await put({ district: 'KE-99' })).statusCode).toBe(400);
+    expect((await put({})).statusCode).toBe(400);
+    expect((await put({ district: 'KE-04' })).json()).toEqual({
+      district: 'KE-04',
+      sms_alerts: true,
+      needs_district: false,
+    });
+    expect((await put({ sms_alerts: false })).json()).toEqual({
+      district: 'KE-04',
+      sms_alerts: false,
+      needs_district: false,
+    });
+    expect((await get('/api/auth/me/', old)).json()).toMatchObject({ district: 'KE-04', needsDistrict: false });
+  });
+
+  it('writes the alert SMS in each language, saying what to do now', () => {
+    const params = { crop: message('outbreak.crops.maize'), district: 'Kumi', source: 'Bukedea' };
+    const gsm7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€]*$/;
+    const expected = {
+      en: ['maize rust', 'Walk your field', 'orange-brown', 'photo', 'Kutu'],
+      sw: ['kutu ya mahindi', 'Kagua shamba', 'machungwa-kahawia', 'Piga picha', 'Kutu'],
+      lg: ['kutu ku kasooli', 'Lambula ennimiro', 'kyenvu-kitaka', 'Kuba ekifaananyi', 'Kutu'],
+    };
+    for (const language of ['en', 'sw', 'lg'] as const) {
+      for (const key of ['outbreak.alert.sms', 'outbreak.alert.smsNeighbour'] as const) {
+        const text = render(language, message(key, params));
+        expect(text, language).toMatch(gsm7);
+        // Two SMS at most.
+        expect(text.length, `${language} ${key}`).toBeLessThanOrEqual(306);
+        for (const part of expected[language])
+          expect(text.toLowerCase(), `${language} ${key}`).toContain(part.toLowerCase());
+        expect(text).toContain('Bukedea');
+      }
+    }
+  });
+
+  it(`raises exactly one alert per district under 20 concurrent confirmations (threshold ${ALERT_THRESHOLD})`, async () => {
+    // 20 farmers in Bukedea with a rust photo each; farmers and an expert in Kumi next door.
+    const sick = await Promise.all(Array.from({ length: 20 }, () => farmerIn(BUKEDEA)));
+    const ids: number[] = [];
+    for (const f of sick) ids.push(await photo(f));
+    const luganda = await farmerIn(KUMI, { language: 'lg' });
+    const quiet = await farmerIn(KUMI, { sms: false });
+    const beansOnly = await farmerIn(KUMI);
+    await t.deps.database.db.execute(
+      sql`update farmer_profiles set crop_types = '{BEANS}' where user_id = ${beansOnly.id}`,
+    );
+    const kumiExpert = await createUser(t, 'expert');
+    await t.deps.database.db.update(users).set({ district: KUMI }).where(sql`id = ${kumiExpert.id}`);
+    const smsBefore = t.outbox.list().filter((m) => m.channel === 'sms').length;
+
+    const results = await Promise.all(ids.map((id) => decide(id, 'common_rust')));
+    expect(results.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
+    expect((await mapOf(BUKEDEA))?.confirmed).toEqual({ count: 20, fewer_than_3: false });
+
+    const alerts = await t.deps.database.execute(
+      `select district, source_district from outbreak_alerts where crop = 'maize' and ended_at is null order by district`,
+    );
+    const alerted = alerts.rows.map((r) => r.district);
+    // Bukedea and each of its neighbours, once.
+    const expected = [BUKEDEA, ...(districtByCode(BUKEDEA)?.neighbours ?? [])].sort();
+    expect(alerted).toEqual(expected);
+
+    // Delivery runs in the job queue: wait for Kumi's farmers to be told.
+    const deadline = Date.now() + 20_000;
+    const alertsOf = async (userId: number) =>
+      (
+        await t.deps.database.execute(
+          `select message from notifications where user_id = $1 and type = 'outbreak_alert'`,
+          [userId],
+        )
+      ).rows;
+    while (Date.now() < deadline && (await alertsOf(luganda.id)).length === 0)
+      await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await alertsOf(luganda.id)).toHaveLength(1);
+    expect(await alertsOf(quiet.id)).toHaveLength(1);
+    expect(await alertsOf(kumiExpert.id)).toHaveLength(1);
+    expect(await alertsOf(beansOnly.id)).toHaveLength(0);
+    for (const f of sick.slice(0, 3)) expect(await alertsOf(f.id)).toHaveLength(1);
+
+    const sms = t.outbox
+      .list()
+      .filter((m) => m.channel === 'sms')
+      .slice(0, -smsBefore || undefined);
+    const to = (phone: string) => sms.filter((m) => m.to === phone);
+    expect(to(luganda.phone)).toHaveLength(1);
+    expect(to(luganda.phone)[0].text).toContain('Lambula ennimiro yo leero');
+    expect(to(luganda.phone)[0].text).toContain('Bukedea');
+    expect(to(quiet.phone)).toHaveLength(0);
+    expect(to(beansOnly.phone)).toHaveLength(0);
+    expect(to(sick[0].phone)).toHaveLength(1);
+
+    // The alert is shown on the map; more confirmations while it lasts raise nothing new.
+    expect((await mapOf(BUKEDEA))?.alert).toBe(true);
+    const more = await farmerIn(BUKEDEA);
+    const extra = await photo(more);
+    expect((await decide(extra, 'common_rust')).statusCode).toBe(200);
+    const after = await t.deps.database.execute(`select count(*)::int as n from outbreak_alerts where crop = 'maize'`);
+    expect(Number(after.rows[0].n)).toBe(expected.length);
+  });
+});

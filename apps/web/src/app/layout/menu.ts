@@ -1,0 +1,80 @@
+import {
+  IconCalendarEvent,
+  IconUserCheck,
+  IconLayoutDashboard,
+  IconMessages,
+  IconPhotoScan,
+  IconUser,
+  type Icon,
+} from '@tabler/icons-react';
+import type { Role } from '@kutu/contract';
+import { routes } from '../../config/routes.ts';
+
+export interface MenuLink {
+  labelKey: string;
+  to: string;
+  roles?: Role[];
+  /** A count shown beside the link (and its group). */
+  badge?: 'pendingModeration';
+}
+export interface MenuEntry {
+  labelKey: string;
+  icon: Icon;
+  /** Left out: every role. */
+  roles?: Role[];
+  to?: string;
+  children?: MenuLink[];
+}
+
+/** The side menu of spec point 2; items are filtered by the signed-in role. */
+export const menu: MenuEntry[] = [
+  { labelKey: 'menu.dashboard', icon: IconLayoutDashboard, to: routes.dashboard, roles: ['farmer', 'expert'] },
+  {
+    labelKey: 'menu.expertApplications',
+    icon: IconUserCheck,
+    to: routes.expertApplications,
+    roles: ['admin'],
+  },
+  {
+    labelKey: 'menu.imageAnalysis',
+    icon: IconPhotoScan,
+    children: [
+      { labelKey: 'menu.uploadImage', to: routes.imageAnalysis, roles: ['farmer'] },
+      { labelKey: 'menu.analysisHistory', to: routes.analysisHistory, roles: ['farmer'] },
+      { labelKey: 'menu.educationResources', to: routes.educationResources, roles: ['farmer', 'expert'] },
+      { labelKey: 'menu.reviewQueue', to: routes.reviewQueue, roles: ['expert'] },
+      { labelKey: 'menu.modelTraining', to: routes.modelTraining, roles: ['expert'] },
+    ],
+  },
+  {
+    labelKey: 'menu.communityPosts',
+    icon: IconMessages,
+    children: [
+      { labelKey: 'menu.makePost', to: routes.communityPosts, roles: ['farmer'] },
+      { labelKey: 'menu.allPosts', to: routes.allPosts, roles: ['expert'], badge: 'pendingModeration' },
+    ],
+  },
+  {
+    labelKey: 'menu.expertSlots',
+    icon: IconCalendarEvent,
+    children: [
+      { labelKey: 'menu.createSlot', to: routes.availabilitySlots, roles: ['expert'] },
+      { labelKey: 'menu.bookings', to: routes.bookings, roles: ['expert'] },
+      { labelKey: 'menu.slots', to: routes.slots, roles: ['farmer'] },
+      { labelKey: 'menu.myBookings', to: routes.myBookings, roles: ['farmer'] },
+    ],
+  },
+  { labelKey: 'menu.profile', icon: IconUser, to: routes.profile },
+];
+
+/** `waiting`: an expert an administrator has not approved sees only the profile (docs/decisions/0027). */
+export function menuForRole(role: Role | null, waiting = false): MenuEntry[] {
+  const allowed = (roles?: Role[]) => !roles || (role !== null && roles.includes(role));
+  return menu
+    .filter((entry) => allowed(entry.roles) && (!waiting || entry.to === routes.profile))
+    .map((entry) => ({
+      ...entry,
+      children: entry.children?.filter((c) => !c.roles || (role && c.roles.includes(role))),
+    }))
+    .filter((entry) => !entry.children || entry.children.length > 0);
+}
