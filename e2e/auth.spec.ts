@@ -111,6 +111,8 @@ test('a farmer signs up, verifies the email, activates by SMS, signs in, sees th
 });
 
 test('an expert signs up and, once active and approved, sees the expert menu', async ({ page, request }) => {
+  // The whole sign-up in the UI plus an administrator's sign-in (argon2id) to approve: more than the default.
+  test.setTimeout(180_000);
   const username = uniqueName('expert');
   const email = `${username}@example.com`;
   const phone = { national: '', e164: `+2547${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` };
