@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN } from './e2e/admin.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-e2e-'));
@@ -37,10 +38,13 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node_modules/.bin/node apps/server/src/main.ts',
+    // The run's administrator first, by the real command with its password on standard input (e2e/admin.ts).
+    command:
+      `printf '%s\\n' "$E2E_ADMIN_PASSWORD" | node_modules/.bin/node apps/server/src/cli/admin-create.ts` +
+      ` --email ${E2E_ADMIN.email} --phone '${E2E_ADMIN.phone}' && node_modules/.bin/node apps/server/src/main.ts`,
     url: `http://127.0.0.1:${port}/api/health/`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 240_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -49,6 +53,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
       NODE_ENV: 'development',
+      E2E_ADMIN_PASSWORD: E2E_ADMIN.password,
     },
   },
 });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createActiveUser, latestCode, STRONG_PASSWORD, uniqueName } from './support.ts';
+import { approveExpert, createActiveUser, latestCode, STRONG_PASSWORD, uniqueName } from './support.ts';
 
 /** A Ugandan mobile number typed the way people write it at home, and its E.164 form. */
 function ugandanPhone() {
@@ -110,7 +110,9 @@ test('a farmer signs up, verifies the email, activates by SMS, signs in, sees th
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 });
 
-test('an expert signs up and, once active, sees the expert menu', async ({ page, request }) => {
+test('an expert signs up and, once active and approved, sees the expert menu', async ({ page, request }) => {
+  // The whole sign-up in the UI plus an administrator's sign-in (argon2id) to approve: more than the default.
+  test.setTimeout(180_000);
   const username = uniqueName('expert');
   const email = `${username}@example.com`;
   const phone = { national: '', e164: `+2547${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` };
@@ -135,6 +137,8 @@ test('an expert signs up and, once active, sees the expert menu', async ({ page,
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await verifyAndActivate(page, request, email, phone.e164);
+  // An administrator approves the new expert (e2e/vetting.spec.ts walks the waiting screen and the admin's).
+  await approveExpert(request, username);
 
   await signIn(page, email);
   await expect(page).toHaveURL(/\/account$/);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './admin.ts';
 
 export const leafPhoto = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/maize-common-rust.jpg');
 
@@ -93,7 +94,29 @@ export async function createActiveUser(request: APIRequestContext, role: 'farmer
     data: { otp: smsCode, token, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD },
   });
   expect(act.ok(), await act.text()).toBeTruthy();
+  if (role === 'expert') await approveExpert(request, username);
   return { username, email, password: STRONG_PASSWORD, role, phone };
+}
+
+/** The run's administrator's bearer header (e2e/admin.ts), signed in through the API. */
+export async function adminHeaders(request: APIRequestContext): Promise<{ authorization: string }> {
+  const res = await request.post('/api/auth/login/', {
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return { authorization: `Bearer ${(await res.json()).access}` };
+}
+
+/** An administrator approves the expert `username` through the API, as the admin screen does (0027). */
+export async function approveExpert(request: APIRequestContext, username: string) {
+  const headers = await adminHeaders(request);
+  const list = await request.get('/api/admin/expert-applications/?status=pending&page_size=200', { headers });
+  expect(list.ok(), await list.text()).toBeTruthy();
+  const { results } = (await list.json()) as { results: { id: number; username: string }[] };
+  const application = results.find((a) => a.username === username);
+  expect(application, `${username} applied`).toBeTruthy();
+  const res = await request.post(`/api/admin/expert-applications/${application!.id}/approve/`, { headers });
+  expect(res.ok(), await res.text()).toBeTruthy();
 }
 
 /** Logs in through the API and stores the session the way the web app does, then opens `path`. */

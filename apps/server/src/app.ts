@@ -10,6 +10,7 @@ import { createMemoryCoordinator } from './adapters/coordinator.ts';
 import { createDecodeLimiter } from './lib/decode-limiter.ts';
 import { errorLogHooks } from './lib/log-errors.ts';
 import { createListCaches } from './lib/list-cache.ts';
+import { createExpertGate } from './lib/expert-gate.ts';
 import { createLiveSessions } from './lib/live-sessions.ts';
 import { createAccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -34,6 +35,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { offlineModelRoutes } from './modules/offline-model/offline-model.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
+import { createVettingRepo } from './modules/vetting/vetting.repo.ts';
+import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
 import { outbreakRoutes } from './modules/outbreak/outbreak.routes.ts';
 import {
   canonicalMetricsUrl,
@@ -82,7 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const tokens = createAccessTokens(config.jwt.accessSecret, config.jwt.accessTtlSeconds);
   const authRepo = createAuthRepo(deps.database.db);
   const sessions = createLiveSessions((claims) => authRepo.sessionIsLive(claims));
-  await app.register(authPlugin, { tokens, sessions });
+  const experts = createExpertGate(createVettingRepo(deps.database.db).statusOf);
+  await app.register(authPlugin, { tokens, sessions, experts });
 
   const coordinator = deps.coordinator ?? createMemoryCoordinator((msg, err) => app.log.error({ err }, msg));
   // Sessions ended through another process: forget them here too and close their streams.
@@ -113,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   dashboardRoutes(app, moduleDeps);
   reviewRoutes(app, moduleDeps);
   offlineModelRoutes(app, moduleDeps);
+  vettingRoutes(app, moduleDeps);
   outbreakRoutes(app, moduleDeps);
 
   registerWebApp(app, config.webDist);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Language, Role } from '@kutu/contract';
+import type { Language, Role, VettingStatus } from '@kutu/contract';
 import { expertProfiles, farmerProfiles, refreshTokens, users } from '../src/db/schema/index.ts';
 import { createAccessTokens, randomToken } from '../src/lib/tokens.ts';
 import { hashSecret } from '../src/modules/auth/passwords.ts';
@@ -28,7 +28,8 @@ export interface TestUser {
 export async function createUser(
   t: TestContext,
   role: Role,
-  opts: { username?: string; phone?: string; language?: Language } = {},
+  /** `vetting`: an expert's state (docs/decisions/0027); approved unless a test says otherwise. */
+  opts: { username?: string; phone?: string; language?: Language; vetting?: VettingStatus } = {},
 ): Promise<TestUser> {
   counter += 1;
   const username = opts.username ?? `${role}${counter}_${Math.random().toString(36).slice(2, 7)}`;
@@ -54,13 +55,15 @@ export async function createUser(
     await t.deps.database.db
       .insert(farmerProfiles)
       .values({ userId: user.id, farmLocation: 'Mbale', farmSize: 2.5, cropTypes: ['MAIZE'] });
-  } else {
+  } else if (role === 'expert') {
     await t.deps.database.db.insert(expertProfiles).values({
       userId: user.id,
       areasOfExpertise: 'Maize rust',
       certifications: 'BSc Agriculture',
       bio: 'Plant pathologist',
       experienceYears: 8,
+      vettingStatus: opts.vetting ?? 'approved',
+      ...(opts.vetting === 'refused' && { vettingReason: 'No certificate was sent', vettedAt: now }),
     });
   }
   // Access tokens belong to a sign-in session (a refresh-token family) and die with it.

@@ -242,6 +242,17 @@ export const expertDetails = z.object({
   social_links: z.string(),
 });
 
+/** Where an expert account stands with the administrators (docs/decisions/0027). */
+export const vettingStatuses = ['pending', 'approved', 'refused'] as const;
+export type VettingStatus = (typeof vettingStatuses)[number];
+export const expertVetting = z.object({
+  status: z.enum(vettingStatuses),
+  /** The administrator's reason, for a refused account. */
+  reason: z.string().nullable(),
+  decided_at: z.string().nullable(),
+});
+export type ExpertVetting = z.infer<typeof expertVetting>;
+
 /** The user record the web app stores and the Account Summary reads. */
 export const userRecord = z.object({
   id: z.number(),
@@ -259,6 +270,8 @@ export const userRecord = z.object({
   profile: profile.nullable(),
   farmer: farmerDetails.nullable(),
   expert: expertDetails.nullable(),
+  /** An expert's vetting; null for other roles. Until it is approved the expert can do nothing else. */
+  vetting: expertVetting.nullable(),
   account: z.object({
     accountNumber: z.string(),
     accountType: z.string(),

@@ -14,6 +14,10 @@ export const errorCodes = [
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  /** An expert account an administrator has not approved yet (docs/decisions/0027). */
+  'EXPERT_PENDING',
+  /** An expert account an administrator refused (docs/decisions/0027). */
+  'EXPERT_REFUSED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -29,7 +33,8 @@ export type ErrorBody = z.infer<typeof errorBody>;
 export const messageReply = z.object({ message: z.string() });
 export type MessageReply = z.infer<typeof messageReply>;
 
-export const roles = ['farmer', 'expert'] as const;
+/** `admin` is made only from the command line (`npm run admin:create`), never through the API (0027). */
+export const roles = ['farmer', 'expert', 'admin'] as const;
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
 

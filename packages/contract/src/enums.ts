@@ -26,6 +26,9 @@ export const notificationTypes = [
   'expert_review',
   /** To experts: posts or comments wait for moderation (one unread at a time). */
   'moderation_pending',
+  /** To an expert applicant: an administrator approved or refused the account (docs/decisions/0027). */
+  'expert_approved',
+  'expert_refused',
   /** To farmers and experts of a district: rust is confirmed there or next door (issue 36). */
   'outbreak_alert',
 ] as const;

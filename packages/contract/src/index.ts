@@ -11,4 +11,5 @@ export * from './training.ts';
 export * from './review.ts';
 export * from './feedback.ts';
 export * from './offline-model.ts';
+export * from './vetting.ts';
 export * from './outbreak.ts';

@@ -148,6 +148,18 @@ export const offlineModelApi = {
   filePath: (version: string) => `/api/offline-model/${encodeURIComponent(version)}/model.onnx`,
 } as const;
 
+/** Administrators vet new expert accounts (docs/decisions/0027). `:id` is the applicant's user id. */
+export const vettingApi = {
+  /** GET (admin): the expert applications, pending first (oldest first), then the decided ones (latest first). */
+  applications: '/api/admin/expert-applications/',
+  /** POST (admin): approve a pending or refused application. */
+  approve: '/api/admin/expert-applications/:id/approve/',
+  approvePath: (id: number | string) => `/api/admin/expert-applications/${id}/approve/`,
+  /** POST (admin): refuse a pending application, with a reason the applicant reads. */
+  refuse: '/api/admin/expert-applications/:id/refuse/',
+  refusePath: (id: number | string) => `/api/admin/expert-applications/${id}/refuse/`,
+} as const;
+
 /** Expert review of farmers' analyses. `:id` is always the analysis id. */
 export const reviewApi = {
   /** GET (expert): analyses waiting for review, most useful first. */

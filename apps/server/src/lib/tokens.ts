@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { MAX_ROW_ID, type Role } from '@kutu/contract';
+import { MAX_ROW_ID, type Role, roles } from '@kutu/contract';
 import { AppError, unauthenticated } from './errors.ts';
 
 export interface AccessClaims {
@@ -30,12 +30,13 @@ export function createAccessTokens(secret: string, ttlSeconds: number, currentTi
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: currentTime() });
       const { role, sid } = payload;
-      if (payload.typ !== 'access' || (role !== 'farmer' && role !== 'expert')) throw unauthenticated();
+      if (payload.typ !== 'access' || typeof role !== 'string' || !roles.includes(role as Role))
+        throw unauthenticated();
       if (typeof sid !== 'string' || !UUID.test(sid)) throw unauthenticated();
       // Signed by us, but a token made with a leaked key or by a bug must not reach the database as NaN.
       const userId = Number(payload.sub);
       if (!USER_ID.test(payload.sub ?? '') || userId > MAX_ROW_ID) throw unauthenticated('errors.session.invalid');
-      return { claims: { userId, role, sessionId: sid }, expiresAt: Number(payload.exp) * 1000 };
+      return { claims: { userId, role: role as Role, sessionId: sid }, expiresAt: Number(payload.exp) * 1000 };
     } catch (err) {
       if (err instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED', 'errors.session.expired', 401);
       if (err instanceof AppError) throw err;

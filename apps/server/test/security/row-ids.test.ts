@@ -8,11 +8,13 @@ describe('path ids beyond int4', () => {
   let t: TestContext;
   let farmer: TestUser;
   let expert: TestUser;
+  let admin: TestUser;
 
   beforeAll(async () => {
     t = await createTestApp();
     farmer = await createUser(t, 'farmer');
     expert = await createUser(t, 'expert');
+    admin = await createUser(t, 'admin');
   });
   afterAll(() => t.close());
 
@@ -41,7 +43,7 @@ describe('path ids beyond int4', () => {
       for (const route of routesWithParams()) {
         const url = route.params.reduce((u, p) => u.replace(`{${p}}`, id), route.path);
         let checked = false;
-        for (const user of [farmer, expert]) {
+        for (const user of [farmer, expert, admin]) {
           const res = await t.app.inject({
             method: route.method as 'GET',
             url,

@@ -107,6 +107,7 @@ const screens: RouteObject[] = [
       { index: true, ...page('dashboard/pages/DashboardPage') },
       { path: 'settings', element: <Navigate to={routes.profile} replace /> },
       { path: 'profile', ...page('profile/pages/ProfilePage') },
+      { path: 'expert-applications', ...page('vetting/pages/ExpertApplicationsPage', 'admin') },
       {
         path: 'addresses',
         children: [

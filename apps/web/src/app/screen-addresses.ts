@@ -31,6 +31,7 @@ export const SCREEN_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
   '/account': account('dashboard/pages/DashboardPage'),
   '/account/settings': [ACCOUNT_LAYOUT],
   '/account/profile': account('profile/pages/ProfilePage'),
+  '/account/expert-applications': account('vetting/pages/ExpertApplicationsPage'),
   '/account/addresses/image-analysis': account('analysis/pages/UploadImagePage'),
   '/account/addresses/analysis-history': account('analysis/pages/AnalysisHistoryPage'),
   '/account/addresses/education-resources': account('analysis/pages/EducationResourcesPage'),

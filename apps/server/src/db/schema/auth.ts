@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -23,7 +24,8 @@ export const users = pgTable(
     /** Null for a farmer who signed up with a phone number only (docs/decisions/0024). */
     email: text('email'),
     username: text('username').notNull(),
-    role: text('role', { enum: ['farmer', 'expert'] }).notNull(),
+    /** `admin` only from the command line (apps/server/src/cli/admin-create.ts, docs/decisions/0027). */
+    role: text('role', { enum: ['farmer', 'expert', 'admin'] }).notNull(),
     phone: text('phone').notNull(),
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -40,6 +42,7 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    check('users_role_check', sql`${t.role} in ('farmer', 'expert', 'admin')`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     check('users_language_check', sql`${t.language} in ('en', 'sw', 'lg')`),
@@ -59,18 +62,37 @@ export const farmerProfiles = pgTable('farmer_profiles', {
   cropTypes: text('crop_types').array().notNull().default(sql`'{}'::text[]`),
 });
 
-export const expertProfiles = pgTable('expert_profiles', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  areasOfExpertise: text('areas_of_expertise').notNull(),
-  certifications: text('certifications').notNull().default(''),
-  bio: text('bio').notNull().default(''),
-  experienceYears: integer('experience_years').notNull().default(0),
-  institution: text('institution').notNull().default(''),
-  languagesSpoken: text('languages_spoken').notNull().default(''),
-  socialLinks: text('social_links').notNull().default(''),
-});
+export const expertProfiles = pgTable(
+  'expert_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    areasOfExpertise: text('areas_of_expertise').notNull(),
+    certifications: text('certifications').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    experienceYears: integer('experience_years').notNull().default(0),
+    institution: text('institution').notNull().default(''),
+    languagesSpoken: text('languages_spoken').notNull().default(''),
+    socialLinks: text('social_links').notNull().default(''),
+    /**
+     * Vetting (docs/decisions/0027): a new expert waits as `pending` until an administrator approves or
+     * refuses; only an `approved` expert may act as one. Migration 0015 approved the experts of before.
+     */
+    vettingStatus: text('vetting_status', { enum: ['pending', 'approved', 'refused'] })
+      .notNull()
+      .default('pending'),
+    /** The administrator's reason for a refusal, shown to the applicant. */
+    vettingReason: text('vetting_reason'),
+    vettedAt: timestamp('vetted_at', { withTimezone: true }),
+    vettedBy: integer('vetted_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('expert_profiles_vetting_status_check', sql`${t.vettingStatus} in ('pending', 'approved', 'refused')`),
+    index('expert_profiles_vetting_idx').on(t.vettingStatus, t.appliedAt),
+  ],
+);
 
 /** The "Complete Profile" details; an account is complete once this row exists. */
 export const userProfiles = pgTable('user_profiles', {

@@ -752,9 +752,14 @@ export function toUserRecord({ user, farmer, expert, profile }: Account): UserRe
       languages_spoken: expert.languagesSpoken,
       social_links: expert.socialLinks,
     },
+    vetting: expert && {
+      status: expert.vettingStatus,
+      reason: expert.vettingReason,
+      decided_at: expert.vettedAt?.toISOString() ?? null,
+    },
     account: {
       accountNumber: `KUTU-${String(user.id).padStart(6, '0')}`,
-      accountType: user.role === 'farmer' ? 'Farmer' : 'Expert',
+      accountType: user.role === 'farmer' ? 'Farmer' : user.role === 'expert' ? 'Expert' : 'Administrator',
       isActivated: user.activatedAt !== null,
       isPhoneVerified: user.phoneVerifiedAt !== null,
       isEmailVerified: user.emailVerifiedAt !== null,

@@ -20,7 +20,7 @@ import {
 import { z } from 'zod';
 import type { App, ModuleDeps } from '../../deps.ts';
 import { sendJson } from '../../lib/json-text.ts';
-import { caller } from '../../plugins/auth.ts';
+import { caller, farmerOrExpert } from '../../plugins/auth.ts';
 import { renderedOnSend } from '../../plugins/language.ts';
 import { createAvailabilityService } from './availability.service.ts';
 import { createConsultationsService } from './consultations.service.ts';
@@ -170,7 +170,7 @@ export function consultationsRoutes(app: App, deps: ModuleDeps) {
       onRequest: app.requireRole('farmer', 'expert'),
     },
     async (req) => {
-      const { userId, role } = caller(req);
+      const { userId, role } = farmerOrExpert(req);
       return service.cancel({ userId, role }, req.params.id, req.body.reason);
     },
   );

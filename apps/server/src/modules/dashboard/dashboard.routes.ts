@@ -1,7 +1,7 @@
 import { dashboardApi, dashboardQuery, dashboardReply, errorBody } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../deps.ts';
 import { sendJson } from '../../lib/json-text.ts';
-import { caller } from '../../plugins/auth.ts';
+import { farmerOrExpert } from '../../plugins/auth.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
 export function dashboardRoutes(app: App, { db, clock }: ModuleDeps) {
@@ -17,10 +17,11 @@ export function dashboardRoutes(app: App, { db, clock }: ModuleDeps) {
           'training uploads, training sessions, moderated posts and confirmed bookings. See each field.',
         security: [{ bearer: [] }],
         querystring: dashboardQuery,
-        response: { 200: dashboardReply, 400: errorBody, 401: errorBody },
+        response: { 200: dashboardReply, 400: errorBody, 401: errorBody, 403: errorBody },
       },
-      onRequest: app.authenticate,
+      // Farmers and approved experts (an expert waiting for vetting sees no figures: docs/decisions/0027).
+      onRequest: app.requireRole('farmer', 'expert'),
     },
-    async (req, reply) => sendJson(reply, await dashboard.reply(caller(req), req.query.tz)),
+    async (req, reply) => sendJson(reply, await dashboard.reply(farmerOrExpert(req), req.query.tz)),
   );
 }

@@ -42,7 +42,7 @@ export function createStreamTokens(accessSecret: string, clock: Clock) {
         throw unauthenticated('errors.session.streamTokenInvalid');
       }
       const { role, sid } = payload;
-      const claimsOk = (role === 'farmer' || role === 'expert') && typeof sid === 'string';
+      const claimsOk = (role === 'farmer' || role === 'expert' || role === 'admin') && typeof sid === 'string';
       if (payload.typ !== 'notifications_stream' || !payload.jti || !payload.exp || !claimsOk) {
         throw unauthenticated('errors.session.streamTokenInvalid');
       }

@@ -28,6 +28,7 @@ const DistrictPromptCard = lazy(() =>
 );
 /** `districtPromptSeen:<user id>`: this farmer put the question away on this phone (kept through logout). */
 const PROMPT_SEEN = 'districtPromptSeen';
+import { ExpertWaiting } from '../../features/vetting/components/ExpertWaiting.tsx';
 
 // With the shell's chunk: the account screens' strings (the router waits for them).
 export { accountStringsReady } from '../../lib/account-strings.ts';
@@ -52,8 +53,19 @@ const meQuery = queryOptions({ queryKey: ['me'], queryFn: () => http.get<UserRec
 export function startQueries() {
   void queryClient.prefetchQuery(meQuery);
   void queryClient.prefetchInfiniteQuery(notificationsQuery());
-  if (session.user()?.role === 'expert') void queryClient.prefetchQuery(pendingCountQuery(true));
+  if (isApprovedExpert(session.user())) void queryClient.prefetchQuery(pendingCountQuery(true));
 }
+
+/**
+ * An expert account waits for an administrator (docs/decisions/0027): 'waiting' until approved. A
+ * profile stored before vetting existed has no `vetting` field; the server's answer (SessionCheck)
+ * brings it, and meanwhile the server refuses what a waiting expert must not do.
+ */
+function vettingOf(user: UserRecord | null): 'waiting' | 'refused' | null {
+  if (user?.role !== 'expert' || !user.vetting || user.vetting.status === 'approved') return null;
+  return user.vetting.status === 'refused' ? 'refused' : 'waiting';
+}
+const isApprovedExpert = (user: UserRecord | null) => user?.role === 'expert' && vettingOf(user) === null;
 
 export function AccountLayout() {
   return (
@@ -73,6 +85,7 @@ function Shell() {
   const { t } = useTranslation();
   const role = useSessionField((user) => user?.role ?? null);
   const userId = useSessionField((user) => user?.id ?? null);
+  const vetting = useSessionField(vettingOf);
   const location = useLocation();
   const [mobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   // On a phone every screen starts with the drawer closed: its menu (some 100 of the screen's 270 elements)
@@ -82,7 +95,7 @@ function Shell() {
   const [drawerBuilt, setDrawerBuilt] = useState(false);
   if (mobileOpen && !drawerBuilt) setDrawerBuilt(true);
   const [narrow, setNarrow] = useState(false);
-  const entries = menuForRole(role);
+  const entries = menuForRole(role, vetting !== null);
   const activeGroup = entries.find((e) => e.children?.some((c) => location.pathname.startsWith(c.to)))?.labelKey;
   const [openGroup, setOpenGroup] = useState<string | undefined>(activeGroup);
   useSavedQueries(userId ?? undefined);
@@ -119,6 +132,7 @@ function Shell() {
         {(!drawerMenu || drawerBuilt) && (
           <NavMenu
             role={role}
+            waiting={vetting !== null}
             pathname={location.pathname}
             narrow={narrow}
             setNarrow={setNarrow}
@@ -129,8 +143,8 @@ function Shell() {
       </AppShell.Navbar>
       <AppShell.Main>
         <OfflineDataBanner />
-        {location.pathname === routes.dashboard && <DistrictPrompt />}
-        <Outlet />
+        {location.pathname === routes.dashboard && vetting === null && <DistrictPrompt />}
+        {vetting !== null && location.pathname !== routes.profile ? <Waiting /> : <Outlet />}
       </AppShell.Main>
     </AppShell>
   );
@@ -162,6 +176,14 @@ function SessionCheck() {
   return null;
 }
 
+/** The waiting expert's screen, with a button that asks the server again (the shell's `me` query). */
+function Waiting() {
+  const { user } = useSession();
+  const me = useQuery(meQuery);
+  if (!user?.vetting) return null;
+  return <ExpertWaiting vetting={user.vetting} onCheck={() => void me.refetch()} checking={me.isFetching} />;
+}
+
 /** The signed-in user's name and initial in the top bar. */
 function UserBadge() {
   const { t } = useTranslation();
@@ -182,6 +204,8 @@ function UserBadge() {
 
 interface NavMenuProps {
   role: Role | null;
+  /** An expert waiting for vetting: only the profile. */
+  waiting: boolean;
   pathname: string;
   narrow: boolean;
   setNarrow: Dispatch<SetStateAction<boolean>>;
@@ -194,10 +218,18 @@ interface NavMenuProps {
  * phone rebuilding some twenty links and their labels each time made those renders long (issue 13). Its
  * badge's count is its own subscription.
  */
-const NavMenu = memo(function NavMenu({ role, pathname, narrow, setNarrow, openGroup, setOpenGroup }: NavMenuProps) {
+const NavMenu = memo(function NavMenu({
+  role,
+  waiting,
+  pathname,
+  narrow,
+  setNarrow,
+  openGroup,
+  setOpenGroup,
+}: NavMenuProps) {
   const { t } = useTranslation();
-  const pending = useQuery(pendingCountQuery(role === 'expert')).data?.total ?? 0;
-  const entries = menuForRole(role);
+  const pending = useQuery(pendingCountQuery(role === 'expert' && !waiting)).data?.total ?? 0;
+  const entries = menuForRole(role, waiting);
   const badges: Record<NonNullable<MenuLink['badge']>, number> = { pendingModeration: pending };
   const badgeOf = (links: MenuLink[] = []) => links.reduce((n, l) => n + (l.badge ? badges[l.badge] : 0), 0);
   const countBadge = (n: number) =>

@@ -1,5 +1,6 @@
 import {
   IconCalendarEvent,
+  IconUserCheck,
   IconLayoutDashboard,
   IconMap2,
   IconMessages,
@@ -20,22 +21,30 @@ export interface MenuLink {
 export interface MenuEntry {
   labelKey: string;
   icon: Icon;
+  /** Left out: every role. */
+  roles?: Role[];
   to?: string;
   children?: MenuLink[];
 }
 
 /** The side menu of spec point 2; items are filtered by the signed-in role. */
 export const menu: MenuEntry[] = [
-  { labelKey: 'menu.dashboard', icon: IconLayoutDashboard, to: routes.dashboard },
+  { labelKey: 'menu.dashboard', icon: IconLayoutDashboard, to: routes.dashboard, roles: ['farmer', 'expert'] },
+  {
+    labelKey: 'menu.expertApplications',
+    icon: IconUserCheck,
+    to: routes.expertApplications,
+    roles: ['admin'],
+  },
   // Outbreak watch (issue 36): farmers and experts.
-  { labelKey: 'menu.outbreakMap', icon: IconMap2, to: routes.outbreakMap },
+  { labelKey: 'menu.outbreakMap', icon: IconMap2, to: routes.outbreakMap, roles: ['farmer', 'expert'] },
   {
     labelKey: 'menu.imageAnalysis',
     icon: IconPhotoScan,
     children: [
       { labelKey: 'menu.uploadImage', to: routes.imageAnalysis, roles: ['farmer'] },
       { labelKey: 'menu.analysisHistory', to: routes.analysisHistory, roles: ['farmer'] },
-      { labelKey: 'menu.educationResources', to: routes.educationResources },
+      { labelKey: 'menu.educationResources', to: routes.educationResources, roles: ['farmer', 'expert'] },
       { labelKey: 'menu.reviewQueue', to: routes.reviewQueue, roles: ['expert'] },
       { labelKey: 'menu.modelTraining', to: routes.modelTraining, roles: ['expert'] },
     ],
@@ -61,8 +70,11 @@ export const menu: MenuEntry[] = [
   { labelKey: 'menu.profile', icon: IconUser, to: routes.profile },
 ];
 
-export function menuForRole(role: Role | null): MenuEntry[] {
+/** `waiting`: an expert an administrator has not approved sees only the profile (docs/decisions/0027). */
+export function menuForRole(role: Role | null, waiting = false): MenuEntry[] {
+  const allowed = (roles?: Role[]) => !roles || (role !== null && roles.includes(role));
   return menu
+    .filter((entry) => allowed(entry.roles) && (!waiting || entry.to === routes.profile))
     .map((entry) => ({
       ...entry,
       children: entry.children?.filter((c) => !c.roles || (role && c.roles.includes(role))),

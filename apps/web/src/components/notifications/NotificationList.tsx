@@ -10,6 +10,7 @@ import {
   IconMessageCheck,
   IconPhotoScan,
   IconUserCheck,
+  IconUserX,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,8 @@ const icons: Record<NotificationType, { icon: Icon; color: string }> = {
   comment_moderated: { icon: IconMessage2, color: 'orange' },
   expert_review: { icon: IconUserCheck, color: 'green' },
   moderation_pending: { icon: IconMessage2, color: 'blue' },
+  expert_approved: { icon: IconUserCheck, color: 'green' },
+  expert_refused: { icon: IconUserX, color: 'red' },
   outbreak_alert: { icon: IconBell, color: 'red' },
 };
 

@@ -35,6 +35,7 @@ export const quickLinks: Record<Role, QuickLink[]> = {
     { labelKey: 'dashboard.links.createSlot', to: routes.availabilitySlots, icon: IconCalendarPlus },
     { labelKey: 'dashboard.links.bookings', to: routes.bookings, icon: IconClipboardList },
   ],
+  admin: [],
 };
 
 export function QuickLinks({ role }: { role: Role }) {

@@ -1,7 +1,10 @@
 import { memo, useDeferredValue } from 'react';
 import { Alert, Button, Grid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { useSession } from '../../../lib/use-session.ts';
+import { routes } from '../../../config/routes.ts';
+import { session } from '../../../lib/session.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import type { DashboardReply, Role } from '@kutu/contract';
 import { dashboardQuery, useDashboard } from '../../../api/dashboard.ts';
@@ -15,11 +18,17 @@ import { ReviewSummaryCard } from '../../../components/review/ReviewSummaryCard.
 
 /** Started with the page's code (router.tsx). */
 export function startQueries() {
-  void queryClient.prefetchQuery(dashboardQuery());
+  if (session.user()?.role !== 'admin') void queryClient.prefetchQuery(dashboardQuery());
 }
 
 export default function DashboardPage() {
   const { role } = useSession();
+  // An administrator has no figures: their start page is the expert applications (docs/decisions/0027).
+  if (role === 'admin') return <Navigate to={routes.expertApplications} replace />;
+  return <FarmerOrExpertDashboard role={role} />;
+}
+
+function FarmerOrExpertDashboard({ role }: { role: Role | null }) {
   const dashboard = useDashboard();
   // The figures render in the background once they arrive, in slices React can pause, not in the
   // query's own urgent re-render: on a slow phone that was one long task (issue 13). The body below is

@@ -27,6 +27,7 @@ const base: UserRecord = {
   profile: null,
   farmer: { farm_location: 'Mbale', farm_size: 2.5, crop_types: ['MAIZE', 'BEANS'], sms_alerts: true },
   expert: null,
+  vetting: null,
   account: {
     accountNumber: 'KU-000007',
     accountType: 'Farmer',

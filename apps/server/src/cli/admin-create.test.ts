@@ -1,0 +1,85 @@
+import { Readable, Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, openTestDatabase, type TestContext } from '../../test/helpers.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { runAdminCreate } from './admin-create.ts';
+
+const PASSWORD = 'Adm1n!Kutu-2026';
+
+/** Runs the real command over a test database, with `stdin` piped in. */
+async function run(database: Database, args: string[], stdin: string) {
+  let out = '';
+  let err = '';
+  const sink = (append: (s: string) => void) =>
+    new Writable({
+      write(chunk, _enc, done) {
+        append(String(chunk));
+        done();
+      },
+    });
+  const code = await runAdminCreate(args, {
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    database,
+    stdin: Readable.from([stdin]),
+    stdout: sink((s) => (out += s)),
+    stderr: sink((s) => (err += s)),
+  });
+  return { code, out, err };
+}
+
+describe('npm run admin:create (docs/decisions/0027)', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let t: TestContext;
+
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+    const made = await run(database, ['--email', 'Admin@Example.com', '--phone', '+256700123456'], `${PASSWORD}\n`);
+    expect(made, made.err).toMatchObject({ code: 0 });
+    expect(made.out).toContain('Administrator admin');
+    // The app over the same database: the new admin signs in like any account.
+    t = await createTestApp({ database });
+  }, 180_000);
+  afterAll(async () => {
+    await t.close();
+    await drop();
+  });
+
+  it('creates an active admin whose password is an argon2id hash, who signs in and lists applications', {
+    timeout: 120_000,
+  }, async () => {
+    const [row] = await database.db.select().from(users).where(eq(users.email, 'admin@example.com'));
+    expect(row).toMatchObject({ role: 'admin', username: 'admin', phone: '+256700123456' });
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.activatedAt).not.toBeNull();
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email: 'admin@example.com', password: PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const { access, user } = login.json() as { access: string; user: { role: string; vetting: unknown } };
+    expect(user).toMatchObject({ role: 'admin', vetting: null });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/expert-applications/',
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+  });
+
+  it('refuses a weak password, a taken address and missing options, saying why', { timeout: 120_000 }, async () => {
+    const weak = await run(database, ['--email', 'two@example.com', '--phone', '+256700123457'], 'password\n');
+    expect(weak.code).toBe(1);
+    expect(weak.err).toMatch(/Password is (Too weak|Weak)/);
+    const taken = await run(database, ['--email', 'admin@example.com', '--phone', '+256700123458'], `${PASSWORD}\n`);
+    expect(taken).toMatchObject({ code: 1, err: expect.stringContaining('already exists') });
+    const missing = await run(database, ['--email', 'three@example.com'], `${PASSWORD}\n`);
+    expect(missing).toMatchObject({ code: 2, err: expect.stringContaining('Usage') });
+    const admins = await database.db.select().from(users).where(eq(users.role, 'admin'));
+    expect(admins).toHaveLength(1);
+  });
+});

@@ -1,0 +1,35 @@
+import type { VettingStatus } from '@kutu/contract';
+import { AppError } from './errors.ts';
+
+/** At most this many approved experts are remembered per process (oldest-used go first). */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * The one server-side check of expert vetting (docs/decisions/0027): `requireRole` asks it for every
+ * request of an expert, so no expert-only route can forget it. An approval is final, so "approved" is
+ * remembered in this process and costs no query afterwards; any other answer is read from the database
+ * each time, so an approval made in another process counts at the applicant's next request.
+ */
+export function createExpertGate(statusOf: (userId: number) => Promise<VettingStatus | null>) {
+  const approved = new Map<number, true>();
+
+  return {
+    /** Throws the coded 403 unless the expert `userId` has been approved. */
+    async assertApproved(userId: number): Promise<void> {
+      if (approved.has(userId)) {
+        approved.delete(userId);
+        approved.set(userId, true);
+        return;
+      }
+      const status = await statusOf(userId);
+      if (status === 'approved') {
+        if (approved.size >= MAX_REMEMBERED) approved.delete(approved.keys().next().value as number);
+        approved.set(userId, true);
+        return;
+      }
+      if (status === 'refused') throw new AppError('EXPERT_REFUSED', 'errors.vetting.refused', 403);
+      throw new AppError('EXPERT_PENDING', 'errors.vetting.pending', 403);
+    },
+  };
+}
+export type ExpertGate = ReturnType<typeof createExpertGate>;

@@ -1,0 +1,68 @@
+import {
+  errorBody,
+  expertApplication,
+  expertApplicationPage,
+  expertApplicationsQuery,
+  idParam,
+  refuseApplicationBody,
+  vettingApi,
+} from '@kutu/contract';
+import type { App, ModuleDeps } from '../../deps.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createVettingService } from './vetting.service.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+/** Expert vetting by administrators (docs/decisions/0027); only `admin` accounts, made from the command line. */
+export function vettingRoutes(app: App, deps: ModuleDeps) {
+  const vetting = createVettingService(deps);
+  const admin = app.requireRole('admin');
+
+  app.get(
+    vettingApi.applications,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Expert applications: pending first (oldest first), then the decided ones (latest first).',
+        querystring: expertApplicationsQuery,
+        response: { 200: expertApplicationPage, ...errors },
+      },
+      onRequest: admin,
+    },
+    async (req) => vetting.list(req.query),
+  );
+
+  app.post(
+    vettingApi.approve,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Approves a pending or refused expert; the expert is told in their language (app, SMS, email).',
+        params: idParam,
+        response: { 200: expertApplication, ...errors },
+      },
+      onRequest: admin,
+    },
+    async (req) => vetting.approve(caller(req).userId, req.params.id),
+  );
+
+  app.post(
+    vettingApi.refuse,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Refuses a pending expert with a reason the expert reads (app, SMS, email, in their language).',
+        params: idParam,
+        body: refuseApplicationBody,
+        response: { 200: expertApplication, ...errors },
+      },
+      onRequest: admin,
+    },
+    async (req) => vetting.refuse(caller(req).userId, req.params.id, req.body.reason),
+  );
+}

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExpertApplication, ExpertApplicationPage, NotificationList, UserRecord } from '@kutu/contract';
+import { t as translate } from '../../i18n/i18n.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+import { activeAccount, lastSms, login } from '../auth/flow.ts';
+
+const APPLICATIONS = '/api/admin/expert-applications/';
+const approve = (id: number) => `/api/admin/expert-applications/${id}/approve/`;
+const refuse = (id: number) => `/api/admin/expert-applications/${id}/refuse/`;
+
+/** Routes every signed-in account keeps, whatever its vetting: its own account and its notifications. */
+const ACCOUNT_ROUTES = /^\/api\/(auth|notifications)\//;
+
+type ErrorReply = { error: { code: string; message: string } };
+
+function errorCode(body: string): string {
+  try {
+    return (JSON.parse(body) as Partial<ErrorReply>).error?.code ?? '';
+  } catch {
+    return '';
+  }
+}
+
+describe('expert vetting (docs/decisions/0027)', () => {
+  let t: TestContext;
+  let admin: TestUser;
+  let farmer: TestUser;
+  let approved: TestUser;
+  let pending: TestUser;
+  let refused: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t, 'admin');
+    farmer = await createUser(t, 'farmer');
+    approved = await createUser(t, 'expert');
+    pending = await createUser(t, 'expert', { vetting: 'pending', language: 'sw' });
+    refused = await createUser(t, 'expert', { vetting: 'refused' });
+  }, 180_000);
+  afterAll(() => t.close());
+
+  const send = (method: string, url: string, user: TestUser, payload?: object) =>
+    t.app.inject({ method: method as 'GET', url, headers: user.headers, ...(payload && { payload }) });
+
+  /** Every route that needs a token, from the app's own route table (the OpenAPI document it builds). */
+  function signedInRoutes(): { method: string; url: string }[] {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { security?: object[] }>> };
+    const routes = [];
+    for (const [pattern, operations] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        if (!op.security?.some((s) => 'bearer' in s)) continue;
+        const url = pattern
+          .replace('{language}', 'sw')
+          .replace('{version}', 'v1')
+          .replace(/\{\w+\}/g, '1');
+        routes.push({ method: method.toUpperCase(), url });
+      }
+    }
+    return routes;
+  }
+  const call = (route: { method: string; url: string }, user: TestUser) =>
+    send(route.method, route.url, user, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+
+  // About a hundred routes, three callers each.
+  it('refuses a pending and a refused expert on every route an approved expert may use, and not the approved one', {
+    timeout: 180_000,
+  }, async () => {
+    const checked: string[] = [];
+    for (const route of signedInRoutes()) {
+      if (ACCOUNT_ROUTES.test(route.url)) continue;
+      const asApproved = await call(route, approved);
+      const where = `${route.method} ${route.url}`;
+      // Some answers are files or empty (204); only an error body has a code.
+      expect(errorCode(asApproved.body), where).not.toMatch(/^EXPERT_/);
+      // A farmer-only or admin-only route refuses every expert by role; the others are expert routes.
+      if (asApproved.statusCode === 403) continue;
+      const asPending = await call(route, pending);
+      expect(asPending.statusCode, `${where} as pending: ${asPending.body}`).toBe(403);
+      expect((asPending.json() as ErrorReply).error.code, where).toBe('EXPERT_PENDING');
+      const asRefused = await call(route, refused);
+      expect(asRefused.statusCode, `${where} as refused: ${asRefused.body}`).toBe(403);
+      expect((asRefused.json() as ErrorReply).error.code, where).toBe('EXPERT_REFUSED');
+      checked.push(`${route.method} ${route.url}`);
+    }
+    // The expert actions of the issue: moderation, verdicts and the queue, bookings, slots, samples, retraining.
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'GET /api/expert-reviews/queue/',
+        'PUT /api/expert-reviews/1/',
+        'POST /api/expert-reviews/1/claim/',
+        'PUT /api/community/posts/moderate/1/',
+        'POST /api/model-training/jobs/',
+        'GET /api/dashboard/',
+      ]),
+    );
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'POST /api/upload-training-images/',
+        'POST /api/training-samples/from-analysis/',
+        'POST /api/consultations/availability-slots/',
+        'PUT /api/consultations/consultations/manage/',
+      ]),
+    );
+    expect(checked.length).toBeGreaterThan(30);
+  });
+
+  it("says why in the expert's own language", async () => {
+    const res = await send('GET', '/api/expert-reviews/queue/', pending);
+    expect(res.statusCode).toBe(403);
+    expect((res.json() as ErrorReply).error.message).toBe(translate('sw', 'errors.vetting.pending'));
+    const other = await send('GET', '/api/expert-reviews/queue/', refused);
+    expect((other.json() as ErrorReply).error.message).toBe(translate('en', 'errors.vetting.refused'));
+  });
+
+  it('lets a waiting expert read their own account, with what it waits for', async () => {
+    const me = await send('GET', '/api/auth/me/', refused);
+    expect(me.statusCode).toBe(200);
+    expect((me.json() as UserRecord).vetting).toMatchObject({ status: 'refused', reason: 'No certificate was sent' });
+    expect((await send('GET', '/api/notifications/', pending)).statusCode).toBe(200);
+  });
+
+  it('makes a new expert account pending; sign-up cannot make an admin', { timeout: 120_000 }, async () => {
+    const account = await activeAccount(t, 'expert');
+    const session = await login(t, account.email);
+    expect(session.user.vetting).toEqual({ status: 'pending', reason: null, decided_at: null });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/expert-reviews/queue/',
+      headers: { authorization: `Bearer ${session.access}` },
+    });
+    expect((res.json() as ErrorReply).error.code).toBe('EXPERT_PENDING');
+    const asAdmin = await t.app.inject({ method: 'POST', url: '/api/auth/register/admin/', payload: {} });
+    expect(asAdmin.statusCode).toBe(404);
+  });
+
+  it('lets only an admin list, approve and refuse applications', async () => {
+    for (const user of [farmer, approved, pending, refused]) {
+      for (const [method, url, body] of [
+        ['GET', APPLICATIONS, undefined],
+        ['POST', approve(pending.id), {}],
+        ['POST', refuse(pending.id), { reason: 'Not an expert' }],
+      ] as const) {
+        const res = await send(method, url, user, body);
+        expect(res.statusCode, `${method} ${url} as ${user.role}`).toBe(403);
+        expect((res.json() as ErrorReply).error.message).toBe(
+          translate(user.id === pending.id ? 'sw' : 'en', 'errors.roles.admins'),
+        );
+      }
+    }
+    const list = await send('GET', `${APPLICATIONS}?page_size=2`, admin);
+    expect(list.statusCode).toBe(200);
+    const page = list.json() as ExpertApplicationPage;
+    expect(page.count).toBeGreaterThanOrEqual(3);
+    expect(page.results).toHaveLength(2);
+    expect(page.next).toBe(2);
+    expect(page.results[0]!.status).toBe('pending');
+    const only = (await send('GET', `${APPLICATIONS}?status=refused`, admin)).json() as ExpertApplicationPage;
+    expect(only.results.map((a) => a.id)).toContain(refused.id);
+    expect(only.results.every((a) => a.status === 'refused')).toBe(true);
+  });
+
+  it('approving tells the applicant in their language, in the app, by SMS and by email, and opens the expert routes', async () => {
+    const applicant = await createUser(t, 'expert', { vetting: 'pending', language: 'lg' });
+    expect((await send('GET', '/api/expert-reviews/queue/', applicant)).statusCode).toBe(403);
+
+    const res = await send('POST', approve(applicant.id), admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json() as ExpertApplication).toMatchObject({ status: 'approved', decided_by: admin.username });
+
+    const notes = (await send('GET', '/api/notifications/', applicant)).json() as NotificationList;
+    expect(notes.results[0]).toMatchObject({
+      type: 'expert_approved',
+      message: translate('lg', 'vetting.approved.message', { name: applicant.username }),
+    });
+    expect(lastSms(t, applicant.phone).text).toContain(translate('lg', 'vetting.approved.sms'));
+    const mail = await t.smtp.lastMailTo(applicant.email);
+    expect(mail.subject).toBe(translate('lg', 'vetting.approved.subject'));
+    // The same access token now passes: the gate reads the database until the expert is approved.
+    expect((await send('GET', '/api/expert-reviews/queue/', applicant)).statusCode).toBe(200);
+    expect((await send('POST', approve(applicant.id), admin)).statusCode).toBe(409);
+    expect((await send('POST', refuse(applicant.id), admin, { reason: 'Changed my mind' })).statusCode).toBe(409);
+  });
+
+  it('refusing needs a reason, which the applicant reads; a refused application can still be approved', async () => {
+    const applicant = await createUser(t, 'expert', { vetting: 'pending', language: 'sw' });
+    const empty = await send('POST', refuse(applicant.id), admin, { reason: ' ' });
+    expect(empty.statusCode).toBe(400);
+    const res = await send('POST', refuse(applicant.id), admin, { reason: 'Tuma cheti chako' });
+    expect(res.statusCode, res.body).toBe(200);
+    const me = (await send('GET', '/api/auth/me/', applicant)).json() as UserRecord;
+    expect(me.vetting).toMatchObject({ status: 'refused', reason: 'Tuma cheti chako' });
+    const notes = (await send('GET', '/api/notifications/', applicant)).json() as NotificationList;
+    expect(notes.results[0]).toMatchObject({
+      type: 'expert_refused',
+      message: translate('sw', 'vetting.refused.message', { name: applicant.username, reason: 'Tuma cheti chako' }),
+    });
+    expect((await send('GET', '/api/expert-reviews/queue/', applicant)).json()).toMatchObject({
+      error: { code: 'EXPERT_REFUSED' },
+    });
+    expect((await send('POST', approve(applicant.id), admin)).statusCode).toBe(200);
+    expect((await send('GET', '/api/expert-reviews/queue/', applicant)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a user who never applied', async () => {
+    expect((await send('POST', approve(farmer.id), admin)).statusCode).toBe(404);
+  });
+});
