@@ -130,6 +130,8 @@ const screens: RouteObject[] = [
             path: 'review-queue',
             ...page('review/pages/ReviewQueuePage', 'expert'),
           },
+          // Farmers and experts (issue 36).
+          { path: 'outbreak-map', ...page('outbreak/pages/OutbreakMapPage') },
           {
             path: 'all-posts',
             ...page('community/pages/AllPostsPage', 'expert'),

@@ -19,6 +19,7 @@ export const routes = {
   educationResources: '/account/addresses/education-resources',
   modelTraining: '/account/addresses/model-training',
   reviewQueue: '/account/addresses/review-queue',
+  outbreakMap: '/account/addresses/outbreak-map',
   allPosts: '/account/addresses/all-posts',
   postComments: (id: number | string) => `/account/addresses/${id}`,
   communityPosts: '/account/addresses/community-posts',

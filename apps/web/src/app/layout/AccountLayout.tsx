@@ -1,5 +1,5 @@
 import '../../styles/app-screens.ts';
-import { type Dispatch, memo, type SetStateAction, useEffect, useState } from 'react';
+import { type Dispatch, lazy, memo, type SetStateAction, Suspense, useEffect, useState } from 'react';
 import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
@@ -20,6 +20,14 @@ import { menuForRole, type MenuLink } from './menu.ts';
 import { HeaderExtras } from './HeaderExtras.tsx';
 import { OfflineSync } from './OfflineSync.tsx';
 import { OfflineDataBanner, useSavedQueries } from './SavedData.tsx';
+import { routes } from '../../config/routes.ts';
+
+// The one-time district question (issue 36) loads only for a farmer who has none.
+const DistrictPromptCard = lazy(() =>
+  import('../../components/outbreak/OutbreakSettings.tsx').then((m) => ({ default: m.DistrictPromptCard })),
+);
+/** `districtPromptSeen:<user id>`: this farmer put the question away on this phone (kept through logout). */
+const PROMPT_SEEN = 'districtPromptSeen';
 
 // With the shell's chunk: the account screens' strings (the router waits for them).
 export { accountStringsReady } from '../../lib/account-strings.ts';
@@ -30,8 +38,10 @@ export async function logout() {
   if (refresh) await http.post(api.auth.logout, { refresh }, { auth: false }).catch(() => undefined);
   // The language stays: the sign-in screen (and the next user of a shared phone) keeps reading it.
   const language = localStorage.getItem(LANGUAGE_KEY);
+  const seen = Object.keys(localStorage).filter((key) => key.startsWith(`${PROMPT_SEEN}:`));
   localStorage.clear();
   if (language) localStorage.setItem(LANGUAGE_KEY, language);
+  for (const key of seen) localStorage.setItem(key, '1');
   window.location.assign('/auth');
 }
 
@@ -91,7 +101,7 @@ function Shell() {
       {role === 'farmer' && <OfflineSync />}
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={mobileOpen} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label={t('menu.open')} />
             <img src="/favicon.svg" width={28} height={28} alt="" />
             <Text fw={700}>{t('app.name')}</Text>
@@ -119,9 +129,27 @@ function Shell() {
       </AppShell.Navbar>
       <AppShell.Main>
         <OfflineDataBanner />
+        {location.pathname === routes.dashboard && <DistrictPrompt />}
         <Outlet />
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** Asks a farmer with no district for one, once (issue 36); its own subscription to the stored profile. */
+function DistrictPrompt() {
+  const userId = useSessionField((user) => (user?.role === 'farmer' && user.needsDistrict ? user.id : null));
+  const [closed, setClosed] = useState(false);
+  if (userId === null || closed || localStorage.getItem(`${PROMPT_SEEN}:${userId}`)) return null;
+  return (
+    <Suspense fallback={null}>
+      <DistrictPromptCard
+        onClose={() => {
+          localStorage.setItem(`${PROMPT_SEEN}:${userId}`, '1');
+          setClosed(true);
+        }}
+      />
+    </Suspense>
   );
 }
 
@@ -144,7 +172,8 @@ function UserBadge() {
       <Text size="sm" truncate="end" maw={{ base: 72, sm: 200 }} data-testid="topbar-username">
         {user?.username ?? t('menu.userFallback')}
       </Text>
-      <Avatar radius="xl" size="sm" color="green" alt="">
+      {/* Never squeezed by the language switch and the bell on a phone (issue 37 item 12). */}
+      <Avatar radius="xl" size="sm" color="green" alt="" style={{ flexShrink: 0 }}>
         {(user?.username ?? 'u').charAt(0).toUpperCase()}
       </Avatar>
     </>

@@ -1,6 +1,7 @@
 import {
   IconCalendarEvent,
   IconLayoutDashboard,
+  IconMap2,
   IconMessages,
   IconPhotoScan,
   IconUser,
@@ -26,6 +27,8 @@ export interface MenuEntry {
 /** The side menu of spec point 2; items are filtered by the signed-in role. */
 export const menu: MenuEntry[] = [
   { labelKey: 'menu.dashboard', icon: IconLayoutDashboard, to: routes.dashboard },
+  // Outbreak watch (issue 36): farmers and experts.
+  { labelKey: 'menu.outbreakMap', icon: IconMap2, to: routes.outbreakMap },
   {
     labelKey: 'menu.imageAnalysis',
     icon: IconPhotoScan,

@@ -21,6 +21,9 @@ function clientWithData() {
   client.setQueryData(['analysis', 'image', 5], 'blob:photo');
   client.setQueryData(['community', 'posts', 'approved', {}], { items: [{ id: 1 }] });
   client.setQueryData(['me'], { id: 1, username: 'amina' });
+  client.setQueryData(['outbreak', 'map', 'maize'], { districts: [{ code: 'UG-102' }] });
+  client.setQueryData(['outbreak', 'trend', 'UG-102', 'maize'], { weeks: [] });
+  client.setQueryData(['outbreak', 'table', { crop: 'maize', page: 1 }], { results: [] });
   return client;
 }
 
@@ -45,6 +48,10 @@ describe('the saved offline copy', () => {
     expect(fresh.getQueryData(['analysis', 'image', 5])).toBeUndefined();
     expect(fresh.getQueryData(['community', 'posts', 'approved', {}])).toBeUndefined();
     expect(fresh.getQueryData(['me'])).toBeUndefined();
+    // The outbreak map and trends read offline (issue 36); the expert's table does not.
+    expect(fresh.getQueryData(['outbreak', 'map', 'maize'])).toEqual({ districts: [{ code: 'UG-102' }] });
+    expect(fresh.getQueryData(['outbreak', 'trend', 'UG-102', 'maize'])).toEqual({ weeks: [] });
+    expect(fresh.getQueryData(['outbreak', 'table', { crop: 'maize', page: 1 }])).toBeUndefined();
     expect(savedQueries.lastSavedAt()).toBe(Date.parse('2026-11-20T08:00:00Z'));
   });
 

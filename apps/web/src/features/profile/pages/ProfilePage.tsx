@@ -8,12 +8,17 @@ import { useMe } from '../../../api/profile.ts';
 import { AccountSummary } from '../components/AccountSummary.tsx';
 import { AddEmailCard } from '../components/AddEmailCard.tsx';
 import { OfflineCard } from '../../../components/offline/OfflineCard.tsx';
+import { DataUsageCard } from '../../../components/offline/DataUsageCard.tsx';
 import { LanguageSwitch } from '../../../components/LanguageSwitch/LanguageSwitch.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 
 // The forms bring the contract's schemas (zod): each loads when its tab opens.
 const ChangePasswordForm = lazy(() =>
   import('../components/ChangePasswordForm.tsx').then((m) => ({ default: m.ChangePasswordForm })),
+);
+// Outbreak alerts (issue 36): the district list and picker load after the summary.
+const OutbreakSettingsCard = lazy(() =>
+  import('../../../components/outbreak/OutbreakSettings.tsx').then((m) => ({ default: m.OutbreakSettingsCard })),
 );
 const CompleteProfileForm = lazy(() =>
   import('../components/CompleteProfileForm.tsx').then((m) => ({ default: m.CompleteProfileForm })),
@@ -81,6 +86,11 @@ export default function ProfilePage() {
           <Tabs.Panel value="summary">
             {current.email === null ? <AddEmailCard /> : null}
             <AccountSummary user={current} stale={me.isError} />
+            <Box mt="md">
+              <Deferred>
+                <OutbreakSettingsCard user={current} />
+              </Deferred>
+            </Box>
             {current.role === 'farmer' && (
               <Box mt="md" maw={560}>
                 <OfflineCard />
@@ -94,6 +104,10 @@ export default function ProfilePage() {
           </Tabs.Panel>
         </Tabs>
       )}
+      {/* What Kutu keeps on this phone, whatever the tab (docs/decisions/0037). */}
+      <Box maw={560}>
+        <DataUsageCard />
+      </Box>
     </Stack>
   );
 }
