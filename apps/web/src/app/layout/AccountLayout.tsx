@@ -20,7 +20,7 @@ import { menuForRole, type MenuLink } from './menu.ts';
 import { HeaderExtras } from './HeaderExtras.tsx';
 import { OfflineSync } from './OfflineSync.tsx';
 import { OfflineDataBanner, useSavedQueries } from './SavedData.tsx';
-import { routes } from '../../app/routes.ts';
+import { routes } from '../../config/routes.ts';
 
 // The one-time district question (issue 36) loads only for a farmer who has none.
 const DistrictPromptCard = lazy(() =>

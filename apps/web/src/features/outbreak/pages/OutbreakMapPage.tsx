@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OutbreakCrop } from '@kutu/contract';
 import { MAP_WINDOW_DAYS, outbreakCrops } from '@kutu/contract/outbreak-paths';
-import { useSession } from '../../../app/guards.tsx';
+import { useSession } from '../../../lib/use-session.ts';
 import { Deferred } from '../../../components/OnDemand.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/query-client.ts';
