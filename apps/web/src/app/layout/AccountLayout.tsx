@@ -24,7 +24,7 @@ import { routes } from '../../config/routes.ts';
 
 // The one-time district question (issue 36) loads only for a farmer who has none.
 const DistrictPromptCard = lazy(() =>
-  import('../../features/outbreak/components/OutbreakSettings.tsx').then((m) => ({ default: m.DistrictPromptCard })),
+  import('../../components/outbreak/OutbreakSettings.tsx').then((m) => ({ default: m.DistrictPromptCard })),
 );
 /** `districtPromptSeen:<user id>`: this farmer put the question away on this phone (kept through logout). */
 const PROMPT_SEEN = 'districtPromptSeen';

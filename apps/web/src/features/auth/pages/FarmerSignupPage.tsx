@@ -7,7 +7,7 @@ import { routes } from '../../../config/routes.ts';
 import { useRegisterFarmer } from '../../../api/auth.ts';
 import { AccountFields } from '../components/AccountFields.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
-import { DistrictPicker } from '../../outbreak/components/DistrictPicker.tsx';
+import { DistrictPicker } from '../../../components/outbreak/DistrictPicker.tsx';
 import { useSignUpForm } from '../components/useSignUpFlow.ts';
 
 const empty = {

@@ -8,9 +8,9 @@ import { routes } from '../../../config/routes.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
-import { downloadOutbreakCsv, useOutbreakTable } from '../api/outbreak.ts';
-import type { Country } from '../lib/geo.ts';
-import { type Count, countLabel, LEVEL_FILLS } from '../lib/shading.ts';
+import { downloadOutbreakCsv, useOutbreakTable } from '../../../api/outbreak.ts';
+import type { Country } from '../../../lib/outbreak/geo.ts';
+import { type Count, countLabel, LEVEL_FILLS } from '../../../lib/outbreak/shading.ts';
 
 const PAGE_SIZE = 20;
 

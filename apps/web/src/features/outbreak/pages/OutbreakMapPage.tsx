@@ -23,13 +23,13 @@ import { Deferred } from '../../../components/OnDemand.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { session } from '../../../lib/session.ts';
-import { outbreakMapQuery, useOutbreakMap } from '../api/outbreak.ts';
+import { outbreakMapQuery, useOutbreakMap } from '../../../api/outbreak.ts';
 import { DistrictDetail } from '../components/DistrictDetail.tsx';
 import { type DistrictCounts, DistrictMap } from '../components/DistrictMap.tsx';
 import { DistrictList, MapAttribution, MapLegend } from '../components/MapParts.tsx';
-import { loadDistricts } from '../lib/boundaries.ts';
-import { type Country, countries } from '../lib/geo.ts';
-import { hasCases, ZERO } from '../lib/shading.ts';
+import { loadDistricts } from '../../../lib/outbreak/boundaries.ts';
+import { type Country, countries } from '../../../lib/outbreak/geo.ts';
+import { hasCases, ZERO } from '../../../lib/outbreak/shading.ts';
 
 // The expert's table (with its pagination) loads only when its tab opens.
 const DistrictTable = lazy(() => import('../components/DistrictTable.tsx').then((m) => ({ default: m.DistrictTable })));

@@ -17,7 +17,7 @@ const ChangePasswordForm = lazy(() =>
 );
 // Outbreak alerts (issue 36): the district list and picker load after the summary.
 const OutbreakSettingsCard = lazy(() =>
-  import('../../outbreak/components/OutbreakSettings.tsx').then((m) => ({ default: m.OutbreakSettingsCard })),
+  import('../../../components/outbreak/OutbreakSettings.tsx').then((m) => ({ default: m.OutbreakSettingsCard })),
 );
 const CompleteProfileForm = lazy(() =>
   import('../components/CompleteProfileForm.tsx').then((m) => ({ default: m.CompleteProfileForm })),

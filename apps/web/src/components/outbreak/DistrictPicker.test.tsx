@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../test/render.tsx';
 import { DistrictPicker } from './DistrictPicker.tsx';
 
 const select = () => screen.getByTestId('district-select') as HTMLSelectElement;

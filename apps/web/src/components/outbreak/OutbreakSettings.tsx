@@ -3,10 +3,10 @@ import { Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UserRecord } from '@kutu/contract';
 import { districtByCode } from '@kutu/contract/districts';
-import { errorMessage } from '../../../lib/api.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { translateMessage } from '../../../lib/validation.ts';
-import { useOutbreakSettings } from '../api/outbreak.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { translateMessage } from '../../lib/validation.ts';
+import { useOutbreakSettings } from '../../api/outbreak.ts';
 import { DistrictPicker } from './DistrictPicker.tsx';
 
 /** The district form: the picker and its save button (profile card and the one-time prompt). */
