@@ -9,7 +9,7 @@ test.use({ serviceWorkers: 'allow' });
 test('after one online visit the app opens offline from the service worker', async ({ page, context }) => {
   await page.goto('/auth');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-  // The worker precaches the shell and every route chunk, then takes control of the page.
+  // The worker precaches the shell and a farmer's first screens (decision 0037), then takes control of the page.
   await page.waitForFunction(async () => {
     const registration = await navigator.serviceWorker.ready;
     return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
@@ -18,7 +18,7 @@ test('after one online visit the app opens offline from the service worker', asy
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-  // A screen never opened online comes from the precache too.
+  // A first screen never opened online (sign-up, the terms it links to) comes from the precache too.
   await page.getByRole('link', { name: 'Sign up as a farmer' }).click();
   await expect(page).toHaveURL(/\/auth\/signup$/);
   await expect(page.getByLabel('Email').first()).toBeVisible();
@@ -35,6 +35,66 @@ test('after one online visit the app opens offline from the service worker', asy
   const signUp = await preloaded();
   expect(signUp).toContainEqual(expect.stringMatching(/^\/assets\/FarmerSignupPage-[\w-]+\.js$/));
   expect(signUp).not.toContainEqual(expect.stringMatching(/TermsPage/));
+  await context.setOffline(false);
+});
+
+test('the first visit downloads the first screens only; others are kept once opened, or all on request', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const farmer = await createActiveUser(request, 'farmer');
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+  /** The app's files the worker holds: precached, and kept since. */
+  const held = (cache: 'precache' | 'kept') =>
+    page.evaluate(async (which) => {
+      const names = (await caches.keys()).filter((n) =>
+        which === 'precache' ? n.startsWith('workbox-precache') : n === 'kutu-app-files',
+      );
+      const paths: string[] = [];
+      for (const name of names) {
+        for (const r of await (await caches.open(name)).keys()) paths.push(new URL(r.url).pathname);
+      }
+      return paths;
+    }, cache);
+  const precached = await held('precache');
+  for (const screen of ['DashboardPage', 'UploadImagePage', 'AnalysisHistoryPage', 'FarmerSignupPage']) {
+    expect(precached, screen).toContainEqual(expect.stringMatching(new RegExp(`^/assets/${screen}-[\\w-]+\\.js$`)));
+  }
+  for (const screen of ['ContactPage', 'ModelTrainingPage', 'ReviewQueuePage', 'AllPostsPage']) {
+    expect(precached, screen).not.toContainEqual(expect.stringMatching(new RegExp(`/${screen}-`)));
+  }
+
+  // A screen opened online once is kept, and opens offline afterwards.
+  await page.goto('/contact-us');
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await expect.poll(() => held('kept')).toContainEqual(expect.stringMatching(/^\/assets\/ContactPage-[\w-]+\.js$/));
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await context.setOffline(false);
+
+  // The profile says what is stored, and saves every other screen on request.
+  await signInAs(page, farmer, '/account/profile');
+  const card = page.getByTestId('data-usage');
+  // Reading Cache Storage takes a while on a busy phone (or test machine).
+  await expect(card.getByTestId('data-usage-app')).toHaveText(
+    /^Screens saved for offline use: \d+\.\d MB \(\d+ files\)$/,
+    { timeout: 30_000 },
+  );
+  await expect(card.getByTestId('data-usage-missing')).toHaveText(/^Download: \d+\.\d MB$/);
+  await card.getByRole('button', { name: 'Save all screens now' }).click();
+  await expect(card.getByTestId('data-usage-missing')).toHaveCount(0, { timeout: 60_000 });
+  expect(await held('kept')).toContainEqual(expect.stringMatching(/^\/assets\/ModelTrainingPage-[\w-]+\.js$/));
+  await context.setOffline(true);
+  await page.goto('/account/addresses/all-posts');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await context.setOffline(false);
 });
 

@@ -8,6 +8,7 @@ import type { Manifest, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { SCREEN_PRELOADS_FILE } from '@kutu/contract/screen-preloads';
 import { screenPreloads } from './scripts/screen-preloads.ts';
+import { APP_FILES_FILE, appFiles, precacheFilter } from './scripts/precache-first.ts';
 import { phoneMetadata } from './src/components/PhoneInput/phone-metadata.ts';
 import { type LocalePart, localePart } from './src/lib/locale-parts.ts';
 
@@ -81,6 +82,7 @@ function screenPreloadsFile(): Plugin {
       const dist = options.dir!;
       const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
       fs.writeFileSync(path.join(dist, SCREEN_PRELOADS_FILE), JSON.stringify(screenPreloads(manifest)));
+      fs.writeFileSync(path.join(dist, APP_FILES_FILE), JSON.stringify(appFiles(manifest, dist)));
     },
   };
 }
@@ -100,10 +102,10 @@ export default defineConfig({
     localeParts(),
     phoneMetadataModule(),
     screenPreloadsFile(),
-    // Installable app and offline shell (issue 13, docs/decisions/0016): the worker (src/sw.ts) precaches
-    // index.html, every route chunk, the CSS and the icons, so the app opens with no signal and an old tab
-    // keeps its chunks after a redeploy. Never the model or onnxruntime's wasm (downloaded on purpose, by
-    // page code).
+    // Installable app and offline shell (issue 13, docs/decisions/0016 and 0037): the worker (src/sw.ts)
+    // precaches index.html and the screens a farmer opens first (scripts/precache-first.ts); every other
+    // file is cached when first fetched, or all at once on Wi-Fi, when offline use is set up, or on the
+    // farmer's request. Never the model or onnxruntime's wasm (downloaded on purpose, by page code).
     VitePWA({
       registerType: 'autoUpdate',
       strategies: 'injectManifest',
@@ -131,6 +133,14 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,json,topojson}'],
         globIgnores: ['**/*.onnx', '**/*.wasm', '**/ort*', '**/models/**', '.vite/**'],
+        // Of those, only the shell and the first screens: the rest costs a 2G farmer data when first used.
+        manifestTransforms: [
+          async (entries) => {
+            const dist = path.join(import.meta.dirname, 'dist');
+            const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+            return { manifest: entries.filter(precacheFilter(manifest)), warnings: [] };
+          },
+        ],
       },
     }),
   ],

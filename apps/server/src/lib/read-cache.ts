@@ -1,6 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Language } from '@kutu/contract';
 import type { Db } from '../db/client.ts';
-import { readVersions } from '../db/schema/index.ts';
+import { readVersions, users } from '../db/schema/index.ts';
 
 /**
  * Bytes of entries kept per cache (their JSON's length), least recently used dropped first. A
@@ -11,20 +12,22 @@ export const READ_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 /**
  * The read version of a user's screens: the user's counter and the shared one (row 0), which
  * database triggers raise in the transaction of every write that can change those screens
- * (migration 0015, docs/decisions/0036). One indexed lookup of at most two rows, prepared once.
+ * (migration 0018, docs/decisions/0036), with the account's language (a screen in the reader's
+ * language needs it, and it costs no second query). Primary-key lookups, prepared once.
  */
 export function createReadVersions(db: Db) {
+  const version = (userId: SQL) =>
+    sql<number | null>`(select ${readVersions.version} from ${readVersions} where ${readVersions.userId} = ${userId})`;
   const prepared = db
-    .select({ userId: readVersions.userId, version: readVersions.version })
-    .from(readVersions)
-    .where(inArray(readVersions.userId, [sql.placeholder('user'), 0]))
+    .select({ language: users.language, mine: version(sql`${users.id}`), shared: version(sql`0`) })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('user')))
     .prepare('read_versions_of_user');
   return {
     /** A stamp that changes whenever a write committed that can change this user's screens. */
-    async of(userId: number): Promise<string> {
-      const rows = await prepared.execute({ user: userId });
-      const version = (id: number) => rows.find((r) => r.userId === id)?.version ?? 0;
-      return `${version(userId)}.${version(0)}`;
+    async of(userId: number): Promise<{ stamp: string; language: Language | undefined }> {
+      const [row] = await prepared.execute({ user: userId });
+      return { stamp: `${Number(row?.mine ?? 0)}.${Number(row?.shared ?? 0)}`, language: row?.language };
     },
   };
 }

@@ -25,12 +25,9 @@ export function registerLanguage(
   const known = new WeakMap<FastifyRequest, { userId: number | null; language: Promise<Language> }>();
 
   async function lookUp(req: FastifyRequest): Promise<Language> {
-    if (req.auth) {
-      // A failed lookup must not fail the reply (nor an error reply twice): the browser's choice stands in.
-      const stored = await opts.accountLanguage(req.auth.userId).catch(() => undefined);
-      if (stored) return stored;
-    }
-    return preferredLanguage(req.headers['accept-language']) ?? 'en';
+    // A failed lookup must not fail the reply (nor an error reply twice): the browser's choice stands in.
+    const stored = req.auth ? await opts.accountLanguage(req.auth.userId).catch(() => undefined) : undefined;
+    return languageOf(req, stored);
   }
 
   app.decorateRequest('language', function (this: FastifyRequest) {
@@ -48,6 +45,14 @@ export function registerLanguage(
   app.addHook('preSerialization', async (req, _reply, payload: unknown) =>
     hasMessage(payload) ? withMessagesIn(await req.language(), payload) : payload,
   );
+}
+
+/**
+ * The rule of `req.language()` for a caller whose account language was read already (with other data,
+ * in one query): the account's, else the browser's, else English.
+ */
+export function languageOf(req: FastifyRequest, stored: Language | null | undefined): Language {
+  return stored ?? preferredLanguage(req.headers['accept-language']) ?? 'en';
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
   BookingStatus,
   ManageBookingBody,
   SlotPage,
+  ExpertSlotsPage,
   availabilityRuleList,
 } from '@kutu/contract';
 import type { z } from 'zod';
@@ -44,6 +45,14 @@ export const bookableSlotsQuery = (p: PageParams) =>
     placeholderData: keepPreviousData,
   });
 
+/** The same slots a page of experts at a time, each expert with all their slots (the farmers' list). */
+export const slotsByExpertQuery = (p: PageParams) =>
+  queryOptions({
+    queryKey: [...root, 'slots', 'by-expert', p],
+    queryFn: ({ signal }) => http.get<ExpertSlotsPage>(consultationsApi.slotsByExpert, { ...p }, signal),
+    placeholderData: keepPreviousData,
+  });
+
 export const expertBookingsQuery = (p: BookingParams) =>
   queryOptions({
     queryKey: [...root, 'bookings', 'manage', p],
@@ -67,6 +76,7 @@ export const rulesQuery = () =>
 export const useRules = () => useQuery(rulesQuery());
 export const useMySlots = (p: PageParams) => useQuery(mySlotsQuery(p));
 export const useBookableSlots = (p: PageParams) => useQuery(bookableSlotsQuery(p));
+export const useSlotsByExpert = (p: PageParams) => useQuery(slotsByExpertQuery(p));
 export const useExpertBookings = (p: BookingParams) => useQuery(expertBookingsQuery(p));
 export const useMyBookings = (p: BookingParams) => useQuery(myBookingsQuery(p));
 

@@ -12,7 +12,7 @@ import { outbreakApi } from '@kutu/contract/outbreak-paths';
 import { api } from '@kutu/contract/paths';
 import { ApiError, http, request } from '../lib/api.ts';
 import { session } from '../lib/session.ts';
-import type { Country } from '../lib/outbreak/geo.ts';
+import type { Country } from '../lib/geo/geo.ts';
 
 /**
  * Every outbreak query starts with this key. The map and the trends are kept on the phone with the

@@ -56,7 +56,7 @@ const teal: MantineColorsTuple = [
 
 /**
  * A phone-sized screen: below Mantine's `sm` breakpoint (48em), where `hiddenFrom="sm"` hides, AppShell's
- * side menu becomes a drawer, tables become cards and notices sit at the bottom centre.
+ * side menu becomes a drawer, tables become cards and notices sit at the top, below the top bar.
  */
 export const PHONE_QUERY = '(max-width: 47.99em)';
 
@@ -73,6 +73,15 @@ export const theme = createTheme({
     Notification: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
     // A table wider than the phone scrolls in its own frame, which keyboard users can focus and scroll.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // A button's words are never cut ("Choose from gall…", "Londa mu bifaan…"): a long label wraps and the
+    // button grows (issue 37 item 12).
+    Button: {
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--button-height)' },
+        inner: { paddingBlock: 4 },
+        label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.25 },
+      },
+    },
     // A status is never cut to "P…": a badge keeps its width in a squeezed cell and wraps if it must.
     Badge: {
       styles: {

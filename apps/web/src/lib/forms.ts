@@ -8,17 +8,9 @@ export function isEmail(value: string): boolean {
   return email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email);
 }
 
-/**
- * What the sign-in field holds: an E.164 phone number (starting with +; spaces, dashes and brackets
- * dropped), an email, or neither (null). A number without + is refused: 07… is Ugandan or Kenyan.
- */
-export function signInIdentifier(value: string): string | null {
-  const trimmed = value.trim();
-  if (trimmed.startsWith('+')) {
-    const phone = `+${trimmed.slice(1).replace(/[\s().-]/g, '')}`;
-    return /^\+[1-9]\d{6,14}$/.test(phone) ? phone : null;
-  }
-  return isEmail(trimmed) ? trimmed : null;
+/** Whether sign-in text is meant as a phone number (digits, spaces, +, brackets, dashes), not an email. */
+export function looksLikePhone(text: string): boolean {
+  return /^\+?[\d\s().-]+$/.test(text.trim()) && text.replace(/\D/g, '').length >= 3;
 }
 
 /** The server's per-field messages, if the failure carried any, in the language on screen. */
@@ -31,4 +23,21 @@ export function safeReturnTo(path: string | null): string | null {
   if (!path?.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null;
   if (path.startsWith('/auth')) return null;
   return path;
+}
+
+const SIGN_UP_IDENTIFIER = 'kutu.signUpIdentifier';
+/** The email (or phone) a sign-up used, for this tab: sign-in after activation starts with it. */
+export function rememberSignUpIdentifier(identifier: string) {
+  try {
+    sessionStorage.setItem(SIGN_UP_IDENTIFIER, identifier);
+  } catch {
+    // Storage refused: sign-in then starts empty.
+  }
+}
+export function signUpIdentifier(): string | null {
+  try {
+    return sessionStorage.getItem(SIGN_UP_IDENTIFIER);
+  } catch {
+    return null;
+  }
 }

@@ -1,3 +1,4 @@
+import type { FileRejection } from '@mantine/dropzone';
 import type { TFunction } from 'i18next';
 import { IMAGE_MAX_BYTES } from '@kutu/contract/enums';
 import { formatNumber } from './format.ts';
@@ -71,10 +72,35 @@ export async function shrinkPhoto(
  * The server's limits, applied to what will be sent, after shrinking: a 12 MB camera photo is fine
  * once it is 300 KB. Returns the message key of the spec's refusal, or null.
  */
-export function refusalOf(photo: PreparedPhoto): 'analysis.upload.unsupported' | 'analysis.upload.tooBig' | null {
+export type PhotoRefusal = 'analysis.upload.unsupported' | 'analysis.upload.tooBig';
+export function refusalOf(photo: PreparedPhoto): PhotoRefusal | null {
   if (!SENDABLE_TYPES.includes(photo.blob.type)) return 'analysis.upload.unsupported';
   if (photo.blob.size > IMAGE_MAX_BYTES) return 'analysis.upload.tooBig';
   return null;
+}
+
+/** What every photo picker accepts: any image the browser can open; size and format are judged after shrinking. */
+export const ANY_IMAGE = ['image/*'];
+
+/**
+ * The one way every photo form (diagnosis, post, training samples) readies a picked photo: shrunk in
+ * the browser, then checked against the server's limits, so a 12 MB camera photo goes as 300 KB and
+ * a refusal names the real reason (issue 37 item 9).
+ */
+export async function preparePhoto(file: File): Promise<{ photo: PreparedPhoto; refusal: PhotoRefusal | null }> {
+  const photo = await shrinkPhoto(file).catch(
+    (): PreparedPhoto => ({ blob: file, filename: file.name || 'photo', resized: false }),
+  );
+  return { photo, refusal: refusalOf(photo) };
+}
+
+/** The message key for files a drop zone refused before shrinking (not an image, or too many). */
+export function rejectionKey(rejections: FileRejection[], single = true): string {
+  const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
+  if (codes.includes('too-many-files') || (single && rejections.length > 1)) return 'analysis.upload.tooMany';
+  if (codes.includes('file-invalid-type')) return 'analysis.upload.unsupported';
+  if (codes.includes('file-too-large')) return 'analysis.upload.tooBig';
+  return 'analysis.upload.failed';
 }
 
 export function formatBytes(bytes: number): string {

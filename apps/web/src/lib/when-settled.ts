@@ -1,7 +1,7 @@
 /**
  * Work the first screen does not need waits until the page has settled: loaded, nothing (a script, an
  * image, an answer from the server) finished arriving for QUIET_MS, and then the main thread idle. The
- * service worker's install downloads the whole app (about 150 files, 1.7 MB) and the offline sync opens
+ * service worker's install downloads the shell and first screens (decision 0037) and the offline sync opens
  * the photo queue and asks after the model: started as soon as the page loaded, they competed with the
  * first screen for a slow phone's cores and network (issue 13, decision 0016).
  */

@@ -25,6 +25,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
+import { languageOf } from '../../plugins/language.ts';
 import { createAnalysisService } from './analysis.service.ts';
 import { createResourcesService } from './resources.service.ts';
 import { createAdviceService } from './advice.service.ts';
@@ -114,7 +115,8 @@ export function analysisRoutes(app: App, deps: ModuleDeps) {
       },
       onRequest: signedIn,
     },
-    async (req, reply) => sendJson(reply, await analysis.listJson(caller(req), req.query, await req.language())),
+    async (req, reply) =>
+      sendJson(reply, await analysis.listJson(caller(req), req.query, (stored) => languageOf(req, stored))),
   );
 
   app.get(

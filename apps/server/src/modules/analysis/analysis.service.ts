@@ -7,6 +7,7 @@ import {
   type AdviceBook,
   type AnalysisResult,
   type ContentLanguage,
+  type Language,
   type EducationalResource,
   feedbackFor,
   resourceTopicsFor,
@@ -200,10 +201,16 @@ export function createAnalysisService(deps: ModuleDeps) {
     /**
      * The caller's history page encoded as the route sends it, cached per user, page and language
      * until a write raises the user's read version (their analyses and the reviews of them) or the
-     * shared one (resources, advice): docs/decisions/0036.
+     * shared one (resources, advice): docs/decisions/0036. `languageOf` turns the account's stored
+     * language (read with the version, one query) into the request's (plugins/language.ts).
      */
-    async listJson(who: AccessClaims, page: PageQuery, language: ContentLanguage = 'en'): Promise<JsonText> {
-      const stamp = await versions.of(who.userId);
+    async listJson(
+      who: AccessClaims,
+      page: PageQuery,
+      languageOf: (stored: Language | undefined) => ContentLanguage,
+    ): Promise<JsonText> {
+      const { stamp, language: stored } = await versions.of(who.userId);
+      const language = languageOf(stored);
       const { limit, offset } = pageWindow(page);
       return history.get(`${who.userId}\n${limit}\n${offset}\n${language}`, stamp, async () => {
         const body = encodeJson(analysisList, await this.list(who, page, language));

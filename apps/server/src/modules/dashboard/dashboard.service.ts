@@ -72,7 +72,7 @@ export function createDashboardService(db: Db, clock: Clock) {
       const timeZone = checkTimeZone(tz);
       const now = clock.now();
       const month = lastMonths(now, timeZone, 1)[0].month;
-      const stamp = await versions.of(user.userId);
+      const { stamp } = await versions.of(user.userId);
       return farmers.get(`${user.userId}\n${timeZone}\n${month}`, stamp, async () => {
         const body = encodeJson(dashboardReply, await this.summary(user, timeZone, now));
         return { value: body, bytes: body.json.length };

@@ -101,7 +101,7 @@ function Shell() {
       {role === 'farmer' && <OfflineSync />}
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={mobileOpen} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label={t('menu.open')} />
             <img src="/favicon.svg" width={28} height={28} alt="" />
             <Text fw={700}>{t('app.name')}</Text>
@@ -172,7 +172,8 @@ function UserBadge() {
       <Text size="sm" truncate="end" maw={{ base: 72, sm: 200 }} data-testid="topbar-username">
         {user?.username ?? t('menu.userFallback')}
       </Text>
-      <Avatar radius="xl" size="sm" color="green" alt="">
+      {/* Never squeezed by the language switch and the bell on a phone (issue 37 item 12). */}
+      <Avatar radius="xl" size="sm" color="green" alt="" style={{ flexShrink: 0 }}>
         {(user?.username ?? 'u').charAt(0).toUpperCase()}
       </Avatar>
     </>

@@ -49,7 +49,7 @@ export const DistrictPicker = memo(function DistrictPicker({ value, onChange, er
     setStatus('locating');
     navigator.geolocation.getCurrentPosition(
       (position) => {
-        void import('../../lib/outbreak/locate.ts')
+        void import('../../lib/geo/locate.ts')
           .then((m) => m.districtOfPosition(position.coords.longitude, position.coords.latitude))
           .then((hit) => {
             if (!hit) {

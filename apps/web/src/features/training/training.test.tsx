@@ -89,6 +89,36 @@ describe('Model Training page', () => {
     await waitFor(() => expect(screen.getByTestId('count-healthy').textContent).toContain('3'));
   });
 
+  it('names the refused photo with the real reason, and clears the message once photos are accepted and sent', async () => {
+    const uploads = stubServer();
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<ModelTrainingPage />);
+    await waitFor(() => expect(screen.getByTestId('count-healthy').textContent).toContain('2'));
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+
+    // Not a photo: the reason is the file type, with the file's name, not "upload a valid image".
+    fireEvent.change(input, { target: { files: [new File(['notes'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(await screen.findByTestId('training-error')).toHaveProperty(
+      'textContent',
+      'notes.txt: File type not supported',
+    );
+    // A photo still over the limit after this device tried to shrink it (this test's browser cannot): the size.
+    const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [huge] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('training-error').textContent).toBe('huge.jpg: File too big (max: 5 MB)'),
+    );
+
+    fireEvent.change(input, { target: { files: [leaf('good.jpg')] } });
+    expect(await screen.findByText('good.jpg')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('training-error')).toBeNull());
+    await chooseLabel(user, 'Healthy');
+    await user.click(screen.getByRole('button', { name: 'Submit for Training' }));
+    expect(await screen.findByText('Training data submitted successfully')).toBeTruthy();
+    expect(uploads).toHaveLength(1);
+    expect(screen.queryByTestId('training-error')).toBeNull();
+  });
+
   it("shows the server's message when the upload is refused, and keeps the photos", async () => {
     stubServer(415, { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'File type not supported' } });
     const user = userEvent.setup();

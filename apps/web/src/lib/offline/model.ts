@@ -3,6 +3,7 @@ import type { OfflineModelInfo } from '@kutu/contract';
 import { offlineModelApi } from '@kutu/contract/paths';
 import runtimeUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import { ApiError, http, networkError } from '../api.ts';
+import { cacheAppFiles, onUnmeteredNetwork } from '../app-files.ts';
 import i18n from '../i18n.ts';
 import { session } from '../session.ts';
 import { FILES_CACHE, offlineDb, offlineSupported } from './store.ts';
@@ -135,6 +136,9 @@ export function downloadOfflineModel(): Promise<void> {
         if (path.startsWith('/api/offline-model/') && path !== latest.file_url) await cache.delete(req);
       }
       await (await offlineDb()).put('model', latest, 'current');
+      // The screens that diagnose offline, with everything they load on a tap (the engine, dialogs, the
+      // languages): the worker precached only their first render (docs/decisions/0037).
+      await cacheAppFiles('offline');
       set({ stored: latest, status: 'ready', downloadBytes: 0 });
     } catch (err) {
       set({ status: state.stored ? 'ready' : 'failed', error: (err as Error).message });
@@ -145,18 +149,13 @@ export function downloadOfflineModel(): Promise<void> {
   return running;
 }
 
-interface NetworkInformation {
-  type?: string;
-}
-
 /**
  * After sign-in: the model is fetched by itself only on Wi-Fi (where the browser says so; never on
  * cellular or an unknown connection) when it is missing or the server has a newer version.
  */
 export async function downloadOnWifi(): Promise<void> {
   await refreshOfflineModel();
-  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
-  if (connection?.type === 'wifi' && needsUpdate(state)) await downloadOfflineModel();
+  if (onUnmeteredNetwork() && needsUpdate(state)) await downloadOfflineModel();
 }
 
 /** The stored model file and runtime, for the inference engine. */

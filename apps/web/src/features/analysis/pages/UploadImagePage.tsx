@@ -30,7 +30,7 @@ import { analysisKeys, uploadForAnalysis, type UploadStage } from '../../../api/
 import { useMe } from '../../../api/profile.ts';
 import { ResultWithReview } from '../components/ResultWithReview.tsx';
 import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
-import { photoSizesLabel, refusalOf, shrinkPhoto, type PreparedPhoto } from '../../../lib/shrink.ts';
+import { photoSizesLabel, preparePhoto, rejectionKey, type PreparedPhoto } from '../../../lib/shrink.ts';
 
 type Stage = 'idle' | 'preparing' | UploadStage;
 
@@ -40,14 +40,6 @@ export function defaultCrop(cropTypes: string[] | undefined): AnalysisCrop {
   if (upper.includes('MAIZE')) return 'maize';
   if (upper.includes('BEANS')) return 'beans';
   return upper.length > 0 ? 'other' : 'maize';
-}
-
-/** The spec's messages for a file the drop zone refuses. */
-function rejectionKey(rejections: FileRejection[]): string {
-  const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
-  if (codes.includes('too-many-files') || rejections.length > 1) return 'analysis.upload.tooMany';
-  if (codes.includes('file-invalid-type')) return 'analysis.upload.unsupported';
-  return 'analysis.upload.failed';
 }
 
 export default function UploadImagePage() {
@@ -113,14 +105,12 @@ export default function UploadImagePage() {
     setFile(chosen);
     setStage('preparing');
     // Size and format are checked on what will be sent, after shrinking (decision 0018).
-    shrinkPhoto(chosen)
-      .catch(() => ({ blob: chosen, filename: chosen.name, resized: false }))
-      .then((p) => {
-        const refusal = refusalOf(p);
+    preparePhoto(chosen)
+      .then(({ photo, refusal }) => {
         if (refusal) {
           clear();
           showError(t(refusal));
-        } else setPrepared(p);
+        } else setPrepared(photo);
       })
       .finally(() => setStage('idle'));
   }

@@ -10,7 +10,7 @@ import { useActivate, useResendOtp } from '../../../api/auth.ts';
 import { AuthTitle } from '../components/AuthTitle.tsx';
 import { CodeInput } from '../../../components/CodeInput.tsx';
 import { NewPasswordForm } from '../../../components/NewPasswordForm.tsx';
-import { serverFieldErrors } from '../../../lib/forms.ts';
+import { serverFieldErrors, signUpIdentifier } from '../../../lib/forms.ts';
 
 export const TOKEN_MISSING = 'Base64 token was not saved, check your email to retrieve it or contact support';
 
@@ -70,7 +70,11 @@ export default function ActivationPage() {
             onSuccess: (reply) => {
               session.setSignUpToken(null);
               notifySuccess(reply.message, t('auth.success'));
-              navigate(routes.auth.login);
+              // Sign-in opens with the account's email or phone filled in (issue 37 item 12).
+              const identifier = signUpIdentifier();
+              navigate(
+                identifier ? `${routes.auth.login}?identifier=${encodeURIComponent(identifier)}` : routes.auth.login,
+              );
             },
             onError: (err) => {
               form.setErrors(serverFieldErrors(err));

@@ -182,11 +182,14 @@ export function CardPager({
   pageSize,
   total,
   onChange,
+  label,
 }: {
   page: number;
   pageSize: number;
   total: number;
   onChange: (page: number) => void;
+  /** The words of "1–5 of 12": rows by default. */
+  label?: (range: { from: number; to: number; total: number }) => string;
 }) {
   const { t } = useTranslation();
   if (total === 0) return null;
@@ -196,7 +199,7 @@ export function CardPager({
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed">
-        {t('dataTable.range', { from, to, total })}
+        {label ? label({ from, to, total }) : t('dataTable.range', { from, to, total })}
       </Text>
       {pages > 1 && <Pagination value={page} total={pages} onChange={onChange} withEdges />}
     </Group>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OutbreakCrop, OutbreakWeek } from '@kutu/contract';
 import { formatDate } from '../../../lib/format.ts';
 import { useOutbreakTrend } from '../../../api/outbreak.ts';
-import { type Count, countLabel, LEVEL_FILLS } from '../../../lib/outbreak/shading.ts';
+import { type Count, countLabel, LEVEL_FILLS } from '../lib/shading.ts';
 import type { DistrictCounts } from './DistrictMap.tsx';
 
 /** The height a count's bar stands for: "fewer than 3" is drawn as 1.5, never as its real 1 or 2. */

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { type DistrictTopology, districtFeatures } from '../../../lib/outbreak/geo.ts';
-import { LEVEL_FILLS, levelOf } from '../../../lib/outbreak/shading.ts';
+import { type DistrictTopology, districtFeatures } from '../../../lib/geo/geo.ts';
+import { LEVEL_FILLS, levelOf } from '../lib/shading.ts';
 import { type DistrictCounts, DistrictMap } from './DistrictMap.tsx';
 import { DistrictList } from './MapParts.tsx';
 

@@ -1,8 +1,8 @@
 import { memo, useMemo } from 'react';
 import { geoMercator, geoPath } from 'd3-geo';
 import { useTranslation } from 'react-i18next';
-import type { DistrictFeature } from '../../../lib/outbreak/geo.ts';
-import { type Count, countLabel, hasCases, LEVEL_FILLS, levelOf, ZERO } from '../../../lib/outbreak/shading.ts';
+import type { DistrictFeature } from '../../../lib/geo/geo.ts';
+import { type Count, countLabel, hasCases, LEVEL_FILLS, levelOf, ZERO } from '../lib/shading.ts';
 
 export interface DistrictCounts {
   confirmed: Count;

@@ -9,8 +9,8 @@ import { errorMessage } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { downloadOutbreakCsv, useOutbreakTable } from '../../../api/outbreak.ts';
-import type { Country } from '../../../lib/outbreak/geo.ts';
-import { type Count, countLabel, LEVEL_FILLS } from '../../../lib/outbreak/shading.ts';
+import type { Country } from '../../../lib/geo/geo.ts';
+import { type Count, countLabel, LEVEL_FILLS } from '../lib/shading.ts';
 
 const PAGE_SIZE = 20;
 

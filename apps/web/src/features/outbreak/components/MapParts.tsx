@@ -1,7 +1,7 @@
 import { Anchor, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Country, DistrictFeature } from '../../../lib/outbreak/geo.ts';
-import { countLabel, hasCases, type Level, LEVEL_FILLS, ZERO } from '../../../lib/outbreak/shading.ts';
+import type { Country, DistrictFeature } from '../../../lib/geo/geo.ts';
+import { countLabel, hasCases, type Level, LEVEL_FILLS, ZERO } from '../lib/shading.ts';
 import type { DistrictCounts } from './DistrictMap.tsx';
 
 const LEVELS: Level[] = [0, 1, 2, 3, 4];

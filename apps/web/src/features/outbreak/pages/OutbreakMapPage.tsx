@@ -27,9 +27,9 @@ import { outbreakMapQuery, useOutbreakMap } from '../../../api/outbreak.ts';
 import { DistrictDetail } from '../components/DistrictDetail.tsx';
 import { type DistrictCounts, DistrictMap } from '../components/DistrictMap.tsx';
 import { DistrictList, MapAttribution, MapLegend } from '../components/MapParts.tsx';
-import { loadDistricts } from '../../../lib/outbreak/boundaries.ts';
-import { type Country, countries } from '../../../lib/outbreak/geo.ts';
-import { hasCases, ZERO } from '../../../lib/outbreak/shading.ts';
+import { loadDistricts } from '../../../lib/geo/boundaries.ts';
+import { type Country, countries } from '../../../lib/geo/geo.ts';
+import { hasCases, ZERO } from '../lib/shading.ts';
 
 // The expert's table (with its pagination) loads only when its tab opens.
 const DistrictTable = lazy(() => import('../components/DistrictTable.tsx').then((m) => ({ default: m.DistrictTable })));

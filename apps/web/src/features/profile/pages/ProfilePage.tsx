@@ -8,6 +8,7 @@ import { useMe } from '../../../api/profile.ts';
 import { AccountSummary } from '../components/AccountSummary.tsx';
 import { AddEmailCard } from '../components/AddEmailCard.tsx';
 import { OfflineCard } from '../../../components/offline/OfflineCard.tsx';
+import { DataUsageCard } from '../../../components/offline/DataUsageCard.tsx';
 import { LanguageSwitch } from '../../../components/LanguageSwitch/LanguageSwitch.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 
@@ -103,6 +104,10 @@ export default function ProfilePage() {
           </Tabs.Panel>
         </Tabs>
       )}
+      {/* What Kutu keeps on this phone, whatever the tab (docs/decisions/0037). */}
+      <Box maw={560}>
+        <DataUsageCard />
+      </Box>
     </Stack>
   );
 }

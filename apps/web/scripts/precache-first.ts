@@ -1,0 +1,104 @@
+/**
+ * What the service worker downloads on the first visit (docs/decisions/0037): the entry and the screens a
+ * farmer opens first, with everything they import, statically or on a tap (dialogs, toasts, the offline
+ * diagnosis engine, the languages), so those screens work with no signal after one visit. Every other
+ * screen's files are cached when first opened, or all at once on Wi-Fi or when the farmer asks
+ * (src/sw.ts). vite.config.ts filters the worker's precache list with it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Manifest } from 'vite';
+import { SCREEN_ADDRESSES } from '../src/app/screen-addresses.ts';
+import type { AppFiles } from '../src/lib/app-files.ts';
+
+export { APP_FILES_FILE } from '../src/lib/app-files.ts';
+
+/**
+ * The addresses a farmer opens first: signing in or up (with the terms the sign-up links to), the
+ * dashboard, diagnosing a photo (online or offline), the history of diagnoses, and the profile (where
+ * offline use and the data used are shown). Addresses that lead elsewhere (`/`, `/account/settings`)
+ * need nothing of their own.
+ */
+export const FIRST_ADDRESSES: readonly string[] = [
+  '/auth',
+  '/auth/signup',
+  '/auth/activation',
+  '/auth/verify-email',
+  '/auth/forgot-password',
+  '/terms',
+  '/account',
+  '/account/profile',
+  '/account/addresses/image-analysis',
+  '/account/addresses/analysis-history',
+];
+
+/**
+ * The files (as the manifest names them: "assets/…") of the entry and of the first addresses' screens
+ * with what they import statically; with `dynamic`, also what they import on demand (dialogs, toasts, the
+ * offline engine, the other languages), but never the screen modules of another address (the router
+ * imports every screen on demand: those are the part left for later).
+ */
+export function firstFiles(
+  manifest: Manifest,
+  { dynamic = false }: { dynamic?: boolean } = {},
+  addresses: Readonly<Record<string, readonly string[]>> = SCREEN_ADDRESSES,
+  first: readonly string[] = FIRST_ADDRESSES,
+): Set<string> {
+  const unknown = first.filter((address) => !addresses[address]);
+  if (unknown.length) throw new Error(`precache-first: ${unknown.join(', ')} not in SCREEN_ADDRESSES`);
+  const firstModules = new Set(first.flatMap((address) => addresses[address]!.map((m) => `src/${m}`)));
+  const later = new Set(
+    Object.values(addresses)
+      .flat()
+      .map((m) => `src/${m}`)
+      .filter((key) => !firstModules.has(key)),
+  );
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || later.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const asset of chunk.assets ?? []) files.add(asset);
+    for (const dep of chunk.imports ?? []) visit(dep);
+    if (dynamic) for (const dep of chunk.dynamicImports ?? []) visit(dep);
+  };
+  for (const key of Object.keys(manifest).filter((k) => manifest[k]!.isEntry)) visit(key);
+  for (const key of firstModules) visit(key);
+  return files;
+}
+
+/** The runtime onnxruntime needs is downloaded on purpose with the model (decision 0017), never here. */
+const onPurpose = (file: string) => file.endsWith('.wasm') || file.endsWith('.onnx');
+
+/**
+ * Which of the worker's precache entries (workbox's, URLs relative to dist) it downloads at install: the
+ * files outside assets/ (index.html, the preload and file tables, the web manifest, the favicon) and the
+ * first screens' files with their static imports. The home-screen icons are fetched by the browser when
+ * it installs the app (and cached then); every other asset when first used.
+ */
+export function precacheFilter(manifest: Manifest): (entry: { url: string }) => boolean {
+  const first = firstFiles(manifest);
+  return ({ url }) => (url.startsWith('assets/') ? first.has(url) : !url.startsWith('icons/'));
+}
+
+/**
+ * dist/app-files.json: every file of the release under /assets/ with its size, and those the offline
+ * screens need, which the worker downloads when offline use is set up (src/sw.ts).
+ */
+export function appFiles(manifest: Manifest, dist: string): AppFiles {
+  const assets = fs
+    .readdirSync(path.join(dist, 'assets'))
+    .filter((f) => !f.endsWith('.br') && !f.endsWith('.gz') && !onPurpose(f))
+    .sort();
+  return {
+    offline: [...firstFiles(manifest, { dynamic: true })]
+      .filter((f) => !onPurpose(f))
+      .map((f) => `/${f}`)
+      .sort(),
+    all: assets.map((f) => ({ url: `/assets/${f}`, bytes: fs.statSync(path.join(dist, 'assets', f)).size })),
+  };
+}
