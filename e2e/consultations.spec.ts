@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
-import { type APIRequestContext, type Download, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Download, expect, type Locator, type Page, test } from '@playwright/test';
 import { createActiveUser, type E2EUser, signInAs } from './support.ts';
 
 const KAMPALA = { timezoneId: 'Africa/Kampala' };
@@ -16,6 +16,12 @@ function eatDay(daysAhead: number): { date: string; weekday: string } {
 
 async function expectNotice(page: Page, text: string | RegExp) {
   await expect(page.getByText(text).first()).toBeVisible();
+}
+
+/** An expert's card shows their first days of times; this opens the rest, when there are more. */
+async function showAllDays(card: Locator) {
+  const more = card.getByRole('button', { name: /^Show all \d+ days$/ });
+  if ((await more.count()) > 0) await more.click();
 }
 
 /** A saved .ics, parsed by ical.js: a parser that rejects what is not RFC 5545. */
@@ -77,10 +83,14 @@ test('weekly availability by phone call, a booking with a topic and an analysis,
   // The farmer books the first of them with a topic and the analysis.
   const farmerPage = await (await browser.newContext(PHONE_SIZE)).newPage();
   await signInAs(farmerPage, farmer, '/account/addresses/slots');
-  const card = farmerPage.getByRole('article', { name: expert.username }).filter({ hasText: '09:00' });
-  await expect(card.first()).toContainText('Phone call');
-  const offered = await card.count();
-  await card.first().getByRole('button', { name: 'Book Slot' }).click();
+  // One card for the expert, a time chip per slot (issue 37 item 4).
+  const card = farmerPage.getByRole('article', { name: expert.username });
+  await expect(card).toContainText('Phone call');
+  const nineOClock = card.getByRole('button', { name: /^Book 09:00–10:00, Phone call$/ });
+  await expect(nineOClock.first()).toBeVisible();
+  await showAllDays(card);
+  const offered = await nineOClock.count();
+  await nineOClock.first().click();
   const dialog = farmerPage.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Book' }).click();
   await expect(dialog.getByText('Say in a few words what you want to talk about')).toBeVisible();
@@ -89,7 +99,8 @@ test('weekly availability by phone call, a booking with a topic and an analysis,
   await attach.selectOption({ index: 1 });
   await dialog.getByRole('button', { name: 'Book' }).click();
   await expectNotice(farmerPage, 'Slot booking submitted for approval');
-  await expect(farmerPage.getByRole('article', { name: expert.username })).toHaveCount(offered - 1);
+  await showAllDays(card);
+  await expect(nineOClock).toHaveCount(offered - 1);
 
   // The expert sees the topic and the analysis, no phone yet, and approves at the slot's start.
   await expertPage.goto('/account/addresses/bookings');
@@ -139,7 +150,8 @@ test('weekly availability by phone call, a booking with a topic and an analysis,
   expect(cancelled.event.getFirstPropertyValue('status')).toBe('CANCELLED');
   expect(cancelled.event.getFirstPropertyValue('sequence')).toBe(1);
   await farmerPage.goto('/account/addresses/slots');
-  await expect(farmerPage.getByRole('article', { name: expert.username })).toHaveCount(offered);
+  await showAllDays(card);
+  await expect(nineOClock).toHaveCount(offered);
 });
 
 test('a one-off farm visit: the expert rejects with a reason, the slot opens again and can be deactivated', async ({
@@ -168,7 +180,7 @@ test('a one-off farm visit: the expert rejects with a reason, the slot opens aga
   await expect(card).toContainText('Farm visit');
   // The place is shared only once a booking is approved.
   await expect(card).not.toContainText('Bukedea');
-  await card.getByRole('button', { name: 'Book Slot' }).click();
+  await card.getByRole('button', { name: /^Book 14:00–15:00, Farm visit$/ }).click();
   await farmerPage.getByRole('dialog').getByLabel('Topic').fill('Bean leaves with brown rings');
   await farmerPage.getByRole('dialog').getByRole('button', { name: 'Book' }).click();
   await expectNotice(farmerPage, 'Slot booking submitted for approval');
@@ -187,7 +199,9 @@ test('a one-off farm visit: the expert rejects with a reason, the slot opens aga
   await expect(mine).toContainText('Reason: Away at a field day');
   await expect(mine.getByRole('button', { name: 'Add to calendar (.ics)' })).toHaveCount(0);
   await farmerPage.goto('/account/addresses/slots');
-  await expect(farmerPage.getByRole('article', { name: expert.username })).toContainText('Available');
+  await expect(
+    farmerPage.getByRole('article', { name: expert.username }).getByRole('button', { name: /^Book 14:00/ }),
+  ).toBeVisible();
 
   await expertPage.goto('/account/addresses/availability-slots');
   await expertPage.getByRole('row').filter({ hasText: '14:00' }).getByRole('button', { name: 'Deactivate' }).click();

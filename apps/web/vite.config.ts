@@ -131,7 +131,7 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,json}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,json,topojson}'],
         globIgnores: ['**/*.onnx', '**/*.wasm', '**/ort*', '**/models/**', '.vite/**'],
         // Of those, only the shell and the first screens: the rest costs a 2G farmer data when first used.
         manifestTransforms: [

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './styles/first-screens.ts';
 import './lib/i18n.ts';
 // In the entry, not lazily loaded chunks: the sign-in screen (app/screen-addresses.ts, SCREENS_IN_ENTRY).
-import './components/layout/AuthLayout.tsx';
+import './app/layout/AuthLayout.tsx';
 import './features/auth/pages/LoginPage.tsx';
 import { startLanguageSync } from './lib/language-sync.ts';
 import { App } from './app/App.tsx';

@@ -14,6 +14,8 @@ import type { OnnxHead } from './onnx-edit.ts';
 
 /** trainer/validate.py's DEFAULT_RECIPE. */
 export const HEAD_RECIPE = { views: 2, field_boost: 2, l2: 1e-3, neg_weight: 1, ood_k: 64 } as const;
+/** L-BFGS iterations of the head fit (head.py: max_iter=100); progress counts them. */
+export const HEAD_STEPS = 100;
 /** Below this many training photos the active model's ood statistics are kept (trainer/train.py). */
 export const MIN_OOD_PHOTOS = 500;
 const NOT_LEAF = 3;
@@ -99,6 +101,7 @@ export function fitHeadOnFeatures(
   const fit = fitLinear(x, y, weights, dims, {
     classes: init.classes,
     l2: HEAD_RECIPE.l2,
+    steps: HEAD_STEPS,
     init: { weight: init.weight, bias: init.bias },
     onStep: (iteration, loss) => onProgress({ stage: 'train', iteration, loss }),
   });

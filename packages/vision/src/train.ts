@@ -11,7 +11,7 @@ import { INPUT_SIZE, MEAN, STD } from './preprocess.ts';
 import { type View, writeFeatures } from './features.ts';
 import { prepareSet, type PreparedItem } from './prepare.ts';
 import { readOnnxHead, withFeatureOutput, withOnnxHead } from './onnx-edit.ts';
-import { fitHeadInWorker, HEAD_RECIPE } from './refit.ts';
+import { fitHeadInWorker, HEAD_RECIPE, HEAD_STEPS } from './refit.ts';
 
 export const PYTHON = process.env.KUTU_PYTHON ?? '/usr/bin/python3';
 /** Read when a Python trainer starts (not at import), so a process can change KUTU_PYTHON first. */
@@ -433,7 +433,7 @@ async function refitInNode(
   opts.onProgress?.({ stage: 'train', epoch: 0, epochs });
   const result = await fitHeadInWorker(
     { cache, init, nonleafLimit: opts.limitPerClass ? opts.limitPerClass * 2 : undefined },
-    (p) => opts.onProgress?.({ stage: 'train', epoch: 0, epochs, loss: p.loss, done: p.iteration }),
+    (p) => opts.onProgress?.({ stage: 'train', epoch: 0, epochs, loss: p.loss, done: p.iteration, total: HEAD_STEPS }),
     opts.signal,
   );
   opts.onProgress?.({ stage: 'train', epoch: epochs, epochs, loss: result.loss });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t as translate } from '../../src/i18n/i18n.ts';
 import { loggerOptions } from '../../src/app.ts';
 import { withoutQueryText } from '../../src/lib/log-errors.ts';
+import { fixture, multipart } from '../../src/modules/analysis/test-support.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { createUser, type TestUser } from '../users.ts';
 import { errorOf } from './support.ts';
@@ -79,6 +80,21 @@ describe('NUL characters in requests', () => {
     const path = await t.app.inject({ url: '/api/offline-model/v1%00/model.onnx', headers: farmer.headers });
     expect(path.statusCode).toBe(400);
     expect(errorOf(path).fields).toEqual({ version: english });
+  });
+
+  it('refuses it in a form sent as multipart (a post with or without its photo)', async () => {
+    const fields = { title: `Rust${nul} on maize`, content: 'Orange spots on every leaf', crop_type: 'maize' };
+    for (const files of [[], [{ filename: 'leaf.jpg', data: fixture('maize-common-rust.jpg') }]]) {
+      const form = multipart(files, fields);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/community/posts/',
+        payload: form.payload,
+        headers: { ...farmer.headers, ...form.headers },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(errorOf(res)).toEqual({ code: 'VALIDATION_ERROR', message: english, fields: { title: english } });
+    }
   });
 
   it('still takes ordinary text, escapes and all', async () => {

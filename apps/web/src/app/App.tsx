@@ -4,19 +4,25 @@ import { useMediaQuery } from '@mantine/hooks';
 import { BrowserRouter, useLocation } from 'react-router';
 import { clearNoticesOnNavigation, NOTICE_MS, toastsNeeded } from '../lib/notify.ts';
 import { AppRoutes } from './router.tsx';
-import { cssVariablesResolver, PHONE_QUERY, theme } from './theme.ts';
+import { cssVariablesResolver, PHONE_QUERY, theme } from '../config/theme.ts';
 
 // The toast package (its store, this container, the transition library) loads with the first toast
 // (lib/notify.ts): most first visits show none, and every route's bytes count on 2G (issue 13).
 const Notifications = lazy(() => import('../lib/toasts.ts').then((m) => ({ default: m.Notifications })));
-// One notice at a time, at the bottom so it never covers the top bar or a page title (decision 0018).
+// One notice at a time: on a phone at the top, below the top bar, so it never covers the end of a form or
+// its button (issue 37 item 12); on a wide screen at the bottom right, beside the content (decision 0018).
 function Toasts() {
   const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   const needed = useSyncExternalStore(toastsNeeded.subscribe, toastsNeeded.get, () => false);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position={phone ? 'bottom-center' : 'bottom-right'} autoClose={NOTICE_MS} limit={1} />
+      <Notifications
+        position={phone ? 'top-center' : 'bottom-right'}
+        autoClose={NOTICE_MS}
+        limit={1}
+        style={phone ? { top: 'calc(60px + var(--mantine-spacing-xs))' } : undefined}
+      />
     </Suspense>
   );
 }

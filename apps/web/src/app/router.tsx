@@ -5,7 +5,7 @@ import { ScreenLoading } from '../components/ScreenLoading.tsx';
 import { RouteErrorBoundary } from './RouteError.tsx';
 import { RedirectIfSignedIn, RequireAuth, RoleOnly } from './guards.tsx';
 import { session } from '../lib/session.ts';
-import { routes } from './routes.ts';
+import { routes } from '../config/routes.ts';
 import { addressPattern } from '@kutu/contract/screen-preloads';
 import { ACCOUNT_LAYOUT, AUTH_LAYOUT, SCREEN_ADDRESSES } from './screen-addresses.ts';
 
@@ -18,13 +18,16 @@ type ScreenModule = Record<string, unknown>;
 
 // Each screen module is one lazily loaded chunk, named by its path under src (screen-addresses.ts).
 const screenModules = import.meta.glob<ScreenModule>([
-  '../components/layout/AuthLayout.tsx',
-  '../components/layout/AccountLayout.tsx',
+  './layout/AuthLayout.tsx',
+  './layout/AccountLayout.tsx',
   '../features/*/pages/*Page.tsx',
 ]);
-const importScreen = (module: string) => screenModules[`../${module}`]!();
+// Module names are paths under src; the glob's keys are relative to this folder (app/).
+const globKey = (module: string) => (module.startsWith('app/') ? `./${module.slice(4)}` : `../${module}`);
+const importScreen = (module: string) => screenModules[globKey(module)]!();
 /** The screen modules the router can load (router.test.ts: every one screen-addresses.ts names). */
-export const loadableScreens = () => Object.keys(screenModules).map((key) => key.replace(/^\.\.\//, ''));
+export const loadableScreens = () =>
+  Object.keys(screenModules).map((key) => (key.startsWith('./') ? `app/${key.slice(2)}` : key.replace(/^\.\.\//, '')));
 
 /** Each screen module's preload, by module (what preloadScreen starts). */
 const preloadOf = new Map<string, () => void>();
@@ -127,6 +130,8 @@ const screens: RouteObject[] = [
             path: 'review-queue',
             ...page('review/pages/ReviewQueuePage', 'expert'),
           },
+          // Farmers and experts (issue 36).
+          { path: 'outbreak-map', ...page('outbreak/pages/OutbreakMapPage') },
           {
             path: 'all-posts',
             ...page('community/pages/AllPostsPage', 'expert'),

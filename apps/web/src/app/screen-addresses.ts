@@ -5,8 +5,8 @@
  * the entry downloads, and Vite's preload helper, finding them, appends none (decision 0016). An address
  * that only redirects has what the router loads before redirecting. router.test.ts holds it to the router.
  */
-export const AUTH_LAYOUT = 'components/layout/AuthLayout.tsx';
-export const ACCOUNT_LAYOUT = 'components/layout/AccountLayout.tsx';
+export const AUTH_LAYOUT = 'app/layout/AuthLayout.tsx';
+export const ACCOUNT_LAYOUT = 'app/layout/AccountLayout.tsx';
 
 /**
  * The screens built into the entry (src/main.tsx imports them) instead of chunks of their own: the sign-in
@@ -36,6 +36,7 @@ export const SCREEN_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
   '/account/addresses/education-resources': account('analysis/pages/EducationResourcesPage'),
   '/account/addresses/model-training': account('training/pages/ModelTrainingPage'),
   '/account/addresses/review-queue': account('review/pages/ReviewQueuePage'),
+  '/account/addresses/outbreak-map': account('outbreak/pages/OutbreakMapPage'),
   '/account/addresses/all-posts': account('community/pages/AllPostsPage'),
   '/account/addresses/community-posts': account('community/pages/MakePostPage'),
   '/account/addresses/availability-slots': account('consultations/pages/CreateSlotPage'),

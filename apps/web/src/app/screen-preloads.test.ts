@@ -6,7 +6,7 @@ import { screenPreloads } from '../../scripts/screen-preloads.ts';
 const manifest: Manifest = {
   'index.html': { file: 'assets/index-e.js', isEntry: true, imports: ['_react-r.js'], css: ['assets/index-e.css'] },
   '_react-r.js': { file: 'assets/react-r.js' },
-  'src/components/layout/AccountLayout.tsx': {
+  'src/app/layout/AccountLayout.tsx': {
     file: 'assets/AccountLayout-a.js',
     imports: ['_react-r.js', '_Card-c.js'],
     css: ['assets/app-screens-s.css'],
@@ -23,7 +23,7 @@ const manifest: Manifest = {
 describe("each address's files (scripts/screen-preloads.ts)", () => {
   it("lists the screens' chunks and styles with everything they import, less what the entry loads", () => {
     const preloads = screenPreloads(manifest, {
-      '/account': ['components/layout/AccountLayout.tsx', 'features/dashboard/pages/DashboardPage.tsx'],
+      '/account': ['app/layout/AccountLayout.tsx', 'features/dashboard/pages/DashboardPage.tsx'],
     });
     expect(preloads['/account']!.scripts.sort()).toEqual(
       [
@@ -38,12 +38,8 @@ describe("each address's files (scripts/screen-preloads.ts)", () => {
   });
 
   it('lists nothing for the screens built into the entry, and the rest of an address as before', () => {
-    const auth = ['components/layout/AuthLayout.tsx', 'features/auth/pages/LoginPage.tsx'];
-    const preloads = screenPreloads(
-      manifest,
-      { '/auth': auth, '/account': ['components/layout/AccountLayout.tsx'] },
-      auth,
-    );
+    const auth = ['app/layout/AuthLayout.tsx', 'features/auth/pages/LoginPage.tsx'];
+    const preloads = screenPreloads(manifest, { '/auth': auth, '/account': ['app/layout/AccountLayout.tsx'] }, auth);
     expect(preloads['/auth']).toEqual({ scripts: [], styles: [] });
     expect(preloads['/account']!.scripts.sort()).toEqual(
       ['/assets/AccountLayout-a.js', '/assets/Card-c.js', '/assets/Paper-p.js'].sort(),
@@ -51,8 +47,8 @@ describe("each address's files (scripts/screen-preloads.ts)", () => {
   });
 
   it('stops the build when a screen meant for the entry was built as a chunk of its own', () => {
-    expect(() => screenPreloads(manifest, {}, ['components/layout/AccountLayout.tsx'])).toThrow(
-      /components\/layout\/AccountLayout.tsx should be in the entry/,
+    expect(() => screenPreloads(manifest, {}, ['app/layout/AccountLayout.tsx'])).toThrow(
+      /app\/layout\/AccountLayout.tsx should be in the entry/,
     );
   });
 

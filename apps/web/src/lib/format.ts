@@ -90,6 +90,33 @@ export function formatDate(
   return dateTimeFormat(displayLocale(language), { dateStyle: 'medium', timeZone }).format(d);
 }
 
+/** The day in the viewer's zone with its weekday: "Thu, 27 Nov" (a group of times on one day). */
+export function formatDay(
+  iso: string | Date,
+  timeZone = viewerTimeZone(),
+  language: Language = currentLanguage(),
+): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  return dateTimeFormat(displayLocale(language), { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(
+    d,
+  );
+}
+
+/** The time of day in the viewer's zone, 24-hour: "09:30". */
+export function formatTime(
+  iso: string | Date,
+  timeZone = viewerTimeZone(),
+  language: Language = currentLanguage(),
+): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  return dateTimeFormat(displayLocale(language), {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(d);
+}
+
 /** A calendar month "YYYY-MM" by name in the language: "Jan 2026", or "Jan" alone for a chart axis. */
 export function formatMonth(month: string, withYear = true, language: Language = currentLanguage()): string {
   const first = new Date(`${month}-01T00:00:00Z`);

@@ -14,7 +14,7 @@ const sections = Object.keys(en);
 function firstScreenFiles(): string[] {
   const roots = [
     'main.tsx',
-    'components/layout/AuthLayout.tsx',
+    'app/layout/AuthLayout.tsx',
     ...['features/auth/pages', 'features/static/pages'].flatMap((dir) =>
       fs.readdirSync(path.join(srcDir, dir)).map((file) => path.join(dir, file)),
     ),

@@ -16,10 +16,15 @@ interface Saved {
   state: DehydratedState;
 }
 
-/** Only what a farmer reads in the field; never images, community, review or training data. */
+/**
+ * Only what a farmer reads in the field; never images, community, review or training data. The outbreak
+ * map and its district trends are counts under the privacy rule (issue 36), kept so the map reads
+ * offline; the expert's district table is not.
+ */
 export function isSavedQuery(key: readonly unknown[]): boolean {
   const [root, part] = key;
   if (root === 'dashboard' || root === 'education-resources') return true;
+  if (root === 'outbreak') return part === 'map' || part === 'trend';
   if (root === 'analysis') return part === 'list' || part === 'detail';
   return root === 'consultations' && part === 'bookings';
 }

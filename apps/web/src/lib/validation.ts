@@ -40,6 +40,8 @@ const messages: Record<string, string> = {
   'Enter your email or phone number': 'enterIdentifier',
   'Enter the code we sent by SMS': 'enterSmsCode',
   'Enter the code we emailed you': 'enterEmailCode',
+  'Choose your district or county': 'chooseDistrict',
+  'Choose a district or county from the list': 'districtFromList',
 };
 
 /** The contract's field names in its "<Field> is required" style messages → keys under `validation.fields`. */

@@ -73,76 +73,71 @@ export function createOutbreakRepo(db: Db) {
     lockCounts: (tx: Tx, district: string, crop: string) =>
       tx.execute(sql`select pg_advisory_xact_lock(${COUNTS_LOCK}, hashtext(${`${district}|${crop}`}))`),
 
-    upsertCase: (tx: Tx, analysisId: number, userId: number, c: CaseRow) =>
-      tx.execute(sql`insert into outbreak_cases (analysis_id, user_id, district, crop, week_start, state, unreviewed, demo)
-        values (${analysisId}, ${userId}, ${c.district}, ${c.crop}, ${c.weekStart}, ${c.state}, ${c.unreviewed}, ${c.demo})
-        on conflict (analysis_id) do update set state = excluded.state, unreviewed = excluded.unreviewed`),
-
-    async farmerWeek(tx: Tx, userId: number, crop: string, weekStart: string): Promise<FarmerWeek | undefined> {
-      const [row] = await rowsOf<FarmerWeek>(
-        tx,
-        sql`select state, unreviewed from outbreak_farmer_weeks
-            where user_id = ${userId} and crop = ${crop} and week_start = ${weekStart} for update`,
-      );
-      return row;
-    },
-
-    /** The farmer's week from their cases: confirmed if any is, else reported if any is. */
-    async farmerWeekFromCases(tx: Tx, userId: number, crop: string, weekStart: string): Promise<FarmerWeek> {
+    /** The farmer's other cases that week (all but this analysis): any confirmed, reported, unreviewed. */
+    async otherCases(tx: Tx, analysisId: number, userId: number, crop: string, weekStart: string) {
       const [row] = await rowsOf<{ confirmed: boolean; reported: boolean; unreviewed: boolean }>(
         tx,
         sql`select coalesce(bool_or(state = 'confirmed'), false) as confirmed,
               coalesce(bool_or(state = 'reported'), false) as reported,
               coalesce(bool_or(state = 'reported' and unreviewed), false) as unreviewed
-            from outbreak_cases where user_id = ${userId} and crop = ${crop} and week_start = ${weekStart}`,
+            from outbreak_cases where user_id = ${userId} and crop = ${crop} and week_start = ${weekStart}
+              and analysis_id <> ${analysisId}`,
       );
-      const state: CaseState = row.confirmed ? 'confirmed' : row.reported ? 'reported' : 'none';
-      return { state, unreviewed: state === 'reported' && row.unreviewed };
+      return row;
     },
 
-    saveFarmerWeek: (tx: Tx, userId: number, c: CaseRow, w: FarmerWeek) =>
-      tx.execute(sql`insert into outbreak_farmer_weeks (user_id, crop, week_start, district, state, unreviewed, demo)
-        values (${userId}, ${c.crop}, ${c.weekStart}, ${c.district}, ${w.state}, ${w.unreviewed}, ${c.demo})
-        on conflict (user_id, crop, week_start) do update set state = excluded.state, unreviewed = excluded.unreviewed`),
-
-    addToCounts: (
+    /** The case, its farmer-week and the counts' difference, written in one statement. */
+    save: (
       tx: Tx,
-      key: { district: string; crop: string; weekStart: string; demo: boolean },
+      analysisId: number,
+      userId: number,
+      c: CaseRow,
+      week: FarmerWeek,
       d: { confirmed: number; reported: number; unreviewed: number },
       now: Date,
     ) =>
-      tx.execute(sql`insert into outbreak_counts (district, crop, week_start, demo, confirmed, reported, unreviewed, updated_at)
-        values (${key.district}, ${key.crop}, ${key.weekStart}, ${key.demo}, ${d.confirmed}, ${d.reported}, ${d.unreviewed}, ${now})
+      tx.execute(sql`with case_row as (
+          insert into outbreak_cases (analysis_id, user_id, district, crop, week_start, state, unreviewed, demo)
+          values (${analysisId}, ${userId}, ${c.district}, ${c.crop}, ${c.weekStart}, ${c.state}, ${c.unreviewed}, ${c.demo})
+          on conflict (analysis_id) do update set state = excluded.state, unreviewed = excluded.unreviewed
+          returning 1),
+        week_row as (
+          insert into outbreak_farmer_weeks (user_id, crop, week_start, district, state, unreviewed, demo)
+          values (${userId}, ${c.crop}, ${c.weekStart}, ${c.district}, ${week.state}, ${week.unreviewed}, ${c.demo})
+          on conflict (user_id, crop, week_start) do update set state = excluded.state, unreviewed = excluded.unreviewed
+          returning 1)
+        insert into outbreak_counts (district, crop, week_start, demo, confirmed, reported, unreviewed, updated_at)
+        select ${c.district}, ${c.crop}, ${c.weekStart}, ${c.demo}, ${d.confirmed}, ${d.reported}, ${d.unreviewed}, ${now}
+        where ${d.confirmed} <> 0 or ${d.reported} <> 0 or ${d.unreviewed} <> 0
         on conflict (crop, week_start, district, demo) do update set
           confirmed = outbreak_counts.confirmed + excluded.confirmed,
           reported = outbreak_counts.reported + excluded.reported,
           unreviewed = outbreak_counts.unreviewed + excluded.unreviewed,
           updated_at = excluded.updated_at`),
 
-    /** Confirmed real (not demo) farmer-weeks per district since `from`, for the given districts. */
-    async confirmedSince(runner: Runner, crop: string, from: string, districts: string[]) {
-      const rows = await rowsOf<{ district: string; n: number }>(
+    /**
+     * For the alert rule, in one query: confirmed real (not demo) farmer-weeks per district since
+     * `from` for `districts`, and the open alerts of `targets`.
+     */
+    async ruleInputs(runner: Runner, crop: string, from: string, districts: string[], targets: string[]) {
+      const list = (codes: string[]) =>
+        sql.join(
+          codes.map((d) => sql`${d}`),
+          sql`, `,
+        );
+      const rows = await rowsOf<{ kind: 'count' | 'alert'; district: string; n: number }>(
         runner,
-        sql`select district, sum(confirmed)::int as n from outbreak_counts
-            where crop = ${crop} and week_start >= ${from} and not demo
-              and district in (${sql.join(
-                districts.map((d) => sql`${d}`),
-                sql`, `,
-              )})
-            group by district`,
+        sql`select 'count' as kind, district, sum(confirmed)::int as n from outbreak_counts
+            where crop = ${crop} and week_start >= ${from} and not demo and district in (${list(districts)})
+            group by district
+            union all
+            select 'alert', district, id from outbreak_alerts
+            where crop = ${crop} and ended_at is null and district in (${list(targets)})`,
       );
-      return new Map(rows.map((r) => [r.district, Number(r.n)]));
-    },
-
-    async openAlerts(runner: Runner, crop: string, districts: string[]) {
-      return rowsOf<{ id: number; district: string }>(
-        runner,
-        sql`select id, district from outbreak_alerts where crop = ${crop} and ended_at is null
-            and district in (${sql.join(
-              districts.map((d) => sql`${d}`),
-              sql`, `,
-            )})`,
-      );
+      return {
+        counts: new Map(rows.filter((r) => r.kind === 'count').map((r) => [r.district, Number(r.n)])),
+        open: new Map(rows.filter((r) => r.kind === 'alert').map((r) => [r.district, Number(r.n)])),
+      };
     },
 
     /** Raises an alert unless one is open (the partial unique index decides between racing confirmations). */
@@ -201,10 +196,18 @@ export function createOutbreakRepo(db: Db) {
 
     /** Per district: confirmed, reported, unreviewed since `from`, and whether demo data is in them. */
     windowCounts: (crop: string, from: string) =>
-      rowsOf<{ district: string; confirmed: number; reported: number; unreviewed: number; demo: boolean }>(
+      rowsOf<{
+        district: string;
+        confirmed: number;
+        reported: number;
+        unreviewed: number;
+        demo: boolean;
+        changed: Date | string;
+      }>(
         db,
         sql`select district, sum(confirmed)::int as confirmed, sum(reported)::int as reported,
-              sum(unreviewed)::int as unreviewed, bool_or(demo and (confirmed > 0 or reported > 0)) as demo
+              sum(unreviewed)::int as unreviewed, bool_or(demo and (confirmed > 0 or reported > 0)) as demo,
+              max(updated_at) as changed
             from outbreak_counts where crop = ${crop} and week_start >= ${from}
             group by district having sum(confirmed) > 0 or sum(reported) > 0`,
       ),
@@ -218,10 +221,12 @@ export function createOutbreakRepo(db: Db) {
         confirmed: number;
         reported: number;
         demo: boolean;
+        changed: Date | string;
       }>(
         db,
         sql`select district, crop, week_start::text as "weekStart", sum(confirmed)::int as confirmed,
-              sum(reported)::int as reported, bool_or(demo and (confirmed > 0 or reported > 0)) as demo
+              sum(reported)::int as reported, bool_or(demo and (confirmed > 0 or reported > 0)) as demo,
+              max(updated_at) as changed
             from outbreak_counts where week_start >= ${q.from}
             ${q.to ? sql`and week_start <= ${q.to}` : sql``}
             ${q.crop ? sql`and crop = ${q.crop}` : sql``}
@@ -241,15 +246,6 @@ export function createOutbreakRepo(db: Db) {
           )
         ).map((r) => r.district),
       ),
-
-    /** When the counts last changed (the date of the data). */
-    async lastChange(crop?: string): Promise<Date | null> {
-      const [row] = await rowsOf<{ at: Date | string | null }>(
-        db,
-        sql`select max(updated_at) as at from outbreak_counts ${crop ? sql`where crop = ${crop}` : sql``}`,
-      );
-      return row?.at ? new Date(row.at) : null;
-    },
 
     async settings(userId: number) {
       const [row] = await rowsOf<{ district: string | null; smsAlerts: boolean; role: 'farmer' | 'expert' }>(

@@ -29,9 +29,18 @@ import { ALERT_WINDOW_WEEKS, alertedBy, inOutbreak, isoWeekLabel, weekStartOf, w
 /** The job queue that tells farmers and experts about a new alert (in the worker). */
 export const OUTBREAK_ALERT_QUEUE = 'outbreak-alert';
 
-const none: FarmerWeek = { state: 'none', unreviewed: false };
 const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 const csvLine = (cells: (string | number | boolean)[]) => `${cells.map((c) => csvCell(String(c))).join(',')}\n`;
+
+/** When the counts shown last changed ("the date of the data"); null when none is shown. */
+function latest(rows: { changed: Date | string }[]): Date | null {
+  let max: Date | null = null;
+  for (const r of rows) {
+    const at = new Date(r.changed);
+    if (!max || at > max) max = at;
+  }
+  return max;
+}
 
 /** The window's weeks: `weeks` of them ending with the week of `now`, as Mondays. */
 function weekList(now: Date, weeks: number): string[] {
@@ -44,15 +53,20 @@ function weekList(now: Date, weeks: number): string[] {
  * (docs/decisions/0031), alerts (0032), and the map, trend, table, CSV and open feed under the privacy
  * rule (0033).
  */
-export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'jobs' | 'notifications' | 'sms'>) {
+export function createOutbreakService(
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'jobs' | 'notifications' | 'sms' | 'lists'>,
+) {
   const repo = createOutbreakRepo(deps.db);
   const { clock } = deps;
+  /** Map replies per crop and window, dropped in every process by any count change (docs/decisions/0025). */
+  const mapCache = deps.lists.of<OutbreakMapReply>('outbreak-map');
 
   /**
    * Brings one analysis's case up to date and moves the counts by the difference, in one transaction:
    * no recount. Returns the alerts it raised (their delivery is queued after the commit).
    */
   async function record(analysisId: number): Promise<number[]> {
+    let changed = false;
     const raised = await deps.db.transaction(async (tx) => {
       const first = await repo.caseSource(tx, analysisId);
       if (!first) return [];
@@ -71,22 +85,29 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
         : { district, crop: src.crop, weekStart: src.weekStart, demo: src.demo, state: src.state, unreviewed };
       if (before && before.state === c.state && before.unreviewed === c.unreviewed) return [];
 
-      const weekBefore = (await repo.farmerWeek(tx, src.userId, c.crop, c.weekStart)) ?? none;
-      await repo.upsertCase(tx, analysisId, src.userId, c);
-      const weekAfter = await repo.farmerWeekFromCases(tx, src.userId, c.crop, c.weekStart);
-      await repo.saveFarmerWeek(tx, src.userId, c, weekAfter);
+      // The farmer-week before and after: the farmer's other cases that week, with this one's old and new state.
+      const others = await repo.otherCases(tx, analysisId, src.userId, c.crop, c.weekStart);
+      const weekOf = (own: CaseRow | null): FarmerWeek => {
+        const confirmed = others.confirmed || own?.state === 'confirmed';
+        const reported = others.reported || own?.state === 'reported';
+        const state = confirmed ? 'confirmed' : reported ? 'reported' : 'none';
+        return { state, unreviewed: state === 'reported' && (others.unreviewed || Boolean(own?.unreviewed)) };
+      };
+      const weekBefore = weekOf(before);
+      const weekAfter = weekOf(c);
       const is = (w: FarmerWeek, s: string) => (w.state === s ? 1 : 0);
       const delta = {
         confirmed: is(weekAfter, 'confirmed') - is(weekBefore, 'confirmed'),
         reported: is(weekAfter, 'reported') - is(weekBefore, 'reported'),
         unreviewed: Number(weekAfter.unreviewed) - Number(weekBefore.unreviewed),
       };
-      if (!delta.confirmed && !delta.reported && !delta.unreviewed) return [];
       const now = clock.now();
-      await repo.addToCounts(tx, c, delta, now);
+      await repo.save(tx, analysisId, src.userId, c, weekAfter, delta, now);
+      changed = true;
       if (!delta.confirmed || c.demo) return [];
       return evaluate(tx, c.district, c.crop as OutbreakCrop, now);
     });
+    if (changed) await deps.lists.changed('outbreak-map');
     for (const alertId of raised) await deps.jobs.send(OUTBREAK_ALERT_QUEUE, { alertId });
     return raised;
   }
@@ -101,8 +122,7 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
     const targets = alertedBy(source);
     const relevant = [...new Set(targets.flatMap(alertedBy))];
     const from = weeksBefore(weekStartOf(now), ALERT_WINDOW_WEEKS - 1);
-    const counts = await repo.confirmedSince(tx, crop, from, relevant);
-    const open = new Map((await repo.openAlerts(tx, crop, targets)).map((a) => [a.district, a.id]));
+    const { counts, open } = await repo.ruleInputs(tx, crop, from, relevant, targets);
     const raised: number[] = [];
     for (const district of targets) {
       const cause = inOutbreak(district, counts);
@@ -153,15 +173,19 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
     }
   }
 
-  async function map(crop: OutbreakCrop, days: number): Promise<OutbreakMapReply> {
+  function map(crop: OutbreakCrop, days: number): Promise<OutbreakMapReply> {
+    return mapCache.get(`${crop}|${days}`, async () => {
+      const value = await mapNow(crop, days);
+      return { value, bytes: JSON.stringify(value).length };
+    });
+  }
+
+  async function mapNow(crop: OutbreakCrop, days: number): Promise<OutbreakMapReply> {
     const now = clock.now();
     const weeks = Math.ceil(days / 7);
     const from = weeksBefore(weekStartOf(now), weeks - 1);
-    const [rows, alerts, asOf] = await Promise.all([
-      repo.windowCounts(crop, from),
-      repo.openAlertDistricts(crop),
-      repo.lastChange(crop),
-    ]);
+    const [rows, alerts] = await Promise.all([repo.windowCounts(crop, from), repo.openAlertDistricts(crop)]);
+    const asOf = latest(rows);
     return {
       crop,
       window_days: weeks * 7,
@@ -186,7 +210,7 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
     const weeks = weekList(clock.now(), TREND_WEEKS);
     const rows = await repo.weekly({ crop, from: weeks[0], district: code });
     const byWeek = new Map(rows.map((r) => [r.weekStart, r]));
-    const asOf = await repo.lastChange(crop);
+    const asOf = latest(rows);
     return {
       code,
       name: district.name,
@@ -319,7 +343,7 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
       const key = `${r.district}|${r.crop}`;
       groups.set(key, [...(groups.get(key) ?? []), r]);
     }
-    const asOf = await repo.lastChange(query.crop);
+    const asOf = latest(rows);
     return {
       type: 'FeatureCollection',
       generated_at: clock.now().toISOString(),
@@ -371,6 +395,8 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
     record,
     deliver,
     map,
+    /** The map's data without the cache (benchmarks). */
+    mapUncached: mapNow,
     trend,
     table,
     exportCsv,

@@ -12,6 +12,8 @@ import { analyses, users } from '../../db/schema/index.ts';
 import { message, render } from '../../i18n/i18n.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
+import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
+import { createListCaches } from '../../lib/list-cache.ts';
 import { fixture } from '../analysis/test-support.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createOutbreakService } from './outbreak.service.ts';
@@ -32,7 +34,9 @@ describe('outbreak watch (issue 36)', () => {
   let photoKey: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { RETRAIN_AFTER_SAMPLES: '0' }, workJobs: true });
+    // The test's own service and the app share one coordinator: its count changes drop the app's cached maps.
+    const coordinator = createMemoryCoordinator();
+    t = await createTestApp({ env: { RETRAIN_AFTER_SAMPLES: '0' }, workJobs: true, coordinator });
     t.clock.set(new Date('2026-11-25T09:00:00Z'));
     expert = await createUser(t, 'expert');
     photoKey = await t.deps.storage.put('analyses/test', fixture('maize-common-rust.jpg'), 'jpg');
@@ -43,6 +47,7 @@ describe('outbreak watch (issue 36)', () => {
       jobs: t.deps.jobs,
       sms: t.deps.sms,
       notifications: createNotificationsService(db, t.clock),
+      lists: createListCaches(coordinator, t.clock),
     });
   });
   afterAll(() => t.close());

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ALL_ROWS, DataTable, nextSort, type DataTableColumn } from './DataTable.tsx';
-import { PHONE_QUERY } from '../../app/theme.ts';
+import { PHONE_QUERY } from '../../config/theme.ts';
 
 interface Crop {
   id: number;

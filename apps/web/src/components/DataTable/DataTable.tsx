@@ -28,7 +28,7 @@ import {
   IconSelector,
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { PHONE_QUERY } from '../../app/theme.ts';
+import { PHONE_QUERY } from '../../config/theme.ts';
 import { useTranslation } from 'react-i18next';
 
 /** The page-size value that means "All" (spec point 9: All, 5, 10, 20, 50, 100, 200; default 20). */

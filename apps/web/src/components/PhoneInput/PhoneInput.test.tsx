@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render.tsx';
 import type { CountryLookup } from './geoip.ts';
 import { PhoneInput } from './PhoneInput.tsx';
-import { analysePhone, countryOptions } from './phone.ts';
+import { analysePhone, countryOptions, regionCountry, rememberCountry } from './phone.ts';
 
 function Harness({
   onValue,
@@ -65,7 +65,25 @@ describe('PhoneInput', () => {
     expect(shown()).toBe('+254 Kenya');
     expect(model()).toBe('+254712345678');
     expect(number().value).toBe('0712 345678');
-    expect(screen.getByText('Example: 0712 123456')).toBeTruthy();
+    // What it understood, in full (issue 37 item 3).
+    expect(screen.getByText('Read as +254 712 345678')).toBeTruthy();
+  });
+
+  it('reads a local number in the browser region, or in the country of the last number used here', () => {
+    localStorage.removeItem('kutu.phoneCountry');
+    expect(regionCountry(['en-KE', 'en'])).toBe('KE');
+    expect(regionCountry(['lg'])).toBe('UG');
+    expect(regionCountry(['en-US', 'fr'])).toBe('UG');
+    rememberCountry('+255712345678');
+    expect(regionCountry(['en-KE'])).toBe('TZ');
+    localStorage.removeItem('kutu.phoneCountry');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['sw-KE']);
+    renderWithProviders(<Harness />);
+    expect(shown()).toBe('+254 Kenya');
+    type('0712 345 678');
+    expect(model()).toBe('+254712345678');
+    expect(screen.getByText('Read as +254 712 345678')).toBeTruthy();
+    vi.restoreAllMocks();
   });
 
   it('rejects a calling code no offered country uses, clears the country and asks to choose one', () => {

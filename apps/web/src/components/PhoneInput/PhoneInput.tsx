@@ -1,10 +1,18 @@
 import '../../styles/app-screens.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { Flex, NativeSelect, TextInput } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js/core';
 import { useTranslation } from 'react-i18next';
 import { configuredCountryLookup, type CountryLookup } from './geoip.ts';
-import { analysePhone, availableCountry, countryOptions, DEFAULT_COUNTRY, exampleNumber, fromValue } from './phone.ts';
+import {
+  analysePhone,
+  availableCountry,
+  countryOptions,
+  exampleNumber,
+  formatInternational,
+  fromValue,
+  regionCountry,
+} from './phone.ts';
 
 export interface PhoneInputProps {
   /** E.164 when the number is valid, otherwise the typed text. */
@@ -15,6 +23,7 @@ export interface PhoneInputProps {
   error?: ReactNode;
   required?: boolean;
   disabled?: boolean;
+  /** The country a number without +CC is read in; by default the account's or the browser's region. */
   defaultCountry?: string | null;
   /** Pre-selects the country from the visitor's IP; defaults to the VITE_GEOIP_URL adapter (off when unset). */
   countryLookup?: CountryLookup | null;
@@ -31,7 +40,7 @@ export function PhoneInput({
   error,
   required,
   disabled,
-  defaultCountry = DEFAULT_COUNTRY,
+  defaultCountry,
   countryLookup = defaultLookup,
   name,
 }: PhoneInputProps) {
@@ -40,7 +49,7 @@ export function PhoneInput({
   const options = useMemo(() => [{ value: '', label: '' }, ...countryOptions(i18n.language)], [i18n.language]);
   const initial = fromValue(value);
   const [country, setCountryState] = useState<CountryCode | null>(
-    () => initial?.country ?? availableCountry(defaultCountry),
+    () => initial?.country ?? (defaultCountry === undefined ? regionCountry() : availableCountry(defaultCountry)),
   );
   const [text, setText] = useState(() => initial?.display ?? value);
   const emitted = useRef(value);
@@ -106,12 +115,20 @@ export function PhoneInput({
 
   const trimmed = text.trim();
   const needsCountry = !country && trimmed !== '';
-  const invalid = trimmed !== '' && !analysePhone(text, country).valid;
+  const read = analysePhone(text, country);
+  const invalid = trimmed !== '' && !read.valid;
   const example = exampleNumber(country);
   const numberError: ReactNode = needsCountry ? t('auth.phone.chooseCountry') : error || invalid;
+  // Says what was understood (issue 37 item 3); before that, how a number of the country looks.
+  const description = read.valid
+    ? t('auth.phone.understood', { number: formatInternational(read.value) })
+    : example
+      ? `${t('auth.phone.example')} ${example}`
+      : undefined;
 
   return (
-    <Group gap="xs" align="flex-start" wrap="nowrap">
+    // The country above the number on a phone, so the number has the whole width (issue 37 item 12).
+    <Flex gap="xs" align={{ base: 'stretch', xs: 'flex-start' }} direction={{ base: 'column', xs: 'row' }}>
       {/* The phone's own picker: a short list, and no dropdown code to download. */}
       <NativeSelect
         label={t('auth.phone.countryCode')}
@@ -120,7 +137,7 @@ export function PhoneInput({
         onChange={(e) => handleCountry(e.currentTarget.value || null)}
         disabled={disabled}
         error={needsCountry}
-        w="10rem"
+        w={{ base: '100%', xs: '10rem' }}
         style={{ flexShrink: 0 }}
         size="sm"
       />
@@ -133,11 +150,12 @@ export function PhoneInput({
         value={text}
         onChange={(e) => handleText(e.currentTarget.value)}
         error={numberError}
-        description={example ? `${t('auth.phone.example')} ${example}` : undefined}
+        description={description}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         disabled={disabled}
         required={required}
-        style={{ flex: 1 }}
+        style={{ flex: 1, minWidth: 0 }}
       />
-    </Group>
+    </Flex>
   );
 }

@@ -100,6 +100,46 @@ export function analysePhone(text: string, selected: CountryCode | null): PhoneA
   return { value: text, display: text, valid: false, country };
 }
 
+/** An E.164 number as people read it: "+254 712 345 678". */
+export function formatInternational(e164: string): string {
+  return parsePhoneNumberFromString(e164, metadata)?.formatInternational() ?? e164;
+}
+
+const LAST_COUNTRY = 'kutu.phoneCountry';
+
+/** Remembers the country of a number this device signed up or in with: the account's region next time. */
+export function rememberCountry(e164: string) {
+  const country = parsePhoneNumberFromString(e164, metadata)?.country;
+  try {
+    if (country) localStorage.setItem(LAST_COUNTRY, country);
+  } catch {
+    // Storage refused (private mode): the browser's region is used next time.
+  }
+}
+
+/**
+ * The country a number typed without +CC is read in: the account's (the last number used on this
+ * device), else the browser's region (en-KE → Kenya; Luganda → Uganda), else Uganda.
+ */
+export function regionCountry(languages: readonly string[] = globalThis.navigator?.languages ?? []): CountryCode {
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(LAST_COUNTRY);
+  } catch {
+    saved = null;
+  }
+  const account = availableCountry(saved);
+  if (account) return account;
+  for (const tag of languages) {
+    const [language, ...rest] = tag.split(/[-_]/);
+    const region = rest.find((part) => /^[A-Za-z]{2}$/.test(part));
+    const fromRegion = availableCountry(region);
+    if (fromRegion) return fromRegion;
+    if (language?.toLowerCase() === 'lg') return 'UG';
+  }
+  return DEFAULT_COUNTRY;
+}
+
 /** The parts of a stored E.164 value, to show it again. */
 export function fromValue(value: string): { country: CountryCode | null; display: string } | null {
   if (!value.startsWith('+')) return null;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { renderWithProviders } from '../../test/render.tsx';
 import ModelTrainingPage from './pages/ModelTrainingPage.tsx';
-import { formatElapsed } from './components/TrainingJobs.tsx';
+import { formatElapsed, jobProgress } from './components/TrainingJobs.tsx';
 import { fakeNetwork, json } from '../../test/fakeServer.ts';
 
 afterEach(() => {
@@ -89,6 +89,36 @@ describe('Model Training page', () => {
     await waitFor(() => expect(screen.getByTestId('count-healthy').textContent).toContain('3'));
   });
 
+  it('names the refused photo with the real reason, and clears the message once photos are accepted and sent', async () => {
+    const uploads = stubServer();
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<ModelTrainingPage />);
+    await waitFor(() => expect(screen.getByTestId('count-healthy').textContent).toContain('2'));
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+
+    // Not a photo: the reason is the file type, with the file's name, not "upload a valid image".
+    fireEvent.change(input, { target: { files: [new File(['notes'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(await screen.findByTestId('training-error')).toHaveProperty(
+      'textContent',
+      'notes.txt: File type not supported',
+    );
+    // A photo still over the limit after this device tried to shrink it (this test's browser cannot): the size.
+    const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [huge] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('training-error').textContent).toBe('huge.jpg: File too big (max: 5 MB)'),
+    );
+
+    fireEvent.change(input, { target: { files: [leaf('good.jpg')] } });
+    expect(await screen.findByText('good.jpg')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('training-error')).toBeNull());
+    await chooseLabel(user, 'Healthy');
+    await user.click(screen.getByRole('button', { name: 'Submit for Training' }));
+    expect(await screen.findByText('Training data submitted successfully')).toBeTruthy();
+    expect(uploads).toHaveLength(1);
+    expect(screen.queryByTestId('training-error')).toBeNull();
+  });
+
   it("shows the server's message when the upload is refused, and keeps the photos", async () => {
     stubServer(415, { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'File type not supported' } });
     const user = userEvent.setup();
@@ -107,5 +137,16 @@ describe('Model Training page', () => {
     expect(formatElapsed(42.4)).toBe('42s');
     expect(formatElapsed(125)).toBe('2m 5s');
     expect(formatElapsed(3725)).toBe('1h 2m 5s');
+  });
+
+  it('moves the progress bar through the stages: the features, then the fit, then the comparison', () => {
+    const at = (stage: string, progress: Record<string, unknown> | null, epoch = 0, epochs = 1) =>
+      jobProgress({ stage, progress, epoch, epochs });
+    expect(at('preparing', { done: 0, total: 4566 })).toBe(0);
+    expect(at('preparing', { done: 2283, total: 4566 })).toBe(35);
+    expect(at('training', { done: 50, total: 100 })).toBe(80);
+    expect(at('evaluating', null, 1, 1)).toBe(100);
+    // A trainer that reports epochs only (KutuNet) moves by epoch within its stage.
+    expect(at('training', null, 3, 6)).toBe(80);
   });
 });

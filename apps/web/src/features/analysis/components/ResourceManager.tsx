@@ -29,8 +29,8 @@ import {
 } from '@kutu/contract';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useResources, useRetireResource, useSaveResource } from '../api/analysis.ts';
-import { topicMeta } from './classes.ts';
+import { useResources, useRetireResource, useSaveResource } from '../../../api/analysis.ts';
+import { topicMeta } from '../../../lib/diagnosis-labels.ts';
 import { LoadingOrError } from './LoadingOrError.tsx';
 import { ResourceTranslationForm } from './ResourceTranslationForm.tsx';
 import { translateErrors, translateMessage } from '../../../lib/validation.ts';

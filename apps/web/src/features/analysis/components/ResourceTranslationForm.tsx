@@ -11,7 +11,7 @@ import {
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { translated, translateErrors } from '../../../lib/validation.ts';
-import { useSaveTranslation } from '../api/analysis.ts';
+import { useSaveTranslation } from '../../../api/analysis.ts';
 
 /**
  * An expert writes a resource's title and description in Kiswahili or Luganda. `resource` is read in

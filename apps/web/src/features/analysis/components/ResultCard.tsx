@@ -11,9 +11,9 @@ import {
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
-import { resultColor, resultHeading } from './classes.ts';
+import { resultColor, resultHeading } from '../../../lib/diagnosis-labels.ts';
 
 /**
  * A result: a heading that says what was found, the confidence, the advice for the crop in one

@@ -1,9 +1,9 @@
 import { Box, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
-import { ExpertReviewPanel } from '../../review/components/ExpertReviewPanel.tsx';
-import { useMarkResultSeen } from '../api/analysis.ts';
-import { AnalysisPhoto } from './AnalysisPhoto.tsx';
+import { ExpertReviewPanel } from '../../../components/review/ExpertReviewPanel.tsx';
+import { useMarkResultSeen } from '../../../api/analysis.ts';
+import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { ResultCard } from './ResultCard.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '@kutu/contract';
-import { refusalOf } from './shrink.ts';
+import { refusalOf } from '../../../lib/shrink.ts';
 
 const photo = (type: string, bytes: number) => ({
   blob: new Blob([new Uint8Array(bytes)], { type }),

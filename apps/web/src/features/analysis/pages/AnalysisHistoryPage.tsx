@@ -4,12 +4,12 @@ import { IconPhotoScan } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
-import { useAnalyses } from '../api/analysis.ts';
-import { AnalysisPhoto } from '../components/AnalysisPhoto.tsx';
+import { useAnalyses } from '../../../api/analysis.ts';
+import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { LoadingOrError } from '../components/LoadingOrError.tsx';
-import { resultColor, resultLabelKey } from '../components/classes.ts';
+import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { OnDemand } from '../../../components/OnDemand.tsx';
 
 const ResultDialog = lazy(() => import('../components/ResultDialog.tsx'));

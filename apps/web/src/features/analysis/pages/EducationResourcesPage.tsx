@@ -16,12 +16,12 @@ import {
 import { IconBook } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { routes } from '../../../app/routes.ts';
-import { useSession } from '../../../app/guards.tsx';
+import { routes } from '../../../config/routes.ts';
+import { useSession } from '../../../lib/use-session.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
-import { useChosenOrLatestAnalysis } from '../api/analysis.ts';
-import { resultColor, resultLabelKey } from '../components/classes.ts';
+import { useChosenOrLatestAnalysis } from '../../../api/analysis.ts';
+import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { ResourcesAccordion } from '../components/ResourcesAccordion.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 

@@ -20,17 +20,17 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisCrop, AnalysisResult } from '@kutu/contract';
 import { analysisCrops } from '@kutu/contract/enums';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { OfflineCard } from '../../offline/components/OfflineCard.tsx';
-import { OfflineResult } from '../../offline/components/OfflineResult.tsx';
-import { diagnoseOffline, useOfflineDiagnosis } from '../../offline/lib/diagnose.ts';
-import { analysisKeys, uploadForAnalysis, type UploadStage } from '../api/analysis.ts';
-import { useMe } from '../../profile/api/profile.ts';
+import { OfflineCard } from '../../../components/offline/OfflineCard.tsx';
+import { OfflineResult } from '../components/OfflineResult.tsx';
+import { diagnoseOffline, useOfflineDiagnosis } from '../../../lib/offline/diagnose.ts';
+import { analysisKeys, uploadForAnalysis, type UploadStage } from '../../../api/analysis.ts';
+import { useMe } from '../../../api/profile.ts';
 import { ResultWithReview } from '../components/ResultWithReview.tsx';
 import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
-import { photoSizesLabel, refusalOf, shrinkPhoto, type PreparedPhoto } from '../lib/shrink.ts';
+import { photoSizesLabel, preparePhoto, rejectionKey, type PreparedPhoto } from '../../../lib/shrink.ts';
 
 type Stage = 'idle' | 'preparing' | UploadStage;
 
@@ -40,14 +40,6 @@ export function defaultCrop(cropTypes: string[] | undefined): AnalysisCrop {
   if (upper.includes('MAIZE')) return 'maize';
   if (upper.includes('BEANS')) return 'beans';
   return upper.length > 0 ? 'other' : 'maize';
-}
-
-/** The spec's messages for a file the drop zone refuses. */
-function rejectionKey(rejections: FileRejection[]): string {
-  const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
-  if (codes.includes('too-many-files') || rejections.length > 1) return 'analysis.upload.tooMany';
-  if (codes.includes('file-invalid-type')) return 'analysis.upload.unsupported';
-  return 'analysis.upload.failed';
 }
 
 export default function UploadImagePage() {
@@ -113,14 +105,12 @@ export default function UploadImagePage() {
     setFile(chosen);
     setStage('preparing');
     // Size and format are checked on what will be sent, after shrinking (decision 0018).
-    shrinkPhoto(chosen)
-      .catch(() => ({ blob: chosen, filename: chosen.name, resized: false }))
-      .then((p) => {
-        const refusal = refusalOf(p);
+    preparePhoto(chosen)
+      .then(({ photo, refusal }) => {
         if (refusal) {
           clear();
           showError(t(refusal));
-        } else setPrepared(p);
+        } else setPrepared(photo);
       })
       .finally(() => setStage('idle'));
   }

@@ -1,7 +1,7 @@
 import { Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 
 type LinkName = 'signup' | 'expertSignup' | 'login' | 'terms' | 'privacy' | 'contactUs' | 'forgotPassword';
 

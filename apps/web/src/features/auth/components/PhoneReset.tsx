@@ -4,14 +4,14 @@ import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordByCodeBody } from '@kutu/contract';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { PhoneInput } from '../../../components/PhoneInput/PhoneInput.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useForgotPassword, useResetPasswordByCode } from '../api/auth.ts';
-import { serverFieldErrors } from '../forms.ts';
-import { CodeInput } from './CodeInput.tsx';
-import { NewPasswordForm } from './NewPasswordForm.tsx';
+import { useForgotPassword, useResetPasswordByCode } from '../../../api/auth.ts';
+import { serverFieldErrors } from '../../../lib/forms.ts';
+import { CodeInput } from '../../../components/CodeInput.tsx';
+import { NewPasswordForm } from '../../../components/NewPasswordForm.tsx';
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 

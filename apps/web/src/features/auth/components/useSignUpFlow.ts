@@ -3,13 +3,14 @@ import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
-import type { TokenReply } from '../api/auth.ts';
-import { serverFieldErrors } from '../forms.ts';
-import { contractResolver } from '../resolver.ts';
+import type { TokenReply } from '../../../api/auth.ts';
+import { rememberCountry } from '../../../components/PhoneInput/phone.ts';
+import { rememberSignUpIdentifier, serverFieldErrors } from '../../../lib/forms.ts';
+import { contractResolver } from '../../../lib/contract-resolver.ts';
 
 interface SendHandlers {
   onSuccess: (reply: TokenReply) => void;
@@ -44,9 +45,11 @@ export function useSignUpForm<V extends Record<string, unknown>, S extends z.Zod
     validate: (values) => resolve(prepare(values) as Record<string, unknown>),
   });
 
-  const handlers = (withEmail: boolean): SendHandlers => ({
+  const handlers = (withEmail: boolean, identifier: string): SendHandlers => ({
     onSuccess: (reply) => {
       session.setSignUpToken(reply.token);
+      // Sign-in after activation opens with this email or phone filled in (issue 37 item 12).
+      rememberSignUpIdentifier(identifier);
       notifySuccess(reply.message, t('auth.success'));
       const next = withEmail ? routes.auth.verifyEmail : routes.auth.activation;
       navigate(`${next}?token=${encodeURIComponent(reply.token)}`);
@@ -59,8 +62,9 @@ export function useSignUpForm<V extends Record<string, unknown>, S extends z.Zod
   const onSubmit: (event?: FormEvent<HTMLFormElement>) => void = form.onSubmit(
     (values) => {
       const body = options.schema.parse(prepare(values));
-      const withEmail = Boolean((body as { email?: string }).email);
-      options.send(body, handlers(withEmail));
+      const { email, phone_number: phone } = body as { email?: string; phone_number?: string };
+      if (phone) rememberCountry(phone);
+      options.send(body, handlers(Boolean(email), email || phone || ''));
     },
     () => notifyError(t('auth.signup.fixFields'), t('auth.error')),
   );

@@ -2,15 +2,15 @@ import { Alert, Anchor, Button, Group } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { activateBody } from '@kutu/contract';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
-import { useActivate, useResendOtp } from '../api/auth.ts';
+import { useActivate, useResendOtp } from '../../../api/auth.ts';
 import { AuthTitle } from '../components/AuthTitle.tsx';
-import { CodeInput } from '../components/CodeInput.tsx';
-import { NewPasswordForm } from '../components/NewPasswordForm.tsx';
-import { serverFieldErrors } from '../forms.ts';
+import { CodeInput } from '../../../components/CodeInput.tsx';
+import { NewPasswordForm } from '../../../components/NewPasswordForm.tsx';
+import { serverFieldErrors, signUpIdentifier } from '../../../lib/forms.ts';
 
 export const TOKEN_MISSING = 'Base64 token was not saved, check your email to retrieve it or contact support';
 
@@ -70,7 +70,11 @@ export default function ActivationPage() {
             onSuccess: (reply) => {
               session.setSignUpToken(null);
               notifySuccess(reply.message, t('auth.success'));
-              navigate(routes.auth.login);
+              // Sign-in opens with the account's email or phone filled in (issue 37 item 12).
+              const identifier = signUpIdentifier();
+              navigate(
+                identifier ? `${routes.auth.login}?identifier=${encodeURIComponent(identifier)}` : routes.auth.login,
+              );
             },
             onError: (err) => {
               form.setErrors(serverFieldErrors(err));

@@ -2,14 +2,14 @@ import { Alert } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordBody } from '@kutu/contract';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useResetPassword } from '../api/auth.ts';
+import { useResetPassword } from '../../../api/auth.ts';
 import { AuthLinks } from '../components/AuthLinks.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
-import { NewPasswordForm } from '../components/NewPasswordForm.tsx';
-import { serverFieldErrors } from '../forms.ts';
+import { NewPasswordForm } from '../../../components/NewPasswordForm.tsx';
+import { serverFieldErrors } from '../../../lib/forms.ts';
 
 export const INVALID_TOKEN = 'Invalid Token, check your email';
 

@@ -2,8 +2,8 @@ import { Anchor, Button, SimpleGrid, Stack, Text, Textarea, TextInput } from '@m
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { expertRegisterBody } from '@kutu/contract';
-import { routes } from '../../../app/routes.ts';
-import { useRegisterExpert } from '../api/auth.ts';
+import { routes } from '../../../config/routes.ts';
+import { useRegisterExpert } from '../../../api/auth.ts';
 import { AccountFields } from '../components/AccountFields.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
 import { useSignUpForm } from '../components/useSignUpFlow.ts';

@@ -1,11 +1,13 @@
+import { useCallback } from 'react';
 import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cropTypes, farmerRegisterBody } from '@kutu/contract';
-import { routes } from '../../../app/routes.ts';
-import { useRegisterFarmer } from '../api/auth.ts';
+import { routes } from '../../../config/routes.ts';
+import { useRegisterFarmer } from '../../../api/auth.ts';
 import { AccountFields } from '../components/AccountFields.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
+import { DistrictPicker } from '../../../components/outbreak/DistrictPicker.tsx';
 import { useSignUpForm } from '../components/useSignUpFlow.ts';
 
 const empty = {
@@ -17,6 +19,8 @@ const empty = {
   farm_location: '',
   farm_size: '',
   crop_types: [] as string[],
+  /** The district or county code (issue 36); '' until chosen. */
+  district: '',
 };
 
 export default function FarmerSignupPage() {
@@ -27,9 +31,16 @@ export default function FarmerSignupPage() {
     initialValues: empty,
     // The schema makes a number of the typed text; an empty box is a missing farm size ("must be a
     // number"), not a size of 0.
-    prepare: (values) => ({ ...values, farm_size: values.farm_size.trim() || undefined }),
+    prepare: (values) => ({
+      ...values,
+      farm_size: values.farm_size.trim() || undefined,
+      district: values.district || undefined,
+    }),
     send: (body, handlers) => register.mutate(body, handlers),
   });
+  // Stable, so the district list (memo) does not render again with each key typed in the other fields.
+  const { setFieldValue } = form;
+  const setDistrict = useCallback((code: string) => setFieldValue('district', code), [setFieldValue]);
 
   return (
     <>
@@ -51,6 +62,7 @@ export default function FarmerSignupPage() {
               required
             />
           </SimpleGrid>
+          <DistrictPicker value={form.values.district} onChange={setDistrict} error={form.errors.district} />
           {/* Four crops: boxes to tick, no dropdown (and none of its code) on a phone. */}
           <Checkbox.Group
             label={t('auth.fields.cropTypes')}

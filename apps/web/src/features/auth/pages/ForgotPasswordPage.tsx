@@ -4,10 +4,10 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useForgotPassword } from '../api/auth.ts';
+import { useForgotPassword } from '../../../api/auth.ts';
 import { AuthLinks } from '../components/AuthLinks.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
-import { isEmail, serverFieldErrors } from '../forms.ts';
+import { isEmail, serverFieldErrors } from '../../../lib/forms.ts';
 
 /** The SMS way brings the phone input and the contract's rules: loaded only when chosen (decision 0016). */
 const PhoneReset = lazy(() => import('../components/PhoneReset.tsx'));

@@ -1,15 +1,15 @@
-import { useRef, useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormErrors, useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
-import { useLogin } from '../api/auth.ts';
+import { useLogin } from '../../../api/auth.ts';
 import { AuthTitle } from '../components/AuthTitle.tsx';
-import { safeReturnTo, serverFieldErrors, signInIdentifier } from '../forms.ts';
+import { isEmail, looksLikePhone, safeReturnTo, serverFieldErrors } from '../../../lib/forms.ts';
 import { PasswordField } from '../../../components/PasswordStrength/PasswordField.tsx';
 
 /** Full page load after sign-in (spec: a successful login reloads the page). */
@@ -17,57 +17,97 @@ export function goAfterSignIn(assign: (url: string) => void = (url) => window.lo
   assign(safeReturnTo(session.takeReturnTo()) ?? routes.dashboard);
 }
 
+/**
+ * The phone rules (libphonenumber, the East African countries' metadata) load when the field first
+ * looks like a phone number: an email sign-in never downloads them, and sign-in stays in its budget.
+ */
+type PhoneRules = typeof import('../../../components/PhoneInput/phone.ts');
+let phoneRules: Promise<PhoneRules> | undefined;
+const loadPhoneRules = () => {
+  phoneRules ??= import('../../../components/PhoneInput/phone.ts');
+  return phoneRules;
+};
+
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
   // loginBody's rules and messages, without zod: the sign-in page keeps zod off its bytes (decision 0016).
   const form = useForm({
     mode: 'controlled',
-    initialValues: { identifier: '', password: '' },
+    // After activation the sign-in opens with the account's email or phone filled in (issue 37 item 12).
+    initialValues: { identifier: params.get('identifier') ?? '', password: '' },
     validate: {
-      // Something with an @ was meant as an email: the spec's wrong-email words; otherwise the phone hint.
-      identifier: (value) =>
-        signInIdentifier(value)
-          ? null
-          : t(value.includes('@') ? 'auth.login.wrongEmail' : 'auth.login.wrongIdentifier'),
+      identifier: (value) => {
+        if (!value.trim()) return t('auth.login.identifierRequired');
+        if (value.includes('@')) return isEmail(value) ? null : t('auth.login.wrongEmail');
+        return looksLikePhone(value) ? null : t('auth.login.wrongIdentifier');
+      },
       password: (value) => (value ? null : t('auth.login.passwordRequired')),
     },
   });
   /** Why a right password did not sign in (sign-up not finished) and what was sent: kept on the page. */
   const [unfinished, setUnfinished] = useState<string | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
+  const [rules, setRules] = useState<PhoneRules | null>(null);
+  const [country, setCountry] = useState<string | null>(null);
+  const identifierRef = useRef<HTMLInputElement>(null);
   const login = useLogin();
-  const expired = useSearchParams()[0].get('expired') === '1';
+  const expired = params.get('expired') === '1';
 
-  const invalid = (errors: FormErrors) => {
-    if (!errors.identifier) return;
-    // Spec: a malformed email is cleared and said in a toast, not under the field, before anything else.
-    const asEmail = form.values.identifier.includes('@');
-    form.setFieldValue('identifier', '');
-    form.setErrors({});
-    notifyError(String(errors.identifier), t(asEmail ? 'auth.login.invalidEmail' : 'auth.login.invalidIdentifier'));
-    emailRef.current?.focus();
-  };
+  const typed = form.values.identifier;
+  const asPhone = looksLikePhone(typed);
+  useEffect(() => {
+    if (!asPhone || rules) return;
+    void loadPhoneRules().then((loaded) => {
+      setRules(loaded);
+      setCountry((c) => c ?? loaded.regionCountry());
+    });
+  }, [asPhone, rules]);
 
-  const submit = form.onSubmit(({ identifier, password }) => {
-    setUnfinished(null);
-    login.mutate(
-      { identifier: signInIdentifier(identifier) ?? identifier.trim(), password },
-      {
-        onSuccess: (reply) => {
-          session.signIn(reply);
-          goAfterSignIn();
+  /** What a phone number typed in the local form (0712 345 678) means with the chosen country. */
+  const phone = asPhone && rules ? rules.analysePhone(typed, rules.availableCountry(country)) : null;
+  const understood = phone?.valid ? rules!.formatInternational(phone.value) : null;
+  // A number starting with +CC picks its own country.
+  const shownCountry = phone?.valid && phone.country ? phone.country : country;
+
+  const submit = form.onSubmit(
+    async ({ identifier, password }) => {
+      setUnfinished(null);
+      let sent = identifier.trim();
+      if (looksLikePhone(identifier)) {
+        const loaded = await loadPhoneRules();
+        const read = loaded.analysePhone(identifier, loaded.availableCountry(country) ?? loaded.regionCountry());
+        if (!read.valid) {
+          // Said at the field; what was typed stays (issue 37 item 3).
+          form.setFieldError('identifier', t('auth.login.wrongPhone'));
+          identifierRef.current?.focus();
+          return;
+        }
+        sent = read.value;
+      }
+      login.mutate(
+        { identifier: sent, password },
+        {
+          onSuccess: (reply) => {
+            if (sent.startsWith('+')) void loadPhoneRules().then((loaded) => loaded.rememberCountry(sent));
+            session.signIn(reply);
+            goAfterSignIn();
+          },
+          onError: (err) => {
+            // 403: the password was right but the sign-up is not finished; the message says what was sent.
+            if (err instanceof ApiError && err.status === 403) setUnfinished(err.message);
+            else {
+              form.setErrors(serverFieldErrors(err));
+              notifyError(errorMessage(err), t('auth.error'));
+            }
+          },
         },
-        onError: (err) => {
-          // 403: the password was right but the sign-up is not finished; the message says what was sent.
-          if (err instanceof ApiError && err.status === 403) setUnfinished(err.message);
-          else {
-            form.setErrors(serverFieldErrors(err));
-            notifyError(errorMessage(err), t('auth.error'));
-          }
-        },
-      },
-    );
-  }, invalid);
+      );
+    },
+    // A refused field is said under the field, which gets the focus; nothing is cleared.
+    (errors) => {
+      if (errors.identifier) identifierRef.current?.focus();
+    },
+  );
 
   return (
     <>
@@ -85,13 +125,24 @@ export default function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
-            ref={emailRef}
+            ref={identifierRef}
             label={t('auth.fields.emailOrPhone')}
             type="text"
             autoComplete="username"
             required
+            description={understood ? t('auth.phone.understood', { number: understood }) : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.getInputProps('identifier')}
           />
+          {asPhone && rules ? (
+            <NativeSelect
+              label={t('auth.phone.readAs')}
+              data={rules.countryOptions(i18n.language)}
+              value={shownCountry ?? ''}
+              onChange={(e) => setCountry(e.currentTarget.value)}
+              size="sm"
+            />
+          ) : null}
           <PasswordField
             label={t('auth.fields.password')}
             autoComplete="current-password"

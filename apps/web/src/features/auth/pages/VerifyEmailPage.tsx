@@ -2,14 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
-import { useResendOtp, useVerifyEmail } from '../api/auth.ts';
+import { useResendOtp, useVerifyEmail } from '../../../api/auth.ts';
 import { AuthLinks } from '../components/AuthLinks.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
-import { CodeInput } from '../components/CodeInput.tsx';
+import { CodeInput } from '../../../components/CodeInput.tsx';
 
 export const CODE_REQUIRED = 'Please enter the verification code.';
 export const TOKEN_REQUIRED = 'Verification token is missing!';

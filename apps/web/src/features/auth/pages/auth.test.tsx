@@ -44,17 +44,30 @@ function authRoutes(route: string) {
 }
 
 describe('Login', () => {
-  it("clears a malformed email and says 'Invalid Email' / 'This is a wrong email' without calling the server", async () => {
+  it('says a malformed email at the field, keeps what was typed, and calls no server (issue 37 item 12)', async () => {
     const calls = fakeServer(() => ({ status: 500 }));
     const user = userEvent.setup({ delay: null });
     authRoutes('/auth');
     await user.type(input('Email or phone number'), 'farmer@kutu');
     await user.type(input('Password'), STRONG);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Invalid Email')).toBeTruthy();
-    expect(screen.getByText('This is a wrong email')).toBeTruthy();
-    expect(input('Email or phone number').value).toBe('');
-    expect(input('Password').value).toBe(STRONG);
+    expect(await screen.findByText('This is a wrong email')).toBeTruthy();
+    expect(input('Email or phone number').getAttribute('aria-invalid')).toBe('true');
+    expect(input('Email or phone number').value).toBe('farmer@kutu');
+    expect(document.activeElement).toBe(input('Email or phone number'));
+    expect(screen.queryByText('Invalid Email')).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says an empty field at the field, not in a toast', async () => {
+    const calls = fakeServer(() => ({ status: 500 }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth');
+    await user.type(input('Password'), STRONG);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Type your email or phone number')).toBeTruthy();
+    expect(input('Email or phone number').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Error')).toBeNull();
     expect(calls).toHaveLength(0);
   });
 
@@ -69,16 +82,38 @@ describe('Login', () => {
     expect(calls[0]).toMatchObject({ url: '/api/auth/login/', body: { identifier: '+256772123456' } });
   });
 
-  it('asks for the country code when a phone number is written without it, without calling the server', async () => {
+  it('reads a number in the local form with the country, says what it understood, and sends E.164 (issue 37 item 3)', async () => {
+    const calls = fakeServer(() => apiError(401, 'UNAUTHENTICATED', 'Wrong phone number or password'));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth');
+    await user.type(input('Email or phone number'), '0712 345 678');
+    // Uganda unless the account or the browser says otherwise; a Kenyan farmer picks Kenya.
+    const country = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Country of the phone number' });
+    expect(country.value).toBe('UG');
+    await user.selectOptions(country, 'KE');
+    expect(await screen.findByText('Read as +254 712 345678')).toBeTruthy();
+    await user.type(input('Password'), STRONG);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Wrong phone number or password')).toBeTruthy();
+    expect(calls[0]).toMatchObject({ url: '/api/auth/login/', body: { identifier: '+254712345678' } });
+    expect(input('Email or phone number').value).toBe('0712 345 678');
+  });
+
+  it('says a number that is not one of the country at the field and keeps it', async () => {
     const calls = fakeServer(() => ({ status: 500 }));
     const user = userEvent.setup({ delay: null });
     authRoutes('/auth');
-    await user.type(input('Email or phone number'), '0772123456');
+    await user.type(input('Email or phone number'), '0712 34');
     await user.type(input('Password'), STRONG);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Check your email or phone number')).toBeTruthy();
-    expect(screen.getByText(/starting with \+ and the country code/)).toBeTruthy();
+    expect(await screen.findByText(/This is not a phone number of the chosen country/)).toBeTruthy();
+    expect(input('Email or phone number').value).toBe('0712 34');
     expect(calls).toHaveLength(0);
+  });
+
+  it('opens with the email or phone given after activation', () => {
+    authRoutes('/auth?identifier=nakato%40example.com');
+    expect(input('Email or phone number').value).toBe('nakato@example.com');
   });
 
   it("shows the server's message under the title 'Error' and keeps what was typed", async () => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { commentCreateBody, COMMENT_MAX } from '@kutu/contract';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useCreateComment } from '../api/community.ts';
+import { useCreateComment } from '../../../api/community.ts';
 import { translateMessage } from '../../../lib/validation.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { CommentAction, ResponseItem } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useModerateComment } from '../api/community.ts';
+import { useModerateComment } from '../../../api/community.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 const notices: Record<CommentAction, { ok: string; failed: string }> = {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Anchor, Table } from '@mantine/core';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
-import { moderationLogQuery } from '../api/community.ts';
-import { ListPagination } from './ListPagination.tsx';
+import { moderationLogQuery } from '../../../api/community.ts';
+import { ListPagination } from '../../../components/ListPagination.tsx';
 import { QueryState } from './QueryState.tsx';
 
 const PAGE_SIZE = 20;

@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CommunityPost } from '@kutu/contract';
 import { formatPercent } from '../../../lib/format.ts';
-import { resultColor, resultHeading } from '../../analysis/components/classes.ts';
+import { resultColor, resultHeading } from '../../../lib/diagnosis-labels.ts';
 
 /** What the analysis the farmer linked to the post found: its heading and confidence. */
 export function PostAnalysis({ analysis }: { analysis: NonNullable<CommunityPost['analysis']> }) {

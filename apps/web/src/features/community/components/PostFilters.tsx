@@ -41,21 +41,21 @@ export function PostFilters({
       )}
       <NativeSelect
         aria-label={t('community.fields.crop')}
-        w={150}
+        w={{ base: '100%', sm: 150 }}
         data={[{ value: '', label: t('community.filters.anyCrop') }, ...cropOptions]}
         value={value.crop_type ?? ''}
         onChange={(e) => set({ crop_type: (e.currentTarget.value as CropType) || undefined })}
       />
       <NativeSelect
         aria-label={t('community.fields.disease')}
-        w={170}
+        w={{ base: '100%', sm: 170 }}
         data={[{ value: '', label: t('community.filters.anyDisease') }, ...diseaseOptions]}
         value={value.disease_type ?? ''}
         onChange={(e) => set({ disease_type: (e.currentTarget.value as DiseaseType) || undefined })}
       />
       <NativeSelect
         aria-label={t('community.fields.urgency')}
-        w={180}
+        w={{ base: '100%', sm: 180 }}
         data={[{ value: '', label: t('community.filters.anyUrgency') }, ...urgencyOptions]}
         value={value.urgency_level ?? ''}
         onChange={(e) => set({ urgency_level: (e.currentTarget.value as UrgencyLevel) || undefined })}

@@ -17,24 +17,13 @@ import {
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_MAX_BYTES, POST_CONTENT_MAX, POST_TITLE_MAX, postCreateBody } from '@kutu/contract';
+import { POST_CONTENT_MAX, POST_TITLE_MAX, postCreateBody } from '@kutu/contract';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { photoSizesLabel, shrinkPhoto, type PreparedPhoto } from '../../analysis/lib/shrink.ts';
-import { useCreatePost } from '../api/community.ts';
+import { ANY_IMAGE, photoSizesLabel, preparePhoto, rejectionKey, type PreparedPhoto } from '../../../lib/shrink.ts';
+import { useCreatePost } from '../../../api/community.ts';
 import { cropOptions, diseaseOptions, urgencyOptions } from './labels.ts';
 import { translated, translateErrors } from '../../../lib/validation.ts';
-
-const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
-
-/** The analysis upload's messages for a file the drop zone refuses. */
-function rejectionKey(rejections: FileRejection[]): string {
-  const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
-  if (codes.includes('too-many-files') || rejections.length > 1) return 'analysis.upload.tooMany';
-  if (codes.includes('file-too-large')) return 'analysis.upload.tooBig';
-  if (codes.includes('file-invalid-type')) return 'analysis.upload.unsupported';
-  return 'analysis.upload.failed';
-}
 
 // A farmer who does not know the disease says so: "I don't know" (`none`) is chosen at first.
 const empty = { title: '', content: '', crop_type: '', disease_type: 'none', urgency_level: '' };
@@ -86,9 +75,15 @@ export function PostForm({ onPosted }: { onPosted?: () => void } = {}) {
     setImageError(null);
     setFile(chosen);
     setPrepared(null);
-    shrinkPhoto(chosen)
-      .then(setPrepared)
-      .catch(() => setPrepared({ blob: chosen, filename: chosen.name, resized: false }));
+    // Shrunk first, then judged: a camera photo over 5 MB goes as a few hundred KB (issue 37 item 9).
+    void preparePhoto(chosen).then(({ photo, refusal }) => {
+      if (refusal) {
+        clearPhoto();
+        const message = t(refusal);
+        setImageError(message);
+        notifyError(message, t('community.notices.error'));
+      } else setPrepared(photo);
+    });
   }
 
   function submit(values: typeof empty) {
@@ -100,8 +95,7 @@ export function PostForm({ onPosted }: { onPosted?: () => void } = {}) {
         onSuccess: () => {
           notifySuccess(t('community.notices.postSubmitted'), t('community.notices.success'));
           form.reset();
-          setFile(null);
-          setPrepared(null);
+          clearPhoto();
           onPosted?.();
         },
         onError: (err) => {
@@ -198,8 +192,7 @@ export function PostForm({ onPosted }: { onPosted?: () => void } = {}) {
             <Dropzone
               onDropAny={onDropAny}
               onDrop={() => undefined}
-              accept={ACCEPT}
-              maxSize={IMAGE_MAX_BYTES}
+              accept={ANY_IMAGE}
               maxFiles={1}
               multiple={false}
               disabled={create.isPending}

@@ -3,7 +3,7 @@ import { AspectRatio, Center, Image, Loader, Text } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { usePostImage } from '../api/community.ts';
+import { usePostImage } from '../../../api/community.ts';
 
 /**
  * A post's photo, loaded lazily: only once the card scrolls into view (at once where the browser

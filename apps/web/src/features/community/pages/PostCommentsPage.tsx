@@ -6,17 +6,17 @@ import { Link, useParams } from 'react-router';
 import type { CommunityPost, ModerationStatus } from '@kutu/contract';
 import { cropTypeLabels, diseaseTypeLabels, urgencyLevelLabels } from '@kutu/contract/enums';
 import { analysisApi } from '@kutu/contract/paths';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { moderationQueueQuery, postQuery } from '../api/community.ts';
+import { moderationQueueQuery, postQuery } from '../../../api/community.ts';
 import { CommentForm } from '../components/CommentForm.tsx';
-import { ListPagination } from '../components/ListPagination.tsx';
+import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ModerationComment } from '../components/ModerationComment.tsx';
 import { QueryState } from '../components/QueryState.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { PostAnalysis } from '../components/PostAnalysis.tsx';
 import { PostImage } from '../components/PostImage.tsx';
-import { AnalysisPhoto } from '../../analysis/components/AnalysisPhoto.tsx';
+import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 
 const PAGE_SIZE = 10;
 

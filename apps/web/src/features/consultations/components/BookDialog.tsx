@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { bookSlotBody, type AvailabilitySlot } from '@kutu/contract';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
-import { useAnalyses } from '../../analysis/api/analysis.ts';
+import { useAnalyses } from '../../../api/analysis.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useBookSlot } from '../api/consultations.ts';
+import { useBookSlot } from '../../../api/consultations.ts';
 import { translated, translateErrors } from '../../../lib/validation.ts';
 
 type BookValues = { topic: string; analysis_id: string };

@@ -5,7 +5,7 @@ import type { Booking } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { downloadCalendar } from '../api/consultations.ts';
+import { downloadCalendar } from '../../../api/consultations.ts';
 
 /** The booking's .ics: an event once approved, its cancellation once cancelled. */
 export function CalendarButton({ booking }: { booking: Booking }) {

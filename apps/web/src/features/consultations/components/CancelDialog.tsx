@@ -5,7 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useCancelBooking } from '../api/consultations.ts';
+import { useCancelBooking } from '../../../api/consultations.ts';
 import { translated, translateErrors } from '../../../lib/validation.ts';
 
 /** Cancel a booking: the farmer may say why, the expert must (the server refuses an expert without a reason). */

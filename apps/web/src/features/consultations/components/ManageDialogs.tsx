@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateTime, viewerTimeZone } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { isoToLocalInput, localInputToIso, useManageBooking } from '../api/consultations.ts';
+import { isoToLocalInput, localInputToIso, useManageBooking } from '../../../api/consultations.ts';
 
 // The expert's approve and reject dialogs (Bookings), loaded when one is first opened.
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useBookableSlots, useBookSlot, useCancelBooking } from '../api/consultations.ts';
+import { useBookableSlots, useBookSlot, useCancelBooking } from '../../../api/consultations.ts';
 
 /**
  * Reschedule = book another slot with the same topic and analysis, then cancel this booking: one tap on

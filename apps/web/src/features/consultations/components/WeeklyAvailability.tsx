@@ -25,7 +25,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useCreateRule, useEndRule, useRules } from '../api/consultations.ts';
+import { useCreateRule, useEndRule, useRules } from '../../../api/consultations.ts';
 import { MeetingFields, type MeetingValues } from './MeetingFields.tsx';
 import { translated, translateErrors } from '../../../lib/validation.ts';
 

@@ -182,11 +182,14 @@ export function CardPager({
   pageSize,
   total,
   onChange,
+  label = 'dataTable.range',
 }: {
   page: number;
   pageSize: number;
   total: number;
   onChange: (page: number) => void;
+  /** The words of "1–5 of 12": rows by default. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   if (total === 0) return null;
@@ -196,7 +199,7 @@ export function CardPager({
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed">
-        {t('dataTable.range', { from, to, total })}
+        {t(label, { from, to, total })}
       </Text>
       {pages > 1 && <Pagination value={page} total={pages} onChange={onChange} withEdges />}
     </Group>

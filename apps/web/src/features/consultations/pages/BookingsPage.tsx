@@ -4,7 +4,7 @@ import type { Booking } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { OnDemand } from '../../../components/OnDemand.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useExpertBookings } from '../api/consultations.ts';
+import { useExpertBookings } from '../../../api/consultations.ts';
 import {
   type BookingFilter,
   BookingBadge,

@@ -12,7 +12,7 @@ import {
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateTime, viewerTimeZone } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { localInputToIso, useCreateSlot, useDeactivateSlot, useMySlots } from '../api/consultations.ts';
+import { localInputToIso, useCreateSlot, useDeactivateSlot, useMySlots } from '../../../api/consultations.ts';
 import { MeetingFields, type MeetingValues } from '../components/MeetingFields.tsx';
 import { translateErrors } from '../../../lib/validation.ts';
 import { Deferred } from '../../../components/OnDemand.tsx';

@@ -3,10 +3,10 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import type { Booking } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { OnDemand } from '../../../components/OnDemand.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useMyBookings } from '../api/consultations.ts';
+import { useMyBookings } from '../../../api/consultations.ts';
 import { CalendarButton, canCancel } from '../components/CalendarButton.tsx';
 import {
   type BookingFilter,

@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DashboardReply } from '@kutu/contract';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { LoadingSkeleton } from '../../../components/LoadingSkeleton.tsx';
 

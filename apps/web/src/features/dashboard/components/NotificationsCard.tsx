@@ -1,6 +1,6 @@
 import { Card } from '@mantine/core';
-import { NotificationList } from '../../notifications/components/NotificationList.tsx';
-import { NotificationsHeader } from '../../notifications/components/NotificationsHeader.tsx';
+import { NotificationList } from '../../../components/notifications/NotificationList.tsx';
+import { NotificationsHeader } from '../../../components/notifications/NotificationsHeader.tsx';
 
 export function NotificationsCard() {
   return (

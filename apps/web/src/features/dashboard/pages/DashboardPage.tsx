@@ -1,17 +1,17 @@
 import { memo, useDeferredValue } from 'react';
 import { Alert, Button, Grid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/guards.tsx';
+import { useSession } from '../../../lib/use-session.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import type { DashboardReply, Role } from '@kutu/contract';
-import { dashboardQuery, useDashboard } from '../api/dashboard.ts';
+import { dashboardQuery, useDashboard } from '../../../api/dashboard.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { MonthlyChart, OutcomesChart } from '../components/Charts.tsx';
 import { NotificationsCard } from '../components/NotificationsCard.tsx';
 import { QuickLinks } from '../components/QuickLinks.tsx';
 import { StatCards } from '../components/StatCards.tsx';
 import { FarmerActivity } from '../components/FarmerActivity.tsx';
-import { ReviewSummaryCard } from '../../review/components/ReviewSummaryCard.tsx';
+import { ReviewSummaryCard } from '../../../components/review/ReviewSummaryCard.tsx';
 
 /** Started with the page's code (router.tsx). */
 export function startQueries() {

@@ -4,9 +4,9 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { CodeInput } from '../../auth/components/CodeInput.tsx';
-import { isEmail, serverFieldErrors } from '../../auth/forms.ts';
-import { useAddEmail, useConfirmEmail } from '../api/profile.ts';
+import { CodeInput } from '../../../components/CodeInput.tsx';
+import { isEmail, serverFieldErrors } from '../../../lib/forms.ts';
+import { useAddEmail, useConfirmEmail } from '../../../api/profile.ts';
 
 /** A farmer who signed up by phone adds an email: a code goes to it, typed here to confirm it. */
 export function AddEmailCard() {

@@ -3,9 +3,9 @@ import { changePasswordBody } from '@kutu/contract';
 import { PasswordField } from '../../../components/PasswordStrength/PasswordField.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { NewPasswordForm } from '../../auth/components/NewPasswordForm.tsx';
-import { serverFieldErrors } from '../../auth/forms.ts';
-import { useChangePassword } from '../api/profile.ts';
+import { NewPasswordForm } from '../../../components/NewPasswordForm.tsx';
+import { serverFieldErrors } from '../../../lib/forms.ts';
+import { useChangePassword } from '../../../api/profile.ts';
 
 /** Change Password: the same form, rules and messages as activation and reset. */
 export function ChangePasswordForm({ userInputs }: { userInputs?: string[] }) {

@@ -4,9 +4,9 @@ import { completeProfileBody, genders, idTypes, type UserRecord } from '@kutu/co
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { serverFieldErrors } from '../../auth/forms.ts';
-import { contractResolver } from '../../auth/resolver.ts';
-import { useCompleteProfile } from '../api/profile.ts';
+import { serverFieldErrors } from '../../../lib/forms.ts';
+import { contractResolver } from '../../../lib/contract-resolver.ts';
+import { useCompleteProfile } from '../../../api/profile.ts';
 
 const empty = {
   idType: 'NATIONAL_ID' as (typeof idTypes)[number],

@@ -3,18 +3,22 @@ import { Alert, Box, Center, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { IconId, IconKey, IconUserCheck } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/guards.tsx';
-import { useMe } from '../api/profile.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { useMe } from '../../../api/profile.ts';
 import { AccountSummary } from '../components/AccountSummary.tsx';
 import { AddEmailCard } from '../components/AddEmailCard.tsx';
-import { OfflineCard } from '../../offline/components/OfflineCard.tsx';
-import { DataUsageCard } from '../../offline/components/DataUsageCard.tsx';
+import { OfflineCard } from '../../../components/offline/OfflineCard.tsx';
+import { DataUsageCard } from '../../../components/offline/DataUsageCard.tsx';
 import { LanguageSwitch } from '../../../components/LanguageSwitch/LanguageSwitch.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 
 // The forms bring the contract's schemas (zod): each loads when its tab opens.
 const ChangePasswordForm = lazy(() =>
   import('../components/ChangePasswordForm.tsx').then((m) => ({ default: m.ChangePasswordForm })),
+);
+// Outbreak alerts (issue 36): the district list and picker load after the summary.
+const OutbreakSettingsCard = lazy(() =>
+  import('../../../components/outbreak/OutbreakSettings.tsx').then((m) => ({ default: m.OutbreakSettingsCard })),
 );
 const CompleteProfileForm = lazy(() =>
   import('../components/CompleteProfileForm.tsx').then((m) => ({ default: m.CompleteProfileForm })),
@@ -82,6 +86,11 @@ export default function ProfilePage() {
           <Tabs.Panel value="summary">
             {current.email === null ? <AddEmailCard /> : null}
             <AccountSummary user={current} stale={me.isError} />
+            <Box mt="md">
+              <Deferred>
+                <OutbreakSettingsCard user={current} />
+              </Deferred>
+            </Box>
             {current.role === 'farmer' && (
               <Box mt="md" maw={560}>
                 <OfflineCard />

@@ -3,12 +3,12 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import type { MyReviewPage } from '@kutu/contract';
 import { formatDateTime } from '../../../lib/format.ts';
-import { AnalysisPhoto } from '../../analysis/components/AnalysisPhoto.tsx';
-import { resultLabelKey } from '../../analysis/components/classes.ts';
-import { ListPagination } from '../../community/components/ListPagination.tsx';
-import { useMyVerdicts } from '../api/review.ts';
+import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
+import { resultLabelKey } from '../../../lib/diagnosis-labels.ts';
+import { ListPagination } from '../../../components/ListPagination.tsx';
+import { useMyVerdicts } from '../../../api/review.ts';
 import { ReviewDialog, type ReviewTarget } from './ReviewDialog.tsx';
-import { verdictColor, verdictKey } from './verdicts.ts';
+import { verdictColor, verdictKey } from '../../../components/review/verdicts.ts';
 
 const PAGE_SIZE = 10;
 

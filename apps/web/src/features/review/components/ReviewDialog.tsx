@@ -7,10 +7,10 @@ import type { AnalysisResult, ReviewVerdict } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatPercent } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { AnalysisPhoto } from '../../analysis/components/AnalysisPhoto.tsx';
-import { resultLabelKey } from '../../analysis/components/classes.ts';
-import { useClaim, useDecide, useReleaseClaim } from '../api/review.ts';
-import { verdictKey } from './verdicts.ts';
+import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
+import { resultLabelKey } from '../../../lib/diagnosis-labels.ts';
+import { useClaim, useDecide, useReleaseClaim } from '../../../api/review.ts';
+import { verdictKey } from '../../../components/review/verdicts.ts';
 
 export interface ReviewTarget {
   analysis: AnalysisResult;

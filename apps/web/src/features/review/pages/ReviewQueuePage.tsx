@@ -12,15 +12,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { districts } from '@kutu/contract/districts';
 import { analysisCrops, modelAnswers } from '@kutu/contract/enums';
 import type { AnalysisCrop, ModelAnswer, ReviewQueueItem, ReviewQueueQuery } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
-import { AnalysisPhoto } from '../../analysis/components/AnalysisPhoto.tsx';
-import { resultColor, resultLabelKey } from '../../analysis/components/classes.ts';
-import { ListPagination } from '../../community/components/ListPagination.tsx';
-import { useReviewQueue } from '../api/review.ts';
+import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
+import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
+import { ListPagination } from '../../../components/ListPagination.tsx';
+import { useReviewQueue } from '../../../api/review.ts';
 import { MyVerdicts } from '../components/MyVerdicts.tsx';
 import { ReviewDialog } from '../components/ReviewDialog.tsx';
 
@@ -70,22 +72,54 @@ function QueueCard({ item, onReview }: { item: ReviewQueueItem; onReview: () => 
   );
 }
 
+/** The district filter's choices, by country (issue 36: the outbreak table links here with `?district=`). */
+const districtGroups = (t: (key: string) => string) =>
+  (['UG', 'KE'] as const).map((country) => ({
+    group: t(`outbreak.countries.${country}`),
+    items: districts
+      .filter((d) => d.country === country)
+      .map((d) => ({ value: d.code, label: d.name }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
+  }));
+
+/** The queue's filters; `district` (issue 36) narrows it to the farmers of one district or county. */
+type QueueFilters = Omit<ReviewQueueQuery, 'page' | 'page_size'>;
+
 /** The waiting items, most useful first, with filters. */
 function WaitingList() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<Omit<ReviewQueueQuery, 'page' | 'page_size'>>({});
+  const [filters, setFilters] = useState<QueueFilters>(() => ({ district: params.get('district') || undefined }));
   const [open, setOpen] = useState<ReviewQueueItem | null>(null);
   const queue = useReviewQueue({ ...filters, page, page_size: PAGE_SIZE });
   const setFilter = (patch: Partial<typeof filters>) => {
     setPage(1);
     setFilters((f) => ({ ...f, ...patch }));
+    if ('district' in patch) {
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (patch.district) next.set('district', patch.district);
+          else next.delete('district');
+          return next;
+        },
+        { replace: true },
+      );
+    }
   };
 
   return (
     <Stack gap="md">
       <Text c="dimmed">{t('review.queue.intro')}</Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="xs">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
+        <NativeSelect
+          label={t('review.filters.district')}
+          data={[{ value: '', label: t('review.filters.anyDistrict') }, ...districtGroups(t)]}
+          value={filters.district ?? ''}
+          onChange={(e) => setFilter({ district: e.currentTarget.value || undefined })}
+          data-testid="filter-district"
+        />
         <NativeSelect
           label={t('review.filters.crop')}
           data={[

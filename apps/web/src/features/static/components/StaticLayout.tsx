@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Box, Container, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { session } from '../../../lib/session.ts';
 
 /** A plain page for public texts (Terms, Contact Us), readable signed in or out. */

@@ -3,7 +3,7 @@ import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import { IconBug, IconLock, IconMail } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { StaticLayout } from '../components/StaticLayout.tsx';
 import { PRIVACY_EMAIL, SUPPORT_EMAIL } from '../contacts.ts';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes.ts';
+import { routes } from '../../../config/routes.ts';
 import { PRIVACY_EMAIL, SUPPORT_EMAIL } from '../contacts.ts';
 
 /** One numbered part of the terms; `id` lets other pages link to it (`/terms#privacy`). */

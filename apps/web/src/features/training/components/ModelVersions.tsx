@@ -6,11 +6,11 @@ import type { ModelVersion } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { ListPagination } from '../../community/components/ListPagination.tsx';
-import { useActivateVersion, versionsQuery } from '../api/training.ts';
+import { ListPagination } from '../../../components/ListPagination.tsx';
+import { useActivateVersion, versionsQuery } from '../../../api/training.ts';
 import { TrainingTable } from './TrainingTable.tsx';
-import { useFieldAccuracy } from '../../review/api/review.ts';
-import { agreementLine } from '../../review/components/FieldAccuracy.tsx';
+import { useFieldAccuracy } from '../../../api/review.ts';
+import { agreementLine } from '../../../components/review/FieldAccuracy.tsx';
 import { formatPercent } from '../../../lib/format.ts';
 
 function metric(v: ModelVersion, key: 'accuracy' | 'macro_f1') {

@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { trainingLabels } from '@kutu/contract/enums';
-import { countsQuery } from '../api/training.ts';
+import { countsQuery } from '../../../api/training.ts';
 import { labelName } from './labels.ts';
 
 /** Samples per label, plus how many arrived since the last retraining. */

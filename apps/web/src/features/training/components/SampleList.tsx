@@ -7,8 +7,8 @@ import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
-import { ListPagination } from '../../community/components/ListPagination.tsx';
-import { samplesQuery, useRelabelSample, useRemoveSample } from '../api/training.ts';
+import { ListPagination } from '../../../components/ListPagination.tsx';
+import { samplesQuery, useRelabelSample, useRemoveSample } from '../../../api/training.ts';
 import { TrainingTable } from './TrainingTable.tsx';
 import { labelColor, labelName, labelOptions } from './labels.ts';
 

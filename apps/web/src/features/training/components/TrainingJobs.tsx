@@ -6,8 +6,8 @@ import type { TrainingJob, TrainingJobStatus } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { ListPagination } from '../../community/components/ListPagination.tsx';
-import { jobsQuery, useStartTraining } from '../api/training.ts';
+import { ListPagination } from '../../../components/ListPagination.tsx';
+import { jobsQuery, useStartTraining } from '../../../api/training.ts';
 import { TrainingTable } from './TrainingTable.tsx';
 import { formatPercent } from '../../../lib/format.ts';
 
@@ -32,10 +32,41 @@ function pct(v: unknown) {
   return typeof v === 'number' ? formatPercent(v, 1) : '–';
 }
 
-/** The running job's progress: stage, epoch x/y and elapsed time. */
+/**
+ * Where a running job is, 0–100: each stage has its share of the bar (the features take most of a
+ * retraining), and moves within it by the trainer's done/total (photos, fit steps) or epoch/epochs.
+ */
+const STAGE_SPANS: Record<string, [number, number]> = {
+  preparing: [0, 70],
+  training: [70, 90],
+  exporting: [90, 92],
+  evaluating: [92, 100],
+};
+export function jobProgress(job: Pick<TrainingJob, 'stage' | 'epoch' | 'epochs' | 'progress'>): number {
+  const done = job.progress?.done;
+  const total = job.progress?.total;
+  const within =
+    typeof done === 'number' && typeof total === 'number' && total > 0
+      ? Math.min(1, done / total)
+      : job.epoch && job.epochs
+        ? job.epoch / job.epochs
+        : 0;
+  const span = job.stage ? STAGE_SPANS[job.stage] : undefined;
+  if (!span) return within * 100;
+  return Math.round(span[0] + (span[1] - span[0]) * within);
+}
+
+/** The running job's progress: stage (in words, with its count), epoch x/y and elapsed time. */
 function RunningJob({ job }: { job: TrainingJob }) {
   const { t } = useTranslation();
-  const value = job.epoch && job.epochs ? (job.epoch / job.epochs) * 100 : 0;
+  const value = jobProgress(job);
+  const stage = job.stage && job.stage in STAGE_SPANS ? t(`training.stages.${job.stage}`) : (job.stage ?? job.status);
+  const done = job.progress?.done;
+  const total = job.progress?.total;
+  const count =
+    job.stage === 'preparing' && typeof done === 'number' && typeof total === 'number'
+      ? ` (${t('training.stageCount', { done, total })})`
+      : '';
   return (
     <Paper withBorder p="sm" radius="md" aria-label={t('training.running')} data-testid="running-job">
       <Stack gap={6}>
@@ -44,8 +75,11 @@ function RunningJob({ job }: { job: TrainingJob }) {
           <Badge color={statusColor[job.status]}>{t(`training.status.${job.status}`)}</Badge>
         </Group>
         <Text size="sm">
-          {t('training.stage')}: {job.stage ?? job.status}
-          {job.epochs ? ` · ${t('training.epochOf', { epoch: job.epoch ?? 0, epochs: job.epochs })}` : ''}
+          {t('training.stage')}: {stage}
+          {count}
+          {job.epochs && job.epochs > 1
+            ? ` · ${t('training.epochOf', { epoch: job.epoch ?? 0, epochs: job.epochs })}`
+            : ''}
           {job.elapsed_seconds !== null ? ` · ${t('training.elapsed')} ${formatElapsed(job.elapsed_seconds)}` : ''}
         </Text>
         <Progress value={value} animated={job.status === 'running'} aria-label={t('training.progress')} />

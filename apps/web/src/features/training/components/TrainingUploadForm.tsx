@@ -3,26 +3,19 @@ import { useState } from 'react';
 import { Button, CloseButton, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_MAX_BYTES, imageUploadMessages, TRAINING_MAX_FILES, trainingMessages } from '@kutu/contract/enums';
+import { TRAINING_MAX_FILES } from '@kutu/contract/enums';
 import type { TrainingLabel } from '@kutu/contract';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useUploadTrainingImages } from '../api/training.ts';
+import { ANY_IMAGE, preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
+import { useUploadTrainingImages } from '../../../api/training.ts';
 import { labelOptions } from './labels.ts';
 
 let nextKey = 0;
 interface Picked {
   key: number;
+  /** What is sent: the photo as shrunk on this device, under the name the expert picked. */
   file: File;
-}
-
-const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
-
-function rejectionMessage(rejections: FileRejection[]): string {
-  const code = rejections[0]?.errors[0]?.code;
-  if (code === 'file-too-large') return imageUploadMessages.tooBig;
-  if (code === 'too-many-files') return `You can upload at most ${TRAINING_MAX_FILES} images at a time`;
-  return imageUploadMessages.unsupported;
 }
 
 /** The spec's Model Training form: drop zone, label dropdown, Submit for Training (several images allowed). */
@@ -31,33 +24,55 @@ export function TrainingUploadForm() {
   const [files, setFiles] = useState<Picked[]>([]);
   const [label, setLabel] = useState<TrainingLabel | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const upload = useUploadTrainingImages();
 
+  const fail = (message: string) => {
+    setError(message);
+    notifyError(message);
+  };
+
+  /**
+   * Every photo is shrunk on this device like a diagnosis photo (one shared function), then judged:
+   * a refused one is named with the real reason, and the others are kept (issue 37 item 9).
+   */
+  const onDropAny = async (accepted: File[], rejections: FileRejection[]) => {
+    const reasons = rejections.map((r) =>
+      t('training.refused', { name: r.file.name, reason: t(rejectionKey([r], false)) }),
+    );
+    if (rejections.some((r) => r.errors.some((e) => e.code === 'too-many-files'))) {
+      reasons.splice(0, reasons.length, t('training.tooMany', { max: TRAINING_MAX_FILES }));
+    }
+    setPreparing(true);
+    const prepared = await Promise.all(accepted.map(async (file) => ({ file, ...(await preparePhoto(file)) })));
+    setPreparing(false);
+    const kept: Picked[] = [];
+    for (const { file, photo, refusal } of prepared) {
+      if (refusal) reasons.push(t('training.refused', { name: file.name, reason: t(refusal) }));
+      else kept.push({ key: nextKey++, file: new File([photo.blob], photo.filename, { type: photo.blob.type }) });
+    }
+    setFiles((prev) => [...prev, ...kept].slice(0, TRAINING_MAX_FILES));
+    if (reasons.length > 0) fail(reasons.join(' · '));
+    else setError(null);
+  };
+
   const submit = () => {
-    if (files.length === 0) {
-      setError(trainingMessages.noImage);
-      notifyError(trainingMessages.noImage);
-      return;
-    }
-    if (!label) {
-      setError(trainingMessages.noLabel);
-      notifyError(trainingMessages.noLabel);
-      return;
-    }
+    if (files.length === 0) return fail(t('training.noImage'));
+    if (!label) return fail(t('training.noLabel'));
     setError(null);
     upload.mutate(
       { files: files.map((p) => p.file), label },
       {
         onSuccess: (reply) => {
-          notifySuccess(trainingMessages.submitted);
+          setError(null);
+          notifySuccess(t('training.submitted'));
           if (reply.job_id) notifySuccess(t('training.autoStarted', { id: reply.job_id }));
           setFiles([]);
           setLabel(null);
         },
         onError: (err) => {
-          const message = err instanceof ApiError && err.status > 0 ? err.message : trainingMessages.failed;
-          setError(message);
-          notifyError(message || trainingMessages.failed);
+          const message = err instanceof ApiError && err.status > 0 ? err.message : '';
+          fail(message || t('training.failed'));
         },
       },
     );
@@ -68,18 +83,12 @@ export function TrainingUploadForm() {
       <Stack>
         <Title order={3}>{t('training.submitTitle')}</Title>
         <Dropzone
-          onDrop={(accepted) => {
-            setError(null);
-            setFiles((prev) =>
-              [...prev, ...accepted.map((file) => ({ key: nextKey++, file }))].slice(0, TRAINING_MAX_FILES),
-            );
-          }}
-          onReject={(rejections) => setError(rejectionMessage(rejections))}
-          accept={ACCEPT}
-          maxSize={IMAGE_MAX_BYTES}
+          onDropAny={(accepted, rejections) => void onDropAny(accepted, rejections)}
+          onDrop={() => undefined}
+          accept={ANY_IMAGE}
           maxFiles={TRAINING_MAX_FILES}
           multiple
-          loading={upload.isPending}
+          loading={upload.isPending || preparing}
           aria-label={t('training.dropzone')}
           data-testid="training-dropzone"
         >
@@ -93,8 +102,10 @@ export function TrainingUploadForm() {
         {files.length > 0 && (
           <Stack gap={4} aria-label={t('training.selectedFiles')}>
             {files.map(({ key, file }) => (
-              <Group key={key} gap="xs" justify="space-between">
-                <Text size="sm">{file.name}</Text>
+              <Group key={key} gap="xs" justify="space-between" wrap="nowrap">
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {file.name}
+                </Text>
                 <CloseButton
                   size="sm"
                   aria-label={t('training.removeFile', { name: file.name })}
@@ -111,12 +122,12 @@ export function TrainingUploadForm() {
           onChange={(e) => setLabel((e.currentTarget.value as TrainingLabel) || null)}
         />
         {error && (
-          <Text c="red" size="sm" role="alert">
+          <Text c="red" size="sm" role="alert" data-testid="training-error">
             {error}
           </Text>
         )}
         <Group justify="flex-end">
-          <Button onClick={submit} loading={upload.isPending}>
+          <Button onClick={submit} loading={upload.isPending} disabled={preparing}>
             {t('training.submit')}
           </Button>
         </Group>

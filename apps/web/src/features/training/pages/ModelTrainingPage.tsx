@@ -5,7 +5,7 @@ import { SampleCounts } from '../components/SampleCounts.tsx';
 import { SampleList } from '../components/SampleList.tsx';
 import { TrainingJobs } from '../components/TrainingJobs.tsx';
 import { TrainingUploadForm } from '../components/TrainingUploadForm.tsx';
-import { FieldAccuracy } from '../../review/components/FieldAccuracy.tsx';
+import { FieldAccuracy } from '../../../components/review/FieldAccuracy.tsx';
 
 /** Model Training (expert): labelled uploads, counts, retraining jobs, model versions, field accuracy and the samples. */
 export default function ModelTrainingPage() {

@@ -1,0 +1,72 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  ModelVersion,
+  SampleCounts,
+  TrainingJob,
+  TrainingLabel,
+  TrainingSample,
+  TrainingUploadReply,
+  Paginated,
+} from '@kutu/contract';
+import { trainingApi, trainingPath } from '@kutu/contract/paths';
+import { http } from '../lib/api.ts';
+
+/** Every training query starts with this key: one invalidation refreshes the page after a change. */
+export const trainingKey = ['training'] as const;
+
+export const countsQuery = () =>
+  queryOptions({
+    queryKey: [...trainingKey, 'counts'],
+    queryFn: ({ signal }) => http.get<SampleCounts>(trainingApi.counts, undefined, signal),
+  });
+
+export const samplesQuery = (q: { page: number; page_size: number; label?: TrainingLabel }) =>
+  queryOptions({
+    queryKey: [...trainingKey, 'samples', q],
+    queryFn: ({ signal }) => http.get<Paginated<TrainingSample>>(trainingApi.samples, q, signal),
+  });
+
+/** Polls every few seconds while a job is queued or running. */
+export const jobsQuery = (q: { page: number; page_size: number }) =>
+  queryOptions({
+    queryKey: [...trainingKey, 'jobs', q],
+    queryFn: ({ signal }) => http.get<Paginated<TrainingJob>>(trainingApi.jobs, q, signal),
+    refetchInterval: (query) =>
+      query.state.data?.results.some((j) => j.status === 'queued' || j.status === 'running') ? 3000 : false,
+  });
+
+export const versionsQuery = (q: { page: number; page_size: number }) =>
+  queryOptions({
+    queryKey: [...trainingKey, 'versions', q],
+    queryFn: ({ signal }) => http.get<Paginated<ModelVersion>>(trainingApi.versions, q, signal),
+  });
+
+function useInvalidating<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: trainingKey }),
+  });
+}
+
+export function useUploadTrainingImages() {
+  return useInvalidating((v: { files: File[]; label: TrainingLabel }) => {
+    const form = new FormData();
+    form.append('label', v.label);
+    for (const f of v.files) form.append('image', f, f.name);
+    return http.upload<TrainingUploadReply>(trainingApi.upload, form);
+  });
+}
+
+export const useRelabelSample = () =>
+  useInvalidating((v: { id: number; label: TrainingLabel }) =>
+    http.patch<TrainingSample>(trainingPath(trainingApi.sample, { id: v.id }), { label: v.label }),
+  );
+
+export const useRemoveSample = () =>
+  useInvalidating((id: number) => http.delete<void>(trainingPath(trainingApi.sample, { id })));
+
+export const useStartTraining = () => useInvalidating(() => http.post<TrainingJob>(trainingApi.jobs));
+
+export const useActivateVersion = () =>
+  useInvalidating((id: number) => http.post<ModelVersion>(trainingPath(trainingApi.activateVersion, { id })));

@@ -1,0 +1,290 @@
+import '../../styles/app-screens.ts';
+import { type Dispatch, lazy, memo, type SetStateAction, Suspense, useEffect, useState } from 'react';
+import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, NavLink, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
+import { QueryClientProvider, queryOptions, useQuery } from '@tanstack/react-query';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Role, UserRecord } from '@kutu/contract';
+import { api } from '@kutu/contract/paths';
+import { http } from '../../lib/api.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { LANGUAGE_KEY } from '../../lib/i18n.ts';
+import { session } from '../../lib/session.ts';
+import { useSession, useSessionField } from '../../lib/use-session.ts';
+import { PHONE_QUERY } from '../../config/theme.ts';
+import { pendingCountQuery } from '../../api/community.ts';
+import { notificationsQuery } from '../../api/notifications.ts';
+import { menuForRole, type MenuLink } from './menu.ts';
+import { HeaderExtras } from './HeaderExtras.tsx';
+import { OfflineSync } from './OfflineSync.tsx';
+import { OfflineDataBanner, useSavedQueries } from './SavedData.tsx';
+import { routes } from '../../config/routes.ts';
+
+// The one-time district question (issue 36) loads only for a farmer who has none.
+const DistrictPromptCard = lazy(() =>
+  import('../../components/outbreak/OutbreakSettings.tsx').then((m) => ({ default: m.DistrictPromptCard })),
+);
+/** `districtPromptSeen:<user id>`: this farmer put the question away on this phone (kept through logout). */
+const PROMPT_SEEN = 'districtPromptSeen';
+
+// With the shell's chunk: the account screens' strings (the router waits for them).
+export { accountStringsReady } from '../../lib/account-strings.ts';
+
+/** Logout revokes the refresh token, clears local storage (tokens and the saved offline copy) and reloads. */
+export async function logout() {
+  const refresh = session.refreshToken();
+  if (refresh) await http.post(api.auth.logout, { refresh }, { auth: false }).catch(() => undefined);
+  // The language stays: the sign-in screen (and the next user of a shared phone) keeps reading it.
+  const language = localStorage.getItem(LANGUAGE_KEY);
+  const seen = Object.keys(localStorage).filter((key) => key.startsWith(`${PROMPT_SEEN}:`));
+  localStorage.clear();
+  if (language) localStorage.setItem(LANGUAGE_KEY, language);
+  for (const key of seen) localStorage.setItem(key, '1');
+  window.location.assign('/auth');
+}
+
+// Checks the stored token with the server; a rejected, unrefreshable token signs the user out (api.ts).
+const meQuery = queryOptions({ queryKey: ['me'], queryFn: () => http.get<UserRecord>(api.auth.me) });
+
+/** The shell's own queries, started with its code (router.tsx). */
+export function startQueries() {
+  void queryClient.prefetchQuery(meQuery);
+  void queryClient.prefetchInfiniteQuery(notificationsQuery());
+  if (session.user()?.role === 'expert') void queryClient.prefetchQuery(pendingCountQuery(true));
+}
+
+export function AccountLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * The account screens' frame. It subscribes to no query and to no part of the stored profile: React
+ * renders such updates at once, in one task, and everything the shell renders (the screen included)
+ * would render again with it. The small parts that show that data subscribe themselves (SessionCheck,
+ * UserBadge, NavMenu's badge, HeaderExtras), so the data's arrival redraws only them (issue 13).
+ */
+function Shell() {
+  const { t } = useTranslation();
+  const role = useSessionField((user) => user?.role ?? null);
+  const userId = useSessionField((user) => user?.id ?? null);
+  const location = useLocation();
+  const [mobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  // On a phone every screen starts with the drawer closed: its menu (some 100 of the screen's 270 elements)
+  // is built when it is first opened (issue 13), and the closed drawer is inert, so no key reaches a link
+  // that is off the screen.
+  const drawerMenu = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
+  const [drawerBuilt, setDrawerBuilt] = useState(false);
+  if (mobileOpen && !drawerBuilt) setDrawerBuilt(true);
+  const [narrow, setNarrow] = useState(false);
+  const entries = menuForRole(role);
+  const activeGroup = entries.find((e) => e.children?.some((c) => location.pathname.startsWith(c.to)))?.labelKey;
+  const [openGroup, setOpenGroup] = useState<string | undefined>(activeGroup);
+  useSavedQueries(userId ?? undefined);
+
+  // Close the mobile menu after navigating.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change by design
+  useEffect(() => closeMobile(), [location.pathname, closeMobile]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: narrow ? 72 : 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
+      padding="md"
+    >
+      <SessionCheck />
+      {role === 'farmer' && <OfflineSync />}
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger opened={mobileOpen} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label={t('menu.open')} />
+            <img src="/favicon.svg" width={28} height={28} alt="" />
+            <Text fw={700}>{t('app.name')}</Text>
+            <Text size="sm" c="dimmed" visibleFrom="md">
+              {t('app.tagline')}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <HeaderExtras />
+            <UserBadge />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label={t('menu.main')} inert={drawerMenu && !mobileOpen}>
+        {(!drawerMenu || drawerBuilt) && (
+          <NavMenu
+            role={role}
+            pathname={location.pathname}
+            narrow={narrow}
+            setNarrow={setNarrow}
+            openGroup={openGroup}
+            setOpenGroup={setOpenGroup}
+          />
+        )}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <OfflineDataBanner />
+        {location.pathname === routes.dashboard && <DistrictPrompt />}
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** Asks a farmer with no district for one, once (issue 36); its own subscription to the stored profile. */
+function DistrictPrompt() {
+  const userId = useSessionField((user) => (user?.role === 'farmer' && user.needsDistrict ? user.id : null));
+  const [closed, setClosed] = useState(false);
+  if (userId === null || closed || localStorage.getItem(`${PROMPT_SEEN}:${userId}`)) return null;
+  return (
+    <Suspense fallback={null}>
+      <DistrictPromptCard
+        onClose={() => {
+          localStorage.setItem(`${PROMPT_SEEN}:${userId}`, '1');
+          setClosed(true);
+        }}
+      />
+    </Suspense>
+  );
+}
+
+/** Checks the stored session with the server and keeps the stored profile up to date. */
+function SessionCheck() {
+  const me = useQuery(meQuery);
+  useEffect(() => {
+    if (me.data) session.setUser(me.data);
+  }, [me.data]);
+  return null;
+}
+
+/** The signed-in user's name and initial in the top bar. */
+function UserBadge() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <>
+      {/* A long name is cut short on a phone, beside the language switch and the bell. */}
+      <Text size="sm" truncate="end" maw={{ base: 72, sm: 200 }} data-testid="topbar-username">
+        {user?.username ?? t('menu.userFallback')}
+      </Text>
+      {/* Never squeezed by the language switch and the bell on a phone (issue 37 item 12). */}
+      <Avatar radius="xl" size="sm" color="green" alt="" style={{ flexShrink: 0 }}>
+        {(user?.username ?? 'u').charAt(0).toUpperCase()}
+      </Avatar>
+    </>
+  );
+}
+
+interface NavMenuProps {
+  role: Role | null;
+  pathname: string;
+  narrow: boolean;
+  setNarrow: Dispatch<SetStateAction<boolean>>;
+  openGroup: string | undefined;
+  setOpenGroup: Dispatch<SetStateAction<string | undefined>>;
+}
+
+/**
+ * The side menu, memoised: the shell renders again as the phone's drawer opens and closes, and on a slow
+ * phone rebuilding some twenty links and their labels each time made those renders long (issue 13). Its
+ * badge's count is its own subscription.
+ */
+const NavMenu = memo(function NavMenu({ role, pathname, narrow, setNarrow, openGroup, setOpenGroup }: NavMenuProps) {
+  const { t } = useTranslation();
+  const pending = useQuery(pendingCountQuery(role === 'expert')).data?.total ?? 0;
+  const entries = menuForRole(role);
+  const badges: Record<NonNullable<MenuLink['badge']>, number> = { pendingModeration: pending };
+  const badgeOf = (links: MenuLink[] = []) => links.reduce((n, l) => n + (l.badge ? badges[l.badge] : 0), 0);
+  const countBadge = (n: number) =>
+    n > 0 ? (
+      <Badge
+        size="sm"
+        circle={n < 10}
+        color="red"
+        aria-label={t('menu.waiting', { count: n })}
+        data-testid="menu-badge"
+      >
+        {n > 99 ? '99+' : n}
+      </Badge>
+    ) : undefined;
+  return (
+    <>
+      <AppShell.Section grow style={{ overflowY: 'auto' }}>
+        {entries.map((entry) => {
+          const Icon = entry.icon;
+          const label = t(entry.labelKey);
+          if (entry.to) {
+            return (
+              // The browser's own tooltip names an icon of the narrow menu (Mantine's Tooltip would
+              // bring its positioning library to every signed-in screen, issue 13).
+              <NavLink
+                key={entry.labelKey}
+                component={Link}
+                to={entry.to}
+                label={narrow ? undefined : label}
+                aria-label={label}
+                title={narrow ? label : undefined}
+                leftSection={<Icon size={20} />}
+                active={pathname === entry.to}
+              />
+            );
+          }
+          return (
+            <NavLink
+              key={entry.labelKey}
+              component="button"
+              type="button"
+              aria-expanded={openGroup === entry.labelKey}
+              label={narrow ? undefined : label}
+              aria-label={label}
+              leftSection={<Icon size={20} />}
+              rightSection={openGroup === entry.labelKey || narrow ? undefined : countBadge(badgeOf(entry.children))}
+              opened={openGroup === entry.labelKey}
+              onChange={(opened) => {
+                setOpenGroup(opened ? entry.labelKey : undefined);
+                if (narrow) setNarrow(false);
+              }}
+              childrenOffset={narrow ? 0 : 28}
+            >
+              {entry.children?.map((child) => (
+                <NavLink
+                  key={child.to}
+                  component={Link}
+                  to={child.to}
+                  label={t(child.labelKey)}
+                  rightSection={child.badge ? countBadge(badges[child.badge]) : undefined}
+                  active={pathname === child.to}
+                />
+              ))}
+            </NavLink>
+          );
+        })}
+      </AppShell.Section>
+      <AppShell.Section>
+        <NavLink
+          component="button"
+          type="button"
+          label={narrow ? undefined : t('menu.logout')}
+          aria-label={t('menu.logout')}
+          leftSection={<IconLogout size={20} />}
+          onClick={() => void logout()}
+          color="red"
+        />
+        <Group justify={narrow ? 'center' : 'flex-end'} visibleFrom="sm">
+          <ActionIcon
+            variant="subtle"
+            onClick={() => setNarrow((n) => !n)}
+            aria-label={narrow ? t('menu.expand') : t('menu.collapse')}
+          >
+            {narrow ? <IconChevronsRight size={18} /> : <IconChevronsLeft size={18} />}
+          </ActionIcon>
+        </Group>
+      </AppShell.Section>
+    </>
+  );
+});

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../lib/notify.ts';
+import { whenSettled } from '../../lib/when-settled.ts';
+import { analysisKeys } from '../../api/analysis.ts';
+import { notificationsKey } from '../../api/notifications.ts';
+import { downloadOnWifi } from '../../lib/offline/model.ts';
+import { flushQueue } from '../../lib/offline/queue.ts';
+import { offlineSupported } from '../../lib/offline/store.ts';
+
+/**
+ * Farmers only, mounted once while signed in: fetches the offline model on Wi-Fi, and sends photos
+ * diagnosed offline once the page has settled and whenever the network comes back.
+ */
+export function OfflineSync() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!offlineSupported()) return;
+    let alive = true;
+    const send = async () => {
+      const sent = await flushQueue();
+      if (!alive || sent.length === 0) return;
+      notifySuccess(t('offline.queue.sent', { count: sent.length }));
+      await client.invalidateQueries({ queryKey: analysisKeys.all });
+      await client.invalidateQueries({ queryKey: notificationsKey });
+    };
+    // At start, not before the first screen has settled (lib/when-settled.ts).
+    void whenSettled().then(async () => {
+      if (!alive || !navigator.onLine) return;
+      await send();
+      await downloadOnWifi();
+    });
+    const online = () => void send();
+    window.addEventListener('online', online);
+    return () => {
+      alive = false;
+      window.removeEventListener('online', online);
+    };
+  }, [client, t]);
+  return null;
+}

@@ -1,0 +1,122 @@
+import { Alert, Button, Group, ScrollArea, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconBell,
+  IconBrain,
+  IconCalendarCheck,
+  IconCalendarPlus,
+  IconCalendarX,
+  IconMessage2,
+  IconMessageCheck,
+  IconPhotoScan,
+  IconUserCheck,
+  type Icon,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { NotificationType } from '@kutu/contract';
+import { errorMessage } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useMarkRead, useNotifications } from '../../api/notifications.ts';
+
+const icons: Record<NotificationType, { icon: Icon; color: string }> = {
+  booking_approved: { icon: IconCalendarCheck, color: 'green' },
+  booking_rejected: { icon: IconCalendarX, color: 'red' },
+  booking_requested: { icon: IconCalendarPlus, color: 'blue' },
+  booking_cancelled: { icon: IconCalendarX, color: 'gray' },
+  booking_reminder: { icon: IconBell, color: 'blue' },
+  training_completed: { icon: IconBrain, color: 'violet' },
+  image_analysis: { icon: IconPhotoScan, color: 'teal' },
+  post_moderated: { icon: IconMessageCheck, color: 'orange' },
+  comment_moderated: { icon: IconMessage2, color: 'orange' },
+  expert_review: { icon: IconUserCheck, color: 'green' },
+  moderation_pending: { icon: IconMessage2, color: 'blue' },
+  outbreak_alert: { icon: IconBell, color: 'red' },
+};
+
+/** The caller's notifications: icon by type, message, local date, Mark as Read; scrolls past 300px. */
+export function NotificationList({ maxHeight = 300 }: { maxHeight?: number }) {
+  const { t } = useTranslation();
+  const list = useNotifications();
+  const markRead = useMarkRead();
+
+  if (list.query.isPending) {
+    return (
+      <Stack gap="xs" aria-busy="true" aria-label={t('notifications.loading')}>
+        <Skeleton h={48} />
+        <Skeleton h={48} />
+        <Skeleton h={48} />
+      </Stack>
+    );
+  }
+  if (list.query.isError) {
+    return (
+      <Alert color="red" title={t('notifications.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(list.query.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => void list.query.refetch()}>
+            {t('notifications.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (list.items.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="md">
+        {t('notifications.empty')}
+      </Text>
+    );
+  }
+  return (
+    <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars>
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {list.items.map((n) => {
+          const { icon: TypeIcon, color } = icons[n.type] ?? { icon: IconBell, color: 'gray' };
+          return (
+            <Group
+              key={n.id}
+              component="li"
+              wrap="nowrap"
+              align="flex-start"
+              gap="sm"
+              data-testid="notification"
+              data-read={n.read}
+              style={{ opacity: n.read ? 0.55 : 1 }}
+            >
+              <ThemeIcon color={color} variant="light" radius="xl" aria-label={t(`notifications.types.${n.type}`)}>
+                <TypeIcon size={18} />
+              </ThemeIcon>
+              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" fw={n.read ? 400 : 600} style={{ wordBreak: 'break-word' }}>
+                  {n.message}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  <time dateTime={n.date}>{formatDateTime(n.date)}</time>
+                </Text>
+              </Stack>
+              {!n.read && (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  loading={markRead.isPending && markRead.variables === n.id}
+                  onClick={() => markRead.mutate(n.id)}
+                >
+                  {t('notifications.markRead')}
+                </Button>
+              )}
+            </Group>
+          );
+        })}
+        {list.query.hasNextPage && (
+          <Button
+            variant="subtle"
+            size="xs"
+            loading={list.query.isFetchingNextPage}
+            onClick={() => void list.query.fetchNextPage()}
+          >
+            {t('notifications.more')}
+          </Button>
+        )}
+      </Stack>
+    </ScrollArea.Autosize>
+  );
+}

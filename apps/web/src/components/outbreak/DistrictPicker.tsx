@@ -1,0 +1,134 @@
+import { memo, type ReactNode, useMemo, useState } from 'react';
+import { Button, Group, Input, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconCurrentLocation } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { type DistrictCountry, districtByCode, districts } from '@kutu/contract/districts';
+
+interface DistrictPickerProps {
+  /** The chosen code, or '' for none. */
+  value: string;
+  onChange: (code: string) => void;
+  error?: ReactNode;
+  required?: boolean;
+}
+
+type Status = 'idle' | 'locating' | 'found' | 'outside' | 'denied';
+
+/** Case and accent blind, so "luwero" finds "Luweero" and "muranga" finds "Murang'a". */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f'’`-]/g, '')
+    .toLowerCase();
+
+/**
+ * The farmer's district (Uganda) or county (Kenya) from the list the app ships (@kutu/contract/districts):
+ * a country, a search box and the matching names. "Use my location" asks the phone for its position and
+ * finds the district on the phone (lib/locate.ts, loaded on that tap): the position is never sent, only
+ * the chosen code is, with the form.
+ */
+export const DistrictPicker = memo(function DistrictPicker({ value, onChange, error, required }: DistrictPickerProps) {
+  const { t } = useTranslation();
+  const chosen = value ? districtByCode(value) : undefined;
+  const [country, setCountry] = useState<DistrictCountry>(chosen?.country ?? 'UG');
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+  const [found, setFound] = useState('');
+  const options = useMemo(() => {
+    const q = fold(query.trim());
+    return districts
+      .filter((d) => d.country === country && (d.code === value || !q || fold(d.name).includes(q)))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }, [country, query, value]);
+
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setStatus('denied');
+      return;
+    }
+    setStatus('locating');
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        void import('../../lib/geo/locate.ts')
+          .then((m) => m.districtOfPosition(position.coords.longitude, position.coords.latitude))
+          .then((hit) => {
+            if (!hit) {
+              setStatus('outside');
+              return;
+            }
+            setCountry(hit.properties.country);
+            setQuery('');
+            setFound(hit.properties.name);
+            setStatus('found');
+            onChange(hit.properties.code);
+          })
+          .catch(() => setStatus('denied'));
+      },
+      () => setStatus('denied'),
+      { enableHighAccuracy: false, timeout: 20_000, maximumAge: 10 * 60_000 },
+    );
+  };
+
+  return (
+    <Input.Wrapper
+      label={t('auth.district.label')}
+      description={t('auth.district.hint')}
+      required={required}
+      error={error}
+      data-testid="district-picker"
+    >
+      <Stack gap="xs" mt={6}>
+        <SegmentedControl
+          fullWidth
+          aria-label={t('auth.district.country')}
+          value={country}
+          onChange={(next) => {
+            setCountry(next as DistrictCountry);
+            setQuery('');
+          }}
+          data={(['UG', 'KE'] as const).map((c) => ({ value: c, label: t(`auth.district.countries.${c}`) }))}
+        />
+        <TextInput
+          label={t('auth.district.search')}
+          placeholder={t('auth.district.searchPlaceholder')}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          size="sm"
+        />
+        <NativeSelect
+          aria-label={t('auth.district.label')}
+          value={value && options.some((d) => d.code === value) ? value : ''}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          data={[
+            { value: '', label: options.length ? t('auth.district.choose') : t('auth.district.noMatch') },
+            ...options.map((d) => ({ value: d.code, label: d.name })),
+          ]}
+          error={Boolean(error)}
+          data-testid="district-select"
+        />
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconCurrentLocation size={16} />}
+            onClick={locate}
+            loading={status === 'locating'}
+          >
+            {t('auth.district.useLocation')}
+          </Button>
+        </Group>
+        <Text size="xs" c={status === 'outside' || status === 'denied' ? 'orange' : 'dimmed'} role="status">
+          {status === 'found'
+            ? t('auth.district.found', { name: found })
+            : status === 'outside'
+              ? t('auth.district.outside')
+              : status === 'denied'
+                ? t('auth.district.denied')
+                : status === 'locating'
+                  ? t('auth.district.locating')
+                  : t('auth.district.privacy')}
+        </Text>
+      </Stack>
+    </Input.Wrapper>
+  );
+});

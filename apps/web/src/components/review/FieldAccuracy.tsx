@@ -1,0 +1,103 @@
+import { Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { FieldAccuracyFigures, FieldAccuracyReply } from '@kutu/contract';
+import { useFieldAccuracy } from '../../api/review.ts';
+import { formatPercent } from '../../lib/format.ts';
+
+const pct = (v: number | null) => (v === null ? '–' : formatPercent(v, 1));
+
+/** The agreement figure as one line, e.g. "75.0% of 12" (for the model versions table). */
+export function agreementLine(f: Pick<FieldAccuracyFigures, 'agreement' | 'confident_reviewed'> | undefined) {
+  return f && f.confident_reviewed > 0 ? `${pct(f.agreement)} / ${f.confident_reviewed}` : '–';
+}
+
+function Matrix({ figures, reply }: { figures: FieldAccuracyFigures; reply: FieldAccuracyReply }) {
+  const { t } = useTranslation();
+  return (
+    <ScrollArea type="auto">
+      <Table
+        fz="xs"
+        withTableBorder
+        withColumnBorders
+        horizontalSpacing={4}
+        verticalSpacing={4}
+        aria-label={t('review.field.matrix')}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('review.field.modelVsExpert')}</Table.Th>
+            {reply.verdicts.map((v) => (
+              <Table.Th key={v}>{t(`review.short.${v}`)}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {reply.model_answers.map((a) => (
+            <Table.Tr key={a}>
+              <Table.Th>{t(`review.short.${a}`)}</Table.Th>
+              {reply.verdicts.map((v) => (
+                <Table.Td key={v}>{figures.confusion[a]?.[v] ?? 0}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** Field accuracy per model version, measured by expert verdicts on farmers' photos. */
+export function FieldAccuracy() {
+  const { t } = useTranslation();
+  const { data } = useFieldAccuracy();
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="field-accuracy">
+      <Stack>
+        <div>
+          <Title order={3}>{t('review.field.title')}</Title>
+          <Text size="sm" c="dimmed">
+            {t('review.field.intro')}
+          </Text>
+        </div>
+        {data?.versions.length === 0 && <Text size="sm">{t('review.field.none')}</Text>}
+        {data?.versions.map((v) => (
+          <Stack key={v.model_version} gap="xs" data-testid={`field-${v.model_version}`}>
+            <Text fw={600}>{v.model_version}</Text>
+            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+              <Figure label={t('review.field.reviewed')} value={`${v.reviewed} / ${v.analyses}`} />
+              <Figure label={t('review.field.agreement')} value={pct(v.agreement)} testId="field-agreement" />
+              <Figure label={t('review.field.confident')} value={v.confident_reviewed} />
+              <Figure label={t('review.field.unsureRate')} value={pct(v.unsure_rate)} />
+            </SimpleGrid>
+            <Text size="xs" c="dimmed">
+              {Object.entries(v.by_crop)
+                .map(([crop, f]) =>
+                  t('review.field.cropLine', {
+                    crop: t(`review.crop.${crop}`),
+                    reviewed: f.reviewed,
+                    agreement: pct(f.agreement),
+                    unsure: pct(f.unsure_rate),
+                  }),
+                )
+                .join(' · ')}
+            </Text>
+            {v.reviewed > 0 && data && <Matrix figures={v} reply={data} />}
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { type DistrictTopology, districtFeatures } from '../../../lib/geo/geo.ts';
+import { LEVEL_FILLS, levelOf } from '../lib/shading.ts';
+import { type DistrictCounts, DistrictMap } from './DistrictMap.tsx';
+import { DistrictList } from './MapParts.tsx';
+
+const GEO = path.resolve(import.meta.dirname, '../../../../../../packages/contract/geo');
+const uganda = districtFeatures(
+  JSON.parse(fs.readFileSync(path.join(GEO, 'uganda-districts.topojson'), 'utf8')) as DistrictTopology,
+  'UG',
+);
+const n = (count: number) => ({ count, fewer_than_3: false });
+const few = { count: null, fewer_than_3: true };
+
+// Kampala 12 confirmed; Mbale "fewer than 3" confirmed and 4 reported; Gulu only reported (fewer than 3).
+const counts = new Map<string, DistrictCounts>([
+  ['UG-102', { confirmed: n(12), reported: n(0) }],
+  ['UG-209', { confirmed: few, reported: n(4) }],
+  ['UG-304', { confirmed: n(0), reported: few }],
+]);
+
+describe('shading levels', () => {
+  it('steps: none, fewer than 3, 3–9, 10–24, 25 or more', () => {
+    expect([n(0), few, n(3), n(9), n(10), n(24), n(25), n(400)].map(levelOf)).toEqual([0, 1, 2, 2, 3, 3, 4, 4]);
+    // A 1 or 2 sent as a number still shades (and reads) as "fewer than 3".
+    expect(levelOf(n(2))).toBe(1);
+  }, 30_000);
+});
+
+describe('DistrictMap', () => {
+  it('draws every district as a path, shaded by confirmed cases, with reported cases as a ring apart', () => {
+    renderWithProviders(
+      <DistrictMap features={uganda} counts={counts} selected={null} onSelect={() => {}} label="Map of Uganda" />,
+    );
+    const map = screen.getByTestId('district-map');
+    const paths = map.querySelectorAll('path[data-code]');
+    expect(paths).toHaveLength(112);
+    for (const p of paths) expect(p.getAttribute('d')).toMatch(/^M[\d.-]/);
+    const shade = (code: string) => map.querySelector(`path[data-code="${code}"]`)!.getAttribute('fill');
+    expect(shade('UG-102')).toBe(LEVEL_FILLS[3]);
+    expect(shade('UG-209')).toBe(LEVEL_FILLS[1]);
+    expect(shade('UG-304')).toBe(LEVEL_FILLS[0]); // reported only: not shaded as confirmed
+    expect(shade('UG-411')).toBe(LEVEL_FILLS[0]);
+    const rings = [...map.querySelectorAll('circle[data-reported]')].map((c) => c.getAttribute('data-reported'));
+    expect(rings.sort()).toEqual(['UG-209', 'UG-304']);
+  }, 30_000);
+
+  // Queried by code, not by role among 112 shapes: role queries over the whole map are slow in jsdom.
+  const district = (code: string) => screen.getByTestId('district-map').querySelector(`path[data-code="${code}"]`)!;
+
+  it('names each district with its counts, writing 1 or 2 as "fewer than 3"', () => {
+    renderWithProviders(
+      <DistrictMap features={uganda} counts={counts} selected={null} onSelect={() => {}} label="Map of Uganda" />,
+    );
+    expect(screen.getByTestId('district-map').getAttribute('aria-label')).toBe('Map of Uganda');
+    const label = (code: string) => district(code).getAttribute('aria-label');
+    expect(district('UG-102').getAttribute('role')).toBe('button');
+    expect(label('UG-102')).toBe('Kampala: 12 confirmed, 0 reported');
+    expect(label('UG-209')).toBe('Mbale: fewer than 3 confirmed, 4 reported');
+    expect(label('UG-304')).toBe('Gulu: 0 confirmed, fewer than 3 reported');
+    expect(screen.getByTestId('district-map').innerHTML).not.toMatch(/\b[12] (confirmed|reported)/);
+  }, 30_000);
+
+  it('selects a district by tap or keyboard', () => {
+    const onSelect = vi.fn();
+    renderWithProviders(
+      <DistrictMap features={uganda} counts={counts} selected="UG-102" onSelect={onSelect} label="Map of Uganda" />,
+    );
+    expect(district('UG-102').getAttribute('aria-pressed')).toBe('true');
+    expect(district('UG-304').getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(district('UG-304'));
+    expect(onSelect).toHaveBeenLastCalledWith('UG-304');
+    expect(district('UG-209').getAttribute('tabindex')).toBe('0');
+    fireEvent.keyDown(district('UG-209'), { key: 'Enter' });
+    expect(onSelect).toHaveBeenLastCalledWith('UG-209');
+    fireEvent.keyDown(district('UG-102'), { key: ' ' });
+    expect(onSelect).toHaveBeenLastCalledWith('UG-102');
+  }, 30_000);
+});
+
+describe('DistrictList (the map as a list)', () => {
+  it('lists only districts with cases, most confirmed first, small counts as "fewer than 3"', () => {
+    renderWithProviders(<DistrictList features={uganda} counts={counts} selected={null} onSelect={() => {}} />);
+    const rows = screen.getAllByTestId('district-row').map((r) => r.textContent);
+    expect(rows).toEqual([
+      'Kampala12 confirmed · 0 reported',
+      'Mbalefewer than 3 confirmed · 4 reported',
+      'Gulu0 confirmed · fewer than 3 reported',
+    ]);
+  }, 30_000);
+
+  it('shows nothing when no district has a case', () => {
+    renderWithProviders(<DistrictList features={uganda} counts={new Map()} selected={null} onSelect={() => {}} />);
+    expect(screen.queryByTestId('district-list')).toBeNull();
+  }, 30_000);
+});

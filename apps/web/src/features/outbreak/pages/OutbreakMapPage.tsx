@@ -1,0 +1,224 @@
+import { lazy, useMemo, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Loader,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { OutbreakCrop } from '@kutu/contract';
+import { MAP_WINDOW_DAYS, outbreakCrops } from '@kutu/contract/outbreak-paths';
+import { useSession } from '../../../lib/use-session.ts';
+import { Deferred } from '../../../components/OnDemand.tsx';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { session } from '../../../lib/session.ts';
+import { outbreakMapQuery, useOutbreakMap } from '../../../api/outbreak.ts';
+import { DistrictDetail } from '../components/DistrictDetail.tsx';
+import { type DistrictCounts, DistrictMap } from '../components/DistrictMap.tsx';
+import { DistrictList, MapAttribution, MapLegend } from '../components/MapParts.tsx';
+import { loadDistricts } from '../../../lib/geo/boundaries.ts';
+import { type Country, countries } from '../../../lib/geo/geo.ts';
+import { hasCases, ZERO } from '../lib/shading.ts';
+
+// The expert's table (with its pagination) loads only when its tab opens.
+const DistrictTable = lazy(() => import('../components/DistrictTable.tsx').then((m) => ({ default: m.DistrictTable })));
+
+const DEFAULT_CROP: OutbreakCrop = 'maize';
+
+/** The country of the signed-in user's district (its code starts with it), Uganda otherwise. */
+const homeCountry = (district: string | null | undefined): Country => (district?.startsWith('KE-') ? 'KE' : 'UG');
+
+const boundariesQuery = (country: Country) => ({
+  queryKey: ['outbreak-boundaries', country] as const,
+  queryFn: () => loadDistricts(country),
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+  // Fetched even with no signal: the service worker answers from its precache (TanStack Query would
+  // otherwise pause the query offline and the map would wait for the network forever).
+  networkMode: 'always' as const,
+});
+
+/** The map's data and the home country's outlines start with the page's code (router.tsx). */
+export function startQueries() {
+  void queryClient.prefetchQuery(outbreakMapQuery(DEFAULT_CROP));
+  void queryClient.prefetchQuery(boundariesQuery(homeCountry(session.user()?.district)));
+}
+
+function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }) {
+  const { t } = useTranslation();
+  const map = useOutbreakMap(crop);
+  const outlines = useQuery(boundariesQuery(country));
+  const [selected, setSelected] = useState<string | null>(null);
+  const byCode = useMemo(() => {
+    const counts = new Map<string, DistrictCounts & { alert: boolean }>();
+    for (const d of map.data?.districts ?? []) counts.set(d.code, d);
+    return counts;
+  }, [map.data]);
+
+  // Offline with no saved copy of this crop's counts, the query is paused: say so rather than spin.
+  const waiting = (map.isPending && map.fetchStatus !== 'paused') || outlines.isPending;
+  if (waiting) {
+    return (
+      <Center p="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  if (!outlines.data || !map.data) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="map-error">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('outbreak.loadError')}</Text>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => {
+              void map.refetch();
+              void outlines.refetch();
+            }}
+          >
+            {t('outbreak.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const features = outlines.data;
+  const inCountry = features.filter((f) => byCode.has(f.properties.code));
+  const anyConfirmed = inCountry.some((f) => hasCases(byCode.get(f.properties.code)!.confirmed));
+  const countryName = t(`outbreak.countries.${country}`);
+  const picked = selected ? features.find((f) => f.properties.code === selected) : undefined;
+  const data = map.data;
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed" data-testid="map-date">
+        {data.data_as_of ? t('outbreak.dataAsOf', { when: formatDateTime(data.data_as_of) }) : t('outbreak.noDataYet')}
+        {' · '}
+        {t('outbreak.window', { from: formatDate(data.from, 'UTC'), to: formatDate(data.to, 'UTC') })}
+      </Text>
+      {data.demo && (
+        <Alert color="yellow" icon={<IconInfoCircle size={18} />} data-testid="map-demo">
+          <Badge color="yellow" mr="xs">
+            {t('outbreak.demoBadge')}
+          </Badge>
+          {t('outbreak.demo')}
+        </Alert>
+      )}
+      {!anyConfirmed && (
+        <Alert color="green" icon={<IconInfoCircle size={18} />} data-testid="map-empty">
+          {t('outbreak.empty', { crop: t(`outbreak.crops.${crop}`), country: countryName })}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Stack gap="xs">
+          <DistrictMap
+            features={features}
+            counts={byCode}
+            selected={selected}
+            onSelect={setSelected}
+            label={t('outbreak.map.label', { country: countryName })}
+          />
+          <MapLegend days={data.window_days} />
+          <MapAttribution country={country} />
+        </Stack>
+        <Stack gap="sm">
+          {picked && (
+            <DistrictDetail
+              key={`${picked.properties.code}-${crop}`}
+              code={picked.properties.code}
+              name={picked.properties.name}
+              crop={crop}
+              days={data.window_days}
+              counts={byCode.get(picked.properties.code) ?? { confirmed: ZERO, reported: ZERO }}
+              alert={byCode.get(picked.properties.code)?.alert ?? false}
+              onClose={() => setSelected(null)}
+            />
+          )}
+          {inCountry.length > 0 && (
+            <Title order={2} size="h4">
+              {t('outbreak.list.title')}
+            </Title>
+          )}
+          <DistrictList features={features} counts={byCode} selected={selected} onSelect={setSelected} />
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** Outbreak watch (issue 36): where rust has been confirmed, for farmers and experts. */
+export default function OutbreakMapPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [crop, setCrop] = useState<OutbreakCrop>(DEFAULT_CROP);
+  const [country, setCountry] = useState<Country>(() => homeCountry(user?.district));
+  const filters = (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+      <Box>
+        <Text size="sm" fw={500} id="outbreak-crop">
+          {t('outbreak.crop')}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          aria-labelledby="outbreak-crop"
+          value={crop}
+          onChange={(v) => setCrop(v as OutbreakCrop)}
+          data={outbreakCrops.map((c) => ({ value: c, label: t(`outbreak.crops.${c}`) }))}
+        />
+      </Box>
+      <Box>
+        <Text size="sm" fw={500} id="outbreak-country">
+          {t('outbreak.country')}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          aria-labelledby="outbreak-country"
+          value={country}
+          onChange={(v) => setCountry(v as Country)}
+          data={countries.map((c) => ({ value: c, label: t(`outbreak.countries.${c}`) }))}
+        />
+      </Box>
+    </SimpleGrid>
+  );
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Title order={1} size="h2">
+        {t('outbreak.title')}
+      </Title>
+      <Text c="dimmed">{t('outbreak.intro', { days: MAP_WINDOW_DAYS })}</Text>
+      {filters}
+      {user?.role === 'expert' ? (
+        <Tabs defaultValue="map" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="map">{t('outbreak.tabs.map')}</Tabs.Tab>
+            <Tabs.Tab value="table">{t('outbreak.tabs.table')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="map" pt="md">
+            <OutbreakMap key={country} crop={crop} country={country} />
+          </Tabs.Panel>
+          <Tabs.Panel value="table" pt="md">
+            <Deferred>
+              <DistrictTable key={`${crop}-${country}`} crop={crop} country={country} />
+            </Deferred>
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <OutbreakMap key={country} crop={crop} country={country} />
+      )}
+    </Stack>
+  );
+}
