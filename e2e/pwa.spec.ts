@@ -93,7 +93,7 @@ test('the first visit downloads the first screens only; others are kept once ope
   await expect(card.getByTestId('data-usage-missing')).toHaveCount(0, { timeout: 60_000 });
   expect(await held('kept')).toContainEqual(expect.stringMatching(/^\/assets\/ModelTrainingPage-[\w-]+\.js$/));
   await context.setOffline(true);
-  await page.goto('/account/addresses/all-posts');
+  await page.goto('/account/addresses/community-posts');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await context.setOffline(false);
 });

@@ -21,9 +21,10 @@ interface Usage {
   held?: Set<string>;
 }
 
-/** The size of a stored answer: its body's length as stored (decoded), read without copying the body. */
+/** The size of a stored answer: its Content-Length where it has one (no body read), else its body's. */
 async function sizeOf(response: Response): Promise<number> {
-  return (await response.blob()).size;
+  const length = Number(response.headers.get('content-length'));
+  return length > 0 && !response.headers.get('content-encoding') ? length : (await response.blob()).size;
 }
 
 /** `promise`, or `fallback` once `ms` passed: a browser busy elsewhere must not leave the card measuring. */
@@ -38,8 +39,8 @@ async function cached(): Promise<{ appBytes: number; appFiles: number; modelByte
     const cache = await caches.open(name);
     const [requests, responses] = await Promise.all([cache.keys(), cache.matchAll()]);
     for (const request of requests) found.held.add(new URL(request.url).pathname);
-    const sizes = await Promise.all(responses.map(sizeOf));
-    const bytes = sizes.reduce((a, b) => a + b, 0);
+    let bytes = 0;
+    for (const response of responses) bytes += await sizeOf(response);
     if (name === FILES_CACHE) found.modelBytes += bytes;
     else {
       found.appBytes += bytes;
