@@ -54,9 +54,9 @@ async function cached(): Promise<{ appBytes: number; appFiles: number; modelByte
  * What Kutu keeps on this phone, part by part as each is known: Cache Storage, the browser's storage
  * estimate, and the release's file list (what "Save all screens" would download).
  */
-async function measure(show: (usage: Usage) => void): Promise<void> {
+async function measure(show: (usage: Usage | 'failed') => void): Promise<void> {
   const files = await within(cached(), 10_000, null);
-  if (!files) throw new Error('Cache Storage did not answer');
+  if (!files) return show('failed');
   const usage: Usage = { ...files, storedBytes: null, missingBytes: 0 };
   show({ ...usage });
   const estimate = await within(navigator.storage?.estimate?.() ?? Promise.resolve(null), 5000, null).catch(() => null);

@@ -1,5 +1,5 @@
-import ugandaUrl from '../../../../packages/contract/geo/uganda-districts.topojson?url';
-import kenyaUrl from '../../../../packages/contract/geo/kenya-counties.topojson?url';
+import ugandaUrl from '../../../../../packages/contract/geo/uganda-districts.topojson?url';
+import kenyaUrl from '../../../../../packages/contract/geo/kenya-counties.topojson?url';
 import { type Country, type DistrictFeature, type DistrictTopology, districtFeatures } from './geo.ts';
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type Country, type DistrictTopology, districtAt, districtFeatures } from './geo.ts';
 
 // The files the app ships (packages/contract/geo), read as the phone reads them.
-const GEO = path.resolve(import.meta.dirname, '../../../../../../packages/contract/geo');
+const GEO = path.resolve(import.meta.dirname, '../../../../../packages/contract/geo');
 const load = (file: string, country: Country) =>
   districtFeatures(JSON.parse(fs.readFileSync(path.join(GEO, file), 'utf8')) as DistrictTopology, country);
 const all = [...load('uganda-districts.topojson', 'UG'), ...load('kenya-counties.topojson', 'KE')];
