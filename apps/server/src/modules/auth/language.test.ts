@@ -173,7 +173,7 @@ describe('error messages in the reader language', () => {
 });
 
 describe('notifications in the recipient language', () => {
-  it('writes the next notification in Luganda once the farmer switched to it', async () => {
+  it('reads every notification in Luganda once the farmer switched to it, those written before too', async () => {
     const farmer = await createUser(t, 'farmer');
     const expert = await createUser(t, 'expert');
     const approvePostOf = async (title: string) => {
@@ -210,9 +210,11 @@ describe('notifications in the recipient language', () => {
     expect(switched.statusCode, switched.body).toBe(200);
     await approvePostOf('Obutonnyeze');
     expect(await latest()).toBe('Obubaka bwo "Obutonnyeze" bukkiriziddwa era abalimi banno basobola okubulaba');
-    // The one written before the switch stays as it was written.
+    // The one written before the switch is read in the farmer's language now too (issue 37.5).
     const all = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: farmer.headers });
-    expect(all.json().results[1].message).toMatch(/^Your post "Orange spots"/);
+    expect(all.json().results[1].message).toBe(
+      'Obubaka bwo "Orange spots" bukkiriziddwa era abalimi banno basobola okubulaba',
+    );
   });
 });
 
