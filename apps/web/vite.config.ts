@@ -164,5 +164,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // Typing into a form with user-event takes a few seconds on a 2-core machine running the server
+    // tests beside it: vitest's 5 s default failed tests that pass alone.
+    testTimeout: 20_000,
   },
 });

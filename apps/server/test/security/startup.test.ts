@@ -11,7 +11,7 @@ const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
 function startServer(
   dataDir: string,
   env: Record<string, string> = {},
-  killAfterMs = 20_000,
+  killAfterMs = 120_000,
 ): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [MAIN], {
@@ -39,9 +39,12 @@ function startServer(
   });
 }
 
+// Loading the server's modules takes a few seconds, many more on a busy machine.
+const slow = { timeout: 150_000 };
+
 // Issue 15 L7: a bad DATA_DIR gave an unclear failure, and under /proc the server hung with no output.
 describe('startup with a bad DATA_DIR', () => {
-  it('fails fast with one clear line under /proc', async () => {
+  it('fails fast with one clear line under /proc', slow, async () => {
     const { code, stderr } = await startServer('/proc/x');
     expect(code).toBe(EXIT_CONFIG);
     expect(stderr.trim().split('\n')).toEqual([
@@ -49,7 +52,7 @@ describe('startup with a bad DATA_DIR', () => {
     ]);
   });
 
-  it('fails fast with one clear line when DATA_DIR is a file', async () => {
+  it('fails fast with one clear line when DATA_DIR is a file', slow, async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-startup-')), 'data');
     fs.writeFileSync(file, 'not a directory');
     try {
@@ -66,8 +69,6 @@ describe('startup with a bad DATA_DIR', () => {
 
 // Issue 37 #16: TRUST_PROXY=0.0.0.0/0 passed the check, then crashed Fastify with a raw stack trace.
 describe('startup with a bad setting', () => {
-  // Loading the server's modules takes a few seconds, many more on a busy machine.
-  const slow = { timeout: 150_000 };
   it(
     'says what is wrong in a few lines, without a stack trace, and exits with the configuration status',
     slow,
