@@ -1,6 +1,6 @@
 """Writes the two project-made non-leaf test photos (CC0, made here): a rendered document and RGB noise.
 
-  /usr/bin/python3 packages/vision/tools/own_fixtures.py packages/vision/test/fixtures/nonleaf
+  PYTHONPATH=packages/vision /usr/bin/python3 -m provenance.own_fixtures packages/vision/test/fixtures/nonleaf
 """
 import sys
 
@@ -14,7 +14,8 @@ d = ImageDraw.Draw(img)
 f = ImageFont.truetype('/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf', 13)
 fb = ImageFont.truetype('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf', 18)
 d.text((20, 18), 'Invoice 2026-114', font=fb, fill=(20, 20, 20))
-words = 'maize beans farm cooperative delivery seed fertiliser total amount paid balance kampala nairobi market season'.split()
+words = ('maize beans farm cooperative delivery seed fertiliser total amount paid balance kampala nairobi market '
+         'season').split()
 y = 55
 while y < 370:
     d.text((20, y), ' '.join(rng.choice(words, 6)).capitalize(), font=f, fill=(40, 40, 40))

@@ -4,7 +4,7 @@
  * Writes `<out>/train/<class>/` (symlinks to every rust3 photo except the fold) and `<out>/fold/<class>/`
  * (the fold), then: npm run model:train -- --data <out>/train ...; npm run model:eval -- --data <out>/fold
  *
- *   node packages/vision/tools/plantdoc_holdout.ts /tmp/pd-fold [fold 0|1|2]
+ *   node packages/vision/recipe/plantdoc_holdout.ts /tmp/pd-fold [fold 0|1|2]
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,7 @@
 
 For each recipe it trains, per split, a whole network from `pretrained/mobilenet_v2_nsfwjs.pt`:
   fold0..2  every rust3 photo except the evaluation set and one third of the PlantDoc photos (the same
-            thirds as tools/plantdoc_holdout.ts); scored on that third (b), on the evaluation set's iBean
+            thirds as recipe/plantdoc_holdout.ts); scored on that third (b), on the evaluation set's iBean
             photos (c) and lab photos, and on the non-leaf test photos
   all       every photo except the evaluation set (the model to serve); scored on the evaluation set
   lab       PlantVillage lab photos (no evaluation-set photo) and the non-leaf negatives only; scored on
@@ -16,7 +16,7 @@ probabilities in <out>/probs.npz; the weights of the recipes named in --save go 
 <out>/<recipe>_s<seed>_<split>.pt. No new split starts when it would pass the time budget. A recipe may
 name its seed: m160xl@7.
 
-  python3 packages/vision/tools/gpu_sweep/sweep.py --out /tmp/sweep --budget 540 --recipes m160xl,m160xl@7 \
+  PYTHONPATH=packages/vision python3 -m recipe.sweep --out /tmp/sweep --budget 540 --recipes m160xl,m160xl@7 \
     --splits fold0,fold1,fold2,lab,all --save m160xl      # the served recipe (v2-20261124)
 """
 import argparse
@@ -24,8 +24,6 @@ import glob
 import json
 import math
 import os
-import random
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -35,10 +33,10 @@ import torch.nn.functional as F
 from PIL import Image
 from torch import nn
 
+from trainer.mobilenet import MobileNetV2Features
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-VISION = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(VISION, 'trainer'))
-from mobilenet import MobileNetV2Features  # noqa: E402
+VISION = os.path.dirname(HERE)
 
 CLASSES = ['common_rust', 'healthy', 'other_disease', 'not_leaf']
 NOT_LEAF = 3
@@ -73,7 +71,9 @@ def load_image(path, size):
 
 
 def load_many(paths, size, pool):
-    return np.stack(list(pool.map(lambda p: load_image(p, size), paths))) if paths else np.zeros((0, size, size, 3), np.uint8)
+    if not paths:
+        return np.zeros((0, size, size, 3), np.uint8)
+    return np.stack(list(pool.map(lambda p: load_image(p, size), paths)))
 
 
 class Net(nn.Module):
@@ -239,7 +239,8 @@ def train(recipe, train_x, train_y, train_w, train_lab, dev, seed, log):
             opt.step()
             run_loss += loss.item() if s % 10 == 0 else 0
             step += 1
-        log(f'  epoch {epoch + 1}/{recipe["epochs"]} loss~{run_loss / max(1, steps_per_epoch // 10):.3f} {time.time() - t0:.0f}s')
+        loss = run_loss / max(1, steps_per_epoch // 10)
+        log(f'  epoch {epoch + 1}/{recipe["epochs"]} loss~{loss:.3f} {time.time() - t0:.0f}s')
     return model
 
 
@@ -274,7 +275,8 @@ def main():
     sizes = sorted({RECIPES[r.partition('@')[0]]['size'] for r in ARGS.recipes})
     store = load_many([os.path.join(ARGS.data, f) for f, _, _ in photos], STORE, pool)
     neg_store = load_many(negatives, STORE, pool)
-    test_at = {s: load_many([os.path.join(ARGS.data, f) for f, _, _ in photos], s, pool) if s != STORE else store for s in sizes}
+    photo_files = [os.path.join(ARGS.data, f) for f, _, _ in photos]
+    test_at = {s: load_many(photo_files, s, pool) if s != STORE else store for s in sizes}
     nonleaf_at = {s: load_many(nonleaf_test, s, pool) for s in sizes}
     log(f'loaded {len(photos)} photos, {len(negatives)} negatives, {len(nonleaf_test)} non-leaf test photos '
         f'in {time.time() - t_start:.0f}s')

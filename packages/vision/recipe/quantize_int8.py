@@ -9,7 +9,8 @@ with them in int8 the copy agreed with the server on 98.7 % of the evaluation ph
 float copy's own figure). Activations stay
 float32, so the graph, its outputs and the runtime kernels are unchanged; only the file shrinks.
 
-Usage: /usr/bin/python3 quantize_int8.py IN.onnx OUT.onnx
+Usage (npm run model:offline runs it):
+  PYTHONPATH=packages/vision /usr/bin/python3 -m recipe.quantize_int8 IN.onnx OUT.onnx
 """
 
 import sys
@@ -44,7 +45,8 @@ def quantize(src: str, dst: str) -> None:
         kept.append(numpy_helper.from_array(np.zeros(w.shape[0], dtype=np.int8), f"{name}_zero"))
         dequant_nodes.append(
             helper.make_node(
-                "DequantizeLinear", [f"{name}_q", f"{name}_scale", f"{name}_zero"], [name], name=f"{name}_dequant", axis=0
+                "DequantizeLinear", [f"{name}_q", f"{name}_scale", f"{name}_zero"], [name],
+                name=f"{name}_dequant", axis=0,
             )
         )
     del graph.initializer[:]

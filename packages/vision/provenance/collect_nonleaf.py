@@ -7,7 +7,7 @@ Usage (as root or any user):
     lomiri-wallpapers lomiri-wallpapers-16.04 lomiri-wallpapers-20.04 plasma-workspace-wallpapers \
     python3-skimage ukui-wallpapers
   for f in *.deb; do dpkg -x "$f" /tmp/ext/"${f%%_*}"; done
-  /usr/bin/python3 packages/vision/tools/collect_nonleaf.py /tmp/ext packages/vision
+  PYTHONPATH=packages/vision /usr/bin/python3 -m provenance.collect_nonleaf /tmp/ext packages/vision
 """
 import glob
 import os

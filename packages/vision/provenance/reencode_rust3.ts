@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 /**
  * How datasets/rust3 was made from the upstream rust3 v2 folder (256 px, q90):
- *   node packages/vision/tools/reencode_rust3.ts SRC_DIR datasets/rust3
+ *   node packages/vision/provenance/reencode_rust3.ts SRC_DIR datasets/rust3
  * Every image: EXIF rotate, flatten on white, longer side shrunk to ≤224 px (lanczos3, never enlarged),
  * JPEG quality 80 (sharp/libvips, no mozjpeg). MANIFEST.csv gains repo_sha256, repo_w, repo_h.
  */

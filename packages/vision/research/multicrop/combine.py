@@ -1,9 +1,9 @@
 """Compares multi-crop combination rules on view dumps (dump_views.ts), by source.
 
-  python3 packages/vision/tools/multicrop/combine.py DUMP.jsonl...
+  PYTHONPATH=packages/vision python3 -m research.multicrop.combine DUMP.jsonl...
 
 Each line of a dump is one photo scored by one model (`tag`). A photo counts as correct only with a
-confident diagnosis of its class (the served rule of src/classifier.ts `decide`, v1.2's thresholds).
+confident diagnosis of its class (the served rule of src/decide.ts `decide`, v1.2's thresholds).
 """
 import json
 import math
@@ -100,7 +100,7 @@ def score(recs, rule):
 def load(files):
     recs = []
     for f in files:
-        recs += [json.loads(l) for l in open(f)]
+        recs += [json.loads(line) for line in open(f)]
     return recs
 
 

@@ -2,8 +2,9 @@
 state dict for trainer/mobilenet.py. Done once; the result is committed as pretrained/ (see its README).
 
   cd $(mktemp -d) && npm pack nsfwjs@4.4.0 && tar xzf nsfwjs-4.4.0.tgz
-  node packages/vision/tools/dump_nsfwjs_weights.cjs $TMP/package/dist/models/mobilenet_v2 $TMP/dump
-  /usr/bin/python3 packages/vision/tools/convert_nsfwjs_mobilenet.py $TMP/dump packages/vision/pretrained/mobilenet_v2_nsfwjs.pt
+  node packages/vision/provenance/dump_nsfwjs_weights.cjs $TMP/package/dist/models/mobilenet_v2 $TMP/dump
+  PYTHONPATH=packages/vision /usr/bin/python3 -m provenance.convert_nsfwjs_mobilenet $TMP/dump \\
+    packages/vision/pretrained/mobilenet_v2_nsfwjs.pt
 
 The TF.js files hold 8-bit quantised weights (value = q·scale + min); the dump dequantises them to float32.
 Only the feature extractor (Conv1 … Conv_1_bn) is kept; nsfwjs' own dense head is dropped.
@@ -15,8 +16,7 @@ import sys
 import numpy as np
 import torch
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'trainer'))
-from mobilenet import MobileNetV2Features, keras_names  # noqa: E402
+from trainer.mobilenet import MobileNetV2Features, keras_names
 
 dump, out = sys.argv[1], sys.argv[2]
 manifest = json.load(open(os.path.join(dump, 'manifest.json')))

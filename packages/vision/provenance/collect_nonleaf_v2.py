@@ -3,7 +3,7 @@ negatives/ (training) and test/fixtures/nonleaf/ (held out, never trained on). S
 
   mkdir -p /tmp/debs /tmp/ext && cd /tmp/debs && apt-get download opencv-doc mate-backgrounds openshot-qt-doc
   for f in *.deb; do dpkg -x "$f" /tmp/ext/"${f%%_*}"; done
-  /usr/bin/python3 packages/vision/tools/collect_nonleaf_v2.py /tmp/ext packages/vision
+  PYTHONPATH=packages/vision /usr/bin/python3 -m provenance.collect_nonleaf_v2 /tmp/ext packages/vision
 Each image: EXIF-rotated, RGB, longer side at most 320 px, JPEG quality 90. Photos that show leaves,
 grass, flowers or fruit on a plant were not picked. Pairs of one scene (left/right views, two
 exposures, two renders) go to the test side only, so the test photos share no scene with the negatives.
@@ -21,12 +21,12 @@ TRAIN = {
     'opencv-doc': [f'{OPENCV}/data/{n}' for n in (
         'messi5.jpg', 'baboon.jpg', 'building.jpg', 'home.jpg', 'board.jpg', 'box_in_scene.png',
         'cards.png', 'notes.png',
-        'smarties.png', 'sudoku.png', 'starry_night.jpg', 'stuff.jpg', 
+        'smarties.png', 'sudoku.png', 'starry_night.jpg', 'stuff.jpg',
         'licenseplate_motion.jpg', 'chicky_512.png', 'blox.jpg', 'ellipses.jpg', 'ml.png',
         'rubberwhale1.png', 'digits.png', 'LinuxLogo.jpg')]
     + [f'{OPENCV}/text/scenetext0{i}.jpg' for i in (1, 2, 3)],
     'mate-backgrounds': [f'{MATE}/abstract/Elephants.jpg', f'{MATE}/nature/Storm.jpg',
-                         f'{MATE}/nature/Aqua.jpg', 
+                         f'{MATE}/nature/Aqua.jpg',
                          f'{MATE}/nature/Wood.jpg', f'{MATE}/abstract/Silk.png', f'{MATE}/abstract/Waves.png'],
     'openshot-qt-doc': [f'{OPENSHOT}/{n}.jpg' for n in (
         'main-window', 'ui-example', 'title-editor', 'profiles', 'animated-title', 'clip-transform',

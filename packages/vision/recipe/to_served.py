@@ -5,7 +5,7 @@ with the temperature, `cam` and `ood`). The out-of-distribution statistics are f
 features of the photos the network trained on (the same split as in sweep.py), through the fine-tuned
 backbone. Writes weights.pt, model.onnx and model.json (thresholds given as JSON).
 
-  python3 packages/vision/tools/gpu_sweep/to_served.py --weights m160long_s42_all.pt --split all \
+  PYTHONPATH=packages/vision python3 -m recipe.to_served --weights m160long_s42_all.pt --split all \
     --out packages/vision/models/v2-20261124 --version v2-20261124 --temperature 1.0 --thresholds '{...}'
 """
 import argparse
@@ -19,12 +19,12 @@ import numpy as np
 import torch
 from PIL import Image
 
+from trainer.features import backbone_state
+from trainer.head import OodScore
+from trainer.leafnet import KutuLeafNet, export_onnx
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-VISION = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(VISION, 'trainer'))
-from features import backbone_state  # noqa: E402
-from head import OodScore  # noqa: E402
-from leafnet import KutuLeafNet, export_onnx  # noqa: E402
+VISION = os.path.dirname(HERE)
 
 CLASSES = ['common_rust', 'healthy', 'other_disease', 'not_leaf']
 MEAN = torch.tensor([0.485, 0.456, 0.406]).view(1, 3, 1, 1)
@@ -91,9 +91,10 @@ def main():
     torch.save(model.state_dict(), os.path.join(args.out, 'weights.pt'))
     export_onnx(model, os.path.join(args.out, 'model.onnx'), args.size)
     scores = ood(X)
+    now = datetime.datetime.now(datetime.timezone.utc)
     card = {
         'version': args.version,
-        'created_at': datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='milliseconds').replace('+00:00', 'Z'),
+        'created_at': now.isoformat(timespec='milliseconds').replace('+00:00', 'Z'),
         'architecture': 'KutuLeafNet: MobileNetV2 (width 1.0, 2.2 M parameters) fine-tuned end to end from the '
                         'nsfwjs 4.4.0 weights (MIT, pretrained/README.md) + linear head on the pooled 1280 '
                         'features; outputs logits, class activation maps and an out-of-distribution score',
@@ -108,7 +109,7 @@ def main():
         'training': {
             'recipe': args.recipe,
             'split': args.split,
-            'trained_on': 'a GPU with packages/vision/tools/gpu_sweep/sweep.py (see MODEL_CARD.md)',
+            'trained_on': 'a GPU with packages/vision/recipe/sweep.py (see MODEL_CARD.md)',
             'counts': {c: int((y == i).sum()) for i, c in enumerate(CLASSES[:3])},
             'ood_fitted_on': f'{len(X)} training photos; their scores: median {np.median(scores):.2f}, '
                              f'99th percentile {np.percentile(scores, 99):.2f}',

@@ -3,7 +3,7 @@
  * of overlapping tiles cut from the upright original) and writes one JSON line per photo with each view's
  * four probabilities and ood score, so combination rules can be compared offline (combine.py):
  *
- *   node packages/vision/tools/multicrop/dump_views.ts MODEL_DIR OUT.jsonl (--data DIR | --eval-set | --nonleaf DIR)...
+ *   node packages/vision/research/multicrop/dump_views.ts MODEL_DIR OUT.jsonl (--data DIR | --eval-set | --nonleaf DIR)...
  */
 import fs from 'node:fs';
 import path from 'node:path';

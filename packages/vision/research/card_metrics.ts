@@ -1,6 +1,6 @@
 /**
  * Writes the served metrics of a model directory into its model.json (`metrics`), with the commands that
- * reproduce each figure:  node packages/vision/tools/card_metrics.ts MODEL_DIR
+ * reproduce each figure:  node packages/vision/research/card_metrics.ts MODEL_DIR
  * Sets: the evaluation set (with the non-leaf test photos), its field and lab parts, and the PlantDoc
  * field maize of datasets/rust3 (a source the KutuNet models never train on).
  */
@@ -39,7 +39,7 @@ const metrics = {
     eval_set: `npm run model:eval -- --model ${rel} --data datasets/rust3 --eval-set --nonleaf packages/vision/test/fixtures/nonleaf`,
     field: `npm run model:eval -- --model ${rel} --data datasets/rust3 --eval-set --setting field`,
     lab: `npm run model:eval -- --model ${rel} --data datasets/rust3 --eval-set --setting lab`,
-    plantdoc_field_maize: `node packages/vision/tools/card_metrics.ts ${rel} (the plantdoc__* photos of datasets/rust3)`,
+    plantdoc_field_maize: `node packages/vision/research/card_metrics.ts ${rel} (the plantdoc__* photos of datasets/rust3)`,
   },
 };
 const cardFile = path.join(modelDir, 'model.json');
