@@ -1,6 +1,6 @@
 /**
  * The regions of the upright photo that multi-crop inference scores besides the whole photo (measured and
- * not shipped: see models/v1.2-20261123/MODEL_CARD.md). Boxes are fractions of the photo's width and height.
+ * not shipped: see v1.2's card in the tag models/retired-v1, models/README.md). Boxes are fractions of the photo's width and height.
  */
 
 export interface Box {

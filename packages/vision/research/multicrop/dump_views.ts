@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { defaultDatasetDir, listImagesRecursive, listLabelledImages, loadEvalSet } from '../../src/dataset.ts';
-import { colourStats } from '../../src/classifier.ts';
+import { colourStats } from '../../src/decide.ts';
 import { decodeRgb, toTensorData } from '../../src/preprocess.ts';
 import { pixelBox, tileBoxes } from './boxes.ts';
 
