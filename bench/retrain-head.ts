@@ -15,7 +15,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { listImagesRecursive, listLabelledImages, nonLeafDir, packageRoot } from '../packages/vision/src/dataset.ts';
+import { listImagesRecursive, listLabelledImages, nonLeafDir } from '../packages/vision/src/dataset.ts';
+import { pythonModule } from '../packages/vision/src/python.ts';
 import { evaluateModel, type EvalReport } from '../packages/vision/src/evaluate.ts';
 import { writeFeatures } from '../packages/vision/src/features.ts';
 import {
@@ -118,33 +119,29 @@ try {
   if (hasTorch) {
     const pyDir = path.join(work, 'python');
     await timed('head refit in Python (trainer/train_head.py: L-BFGS + ood + ONNX export)', async () => {
-      const r = spawnSync(
-        python,
-        [
-          path.join(packageRoot, 'trainer/train_head.py'),
-          '--cache',
-          cache,
-          '--out',
-          pyDir,
-          '--epochs',
-          '1',
-          '--init',
-          path.join(served, 'weights.pt'),
-          '--temperature',
-          String(card.temperature ?? 1),
-          '--size',
-          String(size),
-        ],
-        {
-          env: {
-            ...process.env,
-            OMP_NUM_THREADS: String(threads),
-            MKL_NUM_THREADS: String(threads),
-            KUTU_TRAIN_THREADS: String(threads),
-          },
-          encoding: 'utf8',
+      const trainHead = pythonModule('trainer.train_head', [
+        '--cache',
+        cache,
+        '--out',
+        pyDir,
+        '--epochs',
+        '1',
+        '--init',
+        path.join(served, 'weights.pt'),
+        '--temperature',
+        String(card.temperature ?? 1),
+        '--size',
+        String(size),
+      ]);
+      const r = spawnSync(python, trainHead.args, {
+        env: {
+          ...trainHead.env,
+          OMP_NUM_THREADS: String(threads),
+          MKL_NUM_THREADS: String(threads),
+          KUTU_TRAIN_THREADS: String(threads),
         },
-      );
+        encoding: 'utf8',
+      });
       if (r.status !== 0) throw new Error(r.stderr);
     });
     fs.writeFileSync(path.join(pyDir, 'model.json'), JSON.stringify({ ...card, version: 'bench-python' }));

@@ -10,6 +10,8 @@ const needs = [
     present: () =>
       spawnSync('/usr/bin/python3', ['-c', 'import torch, torchvision, onnx'], { stdio: 'ignore' }).status === 0,
   },
+  // npm run lint:python (packages/vision's Python package).
+  { pkg: 'flake8', present: () => fs.existsSync('/usr/bin/flake8') },
 ];
 
 export function postgresBinDir(): string | null {

@@ -56,7 +56,7 @@ describe.runIf(process.platform === 'linux')('the trainer and its parent', () =>
     try {
       // Training has started once the trainer reports its first stage.
       expect(await waitFor(() => output.includes('stage train'), 90_000), output).toBe(true);
-      [trainer] = childrenOf(parent.pid!, 'train.py');
+      [trainer] = childrenOf(parent.pid!, 'trainer.train');
       expect(trainer, 'trainer process').toBeDefined();
       parent.kill('SIGKILL');
       expect(await waitFor(() => !alive(trainer!), 5_000), `trainer ${trainer} still running`).toBe(true);

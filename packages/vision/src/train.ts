@@ -11,6 +11,7 @@ import { INPUT_SIZE, MEAN, STD } from './preprocess.ts';
 import { type View, writeFeatures } from './features.ts';
 import { prepareSet, type PreparedItem } from './prepare.ts';
 import { readOnnxHead, withFeatureOutput, withOnnxHead } from './onnx-edit.ts';
+import { pythonModule } from './python.ts';
 import { fitHeadInWorker, HEAD_RECIPE, HEAD_STEPS } from './refit.ts';
 
 export const PYTHON = process.env.KUTU_PYTHON ?? '/usr/bin/python3';
@@ -22,7 +23,7 @@ const PRETRAINED = path.join(packageRoot, 'pretrained/mobilenet_v2_nsfwjs.pt');
 /**
  * kutunet: KutuNet from scratch, 128 px (v1 to v1.2). leafnet: a linear head (and ood statistics) on a
  * frozen MobileNetV2: the pretrained one at 224 px, or, when continuing from a KutuLeafNet such as the
- * served v2 (fine-tuned end to end on a GPU, tools/gpu_sweep/), that model's own backbone and input size.
+ * served v2 (fine-tuned end to end on a GPU, recipe/), that model's own backbone and input size.
  * In-app retraining continues from the active model, so the recipe follows it (docs/decisions/0026).
  */
 export type Architecture = 'leafnet' | 'kutunet';
@@ -63,14 +64,14 @@ export const LEAFNET_TEMPERATURE = 1;
 
 const RECIPES = {
   leafnet: {
-    script: 'trainer/train_head.py',
+    module: 'trainer.train_head',
     inputSize: 224,
     trainCacheSize: 224,
     architecture:
       'KutuLeafNet: MobileNetV2 (width 1.0, 2.2 M parameters, frozen; weights from nsfwjs 4.4.0, MIT, see pretrained/README.md) + linear head on the pooled 1280 features; outputs logits, class activation maps and an out-of-distribution score',
   },
   kutunet: {
-    script: 'trainer/train.py',
+    module: 'trainer.train',
     inputSize: INPUT_SIZE,
     trainCacheSize: 160,
     architecture: 'KutuNet: 5-stage residual CNN, 1.55 M parameters, trained from scratch (no pretrained weights)',
@@ -129,15 +130,12 @@ export interface TrainResult {
   trainCounts: Record<string, number>;
 }
 
-function runTrainer(script: string, args: string[], opts: TrainOptions): Promise<void> {
-  return runPython([path.join(packageRoot, script), ...args], opts);
-}
-
-function runPython(args: string[], opts: TrainOptions): Promise<void> {
+function runPython(module: string, moduleArgs: string[], opts: TrainOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const threads = String(opts.threads ?? 2);
+    const { args, env } = pythonModule(module, moduleArgs);
     const child = spawn(pythonPath(), args, {
-      env: { ...process.env, OMP_NUM_THREADS: threads, MKL_NUM_THREADS: threads, KUTU_TRAIN_THREADS: threads },
+      env: { ...env, OMP_NUM_THREADS: threads, MKL_NUM_THREADS: threads, KUTU_TRAIN_THREADS: threads },
       // stdin is a pipe the trainer watches: it exits when this process dies (trainer/parent_watch.py).
       stdio: ['pipe', 'pipe', 'pipe'],
       signal: opts.signal,
@@ -311,7 +309,7 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
             await fs.writeFile(path.join(partial, 'backbone.onnx'), withFeatureOutput(await fs.readFile(initOnnx!)));
           } else {
             const exportArgs = [path.join(partial, 'backbone.onnx'), backboneWeights, String(inputSize)];
-            await runPython([path.join(packageRoot, 'trainer/features.py'), ...exportArgs], opts);
+            await runPython('trainer.features', exportArgs, opts);
           }
           const views: View[] = ['orig', 'hflip', 'crop1', 'crop2', 'crop3'];
           await writeFeatures(partial, 'nonleaf', nonLeaf, views, path.join(partial, 'backbone.onnx'), {
@@ -362,7 +360,7 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
         args.push('--temperature', String(continued?.temperature ?? LEAFNET_TEMPERATURE), '--size', String(inputSize));
       if (runtime === 'node')
         await refitInNode(cache, tmpOut, initOnnx!, Number(continued?.temperature ?? LEAFNET_TEMPERATURE), opts);
-      else await runTrainer(recipe.script, args, opts);
+      else await runPython(recipe.module, args, opts);
 
       const trainerMetrics = JSON.parse(await fs.readFile(path.join(tmpOut, 'train-metrics.json'), 'utf8'));
       const card: ModelCard = {

@@ -20,6 +20,7 @@ import {
   readCard,
 } from './index.ts';
 import { prepareSet } from './prepare.ts';
+import { pythonModule } from './python.ts';
 import { readOnnxHead, withFeatureOutput } from './onnx-edit.ts';
 
 const run = promisify(execFile);
@@ -159,12 +160,8 @@ describe('preprocessing parity between the trainer and the server', () => {
       for (const item of items) tensors.push(await preprocess(fs.readFileSync(item.file), size));
       const f32 = path.join(dir, 'server.f32');
       fs.writeFileSync(f32, Buffer.concat(tensors.map((t) => Buffer.from(t.buffer, t.byteOffset, t.byteLength))));
-      const { stdout } = await run(PYTHON, [
-        path.resolve(import.meta.dirname, '../trainer/infer.py'),
-        dir,
-        path.join(modelDir, 'weights.pt'),
-        f32,
-      ]);
+      const infer = pythonModule('trainer.infer', [dir, path.join(modelDir, 'weights.pt'), f32]);
+      const { stdout } = await run(PYTHON, infer.args, { env: infer.env });
       const py = JSON.parse(stdout) as { input_sums: number[]; logits: number[][]; max_abs_diff: number };
       expect(py.max_abs_diff).toBeLessThan(1e-5);
       const session = await ort.InferenceSession.create(path.join(modelDir, 'model.onnx'));

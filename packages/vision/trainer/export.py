@@ -1,21 +1,19 @@
 """ONNX export with class activation maps.
 
-  export.py WEIGHTS OUT.onnx [OOD.pt]
+  PYTHONPATH=packages/vision python3 -m trainer.export WEIGHTS OUT.onnx [OOD.pt]
 
 The served graph has two outputs: `logits` (N×4) and `cam` (N×4×h×w), the class activation maps of the
 last feature map: for a global-average-pool → linear head, cam[k] = W[k]·f(x, y) + b[k] is a 1×1
 convolution of the feature map with the head's weights, and logits are exactly the spatial mean of cam.
-A model with crop heads (KutuNet's `crop_heads`, train.py --crop-heads) adds `logits_<crop>` and `cam_<crop>` for each crop in
-`CROPS`: the answer when the farmer names that crop.
+A model with crop heads (KutuNet's `crop_heads`, train.py --crop-heads) adds `logits_<crop>` and `cam_<crop>`
+for each crop in `CROPS`: the answer when the farmer names that crop.
 """
 import sys
-import os
 
 import torch
 from torch import nn
 
-sys.path.insert(0, os.path.dirname(__file__))
-from model import CROPS  # noqa: E402
+from .model import CROPS
 
 
 class WithCam(nn.Module):
@@ -66,8 +64,8 @@ def export_onnx(model, out_path, input_size, ood=None):
 
 
 if __name__ == '__main__':
-    # export.py WEIGHTS OUT.onnx [OOD.pt]
-    from model import KutuNet
+    # python3 -m trainer.export WEIGHTS OUT.onnx [OOD.pt]
+    from .model import KutuNet
     weights, out = sys.argv[1], sys.argv[2]
     m = KutuNet.from_weights(weights)
     export_onnx(m, out, 128, torch.load(sys.argv[3]) if len(sys.argv) > 3 else None)

@@ -11,8 +11,7 @@ import time
 import numpy as np
 import torch
 
-sys.path.insert(0, os.path.dirname(__file__))
-from mobilenet import MobileNetV2Features  # noqa: E402
+from .mobilenet import MobileNetV2Features
 
 PRETRAINED = os.path.join(os.path.dirname(__file__), '..', 'pretrained', 'mobilenet_v2_nsfwjs.pt')
 INPUT_SIZE = 224
@@ -100,6 +99,6 @@ def export_backbone(out_path, weights=PRETRAINED, size=INPUT_SIZE):
 
 
 if __name__ == '__main__':
-    # features.py OUT.onnx [WEIGHTS [SIZE]]
+    # python3 -m trainer.features OUT.onnx [WEIGHTS [SIZE]]
     export_backbone(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else PRETRAINED,
                     int(sys.argv[3]) if len(sys.argv) > 3 else INPUT_SIZE)

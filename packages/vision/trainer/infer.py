@@ -1,6 +1,6 @@
 """Parity check between the trainer and the server.
 
-  infer.py CACHE WEIGHTS [TS_TENSORS.f32]
+  PYTHONPATH=packages/vision python3 -m trainer.infer CACHE WEIGHTS [TS_TENSORS.f32]
 
 Reads the `eval` set that `src/prepare.ts` wrote into CACHE (the server's sharp decoding), normalises it
 the way the trainer does, runs the PyTorch weights, and prints one JSON line with the per-image input
@@ -8,16 +8,14 @@ sums, the logits and, when the server's own float32 tensors are given (N×3×S×
 largest absolute difference between the two input tensors.
 """
 import json
-import os
 import sys
 
 import numpy as np
 import torch
 
-sys.path.insert(0, os.path.dirname(__file__))
-from leafnet import KutuLeafNet  # noqa: E402
-from model import KutuNet  # noqa: E402
-from train import load_set, normalize  # noqa: E402
+from .leafnet import KutuLeafNet
+from .model import KutuNet
+from .train import load_set, normalize
 
 cache, weights = sys.argv[1], sys.argv[2]
 torch.set_num_threads(1)

@@ -7,11 +7,7 @@ the pooled features to the nearest leaf class, per principal direction: about 1 
 import torch
 from torch import nn
 
-import os
-import sys
-
-sys.path.insert(0, os.path.dirname(__file__))
-from mobilenet import MobileNetV2Features  # noqa: E402
+from .mobilenet import MobileNetV2Features
 
 FEATURES = 1280
 

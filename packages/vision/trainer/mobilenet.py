@@ -70,7 +70,8 @@ class MobileNetV2Features(nn.Module):
 
 def keras_names():
     """Our parameter prefix → Keras layer name, for the converter."""
-    pairs = [('stem', 'Conv1', 'bn_Conv1'), ('blocks.0.depthwise', 'expanded_conv_depthwise', 'expanded_conv_depthwise_BN'),
+    pairs = [('stem', 'Conv1', 'bn_Conv1'),
+             ('blocks.0.depthwise', 'expanded_conv_depthwise', 'expanded_conv_depthwise_BN'),
              ('blocks.0.project', 'expanded_conv_project', 'expanded_conv_project_BN'), ('top', 'Conv_1', 'Conv_1_bn')]
     for i in range(1, 17):
         for part in ('expand', 'depthwise', 'project'):

@@ -28,7 +28,8 @@ class Block(nn.Module):
 
     def __init__(self, cin, cout):
         super().__init__()
-        self.body = nn.Sequential(conv_bn(cin, cout, 2), nn.Conv2d(cout, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout))
+        self.body = nn.Sequential(conv_bn(cin, cout, 2), nn.Conv2d(cout, cout, 3, 1, 1, bias=False),
+                                  nn.BatchNorm2d(cout))
         self.skip = nn.Sequential(nn.AvgPool2d(2), nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout))
         self.act = nn.ReLU(inplace=True)
 

@@ -8,7 +8,6 @@ Progress goes to stdout as one JSON object per line; human-readable notes go to 
 """
 import argparse
 import json
-import math
 import os
 import random
 import sys
@@ -20,10 +19,10 @@ from torch import nn
 from torch.utils.data import DataLoader, Dataset
 from torchvision import transforms as T
 
-sys.path.insert(0, os.path.dirname(__file__))
-from export import export_onnx  # noqa: E402
-from head import OodScore  # noqa: E402
-from model import CLASSES, CROPS, KutuNet, crop_of  # noqa: E402
+from .export import export_onnx
+from .head import OodScore
+from .model import CLASSES, CROPS, KutuNet, crop_of
+from .parent_watch import exit_with_parent
 
 INPUT_SIZE = 128
 MEAN = torch.tensor([0.485, 0.456, 0.406]).view(3, 1, 1)
@@ -279,7 +278,7 @@ def ood_statistics(model, leaves, k=64):
 
 
 def main():
-    __import__('parent_watch').exit_with_parent()  # never outlive the server (kill -9)
+    exit_with_parent()  # never outlive the server (kill -9)
     ap = argparse.ArgumentParser()
     ap.add_argument('--cache', required=True)
     ap.add_argument('--out', required=True)

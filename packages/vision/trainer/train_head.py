@@ -13,20 +13,18 @@ import argparse
 import json
 import os
 import random
-import sys
 import time
 from types import SimpleNamespace
 
 import numpy as np
 import torch
 
-sys.path.insert(0, os.path.dirname(__file__))
-from features import PRETRAINED, backbone_state, extract  # noqa: E402
-from head import OodScore, fit_linear, sample_weights  # noqa: E402
-from leafnet import KutuLeafNet, export_onnx  # noqa: E402
-from model import CLASSES  # noqa: E402
-from train import MIN_OOD_PHOTOS, emit, note, synthetic_nonleaf  # noqa: E402
-from validate import DEFAULT_RECIPE, NOT_LEAF, load_features, source_of  # noqa: E402
+from .features import PRETRAINED, backbone_state, extract
+from .head import OodScore, fit_linear, sample_weights
+from .leafnet import KutuLeafNet, export_onnx
+from .model import CLASSES
+from .train import MIN_OOD_PHOTOS, emit, note, synthetic_nonleaf
+from .validate import DEFAULT_RECIPE, NOT_LEAF, load_features, source_of
 
 # Chosen on by-source validation logits (MODEL_CARD.md, "Calibration").
 DEFAULT_TEMPERATURE = 1.0

@@ -1,6 +1,6 @@
 """Validation by source on frozen features (the headline numbers of the model card).
 
-  validate.py --cache DIR [--json OUT]
+  PYTHONPATH=packages/vision python3 -m trainer.validate --cache DIR [--json OUT]
 
 DIR holds leaves.json/.f32 (the frozen backbone's features of every photo of datasets/rust3, original and
 mirrored, written by src/features.ts from the server's sharp decoding), nonleaf.json/.f32 (the training
@@ -14,14 +14,12 @@ A photo counts as correct under the served rule only when it gets a confident di
 import argparse
 import json
 import os
-import sys
 
 import numpy as np
 import torch
 
-sys.path.insert(0, os.path.dirname(__file__))
-from head import LEAF_CLASSES, OodScore, fit_linear, fit_temperature, logits_of, sample_weights, softmax  # noqa: E402
-from model import CLASSES  # noqa: E402
+from .head import LEAF_CLASSES, OodScore, fit_linear, fit_temperature, logits_of, sample_weights, softmax
+from .model import CLASSES
 
 NOT_LEAF = 3
 LEAF_VIEWS = ('orig', 'hflip')

@@ -1,7 +1,7 @@
 /**
  * npm run model:offline [-- --model DIR]
  * Makes the phones' copy of the served model: writes model.int8.onnx (weight-only int8, see
- * tools/quantize_int8.py), runs the evaluation photos through the server (sharp + onnxruntime-node,
+ * recipe/quantize_int8.py), runs the evaluation photos through the server (sharp + onnxruntime-node,
  * float) and through the phone's path (pure-TS preprocessing + onnxruntime-web WASM) with the float
  * and the int8 model, prints how often each agrees with the server's answer, sizes and inference
  * times, and writes offline.json naming the file phones download: int8 only at ≥ 99 % agreement.
@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadClassifier, readCard } from '../classifier.ts';
-import { describeFile, loadEvalSet, packageRoot, toCrop } from '../dataset.ts';
+import { describeFile, loadEvalSet, toCrop } from '../dataset.ts';
 import { defaultModelDir } from '../index.ts';
 import {
   INT8_FILE,
@@ -22,6 +22,7 @@ import {
   sameAnswer,
   sha256,
 } from '../offline.ts';
+import { pythonModule } from '../python.ts';
 import { PYTHON } from '../train.ts';
 
 const { values } = parseArgs({ options: { model: { type: 'string' } } });
@@ -30,7 +31,8 @@ const card = await readCard(modelDir);
 const floatFile = path.join(modelDir, 'model.onnx');
 const int8File = path.join(modelDir, INT8_FILE);
 
-execFileSync(PYTHON, [path.join(packageRoot, 'tools/quantize_int8.py'), floatFile, int8File], { stdio: 'inherit' });
+const quantize = pythonModule('recipe.quantize_int8', [floatFile, int8File]);
+execFileSync(PYTHON, quantize.args, { env: quantize.env, stdio: 'inherit' });
 
 const server = await loadClassifier(modelDir);
 const phoneFloat = await loadWebModel(floatFile, card);

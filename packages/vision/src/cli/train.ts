@@ -20,7 +20,7 @@
  *   --arch    kutunet (KutuNet from scratch, or fine-tuned from a KutuNet --init) or leafnet (a linear head
  *             on a frozen MobileNetV2). Default: leafnet when --init is a KutuLeafNet such as the served v2,
  *             whose own backbone and input size are kept (a head refit, as in-app retraining does); else
- *             kutunet. The served v2's backbone was fine-tuned on a GPU: tools/gpu_sweep/ and its card.
+ *             kutunet. The served v2's backbone was fine-tuned on a GPU: recipe/ and its card.
  *   --python  a head refit (--init a KutuLeafNet) with trainer/train_head.py, as before decision 0029; by
  *             default it runs in Node (features with onnxruntime, head and ood statistics in TypeScript)
  *   --seed N  the trainer's random seed (default 42): two seeds show how much one recipe moves between runs

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDatasetDir, evalSetFile, listImagesRecursive, listLabelledImages, nonLeafDir } from '../dataset.ts';
 import { writeFeatures } from '../features.ts';
+import { pythonModule } from '../python.ts';
 import { LEAFNET_TEMPERATURE, LEAFNET_THRESHOLDS, PYTHON } from '../train.ts';
 
 const { values } = parseArgs({
@@ -34,7 +35,8 @@ if (!fs.existsSync(path.join(cache, 'leaves.json'))) {
   console.error(`Computing the backbone's features of ${data} into ${cache} (once; minutes) …`);
   fs.mkdirSync(cache, { recursive: true });
   const backbone = path.join(cache, 'backbone.onnx');
-  execFileSync(PYTHON, [path.resolve(import.meta.dirname, '../../trainer/features.py'), backbone]);
+  const features = pythonModule('trainer.features', [backbone]);
+  execFileSync(PYTHON, features.args, { env: features.env });
   const negatives = listImagesRecursive(nonLeafDir).map((file) => ({ file, label: 'not_leaf' }));
   await writeFeatures(cache, 'nonleaf', negatives, ['orig', 'hflip', 'crop1', 'crop2', 'crop3'], backbone);
   await writeFeatures(cache, 'leaves', listLabelledImages(data), ['orig', 'hflip'], backbone, {
@@ -55,19 +57,15 @@ const rule = {
   ood_not_leaf: finite(t.oodNotLeafAbove),
 };
 const output = await new Promise<string>((resolve, reject) => {
-  const child = spawn(
-    PYTHON,
-    [
-      path.resolve(import.meta.dirname, '../../trainer/validate.py'),
-      '--cache',
-      cache,
-      '--rule',
-      JSON.stringify(rule),
-      '--recipe',
-      values.recipe!,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const validate = pythonModule('trainer.validate', [
+    '--cache',
+    cache,
+    '--rule',
+    JSON.stringify(rule),
+    '--recipe',
+    values.recipe!,
+  ]);
+  const child = spawn(PYTHON, validate.args, { env: validate.env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (c: Buffer) => {
     out += c.toString();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadClassifier, modelsDir } from '@kutu/vision';
+import { loadClassifier } from '@kutu/vision';
 import { committedClassifier, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { createClassifierHolder } from '../analysis/classifier-holder.ts';
@@ -62,11 +62,16 @@ describe('offline model for phones', () => {
   });
 
   it('follows the active version: a model without an int8 copy is offered as its float file', async () => {
-    const older = path.join(modelsDir, 'v1.1-20261123');
+    // A version with no offline.json (as a retrained one before model:offline): the served graph under a new name.
+    const older = path.join(t.dataDir, 'models', 'v2-float-only');
+    fs.mkdirSync(older, { recursive: true });
+    fs.copyFileSync(path.join(committedDir, 'model.onnx'), path.join(older, 'model.onnx'));
+    const card = JSON.parse(fs.readFileSync(path.join(committedDir, 'model.json'), 'utf8'));
+    fs.writeFileSync(path.join(older, 'model.json'), JSON.stringify({ ...card, version: 'v2-float-only' }));
     await t.deps.classifier.replace(await loadClassifier(older));
     const info = (await get(INFO)).json();
     expect(info).toMatchObject({
-      version: 'v1.1-20261123',
+      version: 'v2-float-only',
       quantised: false,
       bytes: fs.statSync(path.join(older, 'model.onnx')).size,
     });
