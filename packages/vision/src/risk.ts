@@ -60,7 +60,9 @@ export function riskCoverage(
   const thresholds = { ...base, ...rule.thresholds };
   const tally: Record<string, { photos: number; answered: number; wrong: number }> = {};
   for (const p of photos) {
-    const t = (tally[keyOf(p)] ??= { photos: 0, answered: 0, wrong: 0 });
+    const key = keyOf(p);
+    tally[key] ??= { photos: 0, answered: 0, wrong: 0 };
+    const t = tally[key];
     const answer = answerUnder(p, thresholds, rule.minMargin);
     t.photos++;
     if (answer === null) continue;
