@@ -76,10 +76,11 @@ describe('risk and coverage of an unsure rule', () => {
     expect(meetsTargets({ ...point, risk: 0.04 })).toBe(false);
   });
 
-  it('lists the served rule first and no candidate equal to it', () => {
+  it('lists the served rule first, no class-share cut equal to it, and names the cut of every other rule', () => {
     const rules = candidateRules({ ...served, unsureBelow: 0.9 });
     expect(rules[0].thresholds).toEqual({});
     expect(rules.filter((r) => r.thresholds.unsureBelow === 0.9 && !r.thresholds.oodUnsureAbove)).toHaveLength(0);
     expect(rules.filter((r) => r.thresholds.unsureBelow === 0.9 && r.thresholds.oodUnsureAbove)).not.toHaveLength(0);
+    expect(rules.slice(1).every((r) => r.thresholds.unsureBelow !== undefined)).toBe(true);
   });
 });

@@ -87,23 +87,32 @@ export function riskCoverage(
 /** Whether a point meets the issue's targets. */
 export const meetsTargets = (p: RiskPoint) => p.risk <= RISK_TARGETS.maxRisk && p.coverage >= RISK_TARGETS.minCoverage;
 
-/** The candidate rules the model card's table compares: the served thresholds first, then each family of cuts. */
+/**
+ * The candidate rules the model card's table compares: the served thresholds first, then each family of
+ * cuts. Every candidate names its class-share cut (the margin and ood families at 0.5, the lowest), so a
+ * row reads the same whatever the card serves; the card's other thresholds apply to all.
+ */
 export function candidateRules(served: Thresholds): UnsureRule[] {
-  const rules: UnsureRule[] = [{ name: 'served (model.json)', thresholds: {} }];
+  const rules: UnsureRule[] = [
+    {
+      name: `served (model.json: class share ≥ ${served.unsureBelow}, ood ≤ ${served.oodUnsureAbove})`,
+      thresholds: {},
+    },
+  ];
   for (const cut of [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95])
-    rules.push({ name: `class share ≥ ${cut}`, thresholds: { unsureBelow: cut } });
-  for (const m of [0.3, 0.5, 0.7, 0.9]) rules.push({ name: `margin top1−top2 ≥ ${m}`, thresholds: {}, minMargin: m });
-  for (const ood of [3, 2.5, 2, 1.5]) rules.push({ name: `ood ≤ ${ood}`, thresholds: { oodUnsureAbove: ood } });
+    if (cut !== served.unsureBelow) rules.push({ name: `class share ≥ ${cut}`, thresholds: { unsureBelow: cut } });
+  for (const m of [0.3, 0.5, 0.7, 0.8, 0.9])
+    rules.push({ name: `margin top1−top2 ≥ ${m}`, thresholds: { unsureBelow: 0.5 }, minMargin: m });
+  for (const ood of [3, 2, 1.5])
+    rules.push({ name: `ood ≤ ${ood}`, thresholds: { unsureBelow: 0.5, oodUnsureAbove: ood } });
   for (const [cut, ood] of [
-    [0.8, 3],
-    [0.9, 3],
+    [0.8, 2],
+    [0.85, 2],
     [0.9, 2],
   ])
     rules.push({
       name: `class share ≥ ${cut} and ood ≤ ${ood}`,
       thresholds: { unsureBelow: cut, oodUnsureAbove: ood },
     });
-  const sameAsServed = (r: UnsureRule) =>
-    !r.minMargin && Object.keys(r.thresholds).length === 1 && r.thresholds.unsureBelow === served.unsureBelow;
-  return rules.filter((r, i) => i === 0 || !sameAsServed(r));
+  return rules;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { defaultModelDir, listLabelledImages } from '@kutu/vision';
+import { blankHead } from '../../../test/models.ts';
 import { modelVersions, notifications } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
@@ -253,13 +254,14 @@ describe('retraining with the real trainer', () => {
   }, 90_000);
 
   it('activates a better candidate, swaps the classifier and tells the expert; rollback swaps it back', async () => {
-    // An over-cautious active model: the committed weights, but every answer marked unsure (scores 0).
+    // An over-cautious active model: the committed backbone with a blank head, so every answer is a third
+    // per class and unsure (scores 0). Not a threshold: a candidate inherits its active model's thresholds.
     const cautiousDir = path.join(tmp, 'cautious');
     fs.cpSync(defaultModelDir(), cautiousDir, { recursive: true });
     const card = JSON.parse(fs.readFileSync(path.join(cautiousDir, 'model.json'), 'utf8'));
     card.version = 'cautious-test';
-    card.thresholds = { ...card.thresholds, unsureBelow: 1.01 };
     fs.writeFileSync(path.join(cautiousDir, 'model.json'), JSON.stringify(card));
+    blankHead(path.join(cautiousDir, 'model.onnx'));
     const [cautious] = await t.deps.database.db
       .insert(modelVersions)
       .values({ version: 'cautious-test', path: cautiousDir })
