@@ -2,7 +2,7 @@
  * Test-time augmentation, measured (issue 35.2), not served: the served model's answer averaged over
  * flips and a second, closer crop, against its plain answer.
  *
- *   node packages/vision/tools/tta.ts [--model DIR] [--data datasets/rust3]
+ *   npm run bench:tta [-- --model DIR --data datasets/rust3]
  *
  * Quality: the evaluation set (eval-set.json), the only photos the served network never trained on (iBean
  * field beans and PlantVillage lab maize; no field maize), with the risk–coverage figures of src/risk.ts
@@ -15,13 +15,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
-import { readCard } from '../src/classifier.ts';
-import { type CLASSES, colourStats, decide, softmax, thresholdsOf } from '../src/decide.ts';
-import { defaultDatasetDir, describeFile, loadEvalSet, toCrop } from '../src/dataset.ts';
-import { defaultModelDir } from '../src/index.ts';
-import { decodeRgb } from '../src/preprocess.ts';
-import { candidateRules, riskCoverage, type ScoredPhoto } from '../src/risk.ts';
-import { toTensorData } from '../src/tensor.ts';
+import { readCard } from '../packages/vision/src/classifier.ts';
+import { type CLASSES, colourStats, decide, softmax, thresholdsOf } from '../packages/vision/src/decide.ts';
+import { defaultDatasetDir, describeFile, loadEvalSet, toCrop } from '../packages/vision/src/dataset.ts';
+import { defaultModelDir } from '../packages/vision/src/index.ts';
+import { decodeRgb } from '../packages/vision/src/preprocess.ts';
+import { candidateRules, riskCoverage, type ScoredPhoto } from '../packages/vision/src/risk.ts';
+import { toTensorData } from '../packages/vision/src/tensor.ts';
+import { bigLeafJpeg } from '../apps/server/src/modules/analysis/test-support.ts';
 
 const { values } = parseArgs({ options: { model: { type: 'string' }, data: { type: 'string' } } });
 const modelDir = path.resolve(values.model ?? defaultModelDir());
@@ -139,7 +140,6 @@ for (const set of Object.keys(SETS))
   }
 
 // Speed on a 12 MP JPEG (as bench/analysis.ts makes it).
-const { bigLeafJpeg } = await import('../../../apps/server/src/modules/analysis/test-support.ts');
 const jpeg = await bigLeafJpeg(4000, 3000, 88);
 async function median(fn: () => Promise<unknown>, n = 15) {
   for (let i = 0; i < 3; i++) await fn();
