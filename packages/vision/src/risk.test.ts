@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Thresholds } from './decide.ts';
-import { answerUnder, candidateRules, meetsTargets, riskCoverage, type ScoredPhoto } from './risk.ts';
+import { answerUnder, candidateRules, meetsTargets, reliability, riskCoverage, type ScoredPhoto } from './risk.ts';
 
 const served: Thresholds = {
   notLeaf: 0.35,
@@ -82,5 +82,14 @@ describe('risk and coverage of an unsure rule', () => {
     expect(rules.filter((r) => r.thresholds.unsureBelow === 0.9 && !r.thresholds.oodUnsureAbove)).toHaveLength(0);
     expect(rules.filter((r) => r.thresholds.unsureBelow === 0.9 && r.thresholds.oodUnsureAbove)).not.toHaveLength(0);
     expect(rules.slice(1).every((r) => r.thresholds.unsureBelow !== undefined)).toBe(true);
+  });
+
+  it('tells how often the best guess is right at each level of confidence, leaving "not a leaf" out', () => {
+    const refused = photo('beans', 'healthy', [0.1, 0.8, 0.1], 1, 0.5); // P(not a leaf) 0.5
+    const r = reliability([...photos, refused], served);
+    const beans = Object.fromEntries(r.beans.map((b) => [b.from, [b.photos, b.right]]));
+    expect(beans).toMatchObject({ 0: [0, 0], 0.5: [1, 0], 0.6: [1, 1], 0.9: [1, 0], 0.95: [1, 1] });
+    expect(r.beans.reduce((n, b) => n + b.photos, 0)).toBe(4);
+    expect(r.maize.reduce((n, b) => n + b.photos, 0)).toBe(1);
   });
 });

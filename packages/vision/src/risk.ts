@@ -39,12 +39,18 @@ export interface RiskPoint {
 /** The issue's targets for field photos from sources never trained on, per crop. */
 export const RISK_TARGETS = { maxRisk: 0.03, minCoverage: 0.75 } as const;
 
-/** The answer `decide` gives this photo under `thresholds` (and the rule's margin): a class, or null when not confident. */
-export function answerUnder(photo: ScoredPhoto, thresholds: Thresholds, minMargin = 0): RustClass | null {
+/** What `decide` answers for this photo's outputs under `thresholds`. */
+function decideAgain(photo: ScoredPhoto, thresholds: Thresholds) {
   const o = photo.output;
   const probs = [...CLASSES.map((c) => o.probabilities[c] * o.leaf_score), 1 - o.leaf_score];
   const colours = { plant: o.plant_fraction, green: o.green_fraction, contrast: o.contrast };
-  const d = decide(probs, colours, thresholds, o.model_version, o.ood_score);
+  return decide(probs, colours, thresholds, o.model_version, o.ood_score);
+}
+
+/** The answer `decide` gives this photo under `thresholds` (and the rule's margin): a class, or null when not confident. */
+export function answerUnder(photo: ScoredPhoto, thresholds: Thresholds, minMargin = 0): RustClass | null {
+  const o = photo.output;
+  const d = decideAgain(photo, thresholds);
   if (d.outcome !== 'diagnosis' || d.unsure || !d.rust_class) return null;
   const [first, second] = CLASSES.map((c) => o.probabilities[c]).sort((a, b) => b - a);
   return first - second < minMargin ? null : d.rust_class;
@@ -115,4 +121,35 @@ export function candidateRules(served: Thresholds): UnsureRule[] {
       thresholds: { unsureBelow: cut, oodUnsureAbove: ood },
     });
   return rules;
+}
+
+export interface ReliabilityBin {
+  /** Lower edge of the class share; the bin runs to the next bin's edge. */
+  from: number;
+  photos: number;
+  right: number;
+}
+
+/**
+ * How often the best guess is right at each level of confidence (its class share among the crop classes),
+ * per key, over the photos given a crop diagnosis under `thresholds` (confident or unsure; "not a leaf" is
+ * left out).
+ */
+export function reliability(
+  photos: ScoredPhoto[],
+  thresholds: Thresholds,
+  keyOf: (p: ScoredPhoto) => string = (p) => p.crop,
+  edges: readonly number[] = [0, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95],
+): Record<string, ReliabilityBin[]> {
+  const out: Record<string, ReliabilityBin[]> = {};
+  for (const p of photos) {
+    const d = decideAgain(p, thresholds);
+    if (d.outcome !== 'diagnosis') continue;
+    const key = keyOf(p);
+    out[key] ??= edges.map((from) => ({ from, photos: 0, right: 0 }));
+    const bin = out[key].findLast((b) => d.confidence >= b.from) ?? out[key][0];
+    bin.photos++;
+    if (d.rust_class === p.truth) bin.right++;
+  }
+  return out;
 }

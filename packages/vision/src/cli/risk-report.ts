@@ -1,6 +1,14 @@
 /** What `npm run model:eval` prints about risk and coverage (issue 35): per crop at the served cut, and with --curve the table of candidate cuts. */
 import type { Thresholds } from '../decide.ts';
-import { candidateRules, meetsTargets, RISK_TARGETS, type RiskPoint, riskCoverage, type ScoredPhoto } from '../risk.ts';
+import {
+  candidateRules,
+  meetsTargets,
+  RISK_TARGETS,
+  type RiskPoint,
+  reliability,
+  riskCoverage,
+  type ScoredPhoto,
+} from '../risk.ts';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const cell = (p: RiskPoint) => `${pct(p.coverage)} / ${pct(p.risk)} (${p.wrong}/${p.answered})`;
@@ -18,6 +26,14 @@ export function printRiskCoverage(photos: ScoredPhoto[], served: Thresholds, cur
     console.log(
       `  ${key.padEnd(28)} ${String(p.photos).padStart(6)}  ${String(p.answered).padStart(8)}  ${pct(p.coverage).padStart(8)}  ${pct(p.risk).padStart(28)}  ${pct(p.wrongOfAll).padStart(13)}  ${meetsTargets(p) ? 'meets' : 'misses'} target`,
     );
+  }
+  const bins = reliability(photos, served, (p) => `${p.crop}/${p.source}`);
+  const edges = Object.values(bins)[0]?.map((b, i, all) => `${b.from}–${all[i + 1]?.from ?? 1}`) ?? [];
+  console.log('Reliability: photos at each class share of the best guess, and the share of them right');
+  console.log(`  ${'crop/source'.padEnd(28)} ${edges.map((e) => e.padStart(15)).join('')}`);
+  for (const [key, row] of Object.entries(bins)) {
+    const cells = row.map((b) => (b.photos ? `${b.photos} ${pct(b.right / b.photos)}` : '—').padStart(15));
+    console.log(`  ${key.padEnd(28)} ${cells.join('')}`);
   }
   if (!curve) return;
   // The model card's table (Markdown): each cell is coverage / confident wrong of answers (wrong/answered).
