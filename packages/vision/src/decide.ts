@@ -179,10 +179,16 @@ export function decide(
   return { ...base, outcome: 'diagnosis', rust_class: best, confidence, unsure };
 }
 
-/** The thresholds a model card gives (null: off). Throws when the card lacks one: there is no default to fall back on. */
+/** Cuts a model may leave out (or give as null), meaning off: a model with no ood output has no ood cut. */
+const OPTIONAL_THRESHOLDS: readonly (keyof Thresholds)[] = ['oodUnsureAbove', 'oodNotLeafAbove'];
+
+/**
+ * The thresholds a model card gives (null: off). Throws when the card lacks one: there is no default to fall
+ * back on, except "off" for the ood cuts (the phone drops null values before it asks).
+ */
 export function thresholdsOf(card: Pick<ModelCard, 'thresholds'> & { version?: string }): Thresholds {
   const given = card.thresholds ?? {};
-  const missing = THRESHOLD_KEYS.filter((k) => given[k] === undefined);
+  const missing = THRESHOLD_KEYS.filter((k) => given[k] === undefined && !OPTIONAL_THRESHOLDS.includes(k));
   if (missing.length) {
     throw new Error(
       `model.json${card.version ? ` of ${card.version}` : ''} gives no thresholds.${missing.join(', thresholds.')}: every model card holds all its own cuts (null means off)`,

@@ -143,9 +143,16 @@ describe('decide: the honest answer from probabilities and colours', () => {
       expect(d.confidence).toBeGreaterThan(0.5);
     }
   });
-  it('takes every threshold from the model card, with null meaning off, and refuses a card that lacks one', () => {
+  it('takes every threshold from the model card (null or, for the ood cuts, absent: off) and refuses a card that lacks one', () => {
     const card = { version: 'v9', thresholds: { ...t, oodUnsureAbove: null, oodNotLeafAbove: null } };
     expect(thresholdsOf(card)).toEqual({ ...t, oodUnsureAbove: Infinity, oodNotLeafAbove: Infinity });
+    // The phone drops null values: a model without ood cuts still reads as "off".
+    const { oodUnsureAbove: _a, oodNotLeafAbove: _b, ...withoutOod } = t;
+    expect(thresholdsOf({ thresholds: withoutOod })).toEqual({
+      ...t,
+      oodUnsureAbove: Infinity,
+      oodNotLeafAbove: Infinity,
+    });
     const { unsureBelow: _, ...lacking } = t;
     expect(() => thresholdsOf({ version: 'v9', thresholds: lacking })).toThrow(/v9.*thresholds\.unsureBelow/);
     expect(() => thresholdsOf({ version: 'v9' })).toThrow(/thresholds\.notLeaf/);
