@@ -10,7 +10,6 @@ export {
   CLASSES,
   type ColourStats,
   colourStats,
-  DEFAULT_THRESHOLDS,
   type DiagnosisCore,
   decide,
   type ModelCard,

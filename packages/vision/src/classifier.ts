@@ -10,7 +10,6 @@ import { decodeRgb, INPUT_SIZE, toTensorData } from './preprocess.ts';
 export {
   type ColourStats,
   colourStats,
-  DEFAULT_THRESHOLDS,
   type DiagnosisCore,
   decide,
   type ModelCard,

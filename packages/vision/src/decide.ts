@@ -31,22 +31,28 @@ export interface Thresholds {
   oodNotLeafAbove: number;
 }
 
-export const DEFAULT_THRESHOLDS: Thresholds = {
-  notLeaf: 0.35,
-  unsureBelow: 0.6,
-  unsureNotLeafAbove: 0.25,
-  minPlantFraction: 0.02,
-  minGreenFraction: 0.005,
-  minContrast: 0.02,
-  oodUnsureAbove: Number.POSITIVE_INFINITY,
-  oodNotLeafAbove: Number.POSITIVE_INFINITY,
-};
+/**
+ * Every threshold a model card must give. There are no defaults: each model's cuts live in its own
+ * model.json (`thresholds`), chosen on its own validation (MODEL_CARD.md, "Risk and coverage"), so the
+ * server, the phone and the evaluation all read the same numbers. JSON has no Infinity: null means "off".
+ */
+export const THRESHOLD_KEYS = [
+  'notLeaf',
+  'unsureBelow',
+  'unsureNotLeafAbove',
+  'minPlantFraction',
+  'minGreenFraction',
+  'minContrast',
+  'oodUnsureAbove',
+  'oodNotLeafAbove',
+] as const satisfies readonly (keyof Thresholds)[];
 
 export interface ModelCard {
   version: string;
   input_size: number;
   classes: string[];
-  thresholds?: Partial<Thresholds>;
+  /** The model's own cuts, every one of THRESHOLD_KEYS (null: off). */
+  thresholds?: { [K in keyof Thresholds]?: number | null };
   /** A KutuLeafNet's backbone name (packages/vision/src/train.ts, backboneName): what its frozen features depend on. */
   backbone?: string;
   [key: string]: unknown;
@@ -135,12 +141,11 @@ export function softmax(logits: ArrayLike<number>): number[] {
 export function decide(
   probs: number[],
   colours: ColourStats | number,
-  thresholds: Partial<Thresholds>,
+  t: Thresholds,
   version: string,
   oodScore: number | null = null,
 ): DiagnosisCore {
   const stats: ColourStats = typeof colours === 'number' ? { plant: colours, green: 1, contrast: 1 } : colours;
-  const t = { ...DEFAULT_THRESHOLDS, ...thresholds };
   const pNotLeaf = probs[3] ?? 0;
   const leafMass = Math.max(1 - pNotLeaf, 1e-9);
   const probabilities = Object.fromEntries(CLASSES.map((c, i) => [c, probs[i] / leafMass])) as Record<
@@ -174,8 +179,22 @@ export function decide(
   return { ...base, outcome: 'diagnosis', rust_class: best, confidence, unsure };
 }
 
-/** The card's thresholds over the defaults; JSON has no Infinity, so a threshold written as null means "off". */
-export function thresholdsOf(card: Pick<ModelCard, 'thresholds'>): Thresholds {
-  const fromCard = Object.entries(card.thresholds ?? {}).filter(([, v]) => typeof v === 'number');
-  return { ...DEFAULT_THRESHOLDS, ...Object.fromEntries(fromCard) };
+/** Cuts a model may leave out (or give as null), meaning off: a model with no ood output has no ood cut. */
+const OPTIONAL_THRESHOLDS: readonly (keyof Thresholds)[] = ['oodUnsureAbove', 'oodNotLeafAbove'];
+
+/**
+ * The thresholds a model card gives (null: off). Throws when the card lacks one: there is no default to fall
+ * back on, except "off" for the ood cuts (the phone drops null values before it asks).
+ */
+export function thresholdsOf(card: Pick<ModelCard, 'thresholds'> & { version?: string }): Thresholds {
+  const given = card.thresholds ?? {};
+  const missing = THRESHOLD_KEYS.filter((k) => given[k] === undefined && !OPTIONAL_THRESHOLDS.includes(k));
+  if (missing.length) {
+    throw new Error(
+      `model.json${card.version ? ` of ${card.version}` : ''} gives no thresholds.${missing.join(', thresholds.')}: every model card holds all its own cuts (null means off)`,
+    );
+  }
+  return Object.fromEntries(
+    THRESHOLD_KEYS.map((k) => [k, typeof given[k] === 'number' ? given[k] : Number.POSITIVE_INFINITY]),
+  ) as unknown as Thresholds;
 }

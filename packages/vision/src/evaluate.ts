@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { CLASSES, describeFile, type RustClass, toCrop } from './dataset.ts';
 import { type Classifier, type Crop, loadClassifier } from './classifier.ts';
+import type { ScoredPhoto } from './risk.ts';
 
 export interface EvalItem {
   file: string;
@@ -20,6 +21,8 @@ export interface EvalOptions {
    */
   crop?: Crop;
   onItem?: (done: number, total: number) => void;
+  /** Each leaf photo's outputs and truth, for re-deciding it under other cuts (risk.ts). */
+  onPhoto?: (photo: ScoredPhoto) => void;
 }
 
 export interface EvalReport {
@@ -67,7 +70,7 @@ export async function evaluateClassifier(
   classifier: Classifier,
   items: EvalItem[],
   nonLeafFiles: string[] = [],
-  { crop: namedCrop, onItem }: EvalOptions = {},
+  { crop: namedCrop, onItem, onPhoto }: EvalOptions = {},
 ): Promise<EvalReport> {
   const labels = [...CLASSES, 'unsure', 'not_leaf'];
   const matrix = CLASSES.map(() => labels.map(() => 0));
@@ -100,6 +103,21 @@ export async function evaluateClassifier(
     tally(bySetting, item.setting ?? named.setting ?? 'unknown', ok, confident);
     tally(byCrop, crop ?? 'unknown', ok, confident);
     tally(byCropSource, `${crop ?? 'unknown'}/${named.source ?? 'unknown'}`, ok, confident);
+    onPhoto?.({
+      file: item.file,
+      crop: crop ?? 'unknown',
+      source: named.source ?? 'unknown',
+      truth: item.label as RustClass,
+      output: {
+        probabilities: d.probabilities,
+        leaf_score: d.leaf_score,
+        plant_fraction: d.plant_fraction,
+        green_fraction: d.green_fraction,
+        contrast: d.contrast,
+        ood_score: d.ood_score,
+        model_version: d.model_version,
+      },
+    });
     onItem?.(i + 1, total);
   }
   let nonLeafRejected = 0;

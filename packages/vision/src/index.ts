@@ -21,7 +21,6 @@ export {
   type DiagnosisCore,
   type ModelCard,
   type Thresholds,
-  DEFAULT_THRESHOLDS,
   decide,
   loadClassifier,
   plantFraction,
@@ -38,6 +37,7 @@ export {
   sha256,
 } from './offline-info.ts';
 export { decodeRgb, INPUT_SIZE, preprocess, toTensorData } from './preprocess.ts';
+export { readOnnxHead, withOnnxHead } from './onnx-edit.ts';
 export {
   PYTHON,
   sweepWorkDir,

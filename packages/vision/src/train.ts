@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { listImagesRecursive, listLabelledImages, nonLeafDir, packageRoot, toCrop } from './dataset.ts';
 import { evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
-import { DEFAULT_THRESHOLDS, type ModelCard, readCard, type Thresholds } from './classifier.ts';
+import { type ModelCard, readCard, type Thresholds, thresholdsOf } from './classifier.ts';
 import { INPUT_SIZE, MEAN, STD } from './preprocess.ts';
 import { type View, writeFeatures } from './features.ts';
 import { prepareSet, type PreparedItem } from './prepare.ts';
@@ -29,35 +29,30 @@ const PRETRAINED = path.join(packageRoot, 'pretrained/mobilenet_v2_nsfwjs.pt');
 export type Architecture = 'leafnet' | 'kutunet';
 
 /**
- * Thresholds of the leafnet recipe, chosen on by-source validation (MODEL_CARD.md, "Calibration" and
- * "Out-of-distribution photos"): never on the evaluation set or on the non-leaf test photos.
+ * A candidate's cuts. One that continues from a model of its own recipe (in-app retraining always continues
+ * from the active model) inherits that model's card thresholds: the card is their only source, and its
+ * MODEL_CARD.md says how they were chosen ("Risk and coverage"). A network trained from scratch has no card
+ * to inherit from and starts from these, the last cuts its recipe had (KutuNet: v1.1's; the frozen
+ * leafnet: no ood cuts); they must be re-chosen on its own validation before it is served.
  */
-export const LEAFNET_THRESHOLDS: Thresholds = {
-  ...DEFAULT_THRESHOLDS,
-  oodUnsureAbove: Number.POSITIVE_INFINITY,
-  oodNotLeafAbove: Number.POSITIVE_INFINITY,
-};
-/**
- * Thresholds of the KutuNet recipe since v1.1, chosen on photos v1 never trained on (the evaluation set and
- * the PlantDoc field maize; MODEL_CARD.md of v1.1): the unsure cut from the reliability table, the
- * out-of-distribution cuts at the 97th percentile and the maximum of those leaf photos' scores.
- */
-export const KUTUNET_THRESHOLDS: Thresholds = {
-  ...DEFAULT_THRESHOLDS,
+const KUTUNET_START: Thresholds = {
+  notLeaf: 0.35,
   unsureBelow: 0.5,
+  unsureNotLeafAbove: 0.25,
+  minPlantFraction: 0.02,
+  minGreenFraction: 0.005,
+  minContrast: 0.02,
   oodUnsureAbove: 7.75,
   oodNotLeafAbove: 40,
 };
-/**
- * Thresholds of v2-20261124 (MobileNetV2 fine-tuned end to end), chosen by source (its MODEL_CARD.md:
- * the unsure cut from the reliability table, the ood cuts by v1.1's rule). A head refit keeps that backbone,
- * so its candidates are judged by the same rule, whatever thresholds the active version was given.
- */
-export const FINE_TUNED_LEAFNET_THRESHOLDS: Thresholds = {
-  ...DEFAULT_THRESHOLDS,
-  unsureBelow: 0.5,
-  oodUnsureAbove: 4.16,
-  oodNotLeafAbove: 8.3,
+export const FROM_SCRATCH_THRESHOLDS: Record<Architecture, Thresholds> = {
+  kutunet: KUTUNET_START,
+  leafnet: {
+    ...KUTUNET_START,
+    unsureBelow: 0.6,
+    oodUnsureAbove: Number.POSITIVE_INFINITY,
+    oodNotLeafAbove: Number.POSITIVE_INFINITY,
+  },
 };
 /** Temperature of the leafnet head, fitted on by-source validation logits. */
 export const LEAFNET_TEMPERATURE = 1;
@@ -233,12 +228,7 @@ export async function sweepWorkDir(workDir: string): Promise<string[]> {
   return removed;
 }
 
-/** The card of the model directory `initDir`, when that model is a KutuLeafNet (else null). */
-async function leafNetCard(initDir: string | undefined): Promise<ModelCard | null> {
-  if (!initDir) return null;
-  const card = await readCard(initDir).catch(() => null);
-  return String(card?.architecture).startsWith('KutuLeafNet') ? card : null;
-}
+const isLeafNet = (card: ModelCard | null) => String(card?.architecture).startsWith('KutuLeafNet');
 
 /**
  * Trains a model with the Python trainer on images decoded by the serving pipeline, writes a complete
@@ -247,11 +237,13 @@ async function leafNetCard(initDir: string | undefined): Promise<ModelCard | nul
 export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
   const started = Date.now();
   const initDir = opts.initFrom ?? (opts.initWeights ? path.dirname(opts.initWeights) : undefined);
-  const from = await leafNetCard(initDir);
-  const arch = opts.arch ?? (from ? 'leafnet' : 'kutunet');
+  const initCard = initDir ? await readCard(initDir).catch(() => null) : null;
+  const arch = opts.arch ?? (isLeafNet(initCard) ? 'leafnet' : 'kutunet');
   const recipe = RECIPES[arch];
   // A head refit continues from a KutuLeafNet with its own (possibly fine-tuned) backbone and input size.
-  const continued = arch === 'leafnet' ? from : null;
+  const continued = arch === 'leafnet' && isLeafNet(initCard) ? initCard : null;
+  // The cuts of the model continued from, when it is of this recipe (its ood score is on the same scale).
+  const inheritFrom = continued ?? (arch === 'kutunet' && initCard && !isLeafNet(initCard) ? initCard : null);
   const inputSize = continued?.input_size ?? recipe.inputSize;
   const initOnnx = initDir ? path.join(initDir, 'model.onnx') : undefined;
   // Continuing from a served KutuLeafNet: features, head and ood statistics in Node (decision 0029).
@@ -372,8 +364,7 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
         mean: [...MEAN],
         std: [...STD],
         classes: ['common_rust', 'healthy', 'other_disease', 'not_leaf'],
-        thresholds:
-          arch === 'kutunet' ? KUTUNET_THRESHOLDS : continued ? FINE_TUNED_LEAFNET_THRESHOLDS : LEAFNET_THRESHOLDS,
+        thresholds: inheritFrom ? thresholdsOf(inheritFrom) : FROM_SCRATCH_THRESHOLDS[arch],
         ...(arch === 'kutunet' ? {} : { temperature: trainerMetrics.temperature, backbone }),
         training: {
           epochs: opts.epochs,

@@ -14,11 +14,12 @@ import {
   preprocess,
   PYTHON,
   decide,
-  DEFAULT_THRESHOLDS,
   trainModel,
   type Classifier,
   readCard,
+  type Thresholds,
 } from './index.ts';
+import { thresholdsOf } from './decide.ts';
 import { prepareSet } from './prepare.ts';
 import { pythonModule } from './python.ts';
 import { readOnnxHead, withFeatureOutput } from './onnx-edit.ts';
@@ -110,7 +111,16 @@ describe('the committed model', () => {
 
 describe('decide: the honest answer from probabilities and colours', () => {
   const leafy = { plant: 0.8, green: 0.5, contrast: 0.15 };
-  const t = DEFAULT_THRESHOLDS;
+  const t: Thresholds = {
+    notLeaf: 0.35,
+    unsureBelow: 0.6,
+    unsureNotLeafAbove: 0.25,
+    minPlantFraction: 0.02,
+    minGreenFraction: 0.005,
+    minContrast: 0.02,
+    oodUnsureAbove: 4,
+    oodNotLeafAbove: 8,
+  };
   it('diagnoses a confident leaf', () => {
     const d = decide([0.9, 0.05, 0.04, 0.01], leafy, t, 'v');
     expect(d).toMatchObject({ outcome: 'diagnosis', rust_class: 'common_rust', unsure: false, model_version: 'v' });
@@ -133,6 +143,28 @@ describe('decide: the honest answer from probabilities and colours', () => {
       expect(d).toMatchObject({ outcome: 'not_leaf', rust_class: null, unsure: false });
       expect(d.confidence).toBeGreaterThan(0.5);
     }
+  });
+  it('takes every threshold from the model card (null or, for the ood cuts, absent: off) and refuses a card that lacks one', () => {
+    const card = { version: 'v9', thresholds: { ...t, oodUnsureAbove: null, oodNotLeafAbove: null } };
+    expect(thresholdsOf(card)).toEqual({ ...t, oodUnsureAbove: Infinity, oodNotLeafAbove: Infinity });
+    // The phone drops null values: a model without ood cuts still reads as "off".
+    const { oodUnsureAbove: _a, oodNotLeafAbove: _b, ...withoutOod } = t;
+    expect(thresholdsOf({ thresholds: withoutOod })).toEqual({
+      ...t,
+      oodUnsureAbove: Infinity,
+      oodNotLeafAbove: Infinity,
+    });
+    const { unsureBelow: _, ...lacking } = t;
+    expect(() => thresholdsOf({ version: 'v9', thresholds: lacking })).toThrow(/v9.*thresholds\.unsureBelow/);
+    expect(() => thresholdsOf({ version: 'v9' })).toThrow(/thresholds\.notLeaf/);
+  });
+  it("the served model answers by its own card's unsure cut", async () => {
+    const card = await readCard(defaultModelDir());
+    const cut = thresholdsOf(card).unsureBelow;
+    const probs = [cut - 0.01, 1 - cut, 0.01, 0];
+    expect(decide(probs, leafy, thresholdsOf(card), card.version)).toMatchObject({ unsure: true });
+    const above = [cut + 0.005, 0.995 - cut, 0, 0];
+    expect(decide(above, leafy, thresholdsOf(card), card.version)).toMatchObject({ unsure: false });
   });
 });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultModelDir, listLabelledImages } from '@kutu/vision';
+import { blankHead } from '../models.ts';
 import { startTemporaryPostgres } from '../../../../scripts/postgres.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
@@ -208,9 +209,10 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     fs.cpSync(defaultModelDir(), cautiousDir, { recursive: true });
     const card = JSON.parse(fs.readFileSync(path.join(cautiousDir, 'model.json'), 'utf8'));
     card.version = 'cautious-test';
-    // Every answer unsure: any retrained candidate is better, so the next test's one is activated.
-    card.thresholds = { ...card.thresholds, unsureBelow: 1.01 };
     fs.writeFileSync(path.join(cautiousDir, 'model.json'), JSON.stringify(card));
+    // A blank head, every answer a third per class and unsure: any retrained candidate (which inherits the
+    // thresholds, not the head) is better, so the next test's one is activated.
+    blankHead(path.join(cautiousDir, 'model.onnx'));
     const [row] = await database.db
       .insert(modelVersions)
       .values({ version: 'cautious-test', path: cautiousDir })

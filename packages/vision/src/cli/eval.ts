@@ -4,6 +4,7 @@
  * --crop maize|beans|other: the crop a farmer names with every photo (leaf and non-leaf); without it each
  * leaf photo is named by its file's crop (rust3 naming, `<source>__<crop>__…`) or none, and each non-leaf
  * photo must be refused with no crop and with every crop named.
+ * --curve: also print the risk–coverage table of candidate unsure rules (Markdown, for the model card).
  * Evaluates the served model (the same ONNX file and preprocessing as the server) and prints a report;
  * the last line is one JSON object with the metrics.
  */
@@ -15,6 +16,9 @@ import { evaluateModel } from '../evaluate.ts';
 import { defaultModelDir } from '../index.ts';
 import { readCard } from '../classifier.ts';
 import { CROPS } from '../browser.ts';
+import { thresholdsOf } from '../decide.ts';
+import type { ScoredPhoto } from '../risk.ts';
+import { printRiskCoverage } from './risk-report.ts';
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +28,7 @@ const { values } = parseArgs({
     'eval-set': { type: 'boolean', default: false },
     setting: { type: 'string' },
     crop: { type: 'string' },
+    curve: { type: 'boolean', default: false },
   },
 });
 const crop = CROPS.find((c) => c === values.crop);
@@ -50,7 +55,8 @@ if (items.length === 0 && nonLeaf.length === 0) {
   console.error(`No images found under ${values.data} (expected ${CLASSES.join('/, ')}/ subfolders).`);
   process.exit(2);
 }
-const r = await evaluateModel(modelDir, items, nonLeaf, { crop });
+const photos: ScoredPhoto[] = [];
+const r = await evaluateModel(modelDir, items, nonLeaf, { crop, onPhoto: (p) => photos.push(p) });
 const pct = (v: number | null) => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
 console.log(`Model ${card.version} (${modelDir})${crop ? `, every photo named ${crop}` : ''}`);
 console.log(`Leaf photos: ${r.images}   non-leaf photos: ${nonLeaf.length}`);
@@ -84,6 +90,7 @@ console.log(`Confusion (rows: truth; columns: ${r.confusion.labels.join(', ')}):
 for (const [i, row] of r.confusion.matrix.entries()) {
   console.log(`  ${CLASSES[i].padEnd(14)} ${row.map((v) => String(v).padStart(5)).join('')}`);
 }
+printRiskCoverage(photos, thresholdsOf(card), values.curve);
 console.log(
   JSON.stringify({
     images: r.images,

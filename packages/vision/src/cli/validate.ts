@@ -7,7 +7,7 @@
  *   (a) lab maize → field beans: trained on the PlantVillage photos only, scored on every iBean photo
  *   (b) PlantDoc maize 5-fold: trained on the other folds and all other photos, scored on the held-out fold
  *   (c) iBean: trained on everything but the evaluation set, scored on its iBean photos; and 5-fold over iBean
- * The rule (temperature, unsure and out-of-distribution cuts) is the leafnet recipe's (src/train.ts).
+ * The rule (temperature, unsure and out-of-distribution cuts) is the frozen leafnet recipe's starting cuts (src/train.ts, FROM_SCRATCH_THRESHOLDS).
  * The frozen backbone's features of every photo (decoded by the serving pipeline) are computed once into
  * --cache (default: a folder under the OS temp dir; delete it when the data changes; about 11 minutes on
  * 2 shared cores), so later runs only fit the heads (about 17 minutes there, mostly the ood statistics). Last line: the results as JSON.
@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { defaultDatasetDir, evalSetFile, listImagesRecursive, listLabelledImages, nonLeafDir } from '../dataset.ts';
 import { writeFeatures } from '../features.ts';
 import { pythonModule } from '../python.ts';
-import { LEAFNET_TEMPERATURE, LEAFNET_THRESHOLDS, PYTHON } from '../train.ts';
+import { FROM_SCRATCH_THRESHOLDS, LEAFNET_TEMPERATURE, PYTHON } from '../train.ts';
 
 const { values } = parseArgs({
   options: {
@@ -46,7 +46,7 @@ if (!fs.existsSync(path.join(cache, 'leaves.json'))) {
   });
 }
 fs.copyFileSync(evalSetFile, path.join(cache, 'eval.json'));
-const t = LEAFNET_THRESHOLDS;
+const t = FROM_SCRATCH_THRESHOLDS.leafnet;
 const finite = (v: number) => (Number.isFinite(v) ? v : 1e9);
 const rule = {
   temperature: LEAFNET_TEMPERATURE,
