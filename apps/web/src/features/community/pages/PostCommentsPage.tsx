@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Alert, Anchor, Avatar, Grid, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { analysisApi } from '@kutu/contract/paths';
 import { routes } from '../../../config/routes.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { moderationQueueQuery, postQuery } from '../../../api/community.ts';
-import { CommentForm } from '../components/CommentForm.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ModerationComment } from '../components/ModerationComment.tsx';
 import { QueryState } from '../components/QueryState.tsx';
@@ -17,6 +16,10 @@ import { cropLabel, diseaseLabel, urgencyLabel } from '../components/labels.ts';
 import { PostAnalysis } from '../components/PostAnalysis.tsx';
 import { PostImage } from '../components/PostImage.tsx';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
+import { Deferred } from '../../../components/OnDemand.tsx';
+
+// The answer form checks with the contract's schema (zod): it loads just after the post shows (issue 13).
+const CommentForm = lazy(() => import('../components/CommentForm.tsx').then((m) => ({ default: m.CommentForm })));
 
 const PAGE_SIZE = 10;
 
@@ -102,12 +105,14 @@ function ExpertAnswers({ post }: { post: CommunityPost }) {
           ))
         )}
       </Stack>
-      <CommentForm
-        postId={post.id}
-        label={t('community.fields.answer')}
-        placeholder={t('community.fields.answerPlaceholder')}
-        submitLabel={t('community.actions.postAnswer')}
-      />
+      <Deferred>
+        <CommentForm
+          postId={post.id}
+          label={t('community.fields.answer')}
+          placeholder={t('community.fields.answerPlaceholder')}
+          submitLabel={t('community.actions.postAnswer')}
+        />
+      </Deferred>
     </Paper>
   );
 }
