@@ -21,7 +21,7 @@ import { createClassifierHolder } from './modules/analysis/classifier-holder.ts'
 import { activeModelDir } from './modules/training/model-versions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { canonicalMetricsUrl, metricsRoutes, readinessRoutes } from './modules/operations/operations.routes.ts';
-import { startConsultationUpkeep } from './modules/consultations/upkeep.ts';
+import { startConsultationUpkeep } from './modules/consultations/consultations.jobs.ts';
 
 /**
  * What a process does (docs/decisions/0021):
