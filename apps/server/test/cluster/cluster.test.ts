@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { modelVersions, posts, trainingJobs } from '../../src/db/schema/index.ts';
 import { renderStored } from '../../src/i18n/i18n.ts';
-import { fixture, multipart } from '../../src/modules/analysis/test-support.ts';
+import { fixture, multipart } from '../support/photos.ts';
 import { TRAINING_QUEUE } from '../../src/modules/training/retraining.service.ts';
 import type { TestContext } from '../helpers.ts';
 import { startS3Server, type S3Server } from '../s3.ts';

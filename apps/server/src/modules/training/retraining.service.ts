@@ -8,7 +8,7 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { sweepWorkDir } from '@kutu/vision';
 import { createTrainingRepo, type JobRow } from './training.repo.ts';
 import { decisionOut, notWorseRule, type StoredDecision } from './decision.ts';
-import { visionTrainer, type TrainerProgress } from './trainer.ts';
+import { visionTrainer, type TrainerProgress } from '../../adapters/trainer.ts';
 import { publishModelFiles } from './model-versions.ts';
 import type { VersionsService } from './versions.service.ts';
 

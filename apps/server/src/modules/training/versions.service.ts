@@ -6,7 +6,7 @@ import { message } from '../../i18n/i18n.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createTrainingRepo, type VersionRow } from './training.repo.ts';
 import { decisionOut } from './decision.ts';
-import { visionTrainer, type Trainer } from './trainer.ts';
+import { visionTrainer, type Trainer } from '../../adapters/trainer.ts';
 import { modelDirOnThisMachine } from './model-versions.ts';
 
 /**
