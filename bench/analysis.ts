@@ -16,8 +16,8 @@ import sharp from 'sharp';
 import { defaultModelDir, loadClassifier } from '@kutu/vision';
 import { createTestApp } from '../apps/server/test/helpers.ts';
 import { createUser } from '../apps/server/test/users.ts';
-import { createClassifierHolder } from '../apps/server/src/modules/analysis/classifier-holder.ts';
-import { bigLeafJpeg, multipart } from '../apps/server/src/modules/analysis/test-support.ts';
+import { createClassifierHolder } from '../apps/server/src/adapters/classifier.ts';
+import { bigLeafJpeg, multipart } from '../apps/server/test/support/photos.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const WARMUP = 3;

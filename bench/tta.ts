@@ -22,7 +22,7 @@ import { defaultModelDir } from '../packages/vision/src/index.ts';
 import { decodeRgb } from '../packages/vision/src/preprocess.ts';
 import { candidateRules, riskCoverage, type ScoredPhoto } from '../packages/vision/src/risk.ts';
 import { toTensorData } from '../packages/vision/src/tensor.ts';
-import { bigLeafJpeg } from '../apps/server/src/modules/analysis/test-support.ts';
+import { bigLeafJpeg } from '../apps/server/test/support/photos.ts';
 
 const { values } = parseArgs({ options: { model: { type: 'string' }, data: { type: 'string' } } });
 const modelDir = path.resolve(values.model ?? defaultModelDir());

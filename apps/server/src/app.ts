@@ -31,6 +31,9 @@ import { communityRoutes } from './modules/community/community.routes.ts';
 import { consultationsRoutes } from './modules/consultations/consultations.routes.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
+import { trainingJobs } from './modules/training/training.jobs.ts';
+import { consultationsJobs } from './modules/consultations/consultations.jobs.ts';
+import { createServices } from './services.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { offlineModelRoutes } from './modules/offline-model/offline-model.routes.ts';
@@ -104,20 +107,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     decodeLimiter: createDecodeLimiter(),
   };
 
+  const services = createServices(moduleDeps, app.log);
+
+  trainingJobs(app, moduleDeps, services);
+  consultationsJobs(deps.jobs, services.availability);
+
   healthRoutes(app, moduleDeps);
   readinessRoutes(app, { ...deps, metricsToken: config.metricsToken });
   metricsRoutes(app, { ...deps, metricsToken: config.metricsToken });
   if (!config.isProduction) devOutboxRoutes(app, moduleDeps);
   authRoutes(app, moduleDeps);
-  communityRoutes(app, moduleDeps);
-  consultationsRoutes(app, moduleDeps);
-  analysisRoutes(app, moduleDeps);
-  trainingRoutes(app, moduleDeps);
+  communityRoutes(app, moduleDeps, services.community);
+  consultationsRoutes(app, services);
+  analysisRoutes(app, moduleDeps, services);
+  trainingRoutes(app, moduleDeps, services);
   notificationsRoutes(app, moduleDeps);
-  dashboardRoutes(app, moduleDeps);
-  reviewRoutes(app, moduleDeps);
-  offlineModelRoutes(app, moduleDeps);
-  vettingRoutes(app, moduleDeps);
+  dashboardRoutes(app, services.dashboard);
+  reviewRoutes(app, services.review);
+  offlineModelRoutes(app, services.offlineModel);
+  vettingRoutes(app, services.vetting);
   outbreakRoutes(app, moduleDeps);
 
   registerWebApp(app, config.webDist);

@@ -14,10 +14,10 @@ import type { DecodeLimiter } from './lib/decode-limiter.ts';
 import type { ListCaches } from './lib/list-cache.ts';
 import type { LiveSessions } from './lib/live-sessions.ts';
 import type { AccessTokens } from './lib/tokens.ts';
-import type { ClassifierHolder } from './modules/analysis/classifier-holder.ts';
+import type { ClassifierHolder } from './adapters/classifier.ts';
 import type { NotificationsService } from './modules/notifications/notifications.service.ts';
 import type { Decide } from './modules/training/decision.ts';
-import type { Trainer } from './modules/training/trainer.ts';
+import type { Trainer } from './adapters/trainer.ts';
 
 /*
  * The types every feature module shares. They live apart from app.ts, which imports the modules, so
@@ -49,8 +49,6 @@ export interface AppDeps {
   coordinator?: Coordinator;
   /** Retraining settings for tests (the decision rule, the trainer); defaults are the product's. */
   training?: TrainingOptions;
-  /** Extra adapters that features add (classifier, job queue); see each module. */
-  extras?: Record<string, unknown>;
 }
 
 /** What every feature module receives: the adapters plus the shared services. */

@@ -17,11 +17,11 @@ import { ensureWritableDataDir, EXIT_CONFIG } from './lib/data-dir.ts';
 import { startOrphanPhotoSweep } from './lib/orphan-photos.ts';
 import { errorLogHooks } from './lib/log-errors.ts';
 import { requestIdOf } from './lib/request-context.ts';
-import { createClassifierHolder } from './modules/analysis/classifier-holder.ts';
+import { createClassifierHolder } from './adapters/classifier.ts';
 import { activeModelDir } from './modules/training/model-versions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { canonicalMetricsUrl, metricsRoutes, readinessRoutes } from './modules/operations/operations.routes.ts';
-import { startConsultationUpkeep } from './modules/consultations/upkeep.ts';
+import { startConsultationUpkeep } from './modules/consultations/consultations.jobs.ts';
 
 /**
  * What a process does (docs/decisions/0021):

@@ -14,7 +14,7 @@ import { createSms } from '../src/adapters/sms.ts';
 import { createLocalStorage } from '../src/adapters/storage.ts';
 import { createJobQueue } from '../src/adapters/jobs.ts';
 import { defaultModelDir, loadClassifier, type Classifier } from '@kutu/vision';
-import { createClassifierHolder } from '../src/modules/analysis/classifier-holder.ts';
+import { createClassifierHolder } from '../src/adapters/classifier.ts';
 import { buildApp } from '../src/app.ts';
 import { migratedPgliteSnapshot } from './pglite-snapshot.ts';
 import type { App, AppDeps } from '../src/deps.ts';

@@ -8,9 +8,6 @@ export const idempotencyKey = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,128}$/, 'Idempotency-Key must be 16 to 128 letters, digits, "-" or "_" (a UUID is fine)');
 
-/** Upload rules shared by the server and the web app (spec point 9; the size and messages are in enums.ts). */
-export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
-
 export const analysisOutcomes = ['diagnosis', 'not_leaf'] as const;
 export const analysisOutcome = z.enum(analysisOutcomes);
 export type AnalysisOutcome = z.infer<typeof analysisOutcome>;

@@ -70,33 +70,11 @@ export const POST_CONTENT_MIN = 10;
 export const POST_CONTENT_MAX = 5000;
 export const COMMENT_MAX = 2000;
 export const MODERATION_REASON_MAX = 500;
-export const cropTypeLabels: Record<(typeof cropTypes)[number], string> = {
-  MAIZE: 'Maize',
-  WHEAT: 'Wheat',
-  RICE: 'Rice',
-  BEANS: 'Beans',
-};
-export const diseaseTypeLabels: Record<(typeof diseaseTypes)[number], string> = {
-  common_rust: 'Common Rust',
-  leaf_blast: 'Leaf Blast',
-  gray_leaf_spot: 'Gray Leaf Spot',
-  none: "I don't know",
-};
-export const urgencyLevelLabels: Record<(typeof urgencyLevels)[number], string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-};
 
 // Consultations
 /** How a consultation happens. */
 export const meetingModes = ['phone', 'farm_visit', 'video'] as const;
 export type MeetingMode = (typeof meetingModes)[number];
-export const meetingModeLabels: Record<MeetingMode, string> = {
-  phone: 'Phone call',
-  farm_visit: 'Farm visit',
-  video: 'Video call',
-};
 /** Slot lengths an expert can pick for a weekly availability, in minutes. */
 export const slotLengths = [15, 20, 30, 45, 60, 90, 120] as const;
 /** Weekly availability makes slots for this many days ahead, topped up every day (docs/decisions/0019). */
@@ -130,15 +108,6 @@ export const trainingMessages = {
 } as const;
 
 // Analysis and education resources
-export const imageUploadMessages = {
-  tooBig: 'File too big (max: 5 MB)',
-  unsupported: 'File type not supported',
-  tooMany: 'You can only upload one image at a time',
-  missing: 'Please upload an image to process.',
-  damaged: 'The image is damaged or incomplete',
-  busy: 'The analysis service is busy, please try again in a moment',
-  failed: 'Failed to upload image',
-} as const;
 /** What a resource is about: one of the three classes, or how to take a photo the model can read. */
 export const resourceTopics = [...rustClasses, 'photo_tips'] as const;
 /** The languages content (advice, resources) is written in: English, Kiswahili, Luganda (issue 14). */

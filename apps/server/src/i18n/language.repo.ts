@@ -20,4 +20,3 @@ export function createLanguageRepo(db: Db) {
     },
   };
 }
-export type LanguageRepo = ReturnType<typeof createLanguageRepo>;

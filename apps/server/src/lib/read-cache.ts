@@ -31,7 +31,6 @@ export function createReadVersions(db: Db) {
     },
   };
 }
-export type ReadVersions = ReturnType<typeof createReadVersions>;
 
 /**
  * Per-process cache of one user's screens (a dashboard, a history page), each entry kept with the
@@ -85,7 +84,6 @@ export function createReadCache<V>(maxBytes = READ_CACHE_MAX_BYTES) {
     size: () => ({ entries: entries.size, bytes }),
   };
 }
-export type ReadCache<V> = ReturnType<typeof createReadCache<V>>;
 
 /** Whether stamp `a` is later than `b` in either counter (stamps `user.shared` only grow). */
 function newer(a: string, b: string): boolean {

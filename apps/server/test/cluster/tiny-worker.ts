@@ -4,7 +4,7 @@
  * to kill the worker mid-run.
  */
 import { startServer } from '../../src/server.ts';
-import { createVisionTrainer } from '../../src/modules/training/trainer.ts';
+import { createVisionTrainer } from '../../src/adapters/trainer.ts';
 
 const sizes = {
   tiny: ['--synthetic', '8', '--nonleaf-repeats', '1', '--batch', '16'],

@@ -4,7 +4,7 @@ import { analysisApi, consultationsApi, communityApi, dashboardApi, reviewApi, t
 import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/deps.ts';
 import { analyses, trainingJobs, trainingSamples } from '../../src/db/schema/index.ts';
-import { fixture, multipart } from '../../src/modules/analysis/test-support.ts';
+import { fixture, multipart } from '../support/photos.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { createUser, type TestUser } from '../users.ts';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_RATE_LIMIT, POST_RATE_LIMIT } from '@kutu/contract';
 import { posts, responses } from '../../src/db/schema/index.ts';
-import { fixture, multipart } from '../../src/modules/analysis/test-support.ts';
+import { fixture, multipart } from '../support/photos.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { createUser } from '../users.ts';
 

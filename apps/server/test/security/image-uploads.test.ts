@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Classifier } from '@kutu/vision';
 import { DECODE_LIMITS } from '../../src/lib/decode-limiter.ts';
-import { createClassifierHolder } from '../../src/modules/analysis/classifier-holder.ts';
-import { fixture, multipart } from '../../src/modules/analysis/test-support.ts';
+import { createClassifierHolder } from '../../src/adapters/classifier.ts';
+import { fixture, multipart } from '../support/photos.ts';
 import { committedClassifier, createTestApp, type TestContext } from '../helpers.ts';
 import { createUser, type TestUser } from '../users.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t as translate } from '../../src/i18n/i18n.ts';
 import { loggerOptions } from '../../src/app.ts';
 import { withoutQueryText } from '../../src/lib/log-errors.ts';
-import { fixture, multipart } from '../../src/modules/analysis/test-support.ts';
+import { fixture, multipart } from '../support/photos.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { createUser, type TestUser } from '../users.ts';
 import { errorOf } from './support.ts';

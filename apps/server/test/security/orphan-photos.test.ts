@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalFileStorage } from '../../src/adapters/storage.ts';
 import { ORPHAN_GRACE_MS, sweepOrphanPhotos } from '../../src/lib/orphan-photos.ts';
-import { fixture, multipart } from '../../src/modules/analysis/test-support.ts';
+import { fixture, multipart } from '../support/photos.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { createUser } from '../users.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_RATE_LIMIT } from '@kutu/contract';
 import { posts } from '../../src/db/schema/index.ts';
 import { sweepOrphanPhotos, ORPHAN_GRACE_MS } from '../../src/lib/orphan-photos.ts';
-import { fixture, multipart } from '../../src/modules/analysis/test-support.ts';
+import { fixture, multipart } from '../support/photos.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { startS3Server, type S3Server } from '../s3.ts';
 import { createUser, type TestUser } from '../users.ts';

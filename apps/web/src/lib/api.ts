@@ -53,7 +53,7 @@ async function refreshTokens(): Promise<boolean> {
 }
 
 /** Called when the server rejects the session and it cannot be refreshed. */
-let onSessionExpired = () => {
+const onSessionExpired = () => {
   // Requests sent together fail together, and one may fail after the screen has already moved to sign in:
   // the first ends the session and saves the page; a later one must not save the sign-in page over it.
   if (!session.accessToken() && !session.refreshToken()) return;
@@ -62,9 +62,6 @@ let onSessionExpired = () => {
   // Sign in says why the user is there, then goes back to the saved page.
   window.location.assign('/auth?expired=1');
 };
-export function setSessionExpiredHandler(handler: () => void) {
-  onSessionExpired = handler;
-}
 
 function buildUrl(path: string, query?: RequestOptions['query']) {
   if (!query) return path;

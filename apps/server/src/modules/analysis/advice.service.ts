@@ -73,3 +73,4 @@ export function createAdviceService(deps: ModuleDeps) {
     },
   };
 }
+export type AdviceService = ReturnType<typeof createAdviceService>;

@@ -26,9 +26,9 @@ import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
 import { languageOf } from '../../plugins/language.ts';
-import { createAnalysisService } from './analysis.service.ts';
-import { createResourcesService } from './resources.service.ts';
-import { createAdviceService } from './advice.service.ts';
+import type { AnalysisService } from './analysis.service.ts';
+import type { ResourcesService } from './resources.service.ts';
+import type { AdviceService } from './advice.service.ts';
 
 /**
  * Roles are checked in `onRequest`, before the body is read, so a caller without the role never
@@ -55,10 +55,11 @@ function readIdempotencyKey(header: string | string[] | undefined): string | und
   return parsed.data;
 }
 
-export function analysisRoutes(app: App, deps: ModuleDeps) {
-  const analysis = createAnalysisService(deps);
-  const resources = createResourcesService(deps);
-  const advice = createAdviceService(deps);
+export function analysisRoutes(
+  app: App,
+  deps: ModuleDeps,
+  { analysis, resources, advice }: { analysis: AnalysisService; resources: ResourcesService; advice: AdviceService },
+) {
   const signedIn = app.requireRole('farmer', 'expert');
   const farmer = app.requireRole('farmer');
   const expert = app.requireRole('expert');

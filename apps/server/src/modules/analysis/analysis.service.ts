@@ -26,7 +26,7 @@ import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createAnalysisRepo, createResourcesRepo, type AnalysisRow, type ResourceRow } from './analysis.repo.ts';
 import { analysesByOutcome } from '../../lib/metrics.ts';
-import { createAdviceService } from './advice.service.ts';
+import type { AdviceService } from './advice.service.ts';
 import { rustName } from '../review/review.texts.ts';
 
 /** The farmer's notification of a finished analysis (the contract's `notificationMessage`, in every language). */
@@ -56,13 +56,12 @@ function uniqueByUrl(list: EducationalResource[]): EducationalResource[] {
 
 type Context = { byTopic: Map<string, EducationalResource[]>; book: AdviceBook };
 
-export function createAnalysisService(deps: ModuleDeps) {
+export function createAnalysisService(deps: ModuleDeps, advice: AdviceService) {
   const repo = createAnalysisRepo(deps.db);
   const resources = createResourcesRepo(deps.db);
   const limiter = deps.decodeLimiter;
   const outbreak = createOutbreakService(deps);
 
-  const advice = createAdviceService(deps);
   const versions = createReadVersions(deps.db);
   const history = createReadCache<JsonText>();
 

@@ -8,8 +8,8 @@ import { analyses, notifications } from '../../db/schema/index.ts';
 import { committedClassifier, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { DECODE_LIMITS } from '../../lib/decode-limiter.ts';
-import { createClassifierHolder, type Classifier } from './classifier-holder.ts';
-import { bigLeafJpeg, fixture, multipart, type FilePart } from './test-support.ts';
+import { createClassifierHolder, type Classifier } from '../../adapters/classifier.ts';
+import { bigLeafJpeg, fixture, multipart, type FilePart } from '../../../test/support/photos.ts';
 
 const DETECT = '/api/rust-detection/';
 const testModel = (): Promise<Classifier> => committedClassifier();

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyses, notifications } from '../../db/schema/index.ts';
 import { committedClassifier, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
-import { createClassifierHolder } from './classifier-holder.ts';
-import { fixture, multipart } from './test-support.ts';
+import { createClassifierHolder } from '../../adapters/classifier.ts';
+import { fixture, multipart } from '../../../test/support/photos.ts';
 
 const DETECT = '/api/rust-detection/';
 

@@ -121,3 +121,4 @@ export function createResourcesService(deps: ModuleDeps) {
     },
   };
 }
+export type ResourcesService = ReturnType<typeof createResourcesService>;

@@ -456,4 +456,3 @@ export function createCommunityRepo(db: Db, database: Database) {
     },
   };
 }
-export type CommunityRepo = ReturnType<typeof createCommunityRepo>;

@@ -25,7 +25,7 @@ import type { App, ModuleDeps } from '../../deps.ts';
 import { sendPhoto, type UploadedImage } from '../../lib/image-upload.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
-import { createCommunityService } from './community.service.ts';
+import type { CommunityService } from './community.service.ts';
 import { postFieldsAsBody, readPostForm } from './community.upload.ts';
 
 /**
@@ -37,8 +37,7 @@ const uploadErrors = { ...errors, 413: errorBody, 415: errorBody };
 const tags = ['community'];
 const security = [{ bearer: [] }];
 
-export function communityRoutes(app: App, deps: ModuleDeps) {
-  const service = createCommunityService(deps);
+export function communityRoutes(app: App, deps: ModuleDeps, service: CommunityService) {
   const signedIn = app.requireRole('farmer', 'expert');
   const farmer = app.requireRole('farmer');
   const expert = app.requireRole('expert');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { notifications, posts } from '../../db/schema/index.ts';
-import { fixture, multipart, type FilePart } from '../analysis/test-support.ts';
+import { fixture, multipart, type FilePart } from '../../../test/support/photos.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 

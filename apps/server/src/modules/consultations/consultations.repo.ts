@@ -491,4 +491,3 @@ export function createConsultationsRepo(db: Db) {
     },
   };
 }
-export type ConsultationsRepo = ReturnType<typeof createConsultationsRepo>;

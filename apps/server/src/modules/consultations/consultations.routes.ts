@@ -18,13 +18,12 @@ import {
   expertSlotsPage,
 } from '@kutu/contract';
 import { z } from 'zod';
-import type { App, ModuleDeps } from '../../deps.ts';
+import type { App } from '../../deps.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { caller, farmerOrExpert } from '../../plugins/auth.ts';
 import { renderedOnSend } from '../../plugins/language.ts';
-import { createAvailabilityService } from './availability.service.ts';
-import { createConsultationsService } from './consultations.service.ts';
-import { UPKEEP_QUEUE } from './upkeep.ts';
+import type { AvailabilityService } from './availability.service.ts';
+import type { ConsultationsService } from './consultations.service.ts';
 
 const tags = ['consultations'];
 const security = [{ bearer: [] }];
@@ -34,16 +33,10 @@ const security = [{ bearer: [] }];
  * `onRequest`, before the body is read and validated, so an anonymous caller gets 401 and a caller of
  * the wrong role 403 whatever they sent.
  */
-export function consultationsRoutes(app: App, deps: ModuleDeps) {
-  const service = createConsultationsService(deps);
-  const availability = createAvailabilityService(deps);
-
-  // Tops weekly availability up and sends due reminders; idempotent, so overlapping runs are harmless.
-  deps.jobs.handle(UPKEEP_QUEUE, async () => {
-    await availability.topUp();
-    await availability.sendDueReminders();
-  });
-
+export function consultationsRoutes(
+  app: App,
+  { consultations: service, availability }: { consultations: ConsultationsService; availability: AvailabilityService },
+) {
   app.post(
     consultationsApi.rules,
     {

@@ -33,12 +33,6 @@ type SQLType<S> = S extends SQL<infer V> ? V : never;
 const confident = (rustClass: string) =>
   sql`${analyses.outcome} = 'diagnosis' and not ${analyses.unsure} and ${analyses.rustClass} = ${rustClass}`;
 
-export interface ClassCounts {
-  common_rust: number;
-  healthy: number;
-  other_disease: number;
-}
-
 /** A value given when the prepared statement runs. */
 type Param = Placeholder;
 
@@ -247,4 +241,3 @@ export function createDashboardRepo(db: Db) {
     },
   };
 }
-export type DashboardRepo = ReturnType<typeof createDashboardRepo>;

@@ -1,11 +1,10 @@
 import { dashboardApi, dashboardQuery, dashboardReply, errorBody } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../deps.ts';
+import type { App } from '../../deps.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { farmerOrExpert } from '../../plugins/auth.ts';
-import { createDashboardService } from './dashboard.service.ts';
+import type { DashboardService } from './dashboard.service.ts';
 
-export function dashboardRoutes(app: App, { db, clock }: ModuleDeps) {
-  const dashboard = createDashboardService(db, clock);
+export function dashboardRoutes(app: App, dashboard: DashboardService) {
   app.get(
     dashboardApi.summary,
     {

@@ -53,4 +53,3 @@ export function createStreamTokens(accessSecret: string, clock: Clock) {
     },
   };
 }
-export type StreamTokens = ReturnType<typeof createStreamTokens>;

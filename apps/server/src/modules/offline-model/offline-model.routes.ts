@@ -1,15 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { errorBody, offlineModelApi, offlineModelInfo, offlineModelVersionParam } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../deps.ts';
-import { createOfflineModelService } from './offline-model.service.ts';
+import type { App } from '../../deps.ts';
+import type { OfflineModelService } from './offline-model.service.ts';
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody, 503: errorBody };
 const security = [{ bearer: [] }];
 const tags = ['offline-model'];
 
-export function offlineModelRoutes(app: App, deps: ModuleDeps) {
-  const offline = createOfflineModelService(deps);
+export function offlineModelRoutes(app: App, offline: OfflineModelService) {
   const signedIn = app.requireRole('farmer', 'expert');
 
   app.get(

@@ -12,7 +12,7 @@ import { readOfflineInfo, sha256 } from '@kutu/vision';
 import type { ModuleDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createResourcesRepo } from '../analysis/analysis.repo.ts';
-import { createAdviceService } from '../analysis/advice.service.ts';
+import type { AdviceService } from '../analysis/advice.service.ts';
 
 interface ModelFile {
   version: string;
@@ -27,9 +27,8 @@ interface ModelFile {
  * (the int8 copy when it agreed with the server on ≥ 99 % of the evaluation photos); a version without
  * one (a fresh retraining) is offered as its float model.onnx.
  */
-export function createOfflineModelService(deps: ModuleDeps) {
+export function createOfflineModelService(deps: ModuleDeps, advice: AdviceService) {
   const resources = createResourcesRepo(deps.db);
-  const advice = createAdviceService(deps);
   const known = new Map<string, ModelFile>();
 
   async function activeFile(): Promise<ModelFile> {
@@ -93,3 +92,4 @@ export function createOfflineModelService(deps: ModuleDeps) {
     },
   };
 }
+export type OfflineModelService = ReturnType<typeof createOfflineModelService>;

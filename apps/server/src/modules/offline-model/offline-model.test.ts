@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadClassifier } from '@kutu/vision';
 import { committedClassifier, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
-import { createClassifierHolder } from '../analysis/classifier-holder.ts';
+import { createClassifierHolder } from '../../adapters/classifier.ts';
 
 const INFO = '/api/offline-model/';
 

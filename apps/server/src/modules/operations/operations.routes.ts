@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { JobQueue } from '../../adapters/jobs.ts';
-import type { ClassifierHolder } from '../analysis/classifier-holder.ts';
+import type { ClassifierHolder } from '../../adapters/classifier.ts';
 import { runWithRequestId } from '../../lib/request-context.ts';
 import { httpRequests, modelInfo, queueDepth, registry, trainingJobs } from '../../lib/metrics.ts';
 

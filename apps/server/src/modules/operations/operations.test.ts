@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../../adapters/s3-storage.ts';
 import { runWithRequestId } from '../../lib/request-context.ts';
-import { fixture, multipart } from '../analysis/test-support.ts';
+import { fixture, multipart } from '../../../test/support/photos.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser } from '../../../test/users.ts';
 

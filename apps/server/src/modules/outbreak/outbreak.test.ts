@@ -14,7 +14,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
-import { fixture } from '../analysis/test-support.ts';
+import { fixture } from '../../../test/support/photos.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createOutbreakService } from './outbreak.service.ts';
 import { ALERT_THRESHOLD } from './rule.ts';

@@ -429,4 +429,3 @@ export function createReviewRepo(db: Db) {
     },
   };
 }
-export type ReviewRepo = ReturnType<typeof createReviewRepo>;

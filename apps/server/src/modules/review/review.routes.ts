@@ -15,16 +15,15 @@ import {
   reviewQueueQuery,
   reviewSummary,
 } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../deps.ts';
+import type { App } from '../../deps.ts';
 import { caller } from '../../plugins/auth.ts';
-import { createReviewService } from './review.service.ts';
+import type { ReviewService } from './review.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 const tags = ['expert-review'];
 const security = [{ bearer: [] }];
 
-export function reviewRoutes(app: App, deps: ModuleDeps) {
-  const review = createReviewService(deps);
+export function reviewRoutes(app: App, review: ReviewService) {
   const expert = app.requireRole('expert');
   const farmer = app.requireRole('farmer');
   const signedIn = app.requireRole('farmer', 'expert');

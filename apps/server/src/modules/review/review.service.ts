@@ -25,10 +25,10 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { message, render, t } from '../../i18n/i18n.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
-import { createAnalysisService } from '../analysis/analysis.service.ts';
-import { createCommunityService } from '../community/community.service.ts';
-import { createTrainingService } from '../training/training.service.ts';
-import { createOutbreakService } from '../outbreak/outbreak.service.ts';
+import type { AnalysisService } from '../analysis/analysis.service.ts';
+import type { CommunityService } from '../community/community.service.ts';
+import type { SamplesService } from '../training/samples.service.ts';
+import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import { createReviewRepo, type QueueFilters, type ReviewRow, type ReviewWithNames } from './review.repo.ts';
 import { communityPostFrom, reviewNotice, reviewSms } from './review.texts.ts';
 
@@ -61,12 +61,19 @@ function agreesWith(answer: ModelAnswer, verdict: ReviewVerdict | null): boolean
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 const trainingCrop = { maize: 'MAIZE', beans: 'BEANS' } as Record<string, string>;
 
-export function createReviewService(deps: ModuleDeps) {
+/** The services a review uses: the analysis, training samples (a verdict labels one), community, outbreak counts. */
+interface ReviewUses {
+  analysis: AnalysisService;
+  samples: Pick<SamplesService, 'fromAnalysis' | 'relabel' | 'remove' | 'sampleOfAnalysis'>;
+  community: CommunityService;
+  outbreak: OutbreakService;
+}
+
+export function createReviewService(
+  deps: ModuleDeps,
+  { analysis, samples: training, community, outbreak }: ReviewUses,
+) {
   const repo = createReviewRepo(deps.db);
-  const analysis = createAnalysisService(deps);
-  const training = createTrainingService(deps, deps.training);
-  const community = createCommunityService(deps);
-  const outbreak = createOutbreakService(deps);
   const { clock } = deps;
 
   /**

@@ -12,7 +12,7 @@ import type {
 import { analyses, expertReviews, notifications, trainingSamples } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
-import { fixture, multipart } from '../analysis/test-support.ts';
+import { fixture, multipart } from '../../../test/support/photos.ts';
 import { weekStart } from './review.service.ts';
 
 const QUEUE = '/api/expert-reviews/queue/';

@@ -10,8 +10,6 @@ const verdictNames: Record<ReviewVerdict, string> = {
   cannot_tell: 'cannot tell from this photo',
 };
 
-export const verdictName = (v: ReviewVerdict) => verdictNames[v];
-
 /** Rust as the farmers of the crop call it (issue 37): common rust on maize, bean rust on beans. */
 export function rustName(crop: string | null): Message {
   return message(

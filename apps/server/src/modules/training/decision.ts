@@ -1,5 +1,5 @@
-import type { EvalMetrics } from '@kutu/contract';
-import { type Message, message } from '../../i18n/i18n.ts';
+import type { EvalMetrics, Language, TrainingDecision } from '@kutu/contract';
+import { type Message, message, renderStored, type StoredText } from '../../i18n/i18n.ts';
 
 export interface Verdict {
   accepted: boolean;
@@ -68,3 +68,13 @@ export const notWorseRule: Decide = (candidate, active) => {
         : message('training.verdict.worse', { numbers }),
   };
 };
+
+/** A decision as stored: rule and reason are Messages (English text in rows written before migration 0014). */
+export type StoredDecision = Omit<TrainingDecision, 'rule' | 'reason'> & { rule: StoredText; reason: StoredText };
+
+/** A stored decision in the reader's language (a job's result, a version's decision). */
+export function decisionOut(d: Record<string, unknown> | null, language: Language): TrainingDecision | null {
+  if (!d) return null;
+  const stored = d as StoredDecision;
+  return { ...stored, rule: renderStored(language, stored.rule), reason: renderStored(language, stored.reason) };
+}

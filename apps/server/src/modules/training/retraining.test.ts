@@ -10,8 +10,8 @@ import { modelVersions, notifications } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { registerCommittedModel } from './model-versions.ts';
-import { createVisionTrainer, type Trainer, type TrainRequest } from './trainer.ts';
-import { multipart, TRAINER_SCRIPT } from './test-support.ts';
+import { createVisionTrainer, type Trainer, type TrainRequest } from '../../adapters/trainer.ts';
+import { multipart, TRAINER_SCRIPT } from '../../../test/support/training.ts';
 
 /**
  * Retraining with the real trainer (the served model's head refitted in Node, its model.onnx written,

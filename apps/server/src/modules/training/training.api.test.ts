@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { message } from '../../i18n/i18n.ts';
 import { notWorseRule } from './decision.ts';
-import { multipart, rust3Photos } from './test-support.ts';
+import { multipart, rust3Photos } from '../../../test/support/training.ts';
 
 const UPLOAD = '/api/upload-training-images/';
 const SAMPLES = '/api/training-samples/';

@@ -371,5 +371,3 @@ function versionQuery(db: Db) {
     .leftJoin(users, eq(users.id, modelVersions.trainedBy))
     .$dynamic();
 }
-
-export type TrainingRepo = ReturnType<typeof createTrainingRepo>;

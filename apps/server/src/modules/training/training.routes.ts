@@ -24,7 +24,9 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
 import { renderedOnSend } from '../../plugins/language.ts';
-import { createTrainingService, STALE_AFTER_MS, TRAINING_QUEUE } from './training.service.ts';
+import type { RetrainingService } from './retraining.service.ts';
+import type { SamplesService } from './samples.service.ts';
+import type { VersionsService } from './versions.service.ts';
 
 /** Roles are checked in `onRequest`, before any body is read: anonymous → 401, farmer → 403. */
 const errors = {
@@ -40,39 +42,17 @@ const errors = {
 const tags = ['training'];
 const security = [{ bearer: [] }];
 
-/** Retraining may take hours on a small CPU; the queue's heartbeat notices a dead worker far sooner. */
-const JOB_EXPIRE_SECONDS = 12 * 60 * 60;
-
-export function trainingRoutes(app: App, deps: ModuleDeps) {
-  const service = createTrainingService(deps, deps.training, app.log);
+/** Samples, retraining jobs and model versions, for experts; the job itself runs in training.jobs.ts. */
+export function trainingRoutes(
+  app: App,
+  deps: ModuleDeps,
+  {
+    samples,
+    retraining,
+    versions,
+  }: { samples: SamplesService; retraining: RetrainingService; versions: VersionsService },
+) {
   const expert = app.requireRole('expert');
-
-  // Another process activated a version (a worker's retraining, a rollback): serve it here too.
-  if (!deps.config.modelDir) {
-    deps.coordinator.on('model-activated', () => {
-      void service.followActiveModel((err) => app.log.error({ err }, 'could not load the newly activated model'));
-    });
-  }
-
-  let staleCheck: NodeJS.Timeout | undefined;
-  app.addHook('onClose', async () => clearInterval(staleCheck));
-  deps.jobs.handle<{ jobId: number }>(TRAINING_QUEUE, (data, ctx) => service.runJob(data.jobId, ctx.id, ctx.signal), {
-    expireInSeconds: JOB_EXPIRE_SECONDS,
-    heartbeatSeconds: 30,
-    retryLimit: 0,
-    // An embedded database belongs to one process, so every 'running' job there was left by a dead one.
-    onWorkerStart: async () => {
-      // Before any job runs here: what a killed run of this machine left in DATA_DIR/tmp goes.
-      await service.sweepWorkDir();
-      await service.recoverStaleJobs(deps.database.kind === 'pglite' ? 0 : STALE_AFTER_MS);
-      // On PostgreSQL another worker may die at any time: its job is failed once its heartbeat is stale.
-      if (deps.database.kind === 'pglite') return;
-      staleCheck = setInterval(() => {
-        service.recoverStaleJobs(STALE_AFTER_MS).catch((err) => app.log.error({ err }, 'stale job recovery failed'));
-      }, STALE_AFTER_MS / 2);
-      staleCheck.unref();
-    },
-  });
 
   app.post(
     trainingApi.upload,
@@ -106,7 +86,7 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
       }
       return reply
         .status(201)
-        .send(renderedOnSend(await service.uploadSamples(caller(req).userId, images, parsed.data)));
+        .send(renderedOnSend(await samples.uploadSamples(caller(req).userId, images, parsed.data)));
     },
   );
 
@@ -116,13 +96,13 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
       schema: { tags, security, querystring: trainingSamplesQuery, response: { 200: trainingSamplePage, ...errors } },
       onRequest: expert,
     },
-    async (req) => service.listSamples(req.query),
+    async (req) => samples.listSamples(req.query),
   );
 
   app.get(
     trainingApi.counts,
     { schema: { tags, security, response: { 200: sampleCounts, ...errors } }, onRequest: expert },
-    async () => service.counts(),
+    async () => samples.counts(),
   );
 
   app.post(
@@ -134,7 +114,7 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
     async (req, reply) =>
       reply
         .status(201)
-        .send(renderedOnSend(await service.fromAnalysis(caller(req).userId, req.body.analysis_id, req.body.label))),
+        .send(renderedOnSend(await samples.fromAnalysis(caller(req).userId, req.body.analysis_id, req.body.label))),
   );
 
   app.patch(
@@ -143,14 +123,14 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
       schema: { tags, security, params: idParam, body: relabelBody, response: { 200: trainingSample, ...errors } },
       onRequest: expert,
     },
-    async (req) => service.relabel(req.params.id, req.body.label),
+    async (req) => samples.relabel(req.params.id, req.body.label),
   );
 
   app.delete(
     trainingApi.sample,
     { schema: { tags, security, params: idParam, response: { 204: z.null(), ...errors } }, onRequest: expert },
     async (req, reply) => {
-      await service.remove(req.params.id);
+      await samples.remove(req.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -167,7 +147,7 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
       onRequest: expert,
     },
     async (req, reply) => {
-      const { data, size, type } = await service.sampleImage(req.params.id);
+      const { data, size, type } = await samples.sampleImage(req.params.id);
       return sendPhoto(reply, { contentType: type, data, size });
     },
   );
@@ -175,7 +155,7 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
   app.post(
     trainingApi.jobs,
     { schema: { tags, security, response: { 202: trainingJob, ...errors } }, onRequest: expert },
-    async (req, reply) => reply.status(202).send(await service.startJob(caller(req).userId, await req.language())),
+    async (req, reply) => reply.status(202).send(await retraining.startJob(caller(req).userId, await req.language())),
   );
 
   app.get(
@@ -184,13 +164,13 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
       schema: { tags, security, querystring: pageQuery, response: { 200: trainingJobPage, ...errors } },
       onRequest: expert,
     },
-    async (req) => service.listJobs(req.query, await req.language()),
+    async (req) => retraining.listJobs(req.query, await req.language()),
   );
 
   app.get(
     trainingApi.job,
     { schema: { tags, security, params: idParam, response: { 200: trainingJob, ...errors } }, onRequest: expert },
-    async (req) => service.getJob(req.params.id, await req.language()),
+    async (req) => retraining.getJob(req.params.id, await req.language()),
   );
 
   app.get(
@@ -199,12 +179,12 @@ export function trainingRoutes(app: App, deps: ModuleDeps) {
       schema: { tags, security, querystring: pageQuery, response: { 200: modelVersionPage, ...errors } },
       onRequest: expert,
     },
-    async (req) => service.listVersions(req.query, await req.language()),
+    async (req) => versions.listVersions(req.query, await req.language()),
   );
 
   app.post(
     trainingApi.activateVersion,
     { schema: { tags, security, params: idParam, response: { 200: modelVersion, ...errors } }, onRequest: expert },
-    async (req) => service.activateVersion(req.params.id, await req.language()),
+    async (req) => versions.activateVersion(req.params.id, await req.language()),
   );
 }

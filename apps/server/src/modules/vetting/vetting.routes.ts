@@ -7,17 +7,16 @@ import {
   refuseApplicationBody,
   vettingApi,
 } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../deps.ts';
+import type { App } from '../../deps.ts';
 import { caller } from '../../plugins/auth.ts';
-import { createVettingService } from './vetting.service.ts';
+import type { VettingService } from './vetting.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 /** Expert vetting by administrators (docs/decisions/0027); only `admin` accounts, made from the command line. */
-export function vettingRoutes(app: App, deps: ModuleDeps) {
-  const vetting = createVettingService(deps);
+export function vettingRoutes(app: App, vetting: VettingService) {
   const admin = app.requireRole('admin');
 
   app.get(

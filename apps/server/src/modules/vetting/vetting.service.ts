@@ -118,3 +118,4 @@ export function createVettingService(
     },
   };
 }
+export type VettingService = ReturnType<typeof createVettingService>;

@@ -49,7 +49,6 @@ export function useOfflineModel(): OfflineModelState {
     () => state,
   );
 }
-export const offlineModelState = () => state;
 
 export const needsUpdate = (s: OfflineModelState) =>
   s.latest !== null && (s.stored === null || s.stored.version !== s.latest.version);

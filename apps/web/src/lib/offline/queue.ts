@@ -54,11 +54,6 @@ export async function enqueue(photo: { blob: Blob; filename: string; crop: Analy
   return item;
 }
 
-export async function removeQueued(key: string) {
-  await (await offlineDb()).delete('queue', key);
-  await reload();
-}
-
 /** Errors worth retrying later: no network, expired session being renewed, server busy. */
 const transient = (err: unknown) =>
   !(err instanceof ApiError) || err.status === 0 || err.status === 401 || err.status === 429 || err.status >= 500;

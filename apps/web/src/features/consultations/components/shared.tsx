@@ -12,27 +12,10 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import type { AvailabilitySlot, Booking, BookingStatus } from '@kutu/contract';
+import type { Booking, BookingStatus } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-
-/** Booked, Available or Inactive (spec point 4). */
-export function slotState(slot: AvailabilitySlot): 'booked' | 'available' | 'inactive' {
-  if (!slot.is_active) return 'inactive';
-  return slot.is_booked ? 'booked' : 'available';
-}
-
-const slotColors = { booked: 'orange', available: 'green', inactive: 'gray' } as const;
-export function SlotBadge({ slot }: { slot: AvailabilitySlot }) {
-  const { t } = useTranslation();
-  const state = slotState(slot);
-  return (
-    <Badge color={slotColors[state]} variant="light">
-      {t(`consultations.slotState.${state}`)}
-    </Badge>
-  );
-}
 
 const statusColors: Record<BookingStatus, string> = {
   pending: 'yellow',

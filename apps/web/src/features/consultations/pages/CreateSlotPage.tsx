@@ -179,7 +179,6 @@ export default function CreateSlotPage() {
             loading={slots.isFetching}
             error={slots.error ? errorMessage(slots.error) : null}
             emptyText={t('consultations.createSlot.empty')}
-            selectable
             pagination={{
               page,
               pageSize,

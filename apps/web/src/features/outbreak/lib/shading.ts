@@ -12,7 +12,6 @@ export const ZERO: Count = { count: 0, fewer_than_3: false };
 
 /** Shading steps: none, fewer than 3, 3 to 9, 10 to 24, 25 or more. */
 export type Level = 0 | 1 | 2 | 3 | 4;
-export const LEVEL_FLOORS = [0, 1, 3, 10, 25] as const;
 
 /** Light to dark rust, each step telling apart from the next also in grey (contrast ≥ 1.4 between steps). */
 export const LEVEL_FILLS: Record<Level, string> = {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 
-export const fixturesDir = path.join(import.meta.dirname, '../../../test/fixtures');
+export const fixturesDir = path.join(import.meta.dirname, '../fixtures');
 export const fixture = (name: string) => fs.readFileSync(path.join(fixturesDir, name));
 
 export interface FilePart {

@@ -1,6 +1,6 @@
 import type { Classifier } from '@kutu/vision';
 
-export type { Classifier, Diagnosis } from '@kutu/vision';
+export type { Classifier } from '@kutu/vision';
 
 /**
  * The classifier the server uses now. Training swaps in a new model version (activate, roll back)

@@ -6,18 +6,18 @@
  * as vision fixtures (copies of evaluation images, so the job must leave them out).
  * Prints the job's time, both models' numbers on the evaluation set and the decision.
  *
- *   nice -n 10 node apps/server/src/modules/training/measure-retraining.ts
+ *   nice -n 10 node bench/retraining.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { defaultModelDir, listLabelledImages, loadEvalSet } from '@kutu/vision';
-import { loadConfig } from '../../config.ts';
-import { createTestApp } from '../../../test/helpers.ts';
-import { createUser } from '../../../test/users.ts';
-import { registerCommittedModel } from './model-versions.ts';
-import { multipart } from './test-support.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { createTestApp } from '../apps/server/test/helpers.ts';
+import { createUser } from '../apps/server/test/users.ts';
+import { registerCommittedModel } from '../apps/server/src/modules/training/model-versions.ts';
+import { multipart } from '../apps/server/test/support/training.ts';
 
-const fixtures = path.resolve(import.meta.dirname, '../../../../../packages/vision/test/fixtures/leaves');
+const fixtures = path.resolve(import.meta.dirname, '../packages/vision/test/fixtures/leaves');
 const env: Record<string, string> = { RETRAIN_AFTER_SAMPLES: '0' };
 for (const key of ['TRAINING_BASE_DIR', 'TRAINING_EVAL_SET', 'TRAINING_EPOCHS']) {
   if (process.env[key]) env[key] = process.env[key]!;

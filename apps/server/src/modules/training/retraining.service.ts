@@ -1,43 +1,21 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type {
-  EvalMetrics,
-  Language,
-  ModelVersion,
-  PageQuery,
-  Paginated,
-  SampleCounts,
-  TrainingDecision,
-  TrainingJob,
-  TrainingLabel,
-  TrainingSample,
-} from '@kutu/contract';
+import type { EvalMetrics, Language, PageQuery, Paginated, TrainingJob, TrainingLabel } from '@kutu/contract';
 import type { ModuleDeps, TrainingOptions } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { type Message, message, render, renderStored, type StoredText } from '../../i18n/i18n.ts';
-import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
+import { type Message, message, render, renderStored } from '../../i18n/i18n.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { sweepWorkDir } from '@kutu/vision';
-import { createTrainingRepo, type JobRow, type SampleRow, type VersionRow } from './training.repo.ts';
-import { notWorseRule } from './decision.ts';
-import { visionTrainer, type Trainer, type TrainerProgress } from './trainer.ts';
-import { modelDirOnThisMachine, publishModelFiles } from './model-versions.ts';
+import { createTrainingRepo, type JobRow } from './training.repo.ts';
+import { decisionOut, notWorseRule, type StoredDecision } from './decision.ts';
+import { visionTrainer, type TrainerProgress } from '../../adapters/trainer.ts';
+import { publishModelFiles } from './model-versions.ts';
+import type { VersionsService } from './versions.service.ts';
 
 export const TRAINING_QUEUE = 'model-training';
 /** A running job refreshes its heartbeat this often; one silent for STALE_AFTER_MS was left by a dead process. */
 export const HEARTBEAT_MS = 10_000;
 export const STALE_AFTER_MS = 60_000;
-
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-/** A decision as stored: rule and reason are Messages (English text in rows written before migration 0014). */
-type StoredDecision = Omit<TrainingDecision, 'rule' | 'reason'> & { rule: StoredText; reason: StoredText };
-const decisionOut = (d: Record<string, unknown> | null, language: Language): TrainingDecision | null => {
-  if (!d) return null;
-  const stored = d as StoredDecision;
-  return { ...stored, rule: renderStored(language, stored.rule), reason: renderStored(language, stored.reason) };
-};
 
 /** A retraining failure the expert is told in their language; any other error is shown with its own text. */
 class RetrainingFailed extends Error {
@@ -68,7 +46,17 @@ export function failureMessage(err: unknown, jobId: number): Message {
   return message('training.failed.internal', { job: jobId });
 }
 
-export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = {}, log?: TrainingLog) {
+/**
+ * The retraining job: starting one (by an expert, or by itself once enough samples arrived), running it
+ * in a worker (train, evaluate, decide, store the version, activate it when it is not worse), and
+ * cleaning up after runs a dead process left behind.
+ */
+export function createRetrainingService(
+  deps: ModuleDeps,
+  versions: Pick<VersionsService, 'announceActive'>,
+  opts: TrainingOptions = {},
+  log?: TrainingLog,
+) {
   const repo = createTrainingRepo(deps.db);
   const { clock, storage, notifications, config } = deps;
   const decide = opts.decide ?? notWorseRule;
@@ -87,17 +75,6 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     }
   }
 
-  // --- shaping ---
-  const sampleOut = (r: SampleRow): TrainingSample => ({
-    id: r.id,
-    label: r.label,
-    crop_type: r.cropType,
-    uploader: r.uploaderName ? { id: r.uploaderId, username: r.uploaderName } : null,
-    source_analysis_id: r.sourceAnalysisId,
-    source_model_version: r.sourceModelVersion,
-    image_url: `/api/training-samples/${r.id}/image/`,
-    created_at: r.createdAt.toISOString(),
-  });
   const jobOut = (r: JobRow, language: Language): TrainingJob => {
     const end = r.finishedAt ?? (r.status === 'running' ? clock.now() : null);
     return {
@@ -120,19 +97,6 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
         r.startedAt && end ? Math.max(0, Math.round((end.getTime() - r.startedAt.getTime()) / 100) / 10) : null,
     };
   };
-  const versionOut = (r: VersionRow, language: Language): ModelVersion => ({
-    id: r.id,
-    version: r.version,
-    is_active: r.isActive,
-    metrics: r.metrics,
-    decision: decisionOut(r.decision, language),
-    trained_by: r.trainedBy && r.trainedByName ? { id: r.trainedBy, username: r.trainedByName } : null,
-    sample_count: r.sampleCount,
-    job_id: r.jobId,
-    created_at: r.createdAt.toISOString(),
-    activated_at: r.activatedAt?.toISOString() ?? null,
-  });
-
   // --- jobs: start ---
   async function enqueue(startedBy: number | null, trigger: 'manual' | 'auto'): Promise<number | undefined> {
     const id = await repo.insertJob({ startedBy, trigger, now: clock.now() });
@@ -153,36 +117,13 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
   }
 
   /** Starts a retraining by itself once enough samples arrived since the last one. */
-  async function maybeAutoStart(uploaderId: number): Promise<number | null> {
+  async function startIfDue(uploaderId: number): Promise<number | null> {
     const threshold = config.retrainAfterSamples;
     if (threshold <= 0) return null;
     const last = await repo.lastJob();
     if ((await repo.countSamplesSince(last?.createdAt ?? null)) < threshold) return null;
     if (await repo.activeJob()) return null;
     return (await enqueue(uploaderId, 'auto')) ?? null;
-  }
-
-  async function storeSample(
-    uploaderId: number,
-    data: Buffer,
-    extension: string,
-    label: TrainingLabel,
-    cropType: string | null,
-    source: { analysisId: number; modelVersion: string } | null,
-    /** The hash that keeps evaluation images out of training: of the bytes as uploaded. */
-    contentHash = sha256(data),
-  ) {
-    const imagePath = await storage.put('training', data, extension);
-    return {
-      uploaderId,
-      imagePath,
-      label,
-      cropType,
-      sourceAnalysisId: source?.analysisId ?? null,
-      sourceModelVersion: source?.modelVersion ?? null,
-      sha256: contentHash,
-      createdAt: clock.now(),
-    };
   }
 
   // --- the job itself ---
@@ -324,7 +265,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       }
       if (loaded) {
         await deps.classifier.replace(loaded);
-        await announceActive();
+        await versions.announceActive();
       }
       if (job.startedBy) {
         const finished = message(
@@ -361,152 +302,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     }
   }
 
-  // --- the active model across processes (docs/decisions/0021) ---
-  async function announceActive() {
-    const active = await repo.activeVersion();
-    if (active)
-      await deps.coordinator.publish({ type: 'model-activated', versionId: active.id, version: active.version });
-  }
-
-  /** Loads the active version when this process serves another; one load at a time, in order. */
-  let following = Promise.resolve();
-  function followActiveModel(onError: (err: unknown) => void = () => {}): Promise<void> {
-    following = following
-      .then(async () => {
-        const active = await repo.activeVersion();
-        if (!active || deps.classifier.current().version === active.version) return;
-        const dir = await modelDirOnThisMachine(storage, active, modelsRoot);
-        if (!dir) throw new Error(`the files of model version ${active.version} are not in storage`);
-        await deps.classifier.replace(await trainer.load(dir));
-      })
-      .catch(onError);
-    return following;
-  }
-
   return {
-    // --- samples ---
-    async uploadSamples(
-      uploaderId: number,
-      images: UploadedImage[],
-      fields: { label: TrainingLabel; crop_type?: string },
-    ) {
-      // Stored without metadata (GPS, camera) like every photo; experts download these.
-      const photos = await deps.decodeLimiter.run(uploaderId, async () => {
-        const out = [];
-        for (const img of images) out.push(await photoForStorage(img));
-        return out;
-      });
-      const rows = [];
-      for (const [i, photo] of photos.entries()) {
-        rows.push(
-          await storeSample(
-            uploaderId,
-            photo.data,
-            photo.ext,
-            fields.label,
-            fields.crop_type ?? null,
-            null,
-            sha256(images[i].buffer),
-          ),
-        );
-      }
-      let ids: number[];
-      try {
-        ids = await repo.insertSamples(rows);
-      } catch (err) {
-        await Promise.all(rows.map((r) => storage.remove(r.imagePath)));
-        throw err;
-      }
-      const jobId = await maybeAutoStart(uploaderId);
-      return {
-        message: message('success.training.submitted'),
-        samples: (await repo.samplesByIds(ids)).map(sampleOut),
-        job_id: jobId,
-      };
-    },
-
-    /**
-     * A labelled sample from a farmer's analysis, with its provenance (analysis, expert, model
-     * version, time). `cropType` is the crop the farmer named, when known.
-     */
-    async fromAnalysis(expertId: number, analysisId: number, label: TrainingLabel, cropType: string | null = null) {
-      const analysis = await repo.findAnalysis(analysisId);
-      if (!analysis) throw notFound('errors.analysis.notFound');
-      if (await repo.sampleFromAnalysisExists(analysisId)) {
-        throw conflict('errors.training.alreadySample');
-      }
-      let data: Buffer;
-      try {
-        data = await storage.get(analysis.imagePath);
-      } catch {
-        throw new AppError('NOT_FOUND', 'errors.training.analysisImageGone', 404);
-      }
-      const extension = path.extname(analysis.imagePath).slice(1) || 'jpg';
-      const row = await storeSample(expertId, data, extension, label, cropType, {
-        analysisId,
-        modelVersion: analysis.modelVersion,
-      });
-      const [id] = await repo.insertSamples([row]);
-      const jobId = await maybeAutoStart(expertId);
-      return {
-        message: message('success.training.submitted'),
-        samples: (await repo.samplesByIds([id])).map(sampleOut),
-        job_id: jobId,
-      };
-    },
-
-    /** The id of the live sample made from an analysis, or null. */
-    async sampleOfAnalysis(analysisId: number): Promise<number | null> {
-      return (await repo.liveSampleOfAnalysis(analysisId)) ?? null;
-    },
-
-    async listSamples(query: PageQuery & { label?: TrainingLabel }): Promise<Paginated<TrainingSample>> {
-      const [rows, total] = await Promise.all([
-        repo.listSamples(query.label, pageWindow(query)),
-        repo.countSamples(query.label),
-      ]);
-      return toPage(rows.map(sampleOut), total, query);
-    },
-
-    async sampleImage(id: number) {
-      const row = await repo.findSample(id);
-      if (!row) throw notFound('errors.training.sampleNotFound');
-      const { body, size } = await storage.stream(row.imagePath).catch(() => {
-        throw notFound('errors.training.sampleImageGone');
-      });
-      return { data: body, size, type: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
-    },
-
-    async relabel(id: number, label: TrainingLabel): Promise<TrainingSample> {
-      if (!(await repo.relabel(id, label))) throw notFound('errors.training.sampleNotFound');
-      return sampleOut((await repo.findSample(id))!);
-    },
-
-    /** Removed samples stop being trained on; the file goes too (versions already trained keep what they learnt). */
-    async remove(id: number): Promise<void> {
-      const removed = await repo.removeSample(id, clock.now());
-      if (!removed) throw notFound('errors.training.sampleNotFound');
-      await storage.remove(removed.imagePath);
-    },
-
-    async counts(): Promise<SampleCounts> {
-      // Only a retraining that activated a model has learnt from the samples: failed and refused runs
-      // leave them counted as new.
-      const [byLabel, last] = await Promise.all([repo.countsByLabel(), repo.lastSucceededJob()]);
-      const common_rust = byLabel.common_rust ?? 0;
-      const healthy = byLabel.healthy ?? 0;
-      const other_disease = byLabel.other_disease ?? 0;
-      return {
-        common_rust,
-        healthy,
-        other_disease,
-        total: common_rust + healthy + other_disease,
-        new_since_last_job: await repo.countSamplesSince(last?.createdAt ?? null),
-        retrain_after: config.retrainAfterSamples,
-      };
-    },
-
-    // --- jobs ---
     async startJob(expertId: number, language: Language): Promise<TrainingJob> {
       if (!(await repo.activeVersion())) {
         throw new AppError('SERVICE_UNAVAILABLE', 'errors.training.noActiveModel', 503);
@@ -532,7 +328,7 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
     },
 
     runJob,
-    followActiveModel,
+    startIfDue,
 
     /** Removes what killed retraining runs of this machine left in DATA_DIR/tmp; call before any job runs. */
     async sweepWorkDir(): Promise<string[]> {
@@ -567,40 +363,9 @@ export function createTrainingService(deps: ModuleDeps, opts: TrainingOptions = 
       }
       return stale.map((j) => j.id);
     },
-
-    // --- versions ---
-    async listVersions(query: PageQuery, language: Language): Promise<Paginated<ModelVersion>> {
-      const [rows, total] = await Promise.all([repo.listVersions(pageWindow(query)), repo.countVersions()]);
-      return toPage(
-        rows.map((r) => versionOut(r, language)),
-        total,
-        query,
-      );
-    },
-
-    /** Activates (or rolls back to) a stored version and swaps the classifier in service. */
-    async activateVersion(id: number, language: Language): Promise<ModelVersion> {
-      const row = await repo.findVersion(id);
-      if (!row) throw notFound('errors.training.versionNotFound');
-      if (!row.isActive) {
-        if (await repo.activeJob()) throw conflict('errors.training.waitForRetraining');
-        let loaded: Awaited<ReturnType<Trainer['load']>>;
-        try {
-          const dir = await modelDirOnThisMachine(storage, row, modelsRoot);
-          if (!dir) throw new Error('missing');
-          loaded = await trainer.load(dir);
-        } catch {
-          throw conflict(message('errors.training.versionNotLoadable', { version: row.version }));
-        }
-        await repo.activateVersion(id, clock.now());
-        await deps.classifier.replace(loaded);
-        await announceActive();
-      }
-      return versionOut((await repo.findVersion(id))!, language);
-    },
   };
 }
-export type TrainingService = ReturnType<typeof createTrainingService>;
+export type RetrainingService = ReturnType<typeof createRetrainingService>;
 
 /** The trainer's stage names as a job shows them. */
 const trainerStages: Record<string, string> = {

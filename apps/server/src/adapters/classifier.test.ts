@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createClassifierHolder, type Classifier } from './classifier-holder.ts';
-import { committedClassifier } from '../../../test/helpers.ts';
-import { fixture } from './test-support.ts';
+import { createClassifierHolder, type Classifier } from './classifier.ts';
+import { committedClassifier } from '../../test/helpers.ts';
+import { fixture } from '../../test/support/photos.ts';
 
 const testModel = (): Promise<Classifier> => committedClassifier();
 

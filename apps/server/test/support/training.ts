@@ -8,7 +8,7 @@ import path from 'node:path';
 export const TRAINER_SCRIPT = /trainer\/\w+\.py/;
 
 /** The rust3 dataset shipped in the repository (real leaf photos). */
-export const RUST3 = path.resolve(import.meta.dirname, '../../../../../datasets/rust3');
+export const RUST3 = path.resolve(import.meta.dirname, '../../../../datasets/rust3');
 
 /** The first `n` photos of a class folder of rust3, as buffers. */
 export function rust3Photos(label: string, n: number, skip = 0): { name: string; data: Buffer }[] {

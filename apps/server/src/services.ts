@@ -1,0 +1,50 @@
+import type { ModuleDeps } from './deps.ts';
+import { createAdviceService } from './modules/analysis/advice.service.ts';
+import { createAnalysisService } from './modules/analysis/analysis.service.ts';
+import { createResourcesService } from './modules/analysis/resources.service.ts';
+import { createCommunityService } from './modules/community/community.service.ts';
+import { createAvailabilityService } from './modules/consultations/availability.service.ts';
+import { createConsultationsService } from './modules/consultations/consultations.service.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { createOfflineModelService } from './modules/offline-model/offline-model.service.ts';
+import { createOutbreakService } from './modules/outbreak/outbreak.service.ts';
+import { createReviewService } from './modules/review/review.service.ts';
+import { createRetrainingService, type TrainingLog } from './modules/training/retraining.service.ts';
+import { createSamplesService } from './modules/training/samples.service.ts';
+import { createVersionsService } from './modules/training/versions.service.ts';
+import { createVettingService } from './modules/vetting/vetting.service.ts';
+
+/**
+ * The service graph, built once per app (docs/decisions/0042): each service is made here and handed to
+ * its routes, its jobs and the services that use it, so no service builds another and there is one of
+ * each (one cache, one queue handler). Not yet here (other issue-38 changes are rewriting them): the auth and
+ * outbreak routes build their own service, and analysis.service.ts its own outbreak service.
+ */
+export function createServices(deps: ModuleDeps, log: TrainingLog) {
+  const advice = createAdviceService(deps);
+  const analysis = createAnalysisService(deps, advice);
+  const community = createCommunityService(deps);
+  const versions = createVersionsService(deps, deps.training);
+  const retraining = createRetrainingService(deps, versions, deps.training, log);
+  const samples = createSamplesService(deps, retraining);
+  return {
+    advice,
+    analysis,
+    resources: createResourcesService(deps),
+    community,
+    consultations: createConsultationsService(deps),
+    availability: createAvailabilityService(deps),
+    dashboard: createDashboardService(deps.db, deps.clock),
+    offlineModel: createOfflineModelService(deps, advice),
+    review: createReviewService(deps, {
+      analysis,
+      samples,
+      community,
+      outbreak: createOutbreakService(deps),
+    }),
+    samples,
+    retraining,
+    versions,
+    vetting: createVettingService(deps),
+  };
+}
