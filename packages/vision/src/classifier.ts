@@ -4,7 +4,8 @@ import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { type Crop, cropHeadsOf, outputsFor } from './browser.ts';
 import { CLASSES, colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thresholdsOf } from './decide.ts';
-import { heatmapPng, normaliseCam } from './heatmap.ts';
+import { classHeat, type HeatGrid } from './heat.ts';
+import { heatmapPng } from './heatmap.ts';
 import { decodeRgb, INPUT_SIZE, toTensorData } from './preprocess.ts';
 
 export {
@@ -26,6 +27,8 @@ export interface Diagnosis extends DiagnosisCore {
    * Null for "not a leaf" answers and for models without a class activation map output.
    */
   heatmap_png: Buffer | null;
+  /** The normalised map the PNG is drawn from (cells over the square model input); what pointing is measured on. */
+  heat?: HeatGrid | null;
 }
 
 export type { Crop } from './browser.ts';
@@ -79,13 +82,12 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
       const probs = softmax(output[outputs.logits].data as Float32Array);
       const ood = oodName ? (output[oodName].data as Float32Array)[0] : null;
       const core = decide(probs, colourStats(rgb), thresholds, card.version, ood);
-      if (core.outcome === 'not_leaf' || !hasCam || !core.rust_class) return { ...core, heatmap_png: null };
+      if (core.outcome === 'not_leaf' || !hasCam || !core.rust_class) return { ...core, heatmap_png: null, heat: null };
       const cam = output[outputs.cam];
-      const [, , cellsHigh, cellsWide] = cam.dims as number[];
-      const heat = normaliseCam(cam.data as Float32Array, CLASSES.indexOf(core.rust_class), cellsHigh * cellsWide);
+      const heat = classHeat(cam.data as Float32Array, cam.dims, CLASSES.indexOf(core.rust_class));
       const { width, height } = meta.autoOrient ?? { width: meta.width ?? size, height: meta.height ?? size };
-      const heatmap_png = heat ? await heatmapPng(heat, cellsHigh, cellsWide, width, height) : null;
-      return { ...core, heatmap_png };
+      const heatmap_png = heat ? await heatmapPng(heat, width, height) : null;
+      return { ...core, heatmap_png, heat };
     },
     close: () => session.release(),
   };

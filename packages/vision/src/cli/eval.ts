@@ -15,6 +15,7 @@ import { evaluateModel } from '../evaluate.ts';
 import { defaultModelDir } from '../index.ts';
 import { readCard } from '../classifier.ts';
 import { CROPS } from '../browser.ts';
+import { reportPointing } from './eval-pointing.ts';
 
 const { values } = parseArgs({
   options: {
@@ -84,8 +85,11 @@ console.log(`Confusion (rows: truth; columns: ${r.confusion.labels.join(', ')}):
 for (const [i, row] of r.confusion.matrix.entries()) {
   console.log(`  ${CLASSES[i].padEnd(14)} ${row.map((v) => String(v).padStart(5)).join('')}`);
 }
+const pointing = await reportPointing(modelDir, card);
+if (pointing.regressions.length > 0) process.exitCode = 1;
 console.log(
   JSON.stringify({
+    pointing: pointing.summary,
     images: r.images,
     accuracy: r.accuracy,
     macro_f1: r.macro_f1,
