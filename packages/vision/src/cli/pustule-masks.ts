@@ -41,14 +41,32 @@ const CHECKED = new Set([
   'common_rust/plantdoc__maize__common_rust__0093.jpg',
   'common_rust/plantdoc__maize__common_rust__0108.jpg',
   'common_rust/ibean__bean__bean_rust__0006.jpg',
+  'common_rust/ibean__bean__bean_rust__0007.jpg',
   'common_rust/ibean__bean__bean_rust__0008.jpg',
+  'common_rust/ibean__bean__bean_rust__0011.jpg',
+  'common_rust/ibean__bean__bean_rust__0013.jpg',
   'common_rust/ibean__bean__bean_rust__0014.jpg',
-  'common_rust/ibean__bean__bean_rust__0015.jpg',
   'common_rust/ibean__bean__bean_rust__0019.jpg',
-  'common_rust/ibean__bean__bean_rust__0020.jpg',
   'common_rust/ibean__bean__bean_rust__0030.jpg',
-  'common_rust/ibean__bean__bean_rust__0039.jpg',
+  'common_rust/ibean__bean__bean_rust__0031.jpg',
+  'common_rust/ibean__bean__bean_rust__0036.jpg',
+  'common_rust/ibean__bean__bean_rust__0038.jpg',
+  'common_rust/ibean__bean__bean_rust__0040.jpg',
   'common_rust/ibean__bean__bean_rust__0043.jpg',
+  'common_rust/ibean__bean__bean_rust__0053.jpg',
+  'common_rust/ibean__bean__bean_rust__0054.jpg',
+  'common_rust/ibean__bean__bean_rust__0058.jpg',
+  'common_rust/ibean__bean__bean_rust__0060.jpg',
+  'common_rust/ibean__bean__bean_rust__0063.jpg',
+  'common_rust/ibean__bean__bean_rust__0065.jpg',
+  'common_rust/ibean__bean__bean_rust__0068.jpg',
+  'common_rust/ibean__bean__bean_rust__0070.jpg',
+  'common_rust/ibean__bean__bean_rust__0073.jpg',
+  'common_rust/ibean__bean__bean_rust__0078.jpg',
+  'common_rust/ibean__bean__bean_rust__0089.jpg',
+  'common_rust/ibean__bean__bean_rust__0091.jpg',
+  'common_rust/ibean__bean__bean_rust__0092.jpg',
+  'common_rust/ibean__bean__bean_rust__0095.jpg',
 ]);
 
 /** Photos with fewer pustule pixels (at MASK_SIZE) are not candidates. */
@@ -88,7 +106,7 @@ export const RULES = {
   },
   beans: {
     green: { hue: [60, 200], minSaturation: 0.1, minValue: 0.12 },
-    rust: { hue: [5, 62], belowLeaf: 14, minSaturation: 0.3, value: [0.2, 0.95] },
+    rust: { hue: [5, 72], belowLeaf: 12, minSaturation: 0.3, value: [0.2, 0.95] },
     rustNearGreen: 0,
     leafClosing: 6,
     edge: 4,
@@ -98,6 +116,33 @@ export const RULES = {
 } as const;
 type Rule = (typeof RULES)[keyof typeof RULES];
 const WORK_SIZE = 256;
+/** Radius (px at WORK_SIZE) of the neighbourhood whose green hue a pustule is compared with. */
+const LOCAL = 12;
+
+/** Mean of `values` over the pixels with weight 1 within a (2r+1)² box; null where there are none. */
+function boxMean(values: number[], weight: Uint8Array, size: number, r: number): (number | null)[] {
+  const sum = new Float64Array((size + 1) * (size + 1));
+  const cnt = new Float64Array((size + 1) * (size + 1));
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const i = (y + 1) * (size + 1) + x + 1;
+      sum[i] = values[y * size + x] + sum[i - 1] + sum[i - size - 1] - sum[i - size - 2];
+      cnt[i] = weight[y * size + x] + cnt[i - 1] + cnt[i - size - 1] - cnt[i - size - 2];
+    }
+  const at = (a: Float64Array, y: number, x: number) => a[y * (size + 1) + x];
+  const out: (number | null)[] = [];
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const y0 = Math.max(0, y - r);
+      const y1 = Math.min(size, y + r + 1);
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(size, x + r + 1);
+      const box = (a: Float64Array) => at(a, y1, x1) - at(a, y0, x1) - at(a, y1, x0) + at(a, y0, x0);
+      const n = box(cnt);
+      out.push(n > 0 ? box(sum) / n : null);
+    }
+  return out;
+}
 
 const disk = (r: number) => {
   const offsets: [number, number][] = [];
@@ -177,9 +222,16 @@ export function masksOf(rgb: Uint8Array, size: number, rule: Rule) {
       greenHues.push(h);
     }
   }
-  greenHues.sort((a, b) => a - b);
-  const maxHue = Math.min(r.hue[1], (greenHues[greenHues.length >> 1] ?? 90) - r.belowLeaf);
+  // The leaf's own hue nearby (mean hue of the green pixels within LOCAL px): pustules are that much yellower or browner.
+  const local = boxMean(
+    pixels.map(({ h }, i) => (green[i] ? h : 0)),
+    green,
+    size,
+    LOCAL,
+  );
+  const fallback = greenHues.reduce((a, b) => a + b, 0) / Math.max(greenHues.length, 1);
   for (const [i, { h, s, v }] of pixels.entries()) {
+    const maxHue = Math.min(r.hue[1], (local[i] ?? fallback) - r.belowLeaf);
     if (h >= r.hue[0] && h <= maxHue && s >= r.minSaturation && v >= r.value[0] && v <= r.value[1]) rust[i] = 1;
   }
   const plant = rule.rustNearGreen > 0 ? or(green, and(rust, dilate(green, size, rule.rustNearGreen))) : green;
@@ -273,7 +325,7 @@ const kept: Record<string, number> = { maize: 0, beans: 0 };
 const chosen: { row: Row; rgb: Buffer; leaf: Uint8Array; pustule: Uint8Array }[] = [];
 for (const row of candidates()) {
   if (!values.all && !CHECKED.has(row.file)) continue;
-  if (values.all && row.crop === 'beans' && kept[row.crop] >= 45) continue;
+  if (values.all && row.crop === 'beans' && kept[row.crop] >= 90) continue;
   const file = path.join(defaultDatasetDir, row.file);
   const masks = await photoMasks(file, row.crop);
   const pustules = masks.pustule.reduce((a, b) => a + b, 0);
