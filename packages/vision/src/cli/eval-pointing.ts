@@ -3,15 +3,13 @@
  * masks of rusty field photos, printed, and checked against the figures its model.json records.
  */
 import { loadClassifier, type ModelCard } from '../classifier.ts';
-import {
-  measurePointing,
-  PEAK_TOLERANCE,
-  POINTING_TARGETS,
-  type PointingReport,
-  pointingRegressions,
-} from '../pointing.ts';
+import { measurePointing, PEAK_TOLERANCE, POINTING_TARGETS, pointingRegressions } from '../pointing.ts';
 
-type Recorded = Partial<Pick<PointingReport, 'peakOnPustule' | 'heatRatio'>>;
+/** What model.json records under metrics.pointing (snake case, like its other metrics). */
+interface Recorded {
+  peak_on_pustule?: number;
+  heat_ratio?: number;
+}
 
 export async function reportPointing(modelDir: string, card: ModelCard) {
   const classifier = await loadClassifier(modelDir);
@@ -34,7 +32,10 @@ export async function reportPointing(modelDir: string, card: ModelCard) {
     );
   }
   const recorded = (card.metrics as { pointing?: Recorded } | undefined)?.pointing;
-  const regressions = pointingRegressions(r, recorded);
+  const regressions = pointingRegressions(
+    r,
+    recorded && { peakOnPustule: recorded.peak_on_pustule, heatRatio: recorded.heat_ratio },
+  );
   if (!recorded) console.log('  (model.json records no pointing figures to compare with)');
   for (const line of regressions) console.log(`  REGRESSION: ${line}`);
   return {
