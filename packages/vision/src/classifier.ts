@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
-import { type Crop, cropHeadsOf, outputsFor } from './browser.ts';
-import { CLASSES, colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thresholdsOf } from './decide.ts';
-import { classHeat, type HeatGrid } from './heat.ts';
+import { type Crop, cropHeadsOf, heatFor, outputsFor } from './browser.ts';
+import { colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thresholdsOf } from './decide.ts';
+import type { HeatGrid } from './heat.ts';
 import { heatmapPng } from './heatmap.ts';
 import { decodeRgb, INPUT_SIZE, toTensorData } from './preprocess.ts';
 
@@ -82,12 +82,10 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
       const probs = softmax(output[outputs.logits].data as Float32Array);
       const ood = oodName ? (output[oodName].data as Float32Array)[0] : null;
       const core = decide(probs, colourStats(rgb), thresholds, card.version, ood);
-      if (core.outcome === 'not_leaf' || !hasCam || !core.rust_class) return { ...core, heatmap_png: null, heat: null };
-      const cam = output[outputs.cam];
-      const heat = classHeat(cam.data as Float32Array, cam.dims, CLASSES.indexOf(core.rust_class));
+      const heat = heatFor(core, hasCam ? output[outputs.cam] : undefined);
+      if (!heat) return { ...core, heatmap_png: null, heat: null };
       const { width, height } = meta.autoOrient ?? { width: meta.width ?? size, height: meta.height ?? size };
-      const heatmap_png = heat ? await heatmapPng(heat, width, height) : null;
-      return { ...core, heatmap_png, heat };
+      return { ...core, heatmap_png: await heatmapPng(heat, width, height), heat };
     },
     close: () => session.release(),
   };
