@@ -3,7 +3,8 @@
  * Regenerates test/fixtures/pustule-masks/masks.json: pustule and leaf masks of rusty field photos of
  * datasets/rust3 by the colour rule below (the README in that folder states it and lists the photos).
  * --overlays DIR also writes, for checking by eye, contact sheets of the photos with their masks drawn
- * over them (pustules red, leaf outline-free blue tint); --all masks every candidate, the dropped ones too.
+ * over them (off the leaf dimmed, pustules magenta); --all masks every candidate (the first 90 beans), the
+ * dropped ones too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
