@@ -3,7 +3,8 @@
  * rules that turn the model's outputs into an answer. Pure TypeScript, safe to bundle for the browser
  * (`@kutu/vision/browser`); the runtime (onnxruntime-web) is the caller's.
  */
-import { colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thresholdsOf } from './decide.ts';
+import { CLASSES, colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thresholdsOf } from './decide.ts';
+import { classHeat, type HeatGrid } from './heat.ts';
 import { rgbaToModelRgb, toTensorData } from './tensor.ts';
 
 export {
@@ -18,6 +19,7 @@ export {
   type Thresholds,
   thresholdsOf,
 } from './decide.ts';
+export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapSize, heatRgba } from './heat.ts';
 export { INPUT_SIZE, MEAN, rgbaToModelRgb, STD, toTensorData } from './tensor.ts';
 
 /** The crops a farmer can name with a photo (the app's `analysisCrops`). */
@@ -51,4 +53,17 @@ export function diagnosisFromOutputs(
   card: Pick<ModelCard, 'version' | 'thresholds'>,
 ): DiagnosisCore {
   return decide(softmax(logits), colourStats(rgb), thresholdsOf(card), card.version, ood);
+}
+
+/**
+ * The heatmap's numbers for an answer: the answered class's map from the `cam` output the crop's head
+ * wrote (see `outputsFor`), normalised. Null for "not a leaf" answers and flat maps. The server and the
+ * phone both call this, then draw it with `heatRgba`.
+ */
+export function heatFor(
+  diagnosis: Pick<DiagnosisCore, 'outcome' | 'rust_class'>,
+  cam: { data: unknown; dims: readonly number[] } | undefined,
+): HeatGrid | null {
+  if (diagnosis.outcome === 'not_leaf' || !diagnosis.rust_class || !cam) return null;
+  return classHeat(cam.data as Float32Array, cam.dims, CLASSES.indexOf(diagnosis.rust_class));
 }

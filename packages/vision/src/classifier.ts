@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
-import { type Crop, cropHeadsOf, outputsFor } from './browser.ts';
-import { CLASSES, colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thresholdsOf } from './decide.ts';
-import { heatmapPng, normaliseCam } from './heatmap.ts';
+import { type Crop, cropHeadsOf, heatFor, outputsFor } from './browser.ts';
+import { colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thresholdsOf } from './decide.ts';
+import type { HeatGrid } from './heat.ts';
+import { heatmapPng } from './heatmap.ts';
 import { decodeRgb, INPUT_SIZE, toTensorData } from './preprocess.ts';
 
 export {
@@ -25,6 +26,8 @@ export interface Diagnosis extends DiagnosisCore {
    * Null for "not a leaf" answers and for models without a class activation map output.
    */
   heatmap_png: Buffer | null;
+  /** The normalised map the PNG is drawn from (cells over the square model input); what pointing is measured on. */
+  heat?: HeatGrid | null;
 }
 
 export type { Crop } from './browser.ts';
@@ -78,13 +81,10 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
       const probs = softmax(output[outputs.logits].data as Float32Array);
       const ood = oodName ? (output[oodName].data as Float32Array)[0] : null;
       const core = decide(probs, colourStats(rgb), thresholds, card.version, ood);
-      if (core.outcome === 'not_leaf' || !hasCam || !core.rust_class) return { ...core, heatmap_png: null };
-      const cam = output[outputs.cam];
-      const [, , cellsHigh, cellsWide] = cam.dims as number[];
-      const heat = normaliseCam(cam.data as Float32Array, CLASSES.indexOf(core.rust_class), cellsHigh * cellsWide);
+      const heat = heatFor(core, hasCam ? output[outputs.cam] : undefined);
+      if (!heat) return { ...core, heatmap_png: null, heat: null };
       const { width, height } = meta.autoOrient ?? { width: meta.width ?? size, height: meta.height ?? size };
-      const heatmap_png = heat ? await heatmapPng(heat, cellsHigh, cellsWide, width, height) : null;
-      return { ...core, heatmap_png };
+      return { ...core, heatmap_png: await heatmapPng(heat, width, height), heat };
     },
     close: () => session.release(),
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Classifier, defaultDatasetDir, defaultModelDir, loadClassifier } from './index.ts';
+import { measurePointing, pointingRegressions } from './pointing.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../test/fixtures');
 
@@ -85,5 +86,17 @@ describe('the heatmap (class activation map) of a diagnosis', () => {
     expect(d.rust_class).toBe('common_rust');
     const { inside, outside } = await heatInBox(d.heatmap_png!, box);
     expect(inside).toBeGreaterThan(outside * 1.2);
+  });
+
+  it('points at the pustules of the masked field photos no worse than the figures model.json records', async () => {
+    const r = await measurePointing(classifier);
+    expect(r.photos).toBeGreaterThanOrEqual(40);
+    expect(r.noMap).toBe(0);
+    const recorded = (classifier.card.metrics as { pointing?: { peak_on_pustule: number; heat_ratio: number } })
+      .pointing;
+    expect(recorded).toBeDefined();
+    expect(
+      pointingRegressions(r, { peakOnPustule: recorded?.peak_on_pustule, heatRatio: recorded?.heat_ratio }),
+    ).toEqual([]);
   });
 });

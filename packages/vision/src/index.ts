@@ -26,7 +26,7 @@ export {
   plantFraction,
   readCard,
 } from './classifier.ts';
-export { HEATMAP_SIDE, heatmapPng, normaliseCam } from './heatmap.ts';
+export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapPng } from './heatmap.ts';
 export { evaluateClassifier, evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
 export {
   INT8_FILE,

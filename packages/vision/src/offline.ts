@@ -5,6 +5,8 @@ import {
   type Crop,
   type DiagnosisCore,
   diagnosisFromOutputs,
+  type HeatGrid,
+  heatFor,
   type ModelCard,
   modelInput,
   outputsFor,
@@ -35,14 +37,15 @@ export async function loadWebModel(file: string, card: Pick<ModelCard, 'version'
     async diagnose(
       image: Buffer | string,
       crop?: Crop | null,
-    ): Promise<{ diagnosis: DiagnosisCore; tensor: Float32Array; ms: number }> {
+    ): Promise<{ diagnosis: DiagnosisCore; heat: HeatGrid | null; tensor: Float32Array; ms: number }> {
       const { rgb, tensor } = await browserInput(image, size);
       const started = performance.now();
       const out = await session.run({ input: new ortWeb.Tensor('float32', tensor, [1, 3, size, size]) });
       const ms = performance.now() - started;
       const ood = out.ood ? (out.ood.data as Float32Array)[0] : null;
-      const logits = out[outputsFor(session.outputNames, crop).logits].data as Float32Array;
-      return { diagnosis: diagnosisFromOutputs(logits, ood, rgb, card), tensor, ms };
+      const outputs = outputsFor(session.outputNames, crop);
+      const diagnosis = diagnosisFromOutputs(out[outputs.logits].data as Float32Array, ood, rgb, card);
+      return { diagnosis, heat: heatFor(diagnosis, out[outputs.cam]), tensor, ms };
     },
     close: () => session.release(),
   };

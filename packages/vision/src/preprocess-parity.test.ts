@@ -25,6 +25,8 @@ import { INPUT_SIZE, preprocess } from './preprocess.ts';
 const MEAN_TOLERANCE = 0.03;
 const P99_TOLERANCE = 0.15;
 const PROBABILITY_TOLERANCE = 0.07;
+/** A heatmap cell (0..1 after scaling) may differ by this much: the int8 copy moves the class maps a little. */
+const HEAT_TOLERANCE = 0.1;
 
 const fixtures = path.join(packageRoot, 'test/fixtures');
 const committed = [
@@ -101,6 +103,23 @@ describe('phone preprocessing and model against the server', () => {
         expect(Math.abs(p - q), `${name}: ${c}`).toBeLessThanOrEqual(PROBABILITY_TOLERANCE);
       }
     }
+  });
+
+  it('draws the same heatmap: the same cells, the same hottest cell, values within the stated tolerance', async () => {
+    let compared = 0;
+    for (const [name, image] of photos) {
+      const served = await server.classify(image);
+      const { heat } = await phone.diagnose(image);
+      expect(heat === null, `${name}: a map on one side only`).toBe(!served.heat);
+      if (!served.heat || !heat) continue;
+      compared++;
+      expect([heat.high, heat.wide], name).toEqual([served.heat.high, served.heat.wide]);
+      const peak = (v: Float32Array) => v.indexOf(Math.max(...v));
+      expect(peak(heat.values), `${name}: hottest cell`).toBe(peak(served.heat.values));
+      const worst = Math.max(...Array.from(heat.values, (v, i) => Math.abs(v - served.heat!.values[i])));
+      expect(worst, `${name}: largest difference of a cell`).toBeLessThanOrEqual(HEAT_TOLERANCE);
+    }
+    expect(compared).toBeGreaterThan(10);
   });
 
   it('fails the check for a photo the phone would see mirrored (the comparison can tell)', async () => {

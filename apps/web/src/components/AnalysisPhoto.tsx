@@ -41,12 +41,51 @@ export function AnalysisPhoto({
       </Center>
     );
   }
+  return (
+    <PhotoWithHeatmap
+      photoSrc={img.data}
+      heatmapSrc={heatmap.data ?? null}
+      hasHeatmap={heatmapUrl !== null}
+      overlay={overlay}
+      onOverlay={setOverlay}
+      size={size}
+      alt={alt}
+      showToggle={showToggle}
+    />
+  );
+}
+
+/**
+ * A photo with the switch that lays the heatmap over it (same box; both keep the photo's aspect ratio, so
+ * `cover` crops them alike). The server's stored analyses and the phone's offline answers both use it.
+ */
+export function PhotoWithHeatmap({
+  photoSrc,
+  heatmapSrc,
+  hasHeatmap,
+  overlay,
+  onOverlay,
+  size,
+  alt,
+  showToggle,
+}: {
+  photoSrc: string;
+  /** The overlay image once loaded (null while it is not). */
+  heatmapSrc: string | null;
+  hasHeatmap: boolean;
+  overlay: boolean;
+  onOverlay: (on: boolean) => void;
+  size: number;
+  alt: string;
+  showToggle: boolean;
+}) {
+  const { t } = useTranslation();
   const photo = (
     <Box pos="relative" w={size} h={size}>
-      <Image src={img.data} alt={alt} w={size} h={size} fit="cover" radius="md" />
-      {overlay && heatmap.data && (
+      <Image src={photoSrc} alt={alt} w={size} h={size} fit="cover" radius="md" />
+      {overlay && heatmapSrc && (
         <Image
-          src={heatmap.data}
+          src={heatmapSrc}
           alt={t('analysis.heatmap.alt')}
           w={size}
           h={size}
@@ -61,14 +100,14 @@ export function AnalysisPhoto({
       )}
     </Box>
   );
-  if (!showToggle || !heatmapUrl) return photo;
+  if (!showToggle || !hasHeatmap) return photo;
   return (
     <Stack gap={6} align="center">
       {photo}
       <Switch
         size="sm"
         checked={overlay}
-        onChange={(e) => setOverlay(e.currentTarget.checked)}
+        onChange={(e) => onOverlay(e.currentTarget.checked)}
         label={t('analysis.heatmap.toggle')}
         data-testid="heatmap-toggle"
       />

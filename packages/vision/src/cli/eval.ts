@@ -19,6 +19,7 @@ import { CROPS } from '../browser.ts';
 import { thresholdsOf } from '../decide.ts';
 import type { ScoredPhoto } from '../risk.ts';
 import { printRiskCoverage } from './risk-report.ts';
+import { reportPointing } from './eval-pointing.ts';
 
 const { values } = parseArgs({
   options: {
@@ -91,8 +92,11 @@ for (const [i, row] of r.confusion.matrix.entries()) {
   console.log(`  ${CLASSES[i].padEnd(14)} ${row.map((v) => String(v).padStart(5)).join('')}`);
 }
 printRiskCoverage(photos, thresholdsOf(card), values.curve);
+const pointing = await reportPointing(modelDir, card);
+if (pointing.regressions.length > 0) process.exitCode = 1;
 console.log(
   JSON.stringify({
+    pointing: pointing.summary,
     images: r.images,
     accuracy: r.accuracy,
     macro_f1: r.macro_f1,

@@ -15,7 +15,7 @@ export async function diagnoseOffline(photo: {
   crop: AnalysisCrop;
 }): Promise<AnalysisResult> {
   const { diagnoseOnPhone } = await import('./engine.ts');
-  const { diagnosis, info } = await diagnoseOnPhone(photo.blob, photo.crop);
+  const { diagnosis, info, heatmap } = await diagnoseOnPhone(photo.blob, photo.crop);
   await enqueue({ ...photo, diagnosis });
   const notLeaf = diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null;
   const row = {
@@ -39,9 +39,10 @@ export async function diagnoseOffline(photo: {
     feedback: feedbackFor({ ...row, crop: photo.crop }, new AdviceBook(info.advice ?? [])),
     model_version: info.version,
     created_at: new Date().toISOString(),
-    image_url: '',
+    // Local object URLs: the photo and where the model looked, shown beside the answer until it is uploaded.
+    image_url: URL.createObjectURL(photo.blob),
     crop: photo.crop,
-    heatmap_url: null,
+    heatmap_url: heatmap ? URL.createObjectURL(heatmap) : null,
   };
 }
 

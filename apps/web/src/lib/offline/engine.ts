@@ -5,7 +5,16 @@
  */
 import * as ort from 'onnxruntime-web/wasm';
 import type { AnalysisCrop, OfflineModelInfo } from '@kutu/contract';
-import { type DiagnosisCore, diagnosisFromOutputs, modelInput, outputsFor } from '@kutu/vision/browser';
+import {
+  type DiagnosisCore,
+  diagnosisFromOutputs,
+  type HeatGrid,
+  heatFor,
+  heatmapSize,
+  heatRgba,
+  modelInput,
+  outputsFor,
+} from '@kutu/vision/browser';
 import i18n from '../i18n.ts';
 import { storedFiles } from './model.ts';
 
@@ -37,11 +46,21 @@ async function uprightRgba(photo: Blob) {
   }
 }
 
+/** The heatmap overlay as a PNG, drawn from the same numbers and colours as the server's (heatFor, heatRgba). */
+async function heatmapPng(heat: HeatGrid, photoWidth: number, photoHeight: number): Promise<Blob | null> {
+  const { width, height } = heatmapSize(photoWidth, photoHeight);
+  const canvas = new OffscreenCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  ctx.putImageData(new ImageData(new Uint8ClampedArray(heatRgba(heat, width, height)), width, height), 0, 0);
+  return canvas.convertToBlob({ type: 'image/png' });
+}
+
 /** The same head as the server's for the crop the farmer named (see the model's crop heads). */
 export async function diagnoseOnPhone(
   photo: Blob,
   crop: AnalysisCrop,
-): Promise<{ diagnosis: DiagnosisCore; info: OfflineModelInfo }> {
+): Promise<{ diagnosis: DiagnosisCore; info: OfflineModelInfo; heatmap: Blob | null }> {
   const { session: s, info } = await session();
   const size = info.input_size;
   const image = await uprightRgba(photo);
@@ -49,10 +68,13 @@ export async function diagnoseOnPhone(
   const out = await s.run({ [s.inputNames[0]]: new ort.Tensor('float32', tensor, [1, 3, size, size]) });
   const ood = out.ood ? (out.ood.data as Float32Array)[0] : null;
   const thresholds = Object.fromEntries(Object.entries(info.thresholds).filter(([, v]) => v !== null));
-  const logits = out[outputsFor(s.outputNames, crop).logits].data as Float32Array;
-  const diagnosis = diagnosisFromOutputs(logits, ood, rgb, {
+  const outputs = outputsFor(s.outputNames, crop);
+  const diagnosis = diagnosisFromOutputs(out[outputs.logits].data as Float32Array, ood, rgb, {
     version: info.version,
     thresholds,
   });
-  return { diagnosis, info };
+  const heat = heatFor(diagnosis, out[outputs.cam]);
+  // The answer does not wait on the picture: a phone that cannot draw it still gets its diagnosis.
+  const heatmap = heat ? await heatmapPng(heat, image.width, image.height).catch(() => null) : null;
+  return { diagnosis, info, heatmap };
 }

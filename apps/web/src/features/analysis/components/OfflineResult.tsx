@@ -1,18 +1,40 @@
-import { Alert, Anchor, Card, List, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Box, Card, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
+import { PhotoWithHeatmap } from '../../../components/AnalysisPhoto.tsx';
 import { ResultCard } from './ResultCard.tsx';
 
-/** A diagnosis made on the phone: the same card as a server result, marked, with the cached resources. */
+/**
+ * A diagnosis made on the phone: the same card as a server result, marked, beside the photo with the
+ * same heatmap switch (drawn on the phone), and the cached resources.
+ */
 export function OfflineResult({ result }: { result: AnalysisResult }) {
   const { t } = useTranslation();
+  const [overlay, setOverlay] = useState(false);
   return (
     <Stack gap="sm" data-testid="offline-result">
       <Alert color="blue" icon={<IconDeviceMobile />} data-testid="offline-result-notice">
         {t('offline.result.notice')}
       </Alert>
-      <ResultCard result={result} actions={false} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {result.image_url && (
+          <Box style={{ justifySelf: 'center' }}>
+            <PhotoWithHeatmap
+              photoSrc={result.image_url}
+              heatmapSrc={result.heatmap_url}
+              hasHeatmap={result.heatmap_url !== null}
+              overlay={overlay}
+              onOverlay={setOverlay}
+              size={220}
+              alt={t('analysis.history.photoAlt')}
+              showToggle
+            />
+          </Box>
+        )}
+        <ResultCard result={result} actions={false} />
+      </SimpleGrid>
       {result.educational_resources.length > 0 && (
         <Card withBorder padding="sm">
           <Text fw={600} mb={4}>
