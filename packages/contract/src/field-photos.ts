@@ -1,0 +1,52 @@
+import type { RustClass } from './enums.ts';
+
+/**
+ * A second photo when unsure (issue 35, item 3; docs/decisions/0040). Zod-free, so the server, the
+ * result screen and the phone's offline diagnosis read the same rule.
+ */
+
+/** At most this many photos make one field-level answer: the first and two more leaves. */
+export const MAX_FIELD_PHOTOS = 3;
+
+/**
+ * A confident answer still counts as "close" when its class leads the runner-up by less than this
+ * (top-1 minus top-2 share). The cards' unsure cut is 0.5–0.6 of the class share, so a "confident"
+ * 0.55 against 0.40 passes it while the model nearly said the other class; one or two more leaves
+ * settle such a call for a few seconds of the farmer's time. 0.3 asks on answers like 0.62 / 0.33.
+ */
+export const CLOSE_MARGIN = 0.3;
+
+export type SecondPhotoReason = 'unsure' | 'close';
+
+export interface SecondPhotoAsk {
+  /** Why more photos would help; null when the answer needs none (or the photo showed no leaf). */
+  reason: SecondPhotoReason | null;
+  /** The class the answer came close to (the second most likely); null when not asking. */
+  runner_up: RustClass | null;
+  /** How many more photos the farmer may add now (0 when not asking or at the limit). */
+  photos_left: number;
+}
+
+/** The two most likely classes, most likely first. */
+export function topTwo(probabilities: Partial<Record<string, number>>): [string, number][] {
+  return Object.entries(probabilities)
+    .filter((e): e is [string, number] => typeof e[1] === 'number')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 2);
+}
+
+/** Whether (and why) the result asks for another photo of the same field. */
+export function secondPhotoAsk(a: {
+  outcome: string;
+  unsure: boolean;
+  probabilities: Partial<Record<string, number>>;
+  photo_count: number;
+}): SecondPhotoAsk {
+  const none: SecondPhotoAsk = { reason: null, runner_up: null, photos_left: 0 };
+  if (a.outcome !== 'diagnosis' || a.photo_count >= MAX_FIELD_PHOTOS) return none;
+  const [first, second] = topTwo(a.probabilities);
+  if (!first || !second) return none;
+  const reason = a.unsure ? 'unsure' : first[1] - second[1] < CLOSE_MARGIN ? 'close' : null;
+  if (!reason) return none;
+  return { reason, runner_up: second[0] as RustClass, photos_left: MAX_FIELD_PHOTOS - a.photo_count };
+}
