@@ -106,7 +106,7 @@ export type AdviceInput = z.input<typeof adviceInput>;
 export const analysisPhoto = z.object({
   position: z.number().int().describe('0 for the first photo, then 1, 2 in the order added'),
   url: z.string().describe('The photo (GET with the bearer token; owner and experts)'),
-  rust_class: rustClass.describe("This photo's own best guess"),
+  rust_class: rustClass.nullable().describe("This photo's own best guess; null for a photo with no leaf"),
   confidence: z.number().min(0).max(1).describe("This photo's own share for its best guess"),
 });
 export type AnalysisPhoto = z.infer<typeof analysisPhoto>;

@@ -26,6 +26,7 @@ export {
   loadClassifier,
   plantFraction,
   readCard,
+  thresholdsOf,
 } from './classifier.ts';
 export { HEATMAP_SIDE, heatmapPng, normaliseCam } from './heatmap.ts';
 export { evaluateClassifier, evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
