@@ -97,10 +97,13 @@ export const analysisPhotos = pgTable(
     leafScore: real('leaf_score'),
     oodScore: real('ood_score'),
     modelVersion: text('model_version').notNull(),
+    /** The client's `Idempotency-Key` (a photo queued on the phone): a retried upload adds nothing. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.analysisId, t.position] }),
+    uniqueIndex('analysis_photos_idempotency_key_idx').on(t.analysisId, t.idempotencyKey),
     check('analysis_photos_position_check', sql`${t.position} between 0 and 2`),
   ],
 );

@@ -89,6 +89,14 @@ export function createAnalysisRepo(db: Db) {
       return byId;
     },
 
+    async findPhotoByKey(id: number, key: string): Promise<PhotoRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(analysisPhotos)
+        .where(and(eq(analysisPhotos.analysisId, id), eq(analysisPhotos.idempotencyKey, key)));
+      return row;
+    },
+
     async findPhoto(id: number, position: number): Promise<PhotoRow | undefined> {
       const [row] = await db
         .select()

@@ -340,17 +340,29 @@ export function createAnalysisService(deps: ModuleDeps) {
      * nothing is kept. The analysis then holds the field-level answer of all its photos, and its
      * outbreak case follows that answer.
      */
-    /** Throws unless the caller owns the analysis and it still asks for another photo. */
-    async canAddPhoto(who: AccessClaims, id: number): Promise<void> {
-      refuseMorePhotos(await ownAnalysis(who, id));
+    /**
+     * Before the photo is read: the answer as it stands when this idempotency key already added its
+     * photo (a queued upload retried), else null once the caller may add one (owner, still asking).
+     */
+    async beforeAddPhoto(
+      who: AccessClaims,
+      id: number,
+      key: string | undefined,
+      language: ContentLanguage = 'en',
+    ): Promise<AnalysisResult | null> {
+      const row = await ownAnalysis(who, id);
+      if (key && (await repo.findPhotoByKey(id, key))) return this.get(who, id, language);
+      refuseMorePhotos(row);
+      return null;
     },
 
     async addPhoto(
       who: AccessClaims,
       id: number,
       image: UploadedImage,
-      language: ContentLanguage = 'en',
+      opts: { language?: ContentLanguage; idempotencyKey?: string } = {},
     ): Promise<AnalysisResult> {
+      const language = opts.language ?? 'en';
       const before = await ownAnalysis(who, id);
       refuseMorePhotos(before);
       const { diagnosis, photo } = await classifyAndShrink(who, image, before.crop);
@@ -364,6 +376,9 @@ export function createAnalysisService(deps: ModuleDeps) {
         await deps.storage.remove(key).catch(() => {});
         if (heatmapKey) await deps.storage.remove(heatmapKey).catch(() => {});
       };
+      // The same queued photo sent twice at once (one idempotency key): the first one added it.
+      const key = opts.idempotencyKey;
+      const addedBefore = async () => Boolean(key && (await repo.findPhotoByKey(id, key)));
       // The served model's thresholds decide the field answer, as they decided each photo.
       const served = deps.classifier.current();
       let added: Awaited<ReturnType<typeof repo.addPhoto>>;
@@ -380,6 +395,7 @@ export function createAnalysisService(deps: ModuleDeps) {
             leafScore: diagnosis.leaf_score,
             oodScore: diagnosis.ood_score,
             modelVersion: diagnosis.model_version,
+            idempotencyKey: opts.idempotencyKey ?? null,
             createdAt: deps.clock.now(),
           },
           (photos) => {
@@ -397,10 +413,12 @@ export function createAnalysisService(deps: ModuleDeps) {
         );
       } catch (err) {
         await removeFiles();
+        if (await addedBefore()) return this.get(who, id, language);
         throw err;
       }
       if (!added) {
         await removeFiles();
+        if (await addedBefore()) return this.get(who, id, language);
         throw conflict('errors.analysis.photoChanged');
       }
       // A combined answer that became (or stopped being) confident rust moves the district's counts.

@@ -31,14 +31,20 @@ describe('more photos of the same field', () => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, user: TestUser | null, file: string | Buffer, fields?: Record<string, string>) => {
+  const post = (
+    url: string,
+    user: TestUser | null,
+    file: string | Buffer,
+    fields?: Record<string, string>,
+    extra: Record<string, string> = {},
+  ) => {
     const data = typeof file === 'string' ? fixture(file) : file;
     const form = multipart([{ filename: 'leaf.jpg', data }], fields);
     return t.app.inject({
       method: 'POST',
       url,
       payload: form.payload,
-      headers: { ...form.headers, ...(user?.headers ?? {}) },
+      headers: { ...form.headers, ...(user?.headers ?? {}), ...extra },
     });
   };
   const analyse = async (file: string, user = farmer): Promise<AnalysisResult> => {
@@ -186,6 +192,23 @@ describe('more photos of the same field', () => {
     expect(fourth.statusCode).toBe(409);
     expect(fourth.json().error.message).toMatch(/3 photos/);
     expect(await photoRows(first.id)).toHaveLength(3);
+  });
+
+  it('adds a queued photo once when the phone sends it again with the same Idempotency-Key', async () => {
+    const first = await analyse('bean-angular-leaf-spot.jpg');
+    const key = { 'idempotency-key': 'queued-extra-photo-0001' };
+    const url = analysisApi.photosPath(first.id);
+    const [a, b] = await Promise.all([
+      post(url, farmer, 'maize-healthy.jpg', undefined, key),
+      post(url, farmer, 'maize-healthy.jpg', undefined, key),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const again = await post(url, farmer, 'maize-healthy.jpg', undefined, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().photos).toHaveLength(2);
+    expect(await photoRows(first.id)).toHaveLength(2);
+    // Another farmer's retry with the key learns nothing of the analysis.
+    expect((await post(url, other, 'maize-healthy.jpg', undefined, key)).statusCode).toBe(404);
   });
 
   it('refuses a photo without a leaf or that is not an image, and keeps nothing of it', async () => {
