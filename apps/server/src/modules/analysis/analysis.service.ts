@@ -377,8 +377,8 @@ export function createAnalysisService(deps: ModuleDeps) {
         if (heatmapKey) await deps.storage.remove(heatmapKey).catch(() => {});
       };
       // The same queued photo sent twice at once (one idempotency key): the first one added it.
-      const key = opts.idempotencyKey;
-      const addedBefore = async () => Boolean(key && (await repo.findPhotoByKey(id, key)));
+      const retryKey = opts.idempotencyKey;
+      const addedBefore = async () => Boolean(retryKey && (await repo.findPhotoByKey(id, retryKey)));
       // The served model's thresholds decide the field answer, as they decided each photo.
       const served = deps.classifier.current();
       let added: Awaited<ReturnType<typeof repo.addPhoto>>;
