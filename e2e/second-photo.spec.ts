@@ -45,3 +45,31 @@ test('a close answer says why it asks, takes another leaf and shows one field an
   await expect(item).toHaveCount(1);
   await expect(item.getByTestId('photo-count')).toHaveText('2 photos');
 });
+
+test('with no signal the other leaf waits on the phone; back online it joins the same analysis', async ({
+  page,
+  context,
+  request,
+}) => {
+  const farmer = await createActiveUser(request, 'farmer');
+  await signInAs(page, farmer, '/account/addresses/image-analysis');
+  await page.getByTestId('crop-choice').getByText('Beans').click();
+  await page
+    .getByTestId('image-dropzone')
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles(fixture('bean-angular-leaf-spot.jpg'));
+  await page.getByRole('button', { name: 'Process Image' }).click();
+  await expect(page.getByTestId('more-photos-why')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByTestId('more-photos-picker-camera').setInputFiles(fixture('maize-healthy.jpg'));
+  await expect(page.getByTestId('more-photos-queued')).toContainText('No signal: the photo is kept on this phone');
+  await expect(page.getByTestId('field-photos')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('field-photos')).toContainText('Answer for your field from 2 photos');
+  await page.goto('/account/addresses/analysis-history');
+  await expect(page.getByTestId('history-item')).toHaveCount(1);
+  await expect(page.getByTestId('photo-count')).toHaveText('2 photos');
+});

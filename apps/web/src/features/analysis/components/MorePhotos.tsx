@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { useAddFieldPhoto } from '../../../api/analysis.ts';
 import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { enqueue } from '../../../lib/offline/queue.ts';
+import { offlineSupported } from '../../../lib/offline/store.ts';
 import { preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
 
 /**
@@ -18,9 +21,16 @@ export function MorePhotos({ result }: { result: AnalysisResult }) {
   const { t } = useTranslation();
   const add = useAddFieldPhoto(result.id);
   const [preparing, setPreparing] = useState(false);
+  const [queued, setQueued] = useState(false);
   const ask = result.second_photo;
   if (!ask.reason || !ask.runner_up || !result.rust_class) return null;
   const busy = preparing || add.isPending;
+
+  async function enqueueLeaf(chosen: File) {
+    const { photo } = await preparePhoto(chosen);
+    await enqueue({ ...photo, crop: result.crop ?? 'other', analysisId: result.id });
+    setQueued(true);
+  }
 
   async function onPick(files: File[], rejections: FileRejection[]) {
     if (rejections.length > 0) {
@@ -40,6 +50,11 @@ export function MorePhotos({ result }: { result: AnalysisResult }) {
       const updated = await add.mutateAsync(photo);
       notifySuccess(t('analysis.more.fieldAnswer', { count: updated.photos.length }));
     } catch (err) {
+      // No signal: the phone keeps the photo and sends it when the network is back (OfflineSync).
+      if (err instanceof ApiError && err.status === 0 && offlineSupported()) {
+        await enqueueLeaf(chosen);
+        return;
+      }
       notifyError((err as Error).message || t('analysis.upload.failed'));
     } finally {
       setPreparing(false);
@@ -59,6 +74,11 @@ export function MorePhotos({ result }: { result: AnalysisResult }) {
           {t('analysis.more.left', { count: ask.photos_left })}
         </Text>
         <PhotoPicker onPick={onPick} disabled={busy} label={t('analysis.more.pick')} testId="more-photos-picker" />
+        {queued && (
+          <Text size="sm" data-testid="more-photos-queued">
+            {t('analysis.more.queued')}
+          </Text>
+        )}
         {busy && (
           <Stack gap={4} data-testid="more-photos-progress">
             <Text size="sm">{t('analysis.more.checking')}</Text>
