@@ -67,6 +67,8 @@ export function useCurrentAnalysis(result: AnalysisResult): AnalysisResult {
 export function useAddFieldPhoto(id: number) {
   const client = useQueryClient();
   return useMutation({
+    // Fail at once with no signal (not wait paused): the photo then goes to the phone's queue.
+    networkMode: 'always',
     mutationFn: (photo: { blob: Blob; filename: string }) => {
       const form = new FormData();
       form.append('image', photo.blob, photo.filename);
