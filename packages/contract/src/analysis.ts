@@ -99,6 +99,26 @@ export const adviceInput = z.object({
 });
 export type AdviceInput = z.input<typeof adviceInput>;
 
+/** One leaf photo of a field-level answer, with the model's own answer for it. */
+export const analysisPhoto = z.object({
+  position: z.number().int().describe('0 for the first photo, then 1, 2 in the order added'),
+  url: z.string().describe('The photo (GET with the bearer token; owner and experts)'),
+  rust_class: rustClass.nullable().describe("This photo's own best guess; null for a photo with no leaf"),
+  confidence: z.number().min(0).max(1).describe("This photo's own share for its best guess"),
+});
+export type AnalysisPhoto = z.infer<typeof analysisPhoto>;
+
+export const secondPhotoAskSchema = z.object({
+  reason: z
+    .enum(['unsure', 'close'])
+    .nullable()
+    .describe(
+      '`unsure`: the model is not sure; `close`: the runner-up class came close (CLOSE_MARGIN); null: no more photos needed',
+    ),
+  runner_up: rustClass.nullable().describe('The class the answer came close to; null when not asking'),
+  photos_left: z.number().int().min(0).describe('How many more photos may be added now'),
+});
+
 export const analysisResult = z.object({
   id: z.number().int(),
   outcome: analysisOutcome.describe('`not_leaf`: no leaf was found in the photo, and no class is given'),
@@ -118,6 +138,12 @@ export const analysisResult = z.object({
     .describe(
       'Where the model looked: a transparent PNG to lay over the photo (same access as the photo); null when none',
     ),
+  photos: z
+    .array(analysisPhoto)
+    .describe(
+      'Every photo of the answer (one, or up to MAX_FIELD_PHOTOS of one field); with more than one, class, confidence and probabilities are the field-level answer (docs/decisions/0040)',
+    ),
+  second_photo: secondPhotoAskSchema.describe('Whether the result asks for another leaf of the same field, and why'),
   expert_verdict: z
     .enum(reviewVerdicts)
     .nullable()

@@ -45,6 +45,15 @@ export const analysisApi = {
   imagePath: (id: number | string) => `/api/rust-detection/${id}/image/`,
   heatmap: '/api/rust-detection/:id/heatmap/',
   heatmapPath: (id: number | string) => `/api/rust-detection/${id}/heatmap/`,
+  /**
+   * POST (owner, multipart field `image`) adds another leaf of the same field to an unsure or close
+   * answer; the answer becomes the field's (docs/decisions/0040). GET `photoPath(id, n)`: photo n (0 is
+   * the first, the same as `imagePath`).
+   */
+  photos: '/api/rust-detection/:id/photos/',
+  photosPath: (id: number | string) => `/api/rust-detection/${id}/photos/`,
+  photo: '/api/rust-detection/:id/photos/:position/',
+  photoPath: (id: number | string, position: number) => `/api/rust-detection/${id}/photos/${position}/`,
   resources: '/api/education-resources/',
   /** GET (signed in) lists the advice; PUT (expert) edits one entry. */
   advice: '/api/advice/',

@@ -25,6 +25,7 @@ export {
   loadClassifier,
   plantFraction,
   readCard,
+  thresholdsOf,
 } from './classifier.ts';
 export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapPng } from './heatmap.ts';
 export { evaluateClassifier, evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';

@@ -20,7 +20,8 @@ export const analysisKeys = {
   all: ['analysis'] as const,
   list: (page: number, pageSize: number) => ['analysis', 'list', page, pageSize] as const,
   detail: (id: number) => ['analysis', 'detail', id] as const,
-  image: (id: number) => ['analysis', 'image', id] as const,
+  image: (id: number, position = 0) =>
+    (position === 0 ? ['analysis', 'image', id] : ['analysis', 'image', id, position]) as readonly unknown[],
   heatmap: (id: number) => ['analysis', 'heatmap', id] as const,
   resources: ['education-resources'] as const,
 };
@@ -49,8 +50,35 @@ export function useChosenOrLatestAnalysis(id: number | null) {
 }
 
 /** The stored photo as an object URL (the request needs the bearer token, so <img src> cannot fetch it). */
-export function useAnalysisImage(id: number, imageUrl: string) {
-  return useAuthorizedImage(analysisKeys.image(id), imageUrl);
+export function useAnalysisImage(id: number, imageUrl: string, position = 0) {
+  return useAuthorizedImage(analysisKeys.image(id, position), imageUrl);
+}
+
+/**
+ * The answer as it stands now: the one given, until the farmer adds a photo of another leaf (the
+ * field answer replaces it in the cache, for every screen that shows it).
+ */
+export function useCurrentAnalysis(result: AnalysisResult): AnalysisResult {
+  const { data } = useQuery({ ...analysisQuery(result.id), initialData: result, staleTime: Number.POSITIVE_INFINITY });
+  return data ?? result;
+}
+
+/** Adds a photo of another leaf of the same field to an unsure or close answer (docs/decisions/0040). */
+export function useAddFieldPhoto(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    // Fail at once with no signal (not wait paused): the photo then goes to the phone's queue.
+    networkMode: 'always',
+    mutationFn: (photo: { blob: Blob; filename: string }) => {
+      const form = new FormData();
+      form.append('image', photo.blob, photo.filename);
+      return http.upload<AnalysisResult>(analysisApi.photosPath(id), form);
+    },
+    onSuccess: async (updated) => {
+      client.setQueryData(analysisKeys.detail(id), updated);
+      await client.invalidateQueries({ queryKey: ['analysis', 'list'] });
+    },
+  });
 }
 
 /** The heatmap of where the model looked, once asked for (`url` null: nothing to load). */

@@ -15,8 +15,11 @@ export function AnalysisPhoto({
   alt,
   heatmapUrl = null,
   showToggle = false,
+  position = 0,
 }: {
   id: number;
+  /** Which photo of a field answer (0: the first, the analysis's own). */
+  position?: number;
   imageUrl: string;
   size: number;
   alt: string;
@@ -25,7 +28,7 @@ export function AnalysisPhoto({
 }) {
   const { t } = useTranslation();
   const [overlay, setOverlay] = useState(false);
-  const img = useAnalysisImage(id, imageUrl);
+  const img = useAnalysisImage(id, imageUrl, position);
   const heatmap = useAnalysisHeatmap(id, heatmapUrl, overlay);
   if (img.isPending) {
     return (

@@ -34,6 +34,13 @@ export const analyses = pgTable(
     /** How leaf-like the photo looked to the model (0..1); null for analyses made before it was kept. */
     leafScore: real('leaf_score'),
     modelVersion: text('model_version').notNull(),
+    /**
+     * The model's out-of-distribution score for the (first) photo; null where the model has none or
+     * for analyses made before it was kept. A field-level answer (analysis_photos) averages it.
+     */
+    oodScore: real('ood_score'),
+    /** How many photos of one field make this answer (1, or up to 3: analysis_photos; docs/decisions/0040). */
+    photoCount: integer('photo_count').notNull().default(1),
     /** The crop the farmer said the photo shows (maize, beans, other); null when not said. */
     crop: text('crop', { enum: ['maize', 'beans', 'other'] }),
     /** The class-activation heatmap (transparent PNG) in storage, when the model gave one. */
@@ -66,6 +73,38 @@ export const analyses = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+  ],
+);
+
+/**
+ * The photos of a field-level answer (docs/decisions/0040): written when a farmer adds a second photo
+ * to an unsure or close answer, position 0 being the analysis's own first photo (which stays in
+ * analyses.image_path, so every screen that shows one photo keeps working). Each row keeps the model's
+ * own answer for that photo; the analysis row holds the combined one.
+ */
+export const analysisPhotos = pgTable(
+  'analysis_photos',
+  {
+    analysisId: integer('analysis_id')
+      .notNull()
+      .references(() => analyses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    imagePath: text('image_path').notNull(),
+    heatmapPath: text('heatmap_path'),
+    rustClass: text('rust_class').notNull(),
+    confidence: real('confidence').notNull(),
+    probabilities: jsonb('probabilities').$type<Record<string, number>>().notNull(),
+    leafScore: real('leaf_score'),
+    oodScore: real('ood_score'),
+    modelVersion: text('model_version').notNull(),
+    /** The client's `Idempotency-Key` (a photo queued on the phone): a retried upload adds nothing. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.analysisId, t.position] }),
+    uniqueIndex('analysis_photos_idempotency_key_idx').on(t.analysisId, t.idempotencyKey),
+    check('analysis_photos_position_check', sql`${t.position} between 0 and 2`),
   ],
 );
 

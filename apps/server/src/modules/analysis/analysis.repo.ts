@@ -1,10 +1,23 @@
 import type { ContentLanguage, TranslationLanguage } from '@kutu/contract';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { analyses, educationResources, educationResourceTranslations, expertReviews } from '../../db/schema/index.ts';
+import {
+  analyses,
+  analysisPhotos,
+  educationResources,
+  educationResourceTranslations,
+  expertReviews,
+} from '../../db/schema/index.ts';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
 export type NewAnalysisRow = typeof analyses.$inferInsert;
+export type PhotoRow = typeof analysisPhotos.$inferSelect;
+export type NewPhotoRow = Omit<typeof analysisPhotos.$inferInsert, 'analysisId' | 'position'>;
+/** The analysis's answer as a field-level answer rewrites it. */
+export type FieldAnswerUpdate = Pick<
+  NewAnalysisRow,
+  'rustClass' | 'confidence' | 'unsure' | 'probabilities' | 'leafScore' | 'oodScore' | 'modelVersion'
+>;
 /** A resource, with the language its title and description were read in (English when not said). */
 export type ResourceRow = typeof educationResources.$inferSelect & { language?: ContentLanguage };
 
@@ -61,6 +74,80 @@ export function createAnalysisRepo(db: Db) {
         .orderBy(desc(analyses.createdAt), desc(analyses.id))
         .limit(window.limit)
         .offset(window.offset);
+    },
+
+    /** The photos of these analyses in order, by analysis id (only analyses with more than one have rows). */
+    async photosOf(ids: number[]): Promise<Map<number, PhotoRow[]>> {
+      const byId = new Map<number, PhotoRow[]>();
+      if (ids.length === 0) return byId;
+      const rows = await db
+        .select()
+        .from(analysisPhotos)
+        .where(inArray(analysisPhotos.analysisId, ids))
+        .orderBy(asc(analysisPhotos.analysisId), asc(analysisPhotos.position));
+      for (const r of rows) byId.set(r.analysisId, [...(byId.get(r.analysisId) ?? []), r]);
+      return byId;
+    },
+
+    async findPhotoByKey(id: number, key: string): Promise<PhotoRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(analysisPhotos)
+        .where(and(eq(analysisPhotos.analysisId, id), eq(analysisPhotos.idempotencyKey, key)));
+      return row;
+    },
+
+    async findPhoto(id: number, position: number): Promise<PhotoRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(analysisPhotos)
+        .where(and(eq(analysisPhotos.analysisId, id), eq(analysisPhotos.position, position)));
+      return row;
+    },
+
+    /**
+     * Adds a photo to the analysis and rewrites its answer from all of them, in one transaction with
+     * the analysis row locked. The first extra photo also writes the analysis's own photo as position 0.
+     * `expectedCount` is the photo count the caller decided on; undefined (nothing written) when
+     * another request changed it meanwhile. `combine` turns every photo into the new answer.
+     */
+    async addPhoto(
+      id: number,
+      expectedCount: number,
+      photo: NewPhotoRow,
+      combine: (photos: PhotoRow[]) => FieldAnswerUpdate,
+    ): Promise<{ row: AnalysisRow; photos: PhotoRow[] } | undefined> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select().from(analyses).where(eq(analyses.id, id)).for('update');
+        if (!current || current.photoCount !== expectedCount) return undefined;
+        if (expectedCount === 1) {
+          await tx.insert(analysisPhotos).values({
+            analysisId: id,
+            position: 0,
+            imagePath: current.imagePath,
+            heatmapPath: current.heatmapPath,
+            rustClass: current.rustClass ?? '',
+            confidence: current.confidence,
+            probabilities: current.probabilities,
+            leafScore: current.leafScore,
+            oodScore: current.oodScore,
+            modelVersion: current.modelVersion,
+            createdAt: current.createdAt,
+          });
+        }
+        await tx.insert(analysisPhotos).values({ ...photo, analysisId: id, position: expectedCount });
+        const photos = await tx
+          .select()
+          .from(analysisPhotos)
+          .where(eq(analysisPhotos.analysisId, id))
+          .orderBy(asc(analysisPhotos.position));
+        const [row] = await tx
+          .update(analyses)
+          .set({ ...combine(photos), photoCount: photos.length })
+          .where(eq(analyses.id, id))
+          .returning();
+        return { row, photos };
+      });
     },
 
     async countForUser(userId: number): Promise<number> {

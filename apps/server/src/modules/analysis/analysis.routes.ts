@@ -147,6 +147,52 @@ export function analysisRoutes(
     },
   );
 
+  app.post(
+    analysisApi.photos,
+    {
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        description:
+          "Another leaf of the same field for an unsure or close answer (`second_photo.reason` not null), as a multipart form with one JPEG or PNG photo in the field `image` (same limits as the first). Owner only; at most 3 photos per answer. The answer becomes the field-level answer of all its photos (mean class shares, then the model's unsure rule; docs/decisions/0040). 409 when the answer is sure or has 3 photos, 400 when the photo shows no leaf. With an `Idempotency-Key` header (a photo queued on the phone), a repeat answers with the analysis as it stands and adds nothing.",
+        params: idParam,
+        response: { 200: analysisResult, ...errors, 409: errorBody },
+      },
+      onRequest: farmer,
+    },
+    async (req) => {
+      const who = caller(req);
+      const key = readIdempotencyKey(req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+      const language = await req.language();
+      // Ownership and "still asking" are checked before the photo is read, so a refused caller
+      // never uploads 5 MB; the service checks again with the row locked.
+      const earlier = await analysis.beforeAddPhoto(who, req.params.id, key, language);
+      if (earlier) return earlier;
+      const { images } = await readImageUploads(req, {
+        maxFiles: 1,
+        fileField: 'image',
+        decode: { limiter: deps.decodeLimiter, userId: who.userId },
+      });
+      return analysis.addPhoto(who, req.params.id, images[0], { language, idempotencyKey: key });
+    },
+  );
+
+  app.get(
+    analysisApi.photo,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Photo `position` of an answer (0 is the first photo), for its owner and for experts.',
+        params: idParam.extend({ position: z.coerce.number().int().min(0).max(2) }),
+        response: { 200: z.any(), ...errors },
+      },
+      onRequest: signedIn,
+    },
+    async (req, reply) => sendPhoto(reply, await analysis.photoAt(caller(req), req.params.id, req.params.position)),
+  );
+
   app.get(
     analysisApi.heatmap,
     {

@@ -14,17 +14,28 @@ import {
   type PageQuery,
   type ReviewVerdict,
   type RustClass,
+  type AnalysisPhoto,
+  MAX_FIELD_PHOTOS,
+  secondPhotoAsk,
 } from '@kutu/contract';
+import { thresholdsOf } from '@kutu/vision';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { type Message, message } from '../../i18n/i18n.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { encodeJson, type JsonText } from '../../lib/json-text.ts';
 import { createReadCache, createReadVersions } from '../../lib/read-cache.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
-import { createAnalysisRepo, createResourcesRepo, type AnalysisRow, type ResourceRow } from './analysis.repo.ts';
+import {
+  createAnalysisRepo,
+  createResourcesRepo,
+  type AnalysisRow,
+  type PhotoRow,
+  type ResourceRow,
+} from './analysis.repo.ts';
+import { fieldAnswer } from './field-answer.ts';
 import { analysesByOutcome } from '../../lib/metrics.ts';
 import type { AdviceService } from './advice.service.ts';
 import { rustName } from '../review/review.texts.ts';
@@ -53,6 +64,10 @@ function uniqueByUrl(list: EducationalResource[]): EducationalResource[] {
   const seen = new Set<string>();
   return list.filter((r) => !seen.has(r.url) && seen.add(r.url));
 }
+
+/** Where a photo taken at `now` is stored: one folder per month. */
+const storageFolder = (now: Date) =>
+  path.posix.join('analyses', String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'));
 
 type Context = { byTopic: Map<string, EducationalResource[]>; book: AdviceBook };
 
@@ -84,7 +99,26 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService) {
     return byTopic;
   }
 
-  function toResult(row: AnalysisRow, { byTopic, book }: Context): AnalysisResult {
+  /** The photos of an answer: its one photo, or (several) the field's, each with its own answer. */
+  function photosOf(row: AnalysisRow, rows: PhotoRow[] | undefined): AnalysisPhoto[] {
+    if (!rows || rows.length < 2) {
+      const own = (row.rustClass as RustClass | null) ?? null;
+      return [{ position: 0, url: analysisApi.imagePath(row.id), rust_class: own, confidence: row.confidence }];
+    }
+    return rows.map((p) => ({
+      position: p.position,
+      url: p.position === 0 ? analysisApi.imagePath(row.id) : analysisApi.photoPath(row.id, p.position),
+      rust_class: p.rustClass as RustClass,
+      confidence: p.confidence,
+    }));
+  }
+
+  /** The photo rows of the analyses that have more than one (one query, none when no analysis has). */
+  async function photoRows(rows: AnalysisRow[]): Promise<Map<number, PhotoRow[]>> {
+    return repo.photosOf(rows.filter((r) => r.photoCount > 1).map((r) => r.id));
+  }
+
+  function toResult(row: AnalysisRow, { byTopic, book }: Context, photos?: PhotoRow[]): AnalysisResult {
     const rustClass = (row.rustClass as RustClass | null) ?? null;
     return {
       id: row.id,
@@ -103,6 +137,13 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService) {
       image_url: analysisApi.imagePath(row.id),
       crop: row.crop,
       heatmap_url: row.heatmapPath ? analysisApi.heatmapPath(row.id) : null,
+      photos: photosOf(row, photos),
+      second_photo: secondPhotoAsk({
+        outcome: row.outcome,
+        unsure: row.unsure,
+        probabilities: row.probabilities,
+        photo_count: row.photoCount,
+      }),
     };
   }
 
@@ -120,6 +161,33 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService) {
     return row;
   }
 
+  /** The model's answer and the photo as stored, under the caller's share of the decode limiter. */
+  function classifyAndShrink(who: AccessClaims, image: UploadedImage, crop: AnalysisCrop | null | undefined) {
+    return limiter.run(who.userId, async () => {
+      const classifier = deps.classifier.current();
+      const [diagnosis, photo] = await Promise.all([
+        classifier.classify(image.buffer, { crop }),
+        photoForStorage(image),
+      ]);
+      return { diagnosis, photo };
+    });
+  }
+
+  /** 409 unless the answer still asks for another photo (limit first: it says what the farmer can do). */
+  function refuseMorePhotos(row: AnalysisRow): void {
+    if (row.photoCount >= MAX_FIELD_PHOTOS)
+      throw conflict(message('errors.analysis.photoLimit', { max: MAX_FIELD_PHOTOS }));
+    const ask = secondPhotoAsk({ ...row, photo_count: row.photoCount });
+    if (!ask.reason) throw conflict('errors.analysis.answerIsSure');
+  }
+
+  async function stored(imagePath: string) {
+    const { body, size } = await deps.storage.stream(imagePath).catch(() => {
+      throw notFound('errors.analysis.photoGone');
+    });
+    return { data: body, size, contentType: imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+  }
+
   return {
     /** The caller's analysis made earlier with this idempotency key, if any. */
     async byIdempotencyKey(
@@ -128,7 +196,7 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService) {
       language: ContentLanguage = 'en',
     ): Promise<AnalysisResult | null> {
       const row = await repo.findByKey(who.userId, key);
-      return row ? toResult(row, await resultContext(language)) : null;
+      return row ? toResult(row, await resultContext(language), (await photoRows([row])).get(row.id)) : null;
     },
 
     /**
@@ -141,22 +209,11 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService) {
       image: UploadedImage,
       opts: { crop?: AnalysisCrop; idempotencyKey?: string; language?: ContentLanguage } = {},
     ): Promise<{ result: AnalysisResult; created: boolean }> {
-      const { diagnosis, photo } = await limiter.run(who.userId, async () => {
-        const classifier = deps.classifier.current();
-        const [diagnosis, photo] = await Promise.all([
-          classifier.classify(image.buffer, { crop: opts.crop }),
-          photoForStorage(image),
-        ]);
-        return { diagnosis, photo };
-      });
+      const { diagnosis, photo } = await classifyAndShrink(who, image, opts.crop);
       // Where the model looked (a transparent PNG); null for a photo without a leaf.
       const heatmap = diagnosis.heatmap_png;
       const now = deps.clock.now();
-      const folder = path.posix.join(
-        'analyses',
-        String(now.getUTCFullYear()),
-        String(now.getUTCMonth() + 1).padStart(2, '0'),
-      );
+      const folder = storageFolder(now);
       const key = await deps.storage.put(folder, photo.data, photo.ext);
       const heatmapKey = heatmap ? await deps.storage.put(folder, heatmap, 'png') : null;
       const notLeaf = diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null;
@@ -176,6 +233,7 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService) {
           unsure: notLeaf ? false : diagnosis.unsure,
           probabilities: diagnosis.probabilities,
           leafScore: diagnosis.leaf_score,
+          oodScore: diagnosis.ood_score,
           modelVersion: diagnosis.model_version,
           crop: opts.crop ?? null,
           heatmapPath: heatmapKey,
@@ -233,9 +291,12 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService) {
         resultContext(language),
       ]);
       // History marks the photos an expert reviewed, with the verdict (issue 37).
-      const verdicts = await repo.verdictsFor(rows.map((r) => r.id));
+      const [verdicts, photos] = await Promise.all([repo.verdictsFor(rows.map((r) => r.id)), photoRows(rows)]);
       return toPage(
-        rows.map((r) => ({ ...toResult(r, context), expert_verdict: (verdicts.get(r.id) as ReviewVerdict) ?? null })),
+        rows.map((r) => ({
+          ...toResult(r, context, photos.get(r.id)),
+          expert_verdict: (verdicts.get(r.id) as ReviewVerdict) ?? null,
+        })),
         count,
         page,
       );
@@ -243,7 +304,7 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService) {
 
     async get(who: AccessClaims, id: number, language: ContentLanguage = 'en'): Promise<AnalysisResult> {
       const row = await ownAnalysis(who, id);
-      return toResult(row, await resultContext(language));
+      return toResult(row, await resultContext(language), (await photoRows([row])).get(row.id));
     },
 
     /** The farmer is looking at this result: its notification is no news any more. */
@@ -260,7 +321,8 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService) {
     ): Promise<Map<number, AnalysisResult & { userId: number }>> {
       if (ids.length === 0) return new Map();
       const [rows, context] = await Promise.all([repo.findByIds(ids), resultContext(language)]);
-      return new Map(rows.map((r) => [r.id, { ...toResult(r, context), userId: r.userId }]));
+      const photos = await photoRows(rows);
+      return new Map(rows.map((r) => [r.id, { ...toResult(r, context, photos.get(r.id)), userId: r.userId }]));
     },
 
     /** Owner and model facts of one analysis, for features built on it (review); 404 when missing. */
@@ -268,6 +330,107 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService) {
       const row = await repo.findById(id);
       if (!row) throw notFound('errors.analysis.notFound');
       return row;
+    },
+
+    /**
+     * Another leaf of the same field for an unsure or close answer (docs/decisions/0040): only its
+     * owner, only while the answer asks for one, at most MAX_FIELD_PHOTOS photos. The photo is
+     * classified like the first (same decode limiter, same crop); one without a leaf is refused and
+     * nothing is kept. The analysis then holds the field-level answer of all its photos, and its
+     * outbreak case follows that answer.
+     */
+    /**
+     * Before the photo is read: the answer as it stands when this idempotency key already added its
+     * photo (a queued upload retried), else null once the caller may add one (owner, still asking).
+     */
+    async beforeAddPhoto(
+      who: AccessClaims,
+      id: number,
+      key: string | undefined,
+      language: ContentLanguage = 'en',
+    ): Promise<AnalysisResult | null> {
+      const row = await ownAnalysis(who, id);
+      if (key && (await repo.findPhotoByKey(id, key))) return this.get(who, id, language);
+      refuseMorePhotos(row);
+      return null;
+    },
+
+    async addPhoto(
+      who: AccessClaims,
+      id: number,
+      image: UploadedImage,
+      opts: { language?: ContentLanguage; idempotencyKey?: string } = {},
+    ): Promise<AnalysisResult> {
+      const language = opts.language ?? 'en';
+      const before = await ownAnalysis(who, id);
+      refuseMorePhotos(before);
+      const { diagnosis, photo } = await classifyAndShrink(who, image, before.crop);
+      if (diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null) {
+        throw badRequest('errors.analysis.extraNotLeaf', { image: 'errors.analysis.extraNotLeaf' });
+      }
+      const folder = storageFolder(deps.clock.now());
+      const key = await deps.storage.put(folder, photo.data, photo.ext);
+      const heatmapKey = diagnosis.heatmap_png ? await deps.storage.put(folder, diagnosis.heatmap_png, 'png') : null;
+      const removeFiles = async () => {
+        await deps.storage.remove(key).catch(() => {});
+        if (heatmapKey) await deps.storage.remove(heatmapKey).catch(() => {});
+      };
+      // The same queued photo sent twice at once (one idempotency key): the first one added it.
+      const retryKey = opts.idempotencyKey;
+      const addedBefore = async () => Boolean(retryKey && (await repo.findPhotoByKey(id, retryKey)));
+      // The served model's thresholds decide the field answer, as they decided each photo.
+      const served = deps.classifier.current();
+      let added: Awaited<ReturnType<typeof repo.addPhoto>>;
+      try {
+        added = await repo.addPhoto(
+          id,
+          before.photoCount,
+          {
+            imagePath: key,
+            heatmapPath: heatmapKey,
+            rustClass: diagnosis.rust_class,
+            confidence: diagnosis.confidence,
+            probabilities: diagnosis.probabilities,
+            leafScore: diagnosis.leaf_score,
+            oodScore: diagnosis.ood_score,
+            modelVersion: diagnosis.model_version,
+            idempotencyKey: opts.idempotencyKey ?? null,
+            createdAt: deps.clock.now(),
+          },
+          (photos) => {
+            const answer = fieldAnswer(photos, thresholdsOf(served.card), served.version);
+            return {
+              rustClass: answer.rust_class,
+              confidence: answer.confidence,
+              unsure: answer.unsure,
+              probabilities: answer.probabilities,
+              leafScore: answer.leaf_score,
+              oodScore: answer.ood_score,
+              modelVersion: answer.model_version,
+            };
+          },
+        );
+      } catch (err) {
+        await removeFiles();
+        if (await addedBefore()) return this.get(who, id, language);
+        throw err;
+      }
+      if (!added) {
+        await removeFiles();
+        if (await addedBefore()) return this.get(who, id, language);
+        throw conflict('errors.analysis.photoChanged');
+      }
+      // A combined answer that became (or stopped being) confident rust moves the district's counts.
+      await outbreak.record(id);
+      return toResult(added.row, await resultContext(language), added.photos);
+    },
+
+    /** Photo `position` of an answer (0 is the first): same access as the first photo. */
+    async photoAt(who: AccessClaims, id: number, position: number) {
+      const row = await visibleAnalysis(who, id);
+      const imagePath = position === 0 ? row.imagePath : (await repo.findPhoto(id, position))?.imagePath;
+      if (!imagePath) throw notFound('errors.analysis.photoNotFound');
+      return stored(imagePath);
     },
 
     /** The heatmap of where the model looked: same access as the photo. */
@@ -283,10 +446,7 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService) {
     /** The stored photo: for its owner, and for experts (who review photos and label them). */
     async photo(who: AccessClaims, id: number) {
       const row = await visibleAnalysis(who, id);
-      const { body, size } = await deps.storage.stream(row.imagePath).catch(() => {
-        throw notFound('errors.analysis.photoGone');
-      });
-      return { data: body, size, contentType: row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+      return stored(row.imagePath);
     },
   };
 }

@@ -53,6 +53,8 @@ const result: AnalysisResult = {
   model_version: 'v-test',
   created_at: '2026-03-02T08:00:00.000Z',
   image_url: '/api/rust-detection/42/image/',
+  photos: [{ position: 0, url: '/api/rust-detection/42/image/', rust_class: 'common_rust', confidence: 0.871234 }],
+  second_photo: { reason: null, runner_up: null, photos_left: 0 },
 };
 
 function file(name: string, type: string, bytes: number) {

@@ -24,6 +24,10 @@ const result = (over: Partial<AnalysisResult>): AnalysisResult => ({
   crop: 'beans',
   heatmap_url: null,
   expert_verdict: null,
+  photos: [
+    { position: 0, url: `/api/rust-detection/${over.id ?? 1}/image/`, rust_class: 'common_rust', confidence: 0.9 },
+  ],
+  second_photo: { reason: null, runner_up: null, photos_left: 0 },
   ...over,
 });
 

@@ -19,6 +19,8 @@ const offline = (over: Partial<AnalysisResult>): AnalysisResult => ({
   image_url: 'blob:http://localhost/photo',
   crop: 'maize',
   heatmap_url: 'blob:http://localhost/heatmap',
+  photos: [],
+  second_photo: { reason: null, runner_up: null, photos_left: 0 },
   ...over,
 });
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { AnalysisCrop, AnalysisResult, RustClass } from '@kutu/contract';
 // The zod-free subpath: the upload screen imports this module, and the schemas are not needed to diagnose.
 import { AdviceBook, feedbackFor, resourceTopicsFor } from '@kutu/contract/feedback';
+import { secondPhotoAsk } from '@kutu/contract/field-photos';
 import { useOfflineModel } from './model.ts';
 import { enqueue } from './queue.ts';
 
@@ -43,6 +44,9 @@ export async function diagnoseOffline(photo: {
     image_url: URL.createObjectURL(photo.blob),
     crop: photo.crop,
     heatmap_url: heatmap ? URL.createObjectURL(heatmap) : null,
+    // No stored photo yet: the queued upload becomes the server's analysis, with its photo.
+    photos: [],
+    second_photo: secondPhotoAsk({ ...row, probabilities: diagnosis.probabilities, photo_count: 1 }),
   };
 }
 

@@ -39,7 +39,13 @@ export function useQueue(): QueuedPhoto[] {
   return useSyncExternalStore(subscribe, snapshot);
 }
 
-export async function enqueue(photo: { blob: Blob; filename: string; crop: AnalysisCrop; diagnosis: DiagnosisCore }) {
+export async function enqueue(photo: {
+  blob: Blob;
+  filename: string;
+  crop: AnalysisCrop;
+  diagnosis?: DiagnosisCore;
+  analysisId?: number;
+}) {
   const id = userId();
   if (id === null) throw new Error(i18n.t('offline.errors.signIn'));
   const item: QueuedPhoto = {
@@ -72,15 +78,19 @@ export function flushQueue(): Promise<AnalysisResult[]> {
       await reload();
       for (const item of items.filter((i) => i.error === null)) {
         const form = new FormData();
-        form.append('crop', item.crop);
+        // Another leaf of an analysis goes to its photos; the analysis already says the crop.
+        if (item.analysisId === undefined) form.append('crop', item.crop);
         form.append('image', item.blob, item.filename);
         try {
           sent.push(
-            await request<AnalysisResult>(analysisApi.detect, {
-              method: 'POST',
-              form,
-              headers: { [IDEMPOTENCY_KEY_HEADER]: item.key },
-            }),
+            await request<AnalysisResult>(
+              item.analysisId === undefined ? analysisApi.detect : analysisApi.photosPath(item.analysisId),
+              {
+                method: 'POST',
+                form,
+                headers: { [IDEMPOTENCY_KEY_HEADER]: item.key },
+              },
+            ),
           );
           await (await offlineDb()).delete('queue', item.key);
         } catch (err) {

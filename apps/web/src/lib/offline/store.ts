@@ -9,7 +9,10 @@ export interface QueuedPhoto {
   blob: Blob;
   filename: string;
   crop: AnalysisCrop;
-  diagnosis: DiagnosisCore;
+  /** The phone's answer; absent for another leaf of an analysis (`analysisId`), which the server combines. */
+  diagnosis?: DiagnosisCore;
+  /** Another leaf of the same field for this analysis (docs/decisions/0040), sent to its photos. */
+  analysisId?: number;
   createdAt: string;
   /** Why the server refused it (it is not retried); null while it is waiting. */
   error: string | null;

@@ -2,16 +2,20 @@ import { Box, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { ExpertReviewPanel } from '../../../components/review/ExpertReviewPanel.tsx';
-import { useMarkResultSeen } from '../../../api/analysis.ts';
+import { useCurrentAnalysis, useMarkResultSeen } from '../../../api/analysis.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
+import { FieldPhotos } from '../../../components/FieldPhotos.tsx';
+import { MorePhotos } from './MorePhotos.tsx';
 import { ResultCard } from './ResultCard.tsx';
 
 /**
  * A farmer's result: the photo (with where the model looked) beside the model's answer (above it on a
  * phone), then the expert's. Showing it marks its notification read: the farmer is looking at it.
  */
-export function ResultWithReview({ result }: { result: AnalysisResult }) {
+export function ResultWithReview({ result: given }: { result: AnalysisResult }) {
   const { t } = useTranslation();
+  // The field answer once the farmer adds photos of other leaves (MorePhotos).
+  const result = useCurrentAnalysis(given);
   useMarkResultSeen(result.id);
   return (
     <Stack gap="md">
@@ -28,6 +32,8 @@ export function ResultWithReview({ result }: { result: AnalysisResult }) {
         </Box>
         <ResultCard result={result} />
       </SimpleGrid>
+      {result.photos.length > 1 && <FieldPhotos result={result} />}
+      <MorePhotos result={result} />
       <ExpertReviewPanel analysis={result} />
     </Stack>
   );

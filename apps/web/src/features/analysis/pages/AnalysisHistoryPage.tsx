@@ -38,6 +38,11 @@ function HistoryRow({ item, onOpen }: { item: AnalysisResult; onOpen: () => void
                 {t('analysis.history.unsure')}
               </Badge>
             )}
+            {item.photos.length > 1 && (
+              <Badge color="gray" variant="outline" data-testid="photo-count">
+                {t('analysis.more.photoCount', { count: item.photos.length })}
+              </Badge>
+            )}
             {item.expert_verdict && (
               <Badge
                 color="green"

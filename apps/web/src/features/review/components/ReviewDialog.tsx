@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { formatPercent } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
+import { FieldPhotos } from '../../../components/FieldPhotos.tsx';
 import { resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { useClaim, useDecide, useReleaseClaim } from '../../../api/review.ts';
 import { verdictKey } from '../../../components/review/verdicts.ts';
@@ -86,6 +87,7 @@ export function ReviewDialog({ item, onClose }: { item: ReviewTarget; onClose: (
             alt={t('review.queue.photoAlt')}
           />
         </Group>
+        {a.photos.length > 1 && <FieldPhotos result={a} size={phone ? 96 : 110} />}
         <Group gap="xs">
           <Text size="sm">{t('review.queue.modelSaid')}</Text>
           <Badge variant="light">{t(resultLabelKey(a))}</Badge>

@@ -1,0 +1,261 @@
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnalysisResult, analysisApi, CLOSE_MARGIN, MAX_FIELD_PHOTOS, reviewApi } from '@kutu/contract';
+import { defaultModelDir, readCard, thresholdsOf } from '@kutu/vision';
+import { analyses, analysisPhotos, outbreakCases, users } from '../../db/schema/index.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+import { fieldAnswer } from './field-answer.ts';
+import { fixture, multipart } from '../../../test/support/photos.ts';
+
+/**
+ * A second photo when unsure (issue 35 item 3, docs/decisions/0040), with the committed model. Its
+ * answers for the test photos: bean angular leaf spot "rust" 0.66 against other disease 0.31 (a close
+ * call: CLOSE_MARGIN), maize rust 0.95 rust, maize healthy 0.95 healthy.
+ */
+describe('more photos of the same field', () => {
+  let t: TestContext;
+  let farmer: TestUser;
+  let other: TestUser;
+  let expert: TestUser;
+  const db = () => t.deps.database.db;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    farmer = await createUser(t, 'farmer');
+    other = await createUser(t, 'farmer');
+    expert = await createUser(t, 'expert');
+    // Kumi: the farmer's rust cases count in a district (issue 36).
+    await db().update(users).set({ district: 'UG-208' }).where(eq(users.id, farmer.id));
+  });
+  afterAll(() => t.close());
+
+  const post = (
+    url: string,
+    user: TestUser | null,
+    file: string | Buffer,
+    fields?: Record<string, string>,
+    extra: Record<string, string> = {},
+  ) => {
+    const data = typeof file === 'string' ? fixture(file) : file;
+    const form = multipart([{ filename: 'leaf.jpg', data }], fields);
+    return t.app.inject({
+      method: 'POST',
+      url,
+      payload: form.payload,
+      headers: { ...form.headers, ...(user?.headers ?? {}), ...extra },
+    });
+  };
+  const analyse = async (file: string, user = farmer): Promise<AnalysisResult> => {
+    const res = await post(analysisApi.detect, user, file, { crop: 'beans' });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+  const addPhoto = (id: number, file: string | Buffer, user: TestUser | null = farmer) =>
+    post(analysisApi.photosPath(id), user, file);
+  const caseOf = async (id: number) =>
+    (await db().select().from(outbreakCases).where(eq(outbreakCases.analysisId, id)))[0]?.state ?? 'none';
+  const photoRows = (id: number) =>
+    db().select().from(analysisPhotos).where(eq(analysisPhotos.analysisId, id)).orderBy(analysisPhotos.position);
+
+  it('asks for another leaf when the top two classes are close, and says which class it came close to', async () => {
+    const first = await analyse('bean-angular-leaf-spot.jpg');
+    const [top, second] = Object.values(first.probabilities).sort((a, b) => b - a);
+    expect(first.unsure).toBe(false);
+    expect(top - second).toBeLessThan(CLOSE_MARGIN);
+    expect(first.second_photo).toEqual({ reason: 'close', runner_up: 'other_disease', photos_left: 2 });
+    expect(first.photos).toEqual([
+      { position: 0, url: first.image_url, rust_class: first.rust_class, confidence: first.confidence },
+    ]);
+  });
+
+  it('does not ask, and refuses another photo, when the answer is sure', async () => {
+    const sure = await analyse('maize-common-rust.jpg');
+    expect(sure.second_photo).toEqual({ reason: null, runner_up: null, photos_left: 0 });
+    const res = await addPhoto(sure.id, 'maize-common-rust.jpg');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toMatch(/already sure/);
+    expect(await photoRows(sure.id)).toHaveLength(0);
+  });
+
+  it('combines the photos into one field answer: mean class shares, then the model rule; the case count follows', async () => {
+    const first = await analyse('bean-angular-leaf-spot.jpg');
+    // The close "rust" is a confident one: counted as a reported case in Kumi.
+    expect(await caseOf(first.id)).toBe('reported');
+
+    const res = await addPhoto(first.id, 'maize-healthy.jpg');
+    expect(res.statusCode, res.body).toBe(200);
+    const field: AnalysisResult = res.json();
+    expect(field.id).toBe(first.id);
+    expect(field.photos.map((p) => [p.position, p.rust_class])).toEqual([
+      [0, 'common_rust'],
+      [1, 'healthy'],
+    ]);
+    expect(field.photos[1].url).toBe(analysisApi.photoPath(first.id, 1));
+
+    const rows = await photoRows(first.id);
+    expect(rows.map((r) => r.position)).toEqual([0, 1]);
+    expect(rows[0].probabilities).toEqual(first.probabilities);
+    for (const c of ['common_rust', 'healthy', 'other_disease']) {
+      expect(field.probabilities[c]).toBeCloseTo((rows[0].probabilities[c] + rows[1].probabilities[c]) / 2, 6);
+    }
+    // Rust 0.34, healthy 0.49, other disease 0.17: healthy leads but below the card's unsure cut.
+    expect(field.rust_class).toBe('healthy');
+    expect(field.unsure).toBe(true);
+    expect(field.second_photo).toEqual({ reason: 'unsure', runner_up: 'common_rust', photos_left: 1 });
+    // No longer a confident rust answer: the case leaves the district's count.
+    expect(await caseOf(first.id)).toBe('none');
+
+    // Still one analysis, in history and in the expert's queue, with both photos.
+    const history = await t.app.inject({ method: 'GET', url: analysisApi.list, headers: farmer.headers });
+    const listed = (history.json().results as AnalysisResult[]).filter((a) => a.id === first.id);
+    expect(listed).toHaveLength(1);
+    expect(listed[0].photos).toHaveLength(2);
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: reviewApi.queue,
+      query: { page_size: '50' },
+      headers: expert.headers,
+    });
+    const items = (queue.json().results as { analysis: AnalysisResult }[]).filter((i) => i.analysis.id === first.id);
+    expect(items).toHaveLength(1);
+    expect(items[0].analysis.photos.map((p) => p.url)).toEqual([first.image_url, analysisApi.photoPath(first.id, 1)]);
+
+    // The photos themselves: the owner and experts, nobody else.
+    for (const [user, status] of [
+      [farmer, 200],
+      [expert, 200],
+      [other, 404],
+    ] as const) {
+      const photo = await t.app.inject({ method: 'GET', url: field.photos[1].url, headers: user.headers });
+      expect(photo.statusCode).toBe(status);
+      if (status === 200) expect(photo.rawPayload.equals(fixture('maize-healthy.jpg'))).toBe(true);
+    }
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: analysisApi.photoPath(first.id, 2),
+      headers: farmer.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('turns an unsure answer into a confident rust case once the field photos agree', async () => {
+    const newcomer = await createUser(t, 'farmer');
+    const first = await analyse('maize-common-rust.jpg', newcomer);
+    // As if the model had been unsure of this leaf (its own answer for the photo is sure).
+    const unsure = { common_rust: 0.45, healthy: 0.15, other_disease: 0.4 };
+    await db()
+      .update(analyses)
+      .set({ probabilities: unsure, confidence: 0.45, unsure: true })
+      .where(eq(analyses.id, first.id));
+    // The farmer names their district only now: no case was counted for the upload.
+    await db().update(users).set({ district: 'UG-208' }).where(eq(users.id, newcomer.id));
+    expect(await caseOf(first.id)).toBe('none');
+    const before = await t.app.inject({
+      method: 'GET',
+      url: analysisApi.detailPath(first.id),
+      headers: newcomer.headers,
+    });
+    expect(before.json().second_photo).toEqual({ reason: 'unsure', runner_up: 'other_disease', photos_left: 2 });
+
+    const res = await addPhoto(first.id, 'bean-rust.jpg', newcomer);
+    expect(res.statusCode, res.body).toBe(200);
+    const field: AnalysisResult = res.json();
+    expect(field.rust_class).toBe('common_rust');
+    expect(field.unsure).toBe(false);
+    const added = (await photoRows(first.id))[1];
+    expect(field.confidence).toBeCloseTo((0.45 + added.probabilities.common_rust) / 2, 6);
+    expect(await caseOf(first.id)).toBe('reported');
+  });
+
+  it('takes at most three photos, and only from the owner', async () => {
+    const first = await analyse('bean-angular-leaf-spot.jpg');
+    expect((await addPhoto(first.id, 'maize-healthy.jpg', other)).statusCode).toBe(404);
+    expect((await addPhoto(first.id, 'maize-healthy.jpg', expert)).statusCode).toBe(403);
+    expect((await addPhoto(first.id, 'maize-healthy.jpg', null)).statusCode).toBe(401);
+    expect(await photoRows(first.id)).toHaveLength(0);
+
+    expect((await addPhoto(first.id, 'maize-healthy.jpg')).statusCode).toBe(200);
+    const third = await addPhoto(first.id, 'maize-healthy.jpg');
+    expect(third.statusCode, third.body).toBe(200);
+    const field: AnalysisResult = third.json();
+    expect(field.photos).toHaveLength(MAX_FIELD_PHOTOS);
+    expect(field.second_photo.photos_left).toBe(0);
+    // Three photos, two of them healthy: a confident healthy answer for the field.
+    expect(field.rust_class).toBe('healthy');
+    expect(field.unsure).toBe(false);
+
+    // Even an answer made unsure again takes no fourth photo.
+    await db().update(analyses).set({ unsure: true }).where(eq(analyses.id, first.id));
+    const fourth = await addPhoto(first.id, 'maize-healthy.jpg');
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().error.message).toMatch(/3 photos/);
+    expect(await photoRows(first.id)).toHaveLength(3);
+  });
+
+  it('adds a queued photo once when the phone sends it again with the same Idempotency-Key', async () => {
+    const first = await analyse('bean-angular-leaf-spot.jpg');
+    const key = { 'idempotency-key': 'queued-extra-photo-0001' };
+    const url = analysisApi.photosPath(first.id);
+    const [a, b] = await Promise.all([
+      post(url, farmer, 'maize-healthy.jpg', undefined, key),
+      post(url, farmer, 'maize-healthy.jpg', undefined, key),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const again = await post(url, farmer, 'maize-healthy.jpg', undefined, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().photos).toHaveLength(2);
+    expect(await photoRows(first.id)).toHaveLength(2);
+    // Another farmer's retry with the key learns nothing of the analysis.
+    expect((await post(url, other, 'maize-healthy.jpg', undefined, key)).statusCode).toBe(404);
+  });
+
+  it('refuses a photo without a leaf or that is not an image, and keeps nothing of it', async () => {
+    const first = await analyse('bean-angular-leaf-spot.jpg');
+    const grey = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer();
+    const noLeaf = await addPhoto(first.id, grey);
+    expect(noLeaf.statusCode).toBe(400);
+    expect(noLeaf.json().error.message).toMatch(/could not find a leaf/);
+    const notImage = await addPhoto(first.id, 'text-renamed.jpg');
+    expect(notImage.statusCode).toBe(415);
+    expect(await photoRows(first.id)).toHaveLength(0);
+    const [row] = await db().select().from(analyses).where(eq(analyses.id, first.id));
+    expect(row.photoCount).toBe(1);
+    expect(row.probabilities).toEqual(first.probabilities);
+  });
+});
+
+const servedThresholds = thresholdsOf(await readCard(defaultModelDir()));
+
+describe('fieldAnswer', () => {
+  // The served card's cuts, with an unsure cut of 0.6 so the sums below stay easy to follow.
+  const DEFAULT_THRESHOLDS = { ...servedThresholds, unsureBelow: 0.6 };
+  const photo = (rust: number, healthy: number, other: number, leafScore = 1, oodScore: number | null = null) => ({
+    probabilities: { common_rust: rust, healthy, other_disease: other },
+    leafScore,
+    oodScore,
+  });
+
+  it('averages the class shares and gives them to the model rule', () => {
+    const a = fieldAnswer([photo(0.45, 0.15, 0.4), photo(0.9, 0.05, 0.05)], DEFAULT_THRESHOLDS, 'v');
+    expect(a.rust_class).toBe('common_rust');
+    expect(a.confidence).toBeCloseTo(0.675, 6);
+    expect(a.unsure).toBe(false);
+    expect(a.model_version).toBe('v');
+  });
+
+  it('stays unsure when the leaves disagree, and when their mean ood score is too far from the training leaves', () => {
+    expect(fieldAnswer([photo(0.8, 0.1, 0.1), photo(0.1, 0.1, 0.8)], DEFAULT_THRESHOLDS, 'v').unsure).toBe(true);
+    const far = { ...DEFAULT_THRESHOLDS, oodUnsureAbove: 3 };
+    const sure = [photo(0.9, 0.05, 0.05, 1, 2), photo(0.9, 0.05, 0.05, 1, 5)];
+    expect(fieldAnswer(sure, far, 'v').unsure).toBe(true);
+    expect(fieldAnswer(sure, { ...far, oodUnsureAbove: 4 }, 'v').unsure).toBe(false);
+    // The "not a leaf" probability is the mean one: 0.3 over the card's 0.25 makes it unsure.
+    expect(
+      fieldAnswer([photo(0.9, 0.05, 0.05, 0.6), photo(0.9, 0.05, 0.05, 0.8)], DEFAULT_THRESHOLDS, 'v').unsure,
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Alert, Progress, Stack, Text } from '@mantine/core';
+import type { FileRejection } from '@mantine/dropzone';
+import { IconPhotoPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { AnalysisResult } from '@kutu/contract';
+import { useAddFieldPhoto } from '../../../api/analysis.ts';
+import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { enqueue } from '../../../lib/offline/queue.ts';
+import { offlineSupported } from '../../../lib/offline/store.ts';
+import { preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
+
+/**
+ * When the answer is unsure or close between two classes (the server's `second_photo`), says why in
+ * plain words and takes a photo of another leaf from the same field; the answer shown becomes the
+ * field's answer from all its photos (docs/decisions/0040).
+ */
+export function MorePhotos({ result }: { result: AnalysisResult }) {
+  const { t } = useTranslation();
+  const add = useAddFieldPhoto(result.id);
+  const [preparing, setPreparing] = useState(false);
+  const [queued, setQueued] = useState(false);
+  const ask = result.second_photo;
+  if (!ask.reason || !ask.runner_up || !result.rust_class) return null;
+  const busy = preparing || add.isPending;
+
+  async function enqueueLeaf(chosen: File) {
+    const { photo } = await preparePhoto(chosen);
+    await enqueue({ ...photo, crop: result.crop ?? 'other', analysisId: result.id });
+    setQueued(true);
+  }
+
+  async function onPick(files: File[], rejections: FileRejection[]) {
+    if (rejections.length > 0) {
+      notifyError(t(rejectionKey(rejections)));
+      return;
+    }
+    const chosen = files[0];
+    if (!chosen) return;
+    setPreparing(true);
+    try {
+      const { photo, refusal } = await preparePhoto(chosen);
+      if (refusal) {
+        notifyError(t(refusal));
+        return;
+      }
+      setPreparing(false);
+      const updated = await add.mutateAsync(photo);
+      notifySuccess(t('analysis.more.fieldAnswer', { count: updated.photos.length }));
+    } catch (err) {
+      // No signal: the phone keeps the photo and sends it when the network is back (OfflineSync).
+      if (err instanceof ApiError && err.status === 0 && offlineSupported()) {
+        await enqueueLeaf(chosen);
+        return;
+      }
+      notifyError((err as Error).message || t('analysis.upload.failed'));
+    } finally {
+      setPreparing(false);
+    }
+  }
+
+  return (
+    <Alert color="blue" icon={<IconPhotoPlus />} title={t('analysis.more.title')} data-testid="more-photos">
+      <Stack gap="xs">
+        <Text size="sm" data-testid="more-photos-why">
+          {t(`analysis.more.why.${ask.reason}`, {
+            first: t(`analysis.more.class.${result.rust_class}`),
+            second: t(`analysis.more.class.${ask.runner_up}`),
+          })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('analysis.more.left', { count: ask.photos_left })}
+        </Text>
+        <PhotoPicker onPick={onPick} disabled={busy} label={t('analysis.more.pick')} testId="more-photos-picker" />
+        {queued && (
+          <Text size="sm" data-testid="more-photos-queued">
+            {t('analysis.more.queued')}
+          </Text>
+        )}
+        {busy && (
+          <Stack gap={4} data-testid="more-photos-progress">
+            <Text size="sm">{t('analysis.more.checking')}</Text>
+            <Progress value={100} animated striped aria-label={t('analysis.more.checking')} />
+          </Stack>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

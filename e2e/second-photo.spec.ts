@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createActiveUser, signInAs } from './support.ts';
+
+// A farmer's phone: a close answer asks for another leaf of the field (issue 35, decision 0040).
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const fixture = (name: string) => path.resolve(import.meta.dirname, '../apps/server/test/fixtures', name);
+
+test('a close answer says why it asks, takes another leaf and shows one field answer with both photos', async ({
+  page,
+  request,
+}) => {
+  const farmer = await createActiveUser(request, 'farmer');
+  await signInAs(page, farmer, '/account/addresses/image-analysis');
+  await page.getByTestId('crop-choice').getByText('Beans').click();
+  // The committed model reads this bean angular leaf spot as rust 0.66 against other disease 0.31.
+  await page
+    .getByTestId('image-dropzone')
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles(fixture('bean-angular-leaf-spot.jpg'));
+  await page.getByRole('button', { name: 'Process Image' }).click();
+
+  const ask = page.getByTestId('more-photos');
+  await expect(ask.getByTestId('more-photos-why')).toHaveText(
+    'The answer was close: it could be rust or another disease. One or two more photos of other leaves from the same field will help us be sure.',
+  );
+  await expect(ask.getByRole('button', { name: 'Take a photo' })).toBeVisible();
+  await expect(page.getByTestId('more-photos-picker-camera')).toHaveAttribute('capture', 'environment');
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.getByTestId('more-photos-picker-camera').setInputFiles(fixture('maize-healthy.jpg'));
+  const photos = page.getByTestId('field-photos');
+  await expect(photos).toContainText('Answer for your field from 2 photos');
+  await expect(photos.getByRole('img')).toHaveCount(2);
+  // Rust 0.34, healthy 0.49: the field answer is unsure, and one more photo may still be added.
+  await expect(page.getByTestId('result-heading')).toHaveText(/^Not sure: possibly/);
+  await expect(ask.getByText('You can add 1 more photo.')).toBeVisible();
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // History: one entry, with its photo count.
+  await page.goto('/account/addresses/analysis-history');
+  const item = page.getByTestId('history-item');
+  await expect(item).toHaveCount(1);
+  await expect(item.getByTestId('photo-count')).toHaveText('2 photos');
+});
+
+test('with no signal the other leaf waits on the phone; back online it joins the same analysis', async ({
+  page,
+  context,
+  request,
+}) => {
+  const farmer = await createActiveUser(request, 'farmer');
+  await signInAs(page, farmer, '/account/addresses/image-analysis');
+  await page.getByTestId('crop-choice').getByText('Beans').click();
+  await page
+    .getByTestId('image-dropzone')
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles(fixture('bean-angular-leaf-spot.jpg'));
+  await page.getByRole('button', { name: 'Process Image' }).click();
+  await expect(page.getByTestId('more-photos-why')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByTestId('more-photos-picker-camera').setInputFiles(fixture('maize-healthy.jpg'));
+  await expect(page.getByTestId('more-photos-queued')).toContainText('No signal: the photo is kept on this phone');
+  await expect(page.getByTestId('field-photos')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('field-photos')).toContainText('Answer for your field from 2 photos');
+  await page.goto('/account/addresses/analysis-history');
+  await expect(page.getByTestId('history-item')).toHaveCount(1);
+  await expect(page.getByTestId('photo-count')).toHaveText('2 photos');
+});

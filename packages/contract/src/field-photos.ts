@@ -1,0 +1,55 @@
+import type { RustClass } from './enums.ts';
+
+/**
+ * A second photo when unsure (issue 35, item 3; docs/decisions/0040). Zod-free, so the server, the
+ * result screen and the phone's offline diagnosis read the same rule.
+ */
+
+/** At most this many photos make one field-level answer: the first and two more leaves. */
+export const MAX_FIELD_PHOTOS = 3;
+
+/**
+ * A confident answer still counts as "close" when its class leads the runner-up by less than this
+ * (top-1 minus top-2 share). The cards' unsure cut is 0.5–0.6 of the class share, so an answer of
+ * 0.66 against 0.31 passes it while the model nearly said the other class: the committed model reads
+ * the bean angular leaf spot test photo (apps/server/test/fixtures) as exactly that, rust 0.66 and
+ * other disease 0.31, a confident wrong answer of the kind issue 35 counts. One or two more leaves of
+ * the field cost the farmer a minute; a wrong "rust" costs a fungicide, a wrong "other disease" the
+ * window to spray. 0.4 asks whenever the leading class is below about 0.7.
+ */
+export const CLOSE_MARGIN = 0.4;
+
+export type SecondPhotoReason = 'unsure' | 'close';
+
+export interface SecondPhotoAsk {
+  /** Why more photos would help; null when the answer needs none (or the photo showed no leaf). */
+  reason: SecondPhotoReason | null;
+  /** The class the answer came close to (the second most likely); null when not asking. */
+  runner_up: RustClass | null;
+  /** How many more photos the farmer may add now (0 when not asking or at the limit). */
+  photos_left: number;
+}
+
+/** The two most likely classes, most likely first. */
+export function topTwo(probabilities: Partial<Record<string, number>>): [string, number][] {
+  return Object.entries(probabilities)
+    .filter((e): e is [string, number] => typeof e[1] === 'number')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 2);
+}
+
+/** Whether (and why) the result asks for another photo of the same field. */
+export function secondPhotoAsk(a: {
+  outcome: string;
+  unsure: boolean;
+  probabilities: Partial<Record<string, number>>;
+  photo_count: number;
+}): SecondPhotoAsk {
+  const none: SecondPhotoAsk = { reason: null, runner_up: null, photos_left: 0 };
+  if (a.outcome !== 'diagnosis' || a.photo_count >= MAX_FIELD_PHOTOS) return none;
+  const [first, second] = topTwo(a.probabilities);
+  if (!first || !second) return none;
+  const reason = a.unsure ? 'unsure' : first[1] - second[1] < CLOSE_MARGIN ? 'close' : null;
+  if (!reason) return none;
+  return { reason, runner_up: second[0] as RustClass, photos_left: MAX_FIELD_PHOTOS - a.photo_count };
+}
