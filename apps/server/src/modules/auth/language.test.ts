@@ -65,8 +65,6 @@ describe('emails and SMS in the account language', () => {
     const activated = await post(t, '/api/auth/activate/', {
       otp: codeIn(sms.text),
       token: s.token,
-      password: s.body.password,
-      confirmPassword: s.body.password,
     });
     expect(activated.statusCode, activated.body).toBe(200);
   });
@@ -210,9 +208,9 @@ describe('notifications in the recipient language', () => {
     expect(switched.statusCode, switched.body).toBe(200);
     await approvePostOf('Obutonnyeze');
     expect(await latest()).toBe('Obubaka bwo "Obutonnyeze" bukkiriziddwa era abalimi banno basobola okubulaba');
-    // The one written before the switch stays as it was written.
+    // The one written before the switch reads in the reader's current language too (issue 37 item 5).
     const all = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: farmer.headers });
-    expect(all.json().results[1].message).toMatch(/^Your post "Orange spots"/);
+    expect(all.json().results[1].message).toMatch(/^Obubaka bwo "Orange spots"/);
   });
 });
 

@@ -12,6 +12,7 @@ const empty = {
   email: '',
   username: '',
   password: '',
+  confirm_password: '',
   phone_number: '',
   areas_of_expertise: '',
   certifications: '',
