@@ -150,6 +150,13 @@ export function createOutbreakRepo(db: Db) {
       return row?.id ?? null;
     },
 
+    /** The district and crop of every open alert. */
+    openAlerts: () =>
+      rowsOf<{ district: string; crop: string }>(
+        db,
+        sql`select district, crop from outbreak_alerts where ended_at is null order by id`,
+      ),
+
     endAlert: (tx: Tx, id: number, now: Date) =>
       tx.execute(sql`update outbreak_alerts set ended_at = ${now} where id = ${id} and ended_at is null`),
 

@@ -137,6 +137,28 @@ export function createOutbreakService(
     return raised;
   }
 
+  /**
+   * Ends each open alert whose rule no longer holds now that the window has moved on (cases older than
+   * it fall out without any verdict): run by the outbreak upkeep job. Returns how many it ended. Under
+   * the same lock as `record`, so a confirmation arriving meanwhile is counted before the decision.
+   */
+  async function endLapsedAlerts(): Promise<number> {
+    let ended = 0;
+    for (const { district, crop } of await repo.openAlerts()) {
+      const now = clock.now();
+      await deps.db.transaction(async (tx) => {
+        await repo.lockCounts(tx, district, crop);
+        const from = weeksBefore(weekStartOf(now), ALERT_WINDOW_WEEKS - 1);
+        const { counts, open } = await repo.ruleInputs(tx, crop, from, alertedBy(district), [district]);
+        const openId = open.get(district);
+        if (openId === undefined || inOutbreak(district, counts)) return;
+        await repo.endAlert(tx, openId, now);
+        ended += 1;
+      });
+    }
+    return ended;
+  }
+
   /** Tells an alert's farmers and experts, once (the job may run twice; delivered_at decides). */
   async function deliver(alertId: number) {
     const alert = await repo.alert(repo.db, alertId);
@@ -399,6 +421,7 @@ export function createOutbreakService(
     mapUncached: mapNow,
     trend,
     table,
+    endLapsedAlerts,
     exportCsv,
     openCsv,
     openGeoJson,

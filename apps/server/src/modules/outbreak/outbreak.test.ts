@@ -313,7 +313,8 @@ describe('outbreak watch (issue 36)', () => {
       .list()
       .filter((m) => m.channel === 'sms')
       .slice(0, -smsBefore || undefined);
-    const to = (phone: string) => sms.filter((m) => m.to === phone);
+    // The alerts only: a farmer whose photo got a verdict is also told of it by SMS (issue 37 item 6).
+    const to = (phone: string) => sms.filter((m) => m.to === phone && /Lambula|confirmed in|outbreak/i.test(m.text));
     expect(to(luganda.phone)).toHaveLength(1);
     expect(to(luganda.phone)[0].text).toContain('Lambula ennimiro yo leero');
     expect(to(luganda.phone)[0].text).toContain('Bukedea');
@@ -328,5 +329,41 @@ describe('outbreak watch (issue 36)', () => {
     expect((await decide(extra, 'common_rust')).statusCode).toBe(200);
     const after = await t.deps.database.execute(`select count(*)::int as n from outbreak_alerts where crop = 'maize'`);
     expect(Number(after.rows[0].n)).toBe(expected.length);
+  });
+
+  it('ends an alert once its cases have left the window, with no verdict (the upkeep job), and not before', async () => {
+    // Bomet (KE-02), beans: nothing else in this file counts there.
+    const BOMET = 'KE-02';
+    const open = async () =>
+      (
+        await t.deps.database.execute(
+          `select district from outbreak_alerts where crop = 'beans' and ended_at is null order by district`,
+        )
+      ).rows.map((r) => r.district);
+    const farmers = await Promise.all(Array.from({ length: ALERT_THRESHOLD }, () => farmerIn(BOMET)));
+    for (const f of farmers) {
+      const id = await photo(f, { crop: 'beans' });
+      expect((await decide(id, 'common_rust')).statusCode).toBe(200);
+    }
+    expect(await open()).toContain(BOMET);
+    // Still inside the window: the rule holds and the alert stays.
+    expect(await service.endLapsedAlerts()).toBe(0);
+    expect(await open()).toContain(BOMET);
+
+    // Three weeks on, the confirmed week is outside the 14-day window: the upkeep ends every such alert.
+    const now = t.clock.now();
+    t.clock.set(new Date('2026-12-16T09:00:00Z'));
+    try {
+      // Bomet's, its neighbours' and the maize alerts of the test before: every open alert has lapsed.
+      const openAll = await t.deps.database.execute(
+        'select count(*)::int as n from outbreak_alerts where ended_at is null',
+      );
+      expect(Number(openAll.rows[0].n)).toBeGreaterThanOrEqual(1 + (districtByCode(BOMET)?.neighbours.length ?? 0));
+      expect(await service.endLapsedAlerts()).toBe(Number(openAll.rows[0].n));
+      expect(await open()).toEqual([]);
+      expect(await service.endLapsedAlerts()).toBe(0);
+    } finally {
+      t.clock.set(now);
+    }
   });
 });
