@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { activateBody } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
+import { translateMessage } from '../../../lib/validation.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
@@ -32,7 +33,7 @@ export default function ActivationPage() {
   });
 
   const resendCode = () => {
-    if (!token) return notifyError(TOKEN_MISSING, t('auth.error'));
+    if (!token) return notifyError(translateMessage(TOKEN_MISSING), t('auth.error'));
     resend.mutate(
       { actionType: 'PHONE_ACTIVATION', token },
       {
@@ -60,7 +61,7 @@ export default function ActivationPage() {
           notifyError(errorMessage(err), t('auth.error'));
         },
       }),
-    (errors) => errors.token && notifyError(TOKEN_MISSING, t('auth.error')),
+    (errors) => errors.token && notifyError(translateMessage(TOKEN_MISSING), t('auth.error')),
   );
 
   return (
@@ -68,7 +69,7 @@ export default function ActivationPage() {
       <AuthTitle title={t('auth.activation.title')}>{t('auth.activation.subtitle')}</AuthTitle>
       {!token ? (
         <Alert color="red" mb="md" title={t('auth.activation.noToken')}>
-          {TOKEN_MISSING}
+          {translateMessage(TOKEN_MISSING)}
         </Alert>
       ) : null}
       <form onSubmit={onSubmit} noValidate>

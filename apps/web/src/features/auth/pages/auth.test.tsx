@@ -459,6 +459,8 @@ describe('Expert sign-up', () => {
     // The password is confirmed here, at sign-up: activation does not ask for it again.
     await user.type(input('Confirm password'), `${STRONG}x`);
     await user.type(input('Areas of expertise'), 'Maize rusts');
+    // The district the expert serves (issue 36): outbreak alerts there reach them.
+    await user.selectOptions(screen.getByTestId('district-select'), 'UG-102');
     expect(input('Years of experience').value).toBe('0');
     await user.clear(input('Years of experience'));
     await user.type(input('Years of experience'), '2.5');
@@ -478,9 +480,9 @@ describe('Expert sign-up', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({
       url: '/api/auth/register/expert/',
-      body: { phone_number: '+254712123456', experience_years: 12, confirm_password: STRONG },
+      body: { phone_number: '+254712123456', experience_years: 12, confirm_password: STRONG, district: 'UG-102' },
     });
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('Forgot Password by SMS', () => {
