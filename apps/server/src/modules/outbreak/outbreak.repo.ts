@@ -262,6 +262,15 @@ export function createOutbreakRepo(db: Db) {
       return row;
     },
 
+    /** The user's analyses made since `since`, oldest first. */
+    async analysesSince(userId: number, since: Date) {
+      const rows = await rowsOf<{ id: number }>(
+        db,
+        sql`select id from analyses where user_id = ${userId} and created_at >= ${since} order by id`,
+      );
+      return rows.map((r) => r.id);
+    },
+
     async saveSettings(userId: number, s: { district?: string; smsAlerts?: boolean }) {
       const [row] = await rowsOf<{ district: string | null; smsAlerts: boolean; role: 'farmer' | 'expert' }>(
         db,

@@ -28,6 +28,8 @@ import { ALERT_WINDOW_WEEKS, alertedBy, inOutbreak, isoWeekLabel, weekStartOf, w
 
 /** The job queue that tells farmers and experts about a new alert (in the worker). */
 export const OUTBREAK_ALERT_QUEUE = 'outbreak-alert';
+/** How far back a farmer's photos count when the district is first set. */
+export const PAST_PHOTOS_DAYS = 14;
 
 const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 const csvLine = (cells: (string | number | boolean)[]) => `${cells.map((c) => csvCell(String(c))).join(',')}\n`;
@@ -431,8 +433,16 @@ export function createOutbreakService(
       return settingsReply(s);
     },
     async saveSettings(userId: number, body: { district?: string; sms_alerts?: boolean }) {
+      const before = body.district ? await repo.settings(userId) : undefined;
       const s = await repo.saveSettings(userId, { district: body.district, smsAlerts: body.sms_alerts });
       if (!s) throw notFound();
+      // A district set for the first time: the photos of the last 14 days, made without one, count there
+      // now (issue 36). `record` compares with the stored case under the counts' lock, so a photo is
+      // never counted twice, also when two requests race.
+      if (before && before.district === null && s.district !== null) {
+        const since = new Date(clock.now().getTime() - PAST_PHOTOS_DAYS * 86_400_000);
+        for (const id of await repo.analysesSince(userId, since)) await record(id);
+      }
       return settingsReply(s);
     },
   };

@@ -366,4 +366,32 @@ describe('outbreak watch (issue 36)', () => {
       t.clock.set(now);
     }
   });
+
+  it("counts a farmer's photos of the last 14 days once the district is first set, once only", async () => {
+    // Garissa (KE-07): nothing else in this file counts there.
+    const GARISSA = 'KE-07';
+    const f = await createUser(t, 'farmer');
+    const reported = async () =>
+      Number(
+        (
+          await t.deps.database.execute(
+            `select coalesce(sum(reported), 0)::int as n from outbreak_counts where district = $1`,
+            [GARISSA],
+          )
+        ).rows[0].n,
+      );
+    await photo(f); // this week
+    await photo(f); // the same farmer-week
+    await photo(f, { at: new Date('2026-11-17T08:00:00Z') }); // last week, inside 14 days
+    await photo(f, { at: new Date('2026-10-20T08:00:00Z') }); // too old
+    expect(await reported()).toBe(0); // no district yet: nowhere to count
+
+    await service.saveSettings(f.id, { district: GARISSA });
+    expect(await reported()).toBe(2); // two farmer-weeks, the old photo left out
+    // Saving again (the same district, or SMS settings) counts nothing twice.
+    await service.saveSettings(f.id, { district: GARISSA });
+    await service.saveSettings(f.id, { sms_alerts: false });
+    await Promise.all([service.saveSettings(f.id, { district: GARISSA }), service.saveSettings(f.id, {})]);
+    expect(await reported()).toBe(2);
+  });
 });
