@@ -74,6 +74,7 @@ export async function createActiveUser(request: APIRequestContext, role: 'farmer
           email,
           username,
           password: STRONG_PASSWORD,
+          confirm_password: STRONG_PASSWORD,
           phone_number: phone,
           areas_of_expertise: 'Maize and bean diseases',
           certifications: 'MSc Plant Pathology',
@@ -91,7 +92,7 @@ export async function createActiveUser(request: APIRequestContext, role: 'farmer
   expect(ver.ok(), await ver.text()).toBeTruthy();
   const smsCode = await latestCode(request, phone);
   const act = await request.post('/api/auth/activate/', {
-    data: { otp: smsCode, token, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD },
+    data: { otp: smsCode, token },
   });
   expect(act.ok(), await act.text()).toBeTruthy();
   if (role === 'expert') await approveExpert(request, username);

@@ -39,6 +39,7 @@ async function signUpExpert(page: Page, request: APIRequestContext, username: st
   await field(page, 'Email').fill(email);
   await field(page, 'Username').fill(username);
   await field(page, 'Password').fill(STRONG_PASSWORD);
+  await field(page, 'Confirm password').fill(STRONG_PASSWORD);
   await field(page, 'Phone number').fill(phone);
   await field(page, 'Areas of expertise').fill('Wheat and maize rusts');
   await field(page, 'Certifications').fill('PhD Plant Pathology');
@@ -50,10 +51,8 @@ async function signUpExpert(page: Page, request: APIRequestContext, username: st
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
   await typeCode(page, 'One-time code', await latestCode(request, phone));
-  await field(page, 'Password').fill(STRONG_PASSWORD);
-  await field(page, 'Confirm password').fill(STRONG_PASSWORD);
   await page.getByRole('button', { name: 'Activate' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?identifier=/);
   return email;
 }
 

@@ -22,6 +22,7 @@ import { activeModelDir } from './modules/training/model-versions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { canonicalMetricsUrl, metricsRoutes, readinessRoutes } from './modules/operations/operations.routes.ts';
 import { startConsultationUpkeep } from './modules/consultations/consultations.jobs.ts';
+import { startOutbreakUpkeep } from './modules/outbreak/upkeep.ts';
 
 /**
  * What a process does (docs/decisions/0021):
@@ -150,7 +151,13 @@ export async function startServer(opts: StartOptions = {}) {
   // Jobs left running by a dead process are marked failed before this one starts working the queues.
   if (role !== 'web') await jobs.startWorkers();
   // Weekly availability top-up and consultation reminders (docs/decisions/0019).
-  if (role !== 'web') stopUpkeep = startConsultationUpkeep(jobs, (msg, err) => app.log.error({ err }, msg));
+  if (role !== 'web') {
+    const log = (msg: string, err: unknown) => app.log.error({ err }, msg);
+    const stops = [startConsultationUpkeep(jobs, log), startOutbreakUpkeep(jobs, log)];
+    stopUpkeep = () => {
+      for (const stop of stops) stop();
+    };
+  }
   await http.listen({ port: config.port, host: config.host });
   app.log.info(
     `Kutu ${role === 'all' ? '' : `${role} `}is listening on ${config.host}:${config.port}, public URL ${config.publicUrl} (database: ${database.kind}, storage: ${storage.kind})`,

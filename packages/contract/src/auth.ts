@@ -118,27 +118,34 @@ export const farmerRegisterBody = z
   .refine((b) => b.password === b.confirm_password, { message: 'Password mismatch', path: ['confirm_password'] });
 export type FarmerRegisterBody = z.input<typeof farmerRegisterBody>;
 
-export const expertRegisterBody = z.object({
-  email,
-  username,
-  password: strongPassword,
-  phone_number: e164,
-  areas_of_expertise: required('Areas of expertise', 500),
-  certifications: shortText('Certifications', 500).default(''),
-  bio: shortText('Bio', 2000).default(''),
-  experience_years: z.coerce
-    .number({ error: 'Years of experience must be a number' })
-    .int('Years of experience must be a whole number')
-    .min(0, 'Years of experience cannot be negative')
-    .max(80, 'Years of experience must be at most 80')
-    .default(0),
-  institution: shortText('Institution', 200).default(''),
-  languages_spoken: shortText('Languages spoken', 200).default(''),
-  social_links: shortText('Social links', 500).default(''),
-  language: language.optional(),
-  /** The district or county the expert serves (issue 36): outbreak alerts there reach them. */
-  district: districtCode.optional(),
-});
+export const expertRegisterBody = z
+  .object({
+    email,
+    username,
+    password: strongPassword,
+    /** Optional for API clients from before it was asked; the web form always sends it. */
+    confirm_password: confirmation.optional(),
+    phone_number: e164,
+    areas_of_expertise: required('Areas of expertise', 500),
+    certifications: shortText('Certifications', 500).default(''),
+    bio: shortText('Bio', 2000).default(''),
+    experience_years: z.coerce
+      .number({ error: 'Years of experience must be a number' })
+      .int('Years of experience must be a whole number')
+      .min(0, 'Years of experience cannot be negative')
+      .max(80, 'Years of experience must be at most 80')
+      .default(0),
+    institution: shortText('Institution', 200).default(''),
+    languages_spoken: shortText('Languages spoken', 200).default(''),
+    social_links: shortText('Social links', 500).default(''),
+    language: language.optional(),
+    /** The district or county the expert serves (issue 36): outbreak alerts there reach them. */
+    district: districtCode.optional(),
+  })
+  .refine((b) => b.confirm_password === undefined || b.password === b.confirm_password, {
+    message: 'Password mismatch',
+    path: ['confirm_password'],
+  });
 export type ExpertRegisterBody = z.input<typeof expertRegisterBody>;
 
 export const registerReply = z.object({ message: z.string(), token: z.string() });
@@ -155,14 +162,16 @@ export const resendOtpBody = z.object({
   token: signUpToken('Verification token is missing!'),
 });
 
-export const activateBody = z
-  .object({
-    otp: code('Type in the OTP'),
-    token: signUpToken('Base64 token was not saved, check your email to retrieve it or contact support'),
-    password: strongPassword,
-    confirmPassword: confirmation,
-  })
-  .refine((b) => b.password === b.confirmPassword, { message: 'Password mismatch', path: ['confirmPassword'] });
+/**
+ * The SMS code and the sign-up token: the password was chosen (and confirmed) at sign-up, so it is not
+ * asked again (issue 37 item 12, docs/decisions/0041). A password an older client still sends is ignored.
+ */
+export const activateBody = z.object({
+  otp: code('Type in the OTP'),
+  token: signUpToken('Base64 token was not saved, check your email to retrieve it or contact support'),
+});
+/** `identifier`: the account's email, else its phone number, so sign-in can open with it filled in. */
+export const activateReply = z.object({ message: z.string(), identifier: z.string() });
 
 export const refreshBody = z.object({
   refresh: str('The refresh token is missing')

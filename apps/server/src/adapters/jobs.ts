@@ -28,6 +28,20 @@ export interface QueueSettings {
   onWorkerStart?: () => Promise<void>;
 }
 
+/** Queues a job on `queue` now and then every `intervalMs` (a worker runs it once); returns a stop function. */
+export function repeatJob(
+  jobs: Pick<JobQueue, 'send'>,
+  queue: string,
+  intervalMs: number,
+  log: (msg: string, err: unknown) => void,
+): () => void {
+  const tick = () => void jobs.send(queue, {}).catch((err) => log(`${queue} not queued`, err));
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /**
  * Background jobs on the application's own PostgreSQL (pg-boss). Any process can `send`; only a
  * process that called `startWorkers` runs handlers. Features `handle` their queues at build time.

@@ -23,6 +23,11 @@ export type ResendOtpBody = z.input<typeof resendOtpBody>;
 export type ActivateBody = z.input<typeof activateBody>;
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+/** `identifier`: the account's email or phone, for the sign-in form. */
+export interface ActivateReply {
+  message: string;
+  identifier?: string;
+}
 export interface TokenReply {
   message: string;
   token: string;
@@ -38,7 +43,7 @@ export const authApi = {
     http.post<TokenReply>(api.auth.registerExpert, withLanguage(body), { auth: false }),
   verifyEmail: (body: VerifyEmailBody) => http.post<TokenReply>(api.auth.verifyEmail, body, { auth: false }),
   resendOtp: (body: ResendOtpBody) => http.post<MessageReply>(api.auth.resendOtp, body, { auth: false }),
-  activate: (body: ActivateBody) => http.post<MessageReply>(api.auth.activate, body, { auth: false }),
+  activate: (body: ActivateBody) => http.post<ActivateReply>(api.auth.activate, body, { auth: false }),
   forgotPassword: (body: ForgotPasswordBody) => http.post<MessageReply>(api.auth.forgotPassword, body, { auth: false }),
   resetPassword: (body: ResetPasswordBody) => http.post<MessageReply>(api.auth.resetPassword, body, { auth: false }),
   resetPasswordByCode: (body: ResetPasswordByCodeBody) =>

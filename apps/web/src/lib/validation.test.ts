@@ -38,7 +38,7 @@ const attempts: [z.ZodType, unknown[]][] = [
     ],
   ],
   [verifyEmailBody, [{}, { token: '', verificationCode: '12' }, { token: long(200), verificationCode: 'abcd' }]],
-  [activateBody, [{}, { otp: '', token: '', password: 'a', confirmPassword: 'b' }]],
+  [activateBody, [{}, { otp: '', token: '' }, { otp: 'abcd', token: long(200) }]],
   [forgotPasswordBody, [{}, { email: 'x' }]],
   [resetPasswordBody, [{}, { token: '', new_password: 'abc', confirm_password: 'abd' }]],
   [changePasswordBody, [{}, { oldPassword: '', newPassword: 'abc', confirmPassword: 'x' }]],

@@ -198,15 +198,16 @@ export function createAuthRepo(db: Db) {
       }),
 
     /**
-     * Uses the phone code, sets the password, activates the account and retires its sign-up tokens (all
-     * of them: signing in to a stuck account issues new ones, and older links may still be unused).
+     * Uses the phone code, activates the account (its password was set at sign-up) and retires its
+     * sign-up tokens (all of them: signing in to a stuck account issues new ones, and older links may
+     * still be unused).
      */
-    activate: (input: { userId: number; codeId: number; passwordHash: string; now: Date }) =>
+    activate: (input: { userId: number; codeId: number; now: Date }) =>
       db.transaction(async (tx) => {
         if (!(await consumeCode(tx, input.codeId, input.now))) return false;
         await tx
           .update(users)
-          .set({ passwordHash: input.passwordHash, phoneVerifiedAt: input.now, activatedAt: input.now })
+          .set({ phoneVerifiedAt: input.now, activatedAt: input.now })
           .where(eq(users.id, input.userId));
         await tx
           .update(actionTokens)

@@ -1,5 +1,6 @@
 import {
   activateBody,
+  activateReply,
   addEmailBody,
   api,
   changePasswordBody,
@@ -87,7 +88,7 @@ export function authRoutes(app: App, deps: ModuleDeps) {
 
   app.post(
     api.auth.activate,
-    { config: limited, schema: { tags, body: activateBody, response: { 200: messageReply } } },
+    { config: limited, schema: { tags, body: activateBody, response: { 200: activateReply } } },
     async (req) => say(await auth.activate(req.body)),
   );
 

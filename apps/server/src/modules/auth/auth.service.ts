@@ -464,19 +464,17 @@ export function createAuthService(deps: ModuleDeps, log: Logger) {
       return { message: message('success.auth.newCodeBySms') };
     },
 
-    async activate(input: { otp: string; token: string; password: string }) {
+    /**
+     * The sign-up token (from the sign-up reply, or the link sent after a right password: 0002) and the
+     * SMS code prove the account's owner; the password was set at sign-up and stays (0041).
+     */
+    async activate(input: { otp: string; token: string }) {
       const { user } = await signUpSession(input.token);
       if (awaitsEmail(user)) throw badRequest('errors.auth.verifyEmailFirst');
       const codeId = await checkCode(user.id, 'PHONE_ACTIVATION', input.otp, 'otp');
-      const passwordHash = await hashSecret(input.password);
-      const done = await repo.activate({
-        userId: user.id,
-        codeId,
-        passwordHash,
-        now: clock.now(),
-      });
+      const done = await repo.activate({ userId: user.id, codeId, now: clock.now() });
       if (!done) throw badRequest('errors.auth.codeUsed');
-      return { message: message('success.auth.activated') };
+      return { message: message('success.auth.activated'), identifier: user.email ?? user.phone };
     },
 
     /**

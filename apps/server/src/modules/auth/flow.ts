@@ -98,8 +98,6 @@ export async function activeAccount(
   const res = await post(t, '/api/auth/activate/', {
     otp: s.smsCode,
     token: s.token,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
   });
   expect(res.statusCode, res.body).toBe(200);
   return { ...s, email: s.body.email, password: PASSWORD };

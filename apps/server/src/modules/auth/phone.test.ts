@@ -32,8 +32,6 @@ async function phoneOnlyAccount() {
   const res = await post(t, '/api/auth/activate/', {
     otp: s.smsCode,
     token: s.token,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
   });
   expect(res.statusCode, res.body).toBe(200);
   return { ...s, phone: s.body.phone_number as string };
@@ -50,8 +48,6 @@ describe('a farmer signs up with a phone number only', () => {
     res = await post(t, '/api/auth/activate/', {
       otp: s.smsCode,
       token: s.token,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(t.smtp.inbox.length).toBe(before);

@@ -20,7 +20,7 @@ const errorOf = (res: { json(): unknown }) => (res.json() as { error: { code: st
 const mailsTo = (email: string) => t.smtp.inbox.filter((m) => m.to === email.toLowerCase());
 const smsTo = (phone: string) => t.outbox.list().filter((m) => m.channel === 'sms' && m.to === phone);
 const loginAs = (email: string, password = PASSWORD) => post(t, '/api/auth/login/', { email, password });
-const activation = (token: string, otp: string) => ({ token, otp, password: PASSWORD, confirmPassword: PASSWORD });
+const activation = (token: string, otp: string) => ({ token, otp });
 
 /** The path and query of the only link in a message. */
 function linkIn(text: string): URL {

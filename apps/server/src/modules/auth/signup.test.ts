@@ -47,22 +47,17 @@ describe('sign-up, email verification and activation', () => {
     expect(res.statusCode).toBe(403);
     expect(errorOf(res).message).toMatch(/not activated yet.*SMS/);
 
-    const activation = {
-      otp: codeIn(sms.text),
-      token: s.token,
-      password: 'N3w!Password',
-      confirmPassword: 'N3w!Password',
-    };
-    res = await post(t, '/api/auth/activate/', { ...activation, password: 'abc123', confirmPassword: 'abc123' });
-    expect(errorOf(res).message).toBe('Password is Weak');
-    res = await post(t, '/api/auth/activate/', { ...activation, confirmPassword: 'N3w!Passwore' });
-    expect(errorOf(res).message).toBe('Password mismatch');
-    res = await post(t, '/api/auth/activate/', activation);
+    // The password was chosen and confirmed at sign-up: activation takes only the token and the SMS code.
+    const activation = { otp: codeIn(sms.text), token: s.token };
+    res = await post(t, '/api/auth/activate/', { token: s.token });
+    expect(errorOf(res).message).toBe('Type in the OTP');
+    // A password an older client still sends changes nothing.
+    res = await post(t, '/api/auth/activate/', { ...activation, password: 'N3w!Password', confirmPassword: 'x' });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'Your account is active. You can now sign in.', identifier: s.body.email });
 
-    // Activation set the final password; the sign-up one no longer works.
-    expect((await post(t, '/api/auth/login/', { email: s.body.email, password: PASSWORD })).statusCode).toBe(401);
-    res = await post(t, '/api/auth/login/', { email: s.body.email.toUpperCase(), password: 'N3w!Password' });
+    expect((await post(t, '/api/auth/login/', { email: s.body.email, password: 'N3w!Password' })).statusCode).toBe(401);
+    res = await post(t, '/api/auth/login/', { email: s.body.email.toUpperCase(), password: PASSWORD });
     expect(res.statusCode).toBe(200);
     const { user, access } = res.json();
     expect(user).toMatchObject({
@@ -96,12 +91,7 @@ describe('sign-up, email verification and activation', () => {
 
   it('takes an expert through the same flow (the code may be sent as a number)', async () => {
     const s = await signUpAndVerify(t, 'expert');
-    const res = await post(t, '/api/auth/activate/', {
-      otp: Number(s.smsCode),
-      token: s.token,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-    });
+    const res = await post(t, '/api/auth/activate/', { otp: Number(s.smsCode), token: s.token });
     expect(res.statusCode, res.body).toBe(200);
     const login = await post(t, '/api/auth/login/', { email: s.body.email, password: PASSWORD });
     expect(login.json().user).toMatchObject({
@@ -168,8 +158,6 @@ describe('sign-up, email verification and activation', () => {
     res = await post(t, '/api/auth/activate/', {
       otp: smsCode,
       token: s.token,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
     });
     expect(errorOf(res).message).toBe('This code has expired. Request a new code.');
     res = await post(t, '/api/auth/resend-otp/', { actionType: 'PHONE_ACTIVATION', token: s.token });
@@ -177,8 +165,6 @@ describe('sign-up, email verification and activation', () => {
     res = await post(t, '/api/auth/activate/', {
       otp: codeIn(lastSms(t, s.body.phone_number).text),
       token: s.token,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
     });
     expect(res.statusCode, res.body).toBe(200);
   });
@@ -212,8 +198,6 @@ describe('sign-up, email verification and activation', () => {
     res = await post(t, '/api/auth/activate/', {
       otp: '1234',
       token: s.token,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
     });
     expect(errorOf(res).message).toBe('Please verify your email first.');
     await post(t, '/api/auth/verify-email/', { token: s.token, verificationCode: s.emailCode });

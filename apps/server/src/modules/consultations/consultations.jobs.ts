@@ -1,4 +1,4 @@
-import type { JobQueue } from '../../adapters/jobs.ts';
+import { type JobQueue, repeatJob } from '../../adapters/jobs.ts';
 import type { AvailabilityService } from './availability.service.ts';
 
 /** The queue of the consultations upkeep: top up weekly availability, send due reminders. */
@@ -20,9 +20,5 @@ export function startConsultationUpkeep(
   log: (msg: string, err: unknown) => void,
   intervalMs = UPKEEP_INTERVAL_MS,
 ): () => void {
-  const tick = () => void jobs.send(UPKEEP_QUEUE, {}).catch((err) => log('consultations upkeep not queued', err));
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatJob(jobs, UPKEEP_QUEUE, intervalMs, log);
 }

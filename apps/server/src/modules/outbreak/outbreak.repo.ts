@@ -150,6 +150,13 @@ export function createOutbreakRepo(db: Db) {
       return row?.id ?? null;
     },
 
+    /** The district and crop of every open alert. */
+    openAlerts: () =>
+      rowsOf<{ district: string; crop: string }>(
+        db,
+        sql`select district, crop from outbreak_alerts where ended_at is null order by id`,
+      ),
+
     endAlert: (tx: Tx, id: number, now: Date) =>
       tx.execute(sql`update outbreak_alerts set ended_at = ${now} where id = ${id} and ended_at is null`),
 
@@ -253,6 +260,15 @@ export function createOutbreakRepo(db: Db) {
         sql`select district, sms_alerts as "smsAlerts", role from users where id = ${userId}`,
       );
       return row;
+    },
+
+    /** The user's analyses made since `since`, oldest first. */
+    async analysesSince(userId: number, since: Date) {
+      const rows = await rowsOf<{ id: number }>(
+        db,
+        sql`select id from analyses where user_id = ${userId} and created_at >= ${since} order by id`,
+      );
+      return rows.map((r) => r.id);
     },
 
     async saveSettings(userId: number, s: { district?: string; smsAlerts?: boolean }) {

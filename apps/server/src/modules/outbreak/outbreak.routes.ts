@@ -20,6 +20,7 @@ import { message } from '../../i18n/i18n.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createOutbreakService, OUTBREAK_ALERT_QUEUE } from './outbreak.service.ts';
+import { OUTBREAK_UPKEEP_QUEUE } from './upkeep.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
 const tags = ['outbreak'];
@@ -35,6 +36,10 @@ export function outbreakRoutes(app: App, deps: ModuleDeps) {
 
   deps.jobs.handle<{ alertId: number }>(OUTBREAK_ALERT_QUEUE, (data) => outbreak.deliver(data.alertId), {
     retryLimit: 3,
+  });
+  // An alert ends when its district's cases fall below the rule, also when only time passed (0032).
+  deps.jobs.handle(OUTBREAK_UPKEEP_QUEUE, async () => {
+    await outbreak.endLapsedAlerts();
   });
 
   app.get(

@@ -28,6 +28,8 @@ import { ALERT_WINDOW_WEEKS, alertedBy, inOutbreak, isoWeekLabel, weekStartOf, w
 
 /** The job queue that tells farmers and experts about a new alert (in the worker). */
 export const OUTBREAK_ALERT_QUEUE = 'outbreak-alert';
+/** How far back a farmer's photos count when the district is first set. */
+export const PAST_PHOTOS_DAYS = 14;
 
 const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 const csvLine = (cells: (string | number | boolean)[]) => `${cells.map((c) => csvCell(String(c))).join(',')}\n`;
@@ -135,6 +137,28 @@ export function createOutbreakService(
       }
     }
     return raised;
+  }
+
+  /**
+   * Ends each open alert whose rule no longer holds now that the window has moved on (cases older than
+   * it fall out without any verdict): run by the outbreak upkeep job. Returns how many it ended. Under
+   * the same lock as `record`, so a confirmation arriving meanwhile is counted before the decision.
+   */
+  async function endLapsedAlerts(): Promise<number> {
+    let ended = 0;
+    for (const { district, crop } of await repo.openAlerts()) {
+      const now = clock.now();
+      await deps.db.transaction(async (tx) => {
+        await repo.lockCounts(tx, district, crop);
+        const from = weeksBefore(weekStartOf(now), ALERT_WINDOW_WEEKS - 1);
+        const { counts, open } = await repo.ruleInputs(tx, crop, from, alertedBy(district), [district]);
+        const openId = open.get(district);
+        if (openId === undefined || inOutbreak(district, counts)) return;
+        await repo.endAlert(tx, openId, now);
+        ended += 1;
+      });
+    }
+    return ended;
   }
 
   /** Tells an alert's farmers and experts, once (the job may run twice; delivered_at decides). */
@@ -399,6 +423,7 @@ export function createOutbreakService(
     mapUncached: mapNow,
     trend,
     table,
+    endLapsedAlerts,
     exportCsv,
     openCsv,
     openGeoJson,
@@ -408,8 +433,16 @@ export function createOutbreakService(
       return settingsReply(s);
     },
     async saveSettings(userId: number, body: { district?: string; sms_alerts?: boolean }) {
+      const before = body.district ? await repo.settings(userId) : undefined;
       const s = await repo.saveSettings(userId, { district: body.district, smsAlerts: body.sms_alerts });
       if (!s) throw notFound();
+      // A district set for the first time: the photos of the last 14 days, made without one, count there
+      // now (issue 36). `record` compares with the stored case under the counts' lock, so a photo is
+      // never counted twice, also when two requests race.
+      if (before && before.district === null && s.district !== null) {
+        const since = new Date(clock.now().getTime() - PAST_PHOTOS_DAYS * 86_400_000);
+        for (const id of await repo.analysesSince(userId, since)) await record(id);
+      }
       return settingsReply(s);
     },
   };

@@ -331,4 +331,68 @@ describe('outbreak watch (issue 36)', () => {
     const after = await t.deps.database.execute(`select count(*)::int as n from outbreak_alerts where crop = 'maize'`);
     expect(Number(after.rows[0].n)).toBe(expected.length);
   });
+
+  it('ends an alert once its cases have left the window, with no verdict (the upkeep job), and not before', async () => {
+    // Bomet (KE-02), beans: nothing else in this file counts there.
+    const BOMET = 'KE-02';
+    const open = async () =>
+      (
+        await t.deps.database.execute(
+          `select district from outbreak_alerts where crop = 'beans' and ended_at is null order by district`,
+        )
+      ).rows.map((r) => r.district);
+    const farmers = await Promise.all(Array.from({ length: ALERT_THRESHOLD }, () => farmerIn(BOMET)));
+    for (const f of farmers) {
+      const id = await photo(f, { crop: 'beans' });
+      expect((await decide(id, 'common_rust')).statusCode).toBe(200);
+    }
+    expect(await open()).toContain(BOMET);
+    // Still inside the window: the rule holds and the alert stays.
+    expect(await service.endLapsedAlerts()).toBe(0);
+    expect(await open()).toContain(BOMET);
+
+    // Three weeks on, the confirmed week is outside the 14-day window: the upkeep ends every such alert.
+    const now = t.clock.now();
+    t.clock.set(new Date('2026-12-16T09:00:00Z'));
+    try {
+      // Bomet's, its neighbours' and the maize alerts of the test before: every open alert has lapsed.
+      const openAll = await t.deps.database.execute(
+        'select count(*)::int as n from outbreak_alerts where ended_at is null',
+      );
+      expect(Number(openAll.rows[0].n)).toBeGreaterThanOrEqual(1 + (districtByCode(BOMET)?.neighbours.length ?? 0));
+      expect(await service.endLapsedAlerts()).toBe(Number(openAll.rows[0].n));
+      expect(await open()).toEqual([]);
+      expect(await service.endLapsedAlerts()).toBe(0);
+    } finally {
+      t.clock.set(now);
+    }
+  });
+
+  it("counts a farmer's photos of the last 14 days once the district is first set, once only", async () => {
+    // Garissa (KE-07): nothing else in this file counts there.
+    const GARISSA = 'KE-07';
+    const f = await createUser(t, 'farmer');
+    const reported = async () =>
+      Number(
+        (
+          await t.deps.database.execute(
+            `select coalesce(sum(reported), 0)::int as n from outbreak_counts where district = $1`,
+            [GARISSA],
+          )
+        ).rows[0].n,
+      );
+    await photo(f); // this week
+    await photo(f); // the same farmer-week
+    await photo(f, { at: new Date('2026-11-17T08:00:00Z') }); // last week, inside 14 days
+    await photo(f, { at: new Date('2026-10-20T08:00:00Z') }); // too old
+    expect(await reported()).toBe(0); // no district yet: nowhere to count
+
+    await service.saveSettings(f.id, { district: GARISSA });
+    expect(await reported()).toBe(2); // two farmer-weeks, the old photo left out
+    // Saving again (the same district, or SMS settings) counts nothing twice.
+    await service.saveSettings(f.id, { district: GARISSA });
+    await service.saveSettings(f.id, { sms_alerts: false });
+    await Promise.all([service.saveSettings(f.id, { district: GARISSA }), service.saveSettings(f.id, {})]);
+    expect(await reported()).toBe(2);
+  });
 });

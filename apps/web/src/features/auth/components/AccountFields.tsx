@@ -11,14 +11,12 @@ export interface AccountFieldsProps {
   /** The sign-up form's `getInputProps`. */
   input: (field: AccountField) => GetInputPropsReturnType;
   values: { email: string; username: string; password: string };
-  /** The farmer form asks for the password twice. */
-  withConfirm?: boolean;
   /** A farmer may sign up with a phone number only (docs/decisions/0024). */
   emailOptional?: boolean;
 }
 
 /** Email, username, password (with its strength meter) and phone: the top of both sign-up forms. */
-export function AccountFields({ input, values, withConfirm = false, emailOptional = false }: AccountFieldsProps) {
+export function AccountFields({ input, values, emailOptional = false }: AccountFieldsProps) {
   const { t } = useTranslation();
   const phone = input('phone_number');
   return (
@@ -33,14 +31,13 @@ export function AccountFields({ input, values, withConfirm = false, emailOptiona
       <TextInput label={t('auth.fields.username')} autoComplete="username" required {...input('username')} />
       <PasswordField label={t('auth.fields.password')} autoComplete="new-password" required {...input('password')} />
       <PasswordStrength password={values.password} userInputs={[values.email, values.username]} />
-      {withConfirm ? (
-        <PasswordField
-          label={t('auth.fields.confirmPassword')}
-          autoComplete="new-password"
-          required
-          {...input('confirm_password')}
-        />
-      ) : null}
+      {/* Asked once, here: activation only takes the SMS code (docs/decisions/0041). */}
+      <PasswordField
+        label={t('auth.fields.confirmPassword')}
+        autoComplete="new-password"
+        required
+        {...input('confirm_password')}
+      />
       <PhoneInput value={phone.value} onChange={phone.onChange} error={phone.error} required />
     </>
   );

@@ -1,19 +1,24 @@
-import { Alert, Anchor, Button, Group } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { activateBody } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
+import { translateMessage } from '../../../lib/validation.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
 import { useActivate, useResendOtp } from '../../../api/auth.ts';
 import { AuthTitle } from '../components/AuthTitle.tsx';
 import { CodeInput } from '../../../components/CodeInput.tsx';
-import { NewPasswordForm } from '../../../components/NewPasswordForm.tsx';
+import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { serverFieldErrors, signUpIdentifier } from '../../../lib/forms.ts';
 
 export const TOKEN_MISSING = 'Base64 token was not saved, check your email to retrieve it or contact support';
 
+/**
+ * The SMS code, nothing more: the password was chosen and confirmed at sign-up (docs/decisions/0041).
+ */
 export default function ActivationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -21,9 +26,14 @@ export default function ActivationPage() {
   const token = params.get('token') || session.signUpToken();
   const activate = useActivate();
   const resend = useResendOtp();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { otp: '', token: token ?? '' },
+    validate: contractResolver(activateBody),
+  });
 
   const resendCode = () => {
-    if (!token) return notifyError(TOKEN_MISSING, t('auth.error'));
+    if (!token) return notifyError(translateMessage(TOKEN_MISSING), t('auth.error'));
     resend.mutate(
       { actionType: 'PHONE_ACTIVATION', token },
       {
@@ -33,56 +43,54 @@ export default function ActivationPage() {
     );
   };
 
+  const onSubmit = form.onSubmit(
+    (values) =>
+      activate.mutate(values, {
+        onSuccess: (reply) => {
+          session.setSignUpToken(null);
+          notifySuccess(reply.message, t('auth.success'));
+          // Sign-in opens with the account's email or phone filled in (issue 37 item 12): the server
+          // names it, so this works from the emailed link in another tab too.
+          const identifier = reply.identifier || signUpIdentifier();
+          navigate(
+            identifier ? `${routes.auth.login}?identifier=${encodeURIComponent(identifier)}` : routes.auth.login,
+          );
+        },
+        onError: (err) => {
+          form.setErrors(serverFieldErrors(err));
+          notifyError(errorMessage(err), t('auth.error'));
+        },
+      }),
+    (errors) => errors.token && notifyError(translateMessage(TOKEN_MISSING), t('auth.error')),
+  );
+
   return (
     <>
       <AuthTitle title={t('auth.activation.title')}>{t('auth.activation.subtitle')}</AuthTitle>
       {!token ? (
         <Alert color="red" mb="md" title={t('auth.activation.noToken')}>
-          {TOKEN_MISSING}
+          {translateMessage(TOKEN_MISSING)}
         </Alert>
       ) : null}
-      <NewPasswordForm
-        schema={activateBody}
-        initialValues={{ otp: '', token: token ?? '', password: '', confirmPassword: '' }}
-        password="password"
-        confirm="confirmPassword"
-        submitLabel={t('auth.activation.submit')}
-        loading={activate.isPending}
-        onInvalid={(errors) => errors.token && notifyError(TOKEN_MISSING, t('auth.error'))}
-        before={(form) => (
-          <>
-            <CodeInput
-              label={t('auth.activation.code')}
-              value={form.values.otp}
-              onChange={(v) => form.setFieldValue('otp', v)}
-              error={form.errors.otp as string | undefined}
-              autoFocus
-            />
-            <Group justify="flex-end" mt={-8}>
-              <Button variant="subtle" size="compact-sm" onClick={resendCode} loading={resend.isPending}>
-                {t('auth.activation.resend')}
-              </Button>
-            </Group>
-          </>
-        )}
-        onSubmit={(values, form) =>
-          activate.mutate(values, {
-            onSuccess: (reply) => {
-              session.setSignUpToken(null);
-              notifySuccess(reply.message, t('auth.success'));
-              // Sign-in opens with the account's email or phone filled in (issue 37 item 12).
-              const identifier = signUpIdentifier();
-              navigate(
-                identifier ? `${routes.auth.login}?identifier=${encodeURIComponent(identifier)}` : routes.auth.login,
-              );
-            },
-            onError: (err) => {
-              form.setErrors(serverFieldErrors(err));
-              notifyError(errorMessage(err), t('auth.error'));
-            },
-          })
-        }
-      />
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <CodeInput
+            label={t('auth.activation.code')}
+            value={form.values.otp}
+            onChange={(v) => form.setFieldValue('otp', v)}
+            error={form.errors.otp as string | undefined}
+            autoFocus
+          />
+          <Group justify="flex-end" mt={-8}>
+            <Button variant="subtle" size="compact-sm" onClick={resendCode} loading={resend.isPending}>
+              {t('auth.activation.resend')}
+            </Button>
+          </Group>
+          <Button type="submit" loading={activate.isPending} fullWidth>
+            {t('auth.activation.submit')}
+          </Button>
+        </Stack>
+      </form>
       <Group justify="center" mt="lg">
         <Anchor component={Link} to={routes.auth.login} size="sm">
           {t('auth.links.signIn')}

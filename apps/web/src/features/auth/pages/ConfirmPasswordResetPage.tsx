@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordBody } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
+import { translateMessage } from '../../../lib/validation.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useResetPassword } from '../../../api/auth.ts';
@@ -24,7 +25,7 @@ export default function ConfirmPasswordResetPage() {
     <>
       <AuthTitle title={t('auth.reset.title')}>{t('auth.reset.subtitle')}</AuthTitle>
       {!token ? (
-        <Alert color="red" mb="md" title={INVALID_TOKEN}>
+        <Alert color="red" mb="md" title={translateMessage(INVALID_TOKEN)}>
           {t('auth.reset.noToken')}
         </Alert>
       ) : null}
@@ -37,7 +38,7 @@ export default function ConfirmPasswordResetPage() {
         passwordLabel={t('auth.fields.newPassword')}
         submitLabel={t('auth.submit')}
         loading={reset.isPending}
-        onInvalid={(errors) => errors.token && notifyError(INVALID_TOKEN, t('auth.error'))}
+        onInvalid={(errors) => errors.token && notifyError(translateMessage(INVALID_TOKEN), t('auth.error'))}
         onSubmit={(values, form) =>
           reset.mutate(values, {
             onSuccess: (reply) => {

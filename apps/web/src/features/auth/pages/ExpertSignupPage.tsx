@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Anchor, Button, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +7,14 @@ import { routes } from '../../../config/routes.ts';
 import { useRegisterExpert } from '../../../api/auth.ts';
 import { AccountFields } from '../components/AccountFields.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
+import { DistrictPicker } from '../../../components/outbreak/DistrictPicker.tsx';
 import { useSignUpForm } from '../components/useSignUpFlow.ts';
 
 const empty = {
   email: '',
   username: '',
   password: '',
+  confirm_password: '',
   phone_number: '',
   areas_of_expertise: '',
   certifications: '',
@@ -20,6 +23,8 @@ const empty = {
   institution: '',
   languages_spoken: '',
   social_links: '',
+  /** The district or county the expert serves (issue 36): its outbreak alerts reach them. '' until chosen. */
+  district: '',
 };
 
 export default function ExpertSignupPage() {
@@ -29,10 +34,17 @@ export default function ExpertSignupPage() {
     schema: expertRegisterBody,
     initialValues: empty,
     // The schema makes a number of the typed text; an emptied years box means none, as the server's default.
-    prepare: (values) => ({ ...values, experience_years: values.experience_years.trim() || 0 }),
+    prepare: (values) => ({
+      ...values,
+      experience_years: values.experience_years.trim() || 0,
+      district: values.district || undefined,
+    }),
     send: (body, handlers) => register.mutate(body, handlers),
   });
   const text = (key: keyof typeof empty, required = false) => ({ required, ...form.getInputProps(key) });
+  // Stable, so the district list (memo) does not render again with each key typed in the other fields.
+  const { setFieldValue } = form;
+  const setDistrict = useCallback((code: string) => setFieldValue('district', code), [setFieldValue]);
 
   return (
     <>
@@ -50,6 +62,7 @@ export default function ExpertSignupPage() {
             placeholder={t('auth.fields.certificationsPlaceholder')}
             {...text('certifications')}
           />
+          <DistrictPicker value={form.values.district} onChange={setDistrict} error={form.errors.district} />
           <Textarea label={t('auth.fields.bio')} autosize minRows={3} maxRows={8} {...text('bio')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput label={t('auth.fields.experienceYears')} inputMode="numeric" {...text('experience_years')} />

@@ -47,7 +47,7 @@ export default function FarmerSignupPage() {
       <AuthTitle title={t('auth.signup.farmerTitle')}>{t('auth.signup.farmerSubtitle')}</AuthTitle>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <AccountFields input={form.getInputProps} values={form.values} withConfirm emailOptional />
+          <AccountFields input={form.getInputProps} values={form.values} emailOptional />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput
               label={t('auth.fields.farmLocation')}

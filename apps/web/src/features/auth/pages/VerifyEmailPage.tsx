@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '../../../config/routes.ts';
+import { translateMessage } from '../../../lib/validation.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
@@ -29,7 +30,7 @@ export default function VerifyEmailPage() {
     if (!value) return setError(CODE_REQUIRED);
     if (!/^\d{4}$/.test(value)) return setError(t('auth.codeLength'));
     setError(null);
-    if (!token) return notifyError(TOKEN_REQUIRED, t('auth.error'));
+    if (!token) return notifyError(translateMessage(TOKEN_REQUIRED), t('auth.error'));
     verify.mutate(
       { token, verificationCode: value },
       {
@@ -61,7 +62,7 @@ export default function VerifyEmailPage() {
   };
 
   const resendCode = () => {
-    if (!token) return notifyError(TOKEN_REQUIRED, t('auth.error'));
+    if (!token) return notifyError(translateMessage(TOKEN_REQUIRED), t('auth.error'));
     resend.mutate(
       { actionType: 'EMAIL_VERIFICATION', token },
       {
@@ -75,7 +76,7 @@ export default function VerifyEmailPage() {
     <>
       <AuthTitle title={t('auth.verify.title')}>{t('auth.verify.subtitle')}</AuthTitle>
       {!token ? (
-        <Alert color="red" mb="md" title={TOKEN_REQUIRED}>
+        <Alert color="red" mb="md" title={translateMessage(TOKEN_REQUIRED)}>
           {t('auth.verify.noToken')}
         </Alert>
       ) : null}

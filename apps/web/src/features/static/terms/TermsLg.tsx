@@ -13,9 +13,9 @@ export default function TermsLg() {
       updated="Ebyasembayo okukyusibwa: 23 Novemba 2026"
     >
       <Text>
-        Kutu eyamba abalimi mu Uganda ne Kenya okulaba amangu obulwadde bwa kutu (rust) ku birime byabwe, okwogera
-        n'abalimi abalala, n'okukwata obudde n'abakugu b'ebyobulimi. Bw'okola akawunti, oba okkirizza obukwakkulizo
-        buno. Busome; bumpi.
+        Kutu eyamba abalimi mu Uganda ne Kenya okulaba amangu obulwadde bwa kutu ku birime byabwe, okwogera n'abalimi
+        abalala, n'okukwata obudde n'abakugu b'ebyobulimi. Bw'okola akawunti, oba okkirizza obukwakkulizo buno. Busome;
+        bumpi.
       </Text>
 
       <Section title="1. Akawunti yo">

@@ -14,7 +14,7 @@ export function SampleCounts() {
       {trainingLabels.map((l) => (
         <Paper key={l} withBorder p="sm" radius="md" data-testid={`count-${l}`}>
           <Text size="sm" c="dimmed">
-            {labelName(l)}
+            {labelName(t, l)}
           </Text>
           <Text fw={700} size="xl">
             {data?.[l] ?? '–'}

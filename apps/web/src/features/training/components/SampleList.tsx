@@ -14,6 +14,7 @@ import { labelColor, labelName, labelOptions } from './labels.ts';
 
 /** A stored sample image (the route needs the bearer token, so it is fetched, not linked). */
 function Thumb({ sample }: { sample: TrainingSample }) {
+  const { t } = useTranslation();
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let url: string | null = null;
@@ -34,7 +35,7 @@ function Thumb({ sample }: { sample: TrainingSample }) {
       if (url) URL.revokeObjectURL(url);
     };
   }, [sample.image_url]);
-  return <Image src={src} w={56} h={56} radius="sm" fit="cover" alt={labelName(sample.label)} fallbackSrc="" />;
+  return <Image src={src} w={56} h={56} radius="sm" fit="cover" alt={labelName(t, sample.label)} fallbackSrc="" />;
 }
 
 /** The stored samples: paginated, filter by label, relabel and remove. */
@@ -54,7 +55,7 @@ export function SampleList() {
           <Title order={3}>{t('training.sampleList')}</Title>
           <NativeSelect
             aria-label={t('training.filterLabel')}
-            data={[{ value: '', label: t('training.allLabels') }, ...labelOptions]}
+            data={[{ value: '', label: t('training.allLabels') }, ...labelOptions(t)]}
             value={label ?? ''}
             onChange={(e) => {
               setLabel((e.currentTarget.value as TrainingLabel) || undefined);
@@ -75,12 +76,12 @@ export function SampleList() {
               </Table.Td>
               <Table.Td>
                 <Group gap="xs">
-                  <Badge color={labelColor[s.label]}>{labelName(s.label)}</Badge>
+                  <Badge color={labelColor[s.label]}>{labelName(t, s.label)}</Badge>
                   <NativeSelect
                     size="xs"
                     w={160}
                     aria-label={t('training.relabel', { id: s.id })}
-                    data={labelOptions}
+                    data={labelOptions(t)}
                     value={s.label}
                     onChange={(e) =>
                       e.currentTarget.value !== s.label &&

@@ -117,7 +117,7 @@ export function TrainingUploadForm() {
         )}
         <NativeSelect
           label={t('training.label')}
-          data={[{ value: '', label: t('training.labelPlaceholder'), disabled: true }, ...labelOptions]}
+          data={[{ value: '', label: t('training.labelPlaceholder'), disabled: true }, ...labelOptions(t)]}
           value={label ?? ''}
           onChange={(e) => setLabel((e.currentTarget.value as TrainingLabel) || null)}
         />
