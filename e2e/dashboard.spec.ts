@@ -118,5 +118,8 @@ test('the expert dashboard shows the expert heading and links', async ({ page, r
     '/account/addresses/availability-slots',
   );
   await expect(statValue(page, 'bookingsConfirmed')).toHaveText('0');
-  await expect(page.getByTestId('notifications-card').getByText('No notifications')).toBeVisible();
+  // The only notification a newly approved expert has is the approval itself (docs/decisions/0027).
+  const notifications = page.getByTestId('notifications-card').getByTestId('notification');
+  await expect(notifications).toHaveCount(1);
+  await expect(notifications.first()).toContainText('An administrator approved your expert account');
 });
