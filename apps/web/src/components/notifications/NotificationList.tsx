@@ -96,7 +96,13 @@ export function NotificationList({ maxHeight = 300 }: { maxHeight?: number }) {
               data-read={n.read}
               style={{ opacity: n.read ? 0.55 : 1 }}
             >
-              <ThemeIcon color={color} variant="light" radius="xl" role="img" aria-label={t(`notifications.types.${n.type}`)}>
+              <ThemeIcon
+                color={color}
+                variant="light"
+                radius="xl"
+                role="img"
+                aria-label={t(`notifications.types.${n.type}`)}
+              >
                 <TypeIcon size={18} />
               </ThemeIcon>
               <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
