@@ -63,7 +63,7 @@ describe('advice and education resources in the reader’s language (en, sw, lg)
   it('keeps fungicide advice by active ingredient, with the registration and label caution, in every language', async () => {
     const caution = {
       sw: /iliyosajiliwa kwa mahindi nchini Kenya \(PCPB\) au Uganda \(MAAIF\).*lebo/,
-      lg: /eryawandiisibwa okukozesebwa ku kasooli mu Kenya \(PCPB\) oba mu Uganda \(MAAIF\).*label/,
+      lg: /eryawandiisibwa okukozesebwa ku kasooli mu Kenya \(PCPB\) oba mu Uganda \(MAAIF\).*paketi/,
     };
     for (const language of ['sw', 'lg'] as const) {
       const steps = (await adviceRow('common_rust', 'maize', language)).steps.join(' ');
