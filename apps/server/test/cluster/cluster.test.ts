@@ -279,10 +279,19 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     expect(started.status).toBe(202);
     const job = await started.json();
     const marker = path.join(tmp, 'worker-long', 'models');
-    await eventually(async () => trainerProcesses(marker).length > 0, 'the trainer to start', 60_000);
+    // The served model's head is refitted in the worker's own thread (docs/decisions/0029); a Python
+    // trainer, where one runs, is a child process that must not outlive the worker.
+    await eventually(
+      async () => {
+        const [row] = await database.db.select().from(trainingJobs).where(eq(trainingJobs.id, job.id));
+        return row.status === 'running' && row.stage !== null;
+      },
+      'the retraining to start working',
+      60_000,
+    );
     long.child.kill('SIGKILL');
     await long.exited;
-    // The trainer watches its parent (docs/decisions/0011) and exits with it.
+    // A Python trainer watches its parent (docs/decisions/0011) and exits with it.
     await eventually(async () => trainerProcesses(marker).length === 0, 'the orphan trainer to exit', 30_000);
 
     // A new worker fails what the dead one left once its heartbeat is stale (a minute).

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * A process line of any of the Python trainer's scripts: KutuNet's train.py, or train_head.py (retraining
- * the served KutuLeafNet refits its head) and the features.py it starts.
+ * A process line of any of the Python trainer's modules (`python3 -m trainer.train`, `trainer.train_head`,
+ * `trainer.features`, or a script path `trainer/train.py`).
  */
-export const TRAINER_SCRIPT = /trainer\/\w+\.py/;
+export const TRAINER_SCRIPT = /trainer[./]\w+/;
 
 /** The rust3 dataset shipped in the repository (real leaf photos). */
 export const RUST3 = path.resolve(import.meta.dirname, '../../../../datasets/rust3');
