@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   readinessRoutes(app, { ...deps, metricsToken: config.metricsToken });
   metricsRoutes(app, { ...deps, metricsToken: config.metricsToken });
   if (!config.isProduction) devOutboxRoutes(app, moduleDeps);
-  authRoutes(app, moduleDeps);
+  authRoutes(app, moduleDeps, services);
   communityRoutes(app, moduleDeps, services.community);
   consultationsRoutes(app, services);
   analysisRoutes(app, moduleDeps, services);

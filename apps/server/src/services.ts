@@ -2,6 +2,11 @@ import type { ModuleDeps } from './deps.ts';
 import { createAdviceService } from './modules/analysis/advice.service.ts';
 import { createAnalysisService } from './modules/analysis/analysis.service.ts';
 import { createResourcesService } from './modules/analysis/resources.service.ts';
+import { createAccountService } from './modules/auth/account.service.ts';
+import { createAuthShared } from './modules/auth/auth.shared.ts';
+import { createRecoveryService } from './modules/auth/recovery.service.ts';
+import { createSessionService } from './modules/auth/session.service.ts';
+import { createSignupService } from './modules/auth/signup.service.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
 import { createAvailabilityService } from './modules/consultations/availability.service.ts';
 import { createConsultationsService } from './modules/consultations/consultations.service.ts';
@@ -21,6 +26,8 @@ import { createVettingService } from './modules/vetting/vetting.service.ts';
  * outbreak routes build their own service, and analysis.service.ts its own outbreak service.
  */
 export function createServices(deps: ModuleDeps, log: TrainingLog) {
+  const authShared = createAuthShared(deps, log);
+  const signup = createSignupService(authShared);
   const advice = createAdviceService(deps);
   const analysis = createAnalysisService(deps, advice);
   const community = createCommunityService(deps);
@@ -28,6 +35,10 @@ export function createServices(deps: ModuleDeps, log: TrainingLog) {
   const retraining = createRetrainingService(deps, versions, deps.training, log);
   const samples = createSamplesService(deps, retraining);
   return {
+    signup,
+    session: createSessionService(authShared, signup),
+    recovery: createRecoveryService(authShared),
+    account: createAccountService(authShared),
     advice,
     analysis,
     resources: createResourcesService(deps),
