@@ -40,6 +40,7 @@ import { offlineModelRoutes } from './modules/offline-model/offline-model.routes
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { createVettingRepo } from './modules/vetting/vetting.repo.ts';
 import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
+import { outbreakJobs } from './modules/outbreak/outbreak.jobs.ts';
 import { outbreakRoutes } from './modules/outbreak/outbreak.routes.ts';
 import {
   canonicalMetricsUrl,
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   trainingJobs(app, moduleDeps, services);
   consultationsJobs(deps.jobs, services.availability);
+  outbreakJobs(deps.jobs, services.outbreak);
 
   healthRoutes(app, moduleDeps);
   readinessRoutes(app, { ...deps, metricsToken: config.metricsToken });
@@ -126,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   reviewRoutes(app, services.review);
   offlineModelRoutes(app, services.offlineModel);
   vettingRoutes(app, services.vetting);
-  outbreakRoutes(app, moduleDeps);
+  outbreakRoutes(app, services.outbreak);
 
   registerWebApp(app, config.webDist);
   return app;

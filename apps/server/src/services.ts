@@ -22,14 +22,15 @@ import { createVettingService } from './modules/vetting/vetting.service.ts';
 /**
  * The service graph, built once per app (docs/decisions/0042): each service is made here and handed to
  * its routes, its jobs and the services that use it, so no service builds another and there is one of
- * each (one cache, one queue handler). Not yet here (other issue-38 changes are rewriting them): the auth and
- * outbreak routes build their own service, and analysis.service.ts its own outbreak service.
+ * each (one cache, one queue handler). Auth is four services over one shared part (sign-up, session,
+ * recovery, account); analysis and review share the one outbreak service.
  */
 export function createServices(deps: ModuleDeps, log: TrainingLog) {
   const authShared = createAuthShared(deps, log);
   const signup = createSignupService(authShared);
   const advice = createAdviceService(deps);
-  const analysis = createAnalysisService(deps, advice);
+  const outbreak = createOutbreakService(deps);
+  const analysis = createAnalysisService(deps, advice, outbreak);
   const community = createCommunityService(deps);
   const versions = createVersionsService(deps, deps.training);
   const retraining = createRetrainingService(deps, versions, deps.training, log);
@@ -51,8 +52,9 @@ export function createServices(deps: ModuleDeps, log: TrainingLog) {
       analysis,
       samples,
       community,
-      outbreak: createOutbreakService(deps),
+      outbreak,
     }),
+    outbreak,
     samples,
     retraining,
     versions,
