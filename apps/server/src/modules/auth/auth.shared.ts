@@ -11,9 +11,6 @@ import { waitBeforeNextTry, waitMessage } from './backoff.ts';
 import { normaliseEmail } from './email.ts';
 import { hashSecret, verifySecret } from './passwords.ts';
 
-/** The sign-up token's life: the sign-up reply's, and the one a sign-in to an unfinished account sends. */
-export const SIGNUP_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
-
 export interface AuthLog {
   error(obj: object, msg: string): void;
 }
@@ -38,12 +35,9 @@ export function clash(index: string) {
   return conflict('errors.auth.emailTaken', { email: 'errors.auth.alreadyRegistered' });
 }
 
-/** Whether the sign-up still waits for the email step (a phone-only account has none). */
-export const awaitsEmail = (user: UserRow) => user.email !== null && !user.emailVerifiedAt;
-
 /**
- * What the auth services share (docs/decisions/0042): the repo, token hashing, codes, SMS, sessions and
- * the account as the contract shows it. Built once in services.ts and handed to each auth service.
+ * What the auth services share (docs/decisions/0042): the repo, token hashing, codes, SMS, issuing a
+ * session, the back-off check and the account as the contract shows it. Built once in services.ts and handed to each auth service.
  */
 export function createAuthShared(deps: ModuleDeps, log: AuthLog) {
   const { config, clock, sms, tokens } = deps;

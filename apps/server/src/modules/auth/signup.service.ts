@@ -7,13 +7,19 @@ import { uniqueViolation, type UserRow } from './auth.repo.ts';
 import { RESEND_WINDOW_MS, resendProblem } from './codes.ts';
 import { activationLinkMail, activationLinkSms, activationSms, verificationMail } from './messages.ts';
 import { hashSecret } from './passwords.ts';
-import { type AuthShared, awaitsEmail, clash, emailOrThrow, SIGNUP_TOKEN_TTL_MS } from './auth.shared.ts';
+import { type AuthShared, clash, emailOrThrow } from './auth.shared.ts';
+
+/** The sign-up token's life: the sign-up reply's, and the one a sign-in to an unfinished account sends. */
+const SIGNUP_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+
+/** Whether the sign-up still waits for the email step (a phone-only account has none). */
+const awaitsEmail = (user: UserRow) => user.email !== null && !user.emailVerifiedAt;
 
 type FarmerInput = z.output<typeof farmerRegisterBody>;
 type ExpertInput = z.output<typeof expertRegisterBody>;
 type OtpAction = (typeof otpActionTypes)[number];
 
-/** Sign-up: register a farmer or an expert, verify the email, activate by SMS, resend codes. */
+/** Sign-up: register a farmer or an expert, verify the email, activate by SMS, resend codes, resume an unfinished one. */
 export function createSignupService(shared: AuthShared) {
   const { deps, log, repo, hash, verifyLink, activationLink, freshCode, checkCode, sendSms, sendActivationSms } =
     shared;
