@@ -40,6 +40,7 @@ import { offlineModelRoutes } from './modules/offline-model/offline-model.routes
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { createVettingRepo } from './modules/vetting/vetting.repo.ts';
 import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
+import { outbreakJobs } from './modules/outbreak/outbreak.jobs.ts';
 import { outbreakRoutes } from './modules/outbreak/outbreak.routes.ts';
 import {
   canonicalMetricsUrl,
@@ -111,12 +112,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   trainingJobs(app, moduleDeps, services);
   consultationsJobs(deps.jobs, services.availability);
+  outbreakJobs(deps.jobs, services.outbreak);
 
   healthRoutes(app, moduleDeps);
   readinessRoutes(app, { ...deps, metricsToken: config.metricsToken });
   metricsRoutes(app, { ...deps, metricsToken: config.metricsToken });
   if (!config.isProduction) devOutboxRoutes(app, moduleDeps);
-  authRoutes(app, moduleDeps);
+  authRoutes(app, moduleDeps, services);
   communityRoutes(app, moduleDeps, services.community);
   consultationsRoutes(app, services);
   analysisRoutes(app, moduleDeps, services);
@@ -126,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   reviewRoutes(app, services.review);
   offlineModelRoutes(app, services.offlineModel);
   vettingRoutes(app, services.vetting);
-  outbreakRoutes(app, moduleDeps);
+  outbreakRoutes(app, services.outbreak);
 
   registerWebApp(app, config.webDist);
   return app;

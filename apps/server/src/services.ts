@@ -2,6 +2,11 @@ import type { ModuleDeps } from './deps.ts';
 import { createAdviceService } from './modules/analysis/advice.service.ts';
 import { createAnalysisService } from './modules/analysis/analysis.service.ts';
 import { createResourcesService } from './modules/analysis/resources.service.ts';
+import { createAccountService } from './modules/auth/account.service.ts';
+import { createAuthShared } from './modules/auth/auth.shared.ts';
+import { createRecoveryService } from './modules/auth/recovery.service.ts';
+import { createSessionService } from './modules/auth/session.service.ts';
+import { createSignupService } from './modules/auth/signup.service.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
 import { createAvailabilityService } from './modules/consultations/availability.service.ts';
 import { createConsultationsService } from './modules/consultations/consultations.service.ts';
@@ -17,17 +22,24 @@ import { createVettingService } from './modules/vetting/vetting.service.ts';
 /**
  * The service graph, built once per app (docs/decisions/0042): each service is made here and handed to
  * its routes, its jobs and the services that use it, so no service builds another and there is one of
- * each (one cache, one queue handler). Not yet here (other issue-38 changes are rewriting them): the auth and
- * outbreak routes build their own service, and analysis.service.ts its own outbreak service.
+ * each (one cache, one queue handler). Auth is four services over one shared part (sign-up, session,
+ * recovery, account); analysis and review share the one outbreak service.
  */
 export function createServices(deps: ModuleDeps, log: TrainingLog) {
+  const authShared = createAuthShared(deps, log);
+  const signup = createSignupService(authShared);
   const advice = createAdviceService(deps);
-  const analysis = createAnalysisService(deps, advice);
+  const outbreak = createOutbreakService(deps);
+  const analysis = createAnalysisService(deps, advice, outbreak);
   const community = createCommunityService(deps);
   const versions = createVersionsService(deps, deps.training);
   const retraining = createRetrainingService(deps, versions, deps.training, log);
   const samples = createSamplesService(deps, retraining);
   return {
+    signup,
+    session: createSessionService(authShared, signup),
+    recovery: createRecoveryService(authShared),
+    account: createAccountService(authShared),
     advice,
     analysis,
     resources: createResourcesService(deps),
@@ -40,8 +52,9 @@ export function createServices(deps: ModuleDeps, log: TrainingLog) {
       analysis,
       samples,
       community,
-      outbreak: createOutbreakService(deps),
+      outbreak,
     }),
+    outbreak,
     samples,
     retraining,
     versions,

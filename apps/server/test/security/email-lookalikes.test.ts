@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailScriptProblem, normaliseEmail } from '../../src/modules/auth/email.ts';
-import { farmerBody, post } from '../../src/modules/auth/flow.ts';
+import { farmerBody, post } from '../support/auth-flow.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { errorOf } from './support.ts';
 

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionTokens } from '../../src/db/schema/index.ts';
-import { activeAccount, post } from '../../src/modules/auth/flow.ts';
+import { activeAccount, post } from '../support/auth-flow.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { resetToken } from './support.ts';
 

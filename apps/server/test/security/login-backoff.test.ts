@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delayAfterFailures } from '../../src/modules/auth/backoff.ts';
-import { activeAccount, PASSWORD } from '../../src/modules/auth/flow.ts';
+import { activeAccount, PASSWORD } from '../support/auth-flow.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { errorOf } from './support.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeAccount, farmerBody, login, post } from '../../src/modules/auth/flow.ts';
+import { activeAccount, farmerBody, login, post } from '../support/auth-flow.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { bearer, changePassword } from './support.ts';
 

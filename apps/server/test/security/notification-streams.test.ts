@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsApi } from '@kutu/contract';
-import { activeAccount, login, post } from '../../src/modules/auth/flow.ts';
+import { activeAccount, login, post } from '../support/auth-flow.ts';
 import { MAX_STREAMS_PER_USER } from '../../src/modules/notifications/notifications.routes.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { createUser } from '../users.ts';

@@ -2,7 +2,7 @@ import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
-import { login } from '../../src/modules/auth/flow.ts';
+import { login } from '../support/auth-flow.ts';
 import { hashSecret, needsRehash, verifySecret } from '../../src/modules/auth/passwords.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { createUser } from '../users.ts';

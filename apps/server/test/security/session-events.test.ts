@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClusterEvent, createMemoryCoordinator } from '../../src/adapters/coordinator.ts';
-import { activeAccount, login, post } from '../../src/modules/auth/flow.ts';
+import { activeAccount, login, post } from '../support/auth-flow.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { changePassword } from './support.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeAccount, login, post } from '../../src/modules/auth/flow.ts';
+import { activeAccount, login, post } from '../support/auth-flow.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { bearer, changePassword, errorOf, resetToken } from './support.ts';
 

@@ -19,7 +19,7 @@ import {
   secondPhotoAsk,
 } from '@kutu/contract';
 import { thresholdsOf } from '@kutu/vision';
-import { createOutbreakService } from '../outbreak/outbreak.service.ts';
+import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { type Message, message } from '../../i18n/i18n.ts';
@@ -71,11 +71,10 @@ const storageFolder = (now: Date) =>
 
 type Context = { byTopic: Map<string, EducationalResource[]>; book: AdviceBook };
 
-export function createAnalysisService(deps: ModuleDeps, advice: AdviceService) {
+export function createAnalysisService(deps: ModuleDeps, advice: AdviceService, outbreak: OutbreakService) {
   const repo = createAnalysisRepo(deps.db);
   const resources = createResourcesRepo(deps.db);
   const limiter = deps.decodeLimiter;
-  const outbreak = createOutbreakService(deps);
 
   const versions = createReadVersions(deps.db);
   const history = createReadCache<JsonText>();

@@ -30,7 +30,10 @@ import { message } from '../../i18n/i18n.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { renderedOnSend as say } from '../../plugins/language.ts';
-import { createAuthService } from './auth.service.ts';
+import type { AccountService } from './account.service.ts';
+import type { RecoveryService } from './recovery.service.ts';
+import type { SessionService } from './session.service.ts';
+import type { SignupService } from './signup.service.ts';
 
 const tags = ['auth'];
 
@@ -42,8 +45,16 @@ function waitingTime(ms: number) {
     : message('units.seconds', { count: seconds });
 }
 
-export function authRoutes(app: App, deps: ModuleDeps) {
-  const auth = createAuthService(deps, app.log);
+export function authRoutes(
+  app: App,
+  deps: ModuleDeps,
+  {
+    signup,
+    session,
+    recovery,
+    account,
+  }: { signup: SignupService; session: SessionService; recovery: RecoveryService; account: AccountService },
+) {
   /** Per-address limit on routes that guess or send something (sign-in, codes, resets, sign-up). */
   const limited = {
     rateLimit: {
@@ -65,38 +76,38 @@ export function authRoutes(app: App, deps: ModuleDeps) {
   app.post(
     api.auth.registerFarmer,
     { config: limited, schema: { tags, body: farmerRegisterBody, response: { 201: registerReply } } },
-    async (req, reply) => reply.status(201).send(say(await auth.registerFarmer(req.body, await req.language()))),
+    async (req, reply) => reply.status(201).send(say(await signup.registerFarmer(req.body, await req.language()))),
   );
 
   app.post(
     api.auth.registerExpert,
     { config: limited, schema: { tags, body: expertRegisterBody, response: { 201: registerReply } } },
-    async (req, reply) => reply.status(201).send(say(await auth.registerExpert(req.body, await req.language()))),
+    async (req, reply) => reply.status(201).send(say(await signup.registerExpert(req.body, await req.language()))),
   );
 
   app.post(
     api.auth.verifyEmail,
     { config: limited, schema: { tags, body: verifyEmailBody, response: { 200: verifyEmailReply } } },
-    async (req) => say(await auth.verifyEmail(req.body.token, req.body.verificationCode)),
+    async (req) => say(await signup.verifyEmail(req.body.token, req.body.verificationCode)),
   );
 
   app.post(
     api.auth.resendOtp,
     { config: limited, schema: { tags, body: resendOtpBody, response: { 200: messageReply } } },
-    async (req) => say(await auth.resendOtp(req.body.actionType, req.body.token)),
+    async (req) => say(await signup.resendOtp(req.body.actionType, req.body.token)),
   );
 
   app.post(
     api.auth.activate,
     { config: limited, schema: { tags, body: activateBody, response: { 200: activateReply } } },
-    async (req) => say(await auth.activate(req.body)),
+    async (req) => say(await signup.activate(req.body)),
   );
 
   app.post(
     api.auth.login,
     { config: limited, schema: { tags, body: loginBody, response: { 200: loginReply } } },
     async (req, reply) => {
-      const { deviceCookie, ...signedInReply } = await auth.login(
+      const { deviceCookie, ...signedInReply } = await session.login(
         (req.body.identifier ?? req.body.email) as string,
         req.body.password,
         req.headers.cookie,
@@ -109,11 +120,11 @@ export function authRoutes(app: App, deps: ModuleDeps) {
   app.post(
     api.auth.refresh,
     { config: limited, schema: { tags, body: refreshBody, response: { 200: tokenPair } } },
-    (req) => auth.refresh(req.body.refresh),
+    (req) => session.refresh(req.body.refresh),
   );
 
   app.post(api.auth.logout, { schema: { tags, body: refreshBody, response: { 200: messageReply } } }, async (req) =>
-    say(await auth.logout(req.body.refresh)),
+    say(await session.logout(req.body.refresh)),
   );
 
   app.post(
@@ -122,8 +133,8 @@ export function authRoutes(app: App, deps: ModuleDeps) {
     async (req) =>
       say(
         req.body.email !== undefined
-          ? await auth.forgotPassword(req.body.email)
-          : await auth.forgotPasswordByPhone(req.body.phone!),
+          ? await recovery.forgotPassword(req.body.email)
+          : await recovery.forgotPasswordByPhone(req.body.phone!),
       ),
   );
 
@@ -132,7 +143,7 @@ export function authRoutes(app: App, deps: ModuleDeps) {
     { config: limited, schema: { tags, body: resetPasswordByCodeBody, response: { 200: messageReply } } },
     async (req) =>
       say(
-        await auth.resetPasswordByCode({
+        await recovery.resetPasswordByCode({
           phone: req.body.phone,
           code: req.body.code,
           newPassword: req.body.new_password,
@@ -143,7 +154,7 @@ export function authRoutes(app: App, deps: ModuleDeps) {
   app.post(
     api.auth.resetPassword,
     { config: limited, schema: { tags, body: resetPasswordBody, response: { 200: messageReply } } },
-    async (req) => say(await auth.resetPassword(req.body.token, req.body.new_password)),
+    async (req) => say(await recovery.resetPassword(req.body.token, req.body.new_password)),
   );
 
   app.put(
@@ -153,7 +164,7 @@ export function authRoutes(app: App, deps: ModuleDeps) {
       onRequest: signedIn.onRequest,
       schema: { ...signedIn.schema, tags, body: changePasswordBody, response: { 200: changePasswordReply } },
     },
-    async (req) => say(await auth.changePassword(caller(req).userId, req.body.oldPassword, req.body.newPassword)),
+    async (req) => say(await account.changePassword(caller(req).userId, req.body.oldPassword, req.body.newPassword)),
   );
 
   app.put(
@@ -162,7 +173,7 @@ export function authRoutes(app: App, deps: ModuleDeps) {
       onRequest: signedIn.onRequest,
       schema: { ...signedIn.schema, tags, body: completeProfileBody, response: { 200: userRecord } },
     },
-    (req) => auth.completeProfile(caller(req).userId, req.body),
+    (req) => account.completeProfile(caller(req).userId, req.body),
   );
 
   app.post(
@@ -172,7 +183,7 @@ export function authRoutes(app: App, deps: ModuleDeps) {
       onRequest: signedIn.onRequest,
       schema: { ...signedIn.schema, tags, body: addEmailBody, response: { 200: messageReply } },
     },
-    async (req) => say(await auth.addEmail(caller(req).userId, req.body.email)),
+    async (req) => say(await account.addEmail(caller(req).userId, req.body.email)),
   );
 
   app.post(
@@ -182,13 +193,13 @@ export function authRoutes(app: App, deps: ModuleDeps) {
       onRequest: signedIn.onRequest,
       schema: { ...signedIn.schema, tags, body: confirmEmailBody, response: { 200: userRecord } },
     },
-    (req) => auth.confirmEmail(caller(req).userId, req.body.email, req.body.code),
+    (req) => account.confirmEmail(caller(req).userId, req.body.email, req.body.code),
   );
 
   app.get(
     api.auth.me,
     { onRequest: signedIn.onRequest, schema: { ...signedIn.schema, tags, response: { 200: userRecord } } },
-    (req) => auth.me(caller(req).userId),
+    (req) => session.me(caller(req).userId),
   );
 
   app.put(
@@ -197,6 +208,6 @@ export function authRoutes(app: App, deps: ModuleDeps) {
       onRequest: signedIn.onRequest,
       schema: { ...signedIn.schema, tags, body: languageBody, response: { 200: languageReply } },
     },
-    (req) => auth.setLanguage(caller(req).userId, req.body.language),
+    (req) => account.setLanguage(caller(req).userId, req.body.language),
   );
 }

@@ -33,7 +33,6 @@ export function createDeviceCookies(secret: string, secure: boolean) {
     },
   };
 }
-export type DeviceCookies = ReturnType<typeof createDeviceCookies>;
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(';') ?? []) {

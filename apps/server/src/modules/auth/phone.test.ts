@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { activeAccount, codeIn, expertBody, farmerBody, lastSms, login, PASSWORD, post } from './flow.ts';
+import {
+  activeAccount,
+  codeIn,
+  expertBody,
+  farmerBody,
+  lastSms,
+  login,
+  PASSWORD,
+  post,
+} from '../../../test/support/auth-flow.ts';
 
 const MIN = 60_000;
 let t: TestContext;

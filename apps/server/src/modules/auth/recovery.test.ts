@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { type MessageKey, t as text } from '../../i18n/i18n.ts';
-import { codeIn, lastSms, PASSWORD, post, signUp, signUpAndVerify } from './flow.ts';
+import { codeIn, lastSms, PASSWORD, post, signUp, signUpAndVerify } from '../../../test/support/auth-flow.ts';
 
 /**
  * A sign-up that lost its token: signing in with the right password sends a fresh token and code for the

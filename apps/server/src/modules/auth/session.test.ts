@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { activeAccount, login, PASSWORD, post, signUp } from './flow.ts';
+import { activeAccount, login, PASSWORD, post, signUp } from '../../../test/support/auth-flow.ts';
 
 const MIN = 60_000;
 let t: TestContext;

@@ -13,7 +13,7 @@ import {
   post,
   signUp,
   signUpAndVerify,
-} from './flow.ts';
+} from '../../../test/support/auth-flow.ts';
 
 const MIN = 60_000;
 let t: TestContext;

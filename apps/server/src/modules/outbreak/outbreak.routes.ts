@@ -15,12 +15,11 @@ import {
   outbreakTrendQuery,
   outbreakTrendReply,
 } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../deps.ts';
+import type { App } from '../../deps.ts';
 import { message } from '../../i18n/i18n.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
-import { createOutbreakService, OUTBREAK_ALERT_QUEUE } from './outbreak.service.ts';
-import { OUTBREAK_UPKEEP_QUEUE } from './upkeep.ts';
+import type { OutbreakService } from './outbreak.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
 const tags = ['outbreak'];
@@ -29,18 +28,9 @@ const security = [{ bearer: [] }];
 export const OPEN_FEED_PER_MINUTE = 30;
 
 /** Outbreak watch (issue 36): map, trend, expert table and CSV, settings, and the open feed. */
-export function outbreakRoutes(app: App, deps: ModuleDeps) {
-  const outbreak = createOutbreakService(deps);
+export function outbreakRoutes(app: App, outbreak: OutbreakService) {
   const expert = app.requireRole('expert');
   const signedIn = app.requireRole('farmer', 'expert');
-
-  deps.jobs.handle<{ alertId: number }>(OUTBREAK_ALERT_QUEUE, (data) => outbreak.deliver(data.alertId), {
-    retryLimit: 3,
-  });
-  // An alert ends when its district's cases fall below the rule, also when only time passed (0032).
-  deps.jobs.handle(OUTBREAK_UPKEEP_QUEUE, async () => {
-    await outbreak.endLapsedAlerts();
-  });
 
   app.get(
     outbreakApi.map,

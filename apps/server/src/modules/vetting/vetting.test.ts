@@ -3,7 +3,7 @@ import type { ExpertApplication, ExpertApplicationPage, NotificationList, UserRe
 import { t as translate } from '../../i18n/i18n.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
-import { activeAccount, lastSms, login } from '../auth/flow.ts';
+import { activeAccount, lastSms, login } from '../../../test/support/auth-flow.ts';
 
 const APPLICATIONS = '/api/admin/expert-applications/';
 const approve = (id: number) => `/api/admin/expert-applications/${id}/approve/`;

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import type { UserRecord } from '@kutu/contract';
+import type { ModuleDeps } from '../../deps.ts';
+import { contractMessage, message } from '../../i18n/i18n.ts';
+import { AppError, badRequest, conflict, tooMany, unauthenticated } from '../../lib/errors.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { type Account, type CodePurpose, createAuthRepo, type UserRow } from './auth.repo.ts';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, codeProblem, newCode, wrongCodeMessage } from './codes.ts';
+import { activationSms } from './messages.ts';
+import { waitBeforeNextTry, waitMessage } from './backoff.ts';
+import { normaliseEmail } from './email.ts';
+import { hashSecret, verifySecret } from './passwords.ts';
+
+export interface AuthLog {
+  error(obj: object, msg: string): void;
+}
+
+/** The address normalised, or the 400 with the contract's sentence for what is wrong with it. */
+export function emailOrThrow(raw: string): string {
+  const normalised = normaliseEmail(raw);
+  if ('problem' in normalised) {
+    throw badRequest(contractMessage(normalised.problem), { email: contractMessage(normalised.problem) });
+  }
+  return normalised.email;
+}
+
+/** The 409 for a taken email, username or phone (by the unique index's name), as at sign-up. */
+export function clash(index: string) {
+  if (index.includes('username')) {
+    return conflict('errors.auth.usernameTaken', { username: 'errors.auth.alreadyTaken' });
+  }
+  if (index.includes('phone')) {
+    return conflict('errors.auth.phoneTaken', { phone_number: 'errors.auth.alreadyRegistered' });
+  }
+  return conflict('errors.auth.emailTaken', { email: 'errors.auth.alreadyRegistered' });
+}
+
+/**
+ * What the auth services share (docs/decisions/0042): the repo, token hashing, codes, SMS, issuing a
+ * session, the back-off check and the account as the contract shows it. Built once in services.ts and handed to each auth service.
+ */
+export function createAuthShared(deps: ModuleDeps, log: AuthLog) {
+  const { config, clock, sms, tokens } = deps;
+  /** Tells the other processes' session caches and streams (docs/decisions/0021); the database already says so. */
+  const revoked = (userId: number, sessionId?: string) =>
+    deps.coordinator.publish({ type: 'session-revoked', userId, sessionId }).catch(() => {});
+  const repo = createAuthRepo(deps.db);
+  const secret = config.jwt.refreshSecret;
+  const hash = (token: string) => hashToken(token, secret);
+  const verifyLink = (token: string, code: string) =>
+    `${config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}&verificationToken=${code}`;
+  const activationLink = (token: string) => `${config.publicUrl}/auth/activation?token=${encodeURIComponent(token)}`;
+
+  async function freshCode(now: Date) {
+    const code = newCode();
+    return { code, stored: { codeHash: await hashSecret(code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) } };
+  }
+
+  /** Checks a code for the user; a wrong code uses up one of the tries. Returns the stored code's id. */
+  async function checkCode(userId: number, purpose: CodePurpose, code: string, field: string) {
+    const stored = await repo.latestCode(userId, purpose);
+    const problem = codeProblem(stored, clock.now());
+    if (problem || !stored) {
+      throw badRequest(problem ?? 'errors.auth.noActiveCode', {
+        [field]: problem ?? message('errors.auth.noActiveCode'),
+      });
+    }
+    if (!(await verifySecret(stored.codeHash, code))) {
+      const attempts = await repo.recordWrongCode(stored.id, CODE_MAX_ATTEMPTS);
+      const wrong = wrongCodeMessage(attempts);
+      throw badRequest(wrong, { [field]: wrong });
+    }
+    return stored.id;
+  }
+
+  async function sendActivationSms(user: UserRow, code: string) {
+    await sendSms(user.phone, activationSms(user.language, code));
+  }
+
+  async function sendSms(phone: string, text: string) {
+    try {
+      await sms.send(phone, text);
+    } catch (err) {
+      log.error({ err }, 'could not send the activation SMS');
+      throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.smsFailed', 503);
+    }
+  }
+
+  async function issueSession(user: UserRow) {
+    const now = clock.now();
+    const refresh = randomToken();
+    const sessionId = randomUUID();
+    await repo.insertRefreshToken({
+      userId: user.id,
+      familyId: sessionId,
+      tokenHash: hash(refresh),
+      expiresAt: new Date(now.getTime() + config.jwt.refreshTtlDays * 24 * 3600 * 1000),
+      now,
+    });
+    return { access: await tokens.sign({ userId: user.id, role: user.role, sessionId }, now), refresh };
+  }
+
+  /** Refuses (429, how long to wait) while the back-off after failed password checks under `key` runs. */
+  async function assertNoBackOff(key: string) {
+    const row = await repo.peekThrottle(key);
+    const wait = waitBeforeNextTry(row && { count: row.count, lastAt: row.windowStart }, clock.now());
+    if (wait > 0) throw tooMany(waitMessage(wait));
+  }
+
+  async function userRecord(userId: number): Promise<UserRecord> {
+    const account = await repo.loadAccount(userId);
+    if (!account) throw unauthenticated('errors.session.invalid');
+    return toUserRecord(account);
+  }
+
+  return {
+    deps,
+    log,
+    repo,
+    hash,
+    revoked,
+    verifyLink,
+    activationLink,
+    freshCode,
+    checkCode,
+    sendSms,
+    sendActivationSms,
+    issueSession,
+    assertNoBackOff,
+    userRecord,
+  };
+}
+export type AuthShared = ReturnType<typeof createAuthShared>;
+
+export function toUserRecord({ user, farmer, expert, profile }: Account): UserRecord {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    phone: user.phone,
+    language: user.language,
+    district: user.district,
+    accountComplete: profile !== null,
+    needsDistrict: user.role === 'farmer' && user.district === null,
+    profile: profile && {
+      idType: profile.idType,
+      idNumber: profile.idNumber,
+      organisationName: profile.organisationName,
+      firstName: profile.firstName,
+      middleName: profile.middleName,
+      lastName: profile.lastName,
+      gender: profile.gender,
+      physicalAddress: profile.physicalAddress,
+      nationality: profile.nationality,
+      dob: profile.dob,
+      occupation: profile.occupation,
+    },
+    farmer: farmer && {
+      farm_location: farmer.farmLocation,
+      farm_size: farmer.farmSize,
+      crop_types: farmer.cropTypes,
+      sms_alerts: user.smsAlerts,
+    },
+    expert: expert && {
+      areas_of_expertise: expert.areasOfExpertise,
+      certifications: expert.certifications,
+      bio: expert.bio,
+      experience_years: expert.experienceYears,
+      institution: expert.institution,
+      languages_spoken: expert.languagesSpoken,
+      social_links: expert.socialLinks,
+    },
+    vetting: expert && {
+      status: expert.vettingStatus,
+      reason: expert.vettingReason,
+      decided_at: expert.vettedAt?.toISOString() ?? null,
+    },
+    account: {
+      accountNumber: `KUTU-${String(user.id).padStart(6, '0')}`,
+      accountType: user.role === 'farmer' ? 'Farmer' : user.role === 'expert' ? 'Expert' : 'Administrator',
+      isActivated: user.activatedAt !== null,
+      isPhoneVerified: user.phoneVerifiedAt !== null,
+      isEmailVerified: user.emailVerifiedAt !== null,
+      website: null,
+    },
+  };
+}
