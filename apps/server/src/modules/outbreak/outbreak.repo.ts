@@ -282,7 +282,6 @@ export function createOutbreakRepo(db: Db) {
     },
   };
 }
-export type OutbreakRepo = ReturnType<typeof createOutbreakRepo>;
 
 /**
  * The repair: rebuilds every case state, farmer-week and count from the analyses and verdicts, in one

@@ -47,8 +47,3 @@ export function isoWeekLabel(weekStart: string): string {
   const week = Math.ceil(((d.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 + 1) / 7);
   return `${year}-W${String(week).padStart(2, '0')}`;
 }
-
-/** The first week of the window ending with the week of `now`. */
-export function alertWindowStart(now: Date): string {
-  return weeksBefore(weekStartOf(now), ALERT_WINDOW_WEEKS - 1);
-}
