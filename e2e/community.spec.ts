@@ -8,6 +8,8 @@ const LEAF_PHOTO = path.join(import.meta.dirname, '../apps/server/test/fixtures/
 
 /** The card's photo has loaded (decoded, with a size), not just an <img> element. */
 async function expectPhoto(card: Locator, title: string) {
+  // Post photos load once their card is on screen (PostImage): scroll to it as a reader would.
+  await card.scrollIntoViewIfNeeded();
   const img = card.getByRole('img', { name: title });
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
