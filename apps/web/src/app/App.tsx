@@ -5,6 +5,7 @@ import { BrowserRouter, useLocation } from 'react-router';
 import { clearNoticesOnNavigation, NOTICE_MS, toastsNeeded } from '../lib/notify.ts';
 import { AppRoutes } from './router.tsx';
 import { cssVariablesResolver, PHONE_QUERY, theme } from '../config/theme.ts';
+import toastClasses from './Toasts.module.css';
 
 // The toast package (its store, this container, the transition library) loads with the first toast
 // (lib/notify.ts): most first visits show none, and every route's bytes count on 2G (issue 13).
@@ -21,7 +22,7 @@ function Toasts() {
         position={phone ? 'top-center' : 'bottom-right'}
         autoClose={NOTICE_MS}
         limit={1}
-        style={phone ? { top: 'calc(60px + var(--mantine-spacing-xs))' } : undefined}
+        classNames={{ root: toastClasses.root }}
       />
     </Suspense>
   );
