@@ -62,13 +62,14 @@ export default function UploadImagePage() {
   const answer = result ?? offlineResult;
 
   // A new answer: bring the farmer to it (below the fold on a phone) and tell screen readers where it is.
+  // Only once the upload's progress bar above it is gone, or the answer would slide under the top bar.
   useEffect(() => {
-    if (!answer) return;
+    if (!answer || busy) return;
     const heading = resultHeading.current;
     if (!heading) return;
     heading.focus({ preventScroll: true });
     heading.scrollIntoView({ block: 'start', behavior: 'smooth' });
-  }, [answer]);
+  }, [answer, busy]);
 
   // The preview's object URL lives as long as the chosen file.
   useEffect(() => {
