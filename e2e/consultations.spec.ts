@@ -150,6 +150,8 @@ test('weekly availability by phone call, a booking with a topic and an analysis,
   expect(cancelled.event.getFirstPropertyValue('status')).toBe('CANCELLED');
   expect(cancelled.event.getFirstPropertyValue('sequence')).toBe(1);
   await farmerPage.goto('/account/addresses/slots');
+  // The card first shows its first days: wait for it before opening the rest.
+  await expect(nineOClock.first()).toBeVisible();
   await showAllDays(card);
   await expect(nineOClock).toHaveCount(offered);
 });
