@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
 import serverEn from '../apps/server/src/i18n/locales/en.json' with { type: 'json' };
 import serverLg from '../apps/server/src/i18n/locales/lg.json' with { type: 'json' };
 import serverSw from '../apps/server/src/i18n/locales/sw.json' with { type: 'json' };
@@ -17,6 +17,7 @@ import { createActiveUser } from './support.ts';
 // - English dates ("Nov 25, 2026"), the crops' and diseases' code names ("MAIZE", "common_rust");
 // - English glosses in brackets after a translated word ("Kutu (rust) ku kasooli").
 // What users wrote (posts, bios, names) is theirs and is not judged: it never equals a whole UI string.
+// Each screen must also fit the 390 px phone without sideways scrolling in both languages.
 
 type Tree = { [key: string]: string | Tree };
 type Language = 'sw' | 'lg';
@@ -100,14 +101,66 @@ function englishIn(texts: string[], language: Language): string[] {
   return found;
 }
 
-/** Opens each path, waits for it to settle and collects what English it shows. */
+/**
+ * Resolves once no request has been in flight for `quietMs` (the screen's data and chunks are in). The
+ * notifications' event stream stays open for as long as the app runs, so it does not count.
+ */
+function networkQuiet(page: Page, quietMs = 300) {
+  let inFlight = 0;
+  const counts = (request: Request) => request.resourceType() !== 'eventsource';
+  const started = (request: Request) => {
+    if (counts(request)) inFlight++;
+  };
+  const ended = (request: Request) => {
+    if (counts(request)) inFlight--;
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    async settled() {
+      for (let quietSince = Date.now(); Date.now() - quietSince < quietMs; ) {
+        await page.waitForTimeout(50);
+        if (inFlight > 0) quietSince = Date.now();
+      }
+    },
+    stop() {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
+  };
+}
+
+/**
+ * Opens each path and collects what English it shows. The first is loaded; the rest are reached
+ * inside the app, as a user's taps would (a full reload per screen cost the suite minutes).
+ */
 async function walk(page: Page, paths: string[], language: Language) {
   const problems: string[] = [];
-  for (const path of paths) {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    await expect(page.locator('html')).toHaveAttribute('lang', language);
-    for (const problem of englishIn(await screenTexts(page), language)) problems.push(`${path}: ${problem}`);
+  const network = networkQuiet(page);
+  try {
+    for (const [i, path] of paths.entries()) {
+      if (i === 0) await page.goto(path);
+      else {
+        await page.evaluate((p) => {
+          window.history.pushState(null, '', p);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+      }
+      await network.settled();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      for (const problem of englishIn(await screenTexts(page), language)) problems.push(`${path}: ${problem}`);
+      // The longer Kiswahili and Luganda words must still fit the phone (issue 37: the district picker).
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      if (scrollWidth > innerWidth)
+        problems.push(`${path}: scrolls sideways (${scrollWidth} px on a ${innerWidth} px phone)`);
+    }
+  } finally {
+    network.stop();
   }
   return problems;
 }
