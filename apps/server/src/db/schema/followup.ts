@@ -43,9 +43,7 @@ export const followUps = pgTable(
   (t) => [
     uniqueIndex('follow_ups_analysis_idx').on(t.analysisId),
     // At most one open reminder per farmer and field.
-    uniqueIndex('follow_ups_open_field_idx')
-      .on(t.userId, t.crop)
-      .where(sql`state in ('waiting', 'sent')`),
+    uniqueIndex('follow_ups_open_field_idx').on(t.userId, t.crop).where(sql`state in ('waiting', 'sent')`),
     index('follow_ups_due_idx').on(t.dueAt).where(sql`state = 'waiting'`),
     index('follow_ups_next_idx').on(t.nextAnalysisId),
     check('follow_ups_state_check', sql`${t.state} in ('waiting', 'sent', 'cancelled', 'compared', 'lapsed')`),
