@@ -197,6 +197,20 @@ describe('follow-up after advice to treat', () => {
     expect(first?.reason ?? null).toBeNull();
   });
 
+  it('opens the reminder when more photos make an answer one to treat, and drops it when they make it unsure', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const unsure = await analyse(farmer, 'bean-angular-leaf-spot.jpg', { crop: 'beans' });
+    expect(await reminderOf(unsure.id)).toBeUndefined();
+    const [row] = await db().select().from(analyses).where(eq(analyses.id, unsure.id));
+    const facts = { ...row, rustClass: 'common_rust' as const };
+    // The field answer of several leaves (decision 0040) turned confident rust.
+    const service = sweeper();
+    await service.answerChanged({ ...facts, unsure: false, confidence: 0.93 });
+    expect(await reminderOf(unsure.id)).toMatchObject({ state: 'waiting', crop: 'beans' });
+    await service.answerChanged({ ...facts, unsure: true, confidence: 0.7 });
+    expect((await reminderOf(unsure.id)).state).toBe('cancelled');
+  });
+
   it('refuses a follow-up of another farmer’s diagnosis as if it did not exist, and keeps nothing', async () => {
     const owner = await createUser(t, 'farmer');
     const other = await createUser(t, 'farmer');
