@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { analyses, followUps, users } from '../../db/schema/index.ts';
 import type { ComparedAnswer } from './compare.ts';
 
@@ -34,8 +34,8 @@ export function createFollowUpRepo(db: Db) {
     },
 
     /** Closes an open reminder; undefined when another photo closed it first. */
-    async close(id: number, closing: Closing): Promise<FollowUpRow | undefined> {
-      const [row] = await db
+    async close(id: number, closing: Closing, runner: Db | Tx = db): Promise<FollowUpRow | undefined> {
+      const [row] = await runner
         .update(followUps)
         .set(closing)
         .where(and(eq(followUps.id, id), isOpen))

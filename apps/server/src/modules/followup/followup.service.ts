@@ -51,22 +51,28 @@ export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'n
     if (!first) return;
     const outcome = compareFollowUp(first, next);
     const now = deps.clock.now();
-    const closed = await repo.close(reminder.id, {
-      // Before the reminder went out the photo cancels it; after, it answers it.
-      state: reminder.state === 'waiting' ? 'cancelled' : 'compared',
-      nextAnalysisId: next.id,
-      outcome,
-      escalated: outcome === 'worse',
-      closedAt: now,
-    });
-    // Another photo of the field closed it first: that one was compared.
-    if (!closed || outcome !== 'worse') return;
     const reason = message('followUp.reason', {
       first: `#${first.id}`,
       before: percent(first.probabilities.common_rust ?? 0),
       now: percent(next.probabilities.common_rust ?? 0),
     });
-    await reviews.escalate(next.id, storeMessage(reason), now);
+    // Closed and queued together: a reminder marked escalated always has its place in the queue.
+    await deps.db.transaction(async (tx) => {
+      const closed = await repo.close(
+        reminder.id,
+        {
+          // Before the reminder went out the photo cancels it; after, it answers it.
+          state: reminder.state === 'waiting' ? 'cancelled' : 'compared',
+          nextAnalysisId: next.id,
+          outcome,
+          escalated: outcome === 'worse',
+          closedAt: now,
+        },
+        tx,
+      );
+      // Another photo of the field closed it first: that one was compared.
+      if (closed && outcome === 'worse') await reviews.escalate(next.id, storeMessage(reason), now, tx);
+    });
   }
 
   async function send(r: Awaited<ReturnType<typeof repo.claimDue>>[number]): Promise<void> {

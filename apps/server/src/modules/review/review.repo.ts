@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModelAnswer, ReviewVerdict } from '@kutu/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { StoredMessage } from '../../i18n/i18n.ts';
 import { analyses, expertReviews, users } from '../../db/schema/index.ts';
 
@@ -324,8 +324,8 @@ export function createReviewRepo(db: Db) {
      * Puts an undecided analysis at the front of the queue (with the asked-about ones) with Kutu's
      * reason for it; a decided one stays decided. The farmer's own question, if any, is kept.
      */
-    async escalate(analysisId: number, reason: StoredMessage, now: Date): Promise<boolean> {
-      const rows = await db
+    async escalate(analysisId: number, reason: StoredMessage, now: Date, runner: Db | Tx = db): Promise<boolean> {
+      const rows = await runner
         .insert(expertReviews)
         .values({ analysisId, reason, askedAt: now, createdAt: now })
         .onConflictDoUpdate({
