@@ -133,10 +133,12 @@ describe('follow-up after advice to treat', () => {
     const rust = await analyse(farmer, 'maize-common-rust.jpg');
     toDue();
     await t.deps.jobs.send(FOLLOW_UP_QUEUE, {});
+    // The reminder is claimed first, then told: wait for the SMS, the last thing the job does.
     const deadline = Date.now() + 15_000;
-    while ((await reminderOf(rust.id)).state === 'waiting' && Date.now() < deadline) {
+    while (smsTo(farmer.phone).length === 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
     }
+    expect((await reminderOf(rust.id)).state).toBe('sent');
     expect(await reminderNotices(farmer.id)).toHaveLength(1);
     expect(smsTo(farmer.phone)[0]?.text).toContain('Kutu: please check your maize field again');
   });
