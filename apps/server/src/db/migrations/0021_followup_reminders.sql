@@ -21,4 +21,7 @@ ALTER TABLE "follow_ups" ADD CONSTRAINT "follow_ups_next_analysis_id_analyses_id
 CREATE UNIQUE INDEX "follow_ups_analysis_idx" ON "follow_ups" USING btree ("analysis_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "follow_ups_open_field_idx" ON "follow_ups" USING btree ("user_id","crop") WHERE state in ('waiting', 'sent');--> statement-breakpoint
 CREATE INDEX "follow_ups_due_idx" ON "follow_ups" USING btree ("due_at") WHERE state = 'waiting';--> statement-breakpoint
-CREATE INDEX "follow_ups_next_idx" ON "follow_ups" USING btree ("next_analysis_id");
+CREATE INDEX "follow_ups_next_idx" ON "follow_ups" USING btree ("next_analysis_id");--> statement-breakpoint
+-- A reminder's state shows in its farmer's history (remind_at, follow_up): its writes raise their read version (0036).
+CREATE TRIGGER "follow_ups_read_versions" AFTER INSERT OR UPDATE OR DELETE ON "follow_ups"
+	FOR EACH ROW EXECUTE FUNCTION "read_versions_changed"('user_id');

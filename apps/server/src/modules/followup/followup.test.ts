@@ -93,6 +93,12 @@ describe('follow-up after advice to treat', () => {
   it('sends a due reminder once, in the app and by SMS in the farmer’s language, even with two sweeps at once', async () => {
     const farmer = await createUser(t, 'farmer', { language: 'sw' });
     const rust = await analyse(farmer, 'maize-common-rust.jpg');
+    const history = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `${analysisApi.list}?page=1&page_size=10`, headers: farmer.headers })
+      ).json<{ results: AnalysisResult[] }>().results[0].remind_at;
+    // The history page (cached per user until their read version rises) promises the reminder.
+    expect(await history()).not.toBeNull();
     const [a, b] = [sweeper(), sweeper()];
     // Not due yet: nothing goes out.
     await a.sendDue();
@@ -110,6 +116,8 @@ describe('follow-up after advice to treat', () => {
     expect(texts[0].text).toContain('Kutu: tafadhali kagua shamba lako la mahindi tena');
     expect(texts[0].text).toContain(`image-analysis?follow_up=${rust.id}`);
     expect((await reminderOf(rust.id)).state).toBe('sent');
+    // Sent: the cached history page is read again, without the promise.
+    expect(await history()).toBeNull();
 
     await Promise.all([a.sendDue(), b.sendDue()]);
     expect(await reminderNotices(farmer.id)).toHaveLength(1);
