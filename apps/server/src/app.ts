@@ -41,6 +41,7 @@ import { reviewRoutes } from './modules/review/review.routes.ts';
 import { createVettingRepo } from './modules/vetting/vetting.repo.ts';
 import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
 import { outbreakJobs } from './modules/outbreak/outbreak.jobs.ts';
+import { followUpJobs } from './modules/followup/followup.jobs.ts';
 import { outbreakRoutes } from './modules/outbreak/outbreak.routes.ts';
 import {
   canonicalMetricsUrl,
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   trainingJobs(app, moduleDeps, services);
   consultationsJobs(deps.jobs, services.availability);
   outbreakJobs(deps.jobs, services.outbreak);
+  followUpJobs(deps.jobs, services.followUps);
 
   healthRoutes(app, moduleDeps);
   readinessRoutes(app, { ...deps, metricsToken: config.metricsToken });

@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { canonicalMetricsUrl, metricsRoutes, readinessRoutes } from './modules/operations/operations.routes.ts';
 import { startConsultationUpkeep } from './modules/consultations/consultations.jobs.ts';
 import { startOutbreakUpkeep } from './modules/outbreak/upkeep.ts';
+import { startFollowUpSweep } from './modules/followup/followup.jobs.ts';
 
 /**
  * What a process does (docs/decisions/0021):
@@ -153,7 +154,7 @@ export async function startServer(opts: StartOptions = {}) {
   // Weekly availability top-up and consultation reminders (docs/decisions/0019).
   if (role !== 'web') {
     const log = (msg: string, err: unknown) => app.log.error({ err }, msg);
-    const stops = [startConsultationUpkeep(jobs, log), startOutbreakUpkeep(jobs, log)];
+    const stops = [startConsultationUpkeep(jobs, log), startOutbreakUpkeep(jobs, log), startFollowUpSweep(jobs, log)];
     stopUpkeep = () => {
       for (const stop of stops) stop();
     };

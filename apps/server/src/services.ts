@@ -13,6 +13,7 @@ import { createConsultationsService } from './modules/consultations/consultation
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createOfflineModelService } from './modules/offline-model/offline-model.service.ts';
 import { createOutbreakService } from './modules/outbreak/outbreak.service.ts';
+import { createFollowUpService } from './modules/followup/followup.service.ts';
 import { createReviewService } from './modules/review/review.service.ts';
 import { createRetrainingService, type TrainingLog } from './modules/training/retraining.service.ts';
 import { createSamplesService } from './modules/training/samples.service.ts';
@@ -23,14 +24,15 @@ import { createVettingService } from './modules/vetting/vetting.service.ts';
  * The service graph, built once per app (docs/decisions/0042): each service is made here and handed to
  * its routes, its jobs and the services that use it, so no service builds another and there is one of
  * each (one cache, one queue handler). Auth is four services over one shared part (sign-up, session,
- * recovery, account); analysis and review share the one outbreak service.
+ * recovery, account); analysis and review share the one outbreak service; analysis tells the follow-ups of each new photo.
  */
 export function createServices(deps: ModuleDeps, log: TrainingLog) {
   const authShared = createAuthShared(deps, log);
   const signup = createSignupService(authShared);
   const advice = createAdviceService(deps);
   const outbreak = createOutbreakService(deps);
-  const analysis = createAnalysisService(deps, advice, outbreak);
+  const followUps = createFollowUpService(deps);
+  const analysis = createAnalysisService(deps, advice, outbreak, followUps);
   const community = createCommunityService(deps);
   const versions = createVersionsService(deps, deps.training);
   const retraining = createRetrainingService(deps, versions, deps.training, log);
@@ -55,6 +57,7 @@ export function createServices(deps: ModuleDeps, log: TrainingLog) {
       outbreak,
     }),
     outbreak,
+    followUps,
     samples,
     retraining,
     versions,

@@ -20,7 +20,32 @@ export type AnalysisCrop = z.infer<typeof analysisCrop>;
 /** The text fields of the upload (the photo travels beside them). */
 export const analysisUploadFields = z.object({
   crop: z.preprocess((v) => (v === '' ? undefined : v), analysisCrop.optional()),
+  follow_up_of: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'follow_up_of must be the id of one of your diagnoses' })
+      .int('follow_up_of must be the id of one of your diagnoses')
+      .positive('follow_up_of must be the id of one of your diagnoses')
+      .optional(),
+  ),
 });
+
+/** What comparing a follow-up photo with the first diagnosis found (docs/decisions/0044). */
+export const followUpOutcomes = ['better', 'less', 'worse', 'unclear'] as const;
+export type FollowUpOutcome = (typeof followUpOutcomes)[number];
+
+export const followUpInfo = z.object({
+  of: z.number().int().describe('The earlier diagnosis (advice: treat) this photo followed up'),
+  of_rust_class: z.enum(rustClasses).nullable().describe("The earlier diagnosis's class"),
+  of_confidence: z.number().min(0).max(1).describe("The earlier diagnosis's share for its class"),
+  outcome: z
+    .enum(followUpOutcomes)
+    .describe(
+      '`better`: no rust now; `less`: rust still seen, weaker; `worse`: rust as strong or stronger (sent to the experts); `unclear`: Kutu is not sure now',
+    ),
+  sent_to_expert: z.boolean().describe('The photo went straight to the expert queue'),
+});
+export type FollowUpInfo = z.infer<typeof followUpInfo>;
 
 export const resourceTopic = z.enum(resourceTopics);
 export type ResourceTopic = z.infer<typeof resourceTopic>;
@@ -144,6 +169,14 @@ export const analysisResult = z.object({
       'Every photo of the answer (one, or up to MAX_FIELD_PHOTOS of one field); with more than one, class, confidence and probabilities are the field-level answer (docs/decisions/0040)',
     ),
   second_photo: secondPhotoAskSchema.describe('Whether the result asks for another leaf of the same field, and why'),
+  remind_at: isoDateTime
+    .nullable()
+    .optional()
+    .describe('When Kutu will ask the farmer to check this field again (advice: treat); null when it will not'),
+  follow_up: followUpInfo
+    .nullable()
+    .optional()
+    .describe('This photo followed up an earlier diagnosis: what comparing them found; null when not'),
   expert_verdict: z
     .enum(reviewVerdicts)
     .nullable()

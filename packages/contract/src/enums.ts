@@ -31,6 +31,8 @@ export const notificationTypes = [
   'expert_refused',
   /** To farmers and experts of a district: rust is confirmed there or next door (issue 36). */
   'outbreak_alert',
+  /** To a farmer 7 days after advice to treat: photograph the same field again (issue 35 item 6). */
+  'follow_up_reminder',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -55,6 +55,8 @@ export const reviewQueueItem = z.object({
   farmer: person,
   question: z.string().nullable(),
   asked_at: isoDateTime.nullable(),
+  /** Why Kutu itself put the photo here (a follow-up that looked worse), in the reader's language. */
+  reason: z.string().nullable().optional(),
   /** Top-1 minus top-2 class probability: small means the model nearly chose another class. */
   margin: z.number().nullable(),
   claimed_by: person.nullable(),

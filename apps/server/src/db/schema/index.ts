@@ -7,3 +7,4 @@ export * from './training.ts';
 export * from './review.ts';
 export * from './outbreak.ts';
 export * from './read-versions.ts';
+export * from './followup.ts';

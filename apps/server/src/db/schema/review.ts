@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { StoredMessage } from '../../i18n/i18n.ts';
 import { users } from './auth.ts';
 import { analyses } from './analysis.ts';
 
@@ -17,6 +18,11 @@ export const expertReviews = pgTable(
       .primaryKey()
       .references(() => analyses.id, { onDelete: 'cascade' }),
     question: text('question'),
+    /**
+     * Why Kutu itself put the photo in front of the experts (a follow-up that looked worse, issue 35
+     * item 6), as a catalog key and values rendered in the expert's language; null for the others.
+     */
+    reason: jsonb('reason').$type<StoredMessage>(),
     askedAt: timestamp('asked_at', { withTimezone: true }),
     claimedBy: integer('claimed_by').references(() => users.id, { onDelete: 'set null' }),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),

@@ -73,7 +73,7 @@ export function analysisRoutes(
         security,
         consumes: ['multipart/form-data'],
         description:
-          'Multipart form with one JPEG or PNG photo (at most 5 MB, 25 megapixels) in the field `image`, and optionally `crop` (maize, beans, other). Answers 201 with the result; a photo with no leaf gets outcome `not_leaf` and no class. With an `Idempotency-Key` header (16–128 letters, digits, `-`, `_`), a repeat by the same user answers 200 with the first analysis and makes no new one.',
+          'Multipart form with one JPEG or PNG photo (at most 5 MB, 25 megapixels) in the field `image`, and optionally `crop` (maize, beans, other) and `follow_up_of` (the id of an earlier diagnosis of the caller that this photo checks again, from the follow-up reminder; the diagnosis of another farmer answers 404). Answers 201 with the result; a photo with no leaf gets outcome `not_leaf` and no class. With an `Idempotency-Key` header (16–128 letters, digits, `-`, `_`), a repeat by the same user answers 200 with the first analysis and makes no new one.',
         response: { 200: analysisResult, 201: analysisResult, ...errors },
       },
       onRequest: farmer,
@@ -93,10 +93,11 @@ export function analysisRoutes(
       if (!parsed.success) {
         const problem = parsed.error.issues[0]?.message;
         const text = problem ? contractMessage(problem) : message('errors.upload.invalidFormFields');
-        throw badRequest(text, { crop: text });
+        throw badRequest(text, { [String(parsed.error.issues[0]?.path[0] ?? 'crop')]: text });
       }
       const { result, created } = await analysis.analyse(caller(req), images[0], {
-        ...parsed.data,
+        crop: parsed.data.crop,
+        followUpOf: parsed.data.follow_up_of,
         idempotencyKey: key,
         language: await req.language(),
       });

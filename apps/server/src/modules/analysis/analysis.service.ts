@@ -20,6 +20,7 @@ import {
 } from '@kutu/contract';
 import { thresholdsOf } from '@kutu/vision';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
+import type { AnalysisFacts, FollowUpService, FollowUpView } from '../followup/followup.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { type Message, message } from '../../i18n/i18n.ts';
@@ -71,7 +72,15 @@ const storageFolder = (now: Date) =>
 
 type Context = { byTopic: Map<string, EducationalResource[]>; book: AdviceBook };
 
-export function createAnalysisService(deps: ModuleDeps, advice: AdviceService, outbreak: OutbreakService) {
+/** An analysis as the follow-up reads it. */
+const factsOf = (row: AnalysisRow): AnalysisFacts => ({ ...row, rustClass: row.rustClass as RustClass | null });
+
+export function createAnalysisService(
+  deps: ModuleDeps,
+  advice: AdviceService,
+  outbreak: OutbreakService,
+  followUps: FollowUpService,
+) {
   const repo = createAnalysisRepo(deps.db);
   const resources = createResourcesRepo(deps.db);
   const limiter = deps.decodeLimiter;
@@ -117,9 +126,15 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService, o
     return repo.photosOf(rows.filter((r) => r.photoCount > 1).map((r) => r.id));
   }
 
-  function toResult(row: AnalysisRow, { byTopic, book }: Context, photos?: PhotoRow[]): AnalysisResult {
+  function toResult(
+    row: AnalysisRow,
+    { byTopic, book }: Context,
+    photos?: PhotoRow[],
+    followUp?: FollowUpView,
+  ): AnalysisResult {
     const rustClass = (row.rustClass as RustClass | null) ?? null;
     return {
+      ...followUp,
       id: row.id,
       outcome: row.outcome,
       rust_class: rustClass,
@@ -195,7 +210,7 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService, o
       language: ContentLanguage = 'en',
     ): Promise<AnalysisResult | null> {
       const row = await repo.findByKey(who.userId, key);
-      return row ? toResult(row, await resultContext(language), (await photoRows([row])).get(row.id)) : null;
+      return row ? this.resultOf(row, language) : null;
     },
 
     /**
@@ -206,8 +221,10 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService, o
     async analyse(
       who: AccessClaims,
       image: UploadedImage,
-      opts: { crop?: AnalysisCrop; idempotencyKey?: string; language?: ContentLanguage } = {},
+      opts: { crop?: AnalysisCrop; idempotencyKey?: string; language?: ContentLanguage; followUpOf?: number } = {},
     ): Promise<{ result: AnalysisResult; created: boolean }> {
+      // A follow-up of someone else's diagnosis reads as a missing one, before any work (0044).
+      if (opts.followUpOf) await ownAnalysis(who, opts.followUpOf);
       const { diagnosis, photo } = await classifyAndShrink(who, image, opts.crop);
       // Where the model looked (a transparent PNG); null for a photo without a leaf.
       const heatmap = diagnosis.heatmap_png;
@@ -247,7 +264,7 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService, o
         await removeFiles();
         const first = await repo.findByKey(who.userId, opts.idempotencyKey ?? '');
         if (!first) throw new Error('Idempotency conflict without a stored analysis');
-        return { result: toResult(first, await resultContext(opts.language ?? 'en')), created: false };
+        return { result: await this.resultOf(first, opts.language ?? 'en'), created: false };
       }
       analysesByOutcome.inc({
         outcome: row.outcome === 'not_leaf' ? 'not_leaf' : row.unsure ? 'unsure' : row.rustClass!,
@@ -260,7 +277,9 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService, o
       );
       // A confident rust diagnosis is a reported case in the farmer's district (issue 36).
       await outbreak.record(row.id);
-      return { result: toResult(row, await resultContext(opts.language ?? 'en')), created: true };
+      // This photo answers (or cancels) the field's reminder; advice to treat opens the next (0044).
+      await followUps.afterAnalysis(factsOf(row), opts.followUpOf);
+      return { result: await this.resultOf(row, opts.language ?? 'en'), created: true };
     },
 
     /**
@@ -290,10 +309,15 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService, o
         resultContext(language),
       ]);
       // History marks the photos an expert reviewed, with the verdict (issue 37).
-      const [verdicts, photos] = await Promise.all([repo.verdictsFor(rows.map((r) => r.id)), photoRows(rows)]);
+      const ids = rows.map((r) => r.id);
+      const [verdicts, photos, views] = await Promise.all([
+        repo.verdictsFor(ids),
+        photoRows(rows),
+        followUps.views(ids),
+      ]);
       return toPage(
         rows.map((r) => ({
-          ...toResult(r, context, photos.get(r.id)),
+          ...toResult(r, context, photos.get(r.id), views.get(r.id)),
           expert_verdict: (verdicts.get(r.id) as ReviewVerdict) ?? null,
         })),
         count,
@@ -302,8 +326,17 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService, o
     },
 
     async get(who: AccessClaims, id: number, language: ContentLanguage = 'en'): Promise<AnalysisResult> {
-      const row = await ownAnalysis(who, id);
-      return toResult(row, await resultContext(language), (await photoRows([row])).get(row.id));
+      return this.resultOf(await ownAnalysis(who, id), language);
+    },
+
+    /** One analysis as its result, with its photos and follow-up. */
+    async resultOf(row: AnalysisRow, language: ContentLanguage): Promise<AnalysisResult> {
+      const [context, photos, views] = await Promise.all([
+        resultContext(language),
+        photoRows([row]),
+        followUps.views([row.id]),
+      ]);
+      return toResult(row, context, photos.get(row.id), views.get(row.id));
     },
 
     /** The farmer is looking at this result: its notification is no news any more. */
@@ -319,9 +352,15 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService, o
       language: ContentLanguage = 'en',
     ): Promise<Map<number, AnalysisResult & { userId: number }>> {
       if (ids.length === 0) return new Map();
-      const [rows, context] = await Promise.all([repo.findByIds(ids), resultContext(language)]);
+      const [rows, context, views] = await Promise.all([
+        repo.findByIds(ids),
+        resultContext(language),
+        followUps.views(ids),
+      ]);
       const photos = await photoRows(rows);
-      return new Map(rows.map((r) => [r.id, { ...toResult(r, context, photos.get(r.id)), userId: r.userId }]));
+      return new Map(
+        rows.map((r) => [r.id, { ...toResult(r, context, photos.get(r.id), views.get(r.id)), userId: r.userId }]),
+      );
     },
 
     /** Owner and model facts of one analysis, for features built on it (review); 404 when missing. */
@@ -421,7 +460,9 @@ export function createAnalysisService(deps: ModuleDeps, advice: AdviceService, o
       }
       // A combined answer that became (or stopped being) confident rust moves the district's counts.
       await outbreak.record(id);
-      return toResult(added.row, await resultContext(language), added.photos);
+      // An answer that became (or stopped being) one to treat gains (or drops) its reminder.
+      await followUps.answerChanged(factsOf(added.row));
+      return toResult(added.row, await resultContext(language), added.photos, (await followUps.views([id])).get(id));
     },
 
     /** Photo `position` of an answer (0 is the first): same access as the first photo. */

@@ -16,7 +16,8 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModelAnswer, ReviewVerdict } from '@kutu/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { StoredMessage } from '../../i18n/i18n.ts';
 import { analyses, expertReviews, users } from '../../db/schema/index.ts';
 
 export type ReviewRow = typeof expertReviews.$inferSelect;
@@ -84,6 +85,7 @@ export type QueueRow = {
   farmerName: string | null;
   margin: number | null;
   question: string | null;
+  reason: StoredMessage | null;
   askedAt: Date | null;
   claimedBy: number | null;
   claimedByName: string | null;
@@ -135,6 +137,7 @@ export function createReviewRepo(db: Db) {
         farmerName: farmer.username,
         margin: analyses.margin,
         question: expertReviews.question,
+        reason: expertReviews.reason,
         askedAt: expertReviews.askedAt,
         claimedBy: expertReviews.claimedBy,
         claimedByName: claimer.username,
@@ -315,6 +318,23 @@ export function createReviewRepo(db: Db) {
         })
         .returning();
       return row;
+    },
+
+    /**
+     * Puts an undecided analysis at the front of the queue (with the asked-about ones) with Kutu's
+     * reason for it; a decided one stays decided. The farmer's own question, if any, is kept.
+     */
+    async escalate(analysisId: number, reason: StoredMessage, now: Date, runner: Db | Tx = db): Promise<boolean> {
+      const rows = await runner
+        .insert(expertReviews)
+        .values({ analysisId, reason, askedAt: now, createdAt: now })
+        .onConflictDoUpdate({
+          target: expertReviews.analysisId,
+          set: { reason, askedAt: sql`coalesce(${expertReviews.askedAt}, ${now.toISOString()}::timestamptz)` },
+          setWhere: notDecided,
+        })
+        .returning({ id: expertReviews.analysisId });
+      return rows.length > 0;
     },
 
     /** The farmer's analyses that they asked about or that an expert decided, newest first. */

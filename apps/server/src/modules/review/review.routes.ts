@@ -41,7 +41,7 @@ export function reviewRoutes(app: App, review: ReviewService) {
       },
       onRequest: expert,
     },
-    async (req) => review.queue(req.query),
+    async (req) => review.queue(req.query, await req.language()),
   );
 
   app.get(

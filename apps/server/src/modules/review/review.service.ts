@@ -4,6 +4,7 @@ import {
   type AskExpertBody,
   CLAIM_MINUTES,
   type ExpertReview,
+  type Language,
   type FieldAccuracyFigures,
   type FieldAccuracyReply,
   type FieldAccuracyVersion,
@@ -22,7 +23,7 @@ import {
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { message, render, t } from '../../i18n/i18n.ts';
+import { message, render, restoreMessage, t } from '../../i18n/i18n.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { AnalysisService } from '../analysis/analysis.service.ts';
@@ -190,7 +191,8 @@ export function createReviewService(
   }
 
   return {
-    async queue(query: ReviewQueueQuery & PageQuery): Promise<ReviewQueuePage> {
+    /** One page of the queue; Kutu's own reasons (a follow-up that looked worse) in the reader's `language`. */
+    async queue(query: ReviewQueueQuery & PageQuery, language: Language = 'en'): Promise<ReviewQueuePage> {
       const filters: QueueFilters = {
         crop: query.crop,
         outcome: query.outcome,
@@ -210,6 +212,7 @@ export function createReviewService(
             analysis: result,
             farmer: { id: r.farmerId, username: r.farmerName ?? '' },
             question: r.question,
+            reason: r.reason ? render(language, restoreMessage(r.reason)) : null,
             asked_at: r.askedAt?.toISOString() ?? null,
             margin: r.margin,
             claimed_by: claimLive ? { id: r.claimedBy!, username: r.claimedByName ?? '' } : null,

@@ -35,11 +35,18 @@ const icons: Record<NotificationType, { icon: Icon; color: string }> = {
   expert_approved: { icon: IconUserCheck, color: 'green' },
   expert_refused: { icon: IconUserX, color: 'red' },
   outbreak_alert: { icon: IconBell, color: 'red' },
+  follow_up_reminder: { icon: IconPhotoScan, color: 'blue' },
 };
 
-/** Where a notification opens: an analysis's result (an expert's verdict with the note), or nowhere. */
+/**
+ * Where a notification opens: an analysis's result (an expert's verdict with the note), the photo
+ * screen marked as a follow-up of a diagnosis (the reminder to check the field again), or nowhere.
+ */
 export function notificationTarget(n: Pick<NotificationItem, 'type' | 'data'>): string | null {
   const id = n.data.analysis_id;
+  if (n.type === 'follow_up_reminder' && typeof n.data.follow_up_of === 'number') {
+    return `${routes.imageAnalysis}?follow_up=${n.data.follow_up_of}`;
+  }
   if ((n.type === 'expert_review' || n.type === 'image_analysis') && typeof id === 'number') {
     return `${routes.analysisHistory}?analysis=${id}`;
   }

@@ -5,6 +5,7 @@ import { ExpertReviewPanel } from '../../../components/review/ExpertReviewPanel.
 import { useCurrentAnalysis, useMarkResultSeen } from '../../../api/analysis.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { FieldPhotos } from '../../../components/FieldPhotos.tsx';
+import { FollowUpNote } from './FollowUpNote.tsx';
 import { MorePhotos } from './MorePhotos.tsx';
 import { ResultCard } from './ResultCard.tsx';
 
@@ -30,7 +31,10 @@ export function ResultWithReview({ result: given }: { result: AnalysisResult }) 
             alt={t('analysis.history.photoAlt')}
           />
         </Box>
-        <ResultCard result={result} />
+        <Stack gap="sm">
+          <FollowUpNote result={result} />
+          <ResultCard result={result} />
+        </Stack>
       </SimpleGrid>
       {result.photos.length > 1 && <FieldPhotos result={result} />}
       <MorePhotos result={result} />

@@ -1,6 +1,7 @@
 import '@mantine/dropzone/styles.css';
 import { useEffect, useRef, useState } from 'react';
 import {
+  Alert,
   Button,
   Card,
   CloseButton,
@@ -14,9 +15,9 @@ import {
   Title,
 } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
-import { IconUpload } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { IconBellRinging, IconUpload } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisCrop, AnalysisResult } from '@kutu/contract';
 import { analysisCrops } from '@kutu/contract/enums';
@@ -26,7 +27,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { OfflineCard } from '../../../components/offline/OfflineCard.tsx';
 import { OfflineResult } from '../components/OfflineResult.tsx';
 import { diagnoseOffline, useOfflineDiagnosis } from '../../../lib/offline/diagnose.ts';
-import { analysisKeys, uploadForAnalysis, type UploadStage } from '../../../api/analysis.ts';
+import { analysisKeys, analysisQuery, uploadForAnalysis, type UploadStage } from '../../../api/analysis.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useMe } from '../../../api/profile.ts';
 import { ResultWithReview } from '../components/ResultWithReview.tsx';
 import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
@@ -42,9 +44,19 @@ export function defaultCrop(cropTypes: string[] | undefined): AnalysisCrop {
   return upper.length > 0 ? 'other' : 'maize';
 }
 
+/** `?follow_up=<id>` (the reminder's link): the diagnosis whose field this photo checks again, if any. */
+function followUpParam(params: URLSearchParams): number | null {
+  const id = Number(params.get('follow_up'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
 export default function UploadImagePage() {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const followUpOf = followUpParam(params);
+  // The first diagnosis: its date for the banner and its crop (the same field) for the upload.
+  const first = useQuery({ ...analysisQuery(followUpOf ?? 0), enabled: followUpOf !== null });
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [prepared, setPrepared] = useState<PreparedPhoto | null>(null);
@@ -57,7 +69,7 @@ export default function UploadImagePage() {
   const busy = stage !== 'idle';
   const me = useMe();
   const [chosenCrop, setCrop] = useState<AnalysisCrop | null>(null);
-  const crop = chosenCrop ?? defaultCrop(me.data?.farmer?.crop_types);
+  const crop = chosenCrop ?? first.data?.crop ?? defaultCrop(me.data?.farmer?.crop_types);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const answer = result ?? offlineResult;
 
@@ -128,6 +140,7 @@ export default function UploadImagePage() {
     }
     const form = new FormData();
     form.append('crop', crop);
+    if (followUpOf !== null) form.append('follow_up_of', String(followUpOf));
     form.append('image', photo.blob, photo.filename);
     setError(null);
     setSent(0);
@@ -139,6 +152,8 @@ export default function UploadImagePage() {
       });
       setResult(analysed);
       clear();
+      // Answered: a next photo is not this follow-up again.
+      if (followUpOf !== null) setParams({}, { replace: true });
       notifySuccess(t('analysis.upload.done'));
       await client.invalidateQueries({ queryKey: analysisKeys.all });
     } catch (err) {
@@ -180,6 +195,20 @@ export default function UploadImagePage() {
         </Button>
       </Group>
       <Text c="dimmed">{t('analysis.upload.intro')}</Text>
+      {followUpOf !== null && !first.isError && (
+        <Alert color="blue" icon={<IconBellRinging />} data-testid="follow-up-banner">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {first.data
+                ? t('analysis.followUp.checking', { date: formatDate(first.data.created_at) })
+                : t('analysis.followUp.checkingNoDate')}
+            </Text>
+            <Button size="compact-sm" variant="subtle" onClick={() => setParams({}, { replace: true })}>
+              {t('analysis.followUp.notFollowUp')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
 
       <SimpleGrid cols={{ base: 1, md: result || offlineResult ? 1 : 2 }} spacing="md">
         <Stack gap="xs">

@@ -39,6 +39,7 @@ function QueueCard({ item, onReview }: { item: ReviewQueueItem; onReview: () => 
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
             <Group gap={6}>
               {item.question && <Badge color="blue">{t('review.queue.asked')}</Badge>}
+              {item.reason && <Badge color="red">{t('review.queue.followUpWorse')}</Badge>}
               <Badge color={resultColor(a)} variant="light">
                 {t(resultLabelKey(a))}
               </Badge>
@@ -59,6 +60,11 @@ function QueueCard({ item, onReview }: { item: ReviewQueueItem; onReview: () => 
             )}
           </Stack>
         </Group>
+        {item.reason && (
+          <Text size="sm" c="red.8" data-testid="queue-reason">
+            {item.reason}
+          </Text>
+        )}
         {item.question && (
           <Text size="sm" data-testid="queue-question">
             “{item.question}”

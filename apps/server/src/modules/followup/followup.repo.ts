@@ -1,0 +1,123 @@
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { analyses, followUps, users } from '../../db/schema/index.ts';
+import type { ComparedAnswer } from './compare.ts';
+
+export type FollowUpRow = typeof followUps.$inferSelect;
+type Closing = Pick<FollowUpRow, 'state' | 'nextAnalysisId' | 'outcome' | 'escalated' | 'closedAt'>;
+
+const isOpen = inArray(followUps.state, ['waiting', 'sent']);
+
+export function createFollowUpRepo(db: Db) {
+  return {
+    /**
+     * The reminder of a treat diagnosis, unless the diagnosis has one or the field has an open one
+     * (both unique indexes): a retried or concurrent request creates nothing more.
+     */
+    async open(values: Pick<FollowUpRow, 'userId' | 'analysisId' | 'crop' | 'dueAt' | 'createdAt'>) {
+      const [row] = await db.insert(followUps).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    /** The field's open reminder (waiting or sent), if any. */
+    async openFor(userId: number, crop: string): Promise<FollowUpRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(followUps)
+        .where(and(eq(followUps.userId, userId), eq(followUps.crop, crop), isOpen));
+      return row;
+    },
+
+    async ofAnalysis(analysisId: number): Promise<FollowUpRow | undefined> {
+      const [row] = await db.select().from(followUps).where(eq(followUps.analysisId, analysisId));
+      return row;
+    },
+
+    /** Closes an open reminder; undefined when another photo closed it first. */
+    async close(id: number, closing: Closing, runner: Db | Tx = db): Promise<FollowUpRow | undefined> {
+      const [row] = await runner
+        .update(followUps)
+        .set(closing)
+        .where(and(eq(followUps.id, id), isOpen))
+        .returning();
+      return row;
+    },
+
+    /** Drops a reminder not sent yet (its diagnosis is no longer one to treat). */
+    async withdraw(analysisId: number, now: Date): Promise<void> {
+      await db
+        .update(followUps)
+        .set({ state: 'cancelled', closedAt: now })
+        .where(and(eq(followUps.analysisId, analysisId), eq(followUps.state, 'waiting')));
+    },
+
+    /**
+     * Claims up to `limit` due reminders for sending: each row turns `sent` in the one statement that
+     * picks it, and rows another sweep holds are skipped, so two sweeps never send the same one.
+     */
+    async claimDue(now: Date, limit: number) {
+      const claimed = await db
+        .update(followUps)
+        .set({ state: 'sent', sentAt: now })
+        .where(
+          inArray(
+            followUps.id,
+            sql`(select id from follow_ups where state = 'waiting' and due_at <= ${now.toISOString()}::timestamptz
+              order by due_at limit ${limit} for update skip locked)`,
+          ),
+        )
+        .returning();
+      if (claimed.length === 0) return [];
+      const contacts = await db
+        .select({ id: users.id, phone: users.phone, smsAlerts: users.smsAlerts })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            claimed.map((r) => r.userId),
+          ),
+        );
+      const byId = new Map(contacts.map((c) => [c.id, c]));
+      return claimed.map((r) => ({ ...r, contact: byId.get(r.userId) }));
+    },
+
+    /** Sent reminders nobody answered by `before`: the field's next photo starts afresh. */
+    async lapse(before: Date, now: Date): Promise<number> {
+      const rows = await db
+        .update(followUps)
+        .set({ state: 'lapsed', closedAt: now })
+        .where(and(eq(followUps.state, 'sent'), lt(followUps.sentAt, before)))
+        .returning({ id: followUps.id });
+      return rows.length;
+    },
+
+    /**
+     * The reminders of these analyses (as the diagnosis to treat, or as its follow-up photo), with the
+     * first diagnosis's class and share (the analyses table, read only).
+     */
+    async about(ids: number[]) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ reminder: followUps, firstClass: analyses.rustClass, firstConfidence: analyses.confidence })
+        .from(followUps)
+        .innerJoin(analyses, eq(analyses.id, followUps.analysisId))
+        .where(or(inArray(followUps.analysisId, ids), inArray(followUps.nextAnalysisId, ids)));
+      return rows.map((r) => ({ ...r.reminder, firstClass: r.firstClass, firstConfidence: r.firstConfidence }));
+    },
+
+    /** The answer of the diagnosis a reminder is about (the analyses table, read only). */
+    async answerOf(analysisId: number): Promise<(ComparedAnswer & { id: number }) | undefined> {
+      const [row] = await db
+        .select({
+          id: analyses.id,
+          outcome: analyses.outcome,
+          rustClass: analyses.rustClass,
+          unsure: analyses.unsure,
+          probabilities: analyses.probabilities,
+        })
+        .from(analyses)
+        .where(eq(analyses.id, analysisId));
+      return row ? { ...row, rustClass: row.rustClass as ComparedAnswer['rustClass'] } : undefined;
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { adviceTopicFor, type AnalysisCrop, type FollowUpInfo, type RustClass } from '@kutu/contract';
+import type { ModuleDeps } from '../../deps.ts';
+import { message, render, storeMessage } from '../../i18n/i18n.ts';
+import { createReviewRepo } from '../review/review.repo.ts';
+import { type ComparedAnswer, compareFollowUp } from './compare.ts';
+import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Kutu asks for the new photo this many days after advice to treat (the window is 7 to 10 days). */
+export const FOLLOW_UP_AFTER_DAYS = 7;
+/** A sent reminder waits this long for the field's next photo; later ones are a new story. */
+export const FOLLOW_UP_ANSWER_DAYS = 14;
+/** Reminders claimed and sent per step of a sweep. */
+const SEND_BATCH = 100;
+
+/** The facts of an analysis the follow-up reads: its owner, field, time and answer. */
+export interface AnalysisFacts extends ComparedAnswer {
+  id: number;
+  userId: number;
+  crop: AnalysisCrop | null;
+  confidence: number;
+  createdAt: Date;
+}
+
+/** The field of a photo: the farmer's crop as said ('' when not said). */
+const fieldOf = (crop: string | null) => crop ?? '';
+const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+
+/** Advice to treat: a confident rust diagnosis (the `common_rust` advice topic). */
+export const isTreat = (a: Pick<AnalysisFacts, 'outcome' | 'rustClass' | 'unsure' | 'confidence'>) =>
+  adviceTopicFor(a) === 'common_rust';
+
+/** What a result says about its follow-up: when Kutu will remind, and what a follow-up photo found. */
+export interface FollowUpView {
+  remind_at: string | null;
+  follow_up: FollowUpInfo | null;
+}
+
+/**
+ * Follow-up after advice to treat (issue 35 item 6, docs/decisions/0044): a reminder per treat
+ * diagnosis, sent when due in the app and by SMS (unless the farmer turned SMS off); the field's next
+ * photo closes it with a comparison, and one that looks worse goes straight to the expert queue.
+ */
+export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'sms' | 'config'>) {
+  const repo = createFollowUpRepo(deps.db);
+  const reviews = createReviewRepo(deps.db);
+
+  /** Compares the new photo with the reminder's diagnosis and closes the reminder; worse goes to experts. */
+  async function close(reminder: FollowUpRow, next: AnalysisFacts): Promise<void> {
+    const first = await repo.answerOf(reminder.analysisId);
+    if (!first) return;
+    const outcome = compareFollowUp(first, next);
+    const now = deps.clock.now();
+    const reason = message('followUp.reason', {
+      first: `#${first.id}`,
+      before: percent(first.probabilities.common_rust ?? 0),
+      now: percent(next.probabilities.common_rust ?? 0),
+    });
+    // Closed and queued together: a reminder marked escalated always has its place in the queue.
+    await deps.db.transaction(async (tx) => {
+      const closed = await repo.close(
+        reminder.id,
+        {
+          // Before the reminder went out the photo cancels it; after, it answers it.
+          state: reminder.state === 'waiting' ? 'cancelled' : 'compared',
+          nextAnalysisId: next.id,
+          outcome,
+          escalated: outcome === 'worse',
+          closedAt: now,
+        },
+        tx,
+      );
+      // Another photo of the field closed it first: that one was compared.
+      if (closed && outcome === 'worse') await reviews.escalate(next.id, storeMessage(reason), now, tx);
+    });
+  }
+
+  async function send(r: Awaited<ReturnType<typeof repo.claimDue>>[number]): Promise<void> {
+    const field = message(`followUp.field.${(r.crop || 'any') as AnalysisCrop | 'any'}`);
+    await deps.notifications.notify(
+      r.userId,
+      'follow_up_reminder',
+      message('followUp.reminder', { field, date: r.createdAt }),
+      { analysis_id: r.analysisId, follow_up_of: r.analysisId },
+    );
+    if (!r.contact?.smsAlerts) return;
+    const language = await deps.notifications.languageOf(r.userId);
+    const link = `${deps.config.publicUrl}/account/addresses/image-analysis?follow_up=${r.analysisId}`;
+    // The notification is the record: a failed SMS does not bring the reminder back.
+    await deps.sms.send(r.contact.phone, render(language, message('followUp.sms', { field, link }))).catch(() => {});
+  }
+
+  return {
+    /**
+     * After a new analysis (not a retry): the field's open reminder (or, with `followUpOf`, that
+     * diagnosis's own) is closed by this photo and compared; a treat answer opens the next reminder.
+     * The caller checked that `followUpOf` is the farmer's own diagnosis. A photo without a leaf is
+     * not a photo of the field and changes nothing.
+     */
+    async afterAnalysis(next: AnalysisFacts, followUpOf?: number): Promise<void> {
+      if (next.outcome === 'not_leaf') return;
+      const linked = followUpOf ? await repo.ofAnalysis(followUpOf) : undefined;
+      const open =
+        linked && (linked.state === 'waiting' || linked.state === 'sent')
+          ? linked
+          : await repo.openFor(next.userId, fieldOf(next.crop));
+      if (open && open.analysisId !== next.id) await close(open, next);
+      if (isTreat(next)) await this.remind(next);
+    },
+
+    /** Opens the reminder of a treat diagnosis (nothing when it or its field has one already). */
+    async remind(a: AnalysisFacts): Promise<void> {
+      await repo.open({
+        userId: a.userId,
+        analysisId: a.id,
+        crop: fieldOf(a.crop),
+        dueAt: new Date(a.createdAt.getTime() + FOLLOW_UP_AFTER_DAYS * DAY_MS),
+        createdAt: deps.clock.now(),
+      });
+    },
+
+    /** More photos changed the answer: a treat answer gets its reminder, another loses an unsent one. */
+    async answerChanged(a: AnalysisFacts): Promise<void> {
+      if (isTreat(a)) await this.remind(a);
+      else await repo.withdraw(a.id, deps.clock.now());
+    },
+
+    /**
+     * The hourly sweep: sends every due reminder once (claimed before it is sent, so concurrent sweeps
+     * share the work) and lets go of sent ones nobody answered. Returns how many were sent.
+     */
+    async sendDue(): Promise<number> {
+      const now = deps.clock.now();
+      await repo.lapse(new Date(now.getTime() - FOLLOW_UP_ANSWER_DAYS * DAY_MS), now);
+      let sent = 0;
+      for (;;) {
+        const claimed = await repo.claimDue(now, SEND_BATCH);
+        for (const r of claimed) await send(r);
+        sent += claimed.length;
+        if (claimed.length < SEND_BATCH) return sent;
+      }
+    },
+
+    /** Per analysis id: when Kutu will remind (while waiting) and, for a follow-up photo, what it found. */
+    async views(ids: number[]): Promise<Map<number, FollowUpView>> {
+      const out = new Map<number, FollowUpView>(ids.map((id) => [id, { remind_at: null, follow_up: null }]));
+      for (const r of await repo.about(ids)) {
+        const own = out.get(r.analysisId);
+        if (own && r.state === 'waiting') own.remind_at = r.dueAt.toISOString();
+        const next = r.nextAnalysisId === null ? undefined : out.get(r.nextAnalysisId);
+        if (next && r.outcome) {
+          next.follow_up = {
+            of: r.analysisId,
+            of_rust_class: r.firstClass as RustClass | null,
+            of_confidence: r.firstConfidence,
+            outcome: r.outcome,
+            sent_to_expert: r.escalated,
+          };
+        }
+      }
+      return out;
+    },
+  };
+}
+export type FollowUpService = ReturnType<typeof createFollowUpService>;

@@ -1,0 +1,236 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnalysisResult, analysisApi, reviewApi, type ReviewQueuePage } from '@kutu/contract';
+import { analyses, followUps, notifications, users } from '../../db/schema/index.ts';
+import { createNotificationsService } from '../notifications/notifications.service.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+import { fixture, multipart } from '../../../test/support/photos.ts';
+import { createFollowUpService, FOLLOW_UP_AFTER_DAYS } from './followup.service.ts';
+import { FOLLOW_UP_QUEUE } from './followup.jobs.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Follow-up after advice to treat (issue 35 item 6, docs/decisions/0044), with the committed model:
+ * maize rust photo 0.95 rust (a confident diagnosis: advice to treat), maize healthy 0.95 healthy,
+ * bean angular leaf spot an unsure "rust".
+ */
+describe('follow-up after advice to treat', () => {
+  let t: TestContext;
+  let expert: TestUser;
+  const db = () => t.deps.database.db;
+  /** A sweep as a worker process runs it (its own service over the same database). */
+  const sweeper = () =>
+    createFollowUpService({
+      db: db(),
+      clock: t.clock,
+      notifications: createNotificationsService(db(), t.clock),
+      sms: t.deps.sms,
+      config: t.deps.config,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ workJobs: true });
+    t.clock.set(new Date('2026-11-02T08:00:00Z'));
+    expert = await createUser(t, 'expert');
+  });
+  afterAll(() => t.close());
+
+  const upload = (
+    user: TestUser,
+    file: string,
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) => {
+    const form = multipart([{ filename: 'leaf.jpg', data: fixture(file) }], fields);
+    return t.app.inject({
+      method: 'POST',
+      url: analysisApi.detect,
+      payload: form.payload,
+      headers: { ...form.headers, ...user.headers, ...headers },
+    });
+  };
+  const analyse = async (user: TestUser, file: string, fields: Record<string, string> = { crop: 'maize' }) => {
+    const res = await upload(user, file, fields);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<AnalysisResult>();
+  };
+  const reminderOf = async (analysisId: number) =>
+    (await db().select().from(followUps).where(eq(followUps.analysisId, analysisId)))[0];
+  const remindersOf = (userId: number) => db().select().from(followUps).where(eq(followUps.userId, userId));
+  const smsTo = (phone: string) => t.outbox.list().filter((m) => m.channel === 'sms' && m.to === phone);
+  const reminderNotices = (userId: number) =>
+    db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, 'follow_up_reminder')));
+  /** Moves the clock past the reminder of a diagnosis made now. */
+  const toDue = () => t.clock.advance(FOLLOW_UP_AFTER_DAYS * DAY_MS + 60_000);
+
+  it('opens a reminder only when the advice is to treat, due 7 days later, once per retried upload', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const healthy = await analyse(farmer, 'maize-healthy.jpg');
+    expect(healthy.remind_at).toBeNull();
+    const unsure = await analyse(farmer, 'bean-angular-leaf-spot.jpg', { crop: 'beans' });
+    expect(unsure.unsure).toBe(true);
+    expect(unsure.remind_at).toBeNull();
+    expect(await remindersOf(farmer.id)).toEqual([]);
+
+    const key = { 'idempotency-key': 'follow-up-retry-0001' };
+    const first = await upload(farmer, 'maize-common-rust.jpg', { crop: 'maize' }, key);
+    const again = await upload(farmer, 'maize-common-rust.jpg', { crop: 'maize' }, key);
+    expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
+    const rust = first.json<AnalysisResult>();
+    expect(rust.rust_class).toBe('common_rust');
+    expect(rust.unsure).toBe(false);
+    const due = new Date(new Date(rust.created_at).getTime() + 7 * DAY_MS).toISOString();
+    expect(rust.remind_at).toBe(due);
+    expect(again.json<AnalysisResult>().remind_at).toBe(due);
+    expect(await remindersOf(farmer.id)).toMatchObject([{ analysisId: rust.id, crop: 'maize', state: 'waiting' }]);
+  });
+
+  it('sends a due reminder once, in the app and by SMS in the farmer’s language, even with two sweeps at once', async () => {
+    const farmer = await createUser(t, 'farmer', { language: 'sw' });
+    const rust = await analyse(farmer, 'maize-common-rust.jpg');
+    const history = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `${analysisApi.list}?page=1&page_size=10`, headers: farmer.headers })
+      ).json<{ results: AnalysisResult[] }>().results[0].remind_at;
+    // The history page (cached per user until their read version rises) promises the reminder.
+    expect(await history()).not.toBeNull();
+    const [a, b] = [sweeper(), sweeper()];
+    // Not due yet: nothing goes out.
+    await a.sendDue();
+    expect(await reminderNotices(farmer.id)).toEqual([]);
+
+    toDue();
+    const sent = await Promise.all([a.sendDue(), b.sendDue()]);
+    expect(sent.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
+    const notices = await reminderNotices(farmer.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0].data).toEqual({ analysis_id: rust.id, follow_up_of: rust.id });
+    expect(notices[0].message).toContain('shamba lako la mahindi');
+    const texts = smsTo(farmer.phone);
+    expect(texts).toHaveLength(1);
+    expect(texts[0].text).toContain('Kutu: tafadhali kagua shamba lako la mahindi tena');
+    expect(texts[0].text).toContain(`image-analysis?follow_up=${rust.id}`);
+    expect((await reminderOf(rust.id)).state).toBe('sent');
+    // Sent: the cached history page is read again, without the promise.
+    expect(await history()).toBeNull();
+
+    await Promise.all([a.sendDue(), b.sendDue()]);
+    expect(await reminderNotices(farmer.id)).toHaveLength(1);
+    expect(smsTo(farmer.phone)).toHaveLength(1);
+  });
+
+  it('sends no SMS to a farmer who turned SMS off, but still tells them in the app', async () => {
+    const farmer = await createUser(t, 'farmer', { language: 'lg' });
+    await db().update(users).set({ smsAlerts: false }).where(eq(users.id, farmer.id));
+    await analyse(farmer, 'maize-common-rust.jpg');
+    toDue();
+    await sweeper().sendDue();
+    const notices = await reminderNotices(farmer.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0].message).toContain('ennimiro yo eya kasooli');
+    expect(smsTo(farmer.phone)).toEqual([]);
+  });
+
+  it('is sent by the worker’s queue', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const rust = await analyse(farmer, 'maize-common-rust.jpg');
+    toDue();
+    await t.deps.jobs.send(FOLLOW_UP_QUEUE, {});
+    // The reminder is claimed first, then told: wait for the SMS, the last thing the job does.
+    const deadline = Date.now() + 15_000;
+    while (smsTo(farmer.phone).length === 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await reminderOf(rust.id)).state).toBe('sent');
+    expect(await reminderNotices(farmer.id)).toHaveLength(1);
+    expect(smsTo(farmer.phone)[0]?.text).toContain('Kutu: please check your maize field again');
+  });
+
+  it('is cancelled by a new photo of the same field before it is due, and the photo is compared', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const rust = await analyse(farmer, 'maize-common-rust.jpg');
+    // Another crop is another field: the maize reminder stays.
+    await analyse(farmer, 'bean-angular-leaf-spot.jpg', { crop: 'beans' });
+    expect((await reminderOf(rust.id)).state).toBe('waiting');
+
+    t.clock.advance(3 * DAY_MS);
+    const next = await analyse(farmer, 'maize-healthy.jpg');
+    expect(next.follow_up).toEqual({
+      of: rust.id,
+      of_rust_class: 'common_rust',
+      of_confidence: rust.confidence,
+      outcome: 'better',
+      sent_to_expert: false,
+    });
+    expect(await reminderOf(rust.id)).toMatchObject({ state: 'cancelled', nextAnalysisId: next.id });
+    // The first result no longer promises a reminder.
+    const res = await t.app.inject({ method: 'GET', url: analysisApi.detailPath(rust.id), headers: farmer.headers });
+    expect(res.json<AnalysisResult>().remind_at).toBeNull();
+
+    toDue();
+    await sweeper().sendDue();
+    expect(await reminderNotices(farmer.id)).toEqual([]);
+  });
+
+  it('sends a follow-up that looks worse straight to the expert queue, with the reason, and tells the farmer', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const rust = await analyse(farmer, 'maize-common-rust.jpg');
+    toDue();
+    await sweeper().sendDue();
+    const next = await analyse(farmer, 'maize-common-rust.jpg', { crop: 'maize', follow_up_of: String(rust.id) });
+    expect(next.follow_up).toMatchObject({ of: rust.id, outcome: 'worse', sent_to_expert: true });
+    expect(await reminderOf(rust.id)).toMatchObject({ state: 'compared', escalated: true, nextAnalysisId: next.id });
+    // Still rust: the loop goes on with a reminder for the new diagnosis.
+    expect(next.remind_at).not.toBeNull();
+
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: `${reviewApi.queue}?page=1&page_size=50`,
+      headers: expert.headers,
+    });
+    expect(queue.statusCode, queue.body).toBe(200);
+    const items = queue.json<ReviewQueuePage>().results;
+    // Before every photo nobody asked about.
+    const at = items.findIndex((i) => i.analysis.id === next.id);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(items.slice(0, at).every((i) => i.asked_at !== null)).toBe(true);
+    expect(items[at].reason).toMatch(
+      new RegExp(`^Follow-up after advice to treat rust: photo #${rust.id} showed rust`),
+    );
+    expect(items[at].question).toBeNull();
+    const first = items.find((i) => i.analysis.id === rust.id);
+    expect(first?.reason ?? null).toBeNull();
+  });
+
+  it('opens the reminder when more photos make an answer one to treat, and drops it when they make it unsure', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const unsure = await analyse(farmer, 'bean-angular-leaf-spot.jpg', { crop: 'beans' });
+    expect(await reminderOf(unsure.id)).toBeUndefined();
+    const [row] = await db().select().from(analyses).where(eq(analyses.id, unsure.id));
+    const facts = { ...row, rustClass: 'common_rust' as const };
+    // The field answer of several leaves (decision 0040) turned confident rust.
+    const service = sweeper();
+    await service.answerChanged({ ...facts, unsure: false, confidence: 0.93 });
+    expect(await reminderOf(unsure.id)).toMatchObject({ state: 'waiting', crop: 'beans' });
+    await service.answerChanged({ ...facts, unsure: true, confidence: 0.7 });
+    expect((await reminderOf(unsure.id)).state).toBe('cancelled');
+  });
+
+  it('refuses a follow-up of another farmer’s diagnosis as if it did not exist, and keeps nothing', async () => {
+    const owner = await createUser(t, 'farmer');
+    const other = await createUser(t, 'farmer');
+    const rust = await analyse(owner, 'maize-common-rust.jpg');
+    const res = await upload(other, 'maize-healthy.jpg', { crop: 'maize', follow_up_of: String(rust.id) });
+    expect(res.statusCode).toBe(404);
+    expect(await db().select().from(analyses).where(eq(analyses.userId, other.id))).toEqual([]);
+    expect((await reminderOf(rust.id)).state).toBe('waiting');
+    const bad = await upload(other, 'maize-healthy.jpg', { crop: 'maize', follow_up_of: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('follow_up_of');
+  });
+});

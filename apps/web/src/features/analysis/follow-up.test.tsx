@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { AnalysisResult } from '@kutu/contract';
+import { renderWithProviders } from '../../test/render.tsx';
+import { FollowUpNote } from './components/FollowUpNote.tsx';
+import { followUpSummary } from './lib/follow-up.ts';
+import { notificationTarget } from '../../components/notifications/NotificationList.tsx';
+
+const base: AnalysisResult = {
+  id: 77,
+  outcome: 'diagnosis',
+  rust_class: 'common_rust',
+  confidence: 0.96,
+  unsure: false,
+  probabilities: { common_rust: 0.96, healthy: 0.02, other_disease: 0.02 },
+  crop: 'maize',
+  heatmap_url: null,
+  educational_resources: [],
+  feedback: { message: '', explanation: '', headline: '', advice: [], more: [], advice_crop: 'maize', sources: [] },
+  model_version: 'v-test',
+  created_at: '2026-11-25T08:00:00.000Z',
+  image_url: '/api/rust-detection/77/image/',
+  photos: [{ position: 0, url: '/api/rust-detection/77/image/', rust_class: 'common_rust', confidence: 0.96 }],
+  second_photo: { reason: null, runner_up: null, photos_left: 0 },
+};
+const worse: AnalysisResult = {
+  ...base,
+  remind_at: null,
+  follow_up: { of: 12, of_rust_class: 'common_rust', of_confidence: 0.9, outcome: 'worse', sent_to_expert: true },
+};
+
+describe('follow-up after advice to treat (issue 35 item 6)', () => {
+  it('compares the rust share of the first diagnosis with this photo', () => {
+    expect(followUpSummary(worse)).toEqual({
+      outcome: 'worse',
+      color: 'red',
+      before: 0.9,
+      now: 0.96,
+      sentToExpert: true,
+      firstId: 12,
+    });
+    const better = { ...base, rust_class: 'healthy' as const, probabilities: { common_rust: 0.03, healthy: 0.95 } };
+    expect(
+      followUpSummary({ ...better, follow_up: { ...worse.follow_up!, outcome: 'better', sent_to_expert: false } }),
+    ).toMatchObject({ outcome: 'better', color: 'green', before: 0.9, now: 0.03, sentToExpert: false });
+    expect(followUpSummary(base)).toBeNull();
+  });
+
+  it('tells the farmer in words what the comparison found, that an expert will look, and links the first', () => {
+    renderWithProviders(<FollowUpNote result={worse} />);
+    const note = screen.getByTestId('follow-up');
+    expect(note.textContent).toContain('Not better: rust is as strong or stronger');
+    expect(note.textContent).toContain('Rust was 90% on the first photo and is 96% now');
+    expect(screen.getByTestId('follow-up-expert').textContent).toContain('Kutu has sent this photo to an expert');
+    expect(screen.getByRole('link', { name: 'See the first diagnosis' }).getAttribute('href')).toBe(
+      '/account/addresses/analysis-history?analysis=12',
+    );
+    expect(screen.queryByTestId('follow-up-reminder')).toBeNull();
+  });
+
+  it('says when Kutu will remind, and shows nothing for a result without a follow-up', () => {
+    const { unmount } = renderWithProviders(
+      <FollowUpNote result={{ ...base, remind_at: '2026-12-02T08:00:00.000Z' }} />,
+    );
+    expect(screen.getByTestId('follow-up-reminder').textContent).toMatch(/Kutu will remind you on .*2 Dec 2026/);
+    unmount();
+    renderWithProviders(<FollowUpNote result={base} />);
+    expect(screen.queryByTestId('follow-up-reminder')).toBeNull();
+    expect(screen.queryByTestId('follow-up')).toBeNull();
+  });
+
+  it('opens the photo screen marked as a follow-up from the reminder', () => {
+    expect(notificationTarget({ type: 'follow_up_reminder', data: { analysis_id: 12, follow_up_of: 12 } })).toBe(
+      '/account/addresses/image-analysis?follow_up=12',
+    );
+  });
+});
