@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { idParam, isoDateTime, paginated, pageQuery } from './common.ts';
-import { analysisCrops, rustClasses, resourceTopics, contentLanguages, reviewVerdicts } from './enums.ts';
+import {
+  analysisCrops,
+  rustClasses,
+  resourceTopics,
+  contentLanguages,
+  reviewVerdicts,
+  severityBands,
+} from './enums.ts';
 
 export { analysisApi, IDEMPOTENCY_KEY_HEADER } from './paths.ts';
 
@@ -119,6 +126,28 @@ export const secondPhotoAskSchema = z.object({
   photos_left: z.number().int().min(0).describe('How many more photos may be added now'),
 });
 
+export const severityBand = z.enum(severityBands, { error: 'severity must be low, moderate or severe' });
+
+/**
+ * When the model's severity stops being called an estimate (issue 35.5; docs/decisions/0045): once experts
+ * rated at least `minRated` confident rust answers and their band agreed with the model's on at least
+ * `minAgreement` of them. The one place this rule lives; the server applies it to the field figures.
+ */
+export const SEVERITY_TRUST = { minRated: 30, minAgreement: 0.8 } as const;
+
+export function severityIsEstimate(rated: number, agreed: number): boolean {
+  return rated < SEVERITY_TRUST.minRated || agreed / rated < SEVERITY_TRUST.minAgreement;
+}
+
+export const analysisSeverity = z.object({
+  share: z.number().min(0).max(1).describe('Rust-coloured share of the leaf (0..1); the mean over a field answer's photos'),
+  band: severityBand.describe('low < 5 % ≤ moderate < 20 % ≤ severe (SEVERITY_CUTS in packages/vision)'),
+  estimate: z
+    .boolean()
+    .describe('True until experts' severity ratings agree with the model's often enough (SEVERITY_TRUST)'),
+});
+export type AnalysisSeverity = z.infer<typeof analysisSeverity>;
+
 export const analysisResult = z.object({
   id: z.number().int(),
   outcome: analysisOutcome.describe('`not_leaf`: no leaf was found in the photo, and no class is given'),
@@ -144,6 +173,9 @@ export const analysisResult = z.object({
       'Every photo of the answer (one, or up to MAX_FIELD_PHOTOS of one field); with more than one, class, confidence and probabilities are the field-level answer (docs/decisions/0040)',
     ),
   second_photo: secondPhotoAskSchema.describe('Whether the result asks for another leaf of the same field, and why'),
+  severity: analysisSeverity
+    .nullable()
+    .describe('How much of the leaf shows rust, for confident rust answers only; null otherwise'),
   expert_verdict: z
     .enum(reviewVerdicts)
     .nullable()

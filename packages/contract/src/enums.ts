@@ -85,6 +85,9 @@ export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frid
 /** An expert's decision: a crop class (confirms or corrects the model), or no crop class at all. */
 export const reviewVerdicts = ['common_rust', 'healthy', 'other_disease', 'not_leaf', 'cannot_tell'] as const;
 /** What the model answered, in the same terms as a verdict (unsure counts separately). */
+/** How much of the leaf shows rust (docs/decisions/0045): the model's estimate and an expert's rating. */
+export const severityBands = ['low', 'moderate', 'severe'] as const;
+export type SeverityBandName = (typeof severityBands)[number];
 export const modelAnswers = ['common_rust', 'healthy', 'other_disease', 'unsure', 'not_leaf'] as const;
 export type ModelAnswer = (typeof modelAnswers)[number];
 
