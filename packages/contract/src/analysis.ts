@@ -140,11 +140,15 @@ export function severityIsEstimate(rated: number, agreed: number): boolean {
 }
 
 export const analysisSeverity = z.object({
-  share: z.number().min(0).max(1).describe('Rust-coloured share of the leaf (0..1); the mean over a field answer's photos'),
+  share: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe("Rust-coloured share of the leaf (0..1); the mean over a field answer's photos"),
   band: severityBand.describe('low < 5 % ≤ moderate < 20 % ≤ severe (SEVERITY_CUTS in packages/vision)'),
   estimate: z
     .boolean()
-    .describe('True until experts' severity ratings agree with the model's often enough (SEVERITY_TRUST)'),
+    .describe("True until experts' severity ratings agree with the model's often enough (SEVERITY_TRUST)"),
 });
 export type AnalysisSeverity = z.infer<typeof analysisSeverity>;
 
