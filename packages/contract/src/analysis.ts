@@ -128,17 +128,6 @@ export const secondPhotoAskSchema = z.object({
 
 export const severityBand = z.enum(severityBands, { error: 'severity must be low, moderate or severe' });
 
-/**
- * When the model's severity stops being called an estimate (issue 35.5; docs/decisions/0045): once experts
- * rated at least `minRated` confident rust answers and their band agreed with the model's on at least
- * `minAgreement` of them. The one place this rule lives; the server applies it to the field figures.
- */
-export const SEVERITY_TRUST = { minRated: 30, minAgreement: 0.8 } as const;
-
-export function severityIsEstimate(rated: number, agreed: number): boolean {
-  return rated < SEVERITY_TRUST.minRated || agreed / rated < SEVERITY_TRUST.minAgreement;
-}
-
 export const analysisSeverity = z.object({
   share: z
     .number()
@@ -179,7 +168,10 @@ export const analysisResult = z.object({
   second_photo: secondPhotoAskSchema.describe('Whether the result asks for another leaf of the same field, and why'),
   severity: analysisSeverity
     .nullable()
-    .describe('How much of the leaf shows rust, for confident rust answers only; null otherwise'),
+    .optional()
+    .describe(
+      'How much of the leaf shows rust, for confident rust answers only; null otherwise (absent on answers made offline on the phone)',
+    ),
   expert_verdict: z
     .enum(reviewVerdicts)
     .nullable()
