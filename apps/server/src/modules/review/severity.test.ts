@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AnalysisResult, type FieldAccuracyReply, SEVERITY_TRUST } from '@kutu/contract';
-import { analyses, expertReviews, trainingSamples } from '../../db/schema/index.ts';
+import { type AnalysisResult, analysisApi, type FieldAccuracyReply, SEVERITY_TRUST } from '@kutu/contract';
+import { analyses, analysisPhotos, expertReviews, trainingSamples } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { type FilePart, fixture, multipart } from '../../../test/support/photos.ts';
@@ -83,6 +83,23 @@ describe('severity', () => {
     // An unsure rust answer gets none either: the farmer is asked for another photo instead.
     const unsure = await upload('bean-angular-leaf-spot.jpg');
     expect(unsure).toMatchObject({ rust_class: 'common_rust', unsure: true, severity: null });
+
+    // A second leaf of that field: each photo keeps its share, and the field answer holds their mean.
+    const form = multipart([{ filename: 'bean-rust.jpg', data: fixture('bean-rust.jpg') }]);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: analysisApi.photosPath(unsure.id),
+      payload: form.payload,
+      headers: { ...form.headers, ...farmer.headers },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const photos = await t.deps.database.db
+      .select()
+      .from(analysisPhotos)
+      .where(eq(analysisPhotos.analysisId, unsure.id));
+    const shares = photos.map((p) => p.rustShare ?? Number.NaN);
+    expect(shares).toHaveLength(2);
+    expect((await stored(unsure.id)).rustShare).toBeCloseTo((shares[0] + shares[1]) / 2, 5);
 
     // The history reads the same.
     const one = await t.app.inject({ method: 'GET', url: `${DETECT}${rust.id}/`, headers: farmer.headers });

@@ -20,7 +20,7 @@ export function SeverityNote({ severity }: { severity: AnalysisSeverity }) {
             {t('analysis.result.severity.title')}
           </Text>
           <Badge color={bandColor[severity.band]} variant="light" data-testid="severity-band">
-            {t('analysis.result.severity.line', { band, share: formatPercent(severity.share) })}
+            {t('analysis.result.severity.line', { band, share: formatPercent(severity.share, 0) })}
           </Badge>
         </Group>
         <Text size="sm" data-testid="severity-advice">
