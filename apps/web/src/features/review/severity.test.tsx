@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import type { AnalysisResult, SeverityAgreement } from '@kutu/contract';
 import { renderWithProviders } from '../../test/render.tsx';
 import { SeverityFigures } from '../../components/review/FieldAccuracy.tsx';
-import { ResultCard } from '../analysis/components/ResultCard.tsx';
 import { ReviewDialog } from './components/ReviewDialog.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -35,29 +34,6 @@ const rust: AnalysisResult = {
   second_photo: { reason: null, runner_up: null, photos_left: 0 },
   severity: { share: 0.031, band: 'low', estimate: true },
 };
-
-describe('severity on the result', () => {
-  it('shows a low share as an estimate, with scouting advice', () => {
-    renderWithProviders(<ResultCard result={rust} actions={false} />);
-    expect(screen.getByTestId('severity-band').textContent).toMatch(/Low: about 3\s?% of the leaf/);
-    expect(screen.getByTestId('severity-advice').textContent).toMatch(/Walk the field again within a week/);
-    expect(screen.getByTestId('severity-estimate').textContent).toMatch(/An estimate/);
-  });
-
-  it('points a severe share at the spray advice, saying the advice names no share, and drops "estimate" once checked', () => {
-    renderWithProviders(
-      <ResultCard result={{ ...rust, severity: { share: 0.31, band: 'severe', estimate: false } }} actions={false} />,
-    );
-    expect(screen.getByTestId('severity-band').textContent).toMatch(/Severe/);
-    expect(screen.getByTestId('severity-advice').textContent).toMatch(/gives no share of the leaf/);
-    expect(screen.getByTestId('severity-estimate').textContent).not.toMatch(/estimate/i);
-  });
-
-  it('shows nothing without a severity (other answers, offline answers)', () => {
-    renderWithProviders(<ResultCard result={{ ...rust, severity: null }} actions={false} />);
-    expect(screen.queryByTestId('result-severity')).toBeNull();
-  });
-});
 
 describe('severity on the field-accuracy page', () => {
   const figures = (rated: number, agreed: number, estimate: boolean): SeverityAgreement => ({
