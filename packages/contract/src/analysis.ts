@@ -128,16 +128,15 @@ export const secondPhotoAskSchema = z.object({
 
 export const severityBand = z.enum(severityBands, { error: 'severity must be low, moderate or severe' });
 
+/**
+ * share: rust-coloured share of the leaf (0..1; a field answer's is the mean of its photos'); band: low < 5 %
+ * ≤ moderate < 20 % ≤ severe (SEVERITY_CUTS in packages/vision); estimate: true until experts' ratings agree
+ * with the model's often enough (SEVERITY_TRUST).
+ */
 export const analysisSeverity = z.object({
-  share: z
-    .number()
-    .min(0)
-    .max(1)
-    .describe("Rust-coloured share of the leaf (0..1); the mean over a field answer's photos"),
-  band: severityBand.describe('low < 5 % ≤ moderate < 20 % ≤ severe (SEVERITY_CUTS in packages/vision)'),
-  estimate: z
-    .boolean()
-    .describe("True until experts' severity ratings agree with the model's often enough (SEVERITY_TRUST)"),
+  share: z.number().min(0).max(1),
+  band: severityBand,
+  estimate: z.boolean(),
 });
 export type AnalysisSeverity = z.infer<typeof analysisSeverity>;
 
@@ -166,12 +165,8 @@ export const analysisResult = z.object({
       'Every photo of the answer (one, or up to MAX_FIELD_PHOTOS of one field); with more than one, class, confidence and probabilities are the field-level answer (docs/decisions/0040)',
     ),
   second_photo: secondPhotoAskSchema.describe('Whether the result asks for another leaf of the same field, and why'),
-  severity: analysisSeverity
-    .nullable()
-    .optional()
-    .describe(
-      'How much of the leaf shows rust, for confident rust answers only; null otherwise (absent on answers made offline on the phone)',
-    ),
+  /** Confident rust answers only; null otherwise, absent on answers made offline on the phone. */
+  severity: analysisSeverity.nullable().optional().describe('How much of the leaf shows rust (rust answers)'),
   expert_verdict: z
     .enum(reviewVerdicts)
     .nullable()

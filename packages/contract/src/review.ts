@@ -77,9 +77,8 @@ export const reviewDecisionBody = z
   .object({
     verdict: reviewVerdict,
     note: z.string().trim().max(1000, 'The note must be at most 1000 characters').optional(),
-    severity: severityBand
-      .optional()
-      .describe("The expert's own severity (how much of the leaf shows rust); only with a common_rust verdict"),
+    /** The expert's own severity (how much of the leaf shows rust); only with a common_rust verdict. */
+    severity: severityBand.optional(),
   })
   .refine((b) => !b.severity || b.verdict === 'common_rust', {
     message: 'Severity goes with a rust verdict only',

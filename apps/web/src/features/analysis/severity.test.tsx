@@ -35,7 +35,7 @@ describe('severity on the result', () => {
   it('shows a low share as an estimate, with scouting advice', () => {
     renderWithProviders(<ResultCard result={rust} actions={false} />);
     expect(screen.getByTestId('severity-band').textContent).toMatch(/Low: about 3\s?% of the leaf/);
-    expect(screen.getByTestId('severity-advice').textContent).toMatch(/Walk the field again within a week/);
+    expect(screen.getByTestId('severity-advice').textContent).toMatch(/Check the field again within a week/);
     expect(screen.getByTestId('severity-estimate').textContent).toMatch(/An estimate/);
   });
 
@@ -44,7 +44,7 @@ describe('severity on the result', () => {
       <ResultCard result={{ ...rust, severity: { share: 0.31, band: 'severe', estimate: false } }} actions={false} />,
     );
     expect(screen.getByTestId('severity-band').textContent).toMatch(/Severe/);
-    expect(screen.getByTestId('severity-advice').textContent).toMatch(/gives no share of the leaf/);
+    expect(screen.getByTestId('severity-advice').textContent).toMatch(/names no leaf share/);
     expect(screen.getByTestId('severity-estimate').textContent).not.toMatch(/estimate/i);
   });
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AnalysisResult, SeverityAgreement } from '@kutu/contract';
 import { renderWithProviders } from '../../test/render.tsx';
-import { SeverityFigures } from '../../components/review/FieldAccuracy.tsx';
+import SeverityFigures from '../../components/review/SeverityFigures.tsx';
 import { ReviewDialog } from './components/ReviewDialog.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -52,8 +52,10 @@ describe('severity on the field-accuracy page', () => {
     renderWithProviders(<SeverityFigures severity={figures(3, 2, true)} />);
     expect(screen.getByTestId('severity-rated').textContent).toBe('3');
     expect(screen.getByTestId('severity-agreed').textContent).toMatch(/2 \(66\.7\s?%\)/);
-    expect(screen.getByTestId('severity-verdict').textContent).toMatch(/Only 3 rated: too few to judge.*until 30/);
-    const table = screen.getByRole('table', { name: 'Model severity against expert severity' });
+    expect(screen.getByTestId('severity-verdict').textContent).toMatch(
+      /Too few to judge\. Farmers see “estimate” until 30 are rated and 80\s?% agree/,
+    );
+    const table = screen.getByRole('table', { name: 'Model severity vs expert severity' });
     expect(table.querySelectorAll('tbody tr')[0].textContent).toMatch(/Low\s*2\s*1\s*0/);
   });
 

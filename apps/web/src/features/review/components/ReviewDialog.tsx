@@ -124,7 +124,6 @@ export function ReviewDialog({ item, onClose }: { item: ReviewTarget; onClose: (
         {verdict === 'common_rust' && (
           <Radio.Group
             label={t('review.severity.severity')}
-            description={t('review.severity.severityHint')}
             value={severity}
             onChange={(v) => setSeverity(v as SeverityBandName)}
             data-testid="severity-choice"
