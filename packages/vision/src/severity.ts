@@ -48,9 +48,16 @@ const NEAR = 4;
  * The rust-coloured share of the leaf in RGB bytes (HWC, side×side). The leaf: green pixels, plus
  * rust-coloured ones with enough green around them (pustules on the leaf, not soil beside it). Rust-coloured:
  * orange to brown (or yellow-brown on beans), saturated, clearly yellower than the leaf's median green.
- * Null when there is too little leaf (under 2 % of the photo) to say.
+ * Null when there is too little leaf (under 2 % of the photo) to say. `weight` (one per pixel) counts some
+ * pixels more than others: the variants that gate by the heatmap (`cli/severity-variants.ts`) use it; the
+ * served path does not (decision 0045: gating by this network's map made agreement worse).
  */
-export function estimateSeverity(rgb: Uint8Array, side: number, crop: SeverityCrop = 'maize'): Severity | null {
+export function estimateSeverity(
+  rgb: Uint8Array,
+  side: number,
+  crop: SeverityCrop = 'maize',
+  weight?: Float32Array,
+): Severity | null {
   const rule = RULES[crop];
   const n = side * side;
   const hue = new Float32Array(n);
@@ -94,6 +101,8 @@ export function estimateSeverity(rgb: Uint8Array, side: number, crop: SeverityCr
       sum[(y + 1) * w + x + 1] =
         (kind[y * side + x] === 1 ? 1 : 0) + sum[(y + 1) * w + x] + sum[y * w + x + 1] - sum[y * w + x];
   let rust = 0;
+  let leaf = 0;
+  if (weight) for (let i = 0; i < n; i++) if (kind[i] === 1) leaf += weight[i];
   for (let y = 0; y < side; y++) {
     const y0 = Math.max(0, y - NEAR);
     const y1 = Math.min(side, y + NEAR + 1);
@@ -103,9 +112,9 @@ export function estimateSeverity(rgb: Uint8Array, side: number, crop: SeverityCr
       const x0 = Math.max(0, x - NEAR);
       const x1 = Math.min(side, x + NEAR + 1);
       const near = sum[y1 * w + x1] - sum[y0 * w + x1] - sum[y1 * w + x0] + sum[y0 * w + x0];
-      if (near >= rule.nearGreen * (y1 - y0) * (x1 - x0)) rust++;
+      if (near >= rule.nearGreen * (y1 - y0) * (x1 - x0)) rust += weight ? weight[i] : 1;
     }
   }
-  const share = rust / (greens + rust);
+  const share = weight ? (leaf + rust > 0 ? rust / (leaf + rust) : 0) : rust / (greens + rust);
   return { share, band: bandOf(share) };
 }
