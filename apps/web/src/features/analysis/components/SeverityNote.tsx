@@ -19,7 +19,14 @@ export function SeverityNote({ severity }: { severity: AnalysisSeverity }) {
           <Text size="sm" fw={600}>
             {t('analysis.result.severity.title')}
           </Text>
-          <Badge color={bandColor[severity.band]} variant="light" data-testid="severity-band">
+          <Badge
+            color={bandColor[severity.band]}
+            variant="light"
+            tt="none"
+            h="auto"
+            style={{ whiteSpace: 'normal' }}
+            data-testid="severity-band"
+          >
             {t('analysis.result.severity.line', { band, share: formatPercent(severity.share, 0) })}
           </Badge>
         </Group>
