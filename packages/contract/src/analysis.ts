@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { idParam, isoDateTime, paginated, pageQuery } from './common.ts';
-import { analysisCrops, rustClasses, resourceTopics, contentLanguages, reviewVerdicts } from './enums.ts';
+import {
+  analysisCrops,
+  rustClasses,
+  resourceTopics,
+  contentLanguages,
+  reviewVerdicts,
+  severityBands,
+} from './enums.ts';
 
 export { analysisApi, IDEMPOTENCY_KEY_HEADER } from './paths.ts';
 
@@ -144,6 +151,20 @@ export const secondPhotoAskSchema = z.object({
   photos_left: z.number().int().min(0).describe('How many more photos may be added now'),
 });
 
+export const severityBand = z.enum(severityBands, { error: 'severity must be low, moderate or severe' });
+
+/**
+ * share: rust-coloured share of the leaf (0..1; a field answer's is the mean of its photos'); band: low < 5 %
+ * ≤ moderate < 20 % ≤ severe (SEVERITY_CUTS in packages/vision); estimate: true until experts' ratings agree
+ * with the model's often enough (SEVERITY_TRUST).
+ */
+export const analysisSeverity = z.object({
+  share: z.number().min(0).max(1),
+  band: severityBand,
+  estimate: z.boolean(),
+});
+export type AnalysisSeverity = z.infer<typeof analysisSeverity>;
+
 export const analysisResult = z.object({
   id: z.number().int(),
   outcome: analysisOutcome.describe('`not_leaf`: no leaf was found in the photo, and no class is given'),
@@ -177,6 +198,8 @@ export const analysisResult = z.object({
     .nullable()
     .optional()
     .describe('This photo followed up an earlier diagnosis: what comparing them found; null when not'),
+  /** Confident rust answers only; null otherwise, absent on answers made offline on the phone. */
+  severity: analysisSeverity.nullable().optional().describe('How much of the leaf shows rust (rust answers)'),
   expert_verdict: z
     .enum(reviewVerdicts)
     .nullable()

@@ -87,6 +87,21 @@ export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frid
 /** An expert's decision: a crop class (confirms or corrects the model), or no crop class at all. */
 export const reviewVerdicts = ['common_rust', 'healthy', 'other_disease', 'not_leaf', 'cannot_tell'] as const;
 /** What the model answered, in the same terms as a verdict (unsure counts separately). */
+/** How much of the leaf shows rust (docs/decisions/0045): the model's estimate and an expert's rating. */
+export const severityBands = ['low', 'moderate', 'severe'] as const;
+export type SeverityBandName = (typeof severityBands)[number];
+/**
+ * When the model's severity stops being called an estimate (issue 35.5; docs/decisions/0045): once experts
+ * rated at least `minRated` confident rust answers and their band agreed with the model's on at least
+ * `minAgreement` of them. The one place this rule lives; the server applies it to the field figures,
+ * the field-accuracy page explains it.
+ */
+export const SEVERITY_TRUST = { minRated: 30, minAgreement: 0.8 } as const;
+
+export function severityIsEstimate(rated: number, agreed: number): boolean {
+  return rated < SEVERITY_TRUST.minRated || agreed / rated < SEVERITY_TRUST.minAgreement;
+}
+
 export const modelAnswers = ['common_rust', 'healthy', 'other_disease', 'unsure', 'not_leaf'] as const;
 export type ModelAnswer = (typeof modelAnswers)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, pageQuery, paginated } from './common.ts';
-import { analysisCrop, analysisResult } from './analysis.ts';
+import { analysisCrop, analysisResult, severityBand } from './analysis.ts';
 import { reviewVerdicts, modelAnswers } from './enums.ts';
 import { districtCode } from './outbreak.ts';
 
@@ -39,6 +39,8 @@ export const expertReview = z.object({
   status: z.enum(['waiting', 'reviewed']),
   verdict: reviewVerdict.nullable(),
   note: z.string().nullable(),
+  /** The expert's own rating of how much of the leaf shows rust (rust verdicts only; null when not given). */
+  severity: severityBand.nullable(),
   reviewer: person.nullable(),
   reviewed_at: isoDateTime.nullable(),
   revised_at: isoDateTime.nullable(),
@@ -73,10 +75,17 @@ export const reviewClaim = z.object({
 });
 export type ReviewClaim = z.infer<typeof reviewClaim>;
 
-export const reviewDecisionBody = z.object({
-  verdict: reviewVerdict,
-  note: z.string().trim().max(1000, 'The note must be at most 1000 characters').optional(),
-});
+export const reviewDecisionBody = z
+  .object({
+    verdict: reviewVerdict,
+    note: z.string().trim().max(1000, 'The note must be at most 1000 characters').optional(),
+    /** The expert's own severity (how much of the leaf shows rust); only with a common_rust verdict. */
+    severity: severityBand.optional(),
+  })
+  .refine((b) => !b.severity || b.verdict === 'common_rust', {
+    message: 'Severity goes with a rust verdict only',
+    path: ['severity'],
+  });
 export type ReviewDecisionBody = z.input<typeof reviewDecisionBody>;
 
 export const askExpertBody = z.object({
@@ -125,6 +134,22 @@ export const fieldAccuracyFigures = z.object({
 });
 export type FieldAccuracyFigures = z.infer<typeof fieldAccuracyFigures>;
 
+/**
+ * The model's severity band against the expert's, on reviewed confident rust answers where the expert said
+ * rust and gave a severity (docs/decisions/0045).
+ */
+export const severityAgreement = z.object({
+  rated: z.number().int(),
+  agreed: z.number().int(),
+  /** agreed ÷ rated (null when none). */
+  agreement: z.number().nullable(),
+  /** matrix[model band][expert band] = count. */
+  confusion: confusionMatrix,
+  /** Whether the result still calls the severity an estimate (SEVERITY_TRUST). */
+  estimate: z.boolean(),
+});
+export type SeverityAgreement = z.infer<typeof severityAgreement>;
+
 export const fieldAccuracyVersion = fieldAccuracyFigures.extend({
   model_version: z.string(),
   /** The same figures per crop the farmer named (`unknown` when not named). */
@@ -136,5 +161,7 @@ export const fieldAccuracyReply = z.object({
   versions: z.array(fieldAccuracyVersion),
   model_answers: z.array(z.enum(modelAnswers)),
   verdicts: z.array(reviewVerdict),
+  /** Model and expert severity bands over every model version (the estimate is colour, not the network). */
+  severity: severityAgreement,
 });
 export type FieldAccuracyReply = z.infer<typeof fieldAccuracyReply>;

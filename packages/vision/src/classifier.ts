@@ -7,6 +7,7 @@ import { colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thres
 import type { HeatGrid } from './heat.ts';
 import { heatmapPng } from './heatmap.ts';
 import { decodeRgb, INPUT_SIZE, toTensorData } from './preprocess.ts';
+import { estimateSeverity } from './severity.ts';
 
 export {
   type ColourStats,
@@ -28,6 +29,11 @@ export interface Diagnosis extends DiagnosisCore {
   heatmap_png: Buffer | null;
   /** The normalised map the PNG is drawn from (cells over the square model input); what pointing is measured on. */
   heat?: HeatGrid | null;
+  /**
+   * Rust-coloured share of the leaf (0..1, `estimateSeverity`), for any photo with enough leaf; whether it
+   * is shown (rust answers only) is the caller's rule. Null when the photo shows too little leaf.
+   */
+  rust_share?: number | null;
 }
 
 export type { Crop } from './browser.ts';
@@ -81,10 +87,11 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
       const probs = softmax(output[outputs.logits].data as Float32Array);
       const ood = oodName ? (output[oodName].data as Float32Array)[0] : null;
       const core = decide(probs, colourStats(rgb), thresholds, card.version, ood);
+      const rust_share = estimateSeverity(rgb, size, options.crop === 'beans' ? 'beans' : 'maize')?.share ?? null;
       const heat = heatFor(core, hasCam ? output[outputs.cam] : undefined);
-      if (!heat) return { ...core, heatmap_png: null, heat: null };
+      if (!heat) return { ...core, heatmap_png: null, heat: null, rust_share };
       const { width, height } = meta.autoOrient ?? { width: meta.width ?? size, height: meta.height ?? size };
-      return { ...core, heatmap_png: await heatmapPng(heat, width, height), heat };
+      return { ...core, heatmap_png: await heatmapPng(heat, width, height), heat, rust_share };
     },
     close: () => session.release(),
   };

@@ -40,6 +40,14 @@ export {
 export { decodeRgb, INPUT_SIZE, preprocess, toTensorData } from './preprocess.ts';
 export { readOnnxHead, withOnnxHead } from './onnx-edit.ts';
 export {
+  bandOf,
+  estimateSeverity,
+  SEVERITY_BANDS,
+  SEVERITY_CUTS,
+  type Severity,
+  type SeverityBand,
+} from './severity.ts';
+export {
   PYTHON,
   sweepWorkDir,
   trainModel,

@@ -20,6 +20,7 @@ import { thresholdsOf } from '../decide.ts';
 import type { ScoredPhoto } from '../risk.ts';
 import { printRiskCoverage } from './risk-report.ts';
 import { reportPointing } from './eval-pointing.ts';
+import { reportSeverity } from './eval-severity.ts';
 
 const { values } = parseArgs({
   options: {
@@ -94,9 +95,11 @@ for (const [i, row] of r.confusion.matrix.entries()) {
 printRiskCoverage(photos, thresholdsOf(card), values.curve);
 const pointing = await reportPointing(modelDir, card);
 if (pointing.regressions.length > 0) process.exitCode = 1;
+const severity = await reportSeverity();
 console.log(
   JSON.stringify({
     pointing: pointing.summary,
+    severity,
     images: r.images,
     accuracy: r.accuracy,
     macro_f1: r.macro_f1,

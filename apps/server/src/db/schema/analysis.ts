@@ -39,6 +39,12 @@ export const analyses = pgTable(
      * for analyses made before it was kept. A field-level answer (analysis_photos) averages it.
      */
     oodScore: real('ood_score'),
+    /**
+     * Rust-coloured share of the leaf (0..1, `estimateSeverity` in @kutu/vision; docs/decisions/0045), kept for
+     * every photo with a leaf; a field-level answer holds the mean of its photos'. The result shows it for
+     * confident rust answers only. Null before it was kept, or with too little leaf.
+     */
+    rustShare: real('rust_share'),
     /** How many photos of one field make this answer (1, or up to 3: analysis_photos; docs/decisions/0040). */
     photoCount: integer('photo_count').notNull().default(1),
     /** The crop the farmer said the photo shows (maize, beans, other); null when not said. */
@@ -96,6 +102,8 @@ export const analysisPhotos = pgTable(
     probabilities: jsonb('probabilities').$type<Record<string, number>>().notNull(),
     leafScore: real('leaf_score'),
     oodScore: real('ood_score'),
+    /** This photo's rust-coloured share of the leaf (analyses.rust_share). */
+    rustShare: real('rust_share'),
     modelVersion: text('model_version').notNull(),
     /** The client's `Idempotency-Key` (a photo queued on the phone): a retried upload adds nothing. */
     idempotencyKey: text('idempotency_key'),

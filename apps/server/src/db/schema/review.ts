@@ -29,6 +29,8 @@ export const expertReviews = pgTable(
     reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     verdict: text('verdict', { enum: reviewVerdicts }),
     note: text('note'),
+    /** The expert's own severity (low, moderate, severe) with a rust verdict; null otherwise (docs/decisions/0045). */
+    severity: text('severity', { enum: ['low', 'moderate', 'severe'] }),
     /** The training sample the decision created (training feature's id), while it trains a class. */
     sampleId: integer('sample_id'),
     /** The community post the farmer made from the exchange (community feature's id). */

@@ -16,7 +16,7 @@ export type NewPhotoRow = Omit<typeof analysisPhotos.$inferInsert, 'analysisId' 
 /** The analysis's answer as a field-level answer rewrites it. */
 export type FieldAnswerUpdate = Pick<
   NewAnalysisRow,
-  'rustClass' | 'confidence' | 'unsure' | 'probabilities' | 'leafScore' | 'oodScore' | 'modelVersion'
+  'rustClass' | 'confidence' | 'unsure' | 'probabilities' | 'leafScore' | 'oodScore' | 'modelVersion' | 'rustShare'
 >;
 /** A resource, with the language its title and description were read in (English when not said). */
 export type ResourceRow = typeof educationResources.$inferSelect & { language?: ContentLanguage };
@@ -131,6 +131,7 @@ export function createAnalysisRepo(db: Db) {
             probabilities: current.probabilities,
             leafScore: current.leafScore,
             oodScore: current.oodScore,
+            rustShare: current.rustShare,
             modelVersion: current.modelVersion,
             createdAt: current.createdAt,
           });
@@ -148,6 +149,36 @@ export function createAnalysisRepo(db: Db) {
           .returning();
         return { row, photos };
       });
+    },
+
+    /**
+     * The model's severity band against the expert's, counted: reviewed confident rust answers with a stored
+     * rust share whose expert said rust and gave a severity. The bands' cut points come from the caller.
+     */
+    async severityPairs(cuts: {
+      moderate: number;
+      severe: number;
+    }): Promise<{ model: string; expert: string; n: number }[]> {
+      // The cuts are inlined (numbers from code, not input): a bound parameter in both select and group by reads as two expressions.
+      const at = (v: number) => sql.raw(String(Number(v)));
+      const model = sql<string>`case when ${analyses.rustShare} >= ${at(cuts.severe)} then 'severe' when ${analyses.rustShare} >= ${at(cuts.moderate)} then 'moderate' else 'low' end`;
+      const rows = await db
+        .select({ model, expert: sql<string>`${expertReviews.severity}`, n: count() })
+        .from(expertReviews)
+        .innerJoin(analyses, eq(analyses.id, expertReviews.analysisId))
+        .where(
+          and(
+            sql`${expertReviews.reviewedAt} is not null`,
+            eq(expertReviews.verdict, 'common_rust'),
+            sql`${expertReviews.severity} is not null`,
+            eq(analyses.outcome, 'diagnosis'),
+            eq(analyses.rustClass, 'common_rust'),
+            eq(analyses.unsure, false),
+            sql`${analyses.rustShare} is not null`,
+          ),
+        )
+        .groupBy(model, expertReviews.severity);
+      return rows.map((r) => ({ ...r, n: Number(r.n) }));
     },
 
     async countForUser(userId: number): Promise<number> {

@@ -17,8 +17,11 @@ import {
   type AnalysisPhoto,
   MAX_FIELD_PHOTOS,
   secondPhotoAsk,
+  type AnalysisSeverity,
+  type SeverityAgreement,
+  severityIsEstimate,
 } from '@kutu/contract';
-import { thresholdsOf } from '@kutu/vision';
+import { bandOf, SEVERITY_BANDS, SEVERITY_CUTS, thresholdsOf } from '@kutu/vision';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { AnalysisFacts, FollowUpService, FollowUpView } from '../followup/followup.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
@@ -70,10 +73,32 @@ function uniqueByUrl(list: EducationalResource[]): EducationalResource[] {
 const storageFolder = (now: Date) =>
   path.posix.join('analyses', String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'));
 
-type Context = { byTopic: Map<string, EducationalResource[]>; book: AdviceBook };
+type Context = { byTopic: Map<string, EducationalResource[]>; book: AdviceBook; severityEstimate: boolean };
+
+/**
+ * How much of the leaf shows rust, for confident rust answers only (issue 35.5; docs/decisions/0045): the
+ * stored rust-coloured share and its band. Null for every other answer. The one place this rule lives.
+ */
+export function severityOf(
+  row: Pick<AnalysisRow, 'outcome' | 'rustClass' | 'unsure' | 'rustShare'>,
+  estimate: boolean,
+): AnalysisSeverity | null {
+  if (row.outcome !== 'diagnosis' || row.rustClass !== 'common_rust' || row.unsure || row.rustShare === null)
+    return null;
+  return { share: row.rustShare, band: bandOf(row.rustShare), estimate };
+}
+
+const meanOf = (values: (number | null)[]) => {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length > 0 ? known.reduce((a, b) => a + b, 0) / known.length : null;
+};
 
 /** An analysis as the follow-up reads it. */
-const factsOf = (row: AnalysisRow): AnalysisFacts => ({ ...row, rustClass: row.rustClass as RustClass | null });
+const factsOf = (row: AnalysisRow): AnalysisFacts => ({
+  ...row,
+  rustClass: row.rustClass as RustClass | null,
+  severity: row.rustShare,
+});
 
 export function createAnalysisService(
   deps: ModuleDeps,
@@ -93,8 +118,33 @@ export function createAnalysisService(
    * by topic and the advice book (two small tables).
    */
   async function resultContext(language: ContentLanguage): Promise<Context> {
-    const [byTopic, book] = await Promise.all([resourcesByTopic(language), advice.book(language)]);
-    return { byTopic, book };
+    const [byTopic, book, severity] = await Promise.all([
+      resourcesByTopic(language),
+      advice.book(language),
+      severityAgreement(),
+    ]);
+    return { byTopic, book, severityEstimate: severity.estimate };
+  }
+
+  /** Model and expert severity bands on reviewed confident rust answers (the field-accuracy page's figures). */
+  async function severityAgreement(): Promise<SeverityAgreement> {
+    const confusion = Object.fromEntries(
+      SEVERITY_BANDS.map((m) => [m, Object.fromEntries(SEVERITY_BANDS.map((e) => [e, 0]))]),
+    ) as Record<string, Record<string, number>>;
+    let rated = 0;
+    let agreed = 0;
+    for (const { model, expert, n } of await repo.severityPairs(SEVERITY_CUTS)) {
+      confusion[model][expert] += n;
+      rated += n;
+      if (model === expert) agreed += n;
+    }
+    return {
+      rated,
+      agreed,
+      agreement: rated > 0 ? agreed / rated : null,
+      confusion,
+      estimate: severityIsEstimate(rated, agreed),
+    };
   }
 
   async function resourcesByTopic(language: ContentLanguage): Promise<Map<string, EducationalResource[]>> {
@@ -128,7 +178,7 @@ export function createAnalysisService(
 
   function toResult(
     row: AnalysisRow,
-    { byTopic, book }: Context,
+    { byTopic, book, severityEstimate }: Context,
     photos?: PhotoRow[],
     followUp?: FollowUpView,
   ): AnalysisResult {
@@ -158,6 +208,7 @@ export function createAnalysisService(
         probabilities: row.probabilities,
         photo_count: row.photoCount,
       }),
+      severity: severityOf(row, severityEstimate),
     };
   }
 
@@ -203,6 +254,8 @@ export function createAnalysisService(
   }
 
   return {
+    severityAgreement,
+
     /** The caller's analysis made earlier with this idempotency key, if any. */
     async byIdempotencyKey(
       who: AccessClaims,
@@ -250,6 +303,7 @@ export function createAnalysisService(
           probabilities: diagnosis.probabilities,
           leafScore: diagnosis.leaf_score,
           oodScore: diagnosis.ood_score,
+          rustShare: notLeaf ? null : (diagnosis.rust_share ?? null),
           modelVersion: diagnosis.model_version,
           crop: opts.crop ?? null,
           heatmapPath: heatmapKey,
@@ -431,6 +485,7 @@ export function createAnalysisService(
             probabilities: diagnosis.probabilities,
             leafScore: diagnosis.leaf_score,
             oodScore: diagnosis.ood_score,
+            rustShare: diagnosis.rust_share ?? null,
             modelVersion: diagnosis.model_version,
             idempotencyKey: opts.idempotencyKey ?? null,
             createdAt: deps.clock.now(),
@@ -445,6 +500,8 @@ export function createAnalysisService(
               leafScore: answer.leaf_score,
               oodScore: answer.ood_score,
               modelVersion: answer.model_version,
+              // The field's severity: the mean of its photos' shares.
+              rustShare: meanOf(photos.map((p) => p.rustShare)),
             };
           },
         );

@@ -27,6 +27,8 @@ describe('compareFollowUp', () => {
   it('lets severity decide where both answers have one', () => {
     expect(compareFollowUp(rust(0.9, { severity: 0.2 }), rust(0.8, { severity: 0.3 }))).toBe('worse');
     expect(compareFollowUp(rust(0.8, { severity: 0.3 }), rust(0.95, { severity: 0.1 }))).toBe('less');
+    // A point less of the leaf is the same leaf again, not an improvement.
+    expect(compareFollowUp(rust(0.9, { severity: 0.2 }), rust(0.9, { severity: 0.19 }))).toBe('worse');
     // One without severity: the rust share decides.
     expect(compareFollowUp(rust(0.9, { severity: 0.2 }), rust(0.95))).toBe('worse');
   });

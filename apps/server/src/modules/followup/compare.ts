@@ -1,21 +1,21 @@
 import type { FollowUpOutcome, RustClass } from '@kutu/contract';
 
-/** What comparing needs of one answer: the model's class and shares (severity once analyses have one). */
+/** What comparing needs of one answer: the model's class and shares, and its severity estimate. */
 export interface ComparedAnswer {
   outcome: 'diagnosis' | 'not_leaf';
   rustClass: RustClass | null;
   unsure: boolean;
   probabilities: Record<string, number>;
   /**
-   * How much of the leaf is diseased (0..1), when the analysis has a severity estimate; null or absent
-   * before that exists. Where both answers have it, it decides instead of the rust share.
+   * The rust-coloured share of the leaf (0..1, `analyses.rust_share`, decision 0045); null for photos
+   * analysed before severity existed. Where both answers have it, it decides instead of the class share.
    */
   severity?: number | null;
 }
 
 /**
- * A rust share at most this much below the first still counts as "no better" after treating: the
- * same leaf photographed twice moves the share by a point or so.
+ * A share (of the leaf, or of the class) at most this much below the first still counts as "no
+ * better" after treating: the same leaf photographed twice moves either by a point or so.
  */
 export const NO_BETTER_MARGIN = 0.02;
 
@@ -32,7 +32,7 @@ export function compareFollowUp(first: ComparedAnswer, next: ComparedAnswer): Fo
   if (next.rustClass === 'healthy') return 'better';
   if (next.rustClass !== 'common_rust') return 'unclear';
   if (first.severity != null && next.severity != null) {
-    return next.severity >= first.severity ? 'worse' : 'less';
+    return next.severity >= first.severity - NO_BETTER_MARGIN ? 'worse' : 'less';
   }
   return rustShare(next) >= rustShare(first) - NO_BETTER_MARGIN ? 'worse' : 'less';
 }

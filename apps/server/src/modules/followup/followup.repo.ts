@@ -114,6 +114,7 @@ export function createFollowUpRepo(db: Db) {
           rustClass: analyses.rustClass,
           unsure: analyses.unsure,
           probabilities: analyses.probabilities,
+          severity: analyses.rustShare,
         })
         .from(analyses)
         .where(eq(analyses.id, analysisId));

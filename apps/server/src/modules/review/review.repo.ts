@@ -15,12 +15,14 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ModelAnswer, ReviewVerdict } from '@kutu/contract';
+import type { ModelAnswer, ReviewVerdict, SeverityBandName } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import type { StoredMessage } from '../../i18n/i18n.ts';
 import { analyses, expertReviews, users } from '../../db/schema/index.ts';
 
 export type ReviewRow = typeof expertReviews.$inferSelect;
+/** An expert's decision: the verdict, a note, and their own severity (rust verdicts only). */
+export type Decision = { verdict: ReviewVerdict; note: string | null; severity: SeverityBandName | null };
 
 /**
  * The queue reads the analyses table (read only): sorting and filtering tens of thousands of
@@ -255,13 +257,14 @@ export function createReviewRepo(db: Db) {
     async decideFirst(
       analysisId: number,
       expertId: number,
-      decision: { verdict: ReviewVerdict; note: string | null },
+      decision: Decision,
       now: Date,
     ): Promise<ReviewRow | undefined> {
       const values = {
         reviewerId: expertId,
         verdict: decision.verdict,
         note: decision.note,
+        severity: decision.severity,
         reviewedAt: now,
         claimedBy: null,
         claimedUntil: null,
@@ -279,15 +282,10 @@ export function createReviewRepo(db: Db) {
     },
 
     /** Changes a decision; only its own reviewer may. */
-    async revise(
-      analysisId: number,
-      expertId: number,
-      decision: { verdict: ReviewVerdict; note: string | null },
-      now: Date,
-    ): Promise<ReviewRow | undefined> {
+    async revise(analysisId: number, expertId: number, decision: Decision, now: Date): Promise<ReviewRow | undefined> {
       const [row] = await db
         .update(expertReviews)
-        .set({ verdict: decision.verdict, note: decision.note, revisedAt: now })
+        .set({ verdict: decision.verdict, note: decision.note, severity: decision.severity, revisedAt: now })
         .where(and(eq(expertReviews.analysisId, analysisId), eq(expertReviews.reviewerId, expertId)))
         .returning();
       return row;

@@ -18,6 +18,7 @@ import {
   type ReviewSummary,
   type ReviewVerdict,
   reviewVerdicts,
+  type SeverityBandName,
   type TrainingLabel,
   trainingVerdicts,
 } from '@kutu/contract';
@@ -117,6 +118,7 @@ export function createReviewService(
       status: decided ? 'reviewed' : 'waiting',
       verdict: decided ? (row?.verdict ?? null) : null,
       note: decided ? (row?.note ?? null) : null,
+      severity: decided ? (row?.severity ?? null) : null,
       reviewer:
         decided && row?.reviewerId && row.reviewerName ? { id: row.reviewerId, username: row.reviewerName } : null,
       reviewed_at: row?.reviewedAt?.toISOString() ?? null,
@@ -252,9 +254,15 @@ export function createReviewService(
      * The one decision on an item (first answer wins; a second expert gets 409), or its revision by
      * the same expert. The training sample follows the verdict and the farmer is told.
      */
-    async decide(who: AccessClaims, id: number, body: { verdict: ReviewVerdict; note?: string }) {
+    async decide(
+      who: AccessClaims,
+      id: number,
+      body: { verdict: ReviewVerdict; note?: string; severity?: SeverityBandName },
+    ) {
       const a = await visible(who, id);
-      const decision = { verdict: body.verdict, note: body.note?.trim() || null };
+      // A severity goes with a rust verdict only (the contract refuses it otherwise; a revision to another verdict drops it).
+      const severity = body.verdict === 'common_rust' ? (body.severity ?? null) : null;
+      const decision = { verdict: body.verdict, note: body.note?.trim() || null, severity };
       const now = clock.now();
       const before = await repo.find(id);
       let row: ReviewRow | undefined;
@@ -341,7 +349,11 @@ export function createReviewService(
 
     /** Per model version (newest analyses' versions included): the live field figures from verdicts. */
     async fieldAccuracy(): Promise<FieldAccuracyReply> {
-      const [verdicts, totals] = await Promise.all([repo.verdictCounts(), repo.analysisCounts()]);
+      const [verdicts, totals, severity] = await Promise.all([
+        repo.verdictCounts(),
+        repo.analysisCounts(),
+        analysis.severityAgreement(),
+      ]);
       const byVersion = new Map<string, { all: Tally; crops: Map<string, Tally> }>();
       const tallyOf = (version: string, crop: string | null) => {
         let v = byVersion.get(version);
@@ -375,7 +387,7 @@ export function createReviewService(
           ...figures(v.all),
           by_crop: Object.fromEntries([...v.crops.entries()].map(([crop, t]) => [crop, figures(t)])),
         }));
-      return { versions, model_answers: [...modelAnswers], verdicts: [...reviewVerdicts] };
+      return { versions, model_answers: [...modelAnswers], verdicts: [...reviewVerdicts], severity };
     },
   };
 }

@@ -1,10 +1,12 @@
 import { Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldAccuracyFigures, FieldAccuracyReply } from '@kutu/contract';
 import { useFieldAccuracy } from '../../api/review.ts';
-import { formatPercent } from '../../lib/format.ts';
+import { Figure, pct } from './figures.tsx';
 
-const pct = (v: number | null) => (v === null ? '–' : formatPercent(v, 1));
+// Loaded on its own: the review queue's route is at its byte budget (bench/bundle-size.ts).
+const SeverityFigures = lazy(() => import('./SeverityFigures.tsx'));
 
 /** The agreement figure as one line, e.g. "75.0% of 12" (for the model versions table). */
 export function agreementLine(f: Pick<FieldAccuracyFigures, 'agreement' | 'confident_reviewed'> | undefined) {
@@ -46,19 +48,6 @@ function Matrix({ figures, reply }: { figures: FieldAccuracyFigures; reply: Fiel
   );
 }
 
-function Figure({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} data-testid={testId}>
-        {value}
-      </Text>
-    </div>
-  );
-}
-
 /** Field accuracy per model version, measured by expert verdicts on farmers' photos. */
 export function FieldAccuracy() {
   const { t } = useTranslation();
@@ -97,6 +86,11 @@ export function FieldAccuracy() {
             {v.reviewed > 0 && data && <Matrix figures={v} reply={data} />}
           </Stack>
         ))}
+        {data?.severity && (
+          <Suspense fallback={null}>
+            <SeverityFigures severity={data.severity} />
+          </Suspense>
+        )}
       </Stack>
     </Paper>
   );

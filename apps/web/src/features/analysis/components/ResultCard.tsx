@@ -14,6 +14,7 @@ import type { AnalysisResult } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { resultColor, resultExplanation, resultHeading } from '../../../lib/diagnosis-labels.ts';
+import { SeverityNote } from './SeverityNote.tsx';
 
 /**
  * A result: a heading that says what was found, the confidence, the advice for the crop in one
@@ -60,6 +61,8 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
             {explanation}
           </Alert>
         )}
+
+        {result.severity && <SeverityNote severity={result.severity} />}
 
         {feedback.headline && (
           <div>

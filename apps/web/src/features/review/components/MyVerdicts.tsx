@@ -55,7 +55,7 @@ export function MyVerdicts() {
                     analysis: a,
                     question: r.question,
                     farmerName: null,
-                    previous: { verdict: r.verdict, note: r.note },
+                    previous: { verdict: r.verdict, note: r.note, severity: r.severity },
                   })
                 }
               >

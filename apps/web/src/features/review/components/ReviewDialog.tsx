@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { reviewVerdicts } from '@kutu/contract/enums';
+import { reviewVerdicts, type SeverityBandName, severityBands } from '@kutu/contract/enums';
 import type { AnalysisResult, ReviewVerdict } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatPercent } from '../../../lib/format.ts';
@@ -18,7 +18,7 @@ export interface ReviewTarget {
   question: string | null;
   farmerName: string | null;
   /** The expert's earlier verdict, when revising it (no claim is needed then). */
-  previous?: { verdict: ReviewVerdict | null; note: string | null };
+  previous?: { verdict: ReviewVerdict | null; note: string | null; severity?: SeverityBandName | null };
 }
 
 /**
@@ -36,6 +36,8 @@ export function ReviewDialog({ item, onClose }: { item: ReviewTarget; onClose: (
     item.previous?.verdict ?? (item.analysis.outcome === 'not_leaf' ? 'not_leaf' : (item.analysis.rust_class ?? null)),
   );
   const [note, setNote] = useState(item.previous?.note ?? '');
+  // The expert's own severity: optional, and only sent with a rust verdict (docs/decisions/0045).
+  const [severity, setSeverity] = useState<SeverityBandName | null>(item.previous?.severity ?? null);
   const [error, setError] = useState<string | null>(null);
   const analysisId = item.analysis.id;
   const { mutate: claimItem } = claim;
@@ -57,7 +59,14 @@ export function ReviewDialog({ item, onClose }: { item: ReviewTarget; onClose: (
     }
     setError(null);
     decide.mutate(
-      { analysisId, body: { verdict, note: note.trim() || undefined } },
+      {
+        analysisId,
+        body: {
+          verdict,
+          note: note.trim() || undefined,
+          severity: verdict === 'common_rust' ? (severity ?? undefined) : undefined,
+        },
+      },
       {
         onSuccess: () => {
           notifySuccess(t('review.dialog.saved'));
@@ -112,6 +121,20 @@ export function ReviewDialog({ item, onClose }: { item: ReviewTarget; onClose: (
             ))}
           </Stack>
         </Radio.Group>
+        {verdict === 'common_rust' && (
+          <Radio.Group
+            label={t('review.severity.severity')}
+            value={severity}
+            onChange={(v) => setSeverity(v as SeverityBandName)}
+            data-testid="severity-choice"
+          >
+            <Group gap="md" mt={4}>
+              {severityBands.map((b) => (
+                <Radio key={b} value={b} label={t(`analysis.result.severity.band.${b}`)} />
+              ))}
+            </Group>
+          </Radio.Group>
+        )}
         <Textarea
           label={t('review.dialog.note')}
           description={t('review.dialog.noteHint')}

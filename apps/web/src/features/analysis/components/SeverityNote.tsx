@@ -1,0 +1,42 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AnalysisSeverity } from '@kutu/contract';
+import { formatPercent } from '../../../lib/format.ts';
+
+const bandColor = { low: 'yellow', moderate: 'orange', severe: 'red' } as const;
+
+/**
+ * How much of the leaf shows rust (docs/decisions/0045), with the advice it changes: a low share means
+ * scouting again; a higher one points at the crop's own spray advice, which names no leaf share.
+ */
+export function SeverityNote({ severity }: { severity: AnalysisSeverity }) {
+  const { t } = useTranslation();
+  const band = t(`analysis.result.severity.band.${severity.band}`);
+  return (
+    <Paper withBorder p="xs" radius="sm" data-testid="result-severity">
+      <Stack gap={4}>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" fw={600}>
+            {t('analysis.result.severity.title')}
+          </Text>
+          <Badge
+            color={bandColor[severity.band]}
+            variant="light"
+            tt="none"
+            h="auto"
+            style={{ whiteSpace: 'normal' }}
+            data-testid="severity-band"
+          >
+            {t('analysis.result.severity.line', { band, share: formatPercent(severity.share, 0) })}
+          </Badge>
+        </Group>
+        <Text size="sm" data-testid="severity-advice">
+          {t(severity.band === 'low' ? 'analysis.result.severity.adviceLow' : 'analysis.result.severity.adviceHigh')}
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="severity-estimate">
+          {t(severity.estimate ? 'analysis.result.severity.estimate' : 'analysis.result.severity.checked')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

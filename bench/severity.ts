@@ -1,0 +1,48 @@
+/**
+ * What the severity estimate (docs/decisions/0045) adds to each analysis: `estimateSeverity` on the 160 px
+ * RGB the classifier has already decoded, for each of the 48 masked rusty field photos, against the
+ * classifier's whole `classify()` on the same photos. Prints median and 95th percentile milliseconds.
+ *
+ *   node bench/severity.ts
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadClassifier } from '../packages/vision/src/classifier.ts';
+import { defaultDatasetDir } from '../packages/vision/src/dataset.ts';
+import { defaultModelDir } from '../packages/vision/src/index.ts';
+import { loadPustuleMasks, MASK_SIZE } from '../packages/vision/src/pointing.ts';
+import { decodeRgb } from '../packages/vision/src/preprocess.ts';
+import { estimateSeverity } from '../packages/vision/src/severity.ts';
+
+const masks = loadPustuleMasks();
+const photos = await Promise.all(
+  masks.map(async (m) => {
+    const file = path.join(defaultDatasetDir, m.file);
+    return { crop: m.crop, bytes: fs.readFileSync(file), rgb: await decodeRgb(file, MASK_SIZE) };
+  }),
+);
+const stats = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return `median ${s[Math.floor(s.length / 2)].toFixed(2)} ms, p95 ${s[Math.floor(s.length * 0.95)].toFixed(2)} ms`;
+};
+
+const estimate: number[] = [];
+for (let round = 0; round < 5; round++)
+  for (const p of photos) {
+    const t = performance.now();
+    estimateSeverity(p.rgb, MASK_SIZE, p.crop);
+    if (round > 0) estimate.push(performance.now() - t);
+  }
+const classifier = await loadClassifier(defaultModelDir());
+const classify: number[] = [];
+for (let round = 0; round < 2; round++)
+  for (const p of photos) {
+    const t = performance.now();
+    await classifier.classify(p.bytes, { crop: p.crop });
+    if (round > 0) classify.push(performance.now() - t);
+  }
+await classifier.close();
+console.log(`${photos.length} photos, ${MASK_SIZE} px input`);
+console.log(`estimateSeverity: ${stats(estimate)}`);
+console.log(`classify() (decode, model, heatmap, severity included): ${stats(classify)}`);

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createActiveUser, signInAs } from './support.ts';
+
+// Severity on a farmer's phone (issue 35.5; docs/decisions/0045).
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const beanRust = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/bean-rust.jpg');
+
+test('a rust answer shows how much of the leaf has rust, as an estimate with its advice, within a 390 px phone', async ({
+  page,
+  request,
+}, testInfo) => {
+  const farmer = await createActiveUser(request, 'farmer');
+  await signInAs(page, farmer, '/account/addresses/image-analysis');
+  await page.getByTestId('image-dropzone-camera').setInputFiles(beanRust);
+  await page.getByRole('button', { name: 'Process Image' }).click();
+  const card = page.getByTestId('result-severity');
+  await expect(card).toBeVisible();
+  // The served model calls this photo rust at 0.95; about a quarter of its leaf is rust-coloured.
+  await expect(card.getByTestId('severity-band')).toContainText(/Severe: about \d+\s?% of the leaf/);
+  await expect(card.getByTestId('severity-advice')).toContainText('names no leaf share');
+  await expect(card.getByTestId('severity-estimate')).toContainText('An estimate');
+  await card.scrollIntoViewIfNeeded();
+  await testInfo.attach('severity-390px.png', { body: await page.screenshot(), contentType: 'image/png' });
+  const widest = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(widest).toBeLessThanOrEqual(390);
+});

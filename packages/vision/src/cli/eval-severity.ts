@@ -1,0 +1,40 @@
+/**
+ * The severity part of `npm run model:eval` (docs/decisions/0045): the colour estimate of the rust share of
+ * the leaf against the pustule masks' share, on the same 48 rusty field photos as the pointing figures.
+ * Colour only, so it does not depend on the model; it is printed here because the served path runs it.
+ * node packages/vision/src/cli/eval-severity.ts prints it alone, with every photo.
+ */
+import { measureSeverity } from '../severity-check.ts';
+import { SEVERITY_BANDS, SEVERITY_CUTS } from '../severity.ts';
+
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+export async function reportSeverity(perPhoto = false) {
+  const r = await measureSeverity();
+  console.log(
+    `Severity (rust-coloured share of the leaf) on ${r.photos} masked rusty field photos; bands low < ${pct(SEVERITY_CUTS.moderate)} ≤ moderate < ${pct(SEVERITY_CUTS.severe)} ≤ severe:`,
+  );
+  const line = (name: string, s: typeof r) =>
+    `  ${name.padEnd(6)} ${String(s.photos).padStart(2)} photos: same band ${pct(s.bandAgreement)}, Pearson r ${s.pearson.toFixed(2)}, Spearman ${s.spearman.toFixed(2)}, mean bias ${(s.meanBias * 100).toFixed(1)} points`;
+  console.log(line('all', r));
+  for (const [crop, c] of Object.entries(r.byCrop)) console.log(line(crop, { ...c, byCrop: {}, perPhoto: [] }));
+  console.log(`  bands (rows: mask; columns: estimate ${SEVERITY_BANDS.join(', ')}):`);
+  for (const t of SEVERITY_BANDS)
+    console.log(`    ${t.padEnd(9)}${SEVERITY_BANDS.map((e) => String(r.confusion[t][e]).padStart(5)).join('')}`);
+  if (perPhoto)
+    for (const p of r.perPhoto) console.log(`  ${p.file}  mask ${pct(p.truth)}  estimate ${pct(p.estimate)}`);
+  return {
+    photos: r.photos,
+    band_agreement: r.bandAgreement,
+    pearson: r.pearson,
+    spearman: r.spearman,
+    by_crop: Object.fromEntries(
+      Object.entries(r.byCrop).map(([c, s]) => [
+        c,
+        { photos: s.photos, band_agreement: s.bandAgreement, pearson: s.pearson },
+      ]),
+    ),
+  };
+}
+
+if (import.meta.main) await reportSeverity(true);

@@ -1,0 +1,120 @@
+/**
+ * How much of the leaf shows rust (issue 35, item 5; docs/decisions/0045): the share of leaf pixels that are
+ * rust-coloured in the photo as the model sees it (squashed to its input size), and its band. Pure
+ * TypeScript (no Node, no sharp), a single pass plus one box sum over the model's 160×160 input, so it adds
+ * about a millisecond to `classify()` (bench/severity.ts) and the phone could run it too.
+ *
+ * It is colour, not the model's evidence: the heatmap does not point at pustules (0039), so it is not used.
+ * The bands' cut points are not from an agronomic source (the vetted advice gives none); see the record.
+ */
+
+export const SEVERITY_BANDS = ['low', 'moderate', 'severe'] as const;
+export type SeverityBand = (typeof SEVERITY_BANDS)[number];
+
+/**
+ * Cut points on the rust-coloured share of the leaf: below `moderate` is low, from `severe` up is severe.
+ * Chosen on the 48 masked photos (docs/decisions/0045), so their agreement there is optimistic.
+ */
+export const SEVERITY_CUTS = { moderate: 0.05, severe: 0.2 } as const;
+
+export interface Severity {
+  /** Rust-coloured share of the leaf, 0..1. */
+  share: number;
+  band: SeverityBand;
+}
+
+export function bandOf(share: number): SeverityBand {
+  if (share >= SEVERITY_CUTS.severe) return 'severe';
+  if (share >= SEVERITY_CUTS.moderate) return 'moderate';
+  return 'low';
+}
+
+/**
+ * Per crop, tuned on the 48 masked photos (decision 0045): bean pustules show with their yellow halo, so
+ * their hue reaches further towards yellow, and bean photos have rust-coloured soil right up to the leaf,
+ * so a rust-coloured pixel needs mostly green around it (`nearGreen`: share of the box that is green).
+ */
+const RULES = {
+  maize: { maxHue: 48, belowLeaf: 18, minSaturation: 0.3, value: [0.2, 0.92], nearGreen: 0.05 },
+  beans: { maxHue: 66, belowLeaf: 12, minSaturation: 0.3, value: [0.2, 0.95], nearGreen: 0.55 },
+} as const;
+export type SeverityCrop = keyof typeof RULES;
+
+const GREEN = { hue: [60, 200], minSaturation: 0.1, minValue: 0.12 } as const;
+/** Half-side of the box around a rust-coloured pixel, in pixels of a 160 px input. */
+const NEAR = 4;
+
+/**
+ * The rust-coloured share of the leaf in RGB bytes (HWC, side×side). The leaf: green pixels, plus
+ * rust-coloured ones with enough green around them (pustules on the leaf, not soil beside it). Rust-coloured:
+ * orange to brown (or yellow-brown on beans), saturated, clearly yellower than the leaf's median green.
+ * Null when there is too little leaf (under 2 % of the photo) to say. `weight` (one per pixel) counts some
+ * pixels more than others: the variants that gate by the heatmap (`cli/severity-variants.ts`) use it; the
+ * served path does not (decision 0045: gating by this network's map made agreement worse).
+ */
+export function estimateSeverity(
+  rgb: Uint8Array,
+  side: number,
+  crop: SeverityCrop = 'maize',
+  weight?: Float32Array,
+): Severity | null {
+  const rule = RULES[crop];
+  const n = side * side;
+  const hue = new Float32Array(n);
+  const kind = new Uint8Array(n); // 1 green, 2 rust-coloured candidate
+  const hueCounts = new Uint32Array(361);
+  let greens = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rgb[i * 3];
+    const g = rgb[i * 3 + 1];
+    const b = rgb[i * 3 + 2];
+    const max = Math.max(r, g, b);
+    const min = Math.min(r, g, b);
+    const d = max - min;
+    if (d === 0) continue;
+    let h: number;
+    if (max === r) h = (((g - b) / d) % 6) * 60;
+    else if (max === g) h = ((b - r) / d + 2) * 60;
+    else h = ((r - g) / d + 4) * 60;
+    if (h < 0) h += 360;
+    const s = d / max;
+    const v = max / 255;
+    hue[i] = h;
+    if (h >= GREEN.hue[0] && h <= GREEN.hue[1] && s >= GREEN.minSaturation && v >= GREEN.minValue) {
+      kind[i] = 1;
+      hueCounts[Math.round(h)]++;
+      greens++;
+    } else if (h >= 5 && h <= rule.maxHue && s >= rule.minSaturation && v >= rule.value[0] && v <= rule.value[1]) {
+      kind[i] = 2;
+    }
+  }
+  if (greens < 0.02 * n) return null;
+  let seen = 0;
+  let leafHue = 0;
+  while (seen + hueCounts[leafHue] < greens / 2) seen += hueCounts[leafHue++];
+  const maxRustHue = Math.min(rule.maxHue, leafHue - rule.belowLeaf);
+  // Green pixels in the box around each pixel, from an integral image.
+  const w = side + 1;
+  const sum = new Uint32Array(w * w);
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++)
+      sum[(y + 1) * w + x + 1] =
+        (kind[y * side + x] === 1 ? 1 : 0) + sum[(y + 1) * w + x] + sum[y * w + x + 1] - sum[y * w + x];
+  let rust = 0;
+  let leaf = 0;
+  if (weight) for (let i = 0; i < n; i++) if (kind[i] === 1) leaf += weight[i];
+  for (let y = 0; y < side; y++) {
+    const y0 = Math.max(0, y - NEAR);
+    const y1 = Math.min(side, y + NEAR + 1);
+    for (let x = 0; x < side; x++) {
+      const i = y * side + x;
+      if (kind[i] !== 2 || hue[i] > maxRustHue) continue;
+      const x0 = Math.max(0, x - NEAR);
+      const x1 = Math.min(side, x + NEAR + 1);
+      const near = sum[y1 * w + x1] - sum[y0 * w + x1] - sum[y1 * w + x0] + sum[y0 * w + x0];
+      if (near >= rule.nearGreen * (y1 - y0) * (x1 - x0)) rust += weight ? weight[i] : 1;
+    }
+  }
+  const share = weight ? (leaf + rust > 0 ? rust / (leaf + rust) : 0) : rust / (greens + rust);
+  return { share, band: bandOf(share) };
+}
