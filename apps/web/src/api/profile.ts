@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   AddEmailBody,
@@ -19,8 +19,11 @@ export interface ChangePasswordReply {
   refresh: string;
 }
 
-/** The signed-in user's record (the same query the account layout keeps fresh). */
-export const meQuery = { queryKey: ['me'] as const, queryFn: () => http.get<UserRecord>(api.auth.me) };
+/**
+ * The signed-in user's record. The account layout starts it with the shell and keeps the stored
+ * profile fresh from it; a rejected, unrefreshable token then signs the user out (lib/api.ts).
+ */
+export const meQuery = queryOptions({ queryKey: ['me'], queryFn: () => http.get<UserRecord>(api.auth.me) });
 export const useMe = () => useQuery(meQuery);
 
 export function useCompleteProfile() {
