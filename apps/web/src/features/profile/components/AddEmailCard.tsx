@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { addEmailBody, confirmEmailBody } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { CodeInput } from '../../../components/CodeInput.tsx';
-import { serverFieldErrors } from '../../../lib/forms.ts';
-import { useContractForm } from '../../../lib/contract-form.ts';
+import { isEmail, serverFieldErrors } from '../../../lib/forms.ts';
 import { useAddEmail, useConfirmEmail } from '../../../api/profile.ts';
 
 /** A farmer who signed up by phone adds an email: a code goes to it, typed here to confirm it. */
@@ -16,10 +15,13 @@ export function AddEmailCard() {
   const confirm = useConfirmEmail();
   /** The address the code went to; the code field shows once it is set. */
   const [sentTo, setSentTo] = useState<string | null>(null);
-  // First the address alone, then the code sent to it.
-  const form = useContractForm(sentTo === null ? addEmailBody : confirmEmailBody, {
+  const form = useForm({
+    mode: 'controlled',
     initialValues: { email: '', code: '' },
-    prepare: ({ email, code }) => (sentTo === null ? { email } : { email: sentTo, code }),
+    validate: {
+      email: (value) => (isEmail(value) ? null : t('auth.login.wrongEmail')),
+      code: (value) => (sentTo === null || /^\d{4}$/.test(value) ? null : t('profile.addEmail.codeRequired')),
+    },
   });
 
   const submit = form.onSubmit(({ email, code }) => {
