@@ -41,7 +41,11 @@ function writeEvent(res: ServerResponse, event: StreamEvent, data: unknown, id?:
   res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-export function notificationsRoutes(app: App, { notifications, config, clock, sessions }: ModuleDeps) {
+export function notificationsRoutes(
+  app: App,
+  { config, clock, sessions }: ModuleDeps,
+  notifications: NotificationsService,
+) {
   const streamTokens = createStreamTokens(config.jwt.accessSecret, clock);
   const openStreams = new Set<() => void>();
   const streamsOf = new Map<number, Array<() => void>>();
