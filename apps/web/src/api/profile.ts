@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   AddEmailBody,
@@ -11,6 +11,7 @@ import type {
 import { api } from '@kutu/contract/paths';
 import { http } from '../lib/api.ts';
 import { session } from '../lib/session.ts';
+import { meQuery } from './me.ts';
 
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 export interface ChangePasswordReply {
@@ -19,11 +20,6 @@ export interface ChangePasswordReply {
   refresh: string;
 }
 
-/**
- * The signed-in user's record. The account layout starts it with the shell and keeps the stored
- * profile fresh from it; a rejected, unrefreshable token then signs the user out (lib/api.ts).
- */
-export const meQuery = queryOptions({ queryKey: ['me'], queryFn: () => http.get<UserRecord>(api.auth.me) });
 export const useMe = () => useQuery(meQuery);
 
 export function useCompleteProfile() {

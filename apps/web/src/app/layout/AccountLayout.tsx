@@ -16,7 +16,7 @@ import { useSession, useSessionField } from '../../lib/use-session.ts';
 import { PHONE_QUERY } from '../../config/theme.ts';
 import { pendingCountQuery } from '../../api/community.ts';
 import { notificationsQuery } from '../../api/notifications.ts';
-import { meQuery } from '../../api/profile.ts';
+import { meQuery } from '../../api/me.ts';
 import { menuForRole, type MenuLink } from './menu.ts';
 import { HeaderExtras } from './HeaderExtras.tsx';
 import { OfflineSync } from './OfflineSync.tsx';
