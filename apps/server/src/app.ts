@@ -98,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   coordinator.on('session-revoked', (e) =>
     sessions.ended(e.sessionId ? { sessionId: e.sessionId } : { userId: e.userId }),
   );
+  const notifications = createNotificationsService(deps.database.db, deps.clock, coordinator);
   const moduleDeps: ModuleDeps = {
     ...deps,
     coordinator,
@@ -105,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokens,
     sessions,
     lists: createListCaches(coordinator, deps.clock, (msg, err) => app.log.error({ err }, msg)),
-    notifications: createNotificationsService(deps.database.db, deps.clock, coordinator),
+    notifications,
     decodeLimiter: createDecodeLimiter(),
   };
 
@@ -125,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   consultationsRoutes(app, services);
   analysisRoutes(app, moduleDeps, services);
   trainingRoutes(app, moduleDeps, services);
-  notificationsRoutes(app, moduleDeps);
+  notificationsRoutes(app, moduleDeps, notifications);
   dashboardRoutes(app, services.dashboard);
   reviewRoutes(app, services.review);
   offlineModelRoutes(app, services.offlineModel);

@@ -15,9 +15,8 @@ import type { ListCaches } from './lib/list-cache.ts';
 import type { LiveSessions } from './lib/live-sessions.ts';
 import type { AccessTokens } from './lib/tokens.ts';
 import type { ClassifierHolder } from './adapters/classifier.ts';
-import type { NotificationsService } from './modules/notifications/notifications.service.ts';
-import type { Decide } from './modules/training/decision.ts';
-import type { Trainer } from './adapters/trainer.ts';
+import type { Decide, Trainer } from './adapters/trainer.ts';
+import type { Notifier } from './lib/notifier.ts';
 
 /*
  * The types every feature module shares. They live apart from app.ts, which imports the modules, so
@@ -60,7 +59,8 @@ export interface ModuleDeps extends AppDeps {
   sessions: LiveSessions;
   /** Pages of the busiest lists, cached per process until a write changes them (docs/decisions/0025). */
   lists: ListCaches;
-  notifications: NotificationsService;
+  /** Send a notification, read a user's language (the notifications module implements it). */
+  notifications: Notifier;
   /** The one limiter for all image decoding (analysis, posts, training uploads), with a per-user share. */
   decodeLimiter: DecodeLimiter;
 }

@@ -10,6 +10,19 @@ import {
   trainModel,
   type TrainProgress,
 } from '@kutu/vision';
+import type { Message } from '../i18n/i18n.ts';
+
+/** A retrained candidate against the active model: the rule that decides (modules/training/decision.ts). */
+export interface Verdict {
+  accepted: boolean;
+  /** The rule in words, stored with the version; each expert reads it in their language. */
+  rule: Message;
+  /** Why this candidate passed or not, with the numbers. */
+  reason: Message;
+}
+
+/** Decides whether a candidate replaces the active model, from both models' numbers on the same evaluation set. */
+export type Decide = (candidate: EvalMetrics, active: EvalMetrics) => Verdict;
 
 /** What the retraining job needs from the vision package; the product uses `visionTrainer`. */
 export interface EvalItem {

@@ -11,6 +11,7 @@ import type {
 import { api } from '@kutu/contract/paths';
 import { http } from '../lib/api.ts';
 import { session } from '../lib/session.ts';
+import { meQuery } from './me.ts';
 
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 export interface ChangePasswordReply {
@@ -19,8 +20,6 @@ export interface ChangePasswordReply {
   refresh: string;
 }
 
-/** The signed-in user's record (the same query the account layout keeps fresh). */
-export const meQuery = { queryKey: ['me'] as const, queryFn: () => http.get<UserRecord>(api.auth.me) };
 export const useMe = () => useQuery(meQuery);
 
 export function useCompleteProfile() {

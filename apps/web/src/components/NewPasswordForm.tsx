@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
-import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
+import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
 import { NewPasswordFields } from './PasswordStrength/NewPasswordFields.tsx';
-import { contractResolver } from '../lib/contract-resolver.ts';
+import { useContractForm } from '../lib/contract-form.ts';
 
 type Values = Record<string, string>;
 export type NewPasswordFormApi<V extends Values> = UseFormReturnType<V>;
@@ -35,11 +35,7 @@ export interface NewPasswordFormProps<V extends Values> {
 /** Activation, password reset and change password: one form, the contract's rules and messages. */
 export function NewPasswordForm<V extends Values>(props: NewPasswordFormProps<V>) {
   const { password, confirm } = props;
-  const form = useForm<V>({
-    mode: 'controlled',
-    initialValues: props.initialValues,
-    validate: contractResolver(props.schema),
-  });
+  const form = useContractForm<V>(props.schema, { initialValues: props.initialValues });
 
   const invalid = (errors: FormErrors) => {
     if (props.clearRefused && (errors[password] || errors[confirm])) {

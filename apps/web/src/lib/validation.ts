@@ -114,8 +114,3 @@ export function translateErrors<E extends Record<string, ReactNode>>(errors: E):
     ]),
   ) as E;
 }
-
-/** A form validator (a schema resolver) whose messages come out translated. */
-export function translated<V, E extends Record<string, ReactNode>>(validate: (values: V) => E) {
-  return (values: V) => translateErrors(validate(values));
-}

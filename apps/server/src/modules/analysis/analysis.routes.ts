@@ -29,22 +29,13 @@ import { languageOf } from '../../plugins/language.ts';
 import type { AnalysisService } from './analysis.service.ts';
 import type { ResourcesService } from './resources.service.ts';
 import type { AdviceService } from './advice.service.ts';
+import { errorReplies, security } from '../../lib/route-schema.ts';
 
 /**
  * Roles are checked in `onRequest`, before the body is read, so a caller without the role never
  * gets to upload 5 MB.
  */
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  413: errorBody,
-  415: errorBody,
-  429: errorBody,
-  503: errorBody,
-};
-const security = [{ bearer: [] }];
+const errors = errorReplies(400, 401, 403, 404, 413, 415, 429, 503);
 
 /** The optional `Idempotency-Key` header; a malformed one is refused rather than ignored. */
 function readIdempotencyKey(header: string | string[] | undefined): string | undefined {

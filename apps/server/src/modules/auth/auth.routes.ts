@@ -34,6 +34,7 @@ import type { AccountService } from './account.service.ts';
 import type { RecoveryService } from './recovery.service.ts';
 import type { SessionService } from './session.service.ts';
 import type { SignupService } from './signup.service.ts';
+import { security } from '../../lib/route-schema.ts';
 
 const tags = ['auth'];
 
@@ -65,7 +66,7 @@ export function authRoutes(
     },
   };
   // Checked on request, before the body is validated: a stranger learns nothing about the body rules.
-  const signedIn = { onRequest: app.authenticate, schema: { security: [{ bearer: [] }] } };
+  const signedIn = { onRequest: app.authenticate, schema: { security } };
 
   // Replies here carry tokens, codes or account details: no cache (browser, proxy) may keep them (L11).
   app.addHook('onSend', async (req, reply, payload) => {

@@ -137,9 +137,32 @@ function postWhere(f: PostFilters): SQL | undefined {
 /** Advisory-lock key space of community writes (other features use other numbers, e.g. 7001 for bookings). */
 const COMMUNITY_WRITE_LOCK = 7_002;
 
-/** Serialises one author's posts and comments until the transaction ends (rate-limit count, then insert). */
-async function lockAuthor(tx: Tx, authorId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${COMMUNITY_WRITE_LOCK}, ${authorId})`);
+/** At most `max` posts (or comments) per author since `since` (POST_RATE_LIMIT, COMMENT_RATE_LIMIT). */
+interface WriteLimit {
+  max: number;
+  since: Date;
+}
+
+/**
+ * Inserts a post or a comment unless its author already wrote `limit.max` of them since `limit.since`.
+ * Count and insert run in one transaction under a per-author advisory lock (one lock for both kinds),
+ * so concurrent writes cannot overshoot. Returns the new id, or null when the limit is reached.
+ */
+async function insertWithinLimit(
+  db: Db,
+  table: typeof posts | typeof responses,
+  authorId: number,
+  limit: WriteLimit,
+  insert: (tx: Tx) => Promise<number>,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${COMMUNITY_WRITE_LOCK}, ${authorId})`);
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(table)
+      .where(and(eq(table.authorId, authorId), gte(table.createdAt, limit.since)));
+    return n >= limit.max ? null : insert(tx);
+  });
 }
 
 export function createCommunityRepo(db: Db, database: Database) {
@@ -154,22 +177,9 @@ export function createCommunityRepo(db: Db, database: Database) {
       return row?.userId ?? null;
     },
 
-    /**
-     * Inserts a post unless its author already made `limit.max` since `limit.since`. Count and insert
-     * run in one transaction under a per-author advisory lock, so concurrent posts cannot overshoot.
-     * Returns null when the limit is reached.
-     */
-    async insertPostWithinLimit(
-      row: typeof posts.$inferInsert,
-      limit: { max: number; since: Date },
-    ): Promise<number | null> {
-      return db.transaction(async (tx) => {
-        await lockAuthor(tx, row.authorId);
-        const [{ n }] = await tx
-          .select({ n: count() })
-          .from(posts)
-          .where(and(eq(posts.authorId, row.authorId), gte(posts.createdAt, limit.since)));
-        if (n >= limit.max) return null;
+    /** Inserts a post unless its author reached the limit (insertWithinLimit); null then. */
+    insertPostWithinLimit(row: typeof posts.$inferInsert, limit: WriteLimit): Promise<number | null> {
+      return insertWithinLimit(db, posts, row.authorId, limit, async (tx) => {
         const [created] = await tx.insert(posts).values(row).returning({ id: posts.id });
         return created.id;
       });
@@ -274,18 +284,9 @@ export function createCommunityRepo(db: Db, database: Database) {
       return row ?? null;
     },
 
-    /** Inserts a comment unless its author already wrote `limit.max` since `limit.since` (as insertPostWithinLimit). */
-    async insertResponseWithinLimit(
-      row: typeof responses.$inferInsert,
-      limit: { max: number; since: Date },
-    ): Promise<number | null> {
-      return db.transaction(async (tx) => {
-        await lockAuthor(tx, row.authorId);
-        const [{ n }] = await tx
-          .select({ n: count() })
-          .from(responses)
-          .where(and(eq(responses.authorId, row.authorId), gte(responses.createdAt, limit.since)));
-        if (n >= limit.max) return null;
+    /** Inserts a comment unless its author reached the limit (insertWithinLimit); null then. */
+    insertResponseWithinLimit(row: typeof responses.$inferInsert, limit: WriteLimit): Promise<number | null> {
+      return insertWithinLimit(db, responses, row.authorId, limit, async (tx) => {
         const [created] = await tx.insert(responses).values(row).returning({ id: responses.id });
         return created.id;
       });

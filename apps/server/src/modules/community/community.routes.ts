@@ -27,15 +27,15 @@ import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
 import type { CommunityService } from './community.service.ts';
 import { postFieldsAsBody, readPostForm } from './community.upload.ts';
+import { errorReplies, security } from '../../lib/route-schema.ts';
 
 /**
  * Roles are checked in `onRequest`, before the body is parsed and validated, so an anonymous caller gets
  * 401 and a farmer on an expert route 403 whatever they send.
  */
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const errors = errorReplies(400, 401, 403, 404, 409, 429);
 const uploadErrors = { ...errors, 413: errorBody, 415: errorBody };
 const tags = ['community'];
-const security = [{ bearer: [] }];
 
 export function communityRoutes(app: App, deps: ModuleDeps, service: CommunityService) {
   const signedIn = app.requireRole('farmer', 'expert');

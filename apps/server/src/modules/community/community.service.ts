@@ -29,7 +29,7 @@ import { encodeJson, type JsonText } from '../../lib/json-text.ts';
 import type { ListCaches } from '../../lib/list-cache.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { Notifier } from '../../lib/notifier.ts';
 import { createCommunityRepo, type PostRow, type ResponseRow } from './community.repo.ts';
 
 export interface Viewer {
@@ -170,7 +170,7 @@ export function createCommunityService(deps: {
   db: Db;
   database: Database;
   clock: Clock;
-  notifications: NotificationsService;
+  notifications: Notifier;
   storage: FileStorage;
   decodeLimiter: DecodeLimiter;
   lists: ListCaches;

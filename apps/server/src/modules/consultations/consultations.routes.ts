@@ -24,9 +24,9 @@ import { caller, farmerOrExpert } from '../../plugins/auth.ts';
 import { renderedOnSend } from '../../plugins/language.ts';
 import type { AvailabilityService } from './availability.service.ts';
 import type { ConsultationsService } from './consultations.service.ts';
+import { security } from '../../lib/route-schema.ts';
 
 const tags = ['consultations'];
-const security = [{ bearer: [] }];
 
 /**
  * Expert availability slots and farmers' bookings (spec points 2, 4 and 7). The role check runs on

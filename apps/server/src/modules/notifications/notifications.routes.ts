@@ -17,6 +17,7 @@ import { unauthenticated } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import type { NotificationsService } from './notifications.service.ts';
 import { createStreamTokens, STREAM_TOKEN_TTL_SECONDS } from './notifications.stream.ts';
+import { errorReplies } from '../../lib/route-schema.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,13 +35,17 @@ export const KEEP_ALIVE_MS = 25_000;
 export const MAX_STREAMS_PER_USER = 5;
 
 const tags = ['notifications'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const errors = errorReplies(400, 401, 403, 404);
 
 function writeEvent(res: ServerResponse, event: StreamEvent, data: unknown, id?: number) {
   res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-export function notificationsRoutes(app: App, { notifications, config, clock, sessions }: ModuleDeps) {
+export function notificationsRoutes(
+  app: App,
+  { config, clock, sessions }: ModuleDeps,
+  notifications: NotificationsService,
+) {
   const streamTokens = createStreamTokens(config.jwt.accessSecret, clock);
   const openStreams = new Set<() => void>();
   const streamsOf = new Map<number, Array<() => void>>();

@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { z } from 'zod';
-import { errorBody, offlineModelApi, offlineModelInfo, offlineModelVersionParam } from '@kutu/contract';
+import { offlineModelApi, offlineModelInfo, offlineModelVersionParam } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { OfflineModelService } from './offline-model.service.ts';
+import { errorReplies, security } from '../../lib/route-schema.ts';
 
-const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody, 503: errorBody };
-const security = [{ bearer: [] }];
+const errors = errorReplies(401, 403, 404, 429, 503);
 const tags = ['offline-model'];
 
 export function offlineModelRoutes(app: App, offline: OfflineModelService) {

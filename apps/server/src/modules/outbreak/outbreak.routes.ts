@@ -20,10 +20,10 @@ import { message } from '../../i18n/i18n.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import type { OutbreakService } from './outbreak.service.ts';
+import { errorReplies, security } from '../../lib/route-schema.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
+const errors = errorReplies(400, 401, 403, 404, 429);
 const tags = ['outbreak'];
-const security = [{ bearer: [] }];
 /** Requests per minute and address on the open feed (docs/decisions/0033). */
 export const OPEN_FEED_PER_MINUTE = 30;
 

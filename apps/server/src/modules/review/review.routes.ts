@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   askExpertBody,
-  errorBody,
   expertReview,
   fieldAccuracyReply,
   idParam,
@@ -18,10 +17,10 @@ import {
 import type { App } from '../../deps.ts';
 import { caller } from '../../plugins/auth.ts';
 import type { ReviewService } from './review.service.ts';
+import { errorReplies, security } from '../../lib/route-schema.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const errors = errorReplies(400, 401, 403, 404, 409, 429);
 const tags = ['expert-review'];
-const security = [{ bearer: [] }];
 
 export function reviewRoutes(app: App, review: ReviewService) {
   const expert = app.requireRole('expert');

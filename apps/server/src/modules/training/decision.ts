@@ -1,16 +1,6 @@
-import type { EvalMetrics, Language, TrainingDecision } from '@kutu/contract';
-import { type Message, message, renderStored, type StoredText } from '../../i18n/i18n.ts';
-
-export interface Verdict {
-  accepted: boolean;
-  /** The rule in words, stored with the version; each expert reads it in their language. */
-  rule: Message;
-  /** Why this candidate passed or not, with the numbers. */
-  reason: Message;
-}
-
-/** Decides whether a candidate replaces the active model, from both models' numbers on the same evaluation set. */
-export type Decide = (candidate: EvalMetrics, active: EvalMetrics) => Verdict;
+import type { Language, TrainingDecision } from '@kutu/contract';
+import { message, renderStored, type StoredText } from '../../i18n/i18n.ts';
+import type { Decide } from '../../adapters/trainer.ts';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 

@@ -1,5 +1,4 @@
 import {
-  errorBody,
   fromAnalysisBody,
   idParam,
   modelVersion,
@@ -27,20 +26,11 @@ import { renderedOnSend } from '../../plugins/language.ts';
 import type { RetrainingService } from './retraining.service.ts';
 import type { SamplesService } from './samples.service.ts';
 import type { VersionsService } from './versions.service.ts';
+import { errorReplies, security } from '../../lib/route-schema.ts';
 
 /** Roles are checked in `onRequest`, before any body is read: anonymous → 401, farmer → 403. */
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  413: errorBody,
-  415: errorBody,
-  503: errorBody,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 413, 415, 503);
 const tags = ['training'];
-const security = [{ bearer: [] }];
 
 /** Samples, retraining jobs and model versions, for experts; the job itself runs in training.jobs.ts. */
 export function trainingRoutes(

@@ -1,5 +1,4 @@
 import {
-  errorBody,
   expertApplication,
   expertApplicationPage,
   expertApplicationsQuery,
@@ -10,10 +9,10 @@ import {
 import type { App } from '../../deps.ts';
 import { caller } from '../../plugins/auth.ts';
 import type { VettingService } from './vetting.service.ts';
+import { errorReplies, security } from '../../lib/route-schema.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const errors = errorReplies(400, 401, 403, 404, 409);
 const tags = ['admin'];
-const security = [{ bearer: [] }];
 
 /** Expert vetting by administrators (docs/decisions/0027); only `admin` accounts, made from the command line. */
 export function vettingRoutes(app: App, vetting: VettingService) {

@@ -3,7 +3,7 @@ import { type Dispatch, lazy, memo, type SetStateAction, Suspense, useEffect, us
 import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
-import { QueryClientProvider, queryOptions, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role, UserRecord } from '@kutu/contract';
@@ -16,6 +16,7 @@ import { useSession, useSessionField } from '../../lib/use-session.ts';
 import { PHONE_QUERY } from '../../config/theme.ts';
 import { pendingCountQuery } from '../../api/community.ts';
 import { notificationsQuery } from '../../api/notifications.ts';
+import { meQuery } from '../../api/me.ts';
 import { menuForRole, type MenuLink } from './menu.ts';
 import { HeaderExtras } from './HeaderExtras.tsx';
 import { OfflineSync } from './OfflineSync.tsx';
@@ -45,9 +46,6 @@ export async function logout() {
   for (const key of seen) localStorage.setItem(key, '1');
   window.location.assign('/auth');
 }
-
-// Checks the stored token with the server; a rejected, unrefreshable token signs the user out (api.ts).
-const meQuery = queryOptions({ queryKey: ['me'], queryFn: () => http.get<UserRecord>(api.auth.me) });
 
 /** The shell's own queries, started with its code (router.tsx). */
 export function startQueries() {

@@ -1,6 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import {
-  ActionIcon,
   Box,
   Center,
   Checkbox,
@@ -17,18 +16,10 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconChevronLeft,
-  IconChevronRight,
-  IconChevronsLeft,
-  IconChevronsRight,
-  IconChevronUp,
-  IconSearch,
-  IconSelector,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { PHONE_QUERY } from '../../config/theme.ts';
+import { ListPagination } from '../ListPagination.tsx';
 import { useTranslation } from 'react-i18next';
 
 /** The page-size value that means "All" (spec point 9: All, 5, 10, 20, 50, 100, 200; default 20). */
@@ -131,14 +122,6 @@ function filterAndSort<T>(
   return out;
 }
 
-/** The range label "1–10 of 42"; "0–0 of 0" when empty. */
-export function rangeLabel(page: number, pageSize: number, total: number): { from: number; to: number } {
-  if (total === 0) return { from: 0, to: 0 };
-  const size = pageSize === ALL_ROWS ? total : pageSize;
-  const from = (page - 1) * size + 1;
-  return { from: Math.min(from, total), to: Math.min(page * size, total) };
-}
-
 /**
  * A table with an optional title, search with a search-by selector, sortable columns, row selection,
  * loading and empty states and pagination (spec point 2). With `pagination` it is controlled by the
@@ -196,7 +179,6 @@ export function DataTable<T>({
   const lastPage = Math.max(1, Math.ceil(total / effectiveSize));
   const current = Math.min(page, lastPage);
   const pageRows = serverMode ? visible : visible.slice((current - 1) * effectiveSize, current * effectiveSize);
-  const { from, to } = rangeLabel(current, effectiveSize, total);
 
   const goTo = (p: number) => {
     const target = Math.min(Math.max(1, p), lastPage);
@@ -402,7 +384,7 @@ export function DataTable<T>({
           </ScrollArea>
         )}
       </Box>
-      <Group justify="flex-end" mt="sm" gap="sm" wrap="wrap">
+      <ListPagination page={current} pageSize={effectiveSize} count={total} onChange={goTo} onOnePage="all">
         <NativeSelect
           label={t('dataTable.rowsPerPage')}
           size="xs"
@@ -414,44 +396,7 @@ export function DataTable<T>({
             label: n === ALL_ROWS ? t('dataTable.all') : String(n),
           }))}
         />
-        <Text size="sm" aria-live="polite">
-          {t('dataTable.range', { from, to, total })}
-        </Text>
-        <Group gap={4}>
-          <ActionIcon
-            variant="default"
-            aria-label={t('dataTable.firstPage')}
-            disabled={current <= 1}
-            onClick={() => goTo(1)}
-          >
-            <IconChevronsLeft size={16} />
-          </ActionIcon>
-          <ActionIcon
-            variant="default"
-            aria-label={t('dataTable.previousPage')}
-            disabled={current <= 1}
-            onClick={() => goTo(current - 1)}
-          >
-            <IconChevronLeft size={16} />
-          </ActionIcon>
-          <ActionIcon
-            variant="default"
-            aria-label={t('dataTable.nextPage')}
-            disabled={current >= lastPage}
-            onClick={() => goTo(current + 1)}
-          >
-            <IconChevronRight size={16} />
-          </ActionIcon>
-          <ActionIcon
-            variant="default"
-            aria-label={t('dataTable.lastPage')}
-            disabled={current >= lastPage}
-            onClick={() => goTo(lastPage)}
-          >
-            <IconChevronsRight size={16} />
-          </ActionIcon>
-        </Group>
-      </Group>
+      </ListPagination>
     </Paper>
   );
 }

@@ -462,7 +462,7 @@ describe('AllPostsPage', () => {
   it('shows an error state with a retry', async () => {
     reply = () => ({ status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Something broke' } } });
     renderWithProviders(<AllPostsPage />);
-    expect(await screen.findByText('Could not load this list.')).toBeTruthy();
+    expect(await screen.findByText('Could not load this list')).toBeTruthy();
     expect(screen.getByText('Something broke')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

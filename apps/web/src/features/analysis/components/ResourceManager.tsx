@@ -7,7 +7,6 @@ import {
   Group,
   Input,
   Modal,
-  Pagination,
   SegmentedControl,
   Stack,
   Switch,
@@ -31,7 +30,8 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useResources, useRetireResource, useSaveResource } from '../../../api/analysis.ts';
 import { topicMeta } from '../../../lib/diagnosis-labels.ts';
-import { LoadingOrError } from './LoadingOrError.tsx';
+import { ListState } from '../../../components/ListState.tsx';
+import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ResourceTranslationForm } from './ResourceTranslationForm.tsx';
 import { translateErrors, translateMessage } from '../../../lib/validation.ts';
 
@@ -178,8 +178,6 @@ export function ResourceManager() {
     }
   }
 
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.count / PAGE_SIZE)) : 1;
-
   return (
     <Stack gap="md">
       <Text c="dimmed">{t('analysis.manage.intro')}</Text>
@@ -219,13 +217,16 @@ export function ResourceManager() {
         </Group>
       </Group>
 
-      {list.isPending || list.isError ? (
-        <LoadingOrError query={list} errorTitle={t('analysis.resources.loadFailed')} />
-      ) : list.data.results.length === 0 ? (
-        <Text c="dimmed" data-testid="resources-empty">
-          {t('analysis.manage.empty')}
-        </Text>
-      ) : (
+      <ListState
+        query={list}
+        errorTitle={t('analysis.resources.loadFailed')}
+        empty={list.data?.count === 0}
+        emptyText={
+          <Text c="dimmed" data-testid="resources-empty">
+            {t('analysis.manage.empty')}
+          </Text>
+        }
+      >
         <Table.ScrollContainer minWidth={700}>
           <Table striped verticalSpacing="sm">
             <Table.Thead>
@@ -237,7 +238,7 @@ export function ResourceManager() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.data.results.map((r) => (
+              {list.data?.results.map((r) => (
                 <Table.Tr key={r.id} opacity={r.retired ? 0.55 : 1}>
                   <Table.Td maw={260}>
                     <Stack gap={2}>
@@ -289,8 +290,8 @@ export function ResourceManager() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      )}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+        <ListPagination page={page} pageSize={PAGE_SIZE} count={list.data?.count ?? 0} onChange={setPage} />
+      </ListState>
 
       <Modal
         opened={formOpen}

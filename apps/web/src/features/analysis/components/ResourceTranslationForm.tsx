@@ -1,6 +1,4 @@
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
 import {
   type EducationResource,
@@ -10,8 +8,9 @@ import {
 } from '@kutu/contract';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { translated, translateErrors } from '../../../lib/validation.ts';
+import { translateErrors } from '../../../lib/validation.ts';
 import { useSaveTranslation } from '../../../api/analysis.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 
 /**
  * An expert writes a resource's title and description in Kiswahili or Luganda. `resource` is read in
@@ -31,12 +30,10 @@ export function ResourceTranslationForm({
   const { t } = useTranslation();
   const save = useSaveTranslation();
   const translatedAlready = resource.language === language;
-  const form = useForm<EducationResourceTranslationInput>({
-    mode: 'controlled',
+  const form = useContractForm<EducationResourceTranslationInput>(educationResourceTranslationInput, {
     initialValues: translatedAlready
       ? { title: resource.title, description: resource.description }
       : { title: '', description: '' },
-    validate: translated(zod4Resolver(educationResourceTranslationInput)),
   });
   const english = (text: string) => (translatedAlready ? undefined : t('analysis.manage.englishText', { text }));
 

@@ -1,7 +1,7 @@
 import { lazy, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { IconUserCheck } from '@tabler/icons-react';
-import { Badge, Button, Card, Group, Pagination, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPhotoScan } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,8 @@ import { formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { analysisQuery, useAnalyses } from '../../../api/analysis.ts';
 import { verdictKeyFor } from '../../../components/review/verdicts.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
-import { LoadingOrError } from '../components/LoadingOrError.tsx';
+import { ListState } from '../../../components/ListState.tsx';
+import { ListPagination } from '../../../components/ListPagination.tsx';
 import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { OnDemand } from '../../../components/OnDemand.tsx';
 
@@ -94,36 +95,6 @@ export default function AnalysisHistoryPage() {
     if (linked !== null) setParams({}, { replace: true });
   };
 
-  let body: React.ReactNode;
-  if (list.isPending || list.isError) {
-    body = <LoadingOrError query={list} errorTitle={t('analysis.history.loadFailed')} />;
-  } else if (list.data.count === 0) {
-    body = (
-      <Card withBorder padding="xl" data-testid="history-empty">
-        <Stack align="center" gap="xs">
-          <IconPhotoScan size={40} stroke={1.5} />
-          <Text fw={500}>{t('analysis.history.emptyTitle')}</Text>
-          <Button component={Link} to={routes.imageAnalysis} variant="light">
-            {t('menu.uploadImage')}
-          </Button>
-        </Stack>
-      </Card>
-    );
-  } else {
-    const pages = Math.max(1, Math.ceil(list.data.count / PAGE_SIZE));
-    body = (
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {t('analysis.history.count', { count: list.data.count })}
-        </Text>
-        {list.data.results.map((item) => (
-          <HistoryRow key={item.id} item={item} onOpen={() => setOpen(item)} />
-        ))}
-        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} disabled={list.isFetching} />}
-      </Stack>
-    );
-  }
-
   return (
     <Stack gap="md" maw={900}>
       <Group justify="space-between">
@@ -134,7 +105,38 @@ export default function AnalysisHistoryPage() {
           {t('menu.uploadImage')}
         </Button>
       </Group>
-      {body}
+      <ListState
+        query={list}
+        errorTitle={t('analysis.history.loadFailed')}
+        empty={list.data?.count === 0}
+        emptyText={
+          <Card withBorder padding="xl" data-testid="history-empty">
+            <Stack align="center" gap="xs">
+              <IconPhotoScan size={40} stroke={1.5} />
+              <Text fw={500}>{t('analysis.history.emptyTitle')}</Text>
+              <Button component={Link} to={routes.imageAnalysis} variant="light">
+                {t('menu.uploadImage')}
+              </Button>
+            </Stack>
+          </Card>
+        }
+      >
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('analysis.history.count', { count: list.data?.count ?? 0 })}
+          </Text>
+          {list.data?.results.map((item) => (
+            <HistoryRow key={item.id} item={item} onOpen={() => setOpen(item)} />
+          ))}
+          <ListPagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            count={list.data?.count ?? 0}
+            onChange={setPage}
+            disabled={list.isFetching}
+          />
+        </Stack>
+      </ListState>
       <OnDemand when={shown !== null}>
         <ResultDialog result={shown} onClose={close} />
       </OnDemand>

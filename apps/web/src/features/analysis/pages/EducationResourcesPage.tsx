@@ -1,29 +1,16 @@
 import { lazy } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBook } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '../../../config/routes.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { useChosenOrLatestAnalysis } from '../../../api/analysis.ts';
 import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { ResourcesAccordion } from '../components/ResourcesAccordion.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
+import { ListState } from '../../../components/ListState.tsx';
 
 // Experts only: farmers never download the editor and its schemas.
 const ResourceManager = lazy(() =>
@@ -43,23 +30,14 @@ function ResultResources() {
   const id = parseId(params.get('analysis'));
   const analysis = useChosenOrLatestAnalysis(id);
 
-  if (analysis.isPending && analysis.fetchStatus !== 'idle') {
+  // A caller with no result yet has a disabled query: pending but not loading.
+  const loading = analysis.isPending && analysis.fetchStatus !== 'idle';
+  if (loading || analysis.isError) {
     return (
-      <Center p="xl">
-        <Loader aria-label={t('analysis.common.loading')} />
-      </Center>
-    );
-  }
-  if (analysis.isError) {
-    return (
-      <Alert color="red" title={t('analysis.resources.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(analysis.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void analysis.refetch()}>
-            {t('analysis.common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <ListState
+        query={{ isPending: loading, error: analysis.error, refetch: analysis.refetch }}
+        errorTitle={t('analysis.resources.loadFailed')}
+      />
     );
   }
   const result = analysis.data;

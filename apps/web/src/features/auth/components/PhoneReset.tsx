@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { resetPasswordByCodeBody } from '@kutu/contract';
+import { forgotPasswordBody, resetPasswordByCodeBody } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
 import { PhoneInput } from '../../../components/PhoneInput/PhoneInput.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -12,8 +11,7 @@ import { useForgotPassword, useResetPasswordByCode } from '../../../api/auth.ts'
 import { serverFieldErrors } from '../../../lib/forms.ts';
 import { CodeInput } from '../../../components/CodeInput.tsx';
 import { NewPasswordForm } from '../../../components/NewPasswordForm.tsx';
-
-const E164 = /^\+[1-9]\d{6,14}$/;
+import { useContractForm } from '../../../lib/contract-form.ts';
 
 /**
  * Forgot password by SMS (an account signed up by phone): the number asks for a code, then the code
@@ -26,11 +24,7 @@ export default function PhoneReset() {
   const reset = useResetPasswordByCode();
   /** The number a code was sent to; the code form shows once it is set. */
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { phone: '' },
-    validate: { phone: (value) => (E164.test(value) ? null : t('auth.forgot.phoneInvalid')) },
-  });
+  const form = useContractForm(forgotPasswordBody, { initialValues: { phone: '' } });
 
   const sendCode = form.onSubmit(({ phone }) =>
     forgot.mutate(

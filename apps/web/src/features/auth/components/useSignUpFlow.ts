@@ -1,5 +1,4 @@
-import { type FormEvent, useState } from 'react';
-import { useForm } from '@mantine/form';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -10,7 +9,7 @@ import { session } from '../../../lib/session.ts';
 import type { TokenReply } from '../../../api/auth.ts';
 import { rememberCountry } from '../../../components/PhoneInput/phone.ts';
 import { rememberSignUpIdentifier, serverFieldErrors } from '../../../lib/forms.ts';
-import { contractResolver } from '../../../lib/contract-resolver.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 
 interface SendHandlers {
   onSuccess: (reply: TokenReply) => void;
@@ -38,12 +37,7 @@ export function useSignUpForm<V extends Record<string, unknown>, S extends z.Zod
   const { t } = useTranslation();
   const navigate = useNavigate();
   const prepare = options.prepare ?? ((values: V) => values);
-  const [resolve] = useState(() => contractResolver(options.schema));
-  const form = useForm<V>({
-    mode: 'controlled',
-    initialValues: options.initialValues,
-    validate: (values) => resolve(prepare(values) as Record<string, unknown>),
-  });
+  const form = useContractForm<V>(options.schema, { initialValues: options.initialValues, prepare });
 
   const handlers = (withEmail: boolean, identifier: string): SendHandlers => ({
     onSuccess: (reply) => {

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { activateBody } from '@kutu/contract';
@@ -11,8 +10,8 @@ import { session } from '../../../lib/session.ts';
 import { useActivate, useResendOtp } from '../../../api/auth.ts';
 import { AuthTitle } from '../components/AuthTitle.tsx';
 import { CodeInput } from '../../../components/CodeInput.tsx';
-import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { serverFieldErrors, signUpIdentifier } from '../../../lib/forms.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 
 export const TOKEN_MISSING = 'Base64 token was not saved, check your email to retrieve it or contact support';
 
@@ -26,11 +25,7 @@ export default function ActivationPage() {
   const token = params.get('token') || session.signUpToken();
   const activate = useActivate();
   const resend = useResendOtp();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { otp: '', token: token ?? '' },
-    validate: contractResolver(activateBody),
-  });
+  const form = useContractForm(activateBody, { initialValues: { otp: '', token: token ?? '' } });
 
   const resendCode = () => {
     if (!token) return notifyError(translateMessage(TOKEN_MISSING), t('auth.error'));

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { moderationLogQuery } from '../../../api/community.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
-import { QueryState } from './QueryState.tsx';
+import { ListState } from '../../../components/ListState.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -17,13 +17,7 @@ export function ModerationLog() {
   const [page, setPage] = useState(1);
   const q = useQuery(moderationLogQuery({ page, page_size: PAGE_SIZE }));
   return (
-    <QueryState
-      isPending={q.isPending}
-      error={q.error}
-      refetch={q.refetch}
-      empty={q.data?.count === 0}
-      emptyText={t('community.empty.log')}
-    >
+    <ListState query={q} empty={q.data?.count === 0} emptyText={t('community.empty.log')}>
       <Table.ScrollContainer minWidth={640}>
         <Table striped>
           <Table.Thead>
@@ -61,6 +55,6 @@ export function ModerationLog() {
         </Table>
       </Table.ScrollContainer>
       <ListPagination page={page} pageSize={PAGE_SIZE} count={q.data?.count ?? 0} onChange={setPage} />
-    </QueryState>
+    </ListState>
   );
 }

@@ -1,7 +1,5 @@
 import '@mantine/dropzone/styles.css';
 import { useEffect, useState } from 'react';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
   Button,
   CloseButton,
@@ -23,7 +21,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ANY_IMAGE, photoSizesLabel, preparePhoto, rejectionKey, type PreparedPhoto } from '../../../lib/shrink.ts';
 import { useCreatePost } from '../../../api/community.ts';
 import { cropOptions, diseaseOptions, urgencyOptions } from './labels.ts';
-import { translated, translateErrors } from '../../../lib/validation.ts';
+import { translateErrors } from '../../../lib/validation.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 
 // A farmer who does not know the disease says so: "I don't know" (`none`) is chosen at first.
 const empty = { title: '', content: '', crop_type: '', disease_type: 'none', urgency_level: '' };
@@ -34,11 +33,7 @@ const empty = { title: '', content: '', crop_type: '', disease_type: 'none', urg
  */
 export function PostForm({ onPosted }: { onPosted?: () => void } = {}) {
   const { t } = useTranslation();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: empty,
-    validate: translated(zod4Resolver(postCreateBody)),
-  });
+  const form = useContractForm(postCreateBody, { initialValues: empty });
   const [imageError, setImageError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);

@@ -14,7 +14,7 @@ import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ModerationLog } from '../components/ModerationLog.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { type Filters, PostFilters } from '../components/PostFilters.tsx';
-import { QueryState } from '../components/QueryState.tsx';
+import { ListState } from '../../../components/ListState.tsx';
 
 const PAGE_SIZE = 9;
 
@@ -65,13 +65,7 @@ function Posts() {
           setPage(1);
         }}
       />
-      <QueryState
-        isPending={q.isPending}
-        error={q.error}
-        refetch={q.refetch}
-        empty={q.data?.count === 0}
-        emptyText={t('community.empty.all')}
-      >
+      <ListState query={q} empty={q.data?.count === 0} emptyText={t('community.empty.all')}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="all-posts">
           {q.data?.results.map((post) => (
             <PostCard
@@ -112,7 +106,7 @@ function Posts() {
           ))}
         </SimpleGrid>
         <ListPagination page={page} pageSize={PAGE_SIZE} count={q.data?.count ?? 0} onChange={setPage} />
-      </QueryState>
+      </ListState>
       <FlagDialog
         key={flagging?.id ?? 'closed'}
         post={flagging}

@@ -9,7 +9,7 @@ import { approvedPostsQuery, myPostsQuery } from '../../../api/community.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { type Filters, PostFilters } from '../components/PostFilters.tsx';
-import { QueryState } from '../components/QueryState.tsx';
+import { ListState } from '../../../components/ListState.tsx';
 import { Deferred, OnDemand } from '../../../components/OnDemand.tsx';
 
 // The form and the dialogs bring the contract's schemas (zod): on a phone they open on a choice.
@@ -34,20 +34,14 @@ function MyPosts() {
       <Text size="xs" c="dimmed" mb="sm">
         {t('community.myPostsHint')}
       </Text>
-      <QueryState
-        isPending={q.isPending}
-        error={q.error}
-        refetch={q.refetch}
-        empty={q.data?.count === 0}
-        emptyText={t('community.empty.mine')}
-      >
+      <ListState query={q} empty={q.data?.count === 0} emptyText={t('community.empty.mine')}>
         <Stack gap="sm" data-testid="my-posts">
           {q.data?.results.map((post) => (
             <PostCard key={post.id} post={post} />
           ))}
         </Stack>
         <ListPagination page={page} pageSize={MY_PAGE_SIZE} count={q.data?.count ?? 0} onChange={setPage} />
-      </QueryState>
+      </ListState>
     </Paper>
   );
 }
@@ -82,13 +76,7 @@ export default function MakePostPage() {
           }}
         />
       </Group>
-      <QueryState
-        isPending={q.isPending}
-        error={q.error}
-        refetch={q.refetch}
-        empty={q.data?.count === 0}
-        emptyText={t('community.empty.approved')}
-      >
+      <ListState query={q} empty={q.data?.count === 0} emptyText={t('community.empty.approved')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="approved-posts">
           {q.data?.results.map((post) => (
             <PostCard
@@ -108,7 +96,7 @@ export default function MakePostPage() {
           ))}
         </SimpleGrid>
         <ListPagination page={page} pageSize={PAGE_SIZE} count={q.data?.count ?? 0} onChange={setPage} />
-      </QueryState>
+      </ListState>
     </>
   );
 

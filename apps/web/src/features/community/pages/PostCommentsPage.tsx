@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { moderationQueueQuery, postQuery } from '../../../api/community.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ModerationComment } from '../components/ModerationComment.tsx';
-import { QueryState } from '../components/QueryState.tsx';
+import { ListState } from '../../../components/ListState.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { cropLabel, diseaseLabel, urgencyLabel } from '../components/labels.ts';
 import { PostAnalysis } from '../components/PostAnalysis.tsx';
@@ -135,20 +135,14 @@ function Comments({ postId }: { postId: number }) {
           label: t(`community.status.${s}`),
         }))}
       />
-      <QueryState
-        isPending={q.isPending}
-        error={q.error}
-        refetch={q.refetch}
-        empty={q.data?.count === 0}
-        emptyText={t('community.empty.comments')}
-      >
+      <ListState query={q} empty={q.data?.count === 0} emptyText={t('community.empty.comments')}>
         <Stack gap="sm">
           {q.data?.results.map((c) => (
             <ModerationComment key={c.id} comment={c} />
           ))}
         </Stack>
         <ListPagination page={page} pageSize={PAGE_SIZE} count={q.data?.count ?? 0} onChange={setPage} />
-      </QueryState>
+      </ListState>
     </Stack>
   );
 }
@@ -174,7 +168,7 @@ export default function PostCommentsPage() {
       {!valid ? (
         <Alert color="yellow">{t('community.postNotFound')}</Alert>
       ) : (
-        <QueryState isPending={q.isPending} error={q.error} refetch={q.refetch} empty={false} emptyText="">
+        <ListState query={q}>
           {q.data && (
             <Grid gap="lg">
               <Grid.Col span={{ base: 12, md: 5 }}>
@@ -191,7 +185,7 @@ export default function PostCommentsPage() {
               </Grid.Col>
             </Grid>
           )}
-        </QueryState>
+        </ListState>
       )}
     </Stack>
   );

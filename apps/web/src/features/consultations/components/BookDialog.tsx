@@ -1,14 +1,13 @@
 import { Button, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { bookSlotBody, type AvailabilitySlot } from '@kutu/contract';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { useAnalyses } from '../../../api/analysis.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useBookSlot } from '../../../api/consultations.ts';
-import { translated, translateErrors } from '../../../lib/validation.ts';
+import { translateErrors } from '../../../lib/validation.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 
 type BookValues = { topic: string; analysis_id: string };
 /** The slot is the one the dialog was opened for; the form holds the rest. */
@@ -19,10 +18,7 @@ export function BookDialog({ slot, onClose }: { slot: AvailabilitySlot | null; o
   const { t } = useTranslation();
   const book = useBookSlot();
   const analyses = useAnalyses(1, 20);
-  const form = useForm<BookValues>({
-    initialValues: { topic: '', analysis_id: '' },
-    validate: translated(zod4Resolver(bookForm)),
-  });
+  const form = useContractForm<BookValues>(bookForm, { initialValues: { topic: '', analysis_id: '' } });
   const close = () => {
     form.reset();
     onClose();

@@ -1,12 +1,11 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { type Booking, cancelBookingBody } from '@kutu/contract';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancelBooking } from '../../../api/consultations.ts';
-import { translated, translateErrors } from '../../../lib/validation.ts';
+import { translateErrors } from '../../../lib/validation.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 
 /** Cancel a booking: the farmer may say why, the expert must (the server refuses an expert without a reason). */
 export function CancelDialog({
@@ -20,7 +19,7 @@ export function CancelDialog({
 }) {
   const { t } = useTranslation();
   const cancel = useCancelBooking();
-  const form = useForm({ initialValues: { reason: '' }, validate: translated(zod4Resolver(cancelBookingBody)) });
+  const form = useContractForm(cancelBookingBody, { initialValues: { reason: '' } });
   const close = () => {
     form.reset();
     onClose();

@@ -13,7 +13,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import {
   AVAILABILITY_WINDOW_DAYS,
   slotLengths,
@@ -21,13 +20,13 @@ import {
   weeklyAvailabilityBody,
   type AvailabilityRuleCreated,
 } from '@kutu/contract';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateRule, useEndRule, useRules } from '../../../api/consultations.ts';
 import { MeetingFields, type MeetingValues } from './MeetingFields.tsx';
-import { translated, translateErrors } from '../../../lib/validation.ts';
+import { translateErrors } from '../../../lib/validation.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 
 type WeeklyValues = MeetingValues & {
   weekdays: string[];
@@ -44,7 +43,7 @@ export function WeeklyAvailabilityForm() {
   const { t } = useTranslation();
   const create = useCreateRule();
   const [skipped, setSkipped] = useState<AvailabilityRuleCreated['skipped']>([]);
-  const form = useForm<WeeklyValues>({
+  const form = useContractForm<WeeklyValues>(weeklyAvailabilityBody, {
     initialValues: {
       weekdays: [],
       start_time: '09:00',
@@ -54,7 +53,6 @@ export function WeeklyAvailabilityForm() {
       place: '',
       video_url: '',
     },
-    validate: translated(zod4Resolver(weeklyAvailabilityBody)),
   });
 
   const submit = form.onSubmit((values) => {

@@ -1,20 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { useEffect } from 'react';
+import { Anchor, Badge, SegmentedControl, Text } from '@mantine/core';
 import type { Booking, BookingStatus } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 
 const statusColors: Record<BookingStatus, string> = {
@@ -110,82 +97,6 @@ export function PeriodLines({ label, start, end }: { label: string; start: strin
         {t('consultations.end')}: {formatDateTime(end)}
       </Text>
     </>
-  );
-}
-
-/** Loading, error and empty states shared by the card lists. */
-export function ListState({
-  isPending,
-  error,
-  isEmpty,
-  emptyText,
-  onRetry,
-  children,
-}: {
-  isPending: boolean;
-  error: unknown;
-  isEmpty: boolean;
-  emptyText: string;
-  onRetry: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  if (isPending) {
-    return (
-      <Center p="xl" role="status">
-        <Loader />
-      </Center>
-    );
-  }
-  if (error) {
-    return (
-      <Alert color="red" title={t('consultations.loadError')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            {t('consultations.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (isEmpty) {
-    return (
-      <Text c="dimmed" ta="center" p="xl">
-        {emptyText}
-      </Text>
-    );
-  }
-  return children;
-}
-
-/** Page buttons and the range label under a card list. */
-export function CardPager({
-  page,
-  pageSize,
-  total,
-  onChange,
-  label,
-}: {
-  page: number;
-  pageSize: number;
-  total: number;
-  onChange: (page: number) => void;
-  /** The words of "1–5 of 12": rows by default. */
-  label?: (range: { from: number; to: number; total: number }) => string;
-}) {
-  const { t } = useTranslation();
-  if (total === 0) return null;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
-  return (
-    <Group justify="space-between" mt="md">
-      <Text size="sm" c="dimmed">
-        {label ? label({ from, to, total }) : t('dataTable.range', { from, to, total })}
-      </Text>
-      {pages > 1 && <Pagination value={page} total={pages} onChange={onChange} withEdges />}
-    </Group>
   );
 }
 

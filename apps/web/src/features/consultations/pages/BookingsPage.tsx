@@ -1,27 +1,17 @@
 import { lazy, useState } from 'react';
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { Booking } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { OnDemand } from '../../../components/OnDemand.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useExpertBookings } from '../../../api/consultations.ts';
-import {
-  type BookingFilter,
-  BookingBadge,
-  BookingStatusFilter,
-  CardPager,
-  ListState,
-  MeetingLines,
-  PeriodLines,
-  useClampPage,
-} from '../components/shared.tsx';
+import { BookingBadge, MeetingLines, PeriodLines } from '../components/shared.tsx';
+import { BookingList } from '../components/BookingList.tsx';
 import { CalendarButton, canCancel } from '../components/CalendarButton.tsx';
 
 const CancelDialog = lazy(() => import('../components/CancelDialog.tsx').then((m) => ({ default: m.CancelDialog })));
 const ApproveDialog = lazy(() => import('../components/ManageDialogs.tsx').then((m) => ({ default: m.ApproveDialog })));
 const RejectDialog = lazy(() => import('../components/ManageDialogs.tsx').then((m) => ({ default: m.RejectDialog })));
-
-const PAGE_SIZE = 12;
 
 function BookingCard({
   booking,
@@ -85,53 +75,24 @@ function BookingCard({
 /** Bookings (expert): farmers' requests on your slots; approve with a scheduled time or reject. */
 export default function BookingsPage() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<BookingFilter>('all');
-  const [page, setPage] = useState(1);
   const [approving, setApproving] = useState<Booking | null>(null);
   const [rejecting, setRejecting] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
-  const bookings = useExpertBookings({
-    page,
-    page_size: PAGE_SIZE,
-    status: filter === 'all' ? undefined : filter,
-  });
-  const results = bookings.data?.results ?? [];
-  useClampPage(page, setPage, bookings.data?.count, PAGE_SIZE);
 
   return (
-    <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
-          {t('consultations.bookings.title')}
-        </Title>
-        <BookingStatusFilter
-          value={filter}
-          onChange={(v) => {
-            setFilter(v);
-            setPage(1);
-          }}
+    <BookingList
+      title={t('consultations.bookings.title')}
+      emptyText={t('consultations.bookings.empty')}
+      useBookings={useExpertBookings}
+      card={(b) => (
+        <BookingCard
+          booking={b}
+          onApprove={() => setApproving(b)}
+          onReject={() => setRejecting(b)}
+          onCancel={() => setCancelling(b)}
         />
-      </Group>
-      <ListState
-        isPending={bookings.isPending}
-        error={bookings.error}
-        isEmpty={results.length === 0}
-        emptyText={t('consultations.bookings.empty')}
-        onRetry={() => void bookings.refetch()}
-      >
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {results.map((b) => (
-            <BookingCard
-              key={b.id}
-              booking={b}
-              onApprove={() => setApproving(b)}
-              onReject={() => setRejecting(b)}
-              onCancel={() => setCancelling(b)}
-            />
-          ))}
-        </SimpleGrid>
-        <CardPager page={page} pageSize={PAGE_SIZE} total={bookings.data?.count ?? 0} onChange={setPage} />
-      </ListState>
+      )}
+    >
       <OnDemand when={approving !== null}>
         <ApproveDialog booking={approving} onClose={() => setApproving(null)} />
       </OnDemand>
@@ -141,6 +102,6 @@ export default function BookingsPage() {
       <OnDemand when={cancelling !== null}>
         <CancelDialog booking={cancelling} viewer="expert" onClose={() => setCancelling(null)} />
       </OnDemand>
-    </Stack>
+    </BookingList>
   );
 }

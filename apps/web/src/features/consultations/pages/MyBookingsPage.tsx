@@ -1,5 +1,5 @@
 import { lazy, useState } from 'react';
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { Booking } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,23 +8,13 @@ import { OnDemand } from '../../../components/OnDemand.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMyBookings } from '../../../api/consultations.ts';
 import { CalendarButton, canCancel } from '../components/CalendarButton.tsx';
-import {
-  type BookingFilter,
-  BookingBadge,
-  BookingStatusFilter,
-  CardPager,
-  ListState,
-  MeetingLines,
-  PeriodLines,
-  useClampPage,
-} from '../components/shared.tsx';
+import { BookingBadge, MeetingLines, PeriodLines } from '../components/shared.tsx';
+import { BookingList } from '../components/BookingList.tsx';
 
 const CancelDialog = lazy(() => import('../components/CancelDialog.tsx').then((m) => ({ default: m.CancelDialog })));
 const RescheduleDialog = lazy(() =>
   import('../components/RescheduleDialog.tsx').then((m) => ({ default: m.RescheduleDialog })),
 );
-
-const PAGE_SIZE = 12;
 
 function MyBookingCard({
   booking,
@@ -93,42 +83,16 @@ function MyBookingCard({
 /** My bookings (farmer): each booking's status, the scheduled time once approved, the reason if rejected. */
 export default function MyBookingsPage() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<BookingFilter>('all');
-  const [page, setPage] = useState(1);
-  const bookings = useMyBookings({ page, page_size: PAGE_SIZE, status: filter === 'all' ? undefined : filter });
-  const results = bookings.data?.results ?? [];
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [moving, setMoving] = useState<Booking | null>(null);
-  useClampPage(page, setPage, bookings.data?.count, PAGE_SIZE);
 
   return (
-    <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
-          {t('consultations.myBookings.title')}
-        </Title>
-        <BookingStatusFilter
-          value={filter}
-          onChange={(v) => {
-            setFilter(v);
-            setPage(1);
-          }}
-        />
-      </Group>
-      <ListState
-        isPending={bookings.isPending}
-        error={bookings.error}
-        isEmpty={results.length === 0}
-        emptyText={t('consultations.myBookings.empty')}
-        onRetry={() => void bookings.refetch()}
-      >
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {results.map((b) => (
-            <MyBookingCard key={b.id} booking={b} onCancel={() => setCancelling(b)} onReschedule={() => setMoving(b)} />
-          ))}
-        </SimpleGrid>
-        <CardPager page={page} pageSize={PAGE_SIZE} total={bookings.data?.count ?? 0} onChange={setPage} />
-      </ListState>
+    <BookingList
+      title={t('consultations.myBookings.title')}
+      emptyText={t('consultations.myBookings.empty')}
+      useBookings={useMyBookings}
+      card={(b) => <MyBookingCard booking={b} onCancel={() => setCancelling(b)} onReschedule={() => setMoving(b)} />}
+    >
       <OnDemand when={cancelling !== null}>
         <CancelDialog booking={cancelling} viewer="farmer" onClose={() => setCancelling(null)} />
       </OnDemand>
@@ -138,6 +102,6 @@ export default function MyBookingsPage() {
       <Anchor component={Link} to={routes.slots} size="sm">
         {t('consultations.myBookings.browse')}
       </Anchor>
-    </Stack>
+    </BookingList>
   );
 }

@@ -8,7 +8,9 @@ import { routes } from '../../../config/routes.ts';
 import { OnDemand } from '../../../components/OnDemand.tsx';
 import { formatDay, formatTime, viewerTimeZone, zoneName } from '../../../lib/format.ts';
 import { useSlotsByExpert } from '../../../api/consultations.ts';
-import { CardPager, ListState, useClampPage } from '../components/shared.tsx';
+import { useClampPage } from '../components/shared.tsx';
+import { ListState } from '../../../components/ListState.tsx';
+import { ListPagination } from '../../../components/ListPagination.tsx';
 
 const BookDialog = lazy(() => import('../components/BookDialog.tsx').then((m) => ({ default: m.BookDialog })));
 
@@ -128,24 +130,19 @@ export default function SlotsPage() {
       <Text size="sm" c="dimmed">
         {t('consultations.slots.chooseTime')}
       </Text>
-      <ListState
-        isPending={groups.isPending}
-        error={groups.error}
-        isEmpty={results.length === 0}
-        emptyText={t('consultations.slots.empty')}
-        onRetry={() => void groups.refetch()}
-      >
+      <ListState query={groups} empty={results.length === 0} emptyText={t('consultations.slots.empty')}>
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           {results.map((group) => (
             <ExpertCard key={group.expert.user.username} group={group} onBook={setBooking} />
           ))}
         </SimpleGrid>
-        <CardPager
+        <ListPagination
           page={page}
           pageSize={PAGE_SIZE}
-          total={groups.data?.count ?? 0}
+          count={groups.data?.count ?? 0}
           onChange={setPage}
           label={(range) => t('consultations.slots.expertRange', range)}
+          onOnePage="range"
         />
       </ListState>
       <OnDemand when={booking !== null}>

@@ -15,6 +15,8 @@ export function AddEmailCard() {
   const confirm = useConfirmEmail();
   /** The address the code went to; the code field shows once it is set. */
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // addEmailBody's and confirmEmailBody's rules without zod, like sign-in (decision 0016): this card
+  // loads with the profile page, whose bytes zod would push past the budget (useContractForm is zod).
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', code: '' },

@@ -1,12 +1,11 @@
 import { Button, Group, SegmentedControl, Input, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { completeProfileBody, genders, idTypes, type UserRecord } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { serverFieldErrors } from '../../../lib/forms.ts';
-import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { useCompleteProfile } from '../../../api/profile.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 
 const empty = {
   idType: 'NATIONAL_ID' as (typeof idTypes)[number],
@@ -29,12 +28,10 @@ function fromUser(user: UserRecord | null): Values {
   return p ? { ...empty, ...p, middleName: p.middleName ?? '' } : empty;
 }
 
-const validate = contractResolver(completeProfileBody);
-
 /** The Complete Profile form: each field declared once, checked with the contract's own body schema. */
 export function CompleteProfileForm({ user, onDone }: { user: UserRecord | null; onDone: (user: UserRecord) => void }) {
   const { t } = useTranslation();
-  const form = useForm<Values>({ mode: 'controlled', initialValues: fromUser(user), validate });
+  const form = useContractForm<Values>(completeProfileBody, { initialValues: fromUser(user) });
   const complete = useCompleteProfile();
 
   const text = (key: TextKey, required = true) => ({

@@ -1,24 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { ExpertApplication, VettingStatus } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
+import { ListState } from '../../../components/ListState.tsx';
 import { useApplications, useDecide } from '../api/vetting.ts';
 
 const PAGE_SIZE = 10;
@@ -200,20 +188,12 @@ export default function ExpertApplicationsPage() {
         ]}
         maw={320}
       />
-      {list.error ? (
-        <Alert color="red" title={t('vetting.admin.failed')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(list.error)}</Text>
-            <Anchor component="button" type="button" size="sm" onClick={() => void list.refetch()}>
-              {t('vetting.admin.retry')}
-            </Anchor>
-          </Stack>
-        </Alert>
-      ) : list.isPending ? (
-        <Text size="sm">{t('vetting.admin.loading')}</Text>
-      ) : results.length === 0 ? (
-        <Text size="sm">{t('vetting.admin.empty')}</Text>
-      ) : (
+      <ListState
+        query={list}
+        errorTitle={t('vetting.admin.failed')}
+        empty={results.length === 0}
+        emptyText={t('vetting.admin.empty')}
+      >
         <Stack gap="sm">
           {results.map((a) => (
             <ApplicationCard
@@ -225,8 +205,8 @@ export default function ExpertApplicationsPage() {
             />
           ))}
         </Stack>
-      )}
-      <ListPagination page={page} pageSize={PAGE_SIZE} count={list.data?.count ?? 0} onChange={setPage} />
+        <ListPagination page={page} pageSize={PAGE_SIZE} count={list.data?.count ?? 0} onChange={setPage} />
+      </ListState>
       <RefuseDialog application={refusing} onClose={() => setRefusing(null)} />
     </Stack>
   );
