@@ -10,6 +10,16 @@ interface ListQuery {
   refetch: () => unknown;
 }
 
+/** A spinner that says "Loading…" to a screen reader: a list, a tab or a dialog on its way. */
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Center p="xl" role="status" aria-label={t('list.loading')}>
+      <Loader />
+    </Center>
+  );
+}
+
 /**
  * Every list's "loading / error / empty": a loader while it loads, the error with a retry button, the
  * empty words once it holds nothing, and otherwise its children (the rows and the pager).
@@ -31,13 +41,7 @@ export function ListState({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) {
-    return (
-      <Center p="xl" role="status" aria-label={t('list.loading')}>
-        <Loader />
-      </Center>
-    );
-  }
+  if (query.isPending) return <Loading />;
   if (query.error) {
     return (
       <Alert color="red" title={errorTitle ?? t('list.loadError')}>

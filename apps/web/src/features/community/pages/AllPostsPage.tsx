@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Button, Group, SimpleGrid, Stack, Tabs, Title, Tooltip } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,10 +11,12 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { allPostsQuery, useModeratePost } from '../../../api/community.ts';
 import { FlagDialog } from '../components/FlagDialog.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
-import { ModerationLog } from '../components/ModerationLog.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { type Filters, PostFilters } from '../components/PostFilters.tsx';
-import { ListState } from '../../../components/ListState.tsx';
+import { ListState, Loading } from '../../../components/ListState.tsx';
+
+// The log is a second tab most visits never open: it loads when opened (the route's byte budget).
+const ModerationLog = lazy(() => import('../components/ModerationLog.tsx').then((m) => ({ default: m.ModerationLog })));
 
 const PAGE_SIZE = 9;
 
@@ -135,7 +137,9 @@ export default function AllPostsPage() {
           <Posts />
         </Tabs.Panel>
         <Tabs.Panel value="log">
-          <ModerationLog />
+          <Suspense fallback={<Loading />}>
+            <ModerationLog />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -7,7 +7,8 @@ import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { useMyVerdicts } from '../../../api/review.ts';
-import { ReviewDialog, type ReviewTarget } from './ReviewDialog.tsx';
+import type { ReviewTarget } from './ReviewDialog.tsx';
+import { ReviewDialogOnDemand } from './ReviewDialogOnDemand.tsx';
 import { verdictColor, verdictKey } from '../../../components/review/verdicts.ts';
 
 const PAGE_SIZE = 10;
@@ -66,7 +67,7 @@ export function MyVerdicts() {
         ))}
       </SimpleGrid>
       <ListPagination page={page} pageSize={PAGE_SIZE} count={list.data?.count ?? 0} onChange={setPage} />
-      {open && <ReviewDialog key={open.analysis.id} item={open} onClose={() => setOpen(null)} />}
+      {open && <ReviewDialogOnDemand key={open.analysis.id} item={open} onClose={() => setOpen(null)} />}
     </Stack>
   );
 }

@@ -24,7 +24,7 @@ import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { useReviewQueue } from '../../../api/review.ts';
 import { MyVerdicts } from '../components/MyVerdicts.tsx';
-import { ReviewDialog } from '../components/ReviewDialog.tsx';
+import { ReviewDialogOnDemand } from '../components/ReviewDialogOnDemand.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -181,7 +181,7 @@ function WaitingList() {
       </SimpleGrid>
       <ListPagination page={page} pageSize={PAGE_SIZE} count={queue.data?.count ?? 0} onChange={setPage} />
       {open && (
-        <ReviewDialog
+        <ReviewDialogOnDemand
           key={open.analysis.id}
           item={{ analysis: open.analysis, question: open.question, farmerName: open.farmer.username }}
           onClose={() => setOpen(null)}
