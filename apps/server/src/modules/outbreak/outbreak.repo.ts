@@ -66,53 +66,6 @@ export interface FarmerWeekOthers {
   unreviewed: boolean;
 }
 
-export type CountDelta = { confirmed: number; reported: number; unreviewed: number };
-
-/** The writes of a case change: its row, its farmer-week and the counts' difference (CTEs of one statement). */
-const writesOf = (analysisId: number, userId: number, c: CaseRow, week: FarmerWeek, d: CountDelta, now: Date) =>
-  sql`with case_row as (
-      insert into outbreak_cases (analysis_id, user_id, district, crop, week_start, state, unreviewed, demo)
-      values (${analysisId}, ${userId}, ${c.district}, ${c.crop}, ${c.weekStart}, ${c.state}, ${c.unreviewed}, ${c.demo})
-      on conflict (analysis_id) do update set state = excluded.state, unreviewed = excluded.unreviewed
-      returning 1),
-    week_row as (
-      insert into outbreak_farmer_weeks (user_id, crop, week_start, district, state, unreviewed, demo)
-      values (${userId}, ${c.crop}, ${c.weekStart}, ${c.district}, ${week.state}, ${week.unreviewed}, ${c.demo})
-      on conflict (user_id, crop, week_start) do update set state = excluded.state, unreviewed = excluded.unreviewed
-      returning 1),
-    count_row as (
-      insert into outbreak_counts (district, crop, week_start, demo, confirmed, reported, unreviewed, updated_at)
-      select ${c.district}, ${c.crop}, ${c.weekStart}, ${c.demo}, ${d.confirmed}, ${d.reported}, ${d.unreviewed}, ${now}
-      where ${d.confirmed} <> 0 or ${d.reported} <> 0 or ${d.unreviewed} <> 0
-      on conflict (crop, week_start, district, demo) do update set
-        confirmed = outbreak_counts.confirmed + excluded.confirmed,
-        reported = outbreak_counts.reported + excluded.reported,
-        unreviewed = outbreak_counts.unreviewed + excluded.unreviewed,
-        updated_at = excluded.updated_at
-      returning 1)`;
-
-type RuleRow = { kind: 'count' | 'alert'; district: string; n: number };
-const codeList = (codes: string[]) =>
-  sql.join(
-    codes.map((d) => sql`${d}`),
-    sql`, `,
-  );
-/** The alert rule's inputs (see `ruleInputs`); `extra` adds (district, confirmed) rows to the counts. */
-const ruleInputsSql = (crop: string, from: string, districts: string[], targets: string[], extra = sql``) =>
-  sql`select 'count' as kind, district, sum(confirmed)::int as n from (
-        select district, confirmed from outbreak_counts
-        where crop = ${crop} and week_start >= ${from} and not demo and district in (${codeList(districts)})
-        ${extra}) k
-      where district in (${codeList(districts)})
-      group by district
-      union all
-      select 'alert', district, id from outbreak_alerts
-      where crop = ${crop} and ended_at is null and district in (${codeList(targets)})`;
-const toRuleInputs = (rows: RuleRow[]) => ({
-  counts: new Map(rows.filter((r) => r.kind === 'count').map((r) => [r.district, Number(r.n)])),
-  open: new Map(rows.filter((r) => r.kind === 'alert').map((r) => [r.district, Number(r.n)])),
-});
-
 export function createOutbreakRepo(db: Db) {
   return {
     db,
@@ -167,36 +120,58 @@ export function createOutbreakRepo(db: Db) {
       tx.execute(sql`select pg_advisory_xact_lock(${COUNTS_LOCK}, hashtext(${`${district}|${crop}`}))`),
 
     /** The case, its farmer-week and the counts' difference, written in one statement. */
-    save: (tx: Tx, analysisId: number, userId: number, c: CaseRow, week: FarmerWeek, d: CountDelta, now: Date) =>
-      tx.execute(sql`${writesOf(analysisId, userId, c, week, d, now)} select 1`),
-
-    /**
-     * `save`, and in the same statement the alert rule's inputs (`ruleInputs`) for the case's crop as they
-     * are after it: one round trip fewer on a confirmation. The statement's reads see the counts as they
-     * were before its writes, so the written difference is added to them here.
-     */
-    async saveWithRuleInputs(
+    save: (
       tx: Tx,
-      write: { analysisId: number; userId: number; c: CaseRow; week: FarmerWeek; d: CountDelta; now: Date },
-      rule: { from: string; districts: string[]; targets: string[] },
-    ) {
-      const { analysisId, userId, c, week, d, now } = write;
-      const own = sql`union all select ${c.district}::text, ${d.confirmed}::int
-        where ${c.weekStart}::date >= ${rule.from}::date and not ${c.demo}::boolean`;
-      return toRuleInputs(
-        await rowsOf<RuleRow>(
-          tx,
-          sql`${writesOf(analysisId, userId, c, week, d, now)} ${ruleInputsSql(c.crop, rule.from, rule.districts, rule.targets, own)}`,
-        ),
-      );
-    },
+      analysisId: number,
+      userId: number,
+      c: CaseRow,
+      week: FarmerWeek,
+      d: { confirmed: number; reported: number; unreviewed: number },
+      now: Date,
+    ) =>
+      tx.execute(sql`with case_row as (
+          insert into outbreak_cases (analysis_id, user_id, district, crop, week_start, state, unreviewed, demo)
+          values (${analysisId}, ${userId}, ${c.district}, ${c.crop}, ${c.weekStart}, ${c.state}, ${c.unreviewed}, ${c.demo})
+          on conflict (analysis_id) do update set state = excluded.state, unreviewed = excluded.unreviewed
+          returning 1),
+        week_row as (
+          insert into outbreak_farmer_weeks (user_id, crop, week_start, district, state, unreviewed, demo)
+          values (${userId}, ${c.crop}, ${c.weekStart}, ${c.district}, ${week.state}, ${week.unreviewed}, ${c.demo})
+          on conflict (user_id, crop, week_start) do update set state = excluded.state, unreviewed = excluded.unreviewed
+          returning 1)
+        insert into outbreak_counts (district, crop, week_start, demo, confirmed, reported, unreviewed, updated_at)
+        select ${c.district}, ${c.crop}, ${c.weekStart}, ${c.demo}, ${d.confirmed}, ${d.reported}, ${d.unreviewed}, ${now}
+        where ${d.confirmed} <> 0 or ${d.reported} <> 0 or ${d.unreviewed} <> 0
+        on conflict (crop, week_start, district, demo) do update set
+          confirmed = outbreak_counts.confirmed + excluded.confirmed,
+          reported = outbreak_counts.reported + excluded.reported,
+          unreviewed = outbreak_counts.unreviewed + excluded.unreviewed,
+          updated_at = excluded.updated_at`),
 
     /**
      * For the alert rule, in one query: confirmed real (not demo) farmer-weeks per district since
      * `from` for `districts`, and the open alerts of `targets`.
      */
-    ruleInputs: async (runner: Runner, crop: string, from: string, districts: string[], targets: string[]) =>
-      toRuleInputs(await rowsOf<RuleRow>(runner, ruleInputsSql(crop, from, districts, targets))),
+    async ruleInputs(runner: Runner, crop: string, from: string, districts: string[], targets: string[]) {
+      const list = (codes: string[]) =>
+        sql.join(
+          codes.map((d) => sql`${d}`),
+          sql`, `,
+        );
+      const rows = await rowsOf<{ kind: 'count' | 'alert'; district: string; n: number }>(
+        runner,
+        sql`select 'count' as kind, district, sum(confirmed)::int as n from outbreak_counts
+            where crop = ${crop} and week_start >= ${from} and not demo and district in (${list(districts)})
+            group by district
+            union all
+            select 'alert', district, id from outbreak_alerts
+            where crop = ${crop} and ended_at is null and district in (${list(targets)})`,
+      );
+      return {
+        counts: new Map(rows.filter((r) => r.kind === 'count').map((r) => [r.district, Number(r.n)])),
+        open: new Map(rows.filter((r) => r.kind === 'alert').map((r) => [r.district, Number(r.n)])),
+      };
+    },
 
     /** Raises an alert unless one is open (the partial unique index decides between racing confirmations). */
     async raiseAlert(tx: Tx, district: string, crop: string, source: string, now: Date) {

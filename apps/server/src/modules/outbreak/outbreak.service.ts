@@ -105,37 +105,27 @@ export function createOutbreakService(
         unreviewed: Number(weekAfter.unreviewed) - Number(weekBefore.unreviewed),
       };
       const now = clock.now();
+      await repo.save(tx, analysisId, src.userId, c, weekAfter, delta, now);
       changed = true;
-      if (!delta.confirmed || c.demo) {
-        await repo.save(tx, analysisId, src.userId, c, weekAfter, delta, now);
-        return [];
-      }
-      // A confirmed count moved: the alert rule's inputs are read by the writing statement itself.
-      const scope = ruleScope(c.district, now);
-      const write = { analysisId, userId: src.userId, c, week: weekAfter, d: delta, now };
-      const inputs = await repo.saveWithRuleInputs(tx, write, scope);
-      return decide(tx, scope.targets, c.crop as OutbreakCrop, inputs, now);
+      if (!delta.confirmed || c.demo) return [];
+      return evaluate(tx, c.district, c.crop as OutbreakCrop, now);
     });
     if (changed) await deps.lists.changed('outbreak-map');
     for (const alertId of raised) await deps.jobs.send(OUTBREAK_ALERT_QUEUE, { alertId });
     return raised;
   }
 
-  /** The districts a change in `source` can alert (`targets`), those their rule reads, and its window. */
-  function ruleScope(source: string, now: Date) {
-    const targets = alertedBy(source);
-    const districts = [...new Set(targets.flatMap(alertedBy))];
-    return { targets, districts, from: weeksBefore(weekStartOf(now), ALERT_WINDOW_WEEKS - 1) };
-  }
-
-  /** The alert rule (rule.ts) for `targets`, given its inputs: raise or end. */
-  async function decide(
+  /** The alert rule (rule.ts) for the districts a change in `source` can affect: raise or end. */
+  async function evaluate(
     tx: Parameters<Parameters<typeof deps.db.transaction>[0]>[0],
-    targets: string[],
+    source: string,
     crop: OutbreakCrop,
-    { counts, open }: Awaited<ReturnType<typeof repo.ruleInputs>>,
     now: Date,
   ): Promise<number[]> {
+    const targets = alertedBy(source);
+    const relevant = [...new Set(targets.flatMap(alertedBy))];
+    const from = weeksBefore(weekStartOf(now), ALERT_WINDOW_WEEKS - 1);
+    const { counts, open } = await repo.ruleInputs(tx, crop, from, relevant, targets);
     const raised: number[] = [];
     for (const district of targets) {
       const cause = inOutbreak(district, counts);
