@@ -86,7 +86,7 @@ try {
     `recount (repair, full): ${cases} cases, ${counts} counts in ${Math.round(performance.now() - started)} ms`,
   );
   // A steady-state database, as in service: right after the bulk load, autovacuum works through the
-  // new million rows for about a minute, and timings taken then measure it (issue 36's 140.8 ms p95).
+  // new million rows, on a loaded machine for about a minute, and timings taken then measure it too.
   started = performance.now();
   await db.execute('vacuum analyze');
   console.log(`vacuum analyze in ${Math.round(performance.now() - started)} ms; load average ${load()}`);
