@@ -12,6 +12,8 @@
  * machine does not change.
  * BENCH_SECONDS (default 8) per route, BENCH_CONNECTIONS (default 20; login always 10).
  * BENCH_DB=pglite or postgres runs one database; BENCH_ROUTES=posts,slots,... a subset (for profiling).
+ * BENCH_ACCEPT_ENCODING (e.g. `gzip, deflate, br`, as browsers send) asks for compressed replies; without
+ * it replies come uncompressed, as in the earlier figures.
  */
 import fs from 'node:fs';
 import autocannon from 'autocannon';
@@ -25,6 +27,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const LOGIN_CONNECTIONS = 10;
 const ROUTES = (process.env.BENCH_ROUTES ?? 'health,posts,slots,dashboard,analyses,login').split(',');
 const DATABASES = (process.env.BENCH_DB ?? 'pglite,postgres').split(',');
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
 
 interface Row {
   route: string;
@@ -137,7 +140,7 @@ async function drive(
   const result = await autocannon({
     url: base + opts.path,
     method: opts.method ?? 'GET',
-    headers: opts.headers,
+    headers: ACCEPT_ENCODING ? { ...opts.headers, 'accept-encoding': ACCEPT_ENCODING } : opts.headers,
     body: opts.body,
     connections: opts.connections ?? CONNECTIONS,
     duration: SECONDS,
@@ -185,7 +188,8 @@ async function benchDatabase(kind: string): Promise<Row[]> {
     for (const [key, label, opts] of routes) {
       if (ROUTES.includes(key)) rows.push(await drive(base, label, opts));
     }
-    console.log(`\n${kind} (${t.deps.database.kind}), ${CONNECTIONS} connections, ${SECONDS} s per route`);
+    const encoding = ACCEPT_ENCODING ? `, Accept-Encoding: ${ACCEPT_ENCODING}` : '';
+    console.log(`\n${kind} (${t.deps.database.kind}), ${CONNECTIONS} connections, ${SECONDS} s per route${encoding}`);
     const health = rows.find((r) => r.route === 'health')?.reqPerSec ?? Number.NaN;
     for (const r of rows) {
       const share = r.route === 'health' ? '' : `  ${((100 * r.reqPerSec) / health).toFixed(0)} % of health`;

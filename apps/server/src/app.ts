@@ -1,5 +1,4 @@
 import Fastify from 'fastify';
-import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -50,6 +49,7 @@ import {
   registerRequestIds,
 } from './modules/operations/operations.routes.ts';
 import { requestIdOf } from './lib/request-context.ts';
+import { COMPRESSION } from './lib/json-text.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -75,14 +75,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
   await registerRateLimit(app, { max: config.rateLimitMax });
-  // API JSON over 1 KiB is compressed per reply (brotli at a cheap level: lists shrink ~5×, which a 2G
-  // phone feels more than the server feels the CPU). The web app's files are compressed once at build
-  // time (web-app.ts). Notification streams hijack the reply, so they are never buffered here.
+  // API JSON over 1 KiB is compressed per reply (COMPRESSION; a cached page keeps its compressed bytes,
+  // lib/json-text.ts). The web app's files are compressed once at build time (web-app.ts). Notification
+  // streams hijack the reply, so they are never buffered here.
   await app.register(compress, {
     global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: COMPRESSION.threshold,
+    encodings: [...COMPRESSION.encodings],
+    brotliOptions: { params: COMPRESSION.brotliParams },
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 20, parts: 40 } });
   await registerOpenApi(app);

@@ -44,47 +44,80 @@ export const caseStateSql = sql`case
   when a.outcome = 'diagnosis' and a.rust_class = 'common_rust' and not a.unsure then 'reported'
   else 'none' end`;
 
+/** What `caseSource*` read: the analysis, its farmer's district, its state and its case so far. */
+const caseColumns = sql`a.id as "analysisId", a.user_id as "userId", coalesce(a.crop, 'other') as crop,
+  (date_trunc('week', a.created_at at time zone 'UTC'))::date::text as "weekStart",
+  a.demo, u.district as "userDistrict", ${caseStateSql} as state,
+  (r.verdict is null) as unreviewed,
+  case when c.analysis_id is null then null else json_build_object('district', c.district, 'crop', c.crop,
+    'weekStart', c.week_start::text, 'state', c.state, 'unreviewed', c.unreviewed, 'demo', c.demo) end as known`;
+const caseJoins = sql`from analyses a join users u on u.id = a.user_id
+  left join expert_reviews r on r.analysis_id = a.id
+  left join outbreak_cases c on c.analysis_id = a.id`;
+const parseKnown = <T extends { known: CaseRow | null }>(row: T | undefined): T | undefined => {
+  if (row && typeof row.known === 'string') row.known = JSON.parse(row.known);
+  return row;
+};
+
+/** A farmer's other cases in one crop and week: any confirmed, any reported, any reported and unreviewed. */
+export interface FarmerWeekOthers {
+  confirmed: boolean;
+  reported: boolean;
+  unreviewed: boolean;
+}
+
 export function createOutbreakRepo(db: Db) {
   return {
     db,
 
-    /** The analysis as counting sees it, and its case as counted so far (if any), in one query. */
-    async caseSource(
-      runner: Runner,
-      analysisId: number,
-    ): Promise<(CaseSource & { known: CaseRow | null }) | undefined> {
+    /**
+     * The analysis as counting sees it and its case as counted so far (if any), in one query; and when it
+     * is or may become a case, the lock of its district and crop's counts (`lockCounts`), taken in the
+     * same round trip. The row was read before the lock was granted: read it again under the lock
+     * (`caseUnderLock`) before deciding.
+     */
+    async caseSourceLocking(tx: Tx, analysisId: number): Promise<(CaseSource & { known: CaseRow | null }) | undefined> {
+      const district = sql`coalesce(c.district, u.district)`;
       const [row] = await rowsOf<CaseSource & { known: CaseRow | null }>(
-        runner,
-        sql`select a.id as "analysisId", a.user_id as "userId", coalesce(a.crop, 'other') as crop,
-              (date_trunc('week', a.created_at at time zone 'UTC'))::date::text as "weekStart",
-              a.demo, u.district as "userDistrict", ${caseStateSql} as state,
-              (r.verdict is null) as unreviewed,
-              case when c.analysis_id is null then null else json_build_object('district', c.district, 'crop', c.crop,
-                'weekStart', c.week_start::text, 'state', c.state, 'unreviewed', c.unreviewed, 'demo', c.demo) end as known
-            from analyses a join users u on u.id = a.user_id
-            left join expert_reviews r on r.analysis_id = a.id
-            left join outbreak_cases c on c.analysis_id = a.id
+        tx,
+        sql`select ${caseColumns},
+              case when ${district} is not null and (c.analysis_id is not null or ${caseStateSql} <> 'none')
+                then pg_advisory_xact_lock(${COUNTS_LOCK}, hashtext(${district} || '|' || coalesce(c.crop, a.crop, 'other')))
+              end as locked
+            ${caseJoins} where a.id = ${analysisId}`,
+      );
+      return parseKnown(row);
+    },
+
+    /**
+     * The analysis and its case (as `caseSourceLocking`) read again under the counts' lock, with the
+     * farmer's other cases of the case's crop and week (all but this analysis): any confirmed, reported,
+     * unreviewed. One query.
+     */
+    async caseUnderLock(
+      tx: Tx,
+      analysisId: number,
+    ): Promise<(CaseSource & { known: CaseRow | null; others: FarmerWeekOthers }) | undefined> {
+      const [row] = await rowsOf<CaseSource & { known: CaseRow | null; others: FarmerWeekOthers }>(
+        tx,
+        sql`select ${caseColumns}, json_build_object('confirmed', coalesce(o.confirmed, false),
+              'reported', coalesce(o.reported, false), 'unreviewed', coalesce(o.unreviewed, false)) as others
+            ${caseJoins}
+            left join lateral (
+              select bool_or(oc.state = 'confirmed') as confirmed, bool_or(oc.state = 'reported') as reported,
+                bool_or(oc.state = 'reported' and oc.unreviewed) as unreviewed
+              from outbreak_cases oc
+              where oc.user_id = a.user_id and oc.crop = coalesce(c.crop, a.crop, 'other')
+                and oc.week_start = coalesce(c.week_start, (date_trunc('week', a.created_at at time zone 'UTC'))::date)
+                and oc.analysis_id <> a.id) o on true
             where a.id = ${analysisId}`,
       );
-      if (row && typeof row.known === 'string') row.known = JSON.parse(row.known);
-      return row;
+      if (row && typeof row.others === 'string') row.others = JSON.parse(row.others);
+      return parseKnown(row);
     },
 
     lockCounts: (tx: Tx, district: string, crop: string) =>
       tx.execute(sql`select pg_advisory_xact_lock(${COUNTS_LOCK}, hashtext(${`${district}|${crop}`}))`),
-
-    /** The farmer's other cases that week (all but this analysis): any confirmed, reported, unreviewed. */
-    async otherCases(tx: Tx, analysisId: number, userId: number, crop: string, weekStart: string) {
-      const [row] = await rowsOf<{ confirmed: boolean; reported: boolean; unreviewed: boolean }>(
-        tx,
-        sql`select coalesce(bool_or(state = 'confirmed'), false) as confirmed,
-              coalesce(bool_or(state = 'reported'), false) as reported,
-              coalesce(bool_or(state = 'reported' and unreviewed), false) as unreviewed
-            from outbreak_cases where user_id = ${userId} and crop = ${crop} and week_start = ${weekStart}
-              and analysis_id <> ${analysisId}`,
-      );
-      return row;
-    },
 
     /** The case, its farmer-week and the counts' difference, written in one statement. */
     save: (

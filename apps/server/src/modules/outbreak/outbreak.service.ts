@@ -70,15 +70,16 @@ export function createOutbreakService(
   async function record(analysisId: number): Promise<number[]> {
     let changed = false;
     const raised = await deps.db.transaction(async (tx) => {
-      const first = await repo.caseSource(tx, analysisId);
+      // Every change to a district and crop's counts goes through their lock, taken with this first read
+      // when the analysis is or may become a case: the reads below then see every earlier confirmation,
+      // so the alert can be neither missed nor doubled. Round trips are what a confirmation costs.
+      const first = await repo.caseSourceLocking(tx, analysisId);
       if (!first) return [];
       if (!first.known && first.state === 'none') return [];
       const district = first.known?.district ?? first.userDistrict;
       if (!district) return [];
-      // Every change to this district and crop's counts goes through this lock: the read of the window
-      // below then sees every earlier confirmation, so the alert can be neither missed nor doubled.
-      await repo.lockCounts(tx, district, first.known?.crop ?? first.crop);
-      const src = (await repo.caseSource(tx, analysisId)) ?? first;
+      const src = await repo.caseUnderLock(tx, analysisId);
+      if (!src) return [];
       const before = src.known;
       if (!before && src.state === 'none') return [];
       const unreviewed = src.state === 'reported' && src.unreviewed;
@@ -88,7 +89,7 @@ export function createOutbreakService(
       if (before && before.state === c.state && before.unreviewed === c.unreviewed) return [];
 
       // The farmer-week before and after: the farmer's other cases that week, with this one's old and new state.
-      const others = await repo.otherCases(tx, analysisId, src.userId, c.crop, c.weekStart);
+      const { others } = src;
       const weekOf = (own: CaseRow | null): FarmerWeek => {
         const confirmed = others.confirmed || own?.state === 'confirmed';
         const reported = others.reported || own?.state === 'reported';
