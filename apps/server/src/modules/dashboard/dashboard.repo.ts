@@ -128,15 +128,17 @@ function dashboardParts(db: Db) {
 
     /** A farmer's own activity: questions to experts, posts and bookings, and how many were answered. */
     farmerActivity(farmerId: Param) {
+      // A question the farmer asked, not a follow-up Kutu sent to experts by itself (a reason, no question).
+      const farmerAsked = sql.raw('r.asked_at is not null and (r.question is not null or r.reason is null)');
       const count = (q: SQL) => sql<number>`cast((${q}) as int)`;
       return db
         .select(
           named({
             questionsAsked: count(
-              sql`select count(*) from ${expertReviews} r join ${analyses} a on a.id = r.analysis_id where a.user_id = ${farmerId} and r.asked_at is not null`,
+              sql`select count(*) from ${expertReviews} r join ${analyses} a on a.id = r.analysis_id where a.user_id = ${farmerId} and ${farmerAsked}`,
             ),
             questionsAnswered: count(
-              sql`select count(*) from ${expertReviews} r join ${analyses} a on a.id = r.analysis_id where a.user_id = ${farmerId} and r.asked_at is not null and r.reviewed_at is not null`,
+              sql`select count(*) from ${expertReviews} r join ${analyses} a on a.id = r.analysis_id where a.user_id = ${farmerId} and ${farmerAsked} and r.reviewed_at is not null`,
             ),
             posts: count(sql`select count(*) from ${posts} p where p.author_id = ${farmerId}`),
             postsAnswered: count(

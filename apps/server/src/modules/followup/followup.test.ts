@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnalysisResult, analysisApi, reviewApi, type ReviewQueuePage } from '@kutu/contract';
+import { type AnalysisResult, analysisApi, dashboardApi, reviewApi, type ReviewQueuePage } from '@kutu/contract';
 import { analyses, followUps, notifications, users } from '../../db/schema/index.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
@@ -205,6 +205,9 @@ describe('follow-up after advice to treat', () => {
     expect(items[at].question).toBeNull();
     const first = items.find((i) => i.analysis.id === rust.id);
     expect(first?.reason ?? null).toBeNull();
+    // Kutu asked, not the farmer: their dashboard counts no question of theirs.
+    const dashboard = await t.app.inject({ method: 'GET', url: dashboardApi.summary, headers: farmer.headers });
+    expect(dashboard.json().farmer.questions_asked).toBe(0);
   });
 
   it('opens the reminder when more photos make an answer one to treat, and drops it when they make it unsure', async () => {

@@ -386,7 +386,14 @@ export function createReviewRepo(db: Db) {
         })
         .from(expertReviews)
         .innerJoin(analyses, eq(analyses.id, expertReviews.analysisId))
-        .where(and(eq(analyses.userId, farmerId), isNotNull(expertReviews.askedAt)));
+        .where(
+          and(
+            eq(analyses.userId, farmerId),
+            isNotNull(expertReviews.askedAt),
+            // Asked by the farmer: a worse follow-up Kutu queued by itself has a reason and no question.
+            or(isNotNull(expertReviews.question), isNull(expertReviews.reason)),
+          ),
+        );
       return { asked: row?.asked ?? 0, answered: Number(row?.answered ?? 0) };
     },
 
