@@ -17,11 +17,11 @@ import { useTranslation } from 'react-i18next';
 import { districts } from '@kutu/contract/districts';
 import { analysisCrops, modelAnswers } from '@kutu/contract/enums';
 import type { AnalysisCrop, ModelAnswer, ReviewQueueItem, ReviewQueueQuery } from '@kutu/contract';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
+import { ListState } from '../../../components/ListState.tsx';
 import { useReviewQueue } from '../../../api/review.ts';
 import { MyVerdicts } from '../components/MyVerdicts.tsx';
 import { ReviewDialogOnDemand } from '../components/ReviewDialogOnDemand.tsx';
@@ -163,23 +163,25 @@ function WaitingList() {
           onChange={(e) => setFilter({ to: e.currentTarget.value || undefined })}
         />
       </SimpleGrid>
-      {queue.isError && <Text c="red">{errorMessage(queue.error)}</Text>}
-      {queue.data && (
+      <ListState
+        query={queue}
+        empty={queue.data?.count === 0}
+        emptyText={
+          <Card withBorder padding="lg">
+            <Text>{t('review.queue.empty')}</Text>
+          </Card>
+        }
+      >
         <Text size="sm" c="dimmed" data-testid="queue-count">
-          {t('review.queue.count', { count: queue.data.count })}
+          {t('review.queue.count', { count: queue.data?.count ?? 0 })}
         </Text>
-      )}
-      {queue.data?.count === 0 && (
-        <Card withBorder padding="lg">
-          <Text>{t('review.queue.empty')}</Text>
-        </Card>
-      )}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-        {queue.data?.results.map((item) => (
-          <QueueCard key={item.analysis.id} item={item} onReview={() => setOpen(item)} />
-        ))}
-      </SimpleGrid>
-      <ListPagination page={page} pageSize={PAGE_SIZE} count={queue.data?.count ?? 0} onChange={setPage} />
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          {queue.data?.results.map((item) => (
+            <QueueCard key={item.analysis.id} item={item} onReview={() => setOpen(item)} />
+          ))}
+        </SimpleGrid>
+        <ListPagination page={page} pageSize={PAGE_SIZE} count={queue.data?.count ?? 0} onChange={setPage} />
+      </ListState>
       {open && (
         <ReviewDialogOnDemand
           key={open.analysis.id}
