@@ -22,7 +22,8 @@ export type ClusterEvent =
   | { type: 'list-changed'; list: CachedList };
 
 /** The lists whose pages each process caches until a write changes them (docs/decisions/0025). */
-export type CachedList = 'approved-posts' | 'bookable-slots' | 'outbreak-map';
+/** `severity-trust`: whether severity still reads "estimate" (one value, changed by severity ratings). */
+export type CachedList = 'approved-posts' | 'bookable-slots' | 'outbreak-map' | 'severity-trust';
 
 export type ClusterEventType = ClusterEvent['type'];
 export type ClusterHandler<T extends ClusterEventType> = (event: Extract<ClusterEvent, { type: T }>) => void;

@@ -118,13 +118,22 @@ export function createAnalysisService(
    * by topic and the advice book (two small tables).
    */
   async function resultContext(language: ContentLanguage): Promise<Context> {
-    const [byTopic, book, severity] = await Promise.all([
+    const [byTopic, book, estimate] = await Promise.all([
       resourcesByTopic(language),
       advice.book(language),
-      severityAgreement(),
+      severityEstimate(),
     ]);
-    return { byTopic, book, severityEstimate: severity.estimate };
+    return { byTopic, book, severityEstimate: estimate };
   }
+
+  /**
+   * Whether severity still reads "estimate": every result needs it, and it changes only when experts'
+   * ratings cross SEVERITY_TRUST, so it is counted once per list-cache TTL, not once per result, and
+   * forgotten in every process when a verdict is recorded (review.service).
+   */
+  const trust = deps.lists.of<boolean>('severity-trust');
+  const severityEstimate = () =>
+    trust.get('estimate', async () => ({ value: (await severityAgreement()).estimate, bytes: 8 }));
 
   /** Model and expert severity bands on reviewed confident rust answers (the field-accuracy page's figures). */
   async function severityAgreement(): Promise<SeverityAgreement> {
@@ -347,10 +356,12 @@ export function createAnalysisService(
       page: PageQuery,
       languageOf: (stored: Language | undefined) => ContentLanguage,
     ): Promise<JsonText> {
-      const { stamp, language: stored } = await versions.of(who.userId);
+      const [{ stamp, language: stored }, estimate] = await Promise.all([versions.of(who.userId), severityEstimate()]);
       const language = languageOf(stored);
       const { limit, offset } = pageWindow(page);
-      return history.get(`${who.userId}\n${limit}\n${offset}\n${language}`, stamp, async () => {
+      // The severity's wording is shared by every farmer, not in their read version: it is in the key.
+      const key = `${who.userId}\n${limit}\n${offset}\n${language}\n${estimate}`;
+      return history.get(key, stamp, async () => {
         const body = encodeJson(analysisList, await this.list(who, page, language));
         return { value: body, bytes: body.json.length };
       });

@@ -276,6 +276,8 @@ export function createReviewService(
       }
       if (!row) throw await refusal(id, who.userId);
       await syncSample(who.userId, a, before?.sampleId ?? null, decision.verdict);
+      // A rating (or a revision dropping one) can move the model–expert severity agreement.
+      if (severity || before?.severity) await deps.lists.changed('severity-trust');
       // The verdict confirms or removes a rust case; counts and alerts follow (issue 36).
       await outbreak.record(id);
       await tellFarmer(a, decision, revised);

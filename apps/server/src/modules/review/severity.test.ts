@@ -144,18 +144,29 @@ describe('severity', () => {
     expect(severity.confusion.low.low).toBe(1);
     expect((await t.app.inject({ method: 'GET', url: FIELD, headers: farmer.headers })).statusCode).toBe(403);
 
-    // Enough agreeing ratings: the result no longer calls it an estimate.
-    for (let i = 0; i < SEVERITY_TRUST.minRated; i++) await ratedRust(0.3, 'severe');
+    // One rating short of enough: a result (and the history page) still calls it an estimate, and is cached so.
+    for (let i = 3; i < SEVERITY_TRUST.minRated - 1; i++) await ratedRust(0.3, 'severe');
+    const id = await ratedRust(0.02, null);
+    const resultUrl = `${DETECT}${id}/`;
+    const severityOfResult = async () =>
+      ((await t.app.inject({ method: 'GET', url: resultUrl, headers: farmer.headers })).json() as AnalysisResult)
+        .severity;
+    const severityInHistory = async () => {
+      const page = await t.app.inject({ method: 'GET', url: DETECT, headers: farmer.headers });
+      return (page.json() as { results: AnalysisResult[] }).results.find((r) => r.id === id)?.severity;
+    };
+    expect(await severityOfResult()).toMatchObject({ estimate: true });
+    expect(await severityInHistory()).toMatchObject({ estimate: true });
+
+    // The rating that makes enough, given in the app: no result calls it an estimate any more, at once.
+    const last = await ratedRust(0.3, null);
+    await t.deps.database.db.delete(expertReviews).where(eq(expertReviews.analysisId, last));
+    expect((await decide(last, expert, { verdict: 'common_rust', severity: 'severe' })).statusCode).toBe(200);
     const after = (
       await t.app.inject({ method: 'GET', url: FIELD, headers: expert.headers })
     ).json() as FieldAccuracyReply;
-    expect(after.severity.estimate).toBe(false);
-    const id = await ratedRust(0.02, null);
-    const result = await t.app.inject({ method: 'GET', url: `${DETECT}${id}/`, headers: farmer.headers });
-    expect((result.json() as AnalysisResult).severity).toEqual({
-      share: expect.closeTo(0.02, 5),
-      band: 'low',
-      estimate: false,
-    });
+    expect(after.severity).toMatchObject({ rated: SEVERITY_TRUST.minRated, estimate: false });
+    expect(await severityOfResult()).toEqual({ share: expect.closeTo(0.02, 5), band: 'low', estimate: false });
+    expect(await severityInHistory()).toMatchObject({ estimate: false });
   });
 });
