@@ -516,7 +516,8 @@ export function createAnalysisService(
       }
       // A combined answer that became (or stopped being) confident rust moves the district's counts.
       await outbreak.record(id);
-      // An answer that became (or stopped being) one to treat gains (or drops) its reminder.
+      // An answer that became (or stopped being) one to treat gains (or drops) its reminder; a follow-up
+      // photo's comparison is made again with the field answer (decision 0044, addendum).
       await followUps.answerChanged(factsOf(added.row));
       return toResult(added.row, await resultContext(language), added.photos, (await followUps.views([id])).get(id));
     },
