@@ -20,6 +20,7 @@ export {
   thresholdsOf,
 } from './decide.ts';
 export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapSize, heatRgba } from './heat.ts';
+export { estimateSeverity, rustShareOf, type Severity, shownSeverity } from './severity.ts';
 export { INPUT_SIZE, MEAN, rgbaToModelRgb, STD, toTensorData } from './tensor.ts';
 
 /** The crops a farmer can name with a photo (the app's `analysisCrops`). */

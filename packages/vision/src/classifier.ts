@@ -7,7 +7,7 @@ import { colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thres
 import type { HeatGrid } from './heat.ts';
 import { heatmapPng } from './heatmap.ts';
 import { decodeRgb, INPUT_SIZE, toTensorData } from './preprocess.ts';
-import { estimateSeverity } from './severity.ts';
+import { rustShareOf } from './severity.ts';
 
 export {
   type ColourStats,
@@ -87,7 +87,7 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
       const probs = softmax(output[outputs.logits].data as Float32Array);
       const ood = oodName ? (output[oodName].data as Float32Array)[0] : null;
       const core = decide(probs, colourStats(rgb), thresholds, card.version, ood);
-      const rust_share = estimateSeverity(rgb, size, options.crop === 'beans' ? 'beans' : 'maize')?.share ?? null;
+      const rust_share = rustShareOf(rgb, size, options.crop);
       const heat = heatFor(core, hasCam ? output[outputs.cam] : undefined);
       if (!heat) return { ...core, heatmap_png: null, heat: null, rust_share };
       const { width, height } = meta.autoOrient ?? { width: meta.width ?? size, height: meta.height ?? size };

@@ -46,6 +46,7 @@ export {
   SEVERITY_CUTS,
   type Severity,
   type SeverityBand,
+  shownSeverity,
 } from './severity.ts';
 export {
   PYTHON,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measureSeverity } from './severity-check.ts';
-import { bandOf, estimateSeverity, SEVERITY_CUTS } from './severity.ts';
+import { bandOf, estimateSeverity, rustShareOf, SEVERITY_CUTS, shownSeverity } from './severity.ts';
 
 const side = 160;
 
@@ -41,6 +41,25 @@ describe('severity estimate', () => {
     const s = estimateSeverity(leafWithRust(0, true), side, 'beans');
     expect(s?.share).toBeLessThan(0.02);
     expect(estimateSeverity(new Uint8Array(side * side * 3).fill(128), side)).toBeNull();
+  });
+
+  it("reads a photo's share with its crop's rules, as the server and the phone both store and show it", () => {
+    const soil = leafWithRust(0.1, true);
+    expect(rustShareOf(soil, side, 'beans')).toBe(estimateSeverity(soil, side, 'beans')?.share);
+    for (const crop of ['maize', 'other', null, undefined])
+      expect(rustShareOf(soil, side, crop)).toBe(estimateSeverity(soil, side, 'maize')?.share);
+    // The same pixels read differently under maize's rules and beans', so the crop really picks the rules.
+    expect(rustShareOf(soil, side, 'maize')).toBeGreaterThan((rustShareOf(soil, side, 'beans') ?? 1) + 0.05);
+    expect(rustShareOf(new Uint8Array(side * side * 3).fill(128), side, 'maize')).toBeNull();
+  });
+
+  it('shows a severity on a confident rust answer only', () => {
+    const rust = { outcome: 'diagnosis', rustClass: 'common_rust', unsure: false };
+    expect(shownSeverity(rust, 0.12)).toEqual({ share: 0.12, band: 'moderate' });
+    expect(shownSeverity({ ...rust, unsure: true }, 0.12)).toBeNull();
+    expect(shownSeverity({ ...rust, rustClass: 'healthy' }, 0.12)).toBeNull();
+    expect(shownSeverity({ ...rust, outcome: 'not_leaf', rustClass: null }, 0.12)).toBeNull();
+    expect(shownSeverity(rust, null)).toBeNull();
   });
 
   // Measured 2026-11-25 (node packages/vision/src/cli/eval-severity.ts): same band 85.4 %, Pearson 0.88,

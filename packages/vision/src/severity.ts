@@ -40,6 +40,9 @@ const RULES = {
 } as const;
 export type SeverityCrop = keyof typeof RULES;
 
+/** The estimator's rules for the crop the farmer named: beans for beans, maize for maize, other or none. */
+const severityCropOf = (crop: string | null | undefined): SeverityCrop => (crop === 'beans' ? 'beans' : 'maize');
+
 const GREEN = { hue: [60, 200], minSaturation: 0.1, minValue: 0.12 } as const;
 /** Half-side of the box around a rust-coloured pixel, in pixels of a 160 px input. */
 const NEAR = 4;
@@ -116,5 +119,27 @@ export function estimateSeverity(
     }
   }
   const share = weight ? (leaf + rust > 0 ? rust / (leaf + rust) : 0) : rust / (greens + rust);
+  return { share, band: bandOf(share) };
+}
+
+/**
+ * A photo's rust-coloured share of the leaf as stored and shown: the model's own input (RGB, side×side) with
+ * the rules for the farmer's crop. The server's `classify()` and the phone's offline diagnosis both call this,
+ * so an answer made offline reads the same share as the server's for the same pixels. Null: too little leaf.
+ */
+export function rustShareOf(rgb: Uint8Array, side: number, crop?: string | null): number | null {
+  return estimateSeverity(rgb, side, severityCropOf(crop))?.share ?? null;
+}
+
+/**
+ * The severity an answer shows (decision 0045): a confident rust answer with a known share; null for every
+ * other answer. The one place this rule lives (the server's result, the phone's offline result).
+ */
+export function shownSeverity(
+  answer: { outcome: string; rustClass: string | null; unsure: boolean },
+  share: number | null | undefined,
+): Severity | null {
+  if (answer.outcome !== 'diagnosis' || answer.rustClass !== 'common_rust' || answer.unsure || share == null)
+    return null;
   return { share, band: bandOf(share) };
 }

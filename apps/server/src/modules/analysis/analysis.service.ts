@@ -21,7 +21,7 @@ import {
   type SeverityAgreement,
   severityIsEstimate,
 } from '@kutu/contract';
-import { bandOf, SEVERITY_BANDS, SEVERITY_CUTS, thresholdsOf } from '@kutu/vision';
+import { SEVERITY_BANDS, SEVERITY_CUTS, shownSeverity, thresholdsOf } from '@kutu/vision';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { AnalysisFacts, FollowUpService, FollowUpView } from '../followup/followup.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
@@ -77,15 +77,14 @@ type Context = { byTopic: Map<string, EducationalResource[]>; book: AdviceBook; 
 
 /**
  * How much of the leaf shows rust, for confident rust answers only (issue 35.5; docs/decisions/0045): the
- * stored rust-coloured share and its band. Null for every other answer. The one place this rule lives.
+ * stored rust-coloured share and its band (`shownSeverity`, which the phone's offline answer uses too).
  */
 export function severityOf(
   row: Pick<AnalysisRow, 'outcome' | 'rustClass' | 'unsure' | 'rustShare'>,
   estimate: boolean,
 ): AnalysisSeverity | null {
-  if (row.outcome !== 'diagnosis' || row.rustClass !== 'common_rust' || row.unsure || row.rustShare === null)
-    return null;
-  return { share: row.rustShare, band: bandOf(row.rustShare), estimate };
+  const shown = shownSeverity(row, row.rustShare);
+  return shown && { ...shown, estimate };
 }
 
 const meanOf = (values: (number | null)[]) => {
@@ -528,7 +527,8 @@ export function createAnalysisService(
       }
       // A combined answer that became (or stopped being) confident rust moves the district's counts.
       await outbreak.record(id);
-      // An answer that became (or stopped being) one to treat gains (or drops) its reminder.
+      // An answer that became (or stopped being) one to treat gains (or drops) its reminder; a follow-up
+      // photo's comparison is made again with the field answer (decision 0044, addendum).
       await followUps.answerChanged(factsOf(added.row));
       return toResult(added.row, await resultContext(language), added.photos, (await followUps.views([id])).get(id));
     },

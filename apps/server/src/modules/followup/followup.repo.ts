@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { analyses, followUps, users } from '../../db/schema/index.ts';
 import type { ComparedAnswer } from './compare.ts';
@@ -41,6 +41,20 @@ export function createFollowUpRepo(db: Db) {
         .where(and(eq(followUps.id, id), isOpen))
         .returning();
       return row;
+    },
+
+    /** The reminders this analysis was compared with as the follow-up photo, locked until the transaction ends. */
+    async comparedWith(nextAnalysisId: number, tx: Tx): Promise<FollowUpRow[]> {
+      return tx
+        .select()
+        .from(followUps)
+        .where(and(eq(followUps.nextAnalysisId, nextAnalysisId), isNotNull(followUps.outcome)))
+        .for('update');
+    },
+
+    /** A comparison made again (the follow-up photo's answer changed); the reminder stays closed. */
+    async recompare(id: number, values: Pick<FollowUpRow, 'outcome' | 'escalated'>, tx: Tx): Promise<void> {
+      await tx.update(followUps).set(values).where(eq(followUps.id, id));
     },
 
     /** Drops a reminder not sent yet (its diagnosis is no longer one to treat). */
@@ -106,8 +120,8 @@ export function createFollowUpRepo(db: Db) {
     },
 
     /** The answer of the diagnosis a reminder is about (the analyses table, read only). */
-    async answerOf(analysisId: number): Promise<(ComparedAnswer & { id: number }) | undefined> {
-      const [row] = await db
+    async answerOf(analysisId: number, runner: Db | Tx = db): Promise<(ComparedAnswer & { id: number }) | undefined> {
+      const [row] = await runner
         .select({
           id: analyses.id,
           outcome: analyses.outcome,

@@ -45,17 +45,22 @@ export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'n
   const repo = createFollowUpRepo(deps.db);
   const reviews = createReviewRepo(deps.db);
 
+  /** Why Kutu put a follow-up photo in front of the experts, kept as a catalog key for their language. */
+  const reasonFor = (first: ComparedAnswer & { id: number }, next: ComparedAnswer) =>
+    storeMessage(
+      message('followUp.reason', {
+        first: `#${first.id}`,
+        before: percent(first.probabilities.common_rust ?? 0),
+        now: percent(next.probabilities.common_rust ?? 0),
+      }),
+    );
+
   /** Compares the new photo with the reminder's diagnosis and closes the reminder; worse goes to experts. */
   async function close(reminder: FollowUpRow, next: AnalysisFacts): Promise<void> {
     const first = await repo.answerOf(reminder.analysisId);
     if (!first) return;
     const outcome = compareFollowUp(first, next);
     const now = deps.clock.now();
-    const reason = message('followUp.reason', {
-      first: `#${first.id}`,
-      before: percent(first.probabilities.common_rust ?? 0),
-      now: percent(next.probabilities.common_rust ?? 0),
-    });
     // Closed and queued together: a reminder marked escalated always has its place in the queue.
     await deps.db.transaction(async (tx) => {
       const closed = await repo.close(
@@ -71,7 +76,30 @@ export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'n
         tx,
       );
       // Another photo of the field closed it first: that one was compared.
-      if (closed && outcome === 'worse') await reviews.escalate(next.id, storeMessage(reason), now, tx);
+      if (closed && outcome === 'worse') await reviews.escalate(next.id, reasonFor(first, next), now, tx);
+    });
+  }
+
+  /**
+   * More photos changed a follow-up photo's answer (decision 0044, addendum): its comparison is made again
+   * with the field answer as stored (its class shares, and its severity: the mean of its photos' shares).
+   * Now worse: queued for experts, in the same transaction (an entry already there keeps its place, with
+   * the new figures). No longer worse: the comparison says so, and a case already queued stays queued.
+   */
+  async function recompare(analysisId: number): Promise<void> {
+    const now = deps.clock.now();
+    await deps.db.transaction(async (tx) => {
+      // Locked, and the answers read after the lock: photos added one after the other compare in turn,
+      // the later with the later answer.
+      for (const reminder of await repo.comparedWith(analysisId, tx)) {
+        const first = await repo.answerOf(reminder.analysisId, tx);
+        const next = await repo.answerOf(analysisId, tx);
+        if (!first || !next) continue;
+        const outcome = compareFollowUp(first, next);
+        const worse = outcome === 'worse';
+        await repo.recompare(reminder.id, { outcome, escalated: reminder.escalated || worse }, tx);
+        if (worse) await reviews.escalate(analysisId, reasonFor(first, next), now, tx);
+      }
     });
   }
 
@@ -119,10 +147,14 @@ export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'n
       });
     },
 
-    /** More photos changed the answer: a treat answer gets its reminder, another loses an unsent one. */
+    /**
+     * More photos changed the answer: a treat answer gets its reminder, another loses an unsent one; a
+     * follow-up photo is compared again.
+     */
     async answerChanged(a: AnalysisFacts): Promise<void> {
       if (isTreat(a)) await this.remind(a);
       else await repo.withdraw(a.id, deps.clock.now());
+      await recompare(a.id);
     },
 
     /**

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisResult, analysisApi, dashboardApi, reviewApi, type ReviewQueuePage } from '@kutu/contract';
-import { analyses, followUps, notifications, users } from '../../db/schema/index.ts';
+import { analyses, expertReviews, followUps, notifications, users } from '../../db/schema/index.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
@@ -208,6 +208,106 @@ describe('follow-up after advice to treat', () => {
     // Kutu asked, not the farmer: their dashboard counts no question of theirs.
     const dashboard = await t.app.inject({ method: 'GET', url: dashboardApi.summary, headers: farmer.headers });
     expect(dashboard.json().farmer.questions_asked).toBe(0);
+  });
+
+  const addPhoto = async (user: TestUser, id: number, file: string) => {
+    const form = multipart([{ filename: 'leaf.jpg', data: fixture(file) }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: analysisApi.photosPath(id),
+      payload: form.payload,
+      headers: { ...form.headers, ...user.headers },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<AnalysisResult>();
+  };
+  const reviewOf = async (analysisId: number) =>
+    db().select().from(expertReviews).where(eq(expertReviews.analysisId, analysisId));
+  const queued = async (analysisId: number) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${reviewApi.queue}?page=1&page_size=50`,
+      headers: expert.headers,
+    });
+    return res.json<ReviewQueuePage>().results.filter((i) => i.analysis.id === analysisId);
+  };
+
+  it('compares a follow-up again when more photos change its answer: unsure, then worse, goes to the experts once', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const rust = await analyse(farmer, 'maize-common-rust.jpg', { crop: 'beans' });
+    expect([rust.rust_class, rust.unsure]).toEqual(['common_rust', false]);
+    toDue();
+    await sweeper().sendDue();
+    // The follow-up photo alone is an unsure "rust" (0.66): Kutu cannot compare it, and asks for more leaves.
+    const next = await analyse(farmer, 'bean-angular-leaf-spot.jpg', { crop: 'beans', follow_up_of: String(rust.id) });
+    expect(next.unsure).toBe(true);
+    expect(next.follow_up).toMatchObject({ of: rust.id, outcome: 'unclear', sent_to_expert: false });
+    expect(next.second_photo.reason).toBe('unsure');
+    expect(await reviewOf(next.id)).toEqual([]);
+    // As if this leaf had read rust 0.88 with as much rust-coloured leaf as the first photo: one more
+    // rusty leaf makes the field answer confident rust, as strong as before.
+    const [first] = await db().select().from(analyses).where(eq(analyses.id, rust.id));
+    await db()
+      .update(analyses)
+      .set({
+        rustClass: 'common_rust',
+        probabilities: { common_rust: 0.88, healthy: 0.02, other_disease: 0.1 },
+        confidence: 0.88,
+        rustShare: first.rustShare,
+      })
+      .where(eq(analyses.id, next.id));
+
+    t.clock.advance(60_000);
+    const field = await addPhoto(farmer, next.id, 'maize-common-rust.jpg');
+    expect([field.rust_class, field.unsure]).toEqual(['common_rust', false]);
+    // The field's severity is the mean of its photos' shares: both as the first photo's here.
+    expect(field.severity?.share).toBeCloseTo(first.rustShare ?? Number.NaN, 6);
+    expect(field.follow_up).toMatchObject({ of: rust.id, outcome: 'worse', sent_to_expert: true });
+    expect(await reminderOf(rust.id)).toMatchObject({ state: 'compared', nextAnalysisId: next.id, outcome: 'worse' });
+    const [review] = await reviewOf(next.id);
+    expect(review.askedAt?.toISOString()).toBe(t.clock.now().toISOString());
+    expect(review.question).toBeNull();
+    const items = await queued(next.id);
+    expect(items).toHaveLength(1);
+    expect(items[0].reason).toMatch(new RegExp(`^Follow-up after advice to treat rust: photo #${rust.id} showed rust`));
+    const detail = await t.app.inject({ method: 'GET', url: analysisApi.detailPath(next.id), headers: farmer.headers });
+    expect(detail.json<AnalysisResult>().follow_up).toMatchObject({ outcome: 'worse', sent_to_expert: true });
+
+    // The same answer compared again (a retried request): still one entry, and it keeps its place in the queue.
+    const queuedAt = review.askedAt;
+    t.clock.advance(60_000);
+    const [row] = await db().select().from(analyses).where(eq(analyses.id, next.id));
+    await sweeper().answerChanged({ ...row, rustClass: 'common_rust', severity: row.rustShare });
+    expect(await reviewOf(next.id)).toMatchObject([{ askedAt: queuedAt }]);
+    expect(await queued(next.id)).toHaveLength(1);
+  });
+
+  it('keeps a follow-up it sent to the experts queued when more photos make it look better, and says so', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const rust = await analyse(farmer, 'maize-common-rust.jpg');
+    toDue();
+    await sweeper().sendDue();
+    const next = await analyse(farmer, 'maize-common-rust.jpg', { crop: 'maize', follow_up_of: String(rust.id) });
+    expect(next.follow_up).toMatchObject({ outcome: 'worse', sent_to_expert: true });
+    const [queuedBefore] = await reviewOf(next.id);
+    // As if the model had read this leaf as an unsure "healthy" (0.88), so Kutu asks for another leaf.
+    await db()
+      .update(analyses)
+      .set({
+        rustClass: 'healthy',
+        probabilities: { common_rust: 0.1, healthy: 0.88, other_disease: 0.02 },
+        confidence: 0.88,
+        unsure: true,
+      })
+      .where(eq(analyses.id, next.id));
+
+    const field = await addPhoto(farmer, next.id, 'maize-healthy.jpg');
+    expect([field.rust_class, field.unsure]).toEqual(['healthy', false]);
+    // The comparison follows the field answer; the expert, already asked, still answers (decision 0044).
+    expect(field.follow_up).toMatchObject({ of: rust.id, outcome: 'better', sent_to_expert: true });
+    expect(await reminderOf(rust.id)).toMatchObject({ outcome: 'better', escalated: true });
+    expect(await reviewOf(next.id)).toMatchObject([{ askedAt: queuedBefore.askedAt, reason: queuedBefore.reason }]);
+    expect(await queued(next.id)).toHaveLength(1);
   });
 
   it('opens the reminder when more photos make an answer one to treat, and drops it when they make it unsure', async () => {

@@ -48,7 +48,7 @@ describe('severity on the result', () => {
     expect(screen.getByTestId('severity-estimate').textContent).not.toMatch(/estimate/i);
   });
 
-  it('shows nothing without a severity (other answers, offline answers)', () => {
+  it('shows nothing without a severity (answers other than confident rust)', () => {
     renderWithProviders(<ResultCard result={{ ...rust, severity: null }} actions={false} />);
     expect(screen.queryByTestId('result-severity')).toBeNull();
   });

@@ -16,7 +16,7 @@ export async function diagnoseOffline(photo: {
   crop: AnalysisCrop;
 }): Promise<AnalysisResult> {
   const { diagnoseOnPhone } = await import('./engine.ts');
-  const { diagnosis, info, heatmap } = await diagnoseOnPhone(photo.blob, photo.crop);
+  const { diagnosis, info, heatmap, severity } = await diagnoseOnPhone(photo.blob, photo.crop);
   await enqueue({ ...photo, diagnosis });
   const notLeaf = diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null;
   const row = {
@@ -47,6 +47,8 @@ export async function diagnoseOffline(photo: {
     // No stored photo yet: the queued upload becomes the server's analysis, with its photo.
     photos: [],
     second_photo: secondPhotoAsk({ ...row, probabilities: diagnosis.probabilities, photo_count: 1 }),
+    // Always an estimate here: whether experts agree with it often enough is known on the server only.
+    severity: severity && { ...severity, estimate: true },
   };
 }
 

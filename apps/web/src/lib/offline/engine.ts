@@ -14,6 +14,9 @@ import {
   heatRgba,
   modelInput,
   outputsFor,
+  rustShareOf,
+  type Severity,
+  shownSeverity,
 } from '@kutu/vision/browser';
 import i18n from '../i18n.ts';
 import { storedFiles } from './model.ts';
@@ -60,7 +63,7 @@ async function heatmapPng(heat: HeatGrid, photoWidth: number, photoHeight: numbe
 export async function diagnoseOnPhone(
   photo: Blob,
   crop: AnalysisCrop,
-): Promise<{ diagnosis: DiagnosisCore; info: OfflineModelInfo; heatmap: Blob | null }> {
+): Promise<{ diagnosis: DiagnosisCore; info: OfflineModelInfo; heatmap: Blob | null; severity: Severity | null }> {
   const { session: s, info } = await session();
   const size = info.input_size;
   const image = await uprightRgba(photo);
@@ -73,8 +76,13 @@ export async function diagnoseOnPhone(
     version: info.version,
     thresholds,
   });
+  // The server's estimate on the same 160 px input, shown for confident rust answers like the server's.
+  const severity = shownSeverity(
+    { outcome: diagnosis.outcome, rustClass: diagnosis.rust_class, unsure: diagnosis.unsure },
+    rustShareOf(rgb, size, crop),
+  );
   const heat = heatFor(diagnosis, out[outputs.cam]);
   // The answer does not wait on the picture: a phone that cannot draw it still gets its diagnosis.
   const heatmap = heat ? await heatmapPng(heat, image.width, image.height).catch(() => null) : null;
-  return { diagnosis, info, heatmap };
+  return { diagnosis, info, heatmap, severity };
 }

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { OfflineModelInfo } from '@kutu/contract';
+import { estimateSeverity, modelInput } from '@kutu/vision/browser';
+import { OfflineResult } from './components/OfflineResult.tsx';
+import { renderWithProviders } from '../../test/render.tsx';
+import { formatPercent } from '../../lib/format.ts';
+
+/**
+ * The phone's offline path from the decoded photo to the result card, with only the runtime, the stored
+ * files and the queue replaced: the pixels go through the same resize, rules and severity estimate as on a
+ * phone, so the card shows what the estimator reads in them.
+ */
+const run = vi.hoisted(() => ({ logits: [4, 0, 0, -6] }));
+
+vi.mock('onnxruntime-web/wasm', () => ({
+  env: { wasm: {} },
+  Tensor: class {},
+  InferenceSession: {
+    create: async () => ({
+      inputNames: ['input'],
+      outputNames: ['logits'],
+      run: async () => ({ logits: { data: Float32Array.from(run.logits), dims: [1, 4] } }),
+      release: async () => {},
+    }),
+  },
+}));
+
+const info: OfflineModelInfo = {
+  version: 'v-offline',
+  file_url: '/model.onnx',
+  bytes: 1,
+  sha256: '',
+  quantised: true,
+  input_size: 160,
+  classes: ['common_rust', 'healthy', 'other_disease', 'not_leaf'],
+  thresholds: {
+    notLeaf: 0.5,
+    unsureBelow: 0.7,
+    unsureNotLeafAbove: 0.5,
+    minPlantFraction: 0.1,
+    minGreenFraction: 0.01,
+    minContrast: 0.001,
+    oodUnsureAbove: null,
+    oodNotLeafAbove: null,
+  },
+  resources: { common_rust: [], healthy: [], other_disease: [], photo_tips: [] },
+  advice: [],
+};
+
+vi.mock('../../lib/offline/model.ts', () => ({
+  storedFiles: async () => ({ info, model: new ArrayBuffer(1), runtime: new ArrayBuffer(1) }),
+  useOfflineModel: () => ({ stored: info }),
+}));
+vi.mock('../../lib/offline/queue.ts', () => ({ enqueue: vi.fn(async () => {}) }));
+
+const { diagnoseOffline } = await import('../../lib/offline/diagnose.ts');
+
+const side = 160;
+/** A green leaf with rust-orange 4 px squares on every `every`-th cell of a 4 px grid. */
+function leaf(every: number): ImageData {
+  const data = new Uint8ClampedArray(side * side * 4);
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++) {
+      const cell = Math.floor(y / 4) * (side / 4) + Math.floor(x / 4);
+      data.set(cell % every === 0 ? [190, 90, 30, 255] : [60, 140, 50, 255], (y * side + x) * 4);
+    }
+  return { data, width: side, height: side, colorSpace: 'srgb' } as ImageData;
+}
+
+let photo: ImageData;
+beforeEach(() => {
+  vi.stubGlobal('createImageBitmap', async () => ({ width: photo.width, height: photo.height, close() {} }));
+  vi.stubGlobal(
+    'OffscreenCanvas',
+    class {
+      getContext() {
+        return { drawImage() {}, getImageData: () => photo };
+      }
+    },
+  );
+  URL.createObjectURL = () => 'blob:http://localhost/photo';
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  run.logits = [4, 0, 0, -6];
+});
+
+const diagnose = () =>
+  diagnoseOffline({ blob: new Blob(['jpeg']), filename: 'leaf.jpg', crop: 'maize' }).then((result) => {
+    renderWithProviders(<OfflineResult result={result} />);
+    return result;
+  });
+
+describe('severity on an answer made offline (issue 35)', () => {
+  it("shows a confident rust answer's severity band, read on the model's input by the server's estimator, as an estimate", async () => {
+    photo = leaf(9);
+    const result = await diagnose();
+    // The server's estimator on the pixels the model saw (the phone's 160 px input).
+    const expected = estimateSeverity(modelInput(photo.data, side, side, side).rgb, side, 'maize');
+    expect(expected?.band).toBe('moderate');
+    expect(result.rust_class).toBe('common_rust');
+    expect(result.unsure).toBe(false);
+    expect(result.severity).toEqual({ share: expected?.share, band: 'moderate', estimate: true });
+    expect(screen.getByTestId('severity-band').textContent).toContain(
+      `Moderate: about ${formatPercent(expected?.share ?? 0, 0)} of the leaf`,
+    );
+    expect(screen.getByTestId('severity-estimate').textContent).toMatch(/An estimate/);
+  });
+
+  it('bands a leaf with more rust as severe', async () => {
+    photo = leaf(3);
+    const result = await diagnose();
+    expect(result.severity?.band).toBe('severe');
+    expect(screen.getByTestId('severity-band').textContent).toMatch(/Severe/);
+  });
+
+  it('shows no severity on an unsure or a healthy answer, as the server does not', async () => {
+    photo = leaf(9);
+    run.logits = [0.3, 0, 0, -6];
+    const unsure = await diagnose();
+    expect(unsure.unsure).toBe(true);
+    expect(unsure.severity).toBeNull();
+    expect(screen.queryByTestId('result-severity')).toBeNull();
+
+    run.logits = [0, 4, 0, -6];
+    expect((await diagnose()).severity).toBeNull();
+  });
+});
