@@ -26,7 +26,7 @@ test('sign-in takes the local phone form with the country, says what it read, an
 
   // Empty: said at the field, not in a toast.
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Type your email or phone number')).toBeVisible();
+  await expect(page.getByText('Enter your email or phone number')).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(toasts(page)).toHaveCount(0);
 

@@ -33,6 +33,13 @@ export const FIRST_ADDRESSES: readonly string[] = [
 ];
 
 /**
+ * Modules the first screens import on demand that must work offline all the same: the contract's schemas
+ * the sign-in, forgot-password and add-email forms load on the first touch (lib/contract-form.ts). Their
+ * chunk is a small facade over the schemas' chunk, which the sign-up screens bring anyway.
+ */
+const FIRST_ON_DEMAND: readonly string[] = ['src/lib/lazy-schemas.ts'];
+
+/**
  * The files (as the manifest names them: "assets/…") of the entry and of the first addresses' screens
  * with what they import statically; with `dynamic`, also what they import on demand (dialogs, toasts, the
  * offline engine, the other languages), but never the screen modules of another address (the router
@@ -68,6 +75,10 @@ export function firstFiles(
   };
   for (const key of Object.keys(manifest).filter((k) => manifest[k]!.isEntry)) visit(key);
   for (const key of firstModules) visit(key);
+  for (const key of FIRST_ON_DEMAND) {
+    if (!manifest[key]) throw new Error(`precache-first: ${key} is not in the build`);
+    visit(key);
+  }
   return files;
 }
 

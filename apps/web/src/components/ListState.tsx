@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/api.ts';
 
 /** What ListState reads of a TanStack query. */
-interface ListQuery {
+export interface ListQuery {
   isPending: boolean;
   error: unknown;
   refetch: () => unknown;
+  data?: unknown;
 }
 
 /** A spinner that says "Loading…" to a screen reader: a list, a tab or a dialog on its way. */
@@ -29,6 +30,8 @@ export function ListState({
   empty = false,
   emptyText,
   errorTitle,
+  loading,
+  keepOnError = false,
   children,
 }: {
   query: ListQuery;
@@ -38,11 +41,15 @@ export function ListState({
   emptyText?: ReactNode;
   /** The error's heading; "Could not load this list" by default. */
   errorTitle?: string;
+  /** What shows while it loads, when a spinner would not do (a skeleton of the same height); the spinner by default. */
+  loading?: ReactNode;
+  /** A failed refetch keeps the rows already shown instead of the error (a polled list, a table being read). */
+  keepOnError?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) return <Loading />;
-  if (query.error) {
+  if (query.isPending) return loading ?? <Loading />;
+  if (query.error && !(keepOnError && query.data !== undefined)) {
     return (
       <Alert color="red" title={errorTitle ?? t('list.loadError')}>
         <Stack gap="xs" align="flex-start">

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, ScrollArea, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Button, Group, ScrollArea, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   IconBell,
@@ -16,7 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { NotificationItem, NotificationType } from '@kutu/contract';
 import { routes } from '../../config/routes.ts';
-import { errorMessage } from '../../lib/api.ts';
+import { ListState } from '../ListState.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useMarkRead, useNotifications } from '../../api/notifications.ts';
 
@@ -59,107 +59,97 @@ export function NotificationList({ maxHeight = 300 }: { maxHeight?: number }) {
   const list = useNotifications();
   const markRead = useMarkRead();
 
-  if (list.query.isPending) {
-    return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('notifications.loading')}>
-        <Skeleton h={48} />
-        <Skeleton h={48} />
-        <Skeleton h={48} />
-      </Stack>
-    );
-  }
-  if (list.query.isError) {
-    return (
-      <Alert color="red" title={t('notifications.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(list.query.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void list.query.refetch()}>
-            {t('notifications.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (list.items.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="md">
-        {t('notifications.empty')}
-      </Text>
-    );
-  }
   return (
-    <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars>
-      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {list.items.map((n) => {
-          const { icon: TypeIcon, color } = icons[n.type] ?? { icon: IconBell, color: 'gray' };
-          return (
-            <Group
-              key={n.id}
-              component="li"
-              wrap="nowrap"
-              align="flex-start"
-              gap="sm"
-              data-testid="notification"
-              data-read={n.read}
-              style={{ opacity: n.read ? 0.55 : 1 }}
-            >
-              <ThemeIcon
-                color={color}
-                variant="light"
-                radius="xl"
-                role="img"
-                aria-label={t(`notifications.types.${n.type}`)}
+    <ListState
+      query={list.query}
+      loading={
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('notifications.loading')}>
+          <Skeleton h={48} />
+          <Skeleton h={48} />
+          <Skeleton h={48} />
+        </Stack>
+      }
+      errorTitle={t('notifications.loadFailed')}
+      empty={list.items.length === 0}
+      emptyText={
+        <Text c="dimmed" ta="center" py="md">
+          {t('notifications.empty')}
+        </Text>
+      }
+    >
+      <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars>
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {list.items.map((n) => {
+            const { icon: TypeIcon, color } = icons[n.type] ?? { icon: IconBell, color: 'gray' };
+            return (
+              <Group
+                key={n.id}
+                component="li"
+                wrap="nowrap"
+                align="flex-start"
+                gap="sm"
+                data-testid="notification"
+                data-read={n.read}
+                style={{ opacity: n.read ? 0.55 : 1 }}
               >
-                <TypeIcon size={18} />
-              </ThemeIcon>
-              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                {notificationTarget(n) ? (
-                  <Anchor
-                    component={Link}
-                    to={notificationTarget(n)!}
-                    size="sm"
-                    fw={n.read ? 400 : 600}
-                    style={{ wordBreak: 'break-word' }}
-                    data-testid="notification-link"
-                    onClick={() => {
-                      if (!n.read) markRead.mutate(n.id);
-                    }}
-                  >
-                    {n.message}
-                  </Anchor>
-                ) : (
-                  <Text size="sm" fw={n.read ? 400 : 600} style={{ wordBreak: 'break-word' }}>
-                    {n.message}
-                  </Text>
-                )}
-                <Text size="xs" c="dimmed">
-                  <time dateTime={n.date}>{formatDateTime(n.date)}</time>
-                </Text>
-              </Stack>
-              {!n.read && (
-                <Button
-                  size="compact-xs"
+                <ThemeIcon
+                  color={color}
                   variant="light"
-                  loading={markRead.isPending && markRead.variables === n.id}
-                  onClick={() => markRead.mutate(n.id)}
+                  radius="xl"
+                  role="img"
+                  aria-label={t(`notifications.types.${n.type}`)}
                 >
-                  {t('notifications.markRead')}
-                </Button>
-              )}
-            </Group>
-          );
-        })}
-        {list.query.hasNextPage && (
-          <Button
-            variant="subtle"
-            size="xs"
-            loading={list.query.isFetchingNextPage}
-            onClick={() => void list.query.fetchNextPage()}
-          >
-            {t('notifications.more')}
-          </Button>
-        )}
-      </Stack>
-    </ScrollArea.Autosize>
+                  <TypeIcon size={18} />
+                </ThemeIcon>
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  {notificationTarget(n) ? (
+                    <Anchor
+                      component={Link}
+                      to={notificationTarget(n)!}
+                      size="sm"
+                      fw={n.read ? 400 : 600}
+                      style={{ wordBreak: 'break-word' }}
+                      data-testid="notification-link"
+                      onClick={() => {
+                        if (!n.read) markRead.mutate(n.id);
+                      }}
+                    >
+                      {n.message}
+                    </Anchor>
+                  ) : (
+                    <Text size="sm" fw={n.read ? 400 : 600} style={{ wordBreak: 'break-word' }}>
+                      {n.message}
+                    </Text>
+                  )}
+                  <Text size="xs" c="dimmed">
+                    <time dateTime={n.date}>{formatDateTime(n.date)}</time>
+                  </Text>
+                </Stack>
+                {!n.read && (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    loading={markRead.isPending && markRead.variables === n.id}
+                    onClick={() => markRead.mutate(n.id)}
+                  >
+                    {t('notifications.markRead')}
+                  </Button>
+                )}
+              </Group>
+            );
+          })}
+          {list.query.hasNextPage && (
+            <Button
+              variant="subtle"
+              size="xs"
+              loading={list.query.isFetchingNextPage}
+              onClick={() => void list.query.fetchNextPage()}
+            >
+              {t('notifications.more')}
+            </Button>
+          )}
+        </Stack>
+      </ScrollArea.Autosize>
+    </ListState>
   );
 }

@@ -1,9 +1,10 @@
-import { Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldAccuracyFigures, FieldAccuracyReply } from '@kutu/contract';
+import type { FieldAccuracyFigures } from '@kutu/contract';
 import { useFieldAccuracy } from '../../api/review.ts';
 import { Figure, pct } from './figures.tsx';
+import { ConfusionTable } from './ConfusionTable.tsx';
 
 // Loaded on its own: the review queue's route is at its byte budget (bench/bundle-size.ts).
 const SeverityFigures = lazy(() => import('./SeverityFigures.tsx'));
@@ -11,41 +12,6 @@ const SeverityFigures = lazy(() => import('./SeverityFigures.tsx'));
 /** The agreement figure as one line, e.g. "75.0% of 12" (for the model versions table). */
 export function agreementLine(f: Pick<FieldAccuracyFigures, 'agreement' | 'confident_reviewed'> | undefined) {
   return f && f.confident_reviewed > 0 ? `${pct(f.agreement)} / ${f.confident_reviewed}` : '–';
-}
-
-function Matrix({ figures, reply }: { figures: FieldAccuracyFigures; reply: FieldAccuracyReply }) {
-  const { t } = useTranslation();
-  return (
-    <ScrollArea type="auto">
-      <Table
-        fz="xs"
-        withTableBorder
-        withColumnBorders
-        horizontalSpacing={4}
-        verticalSpacing={4}
-        aria-label={t('review.field.matrix')}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('review.field.modelVsExpert')}</Table.Th>
-            {reply.verdicts.map((v) => (
-              <Table.Th key={v}>{t(`review.short.${v}`)}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {reply.model_answers.map((a) => (
-            <Table.Tr key={a}>
-              <Table.Th>{t(`review.short.${a}`)}</Table.Th>
-              {reply.verdicts.map((v) => (
-                <Table.Td key={v}>{figures.confusion[a]?.[v] ?? 0}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
-  );
 }
 
 /** Field accuracy per model version, measured by expert verdicts on farmers' photos. */
@@ -83,7 +49,15 @@ export function FieldAccuracy() {
                 )
                 .join(' · ')}
             </Text>
-            {v.reviewed > 0 && data && <Matrix figures={v} reply={data} />}
+            {v.reviewed > 0 && data && (
+              <ConfusionTable
+                label={t('review.field.matrix')}
+                rows={data.model_answers}
+                columns={data.verdicts}
+                name={(k) => t(`review.short.${k}`)}
+                counts={v.confusion}
+              />
+            )}
           </Stack>
         ))}
         {data?.severity && (

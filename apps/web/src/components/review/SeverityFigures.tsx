@@ -1,9 +1,10 @@
-import { ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SeverityAgreement } from '@kutu/contract';
 import { SEVERITY_TRUST, severityBands } from '@kutu/contract/enums';
 import { formatPercent } from '../../lib/format.ts';
 import { Figure, pct } from './figures.tsx';
+import { ConfusionTable } from './ConfusionTable.tsx';
 
 /**
  * Model severity against the expert's own (docs/decisions/0045): counts, the share in the same band and the
@@ -34,35 +35,13 @@ export default function SeverityFigures({ severity }: { severity: SeverityAgreem
         {severity.estimate ? t('review.severity.rule', rule) : t('review.severity.trusted')}
       </Text>
       {severity.rated > 0 && (
-        <ScrollArea type="auto">
-          <Table
-            fz="xs"
-            withTableBorder
-            withColumnBorders
-            horizontalSpacing={4}
-            verticalSpacing={4}
-            aria-label={t('review.severity.matrix')}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('review.field.modelVsExpert')}</Table.Th>
-                {severityBands.map((b) => (
-                  <Table.Th key={b}>{t(`analysis.result.severity.band.${b}`)}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {severityBands.map((m) => (
-                <Table.Tr key={m}>
-                  <Table.Th>{t(`analysis.result.severity.band.${m}`)}</Table.Th>
-                  {severityBands.map((e) => (
-                    <Table.Td key={e}>{severity.confusion[m]?.[e] ?? 0}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <ConfusionTable
+          label={t('review.severity.matrix')}
+          rows={severityBands}
+          columns={severityBands}
+          name={(b) => t(`analysis.result.severity.band.${b}`)}
+          counts={severity.confusion}
+        />
       )}
     </Stack>
   );

@@ -2,27 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { AnalysisResult } from '@kutu/contract';
 import { renderWithProviders } from '../../test/render.tsx';
+import { analysisResult } from '../../test/analysis-result.ts';
 import { FollowUpNote } from './components/FollowUpNote.tsx';
 import { followUpSummary } from './lib/follow-up.ts';
 import { notificationTarget } from '../../components/notifications/NotificationList.tsx';
 
-const base: AnalysisResult = {
-  id: 77,
-  outcome: 'diagnosis',
-  rust_class: 'common_rust',
-  confidence: 0.96,
-  unsure: false,
-  probabilities: { common_rust: 0.96, healthy: 0.02, other_disease: 0.02 },
-  crop: 'maize',
-  heatmap_url: null,
-  educational_resources: [],
-  feedback: { message: '', explanation: '', headline: '', advice: [], more: [], advice_crop: 'maize', sources: [] },
-  model_version: 'v-test',
-  created_at: '2026-11-25T08:00:00.000Z',
-  image_url: '/api/rust-detection/77/image/',
-  photos: [{ position: 0, url: '/api/rust-detection/77/image/', rust_class: 'common_rust', confidence: 0.96 }],
-  second_photo: { reason: null, runner_up: null, photos_left: 0 },
-};
+const base = analysisResult({ id: 77, confidence: 0.96 });
 const worse: AnalysisResult = {
   ...base,
   remind_at: null,

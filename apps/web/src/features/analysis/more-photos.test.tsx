@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import type { AnalysisResult } from '@kutu/contract';
 import { renderWithProviders } from '../../test/render.tsx';
+import { analysisResult } from '../../test/analysis-result.ts';
 import { fakeNetwork, json, type Sent } from '../../test/fakeServer.ts';
 import { ResultWithReview } from './components/ResultWithReview.tsx';
 
@@ -13,23 +14,14 @@ afterEach(() => {
   notifications.cleanQueue();
 });
 
-const unsure: AnalysisResult = {
+/** Unsure between rust and another disease on its first photo, with room for two more. */
+const unsure = analysisResult({
   id: 42,
-  outcome: 'diagnosis',
-  rust_class: 'common_rust',
   confidence: 0.45,
   unsure: true,
   probabilities: { common_rust: 0.45, healthy: 0.15, other_disease: 0.4 },
-  crop: 'maize',
-  heatmap_url: null,
-  educational_resources: [],
-  feedback: { message: '', explanation: '', headline: '', advice: [], more: [], advice_crop: 'maize', sources: [] },
-  model_version: 'v-test',
-  created_at: '2026-11-25T08:00:00.000Z',
-  image_url: '/api/rust-detection/42/image/',
-  photos: [{ position: 0, url: '/api/rust-detection/42/image/', rust_class: 'common_rust', confidence: 0.45 }],
   second_photo: { reason: 'unsure', runner_up: 'other_disease', photos_left: 2 },
-};
+});
 
 /** The server's field answer after a second, clearly rusty leaf. */
 const field: AnalysisResult = {

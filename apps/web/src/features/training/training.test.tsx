@@ -132,6 +132,34 @@ describe('Model Training page', () => {
     expect(screen.getByText('c.jpg')).toBeTruthy();
   });
 
+  it('says when a list failed to load, with a retry that loads it, and says when a list is empty', async () => {
+    let sampleCalls = 0;
+    fakeNetwork(({ url }) => {
+      if (url.startsWith('/api/training-samples/?')) {
+        sampleCalls += 1;
+        if (sampleCalls === 1) {
+          return json({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' } }, 500);
+        }
+      }
+      if (url.startsWith('/api/expert-reviews/field-accuracy/')) {
+        return json({ versions: [], model_answers: [], verdicts: [] });
+      }
+      return json(empty);
+    });
+    renderWithProviders(<ModelTrainingPage />);
+    expect(await screen.findByText('Could not load this list')).toBeTruthy();
+    expect(screen.getByText('Something went wrong on our side.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Training samples' })).toBeNull();
+    // The other lists loaded: the job history has none yet.
+    expect(await screen.findByText('No retraining has run yet.')).toBeTruthy();
+    expect(screen.queryByText('No training samples yet.')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No training samples yet.')).toBeTruthy();
+    expect(screen.queryByText('Could not load this list')).toBeNull();
+    expect(sampleCalls).toBe(2);
+  });
+
   it('formats elapsed time for the progress line', () => {
     expect(formatElapsed(null)).toBe('');
     expect(formatElapsed(42.4)).toBe('42s');

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Loader, SegmentedControl, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useForgotPassword } from '../../../api/auth.ts';
 import { AuthLinks } from '../components/AuthLinks.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
-import { isEmail, serverFieldErrors } from '../../../lib/forms.ts';
+import { serverFieldErrors } from '../../../lib/forms.ts';
+import { useLazyContractForm } from '../../../lib/contract-form.ts';
 
 /** The SMS way brings the phone input and the contract's rules: loaded only when chosen (decision 0016). */
 const PhoneReset = lazy(() => import('../components/PhoneReset.tsx'));
@@ -15,18 +15,15 @@ const PhoneReset = lazy(() => import('../components/PhoneReset.tsx'));
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [way, setWay] = useState<'email' | 'phone'>('email');
-  // forgotPasswordBody's rule without zod, as on sign-in (decision 0016); an empty box says so.
-  const form = useForm({
-    mode: 'controlled',
+  // forgotPasswordBody, loaded on the first touch (zod stays off this page's bytes: decision 0016). An empty
+  // box is no email: "Email is required".
+  const { form, onSubmit, formProps } = useLazyContractForm((contract) => contract.forgotPasswordBody, {
     initialValues: { email: '' },
-    validate: {
-      email: (value) =>
-        isEmail(value) ? null : value.trim() ? t('auth.login.wrongEmail') : t('auth.fields.emailRequired'),
-    },
+    prepare: ({ email }) => ({ email: email.trim() || undefined }),
   });
   const forgot = useForgotPassword();
 
-  const submit = form.onSubmit(({ email }) =>
+  const submit = onSubmit(({ email }) =>
     forgot.mutate(
       { email: email.trim() },
       {
@@ -62,7 +59,7 @@ export default function ForgotPasswordPage() {
           <PhoneReset />
         </Suspense>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} {...formProps}>
           <Stack>
             <TextInput
               label={t('auth.fields.email')}

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '../../../config/routes.ts';
@@ -11,6 +10,7 @@ import { useLogin } from '../../../api/auth.ts';
 import { AuthTitle } from '../components/AuthTitle.tsx';
 import { isEmail, looksLikePhone, safeReturnTo, serverFieldErrors } from '../../../lib/forms.ts';
 import { PasswordField } from '../../../components/PasswordStrength/PasswordField.tsx';
+import { useLazyContractForm } from '../../../lib/contract-form.ts';
 
 /** Full page load after sign-in (spec: a successful login reloads the page). */
 export function goAfterSignIn(assign: (url: string) => void = (url) => window.location.assign(url)) {
@@ -31,19 +31,17 @@ const loadPhoneRules = () => {
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
-  // loginBody's rules and messages, without zod: the sign-in page keeps zod off its bytes (decision 0016).
-  const form = useForm({
-    mode: 'controlled',
+  // loginBody's rules, the schema loaded on the first touch (useLazyContractForm: zod stays off sign-in's
+  // bytes, decision 0016), and how sign-in reads the field: an email, or a phone number.
+  const { form, onSubmit, formProps } = useLazyContractForm((contract) => contract.loginBody, {
     // After activation the sign-in opens with the account's email or phone filled in (issue 37 item 12).
     initialValues: { identifier: params.get('identifier') ?? '', password: '' },
-    validate: {
-      identifier: (value) => {
-        if (!value.trim()) return t('auth.login.identifierRequired');
-        if (value.includes('@')) return isEmail(value) ? null : t('auth.login.wrongEmail');
-        return looksLikePhone(value) ? null : t('auth.login.wrongIdentifier');
-      },
-      password: (value) => (value ? null : t('auth.login.passwordRequired')),
-    },
+    check: ({ identifier }) => ({
+      identifier:
+        !identifier.trim() || (identifier.includes('@') ? isEmail(identifier) : looksLikePhone(identifier))
+          ? null
+          : t(identifier.includes('@') ? 'auth.login.wrongEmail' : 'auth.login.wrongIdentifier'),
+    }),
   });
   /** Why a right password did not sign in (sign-up not finished) and what was sent: kept on the page. */
   const [unfinished, setUnfinished] = useState<string | null>(null);
@@ -69,7 +67,7 @@ export default function LoginPage() {
   // A number starting with +CC picks its own country.
   const shownCountry = phone?.valid && phone.country ? phone.country : country;
 
-  const submit = form.onSubmit(
+  const submit = onSubmit(
     async ({ identifier, password }) => {
       setUnfinished(null);
       let sent = identifier.trim();
@@ -122,7 +120,7 @@ export default function LoginPage() {
           {unfinished}
         </Alert>
       ) : null}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} {...formProps}>
         <Stack>
           <TextInput
             ref={identifierRef}

@@ -65,7 +65,7 @@ describe('Login', () => {
     authRoutes('/auth');
     await user.type(input('Password'), STRONG);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Type your email or phone number')).toBeTruthy();
+    expect(await screen.findByText('Enter your email or phone number')).toBeTruthy();
     expect(input('Email or phone number').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText('Error')).toBeNull();
     expect(calls).toHaveLength(0);
@@ -136,7 +136,7 @@ describe('Login', () => {
     authRoutes('/auth');
     await user.type(input('Email or phone number'), 'nakato@example.com');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(await screen.findByText('Password is required')).toBeTruthy();
     expect(input('Email or phone number').value).toBe('nakato@example.com');
     expect(calls).toHaveLength(0);
     await user.type(input('Password'), 'x');
@@ -364,11 +364,11 @@ describe('Forgot Password', () => {
     authRoutes('/auth/forgot-password');
     const submit = screen.getByRole('button', { name: 'Submit' });
     await user.click(submit);
-    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(await screen.findByText('Email is required')).toBeTruthy();
     await user.type(input('Email'), 'nakato@example');
     expect(screen.queryByText('Email is required')).toBeNull();
     await user.click(submit);
-    expect(screen.getByText('This is a wrong email')).toBeTruthy();
+    expect(await screen.findByText('This is a wrong email')).toBeTruthy();
     expect(calls).toHaveLength(0);
 
     await user.type(input('Email'), '.com');

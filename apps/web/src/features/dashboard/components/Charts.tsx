@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Card, Center, Group, Text } from '@mantine/core';
+import { Card, Center, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DashboardMonth, DashboardOutcomes } from '@kutu/contract';
 import { formatMonth, formatNumber } from '../../../lib/format.ts';
@@ -46,31 +46,26 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-interface ChartState {
-  isPending: boolean;
-  error: unknown;
-  onRetry: () => void;
-}
-
-function Placeholder({ isPending, error, onRetry, empty }: ChartState & { empty: string }) {
-  const { t } = useTranslation();
+/**
+ * A chart with nothing to draw: a skeleton of its height while the figures load, then the empty words.
+ * A failed load shows no chart: the page says it once, with its retry (ListState), above the charts.
+ */
+function Placeholder({ isPending, empty }: { isPending: boolean; empty: string }) {
   if (isPending) return <LoadingSkeleton h={CHART_HEIGHT} />;
   return (
     <Center h={CHART_HEIGHT}>
-      {error ? (
-        <Alert color="red" title={t('dashboard.charts.failed')}>
-          <Button size="xs" variant="light" onClick={onRetry}>
-            {t('dashboard.retry')}
-          </Button>
-        </Alert>
-      ) : (
-        <Text c="dimmed">{empty}</Text>
-      )}
+      <Text c="dimmed">{empty}</Text>
     </Center>
   );
 }
 
-export function OutcomesChart({ outcomes, ...state }: ChartState & { outcomes: DashboardOutcomes | undefined }) {
+export function OutcomesChart({
+  outcomes,
+  isPending,
+}: {
+  outcomes: DashboardOutcomes | undefined;
+  isPending: boolean;
+}) {
   const { t } = useTranslation();
   const title = t('dashboard.charts.outcomes');
   const keys: ClassKey[] = ['common_rust', 'healthy', 'other_disease', 'unclear'];
@@ -95,7 +90,7 @@ export function OutcomesChart({ outcomes, ...state }: ChartState & { outcomes: D
           </svg>
         </>
       ) : (
-        <Placeholder {...state} isPending={state.isPending} empty={t('dashboard.charts.noAnalyses')} />
+        <Placeholder isPending={isPending} empty={t('dashboard.charts.noAnalyses')} />
       )}
     </ChartCard>
   );
@@ -123,7 +118,7 @@ function donut(data: { key: ClassKey; label: string; value: number }[], total: n
     });
 }
 
-export function MonthlyChart({ monthly, ...state }: ChartState & { monthly: DashboardMonth[] | undefined }) {
+export function MonthlyChart({ monthly, isPending }: { monthly: DashboardMonth[] | undefined; isPending: boolean }) {
   const { t } = useTranslation();
   const title = t('dashboard.charts.monthly');
   const series: ClassKey[] = ['common_rust', 'healthy', 'other_disease'];
@@ -142,7 +137,7 @@ export function MonthlyChart({ monthly, ...state }: ChartState & { monthly: Dash
           />
         </>
       ) : (
-        <Placeholder {...state} empty={t('dashboard.charts.noRecent')} />
+        <Placeholder isPending={isPending} empty={t('dashboard.charts.noRecent')} />
       )}
     </ChartCard>
   );

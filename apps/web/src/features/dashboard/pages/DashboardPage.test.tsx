@@ -42,15 +42,19 @@ function notification(id: number, read: boolean, message: string): NotificationI
 }
 
 /** The API at the fetch boundary: the dashboard, a notifications list, and mark-read. */
-function stubApi(opts: { notifications?: NotificationItem[]; dashboard?: DashboardReply | 'error' } = {}) {
+function stubApi(
+  opts: { notifications?: NotificationItem[]; dashboard?: DashboardReply | 'error' | 'error once' } = {},
+) {
   const items = opts.notifications ?? [];
   const calls: { method: string; url: string }[] = [];
+  let dashboardCalls = 0;
   fakeNetwork(({ url, method }) => {
     calls.push({ method, url });
     if (url.startsWith('/api/dashboard/')) {
-      return opts.dashboard === 'error'
+      dashboardCalls += 1;
+      return opts.dashboard === 'error' || (opts.dashboard === 'error once' && dashboardCalls === 1)
         ? json({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' } }, 500)
-        : json(opts.dashboard ?? reply);
+        : json(typeof opts.dashboard === 'object' ? opts.dashboard : reply);
     }
     const read = url.match(/^\/api\/notifications\/(\d+)\/read\/$/);
     if (read && method === 'PUT') {
@@ -160,11 +164,20 @@ describe('DashboardPage', () => {
     expect(screen.queryByText('Monthly Image Analysis')).toBeNull();
   });
 
-  it('shows an error with a retry when the statistics cannot be loaded', async () => {
-    stubApi({ dashboard: 'error' });
+  it('shows an error with a retry when the statistics cannot be loaded, once for the figures and the charts', async () => {
+    const calls = stubApi({ dashboard: 'error once' });
     renderWithProviders(<DashboardPage />, { route: '/account' });
     expect(await screen.findByText('The dashboard could not be loaded')).toBeTruthy();
     expect(screen.getByText('Something went wrong on our side.')).toBeTruthy();
+    expect(screen.queryByTestId('mine-analyses')).toBeNull();
+    expect(screen.queryByText('Image Analysis Outcomes')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    const analyses = await screen.findByTestId('mine-analyses');
+    await waitFor(() => expect(within(analyses).getByTestId('mine-value').textContent).toBe('11'));
+    expect(screen.queryByText('The dashboard could not be loaded')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Image Analysis Outcomes' })).toBeTruthy();
+    expect(calls.filter((c) => c.url.startsWith('/api/dashboard/'))).toHaveLength(2);
   });
 
   it('lists notifications with the unread count and marks one read on the server', async () => {

@@ -1,11 +1,11 @@
 import { memo, useDeferredValue } from 'react';
-import { Alert, Button, Grid, Stack, Text, Title } from '@mantine/core';
+import { Grid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useSession } from '../../../lib/use-session.ts';
 import { routes } from '../../../config/routes.ts';
 import { session } from '../../../lib/session.ts';
-import { errorMessage } from '../../../lib/api.ts';
+import { ListState } from '../../../components/ListState.tsx';
 import type { DashboardReply, Role } from '@kutu/contract';
 import { dashboardQuery, useDashboard } from '../../../api/dashboard.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -58,28 +58,19 @@ interface BodyProps {
 const DashboardBody = memo(function DashboardBody({ role, data, isPending, error, refetch }: BodyProps) {
   const { t } = useTranslation();
   const o = data?.outcomes;
-  // Charts say nothing before the first analysis: they appear once there is data.
-  const hasData = !o || o.common_rust + o.healthy + o.other_disease + o.unclear > 0;
-  const chartState = { isPending, error, onRetry: () => void refetch() };
+  // Charts say nothing before the first analysis: they appear once there is data. A failed first load is
+  // said once, above, with its retry: the charts come from the same reply.
+  const hasData = o ? o.common_rust + o.healthy + o.other_disease + o.unclear > 0 : !error;
+  // The figures draw their own placeholders while loading, so they keep their place.
+  const figures = role === 'farmer' ? <FarmerActivity activity={data?.farmer} /> : <StatCards stats={data?.stats} />;
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         {t(`dashboard.title.${role ?? 'any'}`)}
       </Title>
-      {error ? (
-        <Alert color="red" title={t('dashboard.failed')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(error)}</Text>
-            <Button size="xs" variant="light" onClick={() => void refetch()}>
-              {t('dashboard.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : role === 'farmer' ? (
-        <FarmerActivity activity={data?.farmer} />
-      ) : (
-        <StatCards stats={data?.stats} />
-      )}
+      <ListState query={{ isPending, error, refetch }} loading={figures} errorTitle={t('dashboard.failed')}>
+        {figures}
+      </ListState>
       {role && <QuickLinks role={role} />}
       <ReviewSummaryCard expert={role === 'expert'} />
       {/* Above the charts, which come and go with the data, so they shift nothing when they do. */}
@@ -87,10 +78,10 @@ const DashboardBody = memo(function DashboardBody({ role, data, isPending, error
       {hasData && (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <OutcomesChart outcomes={data?.outcomes} {...chartState} />
+            <OutcomesChart outcomes={data?.outcomes} isPending={isPending} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <MonthlyChart monthly={data?.monthly} {...chartState} />
+            <MonthlyChart monthly={data?.monthly} isPending={isPending} />
           </Grid.Col>
         </Grid>
       )}

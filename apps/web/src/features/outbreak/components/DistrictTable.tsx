@@ -8,6 +8,7 @@ import { routes } from '../../../config/routes.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
+import { ListState } from '../../../components/ListState.tsx';
 import { downloadOutbreakCsv, useOutbreakTable } from '../../../api/outbreak.ts';
 import type { Country } from '../../../lib/geo/geo.ts';
 import { type Count, countLabel, LEVEL_FILLS } from '../lib/shading.ts';
@@ -108,13 +109,16 @@ export function DistrictTable({ crop, country }: { crop: OutbreakCrop; country: 
           {t('outbreak.table.download')}
         </Button>
       </Group>
-      {table.isError && !table.data && <Text c="red">{errorMessage(table.error)}</Text>}
-      {table.data?.count === 0 && (
-        <Card withBorder padding="lg">
-          <Text>{t('outbreak.table.empty')}</Text>
-        </Card>
-      )}
-      {table.data && table.data.count > 0 && (
+      <ListState
+        query={table}
+        keepOnError
+        empty={table.data?.count === 0}
+        emptyText={
+          <Card withBorder padding="lg">
+            <Text>{t('outbreak.table.empty')}</Text>
+          </Card>
+        }
+      >
         <ScrollArea type="auto">
           <Table miw={620} striped data-testid="outbreak-table">
             <Table.Thead>
@@ -127,10 +131,10 @@ export function DistrictTable({ crop, country }: { crop: OutbreakCrop; country: 
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>{table.data.results.map(row)}</Table.Tbody>
+            <Table.Tbody>{table.data?.results.map(row)}</Table.Tbody>
           </Table>
         </ScrollArea>
-      )}
+      </ListState>
       <ListPagination page={page} pageSize={PAGE_SIZE} count={table.data?.count ?? 0} onChange={setPage} />
     </Stack>
   );

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { CodeInput } from '../../../components/CodeInput.tsx';
-import { isEmail, serverFieldErrors } from '../../../lib/forms.ts';
+import { serverFieldErrors } from '../../../lib/forms.ts';
+import { useLazyContractForm } from '../../../lib/contract-form.ts';
 import { useAddEmail, useConfirmEmail } from '../../../api/profile.ts';
 
 /** A farmer who signed up by phone adds an email: a code goes to it, typed here to confirm it. */
@@ -15,18 +15,17 @@ export function AddEmailCard() {
   const confirm = useConfirmEmail();
   /** The address the code went to; the code field shows once it is set. */
   const [sentTo, setSentTo] = useState<string | null>(null);
-  // addEmailBody's and confirmEmailBody's rules without zod, like sign-in (decision 0016): this card
-  // loads with the profile page, whose bytes zod would push past the budget (useContractForm is zod).
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '', code: '' },
-    validate: {
-      email: (value) => (isEmail(value) ? null : t('auth.login.wrongEmail')),
-      code: (value) => (sentTo === null || /^\d{4}$/.test(value) ? null : t('profile.addEmail.codeRequired')),
+  // addEmailBody, then confirmEmailBody once the code is sent, loaded on the first touch: this card comes
+  // with the profile page, whose bytes zod would push past the budget (decision 0016).
+  const { form, onSubmit, formProps } = useLazyContractForm(
+    (contract) => (sentTo === null ? contract.addEmailBody : contract.confirmEmailBody),
+    {
+      initialValues: { email: '', code: '' },
+      prepare: ({ email, code }) => (sentTo === null ? { email } : { email: sentTo, code }),
     },
-  });
+  );
 
-  const submit = form.onSubmit(({ email, code }) => {
+  const submit = onSubmit(({ email, code }) => {
     const onError = (err: unknown) => {
       form.setErrors(serverFieldErrors(err));
       notifyError(errorMessage(err));
@@ -49,7 +48,7 @@ export function AddEmailCard() {
 
   return (
     <Paper withBorder p="md" mb="md" maw={560}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} {...formProps}>
         <Stack gap="sm">
           <Title order={2} size="h4">
             {t('profile.addEmail.title')}

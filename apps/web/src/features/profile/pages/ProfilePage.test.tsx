@@ -134,13 +134,21 @@ describe('ProfilePage', () => {
     expect(await screen.findByRole('heading', { name: 'Add an email' })).toBeTruthy();
     await user.type(screen.getByLabelText(/^Email/), 'nakato@example');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(screen.getByText('This is a wrong email')).toBeTruthy();
+    expect(await screen.findByText('This is a wrong email')).toBeTruthy();
     await user.type(screen.getByLabelText(/^Email/), '.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('We sent a 4-digit code.')).toBeTruthy();
 
+    // The code is checked with confirmEmailBody before it is sent.
+    await user.click(screen.getByRole('button', { name: 'Add email' }));
+    expect(await screen.findByText('Enter the code we emailed you')).toBeTruthy();
     await user.click(screen.getByLabelText('Code from the email 1/4'));
-    await user.keyboard('0427');
+    await user.keyboard('042');
+    await user.click(screen.getByRole('button', { name: 'Add email' }));
+    expect(await screen.findByText('The code has 4 digits')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/auth/email/confirm/')).toBe(false);
+    await user.click(screen.getByLabelText('Code from the email 4/4'));
+    await user.keyboard('7');
     await user.click(screen.getByRole('button', { name: 'Add email' }));
     await waitFor(() => expect(session.user()?.email).toBe('nakato@example.com'));
     expect(calls.find((c) => c.url === '/api/auth/email/confirm/')?.body).toEqual({

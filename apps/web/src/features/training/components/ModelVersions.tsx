@@ -23,7 +23,8 @@ export function ModelVersions() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const pageSize = 10;
-  const { data } = useQuery(versionsQuery({ page, page_size: pageSize }));
+  const list = useQuery(versionsQuery({ page, page_size: pageSize }));
+  const data = list.data;
   const activate = useActivateVersion();
   const field = useFieldAccuracy();
   const fieldOf = (version: string) => field.data?.versions.find((f) => f.model_version === version);
@@ -36,6 +37,7 @@ export function ModelVersions() {
         <TrainingTable
           label={t('training.versions')}
           minWidth={800}
+          query={list}
           columns={[
             t('training.version'),
             t('training.accuracy'),

@@ -44,7 +44,8 @@ export function SampleList() {
   const [page, setPage] = useState(1);
   const [label, setLabel] = useState<TrainingLabel | undefined>(undefined);
   const pageSize = 10;
-  const { data } = useQuery(samplesQuery({ page, page_size: pageSize, label }));
+  const list = useQuery(samplesQuery({ page, page_size: pageSize, label }));
+  const data = list.data;
   const relabel = useRelabelSample();
   const remove = useRemoveSample();
 
@@ -67,7 +68,8 @@ export function SampleList() {
           label={t('training.sampleList')}
           minWidth={600}
           columns={[null, t('training.label'), t('training.uploadedBy'), t('training.created'), null]}
-          emptyText={data?.count === 0 ? t('training.noSamples') : undefined}
+          query={list}
+          emptyText={t('training.noSamples')}
         >
           {data?.results.map((s) => (
             <Table.Tr key={s.id}>

@@ -93,7 +93,8 @@ export function TrainingJobs() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const pageSize = 5;
-  const { data } = useQuery(jobsQuery({ page, page_size: pageSize }));
+  const list = useQuery(jobsQuery({ page, page_size: pageSize }));
+  const data = list.data;
   const start = useStartTraining();
   const active = data?.results.find((j) => j.status === 'queued' || j.status === 'running');
 
@@ -127,7 +128,8 @@ export function TrainingJobs() {
             t('training.elapsed'),
             t('training.outcome'),
           ]}
-          emptyText={data?.count === 0 ? t('training.noJobs') : undefined}
+          query={list}
+          emptyText={t('training.noJobs')}
         >
           {data?.results.map((job) => (
             <Table.Tr key={job.id}>
