@@ -221,6 +221,9 @@ describe('follow-up after advice to treat', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<AnalysisResult>();
   };
+  /** The stored answer of a photo set as the model could have read it (the fixtures cannot make every case). */
+  const readAs = (analysisId: number, answer: Partial<typeof analyses.$inferInsert>) =>
+    db().update(analyses).set(answer).where(eq(analyses.id, analysisId));
   const reviewOf = async (analysisId: number) =>
     db().select().from(expertReviews).where(eq(expertReviews.analysisId, analysisId));
   const queued = async (analysisId: number) => {
@@ -247,15 +250,12 @@ describe('follow-up after advice to treat', () => {
     // As if this leaf had read rust 0.88 with as much rust-coloured leaf as the first photo: one more
     // rusty leaf makes the field answer confident rust, as strong as before.
     const [first] = await db().select().from(analyses).where(eq(analyses.id, rust.id));
-    await db()
-      .update(analyses)
-      .set({
-        rustClass: 'common_rust',
-        probabilities: { common_rust: 0.88, healthy: 0.02, other_disease: 0.1 },
-        confidence: 0.88,
-        rustShare: first.rustShare,
-      })
-      .where(eq(analyses.id, next.id));
+    await readAs(next.id, {
+      rustClass: 'common_rust',
+      probabilities: { common_rust: 0.88, healthy: 0.02, other_disease: 0.1 },
+      confidence: 0.88,
+      rustShare: first.rustShare,
+    });
 
     t.clock.advance(60_000);
     const field = await addPhoto(farmer, next.id, 'maize-common-rust.jpg');
@@ -291,15 +291,12 @@ describe('follow-up after advice to treat', () => {
     expect(next.follow_up).toMatchObject({ outcome: 'worse', sent_to_expert: true });
     const [queuedBefore] = await reviewOf(next.id);
     // As if the model had read this leaf as an unsure "healthy" (0.88), so Kutu asks for another leaf.
-    await db()
-      .update(analyses)
-      .set({
-        rustClass: 'healthy',
-        probabilities: { common_rust: 0.1, healthy: 0.88, other_disease: 0.02 },
-        confidence: 0.88,
-        unsure: true,
-      })
-      .where(eq(analyses.id, next.id));
+    await readAs(next.id, {
+      rustClass: 'healthy',
+      probabilities: { common_rust: 0.1, healthy: 0.88, other_disease: 0.02 },
+      confidence: 0.88,
+      unsure: true,
+    });
 
     const field = await addPhoto(farmer, next.id, 'maize-healthy.jpg');
     expect([field.rust_class, field.unsure]).toEqual(['healthy', false]);
