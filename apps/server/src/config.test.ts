@@ -44,9 +44,9 @@ describe('configuration', () => {
   });
 
   it('refuses to start in production without the gateway callback secret', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, SMS_TRANSPORT: 'log', MAIL_TRANSPORT: 'log' })).toThrow(
-      /AT_CALLBACK_SECRET: AT_CALLBACK_SECRET is required in production/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ...secrets, SMS_TRANSPORT: 'log', MAIL_TRANSPORT: 'log' }),
+    ).toThrow(/AT_CALLBACK_SECRET: AT_CALLBACK_SECRET is required in production/);
   });
 
   it('rejects short secrets and bad numbers with the variable named', () => {

@@ -167,7 +167,8 @@ const schema = z
       ctx.addIssue({
         code: 'custom',
         path: ['AT_CALLBACK_SECRET'],
-        message: 'AT_CALLBACK_SECRET is required in production: a random secret of at least 16 characters, also put in the gateway callback URLs',
+        message:
+          'AT_CALLBACK_SECRET is required in production: a random secret of at least 16 characters, also put in the gateway callback URLs',
       });
     }
     if (!env.SMS_GATEWAY_URL && env.SMS_TRANSPORT !== 'log') {

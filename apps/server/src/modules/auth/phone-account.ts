@@ -34,7 +34,12 @@ export function usernameFor(name: string, phone: string, extra = ''): string {
  */
 export async function createPhoneFarmer(db: Db, input: PhoneFarmerInput, now: Date): Promise<UserRow | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const extra = attempt === 0 ? '' : `-${randomToken().replace(/[^a-z0-9]/gi, '').slice(0, 4)}`;
+    const extra =
+      attempt === 0
+        ? ''
+        : `-${randomToken()
+            .replace(/[^a-z0-9]/gi, '')
+            .slice(0, 4)}`;
     try {
       return await db.transaction(async (tx) => {
         const [user] = await tx

@@ -53,7 +53,10 @@ export function createConsultationNotices({
     await Promise.allSettled([
       stopped
         ? Promise.resolve()
-        : sms.send(to.phone, notice.clipSms ? render(language, notice.sms).slice(0, 160) : render(language, notice.sms)),
+        : sms.send(
+            to.phone,
+            notice.clipSms ? render(language, notice.sms).slice(0, 160) : render(language, notice.sms),
+          ),
       to.email
         ? mailer.send({
             to: to.email,

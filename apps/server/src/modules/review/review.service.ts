@@ -100,7 +100,9 @@ export function createReviewService(
     const link = `${deps.config.publicUrl}/account/addresses/analysis-history?analysis=${a.id}`;
     const stopped = await smsStopped(deps.db, contact.phone);
     await Promise.allSettled([
-      stopped ? Promise.resolve() : deps.sms.send(contact.phone, render(language, reviewSms(decision.verdict, a.crop, link))),
+      stopped
+        ? Promise.resolve()
+        : deps.sms.send(contact.phone, render(language, reviewSms(decision.verdict, a.crop, link))),
       contact.email
         ? deps.mailer.send({
             to: contact.email,

@@ -113,7 +113,10 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens> = {
       return {
         text: tr(c, 'ussd.last.view', {
           date: shortDay(found.last.createdAt),
-          crop: found.last.crop && found.last.crop !== 'other' ? tr(c, `ussd.crop.${found.last.crop}`) : tr(c, 'ussd.last.anyCrop'),
+          crop:
+            found.last.crop && found.last.crop !== 'other'
+              ? tr(c, `ussd.crop.${found.last.crop}`)
+              : tr(c, 'ussd.last.anyCrop'),
           result: found.byExpert ? tr(c, 'ussd.last.expert', { result }) : result,
         }),
       };

@@ -45,8 +45,7 @@ export function createUssdRepo(db: Db) {
       return row;
     },
 
-    setLanguage: (userId: number, language: Language) =>
-      db.update(users).set({ language }).where(eq(users.id, userId)),
+    setLanguage: (userId: number, language: Language) => db.update(users).set({ language }).where(eq(users.id, userId)),
 
     /** STOP (a time) or START (null). */
     setStopped: (userId: number, at: Date | null) =>
@@ -132,10 +131,7 @@ export function createUssdRepo(db: Db) {
           .from(callbackRequests)
           .innerJoin(users, eq(users.id, callbackRequests.userId))
           .where(where)
-          .orderBy(
-            state === 'open' ? callbackRequests.createdAt : desc(callbackRequests.doneAt),
-            callbackRequests.id,
-          )
+          .orderBy(state === 'open' ? callbackRequests.createdAt : desc(callbackRequests.doneAt), callbackRequests.id)
           .limit(window.limit)
           .offset(window.offset),
         db.select({ n: count() }).from(callbackRequests).where(where),

@@ -30,7 +30,13 @@ describe('basic phones: USSD menu and SMS both ways', () => {
       method: 'POST',
       url: `${phoneApi.ussd}?key=${KEY}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ sessionId, serviceCode: '*384*46#', phoneNumber: phone, networkCode: '63902', text }).toString(),
+      payload: new URLSearchParams({
+        sessionId,
+        serviceCode: '*384*46#',
+        phoneNumber: phone,
+        networkCode: '63902',
+        text,
+      }).toString(),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -58,7 +64,14 @@ describe('basic phones: USSD menu and SMS both ways', () => {
       method: 'POST',
       url: `${phoneApi.sms}?key=${key}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ from, to: '12345', text, date: '2026-11-20 08:00:00', id: 'x1', linkId: 'l1' }).toString(),
+      payload: new URLSearchParams({
+        from,
+        to: '12345',
+        text,
+        date: '2026-11-20 08:00:00',
+        id: 'x1',
+        linkId: 'l1',
+      }).toString(),
     });
   const userOf = async (phone: string) => (await db().select().from(users).where(eq(users.phone, phone)))[0];
 
@@ -103,11 +116,11 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     expect((await walk(en.phone, ['7', '0'])).screen).toBe(home);
     expect((await walk(en.phone, ['7', '1', '00'])).screen).toBe(home);
     const wrong = (await walk(en.phone, ['9'])).screen;
-    expect(wrong).toBe(`Type one of the numbers shown.\n${home}`);
+    expect(wrong).toBe(`Type a number shown.\n${home}`);
     expect((await walk(en.phone, ['1'])).screen).toContain('You have not chosen your district');
     const sw = await createUser(t, 'farmer', { language: 'sw' });
     const bad = (await walk(sw.phone, ['7', 'x'])).screen;
-    expect(bad.split('\n')[0]).toBe('Andika moja ya namba zilizoonyeshwa.');
+    expect(bad.split('\n')[0]).toBe('Andika namba iliyopo.');
     expect(bad).toContain('0 Rudi 00 Mwanzo');
     // A district by name pages: "Ka" has more than one page of Ugandan districts.
     const page2 = (await walk(sw.phone, ['7', '2', '1', 'Ka', '9'])).screen;
@@ -120,12 +133,22 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     const farmer = await createUser(t, 'farmer', { language: 'lg' });
     expect((await walk(farmer.phone, ['4', '1'])).screen).toContain('Omukugu ajja kukukubira');
     expect((await walk(farmer.phone, ['4', '1'])).screen).toBe('Wasaba dda. Omukugu ajja kukukubira mangu.');
-    const list = await t.app.inject({ method: 'GET', url: `${phoneApi.callbacks}?page=1&page_size=10`, headers: expert.headers });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${phoneApi.callbacks}?page=1&page_size=10`,
+      headers: expert.headers,
+    });
     expect(list.statusCode).toBe(200);
     const mine = list.json().results.filter((r: { phone: string }) => r.phone === farmer.phone);
     expect(mine).toMatchObject([{ language: 'lg', channel: 'ussd', done_at: null }]);
-    expect((await t.app.inject({ method: 'GET', url: phoneApi.callbacks, headers: farmer.headers })).statusCode).toBe(403);
-    const done = await t.app.inject({ method: 'POST', url: phoneApi.callbackDonePath(mine[0].id), headers: expert.headers });
+    expect((await t.app.inject({ method: 'GET', url: phoneApi.callbacks, headers: farmer.headers })).statusCode).toBe(
+      403,
+    );
+    const done = await t.app.inject({
+      method: 'POST',
+      url: phoneApi.callbackDonePath(mine[0].id),
+      headers: expert.headers,
+    });
     expect(done.statusCode).toBe(204);
     const [row] = await db().select().from(callbackRequests).where(eq(callbackRequests.id, mine[0].id));
     expect(row.doneBy).toBe(expert.id);
@@ -149,14 +172,16 @@ describe('basic phones: USSD menu and SMS both ways', () => {
       .returning();
     expect((await walk(farmer.phone, ['5'])).screen).toContain('Last diagnosis, 10/11/2026, Maize: rust');
     expect((await walk(farmer.phone, ['5', '1'])).screen).toContain('Spray a fungicide');
-    await db().insert(followUps).values({
-      userId: farmer.id,
-      analysisId: a.id,
-      crop: 'maize',
-      dueAt: new Date('2026-11-17T08:00:00Z'),
-      state: 'sent',
-      createdAt: new Date('2026-11-10T08:00:00Z'),
-    });
+    await db()
+      .insert(followUps)
+      .values({
+        userId: farmer.id,
+        analysisId: a.id,
+        crop: 'maize',
+        dueAt: new Date('2026-11-17T08:00:00Z'),
+        state: 'sent',
+        createdAt: new Date('2026-11-10T08:00:00Z'),
+      });
     expect((await walk(farmer.phone, ['6'])).screen).toContain('Kutu found rust on your maize field');
     expect((await walk(farmer.phone, ['6', '3'])).screen).toContain('An expert will look at your case');
     const [reminder] = await db().select().from(followUps).where(eq(followUps.analysisId, a.id));
@@ -177,10 +202,10 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     const before = sms(stopper.phone).length;
 
     const alert = async () => {
-      const rows = await t.deps.database.execute<{ id: number }>(
+      const { rows } = await t.deps.database.execute(
         `insert into outbreak_alerts (district, crop, source_district, raised_at) values ('UG-105', 'maize', 'UG-105', now()) returning id`,
       );
-      const id = (rows as unknown as { rows?: { id: number }[] }).rows?.[0]?.id ?? (rows as unknown as { id: number }[])[0].id;
+      const id = Number(rows[0].id);
       const seen = sms(other.phone).length;
       await t.deps.jobs.send(OUTBREAK_ALERT_QUEUE, { alertId: id });
       await expect.poll(() => sms(other.phone).length, { timeout: 10_000 }).toBeGreaterThan(seen);
@@ -201,13 +226,15 @@ describe('basic phones: USSD menu and SMS both ways', () => {
         })
         .returning();
       await db().update(followUps).set({ state: 'lapsed' }).where(eq(followUps.userId, stopper.id));
-      await db().insert(followUps).values({
-        userId: stopper.id,
-        analysisId: a.id,
-        crop: 'maize',
-        dueAt: new Date('2026-11-19T08:00:00Z'),
-        createdAt: new Date('2026-11-12T08:00:00Z'),
-      });
+      await db()
+        .insert(followUps)
+        .values({
+          userId: stopper.id,
+          analysisId: a.id,
+          crop: 'maize',
+          dueAt: new Date('2026-11-19T08:00:00Z'),
+          createdAt: new Date('2026-11-12T08:00:00Z'),
+        });
       const sweeper = createFollowUpService({
         db: db(),
         clock: t.clock,
