@@ -5,8 +5,6 @@ import type { DistrictRust } from './district-rust.ts';
 import type { PhoneFollowUp } from '../followup/phone-answer.ts';
 import type { PhoneFarmerInput } from '../auth/phone-account.ts';
 
-/** The most characters a USSD screen may show (what the gateway and most handsets allow). */
-export const USSD_MAX_CHARS = 182;
 
 /** What the menu may read and change, handed in by the service (so screens stay plain functions). */
 export interface MenuUses {

@@ -53,14 +53,14 @@ export function ussdRoutes(app: App, ussd: UssdService, opts: { secret?: string;
             "Africa's Talking USSD callback (form). Answers text/plain: `CON <screen>` waits for input, `END <text>` closes. The gateway's secret goes in `?key=`.",
           querystring: gatewayQuery,
           body: ussdCallbackBody,
-          response: errorReplies(400, 403, 429, 503),
+          response: { 200: z.string().describe('text/plain: `CON …` or `END …`'), ...errorReplies(400, 403, 429, 503) },
         },
         onRequest: fromGateway,
         config: perNumber('phoneNumber'),
       },
       async (req, reply) => {
         const step = await ussd.ussd(req.body);
-        return reply.type('text/plain; charset=utf-8').send(step.reply as never);
+        return reply.type('text/plain; charset=utf-8').send(step.reply);
       },
     );
     scope.post(
@@ -72,14 +72,14 @@ export function ussdRoutes(app: App, ussd: UssdService, opts: { secret?: string;
             "Africa's Talking two-way SMS callback (form): keywords in en, sw, lg; the reply goes by SMS in the sender's language.",
           querystring: gatewayQuery,
           body: smsInboundBody,
-          response: errorReplies(400, 403, 429, 503),
+          response: { 200: z.string().describe('text/plain: OK'), ...errorReplies(400, 403, 429, 503) },
         },
         onRequest: fromGateway,
         config: perNumber('from'),
       },
       async (req, reply) => {
         await ussd.inboundSms(req.body);
-        return reply.type('text/plain; charset=utf-8').send('OK' as never);
+        return reply.type('text/plain; charset=utf-8').send('OK');
       },
     );
   });
