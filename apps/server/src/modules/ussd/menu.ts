@@ -5,7 +5,6 @@ import type { DistrictRust } from './district-rust.ts';
 import type { PhoneFollowUp } from '../followup/phone-answer.ts';
 import type { PhoneFarmerInput } from '../auth/phone-account.ts';
 
-
 /** What the menu may read and change, handed in by the service (so screens stay plain functions). */
 export interface MenuUses {
   repo: UssdRepo;

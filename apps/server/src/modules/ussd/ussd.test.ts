@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { phoneApi, USSD_SCREEN_MAX } from '@kutu/contract';
-import { analyses, callbackRequests, expertReviews, followUps, users } from '../../db/schema/index.ts';
+import {
+  analyses,
+  availabilitySlots,
+  bookings,
+  callbackRequests,
+  expertReviews,
+  followUps,
+  users,
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
@@ -271,6 +279,41 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     expect(asked).toMatchObject({ channel: 'sms', language: 'lg' });
     await inbound('+256700999111', 'MSAADA');
     expect(sms('+256700999111').at(-1)).toContain('namba hii haina akaunti ya Kutu');
+  });
+
+  it('shows the next consultation and its state', async () => {
+    const farmer = await createUser(t, 'farmer');
+    expect((await walk(farmer.phone, ['3'])).screen).toContain('You have no consultation booked');
+    const [slot] = await db()
+      .insert(availabilitySlots)
+      .values({
+        expertId: expert.id,
+        startTime: new Date('2026-11-24T07:00:00Z'),
+        endTime: new Date('2026-11-24T08:00:00Z'),
+      })
+      .returning();
+    await db().insert(bookings).values({ slotId: slot.id, farmerId: farmer.id, topic: 'Rust' });
+    expect((await walk(farmer.phone, ['3'])).screen).toBe(
+      `Next consultation: 24/11/2026 10:00 with ${expert.username}. Waiting for the expert to accept.\n0 Back 00 Home`,
+    );
+  });
+
+  it('limits callbacks per phone number, not per address', async () => {
+    const limited = await createTestApp({ env: { AT_CALLBACK_SECRET: KEY, PHONE_RATE_LIMIT_MAX: '3' } });
+    try {
+      const call = (phone: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: `${phoneApi.ussd}?key=${KEY}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ sessionId: 'r', serviceCode: '*1#', phoneNumber: phone, text: '' }).toString(),
+        });
+      for (let i = 0; i < 3; i++) expect((await call('+256700000071')).statusCode).toBe(200);
+      expect((await call('+256700000071')).statusCode).toBe(429);
+      expect((await call('+256700000072')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('lets administrators and experts try the menu with their own number only', async () => {
