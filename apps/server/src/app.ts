@@ -42,6 +42,8 @@ import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
 import { outbreakJobs } from './modules/outbreak/outbreak.jobs.ts';
 import { followUpJobs } from './modules/followup/followup.jobs.ts';
 import { outbreakRoutes } from './modules/outbreak/outbreak.routes.ts';
+import { ussdRoutes } from './modules/ussd/ussd.routes.ts';
+import { withoutKey } from './modules/ussd/gateway-key.ts';
 import {
   canonicalMetricsUrl,
   metricsRoutes,
@@ -132,6 +134,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   offlineModelRoutes(app, services.offlineModel);
   vettingRoutes(app, services.vetting);
   outbreakRoutes(app, services.outbreak);
+  ussdRoutes(app, services.ussd, {
+    secret: config.phone.callbackSecret,
+    perNumberPerMinute: config.phone.rateLimitMax,
+  });
 
   registerWebApp(app, config.webDist);
   return app;
@@ -142,6 +148,15 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>) {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
+    // The gateway's callback URLs carry its secret as `?key=`: never written to the log.
+    serializers: {
+      req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+        method: req.method,
+        url: withoutKey(req.url),
+        host: req.hostname,
+        remoteAddress: req.ip,
+      }),
+    },
     hooks: errorLogHooks,
   };
 }

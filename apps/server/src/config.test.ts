@@ -33,12 +33,20 @@ describe('configuration', () => {
       SMTP_URL: 'smtps://kutu:pw@smtp.example.com:465',
       SMS_GATEWAY_URL: 'https://sms.example.com/send',
       SMS_GATEWAY_KEY: 'key',
+      AT_CALLBACK_SECRET: 'c'.repeat(24),
     });
     expect(config).toMatchObject({ isProduction: true, authRateLimitMax: 20 });
+    expect(config.phone.callbackSecret).toBe('c'.repeat(24));
     expect(config.jwt).toMatchObject({
       accessSecret: secrets.JWT_ACCESS_SECRET,
       refreshSecret: secrets.JWT_REFRESH_SECRET,
     });
+  });
+
+  it('refuses to start in production without the gateway callback secret', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ...secrets, SMS_TRANSPORT: 'log', MAIL_TRANSPORT: 'log' }),
+    ).toThrow(/AT_CALLBACK_SECRET: AT_CALLBACK_SECRET is required in production/);
   });
 
   it('rejects short secrets and bad numbers with the variable named', () => {

@@ -82,6 +82,16 @@ const schema = z
     SMS_GATEWAY_URL: z.string().url().optional(),
     SMS_GATEWAY_KEY: z.string().optional(),
     SMS_SENDER_ID: z.string().default('KUTU'),
+    /**
+     * The shared secret the SMS/USSD gateway sends with every callback (USSD, inbound SMS): the `key`
+     * query parameter of the callback URL, or the X-Callback-Key header. Required in production; without
+     * it elsewhere the callback routes answer 503 (the try-out screen still works).
+     */
+    AT_CALLBACK_SECRET: z.string().min(16).optional(),
+    /** Callbacks per phone number and minute on the USSD and inbound SMS routes. */
+    PHONE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+    /** The USSD code farmers dial, as the texts name it (e.g. *384*123#). */
+    USSD_CODE: z.string().min(2).max(20).default('*384*46#'),
     JWT_ACCESS_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     JWT_REFRESH_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -153,6 +163,14 @@ const schema = z
         message: 'SMTP_URL is required in production (or MAIL_TRANSPORT=log to only log each email)',
       });
     }
+    if (!env.AT_CALLBACK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AT_CALLBACK_SECRET'],
+        message:
+          'AT_CALLBACK_SECRET is required in production: a random secret of at least 16 characters, also put in the gateway callback URLs',
+      });
+    }
     if (!env.SMS_GATEWAY_URL && env.SMS_TRANSPORT !== 'log') {
       ctx.addIssue({
         code: 'custom',
@@ -203,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY) as false | number | string[],
     mailFrom: e.MAIL_FROM,
     sms: { gatewayUrl: e.SMS_GATEWAY_URL, apiKey: e.SMS_GATEWAY_KEY, senderId: e.SMS_SENDER_ID },
+    phone: { callbackSecret: e.AT_CALLBACK_SECRET, rateLimitMax: e.PHONE_RATE_LIMIT_MAX, ussdCode: e.USSD_CODE },
     jwt: {
       accessSecret: e.JWT_ACCESS_SECRET ?? DEV_SECRET,
       refreshSecret: e.JWT_REFRESH_SECRET ?? `${DEV_SECRET}-refresh`,

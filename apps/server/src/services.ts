@@ -19,6 +19,7 @@ import { createRetrainingService, type TrainingLog } from './modules/training/re
 import { createSamplesService } from './modules/training/samples.service.ts';
 import { createVersionsService } from './modules/training/versions.service.ts';
 import { createVettingService } from './modules/vetting/vetting.service.ts';
+import { createUssdService } from './modules/ussd/ussd.service.ts';
 
 /**
  * The service graph, built once per app (docs/decisions/0042): each service is made here and handed to
@@ -62,5 +63,6 @@ export function createServices(deps: ModuleDeps, log: TrainingLog) {
     retraining,
     versions,
     vetting: createVettingService(deps),
+    ussd: createUssdService(deps, { outbreak, signup }, (err) => log.error({ err }, 'could not send an SMS reply')),
   };
 }

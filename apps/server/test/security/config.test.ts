@@ -4,7 +4,11 @@ import { createMailer } from '../../src/adapters/mailer.ts';
 import { createSms } from '../../src/adapters/sms.ts';
 import { loadConfig } from '../../src/config.ts';
 
-const strong = { JWT_ACCESS_SECRET: 'k'.repeat(40), JWT_REFRESH_SECRET: 'r'.repeat(40) };
+const strong = {
+  JWT_ACCESS_SECRET: 'k'.repeat(40),
+  JWT_REFRESH_SECRET: 'r'.repeat(40),
+  AT_CALLBACK_SECRET: 'c'.repeat(24),
+};
 const delivery = {
   SMTP_URL: 'smtps://kutu:pw@smtp.example.com:465',
   SMS_GATEWAY_URL: 'https://sms.example.com/send',

@@ -11,6 +11,7 @@ export function productionEnv(extra: Record<string, string> = {}): Record<string
     JWT_ACCESS_SECRET: 'production-access-secret-for-the-tests',
     JWT_REFRESH_SECRET: 'production-refresh-secret-for-the-tests',
     SMS_TRANSPORT: 'log',
+    AT_CALLBACK_SECRET: 'gateway-callback-secret-for-the-tests',
     ...extra,
   };
 }

@@ -108,6 +108,8 @@ const screens: RouteObject[] = [
       { path: 'settings', element: <Navigate to={routes.profile} replace /> },
       { path: 'profile', ...page('profile/pages/ProfilePage') },
       { path: 'expert-applications', ...page('vetting/pages/ExpertApplicationsPage', 'admin') },
+      // Administrators and experts (the server checks the role).
+      { path: 'phone-menu', ...page('phone/pages/UssdSimulatorPage') },
       {
         path: 'addresses',
         children: [
@@ -146,6 +148,7 @@ const screens: RouteObject[] = [
             ...page('consultations/pages/CreateSlotPage', 'expert'),
           },
           { path: 'slots', ...page('consultations/pages/SlotsPage', 'farmer') },
+          { path: 'call-backs', ...page('phone/pages/CallbacksPage', 'expert') },
           {
             path: 'my-bookings',
             ...page('consultations/pages/MyBookingsPage', 'farmer'),

@@ -44,6 +44,8 @@ export const SCREEN_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
   '/account/addresses/slots': account('consultations/pages/SlotsPage'),
   '/account/addresses/my-bookings': account('consultations/pages/MyBookingsPage'),
   '/account/addresses/bookings': account('consultations/pages/BookingsPage'),
+  '/account/addresses/call-backs': account('phone/pages/CallbacksPage'),
+  '/account/phone-menu': account('phone/pages/UssdSimulatorPage'),
   '/account/addresses/:id': account('community/pages/PostCommentsPage'),
   '/terms': ['features/static/pages/TermsPage.tsx'],
   '/contact-us': ['features/static/pages/ContactPage.tsx'],

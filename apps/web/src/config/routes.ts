@@ -29,4 +29,8 @@ export const routes = {
   slots: '/account/addresses/slots',
   myBookings: '/account/addresses/my-bookings',
   bookings: '/account/addresses/bookings',
+  /** Experts: farmers on basic phones who asked to be called back. */
+  callbacks: '/account/addresses/call-backs',
+  /** Administrators and experts: the USSD menu as a basic phone shows it. */
+  ussdSimulator: '/account/phone-menu',
 } as const;

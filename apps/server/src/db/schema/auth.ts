@@ -39,6 +39,11 @@ export const users = pgTable(
     district: text('district'),
     /** Whether outbreak alerts also come by SMS (the in-app notification always comes). */
     smsAlerts: boolean('sms_alerts').notNull().default(true),
+    /**
+     * The owner sent STOP by SMS: no SMS from Kutu until START, except the codes they ask for at that
+     * moment (docs/decisions/0051; checked by `smsStopped()` in lib/sms-stop.ts).
+     */
+    smsStoppedAt: timestamp('sms_stopped_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

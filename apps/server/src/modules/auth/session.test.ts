@@ -298,6 +298,7 @@ describe('production mode', () => {
         JWT_ACCESS_SECRET: 'a'.repeat(40),
         JWT_REFRESH_SECRET: 'b'.repeat(40),
         SMS_TRANSPORT: 'log',
+        AT_CALLBACK_SECRET: 'c'.repeat(24),
       },
     });
     try {

@@ -7,6 +7,7 @@ import { uniqueViolation, type UserRow } from './auth.repo.ts';
 import { RESEND_WINDOW_MS, resendProblem } from './codes.ts';
 import { activationLinkMail, activationLinkSms, activationSms, verificationMail } from './messages.ts';
 import { hashSecret } from './passwords.ts';
+import { createPhoneFarmer, type PhoneFarmerInput } from './phone-account.ts';
 import { type AuthShared, clash, emailOrThrow } from './auth.shared.ts';
 
 /** The sign-up token's life: the sign-up reply's, and the one a sign-in to an unfinished account sends. */
@@ -275,6 +276,9 @@ export function createSignupService(shared: AuthShared) {
     },
 
     resumeSignUp,
+
+    /** A farmer registering on a basic phone (USSD): active at once, no password (phone-account.ts). */
+    registerFromPhone: (input: PhoneFarmerInput) => createPhoneFarmer(deps.db, input, clock.now()),
   };
 }
 export type SignupService = ReturnType<typeof createSignupService>;

@@ -1,6 +1,7 @@
 import type { Language, NotificationType } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { type Message, message, render, t } from '../../i18n/i18n.ts';
+import { smsStopped } from '../../lib/sms-stop.ts';
 import type { BookingRow } from './consultations.repo.ts';
 
 interface Person {
@@ -39,7 +40,8 @@ export function createConsultationNotices({
   mailer,
   sms,
   config,
-}: Pick<ModuleDeps, 'notifications' | 'mailer' | 'sms' | 'config'>) {
+  db,
+}: Pick<ModuleDeps, 'notifications' | 'mailer' | 'sms' | 'config' | 'db'>) {
   const link = (role: 'farmer' | 'expert') =>
     `${config.publicUrl}/account/addresses/${role === 'farmer' ? 'my-bookings' : 'bookings'}`;
 
@@ -47,8 +49,14 @@ export function createConsultationNotices({
     await notifications.notify(to.id, notice.type, notice.message, data);
     const language: Language = await notifications.languageOf(to.id);
     const text = render(language, notice.message);
+    const stopped = await smsStopped(db, to.phone);
     await Promise.allSettled([
-      sms.send(to.phone, notice.clipSms ? render(language, notice.sms).slice(0, 160) : render(language, notice.sms)),
+      stopped
+        ? Promise.resolve()
+        : sms.send(
+            to.phone,
+            notice.clipSms ? render(language, notice.sms).slice(0, 160) : render(language, notice.sms),
+          ),
       to.email
         ? mailer.send({
             to: to.email,

@@ -28,6 +28,27 @@ export function createFollowUpRepo(db: Db) {
       return row;
     },
 
+    /** The farmer's oldest open reminder (answered by phone when there is no photo). */
+    async oldestOpen(userId: number): Promise<FollowUpRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(followUps)
+        .where(and(eq(followUps.userId, userId), isOpen))
+        .orderBy(followUps.createdAt, followUps.id)
+        .limit(1);
+      return row;
+    },
+
+    /** One of the farmer's open reminders, locked until the transaction ends. */
+    async ownOpen(userId: number, id: number, tx: Tx): Promise<FollowUpRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(followUps)
+        .where(and(eq(followUps.id, id), eq(followUps.userId, userId), isOpen))
+        .for('update');
+      return row;
+    },
+
     async ofAnalysis(analysisId: number): Promise<FollowUpRow | undefined> {
       const [row] = await db.select().from(followUps).where(eq(followUps.analysisId, analysisId));
       return row;

@@ -1,6 +1,7 @@
 import { adviceTopicFor, type AnalysisCrop, type FollowUpInfo, type RustClass } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { message, render, storeMessage } from '../../i18n/i18n.ts';
+import { smsStopped } from '../../lib/sms-stop.ts';
 import { createReviewRepo } from '../review/review.repo.ts';
 import { type ComparedAnswer, compareFollowUp } from './compare.ts';
 import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
@@ -111,7 +112,7 @@ export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'n
       message('followUp.reminder', { field, date: r.createdAt }),
       { analysis_id: r.analysisId, follow_up_of: r.analysisId },
     );
-    if (!r.contact?.smsAlerts) return;
+    if (!r.contact?.smsAlerts || (await smsStopped(deps.db, r.contact.phone))) return;
     const language = await deps.notifications.languageOf(r.userId);
     const link = `${deps.config.publicUrl}/account/addresses/image-analysis?follow_up=${r.analysisId}`;
     // The notification is the record: a failed SMS does not bring the reminder back.

@@ -21,6 +21,7 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { message, render } from '../../i18n/i18n.ts';
 import { notFound } from '../../lib/errors.ts';
+import { smsStopped } from '../../lib/sms-stop.ts';
 import { toPage } from '../../lib/pagination.ts';
 import { boundaryOf } from '@kutu/contract/boundaries';
 import { type CaseRow, createOutbreakRepo, type FarmerWeek } from './outbreak.repo.ts';
@@ -187,7 +188,7 @@ export function createOutbreakService(
         message(farmer ? 'outbreak.alert.message' : 'outbreak.alert.expert', params),
         data,
       );
-      if (!person.smsAlerts) continue;
+      if (!person.smsAlerts || (await smsStopped(deps.db, person.phone))) continue;
       const language = await deps.notifications.languageOf(person.id);
       const key = farmer
         ? neighbour

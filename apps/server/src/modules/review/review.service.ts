@@ -25,6 +25,7 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { message, render, restoreMessage, t } from '../../i18n/i18n.ts';
+import { smsStopped } from '../../lib/sms-stop.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { AnalysisService } from '../analysis/analysis.service.ts';
@@ -97,8 +98,11 @@ export function createReviewService(
     const [contact, language] = await Promise.all([repo.contactOf(a.userId), deps.notifications.languageOf(a.userId)]);
     if (!contact) return;
     const link = `${deps.config.publicUrl}/account/addresses/analysis-history?analysis=${a.id}`;
+    const stopped = await smsStopped(deps.db, contact.phone);
     await Promise.allSettled([
-      deps.sms.send(contact.phone, render(language, reviewSms(decision.verdict, a.crop, link))),
+      stopped
+        ? Promise.resolve()
+        : deps.sms.send(contact.phone, render(language, reviewSms(decision.verdict, a.crop, link))),
       contact.email
         ? deps.mailer.send({
             to: contact.email,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ExpertApplication, ExpertApplicationPage, expertApplicationsQuery, Language } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { type Message, message, render, t } from '../../i18n/i18n.ts';
+import { smsStopped } from '../../lib/sms-stop.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { type ApplicationRow, createVettingRepo } from './vetting.repo.ts';
@@ -51,8 +52,9 @@ export function createVettingService(
     await notifications.notify(row.id, notice.type, notice.text, { expert_id: row.id });
     const language: Language = row.language;
     const link = `${config.publicUrl}/account`;
+    const stopped = await smsStopped(deps.db, row.phone);
     await Promise.allSettled([
-      sms.send(row.phone, render(language, notice.sms).slice(0, 160)),
+      stopped ? Promise.resolve() : sms.send(row.phone, render(language, notice.sms).slice(0, 160)),
       row.email
         ? mailer.send({
             to: row.email,

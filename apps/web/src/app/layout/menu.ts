@@ -1,5 +1,6 @@
 import {
   IconCalendarEvent,
+  IconDeviceMobile,
   IconUserCheck,
   IconLayoutDashboard,
   IconMap2,
@@ -65,6 +66,14 @@ export const menu: MenuEntry[] = [
       { labelKey: 'menu.bookings', to: routes.bookings, roles: ['expert'] },
       { labelKey: 'menu.slots', to: routes.slots, roles: ['farmer'] },
       { labelKey: 'menu.myBookings', to: routes.myBookings, roles: ['farmer'] },
+    ],
+  },
+  {
+    labelKey: 'menu.basicPhones',
+    icon: IconDeviceMobile,
+    children: [
+      { labelKey: 'menu.callbacks', to: routes.callbacks, roles: ['expert'] },
+      { labelKey: 'menu.ussdSimulator', to: routes.ussdSimulator, roles: ['admin', 'expert'] },
     ],
   },
   { labelKey: 'menu.profile', icon: IconUser, to: routes.profile },

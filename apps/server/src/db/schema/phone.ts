@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+/**
+ * "Call me back" requests from a basic phone (USSD menu or the CALL ME SMS, docs/decisions/0051): an
+ * expert sees the open ones in the app, calls the farmer in their language and marks the request done.
+ */
+export const callbackRequests = pgTable(
+  'callback_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The language the farmer wants to be called in (their account's when they asked). */
+    language: text('language', { enum: ['en', 'sw', 'lg'] }).notNull(),
+    /** `ussd` or `sms`: how the farmer asked. */
+    channel: text('channel', { enum: ['ussd', 'sms'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    doneBy: integer('done_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('callback_requests_open_idx').on(t.createdAt).where(sql`done_at is null`),
+    index('callback_requests_user_idx').on(t.userId),
+    check('callback_requests_channel_check', sql`${t.channel} in ('ussd', 'sms')`),
+    check('callback_requests_language_check', sql`${t.language} in ('en', 'sw', 'lg')`),
+  ],
+);

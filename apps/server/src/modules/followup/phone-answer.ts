@@ -1,0 +1,53 @@
+import type { ModuleDeps } from '../../deps.ts';
+import { message, storeMessage } from '../../i18n/i18n.ts';
+import { createReviewRepo } from '../review/review.repo.ts';
+import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
+
+/** What a farmer without a camera says of a treated field (USSD menu). */
+export type SpokenOutcome = 'better' | 'same' | 'worse';
+
+/**
+ * The follow-up question answered in words instead of a photo (docs/decisions/0051, after 0044): the
+ * farmer's open reminder closes with their answer. Worse goes to the expert queue with the first
+ * diagnosis, as a worse photo does today; "same" is stored as `unclear` (no photo to compare, so no
+ * claim of less rust) and the farmer is pointed to "call me back".
+ */
+export function createPhoneFollowUp(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
+  const repo = createFollowUpRepo(deps.db);
+  const reviews = createReviewRepo(deps.db);
+
+  return {
+    /** The farmer's open reminder (the oldest), if any: the one the question is about. */
+    async openOf(userId: number): Promise<FollowUpRow | undefined> {
+      return repo.oldestOpen(userId);
+    },
+
+    /** Closes the reminder with the farmer's answer; false when it was closed meanwhile. */
+    async answer(userId: number, reminderId: number, said: SpokenOutcome): Promise<boolean> {
+      const now = deps.clock.now();
+      return deps.db.transaction(async (tx) => {
+        const reminder = await repo.ownOpen(userId, reminderId, tx);
+        if (!reminder) return false;
+        const worse = said === 'worse';
+        const closed = await repo.close(
+          reminder.id,
+          {
+            state: 'compared',
+            nextAnalysisId: null,
+            outcome: said === 'same' ? 'unclear' : said,
+            escalated: worse,
+            closedAt: now,
+          },
+          tx,
+        );
+        if (!closed) return false;
+        if (worse) {
+          const reason = storeMessage(message('followUp.reasonByPhone', { first: `#${reminder.analysisId}` }));
+          await reviews.escalate(reminder.analysisId, reason, now, tx);
+        }
+        return true;
+      });
+    },
+  };
+}
+export type PhoneFollowUp = ReturnType<typeof createPhoneFollowUp>;

@@ -1,0 +1,60 @@
+import { districtByCode, type Language } from '@kutu/contract';
+import { t } from '../../i18n/i18n.ts';
+import type { SpokenOutcome } from '../followup/phone-answer.ts';
+import type { Data, MenuCtx } from './menu.ts';
+import { tr } from './menu.ts';
+
+/**
+ * What the menu changes, each ending the session with what was done. A known number changes only its
+ * own settings (language, district, alerts), asks for a call back, or answers its own follow-up.
+ */
+export const actions = {
+  async register(c: MenuCtx, d: Data): Promise<string> {
+    const district = districtByCode(d.district ?? '');
+    if (!d.name || !district) return tr(c, 'ussd.failed');
+    const user = await c.uses.registerFromPhone({
+      phone: c.phone,
+      name: d.name,
+      language: c.lang,
+      district: district.code,
+      districtName: district.name,
+      crops: d.crops ?? [],
+    });
+    if (!user) return tr(c, 'ussd.failed');
+    return tr(c, 'ussd.registered', { name: d.name, district: district.name, code: c.code });
+  },
+
+  async setDistrict(c: MenuCtx, code: string): Promise<string> {
+    if (!c.user) return tr(c, 'ussd.failed');
+    await c.uses.saveSettings(c.user.id, { district: code });
+    return tr(c, 'ussd.districtSet', { district: districtByCode(code)?.name ?? code });
+  },
+
+  /** Turning alerts on is asking for SMS again: it also lifts a STOP sent earlier. */
+  async setAlerts(c: MenuCtx, on: boolean, district: string): Promise<string> {
+    if (!c.user) return tr(c, 'ussd.failed');
+    await c.uses.saveSettings(c.user.id, { sms_alerts: on });
+    if (on && c.user.smsStoppedAt) await c.uses.repo.setStopped(c.user.id, null);
+    return on ? tr(c, 'ussd.alerts.nowOn', { district }) : tr(c, 'ussd.alerts.nowOff', { code: c.code });
+  },
+
+  /** One open request per farmer: asking again while one waits changes nothing. */
+  async callMe(c: MenuCtx, channel: 'ussd' | 'sms'): Promise<string> {
+    if (!c.user) return tr(c, 'ussd.failed');
+    if (await c.uses.repo.openCallbackOf(c.user.id)) return tr(c, 'ussd.callback.already');
+    await c.uses.repo.addCallback({ userId: c.user.id, language: c.user.language, channel, now: c.now });
+    return tr(c, 'ussd.callback.done', { phone: c.phone });
+  },
+
+  async followUp(c: MenuCtx, reminderId: number, said: SpokenOutcome): Promise<string> {
+    if (!c.user) return tr(c, 'ussd.failed');
+    const done = await c.uses.followUps.answer(c.user.id, reminderId, said);
+    return done ? tr(c, `ussd.follow.${said}`) : tr(c, 'ussd.follow.none');
+  },
+
+  async setLanguage(c: MenuCtx, language: Language): Promise<string> {
+    if (!c.user) return tr(c, 'ussd.failed');
+    await c.uses.repo.setLanguage(c.user.id, language);
+    return t(language, 'ussd.languageSet');
+  },
+};

@@ -1,0 +1,48 @@
+import { type SmallCount, toSmallCount } from '@kutu/contract';
+import type { Db } from '../../db/client.ts';
+import { createOutbreakRepo } from '../outbreak/outbreak.repo.ts';
+import { weekStartOf, weeksBefore } from '../outbreak/rule.ts';
+
+/** Weeks the menu's "rust in my district now" covers: the last two against the two before. */
+export const MENU_WEEKS = 4;
+export const MENU_CROPS = ['maize', 'beans'] as const;
+
+export interface CropNow {
+  crop: (typeof MENU_CROPS)[number];
+  /** Confirmed cases (farmer-weeks) over MENU_WEEKS, under the privacy rule of decision 0033. */
+  confirmed: SmallCount;
+  trend: 'rising' | 'falling' | 'steady';
+  alert: boolean;
+}
+
+/**
+ * Rust in one district now, as the USSD menu says it: confirmed cases only, real data only (try-out
+ * cases are never shown as real, and a phone screen has no room to flag them), counts of 1 or 2 as
+ * "under 3" like every outbreak reply (toSmallCount, decision 0033), the trend in words.
+ */
+export function createDistrictRust(db: Db) {
+  const repo = createOutbreakRepo(db);
+  return async function districtNow(district: string, now: Date): Promise<CropNow[]> {
+    const last = weekStartOf(now);
+    const weeks = Array.from({ length: MENU_WEEKS }, (_, i) => weeksBefore(last, MENU_WEEKS - 1 - i));
+    return Promise.all(
+      MENU_CROPS.map(async (crop) => {
+        const [rows, alerts] = await Promise.all([
+          repo.weekly({ crop, from: weeks[0], district, realOnly: true }),
+          repo.openAlertDistricts(crop),
+        ]);
+        const byWeek = new Map(rows.map((r) => [r.weekStart, Number(r.confirmed)]));
+        const series = weeks.map((w) => byWeek.get(w) ?? 0);
+        const recent = series[2] + series[3];
+        const earlier = series[0] + series[1];
+        return {
+          crop,
+          confirmed: toSmallCount(series.reduce((a, b) => a + b, 0)),
+          trend: recent > earlier ? 'rising' : recent < earlier ? 'falling' : 'steady',
+          alert: alerts.has(district),
+        } satisfies CropNow;
+      }),
+    );
+  };
+}
+export type DistrictRust = ReturnType<typeof createDistrictRust>;

@@ -1,0 +1,144 @@
+import type { Language } from '@kutu/contract';
+import { type MessageKey, type Params, t } from '../../i18n/i18n.ts';
+import type { PhoneUser, UssdRepo } from './ussd.repo.ts';
+import type { DistrictRust } from './district-rust.ts';
+import type { PhoneFollowUp } from '../followup/phone-answer.ts';
+import type { PhoneFarmerInput } from '../auth/phone-account.ts';
+
+/** What the menu may read and change, handed in by the service (so screens stay plain functions). */
+export interface MenuUses {
+  repo: UssdRepo;
+  districtNow: DistrictRust;
+  followUps: PhoneFollowUp;
+  saveSettings(userId: number, body: { district?: string; sms_alerts?: boolean }): Promise<unknown>;
+  registerFromPhone(input: PhoneFarmerInput): Promise<{ id: number } | null>;
+}
+
+/** One request's facts: who dials (by number only), in which language, and what the menu may use. */
+export interface MenuCtx {
+  phone: string;
+  user: PhoneUser | null;
+  lang: Language;
+  now: Date;
+  /** The code farmers dial, and the terms page, as the texts name them. */
+  code: string;
+  termsUrl: string;
+  uses: MenuUses;
+}
+
+/** What a screen carries forward: answers given on the way (language, name, district search, …). */
+export interface Data {
+  lang?: Language;
+  name?: string;
+  country?: 'UG' | 'KE';
+  q?: string;
+  page?: number;
+  purpose?: 'register' | 'settings' | 'rust';
+  district?: string;
+  crops?: string[];
+  reminderId?: number;
+}
+
+export type ScreenId =
+  | 'language'
+  | 'guest'
+  | 'terms'
+  | 'name'
+  | 'country'
+  | 'letters'
+  | 'pick'
+  | 'crops'
+  | 'home'
+  | 'rust'
+  | 'rustTodo'
+  | 'alerts'
+  | 'bookings'
+  | 'callback'
+  | 'last'
+  | 'lastTodo'
+  | 'follow'
+  | 'settings'
+  | 'setLanguage';
+
+/** A screen's text; `root` screens (first screens) show no "0 Back 00 Home" line. */
+export interface Shown {
+  text: string;
+  root?: boolean;
+}
+
+/** What an answer leads to: another screen, the same screen with a hint, an action, or the end. */
+export type Next =
+  | { to: ScreenId; data?: Data }
+  | { hint: MessageKey; params?: Params }
+  | { act: () => Promise<string> }
+  | { end: string };
+
+export interface Screen {
+  show(c: MenuCtx, d: Data): Shown | Promise<Shown>;
+  answer(input: string, c: MenuCtx, d: Data): Next | Promise<Next>;
+}
+
+/** The answer as an option number from 1 to n, or null. */
+export function choice(input: string, n: number): number | null {
+  if (!/^\d{1,2}$/.test(input)) return null;
+  const k = Number(input);
+  return k >= 1 && k <= n ? k : null;
+}
+
+export const tr = (c: MenuCtx, key: MessageKey, params?: Params) => t(c.lang, key, params);
+export const badNumber: Next = { hint: 'ussd.hint.number' };
+
+interface State {
+  screen: ScreenId;
+  data: Data;
+}
+
+/**
+ * The menu as a pure state machine (docs/decisions/0051): the gateway sends every answer of the session
+ * so far (`text`, joined by `*`); the screen is found by replaying them from the first screen. "0" goes
+ * back, "00" home; an answer a screen refuses keeps it, with one line saying what to type. Actions
+ * (which change something) run only for the newest answer and always end the session, so a replay never
+ * repeats one.
+ */
+export async function runMenu(
+  screens: Record<ScreenId, Screen>,
+  answers: string[],
+  base: Omit<MenuCtx, 'lang'>,
+): Promise<{ text: string; end: boolean }> {
+  const start: State = { screen: base.user ? 'home' : 'language', data: {} };
+  const ctx = (s: State): MenuCtx => ({ ...base, lang: base.user?.language ?? s.data.lang ?? 'en' });
+  let stack: State[] = [];
+  let current = start;
+  let hint: string | null = null;
+  for (const [i, raw] of answers.entries()) {
+    const input = raw.trim();
+    hint = null;
+    if (input === '00') {
+      stack = [];
+      current = start;
+      continue;
+    }
+    if (input === '0') {
+      current = stack.pop() ?? start;
+      continue;
+    }
+    const c = ctx(current);
+    const next = await screens[current.screen].answer(input, c, current.data);
+    if ('hint' in next) {
+      hint = t(c.lang, next.hint, next.params);
+      continue;
+    }
+    if ('end' in next) return { text: next.end, end: true };
+    if ('act' in next) {
+      // An older answer that led to an action means the gateway replayed a finished session.
+      if (i !== answers.length - 1) return { text: tr(c, 'ussd.ended', { code: c.code }), end: true };
+      return { text: await next.act(), end: true };
+    }
+    stack.push(current);
+    current = { screen: next.to, data: { ...current.data, ...next.data } };
+  }
+  const c = ctx(current);
+  const shown = await screens[current.screen].show(c, current.data);
+  const lines = [hint, shown.text, shown.root ? null : tr(c, 'ussd.footer')].filter((l): l is string => Boolean(l));
+  return { text: lines.join('\n'), end: false };
+}

@@ -1,0 +1,172 @@
+import { adviceTopicFor, EAST_AFRICA_TIME_ZONE, type RustClass } from '@kutu/contract';
+import type { MessageKey } from '../../i18n/i18n.ts';
+import { districtByCode } from '@kutu/contract';
+import { actions } from './actions.ts';
+import { badNumber, choice, type MenuCtx, type Screen, type ScreenId, tr } from './menu.ts';
+import { guestScreens } from './screens-guest.ts';
+
+/** Day (and time) as short as a phone screen needs, in East Africa Time: 1/12/2026 09:00. */
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+  timeZone: EAST_AFRICA_TIME_ZONE,
+});
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: EAST_AFRICA_TIME_ZONE,
+});
+export const shortDay = (at: Date) => dayFormat.format(at);
+
+const districtName = (c: MenuCtx) =>
+  (c.user?.district && districtByCode(c.user.district)?.name) || tr(c, 'ussd.yourDistrict');
+
+/** The advice topic of the farmer's last diagnosis: the expert's verdict when there is one. */
+async function lastTopic(c: MenuCtx) {
+  const last = c.user ? await c.uses.repo.lastDiagnosis(c.user.id) : undefined;
+  if (!last) return undefined;
+  const verdict = last.verdict && last.verdict !== 'cannot_tell' ? last.verdict : null;
+  const topic = verdict
+    ? verdict
+    : adviceTopicFor({
+        outcome: last.outcome,
+        rustClass: last.rustClass as RustClass | null,
+        confidence: last.confidence,
+        unsure: last.unsure,
+      });
+  return { last, topic, byExpert: Boolean(verdict) };
+}
+
+const only0: Screen['answer'] = () => badNumber;
+
+/** The menu of a number with an account: read-only screens, and actions on the account's own settings. */
+const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens> = {
+  home: {
+    show: (c) => ({ text: tr(c, 'ussd.home'), root: true }),
+    answer: (input) => {
+      const to = (['rust', 'alerts', 'bookings', 'callback', 'last', 'follow', 'settings'] as const)[
+        (choice(input, 7) ?? 0) - 1
+      ];
+      return to ? { to } : badNumber;
+    },
+  },
+  rust: {
+    async show(c) {
+      if (!c.user?.district) return { text: tr(c, 'ussd.noDistrict') };
+      const crops = await c.uses.districtNow(c.user.district, c.now);
+      const lines = crops.map((x) => {
+        const count = x.confirmed.fewer_than_3 ? tr(c, 'ussd.rust.fewer') : String(x.confirmed.count);
+        const line = tr(c, 'ussd.rust.line', {
+          crop: tr(c, `ussd.crop.${x.crop}`),
+          count,
+          trend: tr(c, `ussd.rust.${x.trend}`),
+        });
+        return x.alert ? `${line}, ${tr(c, 'ussd.rust.alert')}` : line;
+      });
+      return { text: tr(c, 'ussd.rust.view', { district: districtName(c), lines: lines.join('\n') }) };
+    },
+    answer: (input, c) => {
+      if (choice(input, 1) !== 1) return badNumber;
+      return c.user?.district ? { to: 'rustTodo' } : { to: 'country', data: { purpose: 'rust' } };
+    },
+  },
+  rustTodo: { show: (c) => ({ text: tr(c, 'ussd.rust.todo') }), answer: only0 },
+  alerts: {
+    show: (c) => ({
+      text: tr(c, c.user?.smsAlerts && !c.user.smsStoppedAt ? 'ussd.alerts.on' : 'ussd.alerts.off', {
+        district: districtName(c),
+      }),
+    }),
+    answer: (input, c) => {
+      if (choice(input, 1) !== 1) return badNumber;
+      const on = !(c.user?.smsAlerts && !c.user.smsStoppedAt);
+      return { act: () => actions.setAlerts(c, on, districtName(c)) };
+    },
+  },
+  bookings: {
+    async show(c) {
+      const next = c.user ? await c.uses.repo.nextBooking(c.user.id, c.now) : undefined;
+      if (!next) return { text: tr(c, 'ussd.bookings.none') };
+      return {
+        text: tr(c, 'ussd.bookings.next', {
+          date: `${shortDay(next.at)} ${timeFormat.format(next.at)}`,
+          expert: next.expert,
+          state: tr(c, next.status === 'approved' ? 'ussd.bookings.approved' : 'ussd.bookings.pending'),
+        }),
+      };
+    },
+    answer: only0,
+  },
+  callback: {
+    show: (c) => ({
+      text: tr(c, 'ussd.callback.ask', { phone: c.phone, language: tr(c, 'ussd.languageName') }),
+    }),
+    answer: (input, c) => (choice(input, 1) === 1 ? { act: () => actions.callMe(c, 'ussd') } : badNumber),
+  },
+  last: {
+    async show(c) {
+      const found = await lastTopic(c);
+      if (!found) return { text: tr(c, 'ussd.last.none') };
+      const result = tr(c, `ussd.result.${found.topic}` as MessageKey);
+      return {
+        text: tr(c, 'ussd.last.view', {
+          date: shortDay(found.last.createdAt),
+          crop:
+            found.last.crop && found.last.crop !== 'other'
+              ? tr(c, `ussd.crop.${found.last.crop}`)
+              : tr(c, 'ussd.last.anyCrop'),
+          result: found.byExpert ? tr(c, 'ussd.last.expert', { result }) : result,
+        }),
+      };
+    },
+    answer: async (input, c) => (choice(input, 1) === 1 && (await lastTopic(c)) ? { to: 'lastTodo' } : badNumber),
+  },
+  lastTodo: {
+    async show(c) {
+      const found = await lastTopic(c);
+      return { text: found ? tr(c, `ussd.advice.${found.topic}` as MessageKey) : tr(c, 'ussd.last.none') };
+    },
+    answer: only0,
+  },
+  follow: {
+    async show(c) {
+      const open = c.user ? await c.uses.followUps.openOf(c.user.id) : undefined;
+      if (!open) return { text: tr(c, 'ussd.follow.none') };
+      const field = open.crop === 'maize' || open.crop === 'beans' ? open.crop : 'any';
+      return {
+        text: tr(c, 'ussd.follow.ask', {
+          date: shortDay(open.createdAt),
+          field: tr(c, `followUp.field.${field}`),
+        }),
+      };
+    },
+    async answer(input, c) {
+      const open = c.user ? await c.uses.followUps.openOf(c.user.id) : undefined;
+      const k = choice(input, 3);
+      if (!open || !k) return badNumber;
+      const said = (['better', 'same', 'worse'] as const)[k - 1];
+      return { act: () => actions.followUp(c, open.id, said) };
+    },
+  },
+  settings: {
+    show: (c) => ({ text: tr(c, 'ussd.settings') }),
+    answer: (input) => {
+      const k = choice(input, 2);
+      if (k === 1) return { to: 'setLanguage' };
+      if (k === 2) return { to: 'country', data: { purpose: 'settings' } };
+      return badNumber;
+    },
+  },
+  setLanguage: {
+    show: (c) => ({ text: tr(c, 'ussd.chooseLanguage') }),
+    answer: (input, c) => {
+      const k = choice(input, 3);
+      const language = (['en', 'sw', 'lg'] as const)[(k ?? 0) - 1];
+      return language ? { act: () => actions.setLanguage(c, language) } : badNumber;
+    },
+  },
+};
+
+export const screens: Record<ScreenId, Screen> = { ...guestScreens, ...menuScreens };

@@ -1,0 +1,153 @@
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Language } from '@kutu/contract';
+import type { Db } from '../../db/client.ts';
+import {
+  analyses,
+  availabilitySlots,
+  bookings,
+  callbackRequests,
+  expertReviews,
+  users,
+} from '../../db/schema/index.ts';
+
+/** What the menu and the SMS keywords know of a number's account. */
+export interface PhoneUser {
+  id: number;
+  username: string;
+  role: 'farmer' | 'expert' | 'admin';
+  phone: string;
+  language: Language;
+  district: string | null;
+  smsAlerts: boolean;
+  smsStoppedAt: Date | null;
+}
+
+const phoneUser = {
+  id: users.id,
+  username: users.username,
+  role: users.role,
+  phone: users.phone,
+  language: users.language,
+  district: users.district,
+  smsAlerts: users.smsAlerts,
+  smsStoppedAt: users.smsStoppedAt,
+};
+
+export function createUssdRepo(db: Db) {
+  return {
+    async userByPhone(phone: string): Promise<PhoneUser | undefined> {
+      const [row] = await db.select(phoneUser).from(users).where(eq(users.phone, phone));
+      return row;
+    },
+
+    async userById(id: number): Promise<PhoneUser | undefined> {
+      const [row] = await db.select(phoneUser).from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    setLanguage: (userId: number, language: Language) => db.update(users).set({ language }).where(eq(users.id, userId)),
+
+    /** STOP (a time) or START (null). */
+    setStopped: (userId: number, at: Date | null) =>
+      db.update(users).set({ smsStoppedAt: at }).where(eq(users.id, userId)),
+
+    /** The farmer's newest analysis with the expert's verdict, if one was given. */
+    async lastDiagnosis(userId: number) {
+      const [row] = await db
+        .select({
+          id: analyses.id,
+          outcome: analyses.outcome,
+          rustClass: analyses.rustClass,
+          unsure: analyses.unsure,
+          confidence: analyses.confidence,
+          crop: analyses.crop,
+          createdAt: analyses.createdAt,
+          verdict: expertReviews.verdict,
+        })
+        .from(analyses)
+        .leftJoin(expertReviews, eq(expertReviews.analysisId, analyses.id))
+        .where(eq(analyses.userId, userId))
+        .orderBy(desc(analyses.createdAt), desc(analyses.id))
+        .limit(1);
+      return row;
+    },
+
+    /** The farmer's next live booking (pending or approved) from now on, with the expert's name. */
+    async nextBooking(userId: number, now: Date) {
+      const [row] = await db
+        .select({
+          status: bookings.status,
+          at: sql<Date>`coalesce(${bookings.selectedDate}, ${availabilitySlots.startTime})`.mapWith(
+            (v: string | Date) => new Date(v),
+          ),
+          expert: users.username,
+        })
+        .from(bookings)
+        .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
+        .innerJoin(users, eq(users.id, availabilitySlots.expertId))
+        .where(
+          and(
+            eq(bookings.farmerId, userId),
+            inArray(bookings.status, ['pending', 'approved']),
+            gt(availabilitySlots.endTime, now),
+          ),
+        )
+        .orderBy(availabilitySlots.startTime)
+        .limit(1);
+      return row;
+    },
+
+    async openCallbackOf(userId: number) {
+      const [row] = await db
+        .select({ id: callbackRequests.id })
+        .from(callbackRequests)
+        .where(and(eq(callbackRequests.userId, userId), isNull(callbackRequests.doneAt)));
+      return row;
+    },
+
+    addCallback: (v: { userId: number; language: Language; channel: 'ussd' | 'sms'; now: Date }) =>
+      db.insert(callbackRequests).values({
+        userId: v.userId,
+        language: v.language,
+        channel: v.channel,
+        createdAt: v.now,
+      }),
+
+    /** Open requests first (oldest first), then done ones (newest first). */
+    async callbacks(state: 'open' | 'done', window: { limit: number; offset: number }) {
+      const where = state === 'open' ? isNull(callbackRequests.doneAt) : sql`${callbackRequests.doneAt} is not null`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: callbackRequests.id,
+            language: callbackRequests.language,
+            channel: callbackRequests.channel,
+            createdAt: callbackRequests.createdAt,
+            doneAt: callbackRequests.doneAt,
+            username: users.username,
+            phone: users.phone,
+            district: users.district,
+          })
+          .from(callbackRequests)
+          .innerJoin(users, eq(users.id, callbackRequests.userId))
+          .where(where)
+          .orderBy(state === 'open' ? callbackRequests.createdAt : desc(callbackRequests.doneAt), callbackRequests.id)
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(callbackRequests).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Marks an open request done; false when there is none (unknown, or done already). */
+    async callbackDone(id: number, expertId: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(callbackRequests)
+        .set({ doneAt: now, doneBy: expertId })
+        .where(and(eq(callbackRequests.id, id), isNull(callbackRequests.doneAt)))
+        .returning({ id: callbackRequests.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type UssdRepo = ReturnType<typeof createUssdRepo>;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import {
+  callbackPage,
+  callbackParams,
+  callbackQuery,
+  phoneApi,
+  smsInboundBody,
+  ussdCallbackBody,
+  ussdSimulateBody,
+  ussdSimulateReply,
+} from '@kutu/contract';
+import type { App } from '../../deps.ts';
+import { errorReplies, security } from '../../lib/route-schema.ts';
+import { caller } from '../../plugins/auth.ts';
+import { gatewayKeyCheck } from './gateway-key.ts';
+import type { UssdService } from './ussd.service.ts';
+
+const tags = ['phone'];
+const gatewayQuery = z.object({ key: z.string().max(200).optional() });
+
+/** The gateway's form posts (application/x-www-form-urlencoded) as plain objects, in this scope only. */
+function parseForms(app: App) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+}
+
+/**
+ * Basic phones (docs/decisions/0051): the gateway's USSD and inbound SMS callbacks (its secret, a limit
+ * per phone number instead of per address: the gateway is one address for every farmer), the try-out
+ * step for administrators and experts, and the experts' call-back list.
+ */
+export function ussdRoutes(app: App, ussd: UssdService, opts: { secret?: string; perNumberPerMinute: number }) {
+  const perNumber = (field: 'phoneNumber' | 'from') => ({
+    rateLimit: {
+      max: opts.perNumberPerMinute,
+      timeWindow: '1 minute',
+      hook: 'preHandler' as const,
+      keyGenerator: (req: { body?: unknown; ip: string }) =>
+        `phone:${String((req.body as Record<string, unknown> | undefined)?.[field] ?? req.ip)}`,
+    },
+  });
+  const fromGateway = gatewayKeyCheck(opts.secret);
+
+  app.register(async (scope: App) => {
+    parseForms(scope);
+    scope.post(
+      phoneApi.ussd,
+      {
+        schema: {
+          tags,
+          description:
+            "Africa's Talking USSD callback (form). Answers text/plain: `CON <screen>` waits for input, `END <text>` closes. The gateway's secret goes in `?key=`.",
+          querystring: gatewayQuery,
+          body: ussdCallbackBody,
+          response: { 200: z.string().describe('text/plain: `CON …` or `END …`'), ...errorReplies(400, 403, 429, 503) },
+        },
+        onRequest: fromGateway,
+        config: perNumber('phoneNumber'),
+      },
+      async (req, reply) => {
+        const step = await ussd.ussd(req.body);
+        return reply.type('text/plain; charset=utf-8').send(step.reply);
+      },
+    );
+    scope.post(
+      phoneApi.sms,
+      {
+        schema: {
+          tags,
+          description:
+            "Africa's Talking two-way SMS callback (form): keywords in en, sw, lg; the reply goes by SMS in the sender's language.",
+          querystring: gatewayQuery,
+          body: smsInboundBody,
+          response: { 200: z.string().describe('text/plain: OK'), ...errorReplies(400, 403, 429, 503) },
+        },
+        onRequest: fromGateway,
+        config: perNumber('from'),
+      },
+      async (req, reply) => {
+        await ussd.inboundSms(req.body);
+        return reply.type('text/plain; charset=utf-8').send('OK');
+      },
+    );
+  });
+
+  app.post(
+    phoneApi.simulate,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Administrators and experts: one step of the USSD menu, as a phone would get it.',
+        body: ussdSimulateBody,
+        response: { 200: ussdSimulateReply, ...errorReplies(400, 401, 403, 429) },
+      },
+      onRequest: app.requireRole('admin', 'expert'),
+    },
+    async (req) => ussd.simulate(caller(req).userId, req.body),
+  );
+
+  app.get(
+    phoneApi.callbacks,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Experts: farmers who asked to be called back (open: oldest first; done: newest first).',
+        querystring: callbackQuery,
+        response: { 200: callbackPage, ...errorReplies(400, 401, 403) },
+      },
+      onRequest: app.requireRole('expert'),
+    },
+    async (req) => ussd.callbacks(req.query),
+  );
+
+  app.post(
+    phoneApi.callbackDone,
+    {
+      schema: {
+        tags,
+        security,
+        params: callbackParams,
+        response: { 204: z.null(), ...errorReplies(400, 401, 403, 404) },
+      },
+      onRequest: app.requireRole('expert'),
+    },
+    async (req, reply) => {
+      await ussd.callbackDone(req.params.id, caller(req).userId);
+      return reply.code(204).send(null);
+    },
+  );
+}

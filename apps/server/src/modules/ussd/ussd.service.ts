@@ -1,0 +1,143 @@
+import { districtByCode, type Language, type CallbackPage, type CallbackQuery } from '@kutu/contract';
+import type { ModuleDeps } from '../../deps.ts';
+import { t } from '../../i18n/i18n.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
+import type { SignupService } from '../auth/signup.service.ts';
+import { createPhoneFollowUp } from '../followup/phone-answer.ts';
+import type { OutbreakService } from '../outbreak/outbreak.service.ts';
+import { actions } from './actions.ts';
+import { createDistrictRust } from './district-rust.ts';
+import { type MenuCtx, type MenuUses, runMenu } from './menu.ts';
+import { screens } from './screens-menu.ts';
+import { districtNamed, parseSms } from './sms-keywords.ts';
+import { sendReply } from './sms-reply.ts';
+import { createUssdRepo } from './ussd.repo.ts';
+
+/** The gateway's number as stored (E.164, decision 0024): `+` and digits; null when it is not one. */
+export function phoneOf(raw: string): string | null {
+  const digits = raw.replace(/[\s()-]/g, '');
+  const phone = digits.startsWith('+') ? digits : `+${digits}`;
+  return /^\+[1-9]\d{6,14}$/.test(phone) ? phone : null;
+}
+
+/**
+ * Basic phones (docs/decisions/0051): the USSD menu, inbound SMS keywords, the try-out screen's step and
+ * the experts' list of call-back requests.
+ */
+export function createUssdService(
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'config'>,
+  uses: { outbreak: OutbreakService; signup: SignupService },
+  log?: (err: unknown) => void,
+) {
+  const repo = createUssdRepo(deps.db);
+  const menuUses: MenuUses = {
+    repo,
+    districtNow: createDistrictRust(deps.db),
+    followUps: createPhoneFollowUp(deps),
+    saveSettings: (userId, body) => uses.outbreak.saveSettings(userId, body),
+    registerFromPhone: (input) => uses.signup.registerFromPhone(input),
+  };
+  const code = deps.config.phone.ussdCode;
+  const termsUrl = `${deps.config.publicUrl.replace(/^https?:\/\//, '')}/terms`;
+
+  async function base(phone: string): Promise<Omit<MenuCtx, 'lang'>> {
+    const user = (await repo.userByPhone(phone)) ?? null;
+    return { phone, user, now: deps.clock.now(), code, termsUrl, uses: menuUses };
+  }
+
+  /** One USSD request: the screen for the answers so far, `CON ` (waits) or `END ` (closes) first. */
+  async function ussd(input: { phoneNumber: string; text: string }): Promise<{ reply: string; end: boolean }> {
+    const phone = phoneOf(input.phoneNumber);
+    if (!phone) return { reply: `END ${t('en', 'ussd.failed')}`, end: true };
+    const answers = input.text === '' ? [] : input.text.split('*');
+    const shown = await runMenu(screens, answers, await base(phone));
+    return { reply: `${shown.end ? 'END' : 'CON'} ${shown.text}`, end: shown.end };
+  }
+
+  /** One inbound SMS: its keyword acted on and answered in the sender's language. */
+  async function inboundSms(input: { from: string; text: string }): Promise<void> {
+    const phone = phoneOf(input.from);
+    if (!phone) return;
+    const { command, language: keywordLanguage } = parseSms(input.text);
+    const c = await base(phone);
+    const language: Language = c.user?.language ?? keywordLanguage ?? 'en';
+    const say = (text: string) => sendReply(deps.sms, phone, text, log);
+    if (!c.user) {
+      // A number without an account: nothing to stop; anything else learns how to register.
+      if (command.kind !== 'stop') await say(t(language, 'smsIn.unknownNumber', { code }));
+      return;
+    }
+    const user = c.user;
+    const ctx: MenuCtx = { ...c, lang: language };
+    const districtName = () => districtByCode(user.district ?? '')?.name ?? t(language, 'ussd.yourDistrict');
+    switch (command.kind) {
+      case 'stop':
+        await repo.setStopped(user.id, c.now);
+        return say(t(language, 'smsIn.stopped'));
+      case 'start':
+        await repo.setStopped(user.id, null);
+        return say(t(language, 'smsIn.started'));
+      case 'alertsOn':
+        await actions.setAlerts(ctx, true, districtName());
+        return say(t(language, 'smsIn.alertsOn', { district: districtName() }));
+      case 'alertsOff':
+        await actions.setAlerts(ctx, false, districtName());
+        return say(t(language, 'smsIn.alertsOff'));
+      case 'district': {
+        const district = districtNamed(command.name);
+        if (!district) return say(t(language, 'smsIn.districtUnknown', { name: command.name.slice(0, 30) || '?' }));
+        await uses.outbreak.saveSettings(user.id, { district: district.code });
+        return say(t(language, 'smsIn.district', { district: district.name }));
+      }
+      case 'callMe': {
+        const open = await repo.openCallbackOf(user.id);
+        if (!open) await repo.addCallback({ userId: user.id, language, channel: 'sms', now: c.now });
+        return say(t(language, 'smsIn.callMe'));
+      }
+      default:
+        return say(t(language, 'smsIn.help', { code }));
+    }
+  }
+
+  return {
+    ussd,
+    inboundSms,
+
+    /**
+     * The try-out screen's step, through the same menu as the gateway's callback. It may act as the
+     * caller's own number or as a number without an account (to try registering), never as another
+     * person's: the menu shows and changes what belongs to the number.
+     */
+    async simulate(callerId: number, input: { phone: string; text: string }) {
+      const caller = await repo.userById(callerId);
+      const owner = await repo.userByPhone(input.phone);
+      if (owner && owner.id !== caller?.id) throw forbidden('errors.phone.notYourNumber');
+      const step = await ussd({ phoneNumber: input.phone, text: input.text });
+      return { ...step, screen: step.reply.slice(4) };
+    },
+
+    async callbacks(query: CallbackQuery): Promise<CallbackPage> {
+      const { rows, total } = await repo.callbacks(query.state, pageWindow(query));
+      return toPage(
+        rows.map((r) => ({
+          id: r.id,
+          farmer: r.username,
+          phone: r.phone,
+          district: r.district ? (districtByCode(r.district)?.name ?? r.district) : null,
+          language: r.language,
+          channel: r.channel,
+          created_at: r.createdAt.toISOString(),
+          done_at: r.doneAt?.toISOString() ?? null,
+        })),
+        total,
+        query,
+      );
+    },
+
+    async callbackDone(id: number, expertId: number): Promise<void> {
+      if (!(await repo.callbackDone(id, expertId, deps.clock.now()))) throw notFound('errors.phone.noOpenCallback');
+    },
+  };
+}
+export type UssdService = ReturnType<typeof createUssdService>;

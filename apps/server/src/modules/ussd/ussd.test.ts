@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { phoneApi, USSD_SCREEN_MAX } from '@kutu/contract';
+import {
+  analyses,
+  availabilitySlots,
+  bookings,
+  callbackRequests,
+  expertReviews,
+  followUps,
+  users,
+} from '../../db/schema/index.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+import { createFollowUpService } from '../followup/followup.service.ts';
+import { createNotificationsService } from '../notifications/notifications.service.ts';
+import { OUTBREAK_ALERT_QUEUE } from '../outbreak/outbreak.service.ts';
+import { weekStartOf } from '../outbreak/rule.ts';
+
+const KEY = 'gateway-secret-for-the-ussd-tests';
+let session = 0;
+
+describe('basic phones: USSD menu and SMS both ways', () => {
+  let t: TestContext;
+  let expert: TestUser;
+  const db = () => t.deps.database.db;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AT_CALLBACK_SECRET: KEY, PHONE_RATE_LIMIT_MAX: '10000' }, workJobs: true });
+    t.clock.set(new Date('2026-11-20T08:00:00Z'));
+    expert = await createUser(t, 'expert');
+  });
+  afterAll(() => t.close());
+
+  /** One gateway request: the screen text (without CON/END) and whether it waits for input. */
+  async function dial(phone: string, text: string, sessionId = `s${session}`) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${phoneApi.ussd}?key=${KEY}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        sessionId,
+        serviceCode: '*384*46#',
+        phoneNumber: phone,
+        networkCode: '63902',
+        text,
+      }).toString(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(/^(CON|END) /);
+    const screen = res.body.slice(4);
+    expect(screen.length, screen).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+    return { screen, end: res.body.startsWith('END') };
+  }
+  /** A whole session: every answer typed in turn, each screen measured; the last one returned. */
+  async function walk(phone: string, answers: string[]) {
+    session += 1;
+    let last = await dial(phone, '');
+    for (let i = 1; i <= answers.length; i++) last = await dial(phone, answers.slice(0, i).join('*'));
+    return last;
+  }
+  /** SMS to a number, oldest first (the outbox lists the newest first). */
+  const sms = (to: string) =>
+    t.outbox
+      .list()
+      .filter((m) => m.channel === 'sms' && m.to === to)
+      .map((m) => m.text)
+      .reverse();
+  const inbound = (from: string, text: string, key = KEY) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${phoneApi.sms}?key=${key}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        from,
+        to: '12345',
+        text,
+        date: '2026-11-20 08:00:00',
+        id: 'x1',
+        linkId: 'l1',
+      }).toString(),
+    });
+  const userOf = async (phone: string) => (await db().select().from(users).where(eq(users.phone, phone)))[0];
+
+  it('answers 403 without the gateway key, and to a wrong one', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const payload = 'sessionId=a&serviceCode=*1%23&phoneNumber=%2B256700000001&text=';
+    for (const url of [phoneApi.ussd, `${phoneApi.ussd}?key=wrong-key-of-the-same-size-xxxxxx`]) {
+      expect((await t.app.inject({ method: 'POST', url, headers: form, payload })).statusCode).toBe(403);
+    }
+    expect((await inbound('+256700000001', 'HELP', 'nope')).statusCode).toBe(403);
+  });
+
+  it('registers a farmer in Luganda, turns alerts off and on, and shows rust in the district under the small-count rule', async () => {
+    const phone = '+256772000101';
+    const done = await walk(phone, ['3', '1', '1', 'Nakato', '1', 'Kamp', '1', '3']);
+    expect(done.end).toBe(true);
+    expect(done.screen).toContain('Tukusanyukidde Nakato');
+    const user = await userOf(phone);
+    expect(user).toMatchObject({ language: 'lg', district: 'UG-102', role: 'farmer', passwordHash: null, email: null });
+    expect(user.activatedAt).not.toBeNull();
+    // Alerts are on after registering: the menu says so and turns them off, then on again.
+    expect((await walk(phone, ['2'])).screen).toContain('BUKOLA');
+    expect((await walk(phone, ['2', '1'])).end).toBe(true);
+    expect((await userOf(phone)).smsAlerts).toBe(false);
+    expect((await walk(phone, ['2', '1'])).screen).toContain('Obubaka bwa SMS bukola');
+    expect((await userOf(phone)).smsAlerts).toBe(true);
+    // Two confirmed maize cases this week in Kampala: "under 3", never the number.
+    const week = weekStartOf(t.clock.now());
+    await t.deps.database.execute(
+      `insert into outbreak_counts (district, crop, week_start, demo, confirmed, reported) values ('UG-102', 'maize', '${week}', false, 2, 2), ('UG-102', 'beans', '${week}', false, 4, 4)`,
+    );
+    const rust = (await walk(phone, ['1'])).screen;
+    expect(rust).toContain('Kasooli: wansi wa 3, eyongera');
+    expect(rust).toContain('Bijanjaalo: 4, eyongera');
+    expect((await walk(phone, ['1', '1'])).screen).toContain('Kebera ebikoola');
+  });
+
+  it('goes back with 0 and home with 00, and repeats a screen with a hint on wrong input (English and Kiswahili)', async () => {
+    const en = await createUser(t, 'farmer');
+    const home = (await walk(en.phone, [])).screen;
+    expect(home).toContain('1 Rust in my district');
+    expect((await walk(en.phone, ['7', '0'])).screen).toBe(home);
+    expect((await walk(en.phone, ['7', '1', '00'])).screen).toBe(home);
+    const wrong = (await walk(en.phone, ['9'])).screen;
+    expect(wrong).toBe(`Type a number shown.\n${home}`);
+    expect((await walk(en.phone, ['1'])).screen).toContain('You have not chosen your district');
+    const sw = await createUser(t, 'farmer', { language: 'sw' });
+    const bad = (await walk(sw.phone, ['7', 'x'])).screen;
+    expect(bad.split('\n')[0]).toBe('Andika namba iliyopo.');
+    expect(bad).toContain('0 Rudi 00 Mwanzo');
+    // A district by name pages: "Ka" has more than one page of Ugandan districts.
+    const page2 = (await walk(sw.phone, ['7', '2', '1', 'Ka', '9'])).screen;
+    expect(page2).toMatch(/^Chagua \(2\/\d+\):/);
+    expect((await walk(sw.phone, ['7', '2', '2', 'Kisu', '1'])).screen).toBe('Wilaya yako sasa ni Kisumu.');
+    expect((await userOf(sw.phone)).district).toBe('KE-17');
+  });
+
+  it('asks an expert to call back; the expert sees it and marks it done; farmers may not see the list', async () => {
+    const farmer = await createUser(t, 'farmer', { language: 'lg' });
+    expect((await walk(farmer.phone, ['4', '1'])).screen).toContain('Omukugu ajja kukukubira');
+    expect((await walk(farmer.phone, ['4', '1'])).screen).toBe('Wasaba dda. Omukugu ajja kukukubira mangu.');
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${phoneApi.callbacks}?page=1&page_size=10`,
+      headers: expert.headers,
+    });
+    expect(list.statusCode).toBe(200);
+    const mine = list.json().results.filter((r: { phone: string }) => r.phone === farmer.phone);
+    expect(mine).toMatchObject([{ language: 'lg', channel: 'ussd', done_at: null }]);
+    expect((await t.app.inject({ method: 'GET', url: phoneApi.callbacks, headers: farmer.headers })).statusCode).toBe(
+      403,
+    );
+    const done = await t.app.inject({
+      method: 'POST',
+      url: phoneApi.callbackDonePath(mine[0].id),
+      headers: expert.headers,
+    });
+    expect(done.statusCode).toBe(204);
+    const [row] = await db().select().from(callbackRequests).where(eq(callbackRequests.id, mine[0].id));
+    expect(row.doneBy).toBe(expert.id);
+  });
+
+  it('shows the last diagnosis and answers the follow-up by phone: worse goes to the expert queue', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const [a] = await db()
+      .insert(analyses)
+      .values({
+        userId: farmer.id,
+        imagePath: 'x.jpg',
+        outcome: 'diagnosis',
+        rustClass: 'common_rust',
+        confidence: 0.96,
+        probabilities: { common_rust: 0.96, healthy: 0.02, other_disease: 0.02 },
+        modelVersion: 'test',
+        crop: 'maize',
+        createdAt: new Date('2026-11-10T08:00:00Z'),
+      })
+      .returning();
+    expect((await walk(farmer.phone, ['5'])).screen).toContain('Last diagnosis, 10/11/2026, Maize: rust');
+    expect((await walk(farmer.phone, ['5', '1'])).screen).toContain('Spray a fungicide');
+    await db()
+      .insert(followUps)
+      .values({
+        userId: farmer.id,
+        analysisId: a.id,
+        crop: 'maize',
+        dueAt: new Date('2026-11-17T08:00:00Z'),
+        state: 'sent',
+        createdAt: new Date('2026-11-10T08:00:00Z'),
+      });
+    expect((await walk(farmer.phone, ['6'])).screen).toContain('Kutu found rust on your maize field');
+    expect((await walk(farmer.phone, ['6', '3'])).screen).toContain('An expert will look at your case');
+    const [reminder] = await db().select().from(followUps).where(eq(followUps.analysisId, a.id));
+    expect(reminder).toMatchObject({ state: 'compared', outcome: 'worse', escalated: true });
+    const [queued] = await db().select().from(expertReviews).where(eq(expertReviews.analysisId, a.id));
+    expect(queued.askedAt).not.toBeNull();
+    expect((await walk(farmer.phone, ['6'])).screen).toContain('No follow-up question now');
+  });
+
+  it('STOP in Kiswahili stops the next outbreak alert and reminder SMS; START brings them back', async () => {
+    const stopper = await createUser(t, 'farmer', { language: 'sw' });
+    const other = await createUser(t, 'farmer');
+    await db().update(users).set({ district: 'UG-105' }).where(eq(users.id, stopper.id));
+    await db().update(users).set({ district: 'UG-105' }).where(eq(users.id, other.id));
+    expect((await inbound(stopper.phone, 'acha')).statusCode).toBe(200);
+    expect(sms(stopper.phone).at(-1)).toBe('Kutu: hutapokea SMS zaidi kutoka Kutu. Tuma ANZA kuzipata tena.');
+    expect((await userOf(stopper.phone)).smsStoppedAt).not.toBeNull();
+    const before = sms(stopper.phone).length;
+
+    const alert = async () => {
+      const { rows } = await t.deps.database.execute(
+        `insert into outbreak_alerts (district, crop, source_district, raised_at) values ('UG-105', 'maize', 'UG-105', now()) returning id`,
+      );
+      const id = Number(rows[0].id);
+      const seen = sms(other.phone).length;
+      await t.deps.jobs.send(OUTBREAK_ALERT_QUEUE, { alertId: id });
+      await expect.poll(() => sms(other.phone).length, { timeout: 10_000 }).toBeGreaterThan(seen);
+      await t.deps.database.execute(`update outbreak_alerts set ended_at = now() where id = ${id}`);
+    };
+    const reminder = async () => {
+      const [a] = await db()
+        .insert(analyses)
+        .values({
+          userId: stopper.id,
+          imagePath: 'y.jpg',
+          outcome: 'diagnosis',
+          rustClass: 'common_rust',
+          confidence: 0.9,
+          probabilities: { common_rust: 0.9 },
+          modelVersion: 'test',
+          crop: 'maize',
+        })
+        .returning();
+      await db().update(followUps).set({ state: 'lapsed' }).where(eq(followUps.userId, stopper.id));
+      await db()
+        .insert(followUps)
+        .values({
+          userId: stopper.id,
+          analysisId: a.id,
+          crop: 'maize',
+          dueAt: new Date('2026-11-19T08:00:00Z'),
+          createdAt: new Date('2026-11-12T08:00:00Z'),
+        });
+      const sweeper = createFollowUpService({
+        db: db(),
+        clock: t.clock,
+        notifications: createNotificationsService(db(), t.clock),
+        sms: t.deps.sms,
+        config: t.deps.config,
+      });
+      expect(await sweeper.sendDue()).toBe(1);
+    };
+    // The maize the stopper grows (their profile) makes them a recipient of maize alerts.
+    await alert();
+    await reminder();
+    expect(sms(stopper.phone).length).toBe(before);
+
+    await inbound(stopper.phone, 'ANZA');
+    expect(sms(stopper.phone).at(-1)).toBe('Kutu: SMS kutoka Kutu zimerudi. Tuma ACHA kuzisimamisha.');
+    await alert();
+    await reminder();
+    const after = sms(stopper.phone).slice(before + 1);
+    expect(after).toHaveLength(2);
+    expect(after[1]).toContain('Kutu: tafadhali');
+  });
+
+  it('acts on SMS keywords in the sender’s language and tells an unknown number how to register', async () => {
+    const farmer = await createUser(t, 'farmer', { language: 'lg' });
+    await inbound(farmer.phone, 'OBUBAKA ZIKIZA');
+    expect((await userOf(farmer.phone)).smsAlerts).toBe(false);
+    expect(sms(farmer.phone).at(-1)).toContain('buyimiriziddwa');
+    await inbound(farmer.phone, 'district masaka');
+    expect((await userOf(farmer.phone)).district).toBe('UG-105');
+    expect(sms(farmer.phone).at(-1)).toBe('Kutu: disitulikiti yo kati Masaka.');
+    await inbound(farmer.phone, 'nkubira');
+    const [asked] = await db().select().from(callbackRequests).where(eq(callbackRequests.userId, farmer.id));
+    expect(asked).toMatchObject({ channel: 'sms', language: 'lg' });
+    await inbound('+256700999111', 'MSAADA');
+    expect(sms('+256700999111').at(-1)).toContain('namba hii haina akaunti ya Kutu');
+  });
+
+  it('shows the next consultation and its state', async () => {
+    const farmer = await createUser(t, 'farmer');
+    expect((await walk(farmer.phone, ['3'])).screen).toContain('You have no consultation booked');
+    const [slot] = await db()
+      .insert(availabilitySlots)
+      .values({
+        expertId: expert.id,
+        startTime: new Date('2026-11-24T07:00:00Z'),
+        endTime: new Date('2026-11-24T08:00:00Z'),
+      })
+      .returning();
+    await db().insert(bookings).values({ slotId: slot.id, farmerId: farmer.id, topic: 'Rust' });
+    expect((await walk(farmer.phone, ['3'])).screen).toBe(
+      `Next consultation: 24/11/2026 10:00 with ${expert.username}. Waiting for the expert to accept.\n0 Back 00 Home`,
+    );
+  });
+
+  it('limits callbacks per phone number, not per address', async () => {
+    const limited = await createTestApp({ env: { AT_CALLBACK_SECRET: KEY, PHONE_RATE_LIMIT_MAX: '3' } });
+    try {
+      const call = (phone: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: `${phoneApi.ussd}?key=${KEY}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ sessionId: 'r', serviceCode: '*1#', phoneNumber: phone, text: '' }).toString(),
+        });
+      for (let i = 0; i < 3; i++) expect((await call('+256700000071')).statusCode).toBe(200);
+      expect((await call('+256700000071')).statusCode).toBe(429);
+      expect((await call('+256700000072')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('lets administrators and experts try the menu with their own number only', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const step = (headers: { authorization: string }, phone: string, text = '') =>
+      t.app.inject({ method: 'POST', url: phoneApi.simulate, headers, payload: { session_id: 'sim', phone, text } });
+    const own = await step(expert.headers, expert.phone, '7');
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ end: false, screen: expect.stringContaining('1 Language') });
+    expect((await step(expert.headers, farmer.phone)).statusCode).toBe(403);
+    expect((await step(farmer.headers, farmer.phone)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { isoDateTime, pageQuery, paginated } from './common.ts';
+import { e164 } from './auth.ts';
+import { languages } from './enums.ts';
+
+export { phoneApi, USSD_SCREEN_MAX } from './phone-paths.ts';
+
+/** Africa's Talking's USSD callback (form fields as the gateway names them). */
+export const ussdCallbackBody = z.object({
+  sessionId: z.string().min(1).max(100),
+  serviceCode: z.string().max(40).default(''),
+  phoneNumber: z.string().min(6).max(20),
+  networkCode: z.string().max(20).optional(),
+  /** Every answer of the session so far, joined by `*`; empty on the first request. */
+  text: z.string().max(500).default(''),
+});
+
+/** Africa's Talking's two-way SMS callback. */
+export const smsInboundBody = z.object({
+  from: z.string().min(6).max(20),
+  to: z.string().max(20).default(''),
+  text: z.string().max(1000).default(''),
+  date: z.string().max(40).optional(),
+  id: z.string().max(100).optional(),
+  linkId: z.string().max(100).optional(),
+});
+
+/** The try-out screen's step: the number to act as (the caller's own, or one without an account). */
+export const ussdSimulateBody = z.object({
+  session_id: z.string().min(1).max(100),
+  phone: e164,
+  text: z.string().max(500).default(''),
+});
+export const ussdSimulateReply = z.object({
+  /** The gateway's reply as the phone gets it, `CON ` or `END ` first. */
+  reply: z.string(),
+  end: z.boolean(),
+  screen: z.string(),
+});
+export type UssdSimulateReply = z.infer<typeof ussdSimulateReply>;
+
+export const callbackQuery = pageQuery.extend({ state: z.enum(['open', 'done']).default('open') });
+export type CallbackQuery = z.infer<typeof callbackQuery>;
+export const callbackRequest = z.object({
+  id: z.number().int(),
+  farmer: z.string(),
+  phone: z.string(),
+  district: z.string().nullable(),
+  language: z.enum(languages),
+  channel: z.enum(['ussd', 'sms']),
+  created_at: isoDateTime,
+  done_at: isoDateTime.nullable(),
+});
+export type CallbackRequest = z.infer<typeof callbackRequest>;
+export const callbackPage = paginated(callbackRequest);
+export type CallbackPage = z.infer<typeof callbackPage>;
+export const callbackParams = z.object({ id: z.coerce.number().int().positive() });
