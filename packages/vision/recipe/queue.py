@@ -13,7 +13,6 @@ recipe (the device hands back few files of at most 16 MiB).
 """
 import argparse
 import glob
-import json
 import os
 import re
 import signal

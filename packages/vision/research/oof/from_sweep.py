@@ -7,7 +7,7 @@ the evaluation set's iBean field bean photos (`beans`, scored by every fold netw
 Probabilities are softmax over common_rust, healthy, other_disease, not_leaf (the sweep's preprocessing: PIL,
 160 px; no colour checks or ood score), rounded to 4 decimals.
 
-  python3 packages/vision/research/oof/from_sweep.py /tmp/res/r1/*.npz /tmp/res/r3/*.npz
+  PYTHONPATH=packages/vision python3 -m research.oof.from_sweep /tmp/sweep-probs/*.npz   # the npz files of probs.tar
 """
 import json
 import os
