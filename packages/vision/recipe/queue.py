@@ -1,9 +1,10 @@
 """Runs many sweep.py trainings side by side on one GPU, within a time limit, and packs what they wrote.
 
 One small MobileNetV2 at 160 px leaves most of an H100/H200 idle (Python and kernel launches are the limit),
-so several processes share it. Jobs start in the order given, each only if its estimated time (epochs ×
-the seconds per epoch the running jobs show, under the same sharing) still fits before --deadline; at
---deadline the jobs still running are stopped and lost. Then <pack-to>/ gets: results.jsonl (every
+so several processes share it. Jobs start in the order given, each only if all work started so far would
+still end before --deadline, judged by the GPU's throughput that the running jobs show (and one network's
+own speed, for the longest); when the running jobs would not end in time, the last-listed one is stopped.
+At --deadline the jobs still running are stopped and lost. Then <pack-to>/ gets: results.jsonl (every
 finished split), probs.tar (each job's probs.npz), logs.tar, and the weights of the jobs marked to save:
 `all` splits as float32 .pt files, fold splits as float16 (BatchNorm statistics float32) in one tar per
 recipe (the device hands back few files of at most 16 MiB).
@@ -54,7 +55,7 @@ def main(a):
         j['order'] = i
     running = []
     last_shed = 0.0
-    per_epoch = a.guess  # seconds per epoch under sharing, until a running job shows its own
+    share = a.share  # GPU seconds per network-epoch when several share it, until the running jobs show it
 
     def log(msg):
         line = f'[{time.time() - t0:5.0f}s] {msg}'
@@ -68,27 +69,30 @@ def main(a):
                 running.remove(job)
                 log(f"done {job['tag']} rc={job['proc'].returncode} in {time.time() - job['start']:.0f}s")
         seen = [(j, epochs_done(j['log'])) for j in running]
-        rates = [x[2] for _, x in seen if x]
-        if rates:
-            per_epoch = max(rates)
+        warm = [x for _, x in seen if x and x[0] >= 5]  # past the first epochs (cuDNN autotuning, start-up)
+        if warm and len(warm) == len(running):
+            share = 1 / sum(1 / x[2] for x in warm)  # GPU seconds per network-epoch, all sharing it
+        left = sum(j['epochs'] - (x[0] if x else 0) for j, x in seen)
         now = time.time() - t0
-        # shed load: when a running job would not finish in time, stop the last-listed running job
-        late = [j for j, x in seen if x and now + (j['epochs'] - x[0]) * x[2] + a.tail > a.deadline]
-        if late and len(running) > 1 and now - last_shed > 20:
+
+        def finish(extra):
+            """When all running jobs, plus `extra` epochs of a new one, are done: the GPU's throughput
+            bounds them together, one network's own speed bounds the longest."""
+            longest = max([extra] + [j['epochs'] - (x[0] if x else 0) for j, x in seen])
+            return now + max(share * (left + extra), a.solo * longest) * a.margin
+
+        # shed load: when the running jobs would not all finish in time, stop the last-listed one
+        if warm and len(running) > 1 and finish(0) + a.tail > a.deadline and now - last_shed > 20:
             victim = max(running, key=lambda j: j['order'])
-            log(f"shed {victim['tag']} ({epochs_done(victim['log'])}): {late[0]['tag']} would finish late")
+            log(f"shed {victim['tag']} ({epochs_done(victim['log'])}): all would end at {finish(0):.0f}s")
             os.killpg(victim['proc'].pid, signal.SIGKILL)
             victim['proc'].wait()
             running.remove(victim)
             last_shed = now
             continue
         while queue and len(running) < a.workers:
-            job = next((j for j in queue if now + a.overhead + j['epochs'] * per_epoch * a.margin < a.deadline),
-                       None)
+            job = next((j for j in queue if finish(j['epochs']) + a.overhead < a.deadline), None)
             if job is None:
-                for j in queue:
-                    log(f"skip {j['tag']}: {j['epochs']} epochs at {per_epoch:.1f}s would pass the deadline")
-                queue = []
                 break
             queue.remove(job)
             out = os.path.join(a.work, job['tag'])
@@ -107,7 +111,14 @@ def main(a):
             job['start'] = time.time()
             job['out'] = out
             running.append(job)
-            log(f"start {job['tag']} ({job['epochs']} epochs, ~{per_epoch:.1f}s/epoch, {len(running)} running)")
+            left += job['epochs']
+            seen.append((job, None))
+            log(f"start {job['tag']} ({job['epochs']} epochs, {share:.2f} GPU s per network-epoch, "
+                f"{len(running)} running)")
+        if not running and queue:
+            for j in queue:
+                log(f"skip {j['tag']}: {j['epochs']} epochs would pass the deadline")
+            queue = []
         if time.time() - t0 > a.deadline:
             for job in running:
                 log(f"stop {job['tag']} at the deadline: {epochs_done(job['log'])}")
@@ -155,7 +166,9 @@ if __name__ == '__main__':
     p.add_argument('--pack-to', required=True)
     p.add_argument('--deadline', type=float, default=500)
     p.add_argument('--workers', type=int, default=8)
-    p.add_argument('--guess', type=float, default=3.0, help='seconds per epoch assumed before any job shows one')
+    p.add_argument('--share', type=float, default=0.75,
+                   help='GPU seconds per network-epoch with the GPU shared, until measured (H200: 0.72)')
+    p.add_argument('--solo', type=float, default=1.4, help='seconds per epoch of one network alone (H100: 1.4)')
     p.add_argument('--overhead', type=float, default=25, help='seconds a job spends loading and scoring')
     p.add_argument('--margin', type=float, default=1.1)
     p.add_argument('--tail', type=float, default=10, help='seconds a job spends scoring and saving after training')
