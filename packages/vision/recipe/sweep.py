@@ -21,6 +21,7 @@ name its seed: m160xl@7.
 """
 import argparse
 import glob
+import io
 import json
 import math
 import os
@@ -53,6 +54,8 @@ RECIPES = {
     'm224long': dict(size=224, epochs=24, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4),
     'm160long': dict(size=160, epochs=24, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4),
     'm160xl': dict(size=160, epochs=36, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4),
+    'm160x54': dict(size=160, epochs=54, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4),
+    'm160x72': dict(size=160, epochs=72, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4),
     # lab photos on field-like backgrounds (soil, blurred foliage) 60 % of the time
     'm160longbg': dict(size=160, epochs=24, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4, bg=0.6),
     'm160bg': dict(size=160, epochs=14, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4, bg=0.6),
@@ -74,6 +77,34 @@ def load_many(paths, size, pool):
     if not paths:
         return np.zeros((0, size, size, 3), np.uint8)
     return np.stack(list(pool.map(lambda p: load_image(p, size), paths)))
+
+
+class Pack:
+    """The compact copy written by recipe/pack.py: each image stored once at the size it is used at."""
+
+    def __init__(self, folder):
+        self.index = json.load(open(os.path.join(folder, 'index.json')))
+        self.blobs = open(os.path.join(folder, 'blobs.bin'), 'rb').read()
+
+    def _decode(self, off, n, size):
+        img = Image.open(io.BytesIO(self.blobs[off:off + n])).convert('RGB')
+        if img.size != (size, size):
+            img = img.resize((size, size), Image.LANCZOS)
+        return np.asarray(img, dtype=np.uint8)
+
+    def images(self, kind, names, size, pool):
+        """names' images of `kind` (train, test); a name the pack lacks there gives a black image (a photo
+        that is never read at that size). negatives and nonleaf: all, in order."""
+        if names is None:
+            spans = [(off, n) for _, off, n in self.index[kind]]
+        else:
+            table = self.index[kind]
+            # a test-size image the pack lacks is made from the training copy
+            spans = [table.get(f) or (self.index['train'].get(f) if kind == 'test' else None) for f in names]
+        if not spans:
+            return np.zeros((0, size, size, 3), np.uint8)
+        blank = np.zeros((size, size, 3), np.uint8)
+        return np.stack(list(pool.map(lambda s: self._decode(s[0], s[1], size) if s else blank, spans)))
 
 
 class Net(nn.Module):
@@ -260,9 +291,13 @@ def main():
     eval_items = json.load(open(os.path.join(VISION, 'eval-set.json')))['items']
     eval_files = {it['file'] for it in eval_items}
     photos = []  # (relative file, label index, source)
-    for ci, c in enumerate(CLASSES[:3]):
-        for p in sorted(glob.glob(os.path.join(ARGS.data, c, '*.jpg'))):
-            photos.append((f'{c}/{os.path.basename(p)}', ci, source_of(os.path.basename(p))))
+    if ARGS.pack:
+        pack = Pack(ARGS.pack)
+        photos = [tuple(p) for p in pack.index['photos']]
+    else:
+        for ci, c in enumerate(CLASSES[:3]):
+            for p in sorted(glob.glob(os.path.join(ARGS.data, c, '*.jpg'))):
+                photos.append((f'{c}/{os.path.basename(p)}', ci, source_of(os.path.basename(p))))
     photos = photos[::ARGS.every]
     fold_of = {}
     for c in CLASSES[:3]:
@@ -273,11 +308,20 @@ def main():
     nonleaf_test = sorted(glob.glob(os.path.join(VISION, 'test', 'fixtures', 'nonleaf', '*.*')))
     pool = ThreadPoolExecutor(16)
     sizes = sorted({RECIPES[r.partition('@')[0]]['size'] for r in ARGS.recipes})
-    store = load_many([os.path.join(ARGS.data, f) for f, _, _ in photos], STORE, pool)
-    neg_store = load_many(negatives, STORE, pool)
-    photo_files = [os.path.join(ARGS.data, f) for f, _, _ in photos]
-    test_at = {s: load_many(photo_files, s, pool) if s != STORE else store for s in sizes}
-    nonleaf_at = {s: load_many(nonleaf_test, s, pool) for s in sizes}
+    if ARGS.pack:
+        names = [f for f, _, _ in photos]
+        store = pack.images('train', names, STORE, pool)
+        neg_store = pack.images('negatives', None, STORE, pool)
+        negatives = [n for n, _, _ in pack.index['negatives']]
+        test_at = {s: pack.images('test', names, s, pool) for s in sizes}
+        nonleaf_at = {s: pack.images('nonleaf', None, s, pool) for s in sizes}
+        nonleaf_test = [n for n, _, _ in pack.index['nonleaf']]
+    else:
+        store = load_many([os.path.join(ARGS.data, f) for f, _, _ in photos], STORE, pool)
+        neg_store = load_many(negatives, STORE, pool)
+        photo_files = [os.path.join(ARGS.data, f) for f, _, _ in photos]
+        test_at = {s: load_many(photo_files, s, pool) if s != STORE else store for s in sizes}
+        nonleaf_at = {s: load_many(nonleaf_test, s, pool) for s in sizes}
     log(f'loaded {len(photos)} photos, {len(negatives)} negatives, {len(nonleaf_test)} non-leaf test photos '
         f'in {time.time() - t_start:.0f}s')
     labels = np.array([c for _, c, _ in photos])
@@ -362,6 +406,7 @@ if __name__ == '__main__':
     p = argparse.ArgumentParser()
     p.add_argument('--out', required=True)
     p.add_argument('--data', default='datasets/rust3')
+    p.add_argument('--pack', default='', help='read the photos from a pack of recipe/pack.py instead of --data')
     p.add_argument('--pretrained', default=os.path.join(VISION, 'pretrained', 'mobilenet_v2_nsfwjs.pt'))
     p.add_argument('--recipes', type=lambda s: s.split(','), default=['m224'])
     p.add_argument('--splits', type=lambda s: s.split(','), default=['fold0', 'fold1', 'fold2', 'lab'])

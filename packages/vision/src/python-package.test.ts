@@ -41,6 +41,9 @@ describe('the Python package (pyproject.toml)', () => {
       'recipe.sweep',
       'recipe.to_served',
       'recipe.quantize_int8',
+      'recipe.pack',
+      'recipe.queue',
+      'research.oof.from_sweep',
     ];
     const code = `import importlib\nfor m in ${JSON.stringify(modules)}: importlib.import_module(m)\nprint('ok')`;
     const { stdout } = await run(PYTHON, ['-c', code], { env: pythonEnv() });
