@@ -42,6 +42,7 @@ import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
 import { outbreakJobs } from './modules/outbreak/outbreak.jobs.ts';
 import { followUpJobs } from './modules/followup/followup.jobs.ts';
 import { outbreakRoutes } from './modules/outbreak/outbreak.routes.ts';
+import { clinicRoutes } from './modules/clinic/clinic.routes.ts';
 import {
   canonicalMetricsUrl,
   metricsRoutes,
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   offlineModelRoutes(app, services.offlineModel);
   vettingRoutes(app, services.vetting);
   outbreakRoutes(app, services.outbreak);
+  clinicRoutes(app, moduleDeps, services.clinic);
 
   registerWebApp(app, config.webDist);
   return app;

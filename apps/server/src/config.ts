@@ -82,6 +82,11 @@ const schema = z
     SMS_GATEWAY_URL: z.string().url().optional(),
     SMS_GATEWAY_KEY: z.string().optional(),
     SMS_SENDER_ID: z.string().default('KUTU'),
+    /** The USSD code farmers dial (SMS that ask a basic-phone farmer to answer name it). */
+    USSD_CODE: z
+      .string()
+      .regex(/^\*[0-9*]+#$/, 'a USSD code such as *384*123#')
+      .default('*384*123#'),
     JWT_ACCESS_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     JWT_REFRESH_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -203,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY) as false | number | string[],
     mailFrom: e.MAIL_FROM,
     sms: { gatewayUrl: e.SMS_GATEWAY_URL, apiKey: e.SMS_GATEWAY_KEY, senderId: e.SMS_SENDER_ID },
+    ussdCode: e.USSD_CODE,
     jwt: {
       accessSecret: e.JWT_ACCESS_SECRET ?? DEV_SECRET,
       refreshSecret: e.JWT_REFRESH_SECRET ?? `${DEV_SECRET}-refresh`,

@@ -99,6 +99,17 @@ const factsOf = (row: AnalysisRow): AnalysisFacts => ({
   severity: row.rustShare,
 });
 
+interface AnalyseOptions {
+  crop?: AnalysisCrop;
+  idempotencyKey?: string;
+  language?: ContentLanguage;
+  followUpOf?: number;
+  /** Whose share of the decode limiter pays (a plant clinic's expert photographs for the farmer). */
+  decodeAs?: number;
+  /** False for the further photos of one clinic visit: one field, one reminder (0053). */
+  followUp?: boolean;
+}
+
 export function createAnalysisService(
   deps: ModuleDeps,
   advice: AdviceService,
@@ -282,11 +293,12 @@ export function createAnalysisService(
     async analyse(
       who: AccessClaims,
       image: UploadedImage,
-      opts: { crop?: AnalysisCrop; idempotencyKey?: string; language?: ContentLanguage; followUpOf?: number } = {},
+      opts: AnalyseOptions = {},
     ): Promise<{ result: AnalysisResult; created: boolean }> {
       // A follow-up of someone else's diagnosis reads as a missing one, before any work (0044).
       if (opts.followUpOf) await ownAnalysis(who, opts.followUpOf);
-      const { diagnosis, photo } = await classifyAndShrink(who, image, opts.crop);
+      const decoder = opts.decodeAs === undefined ? who : { ...who, userId: opts.decodeAs };
+      const { diagnosis, photo } = await classifyAndShrink(decoder, image, opts.crop);
       // Where the model looked (a transparent PNG); null for a photo without a leaf.
       const heatmap = diagnosis.heatmap_png;
       const now = deps.clock.now();
@@ -340,7 +352,7 @@ export function createAnalysisService(
       // A confident rust diagnosis is a reported case in the farmer's district (issue 36).
       await outbreak.record(row.id);
       // This photo answers (or cancels) the field's reminder; advice to treat opens the next (0044).
-      await followUps.afterAnalysis(factsOf(row), opts.followUpOf);
+      if (opts.followUp !== false) await followUps.afterAnalysis(factsOf(row), opts.followUpOf);
       return { result: await this.resultOf(row, opts.language ?? 'en'), created: true };
     },
 

@@ -1,9 +1,16 @@
 import type { z } from 'zod';
-import type { expertRegisterBody, farmerRegisterBody, Language, otpActionTypes } from '@kutu/contract';
+import {
+  districtByCode,
+  type expertRegisterBody,
+  type farmerRegisterBody,
+  type Language,
+  type otpActionTypes,
+} from '@kutu/contract';
 import { message } from '../../i18n/i18n.ts';
 import { AppError, badRequest, forbidden, tooMany } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { uniqueViolation, type UserRow } from './auth.repo.ts';
+import { insertPhoneOnlyFarmer } from './phone-farmer.repo.ts';
 import { RESEND_WINDOW_MS, resendProblem } from './codes.ts';
 import { activationLinkMail, activationLinkSms, activationSms, verificationMail } from './messages.ts';
 import { hashSecret } from './passwords.ts';
@@ -275,6 +282,55 @@ export function createSignupService(shared: AuthShared) {
     },
 
     resumeSignUp,
+
+    /**
+     * A phone-only farmer signed up by someone they trust (a plant doctor, with the farmer's consent:
+     * docs/decisions/0053), the same account a phone-only web sign-up makes (0024) but with no password
+     * until the farmer sets one (by SMS reset). Its username comes from the name; a taken one gets a suffix.
+     */
+    async createPhoneOnlyFarmer(input: {
+      name: string;
+      phone: string;
+      language: Language;
+      district: string;
+      crops: string[];
+    }) {
+      const base = usernameFrom(input.name, input.phone);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const username = attempt === 0 ? base : `${base.slice(0, 33)}-${randomToken().slice(0, 6)}`;
+        try {
+          const user = await insertPhoneOnlyFarmer(deps.db, {
+            username,
+            phone: input.phone,
+            language: input.language,
+            district: input.district,
+            farmLocation: districtByCode(input.district)?.name ?? input.district,
+            cropTypes: input.crops,
+            now: clock.now(),
+          });
+          if (user) return user;
+          if (await repo.findUserByPhone(input.phone)) throw clash('users_phone_unique');
+        } catch (err) {
+          const index = uniqueViolation(err);
+          if (index !== null) throw clash(index);
+          throw err;
+        }
+      }
+      throw clash('users_username_unique');
+    },
   };
 }
+
+/** `amina.wekesa-3456`: the name in username letters and the number's last four digits. */
+function usernameFrom(name: string, phone: string): string {
+  const letters = name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9 .-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '.')
+    .slice(0, 30);
+  return `${letters.length >= 2 ? letters : 'farmer'}-${phone.slice(-4)}`;
+}
+
 export type SignupService = ReturnType<typeof createSignupService>;
