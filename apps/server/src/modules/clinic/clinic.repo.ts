@@ -67,6 +67,14 @@ export function createClinicRepo(db: Db) {
       return row;
     },
 
+    /** The photos' verdicts failed: the visit waits for the expert's answer again. */
+    async undecide(id: number): Promise<void> {
+      await db
+        .update(clinicVisits)
+        .set({ verdict: null, severity: null, recommendation: null, decidedAt: null })
+        .where(eq(clinicVisits.id, id));
+    },
+
     /** Claims the visit's result SMS: true once, for the one request that sends it. */
     async claimResultSms(id: number, now: Date): Promise<boolean> {
       const rows = await db

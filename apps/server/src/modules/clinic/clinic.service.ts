@@ -260,20 +260,24 @@ export function createClinicService(
       }
       const severity = verdict === 'common_rust' ? (body.severity ?? null) : null;
       const recommendation = body.recommendation?.trim() || null;
-      if (!before.verdict) {
-        for (const analysisId of before.analysisIds) {
-          // The farmer hears it once, by the visit's result SMS, not once per photo.
-          await review.decide(
-            who,
-            analysisId,
-            { verdict, note: recommendation ?? undefined, severity: severity ?? undefined },
-            false,
-          );
+      // The visit's decision is taken first: of two requests at once, one gives the photos their verdict.
+      const won = await repo.decide(id, { verdict, severity, recommendation, decidedAt: deps.clock.now() });
+      if (won) {
+        try {
+          for (const analysisId of won.analysisIds) {
+            // The farmer hears it once, by the visit's result SMS, not once per photo.
+            const decision = { verdict, note: recommendation ?? undefined, severity: severity ?? undefined };
+            await review.decide(who, analysisId, decision, false);
+          }
+        } catch (err) {
+          await repo.undecide(id);
+          throw err;
         }
       }
-      const decided =
-        (await repo.decide(id, { verdict, severity, recommendation, decidedAt: deps.clock.now() })) ??
-        (await own(who, id));
+      const decided = won ?? (await own(who, id));
+      if (decided.verdict !== verdict) {
+        throw conflict(message('errors.clinic.alreadyDecided', { verdict: decided.verdict ?? '' }));
+      }
       const rust = decided.verdict === 'common_rust';
       const first = decided.analysisIds[0];
       if (first !== undefined) {
