@@ -40,6 +40,7 @@ import {
   type ResourceRow,
 } from './analysis.repo.ts';
 import { fieldAnswer } from './field-answer.ts';
+import type { AnalyseOptions } from './analyse-options.ts';
 import { analysesByOutcome } from '../../lib/metrics.ts';
 import type { AdviceService } from './advice.service.ts';
 import { rustName } from '../review/review.texts.ts';
@@ -98,17 +99,6 @@ const factsOf = (row: AnalysisRow): AnalysisFacts => ({
   rustClass: row.rustClass as RustClass | null,
   severity: row.rustShare,
 });
-
-interface AnalyseOptions {
-  crop?: AnalysisCrop;
-  idempotencyKey?: string;
-  language?: ContentLanguage;
-  followUpOf?: number;
-  /** Whose share of the decode limiter pays (a plant clinic's expert photographs for the farmer). */
-  decodeAs?: number;
-  /** False for the further photos of one clinic visit: one field, one reminder (0053). */
-  followUp?: boolean;
-}
 
 export function createAnalysisService(
   deps: ModuleDeps,
