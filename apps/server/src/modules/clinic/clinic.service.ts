@@ -219,6 +219,8 @@ export function createClinicService(
           language: opts.language,
         });
         analysisIds.push(result.id);
+        // Held for this expert while they answer, so another expert does not decide it from the queue.
+        await review.claim(who, result.id).catch(() => undefined);
       }
       const row = await repo.insert({
         expertId: who.userId,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClinicRecordPage, type ClinicVisit, clinicApi } from '@kutu/contract';
 import {
   clinicVisits,
+  expertReviews,
   farmerProfiles,
   followUps,
   outbreakCounts,
@@ -121,6 +122,17 @@ describe('plant clinic visits', () => {
     expect(profile.cropTypes).toEqual(['MAIZE']);
     const [row] = await db().select().from(clinicVisits).where(eq(clinicVisits.id, visit.id));
     expect(row.consentAt).not.toBeNull();
+    // The photos are held for the doctor while they answer: the review queue's other experts cannot take them.
+    const claims = await db()
+      .select()
+      .from(expertReviews)
+      .where(
+        inArray(
+          expertReviews.analysisId,
+          visit.analyses.map((a) => a.id),
+        ),
+      );
+    expect(claims.map((c) => c.claimedBy)).toEqual([doctor.id, doctor.id]);
 
     const again = await post(
       doctor,
