@@ -32,7 +32,6 @@ export const OUTBREAK_ALERT_QUEUE = 'outbreak-alert';
 /** How far back a farmer's photos count when the district is first set. */
 export const PAST_PHOTOS_DAYS = 14;
 
-
 /** When the counts shown last changed ("the date of the data"); null when none is shown. */
 function latest(rows: { changed: Date | string }[]): Date | null {
   let max: Date | null = null;

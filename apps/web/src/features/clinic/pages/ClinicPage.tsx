@@ -12,7 +12,9 @@ export default function ClinicPage() {
   const [visit, setVisit] = useState<ClinicVisit | null>(null);
   return (
     <Stack gap="md" maw={640}>
-      <Title order={1} size="h2">{t('clinic.title')}</Title>
+      <Title order={1} size="h2">
+        {t('clinic.title')}
+      </Title>
       <Text size="sm">{t('clinic.intro')}</Text>
       <Tabs defaultValue="visit" keepMounted={false}>
         <Tabs.List grow>
