@@ -75,6 +75,7 @@ test("an expert's main pages pass axe and fit a 390 px phone", async ({ page, re
     ['community', '/account/addresses/all-posts'],
     ['create slot', '/account/addresses/availability-slots'],
     ['bookings', '/account/addresses/bookings'],
+    ['plant clinic', '/account/addresses/clinic'],
     ['profile', '/account/profile'],
   ]) {
     await page.goto(url);

@@ -44,6 +44,7 @@ import { followUpJobs } from './modules/followup/followup.jobs.ts';
 import { outbreakRoutes } from './modules/outbreak/outbreak.routes.ts';
 import { ussdRoutes } from './modules/ussd/ussd.routes.ts';
 import { withoutKey } from './modules/ussd/gateway-key.ts';
+import { clinicRoutes } from './modules/clinic/clinic.routes.ts';
 import {
   canonicalMetricsUrl,
   metricsRoutes,
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secret: config.phone.callbackSecret,
     perNumberPerMinute: config.phone.rateLimitMax,
   });
+  clinicRoutes(app, moduleDeps, services.clinic);
 
   registerWebApp(app, config.webDist);
   return app;

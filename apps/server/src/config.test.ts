@@ -17,6 +17,12 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '3000', PUBLIC_URL: 'https://kutu.example/' }).publicUrl).toBe('https://kutu.example');
   });
 
+  it('names the USSD code farmers dial, *384*123# unless USSD_CODE says otherwise', () => {
+    expect(loadConfig({}).phone.ussdCode).toBe('*384*123#');
+    expect(loadConfig({ USSD_CODE: '*284*7#' }).phone.ussdCode).toBe('*284*7#');
+    expect(() => loadConfig({ USSD_CODE: '384123' })).toThrow(/USSD_CODE/);
+  });
+
   it('refuses to start in production without JWT secrets, naming them', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /Invalid configuration:\n {2}JWT_ACCESS_SECRET: JWT_ACCESS_SECRET is required in production\n {2}JWT_REFRESH_SECRET: JWT_REFRESH_SECRET is required in production/,

@@ -90,8 +90,11 @@ const schema = z
     AT_CALLBACK_SECRET: z.string().min(16).optional(),
     /** Callbacks per phone number and minute on the USSD and inbound SMS routes. */
     PHONE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
-    /** The USSD code farmers dial, as the texts name it (e.g. *384*123#). */
-    USSD_CODE: z.string().min(2).max(20).default('*384*46#'),
+    /** The USSD code farmers dial, as the texts name it (the menu, the SMS that ask a farmer to answer). */
+    USSD_CODE: z
+      .string()
+      .regex(/^\*[0-9*]+#$/, 'a USSD code such as *384*123#')
+      .default('*384*123#'),
     JWT_ACCESS_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     JWT_REFRESH_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce

@@ -14,6 +14,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { createOfflineModelService } from './modules/offline-model/offline-model.service.ts';
 import { createOutbreakService } from './modules/outbreak/outbreak.service.ts';
 import { createFollowUpService } from './modules/followup/followup.service.ts';
+import { createClinicService } from './modules/clinic/clinic.service.ts';
 import { createReviewService } from './modules/review/review.service.ts';
 import { createRetrainingService, type TrainingLog } from './modules/training/retraining.service.ts';
 import { createSamplesService } from './modules/training/samples.service.ts';
@@ -38,6 +39,7 @@ export function createServices(deps: ModuleDeps, log: TrainingLog) {
   const versions = createVersionsService(deps, deps.training);
   const retraining = createRetrainingService(deps, versions, deps.training, log);
   const samples = createSamplesService(deps, retraining);
+  const review = createReviewService(deps, { analysis, samples, community, outbreak });
   return {
     signup,
     session: createSessionService(authShared, signup),
@@ -51,12 +53,8 @@ export function createServices(deps: ModuleDeps, log: TrainingLog) {
     availability: createAvailabilityService(deps),
     dashboard: createDashboardService(deps.db, deps.clock),
     offlineModel: createOfflineModelService(deps, advice),
-    review: createReviewService(deps, {
-      analysis,
-      samples,
-      community,
-      outbreak,
-    }),
+    review,
+    clinic: createClinicService(deps, { analysis, review, followUps, signup }),
     outbreak,
     followUps,
     samples,

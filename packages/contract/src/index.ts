@@ -15,3 +15,4 @@ export * from './offline-model.ts';
 export * from './vetting.ts';
 export * from './outbreak.ts';
 export * from './phone.ts';
+export * from './clinic.ts';

@@ -194,3 +194,17 @@ export const reviewApi = {
   communityPost: '/api/expert-reviews/:id/community-post/',
   communityPostPath: (id: number | string) => `/api/expert-reviews/${id}/community-post/`,
 } as const;
+
+/** Plant clinic visits recorded by approved experts (docs/decisions/0053). */
+export const clinicApi = {
+  /** POST (expert, multipart `photos` + fields): a visit and Kutu's diagnosis; GET: the caller's records. */
+  visits: '/api/clinic/visits/',
+  /** GET (the recording expert): one visit. */
+  visit: '/api/clinic/visits/:id/',
+  visitPath: (id: number | string) => `/api/clinic/visits/${id}/`,
+  /** POST (the recording expert): confirm or correct Kutu's diagnosis; the farmer gets one result SMS. */
+  verdict: '/api/clinic/visits/:id/verdict/',
+  verdictPath: (id: number | string) => `/api/clinic/visits/${id}/verdict/`,
+  /** GET (expert): the caller's records as CSV. */
+  csv: '/api/clinic/visits.csv',
+} as const;

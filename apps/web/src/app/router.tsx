@@ -133,6 +133,7 @@ const screens: RouteObject[] = [
             path: 'review-queue',
             ...page('review/pages/ReviewQueuePage', 'expert'),
           },
+          { path: 'clinic', ...page('clinic/pages/ClinicPage', 'expert') },
           // Farmers and experts (issue 36).
           { path: 'outbreak-map', ...page('outbreak/pages/OutbreakMapPage') },
           {

@@ -38,6 +38,7 @@ export const SCREEN_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
   '/account/addresses/model-training': account('training/pages/ModelTrainingPage'),
   '/account/addresses/review-queue': account('review/pages/ReviewQueuePage'),
   '/account/addresses/outbreak-map': account('outbreak/pages/OutbreakMapPage'),
+  '/account/addresses/clinic': account('clinic/pages/ClinicPage'),
   '/account/addresses/all-posts': account('community/pages/AllPostsPage'),
   '/account/addresses/community-posts': account('community/pages/MakePostPage'),
   '/account/addresses/availability-slots': account('consultations/pages/CreateSlotPage'),

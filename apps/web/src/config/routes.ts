@@ -22,6 +22,7 @@ export const routes = {
   modelTraining: '/account/addresses/model-training',
   reviewQueue: '/account/addresses/review-queue',
   outbreakMap: '/account/addresses/outbreak-map',
+  clinic: '/account/addresses/clinic',
   allPosts: '/account/addresses/all-posts',
   postComments: (id: number | string) => `/account/addresses/${id}`,
   communityPosts: '/account/addresses/community-posts',

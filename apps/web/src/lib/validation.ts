@@ -45,6 +45,10 @@ const messages: Record<string, string> = {
   'Choose the crop: Maize, Wheat, Rice or Beans': 'chooseCrop',
   'Choose a disease, or "I don\'t know"': 'chooseDisease',
   'Choose how urgent it is: Low, Medium or High': 'chooseUrgency',
+  'Choose the growth stage': 'chooseGrowthStage',
+  'Give the share of the field affected, 0 to 100 %': 'shareAffected',
+  "Enter the farmer's name": 'farmerName',
+  'Choose a language': 'chooseLanguage',
 };
 
 /** The contract's field names in its "<Field> is required" style messages → keys under `validation.fields`. */

@@ -37,6 +37,8 @@ export const followUps = pgTable(
     outcome: text('outcome', { enum: followUpOutcomes }),
     /** The next photo went straight to the expert queue (it looked worse). */
     escalated: boolean('escalated').notNull().default(false),
+    /** The farmer answers by the USSD menu (a plant clinic visit, docs/decisions/0053): the SMS says so. */
+    byUssd: boolean('by_ussd').notNull().default(false),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

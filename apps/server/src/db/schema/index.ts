@@ -9,3 +9,4 @@ export * from './outbreak.ts';
 export * from './read-versions.ts';
 export * from './followup.ts';
 export * from './phone.ts';
+export * from './clinic.ts';

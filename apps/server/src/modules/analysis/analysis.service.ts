@@ -40,6 +40,7 @@ import {
   type ResourceRow,
 } from './analysis.repo.ts';
 import { fieldAnswer } from './field-answer.ts';
+import type { AnalyseOptions } from './analyse-options.ts';
 import { analysesByOutcome } from '../../lib/metrics.ts';
 import type { AdviceService } from './advice.service.ts';
 import { rustName } from '../review/review.texts.ts';
@@ -282,11 +283,12 @@ export function createAnalysisService(
     async analyse(
       who: AccessClaims,
       image: UploadedImage,
-      opts: { crop?: AnalysisCrop; idempotencyKey?: string; language?: ContentLanguage; followUpOf?: number } = {},
+      opts: AnalyseOptions = {},
     ): Promise<{ result: AnalysisResult; created: boolean }> {
       // A follow-up of someone else's diagnosis reads as a missing one, before any work (0044).
       if (opts.followUpOf) await ownAnalysis(who, opts.followUpOf);
-      const { diagnosis, photo } = await classifyAndShrink(who, image, opts.crop);
+      const decoder = opts.decodeAs === undefined ? who : { ...who, userId: opts.decodeAs };
+      const { diagnosis, photo } = await classifyAndShrink(decoder, image, opts.crop);
       // Where the model looked (a transparent PNG); null for a photo without a leaf.
       const heatmap = diagnosis.heatmap_png;
       const now = deps.clock.now();
@@ -340,7 +342,7 @@ export function createAnalysisService(
       // A confident rust diagnosis is a reported case in the farmer's district (issue 36).
       await outbreak.record(row.id);
       // This photo answers (or cancels) the field's reminder; advice to treat opens the next (0044).
-      await followUps.afterAnalysis(factsOf(row), opts.followUpOf);
+      if (opts.followUp !== false) await followUps.afterAnalysis(factsOf(row), opts.followUpOf);
       return { result: await this.resultOf(row, opts.language ?? 'en'), created: true };
     },
 

@@ -27,12 +27,17 @@ export function usernameFor(name: string, phone: string, extra = ''): string {
 }
 
 /**
- * The phone-only farmer account of decision 0024, made from a USSD session (docs/decisions/0051): the
- * gateway's session proves the number, so the account is active at once, with no password until the
- * farmer sets one (the web's "forgot password by SMS" sets it). A clash on the generated username tries
+ * The phone-only farmer account of decision 0024, made from a USSD session (docs/decisions/0051), where
+ * the gateway's session proves the number (`proven`: active at once), or at a plant clinic (0053: not
+ * active until the farmer proves it), with no password until the farmer sets one (the web's "forgot password by SMS" sets it). A clash on the generated username tries
  * again with a suffix; a clash on the phone number means the number has an account already (null).
  */
-export async function createPhoneFarmer(db: Db, input: PhoneFarmerInput, now: Date): Promise<UserRow | null> {
+export async function createPhoneFarmer(
+  db: Db,
+  input: PhoneFarmerInput,
+  now: Date,
+  opts: { proven: boolean },
+): Promise<UserRow | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const extra =
       attempt === 0
@@ -52,8 +57,8 @@ export async function createPhoneFarmer(db: Db, input: PhoneFarmerInput, now: Da
             language: input.language,
             district: input.district,
             passwordHash: null,
-            phoneVerifiedAt: now,
-            activatedAt: now,
+            phoneVerifiedAt: opts.proven ? now : null,
+            activatedAt: opts.proven ? now : null,
             createdAt: now,
           })
           .returning();

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { expertRegisterBody, farmerRegisterBody, Language, otpActionTypes } from '@kutu/contract';
+import {
+  districtByCode,
+  type expertRegisterBody,
+  type farmerRegisterBody,
+  type Language,
+  type otpActionTypes,
+} from '@kutu/contract';
 import { message } from '../../i18n/i18n.ts';
 import { AppError, badRequest, forbidden, tooMany } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/tokens.ts';
@@ -278,7 +284,20 @@ export function createSignupService(shared: AuthShared) {
     resumeSignUp,
 
     /** A farmer registering on a basic phone (USSD): active at once, no password (phone-account.ts). */
-    registerFromPhone: (input: PhoneFarmerInput) => createPhoneFarmer(deps.db, input, clock.now()),
+    registerFromPhone: (input: PhoneFarmerInput) => createPhoneFarmer(deps.db, input, clock.now(), { proven: true }),
+
+    /**
+     * A phone-only farmer signed up by someone they trust (a plant doctor, with the farmer's consent:
+     * docs/decisions/0053): the same account as registerFromPhone, but not active until the farmer proves
+     * the number (nobody sent it a code). A number that has an account already is a clash.
+     */
+    async createPhoneOnlyFarmer(input: Omit<PhoneFarmerInput, 'districtName'>) {
+      const districtName = districtByCode(input.district)?.name ?? input.district;
+      const user = await createPhoneFarmer(deps.db, { ...input, districtName }, clock.now(), { proven: false });
+      if (!user) throw clash('users_phone_unique');
+      return user;
+    },
   };
 }
+
 export type SignupService = ReturnType<typeof createSignupService>;

@@ -78,6 +78,11 @@ export function createFollowUpRepo(db: Db) {
       await tx.update(followUps).set(values).where(eq(followUps.id, id));
     },
 
+    /** The reminder's SMS asks for an answer by the USSD menu (a plant clinic visit). */
+    async answerByUssd(analysisId: number): Promise<void> {
+      await db.update(followUps).set({ byUssd: true }).where(eq(followUps.analysisId, analysisId));
+    },
+
     /** Drops a reminder not sent yet (its diagnosis is no longer one to treat). */
     async withdraw(analysisId: number, now: Date): Promise<void> {
       await db

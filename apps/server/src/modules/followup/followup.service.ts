@@ -115,8 +115,12 @@ export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'n
     if (!r.contact?.smsAlerts || (await smsStopped(deps.db, r.contact.phone))) return;
     const language = await deps.notifications.languageOf(r.userId);
     const link = `${deps.config.publicUrl}/account/addresses/image-analysis?follow_up=${r.analysisId}`;
+    // A farmer seen at a plant clinic answers by the USSD menu, not with a photo in the app (0053).
+    const text = r.byUssd
+      ? message('followUp.smsUssd', { field, code: deps.config.phone.ussdCode })
+      : message('followUp.sms', { field, link });
     // The notification is the record: a failed SMS does not bring the reminder back.
-    await deps.sms.send(r.contact.phone, render(language, message('followUp.sms', { field, link }))).catch(() => {});
+    await deps.sms.send(r.contact.phone, render(language, text)).catch(() => {});
   }
 
   return {
@@ -146,6 +150,16 @@ export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'n
         dueAt: new Date(a.createdAt.getTime() + FOLLOW_UP_AFTER_DAYS * DAY_MS),
         createdAt: deps.clock.now(),
       });
+    },
+
+    /**
+     * An expert's verdict at a plant clinic (docs/decisions/0053) decides the advice instead of the
+     * model: rust opens the reminder, answered by the USSD menu; anything else withdraws an unsent one.
+     */
+    async afterVerdict(a: AnalysisFacts, rust: boolean): Promise<void> {
+      if (!rust) return repo.withdraw(a.id, deps.clock.now());
+      await this.remind(a);
+      await repo.answerByUssd(a.id);
     },
 
     /**

@@ -18,6 +18,7 @@ import {
   TREND_WEEKS,
   toSmallCount,
 } from '@kutu/contract';
+import { csvLine } from '../../lib/csv.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import { message, render } from '../../i18n/i18n.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -31,9 +32,6 @@ import { ALERT_WINDOW_WEEKS, alertedBy, inOutbreak, isoWeekLabel, weekStartOf, w
 export const OUTBREAK_ALERT_QUEUE = 'outbreak-alert';
 /** How far back a farmer's photos count when the district is first set. */
 export const PAST_PHOTOS_DAYS = 14;
-
-const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-const csvLine = (cells: (string | number | boolean)[]) => `${cells.map((c) => csvCell(String(c))).join(',')}\n`;
 
 /** When the counts shown last changed ("the date of the data"); null when none is shown. */
 function latest(rows: { changed: Date | string }[]): Date | null {

@@ -262,6 +262,8 @@ export function createReviewService(
       who: AccessClaims,
       id: number,
       body: { verdict: ReviewVerdict; note?: string; severity?: SeverityBandName },
+      /** False when the caller tells the farmer itself (a plant clinic's one result SMS, 0053). */
+      tell = true,
     ) {
       const a = await visible(who, id);
       // A severity goes with a rust verdict only (the contract refuses it otherwise; a revision to another verdict drops it).
@@ -284,7 +286,7 @@ export function createReviewService(
       if (severity || before?.severity) await deps.lists.changed('severity-trust');
       // The verdict confirms or removes a rust case; counts and alerts follow (issue 36).
       await outbreak.record(id);
-      await tellFarmer(a, decision, revised);
+      if (tell) await tellFarmer(a, decision, revised);
       return reviewOut(await repo.find(id), a, who);
     },
 

@@ -47,6 +47,7 @@ export const menu: MenuEntry[] = [
       { labelKey: 'menu.analysisHistory', to: routes.analysisHistory, roles: ['farmer'] },
       { labelKey: 'menu.educationResources', to: routes.educationResources, roles: ['farmer', 'expert'] },
       { labelKey: 'menu.reviewQueue', to: routes.reviewQueue, roles: ['expert'] },
+      { labelKey: 'menu.clinic', to: routes.clinic, roles: ['expert'] },
       { labelKey: 'menu.modelTraining', to: routes.modelTraining, roles: ['expert'] },
     ],
   },

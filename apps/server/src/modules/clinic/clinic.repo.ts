@@ -1,0 +1,116 @@
+import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { clinicVisits, users } from '../../db/schema/index.ts';
+
+export type VisitRow = typeof clinicVisits.$inferSelect;
+type Decision = Pick<VisitRow, 'verdict' | 'severity' | 'recommendation' | 'decidedAt'>;
+
+const farmers = alias(users, 'farmer');
+const experts = alias(users, 'expert');
+
+/** A visit with the farmer and the expert as the records show them. */
+const recordColumns = {
+  visit: clinicVisits,
+  farmerName: farmers.username,
+  farmerPhone: farmers.phone,
+  district: farmers.district,
+  expertName: experts.username,
+};
+
+export function createClinicRepo(db: Db) {
+  const records = () =>
+    db
+      .select(recordColumns)
+      .from(clinicVisits)
+      .innerJoin(farmers, eq(farmers.id, clinicVisits.farmerId))
+      .innerJoin(experts, eq(experts.id, clinicVisits.expertId));
+
+  return {
+    /** The account of a phone number, whatever its role (the caller refuses one that is not a farmer's). */
+    async accountByPhone(phone: string) {
+      const [row] = await db.select().from(users).where(eq(users.phone, phone));
+      return row;
+    },
+
+    async account(id: number) {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async byKey(expertId: number, key: string): Promise<VisitRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(clinicVisits)
+        .where(and(eq(clinicVisits.expertId, expertId), eq(clinicVisits.idempotencyKey, key)));
+      return row;
+    },
+
+    /** The new visit; undefined when the expert's idempotency key made one first (a concurrent retry). */
+    async insert(values: typeof clinicVisits.$inferInsert): Promise<VisitRow | undefined> {
+      const [row] = await db.insert(clinicVisits).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async find(id: number): Promise<VisitRow | undefined> {
+      const [row] = await db.select().from(clinicVisits).where(eq(clinicVisits.id, id));
+      return row;
+    },
+
+    /** The one decision of a visit; undefined when it has one already. */
+    async decide(id: number, decision: Decision): Promise<VisitRow | undefined> {
+      const [row] = await db
+        .update(clinicVisits)
+        .set(decision)
+        .where(and(eq(clinicVisits.id, id), isNull(clinicVisits.verdict)))
+        .returning();
+      return row;
+    },
+
+    /** The photos' verdicts failed: the visit waits for the expert's answer again. */
+    async undecide(id: number): Promise<void> {
+      await db
+        .update(clinicVisits)
+        .set({ verdict: null, severity: null, recommendation: null, decidedAt: null })
+        .where(eq(clinicVisits.id, id));
+    },
+
+    /** Claims the visit's result SMS: true once, for the one request that sends it. */
+    async claimResultSms(id: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(clinicVisits)
+        .set({ resultSmsAt: now })
+        .where(and(eq(clinicVisits.id, id), isNull(clinicVisits.resultSmsAt)))
+        .returning({ id: clinicVisits.id });
+      return rows.length === 1;
+    },
+
+    /** The SMS could not be sent: a retry of the verdict may send it. */
+    async releaseResultSms(id: number): Promise<void> {
+      await db.update(clinicVisits).set({ resultSmsAt: null }).where(eq(clinicVisits.id, id));
+    },
+
+    /** One page of the expert's own records, newest first. */
+    async page(expertId: number, window: { limit: number; offset: number }) {
+      const [rows, [{ n }]] = await Promise.all([
+        records()
+          .where(eq(clinicVisits.expertId, expertId))
+          .orderBy(desc(clinicVisits.createdAt), desc(clinicVisits.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(clinicVisits).where(eq(clinicVisits.expertId, expertId)),
+      ]);
+      return { rows, total: n };
+    },
+
+    /** The expert's records older than `beforeId` (keyset), newest first: the CSV reads them in batches. */
+    batch(expertId: number, beforeId: number, limit: number) {
+      return records()
+        .where(and(eq(clinicVisits.expertId, expertId), lt(clinicVisits.id, beforeId)))
+        .orderBy(desc(clinicVisits.id))
+        .limit(limit);
+    },
+  };
+}
+export type ClinicRepo = ReturnType<typeof createClinicRepo>;
+export type RecordRow = Awaited<ReturnType<ClinicRepo['batch']>>[number];

@@ -1,0 +1,273 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ClinicRecordPage, type ClinicVisit, clinicApi } from '@kutu/contract';
+import {
+  clinicVisits,
+  expertReviews,
+  farmerProfiles,
+  followUps,
+  outbreakCounts,
+  trainingSamples,
+  users,
+} from '../../db/schema/index.ts';
+import { createNotificationsService } from '../notifications/notifications.service.ts';
+import { createFollowUpService, FOLLOW_UP_AFTER_DAYS } from '../followup/followup.service.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+import { fixture, multipart } from '../../../test/support/photos.ts';
+import { CLINIC_CSV_COLUMNS } from './clinic.service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DISTRICT = 'UG-101';
+
+/**
+ * Plant clinic visits (docs/decisions/0053), with the committed model: the maize rust photo is a
+ * confident rust diagnosis, the healthy one a confident healthy one.
+ */
+describe('plant clinic visits', () => {
+  let t: TestContext;
+  let doctor: TestUser;
+  let other: TestUser;
+  let known: TestUser;
+  const db = () => t.deps.database.db;
+  let phoneSeq = 0;
+  const newPhone = () => `+2567${String(process.pid % 1000).padStart(3, '0')}9${String(++phoneSeq).padStart(4, '0')}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.clock.set(new Date('2026-11-04T08:00:00Z'));
+    doctor = await createUser(t, 'expert');
+    other = await createUser(t, 'expert');
+    known = await createUser(t, 'farmer');
+  });
+  afterAll(() => t.close());
+
+  const newFarmer = { farmer_name: 'Amina Nakato', district: DISTRICT, language: 'sw', consent: 'true' };
+  const visitFields = (phone: string, extra: Record<string, string> = {}) => ({
+    phone_number: phone,
+    crop: 'maize',
+    variety: 'Longe 5',
+    growth_stage: 'vegetative',
+    share_affected: '30',
+    symptoms: 'Brown powdery pustules on both sides of the leaves',
+    ...extra,
+  });
+  const post = (
+    user: TestUser,
+    fields: Record<string, string>,
+    photos = ['maize-common-rust.jpg'],
+    headers: Record<string, string> = {},
+  ) => {
+    const form = multipart(
+      photos.map((f) => ({ field: 'photos', filename: f, data: fixture(f) })),
+      fields,
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: clinicApi.visits,
+      payload: form.payload,
+      headers: { ...form.headers, ...user.headers, ...headers },
+    });
+  };
+  const decide = (user: TestUser, id: number, body: object) =>
+    t.app.inject({ method: 'POST', url: clinicApi.verdictPath(id), payload: body, headers: user.headers });
+  const smsTo = (phone: string) => t.deps.outbox.list().filter((m) => m.channel === 'sms' && m.to === phone);
+  const confirmed = async () =>
+    (
+      await db()
+        .select({ n: outbreakCounts.confirmed })
+        .from(outbreakCounts)
+        .where(and(eq(outbreakCounts.district, DISTRICT), eq(outbreakCounts.crop, 'maize')))
+    ).reduce((sum, r) => sum + r.n, 0);
+
+  it('refuses farmers and experts an administrator has not approved (403), before reading photos', async () => {
+    const pending = await createUser(t, 'expert', { vetting: 'pending' });
+    const phone = newPhone();
+    const asPending = await post(pending, visitFields(phone, newFarmer));
+    expect(asPending.statusCode).toBe(403);
+    expect(asPending.json().error.code).toBe('EXPERT_PENDING');
+    expect((await post(known, visitFields(phone, newFarmer))).statusCode).toBe(403);
+    for (const user of [pending, known]) {
+      const list = await t.app.inject({ method: 'GET', url: clinicApi.visits, headers: user.headers });
+      expect(list.statusCode).toBe(403);
+    }
+    expect(await db().select().from(users).where(eq(users.phone, phone))).toEqual([]);
+  });
+
+  it("asks for a new farmer's details and consent, and refuses a number that is not a farmer's", async () => {
+    const phone = newPhone();
+    const bare = await post(doctor, visitFields(phone));
+    expect(bare.statusCode).toBe(400);
+    expect(Object.keys(bare.json().error.fields)).toEqual(['farmer_name', 'district', 'language']);
+    const noConsent = await post(doctor, visitFields(phone, { ...newFarmer, consent: 'false' }));
+    expect(noConsent.statusCode).toBe(400);
+    expect(noConsent.json().error.fields.consent).toMatch(/agree/);
+    const expertsNumber = await post(doctor, visitFields(other.phone));
+    expect(expertsNumber.statusCode).toBe(409);
+    expect(await db().select().from(users).where(eq(users.phone, phone))).toEqual([]);
+  });
+
+  it('makes a phone-only farmer with consent, diagnoses each photo, and a retry makes nothing new', async () => {
+    const phone = newPhone();
+    const key = { 'idempotency-key': 'clinic-visit-0000000001' };
+    const res = await post(doctor, visitFields(phone, newFarmer), ['maize-common-rust.jpg', 'maize-healthy.jpg'], key);
+    expect(res.statusCode, res.body).toBe(201);
+    const visit = res.json<ClinicVisit>();
+    expect(visit.farmer).toMatchObject({ phone, district: DISTRICT, language: 'sw', created_here: true });
+    expect(visit.analyses.map((a) => a.rust_class)).toEqual(['common_rust', 'healthy']);
+    expect(visit.verdict).toBeNull();
+    const [account] = await db().select().from(users).where(eq(users.phone, phone));
+    expect(account).toMatchObject({ role: 'farmer', email: null, passwordHash: null, language: 'sw' });
+    const [profile] = await db().select().from(farmerProfiles).where(eq(farmerProfiles.userId, account.id));
+    expect(profile.cropTypes).toEqual(['MAIZE']);
+    const [row] = await db().select().from(clinicVisits).where(eq(clinicVisits.id, visit.id));
+    expect(row.consentAt).not.toBeNull();
+    // The photos are held for the doctor while they answer: the review queue's other experts cannot take them.
+    const claims = await db()
+      .select()
+      .from(expertReviews)
+      .where(
+        inArray(
+          expertReviews.analysisId,
+          visit.analyses.map((a) => a.id),
+        ),
+      );
+    expect(claims.map((c) => c.claimedBy)).toEqual([doctor.id, doctor.id]);
+
+    const again = await post(
+      doctor,
+      visitFields(phone, newFarmer),
+      ['maize-common-rust.jpg', 'maize-healthy.jpg'],
+      key,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json<ClinicVisit>().id).toBe(visit.id);
+    expect(await db().select().from(clinicVisits).where(eq(clinicVisits.farmerId, account.id))).toHaveLength(1);
+    // No code or message yet: the farmer hears from Kutu once the expert has answered.
+    expect(smsTo(phone)).toEqual([]);
+  });
+
+  it("makes the expert's answer the verdict: training samples, a confirmed case, one result SMS, a USSD follow-up", async () => {
+    const phone = newPhone();
+    const created = await post(doctor, visitFields(phone, newFarmer), ['maize-common-rust.jpg', 'maize-healthy.jpg']);
+    const visit = created.json<ClinicVisit>();
+    const before = await confirmed();
+    const body = { verdict: 'common_rust', severity: 'moderate', recommendation: 'Pick off the worst leaves' };
+    const [first, retry] = await Promise.all([decide(doctor, visit.id, body), decide(doctor, visit.id, body)]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(retry.statusCode, retry.body).toBe(200);
+    const again = await decide(doctor, visit.id, body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<ClinicVisit>()).toMatchObject({ verdict: 'common_rust', severity: 'moderate' });
+    expect(again.json<ClinicVisit>().result_sms_at).not.toBeNull();
+
+    const samples = await db()
+      .select()
+      .from(trainingSamples)
+      .where(
+        inArray(
+          trainingSamples.sourceAnalysisId,
+          visit.analyses.map((a) => a.id),
+        ),
+      );
+    expect(samples.map((s) => s.label)).toEqual(['common_rust', 'common_rust']);
+    // One farmer, one crop, one week: one confirmed case, whatever the number of photos.
+    expect(await confirmed()).toBe(before + 1);
+
+    const sms = smsTo(phone);
+    expect(sms).toHaveLength(1);
+    expect(sms[0].text).toContain('Kliniki ya mimea ya Kutu');
+    expect(sms[0].text).toContain('Pick off the worst leaves');
+    expect(sms[0].text).toContain('*384*123#');
+
+    const reminders = await db()
+      .select()
+      .from(followUps)
+      .where(
+        inArray(
+          followUps.analysisId,
+          visit.analyses.map((a) => a.id),
+        ),
+      );
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toMatchObject({ state: 'waiting', byUssd: true, analysisId: visit.analyses[0].id });
+    expect(again.json<ClinicVisit>().follow_up_at).toBe(reminders[0].dueAt.toISOString());
+
+    const corrected = await decide(doctor, visit.id, { verdict: 'healthy' });
+    expect(corrected.statusCode).toBe(409);
+
+    // When due, the reminder goes by SMS in the farmer's language and says how to answer: the USSD menu.
+    t.clock.set(new Date(t.clock.now().getTime() + (FOLLOW_UP_AFTER_DAYS + 1) * DAY_MS));
+    const sweeper = createFollowUpService({
+      db: db(),
+      clock: t.clock,
+      notifications: createNotificationsService(db(), t.clock),
+      sms: t.deps.sms,
+      config: t.deps.config,
+    });
+    await sweeper.sendDue();
+    const reminder = smsTo(phone).find((m) => m !== sms[0] && m.text.includes('*384*123#'));
+    expect(reminder?.text).toMatch(/shamba lako la mahindi/);
+    expect(reminder?.text).not.toContain('http');
+  });
+
+  it("lists only the expert's own visits, and a visit of another expert reads as missing", async () => {
+    const mine = await post(doctor, visitFields(known.phone), ['maize-healthy.jpg']);
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(mine.json<ClinicVisit>().farmer.created_here).toBe(false);
+    const theirs = await post(other, visitFields(known.phone), ['maize-healthy.jpg']);
+    const theirId = theirs.json<ClinicVisit>().id;
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${clinicApi.visits}?page=1&page_size=2`,
+      headers: doctor.headers,
+    });
+    const body = page.json<ClinicRecordPage>();
+    const ownCount = (await db().select().from(clinicVisits).where(eq(clinicVisits.expertId, doctor.id))).length;
+    expect(body.count).toBe(ownCount);
+    expect(body.results).toHaveLength(2);
+    expect(body.next).toBe(2);
+    expect(body.results.every((r) => r.expert === doctor.username)).toBe(true);
+    expect(body.results[0]).toMatchObject({ id: mine.json<ClinicVisit>().id, farmer_phone: known.phone });
+    for (const url of [clinicApi.visitPath(theirId)]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: doctor.headers })).statusCode).toBe(404);
+    }
+    expect((await decide(doctor, theirId, { verdict: 'healthy' })).statusCode).toBe(404);
+  });
+
+  it('downloads the records as CSV: PlantwisePlus fields, masked numbers, formulas neutralised', async () => {
+    const csvDoctor = await createUser(t, 'expert');
+    const created = await post(
+      csvDoctor,
+      visitFields(known.phone, { symptoms: '=HYPERLINK("http://x","y")', variety: '@SUM(A1)' }),
+      ['maize-healthy.jpg'],
+    );
+    const visit = created.json<ClinicVisit>();
+    await decide(csvDoctor, visit.id, { verdict: 'healthy', recommendation: '-keep checking, weekly' });
+    const res = await t.app.inject({ method: 'GET', url: clinicApi.csv, headers: csvDoctor.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const [header, line, ...rest] = res.body.trimEnd().split('\n');
+    expect(header).toBe(CLINIC_CSV_COLUMNS.join(','));
+    expect(rest).toEqual([]);
+    const masked = `${known.phone.slice(0, 4)}${'*'.repeat(known.phone.length - 7)}${known.phone.slice(-3)}`;
+    expect(line).toBe(
+      [
+        visit.created_at.slice(0, 10),
+        `'${masked}`,
+        '',
+        'maize',
+        "'@SUM(A1)",
+        'vegetative',
+        '30',
+        `"'=HYPERLINK(""http://x"",""y"")"`,
+        'healthy 95%',
+        'healthy',
+        `"'-keep checking, weekly"`,
+        csvDoctor.username,
+      ].join(','),
+    );
+    expect(res.body).not.toContain(known.phone);
+    // A number starts with +, which a spreadsheet reads as a formula: it is neutralised like any cell.
+  });
+});

@@ -1,0 +1,52 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClinicRecordPage, ClinicVerdictBody, ClinicVisit } from '@kutu/contract';
+import { api, clinicApi, IDEMPOTENCY_KEY_HEADER } from '@kutu/contract/paths';
+import { ApiError, http, request } from '../lib/api.ts';
+import { session } from '../lib/session.ts';
+
+const clinicKey = ['clinic'] as const;
+
+/** The expert's own clinic records, one page. */
+export const useClinicRecords = (page: number, pageSize: number) =>
+  useQuery({
+    queryKey: [...clinicKey, 'records', page, pageSize],
+    queryFn: ({ signal }) => http.get<ClinicRecordPage>(clinicApi.visits, { page, page_size: pageSize }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** Records a visit (photos + fields). `key` stays the same for the form's retries: the server makes one visit. */
+export function useRecordVisit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ form, key }: { form: FormData; key: string }) =>
+      request<ClinicVisit>(clinicApi.visits, { method: 'POST', form, headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: clinicKey }),
+  });
+}
+
+/** The expert confirms or corrects Kutu; the farmer gets one result SMS. */
+export function useClinicVerdict(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClinicVerdictBody) => http.post<ClinicVisit>(clinicApi.verdictPath(id), body),
+    onSuccess: () => client.invalidateQueries({ queryKey: clinicKey }),
+  });
+}
+
+/** The records as a CSV file (the browser saves it). */
+export async function downloadClinicCsv(): Promise<void> {
+  const get = () => fetch(clinicApi.csv, { headers: { authorization: `Bearer ${session.accessToken() ?? ''}` } });
+  let res = await get();
+  if (res.status === 401) {
+    await request(api.auth.me);
+    res = await get();
+  }
+  if (!res.ok) throw new ApiError(res.status, 'HTTP_ERROR', String(res.status));
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await res.blob());
+  link.download = `kutu-clinic-records-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}

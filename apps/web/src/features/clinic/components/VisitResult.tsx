@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Alert, Button, Card, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type ClinicVisit, reviewVerdicts, type ReviewVerdict } from '@kutu/contract';
+import { useClinicVerdict } from '../../../api/clinic.ts';
+import { errorMessage } from '../../../lib/api.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+
+/** Kutu's diagnosis of each photo, and the expert's answer: confirmed or corrected, with advice for the farmer. */
+export function VisitResult({ visit, onDone }: { visit: ClinicVisit; onDone: () => void }) {
+  const { t } = useTranslation();
+  const first = visit.analyses[0];
+  const suggested: ReviewVerdict =
+    first && first.outcome !== 'not_leaf' && first.rust_class ? first.rust_class : 'cannot_tell';
+  const [verdict, setVerdict] = useState<ReviewVerdict>(visit.verdict ?? suggested);
+  const [recommendation, setRecommendation] = useState('');
+  const decide = useClinicVerdict(visit.id);
+  const done = decide.data ?? (visit.verdict ? visit : null);
+
+  const send = () =>
+    decide.mutate(
+      { verdict, recommendation: recommendation.trim() || undefined },
+      {
+        onSuccess: () => notifySuccess(t('clinic.result.sent')),
+        onError: (err) => notifyError(errorMessage(err), t('clinic.result.error')),
+      },
+    );
+
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Text fw={700}>{t('clinic.result.title', { name: visit.farmer.name })}</Text>
+        {visit.analyses.map((a, i) => (
+          <Text key={a.id} size="sm">
+            {t('clinic.result.photo', { n: i + 1 })}: {a.feedback.message}
+            {a.outcome !== 'not_leaf' && ` (${Math.round(a.confidence * 100)} %)`}
+          </Text>
+        ))}
+        {done ? (
+          <Alert color="green" role="status">
+            {t('clinic.result.done', { verdict: t(`review.verdict.${done.verdict ?? 'cannot_tell'}`) })}
+          </Alert>
+        ) : (
+          <>
+            <NativeSelect
+              label={t('clinic.result.verdict')}
+              value={verdict}
+              onChange={(e) => setVerdict(e.currentTarget.value as ReviewVerdict)}
+              data={reviewVerdicts.map((v) => ({ value: v, label: t(`review.verdict.${v}`) }))}
+            />
+            <Textarea
+              label={t('clinic.result.recommendation')}
+              description={t('clinic.result.recommendationHint')}
+              maxLength={320}
+              autosize
+              minRows={2}
+              value={recommendation}
+              onChange={(e) => setRecommendation(e.currentTarget.value)}
+            />
+            <Button onClick={send} loading={decide.isPending}>
+              {t('clinic.result.confirm')}
+            </Button>
+          </>
+        )}
+        {done && (
+          <Button variant="light" onClick={onDone}>
+            {t('clinic.result.next')}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}

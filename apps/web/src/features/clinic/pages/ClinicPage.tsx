@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ClinicVisit } from '@kutu/contract';
+import { ClinicRecords } from '../components/ClinicRecords.tsx';
+import { VisitForm } from '../components/VisitForm.tsx';
+import { VisitResult } from '../components/VisitResult.tsx';
+
+/** Plant clinic (docs/decisions/0053): a visit for a farmer without a smartphone, and the clinic's records. */
+export default function ClinicPage() {
+  const { t } = useTranslation();
+  const [visit, setVisit] = useState<ClinicVisit | null>(null);
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={1} size="h2">
+        {t('clinic.title')}
+      </Title>
+      <Text size="sm">{t('clinic.intro')}</Text>
+      <Tabs defaultValue="visit" keepMounted={false}>
+        <Tabs.List grow>
+          <Tabs.Tab value="visit">{t('clinic.tabs.visit')}</Tabs.Tab>
+          <Tabs.Tab value="records">{t('clinic.tabs.records')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="visit" pt="md">
+          {visit ? <VisitResult visit={visit} onDone={() => setVisit(null)} /> : <VisitForm onRecorded={setVisit} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="records" pt="md">
+          <ClinicRecords />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

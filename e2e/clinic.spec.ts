@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { createActiveUser, signInAs } from './support.ts';
+
+// A plant doctor's visit for a farmer without a smartphone (issue 46 item 3, decision 0053), on the
+// doctor's phone: a new number, the farmer's consent, Kutu's diagnosis, the doctor's verdict, one SMS.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const fixture = (name: string) => path.resolve(import.meta.dirname, '../apps/server/test/fixtures', name);
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+const fitsPhone = async (page: Page) =>
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+
+test('a plant doctor records a visit for a new basic-phone farmer, who gets one result SMS', async ({
+  page,
+  request,
+}) => {
+  const doctor = await createActiveUser(request, 'expert');
+  const subscriber = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+  const phone = { national: `077${subscriber}`, e164: `+25677${subscriber}` };
+  await signInAs(page, doctor, '/account/addresses/clinic');
+  await expect(page.getByRole('heading', { name: 'Plant clinic' })).toBeVisible();
+
+  await field(page, "Farmer's phone number").fill(phone.national);
+  await page.getByRole('button', { name: 'New to Kutu? Add the farmer' }).click();
+  await field(page, "Farmer's name").fill('Amina Nakato');
+  await page.getByTestId('district-select').selectOption('UG-101');
+  await page.getByRole('combobox', { name: 'Language for SMS' }).selectOption('lg');
+  await page.getByRole('checkbox', { name: /The farmer agrees/ }).check();
+  await page.getByRole('combobox', { name: 'Growth stage' }).selectOption('flowering');
+  await page.getByRole('textbox', { name: 'Share of the field affected' }).fill('40');
+  await page
+    .getByTestId('clinic-photo')
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles(fixture('maize-common-rust.jpg'));
+  await expect(page.getByText('Photos: 1 of 3')).toBeVisible();
+  await fitsPhone(page);
+
+  const sent = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/clinic/visits/'));
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  expect((await sent).status()).toBe(201);
+  await expect(page.getByText("Kutu's diagnosis for", { exact: false })).toBeVisible();
+  await expect(page.getByText(/Photo 1: .*rust/i)).toBeVisible();
+  await fitsPhone(page);
+
+  await page.getByRole('combobox', { name: 'Your diagnosis' }).selectOption('common_rust');
+  await page.getByRole('textbox', { name: /Recommendation for the farmer/ }).fill('Pick off the worst leaves');
+  await page.getByRole('button', { name: 'Confirm and send SMS' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved:' })).toBeVisible();
+
+  // Exactly one message to the farmer, in Luganda, with the USSD code for the follow-up.
+  const outbox = (await (await request.get('/api/dev/outbox/')).json()) as { results: { to: string; text: string }[] };
+  const toFarmer = outbox.results.filter((m) => m.to === phone.e164);
+  expect(toFarmer).toHaveLength(1);
+  expect(toFarmer[0].text).toContain("Kiriniki y'ebirime eya Kutu");
+  expect(toFarmer[0].text).toContain('*384*123#');
+
+  await page.getByRole('tab', { name: 'My records' }).click();
+  await expect(page.getByText(phone.e164, { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+  await fitsPhone(page);
+});
