@@ -234,24 +234,6 @@ export function createOutbreakRepo(db: Db) {
             order by u.id`,
       ),
 
-    /** Per district: confirmed, reported, unreviewed since `from`, and whether demo data is in them. */
-    windowCounts: (crop: string, from: string) =>
-      rowsOf<{
-        district: string;
-        confirmed: number;
-        reported: number;
-        unreviewed: number;
-        demo: boolean;
-        changed: Date | string;
-      }>(
-        db,
-        sql`select district, sum(confirmed)::int as confirmed, sum(reported)::int as reported,
-              sum(unreviewed)::int as unreviewed, bool_or(demo and (confirmed > 0 or reported > 0)) as demo,
-              max(updated_at) as changed
-            from outbreak_counts where crop = ${crop} and week_start >= ${from}
-            group by district having sum(confirmed) > 0 or sum(reported) > 0`,
-      ),
-
     /** Weekly counts of one crop (or all) since `from` (and up to `to`), per district (or one). */
     weekly: (q: { crop?: string; from: string; to?: string; district?: string; realOnly?: boolean }) =>
       rowsOf<{
@@ -260,12 +242,13 @@ export function createOutbreakRepo(db: Db) {
         weekStart: string;
         confirmed: number;
         reported: number;
+        unreviewed: number;
         demo: boolean;
         changed: Date | string;
       }>(
         db,
         sql`select district, crop, week_start::text as "weekStart", sum(confirmed)::int as confirmed,
-              sum(reported)::int as reported, bool_or(demo and (confirmed > 0 or reported > 0)) as demo,
+              sum(reported)::int as reported, sum(unreviewed)::int as unreviewed, bool_or(demo and (confirmed > 0 or reported > 0)) as demo,
               max(updated_at) as changed
             from outbreak_counts where week_start >= ${q.from}
             ${q.to ? sql`and week_start <= ${q.to}` : sql``}
