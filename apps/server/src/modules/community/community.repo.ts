@@ -441,7 +441,7 @@ export function createCommunityRepo(db: Db, database: Database) {
       return { posts: p?.n ?? 0, comments: c?.n ?? 0 };
     },
 
-    /** Active experts without an unread notification of this type (so each has at most one waiting). */
+    /** Active, approved experts without an unread notification of this type (at most one waiting each). */
     async expertsWithoutUnread(type: string): Promise<number[]> {
       const rows = await db
         .select({ id: users.id })
@@ -450,6 +450,7 @@ export function createCommunityRepo(db: Db, database: Database) {
           and(
             eq(users.role, 'expert'),
             isNotNull(users.activatedAt),
+            sql`exists (select 1 from expert_profiles ep where ep.user_id = ${users.id} and ep.vetting_status = 'approved')`,
             sql`not exists (select 1 from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.type} = ${type} and ${notifications.readAt} is null)`,
           ),
         );

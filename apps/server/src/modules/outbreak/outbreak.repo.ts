@@ -220,7 +220,8 @@ export function createOutbreakRepo(db: Db) {
 
     /**
      * Who an alert tells: farmers of the district who grow the crop (said on a photo, or in their
-     * profile's crops), and the district's experts.
+     * profile's crops), and the district's approved experts (never one whose application waits or was
+     * refused, docs/decisions/0027).
      */
     recipients: (district: string, crop: string) =>
       rowsOf<{ id: number; role: 'farmer' | 'expert'; phone: string; smsAlerts: boolean }>(
@@ -228,9 +229,11 @@ export function createOutbreakRepo(db: Db) {
         sql`select u.id, u.role, u.phone, u.sms_alerts as "smsAlerts" from users u
             left join farmer_profiles fp on fp.user_id = u.id
             where u.district = ${district} and u.activated_at is not null and (
-              u.role = 'expert'
-              or exists (select 1 from analyses a where a.user_id = u.id and coalesce(a.crop, 'other') = ${crop})
-              or exists (select 1 from unnest(fp.crop_types) c where lower(c) = ${crop}))
+              (u.role = 'expert' and exists (select 1 from expert_profiles ep
+                where ep.user_id = u.id and ep.vetting_status = 'approved'))
+              or (u.role = 'farmer' and (
+                exists (select 1 from analyses a where a.user_id = u.id and coalesce(a.crop, 'other') = ${crop})
+                or exists (select 1 from unnest(fp.crop_types) c where lower(c) = ${crop}))))
             order by u.id`,
       ),
 

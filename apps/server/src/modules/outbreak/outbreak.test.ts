@@ -290,7 +290,11 @@ describe('outbreak watch (issue 36)', () => {
       sql`update farmer_profiles set crop_types = '{BEANS}' where user_id = ${beansOnly.id}`,
     );
     const kumiExpert = await createUser(t, 'expert');
-    await t.deps.database.db.update(users).set({ district: KUMI }).where(sql`id = ${kumiExpert.id}`);
+    // Experts whose application waits or was refused are not told (docs/decisions/0027).
+    const waiting = await createUser(t, 'expert', { vetting: 'pending' });
+    const refused = await createUser(t, 'expert', { vetting: 'refused' });
+    for (const e of [kumiExpert, waiting, refused])
+      await t.deps.database.db.update(users).set({ district: KUMI }).where(sql`id = ${e.id}`);
     const smsBefore = t.outbox.list().filter((m) => m.channel === 'sms').length;
 
     const results = await Promise.all(ids.map((id) => decide(id, 'common_rust')));
@@ -320,6 +324,8 @@ describe('outbreak watch (issue 36)', () => {
     expect(await alertsOf(luganda.id)).toHaveLength(1);
     expect(await alertsOf(quiet.id)).toHaveLength(1);
     expect(await alertsOf(kumiExpert.id)).toHaveLength(1);
+    expect(await alertsOf(waiting.id)).toHaveLength(0);
+    expect(await alertsOf(refused.id)).toHaveLength(0);
     expect(await alertsOf(beansOnly.id)).toHaveLength(0);
     for (const f of sick.slice(0, 3)) expect(await alertsOf(f.id)).toHaveLength(1);
 
