@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
+import { removeDemoUsers } from './demo-users.ts';
 
 // Now is Wednesday of ISO week 2026-W48 (Monday 2026-11-23); the week before starts 2026-11-16.
 const NOW = new Date('2026-11-25T09:00:00Z');
@@ -115,5 +116,14 @@ describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presen
     expect(table.results.map((r) => r.code)).not.toContain(BUKEDEA);
     expect((await get(outbreakApi.exportCsv, { crop: 'beans' })).body).not.toContain(BUKEDEA);
     expect(map.data_as_of).toBe(`${W48}T00:00:00.000Z`);
+  });
+
+  it('outbreak:demo --remove takes away the demo farmers only, not accounts whose names look alike', async () => {
+    const alike = ['demo.outbreak.fan', 'demo-outbreak-2026', 'demoxoutbreakxy'];
+    for (const username of [...alike, 'demo_outbreak_ug-208_1']) await createUser(t, 'farmer', { username });
+    expect(await removeDemoUsers(t.deps.database.db)).toBe(1);
+    const res = await t.deps.database.db.execute(sql`select username from users where username like 'demo%'`);
+    const left = (res as unknown as { rows: { username: string }[] }).rows.map((r) => r.username).sort();
+    expect(left).toEqual([...alike].sort());
   });
 });
