@@ -237,6 +237,27 @@ export function createOutbreakRepo(db: Db) {
             order by u.id`,
       ),
 
+    /**
+     * Analyses whose counting lags behind their state, as a crash between a feature's commit and its
+     * `record()` leaves them (docs/decisions/0031): counted cases of weeks since `since` whose state or
+     * review changed, and analyses made since `newSince` by a farmer with a district that are a case but
+     * were never counted.
+     */
+    unsettled: (since: string, newSince: Date) =>
+      rowsOf<{ id: number }>(
+        db,
+        sql`select c.analysis_id as id from outbreak_cases c join analyses a on a.id = c.analysis_id
+              left join expert_reviews r on r.analysis_id = a.id
+            where c.week_start >= ${since} and (c.state <> ${caseStateSql}
+              or c.unreviewed <> (${caseStateSql} = 'reported' and r.verdict is null))
+            union
+            select a.id from analyses a join users u on u.id = a.user_id
+              left join expert_reviews r on r.analysis_id = a.id
+              left join outbreak_cases c on c.analysis_id = a.id
+            where a.created_at >= ${newSince} and c.analysis_id is null and u.district is not null
+              and ${caseStateSql} <> 'none'`,
+      ),
+
     /** Weekly counts of one crop (or all) since `from` (and up to `to`), per district (or one). */
     weekly: (q: { crop?: string; from: string; to?: string; district?: string; realOnly?: boolean }) =>
       rowsOf<{

@@ -1,4 +1,4 @@
-import { districtByCode, type OutbreakCrop, type OutbreakSettingsReply } from '@kutu/contract';
+import { districtByCode, type OutbreakCrop, type OutbreakSettingsReply, TREND_WEEKS } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { message, render } from '../../i18n/i18n.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -121,6 +121,19 @@ export function createOutbreakService(
     return ended;
   }
 
+  /**
+   * Brings up to date the cases a crash left behind (between a verdict's or a photo's commit and its
+   * count): run by the outbreak upkeep job, at start and every hour. Cases of the trend's weeks, and new
+   * photos of the last PAST_PHOTOS_DAYS; older drift is `npm run outbreak:recount`'s. Returns how many.
+   */
+  async function reconcile(): Promise<number> {
+    const now = clock.now();
+    const since = weeksBefore(weekStartOf(now), TREND_WEEKS - 1);
+    const lagging = await repo.unsettled(since, new Date(now.getTime() - PAST_PHOTOS_DAYS * 86_400_000));
+    for (const { id } of lagging) await record(id);
+    return lagging.length;
+  }
+
   /** Tells an alert's farmers and experts, once (the job may run twice; delivered_at decides). */
   async function deliver(alertId: number) {
     const alert = await repo.alert(repo.db, alertId);
@@ -173,6 +186,7 @@ export function createOutbreakService(
     /** The map (and `mapUncached` for benchmarks), trend, table, CSV and open feed (published.ts). */
     ...createOutbreakPublishing(deps, repo),
     endLapsedAlerts,
+    reconcile,
     async settings(userId: number) {
       const s = await repo.settings(userId);
       if (!s) throw notFound();

@@ -151,6 +151,32 @@ describe('outbreak watch (issue 36)', () => {
     expect(await mapOf(KAMPALA)).toBeUndefined();
   });
 
+  it('repairs counts a crash left short (verdict or photo committed, count not) at the next upkeep', async () => {
+    const KALANGALA = 'UG-101';
+    const [a, b] = [await farmerIn(KALANGALA), await farmerIn(KALANGALA)];
+    const first = await photo(a);
+    // What kill -9 between the commits and record() leaves: a verdict and a photo that were never counted.
+    await t.deps.database.db.execute(
+      sql`insert into expert_reviews (analysis_id, verdict, reviewed_at) values (${first}, 'common_rust', now())`,
+    );
+    await t.deps.database.db.insert(analyses).values({
+      userId: b.id,
+      imagePath: photoKey,
+      outcome: 'diagnosis',
+      rustClass: 'common_rust',
+      confidence: 0.9,
+      unsure: false,
+      probabilities: { common_rust: 0.9, healthy: 0.05, other_disease: 0.05 },
+      modelVersion: 'v-test',
+      crop: 'maize',
+      createdAt: new Date('2026-11-24T10:00:00Z'),
+    });
+    expect(await countsOf(KALANGALA)).toEqual({ confirmed: 0, reported: 1 });
+    expect(await service.reconcile()).toBe(2);
+    expect(await countsOf(KALANGALA)).toEqual({ confirmed: 1, reported: 1 });
+    expect(await service.reconcile()).toBe(0);
+  });
+
   it('hides small counts and anything personal in the map, table, CSV and open feed', async () => {
     const res = await get(outbreakApi.map, expert, { crop: 'maize' });
     const body = res.body;
