@@ -5,7 +5,13 @@ const secrets = { JWT_ACCESS_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.rep
 
 describe('configuration', () => {
   it('refuses TRUST_PROXY values that trust everyone in other words: a huge hop count, all IPv4-mapped IPv6', () => {
-    for (const everyone of ['999999999999', String(MAX_PROXY_HOPS + 1), '::ffff:0:0/96', '::/8', '10.0.0.5, ::ffff:0:0/90']) {
+    for (const everyone of [
+      '999999999999',
+      String(MAX_PROXY_HOPS + 1),
+      '::ffff:0:0/96',
+      '::/8',
+      '10.0.0.5, ::ffff:0:0/90',
+    ]) {
       expect(() => loadConfig({ TRUST_PROXY: everyone }), everyone).toThrow(/TRUST_PROXY: .*trusts every address/);
     }
     expect(() => loadConfig({ TRUST_PROXY: '::ffff:0:0/100' })).toThrow(/TRUST_PROXY: ::ffff:0:0\/100 is too wide/);

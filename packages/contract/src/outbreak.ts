@@ -207,6 +207,10 @@ export const openFeedFeature = z.object({
     name: z.string(),
     country: z.enum(['UG', 'KE']),
     crop: outbreakCrop,
+    /** `parent:<name>` when the district is newer than the boundary file and drawn inside its parent's. */
+    boundary: z.string().optional(),
+    /** A plain sentence saying so. */
+    boundary_note: z.string().optional(),
     weeks: z.array(z.object({ week: isoWeek, week_start: z.iso.date(), confirmed: smallCount })),
   }),
 });

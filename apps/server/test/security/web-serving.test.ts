@@ -64,7 +64,9 @@ describe('serving the web app in production', () => {
     http = await createTestApp({
       env: { ...productionEnv(webDist, 'http://192.168.1.20:8080'), CORS_ORIGINS: 'https://partner.example' },
     });
-    https = await createTestApp({ env: { ...productionEnv(webDist, 'https://kutu.example.org'), TRUST_PROXY: 'loopback' } });
+    https = await createTestApp({
+      env: { ...productionEnv(webDist, 'https://kutu.example.org'), TRUST_PROXY: 'loopback' },
+    });
   });
   afterAll(async () => {
     await http.close();

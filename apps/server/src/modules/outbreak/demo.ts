@@ -16,7 +16,7 @@ import { recountAll } from './outbreak.repo.ts';
 /** Districts with try-out cases: Kumi, Bukedea, Mbale (UG), Bungoma, Trans-Nzoia (KE). */
 const DEMO = [
   { district: 'UG-208', farmers: 8 },
-  { district: 'UG-224', farmers: 5 },
+  { district: 'UG-219', farmers: 5 },
   { district: 'UG-209', farmers: 3 },
   { district: 'KE-03', farmers: 6 },
   { district: 'KE-26', farmers: 2 },

@@ -19,9 +19,9 @@ import { createNotificationsService } from '../notifications/notifications.servi
 import { createOutbreakService } from './outbreak.service.ts';
 import { ALERT_THRESHOLD } from './rule.ts';
 
-// Districts: Kumi (UG-208) and its neighbour Bukedea (UG-224); Kampala (UG-102) far away.
+// Districts: Kumi (UG-208) and its neighbour Bukedea (UG-219); Kampala (UG-102) far away.
 const KUMI = 'UG-208';
-const BUKEDEA = 'UG-224';
+const BUKEDEA = 'UG-219';
 const KAMPALA = 'UG-102';
 const MASAKA = 'UG-105';
 const review = (id: number) => `/api/expert-reviews/${id}/`;

@@ -18,7 +18,7 @@ import {
   TREND_WEEKS,
   toSmallCount,
 } from '@kutu/contract';
-import { boundaryOf } from '@kutu/contract/boundaries';
+import { boundaryNote, boundaryOf } from '@kutu/contract/boundaries';
 import type { ModuleDeps } from '../../deps.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -268,7 +268,7 @@ export function createOutbreakPublishing(
       from: weeks[0],
       to: clock.now().toISOString().slice(0, 10),
       attribution: [
-        'Uganda districts: Natural Earth (public domain); district list: ISO 3166-2:UG.',
+        'Uganda districts: ISO 3166-2:UG codes and names; boundaries Natural Earth (public domain). A district newer than those boundaries is drawn inside the district it was made from (see boundary_note).',
         'Kenya county boundaries © OpenStreetMap contributors, available under the Open Database License (ODbL): https://www.openstreetmap.org/copyright',
       ],
       licence:
@@ -287,6 +287,7 @@ export function createOutbreakPublishing(
             name: d?.name ?? first.district,
             country: d?.country ?? 'UG',
             crop: first.crop as OutbreakCrop,
+            ...boundaryNote(first.district),
             weeks: list.map((r) => ({
               week: isoWeekLabel(r.weekStart),
               week_start: r.weekStart,

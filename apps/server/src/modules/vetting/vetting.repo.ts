@@ -52,7 +52,10 @@ export function createVettingRepo(db: Db) {
         )
         .limit(window.limit)
         .offset(window.offset);
-      const counted = db.select({ n: count() }).from(expertProfiles).innerJoin(users, eq(users.id, expertProfiles.userId));
+      const counted = db
+        .select({ n: count() })
+        .from(expertProfiles)
+        .innerJoin(users, eq(users.id, expertProfiles.userId));
       const [{ n: total }] = await counted.where(where);
       const [{ n: pending }] = await db
         .select({ n: count() })
