@@ -27,6 +27,7 @@ import { outbreakMapQuery, useOutbreakMap } from '../../../api/outbreak.ts';
 import { DistrictDetail } from '../components/DistrictDetail.tsx';
 import { type DistrictCounts, DistrictMap } from '../components/DistrictMap.tsx';
 import { DistrictList, MapAttribution, MapLegend } from '../components/MapParts.tsx';
+import { withNewerDistricts } from '../lib/newer-districts.ts';
 import { loadDistricts } from '../../../lib/geo/boundaries.ts';
 import { type Country, countries } from '../../../lib/geo/geo.ts';
 import { hasCases, ZERO } from '../lib/shading.ts';
@@ -103,10 +104,12 @@ function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }
   }
 
   const features = outlines.data;
-  const inCountry = features.filter((f) => byCode.has(f.properties.code));
+  // Districts newer than the boundary file, each on its parent's shape (decision 0052).
+  const listed = withNewerDistricts(features);
+  const inCountry = listed.filter((f) => byCode.has(f.properties.code));
   const anyConfirmed = inCountry.some((f) => hasCases(byCode.get(f.properties.code)!.confirmed));
   const countryName = t(`outbreak.countries.${country}`);
-  const picked = selected ? features.find((f) => f.properties.code === selected) : undefined;
+  const picked = selected ? listed.find((f) => f.properties.code === selected) : undefined;
   const data = map.data;
 
   return (
@@ -159,7 +162,7 @@ function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }
               {t('outbreak.list.title')}
             </Title>
           )}
-          <DistrictList features={features} counts={byCode} selected={selected} onSelect={setSelected} />
+          <DistrictList features={listed} counts={byCode} selected={selected} onSelect={setSelected} />
         </Stack>
       </SimpleGrid>
     </Stack>
