@@ -6,6 +6,7 @@ import {
   outbreakApi,
   type SmallCount,
 } from '@kutu/contract';
+import { boundaryOf } from '@kutu/contract/boundaries';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
@@ -125,5 +126,15 @@ describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presen
     const res = await t.deps.database.db.execute(sql`select username from users where username like 'demo%'`);
     const left = (res as unknown as { rows: { username: string }[] }).rows.map((r) => r.username).sort();
     expect(left).toEqual([...alike].sort());
+  });
+
+  it("puts a district newer than the boundaries in its parent's shape, and says so in the feed", async () => {
+    await count('UG-125', W48, 4, 0, 0, '2026-11-25T08:00:00Z'); // Kyotera, carved from Rakai (UG-110)
+    const { geo } = await feed();
+    const kyotera = geo.features.find((f) => f.properties.code === 'UG-125');
+    expect(kyotera?.properties).toMatchObject({ name: 'Kyotera', boundary: 'parent:Rakai' });
+    expect(kyotera?.properties.boundary_note).toMatch(/inside Rakai/);
+    expect(kyotera?.geometry).toEqual(boundaryOf('UG-110'));
+    expect(geo.features.find((f) => f.properties.code === KUMI)?.properties.boundary).toBeUndefined();
   });
 });
