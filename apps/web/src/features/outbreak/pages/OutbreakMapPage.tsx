@@ -20,7 +20,7 @@ import type { OutbreakCrop } from '@kutu/contract';
 import { MAP_WINDOW_DAYS, outbreakCrops } from '@kutu/contract/outbreak-paths';
 import { useSession } from '../../../lib/use-session.ts';
 import { Deferred } from '../../../components/OnDemand.tsx';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { session } from '../../../lib/session.ts';
 import { outbreakMapQuery, useOutbreakMap } from '../../../api/outbreak.ts';
@@ -115,7 +115,9 @@ function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" data-testid="map-date">
-        {data.data_as_of ? t('outbreak.dataAsOf', { when: formatDateTime(data.data_as_of) }) : t('outbreak.noDataYet')}
+        {data.data_as_of
+          ? t('outbreak.dataAsOf', { when: formatDate(data.data_as_of, 'UTC') })
+          : t('outbreak.noDataYet')}
         {' · '}
         {t('outbreak.window', { from: formatDate(data.from, 'UTC'), to: formatDate(data.to, 'UTC') })}
       </Text>
