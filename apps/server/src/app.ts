@@ -76,7 +76,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerNulCharacterGuard(app);
 
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
-  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
+  await app.register(cors, {
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: false,
+    // Every method the API answers (the default is only GET, HEAD and POST).
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
   await registerRateLimit(app, { max: config.rateLimitMax });
   // API JSON over 1 KiB is compressed per reply (COMPRESSION; a cached page keeps its compressed bytes,
   // lib/json-text.ts). The web app's files are compressed once at build time (web-app.ts). Notification

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, MAX_PROXY_HOPS, parseTrustProxy } from './config.ts';
 
 const secrets = { JWT_ACCESS_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32) };
 
 describe('configuration', () => {
+  it('refuses TRUST_PROXY values that trust everyone in other words: a huge hop count, all IPv4-mapped IPv6', () => {
+    for (const everyone of [
+      '999999999999',
+      String(MAX_PROXY_HOPS + 1),
+      '::ffff:0:0/96',
+      '::/8',
+      '10.0.0.5, ::ffff:0:0/90',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: everyone }), everyone).toThrow(/TRUST_PROXY: .*trusts every address/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '::ffff:0:0/100' })).toThrow(/TRUST_PROXY: ::ffff:0:0\/100 is too wide/);
+    expect(parseTrustProxy(String(MAX_PROXY_HOPS))).toBe(MAX_PROXY_HOPS);
+    expect(parseTrustProxy('::ffff:10.0.0.0/104, ::ffff:10.0.0.1')).toEqual(['::ffff:10.0.0.0/104', '::ffff:10.0.0.1']);
+  });
+
   it('has working defaults for development', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ env: 'development', isProduction: false, port: 8080, authRateLimitMax: 600 });

@@ -1,3 +1,4 @@
+import { DatabaseInUseError } from './db/pglite-lock.ts';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -49,7 +50,14 @@ export async function startServer(opts: StartOptions = {}) {
     console.error(`Kutu cannot start: ${err.message}. Set DATA_DIR to a writable directory.`);
     process.exit(EXIT_CONFIG);
   });
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  }).catch((err: Error) => {
+    if (!(err instanceof DatabaseInUseError)) throw err;
+    console.error(`Kutu cannot start: ${err.message}`);
+    process.exit(EXIT_CONFIG);
+  });
   await database.migrate();
 
   // The adapters are made before the app; their logs go through the app's logger once it exists.

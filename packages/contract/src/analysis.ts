@@ -33,6 +33,8 @@ export const analysisUploadFields = z.object({
       .number({ error: 'follow_up_of must be the id of one of your diagnoses' })
       .int('follow_up_of must be the id of one of your diagnoses')
       .positive('follow_up_of must be the id of one of your diagnoses')
+      // Ids are int4 in the database: a larger number is no one's diagnosis, and would fail the query.
+      .max(2_147_483_647, 'follow_up_of must be the id of one of your diagnoses')
       .optional(),
   ),
 });

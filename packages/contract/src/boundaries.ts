@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { feature } from 'topojson-client';
+import { districtByCode } from './districts.ts';
 
 export type BoundaryGeometry = { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown[] };
 
@@ -24,8 +25,25 @@ function load(): Map<string, BoundaryGeometry> {
   return out;
 }
 
-/** The boundary of a district or county, or null for an unknown code. */
+/**
+ * The boundary of a district or county, or null for an unknown code. A district newer than the boundary
+ * file gets its parent's (the district it was carved from), as `boundaryNote` says (docs/decisions/0052).
+ */
 export function boundaryOf(code: string): BoundaryGeometry | null {
   byCode ??= load();
-  return byCode.get(code) ?? null;
+  return byCode.get(code) ?? byCode.get(districtByCode(code)?.parent ?? '') ?? null;
+}
+
+/**
+ * For a district drawn inside its parent's boundary: `boundary: 'parent:<name>'` and a plain note saying
+ * so; nothing for a district with its own boundary.
+ */
+export function boundaryNote(code: string): { boundary?: string; boundary_note?: string } {
+  const district = districtByCode(code);
+  const parent = district?.parent ? districtByCode(district.parent) : undefined;
+  if (!district || !parent) return {};
+  return {
+    boundary: `parent:${parent.name}`,
+    boundary_note: `${district.name} is newer than the boundary map Kutu uses: it is drawn inside ${parent.name}, the district it was made from, until its own boundary is available.`,
+  };
 }

@@ -3,9 +3,10 @@
  * (docs/decisions/0031); the alert rule is docs/decisions/0032; the privacy rule and the open feed are
  * docs/decisions/0033.
  *
- * Privacy: every count on the wire is a `smallCount`: a count below SMALL_COUNT_MIN is sent as
- * `{ count: null, fewer_than_3: true }`, never the real number (0 is sent as 0). Nothing that identifies
- * a farm, a person or a photo is ever part of these replies.
+ * Privacy: every count on the wire is a `smallCount`: a count below SMALL_COUNT_MIN, 0 included, is sent
+ * as `{ count: null, fewer_than_3: true }`, never the real number, so "none" and "one or two" look the
+ * same (docs/decisions/0052). Nothing that identifies a farm, a person or a photo is ever part of these
+ * replies.
  */
 import { z } from 'zod';
 import { isoDateTime, pageQuery, paginated } from './common.ts';
@@ -36,15 +37,15 @@ export const districtCode = z
 
 /** A count under the privacy rule: `{count: 7, fewer_than_3: false}`, `{count: null, fewer_than_3: true}`. */
 export const smallCount = z.object({
-  /** The number of cases; null when 1 or 2 (never sent). */
+  /** The number of cases; null when 0, 1 or 2 (never sent). */
   count: z.number().int().nullable(),
   fewer_than_3: z.boolean(),
 });
 export type SmallCount = z.infer<typeof smallCount>;
 
-/** Applies the privacy rule to a real count (server side only). */
+/** Applies the privacy rule to one published cell (server side only): 0, 1 and 2 look the same. */
 export function toSmallCount(n: number): SmallCount {
-  return n > 0 && n < SMALL_COUNT_MIN ? { count: null, fewer_than_3: true } : { count: n, fewer_than_3: false };
+  return n < SMALL_COUNT_MIN ? { count: null, fewer_than_3: true } : { count: n, fewer_than_3: false };
 }
 
 /** How the text forms write a small count (CSV cells): the number, or `<3`. */
@@ -85,10 +86,10 @@ export const outbreakMapReply = z.object({
   /** First and last day of the window (UTC dates). */
   from: z.iso.date(),
   to: z.iso.date(),
-  /** When the counts were last changed (null when there is no case at all): "the date of the data". */
+  /** Monday (00:00 UTC) of the ISO week the shown counts last changed in (null when none is shown). */
   data_as_of: isoDateTime.nullable(),
   generated_at: isoDateTime,
-  /** Only districts with at least one case (confirmed or reported) in the window; others have none. */
+  /** Only districts with 3 or more cases in some week of the window, or an alert; others have fewer. */
   districts: z.array(outbreakMapDistrict),
   /** Whether any try-out data is in this reply. */
   demo: z.boolean(),
@@ -132,7 +133,7 @@ export const outbreakTableRow = z.object({
   code: z.string(),
   name: z.string(),
   country: z.enum(['UG', 'KE']),
-  /** Confirmed and reported cases in the last MAP_WINDOW_DAYS days. */
+  /** Confirmed and reported cases in the last MAP_WINDOW_DAYS days, summed over the weeks shown (3 or more). */
   confirmed: smallCount,
   reported: smallCount,
   /** Reported cases (model says rust) no expert has reviewed yet: these rows come first. */
@@ -145,7 +146,7 @@ export const outbreakTableRow = z.object({
   demo: z.boolean(),
 });
 export type OutbreakTableRow = z.infer<typeof outbreakTableRow>;
-/** Only districts with any case in the last TREND_WEEKS weeks, by unreviewed desc, confirmed desc, code. */
+/** Only districts with a shown week in the last TREND_WEEKS weeks, by unreviewed desc, confirmed desc, code. */
 export const outbreakTablePage = paginated(outbreakTableRow);
 export type OutbreakTablePage = z.infer<typeof outbreakTablePage>;
 
@@ -156,7 +157,7 @@ export const outbreakExportQuery = z.object({
 });
 export type OutbreakExportQuery = z.input<typeof outbreakExportQuery>;
 
-/** The CSV export's header (expert): `<3` stands for 1 or 2 cases; `demo` is `true` for try-out rows. */
+/** The CSV export's header (expert): `<3` stands for 0, 1 or 2 cases; `demo` is `true` for try-out rows. */
 export const OUTBREAK_EXPORT_COLUMNS = [
   'week',
   'week_start',
@@ -181,7 +182,7 @@ export const openFeedQuery = z.object({
 });
 export type OpenFeedQuery = z.input<typeof openFeedQuery>;
 
-/** The open CSV's header: confirmed cases only; `<3` stands for 1 or 2. */
+/** The open CSV's header: confirmed cases only, weeks with 3 or more (a week not listed had fewer). */
 export const OPEN_FEED_CSV_COLUMNS = [
   'week',
   'week_start',
@@ -206,6 +207,10 @@ export const openFeedFeature = z.object({
     name: z.string(),
     country: z.enum(['UG', 'KE']),
     crop: outbreakCrop,
+    /** `parent:<name>` when the district is newer than the boundary file and drawn inside its parent's. */
+    boundary: z.string().optional(),
+    /** A plain sentence saying so. */
+    boundary_note: z.string().optional(),
     weeks: z.array(z.object({ week: isoWeek, week_start: z.iso.date(), confirmed: smallCount })),
   }),
 });

@@ -28,6 +28,17 @@ export const expertApplicationPage = paginated(expertApplication).extend({
 });
 export type ExpertApplicationPage = z.infer<typeof expertApplicationPage>;
 
+/**
+ * POST approve: the state the administrator saw. A refused application is approved only when the
+ * administrator asks for it (`from: 'refused'`), so an approval racing a refusal loses with 409.
+ */
+export const approveApplicationBody = z
+  .object({
+    from: z.enum(['pending', 'refused'], { error: 'from must be pending or refused' }).default('pending'),
+  })
+  .nullish();
+export type ApproveApplicationBody = z.input<typeof approveApplicationBody>;
+
 export const REFUSAL_REASON_MAX = 500;
 export const refuseApplicationBody = z.object({
   reason: z

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, openTestDatabase, type TestContext } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
+import { pgliteHolder } from '../db/pglite-lock.ts';
 import { users } from '../db/schema/index.ts';
 import { runAdminCreate } from './admin-create.ts';
 
@@ -81,5 +85,34 @@ describe('npm run admin:create (docs/decisions/0027)', () => {
     expect(missing).toMatchObject({ code: 2, err: expect.stringContaining('Usage') });
     const admins = await database.db.select().from(users).where(eq(users.role, 'admin'));
     expect(admins).toHaveLength(1);
+  });
+
+  it('refuses in one line, exit 1, while the server holds the embedded database', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-admin-lock-'));
+    try {
+      // The server's lock: a live process (this test's parent) has DATA_DIR/db open.
+      fs.writeFileSync(path.join(dataDir, 'db.lock'), String(process.ppid));
+      let err = '';
+      const code = await runAdminCreate(['--email', 'second@example.com', '--phone', '+256700123499'], {
+        env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir },
+        stdin: Readable.from([`${PASSWORD}\n`]),
+        stdout: new Writable({ write: (_c, _e, done) => done() }),
+        stderr: new Writable({
+          write(chunk, _enc, done) {
+            err += String(chunk);
+            done();
+          },
+        }),
+      });
+      expect(code).toBe(1);
+      expect(err.trim().split('\n')).toHaveLength(1);
+      expect(err).toContain(`open in another Kutu process (pid ${process.ppid}`);
+      expect(fs.existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(false);
+      // A lock left by a process that is gone (kill -9) is not a holder.
+      fs.writeFileSync(path.join(dataDir, 'db.lock'), '2147483646');
+      expect(pgliteHolder(path.join(dataDir, 'db'))).toBeNull();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,8 +6,10 @@
  * The password is read from standard input (first line) when it is piped in, else asked for twice at a
  * prompt that does not echo it; it is stored as an argon2id hash like every account's. The account is
  * active at once. Uses the server's configuration (DATABASE_URL, or the PGlite database under DATA_DIR)
- * and applies pending migrations first; run it while the server is stopped when using PGlite.
+ * and applies pending migrations first. With PGlite it refuses, in one line, while the server has the
+ * database open (db/pglite-lock.ts): stop the server first.
  */
+import { DatabaseInUseError } from '../db/pglite-lock.ts';
 import path from 'node:path';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
@@ -192,7 +194,7 @@ export async function runAdminCreate(
     stdout.write(`Administrator ${admin.username} (id ${admin.id}) created; sign in with ${values.email}.\n`);
     return 0;
   } catch (err) {
-    if (err instanceof AdminInputError) {
+    if (err instanceof AdminInputError || err instanceof DatabaseInUseError) {
       stderr.write(`${err.message}\n`);
       return 1;
     }

@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { holdPgliteDir } from './pglite-lock.ts';
 import * as schema from './schema/index.ts';
 
 /**
@@ -69,10 +70,15 @@ export async function openDatabase(opts: {
     };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  // One process at a time on a PGlite directory (pglite-lock.ts): a second one is refused here.
+  const release = opts.pgliteDir ? holdPgliteDir(opts.pgliteDir) : () => {};
   const client = opts.pgliteDir
     ? new PGlite(opts.pgliteDir)
     : new PGlite(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {});
-  await client.waitReady;
+  await client.waitReady.catch((err) => {
+    release();
+    throw err;
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db,
@@ -83,6 +89,9 @@ export async function openDatabase(opts: {
     },
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => (await client.query<{ ok: number }>('select 1 as ok')).rows[0]?.ok === 1,
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
   };
 }

@@ -62,8 +62,12 @@ describe('serving the web app in production', () => {
   let https: TestContext;
   beforeAll(async () => {
     webDist = fakeWebDist();
-    http = await createTestApp({ env: productionEnv(webDist, 'http://192.168.1.20:8080') });
-    https = await createTestApp({ env: productionEnv(webDist, 'https://kutu.example.org') });
+    http = await createTestApp({
+      env: { ...productionEnv(webDist, 'http://192.168.1.20:8080'), CORS_ORIGINS: 'https://partner.example' },
+    });
+    https = await createTestApp({
+      env: { ...productionEnv(webDist, 'https://kutu.example.org'), TRUST_PROXY: 'loopback' },
+    });
   });
   afterAll(async () => {
     await http.close();
@@ -81,10 +85,25 @@ describe('serving the web app in production', () => {
     }
   });
 
-  it('sends both when the public URL is https', async () => {
-    const res = await https.app.inject({ method: 'GET', url: '/' });
+  it('sends both when the public URL is https, HSTS only on a reply to a request that came over https', async () => {
+    const res = await https.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    // The same address reached over plain HTTP (no proxy saying https): no HSTS on that reply.
+    const plain = await https.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('lets an allowed origin use every method the API answers (the CORS preflight)', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const res = await http.app.inject({
+        method: 'OPTIONS',
+        url: '/api/outbreak/settings/',
+        headers: { origin: 'https://partner.example', 'access-control-request-method': method },
+      });
+      expect(res.statusCode, method).toBe(204);
+      expect(String(res.headers['access-control-allow-methods']), method).toContain(method);
+    }
   });
 
   // Issue 15 M8: static files counted against the API limit, and hashed assets were max-age=0.

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ModerationStatus } from '@kutu/contract';
 import type { Database, Db, Tx } from '../../db/client.ts';
-import { analyses, moderationAudit, notifications, posts, responses, users } from '../../db/schema/index.ts';
+import { analyses, moderationAudit, posts, responses, users } from '../../db/schema/index.ts';
 
 export interface PostFilters {
   statuses?: ModerationStatus[];
@@ -439,21 +439,6 @@ export function createCommunityRepo(db: Db, database: Database) {
           .where(and(eq(responses.status, 'pending'), eq(responses.kind, 'farmer'))),
       ]);
       return { posts: p?.n ?? 0, comments: c?.n ?? 0 };
-    },
-
-    /** Active experts without an unread notification of this type (so each has at most one waiting). */
-    async expertsWithoutUnread(type: string): Promise<number[]> {
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            eq(users.role, 'expert'),
-            isNotNull(users.activatedAt),
-            sql`not exists (select 1 from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.type} = ${type} and ${notifications.readAt} is null)`,
-          ),
-        );
-      return rows.map((r) => r.id);
     },
   };
 }

@@ -31,6 +31,7 @@ import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import { createCommunityRepo, type PostRow, type ResponseRow } from './community.repo.ts';
+import { expertsWithoutUnread } from './experts.repo.ts';
 
 export interface Viewer {
   userId: number;
@@ -210,7 +211,7 @@ export function createCommunityService(deps: {
    * menu's badge carries the count), so a busy board does not bury their other notifications.
    */
   async function tellExperts() {
-    const experts = await repo.expertsWithoutUnread('moderation_pending');
+    const experts = await expertsWithoutUnread(deps.db, 'moderation_pending');
     for (const id of experts) {
       await deps.notifications.notify(id, 'moderation_pending', message('notifications.moderationPending'), {});
     }

@@ -756,6 +756,8 @@ describe('community board', () => {
 
     it('notifies every active expert once until they read it, for new posts and comments', async () => {
       const second = await createUser(t, 'expert');
+      const waiting = await createUser(t, 'expert', { vetting: 'pending' });
+      const refused = await createUser(t, 'expert', { vetting: 'refused' });
       await inject(second, 'PUT', '/api/notifications/read-all/');
       expect(await unreadNotices(second)).toHaveLength(0);
       const post = await makePost();
@@ -763,8 +765,10 @@ describe('community board', () => {
       expect(notice.message).toBe('New posts or comments wait for moderation');
       await makePost(otherFarmer);
       expect(await unreadNotices(second)).toHaveLength(1);
-      // Farmers are not told.
+      // Farmers are not told, nor experts whose application waits or was refused.
       expect(await unreadNotices(otherFarmer)).toHaveLength(0);
+      expect(await unreadNotices(waiting)).toHaveLength(0);
+      expect(await unreadNotices(refused)).toHaveLength(0);
       await inject(second, 'PUT', `/api/notifications/${notice.id}/read/`);
       await moderate(post.id, 'approve');
       await inject(otherFarmer, 'POST', commentUrl(post.id), { content: 'Same on my farm' });

@@ -329,8 +329,10 @@ describe('follow-up after advice to treat', () => {
     expect(res.statusCode).toBe(404);
     expect(await db().select().from(analyses).where(eq(analyses.userId, other.id))).toEqual([]);
     expect((await reminderOf(rust.id)).state).toBe('waiting');
-    const bad = await upload(other, 'maize-healthy.jpg', { crop: 'maize', follow_up_of: 'abc' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toHaveProperty('follow_up_of');
+    for (const value of ['abc', '2147483648']) {
+      const bad = await upload(other, 'maize-healthy.jpg', { crop: 'maize', follow_up_of: value });
+      expect(bad.statusCode, value).toBe(400);
+      expect(bad.json().error.fields).toHaveProperty('follow_up_of');
+    }
   });
 });

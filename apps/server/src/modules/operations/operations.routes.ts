@@ -71,8 +71,14 @@ export function readinessRoutes(app: FastifyInstance, deps: OperationsDeps) {
   );
 }
 
-/** Headers a proxy adds when it relays a request: their presence means the client is somewhere else. */
-const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+/**
+ * Headers a proxy adds when it relays a request: any of them means the client may be somewhere else.
+ * `Via` alone is what some proxies add (RFC 9110), and any `X-Forwarded-*` counts, not only -For.
+ */
+const FORWARDING_HEADERS = ['via', 'forwarded', 'x-real-ip'] as const;
+const relayed = (headers: FastifyRequest['headers']) =>
+  FORWARDING_HEADERS.some((h) => headers[h] !== undefined) ||
+  Object.keys(headers).some((h) => h.startsWith('x-forwarded-'));
 
 /**
  * Without METRICS_TOKEN, only a client on this machine, talking to this process itself (docs/decisions/0028):
@@ -87,7 +93,7 @@ function metricsAllowed(req: FastifyRequest, token: string | undefined): boolean
   }
   const address = req.raw.socket.remoteAddress ?? '';
   const loopback = address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
-  return loopback && FORWARDING_HEADERS.every((h) => req.headers[h] === undefined);
+  return loopback && !relayed(req.headers);
 }
 
 /**

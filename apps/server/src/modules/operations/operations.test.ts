@@ -98,6 +98,9 @@ describe('readiness, metrics and request ids', () => {
         { 'x-forwarded-for': '127.0.0.1' },
         { forwarded: 'for=8.8.8.8' },
         { 'x-real-ip': '8.8.8.8' },
+        { via: '1.1 caddy' },
+        { 'x-forwarded-host': 'kutu.example.org' },
+        { 'x-forwarded-proto': 'https' },
       ]) {
         const res = await open.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1', headers });
         expect(res.statusCode, JSON.stringify(headers)).toBe(403);

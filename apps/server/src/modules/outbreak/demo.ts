@@ -10,12 +10,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
+import { DEMO_USERNAME_PREFIX, demoUsers, removeDemoUsers } from './demo-users.ts';
 import { recountAll } from './outbreak.repo.ts';
 
 /** Districts with try-out cases: Kumi, Bukedea, Mbale (UG), Bungoma, Trans-Nzoia (KE). */
 const DEMO = [
   { district: 'UG-208', farmers: 8 },
-  { district: 'UG-224', farmers: 5 },
+  { district: 'UG-219', farmers: 5 },
   { district: 'UG-209', farmers: 3 },
   { district: 'KE-03', farmers: 6 },
   { district: 'KE-26', farmers: 2 },
@@ -27,11 +28,11 @@ await database.migrate();
 const { db } = database;
 
 if (process.argv.includes('--remove')) {
-  await db.execute(sql`delete from users where username like 'demo_outbreak_%'`);
+  await removeDemoUsers(db);
   const r = await recountAll(db, new Date());
   console.log(`outbreak demo data removed; counts rebuilt (${r.counts} rows)`);
 } else {
-  const existing = await db.execute(sql`select count(*)::int as n from users where username like 'demo_outbreak_%'`);
+  const existing = await db.execute(sql`select count(*)::int as n from users where ${demoUsers}`);
   if (Number((existing as unknown as { rows: { n: number }[] }).rows[0].n) > 0) {
     console.log('outbreak demo data is already there (npm run outbreak:demo -- --remove takes it away)');
   } else {
@@ -40,7 +41,7 @@ if (process.argv.includes('--remove')) {
     for (const { district, farmers } of DEMO) {
       for (let i = 0; i < farmers; i++) {
         n += 1;
-        const username = `demo_outbreak_${district.toLowerCase()}_${i + 1}`;
+        const username = `${DEMO_USERNAME_PREFIX}${district.toLowerCase()}_${i + 1}`;
         const res =
           await db.execute(sql`insert into users (email, username, role, phone, district, activated_at, sms_alerts)
           values (null, ${username}, 'farmer', ${`+2560000${String(n).padStart(5, '0')}`}, ${district}, now(), false)

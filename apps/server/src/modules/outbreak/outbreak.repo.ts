@@ -220,7 +220,8 @@ export function createOutbreakRepo(db: Db) {
 
     /**
      * Who an alert tells: farmers of the district who grow the crop (said on a photo, or in their
-     * profile's crops), and the district's experts.
+     * profile's crops), and the district's approved experts (never one whose application waits or was
+     * refused, docs/decisions/0027).
      */
     recipients: (district: string, crop: string) =>
       rowsOf<{ id: number; role: 'farmer' | 'expert'; phone: string; smsAlerts: boolean }>(
@@ -228,28 +229,33 @@ export function createOutbreakRepo(db: Db) {
         sql`select u.id, u.role, u.phone, u.sms_alerts as "smsAlerts" from users u
             left join farmer_profiles fp on fp.user_id = u.id
             where u.district = ${district} and u.activated_at is not null and (
-              u.role = 'expert'
-              or exists (select 1 from analyses a where a.user_id = u.id and coalesce(a.crop, 'other') = ${crop})
-              or exists (select 1 from unnest(fp.crop_types) c where lower(c) = ${crop}))
+              (u.role = 'expert' and exists (select 1 from expert_profiles ep
+                where ep.user_id = u.id and ep.vetting_status = 'approved'))
+              or (u.role = 'farmer' and (
+                exists (select 1 from analyses a where a.user_id = u.id and coalesce(a.crop, 'other') = ${crop})
+                or exists (select 1 from unnest(fp.crop_types) c where lower(c) = ${crop}))))
             order by u.id`,
       ),
 
-    /** Per district: confirmed, reported, unreviewed since `from`, and whether demo data is in them. */
-    windowCounts: (crop: string, from: string) =>
-      rowsOf<{
-        district: string;
-        confirmed: number;
-        reported: number;
-        unreviewed: number;
-        demo: boolean;
-        changed: Date | string;
-      }>(
+    /**
+     * Analyses whose counting lags behind their state, as a crash between a feature's commit and its
+     * `record()` leaves them (docs/decisions/0031): counted cases of weeks since `since` whose state or
+     * review changed, and analyses made since `newSince` by a farmer with a district that are a case but
+     * were never counted.
+     */
+    unsettled: (since: string, newSince: Date) =>
+      rowsOf<{ id: number }>(
         db,
-        sql`select district, sum(confirmed)::int as confirmed, sum(reported)::int as reported,
-              sum(unreviewed)::int as unreviewed, bool_or(demo and (confirmed > 0 or reported > 0)) as demo,
-              max(updated_at) as changed
-            from outbreak_counts where crop = ${crop} and week_start >= ${from}
-            group by district having sum(confirmed) > 0 or sum(reported) > 0`,
+        sql`select c.analysis_id as id from outbreak_cases c join analyses a on a.id = c.analysis_id
+              left join expert_reviews r on r.analysis_id = a.id
+            where c.week_start >= ${since} and (c.state <> ${caseStateSql}
+              or c.unreviewed <> (${caseStateSql} = 'reported' and r.verdict is null))
+            union
+            select a.id from analyses a join users u on u.id = a.user_id
+              left join expert_reviews r on r.analysis_id = a.id
+              left join outbreak_cases c on c.analysis_id = a.id
+            where a.created_at >= ${newSince} and c.analysis_id is null and u.district is not null
+              and ${caseStateSql} <> 'none'`,
       ),
 
     /** Weekly counts of one crop (or all) since `from` (and up to `to`), per district (or one). */
@@ -260,12 +266,13 @@ export function createOutbreakRepo(db: Db) {
         weekStart: string;
         confirmed: number;
         reported: number;
+        unreviewed: number;
         demo: boolean;
         changed: Date | string;
       }>(
         db,
         sql`select district, crop, week_start::text as "weekStart", sum(confirmed)::int as confirmed,
-              sum(reported)::int as reported, bool_or(demo and (confirmed > 0 or reported > 0)) as demo,
+              sum(reported)::int as reported, sum(unreviewed)::int as unreviewed, bool_or(demo and (confirmed > 0 or reported > 0)) as demo,
               max(updated_at) as changed
             from outbreak_counts where week_start >= ${q.from}
             ${q.to ? sql`and week_start <= ${q.to}` : sql``}

@@ -86,7 +86,7 @@ export function outbreakRoutes(app: App, outbreak: OutbreakService) {
       schema: {
         tags,
         security,
-        description: `Experts: weekly counts per district and crop as CSV (${'`<3`'} for 1 or 2 cases).`,
+        description: `Experts: weekly counts per district and crop as CSV (${'`<3`'} for 0, 1 or 2 cases; a week is listed only with 3 or more).`,
         querystring: outbreakExportQuery,
         produces: ['text/csv'],
         response: { 200: z.string(), ...errors },
@@ -139,7 +139,7 @@ export function outbreakRoutes(app: App, outbreak: OutbreakService) {
     },
   };
   const feedDescription =
-    'Open data, no sign-in: weekly expert-confirmed rust cases per district (Uganda) or county (Kenya) and crop, one farmer counted once a week. Counts of 1 or 2 are given as fewer than 3; try-out data is never included. Rate-limited per address. Boundaries: Natural Earth (public domain) and © OpenStreetMap contributors (ODbL).';
+    'Open data, no sign-in: weekly expert-confirmed rust cases per district (Uganda) or county (Kenya) and crop, one farmer counted once a week. Only district-weeks with 3 or more cases are listed, and every total is the sum of listed weeks, so a district with 1 or 2 cases looks like one with none (docs/decisions/0052); try-out data is never included. Rate-limited per address. Boundaries: Natural Earth (public domain) and © OpenStreetMap contributors (ODbL).';
 
   app.get(
     outbreakApi.openGeoJson,
@@ -165,7 +165,7 @@ export function outbreakRoutes(app: App, outbreak: OutbreakService) {
       config: open,
       schema: {
         tags: ['open-data'],
-        description: `${feedDescription} CSV columns: week, week_start, district_code, district_name, country, crop, confirmed (<3 for 1 or 2).`,
+        description: `${feedDescription} CSV columns: week, week_start, district_code, district_name, country, crop, confirmed.`,
         querystring: openFeedQuery,
         produces: ['text/csv'],
         response: { 200: z.string(), 400: errorBody, 429: errorBody },

@@ -19,9 +19,9 @@ import { createNotificationsService } from '../notifications/notifications.servi
 import { createOutbreakService } from './outbreak.service.ts';
 import { ALERT_THRESHOLD } from './rule.ts';
 
-// Districts: Kumi (UG-208) and its neighbour Bukedea (UG-224); Kampala (UG-102) far away.
+// Districts: Kumi (UG-208) and its neighbour Bukedea (UG-219); Kampala (UG-102) far away.
 const KUMI = 'UG-208';
-const BUKEDEA = 'UG-224';
+const BUKEDEA = 'UG-219';
 const KAMPALA = 'UG-102';
 const MASAKA = 'UG-105';
 const review = (id: number) => `/api/expert-reviews/${id}/`;
@@ -93,6 +93,14 @@ describe('outbreak watch (issue 36)', () => {
     t.app.inject({ method: 'GET', url, query, headers: who?.headers ?? {} });
   const decide = (id: number, verdict: string) =>
     t.app.inject({ method: 'PUT', url: review(id), headers: expert.headers, payload: { verdict } });
+  /** The true counts in the window (never published as such): what counting stored. */
+  async function countsOf(district: string) {
+    const res = await t.deps.database.db.execute(sql`select coalesce(sum(confirmed), 0)::int as confirmed,
+      coalesce(sum(reported), 0)::int as reported from outbreak_counts
+      where district = ${district} and crop = 'maize' and week_start >= '2026-11-16'`);
+    const [row] = (res as unknown as { rows: { confirmed: number; reported: number }[] }).rows;
+    return { confirmed: Number(row.confirmed), reported: Number(row.reported) };
+  }
   async function mapOf(district: string, crop = 'maize') {
     const res = await get(outbreakApi.map, expert, { crop });
     expect(res.statusCode, res.body).toBe(200);
@@ -108,13 +116,17 @@ describe('outbreak watch (issue 36)', () => {
     await photo(a);
     await photo(a, { rust: false }); // healthy: no case
     await photo(a, { unsure: true }); // rust but unsure: no case
-    expect((await mapOf(MASAKA))?.reported).toEqual({ count: null, fewer_than_3: true });
+    expect(await countsOf(MASAKA)).toEqual({ confirmed: 0, reported: 1 });
+    // One farmer's case is not shown at all: a district with 1 or 2 looks like one with none (0052).
+    expect(await mapOf(MASAKA)).toBeUndefined();
     await photo(b);
     await photo(c);
     expect((await mapOf(MASAKA))?.reported).toEqual({ count: 3, fewer_than_3: false });
-    // The week before (inside the 14-day window) is another farmer-week for a.
+    // The week before (inside the 14-day window) is another farmer-week for a: counted, but that week's
+    // 1 is not added to the window's total, which would give it away by subtraction.
     await photo(a, { at: new Date('2026-11-17T08:00:00Z') });
-    expect((await mapOf(MASAKA))?.reported).toEqual({ count: 4, fewer_than_3: false });
+    expect(await countsOf(MASAKA)).toEqual({ confirmed: 0, reported: 4 });
+    expect((await mapOf(MASAKA))?.reported).toEqual({ count: 3, fewer_than_3: false });
     const trend = (await get(outbreakApi.trendPath(MASAKA), a, { crop: 'maize' })).json() as OutbreakTrendReply;
     expect(trend.weeks).toHaveLength(12);
     expect(trend.weeks.at(-1)).toMatchObject({ week: '2026-W48', week_start: '2026-11-23', reported: { count: 3 } });
@@ -126,16 +138,43 @@ describe('outbreak watch (issue 36)', () => {
   it('a verdict of rust confirms a case and "not rust" removes it again', async () => {
     const f = await farmerIn(KAMPALA);
     const id = await photo(f);
-    expect(await mapOf(KAMPALA)).toMatchObject({ confirmed: { count: 0 }, reported: { fewer_than_3: true } });
+    expect(await countsOf(KAMPALA)).toEqual({ confirmed: 0, reported: 1 });
     expect((await decide(id, 'common_rust')).statusCode).toBe(200);
-    expect(await mapOf(KAMPALA)).toMatchObject({ confirmed: { fewer_than_3: true }, reported: { count: 0 } });
+    expect(await countsOf(KAMPALA)).toEqual({ confirmed: 1, reported: 0 });
     expect((await decide(id, 'healthy')).statusCode).toBe(200);
-    expect(await mapOf(KAMPALA)).toBeUndefined();
+    expect(await countsOf(KAMPALA)).toEqual({ confirmed: 0, reported: 0 });
     // A photo the model called healthy that the expert calls rust is confirmed too.
     const other = await photo(f, { rust: false });
-    expect(await mapOf(KAMPALA)).toBeUndefined();
+    expect(await countsOf(KAMPALA)).toEqual({ confirmed: 0, reported: 0 });
     expect((await decide(other, 'common_rust')).statusCode).toBe(200);
-    expect(await mapOf(KAMPALA)).toMatchObject({ confirmed: { count: null, fewer_than_3: true } });
+    expect(await countsOf(KAMPALA)).toEqual({ confirmed: 1, reported: 0 });
+    expect(await mapOf(KAMPALA)).toBeUndefined();
+  });
+
+  it('repairs counts a crash left short (verdict or photo committed, count not) at the next upkeep', async () => {
+    const KALANGALA = 'UG-101';
+    const [a, b] = [await farmerIn(KALANGALA), await farmerIn(KALANGALA)];
+    const first = await photo(a);
+    // What kill -9 between the commits and record() leaves: a verdict and a photo that were never counted.
+    await t.deps.database.db.execute(
+      sql`insert into expert_reviews (analysis_id, verdict, reviewed_at) values (${first}, 'common_rust', now())`,
+    );
+    await t.deps.database.db.insert(analyses).values({
+      userId: b.id,
+      imagePath: photoKey,
+      outcome: 'diagnosis',
+      rustClass: 'common_rust',
+      confidence: 0.9,
+      unsure: false,
+      probabilities: { common_rust: 0.9, healthy: 0.05, other_disease: 0.05 },
+      modelVersion: 'v-test',
+      crop: 'maize',
+      createdAt: new Date('2026-11-24T10:00:00Z'),
+    });
+    expect(await countsOf(KALANGALA)).toEqual({ confirmed: 0, reported: 1 });
+    expect(await service.reconcile()).toBe(2);
+    expect(await countsOf(KALANGALA)).toEqual({ confirmed: 1, reported: 1 });
+    expect(await service.reconcile()).toBe(0);
   });
 
   it('hides small counts and anything personal in the map, table, CSV and open feed', async () => {
@@ -143,21 +182,22 @@ describe('outbreak watch (issue 36)', () => {
     const body = res.body;
     const table = await get(outbreakApi.districts, expert, { crop: 'maize' });
     expect(table.statusCode).toBe(200);
-    const kampala = (table.json() as OutbreakTablePage).results.find((r) => r.code === KAMPALA);
-    expect(kampala?.confirmed).toEqual({ count: null, fewer_than_3: true });
+    const rows = (table.json() as OutbreakTablePage).results;
+    // Kampala's one confirmed case is nowhere; Masaka's 3 reported are in the table and the CSV.
+    expect(rows.map((r) => r.code)).toEqual([MASAKA]);
+    expect(rows[0]).toMatchObject({ reported: { count: 3 }, unreviewed: { count: 3 }, confirmed: { count: null } });
     const csv = await get(outbreakApi.exportCsv, expert, { crop: 'maize' });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csv.body).toMatch(/2026-W48,2026-11-23,UG-102,Kampala,UG,maize,<3,0,false/);
+    expect(csv.body).toMatch(/2026-W48,2026-11-23,UG-105,Masaka,UG,maize,<3,3,false/);
+    expect(csv.body).not.toContain(KAMPALA);
     const feedCsv = await get(outbreakApi.openCsv, null);
     expect(feedCsv.statusCode).toBe(200);
-    expect(feedCsv.body).toContain('UG-102,Kampala,UG,maize,<3');
+    expect(feedCsv.body).not.toContain(KAMPALA);
     const geo = await get(outbreakApi.openGeoJson, null, { crop: 'maize' });
     expect(geo.statusCode).toBe(200);
     const fc = geo.json() as OpenFeedGeoJson;
-    const feature = fc.features.find((f) => f.properties.code === KAMPALA);
-    expect(feature?.geometry?.type).toMatch(/Polygon/);
-    expect(feature?.properties.weeks.at(-1)?.confirmed).toEqual({ count: null, fewer_than_3: true });
+    expect(fc.features.some((f) => f.properties.code === KAMPALA)).toBe(false);
     // Reported-only districts (Masaka) are not in the open feed: it publishes confirmed cases only.
     expect(fc.features.some((f) => f.properties.code === MASAKA)).toBe(false);
     for (const text of [body, table.body, csv.body, feedCsv.body, geo.body]) {
@@ -276,7 +316,11 @@ describe('outbreak watch (issue 36)', () => {
       sql`update farmer_profiles set crop_types = '{BEANS}' where user_id = ${beansOnly.id}`,
     );
     const kumiExpert = await createUser(t, 'expert');
-    await t.deps.database.db.update(users).set({ district: KUMI }).where(sql`id = ${kumiExpert.id}`);
+    // Experts whose application waits or was refused are not told (docs/decisions/0027).
+    const waiting = await createUser(t, 'expert', { vetting: 'pending' });
+    const refused = await createUser(t, 'expert', { vetting: 'refused' });
+    for (const e of [kumiExpert, waiting, refused])
+      await t.deps.database.db.update(users).set({ district: KUMI }).where(sql`id = ${e.id}`);
     const smsBefore = t.outbox.list().filter((m) => m.channel === 'sms').length;
 
     const results = await Promise.all(ids.map((id) => decide(id, 'common_rust')));
@@ -306,6 +350,8 @@ describe('outbreak watch (issue 36)', () => {
     expect(await alertsOf(luganda.id)).toHaveLength(1);
     expect(await alertsOf(quiet.id)).toHaveLength(1);
     expect(await alertsOf(kumiExpert.id)).toHaveLength(1);
+    expect(await alertsOf(waiting.id)).toHaveLength(0);
+    expect(await alertsOf(refused.id)).toHaveLength(0);
     expect(await alertsOf(beansOnly.id)).toHaveLength(0);
     for (const f of sick.slice(0, 3)) expect(await alertsOf(f.id)).toHaveLength(1);
 

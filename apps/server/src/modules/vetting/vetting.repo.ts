@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { VettingStatus } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +16,11 @@ export function createVettingRepo(db: Db) {
     language: users.language,
     profile: expertProfiles,
     decidedBy: decider.username,
+    phoneVerified: sql<boolean>`${users.phoneVerifiedAt} is not null`,
+    emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
   };
+  /** Applications of accounts that finished sign-up (email or phone verified); the others are not listed. */
+  const signedUp = isNotNull(users.activatedAt);
 
   return {
     /** The expert's vetting status; null when the user has no expert profile. */
@@ -28,9 +32,12 @@ export function createVettingRepo(db: Db) {
       return row?.status ?? null;
     },
 
-    /** A page of applications: pending first (oldest first, as they came), then the decided ones, latest first. */
+    /**
+     * A page of applications of accounts that finished sign-up: pending first (oldest first, as they
+     * came), then the decided ones, latest first.
+     */
     async list(window: { limit: number; offset: number }, status?: VettingStatus) {
-      const where = status ? eq(expertProfiles.vettingStatus, status) : undefined;
+      const where = status ? and(signedUp, eq(expertProfiles.vettingStatus, status)) : signedUp;
       const rows = await db
         .select(columns)
         .from(expertProfiles)
@@ -45,11 +52,16 @@ export function createVettingRepo(db: Db) {
         )
         .limit(window.limit)
         .offset(window.offset);
-      const [{ total }] = await db.select({ total: count() }).from(expertProfiles).where(where);
-      const [{ pending }] = await db
-        .select({ pending: count() })
+      const counted = db
+        .select({ n: count() })
         .from(expertProfiles)
-        .where(eq(expertProfiles.vettingStatus, 'pending'));
+        .innerJoin(users, eq(users.id, expertProfiles.userId));
+      const [{ n: total }] = await counted.where(where);
+      const [{ n: pending }] = await db
+        .select({ n: count() })
+        .from(expertProfiles)
+        .innerJoin(users, eq(users.id, expertProfiles.userId))
+        .where(and(signedUp, eq(expertProfiles.vettingStatus, 'pending')));
       return { rows, total, pending };
     },
 

@@ -1,4 +1,5 @@
 import {
+  approveApplicationBody,
   expertApplication,
   expertApplicationPage,
   expertApplicationsQuery,
@@ -39,13 +40,15 @@ export function vettingRoutes(app: App, vetting: VettingService) {
       schema: {
         tags,
         security,
-        description: 'Approves a pending or refused expert; the expert is told in their language (app, SMS, email).',
+        description:
+          "Approves a pending expert, or a refused one with `{ from: 'refused' }` (409 when the application is no longer in that state); the expert is told in their language (app, SMS, email).",
         params: idParam,
+        body: approveApplicationBody,
         response: { 200: expertApplication, ...errors },
       },
       onRequest: admin,
     },
-    async (req) => vetting.approve(caller(req).userId, req.params.id),
+    async (req) => vetting.approve(caller(req).userId, req.params.id, req.body?.from ?? 'pending'),
   );
 
   app.post(

@@ -2,12 +2,20 @@ import type { z } from 'zod';
 import type { ExpertApplication, ExpertApplicationPage, expertApplicationsQuery, Language } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { type Message, message, render, t } from '../../i18n/i18n.ts';
+import { cutText } from '../../lib/cut-text.ts';
 import { smsStopped } from '../../lib/sms-stop.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { type ApplicationRow, createVettingRepo } from './vetting.repo.ts';
 
 type Query = z.output<typeof expertApplicationsQuery>;
+
+const conflictKey = (status: string) =>
+  status === 'approved'
+    ? 'errors.vetting.alreadyApproved'
+    : status === 'refused'
+      ? 'errors.vetting.alreadyRefused'
+      : 'errors.vetting.changed';
 
 function toApplication(row: ApplicationRow): ExpertApplication {
   const p = row.profile;
@@ -52,10 +60,11 @@ export function createVettingService(
     await notifications.notify(row.id, notice.type, notice.text, { expert_id: row.id });
     const language: Language = row.language;
     const link = `${config.publicUrl}/account`;
-    const stopped = await smsStopped(deps.db, row.phone);
+    // Only to a number or an address the applicant proved is theirs (a sign-up may never have verified it).
+    const smsOk = row.phoneVerified && !(await smsStopped(deps.db, row.phone));
     await Promise.allSettled([
-      stopped ? Promise.resolve() : sms.send(row.phone, render(language, notice.sms).slice(0, 160)),
-      row.email
+      smsOk ? sms.send(row.phone, cutText(render(language, notice.sms), 160)) : Promise.resolve(),
+      row.email && row.emailVerified
         ? mailer.send({
             to: row.email,
             subject: render(language, notice.subject),
@@ -77,18 +86,20 @@ export function createVettingService(
       return { ...toPage(rows.map(toApplication), total, query), pending_count: pending };
     },
 
-    async approve(adminId: number, userId: number): Promise<ExpertApplication> {
+    async approve(adminId: number, userId: number, from: 'pending' | 'refused'): Promise<ExpertApplication> {
+      // Only from the state the administrator saw: a refusal and an approval racing, one of them gets 409.
       const ok = await repo.decide({
         userId,
-        from: ['pending', 'refused'],
+        from: [from],
         to: 'approved',
         reason: null,
         adminId,
         now: clock.now(),
       });
       if (!ok) {
-        if (!(await repo.find(userId))) throw notFound('errors.vetting.notFound');
-        throw conflict('errors.vetting.alreadyApproved');
+        const row = await repo.find(userId);
+        if (!row) throw notFound('errors.vetting.notFound');
+        throw conflict(conflictKey(row.profile.vettingStatus));
       }
       const row = (await repo.find(userId))!;
       await tell(row, {

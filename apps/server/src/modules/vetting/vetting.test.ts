@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExpertApplication, ExpertApplicationPage, NotificationList, UserRecord } from '@kutu/contract';
 import { t as translate } from '../../i18n/i18n.ts';
@@ -198,8 +199,42 @@ describe('expert vetting (docs/decisions/0027)', () => {
     expect((await send('GET', '/api/expert-reviews/queue/', applicant)).json()).toMatchObject({
       error: { code: 'EXPERT_REFUSED' },
     });
-    expect((await send('POST', approve(applicant.id), admin)).statusCode).toBe(200);
+    // Approving a refused application is a deliberate second look: it says so.
+    expect((await send('POST', approve(applicant.id), admin)).statusCode).toBe(409);
+    expect((await send('POST', approve(applicant.id), admin, { from: 'refused' })).statusCode).toBe(200);
     expect((await send('GET', '/api/expert-reviews/queue/', applicant)).statusCode).toBe(200);
+  });
+
+  it('lets one of parallel refusals and approvals win; the others get 409 and the applicant one notice', async () => {
+    const applicant = await createUser(t, 'expert', { vetting: 'pending' });
+    const replies = await Promise.all(
+      [0, 1, 2].flatMap(() => [
+        send('POST', refuse(applicant.id), admin, { reason: 'No certificate' }),
+        send('POST', approve(applicant.id), admin),
+      ]),
+    );
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const notes = (await send('GET', '/api/notifications/', applicant)).json() as NotificationList;
+    expect(notes.results.filter((n) => n.type.startsWith('expert_'))).toHaveLength(1);
+  });
+
+  it('lists only applicants who verified their sign-up, and never texts an unverified number', async () => {
+    const unverified = await createUser(t, 'expert', { vetting: 'pending' });
+    await t.deps.database.db.execute(
+      sql`update users set activated_at = null, phone_verified_at = null where id = ${unverified.id}`,
+    );
+    const page = (await send('GET', `${APPLICATIONS}?page_size=100`, admin)).json() as ExpertApplicationPage;
+    expect(page.results.map((a) => a.id)).not.toContain(unverified.id);
+    expect(page.results.map((a) => a.id)).toContain(pending.id);
+    const withEmoji = `${'a'.repeat(150)} 🙂🙂🙂🙂🙂🙂`;
+    expect((await send('POST', refuse(unverified.id), admin, { reason: withEmoji })).statusCode).toBe(200);
+    expect(t.outbox.list().some((m) => m.channel === 'sms' && m.to === unverified.phone)).toBe(false);
+    // A verified applicant's SMS is cut between whole characters, never inside an emoji.
+    const verified = await createUser(t, 'expert', { vetting: 'pending' });
+    expect((await send('POST', refuse(verified.id), admin, { reason: withEmoji })).statusCode).toBe(200);
+    const text = lastSms(t, verified.phone).text;
+    expect(text.length).toBeLessThanOrEqual(160);
+    expect(text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 
   it('answers 404 for a user who never applied', async () => {

@@ -14,7 +14,7 @@ interface DistrictPickerProps {
 
 type Status = 'idle' | 'locating' | 'found' | 'outside' | 'denied';
 
-/** Case and accent blind, so "luwero" finds "Luweero" and "muranga" finds "Murang'a". */
+/** Case and accent blind, so "LUWERO" finds "Luwero" and "muranga" finds "Murang'a". */
 const fold = (text: string) =>
   text
     .normalize('NFD')

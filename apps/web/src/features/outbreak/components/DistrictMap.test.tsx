@@ -4,6 +4,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { type DistrictTopology, districtFeatures } from '../../../lib/geo/geo.ts';
+import { withNewerDistricts } from '../lib/newer-districts.ts';
 import { LEVEL_FILLS, levelOf } from '../lib/shading.ts';
 import { type DistrictCounts, DistrictMap } from './DistrictMap.tsx';
 import { DistrictList } from './MapParts.tsx';
@@ -96,5 +97,32 @@ describe('DistrictList (the map as a list)', () => {
   it('shows nothing when no district has a case', () => {
     renderWithProviders(<DistrictList features={uganda} counts={new Map()} selected={null} onSelect={() => {}} />);
     expect(screen.queryByTestId('district-list')).toBeNull();
+  }, 30_000);
+});
+
+describe('districts newer than the boundary file (decision 0052)', () => {
+  const district = (code: string) => screen.getByTestId('district-map').querySelector(`path[data-code="${code}"]`)!;
+  // Kyotera (UG-125) was carved from Rakai (UG-110) and has no shape of its own yet.
+  const kyotera = new Map<string, DistrictCounts>([['UG-125', { confirmed: n(12), reported: few }]]);
+
+  it("shades and rings its parent's shape, and selects it there", () => {
+    renderWithProviders(
+      <DistrictMap features={uganda} counts={kyotera} selected="UG-125" onSelect={() => {}} label="Map of Uganda" />,
+    );
+    const map = screen.getByTestId('district-map');
+    expect(map.querySelector('path[data-code="UG-125"]')).toBeNull();
+    expect(district('UG-110').getAttribute('fill')).toBe(LEVEL_FILLS[3]);
+    expect(district('UG-110').getAttribute('aria-pressed')).toBe('true');
+    expect(map.querySelector('circle[data-reported="UG-110"]')).not.toBeNull();
+  }, 30_000);
+
+  it('lists it by its own name, saying it is drawn inside its parent', () => {
+    renderWithProviders(
+      <DistrictList features={withNewerDistricts(uganda)} counts={kyotera} selected={null} onSelect={() => {}} />,
+    );
+    const rows = screen.getAllByTestId('district-row').map((r) => r.textContent);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('Kyotera');
+    expect(screen.getByTestId('drawn-in-parent').textContent).toMatch(/^Drawn inside Rakai/);
   }, 30_000);
 });

@@ -2,7 +2,8 @@ import { memo, useMemo } from 'react';
 import { geoMercator, geoPath } from 'd3-geo';
 import { useTranslation } from 'react-i18next';
 import type { DistrictFeature } from '../../../lib/geo/geo.ts';
-import { type Count, countLabel, hasCases, LEVEL_FILLS, levelOf, ZERO } from '../lib/shading.ts';
+import { childrenOf, parentOf } from '../lib/newer-districts.ts';
+import { type Count, countLabel, hasCases, type Level, LEVEL_FILLS, levelOf, ZERO } from '../lib/shading.ts';
 
 export interface DistrictCounts {
   confirmed: Count;
@@ -19,6 +20,9 @@ interface DistrictMapProps {
   label: string;
 }
 
+/** A shape's own code and those of the newer districts drawn inside it. */
+const within = (code: string) => [code, ...(childrenOf.get(code) ?? [])];
+
 const WIDTH = 400;
 const HEIGHT = 440;
 
@@ -27,7 +31,8 @@ const HEIGHT = 440;
  * marks districts with reported cases an expert has not confirmed, so the two are never mixed. The paths
  * are computed once per country, not per render. Small districts are hard to tap on a phone: the list
  * beside the map (DistrictList) is the accessible way to pick one, and the map itself is one labelled
- * image whose districts can also be reached by keyboard.
+ * image whose districts can also be reached by keyboard. A district newer than the boundary file has no
+ * shape: its parent's shape carries the higher shade of the two and its ring (newer-districts.ts).
  */
 export const DistrictMap = memo(function DistrictMap({
   features,
@@ -37,6 +42,8 @@ export const DistrictMap = memo(function DistrictMap({
   label,
 }: DistrictMapProps) {
   const { t } = useTranslation();
+  // A newer district is selected on its parent's shape.
+  const shownSelected = selected ? (parentOf.get(selected) ?? selected) : null;
   const shapes = useMemo(() => {
     const collection = { type: 'FeatureCollection' as const, features: features as DistrictFeature[] };
     const projection = geoMercator().fitSize([WIDTH, HEIGHT], collection);
@@ -59,8 +66,8 @@ export const DistrictMap = memo(function DistrictMap({
     >
       {shapes.map((s) => {
         const c = counts.get(s.code) ?? { confirmed: ZERO, reported: ZERO };
-        const level = levelOf(c.confirmed);
-        const isSelected = s.code === selected;
+        const level = Math.max(...within(s.code).map((code) => levelOf(counts.get(code)?.confirmed ?? ZERO))) as Level;
+        const isSelected = s.code === shownSelected;
         return (
           <path
             key={s.code}
@@ -93,8 +100,8 @@ export const DistrictMap = memo(function DistrictMap({
       })}
       {/* Reported (not yet confirmed) cases: a ring at the district's centre, never a shade. */}
       {shapes.map((s) => {
-        const reported = counts.get(s.code)?.reported;
-        if (!reported || !hasCases(reported) || !Number.isFinite(s.centroid[0])) return null;
+        const reported = within(s.code).some((code) => hasCases(counts.get(code)?.reported ?? ZERO));
+        if (!reported || !Number.isFinite(s.centroid[0])) return null;
         return (
           <circle
             key={`r-${s.code}`}
@@ -111,7 +118,7 @@ export const DistrictMap = memo(function DistrictMap({
       })}
       {/* The selected district's outline on top, so its neighbours do not hide it. */}
       {shapes
-        .filter((s) => s.code === selected)
+        .filter((s) => s.code === shownSelected)
         .map((s) => (
           <path key="selected" d={s.d} fill="none" stroke="#1c7ed6" strokeWidth={2.5} pointerEvents="none" />
         ))}

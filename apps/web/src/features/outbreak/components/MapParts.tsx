@@ -1,6 +1,8 @@
 import { Anchor, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Country, DistrictFeature } from '../../../lib/geo/geo.ts';
+import { districtByCode } from '@kutu/contract/districts';
+import { parentOf } from '../lib/newer-districts.ts';
 import { countLabel, hasCases, type Level, LEVEL_FILLS, ZERO } from '../lib/shading.ts';
 import type { DistrictCounts } from './DistrictMap.tsx';
 
@@ -41,7 +43,8 @@ interface DistrictListProps {
 
 /**
  * The map as a list: every district with a case, most confirmed first, each a full-width button (44 px
- * high) for a thumb at 390 px and for screen readers. Districts with no case are left out.
+ * high) for a thumb at 390 px and for screen readers. Districts with no case are left out. Give it the
+ * newer districts too (withNewerDistricts): each says it is drawn inside its parent.
  */
 export function DistrictList({ features, counts, selected, onSelect }: DistrictListProps) {
   const { t } = useTranslation();
@@ -69,9 +72,18 @@ export function DistrictList({ features, counts, selected, onSelect }: DistrictL
             data-testid="district-row"
           >
             <Group justify="space-between" wrap="nowrap">
-              <Text size="sm" fw={500}>
-                {f.properties.name}
-              </Text>
+              <Stack gap={0}>
+                <Text size="sm" fw={500}>
+                  {f.properties.name}
+                </Text>
+                {parentOf.has(f.properties.code) && (
+                  <Text size="xs" c="dimmed" data-testid="drawn-in-parent">
+                    {t('outbreak.map.drawnInParent', {
+                      parent: districtByCode(parentOf.get(f.properties.code) ?? '')?.name,
+                    })}
+                  </Text>
+                )}
+              </Stack>
               <Text size="sm" ta="right">
                 {t('outbreak.list.counts', {
                   confirmed: countLabel(c.confirmed, t('outbreak.fewerThan3')),

@@ -20,13 +20,14 @@ import type { OutbreakCrop } from '@kutu/contract';
 import { MAP_WINDOW_DAYS, outbreakCrops } from '@kutu/contract/outbreak-paths';
 import { useSession } from '../../../lib/use-session.ts';
 import { Deferred } from '../../../components/OnDemand.tsx';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { session } from '../../../lib/session.ts';
 import { outbreakMapQuery, useOutbreakMap } from '../../../api/outbreak.ts';
 import { DistrictDetail } from '../components/DistrictDetail.tsx';
 import { type DistrictCounts, DistrictMap } from '../components/DistrictMap.tsx';
 import { DistrictList, MapAttribution, MapLegend } from '../components/MapParts.tsx';
+import { withNewerDistricts } from '../lib/newer-districts.ts';
 import { loadDistricts } from '../../../lib/geo/boundaries.ts';
 import { type Country, countries } from '../../../lib/geo/geo.ts';
 import { hasCases, ZERO } from '../lib/shading.ts';
@@ -103,16 +104,20 @@ function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }
   }
 
   const features = outlines.data;
-  const inCountry = features.filter((f) => byCode.has(f.properties.code));
+  // Districts newer than the boundary file, each on its parent's shape (decision 0052).
+  const listed = withNewerDistricts(features);
+  const inCountry = listed.filter((f) => byCode.has(f.properties.code));
   const anyConfirmed = inCountry.some((f) => hasCases(byCode.get(f.properties.code)!.confirmed));
   const countryName = t(`outbreak.countries.${country}`);
-  const picked = selected ? features.find((f) => f.properties.code === selected) : undefined;
+  const picked = selected ? listed.find((f) => f.properties.code === selected) : undefined;
   const data = map.data;
 
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" data-testid="map-date">
-        {data.data_as_of ? t('outbreak.dataAsOf', { when: formatDateTime(data.data_as_of) }) : t('outbreak.noDataYet')}
+        {data.data_as_of
+          ? t('outbreak.dataAsOf', { when: formatDate(data.data_as_of, 'UTC') })
+          : t('outbreak.noDataYet')}
         {' · '}
         {t('outbreak.window', { from: formatDate(data.from, 'UTC'), to: formatDate(data.to, 'UTC') })}
       </Text>
@@ -159,7 +164,7 @@ function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }
               {t('outbreak.list.title')}
             </Title>
           )}
-          <DistrictList features={features} counts={byCode} selected={selected} onSelect={setSelected} />
+          <DistrictList features={listed} counts={byCode} selected={selected} onSelect={setSelected} />
         </Stack>
       </SimpleGrid>
     </Stack>

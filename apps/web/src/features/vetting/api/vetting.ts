@@ -21,9 +21,10 @@ export const useApplications = (page: number, pageSize: number, status: VettingS
 export function useDecide() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason?: string }) =>
+    // Approval names the state the administrator saw, so an approval racing a refusal fails (409).
+    mutationFn: ({ id, reason, from }: { id: number; reason?: string; from?: VettingStatus }) =>
       reason === undefined
-        ? http.post<ExpertApplication>(vettingApi.approvePath(id))
+        ? http.post<ExpertApplication>(vettingApi.approvePath(id), { from: from === 'refused' ? 'refused' : 'pending' })
         : http.post<ExpertApplication>(vettingApi.refusePath(id), { reason }),
     onSettled: () => void client.invalidateQueries({ queryKey: vettingKey }),
   });

@@ -157,7 +157,7 @@ export default function ExpertApplicationsPage() {
   const decide = useDecide();
   const approve = (a: ExpertApplication) =>
     decide.mutate(
-      { id: a.id },
+      { id: a.id, from: a.status },
       {
         onSuccess: () => notifySuccess(t('vetting.admin.approved', { name: a.username })),
         onError: (err) => notifyError(errorMessage(err)),

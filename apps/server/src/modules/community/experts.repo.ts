@@ -1,0 +1,22 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notifications, users } from '../../db/schema/index.ts';
+
+/**
+ * Active experts whose application was approved (docs/decisions/0027: one waiting or refused is told
+ * nothing) without an unread notification of this type, so each has at most one waiting.
+ */
+export async function expertsWithoutUnread(db: Db, type: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'expert'),
+        isNotNull(users.activatedAt),
+        sql`exists (select 1 from expert_profiles ep where ep.user_id = ${users.id} and ep.vetting_status = 'approved')`,
+        sql`not exists (select 1 from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.type} = ${type} and ${notifications.readAt} is null)`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,140 @@
+import {
+  type OpenFeedGeoJson,
+  type OutbreakMapReply,
+  type OutbreakTablePage,
+  type OutbreakTrendReply,
+  outbreakApi,
+  type SmallCount,
+} from '@kutu/contract';
+import { boundaryOf } from '@kutu/contract/boundaries';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+import { removeDemoUsers } from './demo-users.ts';
+
+// Now is Wednesday of ISO week 2026-W48 (Monday 2026-11-23); the week before starts 2026-11-16.
+const NOW = new Date('2026-11-25T09:00:00Z');
+const W47 = '2026-11-16';
+const W48 = '2026-11-23';
+const KUMI = 'UG-208';
+const BUKEDEA = 'UG-219';
+const MASAKA = 'UG-105';
+
+describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presence (decision 0052)', () => {
+  let t: TestContext;
+  let expert: TestUser;
+  const get = (url: string, query: Record<string, string> = {}, who: TestUser | null = expert) =>
+    t.app.inject({ method: 'GET', url, query, headers: who?.headers ?? {} });
+  const count = (district: string, week: string, c: number, r: number, u: number, at: string) =>
+    t.deps.database.db.execute(sql`insert into outbreak_counts
+      (district, crop, week_start, demo, confirmed, reported, unreviewed, updated_at)
+      values (${district}, 'beans', ${week}, false, ${c}, ${r}, ${u}, ${at})`);
+  const feed = async () => {
+    const geo = (await get(outbreakApi.openGeoJson, { crop: 'beans' }, null)).json() as OpenFeedGeoJson;
+    const csv = (await get(outbreakApi.openCsv, { crop: 'beans' }, null)).body;
+    return { geo: { ...geo, generated_at: '' }, csv };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.clock.set(NOW);
+    expert = await createUser(t, 'expert');
+    // Kumi: 1 confirmed the week before, 3 this week; 6 reported (5 unreviewed) then 4 (all unreviewed).
+    await count(KUMI, W47, 1, 6, 5, '2026-11-17T10:00:00Z');
+    await count(KUMI, W48, 3, 4, 4, '2026-11-25T08:13:27.123Z');
+  });
+  afterAll(() => t.close());
+
+  it('gives no difference of 1 or 2 between totals, or a total and its weeks, on every route', async () => {
+    // Per state: totals over a window (map, table) and the weeks shown one by one (trend, table, CSV, feed).
+    type State = 'confirmed' | 'reported';
+    const totals: Record<State, { n: number; weeks: string[] }[]> = { confirmed: [], reported: [] };
+    const weeks: Record<State, Map<string, number>> = { confirmed: new Map(), reported: new Map() };
+    const value = (c: SmallCount | undefined) => (c && !c.fewer_than_3 ? (c.count ?? 0) : 0);
+    const week = (state: State, start: string, c: SmallCount) => {
+      if (!c.fewer_than_3) weeks[state].set(start, c.count ?? 0);
+    };
+    for (const days of ['7', '14']) {
+      const map = (await get(outbreakApi.map, { crop: 'beans', days })).json() as OutbreakMapReply;
+      const kumi = map.districts.find((d) => d.code === KUMI);
+      const span = days === '7' ? [W48] : [W47, W48];
+      totals.confirmed.push({ n: value(kumi?.confirmed), weeks: span });
+      totals.reported.push({ n: value(kumi?.reported), weeks: span });
+      expect(map.data_as_of).toBe(`${W48}T00:00:00.000Z`);
+    }
+    const trend = (await get(outbreakApi.trendPath(KUMI), { crop: 'beans' })).json() as OutbreakTrendReply;
+    for (const w of trend.weeks) {
+      week('confirmed', w.week_start, w.confirmed);
+      week('reported', w.week_start, w.reported);
+    }
+    const table = (await get(outbreakApi.districts, { crop: 'beans' })).json() as OutbreakTablePage;
+    const row = table.results.find((r) => r.code === KUMI);
+    totals.confirmed.push({ n: value(row?.confirmed), weeks: [W47, W48] });
+    totals.reported.push({ n: value(row?.reported), weeks: [W47, W48] });
+    for (const [i, c] of (row?.trend ?? []).entries()) week('confirmed', trend.weeks[i].week_start, c);
+    // Unreviewed is part of reported: shown only where the rest of the week is 0 or 3 or more.
+    expect(row?.unreviewed).toEqual({ count: 4, fewer_than_3: false });
+    const csv = (await get(outbreakApi.exportCsv, { crop: 'beans' })).body;
+    for (const line of csv.trim().split('\n').slice(1)) {
+      const cells = line.split(',');
+      if (cells[2] !== KUMI) continue;
+      if (cells[6] !== '<3') weeks.confirmed.set(cells[1], Number(cells[6]));
+      if (cells[7] !== '<3') weeks.reported.set(cells[1], Number(cells[7]));
+    }
+    const { geo } = await feed();
+    for (const w of geo.features.find((f) => f.properties.code === KUMI)?.properties.weeks ?? []) {
+      week('confirmed', w.week_start, w.confirmed);
+    }
+    expect(geo.data_as_of).toBe(`${W48}T00:00:00.000Z`);
+    for (const state of ['confirmed', 'reported'] as const) {
+      for (const total of totals[state]) {
+        // From a total, take any of its weeks that are shown, or any total over fewer of its weeks.
+        const inside = total.weeks.map((w) => weeks[state].get(w) ?? 0);
+        const parts = [0, ...inside, inside.reduce((a, b) => a + b, 0)];
+        for (const other of totals[state]) if (other.weeks.every((w) => total.weeks.includes(w))) parts.push(other.n);
+        for (const part of parts) {
+          expect([1, 2], `${state}: ${total.n} - ${part}`).not.toContain(total.n - part);
+        }
+      }
+    }
+    expect(totals.confirmed.map((c) => c.n)).toEqual([3, 3, 3]);
+  });
+
+  it('shows a district with 1 or 2 cases exactly as one with none, in the feed and every route', async () => {
+    const before = await feed();
+    const trendOf = async (code: string) => {
+      const r = (await get(outbreakApi.trendPath(code), { crop: 'beans' })).json() as OutbreakTrendReply;
+      return r.weeks.map(({ confirmed, reported }) => ({ confirmed, reported }));
+    };
+    const emptyTrend = await trendOf(MASAKA);
+    await count(BUKEDEA, W48, 2, 1, 1, '2026-11-25T08:59:00Z');
+    expect(await feed()).toEqual(before);
+    expect(await trendOf(BUKEDEA)).toEqual(emptyTrend);
+    const map = (await get(outbreakApi.map, { crop: 'beans' })).json() as OutbreakMapReply;
+    expect(map.districts.map((d) => d.code)).not.toContain(BUKEDEA);
+    const table = (await get(outbreakApi.districts, { crop: 'beans' })).json() as OutbreakTablePage;
+    expect(table.results.map((r) => r.code)).not.toContain(BUKEDEA);
+    expect((await get(outbreakApi.exportCsv, { crop: 'beans' })).body).not.toContain(BUKEDEA);
+    expect(map.data_as_of).toBe(`${W48}T00:00:00.000Z`);
+  });
+
+  it('outbreak:demo --remove takes away the demo farmers only, not accounts whose names look alike', async () => {
+    const alike = ['demo.outbreak.fan', 'demo-outbreak-2026', 'demoxoutbreakxy'];
+    for (const username of [...alike, 'demo_outbreak_ug-208_1']) await createUser(t, 'farmer', { username });
+    expect(await removeDemoUsers(t.deps.database.db)).toBe(1);
+    const res = await t.deps.database.db.execute(sql`select username from users where username like 'demo%'`);
+    const left = (res as unknown as { rows: { username: string }[] }).rows.map((r) => r.username).sort();
+    expect(left).toEqual([...alike].sort());
+  });
+
+  it("puts a district newer than the boundaries in its parent's shape, and says so in the feed", async () => {
+    await count('UG-125', W48, 4, 0, 0, '2026-11-25T08:00:00Z'); // Kyotera, carved from Rakai (UG-110)
+    const { geo } = await feed();
+    const kyotera = geo.features.find((f) => f.properties.code === 'UG-125');
+    expect(kyotera?.properties).toMatchObject({ name: 'Kyotera', boundary: 'parent:Rakai' });
+    expect(kyotera?.properties.boundary_note).toMatch(/inside Rakai/);
+    expect(kyotera?.geometry).toEqual(boundaryOf('UG-110'));
+    expect(geo.features.find((f) => f.properties.code === KUMI)?.properties.boundary).toBeUndefined();
+  });
+});
