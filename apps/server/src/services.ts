@@ -55,6 +55,7 @@ export function createServices(deps: ModuleDeps, log: TrainingLog) {
       samples,
       community,
       outbreak,
+      followUps,
     }),
     outbreak,
     followUps,

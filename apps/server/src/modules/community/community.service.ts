@@ -27,6 +27,8 @@ import { type Message, type MessageKey, message } from '../../i18n/i18n.ts';
 import type { DecodeLimiter } from '../../lib/decode-limiter.ts';
 import { encodeJson, type JsonText } from '../../lib/json-text.ts';
 import type { ListCaches } from '../../lib/list-cache.ts';
+import type { ModuleDeps } from '../../deps.ts';
+import { createTellAsker } from './answer-notice.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { Notifier } from '../../lib/notifier.ts';
@@ -174,8 +176,11 @@ export function createCommunityService(deps: {
   storage: FileStorage;
   decodeLimiter: DecodeLimiter;
   lists: ListCaches;
+  sms: ModuleDeps['sms'];
+  config: ModuleDeps['config'];
 }) {
   const repo = createCommunityRepo(deps.db, deps.database);
+  const tellAsker = createTellAsker(deps);
   const approvedPages = deps.lists.of<ApprovedPage>('approved-posts');
   const approvedChanged = () => deps.lists.changed('approved-posts');
 
@@ -401,7 +406,8 @@ export function createCommunityService(deps: {
         );
       }
       await approvedChanged();
-      if (!isExpert) await tellExperts();
+      if (isExpert) await tellAsker(post, { id, authorId: viewer.userId });
+      else await tellExperts();
       return toResponseItem((await repo.findResponse(id))!);
     },
 
@@ -447,6 +453,7 @@ export function createCommunityService(deps: {
       );
       const updated = (await repo.findResponse(id))!;
       const expert = result.expertCommentId ? await repo.findResponse(result.expertCommentId) : null;
+      if (post && expert) await tellAsker(post, expert);
       return { response: toResponseItem(updated), expert_comment: expert ? toResponseItem(expert) : null };
     },
 
