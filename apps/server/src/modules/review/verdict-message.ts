@@ -24,18 +24,26 @@ export function verdictMessage(
   revised: boolean,
   publicUrl: string,
 ): VerdictMessage {
-  const named = verdictText(decision.verdict, analysis.crop);
-  const verdict = decision.severity
-    ? message('notifications.verdictSeverity', {
-        verdict: named,
-        band: message(`notifications.severityBands.${decision.severity}`),
-      })
-    : named;
+  const withBand = (named: Message) =>
+    decision.severity
+      ? message('notifications.verdictSeverity', {
+          verdict: named,
+          band: message(`notifications.severityBands.${decision.severity}`),
+        })
+      : named;
+  const verdict = withBand(verdictText(decision.verdict, analysis.crop));
+  // The SMS names rust without its Latin name, so it fits one GSM-7 message with the link.
+  const crop = analysis.crop === 'maize' || analysis.crop === 'beans' ? analysis.crop : 'any';
+  const smsVerdict = withBand(
+    decision.verdict === 'common_rust'
+      ? message(`notifications.smsRustNames.${crop}`)
+      : verdictText(decision.verdict, null),
+  );
   const link = `${publicUrl}/account/addresses/analysis-history?analysis=${analysis.id}`;
   return {
     notice: reviewNotice(verdict, revised, decision.note),
     data: { analysis_id: analysis.id, verdict: decision.verdict, severity: decision.severity, revised },
-    sms: message(revised ? 'notifications.reviewSmsChanged' : 'notifications.reviewSms', { verdict, link }),
+    sms: message(revised ? 'notifications.reviewSmsChanged' : 'notifications.reviewSms', { verdict: smsVerdict, link }),
     link,
   };
 }
