@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExpertAnswer, ExpertReview } from '@kutu/contract';
@@ -10,7 +10,6 @@ import { fakeNetwork, json } from '../../test/fakeServer.ts';
 import { analysisResult } from '../../test/analysis-result.ts';
 import { ResultWithReview } from './components/ResultWithReview.tsx';
 import { NotificationList } from '../../components/notifications/NotificationList.tsx';
-import { CommentsDialog } from '../community/components/CommentsDialog.tsx';
 
 const answer = (over: Partial<ExpertAnswer> = {}): ExpertAnswer => ({
   verdict: 'common_rust',
@@ -169,18 +168,5 @@ describe("the expert's answer leads the result (decision 0049)", () => {
     renderWithProviders(<NotificationList />);
     const link = await screen.findByRole('link', { name: 'An expert answered your post “Brown spots”' });
     expect(link.getAttribute('href')).toBe('/account/addresses/community-posts?post=3&answer=12');
-  });
-
-  it("opens the post's dialog on the experts' tab with the answer marked", async () => {
-    const post = {
-      id: 3,
-      title: 'Brown spots',
-      farmer_comments: [],
-      expert_comments: [{ id: 12, username: 'expert1', created_at: '2026-11-26T08:00:00.000Z', content: 'Rust.' }],
-    } as unknown as Parameters<typeof CommentsDialog>[0]['post'];
-    renderWithProviders(<CommentsDialog post={post} answerId={12} onClose={() => {}} />);
-    const answerCard = await screen.findByTestId('comment-12');
-    await waitFor(() => expect(answerCard.getAttribute('data-answer')).toBe('true'));
-    expect(screen.getByRole('tab', { name: 'Expert Comments' }).getAttribute('aria-selected')).toBe('true');
   });
 });
