@@ -23,7 +23,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound, tooMany } from '../../lib/errors.ts';
-import { type Message, type MessageKey, message } from '../../i18n/i18n.ts';
+import { message } from '../../i18n/i18n.ts';
 import type { DecodeLimiter } from '../../lib/decode-limiter.ts';
 import { encodeJson, type JsonText } from '../../lib/json-text.ts';
 import type { ListCaches } from '../../lib/list-cache.ts';
@@ -42,42 +42,16 @@ export interface Viewer {
 type Filters = { crop_type?: string; disease_type?: string; urgency_level?: string };
 type Paged<Q> = Q & PageQuery;
 
-/**
- * Post moderation: one state, so a post is never both flagged and approved.
- * pending → approved | flagged; flagged → pending (unflag) | approved; approved → flagged.
- */
-export const postTransitions: Record<PostAction, { from: readonly ModerationStatus[]; to: ModerationStatus }> = {
-  flag: { from: ['pending', 'approved'], to: 'flagged' },
-  unflag: { from: ['flagged'], to: 'pending' },
-  approve: { from: ['pending', 'flagged'], to: 'approved' },
-};
+import {
+  commentNotice,
+  commentRefusal,
+  commentTransitions,
+  postNotice,
+  postRefusal,
+  postTransitions,
+} from './moderation-rules.ts';
 
-/** Farmer comment moderation: approve and flag, each from the other states. */
-export const commentTransitions: Record<CommentAction, { from: readonly ModerationStatus[]; to: ModerationStatus }> = {
-  approve: { from: ['pending', 'flagged'], to: 'approved' },
-  flag: { from: ['pending', 'approved'], to: 'flagged' },
-};
-
-const postRefusal: Record<PostAction, (current: ModerationStatus) => Message> = {
-  flag: () => message('errors.community.postAlreadyFlagged'),
-  unflag: (current) =>
-    message('errors.community.onlyFlaggedUnflag', { current: message(`errors.community.statuses.${current}`) }),
-  approve: () => message('errors.community.postAlreadyApproved'),
-};
-const commentRefusal: Record<CommentAction, MessageKey> = {
-  approve: 'errors.community.commentAlreadyApproved',
-  flag: 'errors.community.commentAlreadyFlagged',
-};
-const postNotice: Record<PostAction, MessageKey> = {
-  flag: 'notifications.postFlagged',
-  unflag: 'notifications.postUnflagged',
-  approve: 'notifications.postApproved',
-};
-
-const commentNotice: Record<CommentAction, { alone: MessageKey; withReply: MessageKey }> = {
-  approve: { alone: 'notifications.commentApproved', withReply: 'notifications.commentApprovedWithReply' },
-  flag: { alone: 'notifications.commentFlagged', withReply: 'notifications.commentFlaggedWithReply' },
-};
+export { commentTransitions, postTransitions };
 
 const iso = (d: Date) => d.toISOString();
 const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
