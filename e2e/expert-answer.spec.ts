@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createActiveUser, leafPhoto, signInAs } from './support.ts';
 
 // The expert's answer becomes the farmer's, on a phone (docs/decisions/0049).
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
 
 test("after an expert's verdict with a severity band, the farmer's result leads with it, in the app, saved on the phone and by SMS", async ({
   page,
@@ -48,6 +48,11 @@ test("after an expert's verdict with a severity band, the farmer's result leads 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The phone's saved copy shows it with no signal.
+  await page.waitForFunction(() => localStorage.getItem('savedQueries')?.includes('"expert_answer"'));
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('dialog').getByTestId('expert-answer-severity')).toHaveText(
