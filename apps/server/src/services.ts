@@ -39,7 +39,7 @@ export function createServices(deps: ModuleDeps, log: TrainingLog) {
   const versions = createVersionsService(deps, deps.training);
   const retraining = createRetrainingService(deps, versions, deps.training, log);
   const samples = createSamplesService(deps, retraining);
-  const review = createReviewService(deps, { analysis, samples, community, outbreak });
+  const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps });
   return {
     signup,
     session: createSessionService(authShared, signup),

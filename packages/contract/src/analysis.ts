@@ -167,6 +167,21 @@ export const analysisSeverity = z.object({
 });
 export type AnalysisSeverity = z.infer<typeof analysisSeverity>;
 
+/**
+ * An expert's verdict as the farmer's answer (docs/decisions/0049): the result leads with it, and the
+ * model's own fields stay beside it as what the model said.
+ */
+export const expertAnswer = z.object({
+  verdict: z.enum(reviewVerdicts),
+  note: z.string().nullable().describe("The expert's note to the farmer"),
+  severity: severityBand.nullable().describe("The expert's severity band (rust verdicts); null when not rated"),
+  answered_at: isoDateTime.describe('When the expert answered, or last changed the answer'),
+  changed: z.boolean().describe('The expert changed their first answer'),
+  feedback: analysisFeedback.describe("The advice for the expert's answer and the crop"),
+  educational_resources: z.array(educationalResource).describe("Resources for the expert's answer and the crop"),
+});
+export type ExpertAnswer = z.infer<typeof expertAnswer>;
+
 export const analysisResult = z.object({
   id: z.number().int(),
   outcome: analysisOutcome.describe('`not_leaf`: no leaf was found in the photo, and no class is given'),
@@ -207,6 +222,10 @@ export const analysisResult = z.object({
     .nullable()
     .optional()
     .describe("An expert's verdict on the photo (history marks reviewed photos); null or absent when none yet"),
+  expert_answer: expertAnswer
+    .nullable()
+    .optional()
+    .describe("The expert's answer, which the result leads with; null or absent while no expert has answered"),
 });
 export type AnalysisResult = z.infer<typeof analysisResult>;
 
@@ -220,6 +239,9 @@ export const educationResource = educationalResource.extend({
     'The language the title and description are in: the one asked for, or English where that one is not written yet',
   ),
   rust_class: resourceTopic,
+  crop: analysisCrop
+    .nullable()
+    .describe('The crop the resource is about (`other`: another crop, e.g. wheat); null: any crop'),
   position: z.number().int(),
   retired: z.boolean(),
   created_at: isoDateTime,
@@ -269,6 +291,10 @@ export const educationResourceInput = z.object({
     .default(0)
     .describe('Order within the class, lowest first'),
   link_language: contentLanguage.default('en').describe('The language the linked page is written in'),
+  crop: analysisCrop
+    .nullable()
+    .default(null)
+    .describe('The crop the resource is about; null (the default) for any crop. Results list their crop’s first'),
 });
 export type EducationResourceInput = z.input<typeof educationResourceInput>;
 

@@ -33,6 +33,8 @@ export const notificationTypes = [
   'outbreak_alert',
   /** To a farmer 7 days after advice to treat: photograph the same field again (issue 35 item 6). */
   'follow_up_reminder',
+  /** To a post's author: an expert answered the post (it opens the answer). */
+  'community_answer',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -191,6 +191,9 @@ export const reviewApi = {
   ask: '/api/expert-reviews/:id/ask/',
   askPath: (id: number | string) => `/api/expert-reviews/${id}/ask/`,
   /** POST (owner farmer): turn the answered exchange into a community post. */
+  /** POST (owner farmer): a "no leaf" answer on a photo of a leaf goes to the expert queue (idempotent). */
+  leafCheck: '/api/expert-reviews/:id/leaf-check/',
+  leafCheckPath: (id: number | string) => `/api/expert-reviews/${id}/leaf-check/`,
   communityPost: '/api/expert-reviews/:id/community-post/',
   communityPostPath: (id: number | string) => `/api/expert-reviews/${id}/community-post/`,
 } as const;

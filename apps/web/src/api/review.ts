@@ -77,3 +77,6 @@ export const useAskExpert = () =>
   );
 export const useShareToCommunity = () =>
   useReviewMutation((analysisId: number) => http.post<{ post_id: number }>(reviewApi.communityPostPath(analysisId)));
+/** A "no leaf" answer on a photo the farmer says is a leaf: it goes to the experts (asking twice is fine). */
+export const useLeafCheck = () =>
+  useReviewMutation((analysisId: number) => http.post<ExpertReview>(reviewApi.leafCheckPath(analysisId)));

@@ -122,6 +122,11 @@ export const educationResources = pgTable(
     id: serial('id').primaryKey(),
     /** One of the three classes, or `photo_tips` (how to take a photo the model can read). */
     rustClass: text('rust_class').notNull(),
+    /**
+     * The crop the resource is about (maize, beans, or `other` for another crop such as wheat); null for
+     * any crop. A result lists its crop's resources and the general ones (docs/decisions/0049).
+     */
+    crop: text('crop', { enum: ['maize', 'beans', 'other'] }),
     title: text('title').notNull(),
     url: text('url').notNull(),
     /** The English title and description: the text shown when no translation exists. */

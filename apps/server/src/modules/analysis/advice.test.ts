@@ -95,7 +95,9 @@ describe('advice per result and crop', () => {
       // No healthy-beans entry: the fallback.
       { rustClass: 'healthy', crop: 'beans', want: entry('healthy', 'general') },
       { rustClass: 'common_rust', unsure: true, crop: 'maize', want: entry('unsure', 'general') },
-      { rustClass: null, crop: 'beans', want: entry('not_leaf', 'general') },
+      // A farmer who chose the crop is not asked to choose it (docs/decisions/0049).
+      { rustClass: null, crop: 'beans', want: entry('not_leaf', 'beans') },
+      { rustClass: null, crop: 'other', want: entry('not_leaf', 'general') },
     ] as const;
     for (const c of cases) {
       expect(c.want).toBeDefined();

@@ -8,6 +8,7 @@ import {
   educationResourceTranslations,
   expertReviews,
 } from '../../db/schema/index.ts';
+import type { ExpertDecision } from './expert-answer.ts';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
 export type NewAnalysisRow = typeof analyses.$inferInsert;
@@ -51,14 +52,25 @@ export function createAnalysisRepo(db: Db) {
       return row;
     },
 
-    /** The experts' verdicts on these analyses, by analysis id (only the decided ones). */
-    async verdictsFor(ids: number[]): Promise<Map<number, string>> {
+    /** The experts' decisions on these analyses, by analysis id (only the decided ones). */
+    async decisionsFor(ids: number[]): Promise<Map<number, ExpertDecision>> {
       if (ids.length === 0) return new Map();
       const rows = await db
-        .select({ id: expertReviews.analysisId, verdict: expertReviews.verdict })
+        .select({
+          id: expertReviews.analysisId,
+          verdict: expertReviews.verdict,
+          note: expertReviews.note,
+          severity: expertReviews.severity,
+          reviewedAt: expertReviews.reviewedAt,
+          revisedAt: expertReviews.revisedAt,
+        })
         .from(expertReviews)
         .where(and(inArray(expertReviews.analysisId, ids), sql`${expertReviews.reviewedAt} is not null`));
-      return new Map(rows.flatMap((r) => (r.verdict ? [[r.id, r.verdict] as const] : [])));
+      return new Map(
+        rows.flatMap(({ id, verdict, reviewedAt, ...rest }) =>
+          verdict && reviewedAt ? [[id, { verdict, reviewedAt, ...rest }] as const] : [],
+        ),
+      );
     },
 
     async findByIds(ids: number[]): Promise<AnalysisRow[]> {

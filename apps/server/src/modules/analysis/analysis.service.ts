@@ -8,11 +8,9 @@ import {
   type AnalysisResult,
   type ContentLanguage,
   type Language,
-  type EducationalResource,
   feedbackFor,
   resourceTopicsFor,
   type PageQuery,
-  type ReviewVerdict,
   type RustClass,
   type AnalysisPhoto,
   MAX_FIELD_PHOTOS,
@@ -26,7 +24,7 @@ import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { AnalysisFacts, FollowUpService, FollowUpView } from '../followup/followup.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
-import { type Message, message } from '../../i18n/i18n.ts';
+import { message } from '../../i18n/i18n.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { encodeJson, type JsonText } from '../../lib/json-text.ts';
 import { createReadCache, createReadVersions } from '../../lib/read-cache.ts';
@@ -43,38 +41,20 @@ import { fieldAnswer } from './field-answer.ts';
 import type { AnalyseOptions } from './analyse-options.ts';
 import { analysesByOutcome } from '../../lib/metrics.ts';
 import type { AdviceService } from './advice.service.ts';
-import { rustName } from '../review/review.texts.ts';
+import { analysisNotice } from './analysis.texts.ts';
+import { type ExpertDecision, expertAnswerOf } from './expert-answer.ts';
+import { type CropResource, resourcesFor } from './result-resources.ts';
 
-/** The farmer's notification of a finished analysis (the contract's `notificationMessage`, in every language). */
-function analysisNotice(
-  outcome: string,
-  rustClass: RustClass | null,
-  confidence: number,
-  unsure: boolean,
-  crop: string | null,
-): Message {
-  if (outcome === 'not_leaf' || !rustClass) return message('notifications.analysisNoLeaf');
-  return message(unsure ? 'notifications.analysisUnsure' : 'notifications.analysisResult', {
-    // Rust named for the crop (issue 37): bean rust on beans, common rust on maize.
-    result: rustClass === 'common_rust' ? rustName(crop) : message(`notifications.classes.${rustClass}`),
-    percent: `${(confidence * 100).toFixed(2)}%`,
-  });
-}
-
-function toResource(row: ResourceRow): EducationalResource {
-  return { title: row.title, url: row.url, description: row.description, link_language: row.linkLanguage };
-}
-
-function uniqueByUrl(list: EducationalResource[]): EducationalResource[] {
-  const seen = new Set<string>();
-  return list.filter((r) => !seen.has(r.url) && seen.add(r.url));
+function toResource(row: ResourceRow): CropResource {
+  const resource = { title: row.title, url: row.url, description: row.description, link_language: row.linkLanguage };
+  return { crop: row.crop, resource };
 }
 
 /** Where a photo taken at `now` is stored: one folder per month. */
 const storageFolder = (now: Date) =>
   path.posix.join('analyses', String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'));
 
-type Context = { byTopic: Map<string, EducationalResource[]>; book: AdviceBook; severityEstimate: boolean };
+type Context = { byTopic: Map<string, CropResource[]>; book: AdviceBook; severityEstimate: boolean };
 
 /**
  * How much of the leaf shows rust, for confident rust answers only (issue 35.5; docs/decisions/0045): the
@@ -156,8 +136,8 @@ export function createAnalysisService(
     };
   }
 
-  async function resourcesByTopic(language: ContentLanguage): Promise<Map<string, EducationalResource[]>> {
-    const byTopic = new Map<string, EducationalResource[]>();
+  async function resourcesByTopic(language: ContentLanguage): Promise<Map<string, CropResource[]>> {
+    const byTopic = new Map<string, CropResource[]>();
     for (const row of await resources.listActive(language)) {
       const list = byTopic.get(row.rustClass) ?? [];
       list.push(toResource(row));
@@ -185,12 +165,19 @@ export function createAnalysisService(
     return repo.photosOf(rows.filter((r) => r.photoCount > 1).map((r) => r.id));
   }
 
+  /** Follow-up views and expert decisions of these analyses, by id (two queries). */
+  async function aboutAnalyses(ids: number[]) {
+    const [views, decisions] = await Promise.all([followUps.views(ids), repo.decisionsFor(ids)]);
+    return (id: number) => ({ followUp: views.get(id), decision: decisions.get(id) });
+  }
+
   function toResult(
     row: AnalysisRow,
-    { byTopic, book, severityEstimate }: Context,
+    context: Context,
     photos?: PhotoRow[],
-    followUp?: FollowUpView,
+    { followUp, decision }: { followUp?: FollowUpView; decision?: ExpertDecision } = {},
   ): AnalysisResult {
+    const { byTopic, book, severityEstimate } = context;
     const rustClass = (row.rustClass as RustClass | null) ?? null;
     return {
       ...followUp,
@@ -200,7 +187,7 @@ export function createAnalysisService(
       confidence: row.confidence,
       unsure: row.unsure,
       probabilities: row.probabilities,
-      educational_resources: uniqueByUrl(resourceTopicsFor({ ...row, rustClass }).flatMap((t) => byTopic.get(t) ?? [])),
+      educational_resources: resourcesFor(resourceTopicsFor({ ...row, rustClass }), row.crop, byTopic),
       feedback: feedbackFor(
         { outcome: row.outcome, rustClass, confidence: row.confidence, unsure: row.unsure, crop: row.crop },
         book,
@@ -218,6 +205,9 @@ export function createAnalysisService(
         photo_count: row.photoCount,
       }),
       severity: severityOf(row, severityEstimate),
+      // The expert's answer, which the result leads with (docs/decisions/0049).
+      expert_verdict: decision?.verdict ?? null,
+      expert_answer: decision ? expertAnswerOf(decision, { crop: row.crop, rustClass }, context) : null,
     };
   }
 
@@ -374,18 +364,10 @@ export function createAnalysisService(
         repo.countForUser(who.userId),
         resultContext(language),
       ]);
-      // History marks the photos an expert reviewed, with the verdict (issue 37).
-      const ids = rows.map((r) => r.id);
-      const [verdicts, photos, views] = await Promise.all([
-        repo.verdictsFor(ids),
-        photoRows(rows),
-        followUps.views(ids),
-      ]);
+      // History leads with the expert's answer where there is one (docs/decisions/0049).
+      const [photos, about] = await Promise.all([photoRows(rows), aboutAnalyses(rows.map((r) => r.id))]);
       return toPage(
-        rows.map((r) => ({
-          ...toResult(r, context, photos.get(r.id), views.get(r.id)),
-          expert_verdict: (verdicts.get(r.id) as ReviewVerdict) ?? null,
-        })),
+        rows.map((r) => toResult(r, context, photos.get(r.id), about(r.id))),
         count,
         page,
       );
@@ -397,12 +379,12 @@ export function createAnalysisService(
 
     /** One analysis as its result, with its photos and follow-up. */
     async resultOf(row: AnalysisRow, language: ContentLanguage): Promise<AnalysisResult> {
-      const [context, photos, views] = await Promise.all([
+      const [context, photos, about] = await Promise.all([
         resultContext(language),
         photoRows([row]),
-        followUps.views([row.id]),
+        aboutAnalyses([row.id]),
       ]);
-      return toResult(row, context, photos.get(row.id), views.get(row.id));
+      return toResult(row, context, photos.get(row.id), about(row.id));
     },
 
     /** The farmer is looking at this result: its notification is no news any more. */
@@ -418,14 +400,14 @@ export function createAnalysisService(
       language: ContentLanguage = 'en',
     ): Promise<Map<number, AnalysisResult & { userId: number }>> {
       if (ids.length === 0) return new Map();
-      const [rows, context, views] = await Promise.all([
+      const [rows, context, about] = await Promise.all([
         repo.findByIds(ids),
         resultContext(language),
-        followUps.views(ids),
+        aboutAnalyses(ids),
       ]);
       const photos = await photoRows(rows);
       return new Map(
-        rows.map((r) => [r.id, { ...toResult(r, context, photos.get(r.id), views.get(r.id)), userId: r.userId }]),
+        rows.map((r) => [r.id, { ...toResult(r, context, photos.get(r.id), about(r.id)), userId: r.userId }]),
       );
     },
 
@@ -532,7 +514,7 @@ export function createAnalysisService(
       // An answer that became (or stopped being) one to treat gains (or drops) its reminder; a follow-up
       // photo's comparison is made again with the field answer (decision 0044, addendum).
       await followUps.answerChanged(factsOf(added.row));
-      return toResult(added.row, await resultContext(language), added.photos, (await followUps.views([id])).get(id));
+      return toResult(added.row, await resultContext(language), added.photos, (await aboutAnalyses([id]))(id));
     },
 
     /** Photo `position` of an answer (0 is the first): same access as the first photo. */

@@ -21,6 +21,7 @@ export function toEducationResource(row: ResourceRow): EducationResource {
   return {
     id: row.id,
     rust_class: row.rustClass as ResourceTopic,
+    crop: row.crop,
     title: row.title,
     url: row.url,
     description: row.description,
@@ -62,6 +63,7 @@ export function createResourcesService(deps: ModuleDeps) {
       const now = deps.clock.now();
       const row = await repo.insert({
         rustClass: input.rust_class,
+        crop: input.crop,
         title: input.title,
         url: input.url,
         description: input.description,
@@ -78,6 +80,7 @@ export function createResourcesService(deps: ModuleDeps) {
       await existing(id);
       const row = await repo.update(id, {
         rustClass: input.rust_class,
+        crop: input.crop,
         title: input.title,
         url: input.url,
         description: input.description,

@@ -23,10 +23,12 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound, tooMany } from '../../lib/errors.ts';
-import { type Message, type MessageKey, message } from '../../i18n/i18n.ts';
+import { message } from '../../i18n/i18n.ts';
 import type { DecodeLimiter } from '../../lib/decode-limiter.ts';
 import { encodeJson, type JsonText } from '../../lib/json-text.ts';
 import type { ListCaches } from '../../lib/list-cache.ts';
+import type { ModuleDeps } from '../../deps.ts';
+import { createTellAsker } from './answer-notice.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { Notifier } from '../../lib/notifier.ts';
@@ -41,42 +43,16 @@ export interface Viewer {
 type Filters = { crop_type?: string; disease_type?: string; urgency_level?: string };
 type Paged<Q> = Q & PageQuery;
 
-/**
- * Post moderation: one state, so a post is never both flagged and approved.
- * pending → approved | flagged; flagged → pending (unflag) | approved; approved → flagged.
- */
-export const postTransitions: Record<PostAction, { from: readonly ModerationStatus[]; to: ModerationStatus }> = {
-  flag: { from: ['pending', 'approved'], to: 'flagged' },
-  unflag: { from: ['flagged'], to: 'pending' },
-  approve: { from: ['pending', 'flagged'], to: 'approved' },
-};
+import {
+  commentNotice,
+  commentRefusal,
+  commentTransitions,
+  postNotice,
+  postRefusal,
+  postTransitions,
+} from './moderation-rules.ts';
 
-/** Farmer comment moderation: approve and flag, each from the other states. */
-export const commentTransitions: Record<CommentAction, { from: readonly ModerationStatus[]; to: ModerationStatus }> = {
-  approve: { from: ['pending', 'flagged'], to: 'approved' },
-  flag: { from: ['pending', 'approved'], to: 'flagged' },
-};
-
-const postRefusal: Record<PostAction, (current: ModerationStatus) => Message> = {
-  flag: () => message('errors.community.postAlreadyFlagged'),
-  unflag: (current) =>
-    message('errors.community.onlyFlaggedUnflag', { current: message(`errors.community.statuses.${current}`) }),
-  approve: () => message('errors.community.postAlreadyApproved'),
-};
-const commentRefusal: Record<CommentAction, MessageKey> = {
-  approve: 'errors.community.commentAlreadyApproved',
-  flag: 'errors.community.commentAlreadyFlagged',
-};
-const postNotice: Record<PostAction, MessageKey> = {
-  flag: 'notifications.postFlagged',
-  unflag: 'notifications.postUnflagged',
-  approve: 'notifications.postApproved',
-};
-
-const commentNotice: Record<CommentAction, { alone: MessageKey; withReply: MessageKey }> = {
-  approve: { alone: 'notifications.commentApproved', withReply: 'notifications.commentApprovedWithReply' },
-  flag: { alone: 'notifications.commentFlagged', withReply: 'notifications.commentFlaggedWithReply' },
-};
+export { commentTransitions, postTransitions };
 
 const iso = (d: Date) => d.toISOString();
 const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -175,8 +151,11 @@ export function createCommunityService(deps: {
   storage: FileStorage;
   decodeLimiter: DecodeLimiter;
   lists: ListCaches;
+  sms: ModuleDeps['sms'];
+  config: ModuleDeps['config'];
 }) {
   const repo = createCommunityRepo(deps.db, deps.database);
+  const tellAsker = createTellAsker(deps);
   const approvedPages = deps.lists.of<ApprovedPage>('approved-posts');
   const approvedChanged = () => deps.lists.changed('approved-posts');
 
@@ -402,7 +381,8 @@ export function createCommunityService(deps: {
         );
       }
       await approvedChanged();
-      if (!isExpert) await tellExperts();
+      if (isExpert) await tellAsker(post, { id, authorId: viewer.userId });
+      else await tellExperts();
       return toResponseItem((await repo.findResponse(id))!);
     },
 
@@ -448,6 +428,7 @@ export function createCommunityService(deps: {
       );
       const updated = (await repo.findResponse(id))!;
       const expert = result.expertCommentId ? await repo.findResponse(result.expertCommentId) : null;
+      if (post && expert) await tellAsker(post, expert);
       return { response: toResponseItem(updated), expert_comment: expert ? toResponseItem(expert) : null };
     },
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { analyses, followUps, users } from '../../db/schema/index.ts';
 import type { ComparedAnswer } from './compare.ts';
@@ -84,6 +84,21 @@ export function createFollowUpRepo(db: Db) {
     },
 
     /** Drops a reminder not sent yet (its diagnosis is no longer one to treat). */
+    /** Opens again a reminder withdrawn before it was sent (an expert's answer went back to treat). */
+    async reopen(analysisId: number, dueAt: Date): Promise<void> {
+      await db
+        .update(followUps)
+        .set({ state: 'waiting', closedAt: null, dueAt })
+        .where(
+          and(
+            eq(followUps.analysisId, analysisId),
+            eq(followUps.state, 'cancelled'),
+            isNull(followUps.sentAt),
+            isNull(followUps.nextAnalysisId),
+          ),
+        );
+    },
+
     async withdraw(analysisId: number, now: Date): Promise<void> {
       await db
         .update(followUps)

@@ -173,6 +173,17 @@ export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'n
     },
 
     /**
+     * An expert answered (or changed the answer on) a photo, and the answer replaces the model's
+     * (docs/decisions/0049): advice to treat gets the reminder a confident rust answer gets, counted from
+     * the expert's answer (`a.createdAt`); another answer withdraws an unsent one.
+     */
+    async expertAnswered(a: AnalysisFacts): Promise<void> {
+      if (!isTreat(a)) return repo.withdraw(a.id, deps.clock.now());
+      await this.remind(a);
+      await repo.reopen(a.id, new Date(a.createdAt.getTime() + FOLLOW_UP_AFTER_DAYS * DAY_MS));
+    },
+
+    /**
      * The hourly sweep: sends every due reminder once (claimed before it is sent, so concurrent sweeps
      * share the work) and lets go of sent ones nobody answered. Returns how many were sent.
      */

@@ -170,6 +170,22 @@ export function reviewRoutes(app: App, review: ReviewService) {
   );
 
   app.post(
+    reviewApi.leafCheck,
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'The caller says their "no leaf" photo shows a leaf: it goes to the review queue with that reason. Asking again changes nothing; 409 when Kutu found a leaf.',
+        params: idParam,
+        response: { 200: expertReview, ...errors },
+      },
+      onRequest: farmer,
+    },
+    async (req) => review.leafCheck(caller(req), req.params.id),
+  );
+
+  app.post(
     reviewApi.communityPost,
     {
       schema: {

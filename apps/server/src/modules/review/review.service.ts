@@ -24,8 +24,7 @@ import {
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { message, render, restoreMessage, t } from '../../i18n/i18n.ts';
-import { smsStopped } from '../../lib/sms-stop.ts';
+import { message, render, restoreMessage, storeMessage } from '../../i18n/i18n.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { AnalysisService } from '../analysis/analysis.service.ts';
@@ -33,7 +32,9 @@ import type { CommunityService } from '../community/community.service.ts';
 import type { SamplesService } from '../training/samples.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import { createReviewRepo, type QueueFilters, type ReviewRow, type ReviewWithNames } from './review.repo.ts';
-import { communityPostFrom, reviewNotice, reviewSms } from './review.texts.ts';
+import { communityPostFrom } from './review.texts.ts';
+import { createAnswerFarmer, type Decision } from './answer-farmer.ts';
+import type { FollowUpService } from '../followup/followup.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** East Africa Time has no daylight saving: UTC+3 all year. */
@@ -70,48 +71,16 @@ interface ReviewUses {
   samples: Pick<SamplesService, 'fromAnalysis' | 'relabel' | 'remove' | 'sampleOfAnalysis'>;
   community: CommunityService;
   outbreak: OutbreakService;
+  followUps: Pick<FollowUpService, 'expertAnswered'>;
 }
 
 export function createReviewService(
   deps: ModuleDeps,
-  { analysis, samples: training, community, outbreak }: ReviewUses,
+  { analysis, samples: training, community, outbreak, followUps }: ReviewUses,
 ) {
   const repo = createReviewRepo(deps.db);
   const { clock } = deps;
-
-  /**
-   * A verdict is the most important message a farmer gets (issue 37): in the app (it opens the analysis,
-   * the note included), by SMS and by email, each in the farmer's language. The notification is the
-   * record; a failed SMS or email does not undo the verdict.
-   */
-  async function tellFarmer(
-    a: AnalysisResult & { userId: number },
-    decision: { verdict: ReviewVerdict; note: string | null },
-    revised: boolean,
-  ) {
-    const notice = reviewNotice(decision.verdict, revised, a.crop, decision.note);
-    await deps.notifications.notify(a.userId, 'expert_review', notice, {
-      analysis_id: a.id,
-      verdict: decision.verdict,
-      revised,
-    });
-    const [contact, language] = await Promise.all([repo.contactOf(a.userId), deps.notifications.languageOf(a.userId)]);
-    if (!contact) return;
-    const link = `${deps.config.publicUrl}/account/addresses/analysis-history?analysis=${a.id}`;
-    const stopped = await smsStopped(deps.db, contact.phone);
-    await Promise.allSettled([
-      stopped
-        ? Promise.resolve()
-        : deps.sms.send(contact.phone, render(language, reviewSms(decision.verdict, a.crop, link))),
-      contact.email
-        ? deps.mailer.send({
-            to: contact.email,
-            subject: t(language, 'notifications.reviewSubject'),
-            text: `${render(language, notice)}\n\n${t(language, 'consultations.seeInKutu', { link })}`,
-          })
-        : Promise.resolve(),
-    ]);
-  }
+  const answerFarmer = createAnswerFarmer(deps, repo, analysis, followUps);
 
   function reviewOut(row: ReviewWithNames | undefined, a: AnalysisResult, who: AccessClaims): ExpertReview {
     const decided = Boolean(row?.reviewedAt);
@@ -268,7 +237,7 @@ export function createReviewService(
       const a = await visible(who, id);
       // A severity goes with a rust verdict only (the contract refuses it otherwise; a revision to another verdict drops it).
       const severity = body.verdict === 'common_rust' ? (body.severity ?? null) : null;
-      const decision = { verdict: body.verdict, note: body.note?.trim() || null, severity };
+      const decision: Decision = { verdict: body.verdict, note: body.note?.trim() || null, severity };
       const now = clock.now();
       const before = await repo.find(id);
       let row: ReviewRow | undefined;
@@ -286,7 +255,7 @@ export function createReviewService(
       if (severity || before?.severity) await deps.lists.changed('severity-trust');
       // The verdict confirms or removes a rust case; counts and alerts follow (issue 36).
       await outbreak.record(id);
-      if (tell) await tellFarmer(a, decision, revised);
+      if (tell) await answerFarmer(a, decision, revised);
       return reviewOut(await repo.find(id), a, who);
     },
 
@@ -295,6 +264,18 @@ export function createReviewService(
       if (a.userId !== who.userId) throw notFound('errors.analysis.notFound');
       const row = await repo.ask(id, body.question.trim(), clock.now());
       if (!row) throw conflict('errors.review.alreadyAnswered');
+      return reviewOut(await repo.find(id), a, who);
+    },
+
+    /**
+     * A "no leaf" answer on a photo its owner says shows a leaf goes to the expert queue with Kutu's
+     * reason (docs/decisions/0049). Asking again changes nothing; another farmer's analysis reads as missing.
+     */
+    async leafCheck(who: AccessClaims, id: number): Promise<ExpertReview> {
+      const a = await visible(who, id);
+      if (a.userId !== who.userId) throw notFound('errors.analysis.notFound');
+      if (a.outcome !== 'not_leaf') throw conflict('errors.review.leafFound');
+      await repo.escalate(id, storeMessage(message('review.reasons.farmerSaysLeaf')), clock.now());
       return reviewOut(await repo.find(id), a, who);
     },
 

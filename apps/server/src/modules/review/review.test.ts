@@ -312,9 +312,7 @@ describe('expert review', () => {
       const link = `${t.deps.config.publicUrl}/account/addresses/analysis-history?analysis=${id}`;
       const sms = t.outbox.list().filter((m) => m.channel === 'sms' && m.to === swahili.phone);
       expect(sms).toHaveLength(1);
-      expect(sms[0]!.text).toBe(
-        `Kutu: mtaalamu amekagua picha ya jani lako: kutu ya maharagwe (Uromyces appendiculatus). Angalia: ${link}`,
-      );
+      expect(sms[0]!.text).toBe(`Kutu: mtaalamu amekagua picha ya jani lako: kutu ya maharagwe. Angalia: ${link}`);
 
       // By email (a real SMTP peer), the note and the link in it.
       const mail = await t.smtp.lastMailTo(swahili.email);
@@ -376,7 +374,7 @@ describe('expert review', () => {
         .select({ message: notifications.message })
         .from(notifications)
         .where(and(eq(notifications.userId, farmer.id), eq(notifications.type, 'expert_review')));
-      expect(messages.map((m) => m.message)).toContain('An expert updated their answer on your photo: rust');
+      expect(messages.map((m) => m.message)).toContain('An expert changed their answer on your photo: rust');
     });
 
     it('never trains a class from "not a leaf" or "cannot tell"', async () => {

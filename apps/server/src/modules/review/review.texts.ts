@@ -23,23 +23,14 @@ export const verdictText = (verdict: ReviewVerdict, crop: string | null): Messag
 
 /**
  * The farmer's notification when an expert decides (or changes) the verdict on their photo: the
- * verdict, named for the crop, and the expert's note when there is one (issue 37).
+ * verdict (named for the crop, with its severity: verdict-message.ts) and the expert's note when there is one.
  */
-export function reviewNotice(
-  verdict: ReviewVerdict,
-  revised: boolean,
-  crop: string | null = null,
-  note: string | null = null,
-): Message {
-  const values = { verdict: verdictText(verdict, crop) };
+export function reviewNotice(verdict: Message, revised: boolean, note: string | null = null): Message {
+  const values = { verdict };
   if (note)
     return message(revised ? 'notifications.reviewUpdatedNote' : 'notifications.reviewDoneNote', { ...values, note });
   return message(revised ? 'notifications.reviewUpdated' : 'notifications.reviewDone', values);
 }
-
-/** The same news by SMS: short, one message, with the link to the analysis. */
-export const reviewSms = (verdict: ReviewVerdict, crop: string | null, link: string): Message =>
-  message('notifications.reviewSms', { verdict: verdictText(verdict, crop), link });
 
 const modelSaid = (a: AnalysisResult) =>
   a.outcome === 'not_leaf' || !a.rust_class

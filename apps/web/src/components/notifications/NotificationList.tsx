@@ -36,14 +36,20 @@ const icons: Record<NotificationType, { icon: Icon; color: string }> = {
   expert_refused: { icon: IconUserX, color: 'red' },
   outbreak_alert: { icon: IconBell, color: 'red' },
   follow_up_reminder: { icon: IconPhotoScan, color: 'blue' },
+  community_answer: { icon: IconMessageCheck, color: 'green' },
 };
 
 /**
  * Where a notification opens: an analysis's result (an expert's verdict with the note), the photo
- * screen marked as a follow-up of a diagnosis (the reminder to check the field again), or nowhere.
+ * screen marked as a follow-up of a diagnosis (the reminder to check the field again), the expert's
+ * answer to the farmer's post, or nowhere.
  */
 export function notificationTarget(n: Pick<NotificationItem, 'type' | 'data'>): string | null {
   const id = n.data.analysis_id;
+  const { post_id: post, response_id: answer } = n.data;
+  if (n.type === 'community_answer' && typeof post === 'number' && typeof answer === 'number') {
+    return `${routes.communityPosts}?post=${post}&answer=${answer}`;
+  }
   if (n.type === 'follow_up_reminder' && typeof n.data.follow_up_of === 'number') {
     return `${routes.imageAnalysis}?follow_up=${n.data.follow_up_of}`;
   }

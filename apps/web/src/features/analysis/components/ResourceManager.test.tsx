@@ -22,6 +22,7 @@ const english: EducationResource = {
   language: 'en',
   position: 0,
   retired: false,
+  crop: 'maize',
   created_at: '2026-03-02T08:00:00.000Z',
 };
 const page = (results: EducationResource[]) => ({

@@ -18,6 +18,8 @@ import {
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
+  type AnalysisCrop,
+  analysisCrops,
   type ContentLanguage,
   contentLanguages,
   educationResourceInput,
@@ -59,6 +61,7 @@ function ResourceForm({
     description: editing?.description ?? '',
     position: String(editing?.position ?? 0),
     link_language: editing?.link_language ?? 'en',
+    crop: editing?.crop ?? null,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
@@ -123,6 +126,18 @@ function ResourceForm({
             value={values.link_language}
             onChange={(v) => set('link_language', v as ContentLanguage)}
             data={contentLanguages.map((v) => ({ value: v, label: languageNames[v] }))}
+          />
+        </Input.Wrapper>
+        <Input.Wrapper label={t('analysis.manage.fieldCrop')} description={t('analysis.manage.fieldCropHint')}>
+          <SegmentedControl
+            display="flex"
+            aria-label={t('analysis.manage.fieldCrop')}
+            value={values.crop ?? 'any'}
+            onChange={(v) => set('crop', v === 'any' ? null : (v as AnalysisCrop))}
+            data={(['any', ...analysisCrops] as const).map((v) => ({
+              value: v,
+              label: t(v === 'any' ? 'analysis.manage.cropAny' : `review.crop.${v}`),
+            }))}
           />
         </Input.Wrapper>
         <TextInput

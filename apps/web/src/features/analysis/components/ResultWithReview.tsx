@@ -1,4 +1,4 @@
-import { Box, SimpleGrid, Stack } from '@mantine/core';
+import { Box, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { ExpertReviewPanel } from '../../../components/review/ExpertReviewPanel.tsx';
@@ -8,10 +8,13 @@ import { FieldPhotos } from '../../../components/FieldPhotos.tsx';
 import { FollowUpNote } from './FollowUpNote.tsx';
 import { MorePhotos } from './MorePhotos.tsx';
 import { ResultCard } from './ResultCard.tsx';
+import { ExpertAnswer } from './ExpertAnswer.tsx';
+import { LeafCheck } from './LeafCheck.tsx';
 
 /**
- * A farmer's result: the photo (with where the model looked) beside the model's answer (above it on a
- * phone), then the expert's. Showing it marks its notification read: the farmer is looking at it.
+ * A farmer's result: the photo (with where the model looked) beside the answer (above it on a phone):
+ * the expert's once there is one, with the model's below it as what the model said (docs/decisions/0049).
+ * Showing it marks its notification read: the farmer is looking at it.
  */
 export function ResultWithReview({ result: given }: { result: AnalysisResult }) {
   const { t } = useTranslation();
@@ -33,7 +36,14 @@ export function ResultWithReview({ result: given }: { result: AnalysisResult }) 
         </Box>
         <Stack gap="sm">
           <FollowUpNote result={result} />
+          {result.expert_answer && <ExpertAnswer result={result} answer={result.expert_answer} />}
+          {result.expert_answer && (
+            <Title order={3} size="h5" data-testid="model-said">
+              {t('analysis.expert.modelSaid')}
+            </Title>
+          )}
           <ResultCard result={result} />
+          {result.outcome === 'not_leaf' && !result.expert_answer && <LeafCheck analysisId={result.id} />}
         </Stack>
       </SimpleGrid>
       {result.photos.length > 1 && <FieldPhotos result={result} />}

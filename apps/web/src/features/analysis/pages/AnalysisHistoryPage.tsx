@@ -30,8 +30,33 @@ function HistoryRow({ item, onOpen }: { item: AnalysisResult; onOpen: () => void
         </UnstyledButton>
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs">
-            <Badge color={resultColor(item)} variant="light">
-              {t(resultLabelKey(item))}
+            {item.expert_verdict && (
+              <Badge
+                color="green"
+                variant="filled"
+                leftSection={<IconUserCheck size={12} />}
+                style={{ textTransform: 'none', maxWidth: '100%' }}
+                data-testid="reviewed-badge"
+              >
+                {t('analysis.history.reviewed', { verdict: t(verdictKeyFor(item.expert_verdict, item.crop)) })}
+              </Badge>
+            )}
+            {item.expert_answer?.severity && (
+              <Badge color="orange" variant="light" tt="none" data-testid="reviewed-severity">
+                {t('analysis.expert.severity', {
+                  band: t(`analysis.result.severity.band.${item.expert_answer.severity}`),
+                })}
+              </Badge>
+            )}
+            {/* The model's answer follows the expert's, as what the model said (docs/decisions/0049). */}
+            <Badge
+              color={resultColor(item)}
+              variant={item.expert_verdict ? 'outline' : 'light'}
+              tt={item.expert_verdict ? 'none' : undefined}
+            >
+              {item.expert_verdict
+                ? t('analysis.history.modelSaid', { label: t(resultLabelKey(item)) })
+                : t(resultLabelKey(item))}
             </Badge>
             {item.outcome === 'diagnosis' && <Text fw={500}>{formatPercent(item.confidence)}</Text>}
             {item.unsure && (
@@ -42,17 +67,6 @@ function HistoryRow({ item, onOpen }: { item: AnalysisResult; onOpen: () => void
             {item.photos.length > 1 && (
               <Badge color="gray" variant="outline" data-testid="photo-count">
                 {t('analysis.more.photoCount', { count: item.photos.length })}
-              </Badge>
-            )}
-            {item.expert_verdict && (
-              <Badge
-                color="green"
-                variant="filled"
-                leftSection={<IconUserCheck size={12} />}
-                style={{ textTransform: 'none', maxWidth: '100%' }}
-                data-testid="reviewed-badge"
-              >
-                {t('analysis.history.reviewed', { verdict: t(verdictKeyFor(item.expert_verdict, item.crop)) })}
               </Badge>
             )}
           </Group>

@@ -7,6 +7,7 @@ import { routes } from '../../../config/routes.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { useChosenOrLatestAnalysis } from '../../../api/analysis.ts';
+import { verdictColor, verdictKeyFor } from '../../../components/review/verdicts.ts';
 import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { ResourcesAccordion } from '../components/ResourcesAccordion.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
@@ -57,16 +58,25 @@ function ResultResources() {
       </Card>
     );
   }
+  // The expert's answer leads where there is one (docs/decisions/0049): its resources, for the crop.
+  const expert = result.expert_answer;
+  const resources = expert?.educational_resources ?? result.educational_resources;
   return (
     <Stack gap="sm">
       <Group gap="xs" data-testid="resources-for">
         <Text size="sm" c="dimmed">
           {t(id ? 'analysis.resources.forChosen' : 'analysis.resources.forLatest')}
         </Text>
-        <Badge color={resultColor(result)} variant="light">
-          {t(resultLabelKey(result))}
-        </Badge>
-        {result.outcome === 'diagnosis' && <Text size="sm">{formatPercent(result.confidence)}</Text>}
+        {expert ? (
+          <Badge color={verdictColor[expert.verdict]} variant="light" tt="none">
+            {t('analysis.history.reviewed', { verdict: t(verdictKeyFor(expert.verdict, result.crop)) })}
+          </Badge>
+        ) : (
+          <Badge color={resultColor(result)} variant="light">
+            {t(resultLabelKey(result))}
+          </Badge>
+        )}
+        {!expert && result.outcome === 'diagnosis' && <Text size="sm">{formatPercent(result.confidence)}</Text>}
         <Text size="sm" c="dimmed">
           {formatDateTime(result.created_at)}
         </Text>
@@ -74,10 +84,10 @@ function ResultResources() {
           {t('analysis.resources.chooseAnother')}
         </Anchor>
       </Group>
-      {result.educational_resources.length === 0 ? (
+      {resources.length === 0 ? (
         <Text c="dimmed">{t('analysis.resources.noneForResult')}</Text>
       ) : (
-        <ResourcesAccordion resources={result.educational_resources} />
+        <ResourcesAccordion resources={resources} />
       )}
     </Stack>
   );

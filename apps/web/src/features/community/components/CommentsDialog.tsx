@@ -11,7 +11,15 @@ interface Entry {
   status?: ModerationStatus;
 }
 
-function CommentGrid({ entries, emptyText }: { entries: Entry[]; emptyText: string }) {
+function CommentGrid({
+  entries,
+  emptyText,
+  answerId = null,
+}: {
+  entries: Entry[];
+  emptyText: string;
+  answerId?: number | null;
+}) {
   const { t } = useTranslation();
   if (entries.length === 0) {
     return (
@@ -23,7 +31,16 @@ function CommentGrid({ entries, emptyText }: { entries: Entry[]; emptyText: stri
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       {entries.map((c) => (
-        <Paper key={c.id} withBorder p="sm" radius="md" data-testid={`comment-${c.id}`}>
+        <Paper
+          key={c.id}
+          withBorder
+          p="sm"
+          radius="md"
+          data-testid={`comment-${c.id}`}
+          data-answer={c.id === answerId || undefined}
+          ref={c.id === answerId ? (el) => el?.scrollIntoView?.({ block: 'nearest' }) : undefined}
+          style={c.id === answerId ? { borderColor: 'var(--mantine-color-green-7)', borderWidth: 2 } : undefined}
+        >
           <Group gap="sm" mb={6} wrap="nowrap">
             <Avatar color="green" radius="xl" size="sm">
               {c.username.charAt(0).toUpperCase()}
@@ -51,8 +68,19 @@ function CommentGrid({ entries, emptyText }: { entries: Entry[]; emptyText: stri
   );
 }
 
-/** View Comments: the farmers' and the experts' comments of a post, in two tabs. */
-export function CommentsDialog({ post, onClose }: { post: CommunityPost | null; onClose: () => void }) {
+/**
+ * View Comments: the farmers' and the experts' comments of a post, in two tabs. With `answerId` (the
+ * expert answer a notification opens), the experts' tab is open on that answer.
+ */
+export function CommentsDialog({
+  post,
+  onClose,
+  answerId = null,
+}: {
+  post: CommunityPost | null;
+  onClose: () => void;
+  answerId?: number | null;
+}) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -62,7 +90,7 @@ export function CommentsDialog({ post, onClose }: { post: CommunityPost | null; 
       size="lg"
     >
       {post && (
-        <Tabs defaultValue="farmers">
+        <Tabs defaultValue={answerId ? 'experts' : 'farmers'}>
           <Tabs.List mb="sm">
             <Tabs.Tab value="farmers">{t('community.dialogs.farmersTab')}</Tabs.Tab>
             <Tabs.Tab value="experts">{t('community.dialogs.expertsTab')}</Tabs.Tab>
@@ -71,7 +99,11 @@ export function CommentsDialog({ post, onClose }: { post: CommunityPost | null; 
             <CommentGrid entries={post.farmer_comments} emptyText={t('community.dialogs.noFarmerComments')} />
           </Tabs.Panel>
           <Tabs.Panel value="experts">
-            <CommentGrid entries={post.expert_comments} emptyText={t('community.dialogs.noExpertComments')} />
+            <CommentGrid
+              entries={post.expert_comments}
+              emptyText={t('community.dialogs.noExpertComments')}
+              answerId={answerId}
+            />
           </Tabs.Panel>
         </Tabs>
       )}

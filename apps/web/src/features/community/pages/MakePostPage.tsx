@@ -5,7 +5,8 @@ import { IconMessageQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CommunityPost } from '@kutu/contract';
-import { approvedPostsQuery, myPostsQuery } from '../../../api/community.ts';
+import { useSearchParams } from 'react-router';
+import { approvedPostsQuery, myPostsQuery, postQuery } from '../../../api/community.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { type Filters, PostFilters } from '../components/PostFilters.tsx';
@@ -20,6 +21,8 @@ const CommentsDialog = lazy(() =>
 );
 
 const PAGE_SIZE = 6;
+
+const positiveId = (v: string | null) => (v && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : null);
 const MY_PAGE_SIZE = 5;
 
 function MyPosts() {
@@ -61,6 +64,14 @@ export default function MakePostPage() {
   const q = useQuery(approvedPostsQuery({ ...filters, page, page_size: PAGE_SIZE }));
   // Dialogs follow the list's data, so they show fresh comments after a reload.
   const find = (id: number | null): CommunityPost | null => q.data?.results.find((p) => p.id === id) ?? null;
+  // An expert's answer notified to the farmer opens here, on the answer (?post=&answer=, docs/decisions/0049).
+  const [params, setParams] = useSearchParams();
+  const linkedPost = positiveId(params.get('post'));
+  const linked = useQuery({ ...postQuery(linkedPost ?? 0), enabled: linkedPost !== null });
+  const closeViewing = () => {
+    setViewing(null);
+    if (linkedPost !== null) setParams({}, { replace: true });
+  };
 
   const board = (
     <>
@@ -136,8 +147,12 @@ export default function MakePostPage() {
           <Grid.Col span={{ base: 12, md: 8 }}>{board}</Grid.Col>
         </Grid>
       )}
-      <OnDemand when={viewing !== null}>
-        <CommentsDialog post={find(viewing)} onClose={() => setViewing(null)} />
+      <OnDemand when={viewing !== null || linkedPost !== null}>
+        <CommentsDialog
+          post={linkedPost !== null ? (linked.data ?? null) : find(viewing)}
+          answerId={linkedPost !== null ? positiveId(params.get('answer')) : null}
+          onClose={closeViewing}
+        />
       </OnDemand>
       <OnDemand when={commenting !== null}>
         <CommentDialog opened={commenting !== null} post={find(commenting)} onClose={() => setCommenting(null)} />

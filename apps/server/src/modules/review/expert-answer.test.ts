@@ -1,0 +1,219 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisList, AnalysisResult, ExpertReview, ReviewQueuePage } from '@kutu/contract';
+import { analyses, notifications, posts, users } from '../../db/schema/index.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+import { fixture } from '../../../test/support/photos.ts';
+import { render } from '../../i18n/i18n.ts';
+import { verdictMessage } from './verdict-message.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const detail = (id: number) => `/api/rust-detection/${id}/`;
+const review = (id: number) => `/api/expert-reviews/${id}/`;
+const leafCheck = (id: number) => `/api/expert-reviews/${id}/leaf-check/`;
+
+const gsm7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€]*$/;
+
+describe('the verdict SMS', () => {
+  it('fits one GSM-7 SMS with a link of up to 60 characters, in every language, first or changed', () => {
+    const link = 'https://kutu.example/account/addresses/analysis-history?analysis=1'.slice(0, 60);
+    for (const language of ['en', 'sw', 'lg'] as const)
+      for (const crop of ['maize', 'beans', null])
+        for (const verdict of ['common_rust', 'healthy', 'other_disease', 'not_leaf', 'cannot_tell'] as const)
+          for (const revised of [false, true]) {
+            const severity = verdict === 'common_rust' ? 'moderate' : null;
+            const { sms } = verdictMessage({ id: 1, crop }, { verdict, note: 'A long note.', severity }, revised, '');
+            const text = render(language, sms).replace(/\/account\S*/, link);
+            expect(text, text).toMatch(gsm7);
+            expect(text.length, text).toBeLessThanOrEqual(160);
+          }
+  });
+});
+
+/** The expert's answer as the farmer's answer (docs/decisions/0049), and answers reaching their askers. */
+describe('the expert answer leads', () => {
+  let t: TestContext;
+  let farmer: TestUser;
+  let otherFarmer: TestUser;
+  let expert: TestUser;
+  let photoKey: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    farmer = await createUser(t, 'farmer');
+    otherFarmer = await createUser(t, 'farmer');
+    expert = await createUser(t, 'expert');
+    photoKey = await t.deps.storage.put('analyses/test', fixture('maize-common-rust.jpg'), 'jpg');
+  });
+  afterAll(() => t.close());
+
+  async function seed(
+    s: { rustClass: 'common_rust' | 'healthy' | 'other_disease' | null; unsure?: boolean; crop: 'maize' | 'beans' },
+    owner = farmer,
+  ): Promise<number> {
+    const [row] = await t.deps.database.db
+      .insert(analyses)
+      .values({
+        userId: owner.id,
+        imagePath: photoKey,
+        outcome: s.rustClass ? 'diagnosis' : 'not_leaf',
+        rustClass: s.rustClass,
+        confidence: 0.86,
+        unsure: s.unsure ?? false,
+        probabilities: { common_rust: 0.86, healthy: 0.08, other_disease: 0.06 },
+        modelVersion: 'v-test',
+        crop: s.crop,
+        createdAt: t.clock.now(),
+      })
+      .returning({ id: analyses.id });
+    return row.id;
+  }
+  const get = (url: string, who: TestUser) => t.app.inject({ method: 'GET', url, headers: who.headers });
+  const decide = (id: number, payload: Record<string, string>) =>
+    t.app.inject({ method: 'PUT', url: review(id), headers: expert.headers, payload });
+  const smsTo = (who: TestUser) => t.outbox.list().filter((m) => m.channel === 'sms' && m.to === who.phone);
+  const noticesOf = async (who: TestUser, type: string) =>
+    t.deps.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, who.id), eq(notifications.type, type)));
+
+  it('leads the result, history and messages with a confirmed rust verdict, its severity band and the reminder', async () => {
+    const id = await seed({ rustClass: 'common_rust', unsure: true, crop: 'maize' });
+    const before = (await get(detail(id), farmer)).json() as AnalysisResult;
+    expect(before.remind_at).toBeNull();
+    expect(before.expert_answer).toBeNull();
+
+    const res = await decide(id, { verdict: 'common_rust', severity: 'moderate', note: 'Spray this week.' });
+    expect(res.statusCode).toBe(200);
+    const after = (await get(detail(id), farmer)).json() as AnalysisResult;
+    const rustAdvice = (await get(detail(await seed({ rustClass: 'common_rust', crop: 'maize' })), farmer)).json()
+      .feedback as AnalysisResult['feedback'];
+    expect(after.expert_answer).toMatchObject({
+      verdict: 'common_rust',
+      note: 'Spray this week.',
+      severity: 'moderate',
+      changed: false,
+    });
+    // The crop's rust advice, as a confident rust answer gets it, not the "not sure" advice.
+    expect(after.expert_answer?.feedback.headline).toBe(rustAdvice.headline);
+    expect(after.expert_answer?.feedback.advice_crop).toBe('maize');
+    expect(after.expert_answer?.educational_resources.length).toBeGreaterThan(0);
+    // What the model said stays as it was.
+    expect(after.unsure).toBe(true);
+    expect(after.feedback.headline).toBe(before.feedback.headline);
+    // Advice to treat: the follow-up reminder, FOLLOW_UP_AFTER_DAYS after the expert's answer.
+    expect(after.remind_at).toBe(new Date(t.clock.now().getTime() + 7 * DAY_MS).toISOString());
+
+    const history = (await get('/api/rust-detection/', farmer)).json() as AnalysisList;
+    const listed = history.results.find((r) => r.id === id)!;
+    expect(listed.expert_answer?.verdict).toBe('common_rust');
+    expect(listed.remind_at).toBe(after.remind_at);
+
+    const [notice] = (await noticesOf(farmer, 'expert_review')).filter((n) => n.data.analysis_id === id);
+    expect(notice.data).toMatchObject({ verdict: 'common_rust', severity: 'moderate', revised: false });
+    const link = `${t.deps.config.publicUrl}/account/addresses/analysis-history?analysis=${id}`;
+    expect(smsTo(farmer)[0]?.text).toBe(
+      `Kutu: an expert checked your leaf photo: common rust, moderate severity. See: ${link}`,
+    );
+  });
+
+  it('says a revised verdict changed, and the reminder follows it away and back', async () => {
+    const id = await seed({ rustClass: 'common_rust', unsure: true, crop: 'beans' });
+    await decide(id, { verdict: 'common_rust', severity: 'low' });
+    expect(((await get(detail(id), farmer)).json() as AnalysisResult).remind_at).not.toBeNull();
+
+    expect((await decide(id, { verdict: 'healthy' })).statusCode).toBe(200);
+    const healthy = (await get(detail(id), farmer)).json() as AnalysisResult;
+    expect(healthy.expert_answer).toMatchObject({ verdict: 'healthy', severity: null, changed: true });
+    expect(healthy.remind_at).toBeNull();
+    const link = `${t.deps.config.publicUrl}/account/addresses/analysis-history?analysis=${id}`;
+    expect(smsTo(farmer)[0]?.text).toBe(
+      `Kutu: an expert changed their answer on your leaf photo: Healthy. See: ${link}`,
+    );
+    const notices = (await noticesOf(farmer, 'expert_review')).filter((n) => n.data.analysis_id === id);
+    expect(notices.find((n) => n.data.revised)?.message).toBe('An expert changed their answer on your photo: Healthy');
+    expect(notices.find((n) => n.data.revised)?.data).toMatchObject({ verdict: 'healthy', revised: true });
+
+    await decide(id, { verdict: 'common_rust', severity: 'severe' });
+    const back = (await get(detail(id), farmer)).json() as AnalysisResult;
+    expect(back.expert_answer).toMatchObject({ verdict: 'common_rust', severity: 'severe', changed: true });
+    expect(back.remind_at).not.toBeNull();
+  });
+
+  it('lists resources for the crop of the result, and the general ones, never another crop first', async () => {
+    const beanRust = (await get(detail(await seed({ rustClass: 'common_rust', crop: 'beans' })), farmer)).json();
+    const titles = (beanRust as AnalysisResult).educational_resources.map((r) => r.title);
+    expect(titles[0]).toBe('Bean rust');
+    expect(titles.some((x) => /maize|corn|wheat/i.test(x))).toBe(false);
+    const healthyBean = (await get(detail(await seed({ rustClass: 'healthy', crop: 'beans' })), farmer)).json();
+    const healthyTitles = (healthyBean as AnalysisResult).educational_resources.map((r) => r.title);
+    expect(healthyTitles.length).toBeGreaterThan(0);
+    expect(healthyTitles).not.toContain('Maize pre- and post-harvest practices');
+    const healthyMaize = (await get(detail(await seed({ rustClass: 'healthy', crop: 'maize' })), farmer)).json();
+    expect((healthyMaize as AnalysisResult).educational_resources[0]?.title).toBe(
+      'Maize pre- and post-harvest practices',
+    );
+  });
+
+  it('never asks a farmer who chose the crop to choose it, and sends their "no leaf" photo to an expert once', async () => {
+    const id = await seed({ rustClass: null, crop: 'maize' });
+    const result = (await get(detail(id), farmer)).json() as AnalysisResult;
+    const steps = [...result.feedback.advice, ...result.feedback.more].join(' ');
+    expect(steps).not.toMatch(/choose maize or beans/i);
+    expect(steps).toMatch(/send it to an expert/i);
+
+    const leafCheckAs = (who: TestUser, analysisId = id) =>
+      t.app.inject({ method: 'POST', url: leafCheck(analysisId), headers: who.headers });
+    expect((await leafCheckAs(otherFarmer)).statusCode).toBe(404);
+    expect((await leafCheckAs(expert)).statusCode).toBe(403);
+    const sent = await leafCheckAs(farmer);
+    expect(sent.statusCode).toBe(200);
+    expect((sent.json() as ExpertReview).status).toBe('waiting');
+    expect((await leafCheckAs(farmer)).statusCode).toBe(200);
+    const queue = (await get('/api/expert-reviews/queue/?page_size=100', expert)).json() as ReviewQueuePage;
+    const entries = queue.results.filter((r) => r.analysis.id === id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.reason).toBe('The farmer says this photo shows a leaf; Kutu found none.');
+    // A photo with a leaf is asked about with a question instead.
+    expect((await leafCheckAs(farmer, await seed({ rustClass: 'healthy', crop: 'maize' }))).statusCode).toBe(409);
+  });
+
+  it("tells a post's author of an expert's answer, in the app and by the SMS they chose, opening the answer", async () => {
+    const quiet = await createUser(t, 'farmer');
+    await t.deps.database.db.update(users).set({ smsAlerts: false }).where(eq(users.id, quiet.id));
+    for (const author of [farmer, quiet]) {
+      const [post] = await t.deps.database.db
+        .insert(posts)
+        .values({
+          authorId: author.id,
+          title: 'Brown spots on my maize',
+          content: 'What is this?',
+          cropType: 'MAIZE',
+          diseaseType: 'none',
+          urgencyLevel: 'low',
+          status: 'approved',
+        })
+        .returning({ id: posts.id });
+      const sentBefore = smsTo(author).length;
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `/api/community/responses/${post.id}/`,
+        headers: expert.headers,
+        payload: { content: 'This is common rust: see the advice.' },
+      });
+      expect(answer.statusCode).toBe(201);
+      const responseId = answer.json().id as number;
+      const [notice] = await noticesOf(author, 'community_answer');
+      expect(notice.message).toBe('An expert answered your post “Brown spots on my maize”');
+      expect(notice.data).toEqual({ post_id: post.id, response_id: responseId });
+      const link = `${t.deps.config.publicUrl}/account/addresses/community-posts?post=${post.id}&answer=${responseId}`;
+      if (author === farmer) {
+        expect(smsTo(author)[0]?.text).toBe(`Kutu: an expert answered your post. Read it: ${link}`);
+      } else {
+        expect(smsTo(author)).toHaveLength(sentBefore);
+      }
+    }
+  });
+});

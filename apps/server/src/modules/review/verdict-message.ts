@@ -1,0 +1,49 @@
+import type { ReviewVerdict, SeverityBandName } from '@kutu/contract';
+import { type Message, message } from '../../i18n/i18n.ts';
+import { reviewNotice, verdictText } from './review.texts.ts';
+
+/** What the farmer is sent when an expert answers (or changes the answer on) their photo. */
+export interface VerdictMessage {
+  /** The in-app notification (the record); it opens the analysis. */
+  notice: Message;
+  data: { analysis_id: number; verdict: ReviewVerdict; severity: SeverityBandName | null; revised: boolean };
+  /** The SMS: one short message with the link. */
+  sms: Message;
+  /** Where both lead: the result in the app. */
+  link: string;
+}
+
+/**
+ * The expert's answer as the farmer hears of it (docs/decisions/0049): the verdict named for the crop,
+ * with the expert's severity band and note, and, for a revision, that the answer changed. Building the
+ * message is kept apart from sending it, so the way it is sent can change on its own.
+ */
+export function verdictMessage(
+  analysis: { id: number; crop: string | null },
+  decision: { verdict: ReviewVerdict; note: string | null; severity: SeverityBandName | null },
+  revised: boolean,
+  publicUrl: string,
+): VerdictMessage {
+  const withBand = (named: Message) =>
+    decision.severity
+      ? message('notifications.verdictSeverity', {
+          verdict: named,
+          band: message(`notifications.severityBands.${decision.severity}`),
+        })
+      : named;
+  const verdict = withBand(verdictText(decision.verdict, analysis.crop));
+  // The SMS names rust without its Latin name, so it fits one GSM-7 message with the link.
+  const crop = analysis.crop === 'maize' || analysis.crop === 'beans' ? analysis.crop : 'any';
+  const smsVerdict = withBand(
+    decision.verdict === 'common_rust'
+      ? message(`notifications.smsRustNames.${crop}`)
+      : verdictText(decision.verdict, null),
+  );
+  const link = `${publicUrl}/account/addresses/analysis-history?analysis=${analysis.id}`;
+  return {
+    notice: reviewNotice(verdict, revised, decision.note),
+    data: { analysis_id: analysis.id, verdict: decision.verdict, severity: decision.severity, revised },
+    sms: message(revised ? 'notifications.reviewSmsChanged' : 'notifications.reviewSms', { verdict: smsVerdict, link }),
+    link,
+  };
+}
