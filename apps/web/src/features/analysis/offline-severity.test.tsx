@@ -87,7 +87,7 @@ afterEach(() => {
 });
 
 const diagnose = () =>
-  diagnoseOffline({ blob: new Blob(['jpeg']), filename: 'leaf.jpg', crop: 'maize' }).then((result) => {
+  diagnoseOffline({ leaves: [{ blob: new Blob(['jpeg']), filename: 'leaf.jpg' }], crop: 'maize' }).then((result) => {
     renderWithProviders(<OfflineResult result={result} />);
     return result;
   });
