@@ -159,7 +159,9 @@ for (const file of files) {
         }
       }
       const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
-      console.log(`| ${rule.name} | ${pct(answered / n)} | ${pct(answered ? wrong / answered : 0)} | ${pct(wrong / n)} |`);
+      console.log(
+        `| ${rule.name} | ${pct(answered / n)} | ${pct(answered ? wrong / answered : 0)} | ${pct(wrong / n)} |`,
+      );
     }
   }
 }

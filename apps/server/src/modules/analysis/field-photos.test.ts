@@ -1,7 +1,14 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnalysisResult, analysisApi, CLOSE_MARGIN, MAX_FIELD_PHOTOS, reviewApi, waitsForExpert } from '@kutu/contract';
+import {
+  type AnalysisResult,
+  analysisApi,
+  CLOSE_MARGIN,
+  MAX_FIELD_PHOTOS,
+  reviewApi,
+  waitsForExpert,
+} from '@kutu/contract';
 import { combineShares, defaultModelDir, FIELD_TEMPER, readCard, thresholdsOf } from '@kutu/vision';
 import { analyses, analysisPhotos, outbreakCases, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
@@ -209,7 +216,12 @@ describe('more photos of the same field', () => {
     expect(field.unsure).toBe(true);
     expect(waitsForExpert(field)).toBe(true);
     // It is in the experts' queue, unsure answers first: what the result tells the farmer is true.
-    const queue = await t.app.inject({ method: 'GET', url: reviewApi.queue, query: { page_size: '50' }, headers: expert.headers });
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: reviewApi.queue,
+      query: { page_size: '50' },
+      headers: expert.headers,
+    });
     const item = (queue.json().results as { analysis: AnalysisResult }[]).find((i) => i.analysis.id === first.id);
     expect(item?.analysis.photos).toHaveLength(3);
 

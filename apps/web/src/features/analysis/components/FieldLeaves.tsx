@@ -4,6 +4,8 @@ import { photoSizesLabel, type PreparedPhoto } from '../../../lib/shrink.ts';
 
 /** One chosen leaf of the field: the picked file, its preview URL, and the photo to send once shrunk. */
 export interface Leaf {
+  /** Unique on the page (a React key: the same file may be picked twice). */
+  id: number;
   file: File;
   preview: string;
   prepared: PreparedPhoto | null;
@@ -24,7 +26,7 @@ export function FieldLeaves({
   return (
     <SimpleGrid cols={1} spacing="xs" data-testid="upload-leaves">
       {leaves.map((leaf, i) => (
-        <Card withBorder padding="sm" key={leaf.preview} data-testid="upload-preview">
+        <Card withBorder padding="sm" key={leaf.id} data-testid="upload-preview">
           <Group align="flex-start" wrap="nowrap">
             <Image
               src={leaf.preview}

@@ -1,16 +1,6 @@
 import '@mantine/dropzone/styles.css';
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Progress,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
 import { IconBellRinging, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,6 +32,8 @@ import { offlineSupported } from '../../../lib/offline/store.ts';
 import { FieldLeaves, type Leaf } from '../components/FieldLeaves.tsx';
 
 type Stage = 'idle' | 'preparing' | UploadStage;
+
+let leafIds = 0;
 
 /** The crop a farmer most likely photographs: the first of maize or beans among their profile's crops. */
 export function defaultCrop(cropTypes: string[] | undefined): AnalysisCrop {
@@ -94,7 +86,12 @@ export default function UploadImagePage() {
   // Each leaf's preview URL lives until the leaf is removed or sent; what is left goes with the page.
   const shown = useRef<Leaf[]>([]);
   shown.current = leaves;
-  useEffect(() => () => shown.current.forEach((l) => URL.revokeObjectURL(l.preview)), []);
+  useEffect(
+    () => () => {
+      for (const l of shown.current) URL.revokeObjectURL(l.preview);
+    },
+    [],
+  );
 
   function showError(message: string) {
     setError(message);
@@ -127,7 +124,7 @@ export default function UploadImagePage() {
       setResult(null);
       setOfflineResult(null);
     }
-    const leaf: Leaf = { file: chosen, preview: URL.createObjectURL(chosen), prepared: null };
+    const leaf: Leaf = { id: ++leafIds, file: chosen, preview: URL.createObjectURL(chosen), prepared: null };
     setLeaves((all) => [...(start ? [] : all), leaf].slice(0, MAX_FIELD_PHOTOS));
     setStage('preparing');
     // Size and format are checked on what will be sent, after shrinking (decision 0018).
