@@ -148,6 +148,6 @@ describe('an unsure field answer with no leaf left', () => {
     unmount();
     await act(() => i18n.changeLanguage('lg'));
     renderWithProviders(<ResultCard result={{ ...waiting, id: 0, photos: [] }} actions={false} />);
-    expect(screen.getByTestId('result-expert-wait').textContent).toContain("bw'eneddamu okufuna omukutu");
+    expect(screen.getByTestId('result-expert-wait').textContent).toContain('bw’eneddamu okufuna omukutu');
   });
 });
