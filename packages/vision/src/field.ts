@@ -22,7 +22,7 @@ export interface LeafEvidence {
  * source (decision 0048, packages/vision/research/fieldcombine/): `'mean'` is the rule before it (the
  * mean of the leaves' shares), kept for comparison.
  */
-export const FIELD_TEMPER = 0.7;
+export const FIELD_TEMPER = 0.6;
 export type FieldRule = number | 'mean';
 
 /** Shares below this count as this (a share of exactly 0 would veto a class for the whole field). */

@@ -54,8 +54,30 @@ function rng(seed: number) {
   };
 }
 
+/**
+ * An out-of-fold file of the GPU sweep (README.md): `field_maize` photos with the softmax of the four
+ * outputs (three classes and "not a leaf"); no ood score and no colour statistics (they pass).
+ */
+function loadOutOfFold(raw: { field_maize: { cls: RustClass; crop: string; source: string; probs: number[] }[] }): Leaf[] {
+  return raw.field_maize.map((p) => {
+    const leaf = 1 - p.probs[3];
+    return {
+      crop: p.crop,
+      source: p.source,
+      truth: p.cls,
+      probabilities: Object.fromEntries(CLASSES.map((c, i) => [c, p.probs[i] / leaf])) as Record<RustClass, number>,
+      leaf_score: leaf,
+      ood_score: null,
+      plant_fraction: 1,
+      green_fraction: 1,
+      contrast: 1,
+    };
+  });
+}
+
 function load(file: string): Leaf[] {
   const raw = JSON.parse(readFileSync(file, 'utf8'));
+  if (raw.field_maize) return loadOutOfFold(raw);
   const list: Record<string, unknown>[] = raw.photos ?? raw;
   return list.map((p) => {
     const o = (p.output ?? p) as Record<string, unknown>;
