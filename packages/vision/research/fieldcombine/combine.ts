@@ -58,7 +58,9 @@ function rng(seed: number) {
  * An out-of-fold file of the GPU sweep (README.md): `field_maize` photos with the softmax of the four
  * outputs (three classes and "not a leaf"); no ood score and no colour statistics (they pass).
  */
-function loadOutOfFold(raw: { field_maize: { cls: RustClass; crop: string; source: string; probs: number[] }[] }): Leaf[] {
+function loadOutOfFold(raw: {
+  field_maize: { cls: RustClass; crop: string; source: string; probs: number[] }[];
+}): Leaf[] {
   return raw.field_maize.map((p) => {
     const leaf = 1 - p.probs[3];
     return {
