@@ -65,6 +65,12 @@ export function secondPhotoAsk(a: {
  * expert: every analysis is in the experts' review queue, unsure ones first (decision 0048). The result
  * then says so instead of asking for a photo that cannot be added.
  */
-export function waitsForExpert(a: { outcome: string; unsure: boolean; second_photo: SecondPhotoAsk }): boolean {
-  return a.outcome === 'diagnosis' && a.unsure && a.second_photo.photos_left === 0;
+export function waitsForExpert(a: {
+  outcome: string;
+  unsure: boolean;
+  second_photo: SecondPhotoAsk;
+  /** An expert's verdict, where the result carries it: then the wait is over. */
+  expert_verdict?: string | null;
+}): boolean {
+  return a.outcome === 'diagnosis' && a.unsure && a.second_photo.photos_left === 0 && !a.expert_verdict;
 }
