@@ -87,6 +87,36 @@ describe('the upload asks for up to three leaves of the field', () => {
     expect(screen.queryByTestId('upload-preview')).toBeNull();
   });
 
+  it('sends no other leaf after a first photo with no leaf, and says why', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    stubUpload(
+      201,
+      analysisResult({
+        id: 45,
+        outcome: 'not_leaf',
+        rust_class: null,
+        second_photo: { reason: null, runner_up: null, photos_left: 0 },
+      }),
+    );
+    const sent = fakeNetwork(() => json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<UploadImagePage />);
+    const input = () => screen.getByTestId('image-dropzone').querySelector('input[type=file]') as HTMLInputElement;
+    for (const name of ['a.jpg', 'b.jpg']) {
+      await user.upload(input(), leaf(name));
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Process Image' })).toHaveProperty('disabled', false),
+      );
+    }
+    await user.click(screen.getByRole('button', { name: 'Process Image' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('upload-error').textContent).toBe(
+        'The first photo showed no leaf, so the other leaves were not sent. Start again with a close photo of a leaf first.',
+      ),
+    );
+    expect(sent.filter((s) => s.url.includes('/photos/'))).toHaveLength(0);
+  });
+
   it('still diagnoses from one leaf, and then offers the other leaves although the answer is sure', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
     const sure = analysisResult({ id: 43, second_photo: { reason: null, runner_up: null, photos_left: 2 } });

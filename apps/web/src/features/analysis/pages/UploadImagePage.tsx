@@ -98,9 +98,13 @@ export default function UploadImagePage() {
     notifyError(message);
   }
 
-  function clear() {
+  function clearLeaves() {
     for (const l of leaves) URL.revokeObjectURL(l.preview);
     setLeaves([]);
+  }
+
+  function clear() {
+    clearLeaves();
     setError(null);
   }
 
@@ -174,7 +178,8 @@ export default function UploadImagePage() {
       analysed = await sendOtherLeaves(analysed, others);
     } finally {
       setResult(analysed);
-      clear();
+      // What went wrong with another leaf stays said.
+      clearLeaves();
       setSending(0);
       setStage('idle');
       // Answered: a next photo is not this follow-up again.
@@ -190,6 +195,7 @@ export default function UploadImagePage() {
    */
   async function sendOtherLeaves(first: AnalysisResult, others: { blob: Blob; filename: string }[]) {
     let field = first;
+    if (others.length > 0 && field.outcome === 'not_leaf') showError(t('analysis.upload.othersNotSent'));
     for (const [i, leaf] of others.entries()) {
       if (field.second_photo.photos_left === 0) break;
       setSending(i + 2);
