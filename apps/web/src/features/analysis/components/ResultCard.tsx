@@ -69,7 +69,8 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
 
         {result.severity && <SeverityNote severity={result.severity} />}
 
-        {withExpert && <ExpertWait photos={result.photos.length || MAX_FIELD_PHOTOS} queued={!actions} />}
+        {/* A diagnosis made on the phone has no id until its queued photos reach the server. */}
+        {withExpert && <ExpertWait photos={result.photos.length || MAX_FIELD_PHOTOS} queued={result.id === 0} />}
 
         {feedback.headline && !withExpert && (
           <div>
