@@ -42,6 +42,10 @@ test('advice to treat says when Kutu will remind; a follow-up that is not better
   const next = await analyse(page, 'maize-common-rust.jpg');
   const found = page.getByTestId('follow-up');
   await expect(found).toContainText('Not better: rust is as strong or stronger');
+  // Both photos have a rust share of the leaf: the farmer reads the shares, not the confidence.
+  await expect(page.getByTestId('follow-up-body')).toHaveText(
+    /^Rust covered about \d+\s?% of the leaf on the first photo, now about \d+\s?%: it has not gone down after the time for treatment\.$/,
+  );
   await expect(page.getByTestId('follow-up-expert')).toHaveText(/Kutu has sent this photo to an expert/);
   await expect(page.getByTestId('follow-up-banner')).toHaveCount(0);
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
@@ -51,7 +55,9 @@ test('advice to treat says when Kutu will remind; a follow-up that is not better
   const expert = await createActiveUser(request, 'expert');
   const expertPage = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await signInAs(expertPage, expert, '/account/addresses/review-queue');
-  await expect(expertPage.getByTestId('queue-reason').filter({ hasText: `photo #${first} showed rust` })).toBeVisible();
+  await expect(
+    expertPage.getByTestId('queue-reason').filter({ hasText: `of the leaf on photo #${first}` }),
+  ).toBeVisible();
   expect(next).toBeGreaterThan(first);
   await expertPage.close();
 });

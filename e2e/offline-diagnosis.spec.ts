@@ -102,3 +102,41 @@ test('a farmer diagnoses a leaf with no signal; back online it becomes exactly o
   await expect(page.getByText(classLabels[shownClass!]!).first()).toBeVisible();
   expect((await serverAnalyses(request, farmer)).count).toBe(1);
 });
+
+// Decision 0048: the phone combines a field's leaves as the server does, and they stay one analysis.
+test('three leaves diagnosed with no signal make one field answer; back online they become one analysis with three photos', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const farmer = await createActiveUser(request, 'farmer');
+  await signInAs(page, farmer, '/account/addresses/image-analysis');
+  const card = page.getByTestId('offline-card');
+  await card.getByRole('button', { name: 'Use Kutu offline' }).click();
+  await expect(card.getByTestId('offline-ready')).toContainText('This phone can diagnose offline', { timeout: 60_000 });
+
+  await context.setOffline(true);
+  const input = page.getByTestId('image-dropzone').locator('input[type=file]');
+  for (const name of ['maize-common-rust.jpg', 'bean-rust.jpg', 'maize-common-rust.jpg']) {
+    await input.setInputFiles(path.resolve(import.meta.dirname, '../apps/server/test/fixtures', name));
+    await expect(page.getByRole('button', { name: 'Process Image' })).toBeEnabled();
+  }
+  await expect(page.getByTestId('upload-preview')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Process Image' }).click();
+  const offline = page.getByTestId('offline-result');
+  await expect(offline.getByTestId('result-heading')).toHaveText('Signs of common rust (Puccinia sorghi)', {
+    timeout: 30_000,
+  });
+  await expect(card.getByTestId('offline-queue')).toHaveText('3 photos waiting to be sent');
+
+  await context.setOffline(false);
+  await expect(card.getByTestId('offline-queue')).toHaveCount(0, { timeout: 30_000 });
+  const after = (await serverAnalyses(request, farmer)) as unknown as {
+    count: number;
+    results: { rust_class: string | null; unsure: boolean; photos: unknown[] }[];
+  };
+  expect(after.count).toBe(1);
+  expect(after.results[0]).toMatchObject({ rust_class: 'common_rust', unsure: false });
+  expect(after.results[0].photos).toHaveLength(3);
+});

@@ -74,3 +74,50 @@ test('with no signal the other leaf waits on the phone; back online it joins the
   await expect(page.getByTestId('history-item')).toHaveCount(1);
   await expect(page.getByTestId('photo-count')).toHaveText('2 photos');
 });
+
+// Decision 0048: the upload itself takes up to three leaves of the field; their evidence adds up.
+test('three photos of a rusty field make one confident field answer, on a 390 px phone', async ({ page, request }) => {
+  const farmer = await createActiveUser(request, 'farmer');
+  await signInAs(page, farmer, '/account/addresses/image-analysis');
+  await expect(page.getByTestId('upload-leaves-ask')).toContainText('up to 3 leaves');
+  const camera = page.getByTestId('image-dropzone-camera');
+  for (const name of ['maize-common-rust.jpg', 'bean-rust.jpg', 'maize-common-rust.jpg']) {
+    await camera.setInputFiles(fixture(name));
+    await expect(page.getByRole('button', { name: 'Process Image' })).toBeEnabled();
+  }
+  await expect(page.getByTestId('upload-preview')).toHaveCount(3);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('button', { name: 'Process Image' }).click();
+
+  const photos = page.getByTestId('field-photos');
+  await expect(photos).toContainText('Answer for your field from 3 photos');
+  await expect(photos.getByRole('img')).toHaveCount(3);
+  await expect(page.getByTestId('result-heading')).toHaveText('Signs of common rust (Puccinia sorghi)');
+  await expect(page.getByTestId('more-photos')).toHaveCount(0);
+  await expect(page.getByTestId('result-expert-wait')).toHaveCount(0);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('three leaves that still leave Kutu unsure: the photos went to an expert, and no photo is asked for', async ({
+  page,
+  request,
+}) => {
+  const farmer = await createActiveUser(request, 'farmer');
+  await signInAs(page, farmer, '/account/addresses/image-analysis');
+  await page.getByTestId('crop-choice').getByText('Beans').click();
+  const camera = page.getByTestId('image-dropzone-camera');
+  // Rust 0.66, healthy 0.95, rust 0.95: leaves that disagree; the field answer is rust at about 0.80.
+  for (const name of ['bean-angular-leaf-spot.jpg', 'maize-healthy.jpg', 'bean-rust.jpg']) {
+    await camera.setInputFiles(fixture(name));
+    await expect(page.getByRole('button', { name: 'Process Image' })).toBeEnabled();
+  }
+  await page.getByRole('button', { name: 'Process Image' }).click();
+  await expect(page.getByTestId('field-photos')).toContainText('Answer for your field from 3 photos');
+  await expect(page.getByTestId('result-heading')).toHaveText(/^Not sure: possibly/);
+  const wait = page.getByTestId('result-expert-wait');
+  await expect(wait).toContainText('so they went to Kutu’s plant experts');
+  await expect(wait).toContainText('within a day or two');
+  await expect(page.getByText(/Take a clearer photo/)).toHaveCount(0);
+  await expect(page.getByTestId('more-photos')).toHaveCount(0);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+});

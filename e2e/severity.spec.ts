@@ -18,8 +18,11 @@ test('a rust answer shows how much of the leaf has rust, as an estimate with its
   const card = page.getByTestId('result-severity');
   await expect(card).toBeVisible();
   // The served model calls this photo rust at 0.95; about a quarter of its leaf is rust-coloured.
-  await expect(card.getByTestId('severity-band')).toContainText(/Severe: about \d+\s?% of the leaf/);
-  await expect(card.getByTestId('severity-advice')).toContainText('names no leaf share');
+  await expect(card.getByTestId('severity-badge')).toHaveText('Severe');
+  await expect(card.getByTestId('severity-band')).toContainText(
+    /A lot of rust: spots cover about \d+\s?% of this leaf\./,
+  );
+  await expect(card.getByTestId('severity-advice')).toContainText('Whether spraying pays');
   await expect(card.getByTestId('severity-estimate')).toContainText('An estimate');
   await card.scrollIntoViewIfNeeded();
   await testInfo.attach('severity-390px.png', { body: await page.screenshot(), contentType: 'image/png' });

@@ -47,6 +47,14 @@ export const followUpInfo = z.object({
   of: z.number().int().describe('The earlier diagnosis (advice: treat) this photo followed up'),
   of_rust_class: z.enum(rustClasses).nullable().describe("The earlier diagnosis's class"),
   of_confidence: z.number().min(0).max(1).describe("The earlier diagnosis's share for its class"),
+  of_severity: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe(
+      "The earlier diagnosis's rust-coloured share of the leaf (docs/decisions/0045), null when it has none: where this result has a `severity` too, the comparison was made on the two shares",
+    ),
   outcome: z
     .enum(followUpOutcomes)
     .describe(

@@ -23,11 +23,15 @@ export const CLOSE_MARGIN = 0.4;
 export type SecondPhotoReason = 'unsure' | 'close';
 
 export interface SecondPhotoAsk {
-  /** Why more photos would help; null when the answer needs none (or the photo showed no leaf). */
+  /** Why more photos would help; null when the answer is sure (more leaves may still be added). */
   reason: SecondPhotoReason | null;
   /** The class the answer came close to (the second most likely); null when not asking. */
   runner_up: RustClass | null;
-  /** How many more photos the farmer may add now (0 when not asking or at the limit). */
+  /**
+   * How many more leaves the farmer may add now: up to `MAX_FIELD_PHOTOS` for any diagnosis, sure or
+   * not (a plant doctor looks at several leaves whatever the first one showed; decision 0048); 0 for a
+   * photo with no leaf and at the limit.
+   */
   photos_left: number;
 }
 
@@ -39,7 +43,7 @@ export function topTwo(probabilities: Partial<Record<string, number>>): [string,
     .slice(0, 2);
 }
 
-/** Whether (and why) the result asks for another photo of the same field. */
+/** Whether (and why) the result asks for another photo of the same field, and how many it may still take. */
 export function secondPhotoAsk(a: {
   outcome: string;
   unsure: boolean;
@@ -48,9 +52,25 @@ export function secondPhotoAsk(a: {
 }): SecondPhotoAsk {
   const none: SecondPhotoAsk = { reason: null, runner_up: null, photos_left: 0 };
   if (a.outcome !== 'diagnosis' || a.photo_count >= MAX_FIELD_PHOTOS) return none;
+  const photos_left = MAX_FIELD_PHOTOS - a.photo_count;
   const [first, second] = topTwo(a.probabilities);
-  if (!first || !second) return none;
+  if (!first || !second) return { ...none, photos_left };
   const reason = a.unsure ? 'unsure' : first[1] - second[1] < CLOSE_MARGIN ? 'close' : null;
-  if (!reason) return none;
-  return { reason, runner_up: second[0] as RustClass, photos_left: MAX_FIELD_PHOTOS - a.photo_count };
+  if (!reason) return { ...none, photos_left };
+  return { reason, runner_up: second[0] as RustClass, photos_left };
+}
+
+/**
+ * An unsure answer that can take no more leaves (or was made from all it could take) waits for an
+ * expert: every analysis is in the experts' review queue, unsure ones first (decision 0048). The result
+ * then says so instead of asking for a photo that cannot be added.
+ */
+export function waitsForExpert(a: {
+  outcome: string;
+  unsure: boolean;
+  second_photo: SecondPhotoAsk;
+  /** An expert's verdict, where the result carries it: then the wait is over. */
+  expert_verdict?: string | null;
+}): boolean {
+  return a.outcome === 'diagnosis' && a.unsure && a.second_photo.photos_left === 0 && !a.expert_verdict;
 }

@@ -19,6 +19,7 @@ export {
   type Thresholds,
   thresholdsOf,
 } from './decide.ts';
+export { combineShares, FIELD_TEMPER, type FieldRule, fieldDiagnosis, type LeafEvidence } from './field.ts';
 export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapSize, heatRgba } from './heat.ts';
 export { estimateSeverity, rustShareOf, type Severity, shownSeverity } from './severity.ts';
 export { INPUT_SIZE, MEAN, rgbaToModelRgb, STD, toTensorData } from './tensor.ts';

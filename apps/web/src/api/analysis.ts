@@ -64,16 +64,19 @@ export function useCurrentAnalysis(result: AnalysisResult): AnalysisResult {
 }
 
 /** Adds a photo of another leaf of the same field to an unsure or close answer (docs/decisions/0040). */
+/** Another leaf of the same field joins analysis `id`; the reply is the field's answer from all its leaves. */
+export function addFieldPhoto(id: number, photo: { blob: Blob; filename: string }): Promise<AnalysisResult> {
+  const form = new FormData();
+  form.append('image', photo.blob, photo.filename);
+  return http.upload<AnalysisResult>(analysisApi.photosPath(id), form);
+}
+
 export function useAddFieldPhoto(id: number) {
   const client = useQueryClient();
   return useMutation({
     // Fail at once with no signal (not wait paused): the photo then goes to the phone's queue.
     networkMode: 'always',
-    mutationFn: (photo: { blob: Blob; filename: string }) => {
-      const form = new FormData();
-      form.append('image', photo.blob, photo.filename);
-      return http.upload<AnalysisResult>(analysisApi.photosPath(id), form);
-    },
+    mutationFn: (photo: { blob: Blob; filename: string }) => addFieldPhoto(id, photo),
     onSuccess: async (updated) => {
       client.setQueryData(analysisKeys.detail(id), updated);
       await client.invalidateQueries({ queryKey: ['analysis', 'list'] });

@@ -147,7 +147,7 @@ export function analysisRoutes(
         security,
         consumes: ['multipart/form-data'],
         description:
-          "Another leaf of the same field for an unsure or close answer (`second_photo.reason` not null), as a multipart form with one JPEG or PNG photo in the field `image` (same limits as the first). Owner only; at most 3 photos per answer. The answer becomes the field-level answer of all its photos (mean class shares, then the model's unsure rule; docs/decisions/0040). 409 when the answer is sure or has 3 photos, 400 when the photo shows no leaf. With an `Idempotency-Key` header (a photo queued on the phone), a repeat answers with the analysis as it stands and adds nothing.",
+          "Another leaf of the same field (any diagnosis, sure or not, while `second_photo.photos_left` > 0), as a multipart form with one JPEG or PNG photo in the field `image` (same limits as the first). Owner only; at most 3 photos per answer. The answer becomes the field-level answer of all its photos (the leaves' log class shares summed and tempered, then the model's unsure rule; docs/decisions/0040, 0048). 409 when the first photo showed no leaf or the answer has 3 photos, 400 when the photo shows no leaf. With an `Idempotency-Key` header (a photo queued on the phone), a repeat answers with the analysis as it stands and adds nothing.",
         params: idParam,
         response: { 200: analysisResult, ...errors, 409: errorBody },
       },

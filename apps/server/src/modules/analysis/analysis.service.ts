@@ -237,12 +237,11 @@ export function createAnalysisService(
     });
   }
 
-  /** 409 unless the answer still asks for another photo (limit first: it says what the farmer can do). */
+  /** 409 at the limit, or for a photo with no leaf (it is no field to add leaves to); sure or not, leaves may join. */
   function refuseMorePhotos(row: AnalysisRow): void {
     if (row.photoCount >= MAX_FIELD_PHOTOS)
       throw conflict(message('errors.analysis.photoLimit', { max: MAX_FIELD_PHOTOS }));
-    const ask = secondPhotoAsk({ ...row, photo_count: row.photoCount });
-    if (!ask.reason) throw conflict('errors.analysis.answerIsSure');
+    if (row.outcome !== 'diagnosis') throw conflict('errors.analysis.noLeafToAddTo');
   }
 
   async function stored(imagePath: string) {

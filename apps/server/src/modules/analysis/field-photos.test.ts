@@ -1,8 +1,15 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnalysisResult, analysisApi, CLOSE_MARGIN, MAX_FIELD_PHOTOS, reviewApi } from '@kutu/contract';
-import { defaultModelDir, readCard, thresholdsOf } from '@kutu/vision';
+import {
+  type AnalysisResult,
+  analysisApi,
+  CLOSE_MARGIN,
+  MAX_FIELD_PHOTOS,
+  reviewApi,
+  waitsForExpert,
+} from '@kutu/contract';
+import { combineShares, defaultModelDir, FIELD_TEMPER, readCard, thresholdsOf } from '@kutu/vision';
 import { analyses, analysisPhotos, outbreakCases, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
@@ -75,16 +82,28 @@ describe('more photos of the same field', () => {
     expect(close.json().second_photo).toEqual({ reason: 'close', runner_up: 'other_disease', photos_left: 2 });
   });
 
-  it('does not ask, and refuses another photo, when the answer is sure', async () => {
+  it('does not ask when the answer is sure, and still takes the other leaves of the field', async () => {
     const sure = await analyse('maize-common-rust.jpg');
-    expect(sure.second_photo).toEqual({ reason: null, runner_up: null, photos_left: 0 });
+    expect(sure.second_photo).toEqual({ reason: null, runner_up: null, photos_left: 2 });
     const res = await addPhoto(sure.id, 'maize-common-rust.jpg');
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toMatch(/already sure/);
-    expect(await photoRows(sure.id)).toHaveLength(0);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().photos).toHaveLength(2);
+    expect(res.json().second_photo).toEqual({ reason: null, runner_up: null, photos_left: 1 });
   });
 
-  it('combines the photos into one field answer: mean class shares, then the model rule; the case count follows', async () => {
+  it('takes no leaf for a photo that showed none', async () => {
+    const grey = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer();
+    const res = await post(analysisApi.detect, farmer, grey, { crop: 'maize' });
+    expect(res.json().outcome).toBe('not_leaf');
+    expect(res.json().second_photo.photos_left).toBe(0);
+    const more = await addPhoto(res.json().id, 'maize-common-rust.jpg');
+    expect(more.statusCode).toBe(409);
+    expect(more.json().error.message).toMatch(/no leaf/);
+  });
+
+  it('combines the photos into one field answer: summed tempered log shares, then the model rule; the case count follows', async () => {
     const first = await analyse('bean-angular-leaf-spot.jpg');
     // An unsure "rust" is no case in Kumi.
     expect(await caseOf(first.id)).toBe('none');
@@ -102,10 +121,11 @@ describe('more photos of the same field', () => {
     const rows = await photoRows(first.id);
     expect(rows.map((r) => r.position)).toEqual([0, 1]);
     expect(rows[0].probabilities).toEqual(first.probabilities);
-    for (const c of ['common_rust', 'healthy', 'other_disease']) {
-      expect(field.probabilities[c]).toBeCloseTo((rows[0].probabilities[c] + rows[1].probabilities[c]) / 2, 6);
+    const shares = combineShares(rows.map((r) => r.probabilities));
+    for (const [i, c] of ['common_rust', 'healthy', 'other_disease'].entries()) {
+      expect(field.probabilities[c]).toBeCloseTo(shares[i], 6);
     }
-    // Rust 0.34, healthy 0.49, other disease 0.17: healthy leads but below the card's unsure cut.
+    // Rust 0.32, healthy 0.48, other disease 0.20: the leaves disagree, healthy leads below the card's cut.
     expect(field.rust_class).toBe('healthy');
     expect(field.unsure).toBe(true);
     expect(field.second_photo).toEqual({ reason: 'unsure', runner_up: 'common_rust', photos_left: 1 });
@@ -171,7 +191,9 @@ describe('more photos of the same field', () => {
     expect(field.rust_class).toBe('common_rust');
     expect(field.unsure).toBe(false);
     const added = (await photoRows(first.id))[1];
-    expect(field.confidence).toBeCloseTo((0.88 + added.probabilities.common_rust) / 2, 6);
+    // Two leaves that agree make a surer answer than either: 0.88 and 0.95 give about 0.97.
+    expect(field.confidence).toBeCloseTo(combineShares([unsure, added.probabilities])[0], 6);
+    expect(field.confidence).toBeGreaterThan(added.probabilities.common_rust);
     expect(await caseOf(first.id)).toBe('reported');
   });
 
@@ -183,15 +205,25 @@ describe('more photos of the same field', () => {
     expect(await photoRows(first.id)).toHaveLength(0);
 
     expect((await addPhoto(first.id, 'maize-healthy.jpg')).statusCode).toBe(200);
-    const third = await addPhoto(first.id, 'maize-healthy.jpg');
+    const third = await post(analysisApi.photosPath(first.id), farmer, 'bean-rust.jpg');
     expect(third.statusCode, third.body).toBe(200);
     const field: AnalysisResult = third.json();
     expect(field.photos).toHaveLength(MAX_FIELD_PHOTOS);
     expect(field.second_photo.photos_left).toBe(0);
-    // Three photos, two of them healthy: healthy leads (about 0.64), still below the card's 0.9 cut, so
-    // the field answer stays unsure and waits for an expert, with no photo left to ask for.
-    expect(field.rust_class).toBe('healthy');
+    // Three leaves that disagree (rust 0.66, healthy 0.95, rust 0.95): rust leads at about 0.80, below the
+    // card's 0.9 cut, so the field answer stays unsure and waits for an expert, with no photo left.
+    expect(field.rust_class).toBe('common_rust');
     expect(field.unsure).toBe(true);
+    expect(waitsForExpert(field)).toBe(true);
+    // It is in the experts' queue, unsure answers first: what the result tells the farmer is true.
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: reviewApi.queue,
+      query: { page_size: '50' },
+      headers: expert.headers,
+    });
+    const item = (queue.json().results as { analysis: AnalysisResult }[]).find((i) => i.analysis.id === first.id);
+    expect(item?.analysis.photos).toHaveLength(3);
 
     // Even an answer made unsure again takes no fourth photo.
     await db().update(analyses).set({ unsure: true }).where(eq(analyses.id, first.id));
@@ -246,10 +278,11 @@ describe('fieldAnswer', () => {
     oodScore,
   });
 
-  it('averages the class shares and gives them to the model rule', () => {
+  it('sums the log class shares of the leaves, tempered, and gives them to the model rule', () => {
     const a = fieldAnswer([photo(0.45, 0.15, 0.4), photo(0.9, 0.05, 0.05)], DEFAULT_THRESHOLDS, 'v');
     expect(a.rust_class).toBe('common_rust');
-    expect(a.confidence).toBeCloseTo(0.675, 6);
+    const [rust, healthy, other] = [0.45 * 0.9, 0.15 * 0.05, 0.4 * 0.05].map((p) => p ** FIELD_TEMPER);
+    expect(a.confidence).toBeCloseTo(rust / (rust + healthy + other), 6);
     expect(a.unsure).toBe(false);
     expect(a.model_version).toBe('v');
   });

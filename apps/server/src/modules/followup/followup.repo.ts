@@ -153,11 +153,21 @@ export function createFollowUpRepo(db: Db) {
     async about(ids: number[]) {
       if (ids.length === 0) return [];
       const rows = await db
-        .select({ reminder: followUps, firstClass: analyses.rustClass, firstConfidence: analyses.confidence })
+        .select({
+          reminder: followUps,
+          firstClass: analyses.rustClass,
+          firstConfidence: analyses.confidence,
+          firstShare: analyses.rustShare,
+        })
         .from(followUps)
         .innerJoin(analyses, eq(analyses.id, followUps.analysisId))
         .where(or(inArray(followUps.analysisId, ids), inArray(followUps.nextAnalysisId, ids)));
-      return rows.map((r) => ({ ...r.reminder, firstClass: r.firstClass, firstConfidence: r.firstConfidence }));
+      return rows.map((r) => ({
+        ...r.reminder,
+        firstClass: r.firstClass,
+        firstConfidence: r.firstConfidence,
+        firstShare: r.firstShare,
+      }));
     },
 
     /** The answer of the diagnosis a reminder is about (the analyses table, read only). */

@@ -46,14 +46,24 @@ export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'n
   const repo = createFollowUpRepo(deps.db);
   const reviews = createReviewRepo(deps.db);
 
-  /** Why Kutu put a follow-up photo in front of the experts, kept as a catalog key for their language. */
+  /**
+   * Why Kutu put a follow-up photo in front of the experts, kept as a catalog key for their language: the
+   * two rust shares of the leaf where both photos have one (what the comparison used), else the two
+   * confidences in rust.
+   */
   const reasonFor = (first: ComparedAnswer & { id: number }, next: ComparedAnswer) =>
     storeMessage(
-      message('followUp.reason', {
-        first: `#${first.id}`,
-        before: percent(first.probabilities.common_rust ?? 0),
-        now: percent(next.probabilities.common_rust ?? 0),
-      }),
+      first.severity != null && next.severity != null
+        ? message('followUp.reasonShare', {
+            first: `#${first.id}`,
+            before: percent(first.severity),
+            now: percent(next.severity),
+          })
+        : message('followUp.reason', {
+            first: `#${first.id}`,
+            before: percent(first.probabilities.common_rust ?? 0),
+            now: percent(next.probabilities.common_rust ?? 0),
+          }),
     );
 
   /** Compares the new photo with the reminder's diagnosis and closes the reminder; worse goes to experts. */
@@ -211,6 +221,7 @@ export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'n
             of: r.analysisId,
             of_rust_class: r.firstClass as RustClass | null,
             of_confidence: r.firstConfidence,
+            of_severity: r.firstShare,
             outcome: r.outcome,
             sent_to_expert: r.escalated,
           };

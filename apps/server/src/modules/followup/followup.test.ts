@@ -164,6 +164,7 @@ describe('follow-up after advice to treat', () => {
       of: rust.id,
       of_rust_class: 'common_rust',
       of_confidence: rust.confidence,
+      of_severity: rust.severity?.share ?? null,
       outcome: 'better',
       sent_to_expert: false,
     });
@@ -199,9 +200,12 @@ describe('follow-up after advice to treat', () => {
     const at = items.findIndex((i) => i.analysis.id === next.id);
     expect(at).toBeGreaterThanOrEqual(0);
     expect(items.slice(0, at).every((i) => i.asked_at !== null)).toBe(true);
-    expect(items[at].reason).toMatch(
-      new RegExp(`^Follow-up after advice to treat rust: photo #${rust.id} showed rust`),
+    // Both photos have a rust share of the leaf: the reason gives the two shares, as the comparison used them.
+    const share = `${Math.round((rust.severity?.share ?? Number.NaN) * 100)}%`;
+    expect(items[at].reason).toBe(
+      `Follow-up after advice to treat rust: rust covered about ${share} of the leaf on photo #${rust.id} and about ${share} on this photo. The field may be getting worse.`,
     );
+    expect(next.follow_up?.of_severity).toBeCloseTo(rust.severity?.share ?? Number.NaN, 6);
     expect(items[at].question).toBeNull();
     const first = items.find((i) => i.analysis.id === rust.id);
     expect(first?.reason ?? null).toBeNull();
@@ -269,7 +273,9 @@ describe('follow-up after advice to treat', () => {
     expect(review.question).toBeNull();
     const items = await queued(next.id);
     expect(items).toHaveLength(1);
-    expect(items[0].reason).toMatch(new RegExp(`^Follow-up after advice to treat rust: photo #${rust.id} showed rust`));
+    expect(items[0].reason).toMatch(
+      new RegExp(`^Follow-up after advice to treat rust: rust covered about \\d+% of the leaf on photo #${rust.id}`),
+    );
     const detail = await t.app.inject({ method: 'GET', url: analysisApi.detailPath(next.id), headers: farmer.headers });
     expect(detail.json<AnalysisResult>().follow_up).toMatchObject({ outcome: 'worse', sent_to_expert: true });
 

@@ -8,6 +8,7 @@ import { act } from '@testing-library/react';
 import i18n from '../../lib/i18n.ts';
 import luganda from '../../lib/locales/lg.json';
 import { renderWithProviders } from '../../test/render.tsx';
+import { stubUpload } from '../../test/fake-upload.ts';
 import { ResultCard } from './components/ResultCard.tsx';
 import EducationResourcesPage from './pages/EducationResourcesPage.tsx';
 import UploadImagePage from './pages/UploadImagePage.tsx';
@@ -59,35 +60,6 @@ const result: AnalysisResult = {
 
 function file(name: string, type: string, bytes: number) {
   return new File([new Uint8Array(bytes)], name, { type });
-}
-
-/** An XMLHttpRequest stand-in: reports upload progress, then answers with `status` and `body`. */
-function stubUpload(status: number, body: unknown) {
-  const sent: FormData[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload: { onprogress?: (e: ProgressEvent) => void; onload?: () => void } = {};
-    onload?: () => void;
-    onerror?: () => void;
-    headers: Record<string, string> = {};
-    open() {}
-    setRequestHeader(k: string, v: string) {
-      this.headers[k] = v;
-    }
-    send(form: FormData) {
-      sent.push(form);
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
-        this.upload.onload?.();
-        this.status = status;
-        this.responseText = JSON.stringify(body);
-        this.onload?.();
-      }, 10);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
 }
 
 describe('Upload Image', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { OfflineModelInfo } from '@kutu/contract';
-import { estimateSeverity, modelInput } from '@kutu/vision/browser';
+import { combineShares, estimateSeverity, modelInput, softmax } from '@kutu/vision/browser';
 import { OfflineResult } from './components/OfflineResult.tsx';
 import { renderWithProviders } from '../../test/render.tsx';
 import { formatPercent } from '../../lib/format.ts';
@@ -52,9 +52,10 @@ vi.mock('../../lib/offline/model.ts', () => ({
   storedFiles: async () => ({ info, model: new ArrayBuffer(1), runtime: new ArrayBuffer(1) }),
   useOfflineModel: () => ({ stored: info }),
 }));
-vi.mock('../../lib/offline/queue.ts', () => ({ enqueue: vi.fn(async () => {}) }));
+vi.mock('../../lib/offline/queue.ts', () => ({ enqueue: vi.fn(async () => ({ key: 'first-leaf' })) }));
 
 const { diagnoseOffline } = await import('../../lib/offline/diagnose.ts');
+const { enqueue } = await import('../../lib/offline/queue.ts');
 
 const side = 160;
 /** A green leaf with rust-orange 4 px squares on every `every`-th cell of a 4 px grid. */
@@ -87,7 +88,7 @@ afterEach(() => {
 });
 
 const diagnose = () =>
-  diagnoseOffline({ blob: new Blob(['jpeg']), filename: 'leaf.jpg', crop: 'maize' }).then((result) => {
+  diagnoseOffline({ leaves: [{ blob: new Blob(['jpeg']), filename: 'leaf.jpg' }], crop: 'maize' }).then((result) => {
     renderWithProviders(<OfflineResult result={result} />);
     return result;
   });
@@ -103,7 +104,7 @@ describe('severity on an answer made offline (issue 35)', () => {
     expect(result.unsure).toBe(false);
     expect(result.severity).toEqual({ share: expected?.share, band: 'moderate', estimate: true });
     expect(screen.getByTestId('severity-band').textContent).toContain(
-      `Moderate: about ${formatPercent(expected?.share ?? 0, 0)} of the leaf`,
+      `Some rust: spots cover about ${formatPercent(expected?.share ?? 0, 0)} of this leaf.`,
     );
     expect(screen.getByTestId('severity-estimate').textContent).toMatch(/An estimate/);
   });
@@ -112,7 +113,7 @@ describe('severity on an answer made offline (issue 35)', () => {
     photo = leaf(3);
     const result = await diagnose();
     expect(result.severity?.band).toBe('severe');
-    expect(screen.getByTestId('severity-band').textContent).toMatch(/Severe/);
+    expect(screen.getByTestId('severity-badge').textContent).toBe('Severe');
   });
 
   it('shows no severity on an unsure or a healthy answer, as the server does not', async () => {
@@ -125,5 +126,38 @@ describe('severity on an answer made offline (issue 35)', () => {
 
     run.logits = [0, 4, 0, -6];
     expect((await diagnose()).severity).toBeNull();
+  });
+});
+
+describe('a field answer made offline from three leaves (decision 0048)', () => {
+  it('combines the leaves with the function the server uses, and queues the others behind the first', async () => {
+    photo = leaf(9);
+    // Each leaf alone: rust 0.62, unsure under this card's 0.7 cut.
+    run.logits = [1.2, 0, 0, -6];
+    vi.mocked(enqueue).mockClear();
+    const one = await diagnose();
+    expect(one.unsure).toBe(true);
+    const blob = new Blob(['jpeg']);
+    const field = await diagnoseOffline({
+      leaves: ['a.jpg', 'b.jpg', 'c.jpg'].map((filename) => ({ blob, filename })),
+      crop: 'maize',
+    });
+    const leafShares = softmax([1.2, 0, 0]);
+    const shares = combineShares(
+      [0, 1, 2].map(() => ({ common_rust: leafShares[0], healthy: leafShares[1], other_disease: leafShares[2] })),
+    );
+    expect(field.unsure).toBe(false);
+    expect(field.confidence).toBeCloseTo(shares[0], 4);
+    expect(field.confidence).toBeGreaterThan(one.confidence);
+    expect(field.second_photo.photos_left).toBe(0);
+    const calls = vi
+      .mocked(enqueue)
+      .mock.calls.slice(1)
+      .map(([item]) => [item.filename, item.fieldOf ?? null]);
+    expect(calls).toEqual([
+      ['a.jpg', null],
+      ['b.jpg', 'first-leaf'],
+      ['c.jpg', 'first-leaf'],
+    ]);
   });
 });

@@ -10,17 +10,37 @@ const rust = analysisResult({ crop: 'beans', severity: { share: 0.031, band: 'lo
 describe('severity on the result', () => {
   it('shows a low share as an estimate, with scouting advice', () => {
     renderWithProviders(<ResultCard result={rust} actions={false} />);
-    expect(screen.getByTestId('severity-band').textContent).toMatch(/Low: about 3\s?% of the leaf/);
+    expect(screen.getByTestId('severity-badge').textContent).toBe('Low');
+    expect(screen.getByTestId('severity-band').textContent).toMatch(
+      /^Little rust: spots cover about 3\s?% of this leaf\.$/,
+    );
     expect(screen.getByTestId('severity-advice').textContent).toMatch(/Check the field again within a week/);
     expect(screen.getByTestId('severity-estimate').textContent).toMatch(/An estimate/);
   });
 
-  it('points a severe share at the spray advice, saying the advice names no share, and drops "estimate" once checked', () => {
+  it('says a moderate share in one sentence that agrees with its number, and points it at the spray advice', () => {
+    renderWithProviders(
+      <ResultCard result={{ ...rust, severity: { share: 0.07, band: 'moderate', estimate: true } }} actions={false} />,
+    );
+    expect(screen.getByTestId('severity-band').textContent).toMatch(
+      /^Some rust: spots cover about 7\s?% of this leaf\.$/,
+    );
+    const advice = screen.getByTestId('severity-advice').textContent;
+    expect(advice).toBe(
+      'Whether spraying pays depends on your variety, the crop’s stage and the weather: follow the steps below.',
+    );
+    // Nothing that contradicts 7 % or that a farmer cannot read.
+    expect(screen.getByTestId('result-severity').textContent).not.toMatch(/Much of this leaf|names no leaf share/);
+  });
+
+  it('points a severe share at the spray advice, and drops "estimate" once checked', () => {
     renderWithProviders(
       <ResultCard result={{ ...rust, severity: { share: 0.31, band: 'severe', estimate: false } }} actions={false} />,
     );
-    expect(screen.getByTestId('severity-band').textContent).toMatch(/Severe/);
-    expect(screen.getByTestId('severity-advice').textContent).toMatch(/names no leaf share/);
+    expect(screen.getByTestId('severity-band').textContent).toMatch(
+      /^A lot of rust: spots cover about 31\s?% of this leaf\.$/,
+    );
+    expect(screen.getByTestId('severity-advice').textContent).toMatch(/Whether spraying pays/);
     expect(screen.getByTestId('severity-estimate').textContent).not.toMatch(/estimate/i);
   });
 

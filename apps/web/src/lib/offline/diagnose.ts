@@ -7,18 +7,27 @@ import { useOfflineModel } from './model.ts';
 import { enqueue } from './queue.ts';
 
 /**
- * Diagnoses a photo on the phone and queues it for the server: the answer reads like a server result
- * (same rules, advice texts and resources) but has no id yet; the queued upload becomes the real one.
+ * Diagnoses the leaves of a field on the phone (one to three) and queues them for the server: the
+ * answer reads like a server result (same rules, field combination, advice texts and resources) but has
+ * no id yet; the queued uploads become the real one, the first leaf the analysis and the others its photos.
  */
-export async function diagnoseOffline(photo: {
-  blob: Blob;
-  filename: string;
+export async function diagnoseOffline(field: {
+  leaves: { blob: Blob; filename: string }[];
   crop: AnalysisCrop;
 }): Promise<AnalysisResult> {
-  const { diagnoseOnPhone } = await import('./engine.ts');
-  const { diagnosis, info, heatmap, severity } = await diagnoseOnPhone(photo.blob, photo.crop);
-  await enqueue({ ...photo, diagnosis });
+  const { diagnoseFieldOnPhone } = await import('./engine.ts');
+  const { crop } = field;
+  const { diagnosis, leaves, info, heatmap, severity } = await diagnoseFieldOnPhone(
+    field.leaves.map((l) => l.blob),
+    crop,
+  );
+  const [first, ...others] = field.leaves;
+  const queued = await enqueue({ ...first, crop, diagnosis: leaves[0] });
   const notLeaf = diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null;
+  // The field's other leaves, as the server would take them: none after a first photo with no leaf,
+  // and none that shows no leaf itself.
+  const joined = notLeaf ? [] : others.filter((_, i) => leaves[i + 1].outcome === 'diagnosis');
+  for (const leaf of joined) await enqueue({ ...leaf, crop, fieldOf: queued.key });
   const row = {
     outcome: notLeaf ? ('not_leaf' as const) : ('diagnosis' as const),
     rustClass: notLeaf ? null : (diagnosis.rust_class as RustClass),
@@ -37,16 +46,20 @@ export async function diagnoseOffline(photo: {
       .flatMap((topic) => info.resources[topic] ?? [])
       .filter((r) => !seen.has(r.url) && seen.add(r.url)),
     // A model stored before advice was part of the download reads without steps until it is refreshed.
-    feedback: feedbackFor({ ...row, crop: photo.crop }, new AdviceBook(info.advice ?? [])),
+    feedback: feedbackFor({ ...row, crop }, new AdviceBook(info.advice ?? [])),
     model_version: info.version,
     created_at: new Date().toISOString(),
     // Local object URLs: the photo and where the model looked, shown beside the answer until it is uploaded.
-    image_url: URL.createObjectURL(photo.blob),
-    crop: photo.crop,
+    image_url: URL.createObjectURL(first.blob),
+    crop,
     heatmap_url: heatmap ? URL.createObjectURL(heatmap) : null,
-    // No stored photo yet: the queued upload becomes the server's analysis, with its photo.
+    // No stored photo yet: the queued upload becomes the server's analysis, with its photos.
     photos: [],
-    second_photo: secondPhotoAsk({ ...row, probabilities: diagnosis.probabilities, photo_count: 1 }),
+    second_photo: secondPhotoAsk({
+      ...row,
+      probabilities: diagnosis.probabilities,
+      photo_count: 1 + joined.length,
+    }),
     // Always an estimate here: whether experts agree with it often enough is known on the server only.
     severity: severity && { ...severity, estimate: true },
   };

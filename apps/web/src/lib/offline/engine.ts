@@ -8,6 +8,7 @@ import type { AnalysisCrop, OfflineModelInfo } from '@kutu/contract';
 import {
   type DiagnosisCore,
   diagnosisFromOutputs,
+  fieldDiagnosis,
   type HeatGrid,
   heatFor,
   heatmapSize,
@@ -17,6 +18,7 @@ import {
   rustShareOf,
   type Severity,
   shownSeverity,
+  thresholdsOf,
 } from '@kutu/vision/browser';
 import i18n from '../i18n.ts';
 import { storedFiles } from './model.ts';
@@ -59,30 +61,70 @@ async function heatmapPng(heat: HeatGrid, photoWidth: number, photoHeight: numbe
   return canvas.convertToBlob({ type: 'image/png' });
 }
 
-/** The same head as the server's for the crop the farmer named (see the model's crop heads). */
-export async function diagnoseOnPhone(
-  photo: Blob,
-  crop: AnalysisCrop,
-): Promise<{ diagnosis: DiagnosisCore; info: OfflineModelInfo; heatmap: Blob | null; severity: Severity | null }> {
+/** One leaf through the same head as the server's for the crop the farmer named (see the model's crop heads). */
+async function diagnoseLeaf(photo: Blob, crop: AnalysisCrop) {
   const { session: s, info } = await session();
   const size = info.input_size;
   const image = await uprightRgba(photo);
   const { rgb, tensor } = modelInput(image.data, image.width, image.height, size);
   const out = await s.run({ [s.inputNames[0]]: new ort.Tensor('float32', tensor, [1, 3, size, size]) });
   const ood = out.ood ? (out.ood.data as Float32Array)[0] : null;
-  const thresholds = Object.fromEntries(Object.entries(info.thresholds).filter(([, v]) => v !== null));
   const outputs = outputsFor(s.outputNames, crop);
   const diagnosis = diagnosisFromOutputs(out[outputs.logits].data as Float32Array, ood, rgb, {
     version: info.version,
-    thresholds,
+    thresholds: thresholdsFor(info),
   });
-  // The server's estimate on the same 160 px input, shown for confident rust answers like the server's.
+  // The server's estimate on the same 160 px input.
+  const share = rustShareOf(rgb, size, crop);
+  return { diagnosis, info, share, cam: out[outputs.cam], width: image.width, height: image.height };
+}
+
+/** The card's cuts as the phone stores them (null: off, dropped before deciding). */
+const thresholdsFor = (info: OfflineModelInfo) =>
+  Object.fromEntries(Object.entries(info.thresholds).filter(([, v]) => v !== null));
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/**
+ * The field's answer from one to three leaves, as the server makes it (`fieldDiagnosis`, decision 0048):
+ * a leaf with no leaf in it answers for the field only when it is the first (the server refuses it
+ * as another leaf); the severity is the mean of the leaves' shares, shown for a confident rust answer.
+ */
+export async function diagnoseFieldOnPhone(
+  photos: Blob[],
+  crop: AnalysisCrop,
+): Promise<{
+  diagnosis: DiagnosisCore;
+  leaves: DiagnosisCore[];
+  info: OfflineModelInfo;
+  heatmap: Blob | null;
+  severity: Severity | null;
+}> {
+  const results = [];
+  for (const photo of photos) results.push(await diagnoseLeaf(photo, crop));
+  const [first] = results;
+  const { info } = first;
+  const leaves = results.filter((r, i) => i === 0 || r.diagnosis.outcome === 'diagnosis');
+  const diagnosis =
+    leaves.length === 1 || first.diagnosis.outcome !== 'diagnosis'
+      ? first.diagnosis
+      : fieldDiagnosis(
+          leaves.map((r) => ({
+            probabilities: r.diagnosis.probabilities,
+            leafScore: r.diagnosis.leaf_score,
+            oodScore: r.diagnosis.ood_score,
+          })),
+          thresholdsOf({ version: info.version, thresholds: thresholdsFor(info) }),
+          info.version,
+        );
+  const shares = leaves.flatMap((r) => (r.share === null ? [] : [r.share]));
   const severity = shownSeverity(
     { outcome: diagnosis.outcome, rustClass: diagnosis.rust_class, unsure: diagnosis.unsure },
-    rustShareOf(rgb, size, crop),
+    shares.length > 0 ? mean(shares) : null,
   );
-  const heat = heatFor(diagnosis, out[outputs.cam]);
+  // The first leaf's map, as the server draws it for the field's first photo.
+  const heat = heatFor(first.diagnosis, first.cam);
   // The answer does not wait on the picture: a phone that cannot draw it still gets its diagnosis.
-  const heatmap = heat ? await heatmapPng(heat, image.width, image.height).catch(() => null) : null;
-  return { diagnosis, info, heatmap, severity };
+  const heatmap = heat ? await heatmapPng(heat, first.width, first.height).catch(() => null) : null;
+  return { diagnosis, leaves: results.map((r) => r.diagnosis), info, heatmap, severity };
 }

@@ -45,6 +45,7 @@ export async function enqueue(photo: {
   crop: AnalysisCrop;
   diagnosis?: DiagnosisCore;
   analysisId?: number;
+  fieldOf?: string;
 }) {
   const id = userId();
   if (id === null) throw new Error(i18n.t('offline.errors.signIn'));
@@ -74,28 +75,40 @@ let flushing: Promise<AnalysisResult[]> | null = null;
 export function flushQueue(): Promise<AnalysisResult[]> {
   flushing ??= (async () => {
     const sent: AnalysisResult[] = [];
+    // The server's analysis of each field's first leaf sent in this round, for the field's other leaves.
+    const fields = new Map<string, number>();
     try {
       await reload();
       for (const item of items.filter((i) => i.error === null)) {
+        const analysisId = item.analysisId ?? (item.fieldOf ? fields.get(item.fieldOf) : undefined);
+        // Its first leaf is not on the server yet: it waits for it.
+        if (item.fieldOf && analysisId === undefined) continue;
         const form = new FormData();
         // Another leaf of an analysis goes to its photos; the analysis already says the crop.
-        if (item.analysisId === undefined) form.append('crop', item.crop);
+        if (analysisId === undefined) form.append('crop', item.crop);
         form.append('image', item.blob, item.filename);
+        const db = await offlineDb();
+        const others = items.filter((i) => i.fieldOf === item.key);
         try {
-          sent.push(
-            await request<AnalysisResult>(
-              item.analysisId === undefined ? analysisApi.detect : analysisApi.photosPath(item.analysisId),
-              {
-                method: 'POST',
-                form,
-                headers: { [IDEMPOTENCY_KEY_HEADER]: item.key },
-              },
-            ),
+          const result = await request<AnalysisResult>(
+            analysisId === undefined ? analysisApi.detect : analysisApi.photosPath(analysisId),
+            {
+              method: 'POST',
+              form,
+              headers: { [IDEMPOTENCY_KEY_HEADER]: item.key },
+            },
           );
-          await (await offlineDb()).delete('queue', item.key);
+          sent.push(result);
+          // The field's other leaves now know their analysis, should this round stop before them.
+          if (analysisId === undefined && others.length > 0) {
+            fields.set(item.key, result.id);
+            for (const o of others) await db.put('queue', { ...o, analysisId: result.id });
+          }
+          await db.delete('queue', item.key);
         } catch (err) {
           if (transient(err)) break;
-          await (await offlineDb()).put('queue', { ...item, error: (err as Error).message });
+          const error = (err as Error).message;
+          for (const o of [item, ...others]) await db.put('queue', { ...o, error });
         }
       }
     } finally {

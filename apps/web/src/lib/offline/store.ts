@@ -13,6 +13,11 @@ export interface QueuedPhoto {
   diagnosis?: DiagnosisCore;
   /** Another leaf of the same field for this analysis (docs/decisions/0040), sent to its photos. */
   analysisId?: number;
+  /**
+   * Another leaf of a field diagnosed on the phone: the queue key of its first leaf. It is sent to that
+   * analysis's photos once the first leaf has become one on the server.
+   */
+  fieldOf?: string;
   createdAt: string;
   /** Why the server refused it (it is not retried); null while it is waiting. */
   error: string | null;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
 import { formatDate, formatPercent } from '../../../lib/format.ts';
-import { followUpSummary } from '../lib/follow-up.ts';
+import { followUpBodyKey, followUpSummary } from '../lib/follow-up.ts';
 
 /**
  * The follow-up of a result (docs/decisions/0044): after advice to treat, the day Kutu will ask for a
@@ -20,8 +20,8 @@ export function FollowUpNote({ result }: { result: AnalysisResult }) {
       {summary && (
         <Alert color={summary.color} title={t(`analysis.followUp.title.${summary.outcome}`)} data-testid="follow-up">
           <Stack gap={6}>
-            <Text size="sm">
-              {t(`analysis.followUp.body.${summary.outcome}`, {
+            <Text size="sm" data-testid="follow-up-body">
+              {t(followUpBodyKey(summary), {
                 before: formatPercent(summary.before, 0),
                 now: formatPercent(summary.now, 0),
               })}

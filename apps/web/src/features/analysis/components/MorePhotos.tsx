@@ -13,9 +13,10 @@ import { offlineSupported } from '../../../lib/offline/store.ts';
 import { preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
 
 /**
- * When the answer is unsure or close between two classes (the server's `second_photo`), says why in
- * plain words and takes a photo of another leaf from the same field; the answer shown becomes the
- * field's answer from all its photos (docs/decisions/0040).
+ * While the field answer can take more leaves (the server's `second_photo.photos_left`), takes a photo
+ * of another leaf from the same field; the answer shown becomes the field's answer from all its photos
+ * (docs/decisions/0040, 0048). When unsure or close between two classes it says why in plain words;
+ * when sure, that more leaves make it surer.
  */
 export function MorePhotos({ result }: { result: AnalysisResult }) {
   const { t } = useTranslation();
@@ -23,7 +24,8 @@ export function MorePhotos({ result }: { result: AnalysisResult }) {
   const [preparing, setPreparing] = useState(false);
   const [queued, setQueued] = useState(false);
   const ask = result.second_photo;
-  if (!ask.reason || !ask.runner_up || !result.rust_class) return null;
+  if (ask.photos_left === 0 || !result.rust_class) return null;
+  const asking = ask.reason !== null && ask.runner_up !== null;
   const busy = preparing || add.isPending;
 
   async function enqueueLeaf(chosen: File) {
@@ -62,13 +64,20 @@ export function MorePhotos({ result }: { result: AnalysisResult }) {
   }
 
   return (
-    <Alert color="blue" icon={<IconPhotoPlus />} title={t('analysis.more.title')} data-testid="more-photos">
+    <Alert
+      color={asking ? 'blue' : 'gray'}
+      icon={<IconPhotoPlus />}
+      title={t(asking ? 'analysis.more.title' : 'analysis.more.titleSure')}
+      data-testid="more-photos"
+    >
       <Stack gap="xs">
         <Text size="sm" data-testid="more-photos-why">
-          {t(`analysis.more.why.${ask.reason}`, {
-            first: t(`analysis.more.class.${result.rust_class}`),
-            second: t(`analysis.more.class.${ask.runner_up}`),
-          })}
+          {asking
+            ? t(`analysis.more.why.${ask.reason}`, {
+                first: t(`analysis.more.class.${result.rust_class}`),
+                second: t(`analysis.more.class.${ask.runner_up}`),
+              })
+            : t('analysis.more.whySure')}
         </Text>
         <Text size="xs" c="dimmed">
           {t('analysis.more.left', { count: ask.photos_left })}

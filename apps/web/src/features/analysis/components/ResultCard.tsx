@@ -11,10 +11,12 @@ import {
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
+import { MAX_FIELD_PHOTOS, waitsForExpert } from '@kutu/contract/field-photos';
 import { routes } from '../../../config/routes.ts';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { resultColor, resultExplanation, resultHeading } from '../../../lib/diagnosis-labels.ts';
 import { SeverityNote } from './SeverityNote.tsx';
+import { ExpertWait } from './ExpertWait.tsx';
 
 /**
  * A result: a heading that says what was found, the confidence, the advice for the crop in one
@@ -30,6 +32,9 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
   const { feedback } = result;
   // The explanation in the language on screen (the server's feedback.explanation is the contract's English).
   const explanation = resultExplanation(t, result);
+  // Unsure with no leaf left to add: the photos wait for an expert, and the card says so instead of
+  // the unsure advice, which asks for another photo (decision 0048).
+  const withExpert = waitsForExpert(result);
   return (
     <Card withBorder padding="md" radius="md" data-testid="analysis-result">
       <Stack gap="sm">
@@ -64,7 +69,10 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
 
         {result.severity && <SeverityNote severity={result.severity} />}
 
-        {feedback.headline && (
+        {/* A diagnosis made on the phone has no id until its queued photos reach the server. */}
+        {withExpert && <ExpertWait photos={result.photos.length || MAX_FIELD_PHOTOS} queued={result.id === 0} />}
+
+        {feedback.headline && !withExpert && (
           <div>
             <Text fw={600} data-testid="advice-headline">
               {feedback.headline}
@@ -74,11 +82,13 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
             </Text>
           </div>
         )}
-        <List size="sm" spacing={6} type="ordered" data-testid="advice-steps">
-          {feedback.advice.map((a) => (
-            <List.Item key={a}>{a}</List.Item>
-          ))}
-        </List>
+        {!withExpert && (
+          <List size="sm" spacing={6} type="ordered" data-testid="advice-steps">
+            {feedback.advice.map((a) => (
+              <List.Item key={a}>{a}</List.Item>
+            ))}
+          </List>
+        )}
 
         <Button
           variant="subtle"

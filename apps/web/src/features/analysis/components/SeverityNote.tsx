@@ -6,12 +6,13 @@ import { formatPercent } from '../../../lib/format.ts';
 const bandColor = { low: 'yellow', moderate: 'orange', severe: 'red' } as const;
 
 /**
- * How much of the leaf shows rust (docs/decisions/0045), with the advice it changes: a low share means
- * scouting again; a higher one points at the crop's own spray advice, which names no leaf share.
+ * How much of the leaf shows rust (docs/decisions/0045, 0048): the band, one plain sentence per band
+ * with its share (so the words agree with the number), and the advice it changes: a low share means
+ * checking again; a higher one points at the crop's own spray advice.
  */
 export function SeverityNote({ severity }: { severity: AnalysisSeverity }) {
   const { t } = useTranslation();
-  const band = t(`analysis.result.severity.band.${severity.band}`);
+  const share = formatPercent(severity.share, 0);
   return (
     <Paper withBorder p="xs" radius="sm" data-testid="result-severity">
       <Stack gap={4}>
@@ -19,19 +20,15 @@ export function SeverityNote({ severity }: { severity: AnalysisSeverity }) {
           <Text size="sm" fw={600}>
             {t('analysis.result.severity.title')}
           </Text>
-          <Badge
-            color={bandColor[severity.band]}
-            variant="light"
-            tt="none"
-            h="auto"
-            style={{ whiteSpace: 'normal' }}
-            data-testid="severity-band"
-          >
-            {t('analysis.result.severity.line', { band, share: formatPercent(severity.share, 0) })}
+          <Badge color={bandColor[severity.band]} variant="light" tt="none" data-testid="severity-badge">
+            {t(`analysis.result.severity.band.${severity.band}`)}
           </Badge>
         </Group>
+        <Text size="sm" fw={500} data-testid="severity-band">
+          {t(`analysis.result.severity.sentence.${severity.band}`, { share })}
+        </Text>
         <Text size="sm" data-testid="severity-advice">
-          {t(severity.band === 'low' ? 'analysis.result.severity.adviceLow' : 'analysis.result.severity.adviceHigh')}
+          {t(severity.band === 'low' ? 'analysis.result.severity.advice.low' : 'analysis.result.severity.advice.spray')}
         </Text>
         <Text size="xs" c="dimmed" data-testid="severity-estimate">
           {t(severity.estimate ? 'analysis.result.severity.estimate' : 'analysis.result.severity.checked')}

@@ -1,19 +1,6 @@
 import '@mantine/dropzone/styles.css';
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Image,
-  Progress,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
 import { IconBellRinging, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,20 +8,32 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisCrop, AnalysisResult } from '@kutu/contract';
 import { analysisCrops } from '@kutu/contract/enums';
+import { MAX_FIELD_PHOTOS } from '@kutu/contract/field-photos';
 import { routes } from '../../../config/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { OfflineCard } from '../../../components/offline/OfflineCard.tsx';
 import { OfflineResult } from '../components/OfflineResult.tsx';
 import { diagnoseOffline, useOfflineDiagnosis } from '../../../lib/offline/diagnose.ts';
-import { analysisKeys, analysisQuery, uploadForAnalysis, type UploadStage } from '../../../api/analysis.ts';
+import {
+  addFieldPhoto,
+  analysisKeys,
+  analysisQuery,
+  uploadForAnalysis,
+  type UploadStage,
+} from '../../../api/analysis.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useMe } from '../../../api/profile.ts';
 import { ResultWithReview } from '../components/ResultWithReview.tsx';
 import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
-import { photoSizesLabel, preparePhoto, rejectionKey, type PreparedPhoto } from '../../../lib/shrink.ts';
+import { preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
+import { enqueue } from '../../../lib/offline/queue.ts';
+import { offlineSupported } from '../../../lib/offline/store.ts';
+import { FieldLeaves, type Leaf } from '../components/FieldLeaves.tsx';
 
 type Stage = 'idle' | 'preparing' | UploadStage;
+
+let leafIds = 0;
 
 /** The crop a farmer most likely photographs: the first of maize or beans among their profile's crops. */
 export function defaultCrop(cropTypes: string[] | undefined): AnalysisCrop {
@@ -57,12 +56,13 @@ export default function UploadImagePage() {
   const followUpOf = followUpParam(params);
   // The first diagnosis: its date for the banner and its crop (the same field) for the upload.
   const first = useQuery({ ...analysisQuery(followUpOf ?? 0), enabled: followUpOf !== null });
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [prepared, setPrepared] = useState<PreparedPhoto | null>(null);
+  // The leaves of one field (decision 0048): the first one is enough, up to MAX_FIELD_PHOTOS.
+  const [leaves, setLeaves] = useState<Leaf[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>('idle');
   const [sent, setSent] = useState(0);
+  // Which leaf is being sent (1-based), while more than one is.
+  const [sending, setSending] = useState(0);
   const [result, setResult] = useState<AnalysisResult | null>(null);
   const [offlineResult, setOfflineResult] = useState<AnalysisResult | null>(null);
   const offline = useOfflineDiagnosis();
@@ -83,27 +83,37 @@ export default function UploadImagePage() {
     heading.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [answer, busy]);
 
-  // The preview's object URL lives as long as the chosen file.
-  useEffect(() => {
-    if (!file) return;
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  // Each leaf's preview URL lives until the leaf is removed or sent; what is left goes with the page.
+  const shown = useRef<Leaf[]>([]);
+  shown.current = leaves;
+  useEffect(
+    () => () => {
+      for (const l of shown.current) URL.revokeObjectURL(l.preview);
+    },
+    [],
+  );
 
   function showError(message: string) {
     setError(message);
     notifyError(message);
   }
 
+  function clearLeaves() {
+    for (const l of leaves) URL.revokeObjectURL(l.preview);
+    setLeaves([]);
+  }
+
   function clear() {
-    setFile(null);
-    setPreview(null);
-    setPrepared(null);
+    clearLeaves();
     setError(null);
   }
 
-  /** Every drop or pick: any refused file (a second one included) refuses the whole drop, with the reason. */
+  function remove(leaf: Leaf) {
+    URL.revokeObjectURL(leaf.preview);
+    setLeaves((all) => all.filter((l) => l !== leaf));
+  }
+
+  /** Every drop or pick adds one leaf: any refused file (a second one included) refuses the drop, with the reason. */
   function onDropAny(files: File[], rejections: FileRejection[]) {
     if (rejections.length > 0) {
       showError(t(rejectionKey(rejections)));
@@ -112,61 +122,100 @@ export default function UploadImagePage() {
     const chosen = files[0];
     if (!chosen) return;
     setError(null);
-    setResult(null);
-    setOfflineResult(null);
-    setPrepared(null);
-    setFile(chosen);
+    // A leaf picked under an answer starts a new field.
+    const start = answer !== null;
+    if (start) {
+      setResult(null);
+      setOfflineResult(null);
+    }
+    const leaf: Leaf = { id: ++leafIds, file: chosen, preview: URL.createObjectURL(chosen), prepared: null };
+    setLeaves((all) => [...(start ? [] : all), leaf].slice(0, MAX_FIELD_PHOTOS));
     setStage('preparing');
     // Size and format are checked on what will be sent, after shrinking (decision 0018).
     preparePhoto(chosen)
       .then(({ photo, refusal }) => {
         if (refusal) {
-          clear();
+          remove(leaf);
           showError(t(refusal));
-        } else setPrepared(photo);
+        } else setLeaves((all) => all.map((l) => (l === leaf ? { ...leaf, prepared: photo } : l)));
       })
       .finally(() => setStage('idle'));
   }
 
   async function process() {
-    if (!file) {
+    if (leaves.length === 0) {
       showError(t('analysis.upload.missing'));
       return;
     }
-    const photo = prepared ?? { blob: file, filename: file.name, resized: false };
+    const photos = leaves.map((l) => l.prepared ?? { blob: l.file, filename: l.file.name, resized: false });
     if (!navigator.onLine) {
-      await processOffline(photo);
+      await processOffline(photos);
       return;
     }
+    const [photo, ...others] = photos;
     const form = new FormData();
     form.append('crop', crop);
     if (followUpOf !== null) form.append('follow_up_of', String(followUpOf));
     form.append('image', photo.blob, photo.filename);
     setError(null);
     setSent(0);
+    setSending(others.length > 0 ? 1 : 0);
     setStage('uploading');
+    let analysed: AnalysisResult;
     try {
-      const analysed = await uploadForAnalysis(form, (s, fraction) => {
+      analysed = await uploadForAnalysis(form, (s, fraction) => {
         setStage(s);
         setSent(fraction);
       });
+    } catch (err) {
+      setStage('idle');
+      // The signal dropped during the upload: diagnose on the phone instead, when it can.
+      if (err instanceof ApiError && err.status === 0 && offline.available) await processOffline(photos);
+      else showError((err as Error).message || t('analysis.upload.failed'));
+      return;
+    }
+    try {
+      analysed = await sendOtherLeaves(analysed, others);
+    } finally {
       setResult(analysed);
-      clear();
+      // What went wrong with another leaf stays said.
+      clearLeaves();
+      setSending(0);
+      setStage('idle');
       // Answered: a next photo is not this follow-up again.
       if (followUpOf !== null) setParams({}, { replace: true });
-      notifySuccess(t('analysis.upload.done'));
-      await client.invalidateQueries({ queryKey: analysisKeys.all });
-    } catch (err) {
-      // The signal dropped during the upload: diagnose on the phone instead, when it can.
-      if (err instanceof ApiError && err.status === 0 && offline.available) await processOffline(photo);
-      else showError((err as Error).message || t('analysis.upload.failed'));
-    } finally {
-      setStage('idle');
     }
+    notifySuccess(t('analysis.upload.done'));
+    await client.invalidateQueries({ queryKey: analysisKeys.all });
   }
 
-  /** No network: the phone diagnoses the photo and queues it for the server (features/offline). */
-  async function processOffline(photo: { blob: Blob; filename: string }) {
+  /**
+   * The field's other leaves join the answer one by one; one the server refuses (no leaf in it) is
+   * said and skipped, and with the signal gone the rest wait in the phone's queue for this analysis.
+   */
+  async function sendOtherLeaves(first: AnalysisResult, others: { blob: Blob; filename: string }[]) {
+    let field = first;
+    if (others.length > 0 && field.outcome === 'not_leaf') showError(t('analysis.upload.othersNotSent'));
+    for (const [i, leaf] of others.entries()) {
+      if (field.second_photo.photos_left === 0) break;
+      setSending(i + 2);
+      setStage('analysing');
+      try {
+        field = await addFieldPhoto(field.id, leaf);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 0 && offlineSupported()) {
+          for (const rest of others.slice(i)) await enqueue({ ...rest, crop, analysisId: field.id });
+          notifyError(t('analysis.upload.leavesQueued'));
+          break;
+        }
+        showError(t('analysis.upload.leafRefused', { n: i + 2, reason: (err as Error).message }));
+      }
+    }
+    return field;
+  }
+
+  /** No network: the phone diagnoses the leaves and queues them for the server (features/offline). */
+  async function processOffline(photos: { blob: Blob; filename: string }[]) {
     if (!offline.available) {
       showError(t('offline.noModel'));
       return;
@@ -174,7 +223,7 @@ export default function UploadImagePage() {
     setError(null);
     setStage('analysing');
     try {
-      setOfflineResult(await diagnoseOffline({ blob: photo.blob, filename: photo.filename, crop }));
+      setOfflineResult(await diagnoseOffline({ leaves: photos, crop }));
       setResult(null);
       clear();
     } catch (err) {
@@ -212,9 +261,12 @@ export default function UploadImagePage() {
 
       <SimpleGrid cols={{ base: 1, md: result || offlineResult ? 1 : 2 }} spacing="md">
         <Stack gap="xs">
+          <Text size="sm" data-testid="upload-leaves-ask">
+            {t('analysis.upload.leavesAsk', { max: MAX_FIELD_PHOTOS })}
+          </Text>
           <PhotoPicker
             onPick={onDropAny}
-            disabled={busy}
+            disabled={busy || (leaves.length >= MAX_FIELD_PHOTOS && !answer)}
             label={t('analysis.upload.dropLabel')}
             testId="image-dropzone"
           />
@@ -224,26 +276,12 @@ export default function UploadImagePage() {
             </Text>
           )}
 
-          {file && preview && (
-            <Card withBorder padding="sm" data-testid="upload-preview">
-              <Group align="flex-start" wrap="nowrap">
-                <Image src={preview} alt={t('analysis.upload.previewAlt')} w={120} h={120} fit="cover" radius="sm" />
-                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                  <Text fw={500} truncate>
-                    {file.name}
-                  </Text>
-                  <Text size="sm" c="dimmed" data-testid="upload-sizes">
-                    {photoSizesLabel(t, file, prepared)}
-                  </Text>
-                </Stack>
-                <CloseButton aria-label={t('analysis.upload.remove')} onClick={clear} disabled={busy} />
-              </Group>
-            </Card>
-          )}
+          <FieldLeaves leaves={leaves} onRemove={remove} disabled={busy} />
 
           {(stage === 'uploading' || stage === 'analysing') && (
             <Stack gap={4} data-testid="upload-progress">
               <Text size="sm">
+                {sending > 0 && `${t('analysis.upload.sendingLeaf', { n: sending, total: leaves.length })} · `}
                 {stage === 'uploading'
                   ? t('analysis.upload.uploading', { percent: Math.round(sent * 100) })
                   : t('analysis.upload.analysing')}

@@ -1,0 +1,191 @@
+/**
+ * Risk and coverage of field rules (decision 0048): photos of one crop, source and class are grouped
+ * into random fields of three leaves (fixed seed, many draws), each rule gives the field's answer at the
+ * served model's cuts (`thresholdsOf(model.json)`), and the table prints, per crop/source, the share of
+ * fields answered confidently and the share of those answers that are wrong, next to one photo.
+ *
+ *   node packages/vision/research/fieldcombine/combine.ts [--draws 3000] [--seed 44] [--leaves 3] [SCORES.json ...]
+ *
+ * Default inputs: every scores-*.json and oof-*.json beside this file. scores-<version>.json: the served
+ * network's outputs on the evaluation set's field photos (`score.ts`); oof-*.json: out-of-fold outputs of
+ * fold networks on the photos each fold never trained on (README.md beside this file says where from).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CLASSES, decide, type RustClass, thresholdsOf, type Thresholds } from '../../src/decide.ts';
+import { combineShares, type FieldRule, fieldDiagnosis } from '../../src/field.ts';
+import { CLOSE_MARGIN } from '../../../contract/src/field-photos.ts';
+import { defaultModelDir } from '../../src/index.ts';
+import { readCard } from '../../src/classifier.ts';
+
+export interface Leaf {
+  crop: string;
+  source: string;
+  truth: RustClass;
+  probabilities: Record<RustClass, number>;
+  leaf_score: number;
+  ood_score: number | null;
+  plant_fraction: number;
+  green_fraction: number;
+  contrast: number;
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    draws: { type: 'string', default: '3000' },
+    seed: { type: 'string', default: '44' },
+    leaves: { type: 'string', default: '3' },
+  },
+});
+const DRAWS = Number(values.draws);
+const LEAVES = Number(values.leaves);
+
+/** Small seeded generator (mulberry32): the same draws on every run. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * An out-of-fold file of the GPU sweep (README.md): `field_maize` photos with the softmax of the four
+ * outputs (three classes and "not a leaf"); no ood score and no colour statistics (they pass).
+ */
+function loadOutOfFold(raw: {
+  field_maize: { cls: RustClass; crop: string; source: string; probs: number[] }[];
+}): Leaf[] {
+  return raw.field_maize.map((p) => {
+    const leaf = 1 - p.probs[3];
+    return {
+      crop: p.crop,
+      source: p.source,
+      truth: p.cls,
+      probabilities: Object.fromEntries(CLASSES.map((c, i) => [c, p.probs[i] / leaf])) as Record<RustClass, number>,
+      leaf_score: leaf,
+      ood_score: null,
+      plant_fraction: 1,
+      green_fraction: 1,
+      contrast: 1,
+    };
+  });
+}
+
+function load(file: string): Leaf[] {
+  const raw = JSON.parse(readFileSync(file, 'utf8'));
+  if (raw.field_maize) return loadOutOfFold(raw);
+  const list: Record<string, unknown>[] = raw.photos ?? raw;
+  return list.map((p) => {
+    const o = (p.output ?? p) as Record<string, unknown>;
+    return {
+      crop: String(p.crop),
+      source: String(p.source),
+      truth: p.truth as RustClass,
+      probabilities: o.probabilities as Record<RustClass, number>,
+      leaf_score: (o.leaf_score as number) ?? 1,
+      ood_score: (o.ood_score as number | null) ?? null,
+      plant_fraction: (o.plant_fraction as number) ?? 1,
+      green_fraction: (o.green_fraction as number) ?? 1,
+      contrast: (o.contrast as number) ?? 1,
+    };
+  });
+}
+
+/** What one leaf alone gets: a class, null (unsure), or 'no leaf' (refused; it cannot join a field). */
+function alone(l: Leaf, t: Thresholds) {
+  const probs = [...CLASSES.map((c) => l.probabilities[c] * l.leaf_score), 1 - l.leaf_score];
+  const colours = { plant: l.plant_fraction, green: l.green_fraction, contrast: l.contrast };
+  return decide(probs, colours, t, 'research', l.ood_score);
+}
+
+const evidence = (l: Leaf) => ({ probabilities: l.probabilities, leafScore: l.leaf_score, oodScore: l.ood_score });
+
+function field(leaves: Leaf[], t: Thresholds, rule: FieldRule): RustClass | null {
+  const d = fieldDiagnosis(leaves.map(evidence), t, 'research', rule);
+  return d.outcome === 'diagnosis' && !d.unsure ? d.rust_class : null;
+}
+
+/** The rule before 0048: the first leaf; another only when it is unsure or close, then the mean of shares. */
+function asked(leaves: Leaf[], t: Thresholds): RustClass | null {
+  for (let n = 1; n <= leaves.length; n++) {
+    const d = fieldDiagnosis(leaves.slice(0, n).map(evidence), t, 'research', 'mean');
+    if (d.outcome !== 'diagnosis') return null;
+    const [a, b] = combineShares(
+      leaves.slice(0, n).map((l) => l.probabilities),
+      'mean',
+    ).sort((x, y) => y - x);
+    if (!d.unsure && a - b >= CLOSE_MARGIN) return d.rust_class;
+    if (n === leaves.length) return d.unsure ? null : d.rust_class;
+  }
+  return null;
+}
+
+type Rule = { name: string; answer: (leaves: Leaf[], t: Thresholds) => RustClass | null; leaves: number };
+const rules: Rule[] = [
+  { name: 'one photo', leaves: 1, answer: (l, t) => field(l, t, 'mean') },
+  { name: 'asked, then mean (before)', leaves: LEAVES, answer: asked },
+  { name: `mean of ${LEAVES}`, leaves: LEAVES, answer: (l, t) => field(l, t, 'mean') },
+  ...[0.5, 0.6, 0.7, 0.8, 1.0].map((temper) => ({
+    name: `log-sum × ${temper.toFixed(1)}`,
+    leaves: LEAVES,
+    answer: (l: Leaf[], t: Thresholds) => field(l, t, temper),
+  })),
+];
+
+const here = import.meta.dirname;
+const files = positionals.length
+  ? positionals
+  : readdirSync(here)
+      .filter((f) => /^(scores|oof)-.*\.json$/.test(f))
+      .map((f) => path.join(here, f));
+const card = await readCard(defaultModelDir());
+const t = thresholdsOf(card);
+console.log(
+  `Served ${card.version}: unsure below ${t.unsureBelow}; ${DRAWS} fields of ${LEAVES} leaves per class, seed ${values.seed}`,
+);
+
+for (const file of files) {
+  const leaves = load(file).filter((l) => alone(l, t).outcome === 'diagnosis');
+  const groups = new Map<string, Leaf[]>();
+  for (const l of leaves) {
+    const key = `${l.crop}/${l.source}`;
+    groups.set(key, [...(groups.get(key) ?? []), l]);
+  }
+  for (const [key, group] of groups) {
+    console.log(`\n${path.basename(file)}: ${key}, ${group.length} leaf photos (no-leaf answers left out)\n`);
+    console.log('| rule | fields answered | confidently wrong (of answered) | wrong of all fields |');
+    console.log('| --- | --- | --- | --- |');
+    for (const rule of rules) {
+      const random = rng(Number(values.seed));
+      let n = 0;
+      let answered = 0;
+      let wrong = 0;
+      for (const truth of CLASSES) {
+        const pool = group.filter((l) => l.truth === truth);
+        if (pool.length < rule.leaves) continue;
+        for (let d = 0; d < DRAWS; d++) {
+          // Distinct leaves of one class: one field's leaves from different plants.
+          const picked = new Set<number>();
+          while (picked.size < rule.leaves) picked.add(Math.floor(random() * pool.length));
+          const answer = rule.answer(
+            [...picked].map((i) => pool[i]),
+            t,
+          );
+          n++;
+          if (answer !== null) answered++;
+          if (answer !== null && answer !== truth) wrong++;
+        }
+      }
+      const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
+      console.log(
+        `| ${rule.name} | ${pct(answered / n)} | ${pct(answered ? wrong / answered : 0)} | ${pct(wrong / n)} |`,
+      );
+    }
+  }
+}
