@@ -48,6 +48,7 @@ export {
   type SeverityBand,
   shownSeverity,
 } from './severity.ts';
+export { type RustSpots, rustSpots } from './spots.ts';
 export {
   PYTHON,
   sweepWorkDir,
