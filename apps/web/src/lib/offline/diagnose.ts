@@ -16,7 +16,7 @@ export async function diagnoseOffline(photo: {
   crop: AnalysisCrop;
 }): Promise<AnalysisResult> {
   const { diagnoseOnPhone } = await import('./engine.ts');
-  const { diagnosis, info, heatmap, severity } = await diagnoseOnPhone(photo.blob, photo.crop);
+  const { diagnosis, info, severity, spots } = await diagnoseOnPhone(photo.blob, photo.crop);
   await enqueue({ ...photo, diagnosis });
   const notLeaf = diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null;
   const row = {
@@ -40,15 +40,17 @@ export async function diagnoseOffline(photo: {
     feedback: feedbackFor({ ...row, crop: photo.crop }, new AdviceBook(info.advice ?? [])),
     model_version: info.version,
     created_at: new Date().toISOString(),
-    // Local object URLs: the photo and where the model looked, shown beside the answer until it is uploaded.
+    // A local object URL: the photo, shown beside the answer until it is uploaded.
     image_url: URL.createObjectURL(photo.blob),
     crop: photo.crop,
-    heatmap_url: heatmap ? URL.createObjectURL(heatmap) : null,
+    // The model's heatmap is for experts (decision 0054); the phone outlines the rust-coloured spots instead.
+    heatmap_url: null,
     // No stored photo yet: the queued upload becomes the server's analysis, with its photo.
     photos: [],
     second_photo: secondPhotoAsk({ ...row, probabilities: diagnosis.probabilities, photo_count: 1 }),
     // Always an estimate here: whether experts agree with it often enough is known on the server only.
     severity: severity && { ...severity, estimate: true },
+    rust_spots: spots,
   };
 }
 

@@ -8,13 +8,10 @@ import type { AnalysisCrop, OfflineModelInfo } from '@kutu/contract';
 import {
   type DiagnosisCore,
   diagnosisFromOutputs,
-  type HeatGrid,
-  heatFor,
-  heatmapSize,
-  heatRgba,
   modelInput,
   outputsFor,
-  rustShareOf,
+  type RustSpots,
+  rustReading,
   type Severity,
   shownSeverity,
 } from '@kutu/vision/browser';
@@ -49,21 +46,16 @@ async function uprightRgba(photo: Blob) {
   }
 }
 
-/** The heatmap overlay as a PNG, drawn from the same numbers and colours as the server's (heatFor, heatRgba). */
-async function heatmapPng(heat: HeatGrid, photoWidth: number, photoHeight: number): Promise<Blob | null> {
-  const { width, height } = heatmapSize(photoWidth, photoHeight);
-  const canvas = new OffscreenCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return null;
-  ctx.putImageData(new ImageData(new Uint8ClampedArray(heatRgba(heat, width, height)), width, height), 0, 0);
-  return canvas.convertToBlob({ type: 'image/png' });
-}
-
 /** The same head as the server's for the crop the farmer named (see the model's crop heads). */
 export async function diagnoseOnPhone(
   photo: Blob,
   crop: AnalysisCrop,
-): Promise<{ diagnosis: DiagnosisCore; info: OfflineModelInfo; heatmap: Blob | null; severity: Severity | null }> {
+): Promise<{
+  diagnosis: DiagnosisCore;
+  info: OfflineModelInfo;
+  severity: Severity | null;
+  spots: RustSpots | null;
+}> {
   const { session: s, info } = await session();
   const size = info.input_size;
   const image = await uprightRgba(photo);
@@ -76,13 +68,12 @@ export async function diagnoseOnPhone(
     version: info.version,
     thresholds,
   });
-  // The server's estimate on the same 160 px input, shown for confident rust answers like the server's.
+  // The server's estimate and spots on the same 160 px input (one reading), shown for confident rust answers
+  // like the server's. The model's heatmap is for experts (decision 0054), so the phone no longer draws it.
+  const reading = rustReading(rgb, size, crop, image.width / image.height);
   const severity = shownSeverity(
     { outcome: diagnosis.outcome, rustClass: diagnosis.rust_class, unsure: diagnosis.unsure },
-    rustShareOf(rgb, size, crop),
+    reading.share,
   );
-  const heat = heatFor(diagnosis, out[outputs.cam]);
-  // The answer does not wait on the picture: a phone that cannot draw it still gets its diagnosis.
-  const heatmap = heat ? await heatmapPng(heat, image.width, image.height).catch(() => null) : null;
-  return { diagnosis, info, heatmap, severity };
+  return { diagnosis, info, severity, spots: severity && reading.spots };
 }
