@@ -169,12 +169,12 @@ export type AnalysisSeverity = z.infer<typeof analysisSeverity>;
  * The rust-coloured spots the severity share counted, to outline on the photo (`rustSpots` in packages/vision;
  * docs/decisions/0054): boxes `[x0, y0, x1, y1]` (x1, y1 exclusive) on the model's square input of `side`
  * pixels, which is the upright photo squashed; `aspect` is the photo's width ÷ height, so a drawing crops the
- * boxes as it crops the photo. At most 40 boxes, the largest spots.
+ * boxes as it crops the photo. At most 60 boxes, the largest spots.
  */
 export const rustSpots = z.object({
   side: z.number().int().positive(),
   aspect: z.number().positive(),
-  boxes: z.array(z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()])).max(40),
+  boxes: z.array(z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()])).max(60),
 });
 export type RustSpots = z.infer<typeof rustSpots>;
 

@@ -51,6 +51,16 @@ describe('rust spots', () => {
     expect(spots?.boxes).toEqual([[20, 20, 25, 22]]);
   });
 
+  it('rings a large patch of rust tile by tile, not as one ring around half the leaf', () => {
+    // Pustules 2 px wide, 1 px of leaf between them, over a 36 px square (30..66): one joined patch.
+    const pustules: [number, number, number][] = [];
+    for (let y = 30; y < 66; y += 3) for (let x = 30; x < 66; x += 3) pustules.push([x, y, 2]);
+    const boxes = rustSpots(leafWith(pustules), side)?.boxes ?? [];
+    // Tiles of 12 from 0: 24..36, 36..48, 48..60, 60..72 across and down.
+    expect(boxes).toHaveLength(16);
+    expect(boxes.every(([x0, y0, x1, y1]) => x1 - x0 <= 12 && y1 - y0 <= 12)).toBe(true);
+  });
+
   it('draws nothing on a plain green leaf, and nothing without a leaf', () => {
     expect(rustSpots(leafWith([]), side)?.boxes).toEqual([]);
     expect(rustSpots(new Uint8Array(side * side * 3).fill(128), side)).toBeNull();
@@ -69,7 +79,7 @@ describe('rust spots', () => {
 
   it(`keeps the ${MAX_SPOTS} largest spots of a heavily rusted leaf`, () => {
     const squares: [number, number, number][] = [];
-    for (let i = 0; i < 60; i++) squares.push([(i % 10) * 15 + 2, Math.floor(i / 10) * 15 + 2, i < 5 ? 5 : 3]);
+    for (let i = 0; i < 80; i++) squares.push([(i % 10) * 15 + 2, Math.floor(i / 10) * 15 + 2, i < 5 ? 5 : 3]);
     const boxes = rustSpots(leafWith(squares), side)?.boxes ?? [];
     expect(boxes).toHaveLength(MAX_SPOTS);
     expect(boxes.slice(0, 5).every(([x0, , x1]) => x1 - x0 === 5)).toBe(true);
