@@ -1,7 +1,8 @@
 /**
  * What the severity estimate (docs/decisions/0045) adds to each analysis: `estimateSeverity` on the 160 px
  * RGB the classifier has already decoded, for each of the 48 masked rusty field photos, against the
- * classifier's whole `classify()` on the same photos. Prints median and 95th percentile milliseconds.
+ * classifier's whole `classify()` on the same photos; and `rustReading` (share plus outlined spots, decision
+ * 0054), which classify() runs instead. Prints median and 95th percentile milliseconds.
  *
  *   node bench/severity.ts
  */
@@ -14,6 +15,7 @@ import { defaultModelDir } from '../packages/vision/src/index.ts';
 import { loadPustuleMasks, MASK_SIZE } from '../packages/vision/src/pointing.ts';
 import { decodeRgb } from '../packages/vision/src/preprocess.ts';
 import { estimateSeverity } from '../packages/vision/src/severity.ts';
+import { rustReading } from '../packages/vision/src/spots.ts';
 
 const masks = loadPustuleMasks();
 const photos = await Promise.all(
@@ -34,6 +36,14 @@ for (let round = 0; round < 5; round++)
     estimateSeverity(p.rgb, MASK_SIZE, p.crop);
     if (round > 0) estimate.push(performance.now() - t);
   }
+// What classify() runs since decision 0054: the same reading plus grouping the counted pixels into spots.
+const reading: number[] = [];
+for (let round = 0; round < 5; round++)
+  for (const p of photos) {
+    const t = performance.now();
+    rustReading(p.rgb, MASK_SIZE, p.crop, 4 / 3);
+    if (round > 0) reading.push(performance.now() - t);
+  }
 const classifier = await loadClassifier(defaultModelDir());
 const classify: number[] = [];
 for (let round = 0; round < 2; round++)
@@ -44,5 +54,6 @@ for (let round = 0; round < 2; round++)
   }
 await classifier.close();
 console.log(`${photos.length} photos, ${MASK_SIZE} px input`);
-console.log(`estimateSeverity: ${stats(estimate)}`);
+console.log(`estimateSeverity (share only, before decision 0054): ${stats(estimate)}`);
+console.log(`rustReading (share and outlined spots, served since 0054): ${stats(reading)}`);
 console.log(`classify() (decode, model, heatmap, severity included): ${stats(classify)}`);

@@ -26,9 +26,9 @@ test('a farmer asks an expert; the expert corrects the class with a note; the fa
       : /disease/i.test(heading)
         ? 'Other Diseases'
         : 'No leaf found';
-  // Where the model looked, over the photo.
-  await page.getByRole('switch', { name: 'Show where the model looked' }).check();
-  await expect(page.getByTestId('heatmap-overlay')).toBeVisible();
+  // Where the model looked is for the expert (decision 0054): the farmer gets no switch for it.
+  await expect(page.getByTestId('result-heading')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Show where the model looked' })).toHaveCount(0);
   const panel = page.getByTestId('expert-review-panel');
   await panel.getByRole('button', { name: 'Ask an expert' }).click();
   await panel.getByTestId('ask-question').fill('Are these orange spots rust?');

@@ -7,7 +7,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 const beanRust = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/bean-rust.jpg');
 
-test('a rust answer shows how much of the leaf has rust, as an estimate with its advice, within a 390 px phone', async ({
+test('a rust answer shows how much of the leaf has rust and circles the spots, as an estimate with its advice, within a 390 px phone', async ({
   page,
   request,
 }, testInfo) => {
@@ -24,6 +24,22 @@ test('a rust answer shows how much of the leaf has rust, as an estimate with its
   );
   await expect(card.getByTestId('severity-advice')).toContainText('Whether spraying pays');
   await expect(card.getByTestId('severity-estimate')).toContainText('An estimate');
+  // The spots that share counted, circled on the farmer's photo, with a line saying what they are (0054).
+  const spots = page.getByTestId('rust-spots');
+  await expect(spots).toBeVisible();
+  expect(await spots.locator('g').last().locator('ellipse').count()).toBeGreaterThan(3);
+  await expect(page.getByTestId('rust-spots-line')).toHaveText(
+    /^Circled: spots with rust’s colour, \d+\s?% of the leaf — an estimate$/,
+  );
+  // The rings lie exactly over the photo (read in one frame, the page may still be moving).
+  const offset = await spots.evaluate((svg) => {
+    const photo = svg.parentElement?.querySelector('img')?.getBoundingClientRect();
+    const rings = svg.getBoundingClientRect();
+    return photo
+      ? [rings.x - photo.x, rings.y - photo.y, rings.width - photo.width, rings.height - photo.height]
+      : null;
+  });
+  expect(offset).toEqual([0, 0, 0, 0]);
   await card.scrollIntoViewIfNeeded();
   await testInfo.attach('severity-390px.png', { body: await page.screenshot(), contentType: 'image/png' });
   const widest = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -190,6 +190,19 @@ export const expertAnswer = z.object({
 });
 export type ExpertAnswer = z.infer<typeof expertAnswer>;
 
+/**
+ * The rust-coloured spots the severity share counted, to outline on the photo (`rustSpots` in packages/vision;
+ * docs/decisions/0054): boxes `[x0, y0, x1, y1]` (x1, y1 exclusive) on the model's square input of `side`
+ * pixels, which is the upright photo squashed; `aspect` is the photo's width ÷ height, so a drawing crops the
+ * boxes as it crops the photo. At most 60 boxes, the largest spots.
+ */
+export const rustSpots = z.object({
+  side: z.number().int().positive(),
+  aspect: z.number().positive(),
+  boxes: z.array(z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()])).max(60),
+});
+export type RustSpots = z.infer<typeof rustSpots>;
+
 export const analysisResult = z.object({
   id: z.number().int(),
   outcome: analysisOutcome.describe('`not_leaf`: no leaf was found in the photo, and no class is given'),
@@ -225,6 +238,10 @@ export const analysisResult = z.object({
     .describe('This photo followed up an earlier diagnosis: what comparing them found; null when not'),
   /** Confident rust answers only; null otherwise, absent on answers made offline on the phone. */
   severity: analysisSeverity.nullable().optional().describe('How much of the leaf shows rust (rust answers)'),
+  rust_spots: rustSpots
+    .nullable()
+    .optional()
+    .describe('The rust-coloured spots the severity counted, to outline on the photo (with severity only)'),
   expert_verdict: z
     .enum(reviewVerdicts)
     .nullable()

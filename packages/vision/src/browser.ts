@@ -22,6 +22,7 @@ export {
 export { combineShares, FIELD_TEMPER, type FieldRule, fieldDiagnosis, type LeafEvidence } from './field.ts';
 export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapSize, heatRgba } from './heat.ts';
 export { estimateSeverity, rustShareOf, type Severity, shownSeverity } from './severity.ts';
+export { MAX_SPOTS, type RustSpots, rustReading, rustSpots } from './spots.ts';
 export { INPUT_SIZE, MEAN, rgbaToModelRgb, STD, toTensorData } from './tensor.ts';
 
 /** The crops a farmer can name with a photo (the app's `analysisCrops`). */

@@ -7,7 +7,7 @@ import { colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thres
 import type { HeatGrid } from './heat.ts';
 import { heatmapPng } from './heatmap.ts';
 import { decodeRgb, INPUT_SIZE, toTensorData } from './preprocess.ts';
-import { rustShareOf } from './severity.ts';
+import { type RustSpots, rustReading } from './spots.ts';
 
 export {
   type ColourStats,
@@ -34,6 +34,8 @@ export interface Diagnosis extends DiagnosisCore {
    * is shown (rust answers only) is the caller's rule. Null when the photo shows too little leaf.
    */
   rust_share?: number | null;
+  /** The rust-coloured spots that share counted, to outline on the photo (`rustSpots`); shown like the share. */
+  rust_spots?: RustSpots | null;
 }
 
 export type { Crop } from './browser.ts';
@@ -87,11 +89,11 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
       const probs = softmax(output[outputs.logits].data as Float32Array);
       const ood = oodName ? (output[oodName].data as Float32Array)[0] : null;
       const core = decide(probs, colourStats(rgb), thresholds, card.version, ood);
-      const rust_share = rustShareOf(rgb, size, options.crop);
-      const heat = heatFor(core, hasCam ? output[outputs.cam] : undefined);
-      if (!heat) return { ...core, heatmap_png: null, heat: null, rust_share };
       const { width, height } = meta.autoOrient ?? { width: meta.width ?? size, height: meta.height ?? size };
-      return { ...core, heatmap_png: await heatmapPng(heat, width, height), heat, rust_share };
+      const { share: rust_share, spots: rust_spots } = rustReading(rgb, size, options.crop, width / height);
+      const heat = heatFor(core, hasCam ? output[outputs.cam] : undefined);
+      if (!heat) return { ...core, heatmap_png: null, heat: null, rust_share, rust_spots };
+      return { ...core, heatmap_png: await heatmapPng(heat, width, height), heat, rust_share, rust_spots };
     },
     close: () => session.release(),
   };

@@ -49,6 +49,7 @@ export {
   type SeverityBand,
   shownSeverity,
 } from './severity.ts';
+export { type RustSpots, rustSpots } from './spots.ts';
 export {
   PYTHON,
   sweepWorkDir,

@@ -41,30 +41,30 @@ const RULES = {
 export type SeverityCrop = keyof typeof RULES;
 
 /** The estimator's rules for the crop the farmer named: beans for beans, maize for maize, other or none. */
-const severityCropOf = (crop: string | null | undefined): SeverityCrop => (crop === 'beans' ? 'beans' : 'maize');
+export const severityCropOf = (crop: string | null | undefined): SeverityCrop => (crop === 'beans' ? 'beans' : 'maize');
 
 const GREEN = { hue: [60, 200], minSaturation: 0.1, minValue: 0.12 } as const;
 /** Half-side of the box around a rust-coloured pixel, in pixels of a 160 px input. */
 const NEAR = 4;
 
 /**
- * The rust-coloured share of the leaf in RGB bytes (HWC, side×side). The leaf: green pixels, plus
- * rust-coloured ones with enough green around them (pustules on the leaf, not soil beside it). Rust-coloured:
+ * Which pixels the estimate reads (RGB bytes, HWC, side×side): `kind` is 1 for a green leaf pixel, 3 for a
+ * rust-coloured pixel counted as rust on the leaf, 2 for a rust-coloured one not counted (soil beside the
+ * leaf, too yellow for this leaf), 0 otherwise; `greens` counts the 1s. The leaf: green pixels, plus counted
+ * rust-coloured ones (enough green around them: pustules on the leaf, not soil beside it). Rust-coloured:
  * orange to brown (or yellow-brown on beans), saturated, clearly yellower than the leaf's median green.
- * Null when there is too little leaf (under 2 % of the photo) to say. `weight` (one per pixel) counts some
- * pixels more than others: the variants that gate by the heatmap (`cli/severity-variants.ts`) use it; the
- * served path does not (decision 0045: gating by this network's map made agreement worse).
+ * Null when there is too little leaf (under 2 % of the photo) to say. The share and the outlined spots
+ * (`spots.ts`) both come from this one reading.
  */
-export function estimateSeverity(
+export function rustPixels(
   rgb: Uint8Array,
   side: number,
   crop: SeverityCrop = 'maize',
-  weight?: Float32Array,
-): Severity | null {
+): { kind: Uint8Array; greens: number; rust: number } | null {
   const rule = RULES[crop];
   const n = side * side;
   const hue = new Float32Array(n);
-  const kind = new Uint8Array(n); // 1 green, 2 rust-coloured candidate
+  const kind = new Uint8Array(n);
   const hueCounts = new Uint32Array(361);
   let greens = 0;
   for (let i = 0; i < n; i++) {
@@ -104,8 +104,6 @@ export function estimateSeverity(
       sum[(y + 1) * w + x + 1] =
         (kind[y * side + x] === 1 ? 1 : 0) + sum[(y + 1) * w + x] + sum[y * w + x + 1] - sum[y * w + x];
   let rust = 0;
-  let leaf = 0;
-  if (weight) for (let i = 0; i < n; i++) if (kind[i] === 1) leaf += weight[i];
   for (let y = 0; y < side; y++) {
     const y0 = Math.max(0, y - NEAR);
     const y1 = Math.min(side, y + NEAR + 1);
@@ -115,10 +113,44 @@ export function estimateSeverity(
       const x0 = Math.max(0, x - NEAR);
       const x1 = Math.min(side, x + NEAR + 1);
       const near = sum[y1 * w + x1] - sum[y0 * w + x1] - sum[y1 * w + x0] + sum[y0 * w + x0];
-      if (near >= rule.nearGreen * (y1 - y0) * (x1 - x0)) rust += weight ? weight[i] : 1;
+      if (near >= rule.nearGreen * (y1 - y0) * (x1 - x0)) {
+        kind[i] = 3;
+        rust++;
+      }
     }
   }
-  const share = weight ? (leaf + rust > 0 ? rust / (leaf + rust) : 0) : rust / (greens + rust);
+  return { kind, greens, rust };
+}
+
+/**
+ * The rust-coloured share of the leaf in RGB bytes (HWC, side×side): counted rust pixels (`rustPixels`) ÷
+ * (green + counted rust). Null when there is too little leaf. `weight` (one per pixel) counts some
+ * pixels more than others: the variants that gate by the heatmap (`cli/severity-variants.ts`) use it; the
+ * served path does not (decision 0045: gating by this network's map made agreement worse).
+ */
+export function estimateSeverity(
+  rgb: Uint8Array,
+  side: number,
+  crop: SeverityCrop = 'maize',
+  weight?: Float32Array,
+): Severity | null {
+  const read = rustPixels(rgb, side, crop);
+  return read && severityOfPixels(read, weight);
+}
+
+export function severityOfPixels(
+  { kind, greens, rust }: { kind: Uint8Array; greens: number; rust: number },
+  weight?: Float32Array,
+): Severity {
+  let share = rust / (greens + rust);
+  if (weight) {
+    let leaf = 0;
+    let rusty = 0;
+    for (let i = 0; i < kind.length; i++)
+      if (kind[i] === 1) leaf += weight[i];
+      else if (kind[i] === 3) rusty += weight[i];
+    share = leaf + rusty > 0 ? rusty / (leaf + rusty) : 0;
+  }
   return { share, band: bandOf(share) };
 }
 

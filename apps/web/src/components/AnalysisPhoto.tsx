@@ -3,6 +3,7 @@ import { Box, Center, Image, Loader, Stack, Switch } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAnalysisHeatmap, useAnalysisImage } from '../api/analysis.ts';
+import { RustSpotsLine, RustSpotsOverlay, type ShownSpots } from './RustSpots.tsx';
 
 /**
  * The stored photo of an analysis (loaded with the bearer token). With `heatmapUrl` (and room for
@@ -16,6 +17,7 @@ export function AnalysisPhoto({
   heatmapUrl = null,
   showToggle = false,
   position = 0,
+  spots = null,
 }: {
   id: number;
   /** Which photo of a field answer (0: the first, the analysis's own). */
@@ -25,6 +27,8 @@ export function AnalysisPhoto({
   alt: string;
   heatmapUrl?: string | null;
   showToggle?: boolean;
+  /** The rust-coloured spots to outline (`spotsOfResult`), with the line saying what they are. */
+  spots?: ShownSpots | null;
 }) {
   const { t } = useTranslation();
   const [overlay, setOverlay] = useState(false);
@@ -54,6 +58,7 @@ export function AnalysisPhoto({
       size={size}
       alt={alt}
       showToggle={showToggle}
+      spots={spots}
     />
   );
 }
@@ -71,6 +76,7 @@ export function PhotoWithHeatmap({
   size,
   alt,
   showToggle,
+  spots = null,
 }: {
   photoSrc: string;
   /** The overlay image once loaded (null while it is not). */
@@ -81,6 +87,7 @@ export function PhotoWithHeatmap({
   size: number;
   alt: string;
   showToggle: boolean;
+  spots?: ShownSpots | null;
 }) {
   const { t } = useTranslation();
   const photo = (
@@ -101,19 +108,24 @@ export function PhotoWithHeatmap({
           data-testid="heatmap-overlay"
         />
       )}
+      {spots && <RustSpotsOverlay spots={spots.spots} size={size} />}
     </Box>
   );
-  if (!showToggle || !hasHeatmap) return photo;
+  const toggle = showToggle && hasHeatmap;
+  if (!toggle && !spots) return photo;
   return (
     <Stack gap={6} align="center">
       {photo}
-      <Switch
-        size="sm"
-        checked={overlay}
-        onChange={(e) => onOverlay(e.currentTarget.checked)}
-        label={t('analysis.heatmap.toggle')}
-        data-testid="heatmap-toggle"
-      />
+      {spots && <RustSpotsLine share={spots.share} width={Math.max(size, 280)} />}
+      {toggle && (
+        <Switch
+          size="sm"
+          checked={overlay}
+          onChange={(e) => onOverlay(e.currentTarget.checked)}
+          label={t('analysis.heatmap.toggle')}
+          data-testid="heatmap-toggle"
+        />
+      )}
     </Stack>
   );
 }

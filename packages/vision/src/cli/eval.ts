@@ -21,6 +21,7 @@ import type { ScoredPhoto } from '../risk.ts';
 import { printRiskCoverage } from './risk-report.ts';
 import { reportPointing } from './eval-pointing.ts';
 import { reportSeverity } from './eval-severity.ts';
+import { reportSpots } from './eval-spots.ts';
 
 const { values } = parseArgs({
   options: {
@@ -96,10 +97,12 @@ printRiskCoverage(photos, thresholdsOf(card), values.curve);
 const pointing = await reportPointing(modelDir, card);
 if (pointing.regressions.length > 0) process.exitCode = 1;
 const severity = await reportSeverity();
+const spots = await reportSpots(modelDir);
 console.log(
   JSON.stringify({
     pointing: pointing.summary,
     severity,
+    spots,
     images: r.images,
     accuracy: r.accuracy,
     macro_f1: r.macro_f1,

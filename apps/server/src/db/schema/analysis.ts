@@ -45,6 +45,11 @@ export const analyses = pgTable(
      * confident rust answers only. Null before it was kept, or with too little leaf.
      */
     rustShare: real('rust_share'),
+    /**
+     * The (first) photo's rust-coloured spots that share counted (`rustSpots` in @kutu/vision; decision 0054),
+     * boxes on the model's square input; the result outlines them for confident rust answers only.
+     */
+    rustSpots: jsonb('rust_spots').$type<{ side: number; aspect: number; boxes: [number, number, number, number][] }>(),
     /** How many photos of one field make this answer (1, or up to 3: analysis_photos; docs/decisions/0040). */
     photoCount: integer('photo_count').notNull().default(1),
     /** The crop the farmer said the photo shows (maize, beans, other); null when not said. */

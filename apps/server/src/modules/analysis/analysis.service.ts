@@ -15,11 +15,11 @@ import {
   type AnalysisPhoto,
   MAX_FIELD_PHOTOS,
   secondPhotoAsk,
-  type AnalysisSeverity,
   type SeverityAgreement,
   severityIsEstimate,
 } from '@kutu/contract';
-import { SEVERITY_BANDS, SEVERITY_CUTS, shownSeverity, thresholdsOf } from '@kutu/vision';
+import { SEVERITY_BANDS, SEVERITY_CUTS, thresholdsOf } from '@kutu/vision';
+import { severityOf, spotsOf } from './shown-severity.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { AnalysisFacts, FollowUpService, FollowUpView } from '../followup/followup.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
@@ -55,18 +55,6 @@ const storageFolder = (now: Date) =>
   path.posix.join('analyses', String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'));
 
 type Context = { byTopic: Map<string, CropResource[]>; book: AdviceBook; severityEstimate: boolean };
-
-/**
- * How much of the leaf shows rust, for confident rust answers only (issue 35.5; docs/decisions/0045): the
- * stored rust-coloured share and its band (`shownSeverity`, which the phone's offline answer uses too).
- */
-export function severityOf(
-  row: Pick<AnalysisRow, 'outcome' | 'rustClass' | 'unsure' | 'rustShare'>,
-  estimate: boolean,
-): AnalysisSeverity | null {
-  const shown = shownSeverity(row, row.rustShare);
-  return shown && { ...shown, estimate };
-}
 
 const meanOf = (values: (number | null)[]) => {
   const known = values.filter((v): v is number => v !== null);
@@ -208,6 +196,7 @@ export function createAnalysisService(
       // The expert's answer, which the result leads with (docs/decisions/0049).
       expert_verdict: decision?.verdict ?? null,
       expert_answer: decision ? expertAnswerOf(decision, { crop: row.crop, rustClass }, context) : null,
+      rust_spots: spotsOf(row),
     };
   }
 
@@ -303,6 +292,7 @@ export function createAnalysisService(
           leafScore: diagnosis.leaf_score,
           oodScore: diagnosis.ood_score,
           rustShare: notLeaf ? null : (diagnosis.rust_share ?? null),
+          rustSpots: notLeaf ? null : (diagnosis.rust_spots ?? null),
           modelVersion: diagnosis.model_version,
           crop: opts.crop ?? null,
           heatmapPath: heatmapKey,

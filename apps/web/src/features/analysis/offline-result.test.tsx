@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { AnalysisResult } from '@kutu/contract';
 import { renderWithProviders } from '../../test/render.tsx';
 import { OfflineResult } from './components/OfflineResult.tsx';
@@ -18,27 +17,32 @@ const offline = (over: Partial<AnalysisResult>): AnalysisResult => ({
   created_at: '2026-11-25T08:00:00.000Z',
   image_url: 'blob:http://localhost/photo',
   crop: 'maize',
-  heatmap_url: 'blob:http://localhost/heatmap',
+  heatmap_url: null,
   photos: [],
   second_photo: { reason: null, runner_up: null, photos_left: 0 },
   ...over,
 });
 
-describe('a diagnosis made on the phone (issue 39)', () => {
-  it('shows the photo, and the heatmap drawn on the phone over it when asked', async () => {
-    renderWithProviders(<OfflineResult result={offline({})} />);
+describe('a diagnosis made on the phone', () => {
+  it('shows the photo with the rust-coloured spots circled, and no heatmap switch (experts only, decision 0054)', () => {
+    const spots = { side: 160, aspect: 1, boxes: [[20, 20, 30, 28] as [number, number, number, number]] };
+    renderWithProviders(
+      <OfflineResult
+        result={offline({ rust_spots: spots, severity: { share: 0.08, band: 'moderate', estimate: true } })}
+      />,
+    );
     const photo = screen.getByAltText('The analysed photo');
     expect(photo.getAttribute('src')).toBe('blob:http://localhost/photo');
-    expect(screen.queryByTestId('heatmap-overlay')).toBeNull();
-    await userEvent.click(screen.getByTestId('heatmap-toggle'));
-    expect(screen.getByTestId('heatmap-overlay').getAttribute('src')).toBe('blob:http://localhost/heatmap');
+    expect(screen.getByTestId('rust-spots').querySelectorAll('g:last-child ellipse')).toHaveLength(1);
+    expect(screen.getByTestId('rust-spots-line').textContent).toMatch(/8\s?% of the leaf/);
+    expect(screen.queryByTestId('heatmap-toggle')).toBeNull();
   });
 
-  it('offers no switch when the phone drew no heatmap (a photo without a leaf)', () => {
+  it('circles nothing on a photo without a leaf', () => {
     renderWithProviders(
       <OfflineResult result={offline({ outcome: 'not_leaf', rust_class: null, heatmap_url: null })} />,
     );
     expect(screen.getByAltText('The analysed photo')).toBeTruthy();
-    expect(screen.queryByTestId('heatmap-toggle')).toBeNull();
+    expect(screen.queryByTestId('rust-spots')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { OfflineModelInfo } from '@kutu/contract';
-import { combineShares, estimateSeverity, modelInput, softmax } from '@kutu/vision/browser';
+import { combineShares, estimateSeverity, modelInput, rustSpots, softmax } from '@kutu/vision/browser';
 import { OfflineResult } from './components/OfflineResult.tsx';
 import { renderWithProviders } from '../../test/render.tsx';
 import { formatPercent } from '../../lib/format.ts';
@@ -107,6 +107,13 @@ describe('severity on an answer made offline (issue 35)', () => {
       `Some rust: spots cover about ${formatPercent(expected?.share ?? 0, 0)} of this leaf.`,
     );
     expect(screen.getByTestId('severity-estimate').textContent).toMatch(/An estimate/);
+    // The spots the estimate counted, circled on the photo as the server's function circles them.
+    const spots = rustSpots(modelInput(photo.data, side, side, side).rgb, side, 'maize', 1);
+    expect(result.rust_spots).toEqual(spots);
+    expect(screen.getByTestId('rust-spots').querySelectorAll('g:last-child ellipse')).toHaveLength(
+      spots?.boxes.length ?? -1,
+    );
+    expect(screen.getByTestId('rust-spots-line')).toBeTruthy();
   });
 
   it('bands a leaf with more rust as severe', async () => {
@@ -122,10 +129,14 @@ describe('severity on an answer made offline (issue 35)', () => {
     const unsure = await diagnose();
     expect(unsure.unsure).toBe(true);
     expect(unsure.severity).toBeNull();
+    expect(unsure.rust_spots).toBeNull();
     expect(screen.queryByTestId('result-severity')).toBeNull();
+    expect(screen.queryByTestId('rust-spots')).toBeNull();
 
     run.logits = [0, 4, 0, -6];
-    expect((await diagnose()).severity).toBeNull();
+    const healthy = await diagnose();
+    expect(healthy.severity).toBeNull();
+    expect(healthy.rust_spots).toBeNull();
   });
 });
 

@@ -17,7 +17,7 @@ export async function diagnoseOffline(field: {
 }): Promise<AnalysisResult> {
   const { diagnoseFieldOnPhone } = await import('./engine.ts');
   const { crop } = field;
-  const { diagnosis, leaves, info, heatmap, severity } = await diagnoseFieldOnPhone(
+  const { diagnosis, leaves, info, severity, spots } = await diagnoseFieldOnPhone(
     field.leaves.map((l) => l.blob),
     crop,
   );
@@ -49,10 +49,11 @@ export async function diagnoseOffline(field: {
     feedback: feedbackFor({ ...row, crop }, new AdviceBook(info.advice ?? [])),
     model_version: info.version,
     created_at: new Date().toISOString(),
-    // Local object URLs: the photo and where the model looked, shown beside the answer until it is uploaded.
+    // A local object URL: the first leaf's photo, shown beside the answer until it is uploaded.
     image_url: URL.createObjectURL(first.blob),
     crop,
-    heatmap_url: heatmap ? URL.createObjectURL(heatmap) : null,
+    // The model's heatmap is for experts (decision 0054); the phone outlines the rust-coloured spots instead.
+    heatmap_url: null,
     // No stored photo yet: the queued upload becomes the server's analysis, with its photos.
     photos: [],
     second_photo: secondPhotoAsk({
@@ -62,6 +63,7 @@ export async function diagnoseOffline(field: {
     }),
     // Always an estimate here: whether experts agree with it often enough is known on the server only.
     severity: severity && { ...severity, estimate: true },
+    rust_spots: spots,
   };
 }
 

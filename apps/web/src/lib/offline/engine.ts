@@ -9,13 +9,10 @@ import {
   type DiagnosisCore,
   diagnosisFromOutputs,
   fieldDiagnosis,
-  type HeatGrid,
-  heatFor,
-  heatmapSize,
-  heatRgba,
   modelInput,
   outputsFor,
-  rustShareOf,
+  type RustSpots,
+  rustReading,
   type Severity,
   shownSeverity,
   thresholdsOf,
@@ -51,16 +48,6 @@ async function uprightRgba(photo: Blob) {
   }
 }
 
-/** The heatmap overlay as a PNG, drawn from the same numbers and colours as the server's (heatFor, heatRgba). */
-async function heatmapPng(heat: HeatGrid, photoWidth: number, photoHeight: number): Promise<Blob | null> {
-  const { width, height } = heatmapSize(photoWidth, photoHeight);
-  const canvas = new OffscreenCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return null;
-  ctx.putImageData(new ImageData(new Uint8ClampedArray(heatRgba(heat, width, height)), width, height), 0, 0);
-  return canvas.convertToBlob({ type: 'image/png' });
-}
-
 /** One leaf through the same head as the server's for the crop the farmer named (see the model's crop heads). */
 async function diagnoseLeaf(photo: Blob, crop: AnalysisCrop) {
   const { session: s, info } = await session();
@@ -74,9 +61,9 @@ async function diagnoseLeaf(photo: Blob, crop: AnalysisCrop) {
     version: info.version,
     thresholds: thresholdsFor(info),
   });
-  // The server's estimate on the same 160 px input.
-  const share = rustShareOf(rgb, size, crop);
-  return { diagnosis, info, share, cam: out[outputs.cam], width: image.width, height: image.height };
+  // The server's estimate and spots on the same 160 px input (one reading, as the server's classify()).
+  const reading = rustReading(rgb, size, crop, image.width / image.height);
+  return { diagnosis, info, share: reading.share, spots: reading.spots };
 }
 
 /** The card's cuts as the phone stores them (null: off, dropped before deciding). */
@@ -88,7 +75,9 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 /**
  * The field's answer from one to three leaves, as the server makes it (`fieldDiagnosis`, decision 0048):
  * a leaf with no leaf in it answers for the field only when it is the first (the server refuses it
- * as another leaf); the severity is the mean of the leaves' shares, shown for a confident rust answer.
+ * as another leaf); the severity is the mean of the leaves' shares, shown for a confident rust answer, with
+ * the first leaf's spots circled as the server circles its first photo's. The model's heatmap is for experts
+ * (decision 0054), so the phone no longer draws it.
  */
 export async function diagnoseFieldOnPhone(
   photos: Blob[],
@@ -97,8 +86,8 @@ export async function diagnoseFieldOnPhone(
   diagnosis: DiagnosisCore;
   leaves: DiagnosisCore[];
   info: OfflineModelInfo;
-  heatmap: Blob | null;
   severity: Severity | null;
+  spots: RustSpots | null;
 }> {
   const results = [];
   for (const photo of photos) results.push(await diagnoseLeaf(photo, crop));
@@ -122,9 +111,5 @@ export async function diagnoseFieldOnPhone(
     { outcome: diagnosis.outcome, rustClass: diagnosis.rust_class, unsure: diagnosis.unsure },
     shares.length > 0 ? mean(shares) : null,
   );
-  // The first leaf's map, as the server draws it for the field's first photo.
-  const heat = heatFor(first.diagnosis, first.cam);
-  // The answer does not wait on the picture: a phone that cannot draw it still gets its diagnosis.
-  const heatmap = heat ? await heatmapPng(heat, first.width, first.height).catch(() => null) : null;
-  return { diagnosis, leaves: results.map((r) => r.diagnosis), info, heatmap, severity };
+  return { diagnosis, leaves: results.map((r) => r.diagnosis), info, severity, spots: severity && first.spots };
 }

@@ -1,18 +1,17 @@
-import { useState } from 'react';
 import { Alert, Anchor, Box, Card, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { PhotoWithHeatmap } from '../../../components/AnalysisPhoto.tsx';
+import { spotsOfResult } from '../../../components/RustSpots.tsx';
 import { ResultCard } from './ResultCard.tsx';
 
 /**
  * A diagnosis made on the phone: the same card as a server result, marked, beside the photo with the
- * same heatmap switch (drawn on the phone), and the cached resources.
+ * rust-coloured spots circled as the server circles them (same function), and the cached resources.
  */
 export function OfflineResult({ result }: { result: AnalysisResult }) {
   const { t } = useTranslation();
-  const [overlay, setOverlay] = useState(false);
   return (
     <Stack gap="sm" data-testid="offline-result">
       <Alert color="blue" icon={<IconDeviceMobile />} data-testid="offline-result-notice">
@@ -23,13 +22,14 @@ export function OfflineResult({ result }: { result: AnalysisResult }) {
           <Box style={{ justifySelf: 'center' }}>
             <PhotoWithHeatmap
               photoSrc={result.image_url}
-              heatmapSrc={result.heatmap_url}
-              hasHeatmap={result.heatmap_url !== null}
-              overlay={overlay}
-              onOverlay={setOverlay}
+              heatmapSrc={null}
+              hasHeatmap={false}
+              overlay={false}
+              onOverlay={() => {}}
               size={220}
               alt={t('analysis.history.photoAlt')}
-              showToggle
+              showToggle={false}
+              spots={spotsOfResult(result)}
             />
           </Box>
         )}

@@ -5,6 +5,8 @@ import { ExpertReviewPanel } from '../../../components/review/ExpertReviewPanel.
 import { useCurrentAnalysis, useMarkResultSeen } from '../../../api/analysis.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { FieldPhotos } from '../../../components/FieldPhotos.tsx';
+import { spotsOfResult } from '../../../components/RustSpots.tsx';
+import { useSessionField } from '../../../lib/use-session.ts';
 import { FollowUpNote } from './FollowUpNote.tsx';
 import { MorePhotos } from './MorePhotos.tsx';
 import { ResultCard } from './ResultCard.tsx';
@@ -12,12 +14,13 @@ import { ExpertAnswer } from './ExpertAnswer.tsx';
 import { LeafCheck } from './LeafCheck.tsx';
 
 /**
- * A farmer's result: the photo (with where the model looked) beside the answer (above it on a phone):
- * the expert's once there is one, with the model's below it as what the model said (docs/decisions/0049).
- * Showing it marks its notification read: the farmer is looking at it.
+ * A farmer's result: the photo (with the rust-coloured spots circled on a confident rust answer) beside the
+ * answer (above it on a phone): the expert's once there is one, with the model's below it as what the model
+ * said (docs/decisions/0049). Showing it marks its notification read: the farmer is looking at it.
  */
 export function ResultWithReview({ result: given }: { result: AnalysisResult }) {
   const { t } = useTranslation();
+  const role = useSessionField((user) => user?.role ?? null);
   // The field answer once the farmer adds photos of other leaves (MorePhotos).
   const result = useCurrentAnalysis(given);
   useMarkResultSeen(result.id);
@@ -29,7 +32,9 @@ export function ResultWithReview({ result: given }: { result: AnalysisResult }) 
             id={result.id}
             imageUrl={result.image_url}
             heatmapUrl={result.heatmap_url}
-            showToggle
+            // The model's heatmap is for experts (decision 0054); a farmer sees the rust-coloured spots.
+            showToggle={role === 'expert'}
+            spots={spotsOfResult(result)}
             size={220}
             alt={t('analysis.history.photoAlt')}
           />

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnalysisResult, analysisResult } from '@kutu/contract';
+import { analyses } from '../../db/schema/index.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+import { fixture, multipart } from '../../../test/support/photos.ts';
+
+/** The rust-coloured spots outlined on the photo (docs/decisions/0054): with a confident rust answer only. */
+describe('rust spots in the result', () => {
+  let t: TestContext;
+  let farmer: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    farmer = await createUser(t, 'farmer');
+  });
+  afterAll(() => t.close());
+
+  const upload = async (name: string, crop: string) => {
+    const form = multipart([{ filename: name, data: fixture(name) }], { crop });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/rust-detection/',
+      payload: form.payload,
+      headers: { ...form.headers, ...farmer.headers },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as AnalysisResult;
+  };
+
+  it('outlines the spots the severity counted on a confident rust answer, and none on a healthy one', async () => {
+    const rust = await upload('bean-rust.jpg', 'beans');
+    expect(rust).toMatchObject({ rust_class: 'common_rust', unsure: false });
+    expect(analysisResult.parse(rust).rust_spots).toBeTruthy();
+    const spots = rust.rust_spots;
+    expect(spots?.side).toBe(160);
+    expect(spots?.boxes.length).toBeGreaterThan(3);
+    for (const [x0, y0, x1, y1] of spots?.boxes ?? []) {
+      expect(0 <= x0 && x0 < x1 && x1 <= 160 && 0 <= y0 && y0 < y1 && y1 <= 160).toBe(true);
+    }
+    // The photo's own shape (square here), so the drawing crops the boxes as it crops the photo.
+    expect(spots?.aspect).toBe(1);
+    const read = await t.app.inject({ method: 'GET', url: `/api/rust-detection/${rust.id}/`, headers: farmer.headers });
+    expect((read.json() as AnalysisResult).rust_spots).toEqual(spots);
+
+    const healthy = await upload('maize-healthy.jpg', 'maize');
+    expect(healthy.rust_class).toBe('healthy');
+    expect(healthy.rust_spots).toBeNull();
+    // Kept for every leaf photo (as the share is), shown only with a rust answer.
+    const [row] = await t.deps.database.db.select().from(analyses).where(eq(analyses.id, healthy.id));
+    expect(row.rustSpots).not.toBeNull();
+  });
+});
