@@ -9,6 +9,7 @@ import {
   type ContentLanguage,
   type Language,
   type EducationalResource,
+  confidencePercent,
   feedbackFor,
   resourceTopicsFor,
   type PageQuery,
@@ -56,7 +57,7 @@ function analysisNotice(
   return message(unsure ? 'notifications.analysisUnsure' : 'notifications.analysisResult', {
     // Rust named for the crop (issue 37): bean rust on beans, common rust on maize.
     result: rustClass === 'common_rust' ? rustName(crop) : message(`notifications.classes.${rustClass}`),
-    percent: `${(confidence * 100).toFixed(2)}%`,
+    percent: confidencePercent(confidence),
   });
 }
 

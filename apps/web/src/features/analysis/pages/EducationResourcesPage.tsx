@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '../../../config/routes.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { formatDateTime, formatConfidence } from '../../../lib/format.ts';
 import { useChosenOrLatestAnalysis } from '../../../api/analysis.ts';
 import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { ResourcesAccordion } from '../components/ResourcesAccordion.tsx';
@@ -66,7 +66,7 @@ function ResultResources() {
         <Badge color={resultColor(result)} variant="light">
           {t(resultLabelKey(result))}
         </Badge>
-        {result.outcome === 'diagnosis' && <Text size="sm">{formatPercent(result.confidence)}</Text>}
+        {result.outcome === 'diagnosis' && <Text size="sm">{formatConfidence(result.confidence)}</Text>}
         <Text size="sm" c="dimmed">
           {formatDateTime(result.created_at)}
         </Text>
