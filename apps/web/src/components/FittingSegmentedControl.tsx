@@ -3,11 +3,13 @@ import { SegmentedControl, type SegmentedControlProps } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
-/** Whether any choice's label is cut short (Mantine ends a label that does not fit with an ellipsis). */
+/**
+ * Whether a choice is cut short: the row is wider than the room it has (its end is clipped), or a label
+ * ends in an ellipsis.
+ */
 function labelCut(root: HTMLElement): boolean {
-  return [...root.querySelectorAll<HTMLElement>('.mantine-SegmentedControl-label')].some(
-    (label) => label.scrollWidth > label.clientWidth + 1,
-  );
+  const clipped = (el: HTMLElement) => el.scrollWidth > el.clientWidth + 1;
+  return clipped(root) || [...root.querySelectorAll<HTMLElement>('.mantine-SegmentedControl-label')].some(clipped);
 }
 
 /**
