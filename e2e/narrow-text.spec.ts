@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import lg from '../apps/web/src/lib/locales/lg.json' with { type: 'json' };
+import sw from '../apps/web/src/lib/locales/sw.json' with { type: 'json' };
 import { createActiveUser, type E2EUser, leafPhoto } from './support.ts';
 
 // What a farmer and an expert read on a 390 px phone in English, Kiswahili and Luganda (the longer
@@ -123,6 +125,15 @@ for (const language of ['en', 'sw', 'lg'] as const) {
     await page.goto('/account/addresses/my-bookings');
     await expect(page.locator('h1').first()).toBeVisible();
     await check(page, testInfo, `${language}-my-bookings`);
+
+    // Profile opens on what a farmer needs: the district and SMS alerts, not an ID form.
+    await page.goto('/account/profile');
+    await expect(page.getByTestId('language-switch').first()).toBeVisible();
+    await expect(page.getByRole('tab', { selected: true })).toHaveText(
+      { en: 'Account Summary', sw: sw.profile.tabs.summary, lg: lg.profile.tabs.summary }[language],
+    );
+    await expect(page.locator('input[autocomplete="bday"]')).toHaveCount(0);
+    await check(page, testInfo, `${language}-profile`);
   });
 
   test(`an expert's screens show every word whole on a 390 px phone in ${language}`, async ({

@@ -66,7 +66,10 @@ describe('ProfilePage', () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProfilePage />, { route: '/account/profile' });
     expect(screen.getByRole('tab', { name: 'Account Summary' }).getAttribute('aria-selected')).toBe('true');
-    expect(await screen.findByText('Outbreak alerts')).toBeTruthy();
+    // The district and SMS alerts come first, above the account's record.
+    const alerts = await screen.findByText('Outbreak alerts');
+    const record = screen.getByRole('rowheader', { name: 'Full name' });
+    expect(alerts.compareDocumentPosition(record) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByRole('tab', { name: 'Complete Profile' })).toBeNull();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Account Summary', 'More details (optional)', 'Change Password']);

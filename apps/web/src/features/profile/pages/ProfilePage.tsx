@@ -47,6 +47,13 @@ export default function ProfilePage() {
       : complete || farmer
         ? 'summary'
         : 'complete';
+  const outbreakSettings = current ? (
+    <Box mt="md" mb="md">
+      <Deferred>
+        <OutbreakSettingsCard user={current} />
+      </Deferred>
+    </Box>
+  ) : null;
   const completeTab = !complete ? (
     <Tabs.Tab value="complete" leftSection={<IconId size={16} />}>
       {t(farmer ? 'profile.tabs.completeOptional' : 'profile.tabs.complete')}
@@ -89,13 +96,11 @@ export default function ProfilePage() {
             </Tabs.Panel>
           ) : null}
           <Tabs.Panel value="summary">
+            {/* A farmer's own settings (district, SMS alerts) come first, above the account's record. */}
+            {farmer && outbreakSettings}
             {current.email === null ? <AddEmailCard /> : null}
             <AccountSummary user={current} stale={me.isError} />
-            <Box mt="md">
-              <Deferred>
-                <OutbreakSettingsCard user={current} />
-              </Deferred>
-            </Box>
+            {!farmer && outbreakSettings}
             {current.role === 'farmer' && (
               <Box mt="md" maw={560}>
                 <OfflineCard />
