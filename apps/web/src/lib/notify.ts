@@ -49,7 +49,7 @@ function show(kind: Shown['kind'], title: string | undefined, message: string) {
       id,
       title,
       message,
-      color: { success: 'green', error: 'red', info: 'blue' }[kind],
+      color: kind === 'success' ? 'green' : kind === 'error' ? 'red' : 'blue',
       withCloseButton: true,
       closeButtonProps: { 'aria-label': closeLabel },
       autoClose: NOTICE_MS,
