@@ -337,7 +337,9 @@ test('a new user completes the profile and then sees it in the summary', async (
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByTestId('topbar-username')).toHaveText(user.username);
   await page.goto('/account/profile');
-  await expect(page.getByRole('tab', { name: 'Complete Profile' })).toHaveAttribute('aria-selected', 'true');
+  // A farmer opens on the summary (district, SMS alerts); these details are optional, after it.
+  await expect(page.getByRole('tab', { name: 'Account Summary' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'More details (optional)' }).click();
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
   await field(page, 'ID number').fill('CM90012345ABCD');
@@ -352,7 +354,7 @@ test('a new user completes the profile and then sees it in the summary', async (
   await field(page, 'Occupation').fill('Farmer');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByRole('tab', { name: 'Account Summary' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tab', { name: 'Complete Profile' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'More details (optional)' })).toHaveCount(0);
   await expect(page.getByRole('row', { name: /Full name/ })).toContainText('Nakato Achieng');
   await expect(page.getByRole('row', { name: /Gender/ })).toContainText('Female');
   await expect(page.getByRole('row', { name: /^Name/ })).toContainText('Mbale Maize Growers');

@@ -110,8 +110,10 @@ test('weekly availability by phone call, a booking with a topic and an analysis,
   await expect(booking).not.toContainText(farmer.phone);
   await booking.getByRole('button', { name: 'Approve Booking' }).click();
   const approve = expertPage.getByRole('dialog');
-  await approve.getByLabel('Scheduled Date and Time').fill(`${date}T09:00`);
-  await approve.getByRole('button', { name: 'Schedule' }).click();
+  // The slot fixes the time: the dialog confirms it, asking for no date.
+  await expect(approve.getByTestId('approve-time')).toContainText('09:00');
+  await expect(approve.locator('input')).toHaveCount(0);
+  await approve.getByRole('button', { name: 'Approve this time' }).click();
   await expectNotice(expertPage, 'Booking approved');
   await expect(booking).toContainText(`Farmer's phone: ${farmer.phone}`);
   const forExpert = await downloadIcs(expertPage, booking.getByRole('button', { name: 'Add to calendar (.ics)' }));

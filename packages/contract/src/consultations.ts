@@ -258,7 +258,10 @@ export const bookingActions = ['approve', 'reject'] as const;
 export const manageBookingBody = z.object({
   booking_id: rowId('booking_id', 'Choose a booking'),
   action: z.enum(bookingActions, { error: 'Action must be approve or reject' }),
-  /** Required to approve; ignored when rejecting. Empty text counts as not given. */
+  /**
+   * To approve: the meeting's time, inside the slot; left out, the slot's start (the slot fixes the
+   * time). Ignored when rejecting. Empty text counts as not given.
+   */
   selected_date: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     wireDateTime('Scheduled date and time').optional(),

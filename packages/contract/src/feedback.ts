@@ -65,6 +65,11 @@ const byClass: Record<Exclude<RustClass, 'common_rust'>, Pick<AnalysisFeedback, 
   },
 };
 
+/** A model's confidence as farmers read it: a whole percent ("70%"); two decimals claim a precision it has not. */
+export function confidencePercent(confidence: number): string {
+  return `${Math.round(confidence * 100)}%`;
+}
+
 const notLeaf = {
   message: 'No leaf found in this photo',
   explanation:
@@ -72,7 +77,7 @@ const notLeaf = {
 };
 
 function unsure(rustClass: RustClass, confidence: number, crop: AnalysisCrop | null) {
-  const pct = `${(confidence * 100).toFixed(2)}%`;
+  const pct = confidencePercent(confidence);
   const name = classLabel(rustClass, crop);
   return {
     message: `Not sure: possibly ${rustClass === 'common_rust' ? name : name.toLowerCase()}`,
@@ -128,7 +133,7 @@ export function feedbackFor(d: Result & { crop: AnalysisCrop | null }, book: Adv
 /** The notification the farmer gets for a result. */
 export function notificationMessage(d: Result & { crop?: AnalysisCrop | null }): string {
   if (d.outcome === 'not_leaf' || !d.rustClass) return 'Image analysis done: no leaf was found in your photo.';
-  const pct = `${(d.confidence * 100).toFixed(2)}%`;
+  const pct = confidencePercent(d.confidence);
   const name = d.rustClass === 'common_rust' ? classLabel(d.rustClass, d.crop) : classLabels[d.rustClass].toLowerCase();
   return d.unsure
     ? `Image analysis done: not sure, possibly ${name} (${pct}).`

@@ -151,10 +151,3 @@ export function localInputToIso(value: string): string {
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? value : d.toISOString();
 }
-
-/** An ISO time as a `datetime-local` value in the viewer's zone (for min/max and defaults). */
-export function isoToLocalInput(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}

@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { resultLabelKey } from '../lib/diagnosis-labels.ts';
-import { formatPercent } from '../lib/format.ts';
+import { formatConfidence } from '../lib/format.ts';
 import { AnalysisPhoto } from './AnalysisPhoto.tsx';
 
 /**
@@ -28,7 +28,7 @@ export function FieldPhotos({ result, size = 88 }: { result: AnalysisResult; siz
             />
             <Text size="xs" ta="center" lh={1.2}>
               {t(resultLabelKey({ outcome: 'diagnosis', rust_class: p.rust_class, crop: result.crop }))}{' '}
-              {formatPercent(p.confidence)}
+              {formatConfidence(p.confidence)}
             </Text>
           </Stack>
         ))}

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { AnalysisResult, ResourceTopic } from '@kutu/contract';
+import { formatConfidence } from './format.ts';
 
 /** Class names and colours of the spec (rust red, Healthy green, Other Diseases blue). */
 export const topicMeta: Record<ResourceTopic, { labelKey: string; color: string }> = {
@@ -70,7 +71,7 @@ function explanationKey(
   if (r.unsure) {
     return {
       key: 'analysis.result.explanation.unsure',
-      values: { guess: t(resultLabelKey(r)), percent: `${(r.confidence * 100).toFixed(2)}%` },
+      values: { guess: t(resultLabelKey(r)), percent: formatConfidence(r.confidence) },
     };
   }
   if (r.rust_class === 'common_rust') {

@@ -185,3 +185,8 @@ export function formatPercent(value: number, fractionDigits = 2, language: Langu
     maximumFractionDigits: fractionDigits,
   }).format(value);
 }
+
+/** A diagnosis's confidence: a whole percent ("70%"), in every screen that shows one. */
+export function formatConfidence(value: number, language: Language = currentLanguage()): string {
+  return formatPercent(value, 0, language);
+}

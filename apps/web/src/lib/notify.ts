@@ -6,7 +6,7 @@ export const NOTICE_MS = 4_000;
 const CARRY_OVER_MS = 1_500;
 
 interface Shown {
-  kind: 'success' | 'error';
+  kind: 'success' | 'error' | 'info';
   at: number;
 }
 const shown = new Map<string, Shown>();
@@ -37,7 +37,7 @@ export const toastsNeeded = {
  * One notice at a time: a new one replaces whatever is up (and anything queued), so an error from a
  * moment ago never sits beside the success that followed it.
  */
-function show(kind: Shown['kind'], title: string, message: string) {
+function show(kind: Shown['kind'], title: string | undefined, message: string) {
   shown.clear();
   const id = `notice-${++nextId}`;
   shown.set(id, { kind, at: Date.now() });
@@ -49,7 +49,7 @@ function show(kind: Shown['kind'], title: string, message: string) {
       id,
       title,
       message,
-      color: kind === 'success' ? 'green' : 'red',
+      color: kind === 'success' ? 'green' : kind === 'error' ? 'red' : 'blue',
       withCloseButton: true,
       closeButtonProps: { 'aria-label': closeLabel },
       autoClose: NOTICE_MS,
@@ -58,12 +58,16 @@ function show(kind: Shown['kind'], title: string, message: string) {
   });
 }
 
-/** Notices have a title and a message (spec point 8). */
-export function notifySuccess(message: string, title = 'Success') {
+/** Notices have a title and a message (spec point 8), the title in the reader's language. */
+export function notifySuccess(message: string, title = i18n.t('notice.success')) {
   show('success', title, message);
 }
-export function notifyError(message: string, title = 'Error') {
+export function notifyError(message: string, title = i18n.t('notice.error')) {
   show('error', title, message);
+}
+/** News that is neither a success nor a failure (an unsure answer, no leaf found): no title that judges it. */
+export function notifyInfo(message: string) {
+  show('info', undefined, message);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { RustClass } from '@kutu/contract';
+import { confidencePercent, type RustClass } from '@kutu/contract';
 import { type Message, message } from '../../i18n/i18n.ts';
 import { rustName } from '../review/review.texts.ts';
 
@@ -14,6 +14,6 @@ export function analysisNotice(
   return message(unsure ? 'notifications.analysisUnsure' : 'notifications.analysisResult', {
     // Rust named for the crop (issue 37): bean rust on beans, common rust on maize.
     result: rustClass === 'common_rust' ? rustName(crop) : message(`notifications.classes.${rustClass}`),
-    percent: `${(confidence * 100).toFixed(2)}%`,
+    percent: confidencePercent(confidence),
   });
 }

@@ -60,6 +60,18 @@ describe('advice and education resources in the reader’s language (en, sw, lg)
     expect(rows).toHaveLength(36);
   });
 
+  it('says no bare English "blight" in the Kiswahili and Luganda advice (a named disease keeps its name)', async () => {
+    const rows = (await db().select().from(advice)).filter((r) => r.language !== 'en');
+    for (const r of rows) {
+      const text = [r.headline, ...r.steps, ...r.more].join(' ').replace(/(northern|Turcicum) leaf blight/gi, '');
+      expect(text, `${r.topic}/${r.crop}/${r.language}`).not.toMatch(/blight/i);
+    }
+    const beans = { sw: 'ukungu wa majani', lg: 'obukaza ebikoola' };
+    for (const language of ['sw', 'lg'] as const) {
+      expect((await adviceRow('common_rust', 'beans', language)).steps.join(' ')).toContain(beans[language]);
+    }
+  });
+
   it('keeps fungicide advice by active ingredient, with the registration and label caution, in every language', async () => {
     const caution = {
       sw: /iliyosajiliwa kwa mahindi nchini Kenya \(PCPB\) au Uganda \(MAAIF\).*lebo/,

@@ -279,12 +279,9 @@ export function createConsultationsService(
           });
           return;
         }
-        const selected = input.selected_date;
-        if (!selected) {
-          throw badRequest('errors.consultations.chooseScheduledTime', {
-            selected_date: 'errors.consultations.chooseScheduledTime',
-          });
-        }
+        // The slot fixes the meeting's time: approving without a time confirms the slot's start. A time
+        // given (older clients asked for one) must still fall inside the slot.
+        const selected = input.selected_date ?? b.slotStart;
         if (selected.getTime() < b.slotStart.getTime() || selected.getTime() >= b.slotEnd.getTime()) {
           const outside = message('errors.consultations.scheduledWithinSlot', {
             start: b.slotStart,

@@ -451,6 +451,16 @@ describe('consultations: slots and bookings', () => {
   });
 
   describe('approving and rejecting', () => {
+    it('approving with no time confirms the time the slot fixes, its start', async () => {
+      const slot = await makeSlot(expert, '09:00:00', '11:00:00');
+      const b = await book(slot.id);
+      const ok = await put(MANAGE, expert, { booking_id: b.id, action: 'approve' });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json()).toMatchObject({ id: b.id, status: 'approved', selected_date: slot.start_time });
+      const [note] = (await notificationsOf(farmer, 'booking_approved')).filter((n) => n.data.booking_id === b.id);
+      expect(note.data).toEqual({ booking_id: b.id, selected_date: slot.start_time });
+    });
+
     it('approves with a time inside the slot window and in the future, and tells the farmer', async () => {
       const slot = await makeSlot(expert, '09:00:00', '11:00:00');
       const b = await book(slot.id);
@@ -458,9 +468,6 @@ describe('consultations: slots and bookings', () => {
       const approve = (selected_date?: string) =>
         put(MANAGE, expert, { booking_id: b.id, action: 'approve', selected_date });
 
-      const missing = await approve(undefined);
-      expect(missing.statusCode).toBe(400);
-      expect(missing.json().error.fields.selected_date).toBe('Choose the scheduled date and time');
       const before = await approve(`${date} 08:59:00`);
       expect(before.statusCode).toBe(400);
       expect(before.json().error.fields.selected_date).toContain('within the slot');

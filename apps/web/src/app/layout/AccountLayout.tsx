@@ -115,7 +115,9 @@ function Shell() {
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={mobileOpen} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label={t('menu.open')} />
             <img src="/favicon.svg" width={28} height={28} alt="" />
-            <Text fw={700}>{t('app.name')}</Text>
+            <Text fw={700} style={{ flexShrink: 0 }}>
+              {t('app.name')}
+            </Text>
             <Text size="sm" c="dimmed" visibleFrom="md">
               {t('app.tagline')}
             </Text>
@@ -188,12 +190,12 @@ function UserBadge() {
   const { user } = useSession();
   return (
     <>
-      {/* A long name is cut short on a phone, beside the language switch and the bell. */}
-      <Text size="sm" truncate="end" maw={{ base: 72, sm: 200 }} data-testid="topbar-username">
+      {/* Not on a phone: beside the app's name, the language switch and the bell it left "Kutu" cut to "Ku". */}
+      <Text size="sm" truncate="end" maw={200} visibleFrom="sm" data-testid="topbar-username">
         {user?.username ?? t('menu.userFallback')}
       </Text>
       {/* Never squeezed by the language switch and the bell on a phone (issue 37 item 12). */}
-      <Avatar radius="xl" size="sm" color="green" alt="" style={{ flexShrink: 0 }}>
+      <Avatar radius="xl" size="sm" color="green" alt="" title={user?.username} style={{ flexShrink: 0 }}>
         {(user?.username ?? 'u').charAt(0).toUpperCase()}
       </Avatar>
     </>

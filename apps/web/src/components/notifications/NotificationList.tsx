@@ -127,20 +127,24 @@ export function NotificationList({ maxHeight = 300 }: { maxHeight?: number }) {
                       {n.message}
                     </Text>
                   )}
-                  <Text size="xs" c="dimmed">
-                    <time dateTime={n.date}>{formatDateTime(n.date)}</time>
-                  </Text>
+                  {/* The button goes under the message: beside it, Kiswahili's and Luganda's longer label
+                      left the message a strip of some 90 px on a phone, breaking its words. */}
+                  <Group gap="xs" justify="space-between" wrap="wrap">
+                    <Text size="xs" c="dimmed">
+                      <time dateTime={n.date}>{formatDateTime(n.date)}</time>
+                    </Text>
+                    {!n.read && (
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        loading={markRead.isPending && markRead.variables === n.id}
+                        onClick={() => markRead.mutate(n.id)}
+                      >
+                        {t('notifications.markRead')}
+                      </Button>
+                    )}
+                  </Group>
                 </Stack>
-                {!n.read && (
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    loading={markRead.isPending && markRead.variables === n.id}
-                    onClick={() => markRead.mutate(n.id)}
-                  >
-                    {t('notifications.markRead')}
-                  </Button>
-                )}
               </Group>
             );
           })}

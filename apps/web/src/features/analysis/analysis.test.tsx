@@ -94,7 +94,7 @@ describe('Upload Image', () => {
     expect(screen.queryByTestId('upload-preview')).toBeNull();
   });
 
-  it('sends the photo in the field "image" and shows the disease, the confidence with 2 decimals and the links', async () => {
+  it('sends the photo in the field "image" and shows the disease, the confidence as a whole percent and the links', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
     const sent = stubUpload(201, result);
     const user = userEvent.setup({ delay: null });
@@ -107,7 +107,7 @@ describe('Upload Image', () => {
     await user.click(screen.getByRole('button', { name: 'Process Image' }));
     const card = await screen.findByTestId('analysis-result');
     expect(within(card).getByTestId('result-heading').textContent).toBe('Signs of common rust (Puccinia sorghi)');
-    expect(within(card).getByTestId('result-confidence').textContent).toBe('87.12%');
+    expect(within(card).getByTestId('result-confidence').textContent).toBe('87%');
     expect(within(card).getByText('Confirm it is rust with the rub test.')).toBeTruthy();
     expect(
       within(card)
@@ -122,6 +122,26 @@ describe('Upload Image', () => {
     expect(await screen.findByText('Image analysis successfully done')).toBeTruthy();
     expect(sent).toHaveLength(1);
     expect((sent[0].get('image') as File).name).toBe('leaf.jpg');
+  });
+
+  it('an unsure answer and a photo with no leaf get a plain notice, with no "Success" over it', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<UploadImagePage />);
+    for (const answer of [
+      { ...result, unsure: true },
+      { ...result, outcome: 'not_leaf', rust_class: null },
+    ]) {
+      stubUpload(201, answer);
+      await user.upload(dropInput(), file('leaf.jpg', 'image/jpeg', 2048));
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Process Image' })).toHaveProperty('disabled', false),
+      );
+      await user.click(screen.getByRole('button', { name: 'Process Image' }));
+      expect(await screen.findByText('The photo was checked: read the answer below')).toBeTruthy();
+      expect(screen.queryByText('Success')).toBeNull();
+      expect(screen.queryByText('Image analysis successfully done')).toBeNull();
+    }
   });
 
   it("shows the server's message in red and as a notice, or 'Failed to upload image' when there is none", async () => {

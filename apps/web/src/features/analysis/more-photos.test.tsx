@@ -66,7 +66,7 @@ describe('a second photo when unsure (issue 35)', () => {
     expect((post?.form?.get('image') as File | undefined)?.name).toBe('leaf2.jpg');
     expect(screen.getByTestId('field-photos').textContent).toContain('Answer for your field from 2 photos');
     await waitFor(() => expect(screen.getAllByAltText(/Leaf photo \d from the same field/)).toHaveLength(2));
-    expect(screen.getByTestId('result-confidence').textContent).toBe('70.00%');
+    expect(screen.getByTestId('result-confidence').textContent).toBe('70%');
   });
 
   it('names the close call, keeps the answer and says why when the server refuses the photo', async () => {

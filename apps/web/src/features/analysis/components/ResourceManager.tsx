@@ -1,21 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Input,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Group, Input, Modal, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   type AnalysisCrop,
@@ -35,6 +20,8 @@ import { topicMeta } from '../../../lib/diagnosis-labels.ts';
 import { ListState } from '../../../components/ListState.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ResourceTranslationForm } from './ResourceTranslationForm.tsx';
+import { ResourceRows } from './ResourceRows.tsx';
+import { FittingSegmentedControl } from '../../../components/FittingSegmentedControl.tsx';
 import { translateErrors, translateMessage } from '../../../lib/validation.ts';
 
 const PAGE_SIZE = 20;
@@ -90,7 +77,7 @@ function ResourceForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="sm">
-        <SegmentedControl
+        <FittingSegmentedControl
           value={values.rust_class}
           onChange={(v) => set('rust_class', v as ResourceTopic)}
           data={resourceTopics.map((v) => ({ value: v, label: t(topicMeta[v].labelKey) }))}
@@ -120,7 +107,7 @@ function ResourceForm({
           onChange={(e) => set('description', e.currentTarget.value)}
         />
         <Input.Wrapper label={t('analysis.manage.fieldLinkLanguage')}>
-          <SegmentedControl
+          <FittingSegmentedControl
             display="flex"
             aria-label={t('analysis.manage.fieldLinkLanguage')}
             value={values.link_language}
@@ -129,7 +116,7 @@ function ResourceForm({
           />
         </Input.Wrapper>
         <Input.Wrapper label={t('analysis.manage.fieldCrop')} description={t('analysis.manage.fieldCropHint')}>
-          <SegmentedControl
+          <FittingSegmentedControl
             display="flex"
             aria-label={t('analysis.manage.fieldCrop')}
             value={values.crop ?? 'any'}
@@ -197,7 +184,7 @@ export function ResourceManager() {
     <Stack gap="md">
       <Text c="dimmed">{t('analysis.manage.intro')}</Text>
       <Input.Wrapper label={t('analysis.manage.textLanguage')}>
-        <SegmentedControl
+        <FittingSegmentedControl
           display="flex"
           aria-label={t('analysis.manage.textLanguage')}
           value={textLanguage}
@@ -209,7 +196,7 @@ export function ResourceManager() {
         />
       </Input.Wrapper>
       <Group justify="space-between">
-        <SegmentedControl
+        <FittingSegmentedControl
           value={topic}
           onChange={(v) => {
             setTopic(v as ResourceTopic);
@@ -242,69 +229,13 @@ export function ResourceManager() {
           </Text>
         }
       >
-        <Table.ScrollContainer minWidth={700}>
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('analysis.manage.fieldTitle')}</Table.Th>
-                <Table.Th>{t('analysis.manage.fieldDescription')}</Table.Th>
-                <Table.Th>{t('analysis.manage.fieldPosition')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data?.results.map((r) => (
-                <Table.Tr key={r.id} opacity={r.retired ? 0.55 : 1}>
-                  <Table.Td maw={260}>
-                    <Stack gap={2}>
-                      <Text fw={500} size="sm">
-                        {r.title} {r.retired && <Badge color="gray">{t('analysis.manage.retiredBadge')}</Badge>}
-                      </Text>
-                      {r.language !== textLanguage && (
-                        <Text size="xs" c="orange.9" data-testid="not-translated">
-                          {t('analysis.manage.notTranslated', { language: languageNames[textLanguage] })}
-                        </Text>
-                      )}
-                      <Anchor
-                        href={r.url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        size="xs"
-                        style={{ wordBreak: 'break-all' }}
-                      >
-                        {r.url}
-                      </Anchor>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={3}>
-                      {r.description}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{r.position}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => edit(r)}>
-                        {t('analysis.common.edit')}
-                      </Button>
-                      {!r.retired && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          leftSection={<IconTrash size={14} />}
-                          onClick={() => setConfirming(r)}
-                        >
-                          {t('analysis.manage.retire')}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResourceRows
+          resources={list.data?.results ?? []}
+          textLanguage={textLanguage}
+          languageName={languageNames[textLanguage]}
+          onEdit={edit}
+          onRetire={setConfirming}
+        />
         <ListPagination page={page} pageSize={PAGE_SIZE} count={list.data?.count ?? 0} onChange={setPage} />
       </ListState>
 

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { MAX_FIELD_PHOTOS, waitsForExpert } from '@kutu/contract/field-photos';
 import { routes } from '../../../config/routes.ts';
-import { formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { formatDateTime, formatConfidence } from '../../../lib/format.ts';
 import { resultColor, resultExplanation, resultHeading } from '../../../lib/diagnosis-labels.ts';
 import { SeverityNote } from './SeverityNote.tsx';
 import { ExpertWait } from './ExpertWait.tsx';
@@ -49,9 +49,9 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
               variant="light"
               data-testid="result-confidence"
               style={{ flexShrink: 0 }}
-              aria-label={t('analysis.result.confidenceLabel', { value: formatPercent(result.confidence) })}
+              aria-label={t('analysis.result.confidenceLabel', { value: formatConfidence(result.confidence) })}
             >
-              {formatPercent(result.confidence)}
+              {formatConfidence(result.confidence)}
             </Badge>
           )}
         </Group>

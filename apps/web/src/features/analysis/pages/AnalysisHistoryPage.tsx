@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
-import { formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { formatDateTime, formatConfidence } from '../../../lib/format.ts';
 import { analysisQuery, useAnalyses } from '../../../api/analysis.ts';
 import { verdictKeyFor } from '../../../components/review/verdicts.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
@@ -58,7 +58,7 @@ function HistoryRow({ item, onOpen }: { item: AnalysisResult; onOpen: () => void
                 ? t('analysis.history.modelSaid', { label: t(resultLabelKey(item)) })
                 : t(resultLabelKey(item))}
             </Badge>
-            {item.outcome === 'diagnosis' && <Text fw={500}>{formatPercent(item.confidence)}</Text>}
+            {item.outcome === 'diagnosis' && <Text fw={500}>{formatConfidence(item.confidence)}</Text>}
             {item.unsure && (
               <Badge color="yellow" variant="outline">
                 {t('analysis.history.unsure')}

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '../../../config/routes.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { formatDateTime, formatConfidence } from '../../../lib/format.ts';
 import { useChosenOrLatestAnalysis } from '../../../api/analysis.ts';
 import { verdictColor, verdictKeyFor } from '../../../components/review/verdicts.ts';
 import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
@@ -76,7 +76,7 @@ function ResultResources() {
             {t(resultLabelKey(result))}
           </Badge>
         )}
-        {!expert && result.outcome === 'diagnosis' && <Text size="sm">{formatPercent(result.confidence)}</Text>}
+        {!expert && result.outcome === 'diagnosis' && <Text size="sm">{formatConfidence(result.confidence)}</Text>}
         <Text size="sm" c="dimmed">
           {formatDateTime(result.created_at)}
         </Text>

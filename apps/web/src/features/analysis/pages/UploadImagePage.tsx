@@ -11,7 +11,7 @@ import { analysisCrops } from '@kutu/contract/enums';
 import { MAX_FIELD_PHOTOS } from '@kutu/contract/field-photos';
 import { routes } from '../../../config/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { OfflineCard } from '../../../components/offline/OfflineCard.tsx';
 import { OfflineResult } from '../components/OfflineResult.tsx';
 import { diagnoseOffline, useOfflineDiagnosis } from '../../../lib/offline/diagnose.ts';
@@ -80,7 +80,8 @@ export default function UploadImagePage() {
     const heading = resultHeading.current;
     if (!heading) return;
     heading.focus({ preventScroll: true });
-    heading.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    heading.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
   }, [answer, busy]);
 
   // Each leaf's preview URL lives until the leaf is removed or sent; what is left goes with the page.
@@ -185,7 +186,9 @@ export default function UploadImagePage() {
       // Answered: a next photo is not this follow-up again.
       if (followUpOf !== null) setParams({}, { replace: true });
     }
-    notifySuccess(t('analysis.upload.done'));
+    // An unsure answer or no leaf is no success: said plainly, with no "Success" over it.
+    if (analysed.unsure || analysed.outcome === 'not_leaf') notifyInfo(t('analysis.upload.checked'));
+    else notifySuccess(t('analysis.upload.done'));
     await client.invalidateQueries({ queryKey: analysisKeys.all });
   }
 

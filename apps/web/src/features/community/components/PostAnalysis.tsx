@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CommunityPost, CropType } from '@kutu/contract';
-import { formatPercent } from '../../../lib/format.ts';
+import { formatConfidence } from '../../../lib/format.ts';
 import { resultColor, resultHeading } from '../../../lib/diagnosis-labels.ts';
 
 /** What the analysis the farmer linked to the post found: its heading and confidence. */
@@ -22,7 +22,7 @@ export function PostAnalysis({
       </Text>
       <Badge variant="light" color={resultColor(analysis)} style={{ textTransform: 'none' }}>
         {heading}
-        {analysis.outcome === 'diagnosis' ? ` · ${formatPercent(analysis.confidence)}` : ''}
+        {analysis.outcome === 'diagnosis' ? ` · ${formatConfidence(analysis.confidence)}` : ''}
       </Badge>
     </Group>
   );

@@ -1,21 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { Booking } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { formatDateTime, viewerTimeZone } from '../../../lib/format.ts';
+import { formatDateTime, formatTime, viewerTimeZone } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { isoToLocalInput, localInputToIso, useManageBooking } from '../../../api/consultations.ts';
+import { useManageBooking } from '../../../api/consultations.ts';
 
 // The expert's approve and reject dialogs (Bookings), loaded when one is first opened.
 
+/**
+ * Approval confirms the time the slot fixes, its start (the server takes it from the slot): the expert
+ * is not asked again for a date and time.
+ */
 export function ApproveDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
   const { t } = useTranslation();
   const manage = useManageBooking();
-  const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const close = () => {
-    setValue('');
     setError(undefined);
     onClose();
   };
@@ -24,14 +26,14 @@ export function ApproveDialog({ booking, onClose }: { booking: Booking | null; o
     if (!booking) return;
     setError(undefined);
     manage.mutate(
-      { booking_id: booking.id, action: 'approve', selected_date: localInputToIso(value) },
+      { booking_id: booking.id, action: 'approve' },
       {
         onSuccess: () => {
           notifySuccess(t('consultations.bookings.approved'));
           close();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.fields.selected_date) setError(err.fields.selected_date);
+          setError(err instanceof ApiError && err.fields.selected_date ? err.fields.selected_date : errorMessage(err));
           notifyError(errorMessage(err));
         },
       },
@@ -42,26 +44,23 @@ export function ApproveDialog({ booking, onClose }: { booking: Booking | null; o
       {booking && (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <Text size="sm">
-              {t('consultations.bookings.window', {
+            <Text size="sm" data-testid="approve-time">
+              {t('consultations.bookings.approveText', {
+                farmer: booking.farmer.username,
                 start: formatDateTime(booking.slot.start_time),
-                end: formatDateTime(booking.slot.end_time),
+                end: formatTime(booking.slot.end_time),
               })}
             </Text>
-            <TextInput
-              type="datetime-local"
-              label={t('consultations.bookings.scheduled')}
-              description={t('consultations.zoneHint', { zone: viewerTimeZone() })}
-              min={isoToLocalInput(booking.slot.start_time)}
-              max={isoToLocalInput(booking.slot.end_time)}
-              value={value}
-              onChange={(e) => setValue(e.currentTarget.value)}
-              error={error}
-              required
-              data-autofocus
-            />
-            <Button type="submit" loading={manage.isPending}>
-              {t('consultations.bookings.schedule')}
+            <Text size="xs" c="dimmed">
+              {t('consultations.zoneHint', { zone: viewerTimeZone() })}
+            </Text>
+            {error && (
+              <Text size="sm" c="red" role="alert">
+                {error}
+              </Text>
+            )}
+            <Button type="submit" loading={manage.isPending} data-autofocus>
+              {t('consultations.bookings.confirmApprove')}
             </Button>
           </Stack>
         </form>

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Anchor, Badge, SegmentedControl, Text } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import type { Booking, BookingStatus } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
+import { FittingSegmentedControl } from '../../../components/FittingSegmentedControl.tsx';
 
 const statusColors: Record<BookingStatus, string> = {
   pending: 'yellow',
@@ -31,7 +32,7 @@ export function BookingStatusFilter({
 }) {
   const { t } = useTranslation();
   return (
-    <SegmentedControl
+    <FittingSegmentedControl
       aria-label={t('consultations.bookings.filter')}
       value={value}
       onChange={(v) => onChange(v as BookingFilter)}

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Booking, BookingPage } from '@kutu/contract';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { formatDateTime, formatTime } from '../../../lib/format.ts';
 import BookingsPage from './BookingsPage.tsx';
 import { fakeNetwork, json } from '../../../test/fakeServer.ts';
 
@@ -43,7 +44,7 @@ function stubApi(list: Booking[], manageReply: { status: number; body: unknown }
 afterEach(() => vi.unstubAllGlobals());
 
 describe('BookingsPage', () => {
-  it('shows the booking and approves it (not rejects) with the scheduled time', async () => {
+  it('shows the booking and approves it (not rejects) at the time its slot fixes, asking no date', async () => {
     const sent = stubApi([pending], { status: 200, body: { ...pending, status: 'approved' } });
     renderWithProviders(<BookingsPage />);
     const card = await screen.findByRole('article', { name: 'akello' });
@@ -53,17 +54,14 @@ describe('BookingsPage', () => {
 
     await userEvent.click(within(card).getByRole('button', { name: 'Approve Booking' }));
     const dialog = await screen.findByRole('dialog');
-    const input = within(dialog).getByLabelText(/Scheduled Date and Time/) as HTMLInputElement;
-    expect(input.type).toBe('datetime-local');
-    expect(input.min).toBeTruthy();
-    expect(input.max).toBeTruthy();
-    await userEvent.type(input, '2027-03-02T10:30');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(dialog.querySelector('input')).toBeNull();
+    expect(within(dialog).getByTestId('approve-time').textContent).toBe(
+      `The slot fixes the time: you meet akello on ${formatDateTime(pending.slot.start_time)} (until ${formatTime(pending.slot.end_time)}).`,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve this time' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    const body = sent[0] as { booking_id: number; action: string; selected_date: string };
-    expect(body.booking_id).toBe(7);
-    expect(body.action).toBe('approve');
-    expect(new Date(body.selected_date).getTime()).toBe(new Date(2027, 2, 2, 10, 30).getTime());
+    expect(sent[0]).toEqual({ booking_id: 7, action: 'approve' });
     expect(await screen.findByText('Booking approved')).toBeTruthy();
   });
 
@@ -77,7 +75,7 @@ describe('BookingsPage', () => {
     const card = await screen.findByRole('article', { name: 'akello' });
     await userEvent.click(within(card).getByRole('button', { name: 'Approve Booking' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve this time' }));
     expect((await within(dialog).findAllByText(message)).length).toBeGreaterThan(0);
   });
 

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OutbreakCrop, OutbreakTableRow } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
+import { PHONE_QUERY } from '../../../config/theme.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
@@ -43,6 +45,7 @@ export function DistrictTable({ crop, country }: { crop: OutbreakCrop; country: 
   const [downloading, setDownloading] = useState(false);
   const table = useOutbreakTable({ crop, country, page, page_size: PAGE_SIZE });
   const fewer = t('outbreak.fewerThan3');
+  const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   const download = () => {
     setDownloading(true);
     downloadOutbreakCsv(crop)
@@ -51,46 +54,72 @@ export function DistrictTable({ crop, country }: { crop: OutbreakCrop; country: 
       )
       .finally(() => setDownloading(false));
   };
+  const name = (r: OutbreakTableRow) => (
+    <Stack gap={2}>
+      <Text size="sm" fw={500}>
+        {r.name}
+      </Text>
+      <Group gap={4}>
+        {r.alert && (
+          <Badge size="xs" color="red">
+            {t('outbreak.district.alert')}
+          </Badge>
+        )}
+        {r.demo && (
+          <Badge size="xs" color="yellow">
+            {t('outbreak.demoBadge')}
+          </Badge>
+        )}
+      </Group>
+    </Stack>
+  );
+  const trend = (r: OutbreakTableRow) => (
+    <Group gap={6} wrap="nowrap">
+      <Sparkline weeks={r.trend} />
+      <Text size="xs">{t(`outbreak.table.direction.${r.direction}`)}</Text>
+    </Group>
+  );
+  const review = (r: OutbreakTableRow) => (
+    <Anchor component={Link} to={reviewQueueFor(r.code)} aria-label={t('outbreak.table.reviewLabel', { name: r.name })}>
+      {t('outbreak.table.review')}
+    </Anchor>
+  );
   const row = (r: OutbreakTableRow) => (
     <Table.Tr key={r.code} data-testid="outbreak-row">
-      <Table.Td>
-        <Stack gap={2}>
-          <Text size="sm" fw={500}>
-            {r.name}
-          </Text>
-          <Group gap={4}>
-            {r.alert && (
-              <Badge size="xs" color="red">
-                {t('outbreak.district.alert')}
-              </Badge>
-            )}
-            {r.demo && (
-              <Badge size="xs" color="yellow">
-                {t('outbreak.demoBadge')}
-              </Badge>
-            )}
-          </Group>
-        </Stack>
-      </Table.Td>
+      <Table.Td>{name(r)}</Table.Td>
       <Table.Td ta="right">{countLabel(r.unreviewed, fewer)}</Table.Td>
       <Table.Td ta="right">{countLabel(r.confirmed, fewer)}</Table.Td>
       <Table.Td ta="right">{countLabel(r.reported, fewer)}</Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <Sparkline weeks={r.trend} />
-          <Text size="xs">{t(`outbreak.table.direction.${r.direction}`)}</Text>
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        <Anchor
-          component={Link}
-          to={reviewQueueFor(r.code)}
-          aria-label={t('outbreak.table.reviewLabel', { name: r.name })}
-        >
-          {t('outbreak.table.review')}
-        </Anchor>
-      </Table.Td>
+      <Table.Td>{trend(r)}</Table.Td>
+      <Table.Td>{review(r)}</Table.Td>
     </Table.Tr>
+  );
+  // On a phone each district is a card: the table's six columns ran past the screen, Review last.
+  const card = (r: OutbreakTableRow) => (
+    <Card key={r.code} withBorder padding="sm" data-testid="outbreak-row">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          {name(r)}
+          {review(r)}
+        </Group>
+        <SimpleGrid cols={3} spacing="xs">
+          {(['unreviewed', 'confirmed', 'reported'] as const).map((key) => (
+            <Stack key={key} gap={0}>
+              <Text size="xs" c="dimmed">
+                {t(`outbreak.table.${key}`)}
+              </Text>
+              <Text size="sm">{countLabel(r[key], fewer)}</Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            {t('outbreak.table.trend')}
+          </Text>
+          {trend(r)}
+        </Stack>
+      </Stack>
+    </Card>
   );
 
   return (
@@ -119,21 +148,27 @@ export function DistrictTable({ crop, country }: { crop: OutbreakCrop; country: 
           </Card>
         }
       >
-        <ScrollArea type="auto">
-          <Table miw={620} striped data-testid="outbreak-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('outbreak.table.district')}</Table.Th>
-                <Table.Th ta="right">{t('outbreak.table.unreviewed')}</Table.Th>
-                <Table.Th ta="right">{t('outbreak.table.confirmed')}</Table.Th>
-                <Table.Th ta="right">{t('outbreak.table.reported')}</Table.Th>
-                <Table.Th>{t('outbreak.table.trend')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{table.data?.results.map(row)}</Table.Tbody>
-          </Table>
-        </ScrollArea>
+        {phone ? (
+          <Stack gap="sm" data-testid="outbreak-cards">
+            {table.data?.results.map(card)}
+          </Stack>
+        ) : (
+          <ScrollArea type="auto">
+            <Table miw={620} striped data-testid="outbreak-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('outbreak.table.district')}</Table.Th>
+                  <Table.Th ta="right">{t('outbreak.table.unreviewed')}</Table.Th>
+                  <Table.Th ta="right">{t('outbreak.table.confirmed')}</Table.Th>
+                  <Table.Th ta="right">{t('outbreak.table.reported')}</Table.Th>
+                  <Table.Th>{t('outbreak.table.trend')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>{table.data?.results.map(row)}</Table.Tbody>
+            </Table>
+          </ScrollArea>
+        )}
       </ListState>
       <ListPagination page={page} pageSize={PAGE_SIZE} count={table.data?.count ?? 0} onChange={setPage} />
     </Stack>

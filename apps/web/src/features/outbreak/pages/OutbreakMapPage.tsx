@@ -17,7 +17,7 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OutbreakCrop } from '@kutu/contract';
-import { MAP_WINDOW_DAYS, outbreakCrops } from '@kutu/contract/outbreak-paths';
+import { outbreakCrops } from '@kutu/contract/outbreak-paths';
 import { useSession } from '../../../lib/use-session.ts';
 import { Deferred } from '../../../components/OnDemand.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -31,6 +31,7 @@ import { withNewerDistricts } from '../lib/newer-districts.ts';
 import { loadDistricts } from '../../../lib/geo/boundaries.ts';
 import { type Country, countries } from '../../../lib/geo/geo.ts';
 import { hasCases, ZERO } from '../lib/shading.ts';
+import { windowDays } from '../lib/window.ts';
 
 // The expert's table (with its pagination) loads only when its tab opens.
 const DistrictTable = lazy(() => import('../components/DistrictTable.tsx').then((m) => ({ default: m.DistrictTable })));
@@ -143,7 +144,7 @@ function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }
             onSelect={setSelected}
             label={t('outbreak.map.label', { country: countryName })}
           />
-          <MapLegend days={data.window_days} />
+          <MapLegend days={windowDays(data)} />
           <MapAttribution country={country} />
         </Stack>
         <Stack gap="sm">
@@ -153,7 +154,7 @@ function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }
               code={picked.properties.code}
               name={picked.properties.name}
               crop={crop}
-              days={data.window_days}
+              days={windowDays(data)}
               counts={byCode.get(picked.properties.code) ?? { confirmed: ZERO, reported: ZERO }}
               alert={byCode.get(picked.properties.code)?.alert ?? false}
               onClose={() => setSelected(null)}
@@ -211,7 +212,7 @@ export default function OutbreakMapPage() {
       <Title order={1} size="h2">
         {t('outbreak.title')}
       </Title>
-      <Text c="dimmed">{t('outbreak.intro', { days: MAP_WINDOW_DAYS })}</Text>
+      <Text c="dimmed">{t('outbreak.intro')}</Text>
       {filters}
       {user?.role === 'expert' ? (
         <Tabs defaultValue="map" keepMounted={false}>

@@ -58,14 +58,25 @@ const completed: UserRecord = {
 const row = (label: string) => screen.getByRole('rowheader', { name: label }).closest('tr')?.textContent;
 
 describe('ProfilePage', () => {
-  it('opens on Complete Profile while incomplete, checks required fields, then shows the summary', async () => {
+  it("a farmer's incomplete profile opens on the summary and its alerts; the ID and birth date are an optional tab after it", async () => {
     session.signIn({ access: 'a', refresh: 'r', user: base });
     const calls = fakeServer((call) =>
       call.method === 'PUT' ? { status: 200, body: completed } : { status: 200, body: base },
     );
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProfilePage />, { route: '/account/profile' });
-    expect(screen.getByRole('tab', { name: 'Complete Profile' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Account Summary' }).getAttribute('aria-selected')).toBe('true');
+    // The district and SMS alerts come first, above the account's record.
+    const alerts = await screen.findByText('Outbreak alerts');
+    const record = screen.getByRole('rowheader', { name: 'Full name' });
+    expect(alerts.compareDocumentPosition(record) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Complete Profile' })).toBeNull();
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Account Summary', 'More details (optional)', 'Change Password']);
+    expect(screen.queryByLabelText(/^ID number/)).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'More details (optional)' }));
+    expect(await screen.findByText(/These details are optional/)).toBeTruthy();
 
     await user.click(await screen.findByRole('button', { name: 'Save profile' }));
     for (const msg of ['ID number is required', 'First name is required', 'Occupation is required']) {
@@ -88,7 +99,7 @@ describe('ProfilePage', () => {
     await waitFor(() =>
       expect(screen.getByRole('tab', { name: 'Account Summary' }).getAttribute('aria-selected')).toBe('true'),
     );
-    expect(screen.queryByRole('tab', { name: 'Complete Profile' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'More details (optional)' })).toBeNull();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       url: '/api/auth/complete-profile/',
       body: { idType: 'PASSPORT', gender: 'MALE', middleName: '', dob: '1990-05-17' },
@@ -108,7 +119,7 @@ describe('ProfilePage', () => {
         : { status: 200, body: saved },
     );
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<ProfilePage />, { route: '/account/profile' });
+    renderWithProviders(<ProfilePage />, { route: '/account/profile?tab=complete' });
     await user.clear(await screen.findByLabelText(/^Occupation/));
     await user.type(screen.getByLabelText(/^Occupation/), 'Agronomist');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));

@@ -27,8 +27,10 @@ const CompleteProfileForm = lazy(() =>
 type Tab = 'complete' | 'summary' | 'password';
 
 /**
- * Profile: Complete Profile (only while the account is incomplete), Account Summary, Change Password.
- * Opens on Complete Profile when incomplete, on Summary when complete; `?tab=` picks one.
+ * Profile: Account Summary, Complete Profile (only while the account is incomplete), Change Password.
+ * A farmer always opens on the summary, with the district and SMS alerts a farmer needs; the ID and
+ * birth date of Complete Profile are offered after it, as optional. An expert (whose details an
+ * administrator vets) opens on Complete Profile while incomplete. `?tab=` picks one.
  */
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -37,13 +39,26 @@ export default function ProfilePage() {
   const [params, setParams] = useSearchParams();
   const current = me.data ?? user;
   const complete = current?.accountComplete ?? false;
+  const farmer = current?.role === 'farmer';
   const asked = params.get('tab') as Tab | null;
   const tab: Tab =
     asked === 'summary' || asked === 'password' || (asked === 'complete' && !complete)
       ? asked
-      : complete
+      : complete || farmer
         ? 'summary'
         : 'complete';
+  const outbreakSettings = current ? (
+    <Box mt="md" mb="md">
+      <Deferred>
+        <OutbreakSettingsCard user={current} />
+      </Deferred>
+    </Box>
+  ) : null;
+  const completeTab = !complete ? (
+    <Tabs.Tab value="complete" leftSection={<IconId size={16} />}>
+      {t(farmer ? 'profile.tabs.completeOptional' : 'profile.tabs.complete')}
+    </Tabs.Tab>
+  ) : null;
   const select = (next: string | null) => {
     if (next) setParams((p) => ({ ...Object.fromEntries(p), tab: next }), { replace: true });
   };
@@ -61,14 +76,11 @@ export default function ProfilePage() {
       ) : (
         <Tabs value={tab} onChange={select} keepMounted={false}>
           <Tabs.List mb="md">
-            {!complete ? (
-              <Tabs.Tab value="complete" leftSection={<IconId size={16} />}>
-                {t('profile.tabs.complete')}
-              </Tabs.Tab>
-            ) : null}
+            {farmer ? null : completeTab}
             <Tabs.Tab value="summary" leftSection={<IconUserCheck size={16} />}>
               {t('profile.tabs.summary')}
             </Tabs.Tab>
+            {farmer ? completeTab : null}
             <Tabs.Tab value="password" leftSection={<IconKey size={16} />}>
               {t('profile.tabs.password')}
             </Tabs.Tab>
@@ -76,7 +88,7 @@ export default function ProfilePage() {
           {!complete ? (
             <Tabs.Panel value="complete">
               <Alert color="blue" mb="md">
-                {t('profile.incomplete')}
+                {t(farmer ? 'profile.incompleteOptional' : 'profile.incomplete')}
               </Alert>
               <Deferred>
                 <CompleteProfileForm user={current} onDone={() => select('summary')} />
@@ -84,13 +96,11 @@ export default function ProfilePage() {
             </Tabs.Panel>
           ) : null}
           <Tabs.Panel value="summary">
+            {/* A farmer's own settings (district, SMS alerts) come first, above the account's record. */}
+            {farmer && outbreakSettings}
             {current.email === null ? <AddEmailCard /> : null}
             <AccountSummary user={current} stale={me.isError} />
-            <Box mt="md">
-              <Deferred>
-                <OutbreakSettingsCard user={current} />
-              </Deferred>
-            </Box>
+            {!farmer && outbreakSettings}
             {current.role === 'farmer' && (
               <Box mt="md" maw={560}>
                 <OfflineCard />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { reviewVerdicts, type SeverityBandName, severityBands } from '@kutu/contract/enums';
 import type { AnalysisResult, ReviewVerdict } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatPercent } from '../../../lib/format.ts';
+import { formatConfidence } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { FieldPhotos } from '../../../components/FieldPhotos.tsx';
@@ -100,7 +100,7 @@ export function ReviewDialog({ item, onClose }: { item: ReviewTarget; onClose: (
         <Group gap="xs">
           <Text size="sm">{t('review.queue.modelSaid')}</Text>
           <Badge variant="light">{t(resultLabelKey(a))}</Badge>
-          {a.outcome === 'diagnosis' && <Text size="sm">{formatPercent(a.confidence)}</Text>}
+          {a.outcome === 'diagnosis' && <Text size="sm">{formatConfidence(a.confidence)}</Text>}
           {a.unsure && <Badge color="yellow">{t('review.queue.unsure')}</Badge>}
           {a.crop && <Badge variant="outline">{t(`review.crop.${a.crop}`)}</Badge>}
         </Group>

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { districts } from '@kutu/contract/districts';
 import { analysisCrops, modelAnswers } from '@kutu/contract/enums';
 import type { AnalysisCrop, ModelAnswer, ReviewQueueItem, ReviewQueueQuery } from '@kutu/contract';
-import { formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { formatDateTime, formatConfidence, formatPercent } from '../../../lib/format.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
@@ -43,7 +43,7 @@ function QueueCard({ item, onReview }: { item: ReviewQueueItem; onReview: () => 
               <Badge color={resultColor(a)} variant="light">
                 {t(resultLabelKey(a))}
               </Badge>
-              {a.outcome === 'diagnosis' && <Text size="sm">{formatPercent(a.confidence)}</Text>}
+              {a.outcome === 'diagnosis' && <Text size="sm">{formatConfidence(a.confidence)}</Text>}
               {a.unsure && <Badge color="yellow">{t('review.queue.unsure')}</Badge>}
             </Group>
             <Text size="xs" c="dimmed">
