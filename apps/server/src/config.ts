@@ -82,6 +82,8 @@ const schema = z
     SMS_GATEWAY_URL: z.string().url().optional(),
     SMS_GATEWAY_KEY: z.string().optional(),
     SMS_SENDER_ID: z.string().default('KUTU'),
+    /** The shared secret the SMS gateway's delivery reports carry (`?secret=`); unset: reports are refused. */
+    SMS_REPORT_SECRET: z.string().min(16).optional(),
     JWT_ACCESS_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     JWT_REFRESH_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -225,5 +227,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     storageUrl: e.STORAGE_URL,
     metricsToken: e.METRICS_TOKEN,
+    smsReportSecret: e.SMS_REPORT_SECRET,
   };
 }

@@ -14,3 +14,4 @@ export * from './field-photos.ts';
 export * from './offline-model.ts';
 export * from './vetting.ts';
 export * from './outbreak.ts';
+export * from './delivery.ts';

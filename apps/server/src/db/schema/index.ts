@@ -8,3 +8,4 @@ export * from './review.ts';
 export * from './outbreak.ts';
 export * from './read-versions.ts';
 export * from './followup.ts';
+export * from './delivery.ts';

@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyses, users } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, type TestContext, testDelivery } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
-import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createAvailabilityService } from './availability.service.ts';
 
 const SLOTS = '/api/consultations/availability-slots/';
@@ -220,7 +219,7 @@ describe('consultations: topic, contacts, cancellation, notifications, calendar'
       createAvailabilityService({
         ...t.deps,
         db: t.deps.database.db,
-        notifications: createNotificationsService(t.deps.database.db, t.clock),
+        delivery: testDelivery(t),
         lists: createListCaches(createMemoryCoordinator(), t.clock),
       });
 

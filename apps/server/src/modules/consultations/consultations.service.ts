@@ -78,7 +78,7 @@ function bookingOut(row: BookingRow): Booking {
 }
 
 export function createConsultationsService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'mailer' | 'sms' | 'config' | 'lists'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'delivery' | 'config' | 'lists'>,
 ) {
   const { db, clock, notifications } = deps;
   const repo = createConsultationsRepo(db);

@@ -19,7 +19,8 @@ import {
   toSmallCount,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import { message, render } from '../../i18n/i18n.ts';
+import { message } from '../../i18n/i18n.ts';
+import type { Tell } from '../../lib/deliverer.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/pagination.ts';
 import { boundaryOf } from '@kutu/contract/boundaries';
@@ -28,6 +29,8 @@ import { ALERT_WINDOW_WEEKS, alertedBy, inOutbreak, isoWeekLabel, weekStartOf, w
 
 /** The job queue that tells farmers and experts about a new alert (in the worker). */
 export const OUTBREAK_ALERT_QUEUE = 'outbreak-alert';
+/** Recipients whose messages one transaction of an alert's fan-out writes (memory stays bounded). */
+export const FAN_OUT_STEP = 500;
 /** How far back a farmer's photos count when the district is first set. */
 export const PAST_PHOTOS_DAYS = 14;
 
@@ -44,6 +47,37 @@ function latest(rows: { changed: Date | string }[]): Date | null {
   return max;
 }
 
+/** What an alert tells one person: a farmer (of the district, or next to it) or an expert. */
+function alertMessage(
+  alert: { id: number; district: string; crop: string; sourceDistrict: string; raisedAt: Date | string },
+  person: { id: number; role: 'farmer' | 'expert' },
+): Tell {
+  const params = {
+    crop: message(`outbreak.crops.${alert.crop as OutbreakCrop}`),
+    district: districtByCode(alert.district)?.name ?? alert.district,
+    source: districtByCode(alert.sourceDistrict)?.name ?? alert.sourceDistrict,
+  };
+  const farmer = person.role === 'farmer';
+  const neighbour = alert.district !== alert.sourceDistrict;
+  const sms = farmer ? (neighbour ? 'outbreak.alert.smsNeighbour' : 'outbreak.alert.sms') : 'outbreak.alert.expertSms';
+  return {
+    to: person.id,
+    key: `outbreak:${alert.id}`,
+    kind: 'alert',
+    app: {
+      type: 'outbreak_alert',
+      text: message(farmer ? 'outbreak.alert.message' : 'outbreak.alert.expert', params),
+      data: {
+        district: alert.district,
+        crop: alert.crop,
+        source_district: alert.sourceDistrict,
+        raised_at: new Date(alert.raisedAt).toISOString(),
+      },
+    },
+    sms: message(sms, params),
+  };
+}
+
 /** The window's weeks: `weeks` of them ending with the week of `now`, as Mondays. */
 function weekList(now: Date, weeks: number): string[] {
   const last = weekStartOf(now);
@@ -56,7 +90,7 @@ function weekList(now: Date, weeks: number): string[] {
  * rule (0033).
  */
 export function createOutbreakService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'jobs' | 'notifications' | 'sms' | 'lists'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'jobs' | 'delivery' | 'lists'>,
 ) {
   const repo = createOutbreakRepo(deps.db);
   const { clock } = deps;
@@ -162,40 +196,30 @@ export function createOutbreakService(
     return ended;
   }
 
-  /** Tells an alert's farmers and experts, once (the job may run twice; delivered_at decides). */
+  /**
+   * Tells an alert's farmers and experts (docs/decisions/0050): a fan-out in steps of `FAN_OUT_STEP`
+   * recipients, each one transaction that writes their messages and moves the alert's progress, under
+   * the alert's lock. A job run again (a worker died) goes on where the last committed step ended.
+   */
   async function deliver(alertId: number) {
-    const alert = await repo.alert(repo.db, alertId);
-    if (!alert || alert.deliveredAt) return;
-    if (!(await repo.claimDelivery(alertId, clock.now()))) return;
-    const params = {
-      crop: message(`outbreak.crops.${alert.crop as OutbreakCrop}`),
-      district: districtByCode(alert.district)?.name ?? alert.district,
-      source: districtByCode(alert.sourceDistrict)?.name ?? alert.sourceDistrict,
-    };
-    const neighbour = alert.district !== alert.sourceDistrict;
-    const data = {
-      district: alert.district,
-      crop: alert.crop,
-      source_district: alert.sourceDistrict,
-      raised_at: alert.raisedAt instanceof Date ? alert.raisedAt.toISOString() : String(alert.raisedAt),
-    };
-    for (const person of await repo.recipients(alert.district, alert.crop)) {
-      const farmer = person.role === 'farmer';
-      await deps.notifications.notify(
-        person.id,
-        'outbreak_alert',
-        message(farmer ? 'outbreak.alert.message' : 'outbreak.alert.expert', params),
-        data,
-      );
-      if (!person.smsAlerts) continue;
-      const language = await deps.notifications.languageOf(person.id);
-      const key = farmer
-        ? neighbour
-          ? 'outbreak.alert.smsNeighbour'
-          : 'outbreak.alert.sms'
-        : 'outbreak.alert.expertSms';
-      await deps.sms.send(person.phone, render(language, message(key, params))).catch(() => {});
+    for (;;) {
+      const finished = await deps.delivery.transaction(async (tx, tell) => {
+        const alert = await repo.lockAlert(tx, alertId);
+        if (!alert || alert.deliveredAt) return true;
+        const people = await repo.recipients(tx, alert.district, alert.crop, alert.toldThrough, FAN_OUT_STEP);
+        await tell(people.map((person) => alertMessage(alert, person)));
+        const last = people.at(-1)?.id ?? alert.toldThrough;
+        const done = people.length < FAN_OUT_STEP;
+        await repo.told(tx, alertId, last, done ? clock.now() : null);
+        return done;
+      });
+      if (finished) return;
     }
+  }
+
+  /** The fan-outs a dead worker left unfinished: queued again when a worker starts. */
+  async function resumeDeliveries() {
+    for (const { id } of await repo.unfinishedAlerts()) await deps.jobs.send(OUTBREAK_ALERT_QUEUE, { alertId: id });
   }
 
   function map(crop: OutbreakCrop, days: number): Promise<OutbreakMapReply> {
@@ -419,6 +443,7 @@ export function createOutbreakService(
   return {
     record,
     deliver,
+    resumeDeliveries,
     map,
     /** The map's data without the cache (benchmarks). */
     mapUncached: mapNow,

@@ -24,7 +24,7 @@ import {
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { message, render, restoreMessage, t } from '../../i18n/i18n.ts';
+import { message, render, restoreMessage } from '../../i18n/i18n.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { AnalysisService } from '../analysis/analysis.service.ts';
@@ -80,33 +80,25 @@ export function createReviewService(
 
   /**
    * A verdict is the most important message a farmer gets (issue 37): in the app (it opens the analysis,
-   * the note included), by SMS and by email, each in the farmer's language. The notification is the
-   * record; a failed SMS or email does not undo the verdict.
+   * the note included), by SMS and by email, each in the farmer's language, through the outbox
+   * (docs/decisions/0050).
    */
-  async function tellFarmer(
+  function tellFarmer(
     a: AnalysisResult & { userId: number },
     decision: { verdict: ReviewVerdict; note: string | null },
     revised: boolean,
+    at: Date,
   ) {
     const notice = reviewNotice(decision.verdict, revised, a.crop, decision.note);
-    await deps.notifications.notify(a.userId, 'expert_review', notice, {
-      analysis_id: a.id,
-      verdict: decision.verdict,
-      revised,
-    });
-    const [contact, language] = await Promise.all([repo.contactOf(a.userId), deps.notifications.languageOf(a.userId)]);
-    if (!contact) return;
     const link = `${deps.config.publicUrl}/account/addresses/analysis-history?analysis=${a.id}`;
-    await Promise.allSettled([
-      deps.sms.send(contact.phone, render(language, reviewSms(decision.verdict, a.crop, link))),
-      contact.email
-        ? deps.mailer.send({
-            to: contact.email,
-            subject: t(language, 'notifications.reviewSubject'),
-            text: `${render(language, notice)}\n\n${t(language, 'consultations.seeInKutu', { link })}`,
-          })
-        : Promise.resolve(),
-    ]);
+    return deps.delivery.tell({
+      to: a.userId,
+      key: `verdict:${a.id}:${at.getTime()}`,
+      kind: 'service',
+      app: { type: 'expert_review', text: notice, data: { analysis_id: a.id, verdict: decision.verdict, revised } },
+      sms: reviewSms(decision.verdict, a.crop, link),
+      email: { subject: message('notifications.reviewSubject'), text: notice, link },
+    });
   }
 
   function reviewOut(row: ReviewWithNames | undefined, a: AnalysisResult, who: AccessClaims): ExpertReview {
@@ -280,7 +272,7 @@ export function createReviewService(
       if (severity || before?.severity) await deps.lists.changed('severity-trust');
       // The verdict confirms or removes a rust case; counts and alerts follow (issue 36).
       await outbreak.record(id);
-      await tellFarmer(a, decision, revised);
+      await tellFarmer(a, decision, revised, now);
       return reviewOut(await repo.find(id), a, who);
     },
 

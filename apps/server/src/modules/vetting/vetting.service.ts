@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { ExpertApplication, ExpertApplicationPage, expertApplicationsQuery, Language } from '@kutu/contract';
+import type { ExpertApplication, ExpertApplicationPage, expertApplicationsQuery } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import { type Message, message, render, t } from '../../i18n/i18n.ts';
+import { type Message, message } from '../../i18n/i18n.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { type ApplicationRow, createVettingRepo } from './vetting.repo.ts';
@@ -35,32 +35,28 @@ function toApplication(row: ApplicationRow): ExpertApplication {
 
 /**
  * Administrators approve or refuse expert accounts (docs/decisions/0027). The applicant is told in
- * their own language: in the app (the record), by SMS and by email when the account has one. A failed
- * SMS or email does not undo the decision, which is already committed.
+ * their own language: in the app (the record), by SMS and by email when the account has one.
  */
 export function createVettingService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'mailer' | 'sms' | 'config'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>,
 ) {
   const repo = createVettingRepo(deps.db);
-  const { notifications, mailer, sms, config, clock } = deps;
+  const { delivery, config, clock } = deps;
 
-  async function tell(
+  /** The applicant's news, through the outbox (docs/decisions/0050); `at` makes each decision its own message. */
+  function tell(
     row: ApplicationRow,
+    at: Date,
     notice: { type: 'expert_approved' | 'expert_refused'; text: Message; sms: Message; subject: Message },
   ) {
-    await notifications.notify(row.id, notice.type, notice.text, { expert_id: row.id });
-    const language: Language = row.language;
-    const link = `${config.publicUrl}/account`;
-    await Promise.allSettled([
-      sms.send(row.phone, render(language, notice.sms).slice(0, 160)),
-      row.email
-        ? mailer.send({
-            to: row.email,
-            subject: render(language, notice.subject),
-            text: `${render(language, notice.text)}\n\n${t(language, 'vetting.seeInKutu', { link })}`,
-          })
-        : Promise.resolve(),
-    ]);
+    return delivery.tell({
+      to: row.id,
+      key: `vetting:${notice.type}:${at.getTime()}`,
+      kind: 'service',
+      app: { type: notice.type, text: notice.text, data: { expert_id: row.id } },
+      sms: notice.sms,
+      email: { subject: notice.subject, text: notice.text, link: `${config.publicUrl}/account` },
+    });
   }
 
   async function decided(userId: number): Promise<ExpertApplication> {
@@ -76,20 +72,14 @@ export function createVettingService(
     },
 
     async approve(adminId: number, userId: number): Promise<ExpertApplication> {
-      const ok = await repo.decide({
-        userId,
-        from: ['pending', 'refused'],
-        to: 'approved',
-        reason: null,
-        adminId,
-        now: clock.now(),
-      });
+      const now = clock.now();
+      const ok = await repo.decide({ userId, from: ['pending', 'refused'], to: 'approved', reason: null, adminId, now });
       if (!ok) {
         if (!(await repo.find(userId))) throw notFound('errors.vetting.notFound');
         throw conflict('errors.vetting.alreadyApproved');
       }
       const row = (await repo.find(userId))!;
-      await tell(row, {
+      await tell(row, now, {
         type: 'expert_approved',
         subject: message('vetting.approved.subject'),
         text: message('vetting.approved.message', { name: row.username }),
@@ -99,7 +89,8 @@ export function createVettingService(
     },
 
     async refuse(adminId: number, userId: number, reason: string): Promise<ExpertApplication> {
-      const ok = await repo.decide({ userId, from: ['pending'], to: 'refused', reason, adminId, now: clock.now() });
+      const now = clock.now();
+      const ok = await repo.decide({ userId, from: ['pending'], to: 'refused', reason, adminId, now });
       if (!ok) {
         const row = await repo.find(userId);
         if (!row) throw notFound('errors.vetting.notFound');
@@ -108,7 +99,7 @@ export function createVettingService(
         );
       }
       const row = (await repo.find(userId))!;
-      await tell(row, {
+      await tell(row, now, {
         type: 'expert_refused',
         subject: message('vetting.refused.subject'),
         text: message('vetting.refused.message', { name: row.username, reason }),
