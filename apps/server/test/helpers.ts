@@ -213,3 +213,25 @@ export function testDelivery(t: Pick<TestContext, 'deps' | 'clock'>) {
     { sendAtOnce: true },
   );
 }
+
+/**
+ * Outbox entries (newest first) with the numbered parts of a long SMS ("… (1/2)", "… (2/2)") joined back
+ * into one text, as a phone shows them one after the other.
+ */
+export function joinSmsParts<T extends { text: string }>(entries: T[]): T[] {
+  const out: T[] = [];
+  let parts: string[] = [];
+  for (const e of [...entries].reverse()) {
+    const m = / \((\d+)\/(\d+)\)$/.exec(e.text);
+    if (!m) {
+      out.push(e);
+      continue;
+    }
+    parts.push(e.text.slice(0, m.index));
+    if (m[1] === m[2]) {
+      out.push({ ...e, text: parts.join(' ') });
+      parts = [];
+    }
+  }
+  return out.reverse();
+}

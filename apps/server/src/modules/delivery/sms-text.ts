@@ -1,7 +1,7 @@
 /**
  * The SMS length rule (docs/decisions/0050): a text goes out in the GSM-7 alphabet where it can (160
  * characters a message; common typographic characters are replaced by their plain forms), else as UCS-2
- * (70). A longer text is split on purpose at word boundaries into numbered parts ("1/2 …"), never cut.
+ * (70). A longer text is split on purpose at word boundaries into numbered parts ("… (1/2)"), never cut.
  */
 const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
@@ -39,8 +39,8 @@ export function smsParts(input: string): string[] {
   const gsm7 = isGsm7(text);
   const single = gsm7 ? 160 : 70;
   if (size(text, gsm7) <= single) return [text];
-  // Room for "9/9 " in front of each part.
-  const room = (gsm7 ? 153 : 67) - 4;
+  // Room for " (9/9)" at the end of each part.
+  const room = (gsm7 ? 153 : 67) - 6;
   const parts: string[] = [];
   let current = '';
   for (const word of text.split(/ +/)) {
@@ -59,5 +59,5 @@ export function smsParts(input: string): string[] {
     current = rest;
   }
   if (current) parts.push(current);
-  return parts.map((p, i) => `${i + 1}/${parts.length} ${p}`);
+  return parts.map((p, i) => `${p} (${i + 1}/${parts.length})`);
 }
