@@ -104,7 +104,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const notifications = createNotificationsService(deps.database.db, deps.clock, coordinator);
   const delivery = createDeliveryService(
     { db: deps.database.db, clock: deps.clock, sms: deps.sms, mailer: deps.mailer, coordinator, config },
-    { ...deps.deliveryOptions, log: (msg, err) => app.log.error({ err }, msg) },
+    {
+      leaseMs: config.deliveryLeaseSeconds * 1000,
+      ...deps.deliveryOptions,
+      log: (msg, err) => app.log.error({ err }, msg),
+    },
   );
   const moduleDeps: ModuleDeps = {
     ...deps,

@@ -74,7 +74,10 @@ export function createSms(opts: {
         });
         // 4xx other than rate limiting: the request itself is wrong (key, sender), a retry cannot help.
         if (!res.ok)
-          throw new SmsError(`SMS gateway answered ${res.status}`, res.status >= 400 && res.status < 500 && res.status !== 429);
+          throw new SmsError(
+            `SMS gateway answered ${res.status}`,
+            res.status >= 400 && res.status < 500 && res.status !== 429,
+          );
         receipt = readReply((await res.json().catch(() => null)) as AtReply | null);
       } else {
         opts.log?.info({ to, text }, 'sms (log transport, not sent)');

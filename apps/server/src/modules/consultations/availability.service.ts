@@ -43,9 +43,7 @@ export interface WeeklyInput {
  * each start time once, even one its expert later deactivated) and never makes a slot that overlaps
  * another active slot of the expert: those are skipped and reported.
  */
-export function createAvailabilityService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config' | 'lists'>,
-) {
+export function createAvailabilityService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config' | 'lists'>) {
   const repo = createConsultationsRepo(deps.db);
   const notices = createConsultationNotices(deps);
   // New and ended slots change the farmers' bookable list, cached per process (docs/decisions/0025).

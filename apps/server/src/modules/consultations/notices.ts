@@ -30,7 +30,8 @@ const reasonOf = (row: BookingRow) => (row.reason ? message('consultations.reaso
  * email address), each in that person's language, through the outbox (docs/decisions/0050).
  */
 export function createConsultationNotices({ delivery, config }: Pick<ModuleDeps, 'delivery' | 'config'>) {
-  const link = (role: Role) => `${config.publicUrl}/account/addresses/${role === 'farmer' ? 'my-bookings' : 'bookings'}`;
+  const link = (role: Role) =>
+    `${config.publicUrl}/account/addresses/${role === 'farmer' ? 'my-bookings' : 'bookings'}`;
 
   const message_ = (row: BookingRow, role: Role, notice: Notice, data: Record<string, unknown>): Tell => ({
     to: role === 'farmer' ? row.farmerId : row.expertId,
@@ -46,7 +47,10 @@ export function createConsultationNotices({ delivery, config }: Pick<ModuleDeps,
   return {
     approved(row: BookingRow) {
       const values = { when: row.selectedDate!, how: how(row), expert: row.expertUsername, phone: row.expertPhone };
-      return tell(row, 'farmer', {
+      return tell(
+        row,
+        'farmer',
+        {
           type: 'booking_approved',
           event: 'approved',
           subject: message('consultations.approved.subject'),
@@ -59,7 +63,10 @@ export function createConsultationNotices({ delivery, config }: Pick<ModuleDeps,
 
     rejected(row: BookingRow) {
       const values = { expert: row.expertUsername, when: row.slotStart };
-      return tell(row, 'farmer', {
+      return tell(
+        row,
+        'farmer',
+        {
           type: 'booking_rejected',
           event: 'rejected',
           subject: message('consultations.rejected.subject'),
@@ -80,7 +87,10 @@ export function createConsultationNotices({ delivery, config }: Pick<ModuleDeps,
         when: row.selectedDate ?? row.slotStart,
         reason: reasonOf(row),
       };
-      return tell(row, byFarmer ? 'expert' : 'farmer', {
+      return tell(
+        row,
+        byFarmer ? 'expert' : 'farmer',
+        {
           type: 'booking_cancelled',
           event: 'cancelled',
           subject: message('consultations.cancelled.subject'),
@@ -106,20 +116,30 @@ export function createConsultationNotices({ delivery, config }: Pick<ModuleDeps,
       const toExpert = { ...values, farmer: row.farmerUsername, phone: row.farmerPhone };
       const event = `reminder-${kind}`;
       return [
-        message_(row, 'farmer', {
-          type: 'booking_reminder',
-          event,
-          subject,
-          message: message('consultations.reminder.toFarmer', toFarmer),
-          sms: message('consultations.reminder.smsToFarmer', toFarmer),
-        }, data),
-        message_(row, 'expert', {
-          type: 'booking_reminder',
-          event,
-          subject,
-          message: message('consultations.reminder.toExpert', toExpert),
-          sms: message('consultations.reminder.smsToExpert', toExpert),
-        }, data),
+        message_(
+          row,
+          'farmer',
+          {
+            type: 'booking_reminder',
+            event,
+            subject,
+            message: message('consultations.reminder.toFarmer', toFarmer),
+            sms: message('consultations.reminder.smsToFarmer', toFarmer),
+          },
+          data,
+        ),
+        message_(
+          row,
+          'expert',
+          {
+            type: 'booking_reminder',
+            event,
+            subject,
+            message: message('consultations.reminder.toExpert', toExpert),
+            sms: message('consultations.reminder.smsToExpert', toExpert),
+          },
+          data,
+        ),
       ];
     },
   };

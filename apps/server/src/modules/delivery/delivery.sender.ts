@@ -24,7 +24,10 @@ export interface SenderOptions {
   log?: (msg: string, err?: unknown) => void;
 }
 
-type Claimed = Pick<DeliveryRow, 'id' | 'key' | 'userId' | 'channel' | 'kind' | 'body' | 'subject' | 'link' | 'attempts'>;
+type Claimed = Pick<
+  DeliveryRow,
+  'id' | 'key' | 'userId' | 'channel' | 'kind' | 'body' | 'subject' | 'link' | 'attempts'
+>;
 
 /**
  * The delivery worker (docs/decisions/0050): claims due outbox rows, sends them, and records each
@@ -86,14 +89,19 @@ export function createSender(
           end = { state: 'failed', error: reason };
           outcome = 'failed';
         } else {
-          end = { state: 'waiting', error: reason, nextAt: new Date(clock.now().getTime() + RETRY_AFTER_MS[row.attempts - 1]) };
+          end = {
+            state: 'waiting',
+            error: reason,
+            nextAt: new Date(clock.now().getTime() + RETRY_AFTER_MS[row.attempts - 1]),
+          };
           outcome = 'retried';
         }
       }
     }
     messagesSent.inc({ channel: row.channel, outcome });
     // Another worker took the row after this one's lease ran out: it records the end.
-    if (!(await repo.finish(row.id, row.attempts, end))) log(`delivery ${row.id}: claim lost before its end was recorded`);
+    if (!(await repo.finish(row.id, row.attempts, end)))
+      log(`delivery ${row.id}: claim lost before its end was recorded`);
   }
 
   /** Sends every row due now, a batch at a time; returns how many rows were handled. */

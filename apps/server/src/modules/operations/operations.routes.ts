@@ -135,7 +135,8 @@ export function metricsRoutes(app: FastifyInstance, deps: OperationsDeps) {
         "select channel, state, count(*)::int as n from deliveries where state in ('waiting', 'sending', 'failed') group by channel, state",
       )
       .catch(() => ({ rows: [] }));
-    for (const r of messages.rows) messagesWaiting.set({ channel: String(r.channel), state: String(r.state) }, Number(r.n));
+    for (const r of messages.rows)
+      messagesWaiting.set({ channel: String(r.channel), state: String(r.state) }, Number(r.n));
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });
 }

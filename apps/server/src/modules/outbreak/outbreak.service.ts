@@ -89,9 +89,7 @@ function weekList(now: Date, weeks: number): string[] {
  * (docs/decisions/0031), alerts (0032), and the map, trend, table, CSV and open feed under the privacy
  * rule (0033).
  */
-export function createOutbreakService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'jobs' | 'delivery' | 'lists'>,
-) {
+export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'jobs' | 'delivery' | 'lists'>) {
   const repo = createOutbreakRepo(deps.db);
   const { clock } = deps;
   /** Map replies per crop and window, dropped in every process by any count change (docs/decisions/0025). */

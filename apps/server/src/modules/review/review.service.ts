@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import {
   type AnalysisResult,
@@ -93,7 +94,11 @@ export function createReviewService(
     const link = `${deps.config.publicUrl}/account/addresses/analysis-history?analysis=${a.id}`;
     return deps.delivery.tell({
       to: a.userId,
-      key: `verdict:${a.id}:${at.getTime()}`,
+      // Each decision is its own message; the same decision told twice (a retried request) is one.
+      key: `verdict:${a.id}:${at.getTime()}:${createHash('sha256')
+        .update(JSON.stringify([revised, decision]))
+        .digest('hex')
+        .slice(0, 16)}`,
       kind: 'service',
       app: { type: 'expert_review', text: notice, data: { analysis_id: a.id, verdict: decision.verdict, revised } },
       sms: reviewSms(decision.verdict, a.crop, link),

@@ -37,9 +37,7 @@ function toApplication(row: ApplicationRow): ExpertApplication {
  * Administrators approve or refuse expert accounts (docs/decisions/0027). The applicant is told in
  * their own language: in the app (the record), by SMS and by email when the account has one.
  */
-export function createVettingService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>,
-) {
+export function createVettingService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>) {
   const repo = createVettingRepo(deps.db);
   const { delivery, config, clock } = deps;
 
@@ -73,7 +71,14 @@ export function createVettingService(
 
     async approve(adminId: number, userId: number): Promise<ExpertApplication> {
       const now = clock.now();
-      const ok = await repo.decide({ userId, from: ['pending', 'refused'], to: 'approved', reason: null, adminId, now });
+      const ok = await repo.decide({
+        userId,
+        from: ['pending', 'refused'],
+        to: 'approved',
+        reason: null,
+        adminId,
+        now,
+      });
       if (!ok) {
         if (!(await repo.find(userId))) throw notFound('errors.vetting.notFound');
         throw conflict('errors.vetting.alreadyApproved');
