@@ -92,7 +92,14 @@ try {
   const rssBefore = process.resourceUsage().maxRSS;
 
   const delivery = createDeliveryService(
-    { db: db.db, clock: t.clock, sms, mailer: t.deps.mailer, coordinator: createMemoryCoordinator(), config: t.deps.config },
+    {
+      db: db.db,
+      clock: t.clock,
+      sms,
+      mailer: t.deps.mailer,
+      coordinator: createMemoryCoordinator(),
+      config: t.deps.config,
+    },
     { batch: 200, concurrency: 16 },
   );
   const outbreak = createOutbreakService({
@@ -106,7 +113,9 @@ try {
   started = performance.now();
   await outbreak.deliver(alertId);
   const fanOutMs = performance.now() - started;
-  const { rows } = await db.execute(`select count(*)::int as n from deliveries where key like $1`, [`outbreak:${alertId}|%`]);
+  const { rows } = await db.execute(`select count(*)::int as n from deliveries where key like $1`, [
+    `outbreak:${alertId}|%`,
+  ]);
   const written = Number(rows[0].n);
   console.log(`fan-out: ${written} SMS rows and notifications written in ${Math.round(fanOutMs)} ms (steps of 500)`);
 
@@ -121,15 +130,23 @@ try {
   }
   const sendMs = performance.now() - started;
   const sent = Number(
-    (await db.execute(`select count(*)::int as n from deliveries where key like $1 and state = 'sent'`, [`outbreak:${alertId}|%`]))
-      .rows[0].n,
+    (
+      await db.execute(`select count(*)::int as n from deliveries where key like $1 and state = 'sent'`, [
+        `outbreak:${alertId}|%`,
+      ])
+    ).rows[0].n,
   );
   console.log(
     `send: ${sent} of ${written} rows sent (${gateway.posts.length - postsBefore} posts) in ${Math.round(sendMs)} ms, ${Math.round((sent / sendMs) * 1000)} per second`,
   );
   const rssPeak = process.resourceUsage().maxRSS;
   console.log(`peak RSS: ${mib(rssBefore)} before the fan-out, ${mib(rssPeak)} after sending (handled ${handled})`);
-  console.log(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `machine: ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   await outboxApp.close();
   await gateway.close();
