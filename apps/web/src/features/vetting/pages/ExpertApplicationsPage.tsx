@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
 import { useApplications, useDecide } from '../api/vetting.ts';
-import { FailedMessages } from '../../delivery/components/FailedMessages.tsx';
+import { FailedMessages } from '../components/FailedMessages.tsx';
 
 const PAGE_SIZE = 10;
 /** The contract's REFUSAL_REASON_MAX (kept here: the contract's index would bring zod to this screen). */
