@@ -371,3 +371,4 @@ export async function recountAll(db: Db, now: Date): Promise<{ cases: number; co
     return { cases: Number(c.n), counts: Number(k.n) };
   });
 }
+export type OutbreakRepo = ReturnType<typeof createOutbreakRepo>;
