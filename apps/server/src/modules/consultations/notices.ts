@@ -26,10 +26,11 @@ export function how(row: BookingRow): Message {
 const reasonOf = (row: BookingRow) => (row.reason ? message('consultations.reason', { reason: row.reason }) : '');
 
 /**
- * Tells one side of a booking what happened: in the app, by SMS and by email (SMS only without an
- * email address), each in that person's language, through the outbox (docs/decisions/0050).
+ * What one side of a booking is told: in the app, by SMS and by email (SMS only without an email
+ * address), each in that person's language; the caller tells it in the transaction of the change
+ * (`deps.delivery`, docs/decisions/0050).
  */
-export function createConsultationNotices({ delivery, config }: Pick<ModuleDeps, 'delivery' | 'config'>) {
+export function createConsultationNotices({ config }: Pick<ModuleDeps, 'config'>) {
   const link = (role: Role) =>
     `${config.publicUrl}/account/addresses/${role === 'farmer' ? 'my-bookings' : 'bookings'}`;
 
@@ -41,8 +42,7 @@ export function createConsultationNotices({ delivery, config }: Pick<ModuleDeps,
     sms: notice.sms,
     email: { subject: notice.subject, text: notice.message, link: link(role) },
   });
-  const tell = (row: BookingRow, role: Role, notice: Notice, data: Record<string, unknown>) =>
-    delivery.tell(message_(row, role, notice, data));
+  const tell = message_;
 
   return {
     approved(row: BookingRow) {

@@ -24,6 +24,8 @@ import {
   trainingVerdicts,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
+import type { Tell } from '../../lib/deliverer.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { message, render, restoreMessage } from '../../i18n/i18n.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
@@ -89,10 +91,10 @@ export function createReviewService(
     decision: { verdict: ReviewVerdict; note: string | null },
     revised: boolean,
     at: Date,
-  ) {
+  ): Tell {
     const notice = reviewNotice(decision.verdict, revised, a.crop, decision.note);
     const link = `${deps.config.publicUrl}/account/addresses/analysis-history?analysis=${a.id}`;
-    return deps.delivery.tell({
+    return {
       to: a.userId,
       // Each decision is its own message; the same decision told twice (a retried request) is one.
       key: `verdict:${a.id}:${at.getTime()}:${createHash('sha256')
@@ -103,7 +105,7 @@ export function createReviewService(
       app: { type: 'expert_review', text: notice, data: { analysis_id: a.id, verdict: decision.verdict, revised } },
       sms: reviewSms(decision.verdict, a.crop, link),
       email: { subject: message('notifications.reviewSubject'), text: notice, link },
-    });
+    };
   }
 
   function reviewOut(row: ReviewWithNames | undefined, a: AnalysisResult, who: AccessClaims): ExpertReview {
@@ -262,22 +264,23 @@ export function createReviewService(
       const decision = { verdict: body.verdict, note: body.note?.trim() || null, severity };
       const now = clock.now();
       const before = await repo.find(id);
-      let row: ReviewRow | undefined;
-      let revised = false;
-      if (before?.reviewedAt) {
-        if (before.reviewerId !== who.userId) throw await refusal(id, who.userId);
-        row = await repo.revise(id, who.userId, decision, now);
-        revised = true;
-      } else {
-        row = await repo.decideFirst(id, who.userId, decision, now);
-      }
+      const revised = Boolean(before?.reviewedAt);
+      if (revised && before?.reviewerId !== who.userId) throw await refusal(id, who.userId);
+      // The verdict and the farmer's messages in one transaction (docs/decisions/0050).
+      const row = await deps.delivery.transaction(async (tx, tell) => {
+        const inTx = createReviewRepo(tx as unknown as Db);
+        const written = revised
+          ? await inTx.revise(id, who.userId, decision, now)
+          : await inTx.decideFirst(id, who.userId, decision, now);
+        if (written) await tell(tellFarmer(a, decision, revised, now));
+        return written;
+      });
       if (!row) throw await refusal(id, who.userId);
       await syncSample(who.userId, a, before?.sampleId ?? null, decision.verdict);
       // A rating (or a revision dropping one) can move the model–expert severity agreement.
       if (severity || before?.severity) await deps.lists.changed('severity-trust');
       // The verdict confirms or removes a rust case; counts and alerts follow (issue 36).
       await outbreak.record(id);
-      await tellFarmer(a, decision, revised, now);
       return reviewOut(await repo.find(id), a, who);
     },
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ExpertApplication, ExpertApplicationPage, expertApplicationsQuery } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
 import { type Message, message } from '../../i18n/i18n.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
@@ -41,19 +42,28 @@ export function createVettingService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'de
   const repo = createVettingRepo(deps.db);
   const { delivery, config, clock } = deps;
 
-  /** The applicant's news, through the outbox (docs/decisions/0050); `at` makes each decision its own message. */
-  function tell(
-    row: ApplicationRow,
-    at: Date,
-    notice: { type: 'expert_approved' | 'expert_refused'; text: Message; sms: Message; subject: Message },
-  ) {
-    return delivery.tell({
-      to: row.id,
-      key: `vetting:${notice.type}:${at.getTime()}`,
-      kind: 'service',
-      app: { type: notice.type, text: notice.text, data: { expert_id: row.id } },
-      sms: notice.sms,
-      email: { subject: notice.subject, text: notice.text, link: `${config.publicUrl}/account` },
+  type Notice = { type: 'expert_approved' | 'expert_refused'; text: Message; sms: Message; subject: Message };
+
+  /**
+   * Records the decision and tells the applicant in one transaction (docs/decisions/0050): the messages
+   * exist if and only if the decision commits. False when the application was not in one of `from`.
+   */
+  function decideAndTell(input: Parameters<typeof repo.decide>[0], notice: (row: ApplicationRow) => Notice) {
+    return delivery.transaction(async (tx, tell) => {
+      const inTx = createVettingRepo(tx as unknown as Db);
+      if (!(await inTx.decide(input))) return false;
+      const row = (await inTx.find(input.userId))!;
+      const n = notice(row);
+      await tell({
+        to: row.id,
+        // Each decision is its own message (an approval after a refusal too).
+        key: `vetting:${n.type}:${input.now.getTime()}`,
+        kind: 'service',
+        app: { type: n.type, text: n.text, data: { expert_id: row.id } },
+        sms: n.sms,
+        email: { subject: n.subject, text: n.text, link: `${config.publicUrl}/account` },
+      });
+      return true;
     });
   }
 
@@ -71,31 +81,30 @@ export function createVettingService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'de
 
     async approve(adminId: number, userId: number): Promise<ExpertApplication> {
       const now = clock.now();
-      const ok = await repo.decide({
-        userId,
-        from: ['pending', 'refused'],
-        to: 'approved',
-        reason: null,
-        adminId,
-        now,
-      });
+      const ok = await decideAndTell(
+        { userId, from: ['pending', 'refused'], to: 'approved', reason: null, adminId, now },
+        (row) => ({
+          type: 'expert_approved',
+          subject: message('vetting.approved.subject'),
+          text: message('vetting.approved.message', { name: row.username }),
+          sms: message('vetting.approved.sms'),
+        }),
+      );
       if (!ok) {
         if (!(await repo.find(userId))) throw notFound('errors.vetting.notFound');
         throw conflict('errors.vetting.alreadyApproved');
       }
-      const row = (await repo.find(userId))!;
-      await tell(row, now, {
-        type: 'expert_approved',
-        subject: message('vetting.approved.subject'),
-        text: message('vetting.approved.message', { name: row.username }),
-        sms: message('vetting.approved.sms'),
-      });
       return decided(userId);
     },
 
     async refuse(adminId: number, userId: number, reason: string): Promise<ExpertApplication> {
       const now = clock.now();
-      const ok = await repo.decide({ userId, from: ['pending'], to: 'refused', reason, adminId, now });
+      const ok = await decideAndTell({ userId, from: ['pending'], to: 'refused', reason, adminId, now }, (row) => ({
+        type: 'expert_refused',
+        subject: message('vetting.refused.subject'),
+        text: message('vetting.refused.message', { name: row.username, reason }),
+        sms: message('vetting.refused.sms', { reason }),
+      }));
       if (!ok) {
         const row = await repo.find(userId);
         if (!row) throw notFound('errors.vetting.notFound');
@@ -103,13 +112,6 @@ export function createVettingService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'de
           row.profile.vettingStatus === 'approved' ? 'errors.vetting.alreadyApproved' : 'errors.vetting.alreadyRefused',
         );
       }
-      const row = (await repo.find(userId))!;
-      await tell(row, now, {
-        type: 'expert_refused',
-        subject: message('vetting.refused.subject'),
-        text: message('vetting.refused.message', { name: row.username, reason }),
-        sms: message('vetting.refused.sms', { reason }),
-      });
       return decided(userId);
     },
   };
