@@ -50,7 +50,7 @@ describe('delivery workers: a kill -9 half-way through an alert', () => {
       WEB_DIST: path.join(tmp, 'no-web'),
       SMS_GATEWAY_URL: gateway.url,
       SMS_TRANSPORT: 'gateway',
-      DELIVERY_LEASE_SECONDS: '3',
+      DELIVERY_LEASE_SECONDS: '4',
     });
     procs.push(p);
     return p;

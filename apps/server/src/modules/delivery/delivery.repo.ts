@@ -87,6 +87,14 @@ export function createDeliveryRepo(db: Db) {
       return rows.length > 0;
     },
 
+    /** Gives back a claimed row not sent (its claim is too old to start a send): waiting again, the try not counted. */
+    async release(id: number, attempts: number): Promise<void> {
+      await db
+        .update(deliveries)
+        .set({ state: 'waiting', attempts: attempts - 1, leaseUntil: null })
+        .where(and(eq(deliveries.id, id), eq(deliveries.state, 'sending'), eq(deliveries.attempts, attempts)));
+    },
+
     /** Failed rows, newest first, with whom they were for. */
     async failed(window: { limit: number; offset: number }) {
       const [rows, [total]] = await Promise.all([

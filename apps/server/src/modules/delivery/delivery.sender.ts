@@ -38,8 +38,9 @@ export function createSender(
   opts: SenderOptions = {},
 ) {
   const { repo, clock } = deps;
-  const batch = opts.batch ?? 100;
   const concurrency = opts.concurrency ?? 8;
+  // Small claims: every row claimed is sent soon after, well inside its lease.
+  const batch = opts.batch ?? concurrency * 4;
   const leaseMs = opts.leaseMs ?? 60_000;
   const log = opts.log ?? (() => {});
 
@@ -110,11 +111,18 @@ export function createSender(
     for (;;) {
       const rows = await repo.claim(clock.now(), batch, leaseMs);
       if (rows.length === 0) return handled;
+      const claimedAt = performance.now();
       const people = await repo.recipients([...new Set(rows.map((r) => r.userId))]);
       let next = 0;
       const lane = async () => {
         while (next < rows.length) {
           const row = rows[next++];
+          // A send starts only in the first half of the claim's lease (a slow pass on a loaded machine):
+          // after that another worker may take the row, and two living workers must never both send it.
+          if (performance.now() - claimedAt > leaseMs / 2) {
+            await repo.release(row.id, row.attempts).catch((err) => log(`delivery ${row.id} not released`, err));
+            continue;
+          }
           await sendOne(row, people.get(row.userId)).catch((err) => log(`delivery ${row.id} not recorded`, err));
         }
       };
