@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, pageQuery, paginated } from './common.ts';
+import { idParam, isoDateTime, pageQuery, paginated } from './common.ts';
 import { e164 } from './auth.ts';
 import { languages } from './enums.ts';
 
@@ -54,4 +54,4 @@ export const callbackRequest = z.object({
 export type CallbackRequest = z.infer<typeof callbackRequest>;
 export const callbackPage = paginated(callbackRequest);
 export type CallbackPage = z.infer<typeof callbackPage>;
-export const callbackParams = z.object({ id: z.coerce.number().int().positive() });
+export const callbackParams = idParam;
