@@ -10,7 +10,12 @@ import { useTranslation } from 'react-i18next';
 export function ExpertWait({ photos, queued }: { photos: number; queued: boolean }) {
   const { t } = useTranslation();
   return (
-    <Alert color="blue" icon={<IconUserCheck />} title={t('analysis.expert.waitTitle')} data-testid="result-expert-wait">
+    <Alert
+      color="blue"
+      icon={<IconUserCheck />}
+      title={t('analysis.expert.waitTitle')}
+      data-testid="result-expert-wait"
+    >
       <Stack gap={6}>
         <Text size="sm">{t(queued ? 'analysis.expert.queued' : 'analysis.expert.sent', { count: photos })}</Text>
         <Text size="sm" fw={600}>
