@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { AnalysisResult, ReviewVerdict, SeverityBandName } from '@kutu/contract';
+import type { AnalysisResult } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { message } from '../../i18n/i18n.ts';
+import type { Db } from '../../db/client.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import { answerOfVerdict } from '../analysis/expert-answer.ts';
 import type { AnalysisService } from '../analysis/analysis.service.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
+import { createReviewRepo, type Decision } from './review.repo.ts';
 import { verdictMessage } from './verdict-message.ts';
 
-/** An expert's decision on an analysis. */
-export type Decision = { verdict: ReviewVerdict; note: string | null; severity: SeverityBandName | null };
+export type { Decision };
 
 /**
  * What the farmer is told of a verdict (docs/decisions/0049), in the app (the record), by SMS and by
@@ -36,6 +37,29 @@ export function verdictTell(
     sms: said.sms,
     email: { subject: message('notifications.reviewSubject'), text: said.notice, link: said.link },
   };
+}
+
+/**
+ * Writes a first verdict or a revision (undefined when another expert's answer came first) and, with
+ * `tell`, the farmer's messages in the same transaction: they exist if and only if the verdict commits.
+ */
+export function createVerdictWriter(deps: Pick<ModuleDeps, 'delivery' | 'config'>) {
+  return (
+    expertId: number,
+    a: AnalysisResult & { userId: number },
+    decision: Decision,
+    revised: boolean,
+    at: Date,
+    tell: boolean,
+  ) =>
+    deps.delivery.transaction(async (tx, say) => {
+      const inTx = createReviewRepo(tx as unknown as Db);
+      const written = revised
+        ? await inTx.revise(a.id, expertId, decision, at)
+        : await inTx.decideFirst(a.id, expertId, decision, at);
+      if (written && tell) await say(verdictTell(a, decision, revised, at, deps.config.publicUrl));
+      return written;
+    });
 }
 
 /**

@@ -23,7 +23,6 @@ import {
   trainingVerdicts,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { message, render, restoreMessage, storeMessage } from '../../i18n/i18n.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
@@ -34,7 +33,7 @@ import type { SamplesService } from '../training/samples.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import { createReviewRepo, type QueueFilters, type ReviewRow, type ReviewWithNames } from './review.repo.ts';
 import { communityPostFrom } from './review.texts.ts';
-import { createAnswerFarmer, type Decision, verdictTell } from './answer-farmer.ts';
+import { createAnswerFarmer, createVerdictWriter, type Decision } from './answer-farmer.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -82,6 +81,7 @@ export function createReviewService(
   const repo = createReviewRepo(deps.db);
   const { clock } = deps;
   const answerFarmer = createAnswerFarmer(deps, analysis, followUps);
+  const writeVerdict = createVerdictWriter(deps);
 
   function reviewOut(row: ReviewWithNames | undefined, a: AnalysisResult, who: AccessClaims): ExpertReview {
     const decided = Boolean(row?.reviewedAt);
@@ -244,14 +244,7 @@ export function createReviewService(
       const revised = Boolean(before?.reviewedAt);
       if (revised && before?.reviewerId !== who.userId) throw await refusal(id, who.userId);
       // The verdict and the farmer's messages in one transaction (docs/decisions/0050).
-      const row = await deps.delivery.transaction(async (tx, say) => {
-        const inTx = createReviewRepo(tx as unknown as Db);
-        const written = revised
-          ? await inTx.revise(id, who.userId, decision, now)
-          : await inTx.decideFirst(id, who.userId, decision, now);
-        if (written && tell) await say(verdictTell(a, decision, revised, now, deps.config.publicUrl));
-        return written;
-      });
+      const row = await writeVerdict(who.userId, a, decision, revised, now, tell);
       if (!row) throw await refusal(id, who.userId);
       await syncSample(who.userId, a, before?.sampleId ?? null, decision.verdict);
       // A rating (or a revision dropping one) can move the model–expert severity agreement.
