@@ -178,4 +178,3 @@ export function createSender(
     },
   };
 }
-export type Sender = ReturnType<typeof createSender>;
