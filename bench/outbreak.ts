@@ -15,9 +15,8 @@
 import os from 'node:os';
 import { startTemporaryPostgres } from '../scripts/postgres.ts';
 import { districts } from '../packages/contract/src/districts.ts';
-import { createTestApp } from '../apps/server/test/helpers.ts';
+import { createTestApp, testDelivery } from '../apps/server/test/helpers.ts';
 import { createUser } from '../apps/server/test/users.ts';
-import { createNotificationsService } from '../apps/server/src/modules/notifications/notifications.service.ts';
 import { createOutbreakService } from '../apps/server/src/modules/outbreak/outbreak.service.ts';
 import { recountAll } from '../apps/server/src/modules/outbreak/outbreak.repo.ts';
 import { createMemoryCoordinator } from '../apps/server/src/adapters/coordinator.ts';
@@ -112,8 +111,7 @@ try {
     db: db.db,
     clock: t.deps.clock,
     jobs: t.deps.jobs,
-    sms: t.deps.sms,
-    notifications: createNotificationsService(db.db, t.deps.clock),
+    delivery: testDelivery(t),
     lists: createListCaches(createMemoryCoordinator(), t.deps.clock),
   });
   const waiting = (

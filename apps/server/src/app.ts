@@ -41,6 +41,9 @@ import { createVettingRepo } from './modules/vetting/vetting.repo.ts';
 import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
 import { outbreakJobs } from './modules/outbreak/outbreak.jobs.ts';
 import { followUpJobs } from './modules/followup/followup.jobs.ts';
+import { deliveryJobs } from './modules/delivery/delivery.jobs.ts';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { createDeliveryService } from './modules/delivery/delivery.service.ts';
 import { outbreakRoutes } from './modules/outbreak/outbreak.routes.ts';
 import { ussdRoutes } from './modules/ussd/ussd.routes.ts';
 import { withoutKey } from './modules/ussd/gateway-key.ts';
@@ -107,6 +110,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessions.ended(e.sessionId ? { sessionId: e.sessionId } : { userId: e.userId }),
   );
   const notifications = createNotificationsService(deps.database.db, deps.clock, coordinator);
+  const delivery = createDeliveryService(
+    { db: deps.database.db, clock: deps.clock, sms: deps.sms, mailer: deps.mailer, coordinator, config },
+    {
+      leaseMs: config.deliveryLeaseSeconds * 1000,
+      ...deps.deliveryOptions,
+      log: (msg, err) => app.log.error({ err }, msg),
+    },
+  );
   const moduleDeps: ModuleDeps = {
     ...deps,
     coordinator,
@@ -115,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessions,
     lists: createListCaches(coordinator, deps.clock, (msg, err) => app.log.error({ err }, msg)),
     notifications,
+    delivery,
     decodeLimiter: createDecodeLimiter(),
   };
 
@@ -124,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   consultationsJobs(deps.jobs, services.availability);
   outbreakJobs(deps.jobs, services.outbreak);
   followUpJobs(deps.jobs, services.followUps);
+  deliveryJobs(app, deps.jobs, delivery);
 
   healthRoutes(app, moduleDeps);
   readinessRoutes(app, { ...deps, metricsToken: config.metricsToken });
@@ -145,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     perNumberPerMinute: config.phone.rateLimitMax,
   });
   clinicRoutes(app, moduleDeps, services.clinic);
+  deliveryRoutes(app, delivery);
 
   registerWebApp(app, config.webDist);
   return app;

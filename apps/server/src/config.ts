@@ -122,6 +122,10 @@ const schema = z
       .string()
       .regex(/^\*[0-9*]+#$/, 'a USSD code such as *384*123#')
       .default('*384*123#'),
+    /** The shared secret the SMS gateway's delivery reports carry (`?secret=`); unset: reports are refused. */
+    SMS_REPORT_SECRET: z.string().min(16).optional(),
+    /** How long a delivery worker holds the messages it claimed; a dead worker's are sent after this. */
+    DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     JWT_ACCESS_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     JWT_REFRESH_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -274,5 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     storageUrl: e.STORAGE_URL,
     metricsToken: e.METRICS_TOKEN,
+    smsReportSecret: e.SMS_REPORT_SECRET,
+    deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
   };
 }

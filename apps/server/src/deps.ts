@@ -17,6 +17,7 @@ import type { AccessTokens } from './lib/tokens.ts';
 import type { ClassifierHolder } from './adapters/classifier.ts';
 import type { Decide, Trainer } from './adapters/trainer.ts';
 import type { Notifier } from './lib/notifier.ts';
+import type { Deliverer } from './lib/deliverer.ts';
 
 /*
  * The types every feature module shares. They live apart from app.ts, which imports the modules, so
@@ -48,6 +49,8 @@ export interface AppDeps {
   coordinator?: Coordinator;
   /** Retraining settings for tests (the decision rule, the trainer); defaults are the product's. */
   training?: TrainingOptions;
+  /** Delivery worker settings for tests (docs/decisions/0050): `sendAtOnce` sends before the request answers. */
+  deliveryOptions?: { sendAtOnce?: boolean; leaseMs?: number; batch?: number; concurrency?: number };
 }
 
 /** What every feature module receives: the adapters plus the shared services. */
@@ -61,6 +64,8 @@ export interface ModuleDeps extends AppDeps {
   lists: ListCaches;
   /** Send a notification, read a user's language (the notifications module implements it). */
   notifications: Notifier;
+  /** The one way to tell a person: in-app, SMS and email through the outbox (docs/decisions/0050). */
+  delivery: Deliverer;
   /** The one limiter for all image decoding (analysis, posts, training uploads), with a per-user share. */
   decodeLimiter: DecodeLimiter;
 }

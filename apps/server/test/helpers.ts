@@ -11,6 +11,8 @@ import type { Clock } from '../src/adapters/clock.ts';
 import { createMailer } from '../src/adapters/mailer.ts';
 import { Outbox } from '../src/adapters/outbox.ts';
 import { createSms } from '../src/adapters/sms.ts';
+import { createMemoryCoordinator } from '../src/adapters/coordinator.ts';
+import { createDeliveryService } from '../src/modules/delivery/delivery.service.ts';
 import { createLocalStorage } from '../src/adapters/storage.ts';
 import { createJobQueue } from '../src/adapters/jobs.ts';
 import { defaultModelDir, loadClassifier, type Classifier } from '@kutu/vision';
@@ -173,6 +175,8 @@ export async function createTestApp(
     storage: createLocalStorage(path.join(dataDir, 'uploads')),
     jobs: createJobQueue(database),
     classifier: createClassifierHolder(await committedClassifier()),
+    // Messages go out before the request answers, so tests read them at once (the product's worker sends them).
+    deliveryOptions: { sendAtOnce: true },
     ...adapterOverrides,
   };
   const app = await buildApp(deps);
@@ -193,4 +197,41 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A delivery service (the outbox) over the test app's database and adapters, sending at once. */
+export function testDelivery(t: Pick<TestContext, 'deps' | 'clock'>) {
+  return createDeliveryService(
+    {
+      db: t.deps.database.db,
+      clock: t.clock,
+      sms: t.deps.sms,
+      mailer: t.deps.mailer,
+      coordinator: createMemoryCoordinator(),
+      config: t.deps.config,
+    },
+    { sendAtOnce: true },
+  );
+}
+
+/**
+ * Outbox entries (newest first) with the numbered parts of a long SMS ("… (1/2)", "… (2/2)") joined back
+ * into one text, as a phone shows them one after the other.
+ */
+export function joinSmsParts<T extends { text: string }>(entries: T[]): T[] {
+  const out: T[] = [];
+  let parts: string[] = [];
+  for (const e of [...entries].reverse()) {
+    const m = / \((\d+)\/(\d+)\)$/.exec(e.text);
+    if (!m) {
+      out.push(e);
+      continue;
+    }
+    parts.push(e.text.slice(0, m.index));
+    if (m[1] === m[2]) {
+      out.push({ ...e, text: parts.join(' ') });
+      parts = [];
+    }
+  }
+  return out.reverse();
 }

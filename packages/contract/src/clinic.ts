@@ -90,7 +90,7 @@ export const clinicVisit = z.object({
   severity: severityBand.nullable(),
   recommendation: z.string().nullable(),
   decided_at: isoDateTime.nullable(),
-  /** When the result SMS went to the farmer; null before the verdict. */
+  /** When the result SMS was handed to the delivery outbox (sent within seconds, retried); null before the verdict. */
   result_sms_at: isoDateTime.nullable(),
   /** When Kutu will ask the farmer by SMS how the field is (after a rust verdict). */
   follow_up_at: isoDateTime.nullable(),

@@ -16,3 +16,4 @@ export * from './vetting.ts';
 export * from './outbreak.ts';
 export * from './phone.ts';
 export * from './clinic.ts';
+export * from './delivery.ts';

@@ -169,6 +169,17 @@ export const vettingApi = {
   refusePath: (id: number | string) => `/api/admin/expert-applications/${id}/refuse/`,
 } as const;
 
+/** Messages to people that failed for good, and the SMS gateway's delivery reports (docs/decisions/0050). */
+export const deliveryApi = {
+  /** GET (admin): failed messages, newest first. */
+  failed: '/api/admin/messages/failed/',
+  /** POST (admin): send a failed message again. */
+  resend: '/api/admin/messages/:id/resend/',
+  resendPath: (id: number | string) => `/api/admin/messages/${id}/resend/`,
+  /** POST (the SMS gateway, with `?secret=`): a delivery report, as a form. */
+  reports: '/api/sms/delivery-reports/',
+} as const;
+
 /** Expert review of farmers' analyses. `:id` is always the analysis id. */
 export const reviewApi = {
   /** GET (expert): analyses waiting for review, most useful first. */

@@ -41,3 +41,17 @@ export const trainingJobs = new Gauge({
   labelNames: ['status'] as const,
   registers: [registry],
 });
+
+export const messagesSent = new Counter({
+  name: 'kutu_messages_total',
+  help: 'Messages to people (outbox sends) by channel and outcome: sent, retried, failed (for good), skipped',
+  labelNames: ['channel', 'outcome'] as const,
+  registers: [registry],
+});
+
+export const messagesWaiting = new Gauge({
+  name: 'kutu_messages',
+  help: 'Outbox messages by channel and state (waiting, sending, failed), read from the database at scrape time',
+  labelNames: ['channel', 'state'] as const,
+  registers: [registry],
+});

@@ -41,7 +41,7 @@ export const users = pgTable(
     smsAlerts: boolean('sms_alerts').notNull().default(true),
     /**
      * The owner sent STOP by SMS: no SMS from Kutu until START, except the codes they ask for at that
-     * moment (docs/decisions/0051; checked by `smsStopped()` in lib/sms-stop.ts).
+     * moment (docs/decisions/0051; checked by `smsAllowed()` in modules/delivery/sms-allowed.ts).
      */
     smsStoppedAt: timestamp('sms_stopped_at', { withTimezone: true }),
     createdAt: createdAt(),

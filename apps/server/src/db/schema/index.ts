@@ -10,3 +10,4 @@ export * from './read-versions.ts';
 export * from './followup.ts';
 export * from './phone.ts';
 export * from './clinic.ts';
+export * from './delivery.ts';

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, uniqueIndex, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { StoredMessage } from '../../i18n/i18n.ts';
 import { users } from './auth.ts';
 
@@ -18,8 +18,13 @@ export const notifications = pgTable(
      */
     text: jsonb('text').$type<StoredMessage>(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** The message and person (docs/decisions/0050): telling the same thing twice stores it once. */
+    key: text('key'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('notifications_key_idx').on(t.key),
+  ],
 );

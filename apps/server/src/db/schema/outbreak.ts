@@ -103,6 +103,8 @@ export const outbreakAlerts = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** When farmers and experts were told (null while the job has not run). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The fan-out's progress: recipients up to this user id have their messages written. */
+    toldThrough: integer('told_through').notNull().default(0),
   },
   (t) => [uniqueIndex('outbreak_alerts_open_idx').on(t.district, t.crop).where(sql`ended_at is null`)],
 );

@@ -75,7 +75,7 @@ export function createClinicRepo(db: Db) {
         .where(eq(clinicVisits.id, id));
     },
 
-    /** Claims the visit's result SMS: true once, for the one request that sends it. */
+    /** Claims the visit's result SMS: true once, for the one request that writes it. */
     async claimResultSms(id: number, now: Date): Promise<boolean> {
       const rows = await db
         .update(clinicVisits)
@@ -83,11 +83,6 @@ export function createClinicRepo(db: Db) {
         .where(and(eq(clinicVisits.id, id), isNull(clinicVisits.resultSmsAt)))
         .returning({ id: clinicVisits.id });
       return rows.length === 1;
-    },
-
-    /** The SMS could not be sent: a retry of the verdict may send it. */
-    async releaseResultSms(id: number): Promise<void> {
-      await db.update(clinicVisits).set({ resultSmsAt: null }).where(eq(clinicVisits.id, id));
     },
 
     /** One page of the expert's own records, newest first. */

@@ -15,6 +15,7 @@ import type {
 } from '@kutu/contract';
 import type { z } from 'zod';
 import type { ModuleDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
 import { message } from '../../i18n/i18n.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { csvLine } from '../../lib/csv.ts';
@@ -27,7 +28,7 @@ import type { FollowUpService } from '../followup/followup.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { modelAnswerOf } from '../review/review.service.ts';
 import { createClinicRepo, type RecordRow, type VisitRow } from './clinic.repo.ts';
-import { sendResultSms } from './result-sms.ts';
+import { resultTell } from './result-sms.ts';
 
 type Fields = z.output<typeof clinicVisitFields>;
 
@@ -175,18 +176,15 @@ export function createClinicService(
     }));
   }
 
-  /** Sends the result SMS unless a request before this one did (claimed first; released if it fails). */
+  /** Writes the result SMS once per visit: claimed with result_sms_at in the transaction that writes it (0050). */
   async function tellOnce(row: VisitRow, followUp: boolean): Promise<void> {
-    if (!row.verdict || !(await repo.claimResultSms(row.id, deps.clock.now()))) return;
-    const farmer = await repo.account(row.farmerId);
-    if (!farmer) return;
-    const result = { phone: farmer.phone, language: farmer.language, crop: row.crop, verdict: row.verdict };
-    try {
-      await sendResultSms(deps, { ...result, recommendation: row.recommendation, followUp });
-    } catch {
-      await repo.releaseResultSms(row.id);
-      throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.smsFailedTryLater', 503);
-    }
+    const { verdict } = row;
+    if (!verdict) return;
+    await deps.delivery.transaction(async (tx, tell) => {
+      if (!(await createClinicRepo(tx as unknown as Db).claimResultSms(row.id, deps.clock.now()))) return;
+      const result = { visitId: row.id, farmerId: row.farmerId, crop: row.crop, verdict };
+      await tell(resultTell({ ...result, recommendation: row.recommendation, followUp }, deps.config.phone.ussdCode));
+    });
   }
 
   return {

@@ -10,9 +10,8 @@ import {
   trainingSamples,
   users,
 } from '../../db/schema/index.ts';
-import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createFollowUpService, FOLLOW_UP_AFTER_DAYS } from '../followup/followup.service.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { CLINIC_CSV_COLUMNS } from './clinic.service.ts';
@@ -71,7 +70,8 @@ describe('plant clinic visits', () => {
   };
   const decide = (user: TestUser, id: number, body: object) =>
     t.app.inject({ method: 'POST', url: clinicApi.verdictPath(id), payload: body, headers: user.headers });
-  const smsTo = (phone: string) => t.deps.outbox.list().filter((m) => m.channel === 'sms' && m.to === phone);
+  const smsTo = (phone: string) =>
+    joinSmsParts(t.deps.outbox.list().filter((m) => m.channel === 'sms' && m.to === phone));
   const confirmed = async () =>
     (
       await db()
@@ -151,6 +151,8 @@ describe('plant clinic visits', () => {
     const phone = newPhone();
     const created = await post(doctor, visitFields(phone, newFarmer), ['maize-common-rust.jpg', 'maize-healthy.jpg']);
     const visit = created.json<ClinicVisit>();
+    // The result is what the farmer came for: it goes even after STOP and with SMS alerts off (0050, 0053).
+    await db().update(users).set({ smsStoppedAt: new Date(), smsAlerts: false }).where(eq(users.phone, phone));
     const before = await confirmed();
     const body = { verdict: 'common_rust', severity: 'moderate', recommendation: 'Pick off the worst leaves' };
     const [first, retry] = await Promise.all([decide(doctor, visit.id, body), decide(doctor, visit.id, body)]);
@@ -179,6 +181,7 @@ describe('plant clinic visits', () => {
     expect(sms[0].text).toContain('Kliniki ya mimea ya Kutu');
     expect(sms[0].text).toContain('Pick off the worst leaves');
     expect(sms[0].text).toContain('*384*123#');
+    await db().update(users).set({ smsStoppedAt: null, smsAlerts: true }).where(eq(users.phone, phone));
 
     const reminders = await db()
       .select()
@@ -201,8 +204,7 @@ describe('plant clinic visits', () => {
     const sweeper = createFollowUpService({
       db: db(),
       clock: t.clock,
-      notifications: createNotificationsService(db(), t.clock),
-      sms: t.deps.sms,
+      delivery: testDelivery(t),
       config: t.deps.config,
     });
     await sweeper.sendDue();

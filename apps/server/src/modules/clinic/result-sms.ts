@@ -1,12 +1,12 @@
-import type { AnalysisCrop, Language, ReviewVerdict } from '@kutu/contract';
-import type { ModuleDeps } from '../../deps.ts';
-import { message, render } from '../../i18n/i18n.ts';
+import type { AnalysisCrop, ReviewVerdict } from '@kutu/contract';
+import { type Message, message } from '../../i18n/i18n.ts';
+import type { Tell } from '../../lib/deliverer.ts';
 import { verdictText } from '../review/review.texts.ts';
 
 /** What the farmer of a clinic visit is told: the verdict, its advice, the plant doctor's words, the follow-up. */
 export interface ClinicResult {
-  phone: string;
-  language: Language;
+  visitId: number;
+  farmerId: number;
   crop: AnalysisCrop;
   verdict: ReviewVerdict;
   recommendation: string | null;
@@ -14,26 +14,24 @@ export interface ClinicResult {
   followUp: boolean;
 }
 
-/** The result SMS, in the farmer's language. */
-export function resultSmsText(r: ClinicResult, ussdCode: string): string {
+/** The result SMS, rendered in the farmer's language when it is sent. */
+export function resultSms(r: Omit<ClinicResult, 'visitId' | 'farmerId'>, ussdCode: string): Message {
   const parts = [
-    render(
-      r.language,
-      message('clinic.resultSms', {
-        verdict: verdictText(r.verdict, r.crop),
-        advice: message(`clinic.advice.${r.verdict}`),
-      }),
-    ),
-    r.recommendation ? render(r.language, message('clinic.recommendation', { text: r.recommendation })) : null,
-    r.followUp ? render(r.language, message('clinic.followUp', { code: ussdCode })) : null,
-  ];
-  return parts.filter(Boolean).join(' ');
+    message('clinic.resultSms', {
+      verdict: verdictText(r.verdict, r.crop),
+      advice: message(`clinic.advice.${r.verdict}`),
+    }),
+    r.recommendation ? message('clinic.recommendation', { text: r.recommendation }) : null,
+    r.followUp ? message('clinic.followUp', { code: ussdCode }) : null,
+  ].filter((p): p is Message => p !== null);
+  return parts.reduce((first, next) => message('clinic.smsJoin', { first, next }));
 }
 
 /**
- * The one place a clinic visit's result leaves Kutu (docs/decisions/0053). It is the answer the farmer
- * came for, asked for at that moment, so it goes even when they turned Kutu's unasked SMS off.
+ * The one message a clinic visit's result leaves Kutu as (docs/decisions/0053), one per visit (its key).
+ * It is the answer the farmer came for, asked for at that moment (`requested`, docs/decisions/0050): it
+ * goes even when they turned Kutu's unasked SMS off or sent STOP, as a sign-in code does.
  */
-export async function sendResultSms(deps: Pick<ModuleDeps, 'sms' | 'config'>, r: ClinicResult): Promise<void> {
-  await deps.sms.send(r.phone, resultSmsText(r, deps.config.phone.ussdCode));
+export function resultTell(r: ClinicResult, ussdCode: string): Tell {
+  return { to: r.farmerId, key: `clinic:${r.visitId}:result`, kind: 'requested', sms: resultSms(r, ussdCode) };
 }

@@ -1,6 +1,5 @@
 import type { ModuleDeps } from '../../deps.ts';
-import { type Message, message, render } from '../../i18n/i18n.ts';
-import { smsContactOf } from './asker.repo.ts';
+import { type Message, message } from '../../i18n/i18n.ts';
 
 /** What a post's author is sent when an expert answers the post. */
 export interface AnswerMessage {
@@ -31,21 +30,24 @@ export function answerMessage(
 }
 
 /**
- * Tells a post's author that an expert answered it: in the app always, by SMS when they chose SMS
- * notifications (`users.sms_alerts`, the outbreak and follow-up rule). An expert answering their own
- * post is not told; a failed SMS does not undo the answer.
+ * Tells a post's author that an expert answered it, through the delivery module (docs/decisions/0050):
+ * in the app always, by SMS when they chose SMS notifications (`users.sms_alerts`, the outbreak and
+ * follow-up rule, hence kind `alert`), never after STOP. An expert answering their own post is not told.
+ * One message per answer (its key).
  */
-export function createTellAsker(deps: Pick<ModuleDeps, 'db' | 'notifications' | 'sms' | 'config'>) {
+export function createTellAsker(deps: Pick<ModuleDeps, 'delivery' | 'config'>) {
   return async function tellAsker(
     post: { id: number; title: string; authorId: number },
     answer: { id: number; authorId: number },
   ): Promise<void> {
     if (post.authorId === answer.authorId) return;
     const said = answerMessage(post, answer.id, deps.config.publicUrl);
-    await deps.notifications.notify(post.authorId, 'community_answer', said.notice, said.data);
-    const asker = await smsContactOf(deps.db, post.authorId);
-    if (!asker?.phone || !asker.smsAlerts) return;
-    const language = await deps.notifications.languageOf(post.authorId);
-    await deps.sms.send(asker.phone, render(language, said.sms)).catch(() => {});
+    await deps.delivery.tell({
+      to: post.authorId,
+      key: `community-answer:${answer.id}`,
+      kind: 'alert',
+      app: { type: 'community_answer', text: said.notice, data: said.data },
+      sms: said.sms,
+    });
   };
 }

@@ -151,7 +151,7 @@ export function createCommunityService(deps: {
   storage: FileStorage;
   decodeLimiter: DecodeLimiter;
   lists: ListCaches;
-  sms: ModuleDeps['sms'];
+  delivery: ModuleDeps['delivery'];
   config: ModuleDeps['config'];
 }) {
   const repo = createCommunityRepo(deps.db, deps.database);

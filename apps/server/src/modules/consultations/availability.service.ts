@@ -1,6 +1,6 @@
 import { clockMinutes, type AvailabilityRule, type MeetingMode } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { availabilityRules } from '../../db/schema/index.ts';
 import { type Message, message } from '../../i18n/i18n.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -43,9 +43,7 @@ export interface WeeklyInput {
  * each start time once, even one its expert later deactivated) and never makes a slot that overlaps
  * another active slot of the expert: those are skipped and reported.
  */
-export function createAvailabilityService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'mailer' | 'sms' | 'config' | 'lists'>,
-) {
+export function createAvailabilityService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config' | 'lists'>) {
   const repo = createConsultationsRepo(deps.db);
   const notices = createConsultationNotices(deps);
   // New and ended slots change the farmers' bookable list, cached per process (docs/decisions/0025).
@@ -155,21 +153,24 @@ export function createAvailabilityService(
      */
     async sendDueReminders(): Promise<number> {
       const now = deps.clock.now();
-      const due = [
-        ...(await repo.claimReminders('24h', now, 24 * HOUR, HOUR)).map((id) => ({
-          id,
-          lead: message('units.hours', { count: 24 }),
-        })),
-        ...(await repo.claimReminders('1h', now, HOUR, 0)).map((id) => ({
-          id,
-          lead: message('units.hours', { count: 1 }),
-        })),
-      ];
-      for (const { id, lead } of due) {
-        const row = await repo.findBooking(id);
-        if (row) await notices.reminder(row, lead);
+      const leads = [
+        { kind: '24h', leadMs: 24 * HOUR, notBeforeMs: HOUR, lead: message('units.hours', { count: 24 }) },
+        { kind: '1h', leadMs: HOUR, notBeforeMs: 0, lead: message('units.hours', { count: 1 }) },
+      ] as const;
+      let sent = 0;
+      for (const { kind, leadMs, notBeforeMs, lead } of leads) {
+        // Claimed and told in one transaction: a crash leaves both undone, and the next sweep sends them.
+        sent += await deps.delivery.transaction(async (tx, tell) => {
+          const inTx = createConsultationsRepo(tx as unknown as Db);
+          const ids = await inTx.claimReminders(kind, now, leadMs, notBeforeMs);
+          for (const id of ids) {
+            const row = await inTx.findBooking(id);
+            if (row) await tell(notices.reminders(row, kind, lead));
+          }
+          return ids.length;
+        });
       }
-      return due.length;
+      return sent;
     },
   };
 }

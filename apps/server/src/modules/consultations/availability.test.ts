@@ -1,9 +1,8 @@
 import { describe, expect, it, afterAll, beforeAll, beforeEach } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, type TestContext, testDelivery } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
-import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { weeklySlotTimes } from './availability.ts';
 import { createAvailabilityService } from './availability.service.ts';
 
@@ -162,7 +161,7 @@ describe('weekly availability API', () => {
     const service = createAvailabilityService({
       ...t.deps,
       db,
-      notifications: createNotificationsService(db, t.clock),
+      delivery: testDelivery(t),
       lists: createListCaches(createMemoryCoordinator(), t.clock),
     });
     expect(await service.topUp()).toBe(0);

@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyses, users } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
-import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createAvailabilityService } from './availability.service.ts';
 
 const SLOTS = '/api/consultations/availability-slots/';
@@ -66,7 +65,8 @@ describe('consultations: topic, contacts, cancellation, notifications, calendar'
     expect(a.statusCode, a.body).toBe(200);
     return { slot: s, booking: a.json() as { id: number; [k: string]: unknown } };
   }
-  const smsTo = (user: TestUser) => t.outbox.list().filter((m) => m.channel === 'sms' && m.to === user.phone);
+  const smsTo = (user: TestUser) =>
+    joinSmsParts(t.outbox.list().filter((m) => m.channel === 'sms' && m.to === user.phone));
 
   it('requires a topic and attaches only the farmer’s own analysis', async () => {
     const s = await slot();
@@ -220,7 +220,7 @@ describe('consultations: topic, contacts, cancellation, notifications, calendar'
       createAvailabilityService({
         ...t.deps,
         db: t.deps.database.db,
-        notifications: createNotificationsService(t.deps.database.db, t.clock),
+        delivery: testDelivery(t),
         lists: createListCaches(createMemoryCoordinator(), t.clock),
       });
 

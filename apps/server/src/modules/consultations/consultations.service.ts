@@ -13,6 +13,7 @@ import {
   type Language,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { type Message, message } from '../../i18n/i18n.ts';
 import { encodeJson, type JsonText } from '../../lib/json-text.ts';
@@ -78,7 +79,7 @@ function bookingOut(row: BookingRow): Booking {
 }
 
 export function createConsultationsService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'mailer' | 'sms' | 'config' | 'lists'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'delivery' | 'config' | 'lists'>,
 ) {
   const { db, clock, notifications } = deps;
   const repo = createConsultationsRepo(db);
@@ -261,7 +262,8 @@ export function createConsultationsService(
       input: { booking_id: number; action: 'approve' | 'reject'; selected_date?: Date; reason?: string },
     ): Promise<Booking> {
       const now = clock.now();
-      await repo.transaction(async (tx) => {
+      // Decided and told in one transaction: the messages exist if and only if the decision commits.
+      const row = await deps.delivery.transaction(async (tx, tell) => {
         const b = await repo.lockBooking(tx, input.booking_id);
         if (!b || b.expertId !== expertId) throw notFound('errors.consultations.bookingNotFound');
         if (b.status !== 'pending')
@@ -277,7 +279,9 @@ export function createConsultationsService(
             reason: input.reason ?? null,
             decidedAt: now,
           });
-          return;
+          const rejected = (await createConsultationsRepo(tx as unknown as Db).findBooking(b.id))!;
+          await tell(notices.rejected(rejected));
+          return rejected;
         }
         // The slot fixes the meeting's time: approving without a time confirms the slot's start. A time
         // given (older clients asked for one) must still fall inside the slot.
@@ -300,12 +304,12 @@ export function createConsultationsService(
           reason: null,
           decidedAt: now,
         });
+        const approved = (await createConsultationsRepo(tx as unknown as Db).findBooking(b.id))!;
+        await tell(notices.approved(approved));
+        return approved;
       });
       // A rejection frees the slot (an approval keeps it taken; one rule for both is simpler).
       await slotsChanged();
-      const row = (await repo.findBooking(input.booking_id))!;
-      if (row.status === 'approved') await notices.approved(row);
-      else await notices.rejected(row);
       return bookingOut(row);
     },
 
@@ -315,7 +319,7 @@ export function createConsultationsService(
      */
     async cancel(user: { userId: number; role: 'farmer' | 'expert' }, bookingId: number, reason?: string) {
       const now = clock.now();
-      await repo.transaction(async (tx) => {
+      const row = await deps.delivery.transaction(async (tx, tell) => {
         const b = await repo.lockBooking(tx, bookingId);
         const own = user.role === 'farmer' ? b?.farmerId === user.userId : b?.expertId === user.userId;
         if (!b || !own) throw notFound('errors.consultations.bookingNotFound');
@@ -334,10 +338,11 @@ export function createConsultationsService(
           throw badRequest('errors.consultations.reasonRequired', { reason: 'errors.consultations.reasonRequired' });
         }
         await repo.cancelBooking(tx, b.id, user.role, reason ?? null, now);
+        const cancelled = (await createConsultationsRepo(tx as unknown as Db).findBooking(bookingId))!;
+        await tell(notices.cancelled(cancelled));
+        return cancelled;
       });
       await slotsChanged();
-      const row = (await repo.findBooking(bookingId))!;
-      await notices.cancelled(row);
       return bookingOut(row);
     },
 

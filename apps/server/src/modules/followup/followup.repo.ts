@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { analyses, followUps, users } from '../../db/schema/index.ts';
+import { analyses, followUps } from '../../db/schema/index.ts';
 import type { ComparedAnswer } from './compare.ts';
 
 export type FollowUpRow = typeof followUps.$inferSelect;
@@ -110,8 +110,9 @@ export function createFollowUpRepo(db: Db) {
      * Claims up to `limit` due reminders for sending: each row turns `sent` in the one statement that
      * picks it, and rows another sweep holds are skipped, so two sweeps never send the same one.
      */
-    async claimDue(now: Date, limit: number) {
-      const claimed = await db
+    /** Marks up to `limit` due reminders sent, in the caller's transaction (rows other sweeps hold are skipped). */
+    async claimDue(now: Date, limit: number, tx: Tx) {
+      return tx
         .update(followUps)
         .set({ state: 'sent', sentAt: now })
         .where(
@@ -122,18 +123,6 @@ export function createFollowUpRepo(db: Db) {
           ),
         )
         .returning();
-      if (claimed.length === 0) return [];
-      const contacts = await db
-        .select({ id: users.id, phone: users.phone, smsAlerts: users.smsAlerts })
-        .from(users)
-        .where(
-          inArray(
-            users.id,
-            claimed.map((r) => r.userId),
-          ),
-        );
-      const byId = new Map(contacts.map((c) => [c.id, c]));
-      return claimed.map((r) => ({ ...r, contact: byId.get(r.userId) }));
     },
 
     /** Sent reminders nobody answered by `before`: the field's next photo starts afresh. */

@@ -1,7 +1,7 @@
 import { adviceTopicFor, type AnalysisCrop, type FollowUpInfo, type RustClass } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import { message, render, storeMessage } from '../../i18n/i18n.ts';
-import { smsStopped } from '../../lib/sms-stop.ts';
+import { message, storeMessage } from '../../i18n/i18n.ts';
+import type { Tell } from '../../lib/deliverer.ts';
 import { createReviewRepo } from '../review/review.repo.ts';
 import { type ComparedAnswer, compareFollowUp } from './compare.ts';
 import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
@@ -42,7 +42,7 @@ export interface FollowUpView {
  * diagnosis, sent when due in the app and by SMS (unless the farmer turned SMS off); the field's next
  * photo closes it with a comparison, and one that looks worse goes straight to the expert queue.
  */
-export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'sms' | 'config'>) {
+export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>) {
   const repo = createFollowUpRepo(deps.db);
   const reviews = createReviewRepo(deps.db);
 
@@ -114,23 +114,24 @@ export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'n
     });
   }
 
-  async function send(r: Awaited<ReturnType<typeof repo.claimDue>>[number]): Promise<void> {
+  /** A due reminder, told in the app and by SMS (unless the farmer turned SMS alerts off). */
+  function reminderOf(r: FollowUpRow): Tell {
     const field = message(`followUp.field.${(r.crop || 'any') as AnalysisCrop | 'any'}`);
-    await deps.notifications.notify(
-      r.userId,
-      'follow_up_reminder',
-      message('followUp.reminder', { field, date: r.createdAt }),
-      { analysis_id: r.analysisId, follow_up_of: r.analysisId },
-    );
-    if (!r.contact?.smsAlerts || (await smsStopped(deps.db, r.contact.phone))) return;
-    const language = await deps.notifications.languageOf(r.userId);
     const link = `${deps.config.publicUrl}/account/addresses/image-analysis?follow_up=${r.analysisId}`;
-    // A farmer seen at a plant clinic answers by the USSD menu, not with a photo in the app (0053).
-    const text = r.byUssd
-      ? message('followUp.smsUssd', { field, code: deps.config.phone.ussdCode })
-      : message('followUp.sms', { field, link });
-    // The notification is the record: a failed SMS does not bring the reminder back.
-    await deps.sms.send(r.contact.phone, render(language, text)).catch(() => {});
+    return {
+      to: r.userId,
+      key: `follow-up:${r.id}`,
+      kind: 'reminder',
+      app: {
+        type: 'follow_up_reminder',
+        text: message('followUp.reminder', { field, date: r.createdAt }),
+        data: { analysis_id: r.analysisId, follow_up_of: r.analysisId },
+      },
+      // A farmer seen at a plant clinic answers by the USSD menu, not with a photo in the app (0053).
+      sms: r.byUssd
+        ? message('followUp.smsUssd', { field, code: deps.config.phone.ussdCode })
+        : message('followUp.sms', { field, link }),
+    };
   }
 
   return {
@@ -194,18 +195,23 @@ export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'n
     },
 
     /**
-     * The hourly sweep: sends every due reminder once (claimed before it is sent, so concurrent sweeps
-     * share the work) and lets go of sent ones nobody answered. Returns how many were sent.
+     * The hourly sweep: tells every due reminder once (claimed in the transaction that writes its
+     * messages, so concurrent sweeps share the work) and lets go of sent ones nobody answered. Returns
+     * how many were told.
      */
     async sendDue(): Promise<number> {
       const now = deps.clock.now();
       await repo.lapse(new Date(now.getTime() - FOLLOW_UP_ANSWER_DAYS * DAY_MS), now);
       let sent = 0;
       for (;;) {
-        const claimed = await repo.claimDue(now, SEND_BATCH);
-        for (const r of claimed) await send(r);
-        sent += claimed.length;
-        if (claimed.length < SEND_BATCH) return sent;
+        // Marked sent and written to the outbox in one transaction (docs/decisions/0050): a crash undoes both.
+        const claimed = await deps.delivery.transaction(async (tx, tell) => {
+          const rows = await repo.claimDue(now, SEND_BATCH, tx);
+          await tell(rows.map(reminderOf));
+          return rows.length;
+        });
+        sent += claimed;
+        if (claimed < SEND_BATCH) return sent;
       }
     },
 

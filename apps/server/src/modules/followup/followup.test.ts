@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisResult, analysisApi, dashboardApi, reviewApi, type ReviewQueuePage } from '@kutu/contract';
 import { analyses, expertReviews, followUps, notifications, users } from '../../db/schema/index.ts';
-import { createNotificationsService } from '../notifications/notifications.service.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, type TestContext, testDelivery, joinSmsParts } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { createFollowUpService, FOLLOW_UP_AFTER_DAYS } from './followup.service.ts';
@@ -25,8 +24,7 @@ describe('follow-up after advice to treat', () => {
     createFollowUpService({
       db: db(),
       clock: t.clock,
-      notifications: createNotificationsService(db(), t.clock),
-      sms: t.deps.sms,
+      delivery: testDelivery(t),
       config: t.deps.config,
     });
 
@@ -59,7 +57,7 @@ describe('follow-up after advice to treat', () => {
   const reminderOf = async (analysisId: number) =>
     (await db().select().from(followUps).where(eq(followUps.analysisId, analysisId)))[0];
   const remindersOf = (userId: number) => db().select().from(followUps).where(eq(followUps.userId, userId));
-  const smsTo = (phone: string) => t.outbox.list().filter((m) => m.channel === 'sms' && m.to === phone);
+  const smsTo = (phone: string) => joinSmsParts(t.outbox.list().filter((m) => m.channel === 'sms' && m.to === phone));
   const reminderNotices = (userId: number) =>
     db()
       .select()

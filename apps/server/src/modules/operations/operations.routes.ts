@@ -6,7 +6,7 @@ import type { FileStorage } from '../../adapters/storage.ts';
 import type { JobQueue } from '../../adapters/jobs.ts';
 import type { ClassifierHolder } from '../../adapters/classifier.ts';
 import { runWithRequestId } from '../../lib/request-context.ts';
-import { httpRequests, modelInfo, queueDepth, registry, trainingJobs } from '../../lib/metrics.ts';
+import { httpRequests, messagesWaiting, modelInfo, queueDepth, registry, trainingJobs } from '../../lib/metrics.ts';
 
 export const READINESS_PATH = '/api/health/ready/';
 export const METRICS_PATH = '/metrics';
@@ -134,6 +134,15 @@ export function metricsRoutes(app: FastifyInstance, deps: OperationsDeps) {
       .execute('select status, count(*)::int as n from training_jobs group by status')
       .catch(() => ({ rows: [] }));
     for (const r of rows.rows) trainingJobs.set({ status: String(r.status) }, Number(r.n));
+    // Outbox rows not sent yet and failed for good (their partial and state indexes; sent rows are not scanned).
+    messagesWaiting.reset();
+    const messages = await deps.database
+      .execute(
+        "select channel, state, count(*)::int as n from deliveries where state in ('waiting', 'sending', 'failed') group by channel, state",
+      )
+      .catch(() => ({ rows: [] }));
+    for (const r of messages.rows)
+      messagesWaiting.set({ channel: String(r.channel), state: String(r.state) }, Number(r.n));
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });
 }

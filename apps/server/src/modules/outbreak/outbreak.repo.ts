@@ -209,32 +209,52 @@ export function createOutbreakRepo(db: Db) {
       return row;
     },
 
-    /** Marks an alert delivered; false when another process already did (so it is told once). */
-    async claimDelivery(id: number, now: Date): Promise<boolean> {
-      const rows = await rowsOf<{ id: number }>(
-        db,
-        sql`update outbreak_alerts set delivered_at = ${now} where id = ${id} and delivered_at is null returning id`,
+    /** The alert and its fan-out's progress, locked until the transaction ends (one fan-out step at a time). */
+    async lockAlert(tx: Runner, id: number) {
+      const [row] = await rowsOf<{
+        id: number;
+        district: string;
+        crop: string;
+        sourceDistrict: string;
+        raisedAt: Date;
+        deliveredAt: Date | null;
+        toldThrough: number;
+      }>(
+        tx,
+        sql`select id, district, crop, source_district as "sourceDistrict", raised_at as "raisedAt",
+              delivered_at as "deliveredAt", told_through as "toldThrough" from outbreak_alerts where id = ${id} for update`,
       );
-      return rows.length > 0;
+      return row;
     },
 
+    /** Records the fan-out's progress: recipients up to `through` told; `deliveredAt` once all are. */
+    async told(tx: Runner, id: number, through: number, deliveredAt: Date | null) {
+      await tx.execute(
+        sql`update outbreak_alerts set told_through = ${through}, delivered_at = ${deliveredAt} where id = ${id}`,
+      );
+    },
+
+    /** Alerts whose fan-out has not finished (a worker died during it, or it never ran). */
+    unfinishedAlerts: () =>
+      rowsOf<{ id: number }>(db, sql`select id from outbreak_alerts where delivered_at is null and ended_at is null`),
+
     /**
-     * Who an alert tells: farmers of the district who grow the crop (said on a photo, or in their
-     * profile's crops), and the district's approved experts (never one whose application waits or was
-     * refused, docs/decisions/0027).
+     * Who an alert tells, in id order after `after`, `limit` at a time: farmers of the district who grow
+     * the crop (said on a photo, or in their profile's crops), and the district's approved experts (never
+     * one whose application waits or was refused, docs/decisions/0027).
      */
-    recipients: (district: string, crop: string) =>
-      rowsOf<{ id: number; role: 'farmer' | 'expert'; phone: string; smsAlerts: boolean }>(
-        db,
-        sql`select u.id, u.role, u.phone, u.sms_alerts as "smsAlerts" from users u
+    recipients: (tx: Runner, district: string, crop: string, after: number, limit: number) =>
+      rowsOf<{ id: number; role: 'farmer' | 'expert' }>(
+        tx,
+        sql`select u.id, u.role from users u
             left join farmer_profiles fp on fp.user_id = u.id
-            where u.district = ${district} and u.activated_at is not null and (
+            where u.district = ${district} and u.activated_at is not null and u.id > ${after} and (
               (u.role = 'expert' and exists (select 1 from expert_profiles ep
                 where ep.user_id = u.id and ep.vetting_status = 'approved'))
               or (u.role = 'farmer' and (
                 exists (select 1 from analyses a where a.user_id = u.id and coalesce(a.crop, 'other') = ${crop})
                 or exists (select 1 from unnest(fp.crop_types) c where lower(c) = ${crop}))))
-            order by u.id`,
+            order by u.id limit ${limit}`,
       ),
 
     /**
@@ -358,3 +378,4 @@ export async function recountAll(db: Db, now: Date): Promise<{ cases: number; co
     return { cases: Number(c.n), counts: Number(k.n) };
   });
 }
+export type OutbreakRepo = ReturnType<typeof createOutbreakRepo>;

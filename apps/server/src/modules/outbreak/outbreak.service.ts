@@ -1,14 +1,13 @@
-import { districtByCode, type OutbreakCrop, type OutbreakSettingsReply, TREND_WEEKS } from '@kutu/contract';
+import { type OutbreakCrop, type OutbreakSettingsReply, TREND_WEEKS } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import { message, render } from '../../i18n/i18n.ts';
 import { notFound } from '../../lib/errors.ts';
-import { smsStopped } from '../../lib/sms-stop.ts';
+import { createAlertDelivery, OUTBREAK_ALERT_QUEUE } from './alert-delivery.ts';
+
+export { OUTBREAK_ALERT_QUEUE };
 import { type CaseRow, createOutbreakRepo, type FarmerWeek } from './outbreak.repo.ts';
 import { createOutbreakPublishing } from './published.ts';
 import { ALERT_WINDOW_WEEKS, alertedBy, inOutbreak, weekStartOf, weeksBefore } from './rule.ts';
 
-/** The job queue that tells farmers and experts about a new alert (in the worker). */
-export const OUTBREAK_ALERT_QUEUE = 'outbreak-alert';
 /** How far back a farmer's photos count when the district is first set. */
 export const PAST_PHOTOS_DAYS = 14;
 
@@ -17,9 +16,7 @@ export const PAST_PHOTOS_DAYS = 14;
  * (docs/decisions/0031), alerts (0032), and the map, trend, table, CSV and open feed under the privacy
  * rule (0033).
  */
-export function createOutbreakService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'jobs' | 'notifications' | 'sms' | 'lists'>,
-) {
+export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'jobs' | 'delivery' | 'lists'>) {
   const repo = createOutbreakRepo(deps.db);
   const { clock } = deps;
 
@@ -135,41 +132,7 @@ export function createOutbreakService(
     return lagging.length;
   }
 
-  /** Tells an alert's farmers and experts, once (the job may run twice; delivered_at decides). */
-  async function deliver(alertId: number) {
-    const alert = await repo.alert(repo.db, alertId);
-    if (!alert || alert.deliveredAt) return;
-    if (!(await repo.claimDelivery(alertId, clock.now()))) return;
-    const params = {
-      crop: message(`outbreak.crops.${alert.crop as OutbreakCrop}`),
-      district: districtByCode(alert.district)?.name ?? alert.district,
-      source: districtByCode(alert.sourceDistrict)?.name ?? alert.sourceDistrict,
-    };
-    const neighbour = alert.district !== alert.sourceDistrict;
-    const data = {
-      district: alert.district,
-      crop: alert.crop,
-      source_district: alert.sourceDistrict,
-      raised_at: alert.raisedAt instanceof Date ? alert.raisedAt.toISOString() : String(alert.raisedAt),
-    };
-    for (const person of await repo.recipients(alert.district, alert.crop)) {
-      const farmer = person.role === 'farmer';
-      await deps.notifications.notify(
-        person.id,
-        'outbreak_alert',
-        message(farmer ? 'outbreak.alert.message' : 'outbreak.alert.expert', params),
-        data,
-      );
-      if (!person.smsAlerts || (await smsStopped(deps.db, person.phone))) continue;
-      const language = await deps.notifications.languageOf(person.id);
-      const key = farmer
-        ? neighbour
-          ? 'outbreak.alert.smsNeighbour'
-          : 'outbreak.alert.sms'
-        : 'outbreak.alert.expertSms';
-      await deps.sms.send(person.phone, render(language, message(key, params))).catch(() => {});
-    }
-  }
+  const { deliver, resumeDeliveries } = createAlertDelivery(deps, repo);
 
   const settingsReply = (s: {
     district: string | null;
@@ -184,6 +147,7 @@ export function createOutbreakService(
   return {
     record,
     deliver,
+    resumeDeliveries,
     /** The map (and `mapUncached` for benchmarks), trend, table, CSV and open feed (published.ts). */
     ...createOutbreakPublishing(deps, repo),
     endLapsedAlerts,

@@ -10,12 +10,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyses, users } from '../../db/schema/index.ts';
 import { message, render } from '../../i18n/i18n.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, type TestContext, testDelivery } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
 import { fixture } from '../../../test/support/photos.ts';
-import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createOutbreakService } from './outbreak.service.ts';
 import { ALERT_THRESHOLD } from './rule.ts';
 
@@ -45,8 +44,7 @@ describe('outbreak watch (issue 36)', () => {
       db,
       clock: t.clock,
       jobs: t.deps.jobs,
-      sms: t.deps.sms,
-      notifications: createNotificationsService(db, t.clock),
+      delivery: testDelivery(t),
       lists: createListCaches(coordinator, t.clock),
     });
   });

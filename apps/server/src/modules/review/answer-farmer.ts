@@ -1,47 +1,77 @@
-import type { AnalysisResult, ReviewVerdict, SeverityBandName } from '@kutu/contract';
+import { createHash } from 'node:crypto';
+import type { AnalysisResult } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import { render, t } from '../../i18n/i18n.ts';
-import { smsStopped } from '../../lib/sms-stop.ts';
+import { message } from '../../i18n/i18n.ts';
+import type { Db } from '../../db/client.ts';
+import type { Tell } from '../../lib/deliverer.ts';
 import { answerOfVerdict } from '../analysis/expert-answer.ts';
 import type { AnalysisService } from '../analysis/analysis.service.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
-import type { createReviewRepo } from './review.repo.ts';
+import { createReviewRepo, type Decision } from './review.repo.ts';
 import { verdictMessage } from './verdict-message.ts';
 
-/** An expert's decision on an analysis. */
-export type Decision = { verdict: ReviewVerdict; note: string | null; severity: SeverityBandName | null };
+export type { Decision };
 
 /**
- * What follows a verdict for the farmer (docs/decisions/0049): the expert's answer becomes theirs, so
- * advice to treat gets its follow-up reminder (the follow-up service's rule), and the farmer is told, in
- * the app (the record), by SMS and by email, each in their language (verdict-message.ts says what). A
- * failed SMS or email does not undo the verdict.
+ * What the farmer is told of a verdict (docs/decisions/0049), in the app (the record), by SMS and by
+ * email, each in their language (verdict-message.ts says what), as a delivery message written in the
+ * verdict's own transaction (docs/decisions/0050).
+ */
+export function verdictTell(
+  a: AnalysisResult & { userId: number },
+  decision: Decision,
+  revised: boolean,
+  at: Date,
+  publicUrl: string,
+): Tell {
+  const said = verdictMessage(a, decision, revised, publicUrl);
+  return {
+    to: a.userId,
+    // Each decision (a revision too: its own time) is its own message; the same decision told twice is one.
+    key: `verdict:${a.id}:${at.getTime()}:${createHash('sha256')
+      .update(JSON.stringify([revised, decision]))
+      .digest('hex')
+      .slice(0, 16)}`,
+    kind: 'service',
+    app: { type: 'expert_review', text: said.notice, data: said.data },
+    sms: said.sms,
+    email: { subject: message('notifications.reviewSubject'), text: said.notice, link: said.link },
+  };
+}
+
+/**
+ * Writes a first verdict or a revision (undefined when another expert's answer came first) and, with
+ * `tell`, the farmer's messages in the same transaction: they exist if and only if the verdict commits.
+ */
+export function createVerdictWriter(deps: Pick<ModuleDeps, 'delivery' | 'config'>) {
+  return (
+    expertId: number,
+    a: AnalysisResult & { userId: number },
+    decision: Decision,
+    revised: boolean,
+    at: Date,
+    tell: boolean,
+  ) =>
+    deps.delivery.transaction(async (tx, say) => {
+      const inTx = createReviewRepo(tx as unknown as Db);
+      const written = revised
+        ? await inTx.revise(a.id, expertId, decision, at)
+        : await inTx.decideFirst(a.id, expertId, decision, at);
+      if (written && tell) await say(verdictTell(a, decision, revised, at, deps.config.publicUrl));
+      return written;
+    });
+}
+
+/**
+ * What else follows a verdict for the farmer (docs/decisions/0049): the expert's answer becomes theirs, so
+ * advice to treat gets its follow-up reminder (the follow-up service's rule).
  */
 export function createAnswerFarmer(
-  deps: ModuleDeps,
-  repo: Pick<ReturnType<typeof createReviewRepo>, 'contactOf'>,
+  deps: Pick<ModuleDeps, 'clock'>,
   analysis: Pick<AnalysisService, 'facts'>,
   followUps: Pick<FollowUpService, 'expertAnswered'>,
 ) {
-  async function tellFarmer(a: AnalysisResult & { userId: number }, decision: Decision, revised: boolean) {
-    const said = verdictMessage(a, decision, revised, deps.config.publicUrl);
-    await deps.notifications.notify(a.userId, 'expert_review', said.notice, said.data);
-    const [contact, language] = await Promise.all([repo.contactOf(a.userId), deps.notifications.languageOf(a.userId)]);
-    if (!contact) return;
-    const stopped = await smsStopped(deps.db, contact.phone);
-    await Promise.allSettled([
-      stopped ? Promise.resolve() : deps.sms.send(contact.phone, render(language, said.sms)),
-      contact.email
-        ? deps.mailer.send({
-            to: contact.email,
-            subject: t(language, 'notifications.reviewSubject'),
-            text: `${render(language, said.notice)}\n\n${t(language, 'consultations.seeInKutu', { link: said.link })}`,
-          })
-        : Promise.resolve(),
-    ]);
-  }
-
-  return async function answerFarmer(a: AnalysisResult & { userId: number }, decision: Decision, revised: boolean) {
+  return async function answerFarmer(a: AnalysisResult & { userId: number }, decision: Decision) {
     const facts = await analysis.facts(a.id);
     await followUps.expertAnswered({
       ...facts,
@@ -50,6 +80,5 @@ export function createAnswerFarmer(
       // The advice to treat is given now, with the expert's answer: the reminder counts from here.
       createdAt: deps.clock.now(),
     });
-    await tellFarmer(a, decision, revised);
   };
 }

@@ -33,7 +33,7 @@ import type { SamplesService } from '../training/samples.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import { createReviewRepo, type QueueFilters, type ReviewRow, type ReviewWithNames } from './review.repo.ts';
 import { communityPostFrom } from './review.texts.ts';
-import { createAnswerFarmer, type Decision } from './answer-farmer.ts';
+import { createAnswerFarmer, createVerdictWriter, type Decision } from './answer-farmer.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -80,7 +80,8 @@ export function createReviewService(
 ) {
   const repo = createReviewRepo(deps.db);
   const { clock } = deps;
-  const answerFarmer = createAnswerFarmer(deps, repo, analysis, followUps);
+  const answerFarmer = createAnswerFarmer(deps, analysis, followUps);
+  const writeVerdict = createVerdictWriter(deps);
 
   function reviewOut(row: ReviewWithNames | undefined, a: AnalysisResult, who: AccessClaims): ExpertReview {
     const decided = Boolean(row?.reviewedAt);
@@ -240,22 +241,17 @@ export function createReviewService(
       const decision: Decision = { verdict: body.verdict, note: body.note?.trim() || null, severity };
       const now = clock.now();
       const before = await repo.find(id);
-      let row: ReviewRow | undefined;
-      let revised = false;
-      if (before?.reviewedAt) {
-        if (before.reviewerId !== who.userId) throw await refusal(id, who.userId);
-        row = await repo.revise(id, who.userId, decision, now);
-        revised = true;
-      } else {
-        row = await repo.decideFirst(id, who.userId, decision, now);
-      }
+      const revised = Boolean(before?.reviewedAt);
+      if (revised && before?.reviewerId !== who.userId) throw await refusal(id, who.userId);
+      // The verdict and the farmer's messages in one transaction (docs/decisions/0050).
+      const row = await writeVerdict(who.userId, a, decision, revised, now, tell);
       if (!row) throw await refusal(id, who.userId);
       await syncSample(who.userId, a, before?.sampleId ?? null, decision.verdict);
       // A rating (or a revision dropping one) can move the model–expert severity agreement.
       if (severity || before?.severity) await deps.lists.changed('severity-trust');
       // The verdict confirms or removes a rust case; counts and alerts follow (issue 36).
       await outbreak.record(id);
-      if (tell) await answerFarmer(a, decision, revised);
+      if (tell) await answerFarmer(a, decision);
       return reviewOut(await repo.find(id), a, who);
     },
 

@@ -10,7 +10,7 @@ import type {
   TrainingSample,
 } from '@kutu/contract';
 import { analyses, expertReviews, notifications, trainingSamples } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, type TestContext, joinSmsParts } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { weekStart } from './review.service.ts';
@@ -310,7 +310,7 @@ describe('expert review', () => {
 
       // By SMS, short and in Kiswahili, with the link to the analysis.
       const link = `${t.deps.config.publicUrl}/account/addresses/analysis-history?analysis=${id}`;
-      const sms = t.outbox.list().filter((m) => m.channel === 'sms' && m.to === swahili.phone);
+      const sms = joinSmsParts(t.outbox.list().filter((m) => m.channel === 'sms' && m.to === swahili.phone));
       expect(sms).toHaveLength(1);
       expect(sms[0]!.text).toBe(`Kutu: mtaalamu amekagua picha ya jani lako: kutu ya maharagwe. Angalia: ${link}`);
 

@@ -10,10 +10,9 @@ import {
   followUps,
   users,
 } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
-import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { OUTBREAK_ALERT_QUEUE } from '../outbreak/outbreak.service.ts';
 import { weekStartOf } from '../outbreak/rule.ts';
 
@@ -62,9 +61,7 @@ describe('basic phones: USSD menu and SMS both ways', () => {
   }
   /** SMS to a number, oldest first (the outbox lists the newest first). */
   const sms = (to: string) =>
-    t.outbox
-      .list()
-      .filter((m) => m.channel === 'sms' && m.to === to)
+    joinSmsParts(t.outbox.list().filter((m) => m.channel === 'sms' && m.to === to))
       .map((m) => m.text)
       .reverse();
   const inbound = (from: string, text: string, key = KEY) =>
@@ -246,8 +243,7 @@ describe('basic phones: USSD menu and SMS both ways', () => {
       const sweeper = createFollowUpService({
         db: db(),
         clock: t.clock,
-        notifications: createNotificationsService(db(), t.clock),
-        sms: t.deps.sms,
+        delivery: testDelivery(t),
         config: t.deps.config,
       });
       expect(await sweeper.sendDue()).toBe(1);

@@ -1,9 +1,8 @@
 import type { z } from 'zod';
-import type { ExpertApplication, ExpertApplicationPage, expertApplicationsQuery, Language } from '@kutu/contract';
+import type { ExpertApplication, ExpertApplicationPage, expertApplicationsQuery } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import { type Message, message, render, t } from '../../i18n/i18n.ts';
-import { cutText } from '../../lib/cut-text.ts';
-import { smsStopped } from '../../lib/sms-stop.ts';
+import type { Db } from '../../db/client.ts';
+import { type Message, message } from '../../i18n/i18n.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { type ApplicationRow, createVettingRepo } from './vetting.repo.ts';
@@ -44,34 +43,38 @@ function toApplication(row: ApplicationRow): ExpertApplication {
 
 /**
  * Administrators approve or refuse expert accounts (docs/decisions/0027). The applicant is told in
- * their own language: in the app (the record), by SMS and by email when the account has one. A failed
- * SMS or email does not undo the decision, which is already committed.
+ * their own language: in the app (the record), by SMS and by email when the account has one.
  */
-export function createVettingService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'notifications' | 'mailer' | 'sms' | 'config'>,
-) {
+export function createVettingService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>) {
   const repo = createVettingRepo(deps.db);
-  const { notifications, mailer, sms, config, clock } = deps;
+  const { delivery, config, clock } = deps;
 
-  async function tell(
-    row: ApplicationRow,
-    notice: { type: 'expert_approved' | 'expert_refused'; text: Message; sms: Message; subject: Message },
-  ) {
-    await notifications.notify(row.id, notice.type, notice.text, { expert_id: row.id });
-    const language: Language = row.language;
-    const link = `${config.publicUrl}/account`;
-    // Only to a number or an address the applicant proved is theirs (a sign-up may never have verified it).
-    const smsOk = row.phoneVerified && !(await smsStopped(deps.db, row.phone));
-    await Promise.allSettled([
-      smsOk ? sms.send(row.phone, cutText(render(language, notice.sms), 160)) : Promise.resolve(),
-      row.email && row.emailVerified
-        ? mailer.send({
-            to: row.email,
-            subject: render(language, notice.subject),
-            text: `${render(language, notice.text)}\n\n${t(language, 'vetting.seeInKutu', { link })}`,
-          })
-        : Promise.resolve(),
-    ]);
+  type Notice = { type: 'expert_approved' | 'expert_refused'; text: Message; sms: Message; subject: Message };
+
+  /**
+   * Records the decision and tells the applicant in one transaction (docs/decisions/0050): the messages
+   * exist if and only if the decision commits. False when the application was not in one of `from`.
+   */
+  function decideAndTell(input: Parameters<typeof repo.decide>[0], notice: (row: ApplicationRow) => Notice) {
+    return delivery.transaction(async (tx, tell) => {
+      const inTx = createVettingRepo(tx as unknown as Db);
+      if (!(await inTx.decide(input))) return false;
+      const row = (await inTx.find(input.userId))!;
+      const n = notice(row);
+      await tell({
+        to: row.id,
+        // Each decision is its own message (an approval after a refusal too).
+        key: `vetting:${n.type}:${input.now.getTime()}`,
+        kind: 'service',
+        app: { type: n.type, text: n.text, data: { expert_id: row.id } },
+        // Only to a number or an address the applicant proved is theirs (a sign-up may never have verified it).
+        sms: row.phoneVerified ? n.sms : undefined,
+        email: row.emailVerified
+          ? { subject: n.subject, text: n.text, link: `${config.publicUrl}/account` }
+          : undefined,
+      });
+      return true;
+    });
   }
 
   async function decided(userId: number): Promise<ExpertApplication> {
@@ -87,32 +90,30 @@ export function createVettingService(
     },
 
     async approve(adminId: number, userId: number, from: 'pending' | 'refused'): Promise<ExpertApplication> {
+      const now = clock.now();
       // Only from the state the administrator saw: a refusal and an approval racing, one of them gets 409.
-      const ok = await repo.decide({
-        userId,
-        from: [from],
-        to: 'approved',
-        reason: null,
-        adminId,
-        now: clock.now(),
-      });
+      const ok = await decideAndTell({ userId, from: [from], to: 'approved', reason: null, adminId, now }, (row) => ({
+        type: 'expert_approved',
+        subject: message('vetting.approved.subject'),
+        text: message('vetting.approved.message', { name: row.username }),
+        sms: message('vetting.approved.sms'),
+      }));
       if (!ok) {
         const row = await repo.find(userId);
         if (!row) throw notFound('errors.vetting.notFound');
         throw conflict(conflictKey(row.profile.vettingStatus));
       }
-      const row = (await repo.find(userId))!;
-      await tell(row, {
-        type: 'expert_approved',
-        subject: message('vetting.approved.subject'),
-        text: message('vetting.approved.message', { name: row.username }),
-        sms: message('vetting.approved.sms'),
-      });
       return decided(userId);
     },
 
     async refuse(adminId: number, userId: number, reason: string): Promise<ExpertApplication> {
-      const ok = await repo.decide({ userId, from: ['pending'], to: 'refused', reason, adminId, now: clock.now() });
+      const now = clock.now();
+      const ok = await decideAndTell({ userId, from: ['pending'], to: 'refused', reason, adminId, now }, (row) => ({
+        type: 'expert_refused',
+        subject: message('vetting.refused.subject'),
+        text: message('vetting.refused.message', { name: row.username, reason }),
+        sms: message('vetting.refused.sms', { reason }),
+      }));
       if (!ok) {
         const row = await repo.find(userId);
         if (!row) throw notFound('errors.vetting.notFound');
@@ -120,13 +121,6 @@ export function createVettingService(
           row.profile.vettingStatus === 'approved' ? 'errors.vetting.alreadyApproved' : 'errors.vetting.alreadyRefused',
         );
       }
-      const row = (await repo.find(userId))!;
-      await tell(row, {
-        type: 'expert_refused',
-        subject: message('vetting.refused.subject'),
-        text: message('vetting.refused.message', { name: row.username, reason }),
-        sms: message('vetting.refused.sms', { reason }),
-      });
       return decided(userId);
     },
   };

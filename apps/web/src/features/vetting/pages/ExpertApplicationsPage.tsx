@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
 import { useApplications, useDecide } from '../api/vetting.ts';
+import { FailedMessages } from '../components/FailedMessages.tsx';
 
 const PAGE_SIZE = 10;
 /** The contract's REFUSAL_REASON_MAX (kept here: the contract's index would bring zod to this screen). */
@@ -208,6 +209,7 @@ export default function ExpertApplicationsPage() {
         <ListPagination page={page} pageSize={PAGE_SIZE} count={list.data?.count ?? 0} onChange={setPage} />
       </ListState>
       <RefuseDialog application={refusing} onClose={() => setRefusing(null)} />
+      <FailedMessages />
     </Stack>
   );
 }

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { StoredMessage } from '../../i18n/i18n.ts';
+import { users } from './auth.ts';
+
+/**
+ * The outbox (docs/decisions/0050): one row per message, person and channel outside the app (SMS,
+ * email), written in the transaction of the event that causes it; the delivery worker sends it.
+ *
+ * - `waiting`: to send at `next_at` (first try, or a retry after a failed send).
+ * - `sending`: claimed by a worker until `lease_until`; a lease that ran out (a dead worker) is claimed again.
+ * - `sent`: the gateway accepted it (`gateway_id`, later `report` from its delivery report).
+ * - `failed`: failed for good (`error`: the gateway's answer); an administrator may send it again.
+ * - `skipped`: not sent on purpose (the person turned SMS off, or has no email address).
+ */
+export const deliveryStates = ['waiting', 'sending', 'sent', 'failed', 'skipped'] as const;
+export const deliveryChannels = ['sms', 'email'] as const;
+
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: serial('id').primaryKey(),
+    /** The message, person and channel: a second write of the same message is a no-op. */
+    key: text('key').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: deliveryChannels }).notNull(),
+    /** Which SMS permission applies (`smsAllowed`): alert, reminder, service. */
+    kind: text('kind').notNull(),
+    /** The text as a catalog key and values, rendered in the person's language when it is sent. */
+    body: jsonb('body').$type<StoredMessage>().notNull(),
+    subject: jsonb('subject').$type<StoredMessage>(),
+    link: text('link'),
+    state: text('state', { enum: deliveryStates }).notNull().default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    error: text('error'),
+    gatewayId: text('gateway_id'),
+    report: text('report'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('deliveries_key_idx').on(t.key),
+    index('deliveries_due_idx').on(t.nextAt).where(sql`state in ('waiting', 'sending')`),
+    index('deliveries_state_idx').on(t.state, t.id),
+    index('deliveries_gateway_idx').on(t.gatewayId),
+    check('deliveries_state_check', sql`${t.state} in ('waiting', 'sending', 'sent', 'failed', 'skipped')`),
+  ],
+);

@@ -1,0 +1,42 @@
+import type { NotificationType } from '@kutu/contract';
+import type { Tx } from '../db/client.ts';
+import type { Message } from '../i18n/i18n.ts';
+
+/**
+ * What a message is, for the SMS permission (modules/delivery/sms-allowed.ts):
+ * - `alert`: an outbreak alert; `reminder`: a follow-up reminder. Both stop when the person turns SMS
+ *   alerts off.
+ * - `service`: the answer to something the person did (a verdict, a booking, their expert account).
+ * - `requested`: what the person asked for at that moment (a plant clinic visit's result): sent even
+ *   after STOP, as a sign-in code is.
+ * Every kind but `requested` stops when the person's number sent STOP (docs/decisions/0051).
+ */
+export type MessageKind = 'alert' | 'reminder' | 'service' | 'requested';
+
+/**
+ * What to tell one person (docs/decisions/0050). `key` names the event (e.g. `booking:12:approved`): the
+ * same key told twice to the same person is stored and sent once.
+ */
+export interface Tell {
+  to: number;
+  key: string;
+  kind: MessageKind;
+  /** The in-app notification: the record, stored in the transaction. */
+  app?: { type: NotificationType; text: Message; data?: Record<string, unknown> };
+  /** The SMS text (catalog key and values), rendered in the person's language when sent; split if long. */
+  sms?: Message;
+  /** An email, when the person has an address; `link` ends it ("See it in Kutu: …"). */
+  email?: { subject: Message; text: Message; link?: string };
+}
+export type TellFn = (messages: Tell | Tell[]) => Promise<void>;
+
+/**
+ * The one way to tell a person (`deps.delivery`; modules/delivery implements it): messages are written
+ * to the outbox in the caller's transaction and sent by the delivery worker.
+ */
+export interface Deliverer {
+  /** Runs `fn` in a transaction whose `tell` writes messages; they go out if and only if it commits. */
+  transaction<T>(fn: (tx: Tx, tell: TellFn) => Promise<T>): Promise<T>;
+  /** Tells now, in a transaction of its own (the event is already committed). */
+  tell(messages: Tell | Tell[]): Promise<void>;
+}

@@ -1,0 +1,162 @@
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { deliveries, notifications, users } from '../../db/schema/index.ts';
+
+export type DeliveryRow = typeof deliveries.$inferSelect;
+export type NewDelivery = Omit<typeof deliveries.$inferInsert, 'id' | 'state' | 'attempts'>;
+type NewNotification = Omit<typeof notifications.$inferInsert, 'id'>;
+type Runner = Db | Tx;
+
+const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
+  ((await runner.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** Who a message goes to, read when it is sent: the address and the permissions of that moment. */
+export interface Recipient {
+  id: number;
+  phone: string;
+  email: string | null;
+  language: 'en' | 'sw' | 'lg';
+  smsAlerts: boolean;
+  smsStoppedAt: Date | null;
+}
+
+export function createDeliveryRepo(db: Db) {
+  return {
+    /** Stores the in-app notifications; an already stored key is skipped. Returns the new ones. */
+    async addNotifications(tx: Runner, rows: NewNotification[]) {
+      if (rows.length === 0) return [];
+      return tx
+        .insert(notifications)
+        .values(rows)
+        .onConflictDoNothing({ target: notifications.key })
+        .returning({ id: notifications.id, userId: notifications.userId });
+    },
+
+    /** Writes outbox rows; a key already written is left as it is (the same message, once). */
+    async add(tx: Runner, rows: NewDelivery[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      const added = await tx
+        .insert(deliveries)
+        .values(rows)
+        .onConflictDoNothing({ target: deliveries.key })
+        .returning({ id: deliveries.id });
+      return added.length;
+    },
+
+    /**
+     * Claims up to `limit` rows due at `now` (waiting, or claimed by a worker whose lease ran out) for
+     * `leaseMs`: rows locked by another worker's claim are skipped, so no two workers hold one row.
+     */
+    claim: (now: Date, limit: number, leaseMs: number) =>
+      rowsOf<DeliveryRow>(
+        db,
+        sql`update deliveries set state = 'sending', attempts = attempts + 1,
+              lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+            where id in (select id from deliveries
+              where state in ('waiting', 'sending') and next_at <= ${now.toISOString()}::timestamptz
+                and (state = 'waiting' or lease_until < ${now.toISOString()}::timestamptz)
+              order by next_at, id limit ${limit} for update skip locked)
+            returning id, key, user_id as "userId", channel, kind, body, subject, link, attempts`,
+      ),
+
+    async recipients(ids: number[], runner: Runner = db): Promise<Map<number, Recipient>> {
+      if (ids.length === 0) return new Map();
+      const rows = await runner
+        .select({
+          id: users.id,
+          phone: users.phone,
+          email: users.email,
+          language: users.language,
+          smsAlerts: users.smsAlerts,
+          smsStoppedAt: users.smsStoppedAt,
+        })
+        .from(users)
+        .where(inArray(users.id, ids));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /** The end of one claimed send, recorded only while this worker's claim holds (`attempts`). */
+    async finish(
+      id: number,
+      attempts: number,
+      set: Partial<Pick<DeliveryRow, 'state' | 'nextAt' | 'error' | 'gatewayId' | 'sentAt'>>,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(deliveries)
+        .set({ ...set, leaseUntil: null })
+        .where(and(eq(deliveries.id, id), eq(deliveries.state, 'sending'), eq(deliveries.attempts, attempts)))
+        .returning({ id: deliveries.id });
+      return rows.length > 0;
+    },
+
+    /** Gives back a claimed row not sent (its claim is too old to start a send): waiting again, the try not counted. */
+    async release(id: number, attempts: number): Promise<void> {
+      await db
+        .update(deliveries)
+        .set({ state: 'waiting', attempts: attempts - 1, leaseUntil: null })
+        .where(and(eq(deliveries.id, id), eq(deliveries.state, 'sending'), eq(deliveries.attempts, attempts)));
+    },
+
+    /** Failed rows, newest first, with whom they were for. */
+    async failed(window: { limit: number; offset: number }) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: deliveries.id,
+            channel: deliveries.channel,
+            kind: deliveries.kind,
+            body: deliveries.body,
+            attempts: deliveries.attempts,
+            error: deliveries.error,
+            report: deliveries.report,
+            createdAt: deliveries.createdAt,
+            userId: users.id,
+            username: users.username,
+            phone: users.phone,
+            email: users.email,
+            language: users.language,
+          })
+          .from(deliveries)
+          .innerJoin(users, eq(users.id, deliveries.userId))
+          .where(eq(deliveries.state, 'failed'))
+          .orderBy(desc(deliveries.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(deliveries).where(eq(deliveries.state, 'failed')),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** A failed row goes back to waiting, with its attempts counted afresh; false when it is not failed. */
+    async resend(id: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(deliveries)
+        .set({ state: 'waiting', attempts: 0, nextAt: now, error: null, report: null, reportedAt: null })
+        .where(and(eq(deliveries.id, id), eq(deliveries.state, 'failed')))
+        .returning({ id: deliveries.id });
+      return rows.length > 0;
+    },
+
+    /** Records a delivery report; a report saying it never arrived fails the row (visible to administrators). */
+    async report(gatewayId: string, report: { status: string; failed: boolean; reason: string | null }, now: Date) {
+      const rows = await db
+        .update(deliveries)
+        .set({
+          report: report.status,
+          reportedAt: now,
+          ...(report.failed ? { state: 'failed' as const, error: report.reason ?? report.status } : {}),
+        })
+        .where(eq(deliveries.gatewayId, gatewayId))
+        .returning({ id: deliveries.id });
+      return rows.length;
+    },
+
+    /** Rows per channel and state (metrics at scrape time). */
+    counts: () =>
+      rowsOf<{ channel: string; state: string; n: number }>(
+        db,
+        sql`select channel, state, count(*)::int as n from deliveries group by channel, state`,
+      ),
+  };
+}
+export type DeliveryRepo = ReturnType<typeof createDeliveryRepo>;

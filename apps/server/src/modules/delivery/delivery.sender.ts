@@ -1,0 +1,180 @@
+import type { Mailer } from '../../adapters/mailer.ts';
+import { SmsError, type Sms } from '../../adapters/sms.ts';
+import type { Clock } from '../../adapters/clock.ts';
+import { render, restoreMessage, t } from '../../i18n/i18n.ts';
+import { messagesSent } from '../../lib/metrics.ts';
+import type { DeliveryRepo, DeliveryRow, Recipient } from './delivery.repo.ts';
+import type { MessageKind } from '../../lib/deliverer.ts';
+import { smsAllowed } from './sms-allowed.ts';
+import { smsParts } from './sms-text.ts';
+
+/** Waits after the 1st, 2nd, … failed send of a row; after the last, it fails for good. */
+export const RETRY_AFTER_MS = [20_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000];
+export const MAX_ATTEMPTS = RETRY_AFTER_MS.length + 1;
+
+export interface SenderOptions {
+  /** Rows claimed at a time. */
+  batch?: number;
+  /** Sends in flight at once in this process. */
+  concurrency?: number;
+  /** How long a claim holds: a worker that died holding rows gives them up after this. */
+  leaseMs?: number;
+  /** Pause between passes when nothing is due. */
+  idleMs?: number;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+type Claimed = Pick<
+  DeliveryRow,
+  'id' | 'key' | 'userId' | 'channel' | 'kind' | 'body' | 'subject' | 'link' | 'attempts'
+>;
+
+/**
+ * The delivery worker (docs/decisions/0050): claims due outbox rows, sends them, and records each
+ * send's end on its row: sent (with the gateway's id), retry later, failed for good, or skipped.
+ */
+export function createSender(
+  deps: { repo: DeliveryRepo; clock: Clock; sms: Sms; mailer: Mailer },
+  opts: SenderOptions = {},
+) {
+  const { repo, clock } = deps;
+  const concurrency = opts.concurrency ?? 8;
+  // Small claims: every row claimed is sent soon after, well inside its lease.
+  const batch = opts.batch ?? concurrency * 4;
+  const leaseMs = opts.leaseMs ?? 60_000;
+  const log = opts.log ?? (() => {});
+
+  /** Sends one row; throws what the channel threw. Returns the gateway's id, or why it was not sent. */
+  async function deliver(row: Claimed, to: Recipient): Promise<{ gatewayId?: string | null; skipped?: string }> {
+    const language = to.language;
+    const text = render(language, restoreMessage(row.body));
+    if (row.channel === 'sms') {
+      if (!smsAllowed(to, row.kind as MessageKind)) {
+        return {
+          skipped:
+            to.smsStoppedAt && row.kind !== 'requested' ? 'The number sent STOP' : 'SMS turned off by the person',
+        };
+      }
+      let first: string | null = null;
+      for (const [i, part] of smsParts(text).entries()) {
+        const receipt = await deps.sms.send(to.phone, part, { key: `kutu-${row.id}-${i + 1}` });
+        first ??= receipt.gatewayId;
+      }
+      return { gatewayId: first };
+    }
+    if (!to.email) return { skipped: 'No email address' };
+    const link = row.link ? `\n\n${t(language, 'consultations.seeInKutu', { link: row.link })}` : '';
+    await deps.mailer.send({
+      to: to.email,
+      subject: row.subject ? render(language, restoreMessage(row.subject)) : 'Kutu',
+      text: `${text}${link}`,
+    });
+    return {};
+  }
+
+  async function sendOne(row: Claimed, to: Recipient | undefined): Promise<void> {
+    let end: Parameters<DeliveryRepo['finish']>[2];
+    let outcome: 'sent' | 'retried' | 'failed' | 'skipped';
+    if (!to) {
+      end = { state: 'skipped', error: 'No such account' };
+      outcome = 'skipped';
+    } else {
+      try {
+        const done = await deliver(row, to);
+        if (done.skipped) {
+          end = { state: 'skipped', error: done.skipped };
+          outcome = 'skipped';
+        } else {
+          end = { state: 'sent', sentAt: clock.now(), gatewayId: done.gatewayId ?? null, error: null };
+          outcome = 'sent';
+        }
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        const permanent = err instanceof SmsError && err.permanent;
+        if (permanent || row.attempts >= MAX_ATTEMPTS) {
+          end = { state: 'failed', error: reason };
+          outcome = 'failed';
+        } else {
+          end = {
+            state: 'waiting',
+            error: reason,
+            nextAt: new Date(clock.now().getTime() + RETRY_AFTER_MS[row.attempts - 1]),
+          };
+          outcome = 'retried';
+        }
+      }
+    }
+    messagesSent.inc({ channel: row.channel, outcome });
+    // Another worker took the row after this one's lease ran out: it records the end.
+    if (!(await repo.finish(row.id, row.attempts, end)))
+      log(`delivery ${row.id}: claim lost before its end was recorded`);
+  }
+
+  /** Sends every row due now, a batch at a time; returns how many rows were handled. */
+  async function sendDue(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const rows = await repo.claim(clock.now(), batch, leaseMs);
+      if (rows.length === 0) return handled;
+      const claimedAt = performance.now();
+      const people = await repo.recipients([...new Set(rows.map((r) => r.userId))]);
+      let next = 0;
+      const lane = async () => {
+        while (next < rows.length) {
+          const row = rows[next++];
+          // A send starts only in the first half of the claim's lease (a slow pass on a loaded machine):
+          // after that another worker may take the row, and two living workers must never both send it.
+          if (performance.now() - claimedAt > leaseMs / 2) {
+            await repo.release(row.id, row.attempts).catch((err) => log(`delivery ${row.id} not released`, err));
+            continue;
+          }
+          await sendOne(row, people.get(row.userId)).catch((err) => log(`delivery ${row.id} not recorded`, err));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
+      handled += rows.length;
+      if (rows.length < batch) return handled;
+    }
+  }
+
+  // The loop of a process that sends (JOBS=on): a pass now and then, and at once when woken.
+  let running = false;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+  let loop: Promise<void> | null = null;
+
+  return {
+    sendDue,
+    /** Starts sending in this process (idempotent). */
+    start() {
+      if (running) return;
+      running = true;
+      loop = (async () => {
+        while (running) {
+          woken = false;
+          await sendDue().catch((err) => log('delivery pass failed', err));
+          if (!running || woken) continue;
+          await new Promise<void>((resolve) => {
+            wakeUp = resolve;
+            setTimeout(resolve, opts.idleMs ?? 1000).unref();
+          });
+          wakeUp = null;
+        }
+      })();
+    },
+    /** New rows were committed: send them now rather than at the next pass. */
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    get running() {
+      return running;
+    },
+    /** Stops after the sends in flight; their rows are recorded. */
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+    },
+  };
+}

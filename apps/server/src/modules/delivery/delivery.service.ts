@@ -1,0 +1,154 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { DeliveryReport, FailedMessagePage, PageQuery } from '@kutu/contract';
+import type { ModuleDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
+import { render, restoreMessage, storeMessage } from '../../i18n/i18n.ts';
+import type { Deliverer, Tell, TellFn } from '../../lib/deliverer.ts';
+import { notFound } from '../../lib/errors.ts';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { createDeliveryRepo, type NewDelivery } from './delivery.repo.ts';
+import { createSender, type SenderOptions } from './delivery.sender.ts';
+
+export interface DeliveryOptions extends SenderOptions {
+  /** Tests: send what a transaction wrote before it returns (the product sends in the worker loop). */
+  sendAtOnce?: boolean;
+}
+
+/** Africa's Talking delivery report statuses meaning the message did not and will not arrive. */
+const UNDELIVERED = new Set(['Rejected', 'Failed']);
+
+/** One way to tell a person: in-app, SMS and email, through the outbox (docs/decisions/0050). */
+export function createDeliveryService(
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'mailer' | 'coordinator' | 'config'>,
+  opts: DeliveryOptions = {},
+) {
+  const repo = createDeliveryRepo(deps.db);
+  const sender = createSender({ repo, clock: deps.clock, sms: deps.sms, mailer: deps.mailer }, opts);
+  const log = opts.log ?? (() => {});
+
+  /** Writes the messages in `tx`; returns the new notifications to announce after the commit. */
+  async function write(tx: Tx, messages: Tell[]) {
+    if (messages.length === 0) return [];
+    const now = deps.clock.now();
+    const people = await repo.recipients([...new Set(messages.map((m) => m.to))], tx);
+    const notices = [];
+    const rows: NewDelivery[] = [];
+    for (const m of messages) {
+      const person = people.get(m.to);
+      if (!person) continue;
+      const base = `${m.key}|${m.to}`;
+      if (m.app) {
+        notices.push({
+          userId: m.to,
+          type: m.app.type,
+          message: render(person.language, m.app.text),
+          text: storeMessage(m.app.text),
+          data: m.app.data ?? {},
+          key: base,
+          createdAt: now,
+        });
+      }
+      const row = { userId: m.to, kind: m.kind, nextAt: now, createdAt: now };
+      if (m.sms) rows.push({ ...row, key: `${base}|sms`, channel: 'sms', body: storeMessage(m.sms) });
+      if (m.email && person.email) {
+        rows.push({
+          ...row,
+          key: `${base}|email`,
+          channel: 'email',
+          body: storeMessage(m.email.text),
+          subject: storeMessage(m.email.subject),
+          link: m.email.link ?? null,
+        });
+      }
+    }
+    const created = await repo.addNotifications(tx, notices);
+    await repo.add(tx, rows);
+    return created;
+  }
+
+  /** After a commit: live pages hear of the new notifications; the sender sends the new rows. */
+  async function committed(created: { id: number; userId: number }[]) {
+    for (const n of created) {
+      await deps.coordinator
+        .publish({ type: 'notification-created', userId: n.userId, notificationId: n.id })
+        .catch((err) => log('notification not announced', err));
+    }
+    if (opts.sendAtOnce) await sender.sendDue().catch((err) => log('delivery pass failed', err));
+    else sender.wake();
+  }
+
+  /**
+   * Runs `fn` in a transaction in which `tell` writes messages: they exist if and only if the
+   * transaction commits, and go out after it.
+   */
+  async function transaction<T>(fn: (tx: Tx, tell: TellFn) => Promise<T>): Promise<T> {
+    const created: { id: number; userId: number }[] = [];
+    const result = await deps.db.transaction(async (tx) =>
+      fn(tx, async (messages) => {
+        created.push(...(await write(tx, Array.isArray(messages) ? messages : [messages])));
+      }),
+    );
+    await committed(created);
+    return result;
+  }
+
+  const secretMatches = (given: string | undefined) => {
+    const expected = deps.config.smsReportSecret;
+    if (!expected || !given) return false;
+    const a = Buffer.from(given);
+    const b = Buffer.from(expected);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+
+  const deliverer: Deliverer = {
+    transaction,
+    tell: (messages) => transaction((_tx, tell) => tell(messages)),
+  };
+  return {
+    ...deliverer,
+    /** One pass of the sender (tests, benchmarks); the worker loop runs it by itself. */
+    sendDue: sender.sendDue,
+    /** Starts the sender in this process (where jobs run). */
+    start: sender.start,
+    stop: sender.stop,
+
+    /** Messages failed for good, newest first, as the administrator reads them. */
+    async failed(query: PageQuery): Promise<FailedMessagePage> {
+      const { rows, total } = await repo.failed(pageWindow(query));
+      return toPage(
+        rows.map((r) => ({
+          id: r.id,
+          channel: r.channel,
+          to: { id: r.userId, username: r.username, address: r.channel === 'sms' ? r.phone : (r.email ?? '') },
+          text: render('en', restoreMessage(r.body)),
+          attempts: r.attempts,
+          reason: r.error ?? '',
+          report: r.report,
+          created_at: r.createdAt.toISOString(),
+        })),
+        total,
+        query,
+      );
+    },
+
+    /** Sends a failed message again (the worker picks it up at once). */
+    async resend(id: number): Promise<void> {
+      if (!(await repo.resend(id, deps.clock.now()))) throw notFound('errors.delivery.notFailed');
+      if (opts.sendAtOnce) await sender.sendDue();
+      else sender.wake();
+    },
+
+    /** Whether a delivery report carries the configured shared secret (no secret configured: never). */
+    secretMatches,
+
+    /** Records the gateway's delivery report against the message it names; returns how many rows matched. */
+    report(body: DeliveryReport): Promise<number> {
+      return repo.report(
+        body.id,
+        { status: body.status, failed: UNDELIVERED.has(body.status), reason: body.failureReason ?? null },
+        deps.clock.now(),
+      );
+    },
+  };
+}
+export type DeliveryService = ReturnType<typeof createDeliveryService>;

@@ -1,0 +1,181 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { deliveryApi } from '@kutu/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
+import { createSms } from '../../adapters/sms.ts';
+import { deliveries, notifications, users } from '../../db/schema/index.ts';
+import { message } from '../../i18n/i18n.ts';
+import type { Tell } from '../../lib/deliverer.ts';
+import { messagesSent, registry } from '../../lib/metrics.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { startSmsGateway, type SmsGateway } from '../../../test/support/sms-gateway.ts';
+import { createUser, type TestUser } from '../../../test/users.ts';
+import { createDeliveryService } from './delivery.service.ts';
+import { RETRY_AFTER_MS } from './delivery.sender.ts';
+
+const SECRET = 'report-secret-0123456789';
+
+/**
+ * The outbox (docs/decisions/0050) against a local gateway stub that fails each message's first two
+ * attempts: the worker's passes are run by hand, with the test clock, so retries are seen one by one.
+ */
+describe('delivery: one way to tell a person, through the outbox', () => {
+  let t: TestContext;
+  let gateway: SmsGateway;
+  let worker: ReturnType<typeof createDeliveryService>;
+  let farmers: TestUser[];
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    gateway = await startSmsGateway({ failFirst: 2, refuse: (to) => to.endsWith('999') });
+    const sms = createSms({ gatewayUrl: gateway.url, senderId: 'KUTU' });
+    t = await createTestApp({ sms, env: { SMS_REPORT_SECRET: SECRET } });
+    // A worker process's sender: it sends only when a pass is run.
+    worker = createDeliveryService({
+      db: t.deps.database.db,
+      clock: t.clock,
+      sms,
+      mailer: t.deps.mailer,
+      coordinator: createMemoryCoordinator(),
+      config: t.deps.config,
+    });
+    farmers = await Promise.all([1, 2, 3].map(() => createUser(t, 'farmer')));
+    admin = await createUser(t, 'admin');
+  });
+  afterAll(async () => {
+    await t.close();
+    await gateway.close();
+  });
+
+  const alert = (to: number, key: string): Tell => ({
+    to,
+    key,
+    kind: 'alert',
+    app: { type: 'outbreak_alert', text: message('followUp.field.maize') },
+    sms: message('outbreak.alert.sms', { crop: 'Maize', source: 'Gulu', district: 'Lira' }),
+  });
+  const rowsOf = (key: string) =>
+    t.deps.database.db
+      .select()
+      .from(deliveries)
+      .where(sql`${deliveries.key} like ${`${key}|%`}`);
+
+  it('sends each person one SMS although the gateway fails the first two attempts, retrying after a wait', async () => {
+    const sentBefore = (await messagesSent.get()).values.find((v) => v.labels.outcome === 'sent')?.value ?? 0;
+    await worker.tell(farmers.map((f) => alert(f.id, 'retry-test')));
+    // Told twice: written once (the key), in the app and in the outbox.
+    await worker.tell(farmers.map((f) => alert(f.id, 'retry-test')));
+    expect(await rowsOf('retry-test')).toHaveLength(3);
+    const notes = await t.deps.database.db
+      .select()
+      .from(notifications)
+      .where(
+        inArray(
+          notifications.userId,
+          farmers.map((f) => f.id),
+        ),
+      );
+    expect(notes).toHaveLength(3);
+
+    await worker.sendDue();
+    let rows = await rowsOf('retry-test');
+    expect(rows.map((r) => r.state)).toEqual(['waiting', 'waiting', 'waiting']);
+    expect(rows[0].error).toContain('500');
+    // Not due yet: nothing is tried before the wait is over.
+    expect(await worker.sendDue()).toBe(0);
+    t.clock.advance(RETRY_AFTER_MS[0]);
+    expect(RETRY_AFTER_MS[0]).toBeLessThanOrEqual(60_000);
+    await worker.sendDue();
+    t.clock.advance(RETRY_AFTER_MS[1]);
+    await worker.sendDue();
+    rows = await rowsOf('retry-test');
+    expect(rows.map((r) => r.state)).toEqual(['sent', 'sent', 'sent']);
+    expect(rows.every((r) => r.attempts === 3 && r.gatewayId?.startsWith('ATXid_'))).toBe(true);
+    for (const f of farmers) expect(gateway.takenPer(f.phone)).toBe(1);
+    expect(gateway.posts.filter((p) => p.to === farmers[0].phone)).toHaveLength(3);
+    expect(gateway.posts.find((p) => p.taken)?.message).toMatch(/^Kutu: Maize rust confirmed in Gulu/);
+    const sentAfter = (await messagesSent.get()).values.find((v) => v.labels.outcome === 'sent')?.value ?? 0;
+    expect(sentAfter - sentBefore).toBe(3);
+  });
+
+  it('respects an opt-out made between the write and the send, for alerts but not for answers to the person', async () => {
+    const [f] = farmers;
+    await worker.tell([alert(f.id, 'opt-out'), { ...alert(f.id, 'opt-out-service'), kind: 'service' }]);
+    await t.deps.database.db.update(users).set({ smsAlerts: false }).where(eq(users.id, f.id));
+    const before = gateway.posts.length;
+    await worker.sendDue();
+    const [row] = await rowsOf('opt-out');
+    expect(row.state).toBe('skipped');
+    expect(row.error).toBe('SMS turned off by the person');
+    // The service message was tried (and failed once, as this gateway does).
+    expect(gateway.posts.slice(before).map((p) => p.to)).toEqual([f.phone]);
+    await t.deps.database.db.update(users).set({ smsAlerts: true }).where(eq(users.id, f.id));
+  });
+
+  it('fails a refused number for good with the gateway’s answer; an administrator sees it and sends it again', async () => {
+    const refused = await createUser(t, 'farmer', { phone: '+256700000999' });
+    await worker.tell(alert(refused.id, 'refused'));
+    await worker.sendDue();
+    t.clock.advance(RETRY_AFTER_MS[0]);
+    await worker.sendDue();
+    t.clock.advance(RETRY_AFTER_MS[1]);
+    await worker.sendDue();
+    const [row] = await rowsOf('refused');
+    expect(row.state).toBe('failed');
+    expect(row.error).toContain('InvalidPhoneNumber');
+
+    const farmerAsks = await t.app.inject({ method: 'GET', url: deliveryApi.failed, headers: farmers[0].headers });
+    expect(farmerAsks.statusCode).toBe(403);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${deliveryApi.failed}?page_size=5`,
+      headers: admin.headers,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const listed = page.json().results.find((m: { id: number }) => m.id === row.id);
+    expect(listed).toMatchObject({ channel: 'sms', reason: row.error, to: { id: refused.id, address: refused.phone } });
+
+    // The number is corrected; sending again goes out at once (the app's sender) and the row leaves the list.
+    await t.deps.database.db.update(users).set({ phone: '+256700000998' }).where(eq(users.id, refused.id));
+    const again = await t.app.inject({ method: 'POST', url: deliveryApi.resendPath(row.id), headers: admin.headers });
+    expect(again.statusCode, again.body).toBe(204);
+    const [after] = await rowsOf('refused');
+    expect(after).toMatchObject({ state: 'sent', attempts: 1, error: null });
+    expect(gateway.takenPer('+256700000998')).toBe(1);
+    const twice = await t.app.inject({ method: 'POST', url: deliveryApi.resendPath(row.id), headers: admin.headers });
+    expect(twice.statusCode).toBe(404);
+  });
+
+  it('records the gateway’s delivery report against the message, only with the shared secret', async () => {
+    const [row] = (await rowsOf('retry-test')).filter((r) => r.userId === farmers[1].id);
+    const report = (secret: string, status: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${deliveryApi.reports}?secret=${secret}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          id: row.gatewayId!,
+          status,
+          phoneNumber: farmers[1].phone,
+          networkCode: '64101',
+          failureReason: status === 'Failed' ? 'AbsentSubscriber' : '',
+          retryCount: '0',
+        }).toString(),
+      });
+    expect((await report('wrong-secret-0123456789', 'Success')).statusCode).toBe(403);
+    expect((await report(SECRET, 'Success')).statusCode).toBe(204);
+    let [stored] = (await rowsOf('retry-test')).filter((r) => r.id === row.id);
+    expect(stored).toMatchObject({ state: 'sent', report: 'Success' });
+    expect((await report(SECRET, 'Failed')).statusCode).toBe(204);
+    [stored] = (await rowsOf('retry-test')).filter((r) => r.id === row.id);
+    expect(stored).toMatchObject({ state: 'failed', report: 'Failed', error: 'AbsentSubscriber' });
+  });
+
+  it('shows waiting and failed messages by channel in the metrics', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/kutu_messages\{channel="sms",state="failed"\} [1-9]/);
+    expect(res.body).toMatch(/kutu_messages_total\{channel="sms",outcome="retried"\} [1-9]/);
+    expect(await registry.getSingleMetricAsString('kutu_messages_total')).toContain('outcome="sent"');
+  });
+});

@@ -1,0 +1,67 @@
+import { cutText } from '../../lib/cut-text.ts';
+
+/**
+ * The SMS length rule (docs/decisions/0050): a text goes out in the GSM-7 alphabet where it can (160
+ * characters a message; common typographic characters are replaced by their plain forms), else as UCS-2
+ * (70). A longer text is split on purpose at word boundaries into numbered parts ("… (1/2)"), never cut.
+ */
+const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+/** Characters that take two places (an escape and the character). */
+const GSM_EXTENDED = '^{}\\[~]|€';
+const gsm = new Set([...GSM_BASIC, ...GSM_EXTENDED]);
+
+const PLAIN: Record<string, string> = {
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '–': '-',
+  '—': '-',
+  '…': '...',
+  '\u00a0': ' ',
+};
+
+/** The text with typographic characters made plain, so that more texts fit GSM-7. */
+export const plainSms = (text: string) => text.replace(/[‘’“”–—…\u00a0]/g, (c) => PLAIN[c]);
+
+export const isGsm7 = (text: string) => [...text].every((c) => gsm.has(c));
+
+/** Places a text takes in one message: GSM-7 counts extended characters twice; UCS-2 counts UTF-16 units. */
+function size(text: string, gsm7: boolean): number {
+  if (!gsm7) return text.length;
+  let n = 0;
+  for (const c of text) n += GSM_EXTENDED.includes(c) ? 2 : 1;
+  return n;
+}
+
+/** The messages a text is sent as: one when it fits, else numbered parts that each fit one message. */
+export function smsParts(input: string): string[] {
+  const text = plainSms(input).trim();
+  const gsm7 = isGsm7(text);
+  const single = gsm7 ? 160 : 70;
+  if (size(text, gsm7) <= single) return [text];
+  // Room for " (9/9)" at the end of each part.
+  const room = (gsm7 ? 153 : 67) - 6;
+  const parts: string[] = [];
+  let current = '';
+  for (const word of text.split(/ +/)) {
+    const next = current ? `${current} ${word}` : word;
+    if (size(next, gsm7) <= room) {
+      current = next;
+      continue;
+    }
+    if (current) parts.push(current);
+    // A word longer than a part (a long link) is the only thing split inside.
+    let rest = word;
+    while (size(rest, gsm7) > room) {
+      // Between whole characters (lib/cut-text.ts): never inside an emoji.
+      const head = cutText(rest, room) || rest.slice(0, room);
+      parts.push(head);
+      rest = rest.slice(head.length);
+    }
+    current = rest;
+  }
+  if (current) parts.push(current);
+  return parts.map((p, i) => `${p} (${i + 1}/${parts.length})`);
+}

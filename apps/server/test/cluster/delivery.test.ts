@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTemporaryPostgres } from '../../../../scripts/postgres.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { raiseMaizeAlert, seedDistrictFarmers } from '../support/farmers.ts';
+import { type SmsGateway, startSmsGateway } from '../support/sms-gateway.ts';
+import { eventually, type Proc, startProcess, stopProcess, waitReady } from './processes.ts';
+
+const PEOPLE = 2_000;
+const DISTRICT = 'UG-304';
+const PORTS = { a: 8411, b: 8412, c: 8413 };
+
+/**
+ * The outbox across processes (docs/decisions/0050), on PostgreSQL: two `npm run worker` processes send
+ * an alert to 2,000 farmers through a local gateway stub; one is killed (SIGKILL) half-way and a new one
+ * starts. Every farmer ends with one in-app notification and one SMS, and no message is sent by two
+ * living workers.
+ */
+describe('delivery workers: a kill -9 half-way through an alert', () => {
+  let pg: { url: string; stop: () => void };
+  let database: Database;
+  let gateway: SmsGateway;
+  let tmp: string;
+  const procs: Proc[] = [];
+
+  beforeAll(async () => {
+    pg = await startTemporaryPostgres();
+    database = await openDatabase({ url: pg.url });
+    await database.migrate();
+    gateway = await startSmsGateway({ delayMs: 25 });
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-delivery-'));
+    await seedDistrictFarmers(database, DISTRICT, PEOPLE, 1);
+  });
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => stopProcess(p, 'SIGKILL')));
+    await database?.close();
+    await gateway?.close();
+    pg?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const worker = (name: string, port: number) => {
+    const p = startProcess(name, 'apps/server/src/worker.ts', port, {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: pg.url,
+      DATA_DIR: path.join(tmp, name),
+      WEB_DIST: path.join(tmp, 'no-web'),
+      SMS_GATEWAY_URL: gateway.url,
+      SMS_TRANSPORT: 'gateway',
+      DELIVERY_LEASE_SECONDS: '4',
+    });
+    procs.push(p);
+    return p;
+  };
+  const count = async (query: string) => Number((await database.execute(query)).rows[0].n);
+
+  it('leaves every farmer one notification and one SMS; only a killed worker’s sends in flight are posted again', async () => {
+    // Raised as the alert rule raises it, its fan-out not run: each worker queues it when it starts.
+    await raiseMaizeAlert(database, DISTRICT);
+    const [a, b] = [worker('worker-a', PORTS.a), worker('worker-b', PORTS.b)];
+    await Promise.all([waitReady(a), waitReady(b)]);
+
+    await eventually(async () => gateway.posts.filter((p) => p.taken).length >= PEOPLE / 2, 'half the SMS', 120_000);
+    a.child.kill('SIGKILL');
+    await a.exited;
+    const killedAt = Date.now();
+    const c = worker('worker-c', PORTS.c);
+    await waitReady(c);
+
+    await eventually(
+      async () =>
+        (await count(`select count(*)::int as n from deliveries where state = 'sent'`)) === PEOPLE &&
+        (await count(`select count(*)::int as n from outbreak_alerts where delivered_at is not null`)) === 1,
+      'every SMS sent and the fan-out finished',
+      120_000,
+    );
+
+    // One in-app notification each.
+    expect(
+      await count(`select count(distinct user_id)::int as n from notifications where type = 'outbreak_alert'`),
+    ).toBe(PEOPLE);
+    expect(await count(`select count(*)::int as n from notifications where type = 'outbreak_alert'`)).toBe(PEOPLE);
+    // One SMS each, as the gateway took them.
+    const taken = new Map<string, number>();
+    for (const p of gateway.posts.filter((p) => p.taken)) taken.set(p.to, (taken.get(p.to) ?? 0) + 1);
+    expect(taken.size).toBe(PEOPLE);
+    expect([...taken.values()].every((n) => n === 1)).toBe(true);
+    // A message posted twice was one the killed worker had in flight: its first post came before the kill.
+    // Two living workers never post the same message.
+    const byKey = new Map<string, number[]>();
+    for (const p of gateway.posts) byKey.set(p.key!, [...(byKey.get(p.key!) ?? []), p.at]);
+    const twice = [...byKey.values()].filter((times) => times.length > 1);
+    expect(twice.length).toBeLessThanOrEqual(8);
+    for (const times of twice) expect(times.filter((at) => at >= killedAt)).toHaveLength(times.length - 1);
+  });
+});

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FailedMessage, FailedMessagePage } from '@kutu/contract';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { fakeNetwork, json } from '../../../test/fakeServer.ts';
+import { FailedMessages } from './FailedMessages.tsx';
+
+const failed: FailedMessage = {
+  id: 41,
+  channel: 'sms',
+  to: { id: 9, username: 'akello', address: '+256700000999' },
+  text: 'Kutu: Maize rust confirmed in Gulu.',
+  attempts: 6,
+  reason: 'SMS gateway refused it: InvalidPhoneNumber',
+  report: null,
+  created_at: '2027-03-01T06:00:00.000Z',
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('FailedMessages', () => {
+  it('lists a failed message with its reason and sends it again, after which the list is read again', async () => {
+    let list = [failed];
+    const sent = fakeNetwork(({ url, method }) => {
+      if (method === 'POST' && url.startsWith('/api/admin/messages/41/resend/')) {
+        list = [];
+        return new Response(null, { status: 204 });
+      }
+      if (url.startsWith('/api/admin/messages/failed/')) {
+        const page: FailedMessagePage = { count: list.length, next: null, previous: null, results: list };
+        return json(page);
+      }
+      return json({}, 404);
+    });
+    renderWithProviders(<FailedMessages />);
+    const card = await screen.findByRole('article', { name: 'akello' });
+    expect(card.textContent).toContain('To: +256700000999');
+    expect(card.textContent).toContain('Reason: SMS gateway refused it: InvalidPhoneNumber');
+    expect(card.textContent).toContain('Tried 6 times');
+    await userEvent.click(within(card).getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'akello' })).toBeNull());
+    expect(await screen.findByText('No failed messages.')).toBeTruthy();
+    expect(sent.filter((s) => s.method === 'POST').map((s) => s.url)).toEqual(['/api/admin/messages/41/resend/']);
+  });
+});

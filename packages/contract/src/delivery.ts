@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { isoDateTime, paginated } from './common.ts';
+
+/** A message (SMS or email) that failed for good, as an administrator sees it (docs/decisions/0050). */
+export const failedMessage = z.object({
+  id: z.number().int(),
+  channel: z.enum(['sms', 'email']),
+  to: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    address: z.string().describe('The phone number or email address it was sent to (as the account has it now)'),
+  }),
+  text: z.string().describe('The message in English'),
+  attempts: z.number().int(),
+  reason: z.string().describe("Why it failed: the gateway's or mail server's answer"),
+  report: z.string().nullable().describe("The gateway's last delivery report status, if any"),
+  created_at: isoDateTime,
+});
+export type FailedMessage = z.infer<typeof failedMessage>;
+export const failedMessagePage = paginated(failedMessage);
+export type FailedMessagePage = z.infer<typeof failedMessagePage>;
+
+/** Africa's Talking's delivery report callback (a form POST). */
+export const deliveryReport = z.object({
+  id: z.string().min(1).max(200),
+  status: z.string().min(1).max(50),
+  phoneNumber: z.string().max(40).optional(),
+  networkCode: z.string().max(20).optional(),
+  failureReason: z.string().max(200).optional(),
+  retryCount: z.string().max(10).optional(),
+});
+export type DeliveryReport = z.infer<typeof deliveryReport>;
