@@ -44,6 +44,8 @@ export const genders = ['MALE', 'FEMALE'] as const;
 /** The languages the server writes in (errors, emails, SMS, notifications); English is the fallback. */
 export const languages = ['en', 'sw', 'lg'] as const;
 export type Language = (typeof languages)[number];
+/** Each language's name in itself, as a language menu shows it whatever the language around it. */
+export const nativeNames: Record<Language, string> = { en: 'English', sw: 'Kiswahili', lg: 'Luganda' };
 
 /**
  * How a moment is written everywhere (screens, emails, SMS): "2 Mar 2026, 11:00", on the 24-hour clock

@@ -1,5 +1,5 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import { type Language, languages } from '@kutu/contract/enums';
+import { type Language, languages, nativeNames } from '@kutu/contract/enums';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json?part=first';
 
@@ -12,7 +12,7 @@ import en from './locales/en.json?part=first';
  */
 export { languages, type Language };
 /** How each language names itself in the switch (never translated). */
-export const nativeNames: Record<Language, string> = { en: 'English', sw: 'Kiswahili', lg: 'Luganda' };
+export { nativeNames };
 /**
  * Accented, longer English for layout checks (lib/pseudo.ts): never offered in the switch nor taken from
  * the browser, only shown when storage names it (`localStorage.language = 'pseudo'`, as e2e does). Its

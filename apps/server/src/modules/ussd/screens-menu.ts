@@ -1,4 +1,4 @@
-import { adviceTopicFor, EAST_AFRICA_TIME_ZONE, type RustClass } from '@kutu/contract';
+import { adviceTopicFor, EAST_AFRICA_TIME_ZONE, nativeNames, type RustClass } from '@kutu/contract';
 import type { MessageKey } from '../../i18n/i18n.ts';
 import { districtByCode } from '@kutu/contract';
 import { actions } from './actions.ts';
@@ -101,7 +101,7 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens> = {
   },
   callback: {
     show: (c) => ({
-      text: tr(c, 'ussd.callback.ask', { phone: c.phone, language: tr(c, 'ussd.languageName') }),
+      text: tr(c, 'ussd.callback.ask', { phone: c.phone, language: nativeNames[c.lang] }),
     }),
     answer: (input, c) => (choice(input, 1) === 1 ? { act: () => actions.callMe(c, 'ussd') } : badNumber),
   },
