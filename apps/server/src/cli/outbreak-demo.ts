@@ -8,10 +8,10 @@
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
-import { DEMO_USERNAME_PREFIX, demoUsers, removeDemoUsers } from './demo-users.ts';
-import { recountAll } from './outbreak.repo.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { DEMO_USERNAME_PREFIX, demoUsers, removeDemoUsers } from '../modules/outbreak/demo-users.ts';
+import { recountAll } from '../modules/outbreak/outbreak.repo.ts';
 
 /** Districts with try-out cases: Kumi, Bukedea, Mbale (UG), Bungoma, Trans-Nzoia (KE). */
 const DEMO = [

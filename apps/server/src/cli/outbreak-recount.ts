@@ -4,9 +4,9 @@
  * embedded PGlite data directory, as the server does.
  */
 import path from 'node:path';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
-import { recountAll } from './outbreak.repo.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { recountAll } from '../modules/outbreak/outbreak.repo.ts';
 
 const config = loadConfig(process.env);
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });

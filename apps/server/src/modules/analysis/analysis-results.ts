@@ -1,0 +1,172 @@
+import {
+  analysisApi,
+  type AdviceBook,
+  type AnalysisPhoto,
+  type AnalysisResult,
+  type ContentLanguage,
+  feedbackFor,
+  resourceTopicsFor,
+  type RustClass,
+  secondPhotoAsk,
+  type SeverityAgreement,
+  severityIsEstimate,
+} from '@kutu/contract';
+import { SEVERITY_BANDS, SEVERITY_CUTS } from '@kutu/vision';
+import type { FollowUpService, FollowUpView } from '../followup/followup.service.ts';
+import type { ModuleDeps } from '../../deps.ts';
+import type { AnalysisRow, createAnalysisRepo, createResourcesRepo, PhotoRow, ResourceRow } from './analysis.repo.ts';
+import type { AdviceService } from './advice.service.ts';
+import { type ExpertDecision, expertAnswerOf } from './expert-answer.ts';
+import { type CropResource, resourcesFor } from './result-resources.ts';
+import { severityOf, spotsOf } from './shown-severity.ts';
+
+function toResource(row: ResourceRow): CropResource {
+  const resource = { title: row.title, url: row.url, description: row.description, link_language: row.linkLanguage };
+  return { crop: row.crop, resource };
+}
+
+type Context = { byTopic: Map<string, CropResource[]>; book: AdviceBook; severityEstimate: boolean };
+
+/** The photos of an answer: its one photo, or (several) the field's, each with its own answer. */
+function photosOf(row: AnalysisRow, rows: PhotoRow[] | undefined): AnalysisPhoto[] {
+  if (!rows || rows.length < 2) {
+    const own = (row.rustClass as RustClass | null) ?? null;
+    return [{ position: 0, url: analysisApi.imagePath(row.id), rust_class: own, confidence: row.confidence }];
+  }
+  return rows.map((p) => ({
+    position: p.position,
+    url: p.position === 0 ? analysisApi.imagePath(row.id) : analysisApi.photoPath(row.id, p.position),
+    rust_class: p.rustClass as RustClass,
+    confidence: p.confidence,
+  }));
+}
+
+/**
+ * An analysis row as the result the farmer reads: with its resources and advice in their language, its
+ * photos, follow-up and expert's answer, and severity worded as an estimate while experts' ratings say so.
+ */
+export function createResultBuilder(
+  deps: ModuleDeps,
+  repo: ReturnType<typeof createAnalysisRepo>,
+  resources: ReturnType<typeof createResourcesRepo>,
+  advice: AdviceService,
+  followUps: FollowUpService,
+) {
+  /**
+   * What results are shown with, in the reader's language (English where not translated): resources
+   * by topic and the advice book (two small tables).
+   */
+  async function resultContext(language: ContentLanguage): Promise<Context> {
+    const [byTopic, book, estimate] = await Promise.all([
+      resourcesByTopic(language),
+      advice.book(language),
+      severityEstimate(),
+    ]);
+    return { byTopic, book, severityEstimate: estimate };
+  }
+
+  /**
+   * Whether severity still reads "estimate": every result needs it, and it changes only when experts'
+   * ratings cross SEVERITY_TRUST, so it is counted once per list-cache TTL, not once per result, and
+   * forgotten in every process when a verdict is recorded (review.service).
+   */
+  const trust = deps.lists.of<boolean>('severity-trust');
+  const severityEstimate = () =>
+    trust.get('estimate', async () => ({ value: (await severityAgreement()).estimate, bytes: 8 }));
+
+  /** Model and expert severity bands on reviewed confident rust answers (the field-accuracy page's figures). */
+  async function severityAgreement(): Promise<SeverityAgreement> {
+    const confusion = Object.fromEntries(
+      SEVERITY_BANDS.map((m) => [m, Object.fromEntries(SEVERITY_BANDS.map((e) => [e, 0]))]),
+    ) as Record<string, Record<string, number>>;
+    let rated = 0;
+    let agreed = 0;
+    for (const { model, expert, n } of await repo.severityPairs(SEVERITY_CUTS)) {
+      confusion[model][expert] += n;
+      rated += n;
+      if (model === expert) agreed += n;
+    }
+    return {
+      rated,
+      agreed,
+      agreement: rated > 0 ? agreed / rated : null,
+      confusion,
+      estimate: severityIsEstimate(rated, agreed),
+    };
+  }
+
+  async function resourcesByTopic(language: ContentLanguage): Promise<Map<string, CropResource[]>> {
+    const byTopic = new Map<string, CropResource[]>();
+    for (const row of await resources.listActive(language)) {
+      const list = byTopic.get(row.rustClass) ?? [];
+      list.push(toResource(row));
+      byTopic.set(row.rustClass, list);
+    }
+    return byTopic;
+  }
+
+  /** The photo rows of the analyses that have more than one (one query, none when no analysis has). */
+  async function photoRows(rows: AnalysisRow[]): Promise<Map<number, PhotoRow[]>> {
+    return repo.photosOf(rows.filter((r) => r.photoCount > 1).map((r) => r.id));
+  }
+
+  /** Follow-up views and expert decisions of these analyses, by id (two queries). */
+  async function aboutAnalyses(ids: number[]) {
+    const [views, decisions] = await Promise.all([followUps.views(ids), repo.decisionsFor(ids)]);
+    return (id: number) => ({ followUp: views.get(id), decision: decisions.get(id) });
+  }
+
+  function toResult(
+    row: AnalysisRow,
+    context: Context,
+    photos?: PhotoRow[],
+    { followUp, decision }: { followUp?: FollowUpView; decision?: ExpertDecision } = {},
+  ): AnalysisResult {
+    const { byTopic, book, severityEstimate } = context;
+    const rustClass = (row.rustClass as RustClass | null) ?? null;
+    return {
+      ...followUp,
+      id: row.id,
+      outcome: row.outcome,
+      rust_class: rustClass,
+      confidence: row.confidence,
+      unsure: row.unsure,
+      probabilities: row.probabilities,
+      educational_resources: resourcesFor(resourceTopicsFor({ ...row, rustClass }), row.crop, byTopic),
+      feedback: feedbackFor(
+        { outcome: row.outcome, rustClass, confidence: row.confidence, unsure: row.unsure, crop: row.crop },
+        book,
+      ),
+      model_version: row.modelVersion,
+      created_at: row.createdAt.toISOString(),
+      image_url: analysisApi.imagePath(row.id),
+      crop: row.crop,
+      heatmap_url: row.heatmapPath ? analysisApi.heatmapPath(row.id) : null,
+      photos: photosOf(row, photos),
+      second_photo: secondPhotoAsk({
+        outcome: row.outcome,
+        unsure: row.unsure,
+        probabilities: row.probabilities,
+        photo_count: row.photoCount,
+      }),
+      severity: severityOf(row, severityEstimate),
+      // The expert's answer, which the result leads with (docs/decisions/0049).
+      expert_verdict: decision?.verdict ?? null,
+      expert_answer: decision ? expertAnswerOf(decision, { crop: row.crop, rustClass }, context) : null,
+      rust_spots: spotsOf(row),
+    };
+  }
+
+  /** One analysis as its result, with its photos and follow-up. */
+  async function resultOf(row: AnalysisRow, language: ContentLanguage): Promise<AnalysisResult> {
+    const [context, photos, about] = await Promise.all([
+      resultContext(language),
+      photoRows([row]),
+      aboutAnalyses([row.id]),
+    ]);
+    return toResult(row, context, photos.get(row.id), about(row.id));
+  }
+
+  return { resultContext, severityEstimate, severityAgreement, photoRows, aboutAnalyses, toResult, resultOf };
+}
+export type ResultBuilder = ReturnType<typeof createResultBuilder>;

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import type { AnalysisCrop, RustClass } from '@kutu/contract';
+import type { AnalysisFacts } from '../followup/followup.service.ts';
+import type { ModuleDeps } from '../../deps.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
+import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
+import type { AnalysisRow } from './analysis.repo.ts';
+
+/** Where a photo taken at `now` is stored: one folder per month. */
+export const storageFolder = (now: Date) =>
+  path.posix.join('analyses', String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'));
+
+/** An analysis as the follow-up reads it. */
+export const factsOf = (row: AnalysisRow): AnalysisFacts => ({
+  ...row,
+  rustClass: row.rustClass as RustClass | null,
+  severity: row.rustShare,
+});
+
+/** The model's answer and the photo as stored, under the caller's share of the decode limiter. */
+export function classifierOf(deps: ModuleDeps) {
+  const limiter = deps.decodeLimiter;
+  return function classifyAndShrink(who: AccessClaims, image: UploadedImage, crop: AnalysisCrop | null | undefined) {
+    return limiter.run(who.userId, async () => {
+      const classifier = deps.classifier.current();
+      const [diagnosis, photo] = await Promise.all([
+        classifier.classify(image.buffer, { crop }),
+        photoForStorage(image),
+      ]);
+      return { diagnosis, photo };
+    });
+  };
+}
+export type ClassifyAndShrink = ReturnType<typeof classifierOf>;

@@ -1,0 +1,141 @@
+import { type AnalysisResult, type ContentLanguage, MAX_FIELD_PHOTOS } from '@kutu/contract';
+import { thresholdsOf } from '@kutu/vision';
+import type { OutbreakService } from '../outbreak/outbreak.service.ts';
+import type { FollowUpService } from '../followup/followup.service.ts';
+import type { ModuleDeps } from '../../deps.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
+import { message } from '../../i18n/i18n.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
+import type { UploadedImage } from '../../lib/image-upload.ts';
+import type { AnalysisRow, createAnalysisRepo } from './analysis.repo.ts';
+import type { AnalysisAccess } from './analysis-access.ts';
+import type { ResultBuilder } from './analysis-results.ts';
+import { type ClassifyAndShrink, factsOf, storageFolder } from './classify.ts';
+import { fieldAnswer } from './field-answer.ts';
+
+const meanOf = (values: (number | null)[]) => {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length > 0 ? known.reduce((a, b) => a + b, 0) / known.length : null;
+};
+
+/** 409 at the limit, or for a photo with no leaf (it is no field to add leaves to); sure or not, leaves may join. */
+function refuseMorePhotos(row: AnalysisRow): void {
+  if (row.photoCount >= MAX_FIELD_PHOTOS)
+    throw conflict(message('errors.analysis.photoLimit', { max: MAX_FIELD_PHOTOS }));
+  if (row.outcome !== 'diagnosis') throw conflict('errors.analysis.noLeafToAddTo');
+}
+
+/**
+ * Another leaf of the same field for an unsure or close answer (docs/decisions/0040): only its
+ * owner, only while the answer asks for one, at most MAX_FIELD_PHOTOS photos. The photo is
+ * classified like the first (same decode limiter, same crop); one without a leaf is refused and
+ * nothing is kept. The analysis then holds the field-level answer of all its photos, and its
+ * outbreak case follows that answer.
+ */
+export function createFieldPhotos(
+  deps: ModuleDeps,
+  repo: ReturnType<typeof createAnalysisRepo>,
+  { ownAnalysis }: AnalysisAccess,
+  results: ResultBuilder,
+  classifyAndShrink: ClassifyAndShrink,
+  outbreak: OutbreakService,
+  followUps: FollowUpService,
+) {
+  const get = async (who: AccessClaims, id: number, language: ContentLanguage) =>
+    results.resultOf(await ownAnalysis(who, id), language);
+
+  return {
+    /**
+     * Before the photo is read: the answer as it stands when this idempotency key already added its
+     * photo (a queued upload retried), else null once the caller may add one (owner, still asking).
+     */
+    async beforeAddPhoto(
+      who: AccessClaims,
+      id: number,
+      key: string | undefined,
+      language: ContentLanguage = 'en',
+    ): Promise<AnalysisResult | null> {
+      const row = await ownAnalysis(who, id);
+      if (key && (await repo.findPhotoByKey(id, key))) return get(who, id, language);
+      refuseMorePhotos(row);
+      return null;
+    },
+
+    async addPhoto(
+      who: AccessClaims,
+      id: number,
+      image: UploadedImage,
+      opts: { language?: ContentLanguage; idempotencyKey?: string } = {},
+    ): Promise<AnalysisResult> {
+      const language = opts.language ?? 'en';
+      const before = await ownAnalysis(who, id);
+      refuseMorePhotos(before);
+      const { diagnosis, photo } = await classifyAndShrink(who, image, before.crop);
+      if (diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null) {
+        throw badRequest('errors.analysis.extraNotLeaf', { image: 'errors.analysis.extraNotLeaf' });
+      }
+      const folder = storageFolder(deps.clock.now());
+      const key = await deps.storage.put(folder, photo.data, photo.ext);
+      const heatmapKey = diagnosis.heatmap_png ? await deps.storage.put(folder, diagnosis.heatmap_png, 'png') : null;
+      const removeFiles = async () => {
+        await deps.storage.remove(key).catch(() => {});
+        if (heatmapKey) await deps.storage.remove(heatmapKey).catch(() => {});
+      };
+      // The same queued photo sent twice at once (one idempotency key): the first one added it.
+      const retryKey = opts.idempotencyKey;
+      const addedBefore = async () => Boolean(retryKey && (await repo.findPhotoByKey(id, retryKey)));
+      // The served model's thresholds decide the field answer, as they decided each photo.
+      const served = deps.classifier.current();
+      let added: Awaited<ReturnType<typeof repo.addPhoto>>;
+      try {
+        added = await repo.addPhoto(
+          id,
+          before.photoCount,
+          {
+            imagePath: key,
+            heatmapPath: heatmapKey,
+            rustClass: diagnosis.rust_class,
+            confidence: diagnosis.confidence,
+            probabilities: diagnosis.probabilities,
+            leafScore: diagnosis.leaf_score,
+            oodScore: diagnosis.ood_score,
+            rustShare: diagnosis.rust_share ?? null,
+            modelVersion: diagnosis.model_version,
+            idempotencyKey: opts.idempotencyKey ?? null,
+            createdAt: deps.clock.now(),
+          },
+          (photos) => {
+            const answer = fieldAnswer(photos, thresholdsOf(served.card), served.version);
+            return {
+              rustClass: answer.rust_class,
+              confidence: answer.confidence,
+              unsure: answer.unsure,
+              probabilities: answer.probabilities,
+              leafScore: answer.leaf_score,
+              oodScore: answer.ood_score,
+              modelVersion: answer.model_version,
+              // The field's severity: the mean of its photos' shares.
+              rustShare: meanOf(photos.map((p) => p.rustShare)),
+            };
+          },
+        );
+      } catch (err) {
+        await removeFiles();
+        if (await addedBefore()) return get(who, id, language);
+        throw err;
+      }
+      if (!added) {
+        await removeFiles();
+        if (await addedBefore()) return get(who, id, language);
+        throw conflict('errors.analysis.photoChanged');
+      }
+      // A combined answer that became (or stopped being) confident rust moves the district's counts.
+      await outbreak.record(id);
+      // An answer that became (or stopped being) one to treat gains (or drops) its reminder; a follow-up
+      // photo's comparison is made again with the field answer (decision 0044, addendum).
+      await followUps.answerChanged(factsOf(added.row));
+      const { resultContext, toResult, aboutAnalyses } = results;
+      return toResult(added.row, await resultContext(language), added.photos, (await aboutAnalyses([id]))(id));
+    },
+  };
+}
