@@ -1,12 +1,16 @@
 /** onnxruntime's wasm size in bytes, set at build time (vite.config.ts `define`). */
 declare const __ORT_WASM_BYTES__: number;
 
-/** A locale file's half (lib/locale-parts.ts), split at build time by vite.config.ts. */
+/** A locale file's part (lib/locale-parts.ts), split at build time by vite.config.ts. */
 declare module '*.json?part=first' {
   const strings: Record<string, unknown>;
   export default strings;
 }
 declare module '*.json?part=account' {
+  const strings: Record<string, unknown>;
+  export default strings;
+}
+declare module '*.json?part=staff' {
   const strings: Record<string, unknown>;
   export default strings;
 }

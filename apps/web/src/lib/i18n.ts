@@ -29,9 +29,15 @@ const accountParts = import.meta.glob<ResourceKey>(['./locales/*.json', '!./loca
   import: 'default',
   query: '?part=account',
 });
+const staffParts = import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
+  import: 'default',
+  query: '?part=staff',
+});
 
 /** English's account-screen strings, once the account shell has brought them (addAccountStrings). */
 let englishAccount: ResourceKey | null = null;
+/** English's staff-screen strings, once a staff screen has brought them (addStaffStrings). */
+let englishStaff: ResourceKey | null = null;
 /** Languages loaded before that, with the first part only. */
 const firstOnly = new Set<string>();
 
@@ -45,6 +51,11 @@ async function loadAccountPart(language: string, english: ResourceKey): Promise<
   return loadPart(accountParts, language);
 }
 
+async function loadStaffPart(language: string, english: ResourceKey): Promise<ResourceKey> {
+  if (language === PSEUDO) return (await import('./pseudo.ts')).pseudoLocalize(english);
+  return loadPart(staffParts, language);
+}
+
 /**
  * A language chosen before the account shell loads gets its first part; after, both parts (fetched
  * side by side). One whose first part arrives after the shell did gets its account part then.
@@ -56,11 +67,12 @@ const lazyLocales: BackendModule = {
     const first =
       language === PSEUDO ? import('./pseudo.ts').then((m) => m.pseudoLocalize(en)) : loadPart(firstParts, language);
     const account = englishAccount && loadAccountPart(language, englishAccount);
-    Promise.all([first, account])
-      .then(async ([strings, accountStrings]) => {
+    const staff = englishStaff && loadStaffPart(language, englishStaff);
+    Promise.all([first, account, staff])
+      .then(async ([strings, accountStrings, staffStrings]) => {
         const rest = accountStrings ?? (englishAccount && (await loadAccountPart(language, englishAccount)));
         if (!rest) firstOnly.add(language);
-        return { ...(strings as object), ...(rest as object | null) };
+        return { ...(strings as object), ...(rest as object | null), ...(staffStrings as object | null) };
       })
       .then(
         (strings) => done(null, strings),
@@ -81,6 +93,22 @@ export async function addAccountStrings(english: ResourceKey): Promise<void> {
     [...firstOnly].map(async (language) => {
       i18n.addResourceBundle(language, 'translation', await loadAccountPart(language, english), true, true);
       firstOnly.delete(language);
+    }),
+  );
+}
+
+/**
+ * Called by the staff screens (lib/staff-strings.ts) with English's staff strings: adds them, and every
+ * language already loaded gets its staff part, so those screens render in the language on screen.
+ */
+export async function addStaffStrings(english: ResourceKey): Promise<void> {
+  if (englishStaff) return;
+  englishStaff = english;
+  i18n.addResourceBundle('en', 'translation', english, true, true);
+  const loaded = Object.keys(i18n.store.data).filter((language) => language !== 'en');
+  await Promise.all(
+    loaded.map(async (language) => {
+      i18n.addResourceBundle(language, 'translation', await loadStaffPart(language, english), true, true);
     }),
   );
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
-import { FIRST_SECTIONS, localePart } from './locale-parts.ts';
+import { FIRST_SECTIONS, localePart, STAFF_SECTIONS } from './locale-parts.ts';
 
 const srcDir = path.join(import.meta.dirname, '..');
 const sections = Object.keys(en);
@@ -36,13 +36,35 @@ function firstScreenFiles(): string[] {
 }
 
 describe('locale parts', () => {
-  it('the first part and the account part together are the whole file, once', () => {
+  it('the first, account and staff parts together are the whole file, once', () => {
     const first = localePart(en, 'first');
     const account = localePart(en, 'account');
+    const staff = localePart(en, 'staff');
     expect(Object.keys(first).length).toBeGreaterThan(0);
-    expect({ ...first, ...account }).toEqual(en);
-    expect(Object.keys(first).filter((k) => k in account)).toEqual([]);
-    for (const section of FIRST_SECTIONS) expect(sections, section).toContain(section);
+    expect(Object.keys(staff).length).toBeGreaterThan(0);
+    expect({ ...first, ...account, ...staff }).toEqual(en);
+    const keys = [first, account, staff].flatMap((part) => Object.keys(part));
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const section of [...FIRST_SECTIONS, ...STAFF_SECTIONS]) expect(sections, section).toContain(section);
+  });
+
+  it('only the staff screens use keys of the staff part', () => {
+    const staffOnly = ['features/training/', 'features/clinic/', 'features/phone/', 'features/vetting/'];
+    const used: string[] = [];
+    const visit = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) visit(file);
+        else if (/\.tsx?$/.test(file) && !file.includes('.test.')) {
+          const rel = path.relative(srcDir, file);
+          if (staffOnly.some((prefix) => rel.startsWith(prefix))) continue;
+          for (const m of fs.readFileSync(file, 'utf8').matchAll(/[`'"]([a-z][a-zA-Z]*)\.[a-zA-Z$]/g))
+            if (STAFF_SECTIONS.includes(m[1]!)) used.push(`${rel}: ${m[1]}`);
+        }
+      }
+    };
+    visit(srcDir);
+    expect(used).toEqual([]);
   });
 
   it('the screens before sign-in use only keys of the first part', () => {

@@ -16,10 +16,18 @@ export const FIRST_SECTIONS: readonly string[] = [
   'menu',
 ];
 
-export type LocalePart = 'first' | 'account';
+/**
+ * Sections only staff screens read (the expert's and administrator's tools: training, plant clinic visits,
+ * basic-phone tools, failed messages): a third part, loaded with those screens (lib/staff-strings.ts), so a
+ * farmer's screens do not download them.
+ */
+export const STAFF_SECTIONS: readonly string[] = ['training', 'clinic', 'phone', 'delivery'];
+
+export type LocalePart = 'first' | 'account' | 'staff';
+
+const partOf = (section: string): LocalePart =>
+  FIRST_SECTIONS.includes(section) ? 'first' : STAFF_SECTIONS.includes(section) ? 'staff' : 'account';
 
 export function localePart(strings: Record<string, unknown>, part: LocalePart): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(strings).filter(([section]) => FIRST_SECTIONS.includes(section) === (part === 'first')),
-  );
+  return Object.fromEntries(Object.entries(strings).filter(([section]) => partOf(section) === part));
 }

@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import '../lib/i18n.ts';
 // Pages render here without the account shell, which brings their strings in the app.
 import '../lib/account-strings.ts';
+import '../lib/staff-strings.ts';
 
 /** Renders a component with the app's providers, at a given route. */
 export function renderWithProviders(ui: ReactNode, { route = '/' } = {}) {

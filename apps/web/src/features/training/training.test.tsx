@@ -63,6 +63,8 @@ describe('Model Training page', () => {
     const uploads = stubServer();
     const user = userEvent.setup();
     const { container } = renderWithProviders(<ModelTrainingPage />);
+    // The upload form loads just after the page (components/OnDemand.tsx).
+    await screen.findByRole('button', { name: 'Submit for Training' });
     await waitFor(() => expect(screen.getByTestId('count-healthy').textContent).toContain('2'));
 
     await user.click(screen.getByRole('button', { name: 'Submit for Training' }));
@@ -93,6 +95,8 @@ describe('Model Training page', () => {
     const uploads = stubServer();
     const user = userEvent.setup();
     const { container } = renderWithProviders(<ModelTrainingPage />);
+    // The upload form loads just after the page (components/OnDemand.tsx).
+    await screen.findByRole('button', { name: 'Submit for Training' });
     await waitFor(() => expect(screen.getByTestId('count-healthy').textContent).toContain('2'));
     const input = container.querySelector('input[type=file]') as HTMLInputElement;
 
@@ -123,6 +127,8 @@ describe('Model Training page', () => {
     stubServer(415, { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'File type not supported' } });
     const user = userEvent.setup();
     const { container } = renderWithProviders(<ModelTrainingPage />);
+    // The upload form loads just after the page (components/OnDemand.tsx).
+    await screen.findByRole('button', { name: 'Submit for Training' });
     fireEvent.change(container.querySelector('input[type=file]') as HTMLInputElement, {
       target: { files: [leaf('c.jpg')] },
     });

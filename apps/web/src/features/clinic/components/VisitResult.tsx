@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type ClinicVisit, reviewVerdicts, type ReviewVerdict } from '@kutu/contract';
+import type { ClinicVisit, ReviewVerdict } from '@kutu/contract';
+import { reviewVerdicts } from '@kutu/contract/enums';
 import { useClinicVerdict } from '../../../api/clinic.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';

@@ -1,11 +1,16 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ClinicVisit } from '@kutu/contract';
 import { ClinicRecords } from '../components/ClinicRecords.tsx';
-import { VisitForm } from '../components/VisitForm.tsx';
 import { VisitResult } from '../components/VisitResult.tsx';
+import { Deferred } from '../../../components/OnDemand.tsx';
+// Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
+export { staffStringsReady } from '../../../lib/staff-strings.ts';
 
+// The form brings the contract's schemas, the phone input's metadata and the photo shrinker: it loads just
+// after the screen (the records tab needs none of them), as other forms do (components/OnDemand.tsx).
+const VisitForm = lazy(() => import('../components/VisitForm.tsx').then((m) => ({ default: m.VisitForm })));
 /** Plant clinic (docs/decisions/0053): a visit for a farmer without a smartphone, and the clinic's records. */
 export default function ClinicPage() {
   const { t } = useTranslation();
@@ -22,7 +27,13 @@ export default function ClinicPage() {
           <Tabs.Tab value="records">{t('clinic.tabs.records')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="visit" pt="md">
-          {visit ? <VisitResult visit={visit} onDone={() => setVisit(null)} /> : <VisitForm onRecorded={setVisit} />}
+          {visit ? (
+            <VisitResult visit={visit} onDone={() => setVisit(null)} />
+          ) : (
+            <Deferred>
+              <VisitForm onRecorded={setVisit} />
+            </Deferred>
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="records" pt="md">
           <ClinicRecords />

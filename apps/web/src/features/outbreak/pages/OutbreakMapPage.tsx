@@ -24,7 +24,6 @@ import { formatDate } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { session } from '../../../lib/session.ts';
 import { outbreakMapQuery, useOutbreakMap } from '../../../api/outbreak.ts';
-import { DistrictDetail } from '../components/DistrictDetail.tsx';
 import { type DistrictCounts, DistrictMap } from '../components/DistrictMap.tsx';
 import { DistrictList, MapAttribution, MapLegend } from '../components/MapParts.tsx';
 import { withNewerDistricts } from '../lib/newer-districts.ts';
@@ -34,6 +33,10 @@ import { hasCases, ZERO } from '../lib/shading.ts';
 import { windowDays } from '../lib/window.ts';
 
 // The expert's table (with its pagination) loads only when its tab opens.
+// A district's detail opens on a choice (a tap on the map or the list).
+const DistrictDetail = lazy(() =>
+  import('../components/DistrictDetail.tsx').then((m) => ({ default: m.DistrictDetail })),
+);
 const DistrictTable = lazy(() => import('../components/DistrictTable.tsx').then((m) => ({ default: m.DistrictTable })));
 
 const DEFAULT_CROP: OutbreakCrop = 'maize';
@@ -149,16 +152,18 @@ function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }
         </Stack>
         <Stack gap="sm">
           {picked && (
-            <DistrictDetail
-              key={`${picked.properties.code}-${crop}`}
-              code={picked.properties.code}
-              name={picked.properties.name}
-              crop={crop}
-              days={windowDays(data)}
-              counts={byCode.get(picked.properties.code) ?? { confirmed: ZERO, reported: ZERO }}
-              alert={byCode.get(picked.properties.code)?.alert ?? false}
-              onClose={() => setSelected(null)}
-            />
+            <Deferred>
+              <DistrictDetail
+                key={`${picked.properties.code}-${crop}`}
+                code={picked.properties.code}
+                name={picked.properties.name}
+                crop={crop}
+                days={windowDays(data)}
+                counts={byCode.get(picked.properties.code) ?? { confirmed: ZERO, reported: ZERO }}
+                alert={byCode.get(picked.properties.code)?.alert ?? false}
+                onClose={() => setSelected(null)}
+              />
+            </Deferred>
           )}
           {inCountry.length > 0 && (
             <Title order={2} size="h4">

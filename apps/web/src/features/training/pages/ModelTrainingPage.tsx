@@ -1,11 +1,19 @@
+import { lazy } from 'react';
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ModelVersions } from '../components/ModelVersions.tsx';
 import { SampleCounts } from '../components/SampleCounts.tsx';
 import { SampleList } from '../components/SampleList.tsx';
 import { TrainingJobs } from '../components/TrainingJobs.tsx';
-import { TrainingUploadForm } from '../components/TrainingUploadForm.tsx';
 import { FieldAccuracy } from '../../../components/review/FieldAccuracy.tsx';
+import { Deferred } from '../../../components/OnDemand.tsx';
+// Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
+export { staffStringsReady } from '../../../lib/staff-strings.ts';
+
+// The upload form and its photo shrinker load just after the figures (components/OnDemand.tsx).
+const TrainingUploadForm = lazy(() =>
+  import('../components/TrainingUploadForm.tsx').then((m) => ({ default: m.TrainingUploadForm })),
+);
 
 /** Model Training (expert): labelled uploads, counts, retraining jobs, model versions, field accuracy and the samples. */
 export default function ModelTrainingPage() {
@@ -15,7 +23,9 @@ export default function ModelTrainingPage() {
       <Title order={1} size="h2">
         {t('menu.modelTraining')}
       </Title>
-      <TrainingUploadForm />
+      <Deferred>
+        <TrainingUploadForm />
+      </Deferred>
       <SampleCounts />
       <TrainingJobs />
       <ModelVersions />

@@ -9,6 +9,8 @@ import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
 import { useApplications, useDecide } from '../api/vetting.ts';
 import { FailedMessages } from '../components/FailedMessages.tsx';
+// Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
+export { staffStringsReady } from '../../../lib/staff-strings.ts';
 
 const PAGE_SIZE = 10;
 /** The contract's REFUSAL_REASON_MAX (kept here: the contract's index would bring zod to this screen). */
