@@ -6,8 +6,8 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { SignupService } from '../auth/signup.service.ts';
 import { createPhoneFollowUp } from '../followup/phone-answer.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
+import type { EscalationService } from '../review/escalation.service.ts';
 import { actions } from './actions.ts';
-import { createDistrictRust } from './district-rust.ts';
 import { type MenuCtx, type MenuUses, runMenu } from './menu.ts';
 import { screens } from './screens-menu.ts';
 import { districtNamed, parseSms } from './sms-keywords.ts';
@@ -27,14 +27,14 @@ export function phoneOf(raw: string): string | null {
  */
 export function createUssdService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'config'>,
-  uses: { outbreak: OutbreakService; signup: SignupService },
+  uses: { outbreak: OutbreakService; signup: SignupService; escalation: EscalationService },
   log?: (err: unknown) => void,
 ) {
   const repo = createUssdRepo(deps.db);
   const menuUses: MenuUses = {
     repo,
-    districtNow: createDistrictRust(deps.db),
-    followUps: createPhoneFollowUp(deps),
+    districtNow: uses.outbreak.districtNow,
+    followUps: createPhoneFollowUp(deps, uses.escalation),
     saveSettings: (userId, body) => uses.outbreak.saveSettings(userId, body),
     registerFromPhone: (input) => uses.signup.registerFromPhone(input),
   };
