@@ -95,4 +95,3 @@ export function createOfflineModelService(
     },
   };
 }
-export type OfflineModelService = ReturnType<typeof createOfflineModelService>;

@@ -140,4 +140,3 @@ export function createUssdService(
     },
   };
 }
-export type UssdService = ReturnType<typeof createUssdService>;
