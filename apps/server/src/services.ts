@@ -77,7 +77,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     retraining,
     versions,
     vetting: createVettingService(deps),
-    ussd: createUssdService(deps, { outbreak, signup, escalation }, (err) =>
+    ussd: createUssdService(deps, { outbreak, signup, followUps }, (err) =>
       log.error({ err }, 'could not send an SMS reply'),
     ),
   };

@@ -5,6 +5,7 @@ import type { Tell } from '../../lib/deliverer.ts';
 import type { EscalationService } from '../review/escalation.service.ts';
 import { type ComparedAnswer, compareFollowUp } from './compare.ts';
 import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
+import { createPhoneFollowUp } from './phone-answer.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Kutu asks for the new photo this many days after advice to treat (the window is 7 to 10 days). */
@@ -137,6 +138,9 @@ export function createFollowUpService(
   }
 
   return {
+    /** The same question answered in words on a basic phone (the USSD menu): phone-answer.ts. */
+    byPhone: createPhoneFollowUp(deps, reviews),
+
     /**
      * After a new analysis (not a retry): the field's open reminder (or, with `followUpOf`, that
      * diagnosis's own) is closed by this photo and compared; a treat answer opens the next reminder.

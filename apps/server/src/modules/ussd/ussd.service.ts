@@ -4,9 +4,8 @@ import { t } from '../../i18n/i18n.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { SignupService } from '../auth/signup.service.ts';
-import { createPhoneFollowUp } from '../followup/phone-answer.ts';
+import type { FollowUpService } from '../followup/followup.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
-import type { EscalationService } from '../review/escalation.service.ts';
 import { actions } from './actions.ts';
 import { type MenuCtx, type MenuUses, runMenu } from './menu.ts';
 import { screens } from './screens-menu.ts';
@@ -27,14 +26,14 @@ export function phoneOf(raw: string): string | null {
  */
 export function createUssdService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'config'>,
-  uses: { outbreak: OutbreakService; signup: SignupService; escalation: EscalationService },
+  uses: { outbreak: OutbreakService; signup: SignupService; followUps: Pick<FollowUpService, 'byPhone'> },
   log?: (err: unknown) => void,
 ) {
   const repo = createUssdRepo(deps.db);
   const menuUses: MenuUses = {
     repo,
     districtNow: uses.outbreak.districtNow,
-    followUps: createPhoneFollowUp(deps, uses.escalation),
+    followUps: uses.followUps.byPhone,
     saveSettings: (userId, body) => uses.outbreak.saveSettings(userId, body),
     registerFromPhone: (input) => uses.signup.registerFromPhone(input),
   };
