@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App, AppDeps, ModuleDeps } from './deps.ts';
+import type { App, AppDeps } from './deps.ts';
 import type { Config } from './config.ts';
 import { createMemoryCoordinator } from './adapters/coordinator.ts';
 import { createDecodeLimiter } from './lib/decode-limiter.ts';
@@ -21,39 +21,12 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { createNotificationsService } from './modules/notifications/notifications.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
-import { communityRoutes } from './modules/community/community.routes.ts';
-import { consultationsRoutes } from './modules/consultations/consultations.routes.ts';
-import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
-import { trainingRoutes } from './modules/training/training.routes.ts';
-import { trainingJobs } from './modules/training/training.jobs.ts';
-import { consultationsJobs } from './modules/consultations/consultations.jobs.ts';
 import { createServices } from './services.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { offlineModelRoutes } from './modules/offline-model/offline-model.routes.ts';
-import { reviewRoutes } from './modules/review/review.routes.ts';
+import { jobModules, routeModules } from './routes.ts';
 import { createVettingRepo } from './modules/vetting/vetting.repo.ts';
-import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
-import { outbreakJobs } from './modules/outbreak/outbreak.jobs.ts';
-import { followUpJobs } from './modules/followup/followup.jobs.ts';
-import { deliveryJobs } from './modules/delivery/delivery.jobs.ts';
-import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
-import { createDeliveryService } from './modules/delivery/delivery.service.ts';
-import { outbreakRoutes } from './modules/outbreak/outbreak.routes.ts';
-import { ussdRoutes } from './modules/ussd/ussd.routes.ts';
 import { withoutKey } from './modules/ussd/gateway-key.ts';
-import { clinicRoutes } from './modules/clinic/clinic.routes.ts';
-import {
-  canonicalMetricsUrl,
-  metricsRoutes,
-  readinessRoutes,
-  registerRequestIds,
-} from './modules/operations/operations.routes.ts';
+import { canonicalMetricsUrl, registerRequestIds } from './modules/operations/operations.routes.ts';
 import { requestIdOf } from './lib/request-context.ts';
 import { COMPRESSION } from './lib/json-text.ts';
 
@@ -109,56 +82,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   coordinator.on('session-revoked', (e) =>
     sessions.ended(e.sessionId ? { sessionId: e.sessionId } : { userId: e.userId }),
   );
-  const notifications = createNotificationsService(deps.database.db, deps.clock, coordinator);
-  const delivery = createDeliveryService(
-    { db: deps.database.db, clock: deps.clock, sms: deps.sms, mailer: deps.mailer, coordinator, config },
+  const { deps: moduleDeps, services } = createServices(
     {
-      leaseMs: config.deliveryLeaseSeconds * 1000,
-      ...deps.deliveryOptions,
-      log: (msg, err) => app.log.error({ err }, msg),
+      ...deps,
+      coordinator,
+      db: deps.database.db,
+      tokens,
+      sessions,
+      lists: createListCaches(coordinator, deps.clock, (msg, err) => app.log.error({ err }, msg)),
+      decodeLimiter: createDecodeLimiter(),
     },
+    app.log,
   );
-  const moduleDeps: ModuleDeps = {
-    ...deps,
-    coordinator,
-    db: deps.database.db,
-    tokens,
-    sessions,
-    lists: createListCaches(coordinator, deps.clock, (msg, err) => app.log.error({ err }, msg)),
-    notifications,
-    delivery,
-    decodeLimiter: createDecodeLimiter(),
-  };
-
-  const services = createServices(moduleDeps, app.log);
-
-  trainingJobs(app, moduleDeps, services);
-  consultationsJobs(deps.jobs, services.availability);
-  outbreakJobs(deps.jobs, services.outbreak);
-  followUpJobs(deps.jobs, services.followUps);
-  deliveryJobs(app, deps.jobs, delivery);
-
-  healthRoutes(app, moduleDeps);
-  readinessRoutes(app, { ...deps, metricsToken: config.metricsToken });
-  metricsRoutes(app, { ...deps, metricsToken: config.metricsToken });
-  if (!config.isProduction) devOutboxRoutes(app, moduleDeps);
-  authRoutes(app, moduleDeps, services);
-  communityRoutes(app, moduleDeps, services.community);
-  consultationsRoutes(app, services);
-  analysisRoutes(app, moduleDeps, services);
-  trainingRoutes(app, moduleDeps, services);
-  notificationsRoutes(app, moduleDeps, notifications);
-  dashboardRoutes(app, services.dashboard);
-  reviewRoutes(app, services.review);
-  offlineModelRoutes(app, services.offlineModel);
-  vettingRoutes(app, services.vetting);
-  outbreakRoutes(app, services.outbreak);
-  ussdRoutes(app, services.ussd, {
-    secret: config.phone.callbackSecret,
-    perNumberPerMinute: config.phone.rateLimitMax,
-  });
-  clinicRoutes(app, moduleDeps, services.clinic);
-  deliveryRoutes(app, delivery);
+  // One list, one signature (docs/decisions/0056): a new module adds its function to routes.ts.
+  const context = { deps: moduleDeps, services };
+  for (const register of jobModules) register(app, context);
+  for (const register of routeModules) register(app, context);
 
   registerWebApp(app, config.webDist);
   return app;

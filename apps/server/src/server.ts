@@ -21,7 +21,7 @@ import { requestIdOf } from './lib/request-context.ts';
 import { createClassifierHolder } from './adapters/classifier.ts';
 import { activeModelDir } from './modules/training/model-versions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { canonicalMetricsUrl, metricsRoutes, readinessRoutes } from './modules/operations/operations.routes.ts';
+import { canonicalMetricsUrl, type OperationsDeps, operationsRoutes } from './modules/operations/operations.routes.ts';
 import { startConsultationUpkeep } from './modules/consultations/consultations.jobs.ts';
 import { startOutbreakUpkeep } from './modules/outbreak/upkeep.ts';
 import { startFollowUpSweep } from './modules/followup/followup.jobs.ts';
@@ -186,7 +186,7 @@ function configOrExit(): Config {
 }
 
 /** The worker's HTTP server: liveness, readiness and metrics, nothing else. */
-async function probeApp(config: Config, deps: Parameters<typeof readinessRoutes>[1]) {
+async function probeApp(config: Config, deps: Omit<OperationsDeps, 'config'>) {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, hooks: errorLogHooks },
     genReqId: requestIdOf,
@@ -194,8 +194,7 @@ async function probeApp(config: Config, deps: Parameters<typeof readinessRoutes>
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  healthRoutes(app, deps);
-  readinessRoutes(app, { ...deps, metricsToken: config.metricsToken });
-  metricsRoutes(app, { ...deps, metricsToken: config.metricsToken });
+  healthRoutes(app, { deps });
+  operationsRoutes(app, { deps: { ...deps, config } });
   return app;
 }

@@ -1,4 +1,7 @@
 import type { ModuleDeps } from './deps.ts';
+import { createDeliveryService } from './modules/delivery/delivery.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createEscalationService } from './modules/review/escalation.service.ts';
 import { createAdviceService } from './modules/analysis/advice.service.ts';
 import { createAnalysisService } from './modules/analysis/analysis.service.ts';
 import { createResourcesService } from './modules/analysis/resources.service.ts';
@@ -26,33 +29,46 @@ import { createUssdService } from './modules/ussd/ussd.service.ts';
  * The service graph, built once per app (docs/decisions/0042): each service is made here and handed to
  * its routes, its jobs and the services that use it, so no service builds another and there is one of
  * each (one cache, one queue handler). Auth is four services over one shared part (sign-up, session,
- * recovery, account); analysis and review share the one outbreak service; analysis tells the follow-ups of each new photo.
+ * recovery, account); notifications and delivery come first, as every service reaches them through
+ * its ModuleDeps; analysis and review share the one outbreak service; analysis tells the follow-ups of each new photo.
  */
-export function createServices(deps: ModuleDeps, log: TrainingLog) {
+export function createServices(base: Omit<ModuleDeps, 'notifications' | 'delivery'>, log: TrainingLog) {
+  const notifications = createNotificationsService(base.db, base.clock, base.coordinator);
+  const delivery = createDeliveryService(base, {
+    leaseMs: base.config.deliveryLeaseSeconds * 1000,
+    ...base.deliveryOptions,
+    log: (msg, err) => log.error({ err }, msg),
+  });
+  // Every other service reaches these two through its ModuleDeps (lib/notifier.ts, lib/deliverer.ts).
+  const deps: ModuleDeps = { ...base, notifications, delivery };
   const authShared = createAuthShared(deps, log);
   const signup = createSignupService(authShared);
   const advice = createAdviceService(deps);
   const outbreak = createOutbreakService(deps);
-  const followUps = createFollowUpService(deps);
+  const escalation = createEscalationService(deps.db);
+  const followUps = createFollowUpService(deps, escalation);
   const analysis = createAnalysisService(deps, advice, outbreak, followUps);
   const community = createCommunityService(deps);
   const versions = createVersionsService(deps, deps.training);
   const retraining = createRetrainingService(deps, versions, deps.training, log);
   const samples = createSamplesService(deps, retraining);
+  const resources = createResourcesService(deps);
   const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps });
-  return {
+  const services = {
+    notifications,
+    delivery,
     signup,
     session: createSessionService(authShared, signup),
     recovery: createRecoveryService(authShared),
     account: createAccountService(authShared),
     advice,
     analysis,
-    resources: createResourcesService(deps),
+    resources,
     community,
     consultations: createConsultationsService(deps),
     availability: createAvailabilityService(deps),
     dashboard: createDashboardService(deps.db, deps.clock),
-    offlineModel: createOfflineModelService(deps, advice),
+    offlineModel: createOfflineModelService(deps, advice, resources),
     review,
     clinic: createClinicService(deps, { analysis, review, followUps, signup }),
     outbreak,
@@ -61,6 +77,10 @@ export function createServices(deps: ModuleDeps, log: TrainingLog) {
     retraining,
     versions,
     vetting: createVettingService(deps),
-    ussd: createUssdService(deps, { outbreak, signup }, (err) => log.error({ err }, 'could not send an SMS reply')),
+    ussd: createUssdService(deps, { outbreak, signup, followUps }, (err) =>
+      log.error({ err }, 'could not send an SMS reply'),
+    ),
   };
+  return { deps, services };
 }
+export type Services = ReturnType<typeof createServices>['services'];

@@ -19,16 +19,14 @@ import {
   resourceTranslationParams,
   pageQuery,
 } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../deps.ts';
+import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
 import { contractMessage, message } from '../../i18n/i18n.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
 import { languageOf } from '../../plugins/language.ts';
-import type { AnalysisService } from './analysis.service.ts';
-import type { ResourcesService } from './resources.service.ts';
-import type { AdviceService } from './advice.service.ts';
 import { errorReplies, security } from '../../lib/route-schema.ts';
 
 /**
@@ -46,11 +44,7 @@ function readIdempotencyKey(header: string | string[] | undefined): string | und
   return parsed.data;
 }
 
-export function analysisRoutes(
-  app: App,
-  deps: ModuleDeps,
-  { analysis, resources, advice }: { analysis: AnalysisService; resources: ResourcesService; advice: AdviceService },
-) {
+export function analysisRoutes(app: App, { deps, services: { analysis, resources, advice } }: RouteContext) {
   const signedIn = app.requireRole('farmer', 'expert');
   const farmer = app.requireRole('farmer');
   const expert = app.requireRole('expert');

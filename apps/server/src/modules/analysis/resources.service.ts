@@ -47,6 +47,11 @@ export function createResourcesService(deps: ModuleDeps) {
   }
 
   return {
+    /** Every resource not retired, in `language` where translated (the offline pack's advice links). */
+    listActive(language: ContentLanguage = 'en'): Promise<ResourceRow[]> {
+      return repo.listActive(language);
+    },
+
     async list(
       who: AccessClaims,
       query: PageQuery & Pick<EducationResourcesQuery, 'rust_class' | 'include_retired'>,

@@ -137,4 +137,3 @@ export function createAccountService(shared: AuthShared) {
     },
   };
 }
-export type AccountService = ReturnType<typeof createAccountService>;

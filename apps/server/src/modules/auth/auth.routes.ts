@@ -25,15 +25,12 @@ import {
   verifyEmailBody,
   verifyEmailReply,
 } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../deps.ts';
+import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
 import { message } from '../../i18n/i18n.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { renderedOnSend as say } from '../../plugins/language.ts';
-import type { AccountService } from './account.service.ts';
-import type { RecoveryService } from './recovery.service.ts';
-import type { SessionService } from './session.service.ts';
-import type { SignupService } from './signup.service.ts';
 import { security } from '../../lib/route-schema.ts';
 
 const tags = ['auth'];
@@ -46,16 +43,7 @@ function waitingTime(ms: number) {
     : message('units.seconds', { count: seconds });
 }
 
-export function authRoutes(
-  app: App,
-  deps: ModuleDeps,
-  {
-    signup,
-    session,
-    recovery,
-    account,
-  }: { signup: SignupService; session: SessionService; recovery: RecoveryService; account: AccountService },
-) {
+export function authRoutes(app: App, { deps, services: { signup, session, recovery, account } }: RouteContext) {
   /** Per-address limit on routes that guess or send something (sign-in, codes, resets, sign-up). */
   const limited = {
     rateLimit: {

@@ -119,4 +119,3 @@ export function createRecoveryService(shared: AuthShared) {
     },
   };
 }
-export type RecoveryService = ReturnType<typeof createRecoveryService>;

@@ -111,4 +111,3 @@ export function createSessionService(shared: AuthShared, signup: Pick<SignupServ
     me: userRecord,
   };
 }
-export type SessionService = ReturnType<typeof createSessionService>;

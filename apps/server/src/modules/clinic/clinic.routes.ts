@@ -12,13 +12,13 @@ import {
   idParam,
   pageQuery,
 } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../deps.ts';
+import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
 import { contractMessage, message } from '../../i18n/i18n.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { readImageUploads } from '../../lib/image-upload.ts';
 import { errorReplies, security } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
-import type { ClinicService } from './clinic.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 413, 415, 429, 503);
 const tags = ['clinic'];
@@ -31,7 +31,7 @@ function readKey(header: string | string[] | undefined): string | undefined {
 }
 
 /** Plant clinic visits (docs/decisions/0053): approved experts only (`requireRole` asks the vetting gate). */
-export function clinicRoutes(app: App, deps: ModuleDeps, clinic: ClinicService) {
+export function clinicRoutes(app: App, { deps, services: { clinic } }: RouteContext) {
   const expert = app.requireRole('expert');
 
   app.post(

@@ -325,4 +325,3 @@ export function createClinicService(
     },
   };
 }
-export type ClinicService = ReturnType<typeof createClinicService>;

@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { createFollowUpService, FOLLOW_UP_AFTER_DAYS } from '../followup/followup.service.ts';
+import { createEscalationService } from '../review/escalation.service.ts';
 import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
@@ -201,12 +202,15 @@ describe('plant clinic visits', () => {
 
     // When due, the reminder goes by SMS in the farmer's language and says how to answer: the USSD menu.
     t.clock.set(new Date(t.clock.now().getTime() + (FOLLOW_UP_AFTER_DAYS + 1) * DAY_MS));
-    const sweeper = createFollowUpService({
-      db: db(),
-      clock: t.clock,
-      delivery: testDelivery(t),
-      config: t.deps.config,
-    });
+    const sweeper = createFollowUpService(
+      {
+        db: db(),
+        clock: t.clock,
+        delivery: testDelivery(t),
+        config: t.deps.config,
+      },
+      createEscalationService(db()),
+    );
     await sweeper.sendDue();
     const reminder = smsTo(phone).find((m) => m !== sms[0] && m.text.includes('*384*123#'));
     expect(reminder?.text).toMatch(/shamba lako la mahindi/);

@@ -21,11 +21,11 @@ import {
 } from '@kutu/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App, ModuleDeps } from '../../deps.ts';
+import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
 import { sendPhoto, type UploadedImage } from '../../lib/image-upload.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
-import type { CommunityService } from './community.service.ts';
 import { postFieldsAsBody, readPostForm } from './community.upload.ts';
 import { errorReplies, security } from '../../lib/route-schema.ts';
 
@@ -37,7 +37,7 @@ const errors = errorReplies(400, 401, 403, 404, 409, 429);
 const uploadErrors = { ...errors, 413: errorBody, 415: errorBody };
 const tags = ['community'];
 
-export function communityRoutes(app: App, deps: ModuleDeps, service: CommunityService) {
+export function communityRoutes(app: App, { deps, services: { community: service } }: RouteContext) {
   const signedIn = app.requireRole('farmer', 'expert');
   const farmer = app.requireRole('farmer');
   const expert = app.requireRole('expert');

@@ -174,4 +174,3 @@ export function createAvailabilityService(deps: Pick<ModuleDeps, 'db' | 'clock' 
     },
   };
 }
-export type AvailabilityService = ReturnType<typeof createAvailabilityService>;

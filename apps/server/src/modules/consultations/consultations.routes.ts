@@ -19,11 +19,10 @@ import {
 } from '@kutu/contract';
 import { z } from 'zod';
 import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { caller, farmerOrExpert } from '../../plugins/auth.ts';
 import { renderedOnSend } from '../../plugins/language.ts';
-import type { AvailabilityService } from './availability.service.ts';
-import type { ConsultationsService } from './consultations.service.ts';
 import { security } from '../../lib/route-schema.ts';
 
 const tags = ['consultations'];
@@ -33,10 +32,7 @@ const tags = ['consultations'];
  * `onRequest`, before the body is read and validated, so an anonymous caller gets 401 and a caller of
  * the wrong role 403 whatever they sent.
  */
-export function consultationsRoutes(
-  app: App,
-  { consultations: service, availability }: { consultations: ConsultationsService; availability: AvailabilityService },
-) {
+export function consultationsRoutes(app: App, { services: { consultations: service, availability } }: RouteContext) {
   app.post(
     consultationsApi.rules,
     {

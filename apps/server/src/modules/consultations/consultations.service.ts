@@ -366,4 +366,3 @@ export function createConsultationsService(
     },
   };
 }
-export type ConsultationsService = ReturnType<typeof createConsultationsService>;

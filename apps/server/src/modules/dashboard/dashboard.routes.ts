@@ -1,10 +1,10 @@
 import { dashboardApi, dashboardQuery, dashboardReply, errorBody } from '@kutu/contract';
 import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { farmerOrExpert } from '../../plugins/auth.ts';
-import type { DashboardService } from './dashboard.service.ts';
 
-export function dashboardRoutes(app: App, dashboard: DashboardService) {
+export function dashboardRoutes(app: App, { services: { dashboard } }: RouteContext) {
   app.get(
     dashboardApi.summary,
     {

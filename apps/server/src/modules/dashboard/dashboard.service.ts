@@ -140,4 +140,3 @@ export function createDashboardService(db: Db, clock: Clock) {
     },
   };
 }
-export type DashboardService = ReturnType<typeof createDashboardService>;

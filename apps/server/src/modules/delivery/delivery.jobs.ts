@@ -1,6 +1,5 @@
-import type { JobQueue } from '../../adapters/jobs.ts';
 import type { App } from '../../deps.ts';
-import type { DeliveryService } from './delivery.service.ts';
+import type { RouteContext } from '../../route-context.ts';
 
 /** A pass of the sender as a job (any process may queue one); its worker start starts the sender loop. */
 export const DELIVERY_QUEUE = 'delivery-pass';
@@ -9,7 +8,7 @@ export const DELIVERY_QUEUE = 'delivery-pass';
  * The sender runs in every process that works the job queues (JOBS=on: `npm start`, `npm run worker`),
  * from when it starts working them until the app closes (docs/decisions/0050).
  */
-export function deliveryJobs(app: App, jobs: JobQueue, delivery: DeliveryService) {
+export function deliveryJobs(app: App, { deps: { jobs }, services: { delivery } }: RouteContext) {
   jobs.handle(
     DELIVERY_QUEUE,
     async () => {

@@ -2,15 +2,15 @@ import { deliveryApi, deliveryReport, failedMessagePage, idParam, pageQuery } fr
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { errorReplies, security } from '../../lib/route-schema.ts';
-import type { DeliveryService } from './delivery.service.ts';
 
 const errors = errorReplies(400, 401, 403, 404);
 const tags = ['admin'];
 
 /** Failed messages for administrators, and the SMS gateway's delivery reports (docs/decisions/0050). */
-export function deliveryRoutes(app: App, delivery: DeliveryService) {
+export function deliveryRoutes(app: App, { services: { delivery } }: RouteContext) {
   const admin = app.requireRole('admin');
 
   app.get(

@@ -151,4 +151,3 @@ export function createDeliveryService(
     },
   };
 }
-export type DeliveryService = ReturnType<typeof createDeliveryService>;

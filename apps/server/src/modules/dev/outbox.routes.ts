@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { api } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../deps.ts';
+import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
 
 const entry = z.object({
   channel: z.enum(['email', 'sms']),
@@ -11,7 +12,8 @@ const entry = z.object({
 });
 
 /** Development only: the latest emails and SMS the app sent, newest first. */
-export function devOutboxRoutes(app: App, { outbox }: ModuleDeps) {
+export function devOutboxRoutes(app: App, { deps: { outbox, config } }: RouteContext) {
+  if (config.isProduction) return;
   app.get(
     api.devOutbox,
     { schema: { tags: ['dev'], response: { 200: z.object({ results: z.array(entry) }) } } },

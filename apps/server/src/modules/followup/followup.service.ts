@@ -2,9 +2,10 @@ import { adviceTopicFor, type AnalysisCrop, type FollowUpInfo, type RustClass } 
 import type { ModuleDeps } from '../../deps.ts';
 import { message, storeMessage } from '../../i18n/i18n.ts';
 import type { Tell } from '../../lib/deliverer.ts';
-import { createReviewRepo } from '../review/review.repo.ts';
+import type { EscalationService } from '../review/escalation.service.ts';
 import { type ComparedAnswer, compareFollowUp } from './compare.ts';
 import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
+import { createPhoneFollowUp } from './phone-answer.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Kutu asks for the new photo this many days after advice to treat (the window is 7 to 10 days). */
@@ -42,9 +43,11 @@ export interface FollowUpView {
  * diagnosis, sent when due in the app and by SMS (unless the farmer turned SMS off); the field's next
  * photo closes it with a comparison, and one that looks worse goes straight to the expert queue.
  */
-export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>) {
+export function createFollowUpService(
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>,
+  reviews: EscalationService,
+) {
   const repo = createFollowUpRepo(deps.db);
-  const reviews = createReviewRepo(deps.db);
 
   /**
    * Why Kutu put a follow-up photo in front of the experts, kept as a catalog key for their language: the
@@ -135,6 +138,9 @@ export function createFollowUpService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'd
   }
 
   return {
+    /** The same question answered in words on a basic phone (the USSD menu): phone-answer.ts. */
+    byPhone: createPhoneFollowUp(deps, reviews),
+
     /**
      * After a new analysis (not a retry): the field's open reminder (or, with `followUpOf`, that
      * diagnosis's own) is closed by this photo and compared; a treat answer opens the next reminder.

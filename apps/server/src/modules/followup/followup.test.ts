@@ -6,6 +6,7 @@ import { createTestApp, type TestContext, testDelivery, joinSmsParts } from '../
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { createFollowUpService, FOLLOW_UP_AFTER_DAYS } from './followup.service.ts';
+import { createEscalationService } from '../review/escalation.service.ts';
 import { FOLLOW_UP_QUEUE } from './followup.jobs.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,12 +22,15 @@ describe('follow-up after advice to treat', () => {
   const db = () => t.deps.database.db;
   /** A sweep as a worker process runs it (its own service over the same database). */
   const sweeper = () =>
-    createFollowUpService({
-      db: db(),
-      clock: t.clock,
-      delivery: testDelivery(t),
-      config: t.deps.config,
-    });
+    createFollowUpService(
+      {
+        db: db(),
+        clock: t.clock,
+        delivery: testDelivery(t),
+        config: t.deps.config,
+      },
+      createEscalationService(db()),
+    );
 
   beforeAll(async () => {
     t = await createTestApp({ workJobs: true });

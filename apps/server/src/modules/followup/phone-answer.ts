@@ -1,6 +1,6 @@
 import type { ModuleDeps } from '../../deps.ts';
 import { message, storeMessage } from '../../i18n/i18n.ts';
-import { createReviewRepo } from '../review/review.repo.ts';
+import type { EscalationService } from '../review/escalation.service.ts';
 import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
 
 /** What a farmer without a camera says of a treated field (USSD menu). */
@@ -12,9 +12,8 @@ export type SpokenOutcome = 'better' | 'same' | 'worse';
  * diagnosis, as a worse photo does today; "same" is stored as `unclear` (no photo to compare, so no
  * claim of less rust) and the farmer is pointed to "call me back".
  */
-export function createPhoneFollowUp(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
+export function createPhoneFollowUp(deps: Pick<ModuleDeps, 'db' | 'clock'>, reviews: EscalationService) {
   const repo = createFollowUpRepo(deps.db);
-  const reviews = createReviewRepo(deps.db);
 
   return {
     /** The farmer's open reminder (the oldest), if any: the one the question is about. */

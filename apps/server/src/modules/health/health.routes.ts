@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { api } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../deps.ts';
 
-export function healthRoutes(app: App, { database }: Pick<ModuleDeps, 'database'>) {
+export function healthRoutes(app: App, { deps: { database } }: { deps: Pick<ModuleDeps, 'database'> }) {
   app.get(
     api.health,
     {

@@ -12,7 +12,8 @@ import {
   streamTokenReply,
   type StreamEvent,
 } from '@kutu/contract';
-import type { App, ModuleDeps } from '../../deps.ts';
+import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import type { NotificationsService } from './notifications.service.ts';
@@ -43,8 +44,7 @@ function writeEvent(res: ServerResponse, event: StreamEvent, data: unknown, id?:
 
 export function notificationsRoutes(
   app: App,
-  { config, clock, sessions }: ModuleDeps,
-  notifications: NotificationsService,
+  { deps: { config, clock, sessions }, services: { notifications } }: RouteContext,
 ) {
   const streamTokens = createStreamTokens(config.jwt.accessSecret, clock);
   const openStreams = new Set<() => void>();

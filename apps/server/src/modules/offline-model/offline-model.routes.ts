@@ -2,13 +2,13 @@ import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { offlineModelApi, offlineModelInfo, offlineModelVersionParam } from '@kutu/contract';
 import type { App } from '../../deps.ts';
-import type { OfflineModelService } from './offline-model.service.ts';
+import type { RouteContext } from '../../route-context.ts';
 import { errorReplies, security } from '../../lib/route-schema.ts';
 
 const errors = errorReplies(401, 403, 404, 429, 503);
 const tags = ['offline-model'];
 
-export function offlineModelRoutes(app: App, offline: OfflineModelService) {
+export function offlineModelRoutes(app: App, { services: { offlineModel: offline } }: RouteContext) {
   const signedIn = app.requireRole('farmer', 'expert');
 
   app.get(

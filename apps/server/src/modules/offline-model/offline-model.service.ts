@@ -11,7 +11,7 @@ import {
 import { readOfflineInfo, sha256 } from '@kutu/vision';
 import type { ModuleDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { createResourcesRepo } from '../analysis/analysis.repo.ts';
+import type { ResourcesService } from '../analysis/resources.service.ts';
 import type { AdviceService } from '../analysis/advice.service.ts';
 
 interface ModelFile {
@@ -27,8 +27,11 @@ interface ModelFile {
  * (the int8 copy when it agreed with the server on ≥ 99 % of the evaluation photos); a version without
  * one (a fresh retraining) is offered as its float model.onnx.
  */
-export function createOfflineModelService(deps: ModuleDeps, advice: AdviceService) {
-  const resources = createResourcesRepo(deps.db);
+export function createOfflineModelService(
+  deps: ModuleDeps,
+  advice: AdviceService,
+  resources: Pick<ResourcesService, 'listActive'>,
+) {
   const known = new Map<string, ModelFile>();
 
   async function activeFile(): Promise<ModelFile> {
@@ -92,4 +95,3 @@ export function createOfflineModelService(deps: ModuleDeps, advice: AdviceServic
     },
   };
 }
-export type OfflineModelService = ReturnType<typeof createOfflineModelService>;

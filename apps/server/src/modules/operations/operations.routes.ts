@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { JobQueue } from '../../adapters/jobs.ts';
 import type { ClassifierHolder } from '../../adapters/classifier.ts';
+import type { Config } from '../../config.ts';
 import { runWithRequestId } from '../../lib/request-context.ts';
 import { httpRequests, messagesWaiting, modelInfo, queueDepth, registry, trainingJobs } from '../../lib/metrics.ts';
 
@@ -16,8 +17,14 @@ export interface OperationsDeps {
   storage: FileStorage;
   classifier: ClassifierHolder;
   jobs: JobQueue;
-  /** Bearer token for /metrics; without one, only loopback clients may read it. */
-  metricsToken?: string;
+  /** `metricsToken`: bearer token for /metrics; without one, only loopback clients may read it. */
+  config: Pick<Config, 'metricsToken'>;
+}
+
+/** Readiness and metrics, for the app and for the worker's probe server alike (server.ts). */
+export function operationsRoutes(app: FastifyInstance, { deps }: { deps: OperationsDeps }) {
+  readinessRoutes(app, deps);
+  metricsRoutes(app, deps);
 }
 
 /** Each request's id in its logs, in the `X-Request-Id` reply header and in the jobs it queues. */
@@ -29,7 +36,7 @@ export function registerRequestIds(app: FastifyInstance) {
 }
 
 /** Readiness: 200 only when database, storage and model all work (a load balancer's check). */
-export function readinessRoutes(app: FastifyInstance, deps: OperationsDeps) {
+function readinessRoutes(app: FastifyInstance, deps: OperationsDeps) {
   const check = async (fn: () => Promise<unknown>) => {
     try {
       await fn();
@@ -115,14 +122,14 @@ export function canonicalMetricsUrl(url: string): string {
 }
 
 /** Prometheus metrics of this process at /metrics (text format), and the per-route request timings. */
-export function metricsRoutes(app: FastifyInstance, deps: OperationsDeps) {
+function metricsRoutes(app: FastifyInstance, deps: OperationsDeps) {
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url;
     if (!route || route === METRICS_PATH) return;
     httpRequests.observe({ route, method: req.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
   app.get(METRICS_PATH, { schema: { hide: true }, config: { rateLimit: false } }, async (req, reply) => {
-    if (!metricsAllowed(req, deps.metricsToken)) {
+    if (!metricsAllowed(req, deps.config.metricsToken)) {
       return reply.status(403).send({ error: { code: 'FORBIDDEN', message: 'Metrics need METRICS_TOKEN' } });
     }
     modelInfo.reset();

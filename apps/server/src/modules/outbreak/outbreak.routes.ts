@@ -16,10 +16,10 @@ import {
   outbreakTrendReply,
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
 import { message } from '../../i18n/i18n.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
-import type { OutbreakService } from './outbreak.service.ts';
 import { errorReplies, security } from '../../lib/route-schema.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 429);
@@ -28,7 +28,7 @@ const tags = ['outbreak'];
 export const OPEN_FEED_PER_MINUTE = 30;
 
 /** Outbreak watch (issue 36): map, trend, expert table and CSV, settings, and the open feed. */
-export function outbreakRoutes(app: App, outbreak: OutbreakService) {
+export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContext) {
   const expert = app.requireRole('expert');
   const signedIn = app.requireRole('farmer', 'expert');
 

@@ -6,6 +6,7 @@ import { createAlertDelivery, OUTBREAK_ALERT_QUEUE } from './alert-delivery.ts';
 export { OUTBREAK_ALERT_QUEUE };
 import { type CaseRow, createOutbreakRepo, type FarmerWeek } from './outbreak.repo.ts';
 import { createOutbreakPublishing } from './published.ts';
+import { createDistrictRust } from './district-now.ts';
 import { ALERT_WINDOW_WEEKS, alertedBy, inOutbreak, weekStartOf, weeksBefore } from './rule.ts';
 
 /** How far back a farmer's photos count when the district is first set. */
@@ -146,6 +147,8 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
 
   return {
     record,
+    /** Rust in one district now, as the USSD menu says it (district-now.ts). */
+    districtNow: createDistrictRust(repo),
     deliver,
     resumeDeliveries,
     /** The map (and `mapUncached` for benchmarks), trend, table, CSV and open feed (published.ts). */

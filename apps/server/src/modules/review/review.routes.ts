@@ -15,14 +15,14 @@ import {
   reviewSummary,
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
 import { caller } from '../../plugins/auth.ts';
-import type { ReviewService } from './review.service.ts';
 import { errorReplies, security } from '../../lib/route-schema.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 429);
 const tags = ['expert-review'];
 
-export function reviewRoutes(app: App, review: ReviewService) {
+export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
   const expert = app.requireRole('expert');
   const farmer = app.requireRole('farmer');
   const signedIn = app.requireRole('farmer', 'expert');

@@ -17,15 +17,13 @@ import {
   trainingUploadReply,
 } from '@kutu/contract';
 import { z } from 'zod';
-import type { App, ModuleDeps } from '../../deps.ts';
+import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
 import { contractMessage } from '../../i18n/i18n.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
 import { renderedOnSend } from '../../plugins/language.ts';
-import type { RetrainingService } from './retraining.service.ts';
-import type { SamplesService } from './samples.service.ts';
-import type { VersionsService } from './versions.service.ts';
 import { errorReplies, security } from '../../lib/route-schema.ts';
 
 /** Roles are checked in `onRequest`, before any body is read: anonymous → 401, farmer → 403. */
@@ -33,15 +31,7 @@ const errors = errorReplies(400, 401, 403, 404, 409, 413, 415, 503);
 const tags = ['training'];
 
 /** Samples, retraining jobs and model versions, for experts; the job itself runs in training.jobs.ts. */
-export function trainingRoutes(
-  app: App,
-  deps: ModuleDeps,
-  {
-    samples,
-    retraining,
-    versions,
-  }: { samples: SamplesService; retraining: RetrainingService; versions: VersionsService },
-) {
+export function trainingRoutes(app: App, { deps, services: { samples, retraining, versions } }: RouteContext) {
   const expert = app.requireRole('expert');
 
   app.post(

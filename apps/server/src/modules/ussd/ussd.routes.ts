@@ -10,10 +10,10 @@ import {
   ussdSimulateReply,
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
 import { errorReplies, security } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { gatewayKeyCheck } from './gateway-key.ts';
-import type { UssdService } from './ussd.service.ts';
 
 const tags = ['phone'];
 const gatewayQuery = z.object({ key: z.string().max(200).optional() });
@@ -30,7 +30,8 @@ function parseForms(app: App) {
  * per phone number instead of per address: the gateway is one address for every farmer), the try-out
  * step for administrators and experts, and the experts' call-back list.
  */
-export function ussdRoutes(app: App, ussd: UssdService, opts: { secret?: string; perNumberPerMinute: number }) {
+export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: RouteContext) {
+  const opts = { secret: config.phone.callbackSecret, perNumberPerMinute: config.phone.rateLimitMax };
   const perNumber = (field: 'phoneNumber' | 'from') => ({
     rateLimit: {
       max: opts.perNumberPerMinute,

@@ -4,10 +4,9 @@ import { t } from '../../i18n/i18n.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { SignupService } from '../auth/signup.service.ts';
-import { createPhoneFollowUp } from '../followup/phone-answer.ts';
+import type { FollowUpService } from '../followup/followup.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import { actions } from './actions.ts';
-import { createDistrictRust } from './district-rust.ts';
 import { type MenuCtx, type MenuUses, runMenu } from './menu.ts';
 import { screens } from './screens-menu.ts';
 import { districtNamed, parseSms } from './sms-keywords.ts';
@@ -27,14 +26,14 @@ export function phoneOf(raw: string): string | null {
  */
 export function createUssdService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'config'>,
-  uses: { outbreak: OutbreakService; signup: SignupService },
+  uses: { outbreak: OutbreakService; signup: SignupService; followUps: Pick<FollowUpService, 'byPhone'> },
   log?: (err: unknown) => void,
 ) {
   const repo = createUssdRepo(deps.db);
   const menuUses: MenuUses = {
     repo,
-    districtNow: createDistrictRust(deps.db),
-    followUps: createPhoneFollowUp(deps),
+    districtNow: uses.outbreak.districtNow,
+    followUps: uses.followUps.byPhone,
     saveSettings: (userId, body) => uses.outbreak.saveSettings(userId, body),
     registerFromPhone: (input) => uses.signup.registerFromPhone(input),
   };
@@ -140,4 +139,3 @@ export function createUssdService(
     },
   };
 }
-export type UssdService = ReturnType<typeof createUssdService>;

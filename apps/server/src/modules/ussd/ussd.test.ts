@@ -13,6 +13,7 @@ import {
 import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/users.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
+import { createEscalationService } from '../review/escalation.service.ts';
 import { OUTBREAK_ALERT_QUEUE } from '../outbreak/outbreak.service.ts';
 import { weekStartOf } from '../outbreak/rule.ts';
 
@@ -240,12 +241,15 @@ describe('basic phones: USSD menu and SMS both ways', () => {
           dueAt: new Date('2026-11-19T08:00:00Z'),
           createdAt: new Date('2026-11-12T08:00:00Z'),
         });
-      const sweeper = createFollowUpService({
-        db: db(),
-        clock: t.clock,
-        delivery: testDelivery(t),
-        config: t.deps.config,
-      });
+      const sweeper = createFollowUpService(
+        {
+          db: db(),
+          clock: t.clock,
+          delivery: testDelivery(t),
+          config: t.deps.config,
+        },
+        createEscalationService(db()),
+      );
       expect(await sweeper.sendDue()).toBe(1);
     };
     // The maize the stopper grows (their profile) makes them a recipient of maize alerts.

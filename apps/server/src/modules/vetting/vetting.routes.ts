@@ -8,15 +8,15 @@ import {
   vettingApi,
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
 import { caller } from '../../plugins/auth.ts';
-import type { VettingService } from './vetting.service.ts';
 import { errorReplies, security } from '../../lib/route-schema.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 const tags = ['admin'];
 
 /** Expert vetting by administrators (docs/decisions/0027); only `admin` accounts, made from the command line. */
-export function vettingRoutes(app: App, vetting: VettingService) {
+export function vettingRoutes(app: App, { services: { vetting } }: RouteContext) {
   const admin = app.requireRole('admin');
 
   app.get(

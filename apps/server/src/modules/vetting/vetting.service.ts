@@ -125,4 +125,3 @@ export function createVettingService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'de
     },
   };
 }
-export type VettingService = ReturnType<typeof createVettingService>;

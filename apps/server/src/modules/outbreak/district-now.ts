@@ -1,7 +1,6 @@
 import { type SmallCount, toSmallCount } from '@kutu/contract';
-import type { Db } from '../../db/client.ts';
-import { createOutbreakRepo } from '../outbreak/outbreak.repo.ts';
-import { weekStartOf, weeksBefore } from '../outbreak/rule.ts';
+import type { OutbreakRepo } from './outbreak.repo.ts';
+import { weekStartOf, weeksBefore } from './rule.ts';
 
 /** Weeks the menu's "rust in my district now" covers: the last two against the two before. */
 export const MENU_WEEKS = 4;
@@ -20,8 +19,7 @@ export interface CropNow {
  * cases are never shown as real, and a phone screen has no room to flag them), counts of 1 or 2 as
  * "under 3" like every outbreak reply (toSmallCount, decision 0033), the trend in words.
  */
-export function createDistrictRust(db: Db) {
-  const repo = createOutbreakRepo(db);
+export function createDistrictRust(repo: OutbreakRepo) {
   return async function districtNow(district: string, now: Date): Promise<CropNow[]> {
     const last = weekStartOf(now);
     const weeks = Array.from({ length: MENU_WEEKS }, (_, i) => weeksBefore(last, MENU_WEEKS - 1 - i));
@@ -45,4 +43,3 @@ export function createDistrictRust(db: Db) {
     );
   };
 }
-export type DistrictRust = ReturnType<typeof createDistrictRust>;

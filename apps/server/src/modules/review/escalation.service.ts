@@ -1,0 +1,19 @@
+import type { Db, Tx } from '../../db/client.ts';
+import type { StoredMessage } from '../../i18n/i18n.ts';
+import { createReviewRepo } from './review.repo.ts';
+
+/**
+ * Putting an analysis in front of the experts, for the modules that do it without going through the
+ * review service (follow-ups, by photo or by phone): the review service itself uses the follow-ups, so
+ * this small service is built before both in services.ts (docs/decisions/0056).
+ */
+export function createEscalationService(db: Db) {
+  const reviews = createReviewRepo(db);
+  return {
+    /** Asks the experts about the analysis with `reason`, in `runner`'s transaction; false once decided. */
+    escalate(analysisId: number, reason: StoredMessage, now: Date, runner?: Db | Tx): Promise<boolean> {
+      return reviews.escalate(analysisId, reason, now, runner);
+    },
+  };
+}
+export type EscalationService = ReturnType<typeof createEscalationService>;

@@ -1,0 +1,53 @@
+import type { RouteModule } from './route-context.ts';
+import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { clinicRoutes } from './modules/clinic/clinic.routes.ts';
+import { communityRoutes } from './modules/community/community.routes.ts';
+import { consultationsJobs } from './modules/consultations/consultations.jobs.ts';
+import { consultationsRoutes } from './modules/consultations/consultations.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { deliveryJobs } from './modules/delivery/delivery.jobs.ts';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
+import { followUpJobs } from './modules/followup/followup.jobs.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { offlineModelRoutes } from './modules/offline-model/offline-model.routes.ts';
+import { operationsRoutes } from './modules/operations/operations.routes.ts';
+import { outbreakJobs } from './modules/outbreak/outbreak.jobs.ts';
+import { outbreakRoutes } from './modules/outbreak/outbreak.routes.ts';
+import { reviewRoutes } from './modules/review/review.routes.ts';
+import { trainingJobs } from './modules/training/training.jobs.ts';
+import { trainingRoutes } from './modules/training/training.routes.ts';
+import { ussdRoutes } from './modules/ussd/ussd.routes.ts';
+import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
+
+/**
+ * Every module's queue and coordinator handlers, registered before the routes (docs/decisions/0042).
+ * Each has the one signature `(app, { deps, services })` (docs/decisions/0056).
+ */
+export const jobModules: RouteModule[] = [trainingJobs, consultationsJobs, outbreakJobs, followUpJobs, deliveryJobs];
+
+/**
+ * Every routes function, in the order app.ts registers them (docs/decisions/0056). A new feature adds
+ * its `<feature>.routes.ts` function here; it takes what it serves from `{ deps, services }`.
+ */
+export const routeModules: RouteModule[] = [
+  healthRoutes,
+  operationsRoutes,
+  devOutboxRoutes,
+  authRoutes,
+  communityRoutes,
+  consultationsRoutes,
+  analysisRoutes,
+  trainingRoutes,
+  notificationsRoutes,
+  dashboardRoutes,
+  reviewRoutes,
+  offlineModelRoutes,
+  vettingRoutes,
+  outbreakRoutes,
+  ussdRoutes,
+  clinicRoutes,
+  deliveryRoutes,
+];
