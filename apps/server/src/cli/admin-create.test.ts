@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, type TestContext } from '../../test/helpers.ts';
+import { createTestApp, openTestDatabase, type TestContext } from '../../test/support/app.ts';
 import type { Database } from '../db/client.ts';
 import { pgliteHolder } from '../db/pglite-lock.ts';
 import { users } from '../db/schema/index.ts';

@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyses } from '../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
+import { createTestApp, type TestContext } from '../../test/support/app.ts';
+import { createUser, type TestUser } from '../../test/support/users.ts';
 import { encodeJson, negotiateEncoding } from './json-text.ts';
 import { z } from 'zod';
 

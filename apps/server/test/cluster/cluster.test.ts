@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultModelDir, listLabelledImages } from '@kutu/vision';
-import { blankHead } from '../models.ts';
+import { blankHead } from '../support/models.ts';
 import { startTemporaryPostgres } from '../../../../scripts/postgres.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
@@ -12,9 +12,9 @@ import { modelVersions, posts, trainingJobs } from '../../src/db/schema/index.ts
 import { renderStored } from '../../src/i18n/i18n.ts';
 import { fixture, multipart } from '../support/photos.ts';
 import { TRAINING_QUEUE } from '../../src/modules/training/retraining.service.ts';
-import type { TestContext } from '../helpers.ts';
-import { startS3Server, type S3Server } from '../s3.ts';
-import { createUser, type TestUser } from '../users.ts';
+import type { TestContext } from '../support/app.ts';
+import { startS3Server, type S3Server } from '../support/s3.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 import {
   eventually,
   openEventStream,
@@ -23,7 +23,7 @@ import {
   stopProcess,
   trainerProcesses,
   waitReady,
-} from './processes.ts';
+} from '../support/processes.ts';
 
 /**
  * The production shape on loopback (docs/decisions/0021): one PostgreSQL, one S3-protocol bucket, two

@@ -5,8 +5,8 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../src/db/schema/index.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { createUser, type TestUser } from '../users.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 /** Inside the repository (git-ignored) so that the client resolves `openapi-fetch` from node_modules. */
 const OUT = path.join(import.meta.dirname, '.generated');

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_RATE_LIMIT, POST_RATE_LIMIT } from '@kutu/contract';
 import { posts, responses } from '../../src/db/schema/index.ts';
 import { fixture, multipart } from '../support/photos.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { createUser } from '../users.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { createUser } from '../support/users.ts';
 
 const POSTS = '/api/community/posts/';
 const post = {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailScriptProblem, normaliseEmail } from '../../src/modules/auth/email.ts';
 import { farmerBody, post } from '../support/auth-flow.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { errorOf } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { errorOf } from '../support/errors.ts';
 
 /** L9: look-alike spellings of a registered email cannot make a second account. */
 let t: TestContext;

@@ -2,8 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionTokens } from '../../src/db/schema/index.ts';
 import { activeAccount, post } from '../support/auth-flow.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { resetToken } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { resetToken } from '../support/security.ts';
 
 /**
  * L8: forgot-password answers before any work that depends on whether the account exists (lookup,

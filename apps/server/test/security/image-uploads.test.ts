@@ -6,8 +6,8 @@ import type { Classifier } from '@kutu/vision';
 import { DECODE_LIMITS } from '../../src/lib/decode-limiter.ts';
 import { createClassifierHolder } from '../../src/adapters/classifier.ts';
 import { fixture, multipart } from '../support/photos.ts';
-import { committedClassifier, createTestApp, type TestContext } from '../helpers.ts';
-import { createUser, type TestUser } from '../users.ts';
+import { committedClassifier, createTestApp, type TestContext } from '../support/app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 const DETECT = '/api/rust-detection/';
 

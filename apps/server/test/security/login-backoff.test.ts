@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delayAfterFailures } from '../../src/modules/auth/backoff.ts';
 import { activeAccount, PASSWORD } from '../support/auth-flow.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { errorOf } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { errorOf } from '../support/errors.ts';
 
 /** L3: failed sign-ins slow strangers down step by step and never lock the owner's known device out. */
 let t: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, farmerBody, login, post } from '../support/auth-flow.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { bearer, changePassword } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { bearer, changePassword } from '../support/security.ts';
 
 /** L11: replies that carry tokens, codes or account details are never cached. */
 let t: TestContext;

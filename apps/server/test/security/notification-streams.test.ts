@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsApi } from '@kutu/contract';
 import { activeAccount, login, post } from '../support/auth-flow.ts';
 import { MAX_STREAMS_PER_USER } from '../../src/modules/notifications/notifications.routes.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { createUser } from '../users.ts';
-import { bearer, changePassword, errorOf, resetToken } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { createUser } from '../support/users.ts';
+import { bearer, changePassword, resetToken } from '../support/security.ts';
+import { errorOf } from '../support/errors.ts';
 
 /** L10: one user cannot hold an unbounded number of notification streams. */
 let t: TestContext;

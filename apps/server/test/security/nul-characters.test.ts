@@ -6,9 +6,9 @@ import { t as translate } from '../../src/i18n/i18n.ts';
 import { loggerOptions } from '../../src/app.ts';
 import { withoutQueryText } from '../../src/lib/log-errors.ts';
 import { fixture, multipart } from '../support/photos.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { createUser, type TestUser } from '../users.ts';
-import { errorOf } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
+import { errorOf } from '../support/errors.ts';
 
 /** Issue 37 #13: a NUL character in a JSON string gave 500 (PostgreSQL text cannot hold it), and the log got the SQL. */
 describe('NUL characters in requests', () => {

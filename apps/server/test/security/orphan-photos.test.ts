@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalFileStorage } from '../../src/adapters/storage.ts';
 import { ORPHAN_GRACE_MS, sweepOrphanPhotos } from '../../src/lib/orphan-photos.ts';
 import { fixture, multipart } from '../support/photos.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { createUser } from '../users.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { createUser } from '../support/users.ts';
 
 // Issue 15 L6: after crashes, photo files remained without a row.
 describe('orphan photo sweep', () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, login, post } from '../support/auth-flow.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { changePassword, errorOf, resetMails, resetToken } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { changePassword, resetMails, resetToken } from '../support/security.ts';
+import { errorOf } from '../support/errors.ts';
 
 /** L2: a reset link dies when the password changes, and when a newer link is sent. */
 let t: TestContext;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClusterEvent, createMemoryCoordinator } from '../../src/adapters/coordinator.ts';
 import { activeAccount, login, post } from '../support/auth-flow.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { changePassword } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { changePassword } from '../support/security.ts';
 
 /**
  * Per-process caches of session state (docs/decisions/0021) hear of every revocation through the

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, login, post } from '../support/auth-flow.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { bearer, changePassword, errorOf, resetToken } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { bearer, changePassword, resetToken } from '../support/security.ts';
+import { errorOf } from '../support/errors.ts';
 
 /** M2: an access token dies with its session, not only when it expires. */
 let t: TestContext;

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../../src/config.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { productionEnv } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { productionEnv } from '../support/security.ts';
 
 /** H1: X-Forwarded-For from a client must not change req.ip unless TRUST_PROXY names the proxy. */
 async function loginCodes(t: TestContext, n: number, opts: { remoteAddress?: string; forwarded: boolean }) {

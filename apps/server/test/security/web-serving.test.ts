@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../web/scripts/precompress.ts';
 import { addressPattern } from '@kutu/contract/screen-preloads';
-import { createTestApp, type TestContext } from '../helpers.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
 
 /** A script big enough to be worth compressing (the build skips files under 1 KiB). */
 const SCRIPT = `console.log(${JSON.stringify('kutu '.repeat(400))});`;

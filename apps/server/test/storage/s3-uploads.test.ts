@@ -5,9 +5,9 @@ import { POST_RATE_LIMIT } from '@kutu/contract';
 import { posts } from '../../src/db/schema/index.ts';
 import { sweepOrphanPhotos, ORPHAN_GRACE_MS } from '../../src/lib/orphan-photos.ts';
 import { fixture, multipart } from '../support/photos.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { startS3Server, type S3Server } from '../s3.ts';
-import { createUser, type TestUser } from '../users.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { startS3Server, type S3Server } from '../support/s3.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 const post = {
   title: 'Orange spots on maize leaves',

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdviceItem, EducationResource, Language } from '@kutu/contract';
 import { advice, analyses, educationResources, educationResourceTranslations } from '../../db/schema/index.ts';
-import type { TestContext } from '../../../test/helpers.ts';
-import { appWithFarmerAndExpert, type TestUser } from '../../../test/users.ts';
+import type { TestContext } from '../../../test/support/app.ts';
+import { appWithFarmerAndExpert, type TestUser } from '../../../test/support/users.ts';
 
 const ADVICE = '/api/advice/';
 const RESOURCES = '/api/education-resources/';

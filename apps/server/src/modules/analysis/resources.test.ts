@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestContext } from '../../../test/helpers.ts';
-import { appWithFarmerAndExpert, type TestUser } from '../../../test/users.ts';
+import type { TestContext } from '../../../test/support/app.ts';
+import { appWithFarmerAndExpert, type TestUser } from '../../../test/support/users.ts';
 
 const URL_PATH = '/api/education-resources/';
 

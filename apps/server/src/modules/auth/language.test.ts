@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser } from '../../../test/support/users.ts';
 import { t as text } from '../../i18n/i18n.ts';
 import { activeAccount, codeIn, farmerBody, login, PASSWORD, post, signUp } from '../../../test/support/auth-flow.ts';
 

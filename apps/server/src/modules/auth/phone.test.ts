@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import {
   activeAccount,
   codeIn,
@@ -10,6 +10,7 @@ import {
   PASSWORD,
   post,
 } from '../../../test/support/auth-flow.ts';
+import { errorOf } from '../../../test/support/errors.ts';
 
 const MIN = 60_000;
 let t: TestContext;
@@ -18,8 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const errorOf = (res: { json(): unknown }) =>
-  (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 const smsCount = (phone: string) => t.outbox.list().filter((m) => m.channel === 'sms' && m.to === phone).length;
 
 /** Signs a farmer up without an email; returns the body, the sign-up token and the SMS code. */

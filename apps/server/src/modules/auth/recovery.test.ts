@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { type MessageKey, t as text } from '../../i18n/i18n.ts';
 import { codeIn, lastSms, PASSWORD, post, signUp, signUpAndVerify } from '../../../test/support/auth-flow.ts';
+import { errorOf } from '../../../test/support/errors.ts';
 
 /**
  * A sign-up that lost its token: signing in with the right password sends a fresh token and code for the
@@ -16,7 +17,6 @@ afterAll(() => t.close());
 
 /** A catalog text as an English reader gets it. */
 const english = (key: MessageKey) => text('en', key);
-const errorOf = (res: { json(): unknown }) => (res.json() as { error: { code: string; message: string } }).error;
 const mailsTo = (email: string) => t.smtp.inbox.filter((m) => m.to === email.toLowerCase());
 const smsTo = (phone: string) => t.outbox.list().filter((m) => m.channel === 'sms' && m.to === phone);
 const loginAs = (email: string, password = PASSWORD) => post(t, '/api/auth/login/', { email, password });

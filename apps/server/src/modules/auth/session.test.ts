@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { activeAccount, login, PASSWORD, post, signUp } from '../../../test/support/auth-flow.ts';
+import { errorOf } from '../../../test/support/errors.ts';
 
 const MIN = 60_000;
 let t: TestContext;
@@ -9,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const errorOf = (res: { json(): unknown }) => (res.json() as { error: { code: string; message: string } }).error;
 const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
 const me = (access: string) => t.app.inject({ method: 'GET', url: '/api/auth/me/', headers: bearer(access) });
 const refresh = (token: string) => post(t, '/api/auth/token/refresh/', { refresh: token });

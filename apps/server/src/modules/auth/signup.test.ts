@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../adapters/mailer.ts';
 import { users } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import {
   activeAccount,
   codeIn,
@@ -14,6 +14,7 @@ import {
   signUp,
   signUpAndVerify,
 } from '../../../test/support/auth-flow.ts';
+import { errorOf } from '../../../test/support/errors.ts';
 
 const MIN = 60_000;
 let t: TestContext;
@@ -23,7 +24,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const userCount = async () => (await t.deps.database.db.select({ n: count() }).from(users))[0].n;
-const errorOf = (res: { json(): unknown }) => (res.json() as { error: { code: string; message: string } }).error;
 
 describe('sign-up, email verification and activation', () => {
   it('takes a farmer from sign-up to an active account', async () => {

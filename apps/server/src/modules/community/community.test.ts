@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { notifications, posts } from '../../db/schema/index.ts';
 import { fixture, multipart, type FilePart } from '../../../test/support/photos.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 
 const POSTS = '/api/community/posts/';
 const ALL = '/api/community/posts/all/';

@@ -1,6 +1,6 @@
 import { describe, expect, it, afterAll, beforeAll, beforeEach } from 'vitest';
-import { createTestApp, type TestContext, testDelivery } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
 import { weeklySlotTimes } from './availability.ts';

@@ -12,8 +12,8 @@ import {
   responses,
   expertReviews,
 } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { lastMonths } from './dashboard.service.ts';
 
 const NOW = new Date('2026-03-15T10:00:00Z');

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../../adapters/s3-storage.ts';
 import { runWithRequestId } from '../../lib/request-context.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser } from '../../../test/support/users.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 

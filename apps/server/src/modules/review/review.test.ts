@@ -10,8 +10,8 @@ import type {
   TrainingSample,
 } from '@kutu/contract';
 import { analyses, expertReviews, notifications, trainingSamples } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext, joinSmsParts } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext, joinSmsParts } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { weekStart } from './review.service.ts';
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AnalysisResult, analysisApi, type FieldAccuracyReply, SEVERITY_TRUST } from '@kutu/contract';
 import { analyses, analysisPhotos, expertReviews, trainingSamples } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { type FilePart, fixture, multipart } from '../../../test/support/photos.ts';
 
 const DETECT = '/api/rust-detection/';

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExpertApplication, ExpertApplicationPage, NotificationList, UserRecord } from '@kutu/contract';
 import { t as translate } from '../../i18n/i18n.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { activeAccount, lastSms, login } from '../../../test/support/auth-flow.ts';
+import { errorOf } from '../../../test/support/errors.ts';
 
 const APPLICATIONS = '/api/admin/expert-applications/';
 const approve = (id: number) => `/api/admin/expert-applications/${id}/approve/`;
@@ -12,16 +13,6 @@ const refuse = (id: number) => `/api/admin/expert-applications/${id}/refuse/`;
 
 /** Routes every signed-in account keeps, whatever its vetting: its own account and its notifications. */
 const ACCOUNT_ROUTES = /^\/api\/(auth|notifications)\//;
-
-type ErrorReply = { error: { code: string; message: string } };
-
-function errorCode(body: string): string {
-  try {
-    return (JSON.parse(body) as Partial<ErrorReply>).error?.code ?? '';
-  } catch {
-    return '';
-  }
-}
 
 describe('expert vetting (docs/decisions/0027)', () => {
   let t: TestContext;
@@ -73,15 +64,15 @@ describe('expert vetting (docs/decisions/0027)', () => {
       const asApproved = await call(route, approved);
       const where = `${route.method} ${route.url}`;
       // Some answers are files or empty (204); only an error body has a code.
-      expect(errorCode(asApproved.body), where).not.toMatch(/^EXPERT_/);
+      expect(errorOf(asApproved).code, where).not.toMatch(/^EXPERT_/);
       // A farmer-only or admin-only route refuses every expert by role; the others are expert routes.
       if (asApproved.statusCode === 403) continue;
       const asPending = await call(route, pending);
       expect(asPending.statusCode, `${where} as pending: ${asPending.body}`).toBe(403);
-      expect((asPending.json() as ErrorReply).error.code, where).toBe('EXPERT_PENDING');
+      expect(errorOf(asPending).code, where).toBe('EXPERT_PENDING');
       const asRefused = await call(route, refused);
       expect(asRefused.statusCode, `${where} as refused: ${asRefused.body}`).toBe(403);
-      expect((asRefused.json() as ErrorReply).error.code, where).toBe('EXPERT_REFUSED');
+      expect(errorOf(asRefused).code, where).toBe('EXPERT_REFUSED');
       checked.push(`${route.method} ${route.url}`);
     }
     // The expert actions of the issue: moderation, verdicts and the queue, bookings, slots, samples, retraining.
@@ -109,9 +100,9 @@ describe('expert vetting (docs/decisions/0027)', () => {
   it("says why in the expert's own language", async () => {
     const res = await send('GET', '/api/expert-reviews/queue/', pending);
     expect(res.statusCode).toBe(403);
-    expect((res.json() as ErrorReply).error.message).toBe(translate('sw', 'errors.vetting.pending'));
+    expect(errorOf(res).message).toBe(translate('sw', 'errors.vetting.pending'));
     const other = await send('GET', '/api/expert-reviews/queue/', refused);
-    expect((other.json() as ErrorReply).error.message).toBe(translate('en', 'errors.vetting.refused'));
+    expect(errorOf(other).message).toBe(translate('en', 'errors.vetting.refused'));
   });
 
   it('lets a waiting expert read their own account, with what it waits for', async () => {
@@ -130,7 +121,7 @@ describe('expert vetting (docs/decisions/0027)', () => {
       url: '/api/expert-reviews/queue/',
       headers: { authorization: `Bearer ${session.access}` },
     });
-    expect((res.json() as ErrorReply).error.code).toBe('EXPERT_PENDING');
+    expect(errorOf(res).code).toBe('EXPERT_PENDING');
     const asAdmin = await t.app.inject({ method: 'POST', url: '/api/auth/register/admin/', payload: {} });
     expect(asAdmin.statusCode).toBe(404);
   });
@@ -144,9 +135,7 @@ describe('expert vetting (docs/decisions/0027)', () => {
       ] as const) {
         const res = await send(method, url, user, body);
         expect(res.statusCode, `${method} ${url} as ${user.role}`).toBe(403);
-        expect((res.json() as ErrorReply).error.message).toBe(
-          translate(user.id === pending.id ? 'sw' : 'en', 'errors.roles.admins'),
-        );
+        expect(errorOf(res).message).toBe(translate(user.id === pending.id ? 'sw' : 'en', 'errors.roles.admins'));
       }
     }
     const list = await send('GET', `${APPLICATIONS}?page_size=2`, admin);

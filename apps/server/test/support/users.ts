@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Language, Role, VettingStatus } from '@kutu/contract';
-import { expertProfiles, farmerProfiles, refreshTokens, users } from '../src/db/schema/index.ts';
-import { createAccessTokens, randomToken } from '../src/lib/tokens.ts';
-import { hashSecret } from '../src/modules/auth/passwords.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { expertProfiles, farmerProfiles, refreshTokens, users } from '../../src/db/schema/index.ts';
+import { createAccessTokens, randomToken } from '../../src/lib/tokens.ts';
+import { hashSecret } from '../../src/modules/auth/passwords.ts';
+import { createTestApp, type TestContext } from './app.ts';
 
 let counter = 0;
 const PASSWORD = 'Str0ng!Passw0rd';
