@@ -5,8 +5,9 @@ import { committedClassifier, createTestApp, type TestContext } from '../../../t
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createClassifierHolder } from '../../adapters/classifier.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
+import { analysisApi } from '@kutu/contract';
 
-const DETECT = '/api/rust-detection/';
+const DETECT = analysisApi.detect;
 
 /** A photo diagnosed offline is queued with one key for life; its uploads may repeat but count once. */
 describe('analysis upload with an Idempotency-Key', () => {

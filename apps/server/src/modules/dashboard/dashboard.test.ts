@@ -276,7 +276,7 @@ describe('dashboard', () => {
   it('documents what each number means per role in the OpenAPI docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const docs = JSON.stringify(res.json().paths['/api/dashboard/']);
+    const docs = JSON.stringify(res.json().paths[dashboardApi.summary]);
     expect(docs).toContain("Expert: bookings on the expert's slots that they approved.");
     expect(docs).toContain('Farmer: own bookings an expert approved.');
   });

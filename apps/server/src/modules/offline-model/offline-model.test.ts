@@ -6,8 +6,9 @@ import { loadClassifier } from '@kutu/vision';
 import { committedClassifier, createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createClassifierHolder } from '../../adapters/classifier.ts';
+import { offlineModelApi } from '@kutu/contract';
 
-const INFO = '/api/offline-model/';
+const INFO = offlineModelApi.info;
 
 describe('offline model for phones', () => {
   let t: TestContext;

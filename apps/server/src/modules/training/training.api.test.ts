@@ -9,13 +9,14 @@ import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { message } from '../../i18n/i18n.ts';
 import { notWorseRule } from './decision.ts';
 import { multipart, rust3Photos } from '../../../test/support/training.ts';
+import { trainingApi } from '@kutu/contract';
 
-const UPLOAD = '/api/upload-training-images/';
-const SAMPLES = '/api/training-samples/';
-const COUNTS = '/api/training-samples/counts/';
-const FROM_ANALYSIS = '/api/training-samples/from-analysis/';
-const JOBS = '/api/model-training/jobs/';
-const VERSIONS = '/api/model-versions/';
+const UPLOAD = trainingApi.upload;
+const SAMPLES = trainingApi.samples;
+const COUNTS = trainingApi.counts;
+const FROM_ANALYSIS = trainingApi.fromAnalysis;
+const JOBS = trainingApi.jobs;
+const VERSIONS = trainingApi.versions;
 
 const healthy = rust3Photos('healthy', 4);
 const rust = rust3Photos('common_rust', 2);
