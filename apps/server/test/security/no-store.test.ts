@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, farmerBody, login, post } from '../support/auth-flow.ts';
 import { createTestApp, type TestContext } from '../support/app.ts';
-import { bearer, changePassword } from '../support/security.ts';
+import { changePassword } from '../support/security.ts';
+import { bearer } from '../support/users.ts';
 import { api } from '@kutu/contract';
 
 /** L11: replies that carry tokens, codes or account details are never cached. */

@@ -4,7 +4,8 @@ import { activeAccount, login, post } from '../support/auth-flow.ts';
 import { MAX_STREAMS_PER_USER } from '../../src/modules/notifications/notifications.routes.ts';
 import { createTestApp, type TestContext } from '../support/app.ts';
 import { createUser } from '../support/users.ts';
-import { bearer, changePassword, resetToken } from '../support/security.ts';
+import { changePassword, resetToken } from '../support/security.ts';
+import { bearer } from '../support/users.ts';
 import { errorOf } from '../support/errors.ts';
 
 /** L10: one user cannot hold an unbounded number of notification streams. */

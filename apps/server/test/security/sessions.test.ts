@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, login, post } from '../support/auth-flow.ts';
 import { createTestApp, type TestContext } from '../support/app.ts';
-import { bearer, changePassword, resetToken } from '../support/security.ts';
+import { changePassword, resetToken } from '../support/security.ts';
+import { bearer } from '../support/users.ts';
 import { errorOf } from '../support/errors.ts';
 import { api } from '@kutu/contract';
 

@@ -10,6 +10,9 @@ const PASSWORD = 'Str0ng!Passw0rd';
 // One argon2id hash for every test user: hashing costs about 0.1 s, and tests create hundreds of users.
 let passwordHash: Promise<string> | null = null;
 
+/** Authorization headers for this access token. */
+export const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
+
 export interface TestUser {
   id: number;
   username: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
-import { createUser } from '../../../test/support/users.ts';
+import { createUser, bearer } from '../../../test/support/users.ts';
 import { t as text } from '../../i18n/i18n.ts';
 import { activeAccount, codeIn, farmerBody, login, PASSWORD, post, signUp } from '../../../test/support/auth-flow.ts';
 import { api, notificationsApi, communityApi, communityPath } from '@kutu/contract';
@@ -21,7 +21,6 @@ async function outboxTo(address: string): Promise<OutboxEntry[]> {
   const res = await t.app.inject({ method: 'GET', url: api.devOutbox });
   return (res.json().results as OutboxEntry[]).filter((m) => m.to === address);
 }
-const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
 /** PUT /api/auth/language/ as the caller whose headers are given. */
 const chooseLanguage = (headers: Record<string, string>, language: string) =>
   t.app.inject({ method: 'PUT', url: api.auth.language, headers, payload: { language } });

@@ -3,6 +3,7 @@ import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { activeAccount, login, PASSWORD, post, signUp } from '../../../test/support/auth-flow.ts';
 import { errorOf } from '../../../test/support/errors.ts';
 import { api } from '@kutu/contract';
+import { bearer } from '../../../test/support/users.ts';
 
 const MIN = 60_000;
 let t: TestContext;
@@ -11,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
 const me = (access: string) => t.app.inject({ method: 'GET', url: api.auth.me, headers: bearer(access) });
 const refresh = (token: string) => post(t, api.auth.refresh, { refresh: token });
 
