@@ -122,7 +122,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     await stream.opened;
     await eventually(async () => stream.events.some((e) => e.event === 'ready'), 'the stream to open');
 
-    const analysed = await upload(a, farmer, analysisApi.list);
+    const analysed = await upload(a, farmer, analysisApi.detect);
     expect(analysed.status).toBe(201);
     const analysis = await analysed.json();
     const photoOnB = await call(b, farmer, analysis.image_url);
@@ -235,7 +235,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
         20_000,
       );
     }
-    const analysed = await upload(a, farmer, analysisApi.list);
+    const analysed = await upload(a, farmer, analysisApi.detect);
     expect((await analysed.json()).model_version).toBe('cautious-test');
   });
 
@@ -258,7 +258,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     for (const p of [a, b]) {
       await eventually(async () => (await servedModel(p)) === done.candidate_version, `${p.name} to serve it`, 30_000);
     }
-    const analysed = await upload(b, farmer, analysisApi.list);
+    const analysed = await upload(b, farmer, analysisApi.detect);
     expect((await analysed.json()).model_version).toBe(done.candidate_version);
     // It ran on the worker, under the id of the request that started it (the worker also runs the
     // consultations upkeep); the web processes ran no job.

@@ -40,7 +40,7 @@ describe('uploads in S3 storage', () => {
   const head = (key: string) => storage().client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }));
 
   it('an analysis stores photo and heatmap in the bucket with their content types and serves them back', async () => {
-    const res = await send(farmer, analysisApi.list);
+    const res = await send(farmer, analysisApi.detect);
     expect(res.statusCode, res.body).toBe(201);
     const stored = await storage().list('analyses');
     expect(stored).toHaveLength(2);
