@@ -14,8 +14,8 @@
 import os from 'node:os';
 import sharp from 'sharp';
 import { defaultModelDir, loadClassifier } from '@kutu/vision';
-import { createTestApp } from '../apps/server/test/helpers.ts';
-import { createUser } from '../apps/server/test/users.ts';
+import { createTestApp } from '../apps/server/test/support/app.ts';
+import { createUser } from '../apps/server/test/support/users.ts';
 import { createClassifierHolder } from '../apps/server/src/adapters/classifier.ts';
 import { bigLeafJpeg, multipart } from '../apps/server/test/support/photos.ts';
 

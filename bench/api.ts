@@ -18,8 +18,8 @@
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { analyses, availabilitySlots, posts, responses } from '../apps/server/src/db/schema/index.ts';
-import { createTestApp, type TestContext } from '../apps/server/test/helpers.ts';
-import { createUser, type TestUser } from '../apps/server/test/users.ts';
+import { createTestApp, type TestContext } from '../apps/server/test/support/app.ts';
+import { createUser, type TestUser } from '../apps/server/test/support/users.ts';
 import { startTemporaryPostgres } from '../scripts/postgres.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);

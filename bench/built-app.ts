@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTestApp } from '../apps/server/test/helpers.ts';
-import { createUser } from '../apps/server/test/users.ts';
+import { createTestApp } from '../apps/server/test/support/app.ts';
+import { createUser } from '../apps/server/test/support/users.ts';
 
 // BENCH_WEB_DIST: another build to compare with, side by side in one session.
 export const webDist = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'));

@@ -20,10 +20,10 @@ import { createSms } from '../apps/server/src/adapters/sms.ts';
 import { createDeliveryService } from '../apps/server/src/modules/delivery/delivery.service.ts';
 import { createOutbreakService } from '../apps/server/src/modules/outbreak/outbreak.service.ts';
 import { createListCaches } from '../apps/server/src/lib/list-cache.ts';
-import { createTestApp, type TestContext } from '../apps/server/test/helpers.ts';
+import { createTestApp, type TestContext } from '../apps/server/test/support/app.ts';
 import { raiseMaizeAlert, seedDistrictFarmers } from '../apps/server/test/support/farmers.ts';
 import { startSmsGateway } from '../apps/server/test/support/sms-gateway.ts';
-import { createUser } from '../apps/server/test/users.ts';
+import { createUser } from '../apps/server/test/support/users.ts';
 import { fixture } from '../apps/server/test/support/photos.ts';
 
 const FARMERS = Number(process.env.BENCH_FARMERS ?? 20_000);

@@ -14,7 +14,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import os from 'node:os';
 import argon2 from 'argon2';
-import { createTestApp } from '../apps/server/test/helpers.ts';
+import { createTestApp } from '../apps/server/test/support/app.ts';
 import { hashOptions } from '../apps/server/src/modules/auth/passwords.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
 

@@ -15,8 +15,8 @@
 import os from 'node:os';
 import { startTemporaryPostgres } from '../scripts/postgres.ts';
 import { districts } from '../packages/contract/src/districts.ts';
-import { createTestApp, testDelivery } from '../apps/server/test/helpers.ts';
-import { createUser } from '../apps/server/test/users.ts';
+import { createTestApp, testDelivery } from '../apps/server/test/support/app.ts';
+import { createUser } from '../apps/server/test/support/users.ts';
 import { createOutbreakService } from '../apps/server/src/modules/outbreak/outbreak.service.ts';
 import { recountAll } from '../apps/server/src/modules/outbreak/outbreak.repo.ts';
 import { createMemoryCoordinator } from '../apps/server/src/adapters/coordinator.ts';

@@ -16,9 +16,9 @@ import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { availabilitySlots, posts } from '../apps/server/src/db/schema/index.ts';
-import { type Proc, startProcess, stopProcess, waitReady } from '../apps/server/test/cluster/processes.ts';
-import type { TestContext } from '../apps/server/test/helpers.ts';
-import { createUser } from '../apps/server/test/users.ts';
+import { type Proc, startProcess, stopProcess, waitReady } from '../apps/server/test/support/processes.ts';
+import type { TestContext } from '../apps/server/test/support/app.ts';
+import { createUser } from '../apps/server/test/support/users.ts';
 import { startTemporaryPostgres } from '../scripts/postgres.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);

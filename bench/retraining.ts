@@ -12,8 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defaultModelDir, listLabelledImages, loadEvalSet } from '@kutu/vision';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { createTestApp } from '../apps/server/test/helpers.ts';
-import { createUser } from '../apps/server/test/users.ts';
+import { createTestApp } from '../apps/server/test/support/app.ts';
+import { createUser } from '../apps/server/test/support/users.ts';
 import { registerCommittedModel } from '../apps/server/src/modules/training/model-versions.ts';
 import { multipart } from '../apps/server/test/support/training.ts';
 

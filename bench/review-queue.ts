@@ -10,8 +10,8 @@
  * (default 15) on this machine's shared cores. Target: under 50 ms per page.
  */
 import { startTemporaryPostgres } from '../scripts/postgres.ts';
-import { createTestApp, type TestContext } from '../apps/server/test/helpers.ts';
-import { createUser } from '../apps/server/test/users.ts';
+import { createTestApp, type TestContext } from '../apps/server/test/support/app.ts';
+import { createUser } from '../apps/server/test/support/users.ts';
 import { analyses, expertReviews } from '../apps/server/src/db/schema/index.ts';
 import { createReviewRepo } from '../apps/server/src/modules/review/review.repo.ts';
 

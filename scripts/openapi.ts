@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestApp } from '../apps/server/test/helpers.ts';
+import { createTestApp } from '../apps/server/test/support/app.ts';
 
 const outAt = process.argv.indexOf('--out');
 const file =

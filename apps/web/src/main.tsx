@@ -15,7 +15,7 @@ preloadScreen(window.location.pathname);
 registerServiceWorker();
 
 // A transition lets React render the first screen in slices of a few milliseconds instead of one long
-// task, so a slow phone stays responsive while it starts (Lighthouse's total blocking time, issue 13).
+// task, so a slow phone stays responsive while it starts (Lighthouse's total blocking time, decision 0016).
 const root = createRoot(document.getElementById('root')!);
 startTransition(() => {
   root.render(

@@ -1,4 +1,4 @@
-// The service worker (Workbox, built by vite-plugin-pwa; issue 13, decisions 0016 and 0037). It precaches
+// The service worker (Workbox, built by vite-plugin-pwa; decisions 0016 and 0037). It precaches
 // the shell and the screens a farmer opens first, keeps every other file of the release once fetched (or
 // all at once when asked: Wi-Fi, offline use, the profile), and answers every address with index.html plus
 // that address's preload links, as the server does, so a phone opening Kutu from its home screen does not

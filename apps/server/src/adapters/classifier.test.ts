@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClassifierHolder, type Classifier } from './classifier.ts';
-import { committedClassifier } from '../../test/helpers.ts';
+import { committedClassifier } from '../../test/support/app.ts';
 import { fixture } from '../../test/support/photos.ts';
 
 const testModel = (): Promise<Classifier> => committedClassifier();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server, type S3Server } from '../../test/s3.ts';
+import { startS3Server, type S3Server } from '../../test/support/s3.ts';
 import { createLocalStorage, type FileStorage } from './storage.ts';
 import { createStorage, parseStorageUrl } from './storage-url.ts';
 import { createS3Storage } from './s3-storage.ts';

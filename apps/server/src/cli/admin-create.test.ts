@@ -4,11 +4,12 @@ import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, type TestContext } from '../../test/helpers.ts';
+import { createTestApp, openTestDatabase, type TestContext } from '../../test/support/app.ts';
 import type { Database } from '../db/client.ts';
 import { pgliteHolder } from '../db/pglite-lock.ts';
 import { users } from '../db/schema/index.ts';
 import { runAdminCreate } from './admin-create.ts';
+import { api, vettingApi } from '@kutu/contract';
 
 const PASSWORD = 'Adm1n!Kutu-2026';
 
@@ -61,7 +62,7 @@ describe('npm run admin:create (docs/decisions/0027)', () => {
 
     const login = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/login/',
+      url: api.auth.login,
       payload: { email: 'admin@example.com', password: PASSWORD },
     });
     expect(login.statusCode, login.body).toBe(200);
@@ -69,7 +70,7 @@ describe('npm run admin:create (docs/decisions/0027)', () => {
     expect(user).toMatchObject({ role: 'admin', vetting: null });
     const list = await t.app.inject({
       method: 'GET',
-      url: '/api/admin/expert-applications/',
+      url: vettingApi.applications,
       headers: { authorization: `Bearer ${access}` },
     });
     expect(list.statusCode, list.body).toBe(200);

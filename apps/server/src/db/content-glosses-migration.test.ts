@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/helpers.ts';
+import { openTestDatabase } from '../../test/support/app.ts';
 import type { Database } from './client.ts';
 
 /** An English word in brackets after a translated one, as 0012 seeded ("Kutu (rust) ku kasooli"). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/helpers.ts';
+import { openTestDatabase } from '../../test/support/app.ts';
 import type { Database } from './client.ts';
 
 const migration = fs.readFileSync(

@@ -67,7 +67,7 @@ export const eatTime = (language: Language, date: Date) =>
 
 /**
  * Luganda's CLDR data writes "Lw3, Nov 25, 2026": the weekday and month names come from the catalog
- * instead ("Lwakusatu, 25 Novemba 2026, 11:00"), as the web app writes them (issue 37).
+ * instead ("Lwakusatu, 25 Novemba 2026, 11:00"), as the web app writes them, so a date reads the same in an SMS and on the screen.
  */
 const eatParts = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',

@@ -1,10 +1,11 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyses } from '../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
+import { createTestApp, type TestContext } from '../../test/support/app.ts';
+import { createUser, type TestUser } from '../../test/support/users.ts';
 import { encodeJson, negotiateEncoding } from './json-text.ts';
 import { z } from 'zod';
+import { analysisApi } from '@kutu/contract';
 
 describe('choosing the content encoding', () => {
   it('takes brotli, else gzip, as the client allows', () => {
@@ -52,7 +53,7 @@ describe('a cached history page sent compressed', () => {
 
   const history = (acceptEncoding?: string) =>
     t.app.inject({
-      url: '/api/rust-detection/',
+      url: analysisApi.list,
       headers: { ...farmer.headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
     });
 

@@ -1,5 +1,5 @@
 /**
- * What a logged error may carry (issue 37 #13). A failing query's error (drizzle's DrizzleQueryError,
+ * What a logged error may carry: no personal data in the logs. A failing query's error (drizzle's DrizzleQueryError,
  * and PGlite's or node-postgres' error as its cause) holds the whole SQL and every parameter: emails,
  * phone numbers, texts, hashes. The log keeps the database's reason, its code and where in our code it
  * failed; the SQL and the values are left out.

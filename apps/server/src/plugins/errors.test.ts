@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t as say } from '../i18n/i18n.ts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
+import { createTestApp, type TestContext } from '../../test/support/app.ts';
+import { createUser, type TestUser } from '../../test/support/users.ts';
+import { trainingApi } from '@kutu/contract';
 
 /** A JSON route behind sign-in: Fastify reads the body after the caller is known. */
-const URL = '/api/training-samples/from-analysis/';
+const URL = trainingApi.fromAnalysis;
 
 describe("Fastify's own refusals, in the reader's language", () => {
   let t: TestContext;

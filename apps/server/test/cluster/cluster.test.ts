@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultModelDir, listLabelledImages } from '@kutu/vision';
-import { blankHead } from '../models.ts';
+import { blankHead } from '../support/models.ts';
 import { startTemporaryPostgres } from '../../../../scripts/postgres.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
@@ -12,9 +12,9 @@ import { modelVersions, posts, trainingJobs } from '../../src/db/schema/index.ts
 import { renderStored } from '../../src/i18n/i18n.ts';
 import { fixture, multipart } from '../support/photos.ts';
 import { TRAINING_QUEUE } from '../../src/modules/training/retraining.service.ts';
-import type { TestContext } from '../helpers.ts';
-import { startS3Server, type S3Server } from '../s3.ts';
-import { createUser, type TestUser } from '../users.ts';
+import type { TestContext } from '../support/app.ts';
+import { startS3Server, type S3Server } from '../support/s3.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 import {
   eventually,
   openEventStream,
@@ -23,7 +23,16 @@ import {
   stopProcess,
   trainerProcesses,
   waitReady,
-} from './processes.ts';
+} from '../support/processes.ts';
+import {
+  notificationsApi,
+  analysisApi,
+  reviewApi,
+  communityApi,
+  communityPath,
+  trainingApi,
+  trainingPath,
+} from '@kutu/contract';
 
 /**
  * The production shape on loopback (docs/decisions/0021): one PostgreSQL, one S3-protocol bucket, two
@@ -108,12 +117,12 @@ describe('several processes on one PostgreSQL and one bucket', () => {
   const servedModel = async (p: Proc) => (await waitReady(p)).checks.model;
 
   it('a farmer streaming from A sees the verdict an expert gives through B; a photo uploaded through A is served by B', async () => {
-    const token = await (await call(a, farmer, '/api/notifications/stream-token/', { method: 'POST' })).json();
+    const token = await (await call(a, farmer, notificationsApi.streamToken, { method: 'POST' })).json();
     const stream = openEventStream(`${a.base}/api/notifications/stream/?token=${token.token}`);
     await stream.opened;
     await eventually(async () => stream.events.some((e) => e.event === 'ready'), 'the stream to open');
 
-    const analysed = await upload(a, farmer, '/api/rust-detection/');
+    const analysed = await upload(a, farmer, analysisApi.detect);
     expect(analysed.status).toBe(201);
     const analysis = await analysed.json();
     const photoOnB = await call(b, farmer, analysis.image_url);
@@ -125,9 +134,9 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     // B never had the file on its disk: it lives in the bucket only.
     expect(fs.existsSync(path.join(tmp, 'web-b', 'uploads'))).toBe(false);
 
-    const claim = await call(b, expert, `/api/expert-reviews/${analysis.id}/claim/`, { method: 'POST' });
+    const claim = await call(b, expert, reviewApi.claimPath(analysis.id), { method: 'POST' });
     expect(claim.status).toBeLessThan(300);
-    const verdict = await call(b, expert, `/api/expert-reviews/${analysis.id}/`, {
+    const verdict = await call(b, expert, reviewApi.reviewPath(analysis.id), {
       method: 'PUT',
       headers: json,
       body: JSON.stringify({ verdict: 'common_rust', note: 'Clear pustules: spray early.' }),
@@ -150,10 +159,10 @@ describe('several processes on one PostgreSQL and one bucket', () => {
 
   it('a page of approved posts cached by A is dropped when an expert flags a post through B', async () => {
     const list = async () =>
-      ((await (await call(a, farmer, '/api/community/posts/?page_size=50')).json()).results as { title: string }[]).map(
+      ((await (await call(a, farmer, `${communityApi.posts}?page_size=50`)).json()).results as { title: string }[]).map(
         (p) => p.title,
       );
-    const created = await call(a, farmer, '/api/community/posts/', {
+    const created = await call(a, farmer, communityApi.posts, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({
@@ -167,7 +176,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     expect(created.status).toBe(201);
     const { id } = await created.json();
     const moderate = (action: string) =>
-      call(b, expert, `/api/community/posts/moderate/${id}/`, {
+      call(b, expert, communityPath(communityApi.moderatePost, { id }), {
         method: 'PUT',
         headers: json,
         body: JSON.stringify({ action }),
@@ -217,7 +226,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
       .insert(modelVersions)
       .values({ version: 'cautious-test', path: cautiousDir })
       .returning();
-    const res = await call(b, expert, `/api/model-versions/${row.id}/activate/`, { method: 'POST' });
+    const res = await call(b, expert, trainingPath(trainingApi.activateVersion, { id: row.id }), { method: 'POST' });
     expect(res.status).toBe(200);
     for (const p of [a, b, worker]) {
       await eventually(
@@ -226,12 +235,12 @@ describe('several processes on one PostgreSQL and one bucket', () => {
         20_000,
       );
     }
-    const analysed = await upload(a, farmer, '/api/rust-detection/');
+    const analysed = await upload(a, farmer, analysisApi.detect);
     expect((await analysed.json()).model_version).toBe('cautious-test');
   });
 
   it('a retraining started through B runs on the worker; both web processes then serve the new version', async () => {
-    const started = await call(b, expert, '/api/model-training/jobs/', {
+    const started = await call(b, expert, trainingApi.jobs, {
       method: 'POST',
       headers: { 'x-request-id': 'cluster-retraining-0001' },
     });
@@ -239,7 +248,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     const job = await started.json();
     const done = await eventually(
       async () => {
-        const j = await (await call(a, expert, `/api/model-training/jobs/${job.id}/`)).json();
+        const j = await (await call(a, expert, trainingPath(trainingApi.job, { id: job.id }))).json();
         return ['succeeded', 'rejected', 'failed'].includes(j.status) ? j : null;
       },
       'the retraining to finish',
@@ -249,7 +258,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     for (const p of [a, b]) {
       await eventually(async () => (await servedModel(p)) === done.candidate_version, `${p.name} to serve it`, 30_000);
     }
-    const analysed = await upload(b, farmer, '/api/rust-detection/');
+    const analysed = await upload(b, farmer, analysisApi.detect);
     expect((await analysed.json()).model_version).toBe(done.candidate_version);
     // It ran on the worker, under the id of the request that started it (the worker also runs the
     // consultations upkeep); the web processes ran no job.
@@ -275,7 +284,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     others.push(long);
     await waitReady(long);
     const before = await servedModel(a);
-    const started = await call(b, expert, '/api/model-training/jobs/', { method: 'POST' });
+    const started = await call(b, expert, trainingApi.jobs, { method: 'POST' });
     expect(started.status).toBe(202);
     const job = await started.json();
     const marker = path.join(tmp, 'worker-long', 'models');
@@ -324,7 +333,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
       for (let k = 0; k < 5; k++) {
         let res: Response;
         try {
-          res = await call(a, w, '/api/community/posts/', {
+          res = await call(a, w, communityApi.posts, {
             method: 'POST',
             headers: json,
             body: JSON.stringify({
@@ -352,7 +361,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     const ids = new Set(stored.map((r) => r.id));
     for (const id of acknowledged) expect(ids.has(id), `post ${id}`).toBe(true);
     // B goes on serving the same data.
-    const mine = await call(b, writers[0], '/api/community/posts/mine/');
+    const mine = await call(b, writers[0], communityApi.myPosts);
     expect(mine.status).toBe(200);
     expect(unanswered).toBeLessThanOrEqual(writers.length);
   });

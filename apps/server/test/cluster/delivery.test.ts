@@ -6,7 +6,7 @@ import { startTemporaryPostgres } from '../../../../scripts/postgres.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { raiseMaizeAlert, seedDistrictFarmers } from '../support/farmers.ts';
 import { type SmsGateway, startSmsGateway } from '../support/sms-gateway.ts';
-import { eventually, type Proc, startProcess, stopProcess, waitReady } from './processes.ts';
+import { eventually, type Proc, startProcess, stopProcess, waitReady } from '../support/processes.ts';
 
 const PEOPLE = 2_000;
 const DISTRICT = 'UG-304';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityApi, consultationsApi } from '@kutu/contract';
 import { availabilitySlots, posts } from '../../src/db/schema/index.ts';
 import { LIST_CACHE_TTL_MS } from '../../src/lib/list-cache.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { createUser, type TestUser } from '../users.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 /**
  * Pages of approved posts and of bookable slots are cached per process (docs/decisions/0025). Each

@@ -5,8 +5,8 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../src/db/schema/index.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { createUser, type TestUser } from '../users.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 /** Inside the repository (git-ignored) so that the client resolves `openapi-fetch` from node_modules. */
 const OUT = path.join(import.meta.dirname, '.generated');
@@ -14,12 +14,13 @@ const OUT = path.join(import.meta.dirname, '.generated');
 /** What a partner would write against the generated types: sign in, then list the community's posts. */
 const CLIENT = `import createClient from 'openapi-fetch';
 import type { paths } from './kutu-api.ts';
+import { api, communityApi } from '@kutu/contract';
 
 export async function signInAndListPosts(baseUrl: string, email: string, password: string) {
   const client = createClient<paths>({ baseUrl });
-  const login = await client.POST('/api/auth/login/', { body: { email, password } });
+  const login = await client.POST(api.auth.login, { body: { email, password } });
   if (!login.data) throw new Error(\`sign-in failed: \${login.response.status}\`);
-  const page = await client.GET('/api/community/posts/', {
+  const page = await client.GET(communityApi.posts, {
     params: { query: { page: 1, page_size: 10 } },
     headers: { authorization: \`Bearer \${login.data.access}\` },
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
 
 type Operation = { security?: Record<string, string[]>[] };
 

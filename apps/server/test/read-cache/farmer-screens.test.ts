@@ -5,8 +5,8 @@ import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/deps.ts';
 import { analyses, trainingJobs, trainingSamples } from '../../src/db/schema/index.ts';
 import { fixture, multipart } from '../support/photos.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { createUser, type TestUser } from '../users.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 /**
  * A farmer's dashboard and history are cached per user until a write raises the user's read version

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_RATE_LIMIT, POST_RATE_LIMIT } from '@kutu/contract';
+import { COMMENT_RATE_LIMIT, POST_RATE_LIMIT, communityApi, communityPath } from '@kutu/contract';
 import { posts, responses } from '../../src/db/schema/index.ts';
 import { fixture, multipart } from '../support/photos.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { createUser } from '../users.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { createUser } from '../support/users.ts';
 
-const POSTS = '/api/community/posts/';
+const POSTS = communityApi.posts;
 const post = {
   title: 'Orange spots on maize leaves',
   content: 'Small orange pustules appeared on both sides of the leaves this week. What should I spray?',
@@ -85,7 +85,7 @@ describe('community rate limits under concurrent requests', () => {
     const postId = created.json().id as number;
     await t.app.inject({
       method: 'PUT',
-      url: `/api/community/posts/moderate/${postId}/`,
+      url: communityPath(communityApi.moderatePost, { id: postId }),
       payload: { action: 'approve' },
       headers: expert.headers,
     });
@@ -93,7 +93,7 @@ describe('community rate limits under concurrent requests', () => {
       Array.from({ length: 30 }, (_, i) =>
         t.app.inject({
           method: 'POST',
-          url: `/api/community/responses/${postId}/`,
+          url: communityPath(communityApi.responses, { postId }),
           payload: { content: `Spray a fungicide early, comment ${i}` },
           headers: commenter.headers,
         }),

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailScriptProblem, normaliseEmail } from '../../src/modules/auth/email.ts';
 import { farmerBody, post } from '../support/auth-flow.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { errorOf } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { errorOf } from '../support/errors.ts';
+import { api } from '@kutu/contract';
 
 /** L9: look-alike spellings of a registered email cannot make a second account. */
 let t: TestContext;
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (email: string) => post(t, '/api/auth/register/farmer/', farmerBody({ email }));
+const register = (email: string) => post(t, api.auth.registerFarmer, farmerBody({ email }));
 
 describe('L9: email look-alikes', () => {
   it('normalises NFKC, drops invisible characters, lowercases the domain, refuses other scripts', () => {

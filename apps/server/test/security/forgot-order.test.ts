@@ -2,8 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionTokens } from '../../src/db/schema/index.ts';
 import { activeAccount, post } from '../support/auth-flow.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { resetToken } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { resetToken } from '../support/security.ts';
+import { api } from '@kutu/contract';
 
 /**
  * L8: forgot-password answers before any work that depends on whether the account exists (lookup,
@@ -24,7 +25,7 @@ describe('L8: forgot-password timing', () => {
   it('replies before the account is looked up: no reset token exists yet when the reply arrives', async () => {
     const a = await activeAccount(t);
     const before = await resetTokens();
-    const res = await post(t, '/api/auth/forgot-password/', { email: a.email });
+    const res = await post(t, api.auth.forgotPassword, { email: a.email });
     // Asked in the same turn as the reply arrived: the per-account work has not started yet.
     const atReply = await resetTokens();
     expect(res.statusCode).toBe(200);
@@ -36,8 +37,8 @@ describe('L8: forgot-password timing', () => {
 
   it('gives a known and an unknown email the same reply', async () => {
     const a = await activeAccount(t);
-    const known = await post(t, '/api/auth/forgot-password/', { email: a.email });
-    const unknown = await post(t, '/api/auth/forgot-password/', { email: 'nobody-at-all@example.com' });
+    const known = await post(t, api.auth.forgotPassword, { email: a.email });
+    const unknown = await post(t, api.auth.forgotPassword, { email: 'nobody-at-all@example.com' });
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     expect(known.headers['content-length']).toBe(unknown.headers['content-length']);

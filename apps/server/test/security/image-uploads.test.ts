@@ -6,10 +6,11 @@ import type { Classifier } from '@kutu/vision';
 import { DECODE_LIMITS } from '../../src/lib/decode-limiter.ts';
 import { createClassifierHolder } from '../../src/adapters/classifier.ts';
 import { fixture, multipart } from '../support/photos.ts';
-import { committedClassifier, createTestApp, type TestContext } from '../helpers.ts';
-import { createUser, type TestUser } from '../users.ts';
+import { committedClassifier, createTestApp, type TestContext } from '../support/app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
+import { analysisApi, trainingApi, communityApi } from '@kutu/contract';
 
-const DETECT = '/api/rust-detection/';
+const DETECT = analysisApi.detect;
 
 /** A leaf photo as a phone writes it: camera make and model, and a GPS position. */
 async function phoneJpeg(): Promise<Buffer> {
@@ -86,7 +87,7 @@ describe('image uploads', () => {
     expect(classified).toBe(before);
     // Posts and training uploads share the same check.
     const expert = await createUser(t, 'expert');
-    const training = await upload(t, expert, '/api/upload-training-images/', flat, { label: 'healthy' });
+    const training = await upload(t, expert, trainingApi.upload, flat, { label: 'healthy' });
     expect(training.statusCode).toBe(413);
   });
 
@@ -100,7 +101,7 @@ describe('image uploads', () => {
     const expert = await createUser(t, 'expert');
     const analysis = await upload(t, farmer, DETECT, phone);
     expect(analysis.statusCode).toBe(201);
-    const post = await upload(t, farmer, '/api/community/posts/', phone, {
+    const post = await upload(t, farmer, communityApi.posts, phone, {
       title: 'Orange spots on maize leaves',
       content: 'Small orange pustules appeared on both sides of the leaves this week. What should I spray?',
       crop_type: 'MAIZE',
@@ -108,7 +109,7 @@ describe('image uploads', () => {
       urgency_level: 'high',
     });
     expect(post.statusCode, post.body).toBe(201);
-    const sample = await upload(t, expert, '/api/upload-training-images/', phone, { label: 'common_rust' });
+    const sample = await upload(t, expert, trainingApi.upload, phone, { label: 'common_rust' });
     expect(sample.statusCode, sample.body).toBe(201);
 
     const downloads = [

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delayAfterFailures } from '../../src/modules/auth/backoff.ts';
 import { activeAccount, PASSWORD } from '../support/auth-flow.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { errorOf } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { errorOf } from '../support/errors.ts';
+import { api } from '@kutu/contract';
 
 /** L3: failed sign-ins slow strangers down step by step and never lock the owner's known device out. */
 let t: TestContext;
@@ -15,7 +16,7 @@ const WRONG = 'Wr0ng!Password';
 const loginFrom = (email: string, password: string, cookie?: string) =>
   t.app.inject({
     method: 'POST',
-    url: '/api/auth/login/',
+    url: api.auth.login,
     payload: { email, password },
     headers: cookie ? { cookie } : {},
   });

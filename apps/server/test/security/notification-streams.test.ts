@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationsApi } from '@kutu/contract';
+import { notificationsApi, api } from '@kutu/contract';
 import { activeAccount, login, post } from '../support/auth-flow.ts';
 import { MAX_STREAMS_PER_USER } from '../../src/modules/notifications/notifications.routes.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { createUser } from '../users.ts';
-import { bearer, changePassword, errorOf, resetToken } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { createUser } from '../support/users.ts';
+import { changePassword, resetToken } from '../support/security.ts';
+import { bearer } from '../support/users.ts';
+import { errorOf } from '../support/errors.ts';
 
 /** L10: one user cannot hold an unbounded number of notification streams. */
 let t: TestContext;
@@ -74,7 +76,7 @@ describe('open notification streams close when their session ends', () => {
     const { account, session, streams } = await sessionWithStreams();
     const other = await openStream({ headers: bearer((await login(t, account.email)).access) });
     expect(streams.some((s) => s.isClosed())).toBe(false);
-    expect((await post(t, '/api/auth/logout/', { refresh: session.refresh })).statusCode).toBe(200);
+    expect((await post(t, api.auth.logout, { refresh: session.refresh })).statusCode).toBe(200);
     await Promise.all(streams.map((s) => s.ended));
     expect(other.isClosed()).toBe(false);
     other.close();
@@ -92,8 +94,8 @@ describe('open notification streams close when their session ends', () => {
 
   it('on a password reset', async () => {
     const { account, streams } = await sessionWithStreams();
-    await post(t, '/api/auth/forgot-password/', { email: account.email });
-    const res = await post(t, '/api/auth/reset-password/', {
+    await post(t, api.auth.forgotPassword, { email: account.email });
+    const res = await post(t, api.auth.resetPassword, {
       token: await resetToken(t, account.email),
       new_password: 'Fr3sh!Password',
       confirm_password: 'Fr3sh!Password',
@@ -104,9 +106,9 @@ describe('open notification streams close when their session ends', () => {
 
   it('on refresh-token reuse', async () => {
     const { session, streams } = await sessionWithStreams();
-    expect((await post(t, '/api/auth/token/refresh/', { refresh: session.refresh })).statusCode).toBe(200);
+    expect((await post(t, api.auth.refresh, { refresh: session.refresh })).statusCode).toBe(200);
     expect(streams.some((s) => s.isClosed())).toBe(false);
-    expect((await post(t, '/api/auth/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
+    expect((await post(t, api.auth.refresh, { refresh: session.refresh })).statusCode).toBe(401);
     await Promise.all(streams.map((s) => s.ended));
   });
 
@@ -118,7 +120,7 @@ describe('open notification streams close when their session ends', () => {
       url: notificationsApi.streamToken,
       headers: bearer(session.access),
     });
-    await post(t, '/api/auth/logout/', { refresh: session.refresh });
+    await post(t, api.auth.logout, { refresh: session.refresh });
     const res = await t.app.inject({ method: 'GET', url: `${notificationsApi.stream}?token=${tokenRes.json().token}` });
     expect(res.statusCode).toBe(401);
     expect(errorOf(res).message).toBe('Your session has ended. Please sign in again.');

@@ -6,9 +6,10 @@ import { t as translate } from '../../src/i18n/i18n.ts';
 import { loggerOptions } from '../../src/app.ts';
 import { withoutQueryText } from '../../src/lib/log-errors.ts';
 import { fixture, multipart } from '../support/photos.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { createUser, type TestUser } from '../users.ts';
-import { errorOf } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
+import { errorOf } from '../support/errors.ts';
+import { api, communityApi, communityPath, reviewApi, analysisApi } from '@kutu/contract';
 
 /** Issue 37 #13: a NUL character in a JSON string gave 500 (PostgreSQL text cannot hold it), and the log got the SQL. */
 describe('NUL characters in requests', () => {
@@ -28,38 +29,38 @@ describe('NUL characters in requests', () => {
   const cases = () => [
     {
       name: 'login',
-      url: '/api/auth/login/',
+      url: api.auth.login,
       payload: { email: `jane${nul}@example.com`, password: 'x' },
       field: 'email',
     },
     {
       name: 'forgot-password',
-      url: '/api/auth/forgot-password/',
+      url: api.auth.forgotPassword,
       payload: { email: `a${nul}b@example.com` },
       field: 'email',
     },
     {
       name: 'a comment',
-      url: '/api/community/responses/1/',
+      url: communityPath(communityApi.responses, { postId: 1 }),
       payload: { content: `Spray early${nul} in the morning` },
       field: 'content',
       user: farmer,
     },
     {
       name: 'a review question',
-      url: '/api/expert-reviews/1/ask/',
+      url: reviewApi.askPath(1),
       payload: { question: `Is it rust?${nul}` },
       field: 'question',
       user: farmer,
     },
     {
       name: 'a nested field',
-      url: '/api/education-resources/',
+      url: analysisApi.resources,
       payload: { title: 'Rust', texts: [{ body: `x${nul}` }] },
       field: 'texts.0.body',
       user: expert,
     },
-    { name: 'an object key', url: '/api/auth/login/', payload: { [`email${nul}`]: 'x' }, field: `email${nul}` },
+    { name: 'an object key', url: api.auth.login, payload: { [`email${nul}`]: 'x' }, field: `email${nul}` },
   ];
 
   for (const c of cases()) {
@@ -72,7 +73,7 @@ describe('NUL characters in requests', () => {
   }
 
   it("refuses it in a query or a path, on any route, in the reader's language", async () => {
-    const query = await t.app.inject({ url: '/api/health/?search=rust%00', headers: { 'accept-language': 'sw' } });
+    const query = await t.app.inject({ url: `${api.health}?search=rust%00`, headers: { 'accept-language': 'sw' } });
     expect(query.statusCode).toBe(400);
     const swahili = translate('sw', 'errors.nulCharacter');
     expect(swahili).not.toBe(english);
@@ -88,7 +89,7 @@ describe('NUL characters in requests', () => {
       const form = multipart(files, fields);
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/community/posts/',
+        url: communityApi.posts,
         payload: form.payload,
         headers: { ...farmer.headers, ...form.headers },
       });
@@ -100,7 +101,7 @@ describe('NUL characters in requests', () => {
   it('still takes ordinary text, escapes and all', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/login/',
+      url: api.auth.login,
       payload: { email: 'nobody\u00e9@example.com', password: 'tab\there' },
     });
     expect(res.statusCode).not.toBe(500);

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalFileStorage } from '../../src/adapters/storage.ts';
 import { ORPHAN_GRACE_MS, sweepOrphanPhotos } from '../../src/lib/orphan-photos.ts';
 import { fixture, multipart } from '../support/photos.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { createUser } from '../users.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { createUser } from '../support/users.ts';
+import { analysisApi, trainingApi } from '@kutu/contract';
 
 // Issue 15 L6: after crashes, photo files remained without a row.
 describe('orphan photo sweep', () => {
@@ -32,8 +33,8 @@ describe('orphan photo sweep', () => {
         headers: { ...user.headers, ...form.headers },
       });
     };
-    const analysis = await send(farmer, '/api/rust-detection/');
-    const sample = await send(expert, '/api/upload-training-images/', { label: 'healthy' });
+    const analysis = await send(farmer, analysisApi.detect);
+    const sample = await send(expert, trainingApi.upload, { label: 'healthy' });
     expect([analysis.statusCode, sample.statusCode]).toEqual([201, 201]);
     const post = await t.deps.storage.put('posts', photo, 'jpg');
     const kept = (await Promise.all(['analyses', 'training'].map((f) => t.deps.storage.list(f)))).flat();

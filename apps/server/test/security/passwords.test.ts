@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
 import { login } from '../support/auth-flow.ts';
 import { hashSecret, needsRehash, verifySecret } from '../../src/modules/auth/passwords.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { createUser } from '../users.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { createUser } from '../support/users.ts';
 
 /** M6: OWASP-minimum argon2id, old hashes still verify and are upgraded, hashing off the event loop. */
 let t: TestContext;

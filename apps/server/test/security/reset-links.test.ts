@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, login, post } from '../support/auth-flow.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { changePassword, errorOf, resetMails, resetToken } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { changePassword, resetMails, resetToken } from '../support/security.ts';
+import { errorOf } from '../support/errors.ts';
+import { api } from '@kutu/contract';
 
 /** L2: a reset link dies when the password changes, and when a newer link is sent. */
 let t: TestContext;
@@ -12,11 +14,11 @@ afterAll(() => t.close());
 
 async function requestLink(email: string) {
   const sent = resetMails(t, email).length;
-  expect((await post(t, '/api/auth/forgot-password/', { email })).statusCode).toBe(200);
+  expect((await post(t, api.auth.forgotPassword, { email })).statusCode).toBe(200);
   return resetToken(t, email, sent + 1);
 }
 const reset = (token: string) =>
-  post(t, '/api/auth/reset-password/', { token, new_password: 'Fr3sh!Password', confirm_password: 'Fr3sh!Password' });
+  post(t, api.auth.resetPassword, { token, new_password: 'Fr3sh!Password', confirm_password: 'Fr3sh!Password' });
 
 describe('L2: reset links', () => {
   it('stop working once the user changes the password', async () => {

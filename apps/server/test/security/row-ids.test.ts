@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ROW_ID } from '@kutu/contract';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { createUser, type TestUser } from '../users.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 /** Issue 15 L1: ids beyond int4 gave 500 on four routes. Every route with a path parameter is tried. */
 describe('path ids beyond int4', () => {

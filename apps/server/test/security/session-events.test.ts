@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClusterEvent, createMemoryCoordinator } from '../../src/adapters/coordinator.ts';
 import { activeAccount, login, post } from '../support/auth-flow.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { changePassword } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { changePassword } from '../support/security.ts';
+import { api } from '@kutu/contract';
 
 /**
  * Per-process caches of session state (docs/decisions/0021) hear of every revocation through the
@@ -27,16 +28,16 @@ describe('session-revoked events', () => {
     const userId = userIdOf(s);
     expect(heard).toEqual([]);
 
-    expect((await post(t, '/api/auth/logout/', { refresh: s.refresh })).statusCode).toBe(200);
+    expect((await post(t, api.auth.logout, { refresh: s.refresh })).statusCode).toBe(200);
     expect(heard).toHaveLength(1);
     expect(heard[0]).toMatchObject({ type: 'session-revoked', userId });
     expect(heard[0].sessionId).toEqual(expect.any(String));
 
     const second = await login(t, a.email);
-    const rotated = await post(t, '/api/auth/token/refresh/', { refresh: second.refresh });
+    const rotated = await post(t, api.auth.refresh, { refresh: second.refresh });
     expect(rotated.statusCode).toBe(200);
     expect(heard).toHaveLength(1); // a normal rotation ends nothing
-    expect((await post(t, '/api/auth/token/refresh/', { refresh: second.refresh })).statusCode).toBe(401);
+    expect((await post(t, api.auth.refresh, { refresh: second.refresh })).statusCode).toBe(401);
     expect(heard).toHaveLength(2);
     expect(heard[1]).toMatchObject({ userId, sessionId: expect.any(String) });
     expect(heard[1].sessionId).not.toBe(heard[0].sessionId);

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, login, post } from '../support/auth-flow.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { bearer, changePassword, errorOf, resetToken } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { changePassword, resetToken } from '../support/security.ts';
+import { bearer } from '../support/users.ts';
+import { errorOf } from '../support/errors.ts';
+import { api } from '@kutu/contract';
 
 /** M2: an access token dies with its session, not only when it expires. */
 let t: TestContext;
@@ -10,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const me = (access: string) => t.app.inject({ method: 'GET', url: '/api/auth/me/', headers: bearer(access) });
-const refresh = (token: string) => post(t, '/api/auth/token/refresh/', { refresh: token });
+const me = (access: string) => t.app.inject({ method: 'GET', url: api.auth.me, headers: bearer(access) });
+const refresh = (token: string) => post(t, api.auth.refresh, { refresh: token });
 
 async function expectEnded(access: string) {
   const res = await me(access);
@@ -25,7 +28,7 @@ describe('M2: access tokens end with their session', () => {
     const s = await login(t, a.email);
     const other = await login(t, a.email);
     expect((await me(s.access)).statusCode).toBe(200);
-    expect((await post(t, '/api/auth/logout/', { refresh: s.refresh })).statusCode).toBe(200);
+    expect((await post(t, api.auth.logout, { refresh: s.refresh })).statusCode).toBe(200);
     await expectEnded(s.access);
     expect((await me(other.access)).statusCode).toBe(200);
   });
@@ -44,8 +47,8 @@ describe('M2: access tokens end with their session', () => {
   it('after a password reset', async () => {
     const a = await activeAccount(t);
     const s = await login(t, a.email);
-    await post(t, '/api/auth/forgot-password/', { email: a.email });
-    const res = await post(t, '/api/auth/reset-password/', {
+    await post(t, api.auth.forgotPassword, { email: a.email });
+    const res = await post(t, api.auth.resetPassword, {
       token: await resetToken(t, a.email),
       new_password: 'Fr3sh!Password',
       confirm_password: 'Fr3sh!Password',

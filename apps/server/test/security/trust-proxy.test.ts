@@ -1,8 +1,9 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../../src/config.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { productionEnv } from './support.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { productionEnv } from '../support/security.ts';
+import { api } from '@kutu/contract';
 
 /** H1: X-Forwarded-For from a client must not change req.ip unless TRUST_PROXY names the proxy. */
 async function loginCodes(t: TestContext, n: number, opts: { remoteAddress?: string; forwarded: boolean }) {
@@ -10,7 +11,7 @@ async function loginCodes(t: TestContext, n: number, opts: { remoteAddress?: str
   for (let i = 0; i < n; i++) {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/login/',
+      url: api.auth.login,
       remoteAddress: opts.remoteAddress,
       headers: opts.forwarded ? { 'x-forwarded-for': `203.0.113.${i + 1}` } : {},
       payload: { email: `nobody${i}@example.com`, password: 'Wr0ng!Password' },

@@ -5,7 +5,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../web/scripts/precompress.ts';
 import { addressPattern } from '@kutu/contract/screen-preloads';
-import { createTestApp, type TestContext } from '../helpers.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { api, outbreakApi } from '@kutu/contract';
 
 /** A script big enough to be worth compressing (the build skips files under 1 KiB). */
 const SCRIPT = `console.log(${JSON.stringify('kutu '.repeat(400))});`;
@@ -77,7 +78,7 @@ describe('serving the web app in production', () => {
 
   // Issue 15 M3: served over plain HTTP, the app was blank (every asset upgraded to https).
   it('sends no HSTS and no upgrade-insecure-requests over plain HTTP', async () => {
-    for (const url of ['/', '/community', '/api/health/']) {
+    for (const url of ['/', '/community', api.health]) {
       const res = await http.app.inject({ method: 'GET', url });
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
       expect(String(res.headers['content-security-policy']), url).toContain("default-src 'self'");
@@ -90,7 +91,7 @@ describe('serving the web app in production', () => {
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     // The same address reached over plain HTTP (no proxy saying https): no HSTS on that reply.
-    const plain = await https.app.inject({ method: 'GET', url: '/api/health/' });
+    const plain = await https.app.inject({ method: 'GET', url: api.health });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
   });
 
@@ -98,7 +99,7 @@ describe('serving the web app in production', () => {
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
       const res = await http.app.inject({
         method: 'OPTIONS',
-        url: '/api/outbreak/settings/',
+        url: outbreakApi.settings,
         headers: { origin: 'https://partner.example', 'access-control-request-method': method },
       });
       expect(res.statusCode, method).toBe(204);
@@ -114,12 +115,12 @@ describe('serving the web app in production', () => {
         expect(res.statusCode, `${url} #${i}`).toBe(200);
       }
     }
-    const api = [];
+    const replies = [];
     for (let i = 0; i < 12; i++) {
-      api.push(await http.app.inject({ method: 'GET', url: '/api/health/', remoteAddress: '10.0.0.7' }));
+      replies.push(await http.app.inject({ method: 'GET', url: api.health, remoteAddress: '10.0.0.7' }));
     }
-    expect(api.slice(0, 10).map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    const limited = api[10];
+    expect(replies.slice(0, 10).map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const limited = replies[10];
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -235,8 +236,8 @@ describe('serving the web app in production', () => {
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-encoding']).toBe('br');
     const spec = JSON.parse(zlib.brotliDecompressSync(docs.rawPayload).toString());
-    expect(spec.paths['/api/health/']).toBeDefined();
-    const health = await http.app.inject({ method: 'GET', url: '/api/health/', headers: { 'accept-encoding': 'br' } });
+    expect(spec.paths[api.health]).toBeDefined();
+    const health = await http.app.inject({ method: 'GET', url: api.health, headers: { 'accept-encoding': 'br' } });
     expect(health.statusCode).toBe(200);
     expect(health.headers['content-encoding']).toBeUndefined();
   });

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST_RATE_LIMIT } from '@kutu/contract';
+import { POST_RATE_LIMIT, analysisApi, communityApi, trainingApi } from '@kutu/contract';
 import { posts } from '../../src/db/schema/index.ts';
 import { sweepOrphanPhotos, ORPHAN_GRACE_MS } from '../../src/lib/orphan-photos.ts';
 import { fixture, multipart } from '../support/photos.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { startS3Server, type S3Server } from '../s3.ts';
-import { createUser, type TestUser } from '../users.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
+import { startS3Server, type S3Server } from '../support/s3.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 const post = {
   title: 'Orange spots on maize leaves',
@@ -40,7 +40,7 @@ describe('uploads in S3 storage', () => {
   const head = (key: string) => storage().client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }));
 
   it('an analysis stores photo and heatmap in the bucket with their content types and serves them back', async () => {
-    const res = await send(farmer, '/api/rust-detection/');
+    const res = await send(farmer, analysisApi.detect);
     expect(res.statusCode, res.body).toBe(201);
     const stored = await storage().list('analyses');
     expect(stored).toHaveLength(2);
@@ -67,7 +67,7 @@ describe('uploads in S3 storage', () => {
 
   it('a community post keeps its photo in the bucket; photos of refused posts are removed', async () => {
     const author = await createUser(t, 'farmer');
-    const first = await send(author, '/api/community/posts/', post);
+    const first = await send(author, communityApi.posts, post);
     expect(first.statusCode, first.body).toBe(201);
     const photo = await t.app.inject({ url: first.json().image, headers: author.headers });
     expect(photo.statusCode).toBe(200);
@@ -76,14 +76,14 @@ describe('uploads in S3 storage', () => {
     for (let i = 0; i < POST_RATE_LIMIT.max - 2; i++) {
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/community/posts/',
+        url: communityApi.posts,
         payload: post,
         headers: author.headers,
       });
       expect(res.statusCode).toBe(201);
     }
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => send(author, '/api/community/posts/', { ...post, title: `Question ${i}` })),
+      Array.from({ length: 6 }, (_, i) => send(author, communityApi.posts, { ...post, title: `Question ${i}` })),
     );
     expect(results.map((r) => r.statusCode).filter((c) => c === 201)).toHaveLength(1);
     const rows = await t.deps.database.db.select().from(posts).where(eq(posts.authorId, author.id));
@@ -94,7 +94,7 @@ describe('uploads in S3 storage', () => {
 
   it('a training sample is stored in the bucket and served to experts', async () => {
     const expert = await createUser(t, 'expert');
-    const res = await send(expert, '/api/upload-training-images/', { label: 'common_rust' });
+    const res = await send(expert, trainingApi.upload, { label: 'common_rust' });
     expect(res.statusCode, res.body).toBe(201);
     const [sample] = res.json().samples;
     expect(await storage().list('training')).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestContext } from '../helpers.ts';
+import type { TestContext } from './app.ts';
 
 export const PASSWORD = 'Gr0w!Smart2026';
 let counter = 0;

@@ -24,7 +24,7 @@ export const PAGE_SIZE = 20;
 export const POLL_MS = 30_000;
 
 // The server writes each notification in the reader's language when it is read: a new language
-// fetches the list again (issue 37).
+// fetches the list again.
 if (typeof window !== 'undefined') {
   window.addEventListener(LANGUAGE_SAVED, () => void queryClient.invalidateQueries({ queryKey: notificationsKey }));
 }

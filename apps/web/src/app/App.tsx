@@ -8,10 +8,10 @@ import { cssVariablesResolver, PHONE_QUERY, theme } from '../config/theme.ts';
 import toastClasses from './Toasts.module.css';
 
 // The toast package (its store, this container, the transition library) loads with the first toast
-// (lib/notify.ts): most first visits show none, and every route's bytes count on 2G (issue 13).
+// (lib/notify.ts): most first visits show none, and every route's bytes count on 2G (decision 0016).
 const Notifications = lazy(() => import('../lib/toasts.ts').then((m) => ({ default: m.Notifications })));
 // One notice at a time: on a phone at the top, below the top bar, so it never covers the end of a form or
-// its button (issue 37 item 12); on a wide screen at the bottom right, beside the content (decision 0018).
+// its button (decision 0041); on a wide screen at the bottom right, beside the content (decision 0018).
 function Toasts() {
   const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   const needed = useSyncExternalStore(toastsNeeded.subscribe, toastsNeeded.get, () => false);

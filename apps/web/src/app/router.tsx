@@ -36,7 +36,7 @@ const preloadOf = new Map<string, () => void>();
  * A screen module may export `startQueries()`: the queries its first render reads. They start when React
  * first asks for the screen (past the guards), before it renders: the data is on its way one render
  * earlier, and the fetches are no longer started by the queries' subscriptions in the effects of the
- * commit that first shows the screen, a task already long on a slow phone (issue 13).
+ * commit that first shows the screen, a task already long on a slow phone (decision 0016).
  */
 
 function lazyElement(
@@ -136,7 +136,7 @@ const screens: RouteObject[] = [
             ...page('review/pages/ReviewQueuePage', 'expert'),
           },
           { path: 'clinic', ...page('clinic/pages/ClinicPage', 'expert') },
-          // Farmers and experts (issue 36).
+          // Outbreak watch, for farmers and experts (decision 0035).
           { path: 'outbreak-map', ...page('outbreak/pages/OutbreakMapPage') },
           {
             path: 'all-posts',
@@ -175,7 +175,7 @@ const screens: RouteObject[] = [
 
 /**
  * Starts downloading the layout and the page of `pathname` together, before the first render; React
- * would otherwise ask for the page only once the layout has arrived, one round trip later (issue 13).
+ * would otherwise ask for the page only once the layout has arrived, one round trip later (decision 0016).
  */
 export function preloadScreen(pathname: string) {
   if (pathname.startsWith('/account') && !session.accessToken()) return; // it will send them to sign in

@@ -67,14 +67,14 @@ export const theme = createTheme({
   colors: { green, orange, yellow, teal },
   defaultRadius: 'md',
   // Plain objects, not `Table.ScrollContainer.extend(…)`: importing the components here would put Table,
-  // ScrollArea and floating-ui (about 20 KiB brotli) in the first download of every page (issue 13).
+  // ScrollArea and floating-ui (about 20 KiB brotli) in the first download of every page (decision 0016).
   components: {
     // Mantine greys a notice's message (gray.6, 3.32:1) when it has a title.
     Notification: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
     // A table wider than the phone scrolls in its own frame, which keyboard users can focus and scroll.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     // A button's words are never cut ("Choose from gall…", "Londa mu bifaan…"): a long label wraps and the
-    // button grows (issue 37 item 12).
+    // button grows, at 390 px too.
     Button: {
       styles: {
         root: { height: 'auto', minHeight: 'var(--button-height)' },

@@ -35,7 +35,7 @@ const numberFormat = (locale: string, options: Intl.NumberFormatOptions) => cach
 /**
  * Luganda dates, written here: browsers carry no Luganda date data (Chromium falls back to "Nov 25,
  * 2026"), and the CLDR data Node has gives the same American order. Day, the month's Luganda name (from
- * the locale file, `app.months`), year: "25 Novemba 2026" (issue 37).
+ * the locale file, `app.months`), year: "25 Novemba 2026", as the server's i18n.ts writes them.
  */
 function lugandaMonths(): string[] | null {
   if (!i18n.exists('app.months.12', { lng: 'lg', fallbackLng: false })) return null;
@@ -67,7 +67,7 @@ export function viewerTimeZone(): string {
   try {
     // Temporal reads the zone in a few milliseconds at most. A page's first Intl formatter loads ICU's
     // formatting data first (110 to 430 ms with the CPU slowed 4×, as a slow phone's), and the dashboard
-    // asks for the zone as its screen starts (issue 13, decision 0016).
+    // asks for the zone as its screen starts (decision 0016).
     return (
       (globalThis as WithTemporal).Temporal?.Now.timeZoneId() ||
       dateTimeFormat('en-GB', {}).resolvedOptions().timeZone ||

@@ -4,12 +4,12 @@ import { http } from './api.ts';
 import { currentLanguage, isLanguage, type Language, setLanguage } from './i18n.ts';
 import { session } from './session.ts';
 
-/** The part of the user record this module reads; a user record saved before issue 14 has none. */
+/** The part of the user record this module reads; a user record saved before accounts had a language has none. */
 type AccountLanguage = Partial<Pick<UserRecord, 'language'>>;
 
 /**
  * Sent on `window` once the account has stored a new language: texts the server writes when they are
- * read (notifications, issue 37) are fetched again in it. An event, so this module (loaded before sign-in)
+ * read (notifications) are fetched again in it. An event, so this module (loaded before sign-in)
  * needs no query cache.
  */
 export const LANGUAGE_SAVED = 'kutu:language-saved';

@@ -3,7 +3,7 @@
  * pages, and the entry's error, notice and language strings. Translators keep one file per language;
  * the build splits each in two (vite.config.ts, `?part=first` or `?part=account`): the first part loads
  * at start, the rest with the account shell (lib/account-strings.ts), so the sign-in page does not
- * download the account screens' strings (issue 13). locale-parts.test.ts checks those screens' keys.
+ * download the account screens' strings (decision 0016). locale-parts.test.ts checks those screens' keys.
  */
 export const FIRST_SECTIONS: readonly string[] = [
   'app',

@@ -5,8 +5,8 @@ import { useId as useReactId } from 'react';
  * id alone; vite.config.ts resolves Mantine's module to this one. Mantine's own returns React's id, then
  * swaps in a random one from a layout effect (a leftover from React 17, which had no useId). That second,
  * synchronous render of each such component as a screen appears made React also run the screen's effects
- * in the same task: on the dashboard's start, one long task instead of two short ones (issue 13,
- * docs/decisions/0016). React's id is unique within the app's one root, which is all Mantine needs.
+ * in the same task: on the dashboard's start, one long task instead of two short ones
+ * (docs/decisions/0016). React's id is unique within the app's one root, which is all Mantine needs.
  */
 export function useId(staticId?: string): string {
   const reactId = useReactId();

@@ -13,7 +13,7 @@ const shown = new Map<string, Shown>();
 let nextId = 0;
 
 // The toast package (store, container, transitions: ~14 KiB brotli) loads with the first notice, so it
-// is not in the entry every route downloads (issue 13). Calls made before it arrives run in order on
+// is not in the entry every route downloads (decision 0016). Calls made before it arrives run in order on
 // the same promise.
 let toasts: Promise<typeof import('./toasts.ts')> | undefined;
 const toastListeners = new Set<() => void>();

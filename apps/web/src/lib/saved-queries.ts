@@ -2,7 +2,7 @@ import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient 
 
 /**
  * The last data a farmer saw (dashboard, analyses, advice, bookings), kept on the phone so it stays
- * readable with no signal (issue 13). TanStack Query's own dehydrate/hydrate with a small localStorage
+ * readable with no signal (decision 0016). TanStack Query's own dehydrate/hydrate with a small localStorage
  * persister: the persister packages matching our query-core are not published, and an older one
  * nests a second copy of the query library. localStorage rather than IndexedDB: the saved copy is a
  * few tens of KiB, restoring it synchronously means the first render already shows it, and logout's
@@ -18,7 +18,7 @@ interface Saved {
 
 /**
  * Only what a farmer reads in the field; never images, community, review or training data. The outbreak
- * map and its district trends are counts under the privacy rule (issue 36), kept so the map reads
+ * map and its district trends are counts under the privacy rule (decision 0033), kept so the map reads
  * offline; the expert's district table is not.
  */
 export function isSavedQuery(key: readonly unknown[]): boolean {

@@ -85,7 +85,7 @@ export const ANY_IMAGE = ['image/*'];
 /**
  * The one way every photo form (diagnosis, post, training samples) readies a picked photo: shrunk in
  * the browser, then checked against the server's limits, so a 12 MB camera photo goes as 300 KB and
- * a refusal names the real reason (issue 37 item 9).
+ * a refusal names the real reason (decision 0018).
  */
 export async function preparePhoto(file: File): Promise<{ photo: PreparedPhoto; refusal: PhotoRefusal | null }> {
   const photo = await shrinkPhoto(file).catch(

@@ -13,7 +13,7 @@ export function useSession() {
 /**
  * One field of the signed-in user (a string or number, never an object): unlike useSession, a component
  * renders again only when that field changes, not each time the stored profile is refreshed. The shell
- * uses it so that the profile's refresh re-renders one name in the top bar, not every screen (issue 13).
+ * uses it so that the profile's refresh re-renders one name in the top bar, not every screen (decision 0016).
  */
 export function useSessionField<T extends string | number | null>(select: (user: UserRecord | null) => T): T {
   return useSyncExternalStore(session.subscribe, () => select(session.user()));

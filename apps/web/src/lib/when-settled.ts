@@ -3,7 +3,7 @@
  * image, an answer from the server) finished arriving for QUIET_MS, and then the main thread idle. The
  * service worker's install downloads the shell and first screens (decision 0037) and the offline sync opens
  * the photo queue and asks after the model: started as soon as the page loaded, they competed with the
- * first screen for a slow phone's cores and network (issue 13, decision 0016).
+ * first screen for a slow phone's cores and network (decision 0016).
  */
 export const QUIET_MS = 2000;
 /** A page that keeps loading (a slow network, a screen that polls) counts as settled this long after its load. */

@@ -1,5 +1,5 @@
 // The Mantine styles of the first screens (sign-in, sign-up, static pages) and the shell; the whole
-// @mantine/core/styles.css is 290 KB (issue 13). The other components' styles are in app-screens.ts,
+// @mantine/core/styles.css is 290 KB (decision 0016). The other components' styles are in app-screens.ts,
 // loaded with the account screens, or with the one screen that uses them (StaticLayout's Container,
 // ContactPage's SimpleGrid, lib/toasts.ts's Notification). A component missing from all of them renders
 // unstyled: add its file. Mantine's default-css-variables.css (3 KiB brotli) is left out: MantineProvider

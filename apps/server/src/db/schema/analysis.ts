@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
-/** The languages content is written in (issue 14): English, Kiswahili, Luganda. */
+/** The languages content is written in (docs/decisions/0023): English, Kiswahili, Luganda. */
 const contentLanguages = ['en', 'sw', 'lg'] as const;
 
 export const analyses = pgTable(
@@ -70,7 +70,7 @@ export const analyses = pgTable(
         + least((probabilities->>'common_rust')::real, (probabilities->>'healthy')::real, (probabilities->>'other_disease')::real)
         - ((probabilities->>'common_rust')::real + (probabilities->>'healthy')::real + (probabilities->>'other_disease')::real))`,
     ),
-    /** Try-out data made by `npm run outbreak:demo` (issue 36): shown as such wherever it counts. */
+    /** Try-out data made by `npm run outbreak:demo` (docs/decisions/0031): shown as such wherever it counts. */
     demo: boolean('demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -35,7 +35,7 @@ export const users = pgTable(
     language: text('language', { enum: ['en', 'sw', 'lg'] })
       .notNull()
       .default('en'),
-    /** District or county code from the contract's list (issue 36); null until the user chooses one. */
+    /** District or county code from the contract's list (docs/decisions/0031); null until the user chooses one. */
     district: text('district'),
     /** Whether outbreak alerts also come by SMS (the in-app notification always comes). */
     smsAlerts: boolean('sms_alerts').notNull().default(true),
@@ -53,7 +53,7 @@ export const users = pgTable(
     check('users_language_check', sql`${t.language} in ('en', 'sw', 'lg')`),
     /** E.164 as stored: a phone number can sign in, so it names one account. */
     uniqueIndex('users_phone_unique').on(t.phone),
-    /** Who to alert in a district (issue 36). */
+    /** Who to alert in a district: its farmers and experts (docs/decisions/0032). */
     index('users_district_role_idx').on(t.district, t.role),
   ],
 );

@@ -4,7 +4,7 @@ import { users } from './auth.ts';
 import { analyses } from './analysis.ts';
 
 /**
- * Follow-up reminders (issue 35 item 6, docs/decisions/0044). A confident rust diagnosis (advice: treat)
+ * Follow-up reminders (docs/decisions/0044). A confident rust diagnosis (advice: treat)
  * gets one row: Kutu asks the farmer to photograph the same field again once it is due, and the next
  * photo of the field (same farmer and crop) closes it with a comparison.
  *

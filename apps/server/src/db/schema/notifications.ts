@@ -14,7 +14,7 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     /**
      * The text as a catalog key and its values, rendered in the reader's language each time it is read
-     * (issue 37): a change of language applies to the notifications already received too.
+     * so that a change of language applies to the notifications already received too.
      */
     text: jsonb('text').$type<StoredMessage>(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),

@@ -16,7 +16,7 @@ import { users } from './auth.ts';
 import { analyses } from './analysis.ts';
 
 /*
- * Outbreak watch (issue 36, docs/decisions/0031): rust cases per district, crop and ISO week, kept
+ * Outbreak watch (docs/decisions/0031): rust cases per district, crop and ISO week, kept
  * incrementally. Three levels: each analysis's case state, each farmer's week (one farmer's photos in
  * one week count once), and the counts per district, crop and week that the map reads.
  */

@@ -19,8 +19,8 @@ export const expertReviews = pgTable(
       .references(() => analyses.id, { onDelete: 'cascade' }),
     question: text('question'),
     /**
-     * Why Kutu itself put the photo in front of the experts (a follow-up that looked worse, issue 35
-     * item 6), as a catalog key and values rendered in the expert's language; null for the others.
+     * Why Kutu itself put the photo in front of the experts (a follow-up that looked worse,
+     * docs/decisions/0044), as a catalog key and values rendered in the expert's language; null for the others.
      */
     reason: jsonb('reason').$type<StoredMessage>(),
     askedAt: timestamp('asked_at', { withTimezone: true }),

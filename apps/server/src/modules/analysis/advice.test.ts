@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adviceTopics, type AdviceItem } from '@kutu/contract';
+import { adviceTopics, type AdviceItem, analysisApi, notificationsApi } from '@kutu/contract';
 import { analyses, notifications } from '../../db/schema/index.ts';
-import { committedClassifier, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { committedClassifier, createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createClassifierHolder } from '../../adapters/classifier.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 
-const ADVICE = '/api/advice/';
+const ADVICE = analysisApi.advice;
 
 describe('advice per result and crop', () => {
   let t: TestContext;
@@ -50,7 +50,7 @@ describe('advice per result and crop', () => {
     return row.id;
   }
   const feedbackOf = async (id: number) =>
-    (await t.app.inject({ method: 'GET', url: `/api/rust-detection/${id}/`, headers: farmer.headers })).json().feedback;
+    (await t.app.inject({ method: 'GET', url: analysisApi.detailPath(id), headers: farmer.headers })).json().feedback;
 
   it('is seeded for every topic with a general fallback, 3 to 5 steps and its sources', async () => {
     const items = await allAdvice();
@@ -146,7 +146,7 @@ describe('advice per result and crop', () => {
     const form = multipart([{ filename: 'leaf.jpg', data: fixture('maize-common-rust.jpg') }], { crop: 'maize' });
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/rust-detection/',
+      url: analysisApi.detect,
       payload: form.payload,
       headers: { ...form.headers, ...farmer.headers },
     });
@@ -162,7 +162,7 @@ describe('advice per result and crop', () => {
     expect(await unread()).toHaveLength(1);
 
     const seen = (user: TestUser) =>
-      t.app.inject({ method: 'POST', url: `/api/rust-detection/${id}/seen/`, headers: user.headers });
+      t.app.inject({ method: 'POST', url: analysisApi.seenPath(id), headers: user.headers });
     expect((await seen(otherFarmer)).statusCode).toBe(404);
     expect(await unread()).toHaveLength(1);
     expect((await seen(expert)).statusCode).toBe(403);
@@ -172,7 +172,7 @@ describe('advice per result and crop', () => {
     expect(await unread()).toHaveLength(0);
     const count = await t.app.inject({
       method: 'GET',
-      url: '/api/notifications/?unread=true',
+      url: `${notificationsApi.list}?unread=true`,
       headers: farmer.headers,
     });
     expect(count.json().results.some((n: { data: { analysis_id?: number } }) => n.data.analysis_id === id)).toBe(false);

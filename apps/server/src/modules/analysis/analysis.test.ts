@@ -3,15 +3,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rustClasses } from '@kutu/contract';
+import { rustClasses, analysisApi, api } from '@kutu/contract';
 import { analyses, notifications } from '../../db/schema/index.ts';
-import { committedClassifier, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { committedClassifier, createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { DECODE_LIMITS } from '../../lib/decode-limiter.ts';
 import { createClassifierHolder, type Classifier } from '../../adapters/classifier.ts';
 import { bigLeafJpeg, fixture, multipart, type FilePart } from '../../../test/support/photos.ts';
 
-const DETECT = '/api/rust-detection/';
+const DETECT = analysisApi.detect;
 const testModel = (): Promise<Classifier> => committedClassifier();
 
 describe('rust detection', () => {
@@ -52,7 +52,7 @@ describe('rust detection', () => {
       id: expect.any(Number),
       outcome: 'diagnosis',
       model_version: modelVersion,
-      image_url: `/api/rust-detection/${body.id}/image/`,
+      image_url: analysisApi.imagePath(body.id),
     });
     expect(rustClasses).toContain(body.rust_class);
     expect(body.confidence).toBeGreaterThanOrEqual(0);
@@ -304,13 +304,13 @@ describe('rust detection', () => {
       const first = res.educational_resources[0];
       const list = await t.app.inject({
         method: 'GET',
-        url: '/api/education-resources/?page_size=200',
+        url: `${analysisApi.resources}?page_size=200`,
         headers: expert.headers,
       });
       const resource = list.json().results.find((r: { url: string }) => r.url === first.url);
       const del = await t.app.inject({
         method: 'DELETE',
-        url: `/api/education-resources/${resource.id}/`,
+        url: analysisApi.resourcePath(resource.id),
         headers: expert.headers,
       });
       expect(del.statusCode).toBe(204);
@@ -344,7 +344,7 @@ describe('rust detection under load', () => {
       const healthWhileBusy: number[] = [];
       const started = performance.now();
       while (analysesDone < 4 && performance.now() - started < 20_000) {
-        const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
+        const res = await t.app.inject({ method: 'GET', url: api.health });
         if (analysesDone < 4) healthWhileBusy.push(res.statusCode);
         await new Promise((r) => setTimeout(r, 5));
       }
@@ -398,7 +398,7 @@ describe('rust detection under load', () => {
       expect(refused.json()).toEqual({
         error: { code: 'SERVICE_UNAVAILABLE', message: 'The analysis service is busy, please try again in a moment' },
       });
-      expect((await t.app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: api.health })).statusCode).toBe(200);
       release();
       const codes = (await Promise.all(admitted)).map((r) => r.statusCode);
       expect(codes).toEqual(Array(capacity).fill(201));

@@ -12,7 +12,7 @@ export function analysisNotice(
 ): Message {
   if (outcome === 'not_leaf' || !rustClass) return message('notifications.analysisNoLeaf');
   return message(unsure ? 'notifications.analysisUnsure' : 'notifications.analysisResult', {
-    // Rust named for the crop (issue 37): bean rust on beans, common rust on maize.
+    // Rust named for the crop, as its farmers call it: bean rust on beans, common rust on maize.
     result: rustClass === 'common_rust' ? rustName(crop) : message(`notifications.classes.${rustClass}`),
     percent: confidencePercent(confidence),
   });

@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdviceItem, EducationResource, Language } from '@kutu/contract';
 import { advice, analyses, educationResources, educationResourceTranslations } from '../../db/schema/index.ts';
-import type { TestContext } from '../../../test/helpers.ts';
-import { appWithFarmerAndExpert, type TestUser } from '../../../test/users.ts';
+import type { TestContext } from '../../../test/support/app.ts';
+import { appWithFarmerAndExpert, type TestUser } from '../../../test/support/users.ts';
+import { analysisApi, api } from '@kutu/contract';
 
-const ADVICE = '/api/advice/';
-const RESOURCES = '/api/education-resources/';
+const ADVICE = analysisApi.advice;
+const RESOURCES = analysisApi.resources;
 
 describe('advice and education resources in the reader’s language (en, sw, lg)', () => {
   let t: TestContext;
@@ -23,7 +24,7 @@ describe('advice and education resources in the reader’s language (en, sw, lg)
   const get = async (url: string, language: Language, user = farmer, acceptLanguage = 'en') => {
     const chosen = await t.app.inject({
       method: 'PUT',
-      url: '/api/auth/language/',
+      url: api.auth.language,
       headers: user.headers,
       payload: { language },
     });
@@ -153,12 +154,12 @@ describe('advice and education resources in the reader’s language (en, sw, lg)
         createdAt: t.clock.now(),
       })
       .returning();
-    const result = (await get(`/api/rust-detection/${row.id}/`, 'lg')).json();
+    const result = (await get(analysisApi.detailPath(row.id), 'lg')).json();
     const lg = await adviceRow('common_rust', 'beans', 'lg');
     expect(result.feedback).toMatchObject({ headline: lg.headline, advice: lg.steps, more: lg.more });
     expect(result.educational_resources.map((r: { title: string }) => r.title)).toContain('Kutu ya bijanjaalo');
     for (const r of result.educational_resources) expect(r.link_language).toBe('en');
-    const listed = (await get('/api/rust-detection/', 'sw')).json().results[0];
+    const listed = (await get(analysisApi.list, 'sw')).json().results[0];
     expect(listed.feedback.headline).toBe((await adviceRow('common_rust', 'beans', 'sw')).headline);
   });
 

@@ -11,8 +11,8 @@ import {
 } from '@kutu/contract';
 import { combineShares, defaultModelDir, FIELD_TEMPER, readCard, thresholdsOf } from '@kutu/vision';
 import { analyses, analysisPhotos, outbreakCases, users } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { fieldAnswer } from './field-answer.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyses, notifications } from '../../db/schema/index.ts';
-import { committedClassifier, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { committedClassifier, createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createClassifierHolder } from '../../adapters/classifier.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
+import { analysisApi } from '@kutu/contract';
 
-const DETECT = '/api/rust-detection/';
+const DETECT = analysisApi.detect;
 
 /** A photo diagnosed offline is queued with one key for life; its uploads may repeat but count once. */
 describe('analysis upload with an Idempotency-Key', () => {

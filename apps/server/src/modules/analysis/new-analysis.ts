@@ -87,7 +87,7 @@ export function createNewAnalysis(
       analysisNotice(row.outcome, row.rustClass as RustClass | null, row.confidence, row.unsure, row.crop),
       { analysis_id: row.id, outcome: row.outcome, rust_class: row.rustClass },
     );
-    // A confident rust diagnosis is a reported case in the farmer's district (issue 36).
+    // A confident rust diagnosis is a reported case in the farmer's district (docs/decisions/0031).
     await outbreak.record(row.id);
     // This photo answers (or cancels) the field's reminder; advice to treat opens the next (0044).
     if (opts.followUp !== false) await followUps.afterAnalysis(factsOf(row), opts.followUpOf);

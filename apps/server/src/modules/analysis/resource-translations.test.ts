@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisApi } from '@kutu/contract/paths';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 
 interface Resource {
   id: number;

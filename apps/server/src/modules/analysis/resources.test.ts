@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestContext } from '../../../test/helpers.ts';
-import { appWithFarmerAndExpert, type TestUser } from '../../../test/users.ts';
+import type { TestContext } from '../../../test/support/app.ts';
+import { appWithFarmerAndExpert, type TestUser } from '../../../test/support/users.ts';
+import { analysisApi } from '@kutu/contract';
 
-const URL_PATH = '/api/education-resources/';
+const URL_PATH = analysisApi.resources;
 
 describe('education resources', () => {
   let t: TestContext;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnalysisResult, analysisResult } from '@kutu/contract';
+import { type AnalysisResult, analysisResult, analysisApi } from '@kutu/contract';
 import { analyses } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 
 /** The rust-coloured spots outlined on the photo (docs/decisions/0054): with a confident rust answer only. */
@@ -21,7 +21,7 @@ describe('rust spots in the result', () => {
     const form = multipart([{ filename: name, data: fixture(name) }], { crop });
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/rust-detection/',
+      url: analysisApi.detect,
       payload: form.payload,
       headers: { ...form.headers, ...farmer.headers },
     });
@@ -41,7 +41,7 @@ describe('rust spots in the result', () => {
     }
     // The photo's own shape (square here), so the drawing crops the boxes as it crops the photo.
     expect(spots?.aspect).toBe(1);
-    const read = await t.app.inject({ method: 'GET', url: `/api/rust-detection/${rust.id}/`, headers: farmer.headers });
+    const read = await t.app.inject({ method: 'GET', url: analysisApi.detailPath(rust.id), headers: farmer.headers });
     expect((read.json() as AnalysisResult).rust_spots).toEqual(spots);
 
     const healthy = await upload('maize-healthy.jpg', 'maize');

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, bearer } from '../../../test/support/users.ts';
 import { t as text } from '../../i18n/i18n.ts';
 import { activeAccount, codeIn, farmerBody, login, PASSWORD, post, signUp } from '../../../test/support/auth-flow.ts';
+import { api, notificationsApi, communityApi, communityPath } from '@kutu/contract';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -17,13 +18,12 @@ interface OutboxEntry {
   text: string;
 }
 async function outboxTo(address: string): Promise<OutboxEntry[]> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox/' });
+  const res = await t.app.inject({ method: 'GET', url: api.devOutbox });
   return (res.json().results as OutboxEntry[]).filter((m) => m.to === address);
 }
-const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
 /** PUT /api/auth/language/ as the caller whose headers are given. */
 const chooseLanguage = (headers: Record<string, string>, language: string) =>
-  t.app.inject({ method: 'PUT', url: '/api/auth/language/', headers, payload: { language } });
+  t.app.inject({ method: 'PUT', url: api.auth.language, headers, payload: { language } });
 
 describe('the account language at sign-up', () => {
   it('is the one chosen in the form, over the browser language', async () => {
@@ -43,7 +43,7 @@ describe('the account language at sign-up', () => {
   });
 
   it('refuses a language Kutu does not write', async () => {
-    const res = await post(t, '/api/auth/register/farmer/', farmerBody({ language: 'fr' }));
+    const res = await post(t, api.auth.registerFarmer, farmerBody({ language: 'fr' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', fields: { language: expect.any(String) } });
   });
@@ -57,12 +57,12 @@ describe('emails and SMS in the account language', () => {
     expect(mail.text).toMatch(/^Habari,\n\nKaribu Kutu! Msimbo wako wa uthibitisho wa barua pepe ni: \d{4}\n/);
     expect(codeIn(mail.text)).toBe(s.emailCode);
 
-    const verified = await post(t, '/api/auth/verify-email/', { token: s.token, verificationCode: s.emailCode });
+    const verified = await post(t, api.auth.verifyEmail, { token: s.token, verificationCode: s.emailCode });
     expect(verified.statusCode, verified.body).toBe(200);
     const [sms] = (await outboxTo(s.body.phone_number)).filter((m) => m.channel === 'sms');
     expect(sms.text).toMatch(/^Kutu: msimbo wako wa kuwezesha akaunti ni \d{4}\. Unaisha baada ya dakika 15\./);
     expect(sms.text.length).toBeLessThanOrEqual(160);
-    const activated = await post(t, '/api/auth/activate/', {
+    const activated = await post(t, api.auth.activate, {
       otp: codeIn(sms.text),
       token: s.token,
     });
@@ -77,12 +77,12 @@ describe('PUT /api/auth/language/', () => {
     const res = await chooseLanguage(bearer(access), 'lg');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ language: 'lg' });
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me/', headers: bearer(access) });
+    const me = await t.app.inject({ method: 'GET', url: api.auth.me, headers: bearer(access) });
     expect(me.json().language).toBe('lg');
   });
 
   it('refuses a caller who is not signed in', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/auth/language/', payload: { language: 'sw' } });
+    const res = await t.app.inject({ method: 'PUT', url: api.auth.language, payload: { language: 'sw' } });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('UNAUTHENTICATED');
   });
@@ -104,7 +104,7 @@ describe('error messages in the reader language', () => {
   const wrongLogin = (headers: Record<string, string> = {}) =>
     t.app.inject({
       method: 'POST',
-      url: '/api/auth/login/',
+      url: api.auth.login,
       payload: { email: 'nobody@example.com', password: 'Wr0ng!Password' },
       headers,
     });
@@ -123,7 +123,7 @@ describe('error messages in the reader language', () => {
   });
 
   it('translates the contract field messages of a validation error', async () => {
-    const res = await post(t, '/api/auth/register/farmer/', farmerBody({ confirm_password: 'Different!2026' }), {
+    const res = await post(t, api.auth.registerFarmer, farmerBody({ confirm_password: 'Different!2026' }), {
       'accept-language': 'sw',
     });
     expect(res.statusCode).toBe(400);
@@ -140,7 +140,7 @@ describe('error messages in the reader language', () => {
     const wrongPassword = () =>
       t.app.inject({
         method: 'PUT',
-        url: '/api/auth/change-password/',
+        url: api.auth.changePassword,
         headers: { ...bearer(access), 'accept-language': 'en' },
         payload: {
           oldPassword: 'Not!MyPassword1',
@@ -162,7 +162,7 @@ describe('error messages in the reader language', () => {
     await chooseLanguage(bearer(access), 'lg');
     const missing = await t.app.inject({
       method: 'PUT',
-      url: '/api/notifications/999999/read/',
+      url: notificationsApi.markReadPath(999999),
       headers: { ...bearer(access), 'accept-language': 'sw' },
     });
     expect(missing.statusCode).toBe(404);
@@ -177,7 +177,7 @@ describe('notifications in the recipient language', () => {
     const approvePostOf = async (title: string) => {
       const post = await t.app.inject({
         method: 'POST',
-        url: '/api/community/posts/',
+        url: communityApi.posts,
         headers: farmer.headers,
         payload: {
           title,
@@ -190,14 +190,14 @@ describe('notifications in the recipient language', () => {
       expect(post.statusCode, post.body).toBe(201);
       const moderated = await t.app.inject({
         method: 'PUT',
-        url: `/api/community/posts/moderate/${post.json().id}/`,
+        url: communityPath(communityApi.moderatePost, { id: post.json().id }),
         headers: expert.headers,
         payload: { action: 'approve' },
       });
       expect(moderated.statusCode, moderated.body).toBe(200);
     };
     const latest = async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: farmer.headers });
+      const res = await t.app.inject({ method: 'GET', url: notificationsApi.list, headers: farmer.headers });
       return res.json().results[0].message as string;
     };
 
@@ -209,7 +209,7 @@ describe('notifications in the recipient language', () => {
     await approvePostOf('Obutonnyeze');
     expect(await latest()).toBe('Obubaka bwo "Obutonnyeze" bukkiriziddwa era abalimi banno basobola okubulaba');
     // The one written before the switch is read in the farmer's language now too (issue 37.5).
-    const all = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: farmer.headers });
+    const all = await t.app.inject({ method: 'GET', url: notificationsApi.list, headers: farmer.headers });
     expect(all.json().results[1].message).toBe(
       'Obubaka bwo "Orange spots" bukkiriziddwa era abalimi banno basobola okubulaba',
     );
@@ -224,7 +224,7 @@ describe('success messages in the reader language', () => {
     );
 
     const forgot = (headers: Record<string, string>) =>
-      post(t, '/api/auth/forgot-password/', { email: 'nobody@example.com' }, headers);
+      post(t, api.auth.forgotPassword, { email: 'nobody@example.com' }, headers);
     expect((await forgot({ 'accept-language': 'lg' })).json().message).toMatch(
       /^Bwe wabaawo akawunti ekozesa email eno/,
     );
@@ -238,7 +238,7 @@ describe('success messages in the reader language', () => {
     const { access } = await login(t, a.email);
     const changed = await t.app.inject({
       method: 'PUT',
-      url: '/api/auth/change-password/',
+      url: api.auth.changePassword,
       headers: { ...bearer(access), 'accept-language': 'en' },
       payload: { oldPassword: PASSWORD, newPassword: 'N3w!Password2026', confirmPassword: 'N3w!Password2026' },
     });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { type MessageKey, t as text } from '../../i18n/i18n.ts';
 import { codeIn, lastSms, PASSWORD, post, signUp, signUpAndVerify } from '../../../test/support/auth-flow.ts';
+import { errorOf } from '../../../test/support/errors.ts';
+import { api } from '@kutu/contract';
 
 /**
  * A sign-up that lost its token: signing in with the right password sends a fresh token and code for the
@@ -16,10 +18,9 @@ afterAll(() => t.close());
 
 /** A catalog text as an English reader gets it. */
 const english = (key: MessageKey) => text('en', key);
-const errorOf = (res: { json(): unknown }) => (res.json() as { error: { code: string; message: string } }).error;
 const mailsTo = (email: string) => t.smtp.inbox.filter((m) => m.to === email.toLowerCase());
 const smsTo = (phone: string) => t.outbox.list().filter((m) => m.channel === 'sms' && m.to === phone);
-const loginAs = (email: string, password = PASSWORD) => post(t, '/api/auth/login/', { email, password });
+const loginAs = (email: string, password = PASSWORD) => post(t, api.auth.login, { email, password });
 const activation = (token: string, otp: string) => ({ token, otp });
 
 /** The path and query of the only link in a message. */
@@ -55,13 +56,13 @@ describe('signing in to an account that never finished signing up', () => {
 
     // The new code replaced the first one; the link's token and code carry on to activation.
     if (code !== s.emailCode) {
-      const old = await post(t, '/api/auth/verify-email/', { token, verificationCode: s.emailCode });
+      const old = await post(t, api.auth.verifyEmail, { token, verificationCode: s.emailCode });
       expect(errorOf(old).message).toMatch(/^Wrong code/);
     }
-    let next = await post(t, '/api/auth/verify-email/', { token, verificationCode: code });
+    let next = await post(t, api.auth.verifyEmail, { token, verificationCode: code });
     expect(next.statusCode, next.body).toBe(200);
     const smsCode = codeIn(lastSms(t, s.body.phone_number).text);
-    next = await post(t, '/api/auth/activate/', activation(token, smsCode));
+    next = await post(t, api.auth.activate, activation(token, smsCode));
     expect(next.statusCode, next.body).toBe(200);
     expect((await loginAs(s.body.email)).statusCode).toBe(200);
   });
@@ -89,15 +90,15 @@ describe('signing in to an account that never finished signing up', () => {
 
     // The earlier SMS code was replaced by the new one.
     if (smsCode !== s.smsCode) {
-      const old = await post(t, '/api/auth/activate/', activation(token, s.smsCode));
+      const old = await post(t, api.auth.activate, activation(token, s.smsCode));
       expect(errorOf(old).message).toMatch(/^Wrong code/);
     }
-    const done = await post(t, '/api/auth/activate/', activation(token, smsCode));
+    const done = await post(t, api.auth.activate, activation(token, smsCode));
     expect(done.statusCode, done.body).toBe(200);
     expect((await loginAs(s.body.email)).statusCode).toBe(200);
 
     // Activation retired every sign-up token of the account, the lost one included.
-    const stale = await post(t, '/api/auth/resend-otp/', { actionType: 'PHONE_ACTIVATION', token: s.token });
+    const stale = await post(t, api.auth.resendOtp, { actionType: 'PHONE_ACTIVATION', token: s.token });
     expect(stale.statusCode).toBe(400);
     expect(errorOf(stale).message).toBe('Your account is already active. Please sign in.');
     expect(smsTo(s.body.phone_number)).toHaveLength(2);
@@ -113,7 +114,7 @@ describe('signing in to an account that never finished signing up', () => {
     );
     expect(mailsTo(s.body.email)).toHaveLength(1);
     // The first sign-up token still works.
-    res = await post(t, '/api/auth/verify-email/', { token: s.token, verificationCode: s.emailCode });
+    res = await post(t, api.auth.verifyEmail, { token: s.token, verificationCode: s.emailCode });
     expect(res.statusCode).toBe(200);
 
     // Right after verification: the SMS code was just sent.

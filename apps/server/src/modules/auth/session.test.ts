@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { activeAccount, login, PASSWORD, post, signUp } from '../../../test/support/auth-flow.ts';
+import { errorOf } from '../../../test/support/errors.ts';
+import { api } from '@kutu/contract';
+import { bearer } from '../../../test/support/users.ts';
 
 const MIN = 60_000;
 let t: TestContext;
@@ -9,16 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const errorOf = (res: { json(): unknown }) => (res.json() as { error: { code: string; message: string } }).error;
-const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
-const me = (access: string) => t.app.inject({ method: 'GET', url: '/api/auth/me/', headers: bearer(access) });
-const refresh = (token: string) => post(t, '/api/auth/token/refresh/', { refresh: token });
+const me = (access: string) => t.app.inject({ method: 'GET', url: api.auth.me, headers: bearer(access) });
+const refresh = (token: string) => post(t, api.auth.refresh, { refresh: token });
 
 describe('login', () => {
   it('gives the same answer for an unknown email and a wrong password', async () => {
     const a = await activeAccount(t);
-    const unknown = await post(t, '/api/auth/login/', { email: 'nobody@example.com', password: PASSWORD });
-    const wrong = await post(t, '/api/auth/login/', { email: a.email, password: 'Wr0ng!Password' });
+    const unknown = await post(t, api.auth.login, { email: 'nobody@example.com', password: PASSWORD });
+    const wrong = await post(t, api.auth.login, { email: a.email, password: 'Wr0ng!Password' });
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
@@ -27,9 +28,9 @@ describe('login', () => {
 
   it('tells an account that is not yet verified only when the password is right', async () => {
     const s = await signUp(t);
-    const wrong = await post(t, '/api/auth/login/', { email: s.body.email, password: 'Wr0ng!Password' });
+    const wrong = await post(t, api.auth.login, { email: s.body.email, password: 'Wr0ng!Password' });
     expect(errorOf(wrong).message).toBe('Wrong email or password');
-    const right = await post(t, '/api/auth/login/', { email: s.body.email, password: PASSWORD });
+    const right = await post(t, api.auth.login, { email: s.body.email, password: PASSWORD });
     expect(right.statusCode).toBe(403);
     expect(errorOf(right).message).toMatch(/^Your email is not verified yet/);
   });
@@ -38,9 +39,9 @@ describe('login', () => {
     const a = await activeAccount(t);
     for (const email of [a.email, 'ghost@example.com']) {
       for (let i = 0; i < 5; i++) {
-        expect((await post(t, '/api/auth/login/', { email, password: 'Wr0ng!Password' })).statusCode).toBe(401);
+        expect((await post(t, api.auth.login, { email, password: 'Wr0ng!Password' })).statusCode).toBe(401);
       }
-      const res = await post(t, '/api/auth/login/', { email, password: PASSWORD });
+      const res = await post(t, api.auth.login, { email, password: PASSWORD });
       expect(res.statusCode).toBe(429);
       expect(errorOf(res).message).toBe('Too many attempts. Please wait 1 second and try again.');
     }
@@ -82,17 +83,17 @@ describe('sessions', () => {
   it('logs out by revoking the refresh token', async () => {
     const a = await activeAccount(t);
     const s = await login(t, a.email);
-    const res = await post(t, '/api/auth/logout/', { refresh: s.refresh });
+    const res = await post(t, api.auth.logout, { refresh: s.refresh });
     expect(res.json()).toEqual({ message: 'You are signed out.' });
     expect((await refresh(s.refresh)).statusCode).toBe(401);
-    expect((await post(t, '/api/auth/logout/', { refresh: 'unknown' })).statusCode).toBe(200);
+    expect((await post(t, api.auth.logout, { refresh: 'unknown' })).statusCode).toBe(200);
   });
 
   it('requires a valid access token for the signed-in routes', async () => {
     for (const [method, url] of [
-      ['GET', '/api/auth/me/'],
-      ['PUT', '/api/auth/complete-profile/'],
-      ['PUT', '/api/auth/change-password/'],
+      ['GET', api.auth.me],
+      ['PUT', api.auth.completeProfile],
+      ['PUT', api.auth.changePassword],
     ] as const) {
       expect((await t.app.inject({ method, url, payload: {} })).statusCode).toBe(401);
       const res = await t.app.inject({ method, url, payload: {}, headers: bearer('garbage') });
@@ -103,9 +104,9 @@ describe('sessions', () => {
 });
 
 describe('forgot and reset password', () => {
-  const forgot = (email: string) => post(t, '/api/auth/forgot-password/', { email });
+  const forgot = (email: string) => post(t, api.auth.forgotPassword, { email });
   const reset = (token: string, password = 'Fr3sh!Password') =>
-    post(t, '/api/auth/reset-password/', { token, new_password: password, confirm_password: password });
+    post(t, api.auth.resetPassword, { token, new_password: password, confirm_password: password });
   /** The newest reset email to this address (sent in the background, so it may arrive a bit later). */
   async function resetMail(email: string) {
     const find = () => t.smtp.inbox.filter((m) => m.to === email && m.subject === 'Reset your Kutu password').at(-1);
@@ -138,7 +139,7 @@ describe('forgot and reset password', () => {
 
     let res = await reset(token, 'abc123');
     expect(errorOf(res).message).toBe('Password is Weak');
-    res = await post(t, '/api/auth/reset-password/', {
+    res = await post(t, api.auth.resetPassword, {
       token,
       new_password: 'Fr3sh!Password',
       confirm_password: 'Fr3sh!Passwore',
@@ -180,7 +181,7 @@ describe('forgot and reset password', () => {
 
 describe('change password', () => {
   const change = (access: string, body: Record<string, string>) =>
-    t.app.inject({ method: 'PUT', url: '/api/auth/change-password/', headers: bearer(access), payload: body });
+    t.app.inject({ method: 'PUT', url: api.auth.changePassword, headers: bearer(access), payload: body });
 
   it('needs the current password, then signs out other sessions', async () => {
     const a = await activeAccount(t);
@@ -212,7 +213,7 @@ describe('change password', () => {
     expect(fresh.message).toMatch(/changed/);
     expect((await refresh(other.refresh)).statusCode).toBe(401);
     expect((await refresh(fresh.refresh)).statusCode).toBe(200);
-    expect((await post(t, '/api/auth/login/', { email: a.email, password: PASSWORD })).statusCode).toBe(401);
+    expect((await post(t, api.auth.login, { email: a.email, password: PASSWORD })).statusCode).toBe(401);
     await login(t, a.email, 'Ch4nged!Pass');
   });
 });
@@ -232,7 +233,7 @@ describe('complete profile', () => {
     occupation: 'Farmer',
   };
   const complete = (access: string, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: '/api/auth/complete-profile/', headers: bearer(access), payload: body });
+    t.app.inject({ method: 'PUT', url: api.auth.completeProfile, headers: bearer(access), payload: body });
 
   it('requires the spec fields, checks the date of birth, then marks the account complete', async () => {
     const a = await activeAccount(t);
@@ -269,7 +270,7 @@ describe('per-address rate limits', () => {
   it('answer 429 with when to retry once a route is called too often from one address', async () => {
     const limited = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3' } });
     try {
-      for (const url of ['/api/auth/login/', '/api/auth/forgot-password/', '/api/auth/verify-email/']) {
+      for (const url of [api.auth.login, api.auth.forgotPassword, api.auth.verifyEmail]) {
         const body = { email: 'x@example.com', password: 'x', token: 't', verificationCode: '1234' };
         const codes = [];
         for (let i = 0; i < 4; i++) codes.push((await post(limited, url, body)).statusCode);
@@ -283,7 +284,7 @@ describe('per-address rate limits', () => {
         );
       }
       // Other routes keep the global limit.
-      expect((await limited.app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
+      expect((await limited.app.inject({ method: 'GET', url: api.health })).statusCode).toBe(200);
     } finally {
       await limited.close();
     }
@@ -303,7 +304,7 @@ describe('production mode', () => {
     });
     try {
       expect(prod.deps.config.isProduction).toBe(true);
-      const res = await prod.app.inject({ method: 'GET', url: '/api/dev/outbox/' });
+      const res = await prod.app.inject({ method: 'GET', url: api.devOutbox });
       expect(res.statusCode).toBe(404);
       expect(errorOf(res).code).toBe('NOT_FOUND');
     } finally {

@@ -40,7 +40,7 @@ export function createSignupService(shared: AuthShared) {
       password: string;
       role: 'farmer' | 'expert';
       language: Language;
-      /** Already checked against the shipped list by the contract (issue 36). */
+      /** Already checked by the contract against the shipped district list (docs/decisions/0031). */
       district?: string;
     },
     details: Pick<Parameters<typeof repo.createAccount>[0], 'farmer' | 'expert'>,

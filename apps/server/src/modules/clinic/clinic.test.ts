@@ -12,8 +12,8 @@ import {
 } from '../../db/schema/index.ts';
 import { createFollowUpService, FOLLOW_UP_AFTER_DAYS } from '../followup/followup.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
-import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { CLINIC_CSV_COLUMNS } from './clinic.service.ts';
 

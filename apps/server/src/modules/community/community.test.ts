@@ -5,17 +5,18 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { notifications, posts } from '../../db/schema/index.ts';
 import { fixture, multipart, type FilePart } from '../../../test/support/photos.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
+import { communityApi, communityPath, notificationsApi } from '@kutu/contract';
 
-const POSTS = '/api/community/posts/';
-const ALL = '/api/community/posts/all/';
-const MINE = '/api/community/posts/mine/';
-const LOG = '/api/community/moderation-log/';
-const postUrl = (id: number) => `/api/community/posts/${id}/`;
-const moderatePostUrl = (id: number) => `/api/community/posts/moderate/${id}/`;
-const commentUrl = (postId: number) => `/api/community/responses/${postId}/`;
-const moderateCommentUrl = (id: number) => `/api/community/responses/moderate/${id}/`;
+const POSTS = communityApi.posts;
+const ALL = communityApi.allPosts;
+const MINE = communityApi.myPosts;
+const LOG = communityApi.moderationLog;
+const postUrl = (id: number) => communityPath(communityApi.post, { id });
+const moderatePostUrl = (id: number) => communityPath(communityApi.moderatePost, { id });
+const commentUrl = (postId: number) => communityPath(communityApi.responses, { postId });
+const moderateCommentUrl = (id: number) => communityPath(communityApi.moderateResponse, { id });
 
 const validPost = {
   title: 'Orange spots on maize leaves',
@@ -214,7 +215,7 @@ describe('community board', () => {
   describe('posts with a photo (multipart)', () => {
     const leaf = fixture('maize-common-rust.jpg');
     const photo = (over: Partial<FilePart> = {}): FilePart => ({ filename: 'leaf.jpg', data: leaf, ...over });
-    const imageUrl = (id: number) => `/api/community/posts/${id}/image/`;
+    const imageUrl = (id: number) => communityPath(communityApi.postImage, { id });
     /** Every stored post photo (storage keys are `posts/<uuid>.<ext>`). */
     const storedPhotos = () => {
       const dir = path.join(t.dataDir, 'uploads', 'posts');
@@ -731,10 +732,10 @@ describe('community board', () => {
   });
 
   describe('telling experts what waits for moderation', () => {
-    const PENDING = '/api/community/pending-count/';
+    const PENDING = communityApi.pendingCount;
     const pending = async () => (await inject(expert, 'GET', PENDING)).json();
     const unreadNotices = async (user: TestUser) =>
-      (await inject(user, 'GET', '/api/notifications/?unread=true&page_size=100'))
+      (await inject(user, 'GET', `${notificationsApi.list}?unread=true&page_size=100`))
         .json()
         .results.filter((n: { type: string }) => n.type === 'moderation_pending');
 
@@ -758,7 +759,7 @@ describe('community board', () => {
       const second = await createUser(t, 'expert');
       const waiting = await createUser(t, 'expert', { vetting: 'pending' });
       const refused = await createUser(t, 'expert', { vetting: 'refused' });
-      await inject(second, 'PUT', '/api/notifications/read-all/');
+      await inject(second, 'PUT', notificationsApi.readAll);
       expect(await unreadNotices(second)).toHaveLength(0);
       const post = await makePost();
       const [notice] = await unreadNotices(second);
@@ -769,7 +770,7 @@ describe('community board', () => {
       expect(await unreadNotices(otherFarmer)).toHaveLength(0);
       expect(await unreadNotices(waiting)).toHaveLength(0);
       expect(await unreadNotices(refused)).toHaveLength(0);
-      await inject(second, 'PUT', `/api/notifications/${notice.id}/read/`);
+      await inject(second, 'PUT', notificationsApi.markReadPath(notice.id));
       await moderate(post.id, 'approve');
       await inject(otherFarmer, 'POST', commentUrl(post.id), { content: 'Same on my farm' });
       expect(await unreadNotices(second)).toHaveLength(1);
@@ -781,12 +782,12 @@ describe('community board', () => {
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toEqual(
       expect.arrayContaining([
-        '/api/community/posts/',
+        communityApi.posts,
         '/api/community/posts/{id}/image/',
         '/api/community/responses/moderate/{id}/',
       ]),
     );
-    const create = res.json().paths['/api/community/posts/'].post;
+    const create = res.json().paths[communityApi.posts].post;
     expect(Object.keys(create.requestBody.content)).toEqual(['application/json', 'multipart/form-data']);
   });
 });

@@ -1,14 +1,15 @@
 import { describe, expect, it, afterAll, beforeAll, beforeEach } from 'vitest';
-import { createTestApp, type TestContext, testDelivery } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
 import { weeklySlotTimes } from './availability.ts';
 import { createAvailabilityService } from './availability.service.ts';
+import { consultationsApi } from '@kutu/contract';
 
-const RULES = '/api/consultations/availability-rules/';
-const SLOTS = '/api/consultations/availability-slots/';
-const END_RULE = (id: number) => `/api/consultations/availability-rules/${id}/end/`;
+const RULES = consultationsApi.rules;
+const SLOTS = consultationsApi.slots;
+const END_RULE = (id: number) => consultationsApi.endRule(id);
 
 /** Monday 1 March 2027, 08:00 East Africa Time. */
 const NOW = new Date('2027-03-01T05:00:00Z');
@@ -190,7 +191,7 @@ describe('weekly availability API', () => {
     expect(res.statusCode, res.body).toBe(201);
     const ruleId = res.json().rule.id as number;
     const slots = (await mySlots(expert)).results as unknown as { id: number }[];
-    const book = await post('/api/consultations/consultations/', farmer, {
+    const book = await post(consultationsApi.bookings, farmer, {
       slot_id: slots[0].id,
       topic: 'Rust on beans',
     });

@@ -2,18 +2,19 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyses, users } from '../../db/schema/index.ts';
-import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
 import { createAvailabilityService } from './availability.service.ts';
+import { consultationsApi, notificationsApi, api } from '@kutu/contract';
 
-const SLOTS = '/api/consultations/availability-slots/';
-const ALL = '/api/consultations/availability-slots/all/';
-const BOOK = '/api/consultations/consultations/';
-const MANAGE = '/api/consultations/consultations/manage/';
-const CANCEL = (id: number) => `/api/consultations/consultations/${id}/cancel/`;
-const ICS = (id: number) => `/api/consultations/consultations/${id}/calendar.ics`;
+const SLOTS = consultationsApi.slots;
+const ALL = consultationsApi.allSlots;
+const BOOK = consultationsApi.bookings;
+const MANAGE = consultationsApi.manageBookings;
+const CANCEL = (id: number) => consultationsApi.cancelBooking(id);
+const ICS = (id: number) => consultationsApi.bookingCalendar(id);
 
 /** Monday 1 March 2027, 09:00 East Africa Time. */
 const NOW = new Date('2027-03-01T06:00:00Z');
@@ -131,7 +132,7 @@ describe('consultations: topic, contacts, cancellation, notifications, calendar'
     expect(mail.text).toContain('"Maize leaves turning brown"');
     expect(mail.text).toContain(`Expert's phone: ${expert.phone}`);
     expect(mail.text).toContain('/account/addresses/my-bookings');
-    const notes = await send('GET', '/api/notifications/?page_size=50', farmer);
+    const notes = await send('GET', `${notificationsApi.list}?page_size=50`, farmer);
     expect(notes.json().results.some((n: { data: { booking_id?: number } }) => n.data.booking_id === booking.id)).toBe(
       true,
     );
@@ -314,7 +315,7 @@ describe('consultations: topic, contacts, cancellation, notifications, calendar'
     it("is written in the viewer's language, whatever the browser asks", async () => {
       const topic = 'Kutu kwenye mahindi';
       const { booking } = await approvedBooking(topic);
-      const speak = (language: string) => send('PUT', '/api/auth/language/', farmer, { language });
+      const speak = (language: string) => send('PUT', api.auth.language, farmer, { language });
       expect((await speak('sw')).statusCode).toBe(200);
       try {
         const res = await t.app.inject({

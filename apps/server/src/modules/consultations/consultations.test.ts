@@ -1,17 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, notifications } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { isUniqueViolation } from './consultations.repo.ts';
+import { consultationsApi } from '@kutu/contract';
 
-const SLOTS = '/api/consultations/availability-slots/';
-const ALL = '/api/consultations/availability-slots/all/';
-const BY_EXPERT = '/api/consultations/availability-slots/by-expert/';
-const END = (id: number) => `/api/consultations/availability-slots/end/${id}/`;
-const BOOK = '/api/consultations/consultations/';
-const MANAGE = '/api/consultations/consultations/manage/';
-const ICS = (id: number) => `/api/consultations/consultations/${id}/calendar.ics`;
+const SLOTS = consultationsApi.slots;
+const ALL = consultationsApi.allSlots;
+const BY_EXPERT = consultationsApi.slotsByExpert;
+const END = (id: number) => consultationsApi.endSlot(id);
+const BOOK = consultationsApi.bookings;
+const MANAGE = consultationsApi.manageBookings;
+const ICS = (id: number) => consultationsApi.bookingCalendar(id);
 
 /** 1 March 2027, 09:00 East Africa Time. */
 const NOW = new Date('2027-03-01T06:00:00Z');

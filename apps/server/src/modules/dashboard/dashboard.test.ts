@@ -12,8 +12,8 @@ import {
   responses,
   expertReviews,
 } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { lastMonths } from './dashboard.service.ts';
 
 const NOW = new Date('2026-03-15T10:00:00Z');
@@ -276,7 +276,7 @@ describe('dashboard', () => {
   it('documents what each number means per role in the OpenAPI docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const docs = JSON.stringify(res.json().paths['/api/dashboard/']);
+    const docs = JSON.stringify(res.json().paths[dashboardApi.summary]);
     expect(docs).toContain("Expert: bookings on the expert's slots that they approved.");
     expect(docs).toContain('Farmer: own bookings an expert approved.');
   });

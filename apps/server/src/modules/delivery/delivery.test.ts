@@ -7,9 +7,9 @@ import { deliveries, notifications, users } from '../../db/schema/index.ts';
 import { message } from '../../i18n/i18n.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import { messagesSent, registry } from '../../lib/metrics.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { startSmsGateway, type SmsGateway } from '../../../test/support/sms-gateway.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createDeliveryService } from './delivery.service.ts';
 import { RETRY_AFTER_MS } from './delivery.sender.ts';
 

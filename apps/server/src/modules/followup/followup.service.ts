@@ -39,7 +39,7 @@ export interface FollowUpView {
 }
 
 /**
- * Follow-up after advice to treat (issue 35 item 6, docs/decisions/0044): a reminder per treat
+ * Follow-up after advice to treat (docs/decisions/0044): a reminder per treat
  * diagnosis, sent when due in the app and by SMS (unless the farmer turned SMS off); the field's next
  * photo closes it with a comparison, and one that looks worse goes straight to the expert queue.
  */

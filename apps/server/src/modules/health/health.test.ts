@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { api } from '@kutu/contract';
 
 describe('health and error shape', () => {
   let t: TestContext;
@@ -9,7 +10,7 @@ describe('health and error shape', () => {
   afterAll(() => t.close());
 
   it('reports the database as up', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    const res = await t.app.inject({ method: 'GET', url: api.health });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', database: expect.stringMatching(/^up/) });
   });
@@ -22,13 +23,13 @@ describe('health and error shape', () => {
 
   it('lists sent messages in the dev outbox outside production', async () => {
     await t.deps.sms.send('+256700000001', 'hello');
-    const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox/' });
+    const res = await t.app.inject({ method: 'GET', url: api.devOutbox });
     expect(res.json().results[0]).toMatchObject({ channel: 'sms', to: '+256700000001', text: 'hello' });
   });
 
   it('serves OpenAPI docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().paths['/api/health/']).toBeDefined();
+    expect(res.json().paths[api.health]).toBeDefined();
   });
 });

@@ -22,7 +22,8 @@ export type NotificationEvent =
 export type NotificationListener = (userId: number, event: NotificationEvent) => void;
 
 /**
- * A notification as `language`'s reader reads it: its text rendered now in that language (issue 37);
+ * A notification as `language`'s reader reads it: its text rendered now in that language, so a change of
+ * language applies to the notifications already received too;
  * one stored before texts were kept as keys, or given as plain words, as it was written.
  */
 export function toNotificationItem(row: NotificationRow, language: Language): NotificationItem {
@@ -87,7 +88,7 @@ export function createNotificationsService(
 
     /**
      * Stores a notification as a catalog key and its values, read in the reader's language of the
-     * moment (issue 37), and as written in the recipient's language now (`message`, for what reads
+     * moment (a change of language applies to older notifications too), and as written in the recipient's language now (`message`, for what reads
      * the table directly). A plain string is stored as written (tests, the user's own words).
      */
     async notify(userId: number, type: NotificationType, text: Message | string, data: Record<string, unknown> = {}) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationsApi } from '@kutu/contract';
+import { notificationsApi, api } from '@kutu/contract';
 import { message, t as say } from '../../i18n/i18n.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 
 describe('notifications', () => {
   let t: TestContext;
@@ -189,7 +189,7 @@ describe("notifications in the reader's language of the moment (issue 37)", () =
       .json()
       .results.map((n: { message: string }) => n.message);
   const choose = (language: string) =>
-    t.app.inject({ method: 'PUT', url: '/api/auth/language/', headers: farmer.headers, payload: { language } });
+    t.app.inject({ method: 'PUT', url: api.auth.language, headers: farmer.headers, payload: { language } });
 
   it('renders a notification received in English in Kiswahili and Luganda once the farmer changes language', async () => {
     const when = new Date('2026-11-27T07:00:00Z');
@@ -341,7 +341,7 @@ describe('notifications event stream', () => {
     for (const p of ['/api/notifications/', '/api/notifications/{id}/read/', '/api/notifications/read-all/']) {
       expect(paths[p], p).toBeDefined();
     }
-    expect(JSON.stringify(paths['/api/notifications/stream/'])).toContain('stream-token');
+    expect(JSON.stringify(paths[notificationsApi.stream])).toContain('stream-token');
   });
 
   it('needs a signed-in user for a stream token', async () => {

@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadClassifier } from '@kutu/vision';
-import { committedClassifier, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { committedClassifier, createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createClassifierHolder } from '../../adapters/classifier.ts';
+import { offlineModelApi } from '@kutu/contract';
 
-const INFO = '/api/offline-model/';
+const INFO = offlineModelApi.info;
 
 describe('offline model for phones', () => {
   let t: TestContext;

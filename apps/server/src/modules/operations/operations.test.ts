@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../../adapters/s3-storage.ts';
 import { runWithRequestId } from '../../lib/request-context.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser } from '../../../test/support/users.ts';
+import { api, analysisApi } from '@kutu/contract';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -40,7 +41,7 @@ describe('readiness, metrics and request ids', () => {
       expect(res.json().checks.database).toBe('ok');
       expect(res.json().checks.storage).toMatch(/^failed: /);
       // Liveness does not depend on storage: the process is alive, just not ready.
-      expect((await broken.app.inject({ url: '/api/health/' })).statusCode).toBe(200);
+      expect((await broken.app.inject({ url: api.health })).statusCode).toBe(200);
     } finally {
       await broken.close();
     }
@@ -51,7 +52,7 @@ describe('readiness, metrics and request ids', () => {
     const form = multipart([{ filename: 'leaf.jpg', data: fixture('maize-common-rust.jpg') }]);
     const analysed = await t.app.inject({
       method: 'POST',
-      url: '/api/rust-detection/',
+      url: analysisApi.detect,
       payload: form.payload,
       headers: { ...farmer.headers, ...form.headers },
     });
@@ -151,9 +152,9 @@ describe('readiness, metrics and request ids', () => {
   });
 
   it("keeps a proxy's request id, makes one otherwise, and echoes it", async () => {
-    const given = await t.app.inject({ url: '/api/health/', headers: { 'x-request-id': 'proxy-id-0001' } });
+    const given = await t.app.inject({ url: api.health, headers: { 'x-request-id': 'proxy-id-0001' } });
     expect(given.headers['x-request-id']).toBe('proxy-id-0001');
-    const odd = await t.app.inject({ url: '/api/health/', headers: { 'x-request-id': 'bad id\nwith newline' } });
+    const odd = await t.app.inject({ url: api.health, headers: { 'x-request-id': 'bad id\nwith newline' } });
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

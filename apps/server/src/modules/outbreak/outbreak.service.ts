@@ -13,7 +13,7 @@ import { ALERT_WINDOW_WEEKS, alertedBy, inOutbreak, weekStartOf, weeksBefore } f
 export const PAST_PHOTOS_DAYS = 14;
 
 /**
- * Outbreak watch (issue 36): cases counted per district, crop and week as analyses and verdicts change
+ * Outbreak watch: cases counted per district, crop and week as analyses and verdicts change
  * (docs/decisions/0031), alerts (0032), and the map, trend, table, CSV and open feed under the privacy
  * rule (0033).
  */
@@ -165,7 +165,7 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
       const s = await repo.saveSettings(userId, { district: body.district, smsAlerts: body.sms_alerts });
       if (!s) throw notFound();
       // A district set for the first time: the photos of the last 14 days, made without one, count there
-      // now (issue 36). `record` compares with the stored case under the counts' lock, so a photo is
+      // now (docs/decisions/0031). `record` compares with the stored case under the counts' lock, so a photo is
       // never counted twice, also when two requests race.
       if (before && before.district === null && s.district !== null) {
         const since = new Date(clock.now().getTime() - PAST_PHOTOS_DAYS * 86_400_000);

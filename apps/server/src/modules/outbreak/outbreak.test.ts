@@ -5,13 +5,15 @@ import {
   type OutbreakTrendReply,
   districtByCode,
   outbreakApi,
+  reviewApi,
+  api,
 } from '@kutu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyses, users } from '../../db/schema/index.ts';
 import { message, render } from '../../i18n/i18n.ts';
-import { createTestApp, type TestContext, testDelivery } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
 import { fixture } from '../../../test/support/photos.ts';
@@ -23,7 +25,7 @@ const KUMI = 'UG-208';
 const BUKEDEA = 'UG-219';
 const KAMPALA = 'UG-102';
 const MASAKA = 'UG-105';
-const review = (id: number) => `/api/expert-reviews/${id}/`;
+const review = (id: number) => reviewApi.reviewPath(id);
 
 describe('outbreak watch (issue 36)', () => {
   let t: TestContext;
@@ -215,11 +217,11 @@ describe('outbreak watch (issue 36)', () => {
     expect((await get(outbreakApi.openGeoJson, null)).statusCode).toBe(200);
     expect((await get(outbreakApi.trendPath('UG-999'), f)).statusCode).toBe(400);
     // The review queue by district, for experts.
-    const queue = await get('/api/expert-reviews/queue/', expert, { district: MASAKA, page_size: '50' });
+    const queue = await get(reviewApi.queue, expert, { district: MASAKA, page_size: '50' });
     expect(queue.statusCode).toBe(200);
     const owners = new Set((queue.json() as { results: { farmer: { id: number } }[] }).results.map((r) => r.farmer.id));
     expect(owners.size).toBe(3);
-    expect((await get('/api/expert-reviews/queue/', expert, { district: 'XX-1' })).statusCode).toBe(400);
+    expect((await get(reviewApi.queue, expert, { district: 'XX-1' })).statusCode).toBe(400);
   });
 
   it('refuses sign-up with an unknown district, stores a known one, and asks existing accounts once', async () => {
@@ -234,21 +236,21 @@ describe('outbreak watch (issue 36)', () => {
     };
     const bad = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/register/farmer/',
+      url: api.auth.registerFarmer,
       payload: { ...body, district: 'UG-999' },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.district).toBe('Choose a district or county from the list');
     const badSw = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/register/farmer/',
+      url: api.auth.registerFarmer,
       headers: { 'accept-language': 'sw' },
       payload: { ...body, district: 'Mbale town' },
     });
     expect(badSw.json().error.fields.district).toBe('Chagua wilaya au kaunti kutoka kwenye orodha');
     const ok = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/register/farmer/',
+      url: api.auth.registerFarmer,
       payload: { ...body, district: 'ug-208' },
     });
     expect(ok.statusCode, ok.body).toBe(201);
@@ -258,7 +260,7 @@ describe('outbreak watch (issue 36)', () => {
 
     // An account from before: no district, asked once, its farm location kept.
     const old = await createUser(t, 'farmer');
-    const me = (await get('/api/auth/me/', old)).json();
+    const me = (await get(api.auth.me, old)).json();
     expect(me).toMatchObject({
       district: null,
       needsDistrict: true,
@@ -278,7 +280,7 @@ describe('outbreak watch (issue 36)', () => {
       sms_alerts: false,
       needs_district: false,
     });
-    expect((await get('/api/auth/me/', old)).json()).toMatchObject({ district: 'KE-04', needsDistrict: false });
+    expect((await get(api.auth.me, old)).json()).toMatchObject({ district: 'KE-04', needsDistrict: false });
   });
 
   it('writes the alert SMS in each language, saying what to do now', () => {

@@ -9,8 +9,8 @@ import {
 import { boundaryOf } from '@kutu/contract/boundaries';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { removeDemoUsers } from './demo-users.ts';
 
 // Now is Wednesday of ISO week 2026-W48 (Monday 2026-11-23); the week before starts 2026-11-16.

@@ -2,16 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisList, AnalysisResult, ExpertReview, ReviewQueuePage } from '@kutu/contract';
 import { analyses, notifications, posts, users } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { fixture } from '../../../test/support/photos.ts';
 import { render } from '../../i18n/i18n.ts';
 import { verdictMessage } from './verdict-message.ts';
+import { analysisApi, reviewApi, communityApi, communityPath } from '@kutu/contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const detail = (id: number) => `/api/rust-detection/${id}/`;
-const review = (id: number) => `/api/expert-reviews/${id}/`;
-const leafCheck = (id: number) => `/api/expert-reviews/${id}/leaf-check/`;
+const detail = (id: number) => analysisApi.detailPath(id);
+const review = (id: number) => reviewApi.reviewPath(id);
+const leafCheck = (id: number) => reviewApi.leafCheckPath(id);
 
 const gsm7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€]*$/;
 
@@ -106,7 +107,7 @@ describe('the expert answer leads', () => {
     // Advice to treat: the follow-up reminder, FOLLOW_UP_AFTER_DAYS after the expert's answer.
     expect(after.remind_at).toBe(new Date(t.clock.now().getTime() + 7 * DAY_MS).toISOString());
 
-    const history = (await get('/api/rust-detection/', farmer)).json() as AnalysisList;
+    const history = (await get(analysisApi.list, farmer)).json() as AnalysisList;
     const listed = history.results.find((r) => r.id === id)!;
     expect(listed.expert_answer?.verdict).toBe('common_rust');
     expect(listed.remind_at).toBe(after.remind_at);
@@ -172,7 +173,7 @@ describe('the expert answer leads', () => {
     expect(sent.statusCode).toBe(200);
     expect((sent.json() as ExpertReview).status).toBe('waiting');
     expect((await leafCheckAs(farmer)).statusCode).toBe(200);
-    const queue = (await get('/api/expert-reviews/queue/?page_size=100', expert)).json() as ReviewQueuePage;
+    const queue = (await get(`${reviewApi.queue}?page_size=100`, expert)).json() as ReviewQueuePage;
     const entries = queue.results.filter((r) => r.analysis.id === id);
     expect(entries).toHaveLength(1);
     expect(entries[0]!.reason).toBe('The farmer says this photo shows a leaf; Kutu found none.');
@@ -199,7 +200,7 @@ describe('the expert answer leads', () => {
       const sentBefore = smsTo(author).length;
       const answer = await t.app.inject({
         method: 'POST',
-        url: `/api/community/responses/${post.id}/`,
+        url: communityPath(communityApi.responses, { postId: post.id }),
         headers: expert.headers,
         payload: { content: 'This is common rust: see the advice.' },
       });

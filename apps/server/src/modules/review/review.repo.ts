@@ -32,7 +32,7 @@ export interface QueueFilters {
   crop?: string;
   outcome?: ModelAnswer;
   modelVersion?: string;
-  /** Only photos of farmers in this district or county (issue 36). */
+  /** Only photos of farmers in this district or county (the outbreak table links to the queue with it). */
   district?: string;
   /** Inclusive lower and exclusive upper bound on created_at. */
   from?: Date;

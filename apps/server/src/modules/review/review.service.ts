@@ -249,7 +249,7 @@ export function createReviewService(
       await syncSample(who.userId, a, before?.sampleId ?? null, decision.verdict);
       // A rating (or a revision dropping one) can move the model–expert severity agreement.
       if (severity || before?.severity) await deps.lists.changed('severity-trust');
-      // The verdict confirms or removes a rust case; counts and alerts follow (issue 36).
+      // The verdict confirms or removes a rust case; the outbreak counts and alerts follow (docs/decisions/0031).
       await outbreak.record(id);
       if (tell) await answerFarmer(a, decision);
       return reviewOut(await repo.find(id), a, who);

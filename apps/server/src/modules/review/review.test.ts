@@ -10,19 +10,20 @@ import type {
   TrainingSample,
 } from '@kutu/contract';
 import { analyses, expertReviews, notifications, trainingSamples } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext, joinSmsParts } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext, joinSmsParts } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { weekStart } from './review.service.ts';
+import { reviewApi, trainingApi, notificationsApi, analysisApi, communityApi, communityPath } from '@kutu/contract';
 
-const QUEUE = '/api/expert-reviews/queue/';
-const MINE = '/api/expert-reviews/mine/';
-const SUMMARY = '/api/expert-reviews/summary/';
-const FIELD = '/api/expert-reviews/field-accuracy/';
-const review = (id: number) => `/api/expert-reviews/${id}/`;
-const claim = (id: number) => `/api/expert-reviews/${id}/claim/`;
-const ask = (id: number) => `/api/expert-reviews/${id}/ask/`;
-const toPost = (id: number) => `/api/expert-reviews/${id}/community-post/`;
+const QUEUE = reviewApi.queue;
+const MINE = reviewApi.mine;
+const SUMMARY = reviewApi.summary;
+const FIELD = reviewApi.fieldAccuracy;
+const review = (id: number) => reviewApi.reviewPath(id);
+const claim = (id: number) => reviewApi.claimPath(id);
+const ask = (id: number) => reviewApi.askPath(id);
+const toPost = (id: number) => reviewApi.communityPostPath(id);
 
 interface Seed {
   rustClass?: 'common_rust' | 'healthy' | 'other_disease' | null;
@@ -272,7 +273,7 @@ describe('expert review', () => {
       });
       expect(body.sample_id).toBeTypeOf('number');
 
-      const sample = await t.app.inject({ method: 'GET', url: '/api/training-samples/', headers: expert.headers });
+      const sample = await t.app.inject({ method: 'GET', url: trainingApi.samples, headers: expert.headers });
       const found = (sample.json().results as TrainingSample[]).find((s) => s.id === body.sample_id);
       expect(found).toMatchObject({
         label: 'healthy',
@@ -292,7 +293,7 @@ describe('expert review', () => {
         'An expert reviewed your photo: Healthy. The expert’s note: “No pustules: the spots are dust.”',
       );
       expect(notice.data).toMatchObject({ analysis_id: id, verdict: 'healthy', revised: false });
-      const list = await get('/api/notifications/', farmer);
+      const list = await get(notificationsApi.list, farmer);
       expect(list.json().results.map((n: { type: string }) => n.type)).toContain('expert_review');
     });
 
@@ -302,7 +303,7 @@ describe('expert review', () => {
       expect((await decide(id, expert, 'common_rust', 'Nyunyiza dawa ya kuvu wiki hii.')).statusCode).toBe(200);
 
       // In the app: bean rust (not "common rust"), the note, and the analysis to open.
-      const [notice] = (await get('/api/notifications/', swahili)).json().results;
+      const [notice] = (await get(notificationsApi.list, swahili)).json().results;
       expect(notice).toMatchObject({ type: 'expert_review', data: { analysis_id: id, verdict: 'common_rust' } });
       expect(notice.message).toBe(
         'Mtaalamu amekagua picha yako: kutu ya maharagwe (Uromyces appendiculatus). Maelezo ya mtaalamu: “Nyunyiza dawa ya kuvu wiki hii.”',
@@ -322,7 +323,7 @@ describe('expert review', () => {
 
       // History marks the reviewed photo with the verdict; an unreviewed one has none.
       const other = await seed({ crop: 'maize' }, swahili);
-      const history = (await get('/api/rust-detection/', swahili)).json().results as {
+      const history = (await get(analysisApi.list, swahili)).json().results as {
         id: number;
         expert_verdict: string | null;
       }[];
@@ -333,7 +334,7 @@ describe('expert review', () => {
     it('names rust on maize "common rust" in the farmer\'s notification (issue 37)', async () => {
       const id = await seed({ crop: 'maize' });
       expect((await decide(id, expert, 'common_rust')).statusCode).toBe(200);
-      const [notice] = (await get('/api/notifications/', farmer)).json().results;
+      const [notice] = (await get(notificationsApi.list, farmer)).json().results;
       expect(notice.message).toBe('An expert reviewed your photo: common rust (Puccinia sorghi)');
     });
 
@@ -341,7 +342,7 @@ describe('expert review', () => {
       const id = await seed();
       const first = (await decide(id, expert, 'common_rust')).json() as ExpertReview;
       expect(first.agrees).toBe(true);
-      const counts = async () => (await get('/api/training-samples/counts/', expert)).json() as SampleCounts;
+      const counts = async () => (await get(trainingApi.counts, expert)).json() as SampleCounts;
       expect((await counts()).common_rust).toBe(1);
 
       const relabelled = await decide(id, expert, 'other_disease', 'Grey leaf spot, not rust');
@@ -360,10 +361,10 @@ describe('expert review', () => {
       expect((await counts()).common_rust).toBe(1);
 
       // The expert finds it among their verdicts; the other expert does not.
-      const mineNow = (await get('/api/expert-reviews/decided/', expert)).json() as MyReviewPage;
+      const mineNow = (await get(reviewApi.decided, expert)).json() as MyReviewPage;
       expect(mineNow.results.map((r) => [r.analysis.id, r.review.verdict])).toEqual([[id, 'common_rust']]);
-      expect(((await get('/api/expert-reviews/decided/', otherExpert)).json() as MyReviewPage).count).toBe(0);
-      expect((await get('/api/expert-reviews/decided/', farmer)).statusCode).toBe(403);
+      expect(((await get(reviewApi.decided, otherExpert)).json() as MyReviewPage).count).toBe(0);
+      expect((await get(reviewApi.decided, farmer)).statusCode).toBe(403);
 
       // Another expert cannot change it.
       const other = await decide(id, otherExpert, 'healthy');
@@ -389,7 +390,7 @@ describe('expert review', () => {
       const id = await seed();
       const made = await t.app.inject({
         method: 'POST',
-        url: '/api/training-samples/from-analysis/',
+        url: trainingApi.fromAnalysis,
         headers: expert.headers,
         payload: { analysis_id: id, label: 'common_rust' },
       });
@@ -436,7 +437,7 @@ describe('expert review', () => {
       await decide(id, expert, 'common_rust', 'Yes: common rust pustules.');
       const res = await t.app.inject({ method: 'POST', url: toPost(id), headers: farmer.headers });
       expect(res.statusCode).toBe(201);
-      const post = await get(`/api/community/posts/${res.json().post_id}/`, farmer);
+      const post = await get(communityPath(communityApi.post, { id: res.json().post_id }), farmer);
       expect(post.statusCode).toBe(200);
       expect(post.json()).toMatchObject({ crop_type: 'MAIZE', disease_type: 'common_rust', rust_detection: id });
       expect(post.json().content).toContain('My question: Rust?');
@@ -514,7 +515,7 @@ describe('expert review', () => {
       const form = multipart([{ filename: 'leaf.jpg', data: fixture(photo) }], fields);
       return t.app.inject({
         method: 'POST',
-        url: '/api/rust-detection/',
+        url: analysisApi.detect,
         payload: form.payload,
         headers: { ...form.headers, ...farmer.headers },
       });
@@ -554,7 +555,7 @@ describe('expert review', () => {
 
       // A seeded analysis without a heatmap says so.
       const plain = await seed();
-      expect((await get(`/api/rust-detection/${plain}/heatmap/`, farmer)).statusCode).toBe(404);
+      expect((await get(analysisApi.heatmapPath(plain), farmer)).statusCode).toBe(404);
     });
   });
 

@@ -10,7 +10,10 @@ const verdictNames: Record<ReviewVerdict, string> = {
   cannot_tell: 'cannot tell from this photo',
 };
 
-/** Rust as the farmers of the crop call it (issue 37): common rust on maize, bean rust on beans. */
+/**
+ * Rust as the farmers of the crop call it, so a bean farmer does not read "common rust" (a maize
+ * disease): common rust on maize, bean rust on beans.
+ */
 export function rustName(crop: string | null): Message {
   return message(
     crop === 'maize' || crop === 'beans' ? `notifications.rustNames.${crop}` : 'notifications.rustNames.any',

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AnalysisResult, analysisApi, type FieldAccuracyReply, SEVERITY_TRUST } from '@kutu/contract';
+import { type AnalysisResult, analysisApi, type FieldAccuracyReply, SEVERITY_TRUST, reviewApi } from '@kutu/contract';
 import { analyses, analysisPhotos, expertReviews, trainingSamples } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { type FilePart, fixture, multipart } from '../../../test/support/photos.ts';
 
-const DETECT = '/api/rust-detection/';
-const FIELD = '/api/expert-reviews/field-accuracy/';
-const review = (id: number) => `/api/expert-reviews/${id}/`;
+const DETECT = analysisApi.detect;
+const FIELD = reviewApi.fieldAccuracy;
+const review = (id: number) => reviewApi.reviewPath(id);
 
 /** Severity (issue 35.5; docs/decisions/0045): stored with rust answers, rated by experts, agreement counted. */
 describe('severity', () => {

@@ -10,7 +10,7 @@ const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
  * has field photos, not worse on those alone: farmers photograph leaves in fields, and a gain on lab
  * photos must not hide a loss there (docs/decisions/0014). Where both models' confident-wrong shares on
  * the field photos are known, the candidate's must not rise either: a confident wrong answer is what
- * misleads a farmer (issue 35.7, docs/decisions/0029).
+ * misleads a farmer (docs/decisions/0029).
  */
 export const notWorseRule: Decide = (candidate, active) => {
   const candidateField = candidate.accuracy_by_setting?.field;

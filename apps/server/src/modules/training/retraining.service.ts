@@ -62,7 +62,7 @@ export function createRetrainingService(
   const decide = opts.decide ?? notWorseRule;
   const trainer = opts.trainer ?? visionTrainer;
   const modelsRoot = path.join(config.dataDir, 'models');
-  /** The trainer's work in progress (feature caches, scratch folders): swept at start (issue 37.17). */
+  /** The trainer's work in progress (feature caches, scratch folders): swept at start, so a crashed job's leftovers do not fill the disk (docs/decisions/0029). */
   const workDir = path.join(config.dataDir, 'tmp');
 
   /** Removes a candidate's unfinished directories: `.tmp-<version>` and the trainer's `.tmp-<version>.partial-<pid>`. */

@@ -5,13 +5,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { defaultModelDir, evaluateModel, listLabelledImages } from '@kutu/vision';
-import { blankHead } from '../../../test/models.ts';
+import { blankHead } from '../../../test/support/models.ts';
 import { modelVersions, notifications } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { registerCommittedModel } from './model-versions.ts';
 import { createVisionTrainer, type Trainer, type TrainRequest } from '../../adapters/trainer.ts';
 import { multipart, TRAINER_SCRIPT } from '../../../test/support/training.ts';
+import { trainingApi, analysisApi } from '@kutu/contract';
 
 /**
  * Retraining with the real trainer (the served model's head refitted in Node, its model.onnx written,
@@ -22,12 +23,12 @@ import { multipart, TRAINER_SCRIPT } from '../../../test/support/training.ts';
 const LEAVES = path.resolve(import.meta.dirname, '../../../../../packages/vision/test/fixtures/leaves');
 /** ps, found before PATH loses the folders that hold a python. */
 const PS = ['/usr/bin/ps', '/bin/ps'].find((p) => fs.existsSync(p)) ?? 'ps';
-const UPLOAD = '/api/upload-training-images/';
-const SAMPLES = '/api/training-samples/';
-const COUNTS = '/api/training-samples/counts/';
-const JOBS = '/api/model-training/jobs/';
-const VERSIONS = '/api/model-versions/';
-const DETECT = '/api/rust-detection/';
+const UPLOAD = trainingApi.upload;
+const SAMPLES = trainingApi.samples;
+const COUNTS = trainingApi.counts;
+const JOBS = trainingApi.jobs;
+const VERSIONS = trainingApi.versions;
+const DETECT = analysisApi.detect;
 
 const leaves = listLabelledImages(LEAVES);
 const evalItems = leaves.filter((_, i) => i % 2 === 0);

@@ -4,18 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { analyses, modelVersions, notifications, trainingJobs, trainingSamples } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { message } from '../../i18n/i18n.ts';
 import { notWorseRule } from './decision.ts';
 import { multipart, rust3Photos } from '../../../test/support/training.ts';
+import { trainingApi } from '@kutu/contract';
 
-const UPLOAD = '/api/upload-training-images/';
-const SAMPLES = '/api/training-samples/';
-const COUNTS = '/api/training-samples/counts/';
-const FROM_ANALYSIS = '/api/training-samples/from-analysis/';
-const JOBS = '/api/model-training/jobs/';
-const VERSIONS = '/api/model-versions/';
+const UPLOAD = trainingApi.upload;
+const SAMPLES = trainingApi.samples;
+const COUNTS = trainingApi.counts;
+const FROM_ANALYSIS = trainingApi.fromAnalysis;
+const JOBS = trainingApi.jobs;
+const VERSIONS = trainingApi.versions;
 
 const healthy = rust3Photos('healthy', 4);
 const rust = rust3Photos('common_rust', 2);

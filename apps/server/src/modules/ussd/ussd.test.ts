@@ -10,8 +10,8 @@ import {
   followUps,
   users,
 } from '../../db/schema/index.ts';
-import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { OUTBREAK_ALERT_QUEUE } from '../outbreak/outbreak.service.ts';

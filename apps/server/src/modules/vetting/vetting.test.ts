@@ -2,26 +2,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExpertApplication, ExpertApplicationPage, NotificationList, UserRecord } from '@kutu/contract';
 import { t as translate } from '../../i18n/i18n.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/users.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { activeAccount, lastSms, login } from '../../../test/support/auth-flow.ts';
+import { errorOf } from '../../../test/support/errors.ts';
+import { vettingApi, reviewApi, api, notificationsApi } from '@kutu/contract';
 
-const APPLICATIONS = '/api/admin/expert-applications/';
-const approve = (id: number) => `/api/admin/expert-applications/${id}/approve/`;
-const refuse = (id: number) => `/api/admin/expert-applications/${id}/refuse/`;
+const APPLICATIONS = vettingApi.applications;
+const approve = (id: number) => vettingApi.approvePath(id);
+const refuse = (id: number) => vettingApi.refusePath(id);
 
 /** Routes every signed-in account keeps, whatever its vetting: its own account and its notifications. */
 const ACCOUNT_ROUTES = /^\/api\/(auth|notifications)\//;
-
-type ErrorReply = { error: { code: string; message: string } };
-
-function errorCode(body: string): string {
-  try {
-    return (JSON.parse(body) as Partial<ErrorReply>).error?.code ?? '';
-  } catch {
-    return '';
-  }
-}
 
 describe('expert vetting (docs/decisions/0027)', () => {
   let t: TestContext;
@@ -73,15 +65,15 @@ describe('expert vetting (docs/decisions/0027)', () => {
       const asApproved = await call(route, approved);
       const where = `${route.method} ${route.url}`;
       // Some answers are files or empty (204); only an error body has a code.
-      expect(errorCode(asApproved.body), where).not.toMatch(/^EXPERT_/);
+      expect(errorOf(asApproved).code, where).not.toMatch(/^EXPERT_/);
       // A farmer-only or admin-only route refuses every expert by role; the others are expert routes.
       if (asApproved.statusCode === 403) continue;
       const asPending = await call(route, pending);
       expect(asPending.statusCode, `${where} as pending: ${asPending.body}`).toBe(403);
-      expect((asPending.json() as ErrorReply).error.code, where).toBe('EXPERT_PENDING');
+      expect(errorOf(asPending).code, where).toBe('EXPERT_PENDING');
       const asRefused = await call(route, refused);
       expect(asRefused.statusCode, `${where} as refused: ${asRefused.body}`).toBe(403);
-      expect((asRefused.json() as ErrorReply).error.code, where).toBe('EXPERT_REFUSED');
+      expect(errorOf(asRefused).code, where).toBe('EXPERT_REFUSED');
       checked.push(`${route.method} ${route.url}`);
     }
     // The expert actions of the issue: moderation, verdicts and the queue, bookings, slots, samples, retraining.
@@ -107,18 +99,18 @@ describe('expert vetting (docs/decisions/0027)', () => {
   });
 
   it("says why in the expert's own language", async () => {
-    const res = await send('GET', '/api/expert-reviews/queue/', pending);
+    const res = await send('GET', reviewApi.queue, pending);
     expect(res.statusCode).toBe(403);
-    expect((res.json() as ErrorReply).error.message).toBe(translate('sw', 'errors.vetting.pending'));
-    const other = await send('GET', '/api/expert-reviews/queue/', refused);
-    expect((other.json() as ErrorReply).error.message).toBe(translate('en', 'errors.vetting.refused'));
+    expect(errorOf(res).message).toBe(translate('sw', 'errors.vetting.pending'));
+    const other = await send('GET', reviewApi.queue, refused);
+    expect(errorOf(other).message).toBe(translate('en', 'errors.vetting.refused'));
   });
 
   it('lets a waiting expert read their own account, with what it waits for', async () => {
-    const me = await send('GET', '/api/auth/me/', refused);
+    const me = await send('GET', api.auth.me, refused);
     expect(me.statusCode).toBe(200);
     expect((me.json() as UserRecord).vetting).toMatchObject({ status: 'refused', reason: 'No certificate was sent' });
-    expect((await send('GET', '/api/notifications/', pending)).statusCode).toBe(200);
+    expect((await send('GET', notificationsApi.list, pending)).statusCode).toBe(200);
   });
 
   it('makes a new expert account pending; sign-up cannot make an admin', { timeout: 120_000 }, async () => {
@@ -127,10 +119,10 @@ describe('expert vetting (docs/decisions/0027)', () => {
     expect(session.user.vetting).toEqual({ status: 'pending', reason: null, decided_at: null });
     const res = await t.app.inject({
       method: 'GET',
-      url: '/api/expert-reviews/queue/',
+      url: reviewApi.queue,
       headers: { authorization: `Bearer ${session.access}` },
     });
-    expect((res.json() as ErrorReply).error.code).toBe('EXPERT_PENDING');
+    expect(errorOf(res).code).toBe('EXPERT_PENDING');
     const asAdmin = await t.app.inject({ method: 'POST', url: '/api/auth/register/admin/', payload: {} });
     expect(asAdmin.statusCode).toBe(404);
   });
@@ -144,9 +136,7 @@ describe('expert vetting (docs/decisions/0027)', () => {
       ] as const) {
         const res = await send(method, url, user, body);
         expect(res.statusCode, `${method} ${url} as ${user.role}`).toBe(403);
-        expect((res.json() as ErrorReply).error.message).toBe(
-          translate(user.id === pending.id ? 'sw' : 'en', 'errors.roles.admins'),
-        );
+        expect(errorOf(res).message).toBe(translate(user.id === pending.id ? 'sw' : 'en', 'errors.roles.admins'));
       }
     }
     const list = await send('GET', `${APPLICATIONS}?page_size=2`, admin);
@@ -163,13 +153,13 @@ describe('expert vetting (docs/decisions/0027)', () => {
 
   it('approving tells the applicant in their language, in the app, by SMS and by email, and opens the expert routes', async () => {
     const applicant = await createUser(t, 'expert', { vetting: 'pending', language: 'lg' });
-    expect((await send('GET', '/api/expert-reviews/queue/', applicant)).statusCode).toBe(403);
+    expect((await send('GET', reviewApi.queue, applicant)).statusCode).toBe(403);
 
     const res = await send('POST', approve(applicant.id), admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json() as ExpertApplication).toMatchObject({ status: 'approved', decided_by: admin.username });
 
-    const notes = (await send('GET', '/api/notifications/', applicant)).json() as NotificationList;
+    const notes = (await send('GET', notificationsApi.list, applicant)).json() as NotificationList;
     expect(notes.results[0]).toMatchObject({
       type: 'expert_approved',
       message: translate('lg', 'vetting.approved.message', { name: applicant.username }),
@@ -178,7 +168,7 @@ describe('expert vetting (docs/decisions/0027)', () => {
     const mail = await t.smtp.lastMailTo(applicant.email);
     expect(mail.subject).toBe(translate('lg', 'vetting.approved.subject'));
     // The same access token now passes: the gate reads the database until the expert is approved.
-    expect((await send('GET', '/api/expert-reviews/queue/', applicant)).statusCode).toBe(200);
+    expect((await send('GET', reviewApi.queue, applicant)).statusCode).toBe(200);
     expect((await send('POST', approve(applicant.id), admin)).statusCode).toBe(409);
     expect((await send('POST', refuse(applicant.id), admin, { reason: 'Changed my mind' })).statusCode).toBe(409);
   });
@@ -189,20 +179,20 @@ describe('expert vetting (docs/decisions/0027)', () => {
     expect(empty.statusCode).toBe(400);
     const res = await send('POST', refuse(applicant.id), admin, { reason: 'Tuma cheti chako' });
     expect(res.statusCode, res.body).toBe(200);
-    const me = (await send('GET', '/api/auth/me/', applicant)).json() as UserRecord;
+    const me = (await send('GET', api.auth.me, applicant)).json() as UserRecord;
     expect(me.vetting).toMatchObject({ status: 'refused', reason: 'Tuma cheti chako' });
-    const notes = (await send('GET', '/api/notifications/', applicant)).json() as NotificationList;
+    const notes = (await send('GET', notificationsApi.list, applicant)).json() as NotificationList;
     expect(notes.results[0]).toMatchObject({
       type: 'expert_refused',
       message: translate('sw', 'vetting.refused.message', { name: applicant.username, reason: 'Tuma cheti chako' }),
     });
-    expect((await send('GET', '/api/expert-reviews/queue/', applicant)).json()).toMatchObject({
+    expect((await send('GET', reviewApi.queue, applicant)).json()).toMatchObject({
       error: { code: 'EXPERT_REFUSED' },
     });
     // Approving a refused application is a deliberate second look: it says so.
     expect((await send('POST', approve(applicant.id), admin)).statusCode).toBe(409);
     expect((await send('POST', approve(applicant.id), admin, { from: 'refused' })).statusCode).toBe(200);
-    expect((await send('GET', '/api/expert-reviews/queue/', applicant)).statusCode).toBe(200);
+    expect((await send('GET', reviewApi.queue, applicant)).statusCode).toBe(200);
   });
 
   it('lets one of parallel refusals and approvals win; the others get 409 and the applicant one notice', async () => {
@@ -214,7 +204,7 @@ describe('expert vetting (docs/decisions/0027)', () => {
       ]),
     );
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-    const notes = (await send('GET', '/api/notifications/', applicant)).json() as NotificationList;
+    const notes = (await send('GET', notificationsApi.list, applicant)).json() as NotificationList;
     expect(notes.results.filter((n) => n.type.startsWith('expert_'))).toHaveLength(1);
   });
 

@@ -23,7 +23,7 @@ import { OfflineSync } from './OfflineSync.tsx';
 import { OfflineDataBanner, useSavedQueries } from './SavedData.tsx';
 import { routes } from '../../config/routes.ts';
 
-// The one-time district question (issue 36) loads only for a farmer who has none.
+// The one-time district question (outbreak alerts go by district, decision 0032) loads only for a farmer who has none.
 const DistrictPromptCard = lazy(() =>
   import('../../components/outbreak/OutbreakSettings.tsx').then((m) => ({ default: m.DistrictPromptCard })),
 );
@@ -77,7 +77,7 @@ export function AccountLayout() {
  * The account screens' frame. It subscribes to no query and to no part of the stored profile: React
  * renders such updates at once, in one task, and everything the shell renders (the screen included)
  * would render again with it. The small parts that show that data subscribe themselves (SessionCheck,
- * UserBadge, NavMenu's badge, HeaderExtras), so the data's arrival redraws only them (issue 13).
+ * UserBadge, NavMenu's badge, HeaderExtras), so the data's arrival redraws only them (decision 0016).
  */
 function Shell() {
   const { t } = useTranslation();
@@ -87,7 +87,7 @@ function Shell() {
   const location = useLocation();
   const [mobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   // On a phone every screen starts with the drawer closed: its menu (some 100 of the screen's 270 elements)
-  // is built when it is first opened (issue 13), and the closed drawer is inert, so no key reaches a link
+  // is built when it is first opened (decision 0016), and the closed drawer is inert, so no key reaches a link
   // that is off the screen.
   const drawerMenu = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   const [drawerBuilt, setDrawerBuilt] = useState(false);
@@ -150,7 +150,7 @@ function Shell() {
   );
 }
 
-/** Asks a farmer with no district for one, once (issue 36); its own subscription to the stored profile. */
+/** Asks a farmer with no district for one, once (for outbreak alerts); its own subscription to the stored profile. */
 function DistrictPrompt() {
   const userId = useSessionField((user) => (user?.role === 'farmer' && user.needsDistrict ? user.id : null));
   const [closed, setClosed] = useState(false);
@@ -194,7 +194,7 @@ function UserBadge() {
       <Text size="sm" truncate="end" maw={200} visibleFrom="sm" data-testid="topbar-username">
         {user?.username ?? t('menu.userFallback')}
       </Text>
-      {/* Never squeezed by the language switch and the bell on a phone (issue 37 item 12). */}
+      {/* Never squeezed by the language switch and the bell on a phone at 390 px. */}
       <Avatar radius="xl" size="sm" color="green" alt="" title={user?.username} style={{ flexShrink: 0 }}>
         {(user?.username ?? 'u').charAt(0).toUpperCase()}
       </Avatar>
@@ -215,7 +215,7 @@ interface NavMenuProps {
 
 /**
  * The side menu, memoised: the shell renders again as the phone's drawer opens and closes, and on a slow
- * phone rebuilding some twenty links and their labels each time made those renders long (issue 13). Its
+ * phone rebuilding some twenty links and their labels each time made those renders long (decision 0016). Its
  * badge's count is its own subscription.
  */
 const NavMenu = memo(function NavMenu({
@@ -253,7 +253,7 @@ const NavMenu = memo(function NavMenu({
           if (entry.to) {
             return (
               // The browser's own tooltip names an icon of the narrow menu (Mantine's Tooltip would
-              // bring its positioning library to every signed-in screen, issue 13).
+              // bring its positioning library to every signed-in screen, decision 0016).
               <NavLink
                 key={entry.labelKey}
                 component={Link}

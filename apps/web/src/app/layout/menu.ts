@@ -37,7 +37,7 @@ export const menu: MenuEntry[] = [
     to: routes.expertApplications,
     roles: ['admin'],
   },
-  // Outbreak watch (issue 36): farmers and experts.
+  // Outbreak watch (decision 0035): farmers and experts.
   { labelKey: 'menu.outbreakMap', icon: IconMap2, to: routes.outbreakMap, roles: ['farmer', 'expert'] },
   {
     labelKey: 'menu.imageAnalysis',

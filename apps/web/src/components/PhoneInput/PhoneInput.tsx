@@ -119,7 +119,8 @@ export function PhoneInput({
   const invalid = trimmed !== '' && !read.valid;
   const example = exampleNumber(country);
   const numberError: ReactNode = needsCountry ? t('auth.phone.chooseCountry') : error || invalid;
-  // Says what was understood (issue 37 item 3); before that, how a number of the country looks.
+  // Says what was understood, so the farmer sees how the number was read; before that, how a number of
+  // the country looks.
   const description = read.valid
     ? t('auth.phone.understood', { number: formatInternational(read.value) })
     : example
@@ -127,7 +128,7 @@ export function PhoneInput({
       : undefined;
 
   return (
-    // The country above the number on a phone, so the number has the whole width (issue 37 item 12).
+    // The country above the number on a phone, so the number has the whole width at 390 px.
     <Flex gap="xs" align={{ base: 'stretch', xs: 'flex-start' }} direction={{ base: 'column', xs: 'row' }}>
       {/* The phone's own picker: a short list, and no dropdown code to download. */}
       <NativeSelect

@@ -108,7 +108,7 @@ export function OutbreakSettingsCard({ user }: { user: UserRecord }) {
 }
 
 /**
- * Asked once of a farmer whose account has no district yet (accounts from before issue 36), on the
+ * Asked once of a farmer whose account has no district yet (accounts made before sign-up asked for one), on the
  * dashboard: a card, not a dialog, so nothing else on the screen is blocked. Their free-text farm
  * location stays. "Not now" puts it away for this user on this phone.
  */

@@ -10,6 +10,6 @@ export const verdictColor: Record<ReviewVerdict, string> = {
 };
 
 export const verdictKey = (v: ReviewVerdict) => `review.verdict.${v}`;
-/** A verdict as the farmers of the photo's crop say it: rust on beans is bean rust (issue 37). */
+/** A verdict as the farmers of the photo's crop say it: rust on beans is bean rust, not common rust. */
 export const verdictKeyFor = (v: ReviewVerdict, crop: string | null | undefined) =>
   v === 'common_rust' ? rustNameKey(crop) : verdictKey(v);

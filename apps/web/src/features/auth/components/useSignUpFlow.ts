@@ -42,7 +42,7 @@ export function useSignUpForm<V extends Record<string, unknown>, S extends z.Zod
   const handlers = (withEmail: boolean, identifier: string): SendHandlers => ({
     onSuccess: (reply) => {
       session.setSignUpToken(reply.token);
-      // Sign-in after activation opens with this email or phone filled in (issue 37 item 12).
+      // Sign-in after activation opens with this email or phone filled in, not typed again.
       rememberSignUpIdentifier(identifier);
       notifySuccess(reply.message, t('auth.success'));
       const next = withEmail ? routes.auth.verifyEmail : routes.auth.activation;

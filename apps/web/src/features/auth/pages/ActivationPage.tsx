@@ -44,7 +44,7 @@ export default function ActivationPage() {
         onSuccess: (reply) => {
           session.setSignUpToken(null);
           notifySuccess(reply.message, t('auth.success'));
-          // Sign-in opens with the account's email or phone filled in (issue 37 item 12): the server
+          // Sign-in opens with the account's email or phone filled in, not typed again: the server
           // names it, so this works from the emailed link in another tab too.
           const identifier = reply.identifier || signUpIdentifier();
           navigate(

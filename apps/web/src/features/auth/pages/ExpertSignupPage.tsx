@@ -23,7 +23,7 @@ const empty = {
   institution: '',
   languages_spoken: '',
   social_links: '',
-  /** The district or county the expert serves (issue 36): its outbreak alerts reach them. '' until chosen. */
+  /** The district or county the expert serves (decision 0032): its outbreak alerts reach them. '' until chosen. */
   district: '',
 };
 

@@ -19,7 +19,7 @@ const empty = {
   farm_location: '',
   farm_size: '',
   crop_types: [] as string[],
-  /** The district or county code (issue 36); '' until chosen. */
+  /** The district or county code (outbreak alerts go by district, decision 0032); '' until chosen. */
   district: '',
 };
 

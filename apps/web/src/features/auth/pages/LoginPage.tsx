@@ -34,7 +34,7 @@ export default function LoginPage() {
   // loginBody's rules, the schema loaded on the first touch (useLazyContractForm: zod stays off sign-in's
   // bytes, decision 0016), and how sign-in reads the field: an email, or a phone number.
   const { form, onSubmit, formProps } = useLazyContractForm((contract) => contract.loginBody, {
-    // After activation the sign-in opens with the account's email or phone filled in (issue 37 item 12).
+    // After activation the sign-in opens with the account's email or phone filled in, not typed again.
     initialValues: { identifier: params.get('identifier') ?? '', password: '' },
     check: ({ identifier }) => ({
       identifier:
@@ -75,7 +75,7 @@ export default function LoginPage() {
         const loaded = await loadPhoneRules();
         const read = loaded.analysePhone(identifier, loaded.availableCountry(country) ?? loaded.regionCountry());
         if (!read.valid) {
-          // Said at the field; what was typed stays (issue 37 item 3).
+          // Said at the field that needs fixing; what was typed stays.
           form.setFieldError('identifier', t('auth.login.wrongPhone'));
           identifierRef.current?.focus();
           return;

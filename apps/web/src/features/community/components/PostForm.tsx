@@ -70,7 +70,7 @@ export function PostForm({ onPosted }: { onPosted?: () => void } = {}) {
     setImageError(null);
     setFile(chosen);
     setPrepared(null);
-    // Shrunk first, then judged: a camera photo over 5 MB goes as a few hundred KB (issue 37 item 9).
+    // Shrunk first, then judged: a camera photo over 5 MB goes as a few hundred KB (decision 0018).
     void preparePhoto(chosen).then(({ photo, refusal }) => {
       if (refusal) {
         clearPhoto();

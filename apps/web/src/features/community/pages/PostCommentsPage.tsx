@@ -18,7 +18,7 @@ import { PostImage } from '../components/PostImage.tsx';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 
-// The answer form checks with the contract's schema (zod): it loads just after the post shows (issue 13).
+// The answer form checks with the contract's schema (zod): it loads just after the post shows (decision 0016).
 const CommentForm = lazy(() => import('../components/CommentForm.tsx').then((m) => ({ default: m.CommentForm })));
 
 const PAGE_SIZE = 10;

@@ -19,7 +19,7 @@ const colorVar = (k: ClassKey) => `var(--mantine-color-${classColors[k].replace(
 
 /*
  * Two small SVG charts instead of @mantine/charts: recharts was about 100 KiB (brotli) of the dashboard's
- * 358 and a phone on 2G pays for every one (issue 13). Each mark carries a <title> (the hover text) and
+ * 358 and a phone on 2G pays for every one (decision 0016). Each mark carries a <title> (the hover text) and
  * the legend prints the numbers, so nothing depends on hovering.
  */
 function Legend({ items }: { items: { key: ClassKey; label: string }[] }) {

@@ -31,7 +31,7 @@ export default function DashboardPage() {
 function FarmerOrExpertDashboard({ role }: { role: Role | null }) {
   const dashboard = useDashboard();
   // The figures render in the background once they arrive, in slices React can pause, not in the
-  // query's own urgent re-render: on a slow phone that was one long task (issue 13). The body below is
+  // query's own urgent re-render: on a slow phone that was one long task (decision 0016). The body below is
   // memoised, so the urgent re-render stops here.
   const data = useDeferredValue(dashboard.data);
   const isPending = useDeferredValue(dashboard.isPending);

@@ -1,5 +1,5 @@
 /**
- * How the map shades a district by its confirmed cases (issue 36). Counts arrive under the privacy rule
+ * How the map shades a district by its confirmed cases (decision 0035). Counts arrive under the privacy rule
  * (packages/contract outbreak.ts `smallCount`): 1 or 2 cases come as "fewer than 3", never the number.
  */
 export interface Count {

@@ -177,7 +177,7 @@ function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }
   );
 }
 
-/** Outbreak watch (issue 36): where rust has been confirmed, for farmers and experts. */
+/** Outbreak watch (decision 0035): where rust has been confirmed, for farmers and experts. */
 export default function OutbreakMapPage() {
   const { t } = useTranslation();
   const { user } = useSession();

@@ -16,7 +16,7 @@ import { Deferred } from '../../../components/OnDemand.tsx';
 const ChangePasswordForm = lazy(() =>
   import('../components/ChangePasswordForm.tsx').then((m) => ({ default: m.ChangePasswordForm })),
 );
-// Outbreak alerts (issue 36): the district list and picker load after the summary.
+// Outbreak alerts (decision 0032): the district list and picker load after the summary.
 const OutbreakSettingsCard = lazy(() =>
   import('../../../components/outbreak/OutbreakSettings.tsx').then((m) => ({ default: m.OutbreakSettingsCard })),
 );

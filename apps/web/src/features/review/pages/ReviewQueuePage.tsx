@@ -78,7 +78,7 @@ function QueueCard({ item, onReview }: { item: ReviewQueueItem; onReview: () => 
   );
 }
 
-/** The district filter's choices, by country (issue 36: the outbreak table links here with `?district=`). */
+/** The district filter's choices, by country (the outbreak table links here with `?district=`). */
 const districtGroups = (t: (key: string) => string) =>
   (['UG', 'KE'] as const).map((country) => ({
     group: t(`outbreak.countries.${country}`),
@@ -88,7 +88,10 @@ const districtGroups = (t: (key: string) => string) =>
       .sort((a, b) => a.label.localeCompare(b.label)),
   }));
 
-/** The queue's filters; `district` (issue 36) narrows it to the farmers of one district or county. */
+/**
+ * The queue's filters; `district` (from the outbreak table's links) narrows it to the farmers of one
+ * district or county.
+ */
 type QueueFilters = Omit<ReviewQueueQuery, 'page' | 'page_size'>;
 
 /** The waiting items, most useful first, with filters. */

@@ -34,7 +34,7 @@ export function TrainingUploadForm() {
 
   /**
    * Every photo is shrunk on this device like a diagnosis photo (one shared function), then judged:
-   * a refused one is named with the real reason, and the others are kept (issue 37 item 9).
+   * a refused one is named with the real reason, and the others are kept (decision 0018).
    */
   const onDropAny = async (accepted: File[], rejections: FileRejection[]) => {
     const reasons = rejections.map((r) =>

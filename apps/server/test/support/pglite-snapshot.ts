@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder } from '../src/db/client.ts';
+import { migrationsFolder } from '../../src/db/client.ts';
 
 /**
  * A migrated, empty PGlite data directory, saved once and loaded by every test database: a fresh PGlite

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Language, Role, VettingStatus } from '@kutu/contract';
-import { expertProfiles, farmerProfiles, refreshTokens, users } from '../src/db/schema/index.ts';
-import { createAccessTokens, randomToken } from '../src/lib/tokens.ts';
-import { hashSecret } from '../src/modules/auth/passwords.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { expertProfiles, farmerProfiles, refreshTokens, users } from '../../src/db/schema/index.ts';
+import { createAccessTokens, randomToken } from '../../src/lib/tokens.ts';
+import { hashSecret } from '../../src/modules/auth/passwords.ts';
+import { createTestApp, type TestContext } from './app.ts';
 
 let counter = 0;
 const PASSWORD = 'Str0ng!Passw0rd';
 // One argon2id hash for every test user: hashing costs about 0.1 s, and tests create hundreds of users.
 let passwordHash: Promise<string> | null = null;
+
+/** Authorization headers for this access token. */
+export const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
 
 export interface TestUser {
   id: number;

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { createS3Storage } from '../src/adapters/s3-storage.ts';
+import { createS3Storage } from '../../src/adapters/s3-storage.ts';
 
 /** s3rver's fixed credentials (it checks signatures like S3 does). */
 export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
-import { TRAINER_SCRIPT } from '../support/training.ts';
+import { TRAINER_SCRIPT } from './training.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 

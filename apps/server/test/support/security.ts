@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { TestContext } from '../helpers.ts';
+import type { TestContext } from './app.ts';
+import { bearer } from './users.ts';
 
 /**
  * Settings for a test app in production mode: real-looking secrets, and SMS only logged (the gateway is
@@ -15,10 +16,6 @@ export function productionEnv(extra: Record<string, string> = {}): Record<string
     ...extra,
   };
 }
-
-export const errorOf = (res: { json(): unknown }) =>
-  (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-export const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
 
 /** Reset emails to this address so far (they are sent after the reply, so they arrive a bit later). */
 export function resetMails(t: TestContext, email: string) {
