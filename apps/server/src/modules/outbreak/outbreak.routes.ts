@@ -27,7 +27,7 @@ const tags = ['outbreak'];
 /** Requests per minute and address on the open feed (docs/decisions/0033). */
 export const OPEN_FEED_PER_MINUTE = 30;
 
-/** Outbreak watch (issue 36): map, trend, expert table and CSV, settings, and the open feed. */
+/** Outbreak watch (docs/decisions/0031–0033, 0052): map, trend, expert table and CSV, settings, and the open feed. */
 export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContext) {
   const expert = app.requireRole('expert');
   const signedIn = app.requireRole('farmer', 'expert');
