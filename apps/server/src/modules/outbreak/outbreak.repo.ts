@@ -193,22 +193,6 @@ export function createOutbreakRepo(db: Db) {
     endAlert: (tx: Tx, id: number, now: Date) =>
       tx.execute(sql`update outbreak_alerts set ended_at = ${now} where id = ${id} and ended_at is null`),
 
-    async alert(runner: Runner, id: number) {
-      const [row] = await rowsOf<{
-        id: number;
-        district: string;
-        crop: string;
-        sourceDistrict: string;
-        raisedAt: Date;
-        deliveredAt: Date | null;
-      }>(
-        runner,
-        sql`select id, district, crop, source_district as "sourceDistrict", raised_at as "raisedAt",
-              delivered_at as "deliveredAt" from outbreak_alerts where id = ${id}`,
-      );
-      return row;
-    },
-
     /** The alert and its fan-out's progress, locked until the transaction ends (one fan-out step at a time). */
     async lockAlert(tx: Runner, id: number) {
       const [row] = await rowsOf<{
