@@ -91,10 +91,19 @@ export type AdviceCrop = z.infer<typeof adviceCrop>;
 
 export const adviceSource = z.object({ title: z.string(), url: z.string() });
 
+/** A text the web app writes in the reader's language: a key of its catalogue and the key's values (result-text.ts). */
+export const textRef = z.object({
+  key: z.string().describe("A key of the web app's catalogue (apps/web/src/lib/locales/<language>.json)"),
+  values: z
+    .record(z.string(), z.union([z.string(), z.object({ key: z.string() })]))
+    .optional()
+    .describe('Values to fill in; an object is itself a key of the catalogue'),
+});
+
 /** What the farmer should know and do about a result. */
 export const analysisFeedback = z.object({
-  message: z.string().describe('One line: what was found'),
-  explanation: z.string().describe('What the result means and how sure it is'),
+  finding: textRef.describe('One line: what was found'),
+  explanation: textRef.describe('What the result means and how sure it is'),
   headline: z.string().describe('The advice in one short line'),
   advice: z.array(z.string()).describe('Three to five steps for this week, most urgent first'),
   more: z.array(z.string()).describe('The rest of the advice ("See more")'),

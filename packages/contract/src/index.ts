@@ -10,6 +10,7 @@ export * from './analysis.ts';
 export * from './training.ts';
 export * from './review.ts';
 export * from './feedback.ts';
+export * from './result-text.ts';
 export * from './field-photos.ts';
 export * from './offline-model.ts';
 export * from './vetting.ts';

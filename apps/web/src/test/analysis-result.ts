@@ -1,8 +1,9 @@
 import type { AnalysisResult } from '@kutu/contract';
+import { resultExplanationText, resultHeadingText } from '@kutu/contract/result-text';
 
 /**
  * An analysis as the server sends it, for tests: by default a confident Common Rust answer on one photo
- * of a maize leaf, with no severity and no advice text. `id`, `confidence` and `crop` carry into the
+ * of a maize leaf, with no severity and no advice steps. `id`, `confidence` and `crop` carry into the
  * photo, the probabilities and the advice's crop; any other field given replaces the default.
  */
 export function analysisResult({
@@ -13,7 +14,7 @@ export function analysisResult({
 }: Partial<AnalysisResult> = {}): AnalysisResult {
   const image = `/api/rust-detection/${id}/image/`;
   const healthy = Math.round((1 - confidence) * 50) / 100;
-  return {
+  const result: AnalysisResult = {
     id,
     outcome: 'diagnosis',
     rust_class: 'common_rust',
@@ -24,8 +25,8 @@ export function analysisResult({
     heatmap_url: null,
     educational_resources: [],
     feedback: {
-      message: '',
-      explanation: '',
+      finding: { key: '' },
+      explanation: { key: '' },
       headline: '',
       advice: [],
       more: [],
@@ -39,4 +40,11 @@ export function analysisResult({
     second_photo: { reason: null, runner_up: null, photos_left: 0 },
     ...fields,
   };
+  // The texts follow the result's class, crop and doubt unless the test gives its own feedback.
+  return fields.feedback ? result : saying(result);
+}
+
+/** The result with the heading and explanation the server would send for its class, crop and doubt. */
+export function saying(r: AnalysisResult): AnalysisResult {
+  return { ...r, feedback: { ...r.feedback, finding: resultHeadingText(r), explanation: resultExplanationText(r) } };
 }

@@ -110,7 +110,7 @@ describe('advice per result and crop', () => {
       });
     }
     const healthy = await feedbackOf(await analysis({ rustClass: 'healthy', crop: 'maize' }));
-    expect(healthy.message).toBe('Your leaf looks healthy');
+    expect(healthy.finding).toEqual({ key: 'analysis.result.heading.healthy' });
   });
 
   it('experts edit it and results show the edit at once; farmers cannot', async () => {

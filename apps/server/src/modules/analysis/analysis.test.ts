@@ -59,7 +59,7 @@ describe('rust detection', () => {
     expect(body.confidence).toBeLessThanOrEqual(1);
     expect(typeof body.unsure).toBe('boolean');
     expect(Object.keys(body.probabilities).sort()).toEqual([...rustClasses].sort());
-    expect(body.feedback.message.length).toBeGreaterThan(5);
+    expect(body.feedback.finding.key).toMatch(/^analysis\.result\.heading\./);
     expect(body.feedback.advice.length).toBeGreaterThan(1);
     expect(body.educational_resources.length).toBeGreaterThan(2);
     for (const r of body.educational_resources) {
@@ -227,7 +227,7 @@ describe('rust detection', () => {
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body).toMatchObject({ outcome: 'not_leaf', rust_class: null, unsure: false });
-      expect(body.feedback.message).toBe('No leaf found in this photo');
+      expect(body.feedback.finding).toEqual({ key: 'analysis.result.heading.not_leaf' });
       expect(body.feedback.advice.join(' ')).toContain('one leaf in daylight so that it fills the picture');
       expect(body.educational_resources.length).toBeGreaterThan(0);
       expect(body.educational_resources.every((r: { url: string }) => !r.url.includes('maizedoctor'))).toBe(true);

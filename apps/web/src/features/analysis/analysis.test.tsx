@@ -9,6 +9,7 @@ import i18n from '../../lib/i18n.ts';
 import luganda from '../../lib/locales/lg.json';
 import { renderWithProviders } from '../../test/render.tsx';
 import { stubUpload } from '../../test/fake-upload.ts';
+import { saying } from '../../test/analysis-result.ts';
 import { ResultCard } from './components/ResultCard.tsx';
 import EducationResourcesPage from './pages/EducationResourcesPage.tsx';
 import UploadImagePage from './pages/UploadImagePage.tsx';
@@ -43,8 +44,8 @@ const result: AnalysisResult = {
     },
   ],
   feedback: {
-    message: 'Signs of common rust',
-    explanation: 'The photo shows signs of rust.',
+    finding: { key: 'analysis.result.heading.rust_maize' },
+    explanation: { key: 'analysis.result.explanation.rust_maize' },
     headline: 'Rust on maize: check how far it has spread.',
     advice: ['Confirm it is rust with the rub test.', 'Walk the field.', 'Ask the plant clinic.'],
     more: ['Plant a resistant variety next season.'],
@@ -243,13 +244,13 @@ describe('the rust is named as the farmers of the crop call it (issue 37)', () =
     renderWithProviders(
       <>
         <div data-testid="beans">
-          <ResultCard result={{ ...result, crop: 'beans' }} actions={false} />
+          <ResultCard result={saying({ ...result, crop: 'beans' })} actions={false} />
         </div>
         <div data-testid="maize">
-          <ResultCard result={{ ...result, crop: 'maize' }} actions={false} />
+          <ResultCard result={saying({ ...result, crop: 'maize' })} actions={false} />
         </div>
         <div data-testid="other">
-          <ResultCard result={{ ...result, crop: null, unsure: true }} actions={false} />
+          <ResultCard result={saying({ ...result, crop: null, unsure: true })} actions={false} />
         </div>
       </>,
     );
@@ -263,7 +264,7 @@ describe('the rust is named as the farmers of the crop call it (issue 37)', () =
   it("explains the result in Luganda, not in the server's English", async () => {
     i18n.addResourceBundle('lg', 'translation', luganda, true, true);
     await act(() => i18n.changeLanguage('lg'));
-    renderWithProviders(<ResultCard result={{ ...result, crop: 'beans', unsure: true }} actions={false} />);
+    renderWithProviders(<ResultCard result={saying({ ...result, crop: 'beans', unsure: true })} actions={false} />);
     expect(screen.getByTestId('result-heading').textContent).toBe(
       'Tetuli bakakafu: oboolyawo Kutu ya bijanjaalo (Uromyces appendiculatus)',
     );

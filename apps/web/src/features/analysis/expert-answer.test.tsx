@@ -18,8 +18,8 @@ const answer = (over: Partial<ExpertAnswer> = {}): ExpertAnswer => ({
   answered_at: '2026-11-26T08:00:00.000Z',
   changed: false,
   feedback: {
-    message: '',
-    explanation: '',
+    finding: { key: 'analysis.result.heading.rust_maize' },
+    explanation: { key: 'analysis.result.explanation.rust_maize' },
     headline: 'Rust on maize: check how far it spread before you spend money.',
     advice: ['Rub a spot with your finger.'],
     more: [],
@@ -37,8 +37,11 @@ const unsureRust = (expert: ExpertAnswer | null) =>
     expert_verdict: expert?.verdict ?? null,
     expert_answer: expert,
     feedback: {
-      message: '',
-      explanation: '',
+      finding: { key: 'analysis.result.heading.unsure', values: { guess: { key: 'analysis.rustName.maize' } } },
+      explanation: {
+        key: 'analysis.result.explanation.unsure',
+        values: { guess: { key: 'analysis.rustName.maize' }, percent: '86%' },
+      },
       headline: 'We are not sure. Take a clearer photo or ask an expert.',
       advice: ['Photograph one leaf in daylight.'],
       more: [],

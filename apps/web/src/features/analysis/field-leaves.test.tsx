@@ -151,8 +151,11 @@ describe('an unsure field answer with no leaf left', () => {
     })),
     second_photo: { reason: null, runner_up: null, photos_left: 0 },
     feedback: {
-      message: '',
-      explanation: '',
+      finding: { key: 'analysis.result.heading.unsure', values: { guess: { key: 'analysis.rustName.maize' } } },
+      explanation: {
+        key: 'analysis.result.explanation.unsure',
+        values: { guess: { key: 'analysis.rustName.maize' }, percent: '86%' },
+      },
       headline: 'We are not sure. Take a clearer photo or ask an expert.',
       advice: ['Photograph one leaf in daylight so that it fills the picture, with the sun behind you.'],
       more: ['Until you know more, do not buy a pesticide.'],

@@ -14,7 +14,7 @@ import type { AnalysisResult } from '@kutu/contract';
 import { MAX_FIELD_PHOTOS, waitsForExpert } from '@kutu/contract/field-photos';
 import { routes } from '../../../config/routes.ts';
 import { formatDateTime, formatConfidence } from '../../../lib/format.ts';
-import { resultColor, resultExplanation, resultHeading } from '../../../lib/diagnosis-labels.ts';
+import { resultColor, say } from '../../../lib/diagnosis-labels.ts';
 import { SeverityNote } from './SeverityNote.tsx';
 import { ExpertWait } from './ExpertWait.tsx';
 
@@ -28,10 +28,9 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
   const { t } = useTranslation();
   const [more, setMore] = useState(false);
   const notLeaf = result.outcome === 'not_leaf' || !result.rust_class;
-  const heading = resultHeading(t, result);
   const { feedback } = result;
-  // The explanation in the language on screen (the server's feedback.explanation is the contract's English).
-  const explanation = resultExplanation(t, result);
+  const heading = say(t, feedback.finding);
+  const explanation = say(t, feedback.explanation);
   // Unsure with no leaf left to add: the photos wait for an expert, and the card says so instead of
   // the unsure advice, which asks for another photo (decision 0048).
   const withExpert = waitsForExpert(result);

@@ -5,6 +5,8 @@ import type { ClinicVisit, ReviewVerdict } from '@kutu/contract';
 import { reviewVerdicts } from '@kutu/contract/enums';
 import { useClinicVerdict } from '../../../api/clinic.ts';
 import { errorMessage } from '../../../lib/api.ts';
+import { say } from '../../../lib/diagnosis-labels.ts';
+import { formatConfidence } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 
 /** Kutu's diagnosis of each photo, and the expert's answer: confirmed or corrected, with advice for the farmer. */
@@ -33,8 +35,8 @@ export function VisitResult({ visit, onDone }: { visit: ClinicVisit; onDone: () 
         <Text fw={700}>{t('clinic.result.title', { name: visit.farmer.name })}</Text>
         {visit.analyses.map((a, i) => (
           <Text key={a.id} size="sm">
-            {t('clinic.result.photo', { n: i + 1 })}: {a.feedback.message}
-            {a.outcome !== 'not_leaf' && ` (${Math.round(a.confidence * 100)} %)`}
+            {t('clinic.result.photo', { n: i + 1 })}: {say(t, a.feedback.finding)}
+            {a.outcome !== 'not_leaf' && ` (${formatConfidence(a.confidence)})`}
           </Text>
         ))}
         {done ? (
