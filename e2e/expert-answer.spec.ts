@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createActiveUser, leafPhoto, signInAs } from './support.ts';
+import { shortLinks } from '../packages/contract/src/paths.ts';
 
 // The expert's answer becomes the farmer's, on a phone (docs/decisions/0049).
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
@@ -32,7 +33,7 @@ test("after an expert's verdict with a severity band, the farmer's result leads 
   });
   expect(decided.ok(), await decided.text()).toBeTruthy();
 
-  await page.goto(`/account/addresses/analysis-history?analysis=${analysis!.id}`);
+  await page.goto(shortLinks.analysis(analysis!.id));
   const dialog = page.getByRole('dialog');
   const answer = dialog.getByTestId('expert-answer');
   await expect(answer.getByTestId('expert-answer-heading')).toHaveText('Common rust (Puccinia sorghi)');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { createActiveUser, signInAs } from './support.ts';
+import { shortLinks } from '../packages/contract/src/paths.ts';
 
 // A farmer's phone: advice to treat brings a follow-up, and a worse field goes to an expert (issue 35
 // item 6, decision 0044). The reminder itself is due in 7 days (the server tests move their clock); here
@@ -35,7 +36,7 @@ test('advice to treat says when Kutu will remind; a follow-up that is not better
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The reminder's link: the photo screen marked as a follow-up of the first diagnosis.
-  await page.goto(`/account/addresses/image-analysis?follow_up=${first}`);
+  await page.goto(shortLinks.followUp(first));
   await expect(page.getByTestId('follow-up-banner')).toContainText(
     'This photo checks your field again after the diagnosis of',
   );

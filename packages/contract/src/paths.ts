@@ -222,3 +222,12 @@ export const clinicApi = {
   /** GET (expert): the caller's records as CSV. */
   csv: '/api/clinic/visits.csv',
 } as const;
+
+/**
+ * The web app's short addresses, for links in an SMS, where the whole text must fit one message: `/a/7`
+ * opens analysis 7's result, `/f/7` the upload of a follow-up photo of analysis 7's field.
+ */
+export const shortLinks = {
+  analysis: (id: number | string) => `/a/${id}`,
+  followUp: (id: number | string) => `/f/${id}`,
+} as const;

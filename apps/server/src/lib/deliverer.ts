@@ -1,6 +1,7 @@
 import type { NotificationType } from '@kutu/contract';
 import type { Tx } from '../db/client.ts';
 import type { Message } from '../i18n/i18n.ts';
+import type { SmsMessage } from '../i18n/sms-texts.ts';
 
 /**
  * What a message is, for the SMS permission (modules/delivery/sms-allowed.ts):
@@ -23,8 +24,8 @@ export interface Tell {
   kind: MessageKind;
   /** The in-app notification: the record, stored in the transaction. */
   app?: { type: NotificationType; text: Message; data?: Record<string, unknown> };
-  /** The SMS text (catalog key and values), rendered in the person's language when sent; split if long. */
-  sms?: Message;
+  /** The SMS (one of i18n/sms-texts.ts's keys and its values), rendered in the person's language when sent; split if long. */
+  sms?: SmsMessage;
   /** An email, when the person has an address; `link` ends it ("See it in Kutu: …"). */
   email?: { subject: Message; text: Message; link?: string };
 }

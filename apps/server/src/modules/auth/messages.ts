@@ -1,6 +1,7 @@
 import type { Language } from '@kutu/contract';
 import type { Mail } from '../../adapters/mailer.ts';
 import { t } from '../../i18n/i18n.ts';
+import { smsText } from '../../i18n/sms-texts.ts';
 
 /**
  * The account emails and SMS, in the recipient account's language (apps/server/src/i18n/locales). In
@@ -44,17 +45,17 @@ export function activationLinkMail(opts: { to: string; language: Language; link:
 }
 
 export function activationSms(language: Language, code: string): string {
-  return t(language, 'sms.activation', { code });
+  return smsText(language, 'sms.activation', { code });
 }
 
 /** Sent when someone signs in with the right password to a phone-only account not yet activated. */
 export function activationLinkSms(language: Language, code: string, link: string): string {
-  return t(language, 'sms.activationLink', { code, link });
+  return smsText(language, 'sms.activationLink', { code, link });
 }
 
 /** The password reset code of an account reached by phone (forgot password by phone number). */
 export function resetSms(language: Language, code: string): string {
-  return t(language, 'sms.reset', { code });
+  return smsText(language, 'sms.reset', { code });
 }
 
 export function resetMail(opts: { to: string; language: Language; link: string }): Mail {

@@ -87,7 +87,7 @@ describe('a farmer signs up with a phone number only', () => {
     expect(res.statusCode).toBe(403);
     expect(errorOf(res).message).toMatch(/not activated yet.*by SMS/);
     const sms = lastSms(t, s.body.phone_number).text;
-    expect(sms).toMatch(/^Kutu: your activation code is \d{4}\..*\/auth\/activation\?token=/);
+    expect(sms).toMatch(/^Kutu: code \d{4}, valid 15 minutes\..*\/auth\/activation\?token=/);
   });
 
   it('refuses a phone number that already has an account, in the words used for a taken email', async () => {

@@ -1,5 +1,6 @@
 import type { AnalysisCrop, ReviewVerdict } from '@kutu/contract';
-import { type Message, message } from '../../i18n/i18n.ts';
+import { message } from '../../i18n/i18n.ts';
+import { type SmsMessage, smsMessage } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import { verdictText } from '../review/review.texts.ts';
 
@@ -14,17 +15,14 @@ export interface ClinicResult {
   followUp: boolean;
 }
 
-/** The result SMS, rendered in the farmer's language when it is sent. */
-export function resultSms(r: Omit<ClinicResult, 'visitId' | 'farmerId'>, ussdCode: string): Message {
-  const parts = [
-    message('clinic.resultSms', {
-      verdict: verdictText(r.verdict, r.crop),
-      advice: message(`clinic.advice.${r.verdict}`),
-    }),
-    r.recommendation ? message('clinic.recommendation', { text: r.recommendation }) : null,
-    r.followUp ? message('clinic.followUp', { code: ussdCode }) : null,
-  ].filter((p): p is Message => p !== null);
-  return parts.reduce((first, next) => message('clinic.smsJoin', { first, next }));
+/** The result SMS, rendered in the farmer's language when it is sent (an absent part is empty). */
+export function resultSms(r: Omit<ClinicResult, 'visitId' | 'farmerId'>, ussdCode: string): SmsMessage {
+  return smsMessage('clinic.resultSms', {
+    verdict: verdictText(r.verdict, r.crop),
+    advice: message(`clinic.advice.${r.verdict}`),
+    recommendation: r.recommendation ? message('clinic.recommendation', { text: r.recommendation }) : '',
+    followUp: r.followUp ? message('clinic.followUp', { code: ussdCode }) : '',
+  });
 }
 
 /**

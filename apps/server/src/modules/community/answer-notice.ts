@@ -1,11 +1,12 @@
 import type { ModuleDeps } from '../../deps.ts';
 import { type Message, message } from '../../i18n/i18n.ts';
+import { type SmsMessage, smsMessage } from '../../i18n/sms-texts.ts';
 
 /** What a post's author is sent when an expert answers the post. */
 export interface AnswerMessage {
   notice: Message;
   data: { post_id: number; response_id: number };
-  sms: Message;
+  sms: SmsMessage;
   /** The post with the answer open in the app. */
   link: string;
 }
@@ -24,7 +25,7 @@ export function answerMessage(
   return {
     notice: message('notifications.communityAnswer', { title: post.title }),
     data: { post_id: post.id, response_id: responseId },
-    sms: message('notifications.communityAnswerSms', { link }),
+    sms: smsMessage('notifications.communityAnswerSms', { link }),
     link,
   };
 }

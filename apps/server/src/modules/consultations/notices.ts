@@ -1,6 +1,7 @@
 import type { NotificationType } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { type Message, message } from '../../i18n/i18n.ts';
+import { type SmsMessage, smsMessage } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import type { BookingRow } from './consultations.repo.ts';
 
@@ -12,7 +13,7 @@ interface Notice {
   /** In the app and in the email body. */
   message: Message;
   /** Short: one SMS where it fits (a free-text reason can make it longer: it is then split, not cut). */
-  sms: Message;
+  sms: SmsMessage;
   subject: Message;
 }
 
@@ -55,7 +56,7 @@ export function createConsultationNotices({ config }: Pick<ModuleDeps, 'config'>
           event: 'approved',
           subject: message('consultations.approved.subject'),
           message: message('consultations.approved.message', { ...values, topic: row.topic }),
-          sms: message('consultations.approved.sms', values),
+          sms: smsMessage('consultations.approved.sms', values),
         },
         { booking_id: row.id, selected_date: row.selectedDate!.toISOString() },
       );
@@ -71,7 +72,7 @@ export function createConsultationNotices({ config }: Pick<ModuleDeps, 'config'>
           event: 'rejected',
           subject: message('consultations.rejected.subject'),
           message: message('consultations.rejected.message', { ...values, reason: reasonOf(row) }),
-          sms: message('consultations.rejected.sms', values),
+          sms: smsMessage('consultations.rejected.sms', values),
         },
         { booking_id: row.id, reason: row.reason },
       );
@@ -98,7 +99,7 @@ export function createConsultationNotices({ config }: Pick<ModuleDeps, 'config'>
             byFarmer ? 'consultations.cancelled.messageToExpert' : 'consultations.cancelled.messageToFarmer',
             { ...values, topic: row.topic },
           ),
-          sms: message('consultations.cancelled.sms', values),
+          sms: smsMessage('consultations.cancelled.sms', values),
         },
         { booking_id: row.id, cancelled_by: row.cancelledBy },
       );
@@ -124,7 +125,7 @@ export function createConsultationNotices({ config }: Pick<ModuleDeps, 'config'>
             event,
             subject,
             message: message('consultations.reminder.toFarmer', toFarmer),
-            sms: message('consultations.reminder.smsToFarmer', toFarmer),
+            sms: smsMessage('consultations.reminder.smsToFarmer', toFarmer),
           },
           data,
         ),
@@ -136,7 +137,7 @@ export function createConsultationNotices({ config }: Pick<ModuleDeps, 'config'>
             event,
             subject,
             message: message('consultations.reminder.toExpert', toExpert),
-            sms: message('consultations.reminder.smsToExpert', toExpert),
+            sms: smsMessage('consultations.reminder.smsToExpert', toExpert),
           },
           data,
         ),

@@ -5,6 +5,7 @@ import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createSms } from '../../adapters/sms.ts';
 import { deliveries, notifications, users } from '../../db/schema/index.ts';
 import { message } from '../../i18n/i18n.ts';
+import { smsMessage } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import { messagesSent, registry } from '../../lib/metrics.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
@@ -52,7 +53,7 @@ describe('delivery: one way to tell a person, through the outbox', () => {
     key,
     kind: 'alert',
     app: { type: 'outbreak_alert', text: message('followUp.field.maize') },
-    sms: message('outbreak.alert.sms', { crop: 'Maize', source: 'Gulu', district: 'Lira' }),
+    sms: smsMessage('outbreak.alert.sms', { crop: 'Maize', source: 'Gulu', district: 'Lira' }),
   });
   const rowsOf = (key: string) =>
     t.deps.database.db

@@ -37,7 +37,8 @@ function size(text: string, gsm7: boolean): number {
 
 /** The messages a text is sent as: one when it fits, else numbered parts that each fit one message. */
 export function smsParts(input: string): string[] {
-  const text = plainSms(input).trim();
+  // Spaces run together where an optional part of the text was left empty.
+  const text = plainSms(input).replace(/ {2,}/g, ' ').trim();
   const gsm7 = isGsm7(text);
   const single = gsm7 ? 160 : 70;
   if (size(text, gsm7) <= single) return [text];

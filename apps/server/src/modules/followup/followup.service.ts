@@ -1,6 +1,7 @@
-import { adviceTopicFor, type AnalysisCrop, type FollowUpInfo, type RustClass } from '@kutu/contract';
+import { adviceTopicFor, type AnalysisCrop, type FollowUpInfo, type RustClass, shortLinks } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { message, storeMessage } from '../../i18n/i18n.ts';
+import { smsMessage } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import type { EscalationService } from '../review/escalation.service.ts';
 import { type ComparedAnswer, compareFollowUp } from './compare.ts';
@@ -120,7 +121,7 @@ export function createFollowUpService(
   /** A due reminder, told in the app and by SMS (unless the farmer turned SMS alerts off). */
   function reminderOf(r: FollowUpRow): Tell {
     const field = message(`followUp.field.${(r.crop || 'any') as AnalysisCrop | 'any'}`);
-    const link = `${deps.config.publicUrl}/account/addresses/image-analysis?follow_up=${r.analysisId}`;
+    const link = `${deps.config.publicUrl}${shortLinks.followUp(r.analysisId)}`;
     return {
       to: r.userId,
       key: `follow-up:${r.id}`,
@@ -132,8 +133,8 @@ export function createFollowUpService(
       },
       // A farmer seen at a plant clinic answers by the USSD menu, not with a photo in the app (0053).
       sms: r.byUssd
-        ? message('followUp.smsUssd', { field, code: deps.config.phone.ussdCode })
-        : message('followUp.sms', { field, link }),
+        ? smsMessage('followUp.smsUssd', { field, code: deps.config.phone.ussdCode })
+        : smsMessage('followUp.sms', { field, link }),
     };
   }
 

@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnalysisResult, analysisApi, dashboardApi, reviewApi, type ReviewQueuePage } from '@kutu/contract';
+import {
+  type AnalysisResult,
+  analysisApi,
+  dashboardApi,
+  reviewApi,
+  type ReviewQueuePage,
+  shortLinks,
+} from '@kutu/contract';
 import { analyses, expertReviews, followUps, notifications, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext, testDelivery, joinSmsParts } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
@@ -116,7 +123,7 @@ describe('follow-up after advice to treat', () => {
     const texts = smsTo(farmer.phone);
     expect(texts).toHaveLength(1);
     expect(texts[0].text).toContain('Kutu: tafadhali kagua shamba lako la mahindi tena');
-    expect(texts[0].text).toContain(`image-analysis?follow_up=${rust.id}`);
+    expect(texts[0].text).toContain(shortLinks.followUp(rust.id));
     expect((await reminderOf(rust.id)).state).toBe('sent');
     // Sent: the cached history page is read again, without the promise.
     expect(await history()).toBeNull();

@@ -1,6 +1,7 @@
 import { districtByCode, type OutbreakCrop } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { message } from '../../i18n/i18n.ts';
+import { smsMessage } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import type { OutbreakRepo } from './outbreak.repo.ts';
 
@@ -36,7 +37,7 @@ function alertMessage(
         raised_at: new Date(alert.raisedAt).toISOString(),
       },
     },
-    sms: message(sms, params),
+    sms: smsMessage(sms, params),
   };
 }
 

@@ -14,7 +14,15 @@ import { createTestApp, type TestContext, joinSmsParts } from '../../../test/sup
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { weekStart } from './review.service.ts';
-import { reviewApi, trainingApi, notificationsApi, analysisApi, communityApi, communityPath } from '@kutu/contract';
+import {
+  reviewApi,
+  trainingApi,
+  notificationsApi,
+  analysisApi,
+  communityApi,
+  communityPath,
+  shortLinks,
+} from '@kutu/contract';
 
 const QUEUE = reviewApi.queue;
 const MINE = reviewApi.mine;
@@ -310,7 +318,7 @@ describe('expert review', () => {
       );
 
       // By SMS, short and in Kiswahili, with the link to the analysis.
-      const link = `${t.deps.config.publicUrl}/account/addresses/analysis-history?analysis=${id}`;
+      const link = `${t.deps.config.publicUrl}${shortLinks.analysis(id)}`;
       const sms = joinSmsParts(t.outbox.list().filter((m) => m.channel === 'sms' && m.to === swahili.phone));
       expect(sms).toHaveLength(1);
       expect(sms[0]!.text).toBe(`Kutu: mtaalamu amekagua picha ya jani lako: kutu ya maharagwe. Angalia: ${link}`);

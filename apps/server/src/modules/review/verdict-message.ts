@@ -1,5 +1,6 @@
-import type { ReviewVerdict, SeverityBandName } from '@kutu/contract';
+import { type ReviewVerdict, type SeverityBandName, shortLinks } from '@kutu/contract';
 import { type Message, message } from '../../i18n/i18n.ts';
+import { type SmsMessage, smsMessage } from '../../i18n/sms-texts.ts';
 import { reviewNotice, verdictText } from './review.texts.ts';
 
 /** What the farmer is sent when an expert answers (or changes the answer on) their photo. */
@@ -8,7 +9,7 @@ export interface VerdictMessage {
   notice: Message;
   data: { analysis_id: number; verdict: ReviewVerdict; severity: SeverityBandName | null; revised: boolean };
   /** The SMS: one short message with the link. */
-  sms: Message;
+  sms: SmsMessage;
   /** Where both lead: the result in the app. */
   link: string;
 }
@@ -39,11 +40,14 @@ export function verdictMessage(
       ? message(`notifications.smsRustNames.${crop}`)
       : verdictText(decision.verdict, null),
   );
-  const link = `${publicUrl}/account/addresses/analysis-history?analysis=${analysis.id}`;
+  const link = `${publicUrl}${shortLinks.analysis(analysis.id)}`;
   return {
     notice: reviewNotice(verdict, revised, decision.note),
     data: { analysis_id: analysis.id, verdict: decision.verdict, severity: decision.severity, revised },
-    sms: message(revised ? 'notifications.reviewSmsChanged' : 'notifications.reviewSms', { verdict: smsVerdict, link }),
+    sms: smsMessage(revised ? 'notifications.reviewSmsChanged' : 'notifications.reviewSms', {
+      verdict: smsVerdict,
+      link,
+    }),
     link,
   };
 }

@@ -1,6 +1,7 @@
 import { districtByCode, type Language, type CallbackPage, type CallbackQuery } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import { t } from '../../i18n/i18n.ts';
+import { type Params, t } from '../../i18n/i18n.ts';
+import { type SmsKey, smsText } from '../../i18n/sms-texts.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { SignupService } from '../auth/signup.service.ts';
@@ -61,10 +62,10 @@ export function createUssdService(
     const { command, language: keywordLanguage } = parseSms(input.text);
     const c = await base(phone);
     const language: Language = c.user?.language ?? keywordLanguage ?? 'en';
-    const say = (text: string) => sendReply(deps.sms, phone, text, log);
+    const say = (key: SmsKey, params?: Params) => sendReply(deps.sms, phone, smsText(language, key, params), log);
     if (!c.user) {
       // A number without an account: nothing to stop; anything else learns how to register.
-      if (command.kind !== 'stop') await say(t(language, 'smsIn.unknownNumber', { code }));
+      if (command.kind !== 'stop') await say('smsIn.unknownNumber', { code });
       return;
     }
     const user = c.user;
@@ -73,29 +74,29 @@ export function createUssdService(
     switch (command.kind) {
       case 'stop':
         await repo.setStopped(user.id, c.now);
-        return say(t(language, 'smsIn.stopped'));
+        return say('smsIn.stopped');
       case 'start':
         await repo.setStopped(user.id, null);
-        return say(t(language, 'smsIn.started'));
+        return say('smsIn.started');
       case 'alertsOn':
         await actions.setAlerts(ctx, true, districtName());
-        return say(t(language, 'smsIn.alertsOn', { district: districtName() }));
+        return say('smsIn.alertsOn', { district: districtName() });
       case 'alertsOff':
         await actions.setAlerts(ctx, false, districtName());
-        return say(t(language, 'smsIn.alertsOff'));
+        return say('smsIn.alertsOff');
       case 'district': {
         const district = districtNamed(command.name);
-        if (!district) return say(t(language, 'smsIn.districtUnknown', { name: command.name.slice(0, 30) || '?' }));
+        if (!district) return say('smsIn.districtUnknown', { name: command.name.slice(0, 30) || '?' });
         await uses.outbreak.saveSettings(user.id, { district: district.code });
-        return say(t(language, 'smsIn.district', { district: district.name }));
+        return say('smsIn.district', { district: district.name });
       }
       case 'callMe': {
         const open = await repo.openCallbackOf(user.id);
         if (!open) await repo.addCallback({ userId: user.id, language, channel: 'sms', now: c.now });
-        return say(t(language, 'smsIn.callMe'));
+        return say('smsIn.callMe');
       }
       default:
-        return say(t(language, 'smsIn.help', { code }));
+        return say('smsIn.help', { code });
     }
   }
 

@@ -3,6 +3,7 @@ import type { ExpertApplication, ExpertApplicationPage, expertApplicationsQuery 
 import type { ModuleDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { type Message, message } from '../../i18n/i18n.ts';
+import { type SmsMessage, smsMessage } from '../../i18n/sms-texts.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { type ApplicationRow, createVettingRepo } from './vetting.repo.ts';
@@ -49,7 +50,7 @@ export function createVettingService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'de
   const repo = createVettingRepo(deps.db);
   const { delivery, config, clock } = deps;
 
-  type Notice = { type: 'expert_approved' | 'expert_refused'; text: Message; sms: Message; subject: Message };
+  type Notice = { type: 'expert_approved' | 'expert_refused'; text: Message; sms: SmsMessage; subject: Message };
 
   /**
    * Records the decision and tells the applicant in one transaction (docs/decisions/0050): the messages
@@ -96,7 +97,7 @@ export function createVettingService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'de
         type: 'expert_approved',
         subject: message('vetting.approved.subject'),
         text: message('vetting.approved.message', { name: row.username }),
-        sms: message('vetting.approved.sms'),
+        sms: smsMessage('vetting.approved.sms'),
       }));
       if (!ok) {
         const row = await repo.find(userId);
@@ -112,7 +113,7 @@ export function createVettingService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'de
         type: 'expert_refused',
         subject: message('vetting.refused.subject'),
         text: message('vetting.refused.message', { name: row.username, reason }),
-        sms: message('vetting.refused.sms', { reason }),
+        sms: smsMessage('vetting.refused.sms', { reason }),
       }));
       if (!ok) {
         const row = await repo.find(userId);

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { districts, languages, outbreakCrops, reviewVerdicts, shortLinks } from '@kutu/contract';
+import { isGsm7, plainSms, smsParts } from '../modules/delivery/sms-text.ts';
+import { type Message, message, type Params, render } from './i18n.ts';
+import { type SmsKey, smsTexts } from './sms-texts.ts';
+
+/**
+ * Every SMS key rendered in every language with the longest values it is sent with: a 23-character
+ * PUBLIC_URL, the longest district name, 40-character usernames, and the longest text a person may
+ * write where one is part of the SMS (a place of 200 characters, a reason of 500, …).
+ */
+const site = 'https://app.kutu.africa';
+const longest = (n: number) => 'Lorem ipsum dolor sit amet '.repeat(40).slice(0, n).trim();
+const district = [...districts].sort((a, b) => b.name.length - a.name.length)[0].name;
+const user = 'u'.repeat(40);
+const phone = '+256700123456';
+const when = new Date('2026-09-30T14:00:00Z');
+const mode = (m: string) => message(`consultations.modes.${m}` as 'consultations.modes.phone');
+const hows: Message[] = [
+  mode('phone'),
+  message('consultations.howAtPlace', { mode: mode('farm_visit'), place: longest(200) }),
+  message('consultations.howVideo', { mode: mode('video'), url: `https://meet.example.org/${'x'.repeat(475)}` }),
+];
+const verdicts: Message[] = [
+  ...(['maize', 'beans', 'any'] as const).map((c) =>
+    message('notifications.verdictSeverity', {
+      verdict: message(`notifications.smsRustNames.${c}`),
+      band: message('notifications.severityBands.moderate'),
+    }),
+  ),
+  ...reviewVerdicts.filter((v) => v !== 'common_rust').map((v) => message(`notifications.verdicts.${v}`)),
+];
+const crops = outbreakCrops.map((c) => message(`outbreak.crops.${c}`));
+const fields = (['maize', 'beans', 'other'] as const).map((c) => message(`followUp.field.${c}`));
+const each = <T>(values: T[], build: (v: T) => Params) => values.map(build);
+
+const samples: Record<SmsKey, Params[]> = {
+  'sms.activation': [{ code: '0427' }],
+  'sms.activationLink': [{ code: '0427', link: `${site}/auth/activation?token=${'x'.repeat(43)}` }],
+  'sms.reset': [{ code: '0427' }],
+  'notifications.reviewSms': each(verdicts, (verdict) => ({
+    verdict,
+    link: `${site}${shortLinks.analysis(2147483647)}`,
+  })),
+  'notifications.reviewSmsChanged': each(verdicts, (verdict) => ({
+    verdict,
+    link: `${site}${shortLinks.analysis(2147483647)}`,
+  })),
+  'notifications.communityAnswerSms': [{ link: `${site}/community/posts/2147483647?answer=2147483647` }],
+  'consultations.approved.sms': each(hows, (how) => ({ when, how, expert: user, phone })),
+  'consultations.rejected.sms': [{ expert: user, when }],
+  'consultations.cancelled.sms': [
+    {
+      who: message('consultations.cancelled.byFarmer', { name: user }),
+      when,
+      reason: message('consultations.reason', { reason: longest(500) }),
+    },
+  ],
+  'consultations.reminder.smsToFarmer': each(hows, (how) => ({ when, how, expert: user, phone })),
+  'consultations.reminder.smsToExpert': each(hows, (how) => ({ when, how, farmer: user, phone })),
+  'vetting.approved.sms': [{}],
+  'vetting.refused.sms': [{ reason: longest(500) }],
+  'outbreak.alert.sms': each(crops, (crop) => ({ crop, source: district, district })),
+  'outbreak.alert.smsNeighbour': each(crops, (crop) => ({ crop, source: district, district })),
+  'outbreak.alert.expertSms': each(crops, (crop) => ({ crop, source: district, district })),
+  'followUp.sms': each(fields, (field) => ({
+    field,
+    link: `${site}${shortLinks.followUp(2147483647)}`,
+  })),
+  'followUp.smsUssd': each(fields, (field) => ({ field, code: '*384*12345#' })),
+  'smsIn.help': [{ code: '*384*12345#' }],
+  'smsIn.stopped': [{}],
+  'smsIn.started': [{}],
+  'smsIn.alertsOn': [{ district }],
+  'smsIn.alertsOff': [{}],
+  'smsIn.district': [{ district }],
+  'smsIn.districtUnknown': [{ name: 'n'.repeat(30) }],
+  'smsIn.callMe': [{}],
+  'smsIn.unknownNumber': [{ code: '*384*12345#' }],
+  'clinic.resultSms': reviewVerdicts.map((verdict) => ({
+    verdict:
+      verdict === 'common_rust'
+        ? message('notifications.rustNames.beans')
+        : message(`notifications.verdicts.${verdict}`),
+    advice: message(`clinic.advice.${verdict}`),
+    recommendation: message('clinic.recommendation', { text: longest(320) }),
+    followUp: message('clinic.followUp', { code: '*384*12345#' }),
+  })),
+};
+
+describe('every SMS Kutu sends, in every language (i18n/sms-texts.ts)', () => {
+  const keys = Object.keys(smsTexts) as SmsKey[];
+
+  it.each(keys)('%s is GSM-7 and takes exactly the messages it is allowed at its longest', (key) => {
+    let most = 0;
+    for (const language of languages)
+      for (const params of samples[key]) {
+        const text = render(language, message(key, params));
+        expect(text, `${language}: ${text}`).not.toMatch(/\{\{|\b(sms|smsIn|clinic|notifications)\.\w+/);
+        expect(isGsm7(plainSms(text)), `${language}: ${text}`).toBe(true);
+        most = Math.max(most, smsParts(text).length);
+      }
+    // Exactly: a key allowed more messages than it needs would let a longer text through unseen.
+    expect(most).toBe(smsTexts[key].parts);
+  });
+});

@@ -1,0 +1,55 @@
+import type { Language } from '@kutu/contract';
+import { type Params, t } from './i18n.ts';
+
+/**
+ * Every SMS Kutu sends, by its catalog key, with the number of messages it may take at the longest
+ * values it is sent with (i18n/sms-texts.test.ts renders each in every language). One message is
+ * the rule: a farmer's basic phone shows a split text as separate messages, possibly out of order, and
+ * each part is paid for. A key is allowed more only where its content cannot be shorter (an alert with
+ * what to look for; the plant doctor's own words).
+ */
+export const smsTexts = {
+  'sms.activation': { parts: 1 },
+  'sms.activationLink': { parts: 1 },
+  'sms.reset': { parts: 1 },
+  'notifications.reviewSms': { parts: 1 },
+  'notifications.reviewSmsChanged': { parts: 1 },
+  'notifications.communityAnswerSms': { parts: 1 },
+  // The expert's place (up to 200 characters) or video link (up to 500) as they wrote it.
+  'consultations.approved.sms': { parts: 5 },
+  'consultations.rejected.sms': { parts: 1 },
+  // The reason as its writer wrote it (up to 500 characters).
+  'consultations.cancelled.sms': { parts: 5 },
+  'consultations.reminder.smsToFarmer': { parts: 5 },
+  'consultations.reminder.smsToExpert': { parts: 5 },
+  'vetting.approved.sms': { parts: 1 },
+  // The administrator's reason is up to 500 characters.
+  'vetting.refused.sms': { parts: 4 },
+  // What to look for in the field, so that the farmer can act on the SMS alone.
+  'outbreak.alert.sms': { parts: 2 },
+  'outbreak.alert.smsNeighbour': { parts: 2 },
+  'outbreak.alert.expertSms': { parts: 2 },
+  'followUp.sms': { parts: 1 },
+  'followUp.smsUssd': { parts: 1 },
+  'smsIn.help': { parts: 1 },
+  'smsIn.stopped': { parts: 1 },
+  'smsIn.started': { parts: 1 },
+  'smsIn.alertsOn': { parts: 1 },
+  'smsIn.alertsOff': { parts: 1 },
+  'smsIn.district': { parts: 1 },
+  'smsIn.districtUnknown': { parts: 1 },
+  'smsIn.callMe': { parts: 1 },
+  'smsIn.unknownNumber': { parts: 1 },
+  // The verdict and its advice, the plant doctor's words (up to 320 characters) and the follow-up.
+  'clinic.resultSms': { parts: 5 },
+} as const satisfies Record<string, { parts: number }>;
+
+export type SmsKey = keyof typeof smsTexts;
+
+/** An SMS as the outbox keeps it: one of the keys above and its values, rendered in the person's language when sent. */
+export type SmsMessage = { key: SmsKey; params?: Params };
+
+export const smsMessage = (key: SmsKey, params?: Params): SmsMessage => ({ key, params });
+
+/** An SMS sent at once (a code, a reply to a keyword), in `language`. */
+export const smsText = (language: Language, key: SmsKey, params?: Params): string => t(language, key, params);
