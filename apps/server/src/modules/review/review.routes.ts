@@ -197,6 +197,7 @@ export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
       },
       onRequest: farmer,
     },
-    async (req, reply) => reply.status(201).send(await review.toCommunityPost(caller(req), req.params.id)),
+    async (req, reply) =>
+      reply.status(201).send(await review.toCommunityPost(caller(req), req.params.id, await req.language())),
   );
 }

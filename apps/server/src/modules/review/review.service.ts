@@ -284,7 +284,7 @@ export function createReviewService(
       reviewPage(who, query, repo.listDecidedBy(who.userId, pageWindow(query))),
 
     /** The answered exchange as a community post of the farmer (awaiting moderation, as every post). */
-    async toCommunityPost(who: AccessClaims, id: number): Promise<{ post_id: number }> {
+    async toCommunityPost(who: AccessClaims, id: number, language: Language): Promise<{ post_id: number }> {
       const a = await visible(who, id);
       if (a.userId !== who.userId) throw notFound('errors.analysis.notFound');
       const review = await repo.find(id);
@@ -293,7 +293,7 @@ export function createReviewService(
       const photo = await analysis.photo(who, id);
       const post = await community.createPost(
         who,
-        communityPostFrom(a, review as ReviewRow & { verdict: ReviewVerdict }, review.reviewerName),
+        communityPostFrom(a, review as ReviewRow & { verdict: ReviewVerdict }, review.reviewerName, language),
         {
           buffer: Buffer.concat((await photo.data.toArray()) as Buffer[]),
           filename: path.basename(`analysis-${id}`),

@@ -1,14 +1,6 @@
-import type { AnalysisResult, ReviewVerdict } from '@kutu/contract';
-import { type Message, message } from '../../i18n/i18n.ts';
+import { type AnalysisResult, confidencePercent, type Language, type ReviewVerdict } from '@kutu/contract';
+import { type Message, message, render } from '../../i18n/i18n.ts';
 import type { ReviewRow } from './review.repo.ts';
-
-const verdictNames: Record<ReviewVerdict, string> = {
-  common_rust: 'Common Rust',
-  healthy: 'Healthy',
-  other_disease: 'another disease',
-  not_leaf: 'not a leaf',
-  cannot_tell: 'cannot tell from this photo',
-};
 
 /**
  * Rust as the farmers of the crop call it, so a bean farmer does not read "common rust" (a maize
@@ -35,28 +27,38 @@ export function reviewNotice(verdict: Message, revised: boolean, note: string | 
   return message(revised ? 'notifications.reviewUpdated' : 'notifications.reviewDone', values);
 }
 
-const modelSaid = (a: AnalysisResult) =>
+const modelSaid = (a: AnalysisResult): Message =>
   a.outcome === 'not_leaf' || !a.rust_class
-    ? 'no leaf found'
-    : `${verdictNames[a.rust_class]} (${Math.round(a.confidence * 100)}%${a.unsure ? ', unsure' : ''})`;
+    ? message('review.communityPost.noLeaf')
+    : message(a.unsure ? 'review.communityPost.guessUnsure' : 'review.communityPost.guess', {
+        label: verdictText(a.rust_class, a.crop),
+        percent: confidencePercent(a.confidence),
+      });
 
 const postCrop: Record<string, string> = { maize: 'MAIZE', beans: 'BEANS' };
 
-/** The farmer's question and the expert's answer as a community post body. */
+/**
+ * The farmer's question and the expert's answer as a community post body, in the farmer's language (the
+ * post is theirs, and the community reads it as they wrote it).
+ */
 export function communityPostFrom(
   a: AnalysisResult,
   review: Pick<ReviewRow, 'question' | 'note'> & { verdict: ReviewVerdict },
   reviewerName: string | null,
+  language: Language,
 ) {
+  const verdict = verdictText(review.verdict, a.crop);
   const lines = [
-    review.question ? `My question: ${review.question}` : null,
-    `The Kutu model said: ${modelSaid(a)}.`,
-    `Expert answer${reviewerName ? ` (${reviewerName})` : ''}: ${verdictNames[review.verdict]}.`,
-    review.note ? `Expert note: ${review.note}` : null,
-  ].filter(Boolean);
+    review.question ? message('review.communityPost.question', { question: review.question }) : null,
+    message('review.communityPost.modelSaid', { said: modelSaid(a) }),
+    reviewerName
+      ? message('review.communityPost.answerBy', { name: reviewerName, verdict })
+      : message('review.communityPost.answer', { verdict }),
+    review.note ? message('review.communityPost.note', { note: review.note }) : null,
+  ].filter((line): line is Message => line !== null);
   return {
-    title: `Expert review of my leaf photo: ${verdictNames[review.verdict]}`,
-    content: lines.join('\n'),
+    title: render(language, message('review.communityPost.title', { verdict })),
+    content: lines.map((line) => render(language, line)).join('\n'),
     crop_type: (a.crop && postCrop[a.crop]) || 'MAIZE',
     disease_type: review.verdict === 'common_rust' ? 'common_rust' : 'none',
     urgency_level: review.verdict === 'common_rust' ? 'high' : 'low',
