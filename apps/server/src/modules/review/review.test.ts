@@ -13,7 +13,7 @@ import { analyses, expertReviews, notifications, trainingSamples } from '../../d
 import { createTestApp, type TestContext, joinSmsParts } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
-import { weekStart } from './review.service.ts';
+import { weekStart } from './review-figures.ts';
 import {
   reviewApi,
   trainingApi,
