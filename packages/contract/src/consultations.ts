@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, pageQuery, paginated, rowId } from './common.ts';
-import { bookingStatuses, type MeetingMode, meetingModes, slotLengths } from './enums.ts';
+import { analysisCrops, bookingStatuses, type MeetingMode, meetingModes, rustClasses, slotLengths } from './enums.ts';
 
 export { consultationsApi } from './paths.ts';
 
@@ -233,7 +233,14 @@ export const booking = z.object({
   decided_at: isoDateTime.nullable(),
   topic: z.string(),
   /** The farmer's analysis attached to the booking, if any. */
-  analysis: z.object({ id: z.number().int(), label: z.string() }).nullable(),
+  analysis: z
+    .object({
+      id: z.number().int(),
+      rust_class: z.enum(rustClasses).nullable().describe('The class Kutu gave the photo; null when it found no leaf'),
+      confidence: z.number(),
+      crop: z.enum(analysisCrops).nullable(),
+    })
+    .nullable(),
   mode: z.enum(meetingModes),
   /** Place, link and phone numbers: null until the booking is approved. */
   place: z.string().nullable(),

@@ -26,6 +26,7 @@ const bookingColumns = {
   analysisId: bookings.analysisId,
   analysisClass: analyses.rustClass,
   analysisConfidence: analyses.confidence,
+  analysisCrop: analyses.crop,
   mode: availabilitySlots.mode,
   place: availabilitySlots.place,
   videoUrl: availabilitySlots.videoUrl,
@@ -44,6 +45,7 @@ export type BookingRow = Meeting & {
   analysisId: number | null;
   analysisClass: string | null;
   analysisConfidence: number | null;
+  analysisCrop: string | null;
   cancelledBy: 'farmer' | 'expert' | null;
   cancelledAt: Date | null;
   sequence: number;

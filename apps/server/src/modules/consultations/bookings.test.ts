@@ -93,7 +93,10 @@ describe('consultations: topic, contacts, cancellation, notifications, calendar'
     expect(stolen.json().error.fields.analysis_id).toBe('Choose one of your own analyses');
     const ok = await send('POST', BOOK, farmer, { slot_id: s.id, topic: 'Rust?', analysis_id: mine.id });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect(ok.json()).toMatchObject({ topic: 'Rust?', analysis: { id: mine.id, label: 'Common Rust, 87% sure' } });
+    expect(ok.json()).toMatchObject({
+      topic: 'Rust?',
+      analysis: { id: mine.id, rust_class: 'common_rust', confidence: 0.87 },
+    });
   });
 
   it('shares the place and both phone numbers only once approved', async () => {

@@ -2,8 +2,8 @@ import {
   slotLimits,
   slotPage,
   expertSlotsPage,
-  trainingLabelNames,
-  type TrainingLabel,
+  type AnalysisCrop,
+  type RustClass,
   type MeetingMode,
   type AvailabilitySlot,
   type Booking,
@@ -63,9 +63,9 @@ function bookingOut(row: BookingRow): Booking {
         ? null
         : {
             id: row.analysisId,
-            label: row.analysisClass
-              ? `${trainingLabelNames[row.analysisClass as TrainingLabel] ?? row.analysisClass}, ${Math.round((row.analysisConfidence ?? 0) * 100)}% sure`
-              : 'Not a leaf',
+            rust_class: (row.analysisClass as RustClass | null) ?? null,
+            confidence: row.analysisConfidence ?? 0,
+            crop: (row.analysisCrop as AnalysisCrop | null) ?? null,
           },
     mode: row.mode,
     place: shared ? row.place : null,

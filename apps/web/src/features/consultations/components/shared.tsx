@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { Anchor, Badge, Text } from '@mantine/core';
 import type { Booking, BookingStatus } from '@kutu/contract';
+import { resultLabelKey } from '@kutu/contract/result-text';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatConfidence, formatDateTime } from '../../../lib/format.ts';
 import { FittingSegmentedControl } from '../../../components/FittingSegmentedControl.tsx';
 
 const statusColors: Record<BookingStatus, string> = {
@@ -21,6 +23,12 @@ export function BookingBadge({ status }: { status: BookingStatus }) {
 }
 
 export type BookingFilter = BookingStatus | 'all';
+
+/** The farmer's photo attached to a booking, as Kutu read it: "Common rust (Puccinia sorghi) (87%)". */
+function analysisLabel(t: TFunction, a: NonNullable<Booking['analysis']>): string {
+  const label = t(resultLabelKey({ outcome: a.rust_class ? 'diagnosis' : 'not_leaf', ...a }));
+  return a.rust_class ? `${label} (${formatConfidence(a.confidence)})` : label;
+}
 
 /** All, Pending, Approved or Rejected above a booking list. */
 export function BookingStatusFilter({
@@ -61,7 +69,7 @@ export function MeetingLines({ booking, viewer }: { booking: Booking; viewer: 'f
       </Text>
       {booking.analysis && (
         <Text size="sm">
-          <b>{t('consultations.analysis')}:</b> {booking.analysis.label}
+          <b>{t('consultations.analysis')}:</b> {analysisLabel(t, booking.analysis)}
         </Text>
       )}
       <Text size="sm">
