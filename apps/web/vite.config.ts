@@ -144,7 +144,7 @@ export default defineConfig({
       },
     }),
   ],
-  server: { proxy: { '/api': 'http://localhost:8080' } },
+  server: { proxy: { '/api': 'http://localhost:8080', '^/[af]/\\d+$': 'http://localhost:8080' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -19,6 +19,7 @@ import { registerLanguage } from './plugins/language.ts';
 import { registerNulCharacterGuard } from './plugins/nul-characters.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerShortLinks } from './plugins/short-links.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   for (const register of jobModules) register(app, context);
   for (const register of routeModules) register(app, context);
 
+  registerShortLinks(app);
   registerWebApp(app, config.webDist);
   return app;
 }

@@ -224,10 +224,17 @@ export const clinicApi = {
 } as const;
 
 /**
- * The web app's short addresses, for links in an SMS, where the whole text must fit one message: `/a/7`
- * opens analysis 7's result, `/f/7` the upload of a follow-up photo of analysis 7's field.
+ * Short addresses for links in an SMS, where the whole text must fit one message: `/a/7` opens analysis
+ * 7's result, `/f/7` the upload of a follow-up photo of analysis 7's field. The server sends them on to
+ * the web app's screens (`shortLinkTargets`).
  */
 export const shortLinks = {
   analysis: (id: number | string) => `/a/${id}`,
   followUp: (id: number | string) => `/f/${id}`,
 } as const;
+
+/** Where each short address leads in the web app. */
+export const shortLinkTargets = [
+  { prefix: '/a/', to: (id: number) => `/account/addresses/analysis-history?analysis=${id}` },
+  { prefix: '/f/', to: (id: number) => `/account/addresses/image-analysis?follow_up=${id}` },
+] as const;

@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, Navigate, type RouteObject, useLocation, useParams, useRoutes } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import type { Role } from '@kutu/contract';
-import { shortLinks } from '@kutu/contract/paths';
 import { ScreenLoading } from '../components/ScreenLoading.tsx';
 import { RouteErrorBoundary } from './RouteError.tsx';
 import { RedirectIfSignedIn, RequireAuth, RoleOnly } from './guards.tsx';
@@ -9,12 +8,6 @@ import { session } from '../lib/session.ts';
 import { routes } from '../config/routes.ts';
 import { addressPattern } from '@kutu/contract/screen-preloads';
 import { ACCOUNT_LAYOUT, AUTH_LAYOUT, SCREEN_ADDRESSES } from './screen-addresses.ts';
-
-/** An SMS's short address (the contract's `shortLinks`) on its way to the screen it stands for. */
-function ShortLink({ to }: { to: (id: string) => string }) {
-  const { id = '' } = useParams();
-  return <Navigate to={to(encodeURIComponent(id))} replace />;
-}
 
 /** A lazily loaded screen part and its modules. */
 interface LazyScreen {
@@ -177,8 +170,6 @@ const screens: RouteObject[] = [
   { path: '/signup', element: <Navigate to={routes.auth.signup} replace /> },
   { path: '/dashboard', element: <Navigate to={routes.dashboard} replace /> },
   { path: '/experts', element: <Navigate to={routes.slots} replace /> },
-  { path: shortLinks.analysis(':id'), element: <ShortLink to={(id) => `${routes.analysisHistory}?analysis=${id}`} /> },
-  { path: shortLinks.followUp(':id'), element: <ShortLink to={(id) => `${routes.imageAnalysis}?follow_up=${id}`} /> },
   { path: '*', ...page('static/pages/NotFoundPage') },
 ];
 

@@ -54,7 +54,5 @@ export const SCREEN_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
   '/signup': [],
   '/dashboard': [],
   '/experts': [],
-  '/a/:id': [],
-  '/f/:id': [],
   '*': ['features/static/pages/NotFoundPage.tsx'],
 };

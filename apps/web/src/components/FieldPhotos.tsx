@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
-import { resultLabelKey } from '@kutu/contract/result-text';
+import { resultLabelKey } from '../lib/diagnosis-labels.ts';
 import { formatConfidence } from '../lib/format.ts';
 import { AnalysisPhoto } from './AnalysisPhoto.tsx';
 

@@ -2,6 +2,9 @@ import type { TFunction } from 'i18next';
 import type { AnalysisResult, ResourceTopic } from '@kutu/contract';
 import { resultHeadingText, type TextRef } from '@kutu/contract/result-text';
 
+// The screens read the contract's label rules from here, so that they share one chunk with the rest.
+export { resultLabelKey, rustNameKey } from '@kutu/contract/result-text';
+
 /** Class names and colours of the spec (rust red, Healthy green, Other Diseases blue). */
 export const topicMeta: Record<ResourceTopic, { labelKey: string; color: string }> = {
   common_rust: { labelKey: 'analysis.class.common_rust', color: 'red' },

@@ -6,7 +6,7 @@ import type { AnalysisResult, ExpertReview } from '@kutu/contract';
 import { errorMessage } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { resultLabelKey } from '@kutu/contract/result-text';
+import { resultLabelKey } from '../../lib/diagnosis-labels.ts';
 import { useAskExpert, useReview, useShareToCommunity } from '../../api/review.ts';
 import { verdictColor, verdictKeyFor } from './verdicts.ts';
 

@@ -1,4 +1,4 @@
-import { rustNameKey } from '@kutu/contract/result-text';
+import { rustNameKey } from '../../lib/diagnosis-labels.ts';
 import type { ReviewVerdict } from '@kutu/contract';
 
 export const verdictColor: Record<ReviewVerdict, string> = {

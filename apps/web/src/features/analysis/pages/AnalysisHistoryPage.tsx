@@ -13,8 +13,7 @@ import { verdictKeyFor } from '../../../components/review/verdicts.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { ListState } from '../../../components/ListState.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
-import { resultLabelKey } from '@kutu/contract/result-text';
-import { resultColor } from '../../../lib/diagnosis-labels.ts';
+import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { OnDemand } from '../../../components/OnDemand.tsx';
 
 const ResultDialog = lazy(() => import('../components/ResultDialog.tsx'));

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { type CropType, cropTypes, type DiseaseType, diseaseTypes, urgencyLevels } from '@kutu/contract/enums';
-import { rustNameKey } from '@kutu/contract/result-text';
+import { rustNameKey } from '../../../lib/diagnosis-labels.ts';
 
 /** Crop, disease and urgency in the language on screen (community.crops, .diseases, .urgencies). */
 export const cropLabel = (t: TFunction, crop: CropType) => t(`community.crops.${crop}`);

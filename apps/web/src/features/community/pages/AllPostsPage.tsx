@@ -9,13 +9,15 @@ import { routes } from '../../../config/routes.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { allPostsQuery, useModeratePost } from '../../../api/community.ts';
-import { FlagDialog } from '../components/FlagDialog.tsx';
+import { OnDemand } from '../../../components/OnDemand.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { type Filters, PostFilters } from '../components/PostFilters.tsx';
 import { ListState, Loading } from '../../../components/ListState.tsx';
 
 // The log is a second tab most visits never open: it loads when opened (the route's byte budget).
+// Opened on a choice: the dialog and Mantine's modal stay out of the screen's first download.
+const FlagDialog = lazy(() => import('../components/FlagDialog.tsx').then((m) => ({ default: m.FlagDialog })));
 const ModerationLog = lazy(() => import('../components/ModerationLog.tsx').then((m) => ({ default: m.ModerationLog })));
 
 const PAGE_SIZE = 9;
@@ -109,13 +111,15 @@ function Posts() {
         </SimpleGrid>
         <ListPagination page={page} pageSize={PAGE_SIZE} count={q.data?.count ?? 0} onChange={setPage} />
       </ListState>
-      <FlagDialog
-        key={flagging?.id ?? 'closed'}
-        post={flagging}
-        loading={moderate.isPending && moderate.variables?.action === 'flag'}
-        onCancel={() => setFlagging(null)}
-        onFlag={(reason) => flagging && run(flagging, 'flag', reason)}
-      />
+      <OnDemand when={flagging !== null}>
+        <FlagDialog
+          key={flagging?.id ?? 'closed'}
+          post={flagging}
+          loading={moderate.isPending && moderate.variables?.action === 'flag'}
+          onCancel={() => setFlagging(null)}
+          onFlag={(reason) => flagging && run(flagging, 'flag', reason)}
+        />
+      </OnDemand>
     </Stack>
   );
 }

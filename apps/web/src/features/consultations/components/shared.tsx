@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Anchor, Badge, Text } from '@mantine/core';
 import type { Booking, BookingStatus } from '@kutu/contract';
-import { resultLabelKey } from '@kutu/contract/result-text';
+import { resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatConfidence, formatDateTime } from '../../../lib/format.ts';

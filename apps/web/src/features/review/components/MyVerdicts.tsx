@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MyReviewPage } from '@kutu/contract';
 import { formatDateTime } from '../../../lib/format.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
-import { resultLabelKey } from '@kutu/contract/result-text';
+import { resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
 import { useMyVerdicts } from '../../../api/review.ts';

@@ -9,7 +9,7 @@ import { formatConfidence } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { FieldPhotos } from '../../../components/FieldPhotos.tsx';
-import { resultLabelKey } from '@kutu/contract/result-text';
+import { resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { useClaim, useDecide, useReleaseClaim } from '../../../api/review.ts';
 import { verdictKey } from '../../../components/review/verdicts.ts';
 
