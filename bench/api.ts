@@ -179,7 +179,7 @@ async function benchDatabase(kind: string): Promise<Row[]> {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ email: farmer.email, password: farmer.password }),
-          // As in the probe of issue 15: argon2id makes each login cost ~100 ms of CPU by design.
+          // As in the security probe (docs/decisions/0008): argon2id makes each login cost ~100 ms of CPU by design.
           connections: LOGIN_CONNECTIONS,
         },
       ],

@@ -1,5 +1,5 @@
 /**
- * Byte budget of the built web app (issue 13): for every route page, the compressed JS and CSS a phone
+ * Byte budget of the built web app (docs/decisions/0016): for every route page, the compressed JS and CSS a phone
  * downloads to show it, measured from Vite's manifest after `npm run build`.
  *
  * Counting rule: what the route's first render needs, i.e. the entry (index.html's script, its static
@@ -21,7 +21,7 @@
  * language at once: the largest document is counted. bench/bundle-requests.ts
  * checks the rule in Chromium: a route's first load requests no script or style outside its figure.
  * Sizes are brotli (quality 11), as served to browsers that accept it; gzip is printed beside. The
- * budget of issue 13 (sign-in ≤ 150 KiB, any route ≤ 250 KiB) is marked; with `--enforce` the script
+ * budget (sign-in ≤ 150 KiB, any route ≤ 250 KiB) is marked; with `--enforce` the script
  * exits 1 when a route is over it.
  *
  *   npm run build && node bench/bundle-size.ts [--json] [--on-demand] [--enforce]

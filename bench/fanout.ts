@@ -3,7 +3,7 @@
  *
  * On a temporary PostgreSQL server, with a local SMS gateway stub on loopback:
  * 1. The confirmation: an expert's verdict on a farmer's rust photo (PUT through app.inject), BENCH_RUNS
- *    times, with the gateway answering in BENCH_GATEWAY_MS (default 700, as probed in issue 45): messages
+ *    times, with the gateway answering in BENCH_GATEWAY_MS (default 700 as in docs/decisions/0050): messages
  *    written to the outbox (now), and sent inside the request before it answers (as before the outbox;
  *    `sendAtOnce`). Prints p50 and p95 of each.
  * 2. The fan-out: BENCH_FARMERS (default 20,000) maize farmers of one district, an alert raised for it;

@@ -1,5 +1,5 @@
 /**
- * Lighthouse mobile scores for the sign-in page and a signed-in farmer's dashboard (issue 13: targets
+ * Lighthouse mobile scores for the sign-in page and a signed-in farmer's dashboard (docs/decisions/0016: targets
  * performance ≥ 90, accessibility ≥ 98, best practices ≥ 95). Lighthouse's default mobile run: a
  * Moto G-sized screen and simulated slow 4G with a 4× slower CPU. Prints the three scores, the load
  * metrics and, per category, the audits that cost the most points.

@@ -1,5 +1,5 @@
 /**
- * Outbreak watch at scale (npm run bench:outbreak, issue 36).
+ * Outbreak watch at scale (npm run bench:outbreak).
  *
  * On a temporary PostgreSQL server: 5,000 farmers spread over all 159 districts and counties, and
  * BENCH_ANALYSES (default 1,000,000) analyses over two years (about a third confident rust, a fifth of

@@ -1,5 +1,5 @@
 /**
- * What the service worker downloads on a first visit (issue 37, item 10; docs/decisions/0037), from the
+ * What the service worker downloads on a first visit (docs/decisions/0037), from the
  * built app (`npm run build` first):   node bench/precache.ts
  *
  * - now: the entries of dist/sw.js's precache list (what its install fetches);

@@ -1,5 +1,5 @@
 /**
- * Test-time augmentation, measured (issue 35.2), not served: the served model's answer averaged over
+ * Test-time augmentation, measured (docs/decisions/0038), not served: the served model's answer averaged over
  * flips and a second, closer crop, against its plain answer.
  *
  *   npm run bench:tta [-- --model DIR --data datasets/rust3]

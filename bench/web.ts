@@ -1,5 +1,5 @@
 /**
- * What a farmer's phone downloads on a slow network (issue 13): for the sign-in, sign-up, dashboard and
+ * What a farmer's phone downloads on a slow network (docs/decisions/0016): for the sign-in, sign-up, dashboard and
  * upload routes, the bytes transferred (compressed, as on the wire), the request count and the load
  * time with the network emulated at 400 kbit/s down and up and 400 ms round trips (Chromium DevTools
  * protocol), at 390×844. Cold: a new browser profile. Warm: the same profile again, with the service

@@ -38,7 +38,7 @@ async function verifyAndActivate(page: Page, request: APIRequestContext, email: 
 
   await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
   const smsCode = await latestCode(request, phone);
-  // The password was chosen at sign-up: activation asks only for the SMS code (issue 37 item 12).
+  // The password was chosen at sign-up: activation asks only for the SMS code (docs/decisions/0041).
   await expect(field(page, 'Password')).toHaveCount(0);
   await typeCode(page, 'One-time code', smsCode);
   await page.getByRole('button', { name: 'Activate' }).click();
@@ -197,7 +197,7 @@ test('a wrong code and a malformed email are explained, and nothing typed is los
   await expect(page).toHaveURL(/\/auth\?identifier=/);
   await expect(field(page, 'Email or phone number')).toHaveValue(email);
 
-  // A malformed email at sign-in is said at the field, and what was typed stays (issue 37 item 12).
+  // A malformed email at sign-in is said at the field, and what was typed stays.
   await field(page, 'Email or phone number').fill('farmer@kutu');
   await field(page, 'Password').fill(STRONG_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();

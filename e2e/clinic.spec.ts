@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { createActiveUser, signInAs } from './support.ts';
 
-// A plant doctor's visit for a farmer without a smartphone (issue 46 item 3, decision 0053), on the
+// A plant doctor's visit for a farmer without a smartphone (decision 0053), on the
 // doctor's phone: a new number, the farmer's consent, Kutu's diagnosis, the doctor's verdict, one SMS.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

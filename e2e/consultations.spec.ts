@@ -103,7 +103,7 @@ test('weekly availability by phone call, a booking with a topic and an analysis,
   // The farmer books the first of them with a topic and the analysis.
   const farmerPage = await (await browser.newContext(PHONE_SIZE)).newPage();
   await signInAs(farmerPage, farmer, '/account/addresses/slots');
-  // One card for the expert, a time chip per slot (issue 37 item 4).
+  // One card for the expert, a time chip per slot (e2e/slots-grouped.spec.ts).
   const card = await expertCard(farmerPage, expert.username);
   await expect(card).toContainText('Phone call');
   const nineOClock = card.getByRole('button', { name: /^Book 09:00–10:00, Phone call$/ });

@@ -3,8 +3,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { createActiveUser, signInAs } from './support.ts';
 import { shortLinks } from '../packages/contract/src/paths.ts';
 
-// A farmer's phone: advice to treat brings a follow-up, and a worse field goes to an expert (issue 35
-// item 6, decision 0044). The reminder itself is due in 7 days (the server tests move their clock); here
+// A farmer's phone: advice to treat brings a follow-up, and a worse field goes to an expert (decision
+// 0044). The reminder itself is due in 7 days (the server tests move their clock); here
 // the farmer opens the link the reminder carries, which a new photo answers before it is due.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

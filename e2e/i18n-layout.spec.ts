@@ -2,7 +2,7 @@ import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { createActiveUser, signInAs } from './support.ts';
 
 /**
- * Layout with longer text (issue 14): Kiswahili and Luganda run longer than English. The pseudo-locale
+ * Layout with longer text: Kiswahili and Luganda run longer than English. The pseudo-locale
  * (apps/web/src/lib/pseudo.ts: accented, about 40 % longer English, asked for by storage) must fit a
  * 390 px phone on the screens a farmer sees first, with no sideways scrolling.
  */

@@ -5,7 +5,7 @@ import en from '../apps/web/src/lib/locales/en.json' with { type: 'json' };
 import sw from '../apps/web/src/lib/locales/sw.json' with { type: 'json' };
 import { createActiveUser, latestCode, leafPhoto, STRONG_PASSWORD, uniqueName } from './support.ts';
 
-// Issue 14: a farmer who reads Kiswahili signs up, diagnoses a leaf and reads the advice in it, then
+// A farmer who reads Kiswahili signs up, diagnoses a leaf and reads the advice in it, then
 // moves to Luganda in Profile, and what the server writes next follows.
 
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });

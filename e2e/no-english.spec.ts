@@ -9,7 +9,7 @@ import sw from '../apps/web/src/lib/locales/sw.json' with { type: 'json' };
 import { E2E_ADMIN } from './admin.ts';
 import { createActiveUser } from './support.ts';
 
-// Issue 37 item 5: no English on any screen in Kiswahili and Luganda. Every screen of routes.ts is
+// No English on any screen in Kiswahili and Luganda. Every screen of routes.ts is
 // opened signed out and as a farmer, an expert and an administrator, and its visible text (and the
 // placeholders, labels and titles a screen reader says) is compared with what English would show:
 // - a text equal to an English string of the web app or of the server that the language translates
@@ -151,7 +151,7 @@ async function walk(page: Page, paths: string[], language: Language) {
       await network.settled();
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       for (const problem of englishIn(await screenTexts(page), language)) problems.push(`${path}: ${problem}`);
-      // The longer Kiswahili and Luganda words must still fit the phone (issue 37: the district picker).
+      // The longer Kiswahili and Luganda words must still fit the phone (the district picker once did not).
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({
         scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,
         innerWidth: window.innerWidth,

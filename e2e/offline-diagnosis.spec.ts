@@ -6,7 +6,7 @@ test.use({ serviceWorkers: 'allow' });
 
 const leafPhoto = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/maize-common-rust.jpg');
 const classLabels: Record<string, string> = {
-  // The farmer's crop is maize: its rust is named for it (issue 37).
+  // The farmer's crop is maize: its rust is named for it.
   common_rust: 'Common rust (Puccinia sorghi)',
   healthy: 'Healthy',
   other_disease: 'Other Diseases',
@@ -31,7 +31,7 @@ async function serverAnalyses(request: APIRequestContext, user: E2EUser) {
 
 /**
  * The page is opened online and then taken offline: opening the app itself with no network is the
- * service worker's job (the shell part of issue 13), not this test's.
+ * service worker's job (the offline shell, e2e/pwa.spec.ts), not this test's.
  */
 test('a farmer diagnoses a leaf with no signal; back online it becomes exactly one server analysis', async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { STRONG_PASSWORD, uniqueName } from './support.ts';
 
-// Issue 36: a farmer chooses a district at sign-up; the outbreak map says plainly that nothing is confirmed
+// Outbreak watch: a farmer chooses a district at sign-up; the outbreak map says plainly that nothing is confirmed
 // yet, and with no signal it still shows from the phone's last copy (the boundaries from the service
 // worker, the counts from the saved queries). On a 390 px phone.
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { STRONG_PASSWORD, uniqueName } from './support.ts';
 
-// Issue 14: a farmer with a phone and no email signs up, activates, signs in and resets the password by SMS.
+// A farmer with a phone and no email signs up, activates, signs in and resets the password by SMS.
 
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 

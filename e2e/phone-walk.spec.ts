@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createActiveUser, leafPhoto, phonePhoto, signInAs, uniqueName } from './support.ts';
 
-// Issue 37 (items 3, 8, 9 and 12): what a new farmer and a new expert tripped over on a 390 px phone.
+// What a new farmer and a new expert once tripped over on a 390 px phone (docs/decisions/0041 for the notices).
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 /** The server's upload limit (IMAGE_MAX_BYTES in the contract). */

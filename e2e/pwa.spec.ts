@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createActiveUser, leafPhoto, signInAs } from './support.ts';
 
-// Issue 13: a phone in the field has no signal, and an old tab outlives a redeploy.
+// A phone in the field has no signal, and an old tab outlives a redeploy (docs/decisions/0016).
 
 test.use({ serviceWorkers: 'allow' });
 

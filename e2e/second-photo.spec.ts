@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createActiveUser, signInAs } from './support.ts';
 
-// A farmer's phone: an unsure answer asks for another leaf of the field (issue 35, decisions 0038 and 0040).
+// A farmer's phone: an unsure answer asks for another leaf of the field (decisions 0038 and 0040).
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../apps/server/test/fixtures', name);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createActiveUser, signInAs } from './support.ts';
 
-// Severity on a farmer's phone (issue 35.5; docs/decisions/0045).
+// Severity on a farmer's phone (docs/decisions/0045).
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const beanRust = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/bean-rust.jpg');

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createActiveUser, type E2EUser, signInAs } from './support.ts';
 
-// Issue 37 item 4: on a phone, 72 half-hour slots were 72 tall cards each repeating the expert's bio
+// On a phone, 72 half-hour slots were once 72 tall cards each repeating the expert's bio
 // (six pages of about 4,100 px). They are grouped by expert and by day, the times as chips, the bio once.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: 'Africa/Kampala' });
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createActiveUser, signInAs } from './support.ts';
 
-// Issue 46 item 4 (docs/decisions/0051): an expert tries the USSD menu on a phone-sized screen, through
+// Basic phones (docs/decisions/0051): an expert tries the USSD menu on a phone-sized screen, through
 // the server's real menu: a new number registers, then their own number asks for a call back, which
 // shows in the experts' call-back list.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

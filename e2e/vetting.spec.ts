@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_ADMIN } from './admin.ts';
 import { latestCode, STRONG_PASSWORD, uniqueName } from './support.ts';
 
-// Issue 37 item 2 (docs/decisions/0027), on a phone: a new expert waits for an administrator, who was
+// Expert vetting (docs/decisions/0027), on a phone: a new expert waits for an administrator, who was
 // made with the real `npm run admin:create` command before the server started (playwright.config.ts).
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 test.setTimeout(240_000);

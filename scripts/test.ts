@@ -39,7 +39,7 @@ try {
 step('several processes (PostgreSQL, S3)', bin('vitest'), ['run', '--config', 'vitest.cluster.config.ts']);
 
 step('build web app', 'npm', ['run', 'build']);
-step('byte budget (issue 13: sign-in ≤ 150 KiB, any route ≤ 250 KiB)', 'node', ['bench/bundle-size.ts', '--enforce']);
+step('byte budget (sign-in ≤ 150 KiB, any route ≤ 250 KiB)', 'node', ['bench/bundle-size.ts', '--enforce']);
 step('end-to-end tests (Chromium)', bin('playwright'), ['test']);
 
 const failed = results.filter((r) => !r.ok);

@@ -102,7 +102,7 @@ export default defineConfig({
     localeParts(),
     phoneMetadataModule(),
     screenPreloadsFile(),
-    // Installable app and offline shell (issue 13, docs/decisions/0016 and 0037): the worker (src/sw.ts)
+    // Installable app and offline shell (docs/decisions/0016 and 0037): the worker (src/sw.ts)
     // precaches index.html and the screens a farmer opens first (scripts/precache-first.ts); every other
     // file is cached when first fetched, or all at once on Wi-Fi, when offline use is set up, or on the
     // farmer's request. Never the model or onnxruntime's wasm (downloaded on purpose, by page code).

@@ -6,7 +6,7 @@ import { build, type Rollup, resolveConfig } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { productionBuild } from '../../web/scripts/build.ts';
 
-/** Issue 37 #11: `NODE_ENV=development npm start` built and served a development web app (jsxDEV). */
+/** `NODE_ENV=development npm start` once built and served a development web app (jsxDEV). */
 describe('the web app build', () => {
   const saved = process.env.NODE_ENV;
   afterEach(() => {

@@ -112,7 +112,7 @@ export const farmerRegisterBody = z
       .max(1_000_000),
     crop_types: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
     language: language.optional(),
-    /** The farmer's district or county from the shipped list (issue 36); asked later when left out. */
+    /** The farmer's district or county from the shipped list, for outbreak watch; asked later when left out. */
     district: districtCode.optional(),
   })
   .refine((b) => b.password === b.confirm_password, { message: 'Password mismatch', path: ['confirm_password'] });
@@ -139,7 +139,7 @@ export const expertRegisterBody = z
     languages_spoken: shortText('Languages spoken', 200).default(''),
     social_links: shortText('Social links', 500).default(''),
     language: language.optional(),
-    /** The district or county the expert serves (issue 36): outbreak alerts there reach them. */
+    /** The district or county the expert serves: outbreak alerts there reach them. */
     district: districtCode.optional(),
   })
   .refine((b) => b.confirm_password === undefined || b.password === b.confirm_password, {
@@ -164,7 +164,7 @@ export const resendOtpBody = z.object({
 
 /**
  * The SMS code and the sign-up token: the password was chosen (and confirmed) at sign-up, so it is not
- * asked again (issue 37 item 12, docs/decisions/0041). A password an older client still sends is ignored.
+ * asked again (docs/decisions/0041). A password an older client still sends is ignored.
  */
 export const activateBody = z.object({
   otp: code('Type in the OTP'),
@@ -271,10 +271,10 @@ export const userRecord = z.object({
   role,
   phone: z.string(),
   language,
-  /** District or county code (issue 36), any role; null until chosen. */
+  /** District or county code (outbreak watch), any role; null until chosen. */
   district: z.string().nullable(),
   accountComplete: z.boolean(),
-  /** A farmer without a district: the web app asks once for it (issue 36). */
+  /** A farmer without a district: the web app asks once for it. */
   needsDistrict: z.boolean(),
   profile: profile.nullable(),
   farmer: farmerDetails.nullable(),

@@ -199,7 +199,7 @@ export const expertSlot = availabilitySlot.omit({ expert: true });
 export type ExpertSlot = z.infer<typeof expertSlot>;
 /**
  * One expert's bookable slots, soonest first: the farmers' list groups them so the bio shows once and
- * the times as chips (issue 37). Pages count experts, not slots.
+ * the times as chips. Pages count experts, not slots.
  */
 export const expertSlots = z.object({
   expert: slotExpert,

@@ -1,5 +1,5 @@
 /**
- * Builds the district list (issue 36) from the shipped boundaries in `packages/contract/geo/`: each
+ * Builds the outbreak watch's district list from the shipped boundaries in `packages/contract/geo/`: each
  * Uganda district and Kenya county with its code, name, country and neighbours. `npm run
  * districts:generate` writes the result to `districts.ts`; districts.test.ts checks that the committed
  * file equals what this builds, so a changed boundary file cannot leave a stale list behind.

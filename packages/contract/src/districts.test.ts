@@ -4,7 +4,7 @@ import { buildDistricts, renderDistrictsModule } from './districts.build.ts';
 import { boundaryNote, boundaryOf } from './boundaries.ts';
 import { districtByCode, districts, isDistrictCode } from './districts.ts';
 
-describe('district list (issue 36)', () => {
+describe('district list', () => {
   it('the committed districts.ts equals the one generated from the boundary files', () => {
     const committed = readFileSync(new URL('./districts.ts', import.meta.url), 'utf8');
     expect(committed).toBe(renderDistrictsModule(buildDistricts()));

@@ -29,9 +29,9 @@ export const notificationTypes = [
   /** To an expert applicant: an administrator approved or refused the account (docs/decisions/0027). */
   'expert_approved',
   'expert_refused',
-  /** To farmers and experts of a district: rust is confirmed there or next door (issue 36). */
+  /** To farmers and experts of a district: rust is confirmed there or next door (docs/decisions/0032). */
   'outbreak_alert',
-  /** To a farmer 7 days after advice to treat: photograph the same field again (issue 35 item 6). */
+  /** To a farmer 7 days after advice to treat: photograph the same field again (docs/decisions/0044). */
   'follow_up_reminder',
   /** To a post's author: an expert answered the post (it opens the answer). */
   'community_answer',
@@ -67,7 +67,7 @@ export const analysisCrops = ['maize', 'beans', 'other'] as const;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 // Limits, labels and lists the web app imports from here (`@kutu/contract/enums`): this module has no
-// zod, so a screen that only shows them does not download the schemas (issue 13).
+// zod, so a screen that only shows them does not download the schemas (docs/decisions/0016).
 
 // Community posts
 export const POST_TITLE_MIN = 5;
@@ -95,7 +95,7 @@ export const reviewVerdicts = ['common_rust', 'healthy', 'other_disease', 'not_l
 export const severityBands = ['low', 'moderate', 'severe'] as const;
 export type SeverityBandName = (typeof severityBands)[number];
 /**
- * When the model's severity stops being called an estimate (issue 35.5; docs/decisions/0045): once experts
+ * When the model's severity stops being called an estimate (docs/decisions/0045): once experts
  * rated at least `minRated` confident rust answers and their band agreed with the model's on at least
  * `minAgreement` of them. The one place this rule lives; the server applies it to the field figures,
  * the field-accuracy page explains it.
@@ -131,5 +131,5 @@ export const trainingMessages = {
 // Analysis and education resources
 /** What a resource is about: one of the three classes, or how to take a photo the model can read. */
 export const resourceTopics = [...rustClasses, 'photo_tips'] as const;
-/** The languages content (advice, resources) is written in: English, Kiswahili, Luganda (issue 14). */
+/** The languages content (advice, resources) is written in: English, Kiswahili, Luganda (docs/decisions/0023). */
 export const contentLanguages = ['en', 'sw', 'lg'] as const;

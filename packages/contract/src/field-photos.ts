@@ -1,7 +1,7 @@
 import type { RustClass } from './enums.ts';
 
 /**
- * A second photo when unsure (issue 35, item 3; docs/decisions/0040). Zod-free, so the server, the
+ * A second photo when unsure (docs/decisions/0040). Zod-free, so the server, the
  * result screen and the phone's offline diagnosis read the same rule.
  */
 
@@ -15,7 +15,7 @@ export const MAX_FIELD_PHOTOS = 3;
  * card with a lower cut (a retrained model takes its cut from its own card, and the cut was 0.5 until
  * decision 0038). Example: the committed model reads the bean angular leaf spot test photo
  * (apps/server/test/fixtures) as rust 0.66 against other disease 0.31; a 0.5 cut would call that
- * rust, a confident wrong answer of the kind issue 35 counts. One or two more leaves of the field cost
+ * rust, a confident wrong answer, the risk decision 0038 counts. One or two more leaves of the field cost
  * the farmer a minute; a wrong "rust" costs a fungicide, a wrong "other disease" the window to spray.
  */
 export const CLOSE_MARGIN = 0.4;

@@ -1,7 +1,7 @@
 /**
  * Outbreak watch's constants, API paths and crops, without zod (`@kutu/contract/outbreak-paths`): the map
  * screen imports these and not outbreak.ts, whose schemas would add zod (~30 KiB brotli) to its download
- * (issue 13's budget). outbreak.ts re-exports them.
+ * (the byte budget of bench/bundle-size.ts). outbreak.ts re-exports them.
  */
 import { analysisCrops } from './enums.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Outbreak watch (issue 36): where rust is spreading. Cases are counted per district, crop and ISO week
+ * Outbreak watch: where rust is spreading. Cases are counted per district, crop and ISO week
  * (docs/decisions/0031); the alert rule is docs/decisions/0032; the privacy rule and the open feed are
  * docs/decisions/0033.
  *

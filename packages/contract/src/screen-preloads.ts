@@ -1,5 +1,5 @@
 /**
- * Each address's screen files as preload links in index.html (issue 13, decision 0016). The web build
+ * Each address's screen files as preload links in index.html (decision 0016). The web build
  * writes the table (`screen-preloads.json`, apps/web/scripts/screen-preloads.ts); the server and the
  * service worker both answer an address with index.html plus that address's links, so the browser
  * fetches the screen while the entry loads and Vite's preload helper, finding them, appends none.

@@ -1,6 +1,7 @@
 /**
  * One held-out fold of the PlantDoc field maize photos, to measure a model trained with the other two
- * thirds (issue 11's (b), one fold of three). Every third photo of each class in name order is held out.
+ * thirds (the field maize figure of docs/decisions/0013, one fold of three). Every third photo of each
+ * class in name order is held out.
  * Writes `<out>/train/<class>/` (symlinks to every rust3 photo except the fold) and `<out>/fold/<class>/`
  * (the fold), then: npm run model:train -- --data <out>/train ...; npm run model:eval -- --data <out>/fold
  *

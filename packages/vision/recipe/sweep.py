@@ -1,4 +1,4 @@
-"""By-source sweep of fine-tuned pretrained MobileNetV2 recipes on a GPU (issue 11's (a)-(c)).
+"""By-source sweep of fine-tuned pretrained MobileNetV2 recipes on a GPU (figures (a)-(c) of decision 0013).
 
 For each recipe it trains, per split, a whole network from `pretrained/mobilenet_v2_nsfwjs.pt`:
   fold0..2  every rust3 photo except the evaluation set and one third of the PlantDoc photos (the same

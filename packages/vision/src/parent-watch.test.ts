@@ -41,7 +41,7 @@ async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
   return check();
 }
 
-// Issue 15 M4: kill -9 of the server during a retraining left the Python trainer running.
+// A kill -9 of the server during a retraining once left the Python trainer running (docs/decisions/0011).
 describe.runIf(process.platform === 'linux')('the trainer and its parent', () => {
   it('ends the trainer within seconds when the process that started it is killed with SIGKILL', async () => {
     const parent = spawn(process.execPath, [SCRIPT], { stdio: ['ignore', 'pipe', 'pipe'] });

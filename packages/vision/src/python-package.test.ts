@@ -18,7 +18,7 @@ function pythonFiles(dir: string): string[] {
   });
 }
 
-// Issue 38: twelve scripts edited sys.path to find each other; they are one package now.
+// Twelve scripts once edited sys.path to find each other; they are one package now (docs/decisions/0043).
 describe('the Python package (pyproject.toml)', () => {
   const files = FOLDERS.flatMap((f) => pythonFiles(path.join(packageRoot, f)));
 

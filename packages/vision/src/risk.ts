@@ -1,5 +1,5 @@
 /**
- * Risk and coverage of an unsure rule (issue 35): for each crop, the share of photos given a confident
+ * Risk and coverage of an unsure rule (docs/decisions/0038): for each crop, the share of photos given a confident
  * diagnosis (coverage) and the share of those confident answers that name the wrong class (risk). Pure:
  * it re-decides the outputs a model already gave, so every candidate cut costs no inference.
  */

@@ -1,5 +1,5 @@
 /**
- * How much of the leaf shows rust (issue 35, item 5; docs/decisions/0045): the share of leaf pixels that are
+ * How much of the leaf shows rust (docs/decisions/0045): the share of leaf pixels that are
  * rust-coloured in the photo as the model sees it (squashed to its input size), and its band. Pure
  * TypeScript (no Node, no sharp), a single pass plus one box sum over the model's 160×160 input, so it adds
  * about a millisecond to `classify()` (bench/severity.ts) and the phone could run it too.

@@ -22,7 +22,7 @@ function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): P
   });
 }
 
-describe('work in progress under the work folder (issue 37.17)', () => {
+describe('work in progress under the work folder', () => {
   it('kill -9 during the feature stage leaves its work only in the work folder, and the sweep at start removes it', async () => {
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-workdir-'));
     const child = spawn(process.execPath, [SCRIPT, workDir], { stdio: ['ignore', 'pipe', 'pipe'] });

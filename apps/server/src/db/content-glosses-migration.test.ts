@@ -6,7 +6,7 @@ import type { Database } from './client.ts';
 const GLOSS =
   /\((rust|southern rust|stripe rust|leaf rust|stem rust|spores|label|certified|legumes|lime|active ingredient|flag leaf|mid-altitude|lab)\)/i;
 
-describe('migration 0020_content_english_glosses (issue 37 item 5)', () => {
+describe('migration 0020_content_english_glosses', () => {
   let database: Database;
   let drop: () => Promise<void>;
   beforeAll(async () => {

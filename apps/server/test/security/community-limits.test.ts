@@ -17,7 +17,7 @@ const post = {
   urgency_level: 'high',
 };
 
-/** Issue 15 M1: the per-user post and comment limits were counted, then inserted, in separate steps. */
+/** The per-user post and comment limits were once counted, then inserted, in separate steps (docs/decisions/0012). */
 describe('community rate limits under concurrent requests', () => {
   let t: TestContext;
   beforeAll(async () => {

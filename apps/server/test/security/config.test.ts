@@ -27,7 +27,6 @@ describe('L4: secrets in production', () => {
     ).toThrow(/JWT_REFRESH_SECRET: JWT_REFRESH_SECRET is the published development secret/);
   });
 
-  // Issue 37 #19.
   it('refuses the same secret for access and refresh tokens', () => {
     expect(() => prod({ ...delivery, JWT_ACCESS_SECRET: 's'.repeat(40), JWT_REFRESH_SECRET: 's'.repeat(40) })).toThrow(
       /JWT_REFRESH_SECRET: JWT_REFRESH_SECRET must differ from JWT_ACCESS_SECRET/,

@@ -45,7 +45,7 @@ describe('image uploads', () => {
   });
   afterAll(() => t.close());
 
-  // Issue 15 M5: one farmer's 30 uploads filled the queue; others waited or got 503 without Retry-After.
+  // One farmer's 30 uploads once filled the queue; others waited or got 503 without Retry-After.
   it('lets another farmer through while one floods, and tells the flooder when to retry', async () => {
     const [flooder, other] = [await createUser(t, 'farmer'), await createUser(t, 'farmer')];
     const photo = fixture('maize-common-rust.jpg');
@@ -91,7 +91,7 @@ describe('image uploads', () => {
     expect(training.statusCode).toBe(413);
   });
 
-  // Issue 15 L5: training uploads kept EXIF (GPS, camera) and served it to every expert.
+  // Training uploads once kept EXIF (GPS, camera) and served it to every expert.
   it('stores every photo without its EXIF: analyses, posts and training samples', async () => {
     const phone = await phoneJpeg();
     const exif = (await sharp(phone).metadata()).exif;

@@ -11,7 +11,7 @@ import { createUser, type TestUser } from '../support/users.ts';
 import { errorOf } from '../support/errors.ts';
 import { api, communityApi, communityPath, reviewApi, analysisApi } from '@kutu/contract';
 
-/** Issue 37 #13: a NUL character in a JSON string gave 500 (PostgreSQL text cannot hold it), and the log got the SQL. */
+/** A NUL character in a JSON string once gave 500 (PostgreSQL text cannot hold it), and the log got the SQL. */
 describe('NUL characters in requests', () => {
   let t: TestContext;
   let farmer: TestUser;

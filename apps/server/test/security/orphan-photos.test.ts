@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../support/app.ts';
 import { createUser } from '../support/users.ts';
 import { analysisApi, trainingApi } from '@kutu/contract';
 
-// Issue 15 L6: after crashes, photo files remained without a row.
+// After crashes, photo files remained without a row (docs/decisions/0011).
 describe('orphan photo sweep', () => {
   let t: TestContext;
   beforeAll(async () => {

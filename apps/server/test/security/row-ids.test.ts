@@ -3,7 +3,7 @@ import { MAX_ROW_ID } from '@kutu/contract';
 import { createTestApp, type TestContext } from '../support/app.ts';
 import { createUser, type TestUser } from '../support/users.ts';
 
-/** Issue 15 L1: ids beyond int4 gave 500 on four routes. Every route with a path parameter is tried. */
+/** Ids beyond int4 once gave 500 on four routes. Every route with a path parameter is tried. */
 describe('path ids beyond int4', () => {
   let t: TestContext;
   let farmer: TestUser;
@@ -64,7 +64,7 @@ describe('path ids beyond int4', () => {
   }
 });
 
-/** Issue 37 #14: `booking_id` 2147483648 in a body gave 500; every id in a body or a query is tried. */
+/** `booking_id` 2147483648 in a body once gave 500; every id in a body or a query is tried. */
 describe('body and query ids beyond int4', () => {
   let t: TestContext;
   let farmer: TestUser;

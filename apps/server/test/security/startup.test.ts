@@ -42,7 +42,7 @@ function startServer(
 // Loading the server's modules takes a few seconds, many more on a busy machine.
 const slow = { timeout: 150_000 };
 
-// Issue 15 L7: a bad DATA_DIR gave an unclear failure, and under /proc the server hung with no output.
+// A bad DATA_DIR once gave an unclear failure, and under /proc the server hung with no output.
 describe('startup with a bad DATA_DIR', () => {
   it('fails fast with one clear line under /proc', slow, async () => {
     const { code, stderr } = await startServer('/proc/x');
@@ -67,7 +67,7 @@ describe('startup with a bad DATA_DIR', () => {
   });
 });
 
-// Issue 37 #16: TRUST_PROXY=0.0.0.0/0 passed the check, then crashed Fastify with a raw stack trace.
+// TRUST_PROXY=0.0.0.0/0 once passed the check, then crashed Fastify with a raw stack trace.
 describe('startup with a bad setting', () => {
   it(
     'says what is wrong in a few lines, without a stack trace, and exits with the configuration status',

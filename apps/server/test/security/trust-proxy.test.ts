@@ -79,7 +79,7 @@ describe('H1: trusted proxies (production mode)', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);
   });
 
-  // Issue 37 #16: 0.0.0.0/0 passed this check and then crashed Fastify at start.
+  // 0.0.0.0/0 once passed this check and then crashed Fastify at start (docs/decisions/0028).
   it('refuses ranges that trust everyone, like "true", and ranges too wide to be proxies', () => {
     for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.5, 0.0.0.0/0']) {
       expect(() => loadConfig({ TRUST_PROXY: everyone })).toThrow(

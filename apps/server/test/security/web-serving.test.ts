@@ -76,7 +76,7 @@ describe('serving the web app in production', () => {
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
-  // Issue 15 M3: served over plain HTTP, the app was blank (every asset upgraded to https).
+  // Served over plain HTTP, the app was once blank (every asset upgraded to https).
   it('sends no HSTS and no upgrade-insecure-requests over plain HTTP', async () => {
     for (const url of ['/', '/community', api.health]) {
       const res = await http.app.inject({ method: 'GET', url });
@@ -107,7 +107,7 @@ describe('serving the web app in production', () => {
     }
   });
 
-  // Issue 15 M8: static files counted against the API limit, and hashed assets were max-age=0.
+  // Static files once counted against the API limit, and hashed assets were max-age=0.
   it('keeps the web app out of the API rate limit, which still applies to the API', async () => {
     for (let i = 0; i < 30; i++) {
       for (const url of ['/', '/assets/index-3f9a1c.js', '/assets/index-77be02.css', '/favicon.svg']) {
@@ -137,7 +137,7 @@ describe('serving the web app in production', () => {
     expect((await http.app.inject({ method: 'GET', url: '/community' })).body).toContain('<!doctype html>');
   });
 
-  // Issue 13: Vite's preload helper spent ~300 ms of a slow phone's main thread appending these links.
+  // Vite's preload helper spent ~300 ms of a slow phone's main thread appending these links.
   it("sends each address's screen files as preload links in its index.html", async () => {
     const links = async (url: string) => {
       const res = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
@@ -174,7 +174,7 @@ describe('serving the web app in production', () => {
     expect(addressPattern('/accounts', ['/account'])).toBeUndefined();
   });
 
-  // Issue 37 #12: HEAD / answered 404 while GET / worked.
+  // HEAD / once answered 404 while GET / worked.
   it("answers HEAD on the app's pages as GET, without the body", async () => {
     for (const url of ['/', '/community', '/account/addresses/slots']) {
       const get = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
@@ -196,7 +196,7 @@ describe('serving the web app in production', () => {
     expect(res.body).not.toContain('<!doctype html>');
   });
 
-  // Issue 13: nothing was compressed (the sign-in page was 1,132 KiB on a 2G phone).
+  // Uncompressed, the sign-in page was 1,132 KiB on a 2G phone (docs/decisions/0016).
   it('sends the build-time brotli or gzip file as the browser accepts, and says it varies', async () => {
     const url = '/assets/index-3f9a1c.js';
     const br = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });

@@ -34,7 +34,7 @@ function renderFailingRoute(error: Error) {
   );
 }
 
-describe('the route error boundary (issue 13)', () => {
+describe('the route error boundary', () => {
   it('recognises failed chunk loads as the browsers word them', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/A-1.js'))).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);

@@ -92,7 +92,7 @@ describe('viewerTimeZone', () => {
   });
 });
 
-describe('Luganda dates (issue 37)', () => {
+describe('Luganda dates', () => {
   const at = new Date('2026-11-25T08:00:00Z');
 
   it('writes the day, the Luganda month and the year, never the American "Nov 25, 2026"', () => {

@@ -1,6 +1,6 @@
 /**
  * node packages/vision/src/cli/pointing-variants.ts [--model DIR]
- * The heatmap variants tried for issue 39 (docs/decisions/0039), each measured with the pointing figures
+ * The heatmap variants tried in docs/decisions/0039, each measured with the pointing figures
  * on the pustule masks: the class map at the model's 5×5 grid with min–max (before) or median–99th
  * percentile scaling (served), finer grids from the same network run "à trous" (withDenseCam), the network
  * on a 2× and 3× larger picture (its cells see a smaller part of the leaf, like overlapping tiles), and

@@ -1,4 +1,4 @@
-/** What `npm run model:eval` prints about risk and coverage (issue 35): per crop at the served cut, and with --curve the table of candidate cuts. */
+/** What `npm run model:eval` prints about risk and coverage (docs/decisions/0038): per crop at the served cut, and with --curve the table of candidate cuts. */
 import type { Thresholds } from '../decide.ts';
 import {
   candidateRules,

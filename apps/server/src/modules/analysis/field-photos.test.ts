@@ -17,7 +17,7 @@ import { fieldAnswer } from './field-answer.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 
 /**
- * A second photo when unsure (issue 35 item 3, docs/decisions/0040), with the committed model. Its
+ * A second photo when unsure (docs/decisions/0040), with the committed model. Its
  * answers for the test photos: bean angular leaf spot "rust" 0.66 against other disease 0.31 (a close
  * call: CLOSE_MARGIN), maize rust 0.95 rust, maize healthy 0.95 healthy.
  */
@@ -33,7 +33,7 @@ describe('more photos of the same field', () => {
     farmer = await createUser(t, 'farmer');
     other = await createUser(t, 'farmer');
     expert = await createUser(t, 'expert');
-    // Kumi: the farmer's rust cases count in a district (issue 36).
+    // Kumi: the farmer's rust cases count in a district (outbreak watch).
     await db().update(users).set({ district: 'UG-208' }).where(eq(users.id, farmer.id));
   });
   afterAll(() => t.close());

@@ -208,7 +208,7 @@ describe('notifications in the recipient language', () => {
     expect(switched.statusCode, switched.body).toBe(200);
     await approvePostOf('Obutonnyeze');
     expect(await latest()).toBe('Obubaka bwo "Obutonnyeze" bukkiriziddwa era abalimi banno basobola okubulaba');
-    // The one written before the switch is read in the farmer's language now too (issue 37.5).
+    // The one written before the switch is in Luganda now too: a notification is rendered when read.
     const all = await t.app.inject({ method: 'GET', url: notificationsApi.list, headers: farmer.headers });
     expect(all.json().results[1].message).toBe(
       'Obubaka bwo "Orange spots" bukkiriziddwa era abalimi banno basobola okubulaba',

@@ -32,7 +32,7 @@ describe('access tokens', () => {
     await expect(tokens.verify('not-a-token')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
-  // Issue 37 #18: a validly signed token whose sub is no user id gave 500 on every route.
+  // A validly signed token whose sub is no user id once gave 500 on every route.
   it('refuse a validly signed token whose subject is not a positive whole number', async () => {
     const key = new TextEncoder().encode(secret);
     for (const sub of ['abc', '0', '-3', '1.5', '7e3', ' 7', '2147483648', '99999999999999999999', '']) {

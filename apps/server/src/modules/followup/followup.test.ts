@@ -19,7 +19,7 @@ import { FOLLOW_UP_QUEUE } from './followup.jobs.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Follow-up after advice to treat (issue 35 item 6, docs/decisions/0044), with the committed model:
+ * Follow-up after advice to treat (docs/decisions/0044), with the committed model:
  * maize rust photo 0.95 rust (a confident diagnosis: advice to treat), maize healthy 0.95 healthy,
  * bean angular leaf spot an unsure "rust".
  */

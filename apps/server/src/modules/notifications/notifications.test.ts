@@ -175,7 +175,7 @@ function eventReader(body: ReadableStream<Uint8Array>) {
   };
 }
 
-describe("notifications in the reader's language of the moment (issue 37)", () => {
+describe("notifications in the reader's language of the moment", () => {
   let t: TestContext;
   let farmer: TestUser;
   beforeAll(async () => {

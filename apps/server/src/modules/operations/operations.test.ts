@@ -90,7 +90,7 @@ describe('readiness, metrics and request ids', () => {
     }
   });
 
-  // Issue 37 #15: behind a proxy on the same host every client connects from loopback.
+  // Behind a proxy on the same host every client connects from loopback (docs/decisions/0028).
   it('without a token, a request relayed by a same-host proxy is not local', { timeout: 120_000 }, async () => {
     const open = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
     try {

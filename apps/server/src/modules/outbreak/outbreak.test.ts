@@ -27,7 +27,7 @@ const KAMPALA = 'UG-102';
 const MASAKA = 'UG-105';
 const review = (id: number) => reviewApi.reviewPath(id);
 
-describe('outbreak watch (issue 36)', () => {
+describe('outbreak watch', () => {
   let t: TestContext;
   let expert: TestUser;
   let service: ReturnType<typeof createOutbreakService>;

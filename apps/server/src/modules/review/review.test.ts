@@ -305,7 +305,7 @@ describe('expert review', () => {
       expect(list.json().results.map((n: { type: string }) => n.type)).toContain('expert_review');
     });
 
-    it('tells the farmer of a verdict in their language: in the app (opening the analysis, note included), by SMS and by email, and history marks the photo (issue 37)', async () => {
+    it('tells the farmer of a verdict in their language: in the app (opening the analysis, note included), by SMS and by email, and history marks the photo', async () => {
       const swahili = await createUser(t, 'farmer', { language: 'sw' });
       const id = await seed({ crop: 'beans' }, swahili);
       expect((await decide(id, expert, 'common_rust', 'Nyunyiza dawa ya kuvu wiki hii.')).statusCode).toBe(200);
@@ -339,7 +339,7 @@ describe('expert review', () => {
       expect(history.find((a) => a.id === other)?.expert_verdict).toBeNull();
     });
 
-    it('names rust on maize "common rust" in the farmer\'s notification (issue 37)', async () => {
+    it('names rust on maize "common rust" in the farmer\'s notification', async () => {
       const id = await seed({ crop: 'maize' });
       expect((await decide(id, expert, 'common_rust')).statusCode).toBe(200);
       const [notice] = (await get(notificationsApi.list, farmer)).json().results;

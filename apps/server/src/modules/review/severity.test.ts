@@ -10,7 +10,7 @@ const DETECT = analysisApi.detect;
 const FIELD = reviewApi.fieldAccuracy;
 const review = (id: number) => reviewApi.reviewPath(id);
 
-/** Severity (issue 35.5; docs/decisions/0045): stored with rust answers, rated by experts, agreement counted. */
+/** Severity (docs/decisions/0045): stored with rust answers, rated by experts, agreement counted. */
 describe('severity', () => {
   let t: TestContext;
   let farmer: TestUser;

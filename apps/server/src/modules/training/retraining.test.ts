@@ -222,7 +222,7 @@ describe('retraining with the real trainer', () => {
     // Stored as keys and values, for each expert to read in their language.
     expect(row.decision).toMatchObject({
       accepted: false,
-      // The field photos' accuracy and their confident wrong answers (issue 35.7) are both compared.
+      // The field photos' accuracy and their confident wrong answers (docs/decisions/0029) are both compared.
       rule: { key: 'training.rule.notWorse', params: { field: { key: 'training.rule.fieldConfident' } } },
       reason: { key: 'training.verdict.worse', params: { numbers: { key: 'training.verdict.numbers' } } },
       candidate: { images: evalItems.length, accuracy: expect.any(Number), macro_f1: expect.any(Number) },

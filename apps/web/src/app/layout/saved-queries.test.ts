@@ -48,7 +48,7 @@ describe('the saved offline copy', () => {
     expect(fresh.getQueryData(['analysis', 'image', 5])).toBeUndefined();
     expect(fresh.getQueryData(['community', 'posts', 'approved', {}])).toBeUndefined();
     expect(fresh.getQueryData(['me'])).toBeUndefined();
-    // The outbreak map and trends read offline (issue 36); the expert's table does not.
+    // The outbreak map and trends read offline (docs/decisions/0035); the expert's table does not.
     expect(fresh.getQueryData(['outbreak', 'map', 'maize'])).toEqual({ districts: [{ code: 'UG-102' }] });
     expect(fresh.getQueryData(['outbreak', 'trend', 'UG-102', 'maize'])).toEqual({ weeks: [] });
     expect(fresh.getQueryData(['outbreak', 'table', { crop: 'maize', page: 1 }])).toBeUndefined();

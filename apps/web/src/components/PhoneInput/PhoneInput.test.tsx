@@ -65,7 +65,7 @@ describe('PhoneInput', () => {
     expect(shown()).toBe('+254 Kenya');
     expect(model()).toBe('+254712345678');
     expect(number().value).toBe('0712 345678');
-    // What it understood, in full (issue 37 item 3).
+    // What it understood, in full.
     expect(screen.getByText('Read as +254 712 345678')).toBeTruthy();
   });
 

@@ -235,7 +235,7 @@ describe('Education resources', () => {
   });
 });
 
-describe('the rust is named as the farmers of the crop call it (issue 37)', () => {
+describe('the rust is named as the farmers of the crop call it', () => {
   afterEach(async () => {
     await act(() => i18n.changeLanguage('en'));
   });

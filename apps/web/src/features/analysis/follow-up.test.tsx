@@ -32,7 +32,7 @@ afterEach(async () => {
   await act(() => i18n.changeLanguage('en'));
 });
 
-describe('follow-up after advice to treat (issue 35 item 6)', () => {
+describe('follow-up after advice to treat (decision 0044)', () => {
   it('compares the rust share of the leaf where both photos have one, else the confidence in rust', () => {
     expect(followUpSummary(spreading)).toMatchObject({ measure: 'share', before: 0.07, now: 0.12 });
     expect(followUpSummary(worse)).toEqual({

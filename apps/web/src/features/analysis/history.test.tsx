@@ -39,7 +39,7 @@ const result = (over: Partial<AnalysisResult>): AnalysisResult => ({
   ...over,
 });
 
-describe("an expert's verdict for the farmer (issue 37)", () => {
+describe("an expert's verdict for the farmer", () => {
   it('marks reviewed photos in the history with the verdict, rust named for the crop', async () => {
     fakeNetwork(({ url }) =>
       url.startsWith('/api/rust-detection/?')

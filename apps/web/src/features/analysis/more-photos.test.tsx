@@ -49,7 +49,7 @@ function network(addReply: () => Response) {
 const picker = () => screen.getByTestId('more-photos-picker').querySelector('input[type=file]') as HTMLInputElement;
 const leaf = () => new File([new Uint8Array(2048)], 'leaf2.jpg', { type: 'image/jpeg' });
 
-describe('a second photo when unsure (issue 35)', () => {
+describe('a second photo when unsure (decision 0040)', () => {
   it('says in plain words why it asks, and sends another leaf to the analysis: the answer becomes the field’s', async () => {
     const sent = network(() => json(field));
     const user = userEvent.setup({ delay: null });

@@ -93,7 +93,7 @@ const diagnose = () =>
     return result;
   });
 
-describe('severity on an answer made offline (issue 35)', () => {
+describe('severity on an answer made offline (decision 0045)', () => {
   it("shows a confident rust answer's severity band, read on the model's input by the server's estimator, as an estimate", async () => {
     photo = leaf(9);
     const result = await diagnose();

@@ -118,7 +118,7 @@ describe('PostForm', () => {
   });
 });
 
-describe('in Kiswahili and Luganda (issue 37)', () => {
+describe('in Kiswahili and Luganda', () => {
   beforeEach(() => {
     i18n.addResourceBundle('sw', 'translation', swahili, true, true);
     i18n.addResourceBundle('lg', 'translation', luganda, true, true);

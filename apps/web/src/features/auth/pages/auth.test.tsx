@@ -44,7 +44,7 @@ function authRoutes(route: string) {
 }
 
 describe('Login', () => {
-  it('says a malformed email at the field, keeps what was typed, and calls no server (issue 37 item 12)', async () => {
+  it('says a malformed email at the field, keeps what was typed, and calls no server', async () => {
     const calls = fakeServer(() => ({ status: 500 }));
     const user = userEvent.setup({ delay: null });
     authRoutes('/auth');
@@ -82,7 +82,7 @@ describe('Login', () => {
     expect(calls[0]).toMatchObject({ url: '/api/auth/login/', body: { identifier: '+256772123456' } });
   });
 
-  it('reads a number in the local form with the country, says what it understood, and sends E.164 (issue 37 item 3)', async () => {
+  it('reads a number in the local form with the country, says what it understood, and sends E.164', async () => {
     const calls = fakeServer(() => apiError(401, 'UNAUTHENTICATED', 'Wrong phone number or password'));
     const user = userEvent.setup({ delay: null });
     authRoutes('/auth');
@@ -459,7 +459,7 @@ describe('Expert sign-up', () => {
     // The password is confirmed here, at sign-up: activation does not ask for it again.
     await user.type(input('Confirm password'), `${STRONG}x`);
     await user.type(input('Areas of expertise'), 'Maize rusts');
-    // The district the expert serves (issue 36): outbreak alerts there reach them.
+    // The district the expert serves: outbreak alerts there reach them.
     await user.selectOptions(screen.getByTestId('district-select'), 'UG-102');
     expect(input('Years of experience').value).toBe('0');
     await user.clear(input('Years of experience'));
