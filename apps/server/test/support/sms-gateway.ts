@@ -15,10 +15,11 @@ export interface GatewayPost {
  * A local stand-in for an Africa's Talking-style SMS gateway on loopback: form POSTs, JSON replies with a
  * message id per recipient. Like a gateway that honours the Idempotency-Key header, a second post with a
  * key it already took is answered with the first one's id and not sent again. `failFirst` fails the
- * first attempts of each key with a 500; `refuse` answers numbers with a per-recipient error.
+ * first attempts of each key with a 500; `refuse` answers numbers with a per-recipient error; `ignoreKeys`
+ * makes it a gateway that sends every post (one without the header, as Africa's Talking's SMS API).
  */
 export async function startSmsGateway(
-  opts: { failFirst?: number; delayMs?: number; refuse?: (to: string) => boolean } = {},
+  opts: { failFirst?: number; delayMs?: number; refuse?: (to: string) => boolean; ignoreKeys?: boolean } = {},
 ) {
   const posts: GatewayPost[] = [];
   const attempts = new Map<string, number>();
@@ -51,7 +52,7 @@ export async function startSmsGateway(
         reply({ statusCode: 403, number: to, status: 'InvalidPhoneNumber', messageId: 'None' });
         return;
       }
-      const known = key ? taken.get(key) : undefined;
+      const known = key && !opts.ignoreKeys ? taken.get(key) : undefined;
       if (known) {
         reply({ statusCode: 101, number: to, status: 'Success', messageId: known });
         return;

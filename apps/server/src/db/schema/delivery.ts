@@ -34,6 +34,8 @@ export const deliveries = pgTable(
     link: text('link'),
     state: text('state', { enum: deliveryStates }).notNull().default('waiting'),
     attempts: integer('attempts').notNull().default(0),
+    /** SMS parts the gateway already took (a long text goes as numbered parts): a retry sends only the rest. */
+    partsSent: integer('parts_sent').notNull().default(0),
     nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     error: text('error'),

@@ -56,7 +56,8 @@ export function createDeliveryRepo(db: Db) {
               where state in ('waiting', 'sending') and next_at <= ${now.toISOString()}::timestamptz
                 and (state = 'waiting' or lease_until < ${now.toISOString()}::timestamptz)
               order by next_at, id limit ${limit} for update skip locked)
-            returning id, key, user_id as "userId", channel, kind, body, subject, link, attempts`,
+            returning id, key, user_id as "userId", channel, kind, body, subject, link, attempts,
+              parts_sent as "partsSent", gateway_id as "gatewayId"`,
       ),
 
     async recipients(ids: number[], runner: Runner = db): Promise<Map<number, Recipient>> {
@@ -87,6 +88,17 @@ export function createDeliveryRepo(db: Db) {
         .where(and(eq(deliveries.id, id), eq(deliveries.state, 'sending'), eq(deliveries.attempts, attempts)))
         .returning({ id: deliveries.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Records that the gateway took the first `partsSent` parts of a long SMS (the first part's id is the
+     * message's), while this worker's claim holds: a retry after a later part failed starts after them.
+     */
+    async partsSent(id: number, attempts: number, partsSent: number, gatewayId: string | null): Promise<void> {
+      await db
+        .update(deliveries)
+        .set({ partsSent, gatewayId })
+        .where(and(eq(deliveries.id, id), eq(deliveries.state, 'sending'), eq(deliveries.attempts, attempts)));
     },
 
     /** Gives back a claimed row not sent (its claim is too old to start a send): waiting again, the try not counted. */

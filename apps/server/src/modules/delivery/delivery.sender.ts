@@ -26,7 +26,7 @@ export interface SenderOptions {
 
 type Claimed = Pick<
   DeliveryRow,
-  'id' | 'key' | 'userId' | 'channel' | 'kind' | 'body' | 'subject' | 'link' | 'attempts'
+  'id' | 'key' | 'userId' | 'channel' | 'kind' | 'body' | 'subject' | 'link' | 'attempts' | 'partsSent' | 'gatewayId'
 >;
 
 /**
@@ -55,10 +55,13 @@ export function createSender(
             to.smsStoppedAt && row.kind !== 'requested' ? 'The number sent STOP' : 'SMS turned off by the person',
         };
       }
-      let first: string | null = null;
-      for (const [i, part] of smsParts(text).entries()) {
-        const receipt = await deps.sms.send(to.phone, part, { key: `kutu-${row.id}-${i + 1}` });
+      const parts = smsParts(text);
+      let first = row.gatewayId;
+      // A retry after a later part failed sends the parts the gateway did not take yet, not all again.
+      for (let i = row.partsSent; i < parts.length; i++) {
+        const receipt = await deps.sms.send(to.phone, parts[i]!, { key: `kutu-${row.id}-${i + 1}` });
         first ??= receipt.gatewayId;
+        if (i < parts.length - 1) await repo.partsSent(row.id, row.attempts, i + 1, first);
       }
       return { gatewayId: first };
     }

@@ -180,3 +180,48 @@ describe('delivery: one way to tell a person, through the outbox', () => {
     expect(await registry.getSingleMetricAsString('kutu_messages_total')).toContain('outcome="sent"');
   });
 });
+
+describe('a long SMS sent in parts, through a gateway that honours no Idempotency-Key', () => {
+  let t: TestContext;
+  let gateway: SmsGateway;
+  beforeAll(async () => {
+    // Each part fails its first try: the second part fails after the first was taken.
+    gateway = await startSmsGateway({ failFirst: 1, ignoreKeys: true });
+    t = await createTestApp({ sms: createSms({ gatewayUrl: gateway.url, senderId: 'KUTU' }) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await gateway.close();
+  });
+
+  it('sends each part once: a retry sends the parts the gateway had not taken, and keeps the first part’s id', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const worker = createDeliveryService({
+      db: t.deps.database.db,
+      clock: t.clock,
+      sms: createSms({ gatewayUrl: gateway.url, senderId: 'KUTU' }),
+      mailer: t.deps.mailer,
+      coordinator: createMemoryCoordinator(),
+      config: t.deps.config,
+    });
+    const reason = message('consultations.reason', {
+      reason: 'The road to the farm is closed by the rains. '.repeat(5),
+    });
+    const sms = smsMessage('consultations.cancelled.sms', { who: 'Expert okello', when: new Date(), reason });
+    await worker.tell({ to: farmer.id, key: 'long-sms', kind: 'service', sms });
+    for (const wait of [0, ...RETRY_AFTER_MS.slice(0, 3)]) {
+      t.clock.advance(wait);
+      await worker.sendDue();
+    }
+    const [row] = await t.deps.database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.key, `long-sms|${farmer.id}|sms`));
+    const taken = gateway.posts.filter((p) => p.to === farmer.phone && p.taken).map((p) => p.message);
+    expect(taken.length).toBeGreaterThan(1);
+    expect(row).toMatchObject({ state: 'sent', partsSent: taken.length - 1 });
+    // Every part taken once, in order: (1/N), (2/N), …
+    expect(taken.map((m) => m.match(/\((\d+)\/\d+\)$/)?.[1])).toEqual(taken.map((_, i) => String(i + 1)));
+    expect(row.gatewayId).toBe('ATXid_1');
+  });
+});
