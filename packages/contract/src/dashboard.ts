@@ -76,8 +76,9 @@ export const dashboardOutcomes = z
 export type DashboardOutcomes = z.infer<typeof dashboardOutcomes>;
 
 export const dashboardMonth = z.object({
-  month: z.string().describe('Calendar month in the requested time zone, YYYY-MM'),
-  label: z.string().describe('Short English label, e.g. "Jan 2026"'),
+  month: z
+    .string()
+    .describe("Calendar month in the requested time zone, YYYY-MM (the app writes its name in the reader's language)"),
   ...classCounts,
 });
 export type DashboardMonth = z.infer<typeof dashboardMonth>;

@@ -10,7 +10,7 @@ export const failedMessage = z.object({
     username: z.string(),
     address: z.string().describe('The phone number or email address it was sent to (as the account has it now)'),
   }),
-  text: z.string().describe('The message in English'),
+  text: z.string().describe("The message, in the reader's language"),
   attempts: z.number().int(),
   reason: z.string().describe("Why it failed: the gateway's or mail server's answer"),
   report: z.string().nullable().describe("The gateway's last delivery report status, if any"),

@@ -25,7 +25,6 @@ function monthFormat(timeZone: string): Intl.DateTimeFormat {
   }
   return format;
 }
-const labelFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A valid IANA zone name, or a 400 that says so. */
 export function checkTimeZone(tz: string | undefined): string {
@@ -38,16 +37,14 @@ export function checkTimeZone(tz: string | undefined): string {
 }
 
 /** The last `count` calendar months in `timeZone`, oldest first, ending with the month of `now`. */
-export function lastMonths(now: Date, timeZone: string, count = MONTHS_SHOWN): { month: string; label: string }[] {
+export function lastMonths(now: Date, timeZone: string, count = MONTHS_SHOWN): { month: string }[] {
   const parts = monthFormat(timeZone).formatToParts(now);
   const year = Number(parts.find((p) => p.type === 'year')?.value);
   const month = Number(parts.find((p) => p.type === 'month')?.value);
-  const out: { month: string; label: string }[] = [];
+  const out: { month: string }[] = [];
   for (let i = count - 1; i >= 0; i -= 1) {
     const d = new Date(Date.UTC(year, month - 1 - i, 1));
-    const key = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-    const label = labelFormat.format(d);
-    out.push({ month: key, label });
+    out.push({ month: `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}` });
   }
   return out;
 }
@@ -104,11 +101,10 @@ export function createDashboardService(db: Db, clock: Clock) {
         bookingsConfirmed,
       };
       const byMonth = new Map(perMonth.map((m) => [m.month, m]));
-      const monthly: DashboardMonth[] = months.map(({ month, label }) => {
+      const monthly: DashboardMonth[] = months.map(({ month }) => {
         const found = byMonth.get(month);
         return {
           month,
-          label,
           common_rust: found?.common_rust ?? 0,
           healthy: found?.healthy ?? 0,
           other_disease: found?.other_disease ?? 0,

@@ -213,12 +213,12 @@ describe('dashboard', () => {
     const body = (await get(farmer)).json();
     expect(body.time_zone).toBe('Africa/Kampala');
     expect(body.monthly).toEqual([
-      { month: '2025-10', label: 'Oct 2025', common_rust: 0, healthy: 0, other_disease: 1 },
-      { month: '2025-11', label: 'Nov 2025', common_rust: 0, healthy: 0, other_disease: 0 },
-      { month: '2025-12', label: 'Dec 2025', common_rust: 0, healthy: 0, other_disease: 0 },
-      { month: '2026-01', label: 'Jan 2026', common_rust: 0, healthy: 0, other_disease: 0 },
-      { month: '2026-02', label: 'Feb 2026', common_rust: 0, healthy: 1, other_disease: 0 },
-      { month: '2026-03', label: 'Mar 2026', common_rust: 1, healthy: 0, other_disease: 0 },
+      { month: '2025-10', common_rust: 0, healthy: 0, other_disease: 1 },
+      { month: '2025-11', common_rust: 0, healthy: 0, other_disease: 0 },
+      { month: '2025-12', common_rust: 0, healthy: 0, other_disease: 0 },
+      { month: '2026-01', common_rust: 0, healthy: 0, other_disease: 0 },
+      { month: '2026-02', common_rust: 0, healthy: 1, other_disease: 0 },
+      { month: '2026-03', common_rust: 1, healthy: 0, other_disease: 0 },
     ]);
   });
 
@@ -254,7 +254,7 @@ describe('dashboard', () => {
     expect(body.outcomes).toEqual({ common_rust: 2, healthy: 2, other_disease: 1, unclear: 2 });
     expect(body.monthly.at(-1)).toEqual({
       month: '2026-03',
-      label: 'Mar 2026',
+
       common_rust: 1,
       healthy: 1,
       other_disease: 0,
@@ -299,6 +299,6 @@ describe('lastMonths', () => {
       '2025-12',
       '2026-01',
     ]);
-    expect(lastMonths(newYearInKampala, 'UTC', 2).map((m) => m.label)).toEqual(['Nov 2025', 'Dec 2025']);
+    expect(lastMonths(newYearInKampala, 'UTC', 2).map((m) => m.month)).toEqual(['2025-11', '2025-12']);
   });
 });

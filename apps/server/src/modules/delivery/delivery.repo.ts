@@ -143,7 +143,17 @@ export function createDeliveryRepo(db: Db) {
     async resend(id: number, now: Date): Promise<boolean> {
       const rows = await db
         .update(deliveries)
-        .set({ state: 'waiting', attempts: 0, nextAt: now, error: null, report: null, reportedAt: null })
+        // The whole message again, every part: the address may have changed since.
+        .set({
+          state: 'waiting',
+          attempts: 0,
+          partsSent: 0,
+          gatewayId: null,
+          nextAt: now,
+          error: null,
+          report: null,
+          reportedAt: null,
+        })
         .where(and(eq(deliveries.id, id), eq(deliveries.state, 'failed')))
         .returning({ id: deliveries.id });
       return rows.length > 0;

@@ -25,7 +25,7 @@ export function deliveryRoutes(app: App, { services: { delivery } }: RouteContex
       },
       onRequest: admin,
     },
-    async (req) => delivery.failed(req.query),
+    async (req) => delivery.failed(req.query, await req.language()),
   );
 
   app.post(

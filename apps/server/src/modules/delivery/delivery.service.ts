@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { DeliveryReport, FailedMessagePage, PageQuery } from '@kutu/contract';
+import type { DeliveryReport, FailedMessagePage, Language, PageQuery } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { render, restoreMessage, storeMessage } from '../../i18n/i18n.ts';
@@ -112,15 +112,15 @@ export function createDeliveryService(
     start: sender.start,
     stop: sender.stop,
 
-    /** Messages failed for good, newest first, as the administrator reads them. */
-    async failed(query: PageQuery): Promise<FailedMessagePage> {
+    /** Messages failed for good, newest first, written in the language of the administrator who reads them. */
+    async failed(query: PageQuery, language: Language): Promise<FailedMessagePage> {
       const { rows, total } = await repo.failed(pageWindow(query));
       return toPage(
         rows.map((r) => ({
           id: r.id,
           channel: r.channel,
           to: { id: r.userId, username: r.username, address: r.channel === 'sms' ? r.phone : (r.email ?? '') },
-          text: render('en', restoreMessage(r.body)),
+          text: render(language, restoreMessage(r.body)),
           attempts: r.attempts,
           reason: r.error ?? '',
           report: r.report,

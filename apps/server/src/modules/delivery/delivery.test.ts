@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { deliveryApi } from '@kutu/contract';
+import { api, deliveryApi } from '@kutu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createSms } from '../../adapters/sms.ts';
@@ -135,6 +135,17 @@ describe('delivery: one way to tell a person, through the outbox', () => {
     expect(page.statusCode, page.body).toBe(200);
     const listed = page.json().results.find((m: { id: number }) => m.id === row.id);
     expect(listed).toMatchObject({ channel: 'sms', reason: row.error, to: { id: refused.id, address: refused.phone } });
+    expect(listed.text).toMatch(/^Kutu: Maize rust confirmed in Gulu/);
+    // Written in the language of the administrator who reads the list.
+    await t.app.inject({ method: 'PUT', url: api.auth.language, headers: admin.headers, payload: { language: 'sw' } });
+    const inSwahili = await t.app.inject({
+      method: 'GET',
+      url: `${deliveryApi.failed}?page_size=5`,
+      headers: admin.headers,
+    });
+    expect(inSwahili.json().results.find((m: { id: number }) => m.id === row.id).text).toMatch(/^Kutu: .*Gulu/);
+    expect(inSwahili.json().results.find((m: { id: number }) => m.id === row.id).text).not.toMatch(/confirmed/);
+    await t.app.inject({ method: 'PUT', url: api.auth.language, headers: admin.headers, payload: { language: 'en' } });
 
     // The number is corrected; sending again goes out at once (the app's sender) and the row leaves the list.
     await t.deps.database.db.update(users).set({ phone: '+256700000998' }).where(eq(users.id, refused.id));

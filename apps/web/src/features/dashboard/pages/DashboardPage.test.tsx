@@ -22,8 +22,8 @@ const reply: DashboardReply = {
   },
   outcomes: { common_rust: 4, healthy: 3, other_disease: 2, unclear: 2 },
   monthly: [
-    { month: '2026-01', label: 'Jan 2026', common_rust: 1, healthy: 0, other_disease: 0 },
-    { month: '2026-02', label: 'Feb 2026', common_rust: 3, healthy: 3, other_disease: 2 },
+    { month: '2026-01', common_rust: 1, healthy: 0, other_disease: 0 },
+    { month: '2026-02', common_rust: 3, healthy: 3, other_disease: 2 },
   ],
   time_zone: 'Africa/Kampala',
   farmer: {
