@@ -52,6 +52,20 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 type WeekRow = Awaited<ReturnType<ReturnType<typeof createOutbreakRepo>['weekly']>>[number];
 
+/** The columns both CSVs start with: the week, the district, the crop and the confirmed count as published. */
+function cellColumns(r: WeekRow) {
+  const d = districtByCode(r.district);
+  return [
+    isoWeekLabel(r.weekStart),
+    r.weekStart,
+    r.district,
+    d?.name ?? '',
+    d?.country ?? '',
+    r.crop,
+    smallCountText(toSmallCount(Number(r.confirmed))),
+  ];
+}
+
 const anyShown = (r: WeekRow) => shown(Number(r.confirmed)) > 0 || shown(Number(r.reported)) > 0;
 
 /** The ISO week (its Monday, 00:00 UTC) in which the shown counts last changed: nothing finer (0033). */
@@ -209,22 +223,12 @@ export function createOutbreakPublishing(
     const now = clock.now();
     const from = query.from ? weekStartOf(new Date(`${query.from}T00:00:00Z`)) : weeksBefore(weekStartOf(now), 103);
     const rows = (await repo.weekly({ crop: query.crop, from, to: query.to })).filter(anyShown);
-    let out = csvLine([...OUTBREAK_EXPORT_COLUMNS]);
-    for (const r of rows) {
-      const d = districtByCode(r.district);
-      out += csvLine([
-        isoWeekLabel(r.weekStart),
-        r.weekStart,
-        r.district,
-        d?.name ?? '',
-        d?.country ?? '',
-        r.crop,
-        smallCountText(toSmallCount(Number(r.confirmed))),
-        smallCountText(toSmallCount(Number(r.reported))),
-        Boolean(r.demo),
-      ]);
-    }
-    return out;
+    return [
+      csvLine([...OUTBREAK_EXPORT_COLUMNS]),
+      ...rows.map((r) =>
+        csvLine([...cellColumns(r), smallCountText(toSmallCount(Number(r.reported))), Boolean(r.demo)]),
+      ),
+    ].join('');
   }
 
   /** The open feed's rows: shown confirmed cells of real cases only (try-out data is never published). */
@@ -238,20 +242,7 @@ export function createOutbreakPublishing(
 
   async function openCsv(query: OpenFeedQuery & { weeks: number }): Promise<string> {
     const { rows } = await feedRows(query);
-    let out = csvLine([...OPEN_FEED_CSV_COLUMNS]);
-    for (const r of rows) {
-      const d = districtByCode(r.district);
-      out += csvLine([
-        isoWeekLabel(r.weekStart),
-        r.weekStart,
-        r.district,
-        d?.name ?? '',
-        d?.country ?? '',
-        r.crop,
-        smallCountText(toSmallCount(Number(r.confirmed))),
-      ]);
-    }
-    return out;
+    return [csvLine([...OPEN_FEED_CSV_COLUMNS]), ...rows.map((r) => csvLine(cellColumns(r)))].join('');
   }
 
   async function openGeoJson(query: OpenFeedQuery & { weeks: number }): Promise<OpenFeedGeoJson> {

@@ -78,6 +78,7 @@ export function DataTable<T>({
   const { searchColumns } = search;
   const { pageRows } = paging;
   const empty = emptyText ?? t('dataTable.noResults');
+  const shown = { rows: pageRows, columns, rowKey, loading, error, emptyText: empty, selectable, selection };
 
   return (
     <Paper withBorder p="md" radius="md">
@@ -131,32 +132,7 @@ export function DataTable<T>({
       )}
       <Box pos="relative">
         <LoadingOverlay visible={loading && pageRows.length > 0} zIndex={1} overlayProps={{ blur: 1 }} />
-        {cards ? (
-          <PhoneCards
-            rows={pageRows}
-            columns={columns}
-            rowKey={rowKey}
-            loading={loading}
-            error={error}
-            emptyText={empty}
-            selectable={selectable}
-            chosen={selection.chosen}
-            onToggle={selection.toggleRow}
-          />
-        ) : (
-          <TableView
-            rows={pageRows}
-            columns={columns}
-            rowKey={rowKey}
-            loading={loading}
-            error={error}
-            emptyText={empty}
-            selectable={selectable}
-            selection={selection}
-            sort={sort.sort}
-            onSort={sort.setSort}
-          />
-        )}
+        {cards ? <PhoneCards {...shown} /> : <TableView {...shown} sort={sort.sort} onSort={sort.setSort} />}
       </Box>
       <ListPagination
         page={paging.current}

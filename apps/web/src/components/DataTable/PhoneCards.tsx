@@ -1,19 +1,11 @@
 import { Box, Checkbox, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RowsPlaceholder } from './RowsPlaceholder.tsx';
-import { cellOf, type DataTableColumn, type Key, type SortDirection, type SortState } from './types.ts';
+import { cellOf, type DataTableColumn, type RowsProps, type SortDirection, type SortState } from './types.ts';
 import type { TableSelection } from './useTableState.ts';
 
-interface PhoneCardsProps<T> {
-  rows: T[];
-  columns: DataTableColumn<T>[];
-  rowKey: (row: T) => Key;
-  loading: boolean;
-  error: string | null;
-  emptyText: string;
-  selectable: boolean;
-  chosen: Key[];
-  onToggle: (key: Key) => void;
+interface PhoneCardsProps<T> extends RowsProps<T> {
+  selection: TableSelection;
 }
 
 /** The phone layout: one card a row, each cell under its column's name; the actions last, full width. */
@@ -25,10 +17,10 @@ export function PhoneCards<T>({
   error,
   emptyText,
   selectable,
-  chosen,
-  onToggle,
+  selection,
 }: PhoneCardsProps<T>) {
   const { t } = useTranslation();
+  const { chosen, toggleRow } = selection;
   if (error || rows.length === 0)
     return <RowsPlaceholder loading={loading} error={error} emptyText={emptyText} count={rows.length} />;
   return (
@@ -47,7 +39,7 @@ export function PhoneCards<T>({
           >
             <Stack gap={6}>
               {selectable && (
-                <Checkbox label={t('dataTable.selectRow')} checked={isSelected} onChange={() => onToggle(k)} />
+                <Checkbox label={t('dataTable.selectRow')} checked={isSelected} onChange={() => toggleRow(k)} />
               )}
               {columns.map((c) => (
                 <Box key={c.key} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>

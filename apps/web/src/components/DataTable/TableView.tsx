@@ -3,17 +3,10 @@ import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-reac
 import { useTranslation } from 'react-i18next';
 import { RowsPlaceholder } from './RowsPlaceholder.tsx';
 import { nextSort } from './sortAndSearch.ts';
-import { cellOf, type DataTableColumn, type Key, type SortState } from './types.ts';
+import { cellOf, type RowsProps, type SortState } from './types.ts';
 import type { TableSelection } from './useTableState.ts';
 
-interface TableViewProps<T> {
-  rows: T[];
-  columns: DataTableColumn<T>[];
-  rowKey: (row: T) => Key;
-  loading: boolean;
-  error: string | null;
-  emptyText: string;
-  selectable: boolean;
+interface TableViewProps<T> extends RowsProps<T> {
   selection: TableSelection;
   sort: SortState | null;
   onSort: (sort: SortState | null) => void;

@@ -26,6 +26,17 @@ export interface DataTableColumn<T> {
 }
 
 /** Server-side pagination: the caller owns page and page size and loads one page at a time. */
+/** What both layouts draw: this page's rows, the columns, and the loading, error and empty states. */
+export interface RowsProps<T> {
+  rows: T[];
+  columns: DataTableColumn<T>[];
+  rowKey: (row: T) => Key;
+  loading: boolean;
+  error: string | null;
+  emptyText: string;
+  selectable: boolean;
+}
+
 export interface ServerPagination {
   page: number;
   pageSize: number;

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBook, IconUserCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { AnalysisResult, ExpertAnswer as Answer } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { verdictColor, verdictKeyFor } from '../../../components/review/verdicts.ts';
+import { AdviceSteps } from './AdviceSteps.tsx';
 
 const bandColor = { low: 'yellow', moderate: 'orange', severe: 'red' } as const;
 
@@ -75,21 +76,7 @@ export function ExpertAnswer({
             </Text>
           </div>
         )}
-        {feedback.headline && (
-          <div>
-            <Text fw={600} data-testid="expert-answer-advice">
-              {feedback.headline}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t(`analysis.result.adviceFor.${feedback.advice_crop}`)}
-            </Text>
-          </div>
-        )}
-        <List size="sm" spacing={6} type="ordered">
-          {feedback.advice.map((a) => (
-            <List.Item key={a}>{a}</List.Item>
-          ))}
-        </List>
+        <AdviceSteps feedback={feedback} headlineTestId="expert-answer-advice" />
         {actions && answer.educational_resources.length > 0 && (
           <Button
             component={Link}

@@ -17,6 +17,7 @@ import { formatDateTime, formatConfidence } from '../../../lib/format.ts';
 import { resultColor, say } from '../../../lib/diagnosis-labels.ts';
 import { SeverityNote } from './SeverityNote.tsx';
 import { ExpertWait } from './ExpertWait.tsx';
+import { AdviceSteps } from './AdviceSteps.tsx';
 
 /**
  * A result: a heading that says what was found, the confidence, the advice for the crop in one
@@ -71,23 +72,7 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
         {/* A diagnosis made on the phone has no id until its queued photos reach the server. */}
         {withExpert && <ExpertWait photos={result.photos.length || MAX_FIELD_PHOTOS} queued={result.id === 0} />}
 
-        {feedback.headline && !withExpert && (
-          <div>
-            <Text fw={600} data-testid="advice-headline">
-              {feedback.headline}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t(`analysis.result.adviceFor.${feedback.advice_crop}`)}
-            </Text>
-          </div>
-        )}
-        {!withExpert && (
-          <List size="sm" spacing={6} type="ordered" data-testid="advice-steps">
-            {feedback.advice.map((a) => (
-              <List.Item key={a}>{a}</List.Item>
-            ))}
-          </List>
-        )}
+        {!withExpert && <AdviceSteps feedback={feedback} headlineTestId="advice-headline" stepsTestId="advice-steps" />}
 
         <Button
           variant="subtle"
