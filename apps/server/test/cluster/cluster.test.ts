@@ -188,6 +188,10 @@ describe('several processes on one PostgreSQL and one bucket', () => {
       5_000,
     );
 
+    // B's approval reaches A as a notification, which may come just after A read the new page: once it
+    // has surely come, A caches the page again.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await list()).toContain('Cluster: rust on the lower leaves');
     // A serves the page from its cache: a post written behind the app's back is not on it.
     await database.db.insert(posts).values({
       authorId: farmer.id,

@@ -6,6 +6,7 @@ export interface GatewayPost {
   to: string;
   message: string;
   key: string | null;
+  /** When the whole request had reached the gateway (before its answer's delay). */
   at: number;
   /** Whether it was taken (not failed on purpose, not a repeat of a taken key). */
   taken: boolean;
@@ -31,6 +32,7 @@ export async function startSmsGateway(
       body += d;
     });
     req.on('end', async () => {
+      const at = Date.now();
       const form = new URLSearchParams(body);
       const to = form.get('to') ?? '';
       const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
@@ -38,7 +40,7 @@ export async function startSmsGateway(
       const tries = (attempts.get(slot) ?? 0) + 1;
       attempts.set(slot, tries);
       if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
-      const post: GatewayPost = { to, message: form.get('message') ?? '', key, at: Date.now(), taken: false };
+      const post: GatewayPost = { to, message: form.get('message') ?? '', key, at, taken: false };
       posts.push(post);
       if (tries <= (opts.failFirst ?? 0)) {
         res.writeHead(500).end('try again');

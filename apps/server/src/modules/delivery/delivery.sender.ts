@@ -117,9 +117,10 @@ export function createSender(
   async function sendDue(): Promise<number> {
     let handled = 0;
     for (;;) {
+      // Before the claim's query: a slow query must not stretch the time a send may still start.
+      const claimedAt = performance.now();
       const rows = await repo.claim(clock.now(), batch, leaseMs);
       if (rows.length === 0) return handled;
-      const claimedAt = performance.now();
       const people = await repo.recipients([...new Set(rows.map((r) => r.userId))]);
       let next = 0;
       const lane = async () => {
