@@ -21,6 +21,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'contract', include: ['packages/contract/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'vision',
