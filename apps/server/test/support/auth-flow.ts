@@ -1,3 +1,4 @@
+import { api } from '@kutu/contract';
 import { expect } from 'vitest';
 import type { TestContext } from './app.ts';
 
@@ -60,7 +61,7 @@ export async function signUp(
   headers: Headers = {},
 ) {
   const body = role === 'farmer' ? farmerBody(overrides) : expertBody(overrides);
-  const res = await post(t, `/api/auth/register/${role}/`, body, headers);
+  const res = await post(t, role === 'farmer' ? api.auth.registerFarmer : api.auth.registerExpert, body, headers);
   expect(res.statusCode, res.body).toBe(201);
   const mail = await t.smtp.lastMailTo(body.email);
   const { token, message } = res.json() as { token: string; message: string };
@@ -82,7 +83,7 @@ export async function signUpAndVerify(
   headers: Headers = {},
 ) {
   const s = await signUp(t, role, overrides, headers);
-  const res = await post(t, '/api/auth/verify-email/', { token: s.token, verificationCode: s.emailCode });
+  const res = await post(t, api.auth.verifyEmail, { token: s.token, verificationCode: s.emailCode });
   expect(res.statusCode, res.body).toBe(200);
   return { ...s, smsCode: codeIn(lastSms(t, s.body.phone_number).text) };
 }
@@ -95,7 +96,7 @@ export async function activeAccount(
   headers: Headers = {},
 ) {
   const s = await signUpAndVerify(t, role, overrides, headers);
-  const res = await post(t, '/api/auth/activate/', {
+  const res = await post(t, api.auth.activate, {
     otp: s.smsCode,
     token: s.token,
   });
@@ -104,7 +105,7 @@ export async function activeAccount(
 }
 
 export async function login(t: TestContext, email: string, password = PASSWORD) {
-  const res = await post(t, '/api/auth/login/', { email, password });
+  const res = await post(t, api.auth.login, { email, password });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { access: string; refresh: string; user: Record<string, unknown> };
 }

@@ -1,3 +1,4 @@
+import { api } from '@kutu/contract';
 import { expect } from 'vitest';
 import type { TestContext } from './app.ts';
 import { bearer } from './users.ts';
@@ -33,7 +34,7 @@ export async function resetToken(t: TestContext, email: string, n = 1) {
 export function changePassword(t: TestContext, access: string, old: string) {
   return t.app.inject({
     method: 'PUT',
-    url: '/api/auth/change-password/',
+    url: api.auth.changePassword,
     headers: bearer(access),
     payload: { oldPassword: old, newPassword: 'Ch4nged!Pass', confirmPassword: 'Ch4nged!Pass' },
   });
