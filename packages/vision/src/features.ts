@@ -4,6 +4,7 @@ import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { PreparedItem } from './prepare.ts';
 import { decodeRgb, toTensorData } from './preprocess.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** Side of the backbone's input; the served model decodes photos to this size too. */
 export const FEATURE_INPUT = 224;
@@ -18,18 +19,6 @@ function mirrored(rgb: Buffer, size: number): Buffer {
       rgb.copy(out, (y * size + (size - 1 - x)) * 3, (y * size + x) * 3, (y * size + x) * 3 + 3);
   }
   return out;
-}
-
-/** A deterministic pseudo-random generator (mulberry32), so crops are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 async function viewRgb(file: string, view: View, rand: () => number, size: number): Promise<Buffer> {
@@ -73,7 +62,7 @@ export async function writeFeatures(
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
   });
-  const rand = random(1234);
+  const rand = seededRandom(1234);
   const plane = 3 * size * size;
   const kept: PreparedItem[] = [];
   const skipped: string[] = [];

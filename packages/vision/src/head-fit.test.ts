@@ -7,19 +7,9 @@ import { writeFeatures } from './features.ts';
 import { fitLinear, linearLogits, oodScores, oodStatistics, sampleWeights, symmetricEigen } from './head-fit.ts';
 import { defaultModelDir } from './index.ts';
 import { readOnnxHead, withFeatureOutput } from './onnx-edit.ts';
+import { seededRandom } from './seeded-random.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../test/fixtures');
-
-/** A deterministic generator, so the synthetic sets are the same on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const argmax = (logits: Float32Array, i: number, k: number) => {
   let best = 0;
@@ -29,7 +19,7 @@ const argmax = (logits: Float32Array, i: number, k: number) => {
 
 describe('head refit in TypeScript', () => {
   it('converges on a separable synthetic set: every point right, loss near the label-smoothing floor', () => {
-    const rand = random(7);
+    const rand = seededRandom(7);
     const [n, dims, k] = [400, 24, 4];
     const x = new Float32Array(n * dims);
     const y = new Int32Array(n);
@@ -65,7 +55,7 @@ describe('head refit in TypeScript', () => {
   });
 
   it('decomposes a symmetric matrix exactly (A·v = λ·v, ascending values)', () => {
-    const rand = random(3);
+    const rand = seededRandom(3);
     const n = 40;
     const a = new Float64Array(n * n);
     for (let i = 0; i < n; i++) for (let j = i; j < n; j++) a[i * n + j] = a[j * n + i] = rand() - 0.5;

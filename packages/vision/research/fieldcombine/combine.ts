@@ -18,6 +18,7 @@ import { combineShares, type FieldRule, fieldDiagnosis } from '../../src/field.t
 import { CLOSE_MARGIN } from '../../../contract/src/field-photos.ts';
 import { defaultModelDir } from '../../src/index.ts';
 import { readCard } from '../../src/classifier.ts';
+import { seededRandom } from '../../src/seeded-random.ts';
 
 export interface Leaf {
   crop: string;
@@ -41,18 +42,6 @@ const { values, positionals } = parseArgs({
 });
 const DRAWS = Number(values.draws);
 const LEAVES = Number(values.leaves);
-
-/** Small seeded generator (mulberry32): the same draws on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * An out-of-fold file of the GPU sweep (README.md): `field_maize` photos with the softmax of the four
@@ -162,7 +151,7 @@ for (const file of files) {
     console.log('| rule | fields answered | confidently wrong (of answered) | wrong of all fields |');
     console.log('| --- | --- | --- | --- |');
     for (const rule of rules) {
-      const random = rng(Number(values.seed));
+      const random = seededRandom(Number(values.seed));
       let n = 0;
       let answered = 0;
       let wrong = 0;

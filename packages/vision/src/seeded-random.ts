@@ -1,0 +1,14 @@
+/**
+ * A deterministic pseudo-random generator (mulberry32): the same draws for the same seed on every run,
+ * so training crops, synthetic test sets and research draws repeat exactly. Returns numbers in [0, 1).
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
