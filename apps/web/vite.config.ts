@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Manifest, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { shortLinkTargets } from '@kutu/contract/paths';
 import { SCREEN_PRELOADS_FILE } from '@kutu/contract/screen-preloads';
 import { screenPreloads } from './scripts/screen-preloads.ts';
 import { APP_FILES_FILE, appFiles, precacheFilter } from './scripts/precache-first.ts';
@@ -144,7 +145,15 @@ export default defineConfig({
       },
     }),
   ],
-  server: { proxy: { '/api': 'http://localhost:8080', '^/[af]/\\d+$': 'http://localhost:8080' } },
+  // The API and the SMS short links (a server redirect) go to the server on its default port.
+  server: {
+    proxy: Object.fromEntries(
+      ['/api', ...shortLinkTargets.map(({ prefix }) => `^${prefix}\\d+$`)].map((path) => [
+        path,
+        'http://localhost:8080',
+      ]),
+    ),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

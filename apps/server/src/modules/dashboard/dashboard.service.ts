@@ -37,14 +37,14 @@ export function checkTimeZone(tz: string | undefined): string {
 }
 
 /** The last `count` calendar months in `timeZone`, oldest first, ending with the month of `now`. */
-export function lastMonths(now: Date, timeZone: string, count = MONTHS_SHOWN): { month: string }[] {
+export function lastMonths(now: Date, timeZone: string, count = MONTHS_SHOWN): string[] {
   const parts = monthFormat(timeZone).formatToParts(now);
   const year = Number(parts.find((p) => p.type === 'year')?.value);
   const month = Number(parts.find((p) => p.type === 'month')?.value);
-  const out: { month: string }[] = [];
+  const out: string[] = [];
   for (let i = count - 1; i >= 0; i -= 1) {
     const d = new Date(Date.UTC(year, month - 1 - i, 1));
-    out.push({ month: `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}` });
+    out.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
   }
   return out;
 }
@@ -68,7 +68,7 @@ export function createDashboardService(db: Db, clock: Clock) {
       if (user.role !== 'farmer') return encodeJson(dashboardReply, await this.summary(user, tz));
       const timeZone = checkTimeZone(tz);
       const now = clock.now();
-      const month = lastMonths(now, timeZone, 1)[0].month;
+      const month = lastMonths(now, timeZone, 1)[0];
       const { stamp } = await versions.of(user.userId);
       return farmers.get(`${user.userId}\n${timeZone}\n${month}`, stamp, async () => {
         const body = encodeJson(dashboardReply, await this.summary(user, timeZone, now));
@@ -85,7 +85,7 @@ export function createDashboardService(db: Db, clock: Clock) {
       const months = lastMonths(now, timeZone);
       const { outcomes, perMonth, training, sessions, diseasePosts, bookingsConfirmed, activity } = await repo.summary(
         user,
-        { timeZone, fromMonth: months[0].month, now },
+        { timeZone, fromMonth: months[0], now },
       );
 
       const stats: DashboardStats = {
@@ -101,7 +101,7 @@ export function createDashboardService(db: Db, clock: Clock) {
         bookingsConfirmed,
       };
       const byMonth = new Map(perMonth.map((m) => [m.month, m]));
-      const monthly: DashboardMonth[] = months.map(({ month }) => {
+      const monthly: DashboardMonth[] = months.map((month) => {
         const found = byMonth.get(month);
         return {
           month,

@@ -294,11 +294,7 @@ describe('dashboard', () => {
 describe('lastMonths', () => {
   it('crosses the year and follows the time zone', () => {
     const newYearInKampala = new Date('2025-12-31T22:00:00Z');
-    expect(lastMonths(newYearInKampala, 'Africa/Kampala', 3).map((m) => m.month)).toEqual([
-      '2025-11',
-      '2025-12',
-      '2026-01',
-    ]);
-    expect(lastMonths(newYearInKampala, 'UTC', 2).map((m) => m.month)).toEqual(['2025-11', '2025-12']);
+    expect(lastMonths(newYearInKampala, 'Africa/Kampala', 3)).toEqual(['2025-11', '2025-12', '2026-01']);
+    expect(lastMonths(newYearInKampala, 'UTC', 2)).toEqual(['2025-11', '2025-12']);
   });
 });

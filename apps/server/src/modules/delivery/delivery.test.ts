@@ -143,8 +143,9 @@ describe('delivery: one way to tell a person, through the outbox', () => {
       url: `${deliveryApi.failed}?page_size=5`,
       headers: admin.headers,
     });
-    expect(inSwahili.json().results.find((m: { id: number }) => m.id === row.id).text).toMatch(/^Kutu: .*Gulu/);
-    expect(inSwahili.json().results.find((m: { id: number }) => m.id === row.id).text).not.toMatch(/confirmed/);
+    const swahiliText = inSwahili.json().results.find((m: { id: number }) => m.id === row.id).text;
+    expect(swahiliText).toMatch(/^Kutu: .*Gulu/);
+    expect(swahiliText).not.toMatch(/confirmed/);
     await t.app.inject({ method: 'PUT', url: api.auth.language, headers: admin.headers, payload: { language: 'en' } });
 
     // The number is corrected; sending again goes out at once (the app's sender) and the row leaves the list.

@@ -25,7 +25,6 @@ export interface DataTableColumn<T> {
   searchable?: boolean;
 }
 
-/** Server-side pagination: the caller owns page and page size and loads one page at a time. */
 /** What both layouts draw: this page's rows, the columns, and the loading, error and empty states. */
 export interface RowsProps<T> {
   rows: T[];
@@ -37,6 +36,7 @@ export interface RowsProps<T> {
   selectable: boolean;
 }
 
+/** Server-side pagination: the caller owns page and page size and loads one page at a time. */
 export interface ServerPagination {
   page: number;
   pageSize: number;
