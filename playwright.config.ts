@@ -11,6 +11,8 @@ process.env.KUTU_E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'e2e',
+  // Per port: two runs side by side (E2E_PORT) would otherwise delete each other's traces.
+  outputDir: `test-results/${port}`,
   globalTeardown: './e2e/global-teardown.ts',
   timeout: 90_000,
   expect: { timeout: 15_000 },
