@@ -1,13 +1,20 @@
 /**
- * `npm run lint:length`: the house rule that no source file of the apps is over 400 lines, tests aside
- * (`*.test.ts(x)` and anything under a `test/` folder). A longer file is split by job (docs/CONTRIBUTING.md).
- * Checks apps/server/src and apps/web/src, or the folders given as arguments.
+ * `npm run lint:length`: the house rule that no source file of the apps or the packages is over 400 lines,
+ * tests aside (`*.test.ts(x)` and anything under a `test/` folder). A longer file is split by job
+ * (docs/CONTRIBUTING.md). Checks the src folder of every app and package
+ * (apps/<name>/src, packages/<name>/src), or the folders given as arguments.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
 const MAX_LINES = 400;
-const folders = process.argv.length > 2 ? process.argv.slice(2) : ['apps/server/src', 'apps/web/src'];
+const everySrc = ['apps', 'packages'].flatMap((root) =>
+  fs
+    .readdirSync(root)
+    .map((name) => path.join(root, name, 'src'))
+    .filter((dir) => fs.existsSync(dir)),
+);
+const folders = process.argv.length > 2 ? process.argv.slice(2) : everySrc;
 
 const isSource = (file: string) =>
   /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.split(path.sep).includes('test');

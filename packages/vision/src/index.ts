@@ -52,12 +52,12 @@ export {
 export { type RustSpots, rustSpots } from './spots.ts';
 export {
   PYTHON,
-  sweepWorkDir,
   trainModel,
   type TrainOptions,
   type TrainProgress,
   type TrainResult,
 } from './train.ts';
+export { sweepWorkDir } from './work-dir.ts';
 
 export const modelsDir = path.join(packageRoot, 'models');
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import { defaultModelDir } from './index.ts';
-import { withAnySize, withDenseCam } from './onnx-edit.ts';
+import { withAnySize, withDenseCam } from './onnx-dense.ts';
 import { preprocess } from './preprocess.ts';
 
 const photo = path.resolve(

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
@@ -11,12 +10,11 @@ import { INPUT_SIZE, MEAN, STD } from './preprocess.ts';
 import { type View, writeFeatures } from './features.ts';
 import { prepareSet, type PreparedItem } from './prepare.ts';
 import { readOnnxHead, withFeatureOutput, withOnnxHead } from './onnx-edit.ts';
-import { pythonModule } from './python.ts';
+import { runPythonModule } from './python.ts';
+import { owner, sharedFeatureCache } from './work-dir.ts';
 import { fitHeadInWorker, HEAD_RECIPE, HEAD_STEPS } from './refit.ts';
 
 export const PYTHON = process.env.KUTU_PYTHON ?? '/usr/bin/python3';
-/** Read when a Python trainer starts (not at import), so a process can change KUTU_PYTHON first. */
-const pythonPath = () => process.env.KUTU_PYTHON ?? '/usr/bin/python3';
 const NONLEAF_CACHE_SIZE = 256;
 const PRETRAINED = path.join(packageRoot, 'pretrained/mobilenet_v2_nsfwjs.pt');
 
@@ -118,47 +116,23 @@ export interface TrainOptions {
   card?: Record<string, unknown>;
 }
 
+/** The Python trainer, its progress lines passed on ('done' is this side's to say, after the evaluation). */
+function runPython(module: string, args: string[], opts: TrainOptions): Promise<void> {
+  return runPythonModule(module, args, {
+    threads: opts.threads,
+    signal: opts.signal,
+    onEvent: (e) => {
+      const event = e as TrainProgress;
+      opts.onProgress?.(event.stage === 'done' ? { ...event, stage: 'evaluate' } : event);
+    },
+  });
+}
+
 export interface TrainResult {
   modelDir: string;
   metrics: EvalReport;
   seconds: number;
   trainCounts: Record<string, number>;
-}
-
-function runPython(module: string, moduleArgs: string[], opts: TrainOptions): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const threads = String(opts.threads ?? 2);
-    const { args, env } = pythonModule(module, moduleArgs);
-    const child = spawn(pythonPath(), args, {
-      env: { ...env, OMP_NUM_THREADS: threads, MKL_NUM_THREADS: threads, KUTU_TRAIN_THREADS: threads },
-      // stdin is a pipe the trainer watches: it exits when this process dies (trainer/parent_watch.py).
-      stdio: ['pipe', 'pipe', 'pipe'],
-      signal: opts.signal,
-    });
-    let stderr = '';
-    let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        try {
-          const event = JSON.parse(line) as TrainProgress;
-          opts.onProgress?.(event.stage === 'done' ? { ...event, stage: 'evaluate' } : event);
-        } catch {
-          // not a progress line
-        }
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4000);
-    });
-    child.on('error', reject);
-    child.on('close', (code, sig) => {
-      if (code === 0) resolve();
-      else reject(new Error(`trainer exited with ${sig ?? code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
-    });
-  });
 }
 
 /**
@@ -174,58 +148,6 @@ async function backboneName(card: ModelCard | null, weights: string): Promise<st
     .update(await fs.readFile(weights))
     .digest('hex')
     .slice(0, 16);
-}
-
-/**
- * A folder under the OS temp dir for what depends only on the backbone, its input size and the negatives,
- * named by their content, so retraining jobs and tests compute it once per backbone.
- */
-async function sharedFeatureCache(
-  nonLeaf: { file: string }[],
-  backbone: string,
-  size: number,
-  workDir: string,
-  runtime: 'node' | 'python',
-): Promise<string> {
-  const hash = crypto.createHash('sha256').update(`${backbone} ${size} ${runtime}`);
-  const sources = runtime === 'python' ? [path.join(packageRoot, 'trainer/mobilenet.py')] : [];
-  for (const file of [...sources, ...nonLeaf.map((i) => i.file)]) {
-    hash.update(file).update(await fs.readFile(file));
-  }
-  return path.join(workDir, `kutu-feature-cache-${hash.digest('hex').slice(0, 16)}`);
-}
-
-/** `<pid>@<host>`: which process owns a work folder, so a sweep never removes a live run's files. */
-const owner = () => `${process.pid}@${os.hostname()}`;
-/** A work folder a run removes when it ends, unless killed: its owner is in the name. */
-const WORK_IN_PROGRESS = /^kutu-(?:train-|feature-cache-[0-9a-f]+\.partial-)(\d+)@(.*?)@/;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Removes what killed runs left in `workDir` (half-written feature caches, the trainer's scratch folders):
- * those of this machine whose process is gone, or is this one (a fresh start: nothing of it runs yet).
- * Other machines' folders (a shared DATA_DIR) are theirs to sweep. Returns the names removed.
- */
-export async function sweepWorkDir(workDir: string): Promise<string[]> {
-  const names = await fs.readdir(workDir).catch(() => [] as string[]);
-  const removed: string[] = [];
-  for (const name of names) {
-    const m = WORK_IN_PROGRESS.exec(name);
-    if (!m || m[2] !== os.hostname()) continue;
-    const pid = Number(m[1]);
-    if (pid !== process.pid && alive(pid)) continue;
-    await fs.rm(path.join(workDir, name), { recursive: true, force: true });
-    removed.push(name);
-  }
-  return removed;
 }
 
 const isLeafNet = (card: ModelCard | null) => String(card?.architecture).startsWith('KutuLeafNet');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sweepWorkDir } from './train.ts';
+import { sweepWorkDir } from './work-dir.ts';
 
 const SCRIPT = path.resolve(import.meta.dirname, '../test/start-node-refit.ts');
 

@@ -14,7 +14,7 @@ import * as ort from 'onnxruntime-node';
 import { defaultDatasetDir } from '../dataset.ts';
 import { classHeat, type HeatGrid } from '../heat.ts';
 import { defaultModelDir } from '../index.ts';
-import { withAnySize, withDenseCam } from '../onnx-edit.ts';
+import { withAnySize, withDenseCam } from '../onnx-dense.ts';
 import { loadPustuleMasks, type PhotoPointing, pointAt, summarisePointing } from '../pointing.ts';
 import { decodeRgb, toTensorData } from '../preprocess.ts';
 
