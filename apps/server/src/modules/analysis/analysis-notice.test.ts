@@ -84,7 +84,10 @@ describe('the notice of an analysis', () => {
       }
       expect(field.photos).toHaveLength(3);
       // The field's answer of three leaves is not the first leaf's (the bug: the notice kept the first).
-      expect([field.unsure, confidencePercent(field.confidence)]).not.toEqual([true, confidencePercent(first.confidence)]);
+      expect([field.unsure, confidencePercent(field.confidence)]).not.toEqual([
+        true,
+        confidencePercent(first.confidence),
+      ]);
       expect(field.rust_class).toBe('common_rust');
       const fieldText = `${s.done}${field.unsure ? s.unsure : ''}${s.rust} (${confidencePercent(field.confidence)})${s.leaves(3)}`;
 
