@@ -228,7 +228,9 @@ export default function UploadImagePage() {
     setError(null);
     setStage('analysing');
     try {
-      setOfflineResult(await diagnoseOffline({ leaves: photos, crop }));
+      setOfflineResult(await diagnoseOffline({ leaves: photos, crop, followUpOf: followUpOf ?? undefined }));
+      // Queued with the follow-up: a next photo is not this follow-up again.
+      if (followUpOf !== null) setParams({}, { replace: true });
       setResult(null);
       clear();
     } catch (err) {
