@@ -10,6 +10,7 @@ import { deliveryJobs } from './modules/delivery/delivery.jobs.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { followUpJobs } from './modules/followup/followup.jobs.ts';
+import { followUpRoutes } from './modules/followup/followup.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { offlineModelRoutes } from './modules/offline-model/offline-model.routes.ts';
@@ -40,6 +41,7 @@ export const routeModules: RouteModule[] = [
   communityRoutes,
   consultationsRoutes,
   analysisRoutes,
+  followUpRoutes,
   trainingRoutes,
   notificationsRoutes,
   dashboardRoutes,

@@ -39,6 +39,20 @@ export const analysisUploadFields = z.object({
   ),
 });
 
+/**
+ * A diagnosis whose reminder is open (advice to treat, no follow-up photo sent for it yet): the farmer may
+ * say a new photo is of the same field (`follow_up_of`), the only way a photo becomes a follow-up.
+ */
+export const openFollowUp = z.object({
+  analysis_id: z.number().int().describe('The diagnosis a new photo may follow up'),
+  crop: analysisCrop.nullable().describe('Its crop: a follow-up photo must be of the same crop'),
+  analysed_at: isoDateTime.describe('When the diagnosis was made'),
+  remind_at: isoDateTime.nullable().describe('When Kutu will ask for the new photo; null once the reminder was sent'),
+});
+export type OpenFollowUp = z.infer<typeof openFollowUp>;
+export const openFollowUpList = z.object({ results: z.array(openFollowUp) });
+export type OpenFollowUpList = z.infer<typeof openFollowUpList>;
+
 /** What comparing a follow-up photo with the first diagnosis found (docs/decisions/0044). */
 export const followUpOutcomes = ['better', 'less', 'worse', 'unclear'] as const;
 export type FollowUpOutcome = (typeof followUpOutcomes)[number];

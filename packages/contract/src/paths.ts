@@ -62,6 +62,11 @@ export const analysisApi = {
   /** POST (owner): the farmer is looking at this result; its notification is marked read. */
   seen: '/api/rust-detection/:id/seen/',
   seenPath: (id: number | string) => `/api/rust-detection/${id}/seen/`,
+  /**
+   * GET (farmer): the caller's diagnoses whose reminder is open (advice to treat, not yet followed up),
+   * newest first: what a new photo may say it follows up (`follow_up_of` of the upload).
+   */
+  openFollowUps: '/api/follow-ups/open/',
   resource: '/api/education-resources/:id/',
   resourcePath: (id: number | string) => `/api/education-resources/${id}/`,
   /** PUT (expert) writes a resource's title and description in Kiswahili or Luganda; DELETE removes them. */

@@ -16,6 +16,14 @@ export interface Notifier {
   ): Promise<unknown>;
   /** The language the user reads (English for an unknown user). */
   languageOf(userId: number): Promise<Language>;
+  /** Rewrites the user's notifications of `type` about `about` (the thing they tell changed); returns how many. */
+  restate(
+    userId: number,
+    type: NotificationType,
+    about: Record<string, unknown>,
+    text: Message,
+    data: Record<string, unknown>,
+  ): Promise<number>;
   /** Marks read the user's notifications of `type` about `about`; returns how many. */
   markReadAbout(userId: number, type: NotificationType, about: Record<string, unknown>): Promise<number>;
 }

@@ -8,6 +8,7 @@ import type {
   EducationResourceInput,
   EducationResourceList,
   EducationResourceTranslationInput,
+  OpenFollowUpList,
   ResourceTopic,
   TranslationLanguage,
 } from '@kutu/contract';
@@ -37,6 +38,13 @@ export const analysisQuery = (id: number) =>
   queryOptions({
     queryKey: analysisKeys.detail(id),
     queryFn: ({ signal }) => http.get<AnalysisResult>(analysisApi.detailPath(id), undefined, signal),
+  });
+
+/** The farmer's diagnoses a new photo may say it follows up (open reminders, docs/decisions/0044). */
+export const openFollowUpsQuery = () =>
+  queryOptions({
+    queryKey: [...analysisKeys.all, 'open-follow-ups'] as const,
+    queryFn: ({ signal }) => http.get<OpenFollowUpList>(analysisApi.openFollowUps, undefined, signal),
   });
 
 export const useAnalyses = (page: number, pageSize = 10) => useQuery(analysesQuery(page, pageSize));

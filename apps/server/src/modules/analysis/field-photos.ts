@@ -12,6 +12,7 @@ import type { AnalysisAccess } from './analysis-access.ts';
 import type { ResultBuilder } from './analysis-results.ts';
 import { type ClassifyAndShrink, factsOf, storageFolder } from './classify.ts';
 import { fieldAnswer } from './field-answer.ts';
+import { analysisNotice, analysisNoticeData } from './analysis.texts.ts';
 
 const meanOf = (values: (number | null)[]) => {
   const known = values.filter((v): v is number => v !== null);
@@ -129,6 +130,14 @@ export function createFieldPhotos(
         if (await addedBefore()) return get(who, id, language);
         throw conflict('errors.analysis.photoChanged');
       }
+      // The farmer's notice of this analysis now tells the field's answer and its leaves: one notice, right.
+      await deps.notifications.restate(
+        who.userId,
+        'image_analysis',
+        { analysis_id: id },
+        analysisNotice(added.row),
+        analysisNoticeData(added.row),
+      );
       // A combined answer that became (or stopped being) confident rust moves the district's counts.
       await outbreak.record(id);
       // An answer that became (or stopped being) one to treat gains (or drops) its reminder; a follow-up

@@ -1,15 +1,16 @@
-import type { AnalysisResult, RustClass } from '@kutu/contract';
+import type { AnalysisResult } from '@kutu/contract';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import type { UploadedImage } from '../../lib/image-upload.ts';
 import { analysesByOutcome } from '../../lib/metrics.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { AnalysisRow, createAnalysisRepo } from './analysis.repo.ts';
 import type { AnalyseOptions } from './analyse-options.ts';
 import type { AnalysisAccess } from './analysis-access.ts';
 import type { ResultBuilder } from './analysis-results.ts';
-import { analysisNotice } from './analysis.texts.ts';
+import { analysisNotice, analysisNoticeData } from './analysis.texts.ts';
 import { type ClassifyAndShrink, factsOf, storageFolder } from './classify.ts';
 
 /** A new analysis from a first photo: classified, stored, counted, notified and followed up. */
@@ -32,8 +33,13 @@ export function createNewAnalysis(
     image: UploadedImage,
     opts: AnalyseOptions = {},
   ): Promise<{ result: AnalysisResult; created: boolean }> {
-    // A follow-up of someone else's diagnosis reads as a missing one, before any work (0044).
-    if (opts.followUpOf) await ownAnalysis(who, opts.followUpOf);
+    // A follow-up of someone else's diagnosis reads as a missing one, before any work (0044); one of
+    // another crop is another field (00XX).
+    if (opts.followUpOf) {
+      const first = await ownAnalysis(who, opts.followUpOf);
+      if ((first.crop ?? null) !== (opts.crop ?? null))
+        throw badRequest('errors.analysis.followUpOtherCrop', { follow_up_of: 'errors.analysis.followUpOtherCrop' });
+    }
     const decoder = opts.decodeAs === undefined ? who : { ...who, userId: opts.decodeAs };
     const { diagnosis, photo } = await classifyAndShrink(decoder, image, opts.crop);
     // Where the model looked (a transparent PNG); null for a photo without a leaf.
@@ -81,12 +87,8 @@ export function createNewAnalysis(
     analysesByOutcome.inc({
       outcome: row.outcome === 'not_leaf' ? 'not_leaf' : row.unsure ? 'unsure' : row.rustClass!,
     });
-    await deps.notifications.notify(
-      who.userId,
-      'image_analysis',
-      analysisNotice(row.outcome, row.rustClass as RustClass | null, row.confidence, row.unsure, row.crop),
-      { analysis_id: row.id, outcome: row.outcome, rust_class: row.rustClass },
-    );
+    // The one notice of this analysis; more leaves rewrite it with the field's answer (field-photos.ts).
+    await deps.notifications.notify(who.userId, 'image_analysis', analysisNotice(row), analysisNoticeData(row));
     // A confident rust diagnosis is a reported case in the farmer's district (docs/decisions/0031).
     await outbreak.record(row.id);
     // This photo answers (or cancels) the field's reminder; advice to treat opens the next (0044).

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { analyses, followUps } from '../../db/schema/index.ts';
 import type { ComparedAnswer } from './compare.ts';
@@ -26,6 +26,23 @@ export function createFollowUpRepo(db: Db) {
         .from(followUps)
         .where(and(eq(followUps.userId, userId), eq(followUps.crop, crop), isOpen));
       return row;
+    },
+
+    /** The farmer's open reminders with their diagnosis's crop and time, newest diagnosis first. */
+    async openOf(userId: number, limit: number) {
+      return db
+        .select({
+          analysisId: followUps.analysisId,
+          crop: analyses.crop,
+          analysedAt: analyses.createdAt,
+          state: followUps.state,
+          dueAt: followUps.dueAt,
+        })
+        .from(followUps)
+        .innerJoin(analyses, eq(analyses.id, followUps.analysisId))
+        .where(and(eq(followUps.userId, userId), isOpen))
+        .orderBy(desc(analyses.createdAt), desc(analyses.id))
+        .limit(limit);
     },
 
     /** The farmer's oldest open reminder (answered by phone when there is no photo). */

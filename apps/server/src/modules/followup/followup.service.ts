@@ -1,4 +1,11 @@
-import { adviceTopicFor, type AnalysisCrop, type FollowUpInfo, type RustClass, shortLinks } from '@kutu/contract';
+import {
+  adviceTopicFor,
+  type AnalysisCrop,
+  type FollowUpInfo,
+  type OpenFollowUp,
+  type RustClass,
+  shortLinks,
+} from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { message, storeMessage } from '../../i18n/i18n.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
@@ -15,6 +22,8 @@ export const FOLLOW_UP_AFTER_DAYS = 7;
 export const FOLLOW_UP_ANSWER_DAYS = 14;
 /** Reminders claimed and sent per step of a sweep. */
 const SEND_BATCH = 100;
+/** Open reminders listed for the farmer's choice: one per crop is the rule, a few is plenty. */
+const OPEN_LISTED = 10;
 
 /** The facts of an analysis the follow-up reads: its owner, field, time and answer. */
 export interface AnalysisFacts extends ComparedAnswer {
@@ -143,20 +152,30 @@ export function createFollowUpService(
     byPhone: createPhoneFollowUp(deps, reviews),
 
     /**
-     * After a new analysis (not a retry): the field's open reminder (or, with `followUpOf`, that
-     * diagnosis's own) is closed by this photo and compared; a treat answer opens the next reminder.
-     * The caller checked that `followUpOf` is the farmer's own diagnosis. A photo without a leaf is
-     * not a photo of the field and changes nothing.
+     * After a new analysis (not a retry): with `followUpOf` (the farmer said this photo checks that
+     * diagnosis's field again: the reminder's link, or their choice on the upload screen), that
+     * diagnosis's open reminder is closed by this photo and compared. Without it the photo is a new
+     * diagnosis and every reminder stays: the same crop is not the same field (decision 00XX). A treat
+     * answer opens the next reminder. The caller checked that `followUpOf` is the farmer's own diagnosis
+     * of the same crop. A photo without a leaf is not a photo of the field and changes nothing.
      */
     async afterAnalysis(next: AnalysisFacts, followUpOf?: number): Promise<void> {
       if (next.outcome === 'not_leaf') return;
       const linked = followUpOf ? await repo.ofAnalysis(followUpOf) : undefined;
-      const open =
-        linked && (linked.state === 'waiting' || linked.state === 'sent')
-          ? linked
-          : await repo.openFor(next.userId, fieldOf(next.crop));
-      if (open && open.analysisId !== next.id) await close(open, next);
+      if (linked && (linked.state === 'waiting' || linked.state === 'sent') && linked.analysisId !== next.id)
+        await close(linked, next);
       if (isTreat(next)) await this.remind(next);
+    },
+
+    /** The farmer's diagnoses a new photo may follow up (open reminders), newest first. */
+    async openFor(userId: number): Promise<OpenFollowUp[]> {
+      const rows = await repo.openOf(userId, OPEN_LISTED);
+      return rows.map((r) => ({
+        analysis_id: r.analysisId,
+        crop: r.crop as AnalysisCrop | null,
+        analysed_at: r.analysedAt.toISOString(),
+        remind_at: r.state === 'waiting' ? r.dueAt.toISOString() : null,
+      }));
     },
 
     /** Opens the reminder of a treat diagnosis (nothing when it or its field has one already). */

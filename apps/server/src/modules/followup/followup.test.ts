@@ -160,15 +160,39 @@ describe('follow-up after advice to treat', () => {
     expect(smsTo(farmer.phone)[0]?.text).toContain('Kutu: please check your maize field again');
   });
 
-  it('is cancelled by a new photo of the same field before it is due, and the photo is compared', async () => {
+  it('compares no photo the farmer did not say is a follow-up: the first diagnosis keeps its reminder', async () => {
     const farmer = await createUser(t, 'farmer');
     const rust = await analyse(farmer, 'maize-common-rust.jpg');
-    // Another crop is another field: the maize reminder stays.
-    await analyse(farmer, 'bean-angular-leaf-spot.jpg', { crop: 'beans' });
-    expect((await reminderOf(rust.id)).state).toBe('waiting');
+    // Seconds later, another maize photo (a test shot, or another plot): a new diagnosis, not a follow-up.
+    t.clock.advance(28_000);
+    const again = await analyse(farmer, 'maize-common-rust.jpg');
+    const healthy = await analyse(farmer, 'maize-healthy.jpg');
+    expect([again.follow_up, healthy.follow_up]).toEqual([null, null]);
+    expect(await reminderOf(rust.id)).toMatchObject({ state: 'waiting', nextAnalysisId: null, outcome: null });
+    // One reminder asks about the farmer's maize: the second treat diagnosis opens none of its own.
+    expect(await reminderOf(again.id)).toBeUndefined();
+    // Nothing went to the experts' queue as a follow-up.
+    expect(await db().select().from(expertReviews).where(eq(expertReviews.analysisId, again.id))).toEqual([]);
+    const res = await t.app.inject({ method: 'GET', url: analysisApi.detailPath(rust.id), headers: farmer.headers });
+    expect(res.json<AnalysisResult>().remind_at).not.toBeNull();
+    // The reminder still goes out when due.
+    toDue();
+    await sweeper().sendDue();
+    expect(await reminderNotices(farmer.id)).toHaveLength(1);
+  });
+
+  it('is cancelled by a photo the farmer says follows it up before it is due, and the photo is compared', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const rust = await analyse(farmer, 'maize-common-rust.jpg');
+    // The farmer's choice lists the diagnoses a photo may follow up: this one, with its reminder's date.
+    const open = await t.app.inject({ method: 'GET', url: analysisApi.openFollowUps, headers: farmer.headers });
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json()).toEqual({
+      results: [{ analysis_id: rust.id, crop: 'maize', analysed_at: rust.created_at, remind_at: rust.remind_at }],
+    });
 
     t.clock.advance(3 * DAY_MS);
-    const next = await analyse(farmer, 'maize-healthy.jpg');
+    const next = await analyse(farmer, 'maize-healthy.jpg', { crop: 'maize', follow_up_of: String(rust.id) });
     expect(next.follow_up).toEqual({
       of: rust.id,
       of_rust_class: 'common_rust',
@@ -178,13 +202,32 @@ describe('follow-up after advice to treat', () => {
       sent_to_expert: false,
     });
     expect(await reminderOf(rust.id)).toMatchObject({ state: 'cancelled', nextAnalysisId: next.id });
-    // The first result no longer promises a reminder.
+    // The first result no longer promises a reminder, and it is no longer offered for a follow-up.
     const res = await t.app.inject({ method: 'GET', url: analysisApi.detailPath(rust.id), headers: farmer.headers });
     expect(res.json<AnalysisResult>().remind_at).toBeNull();
+    const after = await t.app.inject({ method: 'GET', url: analysisApi.openFollowUps, headers: farmer.headers });
+    expect(after.json()).toEqual({ results: [] });
 
     toDue();
     await sweeper().sendDue();
     expect(await reminderNotices(farmer.id)).toEqual([]);
+  });
+
+  it('refuses a follow-up photo of another crop than the diagnosis, before any work, and keeps the reminder', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const rust = await analyse(farmer, 'maize-common-rust.jpg');
+    for (const fields of [{ crop: 'beans' }, {}] as Record<string, string>[]) {
+      const res = await upload(farmer, 'maize-healthy.jpg', { ...fields, follow_up_of: String(rust.id) });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.fields.follow_up_of).toBe(
+        'This photo is of another crop than the diagnosis it follows up. Choose the same crop, or send it as a new diagnosis.',
+      );
+    }
+    expect(await db().select().from(analyses).where(eq(analyses.userId, farmer.id))).toHaveLength(1);
+    expect((await reminderOf(rust.id)).state).toBe('waiting');
+    // Only farmers have diagnoses to follow up.
+    const asExpert = await t.app.inject({ method: 'GET', url: analysisApi.openFollowUps, headers: expert.headers });
+    expect(asExpert.statusCode).toBe(403);
   });
 
   it('sends a follow-up that looks worse straight to the expert queue, with the reason, and tells the farmer', async () => {

@@ -62,6 +62,27 @@ export function createNotificationsRepo(db: Db) {
       return already;
     },
 
+    /** Writes anew the user's notifications of a type whose data contains `about` (their read state kept). */
+    async restateAbout(
+      userId: number,
+      type: string,
+      about: Record<string, unknown>,
+      values: Pick<NotificationRow, 'message' | 'text' | 'data'>,
+    ): Promise<number[]> {
+      const updated = await db
+        .update(notifications)
+        .set(values)
+        .where(
+          and(
+            ofUser(userId),
+            eq(notifications.type, type),
+            sql`${notifications.data} @> ${JSON.stringify(about)}::jsonb`,
+          ),
+        )
+        .returning({ id: notifications.id });
+      return updated.map((r) => r.id);
+    },
+
     /** Marks read the user's unread notifications of a type whose data contains `about`. */
     async markReadAbout(userId: number, type: string, about: Record<string, unknown>, now: Date): Promise<number> {
       const updated = await db

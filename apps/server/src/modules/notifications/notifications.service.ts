@@ -99,6 +99,24 @@ export function createNotificationsService(
       return created;
     },
 
+    /**
+     * Says anew what a notification about something says, when that thing changed (an analysis whose
+     * answer more leaves changed): the one notice stays, now right, rather than a second beside it. Its
+     * read state is kept; live pages are told, as of a new one. Returns how many were rewritten.
+     */
+    async restate(
+      userId: number,
+      type: NotificationType,
+      about: Record<string, unknown>,
+      text: Message,
+      data: Record<string, unknown>,
+    ): Promise<number> {
+      const message = render(await languageOf(userId), text);
+      const ids = await repo.restateAbout(userId, type, about, { message, text: storeMessage(text), data });
+      for (const notificationId of ids) await announce({ type: 'notification-created', userId, notificationId });
+      return ids.length;
+    },
+
     /** The user's notifications in `language` (the reader's: the account's, else the browser's). */
     async list(
       userId: number,

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from 
 import { IconMessageQuestion, IconShare, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult, ExpertReview } from '@kutu/contract';
+import { waitsForExpert } from '@kutu/contract/field-photos';
 import { errorMessage } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -123,7 +124,17 @@ function AskForm({ analysisId }: { analysisId: number }) {
   );
 }
 
-/** On a farmer's result: the expert's verdict beside the model's answer, or a way to ask for one. */
+/**
+ * Whether the photos already went to the experts without the farmer asking: a follow-up that looked
+ * worse (queued by Kutu, `asked_at`), or an unsure answer with no leaf left to add (decision 0048).
+ */
+const sentToExpert = (analysis: AnalysisResult, review: ExpertReview) =>
+  review.asked_at !== null || Boolean(analysis.follow_up?.sent_to_expert) || waitsForExpert(analysis);
+
+/**
+ * On a farmer's result: the expert's verdict beside the model's answer, the question waiting, "Sent to
+ * an expert" when Kutu sent the photos itself, or else a way to ask for one.
+ */
 export function ExpertReviewPanel({ analysis }: { analysis: AnalysisResult }) {
   const { t } = useTranslation();
   const review = useReview(analysis.id);
@@ -136,6 +147,13 @@ export function ExpertReviewPanel({ analysis }: { analysis: AnalysisResult }) {
     body = (
       <Text size="sm" data-testid="question-waiting">
         {t('review.panel.waiting', { question: review.data.question })}
+      </Text>
+    );
+  } else if (review.data && sentToExpert(analysis, review.data)) {
+    // Kutu sent the photos to the experts itself: nothing to ask, the answer comes.
+    body = (
+      <Text size="sm" data-testid="sent-to-expert">
+        {t('review.panel.sentToExpert')}
       </Text>
     );
   } else if (review.data) {

@@ -14,6 +14,8 @@ import { enqueue } from './queue.ts';
 export async function diagnoseOffline(field: {
   leaves: { blob: Blob; filename: string }[];
   crop: AnalysisCrop;
+  /** The diagnosis the farmer said this field's photo follows up, sent with the first leaf. */
+  followUpOf?: number;
 }): Promise<AnalysisResult> {
   const { diagnoseFieldOnPhone } = await import('./engine.ts');
   const { crop } = field;
@@ -22,7 +24,8 @@ export async function diagnoseOffline(field: {
     crop,
   );
   const [first, ...others] = field.leaves;
-  const queued = await enqueue({ ...first, crop, diagnosis: leaves[0] });
+  const followUp = field.followUpOf ? { followUpOf: field.followUpOf } : {};
+  const queued = await enqueue({ ...first, crop, diagnosis: leaves[0], ...followUp });
   const notLeaf = diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null;
   // The field's other leaves, as the server would take them: none after a first photo with no leaf,
   // and none that shows no leaf itself.

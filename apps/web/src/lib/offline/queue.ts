@@ -46,6 +46,7 @@ export async function enqueue(photo: {
   diagnosis?: DiagnosisCore;
   analysisId?: number;
   fieldOf?: string;
+  followUpOf?: number;
 }) {
   const id = userId();
   if (id === null) throw new Error(i18n.t('offline.errors.signIn'));
@@ -86,6 +87,7 @@ export function flushQueue(): Promise<AnalysisResult[]> {
         const form = new FormData();
         // Another leaf of an analysis goes to its photos; the analysis already says the crop.
         if (analysisId === undefined) form.append('crop', item.crop);
+        if (analysisId === undefined && item.followUpOf) form.append('follow_up_of', String(item.followUpOf));
         form.append('image', item.blob, item.filename);
         const db = await offlineDb();
         const others = items.filter((i) => i.fieldOf === item.key);

@@ -18,6 +18,8 @@ export interface QueuedPhoto {
    * analysis's photos once the first leaf has become one on the server.
    */
   fieldOf?: string;
+  /** The diagnosis this first leaf follows up, as the farmer said (the reminder's link or their choice). */
+  followUpOf?: number;
   createdAt: string;
   /** Why the server refused it (it is not retried); null while it is waiting. */
   error: string | null;

@@ -16,7 +16,7 @@ import { LeafCheck } from './LeafCheck.tsx';
 /**
  * A farmer's result: the photo (with the rust-coloured spots circled on a confident rust answer) beside the
  * answer (above it on a phone): the expert's once there is one, with the model's below it as what the model
- * said (docs/decisions/0049). Showing it marks its notification read: the farmer is looking at it.
+ * said (docs/decisions/0049), a follow-up photo's comparison included. Showing it marks its notification read: the farmer is looking at it.
  */
 export function ResultWithReview({ result: given }: { result: AnalysisResult }) {
   const { t } = useTranslation();
@@ -40,13 +40,14 @@ export function ResultWithReview({ result: given }: { result: AnalysisResult }) 
           />
         </Box>
         <Stack gap="sm">
-          <FollowUpNote result={result} />
+          {/* The expert's answer leads; Kutu's comparison of a follow-up photo is the model's, below it. */}
           {result.expert_answer && <ExpertAnswer result={result} answer={result.expert_answer} />}
           {result.expert_answer && (
             <Title order={3} size="h5" data-testid="model-said">
               {t('analysis.expert.modelSaid')}
             </Title>
           )}
+          <FollowUpNote result={result} />
           <ResultCard result={result} />
           {result.outcome === 'not_leaf' && !result.expert_answer && <LeafCheck analysisId={result.id} />}
         </Stack>

@@ -1,8 +1,8 @@
 import '@mantine/dropzone/styles.css';
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
-import { IconBellRinging, IconUpload } from '@tabler/icons-react';
+import { IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,6 @@ import {
   uploadForAnalysis,
   type UploadStage,
 } from '../../../api/analysis.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { useMe } from '../../../api/profile.ts';
 import { ResultWithReview } from '../components/ResultWithReview.tsx';
 import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
@@ -30,6 +29,7 @@ import { preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
 import { enqueue } from '../../../lib/offline/queue.ts';
 import { offlineSupported } from '../../../lib/offline/store.ts';
 import { FieldLeaves, type Leaf } from '../components/FieldLeaves.tsx';
+import { FollowUpChoice } from '../components/FollowUpChoice.tsx';
 
 type Stage = 'idle' | 'preparing' | UploadStage;
 
@@ -69,7 +69,9 @@ export default function UploadImagePage() {
   const busy = stage !== 'idle';
   const me = useMe();
   const [chosenCrop, setCrop] = useState<AnalysisCrop | null>(null);
-  const crop = chosenCrop ?? first.data?.crop ?? defaultCrop(me.data?.farmer?.crop_types);
+  // A follow-up photo is of the first diagnosis's crop (the server refuses another).
+  const followedCrop = followUpOf !== null ? first.data?.crop : undefined;
+  const crop = followedCrop ?? chosenCrop ?? defaultCrop(me.data?.farmer?.crop_types);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const answer = result ?? offlineResult;
 
@@ -226,7 +228,9 @@ export default function UploadImagePage() {
     setError(null);
     setStage('analysing');
     try {
-      setOfflineResult(await diagnoseOffline({ leaves: photos, crop }));
+      setOfflineResult(await diagnoseOffline({ leaves: photos, crop, followUpOf: followUpOf ?? undefined }));
+      // Queued with the follow-up: a next photo is not this follow-up again.
+      if (followUpOf !== null) setParams({}, { replace: true });
       setResult(null);
       clear();
     } catch (err) {
@@ -247,20 +251,13 @@ export default function UploadImagePage() {
         </Button>
       </Group>
       <Text c="dimmed">{t('analysis.upload.intro')}</Text>
-      {followUpOf !== null && !first.isError && (
-        <Alert color="blue" icon={<IconBellRinging />} data-testid="follow-up-banner">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {first.data
-                ? t('analysis.followUp.checking', { date: formatDate(first.data.created_at) })
-                : t('analysis.followUp.checkingNoDate')}
-            </Text>
-            <Button size="compact-sm" variant="subtle" onClick={() => setParams({}, { replace: true })}>
-              {t('analysis.followUp.notFollowUp')}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      <FollowUpChoice
+        followUpOf={followUpOf}
+        first={first.data}
+        firstFailed={first.isError}
+        onChoose={(id) => setParams(id === null ? {} : { follow_up: String(id) }, { replace: true })}
+        disabled={busy}
+      />
 
       <SimpleGrid cols={{ base: 1, md: result || offlineResult ? 1 : 2 }} spacing="md">
         <Stack gap="xs">
@@ -307,7 +304,7 @@ export default function UploadImagePage() {
               value={crop}
               onChange={(v) => setCrop(v as AnalysisCrop)}
               data={analysisCrops.map((c) => ({ value: c, label: t(`review.crop.${c}`) }))}
-              disabled={busy}
+              disabled={busy || Boolean(followedCrop)}
               data-testid="crop-choice"
             />
           </Stack>
