@@ -34,7 +34,7 @@ export function createNewAnalysis(
     opts: AnalyseOptions = {},
   ): Promise<{ result: AnalysisResult; created: boolean }> {
     // A follow-up of someone else's diagnosis reads as a missing one, before any work (0044); one of
-    // another crop is another field (00XX).
+    // another crop is another field (decision 0059).
     if (opts.followUpOf) {
       const first = await ownAnalysis(who, opts.followUpOf);
       if ((first.crop ?? null) !== (opts.crop ?? null))

@@ -4,7 +4,7 @@ import type { RouteContext } from '../../route-context.ts';
 import { errorReplies, security } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 
-/** What a farmer may say a new photo follows up (docs/decisions/0044, 00XX-follow-up-when-said-and-one-notice). */
+/** What a farmer may say a new photo follows up (docs/decisions/0044, 0059). */
 export function followUpRoutes(app: App, { services: { followUps } }: RouteContext) {
   app.get(
     analysisApi.openFollowUps,

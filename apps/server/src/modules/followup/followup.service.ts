@@ -155,7 +155,7 @@ export function createFollowUpService(
      * After a new analysis (not a retry): with `followUpOf` (the farmer said this photo checks that
      * diagnosis's field again: the reminder's link, or their choice on the upload screen), that
      * diagnosis's open reminder is closed by this photo and compared. Without it the photo is a new
-     * diagnosis and every reminder stays: the same crop is not the same field (decision 00XX). A treat
+     * diagnosis and every reminder stays: the same crop is not the same field (decision 0059). A treat
      * answer opens the next reminder. The caller checked that `followUpOf` is the farmer's own diagnosis
      * of the same crop. A photo without a leaf is not a photo of the field and changes nothing.
      */

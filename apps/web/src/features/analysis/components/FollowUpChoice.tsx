@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/format.ts';
 const SHOWN = 3;
 
 /**
- * Whether a new photo follows up an earlier diagnosis (docs/decisions/0044, 00XX-follow-up-when-said-and-one-notice): only when the farmer
+ * Whether a new photo follows up an earlier diagnosis (docs/decisions/0044, 0059): only when the farmer
  * says so. With `followUpOf` (the reminder's link, or a choice made here) a banner says which diagnosis
  * it checks again, with a way out; without it, the farmer's diagnoses whose reminder is open are offered
  * ("the same field as on 12 Nov, maize"), and a photo sent without a choice is a new diagnosis.
