@@ -16,7 +16,11 @@ function leafWithRust(share: number, soil = false): Uint8Array {
       const k = rusty > 0 ? cells / rusty : Number.POSITIVE_INFINITY;
       const isRust = rusty > 0 && cell % Math.max(1, Math.round(k)) === 0 && cell / Math.round(k) < rusty;
       const colour = soil && x >= side / 2 ? [150, 80, 30] : isRust ? [190, 90, 30] : [60, 140, 50];
-      rgb.set(colour, (y * side + x) * 3);
+      // Fine grain (±8), as a photo in focus has: the leaf finder takes flat colour as out of focus.
+      rgb.set(
+        colour.map((c) => c + ((x * 7 + y * 13) % 5) * 4 - 8),
+        (y * side + x) * 3,
+      );
     }
   return rgb;
 }

@@ -8,6 +8,8 @@
  * The bands' cut points are not from an agronomic source (the vetted advice gives none); see the record.
  */
 
+import { LEAF_CONFIDENCE, type LeafMask, leafMask } from './leaf-mask.ts';
+
 export const SEVERITY_BANDS = ['low', 'moderate', 'severe'] as const;
 export type SeverityBand = (typeof SEVERITY_BANDS)[number];
 
@@ -44,6 +46,8 @@ export type SeverityCrop = keyof typeof RULES;
 export const severityCropOf = (crop: string | null | undefined): SeverityCrop => (crop === 'beans' ? 'beans' : 'maize');
 
 const GREEN = { hue: [60, 200], minSaturation: 0.1, minValue: 0.12 } as const;
+/** A rust-coloured pixel on the leaf's edge or just outside it (a pustule on the margin) needs this share of green around it. */
+const EDGE_NEAR_GREEN = 0.5;
 /** Half-side of the box around a rust-coloured pixel, in pixels of a 160 px input. */
 const NEAR = 4;
 
@@ -60,12 +64,12 @@ export function rustPixels(
   rgb: Uint8Array,
   side: number,
   crop: SeverityCrop = 'maize',
-): { kind: Uint8Array; greens: number; rust: number } | null {
+  findLeaf = true,
+): { kind: Uint8Array; greens: number; rust: number; leaf: LeafMask | null } | null {
   const rule = RULES[crop];
   const n = side * side;
   const hue = new Float32Array(n);
   const kind = new Uint8Array(n);
-  const hueCounts = new Uint32Array(361);
   let greens = 0;
   for (let i = 0; i < n; i++) {
     const r = rgb[i * 3];
@@ -85,13 +89,24 @@ export function rustPixels(
     hue[i] = h;
     if (h >= GREEN.hue[0] && h <= GREEN.hue[1] && s >= GREEN.minSaturation && v >= GREEN.minValue) {
       kind[i] = 1;
-      hueCounts[Math.round(h)]++;
       greens++;
     } else if (h >= 5 && h <= rule.maxHue && s >= rule.minSaturation && v >= rule.value[0] && v <= rule.value[1]) {
       kind[i] = 2;
     }
   }
   if (greens < 0.02 * n) return null;
+  // Only the leaf in focus is read: soil, dead leaves and blurred plants around it are not (leaf-mask.ts).
+  const leaf = findLeaf ? leafMask(rgb, side, kind) : null;
+  if (leaf && leaf.confidence < LEAF_CONFIDENCE) return null;
+  const hueCounts = new Uint32Array(361);
+  greens = 0;
+  for (let i = 0; i < n; i++)
+    if (leaf && !leaf.mask[i]) {
+      if (kind[i] === 1) kind[i] = 0;
+    } else if (kind[i] === 1) {
+      hueCounts[Math.round(hue[i])]++;
+      greens++;
+    }
   let seen = 0;
   let leafHue = 0;
   while (seen + hueCounts[leafHue] < greens / 2) seen += hueCounts[leafHue++];
@@ -113,13 +128,15 @@ export function rustPixels(
       const x0 = Math.max(0, x - NEAR);
       const x1 = Math.min(side, x + NEAR + 1);
       const near = sum[y1 * w + x1] - sum[y0 * w + x1] - sum[y1 * w + x0] + sum[y0 * w + x0];
-      if (near >= rule.nearGreen * (y1 - y0) * (x1 - x0)) {
+      // On the leaf's edge or beside it a pixel needs the leaf on most of its box: soil along the edge does not.
+      const needs = leaf && !leaf.inner[i] ? Math.max(EDGE_NEAR_GREEN, rule.nearGreen) : rule.nearGreen;
+      if (near >= needs * (y1 - y0) * (x1 - x0)) {
         kind[i] = 3;
         rust++;
       }
     }
   }
-  return { kind, greens, rust };
+  return { kind, greens, rust, leaf };
 }
 
 /**

@@ -1,0 +1,247 @@
+/**
+ * The leaf in focus, found before the rust share is read and the spots are ringed (docs/decisions/00XX-leaf-mask):
+ * green pixels that are sharp (local Laplacian energy), closed over small gaps, opened to drop thin stems, the
+ * largest such region near the centre, with its enclosed holes (pustules, lesions) filled in. Soil, dead leaves
+ * and sky are not green; blurred plants behind the leaf are green but soft; so rings and share stay on the leaf.
+ * Pure TypeScript on the model's square input (the same pixels the server and the phone already read), a few
+ * passes of integral-image box sums: well under a millisecond more per photo (bench/leaf-mask.ts).
+ */
+
+/** Below this the leaf is not found clearly enough to measure: the share is "could not be measured". */
+export const LEAF_CONFIDENCE = 0.5;
+
+export interface LeafMask {
+  /** 1 inside the leaf, side×side. */
+  mask: Uint8Array;
+  /** Leaf pixels ÷ all pixels. */
+  area: number;
+  /** 1 inside the leaf and at least EDGE pixels from its edge: rust there needs only the crop's green around it. */
+  inner: Uint8Array;
+  /** 0..1: how clearly one leaf stands out (size, how much of the green it holds, how little was filled in). */
+  confidence: number;
+}
+
+/** Half-side of the box the sharpness is averaged over, in pixels of a 160 px input. */
+const SHARP_NEAR = 4;
+/** Pixels focused below this (`sharpness`) are out of focus, or below SHARP_SHARE of the 90th percentile. */
+const SHARP_ENOUGH = 0.8;
+const SHARP_SHARE = 0.6;
+/** Below this 90th-percentile focus the whole photo is soft: there is no focus to tell apart, colour alone decides. */
+const SHARP_FLOOR = 0.9;
+/**
+ * Leaf tissue that is neither green nor rust-coloured: grey-green, whitish or yellowed (hue 45–200, not dark), as
+ * a leaf crowded with pustules or lit yellow shows. Soil, dead leaves and dry stalks are browner (hue under 45).
+ */
+function paleLeaf(rgb: Uint8Array, i: number): boolean {
+  const [r, g, b] = [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]];
+  const max = Math.max(r, g, b);
+  const d = max - Math.min(r, g, b);
+  if (d === 0 || max < 0.2 * 255) return false;
+  let h: number;
+  if (max === r) h = (((g - b) / d) % 6) * 60;
+  else if (max === g) h = ((b - r) / d + 2) * 60;
+  else h = ((r - g) / d + 4) * 60;
+  if (h < 0) h += 360;
+  return h >= 45 && h <= 200;
+}
+
+/** A rust-coloured pixel is taken as leaf when this share of its 9×9 box is green. */
+const MIXED_GREEN = 0.2;
+/** Closing (fills gaps between green: pustules, veins) and opening (drops stems thinner than 2·OPEN+1). */
+const CLOSE = 4;
+const OPEN = 2;
+/** The band along the leaf's edge (pixels) where rust-coloured pixels need the leaf on most of their box. */
+const EDGE = 3;
+/** Holes enclosed by the leaf are filled when smaller than this share of it (bigger ones: background seen through). */
+const HOLE_SHARE = 0.5;
+
+const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
+
+/** Box sums of `values` (side×side) through an integral image: `sumIn(x0, y0, x1, y1)`, exclusive ends. */
+function boxSums(values: ArrayLike<number>, side: number) {
+  const w = side + 1;
+  const sum = new Float64Array(w * w);
+  for (let y = 0; y < side; y++) {
+    let row = 0;
+    for (let x = 0; x < side; x++) {
+      row += values[y * side + x];
+      sum[(y + 1) * w + x + 1] = sum[y * w + x + 1] + row;
+    }
+  }
+  return (x0: number, y0: number, x1: number, y1: number) =>
+    sum[y1 * w + x1] - sum[y0 * w + x1] - sum[y1 * w + x0] + sum[y0 * w + x0];
+}
+
+/** Square dilation (`grow`) or erosion of a 0/1 mask by `r` pixels: a sliding count along rows, then columns. */
+function morph(mask: Uint8Array, side: number, r: number, grow: boolean): Uint8Array {
+  const pass = (src: Uint8Array, step: number, across: number) => {
+    const out = new Uint8Array(src.length);
+    for (let line = 0; line < side; line++) {
+      const base = line * across;
+      let ones = 0;
+      for (let k = 0; k < Math.min(r, side); k++) ones += src[base + k * step];
+      for (let k = 0; k < side; k++) {
+        if (k + r < side) ones += src[base + (k + r) * step];
+        if (k - r - 1 >= 0) ones -= src[base + (k - r - 1) * step];
+        const width = Math.min(side - 1, k + r) - Math.max(0, k - r) + 1;
+        out[base + k * step] = grow ? (ones > 0 ? 1 : 0) : ones === width ? 1 : 0;
+      }
+    }
+    return out;
+  };
+  return pass(pass(mask, 1, side), side, 1);
+}
+
+/** 4-connected regions of pixels where `inside(i)`: a label per pixel (0: none) and each region's pixels. */
+function regions(side: number, inside: (i: number) => boolean) {
+  const label = new Int32Array(side * side);
+  const members: number[][] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < label.length; start++) {
+    if (label[start] || !inside(start)) continue;
+    const id = members.length + 1;
+    const pixels: number[] = [];
+    label[start] = id;
+    stack.push(start);
+    while (stack.length > 0) {
+      const i = stack.pop() as number;
+      pixels.push(i);
+      const x = i % side;
+      for (const j of [i - side, i + side, x > 0 ? i - 1 : -1, x < side - 1 ? i + 1 : -1])
+        if (j >= 0 && j < label.length && !label[j] && inside(j)) {
+          label[j] = id;
+          stack.push(j);
+        }
+    }
+    members.push(pixels);
+  }
+  return { label, members };
+}
+
+/**
+ * Local focus: |Laplacian| ÷ |gradient| of the luma, each summed over a box of 2·SHARP_NEAR+1. A ratio, so it
+ * does not depend on contrast: a blurred edge has a gradient but little curvature (blur of 2 px on a 256 px
+ * photo reads 0.4–0.8), a surface in focus has fine detail at every scale (0.9–2, smooth leaves too).
+ */
+export function sharpness(rgb: Uint8Array, side: number): Float32Array {
+  const n = side * side;
+  const luma = new Float32Array(n);
+  for (let i = 0; i < n; i++) luma[i] = 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
+  const lap = new Float32Array(n);
+  const grad = new Float32Array(n);
+  for (let y = 1; y < side - 1; y++)
+    for (let x = 1; x < side - 1; x++) {
+      const i = y * side + x;
+      lap[i] = Math.abs(4 * luma[i] - luma[i - 1] - luma[i + 1] - luma[i - side] - luma[i + side]);
+      grad[i] = (Math.abs(luma[i + 1] - luma[i - 1]) + Math.abs(luma[i + side] - luma[i - side])) / 2;
+    }
+  const lapIn = boxSums(lap, side);
+  const gradIn = boxSums(grad, side);
+  const out = new Float32Array(n);
+  for (let y = 0; y < side; y++) {
+    const y0 = Math.max(0, y - SHARP_NEAR);
+    const y1 = Math.min(side, y + SHARP_NEAR + 1);
+    for (let x = 0; x < side; x++) {
+      const x0 = Math.max(0, x - SHARP_NEAR);
+      const x1 = Math.min(side, x + SHARP_NEAR + 1);
+      // Half a grey level of gradient per pixel keeps flat, noiseless areas from reading as detail.
+      const flat = 0.5 * (y1 - y0) * (x1 - x0);
+      out[y * side + x] = lapIn(x0, y0, x1, y1) / (gradIn(x0, y0, x1, y1) + flat);
+    }
+  }
+  return out;
+}
+
+/** The value below which `share` of `values` lie (values where `pick`). */
+function quantile(values: Float32Array, pick: Uint8Array, share: number): number {
+  const picked: number[] = [];
+  for (let i = 0; i < values.length; i++) if (pick[i]) picked.push(values[i]);
+  if (picked.length === 0) return 0;
+  picked.sort((a, b) => a - b);
+  return picked[Math.min(picked.length - 1, Math.floor(share * picked.length))];
+}
+
+/**
+ * The leaf in focus in RGB bytes (HWC, side×side), given which pixels are leaf-green (`kind` 1) and which
+ * rust-coloured (`kind` 2), as `rustPixels` reads them.
+ * Always returns a mask; its `confidence` says whether it is one leaf clearly enough to measure on.
+ */
+export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafMask {
+  const n = side * side;
+  const green = kind.map((k) => (k === 1 ? 1 : 0));
+  const sharp = sharpness(rgb, side);
+  const top = quantile(sharp, green, 0.9);
+  const floor = top >= SHARP_FLOOR ? Math.min(SHARP_SHARE * top, SHARP_ENOUGH) : 0;
+  const greenIn = boxSums(green, side);
+  const candidate = new Uint8Array(n);
+  let candidates = 0;
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++) {
+      const i = y * side + x;
+      if (sharp[i] < floor) continue;
+      if (kind[i] === 0 && !paleLeaf(rgb, i)) continue;
+      if (kind[i] === 2) {
+        // Rust-coloured: leaf where it is mixed with green (pustules crowding a leaf), not soil beyond its edge.
+        const [x0, y0, x1, y1] = [Math.max(0, x - 4), Math.max(0, y - 4), Math.min(side, x + 5), Math.min(side, y + 5)];
+        if (greenIn(x0, y0, x1, y1) < MIXED_GREEN * (x1 - x0) * (y1 - y0)) continue;
+      }
+      candidate[i] = 1;
+      candidates++;
+    }
+  const cleaned = morph(
+    morph(morph(morph(candidate, side, CLOSE, true), side, CLOSE, false), side, OPEN, false),
+    side,
+    OPEN,
+    true,
+  );
+  const { label, members } = regions(side, (i) => cleaned[i] === 1);
+  const centre = (side - 1) / 2;
+  const scored = members.map((pixels) => {
+    let cx = 0;
+    let cy = 0;
+    let focus = 0;
+    for (const i of pixels) {
+      cx += i % side;
+      cy += Math.floor(i / side);
+      focus += sharp[i];
+    }
+    const off = Math.hypot(cx / pixels.length - centre, cy / pixels.length - centre) / (centre * Math.SQRT2);
+    return { size: pixels.length, focus: focus / pixels.length, score: pixels.length * (1 - 0.5 * off) };
+  });
+  const mask = new Uint8Array(n);
+  const best = scored.reduce((b, s, k) => (b < 0 || s.score > scored[b].score ? k : b), -1);
+  if (best < 0) return { mask, inner: mask, area: 0, confidence: 0 };
+  // The leaf, and pieces as big and as sharp as it (a leaf cut in two by a band of rust, a leaflet beside it).
+  const kept = new Uint8Array(members.length + 1);
+  scored.forEach((s, k) => {
+    if (k === best || (s.size >= 0.25 * scored[best].size && s.focus >= 0.6 * scored[best].focus)) kept[k + 1] = 1;
+  });
+  let leafPixels = 0;
+  for (let i = 0; i < n; i++)
+    if (kept[label[i]]) {
+      mask[i] = 1;
+      leafPixels++;
+    }
+  // Holes: regions outside the leaf that do not reach the photo's edge, filled when small.
+  const holes = regions(side, (i) => !kept[label[i]]);
+  for (const pixels of holes.members) {
+    if (pixels.length > HOLE_SHARE * leafPixels) continue;
+    const atEdge = pixels.some((i) => {
+      const x = i % side;
+      return i < side || i >= n - side || x === 0 || x === side - 1;
+    });
+    if (!atEdge) for (const i of pixels) mask[i] = 1;
+  }
+  let area = 0;
+  let heldGreen = 0;
+  for (let i = 0; i < n; i++) {
+    area += mask[i];
+    if (mask[i] && candidate[i]) heldGreen++;
+  }
+  // One clear leaf: big enough (full at 8 % of the photo), holding most of the sharp green (not one of many
+  // scattered bits), and mostly green itself (not mostly filled-in gaps).
+  const size = clamp01((area / n - 0.03) / 0.05);
+  const holds = clamp01((heldGreen / Math.max(1, candidates) - 0.15) / 0.25);
+  const pure = clamp01((heldGreen / Math.max(1, area) - 0.3) / 0.3);
+  return { mask, inner: morph(mask, side, EDGE, false), area: area / n, confidence: Math.min(size, holds, pure) };
+}
