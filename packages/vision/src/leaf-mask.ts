@@ -47,9 +47,9 @@ function paleLeaf(rgb: Uint8Array, i: number): boolean {
 
 /** A rust-coloured pixel is taken as leaf when this share of its 9×9 box is green. */
 const MIXED_GREEN = 0.2;
-/** Closing (fills gaps between green: pustules, veins) and opening (drops stems thinner than 2·OPEN+1). */
+/** Closing (fills gaps between green: pustules, veins) and opening (parts leaves joined by necks thinner than 2·OPEN+1). */
 const CLOSE = 4;
-const OPEN = 2;
+const OPEN = 5;
 /** The band along the leaf's edge (pixels) where rust-coloured pixels need the leaf on most of their box. */
 const EDGE = 3;
 /** Holes enclosed by the leaf are filled when smaller than this share of it (bigger ones: background seen through). */
@@ -188,13 +188,11 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
       candidate[i] = 1;
       candidates++;
     }
-  const cleaned = morph(
-    morph(morph(morph(candidate, side, CLOSE, true), side, CLOSE, false), side, OPEN, false),
-    side,
-    OPEN,
-    true,
-  );
-  const { label, members } = regions(side, (i) => cleaned[i] === 1);
+  const closed = morph(morph(candidate, side, CLOSE, true), side, CLOSE, false);
+  // Cores: what is left after eroding by OPEN, so leaves that touch through a narrow neck (a stem, a
+  // strip of background plants) come apart; the kept cores grow back by as much, within the closed mask.
+  const core = morph(closed, side, OPEN, false);
+  const { label, members } = regions(side, (i) => core[i] === 1);
   const centre = (side - 1) / 2;
   const scored = members.map((pixels) => {
     let cx = 0;
@@ -214,16 +212,18 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
   // The leaf, and pieces as big and as sharp as it (a leaf cut in two by a band of rust, a leaflet beside it).
   const kept = new Uint8Array(members.length + 1);
   scored.forEach((s, k) => {
-    if (k === best || (s.size >= 0.25 * scored[best].size && s.focus >= 0.6 * scored[best].focus)) kept[k + 1] = 1;
+    if (k === best || (s.size >= 0.6 * scored[best].size && s.focus >= 0.6 * scored[best].focus)) kept[k + 1] = 1;
   });
+  const keptCore = label.map((l) => kept[l]) as unknown as Uint8Array;
+  const grown = morph(Uint8Array.from(keptCore), side, OPEN, true);
   let leafPixels = 0;
   for (let i = 0; i < n; i++)
-    if (kept[label[i]]) {
+    if (grown[i] && closed[i]) {
       mask[i] = 1;
       leafPixels++;
     }
   // Holes: regions outside the leaf that do not reach the photo's edge, filled when small.
-  const holes = regions(side, (i) => !kept[label[i]]);
+  const holes = regions(side, (i) => !mask[i]);
   for (const pixels of holes.members) {
     if (pixels.length > HOLE_SHARE * leafPixels) continue;
     const atEdge = pixels.some((i) => {
