@@ -15,8 +15,12 @@ export interface LeafMask {
   mask: Uint8Array;
   /** Leaf pixels ÷ all pixels. */
   area: number;
-  /** 1 inside the leaf and at least EDGE pixels from its edge: rust there needs only the crop's green around it. */
-  inner: Uint8Array;
+  /**
+   * Where a rust-coloured pixel may count: 2 inside the leaf, at least EDGE pixels from its edge (the crop's rule);
+   * 1 on the edge, within a pixel of it, and in focus there (a pustule on the margin, not blur just behind it);
+   * 0 elsewhere.
+   */
+  rustZone: Uint8Array;
   /** 0..1: how clearly one leaf stands out (size, how much of the green it holds, how little was filled in). */
   confidence: number;
 }
@@ -123,7 +127,7 @@ function regions(side: number, inside: (i: number) => boolean) {
  * does not depend on contrast: a blurred edge has a gradient but little curvature (blur of 2 px on a 256 px
  * photo reads 0.4–0.8), a surface in focus has fine detail at every scale (0.9–2, smooth leaves too).
  */
-export function sharpness(rgb: Uint8Array, side: number): Float32Array {
+export function sharpness(rgb: Uint8Array, side: number, near = SHARP_NEAR): Float32Array {
   const n = side * side;
   const luma = new Float32Array(n);
   for (let i = 0; i < n; i++) luma[i] = 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
@@ -139,11 +143,11 @@ export function sharpness(rgb: Uint8Array, side: number): Float32Array {
   const gradIn = boxSums(grad, side);
   const out = new Float32Array(n);
   for (let y = 0; y < side; y++) {
-    const y0 = Math.max(0, y - SHARP_NEAR);
-    const y1 = Math.min(side, y + SHARP_NEAR + 1);
+    const y0 = Math.max(0, y - near);
+    const y1 = Math.min(side, y + near + 1);
     for (let x = 0; x < side; x++) {
-      const x0 = Math.max(0, x - SHARP_NEAR);
-      const x1 = Math.min(side, x + SHARP_NEAR + 1);
+      const x0 = Math.max(0, x - near);
+      const x1 = Math.min(side, x + near + 1);
       // Half a grey level of gradient per pixel keeps flat, noiseless areas from reading as detail.
       const flat = 0.5 * (y1 - y0) * (x1 - x0);
       out[y * side + x] = lapIn(x0, y0, x1, y1) / (gradIn(x0, y0, x1, y1) + flat);
@@ -170,6 +174,8 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
   const n = side * side;
   const green = kind.map((k) => (k === 1 ? 1 : 0));
   const sharp = sharpness(rgb, side);
+  // Focus over 3×3 as well: the 9 px box alone reads blur within 4 px of a sharp leaf as sharp.
+  const fine = sharpness(rgb, side, 1);
   const top = quantile(sharp, green, 0.9);
   const floor = top >= SHARP_FLOOR ? Math.min(SHARP_SHARE * top, SHARP_ENOUGH) : 0;
   const greenIn = boxSums(green, side);
@@ -178,7 +184,7 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
   for (let y = 0; y < side; y++)
     for (let x = 0; x < side; x++) {
       const i = y * side + x;
-      if (sharp[i] < floor) continue;
+      if (sharp[i] < floor || fine[i] < floor) continue;
       if (kind[i] === 0 && !paleLeaf(rgb, i)) continue;
       if (kind[i] === 2) {
         // Rust-coloured: leaf where it is mixed with green (pustules crowding a leaf), not soil beyond its edge.
@@ -208,7 +214,7 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
   });
   const mask = new Uint8Array(n);
   const best = scored.reduce((b, s, k) => (b < 0 || s.score > scored[b].score ? k : b), -1);
-  if (best < 0) return { mask, inner: mask, area: 0, confidence: 0 };
+  if (best < 0) return { mask, rustZone: mask, area: 0, confidence: 0 };
   // The leaf, and pieces as big and as sharp as it (a leaf cut in two by a band of rust, a leaflet beside it).
   const kept = new Uint8Array(members.length + 1);
   scored.forEach((s, k) => {
@@ -243,5 +249,9 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
   const size = clamp01((area / n - 0.03) / 0.05);
   const holds = clamp01((heldGreen / Math.max(1, candidates) - 0.15) / 0.25);
   const pure = clamp01((heldGreen / Math.max(1, area) - 0.3) / 0.3);
-  return { mask, inner: morph(mask, side, EDGE, false), area: area / n, confidence: Math.min(size, holds, pure) };
+  const inner = morph(mask, side, EDGE, false);
+  const edge = morph(mask, side, 1, true);
+  const rustZone = new Uint8Array(n);
+  for (let i = 0; i < n; i++) rustZone[i] = inner[i] ? 2 : edge[i] && fine[i] >= floor ? 1 : 0;
+  return { mask, rustZone, area: area / n, confidence: Math.min(size, holds, pure) };
 }

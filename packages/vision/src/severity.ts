@@ -128,8 +128,10 @@ export function rustPixels(
       const x0 = Math.max(0, x - NEAR);
       const x1 = Math.min(side, x + NEAR + 1);
       const near = sum[y1 * w + x1] - sum[y0 * w + x1] - sum[y1 * w + x0] + sum[y0 * w + x0];
-      // On the leaf's edge or beside it a pixel needs the leaf on most of its box: soil along the edge does not.
-      const needs = leaf && !leaf.inner[i] ? Math.max(EDGE_NEAR_GREEN, rule.nearGreen) : rule.nearGreen;
+      // On the leaf's edge a pixel needs the leaf on most of its box (soil along the edge does not), and off it none counts.
+      const zone = leaf ? leaf.rustZone[i] : 2;
+      if (zone === 0) continue;
+      const needs = zone === 1 ? Math.max(EDGE_NEAR_GREEN, rule.nearGreen) : rule.nearGreen;
       if (near >= needs * (y1 - y0) * (x1 - x0)) {
         kind[i] = 3;
         rust++;
@@ -178,6 +180,18 @@ export function severityOfPixels(
  */
 export function rustShareOf(rgb: Uint8Array, side: number, crop?: string | null): number | null {
   return estimateSeverity(rgb, side, severityCropOf(crop))?.share ?? null;
+}
+
+/**
+ * A confident rust answer whose share could not be measured: the leaf was not told apart from what is around
+ * it clearly enough (`leafMask`), or there was too little of it. The result says so in words instead of a
+ * number, and rings no spots. The one place this rule lives (the server's result, the phone's offline result).
+ */
+export function severityUnmeasured(
+  answer: { outcome: string; rustClass: string | null; unsure: boolean },
+  share: number | null | undefined,
+): boolean {
+  return answer.outcome === 'diagnosis' && answer.rustClass === 'common_rust' && !answer.unsure && share == null;
 }
 
 /**
