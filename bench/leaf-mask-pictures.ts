@@ -47,7 +47,9 @@ export async function drawPair(
   const svg = (body: string) =>
     Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${SIDE * K}" height="${SIDE * K}">${body}</svg>`);
   const before = await sharp(base)
-    .composite([{ input: svg(rings(old.spots) + label(`before: ${old.spots.boxes.length} rings, ${share(old.share)}`)) }])
+    .composite([
+      { input: svg(rings(old.spots) + label(`before: ${old.spots.boxes.length} rings, ${share(old.share)}`)) },
+    ])
     .png()
     .toBuffer();
   const after = await sharp(base)

@@ -179,10 +179,6 @@ export async function composite(leaf: Buffer, back: Buffer, seed: number, side: 
     .composite([{ input: placed, left, top }])
     .png()
     .toBuffer();
-  const alpha = await sharp(onCanvas)
-    .extractChannel(3)
-    .resize(side, side, { fit: 'fill' })
-    .raw()
-    .toBuffer();
+  const alpha = await sharp(onCanvas).extractChannel(3).resize(side, side, { fit: 'fill' }).raw().toBuffer();
   return { photo, truth: Uint8Array.from(alpha, (a) => (a >= 128 ? 1 : 0)) };
 }

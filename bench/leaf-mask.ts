@@ -44,7 +44,15 @@ function ringed(spots: RustSpots): Uint8Array {
   return inside;
 }
 
-const tally = () => ({ photos: 0, ringPx: 0, onLeafPx: 0, rings: 0, nulls: 0, iou: [] as number[], err: [] as number[] });
+const tally = () => ({
+  photos: 0,
+  ringPx: 0,
+  onLeafPx: 0,
+  rings: 0,
+  nulls: 0,
+  iou: [] as number[],
+  err: [] as number[],
+});
 type Tally = ReturnType<typeof tally>;
 
 function count(t: Tally, reading: ReturnType<typeof read>, truth: Uint8Array, plainShare?: number | null) {
@@ -174,7 +182,8 @@ for (const o of outlines) {
   console.log(
     `  ${path.basename(o.file).padEnd(42)} before ${on(one[0])} of ${old.spots.boxes.length} rings, share ${share(old.share)}; after ${on(one[1])} of ${neu.spots.boxes.length}, share ${share(neu.share)}`,
   );
-  if (examples.length < 8 && o.crop === 'maize') examples.push({ name: `field-${path.basename(o.file, '.jpg')}`, rgb, old, neu });
+  if (examples.length < 8 && o.crop === 'maize')
+    examples.push({ name: `field-${path.basename(o.file, '.jpg')}`, rgb, old, neu });
 }
 console.log(line('before', handBefore));
 console.log(line('after', handAfter));

@@ -58,7 +58,9 @@ async function weeds() {
       const d = ((x * 31 + y * 17) % 21) - 10;
       rgb.set(seedling ? [60 + d, 140 + d, 50 + d] : [150 + d, 80 + d, 35 + d], (y * side + x) * 3);
     }
-  return sharp(rgb, { raw: { width: side, height: side, channels: 3 } }).png().toBuffer();
+  return sharp(rgb, { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 describe('severity on the phone and on the server', () => {
@@ -91,7 +93,9 @@ describe('severity on the phone and on the server', () => {
     expect(Math.abs((onPhone.share ?? Number.NaN) - (onServer.rust_share ?? Number.NaN))).toBeLessThan(0.005);
     expect(onPhone.spots?.boxes.length).toBeGreaterThan(0);
     // Rings within a few of each other: the two resizes differ by a grey level here and there.
-    expect(Math.abs((onPhone.spots?.boxes.length ?? 0) - (onServer.rust_spots?.boxes.length ?? 0))).toBeLessThanOrEqual(3);
+    expect(Math.abs((onPhone.spots?.boxes.length ?? 0) - (onServer.rust_spots?.boxes.length ?? 0))).toBeLessThanOrEqual(
+      3,
+    );
 
     const none = await weeds();
     const noneOnServer = await server.classify(none, { crop: 'maize' });

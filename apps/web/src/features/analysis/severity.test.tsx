@@ -76,9 +76,7 @@ describe('severity on the result', () => {
       i18n.addResourceBundle(language, 'translation', catalogue, true, true);
       await act(() => i18n.changeLanguage(language));
       renderWithProviders(<ResultCard result={unmeasured} actions={false} />);
-      expect(screen.getByTestId('severity-unmeasured').textContent).toBe(
-        catalogue.analysis.result.severity.unmeasured,
-      );
+      expect(screen.getByTestId('severity-unmeasured').textContent).toBe(catalogue.analysis.result.severity.unmeasured);
       expect(catalogue.analysis.result.severity.unmeasured).not.toMatch(/could not/);
     });
 
