@@ -25,6 +25,12 @@ import { background, composite, cutOut, type SceneKind } from './leaf-mask-scene
 import { drawPair } from './leaf-mask-pictures.ts';
 
 const SIDE = 160;
+/** The hand-outlined field photos drawn for the model card, beside one composite per background. */
+const PICTURED = new Set([
+  'ibean__bean__bean_rust__0001.jpg',
+  'plantdoc__maize__common_rust__0012.jpg',
+  'plantdoc__maize__common_rust__0042.jpg',
+]);
 const { values } = parseArgs({ options: { 'per-set': { type: 'string' }, pictures: { type: 'string' } } });
 const perSet = Number(values['per-set'] ?? 30);
 const pictures = values.pictures;
@@ -182,7 +188,7 @@ for (const o of outlines) {
   console.log(
     `  ${path.basename(o.file).padEnd(42)} before ${on(one[0])} of ${old.spots.boxes.length} rings, share ${share(old.share)}; after ${on(one[1])} of ${neu.spots.boxes.length}, share ${share(neu.share)}`,
   );
-  if (examples.length < 8 && o.crop === 'maize')
+  if (PICTURED.has(path.basename(o.file)))
     examples.push({ name: `field-${path.basename(o.file, '.jpg')}`, rgb, old, neu });
 }
 console.log(line('before', handBefore));

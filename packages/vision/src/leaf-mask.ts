@@ -96,73 +96,107 @@ function morph(mask: Uint8Array, side: number, r: number, grow: boolean): Uint8A
   return pass(pass(mask, 1, side), side, 1);
 }
 
-/** 4-connected regions of pixels where `inside(i)`: a label per pixel (0: none) and each region's pixels. */
-function regions(side: number, inside: (i: number) => boolean) {
-  const label = new Int32Array(side * side);
-  const members: number[][] = [];
-  const stack: number[] = [];
-  for (let start = 0; start < label.length; start++) {
-    if (label[start] || !inside(start)) continue;
+/** 4-connected regions of pixels where `inside` is 1: a label per pixel (0: none) and each region's pixels. */
+function regions(side: number, inside: Uint8Array) {
+  const n = side * side;
+  const label = new Int32Array(n);
+  const members: Int32Array[] = [];
+  const stack = new Int32Array(n);
+  const pixels = new Int32Array(n);
+  for (let start = 0; start < n; start++) {
+    if (label[start] || !inside[start]) continue;
     const id = members.length + 1;
-    const pixels: number[] = [];
+    let top = 0;
+    let count = 0;
     label[start] = id;
-    stack.push(start);
-    while (stack.length > 0) {
-      const i = stack.pop() as number;
-      pixels.push(i);
+    stack[top++] = start;
+    while (top > 0) {
+      const i = stack[--top];
+      pixels[count++] = i;
       const x = i % side;
-      for (const j of [i - side, i + side, x > 0 ? i - 1 : -1, x < side - 1 ? i + 1 : -1])
-        if (j >= 0 && j < label.length && !label[j] && inside(j)) {
-          label[j] = id;
-          stack.push(j);
-        }
+      if (i >= side && !label[i - side] && inside[i - side]) {
+        label[i - side] = id;
+        stack[top++] = i - side;
+      }
+      if (i < n - side && !label[i + side] && inside[i + side]) {
+        label[i + side] = id;
+        stack[top++] = i + side;
+      }
+      if (x > 0 && !label[i - 1] && inside[i - 1]) {
+        label[i - 1] = id;
+        stack[top++] = i - 1;
+      }
+      if (x < side - 1 && !label[i + 1] && inside[i + 1]) {
+        label[i + 1] = id;
+        stack[top++] = i + 1;
+      }
     }
-    members.push(pixels);
+    members.push(pixels.slice(0, count));
   }
   return { label, members };
 }
 
 /**
- * Local focus: |Laplacian| ÷ |gradient| of the luma, each summed over a box of 2·SHARP_NEAR+1. A ratio, so it
- * does not depend on contrast: a blurred edge has a gradient but little curvature (blur of 2 px on a 256 px
- * photo reads 0.4–0.8), a surface in focus has fine detail at every scale (0.9–2, smooth leaves too).
+ * Local focus: |Laplacian| ÷ |gradient| of the luma, each summed over a box of 2·near+1, for each `near`. A
+ * ratio, so it does not depend on contrast: a blurred edge has a gradient but little curvature (blur of 2 px on
+ * a 256 px photo reads 0.4–0.8), a surface in focus has fine detail at every scale (0.9–2, smooth leaves too).
  */
-export function sharpness(rgb: Uint8Array, side: number, near = SHARP_NEAR): Float32Array {
+export function sharpness(rgb: Uint8Array, side: number, nears: number[] = [SHARP_NEAR]): Float32Array[] {
   const n = side * side;
   const luma = new Float32Array(n);
   for (let i = 0; i < n; i++) luma[i] = 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
-  const lap = new Float32Array(n);
-  const grad = new Float32Array(n);
-  for (let y = 1; y < side - 1; y++)
-    for (let x = 1; x < side - 1; x++) {
-      const i = y * side + x;
-      lap[i] = Math.abs(4 * luma[i] - luma[i - 1] - luma[i + 1] - luma[i - side] - luma[i + side]);
-      grad[i] = (Math.abs(luma[i + 1] - luma[i - 1]) + Math.abs(luma[i + side] - luma[i - side])) / 2;
-    }
-  const lapIn = boxSums(lap, side);
-  const gradIn = boxSums(grad, side);
-  const out = new Float32Array(n);
+  // Integral images of |Laplacian| and |gradient|, (side+1)² with a zero first row and column.
+  const w = side + 1;
+  const lap = new Float64Array(w * w);
+  const grad = new Float64Array(w * w);
   for (let y = 0; y < side; y++) {
-    const y0 = Math.max(0, y - near);
-    const y1 = Math.min(side, y + near + 1);
+    let lapRow = 0;
+    let gradRow = 0;
     for (let x = 0; x < side; x++) {
-      const x0 = Math.max(0, x - near);
-      const x1 = Math.min(side, x + near + 1);
-      // Half a grey level of gradient per pixel keeps flat, noiseless areas from reading as detail.
-      const flat = 0.5 * (y1 - y0) * (x1 - x0);
-      out[y * side + x] = lapIn(x0, y0, x1, y1) / (gradIn(x0, y0, x1, y1) + flat);
+      const i = y * side + x;
+      if (y > 0 && y < side - 1 && x > 0 && x < side - 1) {
+        lapRow += Math.abs(4 * luma[i] - luma[i - 1] - luma[i + 1] - luma[i - side] - luma[i + side]);
+        gradRow += (Math.abs(luma[i + 1] - luma[i - 1]) + Math.abs(luma[i + side] - luma[i - side])) / 2;
+      }
+      const j = (y + 1) * w + x + 1;
+      lap[j] = lap[j - w] + lapRow;
+      grad[j] = grad[j - w] + gradRow;
     }
   }
-  return out;
+  return nears.map((near) => {
+    const out = new Float32Array(n);
+    for (let y = 0; y < side; y++) {
+      const y0 = Math.max(0, y - near) * w;
+      const y1 = Math.min(side, y + near + 1) * w;
+      const rows = (y1 - y0) / w;
+      for (let x = 0; x < side; x++) {
+        const x0 = Math.max(0, x - near);
+        const x1 = Math.min(side, x + near + 1);
+        const l = lap[y1 + x1] - lap[y0 + x1] - lap[y1 + x0] + lap[y0 + x0];
+        const g = grad[y1 + x1] - grad[y0 + x1] - grad[y1 + x0] + grad[y0 + x0];
+        // Half a grey level of gradient per pixel keeps flat, noiseless areas from reading as detail.
+        out[y * side + x] = l / (g + 0.5 * rows * (x1 - x0));
+      }
+    }
+    return out;
+  });
 }
 
-/** The value below which `share` of `values` lie (values where `pick`). */
+/** The value (to 0.01) below which `share` of `values` lie, among those where `pick`: a histogram, no sort. */
 function quantile(values: Float32Array, pick: Uint8Array, share: number): number {
-  const picked: number[] = [];
-  for (let i = 0; i < values.length; i++) if (pick[i]) picked.push(values[i]);
-  if (picked.length === 0) return 0;
-  picked.sort((a, b) => a - b);
-  return picked[Math.min(picked.length - 1, Math.floor(share * picked.length))];
+  const bins = new Uint32Array(1001);
+  let picked = 0;
+  for (let i = 0; i < values.length; i++)
+    if (pick[i]) {
+      bins[Math.min(1000, Math.floor(values[i] * 100))]++;
+      picked++;
+    }
+  let seen = 0;
+  for (let k = 0; k < bins.length; k++) {
+    seen += bins[k];
+    if (seen > share * picked) return k / 100;
+  }
+  return 0;
 }
 
 /**
@@ -173,9 +207,8 @@ function quantile(values: Float32Array, pick: Uint8Array, share: number): number
 export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafMask {
   const n = side * side;
   const green = kind.map((k) => (k === 1 ? 1 : 0));
-  const sharp = sharpness(rgb, side);
   // Focus over 3×3 as well: the 9 px box alone reads blur within 4 px of a sharp leaf as sharp.
-  const fine = sharpness(rgb, side, 1);
+  const [sharp, fine] = sharpness(rgb, side, [SHARP_NEAR, 1]);
   const top = quantile(sharp, green, 0.9);
   const floor = top >= SHARP_FLOOR ? Math.min(SHARP_SHARE * top, SHARP_ENOUGH) : 0;
   const greenIn = boxSums(green, side);
@@ -198,7 +231,7 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
   // Cores: what is left after eroding by OPEN, so leaves that touch through a narrow neck (a stem, a
   // strip of background plants) come apart; the kept cores grow back by as much, within the closed mask.
   const core = morph(closed, side, OPEN, false);
-  const { label, members } = regions(side, (i) => core[i] === 1);
+  const { label, members } = regions(side, core);
   const centre = (side - 1) / 2;
   const scored = members.map((pixels) => {
     let cx = 0;
@@ -220,8 +253,9 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
   scored.forEach((s, k) => {
     if (k === best || (s.size >= 0.6 * scored[best].size && s.focus >= 0.6 * scored[best].focus)) kept[k + 1] = 1;
   });
-  const keptCore = label.map((l) => kept[l]) as unknown as Uint8Array;
-  const grown = morph(Uint8Array.from(keptCore), side, OPEN, true);
+  const keptCore = new Uint8Array(n);
+  for (let i = 0; i < n; i++) keptCore[i] = kept[label[i]];
+  const grown = morph(keptCore, side, OPEN, true);
   let leafPixels = 0;
   for (let i = 0; i < n; i++)
     if (grown[i] && closed[i]) {
@@ -229,7 +263,10 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
       leafPixels++;
     }
   // Holes: regions outside the leaf that do not reach the photo's edge, filled when small.
-  const holes = regions(side, (i) => !mask[i]);
+  const holes = regions(
+    side,
+    mask.map((m) => 1 - m),
+  );
   for (const pixels of holes.members) {
     if (pixels.length > HOLE_SHARE * leafPixels) continue;
     const atEdge = pixels.some((i) => {
