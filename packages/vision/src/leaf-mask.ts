@@ -1,10 +1,11 @@
 /**
  * The leaf in focus, found before the rust share is read and the spots are ringed (docs/decisions/00XX-leaf-mask):
- * green pixels that are sharp (local Laplacian energy), closed over small gaps, opened to drop thin stems, the
- * largest such region near the centre, with its enclosed holes (pustules, lesions) filled in. Soil, dead leaves
- * and sky are not green; blurred plants behind the leaf are green but soft; so rings and share stay on the leaf.
- * Pure TypeScript on the model's square input (the same pixels the server and the phone already read), a few
- * passes of integral-image box sums: well under a millisecond more per photo (bench/leaf-mask.ts).
+ * leaf-coloured pixels (green, pale leaf, pustules crowded among green) that are in focus (`sharpness`), closed
+ * over small gaps, split where leaves touch through narrow necks, the largest piece near the centre (and any as
+ * large), with its enclosed holes (pustules, lesions) filled in. Soil, dead leaves and sky are not leaf-coloured;
+ * blurred plants behind the leaf are, but soft; so rings and share stay on the leaf. Pure TypeScript on the
+ * model's square input (the same pixels the server and the phone already read), a few passes of box sums and
+ * one flood fill: a few milliseconds per photo (bench/leaf-mask.ts).
  */
 
 /** Below this the leaf is not found clearly enough to measure: the share is "could not be measured". */
@@ -27,7 +28,7 @@ export interface LeafMask {
 
 /** Half-side of the box the sharpness is averaged over, in pixels of a 160 px input. */
 const SHARP_NEAR = 4;
-/** Pixels focused below this (`sharpness`) are out of focus, or below SHARP_SHARE of the 90th percentile. */
+/** Pixels focused (`sharpness`) below this, or below SHARP_SHARE of the leaf colour's 90th percentile, are out of focus. */
 const SHARP_ENOUGH = 0.8;
 const SHARP_SHARE = 0.6;
 /** Below this 90th-percentile focus the whole photo is soft: there is no focus to tell apart, colour alone decides. */
@@ -51,7 +52,7 @@ function paleLeaf(rgb: Uint8Array, i: number): boolean {
 
 /** A rust-coloured pixel is taken as leaf when this share of its 9×9 box is green. */
 const MIXED_GREEN = 0.2;
-/** Closing (fills gaps between green: pustules, veins) and opening (parts leaves joined by necks thinner than 2·OPEN+1). */
+/** Closing (fills gaps: pustules, veins) and the erosion that parts leaves joined by necks thinner than 2·OPEN+1. */
 const CLOSE = 4;
 const OPEN = 5;
 /** The band along the leaf's edge (pixels) where rust-coloured pixels need the leaf on most of their box. */

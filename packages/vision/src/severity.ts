@@ -1,8 +1,8 @@
 /**
  * How much of the leaf shows rust (docs/decisions/0045): the share of leaf pixels that are
- * rust-coloured in the photo as the model sees it (squashed to its input size), and its band. Pure
- * TypeScript (no Node, no sharp), a single pass plus one box sum over the model's 160×160 input, so it adds
- * about a millisecond to `classify()` (bench/severity.ts) and the phone could run it too.
+ * rust-coloured in the photo as the model sees it (squashed to its input size), and its band, read only on the
+ * leaf in focus (`leaf-mask.ts`, docs/decisions/00XX-leaf-mask). Pure TypeScript (no Node, no sharp) over the
+ * model's 160×160 input, a few milliseconds per photo (bench/leaf-mask.ts), so the phone runs it too.
  *
  * It is colour, not the model's evidence: the heatmap does not point at pustules (0039), so it is not used.
  * The bands' cut points are not from an agronomic source (the vetted advice gives none); see the record.
@@ -54,11 +54,13 @@ const NEAR = 4;
 /**
  * Which pixels the estimate reads (RGB bytes, HWC, side×side): `kind` is 1 for a green leaf pixel, 3 for a
  * rust-coloured pixel counted as rust on the leaf, 2 for a rust-coloured one not counted (soil beside the
- * leaf, too yellow for this leaf), 0 otherwise; `greens` counts the 1s. The leaf: green pixels, plus counted
- * rust-coloured ones (enough green around them: pustules on the leaf, not soil beside it). Rust-coloured:
- * orange to brown (or yellow-brown on beans), saturated, clearly yellower than the leaf's median green.
- * Null when there is too little leaf (under 2 % of the photo) to say. The share and the outlined spots
- * (`spots.ts`) both come from this one reading.
+ * leaf, too yellow for this leaf), 0 otherwise; `greens` counts the 1s. The leaf: the leaf in focus (`leafMask`),
+ * its green pixels plus counted rust-coloured ones (enough green around them: pustules on the leaf, not soil
+ * beside it). Rust-coloured: orange to brown (or yellow-brown on beans), saturated, clearly yellower than the
+ * leaf's median green. Null when there is too little leaf (under 2 % of the photo), or no one leaf stands out
+ * (`LEAF_CONFIDENCE`): the share could not be measured. `findLeaf` false reads the whole photo, as before the
+ * leaf was found first (bench/leaf-mask.ts compares the two). The share and the outlined spots (`spots.ts`) both
+ * come from this one reading.
  */
 export function rustPixels(
   rgb: Uint8Array,
