@@ -142,7 +142,7 @@ function regions(side: number, inside: Uint8Array) {
  * ratio, so it does not depend on contrast: a blurred edge has a gradient but little curvature (blur of 2 px on
  * a 256 px photo reads 0.4–0.8), a surface in focus has fine detail at every scale (0.9–2, smooth leaves too).
  */
-export function sharpness(rgb: Uint8Array, side: number, nears: number[] = [SHARP_NEAR]): Float32Array[] {
+function sharpness(rgb: Uint8Array, side: number, nears: number[] = [SHARP_NEAR]): Float32Array[] {
   const n = side * side;
   const luma = new Float32Array(n);
   for (let i = 0; i < n; i++) luma[i] = 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
