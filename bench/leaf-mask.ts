@@ -5,7 +5,7 @@
  *   dead brown leaves, blurred green foliage (drawn with a fixed seed) and the repository's blurred field photos
  *   (bench/leaf-mask-scenes.ts). Ringed area on the leaf, leaf-mask IoU, share error against the same leaf on
  *   its plain background, and how often the share could not be measured.
- * - Healthy field leaves (iBean): rings drawn and the share.
+ * - Healthy field leaves (iBean): rings drawn and the share. Rusty field photos: how many get no share.
  * - Field rust photos outlined by hand (bench/leaf-outlines.json): ringed area on the outlined leaf.
  * - Milliseconds per 12 MP photo: the decode to 160 px plus each reading, on the same run.
  *
@@ -149,6 +149,19 @@ for (const findLeaf of [false, true]) {
     `  ${findLeaf ? 'after ' : 'before'} no rings ${rings.filter((n) => n === 0).length}/${healthy.length}, rings mean ${mean(rings).toFixed(1)} (max ${Math.max(...rings)}), share < 1 % ${measured.filter((s) => s < 0.01).length}/${measured.length} measured (median ${pct(median(measured))}, max ${pct(Math.max(...measured))}), not measured ${shares.length - measured.length}`,
   );
 }
+
+// 2b. How often a farmer's rusty field photo gets no share: every rusty field photo in the repository.
+const fieldRust = [...files('common_rust', 'ibean__'), ...files('common_rust', 'plantdoc__')];
+const unmeasured = [0, 0];
+for (const file of fieldRust) {
+  const rgb = await decodeRgb(file, SIDE);
+  const crop = path.basename(file).startsWith('ibean') ? 'beans' : 'maize';
+  if (read(rgb, crop, false).share === null) unmeasured[0]++;
+  if (read(rgb, crop, true).share === null) unmeasured[1]++;
+}
+console.log(
+  `Rusty field photos (all ${fieldRust.length}, iBean and PlantDoc): share not measured before ${unmeasured[0]}, after ${unmeasured[1]}`,
+);
 
 // 3. Field rust photos outlined by hand.
 interface Outline {
