@@ -261,6 +261,12 @@ export const analysisResult = z.object({
     .describe('This photo followed up an earlier diagnosis: what comparing them found; null when not'),
   /** Confident rust answers only; null otherwise, absent on answers made offline on the phone. */
   severity: analysisSeverity.nullable().optional().describe('How much of the leaf shows rust (rust answers)'),
+  severity_unmeasured: z
+    .boolean()
+    .optional()
+    .describe(
+      'A confident rust answer whose share of the leaf could not be measured (the leaf was not told apart from the soil or plants around it): no severity and no spots; say so instead of a number',
+    ),
   rust_spots: rustSpots
     .nullable()
     .optional()

@@ -21,7 +21,7 @@ export {
 } from './decide.ts';
 export { combineShares, FIELD_TEMPER, type FieldRule, fieldDiagnosis, type LeafEvidence } from './field.ts';
 export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapSize, heatRgba } from './heat.ts';
-export { estimateSeverity, rustShareOf, type Severity, shownSeverity } from './severity.ts';
+export { estimateSeverity, rustShareOf, type Severity, severityUnmeasured, shownSeverity } from './severity.ts';
 export { MAX_SPOTS, type RustSpots, rustReading, rustSpots } from './spots.ts';
 export { INPUT_SIZE, MEAN, rgbaToModelRgb, STD, toTensorData } from './tensor.ts';
 

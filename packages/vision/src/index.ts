@@ -47,6 +47,7 @@ export {
   SEVERITY_CUTS,
   type Severity,
   type SeverityBand,
+  severityUnmeasured,
   shownSeverity,
 } from './severity.ts';
 export { type RustSpots, rustSpots } from './spots.ts';

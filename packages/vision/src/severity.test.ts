@@ -16,7 +16,11 @@ function leafWithRust(share: number, soil = false): Uint8Array {
       const k = rusty > 0 ? cells / rusty : Number.POSITIVE_INFINITY;
       const isRust = rusty > 0 && cell % Math.max(1, Math.round(k)) === 0 && cell / Math.round(k) < rusty;
       const colour = soil && x >= side / 2 ? [150, 80, 30] : isRust ? [190, 90, 30] : [60, 140, 50];
-      rgb.set(colour, (y * side + x) * 3);
+      // Fine grain (±8), as a photo in focus has: the leaf finder takes flat colour as out of focus.
+      rgb.set(
+        colour.map((c) => c + ((x * 7 + y * 13) % 5) * 4 - 8),
+        (y * side + x) * 3,
+      );
     }
   return rgb;
 }
@@ -48,8 +52,18 @@ describe('severity estimate', () => {
     expect(rustShareOf(soil, side, 'beans')).toBe(estimateSeverity(soil, side, 'beans')?.share);
     for (const crop of ['maize', 'other', null, undefined])
       expect(rustShareOf(soil, side, crop)).toBe(estimateSeverity(soil, side, 'maize')?.share);
-    // The same pixels read differently under maize's rules and beans', so the crop really picks the rules.
-    expect(rustShareOf(soil, side, 'maize')).toBeGreaterThan((rustShareOf(soil, side, 'beans') ?? 1) + 0.05);
+    // The same pixels read differently under maize's rules and beans', so the crop really picks the rules: beans
+    // count the yellow-brown of a pustule with its halo (hue 52°), maize does not.
+    const halo = new Uint8Array(side * side * 3);
+    for (let y = 0; y < side; y++)
+      for (let x = 0; x < side; x++) {
+        const colour = x % 12 < 3 && y % 12 < 3 ? [200, 180, 40] : [60, 140, 50];
+        halo.set(
+          colour.map((c) => c + ((x * 7 + y * 13) % 5) * 4 - 8),
+          (y * side + x) * 3,
+        );
+      }
+    expect(rustShareOf(halo, side, 'beans')).toBeGreaterThan((rustShareOf(halo, side, 'maize') ?? 1) + 0.03);
     expect(rustShareOf(new Uint8Array(side * side * 3).fill(128), side, 'maize')).toBeNull();
   });
 
@@ -62,8 +76,8 @@ describe('severity estimate', () => {
     expect(shownSeverity(rust, null)).toBeNull();
   });
 
-  // Measured 2026-11-25 (node packages/vision/src/cli/eval-severity.ts): same band 85.4 %, Pearson 0.88,
-  // Spearman 0.84 on 48 photos. The margins allow about 5 photos changing band. The rules and cut points were
+  // Measured 2026-11-26 with the leaf found first (node packages/vision/src/cli/eval-severity.ts): same band
+  // 87.5 %, Pearson 0.91, Spearman 0.83 on 48 photos (whole-photo rule: 85.4 %, 0.88, 0.84). The margins allow about 5 photos changing band. The rules and cut points were
   // tuned on these photos (docs/decisions/0045), so this guards against regressions, not over-fitting.
   it('agrees with the pustule masks of the 48 rusty field photos', async () => {
     const r = await measureSeverity();

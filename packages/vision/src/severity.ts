@@ -1,12 +1,14 @@
 /**
  * How much of the leaf shows rust (docs/decisions/0045): the share of leaf pixels that are
- * rust-coloured in the photo as the model sees it (squashed to its input size), and its band. Pure
- * TypeScript (no Node, no sharp), a single pass plus one box sum over the model's 160×160 input, so it adds
- * about a millisecond to `classify()` (bench/severity.ts) and the phone could run it too.
+ * rust-coloured in the photo as the model sees it (squashed to its input size), and its band, read only on the
+ * leaf in focus (`leaf-mask.ts`, docs/decisions/00XX-leaf-mask). Pure TypeScript (no Node, no sharp) over the
+ * model's 160×160 input, a few milliseconds per photo (bench/leaf-mask.ts), so the phone runs it too.
  *
  * It is colour, not the model's evidence: the heatmap does not point at pustules (0039), so it is not used.
  * The bands' cut points are not from an agronomic source (the vetted advice gives none); see the record.
  */
+
+import { LEAF_CONFIDENCE, type LeafMask, leafMask } from './leaf-mask.ts';
 
 export const SEVERITY_BANDS = ['low', 'moderate', 'severe'] as const;
 export type SeverityBand = (typeof SEVERITY_BANDS)[number];
@@ -44,28 +46,32 @@ export type SeverityCrop = keyof typeof RULES;
 export const severityCropOf = (crop: string | null | undefined): SeverityCrop => (crop === 'beans' ? 'beans' : 'maize');
 
 const GREEN = { hue: [60, 200], minSaturation: 0.1, minValue: 0.12 } as const;
+/** A rust-coloured pixel on the leaf's edge or just outside it (a pustule on the margin) needs this share of green around it. */
+const EDGE_NEAR_GREEN = 0.5;
 /** Half-side of the box around a rust-coloured pixel, in pixels of a 160 px input. */
 const NEAR = 4;
 
 /**
  * Which pixels the estimate reads (RGB bytes, HWC, side×side): `kind` is 1 for a green leaf pixel, 3 for a
  * rust-coloured pixel counted as rust on the leaf, 2 for a rust-coloured one not counted (soil beside the
- * leaf, too yellow for this leaf), 0 otherwise; `greens` counts the 1s. The leaf: green pixels, plus counted
- * rust-coloured ones (enough green around them: pustules on the leaf, not soil beside it). Rust-coloured:
- * orange to brown (or yellow-brown on beans), saturated, clearly yellower than the leaf's median green.
- * Null when there is too little leaf (under 2 % of the photo) to say. The share and the outlined spots
- * (`spots.ts`) both come from this one reading.
+ * leaf, too yellow for this leaf), 0 otherwise; `greens` counts the 1s. The leaf: the leaf in focus (`leafMask`),
+ * its green pixels plus counted rust-coloured ones (enough green around them: pustules on the leaf, not soil
+ * beside it). Rust-coloured: orange to brown (or yellow-brown on beans), saturated, clearly yellower than the
+ * leaf's median green. Null when there is too little leaf (under 2 % of the photo), or no one leaf stands out
+ * (`LEAF_CONFIDENCE`): the share could not be measured. `findLeaf` false reads the whole photo, as before the
+ * leaf was found first (bench/leaf-mask.ts compares the two). The share and the outlined spots (`spots.ts`) both
+ * come from this one reading.
  */
 export function rustPixels(
   rgb: Uint8Array,
   side: number,
   crop: SeverityCrop = 'maize',
-): { kind: Uint8Array; greens: number; rust: number } | null {
+  findLeaf = true,
+): { kind: Uint8Array; greens: number; rust: number; leaf: LeafMask | null } | null {
   const rule = RULES[crop];
   const n = side * side;
   const hue = new Float32Array(n);
   const kind = new Uint8Array(n);
-  const hueCounts = new Uint32Array(361);
   let greens = 0;
   for (let i = 0; i < n; i++) {
     const r = rgb[i * 3];
@@ -85,13 +91,24 @@ export function rustPixels(
     hue[i] = h;
     if (h >= GREEN.hue[0] && h <= GREEN.hue[1] && s >= GREEN.minSaturation && v >= GREEN.minValue) {
       kind[i] = 1;
-      hueCounts[Math.round(h)]++;
       greens++;
     } else if (h >= 5 && h <= rule.maxHue && s >= rule.minSaturation && v >= rule.value[0] && v <= rule.value[1]) {
       kind[i] = 2;
     }
   }
   if (greens < 0.02 * n) return null;
+  // Only the leaf in focus is read: soil, dead leaves and blurred plants around it are not (leaf-mask.ts).
+  const leaf = findLeaf ? leafMask(rgb, side, kind) : null;
+  if (leaf && leaf.confidence < LEAF_CONFIDENCE) return null;
+  const hueCounts = new Uint32Array(361);
+  greens = 0;
+  for (let i = 0; i < n; i++)
+    if (leaf && !leaf.mask[i]) {
+      if (kind[i] === 1) kind[i] = 0;
+    } else if (kind[i] === 1) {
+      hueCounts[Math.round(hue[i])]++;
+      greens++;
+    }
   let seen = 0;
   let leafHue = 0;
   while (seen + hueCounts[leafHue] < greens / 2) seen += hueCounts[leafHue++];
@@ -113,13 +130,17 @@ export function rustPixels(
       const x0 = Math.max(0, x - NEAR);
       const x1 = Math.min(side, x + NEAR + 1);
       const near = sum[y1 * w + x1] - sum[y0 * w + x1] - sum[y1 * w + x0] + sum[y0 * w + x0];
-      if (near >= rule.nearGreen * (y1 - y0) * (x1 - x0)) {
+      // On the leaf's edge a pixel needs the leaf on most of its box (soil along the edge does not), and off it none counts.
+      const zone = leaf ? leaf.rustZone[i] : 2;
+      if (zone === 0) continue;
+      const needs = zone === 1 ? Math.max(EDGE_NEAR_GREEN, rule.nearGreen) : rule.nearGreen;
+      if (near >= needs * (y1 - y0) * (x1 - x0)) {
         kind[i] = 3;
         rust++;
       }
     }
   }
-  return { kind, greens, rust };
+  return { kind, greens, rust, leaf };
 }
 
 /**
@@ -161,6 +182,18 @@ export function severityOfPixels(
  */
 export function rustShareOf(rgb: Uint8Array, side: number, crop?: string | null): number | null {
   return estimateSeverity(rgb, side, severityCropOf(crop))?.share ?? null;
+}
+
+/**
+ * A confident rust answer whose share could not be measured: the leaf was not told apart from what is around
+ * it clearly enough (`leafMask`), or there was too little of it. The result says so in words instead of a
+ * number, and rings no spots. The one place this rule lives (the server's result, the phone's offline result).
+ */
+export function severityUnmeasured(
+  answer: { outcome: string; rustClass: string | null; unsure: boolean },
+  share: number | null | undefined,
+): boolean {
+  return answer.outcome === 'diagnosis' && answer.rustClass === 'common_rust' && !answer.unsure && share == null;
 }
 
 /**

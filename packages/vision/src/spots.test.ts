@@ -7,13 +7,20 @@ const side = 160;
 const GREEN = [60, 140, 50];
 const RUST = [190, 90, 30];
 
+/** Fine grain (±8 in every channel), as a photo in focus has: the leaf finder takes flat colour as out of focus. */
+const grain = (x: number, y: number) => ((x * 7 + y * 13) % 5) * 4 - 8;
+
 /** A green leaf over the whole input with rust-orange squares `[x, y, size]`. */
 function leafWith(squares: [number, number, number][], soilFrom = side): Uint8Array {
   const rgb = new Uint8Array(side * side * 3);
   for (let y = 0; y < side; y++)
     for (let x = 0; x < side; x++) {
       const rust = squares.some(([sx, sy, n]) => x >= sx && x < sx + n && y >= sy && y < sy + n);
-      rgb.set(x >= soilFrom ? [150, 80, 30] : rust ? RUST : GREEN, (y * side + x) * 3);
+      const colour = x >= soilFrom ? [150, 80, 30] : rust ? RUST : GREEN;
+      rgb.set(
+        colour.map((c) => c + grain(x, y)),
+        (y * side + x) * 3,
+      );
     }
   return rgb;
 }

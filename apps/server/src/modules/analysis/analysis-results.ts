@@ -18,7 +18,7 @@ import type { AnalysisRow, createAnalysisRepo, createResourcesRepo, PhotoRow, Re
 import type { AdviceService } from './advice.service.ts';
 import { type ExpertDecision, expertAnswerOf } from './expert-answer.ts';
 import { type CropResource, resourcesFor } from './result-resources.ts';
-import { severityOf, spotsOf } from './shown-severity.ts';
+import { severityOf, spotsOf, unmeasuredOf } from './shown-severity.ts';
 
 function toResource(row: ResourceRow): CropResource {
   const resource = { title: row.title, url: row.url, description: row.description, link_language: row.linkLanguage };
@@ -150,6 +150,7 @@ export function createResultBuilder(
         photo_count: row.photoCount,
       }),
       severity: severityOf(row, severityEstimate),
+      severity_unmeasured: unmeasuredOf(row),
       // The expert's answer, which the result leads with (docs/decisions/0049).
       expert_verdict: decision?.verdict ?? null,
       expert_answer: decision ? expertAnswerOf(decision, { crop: row.crop, rustClass }, context) : null,

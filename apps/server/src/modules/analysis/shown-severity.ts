@@ -1,5 +1,5 @@
 import type { AnalysisSeverity, RustSpots } from '@kutu/contract';
-import { shownSeverity } from '@kutu/vision';
+import { severityUnmeasured, shownSeverity } from '@kutu/vision';
 import type { AnalysisRow } from './analysis.repo.ts';
 
 type Answer = Pick<AnalysisRow, 'outcome' | 'rustClass' | 'unsure' | 'rustShare'>;
@@ -20,3 +20,6 @@ export function severityOf(row: Answer, estimate: boolean): AnalysisSeverity | n
 export function spotsOf(row: Answer & Pick<AnalysisRow, 'rustSpots'>): RustSpots | null {
   return shownSeverity(row, row.rustShare) && row.rustSpots ? row.rustSpots : null;
 }
+
+/** A confident rust answer whose share could not be measured: the result says so instead of a number. */
+export const unmeasuredOf = (row: Answer): boolean => severityUnmeasured(row, row.rustShare);

@@ -51,4 +51,34 @@ describe('rust spots in the result', () => {
     const [row] = await t.deps.database.db.select().from(analyses).where(eq(analyses.id, healthy.id));
     expect(row.rustSpots).not.toBeNull();
   });
+
+  it('serves a confident rust answer whose share could not be measured as such: no number, no rings, the rust advice', async () => {
+    const rust = await upload('maize-common-rust.jpg', 'maize');
+    expect(rust).toMatchObject({ rust_class: 'common_rust', unsure: false, severity_unmeasured: false });
+    expect(rust.severity).not.toBeNull();
+    // What classify() stores when it does not find the leaf clearly enough (leaf-mask.ts): no share, no spots.
+    await t.deps.database.db.update(analyses).set({ rustShare: null, rustSpots: null }).where(eq(analyses.id, rust.id));
+    const res = await t.app.inject({ method: 'GET', url: analysisApi.detailPath(rust.id), headers: farmer.headers });
+    expect(res.statusCode).toBe(200);
+    const read = analysisResult.parse(res.json());
+    expect(read).toMatchObject({
+      rust_class: 'common_rust',
+      severity: null,
+      severity_unmeasured: true,
+      rust_spots: null,
+    });
+    // The advice is the rust advice still, only without a share to tie it to.
+    expect(read.feedback).toEqual(rust.feedback);
+    expect(read.feedback.advice.length).toBeGreaterThan(0);
+
+    // Answers that show no severity anyway do not say it could not be measured.
+    const healthy = await upload('maize-healthy.jpg', 'maize');
+    await t.deps.database.db.update(analyses).set({ rustShare: null }).where(eq(analyses.id, healthy.id));
+    const again = await t.app.inject({
+      method: 'GET',
+      url: analysisApi.detailPath(healthy.id),
+      headers: farmer.headers,
+    });
+    expect((again.json() as AnalysisResult).severity_unmeasured).toBe(false);
+  });
 });

@@ -70,12 +70,13 @@ describe('severity', () => {
   }
 
   it('gives a confident rust answer its share and band, marked an estimate, and keeps it from other answers', async () => {
-    // The committed model calls this photo rust at 0.95; a quarter of its leaf is rust-coloured.
+    // The committed model calls this photo rust at 0.95. Read by maize's rules (no crop named) on the leaves
+    // found (leaf-mask.ts), 5–20 % is rust-coloured; the whole-photo rule read over 20 %, the soil included.
     const rust = await upload('bean-rust.jpg');
     expect(rust).toMatchObject({ rust_class: 'common_rust', unsure: false });
-    expect(rust.severity).toEqual({ share: expect.any(Number), band: 'severe', estimate: true });
+    expect(rust.severity).toEqual({ share: expect.any(Number), band: 'moderate', estimate: true });
     expect(rust.severity?.share).toBeCloseTo((await stored(rust.id)).rustShare ?? -1, 5);
-    expect(rust.severity?.share).toBeGreaterThan(0.2);
+    expect(rust.severity?.share).toBeGreaterThan(0.05);
 
     const healthy = await upload('maize-healthy.jpg');
     expect(healthy.rust_class).toBe('healthy');
@@ -103,7 +104,7 @@ describe('severity', () => {
 
     // The history reads the same.
     const one = await t.app.inject({ method: 'GET', url: `${DETECT}${rust.id}/`, headers: farmer.headers });
-    expect((one.json() as AnalysisResult).severity?.band).toBe('severe');
+    expect((one.json() as AnalysisResult).severity?.band).toBe('moderate');
   });
 
   it("stores the expert's own severity with a rust verdict, only from an expert, and drops it with another verdict", async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { OfflineModelInfo } from '@kutu/contract';
-import { combineShares, estimateSeverity, modelInput, rustSpots, softmax } from '@kutu/vision/browser';
+import { combineShares, estimateSeverity, modelInput, rustShareOf, rustSpots, softmax } from '@kutu/vision/browser';
 import { OfflineResult } from './components/OfflineResult.tsx';
 import { renderWithProviders } from '../../test/render.tsx';
 import { formatPercent } from '../../lib/format.ts';
@@ -64,7 +64,10 @@ function leaf(every: number): ImageData {
   for (let y = 0; y < side; y++)
     for (let x = 0; x < side; x++) {
       const cell = Math.floor(y / 4) * (side / 4) + Math.floor(x / 4);
-      data.set(cell % every === 0 ? [190, 90, 30, 255] : [60, 140, 50, 255], (y * side + x) * 4);
+      // Fine grain (±8), as a photo in focus has: the leaf finder takes flat colour as out of focus.
+      const grain = ((x * 7 + y * 13) % 5) * 4 - 8;
+      const colour = cell % every === 0 ? [190, 90, 30] : [60, 140, 50];
+      data.set([...colour.map((c) => c + grain), 255], (y * side + x) * 4);
     }
   return { data, width: side, height: side, colorSpace: 'srgb' } as ImageData;
 }
@@ -137,6 +140,25 @@ describe('severity on an answer made offline (decision 0045)', () => {
     const healthy = await diagnose();
     expect(healthy.severity).toBeNull();
     expect(healthy.rust_spots).toBeNull();
+    expect(healthy.severity_unmeasured).toBe(false);
+  });
+
+  it('says the share could not be measured when no one leaf stands out, as the server does, and rings nothing', async () => {
+    // Seedlings scattered over rust-coloured soil: green enough to read, but no leaf (leaf-mask.ts).
+    const data = new Uint8ClampedArray(side * side * 4);
+    for (let y = 0; y < side; y++)
+      for (let x = 0; x < side; x++) {
+        const grain = ((x * 7 + y * 13) % 5) * 4 - 8;
+        const seedling = x % 20 < 5 && y % 20 < 5 && (x + y) % 40 < 20;
+        data.set([...(seedling ? [60, 140, 50] : [150, 80, 35]).map((c) => c + grain), 255], (y * side + x) * 4);
+      }
+    photo = { data, width: side, height: side, colorSpace: 'srgb' } as ImageData;
+    expect(rustShareOf(modelInput(photo.data, side, side, side).rgb, side, 'maize')).toBeNull();
+    const result = await diagnose();
+    expect(result).toMatchObject({ rust_class: 'common_rust', unsure: false, severity: null, rust_spots: null });
+    expect(result.severity_unmeasured).toBe(true);
+    expect(screen.getByTestId('severity-unmeasured').textContent).toMatch(/could not measure how much of this leaf/);
+    expect(screen.queryByTestId('rust-spots')).toBeNull();
   });
 });
 

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import i18n from '../../lib/i18n.ts';
+import luganda from '../../lib/locales/lg.json';
+import swahili from '../../lib/locales/sw.json';
 import { renderWithProviders } from '../../test/render.tsx';
 import { analysisResult } from '../../test/analysis-result.ts';
 import { ResultCard } from './components/ResultCard.tsx';
@@ -47,5 +50,40 @@ describe('severity on the result', () => {
   it('shows nothing without a severity (answers other than confident rust)', () => {
     renderWithProviders(<ResultCard result={{ ...rust, severity: null }} actions={false} />);
     expect(screen.queryByTestId('result-severity')).toBeNull();
+  });
+
+  describe('when the share could not be measured (the leaf was not told apart from what is around it)', () => {
+    const unmeasured = { ...rust, severity: null, severity_unmeasured: true, rust_spots: null };
+    afterEach(async () => {
+      await act(() => i18n.changeLanguage('en'));
+    });
+
+    it('says so in plain words instead of a number, with no band and no spray advice tied to one', () => {
+      renderWithProviders(<ResultCard result={unmeasured} actions={false} />);
+      expect(screen.getByTestId('severity-unmeasured').textContent).toBe(
+        'Kutu could not measure how much of this leaf has rust: it could not tell the leaf apart from the soil or plants around it.',
+      );
+      expect(screen.getByTestId('result-severity-unmeasured').textContent).toMatch(/photograph one leaf close up/);
+      expect(screen.getByTestId('result-severity-unmeasured').textContent).not.toMatch(/%/);
+      expect(screen.queryByTestId('result-severity')).toBeNull();
+      expect(screen.queryByTestId('severity-badge')).toBeNull();
+    });
+
+    it.each([
+      ['sw', swahili],
+      ['lg', luganda],
+    ])('says it in %s', async (language, catalogue) => {
+      i18n.addResourceBundle(language, 'translation', catalogue, true, true);
+      await act(() => i18n.changeLanguage(language));
+      renderWithProviders(<ResultCard result={unmeasured} actions={false} />);
+      expect(screen.getByTestId('severity-unmeasured').textContent).toBe(catalogue.analysis.result.severity.unmeasured);
+      expect(catalogue.analysis.result.severity.unmeasured).not.toMatch(/could not/);
+    });
+
+    it('shows the measured severity, not the note, when a share is known', () => {
+      renderWithProviders(<ResultCard result={{ ...rust, severity_unmeasured: false }} actions={false} />);
+      expect(screen.queryByTestId('result-severity-unmeasured')).toBeNull();
+      expect(screen.getByTestId('severity-band')).toBeTruthy();
+    });
   });
 });

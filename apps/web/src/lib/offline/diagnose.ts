@@ -19,7 +19,7 @@ export async function diagnoseOffline(field: {
 }): Promise<AnalysisResult> {
   const { diagnoseFieldOnPhone } = await import('./engine.ts');
   const { crop } = field;
-  const { diagnosis, leaves, info, severity, spots } = await diagnoseFieldOnPhone(
+  const { diagnosis, leaves, info, severity, unmeasured, spots } = await diagnoseFieldOnPhone(
     field.leaves.map((l) => l.blob),
     crop,
   );
@@ -66,6 +66,7 @@ export async function diagnoseOffline(field: {
     }),
     // Always an estimate here: whether experts agree with it often enough is known on the server only.
     severity: severity && { ...severity, estimate: true },
+    severity_unmeasured: unmeasured,
     rust_spots: spots,
   };
 }

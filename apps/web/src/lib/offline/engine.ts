@@ -14,6 +14,7 @@ import {
   type RustSpots,
   rustReading,
   type Severity,
+  severityUnmeasured,
   shownSeverity,
   thresholdsOf,
 } from '@kutu/vision/browser';
@@ -87,6 +88,8 @@ export async function diagnoseFieldOnPhone(
   leaves: DiagnosisCore[];
   info: OfflineModelInfo;
   severity: Severity | null;
+  /** A confident rust answer whose share could not be measured on any leaf (as the server's `severity_unmeasured`). */
+  unmeasured: boolean;
   spots: RustSpots | null;
 }> {
   const results = [];
@@ -107,9 +110,15 @@ export async function diagnoseFieldOnPhone(
           info.version,
         );
   const shares = leaves.flatMap((r) => (r.share === null ? [] : [r.share]));
-  const severity = shownSeverity(
-    { outcome: diagnosis.outcome, rustClass: diagnosis.rust_class, unsure: diagnosis.unsure },
-    shares.length > 0 ? mean(shares) : null,
-  );
-  return { diagnosis, leaves: results.map((r) => r.diagnosis), info, severity, spots: severity && first.spots };
+  const answer = { outcome: diagnosis.outcome, rustClass: diagnosis.rust_class, unsure: diagnosis.unsure };
+  const share = shares.length > 0 ? mean(shares) : null;
+  const severity = shownSeverity(answer, share);
+  return {
+    diagnosis,
+    leaves: results.map((r) => r.diagnosis),
+    info,
+    severity,
+    unmeasured: severityUnmeasured(answer, share),
+    spots: severity && first.spots,
+  };
 }

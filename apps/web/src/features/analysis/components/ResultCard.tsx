@@ -15,7 +15,7 @@ import { MAX_FIELD_PHOTOS, waitsForExpert } from '@kutu/contract/field-photos';
 import { routes } from '../../../config/routes.ts';
 import { formatDateTime, formatConfidence } from '../../../lib/format.ts';
 import { resultColor, say } from '../../../lib/diagnosis-labels.ts';
-import { SeverityNote } from './SeverityNote.tsx';
+import { SeverityNote, SeverityUnmeasuredNote } from './SeverityNote.tsx';
 import { ExpertWait } from './ExpertWait.tsx';
 import { AdviceSteps } from './AdviceSteps.tsx';
 
@@ -68,6 +68,7 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
         )}
 
         {result.severity && <SeverityNote severity={result.severity} />}
+        {!result.severity && result.severity_unmeasured && <SeverityUnmeasuredNote />}
 
         {/* A diagnosis made on the phone has no id until its queued photos reach the server. */}
         {withExpert && <ExpertWait photos={result.photos.length || MAX_FIELD_PHOTOS} queued={result.id === 0} />}

@@ -37,3 +37,26 @@ export function SeverityNote({ severity }: { severity: AnalysisSeverity }) {
     </Paper>
   );
 }
+
+/**
+ * A confident rust answer whose share could not be measured (`severity_unmeasured`): Kutu did not tell the leaf
+ * apart from what is around it, so it says so in words, gives no number and rings no spots.
+ */
+export function SeverityUnmeasuredNote() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="xs" radius="sm" data-testid="result-severity-unmeasured">
+      <Stack gap={4}>
+        <Text size="sm" fw={600}>
+          {t('analysis.result.severity.title')}
+        </Text>
+        <Text size="sm" data-testid="severity-unmeasured">
+          {t('analysis.result.severity.unmeasured')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('analysis.result.severity.unmeasuredHint')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
