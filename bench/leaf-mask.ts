@@ -1,5 +1,5 @@
 /**
- * Spots and share only on the leaf (docs/decisions/00XX-leaf-mask): the rust reading with the leaf found first
+ * Spots and share only on the leaf (docs/decisions/0060-leaf-mask): the rust reading with the leaf found first
  * (`rustPixels`, as served) against the whole-photo colour rule it replaced, where the leaf is known.
  * - Composites: lab rust leaves (PlantVillage, plain dark background) cut out and pasted onto rust-coloured soil,
  *   dead brown leaves, blurred green foliage (drawn with a fixed seed) and the repository's blurred field photos

@@ -1,5 +1,5 @@
 /**
- * The leaf in focus, found before the rust share is read and the spots are ringed (docs/decisions/00XX-leaf-mask):
+ * The leaf in focus, found before the rust share is read and the spots are ringed (docs/decisions/0060-leaf-mask):
  * leaf-coloured pixels (green, pale leaf, pustules crowded among green) that are in focus (`sharpness`), closed
  * over small gaps, split where leaves touch through narrow necks, the largest piece near the centre (and any as
  * large), with its enclosed holes (pustules, lesions) filled in. Soil, dead leaves and sky are not leaf-coloured;

@@ -1,7 +1,7 @@
 /**
  * How much of the leaf shows rust (docs/decisions/0045): the share of leaf pixels that are
  * rust-coloured in the photo as the model sees it (squashed to its input size), and its band, read only on the
- * leaf in focus (`leaf-mask.ts`, docs/decisions/00XX-leaf-mask). Pure TypeScript (no Node, no sharp) over the
+ * leaf in focus (`leaf-mask.ts`, docs/decisions/0060-leaf-mask). Pure TypeScript (no Node, no sharp) over the
  * model's 160×160 input, a few milliseconds per photo (bench/leaf-mask.ts), so the phone runs it too.
  *
  * It is colour, not the model's evidence: the heatmap does not point at pustules (0039), so it is not used.
