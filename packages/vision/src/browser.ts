@@ -19,7 +19,17 @@ export {
   type Thresholds,
   thresholdsOf,
 } from './decide.ts';
-export { combineShares, FIELD_TEMPER, type FieldRule, fieldDiagnosis, type LeafEvidence } from './field.ts';
+export {
+  combineShares,
+  FIELD_TEMPER,
+  type FieldDiagnosis,
+  type FieldRule,
+  fieldDiagnosis,
+  type LeafEvidence,
+  leafShowsRust,
+  RUST_SEEN,
+  type RustSeenRule,
+} from './field.ts';
 export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapSize, heatRgba } from './heat.ts';
 export { estimateSeverity, rustShareOf, type Severity, shownSeverity } from './severity.ts';
 export { MAX_SPOTS, type RustSpots, rustReading, rustSpots } from './spots.ts';

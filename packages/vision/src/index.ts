@@ -27,7 +27,17 @@ export {
   readCard,
   thresholdsOf,
 } from './classifier.ts';
-export { combineShares, FIELD_TEMPER, type FieldRule, fieldDiagnosis, type LeafEvidence } from './field.ts';
+export {
+  combineShares,
+  FIELD_TEMPER,
+  type FieldDiagnosis,
+  type FieldRule,
+  fieldDiagnosis,
+  type LeafEvidence,
+  leafShowsRust,
+  RUST_SEEN,
+  type RustSeenRule,
+} from './field.ts';
 export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapPng } from './heatmap.ts';
 export { evaluateClassifier, evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
 export {
