@@ -80,3 +80,13 @@ export function heatFor(
   if (diagnosis.outcome === 'not_leaf' || !diagnosis.rust_class || !cam) return null;
   return classHeat(cam.data as Float32Array, cam.dims, CLASSES.indexOf(diagnosis.rust_class));
 }
+export {
+  leafPrint,
+  PRINT_SIDE,
+  PRINT_SOURCE_SIDE,
+  printFromText,
+  printLikeness,
+  printToText,
+  SAME_LEAF_AT,
+  sameLeaf,
+} from './leaf-print.ts';

@@ -80,8 +80,8 @@ describe('rust on any leaf is said', () => {
     const field = fieldDiagnosis([healthy, leaf(0.96, 0.02, 0.02), healthy], cuts, 'v');
     expect(field).toMatchObject({ outcome: 'diagnosis', rust_class: 'common_rust', unsure: true });
     expect(field).toMatchObject({ rust_leaves: 1, leaf_count: 3 });
-    // Not sure: the field's rust share is the sum's, not the rust leaf's.
-    expect(field.confidence).toBeCloseTo(sum.probabilities.common_rust, 9);
+    // Not sure of the field; sure of rust on that leaf: its own share is the confidence.
+    expect(field.confidence).toBeCloseTo(0.96, 9);
     expect(field.probabilities).toEqual(sum.probabilities);
   });
 

@@ -88,7 +88,8 @@ export function leafShowsRust(leaf: LeafEvidence, thresholds: Thresholds, rule: 
  * Rust on any leaf is said: when one leaf or more shows rust on its own (`leafShowsRust`) and the sum is
  * not a confident rust answer (a rust leaf outvoted by healthy or otherwise diseased ones), the field is
  * never a confident "healthy" or "other disease": its answer is rust, not sure (the leaves disagree), with
- * the sum's rust share as its confidence: rust was seen on `rust_leaves` of `leaf_count` leaves, and the
+ * the surest rust leaf's own rust share as its confidence (what Kutu is sure of: rust on that leaf; the
+ * sum's shares stay in `probabilities`): rust was seen on `rust_leaves` of `leaf_count` leaves, and the
  * farmer gets the rust advice (walk the field, count the plants with rust). Not a sure rust answer either:
  * one confidently wrong rust leaf in a healthy field would then make the field confidently wrong (decision
  * 00XX-rust-on-any-leaf, research/fieldcombine/RESULTS.md). The class shares stay the sum's.
@@ -123,6 +124,6 @@ export function fieldDiagnosis(
     outcome: 'diagnosis',
     rust_class: 'common_rust',
     unsure: true,
-    confidence: summed.probabilities.common_rust,
+    confidence: Math.max(...rusty.map((l) => l.probabilities.common_rust ?? 0)),
   };
 }

@@ -76,3 +76,14 @@ export function defaultModelDir(): string {
   const { version } = JSON.parse(fs.readFileSync(path.join(modelsDir, 'current.json'), 'utf8')) as { version: string };
   return path.join(modelsDir, version);
 }
+export {
+  leafPrint,
+  PRINT_SIDE,
+  PRINT_SOURCE_SIDE,
+  printFromText,
+  printLikeness,
+  printToText,
+  SAME_LEAF_AT,
+  sameLeaf,
+} from './leaf-print.ts';
+export { photoPrint } from './photo-print.ts';

@@ -85,7 +85,7 @@ describe('more photos of the same field', () => {
   it('does not ask when the answer is sure, and still takes the other leaves of the field', async () => {
     const sure = await analyse('maize-common-rust.jpg');
     expect(sure.second_photo).toEqual({ reason: null, runner_up: null, photos_left: 2 });
-    const res = await addPhoto(sure.id, 'maize-common-rust.jpg');
+    const res = await addPhoto(sure.id, 'bean-rust.jpg');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().photos).toHaveLength(2);
     expect(res.json().second_photo).toEqual({ reason: null, runner_up: null, photos_left: 1 });
@@ -185,7 +185,7 @@ describe('more photos of the same field', () => {
     });
     expect(before.json().second_photo).toEqual({ reason: 'unsure', runner_up: 'other_disease', photos_left: 2 });
 
-    const res = await addPhoto(first.id, 'maize-common-rust.jpg', newcomer);
+    const res = await addPhoto(first.id, 'bean-rust.jpg', newcomer);
     expect(res.statusCode, res.body).toBe(200);
     const field: AnalysisResult = res.json();
     expect(field.rust_class).toBe('common_rust');
