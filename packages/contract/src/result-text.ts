@@ -44,8 +44,9 @@ type Said = Shown & {
  */
 function rustSeenText(r: Said, kind: 'heading' | 'explanation'): TextRef | null {
   if (!r.unsure || r.outcome !== 'diagnosis' || r.rust_class !== 'common_rust' || !r.rust_leaves) return null;
+  if (kind === 'explanation') return { key: 'analysis.result.explanation.rust_seen' };
   return {
-    key: `analysis.result.${kind}.rust_seen`,
+    key: 'analysis.result.heading.rust_seen',
     values: { rust: { key: rustNameKey(r.crop) }, count: String(r.rust_leaves), total: String(r.leaf_count ?? 1) },
   };
 }

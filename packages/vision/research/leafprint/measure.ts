@@ -89,10 +89,14 @@ for (const [key, xs] of same)
   console.log(`| ${key} | ${xs.length} | ${lowest(xs)} | ${cuts.map((c) => rate(xs, c)).join(' | ')} |`);
 const allSame = [...same.values()].flat();
 console.log(`| all | ${allSame.length} | ${lowest(allSame)} | ${cuts.map((c) => rate(allSame, c)).join(' | ')} |`);
-console.log(`\n| different leaves (one source and class) | n | highest likeness | ${cuts.map((c) => `matched at ${c}`).join(' | ')} |`);
+console.log(
+  `\n| different leaves (one source and class) | n | highest likeness | ${cuts.map((c) => `matched at ${c}`).join(' | ')} |`,
+);
 console.log(`| --- | --- | --- | ${cuts.map(() => '---').join(' | ')} |`);
 for (const [key, xs] of apart)
   console.log(`| ${key} | ${xs.length} | ${highest(xs)} | ${cuts.map((c) => rate(xs, c)).join(' | ')} |`);
 const allApart = [...apart.values()].flat();
 console.log(`| all | ${allApart.length} | ${highest(allApart)} | ${cuts.map((c) => rate(allApart, c)).join(' | ')} |`);
-console.log(`\n${compared} comparisons in ${((Date.now() - started) / 1000).toFixed(1)} s (${((Date.now() - started) / compared).toFixed(1)} ms each, with decoding)`);
+console.log(
+  `\n${compared} comparisons in ${((Date.now() - started) / 1000).toFixed(1)} s (${((Date.now() - started) / compared).toFixed(1)} ms each, with decoding)`,
+);
