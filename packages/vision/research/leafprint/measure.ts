@@ -59,6 +59,7 @@ const same = new Map<string, number[]>();
 const apart = new Map<string, number[]>();
 const started = Date.now();
 let compared = 0;
+const drawn: { file: string; cls: string; source: string; print: Uint8Array }[] = [];
 for (const source of [...new Set(rows.map((r) => r.source))]) {
   const pool = rows.filter((r) => r.source === source);
   const picked = new Set<number>();
@@ -76,6 +77,18 @@ for (const source of [...new Set(rows.map((r) => r.source))]) {
       apart.set(source, [...(apart.get(source) ?? []), printLikeness(prints[i], prints[j])]);
       compared++;
     }
+  }
+  drawn.push(...photos.map((p, i) => ({ ...p, print: prints[i] })));
+}
+// Different leaves of other sources or classes (a farmer's leaves of one field look alike; these should not).
+for (const [i, p] of drawn.entries()) {
+  for (const q of drawn.slice(i + 1)) {
+    if (q.source === p.source && q.cls === p.cls) continue;
+    apart.set('other source or class', [
+      ...(apart.get('other source or class') ?? []),
+      printLikeness(p.print, q.print),
+    ]);
+    compared++;
   }
 }
 
