@@ -117,8 +117,13 @@ test('three leaves diagnosed with no signal make one field answer; back online t
 
   await context.setOffline(true);
   const input = page.getByTestId('image-dropzone').locator('input[type=file]');
-  for (const name of ['maize-common-rust.jpg', 'bean-rust.jpg', 'maize-common-rust.jpg']) {
-    await input.setInputFiles(path.resolve(import.meta.dirname, '../apps/server/test/fixtures', name));
+  // Three different leaves: the phone refuses a leaf already chosen (decision 00XX-one-leaf-counts-once).
+  for (const file of [
+    '../apps/server/test/fixtures/maize-common-rust.jpg',
+    '../apps/server/test/fixtures/bean-rust.jpg',
+    '../datasets/rust3/common_rust/plantvillage__maize__common_rust__0002.jpg',
+  ]) {
+    await input.setInputFiles(path.resolve(import.meta.dirname, file));
     await expect(page.getByRole('button', { name: 'Process Image' })).toBeEnabled();
   }
   await expect(page.getByTestId('upload-preview')).toHaveCount(3);

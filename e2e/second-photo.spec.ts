@@ -6,6 +6,7 @@ import { createActiveUser, signInAs } from './support.ts';
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../apps/server/test/fixtures', name);
+const dataset = (name: string) => path.resolve(import.meta.dirname, '../datasets/rust3', name);
 
 test('an unsure answer says why it asks, takes another leaf and shows one field answer with both photos', async ({
   page,
@@ -81,8 +82,13 @@ test('three photos of a rusty field make one confident field answer, on a 390 px
   await signInAs(page, farmer, '/account/addresses/image-analysis');
   await expect(page.getByTestId('upload-leaves-ask')).toContainText('up to 3 leaves');
   const camera = page.getByTestId('image-dropzone-camera');
-  for (const name of ['maize-common-rust.jpg', 'bean-rust.jpg', 'maize-common-rust.jpg']) {
-    await camera.setInputFiles(fixture(name));
+  // Three different leaves: one leaf photographed again would be refused (decision 00XX-one-leaf-counts-once).
+  for (const file of [
+    fixture('maize-common-rust.jpg'),
+    fixture('bean-rust.jpg'),
+    dataset('common_rust/plantvillage__maize__common_rust__0002.jpg'),
+  ]) {
+    await camera.setInputFiles(file);
     await expect(page.getByRole('button', { name: 'Process Image' })).toBeEnabled();
   }
   await expect(page.getByTestId('upload-preview')).toHaveCount(3);
@@ -106,9 +112,14 @@ test('three leaves that still leave Kutu unsure: the photos went to an expert, a
   await signInAs(page, farmer, '/account/addresses/image-analysis');
   await page.getByTestId('crop-choice').getByText('Beans').click();
   const camera = page.getByTestId('image-dropzone-camera');
-  // Rust 0.66, healthy 0.95, rust 0.95: leaves that disagree; the field answer is rust at about 0.80.
-  for (const name of ['bean-angular-leaf-spot.jpg', 'maize-healthy.jpg', 'bean-rust.jpg']) {
-    await camera.setInputFiles(fixture(name));
+  // Rust 0.66 (unsure), healthy 0.95, other disease 0.89 (unsure): leaves that disagree, none a sure rust
+  // leaf (that one would be said: decision 00XX-rust-on-any-leaf); the field answer is "other" at about 0.60.
+  for (const file of [
+    fixture('bean-angular-leaf-spot.jpg'),
+    fixture('maize-healthy.jpg'),
+    dataset('other_disease/ibean__bean__angular_leaf_spot__0002.jpg'),
+  ]) {
+    await camera.setInputFiles(file);
     await expect(page.getByRole('button', { name: 'Process Image' })).toBeEnabled();
   }
   await page.getByRole('button', { name: 'Process Image' }).click();

@@ -251,6 +251,16 @@ export const analysisResult = z.object({
       'Every photo of the answer (one, or up to MAX_FIELD_PHOTOS of one field); with more than one, class, confidence and probabilities are the field-level answer (docs/decisions/0040)',
     ),
   second_photo: secondPhotoAskSchema.describe('Whether the result asks for another leaf of the same field, and why'),
+  rust_leaves: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .optional()
+    .describe(
+      'How many of the leaves showed rust on their own (a confident rust answer each): with `leaf_count`, "rust seen on 1 of 3 leaves"; a field with one is never a sure "healthy" or "other disease". Null when not counted (field answers from before it was kept)',
+    ),
+  leaf_count: z.number().int().min(1).optional().describe('How many leaves (photos) the answer was made from'),
   remind_at: isoDateTime
     .nullable()
     .optional()

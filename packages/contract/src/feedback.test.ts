@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AdviceBook, confidencePercent, feedbackFor } from './feedback.ts';
+import { AdviceBook, confidencePercent, feedbackFor, resourceTopicsFor } from './feedback.ts';
+import { secondPhotoAsk, waitsForExpert } from './field-photos.ts';
 
 const book = new AdviceBook([]);
 
@@ -36,5 +37,51 @@ describe('what a result says, as keys the web app writes in the reader’s langu
     const f = feedbackFor({ outcome: 'not_leaf', rustClass: null, confidence: 0.99, unsure: true, crop: null }, book);
     expect(f.finding).toEqual({ key: 'analysis.result.heading.not_leaf' });
     expect(f.explanation).toEqual({ key: 'analysis.result.explanation.not_leaf' });
+  });
+});
+
+describe('rust seen on some leaves of a field (rust on any leaf is said)', () => {
+  const advice = (topic: string) => ({
+    id: 1,
+    topic: topic as 'common_rust',
+    crop: 'maize' as const,
+    language: 'en' as const,
+    headline: `${topic} headline`,
+    steps: [`${topic} step`],
+    more: [],
+    sources: [],
+    updated_at: '2026-11-26T00:00:00.000Z',
+  });
+  const withAdvice = new AdviceBook([advice('common_rust'), advice('unsure')]);
+  const seen = {
+    outcome: 'diagnosis',
+    rustClass: 'common_rust',
+    confidence: 0.95,
+    unsure: true,
+    crop: 'maize',
+  } as const;
+
+  it('gives the rust advice and says on how many leaves, not the unsure advice', () => {
+    const f = feedbackFor({ ...seen, rustLeaves: 1, leafCount: 3 }, withAdvice);
+    expect(f.headline).toBe('common_rust headline');
+    expect(f.finding).toEqual({
+      key: 'analysis.result.heading.rust_seen',
+      values: { rust: { key: 'analysis.rustName.maize' }, count: '1', total: '3' },
+    });
+    expect(resourceTopicsFor({ ...seen, rustLeaves: 1 })).toEqual(['common_rust']);
+  });
+
+  it('keeps the unsure advice when no leaf showed rust on its own', () => {
+    expect(feedbackFor({ ...seen, rustLeaves: 0, leafCount: 3 }, withAdvice).headline).toBe('unsure headline');
+    expect(feedbackFor(seen, withAdvice).headline).toBe('unsure headline');
+  });
+
+  it('asks for no class-deciding photo and no expert wait: more leaves show how far it spread', () => {
+    const field = { outcome: 'diagnosis', unsure: true, rust_class: 'common_rust', rust_leaves: 1 };
+    const ask = secondPhotoAsk({ ...field, probabilities: { healthy: 0.6, common_rust: 0.3 }, photo_count: 2 });
+    expect(ask).toEqual({ reason: null, runner_up: null, photos_left: 1 });
+    const last = secondPhotoAsk({ ...field, probabilities: { healthy: 0.6, common_rust: 0.3 }, photo_count: 3 });
+    expect(waitsForExpert({ ...field, second_photo: last })).toBe(false);
+    expect(waitsForExpert({ ...field, rust_leaves: 0, second_photo: last })).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { AdviceCrop, AdviceItem, AdviceTopic, AnalysisCrop, AnalysisFeedback, ResourceTopic } from './analysis.ts';
 import type { RustClass } from './enums.ts';
+import { rustSeenOnSome } from './field-photos.ts';
 import { resultExplanationText, resultHeadingText } from './result-text.ts';
 
 export { confidencePercent } from './result-text.ts';
@@ -27,11 +28,23 @@ export class AdviceBook {
   }
 }
 
-type Result = { outcome: 'diagnosis' | 'not_leaf'; rustClass: RustClass | null; confidence: number; unsure: boolean };
+type Result = {
+  outcome: 'diagnosis' | 'not_leaf';
+  rustClass: RustClass | null;
+  confidence: number;
+  unsure: boolean;
+  /** Leaves that showed rust on their own, and how many leaves the answer has (field answers). */
+  rustLeaves?: number | null;
+  leafCount?: number;
+};
 
-/** The advice topic of a result. */
+const seesRust = (d: Result) =>
+  rustSeenOnSome({ outcome: d.outcome, unsure: d.unsure, rust_class: d.rustClass, rust_leaves: d.rustLeaves });
+
+/** The advice topic of a result: rust seen on a leaf of the field gets the rust advice (walk the field). */
 export function adviceTopicFor(d: Result): AdviceTopic {
   if (d.outcome === 'not_leaf' || !d.rustClass) return 'not_leaf';
+  if (seesRust(d)) return 'common_rust';
   return d.unsure ? 'unsure' : d.rustClass;
 }
 
@@ -42,6 +55,8 @@ export function feedbackFor(d: Result & { crop: AnalysisCrop | null }, book: Adv
     unsure: d.unsure,
     confidence: d.confidence,
     crop: d.crop,
+    rust_leaves: d.rustLeaves,
+    leaf_count: d.leafCount,
   };
   const advice = book.find(adviceTopicFor(d), d.crop);
   return {
@@ -60,7 +75,9 @@ export function resourceTopicsFor(d: {
   outcome: 'diagnosis' | 'not_leaf';
   rustClass: RustClass | null;
   unsure: boolean;
+  rustLeaves?: number | null;
 }): ResourceTopic[] {
   if (d.outcome === 'not_leaf' || !d.rustClass) return ['photo_tips'];
+  if (seesRust({ ...d, confidence: 0 })) return ['common_rust'];
   return d.unsure ? [d.rustClass, 'photo_tips'] : [d.rustClass];
 }

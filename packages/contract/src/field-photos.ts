@@ -35,6 +35,21 @@ export interface SecondPhotoAsk {
   photos_left: number;
 }
 
+/**
+ * Rust was seen on some of the field's leaves, but not sure for the whole field (decision
+ * 00XX-rust-on-any-leaf): a leaf that is a confident rust answer on its own is never outvoted into a sure
+ * "healthy" or "other disease". Such an answer gives the rust advice (walk the field, count the plants
+ * with rust) and says on how many leaves rust was seen.
+ */
+export function rustSeenOnSome(a: {
+  outcome: string;
+  unsure: boolean;
+  rust_class: string | null;
+  rust_leaves?: number | null;
+}): boolean {
+  return a.outcome === 'diagnosis' && a.unsure && a.rust_class === 'common_rust' && (a.rust_leaves ?? 0) > 0;
+}
+
 /** The two most likely classes, most likely first. */
 export function topTwo(probabilities: Partial<Record<string, number>>): [string, number][] {
   return Object.entries(probabilities)
@@ -49,10 +64,14 @@ export function secondPhotoAsk(a: {
   unsure: boolean;
   probabilities: Partial<Record<string, number>>;
   photo_count: number;
+  rust_class?: string | null;
+  rust_leaves?: number | null;
 }): SecondPhotoAsk {
   const none: SecondPhotoAsk = { reason: null, runner_up: null, photos_left: 0 };
   if (a.outcome !== 'diagnosis' || a.photo_count >= MAX_FIELD_PHOTOS) return none;
   const photos_left = MAX_FIELD_PHOTOS - a.photo_count;
+  // Rust seen on a leaf: more leaves show how far it has spread, not which class it is.
+  if (rustSeenOnSome({ ...a, rust_class: a.rust_class ?? null })) return { ...none, photos_left };
   const [first, second] = topTwo(a.probabilities);
   if (!first || !second) return { ...none, photos_left };
   const reason = a.unsure ? 'unsure' : first[1] - second[1] < CLOSE_MARGIN ? 'close' : null;
@@ -71,6 +90,10 @@ export function waitsForExpert(a: {
   second_photo: SecondPhotoAsk;
   /** An expert's verdict, where the result carries it: then the wait is over. */
   expert_verdict?: string | null;
+  rust_class?: string | null;
+  rust_leaves?: number | null;
 }): boolean {
+  // Rust seen on a leaf gives the rust advice (walk the field) instead; the experts still see the photos.
+  if (rustSeenOnSome({ ...a, rust_class: a.rust_class ?? null })) return false;
   return a.outcome === 'diagnosis' && a.unsure && a.second_photo.photos_left === 0 && !a.expert_verdict;
 }

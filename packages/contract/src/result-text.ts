@@ -30,7 +30,26 @@ export function resultLabelKey(r: Shown): string {
 /** A model's confidence as farmers read it: a whole percent ("70%"); two decimals claim a precision it has not. */
 export const confidencePercent = (confidence: number): string => `${Math.round(confidence * 100)}%`;
 
-type Said = Shown & { unsure: boolean; confidence: number };
+type Said = Shown & {
+  unsure: boolean;
+  confidence: number;
+  /** Field answers: leaves that showed rust on their own, of how many. */
+  rust_leaves?: number | null;
+  leaf_count?: number;
+};
+
+/**
+ * Rust seen on some leaves of a field that is not sure as a whole (`rustSeenOnSome` in field-photos.ts):
+ * "Bean rust seen on 1 of 3 leaves".
+ */
+function rustSeenText(r: Said, kind: 'heading' | 'explanation'): TextRef | null {
+  if (!r.unsure || r.outcome !== 'diagnosis' || r.rust_class !== 'common_rust' || !r.rust_leaves) return null;
+  if (kind === 'explanation') return { key: 'analysis.result.explanation.rust_seen' };
+  return {
+    key: 'analysis.result.heading.rust_seen',
+    values: { rust: { key: rustNameKey(r.crop) }, count: String(r.rust_leaves), total: String(r.leaf_count ?? 1) },
+  };
+}
 
 /** The kind of a sure result, as the catalogue's `heading` and `explanation` keys name it. */
 function sureKind(r: Shown): string {
@@ -42,6 +61,8 @@ function sureKind(r: Shown): string {
 
 /** One line that says what was found ("Signs of bean rust", "Not sure: possibly …"). */
 export function resultHeadingText(r: Said): TextRef {
+  const seen = rustSeenText(r, 'heading');
+  if (seen) return seen;
   if (r.unsure && sureKind(r) !== 'not_leaf')
     return { key: 'analysis.result.heading.unsure', values: { guess: { key: resultLabelKey(r) } } };
   return { key: `analysis.result.heading.${sureKind(r)}` };
@@ -49,6 +70,8 @@ export function resultHeadingText(r: Said): TextRef {
 
 /** What the result means and how sure it is. */
 export function resultExplanationText(r: Said): TextRef {
+  const seen = rustSeenText(r, 'explanation');
+  if (seen) return seen;
   if (r.unsure && sureKind(r) !== 'not_leaf')
     return {
       key: 'analysis.result.explanation.unsure',

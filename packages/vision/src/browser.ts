@@ -19,7 +19,17 @@ export {
   type Thresholds,
   thresholdsOf,
 } from './decide.ts';
-export { combineShares, FIELD_TEMPER, type FieldRule, fieldDiagnosis, type LeafEvidence } from './field.ts';
+export {
+  combineShares,
+  FIELD_TEMPER,
+  type FieldDiagnosis,
+  type FieldRule,
+  fieldDiagnosis,
+  type LeafEvidence,
+  leafShowsRust,
+  RUST_SEEN,
+  type RustSeenRule,
+} from './field.ts';
 export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapSize, heatRgba } from './heat.ts';
 export { estimateSeverity, rustShareOf, type Severity, severityUnmeasured, shownSeverity } from './severity.ts';
 export { MAX_SPOTS, type RustSpots, rustReading, rustSpots } from './spots.ts';
@@ -70,3 +80,13 @@ export function heatFor(
   if (diagnosis.outcome === 'not_leaf' || !diagnosis.rust_class || !cam) return null;
   return classHeat(cam.data as Float32Array, cam.dims, CLASSES.indexOf(diagnosis.rust_class));
 }
+export {
+  leafPrint,
+  PRINT_SIDE,
+  PRINT_SOURCE_SIDE,
+  printFromText,
+  printLikeness,
+  printToText,
+  SAME_LEAF_AT,
+  sameLeaf,
+} from './leaf-print.ts';

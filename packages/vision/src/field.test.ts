@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Thresholds } from './decide.ts';
-import { combineShares, FIELD_TEMPER, fieldDiagnosis } from './field.ts';
+import { combineShares, FIELD_TEMPER, fieldDiagnosis, leafShowsRust } from './field.ts';
 
 const cuts: Thresholds = {
   notLeaf: 0.5,
@@ -31,7 +31,8 @@ describe('fieldDiagnosis', () => {
   });
 
   it('makes disagreeing leaves a less sure answer', () => {
-    const field = fieldDiagnosis([leaf(0.95), leaf(0.05), leaf(0.92)], cuts, 'v');
+    const field = fieldDiagnosis([leaf(0.02, 0.95, 0.03), leaf(0.02, 0.03, 0.95), leaf(0.02, 0.9, 0.08)], cuts, 'v');
+    expect(field.rust_class).toBe('other_disease');
     expect(field.unsure).toBe(true);
     expect(field.confidence).toBeLessThan(0.95);
   });
@@ -65,5 +66,46 @@ describe('fieldDiagnosis', () => {
     );
     expect(far.outcome).toBe('not_leaf');
     expect(far.ood_score).toBe(9);
+  });
+});
+
+describe('rust on any leaf is said', () => {
+  const healthy = leaf(0.01, 0.01, 0.98);
+  const blight = leaf(0.02, 0.97, 0.01);
+
+  it('never answers a field with a confident rust leaf confidently healthy: rust seen on 1 of 3 leaves', () => {
+    // The sum alone outvotes the rust leaf: a sure "healthy".
+    const sum = fieldDiagnosis([leaf(0.96, 0.02, 0.02), healthy, healthy], cuts, 'v', FIELD_TEMPER, 'off');
+    expect(sum).toMatchObject({ rust_class: 'healthy', unsure: false });
+    const field = fieldDiagnosis([healthy, leaf(0.96, 0.02, 0.02), healthy], cuts, 'v');
+    expect(field).toMatchObject({ outcome: 'diagnosis', rust_class: 'common_rust', unsure: true });
+    expect(field).toMatchObject({ rust_leaves: 1, leaf_count: 3 });
+    // Not sure of the field; sure of rust on that leaf: its own share is the confidence.
+    expect(field.confidence).toBeCloseTo(0.96, 9);
+    expect(field.probabilities).toEqual(sum.probabilities);
+  });
+
+  it('never answers it confidently "other disease" either', () => {
+    const field = fieldDiagnosis([blight, blight, leaf(0.93, 0.07, 0)], cuts, 'v');
+    expect(field).toMatchObject({ rust_class: 'common_rust', unsure: true, rust_leaves: 1, leaf_count: 3 });
+  });
+
+  it('keeps a sure rust sum sure and counts its rust leaves', () => {
+    const field = fieldDiagnosis([leaf(0.97), leaf(0.95), leaf(0.6)], cuts, 'v');
+    expect(field).toMatchObject({ rust_class: 'common_rust', unsure: false, rust_leaves: 2, leaf_count: 3 });
+  });
+
+  it('counts a leaf only when it is a confident rust answer alone: unsure, far or leafless leaves are not', () => {
+    expect(leafShowsRust(leaf(0.89), cuts)).toBe(false);
+    expect(leafShowsRust(leaf(0.95), cuts)).toBe(true);
+    expect(leafShowsRust({ ...leaf(0.95), oodScore: 5 }, cuts)).toBe(false);
+    expect(leafShowsRust({ ...leaf(0.95), leafScore: 0.6 }, cuts)).toBe(false);
+    const field = fieldDiagnosis([leaf(0.89, 0.11, 0), blight, blight], cuts, 'v');
+    expect(field).toMatchObject({ rust_class: 'other_disease', unsure: false, rust_leaves: 0 });
+  });
+
+  it('lets a lower rust-seen cut count a strong but unsure rust leaf (research rule)', () => {
+    expect(leafShowsRust(leaf(0.85), cuts, 0.8)).toBe(true);
+    expect(leafShowsRust(leaf(0.95), cuts, 'off')).toBe(false);
   });
 });

@@ -48,28 +48,82 @@ export function combineShares(leaves: LeafEvidence['probabilities'][], rule: Fie
  */
 const LEAF_COLOURS = { plant: 1, green: 1, contrast: 1 };
 
+/** The field's answer, with how many of its leaves showed rust on their own (`rustSeen`). */
+export interface FieldDiagnosis extends DiagnosisCore {
+  /** Leaves whose own answer is rust at the rust-seen cut (`RustSeenRule`). */
+  rust_leaves: number;
+  /** Leaves the answer was made from. */
+  leaf_count: number;
+}
+
+/**
+ * When one leaf counts as "rust seen" (decision 00XX-rust-on-any-leaf): `'confident'` when its own answer,
+ * judged alone by the card's cuts, is a confident rust answer; a number: when its rust share reaches that cut
+ * (at most the card's), its leaf and ood scores passing as for a confident answer; `'off'`: never (the sum
+ * alone, the rule before; kept for the research table).
+ */
+export type RustSeenRule = 'confident' | 'off' | number;
+export const RUST_SEEN: RustSeenRule = 'confident';
+
+/** Whether one leaf, alone, shows rust under the rule. */
+export function leafShowsRust(leaf: LeafEvidence, thresholds: Thresholds, rule: RustSeenRule = RUST_SEEN): boolean {
+  if (rule === 'off') return false;
+  const cut = rule === 'confident' ? thresholds.unsureBelow : Math.min(rule, thresholds.unsureBelow);
+  const leafScore = leaf.leafScore ?? 1;
+  const own = decide(
+    [...CLASSES.map((c) => (leaf.probabilities[c] ?? 0) * leafScore), 1 - leafScore],
+    LEAF_COLOURS,
+    { ...thresholds, unsureBelow: cut },
+    '',
+    leaf.oodScore,
+  );
+  return own.outcome === 'diagnosis' && own.rust_class === 'common_rust' && !own.unsure;
+}
+
 /**
  * The field's diagnosis: the combined class shares (`combineShares`), the mean leaf score (so "not a
  * leaf" is the mean probability) and the mean out-of-distribution score, judged by the model's own
  * `decide` with the card's thresholds: the rule that judged each leaf judges the field.
+ *
+ * Rust on any leaf is said: when one leaf or more shows rust on its own (`leafShowsRust`) and the sum is
+ * not a confident rust answer (a rust leaf outvoted by healthy or otherwise diseased ones), the field is
+ * never a confident "healthy" or "other disease": its answer is rust, not sure (the leaves disagree), with
+ * the surest rust leaf's own rust share as its confidence (what Kutu is sure of: rust on that leaf; the
+ * sum's shares stay in `probabilities`): rust was seen on `rust_leaves` of `leaf_count` leaves, and the
+ * farmer gets the rust advice (walk the field, count the plants with rust). Not a sure rust answer either:
+ * one confidently wrong rust leaf in a healthy field would then make the field confidently wrong (decision
+ * 00XX-rust-on-any-leaf, research/fieldcombine/RESULTS.md). The class shares stay the sum's.
  */
 export function fieldDiagnosis(
   leaves: LeafEvidence[],
   thresholds: Thresholds,
   version: string,
   rule: FieldRule = FIELD_TEMPER,
-): DiagnosisCore {
+  rustSeen: RustSeenRule = RUST_SEEN,
+): FieldDiagnosis {
   const leaf = mean(leaves.map((p) => p.leafScore ?? 1));
   const shares = combineShares(
     leaves.map((p) => p.probabilities),
     rule,
   );
   const oods = leaves.flatMap((p) => (p.oodScore === null ? [] : [p.oodScore]));
-  return decide(
+  const summed = decide(
     [...shares.map((s) => s * leaf), 1 - leaf],
     LEAF_COLOURS,
     thresholds,
     version,
     oods.length > 0 ? mean(oods) : null,
   );
+  const rusty = leaves.filter((l) => leafShowsRust(l, thresholds, rustSeen));
+  const counted = { rust_leaves: rusty.length, leaf_count: leaves.length };
+  const sureRust = summed.outcome === 'diagnosis' && summed.rust_class === 'common_rust' && !summed.unsure;
+  if (rusty.length === 0 || sureRust) return { ...summed, ...counted };
+  return {
+    ...summed,
+    ...counted,
+    outcome: 'diagnosis',
+    rust_class: 'common_rust',
+    unsure: true,
+    confidence: Math.max(...rusty.map((l) => l.probabilities.common_rust ?? 0)),
+  };
 }

@@ -27,7 +27,17 @@ export {
   readCard,
   thresholdsOf,
 } from './classifier.ts';
-export { combineShares, FIELD_TEMPER, type FieldRule, fieldDiagnosis, type LeafEvidence } from './field.ts';
+export {
+  combineShares,
+  FIELD_TEMPER,
+  type FieldDiagnosis,
+  type FieldRule,
+  fieldDiagnosis,
+  type LeafEvidence,
+  leafShowsRust,
+  RUST_SEEN,
+  type RustSeenRule,
+} from './field.ts';
 export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapPng } from './heatmap.ts';
 export { evaluateClassifier, evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
 export {
@@ -67,3 +77,14 @@ export function defaultModelDir(): string {
   const { version } = JSON.parse(fs.readFileSync(path.join(modelsDir, 'current.json'), 'utf8')) as { version: string };
   return path.join(modelsDir, version);
 }
+export {
+  leafPrint,
+  PRINT_SIDE,
+  PRINT_SOURCE_SIDE,
+  printFromText,
+  printLikeness,
+  printToText,
+  SAME_LEAF_AT,
+  sameLeaf,
+} from './leaf-print.ts';
+export { photoPrint } from './photo-print.ts';

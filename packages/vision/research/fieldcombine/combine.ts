@@ -10,27 +10,15 @@
  * network's outputs on the evaluation set's field photos (`score.ts`); oof-*.json: out-of-fold outputs of
  * fold networks on the photos each fold never trained on (README.md beside this file says where from).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CLASSES, decide, type RustClass, thresholdsOf, type Thresholds } from '../../src/decide.ts';
-import { combineShares, type FieldRule, fieldDiagnosis } from '../../src/field.ts';
+import { CLASSES, type RustClass, thresholdsOf, type Thresholds } from '../../src/decide.ts';
+import { combineShares, type FieldRule, fieldDiagnosis, type RustSeenRule } from '../../src/field.ts';
 import { CLOSE_MARGIN } from '../../../contract/src/field-photos.ts';
 import { defaultModelDir } from '../../src/index.ts';
 import { readCard } from '../../src/classifier.ts';
 import { seededRandom } from '../../src/seeded-random.ts';
-
-export interface Leaf {
-  crop: string;
-  source: string;
-  truth: RustClass;
-  probabilities: Record<RustClass, number>;
-  leaf_score: number;
-  ood_score: number | null;
-  plant_fraction: number;
-  green_fraction: number;
-  contrast: number;
-}
+import { evidence, inputFiles, type Leaf, leafGroups } from './leaves.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -43,67 +31,21 @@ const { values, positionals } = parseArgs({
 const DRAWS = Number(values.draws);
 const LEAVES = Number(values.leaves);
 
-/**
- * An out-of-fold file of the GPU sweep (README.md): `field_maize` photos with the softmax of the four
- * outputs (three classes and "not a leaf"); no ood score and no colour statistics (they pass).
- */
-function loadOutOfFold(raw: {
-  field_maize: { cls: RustClass; crop: string; source: string; probs: number[] }[];
-}): Leaf[] {
-  return raw.field_maize.map((p) => {
-    const leaf = 1 - p.probs[3];
-    return {
-      crop: p.crop,
-      source: p.source,
-      truth: p.cls,
-      probabilities: Object.fromEntries(CLASSES.map((c, i) => [c, p.probs[i] / leaf])) as Record<RustClass, number>,
-      leaf_score: leaf,
-      ood_score: null,
-      plant_fraction: 1,
-      green_fraction: 1,
-      contrast: 1,
-    };
-  });
-}
-
-function load(file: string): Leaf[] {
-  const raw = JSON.parse(readFileSync(file, 'utf8'));
-  if (raw.field_maize) return loadOutOfFold(raw);
-  const list: Record<string, unknown>[] = raw.photos ?? raw;
-  return list.map((p) => {
-    const o = (p.output ?? p) as Record<string, unknown>;
-    return {
-      crop: String(p.crop),
-      source: String(p.source),
-      truth: p.truth as RustClass,
-      probabilities: o.probabilities as Record<RustClass, number>,
-      leaf_score: (o.leaf_score as number) ?? 1,
-      ood_score: (o.ood_score as number | null) ?? null,
-      plant_fraction: (o.plant_fraction as number) ?? 1,
-      green_fraction: (o.green_fraction as number) ?? 1,
-      contrast: (o.contrast as number) ?? 1,
-    };
-  });
-}
-
-/** What one leaf alone gets: a class, null (unsure), or 'no leaf' (refused; it cannot join a field). */
-function alone(l: Leaf, t: Thresholds) {
-  const probs = [...CLASSES.map((c) => l.probabilities[c] * l.leaf_score), 1 - l.leaf_score];
-  const colours = { plant: l.plant_fraction, green: l.green_fraction, contrast: l.contrast };
-  return decide(probs, colours, t, 'research', l.ood_score);
-}
-
-const evidence = (l: Leaf) => ({ probabilities: l.probabilities, leafScore: l.leaf_score, oodScore: l.ood_score });
-
-function field(leaves: Leaf[], t: Thresholds, rule: FieldRule): RustClass | null {
-  const d = fieldDiagnosis(leaves.map(evidence), t, 'research', rule);
+/** The field's confident class, or null (unsure). `rustSeen` 'off': the sum alone (the rule before 00XX). */
+export function field(
+  leaves: Leaf[],
+  t: Thresholds,
+  rule: FieldRule,
+  rustSeen: RustSeenRule = 'off',
+): RustClass | null {
+  const d = fieldDiagnosis(leaves.map(evidence), t, 'research', rule, rustSeen);
   return d.outcome === 'diagnosis' && !d.unsure ? d.rust_class : null;
 }
 
 /** The rule before 0048: the first leaf; another only when it is unsure or close, then the mean of shares. */
 function asked(leaves: Leaf[], t: Thresholds): RustClass | null {
   for (let n = 1; n <= leaves.length; n++) {
-    const d = fieldDiagnosis(leaves.slice(0, n).map(evidence), t, 'research', 'mean');
+    const d = fieldDiagnosis(leaves.slice(0, n).map(evidence), t, 'research', 'mean', 'off');
     if (d.outcome !== 'diagnosis') return null;
     const [a, b] = combineShares(
       leaves.slice(0, n).map((l) => l.probabilities),
@@ -125,14 +67,15 @@ const rules: Rule[] = [
     leaves: LEAVES,
     answer: (l: Leaf[], t: Thresholds) => field(l, t, temper),
   })),
+  // Rust on any leaf is said (decision 00XX): the served sum, and rust when a leaf shows rust at the cut.
+  ...(['confident', 0.8, 0.7, 0.6] as const).map((cut) => ({
+    name: `log-sum × 0.6, rust seen ${cut === 'confident' ? 'on a confident leaf' : `at ≥ ${cut}`}`,
+    leaves: LEAVES,
+    answer: (l: Leaf[], t: Thresholds) => field(l, t, 0.6, cut),
+  })),
 ];
 
-const here = import.meta.dirname;
-const files = positionals.length
-  ? positionals
-  : readdirSync(here)
-      .filter((f) => /^(scores|oof)-.*\.json$/.test(f))
-      .map((f) => path.join(here, f));
+const files = inputFiles(positionals);
 const card = await readCard(defaultModelDir());
 const t = thresholdsOf(card);
 console.log(
@@ -140,12 +83,7 @@ console.log(
 );
 
 for (const file of files) {
-  const leaves = load(file).filter((l) => alone(l, t).outcome === 'diagnosis');
-  const groups = new Map<string, Leaf[]>();
-  for (const l of leaves) {
-    const key = `${l.crop}/${l.source}`;
-    groups.set(key, [...(groups.get(key) ?? []), l]);
-  }
+  const groups = leafGroups(file, t);
   for (const [key, group] of groups) {
     console.log(`\n${path.basename(file)}: ${key}, ${group.length} leaf photos (no-leaf answers left out)\n`);
     console.log('| rule | fields answered | confidently wrong (of answered) | wrong of all fields |');

@@ -50,6 +50,16 @@ export const analyses = pgTable(
      * boxes on the model's square input; the result outlines them for confident rust answers only.
      */
     rustSpots: jsonb('rust_spots').$type<{ side: number; aspect: number; boxes: [number, number, number, number][] }>(),
+    /**
+     * How many of the field's leaves showed rust on their own (`fieldDiagnosis` of @kutu/vision, rust on any
+     * leaf is said); null for one photo (its own answer says it) and for field answers made before it was kept.
+     */
+    rustLeaves: integer('rust_leaves'),
+    /**
+     * The (first) photo's print (`leafPrint` of @kutu/vision, base64): a leaf already in the answer is not
+     * added again. Null for photos from before it was kept.
+     */
+    leafPrint: text('leaf_print'),
     /** How many photos of one field make this answer (1, or up to 3: analysis_photos; docs/decisions/0040). */
     photoCount: integer('photo_count').notNull().default(1),
     /** The crop the farmer said the photo shows (maize, beans, other); null when not said. */
@@ -109,6 +119,8 @@ export const analysisPhotos = pgTable(
     oodScore: real('ood_score'),
     /** This photo's rust-coloured share of the leaf (analyses.rust_share). */
     rustShare: real('rust_share'),
+    /** This photo's print (analyses.leaf_print). */
+    leafPrint: text('leaf_print'),
     modelVersion: text('model_version').notNull(),
     /** The client's `Idempotency-Key` (a photo queued on the phone): a retried upload adds nothing. */
     idempotencyKey: text('idempotency_key'),

@@ -25,6 +25,15 @@ function toResource(row: ResourceRow): CropResource {
   return { crop: row.crop, resource };
 }
 
+/**
+ * Leaves that showed rust on their own: the field answer's count; for one photo, its own answer (a sure rust
+ * answer or not); null for field answers from before it was kept.
+ */
+function rustLeavesOf(row: AnalysisRow): number | null {
+  if (row.photoCount > 1) return row.rustLeaves;
+  return row.outcome === 'diagnosis' && row.rustClass === 'common_rust' && !row.unsure ? 1 : 0;
+}
+
 type Context = { byTopic: Map<string, CropResource[]>; book: AdviceBook; severityEstimate: boolean };
 
 /** The photos of an answer: its one photo, or (several) the field's, each with its own answer. */
@@ -124,6 +133,8 @@ export function createResultBuilder(
   ): AnalysisResult {
     const { byTopic, book, severityEstimate } = context;
     const rustClass = (row.rustClass as RustClass | null) ?? null;
+    const rustLeaves = rustLeavesOf(row);
+    const seen = { rustLeaves, leafCount: row.photoCount };
     return {
       ...followUp,
       id: row.id,
@@ -132,9 +143,9 @@ export function createResultBuilder(
       confidence: row.confidence,
       unsure: row.unsure,
       probabilities: row.probabilities,
-      educational_resources: resourcesFor(resourceTopicsFor({ ...row, rustClass }), row.crop, byTopic),
+      educational_resources: resourcesFor(resourceTopicsFor({ ...row, rustClass, ...seen }), row.crop, byTopic),
       feedback: feedbackFor(
-        { outcome: row.outcome, rustClass, confidence: row.confidence, unsure: row.unsure, crop: row.crop },
+        { outcome: row.outcome, rustClass, confidence: row.confidence, unsure: row.unsure, crop: row.crop, ...seen },
         book,
       ),
       model_version: row.modelVersion,
@@ -148,7 +159,11 @@ export function createResultBuilder(
         unsure: row.unsure,
         probabilities: row.probabilities,
         photo_count: row.photoCount,
+        rust_class: rustClass,
+        rust_leaves: rustLeaves,
       }),
+      rust_leaves: rustLeaves,
+      leaf_count: row.photoCount,
       severity: severityOf(row, severityEstimate),
       severity_unmeasured: unmeasuredOf(row),
       // The expert's answer, which the result leads with (docs/decisions/0049).

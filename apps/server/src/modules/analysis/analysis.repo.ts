@@ -17,7 +17,15 @@ export type NewPhotoRow = Omit<typeof analysisPhotos.$inferInsert, 'analysisId' 
 /** The analysis's answer as a field-level answer rewrites it. */
 export type FieldAnswerUpdate = Pick<
   NewAnalysisRow,
-  'rustClass' | 'confidence' | 'unsure' | 'probabilities' | 'leafScore' | 'oodScore' | 'modelVersion' | 'rustShare'
+  | 'rustClass'
+  | 'rustLeaves'
+  | 'confidence'
+  | 'unsure'
+  | 'probabilities'
+  | 'leafScore'
+  | 'oodScore'
+  | 'modelVersion'
+  | 'rustShare'
 >;
 /** A resource, with the language its title and description were read in (English when not said). */
 export type ResourceRow = typeof educationResources.$inferSelect & { language?: ContentLanguage };
@@ -144,6 +152,7 @@ export function createAnalysisRepo(db: Db) {
             leafScore: current.leafScore,
             oodScore: current.oodScore,
             rustShare: current.rustShare,
+            leafPrint: current.leafPrint,
             modelVersion: current.modelVersion,
             createdAt: current.createdAt,
           });

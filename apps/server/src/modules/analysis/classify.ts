@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { AnalysisCrop, RustClass } from '@kutu/contract';
+import { photoPrint, printToText } from '@kutu/vision';
 import type { AnalysisFacts } from '../followup/followup.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
@@ -17,17 +18,21 @@ export const factsOf = (row: AnalysisRow): AnalysisFacts => ({
   severity: row.rustShare,
 });
 
-/** The model's answer and the photo as stored, under the caller's share of the decode limiter. */
+/**
+ * The model's answer, the photo as stored and its print (a leaf already in the answer is not added twice),
+ * under the caller's share of the decode limiter.
+ */
 export function classifierOf(deps: ModuleDeps) {
   const limiter = deps.decodeLimiter;
   return function classifyAndShrink(who: AccessClaims, image: UploadedImage, crop: AnalysisCrop | null | undefined) {
     return limiter.run(who.userId, async () => {
       const classifier = deps.classifier.current();
-      const [diagnosis, photo] = await Promise.all([
+      const [diagnosis, photo, print] = await Promise.all([
         classifier.classify(image.buffer, { crop }),
         photoForStorage(image),
+        photoPrint(image.buffer),
       ]);
-      return { diagnosis, photo };
+      return { diagnosis, photo, print: printToText(print) };
     });
   };
 }

@@ -1,5 +1,5 @@
 import { type AnalysisResult, type ContentLanguage, MAX_FIELD_PHOTOS } from '@kutu/contract';
-import { thresholdsOf } from '@kutu/vision';
+import { printFromText, sameLeaf, thresholdsOf } from '@kutu/vision';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
@@ -26,11 +26,20 @@ function refuseMorePhotos(row: AnalysisRow): void {
   if (row.outcome !== 'diagnosis') throw conflict('errors.analysis.noLeafToAddTo');
 }
 
+/** Whether this print shows a leaf already in the answer (its first photo or one added since). */
+async function alreadyIn(repo: ReturnType<typeof createAnalysisRepo>, row: AnalysisRow, print: string) {
+  const added = row.photoCount > 1 ? ((await repo.photosOf([row.id])).get(row.id) ?? []) : [];
+  const prints = [row.leafPrint, ...added.filter((p) => p.position > 0).map((p) => p.leafPrint)];
+  const mine = printFromText(print);
+  return prints.some((p) => p !== null && sameLeaf(printFromText(p), mine));
+}
+
 /**
  * Another leaf of the same field for an unsure or close answer (docs/decisions/0040): only its
  * owner, only while the answer asks for one, at most MAX_FIELD_PHOTOS photos. The photo is
  * classified like the first (same decode limiter, same crop); one without a leaf is refused and
- * nothing is kept. The analysis then holds the field-level answer of all its photos, and its
+ * nothing is kept; so is a photo of a leaf already in the answer (the same photo, cropped, mirrored or
+ * re-exposed: one leaf counts once, `sameLeaf`). The analysis then holds the field-level answer of all its photos, and its
  * outbreak case follows that answer.
  */
 export function createFieldPhotos(
@@ -71,9 +80,17 @@ export function createFieldPhotos(
       const language = opts.language ?? 'en';
       const before = await ownAnalysis(who, id);
       refuseMorePhotos(before);
-      const { diagnosis, photo } = await classifyAndShrink(who, image, before.crop);
+      const { diagnosis, photo, print } = await classifyAndShrink(who, image, before.crop);
       if (diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null) {
         throw badRequest('errors.analysis.extraNotLeaf', { image: 'errors.analysis.extraNotLeaf' });
+      }
+      // The same queued photo sent twice at once (one idempotency key): the first one added it.
+      const retryKey = opts.idempotencyKey;
+      const addedBefore = async () => Boolean(retryKey && (await repo.findPhotoByKey(id, retryKey)));
+      // One leaf counts once; a queued retry of a photo already added is no second leaf (its first try added it).
+      if (await alreadyIn(repo, before, print)) {
+        if (await addedBefore()) return get(who, id, language);
+        throw conflict('errors.analysis.sameLeaf', { image: 'errors.analysis.sameLeaf' });
       }
       const folder = storageFolder(deps.clock.now());
       const key = await deps.storage.put(folder, photo.data, photo.ext);
@@ -82,9 +99,6 @@ export function createFieldPhotos(
         await deps.storage.remove(key).catch(() => {});
         if (heatmapKey) await deps.storage.remove(heatmapKey).catch(() => {});
       };
-      // The same queued photo sent twice at once (one idempotency key): the first one added it.
-      const retryKey = opts.idempotencyKey;
-      const addedBefore = async () => Boolean(retryKey && (await repo.findPhotoByKey(id, retryKey)));
       // The served model's thresholds decide the field answer, as they decided each photo.
       const served = deps.classifier.current();
       let added: Awaited<ReturnType<typeof repo.addPhoto>>;
@@ -101,6 +115,7 @@ export function createFieldPhotos(
             leafScore: diagnosis.leaf_score,
             oodScore: diagnosis.ood_score,
             rustShare: diagnosis.rust_share ?? null,
+            leafPrint: print,
             modelVersion: diagnosis.model_version,
             idempotencyKey: opts.idempotencyKey ?? null,
             createdAt: deps.clock.now(),
@@ -109,6 +124,7 @@ export function createFieldPhotos(
             const answer = fieldAnswer(photos, thresholdsOf(served.card), served.version);
             return {
               rustClass: answer.rust_class,
+              rustLeaves: answer.rust_leaves,
               confidence: answer.confidence,
               unsure: answer.unsure,
               probabilities: answer.probabilities,

@@ -41,7 +41,7 @@ export function createNewAnalysis(
         throw badRequest('errors.analysis.followUpOtherCrop', { follow_up_of: 'errors.analysis.followUpOtherCrop' });
     }
     const decoder = opts.decodeAs === undefined ? who : { ...who, userId: opts.decodeAs };
-    const { diagnosis, photo } = await classifyAndShrink(decoder, image, opts.crop);
+    const { diagnosis, photo, print } = await classifyAndShrink(decoder, image, opts.crop);
     // Where the model looked (a transparent PNG); null for a photo without a leaf.
     const heatmap = diagnosis.heatmap_png;
     const now = deps.clock.now();
@@ -68,6 +68,7 @@ export function createNewAnalysis(
         oodScore: diagnosis.ood_score,
         rustShare: notLeaf ? null : (diagnosis.rust_share ?? null),
         rustSpots: notLeaf ? null : (diagnosis.rust_spots ?? null),
+        leafPrint: print,
         modelVersion: diagnosis.model_version,
         crop: opts.crop ?? null,
         heatmapPath: heatmapKey,

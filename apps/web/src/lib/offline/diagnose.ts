@@ -19,7 +19,7 @@ export async function diagnoseOffline(field: {
 }): Promise<AnalysisResult> {
   const { diagnoseFieldOnPhone } = await import('./engine.ts');
   const { crop } = field;
-  const { diagnosis, leaves, info, severity, unmeasured, spots } = await diagnoseFieldOnPhone(
+  const { diagnosis, leaves, info, severity, unmeasured, spots, rustLeaves } = await diagnoseFieldOnPhone(
     field.leaves.map((l) => l.blob),
     crop,
   );
@@ -36,6 +36,9 @@ export async function diagnoseOffline(field: {
     rustClass: notLeaf ? null : (diagnosis.rust_class as RustClass),
     confidence: diagnosis.confidence,
     unsure: notLeaf ? false : diagnosis.unsure,
+    // Rust on any leaf is said (as the server says it): on how many of the leaves sent.
+    rustLeaves: notLeaf ? 0 : rustLeaves,
+    leafCount: 1 + joined.length,
   };
   const seen = new Set<string>();
   return {
@@ -63,7 +66,11 @@ export async function diagnoseOffline(field: {
       ...row,
       probabilities: diagnosis.probabilities,
       photo_count: 1 + joined.length,
+      rust_class: row.rustClass,
+      rust_leaves: row.rustLeaves,
     }),
+    rust_leaves: row.rustLeaves,
+    leaf_count: row.leafCount,
     // Always an estimate here: whether experts agree with it often enough is known on the server only.
     severity: severity && { ...severity, estimate: true },
     severity_unmeasured: unmeasured,

@@ -9,6 +9,7 @@ import {
   type DiagnosisCore,
   diagnosisFromOutputs,
   fieldDiagnosis,
+  leafShowsRust,
   modelInput,
   outputsFor,
   type RustSpots,
@@ -91,24 +92,26 @@ export async function diagnoseFieldOnPhone(
   /** A confident rust answer whose share could not be measured on any leaf (as the server's `severity_unmeasured`). */
   unmeasured: boolean;
   spots: RustSpots | null;
+  /** Leaves that showed rust on their own (`leafShowsRust`), as the server counts them. */
+  rustLeaves: number;
 }> {
   const results = [];
   for (const photo of photos) results.push(await diagnoseLeaf(photo, crop));
   const [first] = results;
   const { info } = first;
   const leaves = results.filter((r, i) => i === 0 || r.diagnosis.outcome === 'diagnosis');
+  const evidence = leaves.map((r) => ({
+    probabilities: r.diagnosis.probabilities,
+    leafScore: r.diagnosis.leaf_score,
+    oodScore: r.diagnosis.ood_score,
+  }));
+  const thresholds = thresholdsOf({ version: info.version, thresholds: thresholdsFor(info) });
   const diagnosis =
     leaves.length === 1 || first.diagnosis.outcome !== 'diagnosis'
       ? first.diagnosis
-      : fieldDiagnosis(
-          leaves.map((r) => ({
-            probabilities: r.diagnosis.probabilities,
-            leafScore: r.diagnosis.leaf_score,
-            oodScore: r.diagnosis.ood_score,
-          })),
-          thresholdsOf({ version: info.version, thresholds: thresholdsFor(info) }),
-          info.version,
-        );
+      : fieldDiagnosis(evidence, thresholds, info.version);
+  const rustLeaves =
+    first.diagnosis.outcome === 'diagnosis' ? evidence.filter((l) => leafShowsRust(l, thresholds)).length : 0;
   const shares = leaves.flatMap((r) => (r.share === null ? [] : [r.share]));
   const answer = { outcome: diagnosis.outcome, rustClass: diagnosis.rust_class, unsure: diagnosis.unsure };
   const share = shares.length > 0 ? mean(shares) : null;
@@ -120,5 +123,6 @@ export async function diagnoseFieldOnPhone(
     severity,
     unmeasured: severityUnmeasured(answer, share),
     spots: severity && first.spots,
+    rustLeaves,
   };
 }

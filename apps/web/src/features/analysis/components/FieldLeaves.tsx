@@ -9,6 +9,8 @@ export interface Leaf {
   file: File;
   preview: string;
   prepared: PreparedPhoto | null;
+  /** Its print (`printOfPhoto`): a leaf already chosen is not taken twice. */
+  print: Promise<Uint8Array | null>;
 }
 
 /** The leaves chosen for one field answer (decision 0048), each with its sizes and a remove button. */

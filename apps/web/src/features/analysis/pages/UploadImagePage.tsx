@@ -26,6 +26,7 @@ import { useMe } from '../../../api/profile.ts';
 import { ResultWithReview } from '../components/ResultWithReview.tsx';
 import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
 import { preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
+import { printOfPhoto, repeatedLeaf } from '../../../lib/leaf-print.ts';
 import { enqueue } from '../../../lib/offline/queue.ts';
 import { offlineSupported } from '../../../lib/offline/store.ts';
 import { FieldLeaves, type Leaf } from '../components/FieldLeaves.tsx';
@@ -131,15 +132,19 @@ export default function UploadImagePage() {
       setResult(null);
       setOfflineResult(null);
     }
-    const leaf: Leaf = { id: ++leafIds, file: chosen, preview: URL.createObjectURL(chosen), prepared: null };
+    const print = printOfPhoto(chosen);
+    const leaf: Leaf = { id: ++leafIds, file: chosen, preview: URL.createObjectURL(chosen), prepared: null, print };
+    const before = start ? [] : leaves;
     setLeaves((all) => [...(start ? [] : all), leaf].slice(0, MAX_FIELD_PHOTOS));
     setStage('preparing');
     // Size and format are checked on what will be sent, after shrinking (decision 0018).
     preparePhoto(chosen)
-      .then(({ photo, refusal }) => {
-        if (refusal) {
+      .then(async ({ photo, refusal }) => {
+        // One leaf counts once, online or not (the server checks it again): a leaf already chosen is refused.
+        const repeat = refusal ? -1 : repeatedLeaf(await print, await Promise.all(before.map((l) => l.print)));
+        if (refusal || repeat >= 0) {
           remove(leaf);
-          showError(t(refusal));
+          showError(refusal ? t(refusal) : t('analysis.upload.sameLeaf', { n: before.length + 1, m: repeat + 1 }));
         } else setLeaves((all) => all.map((l) => (l === leaf ? { ...leaf, prepared: photo } : l)));
       })
       .finally(() => setStage('idle'));
