@@ -2,8 +2,8 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { createActiveUser, signInAs } from './support.ts';
 
-// A farmer's phone: a rust leaf is never outvoted, and one leaf counts once (decisions 00XX-rust-on-any-leaf,
-// 00XX-one-leaf-counts-once).
+// A farmer's phone: a rust leaf is never outvoted, and one leaf counts once (decisions 0061-rust-on-any-leaf,
+// 0062-one-leaf-counts-once).
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../apps/server/test/fixtures', name);

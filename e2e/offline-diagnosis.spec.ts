@@ -117,7 +117,7 @@ test('three leaves diagnosed with no signal make one field answer; back online t
 
   await context.setOffline(true);
   const input = page.getByTestId('image-dropzone').locator('input[type=file]');
-  // Three different leaves: the phone refuses a leaf already chosen (decision 00XX-one-leaf-counts-once).
+  // Three different leaves: the phone refuses a leaf already chosen (decision 0062-one-leaf-counts-once).
   for (const file of [
     '../apps/server/test/fixtures/maize-common-rust.jpg',
     '../apps/server/test/fixtures/bean-rust.jpg',

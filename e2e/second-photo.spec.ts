@@ -82,7 +82,7 @@ test('three photos of a rusty field make one confident field answer, on a 390 px
   await signInAs(page, farmer, '/account/addresses/image-analysis');
   await expect(page.getByTestId('upload-leaves-ask')).toContainText('up to 3 leaves');
   const camera = page.getByTestId('image-dropzone-camera');
-  // Three different leaves: one leaf photographed again would be refused (decision 00XX-one-leaf-counts-once).
+  // Three different leaves: one leaf photographed again would be refused (decision 0062-one-leaf-counts-once).
   for (const file of [
     fixture('maize-common-rust.jpg'),
     fixture('bean-rust.jpg'),
@@ -113,7 +113,7 @@ test('three leaves that still leave Kutu unsure: the photos went to an expert, a
   await page.getByTestId('crop-choice').getByText('Beans').click();
   const camera = page.getByTestId('image-dropzone-camera');
   // Rust 0.66 (unsure), healthy 0.95, other disease 0.89 (unsure): leaves that disagree, none a sure rust
-  // leaf (that one would be said: decision 00XX-rust-on-any-leaf); the field answer is "other" at about 0.60.
+  // leaf (that one would be said: decision 0061-rust-on-any-leaf); the field answer is "other" at about 0.60.
   for (const file of [
     fixture('bean-angular-leaf-spot.jpg'),
     fixture('maize-healthy.jpg'),

@@ -37,7 +37,7 @@ export interface SecondPhotoAsk {
 
 /**
  * Rust was seen on some of the field's leaves, but not sure for the whole field (decision
- * 00XX-rust-on-any-leaf): a leaf that is a confident rust answer on its own is never outvoted into a sure
+ * 0061-rust-on-any-leaf): a leaf that is a confident rust answer on its own is never outvoted into a sure
  * "healthy" or "other disease". Such an answer gives the rust advice (walk the field, count the plants
  * with rust) and says on how many leaves rust was seen.
  */

@@ -57,7 +57,7 @@ export interface FieldDiagnosis extends DiagnosisCore {
 }
 
 /**
- * When one leaf counts as "rust seen" (decision 00XX-rust-on-any-leaf): `'confident'` when its own answer,
+ * When one leaf counts as "rust seen" (decision 0061-rust-on-any-leaf): `'confident'` when its own answer,
  * judged alone by the card's cuts, is a confident rust answer; a number: when its rust share reaches that cut
  * (at most the card's), its leaf and ood scores passing as for a confident answer; `'off'`: never (the sum
  * alone, the rule before; kept for the research table).
@@ -92,7 +92,7 @@ export function leafShowsRust(leaf: LeafEvidence, thresholds: Thresholds, rule: 
  * sum's shares stay in `probabilities`): rust was seen on `rust_leaves` of `leaf_count` leaves, and the
  * farmer gets the rust advice (walk the field, count the plants with rust). Not a sure rust answer either:
  * one confidently wrong rust leaf in a healthy field would then make the field confidently wrong (decision
- * 00XX-rust-on-any-leaf, research/fieldcombine/RESULTS.md). The class shares stay the sum's.
+ * 0061-rust-on-any-leaf, research/fieldcombine/RESULTS.md). The class shares stay the sum's.
  */
 export function fieldDiagnosis(
   leaves: LeafEvidence[],

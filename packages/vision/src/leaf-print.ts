@@ -1,5 +1,5 @@
 /**
- * One leaf counts once (decision 00XX-one-leaf-counts-once): a small grey print of each photo, and whether
+ * One leaf counts once (decision 0062-one-leaf-counts-once): a small grey print of each photo, and whether
  * two prints show the same leaf, even cropped (to 65 % of each side), mirrored or re-exposed. Pure
  * TypeScript: the server (sharp's pixels) and the phone (a canvas's pixels) make and compare the same print.
  *

@@ -31,7 +31,7 @@ const { values, positionals } = parseArgs({
 const DRAWS = Number(values.draws);
 const LEAVES = Number(values.leaves);
 
-/** The field's confident class, or null (unsure). `rustSeen` 'off': the sum alone (the rule before 00XX). */
+/** The field's confident class, or null (unsure). `rustSeen` 'off': the sum alone (the rule before decision 0061). */
 export function field(
   leaves: Leaf[],
   t: Thresholds,
@@ -67,7 +67,7 @@ const rules: Rule[] = [
     leaves: LEAVES,
     answer: (l: Leaf[], t: Thresholds) => field(l, t, temper),
   })),
-  // Rust on any leaf is said (decision 00XX): the served sum, and rust when a leaf shows rust at the cut.
+  // Rust on any leaf is said (decision 0061): the served sum, and rust when a leaf shows rust at the cut.
   ...(['confident', 0.8, 0.7, 0.6] as const).map((cut) => ({
     name: `log-sum × 0.6, rust seen ${cut === 'confident' ? 'on a confident leaf' : `at ≥ ${cut}`}`,
     leaves: LEAVES,

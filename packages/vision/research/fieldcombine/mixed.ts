@@ -1,5 +1,5 @@
 /**
- * Mixed fields and repeated leaves (decision 00XX-rust-on-any-leaf): by crop/source,
+ * Mixed fields and repeated leaves (decision 0061-rust-on-any-leaf): by crop/source,
  *
  * - mixed fields: one leaf of true rust that is a confident rust answer on its own, with two leaves of
  *   another true class (healthy; another disease), drawn at random in random order: how often the field's

@@ -1,5 +1,5 @@
 /**
- * One leaf counts once (decision 00XX-one-leaf-counts-once): how well `printLikeness` finds a photo of a leaf
+ * One leaf counts once (decision 0062-one-leaf-counts-once): how well `printLikeness` finds a photo of a leaf
  * already in the answer, and keeps different leaves apart, on the repository's photos (datasets/rust3).
  *
  * For photos drawn at random per source (fixed seed), each photo's print is compared with prints of its own

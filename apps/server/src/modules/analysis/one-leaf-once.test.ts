@@ -17,7 +17,7 @@ const rustLeaf = () => fixture('maize-common-rust.jpg');
 const healthy = ['healthy/plantvillage__maize__healthy__0009.jpg', 'healthy/plantvillage__maize__healthy__0002.jpg'];
 
 /**
- * A field answer's leaves (decisions 00XX-one-leaf-counts-once and 00XX-rust-on-any-leaf): a leaf already in
+ * A field answer's leaves (decisions 0062-one-leaf-counts-once and 0061-rust-on-any-leaf): a leaf already in
  * the answer is refused, and a rust leaf is never outvoted.
  */
 describe('one leaf counts once; rust on any leaf is said', () => {
