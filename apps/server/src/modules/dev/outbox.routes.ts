@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { api } from '@kutu/contract';
+import { api, deliveryChannels } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
 import { publicRoute } from '../../lib/route-schema.ts';
 
 const entry = z.object({
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(deliveryChannels),
   to: z.string(),
   subject: z.string(),
   text: z.string(),
