@@ -14,6 +14,7 @@ import {
   outbreakTrendParams,
   outbreakTrendQuery,
   outbreakTrendReply,
+  SMALL_COUNT_MIN,
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
@@ -37,8 +38,7 @@ export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContex
     {
       schema: {
         tags,
-        description:
-          'Per district with any case in the window: confirmed (expert verdict) and reported (model only) rust cases of the crop, one farmer once a week; counts below 3 as fewer_than_3.',
+        description: `Per district with any case in the window: confirmed (expert verdict) and reported (model only) rust cases of the crop, one farmer once a week; counts below ${SMALL_COUNT_MIN} as below_min (and, for one more release, fewer_than_3).`,
         querystring: outbreakMapQuery,
         response: { 200: outbreakMapReply, ...errors },
       },
@@ -133,8 +133,7 @@ export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContex
       errorResponseBuilder: () => tooMany(message('errors.outbreak.feedTooMany')),
     },
   };
-  const feedDescription =
-    'Open data, no sign-in: weekly expert-confirmed rust cases per district (Uganda) or county (Kenya) and crop, one farmer counted once a week. Only district-weeks with 3 or more cases are listed, and every total is the sum of listed weeks, so a district with 1 or 2 cases looks like one with none (docs/decisions/0052); try-out data is never included. Rate-limited per address. Boundaries: Natural Earth (public domain) and © OpenStreetMap contributors (ODbL).';
+  const feedDescription = `Open data, no sign-in: weekly expert-confirmed rust cases per district (Uganda) or county (Kenya) and crop, one farmer counted once a week. Only district-weeks with ${SMALL_COUNT_MIN} or more cases are listed, and every total is the sum of listed weeks, so a district with fewer cases looks like one with none (docs/decisions/0052); try-out data is never included. Rate-limited per address. Boundaries: Natural Earth (public domain) and © OpenStreetMap contributors (ODbL).`;
 
   app.get(
     outbreakApi.openGeoJson,

@@ -1,4 +1,4 @@
-import { adviceTopicFor, EAST_AFRICA_TIME_ZONE, nativeNames, type RustClass } from '@kutu/contract';
+import { adviceTopicFor, EAST_AFRICA_TIME_ZONE, nativeNames, type RustClass, SMALL_COUNT_MIN } from '@kutu/contract';
 import type { MessageKey } from '../../i18n/i18n.ts';
 import { districtByCode } from '@kutu/contract';
 import { actions } from './actions.ts';
@@ -57,7 +57,9 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens> = {
       if (!c.user?.district) return { text: tr(c, 'ussd.noDistrict') };
       const crops = await c.uses.districtNow(c.user.district, c.now);
       const lines = crops.map((x) => {
-        const count = x.confirmed.fewer_than_3 ? tr(c, 'ussd.rust.fewer') : String(x.confirmed.count);
+        const count = x.confirmed.below_min
+          ? tr(c, 'ussd.rust.fewer', { min: SMALL_COUNT_MIN })
+          : String(x.confirmed.count);
         const line = tr(c, 'ussd.rust.line', {
           crop: tr(c, `ussd.crop.${x.crop}`),
           count,
