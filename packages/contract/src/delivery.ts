@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { isoDateTime, paginated } from './common.ts';
 
+/**
+ * The channels outside the app a message may go by: the outbox's `channel`. The one list; each name has
+ * its record (address, allowed, send) in apps/server/src/modules/delivery/channels.ts.
+ */
+export const deliveryChannels = ['sms', 'email'] as const;
+export type DeliveryChannel = (typeof deliveryChannels)[number];
+
 /** A message (SMS or email) that failed for good, as an administrator sees it (docs/decisions/0050). */
 export const failedMessage = z.object({
   id: z.number().int(),
-  channel: z.enum(['sms', 'email']),
+  channel: z.enum(deliveryChannels),
   to: z.object({
     id: z.number().int(),
     username: z.string(),

@@ -4,7 +4,7 @@
  * docs/decisions/0033.
  *
  * Privacy: every count on the wire is a `smallCount`: a count below SMALL_COUNT_MIN, 0 included, is sent
- * as `{ count: null, fewer_than_3: true }`, never the real number, so "none" and "one or two" look the
+ * as `{ count: null, below_min: true }`, never the real number, so "none" and "one or two" look the
  * same (docs/decisions/0052). Nothing that identifies a farm, a person or a photo is ever part of these
  * replies.
  */
@@ -35,22 +35,27 @@ export const districtCode = z
   .toUpperCase()
   .refine(isDistrictCode, 'Choose a district or county from the list');
 
-/** A count under the privacy rule: `{count: 7, fewer_than_3: false}`, `{count: null, fewer_than_3: true}`. */
+/**
+ * A count under the privacy rule: `{count: 7, below_min: false}`, `{count: null, below_min: true}`.
+ * `fewer_than_3` is the old name of `below_min`, sent as well for one more release; read `below_min`.
+ */
 export const smallCount = z.object({
-  /** The number of cases; null when 0, 1 or 2 (never sent). */
+  /** The number of cases; null below SMALL_COUNT_MIN (never sent). */
   count: z.number().int().nullable(),
-  fewer_than_3: z.boolean(),
+  below_min: z.boolean().describe(`true when the count is below ${SMALL_COUNT_MIN} (count is then null)`),
+  fewer_than_3: z.boolean().describe('Deprecated: the same as below_min, kept for one release'),
 });
 export type SmallCount = z.infer<typeof smallCount>;
 
-/** Applies the privacy rule to one published cell (server side only): 0, 1 and 2 look the same. */
+/** Applies the privacy rule to one published cell (server side only): every count below the minimum looks the same. */
 export function toSmallCount(n: number): SmallCount {
-  return n < SMALL_COUNT_MIN ? { count: null, fewer_than_3: true } : { count: n, fewer_than_3: false };
+  const below = n < SMALL_COUNT_MIN;
+  return { count: below ? null : n, below_min: below, fewer_than_3: below };
 }
 
-/** How the text forms write a small count (CSV cells): the number, or `<3`. */
-export function smallCountText(c: SmallCount): string {
-  return c.fewer_than_3 ? '<3' : String(c.count ?? 0);
+/** How the text forms write a small count (CSV cells): the number, or `<3` (below SMALL_COUNT_MIN). */
+export function smallCountText(c: Pick<SmallCount, 'count' | 'below_min'>): string {
+  return c.below_min ? `<${SMALL_COUNT_MIN}` : String(c.count ?? 0);
 }
 
 /** An ISO week `2026-W47` and its Monday `2026-11-16`. */

@@ -1,6 +1,8 @@
+import type { DeliveryChannel } from '@kutu/contract';
+
 /** The last messages sent in development mode, newest first (GET /api/dev/outbox/). */
 export interface OutboxEntry {
-  channel: 'email' | 'sms';
+  channel: DeliveryChannel;
   to: string;
   subject: string;
   text: string;

@@ -5,7 +5,7 @@ import { AppError } from './errors.ts';
 const MAX_REMEMBERED = 10_000;
 
 /**
- * The one server-side check of expert vetting (docs/decisions/0027): `requireRole` asks it for every
+ * The one server-side check of expert vetting (docs/decisions/0027): the auth hook (`guard(…)`) asks it for every
  * request of an expert, so no expert-only route can forget it. An approval is final, so "approved" is
  * remembered in this process and costs no query afterwards; any other answer is read from the database
  * each time, so an approval made in another process counts at the applicant's next request.

@@ -1,7 +1,30 @@
+import type { Role } from '@kutu/contract';
 import { errorBody } from '@kutu/contract';
 
-/** A route for a signed-in caller: the bearer access token (OpenAPI `security`). */
-export const security = [{ bearer: [] }];
+/**
+ * Who may call a route (docs/decisions/00XX-routes-guarded-by-default.md): `'public'`, or a signed-in
+ * caller of one of `roles` (none listed: any role). The auth plugin's `/api` hook enforces it and the
+ * OpenAPI document's `security` is derived from it; an `/api` route that declares neither is refused
+ * to a caller without a valid token, and `npm run check` fails until it says which it is.
+ */
+export type Access = 'public' | { roles: readonly Role[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+/**
+ * A route for a signed-in caller of one of these roles (none: any signed-in caller), as its `config`:
+ * `{ config: guard('expert'), schema: { … } }`. An expert must also have been approved (docs/decisions/0027).
+ */
+export function guard(...roles: Role[]): { access: Access } {
+  return { access: { roles } };
+}
+
+/** A route anyone may call, without a token, as its `config` (or spread into it: `{ ...limited, ...publicRoute }`). */
+export const publicRoute: { access: Access } = { access: 'public' };
 
 /**
  * A route's error replies in its OpenAPI schema: each status code given answers

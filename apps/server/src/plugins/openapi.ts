@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { publicRoute } from '../lib/route-schema.ts';
 
 type Schema = FastifySchema & {
   operationId?: string;
@@ -34,7 +35,8 @@ function summaryFor(schema: Schema, operationId: string): string {
 /**
  * Fills what every operation of the document needs and routes rarely write themselves (Redocly's
  * recommended rules, `npm run lint:openapi`): an operationId and a summary derived from method and
- * path, and `security: []` (public) where a route declares none.
+ * path, and `security` from the route's `config.access` (lib/route-schema.ts): `[]` for `publicRoute`,
+ * the bearer token for `guard(…)` and for an `/api` route that says neither (the auth hook refuses it).
  * Every /api/ route can answer 429 (the per-address limit), which the document says where no other
  * 4XX is declared. Only the document changes; validation and serialisation stay the routes' own.
  */
@@ -45,9 +47,11 @@ export function describeOperation(input: Parameters<typeof jsonSchemaTransform>[
   const method = ([] as string[]).concat(input.route.method)[0];
   schema.operationId ??= operationIdFor(method, input.url);
   schema.summary ??= summaryFor(schema, schema.operationId);
-  // Routes that need a token declare it; the rest are public. test/openapi/security.test.ts calls
-  // every operation without a token to hold the document to what the server does.
-  schema.security ??= [];
+  // One declaration, two effects: the auth hook checks what `config.access` says and the document says
+  // the same. test/openapi/security.test.ts calls every operation without a token to hold them together.
+  const access = input.route.config?.access;
+  const open = access === 'public' || !input.url.startsWith('/api/');
+  schema.security = open ? [] : [{ bearer: [] }];
   const response = schema.response ?? {};
   if (input.url.startsWith('/api/') && !Object.keys(response).some((code) => code.startsWith('4'))) {
     schema.response = {
@@ -81,5 +85,11 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: describeOperation,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The document and its viewer are public, like the API they describe.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, ...publicRoute };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
 }

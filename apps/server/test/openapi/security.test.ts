@@ -4,8 +4,8 @@ import { createTestApp, type TestContext } from '../support/app.ts';
 type Operation = { security?: Record<string, string[]>[] };
 
 /**
- * The document's `security` is filled centrally (`security: []` where a route declares none), so it is
- * held to what the server does: every operation it calls public answers a caller without a token
+ * Every /api route says who may call it (`config: guard(…)` or `config: publicRoute`, lib/route-schema.ts),
+ * and the document's `security` is derived from that, so it is held to what the server does: every operation it calls public answers a caller without a token
  * with something other than 401, and every one that needs a bearer token answers 401.
  */
 describe('OpenAPI security declarations match the server', () => {
@@ -14,6 +14,10 @@ describe('OpenAPI security declarations match the server', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
+
+  it('every /api route says who may call it (see plugins/auth.test.ts for one that does not)', () => {
+    expect(t.app.routeAccessProblems()).toEqual([]);
+  });
 
   it('public operations work without a token; bearer operations refuse a caller without one', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { deliveryChannels } from '@kutu/contract';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StoredMessage } from '../../i18n/i18n.ts';
 import { users } from './auth.ts';
@@ -14,7 +15,6 @@ import { users } from './auth.ts';
  * - `skipped`: not sent on purpose (the person turned SMS off, or has no email address).
  */
 export const deliveryStates = ['waiting', 'sending', 'sent', 'failed', 'skipped'] as const;
-export const deliveryChannels = ['sms', 'email'] as const;
 
 export const deliveries = pgTable(
   'deliveries',
@@ -25,6 +25,7 @@ export const deliveries = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of the contract's `deliveryChannels`; plain text in the database (no check), so a new channel needs no migration. */
     channel: text('channel', { enum: deliveryChannels }).notNull(),
     /** Which SMS permission applies (`smsAllowed`): alert, reminder, service. */
     kind: text('kind').notNull(),

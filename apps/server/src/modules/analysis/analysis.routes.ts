@@ -27,7 +27,7 @@ import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
 import { languageOf } from '../../plugins/language.ts';
-import { errorReplies, security } from '../../lib/route-schema.ts';
+import { errorReplies, guard } from '../../lib/route-schema.ts';
 
 /**
  * Roles are checked in `onRequest`, before the body is read, so a caller without the role never
@@ -45,9 +45,9 @@ function readIdempotencyKey(header: string | string[] | undefined): string | und
 }
 
 export function analysisRoutes(app: App, { deps, services: { analysis, resources, advice } }: RouteContext) {
-  const signedIn = app.requireRole('farmer', 'expert');
-  const farmer = app.requireRole('farmer');
-  const expert = app.requireRole('expert');
+  const signedIn = guard('farmer', 'expert');
+  const farmer = guard('farmer');
+  const expert = guard('expert');
   const tags = ['rust-detection'];
 
   app.post(
@@ -55,13 +55,12 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags,
-        security,
         consumes: ['multipart/form-data'],
         description:
           'Multipart form with one JPEG or PNG photo (at most 5 MB, 25 megapixels) in the field `image`, and optionally `crop` (maize, beans, other) and `follow_up_of` (the id of an earlier diagnosis of the caller that this photo checks again, from the follow-up reminder; the diagnosis of another farmer answers 404). Answers 201 with the result; a photo with no leaf gets outcome `not_leaf` and no class. With an `Idempotency-Key` header (16–128 letters, digits, `-`, `_`), a repeat by the same user answers 200 with the first analysis and makes no new one.',
         response: { 200: analysisResult, 201: analysisResult, ...errors },
       },
-      onRequest: farmer,
+      config: farmer,
     },
     async (req, reply) => {
       const key = readIdempotencyKey(req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
@@ -95,12 +94,11 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags,
-        security,
         description: "The caller's analyses, newest first.",
         querystring: pageQuery,
         response: { 200: analysisList, ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req, reply) =>
       sendJson(reply, await analysis.listJson(caller(req), req.query, (stored) => languageOf(req, stored))),
@@ -109,8 +107,8 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
   app.get(
     analysisApi.detail,
     {
-      schema: { tags, security, params: idParam, response: { 200: analysisResult, ...errors } },
-      onRequest: signedIn,
+      schema: { tags, params: idParam, response: { 200: analysisResult, ...errors } },
+      config: signedIn,
     },
     async (req) => analysis.get(caller(req), req.params.id, await req.language()),
   );
@@ -120,12 +118,11 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags,
-        security,
         description: 'The stored photo (JPEG or PNG), for its owner and for experts.',
         params: idParam,
         response: { 200: z.any(), ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req, reply) => {
       const photo = await analysis.photo(caller(req), req.params.id);
@@ -138,14 +135,13 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags,
-        security,
         consumes: ['multipart/form-data'],
         description:
           "Another leaf of the same field (any diagnosis, sure or not, while `second_photo.photos_left` > 0), as a multipart form with one JPEG or PNG photo in the field `image` (same limits as the first). Owner only; at most 3 photos per answer. The answer becomes the field-level answer of all its photos (the leaves' log class shares summed and tempered, then the model's unsure rule; docs/decisions/0040, 0048). 409 when the first photo showed no leaf or the answer has 3 photos, 400 when the photo shows no leaf. With an `Idempotency-Key` header (a photo queued on the phone), a repeat answers with the analysis as it stands and adds nothing.",
         params: idParam,
         response: { 200: analysisResult, ...errors, 409: errorBody },
       },
-      onRequest: farmer,
+      config: farmer,
     },
     async (req) => {
       const who = caller(req);
@@ -169,12 +165,11 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags,
-        security,
         description: 'Photo `position` of an answer (0 is the first photo), for its owner and for experts.',
         params: idParam.extend({ position: z.coerce.number().int().min(0).max(2) }),
         response: { 200: z.any(), ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req, reply) => sendPhoto(reply, await analysis.photoAt(caller(req), req.params.id, req.params.position)),
   );
@@ -184,12 +179,11 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags,
-        security,
         description: 'Where the model looked (transparent PNG to lay over the photo), for the owner and for experts.',
         params: idParam,
         response: { 200: z.any(), ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req, reply) => sendPhoto(reply, await analysis.heatmap(caller(req), req.params.id)),
   );
@@ -201,11 +195,10 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags: resourceTags,
-        security,
         querystring: educationResourcesQuery,
         response: { 200: educationResourceList, ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req) => resources.list(caller(req), req.query, req.query.language ?? (await req.language())),
   );
@@ -215,11 +208,10 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags: resourceTags,
-        security,
         body: educationResourceInput,
         response: { 201: educationResource, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req, reply) => reply.status(201).send(await resources.create(caller(req), req.body)),
   );
@@ -229,14 +221,13 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags: resourceTags,
-        security,
         description:
           'Edits the resource: its link, class, order, and the English title and description (translations are kept as they are).',
         params: idParam,
         body: educationResourceInput,
         response: { 200: educationResource, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req) => resources.update(caller(req), req.params.id, req.body),
   );
@@ -246,14 +237,13 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags: resourceTags,
-        security,
         description:
           'Writes the title and description in Kiswahili or Luganda; readers in that language see them instead of the English ones.',
         params: resourceTranslationParams,
         body: educationResourceTranslationInput,
         response: { 200: educationResource, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req) => resources.translate(caller(req), req.params.id, req.params.language, req.body),
   );
@@ -263,12 +253,11 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags: resourceTags,
-        security,
         description: 'Removes the translation: readers in that language see the English title and description again.',
         params: resourceTranslationParams,
         response: { 204: z.null(), ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req, reply) => {
       await resources.removeTranslation(caller(req), req.params.id, req.params.language);
@@ -281,12 +270,11 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags: resourceTags,
-        security,
         description: 'Retires the resource: it is no longer shown with results.',
         params: idParam,
         response: { 204: z.null(), ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req, reply) => {
       await resources.retire(caller(req), req.params.id);
@@ -299,12 +287,11 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags: ['rust-detection'],
-        security,
         description: 'The farmer is looking at this result: its unread notification is marked read.',
         params: idParam,
         response: { 200: z.object({ updated: z.number().int() }), ...errors },
       },
-      onRequest: farmer,
+      config: farmer,
     },
     async (req) => analysis.seen(caller(req), req.params.id),
   );
@@ -315,12 +302,11 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags: adviceTags,
-        security,
         description:
           "One entry per topic and crop, in the reader's language (the account's, else Accept-Language) where translated, else English (each entry says its `language`). Experts edit an entry by its id, in that entry's language.",
         response: { 200: adviceList, ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req) => advice.list(await req.language()),
   );
@@ -330,12 +316,11 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags: adviceTags,
-        security,
         params: idParam,
         body: adviceInput,
         response: { 200: adviceItem, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req) => advice.update(caller(req), req.params.id, req.body),
   );

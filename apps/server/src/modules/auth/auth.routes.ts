@@ -31,7 +31,7 @@ import { message } from '../../i18n/i18n.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { renderedOnSend as say } from '../../plugins/language.ts';
-import { security } from '../../lib/route-schema.ts';
+import { guard, publicRoute } from '../../lib/route-schema.ts';
 
 const tags = ['auth'];
 
@@ -44,8 +44,9 @@ function waitingTime(ms: number) {
 }
 
 export function authRoutes(app: App, { deps, services: { signup, session, recovery, account } }: RouteContext) {
-  /** Per-address limit on routes that guess or send something (sign-in, codes, resets, sign-up). */
+  /** Public, with a per-address limit: routes that guess or send something (sign-in, codes, resets, sign-up). */
   const limited = {
+    ...publicRoute,
     rateLimit: {
       max: deps.config.authRateLimitMax,
       timeWindow: '1 minute',
@@ -54,7 +55,8 @@ export function authRoutes(app: App, { deps, services: { signup, session, recove
     },
   };
   // Checked on request, before the body is validated: a stranger learns nothing about the body rules.
-  const signedIn = { onRequest: app.authenticate, schema: { security } };
+  const signedIn = guard();
+  const signedInLimited = { ...limited, ...signedIn };
 
   // Replies here carry tokens, codes or account details: no cache (browser, proxy) may keep them (L11).
   app.addHook('onSend', async (req, reply, payload) => {
@@ -112,8 +114,10 @@ export function authRoutes(app: App, { deps, services: { signup, session, recove
     (req) => session.refresh(req.body.refresh),
   );
 
-  app.post(api.auth.logout, { schema: { tags, body: refreshBody, response: { 200: messageReply } } }, async (req) =>
-    say(await session.logout(req.body.refresh)),
+  app.post(
+    api.auth.logout,
+    { config: publicRoute, schema: { tags, body: refreshBody, response: { 200: messageReply } } },
+    async (req) => say(await session.logout(req.body.refresh)),
   );
 
   app.post(
@@ -149,9 +153,8 @@ export function authRoutes(app: App, { deps, services: { signup, session, recove
   app.put(
     api.auth.changePassword,
     {
-      config: limited,
-      onRequest: signedIn.onRequest,
-      schema: { ...signedIn.schema, tags, body: changePasswordBody, response: { 200: changePasswordReply } },
+      config: signedInLimited,
+      schema: { tags, body: changePasswordBody, response: { 200: changePasswordReply } },
     },
     async (req) => say(await account.changePassword(caller(req).userId, req.body.oldPassword, req.body.newPassword)),
   );
@@ -159,8 +162,8 @@ export function authRoutes(app: App, { deps, services: { signup, session, recove
   app.put(
     api.auth.completeProfile,
     {
-      onRequest: signedIn.onRequest,
-      schema: { ...signedIn.schema, tags, body: completeProfileBody, response: { 200: userRecord } },
+      config: signedIn,
+      schema: { tags, body: completeProfileBody, response: { 200: userRecord } },
     },
     (req) => account.completeProfile(caller(req).userId, req.body),
   );
@@ -168,9 +171,8 @@ export function authRoutes(app: App, { deps, services: { signup, session, recove
   app.post(
     api.auth.addEmail,
     {
-      config: limited,
-      onRequest: signedIn.onRequest,
-      schema: { ...signedIn.schema, tags, body: addEmailBody, response: { 200: messageReply } },
+      config: signedInLimited,
+      schema: { tags, body: addEmailBody, response: { 200: messageReply } },
     },
     async (req) => say(await account.addEmail(caller(req).userId, req.body.email)),
   );
@@ -178,24 +180,21 @@ export function authRoutes(app: App, { deps, services: { signup, session, recove
   app.post(
     api.auth.confirmEmail,
     {
-      config: limited,
-      onRequest: signedIn.onRequest,
-      schema: { ...signedIn.schema, tags, body: confirmEmailBody, response: { 200: userRecord } },
+      config: signedInLimited,
+      schema: { tags, body: confirmEmailBody, response: { 200: userRecord } },
     },
     (req) => account.confirmEmail(caller(req).userId, req.body.email, req.body.code),
   );
 
-  app.get(
-    api.auth.me,
-    { onRequest: signedIn.onRequest, schema: { ...signedIn.schema, tags, response: { 200: userRecord } } },
-    (req) => session.me(caller(req).userId),
+  app.get(api.auth.me, { config: signedIn, schema: { tags, response: { 200: userRecord } } }, (req) =>
+    session.me(caller(req).userId),
   );
 
   app.put(
     api.auth.language,
     {
-      onRequest: signedIn.onRequest,
-      schema: { ...signedIn.schema, tags, body: languageBody, response: { 200: languageReply } },
+      config: signedIn,
+      schema: { tags, body: languageBody, response: { 200: languageReply } },
     },
     (req) => account.setLanguage(caller(req).userId, req.body.language),
   );

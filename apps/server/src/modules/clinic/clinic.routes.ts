@@ -17,7 +17,7 @@ import type { RouteContext } from '../../route-context.ts';
 import { contractMessage, message } from '../../i18n/i18n.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { readImageUploads } from '../../lib/image-upload.ts';
-import { errorReplies, security } from '../../lib/route-schema.ts';
+import { errorReplies, guard } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 413, 415, 429, 503);
@@ -30,21 +30,20 @@ function readKey(header: string | string[] | undefined): string | undefined {
   return parsed.data;
 }
 
-/** Plant clinic visits (docs/decisions/0053): approved experts only (`requireRole` asks the vetting gate). */
+/** Plant clinic visits (docs/decisions/0053): approved experts only (`guard` asks the vetting gate). */
 export function clinicRoutes(app: App, { deps, services: { clinic } }: RouteContext) {
-  const expert = app.requireRole('expert');
+  const expert = guard('expert');
 
   app.post(
     clinicApi.visits,
     {
       schema: {
         tags,
-        security,
         consumes: ['multipart/form-data'],
         description: `Multipart form: 1 to ${CLINIC_MAX_PHOTOS} photos in the field \`photos\` (the farmer's upload checks: JPEG or PNG by content, 5 MB, 25 megapixels), and the fields of \`clinicVisitFields\`. A number without an account needs \`farmer_name\`, \`district\`, \`language\` and \`consent=true\`: a phone-only farmer is made. Answers 201 with Kutu's diagnosis of each photo; with an \`Idempotency-Key\` a repeat answers 200 with the first visit.`,
         response: { 200: clinicVisit, 201: clinicVisit, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req, reply) => {
       const who = caller(req);
@@ -73,12 +72,11 @@ export function clinicRoutes(app: App, { deps, services: { clinic } }: RouteCont
     {
       schema: {
         tags,
-        security,
         description: "The caller's own clinic records, newest first (the farmer's number in full: the expert took it).",
         querystring: pageQuery,
         response: { 200: clinicRecordPage, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req) => clinic.list(caller(req), req.query),
   );
@@ -88,13 +86,12 @@ export function clinicRoutes(app: App, { deps, services: { clinic } }: RouteCont
     {
       schema: {
         tags,
-        security,
         description:
           "The caller's clinic records as CSV, the fields PlantwisePlus records; farmer numbers masked, cells that a spreadsheet would read as formulas neutralised.",
         produces: ['text/csv'],
         response: { 200: z.any(), ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req, reply) =>
       reply
@@ -107,8 +104,8 @@ export function clinicRoutes(app: App, { deps, services: { clinic } }: RouteCont
   app.get(
     clinicApi.visit,
     {
-      schema: { tags, security, params: idParam, response: { 200: clinicVisit, ...errors } },
-      onRequest: expert,
+      schema: { tags, params: idParam, response: { 200: clinicVisit, ...errors } },
+      config: expert,
     },
     async (req) => clinic.get(caller(req), req.params.id, await req.language()),
   );
@@ -118,14 +115,13 @@ export function clinicRoutes(app: App, { deps, services: { clinic } }: RouteCont
     {
       schema: {
         tags,
-        security,
         description:
           "The expert confirms or corrects Kutu's diagnosis: it becomes the review verdict of every photo (training sample, outbreak case), and the farmer gets one result SMS in their language. A repeat with the same verdict answers the visit as it is; another verdict is 409.",
         params: idParam,
         body: clinicVerdictBody,
         response: { 200: clinicVisit, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req) => clinic.decide(caller(req), req.params.id, req.body, await req.language()),
   );

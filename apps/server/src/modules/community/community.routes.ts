@@ -27,7 +27,7 @@ import { sendPhoto, type UploadedImage } from '../../lib/image-upload.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
 import { postFieldsAsBody, readPostForm } from './community.upload.ts';
-import { errorReplies, security } from '../../lib/route-schema.ts';
+import { errorReplies, guard } from '../../lib/route-schema.ts';
 
 /**
  * Roles are checked in `onRequest`, before the body is parsed and validated, so an anonymous caller gets
@@ -38,9 +38,9 @@ const uploadErrors = { ...errors, 413: errorBody, 415: errorBody };
 const tags = ['community'];
 
 export function communityRoutes(app: App, { deps, services: { community: service } }: RouteContext) {
-  const signedIn = app.requireRole('farmer', 'expert');
-  const farmer = app.requireRole('farmer');
-  const expert = app.requireRole('expert');
+  const signedIn = guard('farmer', 'expert');
+  const farmer = guard('farmer');
+  const expert = guard('expert');
 
   // The photo of a multipart post, read before the fields are validated and stored only after.
   const photos = new WeakMap<FastifyRequest, UploadedImage>();
@@ -50,14 +50,13 @@ export function communityRoutes(app: App, { deps, services: { community: service
     {
       schema: {
         tags,
-        security,
         consumes: ['application/json', 'multipart/form-data'],
         description:
           'JSON, or multipart/form-data with the same fields as text plus an optional JPEG or PNG photo (at most 5 MB) in the field `image`. Both are checked by the same schema.',
         body: postCreateBody,
         response: { 201: communityPost, ...uploadErrors },
       },
-      onRequest: farmer,
+      config: farmer,
       // A multipart form becomes the same body as JSON, so the schema below judges both alike.
       preValidation: async (req) => {
         if (!req.isMultipart()) return;
@@ -73,8 +72,8 @@ export function communityRoutes(app: App, { deps, services: { community: service
   app.get(
     communityApi.posts,
     {
-      schema: { tags, security, querystring: postListQuery, response: { 200: communityPostPage, ...errors } },
-      onRequest: signedIn,
+      schema: { tags, querystring: postListQuery, response: { 200: communityPostPage, ...errors } },
+      config: signedIn,
     },
     async (req, reply) => sendJson(reply, await service.listApproved(caller(req), req.query)),
   );
@@ -82,8 +81,8 @@ export function communityRoutes(app: App, { deps, services: { community: service
   app.get(
     communityApi.myPosts,
     {
-      schema: { tags, security, querystring: postListQuery, response: { 200: communityPostPage, ...errors } },
-      onRequest: farmer,
+      schema: { tags, querystring: postListQuery, response: { 200: communityPostPage, ...errors } },
+      config: farmer,
     },
     async (req) => service.listMine(caller(req), req.query),
   );
@@ -91,15 +90,15 @@ export function communityRoutes(app: App, { deps, services: { community: service
   app.get(
     communityApi.allPosts,
     {
-      schema: { tags, security, querystring: allPostsQuery, response: { 200: communityPostPage, ...errors } },
-      onRequest: expert,
+      schema: { tags, querystring: allPostsQuery, response: { 200: communityPostPage, ...errors } },
+      config: expert,
     },
     async (req) => service.listAll(caller(req), req.query),
   );
 
   app.get(
     communityApi.post,
-    { schema: { tags, security, params: idParam, response: { 200: communityPost, ...errors } }, onRequest: signedIn },
+    { schema: { tags, params: idParam, response: { 200: communityPost, ...errors } }, config: signedIn },
     async (req) => service.getPost(caller(req), req.params.id),
   );
 
@@ -108,12 +107,11 @@ export function communityRoutes(app: App, { deps, services: { community: service
     {
       schema: {
         tags,
-        security,
         description: "The post's photo (JPEG or PNG), for whoever may see the post; 404 otherwise.",
         params: idParam,
         response: { 200: z.any(), ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req, reply) => {
       const photo = await service.postPhoto(caller(req), req.params.id);
@@ -124,8 +122,8 @@ export function communityRoutes(app: App, { deps, services: { community: service
   app.put(
     communityApi.moderatePost,
     {
-      schema: { tags, security, params: idParam, body: postModerateBody, response: { 200: communityPost, ...errors } },
-      onRequest: expert,
+      schema: { tags, params: idParam, body: postModerateBody, response: { 200: communityPost, ...errors } },
+      config: expert,
     },
     async (req) => service.moderatePost(caller(req), req.params.id, req.body),
   );
@@ -135,12 +133,11 @@ export function communityRoutes(app: App, { deps, services: { community: service
     {
       schema: {
         tags,
-        security,
         params: postIdParam,
         body: commentCreateBody,
         response: { 201: responseItem, ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req, reply) =>
       reply.status(201).send(await service.createComment(caller(req), req.params.postId, req.body.content)),
@@ -151,12 +148,11 @@ export function communityRoutes(app: App, { deps, services: { community: service
     {
       schema: {
         tags,
-        security,
         params: idParam,
         body: responseModerateBody,
         response: { 200: responseModerateReply, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req) => service.moderateComment(caller(req), req.params.id, req.body),
   );
@@ -166,12 +162,11 @@ export function communityRoutes(app: App, { deps, services: { community: service
     {
       schema: {
         tags,
-        security,
         params: idParam,
         querystring: moderationQueueQuery,
         response: { 200: responsePage, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req) => service.moderationQueue(req.params.id, req.query),
   );
@@ -179,15 +174,15 @@ export function communityRoutes(app: App, { deps, services: { community: service
   app.get(
     communityApi.moderationLog,
     {
-      schema: { tags, security, querystring: moderationLogQuery, response: { 200: moderationLogPage, ...errors } },
-      onRequest: expert,
+      schema: { tags, querystring: moderationLogQuery, response: { 200: moderationLogPage, ...errors } },
+      config: expert,
     },
     async (req) => service.moderationLog(req.query),
   );
 
   app.get(
     communityApi.pendingCount,
-    { schema: { tags, security, response: { 200: pendingCount, ...errors } }, onRequest: expert },
+    { schema: { tags, response: { 200: pendingCount, ...errors } }, config: expert },
     async () => service.pendingCount(),
   );
 }

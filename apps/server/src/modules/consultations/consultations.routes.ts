@@ -23,7 +23,7 @@ import type { RouteContext } from '../../route-context.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { caller, farmerOrExpert } from '../../plugins/auth.ts';
 import { renderedOnSend } from '../../plugins/language.ts';
-import { security } from '../../lib/route-schema.ts';
+import { guard } from '../../lib/route-schema.ts';
 
 const tags = ['consultations'];
 
@@ -36,8 +36,8 @@ export function consultationsRoutes(app: App, { services: { consultations: servi
   app.post(
     consultationsApi.rules,
     {
-      schema: { tags, security, body: weeklyAvailabilityBody, response: { 201: availabilityRuleCreated } },
-      onRequest: app.requireRole('expert'),
+      schema: { tags, body: weeklyAvailabilityBody, response: { 201: availabilityRuleCreated } },
+      config: guard('expert'),
     },
     async (req, reply) =>
       reply.status(201).send(renderedOnSend(await availability.createRule(caller(req).userId, req.body))),
@@ -45,15 +45,15 @@ export function consultationsRoutes(app: App, { services: { consultations: servi
 
   app.get(
     consultationsApi.rules,
-    { schema: { tags, security, response: { 200: availabilityRuleList } }, onRequest: app.requireRole('expert') },
+    { schema: { tags, response: { 200: availabilityRuleList } }, config: guard('expert') },
     async (req) => availability.listRules(caller(req).userId),
   );
 
   app.put(
     consultationsApi.endRuleRoute,
     {
-      schema: { tags, security, params: idParam, response: { 200: messageReply } },
-      onRequest: app.requireRole('expert'),
+      schema: { tags, params: idParam, response: { 200: messageReply } },
+      config: guard('expert'),
     },
     async (req) => renderedOnSend(await availability.endRule(caller(req).userId, req.params.id)),
   );
@@ -61,8 +61,8 @@ export function consultationsRoutes(app: App, { services: { consultations: servi
   app.post(
     consultationsApi.slots,
     {
-      schema: { tags, security, body: createSlotBody, response: { 201: availabilitySlot } },
-      onRequest: app.requireRole('expert'),
+      schema: { tags, body: createSlotBody, response: { 201: availabilitySlot } },
+      config: guard('expert'),
     },
     async (req, reply) => {
       const { start_time, end_time, ...meeting } = req.body;
@@ -74,8 +74,8 @@ export function consultationsRoutes(app: App, { services: { consultations: servi
   app.get(
     consultationsApi.slots,
     {
-      schema: { tags, security, querystring: pageQuery, response: { 200: slotPage } },
-      onRequest: app.requireRole('expert'),
+      schema: { tags, querystring: pageQuery, response: { 200: slotPage } },
+      config: guard('expert'),
     },
     async (req) => service.expertSlots(caller(req).userId, req.query),
   );
@@ -83,8 +83,8 @@ export function consultationsRoutes(app: App, { services: { consultations: servi
   app.get(
     consultationsApi.allSlots,
     {
-      schema: { tags, security, querystring: pageQuery, response: { 200: slotPage } },
-      onRequest: app.requireRole('farmer'),
+      schema: { tags, querystring: pageQuery, response: { 200: slotPage } },
+      config: guard('farmer'),
     },
     async (req, reply) => sendJson(reply, await service.bookableSlots(req.query)),
   );
@@ -92,8 +92,8 @@ export function consultationsRoutes(app: App, { services: { consultations: servi
   app.get(
     consultationsApi.slotsByExpert,
     {
-      schema: { tags, security, querystring: pageQuery, response: { 200: expertSlotsPage } },
-      onRequest: app.requireRole('farmer'),
+      schema: { tags, querystring: pageQuery, response: { 200: expertSlotsPage } },
+      config: guard('farmer'),
     },
     async (req, reply) => sendJson(reply, await service.bookableByExpert(req.query)),
   );
@@ -101,8 +101,8 @@ export function consultationsRoutes(app: App, { services: { consultations: servi
   app.put(
     consultationsApi.endSlotRoute,
     {
-      schema: { tags, security, params: idParam, response: { 200: availabilitySlot } },
-      onRequest: app.requireRole('expert'),
+      schema: { tags, params: idParam, response: { 200: availabilitySlot } },
+      config: guard('expert'),
     },
     async (req) => service.deactivateSlot(caller(req).userId, req.params.id),
   );
@@ -110,8 +110,8 @@ export function consultationsRoutes(app: App, { services: { consultations: servi
   app.post(
     consultationsApi.bookings,
     {
-      schema: { tags, security, body: bookSlotBody, response: { 201: booking } },
-      onRequest: app.requireRole('farmer'),
+      schema: { tags, body: bookSlotBody, response: { 201: booking } },
+      config: guard('farmer'),
     },
     async (req, reply) => {
       const created = await service.book(caller(req).userId, req.body);
@@ -122,8 +122,8 @@ export function consultationsRoutes(app: App, { services: { consultations: servi
   app.get(
     consultationsApi.bookings,
     {
-      schema: { tags, security, querystring: bookingListQuery, response: { 200: bookingPage } },
-      onRequest: app.requireRole('farmer'),
+      schema: { tags, querystring: bookingListQuery, response: { 200: bookingPage } },
+      config: guard('farmer'),
     },
     async (req) => {
       const { status, ...page } = req.query;
@@ -134,8 +134,8 @@ export function consultationsRoutes(app: App, { services: { consultations: servi
   app.get(
     consultationsApi.manageBookings,
     {
-      schema: { tags, security, querystring: bookingListQuery, response: { 200: bookingPage } },
-      onRequest: app.requireRole('expert'),
+      schema: { tags, querystring: bookingListQuery, response: { 200: bookingPage } },
+      config: guard('expert'),
     },
     async (req) => {
       const { status, ...page } = req.query;
@@ -146,8 +146,8 @@ export function consultationsRoutes(app: App, { services: { consultations: servi
   app.put(
     consultationsApi.manageBookings,
     {
-      schema: { tags, security, body: manageBookingBody, response: { 200: booking } },
-      onRequest: app.requireRole('expert'),
+      schema: { tags, body: manageBookingBody, response: { 200: booking } },
+      config: guard('expert'),
     },
     async (req) => service.decide(caller(req).userId, req.body),
   );
@@ -155,8 +155,8 @@ export function consultationsRoutes(app: App, { services: { consultations: servi
   app.post(
     consultationsApi.cancelBookingRoute,
     {
-      schema: { tags, security, params: idParam, body: cancelBookingBody, response: { 200: booking } },
-      onRequest: app.requireRole('farmer', 'expert'),
+      schema: { tags, params: idParam, body: cancelBookingBody, response: { 200: booking } },
+      config: guard('farmer', 'expert'),
     },
     async (req) => {
       const { userId, role } = farmerOrExpert(req);
@@ -169,11 +169,10 @@ export function consultationsRoutes(app: App, { services: { consultations: servi
     {
       schema: {
         tags,
-        security,
         params: idParam,
         response: { 200: z.string().describe('An iCalendar (.ics) file with one event') },
       },
-      onRequest: app.requireRole('farmer', 'expert'),
+      config: guard('farmer', 'expert'),
     },
     async (req, reply) => {
       const { filename, content } = await service.calendar(caller(req).userId, req.params.id, await req.language());

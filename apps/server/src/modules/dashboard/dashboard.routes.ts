@@ -3,6 +3,7 @@ import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { farmerOrExpert } from '../../plugins/auth.ts';
+import { guard } from '../../lib/route-schema.ts';
 
 export function dashboardRoutes(app: App, { services: { dashboard } }: RouteContext) {
   app.get(
@@ -14,12 +15,11 @@ export function dashboardRoutes(app: App, { services: { dashboard } }: RouteCont
         description:
           'Farmers: their own analyses, posts and bookings. Experts: analyses across all farmers, and their own ' +
           'training uploads, training sessions, moderated posts and confirmed bookings. See each field.',
-        security: [{ bearer: [] }],
         querystring: dashboardQuery,
         response: { 200: dashboardReply, 400: errorBody, 401: errorBody, 403: errorBody },
       },
       // Farmers and approved experts (an expert waiting for vetting sees no figures: docs/decisions/0027).
-      onRequest: app.requireRole('farmer', 'expert'),
+      config: guard('farmer', 'expert'),
     },
     async (req, reply) => sendJson(reply, await dashboard.reply(farmerOrExpert(req), req.query.tz)),
   );

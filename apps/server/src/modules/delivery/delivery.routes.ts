@@ -4,26 +4,25 @@ import { z } from 'zod';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { errorReplies, security } from '../../lib/route-schema.ts';
+import { errorReplies, guard, publicRoute } from '../../lib/route-schema.ts';
 
 const errors = errorReplies(400, 401, 403, 404);
 const tags = ['admin'];
 
 /** Failed messages for administrators, and the SMS gateway's delivery reports (docs/decisions/0050). */
 export function deliveryRoutes(app: App, { services: { delivery } }: RouteContext) {
-  const admin = app.requireRole('admin');
+  const admin = guard('admin');
 
   app.get(
     deliveryApi.failed,
     {
       schema: {
         tags,
-        security,
         description: 'Messages (SMS, email) that failed for good, newest first, with the reason.',
         querystring: pageQuery,
         response: { 200: failedMessagePage, ...errors },
       },
-      onRequest: admin,
+      config: admin,
     },
     async (req) => delivery.failed(req.query, await req.language()),
   );
@@ -33,12 +32,11 @@ export function deliveryRoutes(app: App, { services: { delivery } }: RouteContex
     {
       schema: {
         tags,
-        security,
         description: 'Sends a failed message again (to the address the account has now).',
         params: idParam,
         response: { 204: z.null(), ...errors },
       },
-      onRequest: admin,
+      config: admin,
     },
     async (req, reply) => {
       await delivery.resend(req.params.id);
@@ -57,7 +55,7 @@ export function deliveryRoutes(app: App, { services: { delivery } }: RouteContex
       {
         // A district's alert brings thousands of reports from the gateway's few addresses; the secret
         // (16+ characters) is what keeps others out.
-        config: { rateLimit: false },
+        config: { ...publicRoute, rateLimit: false },
         schema: {
           tags: ['sms'],
           description:

@@ -1,12 +1,9 @@
-import type { Mailer } from '../../adapters/mailer.ts';
-import { SmsError, type Sms } from '../../adapters/sms.ts';
 import type { Clock } from '../../adapters/clock.ts';
-import { render, restoreMessage, t } from '../../i18n/i18n.ts';
+import { render, restoreMessage } from '../../i18n/i18n.ts';
 import { messagesSent } from '../../lib/metrics.ts';
-import type { DeliveryRepo, DeliveryRow, Recipient } from './delivery.repo.ts';
+import type { DeliveryRepo, Recipient } from './delivery.repo.ts';
 import type { MessageKind } from '../../lib/deliverer.ts';
-import { smsAllowed } from './sms-allowed.ts';
-import { smsParts } from './sms-text.ts';
+import { type Channel, type ClaimedDelivery, UnknownChannelError } from './channels.ts';
 
 /** Waits after the 1st, 2nd, … failed send of a row; after the last, it fails for good. */
 export const RETRY_AFTER_MS = [20_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000];
@@ -24,55 +21,33 @@ export interface SenderOptions {
   log?: (msg: string, err?: unknown) => void;
 }
 
-type Claimed = Pick<
-  DeliveryRow,
-  'id' | 'key' | 'userId' | 'channel' | 'kind' | 'body' | 'subject' | 'link' | 'attempts' | 'partsSent' | 'gatewayId'
->;
+type Claimed = ClaimedDelivery;
 
 /**
  * The delivery worker (docs/decisions/0050): claims due outbox rows, sends them, and records each
  * send's end on its row: sent (with the gateway's id), retry later, failed for good, or skipped.
  */
 export function createSender(
-  deps: { repo: DeliveryRepo; clock: Clock; sms: Sms; mailer: Mailer },
+  deps: { repo: DeliveryRepo; clock: Clock; channels: Record<string, Channel> },
   opts: SenderOptions = {},
 ) {
-  const { repo, clock } = deps;
+  const { repo, clock, channels } = deps;
   const concurrency = opts.concurrency ?? 8;
   // Small claims: every row claimed is sent soon after, well inside its lease.
   const batch = opts.batch ?? concurrency * 4;
   const leaseMs = opts.leaseMs ?? 60_000;
   const log = opts.log ?? (() => {});
 
-  /** Sends one row; throws what the channel threw. Returns the gateway's id, or why it was not sent. */
+  /** Sends one row by its channel's record; throws what the channel threw. Returns the gateway's id, or why it was not sent. */
   async function deliver(row: Claimed, to: Recipient): Promise<{ gatewayId?: string | null; skipped?: string }> {
-    const language = to.language;
-    const text = render(language, restoreMessage(row.body));
-    if (row.channel === 'sms') {
-      if (!smsAllowed(to, row.kind as MessageKind)) {
-        return {
-          skipped:
-            to.smsStoppedAt && row.kind !== 'requested' ? 'The number sent STOP' : 'SMS turned off by the person',
-        };
-      }
-      const parts = smsParts(text);
-      let first = row.gatewayId;
-      // A retry after a later part failed sends the parts the gateway did not take yet, not all again.
-      for (let i = row.partsSent; i < parts.length; i++) {
-        const receipt = await deps.sms.send(to.phone, parts[i]!, { key: `kutu-${row.id}-${i + 1}` });
-        first ??= receipt.gatewayId;
-        if (i < parts.length - 1) await repo.partsSent(row.id, row.attempts, i + 1, first);
-      }
-      return { gatewayId: first };
-    }
-    if (!to.email) return { skipped: 'No email address' };
-    const link = row.link ? `\n\n${t(language, 'consultations.seeInKutu', { link: row.link })}` : '';
-    await deps.mailer.send({
-      to: to.email,
-      subject: row.subject ? render(language, restoreMessage(row.subject)) : 'Kutu',
-      text: `${text}${link}`,
-    });
-    return {};
+    const channel = Object.hasOwn(channels, row.channel) ? channels[row.channel] : undefined;
+    if (!channel) throw new UnknownChannelError(row.channel);
+    const allowed = channel.allowed(to, row.kind as MessageKind);
+    if (allowed !== true) return { skipped: allowed };
+    const address = channel.address(to);
+    if (!address) return { skipped: `No ${row.channel} address` };
+    const text = render(to.language, restoreMessage(row.body));
+    return channel.send(row, { address, language: to.language }, text);
   }
 
   async function sendOne(row: Claimed, to: Recipient | undefined): Promise<void> {
@@ -93,7 +68,8 @@ export function createSender(
         }
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
-        const permanent = err instanceof SmsError && err.permanent;
+        // A channel's error may say it is for good (`permanent`: a refused number, an unknown channel).
+        const permanent = err instanceof Error && 'permanent' in err && err.permanent === true;
         if (permanent || row.attempts >= MAX_ATTEMPTS) {
           end = { state: 'failed', error: reason };
           outcome = 'failed';

@@ -6,12 +6,16 @@ import { render, restoreMessage, storeMessage } from '../../i18n/i18n.ts';
 import type { Deliverer, Tell, TellFn } from '../../lib/deliverer.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
+import type { DeliveryChannel } from '@kutu/contract';
+import { type Channel, createChannels } from './channels.ts';
 import { createDeliveryRepo, type NewDelivery } from './delivery.repo.ts';
 import { createSender, type SenderOptions } from './delivery.sender.ts';
 
 export interface DeliveryOptions extends SenderOptions {
   /** Tests: send what a transaction wrote before it returns (the product sends in the worker loop). */
   sendAtOnce?: boolean;
+  /** Tests: channel records beside the table's (channels.ts), as a new channel would add one there. */
+  moreChannels?: Record<string, Channel>;
 }
 
 /** Africa's Talking delivery report statuses meaning the message did not and will not arrive. */
@@ -23,7 +27,9 @@ export function createDeliveryService(
   opts: DeliveryOptions = {},
 ) {
   const repo = createDeliveryRepo(deps.db);
-  const sender = createSender({ repo, clock: deps.clock, sms: deps.sms, mailer: deps.mailer }, opts);
+  // The channel table (channels.ts): write(), the sender and failed() look a channel up, never name it.
+  const channels: Record<string, Channel> = { ...createChannels({ ...deps, repo }), ...opts.moreChannels };
+  const sender = createSender({ repo, clock: deps.clock, channels }, opts);
   const log = opts.log ?? (() => {});
 
   /** Writes the messages in `tx`; returns the new notifications to announce after the commit. */
@@ -49,16 +55,11 @@ export function createDeliveryService(
         });
       }
       const row = { userId: m.to, kind: m.kind, nextAt: now, createdAt: now };
-      if (m.sms) rows.push({ ...row, key: `${base}|sms`, channel: 'sms', body: storeMessage(m.sms) });
-      if (m.email && person.email) {
-        rows.push({
-          ...row,
-          key: `${base}|email`,
-          channel: 'email',
-          body: storeMessage(m.email.text),
-          subject: storeMessage(m.email.subject),
-          link: m.email.link ?? null,
-        });
+      // Callers say what to tell; each channel the person can be reached on keeps its part of it.
+      for (const [name, channel] of Object.entries(channels)) {
+        const part = channel.compose(m);
+        if (!part || !channel.address(person)) continue;
+        rows.push({ ...row, key: `${base}|${name}`, channel: name as DeliveryChannel, ...part });
       }
     }
     const created = await repo.addNotifications(tx, notices);
@@ -119,7 +120,7 @@ export function createDeliveryService(
         rows.map((r) => ({
           id: r.id,
           channel: r.channel,
-          to: { id: r.userId, username: r.username, address: r.channel === 'sms' ? r.phone : (r.email ?? '') },
+          to: { id: r.userId, username: r.username, address: channels[r.channel]?.address(r) ?? '' },
           text: render(language, restoreMessage(r.body)),
           attempts: r.attempts,
           reason: r.error ?? '',

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { api } from '@kutu/contract';
+import { api, deliveryChannels } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import { publicRoute } from '../../lib/route-schema.ts';
 
 const entry = z.object({
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(deliveryChannels),
   to: z.string(),
   subject: z.string(),
   text: z.string(),
@@ -16,7 +17,7 @@ export function devOutboxRoutes(app: App, { deps: { outbox, config } }: RouteCon
   if (config.isProduction) return;
   app.get(
     api.devOutbox,
-    { schema: { tags: ['dev'], response: { 200: z.object({ results: z.array(entry) }) } } },
+    { config: publicRoute, schema: { tags: ['dev'], response: { 200: z.object({ results: z.array(entry) }) } } },
     async () => ({ results: outbox.list() }),
   );
 }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { api } from '@kutu/contract';
 import type { App, ModuleDeps } from '../../deps.ts';
+import { publicRoute } from '../../lib/route-schema.ts';
 
 export function healthRoutes(app: App, { deps: { database } }: { deps: Pick<ModuleDeps, 'database'> }) {
   app.get(
     api.health,
     {
+      config: publicRoute,
       schema: {
         tags: ['health'],
         response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.any() },

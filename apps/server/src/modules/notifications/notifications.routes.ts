@@ -18,7 +18,7 @@ import { unauthenticated } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import type { NotificationsService } from './notifications.service.ts';
 import { createStreamTokens, STREAM_TOKEN_TTL_SECONDS } from './notifications.stream.ts';
-import { errorReplies } from '../../lib/route-schema.ts';
+import { errorReplies, guard, publicRoute } from '../../lib/route-schema.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,11 +61,10 @@ export function notificationsRoutes(
       schema: {
         tags,
         summary: "The caller's notifications, newest first, with the unread count",
-        security: [{ bearer: [] }],
         querystring: notificationsQuery,
         response: { 200: notificationList, ...errors },
       },
-      onRequest: app.authenticate,
+      config: guard(),
     },
     async (req) => notifications.list(caller(req).userId, req.query, await req.language()),
   );
@@ -76,11 +75,10 @@ export function notificationsRoutes(
       schema: {
         tags,
         summary: 'Marks one of the caller’s notifications as read (another user’s: 404)',
-        security: [{ bearer: [] }],
         params: idParam,
         response: { 200: notificationItem, ...errors },
       },
-      onRequest: app.authenticate,
+      config: guard(),
     },
     async (req) => notifications.markRead(caller(req).userId, req.params.id, await req.language()),
   );
@@ -91,10 +89,9 @@ export function notificationsRoutes(
       schema: {
         tags,
         summary: 'Marks all of the caller’s notifications as read',
-        security: [{ bearer: [] }],
         response: { 200: readAllReply, ...errors },
       },
-      onRequest: app.authenticate,
+      config: guard(),
     },
     async (req) => notifications.markAllRead(caller(req).userId),
   );
@@ -108,10 +105,9 @@ export function notificationsRoutes(
         description:
           'EventSource cannot send an Authorization header: trade the access token for this token and open ' +
           'GET /api/notifications/stream/?token=… with it. Each token opens one stream.',
-        security: [{ bearer: [] }],
         response: { 200: streamTokenReply, ...errors },
       },
-      onRequest: app.authenticate,
+      config: guard(),
     },
     async (req) => ({ token: await streamTokens.sign(caller(req)), expires_in: STREAM_TOKEN_TTL_SECONDS }),
   );
@@ -131,6 +127,8 @@ export function notificationsRoutes(
         querystring: streamQuery,
         response: { 200: z.string().describe('text/event-stream'), 400: errorBody, 401: errorBody },
       },
+      // Public to the header check: the one-time `?token=` is checked below, an EventSource sends no header.
+      config: publicRoute,
     },
     async (req, reply) => {
       const session = await streamTokens.verify(req.query.token);

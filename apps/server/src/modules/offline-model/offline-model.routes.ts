@@ -3,25 +3,24 @@ import { z } from 'zod';
 import { offlineModelApi, offlineModelInfo, offlineModelVersionParam } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
-import { errorReplies, security } from '../../lib/route-schema.ts';
+import { errorReplies, guard } from '../../lib/route-schema.ts';
 
 const errors = errorReplies(401, 403, 404, 429, 503);
 const tags = ['offline-model'];
 
 export function offlineModelRoutes(app: App, { services: { offlineModel: offline } }: RouteContext) {
-  const signedIn = app.requireRole('farmer', 'expert');
+  const signedIn = guard('farmer', 'expert');
 
   app.get(
     offlineModelApi.info,
     {
       schema: {
         tags,
-        security,
         description:
           "The model phones download to diagnose with no signal: version, file URL, size, checksum, decision thresholds, and the advice and education resources to show offline (in the reader's language: the account's, else Accept-Language, where translated, else English). Revalidated on every app start (no-cache); the file itself is immutable.",
         response: { 200: offlineModelInfo, ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-cache');
@@ -35,12 +34,11 @@ export function offlineModelRoutes(app: App, { services: { offlineModel: offline
     {
       schema: {
         tags,
-        security,
         description: 'The ONNX model file of the active version (404 for any other version).',
         params: offlineModelVersionParam,
         response: { 200: z.any(), ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req, reply) => {
       const file = await offline.file(req.params.version);

@@ -7,6 +7,7 @@ import type { JobQueue } from '../../adapters/jobs.ts';
 import type { ClassifierHolder } from '../../adapters/classifier.ts';
 import type { Config } from '../../config.ts';
 import { runWithRequestId } from '../../lib/request-context.ts';
+import { publicRoute } from '../../lib/route-schema.ts';
 import { httpRequests, messagesWaiting, modelInfo, queueDepth, registry, trainingJobs } from '../../lib/metrics.ts';
 
 export const READINESS_PATH = '/api/health/ready/';
@@ -48,11 +49,11 @@ function readinessRoutes(app: FastifyInstance, deps: OperationsDeps) {
   app.get(
     READINESS_PATH,
     {
+      config: publicRoute,
       schema: {
         tags: ['health'],
         summary: 'Readiness: database, storage and model',
         description: '503 with the failing part when this process cannot serve requests yet.',
-        security: [],
         response: {
           200: z.object({ status: z.literal('ready'), checks: z.record(z.string(), z.string()) }),
           503: z.object({ status: z.literal('not_ready'), checks: z.record(z.string(), z.string()) }),

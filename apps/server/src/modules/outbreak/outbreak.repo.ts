@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { SMALL_COUNT_MIN } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 
 type Runner = Db | Tx;
@@ -158,9 +159,12 @@ export function createOutbreakRepo(db: Db) {
           codes.map((d) => sql`${d}`),
           sql`, `,
         );
+      // Shown cells only (published.ts `shown`): an alert names its source district, so it may rest only on
+      // what the map shows there, never on weeks of 1 or 2 that the privacy rule hides.
       const rows = await rowsOf<{ kind: 'count' | 'alert'; district: string; n: number }>(
         runner,
-        sql`select 'count' as kind, district, sum(confirmed)::int as n from outbreak_counts
+        sql`select 'count' as kind, district,
+              sum(case when confirmed >= ${SMALL_COUNT_MIN} then confirmed else 0 end)::int as n from outbreak_counts
             where crop = ${crop} and week_start >= ${from} and not demo and district in (${list(districts)})
             group by district
             union all

@@ -14,13 +14,14 @@ import {
   outbreakTrendParams,
   outbreakTrendQuery,
   outbreakTrendReply,
+  SMALL_COUNT_MIN,
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
 import { message } from '../../i18n/i18n.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
-import { errorReplies, security } from '../../lib/route-schema.ts';
+import { errorReplies, guard, publicRoute } from '../../lib/route-schema.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 429);
 const tags = ['outbreak'];
@@ -29,21 +30,19 @@ export const OPEN_FEED_PER_MINUTE = 30;
 
 /** Outbreak watch (docs/decisions/0031–0033, 0052): map, trend, expert table and CSV, settings, and the open feed. */
 export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContext) {
-  const expert = app.requireRole('expert');
-  const signedIn = app.requireRole('farmer', 'expert');
+  const expert = guard('expert');
+  const signedIn = guard('farmer', 'expert');
 
   app.get(
     outbreakApi.map,
     {
       schema: {
         tags,
-        security,
-        description:
-          'Per district with any case in the window: confirmed (expert verdict) and reported (model only) rust cases of the crop, one farmer once a week; counts below 3 as fewer_than_3.',
+        description: `Per district with any case in the window: confirmed (expert verdict) and reported (model only) rust cases of the crop, one farmer once a week; counts below ${SMALL_COUNT_MIN} as below_min (and, for one more release, fewer_than_3).`,
         querystring: outbreakMapQuery,
         response: { 200: outbreakMapReply, ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req) => outbreak.map(req.query.crop, req.query.days),
   );
@@ -53,13 +52,12 @@ export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContex
     {
       schema: {
         tags,
-        security,
         description: "A district's confirmed and reported cases per ISO week over the last 12 weeks.",
         params: outbreakTrendParams,
         querystring: outbreakTrendQuery,
         response: { 200: outbreakTrendReply, ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req) => outbreak.trend(req.params.code, req.query.crop),
   );
@@ -69,13 +67,12 @@ export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContex
     {
       schema: {
         tags,
-        security,
         description:
           'Experts: districts with cases in the last 12 weeks, those with the most unreviewed reported cases first, with the 14-day counts and the weekly trend.',
         querystring: outbreakTableQuery,
         response: { 200: outbreakTablePage, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req) => outbreak.table(req.query),
   );
@@ -85,13 +82,12 @@ export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContex
     {
       schema: {
         tags,
-        security,
         description: `Experts: weekly counts per district and crop as CSV (${'`<3`'} for 0, 1 or 2 cases; a week is listed only with 3 or more).`,
         querystring: outbreakExportQuery,
         produces: ['text/csv'],
         response: { 200: z.string(), ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req, reply) =>
       reply
@@ -106,11 +102,10 @@ export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContex
     {
       schema: {
         tags,
-        security,
         description: "The caller's district and whether outbreak alerts come by SMS.",
         response: { 200: outbreakSettingsReply, ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req) => outbreak.settings(caller(req).userId),
   );
@@ -120,26 +115,25 @@ export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContex
     {
       schema: {
         tags,
-        security,
         description: 'Set the district (from the shipped list) and/or turn SMS outbreak alerts on or off.',
         body: outbreakSettingsBody,
         response: { 200: outbreakSettingsReply, ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req) => outbreak.saveSettings(caller(req).userId, req.body),
   );
 
   // The open feed: no sign-in, read-only, its own per-address limit, cacheable for a few minutes.
   const open = {
+    ...publicRoute,
     rateLimit: {
       max: OPEN_FEED_PER_MINUTE,
       timeWindow: '1 minute',
       errorResponseBuilder: () => tooMany(message('errors.outbreak.feedTooMany')),
     },
   };
-  const feedDescription =
-    'Open data, no sign-in: weekly expert-confirmed rust cases per district (Uganda) or county (Kenya) and crop, one farmer counted once a week. Only district-weeks with 3 or more cases are listed, and every total is the sum of listed weeks, so a district with 1 or 2 cases looks like one with none (docs/decisions/0052); try-out data is never included. Rate-limited per address. Boundaries: Natural Earth (public domain) and © OpenStreetMap contributors (ODbL).';
+  const feedDescription = `Open data, no sign-in: weekly expert-confirmed rust cases per district (Uganda) or county (Kenya) and crop, one farmer counted once a week. Only district-weeks with ${SMALL_COUNT_MIN} or more cases are listed, and every total is the sum of listed weeks, so a district with fewer cases looks like one with none (docs/decisions/0052); try-out data is never included. Rate-limited per address. Boundaries: Natural Earth (public domain) and © OpenStreetMap contributors (ODbL).`;
 
   app.get(
     outbreakApi.openGeoJson,

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { removeDemoUsers } from './demo-users.ts';
+import { createOutbreakRepo } from './outbreak.repo.ts';
+import { inOutbreak } from './rule.ts';
 
 // Now is Wednesday of ISO week 2026-W48 (Monday 2026-11-23); the week before starts 2026-11-16.
 const NOW = new Date('2026-11-25T09:00:00Z');
@@ -20,6 +22,7 @@ const W48 = '2026-11-23';
 const KUMI = 'UG-208';
 const BUKEDEA = 'UG-219';
 const MASAKA = 'UG-105';
+const ARUA = 'UG-303';
 
 describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presence (decision 0052)', () => {
   let t: TestContext;
@@ -51,9 +54,9 @@ describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presen
     type State = 'confirmed' | 'reported';
     const totals: Record<State, { n: number; weeks: string[] }[]> = { confirmed: [], reported: [] };
     const weeks: Record<State, Map<string, number>> = { confirmed: new Map(), reported: new Map() };
-    const value = (c: SmallCount | undefined) => (c && !c.fewer_than_3 ? (c.count ?? 0) : 0);
+    const value = (c: SmallCount | undefined) => (c && !c.below_min ? (c.count ?? 0) : 0);
     const week = (state: State, start: string, c: SmallCount) => {
-      if (!c.fewer_than_3) weeks[state].set(start, c.count ?? 0);
+      if (!c.below_min) weeks[state].set(start, c.count ?? 0);
     };
     for (const days of ['7', '14']) {
       const map = (await get(outbreakApi.map, { crop: 'beans', days })).json() as OutbreakMapReply;
@@ -74,7 +77,7 @@ describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presen
     totals.reported.push({ n: value(row?.reported), weeks: [W47, W48] });
     for (const [i, c] of (row?.trend ?? []).entries()) week('confirmed', trend.weeks[i].week_start, c);
     // Unreviewed is part of reported: shown only where the rest of the week is 0 or 3 or more.
-    expect(row?.unreviewed).toEqual({ count: 4, fewer_than_3: false });
+    expect(row?.unreviewed).toEqual({ count: 4, below_min: false, fewer_than_3: false });
     const csv = (await get(outbreakApi.exportCsv, { crop: 'beans' })).body;
     for (const line of csv.trim().split('\n').slice(1)) {
       const cells = line.split(',');
@@ -136,5 +139,26 @@ describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presen
     expect(kyotera?.properties.boundary_note).toMatch(/inside Rakai/);
     expect(kyotera?.geometry).toEqual(boundaryOf('UG-110'));
     expect(geo.features.find((f) => f.properties.code === KUMI)?.properties.boundary).toBeUndefined();
+  });
+
+  it('raises no alert from weeks it hides: the rule counts shown cells only, as the map does', async () => {
+    // Arua: 2 confirmed in each week of the alert window, 4 in all, none shown.
+    await count(ARUA, W47, 2, 2, 0, '2026-11-18T08:00:00Z');
+    await count(ARUA, W48, 2, 2, 0, '2026-11-24T08:00:00Z');
+    const { counts } = await createOutbreakRepo(t.deps.database.db).ruleInputs(
+      t.deps.database.db,
+      'beans',
+      W47,
+      [ARUA, KUMI, BUKEDEA],
+      [ARUA],
+    );
+    expect(counts.get(ARUA)).toBe(0);
+    expect(inOutbreak(ARUA, counts)).toBeNull();
+    // Kumi: 1 (hidden) and 3 (shown) → 3, what its map total says; Bukedea's 2 stays hidden, and its
+    // alert names Kumi, never itself.
+    expect(counts.get(KUMI)).toBe(3);
+    expect(counts.get(BUKEDEA)).toBe(0);
+    expect(inOutbreak(KUMI, counts)).toBe(KUMI);
+    expect(inOutbreak(BUKEDEA, counts)).toBe(KUMI);
   });
 });

@@ -5,7 +5,8 @@ import { districtByCode } from '@kutu/contract/districts';
  * crop when, in the district itself or in any one neighbouring district, ALERT_THRESHOLD or more
  * confirmed cases (farmer-weeks, docs/decisions/0031) of that crop fall in the alert window: the
  * current ISO week and the one before (ALERT_WINDOW_WEEKS, "14 days" counted in whole weeks). Try-out
- * (demo) data never raises an alert. An alert stays open while the rule holds; at most one is open per
+ * (demo) data never raises an alert. Only shown cells count (published.ts, docs/decisions/0052): weeks
+ * below SMALL_COUNT_MIN, which the map hides, never raise an alert that names their district. An alert stays open while the rule holds; at most one is open per
  * district and crop.
  */
 export const ALERT_THRESHOLD = 3;

@@ -17,28 +17,27 @@ import {
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
 import { caller } from '../../plugins/auth.ts';
-import { errorReplies, security } from '../../lib/route-schema.ts';
+import { errorReplies, guard } from '../../lib/route-schema.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 429);
 const tags = ['expert-review'];
 
 export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
-  const expert = app.requireRole('expert');
-  const farmer = app.requireRole('farmer');
-  const signedIn = app.requireRole('farmer', 'expert');
+  const expert = guard('expert');
+  const farmer = guard('farmer');
+  const signedIn = guard('farmer', 'expert');
 
   app.get(
     reviewApi.queue,
     {
       schema: {
         tags,
-        security,
         description:
           'Analyses no expert has decided yet: those a farmer asked about first, then unsure ones, then by the smallest margin between the top two classes, then newest.',
         querystring: reviewQueueQuery,
         response: { 200: reviewQueuePage, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req) => review.queue(req.query, await req.language()),
   );
@@ -48,12 +47,11 @@ export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
     {
       schema: {
         tags,
-        security,
         description: "The caller's analyses they asked about or that an expert reviewed, latest first.",
         querystring: pageQuery,
         response: { 200: myReviewPage, ...errors },
       },
-      onRequest: farmer,
+      config: farmer,
     },
     async (req) => review.mine(caller(req), req.query),
   );
@@ -63,19 +61,18 @@ export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
     {
       schema: {
         tags,
-        security,
         description: "The caller's own verdicts, latest first; PUT one again to revise it.",
         querystring: pageQuery,
         response: { 200: myReviewPage, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req) => review.decidedBy(caller(req), req.query),
   );
 
   app.get(
     reviewApi.summary,
-    { schema: { tags, security, response: { 200: reviewSummary, ...errors } }, onRequest: signedIn },
+    { schema: { tags, response: { 200: reviewSummary, ...errors } }, config: signedIn },
     async (req) => review.summary(caller(req)),
   );
 
@@ -84,12 +81,11 @@ export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
     {
       schema: {
         tags,
-        security,
         description:
           'Per model version: analyses, reviewed, agreement with confident answers, unsure rate, confusion matrix (model answer × expert verdict), and the same per crop.',
         response: { 200: fieldAccuracyReply, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async () => review.fieldAccuracy(),
   );
@@ -99,12 +95,11 @@ export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
     {
       schema: {
         tags,
-        security,
         description: 'The review of one analysis, for its farmer and for experts.',
         params: idParam,
         response: { 200: expertReview, ...errors },
       },
-      onRequest: signedIn,
+      config: signedIn,
     },
     async (req) => review.get(caller(req), req.params.id),
   );
@@ -114,14 +109,13 @@ export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
     {
       schema: {
         tags,
-        security,
         description:
           'Decides the verdict (first answer wins: 409 to a second expert or while another expert holds a claim); the same expert may revise it. A crop-class verdict makes or relabels a training sample; not_leaf and cannot_tell remove it.',
         params: idParam,
         body: reviewDecisionBody,
         response: { 200: expertReview, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req) => review.decide(caller(req), req.params.id, req.body),
   );
@@ -131,12 +125,11 @@ export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
     {
       schema: {
         tags,
-        security,
         description: 'Claims the item for a few minutes so no other expert reviews it at the same time (409 if taken).',
         params: idParam,
         response: { 200: reviewClaim, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req) => review.claim(caller(req), req.params.id),
   );
@@ -144,8 +137,8 @@ export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
   app.delete(
     reviewApi.claim,
     {
-      schema: { tags, security, params: idParam, response: { 204: z.null(), ...errors } },
-      onRequest: expert,
+      schema: { tags, params: idParam, response: { 204: z.null(), ...errors } },
+      config: expert,
     },
     async (req, reply) => {
       await review.release(caller(req), req.params.id);
@@ -158,13 +151,12 @@ export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
     {
       schema: {
         tags,
-        security,
         description: "Asks an expert to look at the caller's analysis; it goes to the top of the review queue.",
         params: idParam,
         body: askExpertBody,
         response: { 200: expertReview, ...errors },
       },
-      onRequest: farmer,
+      config: farmer,
     },
     async (req) => review.ask(caller(req), req.params.id, req.body),
   );
@@ -174,13 +166,12 @@ export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
     {
       schema: {
         tags,
-        security,
         description:
           'The caller says their "no leaf" photo shows a leaf: it goes to the review queue with that reason. Asking again changes nothing; 409 when Kutu found a leaf.',
         params: idParam,
         response: { 200: expertReview, ...errors },
       },
-      onRequest: farmer,
+      config: farmer,
     },
     async (req) => review.leafCheck(caller(req), req.params.id),
   );
@@ -190,12 +181,11 @@ export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
     {
       schema: {
         tags,
-        security,
         description: 'Turns the answered exchange into a community post (awaiting moderation like every post).',
         params: idParam,
         response: { 201: reviewCommunityPostReply, ...errors },
       },
-      onRequest: farmer,
+      config: farmer,
     },
     async (req, reply) =>
       reply.status(201).send(await review.toCommunityPost(caller(req), req.params.id, await req.language())),

@@ -24,7 +24,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { caller } from '../../plugins/auth.ts';
 import { renderedOnSend } from '../../plugins/language.ts';
-import { errorReplies, security } from '../../lib/route-schema.ts';
+import { errorReplies, guard } from '../../lib/route-schema.ts';
 
 /** Roles are checked in `onRequest`, before any body is read: anonymous → 401, farmer → 403. */
 const errors = errorReplies(400, 401, 403, 404, 409, 413, 415, 503);
@@ -32,18 +32,17 @@ const tags = ['training'];
 
 /** Samples, retraining jobs and model versions, for experts; the job itself runs in training.jobs.ts. */
 export function trainingRoutes(app: App, { deps, services: { samples, retraining, versions } }: RouteContext) {
-  const expert = app.requireRole('expert');
+  const expert = guard('expert');
 
   app.post(
     trainingApi.upload,
     {
       schema: {
         tags,
-        security,
         consumes: ['multipart/form-data'],
         response: { 201: trainingUploadReply, ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req, reply) => {
       const { images, fields } = await readImageUploads(req, {
@@ -73,23 +72,23 @@ export function trainingRoutes(app: App, { deps, services: { samples, retraining
   app.get(
     trainingApi.samples,
     {
-      schema: { tags, security, querystring: trainingSamplesQuery, response: { 200: trainingSamplePage, ...errors } },
-      onRequest: expert,
+      schema: { tags, querystring: trainingSamplesQuery, response: { 200: trainingSamplePage, ...errors } },
+      config: expert,
     },
     async (req) => samples.listSamples(req.query),
   );
 
   app.get(
     trainingApi.counts,
-    { schema: { tags, security, response: { 200: sampleCounts, ...errors } }, onRequest: expert },
+    { schema: { tags, response: { 200: sampleCounts, ...errors } }, config: expert },
     async () => samples.counts(),
   );
 
   app.post(
     trainingApi.fromAnalysis,
     {
-      schema: { tags, security, body: fromAnalysisBody, response: { 201: trainingUploadReply, ...errors } },
-      onRequest: expert,
+      schema: { tags, body: fromAnalysisBody, response: { 201: trainingUploadReply, ...errors } },
+      config: expert,
     },
     async (req, reply) =>
       reply
@@ -100,15 +99,15 @@ export function trainingRoutes(app: App, { deps, services: { samples, retraining
   app.patch(
     trainingApi.sample,
     {
-      schema: { tags, security, params: idParam, body: relabelBody, response: { 200: trainingSample, ...errors } },
-      onRequest: expert,
+      schema: { tags, params: idParam, body: relabelBody, response: { 200: trainingSample, ...errors } },
+      config: expert,
     },
     async (req) => samples.relabel(req.params.id, req.body.label),
   );
 
   app.delete(
     trainingApi.sample,
-    { schema: { tags, security, params: idParam, response: { 204: z.null(), ...errors } }, onRequest: expert },
+    { schema: { tags, params: idParam, response: { 204: z.null(), ...errors } }, config: expert },
     async (req, reply) => {
       await samples.remove(req.params.id);
       return reply.status(204).send(null);
@@ -120,11 +119,10 @@ export function trainingRoutes(app: App, { deps, services: { samples, retraining
     {
       schema: {
         tags,
-        security,
         params: idParam,
         response: { 200: z.any().describe('image/jpeg or image/png'), ...errors },
       },
-      onRequest: expert,
+      config: expert,
     },
     async (req, reply) => {
       const { data, size, type } = await samples.sampleImage(req.params.id);
@@ -134,37 +132,37 @@ export function trainingRoutes(app: App, { deps, services: { samples, retraining
 
   app.post(
     trainingApi.jobs,
-    { schema: { tags, security, response: { 202: trainingJob, ...errors } }, onRequest: expert },
+    { schema: { tags, response: { 202: trainingJob, ...errors } }, config: expert },
     async (req, reply) => reply.status(202).send(await retraining.startJob(caller(req).userId, await req.language())),
   );
 
   app.get(
     trainingApi.jobs,
     {
-      schema: { tags, security, querystring: pageQuery, response: { 200: trainingJobPage, ...errors } },
-      onRequest: expert,
+      schema: { tags, querystring: pageQuery, response: { 200: trainingJobPage, ...errors } },
+      config: expert,
     },
     async (req) => retraining.listJobs(req.query, await req.language()),
   );
 
   app.get(
     trainingApi.job,
-    { schema: { tags, security, params: idParam, response: { 200: trainingJob, ...errors } }, onRequest: expert },
+    { schema: { tags, params: idParam, response: { 200: trainingJob, ...errors } }, config: expert },
     async (req) => retraining.getJob(req.params.id, await req.language()),
   );
 
   app.get(
     trainingApi.versions,
     {
-      schema: { tags, security, querystring: pageQuery, response: { 200: modelVersionPage, ...errors } },
-      onRequest: expert,
+      schema: { tags, querystring: pageQuery, response: { 200: modelVersionPage, ...errors } },
+      config: expert,
     },
     async (req) => versions.listVersions(req.query, await req.language()),
   );
 
   app.post(
     trainingApi.activateVersion,
-    { schema: { tags, security, params: idParam, response: { 200: modelVersion, ...errors } }, onRequest: expert },
+    { schema: { tags, params: idParam, response: { 200: modelVersion, ...errors } }, config: expert },
     async (req) => versions.activateVersion(req.params.id, await req.language()),
   );
 }

@@ -3,6 +3,20 @@ import { t } from '../../i18n/i18n.ts';
 import type { SpokenOutcome } from '../followup/phone-answer.ts';
 import type { Data, MenuCtx } from './menu.ts';
 import { tr } from './menu.ts';
+import type { UssdRepo } from './ussd.repo.ts';
+
+/**
+ * "Call me", from the USSD menu or an SMS keyword: one open request per farmer, so asking again while
+ * one waits changes nothing. Returns whether a new request was written.
+ */
+export async function askCallBack(
+  repo: Pick<UssdRepo, 'openCallbackOf' | 'addCallback'>,
+  request: Parameters<UssdRepo['addCallback']>[0],
+): Promise<boolean> {
+  if (await repo.openCallbackOf(request.userId)) return false;
+  await repo.addCallback(request);
+  return true;
+}
 
 /**
  * What the menu changes, each ending the session with what was done. A known number changes only its
@@ -38,12 +52,10 @@ export const actions = {
     return on ? tr(c, 'ussd.alerts.nowOn', { district }) : tr(c, 'ussd.alerts.nowOff', { code: c.code });
   },
 
-  /** One open request per farmer: asking again while one waits changes nothing. */
   async callMe(c: MenuCtx, channel: 'ussd' | 'sms'): Promise<string> {
     if (!c.user) return tr(c, 'ussd.failed');
-    if (await c.uses.repo.openCallbackOf(c.user.id)) return tr(c, 'ussd.callback.already');
-    await c.uses.repo.addCallback({ userId: c.user.id, language: c.user.language, channel, now: c.now });
-    return tr(c, 'ussd.callback.done', { phone: c.phone });
+    const asked = await askCallBack(c.uses.repo, { userId: c.user.id, language: c.user.language, channel, now: c.now });
+    return asked ? tr(c, 'ussd.callback.done', { phone: c.phone }) : tr(c, 'ussd.callback.already');
   },
 
   async followUp(c: MenuCtx, reminderId: number, said: SpokenOutcome): Promise<string> {

@@ -1,4 +1,4 @@
-import { adviceTopicFor, EAST_AFRICA_TIME_ZONE, nativeNames, type RustClass } from '@kutu/contract';
+import { adviceTopicFor, EAST_AFRICA_TIME_ZONE, nativeNames, type RustClass, SMALL_COUNT_MIN } from '@kutu/contract';
 import type { MessageKey } from '../../i18n/i18n.ts';
 import { districtByCode } from '@kutu/contract';
 import { actions } from './actions.ts';
@@ -41,14 +41,20 @@ async function lastTopic(c: MenuCtx) {
 
 const only0: Screen['answer'] = () => badNumber;
 
+/** The home menu, in the order its options are numbered: the text and the answer are both built from it. */
+const HOME = ['rust', 'alerts', 'bookings', 'callback', 'last', 'follow', 'settings'] as const;
+/** The number that asks for a call back, for texts that point to it ("ask an expert (menu 4)"). */
+const callMenu = HOME.indexOf('callback') + 1;
+
 /** The menu of a number with an account: read-only screens, and actions on the account's own settings. */
 const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens> = {
   home: {
-    show: (c) => ({ text: tr(c, 'ussd.home'), root: true }),
+    show: (c) => ({
+      text: [tr(c, 'ussd.home'), ...HOME.map((to, i) => `${i + 1} ${tr(c, `ussd.homeItem.${to}`)}`)].join('\n'),
+      root: true,
+    }),
     answer: (input) => {
-      const to = (['rust', 'alerts', 'bookings', 'callback', 'last', 'follow', 'settings'] as const)[
-        (choice(input, 7) ?? 0) - 1
-      ];
+      const to = HOME[(choice(input, HOME.length) ?? 0) - 1];
       return to ? { to } : badNumber;
     },
   },
@@ -57,7 +63,9 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens> = {
       if (!c.user?.district) return { text: tr(c, 'ussd.noDistrict') };
       const crops = await c.uses.districtNow(c.user.district, c.now);
       const lines = crops.map((x) => {
-        const count = x.confirmed.fewer_than_3 ? tr(c, 'ussd.rust.fewer') : String(x.confirmed.count);
+        const count = x.confirmed.below_min
+          ? tr(c, 'ussd.rust.fewer', { min: SMALL_COUNT_MIN })
+          : String(x.confirmed.count);
         const line = tr(c, 'ussd.rust.line', {
           crop: tr(c, `ussd.crop.${x.crop}`),
           count,
@@ -72,7 +80,7 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens> = {
       return c.user?.district ? { to: 'rustTodo' } : { to: 'country', data: { purpose: 'rust' } };
     },
   },
-  rustTodo: { show: (c) => ({ text: tr(c, 'ussd.rust.todo') }), answer: only0 },
+  rustTodo: { show: (c) => ({ text: tr(c, 'ussd.rust.todo', { callMenu }) }), answer: only0 },
   alerts: {
     show: (c) => ({
       text: tr(c, c.user?.smsAlerts && !c.user.smsStoppedAt ? 'ussd.alerts.on' : 'ussd.alerts.off', {

@@ -11,7 +11,7 @@ import {
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
-import { errorReplies, security } from '../../lib/route-schema.ts';
+import { errorReplies, guard, publicRoute } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { gatewayKeyCheck } from './gateway-key.ts';
 
@@ -32,7 +32,9 @@ function parseForms(app: App) {
  */
 export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: RouteContext) {
   const opts = { secret: config.phone.callbackSecret, perNumberPerMinute: config.phone.rateLimitMax };
+  // Public to the token check: the gateway proves itself with its secret (`fromGateway`).
   const perNumber = (field: 'phoneNumber' | 'from') => ({
+    ...publicRoute,
     rateLimit: {
       max: opts.perNumberPerMinute,
       timeWindow: '1 minute',
@@ -90,12 +92,11 @@ export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: R
     {
       schema: {
         tags,
-        security,
         description: 'Administrators and experts: one step of the USSD menu, as a phone would get it.',
         body: ussdSimulateBody,
         response: { 200: ussdSimulateReply, ...errorReplies(400, 401, 403, 429) },
       },
-      onRequest: app.requireRole('admin', 'expert'),
+      config: guard('admin', 'expert'),
     },
     async (req) => ussd.simulate(caller(req).userId, req.body),
   );
@@ -105,12 +106,11 @@ export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: R
     {
       schema: {
         tags,
-        security,
         description: 'Experts: farmers who asked to be called back (open: oldest first; done: newest first).',
         querystring: callbackQuery,
         response: { 200: callbackPage, ...errorReplies(400, 401, 403) },
       },
-      onRequest: app.requireRole('expert'),
+      config: guard('expert'),
     },
     async (req) => ussd.callbacks(req.query),
   );
@@ -120,11 +120,10 @@ export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: R
     {
       schema: {
         tags,
-        security,
         params: callbackParams,
         response: { 204: z.null(), ...errorReplies(400, 401, 403, 404) },
       },
-      onRequest: app.requireRole('expert'),
+      config: guard('expert'),
     },
     async (req, reply) => {
       await ussd.callbackDone(req.params.id, caller(req).userId);

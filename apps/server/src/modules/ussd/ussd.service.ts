@@ -7,7 +7,7 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { SignupService } from '../auth/signup.service.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
-import { actions } from './actions.ts';
+import { actions, askCallBack } from './actions.ts';
 import { type MenuCtx, type MenuUses, runMenu } from './menu.ts';
 import { screens } from './screens-menu.ts';
 import { districtNamed, parseSms } from './sms-keywords.ts';
@@ -91,8 +91,7 @@ export function createUssdService(
         return say('smsIn.district', { district: district.name });
       }
       case 'callMe': {
-        const open = await repo.openCallbackOf(user.id);
-        if (!open) await repo.addCallback({ userId: user.id, language, channel: 'sms', now: c.now });
+        await askCallBack(repo, { userId: user.id, language, channel: 'sms', now: c.now });
         return say('smsIn.callMe');
       }
       default:

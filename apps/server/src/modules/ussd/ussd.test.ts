@@ -112,13 +112,19 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     const rust = (await walk(phone, ['1'])).screen;
     expect(rust).toContain('Kasooli: wansi wa 3, eyongera');
     expect(rust).toContain('Bijanjaalo: 4, eyongera');
+    // The menu number of "call me" comes from the home array, never written in the text.
     expect((await walk(phone, ['1', '1'])).screen).toContain('Kebera ebikoola');
+    expect((await walk(phone, ['1', '1'])).screen).toContain('(menyu 4)');
   });
 
   it('goes back with 0 and home with 00, and repeats a screen with a hint on wrong input (English and Kiswahili)', async () => {
     const en = await createUser(t, 'farmer');
     const home = (await walk(en.phone, [])).screen;
-    expect(home).toContain('1 Rust in my district');
+    // Built from the home array: the text as it always read, numbered 1 to 7, and 8 is no option.
+    expect(home).toBe(
+      'Kutu\n1 Rust in my district\n2 SMS alerts\n3 My consultations\n4 Ask an expert to call me\n5 My last diagnosis\n6 Follow-up question\n7 Language or district',
+    );
+    expect((await walk(en.phone, ['8'])).screen).toBe(`Type a number shown.\n${home}`);
     expect((await walk(en.phone, ['7', '0'])).screen).toBe(home);
     expect((await walk(en.phone, ['7', '1', '00'])).screen).toBe(home);
     const wrong = (await walk(en.phone, ['9'])).screen;

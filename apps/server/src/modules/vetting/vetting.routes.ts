@@ -10,26 +10,25 @@ import {
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
 import { caller } from '../../plugins/auth.ts';
-import { errorReplies, security } from '../../lib/route-schema.ts';
+import { errorReplies, guard } from '../../lib/route-schema.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 const tags = ['admin'];
 
 /** Expert vetting by administrators (docs/decisions/0027); only `admin` accounts, made from the command line. */
 export function vettingRoutes(app: App, { services: { vetting } }: RouteContext) {
-  const admin = app.requireRole('admin');
+  const admin = guard('admin');
 
   app.get(
     vettingApi.applications,
     {
       schema: {
         tags,
-        security,
         description: 'Expert applications: pending first (oldest first), then the decided ones (latest first).',
         querystring: expertApplicationsQuery,
         response: { 200: expertApplicationPage, ...errors },
       },
-      onRequest: admin,
+      config: admin,
     },
     async (req) => vetting.list(req.query),
   );
@@ -39,14 +38,13 @@ export function vettingRoutes(app: App, { services: { vetting } }: RouteContext)
     {
       schema: {
         tags,
-        security,
         description:
           "Approves a pending expert, or a refused one with `{ from: 'refused' }` (409 when the application is no longer in that state); the expert is told in their language (app, SMS, email).",
         params: idParam,
         body: approveApplicationBody,
         response: { 200: expertApplication, ...errors },
       },
-      onRequest: admin,
+      config: admin,
     },
     async (req) => vetting.approve(caller(req).userId, req.params.id, req.body?.from ?? 'pending'),
   );
@@ -56,13 +54,12 @@ export function vettingRoutes(app: App, { services: { vetting } }: RouteContext)
     {
       schema: {
         tags,
-        security,
         description: 'Refuses a pending expert with a reason the expert reads (app, SMS, email, in their language).',
         params: idParam,
         body: refuseApplicationBody,
         response: { 200: expertApplication, ...errors },
       },
-      onRequest: admin,
+      config: admin,
     },
     async (req) => vetting.refuse(caller(req).userId, req.params.id, req.body.reason),
   );

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { OutbreakCrop, OutbreakWeek } from '@kutu/contract';
 import { formatDate } from '../../../lib/format.ts';
 import { useOutbreakTrend } from '../../../api/outbreak.ts';
-import { type Count, countLabel, LEVEL_FILLS } from '../lib/shading.ts';
+import { BELOW_MIN_VALUE, type Count, countLabel, LEVEL_FILLS, privacyMin } from '../lib/shading.ts';
 import type { DistrictCounts } from './DistrictMap.tsx';
 
-/** The height a count's bar stands for: "fewer than 3" is drawn as 1.5, never as its real 1 or 2. */
-const barValue = (c: Count) => (c.fewer_than_3 ? 1.5 : (c.count ?? 0));
+/** The height a count's bar stands for: "below the minimum" is drawn as BELOW_MIN_VALUE, never as its real number. */
+const barValue = (c: Count) => (c.below_min ? BELOW_MIN_VALUE : (c.count ?? 0));
 
 /** Twelve weeks as bars: confirmed filled, reported as a thin bar beside it. The table below is the text. */
 function TrendChart({ weeks, label }: { weeks: OutbreakWeek[]; label: string }) {
@@ -45,7 +45,7 @@ interface DistrictDetailProps {
 export function DistrictDetail({ code, name, crop, days, counts, alert, onClose }: DistrictDetailProps) {
   const { t } = useTranslation();
   const trend = useOutbreakTrend(code, crop);
-  const fewer = t('outbreak.fewerThan3');
+  const fewer = t('outbreak.fewerThanMin', privacyMin);
   return (
     <Paper withBorder p="sm" data-testid="district-detail">
       <Stack gap="xs">

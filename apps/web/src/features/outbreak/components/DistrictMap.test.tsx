@@ -14,8 +14,8 @@ const uganda = districtFeatures(
   JSON.parse(fs.readFileSync(path.join(GEO, 'uganda-districts.topojson'), 'utf8')) as DistrictTopology,
   'UG',
 );
-const n = (count: number) => ({ count, fewer_than_3: false });
-const few = { count: null, fewer_than_3: true };
+const n = (count: number) => ({ count, below_min: false });
+const few = { count: null, below_min: true };
 
 // Kampala 12 confirmed; Mbale "fewer than 3" confirmed and 4 reported; Gulu only reported (fewer than 3).
 const counts = new Map<string, DistrictCounts>([

@@ -3,7 +3,16 @@ import { geoMercator, geoPath } from 'd3-geo';
 import { useTranslation } from 'react-i18next';
 import type { DistrictFeature } from '../../../lib/geo/geo.ts';
 import { childrenOf, parentOf } from '../lib/newer-districts.ts';
-import { type Count, countLabel, hasCases, type Level, LEVEL_FILLS, levelOf, ZERO } from '../lib/shading.ts';
+import {
+  type Count,
+  countLabel,
+  hasCases,
+  type Level,
+  LEVEL_FILLS,
+  levelOf,
+  privacyMin,
+  ZERO,
+} from '../lib/shading.ts';
 
 export interface DistrictCounts {
   confirmed: Count;
@@ -77,8 +86,8 @@ export const DistrictMap = memo(function DistrictMap({
             aria-pressed={isSelected}
             aria-label={t('outbreak.map.districtLabel', {
               name: s.name,
-              confirmed: countLabel(c.confirmed, t('outbreak.fewerThan3')),
-              reported: countLabel(c.reported, t('outbreak.fewerThan3')),
+              confirmed: countLabel(c.confirmed, t('outbreak.fewerThanMin', privacyMin)),
+              reported: countLabel(c.reported, t('outbreak.fewerThanMin', privacyMin)),
             })}
             data-code={s.code}
             data-level={level}

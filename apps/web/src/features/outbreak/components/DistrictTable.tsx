@@ -13,13 +13,13 @@ import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
 import { downloadOutbreakCsv, useOutbreakTable } from '../../../api/outbreak.ts';
 import type { Country } from '../../../lib/geo/geo.ts';
-import { type Count, countLabel, LEVEL_FILLS } from '../lib/shading.ts';
+import { BELOW_MIN_VALUE, type Count, countLabel, LEVEL_FILLS, privacyMin } from '../lib/shading.ts';
 
 const PAGE_SIZE = 20;
 
-/** Twelve weeks of confirmed cases as a 60 × 16 sparkline ("fewer than 3" drawn as 1.5). */
+/** Twelve weeks of confirmed cases as a 60 × 16 sparkline ("below the minimum" drawn as BELOW_MIN_VALUE). */
 function Sparkline({ weeks }: { weeks: Count[] }) {
-  const values = weeks.map((c) => (c.fewer_than_3 ? 1.5 : (c.count ?? 0)));
+  const values = weeks.map((c) => (c.below_min ? BELOW_MIN_VALUE : (c.count ?? 0)));
   const max = Math.max(3, ...values);
   return (
     <svg width={60} height={16} aria-hidden="true">
@@ -44,7 +44,7 @@ export function DistrictTable({ crop, country }: { crop: OutbreakCrop; country: 
   const [page, setPage] = useState(1);
   const [downloading, setDownloading] = useState(false);
   const table = useOutbreakTable({ crop, country, page, page_size: PAGE_SIZE });
-  const fewer = t('outbreak.fewerThan3');
+  const fewer = t('outbreak.fewerThanMin', privacyMin);
   const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   const download = () => {
     setDownloading(true);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Country, DistrictFeature } from '../../../lib/geo/geo.ts';
 import { districtByCode } from '@kutu/contract/districts';
 import { parentOf } from '../lib/newer-districts.ts';
-import { countLabel, hasCases, type Level, LEVEL_FILLS, ZERO } from '../lib/shading.ts';
+import { BELOW_MIN_VALUE, countLabel, hasCases, type Level, LEVEL_FILLS, privacyMin, ZERO } from '../lib/shading.ts';
 import type { DistrictCounts } from './DistrictMap.tsx';
 
 const LEVELS: Level[] = [0, 1, 2, 3, 4];
@@ -20,7 +20,7 @@ export function MapLegend({ days }: { days: number }) {
         {LEVELS.map((level) => (
           <Group key={level} gap={4} wrap="nowrap">
             <Box w={16} h={16} bg={LEVEL_FILLS[level]} style={{ border: '1px solid #868e96' }} aria-hidden />
-            <Text size="xs">{t(`outbreak.legend.level${level}`)}</Text>
+            <Text size="xs">{t(`outbreak.legend.level${level}`, privacyMin)}</Text>
           </Group>
         ))}
         <Group gap={4} wrap="nowrap">
@@ -48,7 +48,7 @@ interface DistrictListProps {
  */
 export function DistrictList({ features, counts, selected, onSelect }: DistrictListProps) {
   const { t } = useTranslation();
-  const rank = (c: DistrictCounts) => (c.confirmed.fewer_than_3 ? 1.5 : (c.confirmed.count ?? 0));
+  const rank = (c: DistrictCounts) => (c.confirmed.below_min ? BELOW_MIN_VALUE : (c.confirmed.count ?? 0));
   const rows = features
     .map((f) => ({ f, c: counts.get(f.properties.code) ?? { confirmed: ZERO, reported: ZERO } }))
     .filter(({ c }) => hasCases(c.confirmed) || hasCases(c.reported))
@@ -86,8 +86,8 @@ export function DistrictList({ features, counts, selected, onSelect }: DistrictL
               </Stack>
               <Text size="sm" ta="right">
                 {t('outbreak.list.counts', {
-                  confirmed: countLabel(c.confirmed, t('outbreak.fewerThan3')),
-                  reported: countLabel(c.reported, t('outbreak.fewerThan3')),
+                  confirmed: countLabel(c.confirmed, t('outbreak.fewerThanMin', privacyMin)),
+                  reported: countLabel(c.reported, t('outbreak.fewerThanMin', privacyMin)),
                 })}
               </Text>
             </Group>

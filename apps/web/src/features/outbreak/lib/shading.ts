@@ -1,16 +1,24 @@
+import { SMALL_COUNT_MIN } from '@kutu/contract/outbreak-paths';
+
 /**
  * How the map shades a district by its confirmed cases (decision 0035). Counts arrive under the privacy rule
- * (packages/contract outbreak.ts `smallCount`): 1 or 2 cases come as "fewer than 3", never the number.
+ * (packages/contract outbreak.ts `smallCount`): a count below SMALL_COUNT_MIN comes as `below_min`, never the number.
  */
 export interface Count {
-  /** The number of cases; null when the server says only "fewer than 3". */
+  /** The number of cases; null when the server says only "below the minimum". */
   count: number | null;
-  fewer_than_3: boolean;
+  below_min: boolean;
 }
 
-export const ZERO: Count = { count: 0, fewer_than_3: false };
+export const ZERO: Count = { count: 0, below_min: false };
 
-/** Shading steps: none, fewer than 3, 3 to 9, 10 to 24, 25 or more. */
+/** The values of every text that names the privacy minimum (`{{min}}`: "fewer than {{min}}"). */
+export const privacyMin = { min: SMALL_COUNT_MIN };
+
+/** How tall a "below the minimum" bar or rank is: half the minimum, above none and below any number shown. */
+export const BELOW_MIN_VALUE = SMALL_COUNT_MIN / 2;
+
+/** Shading steps: none, below the minimum, the minimum to 9, 10 to 24, 25 or more. */
 export type Level = 0 | 1 | 2 | 3 | 4;
 
 /** Light to dark rust, each step telling apart from the next also in grey (contrast ≥ 1.4 between steps). */
@@ -23,20 +31,20 @@ export const LEVEL_FILLS: Record<Level, string> = {
 };
 
 export function levelOf(c: Count): Level {
-  if (c.fewer_than_3) return 1;
+  if (c.below_min) return 1;
   const n = c.count ?? 0;
   if (n >= 25) return 4;
   if (n >= 10) return 3;
-  if (n >= 3) return 2;
-  // A count of 1 or 2 sent as a number would break the privacy rule; it shades as "fewer than 3".
+  if (n >= SMALL_COUNT_MIN) return 2;
+  // A small count sent as a number would break the privacy rule; it shades as "below the minimum".
   return n > 0 ? 1 : 0;
 }
 
-/** Whether there is any case at all (a "fewer than 3" is at least one). */
-export const hasCases = (c: Count) => c.fewer_than_3 || (c.count ?? 0) > 0;
+/** Whether there is any case at all (a "below the minimum" is at least one). */
+export const hasCases = (c: Count) => c.below_min || (c.count ?? 0) > 0;
 
-/** The count as the map writes it: the number, or "fewer than 3" (never 1 or 2). */
-export function countLabel(c: Count, fewerThan3: string): string {
-  if (c.fewer_than_3 || (c.count !== null && c.count > 0 && c.count < 3)) return fewerThan3;
+/** The count as the map writes it: the number, or "fewer than {{min}}" (never a number below it). */
+export function countLabel(c: Count, fewerThanMin: string): string {
+  if (c.below_min || (c.count !== null && c.count > 0 && c.count < SMALL_COUNT_MIN)) return fewerThanMin;
   return String(c.count ?? 0);
 }

@@ -29,7 +29,7 @@ import { DistrictList, MapAttribution, MapLegend } from '../components/MapParts.
 import { withNewerDistricts } from '../lib/newer-districts.ts';
 import { loadDistricts } from '../../../lib/geo/boundaries.ts';
 import { type Country, countries } from '../../../lib/geo/geo.ts';
-import { hasCases, ZERO } from '../lib/shading.ts';
+import { hasCases, privacyMin, ZERO } from '../lib/shading.ts';
 import { windowDays } from '../lib/window.ts';
 
 // The expert's table (with its pagination) loads only when its tab opens.
@@ -121,7 +121,7 @@ function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }
       <Text size="sm" c="dimmed" data-testid="map-date">
         {data.data_as_of
           ? t('outbreak.dataAsOf', { when: formatDate(data.data_as_of, 'UTC') })
-          : t('outbreak.noDataYet')}
+          : t('outbreak.noDataYet', privacyMin)}
         {' · '}
         {t('outbreak.window', { from: formatDate(data.from, 'UTC'), to: formatDate(data.to, 'UTC') })}
       </Text>

@@ -20,7 +20,7 @@ function MessageCard({ m, onSend, busy }: { m: FailedMessage; onSend: () => void
           {m.to.username}
         </Text>
         <Badge color="red" variant="light">
-          {t(`delivery.channel.${m.channel}`)}
+          {t(`delivery.channel.${m.channel}`, { defaultValue: m.channel })}
         </Badge>
       </Group>
       <Stack gap={4}>

@@ -1,0 +1,99 @@
+import type { DeliveryChannel, Language } from '@kutu/contract';
+import type { Mailer } from '../../adapters/mailer.ts';
+import type { Sms } from '../../adapters/sms.ts';
+import { render, restoreMessage, storeMessage, t, type StoredMessage } from '../../i18n/i18n.ts';
+import type { MessageKind, Tell } from '../../lib/deliverer.ts';
+import type { DeliveryRepo, DeliveryRow, Recipient } from './delivery.repo.ts';
+import { smsAllowed } from './sms-allowed.ts';
+import { smsParts } from './sms-text.ts';
+
+/** An outbox row as the sender claimed it. */
+export type ClaimedDelivery = Pick<
+  DeliveryRow,
+  'id' | 'key' | 'userId' | 'channel' | 'kind' | 'body' | 'subject' | 'link' | 'attempts' | 'partsSent' | 'gatewayId'
+>;
+
+/**
+ * One way out of the app (docs/decisions/0050): everything the outbox needs to know of a channel, in one
+ * record. `write()` asks `compose` and `address`, the sender `allowed`, `address` and `send`, and the
+ * administrators' failed list `address`; none of them names a channel.
+ */
+export interface Channel {
+  /** What this channel keeps of a message (null: nothing for it), stored in the event's transaction. */
+  compose(tell: Tell): { body: StoredMessage; subject?: StoredMessage; link?: string | null } | null;
+  /** The person's address on this channel as the account has it now; none: no row, or the row is skipped. */
+  address(person: Pick<Recipient, 'phone' | 'email'>): string | null;
+  /** Whether the person may get a message of this kind now: `true`, or why not (the row is skipped). */
+  allowed(person: Recipient, kind: MessageKind): true | string;
+  /**
+   * Sends one row, its text already in the person's language; returns the gateway's id if it gives one.
+   * Throws what the channel threw: a retry later, or failed for good if the error says `permanent`.
+   */
+  send(
+    row: ClaimedDelivery,
+    to: { address: string; language: Language },
+    text: string,
+  ): Promise<{ gatewayId?: string | null }>;
+}
+
+/** A row whose channel has no record here: failed for good, never sent some other way. */
+export class UnknownChannelError extends Error {
+  readonly permanent = true;
+  constructor(channel: string) {
+    super(`Unknown channel "${channel}": it has no record in modules/delivery/channels.ts`);
+  }
+}
+
+/**
+ * The channel table: one record per name in the contract's `deliveryChannels` (the type makes a
+ * missing one a type error). A new channel adds its name there, its adapter, its record here and its
+ * adapter on `deps` (docs/CONTRIBUTING.md).
+ */
+export function createChannels(deps: {
+  sms: Sms;
+  mailer: Mailer;
+  repo: DeliveryRepo;
+}): Record<DeliveryChannel, Channel> {
+  return {
+    sms: {
+      compose: (tell) => (tell.sms ? { body: storeMessage(tell.sms) } : null),
+      address: (person) => person.phone,
+      allowed: (person, kind) => {
+        if (smsAllowed(person, kind)) return true;
+        return person.smsStoppedAt ? 'The number sent STOP' : 'SMS turned off by the person';
+      },
+      async send(row, to, text) {
+        const parts = smsParts(text);
+        let first = row.gatewayId;
+        // A retry after a later part failed sends the parts the gateway did not take yet, not all again.
+        for (let i = row.partsSent; i < parts.length; i++) {
+          const receipt = await deps.sms.send(to.address, parts[i]!, { key: `kutu-${row.id}-${i + 1}` });
+          first ??= receipt.gatewayId;
+          if (i < parts.length - 1) await deps.repo.partsSent(row.id, row.attempts, i + 1, first);
+        }
+        return { gatewayId: first };
+      },
+    },
+    email: {
+      compose: (tell) =>
+        tell.email
+          ? {
+              body: storeMessage(tell.email.text),
+              subject: storeMessage(tell.email.subject),
+              link: tell.email.link ?? null,
+            }
+          : null,
+      address: (person) => person.email,
+      allowed: () => true,
+      async send(row, to, text) {
+        const link = row.link ? `\n\n${t(to.language, 'consultations.seeInKutu', { link: row.link })}` : '';
+        await deps.mailer.send({
+          to: to.address,
+          subject: row.subject ? render(to.language, restoreMessage(row.subject)) : 'Kutu',
+          text: `${text}${link}`,
+        });
+        return {};
+      },
+    },
+  };
+}
