@@ -2,7 +2,7 @@ import type { Role } from '@kutu/contract';
 import { errorBody } from '@kutu/contract';
 
 /**
- * Who may call a route (docs/decisions/00XX-routes-guarded-by-default.md): `'public'`, or a signed-in
+ * Who may call a route (docs/decisions/0063-routes-guarded-by-default.md): `'public'`, or a signed-in
  * caller of one of `roles` (none listed: any role). The auth plugin's `/api` hook enforces it and the
  * OpenAPI document's `security` is derived from it; an `/api` route that declares neither is refused
  * to a caller without a valid token, and `npm run check` fails until it says which it is.

@@ -1,7 +1,7 @@
 import { analysisApi, openFollowUpList } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
-import { errorReplies, security } from '../../lib/route-schema.ts';
+import { errorReplies, guard } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 
 /** What a farmer may say a new photo follows up (docs/decisions/0044, 0059). */
@@ -11,12 +11,11 @@ export function followUpRoutes(app: App, { services: { followUps } }: RouteConte
     {
       schema: {
         tags: ['rust-detection'],
-        security,
         description:
           "The caller's diagnoses whose follow-up reminder is open (advice to treat, no follow-up photo yet), newest first: the ids a new photo's `follow_up_of` may name.",
         response: { 200: openFollowUpList, ...errorReplies(401, 403) },
       },
-      onRequest: app.requireRole('farmer'),
+      config: guard('farmer'),
     },
     async (req) => ({ results: await followUps.openFor(caller(req).userId) }),
   );
