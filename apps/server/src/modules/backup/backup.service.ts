@@ -130,6 +130,7 @@ export async function restoreBackup(
       `This installation is not empty (it holds ${held.join(', ')}). Restore into an empty one, or add --force to replace everything in it.`,
     );
   }
+  await fs.mkdir(target.dataDir, { recursive: true });
   const scratch = await fs.mkdtemp(path.join(path.dirname(path.resolve(from)), '.kutu-restore-'));
   try {
     await extractArchive(from, scratch, manifest);
