@@ -158,7 +158,11 @@ const schema = z
     /** How many scheduled backups to keep; older archives are removed. */
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
     /** Hours between scheduled backups; 0 turns them off. */
-    BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(24 * 31).default(24),
+    BACKUP_EVERY_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 31)
+      .default(24),
   })
   .superRefine((env, ctx) => {
     const trustProxy = parseTrustProxy(env.TRUST_PROXY);

@@ -28,7 +28,14 @@ import { backupRoutes } from './modules/backup/backup.routes.ts';
  * Every module's queue and coordinator handlers, registered before the routes (docs/decisions/0042).
  * Each has the one signature `(app, { deps, services })` (docs/decisions/0056).
  */
-export const jobModules: RouteModule[] = [trainingJobs, consultationsJobs, outbreakJobs, followUpJobs, deliveryJobs, backupJobs];
+export const jobModules: RouteModule[] = [
+  trainingJobs,
+  consultationsJobs,
+  outbreakJobs,
+  followUpJobs,
+  deliveryJobs,
+  backupJobs,
+];
 
 /**
  * Every routes function, in the order app.ts registers them (docs/decisions/0056). A new feature adds

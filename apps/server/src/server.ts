@@ -136,7 +136,11 @@ export async function startServer(opts: StartOptions = {}) {
   // `npm run backup` asks this process for the embedded database's copy (modules/backup/control.ts).
   const stopBackupControl =
     database.kind === 'pglite'
-      ? startBackupControl(config.dataDir, (out) => takeBackup({ database, storage, dataDir: config.dataDir }, out), logError)
+      ? startBackupControl(
+          config.dataDir,
+          (out) => takeBackup({ database, storage, dataDir: config.dataDir }, out),
+          logError,
+        )
       : async () => {};
 
   let stopUpkeep = () => {};

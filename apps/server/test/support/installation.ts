@@ -54,7 +54,11 @@ export async function populateInstallation(t: TestContext) {
   const modelDir = path.join(t.dataDir, 'models', version);
   fs.mkdirSync(modelDir, { recursive: true });
   fs.writeFileSync(path.join(modelDir, 'model.onnx'), Buffer.from(`weights of ${version}`));
-  await t.deps.storage.putKey(`models/${version}/model.onnx`, Buffer.from(`weights of ${version}`), 'application/octet-stream');
+  await t.deps.storage.putKey(
+    `models/${version}/model.onnx`,
+    Buffer.from(`weights of ${version}`),
+    'application/octet-stream',
+  );
   await t.deps.database.db.insert(modelVersions).values({ version, path: modelDir, metrics: { accuracy: 0.9 } });
   return { farmer, expert, version };
 }
@@ -81,7 +85,9 @@ export async function everyRow(database: Database): Promise<Record<string, strin
 export async function storedChecksums(storage: FileStorage): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const { key } of await storage.list('')) {
-    out[key] = createHash('sha256').update(await storage.get(key)).digest('hex');
+    out[key] = createHash('sha256')
+      .update(await storage.get(key))
+      .digest('hex');
   }
   return out;
 }

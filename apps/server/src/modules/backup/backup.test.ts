@@ -49,7 +49,12 @@ describe('backup and restore drill', () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-backups-'));
     archive = path.join(work, 'kutu.tar.gz');
     await takeBackup(
-      { database: t.deps.database, databaseUrl: databaseUrlOf(t.deps.database), storage: t.deps.storage, dataDir: t.dataDir },
+      {
+        database: t.deps.database,
+        databaseUrl: databaseUrlOf(t.deps.database),
+        storage: t.deps.storage,
+        dataDir: t.dataDir,
+      },
       archive,
     );
     rows = await everyRow(t.deps.database);
@@ -140,7 +145,12 @@ describe('backup and restore drill with S3 storage', () => {
       await t.deps.jobs.stop(1000);
       const archive = path.join(work, 's3.tar.gz');
       await takeBackup(
-        { database: t.deps.database, databaseUrl: databaseUrlOf(t.deps.database), storage: t.deps.storage, dataDir: t.dataDir },
+        {
+          database: t.deps.database,
+          databaseUrl: databaseUrlOf(t.deps.database),
+          storage: t.deps.storage,
+          dataDir: t.dataDir,
+        },
         archive,
       );
       const photos = await storedChecksums(t.deps.storage);

@@ -42,7 +42,9 @@ async function tool(name: 'pg_dump' | 'pg_restore', args: string[], env: NodeJS.
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { stderr?: string };
     if (e.code === 'ENOENT') {
-      throw new Error(`${name} is not installed: install PostgreSQL's client tools (postgresql-client), or set PG_BIN_DIR`);
+      throw new Error(
+        `${name} is not installed: install PostgreSQL's client tools (postgresql-client), or set PG_BIN_DIR`,
+      );
     }
     throw new Error(`${name} failed: ${(e.stderr ?? e.message).trim().split('\n').slice(0, 3).join(' ')}`);
   }
@@ -64,7 +66,11 @@ export async function dumpDatabase(database: Database, databaseUrl: string | und
   }
   if (!databaseUrl) throw new Error('DATABASE_URL is needed to dump PostgreSQL');
   const { dbname, env } = connection(databaseUrl);
-  await tool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${dbname}`], env);
+  await tool(
+    'pg_dump',
+    ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${dbname}`],
+    env,
+  );
 }
 
 /** Schemas a restore replaces: everything but PostgreSQL's own. */
