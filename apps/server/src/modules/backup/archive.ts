@@ -71,7 +71,8 @@ export async function writeArchive(
   await fs.mkdir(path.dirname(path.resolve(out)), { recursive: true });
   const partial = `${out}.partial`;
   try {
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true, noDirRecurse: true }, [
+    // Photos and the PGlite dump are compressed already: the fastest level saves CPU, not bytes.
+    await tar.create({ gzip: { level: 1 }, file: partial, cwd: staging, portable: true, noDirRecurse: true }, [
       MANIFEST,
       ...files.map((f) => f.path),
     ]);

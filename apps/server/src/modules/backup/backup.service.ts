@@ -49,10 +49,16 @@ export async function takeBackup(inst: Installation, out: string, now = new Date
     const dumpFile = DUMP_FILE[inst.database.kind];
     await dumpDatabase(inst.database, inst.databaseUrl, path.join(staging, dumpFile));
     for (const { key } of await inst.storage.list('')) {
+      // A file the local disk is still writing (renamed into place when done).
+      if (key.endsWith('.part')) continue;
       const target = path.join(staging, 'storage', key);
       await fs.mkdir(path.dirname(target), { recursive: true });
-      const obj = await inst.storage.stream(key);
-      await pipeline(obj.body, createWriteStream(target));
+      const obj = await inst.storage.stream(key).catch(async (err: unknown) => {
+        // Removed since the listing (a deleted post's photo): not part of this backup.
+        if (!(await inst.storage.exists(key))) return null;
+        throw err;
+      });
+      if (obj) await pipeline(obj.body, createWriteStream(target));
     }
     await copyDir(modelsDir(inst.dataDir), path.join(staging, 'models'));
     const manifest = await writeArchive(staging, file, {
