@@ -1,6 +1,7 @@
 import { type JobQueue, repeatJob } from '../../adapters/jobs.ts';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import { BACKUP_JOB_LIMIT_MS } from './backup.schedule.ts';
 
 /** The queue of the backup check: take a backup when the last one is BACKUP_EVERY_HOURS old. */
 export const BACKUP_QUEUE = 'backup';
@@ -14,7 +15,7 @@ export function backupJobs(_app: App, { deps: { jobs }, services: { backups } }:
     async () => {
       await backups.runIfDue();
     },
-    { expireInSeconds: 6 * 3600 },
+    { expireInSeconds: BACKUP_JOB_LIMIT_MS / 1000 },
   );
 }
 

@@ -9,6 +9,7 @@ import { eventually } from '../../../test/support/processes.ts';
 import { verifyArchive } from './archive.ts';
 import { BACKUP_QUEUE } from './backup.jobs.ts';
 import { createBackupSchedule } from './backup.schedule.ts';
+import { createBackupRepo } from './backup.repo.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -87,5 +88,14 @@ describe('scheduled backups', () => {
     const { recent, last_verified } = (await status()).json<BackupStatus>();
     expect(recent[0]).toMatchObject({ verified: false, size_bytes: null });
     expect(last_verified?.verified).toBe(true);
+  });
+
+  it('leaves a due backup to the worker already taking one, until that one is past its time limit', async () => {
+    t.clock.advance(DAY);
+    await createBackupRepo(t.deps.database.db).start(path.join(dir, 'in-progress.tar.gz'), t.clock.now());
+    const s = schedule();
+    expect(await s.runIfDue()).toBeNull();
+    t.clock.advance(7 * 3600_000);
+    expect((await s.runIfDue())?.verified).toBe(true);
   });
 });

@@ -7,6 +7,8 @@ import { takeBackup } from './backup.service.ts';
 import { type BackupRow, createBackupRepo } from './backup.repo.ts';
 
 const HOUR = 3600_000;
+/** The longest a backup job may run (the queue's expiry for it, backup.jobs.ts). */
+export const BACKUP_JOB_LIMIT_MS = 6 * HOUR;
 /** A scheduled run a little early (the queue's hourly tick drifts) still counts as due. */
 const EARLY_MS = 5 * 60_000;
 
@@ -78,8 +80,12 @@ export function createBackupSchedule(
     /** Takes one when the last verified one is BACKUP_EVERY_HOURS old (or there is none); the hourly job's rule. */
     async runIfDue(): Promise<BackupRow | null> {
       if (config.backup.everyHours <= 0) return null;
+      // Another worker is taking one (a dead worker's unfinished row stops counting after the job's limit).
+      const [newest] = await repo.recent(1);
+      const now = deps.clock.now().getTime();
+      if (newest && !newest.finishedAt && now - newest.startedAt.getTime() < BACKUP_JOB_LIMIT_MS) return null;
       const last = await repo.lastGood();
-      const age = last ? deps.clock.now().getTime() - last.startedAt.getTime() : Number.POSITIVE_INFINITY;
+      const age = last ? now - last.startedAt.getTime() : Number.POSITIVE_INFINITY;
       if (age < config.backup.everyHours * HOUR - EARLY_MS) return null;
       return this.takeScheduled();
     },
