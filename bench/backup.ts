@@ -76,13 +76,12 @@ async function roundTrip(
   label: string,
   database: Database,
   dataDir: string,
-  url: string | undefined,
   target: () => Promise<{ url?: string; dataDir: string }>,
 ) {
   const archive = path.join(tmp, `${label}.tar.gz`);
   let t = performance.now();
   const made = await takeBackup(
-    { database, databaseUrl: url, storage: createLocalStorage(path.join(dataDir, 'uploads')), dataDir },
+    { database, storage: createLocalStorage(path.join(dataDir, 'uploads')), dataDir },
     archive,
   );
   console.log(`${label}: backup ${since(t)}, archive ${mb(made.size)} (${made.files} files)`);
@@ -166,7 +165,7 @@ console.log(`photos: ${mb(photos.reduce((s, p) => s + p.length, 0) / photos.leng
   console.log(
     `pglite: database ${mb(sizeOf(path.join(dataDir, 'db')))}, photos ${mb(sizeOf(path.join(dataDir, 'uploads')))}`,
   );
-  await roundTrip('pglite', database, dataDir, undefined, async () => ({ dataDir: path.join(tmp, 'pglite-restored') }));
+  await roundTrip('pglite', database, dataDir, async () => ({ dataDir: path.join(tmp, 'pglite-restored') }));
 }
 
 // --- PostgreSQL: pg_dump / pg_restore, then point-in-time recovery ---
@@ -184,7 +183,7 @@ try {
   await populate(database, dataDir, photos);
   const [{ size }] = await query(primary.url, 'select pg_database_size(current_database())::bigint as size');
   console.log(`postgres: database ${mb(Number(size))}`);
-  await roundTrip('postgres', database, dataDir, primary.url, async () => {
+  await roundTrip('postgres', database, dataDir, async () => {
     await query(primary.url, 'create database restored');
     return { url: primary.url.replace(/\/postgres$/, '/restored'), dataDir: path.join(tmp, 'pg-restored') };
   });

@@ -40,7 +40,7 @@ export async function backupCommand(out: string, env: NodeJS.ProcessEnv = proces
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   try {
     const storage = createStorage(config.storageUrl, config.dataDir);
-    return await takeBackup({ database, databaseUrl: config.databaseUrl, storage, dataDir: config.dataDir }, file);
+    return await takeBackup({ database, storage, dataDir: config.dataDir }, file);
   } finally {
     await database.close();
   }

@@ -111,10 +111,3 @@ export async function emptyPostgresDatabase(serverUrl: string): Promise<{ url: s
     },
   };
 }
-
-/** The URL a PostgreSQL test database was opened with (its pool's); undefined for PGlite. */
-export function databaseUrlOf(database: Database): string | undefined {
-  if (database.kind !== 'postgres') return undefined;
-  return (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-    .connectionString;
-}

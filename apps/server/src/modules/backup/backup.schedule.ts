@@ -39,7 +39,6 @@ export function createBackupSchedule(
   const { config } = deps;
   const installation = {
     database: deps.database,
-    databaseUrl: config.databaseUrl,
     storage: deps.storage,
     dataDir: config.dataDir,
   };

@@ -11,8 +11,6 @@ import { databaseHasData, DUMP_FILE, dumpDatabase, restoreDatabase } from './dat
 /** What one installation is made of: its database, its stored objects and DATA_DIR's models folder. */
 export interface Installation {
   database: Database;
-  /** The PostgreSQL URL (pg_dump needs it); none for PGlite. */
-  databaseUrl?: string;
   storage: FileStorage;
   dataDir: string;
 }
@@ -47,7 +45,7 @@ export async function takeBackup(inst: Installation, out: string, now = new Date
   const staging = await fs.mkdtemp(path.join(path.dirname(file), '.kutu-backup-'));
   try {
     const dumpFile = DUMP_FILE[inst.database.kind];
-    await dumpDatabase(inst.database, inst.databaseUrl, path.join(staging, dumpFile));
+    await dumpDatabase(inst.database, path.join(staging, dumpFile));
     for (const { key } of await inst.storage.list('')) {
       // A file the local disk is still writing (renamed into place when done).
       if (key.endsWith('.part')) continue;

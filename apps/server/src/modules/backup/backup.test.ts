@@ -8,7 +8,6 @@ import { createLocalStorage, type FileStorage } from '../../adapters/storage.ts'
 import { analyses, bookings, deliveries, expertReviews, modelVersions, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import {
-  databaseUrlOf,
   emptyPostgresDatabase,
   everyRow,
   populateInstallation,
@@ -51,7 +50,6 @@ describe('backup and restore drill', () => {
     await takeBackup(
       {
         database: t.deps.database,
-        databaseUrl: databaseUrlOf(t.deps.database),
         storage: t.deps.storage,
         dataDir: t.dataDir,
       },
@@ -147,7 +145,6 @@ describe('backup and restore drill with S3 storage', () => {
       await takeBackup(
         {
           database: t.deps.database,
-          databaseUrl: databaseUrlOf(t.deps.database),
           storage: t.deps.storage,
           dataDir: t.dataDir,
         },

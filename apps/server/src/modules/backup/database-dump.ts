@@ -55,7 +55,7 @@ async function tool(name: 'pg_dump' | 'pg_restore', args: string[], env: NodeJS.
  * process that has it open (after a checkpoint, between two queries); PostgreSQL's `pg_dump`, which
  * reads one snapshot while the servers keep writing.
  */
-export async function dumpDatabase(database: Database, databaseUrl: string | undefined, file: string): Promise<void> {
+export async function dumpDatabase(database: Database, file: string): Promise<void> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   if (database.kind === 'pglite') {
     const client = (database.db as unknown as { $client: PGlite }).$client;
@@ -64,8 +64,8 @@ export async function dumpDatabase(database: Database, databaseUrl: string | und
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     return;
   }
-  if (!databaseUrl) throw new Error('DATABASE_URL is needed to dump PostgreSQL');
-  const { dbname, env } = connection(databaseUrl);
+  if (!database.url) throw new Error('The PostgreSQL URL is needed to dump the database');
+  const { dbname, env } = connection(database.url);
   await tool(
     'pg_dump',
     ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${dbname}`],
