@@ -13,7 +13,7 @@ import { createBackupRepo } from './backup.repo.ts';
 
 const DAY = 24 * 3600_000;
 
-describe('scheduled backups', () => {
+describe('scheduled backups', { timeout: 90_000 }, () => {
   let t: TestContext;
   let admin: TestUser;
   let farmer: TestUser;

@@ -33,7 +33,8 @@ async function emptyInstallation(storage?: FileStorage) {
   };
 }
 
-describe('backup and restore drill', () => {
+// Each test copies and restores a whole installation, twice in one of them: slow on a busy machine.
+describe('backup and restore drill', { timeout: 120_000 }, () => {
   let t: TestContext;
   let work: string;
   let archive: string;
@@ -57,7 +58,7 @@ describe('backup and restore drill', () => {
     );
     rows = await everyRow(t.deps.database);
     photos = await storedChecksums(t.deps.storage);
-  });
+  }, 120_000);
   afterAll(async () => {
     await t.close();
     fs.rmSync(work, { recursive: true, force: true });
@@ -132,7 +133,7 @@ describe('backup and restore drill', () => {
   });
 });
 
-describe('backup and restore drill with S3 storage', () => {
+describe('backup and restore drill with S3 storage', { timeout: 120_000 }, () => {
   it('copies every object of the bucket and puts them back in an empty one', async () => {
     const s3 = await startS3Server('kutu-drill');
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-backups-'));
