@@ -99,5 +99,3 @@ export function createBackupSchedule(
     },
   };
 }
-
-export type BackupSchedule = ReturnType<typeof createBackupSchedule>;
