@@ -1,4 +1,4 @@
-import { type JobQueue, repeatJob } from '../../adapters/jobs.ts';
+import type { JobQueue } from '../../adapters/jobs.ts';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
 import { BACKUP_JOB_LIMIT_MS } from './backup.schedule.ts';
@@ -7,6 +7,8 @@ import { BACKUP_JOB_LIMIT_MS } from './backup.schedule.ts';
 export const BACKUP_QUEUE = 'backup';
 /** How often the worker asks whether a backup is due. */
 const CHECK_INTERVAL_MS = 60 * 60_000;
+/** The first check waits for the start to settle (and a short-lived process, a test's, takes none). */
+const FIRST_CHECK_MS = 10 * 60_000;
 
 export function backupJobs(_app: App, { deps: { jobs }, services: { backups } }: RouteContext) {
   // A large installation's archive takes a while to write and read back.
@@ -19,11 +21,23 @@ export function backupJobs(_app: App, { deps: { jobs }, services: { backups } }:
   );
 }
 
-/** Asks now and then every hour whether a backup is due (processes that run jobs); returns a stop function. */
+/** Asks 10 minutes after start and then every hour whether a backup is due; returns a stop function. */
 export function startBackupSchedule(
-  jobs: JobQueue,
+  jobs: Pick<JobQueue, 'send'>,
   everyHours: number,
   log: (msg: string, err: unknown) => void,
 ): () => void {
-  return everyHours > 0 ? repeatJob(jobs, BACKUP_QUEUE, CHECK_INTERVAL_MS, log) : () => {};
+  if (everyHours <= 0) return () => {};
+  const tick = () => void jobs.send(BACKUP_QUEUE, {}).catch((err) => log(`${BACKUP_QUEUE} not queued`, err));
+  let interval: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    tick();
+    interval = setInterval(tick, CHECK_INTERVAL_MS);
+    interval.unref();
+  }, FIRST_CHECK_MS);
+  first.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(interval);
+  };
 }
