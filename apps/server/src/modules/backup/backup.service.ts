@@ -101,7 +101,7 @@ async function whatIsThere(target: RestoreTarget): Promise<string[]> {
   const held: string[] = [];
   if (await databaseHasData({ url: target.databaseUrl, pgliteDir: pgliteDir(target.dataDir) })) held.push('data');
   const objects = (await target.storage.list('')).length;
-  if (objects) held.push(`${objects} stored files`);
+  if (objects) held.push(`${objects} stored ${objects === 1 ? 'file' : 'files'}`);
   if (await hasFiles(modelsDir(target.dataDir))) held.push('model files');
   return held;
 }
@@ -149,7 +149,7 @@ export async function restoreBackup(
       const key = f.path.slice('storage/'.length);
       await target.storage.putKey(key, await fs.readFile(path.join(scratch, f.path)), contentTypeOf(key));
     }
-    log(`${stored.length} stored files restored.`);
+    log(`Stored files restored: ${stored.length}.`);
     await fs.rm(modelsDir(target.dataDir), { recursive: true, force: true });
     await copyDir(path.join(scratch, 'models'), modelsDir(target.dataDir));
     return manifest;
