@@ -67,7 +67,12 @@ export function requestBackup(dataDir: string, out: string): Promise<BackupResul
           text += c;
         });
         res.on('end', () => {
-          const body = JSON.parse(text || '{}') as BackupResult & { error?: string };
+          let body: BackupResult & { error?: string };
+          try {
+            body = JSON.parse(text || '{}');
+          } catch {
+            return reject(new Error(`The running server gave an unreadable answer (${res.statusCode})`));
+          }
           if (res.statusCode === 200) resolve(body);
           else reject(new Error(`The running server could not take the backup: ${body.error ?? res.statusCode}`));
         });
