@@ -14,12 +14,19 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-# --- runtime: Node 24 (runs the TypeScript sources directly) and Debian's PyTorch for retraining ---
+# --- runtime: Node 24 (runs the TypeScript sources directly), Debian's PyTorch for retraining, and
+# pg_dump/pg_restore for backups: version 17 like compose.yaml's server (pg_dump must be at least the
+# server's version; Debian 12 has 15), from the PostgreSQL project's apt repository, whose key comes with
+# Debian's postgresql-common ---
 FROM node:24-bookworm-slim AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 python3-torch python3-torchvision python3-onnx \
+     postgresql-common ca-certificates \
+  && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+  && apt-get install -y --no-install-recommends postgresql-client-17 \
   && rm -rf /var/lib/apt/lists/* \
-  && useradd --system --uid 10001 --create-home --home-dir /var/lib/kutu kutu
+  && useradd --system --uid 10001 --create-home --home-dir /var/lib/kutu kutu \
+  && install -d -o kutu -g kutu /var/lib/kutu-backups
 WORKDIR /app
 # Sources, pruned node_modules, the built web app, the committed model (packages/vision/models) and the
 # base training images (datasets/rust3); owned by root, so the app cannot change its own code.

@@ -96,6 +96,10 @@ test('a new expert waits on a screen that says so until an administrator approve
   await expect(card).toContainText('Waiting');
   await expect(card).toContainText('Wheat and maize rusts');
   await fitsThePhone(admin);
+  // The same screen says how the installation's backups stand.
+  const backups = admin.getByRole('article', { name: 'Backups' });
+  await expect(backups).toContainText(/No backup has been taken yet\.|Last backup: /);
+  await expect(backups).toContainText(/A backup is taken every \d+ hours?; the last \d+ are kept\./);
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(card).toContainText('Approved');
   await adminContext.close();

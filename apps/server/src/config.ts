@@ -152,6 +152,17 @@ const schema = z
     STORAGE_URL: z.string().url().optional(),
     /** Bearer token for /metrics; without it only loopback clients may read metrics. */
     METRICS_TOKEN: z.string().min(16).optional(),
+    // --- scheduled backups (modules/backup) ---
+    /** Where the worker writes its backups; default DATA_DIR/backups (better: another disk). */
+    BACKUP_DIR: z.string().optional(),
+    /** How many scheduled backups to keep; older archives are removed. */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+    /** Hours between scheduled backups; 0 turns them off. */
+    BACKUP_EVERY_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 31)
+      .default(24),
   })
   .superRefine((env, ctx) => {
     const trustProxy = parseTrustProxy(env.TRUST_PROXY);
@@ -280,5 +291,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metricsToken: e.METRICS_TOKEN,
     smsReportSecret: e.SMS_REPORT_SECRET,
     deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      keep: e.BACKUP_KEEP,
+      everyHours: e.BACKUP_EVERY_HOURS,
+    },
   };
 }

@@ -22,12 +22,21 @@ import { trainingJobs } from './modules/training/training.jobs.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
 import { ussdRoutes } from './modules/ussd/ussd.routes.ts';
 import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
+import { backupJobs } from './modules/backup/backup.jobs.ts';
+import { backupRoutes } from './modules/backup/backup.routes.ts';
 
 /**
  * Every module's queue and coordinator handlers, registered before the routes (docs/decisions/0042).
  * Each has the one signature `(app, { deps, services })` (docs/decisions/0056).
  */
-export const jobModules: RouteModule[] = [trainingJobs, consultationsJobs, outbreakJobs, followUpJobs, deliveryJobs];
+export const jobModules: RouteModule[] = [
+  trainingJobs,
+  consultationsJobs,
+  outbreakJobs,
+  followUpJobs,
+  deliveryJobs,
+  backupJobs,
+];
 
 /**
  * Every routes function, in the order app.ts registers them (docs/decisions/0056). A new feature adds
@@ -52,4 +61,5 @@ export const routeModules: RouteModule[] = [
   ussdRoutes,
   clinicRoutes,
   deliveryRoutes,
+  backupRoutes,
 ];

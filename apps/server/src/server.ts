@@ -25,6 +25,9 @@ import { canonicalMetricsUrl, type OperationsDeps, operationsRoutes } from './mo
 import { startConsultationUpkeep } from './modules/consultations/consultations.jobs.ts';
 import { startOutbreakUpkeep } from './modules/outbreak/upkeep.ts';
 import { startFollowUpSweep } from './modules/followup/followup.jobs.ts';
+import { startBackupSchedule } from './modules/backup/backup.jobs.ts';
+import { startBackupControl } from './modules/backup/control.ts';
+import { takeBackup } from './modules/backup/backup.service.ts';
 
 /**
  * What a process does (docs/decisions/0021):
@@ -130,6 +133,16 @@ export async function startServer(opts: StartOptions = {}) {
   const probes = role === 'worker' ? await probeApp(config, { database, storage, classifier, jobs }) : null;
   const http = probes ?? app;
 
+  // `npm run backup` asks this process for the embedded database's copy (modules/backup/control.ts).
+  const stopBackupControl =
+    database.kind === 'pglite'
+      ? startBackupControl(
+          config.dataDir,
+          (out) => takeBackup({ database, storage, dataDir: config.dataDir }, out),
+          logError,
+        )
+      : async () => {};
+
   let stopUpkeep = () => {};
   let closing = false;
   async function shutdown(signal: string) {
@@ -142,6 +155,7 @@ export async function startServer(opts: StartOptions = {}) {
       // Running jobs are told to stop first; a retraining records that it was stopped.
       stopOrphanSweep();
       stopUpkeep();
+      await stopBackupControl();
       await jobs.stop(5000);
       await probes?.close();
       await app.close();
@@ -162,7 +176,12 @@ export async function startServer(opts: StartOptions = {}) {
   // Weekly availability top-up and consultation reminders (docs/decisions/0019).
   if (role !== 'web') {
     const log = (msg: string, err: unknown) => app.log.error({ err }, msg);
-    const stops = [startConsultationUpkeep(jobs, log), startOutbreakUpkeep(jobs, log), startFollowUpSweep(jobs, log)];
+    const stops = [
+      startConsultationUpkeep(jobs, log),
+      startOutbreakUpkeep(jobs, log),
+      startFollowUpSweep(jobs, log),
+      startBackupSchedule(jobs, config.backup.everyHours, log),
+    ];
     stopUpkeep = () => {
       for (const stop of stops) stop();
     };

@@ -24,6 +24,7 @@ import { createSamplesService } from './modules/training/samples.service.ts';
 import { createVersionsService } from './modules/training/versions.service.ts';
 import { createVettingService } from './modules/vetting/vetting.service.ts';
 import { createUssdService } from './modules/ussd/ussd.service.ts';
+import { createBackupSchedule } from './modules/backup/backup.schedule.ts';
 
 /**
  * The service graph, built once per app (docs/decisions/0042): each service is made here and handed to
@@ -80,6 +81,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     ussd: createUssdService(deps, { outbreak, signup, followUps }, (err) =>
       log.error({ err }, 'could not send an SMS reply'),
     ),
+    backups: createBackupSchedule(deps, (msg, err) => log.error({ err }, msg)),
   };
   return { deps, services };
 }

@@ -185,6 +185,12 @@ export const deliveryApi = {
   reports: '/api/sms/delivery-reports/',
 } as const;
 
+/** The worker's scheduled backups (npm run backup / restore are the operator's commands). */
+export const backupApi = {
+  /** GET (admin): when the last backup was taken, its size, whether it was verified. */
+  status: '/api/admin/backups/',
+} as const;
+
 /** Expert review of farmers' analyses. `:id` is always the analysis id. */
 export const reviewApi = {
   /** GET (expert): analyses waiting for review, most useful first. */

@@ -94,7 +94,7 @@ export function createS3Storage(opts: S3StorageOptions): FileStorage & { client:
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: `${full(folder)}/`, ContinuationToken }),
+          new ListObjectsV2Command({ Bucket, Prefix: folder === '' ? prefix : `${full(folder)}/`, ContinuationToken }),
         );
         for (const o of page.Contents ?? []) {
           if (o.Key) files.push({ key: o.Key.slice(prefix.length), modifiedAt: o.LastModified ?? new Date(0) });

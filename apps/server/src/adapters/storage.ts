@@ -30,7 +30,7 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the object; a missing one is not an error. */
   remove(key: string): Promise<void>;
-  /** Every object under a folder (recursively), with its last change, for the orphan sweep. */
+  /** Every object under a folder (recursively; `''`: the whole store), with its last change (orphan sweep, backups). */
   list(folder: string): Promise<{ key: string; modifiedAt: Date }[]>;
   /**
    * A file on this machine with the object's bytes, for tools that need a path (the trainer): the file
@@ -103,7 +103,7 @@ export function createLocalStorage(root: string): LocalFileStorage {
     localPath: resolve,
     localCopy: async (key) => ((await exists(key)) ? resolve(key) : null),
     async list(folder) {
-      const dir = resolve(folder);
+      const dir = folder === '' ? path.resolve(root) : resolve(folder);
       let names: string[];
       try {
         names = await fs.readdir(dir, { recursive: true });

@@ -18,6 +18,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's URL (the backup's pg_dump connects with it); none for PGlite. */
+  url?: string;
   /**
    * Raw SQL with positional parameters, for libraries that need a plain executor (the job queue). With a
    * `name`, PostgreSQL keeps it as a prepared statement per connection (parsed and planned once; the
@@ -50,6 +52,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
+      url: opts.url,
       execute: async (text, values, name) => {
         const r = await pool.query({ text, values: values as unknown[], name });
         return { rows: r.rows };

@@ -9,6 +9,7 @@ import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
 import { useApplications, useDecide } from '../api/vetting.ts';
 import { FailedMessages } from '../components/FailedMessages.tsx';
+import { Backups } from '../components/Backups.tsx';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { staffStringsReady } from '../../../lib/staff-strings.ts';
 
@@ -212,6 +213,7 @@ export default function ExpertApplicationsPage() {
       </ListState>
       <RefuseDialog application={refusing} onClose={() => setRefusing(null)} />
       <FailedMessages />
+      <Backups />
     </Stack>
   );
 }

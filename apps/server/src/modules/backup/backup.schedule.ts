@@ -1,0 +1,101 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { BackupEntry, BackupStatus } from '@kutu/contract';
+import type { ModuleDeps } from '../../deps.ts';
+import { verifyArchive } from './archive.ts';
+import { takeBackup } from './backup.service.ts';
+import { type BackupRow, createBackupRepo } from './backup.repo.ts';
+
+const HOUR = 3600_000;
+/** The longest a backup job may run (the queue's expiry for it, backup.jobs.ts). */
+export const BACKUP_JOB_LIMIT_MS = 6 * HOUR;
+/** A scheduled run a little early (the queue's hourly tick drifts) still counts as due. */
+const EARLY_MS = 5 * 60_000;
+
+const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+
+function entry(r: BackupRow): BackupEntry {
+  return {
+    id: r.id,
+    file: path.basename(r.file),
+    started_at: r.startedAt.toISOString(),
+    finished_at: r.finishedAt?.toISOString() ?? null,
+    size_bytes: r.sizeBytes,
+    verified: r.verified,
+    error: r.error,
+    removed: r.removedAt !== null,
+  };
+}
+
+/**
+ * The worker's backups: every BACKUP_EVERY_HOURS one archive in BACKUP_DIR, read back and checked
+ * against its manifest, recorded, and the verified ones past BACKUP_KEEP removed.
+ */
+export function createBackupSchedule(
+  deps: Pick<ModuleDeps, 'db' | 'database' | 'storage' | 'config' | 'clock'>,
+  log: (msg: string, err?: unknown) => void = () => {},
+) {
+  const repo = createBackupRepo(deps.db);
+  const { config } = deps;
+  const installation = {
+    database: deps.database,
+    storage: deps.storage,
+    dataDir: config.dataDir,
+  };
+  async function rotate() {
+    const kept = (await repo.kept()).filter((r) => r.verified);
+    for (const old of kept.slice(config.backup.keep)) {
+      await fs.rm(old.file, { force: true });
+      await repo.markRemoved(old.id, deps.clock.now());
+    }
+  }
+
+  async function scheduled(): Promise<BackupRow | null> {
+    const startedAt = deps.clock.now();
+    const file = path.join(config.backup.dir, `kutu-${stamp(startedAt)}.tar.gz`);
+    const id = await repo.start(file, startedAt);
+    try {
+      const result = await takeBackup(installation, file, startedAt);
+      await verifyArchive(file);
+      await repo.finish(id, {
+        finishedAt: deps.clock.now(),
+        sizeBytes: result.size,
+        fileCount: result.files,
+        verified: true,
+      });
+      await rotate();
+    } catch (err) {
+      log('the scheduled backup failed', err);
+      // An archive that did not verify is no backup: it is not kept to be mistaken for one.
+      await fs.rm(file, { force: true }).catch(() => {});
+      await repo.finish(id, { finishedAt: deps.clock.now(), verified: false, error: (err as Error).message });
+    }
+    return (await repo.recent(1))[0] ?? null;
+  }
+
+  return {
+    /** Takes, verifies, records and rotates a scheduled backup now. */
+    takeScheduled: scheduled,
+    /** Takes one when the last verified one is BACKUP_EVERY_HOURS old (or there is none); the hourly job's rule. */
+    async runIfDue(): Promise<BackupRow | null> {
+      if (config.backup.everyHours <= 0) return null;
+      // Another worker is taking one (a dead worker's unfinished row stops counting after the job's limit).
+      const [newest] = await repo.recent(1);
+      const now = deps.clock.now().getTime();
+      if (newest && !newest.finishedAt && now - newest.startedAt.getTime() < BACKUP_JOB_LIMIT_MS) return null;
+      const last = await repo.lastGood();
+      const age = last ? now - last.startedAt.getTime() : Number.POSITIVE_INFINITY;
+      if (age < config.backup.everyHours * HOUR - EARLY_MS) return null;
+      return this.takeScheduled();
+    },
+    async status(): Promise<BackupStatus> {
+      const last = await repo.lastGood();
+      return {
+        every_hours: config.backup.everyHours,
+        keep: config.backup.keep,
+        last_verified: last ? entry(last) : null,
+        recent: (await repo.recent(10)).map(entry),
+      };
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.ts';
+import { createLocalStorage, type FileStorage } from '../../adapters/storage.ts';
+import { analyses, bookings, deliveries, expertReviews, modelVersions, users } from '../../db/schema/index.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import {
+  emptyPostgresDatabase,
+  everyRow,
+  populateInstallation,
+  storedChecksums,
+} from '../../../test/support/installation.ts';
+import { startS3Server } from '../../../test/support/s3.ts';
+import { restoreBackup, takeBackup } from './backup.service.ts';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** A fresh installation to restore into: an empty DATA_DIR and (on PostgreSQL) an empty database. */
+async function emptyInstallation(storage?: FileStorage) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-restored-'));
+  const pgDb = onPostgres ? await emptyPostgresDatabase(process.env.TEST_DATABASE_URL!) : null;
+  return {
+    target: { dataDir, databaseUrl: pgDb?.url, storage: storage ?? createLocalStorage(path.join(dataDir, 'uploads')) },
+    /** The restored database, opened as the server would open it. */
+    open: () => openDatabase(pgDb ? { url: pgDb.url } : { pgliteDir: path.join(dataDir, 'db') }),
+    async drop() {
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// Each test copies and restores a whole installation, twice in one of them: slow on a busy machine.
+describe('backup and restore drill', { timeout: 120_000 }, () => {
+  let t: TestContext;
+  let work: string;
+  let archive: string;
+  let rows: Record<string, string[]>;
+  let photos: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await populateInstallation(t);
+    // Nothing may change the source between its copy and the comparison: the queue's upkeep stops.
+    await t.deps.jobs.stop(1000);
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-backups-'));
+    archive = path.join(work, 'kutu.tar.gz');
+    await takeBackup(
+      {
+        database: t.deps.database,
+        storage: t.deps.storage,
+        dataDir: t.dataDir,
+      },
+      archive,
+    );
+    rows = await everyRow(t.deps.database);
+    photos = await storedChecksums(t.deps.storage);
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('brings an empty installation back to every row and every photo of the populated one', async () => {
+    const { db } = t.deps.database;
+    for (const table of [users, analyses, expertReviews, bookings, deliveries, modelVersions]) {
+      expect((await db.select({ n: count() }).from(table))[0]!.n).toBeGreaterThan(0);
+    }
+    expect(Object.keys(photos).filter((k) => k.startsWith('analyses/')).length).toBeGreaterThanOrEqual(2);
+
+    const inst = await emptyInstallation();
+    try {
+      await restoreBackup(archive, inst.target);
+      const restored = await inst.open();
+      try {
+        expect(await everyRow(restored)).toEqual(rows);
+      } finally {
+        await restored.close();
+      }
+      expect(await storedChecksums(inst.target.storage)).toEqual(photos);
+      const models = (dir: string) => fs.readdirSync(path.join(dir, 'models'), { recursive: true }).sort();
+      expect(models(inst.target.dataDir)).toEqual(models(t.dataDir));
+    } finally {
+      await inst.drop();
+    }
+  });
+
+  it('refuses an installation that holds data unless forced, and then replaces it', async () => {
+    const inst = await emptyInstallation();
+    try {
+      await restoreBackup(archive, inst.target);
+      const stray = await inst.target.storage.put('analyses/stray', Buffer.from('not in the backup'), 'jpg');
+      await expect(restoreBackup(archive, inst.target)).rejects.toThrow(
+        /This installation is not empty \(it holds data, \d+ stored files, model files\)\. .*--force/,
+      );
+      expect(await inst.target.storage.exists(stray)).toBe(true);
+      await restoreBackup(archive, inst.target, { force: true });
+      expect(await storedChecksums(inst.target.storage)).toEqual(photos);
+    } finally {
+      await inst.drop();
+    }
+  });
+
+  it('refuses a corrupt and a truncated archive with the reason, changing nothing', async () => {
+    const whole = fs.readFileSync(archive);
+    const corrupt = path.join(work, 'corrupt.tar.gz');
+    const flipped = Buffer.from(whole);
+    flipped[Math.floor(whole.length / 2)]! ^= 0xff;
+    fs.writeFileSync(corrupt, flipped);
+    const truncated = path.join(work, 'truncated.tar.gz');
+    fs.writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length * 0.6)));
+
+    const inst = await emptyInstallation();
+    try {
+      const marker = path.join(inst.target.dataDir, 'models', 'keep.txt');
+      fs.mkdirSync(path.dirname(marker), { recursive: true });
+      fs.writeFileSync(marker, 'kept');
+      const before = fs.readdirSync(inst.target.dataDir, { recursive: true }).sort();
+      await expect(restoreBackup(corrupt, inst.target, { force: true })).rejects.toThrow(
+        /damaged|do not match their checksums/,
+      );
+      await expect(restoreBackup(truncated, inst.target, { force: true })).rejects.toThrow(
+        /truncated|ends too early|are missing/,
+      );
+      expect(fs.readdirSync(inst.target.dataDir, { recursive: true }).sort()).toEqual(before);
+      expect(fs.readFileSync(marker, 'utf8')).toBe('kept');
+    } finally {
+      await inst.drop();
+    }
+  });
+});
+
+describe('backup and restore drill with S3 storage', { timeout: 120_000 }, () => {
+  it('copies every object of the bucket and puts them back in an empty one', async () => {
+    const s3 = await startS3Server('kutu-drill');
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-backups-'));
+    const t = await createTestApp({ storage: s3.storage('source/') });
+    const inst = await emptyInstallation(s3.storage('restored/'));
+    try {
+      await populateInstallation(t);
+      await t.deps.jobs.stop(1000);
+      const archive = path.join(work, 's3.tar.gz');
+      await takeBackup(
+        {
+          database: t.deps.database,
+          storage: t.deps.storage,
+          dataDir: t.dataDir,
+        },
+        archive,
+      );
+      const photos = await storedChecksums(t.deps.storage);
+      expect(Object.keys(photos).length).toBeGreaterThanOrEqual(3);
+      await restoreBackup(archive, inst.target);
+      expect(await storedChecksums(inst.target.storage)).toEqual(photos);
+      const restored = await inst.open();
+      try {
+        expect(await everyRow(restored)).toEqual(await everyRow(t.deps.database));
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await inst.drop();
+      await t.close();
+      await s3.close();
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
