@@ -101,7 +101,7 @@ export function createClinicService(
         language: f.language,
         district: f.district,
         crops: trainingCrops[crop] ? [trainingCrops[crop]] : [],
-      });
+      }, { sms: f.consent_sms, training: f.consent_training });
       return { id: user.id, created: true };
     } catch (err) {
       // The same visit sent twice at once: the other request made the account.

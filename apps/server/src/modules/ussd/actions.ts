@@ -19,8 +19,9 @@ export const actions = {
       district: district.code,
       districtName: district.name,
       crops: d.crops ?? [],
-    });
+    }, { sms: d.sms === true, training: d.training === true });
     if (!user) return tr(c, 'ussd.failed');
+    if (d.sms !== true) return tr(c, 'ussd.registeredQuiet', { name: d.name, code: c.code });
     return tr(c, 'ussd.registered', { name: d.name, district: district.name, code: c.code });
   },
 

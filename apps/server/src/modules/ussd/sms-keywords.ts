@@ -3,7 +3,8 @@ import { type District, districts, type Language } from '@kutu/contract';
 /** What an inbound SMS asks for. */
 export type SmsCommand =
   | { kind: 'help' | 'stop' | 'start' | 'alertsOn' | 'alertsOff' | 'callMe' }
-  | { kind: 'district'; name: string };
+  | { kind: 'district'; name: string }
+  | { kind: 'delete'; code: string | null };
 
 /**
  * The keywords in each language (docs/decisions/0051; README "SMS keywords"). The first word decides;
@@ -19,6 +20,7 @@ export const SMS_KEYWORDS: Record<Language, Record<string, string[]>> = {
     off: ['OFF'],
     district: ['DISTRICT', 'COUNTY'],
     callMe: ['CALL'],
+    delete: ['DELETE'],
   },
   sw: {
     help: ['MSAADA'],
@@ -29,6 +31,7 @@ export const SMS_KEYWORDS: Record<Language, Record<string, string[]>> = {
     off: ['ZIMA'],
     district: ['WILAYA', 'KAUNTI'],
     callMe: ['NIPIGIE'],
+    delete: ['FUTA'],
   },
   lg: {
     help: ['YAMBA'],
@@ -39,6 +42,7 @@ export const SMS_KEYWORDS: Record<Language, Record<string, string[]>> = {
     off: ['ZIKIZA'],
     district: ['DISITULIKITI'],
     callMe: ['NKUBIRA'],
+    delete: ['SAZAAMU'],
   },
 };
 
@@ -62,6 +66,9 @@ export function parseSms(text: string): { command: SmsCommand; language: Languag
     const language = find(first, kind);
     if (language) return { command: { kind }, language };
   }
+  // DELETE asks for a code; DELETE and the code erases the account (the code is 4 digits, nothing else).
+  const erase = find(first, 'delete');
+  if (erase) return { command: { kind: 'delete', code: /^\d{4}$/.test(second ?? '') ? second : null }, language: erase };
   const alerts = find(first, 'alerts');
   if (alerts) {
     if (find(second, 'off')) return { command: { kind: 'alertsOff' }, language: alerts };
