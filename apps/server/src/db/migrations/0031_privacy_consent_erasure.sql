@@ -30,4 +30,7 @@ ALTER TABLE "training_samples" ALTER COLUMN "uploader_id" DROP NOT NULL;--> stat
 ALTER TABLE "consents" ADD CONSTRAINT "consents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "erasure_codes" ADD CONSTRAINT "erasure_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "consents_user_purpose_idx" ON "consents" USING btree ("user_id","purpose","at");--> statement-breakpoint
-ALTER TABLE "training_samples" ADD CONSTRAINT "training_samples_uploader_id_users_id_fk" FOREIGN KEY ("uploader_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "training_samples" ADD CONSTRAINT "training_samples_uploader_id_users_id_fk" FOREIGN KEY ("uploader_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+-- Throttle keys are stored as their SHA-256 from now on (no phone number or email in clear): the
+-- counters of before are dropped (a back-off or reset window starts again, nothing else changes).
+DELETE FROM "auth_throttle";

@@ -1,9 +1,8 @@
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   analyses,
   analysisPhotos,
-  authThrottle,
   availabilitySlots,
   clinicVisits,
   consents,
@@ -152,10 +151,6 @@ export function createErasureRepo(db: Db) {
           .update(availabilitySlots)
           .set({ expertId: former, isActive: false, place: null, videoUrl: null })
           .where(eq(availabilitySlots.expertId, userId));
-        const throttleKeys = [user.phone, ...(user.email ? [user.email.toLowerCase()] : [])];
-        await tx
-          .delete(authThrottle)
-          .where(or(...throttleKeys.map((k) => sql`position(${k} in ${authThrottle.key}) > 0`)));
         await tx.delete(readVersions).where(eq(readVersions.userId, userId));
         const counts = {
           analyses: own.length,
