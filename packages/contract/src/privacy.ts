@@ -61,15 +61,3 @@ export const erasureEntry = z.object({
 export const erasureList = z.object({ items: z.array(erasureEntry) });
 export type ErasureEntry = z.infer<typeof erasureEntry>;
 
-export const privacyApi = {
-  /** GET (farmer, expert): everything Kutu holds about the caller, one .tar.gz archive. */
-  export: '/api/privacy/export/',
-  /** GET: the caller's consent choices; PUT: change SMS or training. */
-  consents: '/api/privacy/consents/',
-  /** POST: sends a deletion code by SMS (for an account without a password). */
-  deleteCode: '/api/privacy/account/code/',
-  /** POST: erases the caller's account after the password or code. */
-  deleteAccount: '/api/privacy/account/delete/',
-  /** GET (admin): the erasure log. */
-  erasures: '/api/privacy/erasures/',
-} as const;
