@@ -11,11 +11,15 @@ export const consentPurposes = ['service', 'sms', 'training'] as const;
 export type ConsentPurpose = (typeof consentPurposes)[number];
 
 /** The choices given at sign-up: the service must be agreed to, the two others are free. */
-export const signupConsent = z.object({
-  service: z.literal(true, { error: 'Agree to Kutu keeping your details to give you the service' }),
-  sms: z.boolean({ error: 'Choose whether Kutu may send you SMS' }).default(false),
-  training: z.boolean({ error: 'Choose whether your photos may train the model' }).default(false),
-});
+const SERVICE_REQUIRED = 'Agree to Kutu keeping your details to give you the service';
+export const signupConsent = z.object(
+  {
+    service: z.literal(true, { error: SERVICE_REQUIRED }),
+    sms: z.boolean({ error: 'Choose whether Kutu may send you SMS' }).default(false),
+    training: z.boolean({ error: 'Choose whether your photos may train the model' }).default(false),
+  },
+  { error: SERVICE_REQUIRED },
+);
 export type SignupConsent = z.input<typeof signupConsent>;
 
 /** The profile's change: SMS and training only (the service is withdrawn by deleting the account). */
