@@ -40,7 +40,9 @@ test('a farmer downloads their data, deletes the account, and cannot sign in aga
   const names = entries.map((e) => e.header.name);
   expect(names).toContain('kutu-my-data/profile.json');
   expect(names.some((n) => n.startsWith('kutu-my-data/photos/') && n.endsWith('.jpg'))).toBe(true);
-  const profile = JSON.parse(Buffer.from(entries.find((e) => e.header.name.endsWith('profile.json'))!.data!).toString());
+  const profile = JSON.parse(
+    Buffer.from(entries.find((e) => e.header.name.endsWith('profile.json'))!.data!).toString(),
+  );
   expect(profile.account).toMatchObject({ username: farmer.username, phone: farmer.phone });
 
   await page.getByRole('switch', { name: /train Kutu's model/ }).click();

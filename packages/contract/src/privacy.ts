@@ -64,4 +64,3 @@ export const erasureEntry = z.object({
 });
 export const erasureList = z.object({ items: z.array(erasureEntry) });
 export type ErasureEntry = z.infer<typeof erasureEntry>;
-

@@ -7,7 +7,8 @@ import { session } from '../lib/session.ts';
 const consentKey = ['privacy', 'consents'] as const;
 
 /** The signed-in person's consent choices (service, SMS, photos for training). */
-export const useConsents = () => useQuery({ queryKey: consentKey, queryFn: () => http.get<ConsentState>(privacyApi.consents) });
+export const useConsents = () =>
+  useQuery({ queryKey: consentKey, queryFn: () => http.get<ConsentState>(privacyApi.consents) });
 
 export function useChangeConsent() {
   const client = useQueryClient();

@@ -50,7 +50,12 @@ export function createThrottleRepo(db: Db) {
     },
 
     peekThrottle: async (key: string) =>
-      (await db.select().from(authThrottle).where(eq(authThrottle.key, stored(key))))[0],
+      (
+        await db
+          .select()
+          .from(authThrottle)
+          .where(eq(authThrottle.key, stored(key)))
+      )[0],
 
     clearThrottle: (key: string) => db.delete(authThrottle).where(eq(authThrottle.key, stored(key))),
   };

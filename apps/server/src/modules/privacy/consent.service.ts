@@ -63,7 +63,8 @@ export function createConsentService(deps: { db: Db; clock: Clock }) {
       const now = await current(userId);
       const changed: ConsentChoices = {};
       if (choices.sms !== undefined && choices.sms !== now.sms.granted) changed.sms = choices.sms;
-      if (choices.training !== undefined && choices.training !== now.training.granted) changed.training = choices.training;
+      if (choices.training !== undefined && choices.training !== now.training.granted)
+        changed.training = choices.training;
       await record(userId, changed, channel);
       return current(userId);
     },

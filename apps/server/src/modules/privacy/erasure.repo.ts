@@ -35,8 +35,8 @@ async function formerMember(tx: Tx): Promise<number> {
   return row.id;
 }
 
-/** Text as it sits inside JSON: replacing it in `jsonb::text` keeps the document valid. */
-const jsonSafe = (s: string) => !/["\\\u0000-\u001f]/.test(s);
+/** Text that JSON writes as it is (no quote, backslash or control character): replacing it in `jsonb::text` keeps the document valid. */
+const jsonSafe = (s: string) => JSON.stringify(s) === `"${s}"`;
 
 /** Whether the person's latest choice for `training` is yes. */
 async function agreedToTraining(tx: Tx, userId: number): Promise<boolean> {

@@ -17,7 +17,10 @@ export interface ErasureLog {
  * code sent by SMS (an account without a password, or the DELETE keyword); then the account, its photos
  * (in storage too) and sessions go, and the erasure is logged without anything of the person.
  */
-export function createErasureService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'storage' | 'coordinator'>, log: ErasureLog) {
+export function createErasureService(
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'storage' | 'coordinator'>,
+  log: ErasureLog,
+) {
   const repo = createErasureRepo(deps.db);
   const { clock } = deps;
 
@@ -51,7 +54,8 @@ export function createErasureService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'sm
     const stored = await repo.code(userId);
     const now = clock.now();
     const problem = codeProblem(stored && { ...stored, consumedAt: null, invalidated: false }, now);
-    if (problem || !stored) throw badRequest(problem ?? 'errors.auth.noActiveCode', { code: problem ?? 'errors.auth.noActiveCode' });
+    if (problem || !stored)
+      throw badRequest(problem ?? 'errors.auth.noActiveCode', { code: problem ?? 'errors.auth.noActiveCode' });
     if (!(await verifySecret(stored.codeHash, code))) {
       await repo.wrongCode(userId);
       const wrong = wrongCodeMessage(stored.attempts + 1);

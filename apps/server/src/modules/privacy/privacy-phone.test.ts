@@ -28,7 +28,11 @@ describe('consent at every way in, deletion by SMS, and a try-out that registers
         method: 'POST',
         url: `${phoneApi.ussd}?key=${KEY}`,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ sessionId: `p${phone}`, phoneNumber: phone, text: answers.slice(0, i).join('*') }).toString(),
+        payload: new URLSearchParams({
+          sessionId: `p${phone}`,
+          phoneNumber: phone,
+          text: answers.slice(0, i).join('*'),
+        }).toString(),
       });
       expect(res.statusCode).toBe(200);
       body = res.body;
@@ -67,7 +71,11 @@ describe('consent at every way in, deletion by SMS, and a try-out that registers
     ]);
     // No SMS is the STOP of before: nothing but codes.
     expect(user.smsStoppedAt).not.toBeNull();
-    const refused = await post(t, api.auth.registerFarmer, farmerBody({ consent: { service: false, sms: true, training: true } }));
+    const refused = await post(
+      t,
+      api.auth.registerFarmer,
+      farmerBody({ consent: { service: false, sms: true, training: true } }),
+    );
     expect(refused.statusCode).toBe(400);
     expect(JSON.stringify(refused.json().error.fields)).toMatch(/Agree to Kutu keeping your details/);
   });

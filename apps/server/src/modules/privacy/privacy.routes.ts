@@ -87,7 +87,8 @@ export function privacyRoutes(app: App, { deps, services: { consent, exporter, e
       schema: {
         tags,
         security,
-        description: 'Sends a 4-digit code by SMS that confirms deleting the account (for an account without a password).',
+        description:
+          'Sends a 4-digit code by SMS that confirms deleting the account (for an account without a password).',
         response: { 204: z.null(), ...errorReplies(401, 403, 429, 503) },
       },
       onRequest: person,

@@ -11,7 +11,10 @@ export interface MenuUses {
   districtNow: OutbreakService['districtNow'];
   followUps: PhoneFollowUp;
   saveSettings(userId: number, body: { district?: string; sms_alerts?: boolean }): Promise<unknown>;
-  registerFromPhone(input: PhoneFarmerInput, consent: { sms: boolean; training: boolean }): Promise<{ id: number } | null>;
+  registerFromPhone(
+    input: PhoneFarmerInput,
+    consent: { sms: boolean; training: boolean },
+  ): Promise<{ id: number } | null>;
 }
 
 /** One request's facts: who dials (by number only), in which language, and what the menu may use. */

@@ -100,7 +100,7 @@ export const guestScreens: Pick<
   },
   crops: {
     show: (c) => ({ text: tr(c, 'ussd.crops') }),
-    answer: (input, c, d) => {
+    answer: (input) => {
       const k = choice(input, 3);
       if (!k) return badNumber;
       const crops = k === 1 ? ['maize'] : k === 2 ? ['beans'] : ['maize', 'beans'];

@@ -68,7 +68,8 @@ export function parseSms(text: string): { command: SmsCommand; language: Languag
   }
   // DELETE asks for a code; DELETE and the code erases the account (the code is 4 digits, nothing else).
   const erase = find(first, 'delete');
-  if (erase) return { command: { kind: 'delete', code: /^\d{4}$/.test(second ?? '') ? second : null }, language: erase };
+  if (erase)
+    return { command: { kind: 'delete', code: /^\d{4}$/.test(second ?? '') ? second : null }, language: erase };
   const alerts = find(first, 'alerts');
   if (alerts) {
     if (find(second, 'off')) return { command: { kind: 'alertsOff' }, language: alerts };

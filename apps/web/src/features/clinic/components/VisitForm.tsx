@@ -132,7 +132,10 @@ export function VisitForm({ onRecorded }: { onRecorded: (visit: ClinicVisit) => 
               {...form.getInputProps('language')}
             />
             <Checkbox label={t('clinic.form.consent')} {...form.getInputProps('consent', { type: 'checkbox' })} />
-            <Checkbox label={t('clinic.form.consentSms')} {...form.getInputProps('consent_sms', { type: 'checkbox' })} />
+            <Checkbox
+              label={t('clinic.form.consentSms')}
+              {...form.getInputProps('consent_sms', { type: 'checkbox' })}
+            />
             <Checkbox
               label={t('clinic.form.consentTraining')}
               {...form.getInputProps('consent_training', { type: 'checkbox' })}

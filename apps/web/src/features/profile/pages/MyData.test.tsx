@@ -131,7 +131,8 @@ describe('Profile: My data', () => {
     session.signIn({ access: 'a', refresh: 'r', user: farmer });
     const sent = server((s) => {
       if (s.url.includes('/api/privacy/account/code/')) return new Response(null, { status: 204 });
-      if (s.url.includes('/api/privacy/account/delete/')) return json({ message: 'Your account and your data are deleted.' });
+      if (s.url.includes('/api/privacy/account/delete/'))
+        return json({ message: 'Your account and your data are deleted.' });
       return undefined;
     });
     const user = userEvent.setup({ delay: null });

@@ -48,7 +48,10 @@ export default function ProfilePage() {
   const farmer = current?.role === 'farmer';
   const asked = params.get('tab') as Tab | null;
   const tab: Tab =
-    asked === 'summary' || asked === 'password' || (asked === 'data' && current?.role !== 'admin') || (asked === 'complete' && !complete)
+    asked === 'summary' ||
+    asked === 'password' ||
+    (asked === 'data' && current?.role !== 'admin') ||
+    (asked === 'complete' && !complete)
       ? asked
       : complete || farmer
         ? 'summary'
