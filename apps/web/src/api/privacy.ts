@@ -20,16 +20,20 @@ export function useChangeConsent() {
 
 export const useSendDeleteCode = () => useMutation({ mutationFn: () => http.post<void>(privacyApi.deleteCode) });
 
-/** Deleting the account: on success this device signs out (the server has ended every session). */
+/**
+ * Deleting the account. The server has ended every session; `signOut` (called by the screen once it has
+ * moved to sign-in) forgets the account on this device.
+ */
 export function useDeleteAccount() {
   const client = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (body: DeleteAccountBody) => http.post<MessageReply>(privacyApi.deleteAccount, body),
-    onSuccess: () => {
-      session.signOut();
-      client.clear();
-    },
   });
+  const signOut = () => {
+    session.signOut();
+    client.clear();
+  };
+  return { ...mutation, signOut };
 }
 
 /**

@@ -30,9 +30,10 @@ export function DeleteAccountCard() {
   });
   const submit = form.onSubmit((values) =>
     erase.mutate(hasPassword ? { password: values.password } : { code: values.code }, {
-      onSuccess: (reply) => {
-        notifySuccess(reply.message);
-        navigate(routes.auth.login, { replace: true });
+      // Sign-in says it (a notice would be cleared by the move); then this device forgets the account.
+      onSuccess: () => {
+        navigate(`${routes.auth.login}?deleted=1`, { replace: true });
+        erase.signOut();
       },
       onError: (err) => {
         form.setErrors(serverFieldErrors(err));
