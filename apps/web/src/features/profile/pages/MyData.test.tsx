@@ -80,7 +80,7 @@ describe('Profile: My data', () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProfilePage />, { route: '/account/profile?tab=data' });
 
-    await user.click(await screen.findByRole('button', { name: 'Download my data' }));
+    await user.click(await screen.findByRole('button', { name: 'Download my data' }, { timeout: 15_000 }));
     await waitFor(() => expect(clicked).toEqual(['kutu-my-data-2026-11-26.tar.gz']));
     const download = sent.find((s) => s.url.includes('/api/privacy/export/'));
     expect(download?.headers.authorization).toBe('Bearer a');
@@ -108,7 +108,7 @@ describe('Profile: My data', () => {
     });
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProfilePage />, { route: '/account/profile?tab=data' });
-    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account for good?' });
     // Nothing typed: the contract's message, and nothing sent.
     await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
@@ -137,7 +137,7 @@ describe('Profile: My data', () => {
     });
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProfilePage />, { route: '/account/profile?tab=data' });
-    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('Code sent by SMS.')).toBeTruthy();
