@@ -20,20 +20,16 @@ export function useChangeConsent() {
 
 export const useSendDeleteCode = () => useMutation({ mutationFn: () => http.post<void>(privacyApi.deleteCode) });
 
-/**
- * Deleting the account. The server has ended every session; `signOut` (called by the screen once it has
- * moved to sign-in) forgets the account on this device.
- */
+/** Deleting the account: the server has ended every session; this device forgets the account, and sign-in says so. */
 export function useDeleteAccount() {
   const client = useQueryClient();
-  const mutation = useMutation({
+  return useMutation({
     mutationFn: (body: DeleteAccountBody) => http.post<MessageReply>(privacyApi.deleteAccount, body),
+    onSuccess: () => {
+      session.signOutDeleted();
+      client.clear();
+    },
   });
-  const signOut = () => {
-    session.signOut();
-    client.clear();
-  };
-  return { ...mutation, signOut };
 }
 
 /**

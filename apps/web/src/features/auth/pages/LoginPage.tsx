@@ -51,7 +51,7 @@ export default function LoginPage() {
   const login = useLogin();
   const expired = params.get('expired') === '1';
   // Back here after deleting the account (profile → My data): said on the page, as a notice would be cleared.
-  const deleted = params.get('deleted') === '1';
+  const deleted = session.accountDeleted();
 
   const typed = form.values.identifier;
   const asPhone = looksLikePhone(typed);

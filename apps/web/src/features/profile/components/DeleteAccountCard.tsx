@@ -30,11 +30,8 @@ export function DeleteAccountCard() {
   });
   const submit = form.onSubmit((values) =>
     erase.mutate(hasPassword ? { password: values.password } : { code: values.code }, {
-      // Sign-in says it (a notice would be cleared by the move); then this device forgets the account.
-      onSuccess: () => {
-        navigate(`${routes.auth.login}?deleted=1`, { replace: true });
-        erase.signOut();
-      },
+      // Signed out (the hook), this screen's guard opens sign-in, which says the account is deleted.
+      onSuccess: () => navigate(routes.auth.login, { replace: true }),
       onError: (err) => {
         form.setErrors(serverFieldErrors(err));
         notifyError(errorMessage(err));

@@ -125,6 +125,7 @@ describe('Profile: My data', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
     await waitFor(() => expect(session.accessToken()).toBeNull());
     expect(sent.filter((s) => s.url.includes('/account/delete/')).at(-1)?.body).toEqual({ password: 'Gr0w!Smart2026' });
+    expect(session.accountDeleted()).toBe(true);
   });
 
   it('sends a code by SMS for an account without a password, and deletes with the code', async () => {
