@@ -9,6 +9,7 @@ import {
   deliveries,
   erasureCodes,
   erasureLog,
+  moderationAudit,
   notifications,
   posts,
   readVersions,
@@ -29,7 +30,15 @@ const ANONYMOUS = 'former member';
 async function formerMember(tx: Tx): Promise<number> {
   await tx
     .insert(users)
-    .values({ username: FORMER_MEMBER.username, phone: FORMER_MEMBER.phone, role: 'farmer', email: null })
+    // No SMS ever (a reply to a kept post notifies its author): "erased" is no number.
+    .values({
+      username: FORMER_MEMBER.username,
+      phone: FORMER_MEMBER.phone,
+      role: 'farmer',
+      email: null,
+      smsAlerts: false,
+      smsStoppedAt: new Date(0),
+    })
     .onConflictDoNothing();
   const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, FORMER_MEMBER.phone));
   return row.id;
@@ -142,6 +151,8 @@ export function createErasureRepo(db: Db) {
           )
           .returning({ id: responses.id });
         // An expert's work for farmers stays theirs: the visits and slots (with their bookings), anonymised.
+        // A moderator's decisions stay in the audit, by the former member.
+        await tx.update(moderationAudit).set({ actorId: former }).where(eq(moderationAudit.actorId, userId));
         const visits = await tx
           .update(clinicVisits)
           .set({ expertId: former })
@@ -192,6 +203,7 @@ export function createErasureRepo(db: Db) {
       });
     },
 
-    erasures: async (limit: number) => db.select().from(erasureLog).orderBy(desc(erasureLog.at)).limit(limit),
+    erasures: async (limit: number) =>
+      db.select().from(erasureLog).orderBy(desc(erasureLog.at), desc(erasureLog.id)).limit(limit),
   };
 }

@@ -281,4 +281,40 @@ describe('my data: the archive of everything held, and deleting the account', ()
     expect(await t.deps.storage.exists(brianSample.imagePath)).toBe(false);
     expect(await scanFor(t.deps.database, [brian.phone, brian.username])).toEqual([]);
   });
+
+  it("erases an expert, keeping for farmers the expert's slots and their bookings, and the samples they labelled", async () => {
+    const carol = await createUser(t, 'farmer');
+    const [slot] = await db()
+      .insert(availabilitySlots)
+      .values({ expertId: expert.id, startTime: new Date('2026-12-02T08:00Z'), endTime: new Date('2026-12-02T09:00Z') })
+      .returning();
+    const [booking] = await db()
+      .insert(bookings)
+      .values({ slotId: slot.id, farmerId: carol.id, topic: 'Beans' })
+      .returning();
+    const labelled = await db().select().from(trainingSamples).where(eq(trainingSamples.uploaderId, expert.id));
+    expect(labelled.length).toBeGreaterThan(0);
+
+    const res = await post(t, privacyApi.deleteAccount, { password: expert.password }, expert.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const [kept] = await db().select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(kept).toMatchObject({ farmerId: carol.id, topic: 'Beans' });
+    const [slotNow] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
+    const [former] = await db().select().from(users).where(eq(users.id, slotNow.expertId));
+    expect(former.username).toBe('Former member');
+    expect(slotNow.isActive).toBe(false);
+    const samples = await db()
+      .select()
+      .from(trainingSamples)
+      .where(
+        inArray(
+          trainingSamples.id,
+          labelled.map((l) => l.id),
+        ),
+      );
+    expect(samples.map((x) => x.uploaderId)).toEqual(labelled.map(() => null));
+    expect(await scanFor(t.deps.database, [expert.phone, expert.username, expert.email])).toEqual([]);
+    const log = await get(privacyApi.erasures, admin);
+    expect(log.json().items[0]).toMatchObject({ role: 'expert', requested_via: 'web' });
+  });
 });
