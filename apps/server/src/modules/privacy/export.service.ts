@@ -80,5 +80,3 @@ export function createExportService(deps: { db: Db; storage: FileStorage; clock:
     },
   };
 }
-
-export type ExportService = ReturnType<typeof createExportService>;
