@@ -80,6 +80,8 @@ const samples: Record<SmsKey, Params[]> = {
   'smsIn.deleteCode': [{ code: '0427' }],
   'smsIn.deleted': [{ code: '*384*12345#' }],
   'smsIn.deleteWrongCode': [{}],
+  'smsIn.photosOn': [{}],
+  'smsIn.photosOff': [{}],
   'clinic.resultSms': reviewVerdicts.map((verdict) => ({
     verdict:
       verdict === 'common_rust'

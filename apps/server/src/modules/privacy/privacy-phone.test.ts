@@ -80,7 +80,7 @@ describe('consent at every way in, deletion by SMS, and a try-out that registers
     expect(JSON.stringify(refused.json().error.fields)).toMatch(/Agree to Kutu keeping your details/);
   });
 
-  it('asks about SMS and photos at USSD registration and records both; STOP and START change the SMS choice', async () => {
+  it('asks about SMS and photos at USSD registration and records both; STOP and START change the SMS choice, PHOTOS OFF the training one', async () => {
     const phone = '+256772300001';
     const end = await dial(phone, register('2', '1'));
     expect(end).toMatch(/^END Welcome Nakato!.*no SMS/);
@@ -93,6 +93,10 @@ describe('consent at every way in, deletion by SMS, and a try-out that registers
     expect((await inbound(phone, 'START')).statusCode).toBe(200);
     expect((await userByPhone(phone)).smsStoppedAt).toBeNull();
     expect((await choices(user.id)).at(-1)).toMatchObject({ purpose: 'sms', granted: true, channel: 'sms' });
+    // PHOTOS OFF (here in Kiswahili) withdraws the training consent by SMS.
+    await inbound(phone, 'picha zima');
+    expect((await choices(user.id)).at(-1)).toMatchObject({ purpose: 'training', granted: false, channel: 'sms' });
+    expect(lastSms(phone)).toMatch(/will not train the model/);
   });
 
   it("records a new farmer's choices at a clinic visit", async () => {

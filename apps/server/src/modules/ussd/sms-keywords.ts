@@ -2,7 +2,7 @@ import { type District, districts, type Language } from '@kutu/contract';
 
 /** What an inbound SMS asks for. */
 export type SmsCommand =
-  | { kind: 'help' | 'stop' | 'start' | 'alertsOn' | 'alertsOff' | 'callMe' }
+  | { kind: 'help' | 'stop' | 'start' | 'alertsOn' | 'alertsOff' | 'callMe' | 'photosOn' | 'photosOff' }
   | { kind: 'district'; name: string }
   | { kind: 'delete'; code: string | null };
 
@@ -21,6 +21,7 @@ export const SMS_KEYWORDS: Record<Language, Record<string, string[]>> = {
     district: ['DISTRICT', 'COUNTY'],
     callMe: ['CALL'],
     delete: ['DELETE'],
+    photos: ['PHOTOS'],
   },
   sw: {
     help: ['MSAADA'],
@@ -32,6 +33,7 @@ export const SMS_KEYWORDS: Record<Language, Record<string, string[]>> = {
     district: ['WILAYA', 'KAUNTI'],
     callMe: ['NIPIGIE'],
     delete: ['FUTA'],
+    photos: ['PICHA'],
   },
   lg: {
     help: ['YAMBA'],
@@ -43,6 +45,7 @@ export const SMS_KEYWORDS: Record<Language, Record<string, string[]>> = {
     district: ['DISITULIKITI'],
     callMe: ['NKUBIRA'],
     delete: ['SAZAAMU'],
+    photos: ['EBIFAANANYI'],
   },
 };
 
@@ -70,6 +73,13 @@ export function parseSms(text: string): { command: SmsCommand; language: Languag
   const erase = find(first, 'delete');
   if (erase)
     return { command: { kind: 'delete', code: /^\d{4}$/.test(second ?? '') ? second : null }, language: erase };
+  // PHOTOS ON / OFF: the consent to photos training the model (ON/OFF in any of the three languages).
+  const photos = find(first, 'photos');
+  if (photos) {
+    if (find(second, 'off')) return { command: { kind: 'photosOff' }, language: photos };
+    if (find(second, 'on')) return { command: { kind: 'photosOn' }, language: photos };
+    return { command: { kind: 'help' }, language: photos };
+  }
   const alerts = find(first, 'alerts');
   if (alerts) {
     if (find(second, 'off')) return { command: { kind: 'alertsOff' }, language: alerts };

@@ -97,6 +97,10 @@ export function createUssdService(
       case 'start':
         await uses.consent.record(user.id, { sms: true }, 'sms', c.now);
         return say('smsIn.started');
+      case 'photosOn':
+      case 'photosOff':
+        await uses.consent.record(user.id, { training: command.kind === 'photosOn' }, 'sms', c.now);
+        return say(command.kind === 'photosOn' ? 'smsIn.photosOn' : 'smsIn.photosOff');
       case 'delete': {
         const done = await uses.erasure.bySms(user.id, command.code);
         if (done === 'erased') return say('smsIn.deleted', { code });
