@@ -83,6 +83,7 @@ test('a farmer signs up, verifies the email, activates by SMS, signs in, sees th
   await field(page, 'Farm size (acres)').fill('2.5');
   await page.getByRole('checkbox', { name: 'Maize' }).check();
   await page.getByRole('checkbox', { name: 'Beans' }).check();
+  await page.getByRole('checkbox', { name: /Kutu keeps my name/ }).check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await verifyAndActivate(page, request, email, phone.e164);
@@ -137,6 +138,7 @@ test('an expert signs up and, once active and approved, sees the expert menu', a
   await field(page, 'Institution').fill('KALRO');
   await field(page, 'Languages spoken').fill('English, Swahili');
   await field(page, 'Social media links').fill('https://example.org/experts/kakamega');
+  await page.getByRole('checkbox', { name: /Kutu keeps my name/ }).check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await verifyAndActivate(page, request, email, phone.e164);
@@ -169,6 +171,7 @@ test('a wrong code and a malformed email are explained, and nothing typed is los
       confirm_password: STRONG_PASSWORD,
       phone_number: phone.e164,
       farm_location: 'Gulu',
+      consent: { service: true, sms: true, training: false },
       farm_size: 1,
       crop_types: [],
     },
@@ -229,6 +232,7 @@ test('a sign-up that lost its token is finished from the activation link emailed
       confirm_password: STRONG_PASSWORD,
       phone_number: phone.e164,
       farm_location: 'Lira',
+      consent: { service: true, sms: true, training: false },
       farm_size: 2,
       crop_types: ['MAIZE'],
     },

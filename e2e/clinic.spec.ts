@@ -26,7 +26,7 @@ test('a plant doctor records a visit for a new basic-phone farmer, who gets one 
   await field(page, "Farmer's name").fill('Amina Nakato');
   await page.getByTestId('district-select').selectOption('UG-101');
   await page.getByRole('combobox', { name: 'Language for SMS' }).selectOption('lg');
-  await page.getByRole('checkbox', { name: /The farmer agrees/ }).check();
+  await page.getByRole('checkbox', { name: /keeps their name/ }).check();
   await page.getByRole('combobox', { name: 'Growth stage' }).selectOption('flowering');
   await page.getByRole('textbox', { name: 'Share of the field affected' }).fill('40');
   await page

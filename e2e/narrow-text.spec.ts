@@ -134,6 +134,16 @@ for (const language of ['en', 'sw', 'lg'] as const) {
     );
     await expect(page.locator('input[autocomplete="bday"]')).toHaveCount(0);
     await check(page, testInfo, `${language}-profile`);
+
+    // My data: the archive, the consent switches and deleting the account.
+    await page.goto('/account/profile?tab=data');
+    await expect(
+      page.getByRole('button', {
+        name: { en: 'Download my data', sw: sw.profile.privacy.download, lg: lg.profile.privacy.download }[language],
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('switch').first()).toBeEnabled();
+    await check(page, testInfo, `${language}-my-data`);
   });
 
   test(`an expert's screens show every word whole on a 390 px phone in ${language}`, async ({

@@ -45,6 +45,7 @@ test('a farmer picks a district at sign-up, sees an empty outbreak map, and read
   await picker.getByText('Kenya', { exact: true }).click();
   await picker.getByRole('textbox', { name: 'Search the list' }).fill('nairo');
   await page.getByTestId('district-select').selectOption('KE-30');
+  await page.getByRole('checkbox', { name: /Kutu keeps my name/ }).check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL(/\/auth\/activation\?token=/);

@@ -52,6 +52,7 @@ test('a farmer signs up with a phone number only, activates by SMS, signs in by 
   await field(page, 'Phone number').fill(phone.national);
   await field(page, 'Farm location').fill('Mbale');
   await field(page, 'Farm size (acres)').fill('1.5');
+  await page.getByRole('checkbox', { name: /Kutu keeps my name/ }).check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   // No email step: straight to the SMS code.

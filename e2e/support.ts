@@ -69,6 +69,7 @@ export async function createActiveUser(request: APIRequestContext, role: 'farmer
           farm_location: 'Mbale',
           farm_size: 3,
           crop_types: ['MAIZE'],
+          consent: { service: true, sms: true, training: false },
         }
       : {
           email,
@@ -83,6 +84,7 @@ export async function createActiveUser(request: APIRequestContext, role: 'farmer
           institution: 'NaCRRI',
           languages_spoken: 'English, Luganda',
           social_links: '',
+          consent: { service: true, sms: true, training: false },
         };
   const reg = await request.post(`/api/auth/register/${role}/`, { data: body });
   expect(reg.status(), await reg.text()).toBe(201);

@@ -3,7 +3,7 @@ import { createActiveUser, signInAs } from './support.ts';
 
 // Basic phones (docs/decisions/0051): an expert tries the USSD menu on a phone-sized screen, through
 // the server's real menu: a new number registers, then their own number asks for a call back, which
-// shows in the experts' call-back list.
+// shows in the experts' call-back list. The try-out's registration makes no account.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 test.setTimeout(180_000);
 
@@ -44,9 +44,24 @@ test('an expert registers a new number and asks for a call back through the USSD
   await answer(page, '1', 'first letters of your district');
   await answer(page, 'Kampa', '1 Kampala');
   await answer(page, '1', 'Which crops');
-  await answer(page, '3', 'Welcome Apio!');
+  await answer(page, '3', 'May Kutu send you SMS');
+  await answer(page, '1', 'leaf photos');
+  await answer(page, '1', 'Welcome Apio!');
   await expect(page.getByRole('button', { name: 'Dial' })).toBeVisible();
   await fitsThePhone(page);
+  // A try-out leaves no account behind: the number's owner signs up.
+  const owner = await request.post('/api/auth/register/farmer/', {
+    data: {
+      username: `apio${Date.now()}`,
+      password: 'Gr0w!Smart2026',
+      confirm_password: 'Gr0w!Smart2026',
+      phone_number: newNumber,
+      farm_location: 'Kampala',
+      farm_size: 1,
+      consent: { service: true, sms: true, training: false },
+    },
+  });
+  expect(owner.status(), await owner.text()).toBe(201);
 
   // The expert's own number: the member menu, and a call-back request.
   await page.getByRole('textbox', { name: 'Phone number' }).fill(expert.phone);

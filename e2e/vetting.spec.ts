@@ -44,6 +44,7 @@ async function signUpExpert(page: Page, request: APIRequestContext, username: st
   await field(page, 'Areas of expertise').fill('Wheat and maize rusts');
   await field(page, 'Certifications').fill('PhD Plant Pathology');
   await field(page, 'Institution').fill('Makerere University');
+  await page.getByRole('checkbox', { name: /Kutu keeps my name/ }).check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL(/\/auth\/verify-email\?token=/);

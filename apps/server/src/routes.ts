@@ -17,6 +17,7 @@ import { offlineModelRoutes } from './modules/offline-model/offline-model.routes
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { outbreakJobs } from './modules/outbreak/outbreak.jobs.ts';
 import { outbreakRoutes } from './modules/outbreak/outbreak.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { trainingJobs } from './modules/training/training.jobs.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
@@ -62,4 +63,5 @@ export const routeModules: RouteModule[] = [
   clinicRoutes,
   deliveryRoutes,
   backupRoutes,
+  privacyRoutes,
 ];

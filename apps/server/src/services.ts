@@ -25,6 +25,9 @@ import { createVersionsService } from './modules/training/versions.service.ts';
 import { createVettingService } from './modules/vetting/vetting.service.ts';
 import { createUssdService } from './modules/ussd/ussd.service.ts';
 import { createBackupSchedule } from './modules/backup/backup.schedule.ts';
+import { createConsentService } from './modules/privacy/consent.service.ts';
+import { createErasureService } from './modules/privacy/erasure.service.ts';
+import { createExportService } from './modules/privacy/export.service.ts';
 
 /**
  * The service graph, built once per app (docs/decisions/0042): each service is made here and handed to
@@ -43,7 +46,9 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   // Every other service reaches these two through its ModuleDeps (lib/notifier.ts, lib/deliverer.ts).
   const deps: ModuleDeps = { ...base, notifications, delivery };
   const authShared = createAuthShared(deps, log);
-  const signup = createSignupService(authShared);
+  const consent = createConsentService(deps);
+  const signup = createSignupService(authShared, consent);
+  const erasure = createErasureService(deps, log);
   const advice = createAdviceService(deps);
   const outbreak = createOutbreakService(deps);
   const escalation = createEscalationService(deps.db);
@@ -78,7 +83,10 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     retraining,
     versions,
     vetting: createVettingService(deps),
-    ussd: createUssdService(deps, { outbreak, signup, followUps }, (err) =>
+    consent,
+    exporter: createExportService(deps),
+    erasure,
+    ussd: createUssdService(deps, { outbreak, signup, followUps, consent, erasure }, (err) =>
       log.error({ err }, 'could not send an SMS reply'),
     ),
     backups: createBackupSchedule(deps, (msg, err) => log.error({ err }, msg)),

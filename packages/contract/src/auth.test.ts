@@ -54,6 +54,7 @@ describe('email and phone', () => {
       phone_number: '+256772123456',
       farm_location: 'Mbale',
       farm_size: 2,
+      consent: { service: true },
     };
     expect(farmerRegisterBody.parse(farmer).email).toBeUndefined();
     expect(farmerRegisterBody.parse({ ...farmer, email: '' }).email).toBeUndefined();
@@ -64,6 +65,7 @@ describe('email and phone', () => {
       password: 'Gr0w!Smart2026',
       phone_number: '+256772123456',
       areas_of_expertise: 'Rust',
+      consent: { service: true, sms: true, training: false },
     };
     expect(firstMessage(expertRegisterBody.safeParse(expert))).toBe('Email is required');
     // The web form asks for the password twice; older API clients that send it once still sign up.
@@ -120,6 +122,7 @@ describe('registration and profile', () => {
     phone_number: '+256772123456',
     farm_location: 'Mbale',
     farm_size: '2.5',
+    consent: { service: true },
   };
   it('farmer sign-up coerces the farm size and defaults crop types', () => {
     expect(farmerRegisterBody.parse(farmer)).toMatchObject({ farm_size: 2.5, crop_types: [] });

@@ -3,6 +3,7 @@ import { genders, idTypes, languages } from './enums.ts';
 import { role, rowId } from './common.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, passwordProblem } from './rules.ts';
 import { districtCode } from './outbreak.ts';
+import { signupConsent } from './privacy.ts';
 
 export { passwordProblem, passwordStrength, strengthLevels, type StrengthLevel } from './rules.ts';
 
@@ -114,6 +115,8 @@ export const farmerRegisterBody = z
     language: language.optional(),
     /** The farmer's district or county from the shipped list, for outbreak watch; asked later when left out. */
     district: districtCode.optional(),
+    /** What the farmer agreed to (the service is required), stored with the text version. */
+    consent: signupConsent,
   })
   .refine((b) => b.password === b.confirm_password, { message: 'Password mismatch', path: ['confirm_password'] });
 export type FarmerRegisterBody = z.input<typeof farmerRegisterBody>;
@@ -141,6 +144,7 @@ export const expertRegisterBody = z
     language: language.optional(),
     /** The district or county the expert serves: outbreak alerts there reach them. */
     district: districtCode.optional(),
+    consent: signupConsent,
   })
   .refine((b) => b.confirm_password === undefined || b.password === b.confirm_password, {
     message: 'Password mismatch',

@@ -50,6 +50,15 @@ export const clinicVisitFields = z
       .preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean())
       .optional()
       .default(false),
+    /** The new farmer's free choices, asked with the consent: SMS from Kutu, photos training the model. */
+    consent_sms: z
+      .preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean())
+      .optional()
+      .default(false),
+    consent_training: z
+      .preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean())
+      .optional()
+      .default(false),
   })
   .strip();
 export type ClinicVisitFields = z.input<typeof clinicVisitFields>;

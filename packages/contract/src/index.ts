@@ -19,3 +19,4 @@ export * from './phone.ts';
 export * from './clinic.ts';
 export * from './delivery.ts';
 export * from './backup.ts';
+export * from './privacy.ts';

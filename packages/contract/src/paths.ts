@@ -249,3 +249,17 @@ export const shortLinkTargets = [
   { prefix: '/a/', to: (id: number) => `/account/addresses/analysis-history?analysis=${id}` },
   { prefix: '/f/', to: (id: number) => `/account/addresses/image-analysis?follow_up=${id}` },
 ] as const;
+
+/** A person's data (docs/decisions/00XX-consent-and-erasure.md): the archive, consent choices, deleting the account. */
+export const privacyApi = {
+  /** GET (farmer, expert): everything Kutu holds about the caller, one .tar.gz archive. */
+  export: '/api/privacy/export/',
+  /** GET: the caller's consent choices; PUT: change SMS or training. */
+  consents: '/api/privacy/consents/',
+  /** POST: sends a deletion code by SMS (for an account without a password). */
+  deleteCode: '/api/privacy/account/code/',
+  /** POST: erases the caller's account after the password or code. */
+  deleteAccount: '/api/privacy/account/delete/',
+  /** GET (admin): the erasure log. */
+  erasures: '/api/privacy/erasures/',
+} as const;

@@ -77,6 +77,11 @@ const samples: Record<SmsKey, Params[]> = {
   'smsIn.districtUnknown': [{ name: 'n'.repeat(30) }],
   'smsIn.callMe': [{}],
   'smsIn.unknownNumber': [{ code: '*384*12345#' }],
+  'smsIn.deleteCode': [{ code: '0427' }],
+  'smsIn.deleted': [{ code: '*384*12345#' }],
+  'smsIn.deleteWrongCode': [{}],
+  'smsIn.photosOn': [{}],
+  'smsIn.photosOff': [{}],
   'clinic.resultSms': reviewVerdicts.map((verdict) => ({
     verdict:
       verdict === 'common_rust'

@@ -40,6 +40,12 @@ export const smsTexts = {
   'smsIn.districtUnknown': { parts: 1 },
   'smsIn.callMe': { parts: 1 },
   'smsIn.unknownNumber': { parts: 1 },
+  // Account deletion (DELETE by SMS, or the profile's code for an account without a password).
+  'smsIn.deleteCode': { parts: 1 },
+  'smsIn.deleted': { parts: 1 },
+  'smsIn.deleteWrongCode': { parts: 1 },
+  'smsIn.photosOn': { parts: 1 },
+  'smsIn.photosOff': { parts: 1 },
   // The verdict and its advice, the plant doctor's words (up to 320 characters) and the follow-up.
   'clinic.resultSms': { parts: 5 },
 } as const satisfies Record<string, { parts: number }>;

@@ -24,6 +24,7 @@ export function farmerBody(overrides: Record<string, unknown> = {}) {
     farm_location: 'Mbale',
     farm_size: 2.5,
     crop_types: ['MAIZE', 'BEANS'],
+    consent: { service: true, sms: true, training: false },
     ...overrides,
   };
 }
@@ -43,6 +44,7 @@ export function expertBody(overrides: Record<string, unknown> = {}) {
     institution: 'NaCRRI',
     languages_spoken: 'English, Luganda',
     social_links: '',
+    consent: { service: true, sms: true, training: false },
     ...overrides,
   };
 }

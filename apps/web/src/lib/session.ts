@@ -7,6 +7,7 @@ const KEYS = {
   user: 'user',
   signUpToken: 'signUpToken',
   returnTo: 'returnTo',
+  accountDeleted: 'accountDeleted',
 } as const;
 
 type Listener = () => void;
@@ -33,6 +34,7 @@ export const session = {
     }
   },
   signIn(tokens: { access: string; refresh: string; user: UserRecord }) {
+    localStorage.removeItem(KEYS.accountDeleted);
     localStorage.setItem(KEYS.access, tokens.access);
     localStorage.setItem(KEYS.refresh, tokens.refresh);
     localStorage.setItem(KEYS.user, JSON.stringify(tokens.user));
@@ -53,6 +55,16 @@ export const session = {
     localStorage.removeItem(KEYS.user);
     emit();
   },
+  /**
+   * Signs out after the account was deleted: sign-in says so (until someone signs in), and goes to no
+   * page of the deleted account afterwards.
+   */
+  signOutDeleted() {
+    localStorage.setItem(KEYS.accountDeleted, '1');
+    session.signOut();
+    localStorage.removeItem(KEYS.returnTo);
+  },
+  accountDeleted: () => localStorage.getItem(KEYS.accountDeleted) === '1',
   signUpToken: () => localStorage.getItem(KEYS.signUpToken),
   setSignUpToken(token: string | null) {
     if (token) localStorage.setItem(KEYS.signUpToken, token);

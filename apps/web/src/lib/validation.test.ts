@@ -3,6 +3,7 @@ import {
   activateBody,
   changePasswordBody,
   completeProfileBody,
+  deleteAccountBody,
   expertRegisterBody,
   farmerRegisterBody,
   forgotPasswordBody,
@@ -25,6 +26,7 @@ const attempts: [z.ZodType, unknown[]][] = [
       { email: 'nope', username: 'a', password: 'abc', confirm_password: 'abd', phone_number: '123', farm_size: 'x' },
       { username: 'a b$', password: 'abcdef1', farm_location: '', farm_size: -1 },
       { username: long(40), password: long(128), confirm_password: 1, farm_location: long(200) },
+      { consent: { service: false, sms: true, training: false } },
     ],
   ],
   [
@@ -40,6 +42,7 @@ const attempts: [z.ZodType, unknown[]][] = [
   [verifyEmailBody, [{}, { token: '', verificationCode: '12' }, { token: long(200), verificationCode: 'abcd' }]],
   [activateBody, [{}, { otp: '', token: '' }, { otp: 'abcd', token: long(200) }]],
   [forgotPasswordBody, [{}, { email: 'x' }]],
+  [deleteAccountBody, [{}, { code: '12' }]],
   [resetPasswordBody, [{}, { token: '', new_password: 'abc', confirm_password: 'abd' }]],
   [changePasswordBody, [{}, { oldPassword: '', newPassword: 'abc', confirmPassword: 'x' }]],
   [

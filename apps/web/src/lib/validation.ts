@@ -49,6 +49,9 @@ const messages: Record<string, string> = {
   'Give the share of the field affected, 0 to 100 %': 'shareAffected',
   "Enter the farmer's name": 'farmerName',
   'Choose a language': 'chooseLanguage',
+  'Agree to Kutu keeping your details to give you the service': 'consentService',
+  'Enter your password or the code sent to you': 'passwordOrCode',
+  'Enter the 4-digit code': 'fourDigitCode',
 };
 
 /** The contract's field names in its "<Field> is required" style messages → keys under `validation.fields`. */

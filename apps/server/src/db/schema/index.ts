@@ -12,3 +12,4 @@ export * from './phone.ts';
 export * from './clinic.ts';
 export * from './delivery.ts';
 export * from './backup.ts';
+export * from './privacy.ts';

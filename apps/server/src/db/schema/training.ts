@@ -8,9 +8,8 @@ export const trainingSamples = pgTable(
   'training_samples',
   {
     id: serial('id').primaryKey(),
-    uploaderId: integer('uploader_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the uploader erased their account: the labelled photo stays, pointing to nobody. */
+    uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
     imagePath: text('image_path').notNull(),
     label: text('label', { enum: ['common_rust', 'healthy', 'other_disease'] }).notNull(),
     cropType: text('crop_type'),

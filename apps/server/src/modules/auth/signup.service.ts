@@ -15,6 +15,7 @@ import { activationLinkMail, activationLinkSms, activationSms, verificationMail 
 import { hashSecret } from './passwords.ts';
 import { createPhoneFarmer, type PhoneFarmerInput } from './phone-account.ts';
 import { type AuthShared, clash, emailOrThrow } from './auth.shared.ts';
+import type { ConsentChoices, ConsentService } from '../privacy/consent.service.ts';
 
 /** The sign-up token's life: the sign-up reply's, and the one a sign-in to an unfinished account sends. */
 const SIGNUP_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -27,7 +28,7 @@ type ExpertInput = z.output<typeof expertRegisterBody>;
 type OtpAction = (typeof otpActionTypes)[number];
 
 /** Sign-up: register a farmer or an expert, verify the email, activate by SMS, resend codes, resume an unfinished one. */
-export function createSignupService(shared: AuthShared) {
+export function createSignupService(shared: AuthShared, consent: Pick<ConsentService, 'record'>) {
   const { deps, log, repo, hash, verifyLink, activationLink, freshCode, checkCode, sendSms, sendActivationSms } =
     shared;
   const { clock, mailer, sms } = deps;
@@ -42,6 +43,8 @@ export function createSignupService(shared: AuthShared) {
       language: Language;
       /** Already checked by the contract against the shipped district list (docs/decisions/0031). */
       district?: string;
+      /** What the person agreed to in the form (recorded with the account, channel `web`). */
+      consent: ConsentChoices;
     },
     details: Pick<Parameters<typeof repo.createAccount>[0], 'farmer' | 'expert'>,
   ) {
@@ -84,6 +87,7 @@ export function createSignupService(shared: AuthShared) {
       if (index !== null) throw clash(index);
       throw err;
     }
+    await consent.record(user.id, input.consent, 'web', now);
     if (user.email === null) return sendFirstActivationSms(user, code, token);
     try {
       await mailer.send(
@@ -193,6 +197,7 @@ export function createSignupService(shared: AuthShared) {
           role: 'farmer',
           language: signUpLanguage(b.language, headerLanguage),
           district: b.district,
+          consent: b.consent,
         },
         { farmer: { farmLocation: b.farm_location, farmSize: b.farm_size, cropTypes: b.crop_types } },
       ),
@@ -207,6 +212,7 @@ export function createSignupService(shared: AuthShared) {
           role: 'expert',
           language: signUpLanguage(b.language, headerLanguage),
           district: b.district,
+          consent: b.consent,
         },
         {
           expert: {
@@ -284,17 +290,24 @@ export function createSignupService(shared: AuthShared) {
     resumeSignUp,
 
     /** A farmer registering on a basic phone (USSD): active at once, no password (phone-account.ts). */
-    registerFromPhone: (input: PhoneFarmerInput) => createPhoneFarmer(deps.db, input, clock.now(), { proven: true }),
+    async registerFromPhone(input: PhoneFarmerInput, choices: ConsentChoices) {
+      const now = clock.now();
+      const user = await createPhoneFarmer(deps.db, input, now, { proven: true });
+      if (user) await consent.record(user.id, { ...choices, service: true }, 'ussd', now);
+      return user;
+    },
 
     /**
      * A phone-only farmer signed up by someone they trust (a plant doctor, with the farmer's consent:
      * docs/decisions/0053): the same account as registerFromPhone, but not active until the farmer proves
      * the number (nobody sent it a code). A number that has an account already is a clash.
      */
-    async createPhoneOnlyFarmer(input: Omit<PhoneFarmerInput, 'districtName'>) {
+    async createPhoneOnlyFarmer(input: Omit<PhoneFarmerInput, 'districtName'>, choices: ConsentChoices) {
       const districtName = districtByCode(input.district)?.name ?? input.district;
-      const user = await createPhoneFarmer(deps.db, { ...input, districtName }, clock.now(), { proven: false });
+      const now = clock.now();
+      const user = await createPhoneFarmer(deps.db, { ...input, districtName }, now, { proven: false });
       if (!user) throw clash('users_phone_unique');
+      await consent.record(user.id, { ...choices, service: true }, 'clinic', now);
       return user;
     },
   };

@@ -95,13 +95,16 @@ export function createClinicService(
     }
     if (!f.consent) throw badRequest('errors.clinic.consent', { consent: 'errors.clinic.consent' });
     try {
-      const user = await signup.createPhoneOnlyFarmer({
-        name: f.farmer_name,
-        phone: f.phone_number,
-        language: f.language,
-        district: f.district,
-        crops: trainingCrops[crop] ? [trainingCrops[crop]] : [],
-      });
+      const user = await signup.createPhoneOnlyFarmer(
+        {
+          name: f.farmer_name,
+          phone: f.phone_number,
+          language: f.language,
+          district: f.district,
+          crops: trainingCrops[crop] ? [trainingCrops[crop]] : [],
+        },
+        { sms: f.consent_sms, training: f.consent_training },
+      );
       return { id: user.id, created: true };
     } catch (err) {
       // The same visit sent twice at once: the other request made the account.

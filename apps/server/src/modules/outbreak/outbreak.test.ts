@@ -236,6 +236,7 @@ describe('outbreak watch', () => {
       farm_location: 'Near the market',
       farm_size: 2,
       crop_types: ['MAIZE'],
+      consent: { service: true, sms: true, training: false },
     };
     const bad = await t.app.inject({
       method: 'POST',

@@ -23,7 +23,7 @@ export function createSamplesService(deps: ModuleDeps, retraining: Pick<Retraini
     id: r.id,
     label: r.label,
     crop_type: r.cropType,
-    uploader: r.uploaderName ? { id: r.uploaderId, username: r.uploaderName } : null,
+    uploader: r.uploaderId !== null && r.uploaderName ? { id: r.uploaderId, username: r.uploaderName } : null,
     source_analysis_id: r.sourceAnalysisId,
     source_model_version: r.sourceModelVersion,
     image_url: `/api/training-samples/${r.id}/image/`,

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TrainingLabel } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import type { Message } from '../../i18n/i18n.ts';
-import { analyses, modelVersions, trainingJobs, trainingSamples, users } from '../../db/schema/index.ts';
+import { analyses, consents, modelVersions, trainingJobs, trainingSamples, users } from '../../db/schema/index.ts';
 
 export type SampleRow = typeof trainingSamples.$inferSelect & { uploaderName: string | null };
 export type NewSampleRow = typeof trainingSamples.$inferInsert;
@@ -37,6 +37,13 @@ const sampleColumns = {
   createdAt: trainingSamples.createdAt,
   uploaderName: users.username,
 };
+
+/** The sample is an expert's upload, or its analysis's owner last said yes to training. */
+const ownerAgreed = or(
+  isNull(trainingSamples.sourceAnalysisId),
+  sql`(select c.granted from ${analyses} a join ${consents} c on c.user_id = a.user_id and c.purpose = 'training'
+        where a.id = ${trainingSamples.sourceAnalysisId} order by c.at desc, c.id desc limit 1) is true`,
+);
 
 export function createTrainingRepo(db: Db) {
   const liveSample = (id: number) => and(eq(trainingSamples.id, id), isNull(trainingSamples.removedAt));
@@ -105,7 +112,11 @@ export function createTrainingRepo(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** Every live sample, oldest first: what a retraining learns from. */
+    /**
+     * Every live sample a retraining may learn from, oldest first: an expert's own upload, or a photo
+     * from an analysis whose owner's latest choice for `training` is yes (docs/decisions/00XX-consent-and-erasure.md:
+     * photos of before consent was asked stay out until their owner agrees).
+     */
     async allLiveSamples(): Promise<
       { id: number; imagePath: string; label: TrainingLabel; sha256: string | null; cropType: string | null }[]
     > {
@@ -118,7 +129,7 @@ export function createTrainingRepo(db: Db) {
           cropType: trainingSamples.cropType,
         })
         .from(trainingSamples)
-        .where(isNull(trainingSamples.removedAt))
+        .where(and(isNull(trainingSamples.removedAt), ownerAgreed))
         .orderBy(trainingSamples.id);
     },
 

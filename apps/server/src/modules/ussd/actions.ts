@@ -26,15 +26,19 @@ export const actions = {
   async register(c: MenuCtx, d: Data): Promise<string> {
     const district = districtByCode(d.district ?? '');
     if (!d.name || !district) return tr(c, 'ussd.failed');
-    const user = await c.uses.registerFromPhone({
-      phone: c.phone,
-      name: d.name,
-      language: c.lang,
-      district: district.code,
-      districtName: district.name,
-      crops: d.crops ?? [],
-    });
+    const user = await c.uses.registerFromPhone(
+      {
+        phone: c.phone,
+        name: d.name,
+        language: c.lang,
+        district: district.code,
+        districtName: district.name,
+        crops: d.crops ?? [],
+      },
+      { sms: d.sms === true, training: d.training === true },
+    );
     if (!user) return tr(c, 'ussd.failed');
+    if (d.sms !== true) return tr(c, 'ussd.registeredQuiet', { name: d.name, code: c.code });
     return tr(c, 'ussd.registered', { name: d.name, district: district.name, code: c.code });
   },
 

@@ -11,7 +11,10 @@ export interface MenuUses {
   districtNow: OutbreakService['districtNow'];
   followUps: PhoneFollowUp;
   saveSettings(userId: number, body: { district?: string; sms_alerts?: boolean }): Promise<unknown>;
-  registerFromPhone(input: PhoneFarmerInput): Promise<{ id: number } | null>;
+  registerFromPhone(
+    input: PhoneFarmerInput,
+    consent: { sms: boolean; training: boolean },
+  ): Promise<{ id: number } | null>;
 }
 
 /** One request's facts: who dials (by number only), in which language, and what the menu may use. */
@@ -36,6 +39,9 @@ export interface Data {
   purpose?: 'register' | 'settings' | 'rust';
   district?: string;
   crops?: string[];
+  /** The registering farmer's answers to the SMS and photo-training questions. */
+  sms?: boolean;
+  training?: boolean;
   reminderId?: number;
 }
 
@@ -48,6 +54,8 @@ export type ScreenId =
   | 'letters'
   | 'pick'
   | 'crops'
+  | 'consentSms'
+  | 'consentPhotos'
   | 'home'
   | 'rust'
   | 'rustTodo'

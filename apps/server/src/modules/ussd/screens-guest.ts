@@ -26,7 +26,7 @@ function districtChosen(code: string, c: MenuCtx, d: Data): Next {
 /** First use by a number without an account: language, then registration (decision 0024's account). */
 export const guestScreens: Pick<
   Record<ScreenId, Screen>,
-  'language' | 'guest' | 'terms' | 'name' | 'country' | 'letters' | 'pick' | 'crops'
+  'language' | 'guest' | 'terms' | 'name' | 'country' | 'letters' | 'pick' | 'crops' | 'consentSms' | 'consentPhotos'
 > = {
   language: {
     show: (c) => ({ text: tr(c, 'ussd.chooseLanguage'), root: true }),
@@ -100,11 +100,26 @@ export const guestScreens: Pick<
   },
   crops: {
     show: (c) => ({ text: tr(c, 'ussd.crops') }),
-    answer: (input, c, d) => {
+    answer: (input) => {
       const k = choice(input, 3);
       if (!k) return badNumber;
       const crops = k === 1 ? ['maize'] : k === 2 ? ['beans'] : ['maize', 'beans'];
-      return { act: () => actions.register(c, { ...d, crops }) };
+      return { to: 'consentSms', data: { crops } };
+    },
+  },
+  // The two free consents (the terms screen was the service's): each recorded with the account.
+  consentSms: {
+    show: (c) => ({ text: tr(c, 'ussd.consentSms') }),
+    answer: (input) => {
+      const k = choice(input, 2);
+      return k ? { to: 'consentPhotos', data: { sms: k === 1 } } : badNumber;
+    },
+  },
+  consentPhotos: {
+    show: (c) => ({ text: tr(c, 'ussd.consentPhotos') }),
+    answer: (input, c, d) => {
+      const k = choice(input, 2);
+      return k ? { act: () => actions.register(c, { ...d, training: k === 1 }) } : badNumber;
     },
   },
 };

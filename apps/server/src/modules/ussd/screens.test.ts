@@ -107,6 +107,11 @@ describe('every USSD screen fits 182 characters', () => {
     const toLongest = [...reg, longest.country === 'UG' ? '1' : '2', longest.name, '1'];
     await measure(null, toLongest);
     await measure(null, [...toLongest, '3']);
+    // The SMS and photo-training questions, then the welcome with SMS on and off.
+    for (const sms of ['1', '2']) {
+      await measure(null, [...toLongest, '3', sms]);
+      await measure(null, [...toLongest, '3', sms, '1']);
+    }
   });
 
   it.each(languages)('the menu of a known number in %s', async (language) => {

@@ -2,8 +2,9 @@ import { type District, districts, type Language } from '@kutu/contract';
 
 /** What an inbound SMS asks for. */
 export type SmsCommand =
-  | { kind: 'help' | 'stop' | 'start' | 'alertsOn' | 'alertsOff' | 'callMe' }
-  | { kind: 'district'; name: string };
+  | { kind: 'help' | 'stop' | 'start' | 'alertsOn' | 'alertsOff' | 'callMe' | 'photosOn' | 'photosOff' }
+  | { kind: 'district'; name: string }
+  | { kind: 'delete'; code: string | null };
 
 /**
  * The keywords in each language (docs/decisions/0051; README "SMS keywords"). The first word decides;
@@ -19,6 +20,8 @@ export const SMS_KEYWORDS: Record<Language, Record<string, string[]>> = {
     off: ['OFF'],
     district: ['DISTRICT', 'COUNTY'],
     callMe: ['CALL'],
+    delete: ['DELETE'],
+    photos: ['PHOTOS'],
   },
   sw: {
     help: ['MSAADA'],
@@ -29,6 +32,8 @@ export const SMS_KEYWORDS: Record<Language, Record<string, string[]>> = {
     off: ['ZIMA'],
     district: ['WILAYA', 'KAUNTI'],
     callMe: ['NIPIGIE'],
+    delete: ['FUTA'],
+    photos: ['PICHA'],
   },
   lg: {
     help: ['YAMBA'],
@@ -39,6 +44,8 @@ export const SMS_KEYWORDS: Record<Language, Record<string, string[]>> = {
     off: ['ZIKIZA'],
     district: ['DISITULIKITI'],
     callMe: ['NKUBIRA'],
+    delete: ['SAZAAMU'],
+    photos: ['EBIFAANANYI'],
   },
 };
 
@@ -61,6 +68,17 @@ export function parseSms(text: string): { command: SmsCommand; language: Languag
   for (const kind of ['help', 'stop', 'start', 'callMe'] as const) {
     const language = find(first, kind);
     if (language) return { command: { kind }, language };
+  }
+  // DELETE asks for a code; DELETE and the code erases the account (the code is 4 digits, nothing else).
+  const erase = find(first, 'delete');
+  if (erase)
+    return { command: { kind: 'delete', code: /^\d{4}$/.test(second ?? '') ? second : null }, language: erase };
+  // PHOTOS ON / OFF: the consent to photos training the model (ON/OFF in any of the three languages).
+  const photos = find(first, 'photos');
+  if (photos) {
+    if (find(second, 'off')) return { command: { kind: 'photosOff' }, language: photos };
+    if (find(second, 'on')) return { command: { kind: 'photosOn' }, language: photos };
+    return { command: { kind: 'help' }, language: photos };
   }
   const alerts = find(first, 'alerts');
   if (alerts) {

@@ -8,6 +8,8 @@ import type { SignupService } from '../auth/signup.service.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import { actions, askCallBack } from './actions.ts';
+import type { ConsentService } from '../privacy/consent.service.ts';
+import type { ErasureService } from '../privacy/erasure.service.ts';
 import { type MenuCtx, type MenuUses, runMenu } from './menu.ts';
 import { screens } from './screens-menu.ts';
 import { districtNamed, parseSms } from './sms-keywords.ts';
@@ -27,7 +29,13 @@ export function phoneOf(raw: string): string | null {
  */
 export function createUssdService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'config'>,
-  uses: { outbreak: OutbreakService; signup: SignupService; followUps: Pick<FollowUpService, 'byPhone'> },
+  uses: {
+    outbreak: OutbreakService;
+    signup: SignupService;
+    followUps: Pick<FollowUpService, 'byPhone'>;
+    consent: Pick<ConsentService, 'record'>;
+    erasure: Pick<ErasureService, 'bySms'>;
+  },
   log?: (err: unknown) => void,
 ) {
   const repo = createUssdRepo(deps.db);
@@ -36,22 +44,32 @@ export function createUssdService(
     districtNow: uses.outbreak.districtNow,
     followUps: uses.followUps.byPhone,
     saveSettings: (userId, body) => uses.outbreak.saveSettings(userId, body),
-    registerFromPhone: (input) => uses.signup.registerFromPhone(input),
+    registerFromPhone: (input, choices) => uses.signup.registerFromPhone(input, choices),
   };
+  /**
+   * The try-out screen's menu for a number without an account: the same screens, but registering writes
+   * nothing (a try-out must never make an account for someone else's number). A number without an
+   * account has nothing else the menu could change.
+   */
+  const sandboxUses: MenuUses = { ...menuUses, registerFromPhone: async () => ({ id: 0 }) };
   const code = deps.config.phone.ussdCode;
   const termsUrl = `${deps.config.publicUrl.replace(/^https?:\/\//, '')}/terms`;
 
-  async function base(phone: string): Promise<Omit<MenuCtx, 'lang'>> {
+  async function base(phone: string, sandbox = false): Promise<Omit<MenuCtx, 'lang'>> {
     const user = (await repo.userByPhone(phone)) ?? null;
-    return { phone, user, now: deps.clock.now(), code, termsUrl, uses: menuUses };
+    const menu = sandbox && !user ? sandboxUses : menuUses;
+    return { phone, user, now: deps.clock.now(), code, termsUrl, uses: menu };
   }
 
   /** One USSD request: the screen for the answers so far, `CON ` (waits) or `END ` (closes) first. */
-  async function ussd(input: { phoneNumber: string; text: string }): Promise<{ reply: string; end: boolean }> {
+  async function ussd(
+    input: { phoneNumber: string; text: string },
+    sandbox = false,
+  ): Promise<{ reply: string; end: boolean }> {
     const phone = phoneOf(input.phoneNumber);
     if (!phone) return { reply: `END ${t('en', 'ussd.failed')}`, end: true };
     const answers = input.text === '' ? [] : input.text.split('*');
-    const shown = await runMenu(screens, answers, await base(phone));
+    const shown = await runMenu(screens, answers, await base(phone, sandbox));
     return { reply: `${shown.end ? 'END' : 'CON'} ${shown.text}`, end: shown.end };
   }
 
@@ -72,12 +90,23 @@ export function createUssdService(
     const ctx: MenuCtx = { ...c, lang: language };
     const districtName = () => districtByCode(user.district ?? '')?.name ?? t(language, 'ussd.yourDistrict');
     switch (command.kind) {
+      // STOP and START are the SMS consent, recorded as such.
       case 'stop':
-        await repo.setStopped(user.id, c.now);
+        await uses.consent.record(user.id, { sms: false }, 'sms', c.now);
         return say('smsIn.stopped');
       case 'start':
-        await repo.setStopped(user.id, null);
+        await uses.consent.record(user.id, { sms: true }, 'sms', c.now);
         return say('smsIn.started');
+      case 'photosOn':
+      case 'photosOff':
+        await uses.consent.record(user.id, { training: command.kind === 'photosOn' }, 'sms', c.now);
+        return say(command.kind === 'photosOn' ? 'smsIn.photosOn' : 'smsIn.photosOff');
+      case 'delete': {
+        const done = await uses.erasure.bySms(user.id, command.code);
+        if (done === 'erased') return say('smsIn.deleted', { code });
+        if (done === 'wrongCode') return say('smsIn.deleteWrongCode');
+        return;
+      }
       case 'alertsOn':
         await actions.setAlerts(ctx, true, districtName());
         return say('smsIn.alertsOn', { district: districtName() });
@@ -105,14 +134,15 @@ export function createUssdService(
 
     /**
      * The try-out screen's step, through the same menu as the gateway's callback. It may act as the
-     * caller's own number or as a number without an account (to try registering), never as another
-     * person's: the menu shows and changes what belongs to the number.
+     * caller's own number or as a number without an account (to try registering, in a sandbox that
+     * makes no account), never as another person's: the menu shows and changes what belongs to the number.
      */
     async simulate(callerId: number, input: { phone: string; text: string }) {
       const caller = await repo.userById(callerId);
       const owner = await repo.userByPhone(input.phone);
       if (owner && owner.id !== caller?.id) throw forbidden('errors.phone.notYourNumber');
-      const step = await ussd({ phoneNumber: input.phone, text: input.text });
+      // A number without an account runs in the sandbox: registering there leaves nothing behind.
+      const step = await ussd({ phoneNumber: input.phone, text: input.text }, true);
       return { ...step, screen: step.reply.slice(4) };
     },
 

@@ -92,7 +92,7 @@ describe('basic phones: USSD menu and SMS both ways', () => {
 
   it('registers a farmer in Luganda, turns alerts off and on, and shows rust in the district under the small-count rule', async () => {
     const phone = '+256772000101';
-    const done = await walk(phone, ['3', '1', '1', 'Nakato', '1', 'Kamp', '1', '3']);
+    const done = await walk(phone, ['3', '1', '1', 'Nakato', '1', 'Kamp', '1', '3', '1', '2']);
     expect(done.end).toBe(true);
     expect(done.screen).toContain('Tukusanyukidde Nakato');
     const user = await userOf(phone);

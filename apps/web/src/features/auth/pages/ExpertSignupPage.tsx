@@ -9,6 +9,7 @@ import { AccountFields } from '../components/AccountFields.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
 import { DistrictPicker } from '../../../components/outbreak/DistrictPicker.tsx';
 import { useSignUpForm } from '../components/useSignUpFlow.ts';
+import { ConsentFields } from '../components/ConsentFields.tsx';
 
 const empty = {
   email: '',
@@ -25,6 +26,8 @@ const empty = {
   social_links: '',
   /** The district or county the expert serves (decision 0032): its outbreak alerts reach them. '' until chosen. */
   district: '',
+  /** Nothing ticked for the person: the service box must be, the two others are free. */
+  consent: { service: false, sms: false, training: false },
 };
 
 export default function ExpertSignupPage() {
@@ -78,6 +81,7 @@ export default function ExpertSignupPage() {
             placeholder={t('auth.fields.socialLinksPlaceholder')}
             {...text('social_links')}
           />
+          <ConsentFields input={(field) => form.getInputProps(field, { type: 'checkbox' })} />
           <Button type="submit" loading={register.isPending} fullWidth mt="xs">
             {t('auth.signup.submit')}
           </Button>

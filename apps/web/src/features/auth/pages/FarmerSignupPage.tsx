@@ -9,6 +9,7 @@ import { AccountFields } from '../components/AccountFields.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
 import { DistrictPicker } from '../../../components/outbreak/DistrictPicker.tsx';
 import { useSignUpForm } from '../components/useSignUpFlow.ts';
+import { ConsentFields } from '../components/ConsentFields.tsx';
 
 const empty = {
   email: '',
@@ -21,6 +22,8 @@ const empty = {
   crop_types: [] as string[],
   /** The district or county code (outbreak alerts go by district, decision 0032); '' until chosen. */
   district: '',
+  /** Nothing ticked for the person: the service box must be, the two others are free. */
+  consent: { service: false, sms: false, training: false },
 };
 
 export default function FarmerSignupPage() {
@@ -75,6 +78,7 @@ export default function FarmerSignupPage() {
               ))}
             </Group>
           </Checkbox.Group>
+          <ConsentFields input={(field) => form.getInputProps(field, { type: 'checkbox' })} />
           <Button type="submit" loading={register.isPending} fullWidth mt="xs">
             {t('auth.signup.submit')}
           </Button>

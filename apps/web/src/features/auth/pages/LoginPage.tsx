@@ -50,6 +50,8 @@ export default function LoginPage() {
   const identifierRef = useRef<HTMLInputElement>(null);
   const login = useLogin();
   const expired = params.get('expired') === '1';
+  // Back here after deleting the account (profile → My data): said on the page, as a notice would be cleared.
+  const deleted = session.accountDeleted();
 
   const typed = form.values.identifier;
   const asPhone = looksLikePhone(typed);
@@ -110,6 +112,11 @@ export default function LoginPage() {
   return (
     <>
       <AuthTitle title={t('auth.login.title')}>{t('auth.login.subtitle')}</AuthTitle>
+      {deleted ? (
+        <Alert color="green" mb="md" data-testid="account-deleted">
+          {t('auth.login.accountDeleted')}
+        </Alert>
+      ) : null}
       {expired && !unfinished ? (
         <Alert color="blue" mb="md" data-testid="session-expired">
           {t('auth.login.sessionEnded')}

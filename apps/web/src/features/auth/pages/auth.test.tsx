@@ -407,6 +407,12 @@ describe('Farmer sign-up', () => {
     expect(calls).toHaveLength(0);
     await user.clear(input('Farm size (acres)'));
     await user.type(input('Farm size (acres)'), '3');
+    // The service's consent is required, and nothing is ticked for the farmer.
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByText('Agree to Kutu keeping your details to give you the service')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    await user.click(screen.getByRole('checkbox', { name: /Kutu keeps my name/ }));
+    await user.click(screen.getByRole('checkbox', { name: /train Kutu's model/ }));
     await user.click(screen.getByRole('checkbox', { name: 'Maize' }));
     await user.click(screen.getByRole('checkbox', { name: 'Beans' }));
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -420,10 +426,11 @@ describe('Farmer sign-up', () => {
         crop_types: ['MAIZE', 'BEANS'],
         // The new account starts in the language the form was shown in.
         language: 'en',
+        consent: { service: true, sms: false, training: true },
       },
     });
     expect(input('Username').value).toBe('nakato');
-  }, 30_000);
+  }, 60_000);
 
   it('signs up without an email and goes straight to the SMS code (Activation)', async () => {
     const calls = fakeServer(() => ({
@@ -439,6 +446,7 @@ describe('Farmer sign-up', () => {
     await user.type(input('Phone number'), '0772123456');
     await user.type(input('Farm location'), 'Mbale');
     await user.type(input('Farm size (acres)'), '3');
+    await user.click(screen.getByRole('checkbox', { name: /Kutu keeps my name/ }));
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('Activate your account')).toBeTruthy();
     expect(calls[0].url).toBe('/api/auth/register/farmer/');
@@ -461,6 +469,8 @@ describe('Expert sign-up', () => {
     await user.type(input('Areas of expertise'), 'Maize rusts');
     // The district the expert serves: outbreak alerts there reach them.
     await user.selectOptions(screen.getByTestId('district-select'), 'UG-102');
+    await user.click(screen.getByRole('checkbox', { name: /Kutu keeps my name/ }));
+    await user.click(screen.getByRole('checkbox', { name: /send me SMS/ }));
     expect(input('Years of experience').value).toBe('0');
     await user.clear(input('Years of experience'));
     await user.type(input('Years of experience'), '2.5');
@@ -480,7 +490,13 @@ describe('Expert sign-up', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({
       url: '/api/auth/register/expert/',
-      body: { phone_number: '+254712123456', experience_years: 12, confirm_password: STRONG, district: 'UG-102' },
+      body: {
+        phone_number: '+254712123456',
+        experience_years: 12,
+        confirm_password: STRONG,
+        district: 'UG-102',
+        consent: { service: true, sms: true, training: false },
+      },
     });
   }, 60_000);
 });

@@ -34,6 +34,9 @@ const empty = {
   district: '',
   language: '',
   consent: false,
+  /** The new farmer's free choices, asked with the consent (none ticked for them). */
+  consent_sms: false,
+  consent_training: false,
 };
 
 /**
@@ -129,6 +132,14 @@ export function VisitForm({ onRecorded }: { onRecorded: (visit: ClinicVisit) => 
               {...form.getInputProps('language')}
             />
             <Checkbox label={t('clinic.form.consent')} {...form.getInputProps('consent', { type: 'checkbox' })} />
+            <Checkbox
+              label={t('clinic.form.consentSms')}
+              {...form.getInputProps('consent_sms', { type: 'checkbox' })}
+            />
+            <Checkbox
+              label={t('clinic.form.consentTraining')}
+              {...form.getInputProps('consent_training', { type: 'checkbox' })}
+            />
           </Stack>
         )}
         {!newFarmer && (

@@ -72,7 +72,7 @@ describe('ProfilePage', () => {
     expect(alerts.compareDocumentPosition(record) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByRole('tab', { name: 'Complete Profile' })).toBeNull();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Account Summary', 'More details (optional)', 'Change Password']);
+    expect(tabs).toEqual(['Account Summary', 'More details (optional)', 'Change Password', 'My data']);
     expect(screen.queryByLabelText(/^ID number/)).toBeNull();
 
     await user.click(screen.getByRole('tab', { name: 'More details (optional)' }));

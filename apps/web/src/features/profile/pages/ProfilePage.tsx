@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Alert, Box, Center, Loader, Stack, Tabs, Title } from '@mantine/core';
-import { IconId, IconKey, IconUserCheck } from '@tabler/icons-react';
+import { IconId, IconKey, IconShieldLock, IconUserCheck } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/use-session.ts';
@@ -20,14 +20,20 @@ const ChangePasswordForm = lazy(() =>
 const OutbreakSettingsCard = lazy(() =>
   import('../../../components/outbreak/OutbreakSettings.tsx').then((m) => ({ default: m.OutbreakSettingsCard })),
 );
+// My data (archive, consents, deleting the account): loads when its tab opens.
+const MyDataCard = lazy(() => import('../components/MyDataCard.tsx').then((m) => ({ default: m.MyDataCard })));
+const DeleteAccountCard = lazy(() =>
+  import('../components/DeleteAccountCard.tsx').then((m) => ({ default: m.DeleteAccountCard })),
+);
 const CompleteProfileForm = lazy(() =>
   import('../components/CompleteProfileForm.tsx').then((m) => ({ default: m.CompleteProfileForm })),
 );
 
-type Tab = 'complete' | 'summary' | 'password';
+type Tab = 'complete' | 'summary' | 'password' | 'data';
 
 /**
- * Profile: Account Summary, Complete Profile (only while the account is incomplete), Change Password.
+ * Profile: Account Summary, Complete Profile (only while the account is incomplete), Change Password,
+ * My data (the archive of everything held, consent choices, deleting the account; not for administrators).
  * A farmer always opens on the summary, with the district and SMS alerts a farmer needs; the ID and
  * birth date of Complete Profile are offered after it, as optional. An expert (whose details an
  * administrator vets) opens on Complete Profile while incomplete. `?tab=` picks one.
@@ -42,7 +48,10 @@ export default function ProfilePage() {
   const farmer = current?.role === 'farmer';
   const asked = params.get('tab') as Tab | null;
   const tab: Tab =
-    asked === 'summary' || asked === 'password' || (asked === 'complete' && !complete)
+    asked === 'summary' ||
+    asked === 'password' ||
+    (asked === 'data' && current?.role !== 'admin') ||
+    (asked === 'complete' && !complete)
       ? asked
       : complete || farmer
         ? 'summary'
@@ -84,6 +93,11 @@ export default function ProfilePage() {
             <Tabs.Tab value="password" leftSection={<IconKey size={16} />}>
               {t('profile.tabs.password')}
             </Tabs.Tab>
+            {current.role === 'admin' ? null : (
+              <Tabs.Tab value="data" leftSection={<IconShieldLock size={16} />}>
+                {t('profile.privacy.tab')}
+              </Tabs.Tab>
+            )}
           </Tabs.List>
           {!complete ? (
             <Tabs.Panel value="complete">
@@ -110,6 +124,14 @@ export default function ProfilePage() {
           <Tabs.Panel value="password">
             <Deferred>
               <ChangePasswordForm userInputs={[current.email ?? current.phone, current.username]} />
+            </Deferred>
+          </Tabs.Panel>
+          <Tabs.Panel value="data">
+            <Deferred>
+              <Stack>
+                <MyDataCard />
+                <DeleteAccountCard />
+              </Stack>
             </Deferred>
           </Tabs.Panel>
         </Tabs>
