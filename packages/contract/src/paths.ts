@@ -250,7 +250,7 @@ export const shortLinkTargets = [
   { prefix: '/f/', to: (id: number) => `/account/addresses/image-analysis?follow_up=${id}` },
 ] as const;
 
-/** A person's data (docs/decisions/00XX-consent-and-erasure.md): the archive, consent choices, deleting the account. */
+/** A person's data (docs/decisions/0067-consent-and-erasure.md): the archive, consent choices, deleting the account. */
 export const privacyApi = {
   /** GET (farmer, expert): everything Kutu holds about the caller, one .tar.gz archive. */
   export: '/api/privacy/export/',

@@ -3,7 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp
 import { users } from './auth.ts';
 
 /**
- * What a person agreed to, purpose by purpose (docs/decisions/00XX-consent-and-erasure.md): one row per
+ * What a person agreed to, purpose by purpose (docs/decisions/0067-consent-and-erasure.md): one row per
  * choice, never changed, so the history shows what was agreed, when, where and to which text. The
  * latest row of a purpose is the person's choice now.
  */

@@ -8,7 +8,7 @@ export type ConsentChannel = (typeof consents.$inferInsert)['channel'];
 export type ConsentChoices = Partial<Record<ConsentPurpose, boolean>>;
 
 /**
- * Consent by purpose (docs/decisions/00XX-consent-and-erasure.md): each choice a new row with its
+ * Consent by purpose (docs/decisions/0067-consent-and-erasure.md): each choice a new row with its
  * time, channel and text version; the latest row of a purpose is the choice now. A purpose never
  * asked reads as "no".
  */

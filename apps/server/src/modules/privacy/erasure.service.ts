@@ -13,7 +13,7 @@ export interface ErasureLog {
 }
 
 /**
- * Deleting one's account (docs/decisions/00XX-consent-and-erasure.md): confirmed by the password, or by a
+ * Deleting one's account (docs/decisions/0067-consent-and-erasure.md): confirmed by the password, or by a
  * code sent by SMS (an account without a password, or the DELETE keyword); then the account, its photos
  * (in storage too) and sessions go, and the erasure is logged without anything of the person.
  */

@@ -18,7 +18,7 @@ import { renderedOnSend as say } from '../../plugins/language.ts';
 const tags = ['privacy'];
 
 /**
- * A person's data, theirs (docs/decisions/00XX-consent-and-erasure.md): the archive of everything held,
+ * A person's data, theirs (docs/decisions/0067-consent-and-erasure.md): the archive of everything held,
  * consent choices, deleting the account; the administrator's erasure log.
  */
 export function privacyRoutes(app: App, { deps, services: { consent, exporter, erasure } }: RouteContext) {

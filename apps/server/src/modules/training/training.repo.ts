@@ -114,7 +114,7 @@ export function createTrainingRepo(db: Db) {
 
     /**
      * Every live sample a retraining may learn from, oldest first: an expert's own upload, or a photo
-     * from an analysis whose owner's latest choice for `training` is yes (docs/decisions/00XX-consent-and-erasure.md:
+     * from an analysis whose owner's latest choice for `training` is yes (docs/decisions/0067-consent-and-erasure.md:
      * photos of before consent was asked stay out until their owner agrees).
      */
     async allLiveSamples(): Promise<
