@@ -46,10 +46,19 @@ export const actions = {
     return tr(c, 'ussd.callback.done', { phone: c.phone });
   },
 
+  /**
+   * Worse puts the case back in the expert queue (phone-answer.ts) and asks for a call back, as the reply
+   * says: an expert will look at it and may call.
+   */
   async followUp(c: MenuCtx, reminderId: number, said: SpokenOutcome): Promise<string> {
     if (!c.user) return tr(c, 'ussd.failed');
     const done = await c.uses.followUps.answer(c.user.id, reminderId, said);
-    return done ? tr(c, `ussd.follow.${said}`) : tr(c, 'ussd.follow.none');
+    if (done === 'gone') return tr(c, 'ussd.follow.none');
+    if (done === 'early') return tr(c, 'ussd.failed');
+    if (said === 'worse' && !(await c.uses.repo.openCallbackOf(c.user.id))) {
+      await c.uses.repo.addCallback({ userId: c.user.id, language: c.user.language, channel: 'ussd', now: c.now });
+    }
+    return tr(c, `ussd.follow.${said}`);
   },
 
   async setLanguage(c: MenuCtx, language: Language): Promise<string> {
