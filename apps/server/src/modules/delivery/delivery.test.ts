@@ -29,7 +29,12 @@ describe('delivery: one way to tell a person, through the outbox', () => {
 
   beforeAll(async () => {
     gateway = await startSmsGateway({ failFirst: 2, refuse: (to) => to.endsWith('999') });
-    const sms = createSms({ gatewayUrl: gateway.url, senderId: 'KUTU' });
+    const sms = createSms({
+      gatewayUrl: gateway.url,
+      apiKey: gateway.apiKey,
+      username: gateway.username,
+      senderId: 'KUTU',
+    });
     t = await createTestApp({ sms, env: { SMS_REPORT_SECRET: SECRET } });
     // A worker process's sender: it sends only when a pass is run.
     worker = createDeliveryService({
@@ -199,7 +204,9 @@ describe('a long SMS sent in parts, through a gateway that honours no Idempotenc
   beforeAll(async () => {
     // Each part fails its first try: the second part fails after the first was taken.
     gateway = await startSmsGateway({ failFirst: 1, ignoreKeys: true });
-    t = await createTestApp({ sms: createSms({ gatewayUrl: gateway.url, senderId: 'KUTU' }) });
+    t = await createTestApp({
+      sms: createSms({ gatewayUrl: gateway.url, apiKey: gateway.apiKey, username: gateway.username, senderId: 'KUTU' }),
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -211,7 +218,7 @@ describe('a long SMS sent in parts, through a gateway that honours no Idempotenc
     const worker = createDeliveryService({
       db: t.deps.database.db,
       clock: t.clock,
-      sms: createSms({ gatewayUrl: gateway.url, senderId: 'KUTU' }),
+      sms: createSms({ gatewayUrl: gateway.url, apiKey: gateway.apiKey, username: gateway.username, senderId: 'KUTU' }),
       mailer: t.deps.mailer,
       coordinator: createMemoryCoordinator(),
       config: t.deps.config,
