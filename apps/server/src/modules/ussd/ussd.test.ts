@@ -15,7 +15,7 @@ import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { OUTBREAK_ALERT_QUEUE } from '../outbreak/outbreak.service.ts';
-import { weekStartOf } from '../outbreak/rule.ts';
+import { weekStartOf, weeksBefore } from '../outbreak/rule.ts';
 
 const KEY = 'gateway-secret-for-the-ussd-tests';
 let session = 0;
@@ -104,14 +104,16 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     expect((await userOf(phone)).smsAlerts).toBe(false);
     expect((await walk(phone, ['2', '1'])).screen).toContain('Obubaka bwa SMS bukola');
     expect((await userOf(phone)).smsAlerts).toBe(true);
-    // Two confirmed maize cases this week in Kampala: "under 3", never the number.
+    // Counted as every other surface counts (decision 0052): a week of 1 or 2 adds nothing, to the total or
+    // the trend. Maize: 2 this week is "under 3" and steady. Beans: 3 last week and 1 now is 3, not 4.
     const week = weekStartOf(t.clock.now());
+    const before = weeksBefore(week, 1);
     await t.deps.database.execute(
-      `insert into outbreak_counts (district, crop, week_start, demo, confirmed, reported) values ('UG-102', 'maize', '${week}', false, 2, 2), ('UG-102', 'beans', '${week}', false, 4, 4)`,
+      `insert into outbreak_counts (district, crop, week_start, demo, confirmed, reported) values ('UG-102', 'maize', '${week}', false, 2, 2), ('UG-102', 'beans', '${before}', false, 3, 3), ('UG-102', 'beans', '${week}', false, 1, 1)`,
     );
     const rust = (await walk(phone, ['1'])).screen;
-    expect(rust).toContain('Kasooli: wansi wa 3, eyongera');
-    expect(rust).toContain('Bijanjaalo: 4, eyongera');
+    expect(rust).toContain('Kasooli: wansi wa 3, tekyuka');
+    expect(rust).toContain('Bijanjaalo: 3, eyongera');
     expect((await walk(phone, ['1', '1'])).screen).toContain('Kebera ebikoola');
   });
 
