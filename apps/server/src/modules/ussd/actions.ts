@@ -20,7 +20,7 @@ export const actions = {
       districtName: district.name,
       crops: d.crops ?? [],
     });
-    if (!user) return tr(c, 'ussd.failed');
+    if (!user) return tr(c, (await c.uses.repo.numberTaken(c.phone)) ? 'ussd.numberTaken' : 'ussd.failed');
     return tr(c, 'ussd.registered', { name: d.name, district: district.name, code: c.code });
   },
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Language } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import {
@@ -35,9 +35,23 @@ const phoneUser = {
 
 export function createUssdRepo(db: Db) {
   return {
+    /**
+     * The account the number belongs to: an active one, or a phone-only farmer a plant clinic signed up
+     * with their consent (no password; docs/decisions/0053). A web sign-up that never confirmed its SMS code
+     * is not the caller's: whoever typed the number made it, and the menu does not act on it.
+     */
     async userByPhone(phone: string): Promise<PhoneUser | undefined> {
-      const [row] = await db.select(phoneUser).from(users).where(eq(users.phone, phone));
+      const [row] = await db
+        .select(phoneUser)
+        .from(users)
+        .where(and(eq(users.phone, phone), or(isNotNull(users.activatedAt), isNull(users.passwordHash))));
       return row;
+    },
+
+    /** Whether any account, active or not, holds the number. */
+    async numberTaken(phone: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+      return row !== undefined;
     },
 
     async userById(id: number): Promise<PhoneUser | undefined> {

@@ -6,7 +6,9 @@ import {
   availabilitySlots,
   bookings,
   callbackRequests,
+  clinicVisits,
   expertReviews,
+  farmerProfiles,
   followUps,
   users,
 } from '../../db/schema/index.ts';
@@ -327,5 +329,62 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     expect(own.json()).toMatchObject({ end: false, screen: expect.stringContaining('1 Language') });
     expect((await step(expert.headers, farmer.phone)).statusCode).toBe(403);
     expect((await step(farmer.headers, farmer.phone)).statusCode).toBe(403);
+  });
+
+  it('alerts the farmers a plant clinic signed up with consent, and leaves an unconfirmed web sign-up alone', async () => {
+    const district = 'UG-110';
+    let n = 0;
+    /** A farmer of the district growing maize, not activated: made at a clinic, or a web sign-up never confirmed. */
+    const pending = async (web: boolean) => {
+      n += 1;
+      const [user] = await db()
+        .insert(users)
+        .values({
+          email: web ? `pending${n}_${process.pid}@example.com` : null,
+          username: `pending${n}_${process.pid}`,
+          role: 'farmer',
+          phone: `+25677${String(process.pid % 1000).padStart(3, '0')}88${String(n).padStart(2, '0')}`,
+          language: 'en',
+          district,
+          passwordHash: web ? 'not-a-real-hash' : null,
+          createdAt: t.clock.now(),
+        })
+        .returning();
+      await db()
+        .insert(farmerProfiles)
+        .values({ userId: user.id, farmLocation: 'x', farmSize: 0, cropTypes: ['MAIZE'] });
+      return user;
+    };
+    const clinicFarmer = await pending(false);
+    await db().insert(clinicVisits).values({
+      expertId: expert.id,
+      farmerId: clinicFarmer.id,
+      crop: 'maize',
+      growthStage: 'vegetative',
+      shareAffected: 10,
+      analysisIds: [],
+      consentAt: t.clock.now(),
+      createdAt: t.clock.now(),
+    });
+    const webSignUp = await pending(true);
+    const { rows } = await t.deps.database.execute(
+      `insert into outbreak_alerts (district, crop, source_district, raised_at) values ('${district}', 'maize', '${district}', now()) returning id`,
+    );
+    await t.deps.jobs.send(OUTBREAK_ALERT_QUEUE, { alertId: Number(rows[0].id) });
+    await expect.poll(() => sms(clinicFarmer.phone).length, { timeout: 10_000 }).toBe(1);
+    expect(sms(clinicFarmer.phone)[0]).toContain('rust');
+    expect(sms(webSignUp.phone)).toEqual([]);
+
+    // The web sign-up's number by USSD: the caller is not its account; the menu changes nothing of it.
+    expect((await walk(webSignUp.phone, [])).screen).toContain('1 English');
+    expect((await walk(webSignUp.phone, ['1'])).screen).toContain('1 Register');
+    expect((await walk(webSignUp.phone, ['1', '1', '1', 'Mukasa', '1', 'Kamp', '1', '1'])).screen).toContain(
+      'This number already has a Kutu sign-up waiting for the code',
+    );
+    expect(await userOf(webSignUp.phone)).toMatchObject({ id: webSignUp.id, district, activatedAt: null });
+    await inbound(webSignUp.phone, 'district masaka');
+    expect((await userOf(webSignUp.phone)).district).toBe(district);
+    // The clinic's farmer answers their own menu.
+    expect((await walk(clinicFarmer.phone, [])).screen).toContain('1 Rust in my district');
   });
 });
