@@ -20,5 +20,8 @@ export function gatewayKeyCheck(secret: string | undefined) {
   };
 }
 
-/** The request's URL without the secret, for the log. */
-export const withoutKey = (url: string) => url.replace(/([?&]key=)[^&]*/g, '$1[redacted]');
+/**
+ * The request's URL without the gateway's secrets, for the log: the callbacks' `key` and the delivery
+ * reports' `secret` (SMS_REPORT_SECRET), however the parameter name is cased.
+ */
+export const withoutKey = (url: string) => url.replace(/([?&](?:key|secret)=)[^&]*/gi, '$1[redacted]');
