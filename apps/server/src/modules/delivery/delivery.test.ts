@@ -244,3 +244,66 @@ describe('a long SMS sent in parts, through a gateway that honours no Idempotenc
     expect(row.gatewayId).toBe('ATXid_1');
   });
 });
+
+describe('a sender told to stop (SIGTERM)', () => {
+  let t: TestContext;
+  let gateway: SmsGateway;
+  beforeAll(async () => {
+    // A slow gateway: sends are in flight when the stop comes.
+    gateway = await startSmsGateway({ delayMs: 150 });
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+    await gateway.close();
+  });
+
+  it('claims nothing more, gives back the rows not started, and records every send in flight', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const worker = createDeliveryService(
+      {
+        db: t.deps.database.db,
+        clock: t.clock,
+        sms: createSms({
+          gatewayUrl: gateway.url,
+          apiKey: gateway.apiKey,
+          username: gateway.username,
+          senderId: 'KUTU',
+        }),
+        mailer: t.deps.mailer,
+        coordinator: createMemoryCoordinator(),
+        config: t.deps.config,
+      },
+      { batch: 4, concurrency: 2, idleMs: 50 },
+    );
+    const keys = Array.from({ length: 20 }, (_, i) => `stop-${i}`);
+    for (const key of keys) {
+      await worker.tell({ to: farmer.id, key, kind: 'service', sms: smsMessage('smsIn.help', { code: '*384*1#' }) });
+    }
+    worker.start();
+    await expect.poll(() => gateway.posts.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await worker.stop();
+    const posted = gateway.posts.length;
+    const rows = await t.deps.database.db
+      .select()
+      .from(deliveries)
+      .where(
+        inArray(
+          deliveries.key,
+          keys.map((k) => `${k}|${farmer.id}|sms`),
+        ),
+      );
+    const states = rows.map((r) => r.state);
+    // Every send the gateway received is recorded as sent; the rest wait for the next process, unclaimed.
+    expect(states.filter((s) => s === 'sent')).toHaveLength(posted);
+    expect(states.filter((s) => s === 'waiting')).toHaveLength(20 - posted);
+    expect(posted).toBeLessThan(20);
+    expect(rows.filter((r) => r.state === 'waiting').every((r) => r.attempts === 0 && r.leaseUntil === null)).toBe(
+      true,
+    );
+    // A pass run as a job after the stop claims nothing either.
+    expect(await worker.sendDue()).toBe(0);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(gateway.posts.length).toBe(posted);
+  });
+});
