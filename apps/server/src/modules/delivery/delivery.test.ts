@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { api, deliveryApi } from '@kutu/contract';
+import { api, deliveryApi, phoneApi } from '@kutu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createSms } from '../../adapters/sms.ts';
@@ -305,5 +305,60 @@ describe('a sender told to stop (SIGTERM)', () => {
     expect(await worker.sendDue()).toBe(0);
     await new Promise((r) => setTimeout(r, 400));
     expect(gateway.posts.length).toBe(posted);
+  });
+});
+
+describe('the reply to an inbound SMS (HELP, STOP, …)', () => {
+  const KEY = 'gateway-secret-for-the-reply-tests';
+  let t: TestContext;
+  let gateway: SmsGateway;
+  beforeAll(async () => {
+    // The gateway refuses the farmer's number for good (403 InvalidPhoneNumber).
+    gateway = await startSmsGateway({ refuse: (to) => to.endsWith('997') });
+    t = await createTestApp({
+      sms: createSms({ gatewayUrl: gateway.url, apiKey: gateway.apiKey, username: gateway.username, senderId: 'KUTU' }),
+      env: { AT_CALLBACK_SECRET: KEY, PHONE_RATE_LIMIT_MAX: '10000' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await gateway.close();
+  });
+
+  it('that could not be sent is on the administrators’ failed messages, with its text', async () => {
+    const farmer = await createUser(t, 'farmer', { phone: '+256700000997' });
+    const ok = await createUser(t, 'farmer');
+    const admin = await createUser(t, 'admin');
+    const inbound = (from: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${phoneApi.sms}?key=${KEY}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          from,
+          to: '12345',
+          text: 'HELP',
+          date: '2026-11-20 08:00:00',
+          id: 'r1',
+        }).toString(),
+      });
+    expect((await inbound(farmer.phone)).statusCode).toBe(200);
+    expect((await inbound(ok.phone)).statusCode).toBe(200);
+    // The other farmer's reply went out, through the outbox.
+    expect(gateway.takenPer(ok.phone)).toBe(1);
+    const [sent] = await t.deps.database.db.select().from(deliveries).where(eq(deliveries.userId, ok.id));
+    expect(sent).toMatchObject({ state: 'sent', channel: 'sms', kind: 'requested' });
+
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${deliveryApi.failed}?page_size=50`,
+      headers: admin.headers,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const listed = page.json().results.filter((m: { to: { id: number } }) => m.to.id === farmer.id);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ channel: 'sms', to: { address: farmer.phone } });
+    expect(listed[0].reason).toContain('InvalidPhoneNumber');
+    expect(listed[0].text).toMatch(/^Kutu/);
   });
 });

@@ -1,7 +1,8 @@
 import { districtByCode, type Language, type CallbackPage, type CallbackQuery } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { type Params, t } from '../../i18n/i18n.ts';
-import { type SmsKey, smsText } from '../../i18n/sms-texts.ts';
+import { randomUUID } from 'node:crypto';
+import { type SmsKey, smsMessage, smsText } from '../../i18n/sms-texts.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { SignupService } from '../auth/signup.service.ts';
@@ -26,7 +27,7 @@ export function phoneOf(raw: string): string | null {
  * the experts' list of call-back requests.
  */
 export function createUssdService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'config'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'config' | 'delivery'>,
   uses: { outbreak: OutbreakService; signup: SignupService; followUps: Pick<FollowUpService, 'byPhone'> },
   log?: (err: unknown) => void,
 ) {
@@ -62,7 +63,19 @@ export function createUssdService(
     const { command, language: keywordLanguage } = parseSms(input.text);
     const c = await base(phone);
     const language: Language = c.user?.language ?? keywordLanguage ?? 'en';
-    const say = (key: SmsKey, params?: Params) => sendReply(deps.sms, phone, smsText(language, key, params), log);
+    // A reply to an account goes through the outbox as what the person asked for at that moment (sent even
+    // after STOP, tried again, and on the administrators' failed messages if it cannot go); a number
+    // without an account has no outbox, and its one reply is sent straight away.
+    const say = async (key: SmsKey, params?: Params) => {
+      if (c.user) {
+        await deps.delivery.tell({
+          to: c.user.id,
+          key: `sms-reply:${randomUUID()}`,
+          kind: 'requested',
+          sms: smsMessage(key, params),
+        });
+      } else await sendReply(deps.sms, phone, smsText(language, key, params), log);
+    };
     if (!c.user) {
       // A number without an account: nothing to stop; anything else learns how to register.
       if (command.kind !== 'stop') await say('smsIn.unknownNumber', { code });
