@@ -13,6 +13,7 @@ import { startSmsGateway, type SmsGateway } from '../../../test/support/sms-gate
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createDeliveryService } from './delivery.service.ts';
 import { RETRY_AFTER_MS } from './delivery.sender.ts';
+import { WRONG_SECRET_MAX } from '../../lib/secret-tries.ts';
 
 const SECRET = 'report-secret-0123456789';
 
@@ -187,6 +188,21 @@ describe('delivery: one way to tell a person, through the outbox', () => {
     expect((await report(SECRET, 'Failed')).statusCode).toBe(204);
     [stored] = (await rowsOf('retry-test')).filter((r) => r.id === row.id);
     expect(stored).toMatchObject({ state: 'failed', report: 'Failed', error: 'AbsentSubscriber' });
+  });
+
+  it('cuts off an address that keeps guessing the report secret', async () => {
+    const report = (remoteAddress: string, secret: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${deliveryApi.reports}?secret=${secret}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'id=ATXid_unknown&status=Success&phoneNumber=%2B256700000001',
+        remoteAddress,
+      });
+    for (let i = 0; i < WRONG_SECRET_MAX; i++) expect((await report('203.0.113.9', `guess-${i}`)).statusCode).toBe(403);
+    expect((await report('203.0.113.9', 'guess-again')).statusCode).toBe(429);
+    expect((await report('203.0.113.9', SECRET)).statusCode).toBe(429);
+    expect((await report('198.51.100.7', SECRET)).statusCode).toBe(204);
   });
 
   it('shows waiting and failed messages by channel in the metrics', async () => {

@@ -18,6 +18,7 @@ import { createFollowUpService } from '../followup/followup.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { OUTBREAK_ALERT_QUEUE } from '../outbreak/outbreak.service.ts';
 import { weekStartOf, weeksBefore } from '../outbreak/rule.ts';
+import { WRONG_SECRET_MAX } from '../../lib/secret-tries.ts';
 
 const KEY = 'gateway-secret-for-the-ussd-tests';
 let session = 0;
@@ -90,6 +91,20 @@ describe('basic phones: USSD menu and SMS both ways', () => {
       expect((await t.app.inject({ method: 'POST', url, headers: form, payload })).statusCode).toBe(403);
     }
     expect((await inbound('+256700000001', 'HELP', 'nope')).statusCode).toBe(403);
+  });
+
+  it('cuts off an address that keeps guessing the gateway key, not the gateway', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const payload = 'sessionId=g&serviceCode=*1%23&phoneNumber=%2B256700000002&text=';
+    const from = (remoteAddress: string, key: string) =>
+      t.app.inject({ method: 'POST', url: `${phoneApi.ussd}?key=${key}`, headers: form, payload, remoteAddress });
+    for (let i = 0; i < WRONG_SECRET_MAX; i++) expect((await from('203.0.113.9', `guess-${i}`)).statusCode).toBe(403);
+    const cut = await from('203.0.113.9', 'guess-again');
+    expect(cut.statusCode).toBe(429);
+    expect(Number(cut.headers['retry-after'])).toBeGreaterThan(60);
+    // Even the right key, from that address, until the window ends; the gateway's own address goes on.
+    expect((await from('203.0.113.9', KEY)).statusCode).toBe(429);
+    expect((await from('198.51.100.7', KEY)).statusCode).toBe(200);
   });
 
   it('registers a farmer in Luganda, turns alerts off and on, and shows rust in the district under the small-count rule', async () => {
