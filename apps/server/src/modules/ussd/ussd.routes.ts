@@ -14,6 +14,7 @@ import type { RouteContext } from '../../route-context.ts';
 import { errorReplies, security } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { gatewayKeyCheck } from './gateway-key.ts';
+import { phoneOf } from './ussd.service.ts';
 
 const tags = ['phone'];
 const gatewayQuery = z.object({ key: z.string().max(200).optional() });
@@ -37,8 +38,9 @@ export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: R
       max: opts.perNumberPerMinute,
       timeWindow: '1 minute',
       hook: 'preHandler' as const,
+      // The number as the menu reads it (phoneOf): "256 700-000 071" and "+256700000071" are one farmer.
       keyGenerator: (req: { body?: unknown; ip: string }) =>
-        `phone:${String((req.body as Record<string, unknown> | undefined)?.[field] ?? req.ip)}`,
+        `phone:${phoneOf(String((req.body as Record<string, unknown> | undefined)?.[field] ?? '')) ?? req.ip}`,
     },
   });
   const fromGateway = gatewayKeyCheck(opts.secret);
