@@ -1,6 +1,19 @@
 import '../../styles/app-screens.ts';
 import { type Dispatch, lazy, memo, type SetStateAction, Suspense, useEffect, useState } from 'react';
-import { ActionIcon, AppShell, Avatar, Badge, Box, Burger, Card, Group, NavLink, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Badge,
+  Box,
+  Burger,
+  Card,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
@@ -168,7 +181,7 @@ function DistrictPrompt() {
 }
 
 /** The form of the district question (the district picker and its buttons), as tall as it draws. */
-const DISTRICT_FORM_HEIGHT = 150;
+const DISTRICT_FORM_HEIGHT = 324;
 
 /**
  * The district question while its form loads: its card, title and text, and the form's room, so the
