@@ -48,11 +48,20 @@ export function createUssdService(
   }
 
   /** One USSD request: the screen for the answers so far, `CON ` (waits) or `END ` (closes) first. */
-  async function ussd(input: { phoneNumber: string; text: string }): Promise<{ reply: string; end: boolean }> {
+  async function ussd(input: {
+    sessionId: string;
+    phoneNumber: string;
+    text: string;
+  }): Promise<{ reply: string; end: boolean }> {
     const phone = phoneOf(input.phoneNumber);
     if (!phone) return { reply: `END ${t('en', 'ussd.failed')}`, end: true };
     const answers = input.text === '' ? [] : input.text.split('*');
-    const shown = await runMenu(screens, answers, await base(phone));
+    const c = await base(phone);
+    // The same session and answers sent again (a gateway's retry, a replay) repeat the reply, not the action.
+    const once = async (act: () => Promise<string>) =>
+      (await repo.actOnce({ sessionId: input.sessionId, phone, text: input.text }, c.now, act)) ??
+      t(c.user?.language ?? 'en', 'ussd.ended', { code });
+    const shown = await runMenu(screens, answers, { ...c, once });
     return { reply: `${shown.end ? 'END' : 'CON'} ${shown.text}`, end: shown.end };
   }
 
@@ -122,11 +131,15 @@ export function createUssdService(
      * caller's own number or as a number without an account (to try registering), never as another
      * person's: the menu shows and changes what belongs to the number.
      */
-    async simulate(callerId: number, input: { phone: string; text: string }) {
+    async simulate(callerId: number, input: { session_id: string; phone: string; text: string }) {
       const caller = await repo.userById(callerId);
       const owner = await repo.userByPhone(input.phone);
       if (owner && owner.id !== caller?.id) throw forbidden('errors.phone.notYourNumber');
-      const step = await ussd({ phoneNumber: input.phone, text: input.text });
+      const step = await ussd({
+        sessionId: `try:${callerId}:${input.session_id}`,
+        phoneNumber: input.phone,
+        text: input.text,
+      });
       return { ...step, screen: step.reply.slice(4) };
     },
 

@@ -93,6 +93,21 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     expect((await inbound('+256700000001', 'HELP', 'nope')).statusCode).toBe(403);
   });
 
+  it('acts once on a replayed request: the same session and answers repeat the reply, not the action', async () => {
+    const farmer = await createUser(t, 'farmer');
+    expect((await userOf(farmer.phone)).smsAlerts).toBe(true);
+    await dial(farmer.phone, '', 'replayed');
+    await dial(farmer.phone, '2', 'replayed');
+    const first = await dial(farmer.phone, '2*1', 'replayed');
+    expect(first.end).toBe(true);
+    expect((await userOf(farmer.phone)).smsAlerts).toBe(false);
+    for (let i = 0; i < 2; i++) expect(await dial(farmer.phone, '2*1', 'replayed')).toEqual(first);
+    expect((await userOf(farmer.phone)).smsAlerts).toBe(false);
+    // A new session is a new request: alerts on again.
+    await dial(farmer.phone, '2*1', 'next-session');
+    expect((await userOf(farmer.phone)).smsAlerts).toBe(true);
+  });
+
   it('cuts off an address that keeps guessing the gateway key, not the gateway', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const payload = 'sessionId=g&serviceCode=*1%23&phoneNumber=%2B256700000002&text=';
