@@ -8,6 +8,7 @@ import {
   ussdCallbackBody,
   ussdSimulateBody,
   ussdSimulateReply,
+  USSD_SCREEN_MAX,
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
@@ -44,6 +45,16 @@ export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: R
     },
   });
   const fromGateway = gatewayKeyCheck(opts.secret);
+  // A screen over the gateway's limit is cut or refused by it: a PUBLIC_URL too long for the terms screen
+  // stops the start, naming the setting, rather than every registration failing later.
+  app.addHook('onReady', async () => {
+    const longest = await ussd.longestAddressScreen();
+    if (longest > USSD_SCREEN_MAX) {
+      throw new Error(
+        `PUBLIC_URL makes the USSD terms screen ${longest} characters, over the gateway's ${USSD_SCREEN_MAX}: use a shorter address`,
+      );
+    }
+  });
 
   app.register(async (scope: App) => {
     parseForms(scope);

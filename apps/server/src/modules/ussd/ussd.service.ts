@@ -1,4 +1,4 @@
-import { districtByCode, type Language, type CallbackPage, type CallbackQuery } from '@kutu/contract';
+import { districtByCode, type Language, languages, type CallbackPage, type CallbackQuery } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { type Params, t } from '../../i18n/i18n.ts';
 import { randomUUID } from 'node:crypto';
@@ -122,8 +122,21 @@ export function createUssdService(
     }
   }
 
+  /**
+   * The longest screen that carries the configured address (the terms, with a wrong answer's hint on top),
+   * in every language: PUBLIC_URL is part of it, so the 182-character limit is checked at start.
+   */
+  async function longestAddressScreen(): Promise<number> {
+    const guest = { phone: '+256700000000', user: null, now: deps.clock.now(), code, termsUrl, uses: menuUses };
+    const lengths = await Promise.all(
+      languages.map(async (_, i) => (await runMenu(screens, [String(i + 1), '1', 'x'], guest)).text.length),
+    );
+    return Math.max(...lengths);
+  }
+
   return {
     ussd,
+    longestAddressScreen,
     inboundSms,
 
     /**

@@ -93,6 +93,14 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     expect((await inbound('+256700000001', 'HELP', 'nope')).statusCode).toBe(403);
   });
 
+  it('refuses to start with a PUBLIC_URL that makes a USSD screen longer than the gateway takes', async () => {
+    await expect(
+      createTestApp({
+        env: { PUBLIC_URL: `https://kutu.${'farmers-of-the-east-african-region.'.repeat(2)}example.org` },
+      }),
+    ).rejects.toThrow(/PUBLIC_URL makes the USSD terms screen \d{3} characters, over the gateway's 182/);
+  });
+
   it('acts once on a replayed request: the same session and answers repeat the reply, not the action', async () => {
     const farmer = await createUser(t, 'farmer');
     expect((await userOf(farmer.phone)).smsAlerts).toBe(true);
