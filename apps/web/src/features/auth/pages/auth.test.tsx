@@ -325,7 +325,7 @@ describe('Verify Email', () => {
     const calls = fakeServer(() => ({ status: 200, body: { message: 'We sent a new code' } }));
     const user = userEvent.setup({ delay: null });
     authRoutes('/auth/verify-email');
-    await user.click(screen.getByRole('button', { name: 'Resend OTP' }));
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('We sent a new code')).toBeTruthy();
     expect(calls[0].body).toEqual({ actionType: 'EMAIL_VERIFICATION', token: 'stored-token' });
   });
