@@ -110,7 +110,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>) {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
-    // The gateway's callback URLs carry its secret as `?key=`: never written to the log.
+    // The gateway's callback URLs carry its secrets (`?key=`, `?secret=`): never written to the log.
     serializers: {
       req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
         method: req.method,

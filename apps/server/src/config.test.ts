@@ -54,6 +54,7 @@ describe('configuration', () => {
       SMTP_URL: 'smtps://kutu:pw@smtp.example.com:465',
       SMS_GATEWAY_URL: 'https://sms.example.com/send',
       SMS_GATEWAY_KEY: 'key',
+      SMS_GATEWAY_USERNAME: 'kutu',
       AT_CALLBACK_SECRET: 'c'.repeat(24),
     });
     expect(config).toMatchObject({ isProduction: true, authRateLimitMax: 20 });

@@ -108,6 +108,8 @@ const schema = z
     MAIL_FROM: z.string().default('Kutu <no-reply@kutu.local>'),
     SMS_GATEWAY_URL: z.string().url().optional(),
     SMS_GATEWAY_KEY: z.string().optional(),
+    /** The Africa's Talking account's username, sent with every SMS (`sandbox` on its sandbox). */
+    SMS_GATEWAY_USERNAME: z.string().trim().optional(),
     SMS_SENDER_ID: z.string().default('KUTU'),
     /**
      * The shared secret the SMS/USSD gateway sends with every callback (USSD, inbound SMS): the `key`
@@ -223,12 +225,22 @@ const schema = z
         message:
           'SMS_GATEWAY_URL and SMS_GATEWAY_KEY are required in production (or SMS_TRANSPORT=log to only log each SMS)',
       });
-    } else if (env.SMS_GATEWAY_URL && !env.SMS_GATEWAY_KEY && env.SMS_TRANSPORT !== 'log') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SMS_GATEWAY_KEY'],
-        message: 'SMS_GATEWAY_KEY is required in production with SMS_GATEWAY_URL',
-      });
+    } else if (env.SMS_GATEWAY_URL && env.SMS_TRANSPORT !== 'log') {
+      if (!env.SMS_GATEWAY_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMS_GATEWAY_KEY'],
+          message: 'SMS_GATEWAY_KEY is required in production with SMS_GATEWAY_URL',
+        });
+      }
+      if (!env.SMS_GATEWAY_USERNAME) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMS_GATEWAY_USERNAME'],
+          message:
+            "SMS_GATEWAY_USERNAME (the Africa's Talking account's username; sandbox on its sandbox) is required in production with SMS_GATEWAY_URL",
+        });
+      }
     }
   });
 
@@ -265,7 +277,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smsTransport: e.SMS_TRANSPORT ?? (e.SMS_GATEWAY_URL ? 'gateway' : 'log'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY) as false | number | string[],
     mailFrom: e.MAIL_FROM,
-    sms: { gatewayUrl: e.SMS_GATEWAY_URL, apiKey: e.SMS_GATEWAY_KEY, senderId: e.SMS_SENDER_ID },
+    sms: {
+      gatewayUrl: e.SMS_GATEWAY_URL,
+      apiKey: e.SMS_GATEWAY_KEY,
+      username: e.SMS_GATEWAY_USERNAME,
+      senderId: e.SMS_SENDER_ID,
+    },
     phone: { callbackSecret: e.AT_CALLBACK_SECRET, rateLimitMax: e.PHONE_RATE_LIMIT_MAX, ussdCode: e.USSD_CODE },
     jwt: {
       accessSecret: e.JWT_ACCESS_SECRET ?? DEV_SECRET,

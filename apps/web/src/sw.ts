@@ -3,6 +3,7 @@
 // all at once when asked: Wi-Fi, offline use, the profile), and answers every address with index.html plus
 // that address's preload links, as the server does, so a phone opening Kutu from its home screen does not
 // spend ~300 ms of main thread on Vite's preload helper.
+import { shortLinkTargets } from '@kutu/contract/paths';
 import { type ScreenPreloads, SCREEN_PRELOADS_FILE, withScreenPreloads } from '@kutu/contract/screen-preloads';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
@@ -123,14 +124,28 @@ let preloads: Promise<ScreenPreloads> | undefined;
 const screenPreloads = () =>
   (preloads ??= matchPrecache(`/${SCREEN_PRELOADS_FILE}`).then((res) => (res ? res.json() : {})));
 
+/** index.html with the preload links of `url`'s screen (what the server answers for a screen's address). */
+async function shell(url: URL): Promise<Response> {
+  const page = await matchPrecache('/index.html');
+  if (!page) return Response.error();
+  const html = withScreenPreloads(await page.text(), url.pathname, await screenPreloads().catch(() => ({})));
+  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
+// The short addresses of an SMS or email (`/a/7`, `/f/7`) are the server's: it sends them on to their screen
+// (plugins/short-links.ts). Answered with the shell, they were a "Page not found" for anyone who had opened
+// Kutu before. Offline the shell it is, and the router sends them on itself (router.tsx).
+const shortLinks = shortLinkTargets.map(({ prefix }) => new RegExp(`^${prefix}\\d+$`));
+const isShortLink = (url: URL) => url.origin === self.location.origin && shortLinks.some((r) => r.test(url.pathname));
 registerRoute(
-  new NavigationRoute(
-    async ({ url }) => {
-      const page = await matchPrecache('/index.html');
-      if (!page) return Response.error();
-      const html = withScreenPreloads(await page.text(), url.pathname, await screenPreloads().catch(() => ({})));
-      return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
-    },
-    { denylist: [/^\/api\//] },
-  ),
+  ({ request, url }) => request.mode === 'navigate' && isShortLink(url),
+  async ({ request, url }) => {
+    try {
+      return await fetch(request);
+    } catch {
+      return shell(url);
+    }
+  },
 );
+
+registerRoute(new NavigationRoute(({ url }) => shell(url), { denylist: [/^\/api\//, ...shortLinks] }));

@@ -21,11 +21,19 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+/** Where a sign-in to an unfinished sign-up goes next: the SMS code, or the emailed code first. */
+export const signUpSteps = ['activate_phone', 'verify_email'] as const;
+
 export const errorBody = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /**
+     * Only on the 403 of a sign-in with the right password to a sign-up not finished, when a new code was
+     * just sent: the sign-up token that lets this browser type that code, and on which screen.
+     */
+    signup: z.object({ token: z.string(), step: z.enum(signUpSteps) }).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

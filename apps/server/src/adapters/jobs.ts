@@ -26,6 +26,8 @@ export interface QueueSettings {
   heartbeatSeconds?: number;
   /** Runs before this process starts working the queue: recover what a dead process left. */
   onWorkerStart?: () => Promise<void>;
+  /** Runs first when this process stops working the queues (shutdown): stop taking new work. */
+  onWorkerStop?: () => Promise<void>;
 }
 
 /** Queues a job on `queue` now and then every `intervalMs` (a worker runs it once); returns a stop function. */
@@ -185,6 +187,9 @@ export function createJobQueue(
       if (!b) return;
       // Handlers watch their signal: a long training stops and records why instead of being cut off.
       for (const c of running.values()) c.abort(new Error('The server is shutting down'));
+      // Work a queue does outside its jobs (the SMS sender's loop) stops taking more, within the grace.
+      const stops = [...registered.values()].map((r) => r.settings.onWorkerStop?.());
+      await Promise.race([Promise.allSettled(stops), new Promise((r) => setTimeout(r, graceMs).unref())]);
       await b.stop({ graceful: true, timeout: graceMs, close: false });
     },
   };

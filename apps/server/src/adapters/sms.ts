@@ -26,31 +26,54 @@ interface Logger {
   info(obj: object, msg: string): void;
 }
 
-/** Africa's Talking's per-recipient status codes that no retry can change (invalid number, blacklisted, …). */
-const PERMANENT_CODES = new Set([401, 402, 403, 404, 405, 406, 407]);
+/**
+ * Africa's Talking's per-recipient status codes (its SMS API reference). 100 Processed, 101 Sent and 102
+ * Queued are taken. Of the refusals, those that sending the same text to the same number again cannot
+ * change are permanent: 401 RiskHold, 402 InvalidSenderId, 403 InvalidPhoneNumber, 404
+ * UnsupportedNumberType, 406 UserInBlacklist. The others pass, so the sender tries again on its schedule:
+ * 405 InsufficientBalance (until the account is topped up), 407 CouldNotRoute, 500 InternalServerError,
+ * 501 GatewayError, 502 RejectedByGateway (the operator's gateway, often for a while).
+ */
+const TAKEN_CODES = new Set([100, 101, 102]);
+const PERMANENT_CODES = new Set([401, 402, 403, 404, 406]);
 
+interface AtRecipient {
+  statusCode?: number;
+  number?: string;
+  status?: string;
+  cost?: string;
+  messageId?: string;
+}
 interface AtReply {
-  SMSMessageData?: { Recipients?: { statusCode?: number; status?: string; messageId?: string }[] };
+  SMSMessageData?: { Message?: string; Recipients?: AtRecipient[] };
 }
 
-/** Reads an Africa's Talking send reply: the recipient's message id, or why it was refused. */
+/** Reads an Africa's Talking send reply (201): the recipient's message id, or why it was refused. */
 function readReply(body: AtReply | null): SmsReceipt {
-  const recipient = body?.SMSMessageData?.Recipients?.[0];
-  if (!recipient) return { gatewayId: null };
-  const code = recipient.statusCode ?? 101;
-  if (code >= 400) {
-    throw new SmsError(`SMS gateway refused it: ${recipient.status ?? code}`, PERMANENT_CODES.has(code));
+  const data = body?.SMSMessageData;
+  // A 201 it cannot read (not JSON): the gateway took the message; sending it again would send it twice.
+  if (!data) return { gatewayId: null };
+  const recipient = data.Recipients?.[0];
+  // No recipient: the number was not taken at all; the reply's Message says why ("Sent to 0/1 …").
+  if (!recipient) throw new SmsError(`SMS gateway sent nothing: ${data.Message ?? 'no recipient'}`, false);
+  const code = Number(recipient.statusCode);
+  if (!TAKEN_CODES.has(code)) {
+    throw new SmsError(`SMS gateway refused it: ${code} ${recipient.status ?? ''}`.trim(), PERMANENT_CODES.has(code));
   }
-  return { gatewayId: recipient.messageId ?? null };
+  return { gatewayId: recipient.messageId && recipient.messageId !== 'None' ? recipient.messageId : null };
 }
 
 /**
- * HTTP gateway when configured (Africa's Talking-style form POST), otherwise the log transport, which
+ * Africa's Talking's SMS API when configured (a form POST of `username`, `to`, `message` and `from`, with
+ * the `apiKey` and `Accept: application/json` headers; 201 with one status per recipient), otherwise the log transport, which
  * logs the text and keeps it in the dev outbox. Production runs it only when SMS_TRANSPORT=log says so.
  */
 export function createSms(opts: {
   gatewayUrl?: string;
   apiKey?: string;
+  /** The Africa's Talking account's username (`sandbox` on its sandbox): every request names it. */
+  username?: string;
+  /** `from`: an approved sender id or short code; empty sends with the account's default. */
   senderId: string;
   outbox?: Outbox;
   log?: Logger;
@@ -69,15 +92,23 @@ export function createSms(opts: {
             apiKey: opts.apiKey ?? '',
             ...(sendOpts.key ? { 'Idempotency-Key': sendOpts.key } : {}),
           },
-          body: new URLSearchParams({ to, message: text, from: opts.senderId }),
+          body: new URLSearchParams({
+            username: opts.username ?? '',
+            to,
+            message: text,
+            ...(opts.senderId ? { from: opts.senderId } : {}),
+          }),
           signal: AbortSignal.timeout(10_000),
         });
-        // 4xx other than rate limiting: the request itself is wrong (key, sender), a retry cannot help.
-        if (!res.ok)
+        // 4xx other than rate limiting: the request itself is wrong (key, username), a retry cannot help.
+        if (!res.ok) {
+          // Its words name what is wrong ("The supplied authentication is invalid"): kept for the administrators.
+          const said = (await res.text().catch(() => '')).trim().slice(0, 200);
           throw new SmsError(
-            `SMS gateway answered ${res.status}`,
+            `SMS gateway answered ${res.status}${said ? `: ${said}` : ''}`,
             res.status >= 400 && res.status < 500 && res.status !== 429,
           );
+        }
         receipt = readReply((await res.json().catch(() => null)) as AtReply | null);
       } else {
         opts.log?.info({ to, text }, 'sms (log transport, not sent)');

@@ -1,6 +1,6 @@
 /**
  * `npm run outbreak:demo`: try-out data for outbreak watch, only when asked for. Adds demo farmers
- * (usernames `demo_outbreak_*`, no password: they cannot sign in) in a few districts with rust photos
+ * (flagged `users.demo`, named `demo_outbreak_*`, no password: they cannot sign in) in a few districts with rust photos
  * over the last 12 weeks, some confirmed, and counts them. Every analysis is flagged `demo`, so the map,
  * trend, table and CSV mark it as try-out data; demo cases never raise alerts and never reach the open
  * feed. Run it again to add nothing twice; `--remove` takes it all away. Uses DATABASE_URL, or the
@@ -43,8 +43,8 @@ if (process.argv.includes('--remove')) {
         n += 1;
         const username = `${DEMO_USERNAME_PREFIX}${district.toLowerCase()}_${i + 1}`;
         const res =
-          await db.execute(sql`insert into users (email, username, role, phone, district, activated_at, sms_alerts)
-          values (null, ${username}, 'farmer', ${`+2560000${String(n).padStart(5, '0')}`}, ${district}, now(), false)
+          await db.execute(sql`insert into users (email, username, role, phone, district, activated_at, sms_alerts, demo)
+          values (null, ${username}, 'farmer', ${`+2560000${String(n).padStart(5, '0')}`}, ${district}, now(), false, true)
           returning id`);
         const userId = (res as unknown as { rows: { id: number }[] }).rows[0].id;
         await db.execute(sql`insert into farmer_profiles (user_id, farm_location, farm_size, crop_types)

@@ -17,6 +17,8 @@ export class AppError extends Error {
   readonly fieldTexts?: Record<string, Message>;
   /** For 429 and 503: when to try again (the `Retry-After` header); a default is sent when unset. */
   retryAfterSeconds?: number;
+  /** A sign-in to an unfinished sign-up: the token to type the new code with (contract `errorBody`). */
+  signup?: { token: string; step: 'activate_phone' | 'verify_email' };
   constructor(code: ErrorCode, text: ErrorText, status: number, fields?: Record<string, ErrorText>) {
     const main = asMessage(text);
     super(render('en', main));

@@ -40,7 +40,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (err instanceof AppError) {
       const { message, fields } = err.localized(language);
-      return reply.status(err.status).send({ error: { code: err.code, message, ...(fields && { fields }) } });
+      return reply.status(err.status).send({
+        error: { code: err.code, message, ...(fields && { fields }), ...(err.signup && { signup: err.signup }) },
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
       const fields = fieldsFromValidation(err, language);

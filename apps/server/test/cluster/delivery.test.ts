@@ -50,6 +50,8 @@ describe('delivery workers: a kill -9 half-way through an alert', () => {
       DATA_DIR: path.join(tmp, name),
       WEB_DIST: path.join(tmp, 'no-web'),
       SMS_GATEWAY_URL: gateway.url,
+      SMS_GATEWAY_KEY: gateway.apiKey,
+      SMS_GATEWAY_USERNAME: gateway.username,
       SMS_TRANSPORT: 'gateway',
       DELIVERY_LEASE_SECONDS: String(LEASE_SECONDS),
     });

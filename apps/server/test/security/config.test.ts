@@ -13,6 +13,7 @@ const delivery = {
   SMTP_URL: 'smtps://kutu:pw@smtp.example.com:465',
   SMS_GATEWAY_URL: 'https://sms.example.com/send',
   SMS_GATEWAY_KEY: 'key',
+  SMS_GATEWAY_USERNAME: 'kutu',
 };
 const prod = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'production', ...env });
 
@@ -45,6 +46,10 @@ describe('M7: no silent non-delivery in production', () => {
       /SMTP_URL: SMTP_URL is required in production \(or MAIL_TRANSPORT=log to only log each email\)\n {2}SMS_GATEWAY_URL: SMS_GATEWAY_URL and SMS_GATEWAY_KEY are required in production \(or SMS_TRANSPORT=log/,
     );
     expect(() => prod({ ...strong, ...delivery, SMS_GATEWAY_KEY: '' })).toThrow(/SMS_GATEWAY_KEY is required/);
+    // Africa's Talking refuses every send that does not name the account.
+    expect(() => prod({ ...strong, ...delivery, SMS_GATEWAY_USERNAME: ' ' })).toThrow(
+      /SMS_GATEWAY_USERNAME: SMS_GATEWAY_USERNAME \(the Africa's Talking account's username; sandbox on its sandbox\) is required/,
+    );
     expect(() => prod({ ...strong, SMTP_URL: delivery.SMTP_URL, SMS_TRANSPORT: 'log' })).not.toThrow();
   });
 

@@ -51,6 +51,7 @@ const productionEnv = (webDist: string, publicUrl: string) => ({
   JWT_REFRESH_SECRET: 'a-production-refresh-secret-for-tests-0123456789',
   SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
   SMS_GATEWAY_KEY: 'test',
+  SMS_GATEWAY_USERNAME: 'sandbox',
   AT_CALLBACK_SECRET: 'gateway-callback-secret-for-tests',
   PUBLIC_URL: publicUrl,
   WEB_DIST: webDist,

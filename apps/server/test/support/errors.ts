@@ -3,6 +3,7 @@ export interface ErrorBody {
   code: string;
   message: string;
   fields?: Record<string, string>;
+  signup?: { token: string; step: 'activate_phone' | 'verify_email' };
 }
 
 /**

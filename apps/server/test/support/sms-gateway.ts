@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 
 /** One POST the stub received. */
 export interface GatewayPost {
+  username: string;
   to: string;
   message: string;
+  from: string | null;
   key: string | null;
   /** When the whole request had reached the gateway (before its answer's delay). */
   at: number;
@@ -12,17 +14,48 @@ export interface GatewayPost {
   taken: boolean;
 }
 
+/** Africa's Talking's per-recipient failure statuses, by code (its SMS API reference). */
+export const AT_FAILURES: Record<number, string> = {
+  401: 'RiskHold',
+  402: 'InvalidSenderId',
+  403: 'InvalidPhoneNumber',
+  404: 'UnsupportedNumberType',
+  405: 'InsufficientBalance',
+  406: 'UserInBlacklist',
+  407: 'CouldNotRoute',
+  500: 'InternalServerError',
+  501: 'GatewayError',
+  502: 'RejectedByGateway',
+};
+
 /**
- * A local stand-in for an Africa's Talking-style SMS gateway on loopback: form POSTs, JSON replies with a
- * message id per recipient. Like a gateway that honours the Idempotency-Key header, a second post with a
- * key it already took is answered with the first one's id and not sent again. `failFirst` fails the
- * first attempts of each key with a 500; `refuse` answers numbers with a per-recipient error; `ignoreKeys`
- * makes it a gateway that sends every post (one without the header, as Africa's Talking's SMS API).
+ * A local stand-in for Africa's Talking's SMS API (`POST /version1/messaging`) on loopback, holding callers
+ * to its documented request: a form with the account's `username`, `to` and `message` (`from` optional),
+ * the `apiKey` header, and `Accept: application/json` for a JSON answer. As the provider: a wrong or missing
+ * key or an unknown username is 401 ("The supplied authentication is invalid"), a missing field 400, and
+ * without the Accept header the answer is XML. A send is 201 with
+ * `{SMSMessageData:{Message, Recipients:[{statusCode, number, status, cost, messageId}]}}`, 101 when sent.
+ *
+ * Beyond the provider, for the delivery tests: like a gateway that honours the Idempotency-Key header, a
+ * second post with a key it already took is answered with the first one's id and not sent again
+ * (`ignoreKeys`: one that sends every post, as Africa's Talking does). `failFirst` fails the first attempts
+ * of each key with a 500; `refuse` answers a number with a per-recipient failure code (403 when `true`).
  */
 export async function startSmsGateway(
-  opts: { failFirst?: number; delayMs?: number; refuse?: (to: string) => boolean; ignoreKeys?: boolean } = {},
+  opts: {
+    failFirst?: number;
+    delayMs?: number;
+    refuse?: (to: string) => boolean | number;
+    ignoreKeys?: boolean;
+    username?: string;
+    apiKey?: string;
+  } = {},
 ) {
+  const username = opts.username ?? 'sandbox';
+  const apiKey = opts.apiKey ?? 'at-test-api-key';
   const posts: GatewayPost[] = [];
+  /** Requests it refused before sending anything (status and reason). */
+  const refused: { status: number; reason: string }[] = [];
   const attempts = new Map<string, number>();
   const taken = new Map<string, string>();
   let next = 1;
@@ -33,43 +66,84 @@ export async function startSmsGateway(
     });
     req.on('end', async () => {
       const at = Date.now();
+      const refuse = (status: number, reason: string) => {
+        refused.push({ status, reason });
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(reason);
+      };
+      if (req.method !== 'POST' || req.url !== '/version1/messaging') return refuse(404, 'Not Found');
+      if (req.headers.apikey !== apiKey) return refuse(401, 'The supplied authentication is invalid');
+      if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
+        return refuse(415, 'Unsupported Media Type');
+      }
       const form = new URLSearchParams(body);
+      for (const field of ['username', 'to', 'message']) {
+        if (!form.get(field)) return refuse(400, `Request is missing required form field '${field}'`);
+      }
+      if (form.get('username') !== username) return refuse(401, 'The supplied authentication is invalid');
+      const json = String(req.headers.accept).includes('application/json');
       const to = form.get('to') ?? '';
       const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
       const slot = key ?? `no-key-${next}`;
       const tries = (attempts.get(slot) ?? 0) + 1;
       attempts.set(slot, tries);
       if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
-      const post: GatewayPost = { to, message: form.get('message') ?? '', key, at, taken: false };
+      const post: GatewayPost = {
+        username: form.get('username') ?? '',
+        to,
+        message: form.get('message') ?? '',
+        from: form.get('from'),
+        key,
+        at,
+        taken: false,
+      };
       posts.push(post);
       if (tries <= (opts.failFirst ?? 0)) {
         res.writeHead(500).end('try again');
         return;
       }
-      const reply = (recipient: object) => {
+      const reply = (recipient: { statusCode: number; status: string; messageId: string; cost: string }) => {
+        const sent = recipient.statusCode === 101 ? 1 : 0;
+        const message = `Sent to ${sent}/1 Total Cost: ${recipient.cost}`;
+        const full = { ...recipient, number: to };
+        if (!json) {
+          res.writeHead(201, { 'content-type': 'application/xml' });
+          res.end(
+            `<AfricasTalkingResponse><SMSMessageData><Message>${message}</Message><Recipients><Recipient>` +
+              Object.entries(full)
+                .map(([k, v]) => `<${k}>${v}</${k}>`)
+                .join('') +
+              '</Recipient></Recipients></SMSMessageData></AfricasTalkingResponse>',
+          );
+          return;
+        }
         res.writeHead(201, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ SMSMessageData: { Message: 'Sent to 1/1', Recipients: [recipient] } }));
+        res.end(JSON.stringify({ SMSMessageData: { Message: message, Recipients: [full] } }));
       };
-      if (opts.refuse?.(to)) {
-        reply({ statusCode: 403, number: to, status: 'InvalidPhoneNumber', messageId: 'None' });
+      const failure = opts.refuse?.(to);
+      if (failure) {
+        const code = failure === true ? 403 : failure;
+        reply({ statusCode: code, status: AT_FAILURES[code] ?? 'Failed', messageId: 'None', cost: '0' });
         return;
       }
       const known = key && !opts.ignoreKeys ? taken.get(key) : undefined;
       if (known) {
-        reply({ statusCode: 101, number: to, status: 'Success', messageId: known });
+        reply({ statusCode: 101, status: 'Success', messageId: known, cost: 'UGX 30.0000' });
         return;
       }
       const id = `ATXid_${next++}`;
       if (key) taken.set(key, id);
       post.taken = true;
-      reply({ statusCode: 101, number: to, status: 'Success', messageId: id });
+      reply({ statusCode: 101, status: 'Success', messageId: id, cost: 'UGX 30.0000' });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/version1/messaging`,
+    username,
+    apiKey,
     posts,
+    refused,
     /** Messages taken per phone number. */
     takenPer(to: string) {
       return posts.filter((p) => p.taken && p.to === to).length;

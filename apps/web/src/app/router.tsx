@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useParams, useRoutes } from 'react-router';
 import type { Role } from '@kutu/contract';
+import { shortLinkTargets } from '@kutu/contract/paths';
 import { ScreenLoading } from '../components/ScreenLoading.tsx';
 import { RouteErrorBoundary } from './RouteError.tsx';
 import { RedirectIfSignedIn, RequireAuth, RoleOnly } from './guards.tsx';
@@ -76,6 +77,16 @@ const accountLayout = lazyElement(ACCOUNT_LAYOUT, async (m) => {
 });
 
 const signIn = page('auth/pages/LoginPage');
+const notFound = page('static/pages/NotFoundPage');
+
+/**
+ * A short address of an SMS (`/a/7`), when the app and not the server answers it: opened offline, or under
+ * a service worker from before short links went to the server. Sent on as the server does (plugins/short-links.ts).
+ */
+function ShortLink({ to }: { to: (id: number) => string }) {
+  const { id = '' } = useParams();
+  return /^[1-9]\d{0,9}$/.test(id) ? <Navigate to={to(Number(id))} replace /> : notFound.element;
+}
 
 /** The route table of spec point 2, with its broken links pointed at real screens. */
 const screens: RouteObject[] = [
@@ -170,7 +181,8 @@ const screens: RouteObject[] = [
   { path: '/signup', element: <Navigate to={routes.auth.signup} replace /> },
   { path: '/dashboard', element: <Navigate to={routes.dashboard} replace /> },
   { path: '/experts', element: <Navigate to={routes.slots} replace /> },
-  { path: '*', ...page('static/pages/NotFoundPage') },
+  ...shortLinkTargets.map(({ prefix, to }) => ({ path: `${prefix}:id`, element: <ShortLink to={to} /> })),
+  { path: '*', ...notFound },
 ];
 
 /**

@@ -54,5 +54,8 @@ export const SCREEN_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
   '/signup': [],
   '/dashboard': [],
   '/experts': [],
+  // Short addresses of an SMS: the server redirects them; offline the router does (router.tsx).
+  '/a/:id': [],
+  '/f/:id': [],
   '*': ['features/static/pages/NotFoundPage.tsx'],
 };

@@ -7,11 +7,20 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  /** A sign-in to an unfinished sign-up: the token to type the new code with, and on which screen. */
+  readonly signup?: { token: string; step: 'activate_phone' | 'verify_email' };
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: Record<string, string> = {},
+    signup?: ApiError['signup'],
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.signup = signup;
   }
 }
 
@@ -112,6 +121,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
       e?.code ?? 'HTTP_ERROR',
       e?.message ?? i18n.t('shell.requestFailed', { status: res.status }),
       e?.fields ?? {},
+      e?.signup,
     );
   }
   return data as T;

@@ -44,6 +44,8 @@ export const users = pgTable(
      * moment (docs/decisions/0051; checked by `smsAllowed()` in modules/delivery/sms-allowed.ts).
      */
     smsStoppedAt: timestamp('sms_stopped_at', { withTimezone: true }),
+    /** A try-out farmer of `npm run outbreak:demo`: what `--remove` deletes, whatever anyone's username. */
+    demo: boolean('demo').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /**
@@ -27,4 +27,22 @@ export const callbackRequests = pgTable(
     check('callback_requests_channel_check', sql`${t.channel} in ('ussd', 'sms')`),
     check('callback_requests_language_check', sql`${t.language} in ('en', 'sw', 'lg')`),
   ],
+);
+
+/**
+ * USSD requests that ended in an action (a registration, alerts on or off, a call back, a follow-up
+ * answer): the gateway, or anyone, sending the same session and answers again gets the same reply and the
+ * action does not run twice. Kept a day.
+ */
+export const ussdActions = pgTable(
+  'ussd_actions',
+  {
+    sessionId: text('session_id').notNull(),
+    phone: text('phone').notNull(),
+    text: text('text').notNull(),
+    /** What the action answered; null while it runs. */
+    reply: text('reply'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.phone, t.text] }), index('ussd_actions_created_idx').on(t.createdAt)],
 );

@@ -37,7 +37,12 @@ describe('signing in to an account that never finished signing up', () => {
 
     const res = await loginAs(s.body.email);
     expect(res.statusCode).toBe(403);
-    expect(errorOf(res)).toEqual({ code: 'FORBIDDEN', message: english('errors.auth.verificationResent') });
+    // The right password was given: the reply carries the sign-up token, so this browser types the code at once.
+    expect(errorOf(res)).toEqual({
+      code: 'FORBIDDEN',
+      message: english('errors.auth.verificationResent'),
+      signup: { token: expect.any(String), step: 'verify_email' },
+    });
     expect(errorOf(res).message).toMatch(
       /^Your email is not verified yet\. We have emailed you a new verification code/,
     );
@@ -51,6 +56,7 @@ describe('signing in to an account that never finished signing up', () => {
     const token = link.searchParams.get('token') ?? '';
     const code = codeIn(mail.text);
     expect(token).not.toBe(s.token);
+    expect(errorOf(res).signup?.token).toBe(token);
     expect(link.searchParams.get('verificationToken')).toBe(code);
     expect(smsTo(s.body.phone_number)).toHaveLength(0);
 
@@ -87,6 +93,7 @@ describe('signing in to an account that never finished signing up', () => {
     expect(`${link.origin}${link.pathname}`).toBe(`${t.deps.config.publicUrl}/auth/activation`);
     const token = link.searchParams.get('token') ?? '';
     expect(token).not.toBe(s.token);
+    expect(errorOf(res).signup).toEqual({ token, step: 'activate_phone' });
 
     // The earlier SMS code was replaced by the new one.
     if (smsCode !== s.smsCode) {

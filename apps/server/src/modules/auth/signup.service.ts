@@ -157,10 +157,12 @@ export function createSignupService(shared: AuthShared, consent: Pick<ConsentSer
         message(verifying ? 'errors.auth.notVerifiedWait' : 'errors.auth.notActivatedWait', { problem }),
       );
     }
+    // The right password was given: this browser may type the new code at once (no link to follow).
+    const signup = { token, step: verifying ? ('verify_email' as const) : ('activate_phone' as const) };
     if (user.email === null) {
       // No email to carry the activation link: the SMS carries it with the code.
       await sendSms(user.phone, activationLinkSms(user.language, code, activationLink(token)));
-      return forbidden('errors.auth.activationResentBySms');
+      return Object.assign(forbidden('errors.auth.activationResentBySms'), { signup });
     }
     if (!verifying) await sendActivationSms(user, code);
     try {
@@ -179,7 +181,9 @@ export function createSignupService(shared: AuthShared, consent: Pick<ConsentSer
       log.error({ err }, 'could not send the sign-up email after a sign-in to an unfinished account');
       return new AppError('SERVICE_UNAVAILABLE', 'errors.auth.emailFailed', 503);
     }
-    return forbidden(verifying ? 'errors.auth.verificationResent' : 'errors.auth.activationResent');
+    return Object.assign(forbidden(verifying ? 'errors.auth.verificationResent' : 'errors.auth.activationResent'), {
+      signup,
+    });
   }
 
   /** The account's language: the one chosen in the form, else the browser's (Accept-Language), else English. */

@@ -1,6 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClinicRecordPage, type ClinicVisit, clinicApi } from '@kutu/contract';
+import {
+  type ClinicRecordPage,
+  type ClinicVisit,
+  clinicApi,
+  type ExpertReview,
+  phoneApi,
+  type ReviewQueuePage,
+  reviewApi,
+} from '@kutu/contract';
 import {
   clinicVisits,
   expertReviews,
@@ -19,6 +27,7 @@ import { CLINIC_CSV_COLUMNS } from './clinic.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DISTRICT = 'UG-101';
+const KEY = 'gateway-secret-for-the-clinic-tests';
 
 /**
  * Plant clinic visits (docs/decisions/0053), with the committed model: the maize rust photo is a
@@ -34,7 +43,7 @@ describe('plant clinic visits', () => {
   const newPhone = () => `+2567${String(process.pid % 1000).padStart(3, '0')}9${String(++phoneSeq).padStart(4, '0')}`;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { AT_CALLBACK_SECRET: KEY, PHONE_RATE_LIMIT_MAX: '10000' } });
     t.clock.set(new Date('2026-11-04T08:00:00Z'));
     doctor = await createUser(t, 'expert');
     other = await createUser(t, 'expert');
@@ -215,6 +224,85 @@ describe('plant clinic visits', () => {
     const reminder = smsTo(phone).find((m) => m !== sms[0] && m.text.includes('*384*123#'));
     expect(reminder?.text).toMatch(/shamba lako la mahindi/);
     expect(reminder?.text).not.toContain('http');
+  });
+
+  it('a clinic farmer who answers "worse" by USSD, once it is due, reaches the review queue and the call-backs', async () => {
+    const phone = newPhone();
+    const visit = (await post(doctor, visitFields(phone, newFarmer))).json<ClinicVisit>();
+    const decided = await decide(doctor, visit.id, { verdict: 'common_rust', severity: 'moderate' });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const first = visit.analyses[0].id;
+    let session = 0;
+    /** One USSD session typing `answers` in turn; the last screen. */
+    const walk = async (answers: string[]) => {
+      session += 1;
+      let body = '';
+      for (let i = 0; i <= answers.length; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `${phoneApi.ussd}?key=${KEY}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            sessionId: `clinic-${phone}-${session}`,
+            serviceCode: '*384*46#',
+            phoneNumber: phone,
+            networkCode: '63902',
+            text: answers.slice(0, i).join('*'),
+          }).toString(),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        body = res.body;
+      }
+      return body;
+    };
+    const queued = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${reviewApi.queue}?page=1&page_size=50`,
+        headers: other.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<ReviewQueuePage>().results.find((r) => r.analysis.id === first);
+    };
+    const callbacks = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${phoneApi.callbacks}?page=1&page_size=50`,
+        headers: other.headers,
+      });
+      return res.json().results.filter((r: { phone: string }) => r.phone === phone);
+    };
+
+    // The day of the visit: the SMS said Kutu asks in 7 days, and so does the menu; no answer is taken.
+    const early = await walk(['6']);
+    expect(early).toMatch(/^CON Kutu itakuuliza kuhusu shamba lako tarehe \d\d\/\d\d\/\d{4}/);
+    expect(await walk(['6', '3'])).not.toContain('Mtaalamu ataangalia');
+    const [waiting] = await db().select().from(followUps).where(eq(followUps.analysisId, first));
+    expect(waiting.state).toBe('waiting');
+    expect(await queued()).toBeUndefined();
+
+    t.clock.set(new Date(t.clock.now().getTime() + FOLLOW_UP_AFTER_DAYS * DAY_MS));
+    expect(await walk(['6', '3'])).toContain('Mtaalamu ataangalia hali yako');
+    const [closed] = await db().select().from(followUps).where(eq(followUps.analysisId, first));
+    expect(closed).toMatchObject({ state: 'compared', outcome: 'worse', escalated: true });
+    // Back in the queue for any expert, with Kutu's reason, and no longer decided.
+    const item = await queued();
+    expect(item?.reason).toMatch(/worse/i);
+    expect(item?.claimed_by).toBeNull();
+    const review = await t.app.inject({ method: 'GET', url: reviewApi.reviewPath(first), headers: other.headers });
+    expect(review.json<ExpertReview>().reviewed_at).toBeNull();
+    expect(await callbacks()).toMatchObject([{ language: 'sw', channel: 'ussd', done_at: null }]);
+    // Another expert answers it: the sample follows the new verdict, and the case leaves the queue.
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: reviewApi.reviewPath(first),
+      headers: other.headers,
+      payload: { verdict: 'common_rust', severity: 'severe' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await queued()).toBeUndefined();
+    const samples = await db().select().from(trainingSamples).where(eq(trainingSamples.sourceAnalysisId, first));
+    expect(samples.map((x) => x.label)).toEqual(['common_rust']);
   });
 
   it("lists only the expert's own visits, and a visit of another expert reads as missing", async () => {

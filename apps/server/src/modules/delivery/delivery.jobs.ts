@@ -14,7 +14,8 @@ export function deliveryJobs(app: App, { deps: { jobs }, services: { delivery } 
     async () => {
       await delivery.sendDue();
     },
-    { onWorkerStart: async () => delivery.start() },
+    // On SIGTERM the sender stops claiming first and finishes its sends in flight (jobs.stop).
+    { onWorkerStart: async () => delivery.start(), onWorkerStop: () => delivery.stop() },
   );
   app.addHook('onClose', async () => {
     await delivery.stop();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { createWrongSecretLimit } from '../../lib/secret-tries.ts';
 import { errorReplies, guard, publicRoute } from '../../lib/route-schema.ts';
 
 const errors = errorReplies(400, 401, 403, 404);
@@ -45,6 +46,8 @@ export function deliveryRoutes(app: App, { services: { delivery } }: RouteContex
   );
 
   // The gateway posts a form; only this route reads one.
+  // Wrong secrets are counted per address and cut off: the per-address limit is off for this route.
+  const wrongSecrets = createWrongSecretLimit();
   app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
@@ -62,11 +65,15 @@ export function deliveryRoutes(app: App, { services: { delivery } }: RouteContex
             "Africa's Talking delivery report callback (form POST), recorded against the message it names. Needs `?secret=` (SMS_REPORT_SECRET).",
           querystring: z.object({ secret: z.string().max(200).optional() }),
           body: deliveryReport,
-          response: { 204: z.null(), ...errorReplies(400, 403) },
+          response: { 204: z.null(), ...errorReplies(400, 403, 429) },
         },
       },
       async (req, reply) => {
-        if (!delivery.secretMatches(req.query.secret)) throw forbidden();
+        wrongSecrets.check(req.ip);
+        if (!delivery.secretMatches(req.query.secret)) {
+          wrongSecrets.failed(req.ip);
+          throw forbidden();
+        }
         await delivery.report(req.body);
         return reply.status(204).send(null);
       },

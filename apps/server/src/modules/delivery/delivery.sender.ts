@@ -89,10 +89,14 @@ export function createSender(
       log(`delivery ${row.id}: claim lost before its end was recorded`);
   }
 
+  /** Set by stop(): no new claim, no new send; the sends already started finish and are recorded. */
+  let stopping = false;
+
   /** Sends every row due now, a batch at a time; returns how many rows were handled. */
   async function sendDue(): Promise<number> {
     let handled = 0;
     for (;;) {
+      if (stopping) return handled;
       // Before the claim's query: a slow query must not stretch the time a send may still start.
       const claimedAt = performance.now();
       const rows = await repo.claim(clock.now(), batch, leaseMs);
@@ -104,7 +108,8 @@ export function createSender(
           const row = rows[next++];
           // A send starts only in the first half of the claim's lease (a slow pass on a loaded machine):
           // after that another worker may take the row, and two living workers must never both send it.
-          if (performance.now() - claimedAt > leaseMs / 2) {
+          // A stopping process gives its rows back at once rather than send them into its forced exit.
+          if (stopping || performance.now() - claimedAt > leaseMs / 2) {
             await repo.release(row.id, row.attempts).catch((err) => log(`delivery ${row.id} not released`, err));
             continue;
           }
@@ -129,6 +134,7 @@ export function createSender(
     start() {
       if (running) return;
       running = true;
+      stopping = false;
       loop = (async () => {
         while (running) {
           woken = false;
@@ -150,8 +156,12 @@ export function createSender(
     get running() {
       return running;
     },
-    /** Stops after the sends in flight; their rows are recorded. */
+    /**
+     * Stops claiming (this loop and any pass run as a job), gives back the rows claimed but not started,
+     * and returns once the sends in flight are recorded: a SIGTERM never cuts a send in half.
+     */
     async stop() {
+      stopping = true;
       running = false;
       wakeUp?.();
       await loop;

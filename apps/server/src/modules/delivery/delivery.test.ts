@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { api, deliveryApi } from '@kutu/contract';
+import { api, deliveryApi, phoneApi } from '@kutu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createSms } from '../../adapters/sms.ts';
@@ -13,6 +13,7 @@ import { startSmsGateway, type SmsGateway } from '../../../test/support/sms-gate
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createDeliveryService } from './delivery.service.ts';
 import { RETRY_AFTER_MS } from './delivery.sender.ts';
+import { WRONG_SECRET_MAX } from '../../lib/secret-tries.ts';
 
 const SECRET = 'report-secret-0123456789';
 
@@ -29,7 +30,12 @@ describe('delivery: one way to tell a person, through the outbox', () => {
 
   beforeAll(async () => {
     gateway = await startSmsGateway({ failFirst: 2, refuse: (to) => to.endsWith('999') });
-    const sms = createSms({ gatewayUrl: gateway.url, senderId: 'KUTU' });
+    const sms = createSms({
+      gatewayUrl: gateway.url,
+      apiKey: gateway.apiKey,
+      username: gateway.username,
+      senderId: 'KUTU',
+    });
     t = await createTestApp({ sms, env: { SMS_REPORT_SECRET: SECRET } });
     // A worker process's sender: it sends only when a pass is run.
     worker = createDeliveryService({
@@ -184,6 +190,21 @@ describe('delivery: one way to tell a person, through the outbox', () => {
     expect(stored).toMatchObject({ state: 'failed', report: 'Failed', error: 'AbsentSubscriber' });
   });
 
+  it('cuts off an address that keeps guessing the report secret', async () => {
+    const report = (remoteAddress: string, secret: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${deliveryApi.reports}?secret=${secret}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'id=ATXid_unknown&status=Success&phoneNumber=%2B256700000001',
+        remoteAddress,
+      });
+    for (let i = 0; i < WRONG_SECRET_MAX; i++) expect((await report('203.0.113.9', `guess-${i}`)).statusCode).toBe(403);
+    expect((await report('203.0.113.9', 'guess-again')).statusCode).toBe(429);
+    expect((await report('203.0.113.9', SECRET)).statusCode).toBe(429);
+    expect((await report('198.51.100.7', SECRET)).statusCode).toBe(204);
+  });
+
   it('shows waiting and failed messages by channel in the metrics', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
@@ -199,7 +220,9 @@ describe('a long SMS sent in parts, through a gateway that honours no Idempotenc
   beforeAll(async () => {
     // Each part fails its first try: the second part fails after the first was taken.
     gateway = await startSmsGateway({ failFirst: 1, ignoreKeys: true });
-    t = await createTestApp({ sms: createSms({ gatewayUrl: gateway.url, senderId: 'KUTU' }) });
+    t = await createTestApp({
+      sms: createSms({ gatewayUrl: gateway.url, apiKey: gateway.apiKey, username: gateway.username, senderId: 'KUTU' }),
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -211,7 +234,7 @@ describe('a long SMS sent in parts, through a gateway that honours no Idempotenc
     const worker = createDeliveryService({
       db: t.deps.database.db,
       clock: t.clock,
-      sms: createSms({ gatewayUrl: gateway.url, senderId: 'KUTU' }),
+      sms: createSms({ gatewayUrl: gateway.url, apiKey: gateway.apiKey, username: gateway.username, senderId: 'KUTU' }),
       mailer: t.deps.mailer,
       coordinator: createMemoryCoordinator(),
       config: t.deps.config,
@@ -235,5 +258,123 @@ describe('a long SMS sent in parts, through a gateway that honours no Idempotenc
     // Every part taken once, in order: (1/N), (2/N), …
     expect(taken.map((m) => m.match(/\((\d+)\/\d+\)$/)?.[1])).toEqual(taken.map((_, i) => String(i + 1)));
     expect(row.gatewayId).toBe('ATXid_1');
+  });
+});
+
+describe('a sender told to stop (SIGTERM)', () => {
+  let t: TestContext;
+  let gateway: SmsGateway;
+  beforeAll(async () => {
+    // A slow gateway: sends are in flight when the stop comes.
+    gateway = await startSmsGateway({ delayMs: 150 });
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+    await gateway.close();
+  });
+
+  it('claims nothing more, gives back the rows not started, and records every send in flight', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const worker = createDeliveryService(
+      {
+        db: t.deps.database.db,
+        clock: t.clock,
+        sms: createSms({
+          gatewayUrl: gateway.url,
+          apiKey: gateway.apiKey,
+          username: gateway.username,
+          senderId: 'KUTU',
+        }),
+        mailer: t.deps.mailer,
+        coordinator: createMemoryCoordinator(),
+        config: t.deps.config,
+      },
+      { batch: 4, concurrency: 2, idleMs: 50 },
+    );
+    const keys = Array.from({ length: 20 }, (_, i) => `stop-${i}`);
+    for (const key of keys) {
+      await worker.tell({ to: farmer.id, key, kind: 'service', sms: smsMessage('smsIn.help', { code: '*384*1#' }) });
+    }
+    worker.start();
+    await expect.poll(() => gateway.posts.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await worker.stop();
+    const posted = gateway.posts.length;
+    const rows = await t.deps.database.db
+      .select()
+      .from(deliveries)
+      .where(
+        inArray(
+          deliveries.key,
+          keys.map((k) => `${k}|${farmer.id}|sms`),
+        ),
+      );
+    const states = rows.map((r) => r.state);
+    // Every send the gateway received is recorded as sent; the rest wait for the next process, unclaimed.
+    expect(states.filter((s) => s === 'sent')).toHaveLength(posted);
+    expect(states.filter((s) => s === 'waiting')).toHaveLength(20 - posted);
+    expect(posted).toBeLessThan(20);
+    expect(rows.filter((r) => r.state === 'waiting').every((r) => r.attempts === 0 && r.leaseUntil === null)).toBe(
+      true,
+    );
+    // A pass run as a job after the stop claims nothing either.
+    expect(await worker.sendDue()).toBe(0);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(gateway.posts.length).toBe(posted);
+  });
+});
+
+describe('the reply to an inbound SMS (HELP, STOP, …)', () => {
+  const KEY = 'gateway-secret-for-the-reply-tests';
+  let t: TestContext;
+  let gateway: SmsGateway;
+  beforeAll(async () => {
+    // The gateway refuses the farmer's number for good (403 InvalidPhoneNumber).
+    gateway = await startSmsGateway({ refuse: (to) => to.endsWith('997') });
+    t = await createTestApp({
+      sms: createSms({ gatewayUrl: gateway.url, apiKey: gateway.apiKey, username: gateway.username, senderId: 'KUTU' }),
+      env: { AT_CALLBACK_SECRET: KEY, PHONE_RATE_LIMIT_MAX: '10000' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await gateway.close();
+  });
+
+  it('that could not be sent is on the administrators’ failed messages, with its text', async () => {
+    const farmer = await createUser(t, 'farmer', { phone: '+256700000997' });
+    const ok = await createUser(t, 'farmer');
+    const admin = await createUser(t, 'admin');
+    const inbound = (from: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${phoneApi.sms}?key=${KEY}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          from,
+          to: '12345',
+          text: 'HELP',
+          date: '2026-11-20 08:00:00',
+          id: 'r1',
+        }).toString(),
+      });
+    expect((await inbound(farmer.phone)).statusCode).toBe(200);
+    expect((await inbound(ok.phone)).statusCode).toBe(200);
+    // The other farmer's reply went out, through the outbox.
+    expect(gateway.takenPer(ok.phone)).toBe(1);
+    const [sent] = await t.deps.database.db.select().from(deliveries).where(eq(deliveries.userId, ok.id));
+    expect(sent).toMatchObject({ state: 'sent', channel: 'sms', kind: 'requested' });
+
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${deliveryApi.failed}?page_size=50`,
+      headers: admin.headers,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const listed = page.json().results.filter((m: { to: { id: number } }) => m.to.id === farmer.id);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ channel: 'sms', to: { address: farmer.phone } });
+    expect(listed[0].reason).toContain('InvalidPhoneNumber');
+    expect(listed[0].text).toMatch(/^Kutu/);
   });
 });

@@ -8,9 +8,10 @@ export type SpokenOutcome = 'better' | 'same' | 'worse';
 
 /**
  * The follow-up question answered in words instead of a photo (docs/decisions/0051, after 0044): the
- * farmer's open reminder closes with their answer. Worse goes to the expert queue with the first
- * diagnosis, as a worse photo does today; "same" is stored as `unclear` (no photo to compare, so no
- * claim of less rust) and the farmer is pointed to "call me back".
+ * farmer's open reminder closes with their answer, once it is due (the SMS and the app said when Kutu
+ * asks). Worse puts the first diagnosis back in the expert queue, decided or not (a plant clinic's is
+ * decided by the visit's expert); "same" is stored as `unclear` (no photo to compare, so no claim of less
+ * rust) and the farmer is pointed to "call me back".
  */
 export function createPhoneFollowUp(deps: Pick<ModuleDeps, 'db' | 'clock'>, reviews: EscalationService) {
   const repo = createFollowUpRepo(deps.db);
@@ -21,12 +22,16 @@ export function createPhoneFollowUp(deps: Pick<ModuleDeps, 'db' | 'clock'>, revi
       return repo.oldestOpen(userId);
     },
 
-    /** Closes the reminder with the farmer's answer; false when it was closed meanwhile. */
-    async answer(userId: number, reminderId: number, said: SpokenOutcome): Promise<boolean> {
+    /**
+     * Closes the reminder with the farmer's answer: `early` before it is due, `gone` when it was closed
+     * meanwhile.
+     */
+    async answer(userId: number, reminderId: number, said: SpokenOutcome): Promise<'done' | 'early' | 'gone'> {
       const now = deps.clock.now();
       return deps.db.transaction(async (tx) => {
         const reminder = await repo.ownOpen(userId, reminderId, tx);
-        if (!reminder) return false;
+        if (!reminder) return 'gone';
+        if (reminder.dueAt.getTime() > now.getTime()) return 'early';
         const worse = said === 'worse';
         const closed = await repo.close(
           reminder.id,
@@ -39,12 +44,12 @@ export function createPhoneFollowUp(deps: Pick<ModuleDeps, 'db' | 'clock'>, revi
           },
           tx,
         );
-        if (!closed) return false;
+        if (!closed) return 'gone';
         if (worse) {
           const reason = storeMessage(message('followUp.reasonByPhone', { first: `#${reminder.analysisId}` }));
-          await reviews.escalate(reminder.analysisId, reason, now, tx);
+          await reviews.reopen(reminder.analysisId, reason, now, tx);
         }
-        return true;
+        return 'done';
       });
     },
   };

@@ -18,8 +18,11 @@ export interface OperationsDeps {
   storage: FileStorage;
   classifier: ClassifierHolder;
   jobs: JobQueue;
-  /** `metricsToken`: bearer token for /metrics; without one, only loopback clients may read it. */
-  config: Pick<Config, 'metricsToken'>;
+  /**
+   * `metricsToken`: bearer token for /metrics; without one, only loopback clients may read it, and only
+   * when no proxy is configured (`trustProxy`).
+   */
+  config: Pick<Config, 'metricsToken' | 'trustProxy'>;
 }
 
 /** Readiness and metrics, for the app and for the worker's probe server alike (server.ts). */
@@ -92,13 +95,16 @@ const relayed = (headers: FastifyRequest['headers']) =>
  * Without METRICS_TOKEN, only a client on this machine, talking to this process itself (docs/decisions/0028):
  * the socket's address must be loopback, never X-Forwarded-For, AND the request must not have come through a
  * proxy, since a proxy on the same host (Caddy in front of one process) connects from loopback for everyone.
+ * A proxy that adds no header (nginx's default) cannot be told apart: with a proxy configured (TRUST_PROXY),
+ * the token is required.
  */
-function metricsAllowed(req: FastifyRequest, token: string | undefined): boolean {
+function metricsAllowed(req: FastifyRequest, token: string | undefined, behindProxy: boolean): boolean {
   if (token) {
     const given = Buffer.from(req.headers.authorization ?? '');
     const wanted = Buffer.from(`Bearer ${token}`);
     return given.length === wanted.length && timingSafeEqual(given, wanted);
   }
+  if (behindProxy) return false;
   const address = req.raw.socket.remoteAddress ?? '';
   const loopback = address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
   return loopback && !relayed(req.headers);
@@ -130,7 +136,7 @@ function metricsRoutes(app: FastifyInstance, deps: OperationsDeps) {
     httpRequests.observe({ route, method: req.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
   app.get(METRICS_PATH, { schema: { hide: true }, config: { rateLimit: false } }, async (req, reply) => {
-    if (!metricsAllowed(req, deps.config.metricsToken)) {
+    if (!metricsAllowed(req, deps.config.metricsToken, deps.config.trustProxy !== false)) {
       return reply.status(403).send({ error: { code: 'FORBIDDEN', message: 'Metrics need METRICS_TOKEN' } });
     }
     modelInfo.reset();

@@ -76,7 +76,7 @@ describe('readiness, metrics and request ids', () => {
   });
 
   it('without a token only loopback clients may read metrics, whatever X-Forwarded-For says', async () => {
-    const open = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    const open = await createTestApp();
     try {
       expect((await open.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
       const outside = await open.app.inject({
@@ -92,7 +92,7 @@ describe('readiness, metrics and request ids', () => {
 
   // Behind a proxy on the same host every client connects from loopback (docs/decisions/0028).
   it('without a token, a request relayed by a same-host proxy is not local', { timeout: 120_000 }, async () => {
-    const open = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    const open = await createTestApp();
     try {
       for (const headers of [
         { 'x-forwarded-for': '8.8.8.8' },
@@ -112,10 +112,23 @@ describe('readiness, metrics and request ids', () => {
     }
   });
 
+  // A same-host proxy that adds no header (nginx's default) looks like a local client: with a proxy
+  // configured, the token is the only way in.
+  it('without a token and with a proxy configured, not even a bare loopback request reads metrics', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    try {
+      for (const remoteAddress of ['127.0.0.1', '::1']) {
+        expect((await proxied.app.inject({ url: '/metrics', remoteAddress })).statusCode).toBe(403);
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('every spelling of /metrics gets the same check (/metrics/, /METRICS, //metrics, /%6detrics)', {
     timeout: 120_000,
   }, async () => {
-    const open = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    const open = await createTestApp();
     try {
       for (const url of ['/metrics/', '/METRICS', '//metrics', '/%6detrics', '/Metrics//?x=1', '///metrics/']) {
         const outside = await open.app.inject({ url, remoteAddress: '203.0.113.9' });

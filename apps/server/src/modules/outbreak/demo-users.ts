@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
-/** Usernames of the try-out farmers start with this (`npm run outbreak:demo`). */
+/** Usernames of the try-out farmers start with this (`npm run outbreak:demo`): a name only, never the test. */
 export const DEMO_USERNAME_PREFIX = 'demo_outbreak_';
 
 /**
- * The demo farmers, by their literal prefix: in LIKE, `_` stands for any character, so it is escaped,
- * else `demo.outbreak.fan` or `demo-outbreak-2026` (real accounts) would match too.
+ * The demo farmers: marked by `users.demo`, which only the demo command sets. Not by their names: anyone
+ * may sign up as `demo_outbreak_fan`.
  */
-export const demoUsers = sql`username like ${`${DEMO_USERNAME_PREFIX.replace(/[!%_]/g, '!$&')}%`} escape '!'`;
+export const demoUsers = sql`demo`;
 
 /** Deletes the demo farmers (their analyses and cases go with them); returns how many. */
 export async function removeDemoUsers(db: Db): Promise<number> {

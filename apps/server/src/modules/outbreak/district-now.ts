@@ -1,5 +1,6 @@
 import { type SmallCount, toSmallCount } from '@kutu/contract';
 import type { OutbreakRepo } from './outbreak.repo.ts';
+import { shown } from './published.ts';
 import { weekStartOf, weeksBefore } from './rule.ts';
 
 /** Weeks the menu's "rust in my district now" covers: the last two against the two before. */
@@ -16,8 +17,9 @@ export interface CropNow {
 
 /**
  * Rust in one district now, as the USSD menu says it: confirmed cases only, real data only (try-out
- * cases are never shown as real, and a phone screen has no room to flag them), counts of 1 or 2 as
- * "under 3" like every outbreak reply (toSmallCount, decision 0033), the trend in words.
+ * cases are never shown as real, and a phone screen has no room to flag them), the trend in words. Any
+ * farmer may read any district here, so it is counted as every other surface counts (decision 0052): the
+ * total and the trend add shown weekly cells only (`shown()`), and a total under 3 is "under 3".
  */
 export function createDistrictRust(repo: OutbreakRepo) {
   return async function districtNow(district: string, now: Date): Promise<CropNow[]> {
@@ -30,7 +32,7 @@ export function createDistrictRust(repo: OutbreakRepo) {
           repo.openAlertDistricts(crop),
         ]);
         const byWeek = new Map(rows.map((r) => [r.weekStart, Number(r.confirmed)]));
-        const series = weeks.map((w) => byWeek.get(w) ?? 0);
+        const series = weeks.map((w) => shown(byWeek.get(w) ?? 0));
         const recent = series[2] + series[3];
         const earlier = series[0] + series[1];
         return {

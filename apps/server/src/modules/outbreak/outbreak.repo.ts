@@ -229,14 +229,17 @@ export function createOutbreakRepo(db: Db) {
     /**
      * Who an alert tells, in id order after `after`, `limit` at a time: farmers of the district who grow
      * the crop (said on a photo, or in their profile's crops), and the district's approved experts (never
-     * one whose application waits or was refused, docs/decisions/0027).
+     * one whose application waits or was refused, docs/decisions/0027). Active accounts, and the farmers a
+     * plant clinic signed up who agreed to SMS from Kutu (not active until they prove the number, 0053).
      */
     recipients: (tx: Runner, district: string, crop: string, after: number, limit: number) =>
       rowsOf<{ id: number; role: 'farmer' | 'expert' }>(
         tx,
         sql`select u.id, u.role from users u
             left join farmer_profiles fp on fp.user_id = u.id
-            where u.district = ${district} and u.activated_at is not null and u.id > ${after} and (
+            where u.district = ${district} and u.id > ${after} and (u.activated_at is not null
+              or (u.role = 'farmer' and exists (select 1 from clinic_visits v
+                where v.farmer_id = u.id and v.consent_at is not null))) and (
               (u.role = 'expert' and exists (select 1 from expert_profiles ep
                 where ep.user_id = u.id and ep.vetting_status = 'approved'))
               or (u.role = 'farmer' and (

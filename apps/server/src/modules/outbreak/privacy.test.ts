@@ -7,13 +7,14 @@ import {
   type SmallCount,
 } from '@kutu/contract';
 import { boundaryOf } from '@kutu/contract/boundaries';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { removeDemoUsers } from './demo-users.ts';
 import { createOutbreakRepo } from './outbreak.repo.ts';
 import { inOutbreak } from './rule.ts';
+import { users } from '../../db/schema/index.ts';
 
 // Now is Wednesday of ISO week 2026-W48 (Monday 2026-11-23); the week before starts 2026-11-16.
 const NOW = new Date('2026-11-25T09:00:00Z');
@@ -123,8 +124,11 @@ describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presen
   });
 
   it('outbreak:demo --remove takes away the demo farmers only, not accounts whose names look alike', async () => {
-    const alike = ['demo.outbreak.fan', 'demo-outbreak-2026', 'demoxoutbreakxy'];
-    for (const username of [...alike, 'demo_outbreak_ug-208_1']) await createUser(t, 'farmer', { username });
+    // Real sign-ups, some with the demo farmers' very prefix: only the flag says what is demo data.
+    const alike = ['demo.outbreak.fan', 'demo-outbreak-2026', 'demoxoutbreakxy', 'demo_outbreak_fan', 'demo_outbreak_'];
+    for (const username of alike) await createUser(t, 'farmer', { username });
+    const demo = await createUser(t, 'farmer', { username: 'demo_outbreak_ug-208_1' });
+    await t.deps.database.db.update(users).set({ demo: true }).where(eq(users.id, demo.id));
     expect(await removeDemoUsers(t.deps.database.db)).toBe(1);
     const res = await t.deps.database.db.execute(sql`select username from users where username like 'demo%'`);
     const left = (res as unknown as { rows: { username: string }[] }).rows.map((r) => r.username).sort();

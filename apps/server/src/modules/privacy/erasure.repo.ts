@@ -16,6 +16,7 @@ import {
   responses,
   trainingSamples,
   users,
+  ussdActions,
 } from '../../db/schema/index.ts';
 
 /**
@@ -163,6 +164,8 @@ export function createErasureRepo(db: Db) {
           .set({ expertId: former, isActive: false, place: null, videoUrl: null })
           .where(eq(availabilitySlots.expertId, userId));
         await tx.delete(readVersions).where(eq(readVersions.userId, userId));
+        // The USSD replay guard keeps a day of the number's requests: they go with the person.
+        if (user.phone) await tx.delete(ussdActions).where(eq(ussdActions.phone, user.phone));
         const counts = {
           analyses: own.length,
           photos: keys.filter(Boolean).length,

@@ -148,5 +148,27 @@ export function createDecisionsRepo(db: Db) {
         .returning({ id: expertReviews.analysisId });
       return rows.length > 0;
     },
+
+    /**
+     * Puts an analysis back in front of the experts with Kutu's reason even when it was decided (the
+     * farmer says the field got worse since): undecided again, it waits with the asked-about ones. The
+     * verdict, its reviewer and its training sample stay until an expert decides again (their decision
+     * relabels the sample); the outbreak case keeps the verdict it had.
+     */
+    async reopen(analysisId: number, reason: StoredMessage, now: Date, runner: Db | Tx = db): Promise<void> {
+      await runner
+        .insert(expertReviews)
+        .values({ analysisId, reason, askedAt: now, createdAt: now })
+        .onConflictDoUpdate({
+          target: expertReviews.analysisId,
+          set: {
+            reason,
+            askedAt: sql`case when ${notDecided} then coalesce(${expertReviews.askedAt}, ${now.toISOString()}::timestamptz) else ${now.toISOString()}::timestamptz end`,
+            reviewedAt: null,
+            claimedBy: null,
+            claimedUntil: null,
+          },
+        });
+    },
   };
 }

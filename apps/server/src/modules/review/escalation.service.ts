@@ -14,6 +14,10 @@ export function createEscalationService(db: Db) {
     escalate(analysisId: number, reason: StoredMessage, now: Date, runner?: Db | Tx): Promise<boolean> {
       return reviews.escalate(analysisId, reason, now, runner);
     },
+    /** As escalate, and a decided analysis is undecided again: the farmer says the field got worse since. */
+    reopen(analysisId: number, reason: StoredMessage, now: Date, runner?: Db | Tx): Promise<void> {
+      return reviews.reopen(analysisId, reason, now, runner);
+    },
   };
 }
 export type EscalationService = ReturnType<typeof createEscalationService>;

@@ -37,7 +37,7 @@ export const actions = {
       },
       { sms: d.sms === true, training: d.training === true },
     );
-    if (!user) return tr(c, 'ussd.failed');
+    if (!user) return tr(c, (await c.uses.repo.numberTaken(c.phone)) ? 'ussd.numberTaken' : 'ussd.failed');
     if (d.sms !== true) return tr(c, 'ussd.registeredQuiet', { name: d.name, code: c.code });
     return tr(c, 'ussd.registered', { name: d.name, district: district.name, code: c.code });
   },
@@ -62,10 +62,19 @@ export const actions = {
     return asked ? tr(c, 'ussd.callback.done', { phone: c.phone }) : tr(c, 'ussd.callback.already');
   },
 
+  /**
+   * Worse puts the case back in the expert queue (phone-answer.ts) and asks for a call back, as the reply
+   * says: an expert will look at it and may call.
+   */
   async followUp(c: MenuCtx, reminderId: number, said: SpokenOutcome): Promise<string> {
     if (!c.user) return tr(c, 'ussd.failed');
     const done = await c.uses.followUps.answer(c.user.id, reminderId, said);
-    return done ? tr(c, `ussd.follow.${said}`) : tr(c, 'ussd.follow.none');
+    if (done === 'gone') return tr(c, 'ussd.follow.none');
+    if (done === 'early') return tr(c, 'ussd.failed');
+    if (said === 'worse' && !(await c.uses.repo.openCallbackOf(c.user.id))) {
+      await c.uses.repo.addCallback({ userId: c.user.id, language: c.user.language, channel: 'ussd', now: c.now });
+    }
+    return tr(c, `ussd.follow.${said}`);
   },
 
   async setLanguage(c: MenuCtx, language: Language): Promise<string> {

@@ -1,24 +1,34 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../../lib/errors.ts';
+import { createWrongSecretLimit, type WrongSecretLimit } from '../../lib/secret-tries.ts';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /**
  * Only the gateway may call the phone callbacks: it sends the shared secret (AT_CALLBACK_SECRET) as the
  * `key` query parameter of the callback URL it was given (Africa's Talking cannot add headers), or as
- * the X-Callback-Key header. Compared in constant time (both hashed to one length first). Without a
- * secret configured (development) the callbacks answer 503.
+ * the X-Callback-Key header. Compared in constant time (both hashed to one length first); wrong ones are
+ * counted per address and cut off (`limit`). Without a secret configured (development) the callbacks
+ * answer 503.
  */
-export function gatewayKeyCheck(secret: string | undefined) {
+export function gatewayKeyCheck(secret: string | undefined, limit: WrongSecretLimit = createWrongSecretLimit()) {
   return async (req: FastifyRequest) => {
     if (!secret) throw new AppError('SERVICE_UNAVAILABLE', 'errors.phone.notConfigured', 503);
+    // An address that sent too many wrong secrets is refused before this one is compared (lib/secret-tries.ts).
+    limit.check(req.ip);
     const header = req.headers['x-callback-key'];
     const query = (req.query as { key?: unknown } | undefined)?.key;
     const given = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
-    if (!timingSafeEqual(digest(given), digest(secret))) throw forbidden('errors.phone.badKey');
+    if (!timingSafeEqual(digest(given), digest(secret))) {
+      limit.failed(req.ip);
+      throw forbidden('errors.phone.badKey');
+    }
   };
 }
 
-/** The request's URL without the secret, for the log. */
-export const withoutKey = (url: string) => url.replace(/([?&]key=)[^&]*/g, '$1[redacted]');
+/**
+ * The request's URL without the gateway's secrets, for the log: the callbacks' `key` and the delivery
+ * reports' `secret` (SMS_REPORT_SECRET), however the parameter name is cased.
+ */
+export const withoutKey = (url: string) => url.replace(/([?&](?:key|secret)=)[^&]*/gi, '$1[redacted]');

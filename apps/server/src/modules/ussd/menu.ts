@@ -27,6 +27,8 @@ export interface MenuCtx {
   code: string;
   termsUrl: string;
   uses: MenuUses;
+  /** Runs the session's action at most once (a replayed request gets the first reply); unset: runs it. */
+  once?: (act: () => Promise<string>) => Promise<string>;
 }
 
 /** What a screen carries forward: answers given on the way (language, name, district search, …). */
@@ -140,7 +142,7 @@ export async function runMenu(
     if ('act' in next) {
       // An older answer that led to an action means the gateway replayed a finished session.
       if (i !== answers.length - 1) return { text: tr(c, 'ussd.ended', { code: c.code }), end: true };
-      return { text: await next.act(), end: true };
+      return { text: await (base.once ? base.once(next.act) : next.act()), end: true };
     }
     stack.push(current);
     current = { screen: next.to, data: { ...current.data, ...next.data } };

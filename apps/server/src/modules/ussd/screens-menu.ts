@@ -142,6 +142,8 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens> = {
     async show(c) {
       const open = c.user ? await c.uses.followUps.openOf(c.user.id) : undefined;
       if (!open) return { text: tr(c, 'ussd.follow.none') };
+      // Not before the day Kutu said it would ask: the treatment needs the time to work.
+      if (open.dueAt > c.now) return { text: tr(c, 'ussd.follow.notYet', { date: shortDay(open.dueAt) }) };
       const field = open.crop === 'maize' || open.crop === 'beans' ? open.crop : 'any';
       return {
         text: tr(c, 'ussd.follow.ask', {
@@ -153,7 +155,7 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens> = {
     async answer(input, c) {
       const open = c.user ? await c.uses.followUps.openOf(c.user.id) : undefined;
       const k = choice(input, 3);
-      if (!open || !k) return badNumber;
+      if (!open || !k || open.dueAt > c.now) return badNumber;
       const said = (['better', 'same', 'worse'] as const)[k - 1];
       return { act: () => actions.followUp(c, open.id, said) };
     },

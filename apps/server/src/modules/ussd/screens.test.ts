@@ -38,8 +38,13 @@ const uses = {
       alert: true,
     })),
   followUps: {
-    openOf: async () => ({ id: 1, crop: 'beans', createdAt: new Date('2026-12-31T20:00:00Z') }),
-    answer: async () => true,
+    openOf: async () => ({
+      id: 1,
+      crop: 'beans',
+      createdAt: new Date('2026-12-31T20:00:00Z'),
+      dueAt: new Date('2026-11-30T20:00:00Z'),
+    }),
+    answer: async () => 'done',
   },
   saveSettings: async () => undefined,
   registerFromPhone: async () => ({ id: 1 }),
@@ -64,10 +69,10 @@ const member = (language: (typeof languages)[number], district: string | null): 
   smsStoppedAt: null,
 });
 
-async function measure(user: PhoneUser | null, answers: string[]) {
+async function measure(user: PhoneUser | null, answers: string[], ctx = base(user)) {
   // Each screen as shown, and again after a wrong answer (its hint line on top).
   for (const path of [answers, [...answers, 'zz']]) {
-    const { text } = await runMenu(screens, path, base(user));
+    const { text } = await runMenu(screens, path, ctx);
     expect(text.length, `${path.join('*')}\n${text}`).toBeLessThanOrEqual(USSD_SCREEN_MAX);
   }
 }
@@ -142,5 +147,11 @@ describe('every USSD screen fits 182 characters', () => {
     await measure({ ...known, smsAlerts: false }, ['2', '1']);
     await measure(member(language, null), ['1']);
     await measure(member(language, null), ['1', '1']);
+    // A follow-up not due yet (a plant clinic's, on the day of the visit).
+    const early = {
+      ...uses.followUps,
+      openOf: async () => ({ id: 1, crop: 'beans', dueAt: new Date('2026-12-31T20:00:00Z') }),
+    };
+    await measure(known, ['6'], { ...base(known), uses: { ...uses, followUps: early } as unknown as MenuUses });
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Language } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import {
@@ -8,6 +8,7 @@ import {
   callbackRequests,
   expertReviews,
   users,
+  ussdActions,
 } from '../../db/schema/index.ts';
 
 /** What the menu and the SMS keywords know of a number's account. */
@@ -35,9 +36,48 @@ const phoneUser = {
 
 export function createUssdRepo(db: Db) {
   return {
+    /**
+     * The account the number belongs to: an active one, or a phone-only farmer a plant clinic signed up
+     * with their consent (no password; docs/decisions/0053). A web sign-up that never confirmed its SMS code
+     * is not the caller's: whoever typed the number made it, and the menu does not act on it.
+     */
     async userByPhone(phone: string): Promise<PhoneUser | undefined> {
-      const [row] = await db.select(phoneUser).from(users).where(eq(users.phone, phone));
+      const [row] = await db
+        .select(phoneUser)
+        .from(users)
+        .where(and(eq(users.phone, phone), or(isNotNull(users.activatedAt), isNull(users.passwordHash))));
       return row;
+    },
+
+    /**
+     * Runs a menu action once per session, number and answers: a replayed request gets the first one's
+     * reply (null while that one still runs) and `act` does not run. Rows older than a day are dropped.
+     */
+    async actOnce(key: { sessionId: string; phone: string; text: string }, now: Date, act: () => Promise<string>) {
+      await db.delete(ussdActions).where(lt(ussdActions.createdAt, new Date(now.getTime() - 86_400_000)));
+      const [mine] = await db
+        .insert(ussdActions)
+        .values({ ...key, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ at: ussdActions.createdAt });
+      const match = and(
+        eq(ussdActions.sessionId, key.sessionId),
+        eq(ussdActions.phone, key.phone),
+        eq(ussdActions.text, key.text),
+      );
+      if (!mine) {
+        const [first] = await db.select({ reply: ussdActions.reply }).from(ussdActions).where(match);
+        return first?.reply ?? null;
+      }
+      const reply = await act();
+      await db.update(ussdActions).set({ reply }).where(match);
+      return reply;
+    },
+
+    /** Whether any account, active or not, holds the number. */
+    async numberTaken(phone: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+      return row !== undefined;
     },
 
     async userById(id: number): Promise<PhoneUser | undefined> {

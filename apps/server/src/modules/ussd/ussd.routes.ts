@@ -8,12 +8,14 @@ import {
   ussdCallbackBody,
   ussdSimulateBody,
   ussdSimulateReply,
+  USSD_SCREEN_MAX,
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
 import { errorReplies, guard, publicRoute } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { gatewayKeyCheck } from './gateway-key.ts';
+import { phoneOf } from './ussd.service.ts';
 
 const tags = ['phone'];
 const gatewayQuery = z.object({ key: z.string().max(200).optional() });
@@ -39,11 +41,22 @@ export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: R
       max: opts.perNumberPerMinute,
       timeWindow: '1 minute',
       hook: 'preHandler' as const,
+      // The number as the menu reads it (phoneOf): "256 700-000 071" and "+256700000071" are one farmer.
       keyGenerator: (req: { body?: unknown; ip: string }) =>
-        `phone:${String((req.body as Record<string, unknown> | undefined)?.[field] ?? req.ip)}`,
+        `phone:${phoneOf(String((req.body as Record<string, unknown> | undefined)?.[field] ?? '')) ?? req.ip}`,
     },
   });
   const fromGateway = gatewayKeyCheck(opts.secret);
+  // A screen over the gateway's limit is cut or refused by it: a PUBLIC_URL too long for the terms screen
+  // stops the start, naming the setting, rather than every registration failing later.
+  app.addHook('onReady', async () => {
+    const longest = await ussd.longestAddressScreen();
+    if (longest > USSD_SCREEN_MAX) {
+      throw new Error(
+        `PUBLIC_URL makes the USSD terms screen ${longest} characters, over the gateway's ${USSD_SCREEN_MAX}: use a shorter address`,
+      );
+    }
+  });
 
   app.register(async (scope: App) => {
     parseForms(scope);

@@ -1,7 +1,8 @@
-import { districtByCode, type Language, type CallbackPage, type CallbackQuery } from '@kutu/contract';
+import { districtByCode, type Language, languages, type CallbackPage, type CallbackQuery } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { type Params, t } from '../../i18n/i18n.ts';
-import { type SmsKey, smsText } from '../../i18n/sms-texts.ts';
+import { randomUUID } from 'node:crypto';
+import { type SmsKey, smsMessage, smsText } from '../../i18n/sms-texts.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { SignupService } from '../auth/signup.service.ts';
@@ -28,7 +29,7 @@ export function phoneOf(raw: string): string | null {
  * the experts' list of call-back requests.
  */
 export function createUssdService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'config'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'config' | 'delivery'>,
   uses: {
     outbreak: OutbreakService;
     signup: SignupService;
@@ -63,13 +64,21 @@ export function createUssdService(
 
   /** One USSD request: the screen for the answers so far, `CON ` (waits) or `END ` (closes) first. */
   async function ussd(
-    input: { phoneNumber: string; text: string },
+    input: { sessionId: string; phoneNumber: string; text: string },
     sandbox = false,
   ): Promise<{ reply: string; end: boolean }> {
     const phone = phoneOf(input.phoneNumber);
     if (!phone) return { reply: `END ${t('en', 'ussd.failed')}`, end: true };
     const answers = input.text === '' ? [] : input.text.split('*');
-    const shown = await runMenu(screens, answers, await base(phone, sandbox));
+    const c = await base(phone, sandbox);
+    // The same session and answers sent again (a gateway's retry, a replay) repeat the reply, not the action.
+    // The sandbox (a number without an account, tried out) records nothing, not even that it acted.
+    const once = async (act: () => Promise<string>) =>
+      sandbox && !c.user
+        ? act()
+        : ((await repo.actOnce({ sessionId: input.sessionId, phone, text: input.text }, c.now, act)) ??
+          t(c.user?.language ?? 'en', 'ussd.ended', { code }));
+    const shown = await runMenu(screens, answers, { ...c, once });
     return { reply: `${shown.end ? 'END' : 'CON'} ${shown.text}`, end: shown.end };
   }
 
@@ -80,7 +89,19 @@ export function createUssdService(
     const { command, language: keywordLanguage } = parseSms(input.text);
     const c = await base(phone);
     const language: Language = c.user?.language ?? keywordLanguage ?? 'en';
-    const say = (key: SmsKey, params?: Params) => sendReply(deps.sms, phone, smsText(language, key, params), log);
+    // A reply to an account goes through the outbox as what the person asked for at that moment (sent even
+    // after STOP, tried again, and on the administrators' failed messages if it cannot go); a number
+    // without an account has no outbox, and its one reply is sent straight away.
+    const say = async (key: SmsKey, params?: Params) => {
+      if (c.user) {
+        await deps.delivery.tell({
+          to: c.user.id,
+          key: `sms-reply:${randomUUID()}`,
+          kind: 'requested',
+          sms: smsMessage(key, params),
+        });
+      } else await sendReply(deps.sms, phone, smsText(language, key, params), log);
+    };
     if (!c.user) {
       // A number without an account: nothing to stop; anything else learns how to register.
       if (command.kind !== 'stop') await say('smsIn.unknownNumber', { code });
@@ -128,8 +149,21 @@ export function createUssdService(
     }
   }
 
+  /**
+   * The longest screen that carries the configured address (the terms, with a wrong answer's hint on top),
+   * in every language: PUBLIC_URL is part of it, so the 182-character limit is checked at start.
+   */
+  async function longestAddressScreen(): Promise<number> {
+    const guest = { phone: '+256700000000', user: null, now: deps.clock.now(), code, termsUrl, uses: menuUses };
+    const lengths = await Promise.all(
+      languages.map(async (_, i) => (await runMenu(screens, [String(i + 1), '1', 'x'], guest)).text.length),
+    );
+    return Math.max(...lengths);
+  }
+
   return {
     ussd,
+    longestAddressScreen,
     inboundSms,
 
     /**
@@ -137,12 +171,15 @@ export function createUssdService(
      * caller's own number or as a number without an account (to try registering, in a sandbox that
      * makes no account), never as another person's: the menu shows and changes what belongs to the number.
      */
-    async simulate(callerId: number, input: { phone: string; text: string }) {
+    async simulate(callerId: number, input: { session_id: string; phone: string; text: string }) {
       const caller = await repo.userById(callerId);
       const owner = await repo.userByPhone(input.phone);
       if (owner && owner.id !== caller?.id) throw forbidden('errors.phone.notYourNumber');
       // A number without an account runs in the sandbox: registering there leaves nothing behind.
-      const step = await ussd({ phoneNumber: input.phone, text: input.text }, true);
+      const step = await ussd(
+        { sessionId: `try:${callerId}:${input.session_id}`, phoneNumber: input.phone, text: input.text },
+        true,
+      );
       return { ...step, screen: step.reply.slice(4) };
     },
 

@@ -1,6 +1,19 @@
 import '../../styles/app-screens.ts';
 import { type Dispatch, lazy, memo, type SetStateAction, Suspense, useEffect, useState } from 'react';
-import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, NavLink, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Badge,
+  Box,
+  Burger,
+  Card,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
@@ -156,7 +169,7 @@ function DistrictPrompt() {
   const [closed, setClosed] = useState(false);
   if (userId === null || closed || localStorage.getItem(`${PROMPT_SEEN}:${userId}`)) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<DistrictPromptPlaceholder />}>
       <DistrictPromptCard
         onClose={() => {
           localStorage.setItem(`${PROMPT_SEEN}:${userId}`, '1');
@@ -164,6 +177,28 @@ function DistrictPrompt() {
         }}
       />
     </Suspense>
+  );
+}
+
+/** The form of the district question (the district picker and its buttons), as tall as it draws. */
+const DISTRICT_FORM_HEIGHT = 324;
+
+/**
+ * The district question while its form loads: its card, title and text, and the form's room, so the
+ * dashboard below does not jump down when it arrives (it was most of the dashboard's layout shift).
+ */
+function DistrictPromptPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="md" mb="md" maw={640} aria-busy="true" data-testid="district-prompt-loading">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('profile.outbreak.promptTitle')}
+        </Title>
+        <Text size="sm">{t('profile.outbreak.promptText')}</Text>
+        <Box h={DISTRICT_FORM_HEIGHT} />
+      </Stack>
+    </Card>
   );
 }
 

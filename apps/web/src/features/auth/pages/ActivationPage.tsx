@@ -63,29 +63,34 @@ export default function ActivationPage() {
     <>
       <AuthTitle title={t('auth.activation.title')}>{t('auth.activation.subtitle')}</AuthTitle>
       {!token ? (
-        <Alert color="red" mb="md" title={t('auth.activation.noToken')}>
-          {translateMessage(TOKEN_MISSING)}
-        </Alert>
-      ) : null}
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <CodeInput
-            label={t('auth.activation.code')}
-            value={form.values.otp}
-            onChange={(v) => form.setFieldValue('otp', v)}
-            error={form.errors.otp as string | undefined}
-            autoFocus
-          />
-          <Group justify="flex-end" mt={-8}>
-            <Button variant="subtle" size="compact-sm" onClick={resendCode} loading={resend.isPending}>
-              {t('auth.activation.resend')}
-            </Button>
-          </Group>
-          <Button type="submit" loading={activate.isPending} fullWidth>
-            {t('auth.activation.submit')}
+        // A fresh browser (no link followed, no sign-in): where the code can be typed from.
+        <Alert color="yellow" mb="md" data-testid="activation-no-token">
+          {t('auth.activation.noTokenHelp')}
+          <Button component={Link} to={routes.auth.login} size="xs" mt="sm" display="flex">
+            {t('auth.links.signIn')}
           </Button>
-        </Stack>
-      </form>
+        </Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack>
+            <CodeInput
+              label={t('auth.activation.code')}
+              value={form.values.otp}
+              onChange={(v) => form.setFieldValue('otp', v)}
+              error={form.errors.otp as string | undefined}
+              autoFocus
+            />
+            <Group justify="flex-end" mt={-8}>
+              <Button variant="subtle" size="compact-sm" onClick={resendCode} loading={resend.isPending}>
+                {t('auth.activation.resend')}
+              </Button>
+            </Group>
+            <Button type="submit" loading={activate.isPending} fullWidth>
+              {t('auth.activation.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
       <Group justify="center" mt="lg">
         <Anchor component={Link} to={routes.auth.login} size="sm">
           {t('auth.links.signIn')}

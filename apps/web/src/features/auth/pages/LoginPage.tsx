@@ -43,8 +43,11 @@ export default function LoginPage() {
           : t(identifier.includes('@') ? 'auth.login.wrongEmail' : 'auth.login.wrongIdentifier'),
     }),
   });
-  /** Why a right password did not sign in (sign-up not finished) and what was sent: kept on the page. */
-  const [unfinished, setUnfinished] = useState<string | null>(null);
+  /**
+   * Why a right password did not sign in (sign-up not finished) and what was sent: kept on the page, with
+   * the screen to type the new code on when the server gave this browser the sign-up token.
+   */
+  const [unfinished, setUnfinished] = useState<{ message: string; next: string | null } | null>(null);
   const [rules, setRules] = useState<PhoneRules | null>(null);
   const [country, setCountry] = useState<string | null>(null);
   const identifierRef = useRef<HTMLInputElement>(null);
@@ -94,8 +97,16 @@ export default function LoginPage() {
           },
           onError: (err) => {
             // 403: the password was right but the sign-up is not finished; the message says what was sent.
-            if (err instanceof ApiError && err.status === 403) setUnfinished(err.message);
-            else {
+            if (err instanceof ApiError && err.status === 403) {
+              const { signup } = err;
+              if (signup) session.setSignUpToken(signup.token);
+              const next = signup
+                ? signup.step === 'verify_email'
+                  ? routes.auth.verifyEmail
+                  : routes.auth.activation
+                : null;
+              setUnfinished({ message: err.message, next });
+            } else {
               form.setErrors(serverFieldErrors(err));
               notifyError(errorMessage(err), t('auth.error'));
             }
@@ -124,7 +135,12 @@ export default function LoginPage() {
       ) : null}
       {unfinished ? (
         <Alert color="yellow" mb="md" title={t('auth.login.unfinished')}>
-          {unfinished}
+          {unfinished.message}
+          {unfinished.next ? (
+            <Button component={Link} to={unfinished.next} size="xs" mt="sm" display="flex">
+              {t('auth.login.enterCode')}
+            </Button>
+          ) : null}
         </Alert>
       ) : null}
       <form onSubmit={submit} {...formProps}>

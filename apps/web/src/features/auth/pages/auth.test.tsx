@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { notifications } from '@mantine/notifications';
@@ -186,6 +186,27 @@ describe('Login', () => {
     expect(screen.queryByText(message)).toBeNull();
   });
 
+  it('takes an unfinished sign-up on to its code box with the token the server gave this browser', async () => {
+    session.setSignUpToken(null);
+    const message = 'Your account is not activated yet. We sent a new code to your phone by SMS, with a link.';
+    fakeServer(() => ({
+      status: 403,
+      body: { error: { code: 'FORBIDDEN', message, signup: { token: 'fresh+token', step: 'activate_phone' } } },
+    }));
+    const user = userEvent.setup({ delay: null });
+    authRoutes('/auth');
+    await user.type(input('Email or phone number'), 'nakato@example.com');
+    await user.type(input('Password'), STRONG);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+    expect(session.signUpToken()).toBe('fresh+token');
+    await user.click(screen.getByRole('link', { name: 'Enter the code' }));
+    expect(await screen.findByText('Activate your account')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Activate' })).toBeTruthy();
+    expect(screen.queryByTestId('activation-no-token')).toBeNull();
+    session.setSignUpToken(null);
+  });
+
   it('goes back to the saved return address after sign-in, never to another site', () => {
     const assign = vi.fn();
     session.saveReturnTo('/account/profile?tab=summary');
@@ -246,15 +267,17 @@ describe('Activation', () => {
     expect(calls[0]).toMatchObject({ url: '/api/auth/activate/', body: { otp: '4321', token: 'emailed+token' } });
   });
 
-  it('says the token was not saved when there is none', async () => {
+  it('in a fresh browser (no token), says where the code can be typed and leads to sign-in', async () => {
     const calls = fakeServer(() => ({ status: 200, body: {} }));
     const user = userEvent.setup({ delay: null });
     authRoutes('/auth/activation');
-    const message = 'Base64 token was not saved, check your email to retrieve it or contact support';
-    expect(screen.getByText(message)).toBeTruthy();
-    await typeCode(user, '1234');
-    await user.click(screen.getByRole('button', { name: 'Activate' }));
-    expect(await screen.findAllByText(message)).toHaveLength(2);
+    expect(screen.getByTestId('activation-no-token').textContent).toContain(
+      'Open the link in the SMS or email Kutu sent you. Or sign in with your email or phone number and password',
+    );
+    expect(screen.queryByText(/Base64/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Activate' })).toBeNull();
+    await user.click(within(screen.getByTestId('activation-no-token')).getByRole('link', { name: 'Sign In' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
     expect(calls).toHaveLength(0);
   });
 
@@ -302,7 +325,7 @@ describe('Verify Email', () => {
     const calls = fakeServer(() => ({ status: 200, body: { message: 'We sent a new code' } }));
     const user = userEvent.setup({ delay: null });
     authRoutes('/auth/verify-email');
-    await user.click(screen.getByRole('button', { name: 'Resend OTP' }));
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('We sent a new code')).toBeTruthy();
     expect(calls[0].body).toEqual({ actionType: 'EMAIL_VERIFICATION', token: 'stored-token' });
   });
