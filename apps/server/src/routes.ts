@@ -21,6 +21,7 @@ import { trainingJobs } from './modules/training/training.jobs.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
 import { ussdRoutes } from './modules/ussd/ussd.routes.ts';
 import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
+import { extensionRoutes } from './modules/extension/extension.routes.ts';
 
 /**
  * Every module's queue and coordinator handlers, registered before the routes (docs/decisions/0042).
@@ -50,4 +51,5 @@ export const routeModules: RouteModule[] = [
   ussdRoutes,
   clinicRoutes,
   deliveryRoutes,
+  extensionRoutes,
 ];

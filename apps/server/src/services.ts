@@ -23,6 +23,8 @@ import { createRetrainingService, type TrainingLog } from './modules/training/re
 import { createSamplesService } from './modules/training/samples.service.ts';
 import { createVersionsService } from './modules/training/versions.service.ts';
 import { createVettingService } from './modules/vetting/vetting.service.ts';
+import { createOfficerVettingService } from './modules/vetting/officers.service.ts';
+import { createExtensionService } from './modules/extension/extension.service.ts';
 import { createUssdService } from './modules/ussd/ussd.service.ts';
 
 /**
@@ -53,7 +55,9 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const retraining = createRetrainingService(deps, versions, deps.training, log);
   const samples = createSamplesService(deps, retraining);
   const resources = createResourcesService(deps);
-  const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps });
+  const officerVetting = createOfficerVettingService(deps);
+  const extension = createExtensionService(deps, { outbreak, officers: officerVetting });
+  const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps, extension });
   const services = {
     notifications,
     delivery,
@@ -77,6 +81,8 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     retraining,
     versions,
     vetting: createVettingService(deps),
+    officerVetting,
+    extension,
     ussd: createUssdService(deps, { outbreak, signup, followUps }, (err) =>
       log.error({ err }, 'could not send an SMS reply'),
     ),

@@ -18,3 +18,4 @@ export * from './outbreak.ts';
 export * from './phone.ts';
 export * from './clinic.ts';
 export * from './delivery.ts';
+export * from './extension.ts';

@@ -6,6 +6,8 @@ export const api = {
     login: '/api/auth/login/',
     registerFarmer: '/api/auth/register/farmer/',
     registerExpert: '/api/auth/register/expert/',
+    /** An extension officer applies for one or more districts; an administrator decides. */
+    registerOfficer: '/api/auth/register/officer/',
     verifyEmail: '/api/auth/verify-email/',
     resendOtp: '/api/auth/resend-otp/',
     activate: '/api/auth/activate/',

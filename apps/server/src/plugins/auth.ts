@@ -30,12 +30,12 @@ export function caller(req: FastifyRequest): SessionClaims {
 /** The caller of a route that `requireRole('farmer', 'expert')` guards, with the role narrowed to those two. */
 export function farmerOrExpert(req: FastifyRequest): SessionClaims & { role: 'farmer' | 'expert' } {
   const claims = caller(req);
-  if (claims.role === 'admin') throw forbidden('errors.roles.farmersAndExperts');
+  if (claims.role === 'admin' || claims.role === 'officer') throw forbidden('errors.roles.farmersAndExperts');
   return { ...claims, role: claims.role };
 }
 
-export const authPlugin = fp<{ tokens: AccessTokens; sessions: LiveSessions; experts: ExpertGate }>(
-  async (app, { tokens, sessions, experts }) => {
+export const authPlugin = fp<{ tokens: AccessTokens; sessions: LiveSessions; experts: ExpertGate; officers: ExpertGate }>(
+  async (app, { tokens, sessions, experts, officers }) => {
     app.decorateRequest('auth', null);
 
     // A signature alone is not enough: logout, a password change or reset and refresh-token reuse end
@@ -56,12 +56,15 @@ export const authPlugin = fp<{ tokens: AccessTokens; sessions: LiveSessions; exp
       if (!roles.includes(role)) throw forbidden(roleRefusal(roles));
       // Vetting is checked here, once for every route an expert may use, never route by route.
       if (role === 'expert') await experts.assertApproved(userId);
+      // Extension officers are vetted the same way, by the same one check.
+      if (role === 'officer') await officers.assertApproved(userId);
     });
   },
 );
 
 function roleRefusal(roles: Role[]) {
   if (roles.includes('admin')) return 'errors.roles.admins';
+  if (roles.includes('officer')) return 'errors.roles.officers';
   if (roles.includes('farmer'))
     return roles.includes('expert') ? 'errors.roles.farmersAndExperts' : 'errors.roles.farmers';
   return 'errors.roles.experts';

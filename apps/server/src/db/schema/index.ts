@@ -11,3 +11,4 @@ export * from './followup.ts';
 export * from './phone.ts';
 export * from './clinic.ts';
 export * from './delivery.ts';
+export * from './extension.ts';
