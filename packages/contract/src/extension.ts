@@ -76,7 +76,10 @@ export type OfficerApplicationPage = z.infer<typeof officerApplicationPage>;
 
 export const districtParams = z.object({ code: districtCode });
 export const weekQuery = z.object({
-  week: z.iso.date({ error: 'week must be a date (YYYY-MM-DD)' }).optional().describe('Any day of the week; left out: this week'),
+  week: z.iso
+    .date({ error: 'week must be a date (YYYY-MM-DD)' })
+    .optional()
+    .describe('Any day of the week; left out: this week'),
 });
 export type WeekQuery = z.infer<typeof weekQuery>;
 

@@ -34,33 +34,36 @@ export function farmerOrExpert(req: FastifyRequest): SessionClaims & { role: 'fa
   return { ...claims, role: claims.role };
 }
 
-export const authPlugin = fp<{ tokens: AccessTokens; sessions: LiveSessions; experts: ExpertGate; officers: ExpertGate }>(
-  async (app, { tokens, sessions, experts, officers }) => {
-    app.decorateRequest('auth', null);
+export const authPlugin = fp<{
+  tokens: AccessTokens;
+  sessions: LiveSessions;
+  experts: ExpertGate;
+  officers: ExpertGate;
+}>(async (app, { tokens, sessions, experts, officers }) => {
+  app.decorateRequest('auth', null);
 
-    // A signature alone is not enough: logout, a password change or reset and refresh-token reuse end
-    // the session, and its access tokens die with it (docs/decisions/0008-auth-hardening.md, M2).
-    async function authenticate(req: FastifyRequest) {
-      const header = req.headers.authorization ?? '';
-      const [scheme, token] = header.split(' ');
-      if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthenticated();
-      const claims = await tokens.verify(token);
-      if (!(await sessions.isLive(claims))) throw unauthenticated('errors.session.ended');
-      req.auth = claims;
-    }
+  // A signature alone is not enough: logout, a password change or reset and refresh-token reuse end
+  // the session, and its access tokens die with it (docs/decisions/0008-auth-hardening.md, M2).
+  async function authenticate(req: FastifyRequest) {
+    const header = req.headers.authorization ?? '';
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthenticated();
+    const claims = await tokens.verify(token);
+    if (!(await sessions.isLive(claims))) throw unauthenticated('errors.session.ended');
+    req.auth = claims;
+  }
 
-    app.decorate('authenticate', authenticate);
-    app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
-      await authenticate(req);
-      const { role, userId } = req.auth!;
-      if (!roles.includes(role)) throw forbidden(roleRefusal(roles));
-      // Vetting is checked here, once for every route an expert may use, never route by route.
-      if (role === 'expert') await experts.assertApproved(userId);
-      // Extension officers are vetted the same way, by the same one check.
-      if (role === 'officer') await officers.assertApproved(userId);
-    });
-  },
-);
+  app.decorate('authenticate', authenticate);
+  app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
+    await authenticate(req);
+    const { role, userId } = req.auth!;
+    if (!roles.includes(role)) throw forbidden(roleRefusal(roles));
+    // Vetting is checked here, once for every route an expert may use, never route by route.
+    if (role === 'expert') await experts.assertApproved(userId);
+    // Extension officers are vetted the same way, by the same one check.
+    if (role === 'officer') await officers.assertApproved(userId);
+  });
+});
 
 function roleRefusal(roles: Role[]) {
   if (roles.includes('admin')) return 'errors.roles.admins';

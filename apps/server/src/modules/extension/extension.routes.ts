@@ -45,7 +45,8 @@ export function extensionRoutes(app: App, { deps, services: { extension, officer
       schema: {
         tags,
         security,
-        description: "One of the officer's districts, its week: cases and trend, alerts and their messages, clinics, follow-ups, the expert queue, farmers to call.",
+        description:
+          "One of the officer's districts, its week: cases and trend, alerts and their messages, clinics, follow-ups, the expert queue, farmers to call.",
         params: districtParams,
         querystring: weekQuery,
         response: { 200: officerWeek, ...errors },
@@ -61,7 +62,8 @@ export function extensionRoutes(app: App, { deps, services: { extension, officer
       schema: {
         tags,
         security,
-        description: 'Records a call or a visit to a farmer of the district, with a note; experts see it on the farmer’s case.',
+        description:
+          'Records a call or a visit to a farmer of the district, with a note; experts see it on the farmer’s case.',
         params: districtParams,
         body: officerActionBody,
         response: { 201: officerAction, ...errors },

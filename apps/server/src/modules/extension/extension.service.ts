@@ -57,7 +57,9 @@ export function createExtensionService(
     const from = new Date(`${weekStart}T00:00:00Z`);
     const to = new Date(`${plusWeeks(weekStart, 1)}T00:00:00Z`);
     const w = { district: code, from, to };
-    const weeks = Array.from({ length: OFFICER_TREND_WEEKS }, (_, i) => plusWeeks(weekStart, i - OFFICER_TREND_WEEKS + 1));
+    const weeks = Array.from({ length: OFFICER_TREND_WEEKS }, (_, i) =>
+      plusWeeks(weekStart, i - OFFICER_TREND_WEEKS + 1),
+    );
     const around = [...district.neighbours];
     const [own, near, alertSets, alerts, clinic, followUps, waiting, farmers] = await Promise.all([
       outbreak.weeklyCounts({ from: weeks[0], to: weekStart, district: code }),
@@ -81,7 +83,8 @@ export function createExtensionService(
         confirmed: Number(cell?.confirmed ?? 0),
         reported: Number(cell?.reported ?? 0),
         trend: weeks.map((wk, i) => ({ week: isoWeekLabel(wk), week_start: wk, confirmed: series[i] })),
-        direction: recent > earlier ? ('rising' as const) : recent < earlier ? ('falling' as const) : ('steady' as const),
+        direction:
+          recent > earlier ? ('rising' as const) : recent < earlier ? ('falling' as const) : ('steady' as const),
       };
     });
     // Beyond the officer's own district the open data's rule holds: a cell under 3 is "fewer than 3".
@@ -127,9 +130,7 @@ export function createExtensionService(
       follow_ups: { better: outcome(['better', 'less']), same: outcome(['unclear']), worse: outcome(['worse']) },
       review: {
         waiting: waiting?.waiting ?? 0,
-        oldest_hours: waiting?.oldest
-          ? Math.round((now - new Date(waiting.oldest).getTime()) / 360_000) / 10
-          : null,
+        oldest_hours: waiting?.oldest ? Math.round((now - new Date(waiting.oldest).getTime()) / 360_000) / 10 : null,
       },
       farmers: farmers.map((f) => ({
         farmer_id: f.farmerId,

@@ -71,10 +71,17 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date): Promise<Buffer
   for (const w of weeks) {
     doc.addPage();
     doc.fillColor('#111').fontSize(18).text(`${w.name} (${w.code})`);
-    doc.fontSize(11).fillColor('#444').text(`Week ${w.week} (from ${w.week_start}) - made ${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+    doc
+      .fontSize(11)
+      .fillColor('#444')
+      .text(
+        `Week ${w.week} (from ${w.week_start}) - made ${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      );
     doc.moveDown(0.5).fillColor('#111').fontSize(12).text('Confirmed rust cases (farmers) this week');
     for (const c of w.crops) {
-      doc.fontSize(10).text(`${c.crop}: ${c.confirmed} confirmed, ${c.reported} reported by the model only, ${c.direction}`);
+      doc
+        .fontSize(10)
+        .text(`${c.crop}: ${c.confirmed} confirmed, ${c.reported} reported by the model only, ${c.direction}`);
     }
     const chartY = doc.y + 6;
     trendChart(doc, w, 40, chartY);
@@ -99,9 +106,11 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date): Promise<Buffer
       `Photos waiting for an expert: ${w.review.waiting}${w.review.oldest_hours !== null ? `, the oldest for ${w.review.oldest_hours} h` : ''}`,
     );
     doc.moveDown(0.5).fontSize(12).text('Neighbouring districts (confirmed this week; under 3 shown as <3)');
-    doc.fontSize(9).text(
-      w.neighbours.map((n) => `${n.name} ${smallText(n.confirmed)}${n.alert ? ' (alert)' : ''}`).join('; ') || 'none',
-    );
+    doc
+      .fontSize(9)
+      .text(
+        w.neighbours.map((n) => `${n.name} ${smallText(n.confirmed)}${n.alert ? ' (alert)' : ''}`).join('; ') || 'none',
+      );
     doc.moveDown(0.5).fontSize(12).text('Farmers to call or visit');
     if (w.farmers.length === 0) doc.fontSize(10).text('Nobody said worse or asked to be called back.');
     for (const f of w.farmers.slice(0, 25)) {

@@ -51,11 +51,7 @@ export function createOfficerVettingRepo(db: Db) {
         .limit(window.limit)
         .offset(window.offset);
       const counted = (w: ReturnType<typeof and>) =>
-        db
-          .select({ n: count() })
-          .from(officerProfiles)
-          .innerJoin(users, eq(users.id, officerProfiles.userId))
-          .where(w);
+        db.select({ n: count() }).from(officerProfiles).innerJoin(users, eq(users.id, officerProfiles.userId)).where(w);
       const [[{ n: total }], [{ n: pending }]] = await Promise.all([
         counted(where),
         counted(and(signedUp, eq(officerProfiles.vettingStatus, 'pending'))),

@@ -93,7 +93,8 @@ export function vettingRoutes(app: App, { services: { vetting, officerVetting } 
       schema: {
         tags,
         security,
-        description: "Approves a pending extension officer, or a refused one with `{ from: 'refused' }`; they are told.",
+        description:
+          "Approves a pending extension officer, or a refused one with `{ from: 'refused' }`; they are told.",
         params: idParam,
         body: approveApplicationBody,
         response: { 200: officerApplication, ...errors },
