@@ -18,29 +18,6 @@ export const OFFICER_NOTE_MAX = 1000;
 /** The weeks of confirmed cases the week screen draws (this week and the ones before). */
 export const OFFICER_TREND_WEEKS = 8;
 
-export const extensionApi = {
-  /** GET (signed in, an officer in any state): the officer's application and districts. */
-  me: '/api/extension/me/',
-  /** GET (approved officer of the district): the district's week, `?week=YYYY-MM-DD` (any day of it). */
-  week: '/api/extension/districts/:code/week/',
-  weekPath: (code: string) => `/api/extension/districts/${code}/week/`,
-  /** POST (approved officer of the farmer's district): records a call or a visit with a note. */
-  actions: '/api/extension/districts/:code/actions/',
-  actionsPath: (code: string) => `/api/extension/districts/${code}/actions/`,
-  /** GET: the week as CSV (one block per district, the same numbers as the week screen). */
-  reportCsv: '/api/extension/districts/:code/report.csv',
-  reportCsvPath: (code: string) => `/api/extension/districts/${code}/report.csv`,
-  /** GET: the week as a one-page PDF. */
-  reportPdf: '/api/extension/districts/:code/report.pdf',
-  reportPdfPath: (code: string) => `/api/extension/districts/${code}/report.pdf`,
-  /** Administrators: officer applications, approve, refuse (as expert vetting). */
-  applications: '/api/admin/officer-applications/',
-  approve: '/api/admin/officer-applications/:id/approve/',
-  approvePath: (id: number) => `/api/admin/officer-applications/${id}/approve/`,
-  refuse: '/api/admin/officer-applications/:id/refuse/',
-  refusePath: (id: number) => `/api/admin/officer-applications/${id}/refuse/`,
-} as const;
-
 export const officerMeReply = z.object({
   status: z.enum(vettingStatuses),
   reason: z.string().nullable(),

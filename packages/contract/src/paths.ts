@@ -240,3 +240,27 @@ export const shortLinkTargets = [
   { prefix: '/a/', to: (id: number) => `/account/addresses/analysis-history?analysis=${id}` },
   { prefix: '/f/', to: (id: number) => `/account/addresses/image-analysis?follow_up=${id}` },
 ] as const;
+
+/** Extension officers: their application, a district's week and report; administrators vet them. */
+export const extensionApi = {
+  /** GET (signed in, an officer in any state): the officer's application and districts. */
+  me: '/api/extension/me/',
+  /** GET (approved officer of the district): the district's week, `?week=YYYY-MM-DD` (any day of it). */
+  week: '/api/extension/districts/:code/week/',
+  weekPath: (code: string) => `/api/extension/districts/${code}/week/`,
+  /** POST (approved officer of the farmer's district): records a call or a visit with a note. */
+  actions: '/api/extension/districts/:code/actions/',
+  actionsPath: (code: string) => `/api/extension/districts/${code}/actions/`,
+  /** GET: the week as CSV (one block per district, the same numbers as the week screen). */
+  reportCsv: '/api/extension/districts/:code/report.csv',
+  reportCsvPath: (code: string) => `/api/extension/districts/${code}/report.csv`,
+  /** GET: the week as a one-page PDF. */
+  reportPdf: '/api/extension/districts/:code/report.pdf',
+  reportPdfPath: (code: string) => `/api/extension/districts/${code}/report.pdf`,
+  /** Administrators: officer applications, approve, refuse (as expert vetting). */
+  applications: '/api/admin/officer-applications/',
+  approve: '/api/admin/officer-applications/:id/approve/',
+  approvePath: (id: number) => `/api/admin/officer-applications/${id}/approve/`,
+  refuse: '/api/admin/officer-applications/:id/refuse/',
+  refusePath: (id: number) => `/api/admin/officer-applications/${id}/refuse/`,
+} as const;

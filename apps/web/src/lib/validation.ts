@@ -49,6 +49,10 @@ const messages: Record<string, string> = {
   'Give the share of the field affected, 0 to 100 %': 'shareAffected',
   "Enter the farmer's name": 'farmerName',
   'Choose a language': 'chooseLanguage',
+  'Choose at least one district or county': 'chooseDistricts',
+  'At most 10 districts or counties': 'districtsMax',
+  'Write a note': 'writeNote',
+  'Say whether you called or visited': 'calledOrVisited',
 };
 
 /** The contract's field names in its "<Field> is required" style messages → keys under `validation.fields`. */
@@ -77,6 +81,7 @@ const fields: Record<string, string> = {
   Reason: 'reason',
   Content: 'content',
   Comment: 'comment',
+  Office: 'office',
 };
 
 /** Messages built from a field name (and a length): key, and how to read the parameters. */
