@@ -22,12 +22,20 @@ import { trainingRoutes } from './modules/training/training.routes.ts';
 import { ussdRoutes } from './modules/ussd/ussd.routes.ts';
 import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
 import { extensionRoutes } from './modules/extension/extension.routes.ts';
+import { extensionJobs } from './modules/extension/extension.jobs.ts';
 
 /**
  * Every module's queue and coordinator handlers, registered before the routes (docs/decisions/0042).
  * Each has the one signature `(app, { deps, services })` (docs/decisions/0056).
  */
-export const jobModules: RouteModule[] = [trainingJobs, consultationsJobs, outbreakJobs, followUpJobs, deliveryJobs];
+export const jobModules: RouteModule[] = [
+  trainingJobs,
+  consultationsJobs,
+  outbreakJobs,
+  followUpJobs,
+  deliveryJobs,
+  extensionJobs,
+];
 
 /**
  * Every routes function, in the order app.ts registers them (docs/decisions/0056). A new feature adds

@@ -25,6 +25,7 @@ import { canonicalMetricsUrl, type OperationsDeps, operationsRoutes } from './mo
 import { startConsultationUpkeep } from './modules/consultations/consultations.jobs.ts';
 import { startOutbreakUpkeep } from './modules/outbreak/upkeep.ts';
 import { startFollowUpSweep } from './modules/followup/followup.jobs.ts';
+import { startWeeklyReportSweep } from './modules/extension/extension.jobs.ts';
 
 /**
  * What a process does (docs/decisions/0021):
@@ -162,7 +163,12 @@ export async function startServer(opts: StartOptions = {}) {
   // Weekly availability top-up and consultation reminders (docs/decisions/0019).
   if (role !== 'web') {
     const log = (msg: string, err: unknown) => app.log.error({ err }, msg);
-    const stops = [startConsultationUpkeep(jobs, log), startOutbreakUpkeep(jobs, log), startFollowUpSweep(jobs, log)];
+    const stops = [
+      startConsultationUpkeep(jobs, log),
+      startOutbreakUpkeep(jobs, log),
+      startFollowUpSweep(jobs, log),
+      startWeeklyReportSweep(jobs, log),
+    ];
     stopUpkeep = () => {
       for (const stop of stops) stop();
     };

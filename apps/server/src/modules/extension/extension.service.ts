@@ -14,6 +14,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { OfficerVettingService } from '../vetting/officers.service.ts';
 import { createExtensionRepo } from './extension.repo.ts';
+import { createWeeklyReport } from './weekly.ts';
 import { isoWeekLabel, weeksBefore, weekStartOf } from '../../lib/iso-weeks.ts';
 
 const plusWeeks = (monday: string, n: number) => weeksBefore(monday, -n);
@@ -27,7 +28,7 @@ const shown = (n: number) => (n >= SMALL_COUNT_MIN ? n : 0);
  * officer's id and checks the district is theirs: another district is 403, an unknown one 404.
  */
 export function createExtensionService(
-  deps: Pick<ModuleDeps, 'db' | 'clock'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>,
   { outbreak, officers }: { outbreak: OutbreakService; officers: OfficerVettingService },
 ) {
   const repo = createExtensionRepo(deps.db);
@@ -178,8 +179,12 @@ export function createExtensionService(
     /** Officers' notes on a farmer, newest first: experts see them on the farmer's case. */
     notesOf: async (farmerId: number) => toActions(await repo.notesOf([farmerId])).slice(0, 20),
 
-    /** The approved officers of a district (the Monday report's recipients). */
-    officersOf: (code: string) => officers.officersOf(code),
+    /** The Monday report to every approved officer (weekly.ts); the hourly sweep calls it. */
+    sendWeekly: createWeeklyReport(deps, {
+      weekOf,
+      districts: officers.approvedDistricts,
+      officersOf: officers.officersOf,
+    }),
   };
 }
 export type ExtensionService = ReturnType<typeof createExtensionService>;

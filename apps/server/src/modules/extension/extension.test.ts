@@ -12,7 +12,8 @@ import {
   reviewApi,
   type ExpertReview,
 } from '@kutu/contract';
-import { analyses, callbackRequests, clinicVisits, expertReviews, followUps } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { analyses, callbackRequests, clinicVisits, expertReviews, followUps, users } from '../../db/schema/index.ts';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
 import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
@@ -20,6 +21,8 @@ import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { errorOf } from '../../../test/support/errors.ts';
 import { raiseMaizeAlert } from '../../../test/support/farmers.ts';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
+import { createOfficerVettingService } from '../vetting/officers.service.ts';
+import { createExtensionService } from './extension.service.ts';
 
 // Kumi (UG-208), its neighbour Bukedea (UG-219), Kampala (UG-102) far away.
 const KUMI = 'UG-208';
@@ -326,6 +329,42 @@ describe('extension officers', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfText(bytes)).toContain('Kumi');
     expect(bytes.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+  });
+
+  it('sends last week to every officer of the district on Monday morning: email, or SMS without one, once', async () => {
+    const db = t.deps.database.db;
+    const noEmail = await createUser(t, 'officer', { districts: [KUMI] });
+    await db.update(users).set({ email: null }).where(eq(users.id, noEmail.id));
+    const delivery = testDelivery(t);
+    const officers = createOfficerVettingService({ db, clock: t.clock, delivery, config: t.deps.config });
+    const extension = createExtensionService(
+      { db, clock: t.clock, delivery, config: t.deps.config },
+      { outbreak, officers },
+    );
+    t.clock.set(new Date('2026-11-29T09:00:00Z')); // a Sunday
+    expect(await extension.sendWeekly()).toBe(0);
+    t.clock.set(new Date('2026-11-30T02:00:00Z')); // Monday before 06:00 in East Africa
+    expect(await extension.sendWeekly()).toBe(0);
+    t.clock.set(new Date('2026-11-30T04:00:00Z'));
+    const told = await extension.sendWeekly();
+    expect(await extension.sendWeekly()).toBe(told); // the same keys: nothing new is written
+    const { rows } = await t.deps.database.execute(
+      `select user_id, channel, body from deliveries where key like 'officer-weekly:UG-208:2026-11-23|%' order by user_id, channel`,
+    );
+    const kumiOfficers = [officer.id, pending.id, noEmail.id];
+    expect(told).toBe(kumiOfficers.length);
+    expect(rows.map((r) => `${r.user_id}:${r.channel}`).sort()).toEqual(
+      [`${officer.id}:email`, `${pending.id}:email`, `${noEmail.id}:sms`].sort(),
+    );
+    const lastWeek = await extension.weekOf(KUMI, THIS_WEEK);
+    const sms = rows.find((r) => r.channel === 'sms')!.body as { key: string; params: Record<string, unknown> };
+    expect(sms.key).toBe('officer.weekly.sms');
+    expect(sms.params).toMatchObject({
+      week: '2026-W48',
+      confirmed: lastWeek.crops.reduce((a, c) => a + c.confirmed, 0),
+      worse: lastWeek.follow_ups.worse,
+    });
+    t.clock.set(NOW);
   });
 });
 

@@ -79,6 +79,15 @@ export function createOfficerVettingRepo(db: Db) {
         )
         .orderBy(asc(users.id)),
 
+    async approvedDistricts(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ code: sql<string>`unnest(${officerProfiles.districts})` })
+        .from(officerProfiles)
+        .innerJoin(users, eq(users.id, officerProfiles.userId))
+        .where(and(signedUp, eq(officerProfiles.vettingStatus, 'approved')));
+      return rows.map((r) => r.code).sort();
+    },
+
     /** Records a decision if the application is still in one of `from`; false when it was not. */
     async decide(input: {
       userId: number;

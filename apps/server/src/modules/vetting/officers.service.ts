@@ -108,6 +108,8 @@ export function createOfficerVettingService(deps: Pick<ModuleDeps, 'db' | 'clock
 
     /** The approved officers of a district, for the Monday report. */
     officersOf: (district: string) => repo.officersOf(district),
+    /** Every district some approved officer holds. */
+    approvedDistricts: () => repo.approvedDistricts(),
   };
 }
 export type OfficerVettingService = ReturnType<typeof createOfficerVettingService>;
