@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { OfficerWeek } from '@kutu/contract';
 import { csvLine } from '../../lib/csv.ts';
+import { drawDistrictMap } from './report-map.ts';
 
 const smallText = (c: { count: number | null; fewer_than_3: boolean }) => (c.fewer_than_3 ? '<3' : String(c.count));
 
@@ -61,7 +62,12 @@ function trendChart(doc: PDFKit.PDFDocument, w: OfficerWeek, x: number, y: numbe
 
 /** One A4 page per district: the week's numbers, the trend, the neighbours and the farmers to call. */
 export function weekPdf(weeks: OfficerWeek[], generatedAt: Date): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, autoFirstPage: false, info: { Title: 'Kutu weekly report' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    autoFirstPage: false,
+    info: { Title: `Kutu weekly report: ${weeks.map((w) => w.name).join(', ')}` },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -85,7 +91,9 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date): Promise<Buffer
     }
     const chartY = doc.y + 6;
     trendChart(doc, w, 40, chartY);
-    doc.y = chartY + 90;
+    // The district among its neighbours, beside the trend.
+    drawDistrictMap(doc, w, { x: 300, y: chartY - 40, width: 250, height: 130 });
+    doc.y = chartY + 100;
     doc.x = 40;
     doc.fontSize(12).text('Alerts');
     if (w.alerts.length === 0) doc.fontSize(10).text('No alert this week.');
