@@ -16,6 +16,8 @@ import { extensionApi } from '../packages/contract/src/paths.ts';
 import { startTemporaryPostgres } from '../scripts/postgres.ts';
 import { recountAll } from '../apps/server/src/modules/outbreak/outbreak.repo.ts';
 import { createTestApp } from '../apps/server/test/support/app.ts';
+import { createExtensionRepo } from '../apps/server/src/modules/extension/extension.repo.ts';
+import { weekStartOf } from '../apps/server/src/lib/iso-weeks.ts';
 import { raiseMaizeAlert, seedDistrictFarmers } from '../apps/server/test/support/farmers.ts';
 import { createUser } from '../apps/server/test/support/users.ts';
 
@@ -148,6 +150,26 @@ try {
   console.log(
     `PDF (${bytes} bytes): p50 ${ms(pct(pdfTimes, 50))}, p95 ${ms(pct(pdfTimes, 95))} over ${PDF_RUNS} (target <= 2000 ms)`,
   );
+  // Where the week's time goes: each part of the read on its own (median of 20).
+  const repo = createExtensionRepo(db.db);
+  const monday = new Date(`${weekStartOf(new Date())}T00:00:00Z`);
+  const w = { district: DISTRICT, from: monday, to: new Date(monday.getTime() + 7 * 86_400_000) };
+  const parts: [string, () => Promise<unknown>][] = [
+    ['alerts and outbox', () => repo.alerts(w)],
+    ['clinic', () => repo.clinic(w)],
+    ['follow-ups', () => repo.followUps(w)],
+    ['review queue', () => repo.reviewWaiting(DISTRICT)],
+    ['farmers to call', () => repo.farmers(w)],
+  ];
+  for (const [name, run] of parts) {
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const s = performance.now();
+      await run();
+      times.push(performance.now() - s);
+    }
+    console.log(`  ${name}: p50 ${ms(pct(times, 50))}`);
+  }
   console.log(`load average ${load()}`);
 } finally {
   await t.close();
