@@ -3,7 +3,7 @@ import { E2E_ADMIN } from './admin.ts';
 import { latestCode, STRONG_PASSWORD, uniqueName } from './support.ts';
 
 // Extension officers on a phone: an officer applies for a district, an administrator approves, and the
-// officer opens the district's week, in English and in Kiswahili, with nothing wider than the screen.
+// officer opens the district's week, in English, Kiswahili and Luganda, with nothing wider than the screen.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 test.setTimeout(240_000);
 
@@ -42,7 +42,7 @@ async function applyAsOfficer(page: Page, request: APIRequestContext, username: 
   await field(page, 'Confirm password').fill(STRONG_PASSWORD);
   await field(page, 'Phone number').fill(phone);
   await field(page, 'Office').fill('Kumi District Agricultural Office');
-  const districts = page.getByRole('textbox', { name: 'Your districts or counties' });
+  const districts = page.getByRole('combobox', { name: 'Your districts or counties' });
   await districts.click();
   await districts.fill('Kumi');
   await page.getByRole('option', { name: 'Kumi', exact: true }).click();

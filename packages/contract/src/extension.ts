@@ -11,8 +11,6 @@ import { districtCode, smallCount } from './outbreak.ts';
  * about a farmer whose field got worse. An officer is not an expert: no verdicts, no moderation.
  */
 
-/** How many districts one officer may hold. */
-export const OFFICER_DISTRICTS_MAX = 10;
 /** A note on a call or a visit. */
 export const OFFICER_NOTE_MAX = 1000;
 /** The weeks of confirmed cases the week screen draws (this week and the ones before). */
@@ -29,7 +27,6 @@ export type OfficerMeReply = z.infer<typeof officerMeReply>;
 export const officerApplicationsQuery = pageQuery.extend({
   status: z.enum(vettingStatuses).optional().describe('Only applications in this state; left out: all'),
 });
-export type OfficerApplicationsQuery = z.input<typeof officerApplicationsQuery>;
 
 export const officerApplication = z.object({
   id: z.number().int(),
@@ -58,10 +55,8 @@ export const weekQuery = z.object({
     .optional()
     .describe('Any day of the week; left out: this week'),
 });
-export type WeekQuery = z.infer<typeof weekQuery>;
 
 export const officerActionKinds = ['called', 'visited'] as const;
-export type OfficerActionKind = (typeof officerActionKinds)[number];
 
 export const officerActionBody = z.object({
   farmer_id: z.coerce.number().int().positive(),

@@ -161,4 +161,3 @@ export function createExtensionRepo(db: Db) {
       }),
   };
 }
-export type ExtensionRepo = ReturnType<typeof createExtensionRepo>;

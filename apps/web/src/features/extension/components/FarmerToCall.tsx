@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { type OfficerActionBody, type OfficerWeek, officerActionBody } from '@kutu/contract';
+import { OFFICER_NOTE_MAX, type OfficerActionBody, type OfficerWeek, officerActionBody } from '@kutu/contract';
 import { nativeNames } from '@kutu/contract/enums';
 import { useContractForm } from '../../../lib/contract-form.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -70,7 +70,7 @@ export function FarmerToCall({ code, farmer: f }: { code: string; farmer: Farmer
               label={t('extension.farmers.note')}
               autosize
               minRows={2}
-              maxLength={1000}
+              maxLength={OFFICER_NOTE_MAX}
               required
               {...form.getInputProps('note')}
             />
