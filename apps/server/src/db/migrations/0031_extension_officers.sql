@@ -31,4 +31,6 @@ ALTER TABLE "officer_profiles" ADD CONSTRAINT "officer_profiles_vetted_by_users_
 CREATE INDEX "officer_actions_farmer_idx" ON "officer_actions" USING btree ("farmer_id","created_at");--> statement-breakpoint
 CREATE INDEX "officer_profiles_vetting_idx" ON "officer_profiles" USING btree ("vetting_status","applied_at");--> statement-breakpoint
 CREATE INDEX "officer_profiles_districts_idx" ON "officer_profiles" USING gin ("districts");--> statement-breakpoint
+CREATE INDEX "notifications_key_prefix_idx" ON "notifications" USING btree ("key" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "deliveries_key_prefix_idx" ON "deliveries" USING btree ("key" text_pattern_ops);--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('farmer', 'expert', 'admin', 'officer'));

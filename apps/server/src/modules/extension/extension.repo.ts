@@ -35,19 +35,20 @@ export function createExtensionRepo(db: Db) {
         waiting: number;
       }>(
         db,
-        // Each message's key is `outbreak:<alert>|<person>` (and `|sms`): looked up per person of the
-        // district through the unique key indexes, never by scanning the whole outbox.
+        // Each message's key starts `outbreak:<alert>|` (docs/decisions/0050): a byte-wise range on the
+        // keys' text_pattern_ops indexes ('|' sorts just before '}'), never a scan of the whole outbox.
         sql`select a.crop, a.source_district as "sourceDistrict", a.raised_at as "raisedAt", a.ended_at as "endedAt",
-              (select count(*)::int from users u join notifications n on n.key = 'outbreak:' || a.id || '|' || u.id
-                where u.district = a.district) as told,
+              (select count(*)::int from notifications n
+                where n.key ~>=~ ('outbreak:' || a.id || '|') and n.key ~<~ ('outbreak:' || a.id || '}')) as told,
               d.delivered, d.failed, d.waiting
             from outbreak_alerts a
             cross join lateral (
               select count(*) filter (where m.state = 'sent')::int as delivered,
                      count(*) filter (where m.state = 'failed')::int as failed,
                      count(*) filter (where m.state in ('waiting', 'sending'))::int as waiting
-              from users u join deliveries m on m.key = 'outbreak:' || a.id || '|' || u.id || '|sms'
-              where u.district = a.district) d
+              from deliveries m
+              where m.key ~>=~ ('outbreak:' || a.id || '|') and m.key ~<~ ('outbreak:' || a.id || '}')
+                and m.channel = 'sms') d
             where a.district = ${w.district} and a.raised_at < ${w.to}
               and (a.ended_at is null or a.ended_at >= ${w.from})
             order by a.raised_at`,
