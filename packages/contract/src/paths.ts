@@ -257,6 +257,9 @@ export const extensionApi = {
   /** GET: the week as a one-page PDF. */
   reportPdf: '/api/extension/districts/:code/report.pdf',
   reportPdfPath: (code: string) => `/api/extension/districts/${code}/report.pdf`,
+  /** GET: every district of the officer, the CSV in blocks and the PDF one page per district. */
+  allReportCsv: '/api/extension/report.csv',
+  allReportPdf: '/api/extension/report.pdf',
   /** Administrators: officer applications, approve, refuse (as expert vetting). */
   applications: '/api/admin/officer-applications/',
   approve: '/api/admin/officer-applications/:id/approve/',

@@ -120,4 +120,33 @@ export function extensionRoutes(app: App, { deps, services: { extension, officer
         .send(await weekPdf([week], deps.clock.now()));
     },
   );
+
+  // Every district of the officer at once: the CSV in blocks, the PDF one page per district.
+  for (const kind of ['csv', 'pdf'] as const) {
+    app.get(
+      kind === 'csv' ? extensionApi.allReportCsv : extensionApi.allReportPdf,
+      {
+        schema: {
+          tags,
+          security,
+          description:
+            kind === 'csv'
+              ? 'The week of every district of the officer as one CSV.'
+              : 'The week of every district of the officer, one PDF page per district.',
+          querystring: weekQuery,
+          produces: [kind === 'csv' ? 'text/csv' : 'application/pdf'],
+          response: { 200: z.any(), ...errors },
+        },
+        onRequest: officer,
+      },
+      async (req, reply) => {
+        const weeks = await extension.weeks(caller(req).userId, req.query.week);
+        const name = `kutu-districts-${weeks[0].week}.${kind}`;
+        reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
+        return kind === 'csv'
+          ? reply.type('text/csv; charset=utf-8').send(weekCsv(weeks))
+          : reply.type('application/pdf').send(await weekPdf(weeks, deps.clock.now()));
+      },
+    );
+  }
 }

@@ -154,6 +154,13 @@ export function createExtensionService(
       return weekOf(code, day);
     },
 
+    /** The week of every district of the officer, in the order they applied for them. */
+    async weeks(officerId: number, day?: string): Promise<OfficerWeek[]> {
+      const codes = await officers.districtsOf(officerId);
+      if (codes.length === 0) throw forbidden('errors.officer.notYourDistrict');
+      return Promise.all(codes.map((code) => weekOf(code, day)));
+    },
+
     /** Records a call or a visit to a farmer of the officer's district. */
     async act(officerId: number, code: string, body: z.output<typeof officerActionBody>): Promise<OfficerAction> {
       await ownDistrict(officerId, code);

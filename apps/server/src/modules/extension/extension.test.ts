@@ -366,6 +366,21 @@ describe('extension officers', () => {
     });
     t.clock.set(NOW);
   });
+
+  it('makes one PDF page per district of an officer of two, and refuses the all-districts report to others', async () => {
+    const both = await createUser(t, 'officer', { districts: [KUMI, BUKEDEA] });
+    const pdf = await send('GET', extensionApi.allReportPdf, both);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(2);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Kumi (UG-208)');
+    expect(text).toContain('Bukedea (UG-219)');
+    const csv = await send('GET', extensionApi.allReportCsv, both);
+    expect(csv.body).toContain(`${KUMI},Kumi,`);
+    expect(csv.body).toContain(`${BUKEDEA},Bukedea,`);
+    expect((await send('GET', extensionApi.allReportPdf, expert)).statusCode).toBe(403);
+    expect((await send('GET', extensionApi.allReportCsv, pending)).statusCode).toBe(200);
+  });
 });
 
 /** The text drawn in a PDF: its content streams inflated (pdfkit compresses them). */

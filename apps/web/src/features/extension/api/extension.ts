@@ -32,8 +32,16 @@ export function useRecordAction(code: string) {
 }
 
 /** Downloads the week's CSV or PDF (the routes need the bearer token, so the file is fetched, then saved). */
-export async function downloadReport(code: string, day: string, kind: 'csv' | 'pdf'): Promise<void> {
-  const path = kind === 'csv' ? extensionApi.reportCsvPath(code) : extensionApi.reportPdfPath(code);
+export async function downloadReport(code: string | null, day: string, kind: 'csv' | 'pdf'): Promise<void> {
+  // No code: every district of the officer (one PDF page each).
+  const path =
+    code === null
+      ? kind === 'csv'
+        ? extensionApi.allReportCsv
+        : extensionApi.allReportPdf
+      : kind === 'csv'
+        ? extensionApi.reportCsvPath(code)
+        : extensionApi.reportPdfPath(code);
   const res = await fetch(`${path}?week=${day}`, {
     headers: { authorization: `Bearer ${session.accessToken() ?? ''}`, 'accept-language': currentLanguage() },
   });
@@ -44,7 +52,7 @@ export async function downloadReport(code: string, day: string, kind: 'csv' | 'p
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = `kutu-${code}-${day}.${kind}`;
+  link.download = `kutu-${code ?? 'districts'}-${day}.${kind}`;
   document.body.append(link);
   link.click();
   link.remove();

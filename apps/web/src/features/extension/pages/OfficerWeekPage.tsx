@@ -67,12 +67,12 @@ function Trend({ trend }: { trend: OfficerWeek['crops'][number]['trend'] }) {
   );
 }
 
-function WeekView({ week: w }: { week: OfficerWeek }) {
+function WeekView({ week: w, several }: { week: OfficerWeek; several: boolean }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
-  const download = (kind: 'csv' | 'pdf') => {
+  const [busy, setBusy] = useState<'csv' | 'pdf' | 'all' | null>(null);
+  const download = (kind: 'csv' | 'pdf' | 'all') => {
     setBusy(kind);
-    downloadReport(w.code, w.week_start, kind)
+    downloadReport(kind === 'all' ? null : w.code, w.week_start, kind === 'all' ? 'pdf' : kind)
       .catch((err) => notifyError(errorMessage(err)))
       .finally(() => setBusy(null));
   };
@@ -86,6 +86,11 @@ function WeekView({ week: w }: { week: OfficerWeek }) {
         <Button size="sm" variant="light" loading={busy === 'csv'} onClick={() => download('csv')}>
           {t('extension.week.csv')}
         </Button>
+        {several && (
+          <Button size="sm" variant="light" loading={busy === 'all'} onClick={() => download('all')}>
+            {t('extension.week.allPdf')}
+          </Button>
+        )}
       </Group>
       <Section title={t('extension.week.cases')}>
         <Stack gap="md">
@@ -231,7 +236,7 @@ export default function OfficerWeekPage() {
         </Button>
       </Group>
       <ListState query={me.data ? week : me} errorTitle={t('extension.week.failed')} empty={false} emptyText="">
-        {week.data && <WeekView week={week.data} />}
+        {week.data && <WeekView week={week.data} several={districts.length > 1} />}
       </ListState>
     </Stack>
   );
