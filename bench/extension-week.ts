@@ -121,7 +121,7 @@ try {
      from users u cross join generate_series(1, 5) g where u.district = $1 and u.role = 'farmer'`,
     [DISTRICT],
   );
-  if (pg) await db.execute('vacuum analyze');
+  await db.execute('vacuum analyze');
   console.log(`database: ${pg ? 'PostgreSQL' : 'PGlite'}; load average ${load()}`);
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: officer.headers });
