@@ -10,6 +10,7 @@ import { createDecodeLimiter } from './lib/decode-limiter.ts';
 import { errorLogHooks } from './lib/log-errors.ts';
 import { createListCaches } from './lib/list-cache.ts';
 import { createExpertGate } from './lib/expert-gate.ts';
+import { createOfficerVettingRepo } from './modules/vetting/officers.repo.ts';
 import { createLiveSessions } from './lib/live-sessions.ts';
 import { createAccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -76,7 +77,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const authRepo = createAuthRepo(deps.database.db);
   const sessions = createLiveSessions((claims) => authRepo.sessionIsLive(claims));
   const experts = createExpertGate(createVettingRepo(deps.database.db).statusOf);
-  await app.register(authPlugin, { tokens, sessions, experts });
+  const officers = createExpertGate(createOfficerVettingRepo(deps.database.db).statusOf, {
+    refused: ['OFFICER_REFUSED', 'errors.officer.refused'],
+    pending: ['OFFICER_PENDING', 'errors.officer.pending'],
+  });
+  await app.register(authPlugin, { tokens, sessions, experts, officers });
 
   const coordinator = deps.coordinator ?? createMemoryCoordinator((msg, err) => app.log.error({ err }, msg));
   // Sessions ended through another process: forget them here too and close their streams.

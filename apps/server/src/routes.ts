@@ -25,6 +25,8 @@ import { ussdRoutes } from './modules/ussd/ussd.routes.ts';
 import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
 import { backupJobs } from './modules/backup/backup.jobs.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
+import { extensionRoutes } from './modules/extension/extension.routes.ts';
+import { extensionJobs } from './modules/extension/extension.jobs.ts';
 
 /**
  * Every module's queue and coordinator handlers, registered before the routes (docs/decisions/0042).
@@ -37,6 +39,7 @@ export const jobModules: RouteModule[] = [
   followUpJobs,
   deliveryJobs,
   backupJobs,
+  extensionJobs,
 ];
 
 /**
@@ -64,4 +67,5 @@ export const routeModules: RouteModule[] = [
   deliveryRoutes,
   backupRoutes,
   privacyRoutes,
+  extensionRoutes,
 ];

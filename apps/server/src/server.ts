@@ -28,6 +28,7 @@ import { startFollowUpSweep } from './modules/followup/followup.jobs.ts';
 import { startBackupSchedule } from './modules/backup/backup.jobs.ts';
 import { startBackupControl } from './modules/backup/control.ts';
 import { takeBackup } from './modules/backup/backup.service.ts';
+import { startWeeklyReportSweep } from './modules/extension/extension.jobs.ts';
 
 /**
  * What a process does (docs/decisions/0021):
@@ -181,6 +182,7 @@ export async function startServer(opts: StartOptions = {}) {
       startOutbreakUpkeep(jobs, log),
       startFollowUpSweep(jobs, log),
       startBackupSchedule(jobs, config.backup.everyHours, log),
+      startWeeklyReportSweep(jobs, log),
     ];
     stopUpkeep = () => {
       for (const stop of stops) stop();

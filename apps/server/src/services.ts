@@ -23,6 +23,8 @@ import { createRetrainingService, type TrainingLog } from './modules/training/re
 import { createSamplesService } from './modules/training/samples.service.ts';
 import { createVersionsService } from './modules/training/versions.service.ts';
 import { createVettingService } from './modules/vetting/vetting.service.ts';
+import { createOfficerVettingService } from './modules/vetting/officers.service.ts';
+import { createExtensionService } from './modules/extension/extension.service.ts';
 import { createUssdService } from './modules/ussd/ussd.service.ts';
 import { createBackupSchedule } from './modules/backup/backup.schedule.ts';
 import { createConsentService } from './modules/privacy/consent.service.ts';
@@ -59,7 +61,9 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const retraining = createRetrainingService(deps, versions, deps.training, log);
   const samples = createSamplesService(deps, retraining);
   const resources = createResourcesService(deps);
-  const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps });
+  const officerVetting = createOfficerVettingService(deps);
+  const extension = createExtensionService(deps, { outbreak, officers: officerVetting });
+  const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps, extension });
   const services = {
     notifications,
     delivery,
@@ -83,6 +87,8 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     retraining,
     versions,
     vetting: createVettingService(deps),
+    officerVetting,
+    extension,
     consent,
     exporter: createExportService(deps),
     erasure,

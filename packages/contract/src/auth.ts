@@ -152,6 +152,28 @@ export const expertRegisterBody = z
   });
 export type ExpertRegisterBody = z.input<typeof expertRegisterBody>;
 
+/**
+ * An extension officer's application: the districts (counties) they answer for and their office. The
+ * email is optional (an officer without one gets the weekly summary by SMS).
+ */
+export const officerRegisterBody = z
+  .object({
+    email: optionalEmail,
+    username,
+    password: strongPassword,
+    confirm_password: confirmation,
+    phone_number: e164,
+    office: required('Office', 200),
+    districts: z
+      .array(districtCode, { error: 'Choose your districts or counties' })
+      .min(1, 'Choose at least one district or county')
+      .max(10, 'At most 10 districts or counties')
+      .transform((codes) => [...new Set(codes)]),
+    language: language.optional(),
+  })
+  .refine((b) => b.password === b.confirm_password, { message: 'Password mismatch', path: ['confirm_password'] });
+export type OfficerRegisterBody = z.input<typeof officerRegisterBody>;
+
 export const registerReply = z.object({ message: z.string(), token: z.string() });
 
 export const verifyEmailBody = z.object({

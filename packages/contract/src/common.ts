@@ -18,6 +18,10 @@ export const errorCodes = [
   'EXPERT_PENDING',
   /** An expert account an administrator refused (docs/decisions/0027). */
   'EXPERT_REFUSED',
+  /** An extension officer account an administrator has not approved yet. */
+  'OFFICER_PENDING',
+  /** An extension officer account an administrator refused. */
+  'OFFICER_REFUSED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -42,7 +46,8 @@ export const messageReply = z.object({ message: z.string() });
 export type MessageReply = z.infer<typeof messageReply>;
 
 /** `admin` is made only from the command line (`npm run admin:create`), never through the API (0027). */
-export const roles = ['farmer', 'expert', 'admin'] as const;
+/** `officer`: an extension officer of one or more districts, once an administrator approved them. */
+export const roles = ['farmer', 'expert', 'admin', 'officer'] as const;
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
 

@@ -35,6 +35,11 @@ export const notificationTypes = [
   'follow_up_reminder',
   /** To a post's author: an expert answered the post (it opens the answer). */
   'community_answer',
+  /** To an extension officer applicant: an administrator approved or refused the account. */
+  'officer_approved',
+  'officer_refused',
+  /** To an extension officer, each Monday: last week in their district (the report is in the app). */
+  'officer_weekly',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -6,6 +6,8 @@ export const api = {
     login: '/api/auth/login/',
     registerFarmer: '/api/auth/register/farmer/',
     registerExpert: '/api/auth/register/expert/',
+    /** An extension officer applies for one or more districts; an administrator decides. */
+    registerOfficer: '/api/auth/register/officer/',
     verifyEmail: '/api/auth/verify-email/',
     resendOtp: '/api/auth/resend-otp/',
     activate: '/api/auth/activate/',
@@ -262,4 +264,31 @@ export const privacyApi = {
   deleteAccount: '/api/privacy/account/delete/',
   /** GET (admin): the erasure log. */
   erasures: '/api/privacy/erasures/',
+};
+
+/** Extension officers: their application, a district's week and report; administrators vet them. */
+export const extensionApi = {
+  /** GET (signed in, an officer in any state): the officer's application and districts. */
+  me: '/api/extension/me/',
+  /** GET (approved officer of the district): the district's week, `?week=YYYY-MM-DD` (any day of it). */
+  week: '/api/extension/districts/:code/week/',
+  weekPath: (code: string) => `/api/extension/districts/${code}/week/`,
+  /** POST (approved officer of the farmer's district): records a call or a visit with a note. */
+  actions: '/api/extension/districts/:code/actions/',
+  actionsPath: (code: string) => `/api/extension/districts/${code}/actions/`,
+  /** GET: the week as CSV (one block per district, the same numbers as the week screen). */
+  reportCsv: '/api/extension/districts/:code/report.csv',
+  reportCsvPath: (code: string) => `/api/extension/districts/${code}/report.csv`,
+  /** GET: the week as a one-page PDF. */
+  reportPdf: '/api/extension/districts/:code/report.pdf',
+  reportPdfPath: (code: string) => `/api/extension/districts/${code}/report.pdf`,
+  /** GET: every district of the officer, the CSV in blocks and the PDF one page per district. */
+  allReportCsv: '/api/extension/report.csv',
+  allReportPdf: '/api/extension/report.pdf',
+  /** Administrators: officer applications, approve, refuse (as expert vetting). */
+  applications: '/api/admin/officer-applications/',
+  approve: '/api/admin/officer-applications/:id/approve/',
+  approvePath: (id: number) => `/api/admin/officer-applications/${id}/approve/`,
+  refuse: '/api/admin/officer-applications/:id/refuse/',
+  refusePath: (id: number) => `/api/admin/officer-applications/${id}/refuse/`,
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { officerAction } from './extension.ts';
 import { isoDateTime, pageQuery, paginated } from './common.ts';
 import { analysisCrop, analysisResult, severityBand } from './analysis.ts';
 import { reviewVerdicts, modelAnswers } from './enums.ts';
@@ -49,6 +50,8 @@ export const expertReview = z.object({
   /** The training sample the verdict created (experts only; null for farmers). */
   sample_id: z.number().int().nullable(),
   community_post_id: z.number().int().nullable(),
+  /** Experts only: what extension officers did about this farmer (calls, visits, with their notes), newest first. */
+  officer_notes: z.array(officerAction).optional(),
 });
 export type ExpertReview = z.infer<typeof expertReview>;
 

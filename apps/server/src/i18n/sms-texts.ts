@@ -25,6 +25,10 @@ export const smsTexts = {
   'vetting.approved.sms': { parts: 1 },
   // The administrator's reason is up to 500 characters.
   'vetting.refused.sms': { parts: 4 },
+  'officer.approved.sms': { parts: 1 },
+  'officer.refused.sms': { parts: 4 },
+  // The Monday summary to an extension officer without an email address.
+  'officer.weekly.sms': { parts: 1 },
   // What to look for in the field, so that the farmer can act on the SMS alone.
   'outbreak.alert.sms': { parts: 2 },
   'outbreak.alert.smsNeighbour': { parts: 2 },

@@ -1,4 +1,5 @@
-import type { VettingStatus } from '@kutu/contract';
+import type { ErrorCode, VettingStatus } from '@kutu/contract';
+import type { MessageKey } from '../i18n/i18n.ts';
 import { AppError } from './errors.ts';
 
 /** At most this many approved experts are remembered per process (oldest-used go first). */
@@ -10,7 +11,14 @@ const MAX_REMEMBERED = 10_000;
  * remembered in this process and costs no query afterwards; any other answer is read from the database
  * each time, so an approval made in another process counts at the applicant's next request.
  */
-export function createExpertGate(statusOf: (userId: number) => Promise<VettingStatus | null>) {
+export function createExpertGate(
+  statusOf: (userId: number) => Promise<VettingStatus | null>,
+  /** The 403 codes and catalogue keys: an expert's by default; extension officers have their own. */
+  refusals: Record<'refused' | 'pending', readonly [ErrorCode, MessageKey]> = {
+    refused: ['EXPERT_REFUSED', 'errors.vetting.refused'],
+    pending: ['EXPERT_PENDING', 'errors.vetting.pending'],
+  },
+) {
   const approved = new Map<number, true>();
 
   return {
@@ -27,8 +35,8 @@ export function createExpertGate(statusOf: (userId: number) => Promise<VettingSt
         approved.set(userId, true);
         return;
       }
-      if (status === 'refused') throw new AppError('EXPERT_REFUSED', 'errors.vetting.refused', 403);
-      throw new AppError('EXPERT_PENDING', 'errors.vetting.pending', 403);
+      const [code, key] = status === 'refused' ? refusals.refused : refusals.pending;
+      throw new AppError(code, key, 403);
     },
   };
 }

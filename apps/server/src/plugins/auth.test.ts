@@ -30,7 +30,12 @@ describe('routes guarded by default', () => {
     registerErrorHandling(app);
     await registerOpenApi(app);
     const sessions = createLiveSessions(async () => true);
-    await app.register(authPlugin, { tokens, sessions, experts: createExpertGate(async () => 'approved') });
+    await app.register(authPlugin, {
+      tokens,
+      sessions,
+      experts: createExpertGate(async () => 'approved'),
+      officers: createExpertGate(async () => 'approved'),
+    });
     const ok = { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } };
     const handler = async () => ({ ok: true as const });
     app.get('/api/fake/forgotten/', ok, handler);

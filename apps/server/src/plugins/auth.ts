@@ -37,7 +37,7 @@ export function caller(req: FastifyRequest): SessionClaims {
 /** The caller of a route that `guard('farmer', 'expert')` guards, with the role narrowed to those two. */
 export function farmerOrExpert(req: FastifyRequest): SessionClaims & { role: 'farmer' | 'expert' } {
   const claims = caller(req);
-  if (claims.role === 'admin') throw forbidden('errors.roles.farmersAndExperts');
+  if (claims.role === 'admin' || claims.role === 'officer') throw forbidden('errors.roles.farmersAndExperts');
   return { ...claims, role: claims.role };
 }
 
@@ -48,20 +48,20 @@ const isApi = (url: string | undefined) => url?.startsWith('/api/') === true;
  * `config.access` names, before the body is parsed, so an anonymous caller gets 401 and a caller of
  * another role 403 whatever they send. A route that names nothing needs a valid token all the same.
  */
-export const authPlugin = fp<{ tokens: AccessTokens; sessions: LiveSessions; experts: ExpertGate }>(
-  async (app, { tokens, sessions, experts }) => {
+export const authPlugin = fp<{ tokens: AccessTokens; sessions: LiveSessions; experts: ExpertGate; officers: ExpertGate }>(
+  async (app, { tokens, sessions, experts, officers }) => {
     app.decorateRequest('auth', null);
 
-    // A signature alone is not enough: logout, a password change or reset and refresh-token reuse end
-    // the session, and its access tokens die with it (docs/decisions/0008-auth-hardening.md, M2).
-    async function authenticate(req: FastifyRequest) {
-      const header = req.headers.authorization ?? '';
-      const [scheme, token] = header.split(' ');
-      if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthenticated();
-      const claims = await tokens.verify(token);
-      if (!(await sessions.isLive(claims))) throw unauthenticated('errors.session.ended');
-      req.auth = claims;
-    }
+  // A signature alone is not enough: logout, a password change or reset and refresh-token reuse end
+  // the session, and its access tokens die with it (docs/decisions/0008-auth-hardening.md, M2).
+  async function authenticate(req: FastifyRequest) {
+    const header = req.headers.authorization ?? '';
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthenticated();
+    const claims = await tokens.verify(token);
+    if (!(await sessions.isLive(claims))) throw unauthenticated('errors.session.ended');
+    req.auth = claims;
+  }
 
     app.addHook('onRequest', async (req) => {
       if (!isApi(req.routeOptions.url)) return;
@@ -74,6 +74,8 @@ export const authPlugin = fp<{ tokens: AccessTokens; sessions: LiveSessions; exp
       if (!roles.includes(role)) throw forbidden(roleRefusal(roles));
       // Vetting is checked here, once for every route an expert may use, never route by route.
       if (role === 'expert') await experts.assertApproved(userId);
+      // Extension officers are vetted the same way, by the same one check.
+      if (role === 'officer') await officers.assertApproved(userId);
     });
 
     const routes: RouteOptions[] = [];
@@ -100,6 +102,7 @@ export const authPlugin = fp<{ tokens: AccessTokens; sessions: LiveSessions; exp
 
 function roleRefusal(roles: readonly Role[]) {
   if (roles.includes('admin')) return 'errors.roles.admins';
+  if (roles.includes('officer')) return 'errors.roles.officers';
   if (roles.includes('farmer'))
     return roles.includes('expert') ? 'errors.roles.farmersAndExperts' : 'errors.roles.farmers';
   return 'errors.roles.experts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Language, Role, VettingStatus } from '@kutu/contract';
-import { expertProfiles, farmerProfiles, refreshTokens, users } from '../../src/db/schema/index.ts';
+import { expertProfiles, farmerProfiles, officerProfiles, refreshTokens, users } from '../../src/db/schema/index.ts';
 import { createAccessTokens, randomToken } from '../../src/lib/tokens.ts';
 import { hashSecret } from '../../src/modules/auth/passwords.ts';
 import { createTestApp, type TestContext } from './app.ts';
@@ -31,8 +31,18 @@ export interface TestUser {
 export async function createUser(
   t: TestContext,
   role: Role,
-  /** `vetting`: an expert's state (docs/decisions/0027); approved unless a test says otherwise. */
-  opts: { username?: string; phone?: string; language?: Language; vetting?: VettingStatus } = {},
+  /**
+   * `vetting`: an expert's or an extension officer's state (docs/decisions/0027); approved unless a test
+   * says otherwise. `districts`: an officer's (the first is also the account's `district`).
+   */
+  opts: {
+    username?: string;
+    phone?: string;
+    language?: Language;
+    vetting?: VettingStatus;
+    district?: string;
+    districts?: string[];
+  } = {},
 ): Promise<TestUser> {
   counter += 1;
   const username = opts.username ?? `${role}${counter}_${Math.random().toString(36).slice(2, 7)}`;
@@ -52,6 +62,7 @@ export async function createUser(
       phoneVerifiedAt: now,
       activatedAt: now,
       ...(opts.language && { language: opts.language }),
+      district: opts.district ?? opts.districts?.[0] ?? null,
     })
     .returning();
   if (role === 'farmer') {
@@ -67,6 +78,14 @@ export async function createUser(
       experienceYears: 8,
       vettingStatus: opts.vetting ?? 'approved',
       ...(opts.vetting === 'refused' && { vettingReason: 'No certificate was sent', vettedAt: now }),
+    });
+  } else if (role === 'officer') {
+    await t.deps.database.db.insert(officerProfiles).values({
+      userId: user.id,
+      office: 'District Agricultural Office',
+      districts: opts.districts ?? ['UG-208'],
+      vettingStatus: opts.vetting ?? 'approved',
+      ...(opts.vetting === 'refused' && { vettingReason: 'Not an officer of this district', vettedAt: now }),
     });
   }
   // Access tokens belong to a sign-in session (a refresh-token family) and die with it.

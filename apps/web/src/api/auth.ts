@@ -4,6 +4,7 @@ import { api } from '@kutu/contract/paths';
 import type {
   activateBody,
   ExpertRegisterBody,
+  OfficerRegisterBody,
   FarmerRegisterBody,
   forgotPasswordBody,
   LoginReply,
@@ -41,6 +42,8 @@ export const authApi = {
     http.post<TokenReply>(api.auth.registerFarmer, withLanguage(body), { auth: false }),
   registerExpert: (body: ExpertRegisterBody) =>
     http.post<TokenReply>(api.auth.registerExpert, withLanguage(body), { auth: false }),
+  registerOfficer: (body: OfficerRegisterBody) =>
+    http.post<TokenReply>(api.auth.registerOfficer, withLanguage(body), { auth: false }),
   verifyEmail: (body: VerifyEmailBody) => http.post<TokenReply>(api.auth.verifyEmail, body, { auth: false }),
   resendOtp: (body: ResendOtpBody) => http.post<MessageReply>(api.auth.resendOtp, body, { auth: false }),
   activate: (body: ActivateBody) => http.post<ActivateReply>(api.auth.activate, body, { auth: false }),
@@ -83,6 +86,7 @@ function useCall<B, R>(call: (body: B) => Promise<R>) {
 export const useLogin = () => useCall(authApi.login);
 export const useRegisterFarmer = () => useCall(authApi.registerFarmer);
 export const useRegisterExpert = () => useCall(authApi.registerExpert);
+export const useRegisterOfficer = () => useCall(authApi.registerOfficer);
 export const useVerifyEmail = () => useCall(authApi.verifyEmail);
 export const useResendOtp = () => useCall(authApi.resendOtp);
 export const useActivate = () => useCall(authApi.activate);

@@ -105,6 +105,7 @@ const screens: RouteObject[] = [
       { path: 'activation', ...page('auth/pages/ActivationPage') },
       { path: 'signup', ...page('auth/pages/FarmerSignupPage') },
       { path: 'expert-signup', ...page('auth/pages/ExpertSignupPage') },
+      { path: 'officer-signup', ...page('auth/pages/OfficerSignupPage') },
       { path: 'verify-email', ...page('auth/pages/VerifyEmailPage') },
       {
         path: 'confirm-password-reset',
@@ -121,6 +122,7 @@ const screens: RouteObject[] = [
       { path: 'settings', element: <Navigate to={routes.profile} replace /> },
       { path: 'profile', ...page('profile/pages/ProfilePage') },
       { path: 'expert-applications', ...page('vetting/pages/ExpertApplicationsPage', 'admin') },
+      { path: 'extension', ...page('extension/pages/OfficerWeekPage', 'officer') },
       // Administrators and experts (the server checks the role).
       { path: 'phone-menu', ...page('phone/pages/UssdSimulatorPage') },
       {

@@ -6,6 +6,7 @@ export const routes = {
     activation: '/auth/activation',
     signup: '/auth/signup',
     expertSignup: '/auth/expert-signup',
+    officerSignup: '/auth/officer-signup',
     verifyEmail: '/auth/verify-email',
     confirmPasswordReset: '/auth/confirm-password-reset',
   },
@@ -23,6 +24,8 @@ export const routes = {
   reviewQueue: '/account/addresses/review-queue',
   outbreakMap: '/account/addresses/outbreak-map',
   clinic: '/account/addresses/clinic',
+  /** Extension officers: their districts' week. */
+  extensionWeek: '/account/extension',
   allPosts: '/account/addresses/all-posts',
   postComments: (id: number | string) => `/account/addresses/${id}`,
   communityPosts: '/account/addresses/community-posts',

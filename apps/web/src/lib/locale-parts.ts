@@ -21,7 +21,7 @@ export const FIRST_SECTIONS: readonly string[] = [
  * basic-phone tools, failed messages, backups): a third part, loaded with those screens (lib/staff-strings.ts), so a
  * farmer's screens do not download them.
  */
-export const STAFF_SECTIONS: readonly string[] = ['training', 'clinic', 'phone', 'delivery', 'backups'];
+export const STAFF_SECTIONS: readonly string[] = ['training', 'clinic', 'phone', 'delivery', 'backups', 'extension'];
 
 export type LocalePart = 'first' | 'account' | 'staff';
 

@@ -52,6 +52,10 @@ const messages: Record<string, string> = {
   'Agree to Kutu keeping your details to give you the service': 'consentService',
   'Enter your password or the code sent to you': 'passwordOrCode',
   'Enter the 4-digit code': 'fourDigitCode',
+  'Choose at least one district or county': 'chooseDistricts',
+  'At most 10 districts or counties': 'districtsMax',
+  'Write a note': 'writeNote',
+  'Say whether you called or visited': 'calledOrVisited',
 };
 
 /** The contract's field names in its "<Field> is required" style messages → keys under `validation.fields`. */
@@ -80,6 +84,7 @@ const fields: Record<string, string> = {
   Reason: 'reason',
   Content: 'content',
   Comment: 'comment',
+  Office: 'office',
 };
 
 /** Messages built from a field name (and a length): key, and how to read the parameters. */

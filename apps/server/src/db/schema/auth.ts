@@ -25,7 +25,7 @@ export const users = pgTable(
     email: text('email'),
     username: text('username').notNull(),
     /** `admin` only from the command line (apps/server/src/cli/admin-create.ts, docs/decisions/0027). */
-    role: text('role', { enum: ['farmer', 'expert', 'admin'] }).notNull(),
+    role: text('role', { enum: ['farmer', 'expert', 'admin', 'officer'] }).notNull(),
     phone: text('phone').notNull(),
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -49,7 +49,7 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('users_role_check', sql`${t.role} in ('farmer', 'expert', 'admin')`),
+    check('users_role_check', sql`${t.role} in ('farmer', 'expert', 'admin', 'officer')`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     check('users_language_check', sql`${t.language} in ('en', 'sw', 'lg')`),

@@ -48,6 +48,8 @@ export const deliveries = pgTable(
   },
   (t) => [
     uniqueIndex('deliveries_key_idx').on(t.key),
+    /** Prefix search by event (`outbreak:<alert>|…`): an extension officer's week counts an alert's messages. */
+    index('deliveries_key_prefix_idx').on(t.key.op('text_pattern_ops')),
     index('deliveries_due_idx').on(t.nextAt).where(sql`state in ('waiting', 'sending')`),
     index('deliveries_state_idx').on(t.state, t.id),
     index('deliveries_gateway_idx').on(t.gatewayId),

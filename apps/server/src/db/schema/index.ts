@@ -13,3 +13,4 @@ export * from './clinic.ts';
 export * from './delivery.ts';
 export * from './backup.ts';
 export * from './privacy.ts';
+export * from './extension.ts';

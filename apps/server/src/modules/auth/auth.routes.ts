@@ -15,6 +15,7 @@ import {
   loginBody,
   loginReply,
   messageReply,
+  officerRegisterBody,
   refreshBody,
   registerReply,
   resendOtpBody,
@@ -74,6 +75,12 @@ export function authRoutes(app: App, { deps, services: { signup, session, recove
     api.auth.registerExpert,
     { config: limited, schema: { tags, body: expertRegisterBody, response: { 201: registerReply } } },
     async (req, reply) => reply.status(201).send(say(await signup.registerExpert(req.body, await req.language()))),
+  );
+
+  app.post(
+    api.auth.registerOfficer,
+    { config: limited, schema: { tags, body: officerRegisterBody, response: { 201: registerReply } } },
+    async (req, reply) => reply.status(201).send(say(await signup.registerOfficer(req.body, await req.language()))),
   );
 
   app.post(

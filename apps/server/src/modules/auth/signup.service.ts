@@ -3,6 +3,7 @@ import {
   districtByCode,
   type expertRegisterBody,
   type farmerRegisterBody,
+  type officerRegisterBody,
   type Language,
   type otpActionTypes,
 } from '@kutu/contract';
@@ -25,6 +26,7 @@ const awaitsEmail = (user: UserRow) => user.email !== null && !user.emailVerifie
 
 type FarmerInput = z.output<typeof farmerRegisterBody>;
 type ExpertInput = z.output<typeof expertRegisterBody>;
+type OfficerInput = z.output<typeof officerRegisterBody>;
 type OtpAction = (typeof otpActionTypes)[number];
 
 /** Sign-up: register a farmer or an expert, verify the email, activate by SMS, resend codes, resume an unfinished one. */
@@ -39,14 +41,14 @@ export function createSignupService(shared: AuthShared, consent: Pick<ConsentSer
       username: string;
       phone: string;
       password: string;
-      role: 'farmer' | 'expert';
+      role: 'farmer' | 'expert' | 'officer';
       language: Language;
       /** Already checked by the contract against the shipped district list (docs/decisions/0031). */
       district?: string;
       /** What the person agreed to in the form (recorded with the account, channel `web`). */
       consent: ConsentChoices;
     },
-    details: Pick<Parameters<typeof repo.createAccount>[0], 'farmer' | 'expert'>,
+    details: Pick<Parameters<typeof repo.createAccount>[0], 'farmer' | 'expert' | 'officer'>,
   ) {
     // Only a farmer's body may leave the email out (the contract); without one, the phone is verified first.
     const email = input.email === undefined ? null : emailOrThrow(input.email);
@@ -229,6 +231,23 @@ export function createSignupService(shared: AuthShared, consent: Pick<ConsentSer
             socialLinks: b.social_links,
           },
         },
+      ),
+
+    /** An extension officer's application (waits for an administrator); their first district is their own. */
+    registerOfficer: (b: OfficerInput, headerLanguage: Language | null = null) =>
+      register(
+        {
+          email: b.email,
+          username: b.username,
+          phone: b.phone_number,
+          password: b.password,
+          role: 'officer',
+          language: signUpLanguage(b.language, headerLanguage),
+          district: b.districts[0],
+          // Applying is asking for the service itself; an officer sends no photos, and SMS follow STOP/START.
+          consent: { service: true },
+        },
+        { officer: { office: b.office, districts: b.districts } },
       ),
 
     async verifyEmail(token: string, code: string) {

@@ -155,6 +155,12 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
     ...createOutbreakPublishing(deps, repo),
     endLapsedAlerts,
     reconcile,
+    /**
+     * The counts every outbreak figure is made of (farmer-weeks per district, crop and week, unrounded):
+     * an extension officer's week reads its own district's from here, so its numbers are the table's.
+     */
+    weeklyCounts: (q: { from: string; to?: string; district?: string }) => repo.weekly(q),
+    openAlertDistricts: (crop: string) => repo.openAlertDistricts(crop),
     async settings(userId: number) {
       const s = await repo.settings(userId);
       if (!s) throw notFound();

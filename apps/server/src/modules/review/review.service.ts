@@ -29,6 +29,7 @@ import { communityPostFrom } from './review.texts.ts';
 import { createAnswerFarmer, createVerdictWriter, type Decision } from './answer-farmer.ts';
 import { agreesWith, createReviewFigures, modelAnswerOf } from './review-figures.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
+import type { ExtensionService } from '../extension/extension.service.ts';
 
 // The clinic reads the model's answer in a verdict's terms through this service.
 export { modelAnswerOf } from './review-figures.ts';
@@ -46,6 +47,8 @@ interface ReviewUses {
   community: CommunityService;
   outbreak: OutbreakService;
   followUps: Pick<FollowUpService, 'expertAnswered'>;
+  /** Extension officers' calls and visits to the farmer, shown to experts on the case. */
+  extension: Pick<ExtensionService, 'notesOf'>;
 }
 
 /**
@@ -55,7 +58,7 @@ interface ReviewUses {
  */
 export function createReviewService(
   deps: ModuleDeps,
-  { analysis, samples: training, community, outbreak, followUps }: ReviewUses,
+  { analysis, samples: training, community, outbreak, followUps, extension }: ReviewUses,
 ) {
   const repo = createReviewRepo(deps.db);
   const { clock } = deps;
@@ -182,7 +185,9 @@ export function createReviewService(
 
     async get(who: AccessClaims, id: number): Promise<ExpertReview> {
       const a = await visible(who, id);
-      return reviewOut(await repo.find(id), a, who);
+      const out = reviewOut(await repo.find(id), a, who);
+      // The farmer's case as experts see it: what extension officers did about this farmer.
+      return who.role === 'expert' ? { ...out, officer_notes: await extension.notesOf(a.userId) } : out;
     },
 
     /** Keeps other experts off the item for CLAIM_MINUTES; 409 when someone else holds it or decided. */

@@ -15,7 +15,7 @@ import {
 export interface PhoneUser {
   id: number;
   username: string;
-  role: 'farmer' | 'expert' | 'admin';
+  role: 'farmer' | 'expert' | 'admin' | 'officer';
   phone: string;
   language: Language;
   district: string | null;

@@ -1,4 +1,8 @@
 import {
+  extensionApi,
+  officerApplication,
+  officerApplicationPage,
+  officerApplicationsQuery,
   approveApplicationBody,
   expertApplication,
   expertApplicationPage,
@@ -16,7 +20,7 @@ const errors = errorReplies(400, 401, 403, 404, 409);
 const tags = ['admin'];
 
 /** Expert vetting by administrators (docs/decisions/0027); only `admin` accounts, made from the command line. */
-export function vettingRoutes(app: App, { services: { vetting } }: RouteContext) {
+export function vettingRoutes(app: App, { services: { vetting, officerVetting } }: RouteContext) {
   const admin = guard('admin');
 
   app.get(
@@ -62,5 +66,51 @@ export function vettingRoutes(app: App, { services: { vetting } }: RouteContext)
       config: admin,
     },
     async (req) => vetting.refuse(caller(req).userId, req.params.id, req.body.reason),
+  );
+
+  // Extension officers are vetted the same way (same bodies, same 409 on a race).
+  app.get(
+    extensionApi.applications,
+    {
+      schema: {
+        tags,
+        description: 'Extension officer applications: pending first (oldest first), then the decided ones.',
+        querystring: officerApplicationsQuery,
+        response: { 200: officerApplicationPage, ...errors },
+      },
+      config: admin,
+    },
+    async (req) => officerVetting.list(req.query),
+  );
+
+  app.post(
+    extensionApi.approve,
+    {
+      schema: {
+        tags,
+        description:
+          "Approves a pending extension officer, or a refused one with `{ from: 'refused' }`; they are told.",
+        params: idParam,
+        body: approveApplicationBody,
+        response: { 200: officerApplication, ...errors },
+      },
+      config: admin,
+    },
+    async (req) => officerVetting.approve(caller(req).userId, req.params.id, req.body?.from ?? 'pending'),
+  );
+
+  app.post(
+    extensionApi.refuse,
+    {
+      schema: {
+        tags,
+        description: 'Refuses a pending extension officer with a reason they read.',
+        params: idParam,
+        body: refuseApplicationBody,
+        response: { 200: officerApplication, ...errors },
+      },
+      config: admin,
+    },
+    async (req) => officerVetting.refuse(caller(req).userId, req.params.id, req.body.reason),
   );
 }

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { ExpertApplication, ExpertApplicationPage, expertApplicationsQuery } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import type { Db } from '../../db/client.ts';
-import { type Message, message } from '../../i18n/i18n.ts';
-import { type SmsMessage, smsMessage } from '../../i18n/sms-texts.ts';
+import { message } from '../../i18n/i18n.ts';
+import { smsMessage } from '../../i18n/sms-texts.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { type ApplicationRow, createVettingRepo } from './vetting.repo.ts';
+import { type Decision, decideAndTell, type Notice } from './decide-and-tell.ts';
 
 type Query = z.output<typeof expertApplicationsQuery>;
 
@@ -48,35 +48,10 @@ function toApplication(row: ApplicationRow): ExpertApplication {
  */
 export function createVettingService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>) {
   const repo = createVettingRepo(deps.db);
-  const { delivery, config, clock } = deps;
+  const { clock } = deps;
 
-  type Notice = { type: 'expert_approved' | 'expert_refused'; text: Message; sms: SmsMessage; subject: Message };
-
-  /**
-   * Records the decision and tells the applicant in one transaction (docs/decisions/0050): the messages
-   * exist if and only if the decision commits. False when the application was not in one of `from`.
-   */
-  function decideAndTell(input: Parameters<typeof repo.decide>[0], notice: (row: ApplicationRow) => Notice) {
-    return delivery.transaction(async (tx, tell) => {
-      const inTx = createVettingRepo(tx as unknown as Db);
-      if (!(await inTx.decide(input))) return false;
-      const row = (await inTx.find(input.userId))!;
-      const n = notice(row);
-      await tell({
-        to: row.id,
-        // Each decision is its own message (an approval after a refusal too).
-        key: `vetting:${n.type}:${input.now.getTime()}`,
-        kind: 'service',
-        app: { type: n.type, text: n.text, data: { expert_id: row.id } },
-        // Only to a number or an address the applicant proved is theirs (a sign-up may never have verified it).
-        sms: row.phoneVerified ? n.sms : undefined,
-        email: row.emailVerified
-          ? { subject: n.subject, text: n.text, link: `${config.publicUrl}/account` }
-          : undefined,
-      });
-      return true;
-    });
-  }
+  const decide = (input: Decision, notice: (row: ApplicationRow) => Notice) =>
+    decideAndTell(deps, createVettingRepo, input, notice);
 
   async function decided(userId: number): Promise<ExpertApplication> {
     const row = await repo.find(userId);
@@ -93,7 +68,7 @@ export function createVettingService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'de
     async approve(adminId: number, userId: number, from: 'pending' | 'refused'): Promise<ExpertApplication> {
       const now = clock.now();
       // Only from the state the administrator saw: a refusal and an approval racing, one of them gets 409.
-      const ok = await decideAndTell({ userId, from: [from], to: 'approved', reason: null, adminId, now }, (row) => ({
+      const ok = await decide({ userId, from: [from], to: 'approved', reason: null, adminId, now }, (row) => ({
         type: 'expert_approved',
         subject: message('vetting.approved.subject'),
         text: message('vetting.approved.message', { name: row.username }),
@@ -109,7 +84,7 @@ export function createVettingService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'de
 
     async refuse(adminId: number, userId: number, reason: string): Promise<ExpertApplication> {
       const now = clock.now();
-      const ok = await decideAndTell({ userId, from: ['pending'], to: 'refused', reason, adminId, now }, (row) => ({
+      const ok = await decide({ userId, from: ['pending'], to: 'refused', reason, adminId, now }, (row) => ({
         type: 'expert_refused',
         subject: message('vetting.refused.subject'),
         text: message('vetting.refused.message', { name: row.username, reason }),

@@ -37,6 +37,7 @@ export const menu: MenuEntry[] = [
     to: routes.expertApplications,
     roles: ['admin'],
   },
+  { labelKey: 'menu.extensionWeek', icon: IconMap2, to: routes.extensionWeek, roles: ['officer'] },
   // Outbreak watch (decision 0035): farmers and experts.
   { labelKey: 'menu.outbreakMap', icon: IconMap2, to: routes.outbreakMap, roles: ['farmer', 'expert'] },
   {

@@ -37,6 +37,9 @@ const icons: Record<NotificationType, { icon: Icon; color: string }> = {
   outbreak_alert: { icon: IconBell, color: 'red' },
   follow_up_reminder: { icon: IconPhotoScan, color: 'blue' },
   community_answer: { icon: IconMessageCheck, color: 'green' },
+  officer_approved: { icon: IconUserCheck, color: 'green' },
+  officer_refused: { icon: IconUserX, color: 'red' },
+  officer_weekly: { icon: IconBell, color: 'blue' },
 };
 
 /**

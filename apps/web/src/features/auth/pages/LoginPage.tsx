@@ -193,6 +193,12 @@ export default function LoginPage() {
             {t('auth.login.expertSignup')}
           </Anchor>
         </Text>
+        <Text size="sm">
+          {t('auth.login.officer')}{' '}
+          <Anchor component={Link} to={routes.auth.officerSignup}>
+            {t('auth.login.officerSignup')}
+          </Anchor>
+        </Text>
       </Stack>
     </>
   );

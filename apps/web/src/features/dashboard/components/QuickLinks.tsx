@@ -36,6 +36,7 @@ export const quickLinks: Record<Role, QuickLink[]> = {
     { labelKey: 'dashboard.links.bookings', to: routes.bookings, icon: IconClipboardList },
   ],
   admin: [],
+  officer: [],
 };
 
 export function QuickLinks({ role }: { role: Role }) {

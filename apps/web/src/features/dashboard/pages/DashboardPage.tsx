@@ -18,13 +18,16 @@ import { ReviewSummaryCard } from '../../../components/review/ReviewSummaryCard.
 
 /** Started with the page's code (router.tsx). */
 export function startQueries() {
-  if (session.user()?.role !== 'admin') void queryClient.prefetchQuery(dashboardQuery());
+  if (session.user()?.role !== 'admin' && session.user()?.role !== 'officer')
+    void queryClient.prefetchQuery(dashboardQuery());
 }
 
 export default function DashboardPage() {
   const { role } = useSession();
   // An administrator has no figures: their start page is the expert applications (docs/decisions/0027).
   if (role === 'admin') return <Navigate to={routes.expertApplications} replace />;
+  // An extension officer's start page is their districts' week.
+  if (role === 'officer') return <Navigate to={routes.extensionWeek} replace />;
   return <FarmerOrExpertDashboard role={role} />;
 }
 

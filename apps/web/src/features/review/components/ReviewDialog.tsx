@@ -12,6 +12,7 @@ import { FieldPhotos } from '../../../components/FieldPhotos.tsx';
 import { resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { useClaim, useDecide, useReleaseClaim } from '../../../api/review.ts';
 import { verdictKey } from '../../../components/review/verdicts.ts';
+import { OfficerNotes } from '../../../components/review/OfficerNotes.tsx';
 
 export interface ReviewTarget {
   analysis: AnalysisResult;
@@ -97,6 +98,7 @@ export function ReviewDialog({ item, onClose }: { item: ReviewTarget; onClose: (
           />
         </Group>
         {a.photos.length > 1 && <FieldPhotos result={a} size={phone ? 96 : 110} />}
+        <OfficerNotes analysisId={a.id} />
         <Group gap="xs">
           <Text size="sm">{t('review.queue.modelSaid')}</Text>
           <Badge variant="light">{t(resultLabelKey(a))}</Badge>

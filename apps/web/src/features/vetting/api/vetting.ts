@@ -1,31 +1,43 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExpertApplication, ExpertApplicationPage, VettingStatus } from '@kutu/contract';
-import { vettingApi } from '@kutu/contract/paths';
+import type {
+  ExpertApplication,
+  ExpertApplicationPage,
+  OfficerApplication,
+  OfficerApplicationPage,
+  VettingStatus,
+} from '@kutu/contract';
+import { extensionApi, vettingApi } from '@kutu/contract/paths';
 import { http } from '../../../lib/api.ts';
 
-const vettingKey = ['expert-applications'] as const;
+/** Who applies: an expert (docs/decisions/0027) or an extension officer, vetted the same way. */
+export type ApplicantKind = 'expert' | 'officer';
+export type Application = ExpertApplication | OfficerApplication;
+type ApplicationPage = ExpertApplicationPage | OfficerApplicationPage;
 
-/** A page of expert applications, pending first (docs/decisions/0027). */
-export const useApplications = (page: number, pageSize: number, status: VettingStatus | null) =>
+const pathsOf = (kind: ApplicantKind) => (kind === 'expert' ? vettingApi : extensionApi);
+const vettingKey = (kind: ApplicantKind) => [`${kind}-applications`] as const;
+
+/** A page of applications, pending first. */
+export const useApplications = (kind: ApplicantKind, page: number, pageSize: number, status: VettingStatus | null) =>
   useQuery({
-    queryKey: [...vettingKey, page, pageSize, status],
+    queryKey: [...vettingKey(kind), page, pageSize, status],
     queryFn: ({ signal }) =>
-      http.get<ExpertApplicationPage>(
-        vettingApi.applications,
+      http.get<ApplicationPage>(
+        pathsOf(kind).applications,
         { page, page_size: pageSize, ...(status && { status }) },
         signal,
       ),
     placeholderData: keepPreviousData,
   });
 
-export function useDecide() {
+export function useDecide(kind: ApplicantKind) {
   const client = useQueryClient();
   return useMutation({
     // Approval names the state the administrator saw, so an approval racing a refusal fails (409).
     mutationFn: ({ id, reason, from }: { id: number; reason?: string; from?: VettingStatus }) =>
       reason === undefined
-        ? http.post<ExpertApplication>(vettingApi.approvePath(id), { from: from === 'refused' ? 'refused' : 'pending' })
-        : http.post<ExpertApplication>(vettingApi.refusePath(id), { reason }),
-    onSettled: () => void client.invalidateQueries({ queryKey: vettingKey }),
+        ? http.post<Application>(pathsOf(kind).approvePath(id), { from: from === 'refused' ? 'refused' : 'pending' })
+        : http.post<Application>(pathsOf(kind).refusePath(id), { reason }),
+    onSettled: () => void client.invalidateQueries({ queryKey: vettingKey(kind) }),
   });
 }

@@ -1,13 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { Badge, Button, Card, Group, Modal, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
-import type { ExpertApplication, VettingStatus } from '@kutu/contract';
+import type { VettingStatus } from '@kutu/contract';
+import { districtByCode } from '@kutu/contract/districts';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
-import { useApplications, useDecide } from '../api/vetting.ts';
+import { type ApplicantKind, type Application, useApplications, useDecide } from '../api/vetting.ts';
+import { FittingSegmentedControl } from '../../../components/FittingSegmentedControl.tsx';
 import { FailedMessages } from '../components/FailedMessages.tsx';
 import { Backups } from '../components/Backups.tsx';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
@@ -39,13 +41,40 @@ function Line({ label, value }: { label: string; value: string | number }) {
   );
 }
 
+/** What the applicant said: an expert's expertise, or an officer's office and districts. */
+function Details({ application: a }: { application: Application }) {
+  const { t } = useTranslation();
+  if ('expert' in a) {
+    return (
+      <>
+        <Line label={t('vetting.admin.areas')} value={a.expert.areas_of_expertise} />
+        <Line label={t('vetting.admin.certifications')} value={a.expert.certifications} />
+        <Line label={t('vetting.admin.institution')} value={a.expert.institution} />
+        <Line label={t('vetting.admin.experience')} value={a.expert.experience_years} />
+        <Line label={t('vetting.admin.languages')} value={a.expert.languages_spoken} />
+        <Line label={t('vetting.admin.links')} value={a.expert.social_links} />
+        <Line label={t('vetting.admin.bio')} value={a.expert.bio} />
+      </>
+    );
+  }
+  return (
+    <>
+      <Line label={t('vetting.admin.office')} value={a.office} />
+      <Line
+        label={t('vetting.admin.districts')}
+        value={a.districts.map((code) => districtByCode(code)?.name ?? code).join(', ')}
+      />
+    </>
+  );
+}
+
 function ApplicationCard({
   application: a,
   onApprove,
   onRefuse,
   busy,
 }: {
-  application: ExpertApplication;
+  application: Application;
   onApprove: () => void;
   onRefuse: () => void;
   busy: boolean;
@@ -63,13 +92,7 @@ function ApplicationCard({
         <Line label={t('vetting.admin.email')} value={a.email ?? ''} />
         <Line label={t('vetting.admin.phone')} value={a.phone} />
         <Line label={t('vetting.admin.applied')} value={formatDateTime(a.applied_at)} />
-        <Line label={t('vetting.admin.areas')} value={a.expert.areas_of_expertise} />
-        <Line label={t('vetting.admin.certifications')} value={a.expert.certifications} />
-        <Line label={t('vetting.admin.institution')} value={a.expert.institution} />
-        <Line label={t('vetting.admin.experience')} value={a.expert.experience_years} />
-        <Line label={t('vetting.admin.languages')} value={a.expert.languages_spoken} />
-        <Line label={t('vetting.admin.links')} value={a.expert.social_links} />
-        <Line label={t('vetting.admin.bio')} value={a.expert.bio} />
+        <Details application={a} />
         {a.decided_at && (
           <Text size="sm" c="dimmed">
             {t('vetting.admin.decided', { when: formatDateTime(a.decided_at), who: a.decided_by ?? '—' })}
@@ -93,9 +116,17 @@ function ApplicationCard({
   );
 }
 
-function RefuseDialog({ application, onClose }: { application: ExpertApplication | null; onClose: () => void }) {
+function RefuseDialog({
+  kind,
+  application,
+  onClose,
+}: {
+  kind: ApplicantKind;
+  application: Application | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
-  const decide = useDecide();
+  const decide = useDecide(kind);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const close = () => {
@@ -151,15 +182,19 @@ function RefuseDialog({ application, onClose }: { application: ExpertApplication
   );
 }
 
-/** The administrator's screen: expert applications, pending first, to approve or refuse (docs/decisions/0027). */
+/**
+ * The administrator's screen: expert and extension officer applications, pending first, to approve or
+ * refuse (docs/decisions/0027); both kinds are vetted the same way.
+ */
 export default function ExpertApplicationsPage() {
   const { t } = useTranslation();
+  const [kind, setKind] = useState<ApplicantKind>('expert');
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<VettingStatus | null>(null);
-  const [refusing, setRefusing] = useState<ExpertApplication | null>(null);
-  const list = useApplications(page, PAGE_SIZE, status);
-  const decide = useDecide();
-  const approve = (a: ExpertApplication) =>
+  const [refusing, setRefusing] = useState<Application | null>(null);
+  const list = useApplications(kind, page, PAGE_SIZE, status);
+  const decide = useDecide(kind);
+  const approve = (a: Application) =>
     decide.mutate(
       { id: a.id, from: a.status },
       {
@@ -171,10 +206,24 @@ export default function ExpertApplicationsPage() {
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        {t('vetting.admin.title')}
+        {t(kind === 'expert' ? 'vetting.admin.title' : 'vetting.admin.officersTitle')}
       </Title>
+      <FittingSegmentedControl
+        aria-label={t('vetting.admin.kind')}
+        value={kind}
+        onChange={(value) => {
+          setKind(value as ApplicantKind);
+          setPage(1);
+        }}
+        data={[
+          { value: 'expert', label: t('vetting.admin.kinds.expert') },
+          { value: 'officer', label: t('vetting.admin.kinds.officer') },
+        ]}
+      />
       <Text size="sm" c="dimmed">
-        {t('vetting.admin.intro', { count: list.data?.pending_count ?? 0 })}
+        {t(kind === 'expert' ? 'vetting.admin.intro' : 'vetting.admin.officersIntro', {
+          count: list.data?.pending_count ?? 0,
+        })}
       </Text>
       <NativeSelect
         label={t('vetting.admin.show')}
@@ -211,7 +260,7 @@ export default function ExpertApplicationsPage() {
         </Stack>
         <ListPagination page={page} pageSize={PAGE_SIZE} count={list.data?.count ?? 0} onChange={setPage} />
       </ListState>
-      <RefuseDialog application={refusing} onClose={() => setRefusing(null)} />
+      <RefuseDialog kind={kind} application={refusing} onClose={() => setRefusing(null)} />
       <FailedMessages />
       <Backups />
     </Stack>

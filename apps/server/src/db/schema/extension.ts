@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { analyses } from './analysis.ts';
+
+/**
+ * An extension officer's application and districts. Vetting as for experts (docs/decisions/0027): a new
+ * officer waits as `pending` until an administrator approves or refuses; only an approved officer sees a
+ * district's week, and only of the districts listed here.
+ */
+export const officerProfiles = pgTable(
+  'officer_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The office they work for, as they wrote it (District Agricultural Office, County …). */
+    office: text('office').notNull(),
+    /** District or county codes from the contract's list. */
+    districts: text('districts').array().notNull(),
+    vettingStatus: text('vetting_status', { enum: ['pending', 'approved', 'refused'] })
+      .notNull()
+      .default('pending'),
+    vettingReason: text('vetting_reason'),
+    vettedAt: timestamp('vetted_at', { withTimezone: true }),
+    vettedBy: integer('vetted_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('officer_profiles_vetting_status_check', sql`${t.vettingStatus} in ('pending', 'approved', 'refused')`),
+    index('officer_profiles_vetting_idx').on(t.vettingStatus, t.appliedAt),
+    index('officer_profiles_districts_idx').using('gin', t.districts),
+  ],
+);
+
+/** What an officer did about a farmer (a call or a visit) with a note: experts see it on the farmer's case. */
+export const officerActions = pgTable(
+  'officer_actions',
+  {
+    id: serial('id').primaryKey(),
+    officerId: integer('officer_id').references(() => users.id, { onDelete: 'set null' }),
+    farmerId: integer('farmer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The diagnosis it is about (the follow-up's first photo), when there is one. */
+    analysisId: integer('analysis_id').references(() => analyses.id, { onDelete: 'set null' }),
+    district: text('district').notNull(),
+    kind: text('kind', { enum: ['called', 'visited'] }).notNull(),
+    note: text('note').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('officer_actions_farmer_idx').on(t.farmerId, t.createdAt),
+    check('officer_actions_kind_check', sql`${t.kind} in ('called', 'visited')`),
+  ],
+);

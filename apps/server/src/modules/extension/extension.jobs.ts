@@ -1,0 +1,18 @@
+import { type JobQueue, repeatJob } from '../../adapters/jobs.ts';
+import type { App } from '../../deps.ts';
+import type { RouteContext } from '../../route-context.ts';
+
+/** The queue of the Monday report sweep (weekly.ts): it sends on Mondays only, once per district and week. */
+export const WEEKLY_REPORT_QUEUE = 'extension-weekly-report';
+export const WEEKLY_REPORT_SWEEP_MS = 60 * 60_000;
+
+export function extensionJobs(_app: App, { deps: { jobs }, services: { extension } }: RouteContext) {
+  jobs.handle(WEEKLY_REPORT_QUEUE, async () => {
+    await extension.sendWeekly();
+  });
+}
+
+/** Queues a sweep now and then every hour (worker processes); returns a stop function. */
+export function startWeeklyReportSweep(jobs: JobQueue, log: (msg: string, err: unknown) => void): () => void {
+  return repeatJob(jobs, WEEKLY_REPORT_QUEUE, WEEKLY_REPORT_SWEEP_MS, log);
+}

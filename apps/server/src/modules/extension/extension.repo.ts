@@ -1,0 +1,164 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { officerActions } from '../../db/schema/index.ts';
+
+const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** One district's week: [from, to) in time, the district's code. */
+export interface WeekWindow {
+  district: string;
+  from: Date;
+  to: Date;
+}
+
+/** The farmers of a district (their account's district now), as a subquery. */
+const farmersOf = (district: string) => sql`(select id from users where district = ${district} and role = 'farmer')`;
+
+/**
+ * A district's week, read across the features that gather it (read only; each feature keeps its own
+ * writes): alerts and their outbox rows, plant-clinic visits, follow-ups, the review queue, farmers
+ * who said worse or asked to be called back, and the officers' notes.
+ */
+export function createExtensionRepo(db: Db) {
+  return {
+    /** Alerts of the district open at any time in the week, with how their messages went. */
+    alerts: (w: WeekWindow) =>
+      rowsOf<{
+        crop: string;
+        sourceDistrict: string;
+        raisedAt: Date | string;
+        endedAt: Date | string | null;
+        told: number;
+        delivered: number;
+        failed: number;
+        waiting: number;
+      }>(
+        db,
+        // Each message's key starts `outbreak:<alert>|` (docs/decisions/0050): a byte-wise range on the
+        // keys' text_pattern_ops indexes ('|' sorts just before '}'), never a scan of the whole outbox.
+        sql`select a.crop, a.source_district as "sourceDistrict", a.raised_at as "raisedAt", a.ended_at as "endedAt",
+              (select count(*)::int from notifications n
+                where n.key ~>=~ ('outbreak:' || a.id || '|') and n.key ~<~ ('outbreak:' || a.id || '}')) as told,
+              d.delivered, d.failed, d.waiting
+            from outbreak_alerts a
+            cross join lateral (
+              select count(*) filter (where m.state = 'sent')::int as delivered,
+                     count(*) filter (where m.state = 'failed')::int as failed,
+                     count(*) filter (where m.state in ('waiting', 'sending'))::int as waiting
+              from deliveries m
+              where m.key ~>=~ ('outbreak:' || a.id || '|') and m.key ~<~ ('outbreak:' || a.id || '}')
+                and m.channel = 'sms') d
+            where a.district = ${w.district} and a.raised_at < ${w.to}
+              and (a.ended_at is null or a.ended_at >= ${w.from})
+            order by a.raised_at`,
+      ),
+
+    /** Plant-clinic visits of the district's farmers in the week, by the expert's finding (null: undecided). */
+    clinic: (w: WeekWindow) =>
+      rowsOf<{ verdict: string | null; n: number }>(
+        db,
+        sql`select verdict, count(*)::int as n from clinic_visits
+            where farmer_id in ${farmersOf(w.district)} and created_at >= ${w.from} and created_at < ${w.to}
+            group by verdict`,
+      ),
+
+    /** Follow-ups answered in the week (by a photo or on a basic phone), by outcome. */
+    followUps: (w: WeekWindow) =>
+      rowsOf<{ outcome: string; n: number }>(
+        db,
+        sql`select outcome, count(*)::int as n from follow_ups
+            where user_id in ${farmersOf(w.district)} and state in ('compared', 'cancelled') and outcome is not null
+              and closed_at >= ${w.from} and closed_at < ${w.to}
+            group by outcome`,
+      ),
+
+    /** Photos of the district's farmers waiting for an expert now (asked, or sent by Kutu), and since when. */
+    async reviewWaiting(district: string) {
+      const [row] = await rowsOf<{ waiting: number; oldest: Date | string | null }>(
+        db,
+        sql`select count(*)::int as waiting, min(coalesce(r.asked_at, r.created_at)) as oldest
+            from expert_reviews r join analyses a on a.id = r.analysis_id
+            where r.reviewed_at is null and (r.asked_at is not null or r.reason is not null)
+              and not a.demo and a.user_id in ${farmersOf(district)}`,
+      );
+      return row;
+    },
+
+    /** Farmers who said worse in the week, or asked to be called back (still open, or in the week). */
+    farmers: (w: WeekWindow) =>
+      rowsOf<{
+        farmerId: number;
+        username: string;
+        phone: string;
+        language: 'en' | 'sw' | 'lg';
+        reason: 'worse' | 'callback';
+        at: Date | string;
+        analysisId: number | null;
+      }>(
+        db,
+        sql`select u.id as "farmerId", u.username, u.phone, u.language, x.reason, x.at, x.analysis_id as "analysisId"
+            from (
+              select user_id, 'worse' as reason, closed_at as at, analysis_id from follow_ups
+              where outcome = 'worse' and closed_at >= ${w.from} and closed_at < ${w.to}
+                and user_id in ${farmersOf(w.district)}
+              union all
+              select user_id, 'callback', created_at, null from callback_requests
+              where user_id in ${farmersOf(w.district)} and created_at < ${w.to}
+                and (done_at is null or created_at >= ${w.from})
+            ) x join users u on u.id = x.user_id
+            order by x.at desc limit 200`,
+      ),
+
+    /** Officers' notes on these farmers, newest first. */
+    notesOf: (farmerIds: number[]) =>
+      farmerIds.length === 0
+        ? Promise.resolve([])
+        : rowsOf<{
+            id: number;
+            farmerId: number;
+            kind: 'called' | 'visited';
+            note: string;
+            at: Date | string;
+            officer: string | null;
+            district: string;
+          }>(
+            db,
+            sql`select o.id, o.farmer_id as "farmerId", o.kind, o.note, o.created_at as at, u.username as officer, o.district
+                from officer_actions o left join users u on u.id = o.officer_id
+                where o.farmer_id in (${sql.join(
+                  farmerIds.map((id) => sql`${id}`),
+                  sql`, `,
+                )})
+                order by o.created_at desc, o.id desc`,
+          ),
+
+    /** The farmer's district, when the id is a farmer's. */
+    async farmerDistrict(farmerId: number): Promise<string | null | undefined> {
+      const [row] = await rowsOf<{ district: string | null }>(
+        db,
+        sql`select district from users where id = ${farmerId} and role = 'farmer'`,
+      );
+      return row ? row.district : undefined;
+    },
+
+    /** Whether the analysis is the farmer's. */
+    async analysisOf(analysisId: number, farmerId: number): Promise<boolean> {
+      const rows = await rowsOf(db, sql`select 1 from analyses where id = ${analysisId} and user_id = ${farmerId}`);
+      return rows.length > 0;
+    },
+
+    /** Records a call or a visit; a call also closes the farmer's open call-back requests. */
+    addAction: (a: typeof officerActions.$inferInsert) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.insert(officerActions).values(a).returning();
+        if (a.kind === 'called') {
+          await tx.execute(
+            sql`update callback_requests set done_at = ${a.createdAt}, done_by = ${a.officerId ?? null}
+                where user_id = ${a.farmerId} and done_at is null`,
+          );
+        }
+        return row;
+      }),
+  };
+}

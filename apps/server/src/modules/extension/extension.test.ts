@@ -1,0 +1,405 @@
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  extensionApi,
+  type NotificationList,
+  notificationsApi,
+  type OfficerApplicationPage,
+  type OfficerWeek,
+  type OutbreakTablePage,
+  outbreakApi,
+  reviewApi,
+  type ExpertReview,
+} from '@kutu/contract';
+import { eq } from 'drizzle-orm';
+import { analyses, callbackRequests, clinicVisits, expertReviews, followUps, users } from '../../db/schema/index.ts';
+import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
+import { createListCaches } from '../../lib/list-cache.ts';
+import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
+import { errorOf } from '../../../test/support/errors.ts';
+import { raiseMaizeAlert } from '../../../test/support/farmers.ts';
+import { createOutbreakService } from '../outbreak/outbreak.service.ts';
+import { createOfficerVettingService } from '../vetting/officers.service.ts';
+import { createExtensionService } from './extension.service.ts';
+
+// Kumi (UG-208), its neighbour Bukedea (UG-219), Kampala (UG-102) far away.
+const KUMI = 'UG-208';
+const BUKEDEA = 'UG-219';
+const KAMPALA = 'UG-102';
+const NOW = new Date('2026-11-25T09:00:00Z');
+const THIS_WEEK = '2026-11-23';
+
+describe('extension officers', () => {
+  let t: TestContext;
+  let admin: TestUser;
+  let expert: TestUser;
+  let officer: TestUser;
+  let pending: TestUser;
+  let outbreak: ReturnType<typeof createOutbreakService>;
+  let seconds = 0;
+
+  beforeAll(async () => {
+    const coordinator = createMemoryCoordinator();
+    t = await createTestApp({ coordinator });
+    t.clock.set(NOW);
+    admin = await createUser(t, 'admin');
+    expert = await createUser(t, 'expert');
+    officer = await createUser(t, 'officer', { districts: [KUMI] });
+    pending = await createUser(t, 'officer', { districts: [KUMI], vetting: 'pending', language: 'sw' });
+    outbreak = createOutbreakService({
+      db: t.deps.database.db,
+      clock: t.clock,
+      jobs: t.deps.jobs,
+      delivery: testDelivery(t),
+      lists: createListCaches(coordinator, t.clock),
+    });
+  }, 180_000);
+  afterAll(() => t.close());
+
+  const send = (method: 'GET' | 'POST' | 'PUT', url: string, who: TestUser, payload?: object) =>
+    t.app.inject({ method, url, headers: who.headers, ...(payload && { payload }) });
+  const week = (who: TestUser, code = KUMI) => send('GET', extensionApi.weekPath(code), who);
+
+  /** A farmer of `district` with a photo that an expert confirmed as rust, counted by the outbreak service. */
+  async function confirmedCase(district: string, at: Date) {
+    const f = await createUser(t, 'farmer', { district });
+    seconds += 1;
+    const [a] = await t.deps.database.db
+      .insert(analyses)
+      .values({
+        userId: f.id,
+        imagePath: 'analyses/none.jpg',
+        outcome: 'diagnosis',
+        rustClass: 'common_rust',
+        confidence: 0.9,
+        unsure: false,
+        probabilities: { common_rust: 0.9, healthy: 0.05, other_disease: 0.05 },
+        modelVersion: 'v-test',
+        crop: 'maize',
+        createdAt: new Date(at.getTime() + seconds * 1000),
+      })
+      .returning({ id: analyses.id });
+    await t.deps.database.db
+      .insert(expertReviews)
+      .values({ analysisId: a.id, reviewerId: expert.id, verdict: 'common_rust', reviewedAt: at });
+    await outbreak.record(a.id);
+    return { farmer: f, analysisId: a.id };
+  }
+
+  it('takes an application over the API: pending, not yet in', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api.auth.registerOfficer,
+      payload: {
+        email: 'dao.kumi@example.org',
+        username: 'dao_kumi',
+        password: 'Str0ng!Passw0rd',
+        confirm_password: 'Str0ng!Passw0rd',
+        phone_number: '+256772000111',
+        office: 'Kumi District Agricultural Office',
+        districts: ['ug-208', 'UG-219', 'UG-208'],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { rows } = await t.deps.database.execute(
+      `select u.role, u.district, p.districts, p.vetting_status from users u join officer_profiles p on p.user_id = u.id
+       where u.username = 'dao_kumi'`,
+    );
+    expect(rows[0]).toMatchObject({
+      role: 'officer',
+      district: KUMI,
+      districts: [KUMI, BUKEDEA],
+      vetting_status: 'pending',
+    });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: api.auth.registerOfficer,
+      payload: {
+        username: 'x_y_z',
+        password: 'Str0ng!Passw0rd',
+        confirm_password: 'Str0ng!Passw0rd',
+        phone_number: '+256772000112',
+        office: 'Office',
+        districts: [],
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('keeps a pending officer out until an administrator approves, then lets them into their district only', async () => {
+    const me = await send('GET', extensionApi.me, pending);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ status: 'pending', districts: [{ code: KUMI, name: 'Kumi' }] });
+    const waiting = await week(pending);
+    expect(waiting.statusCode).toBe(403);
+    expect(errorOf(waiting).code).toBe('OFFICER_PENDING');
+
+    // Only an administrator lists and decides.
+    expect((await send('GET', extensionApi.applications, expert)).statusCode).toBe(403);
+    expect((await send('POST', extensionApi.approvePath(pending.id), officer, {})).statusCode).toBe(403);
+    const list = (
+      await send('GET', `${extensionApi.applications}?status=pending`, admin)
+    ).json() as OfficerApplicationPage;
+    expect(list.results.map((a) => a.id)).toContain(pending.id);
+    const ok = await send('POST', extensionApi.approvePath(pending.id), admin, {});
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'approved', districts: [KUMI] });
+    // Twice is a conflict, as for experts.
+    expect((await send('POST', extensionApi.refusePath(pending.id), admin, { reason: 'Too late' })).statusCode).toBe(
+      409,
+    );
+    const told = (await send('GET', notificationsApi.list, pending)).json() as NotificationList;
+    expect(told.results.some((n) => n.type === 'officer_approved')).toBe(true);
+
+    expect((await week(pending)).statusCode).toBe(200);
+    const other = await week(pending, KAMPALA);
+    expect(other.statusCode).toBe(403);
+    expect((await send('GET', extensionApi.reportCsvPath(KAMPALA), pending)).statusCode).toBe(403);
+    expect((await send('GET', extensionApi.reportPdfPath(KAMPALA), pending)).statusCode).toBe(403);
+    expect((await week(pending, 'UG-999')).statusCode).toBe(400);
+  });
+
+  it('refuses a refused officer with their own code', async () => {
+    const refused = await createUser(t, 'officer', { districts: [KUMI], vetting: 'refused' });
+    const res = await week(refused);
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).code).toBe('OFFICER_REFUSED');
+  });
+
+  it('is not an expert: no queue, no verdicts, no moderation, no outbreak table; and only officers see a week', async () => {
+    const expertRoutes: ['GET' | 'PUT' | 'POST', string, object?][] = [
+      ['GET', reviewApi.queue],
+      ['PUT', reviewApi.reviewPath(1), { verdict: 'healthy' }],
+      ['POST', reviewApi.claimPath(1), {}],
+      ['PUT', '/api/community/posts/moderate/1/', { action: 'approve' }],
+      ['GET', outbreakApi.districts],
+    ];
+    for (const [method, url, body] of expertRoutes) {
+      const res = await send(method, url, officer, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    const farmer = await createUser(t, 'farmer', { district: KUMI });
+    for (const who of [farmer, expert, admin]) expect((await week(who)).statusCode).toBe(403);
+    const body = { farmer_id: farmer.id, kind: 'called', note: 'Called' };
+    expect((await send('POST', extensionApi.actionsPath(KUMI), expert, body)).statusCode).toBe(403);
+  });
+
+  it('counts the week as the outbreak table does, with the neighbours under the small-count rule', async () => {
+    for (let i = 0; i < 4; i += 1) await confirmedCase(KUMI, new Date('2026-11-24T08:00:00Z'));
+    for (let i = 0; i < 3; i += 1) await confirmedCase(KUMI, new Date('2026-11-17T08:00:00Z'));
+    for (let i = 0; i < 2; i += 1) await confirmedCase(BUKEDEA, new Date('2026-11-24T08:00:00Z'));
+    const w = (await week(officer)).json() as OfficerWeek;
+    expect(w.week_start).toBe(THIS_WEEK);
+    const maize = w.crops.find((c) => c.crop === 'maize')!;
+    expect(maize.confirmed).toBe(4);
+    expect(maize.trend.at(-2)).toMatchObject({ week_start: '2026-11-16', confirmed: 3 });
+    expect(maize.direction).toBe('rising');
+
+    const table = (
+      await send('GET', `${outbreakApi.districts}?crop=maize&page_size=200`, expert)
+    ).json() as OutbreakTablePage;
+    const row = table.results.find((r) => r.code === KUMI)!;
+    expect(row.trend.at(-1)?.count).toBe(maize.confirmed);
+    expect(row.trend.at(-2)?.count).toBe(maize.trend.at(-2)?.confirmed);
+
+    const bukedea = w.neighbours.find((n) => n.code === BUKEDEA)!;
+    expect(bukedea.confirmed).toEqual({ count: null, fewer_than_3: true });
+  });
+
+  it('shows the alert and its outbox, clinics, follow-ups, the queue and the farmers to call; a call recorded reaches the expert', async () => {
+    const db = t.deps.database.db;
+    await createUser(t, 'farmer', { district: KUMI });
+    // Confirmed cases above may have raised Kumi's alert already (the rule); else one is raised here.
+    const { rows: open } = await t.deps.database.execute(
+      `select id from outbreak_alerts where district = $1 and crop = 'maize' and ended_at is null`,
+      [KUMI],
+    );
+    const alertId = open.length > 0 ? Number(open[0].id) : await raiseMaizeAlert(t.deps.database, KUMI);
+    await outbreak.deliver(alertId);
+    const { rows: sent } = await t.deps.database.execute(
+      `select count(*)::int as n, count(distinct user_id)::int as people from deliveries where key like $1`,
+      [`outbreak:${alertId}|%`],
+    );
+    const { farmer, analysisId } = await confirmedCase(KUMI, new Date('2026-11-24T09:00:00Z'));
+    await db.insert(followUps).values({
+      userId: farmer.id,
+      analysisId,
+      crop: 'maize',
+      dueAt: NOW,
+      state: 'compared',
+      outcome: 'worse',
+      closedAt: new Date('2026-11-25T08:00:00Z'),
+      createdAt: new Date('2026-11-18T08:00:00Z'),
+    });
+    await db.insert(clinicVisits).values({
+      expertId: expert.id,
+      farmerId: farmer.id,
+      crop: 'maize',
+      growthStage: 'tasseling',
+      shareAffected: 30,
+      analysisIds: [analysisId],
+      verdict: 'common_rust',
+      createdAt: NOW,
+    });
+    const caller = await createUser(t, 'farmer', { district: KUMI });
+    await db.insert(callbackRequests).values({ userId: caller.id, language: 'en', channel: 'ussd', createdAt: NOW });
+    await db
+      .insert(expertReviews)
+      .values({
+        analysisId: (await confirmedCase(KUMI, NOW)).analysisId,
+        askedAt: new Date(NOW.getTime() - 3_600_000),
+        question: '?',
+      })
+      .onConflictDoUpdate({
+        target: expertReviews.analysisId,
+        set: { reviewedAt: null, verdict: null, askedAt: new Date(NOW.getTime() - 3_600_000) },
+      });
+
+    const w = (await week(officer)).json() as OfficerWeek;
+    expect(w.alerts).toHaveLength(1);
+    const { rows: notified } = await t.deps.database.execute(
+      `select count(*)::int as n from notifications where key like $1`,
+      [`outbreak:${alertId}|%`],
+    );
+    expect(w.alerts[0].told).toBe(notified[0].n);
+    expect(w.alerts[0].told).toBeGreaterThan(0);
+    expect(w.alerts[0].delivered + w.alerts[0].failed + w.alerts[0].waiting).toBe(Number(sent[0].n));
+    expect(w.clinic).toEqual({ visits: 1, findings: { common_rust: 1 } });
+    expect(w.follow_ups.worse).toBe(1);
+    expect(w.review.waiting).toBe(1);
+    expect(w.review.oldest_hours).toBe(1);
+    const worse = w.farmers.find((f) => f.farmer_id === farmer.id)!;
+    expect(worse).toMatchObject({ reason: 'worse', phone: farmer.phone, analysis_id: analysisId });
+    expect(w.farmers.find((f) => f.farmer_id === caller.id)?.reason).toBe('callback');
+
+    // The call is recorded; a farmer of another district or nobody is refused.
+    const far = await createUser(t, 'farmer', { district: KAMPALA });
+    const note = {
+      farmer_id: farmer.id,
+      analysis_id: analysisId,
+      kind: 'called',
+      note: 'Sprayed twice; will visit Friday',
+    };
+    expect(
+      (await send('POST', extensionApi.actionsPath(KUMI), officer, { ...note, farmer_id: far.id })).statusCode,
+    ).toBe(403);
+    expect(
+      (await send('POST', extensionApi.actionsPath(KAMPALA), officer, { ...note, farmer_id: far.id })).statusCode,
+    ).toBe(403);
+    expect(
+      (await send('POST', extensionApi.actionsPath(KUMI), officer, { ...note, farmer_id: 99_999_999 })).statusCode,
+    ).toBe(404);
+    expect((await send('POST', extensionApi.actionsPath(KUMI), officer, { ...note, note: ' ' })).statusCode).toBe(400);
+    const done = await send('POST', extensionApi.actionsPath(KUMI), officer, note);
+    expect(done.statusCode, done.body).toBe(201);
+    expect(done.json()).toMatchObject({ kind: 'called', officer: officer.username, district: KUMI });
+    const callDone = await send('POST', extensionApi.actionsPath(KUMI), officer, {
+      farmer_id: caller.id,
+      kind: 'called',
+      note: 'Called back',
+    });
+    expect(callDone.statusCode).toBe(201);
+    const { rows: stillOpen } = await t.deps.database.execute(
+      `select count(*)::int as n from callback_requests where user_id = $1 and done_at is null`,
+      [caller.id],
+    );
+    expect(stillOpen[0].n).toBe(0);
+
+    const asExpert = (await send('GET', reviewApi.reviewPath(analysisId), expert)).json() as ExpertReview;
+    expect(asExpert.officer_notes?.[0]).toMatchObject({ kind: 'called', note: note.note, officer: officer.username });
+    const asFarmer = (await send('GET', reviewApi.reviewPath(analysisId), farmer)).json() as ExpertReview;
+    expect(asFarmer.officer_notes).toBeUndefined();
+    const again = (await week(officer)).json() as OfficerWeek;
+    expect(again.farmers.find((f) => f.farmer_id === farmer.id)?.actions[0].note).toBe(note.note);
+  });
+
+  it('makes the CSV and a one-page PDF with the week screen numbers', async () => {
+    const w = (await week(officer)).json() as OfficerWeek;
+    const csv = await send('GET', extensionApi.reportCsvPath(KUMI), officer);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const maize = w.crops.find((c) => c.crop === 'maize')!;
+    expect(csv.body).toContain(`${KUMI},Kumi,${w.week},confirmed_maize,${w.week},${maize.confirmed}\n`);
+    expect(csv.body).toContain(`follow_ups_worse,${w.week},${w.follow_ups.worse}\n`);
+    const pdf = await send('GET', extensionApi.reportPdfPath(KUMI), officer);
+    expect(pdf.statusCode).toBe(200);
+    const bytes = pdf.rawPayload;
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(bytes)).toContain('Kumi');
+    expect(bytes.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+  });
+
+  it('sends last week to every officer of the district on Monday morning: email, or SMS without one, once', async () => {
+    const db = t.deps.database.db;
+    const noEmail = await createUser(t, 'officer', { districts: [KUMI] });
+    await db.update(users).set({ email: null }).where(eq(users.id, noEmail.id));
+    const delivery = testDelivery(t);
+    const officers = createOfficerVettingService({ db, clock: t.clock, delivery, config: t.deps.config });
+    const extension = createExtensionService(
+      { db, clock: t.clock, delivery, config: t.deps.config },
+      { outbreak, officers },
+    );
+    t.clock.set(new Date('2026-11-29T09:00:00Z')); // a Sunday
+    expect(await extension.sendWeekly()).toBe(0);
+    t.clock.set(new Date('2026-11-30T02:00:00Z')); // Monday before 06:00 in East Africa
+    expect(await extension.sendWeekly()).toBe(0);
+    t.clock.set(new Date('2026-11-30T04:00:00Z'));
+    const told = await extension.sendWeekly();
+    expect(await extension.sendWeekly()).toBe(told); // the same keys: nothing new is written
+    const { rows } = await t.deps.database.execute(
+      `select user_id, channel, body from deliveries where key like 'officer-weekly:UG-208:2026-11-23|%' order by user_id, channel`,
+    );
+    const kumiOfficers = [officer.id, pending.id, noEmail.id];
+    expect(told).toBe(kumiOfficers.length);
+    expect(rows.map((r) => `${r.user_id}:${r.channel}`).sort()).toEqual(
+      [`${officer.id}:email`, `${pending.id}:email`, `${noEmail.id}:sms`].sort(),
+    );
+    const lastWeek = await extension.weekOf(KUMI, THIS_WEEK);
+    const sms = rows.find((r) => r.channel === 'sms')!.body as { key: string; params: Record<string, unknown> };
+    expect(sms.key).toBe('officer.weekly.sms');
+    expect(sms.params).toMatchObject({
+      week: '2026-W48',
+      confirmed: lastWeek.crops.reduce((a, c) => a + c.confirmed, 0),
+      worse: lastWeek.follow_ups.worse,
+    });
+    t.clock.set(NOW);
+  });
+
+  it('makes one PDF page per district of an officer of two, and refuses the all-districts report to others', async () => {
+    const both = await createUser(t, 'officer', { districts: [KUMI, BUKEDEA] });
+    const pdf = await send('GET', extensionApi.allReportPdf, both);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(2);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Kumi (UG-208)');
+    expect(text).toContain('Bukedea (UG-219)');
+    const csv = await send('GET', extensionApi.allReportCsv, both);
+    expect(csv.body).toContain(`${KUMI},Kumi,`);
+    expect(csv.body).toContain(`${BUKEDEA},Bukedea,`);
+    expect((await send('GET', extensionApi.allReportPdf, expert)).statusCode).toBe(403);
+    expect((await send('GET', extensionApi.allReportCsv, pending)).statusCode).toBe(200);
+  });
+});
+
+/** The text drawn in a PDF: its content streams inflated (pdfkit compresses them). */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  let out = '';
+  for (const m of raw.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    try {
+      out += inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      // not a deflated stream (an image, a font)
+    }
+  }
+  // Each line is a TJ array of hex strings (<4b756d69> is "Kumi") and kerning numbers between them.
+  return [...out.matchAll(/\[([^\]]*)\] TJ/g)]
+    .map((line) =>
+      [...line[1].matchAll(/<([0-9a-f]+)>/gi)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''),
+    )
+    .join('\n');
+}

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OfficerMeReply, OfficerWeek } from '@kutu/contract';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { fakeNetwork, json } from '../../../test/fakeServer.ts';
+import OfficerWeekPage from './OfficerWeekPage.tsx';
+
+const me: OfficerMeReply = {
+  status: 'approved',
+  reason: null,
+  office: 'Kumi District Agricultural Office',
+  districts: [{ code: 'UG-208', name: 'Kumi', country: 'UG' }],
+};
+const trend = [3, 1, 0, 2, 3, 4, 3, 6].map((confirmed, i) => ({
+  week: `2026-W${41 + i}`,
+  week_start: `2026-10-${String(5 + i).padStart(2, '0')}`,
+  confirmed,
+}));
+const week: OfficerWeek = {
+  code: 'UG-208',
+  name: 'Kumi',
+  country: 'UG',
+  week: '2026-W48',
+  week_start: '2026-11-23',
+  crops: [{ crop: 'maize', confirmed: 6, reported: 2, trend, direction: 'rising' }],
+  neighbours: [{ code: 'UG-219', name: 'Bukedea', confirmed: { count: null, below_min: true, fewer_than_3: true }, alert: true }],
+  alerts: [
+    {
+      crop: 'maize',
+      source_district: 'UG-208',
+      raised_at: '2026-11-24T08:00:00.000Z',
+      ended_at: null,
+      told: 120,
+      delivered: 101,
+      failed: 4,
+      waiting: 15,
+    },
+  ],
+  clinic: { visits: 2, findings: { common_rust: 2 } },
+  follow_ups: { better: 5, same: 1, worse: 2 },
+  review: { waiting: 3, oldest_hours: 26.5 },
+  farmers: [
+    {
+      farmer_id: 77,
+      username: 'okello',
+      phone: '+256772000111',
+      language: 'lg',
+      reason: 'worse',
+      at: '2026-11-25T08:00:00.000Z',
+      analysis_id: 901,
+      actions: [],
+    },
+  ],
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('OfficerWeekPage', () => {
+  it("shows the district's week and records a call to a farmer who said worse", async () => {
+    const calls = fakeNetwork(({ url, method }) => {
+      if (url.startsWith('/api/extension/me/')) return json(me);
+      if (method === 'POST' && url.startsWith('/api/extension/districts/UG-208/actions/')) {
+        return json(
+          {
+            id: 1,
+            kind: 'called',
+            note: 'Sprayed twice',
+            at: '2026-11-25T10:00:00.000Z',
+            officer: 'dao',
+            district: 'UG-208',
+          },
+          201,
+        );
+      }
+      if (url.startsWith('/api/extension/districts/UG-208/week/')) return json(week);
+      return json({}, 404);
+    });
+    renderWithProviders(<OfficerWeekPage />);
+    expect(await screen.findByRole('heading', { name: 'Kumi, week 2026-W48' }, { timeout: 10_000 })).toBeTruthy();
+    const alerts = screen.getByRole('region', { name: 'Alerts and messages' });
+    expect(alerts.textContent).toContain('120');
+    expect(alerts.textContent).toContain('Farmers told');
+    expect(screen.getByRole('region', { name: 'Neighbouring districts' }).textContent).toContain('fewer than 3');
+    const farmer = screen.getByRole('article', { name: 'okello' });
+    expect(within(farmer).getByRole('link', { name: '+256772000111' }).getAttribute('href')).toBe('tel:+256772000111');
+    await userEvent.click(within(farmer).getByRole('button', { name: 'Record a call or visit' }));
+    await userEvent.type(within(farmer).getByRole('textbox', { name: /Note/ }), 'Sprayed twice');
+    await userEvent.click(within(farmer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({ kind: 'called', note: 'Sprayed twice', farmer_id: 77, analysis_id: 901 });
+  });
+
+  it('tells a waiting officer what they wait for, and asks for no week', async () => {
+    const calls = fakeNetwork(({ url }) =>
+      url.startsWith('/api/extension/me/') ? json({ ...me, status: 'pending', districts: [] }) : json({}, 404),
+    );
+    renderWithProviders(<OfficerWeekPage />);
+    expect(await screen.findByText('Your extension officer account is waiting for approval')).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('/week/'))).toBe(false);
+  });
+});

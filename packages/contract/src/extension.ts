@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { vettingStatuses } from './auth.ts';
+import { isoDateTime, pageQuery, paginated } from './common.ts';
+import { languages } from './enums.ts';
+import { districtCode, smallCount } from './outbreak.ts';
+
+/*
+ * Extension officers: a district agricultural officer (Uganda) or a county / sub-county agricultural
+ * officer (Kenya) applies for one or more districts; an administrator approves or refuses, as for
+ * experts. An approved officer sees the week of their own districts only, and records what they did
+ * about a farmer whose field got worse. An officer is not an expert: no verdicts, no moderation.
+ */
+
+/** A note on a call or a visit. */
+export const OFFICER_NOTE_MAX = 1000;
+/** The weeks of confirmed cases the week screen draws (this week and the ones before). */
+export const OFFICER_TREND_WEEKS = 8;
+
+export const officerMeReply = z.object({
+  status: z.enum(vettingStatuses),
+  reason: z.string().nullable(),
+  office: z.string(),
+  districts: z.array(z.object({ code: z.string(), name: z.string(), country: z.enum(['UG', 'KE']) })),
+});
+export type OfficerMeReply = z.infer<typeof officerMeReply>;
+
+export const officerApplicationsQuery = pageQuery.extend({
+  status: z.enum(vettingStatuses).optional().describe('Only applications in this state; left out: all'),
+});
+
+export const officerApplication = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  language: z.enum(languages),
+  office: z.string(),
+  districts: z.array(z.string()),
+  applied_at: isoDateTime,
+  status: z.enum(vettingStatuses),
+  reason: z.string().nullable(),
+  decided_at: isoDateTime.nullable(),
+  decided_by: z.string().nullable(),
+});
+export type OfficerApplication = z.infer<typeof officerApplication>;
+export const officerApplicationPage = paginated(officerApplication).extend({
+  pending_count: z.number().int(),
+});
+export type OfficerApplicationPage = z.infer<typeof officerApplicationPage>;
+
+export const districtParams = z.object({ code: districtCode });
+export const weekQuery = z.object({
+  week: z.iso
+    .date({ error: 'week must be a date (YYYY-MM-DD)' })
+    .optional()
+    .describe('Any day of the week; left out: this week'),
+});
+
+export const officerActionKinds = ['called', 'visited'] as const;
+
+export const officerActionBody = z.object({
+  farmer_id: z.coerce.number().int().positive(),
+  kind: z.enum(officerActionKinds, { error: 'Say whether you called or visited' }),
+  note: z
+    .string({ error: 'Write a note' })
+    .trim()
+    .min(1, 'Write a note')
+    .max(OFFICER_NOTE_MAX, `The note must be at most ${OFFICER_NOTE_MAX} characters`),
+  /** The follow-up or diagnosis the action is about, when there is one. */
+  analysis_id: z.coerce.number().int().positive().optional(),
+});
+export type OfficerActionBody = z.input<typeof officerActionBody>;
+
+export const officerAction = z.object({
+  id: z.number().int(),
+  kind: z.enum(officerActionKinds),
+  note: z.string(),
+  at: isoDateTime,
+  officer: z.string(),
+  district: z.string(),
+});
+export type OfficerAction = z.infer<typeof officerAction>;
+
+const cropWeek = z.object({
+  crop: z.string(),
+  /** This week's confirmed farmer-weeks in the officer's own district: the outbreak table's number, unrounded. */
+  confirmed: z.number().int(),
+  reported: z.number().int(),
+  /** Oldest first; the last is this week. */
+  trend: z.array(z.object({ week: z.string(), week_start: z.string(), confirmed: z.number().int() })),
+  direction: z.enum(['rising', 'falling', 'steady']),
+});
+
+export const officerWeek = z.object({
+  code: z.string(),
+  name: z.string(),
+  country: z.enum(['UG', 'KE']),
+  week: z.string(),
+  week_start: z.string(),
+  crops: z.array(cropWeek),
+  /** Beyond the officer's districts the open data's small-count rule holds. */
+  neighbours: z.array(z.object({ code: z.string(), name: z.string(), confirmed: smallCount, alert: z.boolean() })),
+  alerts: z.array(
+    z.object({
+      crop: z.string(),
+      source_district: z.string(),
+      raised_at: isoDateTime,
+      ended_at: isoDateTime.nullable(),
+      told: z.number().int(),
+      delivered: z.number().int(),
+      failed: z.number().int(),
+      waiting: z.number().int(),
+    }),
+  ),
+  clinic: z.object({
+    visits: z.number().int(),
+    findings: z.record(z.string(), z.number().int()),
+  }),
+  follow_ups: z.object({ better: z.number().int(), same: z.number().int(), worse: z.number().int() }),
+  review: z.object({ waiting: z.number().int(), oldest_hours: z.number().nullable() }),
+  farmers: z.array(
+    z.object({
+      farmer_id: z.number().int(),
+      username: z.string(),
+      phone: z.string(),
+      language: z.enum(languages),
+      reason: z.enum(['worse', 'callback']),
+      at: isoDateTime,
+      analysis_id: z.number().int().nullable(),
+      actions: z.array(officerAction),
+    }),
+  ),
+});
+export type OfficerWeek = z.infer<typeof officerWeek>;
