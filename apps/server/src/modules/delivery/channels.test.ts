@@ -58,7 +58,8 @@ describe('delivery channels: one table', () => {
       },
       { moreChannels: { pigeon } },
     );
-    reachable = await createUser(t, 'farmer', { language: 'sw' });
+    // The loft refuses numbers ending in 0: this one must not (a counter-made number would, one time in ten).
+    reachable = await createUser(t, 'farmer', { language: 'sw', phone: '+256700000011' });
     refused = await createUser(t, 'farmer', { phone: '+256700000010' });
   });
   afterAll(() => t.close());
