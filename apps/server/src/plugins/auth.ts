@@ -48,9 +48,13 @@ const isApi = (url: string | undefined) => url?.startsWith('/api/') === true;
  * `config.access` names, before the body is parsed, so an anonymous caller gets 401 and a caller of
  * another role 403 whatever they send. A route that names nothing needs a valid token all the same.
  */
-export const authPlugin = fp<{ tokens: AccessTokens; sessions: LiveSessions; experts: ExpertGate; officers: ExpertGate }>(
-  async (app, { tokens, sessions, experts, officers }) => {
-    app.decorateRequest('auth', null);
+export const authPlugin = fp<{
+  tokens: AccessTokens;
+  sessions: LiveSessions;
+  experts: ExpertGate;
+  officers: ExpertGate;
+}>(async (app, { tokens, sessions, experts, officers }) => {
+  app.decorateRequest('auth', null);
 
   // A signature alone is not enough: logout, a password change or reset and refresh-token reuse end
   // the session, and its access tokens die with it (docs/decisions/0008-auth-hardening.md, M2).
@@ -63,42 +67,41 @@ export const authPlugin = fp<{ tokens: AccessTokens; sessions: LiveSessions; exp
     req.auth = claims;
   }
 
-    app.addHook('onRequest', async (req) => {
-      if (!isApi(req.routeOptions.url)) return;
-      const access = req.routeOptions.config.access;
-      if (access === 'public') return;
-      await authenticate(req);
-      const roles = access?.roles ?? [];
-      if (!roles.length) return;
-      const { role, userId } = req.auth!;
-      if (!roles.includes(role)) throw forbidden(roleRefusal(roles));
-      // Vetting is checked here, once for every route an expert may use, never route by route.
-      if (role === 'expert') await experts.assertApproved(userId);
-      // Extension officers are vetted the same way, by the same one check.
-      if (role === 'officer') await officers.assertApproved(userId);
-    });
+  app.addHook('onRequest', async (req) => {
+    if (!isApi(req.routeOptions.url)) return;
+    const access = req.routeOptions.config.access;
+    if (access === 'public') return;
+    await authenticate(req);
+    const roles = access?.roles ?? [];
+    if (!roles.length) return;
+    const { role, userId } = req.auth!;
+    if (!roles.includes(role)) throw forbidden(roleRefusal(roles));
+    // Vetting is checked here, once for every route an expert may use, never route by route.
+    if (role === 'expert') await experts.assertApproved(userId);
+    // Extension officers are vetted the same way, by the same one check.
+    if (role === 'officer') await officers.assertApproved(userId);
+  });
 
-    const routes: RouteOptions[] = [];
-    app.addHook('onRoute', (route) => {
-      if (isApi(route.url) && route.method !== 'HEAD') routes.push(route);
-    });
-    app.decorate('routeAccessProblems', () =>
-      routes.flatMap((route) => {
-        const name = `${([] as string[]).concat(route.method).join(',')} ${route.url}`;
-        const access = route.config?.access as Access | undefined;
-        if (access === undefined) return [`${name} says neither guard(…) nor publicRoute: ${ROUTE_ACCESS_RECIPE}`];
-        if ((route.schema as { security?: unknown } | undefined)?.security !== undefined)
-          return [`${name} writes schema.security by hand; guard(…)/publicRoute set it: drop it`];
-        return [];
-      }),
-    );
-    const gone = (name: string) => () => {
-      throw new Error(`app.${name} is gone: routes are guarded by default; ${ROUTE_ACCESS_RECIPE}`);
-    };
-    app.decorate('requireRole', gone('requireRole'));
-    app.decorate('authenticate', { getter: gone('authenticate') });
-  },
-);
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    if (isApi(route.url) && route.method !== 'HEAD') routes.push(route);
+  });
+  app.decorate('routeAccessProblems', () =>
+    routes.flatMap((route) => {
+      const name = `${([] as string[]).concat(route.method).join(',')} ${route.url}`;
+      const access = route.config?.access as Access | undefined;
+      if (access === undefined) return [`${name} says neither guard(…) nor publicRoute: ${ROUTE_ACCESS_RECIPE}`];
+      if ((route.schema as { security?: unknown } | undefined)?.security !== undefined)
+        return [`${name} writes schema.security by hand; guard(…)/publicRoute set it: drop it`];
+      return [];
+    }),
+  );
+  const gone = (name: string) => () => {
+    throw new Error(`app.${name} is gone: routes are guarded by default; ${ROUTE_ACCESS_RECIPE}`);
+  };
+  app.decorate('requireRole', gone('requireRole'));
+  app.decorate('authenticate', { getter: gone('authenticate') });
+});
 
 function roleRefusal(roles: readonly Role[]) {
   if (roles.includes('admin')) return 'errors.roles.admins';

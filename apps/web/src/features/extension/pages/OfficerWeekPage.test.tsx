@@ -24,7 +24,9 @@ const week: OfficerWeek = {
   week: '2026-W48',
   week_start: '2026-11-23',
   crops: [{ crop: 'maize', confirmed: 6, reported: 2, trend, direction: 'rising' }],
-  neighbours: [{ code: 'UG-219', name: 'Bukedea', confirmed: { count: null, below_min: true, fewer_than_3: true }, alert: true }],
+  neighbours: [
+    { code: 'UG-219', name: 'Bukedea', confirmed: { count: null, below_min: true, fewer_than_3: true }, alert: true },
+  ],
   alerts: [
     {
       crop: 'maize',
