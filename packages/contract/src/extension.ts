@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { vettingStatuses } from './auth.ts';
-import { isoDateTime, pageQuery, paginated } from './common.ts';
+import { isoDateTime, pageQuery, paginated, rowId } from './common.ts';
 import { languages } from './enums.ts';
 import { districtCode, smallCount } from './outbreak.ts';
 
@@ -59,7 +59,7 @@ export const weekQuery = z.object({
 export const officerActionKinds = ['called', 'visited'] as const;
 
 export const officerActionBody = z.object({
-  farmer_id: z.coerce.number().int().positive(),
+  farmer_id: rowId('farmer_id'),
   kind: z.enum(officerActionKinds, { error: 'Say whether you called or visited' }),
   note: z
     .string({ error: 'Write a note' })
@@ -67,7 +67,7 @@ export const officerActionBody = z.object({
     .min(1, 'Write a note')
     .max(OFFICER_NOTE_MAX, `The note must be at most ${OFFICER_NOTE_MAX} characters`),
   /** The follow-up or diagnosis the action is about, when there is one. */
-  analysis_id: z.coerce.number().int().positive().optional(),
+  analysis_id: rowId('analysis_id').optional(),
 });
 export type OfficerActionBody = z.input<typeof officerActionBody>;
 

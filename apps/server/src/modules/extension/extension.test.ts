@@ -205,7 +205,7 @@ describe('extension officers', () => {
     expect(row.trend.at(-2)?.count).toBe(maize.trend.at(-2)?.confirmed);
 
     const bukedea = w.neighbours.find((n) => n.code === BUKEDEA)!;
-    expect(bukedea.confirmed).toEqual({ count: null, fewer_than_3: true });
+    expect(bukedea.confirmed).toEqual({ count: null, below_min: true, fewer_than_3: true });
   });
 
   it('shows the alert and its outbox, clinics, follow-ups, the queue and the farmers to call; a call recorded reaches the expert', async () => {

@@ -124,7 +124,8 @@ export function createUssdService(
         return say(command.kind === 'photosOn' ? 'smsIn.photosOn' : 'smsIn.photosOff');
       case 'delete': {
         const done = await uses.erasure.bySms(user.id, command.code);
-        if (done === 'erased') return say('smsIn.deleted', { code });
+        // The account is gone, and its outbox rows with it: this last reply goes straight to the number.
+        if (done === 'erased') return sendReply(deps.sms, phone, smsText(language, 'smsIn.deleted', { code }), log);
         if (done === 'wrongCode') return say('smsIn.deleteWrongCode');
         return;
       }

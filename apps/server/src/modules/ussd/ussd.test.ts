@@ -425,7 +425,7 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     // The web sign-up's number by USSD: the caller is not its account; the menu changes nothing of it.
     expect((await walk(webSignUp.phone, [])).screen).toContain('1 English');
     expect((await walk(webSignUp.phone, ['1'])).screen).toContain('1 Register');
-    expect((await walk(webSignUp.phone, ['1', '1', '1', 'Mukasa', '1', 'Kamp', '1', '1'])).screen).toContain(
+    expect((await walk(webSignUp.phone, ['1', '1', '1', 'Mukasa', '1', 'Kamp', '1', '1', '1', '1'])).screen).toContain(
       'This number already has a Kutu sign-up waiting for the code',
     );
     expect(await userOf(webSignUp.phone)).toMatchObject({ id: webSignUp.id, district, activatedAt: null });
