@@ -16,11 +16,14 @@ export const OFFICER_NOTE_MAX = 1000;
 /** The weeks of confirmed cases the week screen draws (this week and the ones before). */
 export const OFFICER_TREND_WEEKS = 8;
 
+/** A district or county as the officer screens show it (names from the server: the list stays off the web's first load). */
+const namedDistrict = z.object({ code: z.string(), name: z.string(), country: z.enum(['UG', 'KE']) });
+
 export const officerMeReply = z.object({
   status: z.enum(vettingStatuses),
   reason: z.string().nullable(),
   office: z.string(),
-  districts: z.array(z.object({ code: z.string(), name: z.string(), country: z.enum(['UG', 'KE']) })),
+  districts: z.array(namedDistrict),
 });
 export type OfficerMeReply = z.infer<typeof officerMeReply>;
 
@@ -35,7 +38,7 @@ export const officerApplication = z.object({
   phone: z.string(),
   language: z.enum(languages),
   office: z.string(),
-  districts: z.array(z.string()),
+  districts: z.array(namedDistrict),
   applied_at: isoDateTime,
   status: z.enum(vettingStatuses),
   reason: z.string().nullable(),

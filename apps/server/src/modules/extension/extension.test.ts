@@ -145,7 +145,7 @@ describe('extension officers', () => {
     expect(list.results.map((a) => a.id)).toContain(pending.id);
     const ok = await send('POST', extensionApi.approvePath(pending.id), admin, {});
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ status: 'approved', districts: [KUMI] });
+    expect(ok.json()).toMatchObject({ status: 'approved', districts: [{ code: KUMI, name: 'Kumi' }] });
     // Twice is a conflict, as for experts.
     expect((await send('POST', extensionApi.refusePath(pending.id), admin, { reason: 'Too late' })).statusCode).toBe(
       409,

@@ -16,6 +16,13 @@ import { createOfficerVettingRepo, type OfficerApplicationRow } from './officers
 
 type Query = z.output<typeof officerApplicationsQuery>;
 
+/** The shipped districts among these codes, with their names. */
+const named = (codes: string[]) =>
+  codes.flatMap((code) => {
+    const d = districtByCode(code);
+    return d ? [{ code, name: d.name, country: d.country }] : [];
+  });
+
 function toApplication(row: OfficerApplicationRow): OfficerApplication {
   const p = row.profile;
   return {
@@ -25,7 +32,7 @@ function toApplication(row: OfficerApplicationRow): OfficerApplication {
     phone: row.phone,
     language: row.language,
     office: p.office,
-    districts: p.districts,
+    districts: named(p.districts),
     applied_at: p.appliedAt.toISOString(),
     status: p.vettingStatus,
     reason: p.vettingReason,
@@ -93,10 +100,7 @@ export function createOfficerVettingService(deps: Pick<ModuleDeps, 'db' | 'clock
         status: row.profile.vettingStatus,
         reason: row.profile.vettingReason,
         office: row.profile.office,
-        districts: row.profile.districts.flatMap((code) => {
-          const d = districtByCode(code);
-          return d ? [{ code, name: d.name, country: d.country }] : [];
-        }),
+        districts: named(row.profile.districts),
       };
     },
 

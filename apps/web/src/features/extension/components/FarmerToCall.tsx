@@ -1,14 +1,13 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Anchor, Badge, Button, Card, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { OFFICER_NOTE_MAX, type OfficerActionBody, type OfficerWeek, officerActionBody } from '@kutu/contract';
+import type { OfficerWeek } from '@kutu/contract';
 import { nativeNames } from '@kutu/contract/enums';
-import { useContractForm } from '../../../lib/contract-form.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { errorMessage } from '../../../lib/api.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { FittingSegmentedControl } from '../../../components/FittingSegmentedControl.tsx';
-import { useRecordAction } from '../api/extension.ts';
+
+// The form and its schema load on the first "record" (the week itself stays within its byte budget).
+const RecordActionForm = lazy(() => import('./RecordActionForm.tsx').then((m) => ({ default: m.RecordActionForm })));
 
 type Farmer = OfficerWeek['farmers'][number];
 
@@ -16,22 +15,6 @@ type Farmer = OfficerWeek['farmers'][number];
 export function FarmerToCall({ code, farmer: f }: { code: string; farmer: Farmer }) {
   const { t } = useTranslation();
   const [open, { toggle, close }] = useDisclosure(false);
-  const record = useRecordAction(code);
-  const form = useContractForm<{ kind: 'called' | 'visited'; note: string }>(officerActionBody, {
-    initialValues: { kind: 'called', note: '' },
-    prepare: (v) => ({ ...v, farmer_id: f.farmer_id, analysis_id: f.analysis_id ?? undefined }),
-  });
-  const submit = form.onSubmit((values) => {
-    const body: OfficerActionBody = { ...values, farmer_id: f.farmer_id, analysis_id: f.analysis_id ?? undefined };
-    record.mutate(body, {
-      onSuccess: () => {
-        notifySuccess(t('extension.farmers.recorded', { name: f.username }));
-        form.reset();
-        close();
-      },
-      onError: (err) => notifyError(errorMessage(err)),
-    });
-  });
   const last = f.actions[0];
   return (
     <Card withBorder radius="md" padding="sm" component="article" aria-label={f.username}>
@@ -56,34 +39,9 @@ export function FarmerToCall({ code, farmer: f }: { code: string; farmer: Farmer
         </Text>
       )}
       {open ? (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="xs" mt="xs">
-            <FittingSegmentedControl
-              aria-label={t('extension.farmers.what')}
-              data={[
-                { value: 'called', label: t('extension.farmers.called') },
-                { value: 'visited', label: t('extension.farmers.visited') },
-              ]}
-              {...form.getInputProps('kind')}
-            />
-            <Textarea
-              label={t('extension.farmers.note')}
-              autosize
-              minRows={2}
-              maxLength={OFFICER_NOTE_MAX}
-              required
-              {...form.getInputProps('note')}
-            />
-            <Group gap="xs">
-              <Button type="submit" size="sm" loading={record.isPending}>
-                {t('extension.farmers.save')}
-              </Button>
-              <Button size="sm" variant="subtle" onClick={close}>
-                {t('extension.farmers.cancel')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <Suspense fallback={<Loader size="sm" mt="xs" aria-label={t('extension.farmers.record')} />}>
+          <RecordActionForm code={code} farmer={f} onDone={close} />
+        </Suspense>
       ) : (
         <Button size="sm" variant="light" mt="xs" onClick={toggle}>
           {t('extension.farmers.record')}

@@ -87,7 +87,7 @@ describe('OfficerWeekPage', () => {
     const farmer = screen.getByRole('article', { name: 'okello' });
     expect(within(farmer).getByRole('link', { name: '+256772000111' }).getAttribute('href')).toBe('tel:+256772000111');
     await userEvent.click(within(farmer).getByRole('button', { name: 'Record a call or visit' }));
-    await userEvent.type(within(farmer).getByRole('textbox', { name: /Note/ }), 'Sprayed twice');
+    await userEvent.type(await within(farmer).findByRole('textbox', { name: /Note/ }), 'Sprayed twice');
     await userEvent.click(within(farmer).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const post = calls.find((c) => c.method === 'POST')!;

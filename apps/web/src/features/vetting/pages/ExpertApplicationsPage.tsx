@@ -1,23 +1,25 @@
-import { type FormEvent, useState } from 'react';
-import { Badge, Button, Card, Group, Modal, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import type { VettingStatus } from '@kutu/contract';
-import { districtByCode } from '@kutu/contract/districts';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
 import { type ApplicantKind, type Application, useApplications, useDecide } from '../api/vetting.ts';
 import { FittingSegmentedControl } from '../../../components/FittingSegmentedControl.tsx';
-import { FailedMessages } from '../components/FailedMessages.tsx';
-import { Backups } from '../components/Backups.tsx';
+// The administrator's two cards below the applications load after the screen (its byte budget).
+const FailedMessages = lazy(() =>
+  import('../components/FailedMessages.tsx').then((m) => ({ default: m.FailedMessages })),
+);
+const Backups = lazy(() => import('../components/Backups.tsx').then((m) => ({ default: m.Backups })));
+// The refusal dialog loads on the first "Refuse".
+const RefuseDialog = lazy(() => import('../components/RefuseDialog.tsx').then((m) => ({ default: m.RefuseDialog })));
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { staffStringsReady } from '../../../lib/staff-strings.ts';
 
 const PAGE_SIZE = 10;
-/** The contract's REFUSAL_REASON_MAX (kept here: the contract's index would bring zod to this screen). */
-const REFUSAL_REASON_MAX = 500;
 const STATUS_COLOR: Record<VettingStatus, string> = { pending: 'yellow', approved: 'green', refused: 'red' };
 
 export function StatusBadge({ status }: { status: VettingStatus }) {
@@ -60,10 +62,7 @@ function Details({ application: a }: { application: Application }) {
   return (
     <>
       <Line label={t('vetting.admin.office')} value={a.office} />
-      <Line
-        label={t('vetting.admin.districts')}
-        value={a.districts.map((code) => districtByCode(code)?.name ?? code).join(', ')}
-      />
+      <Line label={t('vetting.admin.districts')} value={a.districts.map((d) => d.name).join(', ')} />
     </>
   );
 }
@@ -113,72 +112,6 @@ function ApplicationCard({
         </Group>
       )}
     </Card>
-  );
-}
-
-function RefuseDialog({
-  kind,
-  application,
-  onClose,
-}: {
-  kind: ApplicantKind;
-  application: Application | null;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const decide = useDecide(kind);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const close = () => {
-    setReason('');
-    setError(undefined);
-    onClose();
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!application) return;
-    if (reason.trim().length < 3) {
-      setError(t('vetting.admin.reasonNeeded'));
-      return;
-    }
-    decide.mutate(
-      { id: application.id, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          notifySuccess(t('vetting.admin.refused', { name: application.username }));
-          close();
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && err.fields.reason) setError(err.fields.reason);
-          else notifyError(errorMessage(err));
-        },
-      },
-    );
-  };
-  return (
-    <Modal opened={application !== null} onClose={close} title={t('vetting.admin.refuseTitle')} centered>
-      {application && (
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Text size="sm">{t('vetting.admin.refuseHint', { name: application.username })}</Text>
-            <Textarea
-              label={t('vetting.admin.reason')}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              error={error}
-              maxLength={REFUSAL_REASON_MAX}
-              autosize
-              minRows={3}
-              required
-              data-autofocus
-            />
-            <Button type="submit" color="red" loading={decide.isPending}>
-              {t('vetting.admin.refuse')}
-            </Button>
-          </Stack>
-        </form>
-      )}
-    </Modal>
   );
 }
 
@@ -260,9 +193,15 @@ export default function ExpertApplicationsPage() {
         </Stack>
         <ListPagination page={page} pageSize={PAGE_SIZE} count={list.data?.count ?? 0} onChange={setPage} />
       </ListState>
-      <RefuseDialog kind={kind} application={refusing} onClose={() => setRefusing(null)} />
-      <FailedMessages />
-      <Backups />
+      {refusing && (
+        <Suspense fallback={null}>
+          <RefuseDialog kind={kind} application={refusing} onClose={() => setRefusing(null)} />
+        </Suspense>
+      )}
+      <Suspense fallback={null}>
+        <FailedMessages />
+        <Backups />
+      </Suspense>
     </Stack>
   );
 }
