@@ -61,6 +61,9 @@ test('a farmer signs up in Kiswahili, reads codes, result and advice in it, then
   await field(page, sw.auth.fields.farmLocation).fill('Mbale');
   await field(page, sw.auth.fields.farmSize).fill('2');
   await page.getByRole('checkbox', { name: sw.auth.crops.MAIZE }).check();
+  await page.getByRole('checkbox', { name: sw.auth.signup.consent.service }).check();
+  // SMS too: the booking's answer is checked by SMS below (without it, SMS stay off as after STOP).
+  await page.getByRole('checkbox', { name: sw.auth.signup.consent.sms }).check();
   await page.getByRole('button', { name: sw.auth.signup.submit }).click();
 
   // The email and the SMS are written in Kiswahili, the account's language from sign-up.

@@ -47,7 +47,7 @@ test('sign-in takes the local phone form with the country, says what it read, an
 
 test('the sign-up phone row gives the number the whole width of a phone', async ({ page }) => {
   await page.goto('/auth/signup');
-  const number = page.getByLabel('Phone number');
+  const number = page.getByRole('textbox', { name: 'Phone number' });
   await number.fill('0772 123456');
   await expect(page.getByText('Read as +256 772 123456')).toBeVisible();
   const box = (await number.boundingBox())!;
