@@ -48,15 +48,20 @@ export function drawDistrictMap(
     const fill = s.own ? (s.alert || confirmed > 0 ? '#f59e0b' : '#86efac') : s.alert ? '#fca5a5' : '#e5e7eb';
     doc.lineWidth(s.own ? 1.2 : 0.5).fillAndStroke(fill, '#374151');
   }
+  // Districts drawn with their parent's boundary share its centre: their names stack instead of overlapping.
+  const namesAt = new Map<string, number>();
   for (const s of shapes) {
     const ring = s.rings.reduce((a, b) => (b.length > a.length ? b : a));
     const cx = ring.reduce((a, p) => a + p[0], 0) / ring.length;
     const cy = ring.reduce((a, p) => a + p[1], 0) / ring.length;
     const [px, py] = at([cx, cy]);
+    const key = `${Math.round(px)},${Math.round(py)}`;
+    const before = namesAt.get(key) ?? 0;
+    namesAt.set(key, before + 1);
     doc
       .fillColor('#111')
       .fontSize(s.own ? 8 : 6)
-      .text(s.name, px - 40, py - 3, { width: 80, align: 'center', lineBreak: false });
+      .text(s.name, px - 40, py - 3 + before * 8, { width: 80, align: 'center', lineBreak: false });
   }
   return true;
 }
