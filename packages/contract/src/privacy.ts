@@ -6,6 +6,12 @@ import { z } from 'zod';
  */
 export const CONSENT_TEXT_VERSION = '2026-11-v1';
 
+/**
+ * The one account that holds, anonymised, what others still need after an erasure. Its name cannot be a
+ * user's (the contract allows no space) and its "phone" is no number, so nobody can sign up as it or into it.
+ */
+export const FORMER_MEMBER = { username: 'Former member', phone: 'erased' } as const;
+
 /** What a person may agree to: the service itself (required to have an account), SMS, photos training the model. */
 export const consentPurposes = ['service', 'sms', 'training'] as const;
 export type ConsentPurpose = (typeof consentPurposes)[number];
@@ -58,7 +64,7 @@ export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
 export const erasureEntry = z.object({
   id: z.number().int(),
   at: z.iso.datetime(),
-  role: z.enum(['farmer', 'expert']),
+  role: z.enum(['farmer', 'expert', 'officer']),
   requested_via: z.enum(['web', 'sms']),
   counts: z.record(z.string(), z.number().int()),
 });

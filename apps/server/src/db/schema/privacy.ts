@@ -35,7 +35,7 @@ export const consents = pgTable(
 export const erasureLog = pgTable('erasure_log', {
   id: serial('id').primaryKey(),
   at: timestamp('at', { withTimezone: true }).notNull(),
-  role: text('role', { enum: ['farmer', 'expert'] }).notNull(),
+  role: text('role', { enum: ['farmer', 'expert', 'officer'] }).notNull(),
   requestedVia: text('requested_via', { enum: ['web', 'sms'] }).notNull(),
   counts: jsonb('counts').$type<Record<string, number>>().notNull(),
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  FORMER_MEMBER,
   districtByCode,
   type OfficerAction,
   type officerActionBody,
@@ -46,7 +47,8 @@ export function createExtensionService(
       kind: r.kind,
       note: r.note,
       at: iso(r.at),
-      officer: r.officer ?? '',
+      // An officer who erased their account: the note stays, under the name erased authors share.
+      officer: r.officer ?? FORMER_MEMBER.username,
       district: r.district,
     }));
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { FORMER_MEMBER } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   analyses,
@@ -11,6 +12,7 @@ import {
   erasureLog,
   moderationAudit,
   notifications,
+  officerActions,
   posts,
   readVersions,
   responses,
@@ -19,13 +21,6 @@ import {
   ussdActions,
 } from '../../db/schema/index.ts';
 
-/**
- * The one account that holds, anonymised, what the community or other people still need after an
- * erasure (a post others answered, a comment in their thread, an expert's clinic visits and slots).
- * Its name cannot be a user's (the contract allows no space) and its "phone" is no number, so nobody
- * can sign up as it or into it; it has no password.
- */
-export const FORMER_MEMBER = { username: 'Former member', phone: 'erased' } as const;
 const ANONYMOUS = 'former member';
 
 async function formerMember(tx: Tx): Promise<number> {
@@ -163,6 +158,12 @@ export function createErasureRepo(db: Db) {
           .update(availabilitySlots)
           .set({ expertId: former, isActive: false, place: null, videoUrl: null })
           .where(eq(availabilitySlots.expertId, userId));
+        // An officer's notes stay on the farmers' cases for the next officer and the experts, without who wrote them
+        // (the foreign key sets the officer to null).
+        const [notes] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(officerActions)
+          .where(eq(officerActions.officerId, userId));
         await tx.delete(readVersions).where(eq(readVersions.userId, userId));
         // The USSD replay guard keeps a day of the number's requests: they go with the person.
         if (user.phone) await tx.delete(ussdActions).where(eq(ussdActions.phone, user.phone));
@@ -175,6 +176,7 @@ export function createErasureRepo(db: Db) {
           training_samples_erased: samplesErased,
           training_samples_kept_anonymised: samplesKept,
           clinic_visits_kept_anonymised: visits.length,
+          officer_notes_kept_anonymised: notes.n,
         };
         await tx.delete(users).where(eq(users.id, userId));
         // Messages to other people that named the person (a booking, a reply): the name and number go.
@@ -200,7 +202,7 @@ export function createErasureRepo(db: Db) {
             })
             .where(sql`(${deliveries.body}::text like ${like} or ${deliveries.subject}::text like ${like})`);
         }
-        const role = user.role as 'farmer' | 'expert';
+        const role = user.role as 'farmer' | 'expert' | 'officer';
         await tx.insert(erasureLog).values({ at: now, role, requestedVia: via, counts });
         return { keys: [...new Set(keys.filter((k): k is string => Boolean(k)))], counts, role };
       });

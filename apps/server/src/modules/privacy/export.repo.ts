@@ -14,6 +14,8 @@ import {
   farmerProfiles,
   followUps,
   notifications,
+  officerActions,
+  officerProfiles,
   posts,
   responses,
   trainingSamples,
@@ -41,6 +43,7 @@ export function createExportRepo(db: Db) {
           account: profile,
           farmer: (await db.select().from(farmerProfiles).where(eq(farmerProfiles.userId, userId)))[0] ?? null,
           expert: (await db.select().from(expertProfiles).where(eq(expertProfiles.userId, userId)))[0] ?? null,
+          officer: (await db.select().from(officerProfiles).where(eq(officerProfiles.userId, userId)))[0] ?? null,
           details: (await db.select().from(userProfiles).where(eq(userProfiles.userId, userId)))[0] ?? null,
         },
         consents: await db.select().from(consents).where(eq(consents.userId, userId)).orderBy(consents.id),
@@ -122,6 +125,27 @@ export function createExportRepo(db: Db) {
           .from(clinicVisits)
           .where(eq(clinicVisits.farmerId, userId)),
         callbackRequests: await db.select().from(callbackRequests).where(eq(callbackRequests.userId, userId)),
+        /** What extension officers recorded about the person (a call or a visit, with the note), not which officer. */
+        officerNotesAboutMe: await db
+          .select({
+            kind: officerActions.kind,
+            note: officerActions.note,
+            district: officerActions.district,
+            analysisId: officerActions.analysisId,
+            createdAt: officerActions.createdAt,
+          })
+          .from(officerActions)
+          .where(eq(officerActions.farmerId, userId)),
+        /** An officer's own notes, without the farmer they are about. */
+        officerNotesWritten: await db
+          .select({
+            kind: officerActions.kind,
+            note: officerActions.note,
+            district: officerActions.district,
+            createdAt: officerActions.createdAt,
+          })
+          .from(officerActions)
+          .where(eq(officerActions.officerId, userId)),
         notifications: await db.select().from(notifications).where(eq(notifications.userId, userId)),
         /** The outbox rows addressed to the person (SMS and email). */
         messages: await db

@@ -16,7 +16,8 @@ posts.json           your community posts and comments
 bookings.json        your consultation bookings (an expert: your slots)
 clinic-visits.json   plant clinic visits made for you
 messages.json        notifications, SMS and emails addressed to you
-other.json           follow-up reminders, call-back requests, training samples made from your photos
+other.json           follow-up reminders, call-back requests, training samples made from your photos,
+                     extension officers' notes about you (and an officer's own notes)
 
 Ask Kutu to correct anything here from your profile, or delete your account there.
 `;
@@ -60,6 +61,8 @@ export function createExportService(deps: { db: Db; storage: FileStorage; clock:
           follow_ups: data.followUps,
           callback_requests: data.callbackRequests,
           training_samples_from_my_photos: data.trainingSamplesFromMyPhotos,
+          officer_notes_about_me: data.officerNotesAboutMe,
+          officer_notes_written: data.officerNotesWritten,
         }),
       ];
       const missing: string[] = [];

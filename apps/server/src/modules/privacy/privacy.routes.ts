@@ -30,7 +30,7 @@ export function privacyRoutes(app: App, { deps, services: { consent, exporter, e
       errorResponseBuilder: () => tooMany(message('errors.tooManyRequests')),
     },
   };
-  const person = guard('farmer', 'expert');
+  const person = guard('farmer', 'expert', 'officer');
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/privacy/')) reply.header('cache-control', 'no-store');
     return payload;

@@ -12,6 +12,7 @@ import {
   deliveries,
   erasureLog,
   notifications,
+  officerActions,
   posts,
   responses,
   trainingSamples,
@@ -316,5 +317,44 @@ describe('my data: the archive of everything held, and deleting the account', ()
     expect(await scanFor(t.deps.database, [expert.phone, expert.username, expert.email])).toEqual([]);
     const log = await get(privacyApi.erasures, admin);
     expect(log.json().items[0]).toMatchObject({ role: 'expert', requested_via: 'web' });
+  });
+
+  it("lets an extension officer take their data and erase their account; their notes stay on the farmer's case", async () => {
+    const officer = await createUser(t, 'officer', { districts: ['UG-208'] });
+    const farmer = await createUser(t, 'farmer');
+    const [action] = await db()
+      .insert(officerActions)
+      .values({
+        officerId: officer.id,
+        farmerId: farmer.id,
+        district: 'UG-208',
+        kind: 'called',
+        note: 'Sprayed on Monday, will check again',
+        createdAt: new Date(),
+      })
+      .returning();
+    // The officer's archive: the districts and the notes they wrote, not whom they were about.
+    const mine = await archiveOf(officer);
+    expect(JSON.parse(mine.get('profile.json')?.toString() ?? '{}').officer).toMatchObject({ districts: ['UG-208'] });
+    const written = JSON.parse(mine.get('other.json')?.toString() ?? '{}').officer_notes_written;
+    expect(written).toEqual([expect.objectContaining({ kind: 'called', note: 'Sprayed on Monday, will check again' })]);
+    expect([...mine.values()].map((b) => b.toString()).join('\n')).not.toContain(farmer.phone);
+    // The farmer's archive holds what officers noted about them, not who.
+    const theirs = JSON.parse((await archiveOf(farmer)).get('other.json')?.toString() ?? '{}');
+    expect(theirs.officer_notes_about_me).toEqual([
+      expect.objectContaining({ note: 'Sprayed on Monday, will check again' }),
+    ]);
+    expect(JSON.stringify(theirs)).not.toContain(officer.username);
+
+    const res = await post(t, privacyApi.deleteAccount, { password: officer.password }, officer.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const [kept] = await db().select().from(officerActions).where(eq(officerActions.id, action.id));
+    expect(kept).toMatchObject({ officerId: null, farmerId: farmer.id, note: 'Sprayed on Monday, will check again' });
+    expect(await scanFor(t.deps.database, [officer.phone, officer.username, officer.email])).toEqual([]);
+    const log = await get(privacyApi.erasures, admin);
+    expect(log.json().items[0]).toMatchObject({
+      role: 'officer',
+      counts: expect.objectContaining({ officer_notes_kept_anonymised: 1 }),
+    });
   });
 });
