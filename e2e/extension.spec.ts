@@ -118,4 +118,30 @@ test('an officer applies for Kumi, waits, is approved by an administrator and op
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await fitsThePhone(page);
   }
+
+  // The officer leaves the office: the administrator withdraws the approval, and the open session ends.
+  const officerToken = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const againContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const adminAgain = await againContext.newPage();
+  await adminAgain.goto('/auth');
+  await signIn(adminAgain, E2E_ADMIN.email, E2E_ADMIN.password);
+  await adminAgain.getByText('Extension officers', { exact: true }).click();
+  const approved = adminAgain.getByRole('article', { name: username });
+  await approved.getByRole('button', { name: 'Withdraw approval' }).click();
+  const dialog = adminAgain.getByRole('dialog', { name: "Withdraw this officer's approval" });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Moved to the Soroti office');
+  await fitsThePhone(adminAgain);
+  await dialog.getByRole('button', { name: 'Withdraw approval' }).click();
+  await expect(approved).toContainText('Refused');
+  await againContext.close();
+  const gone = await request.get('/api/extension/districts/UG-208/week/', {
+    headers: { authorization: `Bearer ${officerToken}` },
+  });
+  expect(gone.status()).toBe(401);
+  await page.reload();
+  await expect(page).toHaveURL(/\/auth/);
 });

@@ -85,9 +85,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const coordinator = deps.coordinator ?? createMemoryCoordinator((msg, err) => app.log.error({ err }, msg));
   // Sessions ended through another process: forget them here too and close their streams.
-  coordinator.on('session-revoked', (e) =>
-    sessions.ended(e.sessionId ? { sessionId: e.sessionId } : { userId: e.userId }),
-  );
+  coordinator.on('session-revoked', (e) => {
+    sessions.ended(e.sessionId ? { sessionId: e.sessionId } : { userId: e.userId });
+    // Every session of the user ended: an approval may have been withdrawn, so the gates ask again.
+    if (!e.sessionId) {
+      experts.forget(e.userId);
+      officers.forget(e.userId);
+    }
+  });
   const { deps: moduleDeps, services } = createServices(
     {
       ...deps,

@@ -50,6 +50,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const authShared = createAuthShared(deps, log);
   const consent = createConsentService(deps);
   const signup = createSignupService(authShared, consent);
+  const account = createAccountService(authShared);
   const erasure = createErasureService(deps, log);
   const advice = createAdviceService(deps);
   const outbreak = createOutbreakService(deps);
@@ -61,7 +62,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const retraining = createRetrainingService(deps, versions, deps.training, log);
   const samples = createSamplesService(deps, retraining);
   const resources = createResourcesService(deps);
-  const officerVetting = createOfficerVettingService(deps);
+  const officerVetting = createOfficerVettingService(deps, account);
   const extension = createExtensionService(deps, { outbreak, officers: officerVetting });
   const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps, extension });
   const services = {
@@ -70,7 +71,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     signup,
     session: createSessionService(authShared, signup),
     recovery: createRecoveryService(authShared),
-    account: createAccountService(authShared),
+    account,
     advice,
     analysis,
     resources,

@@ -291,4 +291,7 @@ export const extensionApi = {
   approvePath: (id: number) => `/api/admin/officer-applications/${id}/approve/`,
   refuse: '/api/admin/officer-applications/:id/refuse/',
   refusePath: (id: number) => `/api/admin/officer-applications/${id}/refuse/`,
+  /** An approved officer's approval withdrawn (they left the office): refused from then on, signed out everywhere. */
+  withdraw: '/api/admin/officer-applications/:id/withdraw/',
+  withdrawPath: (id: number) => `/api/admin/officer-applications/${id}/withdraw/`,
 } as const;

@@ -62,6 +62,7 @@ const samples: Record<SmsKey, Params[]> = {
   'vetting.refused.sms': [{ reason: longest(500) }],
   'officer.approved.sms': [{}],
   'officer.refused.sms': [{ reason: longest(500) }],
+  'officer.withdrawn.sms': [{ reason: longest(500) }],
   'officer.weekly.sms': [{ week: '2026-W53', district, confirmed: 99999, worse: 99999, waiting: 99999 }],
   'outbreak.alert.sms': each(crops, (crop) => ({ crop, source: district, district })),
   'outbreak.alert.smsNeighbour': each(crops, (crop) => ({ crop, source: district, district })),

@@ -27,6 +27,7 @@ export const smsTexts = {
   'vetting.refused.sms': { parts: 4 },
   'officer.approved.sms': { parts: 1 },
   'officer.refused.sms': { parts: 4 },
+  'officer.withdrawn.sms': { parts: 4 },
   // The Monday summary to an extension officer without an email address.
   'officer.weekly.sms': { parts: 1 },
   // What to look for in the field, so that the farmer can act on the SMS alone.

@@ -38,6 +38,10 @@ export function createExpertGate(
       const [code, key] = status === 'refused' ? refusals.refused : refusals.pending;
       throw new AppError(code, key, 403);
     },
+    /** Forgets an approval: the next request reads the status again (an approval withdrawn). */
+    forget(userId: number) {
+      approved.delete(userId);
+    },
   };
 }
 export type ExpertGate = ReturnType<typeof createExpertGate>;

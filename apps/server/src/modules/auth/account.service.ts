@@ -54,6 +54,13 @@ export function createAccountService(shared: AuthShared) {
       };
     },
 
+    /** Signs the user out everywhere, in every process (an administrator withdrew their approval). */
+    async endAllSessions(userId: number) {
+      await repo.revokeAllOf(userId, clock.now());
+      sessions.ended({ userId });
+      await revoked(userId);
+    },
+
     async completeProfile(userId: number, input: ProfileInput) {
       const now = clock.now();
       const latest = new Date(now);

@@ -43,6 +43,12 @@ export function createSessionsRepo(db: Db) {
       return rows.length === 1;
     },
 
+    /** Ends every session of the user (an approval withdrawn). */
+    revokeAllOf: (userId: number, now: Date) =>
+      db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt))),
     revokeFamily: (familyId: string, now: Date) =>
       db
         .update(refreshTokens)

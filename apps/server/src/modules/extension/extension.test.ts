@@ -336,7 +336,10 @@ describe('extension officers', () => {
     const noEmail = await createUser(t, 'officer', { districts: [KUMI] });
     await db.update(users).set({ email: null }).where(eq(users.id, noEmail.id));
     const delivery = testDelivery(t);
-    const officers = createOfficerVettingService({ db, clock: t.clock, delivery, config: t.deps.config });
+    const officers = createOfficerVettingService(
+      { db, clock: t.clock, delivery, config: t.deps.config },
+      { endAllSessions: () => Promise.reject(new Error('the Monday report withdraws nobody')) },
+    );
     const extension = createExtensionService(
       { db, clock: t.clock, delivery, config: t.deps.config },
       { outbreak, officers },

@@ -46,17 +46,20 @@ function toApplication(row: OfficerApplicationRow): OfficerApplication {
  * applicant is told in their language (app, SMS, email). An approved officer's districts are the ones
  * they applied for, and the one thing every extension route asks (`districtsOf`).
  */
-export function createOfficerVettingService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>) {
+export function createOfficerVettingService(
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>,
+  accounts: { endAllSessions(userId: number): Promise<void> },
+) {
   const repo = createOfficerVettingRepo(deps.db);
 
-  const decide = async (input: Decision, refused: boolean, reason = '') => {
+  const decide = async (input: Decision, refused: 'refused' | 'withdrawn' | false, reason = '') => {
     const ok = await decideAndTell(deps, createOfficerVettingRepo, input, (row) =>
       refused
         ? {
             type: 'officer_refused',
-            subject: message('officer.refused.subject'),
-            text: message('officer.refused.message', { name: row.username, reason }),
-            sms: smsMessage('officer.refused.sms', { reason }),
+            subject: message(`officer.${refused}.subject`),
+            text: message(`officer.${refused}.message`, { name: row.username, reason }),
+            sms: smsMessage(`officer.${refused}.sms`, { reason }),
           }
         : {
             type: 'officer_approved',
@@ -90,7 +93,25 @@ export function createOfficerVettingService(deps: Pick<ModuleDeps, 'db' | 'clock
       decide({ userId, from: [from], to: 'approved', reason: null, adminId, now: deps.clock.now() }, false),
 
     refuse: (adminId: number, userId: number, reason: string) =>
-      decide({ userId, from: ['pending'], to: 'refused', reason, adminId, now: deps.clock.now() }, true, reason),
+      decide({ userId, from: ['pending'], to: 'refused', reason, adminId, now: deps.clock.now() }, 'refused', reason),
+
+    /**
+     * Withdraws an approved officer (they left the office): refused with the reason, told, and signed out
+     * everywhere at once, so that no open screen keeps showing farmers' numbers.
+     */
+    async withdraw(adminId: number, userId: number, reason: string) {
+      const input = {
+        userId,
+        from: ['approved' as const],
+        to: 'refused' as const,
+        reason,
+        adminId,
+        now: deps.clock.now(),
+      };
+      const done = await decide(input, 'withdrawn', reason);
+      await accounts.endAllSessions(userId);
+      return done;
+    },
 
     /** The caller's own application: what they wait for, or their districts. */
     async me(userId: number): Promise<OfficerMeReply> {

@@ -113,4 +113,20 @@ export function vettingRoutes(app: App, { services: { vetting, officerVetting } 
     },
     async (req) => officerVetting.refuse(caller(req).userId, req.params.id, req.body.reason),
   );
+
+  app.post(
+    extensionApi.withdraw,
+    {
+      schema: {
+        tags,
+        description:
+          'Withdraws an approved extension officer with a reason they read: refused from then on, signed out everywhere (409 unless approved).',
+        params: idParam,
+        body: refuseApplicationBody,
+        response: { 200: officerApplication, ...errors },
+      },
+      config: admin,
+    },
+    async (req) => officerVetting.withdraw(caller(req).userId, req.params.id, req.body.reason),
+  );
 }

@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { activeAccount, lastSms, login } from '../../../test/support/auth-flow.ts';
 import { errorOf } from '../../../test/support/errors.ts';
-import { vettingApi, reviewApi, api, notificationsApi } from '@kutu/contract';
+import { vettingApi, reviewApi, api, notificationsApi, extensionApi } from '@kutu/contract';
 
 const APPLICATIONS = vettingApi.applications;
 const approve = (id: number) => vettingApi.approvePath(id);
@@ -229,5 +229,46 @@ describe('expert vetting (docs/decisions/0027)', () => {
 
   it('answers 404 for a user who never applied', async () => {
     expect((await send('POST', approve(farmer.id), admin)).statusCode).toBe(404);
+  });
+
+  it('withdraws an approved extension officer: signed out at once, refused from then on, told why in their language', async () => {
+    const officer = await createUser(t, 'officer', { districts: ['UG-208'], language: 'sw' });
+    const week = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: extensionApi.weekPath('UG-208'), headers });
+    expect((await week(officer.headers)).statusCode).toBe(200); // the gate now remembers the approval
+    const withdraw = (who: TestUser, reason?: string) =>
+      send('POST', extensionApi.withdrawPath(officer.id), who, reason === undefined ? {} : { reason });
+
+    expect((await withdraw(farmer, 'Left the office')).statusCode).toBe(403);
+    expect((await withdraw(admin)).statusCode).toBe(400);
+    const res = await withdraw(admin, 'Moved to another district office');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'refused', reason: 'Moved to another district office' });
+
+    // The open session ends with it, and a new sign-in meets the refusal.
+    expect((await week(officer.headers)).statusCode).toBe(401);
+    const again = await login(t, officer.email, officer.password);
+    const refusedNow = await week({ authorization: `Bearer ${again.access}` });
+    expect(refusedNow.statusCode).toBe(403);
+    expect(errorOf(refusedNow).code).toBe('OFFICER_REFUSED');
+    const reason = 'Moved to another district office';
+    const notes = (
+      await t.app.inject({
+        method: 'GET',
+        url: notificationsApi.list,
+        headers: { authorization: `Bearer ${again.access}` },
+      })
+    ).json() as NotificationList;
+    expect(notes.results[0]).toMatchObject({
+      type: 'officer_refused',
+      message: translate('sw', 'officer.withdrawn.message', { name: officer.username, reason }),
+    });
+    expect(lastSms(t, officer.phone).text).toContain(translate('sw', 'officer.withdrawn.sms', { reason }));
+
+    // Only an approved officer is withdrawn: twice, or a pending application, is a conflict.
+    expect((await withdraw(admin, 'Again')).statusCode).toBe(409);
+    const waiting = await createUser(t, 'officer', { districts: ['UG-208'], vetting: 'pending' });
+    const pendingWithdrawn = await send('POST', extensionApi.withdrawPath(waiting.id), admin, { reason: 'Not yet' });
+    expect(pendingWithdrawn.statusCode).toBe(409);
   });
 });

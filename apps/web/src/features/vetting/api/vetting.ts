@@ -34,10 +34,13 @@ export function useDecide(kind: ApplicantKind) {
   const client = useQueryClient();
   return useMutation({
     // Approval names the state the administrator saw, so an approval racing a refusal fails (409).
+    // An approved officer's approval is withdrawn with a reason, as a refusal is given.
     mutationFn: ({ id, reason, from }: { id: number; reason?: string; from?: VettingStatus }) =>
       reason === undefined
         ? http.post<Application>(pathsOf(kind).approvePath(id), { from: from === 'refused' ? 'refused' : 'pending' })
-        : http.post<Application>(pathsOf(kind).refusePath(id), { reason }),
+        : from === 'approved' && kind === 'officer'
+          ? http.post<Application>(extensionApi.withdrawPath(id), { reason })
+          : http.post<Application>(pathsOf(kind).refusePath(id), { reason }),
     onSettled: () => void client.invalidateQueries({ queryKey: vettingKey(kind) }),
   });
 }

@@ -8,7 +8,10 @@ import { type ApplicantKind, type Application, useDecide } from '../api/vetting.
 /** The contract's REFUSAL_REASON_MAX (kept here: the contract's index would bring zod to this screen). */
 const REFUSAL_REASON_MAX = 500;
 
-/** Refusing an expert's or an officer's application, with the reason they are told. */
+/**
+ * Refusing an expert's or an officer's application, or withdrawing an approved officer, with the reason
+ * they are told.
+ */
 export function RefuseDialog({
   kind,
   application,
@@ -20,6 +23,7 @@ export function RefuseDialog({
 }) {
   const { t } = useTranslation();
   const decide = useDecide(kind);
+  const withdraw = application?.status === 'approved';
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const close = () => {
@@ -35,10 +39,14 @@ export function RefuseDialog({
       return;
     }
     decide.mutate(
-      { id: application.id, reason: reason.trim() },
+      { id: application.id, reason: reason.trim(), from: application.status },
       {
         onSuccess: () => {
-          notifySuccess(t('vetting.admin.refused', { name: application.username }));
+          notifySuccess(
+            withdraw
+              ? t('vetting.admin.withdrawn', { name: application.username })
+              : t('vetting.admin.refused', { name: application.username }),
+          );
           close();
         },
         onError: (err) => {
@@ -49,11 +57,20 @@ export function RefuseDialog({
     );
   };
   return (
-    <Modal opened={application !== null} onClose={close} title={t('vetting.admin.refuseTitle')} centered>
+    <Modal
+      opened={application !== null}
+      onClose={close}
+      title={withdraw ? t('vetting.admin.withdrawTitle') : t('vetting.admin.refuseTitle')}
+      centered
+    >
       {application && (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <Text size="sm">{t('vetting.admin.refuseHint', { name: application.username })}</Text>
+            <Text size="sm">
+              {withdraw
+                ? t('vetting.admin.withdrawHint', { name: application.username })
+                : t('vetting.admin.refuseHint', { name: application.username })}
+            </Text>
             <Textarea
               label={t('vetting.admin.reason')}
               value={reason}
@@ -66,7 +83,7 @@ export function RefuseDialog({
               data-autofocus
             />
             <Button type="submit" color="red" loading={decide.isPending}>
-              {t('vetting.admin.refuse')}
+              {withdraw ? t('vetting.admin.withdraw') : t('vetting.admin.refuse')}
             </Button>
           </Stack>
         </form>

@@ -71,11 +71,14 @@ function ApplicationCard({
   application: a,
   onApprove,
   onRefuse,
+  onWithdraw,
   busy,
 }: {
   application: Application;
   onApprove: () => void;
   onRefuse: () => void;
+  /** Only officers' approvals are withdrawn (they leave their office). */
+  onWithdraw?: () => void;
   busy: boolean;
 }) {
   const { t } = useTranslation();
@@ -109,6 +112,13 @@ function ApplicationCard({
               {t('vetting.admin.refuse')}
             </Button>
           )}
+        </Group>
+      )}
+      {a.status === 'approved' && onWithdraw && (
+        <Group mt="md" gap="xs">
+          <Button size="sm" color="red" variant="light" onClick={onWithdraw} disabled={busy}>
+            {t('vetting.admin.withdraw')}
+          </Button>
         </Group>
       )}
     </Card>
@@ -188,6 +198,7 @@ export default function ExpertApplicationsPage() {
               busy={decide.isPending && decide.variables?.id === a.id}
               onApprove={() => approve(a)}
               onRefuse={() => setRefusing(a)}
+              onWithdraw={kind === 'officer' ? () => setRefusing(a) : undefined}
             />
           ))}
         </Stack>
