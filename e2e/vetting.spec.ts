@@ -101,6 +101,10 @@ test('a new expert waits on a screen that says so until an administrator approve
   const backups = admin.getByRole('article', { name: 'Backups' });
   await expect(backups).toContainText(/No backup has been taken yet\.|Last backup: /);
   await expect(backups).toContainText(/A backup is taken every \d+ hours?; the last \d+ are kept\./);
+  // And which accounts were erased, without who.
+  const erased = admin.getByRole('region', { name: 'Accounts erased' });
+  await expect(erased).toContainText(/No account has been erased\.|erased|kept/);
+  await fitsThePhone(admin);
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(card).toContainText('Approved');
   await adminContext.close();

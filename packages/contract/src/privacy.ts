@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginated } from './common.ts';
 
 /**
  * The version of the consent texts a person is shown (web sign-up, USSD registration, clinic visit,
@@ -68,5 +69,6 @@ export const erasureEntry = z.object({
   requested_via: z.enum(['web', 'sms']),
   counts: z.record(z.string(), z.number().int()),
 });
-export const erasureList = z.object({ items: z.array(erasureEntry) });
+export const erasureList = paginated(erasureEntry);
+export type ErasureList = z.infer<typeof erasureList>;
 export type ErasureEntry = z.infer<typeof erasureEntry>;

@@ -208,7 +208,14 @@ export function createErasureRepo(db: Db) {
       });
     },
 
-    erasures: async (limit: number) =>
-      db.select().from(erasureLog).orderBy(desc(erasureLog.at), desc(erasureLog.id)).limit(limit),
+    erasures: async ({ limit, offset }: { limit: number; offset: number }) => ({
+      rows: await db
+        .select()
+        .from(erasureLog)
+        .orderBy(desc(erasureLog.at), desc(erasureLog.id))
+        .limit(limit)
+        .offset(offset),
+      total: (await db.select({ n: sql<number>`count(*)::int` }).from(erasureLog))[0].n,
+    }),
   };
 }

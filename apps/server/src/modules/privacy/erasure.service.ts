@@ -1,8 +1,9 @@
-import type { DeleteAccountBody, ErasureEntry } from '@kutu/contract';
+import type { DeleteAccountBody, ErasureEntry, PageQuery, Paginated } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { message } from '../../i18n/i18n.ts';
 import { smsText } from '../../i18n/sms-texts.ts';
 import { AppError, badRequest, forbidden, tooMany } from '../../lib/errors.ts';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { CODE_TTL_MS, codeProblem, newCode, RESEND_GAP_MS, wrongCodeMessage } from '../auth/codes.ts';
 import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { createErasureRepo } from './erasure.repo.ts';
@@ -110,17 +111,17 @@ export function createErasureService(
       return 'erased';
     },
 
-    async erasures(limit = 200): Promise<{ items: ErasureEntry[] }> {
-      const rows = await repo.erasures(limit);
-      return {
-        items: rows.map((r) => ({
-          id: r.id,
-          at: r.at.toISOString(),
-          role: r.role,
-          requested_via: r.requestedVia,
-          counts: r.counts,
-        })),
-      };
+    /** The erasure log, newest first, a page at a time. */
+    async erasures(query: PageQuery): Promise<Paginated<ErasureEntry>> {
+      const { rows, total } = await repo.erasures(pageWindow(query));
+      const entries = rows.map((r) => ({
+        id: r.id,
+        at: r.at.toISOString(),
+        role: r.role,
+        requested_via: r.requestedVia,
+        counts: r.counts,
+      }));
+      return toPage(entries, total, query);
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   consentState,
   deleteAccountBody,
   erasureList,
+  pageQuery,
   messageReply,
   privacyApi,
 } from '@kutu/contract';
@@ -116,10 +117,11 @@ export function privacyRoutes(app: App, { deps, services: { consent, exporter, e
       schema: {
         tags,
         description: 'Administrators: the erasure log (when, role, how asked, counts), nothing of the person.',
-        response: { 200: erasureList, ...errorReplies(401, 403) },
+        querystring: pageQuery,
+        response: { 200: erasureList, ...errorReplies(400, 401, 403) },
       },
       config: guard('admin'),
     },
-    async () => erasure.erasures(),
+    async (req) => erasure.erasures(req.query),
   );
 }

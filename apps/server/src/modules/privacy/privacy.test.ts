@@ -239,7 +239,7 @@ describe('my data: the archive of everything held, and deleting the account', ()
     // The administrator's log: when, role, how, counts; nothing of her.
     const log = await get(privacyApi.erasures, admin);
     expect(log.statusCode).toBe(200);
-    expect(log.json().items).toEqual([
+    expect(log.json().results).toEqual([
       expect.objectContaining({
         role: 'farmer',
         requested_via: 'web',
@@ -316,7 +316,7 @@ describe('my data: the archive of everything held, and deleting the account', ()
     expect(samples.map((x) => x.uploaderId)).toEqual(labelled.map(() => null));
     expect(await scanFor(t.deps.database, [expert.phone, expert.username, expert.email])).toEqual([]);
     const log = await get(privacyApi.erasures, admin);
-    expect(log.json().items[0]).toMatchObject({ role: 'expert', requested_via: 'web' });
+    expect(log.json().results[0]).toMatchObject({ role: 'expert', requested_via: 'web' });
   });
 
   it("lets an extension officer take their data and erase their account; their notes stay on the farmer's case", async () => {
@@ -352,9 +352,15 @@ describe('my data: the archive of everything held, and deleting the account', ()
     expect(kept).toMatchObject({ officerId: null, farmerId: farmer.id, note: 'Sprayed on Monday, will check again' });
     expect(await scanFor(t.deps.database, [officer.phone, officer.username, officer.email])).toEqual([]);
     const log = await get(privacyApi.erasures, admin);
-    expect(log.json().items[0]).toMatchObject({
+    expect(log.json().results[0]).toMatchObject({
       role: 'officer',
       counts: expect.objectContaining({ officer_notes_kept_anonymised: 1 }),
     });
+    // A page at a time, newest first.
+    const all = log.json();
+    expect(all.count).toBeGreaterThanOrEqual(3);
+    const second = (await get(`${privacyApi.erasures}?page=2&page_size=1`, admin)).json();
+    expect(second).toMatchObject({ count: all.count, previous: 1, results: [all.results[1]] });
+    expect((await get(`${privacyApi.erasures}?page=0`, admin)).statusCode).toBe(400);
   });
 });

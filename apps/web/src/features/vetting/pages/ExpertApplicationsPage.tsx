@@ -14,6 +14,7 @@ const FailedMessages = lazy(() =>
   import('../components/FailedMessages.tsx').then((m) => ({ default: m.FailedMessages })),
 );
 const Backups = lazy(() => import('../components/Backups.tsx').then((m) => ({ default: m.Backups })));
+const ErasureLog = lazy(() => import('../components/ErasureLog.tsx').then((m) => ({ default: m.ErasureLog })));
 // The refusal dialog loads on the first "Refuse".
 const RefuseDialog = lazy(() => import('../components/RefuseDialog.tsx').then((m) => ({ default: m.RefuseDialog })));
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
@@ -212,6 +213,7 @@ export default function ExpertApplicationsPage() {
       <Suspense fallback={null}>
         <FailedMessages />
         <Backups />
+        <ErasureLog />
       </Suspense>
     </Stack>
   );

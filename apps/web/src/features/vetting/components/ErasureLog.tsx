@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import type { ErasureEntry } from '@kutu/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format.ts';
+import { ListPagination } from '../../../components/ListPagination.tsx';
+import { ListState } from '../../../components/ListState.tsx';
+import { useErasures } from '../api/erasures.ts';
+
+const PAGE_SIZE = 10;
+
+/** The counts an erasure records, in the order an administrator reads them; others are shown by their name. */
+const COUNT_ORDER = [
+  'analyses',
+  'photos',
+  'posts_erased',
+  'posts_kept_anonymised',
+  'comments_kept_anonymised',
+  'training_samples_erased',
+  'training_samples_kept_anonymised',
+  'clinic_visits_kept_anonymised',
+  'officer_notes_kept_anonymised',
+];
+const ordered = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => (COUNT_ORDER.indexOf(a) + 1 || 99) - (COUNT_ORDER.indexOf(b) + 1 || 99));
+
+function ErasureCard({ entry }: { entry: ErasureEntry }) {
+  const { t } = useTranslation();
+  const when = formatDateTime(entry.at);
+  const counts = ordered(entry.counts);
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={when}>
+      <Group justify="space-between" wrap="wrap" gap="xs" mb="xs">
+        <Text fw={700}>{when}</Text>
+        <Group gap="xs">
+          <Badge variant="light">{t(`erasures.role.${entry.role}`)}</Badge>
+          <Badge variant="light" color="gray">
+            {t(`erasures.via.${entry.requested_via}`)}
+          </Badge>
+        </Group>
+      </Group>
+      {counts.length === 0 ? (
+        <Text size="sm">{t('erasures.nothingElse')}</Text>
+      ) : (
+        <List size="sm" spacing={2}>
+          {counts.map(([key, count]) => (
+            <List.Item key={key}>{t(`erasures.counts.${key}`, { count, defaultValue: `${key}: ${count}` })}</List.Item>
+          ))}
+        </List>
+      )}
+    </Card>
+  );
+}
+
+/** The administrator's record of erased accounts (docs/privacy.md): nothing that identifies the person. */
+export function ErasureLog() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const list = useErasures(page, PAGE_SIZE);
+  const results = list.data?.results ?? [];
+  return (
+    <Stack gap="md" component="section" aria-labelledby="erasures-title">
+      <Title order={2} size="h3" id="erasures-title">
+        {t('erasures.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('erasures.intro')}
+      </Text>
+      <ListState
+        query={list}
+        errorTitle={t('erasures.loadFailed')}
+        empty={results.length === 0}
+        emptyText={t('erasures.empty')}
+      >
+        <Stack gap="sm">
+          {results.map((e) => (
+            <ErasureCard key={e.id} entry={e} />
+          ))}
+        </Stack>
+        <ListPagination page={page} pageSize={PAGE_SIZE} count={list.data?.count ?? 0} onChange={setPage} />
+      </ListState>
+    </Stack>
+  );
+}
