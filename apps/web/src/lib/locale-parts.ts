@@ -18,10 +18,18 @@ export const FIRST_SECTIONS: readonly string[] = [
 
 /**
  * Sections only staff screens read (the expert's and administrator's tools: training, plant clinic visits,
- * basic-phone tools, failed messages, backups): a third part, loaded with those screens (lib/staff-strings.ts), so a
+ * basic-phone tools, failed messages, backups, erased accounts): a third part, loaded with those screens (lib/staff-strings.ts), so a
  * farmer's screens do not download them.
  */
-export const STAFF_SECTIONS: readonly string[] = ['training', 'clinic', 'phone', 'delivery', 'backups', 'extension'];
+export const STAFF_SECTIONS: readonly string[] = [
+  'training',
+  'clinic',
+  'phone',
+  'delivery',
+  'backups',
+  'erasures',
+  'extension',
+];
 
 export type LocalePart = 'first' | 'account' | 'staff';
 
