@@ -89,6 +89,21 @@ describe('delivery lease: a slow gateway sends each part once with two workers',
     expect(loadConfig({ DELIVERY_LEASE_SECONDS: '300' }).deliveryLeaseSeconds).toBe(300);
   });
 
+  it('gives up on a gateway that has not answered within SMS_GATEWAY_TIMEOUT_SECONDS, for a retry', async () => {
+    const sms = createSms({
+      gatewayUrl: gateway.url,
+      apiKey: gateway.apiKey,
+      username: gateway.username,
+      senderId: 'KUTU',
+      timeoutMs: loadConfig({ SMS_GATEWAY_TIMEOUT_SECONDS: '0.2' }).sms.timeoutMs,
+    });
+    const started = performance.now();
+    const failed = await sms.send('+256799999001', 'Kutu: test').catch((err: Error & { permanent?: boolean }) => err);
+    expect(failed).toMatchObject({ name: 'TimeoutError' });
+    expect((failed as { permanent?: boolean }).permanent).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(GATEWAY_MS);
+  });
+
   it('with the lease config.ts gives, each of the three parts reaches the gateway once', async () => {
     const { posts } = await sendWith(t.deps.config.deliveryLeaseSeconds * 1000, 'lease-derived');
     expect(posts).toHaveLength(3);
