@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { shortestLeaseSeconds } from './lib/delivery-lease.ts';
 
 const DEV_SECRET = 'kutu-development-secret-change-me-in-production';
 /** Published in this repository, so never accepted in production. */
@@ -126,8 +127,13 @@ const schema = z
       .default('*384*123#'),
     /** The shared secret the SMS gateway's delivery reports carry (`?secret=`); unset: reports are refused. */
     SMS_REPORT_SECRET: z.string().min(16).optional(),
-    /** How long a delivery worker holds the messages it claimed; a dead worker's are sent after this. */
-    DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Seconds the SMS gateway has to answer one request (one part of a message); the delivery lease follows from it. */
+    SMS_GATEWAY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
+    /**
+     * How long a delivery worker holds the messages it claimed; a dead worker's are sent after this.
+     * Unset: the shortest lease that covers the longest send at SMS_GATEWAY_TIMEOUT_SECONDS (lib/delivery-lease.ts).
+     */
+    DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     JWT_ACCESS_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     JWT_REFRESH_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -179,6 +185,15 @@ const schema = z
         code: 'custom',
         path: ['SMS_GATEWAY_URL'],
         message: 'SMS_GATEWAY_URL is required with SMS_TRANSPORT=gateway',
+      });
+    }
+    // A claim that ran out while its send still waits on the gateway lets another worker send it again.
+    const shortestLease = shortestLeaseSeconds(env.SMS_GATEWAY_TIMEOUT_SECONDS * 1000);
+    if (env.DELIVERY_LEASE_SECONDS !== undefined && env.DELIVERY_LEASE_SECONDS < shortestLease) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DELIVERY_LEASE_SECONDS'],
+        message: `${env.DELIVERY_LEASE_SECONDS} s is shorter than the longest send at SMS_GATEWAY_TIMEOUT_SECONDS=${env.SMS_GATEWAY_TIMEOUT_SECONDS} allows: at least ${shortestLease} s (a send starts in the first half of its lease, and each part of a long SMS may wait the whole timeout); leave it unset to derive it`,
       });
     }
     if (env.NODE_ENV !== 'production') return;
@@ -282,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       apiKey: e.SMS_GATEWAY_KEY,
       username: e.SMS_GATEWAY_USERNAME,
       senderId: e.SMS_SENDER_ID,
+      timeoutMs: e.SMS_GATEWAY_TIMEOUT_SECONDS * 1000,
     },
     phone: { callbackSecret: e.AT_CALLBACK_SECRET, rateLimitMax: e.PHONE_RATE_LIMIT_MAX, ussdCode: e.USSD_CODE },
     jwt: {
@@ -307,7 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     storageUrl: e.STORAGE_URL,
     metricsToken: e.METRICS_TOKEN,
     smsReportSecret: e.SMS_REPORT_SECRET,
-    deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
+    deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS ?? shortestLeaseSeconds(e.SMS_GATEWAY_TIMEOUT_SECONDS * 1000),
     backup: {
       dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       keep: e.BACKUP_KEEP,

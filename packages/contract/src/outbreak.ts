@@ -78,7 +78,10 @@ export const outbreakMapDistrict = z.object({
   confirmed: smallCount,
   /** Rust by the model with confidence, not yet reviewed by an expert. */
   reported: smallCount,
-  /** Whether try-out data (npm run outbreak:demo) is part of these counts. */
+  /**
+   * Whether try-out data (npm run outbreak:demo) is part of these counts: real and try-out cases are
+   * counted apart, each shown only at 3 or more on its own, and the shown ones added.
+   */
   demo: z.boolean(),
   /** Whether an outbreak alert is active for this district and crop. */
   alert: z.boolean(),
@@ -162,7 +165,10 @@ export const outbreakExportQuery = z.object({
 });
 export type OutbreakExportQuery = z.input<typeof outbreakExportQuery>;
 
-/** The CSV export's header (expert): `<3` stands for 0, 1 or 2 cases; `demo` is `true` for try-out rows. */
+/**
+ * The CSV export's header (expert): `<3` stands for 0, 1 or 2 cases; `demo` is `true` for a line of
+ * try-out cases only: a week's real and try-out cases are lines of their own, never added together.
+ */
 export const OUTBREAK_EXPORT_COLUMNS = [
   'week',
   'week_start',

@@ -75,6 +75,8 @@ export function createSms(opts: {
   username?: string;
   /** `from`: an approved sender id or short code; empty sends with the account's default. */
   senderId: string;
+  /** How long one request may wait for the gateway's answer (config: SMS_GATEWAY_TIMEOUT_SECONDS; the delivery lease follows from it). */
+  timeoutMs?: number;
   outbox?: Outbox;
   log?: Logger;
   fetchImpl?: typeof fetch;
@@ -98,7 +100,7 @@ export function createSms(opts: {
             message: text,
             ...(opts.senderId ? { from: opts.senderId } : {}),
           }),
-          signal: AbortSignal.timeout(10_000),
+          signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
         });
         // 4xx other than rate limiting: the request itself is wrong (key, username), a retry cannot help.
         if (!res.ok) {

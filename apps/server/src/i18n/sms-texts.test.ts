@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { districts, languages, outbreakCrops, reviewVerdicts, shortLinks } from '@kutu/contract';
+import { MAX_SMS_PARTS } from '../lib/delivery-lease.ts';
 import { isGsm7, plainSms, smsParts } from '../modules/delivery/sms-text.ts';
 import { type Message, message, type Params, render } from './i18n.ts';
 import { type SmsKey, smsTexts } from './sms-texts.ts';
@@ -111,5 +112,9 @@ describe('every SMS Kutu sends, in every language (i18n/sms-texts.ts)', () => {
       }
     // Exactly: a key allowed more messages than it needs would let a longer text through unseen.
     expect(most).toBe(smsTexts[key].parts);
+  });
+
+  it('no SMS takes more messages than the delivery lease allows for (lib/delivery-lease.ts)', () => {
+    expect(Math.max(...keys.map((key) => smsTexts[key].parts))).toBeLessThanOrEqual(MAX_SMS_PARTS);
   });
 });

@@ -86,7 +86,7 @@ describe('delivery channels: one table', () => {
     await worker.sendDue();
     const row = await rowOf(`pigeon-refused|${refused.id}|pigeon`);
     expect(row).toMatchObject({ state: 'failed', attempts: 1, error: 'No loft at +256700000010' });
-    const page = await worker.failed({ page: 1, page_size: 50 }, 'en');
+    const page = await worker.failed({ page: 1, page_size: 50 });
     const listed = page.results.find((m) => m.id === row!.id);
     expect(listed).toMatchObject({ channel: 'pigeon', to: { id: refused.id, address: '+256700000010' } });
   });

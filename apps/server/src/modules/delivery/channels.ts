@@ -34,7 +34,16 @@ export interface Channel {
     to: { address: string; language: Language },
     text: string,
   ): Promise<{ gatewayId?: string | null }>;
+  /**
+   * The text as `send` puts it on the wire, in `language` (the administrators' failed list shows it):
+   * an SMS's numbered parts, an email with its link. None: the rendered text as it is.
+   */
+  asSent?(row: Pick<ClaimedDelivery, 'link'>, language: Language, text: string): string;
 }
+
+/** An email's text as sent: the message, then the link to it in Kutu. */
+const emailText = (row: Pick<ClaimedDelivery, 'link'>, language: Language, text: string) =>
+  row.link ? `${text}\n\n${t(language, 'consultations.seeInKutu', { link: row.link })}` : text;
 
 /** A row whose channel has no record here: failed for good, never sent some other way. */
 export class UnknownChannelError extends Error {
@@ -73,6 +82,7 @@ export function createChannels(deps: {
         }
         return { gatewayId: first };
       },
+      asSent: (_row, _language, text) => smsParts(text).join('\n'),
     },
     email: {
       compose: (tell) =>
@@ -86,14 +96,14 @@ export function createChannels(deps: {
       address: (person) => person.email,
       allowed: () => true,
       async send(row, to, text) {
-        const link = row.link ? `\n\n${t(to.language, 'consultations.seeInKutu', { link: row.link })}` : '';
         await deps.mailer.send({
           to: to.address,
           subject: row.subject ? render(to.language, restoreMessage(row.subject)) : 'Kutu',
-          text: `${text}${link}`,
+          text: emailText(row, to.language, text),
         });
         return {};
       },
+      asSent: emailText,
     },
   };
 }

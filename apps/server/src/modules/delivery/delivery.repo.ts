@@ -118,6 +118,7 @@ export function createDeliveryRepo(db: Db) {
             channel: deliveries.channel,
             kind: deliveries.kind,
             body: deliveries.body,
+            link: deliveries.link,
             attempts: deliveries.attempts,
             error: deliveries.error,
             report: deliveries.report,

@@ -19,13 +19,14 @@ export function deliveryRoutes(app: App, { services: { delivery } }: RouteContex
     {
       schema: {
         tags,
-        description: 'Messages (SMS, email) that failed for good, newest first, with the reason.',
+        description:
+          "Messages (SMS, email) that failed for good, newest first: each as it was sent (the recipient's language), with why it failed.",
         querystring: pageQuery,
         response: { 200: failedMessagePage, ...errors },
       },
       config: admin,
     },
-    async (req) => delivery.failed(req.query, await req.language()),
+    async (req) => delivery.failed(req.query),
   );
 
   app.post(

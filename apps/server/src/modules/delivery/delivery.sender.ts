@@ -1,5 +1,6 @@
 import type { Clock } from '../../adapters/clock.ts';
 import { render, restoreMessage } from '../../i18n/i18n.ts';
+import { shortestLeaseSeconds } from '../../lib/delivery-lease.ts';
 import { messagesSent } from '../../lib/metrics.ts';
 import type { DeliveryRepo, Recipient } from './delivery.repo.ts';
 import type { MessageKind } from '../../lib/deliverer.ts';
@@ -14,7 +15,10 @@ export interface SenderOptions {
   batch?: number;
   /** Sends in flight at once in this process. */
   concurrency?: number;
-  /** How long a claim holds: a worker that died holding rows gives them up after this. */
+  /**
+   * How long a claim holds: a worker that died holding rows gives them up after this. At least twice the
+   * longest send (lib/delivery-lease.ts; config.ts derives it from the gateway's timeout).
+   */
   leaseMs?: number;
   /** Pause between passes when nothing is due. */
   idleMs?: number;
@@ -35,7 +39,7 @@ export function createSender(
   const concurrency = opts.concurrency ?? 8;
   // Small claims: every row claimed is sent soon after, well inside its lease.
   const batch = opts.batch ?? concurrency * 4;
-  const leaseMs = opts.leaseMs ?? 60_000;
+  const leaseMs = opts.leaseMs ?? shortestLeaseSeconds(10_000) * 1000;
   const log = opts.log ?? (() => {});
 
   /** Sends one row by its channel's record; throws what the channel threw. Returns the gateway's id, or why it was not sent. */
@@ -107,7 +111,8 @@ export function createSender(
         while (next < rows.length) {
           const row = rows[next++];
           // A send starts only in the first half of the claim's lease (a slow pass on a loaded machine):
-          // after that another worker may take the row, and two living workers must never both send it.
+          // the lease is at least twice the longest send, so a send started here ends before another
+          // worker may take the row, and two living workers never both send it.
           // A stopping process gives its rows back at once rather than send them into its forced exit.
           if (stopping || performance.now() - claimedAt > leaseMs / 2) {
             await repo.release(row.id, row.attempts).catch((err) => log(`delivery ${row.id} not released`, err));

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { DeliveryReport, FailedMessagePage, Language, PageQuery } from '@kutu/contract';
+import type { DeliveryReport, FailedMessagePage, PageQuery } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { render, restoreMessage, storeMessage } from '../../i18n/i18n.ts';
@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { DeliveryChannel } from '@kutu/contract';
 import { type Channel, createChannels } from './channels.ts';
+import { failureKind } from './failure-kind.ts';
 import { createDeliveryRepo, type NewDelivery } from './delivery.repo.ts';
 import { createSender, type SenderOptions } from './delivery.sender.ts';
 
@@ -113,20 +114,30 @@ export function createDeliveryService(
     start: sender.start,
     stop: sender.stop,
 
-    /** Messages failed for good, newest first, written in the language of the administrator who reads them. */
-    async failed(query: PageQuery, language: Language): Promise<FailedMessagePage> {
+    /**
+     * Messages failed for good, newest first, each as it was sent: in the recipient's language (the one
+     * the sender rendered it in, unless they changed it since), as its channel sends it. Why it failed
+     * comes as a kind (the administrator's screen says it in their language) beside the gateway's words.
+     */
+    async failed(query: PageQuery): Promise<FailedMessagePage> {
       const { rows, total } = await repo.failed(pageWindow(query));
       return toPage(
-        rows.map((r) => ({
-          id: r.id,
-          channel: r.channel,
-          to: { id: r.userId, username: r.username, address: channels[r.channel]?.address(r) ?? '' },
-          text: render(language, restoreMessage(r.body)),
-          attempts: r.attempts,
-          reason: r.error ?? '',
-          report: r.report,
-          created_at: r.createdAt.toISOString(),
-        })),
+        rows.map((r) => {
+          const channel = Object.hasOwn(channels, r.channel) ? channels[r.channel] : undefined;
+          const text = render(r.language, restoreMessage(r.body));
+          return {
+            id: r.id,
+            channel: r.channel,
+            to: { id: r.userId, username: r.username, address: channel?.address(r) ?? '' },
+            text: channel?.asSent ? channel.asSent(r, r.language, text) : text,
+            language: r.language,
+            attempts: r.attempts,
+            reason_kind: failureKind(r),
+            reason: r.error ?? '',
+            report: r.report,
+            created_at: r.createdAt.toISOString(),
+          };
+        }),
         total,
         query,
       );

@@ -269,7 +269,11 @@ export function createOutbreakRepo(db: Db) {
               and ${caseStateSql} <> 'none'`,
       ),
 
-    /** Weekly counts of one crop (or all) since `from` (and up to `to`), per district (or one). */
+    /**
+     * Weekly counts of one crop (or all) since `from` (and up to `to`), per district (or one): real and
+     * try-out (demo) counts in rows of their own, never summed, so each is published under the privacy
+     * rule on its own (published.ts).
+     */
     weekly: (q: { crop?: string; from: string; to?: string; district?: string; realOnly?: boolean }) =>
       rowsOf<{
         district: string;
@@ -283,16 +287,15 @@ export function createOutbreakRepo(db: Db) {
       }>(
         db,
         sql`select district, crop, week_start::text as "weekStart", sum(confirmed)::int as confirmed,
-              sum(reported)::int as reported, sum(unreviewed)::int as unreviewed, bool_or(demo and (confirmed > 0 or reported > 0)) as demo,
-              max(updated_at) as changed
+              sum(reported)::int as reported, sum(unreviewed)::int as unreviewed, demo, max(updated_at) as changed
             from outbreak_counts where week_start >= ${q.from}
             ${q.to ? sql`and week_start <= ${q.to}` : sql``}
             ${q.crop ? sql`and crop = ${q.crop}` : sql``}
             ${q.district ? sql`and district = ${q.district}` : sql``}
             ${q.realOnly ? sql`and not demo` : sql``}
-            group by district, crop, week_start
+            group by district, crop, week_start, demo
             having sum(confirmed) > 0 or sum(reported) > 0
-            order by week_start, district, crop`,
+            order by week_start, district, crop, demo`,
       ),
 
     openAlertDistricts: async (crop: string) =>

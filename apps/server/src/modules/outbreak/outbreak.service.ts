@@ -158,8 +158,9 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
     /**
      * The counts every outbreak figure is made of (farmer-weeks per district, crop and week, unrounded):
      * an extension officer's week reads its own district's from here, so its numbers are the table's.
+     * Real cases only: try-out (demo) farmers are no officer's to visit.
      */
-    weeklyCounts: (q: { from: string; to?: string; district?: string }) => repo.weekly(q),
+    weeklyCounts: (q: { from: string; to?: string; district?: string }) => repo.weekly({ ...q, realOnly: true }),
     openAlertDistricts: (crop: string) => repo.openAlertDistricts(crop),
     async settings(userId: number) {
       const s = await repo.settings(userId);

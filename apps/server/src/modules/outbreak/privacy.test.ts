@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { removeDemoUsers } from './demo-users.ts';
+import { createDistrictRust } from './district-now.ts';
 import { createOutbreakRepo } from './outbreak.repo.ts';
 import { inOutbreak } from './rule.ts';
 import { users } from '../../db/schema/index.ts';
@@ -121,6 +122,52 @@ describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presen
     expect(table.results.map((r) => r.code)).not.toContain(BUKEDEA);
     expect((await get(outbreakApi.exportCsv, { crop: 'beans' })).body).not.toContain(BUKEDEA);
     expect(map.data_as_of).toBe(`${W48}T00:00:00.000Z`);
+  });
+
+  it('keeps demo and real cases apart: a demo case never lifts 1 or 2 real ones into view', async () => {
+    // Maize, this week: Kumi 2 real + 1 demo (once shown as "3 (demo)"), Bukedea 2 real + 3 demo,
+    // Masaka 3 real + 3 demo. The demo's layout is public (cli/outbreak-demo.ts): no figure may give it away.
+    const cell = (district: string, demo: boolean, confirmed: number) =>
+      t.deps.database.db.execute(sql`insert into outbreak_counts
+        (district, crop, week_start, demo, confirmed, reported, unreviewed, updated_at)
+        values (${district}, 'maize', ${W48}, ${demo}, ${confirmed}, 0, 0, '2026-11-24T08:00:00Z')`);
+    for (const [district, real, demo] of [
+      [KUMI, 2, 1],
+      [BUKEDEA, 2, 3],
+      [MASAKA, 3, 3],
+    ] as const) {
+      await cell(district, false, real);
+      await cell(district, true, demo);
+    }
+    const map = (await get(outbreakApi.map, { crop: 'maize', days: '7' })).json() as OutbreakMapReply;
+    const onMap = Object.fromEntries(map.districts.map((d) => [d.code, { n: d.confirmed.count, demo: d.demo }]));
+    expect(onMap).toEqual({ [BUKEDEA]: { n: 3, demo: true }, [MASAKA]: { n: 6, demo: true } });
+    const trendOf = async (code: string) => {
+      const r = (await get(outbreakApi.trendPath(code), { crop: 'maize' })).json() as OutbreakTrendReply;
+      const w = r.weeks.at(-1)!;
+      return { n: w.confirmed.count, demo: w.demo };
+    };
+    expect(await trendOf(KUMI)).toEqual({ n: null, demo: false });
+    expect(await trendOf(BUKEDEA)).toEqual({ n: 3, demo: true });
+    expect(await trendOf(MASAKA)).toEqual({ n: 6, demo: true });
+    const table = (await get(outbreakApi.districts, { crop: 'maize' })).json() as OutbreakTablePage;
+    expect(Object.fromEntries(table.results.map((r) => [r.code, r.confirmed.count]))).toEqual({
+      [BUKEDEA]: 3,
+      [MASAKA]: 6,
+    });
+    // The expert's CSV: one line per cell, demo or not; cells under 3 are left out as everywhere.
+    const csv = (await get(outbreakApi.exportCsv, { crop: 'maize' })).body.trim().split('\n').slice(1);
+    const lines = csv.map((l) => l.split(',')).map((c) => `${c[2]} ${c[6]} ${c[8]}`);
+    expect(lines.sort()).toEqual([`${BUKEDEA} 3 true`, `${MASAKA} 3 false`, `${MASAKA} 3 true`].sort());
+    // The open feed and the USSD screen have real cases only: Masaka's 3.
+    const { geo } = await feed();
+    const maize = (await get(outbreakApi.openGeoJson, { crop: 'maize' }, null)).json() as OpenFeedGeoJson;
+    expect(maize.features.map((f) => [f.properties.code, f.properties.weeks.map((w) => w.confirmed.count)])).toEqual([
+      [MASAKA, [3]],
+    ]);
+    expect(geo.features.map((f) => f.properties.code)).not.toContain(BUKEDEA);
+    const now = await createDistrictRust(createOutbreakRepo(t.deps.database.db))(KUMI, NOW);
+    expect(now.find((c) => c.crop === 'maize')?.confirmed.below_min).toBe(true);
   });
 
   it('outbreak:demo --remove takes away the demo farmers only, not accounts whose names look alike', async () => {

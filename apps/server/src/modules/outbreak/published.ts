@@ -68,6 +68,43 @@ function cellColumns(r: WeekRow) {
 
 const anyShown = (r: WeekRow) => shown(Number(r.confirmed)) > 0 || shown(Number(r.reported)) > 0;
 
+/**
+ * The district-weeks as published: a week's real cases and its try-out (demo) cases are two cells, each
+ * shown only when it holds SMALL_COUNT_MIN or more on its own, and the week's figures add the shown
+ * ones. A demo cell beside 1 or 2 real cases never lifts them into view, so the demo's layout (public,
+ * in cli/outbreak-demo.ts) cannot be taken away from a figure to learn real cases. `demo` says a shown
+ * demo cell is in the figures; `changed` is the last change of a shown cell.
+ */
+export function publishedWeeks(rows: WeekRow[]): WeekRow[] {
+  const weeks = new Map<string, WeekRow>();
+  for (const r of rows) {
+    const key = `${r.district}|${r.crop}|${r.weekStart}`;
+    const visible = anyShown(r);
+    const part = {
+      ...r,
+      confirmed: shown(Number(r.confirmed)),
+      reported: shown(Number(r.reported)),
+      unreviewed: shownPart(Number(r.unreviewed), Number(r.reported)),
+      demo: Boolean(r.demo) && visible,
+      changed: visible ? r.changed : new Date(0),
+    };
+    const week = weeks.get(key);
+    if (!week) {
+      weeks.set(key, part);
+      continue;
+    }
+    weeks.set(key, {
+      ...week,
+      confirmed: week.confirmed + part.confirmed,
+      reported: week.reported + part.reported,
+      unreviewed: week.unreviewed + part.unreviewed,
+      demo: week.demo || part.demo,
+      changed: new Date(week.changed) > new Date(part.changed) ? week.changed : part.changed,
+    });
+  }
+  return [...weeks.values()];
+}
+
 /** The ISO week (its Monday, 00:00 UTC) in which the shown counts last changed: nothing finer (0033). */
 function asOfWeek(rows: WeekRow[]): string | null {
   let max: Date | null = null;
@@ -110,7 +147,8 @@ export function createOutbreakPublishing(
     const now = clock.now();
     const weeks = Math.ceil(days / 7);
     const from = weeksBefore(weekStartOf(now), weeks - 1);
-    const [rows, alerts] = await Promise.all([repo.weekly({ crop, from }), repo.openAlertDistricts(crop)]);
+    const [weekly, alerts] = await Promise.all([repo.weekly({ crop, from }), repo.openAlertDistricts(crop)]);
+    const rows = publishedWeeks(weekly);
     const grouped = byDistrict(rows);
     const codes = new Set([...grouped.keys(), ...alerts]);
     const list = [...codes].sort().flatMap((code) => {
@@ -144,7 +182,7 @@ export function createOutbreakPublishing(
     const district = districtByCode(code);
     if (!district) throw notFound('errors.outbreak.unknownDistrict');
     const weeks = weekList(clock.now(), TREND_WEEKS);
-    const rows = await repo.weekly({ crop, from: weeks[0], district: code });
+    const rows = publishedWeeks(await repo.weekly({ crop, from: weeks[0], district: code }));
     const byWeek = new Map(rows.map((r) => [r.weekStart, r]));
     return {
       code,
@@ -173,7 +211,7 @@ export function createOutbreakPublishing(
       repo.weekly({ crop: query.crop, from: weeks[0] }),
       repo.openAlertDistricts(query.crop),
     ]);
-    const grouped = byDistrict(weekly);
+    const grouped = byDistrict(publishedWeeks(weekly));
     const rows = districts
       .filter((d) => !query.country || d.country === query.country)
       .flatMap((d) => {
@@ -219,6 +257,7 @@ export function createOutbreakPublishing(
     );
   }
 
+  /** One line per cell: a week's real and demo cases on lines of their own, each shown on its own. */
   async function exportCsv(query: OutbreakExportQuery): Promise<string> {
     const now = clock.now();
     const from = query.from ? weekStartOf(new Date(`${query.from}T00:00:00Z`)) : weeksBefore(weekStartOf(now), 103);

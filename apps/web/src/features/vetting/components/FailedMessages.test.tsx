@@ -10,9 +10,11 @@ const failed: FailedMessage = {
   id: 41,
   channel: 'sms',
   to: { id: 9, username: 'akello', address: '+256700000999' },
-  text: 'Kutu: Maize rust confirmed in Gulu.',
+  text: 'Kutu: kutu ya Mahindi imethibitishwa Gulu. (1/2)\nTembelea shamba lako leo. (2/2)',
+  language: 'sw',
   attempts: 6,
-  reason: 'SMS gateway refused it: InvalidPhoneNumber',
+  reason_kind: 'number_invalid',
+  reason: 'SMS gateway refused it: 403 InvalidPhoneNumber',
   report: null,
   created_at: '2027-03-01T06:00:00.000Z',
 };
@@ -36,7 +38,18 @@ describe('FailedMessages', () => {
     renderWithProviders(<FailedMessages />);
     const card = await screen.findByRole('article', { name: 'akello' });
     expect(card.textContent).toContain('To: +256700000999');
-    expect(card.textContent).toContain('Reason: SMS gateway refused it: InvalidPhoneNumber');
+    // Why, in plain words in the administrator's language, and the gateway's own words beside them.
+    expect(card.textContent).toContain(
+      'Reason: The phone number is wrong or cannot receive SMS. Check it with the person.',
+    );
+    expect(card.textContent).toContain(
+      'The gateway or mail server said: SMS gateway refused it: 403 InvalidPhoneNumber',
+    );
+    // The text as the farmer got it, in Kiswahili, its two parts one a line.
+    expect(card.textContent).toContain('What was sent, in Kiswahili:');
+    const shown = within(card).getByText(/^Kutu: kutu ya Mahindi/);
+    expect(shown.getAttribute('lang')).toBe('sw');
+    expect(shown.textContent).toBe(failed.text);
     expect(card.textContent).toContain('Tried 6 times');
     await userEvent.click(within(card).getByRole('button', { name: 'Send again' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'akello' })).toBeNull());

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { FailedMessage } from '@kutu/contract';
+import { type FailedMessage, nativeNames } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -28,12 +28,21 @@ function MessageCard({ m, onSend, busy }: { m: FailedMessage; onSend: () => void
           {t('delivery.to', { address: m.to.address })}
         </Text>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {t('delivery.reason', { reason: m.reason })}
+          {t('delivery.reason', { reason: t(`delivery.reasons.${m.reason_kind}`) })}
         </Text>
+        {m.reason && (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {t('delivery.said', { words: m.reason })}
+          </Text>
+        )}
         <Text size="sm" c="dimmed">
           {t('delivery.tried', { count: m.attempts, when: formatDateTime(m.created_at) })}
         </Text>
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" fw={600}>
+          {t('delivery.sentIn', { language: nativeNames[m.language] })}
+        </Text>
+        {/* As the person got it, in their language: an SMS's parts one a line. */}
+        <Text size="sm" lang={m.language} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
           {m.text}
         </Text>
       </Stack>

@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../adapters/clock.ts';
+import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
+import { createSms } from '../../adapters/sms.ts';
+import { loadConfig } from '../../config.ts';
+import { deliveries } from '../../db/schema/index.ts';
+import { smsMessage } from '../../i18n/sms-texts.ts';
+import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { startSmsGateway, type SmsGateway } from '../../../test/support/sms-gateway.ts';
+import { createUser } from '../../../test/support/users.ts';
+import { createDeliveryService } from './delivery.service.ts';
+
+/** Each part of a message waits this long for the stub's answer: well over a short lease for three parts. */
+const GATEWAY_MS = 700;
+/** The gateway's timeout as configured: well over the stub's answer, so no request is cut off on a loaded machine. */
+const TIMEOUT_SECONDS = '2';
+
+/**
+ * A gateway slower than a worker's lease (docs/decisions/00XX-lease-covers-the-send.md): two workers
+ * over one database, on the real clock, with a gateway that sends every post it gets, like Africa's
+ * Talking (no idempotency key). The lease comes from the gateway's timeout in config.ts.
+ */
+describe('delivery lease: a slow gateway sends each part once with two workers', () => {
+  let t: TestContext;
+  let gateway: SmsGateway;
+  beforeAll(async () => {
+    gateway = await startSmsGateway({ delayMs: GATEWAY_MS, ignoreKeys: true });
+    t = await createTestApp({ env: { SMS_GATEWAY_TIMEOUT_SECONDS: TIMEOUT_SECONDS } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await gateway.close();
+  });
+
+  const workers = (leaseMs: number) =>
+    ['a', 'b'].map(() =>
+      createDeliveryService(
+        {
+          db: t.deps.database.db,
+          clock: systemClock,
+          sms: createSms({
+            gatewayUrl: gateway.url,
+            apiKey: gateway.apiKey,
+            username: gateway.username,
+            senderId: 'KUTU',
+            timeoutMs: t.deps.config.sms.timeoutMs,
+          }),
+          mailer: t.deps.mailer,
+          coordinator: createMemoryCoordinator(),
+          config: t.deps.config,
+        },
+        { leaseMs, idleMs: 50 },
+      ),
+    );
+
+  /** Tells a new farmer a three-part SMS and runs both workers until it is sent; returns what the gateway got. */
+  async function sendWith(leaseMs: number, key: string) {
+    const farmer = await createUser(t, 'farmer');
+    const [a, b] = workers(leaseMs);
+    const reason = 'The photo of your certificate could not be read, please send a clearer one. '.repeat(4);
+    await a.tell({ to: farmer.id, key, kind: 'service', sms: smsMessage('vetting.refused.sms', { reason }) });
+    const [row] = await t.deps.database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.key, `${key}|${farmer.id}|sms`));
+    a.start();
+    b.start();
+    await expect.poll(async () => (await rowState(row.id)) === 'sent', { timeout: 15_000, interval: 100 }).toBe(true);
+    // Any second worker's send still in flight reaches the gateway before counting.
+    await new Promise((r) => setTimeout(r, 2 * GATEWAY_MS));
+    await Promise.all([a.stop(), b.stop()]);
+    const posts = gateway.posts.filter((p) => p.to === farmer.phone).map((p) => p.message);
+    return { posts };
+  }
+  const rowState = async (id: number) =>
+    (await t.deps.database.db.select().from(deliveries).where(eq(deliveries.id, id)))[0]?.state;
+
+  it('derives the lease from the gateway timeout and refuses a shorter one', () => {
+    // Five parts at most (lib/delivery-lease.ts) of 2 s each, plus a second to record them, twice over.
+    expect(t.deps.config.deliveryLeaseSeconds).toBe(22);
+    expect(t.deps.config.sms.timeoutMs).toBe(2000);
+    expect(loadConfig({}).deliveryLeaseSeconds).toBe(102);
+    expect(() => loadConfig({ SMS_GATEWAY_TIMEOUT_SECONDS: TIMEOUT_SECONDS, DELIVERY_LEASE_SECONDS: '1' })).toThrow(
+      /DELIVERY_LEASE_SECONDS: 1 s is shorter than the longest send at SMS_GATEWAY_TIMEOUT_SECONDS=2 allows: at least 22 s/,
+    );
+    // As it was: a 10 s lease beside the gateway's 10 s timeout.
+    expect(() => loadConfig({ DELIVERY_LEASE_SECONDS: '10' })).toThrow(/at least 102 s/);
+    expect(loadConfig({ DELIVERY_LEASE_SECONDS: '300' }).deliveryLeaseSeconds).toBe(300);
+  });
+
+  it('gives up on a gateway that has not answered within SMS_GATEWAY_TIMEOUT_SECONDS, for a retry', async () => {
+    const sms = createSms({
+      gatewayUrl: gateway.url,
+      apiKey: gateway.apiKey,
+      username: gateway.username,
+      senderId: 'KUTU',
+      timeoutMs: loadConfig({ SMS_GATEWAY_TIMEOUT_SECONDS: '0.2' }).sms.timeoutMs,
+    });
+    const started = performance.now();
+    const failed = await sms.send('+256799999001', 'Kutu: test').catch((err: Error & { permanent?: boolean }) => err);
+    expect(failed).toMatchObject({ name: 'TimeoutError' });
+    expect((failed as { permanent?: boolean }).permanent).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(GATEWAY_MS);
+  });
+
+  it('with the lease config.ts gives, each of the three parts reaches the gateway once', async () => {
+    const { posts } = await sendWith(t.deps.config.deliveryLeaseSeconds * 1000, 'lease-derived');
+    expect(posts).toHaveLength(3);
+    expect(new Set(posts).size).toBe(3);
+    expect(posts.map((p) => p.slice(-5))).toEqual(['(1/3)', '(2/3)', '(3/3)']);
+  });
+
+  it('with a lease shorter than the send (refused by config.ts now), the other worker sends parts again', async () => {
+    // The control: the same run with a 1 s lease, as a worker could be started before, posts a part twice.
+    const { posts } = await sendWith(1000, 'lease-short');
+    expect(posts.length).toBeGreaterThan(3);
+    expect(new Set(posts).size).toBe(3);
+  });
+});
