@@ -1,5 +1,5 @@
 /**
- * How long a delivery worker's claim on outbox rows must hold (docs/decisions/00XX-lease-covers-the-send.md).
+ * How long a delivery worker's claim on outbox rows must hold (docs/decisions/0070-lease-covers-the-send.md).
  * A send starts only in the first half of its claim's lease (`delivery.sender.ts`), and the longest send is
  * every part of the longest SMS waiting the gateway's whole timeout, then a moment to record its end. A
  * lease at least twice that ends after any send it let start: no other worker takes a row still in flight.

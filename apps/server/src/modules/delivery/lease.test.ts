@@ -17,7 +17,7 @@ const GATEWAY_MS = 700;
 const TIMEOUT_SECONDS = '2';
 
 /**
- * A gateway slower than a worker's lease (docs/decisions/00XX-lease-covers-the-send.md): two workers
+ * A gateway slower than a worker's lease (docs/decisions/0070-lease-covers-the-send.md): two workers
  * over one database, on the real clock, with a gateway that sends every post it gets, like Africa's
  * Talking (no idempotency key). The lease comes from the gateway's timeout in config.ts.
  */
