@@ -75,6 +75,7 @@ const samples: Record<SmsKey, Params[]> = {
   'smsIn.stopped': [{}],
   'smsIn.started': [{}],
   'smsIn.alertsOn': [{ district }],
+  'smsIn.alertsOnResumed': [{ district }],
   'smsIn.alertsOff': [{}],
   'smsIn.district': [{ district }],
   'smsIn.districtUnknown': [{ name: 'n'.repeat(30) }],

@@ -39,6 +39,8 @@ export const smsTexts = {
   'smsIn.stopped': { parts: 1 },
   'smsIn.started': { parts: 1 },
   'smsIn.alertsOn': { parts: 1 },
+  // ALERTS ON after STOP: every SMS is back, and the alerts.
+  'smsIn.alertsOnResumed': { parts: 1 },
   'smsIn.alertsOff': { parts: 1 },
   'smsIn.district': { parts: 1 },
   'smsIn.districtUnknown': { parts: 1 },

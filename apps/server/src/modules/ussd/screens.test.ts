@@ -28,7 +28,6 @@ const uses = {
     openCallbackOf: async () => undefined,
     addCallback: async () => undefined,
     setLanguage: async () => undefined,
-    setStopped: async () => undefined,
   },
   districtNow: async () =>
     (['maize', 'beans'] as const).map((crop) => ({
@@ -47,6 +46,7 @@ const uses = {
     answer: async () => 'done',
   },
   saveSettings: async () => undefined,
+  resumeSms: async () => undefined,
   registerFromPhone: async () => ({ id: 1 }),
 } as unknown as MenuUses;
 
@@ -145,6 +145,8 @@ describe('every USSD screen fits 182 characters', () => {
     for (const path of paths) await measure(known, path);
     await measure({ ...known, smsAlerts: false }, ['2']);
     await measure({ ...known, smsAlerts: false }, ['2', '1']);
+    // Alerts on after STOP: the reply also says every SMS is back.
+    await measure({ ...known, smsStoppedAt: new Date('2026-11-30T08:00:00Z') }, ['2', '1']);
     await measure(member(language, null), ['1']);
     await measure(member(language, null), ['1', '1']);
     // A follow-up not due yet (a plant clinic's, on the day of the visit).

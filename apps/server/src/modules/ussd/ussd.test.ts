@@ -15,6 +15,7 @@ import {
 import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
+import { createConsentService } from '../privacy/consent.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { OUTBREAK_ALERT_QUEUE } from '../outbreak/outbreak.service.ts';
 import { weekStartOf, weeksBefore } from '../outbreak/rule.ts';
@@ -312,6 +313,41 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     const after = sms(stopper.phone).slice(before + 1);
     expect(after).toHaveLength(2);
     expect(after[1]).toContain('Kutu: tafadhali');
+  });
+
+  it.each([
+    ['en', 'STOP', 'alerts on', 'Kutu: STOP lifted: SMS from Kutu are on again'],
+    ['sw', 'ACHA', 'ARIFA WASHA', 'Kutu: ACHA imeondolewa: SMS kutoka Kutu zimerudi'],
+    ['lg', 'KOMYA', 'obubaka koleeza', 'Kutu: KOMYA eggyiddwawo: SMS okuva ku Kutu zizzeemu'],
+  ] as const)(
+    'ALERTS ON after STOP (%s) says that every SMS is back, and records the consent',
+    async (language, stop, on, said) => {
+      const farmer = await createUser(t, 'farmer', { language });
+      await db().update(users).set({ district: 'UG-105' }).where(eq(users.id, farmer.id));
+      await inbound(farmer.phone, stop);
+      expect((await userOf(farmer.phone)).smsStoppedAt).not.toBeNull();
+      await inbound(farmer.phone, on);
+      expect((await userOf(farmer.phone)).smsStoppedAt).toBeNull();
+      expect(sms(farmer.phone).at(-1)).toMatch(new RegExp(`^${said}.*Masaka`));
+      const consent = await createConsentService({ db: db(), clock: t.clock }).current(farmer.id);
+      expect(consent.sms).toMatchObject({ granted: true, channel: 'sms' });
+      // Alerts on again while SMS were never stopped: the plain reply.
+      await inbound(farmer.phone, on);
+      expect(sms(farmer.phone).at(-1)).not.toMatch(said);
+    },
+  );
+
+  it('alerts on by USSD after STOP says that every SMS is back, and records the consent as given by USSD', async () => {
+    const farmer = await createUser(t, 'farmer');
+    await inbound(farmer.phone, 'STOP');
+    expect((await walk(farmer.phone, ['2'])).screen).toContain('OFF');
+    const done = await walk(farmer.phone, ['2', '1']);
+    expect(done.screen).toMatch(/^SMS from Kutu are on again \(STOP lifted\), and SMS alerts are ON/);
+    expect((await userOf(farmer.phone)).smsStoppedAt).toBeNull();
+    expect((await createConsentService({ db: db(), clock: t.clock }).current(farmer.id)).sms).toMatchObject({
+      granted: true,
+      channel: 'ussd',
+    });
   });
 
   it('acts on SMS keywords in the sender’s language and tells an unknown number how to register', async () => {
