@@ -157,3 +157,15 @@ describe('every USSD screen fits 182 characters', () => {
     await measure(known, ['6'], { ...base(known), uses: { ...uses, followUps: early } as unknown as MenuUses });
   });
 });
+
+describe('a count under the privacy minimum', () => {
+  it.each([
+    ['en', 'Maize: 0 to 2, falling'],
+    ['sw', 'Mahindi: 0 hadi 2'],
+    ['lg', 'Kasooli: 0-2, ekendeera'],
+  ] as const)('reads "0 to 2" in %s, since none and one or two look alike (decision 0052)', async (language, line) => {
+    const { text } = await runMenu(screens, ['1'], base(member(language, longest.code)));
+    expect(text).toContain(line);
+    expect(text).not.toMatch(/under|chini ya|wansi wa/i);
+  });
+});

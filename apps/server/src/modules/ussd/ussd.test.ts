@@ -145,15 +145,21 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     expect((await userOf(phone)).smsAlerts).toBe(false);
     expect((await walk(phone, ['2', '1'])).screen).toContain('Obubaka bwa SMS bukola');
     expect((await userOf(phone)).smsAlerts).toBe(true);
+    // A district with no case reads "0 to 2", not "under 3" (which says there are some): none and one or two
+    // look alike (decision 0052), so the words say both.
+    const empty = (await walk(phone, ['1'])).screen;
+    expect(empty).toContain('Kasooli: 0-2, tekyuka');
+    expect(empty).toContain('Bijanjaalo: 0-2, tekyuka');
+    expect(empty).not.toMatch(/wansi wa/);
     // Counted as every other surface counts (decision 0052): a week of 1 or 2 adds nothing, to the total or
-    // the trend. Maize: 2 this week is "under 3" and steady. Beans: 3 last week and 1 now is 3, not 4.
+    // the trend. Maize: 2 this week reads as none does and is steady. Beans: 3 last week and 1 now is 3, not 4.
     const week = weekStartOf(t.clock.now());
     const before = weeksBefore(week, 1);
     await t.deps.database.execute(
       `insert into outbreak_counts (district, crop, week_start, demo, confirmed, reported) values ('UG-102', 'maize', '${week}', false, 2, 2), ('UG-102', 'beans', '${before}', false, 3, 3), ('UG-102', 'beans', '${week}', false, 1, 1)`,
     );
     const rust = (await walk(phone, ['1'])).screen;
-    expect(rust).toContain('Kasooli: wansi wa 3, tekyuka');
+    expect(rust.split('\n')[1]).toBe(empty.split('\n')[1]);
     expect(rust).toContain('Bijanjaalo: 3, eyongera');
     // The menu number of "call me" comes from the home array, never written in the text.
     expect((await walk(phone, ['1', '1'])).screen).toContain('Kebera ebikoola');
