@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { districts, languages, outbreakCrops, reviewVerdicts, shortLinks } from '@kutu/contract';
+import { type AdviceTopic, districts, languages, outbreakCrops, reviewVerdicts, shortLinks } from '@kutu/contract';
 import { MAX_SMS_PARTS } from '../lib/delivery-lease.ts';
 import { isGsm7, plainSms, smsParts } from '../modules/delivery/sms-text.ts';
 import { type Message, message, type Params, render } from './i18n.ts';
@@ -32,6 +32,26 @@ const verdicts: Message[] = [
   ...reviewVerdicts.filter((v) => v !== 'common_rust').map((v) => message(`notifications.verdicts.${v}`)),
 ];
 const crops = outbreakCrops.map((c) => message(`outbreak.crops.${c}`));
+/** A verdict SMS: each verdict with the first step of its advice and, for rust, the follow-up's date or none. */
+const days = Array.from({ length: 12 * 7 }, (_, i) => new Date(Date.UTC(2026, Math.floor(i / 7), 20 + (i % 7), 20)));
+const asks: (Message | '')[] = ['', ...days.map((when) => message('notifications.smsAskDate', { when }))];
+const verdictTopics: AdviceTopic[][] = [
+  ...verdicts.slice(0, 3).map(() => ['common_rust' as const]),
+  ...reviewVerdicts
+    .filter((v) => v !== 'common_rust')
+    .map((v): AdviceTopic[] => (v === 'cannot_tell' ? ['unsure', 'not_leaf'] : [v])),
+];
+const verdictSms = (link: string): Params[] =>
+  verdicts.flatMap((verdict, i) =>
+    verdictTopics[i].flatMap((topic) =>
+      (topic === 'common_rust' ? asks : ['' as const]).map((followUp) => ({
+        verdict,
+        step: message(`notifications.smsFirstStep.${topic}`),
+        followUp,
+        link,
+      })),
+    ),
+  );
 const fields = (['maize', 'beans', 'other'] as const).map((c) => message(`followUp.field.${c}`));
 const each = <T>(values: T[], build: (v: T) => Params) => values.map(build);
 
@@ -39,14 +59,8 @@ const samples: Record<SmsKey, Params[]> = {
   'sms.activation': [{ code: '0427' }],
   'sms.activationLink': [{ code: '0427', link: `${site}/auth/activation?token=${'x'.repeat(43)}` }],
   'sms.reset': [{ code: '0427' }],
-  'notifications.reviewSms': each(verdicts, (verdict) => ({
-    verdict,
-    link: `${site}${shortLinks.analysis(2147483647)}`,
-  })),
-  'notifications.reviewSmsChanged': each(verdicts, (verdict) => ({
-    verdict,
-    link: `${site}${shortLinks.analysis(2147483647)}`,
-  })),
+  'notifications.reviewSms': verdictSms(`${site}${shortLinks.analysis(2147483647)}`),
+  'notifications.reviewSmsChanged': verdictSms(`${site}${shortLinks.analysis(2147483647)}`),
   'notifications.communityAnswerSms': [{ link: `${site}/community/posts/2147483647?answer=2147483647` }],
   'consultations.approved.sms': each(hows, (how) => ({ when, how, expert: user, phone })),
   'consultations.rejected.sms': [{ expert: user, when }],
@@ -77,6 +91,7 @@ const samples: Record<SmsKey, Params[]> = {
   'smsIn.stopped': [{}],
   'smsIn.started': [{}],
   'smsIn.alertsOn': [{ district }],
+  'smsIn.alertsOnResumed': [{ district }],
   'smsIn.alertsOff': [{}],
   'smsIn.district': [{ district }],
   'smsIn.districtUnknown': [{ name: 'n'.repeat(30) }],

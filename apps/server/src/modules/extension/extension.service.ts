@@ -90,7 +90,7 @@ export function createExtensionService(
           recent > earlier ? ('rising' as const) : recent < earlier ? ('falling' as const) : ('steady' as const),
       };
     });
-    // Beyond the officer's own district the open data's rule holds: a cell under 3 is "fewer than 3".
+    // Beyond the officer's own district the open data's rule holds: a cell under 3 reads "0 to 2".
     const neighbours = around.flatMap((n) => {
       const d = districtByCode(n);
       if (!d) return [];

@@ -113,7 +113,7 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date): Promise<Buffer
     doc.text(
       `Photos waiting for an expert: ${w.review.waiting}${w.review.oldest_hours !== null ? `, the oldest for ${w.review.oldest_hours} h` : ''}`,
     );
-    doc.moveDown(0.5).fontSize(12).text('Neighbouring districts (confirmed this week; under 3 shown as <3)');
+    doc.moveDown(0.5).fontSize(12).text('Neighbouring districts (confirmed this week; 0, 1 and 2 alike, shown as <3)');
     doc
       .fontSize(9)
       .text(

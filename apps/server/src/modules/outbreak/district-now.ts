@@ -19,7 +19,8 @@ export interface CropNow {
  * Rust in one district now, as the USSD menu says it: confirmed cases only, real data only (try-out
  * cases are never shown as real, and a phone screen has no room to flag them), the trend in words. Any
  * farmer may read any district here, so it is counted as every other surface counts (decision 0052): the
- * total and the trend add shown weekly cells only (`shown()`), and a total under 3 is "under 3".
+ * total and the trend add shown weekly cells only (`shown()`), and a total under 3 reads "0 to 2" (none
+ * and one or two look alike, so the words say both).
  */
 export function createDistrictRust(repo: OutbreakRepo) {
   return async function districtNow(district: string, now: Date): Promise<CropNow[]> {

@@ -23,8 +23,10 @@ export function verdictTell(
   revised: boolean,
   at: Date,
   publicUrl: string,
+  /** When Kutu will ask about the field after this answer (askedAt below), told in the SMS; null: not asked. */
+  remindAt: Date | null,
 ): Tell {
-  const said = verdictMessage(a, decision, revised, publicUrl);
+  const said = verdictMessage(a, decision, revised, publicUrl, remindAt);
   return {
     to: a.userId,
     // Each decision (a revision too: its own time) is its own message; the same decision told twice is one.
@@ -50,35 +52,43 @@ export function createVerdictWriter(deps: Pick<ModuleDeps, 'delivery' | 'config'
     decision: Decision,
     revised: boolean,
     at: Date,
-    tell: boolean,
+    /** Tell the farmer, with when Kutu will ask about the field; false: the caller tells them itself. */
+    tell: { remindAt: Date | null } | false,
   ) =>
     deps.delivery.transaction(async (tx, say) => {
       const inTx = createReviewRepo(tx as unknown as Db);
       const written = revised
         ? await inTx.revise(a.id, expertId, decision, at)
         : await inTx.decideFirst(a.id, expertId, decision, at);
-      if (written && tell) await say(verdictTell(a, decision, revised, at, deps.config.publicUrl));
+      if (written && tell) await say(verdictTell(a, decision, revised, at, deps.config.publicUrl, tell.remindAt));
       return written;
     });
 }
 
 /**
  * What else follows a verdict for the farmer (docs/decisions/0049): the expert's answer becomes theirs, so
- * advice to treat gets its follow-up reminder (the follow-up service's rule).
+ * advice to treat gets its follow-up reminder (the follow-up service's rule). `askedAt` reads, before the
+ * verdict is written, when that reminder will ask, so that the verdict's SMS can say it; `answer` then
+ * sets it, from the same moment `at`.
  */
 export function createAnswerFarmer(
-  deps: Pick<ModuleDeps, 'clock'>,
   analysis: Pick<AnalysisService, 'facts'>,
-  followUps: Pick<FollowUpService, 'expertAnswered'>,
+  followUps: Pick<FollowUpService, 'expertAnswered' | 'askedAfterAnswer'>,
 ) {
-  return async function answerFarmer(a: AnalysisResult & { userId: number }, decision: Decision) {
+  async function answerFacts(a: AnalysisResult & { userId: number }, decision: Decision, at: Date) {
     const facts = await analysis.facts(a.id);
-    await followUps.expertAnswered({
+    return {
       ...facts,
       ...answerOfVerdict(decision.verdict, a.rust_class),
       severity: facts.rustShare,
-      // The advice to treat is given now, with the expert's answer: the reminder counts from here.
-      createdAt: deps.clock.now(),
-    });
+      // The advice to treat is given at the expert's answer: the reminder counts from there.
+      createdAt: at,
+    };
+  }
+  return {
+    askedAt: async (a: AnalysisResult & { userId: number }, decision: Decision, at: Date) =>
+      followUps.askedAfterAnswer(await answerFacts(a, decision, at)),
+    answer: async (a: AnalysisResult & { userId: number }, decision: Decision, at: Date) =>
+      followUps.expertAnswered(await answerFacts(a, decision, at)),
   };
 }

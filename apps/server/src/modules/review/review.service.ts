@@ -46,7 +46,7 @@ interface ReviewUses {
   samples: Pick<SamplesService, 'fromAnalysis' | 'relabel' | 'remove' | 'sampleOfAnalysis'>;
   community: CommunityService;
   outbreak: OutbreakService;
-  followUps: Pick<FollowUpService, 'expertAnswered'>;
+  followUps: Pick<FollowUpService, 'expertAnswered' | 'askedAfterAnswer'>;
   /** Extension officers' calls and visits to the farmer, shown to experts on the case. */
   extension: Pick<ExtensionService, 'notesOf'>;
 }
@@ -62,7 +62,7 @@ export function createReviewService(
 ) {
   const repo = createReviewRepo(deps.db);
   const { clock } = deps;
-  const answerFarmer = createAnswerFarmer(deps, analysis, followUps);
+  const answerFarmer = createAnswerFarmer(analysis, followUps);
   const writeVerdict = createVerdictWriter(deps);
   const figures = createReviewFigures(deps, repo, analysis);
 
@@ -228,15 +228,17 @@ export function createReviewService(
       const before = await repo.find(id);
       const revised = Boolean(before?.reviewedAt);
       if (revised && before?.reviewerId !== who.userId) throw await refusal(id, who.userId);
-      // The verdict and the farmer's messages in one transaction (docs/decisions/0050).
-      const row = await writeVerdict(who.userId, a, decision, revised, now, tell);
+      // The verdict and the farmer's messages in one transaction (docs/decisions/0050); the SMS says when
+      // Kutu will ask about the field, read before the reminder is set below.
+      const told = tell && { remindAt: await answerFarmer.askedAt(a, decision, now) };
+      const row = await writeVerdict(who.userId, a, decision, revised, now, told);
       if (!row) throw await refusal(id, who.userId);
       await syncSample(who.userId, a, before?.sampleId ?? null, decision.verdict);
       // A rating (or a revision dropping one) can move the model–expert severity agreement.
       if (severity || before?.severity) await deps.lists.changed('severity-trust');
       // The verdict confirms or removes a rust case; the outbreak counts and alerts follow (docs/decisions/0031).
       await outbreak.record(id);
-      if (tell) await answerFarmer(a, decision);
+      if (tell) await answerFarmer.answer(a, decision, now);
       return reviewOut(await repo.find(id), a, who);
     },
 

@@ -1,6 +1,7 @@
-import { type ReviewVerdict, type SeverityBandName, shortLinks } from '@kutu/contract';
+import { adviceTopicFor, type ReviewVerdict, type RustClass, type SeverityBandName, shortLinks } from '@kutu/contract';
 import { type Message, message } from '../../i18n/i18n.ts';
 import { type SmsMessage, smsMessage } from '../../i18n/sms-texts.ts';
+import { answerOfVerdict } from '../analysis/expert-answer.ts';
 import { reviewNotice, verdictText } from './review.texts.ts';
 
 /** What the farmer is sent when an expert answers (or changes the answer on) their photo. */
@@ -8,7 +9,7 @@ export interface VerdictMessage {
   /** The in-app notification (the record); it opens the analysis. */
   notice: Message;
   data: { analysis_id: number; verdict: ReviewVerdict; severity: SeverityBandName | null; revised: boolean };
-  /** The SMS: one short message with the link. */
+  /** The SMS: the verdict, the advice's first step, when Kutu will ask about the field, and the link. */
   sms: SmsMessage;
   /** Where both lead: the result in the app. */
   link: string;
@@ -16,14 +17,18 @@ export interface VerdictMessage {
 
 /**
  * The expert's answer as the farmer hears of it (docs/decisions/0049): the verdict named for the crop,
- * with the expert's severity band and note, and, for a revision, that the answer changed. Building the
- * message is kept apart from sending it, so the way it is sent can change on its own.
+ * with the expert's severity band and note, and, for a revision, that the answer changed. The SMS also
+ * carries the first step of the answer's advice (a short form of it per advice topic, measured in every
+ * language like every SMS) and, for advice to treat, when Kutu will ask how the field is (`remindAt`), so a
+ * farmer without data can act on the SMS alone. Building the message is kept apart from sending it, so the
+ * way it is sent can change on its own.
  */
 export function verdictMessage(
-  analysis: { id: number; crop: string | null },
+  analysis: { id: number; crop: string | null; rust_class: RustClass | null },
   decision: { verdict: ReviewVerdict; note: string | null; severity: SeverityBandName | null },
   revised: boolean,
   publicUrl: string,
+  remindAt: Date | null = null,
 ): VerdictMessage {
   const withBand = (named: Message) =>
     decision.severity
@@ -41,11 +46,15 @@ export function verdictMessage(
       : verdictText(decision.verdict, null),
   );
   const link = `${publicUrl}${shortLinks.analysis(analysis.id)}`;
+  // The advice the answer shows (the same topic rule as the result's advice).
+  const topic = adviceTopicFor(answerOfVerdict(decision.verdict, analysis.rust_class));
   return {
     notice: reviewNotice(verdict, revised, decision.note),
     data: { analysis_id: analysis.id, verdict: decision.verdict, severity: decision.severity, revised },
     sms: smsMessage(revised ? 'notifications.reviewSmsChanged' : 'notifications.reviewSms', {
       verdict: smsVerdict,
+      step: message(`notifications.smsFirstStep.${topic}`),
+      followUp: remindAt ? message('notifications.smsAskDate', { when: remindAt }) : '',
       link,
     }),
     link,

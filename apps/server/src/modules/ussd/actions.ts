@@ -48,12 +48,17 @@ export const actions = {
     return tr(c, 'ussd.districtSet', { district: districtByCode(code)?.name ?? code });
   },
 
-  /** Turning alerts on is asking for SMS again: it also lifts a STOP sent earlier. */
-  async setAlerts(c: MenuCtx, on: boolean, district: string): Promise<string> {
+  /**
+   * Turning alerts on is asking for SMS again: it also lifts a STOP sent earlier, recorded as the SMS
+   * consent it is, and the reply says so (every SMS from Kutu is back, not only the alerts).
+   */
+  async setAlerts(c: MenuCtx, on: boolean, district: string, channel: 'ussd' | 'sms' = 'ussd'): Promise<string> {
     if (!c.user) return tr(c, 'ussd.failed');
     await c.uses.saveSettings(c.user.id, { sms_alerts: on });
-    if (on && c.user.smsStoppedAt) await c.uses.repo.setStopped(c.user.id, null);
-    return on ? tr(c, 'ussd.alerts.nowOn', { district }) : tr(c, 'ussd.alerts.nowOff', { code: c.code });
+    if (!on) return tr(c, 'ussd.alerts.nowOff', { code: c.code });
+    if (!c.user.smsStoppedAt) return tr(c, 'ussd.alerts.nowOn', { district });
+    await c.uses.resumeSms(c.user.id, channel, c.now);
+    return tr(c, 'ussd.alerts.nowOnResumed', { district });
   },
 
   async callMe(c: MenuCtx, channel: 'ussd' | 'sms'): Promise<string> {

@@ -11,6 +11,8 @@ export interface MenuUses {
   districtNow: OutbreakService['districtNow'];
   followUps: PhoneFollowUp;
   saveSettings(userId: number, body: { district?: string; sms_alerts?: boolean }): Promise<unknown>;
+  /** Lifts a STOP: the SMS consent given again, through the channel it was given on. */
+  resumeSms(userId: number, channel: 'ussd' | 'sms', at: Date): Promise<unknown>;
   registerFromPhone(
     input: PhoneFarmerInput,
     consent: { sms: boolean; training: boolean },

@@ -64,7 +64,7 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens> = {
       const crops = await c.uses.districtNow(c.user.district, c.now);
       const lines = crops.map((x) => {
         const count = x.confirmed.below_min
-          ? tr(c, 'ussd.rust.fewer', { min: SMALL_COUNT_MIN })
+          ? tr(c, 'ussd.rust.fewer', { max: SMALL_COUNT_MIN - 1 })
           : String(x.confirmed.count);
         const line = tr(c, 'ussd.rust.line', {
           crop: tr(c, `ussd.crop.${x.crop}`),

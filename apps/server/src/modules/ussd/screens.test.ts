@@ -28,7 +28,6 @@ const uses = {
     openCallbackOf: async () => undefined,
     addCallback: async () => undefined,
     setLanguage: async () => undefined,
-    setStopped: async () => undefined,
   },
   districtNow: async () =>
     (['maize', 'beans'] as const).map((crop) => ({
@@ -47,6 +46,7 @@ const uses = {
     answer: async () => 'done',
   },
   saveSettings: async () => undefined,
+  resumeSms: async () => undefined,
   registerFromPhone: async () => ({ id: 1 }),
 } as unknown as MenuUses;
 
@@ -145,6 +145,8 @@ describe('every USSD screen fits 182 characters', () => {
     for (const path of paths) await measure(known, path);
     await measure({ ...known, smsAlerts: false }, ['2']);
     await measure({ ...known, smsAlerts: false }, ['2', '1']);
+    // Alerts on after STOP: the reply also says every SMS is back.
+    await measure({ ...known, smsStoppedAt: new Date('2026-11-30T08:00:00Z') }, ['2', '1']);
     await measure(member(language, null), ['1']);
     await measure(member(language, null), ['1', '1']);
     // A follow-up not due yet (a plant clinic's, on the day of the visit).
@@ -153,5 +155,17 @@ describe('every USSD screen fits 182 characters', () => {
       openOf: async () => ({ id: 1, crop: 'beans', dueAt: new Date('2026-12-31T20:00:00Z') }),
     };
     await measure(known, ['6'], { ...base(known), uses: { ...uses, followUps: early } as unknown as MenuUses });
+  });
+});
+
+describe('a count under the privacy minimum', () => {
+  it.each([
+    ['en', 'Maize: 0 to 2, falling'],
+    ['sw', 'Mahindi: 0 hadi 2'],
+    ['lg', 'Kasooli: 0-2, ekendeera'],
+  ] as const)('reads "0 to 2" in %s, since none and one or two look alike (decision 0052)', async (language, line) => {
+    const { text } = await runMenu(screens, ['1'], base(member(language, longest.code)));
+    expect(text).toContain(line);
+    expect(text).not.toMatch(/under|chini ya|wansi wa/i);
   });
 });

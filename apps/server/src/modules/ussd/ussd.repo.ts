@@ -87,10 +87,6 @@ export function createUssdRepo(db: Db) {
 
     setLanguage: (userId: number, language: Language) => db.update(users).set({ language }).where(eq(users.id, userId)),
 
-    /** STOP (a time) or START (null). */
-    setStopped: (userId: number, at: Date | null) =>
-      db.update(users).set({ smsStoppedAt: at }).where(eq(users.id, userId)),
-
     /** The farmer's newest analysis with the expert's verdict, if one was given. */
     async lastDiagnosis(userId: number) {
       const [row] = await db

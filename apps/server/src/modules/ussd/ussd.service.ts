@@ -45,6 +45,7 @@ export function createUssdService(
     districtNow: uses.outbreak.districtNow,
     followUps: uses.followUps.byPhone,
     saveSettings: (userId, body) => uses.outbreak.saveSettings(userId, body),
+    resumeSms: (userId, channel, at) => uses.consent.record(userId, { sms: true }, channel, at),
     registerFromPhone: (input, choices) => uses.signup.registerFromPhone(input, choices),
   };
   /**
@@ -130,8 +131,9 @@ export function createUssdService(
         return;
       }
       case 'alertsOn':
-        await actions.setAlerts(ctx, true, districtName());
-        return say('smsIn.alertsOn', { district: districtName() });
+        await actions.setAlerts(ctx, true, districtName(), 'sms');
+        // After STOP, ALERTS ON brings back every SMS from Kutu, and the reply says so.
+        return say(user.smsStoppedAt ? 'smsIn.alertsOnResumed' : 'smsIn.alertsOn', { district: districtName() });
       case 'alertsOff':
         await actions.setAlerts(ctx, false, districtName());
         return say('smsIn.alertsOff');

@@ -15,6 +15,7 @@ import {
 import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
+import { createConsentService } from '../privacy/consent.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { OUTBREAK_ALERT_QUEUE } from '../outbreak/outbreak.service.ts';
 import { weekStartOf, weeksBefore } from '../outbreak/rule.ts';
@@ -144,15 +145,21 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     expect((await userOf(phone)).smsAlerts).toBe(false);
     expect((await walk(phone, ['2', '1'])).screen).toContain('Obubaka bwa SMS bukola');
     expect((await userOf(phone)).smsAlerts).toBe(true);
+    // A district with no case reads "0 to 2", not "under 3" (which says there are some): none and one or two
+    // look alike (decision 0052), so the words say both.
+    const empty = (await walk(phone, ['1'])).screen;
+    expect(empty).toContain('Kasooli: 0-2, tekyuka');
+    expect(empty).toContain('Bijanjaalo: 0-2, tekyuka');
+    expect(empty).not.toMatch(/wansi wa/);
     // Counted as every other surface counts (decision 0052): a week of 1 or 2 adds nothing, to the total or
-    // the trend. Maize: 2 this week is "under 3" and steady. Beans: 3 last week and 1 now is 3, not 4.
+    // the trend. Maize: 2 this week reads as none does and is steady. Beans: 3 last week and 1 now is 3, not 4.
     const week = weekStartOf(t.clock.now());
     const before = weeksBefore(week, 1);
     await t.deps.database.execute(
       `insert into outbreak_counts (district, crop, week_start, demo, confirmed, reported) values ('UG-102', 'maize', '${week}', false, 2, 2), ('UG-102', 'beans', '${before}', false, 3, 3), ('UG-102', 'beans', '${week}', false, 1, 1)`,
     );
     const rust = (await walk(phone, ['1'])).screen;
-    expect(rust).toContain('Kasooli: wansi wa 3, tekyuka');
+    expect(rust.split('\n')[1]).toBe(empty.split('\n')[1]);
     expect(rust).toContain('Bijanjaalo: 3, eyongera');
     // The menu number of "call me" comes from the home array, never written in the text.
     expect((await walk(phone, ['1', '1'])).screen).toContain('Kebera ebikoola');
@@ -312,6 +319,41 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     const after = sms(stopper.phone).slice(before + 1);
     expect(after).toHaveLength(2);
     expect(after[1]).toContain('Kutu: tafadhali');
+  });
+
+  it.each([
+    ['en', 'STOP', 'alerts on', 'Kutu: STOP lifted: SMS from Kutu are on again'],
+    ['sw', 'ACHA', 'ARIFA WASHA', 'Kutu: ACHA imeondolewa: SMS kutoka Kutu zimerudi'],
+    ['lg', 'KOMYA', 'obubaka koleeza', 'Kutu: KOMYA eggyiddwawo: SMS okuva ku Kutu zizzeemu'],
+  ] as const)(
+    'ALERTS ON after STOP (%s) says that every SMS is back, and records the consent',
+    async (language, stop, on, said) => {
+      const farmer = await createUser(t, 'farmer', { language });
+      await db().update(users).set({ district: 'UG-105' }).where(eq(users.id, farmer.id));
+      await inbound(farmer.phone, stop);
+      expect((await userOf(farmer.phone)).smsStoppedAt).not.toBeNull();
+      await inbound(farmer.phone, on);
+      expect((await userOf(farmer.phone)).smsStoppedAt).toBeNull();
+      expect(sms(farmer.phone).at(-1)).toMatch(new RegExp(`^${said}.*Masaka`));
+      const consent = await createConsentService({ db: db(), clock: t.clock }).current(farmer.id);
+      expect(consent.sms).toMatchObject({ granted: true, channel: 'sms' });
+      // Alerts on again while SMS were never stopped: the plain reply.
+      await inbound(farmer.phone, on);
+      expect(sms(farmer.phone).at(-1)).not.toMatch(said);
+    },
+  );
+
+  it('alerts on by USSD after STOP says that every SMS is back, and records the consent as given by USSD', async () => {
+    const farmer = await createUser(t, 'farmer');
+    await inbound(farmer.phone, 'STOP');
+    expect((await walk(farmer.phone, ['2'])).screen).toContain('OFF');
+    const done = await walk(farmer.phone, ['2', '1']);
+    expect(done.screen).toMatch(/^SMS from Kutu are on again \(STOP lifted\), and SMS alerts are ON/);
+    expect((await userOf(farmer.phone)).smsStoppedAt).toBeNull();
+    expect((await createConsentService({ db: db(), clock: t.clock }).current(farmer.id)).sms).toMatchObject({
+      granted: true,
+      channel: 'ussd',
+    });
   });
 
   it('acts on SMS keywords in the sender’s language and tells an unknown number how to register', async () => {

@@ -1,5 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n.ts';
+import luganda from '../../lib/locales/lg.json';
+import swahili from '../../lib/locales/sw.json';
 import { renderWithProviders } from '../../test/render.tsx';
 import { DistrictPicker } from './DistrictPicker.tsx';
 
@@ -38,4 +41,36 @@ describe('DistrictPicker', () => {
       'Your position stays on this phone: only the district is saved.',
     );
   }, 30_000);
+
+  describe('whose district it names', () => {
+    afterEach(() => act(() => i18n.changeLanguage('en')));
+    const label = () => screen.getByTestId('district-picker').querySelector('label')?.textContent ?? '';
+
+    it.each([
+      ['en', /farmer's farm/, /your farm/],
+      ['sw', /shamba la mkulima/, /shamba lako/],
+      ['lg', /y’omulimi/, /ennimiro yo/],
+    ] as const)(
+      'on a plant clinic visit, the farmer’s farm, not the staff member’s, in %s',
+      async (lang, farmer, own) => {
+        i18n.addResourceBundle('sw', 'translation', swahili, true, true);
+        i18n.addResourceBundle('lg', 'translation', luganda, true, true);
+        await act(() => i18n.changeLanguage(lang));
+        const { unmount } = renderWithProviders(<DistrictPicker whose="farmer" value="" onChange={() => {}} />);
+        expect(label()).toMatch(farmer);
+        expect(label()).not.toMatch(own);
+        expect(screen.getByLabelText(farmer)).toBeTruthy();
+        unmount();
+        // A farmer's own sign-up still says "your farm".
+        renderWithProviders(<DistrictPicker value="" onChange={() => {}} />);
+        expect(label()).toMatch(own);
+      },
+    );
+
+    it('on an expert’s sign-up, their own area with no farm', () => {
+      renderWithProviders(<DistrictPicker whose="mine" value="" onChange={() => {}} />);
+      expect(label()).toBe('Your district or county');
+      expect(screen.getByText('Outbreak alerts for your area use it.')).toBeTruthy();
+    });
+  });
 });

@@ -10,6 +10,11 @@ interface DistrictPickerProps {
   onChange: (code: string) => void;
   error?: ReactNode;
   required?: boolean;
+  /**
+   * Whose district it is, for the label: the reader's farm (a farmer's sign-up or settings), the reader's
+   * own area (an expert's sign-up), or the farmer's farm as staff fill it in (a plant clinic visit).
+   */
+  whose?: 'myFarm' | 'mine' | 'farmer';
 }
 
 type Status = 'idle' | 'locating' | 'found' | 'outside' | 'denied';
@@ -27,8 +32,15 @@ const fold = (text: string) =>
  * finds the district on the phone (lib/locate.ts, loaded on that tap): the position is never sent, only
  * the chosen code is, with the form.
  */
-export const DistrictPicker = memo(function DistrictPicker({ value, onChange, error, required }: DistrictPickerProps) {
+export const DistrictPicker = memo(function DistrictPicker({
+  value,
+  onChange,
+  error,
+  required,
+  whose = 'myFarm',
+}: DistrictPickerProps) {
   const { t } = useTranslation();
+  const label = t(`auth.district.label.${whose}`);
   const chosen = value ? districtByCode(value) : undefined;
   const [country, setCountry] = useState<DistrictCountry>(chosen?.country ?? 'UG');
   const [query, setQuery] = useState('');
@@ -71,8 +83,8 @@ export const DistrictPicker = memo(function DistrictPicker({ value, onChange, er
 
   return (
     <Input.Wrapper
-      label={t('auth.district.label')}
-      description={t('auth.district.hint')}
+      label={label}
+      description={t(`auth.district.hint.${whose}`)}
       required={required}
       error={error}
       data-testid="district-picker"
@@ -96,7 +108,7 @@ export const DistrictPicker = memo(function DistrictPicker({ value, onChange, er
           size="sm"
         />
         <NativeSelect
-          aria-label={t('auth.district.label')}
+          aria-label={label}
           value={value && options.some((d) => d.code === value) ? value : ''}
           onChange={(e) => onChange(e.currentTarget.value)}
           data={[

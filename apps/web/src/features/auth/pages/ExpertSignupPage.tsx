@@ -65,7 +65,12 @@ export default function ExpertSignupPage() {
             placeholder={t('auth.fields.certificationsPlaceholder')}
             {...text('certifications')}
           />
-          <DistrictPicker value={form.values.district} onChange={setDistrict} error={form.errors.district} />
+          <DistrictPicker
+            whose="mine"
+            value={form.values.district}
+            onChange={setDistrict}
+            error={form.errors.district}
+          />
           <Textarea label={t('auth.fields.bio')} autosize minRows={3} maxRows={8} {...text('bio')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput label={t('auth.fields.experienceYears')} inputMode="numeric" {...text('experience_years')} />

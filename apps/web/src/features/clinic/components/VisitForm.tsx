@@ -115,6 +115,7 @@ export function VisitForm({ onRecorded }: { onRecorded: (visit: ClinicVisit) => 
             <Alert color="blue">{t('clinic.form.newFarmerIntro')}</Alert>
             <TextInput label={t('clinic.form.farmerName')} required {...form.getInputProps('farmer_name')} />
             <DistrictPicker
+              whose="farmer"
               value={form.values.district}
               onChange={(code) => form.setFieldValue('district', code)}
               error={form.errors.district}

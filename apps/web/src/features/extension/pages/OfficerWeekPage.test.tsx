@@ -83,7 +83,7 @@ describe('OfficerWeekPage', () => {
     const alerts = screen.getByRole('region', { name: 'Alerts and messages' });
     expect(alerts.textContent).toContain('120');
     expect(alerts.textContent).toContain('Farmers told');
-    expect(screen.getByRole('region', { name: 'Neighbouring districts' }).textContent).toContain('fewer than 3');
+    expect(screen.getByRole('region', { name: 'Neighbouring districts' }).textContent).toContain('0 to 2');
     const farmer = screen.getByRole('article', { name: 'okello' });
     expect(within(farmer).getByRole('link', { name: '+256772000111' }).getAttribute('href')).toBe('tel:+256772000111');
     await userEvent.click(within(farmer).getByRole('button', { name: 'Record a call or visit' }));

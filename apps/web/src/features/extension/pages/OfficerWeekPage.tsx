@@ -184,7 +184,7 @@ function WeekView({ week: w, several }: { week: OfficerWeek; several: boolean })
                     {t('extension.week.alert')}
                   </Badge>
                 )}
-                <Text size="sm">{n.confirmed.fewer_than_3 ? t('extension.week.fewerThan3') : n.confirmed.count}</Text>
+                <Text size="sm">{n.confirmed.below_min ? t('extension.week.fewerThan3') : n.confirmed.count}</Text>
               </Group>
             </Group>
           ))}

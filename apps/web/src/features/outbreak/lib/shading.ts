@@ -12,8 +12,12 @@ export interface Count {
 
 export const ZERO: Count = { count: 0, below_min: false };
 
-/** The values of every text that names the privacy minimum (`{{min}}`: "fewer than {{min}}"). */
-export const privacyMin = { min: SMALL_COUNT_MIN };
+/**
+ * The values of every text that names the privacy minimum: `{{min}}` ("no district has {{min}} or more
+ * cases") and `{{max}}`, the most a hidden count may be ("0 to {{max}}": none and one or two look alike,
+ * decision 0052, so the words say both, never "fewer than 3" for a district that may have none).
+ */
+export const privacyMin = { min: SMALL_COUNT_MIN, max: SMALL_COUNT_MIN - 1 };
 
 /** How tall a "below the minimum" bar or rank is: half the minimum, above none and below any number shown. */
 export const BELOW_MIN_VALUE = SMALL_COUNT_MIN / 2;
@@ -43,8 +47,11 @@ export function levelOf(c: Count): Level {
 /** Whether there is any case at all (a "below the minimum" is at least one). */
 export const hasCases = (c: Count) => c.below_min || (c.count ?? 0) > 0;
 
-/** The count as the map writes it: the number, or "fewer than {{min}}" (never a number below it). */
-export function countLabel(c: Count, fewerThanMin: string): string {
-  if (c.below_min || (c.count !== null && c.count > 0 && c.count < SMALL_COUNT_MIN)) return fewerThanMin;
-  return String(c.count ?? 0);
+/**
+ * The count as the map writes it: the number, or "0 to {{max}}" for any count below the minimum, 0
+ * included (a district with nothing shown may have one or two cases: decision 0052), never a number below it.
+ */
+export function countLabel(c: Count, belowMin: string): string {
+  if (c.below_min || (c.count ?? 0) < SMALL_COUNT_MIN) return belowMin;
+  return String(c.count);
 }
