@@ -41,7 +41,14 @@ export {
   type SeverityCuts,
 } from './card-settings.ts';
 export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapSize, heatRgba } from './heat.ts';
-export { estimateSeverity, rustShareOf, type Severity, severityUnmeasured, shownSeverity } from './severity.ts';
+export {
+  bandOf,
+  estimateSeverity,
+  rustShareOf,
+  type Severity,
+  severityUnmeasured,
+  shownSeverity,
+} from './severity.ts';
 export { MAX_SPOTS, type RustSpots, rustReading, rustSpots } from './spots.ts';
 export { INPUT_SIZE, MEAN, rgbaToModelRgb, STD, toTensorData } from './tensor.ts';
 
