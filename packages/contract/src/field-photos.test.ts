@@ -8,19 +8,23 @@ const MARGIN = 0.4;
 
 describe('how many leaves a field answer may still take (decision 0048)', () => {
   it('takes the other leaves of the field whatever the first said, and asks only when unsure or close', () => {
-    expect(secondPhotoAsk({ outcome: 'diagnosis', unsure: false, probabilities: sure, photo_count: 1 }, MARGIN)).toEqual({
+    expect(
+      secondPhotoAsk({ outcome: 'diagnosis', unsure: false, probabilities: sure, photo_count: 1 }, MARGIN),
+    ).toEqual({
       reason: null,
       runner_up: null,
       photos_left: 2,
     });
-    expect(secondPhotoAsk({ outcome: 'diagnosis', unsure: true, probabilities: split, photo_count: 2 }, MARGIN)).toEqual({
+    expect(
+      secondPhotoAsk({ outcome: 'diagnosis', unsure: true, probabilities: split, photo_count: 2 }, MARGIN),
+    ).toEqual({
       reason: 'unsure',
       runner_up: 'other_disease',
       photos_left: 1,
     });
   });
 
-  it('asks for a confident answer whose lead is under the card\'s close margin, and not under a smaller one', () => {
+  it("asks for a confident answer whose lead is under the card's close margin, and not under a smaller one", () => {
     const confident = { outcome: 'diagnosis', unsure: false, probabilities: split, photo_count: 1 };
     expect(secondPhotoAsk(confident, MARGIN)).toEqual({ reason: 'close', runner_up: 'other_disease', photos_left: 2 });
     expect(secondPhotoAsk(confident, 0.2)).toEqual({ reason: null, runner_up: null, photos_left: 2 });

@@ -23,7 +23,7 @@ export const offlineModelInfo = z.object({
     .describe('The rules for unsure and not-a-leaf answers; null: off'),
   answer: z
     .object({
-      fieldTemper: z.union([z.number(), z.literal('mean')]).describe("How much each extra leaf of a field counts"),
+      fieldTemper: z.union([z.number(), z.literal('mean')]).describe('How much each extra leaf of a field counts'),
       closeMargin: z.number().describe('A confident answer leading the runner-up by less than this asks for a leaf'),
       severityCuts: z
         .object({ moderate: z.number(), severe: z.number() })

@@ -37,7 +37,9 @@ describe("the card's settings (one reader for the server and the phone)", () => 
     expect(() => answerOf({ answer: { ...CHANGED_ANSWER, fieldTemper: 0 } })).toThrow(
       /answer\.fieldTemper must be a number in \(0, 1\] or "mean", not 0/,
     );
-    expect(() => answerOf({ answer: { ...CHANGED_ANSWER, rustSeen: 'sometimes' } })).toThrow(/answer\.rustSeen must be/);
+    expect(() => answerOf({ answer: { ...CHANGED_ANSWER, rustSeen: 'sometimes' } })).toThrow(
+      /answer\.rustSeen must be/,
+    );
     const crossed = { ...CHANGED_ANSWER, severityCuts: { moderate: 0.3, severe: 0.2 } };
     expect(() => answerOf({ answer: crossed })).toThrow(/moderate must be below answer\.severityCuts\.severe/);
   });

@@ -63,34 +63,38 @@ type CardLike = Pick<ModelCard, 'thresholds'> & { version?: string; answer?: unk
 const isShare = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
 
 /** Each key of the block: where it is read from and whether a value is allowed (what a valid value is). */
-const CHECKS: { key: string; read: (a: Record<string, unknown>) => unknown; ok: (v: unknown) => boolean; is: string }[] =
-  [
-    {
-      key: 'fieldTemper',
-      read: (a) => a.fieldTemper,
-      ok: (v) => v === 'mean' || (typeof v === 'number' && v > 0 && v <= 1),
-      is: 'a number in (0, 1] or "mean"',
-    },
-    { key: 'closeMargin', read: (a) => a.closeMargin, ok: isShare, is: 'a number in [0, 1]' },
-    {
-      key: 'severityCuts.moderate',
-      read: (a) => (a.severityCuts as Record<string, unknown> | undefined)?.moderate,
-      ok: isShare,
-      is: 'a number in [0, 1]',
-    },
-    {
-      key: 'severityCuts.severe',
-      read: (a) => (a.severityCuts as Record<string, unknown> | undefined)?.severe,
-      ok: isShare,
-      is: 'a number in [0, 1]',
-    },
-    {
-      key: 'rustSeen',
-      read: (a) => a.rustSeen,
-      ok: (v) => v === 'confident' || v === 'off' || (typeof v === 'number' && v > 0 && v <= 1),
-      is: '"confident", "off" or a number in (0, 1]',
-    },
-  ];
+const CHECKS: {
+  key: string;
+  read: (a: Record<string, unknown>) => unknown;
+  ok: (v: unknown) => boolean;
+  is: string;
+}[] = [
+  {
+    key: 'fieldTemper',
+    read: (a) => a.fieldTemper,
+    ok: (v) => v === 'mean' || (typeof v === 'number' && v > 0 && v <= 1),
+    is: 'a number in (0, 1] or "mean"',
+  },
+  { key: 'closeMargin', read: (a) => a.closeMargin, ok: isShare, is: 'a number in [0, 1]' },
+  {
+    key: 'severityCuts.moderate',
+    read: (a) => (a.severityCuts as Record<string, unknown> | undefined)?.moderate,
+    ok: isShare,
+    is: 'a number in [0, 1]',
+  },
+  {
+    key: 'severityCuts.severe',
+    read: (a) => (a.severityCuts as Record<string, unknown> | undefined)?.severe,
+    ok: isShare,
+    is: 'a number in [0, 1]',
+  },
+  {
+    key: 'rustSeen',
+    read: (a) => a.rustSeen,
+    ok: (v) => v === 'confident' || v === 'off' || (typeof v === 'number' && v > 0 && v <= 1),
+    is: '"confident", "off" or a number in (0, 1]',
+  },
+];
 
 /**
  * The answer settings a card gives. No block: the recipe's values (`RECIPE_ANSWER`, what every card before the
@@ -109,7 +113,8 @@ export function answerOf(card: CardLike): AnswerSettings {
     );
   }
   const bad = CHECKS.find((c) => !c.ok(c.read(block)));
-  if (bad) throw new Error(`model.json${of}: answer.${bad.key} must be ${bad.is}, not ${JSON.stringify(bad.read(block))}`);
+  if (bad)
+    throw new Error(`model.json${of}: answer.${bad.key} must be ${bad.is}, not ${JSON.stringify(bad.read(block))}`);
   const cuts = block.severityCuts as SeverityCuts;
   if (cuts.moderate >= cuts.severe) {
     throw new Error(`model.json${of}: answer.severityCuts.moderate must be below answer.severityCuts.severe`);

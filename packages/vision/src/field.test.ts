@@ -14,7 +14,10 @@ const cuts: Thresholds = {
   oodNotLeafAbove: 8,
 };
 /** The cuts above with the recipe's answer settings, or another field rule. */
-const settingsWith = (fieldTemper: FieldRule = RECIPE_ANSWER.fieldTemper, rustSeen: RustSeenRule = RECIPE_ANSWER.rustSeen) => ({
+const settingsWith = (
+  fieldTemper: FieldRule = RECIPE_ANSWER.fieldTemper,
+  rustSeen: RustSeenRule = RECIPE_ANSWER.rustSeen,
+) => ({
   thresholds: cuts,
   answer: { fieldTemper, rustSeen },
 });

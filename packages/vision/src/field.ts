@@ -141,7 +141,10 @@ export function joinsField<T extends { outcome: string; rust_class: string | nul
  * answer is the field's and no other joins: there is no field to add leaves to), then each later one that
  * joins (`joinsField`; the server refuses the others when they are sent). The server's and the phone's rule.
  */
-export function fieldLeaves<T>(photos: T[], answerOf: (photo: T) => { outcome: string; rust_class: string | null }): T[] {
+export function fieldLeaves<T>(
+  photos: T[],
+  answerOf: (photo: T) => { outcome: string; rust_class: string | null },
+): T[] {
   const [first, ...others] = photos;
   if (first === undefined) return [];
   return joinsField(answerOf(first)) ? [first, ...others.filter((p) => joinsField(answerOf(p)))] : [first];

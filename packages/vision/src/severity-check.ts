@@ -76,7 +76,8 @@ export function summariseSeverity(photos: SeverityPhoto[], cuts: SeverityCuts): 
     photos: photos.length,
     pearson: pearson(t, e),
     spearman: pearson(ranks(t), ranks(e)),
-    bandAgreement: photos.filter((p) => bandOf(p.truth, cuts) === bandOf(p.estimate, cuts)).length / Math.max(1, photos.length),
+    bandAgreement:
+      photos.filter((p) => bandOf(p.truth, cuts) === bandOf(p.estimate, cuts)).length / Math.max(1, photos.length),
     confusion,
     meanBias: photos.reduce((s, p) => s + p.estimate - p.truth, 0) / Math.max(1, photos.length),
   };
@@ -97,7 +98,15 @@ export async function measureSeverity(cuts: SeverityCuts, masks = loadPustuleMas
   const crops = [...new Set(photos.map((p) => p.crop))].sort();
   return {
     ...summariseSeverity(photos, cuts),
-    byCrop: Object.fromEntries(crops.map((c) => [c, summariseSeverity(photos.filter((p) => p.crop === c), cuts)])),
+    byCrop: Object.fromEntries(
+      crops.map((c) => [
+        c,
+        summariseSeverity(
+          photos.filter((p) => p.crop === c),
+          cuts,
+        ),
+      ]),
+    ),
     perPhoto: photos,
   };
 }

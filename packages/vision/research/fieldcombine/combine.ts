@@ -38,7 +38,11 @@ export function field(
   rule: FieldRule,
   rustSeen: RustSeenRule = 'off',
 ): RustClass | null {
-  const d = fieldDiagnosis(leaves.map(evidence), { thresholds: t, answer: { fieldTemper: rule, rustSeen } }, 'research');
+  const d = fieldDiagnosis(
+    leaves.map(evidence),
+    { thresholds: t, answer: { fieldTemper: rule, rustSeen } },
+    'research',
+  );
   return d.outcome === 'diagnosis' && !d.unsure ? d.rust_class : null;
 }
 

@@ -3,13 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AnalysisResult,
-  analysisApi,
-  MAX_FIELD_PHOTOS,
-  reviewApi,
-  waitsForExpert,
-} from '@kutu/contract';
+import { type AnalysisResult, analysisApi, MAX_FIELD_PHOTOS, reviewApi, waitsForExpert } from '@kutu/contract';
 import { cardSettings, combineShares, defaultModelDir, readCard } from '@kutu/vision';
 import { analyses, analysisPhotos, outbreakCases, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
@@ -295,7 +289,9 @@ describe('fieldAnswer', () => {
   it('sums the log class shares of the leaves, tempered, and gives them to the model rule', () => {
     const a = answer([photo(0.45, 0.15, 0.4), photo(0.9, 0.05, 0.05)], DEFAULT_THRESHOLDS);
     expect(a.rust_class).toBe('common_rust');
-    const [rust, healthy, other] = [0.45 * 0.9, 0.15 * 0.05, 0.4 * 0.05].map((p) => p ** (served.answer.fieldTemper as number));
+    const [rust, healthy, other] = [0.45 * 0.9, 0.15 * 0.05, 0.4 * 0.05].map(
+      (p) => p ** (served.answer.fieldTemper as number),
+    );
     expect(a.confidence).toBeCloseTo(rust / (rust + healthy + other), 6);
     expect(a.unsure).toBe(false);
     expect(a.model_version).toBe('v');
@@ -308,8 +304,6 @@ describe('fieldAnswer', () => {
     expect(answer(sure, far).unsure).toBe(true);
     expect(answer(sure, { ...far, oodUnsureAbove: 4 }).unsure).toBe(false);
     // The "not a leaf" probability is the mean one: 0.3 over the card's 0.25 makes it unsure.
-    expect(
-      answer([photo(0.9, 0.05, 0.05, 0.6), photo(0.9, 0.05, 0.05, 0.8)], DEFAULT_THRESHOLDS).unsure,
-    ).toBe(true);
+    expect(answer([photo(0.9, 0.05, 0.05, 0.6), photo(0.9, 0.05, 0.05, 0.8)], DEFAULT_THRESHOLDS).unsure).toBe(true);
   });
 });
