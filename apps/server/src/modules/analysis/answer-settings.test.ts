@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnalysisResult, analysisApi, offlineModelApi } from '@kutu/contract';
+import { type AnalysisResult, analysisApi, type FieldAccuracyReply, offlineModelApi, reviewApi } from '@kutu/contract';
 import { bandOf, type Classifier, cardSettings, combineShares, defaultModelDir, loadClassifier } from '@kutu/vision';
 import { CHANGED_ANSWER } from '../../../../../packages/vision/test/changed-answer.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
@@ -21,6 +21,7 @@ describe("the server's answer follows the card's answer settings", () => {
   let model: Classifier;
   let t: TestContext;
   let farmer: TestUser;
+  let expert: TestUser;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-answer-'));
@@ -31,6 +32,7 @@ describe("the server's answer follows the card's answer settings", () => {
     model = await loadClassifier(dir);
     t = await createTestApp({ classifier: createClassifierHolder(model) });
     farmer = await createUser(t, 'farmer');
+    expert = await createUser(t, 'expert');
   });
   afterAll(async () => {
     await t.close();
@@ -63,6 +65,19 @@ describe("the server's answer follows the card's answer settings", () => {
     // Not close at the committed card's margin; close at this card's 0.99.
     expect(top - second).toBeGreaterThanOrEqual(committed.answer.closeMargin);
     expect(result.second_photo).toMatchObject({ reason: 'close', photos_left: 2 });
+
+    // The field-accuracy page bands the stored share in SQL at the same cuts.
+    const rated = await t.app.inject({
+      method: 'PUT',
+      url: reviewApi.reviewPath(result.id),
+      headers: expert.headers,
+      payload: { verdict: 'common_rust', severity: 'low' },
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: reviewApi.fieldAccuracy, headers: expert.headers });
+    const { severity } = page.json() as FieldAccuracyReply;
+    expect(severity.rated).toBe(1);
+    expect(severity.confusion[result.severity?.band ?? 'none'].low).toBe(1);
   });
 
   it("combines a field's leaves at the card's temper", async () => {
