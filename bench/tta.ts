@@ -16,7 +16,8 @@ import { parseArgs } from 'node:util';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { readCard } from '../packages/vision/src/classifier.ts';
-import { type CLASSES, colourStats, decide, softmax, thresholdsOf } from '../packages/vision/src/decide.ts';
+import { cardSettings } from '../packages/vision/src/card-settings.ts';
+import { type CLASSES, colourStats, decide, softmax } from '../packages/vision/src/decide.ts';
 import { defaultDatasetDir, describeFile, loadEvalSet, toCrop } from '../packages/vision/src/dataset.ts';
 import { defaultModelDir } from '../packages/vision/src/index.ts';
 import { decodeRgb } from '../packages/vision/src/preprocess.ts';
@@ -27,7 +28,7 @@ import { bigLeafJpeg } from '../apps/server/test/support/photos.ts';
 const { values } = parseArgs({ options: { model: { type: 'string' }, data: { type: 'string' } } });
 const modelDir = path.resolve(values.model ?? defaultModelDir());
 const card = await readCard(modelDir);
-const served = thresholdsOf(card);
+const served = cardSettings(card).thresholds;
 const size = card.input_size;
 /** The closer crop: the middle 80 % of each side. */
 const CLOSE = 0.8;

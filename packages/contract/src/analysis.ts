@@ -178,7 +178,7 @@ export const secondPhotoAskSchema = z.object({
     .enum(['unsure', 'close'])
     .nullable()
     .describe(
-      '`unsure`: the model is not sure; `close`: the runner-up class came close (CLOSE_MARGIN); null: no more photos needed',
+      '`unsure`: the model is not sure; `close`: the runner-up class came close (answer.closeMargin on the model card); null: no more photos needed',
     ),
   runner_up: rustClass.nullable().describe('The class the answer came close to; null when not asking'),
   photos_left: z.number().int().min(0).describe('How many more photos may be added now'),
@@ -187,8 +187,8 @@ export const secondPhotoAskSchema = z.object({
 export const severityBand = z.enum(severityBands, { error: 'severity must be low, moderate or severe' });
 
 /**
- * share: rust-coloured share of the leaf (0..1; a field answer's is the mean of its photos'); band: low < 5 %
- * ≤ moderate < 20 % ≤ severe (SEVERITY_CUTS in packages/vision); estimate: true until experts' ratings agree
+ * share: rust-coloured share of the leaf (0..1; a field answer's is the mean of its photos'); band: at the served model
+ * card's answer.severityCuts (low < 5 % ≤ moderate < 20 % ≤ severe on v2-20261124); estimate: true until experts' ratings agree
  * with the model's often enough (SEVERITY_TRUST).
  */
 export const analysisSeverity = z.object({

@@ -78,9 +78,9 @@ describe('rust seen on some leaves of a field (rust on any leaf is said)', () =>
 
   it('asks for no class-deciding photo and no expert wait: more leaves show how far it spread', () => {
     const field = { outcome: 'diagnosis', unsure: true, rust_class: 'common_rust', rust_leaves: 1 };
-    const ask = secondPhotoAsk({ ...field, probabilities: { healthy: 0.6, common_rust: 0.3 }, photo_count: 2 });
+    const ask = secondPhotoAsk({ ...field, probabilities: { healthy: 0.6, common_rust: 0.3 }, photo_count: 2 }, 0.4);
     expect(ask).toEqual({ reason: null, runner_up: null, photos_left: 1 });
-    const last = secondPhotoAsk({ ...field, probabilities: { healthy: 0.6, common_rust: 0.3 }, photo_count: 3 });
+    const last = secondPhotoAsk({ ...field, probabilities: { healthy: 0.6, common_rust: 0.3 }, photo_count: 3 }, 0.4);
     expect(waitsForExpert({ ...field, second_photo: last })).toBe(false);
     expect(waitsForExpert({ ...field, rust_leaves: 0, second_photo: last })).toBe(true);
   });

@@ -8,18 +8,6 @@ import type { RustClass } from './enums.ts';
 /** At most this many photos make one field-level answer: the first and two more leaves. */
 export const MAX_FIELD_PHOTOS = 3;
 
-/**
- * A confident answer still counts as "close" when its class leads the runner-up by less than this
- * (top-1 minus top-2 share). Under the served card's unsure cut (0.9 of the class share, decision
- * 0038) a confident answer always leads by more than 0.8, so this asks nothing today; it guards a
- * card with a lower cut (a retrained model takes its cut from its own card, and the cut was 0.5 until
- * decision 0038). Example: the committed model reads the bean angular leaf spot test photo
- * (apps/server/test/fixtures) as rust 0.66 against other disease 0.31; a 0.5 cut would call that
- * rust, a confident wrong answer, the risk decision 0038 counts. One or two more leaves of the field cost
- * the farmer a minute; a wrong "rust" costs a fungicide, a wrong "other disease" the window to spray.
- */
-export const CLOSE_MARGIN = 0.4;
-
 export type SecondPhotoReason = 'unsure' | 'close';
 
 export interface SecondPhotoAsk {
@@ -58,15 +46,28 @@ export function topTwo(probabilities: Partial<Record<string, number>>): [string,
     .slice(0, 2);
 }
 
-/** Whether (and why) the result asks for another photo of the same field, and how many it may still take. */
-export function secondPhotoAsk(a: {
-  outcome: string;
-  unsure: boolean;
-  probabilities: Partial<Record<string, number>>;
-  photo_count: number;
-  rust_class?: string | null;
-  rust_leaves?: number | null;
-}): SecondPhotoAsk {
+/**
+ * Whether (and why) the result asks for another photo of the same field, and how many it may still take.
+ * `closeMargin` (the served card's `answer.closeMargin`, read by `cardSettings` in packages/vision): a
+ * confident answer still counts as "close" when its class leads the runner-up by less than this (top-1
+ * minus top-2 share). Under the served card's unsure cut (0.9 of the class share, decision 0038) a confident
+ * answer always leads by more than 0.8, so 0.4 asks nothing today; it guards a card with a lower cut (the
+ * cut was 0.5 until decision 0038). Example: the committed model reads the bean angular leaf spot test photo
+ * (apps/server/test/fixtures) as rust 0.66 against other disease 0.31; a 0.5 cut would call that rust, a
+ * confident wrong answer. One or two more leaves of the field cost the farmer a minute; a wrong "rust" costs a
+ * fungicide, a wrong "other disease" the window to spray.
+ */
+export function secondPhotoAsk(
+  a: {
+    outcome: string;
+    unsure: boolean;
+    probabilities: Partial<Record<string, number>>;
+    photo_count: number;
+    rust_class?: string | null;
+    rust_leaves?: number | null;
+  },
+  closeMargin: number,
+): SecondPhotoAsk {
   const none: SecondPhotoAsk = { reason: null, runner_up: null, photos_left: 0 };
   if (a.outcome !== 'diagnosis' || a.photo_count >= MAX_FIELD_PHOTOS) return none;
   const photos_left = MAX_FIELD_PHOTOS - a.photo_count;
@@ -74,7 +75,7 @@ export function secondPhotoAsk(a: {
   if (rustSeenOnSome({ ...a, rust_class: a.rust_class ?? null })) return { ...none, photos_left };
   const [first, second] = topTwo(a.probabilities);
   if (!first || !second) return { ...none, photos_left };
-  const reason = a.unsure ? 'unsure' : first[1] - second[1] < CLOSE_MARGIN ? 'close' : null;
+  const reason = a.unsure ? 'unsure' : first[1] - second[1] < closeMargin ? 'close' : null;
   if (!reason) return { ...none, photos_left };
   return { reason, runner_up: second[0] as RustClass, photos_left };
 }

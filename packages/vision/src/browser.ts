@@ -3,7 +3,8 @@
  * rules that turn the model's outputs into an answer. Pure TypeScript, safe to bundle for the browser
  * (`@kutu/vision/browser`); the runtime (onnxruntime-web) is the caller's.
  */
-import { CLASSES, colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thresholdsOf } from './decide.ts';
+import type { CardSettings } from './card-settings.ts';
+import { CLASSES, colourStats, type DiagnosisCore, decide, softmax } from './decide.ts';
 import { classHeat, type HeatGrid } from './heat.ts';
 import { rgbaToModelRgb, toTensorData } from './tensor.ts';
 
@@ -17,21 +18,37 @@ export {
   type RustClass,
   softmax,
   type Thresholds,
-  thresholdsOf,
 } from './decide.ts';
 export {
   combineShares,
-  FIELD_TEMPER,
   type FieldDiagnosis,
   type FieldRule,
+  type FieldSettings,
   fieldDiagnosis,
+  fieldLeaves,
+  fieldRustShare,
+  joinsField,
   type LeafEvidence,
   leafShowsRust,
-  RUST_SEEN,
   type RustSeenRule,
 } from './field.ts';
+export {
+  type AnswerSettings,
+  answerOf,
+  type CardSettings,
+  cardSettings,
+  RECIPE_ANSWER,
+  type SeverityCuts,
+} from './card-settings.ts';
 export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapSize, heatRgba } from './heat.ts';
-export { estimateSeverity, rustShareOf, type Severity, severityUnmeasured, shownSeverity } from './severity.ts';
+export {
+  bandOf,
+  estimateSeverity,
+  rustShareOf,
+  type Severity,
+  severityUnmeasured,
+  shownSeverity,
+} from './severity.ts';
 export { MAX_SPOTS, type RustSpots, rustReading, rustSpots } from './spots.ts';
 export { INPUT_SIZE, MEAN, rgbaToModelRgb, STD, toTensorData } from './tensor.ts';
 
@@ -58,14 +75,14 @@ export function modelInput(rgba: Uint8Array | Uint8ClampedArray, width: number, 
   return { rgb, tensor: toTensorData(rgb, size) };
 }
 
-/** The answer from the model's `logits` and `ood` outputs, with the server's thresholds from the card. */
+/** The answer from the model's `logits` and `ood` outputs, with the card's cuts (`cardSettings`, as the server's). */
 export function diagnosisFromOutputs(
   logits: ArrayLike<number>,
   ood: number | null,
   rgb: Uint8Array,
-  card: Pick<ModelCard, 'version' | 'thresholds'>,
+  settings: Pick<CardSettings, 'version' | 'thresholds'>,
 ): DiagnosisCore {
-  return decide(softmax(logits), colourStats(rgb), thresholdsOf(card), card.version, ood);
+  return decide(softmax(logits), colourStats(rgb), settings.thresholds, settings.version, ood);
 }
 
 /**

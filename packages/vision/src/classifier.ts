@@ -3,7 +3,8 @@ import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { type Crop, cropHeadsOf, heatFor, outputsFor } from './browser.ts';
-import { colourStats, type DiagnosisCore, decide, type ModelCard, softmax, thresholdsOf } from './decide.ts';
+import { cardSettings } from './card-settings.ts';
+import { colourStats, type DiagnosisCore, decide, type ModelCard, softmax } from './decide.ts';
 import type { HeatGrid } from './heat.ts';
 import { heatmapPng } from './heatmap.ts';
 import { decodeRgb, INPUT_SIZE, toTensorData } from './preprocess.ts';
@@ -17,7 +18,6 @@ export {
   type ModelCard,
   plantFraction,
   type Thresholds,
-  thresholdsOf,
 } from './decide.ts';
 
 export interface Diagnosis extends DiagnosisCore {
@@ -67,7 +67,8 @@ export async function readCard(modelDir: string): Promise<ModelCard> {
 export async function loadClassifier(modelDir: string): Promise<Classifier> {
   const card = await readCard(modelDir);
   const size = card.input_size ?? INPUT_SIZE;
-  const thresholds = thresholdsOf(card);
+  // The card's settings are read (and a bad card refused) when the model loads, not on the first photo.
+  const { thresholds } = cardSettings(card);
   const session = await ort.InferenceSession.create(path.join(modelDir, 'model.onnx'), {
     intraOpNumThreads: 1,
     interOpNumThreads: 1,

@@ -53,6 +53,8 @@ export interface ModelCard {
   classes: string[];
   /** The model's own cuts, every one of THRESHOLD_KEYS (null: off). */
   thresholds?: { [K in keyof Thresholds]?: number | null };
+  /** How the answer is made from the model's outputs (`AnswerSettings`, read by `cardSettings`). */
+  answer?: unknown;
   /** A KutuLeafNet's backbone name (packages/vision/src/train.ts, backboneName): what its frozen features depend on. */
   backbone?: string;
   [key: string]: unknown;

@@ -2,7 +2,10 @@
  * One answer for a field from several of its leaves (docs/decisions/0040, 0048). Pure TypeScript: the
  * server's field answer and the phone's offline answer call the same function with the same card.
  */
+import type { AnswerSettings, FieldRule, RustSeenRule } from './card-settings.ts';
 import { CLASSES, type DiagnosisCore, decide, type RustClass, type Thresholds } from './decide.ts';
+
+export type { FieldRule, RustSeenRule } from './card-settings.ts';
 
 /** What one leaf of the field told the model. */
 export interface LeafEvidence {
@@ -14,24 +17,21 @@ export interface LeafEvidence {
   oodScore: number | null;
 }
 
-/**
- * How the leaves' evidence adds up. Each leaf's log class shares are summed and the sum multiplied by
- * this temper before normalising: 1 would treat the leaves as independent witnesses, but leaves of one
- * field (one variety, one light, one phone) are alike, so each extra leaf counts for less. Agreeing leaves
- * make a surer answer, disagreeing ones a less sure one. Chosen on the repository's field photos by
- * source (decision 0048, packages/vision/research/fieldcombine/): `'mean'` is the rule before it (the
- * mean of the leaves' shares), kept for comparison.
- */
-export const FIELD_TEMPER = 0.6;
-export type FieldRule = number | 'mean';
-
 /** Shares below this count as this (a share of exactly 0 would veto a class for the whole field). */
 const FLOOR = 1e-6;
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-/** The field's class shares from its leaves' (one leaf: its own shares, whatever the rule). */
-export function combineShares(leaves: LeafEvidence['probabilities'][], rule: FieldRule = FIELD_TEMPER): number[] {
+/**
+ * The field's class shares from its leaves' (one leaf: its own shares, whatever the rule). How the leaves'
+ * evidence adds up (`rule`, the card's `answer.fieldTemper`): each leaf's log class shares are summed and the
+ * sum multiplied by the temper before normalising: 1 would treat the leaves as independent witnesses, but
+ * leaves of one field (one variety, one light, one phone) are alike, so each extra leaf counts for less.
+ * Agreeing leaves make a surer answer, disagreeing ones a less sure one. Chosen on the repository's field
+ * photos by source (decision 0048, packages/vision/research/fieldcombine/): `'mean'` is the rule before it
+ * (the mean of the leaves' shares), kept for comparison.
+ */
+export function combineShares(leaves: LeafEvidence['probabilities'][], rule: FieldRule): number[] {
   if (leaves.length === 0) throw new Error('A field answer needs at least one leaf');
   const shares = (c: RustClass) => leaves.map((p) => p[c] ?? 0);
   if (leaves.length === 1 || rule === 'mean') return CLASSES.map((c) => mean(shares(c)));
@@ -48,6 +48,12 @@ export function combineShares(leaves: LeafEvidence['probabilities'][], rule: Fie
  */
 const LEAF_COLOURS = { plant: 1, green: 1, contrast: 1 };
 
+/** What a field answer reads from the card (`cardSettings`); research tables vary the answer's rules. */
+export interface FieldSettings {
+  thresholds: Thresholds;
+  answer: Pick<AnswerSettings, 'fieldTemper' | 'rustSeen'>;
+}
+
 /** The field's answer, with how many of its leaves showed rust on their own (`rustSeen`). */
 export interface FieldDiagnosis extends DiagnosisCore {
   /** Leaves whose own answer is rust at the rust-seen cut (`RustSeenRule`). */
@@ -57,16 +63,12 @@ export interface FieldDiagnosis extends DiagnosisCore {
 }
 
 /**
- * When one leaf counts as "rust seen" (decision 0061-rust-on-any-leaf): `'confident'` when its own answer,
- * judged alone by the card's cuts, is a confident rust answer; a number: when its rust share reaches that cut
- * (at most the card's), its leaf and ood scores passing as for a confident answer; `'off'`: never (the sum
- * alone, the rule before; kept for the research table).
+ * Whether one leaf, alone, shows rust under the rule (the card's `answer.rustSeen`, decision
+ * 0061-rust-on-any-leaf): `'confident'` when its own answer, judged alone by the card's cuts, is a confident
+ * rust answer; a number: when its rust share reaches that cut (at most the card's), its leaf and ood scores
+ * passing as for a confident answer; `'off'`: never (the sum alone, the rule before; kept for the research table).
  */
-export type RustSeenRule = 'confident' | 'off' | number;
-export const RUST_SEEN: RustSeenRule = 'confident';
-
-/** Whether one leaf, alone, shows rust under the rule. */
-export function leafShowsRust(leaf: LeafEvidence, thresholds: Thresholds, rule: RustSeenRule = RUST_SEEN): boolean {
+export function leafShowsRust(leaf: LeafEvidence, thresholds: Thresholds, rule: RustSeenRule): boolean {
   if (rule === 'off') return false;
   const cut = rule === 'confident' ? thresholds.unsureBelow : Math.min(rule, thresholds.unsureBelow);
   const leafScore = leaf.leafScore ?? 1;
@@ -96,11 +98,10 @@ export function leafShowsRust(leaf: LeafEvidence, thresholds: Thresholds, rule: 
  */
 export function fieldDiagnosis(
   leaves: LeafEvidence[],
-  thresholds: Thresholds,
+  { thresholds, answer }: FieldSettings,
   version: string,
-  rule: FieldRule = FIELD_TEMPER,
-  rustSeen: RustSeenRule = RUST_SEEN,
 ): FieldDiagnosis {
+  const { fieldTemper: rule, rustSeen } = answer;
   const leaf = mean(leaves.map((p) => p.leafScore ?? 1));
   const shares = combineShares(
     leaves.map((p) => p.probabilities),
@@ -126,4 +127,35 @@ export function fieldDiagnosis(
     unsure: true,
     confidence: Math.max(...rusty.map((l) => l.probabilities.common_rust ?? 0)),
   };
+}
+
+/** Whether a photo's answer lets it count as a leaf of a field: a diagnosis (a photo with no leaf does not). */
+export function joinsField<T extends { outcome: string; rust_class: string | null }>(
+  answer: T,
+): answer is T & { rust_class: NonNullable<T['rust_class']> } {
+  return answer.outcome === 'diagnosis' && answer.rust_class !== null;
+}
+
+/**
+ * Which of a field's photos (in order) its answer is made from: the first always (when it shows no leaf, its
+ * answer is the field's and no other joins: there is no field to add leaves to), then each later one that
+ * joins (`joinsField`; the server refuses the others when they are sent). The server's and the phone's rule.
+ */
+export function fieldLeaves<T>(
+  photos: T[],
+  answerOf: (photo: T) => { outcome: string; rust_class: string | null },
+): T[] {
+  const [first, ...others] = photos;
+  if (first === undefined) return [];
+  return joinsField(answerOf(first)) ? [first, ...others.filter((p) => joinsField(answerOf(p)))] : [first];
+}
+
+/**
+ * The field's rust-coloured share of the leaf (decision 0045, 0048): the mean of its leaves' measured shares
+ * (a leaf whose share could not be measured is left out); null when none was measured. The server stores it,
+ * the phone shows it.
+ */
+export function fieldRustShare(shares: (number | null | undefined)[]): number | null {
+  const known = shares.filter((s): s is number => typeof s === 'number');
+  return known.length > 0 ? mean(known) : null;
 }

@@ -25,19 +25,28 @@ export {
   loadClassifier,
   plantFraction,
   readCard,
-  thresholdsOf,
 } from './classifier.ts';
 export {
   combineShares,
-  FIELD_TEMPER,
   type FieldDiagnosis,
   type FieldRule,
+  type FieldSettings,
   fieldDiagnosis,
+  fieldLeaves,
+  fieldRustShare,
+  joinsField,
   type LeafEvidence,
   leafShowsRust,
-  RUST_SEEN,
   type RustSeenRule,
 } from './field.ts';
+export {
+  type AnswerSettings,
+  answerOf,
+  type CardSettings,
+  cardSettings,
+  RECIPE_ANSWER,
+  type SeverityCuts,
+} from './card-settings.ts';
 export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapPng } from './heatmap.ts';
 export { evaluateClassifier, evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
 export {
@@ -54,7 +63,6 @@ export {
   bandOf,
   estimateSeverity,
   SEVERITY_BANDS,
-  SEVERITY_CUTS,
   type Severity,
   type SeverityBand,
   severityUnmeasured,

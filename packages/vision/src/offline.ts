@@ -11,6 +11,7 @@ import {
   modelInput,
   outputsFor,
 } from './browser.ts';
+import { cardSettings } from './card-settings.ts';
 
 export * from './offline-info.ts';
 
@@ -33,6 +34,7 @@ export async function loadWebModel(file: string, card: Pick<ModelCard, 'version'
   ortWeb.env.wasm.numThreads = 1;
   const session = await ortWeb.InferenceSession.create(await fs.readFile(file), { executionProviders: ['wasm'] });
   const size = card.input_size;
+  const settings = cardSettings(card);
   return {
     async diagnose(
       image: Buffer | string,
@@ -44,7 +46,7 @@ export async function loadWebModel(file: string, card: Pick<ModelCard, 'version'
       const ms = performance.now() - started;
       const ood = out.ood ? (out.ood.data as Float32Array)[0] : null;
       const outputs = outputsFor(session.outputNames, crop);
-      const diagnosis = diagnosisFromOutputs(out[outputs.logits].data as Float32Array, ood, rgb, card);
+      const diagnosis = diagnosisFromOutputs(out[outputs.logits].data as Float32Array, ood, rgb, settings);
       return { diagnosis, heat: heatFor(diagnosis, out[outputs.cam]), tensor, ms };
     },
     close: () => session.release(),

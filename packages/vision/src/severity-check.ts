@@ -6,6 +6,7 @@
  * it, not agreement with an expert: that is what the expert severity in the review dialog measures.
  */
 import path from 'node:path';
+import type { SeverityCuts } from './card-settings.ts';
 import { defaultDatasetDir } from './dataset.ts';
 import { loadPustuleMasks, MASK_SIZE, type PustuleMask } from './pointing.ts';
 import { decodeRgb } from './preprocess.ts';
@@ -63,25 +64,27 @@ export interface SeverityAgreement {
   meanBias: number;
 }
 
-export function summariseSeverity(photos: SeverityPhoto[]): SeverityAgreement {
+/** Agreement of the estimate with the masks, bands at the card's cuts (`answer.severityCuts`). */
+export function summariseSeverity(photos: SeverityPhoto[], cuts: SeverityCuts): SeverityAgreement {
   const confusion = Object.fromEntries(
     SEVERITY_BANDS.map((t) => [t, Object.fromEntries(SEVERITY_BANDS.map((e) => [e, 0]))]),
   ) as SeverityAgreement['confusion'];
-  for (const p of photos) confusion[bandOf(p.truth)][bandOf(p.estimate)]++;
+  for (const p of photos) confusion[bandOf(p.truth, cuts)][bandOf(p.estimate, cuts)]++;
   const t = photos.map((p) => p.truth);
   const e = photos.map((p) => p.estimate);
   return {
     photos: photos.length,
     pearson: pearson(t, e),
     spearman: pearson(ranks(t), ranks(e)),
-    bandAgreement: photos.filter((p) => bandOf(p.truth) === bandOf(p.estimate)).length / Math.max(1, photos.length),
+    bandAgreement:
+      photos.filter((p) => bandOf(p.truth, cuts) === bandOf(p.estimate, cuts)).length / Math.max(1, photos.length),
     confusion,
     meanBias: photos.reduce((s, p) => s + p.estimate - p.truth, 0) / Math.max(1, photos.length),
   };
 }
 
 /** Each masked photo, decoded as the classifier decodes it (160 px squashed), estimated and compared. */
-export async function measureSeverity(masks = loadPustuleMasks(), datasetDir = defaultDatasetDir) {
+export async function measureSeverity(cuts: SeverityCuts, masks = loadPustuleMasks(), datasetDir = defaultDatasetDir) {
   const photos: SeverityPhoto[] = [];
   for (const m of masks) {
     const rgb = await decodeRgb(path.join(datasetDir, m.file), MASK_SIZE);
@@ -94,8 +97,16 @@ export async function measureSeverity(masks = loadPustuleMasks(), datasetDir = d
   }
   const crops = [...new Set(photos.map((p) => p.crop))].sort();
   return {
-    ...summariseSeverity(photos),
-    byCrop: Object.fromEntries(crops.map((c) => [c, summariseSeverity(photos.filter((p) => p.crop === c))])),
+    ...summariseSeverity(photos, cuts),
+    byCrop: Object.fromEntries(
+      crops.map((c) => [
+        c,
+        summariseSeverity(
+          photos.filter((p) => p.crop === c),
+          cuts,
+        ),
+      ]),
+    ),
     perPhoto: photos,
   };
 }

@@ -8,16 +8,11 @@
  * The bands' cut points are not from an agronomic source (the vetted advice gives none); see the record.
  */
 
+import type { SeverityCuts } from './card-settings.ts';
 import { LEAF_CONFIDENCE, type LeafMask, leafMask } from './leaf-mask.ts';
 
 export const SEVERITY_BANDS = ['low', 'moderate', 'severe'] as const;
 export type SeverityBand = (typeof SEVERITY_BANDS)[number];
-
-/**
- * Cut points on the rust-coloured share of the leaf: below `moderate` is low, from `severe` up is severe.
- * Chosen on the 48 masked photos (docs/decisions/0045), so their agreement there is optimistic.
- */
-export const SEVERITY_CUTS = { moderate: 0.05, severe: 0.2 } as const;
 
 export interface Severity {
   /** Rust-coloured share of the leaf, 0..1. */
@@ -25,9 +20,14 @@ export interface Severity {
   band: SeverityBand;
 }
 
-export function bandOf(share: number): SeverityBand {
-  if (share >= SEVERITY_CUTS.severe) return 'severe';
-  if (share >= SEVERITY_CUTS.moderate) return 'moderate';
+/**
+ * The band of a rust-coloured share at the card's cut points (`answer.severityCuts`: below `moderate` is low,
+ * from `severe` up is severe; chosen on the 48 masked photos, docs/decisions/0045, so their agreement there is
+ * optimistic).
+ */
+export function bandOf(share: number, cuts: SeverityCuts): SeverityBand {
+  if (share >= cuts.severe) return 'severe';
+  if (share >= cuts.moderate) return 'moderate';
   return 'low';
 }
 
@@ -154,7 +154,7 @@ export function estimateSeverity(
   side: number,
   crop: SeverityCrop = 'maize',
   weight?: Float32Array,
-): Severity | null {
+): { share: number } | null {
   const read = rustPixels(rgb, side, crop);
   return read && severityOfPixels(read, weight);
 }
@@ -162,7 +162,7 @@ export function estimateSeverity(
 export function severityOfPixels(
   { kind, greens, rust }: { kind: Uint8Array; greens: number; rust: number },
   weight?: Float32Array,
-): Severity {
+): { share: number } {
   let share = rust / (greens + rust);
   if (weight) {
     let leaf = 0;
@@ -172,7 +172,7 @@ export function severityOfPixels(
       else if (kind[i] === 3) rusty += weight[i];
     share = leaf + rusty > 0 ? rusty / (leaf + rusty) : 0;
   }
-  return { share, band: bandOf(share) };
+  return { share };
 }
 
 /**
@@ -197,14 +197,16 @@ export function severityUnmeasured(
 }
 
 /**
- * The severity an answer shows (decision 0045): a confident rust answer with a known share; null for every
- * other answer. The one place this rule lives (the server's result, the phone's offline result).
+ * The severity an answer shows (decision 0045): a confident rust answer with a known share, banded at the
+ * served card's cuts; null for every other answer. The one place this rule lives (the server's result, the
+ * phone's offline result).
  */
 export function shownSeverity(
   answer: { outcome: string; rustClass: string | null; unsure: boolean },
   share: number | null | undefined,
+  cuts: SeverityCuts,
 ): Severity | null {
   if (answer.outcome !== 'diagnosis' || answer.rustClass !== 'common_rust' || answer.unsure || share == null)
     return null;
-  return { share, band: bandOf(share) };
+  return { share, band: bandOf(share, cuts) };
 }

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { answerOf } from './card-settings.ts';
 import type { Classifier } from './classifier.ts';
 import { defaultDatasetDir } from './dataset.ts';
 import { loadPustuleMasks, MASK_SIZE } from './pointing.ts';
@@ -87,7 +88,7 @@ export async function spotsOnHealthy(classifier: Classifier, photos: { file: str
     const any = (d.rust_spots?.boxes.length ?? 0) > 0;
     if (any) found++;
     const gate = { outcome: d.outcome, rustClass: d.rust_class, unsure: d.unsure };
-    if (any && shownSeverity(gate, d.rust_share)) shown++;
+    if (any && shownSeverity(gate, d.rust_share, answerOf(classifier.card).severityCuts)) shown++;
   }
   return { photos: photos.length, found, shown };
 }

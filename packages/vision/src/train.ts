@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { listImagesRecursive, listLabelledImages, nonLeafDir, packageRoot, toCrop } from './dataset.ts';
 import { evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
-import { type ModelCard, readCard, type Thresholds, thresholdsOf } from './classifier.ts';
+import { answerOf, RECIPE_ANSWER } from './card-settings.ts';
+import { type ModelCard, readCard, type Thresholds } from './classifier.ts';
+import { thresholdsOf } from './decide.ts';
 import { INPUT_SIZE, MEAN, STD } from './preprocess.ts';
 import { type View, writeFeatures } from './features.ts';
 import { prepareSet, type PreparedItem } from './prepare.ts';
@@ -287,6 +289,8 @@ export async function trainModel(opts: TrainOptions): Promise<TrainResult> {
         std: [...STD],
         classes: ['common_rust', 'healthy', 'other_disease', 'not_leaf'],
         thresholds: inheritFrom ? thresholdsOf(inheritFrom) : FROM_SCRATCH_THRESHOLDS[arch],
+        // The answer's settings go with the cuts: the parent's when continued, else the recipe's.
+        answer: inheritFrom ? answerOf(inheritFrom) : RECIPE_ANSWER,
         ...(arch === 'kutunet' ? {} : { temperature: trainerMetrics.temperature, backbone }),
         training: {
           epochs: opts.epochs,

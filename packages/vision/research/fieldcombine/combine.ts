@@ -1,7 +1,7 @@
 /**
  * Risk and coverage of field rules (decision 0048): photos of one crop, source and class are grouped
  * into random fields of three leaves (fixed seed, many draws), each rule gives the field's answer at the
- * served model's cuts (`thresholdsOf(model.json)`), and the table prints, per crop/source, the share of
+ * served model's cuts and answer settings (`cardSettings(model.json)`), and the table prints, per crop/source, the share of
  * fields answered confidently and the share of those answers that are wrong, next to one photo.
  *
  *   node packages/vision/research/fieldcombine/combine.ts [--draws 3000] [--seed 44] [--leaves 3] [SCORES.json ...]
@@ -12,9 +12,9 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CLASSES, type RustClass, thresholdsOf, type Thresholds } from '../../src/decide.ts';
+import { cardSettings } from '../../src/card-settings.ts';
+import { CLASSES, type RustClass, type Thresholds } from '../../src/decide.ts';
 import { combineShares, type FieldRule, fieldDiagnosis, type RustSeenRule } from '../../src/field.ts';
-import { CLOSE_MARGIN } from '../../../contract/src/field-photos.ts';
 import { defaultModelDir } from '../../src/index.ts';
 import { readCard } from '../../src/classifier.ts';
 import { seededRandom } from '../../src/seeded-random.ts';
@@ -38,20 +38,28 @@ export function field(
   rule: FieldRule,
   rustSeen: RustSeenRule = 'off',
 ): RustClass | null {
-  const d = fieldDiagnosis(leaves.map(evidence), t, 'research', rule, rustSeen);
+  const d = fieldDiagnosis(
+    leaves.map(evidence),
+    { thresholds: t, answer: { fieldTemper: rule, rustSeen } },
+    'research',
+  );
   return d.outcome === 'diagnosis' && !d.unsure ? d.rust_class : null;
 }
 
 /** The rule before 0048: the first leaf; another only when it is unsure or close, then the mean of shares. */
 function asked(leaves: Leaf[], t: Thresholds): RustClass | null {
   for (let n = 1; n <= leaves.length; n++) {
-    const d = fieldDiagnosis(leaves.slice(0, n).map(evidence), t, 'research', 'mean', 'off');
+    const d = fieldDiagnosis(
+      leaves.slice(0, n).map(evidence),
+      { thresholds: t, answer: { fieldTemper: 'mean', rustSeen: 'off' } },
+      'research',
+    );
     if (d.outcome !== 'diagnosis') return null;
     const [a, b] = combineShares(
       leaves.slice(0, n).map((l) => l.probabilities),
       'mean',
     ).sort((x, y) => y - x);
-    if (!d.unsure && a - b >= CLOSE_MARGIN) return d.rust_class;
+    if (!d.unsure && a - b >= served.answer.closeMargin) return d.rust_class;
     if (n === leaves.length) return d.unsure ? null : d.rust_class;
   }
   return null;
@@ -77,7 +85,8 @@ const rules: Rule[] = [
 
 const files = inputFiles(positionals);
 const card = await readCard(defaultModelDir());
-const t = thresholdsOf(card);
+const served = cardSettings(card);
+const t = served.thresholds;
 console.log(
   `Served ${card.version}: unsure below ${t.unsureBelow}; ${DRAWS} fields of ${LEAVES} leaves per class, seed ${values.seed}`,
 );

@@ -13,7 +13,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readCard } from '../../src/classifier.ts';
-import { CLASSES, type RustClass, thresholdsOf, type Thresholds } from '../../src/decide.ts';
+import { cardSettings } from '../../src/card-settings.ts';
+import { CLASSES, type RustClass, type Thresholds } from '../../src/decide.ts';
 import { fieldDiagnosis, type RustSeenRule } from '../../src/field.ts';
 import { defaultModelDir } from '../../src/index.ts';
 import { seededRandom } from '../../src/seeded-random.ts';
@@ -27,11 +28,16 @@ const DRAWS = Number(values.draws);
 const pct = (v: number, n: number) => (n ? `${((v / n) * 100).toFixed(1)} %` : '–');
 
 const card = await readCard(defaultModelDir());
-const t = thresholdsOf(card);
+const served = cardSettings(card);
+const t = served.thresholds;
 console.log(`Served ${card.version}: unsure below ${t.unsureBelow}; ${DRAWS} draws per cell, seed ${values.seed}`);
 
 function answerOf(leaves: Leaf[], t: Thresholds, rustSeen: RustSeenRule) {
-  const d = fieldDiagnosis(leaves.map(evidence), t, 'research', 0.6, rustSeen);
+  const d = fieldDiagnosis(
+    leaves.map(evidence),
+    { thresholds: t, answer: { fieldTemper: served.answer.fieldTemper, rustSeen } },
+    'research',
+  );
   if (d.outcome !== 'diagnosis') return 'no leaf';
   if (d.rust_leaves > 0 && d.rust_class === 'common_rust') return d.unsure ? 'rust seen' : 'rust';
   return d.unsure ? 'unsure' : (d.rust_class as RustClass);

@@ -4,15 +4,21 @@
  * Colour only, so it does not depend on the model; it is printed here because the served path runs it.
  * node packages/vision/src/cli/eval-severity.ts prints it alone, with every photo.
  */
+import { answerOf } from '../card-settings.ts';
+import { readCard } from '../classifier.ts';
+import type { ModelCard } from '../decide.ts';
+import { defaultModelDir } from '../index.ts';
 import { measureSeverity } from '../severity-check.ts';
-import { SEVERITY_BANDS, SEVERITY_CUTS } from '../severity.ts';
+import { SEVERITY_BANDS } from '../severity.ts';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
-export async function reportSeverity(perPhoto = false) {
-  const r = await measureSeverity();
+/** The figures, banded at the card's cuts (`answer.severityCuts`). */
+export async function reportSeverity(card: ModelCard, perPhoto = false) {
+  const cuts = answerOf(card).severityCuts;
+  const r = await measureSeverity(cuts);
   console.log(
-    `Severity (rust-coloured share of the leaf) on ${r.photos} masked rusty field photos; bands low < ${pct(SEVERITY_CUTS.moderate)} ≤ moderate < ${pct(SEVERITY_CUTS.severe)} ≤ severe:`,
+    `Severity (rust-coloured share of the leaf) on ${r.photos} masked rusty field photos; bands low < ${pct(cuts.moderate)} ≤ moderate < ${pct(cuts.severe)} ≤ severe:`,
   );
   const line = (name: string, s: typeof r) =>
     `  ${name.padEnd(6)} ${String(s.photos).padStart(2)} photos: same band ${pct(s.bandAgreement)}, Pearson r ${s.pearson.toFixed(2)}, Spearman ${s.spearman.toFixed(2)}, mean bias ${(s.meanBias * 100).toFixed(1)} points`;
@@ -37,4 +43,4 @@ export async function reportSeverity(perPhoto = false) {
   };
 }
 
-if (import.meta.main) await reportSeverity(true);
+if (import.meta.main) await reportSeverity(await readCard(defaultModelDir()), true);

@@ -16,7 +16,7 @@ import { evaluateModel } from '../evaluate.ts';
 import { defaultModelDir } from '../index.ts';
 import { readCard } from '../classifier.ts';
 import { CROPS } from '../browser.ts';
-import { thresholdsOf } from '../decide.ts';
+import { cardSettings } from '../card-settings.ts';
 import type { ScoredPhoto } from '../risk.ts';
 import { printRiskCoverage } from './risk-report.ts';
 import { reportPointing } from './eval-pointing.ts';
@@ -93,10 +93,10 @@ console.log(`Confusion (rows: truth; columns: ${r.confusion.labels.join(', ')}):
 for (const [i, row] of r.confusion.matrix.entries()) {
   console.log(`  ${CLASSES[i].padEnd(14)} ${row.map((v) => String(v).padStart(5)).join('')}`);
 }
-printRiskCoverage(photos, thresholdsOf(card), values.curve);
+printRiskCoverage(photos, cardSettings(card).thresholds, values.curve);
 const pointing = await reportPointing(modelDir, card);
 if (pointing.regressions.length > 0) process.exitCode = 1;
-const severity = await reportSeverity();
+const severity = await reportSeverity(card);
 const spots = await reportSpots(modelDir);
 console.log(
   JSON.stringify({

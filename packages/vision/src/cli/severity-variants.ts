@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { answerOf } from '../card-settings.ts';
 import { loadClassifier } from '../classifier.ts';
 import { defaultDatasetDir } from '../dataset.ts';
 import { resampleHeat } from '../heat.ts';
@@ -37,7 +38,7 @@ for (const m of loadPustuleMasks()) {
 await classifier.close();
 console.log(`${rows.plain.length} photos, ${rustAnswers} answered confident rust with a map (${classifier.version})`);
 for (const [name, photos] of Object.entries(rows)) {
-  const s = summariseSeverity(photos);
+  const s = summariseSeverity(photos, answerOf(classifier.card).severityCuts);
   console.log(
     `${name.padEnd(14)} same band ${(s.bandAgreement * 100).toFixed(1)}%  Pearson ${s.pearson.toFixed(2)}  Spearman ${s.spearman.toFixed(2)}  bias ${(s.meanBias * 100).toFixed(1)} points`,
   );

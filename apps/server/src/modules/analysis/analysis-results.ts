@@ -11,7 +11,7 @@ import {
   type SeverityAgreement,
   severityIsEstimate,
 } from '@kutu/contract';
-import { SEVERITY_BANDS, SEVERITY_CUTS } from '@kutu/vision';
+import { type AnswerSettings, cardSettings, SEVERITY_BANDS } from '@kutu/vision';
 import type { FollowUpService, FollowUpView } from '../followup/followup.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AnalysisRow, createAnalysisRepo, createResourcesRepo, PhotoRow, ResourceRow } from './analysis.repo.ts';
@@ -34,7 +34,13 @@ function rustLeavesOf(row: AnalysisRow): number | null {
   return row.outcome === 'diagnosis' && row.rustClass === 'common_rust' && !row.unsure ? 1 : 0;
 }
 
-type Context = { byTopic: Map<string, CropResource[]>; book: AdviceBook; severityEstimate: boolean };
+type Context = {
+  byTopic: Map<string, CropResource[]>;
+  book: AdviceBook;
+  severityEstimate: boolean;
+  /** The served card's answer settings (close margin, severity cuts), read once per batch of results. */
+  answer: AnswerSettings;
+};
 
 /** The photos of an answer: its one photo, or (several) the field's, each with its own answer. */
 function photosOf(row: AnalysisRow, rows: PhotoRow[] | undefined): AnalysisPhoto[] {
@@ -61,9 +67,12 @@ export function createResultBuilder(
   advice: AdviceService,
   followUps: FollowUpService,
 ) {
+  /** The served model card's settings (`cardSettings`): the answer is made and shown by them. */
+  const served = () => cardSettings(deps.classifier.current().card);
+
   /**
    * What results are shown with, in the reader's language (English where not translated): resources
-   * by topic and the advice book (two small tables).
+   * by topic and the advice book (two small tables), and the served card's answer settings.
    */
   async function resultContext(language: ContentLanguage): Promise<Context> {
     const [byTopic, book, estimate] = await Promise.all([
@@ -71,7 +80,7 @@ export function createResultBuilder(
       advice.book(language),
       severityEstimate(),
     ]);
-    return { byTopic, book, severityEstimate: estimate };
+    return { byTopic, book, severityEstimate: estimate, answer: served().answer };
   }
 
   /**
@@ -90,7 +99,8 @@ export function createResultBuilder(
     ) as Record<string, Record<string, number>>;
     let rated = 0;
     let agreed = 0;
-    for (const { model, expert, n } of await repo.severityPairs(SEVERITY_CUTS)) {
+    // Banded at the served card's cuts, as the results show them.
+    for (const { model, expert, n } of await repo.severityPairs(served().answer.severityCuts)) {
       confusion[model][expert] += n;
       rated += n;
       if (model === expert) agreed += n;
@@ -131,7 +141,7 @@ export function createResultBuilder(
     photos?: PhotoRow[],
     { followUp, decision }: { followUp?: FollowUpView; decision?: ExpertDecision } = {},
   ): AnalysisResult {
-    const { byTopic, book, severityEstimate } = context;
+    const { byTopic, book, severityEstimate, answer } = context;
     const rustClass = (row.rustClass as RustClass | null) ?? null;
     const rustLeaves = rustLeavesOf(row);
     const seen = { rustLeaves, leafCount: row.photoCount };
@@ -154,22 +164,25 @@ export function createResultBuilder(
       crop: row.crop,
       heatmap_url: row.heatmapPath ? analysisApi.heatmapPath(row.id) : null,
       photos: photosOf(row, photos),
-      second_photo: secondPhotoAsk({
-        outcome: row.outcome,
-        unsure: row.unsure,
-        probabilities: row.probabilities,
-        photo_count: row.photoCount,
-        rust_class: rustClass,
-        rust_leaves: rustLeaves,
-      }),
+      second_photo: secondPhotoAsk(
+        {
+          outcome: row.outcome,
+          unsure: row.unsure,
+          probabilities: row.probabilities,
+          photo_count: row.photoCount,
+          rust_class: rustClass,
+          rust_leaves: rustLeaves,
+        },
+        answer.closeMargin,
+      ),
       rust_leaves: rustLeaves,
       leaf_count: row.photoCount,
-      severity: severityOf(row, severityEstimate),
+      severity: severityOf(row, severityEstimate, answer.severityCuts),
       severity_unmeasured: unmeasuredOf(row),
       // The expert's answer, which the result leads with (docs/decisions/0049).
       expert_verdict: decision?.verdict ?? null,
       expert_answer: decision ? expertAnswerOf(decision, { crop: row.crop, rustClass }, context) : null,
-      rust_spots: spotsOf(row),
+      rust_spots: spotsOf(row, answer.severityCuts),
     };
   }
 

@@ -3,20 +3,16 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AnalysisResult,
-  analysisApi,
-  CLOSE_MARGIN,
-  MAX_FIELD_PHOTOS,
-  reviewApi,
-  waitsForExpert,
-} from '@kutu/contract';
-import { combineShares, defaultModelDir, FIELD_TEMPER, readCard, thresholdsOf } from '@kutu/vision';
+import { type AnalysisResult, analysisApi, MAX_FIELD_PHOTOS, reviewApi, waitsForExpert } from '@kutu/contract';
+import { cardSettings, combineShares, defaultModelDir, readCard } from '@kutu/vision';
 import { analyses, analysisPhotos, outbreakCases, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { fieldAnswer } from './field-answer.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
+
+/** The committed card's settings: the server under test serves it. */
+const served = cardSettings(await readCard(defaultModelDir()));
 
 const dataset = (file: string) =>
   fs.readFileSync(path.join(import.meta.dirname, '../../../../../datasets/rust3/other_disease', file));
@@ -24,7 +20,7 @@ const dataset = (file: string) =>
 /**
  * A second photo when unsure (docs/decisions/0040), with the committed model. Its
  * answers for the test photos: bean angular leaf spot "rust" 0.66 against other disease 0.31 (a close
- * call: CLOSE_MARGIN), maize rust 0.95 rust, maize healthy 0.95 healthy.
+ * call: the card's answer.closeMargin), maize rust 0.95 rust, maize healthy 0.95 healthy.
  */
 describe('more photos of the same field', () => {
   let t: TestContext;
@@ -81,7 +77,7 @@ describe('more photos of the same field', () => {
       { position: 0, url: first.image_url, rust_class: first.rust_class, confidence: first.confidence },
     ]);
     // Under a card with a lower cut the same shares would be a confident answer, and a close one.
-    expect(top - second).toBeLessThan(CLOSE_MARGIN);
+    expect(top - second).toBeLessThan(served.answer.closeMargin);
     await db().update(analyses).set({ unsure: false }).where(eq(analyses.id, first.id));
     const close = await t.app.inject({ method: 'GET', url: analysisApi.detailPath(first.id), headers: farmer.headers });
     expect(close.json().second_photo).toEqual({ reason: 'close', runner_up: 'other_disease', photos_left: 2 });
@@ -126,7 +122,10 @@ describe('more photos of the same field', () => {
     const rows = await photoRows(first.id);
     expect(rows.map((r) => r.position)).toEqual([0, 1]);
     expect(rows[0].probabilities).toEqual(first.probabilities);
-    const shares = combineShares(rows.map((r) => r.probabilities));
+    const shares = combineShares(
+      rows.map((r) => r.probabilities),
+      served.answer.fieldTemper,
+    );
     for (const [i, c] of ['common_rust', 'healthy', 'other_disease'].entries()) {
       expect(field.probabilities[c]).toBeCloseTo(shares[i], 6);
     }
@@ -197,7 +196,7 @@ describe('more photos of the same field', () => {
     expect(field.unsure).toBe(false);
     const added = (await photoRows(first.id))[1];
     // Two leaves that agree make a surer answer than either: 0.88 and 0.95 give about 0.97.
-    expect(field.confidence).toBeCloseTo(combineShares([unsure, added.probabilities])[0], 6);
+    expect(field.confidence).toBeCloseTo(combineShares([unsure, added.probabilities], served.answer.fieldTemper)[0], 6);
     expect(field.confidence).toBeGreaterThan(added.probabilities.common_rust);
     expect(await caseOf(first.id)).toBe('reported');
   });
@@ -276,11 +275,11 @@ describe('more photos of the same field', () => {
   });
 });
 
-const servedThresholds = thresholdsOf(await readCard(defaultModelDir()));
-
 describe('fieldAnswer', () => {
   // The served card's cuts, with an unsure cut of 0.6 so the sums below stay easy to follow.
-  const DEFAULT_THRESHOLDS = { ...servedThresholds, unsureBelow: 0.6 };
+  const DEFAULT_THRESHOLDS = { ...served.thresholds, unsureBelow: 0.6 };
+  const answer = (photos: Parameters<typeof fieldAnswer>[0], thresholds: typeof DEFAULT_THRESHOLDS) =>
+    fieldAnswer(photos, { ...served, thresholds, version: 'v' });
   const photo = (rust: number, healthy: number, other: number, leafScore = 1, oodScore: number | null = null) => ({
     probabilities: { common_rust: rust, healthy, other_disease: other },
     leafScore,
@@ -288,23 +287,23 @@ describe('fieldAnswer', () => {
   });
 
   it('sums the log class shares of the leaves, tempered, and gives them to the model rule', () => {
-    const a = fieldAnswer([photo(0.45, 0.15, 0.4), photo(0.9, 0.05, 0.05)], DEFAULT_THRESHOLDS, 'v');
+    const a = answer([photo(0.45, 0.15, 0.4), photo(0.9, 0.05, 0.05)], DEFAULT_THRESHOLDS);
     expect(a.rust_class).toBe('common_rust');
-    const [rust, healthy, other] = [0.45 * 0.9, 0.15 * 0.05, 0.4 * 0.05].map((p) => p ** FIELD_TEMPER);
+    const [rust, healthy, other] = [0.45 * 0.9, 0.15 * 0.05, 0.4 * 0.05].map(
+      (p) => p ** (served.answer.fieldTemper as number),
+    );
     expect(a.confidence).toBeCloseTo(rust / (rust + healthy + other), 6);
     expect(a.unsure).toBe(false);
     expect(a.model_version).toBe('v');
   });
 
   it('stays unsure when the leaves disagree, and when their mean ood score is too far from the training leaves', () => {
-    expect(fieldAnswer([photo(0.8, 0.1, 0.1), photo(0.1, 0.1, 0.8)], DEFAULT_THRESHOLDS, 'v').unsure).toBe(true);
+    expect(answer([photo(0.8, 0.1, 0.1), photo(0.1, 0.1, 0.8)], DEFAULT_THRESHOLDS).unsure).toBe(true);
     const far = { ...DEFAULT_THRESHOLDS, oodUnsureAbove: 3 };
     const sure = [photo(0.9, 0.05, 0.05, 1, 2), photo(0.9, 0.05, 0.05, 1, 5)];
-    expect(fieldAnswer(sure, far, 'v').unsure).toBe(true);
-    expect(fieldAnswer(sure, { ...far, oodUnsureAbove: 4 }, 'v').unsure).toBe(false);
+    expect(answer(sure, far).unsure).toBe(true);
+    expect(answer(sure, { ...far, oodUnsureAbove: 4 }).unsure).toBe(false);
     // The "not a leaf" probability is the mean one: 0.3 over the card's 0.25 makes it unsure.
-    expect(
-      fieldAnswer([photo(0.9, 0.05, 0.05, 0.6), photo(0.9, 0.05, 0.05, 0.8)], DEFAULT_THRESHOLDS, 'v').unsure,
-    ).toBe(true);
+    expect(answer([photo(0.9, 0.05, 0.05, 0.6), photo(0.9, 0.05, 0.05, 0.8)], DEFAULT_THRESHOLDS).unsure).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { type AnalysisResult, type ContentLanguage, MAX_FIELD_PHOTOS } from '@kutu/contract';
-import { printFromText, sameLeaf, thresholdsOf } from '@kutu/vision';
+import { cardSettings, fieldRustShare, joinsField, printFromText, sameLeaf } from '@kutu/vision';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
@@ -13,11 +13,6 @@ import type { ResultBuilder } from './analysis-results.ts';
 import { type ClassifyAndShrink, factsOf, storageFolder } from './classify.ts';
 import { fieldAnswer } from './field-answer.ts';
 import { analysisNotice, analysisNoticeData } from './analysis.texts.ts';
-
-const meanOf = (values: (number | null)[]) => {
-  const known = values.filter((v): v is number => v !== null);
-  return known.length > 0 ? known.reduce((a, b) => a + b, 0) / known.length : null;
-};
 
 /** 409 at the limit, or for a photo with no leaf (it is no field to add leaves to); sure or not, leaves may join. */
 function refuseMorePhotos(row: AnalysisRow): void {
@@ -81,7 +76,7 @@ export function createFieldPhotos(
       const before = await ownAnalysis(who, id);
       refuseMorePhotos(before);
       const { diagnosis, photo, print } = await classifyAndShrink(who, image, before.crop);
-      if (diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null) {
+      if (!joinsField(diagnosis)) {
         throw badRequest('errors.analysis.extraNotLeaf', { image: 'errors.analysis.extraNotLeaf' });
       }
       // The same queued photo sent twice at once (one idempotency key): the first one added it.
@@ -99,8 +94,9 @@ export function createFieldPhotos(
         await deps.storage.remove(key).catch(() => {});
         if (heatmapKey) await deps.storage.remove(heatmapKey).catch(() => {});
       };
-      // The served model's thresholds decide the field answer, as they decided each photo.
-      const served = deps.classifier.current();
+      // The served model's card decides the field answer, as its cuts decided each photo.
+      const classifier = deps.classifier.current();
+      const served = { ...cardSettings(classifier.card), version: classifier.version };
       let added: Awaited<ReturnType<typeof repo.addPhoto>>;
       try {
         added = await repo.addPhoto(
@@ -121,7 +117,7 @@ export function createFieldPhotos(
             createdAt: deps.clock.now(),
           },
           (photos) => {
-            const answer = fieldAnswer(photos, thresholdsOf(served.card), served.version);
+            const answer = fieldAnswer(photos, served);
             return {
               rustClass: answer.rust_class,
               rustLeaves: answer.rust_leaves,
@@ -131,8 +127,8 @@ export function createFieldPhotos(
               leafScore: answer.leaf_score,
               oodScore: answer.ood_score,
               modelVersion: answer.model_version,
-              // The field's severity: the mean of its photos' shares.
-              rustShare: meanOf(photos.map((p) => p.rustShare)),
+              // The field's severity: the mean of its photos' measured shares (as the phone's).
+              rustShare: fieldRustShare(photos.map((p) => p.rustShare)),
             };
           },
         );

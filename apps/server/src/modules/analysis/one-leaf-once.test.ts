@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisResult, analysisApi } from '@kutu/contract';
-import { defaultModelDir, fieldDiagnosis, readCard, thresholdsOf } from '@kutu/vision';
+import { cardSettings, defaultModelDir, fieldDiagnosis, readCard } from '@kutu/vision';
 import { analyses, analysisPhotos, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
@@ -105,7 +105,8 @@ describe('one leaf counts once; rust on any leaf is said', () => {
       leafScore: r.leafScore,
       oodScore: r.oodScore,
     }));
-    const sum = fieldDiagnosis(leaves, thresholdsOf(card), card.version, undefined, 'off');
+    const served = cardSettings(card);
+    const sum = fieldDiagnosis(leaves, { ...served, answer: { ...served.answer, rustSeen: 'off' } }, card.version);
     expect(sum).toMatchObject({ rust_class: 'healthy', unsure: false });
 
     expect(field).toMatchObject({ rust_class: 'common_rust', unsure: true, rust_leaves: 1, leaf_count: 3 });

@@ -8,7 +8,7 @@ import {
   type ResourceTopic,
   resourceTopics,
 } from '@kutu/contract';
-import { readOfflineInfo, sha256 } from '@kutu/vision';
+import { cardSettings, readOfflineInfo, sha256 } from '@kutu/vision';
 import type { ModuleDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ResourcesService } from '../analysis/resources.service.ts';
@@ -82,6 +82,8 @@ export function createOfflineModelService(
         thresholds: Object.fromEntries(
           Object.entries(card.thresholds ?? {}).map(([k, v]) => [k, typeof v === 'number' ? v : null]),
         ),
+        // The phone's engine reads these with the server's reader (`cardSettings`), so it answers as the server does.
+        answer: cardSettings(card).answer,
         resources: byTopic,
         advice: (await advice.list(language)).results,
       };

@@ -42,6 +42,8 @@ describe('offline model for phones', () => {
       input_size: card.input_size,
       classes: card.classes,
       thresholds: card.thresholds,
+      // The answer's settings, for the phone's engine to read with the server's reader.
+      answer: card.answer,
     });
     expect(info.resources.common_rust.length).toBeGreaterThan(0);
     expect(info.resources.photo_tips.length).toBeGreaterThan(0);

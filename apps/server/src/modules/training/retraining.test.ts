@@ -234,6 +234,10 @@ describe('retraining with the real trainer', () => {
     const card = JSON.parse(fs.readFileSync(path.join(row.path, 'model.json'), 'utf8'));
     expect(card).toMatchObject({ version: full.candidate_version, retraining: { job_id: job.id } });
     expect(card.training.fine_tuned_from).toBe(path.basename(defaultModelDir()));
+    // The answer's settings come with it (a continued model keeps its parent's, as it keeps its cuts).
+    const parent = JSON.parse(fs.readFileSync(path.join(defaultModelDir(), 'model.json'), 'utf8'));
+    expect(card.answer).toEqual(parent.answer);
+    expect(card.answer).toBeDefined();
     expect(unfinishedDirs()).toEqual([]);
 
     expect(t.deps.classifier.current().version).toBe(baseVersion);

@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { OfflineModelInfo } from '@kutu/contract';
-import { combineShares, estimateSeverity, modelInput, rustShareOf, rustSpots, softmax } from '@kutu/vision/browser';
+import {
+  bandOf,
+  combineShares,
+  estimateSeverity,
+  modelInput,
+  RECIPE_ANSWER,
+  rustShareOf,
+  rustSpots,
+  softmax,
+} from '@kutu/vision/browser';
+import { CHANGED_ANSWER } from '../../../../../packages/vision/test/changed-answer.ts';
 import { OfflineResult } from './components/OfflineResult.tsx';
 import { renderWithProviders } from '../../test/render.tsx';
 import { formatPercent } from '../../lib/format.ts';
@@ -44,6 +54,8 @@ const info: OfflineModelInfo = {
     oodUnsureAbove: null,
     oodNotLeafAbove: null,
   },
+  // The committed card's answer settings; a test below stores a card with other ones.
+  answer: RECIPE_ANSWER,
   resources: { common_rust: [], healthy: [], other_disease: [], photo_tips: [] },
   advice: [],
 };
@@ -102,7 +114,7 @@ describe('severity on an answer made offline (decision 0045)', () => {
     const result = await diagnose();
     // The server's estimator on the pixels the model saw (the phone's 160 px input).
     const expected = estimateSeverity(modelInput(photo.data, side, side, side).rgb, side, 'maize');
-    expect(expected?.band).toBe('moderate');
+    expect(bandOf(expected?.share ?? 0, info.answer.severityCuts)).toBe('moderate');
     expect(result.rust_class).toBe('common_rust');
     expect(result.unsure).toBe(false);
     expect(result.severity).toEqual({ share: expected?.share, band: 'moderate', estimate: true });
@@ -178,6 +190,7 @@ describe('a field answer made offline from three leaves (decision 0048)', () => 
     const leafShares = softmax([1.2, 0, 0]);
     const shares = combineShares(
       [0, 1, 2].map(() => ({ common_rust: leafShares[0], healthy: leafShares[1], other_disease: leafShares[2] })),
+      info.answer.fieldTemper,
     );
     expect(field.unsure).toBe(false);
     expect(field.confidence).toBeCloseTo(shares[0], 4);
@@ -192,5 +205,40 @@ describe('a field answer made offline from three leaves (decision 0048)', () => 
       ['b.jpg', 'first-leaf'],
       ['c.jpg', 'first-leaf'],
     ]);
+  });
+});
+
+describe("the phone's engine follows the stored card's answer settings, as the server follows its card", () => {
+  beforeEach(() => {
+    info.answer = CHANGED_ANSWER;
+  });
+  afterEach(() => {
+    info.answer = RECIPE_ANSWER;
+  });
+
+  it("bands the severity at the card's cuts and asks for a leaf at its close margin", async () => {
+    photo = leaf(9);
+    // The committed cuts call this leaf moderate (above); from 0.2 % up is severe on this card.
+    const result = await diagnose();
+    expect(result).toMatchObject({ rust_class: 'common_rust', unsure: false });
+    expect(result.severity?.band).toBe('severe');
+    // A confident 0.96 leads by 0.95: not "close" at 0.4, close at the card's 0.99.
+    expect(result.second_photo).toEqual({ reason: 'close', runner_up: expect.any(String), photos_left: 2 });
+  });
+
+  it("combines the leaves at the card's temper and counts rust seen at its cut", async () => {
+    photo = leaf(9);
+    run.logits = [1.2, 0, 0, -6];
+    const blob = new Blob(['jpeg']);
+    const field = await diagnoseOffline({
+      leaves: ['a.jpg', 'b.jpg', 'c.jpg'].map((filename) => ({ blob, filename })),
+      crop: 'maize',
+    });
+    const [rust, healthy, other] = softmax([1.2, 0, 0]);
+    const leaves = [0, 1, 2].map(() => ({ common_rust: rust, healthy, other_disease: other }));
+    expect(field.confidence).toBeCloseTo(combineShares(leaves, CHANGED_ANSWER.fieldTemper)[0], 6);
+    expect(field.confidence).not.toBeCloseTo(combineShares(leaves, RECIPE_ANSWER.fieldTemper)[0], 3);
+    // Each leaf's 0.62 is unsure under this card's 0.7 cut, but reaches the card's rust-seen cut of 0.5.
+    expect(field.rust_leaves).toBe(3);
   });
 });

@@ -19,18 +19,19 @@ export async function diagnoseOffline(field: {
 }): Promise<AnalysisResult> {
   const { diagnoseFieldOnPhone } = await import('./engine.ts');
   const { crop } = field;
-  const { diagnosis, leaves, info, severity, unmeasured, spots, rustLeaves } = await diagnoseFieldOnPhone(
-    field.leaves.map((l) => l.blob),
-    crop,
-  );
-  const [first, ...others] = field.leaves;
+  const { diagnosis, leaves, info, severity, unmeasured, spots, rustLeaves, joined, settings } =
+    await diagnoseFieldOnPhone(
+      field.leaves.map((l) => l.blob),
+      crop,
+    );
+  const [first] = field.leaves;
   const followUp = field.followUpOf ? { followUpOf: field.followUpOf } : {};
   const queued = await enqueue({ ...first, crop, diagnosis: leaves[0], ...followUp });
   const notLeaf = diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null;
-  // The field's other leaves, as the server would take them: none after a first photo with no leaf,
-  // and none that shows no leaf itself.
-  const joined = notLeaf ? [] : others.filter((_, i) => leaves[i + 1].outcome === 'diagnosis');
-  for (const leaf of joined) await enqueue({ ...leaf, crop, fieldOf: queued.key });
+  // The field's other leaves, as the server would take them (`fieldLeaves`): none after a first photo with
+  // no leaf, and none that shows no leaf itself.
+  const others = joined.slice(1).map((i) => field.leaves[i]);
+  for (const leaf of others) await enqueue({ ...leaf, crop, fieldOf: queued.key });
   const row = {
     outcome: notLeaf ? ('not_leaf' as const) : ('diagnosis' as const),
     rustClass: notLeaf ? null : (diagnosis.rust_class as RustClass),
@@ -38,7 +39,7 @@ export async function diagnoseOffline(field: {
     unsure: notLeaf ? false : diagnosis.unsure,
     // Rust on any leaf is said (as the server says it): on how many of the leaves sent.
     rustLeaves: notLeaf ? 0 : rustLeaves,
-    leafCount: 1 + joined.length,
+    leafCount: joined.length,
   };
   const seen = new Set<string>();
   return {
@@ -62,13 +63,16 @@ export async function diagnoseOffline(field: {
     heatmap_url: null,
     // No stored photo yet: the queued upload becomes the server's analysis, with its photos.
     photos: [],
-    second_photo: secondPhotoAsk({
-      ...row,
-      probabilities: diagnosis.probabilities,
-      photo_count: 1 + joined.length,
-      rust_class: row.rustClass,
-      rust_leaves: row.rustLeaves,
-    }),
+    second_photo: secondPhotoAsk(
+      {
+        ...row,
+        probabilities: diagnosis.probabilities,
+        photo_count: joined.length,
+        rust_class: row.rustClass,
+        rust_leaves: row.rustLeaves,
+      },
+      settings.answer.closeMargin,
+    ),
     rust_leaves: row.rustLeaves,
     leaf_count: row.leafCount,
     // Always an estimate here: whether experts agree with it often enough is known on the server only.

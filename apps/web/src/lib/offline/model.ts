@@ -53,6 +53,14 @@ export function useOfflineModel(): OfflineModelState {
 export const needsUpdate = (s: OfflineModelState) =>
   s.latest !== null && (s.stored === null || s.stored.version !== s.latest.version);
 
+/**
+ * The server's info for the very file the phone holds (same version and checksum) replaces the stored one, so
+ * the card's settings (cuts, answer settings) and the advice follow the server without a new download; null
+ * when nothing is stored or the file differs (that waits for `downloadOfflineModel`).
+ */
+export const sameFileInfo = (stored: OfflineModelInfo | null, latest: OfflineModelInfo): OfflineModelInfo | null =>
+  stored && stored.version === latest.version && stored.sha256 === latest.sha256 ? latest : null;
+
 /** The runtime's size as it travels: brotli or gzip where the server and browser agree (2.7 of 14 MB). */
 async function runtimeBytes(): Promise<number> {
   const res = await fetch(runtimeUrl, { method: 'HEAD' });
@@ -66,6 +74,11 @@ export async function refreshOfflineModel(): Promise<void> {
   set({ stored, status: state.status === 'downloading' ? 'downloading' : stored ? 'ready' : 'none' });
   try {
     const latest = await http.get<OfflineModelInfo>(offlineModelApi.info);
+    const refreshed = sameFileInfo(stored, latest);
+    if (refreshed) {
+      await (await offlineDb()).put('model', refreshed, 'current');
+      set({ stored: refreshed });
+    }
     const cache = await caches.open(FILES_CACHE);
     const haveRuntime = (await cache.match(runtimeUrl)) !== undefined;
     set({ latest, downloadBytes: latest.bytes + (haveRuntime ? 0 : await runtimeBytes()) });
