@@ -1,5 +1,5 @@
 /**
- * The one reader of a model card's settings (docs/decisions/00XX-answer-settings-on-the-card): the
+ * The one reader of a model card's settings (docs/decisions/0073-answer-settings-on-the-card): the
  * classifier's cuts (`thresholds`) and the answer's settings (`answer`), read the same way by the server
  * (classify, field answer, second-photo ask, severity bands) and by the phone's offline engine (from the
  * card's copy in the offline model info). Pure TypeScript: safe for the browser bundle.
