@@ -13,8 +13,8 @@
  * the expert's resource editor, the weekly-availability form, the post form beside the board on a wide
  * screen (on a phone it opens on a choice). They bring the contract's schemas (zod, ~30 KiB). They are
  * not in the route's figure but are listed, with their size, by `--on-demand`. Languages: each locale file is
- * built in three parts (apps/web/src/lib/locale-parts.ts): the screens before sign-in's strings, the
- * account screens' and the staff screens' (counted only for a page that brings them). English's first part is in the entry, its account part with the account shell; a
+ * built in parts (apps/web/src/lib/locale-parts.ts): the screens before sign-in's strings, the
+ * account screens', and the staff and officer screens' (each counted only for a page that brings it). English's first part is in the entry, its account part with the account shell; a
  * phone set to Kiswahili or Luganda also downloads that language's first part at start and its account
  * part with the account shell, so the figure adds the largest language's parts the route needs (the
  * worst single language), shown in its own column. The terms page renders its document in the phone's
@@ -111,15 +111,15 @@ export function measureRoutes(distDir: string): { routes: RouteSize[]; languages
   const languageKeys = Object.keys(manifest).filter((k) => isLanguage(k) && LANGUAGE_FILE.exec(k)![1] !== 'en');
   const languages = Object.fromEntries(languageKeys.map((k) => [k, sizeOf(manifest[k]!.file).brotli]));
   /**
-   * The largest language's files a route needs: the account part only with the account shell, the staff
-   * part only with a page that brings English's (lib/staff-strings.ts).
+   * The largest language's files a route needs: the account part only with the account shell, a screen
+   * part (staff, officer) only with a page that brings English's (lib/staff-strings.ts, lib/officer-strings.ts).
    */
-  const languageSizeFor = (layout: string | null, staff: boolean) => {
+  const languageSizeFor = (layout: string | null, screenParts: Set<string>) => {
     const byLanguage = new Map<string, string[]>();
     for (const key of languageKeys) {
       const [, language, part] = LANGUAGE_FILE.exec(key)!;
       if (part === 'account' && layout !== `src/${ACCOUNT_LAYOUT}`) continue;
-      if (part === 'staff' && !staff) continue;
+      if (part && part !== 'first' && part !== 'account' && !screenParts.has(part)) continue;
       byLanguage.set(language!, [...(byLanguage.get(language!) ?? []), manifest[key]!.file]);
     }
     const sizes = [...byLanguage.values()].map((files) => sum(files));
@@ -140,12 +140,10 @@ export function measureRoutes(distDir: string): { routes: RouteSize[]; languages
     for (const file of document) files.add(file);
     for (const k of documents) lazy.delete(k);
     const total = sum(files);
-    // English's staff strings travel in lib/staff-strings.ts's chunk: a route that has it needs a language's too.
-    const staffStrings = Object.keys(manifest).filter((k) => /staff-strings/.test(k));
-    const languageSize = languageSizeFor(
-      layout,
-      staffStrings.some((k) => own.has(manifest[k]!.file)),
-    );
+    // A page that brings a screen part re-exports lib/<part>-strings.ts (staff, officer): it needs a language's too.
+    const source = fs.readFileSync(path.join(distDir, '..', page), 'utf8');
+    const screenParts = new Set([...source.matchAll(/lib\/(\w+)-strings\.ts/g)].map((m) => m[1]!));
+    const languageSize = languageSizeFor(layout, screenParts);
     // What the on-demand chunks add beyond the route's own files (their shared imports are there already).
     const onDemand = [...lazy]
       .filter((k) => !isLanguage(k) && !k.endsWith('/pseudo.ts'))

@@ -50,7 +50,7 @@ function lazyElement(
   const Lazy = lazy(() =>
     loadOnce().then(async (m) => {
       (m.startQueries as (() => void) | undefined)?.();
-      // A staff screen brings its own strings (lib/staff-strings.ts): it shows once they are in.
+      // A staff or officer screen brings its own strings (lib/staff-strings.ts, lib/officer-strings.ts): it shows once they are in.
       await (m.staffStringsReady as Promise<void> | undefined);
       return { default: await component(m) };
     }),

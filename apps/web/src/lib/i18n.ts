@@ -29,15 +29,23 @@ const accountParts = import.meta.glob<ResourceKey>(['./locales/*.json', '!./loca
   import: 'default',
   query: '?part=account',
 });
-const staffParts = import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
-  import: 'default',
-  query: '?part=staff',
-});
+/** Parts that one kind of screen brings with it (lib/staff-strings.ts, lib/officer-strings.ts). */
+const screenParts = {
+  staff: import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
+    import: 'default',
+    query: '?part=staff',
+  }),
+  officer: import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
+    import: 'default',
+    query: '?part=officer',
+  }),
+};
+type ScreenPart = keyof typeof screenParts;
 
 /** English's account-screen strings, once the account shell has brought them (addAccountStrings). */
 let englishAccount: ResourceKey | null = null;
-/** English's staff-screen strings, once a staff screen has brought them (addStaffStrings). */
-let englishStaff: ResourceKey | null = null;
+/** English's strings of each screen part, once a screen has brought them (addScreenStrings). */
+const englishScreen: Partial<Record<ScreenPart, ResourceKey>> = {};
 /** Languages loaded before that, with the first part only. */
 const firstOnly = new Set<string>();
 
@@ -51,10 +59,18 @@ async function loadAccountPart(language: string, english: ResourceKey): Promise<
   return loadPart(accountParts, language);
 }
 
-async function loadStaffPart(language: string, english: ResourceKey): Promise<ResourceKey> {
+async function loadScreenPart(part: ScreenPart, language: string, english: ResourceKey): Promise<ResourceKey> {
   if (language === PSEUDO) return (await import('./pseudo.ts')).pseudoLocalize(english);
-  return loadPart(staffParts, language);
+  return loadPart(screenParts[part], language);
 }
+
+/** The screen parts already brought, in this language. */
+const loadScreenParts = (language: string) =>
+  Promise.all(
+    (Object.entries(englishScreen) as [ScreenPart, ResourceKey][]).map(([part, english]) =>
+      loadScreenPart(part, language, english),
+    ),
+  );
 
 /**
  * A language chosen before the account shell loads gets its first part; after, both parts (fetched
@@ -67,12 +83,11 @@ const lazyLocales: BackendModule = {
     const first =
       language === PSEUDO ? import('./pseudo.ts').then((m) => m.pseudoLocalize(en)) : loadPart(firstParts, language);
     const account = englishAccount && loadAccountPart(language, englishAccount);
-    const staff = englishStaff && loadStaffPart(language, englishStaff);
-    Promise.all([first, account, staff])
-      .then(async ([strings, accountStrings, staffStrings]) => {
+    Promise.all([first, account, loadScreenParts(language)])
+      .then(async ([strings, accountStrings, screenStrings]) => {
         const rest = accountStrings ?? (englishAccount && (await loadAccountPart(language, englishAccount)));
         if (!rest) firstOnly.add(language);
-        return { ...(strings as object), ...(rest as object | null), ...(staffStrings as object | null) };
+        return Object.assign({}, strings, rest, ...screenStrings);
       })
       .then(
         (strings) => done(null, strings),
@@ -98,17 +113,18 @@ export async function addAccountStrings(english: ResourceKey): Promise<void> {
 }
 
 /**
- * Called by the staff screens (lib/staff-strings.ts) with English's staff strings: adds them, and every
- * language already loaded gets its staff part, so those screens render in the language on screen.
+ * Called by a kind of screen (lib/staff-strings.ts, lib/officer-strings.ts) with English's strings of its
+ * part: adds them, and every language already loaded gets that part, so the screen renders in the
+ * language on screen.
  */
-export async function addStaffStrings(english: ResourceKey): Promise<void> {
-  if (englishStaff) return;
-  englishStaff = english;
+export async function addScreenStrings(part: ScreenPart, english: ResourceKey): Promise<void> {
+  if (englishScreen[part]) return;
+  englishScreen[part] = english;
   i18n.addResourceBundle('en', 'translation', english, true, true);
   const loaded = Object.keys(i18n.store.data).filter((language) => language !== 'en');
   await Promise.all(
     loaded.map(async (language) => {
-      i18n.addResourceBundle(language, 'translation', await loadStaffPart(language, english), true, true);
+      i18n.addResourceBundle(language, 'translation', await loadScreenPart(part, language, english), true, true);
     }),
   );
 }

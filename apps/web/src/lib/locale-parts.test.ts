@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
-import { FIRST_SECTIONS, localePart, STAFF_SECTIONS } from './locale-parts.ts';
+import { FIRST_SECTIONS, localePart, OFFICER_SECTIONS, STAFF_SECTIONS } from './locale-parts.ts';
 
 const srcDir = path.join(import.meta.dirname, '..');
 const sections = Object.keys(en);
@@ -40,22 +40,21 @@ describe('locale parts', () => {
     const first = localePart(en, 'first');
     const account = localePart(en, 'account');
     const staff = localePart(en, 'staff');
+    const officer = localePart(en, 'officer');
     expect(Object.keys(first).length).toBeGreaterThan(0);
     expect(Object.keys(staff).length).toBeGreaterThan(0);
-    expect({ ...first, ...account, ...staff }).toEqual(en);
-    const keys = [first, account, staff].flatMap((part) => Object.keys(part));
+    expect(Object.keys(officer).length).toBeGreaterThan(0);
+    expect({ ...first, ...account, ...staff, ...officer }).toEqual(en);
+    const keys = [first, account, staff, officer].flatMap((part) => Object.keys(part));
     expect(new Set(keys).size).toBe(keys.length);
-    for (const section of [...FIRST_SECTIONS, ...STAFF_SECTIONS]) expect(sections, section).toContain(section);
+    for (const section of [...FIRST_SECTIONS, ...STAFF_SECTIONS, ...OFFICER_SECTIONS])
+      expect(sections, section).toContain(section);
   });
 
-  it('only the staff screens use keys of the staff part', () => {
-    const staffOnly = [
-      'features/training/',
-      'features/clinic/',
-      'features/phone/',
-      'features/vetting/',
-      'features/extension/',
-    ];
+  it.each([
+    ['staff', STAFF_SECTIONS, ['features/training/', 'features/clinic/', 'features/phone/', 'features/vetting/']],
+    ['officer', OFFICER_SECTIONS, ['features/extension/']],
+  ])('only the screens that bring the %s part use its keys', (_part, sections, screens) => {
     const used: string[] = [];
     const visit = (dir: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -63,9 +62,9 @@ describe('locale parts', () => {
         if (entry.isDirectory()) visit(file);
         else if (/\.tsx?$/.test(file) && !file.includes('.test.')) {
           const rel = path.relative(srcDir, file);
-          if (staffOnly.some((prefix) => rel.startsWith(prefix))) continue;
+          if (screens.some((prefix) => rel.startsWith(prefix))) continue;
           for (const m of fs.readFileSync(file, 'utf8').matchAll(/[`'"]([a-z][a-zA-Z]*)\.[a-zA-Z$]/g))
-            if (STAFF_SECTIONS.includes(m[1]!)) used.push(`${rel}: ${m[1]}`);
+            if (sections.includes(m[1]!)) used.push(`${rel}: ${m[1]}`);
         }
       }
     };

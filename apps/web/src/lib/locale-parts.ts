@@ -21,20 +21,21 @@ export const FIRST_SECTIONS: readonly string[] = [
  * basic-phone tools, failed messages, backups, erased accounts): a third part, loaded with those screens (lib/staff-strings.ts), so a
  * farmer's screens do not download them.
  */
-export const STAFF_SECTIONS: readonly string[] = [
-  'training',
-  'clinic',
-  'phone',
-  'delivery',
-  'backups',
-  'erasures',
-  'extension',
-];
+export const STAFF_SECTIONS: readonly string[] = ['training', 'clinic', 'phone', 'delivery', 'backups', 'erasures'];
 
-export type LocalePart = 'first' | 'account' | 'staff';
+/** The extension officer's week, its largest section: a part of its own, loaded with that screen only (lib/officer-strings.ts). */
+export const OFFICER_SECTIONS: readonly string[] = ['extension'];
+
+export type LocalePart = 'first' | 'account' | 'staff' | 'officer';
 
 const partOf = (section: string): LocalePart =>
-  FIRST_SECTIONS.includes(section) ? 'first' : STAFF_SECTIONS.includes(section) ? 'staff' : 'account';
+  FIRST_SECTIONS.includes(section)
+    ? 'first'
+    : STAFF_SECTIONS.includes(section)
+      ? 'staff'
+      : OFFICER_SECTIONS.includes(section)
+        ? 'officer'
+        : 'account';
 
 export function localePart(strings: Record<string, unknown>, part: LocalePart): Record<string, unknown> {
   return Object.fromEntries(Object.entries(strings).filter(([section]) => partOf(section) === part));

@@ -42,11 +42,11 @@ describe('ErasureLog', () => {
     expect(cards).toHaveLength(2);
     expect(within(cards[0]).getByText('Extension officer')).toBeTruthy();
     expect(within(cards[0]).getByText('By SMS')).toBeTruthy();
-    expect(cards[0].textContent).toContain("2 officer's notes kept on farmers' cases");
+    expect(cards[0].textContent).toContain("Officer's notes kept on farmers' cases: 2");
     expect(cards[0].textContent).not.toContain('diagnos');
-    expect(cards[1].textContent).toContain('1 photo diagnosis erased');
-    expect(cards[1].textContent).toContain('3 photo files erased');
-    expect(cards[1].textContent).toContain('1 post others answered kept, without the person');
+    expect(cards[1].textContent).toContain('Photo diagnoses erased: 1');
+    expect(cards[1].textContent).toContain('Photo files erased: 3');
+    expect(cards[1].textContent).toContain('Answered posts kept, without the person: 1');
     expect(asked[0]).toContain('page_size=10');
     // Eleven erasures: a second page is offered.
     expect(screen.getByRole('button', { name: /2/ })).toBeTruthy();

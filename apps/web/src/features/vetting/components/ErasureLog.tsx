@@ -46,7 +46,9 @@ function ErasureCard({ entry }: { entry: ErasureEntry }) {
       ) : (
         <List size="sm" spacing={2}>
           {counts.map(([key, count]) => (
-            <List.Item key={key}>{t(`erasures.counts.${key}`, { count, defaultValue: `${key}: ${count}` })}</List.Item>
+            <List.Item key={key}>
+              {t(`erasures.counts.${key}`, { defaultValue: key })}: {count}
+            </List.Item>
           ))}
         </List>
       )}
