@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createActiveUser, leafPhoto, signInAs } from './support.ts';
+import { createActiveUser, leafPhoto, newestSms, signInAs } from './support.ts';
 import { shortLinks } from '../packages/contract/src/paths.ts';
 
 // The expert's answer becomes the farmer's, on a phone (docs/decisions/0049).
@@ -62,11 +62,7 @@ test("after an expert's verdict with a severity band, the farmer's result leads 
   await context.setOffline(false);
 
   // By SMS, with the band; a changed answer says it changed.
-  const smsTo = async () =>
-    ((await (await request.get('/api/dev/outbox/')).json()).results as { to: string; text: string; channel: string }[])
-      .filter((m) => m.channel === 'sms' && m.to === farmer.phone)
-      .map((m) => m.text);
-  expect((await smsTo())[0]).toContain('common rust, moderate severity');
+  expect(await newestSms(request, farmer.phone)).toContain('common rust, moderate severity');
   await request.put(`/api/expert-reviews/${analysis!.id}/`, { headers: expertHeaders, data: { verdict: 'healthy' } });
-  expect((await smsTo())[0]).toContain('an expert changed their answer on your leaf photo: Healthy');
+  expect(await newestSms(request, farmer.phone)).toContain('an expert changed their answer on your leaf photo: Healthy');
 });

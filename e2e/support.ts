@@ -45,6 +45,25 @@ export async function latestCode(request: APIRequestContext, to: string): Promis
   return code!;
 }
 
+const PART_MARK = / \((\d+)\/(\d+)\)$/;
+
+/**
+ * The newest SMS to a number as the farmer reads it: a long text goes out as numbered parts ("… (1/2)",
+ * sms-text.ts), which the outbox lists newest first, so the parts are put back together in order.
+ */
+export async function newestSms(request: APIRequestContext, phone: string): Promise<string> {
+  const { results } = (await (await request.get('/api/dev/outbox/')).json()) as {
+    results: { to: string; text: string; channel: string }[];
+  };
+  const texts = results.filter((m) => m.channel === 'sms' && m.to === phone).map((m) => m.text);
+  const count = Number(PART_MARK.exec(texts[0] ?? '')?.[2] ?? 1);
+  return texts
+    .slice(0, count)
+    .reverse()
+    .map((t) => t.replace(PART_MARK, ''))
+    .join(' ');
+}
+
 export interface E2EUser {
   username: string;
   email: string;

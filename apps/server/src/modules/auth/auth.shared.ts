@@ -132,6 +132,14 @@ export function createAuthShared(deps: ModuleDeps, log: AuthLog) {
 }
 export type AuthShared = ReturnType<typeof createAuthShared>;
 
+/** The account type in English for API clients; the web app shows the role in the user's language. */
+const ACCOUNT_TYPES: Record<UserRow['role'], string> = {
+  farmer: 'Farmer',
+  expert: 'Expert',
+  admin: 'Administrator',
+  officer: 'Extension officer',
+};
+
 export function toUserRecord({ user, farmer, expert, profile }: Account): UserRecord {
   return {
     id: user.id,
@@ -178,7 +186,7 @@ export function toUserRecord({ user, farmer, expert, profile }: Account): UserRe
     },
     account: {
       accountNumber: `KUTU-${String(user.id).padStart(6, '0')}`,
-      accountType: user.role === 'farmer' ? 'Farmer' : user.role === 'expert' ? 'Expert' : 'Administrator',
+      accountType: ACCOUNT_TYPES[user.role],
       isActivated: user.activatedAt !== null,
       isPhoneVerified: user.phoneVerifiedAt !== null,
       isEmailVerified: user.emailVerifiedAt !== null,

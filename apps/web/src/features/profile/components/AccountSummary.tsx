@@ -88,7 +88,7 @@ export function AccountSummary({ user, stale }: { user: UserRecord; stale?: bool
             title={t('profile.summary.account')}
             rows={[
               [t('profile.summary.accountNumber'), or(a.accountNumber)],
-              [t('profile.summary.accountType'), or(a.accountType)],
+              [t('profile.summary.accountType'), t(`profile.summary.roles.${user.role}`)],
               [
                 t('profile.summary.status'),
                 flag(a.isActivated, t('profile.summary.active'), t('profile.summary.inactive')),

@@ -1,14 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import type { UserRecord } from '@kutu/contract';
+import i18n from '../../../lib/i18n.ts';
 import { session } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { apiError, fakeServer } from '../../../test/fakeServer.ts';
 import ProfilePage from './ProfilePage.tsx';
 
-afterEach(() => {
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('en'));
   vi.unstubAllGlobals();
   notifications.clean();
   notifications.cleanQueue();
@@ -186,5 +188,16 @@ describe('ProfilePage', () => {
     expect(row('Name')).toContain('Mbale Maize Growers');
     expect(row('Crops')).toContain('Maize, Beans');
     expect(await screen.findByText(/could not be loaded/)).toBeTruthy();
+  });
+
+  it("shows the account type as the user's role in their language, not the English the API sends", async () => {
+    // The API's English label is for API clients; an officer's must never read as another role.
+    session.signIn({ access: 'a', refresh: 'r', user: { ...completed, account: { ...completed.account, accountType: 'X' } } });
+    fakeServer(() => ({ status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'down' } } }));
+    renderWithProviders(<ProfilePage />, { route: '/account/profile' });
+    expect(row('Account type')).toContain('Farmer');
+    await act(() => i18n.changeLanguage('sw'));
+    expect(row('Aina ya akaunti')).toContain('Mkulima');
+    expect(row('Aina ya akaunti')).not.toContain('X');
   });
 });
