@@ -176,5 +176,9 @@ export default defineConfig({
     // Typing into a form with user-event takes a few seconds on a 2-core machine running the server
     // tests beside it: vitest's 5 s default failed tests that pass alone.
     testTimeout: 20_000,
+    // Worker threads rather than processes: each file still gets its own jsdom and modules, and starting
+    // a thread is cheaper (the whole project in 204 s rather than 228 s, back to back on a shared 2-core
+    // machine).
+    pool: 'threads',
   },
 });
