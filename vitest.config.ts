@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import webConfig, { isolatedWebTests } from './apps/web/vite.config.ts';
 
 /**
  * Server test files that never open a database: no test app, no repository, no migration. `npm test`
@@ -72,6 +73,12 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
+      // The web files that mock or reset modules, each in a fresh worker (apps/web/vite.config.ts).
+      {
+        ...webConfig,
+        root: 'apps/web',
+        test: { ...webConfig.test, name: 'web-isolated', include: isolatedWebTests, exclude: [], isolate: true },
+      },
     ],
   },
 });
