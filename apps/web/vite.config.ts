@@ -96,15 +96,29 @@ const ortWasmBytes = fs.statSync(
 
 /**
  * Web test files that need modules of their own: they mock or reset modules (`vi.mock`, `vi.doMock`,
- * `vi.resetModules`), or check what the app loads the first time (a language file fetched once). The
+ * `vi.resetModules`), or switch the language, whose catalogue parts the i18n module loads once and
+ * keeps (after another file loaded a language's first part only, a switch to it may show English). The
  * other web files share their worker's modules.
  */
 export const isolatedWebTests = [
   'src/app/service-worker.test.ts',
   'src/components/LanguageSwitch/language.test.tsx',
   'src/components/notifications/NotificationsBell.test.tsx',
+  'src/features/analysis/analysis.test.tsx',
+  'src/features/analysis/expert-answer.test.tsx',
+  'src/features/analysis/field-leaves.test.tsx',
+  'src/features/analysis/follow-up-choice.test.tsx',
+  'src/features/analysis/follow-up.test.tsx',
   'src/features/analysis/offline-severity.test.tsx',
+  'src/features/analysis/rust-spots.test.tsx',
+  'src/features/analysis/severity.test.tsx',
+  'src/features/community/community.test.tsx',
+  'src/features/consultations/meeting-lines.test.tsx',
+  'src/features/static/terms/terms.test.tsx',
   'src/lib/contract-form.test.tsx',
+  'src/lib/format.test.ts',
+  'src/lib/notify.test.tsx',
+  'src/lib/validation.test.ts',
   'src/lib/when-settled.test.ts',
 ];
 
@@ -192,10 +206,10 @@ export default defineConfig({
     testTimeout: 20_000,
     // Worker threads rather than processes (a thread starts cheaper), and the files of a worker share its
     // modules and its jsdom rather than loading React, Mantine and the app again for each file: the
-    // project in 77 s rather than 204 s (228 s in processes), back to back on a shared 2-core machine.
-    // setup.ts empties the page and the storage after every test. A file that mocks modules, resets them
-    // or needs the app's modules fresh is listed in `isolatedWebTests` and runs in the `web-isolated`
-    // project (vitest.config.ts), one file per fresh worker as before.
+    // whole web suite (both projects) in 72 to 84 s rather than 228 s, back to back on a shared 2-core
+    // machine. setup.ts resets the page, storage, notices and language after every test. A file that
+    // mocks modules, resets them or switches the language is listed in `isolatedWebTests` and runs in
+    // the `web-isolated` project (vitest.config.ts), one file per fresh worker as before.
     pool: 'threads',
     isolate: false,
     // The root's maxWorkers does not reach a project with its own config file: without this, vitest's

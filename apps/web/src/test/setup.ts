@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import i18n from 'i18next';
@@ -10,6 +10,12 @@ afterEach(async () => {
   notifications.clean();
   localStorage.clear();
   if (i18n.isInitialized && i18n.language !== 'en') await i18n.changeLanguage('en');
+});
+// And each file leaves no stubbed global, spy or fake clock to the next.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 // Mantine needs these browser APIs, which jsdom lacks.
