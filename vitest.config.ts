@@ -1,4 +1,41 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import webConfig, { isolatedWebTests } from './apps/web/vite.config.ts';
+
+/**
+ * Server test files that never open a database: no test app, no repository, no migration. `npm test`
+ * runs the server project twice, on PGlite and on PostgreSQL (TEST_DATABASE_URL); these would pass or
+ * fail the same on both, so the PostgreSQL pass leaves them out (docs/decisions/00XX-test-passes.md).
+ * A file that starts using a database must leave this list; `scripts/database-free-tests.test.ts`
+ * fails if one of them imports the test app, a database client or the schema.
+ */
+export const databaseFreeServerTests = [
+  'apps/server/src/adapters/s3-storage.test.ts',
+  'apps/server/src/adapters/sms.test.ts',
+  'apps/server/src/config.test.ts',
+  'apps/server/src/i18n/catalogs.test.ts',
+  'apps/server/src/i18n/sms-texts.test.ts',
+  'apps/server/src/lib/accept-language.test.ts',
+  'apps/server/src/lib/csv.test.ts',
+  'apps/server/src/lib/cut-text.test.ts',
+  'apps/server/src/lib/decode-limiter.test.ts',
+  'apps/server/src/lib/image-upload.test.ts',
+  'apps/server/src/lib/list-cache.test.ts',
+  'apps/server/src/lib/live-sessions.test.ts',
+  'apps/server/src/modules/auth/codes.test.ts',
+  'apps/server/src/modules/auth/tokens.test.ts',
+  'apps/server/src/modules/delivery/sms-allowed.test.ts',
+  'apps/server/src/modules/delivery/sms-text.test.ts',
+  'apps/server/src/modules/followup/compare.test.ts',
+  'apps/server/src/modules/review/review.texts.test.ts',
+  'apps/server/src/modules/training/decision.test.ts',
+  'apps/server/src/modules/ussd/screens.test.ts',
+  'apps/server/src/plugins/auth.test.ts',
+  'apps/server/src/plugins/language.test.ts',
+  'apps/server/test/security/config.test.ts',
+  'apps/server/test/security/log-secrets.test.ts',
+  'apps/server/test/security/startup.test.ts',
+  'apps/server/test/web-build.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -10,7 +47,11 @@ export default defineConfig({
           include: ['apps/server/**/*.test.ts'],
           // Several processes on their own PostgreSQL and S3 server: `npm test` runs them once, by
           // vitest.cluster.config.ts, not on both database passes.
-          exclude: [...configDefaults.exclude, 'apps/server/test/cluster/**'],
+          exclude: [
+            ...configDefaults.exclude,
+            'apps/server/test/cluster/**',
+            ...(process.env.TEST_DATABASE_URL ? databaseFreeServerTests : []),
+          ],
           environment: 'node',
           // The files share their worker's modules: each file still builds its own app over its own
           // database, and no server test mocks a module. Importing the server and compiling PGlite's
@@ -32,6 +73,12 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
+      // The web files that mock or reset modules, each in a fresh worker (apps/web/vite.config.ts).
+      {
+        ...webConfig,
+        root: 'apps/web',
+        test: { ...webConfig.test, name: 'web-isolated', include: isolatedWebTests, exclude: [], isolate: true },
+      },
     ],
   },
 });

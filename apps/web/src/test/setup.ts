@@ -1,9 +1,21 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import i18n from 'i18next';
 
-afterEach(() => {
+// The files of a worker share its modules (vite.config.ts): each test leaves the page, the storage, the
+// notices and the language as a fresh file finds them.
+afterEach(async () => {
   cleanup();
+  notifications.clean();
   localStorage.clear();
+  if (i18n.isInitialized && i18n.language !== 'en') await i18n.changeLanguage('en');
+});
+// And each file leaves no stubbed global, spy or fake clock to the next.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 // Mantine needs these browser APIs, which jsdom lacks.
