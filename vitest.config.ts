@@ -4,7 +4,7 @@ import webConfig, { isolatedWebTests } from './apps/web/vite.config.ts';
 /**
  * Server test files that never open a database: no test app, no repository, no migration. `npm test`
  * runs the server project twice, on PGlite and on PostgreSQL (TEST_DATABASE_URL); these would pass or
- * fail the same on both, so the PostgreSQL pass leaves them out (docs/decisions/00XX-test-passes.md).
+ * fail the same on both, so the PostgreSQL pass leaves them out (docs/decisions/0075-test-passes.md).
  * A file that starts using a database must leave this list; `scripts/database-free-tests.test.ts`
  * fails if one of them imports the test app, a database client or the schema.
  */

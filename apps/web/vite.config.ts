@@ -97,30 +97,17 @@ const ortWasmBytes = fs.statSync(
 /**
  * Web test files that need modules of their own: they mock or reset modules (`vi.mock`, `vi.doMock`,
  * `vi.resetModules`), or switch the language, whose catalogue parts the i18n module loads once and
- * keeps (after another file loaded a language's first part only, a switch to it may show English). The
- * other web files share their worker's modules.
+ * keeps (after another file loaded a language's first part only, a switch to it may show English). They
+ * are found by their text, so a new such file cannot be forgotten; the other web files share their
+ * worker's modules.
  */
-export const isolatedWebTests = [
-  'src/app/service-worker.test.ts',
-  'src/components/LanguageSwitch/language.test.tsx',
-  'src/components/notifications/NotificationsBell.test.tsx',
-  'src/features/analysis/analysis.test.tsx',
-  'src/features/analysis/expert-answer.test.tsx',
-  'src/features/analysis/field-leaves.test.tsx',
-  'src/features/analysis/follow-up-choice.test.tsx',
-  'src/features/analysis/follow-up.test.tsx',
-  'src/features/analysis/offline-severity.test.tsx',
-  'src/features/analysis/rust-spots.test.tsx',
-  'src/features/analysis/severity.test.tsx',
-  'src/features/community/community.test.tsx',
-  'src/features/consultations/meeting-lines.test.tsx',
-  'src/features/static/terms/terms.test.tsx',
-  'src/lib/contract-form.test.tsx',
-  'src/lib/format.test.ts',
-  'src/lib/notify.test.tsx',
-  'src/lib/validation.test.ts',
-  'src/lib/when-settled.test.ts',
-];
+const NEEDS_OWN_MODULES = /vi\.(mock|doMock|resetModules)\(|changeLanguage\(/;
+export const isolatedWebTests = fs
+  .readdirSync(path.join(import.meta.dirname, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `src/${file.split(path.sep).join('/')}`)
+  .filter((file) => NEEDS_OWN_MODULES.test(fs.readFileSync(path.join(import.meta.dirname, file), 'utf8')))
+  .sort();
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -208,7 +195,7 @@ export default defineConfig({
     // modules and its jsdom rather than loading React, Mantine and the app again for each file: the
     // whole web suite (both projects) in 72 to 84 s rather than 228 s, back to back on a shared 2-core
     // machine. setup.ts resets the page, storage, notices and language after every test. A file that
-    // mocks modules, resets them or switches the language is listed in `isolatedWebTests` and runs in
+    // mocks modules, resets them or switches the language is found by its text (`isolatedWebTests`) and runs in
     // the `web-isolated` project (vitest.config.ts), one file per fresh worker as before.
     pool: 'threads',
     isolate: false,

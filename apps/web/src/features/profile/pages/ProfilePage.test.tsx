@@ -192,7 +192,11 @@ describe('ProfilePage', () => {
 
   it("shows the account type as the user's role in their language, not the English the API sends", async () => {
     // The API's English label is for API clients; an officer's must never read as another role.
-    session.signIn({ access: 'a', refresh: 'r', user: { ...completed, account: { ...completed.account, accountType: 'X' } } });
+    session.signIn({
+      access: 'a',
+      refresh: 'r',
+      user: { ...completed, account: { ...completed.account, accountType: 'X' } },
+    });
     fakeServer(() => ({ status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'down' } } }));
     renderWithProviders(<ProfilePage />, { route: '/account/profile' });
     expect(row('Account type')).toContain('Farmer');
