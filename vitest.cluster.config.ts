@@ -10,6 +10,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 240_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Each file has its own PostgreSQL, bucket and ports, and mostly waits on its processes (about a third
+    // of two cores): two files at a time.
+    maxWorkers: 2,
   },
 });

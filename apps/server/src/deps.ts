@@ -76,4 +76,6 @@ export interface TrainingOptions {
   decide?: Decide;
   /** Trains, evaluates and loads models (the vision package's by default). */
   trainer?: Trainer;
+  /** How long a running job may go without a heartbeat before it counts as left by a dead process. */
+  staleAfterMs?: number;
 }

@@ -307,7 +307,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     // A Python trainer watches its parent (docs/decisions/0011) and exits with it.
     await eventually(async () => trainerProcesses(marker).length === 0, 'the orphan trainer to exit', 30_000);
 
-    // A new worker fails what the dead one left once its heartbeat is stale (a minute).
+    // A new worker fails what the dead one left once its heartbeat is stale (20 s in tiny-worker.ts).
     const next = startProcess('worker-next', 'apps/server/test/cluster/tiny-worker.ts', PORTS.worker3, {
       ...env,
       DATA_DIR: path.join(tmp, 'worker-next'),

@@ -13,5 +13,7 @@ const sizes = {
 const args = process.env.KUTU_TEST_TRAINER === 'long' ? sizes.long : sizes.tiny;
 await startServer({
   role: 'worker',
-  training: { trainer: createVisionTrainer({ threads: 1, extraTrainerArgs: args }) },
+  // A dead worker's job is failed after two missed heartbeats (HEARTBEAT_MS) rather than the product's
+  // minute, so the test of it waits 20 s, not 60.
+  training: { trainer: createVisionTrainer({ threads: 1, extraTrainerArgs: args }), staleAfterMs: 20_000 },
 });

@@ -17,6 +17,7 @@ export function trainingJobs(app: App, { deps, services: { retraining, versions 
     });
   }
 
+  const staleAfterMs = deps.training?.staleAfterMs ?? STALE_AFTER_MS;
   let staleCheck: NodeJS.Timeout | undefined;
   app.addHook('onClose', async () => clearInterval(staleCheck));
   deps.jobs.handle<{ jobId: number }>(
@@ -30,14 +31,12 @@ export function trainingJobs(app: App, { deps, services: { retraining, versions 
       onWorkerStart: async () => {
         // Before any job runs here: what a killed run of this machine left in DATA_DIR/tmp goes.
         await retraining.sweepWorkDir();
-        await retraining.recoverStaleJobs(deps.database.kind === 'pglite' ? 0 : STALE_AFTER_MS);
+        await retraining.recoverStaleJobs(deps.database.kind === 'pglite' ? 0 : staleAfterMs);
         // On PostgreSQL another worker may die at any time: its job is failed once its heartbeat is stale.
         if (deps.database.kind === 'pglite') return;
         staleCheck = setInterval(() => {
-          retraining
-            .recoverStaleJobs(STALE_AFTER_MS)
-            .catch((err) => app.log.error({ err }, 'stale job recovery failed'));
-        }, STALE_AFTER_MS / 2);
+          retraining.recoverStaleJobs(staleAfterMs).catch((err) => app.log.error({ err }, 'stale job recovery failed'));
+        }, staleAfterMs / 2);
         staleCheck.unref();
       },
     },
