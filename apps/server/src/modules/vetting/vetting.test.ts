@@ -236,6 +236,10 @@ describe('expert vetting (docs/decisions/0027)', () => {
     const week = (headers: Record<string, string>) =>
       t.app.inject({ method: 'GET', url: extensionApi.weekPath('UG-208'), headers });
     expect((await week(officer.headers)).statusCode).toBe(200); // the gate now remembers the approval
+    // API clients read the account type in English; an officer's is never another role's.
+    expect(((await send('GET', api.auth.me, officer)).json() as UserRecord).account.accountType).toBe(
+      'Extension officer',
+    );
     const withdraw = (who: TestUser, reason?: string) =>
       send('POST', extensionApi.withdrawPath(officer.id), who, reason === undefined ? {} : { reason });
 
