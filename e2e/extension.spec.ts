@@ -142,6 +142,10 @@ test('an officer applies for Kumi, waits, is approved by an administrator and op
     headers: { authorization: `Bearer ${officerToken}` },
   });
   expect(gone.status()).toBe(401);
-  await page.reload();
-  await expect(page).toHaveURL(/\/auth/);
+  // The open page may already be leaving for sign-in on its own (its live stream ended with the session):
+  // a reload that meets that navigation is aborted, so it is tried again until the page rests on sign-in.
+  await expect(async () => {
+    await page.reload();
+    await expect(page).toHaveURL(/\/auth/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 });

@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { shortestLeaseSeconds } from './lib/delivery-lease.ts';
+import { DEFAULT_GATEWAY_TIMEOUT_MS, shortestLeaseSeconds } from './lib/delivery-lease.ts';
 
 const DEV_SECRET = 'kutu-development-secret-change-me-in-production';
 /** Published in this repository, so never accepted in production. */
@@ -128,7 +128,11 @@ const schema = z
     /** The shared secret the SMS gateway's delivery reports carry (`?secret=`); unset: reports are refused. */
     SMS_REPORT_SECRET: z.string().min(16).optional(),
     /** Seconds the SMS gateway has to answer one request (one part of a message); the delivery lease follows from it. */
-    SMS_GATEWAY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
+    SMS_GATEWAY_TIMEOUT_SECONDS: z.coerce
+      .number()
+      .min(0.1)
+      .max(120)
+      .default(DEFAULT_GATEWAY_TIMEOUT_MS / 1000),
     /**
      * How long a delivery worker holds the messages it claimed; a dead worker's are sent after this.
      * Unset: the shortest lease that covers the longest send at SMS_GATEWAY_TIMEOUT_SECONDS (lib/delivery-lease.ts).

@@ -138,3 +138,17 @@ export const trainingMessages = {
 export const resourceTopics = [...rustClasses, 'photo_tips'] as const;
 /** The languages content (advice, resources) is written in: English, Kiswahili, Luganda (docs/decisions/0023). */
 export const contentLanguages = ['en', 'sw', 'lg'] as const;
+
+/** What an erasure counts (erased or kept without the person), in the order an administrator reads them. */
+export const erasureCountKeys = [
+  'analyses',
+  'photos',
+  'posts_erased',
+  'posts_kept_anonymised',
+  'comments_kept_anonymised',
+  'training_samples_erased',
+  'training_samples_kept_anonymised',
+  'clinic_visits_kept_anonymised',
+  'officer_notes_kept_anonymised',
+] as const;
+export type ErasureCounts = Record<(typeof erasureCountKeys)[number], number>;

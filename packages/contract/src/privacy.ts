@@ -67,6 +67,7 @@ export const erasureEntry = z.object({
   at: z.iso.datetime(),
   role: z.enum(['farmer', 'expert', 'officer']),
   requested_via: z.enum(['web', 'sms']),
+  // A record rather than `erasureCountKeys`: entries written before a count was added lack it.
   counts: z.record(z.string(), z.number().int()),
 });
 export const erasureList = paginated(erasureEntry);

@@ -1,4 +1,5 @@
 import type { Outbox } from './outbox.ts';
+import { DEFAULT_GATEWAY_TIMEOUT_MS } from '../lib/delivery-lease.ts';
 
 /** What the gateway said when it took a message: its id, which its delivery reports name. */
 export interface SmsReceipt {
@@ -100,7 +101,7 @@ export function createSms(opts: {
             message: text,
             ...(opts.senderId ? { from: opts.senderId } : {}),
           }),
-          signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+          signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_GATEWAY_TIMEOUT_MS),
         });
         // 4xx other than rate limiting: the request itself is wrong (key, username), a retry cannot help.
         if (!res.ok) {

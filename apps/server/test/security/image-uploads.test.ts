@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Classifier } from '@kutu/vision';
 import { DECODE_LIMITS } from '../../src/lib/decode-limiter.ts';
 import { createClassifierHolder } from '../../src/adapters/classifier.ts';
-import { fixture, multipart } from '../support/photos.ts';
+import { fixture, uploadPhoto } from '../support/photos.ts';
 import { committedClassifier, createTestApp, type TestContext } from '../support/app.ts';
-import { createUser, type TestUser } from '../support/users.ts';
+import { createUser } from '../support/users.ts';
 import { analysisApi, trainingApi, communityApi } from '@kutu/contract';
 
 const DETECT = analysisApi.detect;
@@ -21,11 +21,6 @@ async function phoneJpeg(): Promise<Buffer> {
     })
     .jpeg()
     .toBuffer();
-}
-
-function upload(t: TestContext, user: TestUser, url: string, data: Buffer, fields: Record<string, string> = {}) {
-  const form = multipart([{ filename: 'leaf.jpg', data }], fields);
-  return t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...user.headers, ...form.headers } });
 }
 
 describe('image uploads', () => {
@@ -49,9 +44,9 @@ describe('image uploads', () => {
   it('lets another farmer through while one floods, and tells the flooder when to retry', async () => {
     const [flooder, other] = [await createUser(t, 'farmer'), await createUser(t, 'farmer')];
     const photo = fixture('maize-common-rust.jpg');
-    const flood = Array.from({ length: 30 }, () => upload(t, flooder, DETECT, photo));
+    const flood = Array.from({ length: 30 }, () => uploadPhoto(t, flooder, DETECT, photo));
     await new Promise((r) => setTimeout(r, 300));
-    const mine = await upload(t, other, DETECT, photo);
+    const mine = await uploadPhoto(t, other, DETECT, photo);
     expect(mine.statusCode, mine.body).toBe(201);
     const results = await Promise.all(flood);
     const codes = results.map((r) => r.statusCode);
@@ -78,7 +73,7 @@ describe('image uploads', () => {
       .toBuffer();
     expect(flat.length).toBeLessThan(1024 * 1024);
     const before = classified;
-    const res = await upload(t, farmer, DETECT, flat);
+    const res = await uploadPhoto(t, farmer, DETECT, flat);
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toEqual({
       code: 'PAYLOAD_TOO_LARGE',
@@ -87,7 +82,7 @@ describe('image uploads', () => {
     expect(classified).toBe(before);
     // Posts and training uploads share the same check.
     const expert = await createUser(t, 'expert');
-    const training = await upload(t, expert, trainingApi.upload, flat, { label: 'healthy' });
+    const training = await uploadPhoto(t, expert, trainingApi.upload, flat, { label: 'healthy' });
     expect(training.statusCode).toBe(413);
   });
 
@@ -99,9 +94,9 @@ describe('image uploads', () => {
 
     const farmer = await createUser(t, 'farmer');
     const expert = await createUser(t, 'expert');
-    const analysis = await upload(t, farmer, DETECT, phone);
+    const analysis = await uploadPhoto(t, farmer, DETECT, phone);
     expect(analysis.statusCode).toBe(201);
-    const post = await upload(t, farmer, communityApi.posts, phone, {
+    const post = await uploadPhoto(t, farmer, communityApi.posts, phone, {
       title: 'Orange spots on maize leaves',
       content: 'Small orange pustules appeared on both sides of the leaves this week. What should I spray?',
       crop_type: 'MAIZE',
@@ -109,7 +104,7 @@ describe('image uploads', () => {
       urgency_level: 'high',
     });
     expect(post.statusCode, post.body).toBe(201);
-    const sample = await upload(t, expert, trainingApi.upload, phone, { label: 'common_rust' });
+    const sample = await uploadPhoto(t, expert, trainingApi.upload, phone, { label: 'common_rust' });
     expect(sample.statusCode, sample.body).toBe(201);
 
     const downloads = [

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { TestContext } from './app.ts';
 
 export const fixturesDir = path.join(import.meta.dirname, '../fixtures');
 export const fixture = (name: string) => fs.readFileSync(path.join(fixturesDir, name));
@@ -35,6 +36,18 @@ export function multipart(files: FilePart[], fields: Record<string, string> = {}
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** One photo (as "leaf.jpg") with its form fields, posted to `url` by `user` through the test app. */
+export function uploadPhoto(
+  t: TestContext,
+  user: { headers: Record<string, string> },
+  url: string,
+  data: Buffer,
+  fields: Record<string, string> = {},
+) {
+  const form = multipart([{ filename: 'leaf.jpg', data }], fields);
+  return t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...user.headers, ...form.headers } });
 }
 
 /**

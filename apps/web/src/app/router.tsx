@@ -51,7 +51,7 @@ function lazyElement(
     loadOnce().then(async (m) => {
       (m.startQueries as (() => void) | undefined)?.();
       // A staff or officer screen brings its own strings (lib/staff-strings.ts, lib/officer-strings.ts): it shows once they are in.
-      await (m.staffStringsReady as Promise<void> | undefined);
+      await (m.screenStringsReady as Promise<void> | undefined);
       return { default: await component(m) };
     }),
   );

@@ -7,7 +7,7 @@ import { bandOf, type Classifier, cardSettings, combineShares, defaultModelDir, 
 import { CHANGED_ANSWER } from '../../../../../packages/vision/test/changed-answer.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
-import { fixture, multipart } from '../../../test/support/photos.ts';
+import { fixture, uploadPhoto } from '../../../test/support/photos.ts';
 import { createClassifierHolder } from '../../adapters/classifier.ts';
 
 /**
@@ -40,15 +40,8 @@ describe("the server's answer follows the card's answer settings", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const post = (url: string, data: Buffer, fields?: Record<string, string>) => {
-    const form = multipart([{ filename: 'leaf.jpg', data }], fields);
-    return t.app.inject({
-      method: 'POST',
-      url,
-      payload: form.payload,
-      headers: { ...form.headers, ...farmer.headers },
-    });
-  };
+  const post = (url: string, data: Buffer, fields?: Record<string, string>) =>
+    uploadPhoto(t, farmer, url, data, fields);
   const rustPhoto = (name: string) =>
     fs.readFileSync(path.join(import.meta.dirname, '../../../../../datasets/rust3/common_rust', name));
 

@@ -8,7 +8,7 @@ import { cardSettings, defaultModelDir, fieldDiagnosis, readCard } from '@kutu/v
 import { analyses, analysisPhotos, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
-import { fixture, multipart } from '../../../test/support/photos.ts';
+import { fixture, uploadPhoto } from '../../../test/support/photos.ts';
 
 /** Real photos of the repository's data set (datasets/rust3). */
 const dataset = (file: string) =>
@@ -30,15 +30,8 @@ describe('one leaf counts once; rust on any leaf is said', () => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, data: Buffer, fields?: Record<string, string>) => {
-    const form = multipart([{ filename: 'leaf.jpg', data }], fields);
-    return t.app.inject({
-      method: 'POST',
-      url,
-      payload: form.payload,
-      headers: { ...form.headers, ...farmer.headers },
-    });
-  };
+  const post = (url: string, data: Buffer, fields?: Record<string, string>) =>
+    uploadPhoto(t, farmer, url, data, fields);
   const analyse = async (data: Buffer, crop = 'maize'): Promise<AnalysisResult> => {
     const res = await post(analysisApi.detect, data, { crop });
     expect(res.statusCode, res.body).toBe(201);

@@ -1,6 +1,6 @@
 import type { Clock } from '../../adapters/clock.ts';
 import { render, restoreMessage } from '../../i18n/i18n.ts';
-import { shortestLeaseSeconds } from '../../lib/delivery-lease.ts';
+import { DEFAULT_GATEWAY_TIMEOUT_MS, shortestLeaseSeconds } from '../../lib/delivery-lease.ts';
 import { messagesSent } from '../../lib/metrics.ts';
 import type { DeliveryRepo, Recipient } from './delivery.repo.ts';
 import type { MessageKind } from '../../lib/deliverer.ts';
@@ -39,7 +39,7 @@ export function createSender(
   const concurrency = opts.concurrency ?? 8;
   // Small claims: every row claimed is sent soon after, well inside its lease.
   const batch = opts.batch ?? concurrency * 4;
-  const leaseMs = opts.leaseMs ?? shortestLeaseSeconds(10_000) * 1000;
+  const leaseMs = opts.leaseMs ?? shortestLeaseSeconds(DEFAULT_GATEWAY_TIMEOUT_MS) * 1000;
   const log = opts.log ?? (() => {});
 
   /** Sends one row by its channel's record; throws what the channel threw. Returns the gateway's id, or why it was not sent. */

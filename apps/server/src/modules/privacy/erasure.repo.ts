@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { FORMER_MEMBER } from '@kutu/contract';
+import { type ErasureCounts, FORMER_MEMBER } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   analyses,
@@ -167,7 +167,7 @@ export function createErasureRepo(db: Db) {
         await tx.delete(readVersions).where(eq(readVersions.userId, userId));
         // The USSD replay guard keeps a day of the number's requests: they go with the person.
         if (user.phone) await tx.delete(ussdActions).where(eq(ussdActions.phone, user.phone));
-        const counts = {
+        const counts: ErasureCounts = {
           analyses: own.length,
           photos: keys.filter(Boolean).length,
           posts_erased: myPosts.length - kept.length,

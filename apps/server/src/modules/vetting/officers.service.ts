@@ -100,15 +100,12 @@ export function createOfficerVettingService(
      * everywhere at once, so that no open screen keeps showing farmers' numbers.
      */
     async withdraw(adminId: number, userId: number, reason: string) {
-      const input = {
-        userId,
-        from: ['approved' as const],
-        to: 'refused' as const,
+      const now = deps.clock.now();
+      const done = await decide(
+        { userId, from: ['approved'], to: 'refused', reason, adminId, now },
+        'withdrawn',
         reason,
-        adminId,
-        now: deps.clock.now(),
-      };
-      const done = await decide(input, 'withdrawn', reason);
+      );
       await accounts.endAllSessions(userId);
       return done;
     },

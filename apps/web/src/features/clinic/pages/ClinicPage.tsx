@@ -6,7 +6,7 @@ import { ClinicRecords } from '../components/ClinicRecords.tsx';
 import { VisitResult } from '../components/VisitResult.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
-export { staffStringsReady } from '../../../lib/staff-strings.ts';
+export { screenStringsReady } from '../../../lib/staff-strings.ts';
 
 // The form brings the contract's schemas, the phone input's metadata and the photo shrinker: it loads just
 // after the screen (the records tab needs none of them), as other forms do (components/OnDemand.tsx).

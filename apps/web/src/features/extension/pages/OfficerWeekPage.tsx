@@ -9,7 +9,7 @@ import { ListState } from '../../../components/ListState.tsx';
 import { downloadReport, useOfficerMe, useWeek } from '../api/extension.ts';
 import { FarmerToCall } from '../components/FarmerToCall.tsx';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
-export { officerStringsReady as staffStringsReady } from '../../../lib/officer-strings.ts';
+export { screenStringsReady } from '../../../lib/officer-strings.ts';
 
 /** The Monday `weeks` weeks from `monday`, as YYYY-MM-DD. */
 function shift(monday: string, weeks: number): string {

@@ -9,7 +9,7 @@ import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
 import { useCallbackDone, useCallbacks } from '../api/phone.ts';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
-export { staffStringsReady } from '../../../lib/staff-strings.ts';
+export { screenStringsReady } from '../../../lib/staff-strings.ts';
 
 const PAGE_SIZE = 10;
 const LANGUAGE_NAMES = { en: 'English', sw: 'Kiswahili', lg: 'Luganda' } as const;

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useSessionField } from '../../../lib/use-session.ts';
 import { useUssdStep } from '../api/phone.ts';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
-export { staffStringsReady } from '../../../lib/staff-strings.ts';
+export { screenStringsReady } from '../../../lib/staff-strings.ts';
 
 const newSession = () => `sim-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 

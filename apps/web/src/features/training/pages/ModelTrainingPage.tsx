@@ -8,7 +8,7 @@ import { TrainingJobs } from '../components/TrainingJobs.tsx';
 import { FieldAccuracy } from '../../../components/review/FieldAccuracy.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
-export { staffStringsReady } from '../../../lib/staff-strings.ts';
+export { screenStringsReady } from '../../../lib/staff-strings.ts';
 
 // The upload form and its photo shrinker load just after the figures (components/OnDemand.tsx).
 const TrainingUploadForm = lazy(() =>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { ErasureEntry } from '@kutu/contract';
+import { erasureCountKeys } from '@kutu/contract/enums';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
@@ -9,22 +10,12 @@ import { useErasures } from '../api/erasures.ts';
 
 const PAGE_SIZE = 10;
 
-/** The counts an erasure records, in the order an administrator reads them; others are shown by their name. */
-const COUNT_ORDER = [
-  'analyses',
-  'photos',
-  'posts_erased',
-  'posts_kept_anonymised',
-  'comments_kept_anonymised',
-  'training_samples_erased',
-  'training_samples_kept_anonymised',
-  'clinic_visits_kept_anonymised',
-  'officer_notes_kept_anonymised',
-];
+/** The counts an erasure records, in the contract's order (`erasureCountKeys`); others are shown by their name. */
+const rank = (key: string) => (erasureCountKeys as readonly string[]).indexOf(key) + 1 || 99;
 const ordered = (counts: Record<string, number>) =>
   Object.entries(counts)
     .filter(([, n]) => n > 0)
-    .sort(([a], [b]) => (COUNT_ORDER.indexOf(a) + 1 || 99) - (COUNT_ORDER.indexOf(b) + 1 || 99));
+    .sort(([a], [b]) => rank(a) - rank(b));
 
 function ErasureCard({ entry }: { entry: ErasureEntry }) {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ const ErasureLog = lazy(() => import('../components/ErasureLog.tsx').then((m) =>
 // The refusal dialog loads on the first "Refuse".
 const RefuseDialog = lazy(() => import('../components/RefuseDialog.tsx').then((m) => ({ default: m.RefuseDialog })));
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
-export { staffStringsReady } from '../../../lib/staff-strings.ts';
+export { screenStringsReady } from '../../../lib/staff-strings.ts';
 
 const PAGE_SIZE = 10;
 const STATUS_COLOR: Record<VettingStatus, string> = { pending: 'yellow', approved: 'green', refused: 'red' };
