@@ -112,7 +112,7 @@ export function extensionRoutes(app: App, { deps, services: { extension, officer
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="kutu-${week.code}-${week.week}.pdf"`)
         .header('cache-control', 'no-store')
-        .send(await weekPdf([week], deps.clock.now()));
+        .send(await weekPdf([week], deps.clock.now(), await req.language()));
     },
   );
 
@@ -139,7 +139,7 @@ export function extensionRoutes(app: App, { deps, services: { extension, officer
         reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
         return kind === 'csv'
           ? reply.type('text/csv; charset=utf-8').send(weekCsv(weeks))
-          : reply.type('application/pdf').send(await weekPdf(weeks, deps.clock.now()));
+          : reply.type('application/pdf').send(await weekPdf(weeks, deps.clock.now(), await req.language()));
       },
     );
   }

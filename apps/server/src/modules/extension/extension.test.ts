@@ -327,7 +327,12 @@ describe('extension officers', () => {
     expect(pdf.statusCode).toBe(200);
     const bytes = pdf.rawPayload;
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdfText(bytes)).toContain('Kumi');
+    const text = pdfText(bytes);
+    expect(text).toContain('Kumi');
+    expect(text).toContain('Farmers to call or visit');
+    expect(text).toContain(
+      `Follow-ups: ${w.follow_ups.better} better, ${w.follow_ups.same} same, ${w.follow_ups.worse} worse`,
+    );
     expect(bytes.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
   });
 
@@ -383,6 +388,21 @@ describe('extension officers', () => {
     expect(csv.body).toContain(`${BUKEDEA},Bukedea,`);
     expect((await send('GET', extensionApi.allReportPdf, expert)).statusCode).toBe(403);
     expect((await send('GET', extensionApi.allReportCsv, pending)).statusCode).toBe(200);
+  });
+
+  it("writes the PDF in the officer's language; the CSV keeps its codes", async () => {
+    const swahili = await createUser(t, 'officer', { districts: [BUKEDEA], language: 'sw' });
+    const w = (await week(swahili, BUKEDEA)).json() as OfficerWeek;
+    const text = pdfText((await send('GET', extensionApi.reportPdfPath(BUKEDEA), swahili)).rawPayload);
+    expect(text).toContain('Wakulima wa kupigia simu au kutembelea');
+    expect(text).toContain(
+      `Ufuatiliaji: bora ${w.follow_ups.better}, vilevile ${w.follow_ups.same}, mbaya zaidi ${w.follow_ups.worse}`,
+    );
+    expect(text).toContain('Mahindi: wakulima');
+    expect(text).not.toContain('Farmers to call');
+    expect(text).not.toContain('Follow-ups');
+    const csv = await send('GET', extensionApi.reportCsvPath(BUKEDEA), swahili);
+    expect(csv.body).toContain(`follow_ups_worse,${w.week},${w.follow_ups.worse}\n`);
   });
 });
 

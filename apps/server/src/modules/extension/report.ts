@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
-import type { OfficerWeek } from '@kutu/contract';
+import type { Language, OfficerWeek } from '@kutu/contract';
+import { catalogs, type MessageKey, type Params, t } from '../../i18n/i18n.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { drawDistrictMap } from './report-map.ts';
 
@@ -60,13 +61,23 @@ function trendChart(doc: PDFKit.PDFDocument, w: OfficerWeek, x: number, y: numbe
   });
 }
 
-/** One A4 page per district: the week's numbers, the trend, the neighbours and the farmers to call. */
-export function weekPdf(weeks: OfficerWeek[], generatedAt: Date): Promise<Buffer> {
+/** A label of one of the report's small lists (crops, findings), or the value itself when it has none. */
+function labelOf(language: Language, list: 'crops' | 'findings', value: string): string {
+  const labels: Record<string, string> = catalogs[language].officer.report[list];
+  return labels[value] ?? value;
+}
+
+/**
+ * One A4 page per district, in the officer's language: the week's numbers, the trend, the neighbours and
+ * the farmers to call. The CSV keeps its codes, for spreadsheets.
+ */
+export function weekPdf(weeks: OfficerWeek[], generatedAt: Date, language: Language): Promise<Buffer> {
+  const say = (key: MessageKey, params?: Params) => t(language, key, params);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
     autoFirstPage: false,
-    info: { Title: `Kutu weekly report: ${weeks.map((w) => w.name).join(', ')}` },
+    info: { Title: say('officer.report.title', { districts: weeks.map((w) => w.name).join(', ') }) },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -74,62 +85,74 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date): Promise<Buffer
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  const crop = (code: string) => labelOf(language, 'crops', code);
   for (const w of weeks) {
     doc.addPage();
     doc.fillColor('#111').fontSize(18).text(`${w.name} (${w.code})`);
     doc
       .fontSize(11)
       .fillColor('#444')
-      .text(
-        `Week ${w.week} (from ${w.week_start}) - made ${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-      );
-    doc.moveDown(0.5).fillColor('#111').fontSize(12).text('Confirmed rust cases (farmers) this week');
+      .text(say('officer.report.made', { week: w.week, start: w.week_start, when: generatedAt }));
+    doc.moveDown(0.5).fillColor('#111').fontSize(12).text(say('officer.report.cases'));
     for (const c of w.crops) {
-      doc
-        .fontSize(10)
-        .text(`${c.crop}: ${c.confirmed} confirmed, ${c.reported} reported by the model only, ${c.direction}`);
+      doc.fontSize(10).text(
+        say('officer.report.cropLine', {
+          crop: crop(c.crop),
+          confirmed: c.confirmed,
+          reported: c.reported,
+          direction: say(`officer.report.direction.${c.direction}`),
+        }),
+      );
     }
     const chartY = doc.y + 6;
     trendChart(doc, w, 40, chartY);
     // The district among its neighbours, beside the trend.
-    drawDistrictMap(doc, w, { x: 300, y: chartY - 40, width: 250, height: 130 });
-    doc.y = chartY + 100;
+    drawDistrictMap(doc, w, { x: 300, y: chartY, width: 250, height: 110 });
+    doc.y = chartY + 120;
     doc.x = 40;
-    doc.fontSize(12).text('Alerts');
-    if (w.alerts.length === 0) doc.fontSize(10).text('No alert this week.');
+    doc.fontSize(12).text(say('officer.report.alerts'));
+    if (w.alerts.length === 0) doc.fontSize(10).text(say('officer.report.noAlert'));
     for (const a of w.alerts) {
-      doc
-        .fontSize(10)
-        .text(
-          `${a.crop} since ${a.raised_at.slice(0, 10)}${a.ended_at ? ` until ${a.ended_at.slice(0, 10)}` : ' (open)'}: ${a.told} farmers told, SMS ${a.delivered} delivered, ${a.failed} failed, ${a.waiting} waiting`,
-        );
+      const since = say('officer.report.alertSince', { crop: crop(a.crop), since: a.raised_at.slice(0, 10) });
+      const until = a.ended_at
+        ? say('officer.report.alertUntil', { until: a.ended_at.slice(0, 10) })
+        : say('officer.report.alertOpen');
+      const counts = say('officer.report.alertCounts', {
+        told: a.told,
+        delivered: a.delivered,
+        failed: a.failed,
+        waiting: a.waiting,
+      });
+      doc.fontSize(10).text(`${since} ${until}: ${counts}`);
     }
-    doc.moveDown(0.5).fontSize(12).text('Plant clinics, follow-ups, expert queue');
+    doc.moveDown(0.5).fontSize(12).text(say('officer.report.clinics'));
     const findings = Object.entries(w.clinic.findings)
-      .map(([k, n]) => `${k} ${n}`)
+      .map(([k, n]) => `${labelOf(language, 'findings', k)} ${n}`)
       .join(', ');
-    doc.fontSize(10).text(`Clinic visits: ${w.clinic.visits}${findings ? ` (${findings})` : ''}`);
-    doc.text(`Follow-ups: ${w.follow_ups.better} better, ${w.follow_ups.same} same, ${w.follow_ups.worse} worse`);
-    doc.text(
-      `Photos waiting for an expert: ${w.review.waiting}${w.review.oldest_hours !== null ? `, the oldest for ${w.review.oldest_hours} h` : ''}`,
-    );
-    doc.moveDown(0.5).fontSize(12).text('Neighbouring districts (confirmed this week; 0, 1 and 2 alike, shown as <3)');
     doc
-      .fontSize(9)
-      .text(
-        w.neighbours.map((n) => `${n.name} ${smallText(n.confirmed)}${n.alert ? ' (alert)' : ''}`).join('; ') || 'none',
-      );
-    doc.moveDown(0.5).fontSize(12).text('Farmers to call or visit');
-    if (w.farmers.length === 0) doc.fontSize(10).text('Nobody said worse or asked to be called back.');
+      .fontSize(10)
+      .text(`${say('officer.report.visits', { count: w.clinic.visits })}${findings ? ` (${findings})` : ''}`);
+    doc.text(say('officer.report.followUps', { ...w.follow_ups }));
+    const oldest =
+      w.review.oldest_hours !== null ? `, ${say('officer.report.oldest', { hours: w.review.oldest_hours })}` : '';
+    doc.text(`${say('officer.report.waiting', { count: w.review.waiting })}${oldest}`);
+    doc.moveDown(0.5).fontSize(12).text(say('officer.report.neighbours'));
+    const fewerThan3 = say('officer.report.fewerThan3');
+    const neighbour = (n: OfficerWeek['neighbours'][number]) =>
+      `${n.name} ${n.confirmed.fewer_than_3 ? fewerThan3 : n.confirmed.count}${n.alert ? ` ${say('officer.report.alertMark')}` : ''}`;
+    doc.fontSize(9).text(w.neighbours.map(neighbour).join('; ') || say('officer.report.none'));
+    doc.moveDown(0.5).fontSize(12).text(say('officer.report.farmers'));
+    if (w.farmers.length === 0) doc.fontSize(10).text(say('officer.report.noFarmers'));
     for (const f of w.farmers.slice(0, 25)) {
       const last = f.actions[0];
+      const action = last
+        ? `  - ${say(`officer.report.last.${last.kind}`, { who: last.officer, when: last.at.slice(0, 10) })}`
+        : '';
       doc
         .fontSize(9)
-        .text(
-          `${f.username}  ${f.phone}  ${f.reason === 'worse' ? 'said worse' : 'asked for a call'} ${f.at.slice(0, 10)}${last ? `  - ${last.kind} by ${last.officer} ${last.at.slice(0, 10)}` : ''}`,
-        );
+        .text(`${f.username}  ${f.phone}  ${say(`officer.report.reason.${f.reason}`)} ${f.at.slice(0, 10)}${action}`);
     }
-    if (w.farmers.length > 25) doc.fontSize(9).text(`… and ${w.farmers.length - 25} more in Kutu.`);
+    if (w.farmers.length > 25) doc.fontSize(9).text(say('officer.report.more', { count: w.farmers.length - 25 }));
   }
   doc.end();
   return done;
