@@ -2,6 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from './dataset.ts';
 
+// What the phone shares with the server (field rule, answer settings, leaf prints, …); the names this file
+// also exports below are the server's own versions (Node's decoding, the PNG heatmap) and take precedence.
+export * from './browser.ts';
+
 export {
   CLASSES,
   type RustClass,
@@ -26,27 +30,6 @@ export {
   plantFraction,
   readCard,
 } from './classifier.ts';
-export {
-  combineShares,
-  type FieldDiagnosis,
-  type FieldRule,
-  type FieldSettings,
-  fieldDiagnosis,
-  fieldLeaves,
-  fieldRustShare,
-  joinsField,
-  type LeafEvidence,
-  leafShowsRust,
-  type RustSeenRule,
-} from './field.ts';
-export {
-  type AnswerSettings,
-  answerOf,
-  type CardSettings,
-  cardSettings,
-  RECIPE_ANSWER,
-  type SeverityCuts,
-} from './card-settings.ts';
 export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapPng } from './heatmap.ts';
 export { evaluateClassifier, evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
 export {
@@ -85,14 +68,4 @@ export function defaultModelDir(): string {
   const { version } = JSON.parse(fs.readFileSync(path.join(modelsDir, 'current.json'), 'utf8')) as { version: string };
   return path.join(modelsDir, version);
 }
-export {
-  leafPrint,
-  PRINT_SIDE,
-  PRINT_SOURCE_SIDE,
-  printFromText,
-  printLikeness,
-  printToText,
-  SAME_LEAF_AT,
-  sameLeaf,
-} from './leaf-print.ts';
 export { photoPrint } from './photo-print.ts';
