@@ -60,7 +60,16 @@ RECIPES = {
     'm160longbg': dict(size=160, epochs=24, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4, bg=0.6),
     'm160bg': dict(size=160, epochs=14, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4, bg=0.6),
     'm192bg': dict(size=192, epochs=14, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4, bg=0.6),
+    # the photo's aspect kept (a pack of recipe/pack.py --sources): each photo fitted inside a store×store canvas,
+    # random crops are squares of the photo (30-100 % of its shorter side's square; none reaches past the photo),
+    # and the photo is scored on its centre square ('cc'), with every view of VIEWS kept
+    'a224': dict(size=224, epochs=36, weights={'plantdoc': 3, 'ibean': 2}, lr=4e-4, aspect=True, view='cc'),
 }
+# the test views of a sources pack (sweep scores each photo on all of them): whole photo squashed to a square
+# (the served input), centre square of the shorter side, whole photo letterboxed (aspect kept, mirrored edges),
+# centre squares of 70 % and 50 % of the shorter side, the two end squares along the longer side (left/right or
+# top/bottom; with the centre square they cover the photo)
+VIEWS = ['sq', 'cc', 'lb', 'c70', 'c50', 'e1', 'e2']
 
 
 def source_of(name):
@@ -107,6 +116,60 @@ class Pack:
         return np.stack(list(pool.map(lambda s: self._decode(s[0], s[1], size) if s else blank, spans)))
 
 
+class Sources:
+    """Each image once, its aspect kept: a pack of recipe/pack.py --sources, or the repository's files."""
+
+    def __init__(self, folder, data):
+        self.folder, self.data = folder, data
+        if folder:
+            self.index = json.load(open(os.path.join(folder, 'index.json')))
+            self.blobs = open(os.path.join(folder, 'blobs.bin'), 'rb').read()
+
+    def image(self, key):
+        if self.folder:
+            off, n = self.index['images'][key]
+            return Image.open(io.BytesIO(self.blobs[off:off + n])).convert('RGB')
+        kind, name = key.split(':', 1)
+        path = {'photo': os.path.join(self.data, name), 'negatives': os.path.join(VISION, 'negatives', name),
+                'nonleaf': os.path.join(VISION, 'test', 'fixtures', 'nonleaf', name)}[kind]
+        img = Image.open(path).convert('RGB')
+        img.thumbnail((STORE, STORE), Image.LANCZOS)
+        return img
+
+
+def canvas(img, size, aspect):
+    """uint8 size×size×3 and the photo's half-extent (x, y) on it in [0, 1]: fitted inside and centred, mirrored
+    edges around it (aspect), or squashed to the square."""
+    if not aspect:
+        return np.asarray(img.resize((size, size), Image.LANCZOS), dtype=np.uint8), (1.0, 1.0)
+    w, h = img.size
+    k = size / max(w, h)
+    nw, nh = max(1, min(size, round(w * k))), max(1, min(size, round(h * k)))
+    a = np.asarray(img.resize((nw, nh), Image.LANCZOS), dtype=np.uint8)
+    top, left = (size - nh) // 2, (size - nw) // 2
+    a = np.pad(a, ((top, size - nh - top), (left, size - nw - left), (0, 0)), mode='symmetric')
+    return a, (nw / size, nh / size)
+
+
+def views(img, size):
+    """VIEWS of one photo, V×size×size×3 uint8."""
+    w, h = img.size
+    s = min(w, h)
+
+    def square(cx, cy, side):
+        box = (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
+        return np.asarray(img.resize((size, size), Image.LANCZOS, box=box), dtype=np.uint8)
+
+    out = {'sq': np.asarray(img.resize((size, size), Image.LANCZOS), dtype=np.uint8),
+           'cc': square(w / 2, h / 2, s), 'lb': canvas(img, size, True)[0],
+           'c70': square(w / 2, h / 2, 0.7 * s), 'c50': square(w / 2, h / 2, 0.5 * s)}
+    if w >= h:
+        out['e1'], out['e2'] = square(s / 2, h / 2, s), square(w - s / 2, h / 2, s)
+    else:
+        out['e1'], out['e2'] = square(w / 2, s / 2, s), square(w / 2, h - s / 2, s)
+    return np.stack([out[v] for v in VIEWS])
+
+
 class Net(nn.Module):
     def __init__(self, pretrained):
         super().__init__()
@@ -151,9 +214,10 @@ def field_backgrounds(x, replace, gen):
     return x * (1 - keep * board) + bg.clamp(0, 1) * keep * board
 
 
-def augment(batch_u8, size, gen, bg_mask=None):
+def augment(batch_u8, size, gen, bg_mask=None, extent=None):
     """uint8 N×H×W×3 on the GPU → normalised N×3×size×size: random resized crop, rotation, flips, colour,
-    blur/low resolution (a phone photo of a leaf on the plant, roughly)."""
+    blur/low resolution (a phone photo of a leaf on the plant, roughly). With `extent` (N×2, the photo's
+    half-extent on its canvas) the crops are squares of the photo, 30-100 % of its shorter side's square."""
     n = batch_u8.shape[0]
     dev = batch_u8.device
     x = batch_u8.permute(0, 3, 1, 2).float() / 255.0
@@ -162,9 +226,15 @@ def augment(batch_u8, size, gen, bg_mask=None):
         x = field_backgrounds(x, bg_mask, gen)
     scale = u(0.3, 1.0).sqrt()  # side fraction of the crop
     aspect = torch.exp(u(math.log(3 / 4), math.log(4 / 3))).sqrt()
-    sx, sy = scale * aspect, scale / aspect
-    sx, sy = sx.clamp(max=1), sy.clamp(max=1)
-    tx, ty = (1 - sx) * u(-1, 1), (1 - sy) * u(-1, 1)
+    if extent is None:
+        sx, sy = scale * aspect, scale / aspect
+        sx, sy = sx.clamp(max=1), sy.clamp(max=1)
+        tx, ty = (1 - sx) * u(-1, 1), (1 - sy) * u(-1, 1)
+    else:
+        ex, ey = extent[:, 0], extent[:, 1]
+        side = scale * torch.minimum(ex, ey)
+        sx, sy = torch.minimum(side * aspect, ex), torch.minimum(side / aspect, ey)
+        tx, ty = (ex - sx) * u(-1, 1), (ey - sy) * u(-1, 1)
     angle = u(-25, 25) * math.pi / 180
     flipx = torch.where(torch.rand(n, device=dev, generator=gen) < 0.5, -1.0, 1.0)
     flipy = torch.where(torch.rand(n, device=dev, generator=gen) < 0.5, -1.0, 1.0)
@@ -231,7 +301,7 @@ def refused(probs):
     return dict(n=int(len(probs)), refused=int((~confident).sum()))
 
 
-def train(recipe, train_x, train_y, train_w, train_lab, dev, seed, log):
+def train(recipe, train_x, train_y, train_w, train_lab, dev, seed, log, train_ext=None):
     torch.manual_seed(seed)
     gen = torch.Generator(device=dev)
     gen.manual_seed(seed)
@@ -244,8 +314,9 @@ def train(recipe, train_x, train_y, train_w, train_lab, dev, seed, log):
     y_gpu = torch.from_numpy(np.asarray(train_y, np.int64)).to(dev)
     w_gpu = torch.from_numpy(np.asarray(train_w, np.float32)).to(dev)
     lab_gpu = torch.from_numpy(np.asarray(train_lab, bool)).to(dev)
+    ext_gpu = torch.from_numpy(np.asarray(train_ext, np.float32)).to(dev) if recipe.get('aspect') else None
     batch = 128
-    steps_per_epoch = len(train_x) // batch
+    steps_per_epoch = max(1, len(train_x) // batch)
     total = steps_per_epoch * recipe['epochs']
     warm = steps_per_epoch
     step = 0
@@ -259,7 +330,7 @@ def train(recipe, train_x, train_y, train_w, train_lab, dev, seed, log):
             bg = None
             if recipe.get('bg'):
                 bg = lab_gpu[j] & (torch.rand(len(j), device=dev, generator=gen) < recipe['bg'])
-            xb = augment(x_gpu[j], recipe['size'], gen, bg)
+            xb = augment(x_gpu[j], recipe['size'], gen, bg, None if ext_gpu is None else ext_gpu[j])
             f = min(1.0, (step + 1) / warm) * 0.5 * (1 + math.cos(math.pi * step / total))
             for g, lr in zip(opt.param_groups, base):
                 g['lr'] = lr * f
@@ -291,10 +362,17 @@ def main():
     eval_items = json.load(open(os.path.join(VISION, 'eval-set.json')))['items']
     eval_files = {it['file'] for it in eval_items}
     photos = []  # (relative file, label index, source)
-    if ARGS.pack:
+    specs = [RECIPES[r.partition('@')[0]] for r in ARGS.recipes]
+    src = None  # aspect-kept sources: a pack of recipe/pack.py --sources, or the repository's photos
+    if ARGS.pack and json.load(open(os.path.join(ARGS.pack, 'index.json'))).get('format') == 'sources':
+        src = Sources(ARGS.pack, None)
+        photos = [tuple(p) for p in src.index['photos']]
+    elif ARGS.pack:
         pack = Pack(ARGS.pack)
         photos = [tuple(p) for p in pack.index['photos']]
     else:
+        if any(r.get('aspect') for r in specs):
+            src = Sources(None, ARGS.data)
         for ci, c in enumerate(CLASSES[:3]):
             for p in sorted(glob.glob(os.path.join(ARGS.data, c, '*.jpg'))):
                 photos.append((f'{c}/{os.path.basename(p)}', ci, source_of(os.path.basename(p))))
@@ -307,8 +385,33 @@ def main():
     negatives = sorted(glob.glob(os.path.join(VISION, 'negatives', '*.jpg')))
     nonleaf_test = sorted(glob.glob(os.path.join(VISION, 'test', 'fixtures', 'nonleaf', '*.*')))
     pool = ThreadPoolExecutor(16)
-    sizes = sorted({RECIPES[r.partition('@')[0]]['size'] for r in ARGS.recipes})
-    if ARGS.pack:
+    sizes = sorted({r['size'] for r in specs})
+    extents = neg_extents = test_row = None
+    if src is not None:
+        aspect = any(r.get('aspect') for r in specs)
+        if aspect and not all(r.get('aspect') for r in specs):
+            raise SystemExit('aspect and squashed recipes need separate sweep runs (one training canvas)')
+        if 'lab' in ARGS.splits:
+            raise SystemExit('a sources pack scores no lab split (its iBean photos are not views)')
+
+        def store_of(keys):
+            got = list(pool.map(lambda k: canvas(src.image(k), STORE, aspect), keys))
+            if not got:
+                return np.zeros((0, STORE, STORE, 3), np.uint8), np.zeros((0, 2), np.float32)
+            return np.stack([g[0] for g in got]), np.array([g[1] for g in got], np.float32)
+
+        store, extents = store_of(['photo:' + f for f, _, _ in photos])
+        negatives = src.index['negatives'] if src.folder else [os.path.basename(n) for n in negatives]
+        neg_store, neg_extents = store_of(['negatives:' + n for n in negatives])
+        tested = [i for i, (f, _, s) in enumerate(photos) if s == 'plantdoc' or f in eval_files]
+        test_row = np.full(len(photos), -1)
+        test_row[tested] = np.arange(len(tested))
+        nonleaf_test = src.index['nonleaf'] if src.folder else [os.path.basename(n) for n in nonleaf_test]
+        test_at = {s: np.stack(list(pool.map(lambda i: views(src.image('photo:' + photos[i][0]), s), tested)))
+                   for s in sizes}
+        nonleaf_at = {s: np.stack(list(pool.map(lambda n: views(src.image('nonleaf:' + n), s), nonleaf_test)))
+                      for s in sizes}
+    elif ARGS.pack:
         names = [f for f, _, _ in photos]
         store = pack.images('train', names, STORE, pool)
         neg_store = pack.images('negatives', None, STORE, pool)
@@ -367,13 +470,28 @@ def main():
             w_leaf = weights(mask, recipe)
             w_neg = np.full(neg_n, 0.08 * w_leaf.sum() / neg_n / 0.92, np.float32)
             train_lab = np.concatenate([sources[mask] == 'plantvillage', np.zeros(neg_n, bool)])
-            model = train(recipe, train_x, train_y, np.concatenate([w_leaf, w_neg]), train_lab, dev, seed, log)
+            train_ext = np.concatenate([extents[mask], neg_extents]) if extents is not None else None
+            model = train(recipe, train_x, train_y, np.concatenate([w_leaf, w_neg]), train_lab, dev, seed, log,
+                          train_ext)
             res = dict(recipe=name, split=split, seed=seed, train_photos=int(mask.sum()))
             tx = test_at[size]
             tag = f'{name}_s{seed}_{split}'
 
+            view = VIEWS.index(recipe.get('view', 'sq'))
+
+            def viewed(images):
+                """The recipe's view's probabilities, and every view's (N×V×4) from a sources pack."""
+                if test_row is None:
+                    return predict(model, images, dev), None
+                n, v = images.shape[:2]
+                every = predict(model, images.reshape(n * v, *images.shape[2:]), dev).reshape(n, v, -1)
+                return every[:, view], every
+
             def scored(key, m):
-                probs = predict(model, tx[m], dev)
+                probs, every = viewed(tx[test_row[m]] if test_row is not None else tx[m])
+                if every is not None:
+                    dumps[f'{tag}_{key}_views'] = every
+                    dumps['views'] = np.array(VIEWS)
                 dumps[f'{tag}_{key}_probs'] = probs
                 dumps[f'{tag}_{key}_labels'] = labels[m]
                 dumps[f'{tag}_{key}_files'] = np.array([photos[i][0] for i in np.flatnonzero(m)])
@@ -387,7 +505,9 @@ def main():
                     scored('b_fold', fold == k)
                 scored('c_ibean_eval', in_eval & (sources == 'ibean'))
                 scored('lab_eval', in_eval & (sources == 'plantvillage'))
-                probs = predict(model, nonleaf_at[size], dev)
+                probs, every = viewed(nonleaf_at[size])
+                if every is not None:
+                    dumps[f'{tag}_nonleaf_views'] = every
                 dumps[f'{tag}_nonleaf_probs'] = probs
                 res['nonleaf'] = refused(probs)
             if spec in ARGS.save:
