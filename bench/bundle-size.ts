@@ -139,47 +139,45 @@ export function measureRoutes(distDir: string): { routes: RouteSize[]; languages
     const sizes = [...byLanguage.values()].map((files) => sum(files));
     return sizes.reduce((a, b) => (b.brotli > a.brotli ? b : a), { raw: 0, gzip: 0, brotli: 0 });
   };
-  const routes = Object.keys(manifest)
-    .filter(isPage)
-    .sort()
-    .map((page) => {
-      const layout = layoutOf(page);
-      const lazy = new Set(lazyOfEntry);
-      // The full app (src/main.tsx loads it for every address but sign-in's), the layout and the page.
-      const modules = [...(withoutApp(page) ? [] : [`src/${APP}`]), ...(layout ? [layout] : []), page];
-      const own = closure(manifest, modules, entryChunks, lazy);
-      const files = new Set([...entryFiles, ...own]);
-      // The terms page renders its language's whole document at once: the largest one is counted.
-      const documents = (manifest[page]?.dynamicImports ?? []).filter((k) => TERMS_DOCUMENT.test(k));
-      const document = documents
-        .map((k) => [...closure(manifest, [k], new Set([...entryChunks, ...keysOf(files)]))])
-        .reduce<string[]>((a, b) => (sum(b).brotli > sum(a).brotli ? b : a), []);
-      for (const file of document) files.add(file);
-      for (const k of documents) lazy.delete(k);
-      const total = sum(files);
-      // A page that brings a screen part re-exports lib/<part>-strings.ts (staff, officer): it needs a language's too.
-      const source = fs.readFileSync(path.join(distDir, '..', page), 'utf8');
-      const screenParts = new Set([...source.matchAll(/lib\/(\w+)-strings\.ts/g)].map((m) => m[1]!));
-      const languageSize = languageSizeFor(layout, screenParts);
-      // What the on-demand chunks add beyond the route's own files (their shared imports are there already).
-      const onDemand = [...lazy]
-        .filter((k) => !isLanguage(k) && !k.endsWith('/pseudo.ts'))
-        .map((key) => {
-          const later = [...closure(manifest, [key], new Set([...entryChunks, ...keysOf(files)]))];
-          return { key, brotli: sum(later).brotli, files: later };
-        })
-        .filter((d) => d.files.length > 0);
-      return {
-        page,
-        files: [...files],
-        raw: total.raw + languageSize.raw,
-        gzip: total.gzip + languageSize.gzip,
-        brotli: total.brotli + languageSize.brotli,
-        language: languageSize.brotli,
-        onDemand,
-        budget: page === SIGN_IN_PAGE ? BUDGET.signIn : BUDGET.anyRoute,
-      };
-    });
+  const pages = Object.keys(manifest).filter(isPage).sort();
+  const routes = pages.map((page) => {
+    const layout = layoutOf(page);
+    const lazy = new Set(lazyOfEntry);
+    // The full app (src/main.tsx loads it for every address but sign-in's), the layout and the page.
+    const modules = [...(withoutApp(page) ? [] : [`src/${APP}`]), ...(layout ? [layout] : []), page];
+    const own = closure(manifest, modules, entryChunks, lazy);
+    const files = new Set([...entryFiles, ...own]);
+    // The terms page renders its language's whole document at once: the largest one is counted.
+    const documents = (manifest[page]?.dynamicImports ?? []).filter((k) => TERMS_DOCUMENT.test(k));
+    const document = documents
+      .map((k) => [...closure(manifest, [k], new Set([...entryChunks, ...keysOf(files)]))])
+      .reduce<string[]>((a, b) => (sum(b).brotli > sum(a).brotli ? b : a), []);
+    for (const file of document) files.add(file);
+    for (const k of documents) lazy.delete(k);
+    const total = sum(files);
+    // A page that brings a screen part re-exports lib/<part>-strings.ts (staff, officer): it needs a language's too.
+    const source = fs.readFileSync(path.join(distDir, '..', page), 'utf8');
+    const screenParts = new Set([...source.matchAll(/lib\/(\w+)-strings\.ts/g)].map((m) => m[1]!));
+    const languageSize = languageSizeFor(layout, screenParts);
+    // What the on-demand chunks add beyond the route's own files (their shared imports are there already).
+    const onDemand = [...lazy]
+      .filter((k) => !isLanguage(k) && !k.endsWith('/pseudo.ts'))
+      .map((key) => {
+        const later = [...closure(manifest, [key], new Set([...entryChunks, ...keysOf(files)]))];
+        return { key, brotli: sum(later).brotli, files: later };
+      })
+      .filter((d) => d.files.length > 0);
+    return {
+      page,
+      files: [...files],
+      raw: total.raw + languageSize.raw,
+      gzip: total.gzip + languageSize.gzip,
+      brotli: total.brotli + languageSize.brotli,
+      language: languageSize.brotli,
+      onDemand,
+      budget: page === SIGN_IN_PAGE ? BUDGET.signIn : BUDGET.anyRoute,
+    };
+  });
   function keysOf(files: Set<string>) {
     return Object.keys(manifest).filter((k) => files.has(manifest[k]?.file ?? ''));
   }
