@@ -1,11 +1,12 @@
 /**
- * What the sign-in page's first download is made of (docs/decisions/0016). The entry chunk (index.html's
- * script, with the sign-in screen built in) is built again with a source map into a temporary folder, and
+ * What every page's first download starts with (docs/decisions/0016, 0077). The entry chunk (index.html's
+ * script: React DOM and the light modules the sign-in screen runs on) is built again with a source map into a temporary folder, and
  * each of its minified bytes is attributed to the package (or the app's source folder) it comes from.
  * Per part: the bytes it adds to the chunk, raw, and brotli's "adds": the chunk's brotli size minus that
  * of the chunk without the part. Parts compressed alone add up to more than the chunk (brotli reuses what
  * it saw in other modules), so "adds" is the figure that says what leaving a part out would save.
- * The entry's CSS and the other files of the sign-in figure are listed by `node bench/bundle-size.ts`.
+ * The sign-in screen's own chunks and the other files of each route's figure are counted by
+ * `node bench/bundle-size.ts`.
  *
  *   npm run build && node bench/entry-composition.ts [--modules]
  *

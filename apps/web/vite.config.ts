@@ -9,6 +9,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { shortLinkTargets } from '@kutu/contract/paths';
 import { SCREEN_PRELOADS_FILE } from '@kutu/contract/screen-preloads';
 import { screenPreloads } from './scripts/screen-preloads.ts';
+import { appChunk } from './scripts/app-chunk.ts';
 import { APP_FILES_FILE, appFiles, precacheFilter } from './scripts/precache-first.ts';
 import { phoneMetadata } from './src/components/PhoneInput/phone-metadata.ts';
 import { type LocalePart, localePart } from './src/lib/locale-parts.ts';
@@ -178,7 +179,16 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'start', tags: ['$initial'] },
+            {
+              name: appChunk(path.join(import.meta.dirname, 'src')),
+              debugName: 'app',
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
       },
     },
   },

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from 'vite';
-import { SCREEN_ADDRESSES } from '../src/app/screen-addresses.ts';
+import { ADDRESS_MODULES } from '../src/app/screen-addresses.ts';
 import type { AppFiles } from '../src/lib/app-files.ts';
 
 export { APP_FILES_FILE } from '../src/lib/app-files.ts';
@@ -48,11 +48,11 @@ const FIRST_ON_DEMAND: readonly string[] = ['src/lib/lazy-schemas.ts'];
 export function firstFiles(
   manifest: Manifest,
   { dynamic = false }: { dynamic?: boolean } = {},
-  addresses: Readonly<Record<string, readonly string[]>> = SCREEN_ADDRESSES,
+  addresses: Readonly<Record<string, readonly string[]>> = ADDRESS_MODULES,
   first: readonly string[] = FIRST_ADDRESSES,
 ): Set<string> {
   const unknown = first.filter((address) => !addresses[address]);
-  if (unknown.length) throw new Error(`precache-first: ${unknown.join(', ')} not in SCREEN_ADDRESSES`);
+  if (unknown.length) throw new Error(`precache-first: ${unknown.join(', ')} not in ADDRESS_MODULES`);
   const firstModules = new Set(first.flatMap((address) => addresses[address]!.map((m) => `src/${m}`)));
   const later = new Set(
     Object.values(addresses)

@@ -1,14 +1,14 @@
 /**
  * Each address's files, from Vite's manifest and src/app/screen-addresses.ts: the scripts and styles of
- * the address's screen modules and everything they import statically, less what index.html already
- * loads (the screens built into the entry among it). vite.config.ts writes them to
+ * the address's modules (the full app, but at the sign-in screen, then its screens) and everything they
+ * import statically, less what index.html already loads. vite.config.ts writes them to
  * dist/screen-preloads.json before the service worker is built, so the worker precaches the table; the
  * worker and the server send them as preload links in each address's index.html
  * (@kutu/contract/screen-preloads).
  */
 import type { ScreenPreloads } from '@kutu/contract/screen-preloads';
 import type { Manifest } from 'vite';
-import { SCREEN_ADDRESSES, SCREENS_IN_ENTRY } from '../src/app/screen-addresses.ts';
+import { ADDRESS_MODULES } from '../src/app/screen-addresses.ts';
 
 /**
  * The files (JS and CSS, as the manifest names them: "assets/…") of the chunks `keys` and of everything
@@ -39,19 +39,11 @@ export function staticFiles(
 
 export function screenPreloads(
   manifest: Manifest,
-  addresses: Readonly<Record<string, readonly string[]>> = SCREEN_ADDRESSES,
-  inEntry: readonly string[] = SCREENS_IN_ENTRY,
+  addresses: Readonly<Record<string, readonly string[]>> = ADDRESS_MODULES,
 ): ScreenPreloads {
-  const entry = staticFiles(
-    manifest,
-    Object.keys(manifest).filter((key) => manifest[key]!.isEntry),
-  );
-  const ownChunk = inEntry.filter((module) => manifest[`src/${module}`]);
-  if (ownChunk.length)
-    throw new Error(`${ownChunk.join(', ')} should be in the entry (src/main.tsx) but have chunks of their own`);
+  const entry = staticFiles(manifest, ['index.html']);
   const byAddress: ScreenPreloads = {};
-  for (const [address, allModules] of Object.entries(addresses)) {
-    const modules = allModules.filter((module) => !inEntry.includes(module));
+  for (const [address, modules] of Object.entries(addresses)) {
     const missing = modules.filter((module) => !manifest[`src/${module}`]);
     if (missing.length) throw new Error(`${address}: ${missing.join(', ')} not in the build's manifest`);
     const keys = modules.map((module) => `src/${module}`);

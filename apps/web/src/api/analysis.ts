@@ -15,7 +15,8 @@ import type {
 import { analysisApi } from '@kutu/contract/paths';
 import { ApiError, http, networkError, request } from '../lib/api.ts';
 import { session } from '../lib/session.ts';
-import i18n, { currentLanguage } from '../lib/i18n.ts';
+import i18n from '../lib/i18n.ts';
+import { currentLanguage } from '../lib/language.ts';
 
 export const analysisKeys = {
   all: ['analysis'] as const,

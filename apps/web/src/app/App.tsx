@@ -2,10 +2,16 @@ import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { BrowserRouter, useLocation } from 'react-router';
+import '../styles/first-screens.ts';
+import '../lib/i18n.ts';
 import { clearNoticesOnNavigation, NOTICE_MS, toastsNeeded } from '../lib/notify.ts';
 import { AppRoutes } from './router.tsx';
+import { RouterNavigation } from './RouterNavigation.tsx';
 import { cssVariablesResolver, PHONE_QUERY, theme } from '../config/theme.ts';
 import toastClasses from './Toasts.module.css';
+
+// src/main.tsx loads the app with this module: the screen's files start before the first render.
+export { preloadScreen } from './router.tsx';
 
 // The toast package (its store, this container, the transition library) loads with the first toast
 // (lib/notify.ts): most first visits show none, and every route's bytes count on 2G (decision 0016).
@@ -48,7 +54,9 @@ export function App() {
       <Toasts />
       <BrowserRouter>
         <ClearNoticesOnNavigation />
-        <AppRoutes />
+        <RouterNavigation>
+          <AppRoutes />
+        </RouterNavigation>
       </BrowserRouter>
     </MantineProvider>
   );

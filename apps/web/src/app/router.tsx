@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, Navigate, type RouteObject, useLocation, useParams, useRoutes } from 'react-router';
+import { matchRoutes, Navigate, Outlet, type RouteObject, useLocation, useParams, useRoutes } from 'react-router';
 import type { Role } from '@kutu/contract';
 import { shortLinkTargets } from '@kutu/contract/paths';
 import { ScreenLoading } from '../components/ScreenLoading.tsx';
@@ -88,29 +88,35 @@ function ShortLink({ to }: { to: (id: number) => string }) {
   return /^[1-9]\d{0,9}$/.test(id) ? <Navigate to={to(Number(id))} replace /> : notFound.element;
 }
 
+/** The auth screens in the auth layout (the sign-in screen aside). */
+const authScreens: RouteObject[] = [
+  { path: 'forgot-password', ...page('auth/pages/ForgotPasswordPage') },
+  { path: 'activation', ...page('auth/pages/ActivationPage') },
+  { path: 'signup', ...page('auth/pages/FarmerSignupPage') },
+  { path: 'expert-signup', ...page('auth/pages/ExpertSignupPage') },
+  { path: 'officer-signup', ...page('auth/pages/OfficerSignupPage') },
+  { path: 'verify-email', ...page('auth/pages/VerifyEmailPage') },
+  { path: 'confirm-password-reset', ...page('auth/pages/ConfirmPasswordResetPage') },
+];
+
 /** The route table of spec point 2, with its broken links pointed at real screens. */
 const screens: RouteObject[] = [
   {
     path: '/',
     element: <Navigate to={routes.auth.login} replace />,
-    handle: { modules: [...authLayout.handle.modules, ...signIn.handle.modules] },
+    handle: signIn.handle,
   },
   {
     path: '/auth',
-    element: <RedirectIfSignedIn>{authLayout.element}</RedirectIfSignedIn>,
-    handle: authLayout.handle,
+    element: (
+      <RedirectIfSignedIn>
+        <Outlet />
+      </RedirectIfSignedIn>
+    ),
     children: [
+      // The sign-in screen brings its own frame: src/main.tsx shows the same one without the router.
       { index: true, ...signIn },
-      { path: 'forgot-password', ...page('auth/pages/ForgotPasswordPage') },
-      { path: 'activation', ...page('auth/pages/ActivationPage') },
-      { path: 'signup', ...page('auth/pages/FarmerSignupPage') },
-      { path: 'expert-signup', ...page('auth/pages/ExpertSignupPage') },
-      { path: 'officer-signup', ...page('auth/pages/OfficerSignupPage') },
-      { path: 'verify-email', ...page('auth/pages/VerifyEmailPage') },
-      {
-        path: 'confirm-password-reset',
-        ...page('auth/pages/ConfirmPasswordResetPage'),
-      },
+      { element: authLayout.element, handle: authLayout.handle, children: authScreens },
     ],
   },
   {

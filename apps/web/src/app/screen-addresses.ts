@@ -9,19 +9,21 @@ export const AUTH_LAYOUT = 'app/layout/AuthLayout.tsx';
 export const ACCOUNT_LAYOUT = 'app/layout/AccountLayout.tsx';
 
 /**
- * The screens built into the entry (src/main.tsx imports them) instead of chunks of their own: the sign-in
- * screen is the first of most visits, and as its ~25 small chunks a phone fetched ~25 files before it
- * could show the form, and Lighthouse's simulated first paint waited for all of them (decision 0016).
- * They need no preload links; the build stops if one of them is built as a chunk of its own.
+ * The full app (Mantine, React Router, i18next and the router's table): src/main.tsx loads it for every
+ * address but the sign-in screen's, whose first render needs none of them (the sign-in budget, decision
+ * 0016). Preloaded (and precached) with the screens of those addresses, as if it were their first module.
  */
-export const SCREENS_IN_ENTRY: readonly string[] = [AUTH_LAYOUT, 'features/auth/pages/LoginPage.tsx'];
+export const APP = 'app/App.tsx';
+export const SIGN_IN = 'features/auth/pages/LoginPage.tsx';
+/** The addresses src/main.tsx shows the sign-in screen at by itself, for a visitor not signed in. */
+export const SIGN_IN_ADDRESSES: readonly string[] = ['/', '/auth'];
 
 const auth = (page: string) => [AUTH_LAYOUT, `features/auth/pages/${page}.tsx`];
 const account = (page: string) => [ACCOUNT_LAYOUT, `features/${page}.tsx`];
 
 export const SCREEN_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
-  '/': auth('LoginPage'),
-  '/auth': auth('LoginPage'),
+  '/': [SIGN_IN],
+  '/auth': [SIGN_IN],
   '/auth/forgot-password': auth('ForgotPasswordPage'),
   '/auth/activation': auth('ActivationPage'),
   '/auth/signup': auth('FarmerSignupPage'),
@@ -61,3 +63,11 @@ export const SCREEN_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
   '/f/:id': [],
   '*': ['features/static/pages/NotFoundPage.tsx'],
 };
+
+/** What an address's first render needs, in order: the full app (but at the sign-in screen), then its screens. */
+export const ADDRESS_MODULES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(SCREEN_ADDRESSES).map(([address, modules]) => [
+    address,
+    SIGN_IN_ADDRESSES.includes(address) ? modules : [APP, ...modules],
+  ]),
+);

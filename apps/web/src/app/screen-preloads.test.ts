@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from 'vite';
 import { screenPreloads } from '../../scripts/screen-preloads.ts';
+import { ADDRESS_MODULES } from './screen-addresses.ts';
 
 /** A build's manifest as Vite writes it: an entry, two lazy screens sharing chunks, one shared with the entry. */
 const manifest: Manifest = {
@@ -37,18 +38,29 @@ describe("each address's files (scripts/screen-preloads.ts)", () => {
     expect(preloads['/account']!.styles.sort()).toEqual(['/assets/Paper-p.css', '/assets/app-screens-s.css']);
   });
 
-  it('lists nothing for the screens built into the entry, and the rest of an address as before', () => {
-    const auth = ['app/layout/AuthLayout.tsx', 'features/auth/pages/LoginPage.tsx'];
-    const preloads = screenPreloads(manifest, { '/auth': auth, '/account': ['app/layout/AccountLayout.tsx'] }, auth);
-    expect(preloads['/auth']).toEqual({ scripts: [], styles: [] });
-    expect(preloads['/account']!.scripts.sort()).toEqual(
-      ['/assets/AccountLayout-a.js', '/assets/Card-c.js', '/assets/Paper-p.js'].sort(),
+  it("lists the full app's files at every address but the sign-in screen's", () => {
+    const withApp: Manifest = {
+      ...manifest,
+      'src/app/App.tsx': { file: 'assets/App-x.js', imports: ['_react-r.js', '_app-y.js'] },
+      '_app-y.js': { file: 'assets/app-y.js', css: ['assets/app-y.css'] },
+      'src/features/auth/pages/LoginPage.tsx': { file: 'assets/LoginPage-l.js', imports: ['_react-r.js'] },
+    };
+    const preloads = screenPreloads(withApp, {
+      '/auth': ADDRESS_MODULES['/auth']!,
+      '/account/settings': ADDRESS_MODULES['/account/settings']!,
+    });
+    expect(preloads['/auth']).toEqual({ scripts: ['/assets/LoginPage-l.js'], styles: [] });
+    expect(preloads['/account/settings']!.scripts.sort()).toEqual(
+      [
+        '/assets/App-x.js',
+        '/assets/AccountLayout-a.js',
+        '/assets/Card-c.js',
+        '/assets/Paper-p.js',
+        '/assets/app-y.js',
+      ].sort(),
     );
-  });
-
-  it('stops the build when a screen meant for the entry was built as a chunk of its own', () => {
-    expect(() => screenPreloads(manifest, {}, ['app/layout/AccountLayout.tsx'])).toThrow(
-      /app\/layout\/AccountLayout.tsx should be in the entry/,
+    expect(preloads['/account/settings']!.styles.sort()).toEqual(
+      ['/assets/Paper-p.css', '/assets/app-screens-s.css', '/assets/app-y.css'].sort(),
     );
   });
 

@@ -1,5 +1,5 @@
 import { api as paths } from '@kutu/contract/paths';
-import i18n, { currentLanguage } from './i18n.ts';
+import { currentLanguage, t } from './language.ts';
 import { session } from './session.ts';
 
 /** A failed API call: the server's `{error: {code, message, fields}}` or a network failure. */
@@ -36,7 +36,7 @@ export interface RequestOptions {
 }
 
 /** No answer from the server (no signal, server down), in the language on screen. */
-export const networkError = () => new ApiError(0, 'NETWORK_ERROR', i18n.t('shell.networkError'));
+export const networkError = () => new ApiError(0, 'NETWORK_ERROR', t('shell.networkError'));
 
 let refreshing: Promise<boolean> | null = null;
 
@@ -119,7 +119,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
     throw new ApiError(
       res.status,
       e?.code ?? 'HTTP_ERROR',
-      e?.message ?? i18n.t('shell.requestFailed', { status: res.status }),
+      e?.message ?? t('shell.requestFailed', { status: res.status }),
       e?.fields ?? {},
       e?.signup,
     );
@@ -139,7 +139,7 @@ export const http = {
 };
 
 /** The message to show for any thrown value. */
-export function errorMessage(err: unknown, fallback = i18n.t('shell.somethingWrong')): string {
+export function errorMessage(err: unknown, fallback = t('shell.somethingWrong')): string {
   if (err instanceof ApiError) return err.message;
   if (err instanceof Error && err.message) return err.message;
   return fallback;

@@ -1,5 +1,6 @@
 import { dateTimeParts } from '@kutu/contract/enums';
-import i18n, { currentLanguage, type Language } from './i18n.ts';
+import i18n from './i18n.ts';
+import { currentLanguage, type Language } from './language.ts';
 
 /**
  * The Intl locale of each language: English keeps the British forms every screen used before ("2 Mar

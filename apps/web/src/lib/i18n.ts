@@ -1,30 +1,15 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import { type Language, languages, nativeNames } from '@kutu/contract/enums';
 import { initReactI18next } from 'react-i18next';
+import { chosenLanguage, followLanguage, languages, loadFirstPart, PSEUDO } from './language.ts';
 import en from './locales/en.json?part=first';
 
 /**
- * English is bundled (the fallback for every missing string); Kiswahili and Luganda are fetched only
- * when chosen, so the sign-in page on 2G pays for one language. Each file is split in two
- * (lib/locale-parts.ts): the screens before sign-in's strings here, the account screens' with the
- * account shell. The globs list the locale files that exist when the app is built: a language whose
- * file is not written yet falls back to English instead of breaking the build.
+ * i18next for the full app: English is bundled (the fallback for every missing string); Kiswahili and
+ * Luganda are fetched only when chosen, so the sign-in page on 2G pays for one language. Each file is split
+ * in parts (lib/locale-parts.ts): the screens before sign-in's strings (lib/language.ts loads those, and
+ * the sign-in screen shows them without i18next), the account screens' with the account shell, the staff
+ * and officer screens' with those screens. The language shown is lib/language.ts's: i18next follows it.
  */
-export { languages, type Language };
-/** How each language names itself in the switch (never translated). */
-export { nativeNames };
-/**
- * Accented, longer English for layout checks (lib/pseudo.ts): never offered in the switch nor taken from
- * the browser, only shown when storage names it (`localStorage.language = 'pseudo'`, as e2e does). Its
- * code is a chunk of its own, downloaded only then.
- */
-export const PSEUDO = 'pseudo';
-export const LANGUAGE_KEY = 'language';
-
-const firstParts = import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
-  import: 'default',
-  query: '?part=first',
-});
 const accountParts = import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
   import: 'default',
   query: '?part=account',
@@ -49,7 +34,7 @@ const englishScreen: Partial<Record<ScreenPart, ResourceKey>> = {};
 /** Languages loaded before that, with the first part only. */
 const firstOnly = new Set<string>();
 
-function loadPart(files: typeof firstParts, language: string): Promise<ResourceKey> {
+function loadPart(files: typeof accountParts, language: string): Promise<ResourceKey> {
   const load = files[`./locales/${language}.json`];
   return load ? load() : Promise.reject(new Error(`No locale file for "${language}"`));
 }
@@ -80,8 +65,7 @@ const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, done) {
-    const first =
-      language === PSEUDO ? import('./pseudo.ts').then((m) => m.pseudoLocalize(en)) : loadPart(firstParts, language);
+    const first = loadFirstPart(language);
     const account = englishAccount && loadAccountPart(language, englishAccount);
     Promise.all([first, account, loadScreenParts(language)])
       .then(async ([strings, accountStrings, screenStrings]) => {
@@ -129,50 +113,6 @@ export async function addScreenStrings(part: ScreenPart, english: ResourceKey): 
   );
 }
 
-export const isLanguage = (value: unknown): value is Language => languages.includes(value as Language);
-
-/** "sw-KE" → "sw"; anything Kutu has no text for → null. */
-export function baseLanguage(tag: string | null | undefined): Language | null {
-  const base = tag?.toLowerCase().split(/[-_]/)[0];
-  return isLanguage(base) ? base : null;
-}
-
-/** The stored choice, then the browser's languages in order, then English. */
-export function detectLanguage(
-  stored: string | null = readStored(),
-  browser: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
-): Language | typeof PSEUDO {
-  if (stored === PSEUDO) return PSEUDO;
-  const chosen = baseLanguage(stored);
-  if (chosen) return chosen;
-  for (const tag of browser) {
-    const found = baseLanguage(tag);
-    if (found) return found;
-  }
-  return 'en';
-}
-
-function readStored(): string | null {
-  try {
-    return localStorage.getItem(LANGUAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The language chosen now, as the server and `<html lang>` know it (pseudo is English). Strings missing
- * from its file show in English, but dates, numbers and the server's replies still follow the choice.
- */
-export function currentLanguage(): Language {
-  return baseLanguage(i18n.language) ?? 'en';
-}
-
-function markDocument(language: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = language === PSEUDO ? 'en-XA' : language;
-}
-i18n.on('languageChanged', markDocument);
-
 void i18n
   .use(lazyLocales)
   .use(initReactI18next)
@@ -180,20 +120,17 @@ void i18n
     resources: { en: { translation: en } },
     // Other languages come from the backend above even though English is given here.
     partialBundledLanguages: true,
-    lng: detectLanguage(),
+    lng: chosenLanguage(),
     fallbackLng: 'en',
     supportedLngs: [...languages, PSEUDO],
     interpolation: { escapeValue: false },
   });
 
-/** Shows `language` now (re-rendering every translated screen) and keeps it for the next visit. */
-export async function setLanguage(language: Language | typeof PSEUDO): Promise<void> {
-  try {
-    localStorage.setItem(LANGUAGE_KEY, language);
-  } catch {
-    // Private mode without storage: the choice lasts for this visit.
-  }
-  await i18n.changeLanguage(language);
-}
+// A switch made in the app (lib/language.ts) waits for i18next's strings; one made through i18next is reported back.
+const { adopt } = followLanguage(
+  (language) => i18n.changeLanguage(language),
+  (key, params) => i18n.t(key, params ?? {}),
+);
+i18n.on('languageChanged', adopt);
 
 export default i18n;

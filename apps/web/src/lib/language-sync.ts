@@ -1,7 +1,7 @@
 import type { LanguageBody, UserRecord } from '@kutu/contract';
 import { api } from '@kutu/contract/paths';
 import { http } from './api.ts';
-import { currentLanguage, isLanguage, type Language, setLanguage } from './i18n.ts';
+import { currentLanguage, isLanguage, type Language, setLanguage } from './language.ts';
 import { session } from './session.ts';
 
 /** The part of the user record this module reads; a user record saved before accounts had a language has none. */

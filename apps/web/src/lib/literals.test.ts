@@ -45,8 +45,15 @@ const documents = new Set(
   ['TermsEn.tsx', 'TermsSw.tsx', 'TermsLg.tsx'].map((file) => path.join('features', 'static', 'terms', file)),
 );
 
-/** Files whose errors never reach a screen: geoip.ts (PhoneInput logs them), i18n.ts (i18next takes them). */
-const internalErrors = new Set([path.join('components', 'PhoneInput', 'geoip.ts'), path.join('lib', 'i18n.ts')]);
+/**
+ * Files whose errors never reach a screen: geoip.ts (PhoneInput logs them), i18n.ts (i18next takes them),
+ * language.ts (a language that fails to load leaves the screen as it is).
+ */
+const internalErrors = new Set([
+  path.join('components', 'PhoneInput', 'geoip.ts'),
+  path.join('lib', 'i18n.ts'),
+  path.join('lib', 'language.ts'),
+]);
 /** Errors whose message is shown to the user, and which argument holds it. */
 const errorMessageAt: Record<string, number> = { Error: 0, ApiError: 2 };
 

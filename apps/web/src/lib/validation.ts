@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import i18n from './i18n.ts';
+import { t } from './language.ts';
 
 /**
  * The contract's validation messages (packages/contract: the same English the server answers with) in
@@ -113,8 +113,8 @@ export function validationKey(
 export function translateMessage(message: string): string {
   const found = validationKey(message);
   if (!found) return message;
-  const field = found.fieldKey ? { field: i18n.t(found.fieldKey) } : {};
-  return i18n.t(found.key, { ...found.params, ...field });
+  const field: Record<string, string> = found.fieldKey ? { field: t(found.fieldKey) } : {};
+  return t(found.key, { ...found.params, ...field });
 }
 
 /** Every string in a form's errors (resolver output, the server's `fields`) translated. */

@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import { RouterNavigation } from '../app/RouterNavigation.tsx';
 import '../lib/i18n.ts';
 // Pages render here without the account shell, which brings their strings in the app.
 import '../lib/account-strings.ts';
@@ -16,7 +17,9 @@ export function renderWithProviders(ui: ReactNode, { route = '/' } = {}) {
     <MantineProvider>
       <Notifications />
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[route]}>
+          <RouterNavigation>{ui}</RouterNavigation>
+        </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -2,14 +2,16 @@ import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import i18n from 'i18next';
+import { setLanguage, shownLanguage } from '../lib/language.ts';
 
 // The files of a worker share its modules (vite.config.ts): each test leaves the page, the storage, the
 // notices and the language as a fresh file finds them.
 afterEach(async () => {
   cleanup();
   notifications.clean();
-  localStorage.clear();
   if (i18n.isInitialized && i18n.language !== 'en') await i18n.changeLanguage('en');
+  if (shownLanguage() !== 'en') await setLanguage('en');
+  localStorage.clear();
 });
 // And each file leaves no stubbed global, spy or fake clock to the next.
 afterAll(() => {

@@ -23,7 +23,7 @@ import type { Role, UserRecord } from '@kutu/contract';
 import { api } from '@kutu/contract/paths';
 import { http } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { LANGUAGE_KEY } from '../../lib/i18n.ts';
+import { LANGUAGE_KEY } from '../../lib/language.ts';
 import { session } from '../../lib/session.ts';
 import { useSession, useSessionField } from '../../lib/use-session.ts';
 import { PHONE_QUERY } from '../../config/theme.ts';

@@ -1,6 +1,6 @@
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, isLanguage, languages, nativeNames } from '../../lib/i18n.ts';
+import { currentLanguage, isLanguage, languages, nativeNames } from '../../lib/language.ts';
 import { chooseLanguage } from '../../lib/language-sync.ts';
 
 const options = languages.map((language) => ({ value: language, label: nativeNames[language] }));

@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { routes } from '../../../config/routes.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { notifyError } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
 import { useLogin } from '../../../api/auth.ts';
-import { AuthTitle } from '../components/AuthTitle.tsx';
 import { isEmail, looksLikePhone, safeReturnTo, serverFieldErrors } from '../../../lib/forms.ts';
-import { PasswordField } from '../../../components/PasswordStrength/PasswordField.tsx';
 import { useLazyContractForm } from '../../../lib/contract-form.ts';
+import { currentLanguage, useStrings } from '../../../lib/language.ts';
+import { useNavigation } from '../../../lib/navigation.ts';
+import { AuthFrame } from '../../../components/AuthFrame/AuthFrame.tsx';
+import { LinkTo, Notice, PasswordField, SelectField, SubmitButton, TextField } from '../components/SignInFields.tsx';
+import classes from './LoginPage.module.css';
 
 /** Full page load after sign-in (spec: a successful login reloads the page). */
 export function goAfterSignIn(assign: (url: string) => void = (url) => window.location.assign(url)) {
@@ -28,9 +27,15 @@ const loadPhoneRules = () => {
   return phoneRules;
 };
 
+/**
+ * The sign-in screen, in its frame. Plain React, the language module's strings and @mantine/form, no
+ * Mantine components, React Router or i18next: src/main.tsx shows it before the full app is downloaded,
+ * and the router shows the same component at the same address (decision 0016's sign-in budget).
+ */
 export default function LoginPage() {
-  const { t, i18n } = useTranslation();
-  const [params] = useSearchParams();
+  const { t } = useStrings();
+  const { go, search } = useNavigation();
+  const [params] = useState(() => new URLSearchParams(search));
   // loginBody's rules, the schema loaded on the first touch (useLazyContractForm: zod stays off sign-in's
   // bytes, decision 0016), and how sign-in reads the field: an email, or a phone number.
   const { form, onSubmit, formProps } = useLazyContractForm((contract) => contract.loginBody, {
@@ -48,9 +53,12 @@ export default function LoginPage() {
    * the screen to type the new code on when the server gave this browser the sign-up token.
    */
   const [unfinished, setUnfinished] = useState<{ message: string; next: string | null } | null>(null);
+  /** Any other refusal (wrong password, no signal), said on the page until the next try. */
+  const [failed, setFailed] = useState<string | null>(null);
   const [rules, setRules] = useState<PhoneRules | null>(null);
   const [country, setCountry] = useState<string | null>(null);
   const identifierRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const login = useLogin();
   const expired = params.get('expired') === '1';
   // Back here after deleting the account (profile → My data): said on the page, as a notice would be cleared.
@@ -72,134 +80,151 @@ export default function LoginPage() {
   // A number starting with +CC picks its own country.
   const shownCountry = phone?.valid && phone.country ? phone.country : country;
 
-  const submit = onSubmit(
-    async ({ identifier, password }) => {
-      setUnfinished(null);
-      let sent = identifier.trim();
-      if (looksLikePhone(identifier)) {
-        const loaded = await loadPhoneRules();
-        const read = loaded.analysePhone(identifier, loaded.availableCountry(country) ?? loaded.regionCountry());
-        if (!read.valid) {
-          // Said at the field that needs fixing; what was typed stays.
-          form.setFieldError('identifier', t('auth.login.wrongPhone'));
-          identifierRef.current?.focus();
-          return;
-        }
-        sent = read.value;
-      }
-      login.mutate(
-        { identifier: sent, password },
-        {
-          onSuccess: (reply) => {
-            if (sent.startsWith('+')) void loadPhoneRules().then((loaded) => loaded.rememberCountry(sent));
-            session.signIn(reply);
-            goAfterSignIn();
-          },
-          onError: (err) => {
-            // 403: the password was right but the sign-up is not finished; the message says what was sent.
-            if (err instanceof ApiError && err.status === 403) {
-              const { signup } = err;
-              if (signup) session.setSignUpToken(signup.token);
-              const next = signup
-                ? signup.step === 'verify_email'
-                  ? routes.auth.verifyEmail
-                  : routes.auth.activation
-                : null;
-              setUnfinished({ message: err.message, next });
-            } else {
-              form.setErrors(serverFieldErrors(err));
-              notifyError(errorMessage(err), t('auth.error'));
-            }
-          },
-        },
-      );
-    },
-    // A refused field is said under the field, which gets the focus; nothing is cleared.
-    (errors) => {
-      if (errors.identifier) identifierRef.current?.focus();
-    },
-  );
+  /** A refused field is said under it and gets the focus; nothing typed is cleared. */
+  const focusFirst = (errors: Record<string, unknown>) => {
+    if (errors.identifier) identifierRef.current?.focus();
+    else if (errors.password) passwordRef.current?.focus();
+  };
 
+  const submit = onSubmit(async ({ identifier, password }) => {
+    setUnfinished(null);
+    setFailed(null);
+    let sent = identifier.trim();
+    if (looksLikePhone(identifier)) {
+      const loaded = await loadPhoneRules();
+      const read = loaded.analysePhone(identifier, loaded.availableCountry(country) ?? loaded.regionCountry());
+      if (!read.valid) {
+        form.setFieldError('identifier', t('auth.login.wrongPhone'));
+        identifierRef.current?.focus();
+        return;
+      }
+      sent = read.value;
+    }
+    login.mutate(
+      { identifier: sent, password },
+      {
+        onSuccess: (reply) => {
+          if (sent.startsWith('+')) void loadPhoneRules().then((loaded) => loaded.rememberCountry(sent));
+          session.signIn(reply);
+          goAfterSignIn();
+        },
+        onError: (err) => {
+          // 403: the password was right but the sign-up is not finished; the message says what was sent.
+          if (err instanceof ApiError && err.status === 403) {
+            const { signup } = err;
+            if (signup) session.setSignUpToken(signup.token);
+            const next = signup
+              ? signup.step === 'verify_email'
+                ? routes.auth.verifyEmail
+                : routes.auth.activation
+              : null;
+            setUnfinished({ message: err.message, next });
+          } else {
+            const fields = serverFieldErrors(err);
+            form.setErrors(fields);
+            focusFirst(fields);
+            setFailed(errorMessage(err));
+          }
+        },
+      },
+    );
+  }, focusFirst);
+
+  const password = form.getInputProps('password');
+  const identifier = form.getInputProps('identifier');
   return (
-    <>
-      <AuthTitle title={t('auth.login.title')}>{t('auth.login.subtitle')}</AuthTitle>
+    <AuthFrame>
+      <div className={classes.title}>
+        <h1>{t('auth.login.title')}</h1>
+        <p>{t('auth.login.subtitle')}</p>
+      </div>
       {deleted ? (
-        <Alert color="green" mb="md" data-testid="account-deleted">
+        <Notice tone="green" testId="account-deleted">
           {t('auth.login.accountDeleted')}
-        </Alert>
+        </Notice>
       ) : null}
       {expired && !unfinished ? (
-        <Alert color="blue" mb="md" data-testid="session-expired">
+        <Notice tone="blue" testId="session-expired">
           {t('auth.login.sessionEnded')}
-        </Alert>
+        </Notice>
       ) : null}
       {unfinished ? (
-        <Alert color="yellow" mb="md" title={t('auth.login.unfinished')}>
+        <Notice tone="yellow" title={t('auth.login.unfinished')}>
           {unfinished.message}
           {unfinished.next ? (
-            <Button component={Link} to={unfinished.next} size="xs" mt="sm" display="flex">
+            <LinkTo href={unfinished.next} go={go} button>
               {t('auth.login.enterCode')}
-            </Button>
+            </LinkTo>
           ) : null}
-        </Alert>
+        </Notice>
       ) : null}
-      <form onSubmit={submit} {...formProps}>
-        <Stack>
-          <TextInput
-            ref={identifierRef}
-            label={t('auth.fields.emailOrPhone')}
-            type="text"
-            autoComplete="username"
-            required
-            description={understood ? t('auth.phone.understood', { number: understood }) : undefined}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...form.getInputProps('identifier')}
+      {failed ? (
+        <Notice tone="red" title={t('auth.error')} testId="sign-in-error">
+          {failed}
+        </Notice>
+      ) : null}
+      <form onSubmit={submit} className={classes.form} {...formProps}>
+        <TextField
+          ref={identifierRef}
+          label={t('auth.fields.emailOrPhone')}
+          type="text"
+          autoComplete="username"
+          required
+          description={understood ? t('auth.phone.understood', { number: understood }) : undefined}
+          value={identifier.value as string}
+          onChange={identifier.onChange}
+          onFocus={identifier.onFocus}
+          onBlur={identifier.onBlur}
+          error={identifier.error}
+        />
+        {asPhone && rules ? (
+          <SelectField
+            label={t('auth.phone.readAs')}
+            options={rules.countryOptions(currentLanguage())}
+            value={shownCountry ?? ''}
+            onChange={setCountry}
           />
-          {asPhone && rules ? (
-            <NativeSelect
-              label={t('auth.phone.readAs')}
-              data={rules.countryOptions(i18n.language)}
-              value={shownCountry ?? ''}
-              onChange={(e) => setCountry(e.currentTarget.value)}
-              size="sm"
-            />
-          ) : null}
-          <PasswordField
-            label={t('auth.fields.password')}
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end">
-            <Anchor component={Link} to={routes.auth.forgotPassword} size="sm">
-              {t('auth.links.forgotPassword')}
-            </Anchor>
-          </Group>
-          <Button type="submit" loading={login.isPending} fullWidth>
-            {t('auth.login.submit')}
-          </Button>
-        </Stack>
+        ) : null}
+        <PasswordField
+          ref={passwordRef}
+          label={t('auth.fields.password')}
+          showLabel={t('auth.fields.showPassword')}
+          hideLabel={t('auth.fields.hidePassword')}
+          autoComplete="current-password"
+          required
+          value={password.value as string}
+          onChange={password.onChange}
+          onFocus={password.onFocus}
+          onBlur={password.onBlur}
+          error={password.error}
+        />
+        <div className={classes.forgot}>
+          <LinkTo href={routes.auth.forgotPassword} go={go}>
+            {t('auth.links.forgotPassword')}
+          </LinkTo>
+        </div>
+        <SubmitButton loading={login.isPending}>{t('auth.login.submit')}</SubmitButton>
       </form>
-      <Stack gap={4} mt="lg" align="center">
-        <Text size="sm">
+      <div className={classes.signUp}>
+        <p>
           {t('auth.login.noAccount')}{' '}
-          <Anchor component={Link} to={routes.auth.signup}>
+          <LinkTo href={routes.auth.signup} go={go}>
             {t('auth.login.farmerSignup')}
-          </Anchor>
-        </Text>
-        <Text size="sm">
+          </LinkTo>
+        </p>
+        <p>
           {t('auth.login.expert')}{' '}
-          <Anchor component={Link} to={routes.auth.expertSignup}>
+          <LinkTo href={routes.auth.expertSignup} go={go}>
             {t('auth.login.expertSignup')}
-          </Anchor>
-        </Text>
-        <Text size="sm">
+          </LinkTo>
+        </p>
+        <p>
           {t('auth.login.officer')}{' '}
-          <Anchor component={Link} to={routes.auth.officerSignup}>
+          <LinkTo href={routes.auth.officerSignup} go={go}>
             {t('auth.login.officerSignup')}
-          </Anchor>
-        </Text>
-      </Stack>
-    </>
+          </LinkTo>
+        </p>
+      </div>
+    </AuthFrame>
   );
 }

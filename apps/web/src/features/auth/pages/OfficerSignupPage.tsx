@@ -1,14 +1,16 @@
-import { useMemo } from 'react';
-import { Anchor, Button, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { lazy } from 'react';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { officerRegisterBody } from '@kutu/contract';
-import { districts } from '@kutu/contract/districts';
 import { routes } from '../../../config/routes.ts';
 import { useRegisterOfficer } from '../../../api/auth.ts';
 import { AccountFields } from '../components/AccountFields.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
 import { useSignUpForm } from '../components/useSignUpFlow.ts';
+import { Deferred } from '../../../components/OnDemand.tsx';
+
+const DistrictsSelect = lazy(() => import('../components/DistrictsSelect.tsx'));
 
 const empty = {
   email: '',
@@ -34,17 +36,6 @@ export default function OfficerSignupPage() {
     prepare: (values) => ({ ...values, email: values.email || undefined }),
     send: (body, handlers) => register.mutate(body, handlers),
   });
-  const choices = useMemo(
-    () =>
-      (['UG', 'KE'] as const).map((country) => ({
-        group: t(`auth.officerSignup.country.${country}`),
-        items: districts
-          .filter((d) => d.country === country)
-          .sort((a, b) => a.name.localeCompare(b.name))
-          .map((d) => ({ value: d.code, label: d.name })),
-      })),
-    [t],
-  );
 
   return (
     <>
@@ -58,16 +49,17 @@ export default function OfficerSignupPage() {
             required
             {...form.getInputProps('office')}
           />
-          <MultiSelect
-            label={t('auth.officerSignup.districts')}
-            description={t('auth.officerSignup.districtsHint')}
-            data={choices}
-            searchable
-            required
-            maxValues={10}
-            nothingFoundMessage={t('auth.officerSignup.noDistrict')}
-            {...form.getInputProps('districts')}
-          />
+          <Deferred>
+            <DistrictsSelect
+              label={t('auth.officerSignup.districts')}
+              description={t('auth.officerSignup.districtsHint')}
+              searchable
+              required
+              maxValues={10}
+              nothingFoundMessage={t('auth.officerSignup.noDistrict')}
+              {...form.getInputProps('districts')}
+            />
+          </Deferred>
           <Button type="submit" loading={register.isPending} fullWidth mt="xs">
             {t('auth.signup.submit')}
           </Button>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { notifications } from '@mantine/notifications';
@@ -11,7 +11,7 @@ import ConfirmPasswordResetPage from './ConfirmPasswordResetPage.tsx';
 import ExpertSignupPage from './ExpertSignupPage.tsx';
 import FarmerSignupPage from './FarmerSignupPage.tsx';
 import ForgotPasswordPage from './ForgotPasswordPage.tsx';
-import LoginPage, { goAfterSignIn } from './LoginPage.tsx';
+import LoginPage from './LoginPage.tsx';
 import VerifyEmailPage from './VerifyEmailPage.tsx';
 
 afterEach(() => {
@@ -43,149 +43,8 @@ function authRoutes(route: string) {
   );
 }
 
-describe('Login', () => {
-  it('says a malformed email at the field, keeps what was typed, and calls no server', async () => {
-    const calls = fakeServer(() => ({ status: 500 }));
-    const user = userEvent.setup({ delay: null });
-    authRoutes('/auth');
-    await user.type(input('Email or phone number'), 'farmer@kutu');
-    await user.type(input('Password'), STRONG);
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('This is a wrong email')).toBeTruthy();
-    expect(input('Email or phone number').getAttribute('aria-invalid')).toBe('true');
-    expect(input('Email or phone number').value).toBe('farmer@kutu');
-    expect(document.activeElement).toBe(input('Email or phone number'));
-    expect(screen.queryByText('Invalid Email')).toBeNull();
-    expect(calls).toHaveLength(0);
-  });
-
-  it('says an empty field at the field, not in a toast', async () => {
-    const calls = fakeServer(() => ({ status: 500 }));
-    const user = userEvent.setup({ delay: null });
-    authRoutes('/auth');
-    await user.type(input('Password'), STRONG);
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Enter your email or phone number')).toBeTruthy();
-    expect(input('Email or phone number').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.queryByText('Error')).toBeNull();
-    expect(calls).toHaveLength(0);
-  });
-
-  it('signs in with a phone number written with spaces, sent as E.164', async () => {
-    const calls = fakeServer(() => apiError(401, 'UNAUTHENTICATED', 'Wrong phone number or password'));
-    const user = userEvent.setup({ delay: null });
-    authRoutes('/auth');
-    await user.type(input('Email or phone number'), '+256 772 123456');
-    await user.type(input('Password'), STRONG);
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Wrong phone number or password')).toBeTruthy();
-    expect(calls[0]).toMatchObject({ url: '/api/auth/login/', body: { identifier: '+256772123456' } });
-  });
-
-  it('reads a number in the local form with the country, says what it understood, and sends E.164', async () => {
-    const calls = fakeServer(() => apiError(401, 'UNAUTHENTICATED', 'Wrong phone number or password'));
-    const user = userEvent.setup({ delay: null });
-    authRoutes('/auth');
-    await user.type(input('Email or phone number'), '0712 345 678');
-    // Uganda unless the account or the browser says otherwise; a Kenyan farmer picks Kenya.
-    const country = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Country of the phone number' });
-    expect(country.value).toBe('UG');
-    await user.selectOptions(country, 'KE');
-    expect(await screen.findByText('Read as +254 712 345678')).toBeTruthy();
-    await user.type(input('Password'), STRONG);
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Wrong phone number or password')).toBeTruthy();
-    expect(calls[0]).toMatchObject({ url: '/api/auth/login/', body: { identifier: '+254712345678' } });
-    expect(input('Email or phone number').value).toBe('0712 345 678');
-  });
-
-  it('says a number that is not one of the country at the field and keeps it', async () => {
-    const calls = fakeServer(() => ({ status: 500 }));
-    const user = userEvent.setup({ delay: null });
-    authRoutes('/auth');
-    await user.type(input('Email or phone number'), '0712 34');
-    await user.type(input('Password'), STRONG);
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText(/This is not a phone number of the chosen country/)).toBeTruthy();
-    expect(input('Email or phone number').value).toBe('0712 34');
-    expect(calls).toHaveLength(0);
-  });
-
-  it('opens with the email or phone given after activation', () => {
-    authRoutes('/auth?identifier=nakato%40example.com');
-    expect(input('Email or phone number').value).toBe('nakato@example.com');
-  });
-
-  it("shows the server's message under the title 'Error' and keeps what was typed", async () => {
-    const calls = fakeServer(() => apiError(401, 'UNAUTHENTICATED', 'Wrong email or password'));
-    const user = userEvent.setup({ delay: null });
-    authRoutes('/auth');
-    await user.type(input('Email or phone number'), 'nakato@example.com');
-    await user.type(input('Password'), 'not-my-password');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Wrong email or password')).toBeTruthy();
-    expect(screen.getByText('Error')).toBeTruthy();
-    expect(calls[0]).toMatchObject({ url: '/api/auth/login/', body: { identifier: 'nakato@example.com' } });
-    expect(input('Email or phone number').value).toBe('nakato@example.com');
-    expect(session.accessToken()).toBeNull();
-  });
-
-  it("says 'Password is required' under an empty password, without calling the server, until it is typed", async () => {
-    const calls = fakeServer(() => ({ status: 500 }));
-    const user = userEvent.setup({ delay: null });
-    authRoutes('/auth');
-    await user.type(input('Email or phone number'), 'nakato@example.com');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Password is required')).toBeTruthy();
-    expect(input('Email or phone number').value).toBe('nakato@example.com');
-    expect(calls).toHaveLength(0);
-    await user.type(input('Password'), 'x');
-    expect(screen.queryByText('Password is required')).toBeNull();
-  });
-
-  it('has the show/hide toggle, Forgot Password and both sign-up links', () => {
-    authRoutes('/auth');
-    expect(screen.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).toBe('/auth/forgot-password');
-    expect(screen.getByRole('link', { name: 'Sign up as a farmer' }).getAttribute('href')).toBe('/auth/signup');
-    expect(screen.getByRole('link', { name: 'Sign up as an expert' }).getAttribute('href')).toBe('/auth/expert-signup');
-    fireEvent.mouseDown(screen.getByRole('button', { name: 'Show password' }));
-    expect(input('Password').type).toBe('text');
-    expect(screen.getByRole('button', { name: 'Hide password' })).toBeTruthy();
-  });
-
-  it('reaches the show/hide toggle with Tab right after the password', async () => {
-    const user = userEvent.setup({ delay: null });
-    authRoutes('/auth');
-    await user.click(input('Password'));
-    await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show password' }));
-    await user.keyboard('{Enter}');
-    expect(input('Password').type).toBe('text');
-  });
-
-  it('keeps the message of an unfinished sign-up on the page, instead of a passing Error toast', async () => {
-    const message =
-      'Your account is not activated yet. We sent a new code to your phone and emailed you a link to finish activation.';
-    fakeServer(() => apiError(403, 'FORBIDDEN', message));
-    const user = userEvent.setup({ delay: null });
-    authRoutes('/auth');
-    await user.type(input('Email or phone number'), 'nakato@example.com');
-    await user.type(input('Password'), STRONG);
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Finish setting up your account');
-    expect(alert.textContent).toContain(message);
-    expect(screen.getAllByText(message)).toHaveLength(1);
-    expect(screen.queryByText('Error')).toBeNull();
-    expect(session.accessToken()).toBeNull();
-
-    // A later attempt clears it.
-    fakeServer(() => apiError(401, 'UNAUTHENTICATED', 'Wrong email or password'));
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Wrong email or password')).toBeTruthy();
-    expect(screen.queryByText(message)).toBeNull();
-  });
-
+// The sign-in screen's own tests: LoginPage.test.tsx. Here, its link out inside the full app's router.
+describe('Login in the app', () => {
   it('takes an unfinished sign-up on to its code box with the token the server gave this browser', async () => {
     session.setSignUpToken(null);
     const message = 'Your account is not activated yet. We sent a new code to your phone by SMS, with a link.';
@@ -205,18 +64,6 @@ describe('Login', () => {
     expect(screen.getByRole('button', { name: 'Activate' })).toBeTruthy();
     expect(screen.queryByTestId('activation-no-token')).toBeNull();
     session.setSignUpToken(null);
-  });
-
-  it('goes back to the saved return address after sign-in, never to another site', () => {
-    const assign = vi.fn();
-    session.saveReturnTo('/account/profile?tab=summary');
-    goAfterSignIn(assign);
-    expect(assign).toHaveBeenLastCalledWith('/account/profile?tab=summary');
-    goAfterSignIn(assign);
-    expect(assign).toHaveBeenLastCalledWith('/account');
-    session.saveReturnTo('//evil.example/phish');
-    goAfterSignIn(assign);
-    expect(assign).toHaveBeenLastCalledWith('/account');
   });
 });
 

@@ -1,6 +1,5 @@
 import { lazy, useState } from 'react';
-import { useForm } from '@mantine/form';
-import { Badge, Button, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Grid, Stack, Title } from '@mantine/core';
 import type { AvailabilitySlot } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,21 +8,16 @@ import {
   DEFAULT_PAGE_SIZE,
   type DataTableColumn,
 } from '../../../components/DataTable/DataTable.tsx';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { formatDateTime, viewerTimeZone } from '../../../lib/format.ts';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { localInputToIso, useCreateSlot, useDeactivateSlot, useMySlots } from '../../../api/consultations.ts';
-import { MeetingFields, type MeetingValues } from '../components/MeetingFields.tsx';
-import { translateErrors } from '../../../lib/validation.ts';
+import { useDeactivateSlot, useMySlots } from '../../../api/consultations.ts';
 import { Deferred } from '../../../components/OnDemand.tsx';
 
-// Weekly availability brings the contract's schemas (zod): it loads just after the page.
+// Weekly availability brings the contract's schemas (zod), the one-off slot the form library: they load
+// just after the page.
 const WeeklyAvailability = lazy(() => import('../components/WeeklyAvailability.tsx'));
-
-type OneOffValues = MeetingValues & {
-  start: string;
-  end: string;
-};
+const OneOffSlotForm = lazy(() => import('../components/OneOffSlotForm.tsx'));
 
 /** The API's largest page; "All" asks for this many. */
 const SERVER_MAX_PAGE = 200;
@@ -31,34 +25,10 @@ const SERVER_MAX_PAGE = 200;
 /** Create Slot (expert): publish a time when farmers can book you, and manage published slots. */
 export default function CreateSlotPage() {
   const { t } = useTranslation();
-  // Checked by the server, which reads the times in the viewer's zone once converted to ISO.
-  const form = useForm<OneOffValues>({
-    initialValues: { start: '', end: '', mode: 'phone', place: '', video_url: '' },
-  });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const slots = useMySlots({ page, page_size: pageSize === ALL_ROWS ? SERVER_MAX_PAGE : pageSize });
-  const create = useCreateSlot();
   const deactivate = useDeactivateSlot();
-
-  const submit = form.onSubmit(({ start, end, ...meeting }) => {
-    create.mutate(
-      { start_time: localInputToIso(start), end_time: localInputToIso(end), ...meeting },
-      {
-        onSuccess: () => {
-          notifySuccess(t('consultations.createSlot.created'));
-          form.reset();
-        },
-        onError: (err) => {
-          if (err instanceof ApiError) {
-            const { start_time, end_time, ...rest } = translateErrors(err.fields);
-            form.setErrors({ start: start_time, end: end_time, ...rest });
-          }
-          notifyError(errorMessage(err));
-        },
-      },
-    );
-  });
 
   const onDeactivate = (slot: AvailabilitySlot) =>
     deactivate.mutate(slot.id, {
@@ -142,32 +112,9 @@ export default function CreateSlotPage() {
             <Deferred>
               <WeeklyAvailability />
             </Deferred>
-            <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
-              <Stack>
-                <Text size="sm" c="dimmed">
-                  {t('consultations.zoneHint', { zone: viewerTimeZone() })}
-                </Text>
-                <Title order={3} size="h4">
-                  {t('consultations.createSlot.oneOff')}
-                </Title>
-                <TextInput
-                  type="datetime-local"
-                  label={t('consultations.createSlot.start')}
-                  required
-                  {...form.getInputProps('start')}
-                />
-                <TextInput
-                  type="datetime-local"
-                  label={t('consultations.createSlot.end')}
-                  required
-                  {...form.getInputProps('end')}
-                />
-                <MeetingFields form={form} />
-                <Button type="submit" loading={create.isPending}>
-                  {t('consultations.createSlot.submit')}
-                </Button>
-              </Stack>
-            </Paper>
+            <Deferred>
+              <OneOffSlotForm />
+            </Deferred>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/use-session.ts';
 import { useMe } from '../../../api/profile.ts';
 import { AccountSummary } from '../components/AccountSummary.tsx';
-import { AddEmailCard } from '../components/AddEmailCard.tsx';
 import { OfflineCard } from '../../../components/offline/OfflineCard.tsx';
 import { DataUsageCard } from '../../../components/offline/DataUsageCard.tsx';
 import { LanguageSwitch } from '../../../components/LanguageSwitch/LanguageSwitch.tsx';
@@ -25,6 +24,8 @@ const MyDataCard = lazy(() => import('../components/MyDataCard.tsx').then((m) =>
 const DeleteAccountCard = lazy(() =>
   import('../components/DeleteAccountCard.tsx').then((m) => ({ default: m.DeleteAccountCard })),
 );
+// Only an account without an email shows it; it brings the form library (decision 0077).
+const AddEmailCard = lazy(() => import('../components/AddEmailCard.tsx').then((m) => ({ default: m.AddEmailCard })));
 const CompleteProfileForm = lazy(() =>
   import('../components/CompleteProfileForm.tsx').then((m) => ({ default: m.CompleteProfileForm })),
 );
@@ -112,7 +113,11 @@ export default function ProfilePage() {
           <Tabs.Panel value="summary">
             {/* A farmer's own settings (district, SMS alerts) come first, above the account's record. */}
             {farmer && outbreakSettings}
-            {current.email === null ? <AddEmailCard /> : null}
+            {current.email === null ? (
+              <Deferred>
+                <AddEmailCard />
+              </Deferred>
+            ) : null}
             <AccountSummary user={current} stale={me.isError} />
             {!farmer && outbreakSettings}
             {current.role === 'farmer' && (

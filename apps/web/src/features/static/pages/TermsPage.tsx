@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, type Language } from '../../../lib/i18n.ts';
+import { currentLanguage, type Language } from '../../../lib/language.ts';
 
 /**
  * Terms of use and privacy notice. A legal text is translated as a whole document, not string by
