@@ -146,7 +146,10 @@ export function Notice({
   );
 }
 
-/** A link drawn as an anchor or, with `button`, as a small filled button. */
+/**
+ * A link drawn as an anchor or, with `button`, as a small filled button. Followed from the sign-in entry,
+ * the full app downloads first (seconds on 2G): the link shows a spinner and is busy until it opens.
+ */
 export function LinkTo({
   href,
   go,
@@ -158,18 +161,23 @@ export function LinkTo({
   children: ReactNode;
   button?: boolean;
 }) {
+  const [opening, setOpening] = useState(false);
   return (
     <a
       href={href}
       className={button ? `${classes.button} ${classes.small}` : classes.link}
+      aria-busy={opening || undefined}
+      data-loading={(button && opening) || undefined}
       onClick={(event) => {
         // A new tab or window (a modifier key, another button) is the browser's to open.
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
+        setOpening(true);
         go(href);
       }}
     >
-      {children}
+      {button ? <span className={classes.buttonLabel}>{children}</span> : children}
+      {opening ? <span className={button ? classes.spinner : classes.linkSpinner} aria-hidden /> : null}
     </a>
   );
 }

@@ -66,6 +66,15 @@ describe('the sign-in screen without the full app', () => {
     expect(go).toHaveBeenCalledTimes(2);
   });
 
+  it('shows a followed link busy while the app downloads, and only that one', async () => {
+    const { user } = signIn();
+    const signup = screen.getByRole('link', { name: 'Sign up as a farmer' });
+    expect(signup.getAttribute('aria-busy')).toBeNull();
+    await user.click(signup);
+    expect(signup.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Sign up as an expert' }).getAttribute('aria-busy')).toBeNull();
+  });
+
   it('says why the visitor is here: the session ended, or the account was deleted', () => {
     localStorage.setItem('accountDeleted', '1');
     signIn('?expired=1');
