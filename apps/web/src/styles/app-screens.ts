@@ -1,4 +1,4 @@
-// Mantine styles of the components the sign-in page does not use (see first-screens.ts).
+// Mantine styles of the components the first screens do not use (see first-screens.ts).
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Grid.css';

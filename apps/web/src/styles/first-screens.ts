@@ -1,4 +1,5 @@
-// The Mantine styles of the first screens (sign-in, sign-up, static pages) and the shell; the whole
+// The Mantine styles of the app's first screens (sign-up, password reset, static pages) and the shell, loaded with
+// the app (App.tsx); the sign-in screen draws none (its own CSS, decision 0077). The whole
 // @mantine/core/styles.css is 290 KB (decision 0016). The other components' styles are in app-screens.ts,
 // loaded with the account screens, or with the one screen that uses them (StaticLayout's Container,
 // ContactPage's SimpleGrid, lib/toasts.ts's Notification). A component missing from all of them renders
