@@ -15,9 +15,13 @@ const root = createRoot(document.getElementById('root')!);
 // task, so a slow phone stays responsive while it starts (Lighthouse's total blocking time, decision 0016).
 const show = (screen: ReactNode) => startTransition(() => root.render(<StrictMode>{screen}</StrictMode>));
 
-/** The full app (Mantine, React Router, i18next), its screen's files already on their way (preload links). */
-async function showApp() {
+/**
+ * The full app (Mantine, React Router, i18next) at `address` (the one open by default), its screen's files
+ * already on their way (preload links).
+ */
+async function showApp(address?: string) {
   const { App, preloadScreen } = await import('./app/App.tsx');
+  if (address) window.history.pushState(null, '', address);
   preloadScreen(window.location.pathname);
   show(<App />);
 }
@@ -30,14 +34,7 @@ async function showApp() {
 async function showSignIn() {
   if (window.location.pathname === '/') window.history.replaceState(null, '', `/auth${window.location.search}`);
   const [{ default: LoginPage }] = await Promise.all([import('./features/auth/pages/LoginPage.tsx'), languageReady]);
-  const go = (to: string) =>
-    void import('./app/App.tsx').then(
-      ({ App }) => {
-        window.history.pushState(null, '', to);
-        show(<App />);
-      },
-      () => window.location.assign(to),
-    );
+  const go = (to: string) => void showApp(to).catch(() => window.location.assign(to));
   show(
     <NavigationContext value={{ go, search: window.location.search }}>
       <LoginPage />
