@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, isoDateTime, paginated, pageQuery } from './common.ts';
+import { idParam, isoDateTime, paginated, pageQuery, rowId } from './common.ts';
 import {
   analysisCrops,
   rustClasses,
@@ -27,6 +27,8 @@ export type AnalysisCrop = z.infer<typeof analysisCrop>;
 /** The text fields of the upload (the photo travels beside them). */
 export const analysisUploadFields = z.object({
   crop: z.preprocess((v) => (v === '' ? undefined : v), analysisCrop.optional()),
+  /** The field the photo is of (one of the caller's); left out, the farmer's field of that crop (0078). */
+  field_id: z.preprocess((v) => (v === '' ? undefined : v), rowId('field_id', 'Choose one of your fields').optional()),
   follow_up_of: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce
@@ -239,6 +241,11 @@ export const analysisResult = z.object({
   created_at: isoDateTime,
   image_url: z.string().describe('The stored photo (GET with the bearer token; owner and experts)'),
   crop: analysisCrop.nullable().describe('The crop the farmer said the photo shows'),
+  field: z
+    .object({ id: z.number().int(), name: z.string() })
+    .nullable()
+    .optional()
+    .describe('The field the photo is of (docs/decisions/0078); null or absent for one made offline before it synced'),
   heatmap_url: z
     .string()
     .nullable()

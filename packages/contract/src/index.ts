@@ -17,6 +17,8 @@ export * from './vetting.ts';
 export * from './outbreak.ts';
 export * from './phone.ts';
 export * from './clinic.ts';
+export * from './field-rules.ts';
+export * from './fields.ts';
 export * from './delivery.ts';
 export * from './backup.ts';
 export * from './privacy.ts';
