@@ -107,7 +107,10 @@ export function createFollowUpRepo(db: Db) {
       await db.update(followUps).set({ byUssd: true }).where(eq(followUps.analysisId, analysisId));
     },
 
-    /** Opens again a reminder withdrawn before it was sent (an expert's answer went back to treat). */
+    /**
+     * Opens again a reminder withdrawn before it was sent (an expert's answer went back to treat), unless a
+     * walk answered it or its field has another open reminder.
+     */
     async reopen(analysisId: number, dueAt: Date): Promise<void> {
       await db
         .update(followUps)
@@ -118,6 +121,9 @@ export function createFollowUpRepo(db: Db) {
             eq(followUps.state, 'cancelled'),
             isNull(followUps.sentAt),
             isNull(followUps.nextAnalysisId),
+            // A walk answered it (the walk's reminder, if any, asks now), or the field has another open one.
+            isNull(followUps.nextWalkId),
+            sql`not exists (select 1 from follow_ups o where o.field_id = ${followUps.fieldId} and o.state in ('waiting', 'sent'))`,
           ),
         );
     },

@@ -261,17 +261,21 @@ export function createFollowUpService(
     /**
      * When Kutu will ask about the field once `expertAnswered(a)` has run, read before it runs (the
      * verdict's SMS says it, and is written with the verdict): this answer's own waiting reminder keeps
-     * its time, a new or reopened one is due FOLLOW_UP_AFTER_DAYS after the answer, and a field that already
-     * waits on another diagnosis's reminder is asked then. Null when nothing will be asked.
+     * its time, a field that already waits on another reminder (a diagnosis's or a walk's) is asked then, and a
+     * new or reopened one is due FOLLOW_UP_AFTER_DAYS after the answer (none once a walk answered this one).
+     * Null when nothing will be asked.
      */
     async askedAfterAnswer(a: AnalysisFacts): Promise<Date | null> {
       if (!isTreat(a)) return null;
       const due = new Date(a.createdAt.getTime() + FOLLOW_UP_AFTER_DAYS * DAY_MS);
       const own = await repo.ofAnalysis(a.id);
       if (own?.state === 'waiting') return own.dueAt;
-      if (own) return own.state === 'cancelled' && !own.sentAt && own.nextAnalysisId === null ? due : null;
       const field = await repo.openForField(await fieldOf(a));
       if (field) return field.state === 'waiting' ? field.dueAt : null;
+      if (own)
+        return own.state === 'cancelled' && !own.sentAt && own.nextAnalysisId === null && own.nextWalkId === null
+          ? due
+          : null;
       return due;
     },
 
