@@ -314,7 +314,6 @@ export const analysisList = paginated(analysisResult);
 export const analysisListQuery = pageQuery.extend({
   field: rowId('field', 'Choose one of your fields').optional().describe('Only the photos of this field'),
 });
-export type AnalysisListQuery = z.input<typeof analysisListQuery>;
 export type AnalysisList = z.infer<typeof analysisList>;
 
 /** A resource as experts manage it. */

@@ -162,4 +162,3 @@ export function createFieldsRepo(db: Db) {
     },
   };
 }
-export type FieldsRepo = ReturnType<typeof createFieldsRepo>;

@@ -227,4 +227,3 @@ export function createWalksService(
     walksIn: (district: string, from: Date, to: Date) => repo.inDistrict(district, from, to, false),
   };
 }
-export type WalksService = ReturnType<typeof createWalksService>;

@@ -127,7 +127,7 @@ describe('follow-up after advice to treat', () => {
     expect(notices[0].message).toContain('Ni wakati wa kutembea Shamba la mahindi tena');
     const texts = smsTo(farmer.phone);
     expect(texts).toHaveLength(1);
-    expect(texts[0].text).toContain('Kutu: ni wakati wa kutembea shamba lako "Shamba la mahindi" tena');
+    expect(texts[0].text).toContain('Kutu: wakati wa kutembea shamba "Shamba la mahindi" tena');
     expect(texts[0].text).toContain(shortLinks.walk(rust.field?.id ?? 0));
     expect((await reminderOf(rust.id)).state).toBe('sent');
     // Sent: the cached history page is read again, without the promise.

@@ -323,7 +323,7 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     await reminder();
     const after = sms(stopper.phone).slice(before + 1);
     expect(after).toHaveLength(2);
-    expect(after[1]).toContain('Kutu: tafadhali');
+    expect(after[1]).toContain('Kutu: wakati wa kutembea shamba');
   });
 
   it.each([
