@@ -1,161 +1,105 @@
 /**
  * The leaf mask and the ringed rust spots against the main leaf outlined by hand on 50 field photos
- * (outlines.json, README.md), by source: what classify() returns for each photo with its crop named (and, for
- * the bean photos, with no crop named, which reads them with the maize rules).
+ * (outlines.json, README.md), by source, and the leaf-confidence cut that keeps at least 90 % of the ringed area
+ * on the leaf (docs/decisions/0081-one-leaf-or-no-rings.md).
  *
  *   node packages/vision/research/leaf-outlines/measure.ts [--photos]
  *
- * Prints Markdown: per source, the mask's agreement with the outline (IoU, share of the mask on the leaf) and
- * the share of the ringed area (the union of `rust_spots.boxes`) that lies on the outlined leaf.
+ * Each photo is read as classify() reads it (160 px input) with its crop named (iBean: beans, PlantDoc: maize)
+ * and, for the bean photos, with no crop named (the maize rules). Ringed area: the union of the `rust_spots`
+ * boxes. Prints Markdown; exits 1 when the served card's cut (`answer.leafConfidence`) keeps under 90 % of the
+ * ringed area on the leaf in a source with its crop named, or when classify() rings other spots than measured.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { cardSettings } from '../../src/card-settings.ts';
+import { loadClassifier } from '../../src/classifier.ts';
 import { defaultDatasetDir } from '../../src/dataset.ts';
 import { defaultModelDir } from '../../src/index.ts';
-import { loadClassifier } from '../../src/classifier.ts';
-import { decodeRgb } from '../../src/preprocess.ts';
-import { rustPixels, severityCropOf } from '../../src/severity.ts';
+import {
+  bySource,
+  LEAF_CUTS,
+  lowestCut,
+  OUTLINE_SIDE,
+  type OutlinedReading,
+  readAllOutlined,
+  ringedOnLeaf,
+} from '../../src/leaf-check.ts';
 
-const SIDE = 160;
+const TARGET = 0.9;
 const { values } = parseArgs({ options: { photos: { type: 'boolean' } } });
 
-interface Photo {
-  file: string;
-  source: string;
-  crop: string;
-  class: string;
-  width: number;
-  height: number;
-  leaf: [number, number][][] | null;
-}
-const { photos } = JSON.parse(fs.readFileSync(new URL('./outlines.json', import.meta.url), 'utf8')) as {
-  photos: Photo[];
-};
-
-const inPolygon = (x: number, y: number, poly: [number, number][]) => {
-  let inside = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i];
-    const [xj, yj] = poly[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-};
-
-/** The outline on the model's square input (the photo squashed to SIDE×SIDE), pixel centres inside any polygon. */
-function truthOf(p: Photo): Uint8Array {
-  const truth = new Uint8Array(SIDE * SIDE);
-  for (let y = 0; y < SIDE; y++)
-    for (let x = 0; x < SIDE; x++) {
-      const [px, py] = [((x + 0.5) * p.width) / SIDE, ((y + 0.5) * p.height) / SIDE];
-      truth[y * SIDE + x] = p.leaf?.some((poly) => inPolygon(px, py, poly)) ? 1 : 0;
-    }
-  return truth;
-}
-
-/** Pixels inside any box (the union of the rings' boxes). */
-function ringed(boxes: [number, number, number, number][]): Uint8Array {
-  const inside = new Uint8Array(SIDE * SIDE);
-  for (const [x0, y0, x1, y1] of boxes)
-    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) inside[y * SIDE + x] = 1;
-  return inside;
-}
-
-interface Row {
-  photo: Photo;
-  rules: string;
-  shown: boolean;
-  share: number | null;
-  confidence: number | null;
-  rings: number;
-  ringPx: number;
-  onLeafPx: number;
-  iou: number | null;
-  maskOnLeaf: number | null;
-}
-
 const model = await loadClassifier(defaultModelDir());
-const rows: Row[] = [];
-for (const photo of photos) {
-  const file = path.join(defaultDatasetDir, photo.file);
-  const bytes = fs.readFileSync(file);
-  const truth = truthOf(photo);
-  const rgb = await decodeRgb(file, SIDE);
-  for (const crop of photo.crop === 'beans' ? ['beans', null] : ['maize']) {
-    const d = await model.classify(bytes, { crop: crop as 'beans' | 'maize' | null });
-    const read = rustPixels(rgb, SIDE, severityCropOf(crop));
-    const mask = read?.leaf?.mask ?? null;
-    const boxes = d.rust_spots?.boxes ?? [];
-    const inside = ringed(boxes);
-    let ringPx = 0;
-    let onLeafPx = 0;
-    for (let i = 0; i < inside.length; i++)
-      if (inside[i]) {
-        ringPx++;
-        onLeafPx += truth[i];
-      }
-    let both = 0;
-    let either = 0;
-    let maskPx = 0;
-    if (mask)
-      for (let i = 0; i < mask.length; i++) {
-        both += mask[i] & truth[i];
-        either += mask[i] | truth[i];
-        maskPx += mask[i];
-      }
-    rows.push({
-      photo,
-      rules: crop === null ? 'maize rules (no crop named)' : `${crop} rules`,
-      shown: d.outcome === 'diagnosis' && d.rust_class === 'common_rust' && !d.unsure && d.rust_share != null,
-      share: d.rust_share ?? null,
-      confidence: read?.leaf?.confidence ?? null,
-      rings: boxes.length,
-      ringPx,
-      onLeafPx,
-      iou: mask && photo.leaf ? both / Math.max(1, either) : null,
-      maskOnLeaf: mask ? both / Math.max(1, maskPx) : null,
-    });
-  }
+const served = cardSettings(model.card).answer.leafConfidence;
+const readings = await readAllOutlined();
+/** Readings whose photo gets a confident rust answer: the ones a farmer sees rings and a share with. */
+const rustAnswer = new Set<OutlinedReading>();
+for (const r of readings) {
+  const d = await model.classify(fs.readFileSync(path.join(defaultDatasetDir, r.photo.file)), { crop: r.crop });
+  const drawn = r.confidence >= served ? r.spots.boxes : [];
+  if (JSON.stringify(drawn) !== JSON.stringify(d.rust_spots?.boxes ?? []))
+    throw new Error(`${r.photo.file}: classify() rings other spots than the reading measured here`);
+  if (d.outcome === 'diagnosis' && d.rust_class === 'common_rust' && !d.unsure) rustAnswer.add(r);
 }
 await model.close();
 
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)} %` : '–');
-const median = (v: number[]) => {
-  const s = [...v].sort((a, b) => a - b);
+const median = (v: (number | null)[]) => {
+  const s = v.filter((x): x is number => x !== null).sort((a, b) => a - b);
   return s.length ? (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2 : Number.NaN;
 };
-const onLeaf = (rs: Row[]) =>
-  rs.reduce((a, r) => a + r.onLeafPx, 0) /
-  Math.max(
-    1,
-    rs.reduce((a, r) => a + r.ringPx, 0),
+const groups = bySource(readings);
+const named = groups.filter((g) => g.named);
+
+console.log(
+  `Leaf mask and rings on ${readings.filter((r) => r.crop !== null).length} hand-outlined field photos (model ${model.version}, ${OUTLINE_SIDE} px input, served leaf cut ${served})\n`,
+);
+console.log(
+  '| source, crop | photos | mask IoU, median | mask on the leaf, median | measured at the served cut | rings | ringed area on the leaf | confident rust answers ringed | their ringed area on the leaf |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const g of groups) {
+  const kept = g.readings.filter((r) => r.confidence >= served);
+  const shown = kept.filter((r) => rustAnswer.has(r) && r.spots.boxes.length > 0);
+  console.log(
+    `| ${g.name} | ${g.readings.length} | ${median(g.readings.map((r) => r.iou)).toFixed(2)} | ${pct(median(g.readings.map((r) => r.maskOnLeaf)))} | ${kept.length} | ${kept.reduce((a, r) => a + r.spots.boxes.length, 0)} | ${pct(ringedOnLeaf(g.readings, served))} | ${shown.length} | ${pct(ringedOnLeaf(shown, served))} |`,
+  );
+}
+
+console.log('\nEvery cut: photos measured (rings and a share) and their ringed area on the leaf\n');
+console.log(`| leaf cut | ${groups.map((g) => g.name).join(' | ')} |`);
+console.log(`|---|${groups.map(() => '---').join('|')}|`);
+for (const c of LEAF_CUTS)
+  console.log(
+    `| ${c.toFixed(1)} | ${groups.map((g) => `${g.readings.filter((r) => r.confidence >= c).length}: ${pct(ringedOnLeaf(g.readings, c))}`).join(' | ')} |`,
   );
 
 console.log(
-  `Leaf mask and rings on ${photos.length} hand-outlined field photos (model ${model.version}, ${SIDE} px input)\n`,
+  `\nLowest cut from which every cut keeps ≥ ${TARGET * 100} % of the ringed area on the leaf in each source (crop named): ${lowestCut(named, TARGET).toFixed(1)}, tuned on these same photos`,
 );
-console.log(
-  '| source, rules | photos | share measured | mask IoU, median | mask on the leaf, median | rings | ringed area on the leaf | photos shown rings | ringed area on the leaf, shown |',
-);
-console.log('|---|---|---|---|---|---|---|---|---|');
-const groups = [...new Set(rows.map((r) => `${r.photo.source}, ${r.rules}`))];
-for (const g of groups) {
-  const rs = rows.filter((r) => `${r.photo.source}, ${r.rules}` === g);
-  const measured = rs.filter((r) => r.share !== null);
-  const shown = rs.filter((r) => r.shown);
+for (const [tune, check] of [named, [...named].reverse()]) {
+  const c = lowestCut([tune], TARGET);
   console.log(
-    `| ${g} | ${rs.length} | ${measured.length} | ${median(rs.flatMap((r) => (r.iou === null ? [] : [r.iou]))).toFixed(2)} | ${pct(median(rs.flatMap((r) => (r.maskOnLeaf === null ? [] : [r.maskOnLeaf]))))} | ${rs.reduce((a, r) => a + r.rings, 0)} | ${pct(onLeaf(measured))} | ${shown.filter((r) => r.rings > 0).length} | ${pct(onLeaf(shown))} |`,
+    `Held out by source: chosen on ${tune.name} alone the cut is ${c.toFixed(1)}; at it ${check.name} keeps ${pct(ringedOnLeaf(check.readings, c))} on the leaf (${check.readings.filter((r) => r.confidence >= c).length} of ${check.readings.length} measured)`,
   );
 }
 
 if (values.photos) {
   console.log(
-    '\n| photo | rules | answer shows rings | share | leaf confidence | mask IoU | mask on the leaf | rings | ringed area on the leaf |',
+    '\n| photo | crop | confident rust answer | leaf confidence | mask IoU | mask on the leaf | rings (no cut) | ringed area on the leaf |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
-  for (const r of rows)
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of readings)
     console.log(
-      `| ${path.basename(r.photo.file, '.jpg')} | ${r.rules} | ${r.shown ? 'yes' : 'no'} | ${r.share === null ? 'not measured' : pct(r.share)} | ${r.confidence?.toFixed(2) ?? '–'} | ${r.iou?.toFixed(2) ?? '–'} | ${r.maskOnLeaf === null ? '–' : pct(r.maskOnLeaf)} | ${r.rings} | ${r.ringPx ? pct(r.onLeafPx / r.ringPx) : '–'} |`,
+      `| ${path.basename(r.photo.file, '.jpg')} | ${r.crop ?? 'none (maize rules)'} | ${rustAnswer.has(r) ? 'yes' : 'no'} | ${r.confidence.toFixed(2)} | ${r.iou?.toFixed(2) ?? '–'} | ${r.maskOnLeaf === null ? '–' : pct(r.maskOnLeaf)} | ${r.spots.boxes.length} | ${r.ringPx ? pct(r.onLeafPx / r.ringPx) : '–'} |`,
     );
+}
+
+const failing = named.filter((g) => ringedOnLeaf(g.readings, served) < TARGET);
+if (failing.length) {
+  console.error(
+    `The served cut ${served} keeps under ${TARGET * 100} % of the ringed area on the leaf in: ${failing.map((g) => g.name).join(', ')}`,
+  );
+  process.exit(1);
 }
