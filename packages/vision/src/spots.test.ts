@@ -92,6 +92,12 @@ describe('rust spots', () => {
     );
   });
 
+  it('rings nothing and measures no share on a field of another crop (no cut was shown right there)', () => {
+    const photo = leafWith([[10, 10, 4]], 120);
+    expect(rustReading(photo, side, 'maize', 1, LEAF_CONFIDENCE).spots).not.toBeNull();
+    expect(rustReading(photo, side, 'other', 1, LEAF_CONFIDENCE)).toEqual({ share: null, spots: null });
+  });
+
   it(`keeps the ${MAX_SPOTS} largest spots of a heavily rusted leaf`, () => {
     const squares: [number, number, number][] = [];
     for (let i = 0; i < 80; i++) squares.push([(i % 10) * 15 + 2, Math.floor(i / 10) * 15 + 2, i < 5 ? 5 : 3]);

@@ -103,7 +103,7 @@ export function rustSpots(
 /**
  * The share (as `rustShareOf`) and the spots (as `rustSpots`) from one reading of the pixels: what
  * `classify()` and the phone's offline diagnosis call, so both cost one pass. `leafCut`: the served card's
- * `answer.leafConfidence` (`cardSettings`); below it both are null.
+ * `answer.leafConfidence` (`cardSettings`); below it both are null, and for a field of another crop.
  */
 export function rustReading(
   rgb: Uint8Array,
@@ -112,6 +112,8 @@ export function rustReading(
   aspect: number,
   leafCut: number,
 ): { share: number | null; spots: RustSpots | null } {
+  // Another crop's field (wheat, a crop Kutu has no colour rules for): no cut was shown right on its photos.
+  if (crop === 'other') return { share: null, spots: null };
   const read = rustPixels(rgb, side, severityCropOf(crop), true, leafCut);
   if (!read) return { share: null, spots: null };
   return { share: severityOfPixels(read).share, spots: spotsOfPixels(read.kind, side, aspect) };
