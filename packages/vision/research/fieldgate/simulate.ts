@@ -16,7 +16,7 @@
  * paired check where that judges their crop; answers by the served `decide()` at the served cuts. Then the power: how many held-back photos a crop needs before a 3-point loss is found,
  * from the exact test's power at the disagreement seen between real candidates, checked by resampling.
  *
- *   node packages/vision/research/fieldgate/simulate.ts --cache DIR [--min-photos 30] [--seed 2026]
+ *   node packages/vision/research/fieldgate/simulate.ts --cache DIR [--min-photos N] [--seed 2026]
  *
  * Caveats: the served backbone was fine-tuned on these photos (not on the evaluation set), so every head
  * here reads features that already know them; the starting head is fitted from zero, never from the served
@@ -51,7 +51,7 @@ import { seededRandom } from '../../src/seeded-random.ts';
 const { values } = parseArgs({
   options: {
     cache: { type: 'string' },
-    'min-photos': { type: 'string', default: '30' },
+    'min-photos': { type: 'string', default: String(FIELD_GATE.minPhotos) },
     seed: { type: 'string', default: '2026' },
     months: { type: 'string', default: '12' },
     every: { type: 'string', default: '3' },
