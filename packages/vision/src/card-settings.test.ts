@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { answerSettings } from '@kutu/contract/answer-settings';
+import { offlineModelInfo } from '@kutu/contract';
 import { describe, expect, it } from 'vitest';
 import { CHANGED_ANSWER } from '../test/changed-answer.ts';
 import { answerOf, cardSettings, RECIPE_ANSWER } from './card-settings.ts';
@@ -70,5 +72,16 @@ describe("the card's settings (one reader for the server and the phone)", () => 
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('checks a card and serves it to the phone with one schema, so a new setting is written once', () => {
+    expect(offlineModelInfo.shape.answer).toBe(answerSettings);
+    expect(answerSettings.parse(RECIPE_ANSWER)).toEqual(RECIPE_ANSWER);
+    // A value the reader refuses is refused on the wire too, with the same words.
+    const wire = answerSettings.safeParse({ ...CHANGED_ANSWER, closeMargin: 2 });
+    expect(wire.success).toBe(false);
+    expect(() => answerOf({ answer: { ...CHANGED_ANSWER, closeMargin: 2 } })).toThrow(
+      `answer.closeMargin must be ${wire.error?.issues[0]?.message}, not 2`,
+    );
   });
 });
