@@ -6,14 +6,17 @@ import { SampleCounts } from '../components/SampleCounts.tsx';
 import { SampleList } from '../components/SampleList.tsx';
 import { TrainingJobs } from '../components/TrainingJobs.tsx';
 import { FieldAccuracy } from '../../../components/review/FieldAccuracy.tsx';
-import { FieldFigures } from '../../../components/review/FieldFigures.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { screenStringsReady } from '../../../lib/staff-strings.ts';
 
-// The upload form and its photo shrinker load just after the figures (components/OnDemand.tsx).
+// The upload form and its photo shrinker, and the field figures with their check of each crop, load just after
+// the counts (components/OnDemand.tsx): with them the page was over the byte budget.
 const TrainingUploadForm = lazy(() =>
   import('../components/TrainingUploadForm.tsx').then((m) => ({ default: m.TrainingUploadForm })),
+);
+const FieldFigures = lazy(() =>
+  import('../../../components/review/FieldFigures.tsx').then((m) => ({ default: m.FieldFigures })),
 );
 
 /** Model Training (expert): labelled uploads, counts, retraining jobs, model versions, field accuracy and figures, and the samples. */
@@ -31,7 +34,9 @@ export default function ModelTrainingPage() {
       <TrainingJobs />
       <ModelVersions />
       <FieldAccuracy />
-      <FieldFigures />
+      <Deferred>
+        <FieldFigures />
+      </Deferred>
       <SampleList />
     </Stack>
   );
