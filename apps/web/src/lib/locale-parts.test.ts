@@ -52,7 +52,12 @@ describe('locale parts', () => {
   });
 
   it.each([
-    ['staff', STAFF_SECTIONS, ['features/training/', 'features/clinic/', 'features/phone/', 'features/vetting/']],
+    // components/staff/ holds parts only staff screens render (the field figures on the training and admin pages).
+    [
+      'staff',
+      STAFF_SECTIONS,
+      ['features/training/', 'features/clinic/', 'features/phone/', 'features/vetting/', 'components/staff/'],
+    ],
     ['officer', OFFICER_SECTIONS, ['features/extension/']],
   ])('only the screens that bring the %s part use its keys', (_part, sections, screens) => {
     const used: string[] = [];

@@ -16,7 +16,7 @@ const TrainingUploadForm = lazy(() =>
   import('../components/TrainingUploadForm.tsx').then((m) => ({ default: m.TrainingUploadForm })),
 );
 const FieldFigures = lazy(() =>
-  import('../../../components/review/FieldFigures.tsx').then((m) => ({ default: m.FieldFigures })),
+  import('../../../components/staff/FieldFigures.tsx').then((m) => ({ default: m.FieldFigures })),
 );
 
 /** Model Training (expert): labelled uploads, counts, retraining jobs, model versions, field accuracy and figures, and the samples. */

@@ -17,7 +17,7 @@ const Backups = lazy(() => import('../components/Backups.tsx').then((m) => ({ de
 const ErasureLog = lazy(() => import('../components/ErasureLog.tsx').then((m) => ({ default: m.ErasureLog })));
 // Kutu's live field figures and the retraining gate's held-back photos (docs/decisions/0086).
 const FieldFigures = lazy(() =>
-  import('../../../components/review/FieldFigures.tsx').then((m) => ({ default: m.FieldFigures })),
+  import('../../../components/staff/FieldFigures.tsx').then((m) => ({ default: m.FieldFigures })),
 );
 // The refusal dialog loads on the first "Refuse".
 const RefuseDialog = lazy(() => import('../components/RefuseDialog.tsx').then((m) => ({ default: m.RefuseDialog })));
