@@ -49,6 +49,7 @@ export {
   type Severity,
   type SeverityBand,
   severityUnmeasured,
+  shownShare,
   shownSeverity,
 } from './severity.ts';
 export { type RustSpots, rustSpots } from './spots.ts';

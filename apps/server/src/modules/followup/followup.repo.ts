@@ -161,7 +161,9 @@ export function createFollowUpRepo(db: Db) {
       const rows = await db
         .select({
           reminder: followUps,
+          firstOutcome: analyses.outcome,
           firstClass: analyses.rustClass,
+          firstUnsure: analyses.unsure,
           firstConfidence: analyses.confidence,
           firstShare: analyses.rustShare,
         })
@@ -170,7 +172,9 @@ export function createFollowUpRepo(db: Db) {
         .where(or(inArray(followUps.analysisId, ids), inArray(followUps.nextAnalysisId, ids)));
       return rows.map((r) => ({
         ...r.reminder,
+        firstOutcome: r.firstOutcome,
         firstClass: r.firstClass,
+        firstUnsure: r.firstUnsure,
         firstConfidence: r.firstConfidence,
         firstShare: r.firstShare,
       }));
@@ -184,6 +188,7 @@ export function createFollowUpRepo(db: Db) {
           outcome: analyses.outcome,
           rustClass: analyses.rustClass,
           unsure: analyses.unsure,
+          confidence: analyses.confidence,
           probabilities: analyses.probabilities,
           severity: analyses.rustShare,
         })

@@ -11,7 +11,8 @@ import { message, storeMessage } from '../../i18n/i18n.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import type { EscalationService } from '../review/escalation.service.ts';
-import { type ComparedAnswer, compareFollowUp } from './compare.ts';
+import { type ComparedAnswer, compareFollowUp, rustConfidence, sharesOf } from './compare.ts';
+import { shownShare } from '@kutu/vision';
 import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
 import { createPhoneFollowUp } from './phone-answer.ts';
 
@@ -30,7 +31,6 @@ export interface AnalysisFacts extends ComparedAnswer {
   id: number;
   userId: number;
   crop: AnalysisCrop | null;
-  confidence: number;
   createdAt: Date;
 }
 
@@ -64,20 +64,22 @@ export function createFollowUpService(
    * two rust shares of the leaf where both photos have one (what the comparison used), else the two
    * confidences in rust.
    */
-  const reasonFor = (first: ComparedAnswer & { id: number }, next: ComparedAnswer) =>
-    storeMessage(
-      first.severity != null && next.severity != null
+  const reasonFor = (first: ComparedAnswer & { id: number }, next: ComparedAnswer) => {
+    const shares = sharesOf(first, next);
+    return storeMessage(
+      shares
         ? message('followUp.reasonShare', {
             first: `#${first.id}`,
-            before: percent(first.severity),
-            now: percent(next.severity),
+            before: percent(shares.before),
+            now: percent(shares.now),
           })
         : message('followUp.reason', {
             first: `#${first.id}`,
-            before: percent(first.probabilities.common_rust ?? 0),
-            now: percent(next.probabilities.common_rust ?? 0),
+            before: percent(rustConfidence(first)),
+            now: percent(rustConfidence(next)),
           }),
     );
+  };
 
   /** Compares the new photo with the reminder's diagnosis and closes the reminder; worse goes to experts. */
   async function close(reminder: FollowUpRow, next: AnalysisFacts): Promise<void> {
@@ -270,7 +272,11 @@ export function createFollowUpService(
             of: r.analysisId,
             of_rust_class: r.firstClass as RustClass | null,
             of_confidence: r.firstConfidence,
-            of_severity: r.firstShare,
+            // The share the first result shows (none for a field where rust was seen on some leaves only).
+            of_severity: shownShare(
+              { outcome: r.firstOutcome, rustClass: r.firstClass, unsure: r.firstUnsure },
+              r.firstShare,
+            ),
             outcome: r.outcome,
             sent_to_expert: r.escalated,
           };
