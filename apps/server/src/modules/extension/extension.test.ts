@@ -2,6 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
+  type CallbackPage,
   extensionApi,
   type NotificationList,
   notificationsApi,
@@ -9,6 +10,7 @@ import {
   type OfficerWeek,
   type OutbreakTablePage,
   outbreakApi,
+  phoneApi,
   reviewApi,
   type ExpertReview,
 } from '@kutu/contract';
@@ -271,8 +273,8 @@ describe('extension officers', () => {
     expect(w.review.waiting).toBe(1);
     expect(w.review.oldest_hours).toBe(1);
     const worse = w.farmers.find((f) => f.farmer_id === farmer.id)!;
-    expect(worse).toMatchObject({ reason: 'worse', phone: farmer.phone, analysis_id: analysisId });
-    expect(w.farmers.find((f) => f.farmer_id === caller.id)?.reason).toBe('callback');
+    expect(worse).toMatchObject({ reasons: ['worse'], phone: farmer.phone, analysis_id: analysisId });
+    expect(w.farmers.find((f) => f.farmer_id === caller.id)?.reasons).toEqual(['callback']);
 
     // The call is recorded; a farmer of another district or nobody is refused.
     const far = await createUser(t, 'farmer', { district: KAMPALA });
@@ -403,6 +405,82 @@ describe('extension officers', () => {
     expect(text).not.toContain('Follow-ups');
     const csv = await send('GET', extensionApi.reportCsvPath(BUKEDEA), swahili);
     expect(csv.body).toContain(`follow_ups_worse,${w.week},${w.follow_ups.worse}\n`);
+  });
+
+  // "2 farmers with rust confirmed by an expert; 3 more reported by the model" where the 3 held a confirmed one.
+  it('counts a farmer once a week: confirmed, or else reported, in the district where the farmer was counted', async () => {
+    const db = t.deps.database.db;
+    const beans = async () => ((await week(officer)).json() as OfficerWeek).crops.find((c) => c.crop === 'beans')!;
+    const before = await beans();
+    const photo = async (userId: number, at: Date) => {
+      const [a] = await db
+        .insert(analyses)
+        .values({
+          userId,
+          imagePath: 'analyses/none.jpg',
+          outcome: 'diagnosis',
+          rustClass: 'common_rust',
+          confidence: 0.9,
+          unsure: false,
+          probabilities: { common_rust: 0.9, healthy: 0.05, other_disease: 0.05 },
+          modelVersion: 'v-test',
+          crop: 'beans',
+          createdAt: at,
+        })
+        .returning({ id: analyses.id });
+      await outbreak.record(a.id);
+      return a.id;
+    };
+    // The model reports the farmer's rust in Kumi; the farmer moves to Bukedea, where an expert confirms
+    // the next photo of the same week: one farmer, confirmed, in the district first counted.
+    const farmer = await createUser(t, 'farmer', { district: KUMI });
+    await photo(farmer.id, new Date('2026-11-23T08:00:00Z'));
+    await db.update(users).set({ district: BUKEDEA }).where(eq(users.id, farmer.id));
+    const confirmed = await photo(farmer.id, new Date('2026-11-24T08:00:00Z'));
+    await db
+      .insert(expertReviews)
+      .values({ analysisId: confirmed, reviewerId: expert.id, verdict: 'common_rust', reviewedAt: NOW });
+    await outbreak.record(confirmed);
+    const after = await beans();
+    expect({ confirmed: after.confirmed - before.confirmed, reported: after.reported - before.reported }).toEqual({
+      confirmed: 1,
+      reported: 0,
+    });
+  });
+
+  it("lists a farmer who said worse and asked for a call once, keeps the officer's districts out of the neighbours, and tells the experts who called", async () => {
+    const db = t.deps.database.db;
+    const both = await createUser(t, 'officer', { districts: [KUMI, BUKEDEA] });
+    const w = (await week(both)).json() as OfficerWeek;
+    expect(w.neighbours.map((n) => n.code)).not.toContain(BUKEDEA);
+    expect(((await week(officer)).json() as OfficerWeek).neighbours.map((n) => n.code)).toContain(BUKEDEA);
+
+    const { farmer, analysisId } = await confirmedCase(KUMI, new Date('2026-11-24T10:00:00Z'));
+    await db.insert(followUps).values({
+      userId: farmer.id,
+      analysisId,
+      crop: 'maize',
+      dueAt: NOW,
+      state: 'compared',
+      outcome: 'worse',
+      closedAt: new Date('2026-11-25T07:00:00Z'),
+      createdAt: new Date('2026-11-18T08:00:00Z'),
+    });
+    await db.insert(callbackRequests).values({ userId: farmer.id, language: 'en', channel: 'sms', createdAt: NOW });
+    const listed = ((await week(both)).json() as OfficerWeek).farmers.filter((f) => f.farmer_id === farmer.id);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ reasons: ['worse', 'callback'], analysis_id: analysisId, at: NOW.toISOString() });
+
+    const note = 'Spoke with her son; the spray was too weak';
+    const called = await send('POST', extensionApi.actionsPath(KUMI), both, {
+      farmer_id: farmer.id,
+      kind: 'called',
+      note,
+    });
+    expect(called.statusCode, called.body).toBe(201);
+    const done = (await send('GET', `${phoneApi.callbacks}?state=done&page_size=50`, expert)).json() as CallbackPage;
+    const request = done.results.find((r) => r.farmer === farmer.username);
+    expect(request).toMatchObject({ done_by: { name: both.username, role: 'officer' }, done_note: note });
   });
 });
 

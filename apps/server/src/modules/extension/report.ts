@@ -30,7 +30,8 @@ export function weekRows(w: OfficerWeek): [string, string, string | number][] {
   rows.push(['review_waiting', 'now', w.review.waiting]);
   rows.push(['review_oldest_hours', 'now', w.review.oldest_hours ?? '']);
   for (const n of w.neighbours) rows.push(['neighbour_confirmed', `${n.code} ${n.name}`, smallText(n.confirmed)]);
-  for (const f of w.farmers) rows.push([`farmer_${f.reason}`, `${f.username} ${f.phone}`, f.at.slice(0, 10)]);
+  for (const f of w.farmers)
+    for (const reason of f.reasons) rows.push([`farmer_${reason}`, `${f.username} ${f.phone}`, f.at.slice(0, 10)]);
   return rows;
 }
 
@@ -150,7 +151,9 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date, language: Langu
         : '';
       doc
         .fontSize(9)
-        .text(`${f.username}  ${f.phone}  ${say(`officer.report.reason.${f.reason}`)} ${f.at.slice(0, 10)}${action}`);
+        .text(
+          `${f.username}  ${f.phone}  ${f.reasons.map((r) => say(`officer.report.reason.${r}`)).join(', ')} ${f.at.slice(0, 10)}${action}`,
+        );
     }
     if (w.farmers.length > 25) doc.fontSize(9).text(say('officer.report.more', { count: w.farmers.length - 25 }));
   }
