@@ -108,7 +108,9 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date, language: Langu
     const chartY = doc.y + 6;
     trendChart(doc, w, 40, chartY);
     // The district among its neighbours, beside the trend.
-    drawDistrictMap(doc, w, { x: 300, y: chartY, width: 250, height: 110 });
+    drawDistrictMap(doc, w, { x: 300, y: chartY, width: 250, height: 110 }, (name) =>
+      say('officer.report.islands', { name }),
+    );
     doc.y = chartY + 120;
     doc.x = 40;
     doc.fontSize(12).text(say('officer.report.alerts'));
