@@ -108,6 +108,14 @@ test('an officer applies for Kumi, waits, is approved by an administrator and op
     headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },
   });
   expect(other.status()).toBe(403);
+  // The outbreak map, from the menu: the published counts, Kumi among the districts (it once answered 403
+  // and the page said "check your connection").
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Outbreak map' }).click();
+  await expect(page.getByTestId('district-map')).toBeVisible();
+  await expect(page.getByTestId('map-error')).toHaveCount(0);
+  await fitsThePhone(page);
+  await page.goto('/account/extension');
 
   // In Kiswahili and Luganda too, nothing wider than the phone.
   for (const [language, title] of [

@@ -170,7 +170,7 @@ describe('extension officers', () => {
     expect(errorOf(res).code).toBe('OFFICER_REFUSED');
   });
 
-  it('is not an expert: no queue, no verdicts, no moderation, no outbreak table; and only officers see a week', async () => {
+  it('is not an expert: no queue, no verdicts, no moderation, no outbreak table, but the outbreak map; and only officers see a week', async () => {
     const expertRoutes: ['GET' | 'PUT' | 'POST', string, object?][] = [
       ['GET', reviewApi.queue],
       ['PUT', reviewApi.reviewPath(1), { verdict: 'healthy' }],
@@ -182,6 +182,11 @@ describe('extension officers', () => {
       const res = await send(method, url, officer, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
+    // The published outbreak map and a district's trend (small counts hidden), as farmers read them; not
+    // before an administrator approves the officer.
+    expect((await send('GET', `${outbreakApi.map}?crop=maize`, officer)).statusCode).toBe(200);
+    expect((await send('GET', `${outbreakApi.trendPath(KUMI)}?crop=maize`, officer)).statusCode).toBe(200);
+    expect((await send('GET', `${outbreakApi.map}?crop=maize`, pending)).statusCode).toBe(403);
     const farmer = await createUser(t, 'farmer', { district: KUMI });
     for (const who of [farmer, expert, admin]) expect((await week(who)).statusCode).toBe(403);
     const body = { farmer_id: farmer.id, kind: 'called', note: 'Called' };

@@ -38,8 +38,8 @@ export const menu: MenuEntry[] = [
     roles: ['admin'],
   },
   { labelKey: 'menu.extensionWeek', icon: IconMap2, to: routes.extensionWeek, roles: ['officer'] },
-  // Outbreak watch (decision 0035): farmers and experts.
-  { labelKey: 'menu.outbreakMap', icon: IconMap2, to: routes.outbreakMap, roles: ['farmer', 'expert'] },
+  // Outbreak watch (decision 0035): farmers, experts and extension officers (their districts among the rest).
+  { labelKey: 'menu.outbreakMap', icon: IconMap2, to: routes.outbreakMap, roles: ['farmer', 'expert', 'officer'] },
   {
     labelKey: 'menu.imageAnalysis',
     icon: IconPhotoScan,
