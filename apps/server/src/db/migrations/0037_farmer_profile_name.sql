@@ -1,0 +1,1 @@
+ALTER TABLE "farmer_profiles" ADD COLUMN "name" text;
