@@ -46,6 +46,10 @@ async function applyAsOfficer(page: Page, request: APIRequestContext, username: 
   await districts.click();
   await districts.fill('Kumi');
   await page.getByRole('option', { name: 'Kumi', exact: true }).click();
+  // An officer's own consents: what the account keeps, and SMS (the Monday summary without email).
+  await expect(page.getByRole('checkbox', { name: /train Kutu's model/ })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: /office and districts/ }).check();
+  await page.getByRole('checkbox', { name: /Monday summary/ }).check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL(/\/auth\/verify-email\?token=/);

@@ -102,9 +102,18 @@ describe('extension officers', () => {
         phone_number: '+256772000111',
         office: 'Kumi District Agricultural Office',
         districts: ['ug-208', 'UG-219', 'UG-208'],
+        consent: { service: true, sms: true },
       },
     });
     expect(res.statusCode, res.body).toBe(201);
+    // The officer agreed to the service and SMS on the form, as an officer (photos train nothing of theirs).
+    const { rows: agreed } = await t.deps.database.execute(
+      `select c.purpose, c.granted from consents c join users u on u.id = c.user_id where u.username = 'dao_kumi' order by c.purpose`,
+    );
+    expect(agreed).toEqual([
+      { purpose: 'service', granted: true },
+      { purpose: 'sms', granted: true },
+    ]);
     const { rows } = await t.deps.database.execute(
       `select u.role, u.district, p.districts, p.vetting_status from users u join officer_profiles p on p.user_id = u.id
        where u.username = 'dao_kumi'`,
@@ -128,6 +137,7 @@ describe('extension officers', () => {
       },
     });
     expect(bad.statusCode).toBe(400);
+    expect(Object.keys(errorOf(bad).fields ?? {})).toEqual(expect.arrayContaining(['districts', 'consent']));
   });
 
   it('keeps a pending officer out until an administrator approves, then lets them into their district only', async () => {
