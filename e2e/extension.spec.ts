@@ -88,7 +88,7 @@ test('an officer applies for Kumi, waits, is approved by an administrator and op
   const admin = await adminContext.newPage();
   await admin.goto('/auth');
   await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(admin).toHaveURL(/\/account\/expert-applications$/);
+  await expect(admin).toHaveURL(/\/account\/admin$/);
   await admin.getByText('Extension officers', { exact: true }).click();
   await expect(admin.getByRole('heading', { name: 'Extension officer applications' })).toBeVisible();
   const card = admin.getByRole('article', { name: username });

@@ -52,7 +52,7 @@ describe('locale parts', () => {
   });
 
   it.each([
-    ['staff', STAFF_SECTIONS, ['features/training/', 'features/clinic/', 'features/phone/', 'features/vetting/']],
+    ['staff', STAFF_SECTIONS, ['features/training/', 'features/clinic/', 'features/phone/', 'features/admin/']],
     ['officer', OFFICER_SECTIONS, ['features/extension/']],
   ])('only the screens that bring the %s part use its keys', (_part, sections, screens) => {
     const used: string[] = [];

@@ -32,9 +32,9 @@ export interface MenuEntry {
 export const menu: MenuEntry[] = [
   { labelKey: 'menu.dashboard', icon: IconLayoutDashboard, to: routes.dashboard, roles: ['farmer', 'expert'] },
   {
-    labelKey: 'menu.expertApplications',
+    labelKey: 'menu.administration',
     icon: IconUserCheck,
-    to: routes.expertApplications,
+    to: routes.admin,
     roles: ['admin'],
   },
   { labelKey: 'menu.extensionWeek', icon: IconMap2, to: routes.extensionWeek, roles: ['officer'] },
