@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -17,10 +16,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { analyses, callbackRequests, clinicVisits, expertReviews, followUps, users } from '../../db/schema/index.ts';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
+import { renderStored, type StoredMessage } from '../../i18n/i18n.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
 import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { errorOf } from '../../../test/support/errors.ts';
+import { pdfText } from '../../../test/support/pdf.ts';
 import { raiseMaizeAlert } from '../../../test/support/farmers.ts';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createOfficerVettingService } from '../vetting/officers.service.ts';
@@ -196,7 +197,8 @@ describe('extension officers', () => {
     // before an administrator approves the officer.
     expect((await send('GET', `${outbreakApi.map}?crop=maize`, officer)).statusCode).toBe(200);
     expect((await send('GET', `${outbreakApi.trendPath(KUMI)}?crop=maize`, officer)).statusCode).toBe(200);
-    expect((await send('GET', `${outbreakApi.map}?crop=maize`, pending)).statusCode).toBe(403);
+    const waiting = await createUser(t, 'officer', { districts: [KUMI], vetting: 'pending' });
+    expect((await send('GET', `${outbreakApi.map}?crop=maize`, waiting)).statusCode).toBe(403);
     const farmer = await createUser(t, 'farmer', { district: KUMI });
     for (const who of [farmer, expert, admin]) expect((await week(who)).statusCode).toBe(403);
     const body = { farmer_id: farmer.id, kind: 'called', note: 'Called' };
@@ -389,6 +391,12 @@ describe('extension officers', () => {
       confirmed: lastWeek.crops.reduce((a, c) => a + c.confirmed, 0),
       worse: lastWeek.follow_ups.worse,
     });
+    // Each count with its noun in the plural form it needs: one farmer said worse that week.
+    expect(lastWeek.follow_ups.worse).toBe(1);
+    const email = rows.find((r) => r.user_id === officer.id)!.body as StoredMessage & { key: string };
+    const text = renderStored('en', email as Parameters<typeof renderStored>[1]);
+    expect(text).toContain('1 farmer said worse');
+    expect(text).not.toContain('1 farmers');
     t.clock.set(NOW);
   });
 
@@ -498,24 +506,3 @@ describe('extension officers', () => {
     expect(request).toMatchObject({ done_by: { name: both.username, role: 'officer' }, done_note: note });
   });
 });
-
-/** The text drawn in a PDF: its content streams inflated (pdfkit compresses them). */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  let out = '';
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    try {
-      out += inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      // not a deflated stream (an image, a font)
-    }
-  }
-  // Each line is a TJ array of hex strings (<4b756d69> is "Kumi") and kerning numbers between them.
-  return [...out.matchAll(/\[([^\]]*)\] TJ/g)]
-    .map((line) =>
-      [...line[1].matchAll(/<([0-9a-f]+)>/gi)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''),
-    )
-    .join('\n');
-}

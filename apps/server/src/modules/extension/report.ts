@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Language, OfficerWeek } from '@kutu/contract';
-import { catalogs, type MessageKey, type Params, t } from '../../i18n/i18n.ts';
+import { catalogs, message, type MessageKey, type Params, t } from '../../i18n/i18n.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { drawDistrictMap } from './report-map.ts';
 
@@ -99,8 +99,8 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date, language: Langu
       doc.fontSize(10).text(
         say('officer.report.cropLine', {
           crop: crop(c.crop),
-          confirmed: c.confirmed,
-          reported: c.reported,
+          confirmed: message('officer.report.confirmedFarmers', { count: c.confirmed }),
+          reported: message('officer.report.reportedFarmers', { count: c.reported }),
           direction: say(`officer.report.direction.${c.direction}`),
         }),
       );
@@ -121,7 +121,7 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date, language: Langu
         ? say('officer.report.alertUntil', { until: a.ended_at.slice(0, 10) })
         : say('officer.report.alertOpen');
       const counts = say('officer.report.alertCounts', {
-        told: a.told,
+        told: message('officer.report.told', { count: a.told }),
         delivered: a.delivered,
         failed: a.failed,
         waiting: a.waiting,
