@@ -15,7 +15,6 @@ export const routes = {
   dashboard: '/account',
   profile: '/account/profile',
   settings: '/account/settings',
-  /** The administrators' screen: expert applications to approve or refuse. */
   /** The administrator's page: applications, failed messages, backups, erased accounts. */
   admin: '/account/admin',
   imageAnalysis: '/account/addresses/image-analysis',
