@@ -7,12 +7,17 @@
  * and a Luganda load check that the language's files (its first part, and its account part on an
  * account route) are the only extra requests.
  *
+ * It also sums what Chromium transfers for the route (Network.loadingFinished's encodedDataLength: bodies
+ * as sent and each reply's headers; the API's JSON aside) and fails when that is more than bundle-size.ts's
+ * transfer figure, or when a reply's headers are longer than its `REPLY_HEADER_BYTES`: the figure the
+ * byte budget holds must not count less than the browser receives.
+ *
  *   npm run build && node bench/bundle-requests.ts
  */
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startBuiltApp, webDist } from './built-app.ts';
-import { measureRoutes } from './bundle-size.ts';
+import { measureRoutes, REPLY_HEADER_BYTES } from './bundle-size.ts';
 
 const ROUTES: { url: string; page: string; signedIn?: boolean; language?: string }[] = [
   { url: '/auth', page: 'auth/pages/LoginPage.tsx' },
@@ -41,6 +46,13 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu'],
 });
 let missedAny = false;
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+/** The longest headers of each kind of reply seen, against their allowance. */
+const longest = {
+  document: { bytes: 0, pathname: '' },
+  plain: { bytes: 0, pathname: '' },
+  hashed: { bytes: 0, pathname: '' },
+};
 try {
   for (const route of ROUTES) {
     const counted = routes.find((r) => r.page === `src/features/${route.page}`);
@@ -62,6 +74,23 @@ try {
       const { pathname } = new URL(req.url());
       if (pathname.startsWith('/assets/') && /\.(js|css)$/.test(pathname)) requested.add(pathname.slice(1));
     });
+    // Bytes on the wire per reply, the API's aside: headers (at the response) and the whole (when loaded).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const pathOf = new Map<string, string>();
+    const bytesOf = new Map<string, number>();
+    cdp.on('Network.responseReceived', (e) => {
+      const { protocol, pathname } = new URL(e.response.url);
+      if (!protocol.startsWith('http') || pathname.startsWith('/api/')) return;
+      pathOf.set(e.requestId, pathname);
+      const kind = pathname.startsWith('/assets/') ? 'hashed' : /\.\w+$/.test(pathname) ? 'plain' : 'document';
+      if (e.response.encodedDataLength > longest[kind].bytes)
+        longest[kind] = { bytes: e.response.encodedDataLength, pathname };
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const pathname = pathOf.get(e.requestId);
+      if (pathname) bytesOf.set(pathname, (bytesOf.get(pathname) ?? 0) + e.encodedDataLength);
+    });
     await page.goto(`${base}${route.url}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(1000);
     await context.close();
@@ -76,16 +105,30 @@ try {
     const later = missed.filter((f) => laterFiles.has(f) && !language.includes(f));
     const realMissed = missed.filter((f) => !language.includes(f) && !later.includes(f));
     if (realMissed.length) missedAny = true;
+    // What the screen loaded, without the parts it loads later (the on-demand list, not in the figure).
+    const transferred = [...bytesOf]
+      .filter(([pathname]) => !later.includes(pathname.slice(1)))
+      .reduce((a, [, bytes]) => a + bytes, 0);
+    const undercounted = transferred > counted.transfer;
+    if (undercounted) missedAny = true;
     console.log(
       `${route.url}${route.language ? ` (${route.language})` : ''}: ${requested.size} requested, ` +
         `missed ${realMissed.length ? realMissed.map((f) => path.basename(f)).join(', ') : 'none'}` +
         `${language.length ? `, language ${language.map((f) => path.basename(f)).join(', ')}` : ''}` +
         `${later.length ? `, after the screen (on-demand list) ${later.map((f) => path.basename(f)).join(', ')}` : ''}` +
-        `, counted but not requested ${unused.length ? unused.map((f) => path.basename(f)).join(', ') : 'none'}`,
+        `, counted but not requested ${unused.length ? unused.map((f) => path.basename(f)).join(', ') : 'none'}` +
+        `; transferred ${kib(transferred)} against ${kib(counted.transfer)} counted${undercounted ? ' (MORE THAN COUNTED)' : ''}`,
     );
   }
 } finally {
   await browser.close();
   await t.close();
+}
+for (const kind of ['document', 'plain', 'hashed'] as const) {
+  const over = longest[kind].bytes > REPLY_HEADER_BYTES[kind];
+  if (over) missedAny = true;
+  console.log(
+    `longest headers of a ${kind} reply: ${longest[kind].bytes} B, ${longest[kind].pathname} (counted ${REPLY_HEADER_BYTES[kind]} B)${over ? ' MORE THAN COUNTED' : ''}`,
+  );
 }
 if (missedAny) process.exit(1);

@@ -46,6 +46,10 @@ async function applyAsOfficer(page: Page, request: APIRequestContext, username: 
   await districts.click();
   await districts.fill('Kumi');
   await page.getByRole('option', { name: 'Kumi', exact: true }).click();
+  // An officer's own consents: what the account keeps, and SMS (the Monday summary without email).
+  await expect(page.getByRole('checkbox', { name: /train Kutu's model/ })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: /office and districts/ }).check();
+  await page.getByRole('checkbox', { name: /Monday summary/ }).check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL(/\/auth\/verify-email\?token=/);
@@ -84,7 +88,7 @@ test('an officer applies for Kumi, waits, is approved by an administrator and op
   const admin = await adminContext.newPage();
   await admin.goto('/auth');
   await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(admin).toHaveURL(/\/account\/expert-applications$/);
+  await expect(admin).toHaveURL(/\/account\/admin$/);
   await admin.getByText('Extension officers', { exact: true }).click();
   await expect(admin.getByRole('heading', { name: 'Extension officer applications' })).toBeVisible();
   const card = admin.getByRole('article', { name: username });
@@ -108,6 +112,14 @@ test('an officer applies for Kumi, waits, is approved by an administrator and op
     headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },
   });
   expect(other.status()).toBe(403);
+  // The outbreak map, from the menu: the published counts, Kumi among the districts (it once answered 403
+  // and the page said "check your connection").
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Outbreak map' }).click();
+  await expect(page.getByTestId('district-map')).toBeVisible();
+  await expect(page.getByTestId('map-error')).toHaveCount(0);
+  await fitsThePhone(page);
+  await page.goto('/account/extension');
 
   // In Kiswahili and Luganda too, nothing wider than the phone.
   for (const [language, title] of [

@@ -64,4 +64,11 @@ test('a farmer downloads their data, deletes the account, and cannot sign in aga
   await expect(page.getByText('Wrong email or password').first()).toBeVisible();
   const again = await request.post('/api/auth/login/', { data: { email: farmer.email, password: farmer.password } });
   expect(again.status()).toBe(401);
+
+  // The next account on this phone opens its own dashboard, not the deleted account's profile tab.
+  const next = await createActiveUser(request, 'farmer');
+  await page.getByRole('textbox', { name: /Email or phone number/ }).fill(next.email);
+  await page.getByLabel(/^Password/).fill(next.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/account$/);
 });

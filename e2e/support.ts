@@ -103,7 +103,7 @@ export async function createActiveUser(request: APIRequestContext, role: 'farmer
           institution: 'NaCRRI',
           languages_spoken: 'English, Luganda',
           social_links: '',
-          consent: { service: true, sms: true, training: false },
+          consent: { service: true, sms: true },
         };
   const reg = await request.post(`/api/auth/register/${role}/`, { data: body });
   expect(reg.status(), await reg.text()).toBe(201);

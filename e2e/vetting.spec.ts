@@ -91,7 +91,9 @@ test('a new expert waits on a screen that says so until an administrator approve
   const admin = await adminContext.newPage();
   await admin.goto('/auth');
   await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(admin).toHaveURL(/\/account\/expert-applications$/);
+  await expect(admin).toHaveURL(/\/account\/admin$/);
+  // The page says what it holds: applications, and the failed messages, backups and erased accounts below.
+  await expect(admin.getByRole('heading', { name: 'Administration', level: 1 })).toBeVisible();
   await expect(admin.getByRole('heading', { name: 'Expert applications' })).toBeVisible();
   const card = admin.getByRole('article', { name: username });
   await expect(card).toContainText('Waiting');

@@ -89,6 +89,27 @@ function screenPreloadsFile(): Plugin {
   };
 }
 
+/**
+ * index.html without vite-plugin-pwa's `<link rel="manifest">`: app/service-worker.ts links the manifest
+ * once the first screen has settled. The build stops if the plugin's link is not found (a release that
+ * writes it otherwise would bring the manifest back into every first load unnoticed).
+ */
+function webManifestLinkedLater(): Plugin {
+  const link = /<link rel="manifest" href="\/manifest\.webmanifest"[^>]*>/;
+  return {
+    name: 'kutu-web-manifest-later',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!link.test(html)) throw new Error("vite-plugin-pwa's manifest link was not found in index.html");
+        return html.replace(link, '');
+      },
+    },
+  };
+}
+
 // The runtime's real size: the server sends it compressed, so the download progress scales the bytes
 // the browser hands over (decoded) to the bytes on the wire.
 const ortWasmBytes = fs.statSync(
@@ -160,6 +181,7 @@ export default defineConfig({
         ],
       },
     }),
+    webManifestLinkedLater(),
   ],
   // The API and the SMS short links (a server redirect) go to the server on its default port.
   server: {

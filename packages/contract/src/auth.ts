@@ -3,7 +3,7 @@ import { genders, idTypes, languages } from './enums.ts';
 import { role, rowId } from './common.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, passwordProblem } from './rules.ts';
 import { districtCode } from './outbreak.ts';
-import { signupConsent } from './privacy.ts';
+import { signupConsent, staffSignupConsent } from './privacy.ts';
 
 export { passwordProblem, passwordStrength, strengthLevels, type StrengthLevel } from './rules.ts';
 
@@ -144,7 +144,8 @@ export const expertRegisterBody = z
     language: language.optional(),
     /** The district or county the expert serves: outbreak alerts there reach them. */
     district: districtCode.optional(),
-    consent: signupConsent,
+    /** The service (required) and SMS: an expert is asked nothing about photos training the model. */
+    consent: staffSignupConsent,
   })
   .refine((b) => b.confirm_password === undefined || b.password === b.confirm_password, {
     message: 'Password mismatch',
@@ -170,6 +171,8 @@ export const officerRegisterBody = z
       .max(10, 'At most 10 districts or counties')
       .transform((codes) => [...new Set(codes)]),
     language: language.optional(),
+    /** The service (required) and SMS (the Monday summary of an officer without email comes by SMS). */
+    consent: staffSignupConsent,
   })
   .refine((b) => b.password === b.confirm_password, { message: 'Password mismatch', path: ['confirm_password'] });
 export type OfficerRegisterBody = z.input<typeof officerRegisterBody>;

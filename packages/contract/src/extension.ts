@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { vettingStatuses } from './auth.ts';
 import { isoDateTime, pageQuery, paginated, rowId } from './common.ts';
 import { languages } from './enums.ts';
-import { districtCode, smallCount } from './outbreak.ts';
+import { districtCode, outbreakTrendDirection, smallCount } from './outbreak.ts';
 
 /*
  * Extension officers: a district agricultural officer (Uganda) or a county / sub-county agricultural
@@ -86,12 +86,13 @@ export type OfficerAction = z.infer<typeof officerAction>;
 
 const cropWeek = z.object({
   crop: z.string(),
-  /** This week's confirmed farmer-weeks in the officer's own district: the outbreak table's number, unrounded. */
+  /** Farmers of the district with rust an expert confirmed this week (each farmer once), unrounded. */
   confirmed: z.number().int(),
+  /** Other farmers of the district whose rust only the model reported this week: none of `confirmed`. */
   reported: z.number().int(),
   /** Oldest first; the last is this week. */
   trend: z.array(z.object({ week: z.string(), week_start: z.string(), confirmed: z.number().int() })),
-  direction: z.enum(['rising', 'falling', 'steady']),
+  direction: outbreakTrendDirection,
 });
 
 export const officerWeek = z.object({
@@ -101,7 +102,7 @@ export const officerWeek = z.object({
   week: z.string(),
   week_start: z.string(),
   crops: z.array(cropWeek),
-  /** Beyond the officer's districts the open data's small-count rule holds. */
+  /** The district's neighbours that are not the officer's: there the open data's small-count rule holds. */
   neighbours: z.array(z.object({ code: z.string(), name: z.string(), confirmed: smallCount, alert: z.boolean() })),
   alerts: z.array(
     z.object({
@@ -127,8 +128,11 @@ export const officerWeek = z.object({
       username: z.string(),
       phone: z.string(),
       language: z.enum(languages),
-      reason: z.enum(['worse', 'callback']),
+      /** Why the farmer is listed, once per farmer: said "worse", asked for a call back, or both. */
+      reasons: z.array(z.enum(['worse', 'callback'])).min(1),
+      /** The latest of them. */
       at: isoDateTime,
+      /** The diagnosis the farmer said "worse" about, when they did. */
       analysis_id: z.number().int().nullable(),
       actions: z.array(officerAction),
     }),

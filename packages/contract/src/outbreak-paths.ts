@@ -14,9 +14,9 @@ export const TREND_WEEKS = 12;
 
 /** API paths of outbreak watch, under /api/ with trailing slashes. `:code` is a district code (`UG-411`). */
 export const outbreakApi = {
-  /** GET (farmer or expert) `?crop&days`: per district, confirmed and reported cases in the window. */
+  /** GET (farmer, expert or officer) `?crop&days`: per district, confirmed and reported cases in the window. */
   map: '/api/outbreak/map/',
-  /** GET (farmer or expert) `?crop`: a district's weekly confirmed and reported cases over TREND_WEEKS. */
+  /** GET (farmer, expert or officer) `?crop`: a district's weekly confirmed and reported cases over TREND_WEEKS. */
   trend: '/api/outbreak/districts/:code/trend/',
   trendPath: (code: string) => `/api/outbreak/districts/${encodeURIComponent(code)}/trend/`,
   /** GET (expert) `?crop&country&page&page_size`: the district table, unreviewed reported cases first. */

@@ -136,6 +136,21 @@ export const outbreakTableQuery = pageQuery.extend({
 export type OutbreakTableQuery = z.input<typeof outbreakTableQuery>;
 
 export const outbreakTrendDirection = z.enum(['rising', 'falling', 'steady']);
+export type OutbreakTrendDirection = z.infer<typeof outbreakTrendDirection>;
+
+/**
+ * Whether a district's weekly cases rise or fall, from its last four weeks (oldest first, this week last):
+ * the last two weeks against the two before, except that a week with fewer cases than the one before never
+ * reads "rising" (0 this week after 2 last week once read "rising", 0 + 2 being more than 0 + 0): it reads
+ * "falling". The one rule of the outbreak table, the USSD menu and the officer's week.
+ */
+export function trendDirection(series: readonly number[]): OutbreakTrendDirection {
+  const [a = 0, b = 0, c = 0, d = 0] = [0, 0, 0, 0, ...series].slice(-4);
+  const recent = c + d;
+  const earlier = a + b;
+  if (d < c || recent < earlier) return 'falling';
+  return recent > earlier ? 'rising' : 'steady';
+}
 
 export const outbreakTableRow = z.object({
   code: z.string(),

@@ -50,6 +50,10 @@ export const callbackRequest = z.object({
   channel: z.enum(['ussd', 'sms']),
   created_at: isoDateTime,
   done_at: isoDateTime.nullable(),
+  /** Who closed it: an expert who marked it done, or an extension officer whose recorded call closed it. */
+  done_by: z.object({ name: z.string(), role: z.enum(['expert', 'officer', 'admin']) }).nullable(),
+  /** The officer's note on that call: what was said. */
+  done_note: z.string().nullable(),
 });
 export type CallbackRequest = z.infer<typeof callbackRequest>;
 export const callbackPage = paginated(callbackRequest);

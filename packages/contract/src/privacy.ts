@@ -29,6 +29,19 @@ export const signupConsent = z.object(
 );
 export type SignupConsent = z.input<typeof signupConsent>;
 
+/**
+ * An expert's or an extension officer's sign-up: the service and SMS only. Their own photos train nothing
+ * (an expert's training uploads are their work, not their data), so they are not asked about it.
+ */
+export const staffSignupConsent = z.object(
+  {
+    service: z.literal(true, { error: SERVICE_REQUIRED }),
+    sms: z.boolean({ error: 'Choose whether Kutu may send you SMS' }).default(false),
+  },
+  { error: SERVICE_REQUIRED },
+);
+export type StaffSignupConsent = z.input<typeof staffSignupConsent>;
+
 /** The profile's change: SMS and training only (the service is withdrawn by deleting the account). */
 export const consentChangeBody = z
   .object({ sms: z.boolean().optional(), training: z.boolean().optional() })

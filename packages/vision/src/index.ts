@@ -63,6 +63,7 @@ export {
   type Severity,
   type SeverityBand,
   severityUnmeasured,
+  shownShare,
   shownSeverity,
 } from './severity.ts';
 export { type RustSpots, rustSpots } from './spots.ts';

@@ -200,16 +200,25 @@ export function severityUnmeasured(
 }
 
 /**
- * The severity an answer shows (decision 0045): a confident rust answer with a known share, banded at the
- * served card's cuts; null for every other answer. The one place this rule lives (the server's result, the
- * phone's offline result).
+ * The share of the leaf an answer shows (decision 0045): a confident rust answer's known share; null for
+ * every other answer (a field where rust was seen on some leaves only shows none, though its mean is stored).
+ * The one place this rule lives: the result (server and phone) and the follow-up's comparison read it.
  */
+export function shownShare(
+  answer: { outcome: string; rustClass: string | null; unsure: boolean },
+  share: number | null | undefined,
+): number | null {
+  if (answer.outcome !== 'diagnosis' || answer.rustClass !== 'common_rust' || answer.unsure || share == null)
+    return null;
+  return share;
+}
+
+/** The severity an answer shows (`shownShare`), banded at the served card's cuts; null when it shows none. */
 export function shownSeverity(
   answer: { outcome: string; rustClass: string | null; unsure: boolean },
   share: number | null | undefined,
   cuts: SeverityCuts,
 ): Severity | null {
-  if (answer.outcome !== 'diagnosis' || answer.rustClass !== 'common_rust' || answer.unsure || share == null)
-    return null;
-  return { share, band: bandOf(share, cuts) };
+  const shown = shownShare(answer, share);
+  return shown === null ? null : { share: shown, band: bandOf(shown, cuts) };
 }

@@ -34,6 +34,12 @@ describe('message catalogs', () => {
       expect(wrong).toEqual([]);
     });
 
+    // The walk read "baalagiddwa model" and "1 Uganda" in Luganda: each language's own word.
+    it(`${language} writes no English word where it has its own: modeli, Yuganda`, () => {
+      const english = language === 'lg' ? [/\bmodel\b/i, /\bUganda\b/] : [/\bmodel\b/i];
+      expect([...translated].filter(([, text]) => english.some((w) => w.test(text))).map(([key]) => key)).toEqual([]);
+    });
+
     it(`${language} leaves no text empty`, () => {
       expect([...translated].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
     });

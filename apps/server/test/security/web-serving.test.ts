@@ -127,10 +127,13 @@ describe('serving the web app in production', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('caches hashed assets for a year and revalidates index.html and other files', async () => {
+  it('caches hashed assets for a year, the icons a day, and revalidates index.html and other files', async () => {
     const js = await http.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const url of ['/', '/consultations/slots', '/favicon.svg']) {
+    // Named three times on a first visit, the favicon was revalidated twice.
+    const favicon = await http.app.inject({ method: 'GET', url: '/favicon.svg', headers: { 'accept-encoding': 'br' } });
+    expect(favicon.headers['cache-control']).toBe('public, max-age=86400');
+    for (const url of ['/', '/consultations/slots', '/index.html']) {
       const res = await http.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -216,6 +219,46 @@ describe('serving the web app in production', () => {
     const plain = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  // The address's index.html was the one text file sent uncompressed (5.7 KB on the sign-up screen).
+  it("sends each address's index.html compressed as the browser accepts", async () => {
+    const url = '/account/addresses/slots';
+    const plain = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    const br = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/^text\/html/);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  // On HTTP/1.1 each of the sign-up screen's 45 scripts and styles repeated them: 27 KB a first visit.
+  it('sends the document-only headers with documents, not with hashed scripts and styles', async () => {
+    const page = await http.app.inject({ method: 'GET', url: '/' });
+    for (const [url, encoding] of [
+      ['/assets/index-3f9a1c.js', 'br'],
+      ['/assets/index-3f9a1c.js', 'identity'],
+      ['/assets/index-77be02.css', 'gzip, br'],
+    ]) {
+      const res = await http.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode, url).toBe(200);
+      for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+        expect(page.headers[name], name).toBeDefined();
+        expect(res.headers[name], `${url} ${encoding} ${name}`).toBeUndefined();
+      }
+      // Immutable for a year: never revalidated, so no validators.
+      expect(res.headers.etag, url).toBeUndefined();
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+    // The plain files beside index.html (the service worker among them) keep every header.
+    const favicon = await http.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(String(favicon.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 
   // The offline-diagnosis runtime was 14 MB on the wire; brotli makes it 2.7 MB (decision 0017).

@@ -44,7 +44,7 @@ export function expertBody(overrides: Record<string, unknown> = {}) {
     institution: 'NaCRRI',
     languages_spoken: 'English, Luganda',
     social_links: '',
-    consent: { service: true, sms: true, training: false },
+    consent: { service: true, sms: true },
     ...overrides,
   };
 }

@@ -7,12 +7,15 @@ import { routes } from '../config/routes.ts';
 import { useSession } from '../lib/use-session.ts';
 import { useTranslation } from 'react-i18next';
 
-/** A protected route: without a token, remember where the user wanted to go and send them to sign in. */
+/**
+ * A protected route: without a token, remember where the user wanted to go and send them to sign in; but
+ * not the page the deleted account was on (its profile tab was the next account's first screen).
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { access } = useSession();
   const location = useLocation();
   if (!access) {
-    session.saveReturnTo(location.pathname + location.search + location.hash);
+    if (!session.accountDeleted()) session.saveReturnTo(location.pathname + location.search + location.hash);
     return <Navigate to={routes.auth.login} replace />;
   }
   return children;

@@ -127,7 +127,9 @@ const screens: RouteObject[] = [
       { index: true, ...page('dashboard/pages/DashboardPage') },
       { path: 'settings', element: <Navigate to={routes.profile} replace /> },
       { path: 'profile', ...page('profile/pages/ProfilePage') },
-      { path: 'expert-applications', ...page('vetting/pages/ExpertApplicationsPage', 'admin') },
+      { path: 'admin', ...page('admin/pages/AdminPage', 'admin') },
+      // Its address until the page held more than the applications (links and bookmarks keep working).
+      { path: 'expert-applications', element: <Navigate to={routes.admin} replace /> },
       { path: 'extension', ...page('extension/pages/OfficerWeekPage', 'officer') },
       // Administrators and experts (the server checks the role).
       { path: 'phone-menu', ...page('phone/pages/UssdSimulatorPage') },

@@ -15,8 +15,8 @@ export const routes = {
   dashboard: '/account',
   profile: '/account/profile',
   settings: '/account/settings',
-  /** The administrators' screen: expert applications to approve or refuse. */
-  expertApplications: '/account/expert-applications',
+  /** The administrator's page: applications, failed messages, backups, erased accounts. */
+  admin: '/account/admin',
   imageAnalysis: '/account/addresses/image-analysis',
   analysisHistory: '/account/addresses/analysis-history',
   educationResources: '/account/addresses/education-resources',

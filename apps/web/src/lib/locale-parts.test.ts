@@ -56,7 +56,7 @@ describe('locale parts', () => {
     [
       'staff',
       STAFF_SECTIONS,
-      ['features/training/', 'features/clinic/', 'features/phone/', 'features/vetting/', 'components/staff/'],
+      ['features/training/', 'features/clinic/', 'features/phone/', 'features/admin/', 'components/staff/'],
     ],
     ['officer', OFFICER_SECTIONS, ['features/extension/']],
   ])('only the screens that bring the %s part use its keys', (_part, sections, screens) => {

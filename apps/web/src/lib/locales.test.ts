@@ -78,6 +78,18 @@ describe('locale files', () => {
     expect(Object.fromEntries(found)).toEqual(Object.fromEntries(translations.map((language) => [language, []])));
   });
 
+  // The walk read "baalagiddwa model" and "mu Uganda ne Kenya" in Luganda: each language's own word.
+  it('writes no English word where the language has its own: modeli, Yuganda', () => {
+    const english: Record<string, RegExp[]> = { sw: [/\bmodel\b/i], lg: [/\bmodel\b/i, /\bUganda\b/] };
+    const found = translations.flatMap((language) => {
+      const strings = flatten(JSON.parse(fs.readFileSync(path.join(dir, `${language}.json`), 'utf8')) as Tree);
+      return [...strings]
+        .filter(([, text]) => (english[language] ?? []).some((word) => word.test(text)))
+        .map(([key]) => `${language}: ${key}`);
+    });
+    expect(found).toEqual([]);
+  });
+
   it('the pseudo-locale passes the same checks', () => {
     expect(localeProblems(en, pseudoLocalize(en) as Tree, 'en')).toEqual([]);
   });

@@ -69,8 +69,9 @@ describe('rust seen on some leaves of a field', () => {
     }
     expect(said).toEqual({
       en: 'Common rust (Puccinia sorghi) seen on 1 of 3 leaves',
-      sw: `${sw.analysis.rustName.maize} imeonekana kwenye majani 1 kati ya 3`,
-      lg: `${lg.analysis.rustName.maize} kirabiddwa ku bikoola 1 ku 3`,
+      // The noun goes with the total, as in English: "majani 1" (leaves 1) was wrong for one leaf.
+      sw: `${sw.analysis.rustName.maize} imeonekana kwenye 1 kati ya majani 3`,
+      lg: `${lg.analysis.rustName.maize} kirabiddwa ku 1 ku bikoola 3`,
     });
   });
 

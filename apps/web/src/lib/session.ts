@@ -56,8 +56,8 @@ export const session = {
     emit();
   },
   /**
-   * Signs out after the account was deleted: sign-in says so (until someone signs in), and goes to no
-   * page of the deleted account afterwards.
+   * Signs out after the account was deleted: sign-in says so (until someone signs in or up), and goes to
+   * no page of the deleted account afterwards (RequireAuth keeps none while the flag is set).
    */
   signOutDeleted() {
     localStorage.setItem(KEYS.accountDeleted, '1');
@@ -66,9 +66,12 @@ export const session = {
   },
   accountDeleted: () => localStorage.getItem(KEYS.accountDeleted) === '1',
   signUpToken: () => localStorage.getItem(KEYS.signUpToken),
+  /** A sign-up under way: a new account, so sign-in no longer says the last one was deleted. */
   setSignUpToken(token: string | null) {
-    if (token) localStorage.setItem(KEYS.signUpToken, token);
-    else localStorage.removeItem(KEYS.signUpToken);
+    if (token) {
+      localStorage.setItem(KEYS.signUpToken, token);
+      localStorage.removeItem(KEYS.accountDeleted);
+    } else localStorage.removeItem(KEYS.signUpToken);
   },
   /** The page a signed-out visitor wanted; login goes back there. */
   saveReturnTo(path: string) {

@@ -67,6 +67,11 @@ export const farmerProfiles = pgTable('farmer_profiles', {
   farmLocation: text('farm_location').notNull(),
   farmSize: numeric('farm_size', { mode: 'number' }).notNull(),
   cropTypes: text('crop_types').array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * The name the farmer gave on a basic phone or at a plant clinic, as typed ("Nakato Grace"); their
+   * username is made from it ("Nakato-Grace-4521"). Null for a web sign-up, whose username is typed.
+   */
+  name: text('name'),
 });
 
 export const expertProfiles = pgTable(

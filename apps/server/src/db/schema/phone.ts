@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { officerActions } from './extension.ts';
 
 /**
  * "Call me back" requests from a basic phone (USSD menu or the CALL ME SMS, docs/decisions/0051): an
- * expert sees the open ones in the app, calls the farmer in their language and marks the request done.
+ * expert sees the open ones in the app, calls the farmer in their language and marks the request done;
+ * an extension officer's recorded call to the farmer closes it too, with its note.
  */
 export const callbackRequests = pgTable(
   'callback_requests',
@@ -20,6 +22,8 @@ export const callbackRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     doneAt: timestamp('done_at', { withTimezone: true }),
     doneBy: integer('done_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The extension officer's recorded call that closed it (their note says what was said), if one did. */
+    doneActionId: integer('done_action_id').references(() => officerActions.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('callback_requests_open_idx').on(t.createdAt).where(sql`done_at is null`),

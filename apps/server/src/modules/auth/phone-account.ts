@@ -67,6 +67,7 @@ export async function createPhoneFarmer(
           farmLocation: input.districtName,
           farmSize: 0,
           cropTypes: input.crops,
+          name: input.name,
         });
         return user;
       });

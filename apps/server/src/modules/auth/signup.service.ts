@@ -244,8 +244,8 @@ export function createSignupService(shared: AuthShared, consent: Pick<ConsentSer
           role: 'officer',
           language: signUpLanguage(b.language, headerLanguage),
           district: b.districts[0],
-          // Applying is asking for the service itself; an officer sends no photos, and SMS follow STOP/START.
-          consent: { service: true },
+          // The service and SMS, as the form asked; an officer sends no photos.
+          consent: b.consent,
         },
         { officer: { office: b.office, districts: b.districts } },
       ),

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { clinicVisits, users } from '../../db/schema/index.ts';
+import { clinicVisits, farmerProfiles, users } from '../../db/schema/index.ts';
 
 export type VisitRow = typeof clinicVisits.$inferSelect;
 type Decision = Pick<VisitRow, 'verdict' | 'severity' | 'recommendation' | 'decidedAt'>;
@@ -9,10 +9,13 @@ type Decision = Pick<VisitRow, 'verdict' | 'severity' | 'recommendation' | 'deci
 const farmers = alias(users, 'farmer');
 const experts = alias(users, 'expert');
 
+/** The farmer's name as given at the clinic or on a basic phone, else the username (a web sign-up's). */
+const farmerName = sql<string>`coalesce(${farmerProfiles.name}, ${farmers.username})`;
+
 /** A visit with the farmer and the expert as the records show them. */
 const recordColumns = {
   visit: clinicVisits,
-  farmerName: farmers.username,
+  farmerName,
   farmerPhone: farmers.phone,
   district: farmers.district,
   expertName: experts.username,
@@ -24,6 +27,7 @@ export function createClinicRepo(db: Db) {
       .select(recordColumns)
       .from(clinicVisits)
       .innerJoin(farmers, eq(farmers.id, clinicVisits.farmerId))
+      .leftJoin(farmerProfiles, eq(farmerProfiles.userId, clinicVisits.farmerId))
       .innerJoin(experts, eq(experts.id, clinicVisits.expertId));
 
   return {
@@ -33,8 +37,13 @@ export function createClinicRepo(db: Db) {
       return row;
     },
 
+    /** The farmer's account, with the name they gave (`name`, null for a web sign-up). */
     async account(id: number) {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
+      const [row] = await db
+        .select({ ...getTableColumns(users), name: farmerProfiles.name })
+        .from(users)
+        .leftJoin(farmerProfiles, eq(farmerProfiles.userId, users.id))
+        .where(eq(users.id, id));
       return row;
     },
 

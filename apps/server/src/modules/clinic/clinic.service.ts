@@ -133,7 +133,8 @@ export function createClinicService(
       created_at: row.createdAt.toISOString(),
       farmer: {
         id: farmer.id,
-        name: farmer.username,
+        // The name typed at the clinic, not the username made from it.
+        name: farmer.name ?? farmer.username,
         phone: farmer.phone,
         district: farmer.district,
         language: farmer.language,

@@ -129,6 +129,12 @@ describe('plant clinic visits', () => {
     expect(visit.verdict).toBeNull();
     const [account] = await db().select().from(users).where(eq(users.phone, phone));
     expect(account).toMatchObject({ role: 'farmer', email: null, passwordHash: null, language: 'sw' });
+    // The name typed at the clinic, on the visit and in the records, not the username made from it.
+    expect(account.username).not.toBe(newFarmer.farmer_name);
+    expect(visit.farmer.name).toBe(newFarmer.farmer_name);
+    const records = await t.app.inject({ method: 'GET', url: clinicApi.visits, headers: doctor.headers });
+    const record = records.json<ClinicRecordPage>().results.find((r) => r.id === visit.id);
+    expect(record?.farmer_name).toBe(newFarmer.farmer_name);
     const [profile] = await db().select().from(farmerProfiles).where(eq(farmerProfiles.userId, account.id));
     expect(profile.cropTypes).toEqual(['MAIZE']);
     const [row] = await db().select().from(clinicVisits).where(eq(clinicVisits.id, visit.id));

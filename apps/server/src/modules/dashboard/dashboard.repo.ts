@@ -32,6 +32,13 @@ function named<T extends Record<string, SQL>>(fields: T): { [K in keyof T]: SQL.
 type SQLType<S> = S extends SQL<infer V> ? V : never;
 const confident = (rustClass: string) =>
   sql`${analyses.outcome} = 'diagnosis' and not ${analyses.unsure} and ${analyses.rustClass} = ${rustClass}`;
+/**
+ * Rust as the farmer was told: a confident rust answer, or a field where rust was seen on some leaves
+ * (the contract's `rustSeenOnSome`, decision 0061: the rust advice), which the pie once put under "not a
+ * leaf / unsure" with rust at 0.
+ */
+const saysRust = sql`${analyses.outcome} = 'diagnosis' and ${analyses.rustClass} = 'common_rust'
+  and (not ${analyses.unsure} or coalesce(${analyses.rustLeaves}, 0) > 0)`;
 
 /** A value given when the prepared statement runs. */
 type Param = Placeholder;
@@ -45,7 +52,7 @@ function dashboardParts(db: Db) {
         .select(
           named({
             total: total(),
-            common_rust: n(confident('common_rust')),
+            common_rust: n(saysRust),
             healthy: n(confident('healthy')),
             other_disease: n(confident('other_disease')),
           }),
@@ -65,7 +72,7 @@ function dashboardParts(db: Db) {
         .select(
           named({
             month: sql<string>`to_char(date_trunc('month', ${local}), 'YYYY-MM')`,
-            common_rust: n(confident('common_rust')),
+            common_rust: n(saysRust),
             healthy: n(confident('healthy')),
             other_disease: n(confident('other_disease')),
           }),

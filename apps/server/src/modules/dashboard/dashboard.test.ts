@@ -42,12 +42,14 @@ describe('dashboard', () => {
       outcome: 'diagnosis' | 'not_leaf',
       rustClass: string | null,
       unsure = false,
+      rustLeaves: number | null = null,
     ) => ({
       userId,
       imagePath: 'uploads/x.jpg',
       outcome,
       rustClass,
       unsure,
+      rustLeaves,
       confidence: 0.9,
       probabilities: {},
       modelVersion: 'v1',
@@ -58,6 +60,8 @@ describe('dashboard', () => {
       .values([
         analysis(farmer.id, '2026-03-10T08:00:00Z', 'diagnosis', 'common_rust'),
         analysis(farmer.id, '2026-03-11T08:00:00Z', 'diagnosis', 'common_rust', true), // unsure
+        // A field: rust seen on 1 of its leaves (decision 0061), the rust advice: rust, though not sure.
+        analysis(farmer.id, '2026-03-12T08:00:00Z', 'diagnosis', 'common_rust', true, 1),
         analysis(farmer.id, '2026-02-05T08:00:00Z', 'diagnosis', 'healthy'),
         // 1 October 01:30 in Kampala, still 30 September in UTC.
         analysis(farmer.id, '2025-09-30T22:30:00Z', 'diagnosis', 'other_disease'),
@@ -155,10 +159,10 @@ describe('dashboard', () => {
     const body = res.json();
     expect(body.role).toBe('farmer');
     expect(body.stats).toEqual({
-      imagesAnalyzedRust: 2,
+      imagesAnalyzedRust: 3, // the field with rust seen on 1 leaf among them
       imagesAnalyzedHealthy: 1,
       imagesAnalyzedOtherDiseases: 1,
-      totalImagesAnalyzed: 6,
+      totalImagesAnalyzed: 7,
       imagesTrainingRust: 1,
       imagesTrainingHealthy: 0, // that sample was removed
       imagesTrainingOtherDiseases: 0,
@@ -166,9 +170,9 @@ describe('dashboard', () => {
       communityPostsRust: 2,
       bookingsConfirmed: 2,
     });
-    expect(body.outcomes).toEqual({ common_rust: 2, healthy: 1, other_disease: 1, unclear: 2 });
+    expect(body.outcomes).toEqual({ common_rust: 3, healthy: 1, other_disease: 1, unclear: 2 });
     expect(body.farmer).toEqual({
-      analyses: 6,
+      analyses: 7,
       questions_asked: 0,
       questions_answered: 0,
       posts: 3,
@@ -218,7 +222,7 @@ describe('dashboard', () => {
       { month: '2025-12', common_rust: 0, healthy: 0, other_disease: 0 },
       { month: '2026-01', common_rust: 0, healthy: 0, other_disease: 0 },
       { month: '2026-02', common_rust: 0, healthy: 1, other_disease: 0 },
-      { month: '2026-03', common_rust: 1, healthy: 0, other_disease: 0 },
+      { month: '2026-03', common_rust: 2, healthy: 0, other_disease: 0 },
     ]);
   });
 
@@ -240,10 +244,10 @@ describe('dashboard', () => {
     const body = res.json();
     expect(body.role).toBe('expert');
     expect(body.stats).toEqual({
-      imagesAnalyzedRust: 2,
+      imagesAnalyzedRust: 3,
       imagesAnalyzedHealthy: 2,
       imagesAnalyzedOtherDiseases: 1,
-      totalImagesAnalyzed: 7,
+      totalImagesAnalyzed: 8,
       imagesTrainingRust: 3,
       imagesTrainingHealthy: 1,
       imagesTrainingOtherDiseases: 0,
@@ -251,11 +255,11 @@ describe('dashboard', () => {
       communityPostsRust: 1, // the grey leaf spot post, moderated twice; the 'none' post does not count
       bookingsConfirmed: 2,
     });
-    expect(body.outcomes).toEqual({ common_rust: 2, healthy: 2, other_disease: 1, unclear: 2 });
+    expect(body.outcomes).toEqual({ common_rust: 3, healthy: 2, other_disease: 1, unclear: 2 });
     expect(body.monthly.at(-1)).toEqual({
       month: '2026-03',
 
-      common_rust: 1,
+      common_rust: 2,
       healthy: 1,
       other_disease: 0,
     });

@@ -17,11 +17,27 @@ const farmersOf = (district: string) => sql`(select id from users where district
 
 /**
  * A district's week, read across the features that gather it (read only; each feature keeps its own
- * writes): alerts and their outbox rows, plant-clinic visits, follow-ups, the review queue, farmers
- * who said worse or asked to be called back, and the officers' notes.
+ * writes): rust cases per farmer, alerts and their outbox rows, plant-clinic visits, follow-ups, the review
+ * queue, farmers who said worse or asked to be called back, and the officers' notes.
  */
 export function createExtensionRepo(db: Db) {
   return {
+    /**
+     * The district's farmers with rust per crop and week since `from` (real, not try-out), from the outbreak
+     * watch's farmer-weeks: one row per farmer, crop and week, confirmed if an expert confirmed any of its
+     * photos, else reported when the model did. Counted there, a farmer is never both.
+     */
+    farmerWeeks: (district: string, from: string, to: string) =>
+      rowsOf<{ crop: string; weekStart: string; confirmed: number; reported: number }>(
+        db,
+        sql`select crop, week_start::text as "weekStart",
+              count(*) filter (where state = 'confirmed')::int as confirmed,
+              count(*) filter (where state = 'reported')::int as reported
+            from outbreak_farmer_weeks
+            where district = ${district} and week_start >= ${from} and week_start <= ${to} and not demo
+            group by crop, week_start`,
+      ),
+
     /** Alerts of the district open at any time in the week, with how their messages went. */
     alerts: (w: WeekWindow) =>
       rowsOf<{
@@ -148,13 +164,17 @@ export function createExtensionRepo(db: Db) {
       return rows.length > 0;
     },
 
-    /** Records a call or a visit; a call also closes the farmer's open call-back requests. */
+    /**
+     * Records a call or a visit; a call also closes the farmer's open call-back requests, naming the call
+     * (the experts' list says an officer called, and what they noted).
+     */
     addAction: (a: typeof officerActions.$inferInsert) =>
       db.transaction(async (tx) => {
         const [row] = await tx.insert(officerActions).values(a).returning();
         if (a.kind === 'called') {
           await tx.execute(
-            sql`update callback_requests set done_at = ${a.createdAt}, done_by = ${a.officerId ?? null}
+            sql`update callback_requests set done_at = ${a.createdAt}, done_by = ${a.officerId ?? null},
+                  done_action_id = ${row!.id}
                 where user_id = ${a.farmerId} and done_at is null`,
           );
         }

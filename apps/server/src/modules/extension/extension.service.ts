@@ -9,6 +9,7 @@ import {
   outbreakCrops,
   SMALL_COUNT_MIN,
   toSmallCount,
+  trendDirection,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -52,8 +53,27 @@ export function createExtensionService(
       district: r.district,
     }));
 
-  /** The week of `code` containing `day` (default: now), without the officer check (the Monday job's). */
-  async function weekOf(code: string, day?: string): Promise<OfficerWeek> {
+  /** One entry per farmer: a farmer who said "worse" and asked for a call is one farmer to call, once. */
+  function farmersToCall(rows: Awaited<ReturnType<typeof repo.farmers>>) {
+    const byFarmer = new Map<number, (typeof rows)[number] & { reasons: ('worse' | 'callback')[] }>();
+    // Newest first: the first row of a farmer gives its time; its latest "worse" gives the diagnosis.
+    for (const row of rows) {
+      const seen = byFarmer.get(row.farmerId);
+      if (!seen) byFarmer.set(row.farmerId, { ...row, reasons: [row.reason] });
+      else {
+        if (!seen.reasons.includes(row.reason)) seen.reasons.push(row.reason);
+        seen.analysisId ??= row.analysisId;
+      }
+    }
+    const order = ['worse', 'callback'] as const;
+    return [...byFarmer.values()].map((f) => ({ ...f, reasons: order.filter((r) => f.reasons.includes(r)) }));
+  }
+
+  /**
+   * The week of `code` containing `day` (default: now), without the officer check (the Monday job's).
+   * `own`: the officer's districts, left out of the neighbours (their own numbers are on their own pages).
+   */
+  async function weekOf(code: string, day?: string, own: readonly string[] = [code]): Promise<OfficerWeek> {
     const district = districtByCode(code);
     if (!district) throw notFound('errors.outbreak.unknownDistrict');
     const weekStart = weekStartOf(day ? new Date(`${day}T00:00:00Z`) : deps.clock.now());
@@ -63,9 +83,9 @@ export function createExtensionService(
     const weeks = Array.from({ length: OFFICER_TREND_WEEKS }, (_, i) =>
       plusWeeks(weekStart, i - OFFICER_TREND_WEEKS + 1),
     );
-    const around = [...district.neighbours];
-    const [own, near, alertSets, alerts, clinic, followUps, waiting, farmers] = await Promise.all([
-      outbreak.weeklyCounts({ from: weeks[0], to: weekStart, district: code }),
+    const around = district.neighbours.filter((n) => !own.includes(n));
+    const [cases, near, alertSets, alerts, clinic, followUps, waiting, rows] = await Promise.all([
+      repo.farmerWeeks(code, weeks[0]!, weekStart),
       outbreak.weeklyCounts({ from: weekStart, to: weekStart }),
       Promise.all(outbreakCrops.map((c) => outbreak.openAlertDistricts(c))),
       repo.alerts(w),
@@ -74,20 +94,18 @@ export function createExtensionService(
       repo.reviewWaiting(code),
       repo.farmers(w),
     ]);
-    const notes = await repo.notesOf([...new Set(farmers.map((f) => f.farmerId))]);
+    const farmers = farmersToCall(rows);
+    const notes = await repo.notesOf(farmers.map((f) => f.farmerId));
     const crops = outbreakCrops.map((crop) => {
-      const byWeek = new Map(own.filter((r) => r.crop === crop).map((r) => [r.weekStart, r]));
+      const byWeek = new Map(cases.filter((r) => r.crop === crop).map((r) => [r.weekStart, r]));
       const series = weeks.map((wk) => Number(byWeek.get(wk)?.confirmed ?? 0));
-      const recent = series.at(-1)! + series.at(-2)!;
-      const earlier = series.at(-3)! + series.at(-4)!;
       const cell = byWeek.get(weekStart);
       return {
         crop,
         confirmed: Number(cell?.confirmed ?? 0),
         reported: Number(cell?.reported ?? 0),
-        trend: weeks.map((wk, i) => ({ week: isoWeekLabel(wk), week_start: wk, confirmed: series[i] })),
-        direction:
-          recent > earlier ? ('rising' as const) : recent < earlier ? ('falling' as const) : ('steady' as const),
+        trend: weeks.map((wk, i) => ({ week: isoWeekLabel(wk), week_start: wk, confirmed: series[i]! })),
+        direction: trendDirection(series),
       };
     });
     // Beyond the officer's own district the open data's rule holds: a cell under 3 reads "0 to 2".
@@ -145,7 +163,7 @@ export function createExtensionService(
         username: f.username,
         phone: f.phone,
         language: f.language,
-        reason: f.reason,
+        reasons: f.reasons,
         at: iso(f.at),
         analysis_id: f.analysisId,
         actions: toActions(notes.filter((n) => n.farmerId === f.farmerId)),
@@ -158,14 +176,14 @@ export function createExtensionService(
 
     async week(officerId: number, code: string, day?: string): Promise<OfficerWeek> {
       await ownDistrict(officerId, code);
-      return weekOf(code, day);
+      return weekOf(code, day, await officers.districtsOf(officerId));
     },
 
     /** The week of every district of the officer, in the order they applied for them. */
     async weeks(officerId: number, day?: string): Promise<OfficerWeek[]> {
       const codes = await officers.districtsOf(officerId);
       if (codes.length === 0) throw forbidden('errors.officer.notYourDistrict');
-      return Promise.all(codes.map((code) => weekOf(code, day)));
+      return Promise.all(codes.map((code) => weekOf(code, day, codes)));
     },
 
     /** Records a call or a visit to a farmer of the officer's district. */

@@ -1,7 +1,7 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
+  type CallbackPage,
   extensionApi,
   type NotificationList,
   notificationsApi,
@@ -9,16 +9,19 @@ import {
   type OfficerWeek,
   type OutbreakTablePage,
   outbreakApi,
+  phoneApi,
   reviewApi,
   type ExpertReview,
 } from '@kutu/contract';
 import { eq } from 'drizzle-orm';
 import { analyses, callbackRequests, clinicVisits, expertReviews, followUps, users } from '../../db/schema/index.ts';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
+import { renderStored, type StoredMessage } from '../../i18n/i18n.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
 import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { errorOf } from '../../../test/support/errors.ts';
+import { pdfText } from '../../../test/support/pdf.ts';
 import { raiseMaizeAlert } from '../../../test/support/farmers.ts';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createOfficerVettingService } from '../vetting/officers.service.ts';
@@ -101,9 +104,18 @@ describe('extension officers', () => {
         phone_number: '+256772000111',
         office: 'Kumi District Agricultural Office',
         districts: ['ug-208', 'UG-219', 'UG-208'],
+        consent: { service: true, sms: true },
       },
     });
     expect(res.statusCode, res.body).toBe(201);
+    // The officer agreed to the service and SMS on the form, as an officer (photos train nothing of theirs).
+    const { rows: agreed } = await t.deps.database.execute(
+      `select c.purpose, c.granted from consents c join users u on u.id = c.user_id where u.username = 'dao_kumi' order by c.purpose`,
+    );
+    expect(agreed).toEqual([
+      { purpose: 'service', granted: true },
+      { purpose: 'sms', granted: true },
+    ]);
     const { rows } = await t.deps.database.execute(
       `select u.role, u.district, p.districts, p.vetting_status from users u join officer_profiles p on p.user_id = u.id
        where u.username = 'dao_kumi'`,
@@ -127,6 +139,7 @@ describe('extension officers', () => {
       },
     });
     expect(bad.statusCode).toBe(400);
+    expect(Object.keys(errorOf(bad).fields ?? {})).toEqual(expect.arrayContaining(['districts', 'consent']));
   });
 
   it('keeps a pending officer out until an administrator approves, then lets them into their district only', async () => {
@@ -169,7 +182,7 @@ describe('extension officers', () => {
     expect(errorOf(res).code).toBe('OFFICER_REFUSED');
   });
 
-  it('is not an expert: no queue, no verdicts, no moderation, no outbreak table; and only officers see a week', async () => {
+  it('is not an expert: no queue, no verdicts, no moderation, no outbreak table, but the outbreak map; and only officers see a week', async () => {
     const expertRoutes: ['GET' | 'PUT' | 'POST', string, object?][] = [
       ['GET', reviewApi.queue],
       ['PUT', reviewApi.reviewPath(1), { verdict: 'healthy' }],
@@ -181,6 +194,12 @@ describe('extension officers', () => {
       const res = await send(method, url, officer, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
+    // The published outbreak map and a district's trend (small counts hidden), as farmers read them; not
+    // before an administrator approves the officer.
+    expect((await send('GET', `${outbreakApi.map}?crop=maize`, officer)).statusCode).toBe(200);
+    expect((await send('GET', `${outbreakApi.trendPath(KUMI)}?crop=maize`, officer)).statusCode).toBe(200);
+    const waiting = await createUser(t, 'officer', { districts: [KUMI], vetting: 'pending' });
+    expect((await send('GET', `${outbreakApi.map}?crop=maize`, waiting)).statusCode).toBe(403);
     const farmer = await createUser(t, 'farmer', { district: KUMI });
     for (const who of [farmer, expert, admin]) expect((await week(who)).statusCode).toBe(403);
     const body = { farmer_id: farmer.id, kind: 'called', note: 'Called' };
@@ -273,8 +292,8 @@ describe('extension officers', () => {
     expect(w.review.waiting).toBe(1);
     expect(w.review.oldest_hours).toBe(1);
     const worse = w.farmers.find((f) => f.farmer_id === farmer.id)!;
-    expect(worse).toMatchObject({ reason: 'worse', phone: farmer.phone, analysis_id: analysisId });
-    expect(w.farmers.find((f) => f.farmer_id === caller.id)?.reason).toBe('callback');
+    expect(worse).toMatchObject({ reasons: ['worse'], phone: farmer.phone, analysis_id: analysisId });
+    expect(w.farmers.find((f) => f.farmer_id === caller.id)?.reasons).toEqual(['callback']);
 
     // The call is recorded; a farmer of another district or nobody is refused.
     const far = await createUser(t, 'farmer', { district: KAMPALA });
@@ -374,6 +393,12 @@ describe('extension officers', () => {
       confirmed: lastWeek.crops.reduce((a, c) => a + c.confirmed, 0),
       worse: lastWeek.follow_ups.worse,
     });
+    // Each count with its noun in the plural form it needs: one farmer said worse that week.
+    expect(lastWeek.follow_ups.worse).toBe(1);
+    const email = rows.find((r) => r.user_id === officer.id)!.body as StoredMessage & { key: string };
+    const text = renderStored('en', email as Parameters<typeof renderStored>[1]);
+    expect(text).toContain('1 farmer said worse');
+    expect(text).not.toContain('1 farmers');
     t.clock.set(NOW);
   });
 
@@ -406,25 +431,81 @@ describe('extension officers', () => {
     const csv = await send('GET', extensionApi.reportCsvPath(BUKEDEA), swahili);
     expect(csv.body).toContain(`follow_ups_worse,${w.week},${w.follow_ups.worse}\n`);
   });
-});
 
-/** The text drawn in a PDF: its content streams inflated (pdfkit compresses them). */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  let out = '';
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    try {
-      out += inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      // not a deflated stream (an image, a font)
-    }
-  }
-  // Each line is a TJ array of hex strings (<4b756d69> is "Kumi") and kerning numbers between them.
-  return [...out.matchAll(/\[([^\]]*)\] TJ/g)]
-    .map((line) =>
-      [...line[1].matchAll(/<([0-9a-f]+)>/gi)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''),
-    )
-    .join('\n');
-}
+  // "2 farmers with rust confirmed by an expert; 3 more reported by the model" where the 3 held a confirmed one.
+  it('counts a farmer once a week: confirmed, or else reported, in the district where the farmer was counted', async () => {
+    const db = t.deps.database.db;
+    const beans = async () => ((await week(officer)).json() as OfficerWeek).crops.find((c) => c.crop === 'beans')!;
+    const before = await beans();
+    const photo = async (userId: number, at: Date) => {
+      const [a] = await db
+        .insert(analyses)
+        .values({
+          userId,
+          imagePath: 'analyses/none.jpg',
+          outcome: 'diagnosis',
+          rustClass: 'common_rust',
+          confidence: 0.9,
+          unsure: false,
+          probabilities: { common_rust: 0.9, healthy: 0.05, other_disease: 0.05 },
+          modelVersion: 'v-test',
+          crop: 'beans',
+          createdAt: at,
+        })
+        .returning({ id: analyses.id });
+      await outbreak.record(a.id);
+      return a.id;
+    };
+    // The model reports the farmer's rust in Kumi; the farmer moves to Bukedea, where an expert confirms
+    // the next photo of the same week: one farmer, confirmed, in the district first counted.
+    const farmer = await createUser(t, 'farmer', { district: KUMI });
+    await photo(farmer.id, new Date('2026-11-23T08:00:00Z'));
+    await db.update(users).set({ district: BUKEDEA }).where(eq(users.id, farmer.id));
+    const confirmed = await photo(farmer.id, new Date('2026-11-24T08:00:00Z'));
+    await db
+      .insert(expertReviews)
+      .values({ analysisId: confirmed, reviewerId: expert.id, verdict: 'common_rust', reviewedAt: NOW });
+    await outbreak.record(confirmed);
+    const after = await beans();
+    expect({ confirmed: after.confirmed - before.confirmed, reported: after.reported - before.reported }).toEqual({
+      confirmed: 1,
+      reported: 0,
+    });
+  });
+
+  it("lists a farmer who said worse and asked for a call once, keeps the officer's districts out of the neighbours, and tells the experts who called", async () => {
+    const db = t.deps.database.db;
+    const both = await createUser(t, 'officer', { districts: [KUMI, BUKEDEA] });
+    const w = (await week(both)).json() as OfficerWeek;
+    expect(w.neighbours.map((n) => n.code)).not.toContain(BUKEDEA);
+    expect(((await week(officer)).json() as OfficerWeek).neighbours.map((n) => n.code)).toContain(BUKEDEA);
+
+    const { farmer, analysisId } = await confirmedCase(KUMI, new Date('2026-11-24T10:00:00Z'));
+    await db.insert(followUps).values({
+      userId: farmer.id,
+      analysisId,
+      fieldId: (await insertField(db, farmer.id)).id,
+      crop: 'maize',
+      dueAt: NOW,
+      state: 'compared',
+      outcome: 'worse',
+      closedAt: new Date('2026-11-25T07:00:00Z'),
+      createdAt: new Date('2026-11-18T08:00:00Z'),
+    });
+    await db.insert(callbackRequests).values({ userId: farmer.id, language: 'en', channel: 'sms', createdAt: NOW });
+    const listed = ((await week(both)).json() as OfficerWeek).farmers.filter((f) => f.farmer_id === farmer.id);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ reasons: ['worse', 'callback'], analysis_id: analysisId, at: NOW.toISOString() });
+
+    const note = 'Spoke with her son; the spray was too weak';
+    const called = await send('POST', extensionApi.actionsPath(KUMI), both, {
+      farmer_id: farmer.id,
+      kind: 'called',
+      note,
+    });
+    expect(called.statusCode, called.body).toBe(201);
+    const done = (await send('GET', `${phoneApi.callbacks}?state=done&page_size=50`, expert)).json() as CallbackPage;
+    const request = done.results.find((r) => r.farmer === farmer.username);
+    expect(request).toMatchObject({ done_by: { name: both.username, role: 'officer' }, done_note: note });
+  });
+});

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Language, OfficerWeek } from '@kutu/contract';
-import { catalogs, type MessageKey, type Params, t } from '../../i18n/i18n.ts';
+import { catalogs, message, type MessageKey, type Params, t } from '../../i18n/i18n.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { drawDistrictMap } from './report-map.ts';
 
@@ -30,7 +30,8 @@ export function weekRows(w: OfficerWeek): [string, string, string | number][] {
   rows.push(['review_waiting', 'now', w.review.waiting]);
   rows.push(['review_oldest_hours', 'now', w.review.oldest_hours ?? '']);
   for (const n of w.neighbours) rows.push(['neighbour_confirmed', `${n.code} ${n.name}`, smallText(n.confirmed)]);
-  for (const f of w.farmers) rows.push([`farmer_${f.reason}`, `${f.username} ${f.phone}`, f.at.slice(0, 10)]);
+  for (const f of w.farmers)
+    for (const reason of f.reasons) rows.push([`farmer_${reason}`, `${f.username} ${f.phone}`, f.at.slice(0, 10)]);
   return rows;
 }
 
@@ -98,8 +99,8 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date, language: Langu
       doc.fontSize(10).text(
         say('officer.report.cropLine', {
           crop: crop(c.crop),
-          confirmed: c.confirmed,
-          reported: c.reported,
+          confirmed: message('officer.report.confirmedFarmers', { count: c.confirmed }),
+          reported: message('officer.report.reportedFarmers', { count: c.reported }),
           direction: say(`officer.report.direction.${c.direction}`),
         }),
       );
@@ -107,7 +108,9 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date, language: Langu
     const chartY = doc.y + 6;
     trendChart(doc, w, 40, chartY);
     // The district among its neighbours, beside the trend.
-    drawDistrictMap(doc, w, { x: 300, y: chartY, width: 250, height: 110 });
+    drawDistrictMap(doc, w, { x: 300, y: chartY, width: 250, height: 110 }, (name) =>
+      say('officer.report.islands', { name }),
+    );
     doc.y = chartY + 120;
     doc.x = 40;
     doc.fontSize(12).text(say('officer.report.alerts'));
@@ -118,7 +121,7 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date, language: Langu
         ? say('officer.report.alertUntil', { until: a.ended_at.slice(0, 10) })
         : say('officer.report.alertOpen');
       const counts = say('officer.report.alertCounts', {
-        told: a.told,
+        told: message('officer.report.told', { count: a.told }),
         delivered: a.delivered,
         failed: a.failed,
         waiting: a.waiting,
@@ -150,7 +153,9 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date, language: Langu
         : '';
       doc
         .fontSize(9)
-        .text(`${f.username}  ${f.phone}  ${say(`officer.report.reason.${f.reason}`)} ${f.at.slice(0, 10)}${action}`);
+        .text(
+          `${f.username}  ${f.phone}  ${f.reasons.map((r) => say(`officer.report.reason.${r}`)).join(', ')} ${f.at.slice(0, 10)}${action}`,
+        );
     }
     if (w.farmers.length > 25) doc.fontSize(9).text(say('officer.report.more', { count: w.farmers.length - 25 }));
   }

@@ -42,7 +42,13 @@ export function createWeeklyReport(
         worse: w.follow_ups.worse,
         waiting: w.review.waiting,
       };
-      const text = message('officer.weekly.message', params);
+      // Each count with its noun in the reader's plural form ("1 farmer said worse", not "1 farmers").
+      const text = message('officer.weekly.message', {
+        ...params,
+        confirmed: message('officer.weekly.cases', { count: params.confirmed }),
+        worse: message('officer.weekly.worse', { count: params.worse }),
+        waiting: message('officer.weekly.waiting', { count: params.waiting }),
+      });
       await deps.delivery.transaction(async (_tx, tell) => {
         await tell(
           officers.map((o) => ({

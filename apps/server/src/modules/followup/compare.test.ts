@@ -5,6 +5,7 @@ const rust = (share: number, more: Partial<ComparedAnswer> = {}): ComparedAnswer
   outcome: 'diagnosis',
   rustClass: 'common_rust',
   unsure: false,
+  confidence: share,
   probabilities: { common_rust: share, healthy: 1 - share, other_disease: 0 },
   ...more,
 });
@@ -30,5 +31,13 @@ describe('compareFollowUp', () => {
     expect(compareFollowUp(leaf(0.9, 0.3), leaf(0.95, 0.01))).toBe('worse');
     // More of the leaf rust-coloured, but clearly weaker rust: less.
     expect(compareFollowUp(leaf(0.95, 0.01), leaf(0.8, 0.4))).toBe('less');
+  });
+
+  // A field of one rust leaf and two healthy ones is an unsure field answer whose result says rust was seen
+  // at the rust leaf's confidence: the comparison reads that, as the result says it.
+  it("compares a field where rust was seen on some leaves by its surest rust leaf's confidence", () => {
+    const seenOnOneLeaf = rust(0.4, { unsure: true, confidence: 0.95 });
+    expect(compareFollowUp(seenOnOneLeaf, rust(0.9))).toBe('less');
+    expect(compareFollowUp(seenOnOneLeaf, rust(0.94))).toBe('worse');
   });
 });

@@ -1,20 +1,26 @@
 import type { FollowUpOutcome, RustClass } from '@kutu/contract';
 
-/** What comparing needs of one answer: the model's class and its shares. */
+/** What comparing needs of one answer: the model's class, its confidence and its class shares. */
 export interface ComparedAnswer {
   outcome: 'diagnosis' | 'not_leaf';
   rustClass: RustClass | null;
   unsure: boolean;
+  confidence: number;
   probabilities: Record<string, number>;
 }
 
 /**
- * The rust class share at most this much below the first still counts as "no better" after treating: the
+ * The confidence in rust at most this much below the first still counts as "no better" after treating: the
  * same leaf photographed twice moves it by a point or so.
  */
 export const NO_BETTER_MARGIN = 0.02;
 
-const rustShare = (a: ComparedAnswer) => a.probabilities.common_rust ?? 0;
+/**
+ * How sure an answer is of rust, as its result says it: a rust answer's confidence (a field where rust was
+ * seen on some leaves: its surest rust leaf's, decision 0061), else the class share of rust.
+ */
+export const rustConfidence = (a: Pick<ComparedAnswer, 'rustClass' | 'confidence' | 'probabilities'>) =>
+  a.rustClass === 'common_rust' ? a.confidence : (a.probabilities.common_rust ?? 0);
 
 /**
  * The follow-up photo against the first diagnosis (advice: treat), docs/decisions/0044, on the class only:
@@ -28,5 +34,5 @@ export function compareFollowUp(first: ComparedAnswer, next: ComparedAnswer): Fo
   if (next.outcome === 'not_leaf' || !next.rustClass || next.unsure) return 'unclear';
   if (next.rustClass === 'healthy') return 'better';
   if (next.rustClass !== 'common_rust') return 'unclear';
-  return rustShare(next) >= rustShare(first) - NO_BETTER_MARGIN ? 'worse' : 'less';
+  return rustConfidence(next) >= rustConfidence(first) - NO_BETTER_MARGIN ? 'worse' : 'less';
 }

@@ -197,7 +197,9 @@ export function createFollowUpRepo(db: Db) {
       const rows = await db
         .select({
           reminder: followUps,
+          firstOutcome: analyses.outcome,
           firstClass: analyses.rustClass,
+          firstUnsure: analyses.unsure,
           firstConfidence: analyses.confidence,
           firstShare: analyses.rustShare,
         })
@@ -208,7 +210,9 @@ export function createFollowUpRepo(db: Db) {
       return rows.map((r) => ({
         ...r.reminder,
         analysisId: r.reminder.analysisId as number,
+        firstOutcome: r.firstOutcome,
         firstClass: r.firstClass,
+        firstUnsure: r.firstUnsure,
         firstConfidence: r.firstConfidence,
         firstShare: r.firstShare,
       }));
@@ -222,6 +226,7 @@ export function createFollowUpRepo(db: Db) {
           outcome: analyses.outcome,
           rustClass: analyses.rustClass,
           unsure: analyses.unsure,
+          confidence: analyses.confidence,
           probabilities: analyses.probabilities,
         })
         .from(analyses)

@@ -15,7 +15,8 @@ import type { Tx } from '../../db/client.ts';
 import type { FieldsService } from '../fields/fields.service.ts';
 import { isGsm7, plainSms } from '../delivery/sms-text.ts';
 import type { EscalationService } from '../review/escalation.service.ts';
-import { type ComparedAnswer, compareFollowUp } from './compare.ts';
+import { type ComparedAnswer, compareFollowUp, rustConfidence } from './compare.ts';
+import { shownShare } from '@kutu/vision';
 import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
 import { createPhoneFollowUp } from './phone-answer.ts';
 
@@ -98,8 +99,8 @@ export function createFollowUpService(
     storeMessage(
       message('followUp.reason', {
         first: `#${first.id}`,
-        before: percent(first.probabilities.common_rust ?? 0),
-        now: percent(next.probabilities.common_rust ?? 0),
+        before: percent(rustConfidence(first)),
+        now: percent(rustConfidence(next)),
       }),
     );
 
@@ -351,7 +352,11 @@ export function createFollowUpService(
             of: r.analysisId,
             of_rust_class: r.firstClass as RustClass | null,
             of_confidence: r.firstConfidence,
-            of_severity: r.firstShare,
+            // The share the first result shows (none for a field where rust was seen on some leaves only).
+            of_severity: shownShare(
+              { outcome: r.firstOutcome, rustClass: r.firstClass, unsure: r.firstUnsure },
+              r.firstShare,
+            ),
             // Closed by a photo: a photo's outcome (a walk's reminder has no next photo).
             outcome: r.outcome as FollowUpOutcome,
             sent_to_expert: r.escalated,

@@ -368,6 +368,20 @@ describe('follow-up after advice to treat', () => {
     expect(await queued(next.id)).toHaveLength(1);
   });
 
+  // Rust on 1 of 2 leaves stores the mean of both leaves' shares but shows none: the follow-up once quoted
+  // that mean as "about N % of the leaf on your first photo", half what the rust leaf read.
+  it('quotes the first diagnosis as its result showed it: no share for a field with rust on some leaves', async () => {
+    const farmer = await createUser(t, 'farmer');
+    const rust = await analyse(farmer, 'maize-common-rust.jpg');
+    const field = await addPhoto(farmer, rust.id, 'maize-healthy.jpg');
+    expect([field.rust_class, field.unsure, field.rust_leaves, field.severity]).toEqual(['common_rust', true, 1, null]);
+    const next = await analyse(farmer, 'maize-common-rust.jpg', { crop: 'maize', follow_up_of: String(rust.id) });
+    expect(next.follow_up).toMatchObject({ of: rust.id, of_severity: null, of_confidence: field.confidence });
+    // Compared as the farmer reads it: how sure Kutu was of rust (the rust leaf's own confidence), against
+    // the same leaf photographed again: as strong.
+    expect(next.follow_up?.outcome).toBe('worse');
+  });
+
   it('keeps a follow-up it sent to the experts queued when more photos make it look better, and says so', async () => {
     const farmer = await createUser(t, 'farmer');
     const rust = await analyse(farmer, 'maize-common-rust.jpg');

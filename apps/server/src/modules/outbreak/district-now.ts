@@ -1,4 +1,4 @@
-import { type SmallCount, toSmallCount } from '@kutu/contract';
+import { type SmallCount, toSmallCount, trendDirection } from '@kutu/contract';
 import type { OutbreakRepo } from './outbreak.repo.ts';
 import { shown } from './published.ts';
 import { weekStartOf, weeksBefore } from './rule.ts';
@@ -34,12 +34,10 @@ export function createDistrictRust(repo: OutbreakRepo) {
         ]);
         const byWeek = new Map(rows.map((r) => [r.weekStart, Number(r.confirmed)]));
         const series = weeks.map((w) => shown(byWeek.get(w) ?? 0));
-        const recent = series[2] + series[3];
-        const earlier = series[0] + series[1];
         return {
           crop,
           confirmed: toSmallCount(series.reduce((a, b) => a + b, 0)),
-          trend: recent > earlier ? 'rising' : recent < earlier ? 'falling' : 'steady',
+          trend: trendDirection(series),
           alert: alerts.has(district),
         } satisfies CropNow;
       }),

@@ -32,6 +32,8 @@ export const OPEN_FEED_PER_MINUTE = 30;
 export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContext) {
   const expert = guard('expert');
   const signedIn = guard('farmer', 'expert');
+  // The published map and trends (small counts hidden): an approved extension officer reads them too.
+  const readers = guard('farmer', 'expert', 'officer');
 
   app.get(
     outbreakApi.map,
@@ -42,7 +44,7 @@ export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContex
         querystring: outbreakMapQuery,
         response: { 200: outbreakMapReply, ...errors },
       },
-      config: signedIn,
+      config: readers,
     },
     async (req) => outbreak.map(req.query.crop, req.query.days),
   );
@@ -57,7 +59,7 @@ export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContex
         querystring: outbreakTrendQuery,
         response: { 200: outbreakTrendReply, ...errors },
       },
-      config: signedIn,
+      config: readers,
     },
     async (req) => outbreak.trend(req.params.code, req.query.crop),
   );

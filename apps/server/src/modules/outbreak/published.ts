@@ -17,6 +17,7 @@ import {
   smallCountText,
   TREND_WEEKS,
   toSmallCount,
+  trendDirection,
 } from '@kutu/contract';
 import { boundaryNote, boundaryOf } from '@kutu/contract/boundaries';
 import type { ModuleDeps } from '../../deps.ts';
@@ -223,8 +224,6 @@ export function createOutbreakPublishing(
         const unreviewed = sum(recentRows.map((r) => shownPart(Number(r.unreviewed), Number(r.reported))));
         const byWeek = new Map(own.map((r) => [r.weekStart, shown(Number(r.confirmed))]));
         const series = weeks.map((wk) => byWeek.get(wk) ?? 0);
-        const recent = series[series.length - 1] + series[series.length - 2];
-        const earlier = series[series.length - 3] + series[series.length - 4];
         return [
           {
             raw: { unreviewed, confirmed },
@@ -236,7 +235,7 @@ export function createOutbreakPublishing(
               reported: toSmallCount(reported),
               unreviewed: toSmallCount(unreviewed),
               trend: series.map(toSmallCount),
-              direction: recent > earlier ? 'rising' : recent < earlier ? 'falling' : 'steady',
+              direction: trendDirection(series),
               alert: alerts.has(d.code),
               demo: own.some((r) => r.demo && anyShown(r)),
             } satisfies OutbreakTableRow,

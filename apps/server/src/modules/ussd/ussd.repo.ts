@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Language } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import {
@@ -7,9 +8,13 @@ import {
   bookings,
   callbackRequests,
   expertReviews,
+  officerActions,
   users,
   ussdActions,
 } from '../../db/schema/index.ts';
+
+/** Who closed a call-back request (an expert, or an officer by recording a call). */
+const closer = alias(users, 'closer');
 
 /** What the menu and the SMS keywords know of a number's account. */
 export interface PhoneUser {
@@ -160,12 +165,17 @@ export function createUssdRepo(db: Db) {
             channel: callbackRequests.channel,
             createdAt: callbackRequests.createdAt,
             doneAt: callbackRequests.doneAt,
+            doneByName: closer.username,
+            doneByRole: closer.role,
+            doneNote: officerActions.note,
             username: users.username,
             phone: users.phone,
             district: users.district,
           })
           .from(callbackRequests)
           .innerJoin(users, eq(users.id, callbackRequests.userId))
+          .leftJoin(closer, eq(closer.id, callbackRequests.doneBy))
+          .leftJoin(officerActions, eq(officerActions.id, callbackRequests.doneActionId))
           .where(where)
           .orderBy(state === 'open' ? callbackRequests.createdAt : desc(callbackRequests.doneAt), callbackRequests.id)
           .limit(window.limit)

@@ -1,4 +1,11 @@
-import { districtByCode, type Language, languages, type CallbackPage, type CallbackQuery } from '@kutu/contract';
+import {
+  type CallbackPage,
+  type CallbackQuery,
+  districtByCode,
+  FORMER_MEMBER,
+  type Language,
+  languages,
+} from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { type Params, t } from '../../i18n/i18n.ts';
 import { randomUUID } from 'node:crypto';
@@ -198,6 +205,14 @@ export function createUssdService(
           channel: r.channel,
           created_at: r.createdAt.toISOString(),
           done_at: r.doneAt?.toISOString() ?? null,
+          // An account erased since: the request stays closed, under the name erased authors share.
+          done_by: r.doneAt
+            ? {
+                name: r.doneByName ?? FORMER_MEMBER.username,
+                role: r.doneByRole === 'officer' || r.doneByRole === 'admin' ? r.doneByRole : 'expert',
+              }
+            : null,
+          done_note: r.doneNote,
         })),
         total,
         query,

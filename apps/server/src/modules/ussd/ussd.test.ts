@@ -154,7 +154,8 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     expect(empty).toContain('Bijanjaalo: 0-2, tekyuka');
     expect(empty).not.toMatch(/wansi wa/);
     // Counted as every other surface counts (decision 0052): a week of 1 or 2 adds nothing, to the total or
-    // the trend. Maize: 2 this week reads as none does and is steady. Beans: 3 last week and 1 now is 3, not 4.
+    // the trend. Maize: 2 this week reads as none does and is steady. Beans: 3 last week and 1 now is 3, not 4,
+    // and falling: a week with fewer cases than the one before never reads rising (the contract's trendDirection).
     const week = weekStartOf(t.clock.now());
     const before = weeksBefore(week, 1);
     await t.deps.database.execute(
@@ -162,7 +163,7 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     );
     const rust = (await walk(phone, ['1'])).screen;
     expect(rust.split('\n')[1]).toBe(empty.split('\n')[1]);
-    expect(rust).toContain('Bijanjaalo: 3, eyongera');
+    expect(rust).toContain('Bijanjaalo: 3, ekendeera');
     // The menu number of "call me" comes from the home array, never written in the text.
     expect((await walk(phone, ['1', '1'])).screen).toContain('Kebera ebikoola');
     expect((await walk(phone, ['1', '1'])).screen).toContain('(menyu 4)');

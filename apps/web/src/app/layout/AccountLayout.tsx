@@ -42,7 +42,7 @@ const DistrictPromptCard = lazy(() =>
 );
 /** `districtPromptSeen:<user id>`: this farmer put the question away on this phone (kept through logout). */
 const PROMPT_SEEN = 'districtPromptSeen';
-import { ExpertWaiting } from '../../features/vetting/components/ExpertWaiting.tsx';
+import { ExpertWaiting } from './ExpertWaiting.tsx';
 
 // With the shell's chunk: the account screens' strings (the router waits for them).
 export { accountStringsReady } from '../../lib/account-strings.ts';

@@ -32,14 +32,14 @@ export interface MenuEntry {
 export const menu: MenuEntry[] = [
   { labelKey: 'menu.dashboard', icon: IconLayoutDashboard, to: routes.dashboard, roles: ['farmer', 'expert'] },
   {
-    labelKey: 'menu.expertApplications',
+    labelKey: 'menu.administration',
     icon: IconUserCheck,
-    to: routes.expertApplications,
+    to: routes.admin,
     roles: ['admin'],
   },
   { labelKey: 'menu.extensionWeek', icon: IconMap2, to: routes.extensionWeek, roles: ['officer'] },
-  // Outbreak watch (decision 0035): farmers and experts.
-  { labelKey: 'menu.outbreakMap', icon: IconMap2, to: routes.outbreakMap, roles: ['farmer', 'expert'] },
+  // Outbreak watch (decision 0035): farmers, experts and extension officers (their districts among the rest).
+  { labelKey: 'menu.outbreakMap', icon: IconMap2, to: routes.outbreakMap, roles: ['farmer', 'expert', 'officer'] },
   {
     labelKey: 'menu.imageAnalysis',
     icon: IconPhotoScan,

@@ -5,6 +5,7 @@ import { renderWithProviders } from '../../test/render.tsx';
 import type { CountryLookup } from './geoip.ts';
 import { PhoneInput } from './PhoneInput.tsx';
 import { analysePhone, countryOptions, regionCountry, rememberCountry } from './phone.ts';
+import lg from '../../lib/locales/lg.json' with { type: 'json' };
 
 function Harness({
   onValue,
@@ -139,6 +140,16 @@ describe('phone helpers', () => {
       '+211 South Sudan',
       '+255 Tanzania',
     ]);
+  });
+
+  // Chromium's Intl has no Luganda: the list said "Uganda" (English) where Luganda says "Yuganda".
+  it("names the countries in the catalogue's words where it has them", () => {
+    const translate = (key: string) =>
+      (key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], lg) as string) ?? key;
+    const labels = countryOptions('lg', translate).map((o) => o.label);
+    expect(labels.slice(0, 2)).toEqual(['+256 Yuganda', '+254 Kenya']);
+    expect(labels).toContain("+211 Sudaani ey'Obukiikaddyo");
+    expect(labels).toContain('+255 Tanzaniya');
   });
 
   it('picks a country by choice and reads the national number again for it', () => {

@@ -46,7 +46,10 @@ export function PhoneInput({
 }: PhoneInputProps) {
   const { t, i18n } = useTranslation();
   // The empty choice shows that no country is selected (after a +CC that no offered country uses).
-  const options = useMemo(() => [{ value: '', label: '' }, ...countryOptions(i18n.language)], [i18n.language]);
+  const options = useMemo(
+    () => [{ value: '', label: '' }, ...countryOptions(i18n.language, (key) => t(key))],
+    [i18n.language, t],
+  );
   const initial = fromValue(value);
   const [country, setCountryState] = useState<CountryCode | null>(
     () => initial?.country ?? (defaultCountry === undefined ? regionCountry() : availableCountry(defaultCountry)),

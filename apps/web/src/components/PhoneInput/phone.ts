@@ -26,12 +26,21 @@ function countryName(code: CountryCode, names: Intl.DisplayNames | null): string
   }
 }
 
-/** Every country the input offers (phone-metadata.ts), labelled "+256 Uganda", preferred countries first. */
-export function countryOptions(locale = 'en'): CountryOption[] {
+/**
+ * Every country the input offers (phone-metadata.ts), labelled "+256 Uganda", preferred countries first.
+ * Names come from the catalogue (`auth.phone.countries.<code>`, through `translate`) where it has them:
+ * Chromium's Intl knows no Luganda and wrote "Uganda" for "Yuganda"; else from the browser's Intl.
+ */
+export function countryOptions(locale = 'en', translate?: (key: string) => string): CountryOption[] {
   const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([locale], { type: 'region' }) : null;
+  const nameOf = (code: CountryCode) => {
+    const key = `auth.phone.countries.${code}`;
+    const own = translate?.(key);
+    return own && own !== key ? own : countryName(code, names);
+  };
   const option = (code: CountryCode): CountryOption => ({
     value: code,
-    label: `+${getCountryCallingCode(code, metadata)} ${countryName(code, names)}`,
+    label: `+${getCountryCallingCode(code, metadata)} ${nameOf(code)}`,
   });
   const rest = getCountries(metadata)
     .filter((c) => !PREFERRED_COUNTRIES.includes(c))

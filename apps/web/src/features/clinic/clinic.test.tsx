@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '../../lib/format.ts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClinicRecordPage, ClinicVisit } from '@kutu/contract';
@@ -72,7 +73,7 @@ describe('plant clinic', () => {
         {
           id: 7,
           created_at: visit.created_at,
-          farmer_name: 'amina.nakato-0001',
+          farmer_name: 'Amina Nakato',
           farmer_phone: '+256772000001',
           district: 'UG-101',
           crop: 'maize',
@@ -89,7 +90,10 @@ describe('plant clinic', () => {
     };
     fakeServer(() => ({ status: 200, body: page }));
     renderWithProviders(<ClinicRecords />);
-    expect(await screen.findByText(/amina.nakato-0001/)).toBeTruthy();
+    // The app's date ("27 Nov 2026"), not the browser's ("11/27/2026"), and the name as typed.
+    const line = await screen.findByText(/Amina Nakato/);
+    expect(line.textContent).toContain(formatDate(visit.created_at));
+    expect(line.textContent).not.toMatch(/\d+\/\d+\/\d{4}/);
     expect(screen.getByText('Pick off the worst leaves')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
     expect(screen.getByText(/of 11/)).toBeTruthy();

@@ -5,8 +5,9 @@ export interface FollowUpSummary {
   outcome: FollowUpOutcome;
   color: 'green' | 'teal' | 'red' | 'yellow';
   /**
-   * What `before` and `now` are: the rust share of the leaf where both photos have one (what the server
-   * compared, decision 0044), else Kutu's confidence in rust.
+   * What `before` and `now` are: the rust share of the leaf where both results show one (what the server
+   * compared, decision 0044; the server sends none for a first diagnosis that showed none), else Kutu's
+   * confidence in rust as each result says it.
    */
   measure: 'share' | 'confidence';
   /** The first diagnosis's figure and this photo's (0..1). */
@@ -25,7 +26,7 @@ const colors: Record<FollowUpOutcome, FollowUpSummary['color']> = {
 
 /** What a follow-up photo's comparison (the server's `follow_up`) shows; null for any other result. */
 export function followUpSummary(
-  result: Pick<AnalysisResult, 'follow_up' | 'probabilities' | 'severity'>,
+  result: Pick<AnalysisResult, 'follow_up' | 'probabilities' | 'severity' | 'rust_class' | 'confidence'>,
 ): FollowUpSummary | null {
   const f = result.follow_up;
   if (!f) return null;
@@ -36,7 +37,11 @@ export function followUpSummary(
     measure: shares ? 'share' : 'confidence',
     // The first diagnosis was confident rust (advice to treat): its confidence is its rust confidence.
     before: shares ? (f.of_severity ?? 0) : f.of_rust_class === 'common_rust' ? f.of_confidence : 0,
-    now: shares ? (result.severity?.share ?? 0) : (result.probabilities.common_rust ?? 0),
+    now: shares
+      ? (result.severity?.share ?? 0)
+      : result.rust_class === 'common_rust'
+        ? result.confidence
+        : (result.probabilities.common_rust ?? 0),
     sentToExpert: f.sent_to_expert,
     firstId: f.of,
   };

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { MultiSelect, type MultiSelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { districts } from '@kutu/contract/districts';
+import { districtGroups } from '../../../lib/district-options.ts';
 
 /**
  * The districts (counties) an extension officer answers for, grouped by country, searchable. Loaded just
@@ -9,16 +9,6 @@ import { districts } from '@kutu/contract/districts';
  */
 export default function DistrictsSelect(props: Omit<MultiSelectProps, 'data'>) {
   const { t } = useTranslation();
-  const choices = useMemo(
-    () =>
-      (['UG', 'KE'] as const).map((country) => ({
-        group: t(`auth.officerSignup.country.${country}`),
-        items: districts
-          .filter((d) => d.country === country)
-          .sort((a, b) => a.name.localeCompare(b.name))
-          .map((d) => ({ value: d.code, label: d.name })),
-      })),
-    [t],
-  );
+  const choices = useMemo(() => districtGroups((c) => t(`auth.officerSignup.country.${c}`)), [t]);
   return <MultiSelect {...props} data={choices} />;
 }

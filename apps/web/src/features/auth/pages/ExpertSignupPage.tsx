@@ -27,7 +27,7 @@ const empty = {
   /** The district or county the expert serves (decision 0032): its outbreak alerts reach them. '' until chosen. */
   district: '',
   /** Nothing ticked for the person: the service box must be, the two others are free. */
-  consent: { service: false, sms: false, training: false },
+  consent: { service: false, sms: false },
 };
 
 export default function ExpertSignupPage() {
@@ -86,7 +86,7 @@ export default function ExpertSignupPage() {
             placeholder={t('auth.fields.socialLinksPlaceholder')}
             {...text('social_links')}
           />
-          <ConsentFields input={(field) => form.getInputProps(field, { type: 'checkbox' })} />
+          <ConsentFields role="expert" input={(field) => form.getInputProps(field, { type: 'checkbox' })} />
           <Button type="submit" loading={register.isPending} fullWidth mt="xs">
             {t('auth.signup.submit')}
           </Button>

@@ -78,7 +78,7 @@ export default function FarmerSignupPage() {
               ))}
             </Group>
           </Checkbox.Group>
-          <ConsentFields input={(field) => form.getInputProps(field, { type: 'checkbox' })} />
+          <ConsentFields role="farmer" input={(field) => form.getInputProps(field, { type: 'checkbox' })} />
           <Button type="submit" loading={register.isPending} fullWidth mt="xs">
             {t('auth.signup.submit')}
           </Button>

@@ -180,7 +180,7 @@ export default function LoginPage() {
         {asPhone && rules ? (
           <SelectField
             label={t('auth.phone.readAs')}
-            options={rules.countryOptions(currentLanguage())}
+            options={rules.countryOptions(currentLanguage(), t)}
             value={shownCountry ?? ''}
             onChange={setCountry}
           />

@@ -7,6 +7,7 @@ import { routes } from '../../../config/routes.ts';
 import { useRegisterOfficer } from '../../../api/auth.ts';
 import { AccountFields } from '../components/AccountFields.tsx';
 import { AuthTitle } from '../components/AuthTitle.tsx';
+import { ConsentFields } from '../components/ConsentFields.tsx';
 import { useSignUpForm } from '../components/useSignUpFlow.ts';
 import { Deferred } from '../../../components/OnDemand.tsx';
 
@@ -21,6 +22,7 @@ const empty = {
   office: '',
   /** District or county codes the officer answers for; an administrator checks them. */
   districts: [] as string[],
+  consent: { service: false, sms: false },
 };
 
 /**
@@ -60,6 +62,7 @@ export default function OfficerSignupPage() {
               {...form.getInputProps('districts')}
             />
           </Deferred>
+          <ConsentFields role="officer" input={(field) => form.getInputProps(field, { type: 'checkbox' })} />
           <Button type="submit" loading={register.isPending} fullWidth mt="xs">
             {t('auth.signup.submit')}
           </Button>

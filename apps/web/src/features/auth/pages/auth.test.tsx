@@ -339,8 +339,12 @@ describe('Expert sign-up', () => {
     await user.type(input('Areas of expertise'), 'Maize rusts');
     // The district the expert serves: outbreak alerts there reach them.
     await user.selectOptions(screen.getByTestId('district-select'), 'UG-102');
-    await user.click(screen.getByRole('checkbox', { name: /Kutu keeps my name/ }));
+    // An expert's own consents: what their account keeps, and SMS; no farmer's photos to train the model.
+    await user.click(
+      screen.getByRole('checkbox', { name: /Kutu keeps my name, email, phone number, district and the expertise/ }),
+    );
     await user.click(screen.getByRole('checkbox', { name: /send me SMS/ }));
+    expect(screen.queryByRole('checkbox', { name: /train Kutu's model/ })).toBeNull();
     expect(input('Years of experience').value).toBe('0');
     await user.clear(input('Years of experience'));
     await user.type(input('Years of experience'), '2.5');
@@ -365,9 +369,9 @@ describe('Expert sign-up', () => {
         experience_years: 12,
         confirm_password: STRONG,
         district: 'UG-102',
-        consent: { service: true, sms: true, training: false },
       },
     });
+    expect((calls[0]!.body as { consent: unknown }).consent).toEqual({ service: true, sms: true });
   }, 60_000);
 });
 

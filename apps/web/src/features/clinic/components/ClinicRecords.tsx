@@ -6,6 +6,7 @@ import { downloadClinicCsv, useClinicRecords } from '../../../api/clinic.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
 
 const PAGE_SIZE = 10;
@@ -35,7 +36,7 @@ export function ClinicRecords() {
         {query.data?.results.map((r) => (
           <Card key={r.id} withBorder padding="sm">
             <Text size="sm" fw={600}>
-              {new Date(r.created_at).toLocaleDateString()} · {r.farmer_name} · {r.farmer_phone}
+              {formatDate(r.created_at)} · {r.farmer_name} · {r.farmer_phone}
             </Text>
             <Text size="sm">
               {t(`review.crop.${r.crop}`)}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAnalyses } from '../../../api/analysis.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useBookSlot } from '../../../api/consultations.ts';
 import { translateErrors } from '../../../lib/validation.ts';
@@ -39,11 +40,12 @@ export function BookDialog({ slot, onClose }: { slot: AvailabilitySlot | null; o
       },
     );
   });
+  // Each photo named as its result was: the rust of its crop (common rust on maize), or no leaf.
   const options = [
     { value: '', label: t('consultations.book.noAnalysis') },
     ...(analyses.data?.results ?? []).map((a) => ({
       value: String(a.id),
-      label: `${formatDateTime(a.created_at)} — ${a.rust_class ? t(`analysis.class.${a.rust_class}`) : t('consultations.book.notLeaf')}`,
+      label: `${formatDateTime(a.created_at)} — ${t(resultLabelKey(a))}`,
     })),
   ];
   return (

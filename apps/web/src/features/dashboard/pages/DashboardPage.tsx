@@ -25,7 +25,7 @@ export function startQueries() {
 export default function DashboardPage() {
   const { role } = useSession();
   // An administrator has no figures: their start page is the expert applications (docs/decisions/0027).
-  if (role === 'admin') return <Navigate to={routes.expertApplications} replace />;
+  if (role === 'admin') return <Navigate to={routes.admin} replace />;
   // An extension officer's start page is their districts' week.
   if (role === 'officer') return <Navigate to={routes.extensionWeek} replace />;
   return <FarmerOrExpertDashboard role={role} />;

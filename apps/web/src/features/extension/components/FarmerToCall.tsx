@@ -11,7 +11,7 @@ const RecordActionForm = lazy(() => import('./RecordActionForm.tsx').then((m) =>
 
 type Farmer = OfficerWeek['farmers'][number];
 
-/** A farmer who said "worse" or asked for a call: their number to call, and the call or visit recorded. */
+/** A farmer who said "worse", asked for a call, or both (one card): their number, and the call or visit recorded. */
 export function FarmerToCall({ code, farmer: f }: { code: string; farmer: Farmer }) {
   const { t } = useTranslation();
   const [open, { toggle, close }] = useDisclosure(false);
@@ -22,9 +22,13 @@ export function FarmerToCall({ code, farmer: f }: { code: string; farmer: Farmer
         <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
           {f.username}
         </Text>
-        <Badge color={f.reason === 'worse' ? 'red' : 'blue'} variant="light">
-          {t(`extension.farmers.reason.${f.reason}`)}
-        </Badge>
+        <Group gap={4}>
+          {f.reasons.map((reason) => (
+            <Badge key={reason} color={reason === 'worse' ? 'red' : 'blue'} variant="light">
+              {t(`extension.farmers.reason.${reason}`)}
+            </Badge>
+          ))}
+        </Group>
       </Group>
       <Text size="sm">
         <Anchor href={`tel:${f.phone}`}>{f.phone}</Anchor> · {nativeNames[f.language]} · {formatDateTime(f.at)}

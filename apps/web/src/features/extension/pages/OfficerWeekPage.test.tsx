@@ -48,7 +48,7 @@ const week: OfficerWeek = {
       username: 'okello',
       phone: '+256772000111',
       language: 'lg',
-      reason: 'worse',
+      reasons: ['worse', 'callback'],
       at: '2026-11-25T08:00:00.000Z',
       analysis_id: 901,
       actions: [],
@@ -84,10 +84,16 @@ describe('OfficerWeekPage', () => {
     expect(alerts.textContent).toContain('120');
     expect(alerts.textContent).toContain('Farmers told');
     expect(screen.getByRole('region', { name: 'Neighbouring districts' }).textContent).toContain('0 to 2');
+    // Said worse and asked for a call: one farmer, one card, both reasons (one call to record, not two).
     const farmer = screen.getByRole('article', { name: 'okello' });
+    expect(screen.getAllByRole('article', { name: 'okello' })).toHaveLength(1);
+    expect(within(farmer).getByText('Said worse')).toBeTruthy();
+    expect(within(farmer).getByText('Asked for a call')).toBeTruthy();
     expect(within(farmer).getByRole('link', { name: '+256772000111' }).getAttribute('href')).toBe('tel:+256772000111');
     await userEvent.click(within(farmer).getByRole('button', { name: 'Record a call or visit' }));
-    await userEvent.type(await within(farmer).findByRole('textbox', { name: /Note/ }), 'Sprayed twice');
+    // The form and its schema load on the first tap: seconds on a loaded machine.
+    const note = await within(farmer).findByRole('textbox', { name: /Note/ }, { timeout: 10_000 });
+    await userEvent.type(note, 'Sprayed twice');
     await userEvent.click(within(farmer).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const post = calls.find((c) => c.method === 'POST')!;

@@ -166,7 +166,7 @@ function WeekView({ week: w, several }: { week: OfficerWeek; several: boolean })
           {w.farmers.length === 0 ? (
             <Text size="sm">{t('extension.week.noFarmers')}</Text>
           ) : (
-            w.farmers.map((f) => <FarmerToCall key={`${f.farmer_id}-${f.reason}-${f.at}`} code={w.code} farmer={f} />)
+            w.farmers.map((f) => <FarmerToCall key={f.farmer_id} code={w.code} farmer={f} />)
           )}
         </Stack>
       </Section>

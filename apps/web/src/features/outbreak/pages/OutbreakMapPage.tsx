@@ -20,6 +20,7 @@ import type { OutbreakCrop } from '@kutu/contract';
 import { outbreakCrops } from '@kutu/contract/outbreak-paths';
 import { useSession } from '../../../lib/use-session.ts';
 import { Deferred } from '../../../components/OnDemand.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { session } from '../../../lib/session.ts';
@@ -88,10 +89,12 @@ function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }
     );
   }
   if (!outlines.data || !map.data) {
+    // The server's refusal (403, 404…) in its own words: only a failed request is a connection problem.
+    const refused = [map.error, outlines.error].find((e) => e instanceof ApiError && e.status > 0);
     return (
       <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="map-error">
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('outbreak.loadError')}</Text>
+          <Text size="sm">{refused ? errorMessage(refused) : t('outbreak.loadError')}</Text>
           <Button
             size="xs"
             variant="light"

@@ -33,8 +33,15 @@ function CallbackCard({ request: r, onDone, busy }: { request: CallbackRequest; 
           {t(`phone.callbacks.asked.${r.channel}`, { when: formatDateTime(r.created_at) })}
         </Text>
         {r.done_at && (
-          <Text size="sm" c="dimmed">
-            {t('phone.callbacks.doneAt', { when: formatDateTime(r.done_at) })}
+          <Text size="sm" c="dimmed" data-testid="callback-done">
+            {r.done_by
+              ? t(`phone.callbacks.doneBy.${r.done_by.role}`, { name: r.done_by.name, when: formatDateTime(r.done_at) })
+              : t('phone.callbacks.doneAt', { when: formatDateTime(r.done_at) })}
+          </Text>
+        )}
+        {r.done_note && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('phone.callbacks.doneNote', { note: r.done_note })}
           </Text>
         )}
       </Stack>

@@ -14,9 +14,9 @@ import {
 } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { districts } from '@kutu/contract/districts';
 import { analysisCrops, modelAnswers } from '@kutu/contract/enums';
 import type { AnalysisCrop, ModelAnswer, ReviewQueueItem, ReviewQueueQuery } from '@kutu/contract';
+import { districtGroups } from '../../../lib/district-options.ts';
 import { formatDateTime, formatConfidence, formatPercent } from '../../../lib/format.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
@@ -78,16 +78,6 @@ function QueueCard({ item, onReview }: { item: ReviewQueueItem; onReview: () => 
   );
 }
 
-/** The district filter's choices, by country (the outbreak table links here with `?district=`). */
-const districtGroups = (t: (key: string) => string) =>
-  (['UG', 'KE'] as const).map((country) => ({
-    group: t(`outbreak.countries.${country}`),
-    items: districts
-      .filter((d) => d.country === country)
-      .map((d) => ({ value: d.code, label: d.name }))
-      .sort((a, b) => a.label.localeCompare(b.label)),
-  }));
-
 /**
  * The queue's filters; `district` (from the outbreak table's links) narrows it to the farmers of one
  * district or county.
@@ -124,7 +114,10 @@ function WaitingList() {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
         <NativeSelect
           label={t('review.filters.district')}
-          data={[{ value: '', label: t('review.filters.anyDistrict') }, ...districtGroups(t)]}
+          data={[
+            { value: '', label: t('review.filters.anyDistrict') },
+            ...districtGroups((c) => t(`outbreak.countries.${c}`)),
+          ]}
           value={filters.district ?? ''}
           onChange={(e) => setFilter({ district: e.currentTarget.value || undefined })}
           data-testid="filter-district"

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
-import { type ApplicantKind, type Application, useApplications, useDecide } from '../api/vetting.ts';
+import { type ApplicantKind, type Application, useApplications, useDecide } from '../api/applications.ts';
 import { FittingSegmentedControl } from '../../../components/FittingSegmentedControl.tsx';
 // The administrator's cards below the applications load after the screen (its byte budget).
 const FailedMessages = lazy(() =>
@@ -131,10 +131,11 @@ function ApplicationCard({
 }
 
 /**
- * The administrator's screen: expert and extension officer applications, pending first, to approve or
- * refuse (docs/decisions/0027); both kinds are vetted the same way.
+ * The administrator's page ("Administration" in the menu): expert and extension officer applications,
+ * pending first, to approve or refuse (docs/decisions/0027; both kinds are vetted the same way), then the
+ * messages that could not be sent, the backups and the log of erased accounts.
  */
-export default function ExpertApplicationsPage() {
+export default function AdminPage() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<ApplicantKind>('expert');
   const [page, setPage] = useState(1);
@@ -154,6 +155,10 @@ export default function ExpertApplicationsPage() {
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
+        {t('vetting.admin.pageTitle')}
+      </Title>
+      <Text c="dimmed">{t('vetting.admin.pageIntro')}</Text>
+      <Title order={2} size="h3">
         {t(kind === 'expert' ? 'vetting.admin.title' : 'vetting.admin.officersTitle')}
       </Title>
       <FittingSegmentedControl

@@ -3,8 +3,8 @@ import { IconClockHour4, IconCircleX } from '@tabler/icons-react';
 import type { ExpertVetting } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routes } from '../../../config/routes.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { routes } from '../../config/routes.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 /**
  * What an expert sees until an administrator approves the account (docs/decisions/0027): what it waits
