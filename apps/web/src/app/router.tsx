@@ -129,6 +129,10 @@ const screens: RouteObject[] = [
       { path: 'profile', ...page('profile/pages/ProfilePage') },
       { path: 'expert-applications', ...page('vetting/pages/ExpertApplicationsPage', 'admin') },
       { path: 'extension', ...page('extension/pages/OfficerWeekPage', 'officer') },
+      // A farmer's fields and their scouting walks (docs/decisions/0078).
+      { path: 'fields', ...page('fields/pages/FieldsPage', 'farmer') },
+      { path: 'fields/:id', ...page('fields/pages/FieldPage', 'farmer') },
+      { path: 'fields/:id/walk', ...page('fields/pages/WalkPage', 'farmer') },
       // Administrators and experts (the server checks the role).
       { path: 'phone-menu', ...page('phone/pages/UssdSimulatorPage') },
       {

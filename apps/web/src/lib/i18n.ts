@@ -14,7 +14,7 @@ const accountParts = import.meta.glob<ResourceKey>(['./locales/*.json', '!./loca
   import: 'default',
   query: '?part=account',
 });
-/** Parts that one kind of screen brings with it (lib/staff-strings.ts, lib/officer-strings.ts). */
+/** Parts that one kind of screen brings with it (lib/staff-strings.ts, lib/officer-strings.ts, lib/fields-strings.ts). */
 const screenParts = {
   staff: import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
     import: 'default',
@@ -23,6 +23,10 @@ const screenParts = {
   officer: import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
     import: 'default',
     query: '?part=officer',
+  }),
+  fields: import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
+    import: 'default',
+    query: '?part=fields',
   }),
 };
 type ScreenPart = keyof typeof screenParts;

@@ -1,7 +1,7 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 
 /**
- * The last data a farmer saw (dashboard, analyses, advice, bookings), kept on the phone so it stays
+ * The last data a farmer saw (dashboard, analyses, advice, bookings, fields), kept on the phone so it stays
  * readable with no signal (decision 0016). TanStack Query's own dehydrate/hydrate with a small localStorage
  * persister: the persister packages matching our query-core are not published, and an older one
  * nests a second copy of the query library. localStorage rather than IndexedDB: the saved copy is a
@@ -23,7 +23,8 @@ interface Saved {
  */
 export function isSavedQuery(key: readonly unknown[]): boolean {
   const [root, part] = key;
-  if (root === 'dashboard' || root === 'education-resources') return true;
+  // A farmer's fields (their list, each field and its walks): the walk works with no signal.
+  if (root === 'dashboard' || root === 'education-resources' || root === 'fields') return true;
   if (root === 'outbreak') return part === 'map' || part === 'trend';
   if (root === 'analysis') return part === 'list' || part === 'detail';
   return root === 'consultations' && part === 'bookings';

@@ -7,11 +7,22 @@ import { analysisKeys } from '../../api/analysis.ts';
 import { notificationsKey } from '../../api/notifications.ts';
 import { downloadOnWifi } from '../../lib/offline/model.ts';
 import { flushQueue } from '../../lib/offline/queue.ts';
-import { offlineSupported } from '../../lib/offline/store.ts';
+import { offlineDb, offlineSupported } from '../../lib/offline/store.ts';
+import { session } from '../../lib/session.ts';
+
+/**
+ * Sends the walks counted offline, if any wait: the walk code (and the field rules) loads only then, so
+ * every account screen does not download it.
+ */
+async function flushWalks() {
+  const id = session.user()?.id;
+  if (id === undefined || (await (await offlineDb()).countFromIndex('walks', 'byUser', id)) === 0) return [];
+  return (await import('../../lib/offline/walks.ts')).flushWalks();
+}
 
 /**
  * Farmers only, mounted once while signed in: fetches the offline model on Wi-Fi, and sends photos
- * diagnosed offline once the page has settled and whenever the network comes back.
+ * diagnosed and walks counted offline once the page has settled and whenever the network comes back.
  */
 export function OfflineSync() {
   const { t } = useTranslation();
@@ -21,7 +32,14 @@ export function OfflineSync() {
     let alive = true;
     const send = async () => {
       const sent = await flushQueue();
-      if (!alive || sent.length === 0) return;
+      const walks = await flushWalks();
+      if (!alive) return;
+      if (walks.length > 0) {
+        notifySuccess(t('offline.queue.walksSent', { count: walks.length }));
+        // The fields' lists and walks (api/fields.ts `fieldKeys.all`, not imported: it would join every account screen).
+        await client.invalidateQueries({ queryKey: ['fields'] });
+      }
+      if (sent.length === 0) return;
       notifySuccess(t('offline.queue.sent', { count: sent.length }));
       await client.invalidateQueries({ queryKey: analysisKeys.all });
       await client.invalidateQueries({ queryKey: notificationsKey });

@@ -24,6 +24,8 @@ function clientWithData() {
   client.setQueryData(['outbreak', 'map', 'maize'], { districts: [{ code: 'UG-102' }] });
   client.setQueryData(['outbreak', 'trend', 'UG-102', 'maize'], { weeks: [] });
   client.setQueryData(['outbreak', 'table', { crop: 'maize', page: 1 }], { results: [] });
+  client.setQueryData(['fields', 'list', 1, 10], { count: 1, results: [{ id: 3, name: 'Near the river' }] });
+  client.setQueryData(['fields', 'walks', 3, 1, 5], { count: 0, results: [] });
   return client;
 }
 
@@ -52,6 +54,12 @@ describe('the saved offline copy', () => {
     expect(fresh.getQueryData(['outbreak', 'map', 'maize'])).toEqual({ districts: [{ code: 'UG-102' }] });
     expect(fresh.getQueryData(['outbreak', 'trend', 'UG-102', 'maize'])).toEqual({ weeks: [] });
     expect(fresh.getQueryData(['outbreak', 'table', { crop: 'maize', page: 1 }])).toBeUndefined();
+    // A farmer's fields and their walks, for a walk with no signal (docs/decisions/0078).
+    expect(fresh.getQueryData(['fields', 'list', 1, 10])).toEqual({
+      count: 1,
+      results: [{ id: 3, name: 'Near the river' }],
+    });
+    expect(fresh.getQueryData(['fields', 'walks', 3, 1, 5])).toEqual({ count: 0, results: [] });
     expect(savedQueries.lastSavedAt()).toBe(Date.parse('2026-11-20T08:00:00Z'));
   });
 

@@ -18,6 +18,7 @@ import { resultColor, say } from '../../../lib/diagnosis-labels.ts';
 import { SeverityNote, SeverityUnmeasuredNote } from './SeverityNote.tsx';
 import { ExpertWait } from './ExpertWait.tsx';
 import { AdviceSteps } from './AdviceSteps.tsx';
+import { asksForWalk, WalkAsk } from './WalkAsk.tsx';
 
 /**
  * A result: a heading that says what was found, the confidence, the advice for the crop in one
@@ -35,6 +36,8 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
   // Unsure with no leaf left to add: the photos wait for an expert, and the card says so instead of
   // the unsure advice, which asks for another photo (decision 0048).
   const withExpert = waitsForExpert(result);
+  // Rust on the leaf: how much of the field has it, counted on a walk, is the reason to act (decision 0078).
+  const walk = asksForWalk(result);
   return (
     <Card withBorder padding="md" radius="md" data-testid="analysis-result">
       <Stack gap="sm">
@@ -67,7 +70,15 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
           </Alert>
         )}
 
-        {result.severity && <SeverityNote severity={result.severity} />}
+        {result.field && (
+          <Text size="sm" c="dimmed" data-testid="result-field">
+            {t('analysis.field.name', { name: result.field.name })}
+          </Text>
+        )}
+
+        {walk && <WalkAsk result={result} />}
+
+        {result.severity && <SeverityNote severity={result.severity} withAdvice={!walk} />}
         {!result.severity && result.severity_unmeasured && <SeverityUnmeasuredNote />}
 
         {/* A diagnosis made on the phone has no id until its queued photos reach the server. */}

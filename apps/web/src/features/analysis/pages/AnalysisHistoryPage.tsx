@@ -9,6 +9,7 @@ import type { AnalysisResult } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
 import { formatDateTime, formatConfidence } from '../../../lib/format.ts';
 import { analysisQuery, useAnalyses } from '../../../api/analysis.ts';
+import { fieldQuery } from '../../../api/fields.ts';
 import { verdictKeyFor } from '../../../components/review/verdicts.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { ListState } from '../../../components/ListState.tsx';
@@ -73,6 +74,11 @@ function HistoryRow({ item, onOpen }: { item: AnalysisResult; onOpen: () => void
           <Text size="sm" c="dimmed">
             {formatDateTime(item.created_at)} · {t('analysis.history.model', { version: item.model_version })}
           </Text>
+          {item.field && (
+            <Text size="sm" c="dimmed" data-testid="history-field">
+              {t('analysis.field.name', { name: item.field.name })}
+            </Text>
+          )}
         </Stack>
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" variant="light" onClick={onOpen}>
@@ -93,14 +99,16 @@ function HistoryRow({ item, onOpen }: { item: AnalysisResult; onOpen: () => void
   );
 }
 
-/** The farmer's past analyses, newest first, to reopen a result. */
+/** The farmer's past analyses, newest first, to reopen a result; `?field=ID`: one field's only. */
 export default function AnalysisHistoryPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AnalysisResult | null>(null);
-  const list = useAnalyses(page, PAGE_SIZE);
   // `?analysis=ID` (a verdict's notification, SMS or email) opens that result with the expert's answer.
   const [params, setParams] = useSearchParams();
+  const fieldId = Number(params.get('field')) || null;
+  const field = useQuery({ ...fieldQuery(fieldId ?? 0), enabled: fieldId !== null });
+  const list = useAnalyses(page, PAGE_SIZE, fieldId);
   const linked = Number(params.get('analysis')) || null;
   const linkedResult = useQuery({ ...analysisQuery(linked ?? 0), enabled: linked !== null });
   const shown = open ?? (linked !== null ? (linkedResult.data ?? null) : null);
@@ -113,12 +121,25 @@ export default function AnalysisHistoryPage() {
     <Stack gap="md" maw={900}>
       <Group justify="space-between">
         <Title order={1} size="h2">
-          {t('analysis.history.title')}
+          {field.data ? t('analysis.field.historyOf', { name: field.data.name }) : t('analysis.history.title')}
         </Title>
         <Button component={Link} to={routes.imageAnalysis}>
           {t('menu.uploadImage')}
         </Button>
       </Group>
+      {fieldId !== null && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => {
+            setPage(1);
+            setParams({}, { replace: true });
+          }}
+        >
+          {t('analysis.field.allPhotos')}
+        </Button>
+      )}
       <ListState
         query={list}
         errorTitle={t('analysis.history.loadFailed')}
