@@ -56,7 +56,17 @@ describe('locale parts', () => {
   it.each([
     ['staff', STAFF_SECTIONS, ['features/training/', 'features/clinic/', 'features/phone/', 'features/vetting/']],
     ['officer', OFFICER_SECTIONS, ['features/extension/']],
-    ['fields', FIELDS_SECTIONS, ['features/fields/']],
+    [
+      'fields',
+      FIELDS_SECTIONS,
+      [
+        'features/fields/',
+        'features/analysis/components/FieldChoice.tsx',
+        'features/analysis/components/ResultField.tsx',
+        'features/analysis/pages/AnalysisHistoryPage.tsx',
+        'lib/offline/walks.ts',
+      ],
+    ],
   ])('only the screens that bring the %s part use its keys', (_part, sections, screens) => {
     const used: string[] = [];
     const visit = (dir: string) => {

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { FIELD_NAME_MAX } from '@kutu/contract/fields-paths';
 import { t } from './language.ts';
 
 /**
@@ -58,18 +57,10 @@ const messages: Record<string, string> = {
   'Write a note': 'writeNote',
   'Say whether you called or visited': 'calledOrVisited',
   'Give the field a name': 'fieldName',
-  'Give the planting date as a date': 'plantingDate',
   'Give the size in acres': 'sizeAcres',
   'Give the size in acres, more than 0': 'sizePositive',
   'The place must be in Uganda or Kenya': 'placeInCountry',
   'Choose one of your fields': 'chooseField',
-  'Plants with rust cannot be more than the plants looked at': 'rustMoreThanLooked',
-  'Look at one plant at least': 'lookAtOne',
-};
-
-/** Whole messages with a number in them → key, and the number for the words around it. */
-const numbered: Record<string, [string, Record<string, string>]> = {
-  [`A field's name must be at most ${FIELD_NAME_MAX} characters`]: ['fieldNameMax', { max: String(FIELD_NAME_MAX) }],
 };
 
 /** The contract's field names in its "<Field> is required" style messages → keys under `validation.fields`. */
@@ -115,8 +106,6 @@ export function validationKey(
 ): { key: string; params: Record<string, string>; fieldKey?: string } | null {
   const whole = messages[message];
   if (whole) return { key: `validation.${whole}`, params: {} };
-  const withNumber = numbered[message];
-  if (withNumber) return { key: `validation.${withNumber[0]}`, params: withNumber[1] };
   for (const [pattern, key, params] of patterns) {
     const m = message.match(pattern);
     const field = m && fields[m[1]!];

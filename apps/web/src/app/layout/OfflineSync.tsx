@@ -11,13 +11,13 @@ import { offlineDb, offlineSupported } from '../../lib/offline/store.ts';
 import { session } from '../../lib/session.ts';
 
 /**
- * Sends the walks counted offline, if any wait: the walk code (and the field rules) loads only then, so
- * every account screen does not download it.
+ * Sends the walks counted offline, if any wait: the walk code (with the field rules and the fields'
+ * strings) loads only then, so every account screen does not download it.
  */
 async function flushWalks() {
   const id = session.user()?.id;
-  if (id === undefined || (await (await offlineDb()).countFromIndex('walks', 'byUser', id)) === 0) return [];
-  return (await import('../../lib/offline/walks.ts')).flushWalks();
+  if (id === undefined || (await (await offlineDb()).countFromIndex('walks', 'byUser', id)) === 0) return null;
+  return (await import('../../lib/offline/walks.ts')).flushWalksAndSay();
 }
 
 /**
@@ -34,8 +34,8 @@ export function OfflineSync() {
       const sent = await flushQueue();
       const walks = await flushWalks();
       if (!alive) return;
-      if (walks.length > 0) {
-        notifySuccess(t('offline.queue.walksSent', { count: walks.length }));
+      if (walks) {
+        notifySuccess(walks);
         // The fields' lists and walks (api/fields.ts `fieldKeys.all`, not imported: it would join every account screen).
         await client.invalidateQueries({ queryKey: ['fields'] });
       }

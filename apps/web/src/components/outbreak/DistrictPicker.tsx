@@ -85,7 +85,8 @@ export const DistrictPicker = memo(function DistrictPicker({
   return (
     <Input.Wrapper
       label={label}
-      description={t(`auth.district.hint.${whose}`)}
+      // A field's district needs no word on what it is for: the field's form says it.
+      description={whose === 'field' ? undefined : t(`auth.district.hint.${whose}`)}
       required={required}
       error={error}
       data-testid="district-picker"

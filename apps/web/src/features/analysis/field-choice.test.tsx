@@ -53,7 +53,7 @@ describe('the upload screen asks which field', () => {
     const card = await screen.findByTestId('analysis-result');
     expect(sent[0]!.get('field_id')).toBe('4');
     expect(sent[0]!.get('crop')).toBe('beans');
-    expect(within(card).getByTestId('result-field').textContent).toBe('Field: Hill plot');
+    expect((await within(card).findByTestId('result-field')).textContent).toBe('Field: Hill plot');
     expect(localStorage.getItem('lastField:0')).toBe('4');
   });
 
@@ -118,10 +118,10 @@ describe('a rust result asks for a walk of its field', () => {
         : { status: 404 },
     );
     renderWithProviders(<ResultCard result={rust} actions={false} />);
+    const ask = await screen.findByTestId('walk-ask');
     await waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/fields/3/']));
     // The field's last walk (12 Nov) is older than the photo (25 Nov).
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const ask = screen.getByTestId('walk-ask');
     expect(ask.textContent).toContain('Walk your field to know how much of it has rust');
     expect(within(ask).getByRole('link', { name: 'Walk Near the river' }).getAttribute('href')).toBe(
       '/account/fields/3/walk',
@@ -135,15 +135,16 @@ describe('a rust result asks for a walk of its field', () => {
         : { status: 404 },
     );
     renderWithProviders(<ResultCard result={rust} actions={false} />);
-    const ask = screen.getByTestId('walk-ask');
+    const ask = await screen.findByTestId('walk-ask');
     await waitFor(() => expect(ask.textContent).toMatch(/^You walked Near the river on .+: rust on 14 of 50 plants\./));
     expect(within(ask).getByRole('link', { name: "See the field's advice" }).getAttribute('href')).toBe(
       '/account/fields/3',
     );
   });
 
-  it('does not ask on an answer that is not rust', () => {
+  it('does not ask on an answer that is not rust, and still names its field', async () => {
     renderWithProviders(<ResultCard result={{ ...rust, rust_class: 'healthy' }} actions={false} />);
+    expect((await screen.findByTestId('result-field')).textContent).toBe('Field: Near the river');
     expect(screen.queryByTestId('walk-ask')).toBeNull();
   });
 });

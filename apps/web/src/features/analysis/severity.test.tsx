@@ -11,14 +11,14 @@ import { ResultCard } from './components/ResultCard.tsx';
 const rust = analysisResult({ crop: 'beans', severity: { share: 0.031, band: 'low', estimate: true } });
 
 describe('severity on the result', () => {
-  it('shows a low share as an estimate, and asks for a walk of the field, not advice from the leaf (decision 0078)', () => {
+  it('shows a low share as an estimate, and asks for a walk of the field, not advice from the leaf (decision 0078)', async () => {
     renderWithProviders(<ResultCard result={rust} actions={false} />);
     expect(screen.getByTestId('severity-badge').textContent).toBe('Low');
     expect(screen.getByTestId('severity-band').textContent).toMatch(
       /^Little rust: spots cover about 3\s?% of this leaf\.$/,
     );
     expect(screen.queryByTestId('severity-advice')).toBeNull();
-    expect(screen.getByTestId('walk-ask').textContent).toMatch(/^Walk your field to know how much of it has rust/);
+    expect((await screen.findByTestId('walk-ask')).textContent).toMatch(/^Walk your field to know how much of it has rust/);
     expect(screen.getByTestId('severity-estimate').textContent).toMatch(/An estimate/);
   });
 
@@ -53,7 +53,7 @@ describe('severity on the result', () => {
     expect(screen.getByTestId('result-severity').textContent).not.toMatch(/Much of this leaf|names no leaf share/);
   });
 
-  it('asks for a walk on a severe share too, and drops "estimate" once checked', () => {
+  it('asks for a walk on a severe share too, and drops "estimate" once checked', async () => {
     renderWithProviders(
       <ResultCard result={{ ...rust, severity: { share: 0.31, band: 'severe', estimate: false } }} actions={false} />,
     );
@@ -61,7 +61,7 @@ describe('severity on the result', () => {
       /^A lot of rust: spots cover about 31\s?% of this leaf\.$/,
     );
     expect(screen.queryByTestId('severity-advice')).toBeNull();
-    expect(screen.getByTestId('walk-ask')).toBeTruthy();
+    expect(await screen.findByTestId('walk-ask')).toBeTruthy();
     expect(screen.getByTestId('severity-estimate').textContent).not.toMatch(/estimate/i);
   });
 

@@ -93,7 +93,8 @@ describe('My fields', () => {
       url: '/api/fields/',
       body: { name: 'Valley', crop: 'beans', size_acres: '2.5', planted_on: '2026-10-20', location: null },
     });
-  });
+    // The form (with the district list) loads on the tap and is typed into: slow on a shared 2-core machine.
+  }, 60_000);
 
   it("shows the server's reason under the field it is about", async () => {
     fakeServer(({ method, url }) => {

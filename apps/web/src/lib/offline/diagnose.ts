@@ -1,12 +1,12 @@
-import { useEffect } from 'react';
 import type { AnalysisCrop, AnalysisResult, RustClass } from '@kutu/contract';
 // The zod-free subpath: the upload screen imports this module, and the schemas are not needed to diagnose.
 import { AdviceBook, feedbackFor, resourceTopicsFor } from '@kutu/contract/feedback';
 import { secondPhotoAsk } from '@kutu/contract/field-photos';
-import { useOfflineModel } from './model.ts';
 import { enqueue } from './queue.ts';
 
 /**
+ * Loaded when a photo is diagnosed on the phone (use-offline-diagnosis.ts loads it ahead of need).
+ *
  * Diagnoses the leaves of a field on the phone (one to three) and queues them for the server: the
  * answer reads like a server result (same rules, field combination, advice texts and resources) but has
  * no id yet; the queued uploads become the real one, the first leaf the analysis and the others its photos.
@@ -83,18 +83,4 @@ export async function diagnoseOffline(field: {
     severity_unmeasured: unmeasured,
     rust_spots: spots,
   };
-}
-
-/** Loads the inference code ahead of need, so it is in memory when the signal drops. */
-export function preloadEngine() {
-  void import('./engine.ts');
-}
-
-/** Whether this phone can diagnose offline now; loads the inference code once a model is stored. */
-export function useOfflineDiagnosis() {
-  const model = useOfflineModel();
-  useEffect(() => {
-    if (model.stored) preloadEngine();
-  }, [model.stored]);
-  return { available: model.stored !== null };
 }

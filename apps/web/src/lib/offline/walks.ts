@@ -121,3 +121,14 @@ export function flushWalks(): Promise<Walk[]> {
   })();
   return flushing;
 }
+
+/**
+ * Sends the waiting walks (OfflineSync, when the signal is back) and says how many went, in the fields'
+ * strings (which the walk's screens brought and the worker keeps); null when none was sent.
+ */
+export async function flushWalksAndSay(): Promise<string | null> {
+  const sent = await flushWalks();
+  if (sent.length === 0) return null;
+  await (await import('../fields-strings.ts')).screenStringsReady;
+  return i18n.t('fields.queue.sent', { count: sent.length });
+}

@@ -1,22 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisCrop, Field } from '@kutu/contract';
 import { FIELD_NAME_MAX } from '@kutu/contract/fields-paths';
 import { fieldsQuery, useCreateField } from '../../../api/fields.ts';
 import { errorMessage } from '../../../lib/api.ts';
-import { useLazyContractForm } from '../../../lib/contract-form.ts';
-import { serverFieldErrors } from '../../../lib/forms.ts';
 import { lastFieldId } from '../lib/last-field.ts';
+
+// Loaded by the upload screen with the fields screens' strings, just after the screen shows.
+export { screenStringsReady } from '../../../lib/fields-strings.ts';
 
 /** The farmer's fields offered (newest first, the last one used first of all); more are a choice below. */
 const LISTED = 50;
 /** Fields shown as one-tap buttons; the rest are in "Another field". */
 const BUTTONS = 3;
 
-/** A new field without leaving the upload: its name, and the crop chosen on the upload screen. */
+/**
+ * A new field without leaving the upload: its name, and the crop chosen on the upload screen. Without
+ * @mantine/form or the contract's schemas, which would put the upload screen over its byte budget: an
+ * empty name is said at once, and the server checks the rest with the contract's schema (its message,
+ * in the reader's language, shows under the name).
+ */
 function NewField({
   crop,
   onAdded,
@@ -28,33 +33,33 @@ function NewField({
 }) {
   const { t } = useTranslation();
   const create = useCreateField();
-  const { form, onSubmit, formProps } = useLazyContractForm((c) => c.fieldInput, {
-    initialValues: { name: '' },
-    prepare: (v) => ({ ...v, crop }),
-  });
-  const submit = onSubmit(({ name }) =>
-    create.mutate(
-      { name, crop },
-      {
-        onSuccess: onAdded,
-        onError: (err) => form.setErrors({ ...serverFieldErrors(err), name: errorMessage(err) }),
-      },
-    ),
-  );
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError(t('validation.fieldName'));
+      return;
+    }
+    setError(null);
+    create.mutate({ name: name.trim(), crop }, { onSuccess: onAdded, onError: (err) => setError(errorMessage(err)) });
+  };
   return (
-    <form onSubmit={submit} {...formProps} data-testid="new-field">
+    <form onSubmit={submit} noValidate data-testid="new-field">
       <Group gap="xs" align="flex-end" wrap="wrap">
         <TextInput
-          label={t('analysis.field.newName')}
-          description={t('analysis.field.newCrop', { crop: t(`review.crop.${crop}`) })}
+          label={t('fields.choice.newName')}
+          description={t('fields.choice.newCrop', { crop: t(`review.crop.${crop}`) })}
           maxLength={FIELD_NAME_MAX}
           required
           style={{ flex: '1 1 12rem' }}
           disabled={disabled}
-          {...form.getInputProps('name')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={error}
         />
         <Button type="submit" loading={create.isPending} disabled={disabled}>
-          {t('analysis.field.create')}
+          {t('fields.choice.create')}
         </Button>
       </Group>
     </form>
@@ -103,7 +108,7 @@ export function FieldChoice({
   return (
     <Stack gap="xs" data-testid="field-choice">
       <Text size="sm" fw={500} id="field-choice-label">
-        {t('analysis.field.label')}
+        {t('fields.choice.label')}
       </Text>
       <Group gap="xs" role="group" aria-labelledby="field-choice-label">
         {buttons.map((f) => (
@@ -120,13 +125,12 @@ export function FieldChoice({
             h="auto"
             mih={44}
           >
-            {t('analysis.field.option', { name: f.name, crop: t(`review.crop.${f.crop}`) })}
+            {t('fields.choice.option', { name: f.name, crop: t(`review.crop.${f.crop}`) })}
           </Button>
         ))}
         <Button
           variant={adding ? 'filled' : 'subtle'}
           aria-pressed={adding}
-          leftSection={<IconPlus size={16} />}
           onClick={() => {
             setAdding(true);
             onChoose(null);
@@ -134,19 +138,19 @@ export function FieldChoice({
           disabled={disabled || !online}
           mih={44}
         >
-          {t('analysis.field.new')}
+          + {t('fields.choice.new')}
         </Button>
       </Group>
       {rest.length > 0 && (
         <NativeSelect
-          aria-label={t('analysis.field.another')}
+          aria-label={t('fields.choice.another')}
           value={rest.some((f) => f.id === chosen?.id) ? String(chosen?.id) : ''}
           onChange={(e) => {
             setAdding(false);
             onChoose(rest.find((f) => String(f.id) === e.currentTarget.value) ?? null);
           }}
           data={[
-            { value: '', label: t('analysis.field.another') },
+            { value: '', label: t('fields.choice.another') },
             ...rest.map((f) => ({ value: String(f.id), label: f.name })),
           ]}
           disabled={disabled}
@@ -154,7 +158,7 @@ export function FieldChoice({
       )}
       {!online && (
         <Text size="xs" c="dimmed">
-          {t('analysis.field.newNeedsSignal')}
+          {t('fields.choice.newNeedsSignal')}
         </Text>
       )}
       {adding && online && (

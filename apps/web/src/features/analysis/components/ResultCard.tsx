@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Collapse, Group, List, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -18,7 +18,18 @@ import { resultColor, say } from '../../../lib/diagnosis-labels.ts';
 import { SeverityNote, SeverityUnmeasuredNote } from './SeverityNote.tsx';
 import { ExpertWait } from './ExpertWait.tsx';
 import { AdviceSteps } from './AdviceSteps.tsx';
-import { asksForWalk, WalkAsk } from './WalkAsk.tsx';
+
+// The field's name and the ask for a walk, with the fields screens' strings: loaded with a result.
+const ResultField = lazy(() =>
+  import('./ResultField.tsx').then(async (m) => {
+    await m.screenStringsReady;
+    return m;
+  }),
+);
+
+/** A confident rust answer: the field's walk, not the leaf, decides what to do about it (decision 0078). */
+export const asksForWalk = (r: AnalysisResult) =>
+  r.outcome === 'diagnosis' && r.rust_class === 'common_rust' && !r.unsure && !r.expert_answer;
 
 /**
  * A result: a heading that says what was found, the confidence, the advice for the crop in one
@@ -70,13 +81,11 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
           </Alert>
         )}
 
-        {result.field && (
-          <Text size="sm" c="dimmed" data-testid="result-field">
-            {t('analysis.field.name', { name: result.field.name })}
-          </Text>
+        {(result.field || walk) && (
+          <Suspense fallback={null}>
+            <ResultField result={result} askWalk={walk} />
+          </Suspense>
         )}
-
-        {walk && <WalkAsk result={result} />}
 
         {result.severity && <SeverityNote severity={result.severity} withAdvice={!walk} />}
         {!result.severity && result.severity_unmeasured && <SeverityUnmeasuredNote />}

@@ -19,6 +19,9 @@ import { OnDemand } from '../../../components/OnDemand.tsx';
 
 const ResultDialog = lazy(() => import('../components/ResultDialog.tsx'));
 
+// With the page's chunk: the fields' strings (each photo's field, a field's photos; the router waits for them).
+export { screenStringsReady } from '../../../lib/fields-strings.ts';
+
 const PAGE_SIZE = 10;
 
 function HistoryRow({ item, onOpen }: { item: AnalysisResult; onOpen: () => void }) {
@@ -76,7 +79,7 @@ function HistoryRow({ item, onOpen }: { item: AnalysisResult; onOpen: () => void
           </Text>
           {item.field && (
             <Text size="sm" c="dimmed" data-testid="history-field">
-              {t('analysis.field.name', { name: item.field.name })}
+              {t('fields.result.name', { name: item.field.name })}
             </Text>
           )}
         </Stack>
@@ -121,24 +124,26 @@ export default function AnalysisHistoryPage() {
     <Stack gap="md" maw={900}>
       <Group justify="space-between">
         <Title order={1} size="h2">
-          {field.data ? t('analysis.field.historyOf', { name: field.data.name }) : t('analysis.history.title')}
+          {t('analysis.history.title')}
         </Title>
         <Button component={Link} to={routes.imageAnalysis}>
           {t('menu.uploadImage')}
         </Button>
       </Group>
       {fieldId !== null && (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => {
-            setPage(1);
-            setParams({}, { replace: true });
-          }}
-        >
-          {t('analysis.field.allPhotos')}
-        </Button>
+        <Group gap="xs" data-testid="history-of-field">
+          {field.data && <Text fw={600}>{t('fields.result.name', { name: field.data.name })}</Text>}
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => {
+              setPage(1);
+              setParams({}, { replace: true });
+            }}
+          >
+            {t('fields.result.allPhotos')}
+          </Button>
+        </Group>
       )}
       <ListState
         query={list}

@@ -1,5 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { OfflineCard } from '../../../components/offline/OfflineCard.tsx';
 import { OfflineResult } from '../components/OfflineResult.tsx';
-import { diagnoseOffline, useOfflineDiagnosis } from '../../../lib/offline/diagnose.ts';
+import { useOfflineDiagnosis } from '../../../lib/offline/use-offline-diagnosis.ts';
 import {
   addFieldPhoto,
   analysisKeys,
@@ -31,10 +31,19 @@ import { enqueue } from '../../../lib/offline/queue.ts';
 import { offlineSupported } from '../../../lib/offline/store.ts';
 import { FieldLeaves, type Leaf } from '../components/FieldLeaves.tsx';
 import { FollowUpChoice } from '../components/FollowUpChoice.tsx';
-import { FieldChoice } from '../components/FieldChoice.tsx';
+import { Deferred } from '../../../components/OnDemand.tsx';
 import { rememberField } from '../lib/last-field.ts';
 
 type Stage = 'idle' | 'preparing' | UploadStage;
+
+// Which field (decision 0078): it waits for the farmer's fields anyway, so its code and the fields' strings
+// come just after the screen, not in its first download.
+const FieldChoice = lazy(() =>
+  import('../components/FieldChoice.tsx').then(async (m) => {
+    await m.screenStringsReady;
+    return { default: m.FieldChoice };
+  }),
+);
 
 let leafIds = 0;
 
@@ -241,6 +250,7 @@ export default function UploadImagePage() {
     setError(null);
     setStage('analysing');
     try {
+      const { diagnoseOffline } = await import('../../../lib/offline/diagnose.ts');
       setOfflineResult(
         await diagnoseOffline({ leaves: photos, crop, followUpOf: followUpOf ?? undefined, farmField: fieldSent }),
       );
@@ -274,13 +284,15 @@ export default function UploadImagePage() {
         onChoose={(id) => setParams(id === null ? {} : { follow_up: String(id) }, { replace: true })}
         disabled={busy}
       />
-      <FieldChoice
-        chosen={farmField}
-        onChoose={setFarmField}
-        preferred={idParam(params, 'field') ?? first.data?.field?.id ?? null}
-        crop={crop}
-        disabled={busy}
-      />
+      <Deferred>
+        <FieldChoice
+          chosen={farmField}
+          onChoose={setFarmField}
+          preferred={idParam(params, 'field') ?? first.data?.field?.id ?? null}
+          crop={crop}
+          disabled={busy}
+        />
+      </Deferred>
 
       <SimpleGrid cols={{ base: 1, md: result || offlineResult ? 1 : 2 }} spacing="md">
         <Stack gap="xs">

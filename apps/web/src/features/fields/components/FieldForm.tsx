@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Group, Input, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCurrentLocation } from '@tabler/icons-react';
+import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   type AnalysisCrop,
@@ -96,7 +96,7 @@ function PlaceInput({
           <Button
             variant="light"
             size="sm"
-            leftSection={<IconCurrentLocation size={16} />}
+            leftSection={<IconMapPin size={16} />}
             onClick={locate}
             loading={status === 'locating'}
             style={{ alignSelf: 'flex-start' }}
@@ -133,6 +133,9 @@ export default function FieldForm({
     initialValues: valuesOf(field),
     prepare: bodyOf,
   });
+  // Stable, so the district list (memo) does not render again with each key typed in the other fields.
+  const { setFieldValue } = form;
+  const setDistrict = useCallback((code: string) => setFieldValue('district', code), [setFieldValue]);
   const saving = create.isPending || update.isPending;
   const close = () => {
     form.setValues(valuesOf(field));
@@ -193,7 +196,7 @@ export default function FieldForm({
           <DistrictPicker
             whose="field"
             value={form.values.district}
-            onChange={(code) => form.setFieldValue('district', code)}
+            onChange={setDistrict}
             error={form.errors.district}
           />
           <PlaceInput

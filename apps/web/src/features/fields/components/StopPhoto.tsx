@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
-import { IconCamera } from '@tabler/icons-react';
+import { IconCameraPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult, Field } from '@kutu/contract';
@@ -8,7 +8,7 @@ import { analysisKeys, uploadForAnalysis } from '../../../api/analysis.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatConfidence } from '../../../lib/format.ts';
 import { say } from '../../../lib/diagnosis-labels.ts';
-import { diagnoseOffline, useOfflineDiagnosis } from '../../../lib/offline/diagnose.ts';
+import { useOfflineDiagnosis } from '../../../lib/offline/use-offline-diagnosis.ts';
 import { preparePhoto } from '../../../lib/shrink.ts';
 
 /**
@@ -33,6 +33,7 @@ export default function StopPhoto({
 
   async function onPhone(photo: { blob: Blob; filename: string }) {
     if (!offline.available) throw new Error(t('fields.walk.photoNeedsSignal'));
+    const { diagnoseOffline } = await import('../../../lib/offline/diagnose.ts');
     const result = await diagnoseOffline({ leaves: [photo], crop: field.crop, farmField: field });
     setAnswer(result);
     onAnalysed(null);
@@ -69,7 +70,7 @@ export default function StopPhoto({
     <Stack gap={4} align="center">
       <Button
         variant="default"
-        leftSection={<IconCamera size={18} />}
+        leftSection={<IconCameraPlus size={18} />}
         onClick={() => input.current?.click()}
         loading={busy}
         data-testid="stop-photo"

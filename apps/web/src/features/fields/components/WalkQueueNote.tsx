@@ -1,5 +1,5 @@
 import { Alert, Group, Text } from '@mantine/core';
-import { IconCloudUpload } from '@tabler/icons-react';
+import { IconClockUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { QueuedWalk } from '../../../lib/offline/store.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -12,7 +12,7 @@ export function WalkQueueNote({ queued }: { queued: readonly QueuedWalk[] }) {
     <>
       {waiting > 0 && (
         <Group gap="xs" wrap="nowrap" data-testid="walk-queue">
-          <IconCloudUpload size={18} aria-hidden />
+          <IconClockUp size={18} aria-hidden />
           <Text size="sm">{t('fields.queue.waiting', { count: waiting })}</Text>
         </Group>
       )}

@@ -1,6 +1,6 @@
 import { lazy, useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconPhoto, IconTrash, IconWalk } from '@tabler/icons-react';
+import { IconArrowLeft, IconPencil, IconPhotoScan, IconTrash, IconWalk } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -122,7 +122,7 @@ function FieldDetail({ field }: { field: Field }) {
               component={Link}
               to={`${routes.analysisHistory}?field=${field.id}`}
               variant="light"
-              leftSection={<IconPhoto size={18} />}
+              leftSection={<IconPhotoScan size={18} />}
               disabled={field.analyses === 0}
             >
               {t('fields.page.seePhotos')}

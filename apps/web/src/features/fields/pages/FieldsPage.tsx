@@ -1,6 +1,6 @@
 import { lazy, useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlant2, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,6 @@ export default function FieldsPage() {
         emptyText={
           <Card withBorder padding="xl" data-testid="fields-empty">
             <Stack align="center" gap="xs">
-              <IconPlant2 size={40} stroke={1.5} aria-hidden />
               <Text fw={500} ta="center">
                 {t('fields.empty')}
               </Text>

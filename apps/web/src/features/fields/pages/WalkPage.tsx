@@ -53,7 +53,7 @@ function Walking({ field }: { field: Field }) {
   /** Online, the server answers; with no signal (or the signal lost on the way) the phone does and keeps the walk. */
   async function finish() {
     if (!stops.some((s) => s.looked > 0)) {
-      setError(t('validation.lookAtOne'));
+      setError(t('fields.walk.lookAtOne'));
       return;
     }
     const body: WalkBody = {

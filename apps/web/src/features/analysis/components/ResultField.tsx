@@ -1,5 +1,4 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
-import { IconWalk } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,15 +7,14 @@ import { routes } from '../../../config/routes.ts';
 import { fieldQuery } from '../../../api/fields.ts';
 import { formatDate } from '../../../lib/format.ts';
 
-/** A confident rust answer: the one the field's walk, not the leaf, decides what to do about (decision 0078). */
-export const asksForWalk = (r: AnalysisResult) =>
-  r.outcome === 'diagnosis' && r.rust_class === 'common_rust' && !r.unsure && !r.expert_answer;
+// Loaded with the result that shows it (ResultCard), with the fields screens' strings.
+export { screenStringsReady } from '../../../lib/fields-strings.ts';
 
 /**
  * Rust on a leaf asks for a walk of its field: one leaf cannot say how much of the field has rust, and
  * that is what the advice rests on. A field walked since the photo says what the walk found instead.
  */
-export function WalkAsk({ result }: { result: AnalysisResult }) {
+function WalkAsk({ result }: { result: AnalysisResult }) {
   const { t } = useTranslation();
   const field = result.field ?? null;
   // A diagnosis made on the phone (no id yet) was just made: no walk can be newer.
@@ -28,7 +26,7 @@ export function WalkAsk({ result }: { result: AnalysisResult }) {
       <Stack gap={6} align="flex-start">
         {walked && field ? (
           <Text size="sm" fw={600}>
-            {t('analysis.field.walked', {
+            {t('fields.result.walked', {
               name: field.name,
               date: formatDate(walked.walked_at),
               rust: walked.plants_rust,
@@ -36,30 +34,41 @@ export function WalkAsk({ result }: { result: AnalysisResult }) {
             })}
           </Text>
         ) : (
-          <>
-            <Text size="sm" fw={600}>
-              {t('analysis.field.walkAsk')}
-            </Text>
-            <Text size="sm">{t('analysis.field.walkWhy')}</Text>
-          </>
+          <Text size="sm" fw={600}>
+            {t('fields.result.walkAsk')}
+          </Text>
         )}
         <Button
           component={Link}
           to={field ? (walked ? routes.field(field.id) : routes.fieldWalk(field.id)) : routes.fields}
           size="sm"
-          leftSection={<IconWalk size={18} />}
           variant={walked ? 'light' : 'filled'}
           styles={{ label: { whiteSpace: 'normal' } }}
           h="auto"
           mih={36}
         >
           {walked
-            ? t('analysis.field.seeField')
+            ? t('fields.result.seeField')
             : field
-              ? t('analysis.field.walkButton', { name: field.name })
+              ? t('fields.result.walkButton', { name: field.name })
               : t('menu.fields')}
         </Button>
       </Stack>
     </Paper>
+  );
+}
+
+/** The result's field by name, and on a rust answer the ask for a walk of it (ResultCard decides). */
+export default function ResultField({ result, askWalk }: { result: AnalysisResult; askWalk: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {result.field && (
+        <Text size="sm" c="dimmed" data-testid="result-field">
+          {t('fields.result.name', { name: result.field.name })}
+        </Text>
+      )}
+      {askWalk && <WalkAsk result={result} />}
+    </>
   );
 }
