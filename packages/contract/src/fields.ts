@@ -24,6 +24,11 @@ export const FIELD_MAX_ACRES = 10_000;
 export const PLANTED_MAX_DAYS_AGO = 366;
 /** A walk recorded offline may be synced this long after it was made. */
 export const WALK_MAX_AGE_DAYS = 30;
+/**
+ * A rust answer of a field walked this many days before the photo (or any time after it) does not ask for a
+ * walk: the walk's counts say how much of the field has rust, which one leaf cannot (`walk_asked`).
+ */
+export const WALK_RECENT_DAYS = 7;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const empty = (v: unknown) => (v === '' ? undefined : v);
@@ -103,6 +108,8 @@ export const walkInput = z
     walked_at: isoDateTime.optional(),
     /** The stage the farmer sees, which wins over the one worked out from the planting date. */
     growth_stage: z.enum(growthStages, { error: 'Choose the growth stage' }).optional(),
+    /** Counted on the phone without a connection and sent when it came back (channel `offline`). */
+    offline: z.boolean({ error: 'offline must be true or false' }).optional(),
   })
   .refine((w) => w.stops.some((s) => s.looked > 0), {
     message: 'Look at one plant at least',
@@ -155,6 +162,12 @@ export const walk = z.object({
   stage_said: z.boolean().describe('The stage was said at the walk, not worked out from the planting date'),
   advice: fieldAdvice,
   compared: walkComparison.nullable().describe('Against the field’s walk before it; null for a first walk'),
+  sent_to_expert: z
+    .boolean()
+    .optional()
+    .describe(
+      'A worse walk with a leaf photo at a stop: that photo went to the experts’ queue (without one, the officers’ week lists it)',
+    ),
 });
 export type Walk = z.infer<typeof walk>;
 export const walkList = paginated(walk);
@@ -175,7 +188,15 @@ export const field = z.object({
   last_walk: walk.nullable(),
   remind_at: isoDateTime.nullable().describe('When Kutu will ask for the next walk; null when it will not'),
   analyses: z.number().int().describe('Photos diagnosed in this field'),
+  retired_at: isoDateTime
+    .nullable()
+    .optional()
+    .describe('When the farmer retired the field (DELETE): it keeps its history and leaves the lists'),
 });
 export type Field = z.infer<typeof field>;
 export const fieldList = paginated(field);
 export type FieldList = z.infer<typeof fieldList>;
+
+/** A field as a result names it. */
+export const fieldRef = z.object({ id: z.number().int(), name: z.string() });
+export type FieldRef = z.infer<typeof fieldRef>;

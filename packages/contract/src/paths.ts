@@ -238,18 +238,21 @@ export const clinicApi = {
 
 /**
  * Short addresses for links in an SMS, where the whole text must fit one message: `/a/7` opens analysis
- * 7's result, `/f/7` the upload of a follow-up photo of analysis 7's field. The server sends them on to
+ * 7's result, `/f/7` the upload of a follow-up photo of analysis 7's field, `/w/7` the walk of field 7. The server sends them on to
  * the web app's screens (`shortLinkTargets`).
  */
 export const shortLinks = {
   analysis: (id: number | string) => `/a/${id}`,
   followUp: (id: number | string) => `/f/${id}`,
+  /** The walk of field 7 (a reminder to walk it again: docs/decisions/0078). */
+  walk: (id: number | string) => `/w/${id}`,
 } as const;
 
 /** Where each short address leads in the web app. */
 export const shortLinkTargets = [
   { prefix: '/a/', to: (id: number) => `/account/addresses/analysis-history?analysis=${id}` },
   { prefix: '/f/', to: (id: number) => `/account/addresses/image-analysis?follow_up=${id}` },
+  { prefix: '/w/', to: (id: number) => `/account/addresses/fields?walk=${id}` },
 ] as const;
 
 /** A person's data (docs/decisions/0067-consent-and-erasure.md): the archive, consent choices, deleting the account. */

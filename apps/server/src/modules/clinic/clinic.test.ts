@@ -19,6 +19,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { createFollowUpService, FOLLOW_UP_AFTER_DAYS } from '../followup/followup.service.ts';
+import { createFieldsService } from '../fields/fields.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
@@ -219,6 +220,7 @@ describe('plant clinic visits', () => {
         config: t.deps.config,
       },
       createEscalationService(db()),
+      createFieldsService({ db: db(), clock: t.clock }),
     );
     await sweeper.sendDue();
     const reminder = smsTo(phone).find((m) => m !== sms[0] && m.text.includes('*384*123#'));

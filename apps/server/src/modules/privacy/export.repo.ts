@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   analyses,
@@ -12,16 +12,20 @@ import {
   expertProfiles,
   expertReviews,
   farmerProfiles,
+  fields,
   followUps,
   notifications,
   officerActions,
   officerProfiles,
   posts,
   responses,
+  scoutingWalks,
   trainingSamples,
   userProfiles,
   users,
 } from '../../db/schema/index.ts';
+
+const { recordedBy: _expert, ...walkColumns } = getTableColumns(scoutingWalks);
 
 /**
  * Everything Kutu holds about one person, table by table, for their archive. Only rows that are the
@@ -78,6 +82,16 @@ export function createExportRepo(db: Db) {
               .where(inArray(trainingSamples.sourceAnalysisId, analysisIds))
           : [],
         followUps: await db.select().from(followUps).where(eq(followUps.userId, userId)),
+        /**
+         * The person's fields (retired ones too) and their scouting walks, with the advice as given; of a walk
+         * an expert counted at a plant clinic, the channel says so, not who.
+         */
+        fields: await db.select().from(fields).where(eq(fields.userId, userId)).orderBy(fields.id),
+        walks: await db
+          .select(walkColumns)
+          .from(scoutingWalks)
+          .where(eq(scoutingWalks.userId, userId))
+          .orderBy(scoutingWalks.walkedAt, scoutingWalks.id),
         posts: ownPosts,
         comments: await db.select().from(responses).where(eq(responses.authorId, userId)).orderBy(responses.id),
         bookings: await db
