@@ -41,12 +41,6 @@ export const analysisUploadFields = z.object({
   ),
 });
 
-/** `GET analysisApi.list`: a page of the caller's analyses; with `field_id`, of that field only (0078). */
-export const analysisListQuery = pageQuery.extend({
-  field_id: rowId('field_id', 'Choose one of your fields').optional(),
-});
-export type AnalysisListQuery = z.input<typeof analysisListQuery>;
-
 /**
  * A diagnosis whose reminder is open (advice to treat, no follow-up photo sent for it yet): the farmer may
  * say a new photo is of the same field (`follow_up_of`), the only way a photo becomes a follow-up.

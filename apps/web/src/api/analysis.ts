@@ -36,7 +36,7 @@ export const analysesQuery = (page: number, pageSize = 10, fieldId: number | nul
   queryOptions({
     queryKey: analysisKeys.list(page, pageSize, fieldId),
     queryFn: ({ signal }) =>
-      http.get<AnalysisList>(analysisApi.list, { page, page_size: pageSize, field_id: fieldId }, signal),
+      http.get<AnalysisList>(analysisApi.list, { page, page_size: pageSize, field: fieldId }, signal),
     placeholderData: keepPreviousData,
   });
 

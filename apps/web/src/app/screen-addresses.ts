@@ -64,6 +64,7 @@ export const SCREEN_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
   // Short addresses of an SMS: the server redirects them; offline the router does (router.tsx).
   '/a/:id': [],
   '/f/:id': [],
+  '/w/:id': [],
   '*': ['features/static/pages/NotFoundPage.tsx'],
 };
 

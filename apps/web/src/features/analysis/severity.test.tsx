@@ -18,7 +18,9 @@ describe('severity on the result', () => {
       /^Little rust: spots cover about 3\s?% of this leaf\.$/,
     );
     expect(screen.queryByTestId('severity-advice')).toBeNull();
-    expect((await screen.findByTestId('walk-ask')).textContent).toMatch(/^Walk your field to know how much of it has rust/);
+    expect((await screen.findByTestId('walk-ask')).textContent).toMatch(
+      /^Walk your field to know how much of it has rust/,
+    );
     expect(screen.getByTestId('severity-estimate').textContent).toMatch(/An estimate/);
   });
 

@@ -83,11 +83,15 @@ export function latestWalk(field: Field, queued: readonly QueuedWalk[]): Walk | 
     .reduce<Walk | null>((a, b) => (a && a.walked_at >= b.walked_at ? a : b), null);
 }
 
-/** Keeps a walk counted with no signal on the phone, with the answer the phone gave, to send later. */
+/**
+ * Keeps a walk counted with no signal on the phone, with the answer the phone gave, to send later (said
+ * `offline`: the server records it as counted without a connection).
+ */
 export async function enqueueWalk(walk: { key: string; fieldId: number; body: WalkBody; answer: Walk }) {
   const userId = session.user()?.id;
   if (userId === undefined) throw new Error(i18n.t('offline.errors.signIn'));
-  await (await offlineDb()).put('walks', { ...walk, userId, error: null });
+  const body = { ...walk.body, offline: true };
+  await (await offlineDb()).put('walks', { ...walk, body, userId, error: null });
   await walks.reload();
 }
 

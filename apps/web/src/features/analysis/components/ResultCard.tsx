@@ -27,8 +27,11 @@ const ResultField = lazy(() =>
   }),
 );
 
-/** A confident rust answer: the field's walk, not the leaf, decides what to do about it (decision 0078). */
-export const asksForWalk = (r: AnalysisResult) =>
+/**
+ * A confident rust answer (no expert's answer over it): its field's walk, not the leaf, says how much of the
+ * field has rust and what to do (decision 0078), so it asks for one or says what the last one found.
+ */
+const isRustAnswer = (r: AnalysisResult) =>
   r.outcome === 'diagnosis' && r.rust_class === 'common_rust' && !r.unsure && !r.expert_answer;
 
 /**
@@ -48,7 +51,7 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
   // the unsure advice, which asks for another photo (decision 0048).
   const withExpert = waitsForExpert(result);
   // Rust on the leaf: how much of the field has it, counted on a walk, is the reason to act (decision 0078).
-  const walk = asksForWalk(result);
+  const walk = isRustAnswer(result);
   return (
     <Card withBorder padding="md" radius="md" data-testid="analysis-result">
       <Stack gap="sm">

@@ -12,7 +12,8 @@ export { screenStringsReady } from '../../../lib/fields-strings.ts';
 
 /**
  * Rust on a leaf asks for a walk of its field: one leaf cannot say how much of the field has rust, and
- * that is what the advice rests on. A field walked since the photo says what the walk found instead.
+ * that is what the advice rests on. A field walked lately (the server's `walk_asked` false) or since the
+ * photo says what its last walk found instead.
  */
 function WalkAsk({ result }: { result: AnalysisResult }) {
   const { t } = useTranslation();
@@ -20,7 +21,9 @@ function WalkAsk({ result }: { result: AnalysisResult }) {
   // A diagnosis made on the phone (no id yet) was just made: no walk can be newer.
   const known = useQuery({ ...fieldQuery(field?.id ?? 0), enabled: field !== null && result.id !== 0 });
   const walk = known.data?.last_walk;
-  const walked = walk && walk.walked_at >= result.created_at ? walk : null;
+  const walked = walk && (result.walk_asked === false || walk.walked_at >= result.created_at) ? walk : null;
+  // Walked lately, says the server: what that walk found shows once the field is in.
+  if (result.walk_asked === false && !walked) return null;
   return (
     <Paper withBorder p="xs" radius="sm" data-testid="walk-ask">
       <Stack gap={6} align="flex-start">

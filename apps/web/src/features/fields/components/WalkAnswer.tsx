@@ -69,6 +69,11 @@ export function WalkAnswer({ walk, onPhone = false }: { walk: Walk; onPhone?: bo
         </Text>
         <IncidenceLine walk={walk} />
         <ComparedLine walk={walk} />
+        {walk.sent_to_expert && (
+          <Text size="sm" fw={600} data-testid="walk-sent-to-expert">
+            {t('fields.answer.sentToExpert')}
+          </Text>
+        )}
         <Text size="sm" data-testid="walk-next">
           {again ? t('fields.answer.nextAsk', { date: formatDate(again) }) : t('fields.answer.noNextAsk')}
         </Text>

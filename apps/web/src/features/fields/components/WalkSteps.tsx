@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { type ComponentProps, type ComponentType, lazy, useEffect } from 'react';
 import { Button, Card, Group, List, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconPlus, IconPlayerSkipForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,21 @@ import type { Field, GrowthStage, WalkStop } from '@kutu/contract';
 import { growthStages, WALK_MAX_PLANTS_PER_STOP, WALK_MAX_STOPS, WALK_STOPS } from '@kutu/contract/field-rules';
 import { Deferred } from '../../../components/OnDemand.tsx';
 import { StopCounter } from './StopCounter.tsx';
+import type StopPhotoType from './StopPhoto.tsx';
 
-// The camera and the diagnosis load on the first stop, not with the walk's how-to.
-const StopPhoto = lazy(() => import('./StopPhoto.tsx'));
+/**
+ * The leaf photo at a stop loads after the walk's screen (the how-to starts it: preloadStopPhoto), so the
+ * walk's first download stays small; if it cannot load (no signal, never cached) the stop goes without it.
+ */
+const loadStopPhoto = () => import('./StopPhoto.tsx');
+export const preloadStopPhoto = () => void loadStopPhoto().catch(() => {});
+const StopPhoto = lazy(async (): Promise<{ default: ComponentType<ComponentProps<typeof StopPhotoType>> }> => {
+  try {
+    return await loadStopPhoto();
+  } catch {
+    return { default: () => null };
+  }
+});
 
 /**
  * How to walk a field (after FAO's FAMEWS: a W across it, 5 stops of about 10 plants, every leaf looked
@@ -27,6 +39,7 @@ export function HowToWalk({
 }) {
   const { t } = useTranslation();
   const askStage = field.planted_on === null && field.crop !== 'other';
+  useEffect(preloadStopPhoto, []);
   return (
     <Card withBorder padding="md" radius="md" data-testid="walk-how">
       <Stack gap="sm">
@@ -144,7 +157,12 @@ export function StopScreen({
               {t('fields.walk.finish')}
             </Button>
           ) : (
-            <Button size="lg" rightSection={<IconArrowRight size={20} />} onClick={() => onMove(index + 1)}>
+            <Button
+              size="lg"
+              rightSection={<IconArrowRight size={20} />}
+              onClick={() => onMove(index + 1)}
+              data-testid="walk-next"
+            >
               {t('fields.walk.next')}
             </Button>
           )}

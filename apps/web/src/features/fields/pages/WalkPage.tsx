@@ -9,7 +9,6 @@ import { WALK_PLANTS_PER_STOP, WALK_STOPS } from '@kutu/contract/field-rules';
 import { routes } from '../../../config/routes.ts';
 import { fieldKeys, useField } from '../../../api/fields.ts';
 import { errorMessage } from '../../../lib/api.ts';
-import { notifyInfo } from '../../../lib/notify.ts';
 import { transient } from '../../../lib/offline/queue.ts';
 import {
   enqueueWalk,
@@ -78,7 +77,6 @@ function Walking({ field }: { field: Field }) {
       const walk = walkOnPhone(field, body, latestWalk(field, queued));
       await enqueueWalk({ key, fieldId: field.id, body, answer: walk });
       setAnswer({ walk, onPhone: true });
-      notifyInfo(t('fields.answer.kept'));
     } catch (err) {
       setError(errorMessage(err));
     } finally {
