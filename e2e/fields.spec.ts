@@ -82,7 +82,10 @@ test('two fields each get their own walk: 14 of 50 and 2 of 50 plants give diffe
   const sprayed = await many.getByTestId('walk-steps').textContent();
 
   const hill = await addField(request, headers, 'Hill maize');
-  await page.goto(`/account/fields/${hill}/walk`);
+  // The reminder's short link (an SMS's /w/ID) opens that field's walk.
+  await page.goto(`/w/${hill}`);
+  await expect(page).toHaveURL(new RegExp(`/account/fields/${hill}/walk$`));
+  await expect(page.getByRole('heading', { name: 'Walk Hill maize', level: 1 })).toBeVisible();
   const few = await walk(page, [0, 1, 0, 1, 0]);
   await expect(few.getByRole('heading', { name: 'Walk again soon' })).toBeVisible();
   await expect(few.getByTestId('walk-rests-on')).toHaveText('This rests on: rust on 2 of 50 plants, maize at 8 weeks.');

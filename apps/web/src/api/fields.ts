@@ -56,10 +56,17 @@ export const walksQuery = (fieldId: number, page: number, pageSize = 5) =>
     placeholderData: keepPreviousData,
   });
 
-/** After any change: every field list, the field and its walks load again. */
+/**
+ * After any change: every field list, field and walk list loads again, those on no screen too, so the
+ * phone's saved copy (lib/saved-queries.ts), read with no signal or after a reload, is not the old one.
+ */
+export function reloadFields(client: QueryClient) {
+  return client.invalidateQueries({ queryKey: fieldKeys.all, refetchType: 'all' });
+}
+
 function useReloadFields() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: fieldKeys.all });
+  return () => reloadFields(client);
 }
 
 export function useCreateField() {

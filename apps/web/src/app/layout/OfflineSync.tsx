@@ -36,8 +36,9 @@ export function OfflineSync() {
       if (!alive) return;
       if (walks) {
         notifySuccess(walks);
-        // The fields' lists and walks (api/fields.ts `fieldKeys.all`, not imported: it would join every account screen).
-        await client.invalidateQueries({ queryKey: ['fields'] });
+        // The fields' lists and walks, off screen too, for the saved copy (api/fields.ts `reloadFields`, not
+        // imported: it would join every account screen).
+        await client.invalidateQueries({ queryKey: ['fields'], refetchType: 'all' });
       }
       if (sent.length === 0) return;
       notifySuccess(t('offline.queue.sent', { count: sent.length }));

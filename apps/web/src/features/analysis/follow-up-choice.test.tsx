@@ -180,7 +180,8 @@ describe('a follow-up only when the farmer says so', () => {
 
     // Nobody sent it: the farmer may ask.
     renderWithProviders(<ResultWithReview result={analysisResult()} />);
-    expect(await screen.findByRole('button', { name: 'Ask an expert' })).toBeTruthy();
+    // After the result's field (its code and the fields' strings) loads: more than a second on a busy machine.
+    expect(await screen.findByRole('button', { name: 'Ask an expert' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByTestId('sent-to-expert')).toBeNull();
   });
 });

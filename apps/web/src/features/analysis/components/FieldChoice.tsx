@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisCrop, Field } from '@kutu/contract';
@@ -137,8 +138,9 @@ export function FieldChoice({
           }}
           disabled={disabled || !online}
           mih={44}
+          leftSection={<IconPlus size={16} aria-hidden />}
         >
-          + {t('fields.choice.new')}
+          {t('fields.choice.new')}
         </Button>
       </Group>
       {rest.length > 0 && (

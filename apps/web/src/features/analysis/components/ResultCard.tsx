@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentProps, Suspense, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Collapse, Group, List, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -18,14 +18,21 @@ import { resultColor, say } from '../../../lib/diagnosis-labels.ts';
 import { SeverityNote, SeverityUnmeasuredNote } from './SeverityNote.tsx';
 import { ExpertWait } from './ExpertWait.tsx';
 import { AdviceSteps } from './AdviceSteps.tsx';
+import { optionalLazy } from '../../../components/optional-lazy.ts';
+import type ResultFieldType from './ResultField.tsx';
 
-// The field's name and the ask for a walk, with the fields screens' strings: loaded with a result.
-const ResultField = lazy(() =>
+/**
+ * The field's name and the ask for a walk, with the fields screens' strings: loaded with a result (the upload
+ * screen starts it ahead of need, for an answer made with no signal), and left out if it cannot load.
+ */
+const resultField = optionalLazy<ComponentProps<typeof ResultFieldType>>(() =>
   import('./ResultField.tsx').then(async (m) => {
     await m.screenStringsReady;
-    return m;
+    return { default: m.default };
   }),
 );
+const ResultField = resultField.Component;
+export const preloadResultField = resultField.preload;
 
 /**
  * A confident rust answer (no expert's answer over it): its field's walk, not the leaf, says how much of the

@@ -1,5 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import { lazy, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
@@ -24,6 +24,7 @@ import {
 } from '../../../api/analysis.ts';
 import { useMe } from '../../../api/profile.ts';
 import { ResultWithReview } from '../components/ResultWithReview.tsx';
+import { preloadResultField } from '../components/ResultCard.tsx';
 import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
 import { preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
 import { printOfPhoto, repeatedLeaf } from '../../../lib/leaf-print.ts';
@@ -32,18 +33,21 @@ import { offlineSupported } from '../../../lib/offline/store.ts';
 import { FieldLeaves, type Leaf } from '../components/FieldLeaves.tsx';
 import { FollowUpChoice } from '../components/FollowUpChoice.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
+import { optionalLazy } from '../../../components/optional-lazy.ts';
+import type { FieldChoice as FieldChoiceType } from '../components/FieldChoice.tsx';
 import { rememberField } from '../lib/last-field.ts';
 
 type Stage = 'idle' | 'preparing' | UploadStage;
 
 // Which field (decision 0078): it waits for the farmer's fields anyway, so its code and the fields' strings
 // come just after the screen, not in its first download.
-const FieldChoice = lazy(() =>
+const fieldChoice = optionalLazy<ComponentProps<typeof FieldChoiceType>>(() =>
   import('../components/FieldChoice.tsx').then(async (m) => {
     await m.screenStringsReady;
     return { default: m.FieldChoice };
   }),
 );
+const FieldChoice = fieldChoice.Component;
 
 let leafIds = 0;
 
@@ -90,6 +94,9 @@ export default function UploadImagePage() {
   const fieldSent = farmField ? { id: farmField.id, name: farmField.name } : undefined;
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const answer = result ?? offlineResult;
+
+  // A result's field (and its ask for a walk) is in memory before an answer made with no signal needs it.
+  useEffect(preloadResultField, []);
 
   // A new answer: bring the farmer to it (below the fold on a phone) and tell screen readers where it is.
   // Only once the upload's progress bar above it is gone, or the answer would slide under the top bar.
@@ -290,7 +297,8 @@ export default function UploadImagePage() {
           onChoose={setFarmField}
           preferred={idParam(params, 'field') ?? first.data?.field?.id ?? null}
           crop={crop}
-          disabled={busy}
+          // A follow-up photo is of the first diagnosis's field (the server refuses another).
+          disabled={busy || followUpOf !== null}
         />
       </Deferred>
 

@@ -1,26 +1,21 @@
-import { type ComponentProps, type ComponentType, lazy, useEffect } from 'react';
+import { type ComponentProps, useEffect } from 'react';
 import { Button, Card, Group, List, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconPlus, IconPlayerSkipForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Field, GrowthStage, WalkStop } from '@kutu/contract';
 import { growthStages, WALK_MAX_PLANTS_PER_STOP, WALK_MAX_STOPS, WALK_STOPS } from '@kutu/contract/field-rules';
 import { Deferred } from '../../../components/OnDemand.tsx';
+import { optionalLazy } from '../../../components/optional-lazy.ts';
 import { StopCounter } from './StopCounter.tsx';
 import type StopPhotoType from './StopPhoto.tsx';
 
 /**
- * The leaf photo at a stop loads after the walk's screen (the how-to starts it: preloadStopPhoto), so the
- * walk's first download stays small; if it cannot load (no signal, never cached) the stop goes without it.
+ * The leaf photo at a stop loads after the walk's screen (the how-to starts it), so the walk's first
+ * download stays small; if it cannot load (no signal, never cached) the stop goes without it.
  */
-const loadStopPhoto = () => import('./StopPhoto.tsx');
-export const preloadStopPhoto = () => void loadStopPhoto().catch(() => {});
-const StopPhoto = lazy(async (): Promise<{ default: ComponentType<ComponentProps<typeof StopPhotoType>> }> => {
-  try {
-    return await loadStopPhoto();
-  } catch {
-    return { default: () => null };
-  }
-});
+const { Component: StopPhoto, preload: preloadStopPhoto } = optionalLazy<ComponentProps<typeof StopPhotoType>>(
+  () => import('./StopPhoto.tsx'),
+);
 
 /**
  * How to walk a field (after FAO's FAMEWS: a W across it, 5 stops of about 10 plants, every leaf looked

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Field, GrowthStage, Walk, WalkStop } from '@kutu/contract';
 import { WALK_PLANTS_PER_STOP, WALK_STOPS } from '@kutu/contract/field-rules';
 import { routes } from '../../../config/routes.ts';
-import { fieldKeys, useField } from '../../../api/fields.ts';
+import { reloadFields, useField } from '../../../api/fields.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { transient } from '../../../lib/offline/queue.ts';
 import {
@@ -68,7 +68,7 @@ function Walking({ field }: { field: Field }) {
         try {
           const walk = await sendWalk(field.id, body, key);
           setAnswer({ walk, onPhone: false });
-          await client.invalidateQueries({ queryKey: fieldKeys.all });
+          await reloadFields(client);
           return;
         } catch (err) {
           if (!transient(err)) throw err;
