@@ -51,13 +51,14 @@ test('advice to treat says when Kutu will remind; a follow-up that is not better
   await expect(page.getByTestId('follow-up-banner')).toHaveCount(0);
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
 
-  // The expert sees it among the first in the queue, with Kutu's reason.
+  // The expert sees it among the first in the queue, with Kutu's reason: the two confidences in rust (the
+  // comparison is on the class since fields, decision 0078).
   // An approved expert (createActiveUser has the administrator approve the application).
   const expert = await createActiveUser(request, 'expert');
   const expertPage = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await signInAs(expertPage, expert, '/account/addresses/review-queue');
   await expect(
-    expertPage.getByTestId('queue-reason').filter({ hasText: `of the leaf on photo #${first}` }),
+    expertPage.getByTestId('queue-reason').filter({ hasText: `photo #${first} showed rust` }),
   ).toBeVisible();
   expect(next).toBeGreaterThan(first);
   await expertPage.close();

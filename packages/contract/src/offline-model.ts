@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adviceItem, educationalResource } from './analysis.ts';
+import { answerSettings } from './answer-settings.ts';
 import { resourceTopics } from './enums.ts';
 
 export { offlineModelApi } from './paths.ts';
@@ -21,18 +22,7 @@ export const offlineModelInfo = z.object({
   thresholds: z
     .record(z.string(), z.number().nullable())
     .describe('The rules for unsure and not-a-leaf answers; null: off'),
-  answer: z
-    .object({
-      fieldTemper: z.union([z.number(), z.literal('mean')]).describe('How much each extra leaf of a field counts'),
-      closeMargin: z.number().describe('A confident answer leading the runner-up by less than this asks for a leaf'),
-      severityCuts: z
-        .object({ moderate: z.number(), severe: z.number() })
-        .describe('The severity bands: low below moderate, severe from severe up'),
-      rustSeen: z
-        .union([z.enum(['confident', 'off']), z.number()])
-        .describe('When one leaf alone counts as rust seen on the field'),
-    })
-    .describe("How the answer is made from the model's outputs: the model card's answer settings"),
+  answer: answerSettings,
   resources: z
     .record(z.enum(resourceTopics), z.array(educationalResource))
     .describe('The education resources a result shows, by class or topic, to read offline'),

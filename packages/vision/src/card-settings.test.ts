@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { answerSettings } from '@kutu/contract/answer-settings';
+import { offlineModelInfo } from '@kutu/contract';
 import { describe, expect, it } from 'vitest';
 import { CHANGED_ANSWER } from '../test/changed-answer.ts';
 import { answerOf, cardSettings, RECIPE_ANSWER } from './card-settings.ts';
@@ -14,12 +16,13 @@ describe("the card's settings (one reader for the server and the phone)", () => 
     const settings = cardSettings(committed);
     expect(settings.version).toBe(committed.version);
     expect(settings.thresholds.unsureBelow).toBe(committed.thresholds?.unsureBelow);
-    // Moving the numbers onto the card changed none of them.
+    // Moving the numbers onto the card changed none of them; the leaf cut came later (decision 0081).
     expect(settings.answer).toEqual({
       fieldTemper: 0.6,
       closeMargin: 0.4,
       severityCuts: { moderate: 0.05, severe: 0.2 },
       rustSeen: 'confident',
+      leafConfidence: 0.6,
     });
   });
 
@@ -47,7 +50,16 @@ describe("the card's settings (one reader for the server and the phone)", () => 
   it('gives a card from before the block the values it was served with (an older retrained model, a stored phone copy)', () => {
     const { answer: _, ...before } = committed;
     expect(answerOf(before)).toEqual(RECIPE_ANSWER);
-    expect(RECIPE_ANSWER).toEqual(answerOf(committed));
+    expect(RECIPE_ANSWER).toEqual({ ...answerOf(committed), leafConfidence: RECIPE_ANSWER.leafConfidence });
+  });
+
+  it('gives a block written before the leaf cut the cut it was served with, and checks a given one', () => {
+    const { leafConfidence: _, ...before } = CHANGED_ANSWER;
+    expect(answerOf({ version: 'v9', answer: before })).toEqual({ ...CHANGED_ANSWER, leafConfidence: 0.5 });
+    expect(answerOf({ answer: CHANGED_ANSWER }).leafConfidence).toBe(0);
+    expect(() => answerOf({ answer: { ...CHANGED_ANSWER, leafConfidence: 1.5 } })).toThrow(
+      /answer\.leafConfidence must be a number in \[0, 1\], not 1\.5/,
+    );
   });
 
   it('refuses to load a model whose card lacks a setting, naming it', async () => {
@@ -60,5 +72,16 @@ describe("the card's settings (one reader for the server and the phone)", () => 
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('checks a card and serves it to the phone with one schema, so a new setting is written once', () => {
+    expect(offlineModelInfo.shape.answer).toBe(answerSettings);
+    expect(answerSettings.parse(RECIPE_ANSWER)).toEqual(RECIPE_ANSWER);
+    // A value the reader refuses is refused on the wire too, with the same words.
+    const wire = answerSettings.safeParse({ ...CHANGED_ANSWER, closeMargin: 2 });
+    expect(wire.success).toBe(false);
+    expect(() => answerOf({ answer: { ...CHANGED_ANSWER, closeMargin: 2 } })).toThrow(
+      `answer.closeMargin must be ${wire.error?.issues[0]?.message}, not 2`,
+    );
   });
 });

@@ -205,6 +205,13 @@ describe('plant clinic visits', () => {
       );
     expect(reminders).toHaveLength(1);
     expect(reminders[0]).toMatchObject({ state: 'waiting', byUssd: true, analysisId: visit.analyses[0].id });
+    // The visit, its photos and the reminder are of one field: the farmer's field of the visit's crop.
+    const fieldId = visit.analyses[0].field?.id;
+    expect(fieldId).toBeTypeOf('number');
+    expect(visit.analyses.map((a) => a.field?.id)).toEqual(visit.analyses.map(() => fieldId));
+    expect(reminders[0].fieldId).toBe(fieldId);
+    const [stored] = await db().select().from(clinicVisits).where(eq(clinicVisits.id, visit.id));
+    expect(stored.fieldId).toBe(fieldId);
     expect(again.json<ClinicVisit>().follow_up_at).toBe(reminders[0].dueAt.toISOString());
 
     const corrected = await decide(doctor, visit.id, { verdict: 'healthy' });

@@ -15,6 +15,7 @@ import {
   type WalkList,
 } from '@kutu/contract';
 import { analyses, fields, followUps, notifications, scoutingWalks } from '../../db/schema/index.ts';
+import { eatTime } from '../../i18n/i18n.ts';
 import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { errorOf } from '../../../test/support/errors.ts';
 import { fixture, uploadPhoto } from '../../../test/support/photos.ts';
@@ -58,7 +59,7 @@ describe('fields and scouting walks', () => {
   });
   afterAll(() => t.close());
 
-  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: TestUser, payload?: object) =>
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: TestUser, payload?: object) =>
     t.app.inject({ method, url, headers: who.headers, ...(payload && { payload }) });
   const makeField = async (who: TestUser, body: Record<string, unknown>) => {
     const res = await send('POST', fieldsApi.list, who, body);
@@ -88,6 +89,7 @@ describe('fields and scouting walks', () => {
   it('keeps a farmer’s fields to their owner: another farmer reads 404, an expert 403', async () => {
     const owner = await createUser(t, 'farmer', { district: KUMI });
     const other = await createUser(t, 'farmer', { district: KUMI });
+    const officer = await createUser(t, 'officer', { districts: [KUMI] });
     const made = await makeField(owner, { name: 'Upper plot', crop: 'beans', size_acres: 0.5 });
     // The owner's district, a number for a basic phone, no walk yet.
     expect(made).toMatchObject({ number: 1, district: KUMI, size_acres: 0.5, last_walk: null, analyses: 0 });
@@ -102,6 +104,7 @@ describe('fields and scouting walks', () => {
       expect([method, url, res.statusCode]).toEqual([method, url, 404]);
       expect(errorOf(res).message).toBe('Field not found');
       expect((await send(method, url, expert, body)).statusCode).toBe(403);
+      expect((await send(method, url, officer, body)).statusCode).toBe(403);
     }
     expect((await send('GET', fieldsApi.list, expert)).statusCode).toBe(403);
     const theirs = (await send('GET', fieldsApi.list, other)).json<FieldList>();
@@ -392,6 +395,24 @@ describe('fields and scouting walks', () => {
     await walked(farmer, rust.field?.id ?? 0, { stops: stopsWith(3) });
     // The cached history is read again after the walk.
     expect((await history())?.walk_asked).toBe(false);
+  });
+
+  it('keeps a reminder a walk answered closed when an expert answers the photo later: the walk’s reminder asks', async () => {
+    const farmer = await createUser(t, 'farmer', { district: KUMI });
+    const photo = await analyse(farmer, 'maize-common-rust.jpg', { crop: 'maize' });
+    const fieldId = photo.field?.id ?? 0;
+    await walked(farmer, fieldId, { stops: stopsWith(20) });
+    t.clock.advance(60_000);
+    const verdict = await send('PUT', reviewApi.reviewPath(photo.id), expert, { verdict: 'common_rust' });
+    expect(verdict.statusCode, verdict.body).toBe(200);
+    const rows = await db().select().from(followUps).where(eq(followUps.fieldId, fieldId));
+    const walkReminder = rows.find((r) => r.walkId !== null);
+    expect(rows.find((r) => r.analysisId === photo.id)).toMatchObject({ state: 'cancelled' });
+    expect(walkReminder?.state).toBe('waiting');
+    const sms = joinSmsParts(t.outbox.list().filter((m) => m.channel === 'sms' && m.to === farmer.phone));
+    expect(sms.map((m) => m.text).join('\n')).toContain(
+      `We will ask how your field is on ${eatTime('en', walkReminder?.dueAt ?? new Date())}`,
+    );
   });
 
   it('gives two bean fields with rust two reminders, each naming its field and linking to its walk', async () => {

@@ -10,12 +10,16 @@ import { Deferred } from '../../../components/OnDemand.tsx';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { screenStringsReady } from '../../../lib/staff-strings.ts';
 
-// The upload form and its photo shrinker load just after the figures (components/OnDemand.tsx).
+// The upload form and its photo shrinker, and the field figures with their check of each crop, load just after
+// the counts (components/OnDemand.tsx): with them the page was over the byte budget.
 const TrainingUploadForm = lazy(() =>
   import('../components/TrainingUploadForm.tsx').then((m) => ({ default: m.TrainingUploadForm })),
 );
+const FieldFigures = lazy(() =>
+  import('../../../components/review/FieldFigures.tsx').then((m) => ({ default: m.FieldFigures })),
+);
 
-/** Model Training (expert): labelled uploads, counts, retraining jobs, model versions, field accuracy and the samples. */
+/** Model Training (expert): labelled uploads, counts, retraining jobs, model versions, field accuracy and figures, and the samples. */
 export default function ModelTrainingPage() {
   const { t } = useTranslation();
   return (
@@ -30,6 +34,9 @@ export default function ModelTrainingPage() {
       <TrainingJobs />
       <ModelVersions />
       <FieldAccuracy />
+      <Deferred>
+        <FieldFigures />
+      </Deferred>
       <SampleList />
     </Stack>
   );
