@@ -57,11 +57,28 @@ export const walksQuery = (fieldId: number, page: number, pageSize = 5) =>
   });
 
 /**
- * After any change: every field list, field and walk list loads again, those on no screen too, so the
- * phone's saved copy (lib/saved-queries.ts), read with no signal or after a reload, is not the old one.
+ * Loads a fields query again by its key with its options: one restored from the phone's saved copy
+ * (lib/saved-queries.ts) and on no screen yet has its data but not the function that loads it.
  */
-export function reloadFields(client: QueryClient) {
-  return client.invalidateQueries({ queryKey: fieldKeys.all, refetchType: 'all' });
+function refetchRestored(client: QueryClient, key: readonly unknown[]) {
+  const [, part, a, b, c] = key as [string, string, number, number, number];
+  if (part === 'list') return client.prefetchQuery(fieldsQuery(a, b));
+  if (part === 'detail') return client.prefetchQuery(fieldQuery(a));
+  if (part === 'walks') return client.prefetchQuery(walksQuery(a, b, c));
+}
+
+/**
+ * After any change: every field list, field and walk list loads again, those on no screen too, so the
+ * phone's saved copy, read with no signal or after a reload, is not the old one. A restored one is
+ * loaded by its options: refetched as it is, it would fail with no queryFn and keep the old data.
+ */
+export async function reloadFields(client: QueryClient) {
+  const restored = client.getQueryCache().findAll({ queryKey: fieldKeys.all, predicate: (q) => !q.options.queryFn });
+  await client.invalidateQueries({ queryKey: fieldKeys.all, refetchType: 'none' });
+  await Promise.all([
+    client.refetchQueries({ queryKey: fieldKeys.all, predicate: (q) => !restored.includes(q) }),
+    ...restored.map((q) => refetchRestored(client, q.queryKey)),
+  ]);
 }
 
 function useReloadFields() {

@@ -90,7 +90,7 @@ export function clearSavedQueries(): void {
 /**
  * Saves the user's copy again (at most once a second) whenever a saveable query gets new data, and at
  * once if some arrived before it started: a screen's queries start with its code (router.tsx), so the
- * dashboard's can succeed before the shell's effect calls this.
+ * dashboard's can succeed before the shell's effect calls this; and when the page is left with a save waiting.
  */
 export function persistQueries(client: QueryClient, userId: number, delayMs = 1000): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -103,11 +103,24 @@ export function persistQueries(client: QueryClient, userId: number, delayMs = 10
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'success' && isSavedQuery(event.query.queryKey)) saveSoon();
   });
+  // A save still waiting is written when the page goes (a reload, a link followed, the app put away):
+  // the next page would otherwise start from the copy before it.
+  const saveWaiting = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = undefined;
+    saveQueries(client, userId);
+  };
+  const onHidden = () => document.visibilityState === 'hidden' && saveWaiting();
+  window.addEventListener('pagehide', saveWaiting);
+  document.addEventListener('visibilitychange', onHidden);
   // lastSavedAt is the restored copy's time (restoreQueries ran first), so storage is not parsed again.
   const unsaved = (q: Query) => shouldDehydrateQuery(q) && q.state.dataUpdatedAt > (lastSavedAt ?? 0);
   if (client.getQueryCache().getAll().some(unsaved)) saveSoon();
   return () => {
     unsubscribe();
+    window.removeEventListener('pagehide', saveWaiting);
+    document.removeEventListener('visibilitychange', onHidden);
     if (timer) clearTimeout(timer);
   };
 }

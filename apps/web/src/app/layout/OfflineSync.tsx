@@ -36,9 +36,9 @@ export function OfflineSync() {
       if (!alive) return;
       if (walks) {
         notifySuccess(walks);
-        // The fields' lists and walks, off screen too, for the saved copy (api/fields.ts `reloadFields`, not
-        // imported: it would join every account screen).
-        await client.invalidateQueries({ queryKey: ['fields'], refetchType: 'all' });
+        // The fields' lists and walks, off screen too, for the saved copy; loaded only now, as it would
+        // otherwise join every account screen.
+        await (await import('../../api/fields.ts')).reloadFields(client);
       }
       if (sent.length === 0) return;
       notifySuccess(t('offline.queue.sent', { count: sent.length }));

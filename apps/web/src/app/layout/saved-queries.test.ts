@@ -100,6 +100,18 @@ describe('the saved offline copy', () => {
     expect(fresh.getQueryData(['dashboard', 'UTC'])).toEqual(dashboard);
   });
 
+  it('writes a save still waiting when the page is left (a reload or a link followed within the second)', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const stop = persistQueries(client, 1, 1000);
+    await client.fetchQuery({ queryKey: ['dashboard', 'UTC'], queryFn: async () => dashboard });
+    window.dispatchEvent(new Event('pagehide'));
+    const fresh = new QueryClient();
+    restoreQueries(fresh, 1);
+    expect(fresh.getQueryData(['dashboard', 'UTC'])).toEqual(dashboard);
+    stop();
+  });
+
   it('saves data that arrived before it started, and not a copy it was restored from', async () => {
     vi.useFakeTimers();
     const client = new QueryClient();
