@@ -63,6 +63,15 @@ test("a farmer's main pages pass axe and fit a 390 px phone", async ({ page, req
     await page.goto(url);
     await checkScreen(page, name);
   }
+
+  // The photo went to a field (made for it): the fields, the field and a stop of its walk (decision 0078).
+  await page.goto('/account/fields');
+  await checkScreen(page, 'fields');
+  await page.getByTestId('field-row').first().getByRole('link').first().click();
+  await checkScreen(page, 'field');
+  await page.getByTestId('walk-this-field').click();
+  await page.getByTestId('walk-start').click();
+  await checkScreen(page, 'walk stop');
 });
 
 test("an expert's main pages pass axe and fit a 390 px phone", async ({ page, request }) => {

@@ -2,81 +2,13 @@ import fs from 'node:fs';
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import lg from '../apps/web/src/lib/locales/lg.json' with { type: 'json' };
 import sw from '../apps/web/src/lib/locales/sw.json' with { type: 'json' };
-import { createActiveUser, type E2EUser, leafPhoto } from './support.ts';
+import { createActiveUser, cutTexts, leafPhoto, signInWithLanguage } from './support.ts';
 
 // What a farmer and an expert read on a 390 px phone in English, Kiswahili and Luganda (the longer
 // words): no text cut short (an ellipsis, a clipped box, a column off the side) and no message squeezed
 // into a narrow strip beside its button, on the screens where it was: the top bar's name, the
 // notifications, the bookings' status choice, the expert's resources and the outbreak districts.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-type Language = 'en' | 'sw' | 'lg';
-
-/**
- * Every visible text on the screen that is not shown whole: its box runs past the side of an ancestor
- * that clips or scrolls (an ellipsis is such a clip), or past the phone's edge. Vertical scrolling is
- * fine; the closed menu drawer (inert) and screen-reader-only text are not on the screen.
- */
-function cutTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const cut: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim();
-      const parent = node.parentElement;
-      if (!text || !parent || parent.closest('[inert], script, style, [aria-hidden="true"]')) continue;
-      // A user's own long name is shortened in the top bar on purpose; the account menu has it whole.
-      if (parent.closest('[data-testid="topbar-username"]')) continue;
-      const style = getComputedStyle(parent);
-      if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const box = range.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      let hidden = false;
-      for (let a: HTMLElement | null = parent; a && a !== document.body; a = a.parentElement) {
-        const s = getComputedStyle(a);
-        const rect = a.getBoundingClientRect();
-        if (rect.width <= 1 || rect.height <= 1) {
-          hidden = true; // visually hidden (screen readers only)
-          break;
-        }
-        if (s.overflowX === 'visible') continue;
-        const left = rect.left + a.clientLeft;
-        if (box.left < left - 1 || box.right > left + a.clientWidth + 1) {
-          cut.push(`${text.slice(0, 40)} (${Math.round(box.width)} px in ${Math.round(a.clientWidth)} px)`);
-          hidden = true;
-          break;
-        }
-      }
-      if (!hidden && (box.right > window.innerWidth + 1 || box.left < -1))
-        cut.push(`${text.slice(0, 40)} (off the side)`);
-    }
-    return [...new Set(cut)];
-  });
-}
-
-async function signInIn(page: Page, request: APIRequestContext, user: E2EUser, language: Language) {
-  const login = await request.post('/api/auth/login/', { data: { email: user.email, password: user.password } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  const headers = { authorization: `Bearer ${(await login.json()).access}` };
-  // The account's language, so the server's notices are written in it too.
-  const chosen = await request.put('/api/auth/language/', { data: { language }, headers });
-  expect(chosen.ok(), await chosen.text()).toBeTruthy();
-  const again = await page.request.post('/api/auth/login/', { data: { email: user.email, password: user.password } });
-  const { access, refresh, user: record } = await again.json();
-  await page.goto('/auth');
-  await page.evaluate(
-    ([a, r, u, l]) => {
-      localStorage.setItem('accessToken', a);
-      localStorage.setItem('refreshToken', r);
-      localStorage.setItem('user', u);
-      localStorage.setItem('language', l);
-    },
-    [access, refresh, JSON.stringify(record), language] as const,
-  );
-  return headers;
-}
 
 /** A maize leaf with common rust, analysed for the signed-in farmer through the API. */
 async function analyse(request: APIRequestContext, headers: { authorization: string }) {
@@ -105,7 +37,7 @@ for (const language of ['en', 'sw', 'lg'] as const) {
   }, testInfo) => {
     const farmer = await createActiveUser(request, 'farmer');
     // An analysis leaves a notification (in the account's language) with its Mark as read button.
-    await analyse(request, await signInIn(page, request, farmer, language));
+    await analyse(request, await signInWithLanguage(page, request, farmer, language));
 
     await page.goto('/account');
     const notification = page.getByTestId('notification').first();
@@ -155,7 +87,7 @@ for (const language of ['en', 'sw', 'lg'] as const) {
     // with fewer than 3 is not listed: decision 0052).
     for (let i = 0; i < 3; i++) {
       const farmer = await createActiveUser(request, 'farmer');
-      const farmerHeaders = await signInIn(page, request, farmer, language);
+      const farmerHeaders = await signInWithLanguage(page, request, farmer, language);
       const district = await request.put('/api/outbreak/settings/', {
         data: { district: 'UG-208' },
         headers: farmerHeaders,
@@ -163,7 +95,7 @@ for (const language of ['en', 'sw', 'lg'] as const) {
       expect(district.ok(), await district.text()).toBeTruthy();
       await analyse(request, farmerHeaders);
     }
-    await signInIn(page, request, expert, language);
+    await signInWithLanguage(page, request, expert, language);
 
     await page.goto('/account/addresses/bookings');
     await expect(page.locator('h1').first()).toBeVisible();

@@ -8,7 +8,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 // A bean leaf told apart from what is around it: measured at the served leaf cut (decision 0081).
 const beanRust = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/bean-rust-clear.jpg');
 
-test('a rust answer shows how much of the leaf has rust and circles the spots, as an estimate with its advice, within a 390 px phone', async ({
+test('a rust answer shows how much of the leaf has rust and circles the spots, as an estimate that asks for a walk, within a 390 px phone', async ({
   page,
   request,
 }, testInfo) => {
@@ -22,7 +22,9 @@ test('a rust answer shows how much of the leaf has rust and circles the spots, a
   // is moderate.
   await expect(card.getByTestId('severity-badge')).toHaveText('Moderate');
   await expect(card.getByTestId('severity-band')).toContainText(/Some rust: spots cover about \d+\s?% of this leaf\./);
-  await expect(card.getByTestId('severity-advice')).toContainText('Whether spraying pays');
+  // What to do rests on a walk of the field, not on one leaf's share (decision 0078).
+  await expect(card.getByTestId('severity-advice')).toHaveCount(0);
+  await expect(page.getByTestId('walk-ask')).toContainText('Walk your field to know how much of it has rust');
   await expect(card.getByTestId('severity-estimate')).toContainText('An estimate');
   // The spots that share counted, circled on the farmer's photo, with a line saying what they are (0054).
   const spots = page.getByTestId('rust-spots');

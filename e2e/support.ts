@@ -157,3 +157,78 @@ export async function signInAs(page: Page, user: E2EUser, path = '/account') {
   );
   await page.goto(path);
 }
+
+/**
+ * Every visible text on the screen that is not shown whole: its box runs past the side of an ancestor
+ * that clips or scrolls (an ellipsis is such a clip), or past the phone's edge. Vertical scrolling is
+ * fine; the closed menu drawer (inert) and screen-reader-only text are not on the screen.
+ */
+export function cutTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const parent = node.parentElement;
+      if (!text || !parent || parent.closest('[inert], script, style, [aria-hidden="true"]')) continue;
+      // A user's own long name is shortened in the top bar on purpose; the account menu has it whole.
+      if (parent.closest('[data-testid="topbar-username"]')) continue;
+      const style = getComputedStyle(parent);
+      if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      let hidden = false;
+      for (let a: HTMLElement | null = parent; a && a !== document.body; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        const rect = a.getBoundingClientRect();
+        if (rect.width <= 1 || rect.height <= 1) {
+          hidden = true; // visually hidden (screen readers only)
+          break;
+        }
+        if (s.overflowX === 'visible') continue;
+        const left = rect.left + a.clientLeft;
+        if (box.left < left - 1 || box.right > left + a.clientWidth + 1) {
+          cut.push(`${text.slice(0, 40)} (${Math.round(box.width)} px in ${Math.round(a.clientWidth)} px)`);
+          hidden = true;
+          break;
+        }
+      }
+      if (!hidden && (box.right > window.innerWidth + 1 || box.left < -1))
+        cut.push(`${text.slice(0, 40)} (off the side)`);
+    }
+    return [...new Set(cut)];
+  });
+}
+
+/**
+ * Signs in with the account's language set (so the server's notices are written in it too) and the app's
+ * language chosen, then opens the sign-in address (the caller opens its screen); returns the API headers.
+ */
+export async function signInWithLanguage(
+  page: Page,
+  request: APIRequestContext,
+  user: E2EUser,
+  language: 'en' | 'sw' | 'lg',
+) {
+  const login = await request.post('/api/auth/login/', { data: { email: user.email, password: user.password } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const headers = { authorization: `Bearer ${(await login.json()).access}` };
+  // The account's language, so the server's notices are written in it too.
+  const chosen = await request.put('/api/auth/language/', { data: { language }, headers });
+  expect(chosen.ok(), await chosen.text()).toBeTruthy();
+  const again = await page.request.post('/api/auth/login/', { data: { email: user.email, password: user.password } });
+  const { access, refresh, user: record } = await again.json();
+  await page.goto('/auth');
+  await page.evaluate(
+    ([a, r, u, l]) => {
+      localStorage.setItem('accessToken', a);
+      localStorage.setItem('refreshToken', r);
+      localStorage.setItem('user', u);
+      localStorage.setItem('language', l);
+    },
+    [access, refresh, JSON.stringify(record), language] as const,
+  );
+  return headers;
+}

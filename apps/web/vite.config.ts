@@ -14,13 +14,13 @@ import { APP_FILES_FILE, appFiles, precacheFilter } from './scripts/precache-fir
 import { phoneMetadata } from './src/components/PhoneInput/phone-metadata.ts';
 import { type LocalePart, localePart } from './src/lib/locale-parts.ts';
 
-/** `locales/xx.json?part=first|account|staff|officer`: a part of a locale file (lib/locale-parts.ts says which). */
+/** `locales/xx.json?part=first|account|staff|officer|fields`: a part of a locale file (lib/locale-parts.ts says which). */
 function localeParts(): Plugin {
   return {
     name: 'kutu-locale-parts',
     enforce: 'pre',
     load(id) {
-      const match = /^(.*\/locales\/[\w-]+\.json)\?part=(first|account|staff|officer)$/.exec(id);
+      const match = /^(.*\/locales\/[\w-]+\.json)\?part=(first|account|staff|officer|fields)$/.exec(id);
       if (!match) return null;
       const file = match[1]!;
       this.addWatchFile(file);

@@ -15,9 +15,9 @@ export { APP_FILES_FILE } from '../src/lib/app-files.ts';
 
 /**
  * The addresses a farmer opens first: signing in or up (with the terms the sign-up links to), the
- * dashboard, diagnosing a photo (online or offline), the history of diagnoses, and the profile (where
- * offline use and the data used are shown). Addresses that lead elsewhere (`/`, `/account/settings`)
- * need nothing of their own.
+ * dashboard, diagnosing a photo (online or offline), the history of diagnoses, the fields and their
+ * walks, and the profile (where offline use and the data used are shown). Addresses that lead elsewhere
+ * (`/`, `/account/settings`) need nothing of their own.
  */
 export const FIRST_ADDRESSES: readonly string[] = [
   '/auth',
@@ -30,6 +30,10 @@ export const FIRST_ADDRESSES: readonly string[] = [
   '/account/profile',
   '/account/addresses/image-analysis',
   '/account/addresses/analysis-history',
+  // A farmer's fields and the scouting walk, which work with no signal (docs/decisions/0078).
+  '/account/fields',
+  '/account/fields/:id',
+  '/account/fields/:id/walk',
 ];
 
 /**

@@ -18,6 +18,10 @@ declare module '*.json?part=officer' {
   const strings: Record<string, unknown>;
   export default strings;
 }
+declare module '*.json?part=fields' {
+  const strings: Record<string, unknown>;
+  export default strings;
+}
 
 /** libphonenumber's metadata for the phone input's countries, cut at build time by vite.config.ts. */
 declare module 'virtual:phone-metadata' {

@@ -11,26 +11,13 @@ import {
   WALK_MAX_STOPS,
 } from './field-rules.ts';
 import { districtCode } from './outbreak.ts';
+// The paths and the name's length without zod, for the phone's screens (fields-paths.ts).
+import { FIELD_NAME_MAX } from './fields-paths.ts';
+export { FIELD_NAME_MAX, fieldsApi } from './fields-paths.ts';
 
-/**
- * A farmer's fields and their scouting walks (docs/decisions/0078). A field is the farmer's unit:
- * every analysis, follow-up, walk and clinic visit belongs to one.
- */
-export const fieldsApi = {
-  /** GET (farmer): the caller's fields, newest first (paginated); POST: a new field. */
-  list: '/api/fields/',
-  /** GET, PATCH (owner); DELETE (owner) retires it: its history stays, it leaves the lists. */
-  detail: '/api/fields/:id/',
-  detailPath: (id: number | string) => `/api/fields/${id}/`,
-  /** GET (owner): the field's walks, newest first (paginated); POST (owner, `Idempotency-Key`): a walk. */
-  walks: '/api/fields/:id/walks/',
-  walksPath: (id: number | string) => `/api/fields/${id}/walks/`,
-  /** GET (owner, or the expert who recorded it at a clinic): one walk with its advice. */
-  walk: '/api/walks/:id/',
-  walkPath: (id: number | string) => `/api/walks/${id}/`,
-} as const;
+// A farmer's fields and their scouting walks (docs/decisions/0078). A field is the farmer's unit:
+// every analysis, follow-up, walk and clinic visit belongs to one.
 
-export const FIELD_NAME_MAX = 40;
 /** A field of more than this many acres is a typing slip on a smallholder's app. */
 export const FIELD_MAX_ACRES = 10_000;
 /** A planting date this far back is no longer this season's crop. */

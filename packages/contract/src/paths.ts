@@ -256,7 +256,7 @@ export const shortLinks = {
 export const shortLinkTargets = [
   { prefix: '/a/', to: (id: number) => `/account/addresses/analysis-history?analysis=${id}` },
   { prefix: '/f/', to: (id: number) => `/account/addresses/image-analysis?follow_up=${id}` },
-  { prefix: '/w/', to: (id: number) => `/account/addresses/fields?walk=${id}` },
+  { prefix: '/w/', to: (id: number) => `/account/fields/${id}/walk` },
 ] as const;
 
 /** A person's data (docs/decisions/0067-consent-and-erasure.md): the archive, consent choices, deleting the account. */

@@ -20,7 +20,10 @@ import { currentLanguage } from '../lib/language.ts';
 
 export const analysisKeys = {
   all: ['analysis'] as const,
-  list: (page: number, pageSize: number) => ['analysis', 'list', page, pageSize] as const,
+  list: (page: number, pageSize: number, fieldId: number | null = null) =>
+    (fieldId === null
+      ? ['analysis', 'list', page, pageSize]
+      : ['analysis', 'list', page, pageSize, { field: fieldId }]) as readonly unknown[],
   detail: (id: number) => ['analysis', 'detail', id] as const,
   image: (id: number, position = 0) =>
     (position === 0 ? ['analysis', 'image', id] : ['analysis', 'image', id, position]) as readonly unknown[],
@@ -28,10 +31,12 @@ export const analysisKeys = {
   resources: ['education-resources'] as const,
 };
 
-export const analysesQuery = (page: number, pageSize = 10) =>
+/** A page of the farmer's analyses; with `fieldId`, of that field only (docs/decisions/0078). */
+export const analysesQuery = (page: number, pageSize = 10, fieldId: number | null = null) =>
   queryOptions({
-    queryKey: analysisKeys.list(page, pageSize),
-    queryFn: ({ signal }) => http.get<AnalysisList>(analysisApi.list, { page, page_size: pageSize }, signal),
+    queryKey: analysisKeys.list(page, pageSize, fieldId),
+    queryFn: ({ signal }) =>
+      http.get<AnalysisList>(analysisApi.list, { page, page_size: pageSize, field: fieldId }, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -48,7 +53,8 @@ export const openFollowUpsQuery = () =>
     queryFn: ({ signal }) => http.get<OpenFollowUpList>(analysisApi.openFollowUps, undefined, signal),
   });
 
-export const useAnalyses = (page: number, pageSize = 10) => useQuery(analysesQuery(page, pageSize));
+export const useAnalyses = (page: number, pageSize = 10, fieldId: number | null = null) =>
+  useQuery(analysesQuery(page, pageSize, fieldId));
 
 /** One analysis by id, or (id null) the caller's newest one; `data` is null when there is none. */
 export function useChosenOrLatestAnalysis(id: number | null) {

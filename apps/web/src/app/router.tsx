@@ -131,6 +131,10 @@ const screens: RouteObject[] = [
       // Its address until the page held more than the applications (links and bookmarks keep working).
       { path: 'expert-applications', element: <Navigate to={routes.admin} replace /> },
       { path: 'extension', ...page('extension/pages/OfficerWeekPage', 'officer') },
+      // A farmer's fields and their scouting walks (docs/decisions/0078).
+      { path: 'fields', ...page('fields/pages/FieldsPage', 'farmer') },
+      { path: 'fields/:id', ...page('fields/pages/FieldPage', 'farmer') },
+      { path: 'fields/:id/walk', ...page('fields/pages/WalkPage', 'farmer') },
       // Administrators and experts (the server checks the role).
       { path: 'phone-menu', ...page('phone/pages/UssdSimulatorPage') },
       {

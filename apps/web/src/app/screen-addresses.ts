@@ -37,6 +37,9 @@ export const SCREEN_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
   '/account/profile': account('profile/pages/ProfilePage'),
   '/account/admin': account('admin/pages/AdminPage'),
   '/account/extension': account('extension/pages/OfficerWeekPage'),
+  '/account/fields': account('fields/pages/FieldsPage'),
+  '/account/fields/:id': account('fields/pages/FieldPage'),
+  '/account/fields/:id/walk': account('fields/pages/WalkPage'),
   '/account/addresses/image-analysis': account('analysis/pages/UploadImagePage'),
   '/account/addresses/analysis-history': account('analysis/pages/AnalysisHistoryPage'),
   '/account/addresses/education-resources': account('analysis/pages/EducationResourcesPage'),
@@ -62,6 +65,7 @@ export const SCREEN_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
   // Short addresses of an SMS: the server redirects them; offline the router does (router.tsx).
   '/a/:id': [],
   '/f/:id': [],
+  '/w/:id': [],
   '*': ['features/static/pages/NotFoundPage.tsx'],
 };
 

@@ -19,6 +19,10 @@ export const routes = {
   admin: '/account/admin',
   imageAnalysis: '/account/addresses/image-analysis',
   analysisHistory: '/account/addresses/analysis-history',
+  /** A farmer's fields (docs/decisions/0078): the list, one field, and a scouting walk of it. */
+  fields: '/account/fields',
+  field: (id: number | string) => `/account/fields/${id}`,
+  fieldWalk: (id: number | string) => `/account/fields/${id}/walk`,
   educationResources: '/account/addresses/education-resources',
   modelTraining: '/account/addresses/model-training',
   reviewQueue: '/account/addresses/review-queue',

@@ -14,7 +14,7 @@ const accountParts = import.meta.glob<ResourceKey>(['./locales/*.json', '!./loca
   import: 'default',
   query: '?part=account',
 });
-/** Parts that one kind of screen brings with it (lib/staff-strings.ts, lib/officer-strings.ts). */
+/** Parts that one kind of screen brings with it (lib/staff-strings.ts, lib/officer-strings.ts, lib/fields-strings.ts). */
 const screenParts = {
   staff: import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
     import: 'default',
@@ -23,6 +23,10 @@ const screenParts = {
   officer: import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
     import: 'default',
     query: '?part=officer',
+  }),
+  fields: import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
+    import: 'default',
+    query: '?part=fields',
   }),
 };
 type ScreenPart = keyof typeof screenParts;
@@ -49,13 +53,20 @@ async function loadScreenPart(part: ScreenPart, language: string, english: Resou
   return loadPart(screenParts[part], language);
 }
 
-/** The screen parts already brought, in this language. */
-const loadScreenParts = (language: string) =>
-  Promise.all(
-    (Object.entries(englishScreen) as [ScreenPart, ResourceKey][]).map(([part, english]) =>
-      loadScreenPart(part, language, english),
-    ),
-  );
+/**
+ * The screen parts brought so far, in this language, and those a screen brings while they load: a screen
+ * preloaded with the shell may register its part after a language began to load and before it is in
+ * i18next's store, where addScreenStrings would not see it (its strings would stay English).
+ */
+async function loadScreenParts(language: string, loaded = new Set<ScreenPart>()): Promise<ResourceKey[]> {
+  const strings: ResourceKey[] = [];
+  for (;;) {
+    const missing = (Object.keys(englishScreen) as ScreenPart[]).filter((part) => !loaded.has(part));
+    if (missing.length === 0) return strings;
+    for (const part of missing) loaded.add(part);
+    strings.push(...(await Promise.all(missing.map((part) => loadScreenPart(part, language, englishScreen[part]!)))));
+  }
+}
 
 /**
  * A language chosen before the account shell loads gets its first part; after, both parts (fetched
@@ -67,11 +78,13 @@ const lazyLocales: BackendModule = {
   read(language, _namespace, done) {
     const first = loadFirstPart(language);
     const account = englishAccount && loadAccountPart(language, englishAccount);
-    Promise.all([first, account, loadScreenParts(language)])
+    const parts = new Set<ScreenPart>();
+    Promise.all([first, account, loadScreenParts(language, parts)])
       .then(async ([strings, accountStrings, screenStrings]) => {
         const rest = accountStrings ?? (englishAccount && (await loadAccountPart(language, englishAccount)));
         if (!rest) firstOnly.add(language);
-        return Object.assign({}, strings, rest, ...screenStrings);
+        // And those a screen brought meanwhile.
+        return Object.assign({}, strings, rest, ...screenStrings, ...(await loadScreenParts(language, parts)));
       })
       .then(
         (strings) => done(null, strings),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
-import { FIRST_SECTIONS, localePart, OFFICER_SECTIONS, STAFF_SECTIONS } from './locale-parts.ts';
+import { FIELDS_SECTIONS, FIRST_SECTIONS, localePart, OFFICER_SECTIONS, STAFF_SECTIONS } from './locale-parts.ts';
 
 const srcDir = path.join(import.meta.dirname, '..');
 const sections = Object.keys(en);
@@ -36,18 +36,20 @@ function firstScreenFiles(): string[] {
 }
 
 describe('locale parts', () => {
-  it('the first, account and staff parts together are the whole file, once', () => {
+  it('the parts together are the whole file, once', () => {
     const first = localePart(en, 'first');
     const account = localePart(en, 'account');
     const staff = localePart(en, 'staff');
     const officer = localePart(en, 'officer');
+    const fields = localePart(en, 'fields');
     expect(Object.keys(first).length).toBeGreaterThan(0);
     expect(Object.keys(staff).length).toBeGreaterThan(0);
     expect(Object.keys(officer).length).toBeGreaterThan(0);
-    expect({ ...first, ...account, ...staff, ...officer }).toEqual(en);
-    const keys = [first, account, staff, officer].flatMap((part) => Object.keys(part));
+    expect(Object.keys(fields).length).toBeGreaterThan(0);
+    expect({ ...first, ...account, ...staff, ...officer, ...fields }).toEqual(en);
+    const keys = [first, account, staff, officer, fields].flatMap((part) => Object.keys(part));
     expect(new Set(keys).size).toBe(keys.length);
-    for (const section of [...FIRST_SECTIONS, ...STAFF_SECTIONS, ...OFFICER_SECTIONS])
+    for (const section of [...FIRST_SECTIONS, ...STAFF_SECTIONS, ...OFFICER_SECTIONS, ...FIELDS_SECTIONS])
       expect(sections, section).toContain(section);
   });
 
@@ -59,6 +61,17 @@ describe('locale parts', () => {
       ['features/training/', 'features/clinic/', 'features/phone/', 'features/admin/', 'components/staff/'],
     ],
     ['officer', OFFICER_SECTIONS, ['features/extension/']],
+    [
+      'fields',
+      FIELDS_SECTIONS,
+      [
+        'features/fields/',
+        'features/analysis/components/FieldChoice.tsx',
+        'features/analysis/components/ResultField.tsx',
+        'features/analysis/pages/AnalysisHistoryPage.tsx',
+        'lib/offline/walks.ts',
+      ],
+    ],
   ])('only the screens that bring the %s part use its keys', (_part, sections, screens) => {
     const used: string[] = [];
     const visit = (dir: string) => {

@@ -26,7 +26,13 @@ export const STAFF_SECTIONS: readonly string[] = ['training', 'clinic', 'phone',
 /** The extension officer's week, its largest section: a part of its own, loaded with that screen only (lib/officer-strings.ts). */
 export const OFFICER_SECTIONS: readonly string[] = ['extension'];
 
-export type LocalePart = 'first' | 'account' | 'staff' | 'officer';
+/**
+ * A farmer's fields and scouting walks (the field list, a field, the walk and its answer): loaded with
+ * those screens (lib/fields-strings.ts), so the other account screens do not download them.
+ */
+export const FIELDS_SECTIONS: readonly string[] = ['fields'];
+
+export type LocalePart = 'first' | 'account' | 'staff' | 'officer' | 'fields';
 
 const partOf = (section: string): LocalePart =>
   FIRST_SECTIONS.includes(section)
@@ -35,7 +41,9 @@ const partOf = (section: string): LocalePart =>
       ? 'staff'
       : OFFICER_SECTIONS.includes(section)
         ? 'officer'
-        : 'account';
+        : FIELDS_SECTIONS.includes(section)
+          ? 'fields'
+          : 'account';
 
 export function localePart(strings: Record<string, unknown>, part: LocalePart): Record<string, unknown> {
   return Object.fromEntries(Object.entries(strings).filter(([section]) => partOf(section) === part));

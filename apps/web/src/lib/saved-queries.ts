@@ -1,7 +1,7 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 
 /**
- * The last data a farmer saw (dashboard, analyses, advice, bookings), kept on the phone so it stays
+ * The last data a farmer saw (dashboard, analyses, advice, bookings, fields), kept on the phone so it stays
  * readable with no signal (decision 0016). TanStack Query's own dehydrate/hydrate with a small localStorage
  * persister: the persister packages matching our query-core are not published, and an older one
  * nests a second copy of the query library. localStorage rather than IndexedDB: the saved copy is a
@@ -23,7 +23,8 @@ interface Saved {
  */
 export function isSavedQuery(key: readonly unknown[]): boolean {
   const [root, part] = key;
-  if (root === 'dashboard' || root === 'education-resources') return true;
+  // A farmer's fields (their list, each field and its walks): the walk works with no signal.
+  if (root === 'dashboard' || root === 'education-resources' || root === 'fields') return true;
   if (root === 'outbreak') return part === 'map' || part === 'trend';
   if (root === 'analysis') return part === 'list' || part === 'detail';
   return root === 'consultations' && part === 'bookings';
@@ -89,7 +90,7 @@ export function clearSavedQueries(): void {
 /**
  * Saves the user's copy again (at most once a second) whenever a saveable query gets new data, and at
  * once if some arrived before it started: a screen's queries start with its code (router.tsx), so the
- * dashboard's can succeed before the shell's effect calls this.
+ * dashboard's can succeed before the shell's effect calls this; and when the page is left with a save waiting.
  */
 export function persistQueries(client: QueryClient, userId: number, delayMs = 1000): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -102,11 +103,24 @@ export function persistQueries(client: QueryClient, userId: number, delayMs = 10
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'success' && isSavedQuery(event.query.queryKey)) saveSoon();
   });
+  // A save still waiting is written when the page goes (a reload, a link followed, the app put away):
+  // the next page would otherwise start from the copy before it.
+  const saveWaiting = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = undefined;
+    saveQueries(client, userId);
+  };
+  const onHidden = () => document.visibilityState === 'hidden' && saveWaiting();
+  window.addEventListener('pagehide', saveWaiting);
+  document.addEventListener('visibilitychange', onHidden);
   // lastSavedAt is the restored copy's time (restoreQueries ran first), so storage is not parsed again.
   const unsaved = (q: Query) => shouldDehydrateQuery(q) && q.state.dataUpdatedAt > (lastSavedAt ?? 0);
   if (client.getQueryCache().getAll().some(unsaved)) saveSoon();
   return () => {
     unsubscribe();
+    window.removeEventListener('pagehide', saveWaiting);
+    document.removeEventListener('visibilitychange', onHidden);
     if (timer) clearTimeout(timer);
   };
 }

@@ -56,6 +56,11 @@ const messages: Record<string, string> = {
   'At most 10 districts or counties': 'districtsMax',
   'Write a note': 'writeNote',
   'Say whether you called or visited': 'calledOrVisited',
+  'Give the field a name': 'fieldName',
+  'Give the size in acres': 'sizeAcres',
+  'Give the size in acres, more than 0': 'sizePositive',
+  'The place must be in Uganda or Kenya': 'placeInCountry',
+  'Choose one of your fields': 'chooseField',
 };
 
 /** The contract's field names in its "<Field> is required" style messages → keys under `validation.fields`. */

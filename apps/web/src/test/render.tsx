@@ -9,6 +9,7 @@ import '../lib/i18n.ts';
 // Pages render here without the account shell, which brings their strings in the app.
 import '../lib/account-strings.ts';
 import '../lib/staff-strings.ts';
+import '../lib/fields-strings.ts';
 
 /** Renders a component with the app's providers, at a given route. */
 export function renderWithProviders(ui: ReactNode, { route = '/' } = {}) {

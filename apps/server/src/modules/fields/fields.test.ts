@@ -450,7 +450,7 @@ describe('fields and scouting walks', () => {
     ]);
     // The short link leads to the field's walk.
     const link = await t.app.inject({ method: 'GET', url: shortLinks.walk(east.id) });
-    expect([link.statusCode, link.headers.location]).toEqual([302, `/account/addresses/fields?walk=${east.id}`]);
+    expect([link.statusCode, link.headers.location]).toEqual([302, `/account/fields/${east.id}/walk`]);
     // A walk of the east field answers its reminder only.
     await walked(farmer, east.id, { stops: stopsWith(4) });
     const after = await db().select().from(followUps).where(eq(followUps.userId, farmer.id));

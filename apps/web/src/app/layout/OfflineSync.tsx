@@ -7,11 +7,22 @@ import { analysisKeys } from '../../api/analysis.ts';
 import { notificationsKey } from '../../api/notifications.ts';
 import { downloadOnWifi } from '../../lib/offline/model.ts';
 import { flushQueue } from '../../lib/offline/queue.ts';
-import { offlineSupported } from '../../lib/offline/store.ts';
+import { offlineDb, offlineSupported } from '../../lib/offline/store.ts';
+import { session } from '../../lib/session.ts';
+
+/**
+ * Sends the walks counted offline, if any wait: the walk code (with the field rules and the fields'
+ * strings) loads only then, so every account screen does not download it.
+ */
+async function flushWalks() {
+  const id = session.user()?.id;
+  if (id === undefined || (await (await offlineDb()).countFromIndex('walks', 'byUser', id)) === 0) return null;
+  return (await import('../../lib/offline/walks.ts')).flushWalksAndSay();
+}
 
 /**
  * Farmers only, mounted once while signed in: fetches the offline model on Wi-Fi, and sends photos
- * diagnosed offline once the page has settled and whenever the network comes back.
+ * diagnosed and walks counted offline once the page has settled and whenever the network comes back.
  */
 export function OfflineSync() {
   const { t } = useTranslation();
@@ -21,7 +32,15 @@ export function OfflineSync() {
     let alive = true;
     const send = async () => {
       const sent = await flushQueue();
-      if (!alive || sent.length === 0) return;
+      const walks = await flushWalks();
+      if (!alive) return;
+      if (walks) {
+        notifySuccess(walks);
+        // The fields' lists and walks, off screen too, for the saved copy; loaded only now, as it would
+        // otherwise join every account screen.
+        await (await import('../../api/fields.ts')).reloadFields(client);
+      }
+      if (sent.length === 0) return;
       notifySuccess(t('offline.queue.sent', { count: sent.length }));
       await client.invalidateQueries({ queryKey: analysisKeys.all });
       await client.invalidateQueries({ queryKey: notificationsKey });

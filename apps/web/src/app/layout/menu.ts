@@ -6,6 +6,7 @@ import {
   IconMap2,
   IconMessages,
   IconPhotoScan,
+  IconPlant2,
   IconUser,
   type Icon,
 } from '@tabler/icons-react';
@@ -31,6 +32,8 @@ export interface MenuEntry {
 /** The side menu of spec point 2; items are filtered by the signed-in role. */
 export const menu: MenuEntry[] = [
   { labelKey: 'menu.dashboard', icon: IconLayoutDashboard, to: routes.dashboard, roles: ['farmer', 'expert'] },
+  // A farmer's fields and their scouting walks (docs/decisions/0078).
+  { labelKey: 'menu.fields', icon: IconPlant2, to: routes.fields, roles: ['farmer'] },
   {
     labelKey: 'menu.administration',
     icon: IconUserCheck,

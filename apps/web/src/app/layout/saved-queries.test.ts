@@ -24,6 +24,8 @@ function clientWithData() {
   client.setQueryData(['outbreak', 'map', 'maize'], { districts: [{ code: 'UG-102' }] });
   client.setQueryData(['outbreak', 'trend', 'UG-102', 'maize'], { weeks: [] });
   client.setQueryData(['outbreak', 'table', { crop: 'maize', page: 1 }], { results: [] });
+  client.setQueryData(['fields', 'list', 1, 10], { count: 1, results: [{ id: 3, name: 'Near the river' }] });
+  client.setQueryData(['fields', 'walks', 3, 1, 5], { count: 0, results: [] });
   return client;
 }
 
@@ -52,6 +54,12 @@ describe('the saved offline copy', () => {
     expect(fresh.getQueryData(['outbreak', 'map', 'maize'])).toEqual({ districts: [{ code: 'UG-102' }] });
     expect(fresh.getQueryData(['outbreak', 'trend', 'UG-102', 'maize'])).toEqual({ weeks: [] });
     expect(fresh.getQueryData(['outbreak', 'table', { crop: 'maize', page: 1 }])).toBeUndefined();
+    // A farmer's fields and their walks, for a walk with no signal (docs/decisions/0078).
+    expect(fresh.getQueryData(['fields', 'list', 1, 10])).toEqual({
+      count: 1,
+      results: [{ id: 3, name: 'Near the river' }],
+    });
+    expect(fresh.getQueryData(['fields', 'walks', 3, 1, 5])).toEqual({ count: 0, results: [] });
     expect(savedQueries.lastSavedAt()).toBe(Date.parse('2026-11-20T08:00:00Z'));
   });
 
@@ -90,6 +98,18 @@ describe('the saved offline copy', () => {
     const fresh = new QueryClient();
     restoreQueries(fresh, 1);
     expect(fresh.getQueryData(['dashboard', 'UTC'])).toEqual(dashboard);
+  });
+
+  it('writes a save still waiting when the page is left (a reload or a link followed within the second)', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const stop = persistQueries(client, 1, 1000);
+    await client.fetchQuery({ queryKey: ['dashboard', 'UTC'], queryFn: async () => dashboard });
+    window.dispatchEvent(new Event('pagehide'));
+    const fresh = new QueryClient();
+    restoreQueries(fresh, 1);
+    expect(fresh.getQueryData(['dashboard', 'UTC'])).toEqual(dashboard);
+    stop();
   });
 
   it('saves data that arrived before it started, and not a copy it was restored from', async () => {

@@ -12,9 +12,10 @@ interface DistrictPickerProps {
   required?: boolean;
   /**
    * Whose district it is, for the label: the reader's farm (a farmer's sign-up or settings), the reader's
-   * own area (an expert's sign-up), or the farmer's farm as staff fill it in (a plant clinic visit).
+   * own area (an expert's sign-up), the farmer's farm as staff fill it in (a plant clinic visit), or one
+   * of the reader's fields.
    */
-  whose?: 'myFarm' | 'mine' | 'farmer';
+  whose?: 'myFarm' | 'mine' | 'farmer' | 'field';
 }
 
 type Status = 'idle' | 'locating' | 'found' | 'outside' | 'denied';
@@ -84,7 +85,8 @@ export const DistrictPicker = memo(function DistrictPicker({
   return (
     <Input.Wrapper
       label={label}
-      description={t(`auth.district.hint.${whose}`)}
+      // A field's district needs no word on what it is for: the field's form says it.
+      description={whose === 'field' ? undefined : t(`auth.district.hint.${whose}`)}
       required={required}
       error={error}
       data-testid="district-picker"

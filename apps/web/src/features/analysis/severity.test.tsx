@@ -11,39 +11,59 @@ import { ResultCard } from './components/ResultCard.tsx';
 const rust = analysisResult({ crop: 'beans', severity: { share: 0.031, band: 'low', estimate: true } });
 
 describe('severity on the result', () => {
-  it('shows a low share as an estimate, with scouting advice', () => {
+  it('shows a low share as an estimate, and asks for a walk of the field, not advice from the leaf (decision 0078)', async () => {
     renderWithProviders(<ResultCard result={rust} actions={false} />);
     expect(screen.getByTestId('severity-badge').textContent).toBe('Low');
     expect(screen.getByTestId('severity-band').textContent).toMatch(
       /^Little rust: spots cover about 3\s?% of this leaf\.$/,
     );
-    expect(screen.getByTestId('severity-advice').textContent).toMatch(/Check the field again within a week/);
+    expect(screen.queryByTestId('severity-advice')).toBeNull();
+    expect((await screen.findByTestId('walk-ask')).textContent).toMatch(
+      /^Walk your field to know how much of it has rust/,
+    );
     expect(screen.getByTestId('severity-estimate').textContent).toMatch(/An estimate/);
   });
 
-  it('says a moderate share in one sentence that agrees with its number, and points it at the spray advice', () => {
+  it("keeps the leaf's advice under an expert's answer, which the farmer acts on", () => {
+    const answered = analysisResult({
+      crop: 'beans',
+      severity: { share: 0.07, band: 'moderate', estimate: true },
+      expert_answer: {
+        verdict: 'common_rust',
+        note: null,
+        severity: null,
+        answered_at: '2026-11-26T08:00:00.000Z',
+        changed: false,
+        feedback: rust.feedback,
+        educational_resources: [],
+      },
+    });
+    renderWithProviders(<ResultCard result={answered} actions={false} />);
+    expect(screen.getByTestId('severity-advice').textContent).toMatch(/Whether spraying pays/);
+    expect(screen.queryByTestId('walk-ask')).toBeNull();
+  });
+
+  it('says a moderate share in one sentence that agrees with its number, and no spray advice from it', () => {
     renderWithProviders(
       <ResultCard result={{ ...rust, severity: { share: 0.07, band: 'moderate', estimate: true } }} actions={false} />,
     );
     expect(screen.getByTestId('severity-band').textContent).toMatch(
       /^Some rust: spots cover about 7\s?% of this leaf\.$/,
     );
-    const advice = screen.getByTestId('severity-advice').textContent;
-    expect(advice).toBe(
-      'Whether spraying pays depends on your variety, the crop’s stage and the weather: follow the steps below.',
-    );
+    expect(screen.queryByTestId('severity-advice')).toBeNull();
     // Nothing that contradicts 7 % or that a farmer cannot read.
     expect(screen.getByTestId('result-severity').textContent).not.toMatch(/Much of this leaf|names no leaf share/);
   });
 
-  it('points a severe share at the spray advice, and drops "estimate" once checked', () => {
+  it('asks for a walk on a severe share too, and drops "estimate" once checked', async () => {
     renderWithProviders(
       <ResultCard result={{ ...rust, severity: { share: 0.31, band: 'severe', estimate: false } }} actions={false} />,
     );
     expect(screen.getByTestId('severity-band').textContent).toMatch(
       /^A lot of rust: spots cover about 31\s?% of this leaf\.$/,
     );
-    expect(screen.getByTestId('severity-advice').textContent).toMatch(/Whether spraying pays/);
+    expect(screen.queryByTestId('severity-advice')).toBeNull();
+    expect(await screen.findByTestId('walk-ask')).toBeTruthy();
     expect(screen.getByTestId('severity-estimate').textContent).not.toMatch(/estimate/i);
   });
 

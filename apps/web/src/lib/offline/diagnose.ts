@@ -1,12 +1,12 @@
-import { useEffect } from 'react';
 import type { AnalysisCrop, AnalysisResult, RustClass } from '@kutu/contract';
 // The zod-free subpath: the upload screen imports this module, and the schemas are not needed to diagnose.
 import { AdviceBook, feedbackFor, resourceTopicsFor } from '@kutu/contract/feedback';
 import { secondPhotoAsk } from '@kutu/contract/field-photos';
-import { useOfflineModel } from './model.ts';
 import { enqueue } from './queue.ts';
 
 /**
+ * Loaded when a photo is diagnosed on the phone (use-offline-diagnosis.ts loads it ahead of need).
+ *
  * Diagnoses the leaves of a field on the phone (one to three) and queues them for the server: the
  * answer reads like a server result (same rules, field combination, advice texts and resources) but has
  * no id yet; the queued uploads become the real one, the first leaf the analysis and the others its photos.
@@ -16,6 +16,8 @@ export async function diagnoseOffline(field: {
   crop: AnalysisCrop;
   /** The diagnosis the farmer said this field's photo follows up, sent with the first leaf. */
   followUpOf?: number;
+  /** The farmer's field the leaves are of (docs/decisions/0078), sent with the first leaf. */
+  farmField?: { id: number; name: string };
 }): Promise<AnalysisResult> {
   const { diagnoseFieldOnPhone } = await import('./engine.ts');
   const { crop } = field;
@@ -26,7 +28,7 @@ export async function diagnoseOffline(field: {
     );
   const [first] = field.leaves;
   const followUp = field.followUpOf ? { followUpOf: field.followUpOf } : {};
-  const queued = await enqueue({ ...first, crop, diagnosis: leaves[0], ...followUp });
+  const queued = await enqueue({ ...first, crop, diagnosis: leaves[0], ...followUp, fieldId: field.farmField?.id });
   const notLeaf = diagnosis.outcome === 'not_leaf' || diagnosis.rust_class === null;
   // The field's other leaves, as the server would take them (`fieldLeaves`): none after a first photo with
   // no leaf, and none that shows no leaf itself.
@@ -59,6 +61,7 @@ export async function diagnoseOffline(field: {
     // A local object URL: the first leaf's photo, shown beside the answer until it is uploaded.
     image_url: URL.createObjectURL(first.blob),
     crop,
+    field: field.farmField ?? null,
     // The model's heatmap is for experts (decision 0054); the phone outlines the rust-coloured spots instead.
     heatmap_url: null,
     // No stored photo yet: the queued upload becomes the server's analysis, with its photos.
@@ -80,18 +83,4 @@ export async function diagnoseOffline(field: {
     severity_unmeasured: unmeasured,
     rust_spots: spots,
   };
-}
-
-/** Loads the inference code ahead of need, so it is in memory when the signal drops. */
-export function preloadEngine() {
-  void import('./engine.ts');
-}
-
-/** Whether this phone can diagnose offline now; loads the inference code once a model is stored. */
-export function useOfflineDiagnosis() {
-  const model = useOfflineModel();
-  useEffect(() => {
-    if (model.stored) preloadEngine();
-  }, [model.stored]);
-  return { available: model.stored !== null };
 }

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import type { AnalysisCrop, AnalysisResult } from '@kutu/contract';
 import { analysisApi, IDEMPOTENCY_KEY_HEADER } from '@kutu/contract/paths';
 import type { DiagnosisCore } from '@kutu/vision/browser';
@@ -6,37 +5,18 @@ import { ApiError, request } from '../api.ts';
 import i18n from '../i18n.ts';
 import { session } from '../session.ts';
 import { offlineDb, offlineSupported, type QueuedPhoto } from './store.ts';
+import { userList } from './user-list.ts';
 
-let items: QueuedPhoto[] = [];
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const l of listeners) l();
-};
-
+const photos = userList<QueuedPhoto>(
+  async (id) => (offlineSupported() ? (await offlineDb()).getAllFromIndex('queue', 'byUser', id) : []),
+  (a, b) => a.createdAt.localeCompare(b.createdAt),
+);
+const reload = photos.reload;
 const userId = () => session.user()?.id ?? null;
 
-async function reload() {
-  const id = userId();
-  const loaded =
-    id === null || !offlineSupported() ? [] : await offlineDb().then((db) => db.getAllFromIndex('queue', 'byUser', id));
-  // Nothing queued before or now: keep the same array, so nobody renders for nothing.
-  if (loaded.length === 0 && items.length === 0) return;
-  items = loaded.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  emit();
-}
-
 /** The signed-in user's photos waiting to be sent (and those the server refused). */
-// Module-level, so React keeps one subscription per component: an inline function would re-subscribe
-// on every render, and each first subscription reloads and renders again (an endless loop).
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  if (listeners.size === 1) void reload();
-  return () => listeners.delete(listener);
-}
-const snapshot = () => items;
-
 export function useQueue(): QueuedPhoto[] {
-  return useSyncExternalStore(subscribe, snapshot);
+  return photos.use();
 }
 
 export async function enqueue(photo: {
@@ -47,6 +27,7 @@ export async function enqueue(photo: {
   analysisId?: number;
   fieldOf?: string;
   followUpOf?: number;
+  fieldId?: number;
 }) {
   const id = userId();
   if (id === null) throw new Error(i18n.t('offline.errors.signIn'));
@@ -63,7 +44,7 @@ export async function enqueue(photo: {
 }
 
 /** Errors worth retrying later: no network, expired session being renewed, server busy. */
-const transient = (err: unknown) =>
+export const transient = (err: unknown) =>
   !(err instanceof ApiError) || err.status === 0 || err.status === 401 || err.status === 429 || err.status >= 500;
 
 let flushing: Promise<AnalysisResult[]> | null = null;
@@ -80,7 +61,7 @@ export function flushQueue(): Promise<AnalysisResult[]> {
     const fields = new Map<string, number>();
     try {
       await reload();
-      for (const item of items.filter((i) => i.error === null)) {
+      for (const item of photos.snapshot().filter((i) => i.error === null)) {
         const analysisId = item.analysisId ?? (item.fieldOf ? fields.get(item.fieldOf) : undefined);
         // Its first leaf is not on the server yet: it waits for it.
         if (item.fieldOf && analysisId === undefined) continue;
@@ -88,9 +69,10 @@ export function flushQueue(): Promise<AnalysisResult[]> {
         // Another leaf of an analysis goes to its photos; the analysis already says the crop.
         if (analysisId === undefined) form.append('crop', item.crop);
         if (analysisId === undefined && item.followUpOf) form.append('follow_up_of', String(item.followUpOf));
+        if (analysisId === undefined && item.fieldId) form.append('field_id', String(item.fieldId));
         form.append('image', item.blob, item.filename);
         const db = await offlineDb();
-        const others = items.filter((i) => i.fieldOf === item.key);
+        const others = photos.snapshot().filter((i) => i.fieldOf === item.key);
         try {
           const result = await request<AnalysisResult>(
             analysisId === undefined ? analysisApi.detect : analysisApi.photosPath(analysisId),

@@ -68,7 +68,8 @@ export function FollowUpChoice({
           >
             {t('analysis.followUp.sameField', {
               date: formatDate(o.analysed_at),
-              crop: t(`review.crop.${o.crop ?? 'other'}`),
+              // The field by its name (decision 0078); its crop for a diagnosis from before fields.
+              crop: o.field_name ?? t(`review.crop.${o.crop ?? 'other'}`),
             })}
           </Button>
         ))}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ComponentProps, Suspense, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Collapse, Group, List, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -18,6 +18,28 @@ import { resultColor, say } from '../../../lib/diagnosis-labels.ts';
 import { SeverityNote, SeverityUnmeasuredNote } from './SeverityNote.tsx';
 import { ExpertWait } from './ExpertWait.tsx';
 import { AdviceSteps } from './AdviceSteps.tsx';
+import { optionalLazy } from '../../../components/optional-lazy.ts';
+import type ResultFieldType from './ResultField.tsx';
+
+/**
+ * The field's name and the ask for a walk, with the fields screens' strings: loaded with a result (the upload
+ * screen starts it ahead of need, for an answer made with no signal), and left out if it cannot load.
+ */
+const resultField = optionalLazy<ComponentProps<typeof ResultFieldType>>(() =>
+  import('./ResultField.tsx').then(async (m) => {
+    await m.screenStringsReady;
+    return { default: m.default };
+  }),
+);
+const ResultField = resultField.Component;
+export const preloadResultField = resultField.preload;
+
+/**
+ * A confident rust answer (no expert's answer over it): its field's walk, not the leaf, says how much of the
+ * field has rust and what to do (decision 0078), so it asks for one or says what the last one found.
+ */
+const isRustAnswer = (r: AnalysisResult) =>
+  r.outcome === 'diagnosis' && r.rust_class === 'common_rust' && !r.unsure && !r.expert_answer;
 
 /**
  * A result: a heading that says what was found, the confidence, the advice for the crop in one
@@ -35,6 +57,8 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
   // Unsure with no leaf left to add: the photos wait for an expert, and the card says so instead of
   // the unsure advice, which asks for another photo (decision 0048).
   const withExpert = waitsForExpert(result);
+  // Rust on the leaf: how much of the field has it, counted on a walk, is the reason to act (decision 0078).
+  const walk = isRustAnswer(result);
   return (
     <Card withBorder padding="md" radius="md" data-testid="analysis-result">
       <Stack gap="sm">
@@ -67,7 +91,13 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
           </Alert>
         )}
 
-        {result.severity && <SeverityNote severity={result.severity} />}
+        {(result.field || walk) && (
+          <Suspense fallback={null}>
+            <ResultField result={result} askWalk={walk} />
+          </Suspense>
+        )}
+
+        {result.severity && <SeverityNote severity={result.severity} withAdvice={!walk} />}
         {!result.severity && result.severity_unmeasured && <SeverityUnmeasuredNote />}
 
         {/* A diagnosis made on the phone has no id until its queued photos reach the server. */}

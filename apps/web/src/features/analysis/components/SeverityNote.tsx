@@ -8,9 +8,10 @@ const bandColor = { low: 'yellow', moderate: 'orange', severe: 'red' } as const;
 /**
  * How much of the leaf shows rust (docs/decisions/0045, 0048): the band, one plain sentence per band
  * with its share (so the words agree with the number), and the advice it changes: a low share means
- * checking again; a higher one points at the crop's own spray advice.
+ * checking again; a higher one points at the crop's own spray advice. `withAdvice` false: a walk of the
+ * field is the reason to act, not one leaf's share (decision 0078).
  */
-export function SeverityNote({ severity }: { severity: AnalysisSeverity }) {
+export function SeverityNote({ severity, withAdvice = true }: { severity: AnalysisSeverity; withAdvice?: boolean }) {
   const { t } = useTranslation();
   const share = formatPercent(severity.share, 0);
   return (
@@ -27,9 +28,13 @@ export function SeverityNote({ severity }: { severity: AnalysisSeverity }) {
         <Text size="sm" fw={500} data-testid="severity-band">
           {t(`analysis.result.severity.sentence.${severity.band}`, { share })}
         </Text>
-        <Text size="sm" data-testid="severity-advice">
-          {t(severity.band === 'low' ? 'analysis.result.severity.advice.low' : 'analysis.result.severity.advice.spray')}
-        </Text>
+        {withAdvice && (
+          <Text size="sm" data-testid="severity-advice">
+            {t(
+              severity.band === 'low' ? 'analysis.result.severity.advice.low' : 'analysis.result.severity.advice.spray',
+            )}
+          </Text>
+        )}
         <Text size="xs" c="dimmed" data-testid="severity-estimate">
           {t(severity.estimate ? 'analysis.result.severity.estimate' : 'analysis.result.severity.checked')}
         </Text>

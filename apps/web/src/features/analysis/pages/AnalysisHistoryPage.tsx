@@ -9,6 +9,7 @@ import type { AnalysisResult } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
 import { formatDateTime, formatConfidence } from '../../../lib/format.ts';
 import { analysisQuery, useAnalyses } from '../../../api/analysis.ts';
+import { fieldQuery } from '../../../api/fields.ts';
 import { verdictKeyFor } from '../../../components/review/verdicts.ts';
 import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { ListState } from '../../../components/ListState.tsx';
@@ -17,6 +18,9 @@ import { resultColor, resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { OnDemand } from '../../../components/OnDemand.tsx';
 
 const ResultDialog = lazy(() => import('../components/ResultDialog.tsx'));
+
+// With the page's chunk: the fields' strings (each photo's field, a field's photos; the router waits for them).
+export { screenStringsReady } from '../../../lib/fields-strings.ts';
 
 const PAGE_SIZE = 10;
 
@@ -73,6 +77,11 @@ function HistoryRow({ item, onOpen }: { item: AnalysisResult; onOpen: () => void
           <Text size="sm" c="dimmed">
             {formatDateTime(item.created_at)} · {t('analysis.history.model', { version: item.model_version })}
           </Text>
+          {item.field && (
+            <Text size="sm" c="dimmed" data-testid="history-field">
+              {t('fields.result.name', { name: item.field.name })}
+            </Text>
+          )}
         </Stack>
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" variant="light" onClick={onOpen}>
@@ -93,14 +102,16 @@ function HistoryRow({ item, onOpen }: { item: AnalysisResult; onOpen: () => void
   );
 }
 
-/** The farmer's past analyses, newest first, to reopen a result. */
+/** The farmer's past analyses, newest first, to reopen a result; `?field=ID`: one field's only. */
 export default function AnalysisHistoryPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AnalysisResult | null>(null);
-  const list = useAnalyses(page, PAGE_SIZE);
   // `?analysis=ID` (a verdict's notification, SMS or email) opens that result with the expert's answer.
   const [params, setParams] = useSearchParams();
+  const fieldId = Number(params.get('field')) || null;
+  const field = useQuery({ ...fieldQuery(fieldId ?? 0), enabled: fieldId !== null });
+  const list = useAnalyses(page, PAGE_SIZE, fieldId);
   const linked = Number(params.get('analysis')) || null;
   const linkedResult = useQuery({ ...analysisQuery(linked ?? 0), enabled: linked !== null });
   const shown = open ?? (linked !== null ? (linkedResult.data ?? null) : null);
@@ -119,6 +130,21 @@ export default function AnalysisHistoryPage() {
           {t('menu.uploadImage')}
         </Button>
       </Group>
+      {fieldId !== null && (
+        <Group gap="xs" data-testid="history-of-field">
+          {field.data && <Text fw={600}>{t('fields.result.name', { name: field.data.name })}</Text>}
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => {
+              setPage(1);
+              setParams({}, { replace: true });
+            }}
+          >
+            {t('fields.result.allPhotos')}
+          </Button>
+        </Group>
+      )}
       <ListState
         query={list}
         errorTitle={t('analysis.history.loadFailed')}

@@ -1,12 +1,12 @@
 import '@mantine/dropzone/styles.css';
-import { useEffect, useRef, useState } from 'react';
+import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AnalysisCrop, AnalysisResult } from '@kutu/contract';
+import type { AnalysisCrop, AnalysisResult, Field } from '@kutu/contract';
 import { analysisCrops } from '@kutu/contract/enums';
 import { MAX_FIELD_PHOTOS } from '@kutu/contract/field-photos';
 import { routes } from '../../../config/routes.ts';
@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { OfflineCard } from '../../../components/offline/OfflineCard.tsx';
 import { OfflineResult } from '../components/OfflineResult.tsx';
-import { diagnoseOffline, useOfflineDiagnosis } from '../../../lib/offline/diagnose.ts';
+import { useOfflineDiagnosis } from '../../../lib/offline/use-offline-diagnosis.ts';
 import {
   addFieldPhoto,
   analysisKeys,
@@ -24,6 +24,7 @@ import {
 } from '../../../api/analysis.ts';
 import { useMe } from '../../../api/profile.ts';
 import { ResultWithReview } from '../components/ResultWithReview.tsx';
+import { preloadResultField } from '../components/ResultCard.tsx';
 import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
 import { preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
 import { printOfPhoto, repeatedLeaf } from '../../../lib/leaf-print.ts';
@@ -31,8 +32,22 @@ import { enqueue } from '../../../lib/offline/queue.ts';
 import { offlineSupported } from '../../../lib/offline/store.ts';
 import { FieldLeaves, type Leaf } from '../components/FieldLeaves.tsx';
 import { FollowUpChoice } from '../components/FollowUpChoice.tsx';
+import { Deferred } from '../../../components/OnDemand.tsx';
+import { optionalLazy } from '../../../components/optional-lazy.ts';
+import type { FieldChoice as FieldChoiceType } from '../components/FieldChoice.tsx';
+import { rememberField } from '../lib/last-field.ts';
 
 type Stage = 'idle' | 'preparing' | UploadStage;
+
+// Which field (decision 0078): it waits for the farmer's fields anyway, so its code and the fields' strings
+// come just after the screen, not in its first download.
+const fieldChoice = optionalLazy<ComponentProps<typeof FieldChoiceType>>(() =>
+  import('../components/FieldChoice.tsx').then(async (m) => {
+    await m.screenStringsReady;
+    return { default: m.FieldChoice };
+  }),
+);
+const FieldChoice = fieldChoice.Component;
 
 let leafIds = 0;
 
@@ -44,9 +59,9 @@ export function defaultCrop(cropTypes: string[] | undefined): AnalysisCrop {
   return upper.length > 0 ? 'other' : 'maize';
 }
 
-/** `?follow_up=<id>` (the reminder's link): the diagnosis whose field this photo checks again, if any. */
-function followUpParam(params: URLSearchParams): number | null {
-  const id = Number(params.get('follow_up'));
+/** `?follow_up=<id>` (the reminder's link), `?field=<id>` (a field's page): an id in the address, if any. */
+function idParam(params: URLSearchParams, name: 'follow_up' | 'field'): number | null {
+  const id = Number(params.get(name));
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
@@ -54,7 +69,7 @@ export default function UploadImagePage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const followUpOf = followUpParam(params);
+  const followUpOf = idParam(params, 'follow_up');
   // The first diagnosis: its date for the banner and its crop (the same field) for the upload.
   const first = useQuery({ ...analysisQuery(followUpOf ?? 0), enabled: followUpOf !== null });
   // The leaves of one field (decision 0048): the first one is enough, up to MAX_FIELD_PHOTOS.
@@ -70,11 +85,18 @@ export default function UploadImagePage() {
   const busy = stage !== 'idle';
   const me = useMe();
   const [chosenCrop, setCrop] = useState<AnalysisCrop | null>(null);
+  // The field the photo is of (docs/decisions/0078): its crop is the photo's.
+  const [farmField, setFarmField] = useState<Field | null>(null);
   // A follow-up photo is of the first diagnosis's crop (the server refuses another).
   const followedCrop = followUpOf !== null ? first.data?.crop : undefined;
-  const crop = followedCrop ?? chosenCrop ?? defaultCrop(me.data?.farmer?.crop_types);
+  const fixedCrop = followedCrop ?? farmField?.crop;
+  const crop = fixedCrop ?? chosenCrop ?? defaultCrop(me.data?.farmer?.crop_types);
+  const fieldSent = farmField ? { id: farmField.id, name: farmField.name } : undefined;
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const answer = result ?? offlineResult;
+
+  // A result's field (and its ask for a walk) is in memory before an answer made with no signal needs it.
+  useEffect(preloadResultField, []);
 
   // A new answer: bring the farmer to it (below the fold on a phone) and tell screen readers where it is.
   // Only once the upload's progress bar above it is gone, or the answer would slide under the top bar.
@@ -164,6 +186,7 @@ export default function UploadImagePage() {
     const form = new FormData();
     form.append('crop', crop);
     if (followUpOf !== null) form.append('follow_up_of', String(followUpOf));
+    if (farmField) form.append('field_id', String(farmField.id));
     form.append('image', photo.blob, photo.filename);
     setError(null);
     setSent(0);
@@ -182,6 +205,7 @@ export default function UploadImagePage() {
       else showError((err as Error).message || t('analysis.upload.failed'));
       return;
     }
+    if (farmField) rememberField(farmField.id);
     try {
       analysed = await sendOtherLeaves(analysed, others);
     } finally {
@@ -233,7 +257,11 @@ export default function UploadImagePage() {
     setError(null);
     setStage('analysing');
     try {
-      setOfflineResult(await diagnoseOffline({ leaves: photos, crop, followUpOf: followUpOf ?? undefined }));
+      const { diagnoseOffline } = await import('../../../lib/offline/diagnose.ts');
+      setOfflineResult(
+        await diagnoseOffline({ leaves: photos, crop, followUpOf: followUpOf ?? undefined, farmField: fieldSent }),
+      );
+      if (farmField) rememberField(farmField.id);
       // Queued with the follow-up: a next photo is not this follow-up again.
       if (followUpOf !== null) setParams({}, { replace: true });
       setResult(null);
@@ -263,6 +291,16 @@ export default function UploadImagePage() {
         onChoose={(id) => setParams(id === null ? {} : { follow_up: String(id) }, { replace: true })}
         disabled={busy}
       />
+      <Deferred>
+        <FieldChoice
+          chosen={farmField}
+          onChoose={setFarmField}
+          preferred={idParam(params, 'field') ?? first.data?.field?.id ?? null}
+          crop={crop}
+          // A follow-up photo is of the first diagnosis's field (the server refuses another).
+          disabled={busy || followUpOf !== null}
+        />
+      </Deferred>
 
       <SimpleGrid cols={{ base: 1, md: result || offlineResult ? 1 : 2 }} spacing="md">
         <Stack gap="xs">
@@ -309,7 +347,7 @@ export default function UploadImagePage() {
               value={crop}
               onChange={(v) => setCrop(v as AnalysisCrop)}
               data={analysisCrops.map((c) => ({ value: c, label: t(`review.crop.${c}`) }))}
-              disabled={busy || Boolean(followedCrop)}
+              disabled={busy || Boolean(fixedCrop)}
               data-testid="crop-choice"
             />
           </Stack>

@@ -1,0 +1,210 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import type { WalkInput } from '@kutu/contract';
+import { renderWithProviders } from '../../test/render.tsx';
+import { fakeNetwork, json } from '../../test/fakeServer.ts';
+import { page, testField, testWalk } from '../../test/fields.ts';
+import type { QueuedWalk } from '../../lib/offline/store.ts';
+import { latestWalk, walkOnPhone } from '../../lib/offline/walks.ts';
+import { WalkAnswer } from './components/WalkAnswer.tsx';
+import WalkPage from './pages/WalkPage.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const before = testWalk({ looked: 50, rust: 2 }, { id: 10, walked_at: '2026-11-12T09:00:00.000Z' });
+const field = testField({ last_walk: before });
+
+function renderWalk(id = 3) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/account/fields/:id/walk" element={<WalkPage />} />
+    </Routes>,
+    { route: `/account/fields/${id}/walk` },
+  );
+}
+
+/** Sets a stop's count by typing it, as a farmer may instead of tapping. */
+async function type(user: ReturnType<typeof userEvent.setup>, testId: string, value: number) {
+  const input = within(screen.getByTestId(testId)).getByRole('textbox');
+  await user.clear(input);
+  await user.type(input, String(value));
+}
+
+describe('a scouting walk', () => {
+  it('walks through the stops with big +/− counts, rust never above the plants looked at', async () => {
+    fakeNetwork(({ url }) => (url === '/api/fields/3/' ? json(field) : json({}, 404)));
+    const user = userEvent.setup({ delay: null });
+    renderWalk();
+    const how = await screen.findByTestId('walk-how');
+    expect(how.textContent).toContain('Walk across the field in a W');
+    expect(how.textContent).toContain('Stop 5 times along the W');
+    await user.click(screen.getByTestId('walk-start'));
+
+    expect(screen.getByTestId('walk-stop-title').textContent).toBe('Stop 1 of 5');
+    expect((screen.getByTestId('stop-looked-value') as HTMLInputElement).value).toBe('10');
+    const moreRust = screen.getByRole('button', { name: 'One more: Plants with rust' });
+    // Each +/− is at least 48 px square, for a thumb.
+    expect(moreRust.getAttribute('style')).toMatch(/--ai-size: calc\(4rem/);
+    for (let i = 0; i < 12; i++) if (!moreRust.hasAttribute('disabled')) await user.click(moreRust);
+    expect((screen.getByTestId('stop-rust-value') as HTMLInputElement).value).toBe('10');
+    expect(moreRust.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Plants with rust cannot be more than the plants looked at.')).toBeTruthy();
+    // Fewer plants looked at take the plants with rust down with them.
+    await user.click(screen.getByRole('button', { name: 'One less: Plants looked at' }));
+    expect((screen.getByTestId('stop-rust-value') as HTMLInputElement).value).toBe('9');
+    await type(user, 'stop-rust', 40);
+    expect((screen.getByTestId('stop-rust-value') as HTMLInputElement).value).toBe('9');
+
+    await user.click(screen.getByRole('button', { name: 'Next stop' }));
+    expect(screen.getByTestId('walk-stop-title').textContent).toBe('Stop 2 of 5');
+    await user.click(screen.getByRole('button', { name: 'Add a stop' }));
+    expect(screen.getByTestId('walk-stop-title').textContent).toBe('Stop 3 of 6');
+    await user.click(screen.getByRole('button', { name: 'Skip this stop' }));
+    expect(screen.getByTestId('walk-stop-title').textContent).toBe('Stop 3 of 5');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('stop-rust-value')).toHaveProperty('value', '9');
+    expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 9 of 49 plants');
+  });
+
+  it("sends the walk with its key and time, and shows the server's answer: the steps, what they rest on, the comparison and sources", async () => {
+    const answer = testWalk(
+      { looked: 50, rust: 14 },
+      { compared: { walk_id: 10, walked_at: before.walked_at, plants_looked: 50, plants_rust: 2, outcome: 'worse' } },
+    );
+    const sent = fakeNetwork(({ method, url }) => {
+      if (method === 'POST') return json(answer, 201);
+      if (url === '/api/fields/3/') return json(field);
+      return url.startsWith('/api/fields/?') ? json(page([field])) : json({}, 404);
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWalk();
+    await user.click(await screen.findByTestId('walk-start'));
+    for (const rust of [3, 2, 4, 1, 4]) {
+      await type(user, 'stop-rust', rust);
+      const next = screen.queryByRole('button', { name: 'Next stop' });
+      if (next) await user.click(next);
+    }
+    await user.click(screen.getByTestId('walk-finish'));
+    const shown = await screen.findByTestId('walk-answer');
+
+    const post = sent.find((s) => s.method === 'POST')!;
+    expect(post.url).toBe('/api/fields/3/walks/');
+    expect(post.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    const body = post.body as WalkInput;
+    expect(body.stops).toEqual([3, 2, 4, 1, 4].map((rust) => ({ looked: 10, rust })));
+    expect(Math.abs(Date.parse(body.walked_at!) - Date.now())).toBeLessThan(60_000);
+    expect(body.growth_stage).toBeUndefined();
+
+    expect(within(shown).getByRole('heading', { name: 'Spray now' })).toBeTruthy();
+    expect(within(shown).getByTestId('walk-steps').textContent).toContain('A fungicide against rust can pay now');
+    expect(within(shown).getByTestId('walk-rests-on').textContent).toBe(
+      'This rests on: rust on 14 of 50 plants, maize at 8 weeks.',
+    );
+    expect(within(shown).getByTestId('walk-incidence').textContent).toMatch(
+      /^About 28\s?% of the plants you looked at have rust\. For 50 plants, the whole field likely has between 17\s?% and 42\s?%\.$/,
+    );
+    expect(within(shown).getByTestId('walk-compared').textContent).toMatch(
+      /^Worse than on .+: 14 of 50 against 2 of 50\.$/,
+    );
+    expect(within(shown).getByTestId('walk-next').textContent).toMatch(
+      /^Kutu will ask you to walk this field again on .*4/,
+    );
+    const links = within(within(shown).getByTestId('walk-sources')).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toContain(
+      'https://extension.umn.edu/corn-pest-management/common-rust-corn',
+    );
+    expect(within(shown).queryByTestId('walk-on-phone')).toBeNull();
+  });
+
+  it('asks the stage of a field with no planting date, and sends the one said', async () => {
+    const undated = testField({ planted_on: null, weeks_since_planting: null, growth_stage: null });
+    const sent = fakeNetwork(({ method, url }) => {
+      if (method === 'POST') return json(testWalk({ looked: 50, rust: 0 }, {}, undated), 201);
+      return url === '/api/fields/3/' ? json(undated) : json({}, 404);
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWalk();
+    await user.selectOptions(await screen.findByLabelText(/How far is the crop now/), 'grain_filling');
+    await user.click(screen.getByTestId('walk-start'));
+    for (let i = 0; i < 4; i++) await user.click(screen.getByRole('button', { name: 'Next stop' }));
+    await user.click(screen.getByTestId('walk-finish'));
+    await screen.findByTestId('walk-answer');
+    expect((sent.find((s) => s.method === 'POST')!.body as WalkInput).growth_stage).toBe('grain_filling');
+  });
+});
+
+describe('a walk worked out on the phone (no signal)', () => {
+  const body = (rust: number) => ({
+    stops: [{ looked: 50, rust }],
+    walked_at: '2026-11-27T09:00:00.000Z',
+  });
+
+  it('gives different advice for 14 and for 2 plants in 50 at the same stage, each naming its count', () => {
+    const many = walkOnPhone(field, body(14), before);
+    const few = walkOnPhone(field, body(2), before);
+    expect(many.advice.action).toBe('spray_now');
+    expect(few.advice.action).toBe('walk_again');
+    expect(many.weeks_since_planting).toBe(8);
+    expect(many.compared).toMatchObject({ walk_id: 10, plants_rust: 2, outcome: 'worse' });
+    expect(few.compared?.outcome).toBe('same');
+
+    const { unmount } = renderWithProviders(<WalkAnswer walk={many} onPhone />);
+    expect(screen.getByTestId('walk-on-phone').textContent).toBe(
+      "Worked out on your phone — it will be sent when you're online",
+    );
+    expect(screen.getByTestId('walk-rests-on').textContent).toBe(
+      'This rests on: rust on 14 of 50 plants, maize at 8 weeks.',
+    );
+    const sprayed = screen.getByTestId('walk-steps').textContent;
+    unmount();
+    renderWithProviders(<WalkAnswer walk={few} onPhone />);
+    expect(screen.getByTestId('walk-rests-on').textContent).toBe(
+      'This rests on: rust on 2 of 50 plants, maize at 8 weeks.',
+    );
+    expect(screen.getByTestId('walk-steps').textContent).not.toBe(sprayed);
+    expect(screen.getByTestId('walk-steps').textContent).toContain('Walk this field again within a week');
+  });
+
+  it('compares with a walk still waiting on the phone when it is newer than the last one sent', () => {
+    const waiting = walkOnPhone(
+      field,
+      { stops: [{ looked: 50, rust: 20 }], walked_at: '2026-11-20T09:00:00.000Z' },
+      before,
+    );
+    const queued: QueuedWalk[] = [
+      {
+        key: 'k1',
+        userId: 1,
+        fieldId: 3,
+        body: { stops: [], walked_at: waiting.walked_at },
+        answer: waiting,
+        error: null,
+      },
+      {
+        key: 'k2',
+        userId: 1,
+        fieldId: 4,
+        body: { stops: [], walked_at: '2026-11-26T09:00:00.000Z' },
+        answer: { ...waiting, walked_at: '2026-11-26T09:00:00.000Z' },
+        error: null,
+      },
+    ];
+    expect(latestWalk(field, queued)).toBe(waiting);
+    expect(latestWalk(field, [])).toBe(before);
+    expect(walkOnPhone(field, body(2), latestWalk(field, queued)).compared?.outcome).toBe('better');
+  });
+
+  it('says "too few plants to tell" when the counts cannot tell a change from chance', () => {
+    const small = testWalk({ looked: 5, rust: 1 }, { id: 12 });
+    const now = walkOnPhone(field, { stops: [{ looked: 6, rust: 3 }], walked_at: '2026-11-27T09:00:00.000Z' }, small);
+    expect(now.compared?.outcome).toBe('too_few_plants');
+    renderWithProviders(<WalkAnswer walk={now} onPhone />);
+    expect(screen.getByTestId('walk-compared').textContent).toMatch(
+      /^Too few plants to tell whether it changed since .+ \(3 of 6 against 1 of 5\)/,
+    );
+    expect(screen.getByTestId('walk-steps').textContent).toContain('Count more plants next time');
+  });
+});
