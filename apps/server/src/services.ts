@@ -86,7 +86,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     dashboard: createDashboardService(deps.db, deps.clock),
     offlineModel: createOfflineModelService(deps, advice, resources),
     review,
-    clinic: createClinicService(deps, { analysis, review, followUps, signup }),
+    clinic: createClinicService(deps, { analysis, review, followUps, signup, fields, walks }),
     outbreak,
     followUps,
     fields,
@@ -100,7 +100,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     consent,
     exporter: createExportService(deps),
     erasure,
-    ussd: createUssdService(deps, { outbreak, signup, followUps, consent, erasure }, (err) =>
+    ussd: createUssdService(deps, { outbreak, signup, followUps, consent, erasure, fields, walks }, (err) =>
       log.error({ err }, 'could not send an SMS reply'),
     ),
     backups: createBackupSchedule(deps, (msg, err) => log.error({ err }, msg)),

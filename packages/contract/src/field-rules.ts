@@ -47,6 +47,8 @@ export const WALK_PLANTS_PER_STOP = 10;
 /** A walk counts at most this many stops, and a stop at most this many plants (a typing slip, not a field). */
 export const WALK_MAX_STOPS = 10;
 export const WALK_MAX_PLANTS_PER_STOP = 100;
+/** The most plants one walk counts (every stop full). */
+export const WALK_MAX_PLANTS = WALK_MAX_STOPS * WALK_MAX_PLANTS_PER_STOP;
 
 export interface WalkCount {
   /** Plants looked at. */
@@ -73,6 +75,23 @@ export function incidenceOf({ looked, rust }: WalkCount): Incidence | null {
   const centre = (p + z2 / (2 * looked)) / (1 + z2 / looked);
   const half = (Z95 / (1 + z2 / looked)) * Math.sqrt((p * (1 - p)) / looked + z2 / (4 * looked * looked));
   return { share: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+/**
+ * A walk counted in totals (a basic phone, a plant clinic's form) as the stops a walk is stored as: at most
+ * WALK_MAX_PLANTS_PER_STOP plants a stop, the plants with rust in the first stops. Only the totals matter to
+ * the advice and the comparison; these stops do not say where in the field the plants were.
+ */
+export function walkStopsOf({ looked, rust }: WalkCount): WalkCount[] {
+  const stops: WalkCount[] = [];
+  for (let left = looked, sick = rust; left > 0 && stops.length < WALK_MAX_STOPS; ) {
+    const n = Math.min(left, WALK_MAX_PLANTS_PER_STOP);
+    const r = Math.min(sick, n);
+    stops.push({ looked: n, rust: r });
+    left -= n;
+    sick -= r;
+  }
+  return stops;
 }
 
 /** The counts of every stop added up. */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { clinicVisits, users } from '../../db/schema/index.ts';
+import { clinicVisits, fields, scoutingWalks, users } from '../../db/schema/index.ts';
 
 export type VisitRow = typeof clinicVisits.$inferSelect;
 type Decision = Pick<VisitRow, 'verdict' | 'severity' | 'recommendation' | 'decidedAt'>;
@@ -9,13 +9,16 @@ type Decision = Pick<VisitRow, 'verdict' | 'severity' | 'recommendation' | 'deci
 const farmers = alias(users, 'farmer');
 const experts = alias(users, 'expert');
 
-/** A visit with the farmer and the expert as the records show them. */
+/** A visit with the farmer, the expert, the field's name and the walk's counts as the records show them. */
 const recordColumns = {
   visit: clinicVisits,
   farmerName: farmers.username,
   farmerPhone: farmers.phone,
   district: farmers.district,
   expertName: experts.username,
+  fieldName: fields.name,
+  plantsLooked: scoutingWalks.plantsLooked,
+  plantsRust: scoutingWalks.plantsRust,
 };
 
 export function createClinicRepo(db: Db) {
@@ -24,7 +27,9 @@ export function createClinicRepo(db: Db) {
       .select(recordColumns)
       .from(clinicVisits)
       .innerJoin(farmers, eq(farmers.id, clinicVisits.farmerId))
-      .innerJoin(experts, eq(experts.id, clinicVisits.expertId));
+      .innerJoin(experts, eq(experts.id, clinicVisits.expertId))
+      .leftJoin(fields, eq(fields.id, clinicVisits.fieldId))
+      .leftJoin(scoutingWalks, eq(scoutingWalks.id, clinicVisits.walkId));
 
   return {
     /** The account of a phone number, whatever its role (the caller refuses one that is not a farmer's). */

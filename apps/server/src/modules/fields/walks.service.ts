@@ -181,6 +181,7 @@ export function createWalksService(
             comparison,
             sentToExpert: sent,
             latest: !later,
+            byPhone: opts.channel === 'ussd' || opts.channel === 'sms' || opts.channel === 'clinic',
           },
           tx,
         );
@@ -227,3 +228,4 @@ export function createWalksService(
     walksIn: (district: string, from: Date, to: Date) => repo.inDistrict(district, from, to, false),
   };
 }
+export type WalksService = ReturnType<typeof createWalksService>;
