@@ -3,6 +3,7 @@ import {
   type AdviceTopic,
   districts,
   FIELD_RULES,
+  growthStages,
   type Language,
   languages,
   outbreakCrops,
@@ -68,31 +69,41 @@ const verdictSms = (link: string): Params[] =>
   );
 const fields = (['maize', 'beans', 'other'] as const).map((c) => message(`followUp.field.${c}`));
 const each = <T>(values: T[], build: (v: T) => Params) => values.map(build);
-/** A walk's answer by SMS at its longest: 1000 plants now and before, each rule's first step, every age and comparison. */
-const walkAnswers: Params[] = [...new Set(Object.values(FIELD_RULES).map((r) => r.steps[0]))].flatMap((step) =>
-  [...walkComparisons, null].flatMap((outcome) =>
-    [{ weeks_since_planting: 52 }, { weeks_since_planting: null }, { crop: 'other' as const }].map((age) => ({
-      ...walkAnswer(
-        {
-          crop: 'beans',
-          plants_looked: WALK_MAX_PLANTS,
-          plants_rust: WALK_MAX_PLANTS,
-          stage_said: false,
-          growth_stage: null,
-          ...age,
-          advice: { steps: [step] },
-          compared: outcome && {
-            walked_at: '2026-12-30T12:00:00Z',
+/**
+ * A walk at its longest: 1000 plants now and before, each rule's first step, every comparison, and each age
+ * it can rest on (`ages`).
+ */
+const longestWalks = (ages: Partial<Walk>[]): Walk[] =>
+  [...new Set(Object.values(FIELD_RULES).map((r) => r.steps[0]))].flatMap((step) =>
+    [...walkComparisons, null].flatMap((outcome) =>
+      ages.map(
+        (age) =>
+          ({
+            crop: 'beans',
             plants_looked: WALK_MAX_PLANTS,
             plants_rust: WALK_MAX_PLANTS,
-            outcome,
-          },
-        } as Walk,
-        { sms: true },
+            stage_said: false,
+            growth_stage: null,
+            ...age,
+            advice: { steps: [step] },
+            compared: outcome && {
+              walked_at: '2026-12-30T12:00:00Z',
+              plants_looked: WALK_MAX_PLANTS,
+              plants_rust: WALK_MAX_PLANTS,
+              outcome,
+            },
+          }) as Walk,
       ),
-    })),
-  ),
-);
+    ),
+  );
+/** By SMS no stage is said: the planting date gives the age, or nothing does. */
+const walkAnswers: Params[] = longestWalks([
+  { weeks_since_planting: 52 },
+  { weeks_since_planting: null },
+  { crop: 'other' },
+]).map((w) => ({ ...walkAnswer(w, { sms: true }) }));
+/** At a plant clinic the expert says the stage. */
+const clinicWalks = longestWalks(growthStages.map((g) => ({ stage_said: true, growth_stage: g })));
 /** Fifty fields of 40 characters, as FIELDS lists them in each language (as many as fit, then "and N more"). */
 const manyFields = Array.from({ length: 50 }, (_, i) => ({
   number: 950 + i,
@@ -156,15 +167,24 @@ const samples: Record<SmsKey, Params[]> = {
   'smsIn.walkNoField': [{ number: 9999 }],
   'smsIn.fields': [],
   'smsIn.fieldsNone': [{ code: '*384*12345#', menu: 8 }],
-  'clinic.resultSms': reviewVerdicts.map((verdict) => ({
-    verdict:
-      verdict === 'common_rust'
-        ? message('notifications.rustNames.beans')
-        : message(`notifications.verdicts.${verdict}`),
-    advice: message(`clinic.advice.${verdict}`),
-    recommendation: message('clinic.recommendation', { text: longest(320) }),
-    followUp: message('clinic.followUp', { code: '*384*12345#' }),
-  })),
+  'clinic.resultSms': [
+    ...reviewVerdicts.map((verdict) => ({
+      verdict:
+        verdict === 'common_rust'
+          ? message('notifications.rustNames.beans')
+          : message(`notifications.verdicts.${verdict}`),
+      advice: message(`clinic.advice.${verdict}`),
+      recommendation: message('clinic.recommendation', { text: longest(320) }),
+      followUp: message('clinic.followUp', { code: '*384*12345#' }),
+    })),
+    // A rust verdict with the walk the expert counted: the field's advice (clinic/result-sms.ts).
+    ...clinicWalks.map((w) => ({
+      verdict: message('notifications.rustNames.beans'),
+      advice: message('clinic.fieldAdvice', { ...walkAnswer(w) }),
+      recommendation: message('clinic.recommendation', { text: longest(320) }),
+      followUp: message('clinic.followUp', { code: '*384*12345#' }),
+    })),
+  ],
 };
 
 describe('every SMS Kutu sends, in every language (i18n/sms-texts.ts)', () => {
