@@ -102,4 +102,3 @@ export function createVisitField(uses: { fields: FieldsService; walks: Pick<Walk
     },
   };
 }
-export type VisitField = ReturnType<typeof createVisitField>;
