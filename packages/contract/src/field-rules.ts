@@ -2,6 +2,7 @@
 // zod, so the phone works it out offline with the same rules the server uses.
 
 import { analysisCrops } from './enums.ts';
+import { type ShareInterval, wilsonInterval } from './stats.ts';
 
 /** The crops a field can hold: the two Kutu advises on, and any other (the analyses' crops). */
 export const fieldCrops = analysisCrops;
@@ -57,24 +58,12 @@ export interface WalkCount {
   rust: number;
 }
 
-export interface Incidence {
-  /** Share of plants with rust, 0..1. */
-  share: number;
-  /** Its 95 % interval for that many plants (Wilson's score interval), 0..1. */
-  low: number;
-  high: number;
-}
-
-const Z95 = 1.959964;
+/** Share of plants with rust, 0..1, and its 95 % interval for that many plants (Wilson's score interval). */
+export type Incidence = ShareInterval;
 
 /** Share of plants with rust and its 95 % Wilson interval; null when no plant was looked at. */
 export function incidenceOf({ looked, rust }: WalkCount): Incidence | null {
-  if (looked <= 0) return null;
-  const p = rust / looked;
-  const z2 = Z95 * Z95;
-  const centre = (p + z2 / (2 * looked)) / (1 + z2 / looked);
-  const half = (Z95 / (1 + z2 / looked)) * Math.sqrt((p * (1 - p)) / looked + z2 / (4 * looked * looked));
-  return { share: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  return wilsonInterval(rust, looked);
 }
 
 /**

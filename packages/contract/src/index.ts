@@ -18,6 +18,7 @@ export * from './outbreak.ts';
 export * from './phone.ts';
 export * from './clinic.ts';
 export * from './field-rules.ts';
+export * from './stats.ts';
 export * from './fields.ts';
 export * from './delivery.ts';
 export * from './backup.ts';

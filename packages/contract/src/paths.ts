@@ -153,6 +153,8 @@ export const trainingApi = {
   job: '/api/model-training/jobs/:id/',
   versions: '/api/model-versions/',
   activateVersion: '/api/model-versions/:id/activate/',
+  /** GET (expert, admin): the held-back field photos by crop and class, and the last field check. */
+  fieldSet: '/api/model-training/field-set/',
 } as const;
 
 /** The model phones download to diagnose with no signal (docs/decisions/0017). */
@@ -205,6 +207,8 @@ export const reviewApi = {
   summary: '/api/expert-reviews/summary/',
   /** GET (expert): field accuracy per model version, from expert verdicts. */
   fieldAccuracy: '/api/expert-reviews/field-accuracy/',
+  /** GET (expert, admin): how often Kutu was right, confidently wrong and unsure, by crop and month. */
+  fieldFigures: '/api/expert-reviews/field-figures/',
   /** GET (owner farmer or expert): the review of one analysis; PUT (expert): decide or revise. */
   review: '/api/expert-reviews/:id/',
   reviewPath: (id: number | string) => `/api/expert-reviews/${id}/`,
