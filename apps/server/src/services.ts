@@ -15,6 +15,7 @@ import { createAvailabilityService } from './modules/consultations/availability.
 import { createConsultationsService } from './modules/consultations/consultations.service.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createOfflineModelService } from './modules/offline-model/offline-model.service.ts';
+import { createOpenFeedService } from './modules/outbreak/open-feed.service.ts';
 import { createOutbreakService } from './modules/outbreak/outbreak.service.ts';
 import { createFollowUpService } from './modules/followup/followup.service.ts';
 import { createFieldsService } from './modules/fields/fields.service.ts';
@@ -88,6 +89,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     review,
     clinic: createClinicService(deps, { analysis, review, followUps, signup, fields, walks }),
     outbreak,
+    openFeed: createOpenFeedService(deps, { outbreak, walks }),
     followUps,
     fields,
     walks,
