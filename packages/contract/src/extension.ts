@@ -92,6 +92,17 @@ const cropWeek = z.object({
   /** Oldest first; the last is this week. */
   trend: z.array(z.object({ week: z.string(), week_start: z.string(), confirmed: z.number().int() })),
   direction: z.enum(['rising', 'falling', 'steady']),
+  /**
+   * The district's fields of the crop walked this week (docs/decisions/0078), each once with its latest walk,
+   * the median share of plants with rust on them, and those at or above the share from which the field
+   * advice says spray: under the small-count rule, a count below SMALL_COUNT_MIN hidden as every hidden
+   * count is, and the median with the fields (null).
+   */
+  walks: z.object({
+    fields: smallCount,
+    median_incidence: z.number().min(0).max(1).nullable(),
+    at_spray_share: smallCount,
+  }),
 });
 
 export const officerWeek = z.object({
@@ -127,7 +138,8 @@ export const officerWeek = z.object({
       username: z.string(),
       phone: z.string(),
       language: z.enum(languages),
-      reason: z.enum(['worse', 'callback']),
+      /** Said worse, asked for a call back, or walked a field and counted more rust (not sent to an expert). */
+      reason: z.enum(['worse', 'callback', 'walk']),
       at: isoDateTime,
       analysis_id: z.number().int().nullable(),
       actions: z.array(officerAction),

@@ -12,15 +12,19 @@ import {
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import type { WalksService } from '../fields/walks.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { OfficerVettingService } from '../vetting/officers.service.ts';
 import { createExtensionRepo } from './extension.repo.ts';
+import { walksOfWeek } from './walks-week.ts';
 import { createWeeklyReport } from './weekly.ts';
 import { isoWeekLabel, weeksBefore, weekStartOf } from '../../lib/iso-weeks.ts';
 
 const plusWeeks = (monday: string, n: number) => weeksBefore(monday, -n);
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+/** Farmers to call listed in a week, newest first (the repository reads as many of those who said so). */
+const FARMERS_LISTED = 200;
 const shown = (n: number) => (n >= SMALL_COUNT_MIN ? n : 0);
 
 /**
@@ -30,7 +34,15 @@ const shown = (n: number) => (n >= SMALL_COUNT_MIN ? n : 0);
  */
 export function createExtensionService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>,
-  { outbreak, officers }: { outbreak: OutbreakService; officers: OfficerVettingService },
+  {
+    outbreak,
+    officers,
+    walks,
+  }: {
+    outbreak: OutbreakService;
+    officers: OfficerVettingService;
+    walks: Pick<WalksService, 'walksIn' | 'worseIn'>;
+  },
 ) {
   const repo = createExtensionRepo(deps.db);
 
@@ -52,6 +64,20 @@ export function createExtensionService(
       district: r.district,
     }));
 
+  /**
+   * The farmers to call for the week's worse walks that went to no expert (no leaf photo at a stop:
+   * docs/decisions/0084), one row per walk, of the farmers whose account is in the district (an officer
+   * records a call for those).
+   */
+  async function worseWalks(code: string, worse: Awaited<ReturnType<WalksService['worseIn']>>) {
+    const accounts = await repo.farmerAccounts(code, [...new Set(worse.map((r) => r.walk.userId))]);
+    return worse.flatMap(({ walk }) => {
+      const farmer = accounts.get(walk.userId);
+      if (!farmer) return [];
+      return [{ ...farmer, farmerId: walk.userId, reason: 'walk' as const, at: walk.walkedAt, analysisId: null }];
+    });
+  }
+
   /** The week of `code` containing `day` (default: now), without the officer check (the Monday job's). */
   async function weekOf(code: string, day?: string): Promise<OfficerWeek> {
     const district = districtByCode(code);
@@ -64,7 +90,7 @@ export function createExtensionService(
       plusWeeks(weekStart, i - OFFICER_TREND_WEEKS + 1),
     );
     const around = [...district.neighbours];
-    const [own, near, alertSets, alerts, clinic, followUps, waiting, farmers] = await Promise.all([
+    const [own, near, alertSets, alerts, clinic, followUps, waiting, said, walked, worse] = await Promise.all([
       outbreak.weeklyCounts({ from: weeks[0], to: weekStart, district: code }),
       outbreak.weeklyCounts({ from: weekStart, to: weekStart }),
       Promise.all(outbreakCrops.map((c) => outbreak.openAlertDistricts(c))),
@@ -73,7 +99,12 @@ export function createExtensionService(
       repo.followUps(w),
       repo.reviewWaiting(code),
       repo.farmers(w),
+      walks.walksIn(code, from, to),
+      walks.worseIn(code, from, to),
     ]);
+    const farmers = [...said, ...(await worseWalks(code, worse))]
+      .sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime())
+      .slice(0, FARMERS_LISTED);
     const notes = await repo.notesOf([...new Set(farmers.map((f) => f.farmerId))]);
     const crops = outbreakCrops.map((crop) => {
       const byWeek = new Map(own.filter((r) => r.crop === crop).map((r) => [r.weekStart, r]));
@@ -88,6 +119,7 @@ export function createExtensionService(
         trend: weeks.map((wk, i) => ({ week: isoWeekLabel(wk), week_start: wk, confirmed: series[i] })),
         direction:
           recent > earlier ? ('rising' as const) : recent < earlier ? ('falling' as const) : ('steady' as const),
+        walks: walksOfWeek(walked, crop),
       };
     });
     // Beyond the officer's own district the open data's rule holds: a cell under 3 reads "0 to 2".
