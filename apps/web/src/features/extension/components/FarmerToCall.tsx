@@ -11,7 +11,7 @@ const RecordActionForm = lazy(() => import('./RecordActionForm.tsx').then((m) =>
 
 type Farmer = OfficerWeek['farmers'][number];
 
-/** A farmer who said "worse" or asked for a call: their number to call, and the call or visit recorded. */
+/** A farmer who said "worse", walked a field and counted more rust, or asked for a call: their number to call, and the call or visit recorded. */
 export function FarmerToCall({ code, farmer: f }: { code: string; farmer: Farmer }) {
   const { t } = useTranslation();
   const [open, { toggle, close }] = useDisclosure(false);
@@ -22,7 +22,7 @@ export function FarmerToCall({ code, farmer: f }: { code: string; farmer: Farmer
         <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
           {f.username}
         </Text>
-        <Badge color={f.reason === 'worse' ? 'red' : 'blue'} variant="light">
+        <Badge color={f.reason === 'callback' ? 'blue' : 'red'} variant="light">
           {t(`extension.farmers.reason.${f.reason}`)}
         </Badge>
       </Group>
