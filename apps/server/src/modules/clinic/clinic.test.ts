@@ -389,6 +389,11 @@ describe('plant clinic visits', () => {
       advice: { rule: 'maize.watch' },
       compared: { outcome: 'better' },
     });
+    // The expert's records CSV carries the field and the counts (newest first).
+    const csv = (await t.app.inject({ method: 'GET', url: clinicApi.csv, headers: other.headers })).body;
+    const [head, newest] = csv.split('\n').map((l) => l.split(','));
+    const cell = (column: string) => newest[head.indexOf(column)];
+    expect(['field', 'plants_looked', 'plants_with_rust'].map(cell)).toEqual(['Shamba la mto', '50', '2']);
     // A number without a farmer has no fields; a farmer may not look.
     expect((await lookUp(doctor, newPhone())).json<ClinicFieldChoicePage>().count).toBe(0);
     expect((await lookUp(doctor, other.phone)).json<ClinicFieldChoicePage>().count).toBe(0);
