@@ -143,7 +143,12 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens | ke
   lastTodo: {
     async show(c) {
       const found = await lastTopic(c);
-      return { text: found ? tr(c, `ussd.advice.${found.topic}` as MessageKey) : tr(c, 'ussd.last.none') };
+      // A leaf says rust, not how much of the field has it: rust asks for a walk (My fields), whose counts
+      // say whether a spray can pay (docs/decisions/0078).
+      const text = found
+        ? tr(c, `ussd.advice.${found.topic}` as MessageKey, { menu: ussdMenuNumber('fields') })
+        : tr(c, 'ussd.last.none');
+      return { text };
     },
     answer: only0,
   },
