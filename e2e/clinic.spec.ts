@@ -3,7 +3,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { createActiveUser, signInAs } from './support.ts';
 
 // A plant doctor's visit for a farmer without a smartphone (decision 0053), on the
-// doctor's phone: a new number, the farmer's consent, Kutu's diagnosis, the doctor's verdict, one SMS.
+// doctor's phone: a new number, the farmer's consent, a new field and the plants counted on it (decision
+// 0078), Kutu's diagnosis, the doctor's verdict, one SMS with the field's advice.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../apps/server/test/fixtures', name);
@@ -27,8 +28,12 @@ test('a plant doctor records a visit for a new basic-phone farmer, who gets one 
   await page.getByTestId('district-select').selectOption('UG-101');
   await page.getByRole('combobox', { name: 'Language for SMS' }).selectOption('lg');
   await page.getByRole('checkbox', { name: /keeps their name/ }).check();
-  await page.getByRole('combobox', { name: 'Growth stage' }).selectOption('flowering');
-  await page.getByRole('textbox', { name: 'Share of the field affected' }).fill('40');
+  await page.getByRole('combobox', { name: 'Growth stage' }).selectOption('vegetative');
+  // The plants counted instead of the share of the field guessed, in a new field of the farmer's.
+  await page.getByRole('combobox', { name: /^Field/ }).selectOption('new');
+  await field(page, 'Name of the new field').fill('Near the river');
+  await page.getByRole('textbox', { name: 'Plants looked at' }).fill('50');
+  await page.getByRole('textbox', { name: 'Plants with rust' }).fill('14');
   await page
     .getByTestId('clinic-photo')
     .locator('input[type=file]')
@@ -42,6 +47,8 @@ test('a plant doctor records a visit for a new basic-phone farmer, who gets one 
   expect((await sent).status()).toBe(201);
   await expect(page.getByText("Kutu's diagnosis for", { exact: false })).toBeVisible();
   await expect(page.getByText(/Photo 1: .*rust/i)).toBeVisible();
+  await expect(page.getByText('Near the river: rust on 14 of 50 plants (28%)')).toBeVisible();
+  await expect(page.getByText('Advice sent with a rust result: spray now')).toBeVisible();
   await fitsPhone(page);
 
   await page.getByRole('combobox', { name: 'Your diagnosis' }).selectOption('common_rust');
@@ -76,10 +83,15 @@ test('a plant doctor records a visit for a new basic-phone farmer, who gets one 
     .map((p) => p.text)
     .join(' ');
   expect(whole).toContain("Kiriniki y'ebirime eya Kutu");
+  // The field's advice: what it rests on (the counts, maize at the stage the doctor saw) and its first step.
+  expect(whole).toContain(
+    "Okutambula mu nnimiro: kutu ku bimera 14 ku 50, kasooli ku mutendera gwa okukula kw'ebikoola.",
+  );
   expect(whole).toContain('*384*123#');
 
   await page.getByRole('tab', { name: 'My records' }).click();
   await expect(page.getByText(phone.e164, { exact: false })).toBeVisible();
+  await expect(page.getByText(/rust on 14 of 50 plants/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
   await fitsPhone(page);
 });

@@ -15,6 +15,7 @@ import { createAvailabilityService } from './modules/consultations/availability.
 import { createConsultationsService } from './modules/consultations/consultations.service.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createOfflineModelService } from './modules/offline-model/offline-model.service.ts';
+import { createOpenFeedService } from './modules/outbreak/open-feed.service.ts';
 import { createOutbreakService } from './modules/outbreak/outbreak.service.ts';
 import { createFollowUpService } from './modules/followup/followup.service.ts';
 import { createFieldsService } from './modules/fields/fields.service.ts';
@@ -68,7 +69,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const samples = createSamplesService(deps, retraining);
   const resources = createResourcesService(deps);
   const officerVetting = createOfficerVettingService(deps, account);
-  const extension = createExtensionService(deps, { outbreak, officers: officerVetting });
+  const extension = createExtensionService(deps, { outbreak, officers: officerVetting, walks });
   const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps, extension });
   const services = {
     notifications,
@@ -86,8 +87,9 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     dashboard: createDashboardService(deps.db, deps.clock),
     offlineModel: createOfflineModelService(deps, advice, resources),
     review,
-    clinic: createClinicService(deps, { analysis, review, followUps, signup }),
+    clinic: createClinicService(deps, { analysis, review, followUps, signup, fields, walks }),
     outbreak,
+    openFeed: createOpenFeedService(deps, { outbreak, walks }),
     followUps,
     fields,
     walks,
@@ -100,7 +102,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     consent,
     exporter: createExportService(deps),
     erasure,
-    ussd: createUssdService(deps, { outbreak, signup, followUps, consent, erasure }, (err) =>
+    ussd: createUssdService(deps, { outbreak, signup, followUps, consent, erasure, fields, walks }, (err) =>
       log.error({ err }, 'could not send an SMS reply'),
     ),
     backups: createBackupSchedule(deps, (msg, err) => log.error({ err }, msg)),

@@ -93,6 +93,17 @@ const cropWeek = z.object({
   /** Oldest first; the last is this week. */
   trend: z.array(z.object({ week: z.string(), week_start: z.string(), confirmed: z.number().int() })),
   direction: outbreakTrendDirection,
+  /**
+   * The district's fields of the crop walked this week (docs/decisions/0078), each once with its latest walk,
+   * the median share of plants with rust on them, and those at or above the share from which the field
+   * advice says spray: under the small-count rule, a count below SMALL_COUNT_MIN hidden as every hidden
+   * count is, and the median with the fields (null).
+   */
+  walks: z.object({
+    fields: smallCount,
+    median_incidence: z.number().min(0).max(1).nullable(),
+    at_spray_share: smallCount,
+  }),
 });
 
 export const officerWeek = z.object({
@@ -128,8 +139,8 @@ export const officerWeek = z.object({
       username: z.string(),
       phone: z.string(),
       language: z.enum(languages),
-      /** Why the farmer is listed, once per farmer: said "worse", asked for a call back, or both. */
-      reasons: z.array(z.enum(['worse', 'callback'])).min(1),
+      /** Why the farmer is listed, once per farmer: said "worse", asked for a call back, walked a field and counted more rust (not sent to an expert), or several. */
+      reasons: z.array(z.enum(['worse', 'callback', 'walk'])).min(1),
       /** The latest of them. */
       at: isoDateTime,
       /** The diagnosis the farmer said "worse" about, when they did. */

@@ -8,8 +8,10 @@ import {
   MAIZE_SPRAY_FROM,
   STAGE_STARTS_WEEKS,
   stageAt,
+  walkStopsOf,
   walkTotals,
   WALK_ENOUGH_PLANTS,
+  WALK_MAX_PLANTS,
   weeksSincePlanting,
 } from './field-rules.ts';
 import { walkInput } from './fields.ts';
@@ -62,6 +64,20 @@ describe('incidence and its interval', () => {
         { looked: 10, rust: 5 },
       ]),
     ).toEqual({ looked: 20, rust: 7 });
+  });
+
+  it('keeps a walk counted in totals as stops a walk may hold, with the same totals', () => {
+    expect(walkStopsOf({ looked: 50, rust: 14 })).toEqual([{ looked: 50, rust: 14 }]);
+    const stops = walkStopsOf({ looked: 250, rust: 130 });
+    expect(stops).toEqual([
+      { looked: 100, rust: 100 },
+      { looked: 100, rust: 30 },
+      { looked: 50, rust: 0 },
+    ]);
+    expect(walkTotals(stops)).toEqual({ looked: 250, rust: 130 });
+    const full = walkStopsOf({ looked: WALK_MAX_PLANTS, rust: 1 });
+    expect(walkInput.safeParse({ stops: full }).success).toBe(true);
+    expect(walkInput.safeParse({ stops: walkStopsOf({ looked: 0, rust: 0 }) }).success).toBe(false);
   });
 });
 

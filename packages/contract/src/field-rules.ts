@@ -48,6 +48,8 @@ export const WALK_PLANTS_PER_STOP = 10;
 /** A walk counts at most this many stops, and a stop at most this many plants (a typing slip, not a field). */
 export const WALK_MAX_STOPS = 10;
 export const WALK_MAX_PLANTS_PER_STOP = 100;
+/** The most plants one walk counts (every stop full). */
+export const WALK_MAX_PLANTS = WALK_MAX_STOPS * WALK_MAX_PLANTS_PER_STOP;
 
 export interface WalkCount {
   /** Plants looked at. */
@@ -62,6 +64,23 @@ export type Incidence = ShareInterval;
 /** Share of plants with rust and its 95 % Wilson interval; null when no plant was looked at. */
 export function incidenceOf({ looked, rust }: WalkCount): Incidence | null {
   return wilsonInterval(rust, looked);
+}
+
+/**
+ * A walk counted in totals (a basic phone, a plant clinic's form) as the stops a walk is stored as: at most
+ * WALK_MAX_PLANTS_PER_STOP plants a stop, the plants with rust in the first stops. Only the totals matter to
+ * the advice and the comparison; these stops do not say where in the field the plants were.
+ */
+export function walkStopsOf({ looked, rust }: WalkCount): WalkCount[] {
+  const stops: WalkCount[] = [];
+  for (let left = looked, sick = rust; left > 0 && stops.length < WALK_MAX_STOPS; ) {
+    const n = Math.min(left, WALK_MAX_PLANTS_PER_STOP);
+    const r = Math.min(sick, n);
+    stops.push({ looked: n, rust: r });
+    left -= n;
+    sick -= r;
+  }
+  return stops;
 }
 
 /** The counts of every stop added up. */

@@ -208,7 +208,11 @@ export const openFeedQuery = z.object({
 });
 export type OpenFeedQuery = z.input<typeof openFeedQuery>;
 
-/** The open CSV's header: confirmed cases only, weeks with 3 or more (a week not listed had fewer). */
+/**
+ * The open CSV's header: confirmed cases, and the fields farmers walked with the median share of plants with
+ * rust on them (docs/decisions/0078); a district-week is listed when either count is 3 or more, the other then
+ * reading `<3` (a week not listed had fewer of both).
+ */
 export const OPEN_FEED_CSV_COLUMNS = [
   'week',
   'week_start',
@@ -217,12 +221,25 @@ export const OPEN_FEED_CSV_COLUMNS = [
   'country',
   'crop',
   'confirmed',
+  'fields_walked',
+  'median_incidence',
 ] as const;
 
+/** A district-week's walks as the open feed publishes them: hidden below SMALL_COUNT_MIN fields, with their median. */
+export const walkedWeek = {
+  fields_walked: smallCount.describe('Fields of the crop farmers walked that week (each field once)'),
+  median_incidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe('Median share of plants with rust over those fields (each its latest walk); null when hidden'),
+};
+
 /**
- * The open GeoJSON: one Feature per district and crop with any confirmed case in the weeks asked, its
- * geometry the district's boundary (from the shipped files, with their attribution and licence) and its
- * weekly confirmed counts.
+ * The open GeoJSON: one Feature per district and crop with any confirmed case or walked field shown in the
+ * weeks asked, its geometry the district's boundary (from the shipped files, with their attribution and
+ * licence) and its weekly confirmed counts and walks.
  */
 export const openFeedFeature = z.object({
   type: z.literal('Feature'),
@@ -237,7 +254,7 @@ export const openFeedFeature = z.object({
     boundary: z.string().optional(),
     /** A plain sentence saying so. */
     boundary_note: z.string().optional(),
-    weeks: z.array(z.object({ week: isoWeek, week_start: z.iso.date(), confirmed: smallCount })),
+    weeks: z.array(z.object({ week: isoWeek, week_start: z.iso.date(), confirmed: smallCount, ...walkedWeek })),
   }),
 });
 export const openFeedGeoJson = z.object({

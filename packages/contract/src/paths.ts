@@ -238,6 +238,8 @@ export const clinicApi = {
   verdictPath: (id: number | string) => `/api/clinic/visits/${id}/verdict/`,
   /** GET (expert): the caller's records as CSV. */
   csv: '/api/clinic/visits.csv',
+  /** GET (expert, `?phone_number=`): the fields of the farmer of that number, for the visit form's choice. */
+  farmerFields: '/api/clinic/farmer-fields/',
 } as const;
 
 /**

@@ -3,7 +3,7 @@ import { idParam, isoDateTime, pageQuery, paginated } from './common.ts';
 import { e164 } from './auth.ts';
 import { languages } from './enums.ts';
 
-export { phoneApi, USSD_SCREEN_MAX } from './phone-paths.ts';
+export { phoneApi, USSD_HOME, USSD_SCREEN_MAX, type UssdHomeItem, ussdMenuNumber } from './phone-paths.ts';
 
 /** Africa's Talking's USSD callback (form fields as the gateway names them). */
 export const ussdCallbackBody = z.object({

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { type AdviceTopic, districts, languages, outbreakCrops, reviewVerdicts, shortLinks } from '@kutu/contract';
+import {
+  type AdviceTopic,
+  districts,
+  FIELD_RULES,
+  growthStages,
+  type Language,
+  languages,
+  outbreakCrops,
+  reviewVerdicts,
+  shortLinks,
+  type Walk,
+  walkComparisons,
+  WALK_MAX_PLANTS,
+} from '@kutu/contract';
 import { MAX_SMS_PARTS } from '../lib/delivery-lease.ts';
 import { isGsm7, plainSms, smsParts } from '../modules/delivery/sms-text.ts';
+import { fieldList } from '../modules/ussd/sms-fields.ts';
+import { walkAnswer } from '../modules/fields/walk-answer.ts';
 import { type Message, message, type Params, render } from './i18n.ts';
 import { type SmsKey, smsTexts } from './sms-texts.ts';
 
@@ -54,6 +69,54 @@ const verdictSms = (link: string): Params[] =>
   );
 const fields = (['maize', 'beans', 'other'] as const).map((c) => message(`followUp.field.${c}`));
 const each = <T>(values: T[], build: (v: T) => Params) => values.map(build);
+/**
+ * A walk at its longest: 1000 plants now and before, each rule's first step, every comparison, and each age
+ * it can rest on (`ages`).
+ */
+const longestWalks = (ages: Partial<Walk>[]): Walk[] =>
+  [...new Set(Object.values(FIELD_RULES).map((r) => r.steps[0]))].flatMap((step) =>
+    [...walkComparisons, null].flatMap((outcome) =>
+      ages.map(
+        (age) =>
+          ({
+            crop: 'beans',
+            plants_looked: WALK_MAX_PLANTS,
+            plants_rust: WALK_MAX_PLANTS,
+            stage_said: false,
+            growth_stage: null,
+            ...age,
+            advice: { steps: [step] },
+            compared: outcome && {
+              walked_at: '2026-12-30T12:00:00Z',
+              plants_looked: WALK_MAX_PLANTS,
+              plants_rust: WALK_MAX_PLANTS,
+              outcome,
+            },
+          }) as Walk,
+      ),
+    ),
+  );
+/** By SMS no stage is said: the planting date gives the age, or nothing does. */
+const walkAnswers: Params[] = longestWalks([
+  { weeks_since_planting: 52 },
+  { weeks_since_planting: null },
+  { crop: 'other' },
+]).map((w) => ({ ...walkAnswer(w, { sms: true }) }));
+/** At a plant clinic the expert says the stage. */
+const clinicWalks = longestWalks(growthStages.map((g) => ({ stage_said: true, growth_stage: g })));
+/** Fifty fields of 40 characters, as FIELDS lists them in each language (as many as fit, then "and N more"). */
+const manyFields = Array.from({ length: 50 }, (_, i) => ({
+  number: 950 + i,
+  name: `${'Shamba la mahindi karibu na mto'.padEnd(36, 'x')}${950 + i}`,
+  crop: 'other' as const,
+}));
+/** Samples that depend on the reader's language: each language renders its own. */
+const perLanguage: Partial<Record<SmsKey, (language: Language) => Params[]>> = {
+  'smsIn.fields': (language) => [
+    { list: fieldList(language, manyFields), first: 950 },
+    { list: fieldList(language, manyFields.slice(0, 1)), first: 950 },
+  ],
+};
 
 const samples: Record<SmsKey, Params[]> = {
   'sms.activation': [{ code: '0427' }],
@@ -83,7 +146,7 @@ const samples: Record<SmsKey, Params[]> = {
   'outbreak.alert.smsNeighbour': each(crops, (crop) => ({ crop, source: district, district })),
   'outbreak.alert.expertSms': each(crops, (crop) => ({ crop, source: district, district })),
   'followUp.walkSms': [{ field: 'f'.repeat(40), link: `${site}${shortLinks.walk(2147483647)}` }],
-  'followUp.smsUssd': each(fields, (field) => ({ field, code: '*384*12345#' })),
+  'followUp.smsUssd': each(fields, (field) => ({ field, number: 999, code: '*384*12345#', menu: 8 })),
   'smsIn.help': [{ code: '*384*12345#' }],
   'smsIn.stopped': [{}],
   'smsIn.started': [{}],
@@ -99,15 +162,29 @@ const samples: Record<SmsKey, Params[]> = {
   'smsIn.deleteWrongCode': [{}],
   'smsIn.photosOn': [{}],
   'smsIn.photosOff': [{}],
-  'clinic.resultSms': reviewVerdicts.map((verdict) => ({
-    verdict:
-      verdict === 'common_rust'
-        ? message('notifications.rustNames.beans')
-        : message(`notifications.verdicts.${verdict}`),
-    advice: message(`clinic.advice.${verdict}`),
-    recommendation: message('clinic.recommendation', { text: longest(320) }),
-    followUp: message('clinic.followUp', { code: '*384*12345#' }),
-  })),
+  'smsIn.walk': walkAnswers,
+  'smsIn.walkHow': [{}],
+  'smsIn.walkNoField': [{ number: 9999 }],
+  'smsIn.fields': [],
+  'smsIn.fieldsNone': [{ code: '*384*12345#', menu: 8 }],
+  'clinic.resultSms': [
+    ...reviewVerdicts.map((verdict) => ({
+      verdict:
+        verdict === 'common_rust'
+          ? message('notifications.rustNames.beans')
+          : message(`notifications.verdicts.${verdict}`),
+      advice: message(`clinic.advice.${verdict}`),
+      recommendation: message('clinic.recommendation', { text: longest(320) }),
+      followUp: message('clinic.followUp', { code: '*384*12345#' }),
+    })),
+    // A rust verdict with the walk the expert counted: the field's advice (clinic/result-sms.ts).
+    ...clinicWalks.map((w) => ({
+      verdict: message('notifications.rustNames.beans'),
+      advice: message('clinic.fieldAdvice', { ...walkAnswer(w) }),
+      recommendation: message('clinic.recommendation', { text: longest(320) }),
+      followUp: message('clinic.followUp', { code: '*384*12345#' }),
+    })),
+  ],
 };
 
 describe('every SMS Kutu sends, in every language (i18n/sms-texts.ts)', () => {
@@ -116,7 +193,7 @@ describe('every SMS Kutu sends, in every language (i18n/sms-texts.ts)', () => {
   it.each(keys)('%s is GSM-7 and takes exactly the messages it is allowed at its longest', (key) => {
     let most = 0;
     for (const language of languages)
-      for (const params of samples[key]) {
+      for (const params of perLanguage[key]?.(language) ?? samples[key]) {
         const text = render(language, message(key, params));
         expect(text, `${language}: ${text}`).not.toMatch(/\{\{|\b(sms|smsIn|clinic|notifications)\.\w+/);
         expect(isGsm7(plainSms(text)), `${language}: ${text}`).toBe(true);

@@ -38,6 +38,7 @@ export const smsTexts = {
   'outbreak.alert.expertSms': { parts: 2 },
   // The field's name (up to 40 characters, GSM-7 only) and the link to its walk.
   'followUp.walkSms': { parts: 1 },
+  // A farmer who answers by basic phone: the field's crop and number, the USSD menu and the WALK keyword.
   'followUp.smsUssd': { parts: 1 },
   'smsIn.help': { parts: 1 },
   'smsIn.stopped': { parts: 1 },
@@ -56,6 +57,14 @@ export const smsTexts = {
   'smsIn.deleteWrongCode': { parts: 1 },
   'smsIn.photosOn': { parts: 1 },
   'smsIn.photosOff': { parts: 1 },
+  // A farmer's fields and a walk by SMS (docs/decisions/0078): the walk's answer is what it rests on, the
+  // advice's first step and the comparison with the walk before, at the longest counts (1000 plants).
+  'smsIn.walk': { parts: 1 },
+  'smsIn.walkHow': { parts: 1 },
+  'smsIn.walkNoField': { parts: 1 },
+  // As many fields as fit two messages (ussd/sms-fields.ts), then "and 12 more".
+  'smsIn.fields': { parts: 2 },
+  'smsIn.fieldsNone': { parts: 1 },
   // The verdict and its advice, the plant doctor's words (up to 320 characters) and the follow-up.
   'clinic.resultSms': { parts: 5 },
 } as const satisfies Record<string, { parts: number }>;

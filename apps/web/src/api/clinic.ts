@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClinicRecordPage, ClinicVerdictBody, ClinicVisit } from '@kutu/contract';
+import type { ClinicFieldChoicePage, ClinicRecordPage, ClinicVerdictBody, ClinicVisit } from '@kutu/contract';
 import { api, clinicApi, IDEMPOTENCY_KEY_HEADER } from '@kutu/contract/paths';
 import { ApiError, http, request } from '../lib/api.ts';
 import { session } from '../lib/session.ts';
@@ -12,6 +12,16 @@ export const useClinicRecords = (page: number, pageSize: number) =>
     queryKey: [...clinicKey, 'records', page, pageSize],
     queryFn: ({ signal }) => http.get<ClinicRecordPage>(clinicApi.visits, { page, page_size: pageSize }, signal),
     placeholderData: keepPreviousData,
+  });
+
+/** The fields of the farmer of a number (none for a number without a farmer); `phone` null: not asked yet. */
+export const useFarmerFields = (phone: string | null) =>
+  useQuery({
+    queryKey: [...clinicKey, 'farmer-fields', phone],
+    queryFn: ({ signal }) =>
+      http.get<ClinicFieldChoicePage>(clinicApi.farmerFields, { phone_number: phone ?? '', page_size: 50 }, signal),
+    enabled: phone !== null,
+    staleTime: 60_000,
   });
 
 /** Records a visit (photos + fields). `key` stays the same for the form's retries: the server makes one visit. */

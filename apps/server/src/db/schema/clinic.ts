@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { fields } from './fields.ts';
+import { fields, scoutingWalks } from './fields.ts';
 
 /**
  * A plant clinic visit (docs/decisions/0053): an approved expert diagnoses for a farmer who came
@@ -25,8 +25,10 @@ export const clinicVisits = pgTable(
     fieldId: integer('field_id').references(() => fields.id, { onDelete: 'set null' }),
     variety: text('variety').notNull().default(''),
     growthStage: text('growth_stage').notNull(),
-    /** Share of the field affected, in percent, as the expert estimated it. */
-    shareAffected: smallint('share_affected').notNull(),
+    /** Share of the field affected, in percent, as the expert estimated it; null when they counted plants instead. */
+    shareAffected: smallint('share_affected'),
+    /** The walk counted at the visit (plants looked at, plants with rust; docs/decisions/0078), if any. */
+    walkId: integer('walk_id').references(() => scoutingWalks.id, { onDelete: 'set null' }),
     symptoms: text('symptoms').notNull().default(''),
     analysisIds: integer('analysis_ids').array().notNull(),
     /** Set when the account was made at this visit: the farmer agreed, the expert recorded it. */

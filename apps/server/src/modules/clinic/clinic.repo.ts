@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { clinicVisits, farmerProfiles, users } from '../../db/schema/index.ts';
+import { clinicVisits, farmerProfiles, fields, scoutingWalks, users } from '../../db/schema/index.ts';
 
 export type VisitRow = typeof clinicVisits.$inferSelect;
 type Decision = Pick<VisitRow, 'verdict' | 'severity' | 'recommendation' | 'decidedAt'>;
@@ -12,13 +12,16 @@ const experts = alias(users, 'expert');
 /** The farmer's name as given at the clinic or on a basic phone, else the username (a web sign-up's). */
 const farmerName = sql<string>`coalesce(${farmerProfiles.name}, ${farmers.username})`;
 
-/** A visit with the farmer and the expert as the records show them. */
+/** A visit with the farmer, the expert, the field's name and the walk's counts as the records show them. */
 const recordColumns = {
   visit: clinicVisits,
   farmerName,
   farmerPhone: farmers.phone,
   district: farmers.district,
   expertName: experts.username,
+  fieldName: fields.name,
+  plantsLooked: scoutingWalks.plantsLooked,
+  plantsRust: scoutingWalks.plantsRust,
 };
 
 export function createClinicRepo(db: Db) {
@@ -28,7 +31,9 @@ export function createClinicRepo(db: Db) {
       .from(clinicVisits)
       .innerJoin(farmers, eq(farmers.id, clinicVisits.farmerId))
       .leftJoin(farmerProfiles, eq(farmerProfiles.userId, clinicVisits.farmerId))
-      .innerJoin(experts, eq(experts.id, clinicVisits.expertId));
+      .innerJoin(experts, eq(experts.id, clinicVisits.expertId))
+      .leftJoin(fields, eq(fields.id, clinicVisits.fieldId))
+      .leftJoin(scoutingWalks, eq(scoutingWalks.id, clinicVisits.walkId));
 
   return {
     /** The account of a phone number, whatever its role (the caller refuses one that is not a farmer's). */

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   CLINIC_MAX_PHOTOS,
   clinicApi,
+  clinicFarmerFieldsQuery,
+  clinicFieldChoicePage,
   clinicRecordPage,
   clinicVerdictBody,
   clinicVisit,
@@ -22,6 +24,8 @@ import { caller } from '../../plugins/auth.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 413, 415, 429, 503);
 const tags = ['clinic'];
+/** Look-ups of a farmer's fields per address and minute: a visit or two, not a list of numbers. */
+const FARMER_FIELDS_PER_MINUTE = 20;
 
 function readKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
@@ -99,6 +103,22 @@ export function clinicRoutes(app: App, { deps, services: { clinic } }: RouteCont
         .header('content-disposition', 'attachment; filename="kutu-clinic-records.csv"')
         .header('cache-control', 'no-store')
         .send(Readable.from(clinic.csv(caller(req)))),
+  );
+
+  app.get(
+    clinicApi.farmerFields,
+    {
+      schema: {
+        tags,
+        description:
+          "The live fields of the farmer of `phone_number`, for the visit form's choice of field (none for a number without a farmer).",
+        querystring: clinicFarmerFieldsQuery,
+        response: { 200: clinicFieldChoicePage, ...errors },
+      },
+      // An expert looks up the number of the farmer in front of them, not a list of numbers.
+      config: { ...expert, rateLimit: { max: FARMER_FIELDS_PER_MINUTE, timeWindow: '1 minute' } },
+    },
+    async (req) => clinic.farmerFields(req.query),
   );
 
   app.get(

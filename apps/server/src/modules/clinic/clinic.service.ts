@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type {
   AnalysisCrop,
   AnalysisResult,
+  ClinicFarmerFieldsQuery,
+  ClinicFieldChoicePage,
   ClinicRecord,
   ClinicRecordPage,
   ClinicVerdictBody,
@@ -24,11 +26,14 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import type { AnalysisService } from '../analysis/analysis.service.ts';
 import type { SignupService } from '../auth/signup.service.ts';
+import type { FieldsService } from '../fields/fields.service.ts';
+import type { WalksService } from '../fields/walks.service.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { modelAnswerOf } from '../review/review.service.ts';
 import { createClinicRepo, type RecordRow, type VisitRow } from './clinic.repo.ts';
 import { resultTell } from './result-sms.ts';
+import { createVisitField } from './visit-field.ts';
 
 type Fields = z.output<typeof clinicVisitFields>;
 
@@ -38,9 +43,12 @@ export const CLINIC_CSV_COLUMNS = [
   'farmer_phone',
   'district',
   'crop',
+  'field',
   'variety',
   'growth_stage',
   'share_affected_percent',
+  'plants_looked',
+  'plants_with_rust',
   'symptoms',
   'kutu_diagnosis',
   'diagnosis',
@@ -69,14 +77,23 @@ function diagnosisText(results: AnalysisResult[]): string {
  * Plant clinic visits (docs/decisions/0053): an approved expert records a diagnosis for a farmer without
  * a smartphone. The photos are the farmer's analyses (the analysis service), the expert's answer is their
  * review verdict (the review service: training sample, outbreak case), the follow-up is the farmer's
- * reminder (the follow-up service), and the farmer is told by one SMS.
+ * reminder (the follow-up service), the field and the walk the expert counted are the farmer's (the fields
+ * and walks services, visit-field.ts), and the farmer is told by one SMS.
  */
 export function createClinicService(
   deps: ModuleDeps,
-  uses: { analysis: AnalysisService; review: ReviewService; followUps: FollowUpService; signup: SignupService },
+  uses: {
+    analysis: AnalysisService;
+    review: ReviewService;
+    followUps: FollowUpService;
+    signup: SignupService;
+    fields: FieldsService;
+    walks: WalksService;
+  },
 ) {
   const repo = createClinicRepo(deps.db);
   const { analysis, review, followUps, signup } = uses;
+  const visitField = createVisitField(uses);
 
   /** The farmer of the number: an existing farmer's account, or a new phone-only one made with consent. */
   async function farmerFor(f: Fields, crop: AnalysisCrop): Promise<{ id: number; created: boolean }> {
@@ -121,11 +138,24 @@ export function createClinicService(
     return row;
   }
 
+  /** The visit's field as the farmer's (null once erased). */
+  const fieldOf = (row: VisitRow) =>
+    row.fieldId === null
+      ? Promise.resolve(null)
+      : uses.fields.get({ userId: row.farmerId }, row.fieldId).catch(() => null);
+
+  /** When Kutu will ask the farmer about the field: the first photo's reminder, else the field's (a walk's). */
+  async function followUpAt(row: VisitRow, field: { remind_at: string | null } | null): Promise<string | null> {
+    const views = await followUps.views(row.analysisIds);
+    return row.analysisIds.map((id) => views.get(id)?.remind_at).find(Boolean) ?? field?.remind_at ?? null;
+  }
+
   async function view(row: VisitRow, language: ContentLanguage): Promise<ClinicVisit> {
-    const [farmer, results, views] = await Promise.all([
+    const [farmer, results, field, walk] = await Promise.all([
       repo.account(row.farmerId),
       analysis.resultsByIds(row.analysisIds, language),
-      followUps.views(row.analysisIds),
+      fieldOf(row),
+      visitField.walkOf(row.farmerId, row.walkId),
     ]);
     if (!farmer) throw notFound('errors.clinic.notFound');
     return {
@@ -145,6 +175,8 @@ export function createClinicService(
       growth_stage: row.growthStage as GrowthStage,
       share_affected: row.shareAffected,
       symptoms: row.symptoms,
+      field: field && { id: field.id, name: field.name },
+      walk,
       analyses: row.analysisIds.flatMap((id) => {
         const found = results.get(id);
         if (!found) return [];
@@ -156,7 +188,7 @@ export function createClinicService(
       recommendation: row.recommendation,
       decided_at: row.decidedAt?.toISOString() ?? null,
       result_sms_at: row.resultSmsAt?.toISOString() ?? null,
-      follow_up_at: row.analysisIds.map((id) => views.get(id)?.remind_at).find(Boolean) ?? null,
+      follow_up_at: await followUpAt(row, field),
     };
   }
 
@@ -169,9 +201,12 @@ export function createClinicService(
       farmer_phone: r.farmerPhone,
       district: r.district,
       crop: v.crop,
+      field: r.fieldName,
       variety: v.variety,
       growth_stage: v.growthStage as GrowthStage,
       share_affected: v.shareAffected,
+      plants_looked: r.plantsLooked,
+      plants_rust: r.plantsRust,
       symptoms: v.symptoms,
       kutu_diagnosis: diagnosisText(v.analysisIds.flatMap((id) => results.get(id) ?? [])),
       verdict: v.verdict,
@@ -184,17 +219,19 @@ export function createClinicService(
   async function tellOnce(row: VisitRow, followUp: boolean): Promise<void> {
     const { verdict } = row;
     if (!verdict) return;
+    const walk = await visitField.walkOf(row.farmerId, row.walkId);
     await deps.delivery.transaction(async (tx, tell) => {
       if (!(await createClinicRepo(tx as unknown as Db).claimResultSms(row.id, deps.clock.now()))) return;
-      const result = { visitId: row.id, farmerId: row.farmerId, crop: row.crop, verdict };
+      const result = { visitId: row.id, farmerId: row.farmerId, crop: row.crop, verdict, walk };
       await tell(resultTell({ ...result, recommendation: row.recommendation, followUp }, deps.config.phone.ussdCode));
     });
   }
 
   return {
     /**
-     * Records a visit and diagnoses each photo as the farmer's analysis. With the expert's idempotency key
-     * a retry answers with the first visit and makes nothing new.
+     * Records a visit, its field and the walk the expert counted, and diagnoses each photo as the farmer's
+     * analysis of that field. With the expert's idempotency key a retry answers with the first visit and makes
+     * nothing new.
      */
     async record(
       who: AccessClaims,
@@ -206,16 +243,18 @@ export function createClinicService(
       const earlier = key ? await repo.byKey(who.userId, key) : undefined;
       if (earlier) return { visit: await view(earlier, opts.language), created: false };
       const farmer = await farmerFor(fields, fields.crop);
+      const field = await visitField.fieldFor(farmer.id, fields);
+      // The walk before the photos: its reminder (by phone) is the field's, which a photo then leaves alone.
+      const walk = await visitField.recordWalk(who.userId, farmer.id, field.id, fields, key);
       const now = deps.clock.now();
       // Each photo's own key (per farmer, as analyses keep them): a concurrent retry adds no analysis.
       const photoKey = (i: number) =>
         key && `clinic-${createHash('sha256').update(`${who.userId}\n${key}`).digest('hex').slice(0, 40)}-${i}`;
       const analysisIds: number[] = [];
-      // The visit's field: for now the farmer's field of the visit's crop, where its photos go (decision 0078).
-      let fieldId: number | null = null;
       for (const [i, image] of images.entries()) {
         const { result } = await analysis.analyse({ userId: farmer.id, role: 'farmer' }, image, {
           crop: fields.crop,
+          fieldId: field.id,
           idempotencyKey: photoKey(i) || undefined,
           decodeAs: who.userId,
           // One visit is one field: only its first photo closes or opens the field's reminder.
@@ -223,7 +262,6 @@ export function createClinicService(
           language: opts.language,
         });
         analysisIds.push(result.id);
-        fieldId ??= result.field?.id ?? null;
         // Held for this expert while they answer, so another expert does not decide it from the queue.
         await review.claim(who, result.id).catch(() => undefined);
       }
@@ -232,10 +270,11 @@ export function createClinicService(
         farmerId: farmer.id,
         idempotencyKey: key ?? null,
         crop: fields.crop,
-        fieldId,
+        fieldId: field.id,
+        walkId: walk?.id ?? null,
         variety: fields.variety,
         growthStage: fields.growth_stage,
-        shareAffected: fields.share_affected,
+        shareAffected: fields.share_affected ?? null,
         symptoms: fields.symptoms,
         analysisIds,
         consentAt: farmer.created ? now : null,
@@ -244,6 +283,15 @@ export function createClinicService(
       const visit = row ?? (key ? await repo.byKey(who.userId, key) : undefined);
       if (!visit) throw new Error('Idempotency conflict without a stored clinic visit');
       return { visit: await view(visit, opts.language), created: Boolean(row) };
+    },
+
+    /**
+     * The fields of the farmer of a number, for the visit form's choice: none for a number without an account
+     * or of another role (the form then offers a new field, as for a farmer without fields).
+     */
+    async farmerFields(query: ClinicFarmerFieldsQuery): Promise<ClinicFieldChoicePage> {
+      const found = await repo.accountByPhone(query.phone_number);
+      return visitField.choices(found?.role === 'farmer' ? found.id : undefined, query);
     },
 
     async get(who: AccessClaims, id: number, language: ContentLanguage): Promise<ClinicVisit> {
@@ -292,7 +340,7 @@ export function createClinicService(
         const row = await analysis.facts(first);
         await followUps.afterVerdict({ ...row, rustClass: row.rustClass as RustClass | null }, rust);
       }
-      const waiting = first !== undefined && (await followUps.views([first])).get(first)?.remind_at;
+      const waiting = await followUpAt(decided, await fieldOf(decided));
       await tellOnce(decided, Boolean(waiting));
       return view(await own(who, id), language);
     },
@@ -314,9 +362,12 @@ export function createClinicService(
             maskPhone(r.farmer_phone),
             r.district ?? '',
             r.crop,
+            r.field ?? '',
             r.variety,
             r.growth_stage,
-            r.share_affected,
+            r.share_affected ?? '',
+            r.plants_looked ?? '',
+            r.plants_rust ?? '',
             r.symptoms,
             r.kutu_diagnosis,
             r.verdict ?? '',

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type ClinicFieldChoicePage,
   type ClinicRecordPage,
   type ClinicVisit,
   clinicApi,
@@ -15,6 +16,7 @@ import {
   farmerProfiles,
   followUps,
   outbreakCounts,
+  scoutingWalks,
   trainingSamples,
   users,
 } from '../../db/schema/index.ts';
@@ -320,6 +322,109 @@ describe('plant clinic visits', () => {
     expect(samples.map((x) => x.label)).toEqual(['common_rust']);
   });
 
+  it("records the walk the expert counted in the farmer's new or chosen field; the result SMS gives the field's advice", async () => {
+    const phone = newPhone();
+    const key = { 'idempotency-key': 'clinic-walk-0000000000001' };
+    // A new farmer and a new field, the plants counted instead of the share of the field guessed.
+    const counted = visitFields(phone, {
+      ...newFarmer,
+      share_affected: '',
+      field_name: 'Shamba la mto',
+      planted_on: '2026-09-01',
+      plants_looked: '50',
+      plants_rust: '14',
+    });
+    const res = await post(doctor, counted, ['maize-common-rust.jpg'], key);
+    expect(res.statusCode, res.body).toBe(201);
+    const visit = res.json<ClinicVisit>();
+    const fieldId = visit.field?.id;
+    expect(visit).toMatchObject({ share_affected: null, field: { name: 'Shamba la mto' } });
+    // At the stage the expert saw (leafy growth), 14 of 50 maize plants: a spray can pay.
+    expect(visit.walk).toMatchObject({
+      field_id: fieldId,
+      channel: 'clinic',
+      recorded_by_expert: true,
+      plants_looked: 50,
+      plants_rust: 14,
+      growth_stage: 'vegetative',
+      stage_said: true,
+      advice: { rule: 'maize.spray' },
+      compared: null,
+    });
+    expect(visit.analyses[0].field?.id).toBe(fieldId);
+    // A retried visit counts the walk once; it is the farmer's walk, counted by the expert.
+    expect((await post(doctor, counted, ['maize-common-rust.jpg'], key)).json<ClinicVisit>().id).toBe(visit.id);
+    const walks = await db()
+      .select()
+      .from(scoutingWalks)
+      .where(eq(scoutingWalks.fieldId, fieldId ?? 0));
+    expect(walks.map((w) => [w.userId, w.recordedBy, w.channel])).toEqual([[visit.farmer.id, doctor.id, 'clinic']]);
+    // The walk's reminder is the field's and asks by phone (the USSD menu, WALK by SMS).
+    const [reminder] = await db()
+      .select()
+      .from(followUps)
+      .where(eq(followUps.fieldId, fieldId ?? 0));
+    expect(reminder).toMatchObject({ walkId: walks[0].id, state: 'waiting', byUssd: true });
+
+    const done = await decide(doctor, visit.id, { verdict: 'common_rust' });
+    expect(done.json<ClinicVisit>().follow_up_at).toBe(reminder.dueAt.toISOString());
+    const [sms] = smsTo(phone);
+    expect(sms.text).toContain(
+      'Matembezi ya shamba: kutu kwenye mimea 14 kati ya 50, mahindi katika hatua ya ukuaji wa majani. Dawa ya kutu inaweza kulipa sasa (uliza muuzaji). Matembezi ya kwanza ya shamba hili.',
+    );
+    expect(sms.text).toContain('piga *384*123#');
+
+    // The next visit offers the farmer's fields; the same field, 2 of 50 plants, is better and asks no spray.
+    const lookUp = (user: TestUser, number: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${clinicApi.farmerFields}?phone_number=${encodeURIComponent(number)}`,
+        headers: user.headers,
+      });
+    const choices = (await lookUp(other, phone)).json<ClinicFieldChoicePage>();
+    expect(choices.results).toEqual([
+      { id: fieldId, number: 1, name: 'Shamba la mto', crop: 'maize', planted_on: '2026-09-01' },
+    ]);
+    t.clock.set(new Date(t.clock.now().getTime() + 7 * DAY_MS));
+    const next = await post(
+      other,
+      visitFields(phone, { field_id: String(fieldId), plants_looked: '50', plants_rust: '2' }),
+    );
+    expect(next.statusCode, next.body).toBe(201);
+    expect(next.json<ClinicVisit>().walk).toMatchObject({
+      advice: { rule: 'maize.watch' },
+      compared: { outcome: 'better' },
+    });
+    // The expert's records CSV carries the field and the counts (newest first).
+    const csv = (await t.app.inject({ method: 'GET', url: clinicApi.csv, headers: other.headers })).body;
+    const [head, newest] = csv.split('\n').map((l) => l.split(','));
+    const cell = (column: string) => newest[head.indexOf(column)];
+    expect(['field', 'plants_looked', 'plants_with_rust'].map(cell)).toEqual(['Shamba la mto', '50', '2']);
+    // A number without a farmer has no fields; a farmer may not look.
+    expect((await lookUp(doctor, newPhone())).json<ClinicFieldChoicePage>().count).toBe(0);
+    expect((await lookUp(doctor, other.phone)).json<ClinicFieldChoicePage>().count).toBe(0);
+    expect((await lookUp(known, phone)).statusCode).toBe(403);
+  });
+
+  it('refuses a visit without the share or the counts, counts that do not add up, and a field that is not the farmer’s', async () => {
+    const field = (await post(doctor, visitFields(known.phone))).json<ClinicVisit>().field;
+    const stranger = await createUser(t, 'farmer');
+    const wrong: [Record<string, string>, string][] = [
+      [{ share_affected: '' }, 'share_affected'],
+      [{ plants_looked: '50' }, 'plants_rust'],
+      [{ plants_looked: '10', plants_rust: '11' }, 'plants_rust'],
+      [{ plants_looked: '1001', plants_rust: '1' }, 'plants_looked'],
+      [{ field_id: String(field?.id) }, 'field_id'],
+      [{ field_id: String(field?.id), crop: 'beans' }, 'field_id'],
+    ];
+    for (const [extra, name] of wrong) {
+      const phone = name === 'field_id' && extra.crop ? known.phone : stranger.phone;
+      const res = await post(doctor, visitFields(phone, extra));
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(Object.keys(res.json().error.fields), JSON.stringify(extra)).toContain(extra.crop ? 'crop' : name);
+    }
+  });
+
   it("lists only the expert's own visits, and a visit of another expert reads as missing", async () => {
     const mine = await post(doctor, visitFields(known.phone), ['maize-healthy.jpg']);
     expect(mine.statusCode, mine.body).toBe(201);
@@ -366,9 +471,12 @@ describe('plant clinic visits', () => {
         `'${masked}`,
         '',
         'maize',
+        'Maize field',
         "'@SUM(A1)",
         'vegetative',
         '30',
+        '',
+        '',
         `"'=HYPERLINK(""http://x"",""y"")"`,
         'healthy 95%',
         'healthy',

@@ -27,6 +27,16 @@ export const plainSms = (text: string) => text.replace(/[‘’“”–—…\u
 
 export const isGsm7 = (text: string) => [...text].every((c) => gsm.has(c));
 
+/**
+ * A name a person typed (a field's), as an SMS can carry it without going UCS-2 (70 characters a message):
+ * typographic characters made plain, any other outside GSM-7 left out; '' when nothing is left.
+ */
+export const smsSafe = (text: string) =>
+  [...plainSms(text)]
+    .filter((c) => isGsm7(c))
+    .join('')
+    .trim();
+
 /** Places a text takes in one message: GSM-7 counts extended characters twice; UCS-2 counts UTF-16 units. */
 function size(text: string, gsm7: boolean): number {
   if (!gsm7) return text.length;

@@ -101,7 +101,10 @@ export function createExtensionRepo(db: Db) {
       return row;
     },
 
-    /** Farmers who said worse in the week, or asked to be called back (still open, or in the week). */
+    /**
+     * Farmers who said worse in the week, or asked to be called back (still open, or in the week). A reminder a
+     * walk answered is not one: the walk is, if it went to no expert (the service adds the week's worse walks).
+     */
     farmers: (w: WeekWindow) =>
       rowsOf<{
         farmerId: number;
@@ -116,7 +119,7 @@ export function createExtensionRepo(db: Db) {
         sql`select u.id as "farmerId", u.username, u.phone, u.language, x.reason, x.at, x.analysis_id as "analysisId"
             from (
               select user_id, 'worse' as reason, closed_at as at, analysis_id from follow_ups
-              where outcome = 'worse' and closed_at >= ${w.from} and closed_at < ${w.to}
+              where outcome = 'worse' and closed_at >= ${w.from} and closed_at < ${w.to} and next_walk_id is null
                 and user_id in ${farmersOf(w.district)}
               union all
               select user_id, 'callback', created_at, null from callback_requests
@@ -125,6 +128,20 @@ export function createExtensionRepo(db: Db) {
             ) x join users u on u.id = x.user_id
             order by x.at desc limit 200`,
       ),
+
+    /** The accounts of these farmers whose district is `district`: what the week shows of a farmer to call. */
+    async farmerAccounts(district: string, ids: number[]) {
+      if (ids.length === 0) return new Map<number, { username: string; phone: string; language: 'en' | 'sw' | 'lg' }>();
+      const rows = await rowsOf<{ id: number; username: string; phone: string; language: 'en' | 'sw' | 'lg' }>(
+        db,
+        sql`select id, username, phone, language from users
+            where district = ${district} and role = 'farmer' and id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+      );
+      return new Map(rows.map(({ id, ...r }) => [id, r]));
+    },
 
     /** Officers' notes on these farmers, newest first. */
     notesOf: (farmerIds: number[]) =>

@@ -13,15 +13,21 @@ import {
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import type { WalksService } from '../fields/walks.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { OfficerVettingService } from '../vetting/officers.service.ts';
 import { createExtensionRepo } from './extension.repo.ts';
+import { walksOfWeek } from './walks-week.ts';
 import { createWeeklyReport } from './weekly.ts';
 import { isoWeekLabel, weeksBefore, weekStartOf } from '../../lib/iso-weeks.ts';
 
 const plusWeeks = (monday: string, n: number) => weeksBefore(monday, -n);
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+/** Farmers to call listed in a week, newest first (the repository reads as many of those who said so). */
+const FARMERS_LISTED = 200;
+/** Why a farmer is listed to call: said worse, asked for a call back, or walked a field with more rust. */
+type CallReason = 'worse' | 'callback' | 'walk';
 const shown = (n: number) => (n >= SMALL_COUNT_MIN ? n : 0);
 
 /**
@@ -31,7 +37,15 @@ const shown = (n: number) => (n >= SMALL_COUNT_MIN ? n : 0);
  */
 export function createExtensionService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>,
-  { outbreak, officers }: { outbreak: OutbreakService; officers: OfficerVettingService },
+  {
+    outbreak,
+    officers,
+    walks,
+  }: {
+    outbreak: OutbreakService;
+    officers: OfficerVettingService;
+    walks: Pick<WalksService, 'walksIn' | 'worseIn'>;
+  },
 ) {
   const repo = createExtensionRepo(deps.db);
 
@@ -54,8 +68,8 @@ export function createExtensionService(
     }));
 
   /** One entry per farmer: a farmer who said "worse" and asked for a call is one farmer to call, once. */
-  function farmersToCall(rows: Awaited<ReturnType<typeof repo.farmers>>) {
-    const byFarmer = new Map<number, (typeof rows)[number] & { reasons: ('worse' | 'callback')[] }>();
+  function farmersToCall<R extends { farmerId: number; reason: CallReason; analysisId: number | null }>(rows: R[]) {
+    const byFarmer = new Map<number, R & { reasons: CallReason[] }>();
     // Newest first: the first row of a farmer gives its time; its latest "worse" gives the diagnosis.
     for (const row of rows) {
       const seen = byFarmer.get(row.farmerId);
@@ -65,8 +79,22 @@ export function createExtensionService(
         seen.analysisId ??= row.analysisId;
       }
     }
-    const order = ['worse', 'callback'] as const;
+    const order = ['worse', 'callback', 'walk'] as const;
     return [...byFarmer.values()].map((f) => ({ ...f, reasons: order.filter((r) => f.reasons.includes(r)) }));
+  }
+
+  /**
+   * The farmers to call for the week's worse walks that went to no expert (no leaf photo at a stop:
+   * docs/decisions/0084), one row per walk, of the farmers whose account is in the district (an officer
+   * records a call for those).
+   */
+  async function worseWalks(code: string, worse: Awaited<ReturnType<WalksService['worseIn']>>) {
+    const accounts = await repo.farmerAccounts(code, [...new Set(worse.map((r) => r.walk.userId))]);
+    return worse.flatMap(({ walk }) => {
+      const farmer = accounts.get(walk.userId);
+      if (!farmer) return [];
+      return [{ ...farmer, farmerId: walk.userId, reason: 'walk' as const, at: walk.walkedAt, analysisId: null }];
+    });
   }
 
   /**
@@ -84,7 +112,7 @@ export function createExtensionService(
       plusWeeks(weekStart, i - OFFICER_TREND_WEEKS + 1),
     );
     const around = district.neighbours.filter((n) => !own.includes(n));
-    const [cases, near, alertSets, alerts, clinic, followUps, waiting, rows] = await Promise.all([
+    const [cases, near, alertSets, alerts, clinic, followUps, waiting, rows, walked, worse] = await Promise.all([
       repo.farmerWeeks(code, weeks[0]!, weekStart),
       outbreak.weeklyCounts({ from: weekStart, to: weekStart }),
       Promise.all(outbreakCrops.map((c) => outbreak.openAlertDistricts(c))),
@@ -93,8 +121,14 @@ export function createExtensionService(
       repo.followUps(w),
       repo.reviewWaiting(code),
       repo.farmers(w),
+      walks.walksIn(code, from, to),
+      walks.worseIn(code, from, to),
     ]);
-    const farmers = farmersToCall(rows);
+    // Newest first, as farmersToCall reads them: a farmer who said worse, asked for a call or walked a field with
+    // more rust is one farmer to call.
+    const farmers = farmersToCall(
+      [...rows, ...(await worseWalks(code, worse))].sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime()),
+    ).slice(0, FARMERS_LISTED);
     const notes = await repo.notesOf(farmers.map((f) => f.farmerId));
     const crops = outbreakCrops.map((crop) => {
       const byWeek = new Map(cases.filter((r) => r.crop === crop).map((r) => [r.weekStart, r]));
@@ -106,6 +140,7 @@ export function createExtensionService(
         reported: Number(cell?.reported ?? 0),
         trend: weeks.map((wk, i) => ({ week: isoWeekLabel(wk), week_start: wk, confirmed: series[i]! })),
         direction: trendDirection(series),
+        walks: walksOfWeek(walked, crop),
       };
     });
     // Beyond the officer's own district the open data's rule holds: a cell under 3 reads "0 to 2".

@@ -3,6 +3,7 @@ import {
   api,
   type CallbackPage,
   extensionApi,
+  fieldsApi,
   type NotificationList,
   notificationsApi,
   type OfficerApplicationPage,
@@ -12,6 +13,7 @@ import {
   phoneApi,
   reviewApi,
   type ExpertReview,
+  type Walk,
 } from '@kutu/contract';
 import { eq } from 'drizzle-orm';
 import { analyses, callbackRequests, clinicVisits, expertReviews, followUps, users } from '../../db/schema/index.ts';
@@ -26,6 +28,10 @@ import { raiseMaizeAlert } from '../../../test/support/farmers.ts';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createOfficerVettingService } from '../vetting/officers.service.ts';
 import { createExtensionService } from './extension.service.ts';
+import { createFieldsService } from '../fields/fields.service.ts';
+import { createWalksService } from '../fields/walks.service.ts';
+import { createFollowUpService } from '../followup/followup.service.ts';
+import { createEscalationService } from '../review/escalation.service.ts';
 import { insertField } from '../../../test/support/fields.ts';
 
 // Kumi (UG-208), its neighbour Bukedea (UG-219), Kampala (UG-102) far away.
@@ -336,6 +342,71 @@ describe('extension officers', () => {
     expect(again.farmers.find((f) => f.farmer_id === farmer.id)?.actions[0].note).toBe(note.note);
   });
 
+  it("counts the week's walked fields by crop (each once, its latest walk), their median share of plants with rust and those at the spray share, under the small-count rule; a worse walk with no photo is a farmer to call, once", async () => {
+    const db = t.deps.database.db;
+    const hidden = { count: null, below_min: true, fewer_than_3: true };
+    const shown = (count: number) => ({ count, below_min: false, fewer_than_3: false });
+    /** Five stops of ten plants, `rust` of the 50 with rust; walked now unless `at`. */
+    const walk = async (who: TestUser, fieldId: number, rust: number, at?: string) => {
+      const stops = Array.from({ length: 5 }, (_, i) => ({
+        looked: 10,
+        rust: Math.max(0, Math.min(10, rust - i * 10)),
+      }));
+      const r = await send('POST', fieldsApi.walksPath(fieldId), who, { stops, ...(at && { walked_at: at }) });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json() as Walk;
+    };
+    const farmerWithField = async (district: string, crop: 'maize' | 'beans' = 'maize') => {
+      const farmer = await createUser(t, 'farmer', { district });
+      return { farmer, field: await insertField(db, farmer.id, crop, { district, plantedOn: '2026-10-07' }) };
+    };
+    const walksOf = async (crop: string) =>
+      ((await week(officer)).json() as OfficerWeek).crops.find((c) => c.crop === crop)!.walks;
+
+    // Two maize fields: the count hidden, and their median with it (it would show a farmer's own share).
+    const a = await farmerWithField(KUMI);
+    await walk(a.farmer, a.field.id, 5);
+    const b = await farmerWithField(KUMI);
+    await walk(b.farmer, b.field.id, 20);
+    expect(await walksOf('maize')).toEqual({ fields: hidden, median_incidence: null, at_spray_share: hidden });
+
+    // A field walked last week and twice this week counts once, with its latest walk; another district's,
+    // a beans field and a field with no district are not Kumi's maize.
+    const c = await farmerWithField(KUMI);
+    await walk(c.farmer, c.field.id, 1, '2026-11-18T08:00:00.000Z');
+    await walk(c.farmer, c.field.id, 2, '2026-11-23T08:00:00.000Z');
+    const worse = await walk(c.farmer, c.field.id, 15);
+    expect([worse.compared?.outcome, worse.sent_to_expert]).toEqual(['worse', false]);
+    const d = await farmerWithField(KUMI);
+    await walk(d.farmer, d.field.id, 25);
+    const far = await farmerWithField(BUKEDEA);
+    await walk(far.farmer, far.field.id, 50);
+    await walk(a.farmer, (await insertField(db, a.farmer.id, 'beans', { district: KUMI })).id, 3);
+    await walk(b.farmer, (await insertField(db, b.farmer.id, 'maize')).id, 50);
+
+    // 10 %, 40 %, 30 % and 50 %: the median is 35 %, three at or above maize's 25 %.
+    expect(await walksOf('maize')).toEqual({ fields: shown(4), median_incidence: 0.35, at_spray_share: shown(3) });
+    expect(await walksOf('beans')).toEqual({ fields: hidden, median_incidence: null, at_spray_share: hidden });
+    const w = (await week(officer)).json() as OfficerWeek;
+    // The walk answered the field's reminder (a worse follow-up): the farmer is one row, for the walk.
+    expect(w.farmers.filter((f) => f.farmer_id === c.farmer.id)).toEqual([
+      expect.objectContaining({ reasons: ['walk'], phone: c.farmer.phone, at: worse.walked_at, analysis_id: null }),
+    ]);
+    expect(w.farmers.some((f) => [a, b, d, far].some((x) => x.farmer.id === f.farmer_id))).toBe(false);
+
+    const csv = (await send('GET', extensionApi.reportCsvPath(KUMI), officer)).body;
+    expect(csv).toContain(`${KUMI},Kumi,${w.week},fields_walked_maize,${w.week},4\n`);
+    expect(csv).toContain(`,median_incidence_maize,${w.week},0.35\n`);
+    expect(csv).toContain(`,fields_at_spray_share_maize,${w.week},3\n`);
+    expect(csv).toContain(`,fields_walked_beans,${w.week},<3\n`);
+    expect(csv).toContain(`,median_incidence_beans,${w.week},\n`);
+    expect(csv).toContain(`,farmer_walk,${c.farmer.username} ${c.farmer.phone},${w.week_start.slice(0, 8)}25\n`);
+    const text = pdfText((await send('GET', extensionApi.reportPdfPath(KUMI), officer)).rawPayload);
+    expect(text).toContain('Maize fields walked by farmers: 4; median share of plants with rust 35 %;');
+    expect(text).toContain('Beans fields walked by farmers: 0 to 2');
+    expect(text).toContain(`${c.farmer.username}  ${c.farmer.phone}  walked a field: more rust`);
+  });
+
   it('makes the CSV and a one-page PDF with the week screen numbers', async () => {
     const w = (await week(officer)).json() as OfficerWeek;
     const csv = await send('GET', extensionApi.reportCsvPath(KUMI), officer);
@@ -366,10 +437,11 @@ describe('extension officers', () => {
       { db, clock: t.clock, delivery, config: t.deps.config },
       { endAllSessions: () => Promise.reject(new Error('the Monday report withdraws nobody')) },
     );
-    const extension = createExtensionService(
-      { db, clock: t.clock, delivery, config: t.deps.config },
-      { outbreak, officers },
-    );
+    const deps = { db, clock: t.clock, delivery, config: t.deps.config };
+    const escalation = createEscalationService(db);
+    const fields = createFieldsService(deps);
+    const walks = createWalksService(deps, fields, createFollowUpService(deps, escalation, fields), escalation);
+    const extension = createExtensionService(deps, { outbreak, officers, walks });
     t.clock.set(new Date('2026-11-29T09:00:00Z')); // a Sunday
     expect(await extension.sendWeekly()).toBe(0);
     t.clock.set(new Date('2026-11-30T02:00:00Z')); // Monday before 06:00 in East Africa
@@ -393,13 +465,14 @@ describe('extension officers', () => {
       confirmed: lastWeek.crops.reduce((a, c) => a + c.confirmed, 0),
       worse: lastWeek.follow_ups.worse,
     });
-    // Each count with its noun in the plural form it needs: one farmer said worse that week.
-    expect(lastWeek.follow_ups.worse).toBe(1);
+    t.clock.set(NOW);
+    // Each count with its noun in the form it needs (report.test.ts has a week of one of everything).
+    const worse = lastWeek.follow_ups.worse;
+    expect(worse).toBeGreaterThan(0);
     const email = rows.find((r) => r.user_id === officer.id)!.body as StoredMessage & { key: string };
     const text = renderStored('en', email as Parameters<typeof renderStored>[1]);
-    expect(text).toContain('1 farmer said worse');
+    expect(text).toContain(worse === 1 ? '1 farmer said worse' : `${worse} farmers said worse`);
     expect(text).not.toContain('1 farmers');
-    t.clock.set(NOW);
   });
 
   it('makes one PDF page per district of an officer of two, and refuses the all-districts report to others', async () => {

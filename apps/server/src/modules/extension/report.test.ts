@@ -11,8 +11,30 @@ const week: OfficerWeek = {
   week: '2026-W48',
   week_start: '2026-11-23',
   crops: [
-    { crop: 'maize', confirmed: 1, reported: 1, trend: [], direction: 'steady' },
-    { crop: 'beans', confirmed: 2, reported: 3, trend: [], direction: 'steady' },
+    {
+      crop: 'maize',
+      confirmed: 1,
+      reported: 1,
+      trend: [],
+      direction: 'steady',
+      walks: {
+        fields: { count: null, below_min: true, fewer_than_3: true },
+        median_incidence: null,
+        at_spray_share: { count: null, below_min: true, fewer_than_3: true },
+      },
+    },
+    {
+      crop: 'beans',
+      confirmed: 2,
+      reported: 3,
+      trend: [],
+      direction: 'steady',
+      walks: {
+        fields: { count: null, below_min: true, fewer_than_3: true },
+        median_incidence: null,
+        at_spray_share: { count: null, below_min: true, fewer_than_3: true },
+      },
+    },
   ],
   neighbours: [],
   alerts: [

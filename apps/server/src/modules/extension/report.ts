@@ -3,6 +3,7 @@ import type { Language, OfficerWeek } from '@kutu/contract';
 import { catalogs, message, type MessageKey, type Params, t } from '../../i18n/i18n.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { drawDistrictMap } from './report-map.ts';
+import { walkLine, walkRows } from './walks-week.ts';
 
 const smallText = (c: { count: number | null; fewer_than_3: boolean }) => (c.fewer_than_3 ? '<3' : String(c.count));
 
@@ -14,6 +15,7 @@ export function weekRows(w: OfficerWeek): [string, string, string | number][] {
     rows.push([`reported_${c.crop}`, w.week, c.reported]);
     rows.push([`direction_${c.crop}`, w.week, c.direction]);
     for (const t of c.trend.slice(0, -1)) rows.push([`confirmed_${c.crop}`, t.week, t.confirmed]);
+    rows.push(...walkRows(w.week, c));
   }
   for (const a of w.alerts) {
     const label = `${a.crop} since ${a.raised_at.slice(0, 10)}${a.ended_at ? ` until ${a.ended_at.slice(0, 10)}` : ''}`;
@@ -104,6 +106,7 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date, language: Langu
           direction: say(`officer.report.direction.${c.direction}`),
         }),
       );
+      doc.text(walkLine(say, c, crop(c.crop)));
     }
     const chartY = doc.y + 6;
     trendChart(doc, w, 40, chartY);

@@ -74,6 +74,15 @@ export function createFieldsRepo(db: Db) {
       return { rows, total: n };
     },
 
+    /** The number the farmer's next field gets: the highest given (retired fields' too) plus one. */
+    async nextNumber(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(max(${fields.number}), 0) + 1` })
+        .from(fields)
+        .where(eq(fields.userId, userId));
+      return Number(row?.n ?? 1);
+    },
+
     /** The farmer's live fields by number (a basic phone's list), at most `limit`. */
     async liveByNumber(userId: number, limit: number): Promise<FieldRow[]> {
       return db.select().from(fields).where(live(userId)).orderBy(fields.number).limit(limit);

@@ -111,6 +111,9 @@ export function createFieldsService(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
     /** The farmer's live fields by number, as a basic phone lists them ("1. Field A (maize)"). */
     listFor: (userId: number): Promise<FieldRow[]> => repo.liveByNumber(userId, FIELDS_LISTED),
 
+    /** The number the farmer's next field will get ("Field 3" names it so on a basic phone). */
+    nextNumber: (userId: number): Promise<number> => repo.nextNumber(userId),
+
     /** The farmer's live field of that number (a basic phone's choice); undefined when none. */
     byNumber: (userId: number, number: number): Promise<FieldRow | undefined> => repo.liveNumbered(userId, number),
 

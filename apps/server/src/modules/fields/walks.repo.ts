@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, lt, lte, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { analyses, fields, scoutingWalks } from '../../db/schema/index.ts';
 
@@ -92,6 +92,38 @@ export function createWalksRepo(db: Db) {
         .from(analyses)
         .where(and(inArray(analyses.id, ids), eq(analyses.userId, userId), eq(analyses.fieldId, fieldId)));
       return new Set(rows.map((r) => r.id));
+    },
+
+    /**
+     * Fields walked and their median incidence per district, crop and ISO week (Monday, UTC) from `from` on:
+     * each field counted once a week, with its latest walk of that week (a field walked twice weighs as one).
+     */
+    async weeklyIncidence(from: string, crop?: string) {
+      const rows = await db.execute(sql`
+        with latest as (
+          select distinct on (w.field_id, date_trunc('week', w.walked_at at time zone 'UTC'))
+            f.district, f.crop, (date_trunc('week', w.walked_at at time zone 'UTC'))::date::text as week_start,
+            w.plants_rust::float8 / w.plants_looked as share, w.walked_at
+          from scouting_walks w join fields f on f.id = w.field_id
+          where f.district is not null and w.plants_looked > 0
+            and w.walked_at >= ${from}::date ${crop ? sql`and f.crop = ${crop}` : sql``}
+          order by w.field_id, date_trunc('week', w.walked_at at time zone 'UTC'), w.walked_at desc, w.id desc
+        )
+        select district, crop, week_start as "weekStart", count(*)::int as fields,
+          percentile_cont(0.5) within group (order by share) as median, max(walked_at) as "lastWalk"
+        from latest group by district, crop, week_start order by week_start, district, crop`);
+      return (
+        rows as unknown as {
+          rows: {
+            district: string;
+            crop: string;
+            weekStart: string;
+            fields: number;
+            median: number;
+            lastWalk: Date | string;
+          }[];
+        }
+      ).rows;
     },
 
     /**

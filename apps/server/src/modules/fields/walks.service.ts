@@ -181,6 +181,7 @@ export function createWalksService(
             comparison,
             sentToExpert: sent,
             latest: !later,
+            byPhone: opts.channel === 'ussd' || opts.channel === 'sms' || opts.channel === 'clinic',
           },
           tx,
         );
@@ -225,5 +226,13 @@ export function createWalksService(
 
     /** The district's walks made in [from, to) (fields walked, incidence for the officers' week and the map). */
     walksIn: (district: string, from: Date, to: Date) => repo.inDistrict(district, from, to, false),
+
+    /**
+     * Per district, crop and ISO week from `from` (a Monday) on: the fields walked, each once a week with its
+     * latest walk, and the median share of plants with rust on them (the open feed publishes these under the
+     * small-count rule).
+     */
+    weeklyIncidence: (from: string, crop?: string) => repo.weeklyIncidence(from, crop),
   };
 }
+export type WalksService = ReturnType<typeof createWalksService>;

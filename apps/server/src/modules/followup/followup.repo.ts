@@ -7,7 +7,7 @@ export type FollowUpRow = typeof followUps.$inferSelect;
 type Closing = Pick<FollowUpRow, 'state' | 'nextAnalysisId' | 'outcome' | 'escalated' | 'closedAt'> &
   Partial<Pick<FollowUpRow, 'nextWalkId'>>;
 type Opening = Pick<FollowUpRow, 'userId' | 'fieldId' | 'crop' | 'dueAt' | 'createdAt'> &
-  Partial<Pick<FollowUpRow, 'analysisId' | 'walkId'>>;
+  Partial<Pick<FollowUpRow, 'analysisId' | 'walkId' | 'byUssd'>>;
 
 const isOpen = inArray(followUps.state, ['waiting', 'sent']);
 

@@ -6,6 +6,7 @@ import {
   type OpenFollowUp,
   type RustClass,
   shortLinks,
+  ussdMenuNumber,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { message, storeMessage } from '../../i18n/i18n.ts';
@@ -13,7 +14,7 @@ import { smsMessage } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import type { Tx } from '../../db/client.ts';
 import type { FieldsService } from '../fields/fields.service.ts';
-import { isGsm7, plainSms } from '../delivery/sms-text.ts';
+import { smsSafe } from '../delivery/sms-text.ts';
 import type { EscalationService } from '../review/escalation.service.ts';
 import { type ComparedAnswer, compareFollowUp, rustConfidence } from './compare.ts';
 import { shownShare } from '@kutu/vision';
@@ -56,18 +57,14 @@ export interface WalkFacts {
   sentToExpert: boolean;
   /** No later walk of the field was made: only the latest walk opens the next reminder. */
   latest: boolean;
+  /** Counted on a basic phone or at a plant clinic: the next reminder asks for the walk by USSD or SMS. */
+  byPhone: boolean;
 }
 type WalkOutcome = 'better' | 'same' | 'worse' | 'too_few_plants';
 
 const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
 /** A field's name as an SMS can carry it in one GSM-7 message: characters outside GSM-7 left out, else its number. */
-const smsName = (name: string, number: number) => {
-  const plain = [...plainSms(name)]
-    .filter((c) => isGsm7(c))
-    .join('')
-    .trim();
-  return plain || `#${number}`;
-};
+const smsName = (name: string, number: number) => smsSafe(name) || `#${number}`;
 
 /** Advice to treat: a confident rust diagnosis (the `common_rust` advice topic). */
 export const isTreat = (a: Pick<AnalysisFacts, 'outcome' | 'rustClass' | 'unsure' | 'confidence'>) =>
@@ -159,7 +156,8 @@ export function createFollowUpService(
 
   /**
    * A due reminder, told in the app and by SMS (unless the farmer turned SMS alerts off): it names the field
-   * and links to its walk (docs/decisions/0078); a farmer seen at a plant clinic answers by the USSD menu (0053).
+   * and links to its walk (docs/decisions/0078); a farmer seen at a plant clinic (0053), or whose last walk
+   * came by USSD or SMS, is pointed to the walk on the USSD menu ("My fields") and by SMS (WALK and the counts).
    */
   function reminderOf(r: FollowUpRow, field: { name: string; number: number } | undefined): Tell {
     const name = field?.name ?? '';
@@ -177,7 +175,9 @@ export function createFollowUpService(
       sms: r.byUssd
         ? smsMessage('followUp.smsUssd', {
             field: message(`followUp.field.${(r.crop || 'any') as AnalysisCrop | 'any'}`),
+            number: field?.number ?? 0,
             code: deps.config.phone.ussdCode,
+            menu: ussdMenuNumber('fields'),
           })
         : smsMessage('followUp.walkSms', { field: smsName(name, field?.number ?? 0), link }),
     };
@@ -311,6 +311,7 @@ export function createFollowUpService(
           walkId: walk.id,
           crop: walk.crop,
           dueAt: new Date(walk.walkedAt.getTime() + walk.walkAgainDays * DAY_MS),
+          byUssd: walk.byPhone,
           createdAt: now,
         },
         tx,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   errorBody,
   openFeedGeoJson,
+  OPEN_FEED_CSV_COLUMNS,
   openFeedQuery,
   outbreakApi,
   outbreakExportQuery,
@@ -29,7 +30,7 @@ const tags = ['outbreak'];
 export const OPEN_FEED_PER_MINUTE = 30;
 
 /** Outbreak watch (docs/decisions/0031–0033, 0052): map, trend, expert table and CSV, settings, and the open feed. */
-export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContext) {
+export function outbreakRoutes(app: App, { services: { outbreak, openFeed } }: RouteContext) {
   const expert = guard('expert');
   const signedIn = guard('farmer', 'expert');
   // The published map and trends (small counts hidden): an approved extension officer reads them too.
@@ -135,7 +136,7 @@ export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContex
       errorResponseBuilder: () => tooMany(message('errors.outbreak.feedTooMany')),
     },
   };
-  const feedDescription = `Open data, no sign-in: weekly expert-confirmed rust cases per district (Uganda) or county (Kenya) and crop, one farmer counted once a week. Only district-weeks with ${SMALL_COUNT_MIN} or more cases are listed, and every total is the sum of listed weeks, so a district with fewer cases looks like one with none (docs/decisions/0052); try-out data is never included. Rate-limited per address. Boundaries: Natural Earth (public domain) and © OpenStreetMap contributors (ODbL).`;
+  const feedDescription = `Open data, no sign-in: weekly expert-confirmed rust cases per district (Uganda) or county (Kenya) and crop, one farmer counted once a week, and the fields farmers walked that week (each once, docs/decisions/0078) with the median share of plants with rust on them. Each count is published at ${SMALL_COUNT_MIN} or more only (a median with its fields), and a district-week with neither is not listed, so a district with fewer looks like one with none (docs/decisions/0052); try-out data is never included. Rate-limited per address. Boundaries: Natural Earth (public domain) and © OpenStreetMap contributors (ODbL).`;
 
   app.get(
     outbreakApi.openGeoJson,
@@ -151,7 +152,7 @@ export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContex
     },
     async (req, reply) => {
       reply.type('application/geo+json').header('cache-control', 'public, max-age=300');
-      return outbreak.openGeoJson(req.query);
+      return openFeed.openGeoJson(req.query);
     },
   );
 
@@ -161,7 +162,7 @@ export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContex
       config: open,
       schema: {
         tags: ['open-data'],
-        description: `${feedDescription} CSV columns: week, week_start, district_code, district_name, country, crop, confirmed.`,
+        description: `${feedDescription} CSV columns: ${OPEN_FEED_CSV_COLUMNS.join(', ')} (a hidden count reads \`<${SMALL_COUNT_MIN}\`, a hidden median is empty).`,
         querystring: openFeedQuery,
         produces: ['text/csv'],
         response: { 200: z.string(), 400: errorBody, 429: errorBody },
@@ -171,6 +172,6 @@ export function outbreakRoutes(app: App, { services: { outbreak } }: RouteContex
       reply
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'public, max-age=300')
-        .send(await outbreak.openCsv(req.query)),
+        .send(await openFeed.openCsv(req.query)),
   );
 }

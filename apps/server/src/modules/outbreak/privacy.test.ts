@@ -1,4 +1,5 @@
 import {
+  fieldsApi,
   type OpenFeedGeoJson,
   type OutbreakMapReply,
   type OutbreakTablePage,
@@ -211,5 +212,58 @@ describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presen
     expect(counts.get(BUKEDEA)).toBe(0);
     expect(inOutbreak(KUMI, counts)).toBe(KUMI);
     expect(inOutbreak(BUKEDEA, counts)).toBe(KUMI);
+  });
+
+  it('publishes the fields walked in a district-week and their median incidence only from 3 fields, as the counts', async () => {
+    const before = await feed();
+    /** A farmer's bean field in the district, walked with these counts (rust of 50 plants), in turn. */
+    const walked = async (district: string, ...rusts: number[]) => {
+      const farmer = await createUser(t, 'farmer', { district });
+      const field = await t.app.inject({
+        method: 'POST',
+        url: fieldsApi.list,
+        headers: farmer.headers,
+        payload: { name: 'Beans by the road', crop: 'beans' },
+      });
+      expect(field.statusCode, field.body).toBe(201);
+      for (const [i, rust] of rusts.entries()) {
+        const walk = await t.app.inject({
+          method: 'POST',
+          url: fieldsApi.walksPath(field.json<{ id: number }>().id),
+          headers: farmer.headers,
+          // Monday first, then Wednesday: the field's latest walk of the week is the one that counts.
+          payload: { stops: [{ looked: 50, rust }], walked_at: `${i === 0 ? W48 : '2026-11-25'}T08:00:00.000Z` },
+        });
+        expect(walk.statusCode, walk.body).toBe(201);
+      }
+    };
+    // Arua: two fields walked and nothing confirmed: nothing to publish, the feed is as it was.
+    await walked(ARUA, 10);
+    await walked(ARUA, 40);
+    expect(await feed()).toEqual(before);
+    // Kumi: three fields (rust on 5, 10 and 30 of 50; the first walked twice, 45 then 5): median 10 of 50.
+    await walked(KUMI, 45, 5);
+    await walked(KUMI, 10);
+    await walked(KUMI, 30);
+    const { geo, csv } = await feed();
+    const kumi = geo.features.find((f) => f.properties.code === KUMI)?.properties.weeks;
+    expect(kumi?.map((w) => [w.week_start, w.confirmed.count, w.fields_walked.count, w.median_incidence])).toEqual([
+      [W48, 3, 3, 0.2],
+    ]);
+    expect(csv).toContain(`2026-W48,${W48},${KUMI},Kumi,UG,beans,3,3,0.2\n`);
+    expect(geo.features.map((f) => f.properties.code)).not.toContain(ARUA);
+    expect(csv).not.toContain(ARUA);
+    // A third field in Arua: its walks are shown, its confirmed cases (2 this week) still read "below 3".
+    await walked(ARUA, 20);
+    const arua = (await feed()).geo.features.find((f) => f.properties.code === ARUA)?.properties.weeks;
+    expect(arua).toEqual([
+      {
+        week: '2026-W48',
+        week_start: W48,
+        confirmed: { count: null, below_min: true, fewer_than_3: true },
+        fields_walked: { count: 3, below_min: false, fewer_than_3: false },
+        median_incidence: 0.4,
+      },
+    ]);
   });
 });

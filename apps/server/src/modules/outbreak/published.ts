@@ -2,9 +2,7 @@ import {
   districtByCode,
   districts,
   MAP_WINDOW_DAYS,
-  OPEN_FEED_CSV_COLUMNS,
   OUTBREAK_EXPORT_COLUMNS,
-  type OpenFeedGeoJson,
   type OpenFeedQuery,
   type OutbreakCrop,
   type OutbreakExportQuery,
@@ -19,7 +17,6 @@ import {
   toSmallCount,
   trendDirection,
 } from '@kutu/contract';
-import { boundaryNote, boundaryOf } from '@kutu/contract/boundaries';
 import type { ModuleDeps } from '../../deps.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -54,7 +51,7 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 type WeekRow = Awaited<ReturnType<ReturnType<typeof createOutbreakRepo>['weekly']>>[number];
 
 /** The columns both CSVs start with: the week, the district, the crop and the confirmed count as published. */
-function cellColumns(r: WeekRow) {
+export function cellColumns(r: Pick<WeekRow, 'weekStart' | 'district' | 'crop' | 'confirmed'>) {
   const d = districtByCode(r.district);
   return [
     isoWeekLabel(r.weekStart),
@@ -107,7 +104,7 @@ export function publishedWeeks(rows: WeekRow[]): WeekRow[] {
 }
 
 /** The ISO week (its Monday, 00:00 UTC) in which the shown counts last changed: nothing finer (0033). */
-function asOfWeek(rows: WeekRow[]): string | null {
+export function asOfWeek(rows: WeekRow[]): string | null {
   let max: Date | null = null;
   for (const r of rows) {
     const at = new Date(r.changed);
@@ -117,7 +114,7 @@ function asOfWeek(rows: WeekRow[]): string | null {
 }
 
 /** The window's weeks: `weeks` of them ending with the week of `now`, as Mondays. */
-function weekList(now: Date, weeks: number): string[] {
+export function weekList(now: Date, weeks: number): string[] {
   const last = weekStartOf(now);
   return Array.from({ length: weeks }, (_, i) => weeksBefore(last, weeks - 1 - i));
 }
@@ -269,8 +266,8 @@ export function createOutbreakPublishing(
     ].join('');
   }
 
-  /** The open feed's rows: shown confirmed cells of real cases only (try-out data is never published). */
-  async function feedRows(query: OpenFeedQuery & { weeks: number }) {
+  /** The open feed's confirmed cells: shown cells of real cases only (try-out data is never published). */
+  async function openCells(query: OpenFeedQuery & { weeks: number }) {
     const weeks = weekList(clock.now(), query.weeks);
     const rows = (await repo.weekly({ crop: query.crop, from: weeks[0], realOnly: true })).filter(
       (r) => shown(Number(r.confirmed)) > 0,
@@ -278,55 +275,5 @@ export function createOutbreakPublishing(
     return { weeks, rows };
   }
 
-  async function openCsv(query: OpenFeedQuery & { weeks: number }): Promise<string> {
-    const { rows } = await feedRows(query);
-    return [csvLine([...OPEN_FEED_CSV_COLUMNS]), ...rows.map((r) => csvLine(cellColumns(r)))].join('');
-  }
-
-  async function openGeoJson(query: OpenFeedQuery & { weeks: number }): Promise<OpenFeedGeoJson> {
-    const { weeks, rows } = await feedRows(query);
-    const groups = new Map<string, typeof rows>();
-    for (const r of rows) {
-      const key = `${r.district}|${r.crop}`;
-      groups.set(key, [...(groups.get(key) ?? []), r]);
-    }
-    return {
-      type: 'FeatureCollection',
-      generated_at: clock.now().toISOString(),
-      data_as_of: asOfWeek(rows),
-      from: weeks[0],
-      to: clock.now().toISOString().slice(0, 10),
-      attribution: [
-        'Uganda districts: ISO 3166-2:UG codes and names; boundaries Natural Earth (public domain). A district newer than those boundaries is drawn inside the district it was made from (see boundary_note).',
-        'Kenya county boundaries © OpenStreetMap contributors, available under the Open Database License (ODbL): https://www.openstreetmap.org/copyright',
-      ],
-      licence:
-        'Counts: Kutu, CC BY 4.0. Kenya county geometry: ODbL 1.0 (https://opendatacommons.org/licenses/odbl/1-0/).',
-      privacy:
-        'Confirmed rust cases per district, crop and ISO week; one farmer counts once a week. Only weeks with 3 or more cases are listed: a district or week that is not listed had 0, 1 or 2.',
-      features: [...groups.values()].map((list) => {
-        const first = list[0];
-        const d = districtByCode(first.district);
-        return {
-          type: 'Feature' as const,
-          id: `${first.district}:${first.crop}`,
-          geometry: boundaryOf(first.district),
-          properties: {
-            code: first.district,
-            name: d?.name ?? first.district,
-            country: d?.country ?? 'UG',
-            crop: first.crop as OutbreakCrop,
-            ...boundaryNote(first.district),
-            weeks: list.map((r) => ({
-              week: isoWeekLabel(r.weekStart),
-              week_start: r.weekStart,
-              confirmed: toSmallCount(Number(r.confirmed)),
-            })),
-          },
-        };
-      }),
-    };
-  }
-
-  return { map, mapUncached: mapNow, trend, table, exportCsv, openCsv, openGeoJson };
+  return { map, mapUncached: mapNow, trend, table, exportCsv, openCells };
 }

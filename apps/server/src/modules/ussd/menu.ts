@@ -4,6 +4,8 @@ import type { PhoneUser, UssdRepo } from './ussd.repo.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { PhoneFollowUp } from '../followup/phone-answer.ts';
 import type { PhoneFarmerInput } from '../auth/phone-account.ts';
+import type { FieldsService } from '../fields/fields.service.ts';
+import type { WalksService } from '../fields/walks.service.ts';
 
 /** What the menu may read and change, handed in by the service (so screens stay plain functions). */
 export interface MenuUses {
@@ -17,7 +19,14 @@ export interface MenuUses {
     input: PhoneFarmerInput,
     consent: { sms: boolean; training: boolean },
   ): Promise<{ id: number } | null>;
+  /** The farmer's fields by number, made and dated from the menu (docs/decisions/0078). */
+  fields: Pick<FieldsService, 'listFor' | 'byNumber' | 'nextNumber' | 'create' | 'update'>;
+  /** A walk counted on a basic phone. */
+  walks: Pick<WalksService, 'record'>;
 }
+
+/** A farmer's field as the menu and the SMS keywords read it (the fields service's row). */
+export type PhoneField = Awaited<ReturnType<FieldsService['listFor']>>[number];
 
 /** One request's facts: who dials (by number only), in which language, and what the menu may use. */
 export interface MenuCtx {
@@ -47,6 +56,15 @@ export interface Data {
   sms?: boolean;
   training?: boolean;
   reminderId?: number;
+  /** A field's number (the one chosen to walk), and a new field's name and crop. */
+  fieldNo?: number;
+  fieldName?: string;
+  fieldCrop?: 'maize' | 'beans' | 'other';
+  /** The planting date said on the way (a new field, or a walked field that had none), and what it is for. */
+  plantedOn?: string | null;
+  plantedFor?: 'add' | 'walk';
+  /** The plants looked at on a walk. */
+  looked?: number;
 }
 
 export type ScreenId =
@@ -70,7 +88,15 @@ export type ScreenId =
   | 'lastTodo'
   | 'follow'
   | 'settings'
-  | 'setLanguage';
+  | 'setLanguage'
+  | 'fields'
+  | 'fieldName'
+  | 'fieldCrop'
+  | 'planted'
+  | 'plantedWeeks'
+  | 'plantedMonth'
+  | 'walkLooked'
+  | 'walkRust';
 
 /** A screen's text; `root` screens (first screens) show no "0 Back 00 Home" line. */
 export interface Shown {
@@ -88,6 +114,8 @@ export type Next =
 export interface Screen {
   show(c: MenuCtx, d: Data): Shown | Promise<Shown>;
   answer(input: string, c: MenuCtx, d: Data): Next | Promise<Next>;
+  /** "0" is an answer here (a count of none), not "back": the screen offers "00 Home" only. */
+  takesZero?: boolean;
 }
 
 /** The answer as an option number from 1 to n, or null. */
@@ -108,9 +136,9 @@ interface State {
 /**
  * The menu as a pure state machine (docs/decisions/0051): the gateway sends every answer of the session
  * so far (`text`, joined by `*`); the screen is found by replaying them from the first screen. "0" goes
- * back, "00" home; an answer a screen refuses keeps it, with one line saying what to type. Actions
- * (which change something) run only for the newest answer and always end the session, so a replay never
- * repeats one.
+ * back (unless the screen takes 0 as a count), "00" home; an answer a screen refuses keeps it, with one
+ * line saying what to type. Actions (which change something) run only for the newest answer and always
+ * end the session, so a replay never repeats one.
  */
 export async function runMenu(
   screens: Record<ScreenId, Screen>,
@@ -130,7 +158,7 @@ export async function runMenu(
       current = start;
       continue;
     }
-    if (input === '0') {
+    if (input === '0' && !screens[current.screen].takesZero) {
       current = stack.pop() ?? start;
       continue;
     }
@@ -151,6 +179,7 @@ export async function runMenu(
   }
   const c = ctx(current);
   const shown = await screens[current.screen].show(c, current.data);
-  const lines = [hint, shown.text, shown.root ? null : tr(c, 'ussd.footer')].filter((l): l is string => Boolean(l));
+  const footer = shown.root ? null : tr(c, screens[current.screen].takesZero ? 'ussd.footerHome' : 'ussd.footer');
+  const lines = [hint, shown.text, footer].filter((l): l is string => Boolean(l));
   return { text: lines.join('\n'), end: false };
 }

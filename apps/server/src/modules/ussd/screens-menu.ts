@@ -1,8 +1,17 @@
-import { adviceTopicFor, EAST_AFRICA_TIME_ZONE, nativeNames, type RustClass, SMALL_COUNT_MIN } from '@kutu/contract';
+import {
+  adviceTopicFor,
+  EAST_AFRICA_TIME_ZONE,
+  nativeNames,
+  type RustClass,
+  SMALL_COUNT_MIN,
+  USSD_HOME,
+  ussdMenuNumber,
+} from '@kutu/contract';
 import type { MessageKey } from '../../i18n/i18n.ts';
 import { districtByCode } from '@kutu/contract';
 import { actions } from './actions.ts';
 import { badNumber, choice, type MenuCtx, type Screen, type ScreenId, tr } from './menu.ts';
+import { fieldScreens } from './screens-fields.ts';
 import { guestScreens } from './screens-guest.ts';
 
 /** Day (and time) as short as a phone screen needs, in East Africa Time: 1/12/2026 09:00. */
@@ -41,13 +50,13 @@ async function lastTopic(c: MenuCtx) {
 
 const only0: Screen['answer'] = () => badNumber;
 
-/** The home menu, in the order its options are numbered: the text and the answer are both built from it. */
-const HOME = ['rust', 'alerts', 'bookings', 'callback', 'last', 'follow', 'settings'] as const;
+/** The home menu, in the order its options are numbered (the contract's): the text and the answer are both built from it. */
+const HOME = USSD_HOME;
 /** The number that asks for a call back, for texts that point to it ("ask an expert (menu 4)"). */
-const callMenu = HOME.indexOf('callback') + 1;
+const callMenu = ussdMenuNumber('callback');
 
 /** The menu of a number with an account: read-only screens, and actions on the account's own settings. */
-const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens> = {
+const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens | keyof typeof fieldScreens> = {
   home: {
     show: (c) => ({
       text: [tr(c, 'ussd.home'), ...HOME.map((to, i) => `${i + 1} ${tr(c, `ussd.homeItem.${to}`)}`)].join('\n'),
@@ -134,7 +143,12 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens> = {
   lastTodo: {
     async show(c) {
       const found = await lastTopic(c);
-      return { text: found ? tr(c, `ussd.advice.${found.topic}` as MessageKey) : tr(c, 'ussd.last.none') };
+      // A leaf says rust, not how much of the field has it: rust asks for a walk (My fields), whose counts
+      // say whether a spray can pay (docs/decisions/0078).
+      const text = found
+        ? tr(c, `ussd.advice.${found.topic}` as MessageKey, { menu: ussdMenuNumber('fields') })
+        : tr(c, 'ussd.last.none');
+      return { text };
     },
     answer: only0,
   },
@@ -179,4 +193,4 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens> = {
   },
 };
 
-export const screens: Record<ScreenId, Screen> = { ...guestScreens, ...menuScreens };
+export const screens: Record<ScreenId, Screen> = { ...guestScreens, ...menuScreens, ...fieldScreens };

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { districts, languages, USSD_SCREEN_MAX } from '@kutu/contract';
-import { type MenuCtx, type MenuUses, runMenu } from './menu.ts';
+import {
+  districts,
+  FIELD_RULES,
+  languages,
+  USSD_SCREEN_MAX,
+  type Walk,
+  walkComparisons,
+  WALK_MAX_PLANTS,
+} from '@kutu/contract';
+import { fieldActions, plantingDay } from './field-actions.ts';
+import { type MenuCtx, type MenuUses, type PhoneField, runMenu } from './menu.ts';
+import { fieldPages, listOptions } from './screens-fields.ts';
 import { MORE, matches, PICK_PAGE } from './screens-guest.ts';
 import { screens } from './screens-menu.ts';
 import type { PhoneUser } from './ussd.repo.ts';
@@ -12,6 +22,38 @@ import type { PhoneUser } from './ussd.repo.ts';
  */
 const longest = [...districts].sort((a, b) => b.name.length - a.name.length)[0];
 const name40 = 'Nakato Namukasa Ssebunya Kiggundu Nalwoga';
+/** A farmer's fields at their longest: 40-character names, numbers of three digits, one number retired. */
+const fieldRow = (number: number, crop: PhoneField['crop'] = 'other'): PhoneField =>
+  ({
+    id: number,
+    userId: 1,
+    number,
+    name: `Field by the swamp near the school ${String(number).padStart(3, '0')}x`.slice(0, 40),
+    crop,
+    plantedOn: null,
+    district: 'UG-102',
+  }) as PhoneField;
+const farmerFields = Array.from({ length: 12 }, (_, i) =>
+  fieldRow(i < 3 ? i + 1 : 95 + i, (['maize', 'beans', 'other'] as const)[i % 3]),
+);
+/** A walk's answer at its longest: 1000 plants, a comparison with 1000 plants, each step and age in turn. */
+const walkOf = (over: Partial<Walk>): Walk =>
+  ({
+    id: 1,
+    field_id: 1,
+    crop: 'beans',
+    plants_looked: WALK_MAX_PLANTS,
+    plants_rust: WALK_MAX_PLANTS,
+    weeks_since_planting: 52,
+    growth_stage: null,
+    stage_said: false,
+    advice: { steps: ['walk_again'] },
+    compared: null,
+    ...over,
+  }) as Walk;
+let walkAnswered = walkOf({});
+/** The steps an answer can start with: each rule's first. */
+const firstSteps = [...new Set(Object.values(FIELD_RULES).map((r) => r.steps[0]))];
 const uses = {
   repo: {
     lastDiagnosis: async () => ({
@@ -48,6 +90,14 @@ const uses = {
   saveSettings: async () => undefined,
   resumeSms: async () => undefined,
   registerFromPhone: async () => ({ id: 1 }),
+  fields: {
+    listFor: async () => farmerFields,
+    byNumber: async (_user: number, n: number) => farmerFields.find((f) => f.number === n),
+    nextNumber: async () => 100,
+    create: async () => ({ ...fieldRow(100), name: 'n'.repeat(40) }),
+    update: async () => undefined,
+  },
+  walks: { record: async () => ({ walk: walkAnswered, created: true }) },
 } as unknown as MenuUses;
 
 const base = (user: PhoneUser | null): Omit<MenuCtx, 'lang'> => ({
@@ -155,6 +205,97 @@ describe('every USSD screen fits 182 characters', () => {
       openOf: async () => ({ id: 1, crop: 'beans', dueAt: new Date('2026-12-31T20:00:00Z') }),
     };
     await measure(known, ['6'], { ...base(known), uses: { ...uses, followUps: early } as unknown as MenuUses });
+  });
+
+  it.each(languages)('my fields, a new field and a walk in %s', async (language) => {
+    const known = member(language, longest.code);
+    const { add, more } = listOptions(farmerFields);
+    const pages = fieldPages({ ...base(known), lang: language }, farmerFields).length;
+    expect(pages).toBeGreaterThan(1);
+    for (let page = 1; page <= pages; page++) await measure(known, ['8', ...Array(page - 1).fill(more)]);
+    await measure({ ...known, district: null }, ['8', add]);
+    const named = ['8', add, '1'];
+    for (const path of [
+      ['8', add],
+      named,
+      ['8', add, name40],
+      [...named, '3'],
+      [...named, '3', '1'],
+      [...named, '3', '2'],
+      [...named, '3', '1', '52'],
+      [...named, '3', '3'],
+    ])
+      await measure(known, path);
+    // A field without a planting date asks for one, then the counts.
+    for (const path of [
+      ['8', '1'],
+      ['8', '1', '1'],
+      ['8', '1', '3'],
+      ['8', '1', '3', '1000'],
+    ])
+      await measure(known, path);
+    // The answer with every first step of a rule, age and comparison, at the longest counts (no stage is
+    // said on a basic phone: the planting date gives it).
+    const ctx = { ...base(known), lang: language };
+    const ages: Partial<Walk>[] = [{ weeks_since_planting: 52 }, { weeks_since_planting: null }, { crop: 'other' }];
+    let longestAnswer = '';
+    for (const step of firstSteps)
+      for (const outcome of [...walkComparisons, null])
+        for (const age of ages) {
+          walkAnswered = walkOf({
+            ...age,
+            advice: { steps: [step] } as Walk['advice'],
+            compared: outcome && {
+              walk_id: 1,
+              walked_at: '2026-12-30T12:00:00Z',
+              plants_looked: WALK_MAX_PLANTS,
+              plants_rust: WALK_MAX_PLANTS,
+              outcome,
+            },
+          });
+          const text = await fieldActions.walk(ctx, { fieldNo: 1, looked: WALK_MAX_PLANTS }, WALK_MAX_PLANTS);
+          expect(text).toContain(String(WALK_MAX_PLANTS));
+          if (text.length > longestAnswer.length) longestAnswer = text;
+        }
+    expect(longestAnswer.length, longestAnswer).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+  });
+});
+
+describe('fields on a basic phone', () => {
+  const known = member('en', longest.code);
+
+  it('numbers "More" and "Add a field" with numbers no field of the farmer has', () => {
+    expect(listOptions([{ number: 1 }, { number: 2 }])).toEqual({ add: '99', more: '98' });
+    expect(listOptions([{ number: 99 }, { number: 97 }])).toEqual({ add: '98', more: '96' });
+  });
+
+  it('takes 0 as the count of plants with rust, not as "back", and offers home only there', async () => {
+    const walk = await runMenu(screens, ['8', '1', '3', '50'], base(known));
+    expect(walk.text).toContain('How many of the 50 plants had rust');
+    expect(walk.text.split('\n').at(-1)).toBe('00 Home');
+    walkAnswered = walkOf({ plants_looked: 50, plants_rust: 0, advice: { steps: ['walk_again'] } as Walk['advice'] });
+    const done = await runMenu(screens, ['8', '1', '3', '50', '0'], base(known));
+    expect(done.end).toBe(true);
+    expect(done.text).toContain('Rust on 0 of 50 plants');
+    // Elsewhere 0 still goes back: from the count of plants to the planting question.
+    const back = await runMenu(screens, ['8', '1', '3', '0'], base(known));
+    expect(back.text).toContain('When was');
+  });
+
+  it('refuses more plants with rust than were looked at, and a count over the most a walk holds', async () => {
+    const over = await runMenu(screens, ['8', '1', '3', '50', '51'], base(known));
+    expect(over.end).toBe(false);
+    expect(over.text.split('\n')[0]).toBe('Type a number from 0 to 50.');
+    const many = await runMenu(screens, ['8', '1', '3', String(WALK_MAX_PLANTS + 1)], base(known));
+    expect(many.text.split('\n')[0]).toBe(`Type a number from 1 to ${WALK_MAX_PLANTS}.`);
+  });
+
+  it('works out the planting date from weeks or a month, never after today (East Africa Time)', () => {
+    const now = new Date('2026-03-10T22:00:00Z'); // 11 March in Kampala
+    expect(plantingDay(now, { weeks: 2 })).toBe('2026-02-25');
+    expect(plantingDay(now, { month: 1 })).toBe('2026-01-15');
+    expect(plantingDay(now, { month: 3 })).toBe('2026-03-11');
+    expect(plantingDay(now, { month: 4 })).toBe('2025-04-15');
   });
 });
 

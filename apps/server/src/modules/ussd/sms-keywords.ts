@@ -4,11 +4,15 @@ import { type District, districts, type Language } from '@kutu/contract';
 export type SmsCommand =
   | { kind: 'help' | 'stop' | 'start' | 'alertsOn' | 'alertsOff' | 'callMe' | 'photosOn' | 'photosOff' }
   | { kind: 'district'; name: string }
-  | { kind: 'delete'; code: string | null };
+  | { kind: 'delete'; code: string | null }
+  | { kind: 'fields' | 'walkHow' }
+  /** A walk of the field of that number (null: the farmer's only field), counted in two totals. */
+  | { kind: 'walk'; field: number | null; rust: number; looked: number };
 
 /**
  * The keywords in each language (docs/decisions/0051; README "SMS keywords"). The first word decides;
- * case, accents and punctuation do not matter. "ALERTS" takes ON/OFF in any of the three languages.
+ * case, accents and punctuation do not matter. "ALERTS" takes ON/OFF in any of the three languages; "WALK"
+ * takes a field's number and two counts (`walkCommand`).
  */
 export const SMS_KEYWORDS: Record<Language, Record<string, string[]>> = {
   en: {
@@ -22,6 +26,8 @@ export const SMS_KEYWORDS: Record<Language, Record<string, string[]>> = {
     callMe: ['CALL'],
     delete: ['DELETE'],
     photos: ['PHOTOS'],
+    fields: ['FIELDS', 'FIELD'],
+    walk: ['WALK'],
   },
   sw: {
     help: ['MSAADA'],
@@ -34,6 +40,8 @@ export const SMS_KEYWORDS: Record<Language, Record<string, string[]>> = {
     callMe: ['NIPIGIE'],
     delete: ['FUTA'],
     photos: ['PICHA'],
+    fields: ['MASHAMBA', 'SHAMBA'],
+    walk: ['TEMBEA'],
   },
   lg: {
     help: ['YAMBA'],
@@ -46,6 +54,8 @@ export const SMS_KEYWORDS: Record<Language, Record<string, string[]>> = {
     callMe: ['NKUBIRA'],
     delete: ['SAZAAMU'],
     photos: ['EBIFAANANYI'],
+    fields: ['ENNIMIRO', 'NNIMIRO'],
+    walk: ['TAMBULA'],
   },
 };
 
@@ -56,18 +66,50 @@ function find(word: string | undefined, group: string): Language | null {
   return langs.find((l) => SMS_KEYWORDS[l][group].includes(word)) ?? null;
 }
 
+/**
+ * A walk's counts after the keyword (docs/decisions/0078): the field's number, then the plants with rust and
+ * the plants looked at, as "14/50" or "14 50" ("WALK 1 14/50"); the smaller of the two counts is the plants
+ * with rust, whichever came first, since no more plants can have rust than were looked at. "14/50" alone
+ * is a walk of the farmer's only field; anything else (two numbers without "/", one, four) is not a walk.
+ */
+function walkCommand(rest: string): SmsCommand {
+  const numbers = rest.match(/\d+/g) ?? [];
+  if (numbers.some((n) => n.length > 4) || rest.split('/').length > 2) return { kind: 'walkHow' };
+  const pair = /(\d+) *\/ *(\d+)/.exec(rest);
+  let field: number | null;
+  let counts: number[];
+  if (pair && numbers.length === 3) {
+    counts = [Number(pair[1]), Number(pair[2])];
+    field = Number(rest.replace(pair[0], ' ').match(/\d+/)?.[0]);
+  } else if (numbers.length === 3) {
+    [field, ...counts] = numbers.map(Number);
+  } else if (pair && numbers.length === 2) {
+    field = null;
+    counts = [Number(pair[1]), Number(pair[2])];
+  } else return { kind: 'walkHow' };
+  return { kind: 'walk', field, rust: Math.min(...counts), looked: Math.max(...counts) };
+}
+
 /** The command of an SMS and the language its keyword is in (null when no keyword matched: help). */
 export function parseSms(text: string): { command: SmsCommand; language: Language | null } {
-  const words = text
-    .normalize('NFKD')
-    .toUpperCase()
+  const plain = text.normalize('NFKD').toUpperCase();
+  const words = plain
     .replace(/[^A-Z0-9 -]/g, ' ')
     .split(/\s+/)
     .filter(Boolean);
   const [first, second] = words;
-  for (const kind of ['help', 'stop', 'start', 'callMe'] as const) {
+  for (const kind of ['help', 'stop', 'start', 'callMe', 'fields'] as const) {
     const language = find(first, kind);
     if (language) return { command: { kind }, language };
+  }
+  const walk = find(first, 'walk');
+  if (walk) {
+    // The text after the keyword, "/" kept: it tells the two counts from the field's number.
+    const rest = plain
+      .replace(/[^A-Z0-9/]/g, ' ')
+      .trim()
+      .replace(/^[A-Z]+/, '');
+    return { command: walkCommand(rest), language: walk };
   }
   // DELETE asks for a code; DELETE and the code erases the account (the code is 4 digits, nothing else).
   const erase = find(first, 'delete');

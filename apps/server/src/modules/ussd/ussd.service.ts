@@ -13,6 +13,8 @@ import { type SmsKey, smsMessage, smsText } from '../../i18n/sms-texts.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { SignupService } from '../auth/signup.service.ts';
+import type { FieldsService } from '../fields/fields.service.ts';
+import type { WalksService } from '../fields/walks.service.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import { actions, askCallBack } from './actions.ts';
@@ -20,6 +22,7 @@ import type { ConsentService } from '../privacy/consent.service.ts';
 import type { ErasureService } from '../privacy/erasure.service.ts';
 import { type MenuCtx, type MenuUses, runMenu } from './menu.ts';
 import { screens } from './screens-menu.ts';
+import { createSmsFields } from './sms-fields.ts';
 import { districtNamed, parseSms } from './sms-keywords.ts';
 import { sendReply } from './sms-reply.ts';
 import { createUssdRepo } from './ussd.repo.ts';
@@ -43,10 +46,13 @@ export function createUssdService(
     followUps: Pick<FollowUpService, 'byPhone'>;
     consent: Pick<ConsentService, 'record'>;
     erasure: Pick<ErasureService, 'bySms'>;
+    fields: FieldsService;
+    walks: Pick<WalksService, 'record'>;
   },
   log?: (err: unknown) => void,
 ) {
   const repo = createUssdRepo(deps.db);
+  const smsFields = createSmsFields(uses);
   const menuUses: MenuUses = {
     repo,
     districtNow: uses.outbreak.districtNow,
@@ -54,6 +60,8 @@ export function createUssdService(
     saveSettings: (userId, body) => uses.outbreak.saveSettings(userId, body),
     resumeSms: (userId, channel, at) => uses.consent.record(userId, { sms: true }, channel, at),
     registerFromPhone: (input, choices) => uses.signup.registerFromPhone(input, choices),
+    fields: uses.fields,
+    walks: uses.walks,
   };
   /**
    * The try-out screen's menu for a number without an account: the same screens, but registering writes
@@ -91,7 +99,7 @@ export function createUssdService(
   }
 
   /** One inbound SMS: its keyword acted on and answered in the sender's language. */
-  async function inboundSms(input: { from: string; text: string }): Promise<void> {
+  async function inboundSms(input: { from: string; text: string; id?: string }): Promise<void> {
     const phone = phoneOf(input.from);
     if (!phone) return;
     const { command, language: keywordLanguage } = parseSms(input.text);
@@ -100,11 +108,11 @@ export function createUssdService(
     // A reply to an account goes through the outbox as what the person asked for at that moment (sent even
     // after STOP, tried again, and on the administrators' failed messages if it cannot go); a number
     // without an account has no outbox, and its one reply is sent straight away.
-    const say = async (key: SmsKey, params?: Params) => {
+    const say = async (key: SmsKey, params?: Params, event?: string) => {
       if (c.user) {
         await deps.delivery.tell({
           to: c.user.id,
-          key: `sms-reply:${randomUUID()}`,
+          key: event ?? `sms-reply:${randomUUID()}`,
           kind: 'requested',
           sms: smsMessage(key, params),
         });
@@ -153,6 +161,12 @@ export function createUssdService(
       case 'callMe': {
         await askCallBack(repo, { userId: user.id, language, channel: 'sms', now: c.now });
         return say('smsIn.callMe');
+      }
+      case 'fields':
+      case 'walk':
+      case 'walkHow': {
+        const reply = await smsFields(user.id, language, command, { code, messageId: input.id });
+        return say(reply.key, reply.params, reply.event);
       }
       default:
         return say('smsIn.help', { code });

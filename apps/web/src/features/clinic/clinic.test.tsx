@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../lib/format.ts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClinicRecordPage, ClinicVisit } from '@kutu/contract';
+import type { ClinicFieldChoicePage, ClinicRecordPage, ClinicVisit } from '@kutu/contract';
 import { renderWithProviders } from '../../test/render.tsx';
 import { fakeServer } from '../../test/fakeServer.ts';
 import { analysisResult } from '../../test/analysis-result.ts';
@@ -28,6 +28,8 @@ const visit: ClinicVisit = {
   growth_stage: 'vegetative',
   share_affected: 30,
   symptoms: '',
+  field: { id: 4, name: 'Near the river' },
+  walk: null,
   analyses: [analysisResult()],
   verdict: null,
   severity: null,
@@ -43,8 +45,50 @@ describe('plant clinic', () => {
     renderWithProviders(<VisitForm onRecorded={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Diagnose' }));
     expect(await screen.findByText('Choose the growth stage')).toBeTruthy();
-    expect(screen.getByText('Give the share of the field affected, 0 to 100 %')).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+
+  it("offers the farmer's fields of the crop, or a new one, and checks the counts before sending", async () => {
+    const fields: ClinicFieldChoicePage = {
+      count: 2,
+      next: null,
+      previous: null,
+      results: [
+        { id: 4, number: 1, name: 'Near the river', crop: 'maize', planted_on: '2026-09-01' },
+        { id: 5, number: 2, name: 'Hill', crop: 'beans', planted_on: null },
+      ],
+    };
+    const calls = fakeServer(() => ({ status: 200, body: fields }));
+    renderWithProviders(<VisitForm onRecorded={() => {}} />);
+    await userEvent.type(screen.getByRole('textbox', { name: /Farmer's phone number/ }), '+256772000001');
+    const field = screen.getByRole('combobox', { name: /^Field/ });
+    expect(await within(field).findByRole('option', { name: 'Near the river (field 1)' })).toBeTruthy();
+    // The beans field is not offered for maize.
+    expect(within(field).queryByRole('option', { name: /Hill/ })).toBeNull();
+    expect(calls[0].url).toBe('/api/clinic/farmer-fields/?phone_number=%2B256772000001&page_size=50');
+    await userEvent.selectOptions(field, 'new');
+    await userEvent.type(screen.getByRole('textbox', { name: /Name of the new field/ }), 'Valley');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Growth stage/ }), 'flowering');
+    // Neither the share nor the counts: one of them is needed.
+    await userEvent.click(screen.getByRole('button', { name: 'Diagnose' }));
+    expect(await screen.findByText('Give the share of the field affected, or count the plants')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Plants looked at' }), '10');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Plants with rust' }), '11');
+    await userEvent.click(screen.getByRole('button', { name: 'Diagnose' }));
+    expect(await screen.findByText('Give the plants with rust, no more than the plants looked at')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it("shows the walk counted at the visit and the advice the farmer's SMS gives", () => {
+    const walk = {
+      plants_looked: 50,
+      plants_rust: 14,
+      incidence: { share: 0.28, low: 0.17, high: 0.42 },
+      advice: { action: 'spray_now' },
+    } as ClinicVisit['walk'];
+    renderWithProviders(<VisitResult visit={{ ...visit, walk }} onDone={() => {}} />);
+    expect(screen.getByText('Near the river: rust on 14 of 50 plants (28%)')).toBeTruthy();
+    expect(screen.getByText('Advice sent with a rust result: spray now')).toBeTruthy();
   });
 
   it("sends the expert's verdict and says the farmer gets the SMS", async () => {
@@ -77,9 +121,12 @@ describe('plant clinic', () => {
           farmer_phone: '+256772000001',
           district: 'UG-101',
           crop: 'maize',
+          field: 'Near the river',
           variety: 'Longe 5',
           growth_stage: 'vegetative',
-          share_affected: 30,
+          share_affected: null,
+          plants_looked: 50,
+          plants_rust: 14,
           symptoms: '',
           kutu_diagnosis: 'common_rust 95%',
           verdict: 'common_rust',
@@ -95,6 +142,7 @@ describe('plant clinic', () => {
     expect(line.textContent).toContain(formatDate(visit.created_at));
     expect(line.textContent).not.toMatch(/\d+\/\d+\/\d{4}/);
     expect(screen.getByText('Pick off the worst leaves')).toBeTruthy();
+    expect(screen.getByText(/rust on 14 of 50 plants/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
     expect(screen.getByText(/of 11/)).toBeTruthy();
   });

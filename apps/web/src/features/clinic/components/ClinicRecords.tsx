@@ -40,7 +40,10 @@ export function ClinicRecords() {
             </Text>
             <Text size="sm">
               {t(`review.crop.${r.crop}`)}
-              {r.variety && ` (${r.variety})`} · {t(`clinic.stages.${r.growth_stage}`)} · {r.share_affected} %
+              {r.variety && ` (${r.variety})`} · {t(`clinic.stages.${r.growth_stage}`)}
+              {r.plants_looked !== null &&
+                ` · ${t('clinic.records.counts', { rust: r.plants_rust, looked: r.plants_looked })}`}
+              {r.share_affected !== null && ` · ${r.share_affected} %`}
             </Text>
             <Text size="sm">
               {t('clinic.records.verdict')}: {r.verdict ? t(`review.verdict.${r.verdict}`) : t('clinic.records.open')}

@@ -22,6 +22,7 @@ import { useContractForm } from '../../../lib/contract-form.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { preparePhoto, type PreparedPhoto } from '../../../lib/shrink.ts';
 import { translateErrors } from '../../../lib/validation.ts';
+import { FieldAndWalk, NEW_FIELD } from './FieldAndWalk.tsx';
 
 const empty = {
   phone_number: '',
@@ -29,6 +30,12 @@ const empty = {
   variety: '',
   growth_stage: '',
   share_affected: '' as number | string,
+  /** The farmer's field: '' their usual one of the crop, NEW_FIELD, or a field's id. */
+  field_id: '',
+  field_name: '',
+  planted_on: '',
+  plants_looked: '' as number | string,
+  plants_rust: '' as number | string,
   symptoms: '',
   farmer_name: '',
   district: '',
@@ -39,18 +46,34 @@ const empty = {
   consent_training: false,
 };
 
+type Values = typeof empty;
+const blank = (v: number | string) => (v === '' ? undefined : v);
+
+/**
+ * What the server reads: an empty number is no answer (not 0), and the field is one of the farmer's (its
+ * id) or a new one (its name and planting date), never both.
+ */
+function body(v: Values) {
+  const isNew = v.field_id === NEW_FIELD;
+  return {
+    ...v,
+    share_affected: blank(v.share_affected),
+    plants_looked: blank(v.plants_looked),
+    plants_rust: blank(v.plants_rust),
+    field_id: isNew || v.field_id === '' ? undefined : v.field_id,
+    field_name: isNew ? v.field_name : undefined,
+    planted_on: isNew && v.planted_on ? v.planted_on : undefined,
+  };
+}
+
 /**
  * The visit: the farmer's number (and, for a number new to Kutu, their name, district, language and
- * consent), the crop and field, and 1 to 3 photos from the expert's phone. Checked with the contract's
- * schema; the server says when a number is new, and the new-farmer part opens.
+ * consent), the crop and field, the plants counted, and 1 to 3 photos from the expert's phone. Checked
+ * with the contract's schema; the server says when a number is new, and the new-farmer part opens.
  */
 export function VisitForm({ onRecorded }: { onRecorded: (visit: ClinicVisit) => void }) {
   const { t } = useTranslation();
-  const form = useContractForm(clinicVisitFields, {
-    initialValues: empty,
-    // An empty share is no answer (not 0 %).
-    prepare: (v) => ({ ...v, share_affected: v.share_affected === '' ? undefined : v.share_affected }),
-  });
+  const form = useContractForm(clinicVisitFields, { initialValues: empty, prepare: body });
   const [photos, setPhotos] = useState<PreparedPhoto[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [newFarmer, setNewFarmer] = useState(false);
@@ -69,13 +92,13 @@ export function VisitForm({ onRecorded }: { onRecorded: (visit: ClinicVisit) => 
 
   const submit = form.onSubmit((values) => {
     if (photos.length === 0) return setPhotoError(t('clinic.form.photoNeeded'));
-    const body = new FormData();
-    for (const [name, value] of Object.entries(values)) {
-      if (value !== '' && value !== false) body.append(name, String(value));
+    const sent = new FormData();
+    for (const [name, value] of Object.entries(body(values))) {
+      if (value !== undefined && value !== '' && value !== false) sent.append(name, String(value));
     }
-    for (const p of photos) body.append('photos', p.blob, p.filename);
+    for (const p of photos) sent.append('photos', p.blob, p.filename);
     record.mutate(
-      { form: body, key },
+      { form: sent, key },
       {
         onSuccess: (visit) => {
           setKey(crypto.randomUUID());
@@ -161,9 +184,10 @@ export function VisitForm({ onRecorded }: { onRecorded: (visit: ClinicVisit) => 
           data={options(growthStages, 'clinic.stages')}
           {...form.getInputProps('growth_stage')}
         />
+        <FieldAndWalk form={form} />
         <NumberInput
           label={t('clinic.form.share')}
-          required
+          description={t('clinic.form.shareHint')}
           min={0}
           max={100}
           suffix=" %"

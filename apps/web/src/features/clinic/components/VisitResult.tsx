@@ -6,7 +6,7 @@ import { reviewVerdicts } from '@kutu/contract/enums';
 import { useClinicVerdict } from '../../../api/clinic.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { say } from '../../../lib/diagnosis-labels.ts';
-import { formatConfidence } from '../../../lib/format.ts';
+import { formatConfidence, formatPercent } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 
 /** Kutu's diagnosis of each photo, and the expert's answer: confirmed or corrected, with advice for the farmer. */
@@ -39,6 +39,21 @@ export function VisitResult({ visit, onDone }: { visit: ClinicVisit; onDone: () 
             {a.outcome !== 'not_leaf' && ` (${formatConfidence(a.confidence)})`}
           </Text>
         ))}
+        {visit.walk && (
+          <>
+            <Text size="sm">
+              {t('clinic.result.walk', {
+                field: visit.field?.name ?? '',
+                rust: visit.walk.plants_rust,
+                looked: visit.walk.plants_looked,
+                share: formatPercent(visit.walk.incidence?.share ?? 0, 0),
+              })}
+            </Text>
+            <Text size="sm">
+              {t('clinic.result.walkAdvice', { action: t(`clinic.result.action.${visit.walk.advice.action}`) })}
+            </Text>
+          </>
+        )}
         {done ? (
           <Alert color="green" role="status">
             {t('clinic.result.done', { verdict: t(`review.verdict.${done.verdict ?? 'cannot_tell'}`) })}

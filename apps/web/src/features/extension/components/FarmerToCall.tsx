@@ -11,7 +11,7 @@ const RecordActionForm = lazy(() => import('./RecordActionForm.tsx').then((m) =>
 
 type Farmer = OfficerWeek['farmers'][number];
 
-/** A farmer who said "worse", asked for a call, or both (one card): their number, and the call or visit recorded. */
+/** A farmer who said "worse", walked a field and counted more rust, or asked for a call (one card): their number to call, and the call or visit recorded. */
 export function FarmerToCall({ code, farmer: f }: { code: string; farmer: Farmer }) {
   const { t } = useTranslation();
   const [open, { toggle, close }] = useDisclosure(false);
@@ -24,7 +24,7 @@ export function FarmerToCall({ code, farmer: f }: { code: string; farmer: Farmer
         </Text>
         <Group gap={4}>
           {f.reasons.map((reason) => (
-            <Badge key={reason} color={reason === 'worse' ? 'red' : 'blue'} variant="light">
+            <Badge key={reason} color={reason === 'callback' ? 'blue' : 'red'} variant="light">
               {t(`extension.farmers.reason.${reason}`)}
             </Badge>
           ))}

@@ -23,7 +23,32 @@ const week: OfficerWeek = {
   country: 'UG',
   week: '2026-W48',
   week_start: '2026-11-23',
-  crops: [{ crop: 'maize', confirmed: 6, reported: 2, trend, direction: 'rising' }],
+  crops: [
+    {
+      crop: 'maize',
+      confirmed: 6,
+      reported: 2,
+      trend,
+      direction: 'rising',
+      walks: {
+        fields: { count: 12, below_min: false, fewer_than_3: false },
+        median_incidence: 0.184,
+        at_spray_share: { count: null, below_min: true, fewer_than_3: true },
+      },
+    },
+    {
+      crop: 'beans',
+      confirmed: 0,
+      reported: 0,
+      trend: trend.map((w) => ({ ...w, confirmed: 0 })),
+      direction: 'steady',
+      walks: {
+        fields: { count: null, below_min: true, fewer_than_3: true },
+        median_incidence: null,
+        at_spray_share: { count: null, below_min: true, fewer_than_3: true },
+      },
+    },
+  ],
   neighbours: [
     { code: 'UG-219', name: 'Bukedea', confirmed: { count: null, below_min: true, fewer_than_3: true }, alert: true },
   ],
@@ -51,6 +76,16 @@ const week: OfficerWeek = {
       reasons: ['worse', 'callback'],
       at: '2026-11-25T08:00:00.000Z',
       analysis_id: 901,
+      actions: [],
+    },
+    {
+      farmer_id: 78,
+      username: 'akello',
+      phone: '+256772000222',
+      language: 'en',
+      reasons: ['walk'],
+      at: '2026-11-24T08:00:00.000Z',
+      analysis_id: null,
       actions: [],
     },
   ],
@@ -84,6 +119,14 @@ describe('OfficerWeekPage', () => {
     expect(alerts.textContent).toContain('120');
     expect(alerts.textContent).toContain('Farmers told');
     expect(screen.getByRole('region', { name: 'Neighbouring districts' }).textContent).toContain('0 to 2');
+    // The fields walked: 12 shown with their median; under three the count, the median and the spray
+    // count are hidden alike.
+    const cases = screen.getByRole('region', { name: 'Confirmed rust cases' }).textContent;
+    expect(cases).toContain(
+      'Fields walked by farmers this week: 12. Rust on 18 % of plants (median); 0 to 2 of these fields at the level where the advice says spray.',
+    );
+    expect(cases).toContain('Fields walked by farmers this week: 0 to 2 (too few to show their rust');
+    expect(within(screen.getByRole('article', { name: 'akello' })).getByText('Walked a field: more rust')).toBeTruthy();
     // Said worse and asked for a call: one farmer, one card, both reasons (one call to record, not two).
     const farmer = screen.getByRole('article', { name: 'okello' });
     expect(screen.getAllByRole('article', { name: 'okello' })).toHaveLength(1);

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { ListState } from '../../../components/ListState.tsx';
 import { downloadReport, useOfficerMe, useWeek } from '../api/extension.ts';
+import { CropWalks } from '../components/CropWalks.tsx';
 import { FarmerToCall } from '../components/FarmerToCall.tsx';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { screenStringsReady } from '../../../lib/officer-strings.ts';
@@ -109,6 +110,7 @@ function WeekView({ week: w, several }: { week: OfficerWeek; several: boolean })
                 </Group>
                 <Text size="sm">{t('extension.week.confirmed', { count: c.confirmed, reported: c.reported })}</Text>
                 <Trend trend={c.trend} />
+                <CropWalks walks={c.walks} />
               </Stack>
             ))}
         </Stack>

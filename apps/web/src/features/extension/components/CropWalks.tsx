@@ -1,0 +1,22 @@
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { OfficerWeek } from '@kutu/contract';
+
+/**
+ * The district's fields of a crop walked this week: how many, the median share of plants with rust and those
+ * at the share where the advice says spray; under three fields, none of it (the server sends no median).
+ */
+export function CropWalks({ walks }: { walks: OfficerWeek['crops'][number]['walks'] }) {
+  const { t } = useTranslation();
+  const few = t('extension.week.fewerThan3');
+  if (walks.median_incidence === null) return <Text size="sm">{t('extension.week.walksFew')}</Text>;
+  return (
+    <Text size="sm">
+      {t('extension.week.walks', {
+        fields: walks.fields.count ?? few,
+        median: `${Math.round(walks.median_incidence * 100)} %`,
+        spray: walks.at_spray_share.count ?? few,
+      })}
+    </Text>
+  );
+}
