@@ -43,7 +43,10 @@ export function createSender(
   const log = opts.log ?? (() => {});
 
   /** Sends one row by its channel's record; throws what the channel threw. Returns the gateway's id, or why it was not sent. */
-  async function deliver(row: Claimed, to: Recipient): Promise<{ gatewayId?: string | null; skipped?: string }> {
+  async function deliver(
+    row: Claimed,
+    to: Recipient,
+  ): Promise<{ gatewayId?: string | null; unconfirmed?: string; skipped?: string }> {
     const channel = Object.hasOwn(channels, row.channel) ? channels[row.channel] : undefined;
     if (!channel) throw new UnknownChannelError(row.channel);
     const allowed = channel.allowed(to, row.kind as MessageKind);
@@ -67,7 +70,13 @@ export function createSender(
           end = { state: 'skipped', error: done.skipped };
           outcome = 'skipped';
         } else {
-          end = { state: 'sent', sentAt: clock.now(), gatewayId: done.gatewayId ?? null, error: null };
+          // Sent; a part the gateway got without answering is noted where an error would be.
+          end = {
+            state: 'sent',
+            sentAt: clock.now(),
+            gatewayId: done.gatewayId ?? null,
+            error: done.unconfirmed ?? null,
+          };
           outcome = 'sent';
         }
       } catch (err) {
