@@ -13,6 +13,7 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
+import type { EscalationService } from '../review/escalation.service.ts';
 import type { OfficerVettingService } from '../vetting/officers.service.ts';
 import { createExtensionRepo } from './extension.repo.ts';
 import { createWeeklyReport } from './weekly.ts';
@@ -30,7 +31,16 @@ const shown = (n: number) => (n >= SMALL_COUNT_MIN ? n : 0);
  */
 export function createExtensionService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>,
-  { outbreak, officers }: { outbreak: OutbreakService; officers: OfficerVettingService },
+  {
+    outbreak,
+    officers,
+    reviews,
+  }: {
+    outbreak: OutbreakService;
+    officers: OfficerVettingService;
+    /** What waits for an expert in the district (the review module's count, as its queue reads it). */
+    reviews: Pick<EscalationService, 'waitingIn'>;
+  },
 ) {
   const repo = createExtensionRepo(deps.db);
 
@@ -71,7 +81,7 @@ export function createExtensionService(
       repo.alerts(w),
       repo.clinic(w),
       repo.followUps(w),
-      repo.reviewWaiting(code),
+      reviews.waitingIn(code),
       repo.farmers(w),
     ]);
     const notes = await repo.notesOf([...new Set(farmers.map((f) => f.farmerId))]);
@@ -132,8 +142,8 @@ export function createExtensionService(
       // "Less rust" is better; "unclear" is what a farmer who said "the same" is stored as.
       follow_ups: { better: outcome(['better', 'less']), same: outcome(['unclear']), worse: outcome(['worse']) },
       review: {
-        waiting: waiting?.waiting ?? 0,
-        oldest_hours: waiting?.oldest ? Math.round((now - new Date(waiting.oldest).getTime()) / 360_000) / 10 : null,
+        waiting: waiting.waiting,
+        oldest_hours: waiting.oldest ? Math.round((now - waiting.oldest.getTime()) / 360_000) / 10 : null,
       },
       farmers: farmers.map((f) => ({
         farmer_id: f.farmerId,

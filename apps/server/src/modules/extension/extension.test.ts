@@ -22,6 +22,7 @@ import { errorOf } from '../../../test/support/errors.ts';
 import { raiseMaizeAlert } from '../../../test/support/farmers.ts';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createOfficerVettingService } from '../vetting/officers.service.ts';
+import { createEscalationService } from '../review/escalation.service.ts';
 import { createExtensionService } from './extension.service.ts';
 
 // Kumi (UG-208), its neighbour Bukedea (UG-219), Kampala (UG-102) far away.
@@ -257,6 +258,24 @@ describe('extension officers', () => {
         set: { reviewedAt: null, verdict: null, askedAt: new Date(NOW.getTime() - 3_600_000) },
       });
 
+    // Three unsure photos of one field, which the farmer was told wait for an expert (the oldest sent 3 h
+    // ago), and a confident answer nobody asked about, which waits for nothing.
+    const unsure = await createUser(t, 'farmer', { district: KUMI });
+    await db.insert(analyses).values(
+      [3, 2, 2, 0].map((hours, i) => ({
+        userId: unsure.id,
+        imagePath: 'analyses/none.jpg',
+        outcome: 'diagnosis' as const,
+        rustClass: 'healthy',
+        confidence: i === 3 ? 0.95 : 0.45,
+        unsure: i < 3,
+        probabilities: { common_rust: 0.4, healthy: 0.45, other_disease: 0.15 },
+        modelVersion: 'v-test',
+        crop: 'beans' as const,
+        createdAt: new Date(NOW.getTime() - hours * 3_600_000),
+      })),
+    );
+
     const w = (await week(officer)).json() as OfficerWeek;
     expect(w.alerts).toHaveLength(1);
     const { rows: notified } = await t.deps.database.execute(
@@ -268,8 +287,8 @@ describe('extension officers', () => {
     expect(w.alerts[0].delivered + w.alerts[0].failed + w.alerts[0].waiting).toBe(Number(sent[0].n));
     expect(w.clinic).toEqual({ visits: 1, findings: { common_rust: 1 } });
     expect(w.follow_ups.worse).toBe(1);
-    expect(w.review.waiting).toBe(1);
-    expect(w.review.oldest_hours).toBe(1);
+    expect(w.review.waiting).toBe(4);
+    expect(w.review.oldest_hours).toBe(3);
     const worse = w.farmers.find((f) => f.farmer_id === farmer.id)!;
     expect(worse).toMatchObject({ reason: 'worse', phone: farmer.phone, analysis_id: analysisId });
     expect(w.farmers.find((f) => f.farmer_id === caller.id)?.reason).toBe('callback');
@@ -347,7 +366,7 @@ describe('extension officers', () => {
     );
     const extension = createExtensionService(
       { db, clock: t.clock, delivery, config: t.deps.config },
-      { outbreak, officers },
+      { outbreak, officers, reviews: createEscalationService(db) },
     );
     t.clock.set(new Date('2026-11-29T09:00:00Z')); // a Sunday
     expect(await extension.sendWeekly()).toBe(0);
