@@ -47,12 +47,17 @@ export const deliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('deliveries_key_idx').on(t.key),
-    /** Prefix search by event (`outbreak:<alert>|…`): an extension officer's week counts an alert's messages. */
-    index('deliveries_key_prefix_idx').on(t.key.op('text_pattern_ops')),
-    index('deliveries_due_idx').on(t.nextAt).where(sql`state in ('waiting', 'sending')`),
-    index('deliveries_state_idx').on(t.state, t.id),
-    index('deliveries_gateway_idx').on(t.gatewayId),
+    /**
+     * The message, person and channel once; byte-wise (text_pattern_ops) so that it also serves the prefix
+     * search by event (`outbreak:<alert>|…`: an extension officer's week counts an alert's messages).
+     */
+    uniqueIndex('deliveries_key_idx').on(t.key.op('text_pattern_ops')),
+    /** The claim's order (next_at, id): a claim reads its batch off the index, never sorts the whole outbox. */
+    index('deliveries_due_idx').on(t.nextAt, t.id).where(sql`state in ('waiting', 'sending')`),
+    // Partial, as the due index: a claim and a send's end, two writes per message, add an entry to
+    // these only for the rows they list (the administrators' failed list, a delivery report's id).
+    index('deliveries_failed_idx').on(t.id).where(sql`state = 'failed'`),
+    index('deliveries_gateway_idx').on(t.gatewayId).where(sql`gateway_id is not null`),
     check('deliveries_state_check', sql`${t.state} in ('waiting', 'sending', 'sent', 'failed', 'skipped')`),
   ],
 );
