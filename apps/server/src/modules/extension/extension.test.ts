@@ -334,6 +334,23 @@ describe('extension officers', () => {
     expect(again.farmers.find((f) => f.farmer_id === farmer.id)?.actions[0].note).toBe(note.note);
   });
 
+  it('answers a week outside the dates it can draw with a clear 400, on the screen, the CSV and the PDF', async () => {
+    const paths = [
+      extensionApi.weekPath(KUMI),
+      extensionApi.reportCsvPath(KUMI),
+      extensionApi.reportPdfPath(KUMI),
+      extensionApi.allReportCsv,
+      extensionApi.allReportPdf,
+    ];
+    for (const week of ['9999-12-27', '9999-12-31', '0001-01-01']) {
+      for (const path of paths) {
+        const res = await send('GET', `${path}?week=${week}`, officer);
+        expect(res.statusCode, `${path}?week=${week}: ${res.body}`).toBe(400);
+        expect(errorOf(res).message).toMatch(/^week must be a day from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d/);
+      }
+    }
+  });
+
   it('makes the CSV and a one-page PDF with the week screen numbers', async () => {
     const w = (await week(officer)).json() as OfficerWeek;
     const csv = await send('GET', extensionApi.reportCsvPath(KUMI), officer);
