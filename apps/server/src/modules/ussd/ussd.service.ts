@@ -83,11 +83,23 @@ export function createUssdService(
     return { reply: `${shown.end ? 'END' : 'CON'} ${shown.text}`, end: shown.end };
   }
 
-  /** One inbound SMS: its keyword acted on and answered in the sender's language. */
-  async function inboundSms(input: { from: string; text: string }): Promise<void> {
+  /**
+   * One inbound SMS: its keyword acted on and answered in the sender's language, once per gateway id. The
+   * gateway posts a message again when our answer did not reach it: as with USSD replays (`actOnce`),
+   * the repeat does nothing.
+   */
+  async function inboundSms(input: { from: string; text: string; id?: string }): Promise<void> {
     const phone = phoneOf(input.from);
     if (!phone) return;
-    const { command, language: keywordLanguage } = parseSms(input.text);
+    if (!input.id) return answerSms(phone, input.text);
+    await repo.actOnce({ sessionId: `sms:${input.id}`, phone, text: '' }, deps.clock.now(), async () => {
+      await answerSms(phone, input.text);
+      return '';
+    });
+  }
+
+  async function answerSms(phone: string, text: string): Promise<void> {
+    const { command, language: keywordLanguage } = parseSms(text);
     const c = await base(phone);
     const language: Language = c.user?.language ?? keywordLanguage ?? 'en';
     // A reply to an account goes through the outbox as what the person asked for at that moment (sent even
