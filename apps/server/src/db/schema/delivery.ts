@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { deliveryChannels } from '@kutu/contract';
+import { deliveryChannels, languages } from '@kutu/contract';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StoredMessage } from '../../i18n/i18n.ts';
 import { users } from './auth.ts';
@@ -22,9 +22,11 @@ export const deliveries = pgTable(
     id: serial('id').primaryKey(),
     /** The message, person and channel: a second write of the same message is a no-op. */
     key: text('key').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The person; null for a number without an account (the reply to its inbound SMS): `address` instead. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A number without an account, and the language its reply is in; null for a person's message. */
+    address: text('address'),
+    language: text('language', { enum: languages }),
     /** One of the contract's `deliveryChannels`; plain text in the database (no check), so a new channel needs no migration. */
     channel: text('channel', { enum: deliveryChannels }).notNull(),
     /** Which SMS permission applies (`smsAllowed`): alert, reminder, service. */
@@ -59,5 +61,9 @@ export const deliveries = pgTable(
     index('deliveries_failed_idx').on(t.id).where(sql`state = 'failed'`),
     index('deliveries_gateway_idx').on(t.gatewayId).where(sql`gateway_id is not null`),
     check('deliveries_state_check', sql`${t.state} in ('waiting', 'sending', 'sent', 'failed', 'skipped')`),
+    check(
+      'deliveries_to_check',
+      sql`${t.userId} is not null or (${t.address} is not null and ${t.language} is not null)`,
+    ),
   ],
 );

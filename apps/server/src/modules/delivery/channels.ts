@@ -10,7 +10,19 @@ import { smsParts } from './sms-text.ts';
 /** An outbox row as the sender claimed it. */
 export type ClaimedDelivery = Pick<
   DeliveryRow,
-  'id' | 'key' | 'userId' | 'channel' | 'kind' | 'body' | 'subject' | 'link' | 'attempts' | 'partsSent' | 'gatewayId'
+  | 'id'
+  | 'key'
+  | 'userId'
+  | 'address'
+  | 'language'
+  | 'channel'
+  | 'kind'
+  | 'body'
+  | 'subject'
+  | 'link'
+  | 'attempts'
+  | 'partsSent'
+  | 'gatewayId'
 >;
 
 /**

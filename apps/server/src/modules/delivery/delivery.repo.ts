@@ -12,7 +12,8 @@ const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
 
 /** Who a message goes to, read when it is sent: the address and the permissions of that moment. */
 export interface Recipient {
-  id: number;
+  /** Null for a number without an account. */
+  id: number | null;
   phone: string;
   email: string | null;
   language: 'en' | 'sw' | 'lg';
@@ -56,8 +57,8 @@ export function createDeliveryRepo(db: Db) {
               where state in ('waiting', 'sending') and next_at <= ${now.toISOString()}::timestamptz
                 and (state = 'waiting' or lease_until < ${now.toISOString()}::timestamptz)
               order by next_at, id limit ${limit} for update skip locked)
-            returning id, key, user_id as "userId", channel, kind, body, subject, link, attempts,
-              parts_sent as "partsSent", gateway_id as "gatewayId"`,
+            returning id, key, user_id as "userId", address, language, channel, kind, body, subject, link,
+              attempts, parts_sent as "partsSent", gateway_id as "gatewayId"`,
       ),
 
     async recipients(ids: number[], runner: Runner = db): Promise<Map<number, Recipient>> {
@@ -75,6 +76,16 @@ export function createDeliveryRepo(db: Db) {
         .where(inArray(users.id, ids));
       return new Map(rows.map((r) => [r.id, r]));
     },
+
+    /** A number without an account as a recipient: its SMS alone, in the language its row keeps. */
+    numberOnly: (phone: string, language: Recipient['language']): Recipient => ({
+      id: null,
+      phone,
+      email: null,
+      language,
+      smsAlerts: true,
+      smsStoppedAt: null,
+    }),
 
     /** The end of one claimed send, recorded only while this worker's claim holds (`attempts`). */
     async finish(
@@ -109,7 +120,7 @@ export function createDeliveryRepo(db: Db) {
         .where(and(eq(deliveries.id, id), eq(deliveries.state, 'sending'), eq(deliveries.attempts, attempts)));
     },
 
-    /** Failed rows, newest first, with whom they were for. */
+    /** Failed rows, newest first, with whom they were for (a number without an account: its own address). */
     async failed(window: { limit: number; offset: number }) {
       const [rows, [total]] = await Promise.all([
         db
@@ -123,14 +134,14 @@ export function createDeliveryRepo(db: Db) {
             error: deliveries.error,
             report: deliveries.report,
             createdAt: deliveries.createdAt,
-            userId: users.id,
+            userId: deliveries.userId,
             username: users.username,
-            phone: users.phone,
+            phone: sql<string>`coalesce(${users.phone}, ${deliveries.address})`,
             email: users.email,
-            language: users.language,
+            language: sql<Recipient['language']>`coalesce(${users.language}, ${deliveries.language})`,
           })
           .from(deliveries)
-          .innerJoin(users, eq(users.id, deliveries.userId))
+          .leftJoin(users, eq(users.id, deliveries.userId))
           .where(eq(deliveries.state, 'failed'))
           .orderBy(desc(deliveries.id))
           .limit(window.limit)

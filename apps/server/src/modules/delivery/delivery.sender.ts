@@ -114,7 +114,14 @@ export function createSender(
       const claimedAt = performance.now();
       const rows = await repo.claim(clock.now(), batch, leaseMs);
       if (rows.length === 0) return handled;
-      const people = await repo.recipients([...new Set(rows.map((r) => r.userId))]);
+      const people = await repo.recipients([...new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])))]);
+      // A number without an account is its row's own address and language.
+      const recipientOf = (row: Claimed) =>
+        row.userId === null
+          ? row.address && row.language
+            ? repo.numberOnly(row.address, row.language)
+            : undefined
+          : people.get(row.userId);
       let next = 0;
       const lane = async () => {
         while (next < rows.length) {
@@ -127,7 +134,7 @@ export function createSender(
             await repo.release(row.id, row.attempts).catch((err) => log(`delivery ${row.id} not released`, err));
             continue;
           }
-          await sendOne(row, people.get(row.userId)).catch((err) => log(`delivery ${row.id} not recorded`, err));
+          await sendOne(row, recipientOf(row)).catch((err) => log(`delivery ${row.id} not recorded`, err));
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));

@@ -37,16 +37,19 @@ export function createDeliveryService(
   async function write(tx: Tx, messages: Tell[]) {
     if (messages.length === 0) return [];
     const now = deps.clock.now();
-    const people = await repo.recipients([...new Set(messages.map((m) => m.to))], tx);
+    const ids = messages.flatMap((m) => (typeof m.to === 'number' ? [m.to] : []));
+    const people = await repo.recipients([...new Set(ids)], tx);
     const notices = [];
     const rows: NewDelivery[] = [];
     for (const m of messages) {
-      const person = people.get(m.to);
+      const userId = typeof m.to === 'number' ? m.to : null;
+      // A number without an account has no notifications or email: its SMS row keeps its address.
+      const person = typeof m.to === 'number' ? people.get(m.to) : repo.numberOnly(m.to.phone, m.to.language);
       if (!person) continue;
-      const base = `${m.key}|${m.to}`;
-      if (m.app) {
+      const base = `${m.key}|${userId ?? person.phone}`;
+      if (m.app && userId !== null) {
         notices.push({
-          userId: m.to,
+          userId,
           type: m.app.type,
           message: render(person.language, m.app.text),
           text: storeMessage(m.app.text),
@@ -55,7 +58,8 @@ export function createDeliveryService(
           createdAt: now,
         });
       }
-      const row = { userId: m.to, kind: m.kind, nextAt: now, createdAt: now };
+      const to = userId === null ? { address: person.phone, language: person.language } : {};
+      const row = { userId, ...to, kind: m.kind, nextAt: now, createdAt: now };
       // Callers say what to tell; each channel the person can be reached on keeps its part of it.
       for (const [name, channel] of Object.entries(channels)) {
         const part = channel.compose(m);
@@ -128,7 +132,8 @@ export function createDeliveryService(
           return {
             id: r.id,
             channel: r.channel,
-            to: { id: r.userId, username: r.username, address: channel?.address(r) ?? '' },
+            // A number without an account is named by its number.
+            to: { id: r.userId, username: r.username ?? r.phone, address: channel?.address(r) ?? '' },
             text: channel?.asSent ? channel.asSent(r, r.language, text) : text,
             language: r.language,
             attempts: r.attempts,

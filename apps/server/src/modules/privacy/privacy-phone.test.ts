@@ -130,6 +130,8 @@ describe('consent at every way in, deletion by SMS, and a try-out that registers
 
   it('erases a basic-phone farmer who sends DELETE and then DELETE with the code', async () => {
     const phone = '+256772300003';
+    // Asked for help before it had an account: the outbox keeps that reply by the number, and erasure takes it too.
+    expect((await inbound(phone, 'HELP')).statusCode).toBe(200);
     await dial(phone, register('1', '2'));
     const user = await userByPhone(phone);
     expect(user).toBeDefined();

@@ -3,6 +3,8 @@ import type { ModuleDeps } from '../../deps.ts';
 import { type Params, t } from '../../i18n/i18n.ts';
 import { randomUUID } from 'node:crypto';
 import { type SmsKey, smsMessage, smsText } from '../../i18n/sms-texts.ts';
+import { sendReply } from './sms-reply.ts';
+import type { NumberOnly } from '../../lib/deliverer.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { SignupService } from '../auth/signup.service.ts';
@@ -14,7 +16,6 @@ import type { ErasureService } from '../privacy/erasure.service.ts';
 import { type MenuCtx, type MenuUses, runMenu } from './menu.ts';
 import { screens } from './screens-menu.ts';
 import { districtNamed, parseSms } from './sms-keywords.ts';
-import { sendReply } from './sms-reply.ts';
 import { createUssdRepo } from './ussd.repo.ts';
 
 /** The gateway's number as stored (E.164, decision 0024): `+` and digits; null when it is not one. */
@@ -102,19 +103,12 @@ export function createUssdService(
     const { command, language: keywordLanguage } = parseSms(text);
     const c = await base(phone);
     const language: Language = c.user?.language ?? keywordLanguage ?? 'en';
-    // A reply to an account goes through the outbox as what the person asked for at that moment (sent even
-    // after STOP, tried again, and on the administrators' failed messages if it cannot go); a number
-    // without an account has no outbox, and its one reply is sent straight away.
-    const say = async (key: SmsKey, params?: Params) => {
-      if (c.user) {
-        await deps.delivery.tell({
-          to: c.user.id,
-          key: `sms-reply:${randomUUID()}`,
-          kind: 'requested',
-          sms: smsMessage(key, params),
-        });
-      } else await sendReply(deps.sms, phone, smsText(language, key, params), log);
-    };
+    // A reply goes through the outbox as what the person asked for at that moment: sent even after STOP,
+    // tried again, and on the administrators' failed messages if it cannot go. A number without an account
+    // gets it by its number, in the keyword's language.
+    const to: number | NumberOnly = c.user?.id ?? { phone, language };
+    const say = (key: SmsKey, params?: Params) =>
+      deps.delivery.tell({ to, key: `sms-reply:${randomUUID()}`, kind: 'requested', sms: smsMessage(key, params) });
     if (!c.user) {
       // A number without an account: nothing to stop; anything else learns how to register.
       if (command.kind !== 'stop') await say('smsIn.unknownNumber', { code });
@@ -137,7 +131,8 @@ export function createUssdService(
         return say(command.kind === 'photosOn' ? 'smsIn.photosOn' : 'smsIn.photosOff');
       case 'delete': {
         const done = await uses.erasure.bySms(user.id, command.code);
-        // The account is gone, and its outbox rows with it: this last reply goes straight to the number.
+        // The account is gone, and its outbox rows with it: this last reply goes straight to the number,
+        // kept nowhere.
         if (done === 'erased') return sendReply(deps.sms, phone, smsText(language, 'smsIn.deleted', { code }), log);
         if (done === 'wrongCode') return say('smsIn.deleteWrongCode');
         return;
