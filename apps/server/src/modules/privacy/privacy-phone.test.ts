@@ -178,7 +178,9 @@ describe('consent at every way in, deletion by SMS, and a try-out that registers
     const answers = register('1', '1');
     for (let i = 1; i <= answers.length; i++) last = await step(answers.slice(0, i).join('*'));
     expect(last.statusCode).toBe(200);
-    expect(last.json()).toMatchObject({ end: true, screen: expect.stringMatching(/^Welcome Nakato!/) });
+    // It says what is true: nothing was saved (not "Your Kutu account is ready").
+    expect(last.json()).toMatchObject({ end: true, screen: expect.stringMatching(/^Try-out only: nothing was saved/) });
+    expect(last.json().screen).not.toMatch(/account is ready/);
     expect(await userByPhone(phone)).toBeUndefined();
     expect(await scanFor(t.deps.database, [phone])).toEqual([]);
     const res = await post(t, api.auth.registerFarmer, farmerBody({ phone_number: phone }));

@@ -17,6 +17,8 @@ export interface MenuUses {
     input: PhoneFarmerInput,
     consent: { sms: boolean; training: boolean },
   ): Promise<{ id: number } | null>;
+  /** The try-out screen's sandbox: registering saves nothing, and the end says so. */
+  tryOut?: boolean;
 }
 
 /** One request's facts: who dials (by number only), in which language, and what the menu may use. */

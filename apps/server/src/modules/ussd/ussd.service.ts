@@ -54,7 +54,7 @@ export function createUssdService(
    * nothing (a try-out must never make an account for someone else's number). A number without an
    * account has nothing else the menu could change.
    */
-  const sandboxUses: MenuUses = { ...menuUses, registerFromPhone: async () => ({ id: 0 }) };
+  const sandboxUses: MenuUses = { ...menuUses, registerFromPhone: async () => ({ id: 0 }), tryOut: true };
   const code = deps.config.phone.ussdCode;
   const termsUrl = `${deps.config.publicUrl.replace(/^https?:\/\//, '')}/terms`;
 
