@@ -1,10 +1,18 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { deliveries, notifications, users } from '../../db/schema/index.ts';
+import { deliveries, type notifications, users } from '../../db/schema/index.ts';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
-export type NewDelivery = Omit<typeof deliveries.$inferInsert, 'id' | 'state' | 'attempts'>;
-type NewNotification = Omit<typeof notifications.$inferInsert, 'id'>;
+/** An outbox row as write() makes it: the columns add() writes. */
+export type NewDelivery = Pick<
+  typeof deliveries.$inferInsert,
+  'key' | 'userId' | 'address' | 'language' | 'channel' | 'kind' | 'body' | 'subject' | 'link' | 'nextAt' | 'createdAt'
+>;
+/** An in-app notification as write() makes it: the columns addNotifications() writes. */
+type NewNotification = Pick<
+  typeof notifications.$inferInsert,
+  'userId' | 'type' | 'message' | 'text' | 'data' | 'key' | 'createdAt'
+>;
 type Runner = Db | Tx;
 
 const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
@@ -23,24 +31,35 @@ export interface Recipient {
 
 export function createDeliveryRepo(db: Db) {
   return {
-    /** Stores the in-app notifications; an already stored key is skipped. Returns the new ones. */
-    async addNotifications(tx: Runner, rows: NewNotification[]) {
-      if (rows.length === 0) return [];
-      return tx
-        .insert(notifications)
-        .values(rows)
-        .onConflictDoNothing({ target: notifications.key })
-        .returning({ id: notifications.id, userId: notifications.userId });
-    },
+    /**
+     * Stores the in-app notifications; an already stored key is skipped. Returns the new ones. The rows
+     * travel as one JSON parameter: an alert's step of 500 built as 500 rows of bound values spent more
+     * time in the query builder than in PostgreSQL.
+     */
+    addNotifications: (tx: Runner, rows: NewNotification[]) =>
+      rows.length === 0
+        ? Promise.resolve([])
+        : rowsOf<{ id: number; userId: number }>(
+            tx,
+            sql`insert into notifications (user_id, type, message, text, data, key, created_at)
+                select "userId", type, message, "text", coalesce(data, '{}'), key, "createdAt"
+                from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r("userId" int, type text,
+                  message text, "text" jsonb, data jsonb, key text, "createdAt" timestamptz)
+                on conflict (key) do nothing returning id, user_id as "userId"`,
+          ),
 
-    /** Writes outbox rows; a key already written is left as it is (the same message, once). */
+    /** Writes outbox rows; a key already written is left as it is (the same message, once). One JSON parameter, as above. */
     async add(tx: Runner, rows: NewDelivery[]): Promise<number> {
       if (rows.length === 0) return 0;
-      const added = await tx
-        .insert(deliveries)
-        .values(rows)
-        .onConflictDoNothing({ target: deliveries.key })
-        .returning({ id: deliveries.id });
+      const added = await rowsOf<{ id: number }>(
+        tx,
+        sql`insert into deliveries (key, user_id, address, language, channel, kind, body, subject, link, next_at, created_at)
+            select key, "userId", address, language, channel, kind, body, subject, link, "nextAt", "createdAt"
+            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(key text, "userId" int, address text,
+              language text, channel text, kind text, body jsonb, subject jsonb, link text, "nextAt" timestamptz,
+              "createdAt" timestamptz)
+            on conflict (key) do nothing returning id`,
+      );
       return added.length;
     },
 

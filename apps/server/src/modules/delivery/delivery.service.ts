@@ -2,11 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { DeliveryReport, FailedMessagePage, PageQuery } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
-import { render, restoreMessage, storeMessage } from '../../i18n/i18n.ts';
+import { type Message, render, restoreMessage, type StoredMessage, storeMessage } from '../../i18n/i18n.ts';
 import type { Deliverer, Tell, TellFn } from '../../lib/deliverer.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
-import type { DeliveryChannel } from '@kutu/contract';
+import type { DeliveryChannel, Language } from '@kutu/contract';
 import { type Channel, createChannels } from './channels.ts';
 import { failureKind } from './failure-kind.ts';
 import { createDeliveryRepo, type NewDelivery } from './delivery.repo.ts';
@@ -41,6 +41,14 @@ export function createDeliveryService(
     const people = await repo.recipients([...new Set(ids)], tx);
     const notices = [];
     const rows: NewDelivery[] = [];
+    // Messages shared by many recipients (an alert's) are rendered and stored once per language, not per person.
+    const rendered = new Map<object, { text: StoredMessage; by: Partial<Record<Language, string>> }>();
+    const once = (text: Message, language: Language) => {
+      const r = rendered.get(text) ?? { text: storeMessage(text), by: {} };
+      rendered.set(text, r);
+      r.by[language] ??= render(language, text);
+      return { message: r.by[language], text: r.text };
+    };
     for (const m of messages) {
       const userId = typeof m.to === 'number' ? m.to : null;
       // A number without an account has no notifications or email: its SMS row keeps its address.
@@ -51,8 +59,7 @@ export function createDeliveryService(
         notices.push({
           userId,
           type: m.app.type,
-          message: render(person.language, m.app.text),
-          text: storeMessage(m.app.text),
+          ...once(m.app.text, person.language),
           data: m.app.data ?? {},
           key: base,
           createdAt: now,
