@@ -38,7 +38,9 @@ const SHARP_FLOOR = 0.9;
  * a leaf crowded with pustules or lit yellow shows. Soil, dead leaves and dry stalks are browner (hue under 45).
  */
 function paleLeaf(rgb: Uint8Array, i: number): boolean {
-  const [r, g, b] = [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]];
+  const r = rgb[i * 3];
+  const g = rgb[i * 3 + 1];
+  const b = rgb[i * 3 + 2];
   const max = Math.max(r, g, b);
   const d = max - Math.min(r, g, b);
   if (d === 0 || max < 0.2 * 255) return false;
@@ -84,12 +86,14 @@ function morph(mask: Uint8Array, side: number, r: number, grow: boolean): Uint8A
     for (let line = 0; line < side; line++) {
       const base = line * across;
       let ones = 0;
-      for (let k = 0; k < Math.min(r, side); k++) ones += src[base + k * step];
-      for (let k = 0; k < side; k++) {
-        if (k + r < side) ones += src[base + (k + r) * step];
-        if (k - r - 1 >= 0) ones -= src[base + (k - r - 1) * step];
-        const width = Math.min(side - 1, k + r) - Math.max(0, k - r) + 1;
-        out[base + k * step] = grow ? (ones > 0 ? 1 : 0) : ones === width ? 1 : 0;
+      // The window is [lo, hi] after each step: its width is hi - lo + 1, with no min/max per pixel.
+      let hi = Math.min(r, side) - 1;
+      for (let k = 0; k <= hi; k++) ones += src[base + k * step];
+      let lo = 0;
+      for (let k = 0, at = base; k < side; k++, at += step) {
+        if (hi < side - 1) ones += src[base + ++hi * step];
+        if (k - r > lo) ones -= src[base + lo++ * step];
+        out[at] = grow ? (ones > 0 ? 1 : 0) : ones === hi - lo + 1 ? 1 : 0;
       }
     }
     return out;
@@ -207,7 +211,8 @@ function quantile(values: Float32Array, pick: Uint8Array, share: number): number
  */
 export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafMask {
   const n = side * side;
-  const green = kind.map((k) => (k === 1 ? 1 : 0));
+  const green = new Uint8Array(n);
+  for (let i = 0; i < n; i++) green[i] = kind[i] === 1 ? 1 : 0;
   // Focus over 3×3 as well: the 9 px box alone reads blur within 4 px of a sharp leaf as sharp.
   const [sharp, fine] = sharpness(rgb, side, [SHARP_NEAR, 1]);
   const top = quantile(sharp, green, 0.9);
@@ -222,7 +227,10 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
       if (kind[i] === 0 && !paleLeaf(rgb, i)) continue;
       if (kind[i] === 2) {
         // Rust-coloured: leaf where it is mixed with green (pustules crowding a leaf), not soil beyond its edge.
-        const [x0, y0, x1, y1] = [Math.max(0, x - 4), Math.max(0, y - 4), Math.min(side, x + 5), Math.min(side, y + 5)];
+        const x0 = Math.max(0, x - 4);
+        const y0 = Math.max(0, y - 4);
+        const x1 = Math.min(side, x + 5);
+        const y1 = Math.min(side, y + 5);
         if (greenIn(x0, y0, x1, y1) < MIXED_GREEN * (x1 - x0) * (y1 - y0)) continue;
       }
       candidate[i] = 1;
@@ -264,10 +272,9 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
       leafPixels++;
     }
   // Holes: regions outside the leaf that do not reach the photo's edge, filled when small.
-  const holes = regions(
-    side,
-    mask.map((m) => 1 - m),
-  );
+  const outside = new Uint8Array(n);
+  for (let i = 0; i < n; i++) outside[i] = 1 - mask[i];
+  const holes = regions(side, outside);
   for (const pixels of holes.members) {
     if (pixels.length > HOLE_SHARE * leafPixels) continue;
     const atEdge = pixels.some((i) => {
