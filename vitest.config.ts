@@ -62,7 +62,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'contract', include: ['packages/contract/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'vision',

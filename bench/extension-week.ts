@@ -17,6 +17,7 @@ import { startTemporaryPostgres } from '../scripts/postgres.ts';
 import { recountAll } from '../apps/server/src/modules/outbreak/outbreak.repo.ts';
 import { createTestApp } from '../apps/server/test/support/app.ts';
 import { createExtensionRepo } from '../apps/server/src/modules/extension/extension.repo.ts';
+import { createEscalationService } from '../apps/server/src/modules/review/escalation.service.ts';
 import { weekStartOf } from '../apps/server/src/lib/iso-weeks.ts';
 import { raiseMaizeAlert, seedDistrictFarmers } from '../apps/server/test/support/farmers.ts';
 import { createUser } from '../apps/server/test/support/users.ts';
@@ -164,7 +165,7 @@ try {
     ['alerts and outbox', () => repo.alerts(w)],
     ['clinic', () => repo.clinic(w)],
     ['follow-ups', () => repo.followUps(w)],
-    ['review queue', () => repo.reviewWaiting(DISTRICT)],
+    ['waiting for an expert', () => createEscalationService(db.db).waitingIn(DISTRICT)],
     ['farmers to call', () => repo.farmers(w)],
   ];
   for (const [name, run] of parts) {

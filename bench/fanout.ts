@@ -6,11 +6,14 @@
  *    times, with the gateway answering in BENCH_GATEWAY_MS (default 700 as in docs/decisions/0050): messages
  *    written to the outbox (now), and sent inside the request before it answers (as before the outbox;
  *    `sendAtOnce`). Prints p50 and p95 of each.
- * 2. The fan-out: BENCH_FARMERS (default 20,000) maize farmers of one district, an alert raised for it;
- *    the alert job writes every notification and outbox row in steps of 500, then one sender (batch 200,
- *    16 sends in flight) sends every row to the stub answering at once. Prints both times, rows per
- *    second and this process's peak RSS (the app, PostgreSQL client and the stub, which keeps each post).
- * Figures, not a test: the machine's other load shows in them.
+ * 2. The fan-out, once per size in BENCH_FARMERS (default `20000,100000`), one after the other in the same
+ *    database (the outbox keeps the earlier rows, as in service): that many maize farmers of a district,
+ *    an alert raised for it; the alert job writes every notification and outbox row in steps of 500, then
+ *    one sender (batch 200, 16 sends in flight) sends every row to the stub answering at once. Prints
+ *    both times, rows per second and this process's peak RSS (the app, PostgreSQL client and the stub,
+ *    which keeps each post), then the sizes side by side.
+ * It fails (bench/measured.ts) when the gateway took fewer posts than there were messages: a rate of
+ * messages nobody sent is not a figure. Figures, not a test: the machine's other load shows in them.
  */
 import os from 'node:os';
 import { reviewApi } from '../packages/contract/src/paths.ts';
@@ -25,16 +28,15 @@ import { raiseMaizeAlert, seedDistrictFarmers } from '../apps/server/test/suppor
 import { startSmsGateway } from '../apps/server/test/support/sms-gateway.ts';
 import { createUser } from '../apps/server/test/support/users.ts';
 import { fixture } from '../apps/server/test/support/photos.ts';
+import { atLeast, ensure, percentile } from './measured.ts';
 
-const FARMERS = Number(process.env.BENCH_FARMERS ?? 20_000);
+const SIZES = (process.env.BENCH_FARMERS ?? '20000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const GATEWAY_MS = Number(process.env.BENCH_GATEWAY_MS ?? 700);
-const DISTRICT = 'UG-304';
+/** The confirmations' district, then one district per fan-out size. */
+const DISTRICTS = ['UG-304', 'UG-305', 'UG-306', 'UG-307'];
+const DISTRICT = DISTRICTS[0]!;
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
 
@@ -42,7 +44,17 @@ const pg = await startTemporaryPostgres();
 process.env.TEST_DATABASE_URL = pg.url;
 const gatewayOpts = { delayMs: GATEWAY_MS };
 const gateway = await startSmsGateway(gatewayOpts);
-const sms = createSms({ gatewayUrl: gateway.url, senderId: 'KUTU' });
+// The stub holds callers to Africa's Talking's request: the account's username and key, as in service.
+const sms = createSms({
+  gatewayUrl: gateway.url,
+  apiKey: gateway.apiKey,
+  username: gateway.username,
+  senderId: 'KUTU',
+});
+ensure(
+  SIZES.length > 0 && SIZES.length < DISTRICTS.length && SIZES.every((n) => n > 0),
+  'BENCH_FARMERS naming 1 to 3 sizes',
+);
 
 /** RUNS verdicts on rust photos of one farmer of the district, timed through the API. */
 async function confirmations(t: TestContext): Promise<number[]> {
@@ -73,24 +85,26 @@ async function confirmations(t: TestContext): Promise<number[]> {
   return times;
 }
 
-const outboxApp = await createTestApp({ sms, deliveryOptions: { sendAtOnce: false } });
-const inlineApp = await createTestApp({ sms, deliveryOptions: { sendAtOnce: true } });
-try {
-  const outboxTimes = await confirmations(outboxApp);
-  const inlineTimes = await confirmations(inlineApp);
-  await inlineApp.close();
-  console.log(`confirmation (expert verdict through the API, gateway answering in ${GATEWAY_MS} ms, ${RUNS} runs):`);
-  console.log(`  outbox (now):              p50 ${ms(pct(outboxTimes, 50))}, p95 ${ms(pct(outboxTimes, 95))}`);
-  console.log(`  sent in the request (was): p50 ${ms(pct(inlineTimes, 50))}, p95 ${ms(pct(inlineTimes, 95))}`);
+/** The gateway's posts that it took (sent), for all numbers. */
+const taken = () => gateway.posts.filter((p) => p.taken).length;
 
-  const t = outboxApp;
+interface Size {
+  farmers: number;
+  written: number;
+  writeMs: number;
+  sent: number;
+  sendMs: number;
+  rss: number;
+}
+
+/** One alert to `farmers` new maize farmers of `district`: the fan-out, then every row sent. */
+async function fanOut(t: TestContext, district: string, farmers: number, series: number): Promise<Size> {
   const db = t.deps.database;
   let started = performance.now();
-  await seedDistrictFarmers(db, DISTRICT, FARMERS, 3);
+  await seedDistrictFarmers(db, district, farmers, series);
   await db.execute('vacuum analyze');
-  console.log(`seeded ${FARMERS} maize farmers of ${DISTRICT} in ${Math.round(performance.now() - started)} ms`);
+  console.log(`seeded ${farmers} maize farmers of ${district} in ${Math.round(performance.now() - started)} ms`);
   const rssBefore = process.resourceUsage().maxRSS;
-
   const delivery = createDeliveryService(
     {
       db: db.db,
@@ -109,18 +123,24 @@ try {
     delivery,
     lists: createListCaches(createMemoryCoordinator(), t.clock),
   });
-  const alertId = await raiseMaizeAlert(db, DISTRICT);
+  const alertId = await raiseMaizeAlert(db, district);
   started = performance.now();
   await outbreak.deliver(alertId);
-  const fanOutMs = performance.now() - started;
-  const { rows } = await db.execute(`select count(*)::int as n from deliveries where key like $1`, [
-    `outbreak:${alertId}|%`,
-  ]);
-  const written = Number(rows[0].n);
-  console.log(`fan-out: ${written} SMS rows and notifications written in ${Math.round(fanOutMs)} ms (steps of 500)`);
+  const writeMs = performance.now() - started;
+  const count = async (state?: string) =>
+    Number(
+      (
+        await db.execute(
+          `select count(*)::int as n from deliveries where key like $1${state ? ' and state = $2' : ''}`,
+          state ? [`outbreak:${alertId}|%`, state] : [`outbreak:${alertId}|%`],
+        )
+      ).rows[0].n,
+    );
+  const written = atLeast(await count(), farmers, `an outbox row for each of the ${farmers} farmers`);
+  console.log(`fan-out: ${written} SMS rows and notifications written in ${Math.round(writeMs)} ms (steps of 500)`);
 
   gatewayOpts.delayMs = 0;
-  const postsBefore = gateway.posts.length;
+  const postsBefore = taken();
   started = performance.now();
   let handled = 0;
   for (;;) {
@@ -129,18 +149,48 @@ try {
     if (n === 0) break;
   }
   const sendMs = performance.now() - started;
-  const sent = Number(
-    (
-      await db.execute(`select count(*)::int as n from deliveries where key like $1 and state = 'sent'`, [
-        `outbreak:${alertId}|%`,
-      ])
-    ).rows[0].n,
+  const sent = await count('sent');
+  const posts = taken() - postsBefore;
+  console.log(
+    `send: ${sent} of ${written} rows sent (${posts} posts taken) in ${Math.round(sendMs)} ms, ${Math.round((sent / sendMs) * 1000)} per second`,
+  );
+  atLeast(sent, written, 'every row of the alert sent');
+  atLeast(posts, written, 'a post taken by the gateway for every row');
+  const rss = process.resourceUsage().maxRSS;
+  console.log(`peak RSS: ${mib(rssBefore)} before the fan-out, ${mib(rss)} after sending (handled ${handled})`);
+  return { farmers, written, writeMs, sent, sendMs, rss };
+}
+
+const outboxApp = await createTestApp({ sms, deliveryOptions: { sendAtOnce: false } });
+const inlineApp = await createTestApp({ sms, deliveryOptions: { sendAtOnce: true } });
+try {
+  const outboxTimes = await confirmations(outboxApp);
+  const before = taken();
+  const inlineTimes = await confirmations(inlineApp);
+  // Sent inside each request: the gateway took each verdict's SMS, or the timings measure a refusal.
+  atLeast(taken() - before, RUNS + 5, "the gateway taking each verdict's SMS sent in the request");
+  await inlineApp.close();
+  const p = (xs: number[], n: number, what: string) => ms(percentile(xs, n, what));
+  console.log(`confirmation (expert verdict through the API, gateway answering in ${GATEWAY_MS} ms, ${RUNS} runs):`);
+  console.log(
+    `  outbox (now):              p50 ${p(outboxTimes, 50, 'verdicts written to the outbox')}, p95 ${p(outboxTimes, 95, 'verdicts written to the outbox')}`,
   );
   console.log(
-    `send: ${sent} of ${written} rows sent (${gateway.posts.length - postsBefore} posts) in ${Math.round(sendMs)} ms, ${Math.round((sent / sendMs) * 1000)} per second`,
+    `  sent in the request (was): p50 ${p(inlineTimes, 50, 'verdicts sent in the request')}, p95 ${p(inlineTimes, 95, 'verdicts sent in the request')}`,
   );
-  const rssPeak = process.resourceUsage().maxRSS;
-  console.log(`peak RSS: ${mib(rssBefore)} before the fan-out, ${mib(rssPeak)} after sending (handled ${handled})`);
+
+  const sizes: Size[] = [];
+  for (const [i, farmers] of SIZES.entries()) sizes.push(await fanOut(outboxApp, DISTRICTS[i + 1]!, farmers, 3 + i));
+  const col = (s: Size, text: string) => text.padStart(Math.max(14, String(s.farmers).length + 9));
+  const row = (label: string, cell: (s: Size) => string) =>
+    console.log(`  ${label.padEnd(26)}${sizes.map((s) => col(s, cell(s))).join('')}`);
+  console.log("\nside by side (the outbox holds the earlier sizes' rows too):");
+  row('farmers told', (s) => String(s.written));
+  row('written in', (s) => `${(s.writeMs / 1000).toFixed(1)} s`);
+  row('written per second', (s) => String(Math.round((s.written / s.writeMs) * 1000)));
+  row('sent in', (s) => `${(s.sendMs / 1000).toFixed(1)} s`);
+  row('sent per second', (s) => String(Math.round((s.sent / s.sendMs) * 1000)));
+  row('peak RSS after', (s) => mib(s.rss));
   console.log(
     `machine: ${os.cpus().length} CPUs, load average ${os
       .loadavg()

@@ -69,7 +69,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const samples = createSamplesService(deps, retraining);
   const resources = createResourcesService(deps);
   const officerVetting = createOfficerVettingService(deps, account);
-  const extension = createExtensionService(deps, { outbreak, officers: officerVetting, walks });
+  const extension = createExtensionService(deps, { outbreak, officers: officerVetting, walks, reviews: escalation });
   const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps, extension });
   const services = {
     notifications,

@@ -31,8 +31,8 @@ export const failedMessage = z.object({
   id: z.number().int(),
   channel: z.enum(deliveryChannels),
   to: z.object({
-    id: z.number().int(),
-    username: z.string(),
+    id: z.number().int().nullable().describe('The account; null for a number without one (the reply to its SMS)'),
+    username: z.string().describe("The account's username, or the number when it has no account"),
     address: z.string().describe('The phone number or email address it was sent to (as the account has it now)'),
   }),
   text: z

@@ -52,11 +52,20 @@ export const officerApplicationPage = paginated(officerApplication).extend({
 export type OfficerApplicationPage = z.infer<typeof officerApplicationPage>;
 
 export const districtParams = z.object({ code: districtCode });
+/**
+ * The days whose week an officer may ask for: well before Kutu's first count, and far enough from the
+ * year 9999 that every date the week draws (its trend weeks, the week after) is a plain YYYY-MM-DD.
+ */
+export const OFFICER_WEEK_DAYS = { first: '2000-01-01', last: '2999-12-31' } as const;
+
 export const weekQuery = z.object({
   week: z.iso
     .date({ error: 'week must be a date (YYYY-MM-DD)' })
+    .refine((day) => day >= OFFICER_WEEK_DAYS.first && day <= OFFICER_WEEK_DAYS.last, {
+      error: `week must be a day from ${OFFICER_WEEK_DAYS.first} to ${OFFICER_WEEK_DAYS.last}`,
+    })
     .optional()
-    .describe('Any day of the week; left out: this week'),
+    .describe(`Any day of the week, ${OFFICER_WEEK_DAYS.first} to ${OFFICER_WEEK_DAYS.last}; left out: this week`),
 });
 
 export const officerActionKinds = ['called', 'visited'] as const;

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import type { Outbox } from './outbox.ts';
 import { DEFAULT_GATEWAY_TIMEOUT_MS } from '../lib/delivery-lease.ts';
 
@@ -12,6 +14,18 @@ export class SmsError extends Error {
   constructor(message: string, permanent: boolean) {
     super(message);
     this.permanent = permanent;
+  }
+}
+
+/**
+ * The gateway got the whole request but did not answer within the timeout: it may have taken the message
+ * (Africa's Talking sends what it received, and takes no idempotency key), so posting it again may send it
+ * twice (docs/decisions/0082). The sender counts such a part as taken and never posts it again.
+ */
+export class SmsUnanswered extends SmsError {
+  readonly unanswered = true;
+  constructor(timeoutMs: number) {
+    super(`SMS gateway got the message but did not answer within ${timeoutMs / 1000} s`, false);
   }
 }
 
@@ -80,39 +94,37 @@ export function createSms(opts: {
   timeoutMs?: number;
   outbox?: Outbox;
   log?: Logger;
-  fetchImpl?: typeof fetch;
 }): Sms {
-  const doFetch = opts.fetchImpl ?? fetch;
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_GATEWAY_TIMEOUT_MS;
   return {
     async send(to, text, sendOpts = {}) {
       let receipt: SmsReceipt = { gatewayId: null };
       if (opts.gatewayUrl) {
-        const res = await doFetch(opts.gatewayUrl, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/x-www-form-urlencoded',
+        const res = await postForm(
+          opts.gatewayUrl,
+          {
             accept: 'application/json',
             apiKey: opts.apiKey ?? '',
             ...(sendOpts.key ? { 'Idempotency-Key': sendOpts.key } : {}),
           },
-          body: new URLSearchParams({
+          new URLSearchParams({
             username: opts.username ?? '',
             to,
             message: text,
             ...(opts.senderId ? { from: opts.senderId } : {}),
-          }),
-          signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_GATEWAY_TIMEOUT_MS),
-        });
+          }).toString(),
+          timeoutMs,
+        );
         // 4xx other than rate limiting: the request itself is wrong (key, username), a retry cannot help.
-        if (!res.ok) {
+        if (res.status < 200 || res.status > 299) {
           // Its words name what is wrong ("The supplied authentication is invalid"): kept for the administrators.
-          const said = (await res.text().catch(() => '')).trim().slice(0, 200);
+          const said = res.text.trim().slice(0, 200);
           throw new SmsError(
             `SMS gateway answered ${res.status}${said ? `: ${said}` : ''}`,
             res.status >= 400 && res.status < 500 && res.status !== 429,
           );
         }
-        receipt = readReply((await res.json().catch(() => null)) as AtReply | null);
+        receipt = readReply(parseJson(res.text) as AtReply | null);
       } else {
         opts.log?.info({ to, text }, 'sms (log transport, not sent)');
       }
@@ -120,4 +132,75 @@ export function createSms(opts: {
       return receipt;
     },
   };
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * POSTs a form and reads the whole answer within `timeoutMs`. When time runs out it tells apart a request
+ * the gateway never got (no connection, or the body not written: an `SmsError` to try again) from one it
+ * got and did not answer (`SmsUnanswered`: it may have sent the message). Node's http rather than fetch,
+ * whose abort says neither.
+ */
+function postForm(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<{ status: number; text: string }> {
+  const target = new URL(url);
+  const secure = target.protocol === 'https:';
+  return new Promise((resolve, reject) => {
+    let connected = false;
+    let written = false;
+    const fail = (err: Error) => {
+      clearTimeout(timer);
+      reject(err);
+    };
+    const req = (secure ? https : http).request(
+      target,
+      {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => {
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, text });
+        });
+        res.on('error', fail);
+      },
+    );
+    req.on('socket', (socket) => {
+      // A kept-alive connection is ready already; a new one once connected (and, over TLS, its handshake done).
+      if (!socket.connecting) connected = true;
+      else socket.once(secure ? 'secureConnect' : 'connect', () => (connected = true));
+    });
+    req.on('finish', () => (written = true));
+    req.on('error', fail);
+    const timer = setTimeout(() => {
+      const err =
+        connected && written
+          ? new SmsUnanswered(timeoutMs)
+          : new SmsError(`SMS gateway not reached within ${timeoutMs / 1000} s`, false);
+      reject(err);
+      req.destroy(err);
+    }, timeoutMs);
+    req.end(body);
+  });
 }

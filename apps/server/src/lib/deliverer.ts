@@ -1,4 +1,4 @@
-import type { NotificationType } from '@kutu/contract';
+import type { Language, NotificationType } from '@kutu/contract';
 import type { Tx } from '../db/client.ts';
 import type { Message } from '../i18n/i18n.ts';
 import type { SmsMessage } from '../i18n/sms-texts.ts';
@@ -15,11 +15,21 @@ import type { SmsMessage } from '../i18n/sms-texts.ts';
 export type MessageKind = 'alert' | 'reminder' | 'service' | 'requested';
 
 /**
- * What to tell one person (docs/decisions/0050). `key` names the event (e.g. `booking:12:approved`): the
- * same key told twice to the same person is stored and sent once.
+ * A number without an account (the reply to its inbound SMS): only an SMS reaches it, in `language`, and
+ * it is kept, retried and listed when it fails as a person's is.
+ */
+export interface NumberOnly {
+  phone: string;
+  language: Language;
+}
+
+/**
+ * What to tell one person (docs/decisions/0050): `to` is their user id, or a number without an account.
+ * `key` names the event (e.g. `booking:12:approved`): the same key told twice to the same person is
+ * stored and sent once.
  */
 export interface Tell {
-  to: number;
+  to: number | NumberOnly;
   key: string;
   kind: MessageKind;
   /** The in-app notification: the record, stored in the transaction. */

@@ -24,6 +24,13 @@ export const useFarmerFields = (phone: string | null) =>
     staleTime: 60_000,
   });
 
+/** One of the expert's visits, as its result screen shows it (a visit not answered yet is finished there). */
+export const useClinicVisit = (id: number) =>
+  useQuery({
+    queryKey: [...clinicKey, 'visit', id],
+    queryFn: ({ signal }) => http.get<ClinicVisit>(clinicApi.visitPath(id), undefined, signal),
+  });
+
 /** Records a visit (photos + fields). `key` stays the same for the form's retries: the server makes one visit. */
 export function useRecordVisit() {
   const client = useQueryClient();

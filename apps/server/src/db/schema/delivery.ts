@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { deliveryChannels } from '@kutu/contract';
+import { deliveryChannels, languages } from '@kutu/contract';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StoredMessage } from '../../i18n/i18n.ts';
 import { users } from './auth.ts';
@@ -22,9 +22,11 @@ export const deliveries = pgTable(
     id: serial('id').primaryKey(),
     /** The message, person and channel: a second write of the same message is a no-op. */
     key: text('key').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The person; null for a number without an account (the reply to its inbound SMS): `address` instead. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A number without an account, and the language its reply is in; null for a person's message. */
+    address: text('address'),
+    language: text('language', { enum: languages }),
     /** One of the contract's `deliveryChannels`; plain text in the database (no check), so a new channel needs no migration. */
     channel: text('channel', { enum: deliveryChannels }).notNull(),
     /** Which SMS permission applies (`smsAllowed`): alert, reminder, service. */
@@ -47,12 +49,21 @@ export const deliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('deliveries_key_idx').on(t.key),
-    /** Prefix search by event (`outbreak:<alert>|…`): an extension officer's week counts an alert's messages. */
-    index('deliveries_key_prefix_idx').on(t.key.op('text_pattern_ops')),
-    index('deliveries_due_idx').on(t.nextAt).where(sql`state in ('waiting', 'sending')`),
-    index('deliveries_state_idx').on(t.state, t.id),
-    index('deliveries_gateway_idx').on(t.gatewayId),
+    /**
+     * The message, person and channel once; byte-wise (text_pattern_ops) so that it also serves the prefix
+     * search by event (`outbreak:<alert>|…`: an extension officer's week counts an alert's messages).
+     */
+    uniqueIndex('deliveries_key_idx').on(t.key.op('text_pattern_ops')),
+    /** The claim's order (next_at, id): a claim reads its batch off the index, never sorts the whole outbox. */
+    index('deliveries_due_idx').on(t.nextAt, t.id).where(sql`state in ('waiting', 'sending')`),
+    // Partial, as the due index: a claim and a send's end, two writes per message, add an entry to
+    // these only for the rows they list (the administrators' failed list, a delivery report's id).
+    index('deliveries_failed_idx').on(t.id).where(sql`state = 'failed'`),
+    index('deliveries_gateway_idx').on(t.gatewayId).where(sql`gateway_id is not null`),
     check('deliveries_state_check', sql`${t.state} in ('waiting', 'sending', 'sent', 'failed', 'skipped')`),
+    check(
+      'deliveries_to_check',
+      sql`${t.userId} is not null or (${t.address} is not null and ${t.language} is not null)`,
+    ),
   ],
 );

@@ -25,8 +25,7 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
-    uniqueIndex('notifications_key_idx').on(t.key),
-    /** Prefix search by event (`outbreak:<alert>|…`): an extension officer's week counts who was told. */
-    index('notifications_key_prefix_idx').on(t.key.op('text_pattern_ops')),
+    /** Once per key; byte-wise, so it also serves the prefix search by event (`outbreak:<alert>|…`: an extension officer's week counts who was told). */
+    uniqueIndex('notifications_key_idx').on(t.key.op('text_pattern_ops')),
   ],
 );

@@ -36,7 +36,8 @@ export const callbackRequests = pgTable(
 /**
  * USSD requests that ended in an action (a registration, alerts on or off, a call back, a follow-up
  * answer): the gateway, or anyone, sending the same session and answers again gets the same reply and the
- * action does not run twice. Kept a day.
+ * action does not run twice. Inbound SMS are kept here too, by the gateway's id (`sms:<id>`, empty text),
+ * so one posted again is not acted on twice. Kept a day.
  */
 export const ussdActions = pgTable(
   'ussd_actions',

@@ -114,6 +114,11 @@ export function createCodesRepo(db: Db) {
         return null;
       }),
 
+    /** A new sign-up token for the account, beside its others (a sign-in with the right password gets one). */
+    async addSignUpToken(userId: number, token: { tokenHash: string; expiresAt: Date }, now: Date): Promise<void> {
+      await db.insert(actionTokens).values({ userId, purpose: 'signup', ...token, createdAt: now });
+    },
+
     /** Uses the email code, marks the email verified and stores the phone code. False if the code was used. */
     completeEmailVerification: (input: { userId: number; codeId: number; phoneCode: NewCode; now: Date }) =>
       db.transaction(async (tx) => {

@@ -12,6 +12,7 @@ import {
 } from '../../../test/support/auth-flow.ts';
 import { errorOf } from '../../../test/support/errors.ts';
 import { api } from '@kutu/contract';
+import { CODE_TTL_MS } from './codes.ts';
 
 const MIN = 60_000;
 let t: TestContext;
@@ -80,9 +81,9 @@ describe('a farmer signs up with a phone number only', () => {
     expect(email.statusCode).toBe(400);
   });
 
-  it('sends the code and an activation link by SMS when the password is right but activation is missing', async () => {
+  it('sends the code and an activation link by SMS when the password is right, activation is missing and the code ran out', async () => {
     const s = await phoneSignUp();
-    t.clock.advance(2 * MIN);
+    t.clock.advance(CODE_TTL_MS + MIN);
     const res = await post(t, api.auth.login, { identifier: s.body.phone_number, password: PASSWORD });
     expect(res.statusCode).toBe(403);
     expect(errorOf(res).message).toMatch(/not activated yet.*by SMS/);

@@ -11,7 +11,7 @@ import { message } from '../../i18n/i18n.ts';
 import { AppError, badRequest, forbidden, tooMany } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { uniqueViolation, type UserRow } from './auth.repo.ts';
-import { RESEND_WINDOW_MS, resendProblem } from './codes.ts';
+import { codeProblem, RESEND_WINDOW_MS, resendProblem } from './codes.ts';
 import { activationLinkMail, activationLinkSms, activationSms, verificationMail } from './messages.ts';
 import { hashSecret } from './passwords.ts';
 import { createPhoneFarmer, type PhoneFarmerInput } from './phone-account.ts';
@@ -134,33 +134,34 @@ export function createSignupService(shared: AuthShared, consent: Pick<ConsentSer
 
   /**
    * Login with the right password to an account that never finished signing up: the owner may have lost
-   * the sign-up token, so a fresh one goes out with a new code for the missing step (email link and code
-   * before verification; SMS code and an emailed activation link after). The resend throttle applies:
-   * when it refuses, nothing is sent and the reply says when to try again. Returns the 403 to throw.
+   * the sign-up token, so this browser gets a fresh one, with the screen to type the code of the missing
+   * step (the email code before verification, the SMS code after). While the code already sent still
+   * works, nothing new is sent: a new code would replace the one the person may be typing, and restart
+   * the resend wait at every sign-in. Otherwise a new code goes out (and an email link, for another
+   * device); when the resend throttle refuses it, the reply says when to ask again. Returns the 403 to throw.
    */
   async function resumeSignUp(user: UserRow): Promise<AppError> {
     const verifying = awaitsEmail(user);
+    const purpose = verifying ? 'EMAIL_VERIFICATION' : 'PHONE_ACTIVATION';
     const now = clock.now();
     const token = randomToken();
+    const signUpToken = { tokenHash: hash(token), expiresAt: new Date(now.getTime() + SIGNUP_TOKEN_TTL_MS) };
+    // The right password was given: this browser may type the code at once (no link to follow).
+    const signup = { token, step: verifying ? ('verify_email' as const) : ('activate_phone' as const) };
+    if (!codeProblem(await repo.latestCode(user.id, purpose), now)) {
+      await repo.addSignUpToken(user.id, signUpToken, now);
+      return Object.assign(forbidden(verifying ? 'errors.auth.notVerified' : 'errors.auth.notActivated'), { signup });
+    }
     const { code, stored } = await freshCode(now);
     const problem = await repo.replaceCode(
-      {
-        userId: user.id,
-        purpose: verifying ? 'EMAIL_VERIFICATION' : 'PHONE_ACTIVATION',
-        code: stored,
-        now,
-        since: new Date(now.getTime() - RESEND_WINDOW_MS),
-        signUpToken: { tokenHash: hash(token), expiresAt: new Date(now.getTime() + SIGNUP_TOKEN_TTL_MS) },
-      },
+      { userId: user.id, purpose, code: stored, now, since: new Date(now.getTime() - RESEND_WINDOW_MS), signUpToken },
       (sentAt) => resendProblem(sentAt, now),
     );
     if (problem) {
-      return forbidden(
-        message(verifying ? 'errors.auth.notVerifiedWait' : 'errors.auth.notActivatedWait', { problem }),
-      );
+      await repo.addSignUpToken(user.id, signUpToken, now);
+      const refused = message(verifying ? 'errors.auth.notVerifiedWait' : 'errors.auth.notActivatedWait', { problem });
+      return Object.assign(forbidden(refused), { signup });
     }
-    // The right password was given: this browser may type the new code at once (no link to follow).
-    const signup = { token, step: verifying ? ('verify_email' as const) : ('activate_phone' as const) };
     if (user.email === null) {
       // No email to carry the activation link: the SMS carries it with the code.
       await sendSms(user.phone, activationLinkSms(user.language, code, activationLink(token)));

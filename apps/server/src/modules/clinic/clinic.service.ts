@@ -257,8 +257,9 @@ export function createClinicService(
           fieldId: field.id,
           idempotencyKey: photoKey(i) || undefined,
           decodeAs: who.userId,
-          // One visit is one field: only its first photo closes or opens the field's reminder.
-          followUp: i === 0,
+          // No reminder on Kutu's answer alone: the expert's verdict opens it, answered by USSD (decide()).
+          // A visit left before the verdict would otherwise ask a basic phone about it by web link.
+          followUp: false,
           language: opts.language,
         });
         analysisIds.push(result.id);

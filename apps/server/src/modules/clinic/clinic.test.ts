@@ -243,6 +243,32 @@ describe('plant clinic visits', () => {
     expect(reminder?.text).not.toContain('http');
   });
 
+  it('a visit left before the verdict asks the farmer nothing and waits for the expert, who finishes it later', async () => {
+    const phone = newPhone();
+    const visit = (await post(doctor, visitFields(phone, newFarmer))).json<ClinicVisit>();
+    expect(visit.analyses[0].rust_class).toBe('common_rust');
+    // Nobody diagnosed it yet: no follow-up waits on Kutu's answer alone, so a week later no SMS (and
+    // no web link, which a basic phone cannot open) asks about the field.
+    const ids = visit.analyses.map((a) => a.id);
+    expect(await db().select().from(followUps).where(inArray(followUps.analysisId, ids))).toEqual([]);
+    t.clock.set(new Date(t.clock.now().getTime() + (FOLLOW_UP_AFTER_DAYS + 1) * DAY_MS));
+    const sweepDeps = { db: db(), clock: t.clock, delivery: testDelivery(t), config: t.deps.config };
+    const sweeper = createFollowUpService(sweepDeps, createEscalationService(db()), createFieldsService(sweepDeps));
+    await sweeper.sendDue();
+    expect(smsTo(phone)).toEqual([]);
+
+    // The expert opens it from their records and confirms it: the result SMS, then the USSD follow-up.
+    const list = await t.app.inject({ method: 'GET', url: clinicApi.visits, headers: doctor.headers });
+    expect(list.json<ClinicRecordPage>().results.find((r) => r.id === visit.id)?.verdict).toBeNull();
+    const opened = await t.app.inject({ method: 'GET', url: clinicApi.visitPath(visit.id), headers: doctor.headers });
+    expect(opened.json<ClinicVisit>()).toMatchObject({ id: visit.id, verdict: null });
+    const done = await decide(doctor, visit.id, { verdict: 'common_rust', severity: 'low' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(smsTo(phone)).toHaveLength(1);
+    const [reminder] = await db().select().from(followUps).where(inArray(followUps.analysisId, ids));
+    expect(reminder).toMatchObject({ state: 'waiting', byUssd: true });
+  });
+
   it('a clinic farmer who answers "worse" by USSD, once it is due, reaches the review queue and the call-backs', async () => {
     const phone = newPhone();
     const visit = (await post(doctor, visitFields(phone, newFarmer))).json<ClinicVisit>();

@@ -1,6 +1,6 @@
 import type { DeliveryChannel, Language } from '@kutu/contract';
 import type { Mailer } from '../../adapters/mailer.ts';
-import type { Sms } from '../../adapters/sms.ts';
+import { type Sms, SmsUnanswered } from '../../adapters/sms.ts';
 import { render, restoreMessage, storeMessage, t, type StoredMessage } from '../../i18n/i18n.ts';
 import type { MessageKind, Tell } from '../../lib/deliverer.ts';
 import type { DeliveryRepo, DeliveryRow, Recipient } from './delivery.repo.ts';
@@ -10,7 +10,19 @@ import { smsParts } from './sms-text.ts';
 /** An outbox row as the sender claimed it. */
 export type ClaimedDelivery = Pick<
   DeliveryRow,
-  'id' | 'key' | 'userId' | 'channel' | 'kind' | 'body' | 'subject' | 'link' | 'attempts' | 'partsSent' | 'gatewayId'
+  | 'id'
+  | 'key'
+  | 'userId'
+  | 'address'
+  | 'language'
+  | 'channel'
+  | 'kind'
+  | 'body'
+  | 'subject'
+  | 'link'
+  | 'attempts'
+  | 'partsSent'
+  | 'gatewayId'
 >;
 
 /**
@@ -26,14 +38,15 @@ export interface Channel {
   /** Whether the person may get a message of this kind now: `true`, or why not (the row is skipped). */
   allowed(person: Recipient, kind: MessageKind): true | string;
   /**
-   * Sends one row, its text already in the person's language; returns the gateway's id if it gives one.
+   * Sends one row, its text already in the person's language; returns the gateway's id if it gives one,
+   * and a note when it is counted as sent without the gateway's word (`unconfirmed`).
    * Throws what the channel threw: a retry later, or failed for good if the error says `permanent`.
    */
   send(
     row: ClaimedDelivery,
     to: { address: string; language: Language },
     text: string,
-  ): Promise<{ gatewayId?: string | null }>;
+  ): Promise<{ gatewayId?: string | null; unconfirmed?: string }>;
   /**
    * The text as `send` puts it on the wire, in `language` (the administrators' failed list shows it):
    * an SMS's numbered parts, an email with its link. None: the rendered text as it is.
@@ -74,13 +87,26 @@ export function createChannels(deps: {
       async send(row, to, text) {
         const parts = smsParts(text);
         let first = row.gatewayId;
+        const unanswered: number[] = [];
         // A retry after a later part failed sends the parts the gateway did not take yet, not all again.
         for (let i = row.partsSent; i < parts.length; i++) {
-          const receipt = await deps.sms.send(to.address, parts[i]!, { key: `kutu-${row.id}-${i + 1}` });
-          first ??= receipt.gatewayId;
+          try {
+            const receipt = await deps.sms.send(to.address, parts[i]!, { key: `kutu-${row.id}-${i + 1}` });
+            first ??= receipt.gatewayId;
+          } catch (err) {
+            // The gateway got the part and did not answer: it may have sent it, so it is never posted again
+            // (docs/decisions/0082); the row says so.
+            if (!(err instanceof SmsUnanswered)) throw err;
+            unanswered.push(i + 1);
+          }
           if (i < parts.length - 1) await deps.repo.partsSent(row.id, row.attempts, i + 1, first);
         }
-        return { gatewayId: first };
+        if (unanswered.length === 0) return { gatewayId: first };
+        const which = parts.length > 1 ? `Part ${unanswered.join(', ')} of ${parts.length}` : 'The message';
+        return {
+          gatewayId: first,
+          unconfirmed: `${which}: the gateway got it but did not answer in time; counted as sent, not posted again`,
+        };
       },
       asSent: (_row, _language, text) => smsParts(text).join('\n'),
     },

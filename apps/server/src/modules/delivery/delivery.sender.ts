@@ -43,7 +43,10 @@ export function createSender(
   const log = opts.log ?? (() => {});
 
   /** Sends one row by its channel's record; throws what the channel threw. Returns the gateway's id, or why it was not sent. */
-  async function deliver(row: Claimed, to: Recipient): Promise<{ gatewayId?: string | null; skipped?: string }> {
+  async function deliver(
+    row: Claimed,
+    to: Recipient,
+  ): Promise<{ gatewayId?: string | null; unconfirmed?: string; skipped?: string }> {
     const channel = Object.hasOwn(channels, row.channel) ? channels[row.channel] : undefined;
     if (!channel) throw new UnknownChannelError(row.channel);
     const allowed = channel.allowed(to, row.kind as MessageKind);
@@ -67,7 +70,13 @@ export function createSender(
           end = { state: 'skipped', error: done.skipped };
           outcome = 'skipped';
         } else {
-          end = { state: 'sent', sentAt: clock.now(), gatewayId: done.gatewayId ?? null, error: null };
+          // Sent; a part the gateway got without answering is noted where an error would be.
+          end = {
+            state: 'sent',
+            sentAt: clock.now(),
+            gatewayId: done.gatewayId ?? null,
+            error: done.unconfirmed ?? null,
+          };
           outcome = 'sent';
         }
       } catch (err) {
@@ -105,7 +114,14 @@ export function createSender(
       const claimedAt = performance.now();
       const rows = await repo.claim(clock.now(), batch, leaseMs);
       if (rows.length === 0) return handled;
-      const people = await repo.recipients([...new Set(rows.map((r) => r.userId))]);
+      const people = await repo.recipients([...new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])))]);
+      // A number without an account is its row's own address and language.
+      const recipientOf = (row: Claimed) =>
+        row.userId === null
+          ? row.address && row.language
+            ? repo.numberOnly(row.address, row.language)
+            : undefined
+          : people.get(row.userId);
       let next = 0;
       const lane = async () => {
         while (next < rows.length) {
@@ -118,7 +134,7 @@ export function createSender(
             await repo.release(row.id, row.attempts).catch((err) => log(`delivery ${row.id} not released`, err));
             continue;
           }
-          await sendOne(row, people.get(row.userId)).catch((err) => log(`delivery ${row.id} not recorded`, err));
+          await sendOne(row, recipientOf(row)).catch((err) => log(`delivery ${row.id} not recorded`, err));
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));

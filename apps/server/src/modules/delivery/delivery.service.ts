@@ -2,11 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { DeliveryReport, FailedMessagePage, PageQuery } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
-import { render, restoreMessage, storeMessage } from '../../i18n/i18n.ts';
+import { type Message, render, restoreMessage, type StoredMessage, storeMessage } from '../../i18n/i18n.ts';
 import type { Deliverer, Tell, TellFn } from '../../lib/deliverer.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
-import type { DeliveryChannel } from '@kutu/contract';
+import type { DeliveryChannel, Language } from '@kutu/contract';
 import { type Channel, createChannels } from './channels.ts';
 import { failureKind } from './failure-kind.ts';
 import { createDeliveryRepo, type NewDelivery } from './delivery.repo.ts';
@@ -37,25 +37,36 @@ export function createDeliveryService(
   async function write(tx: Tx, messages: Tell[]) {
     if (messages.length === 0) return [];
     const now = deps.clock.now();
-    const people = await repo.recipients([...new Set(messages.map((m) => m.to))], tx);
+    const ids = messages.flatMap((m) => (typeof m.to === 'number' ? [m.to] : []));
+    const people = await repo.recipients([...new Set(ids)], tx);
     const notices = [];
     const rows: NewDelivery[] = [];
+    // Messages shared by many recipients (an alert's) are rendered and stored once per language, not per person.
+    const rendered = new Map<object, { text: StoredMessage; by: Partial<Record<Language, string>> }>();
+    const once = (text: Message, language: Language) => {
+      const r = rendered.get(text) ?? { text: storeMessage(text), by: {} };
+      rendered.set(text, r);
+      r.by[language] ??= render(language, text);
+      return { message: r.by[language], text: r.text };
+    };
     for (const m of messages) {
-      const person = people.get(m.to);
+      const userId = typeof m.to === 'number' ? m.to : null;
+      // A number without an account has no notifications or email: its SMS row keeps its address.
+      const person = typeof m.to === 'number' ? people.get(m.to) : repo.numberOnly(m.to.phone, m.to.language);
       if (!person) continue;
-      const base = `${m.key}|${m.to}`;
-      if (m.app) {
+      const base = `${m.key}|${userId ?? person.phone}`;
+      if (m.app && userId !== null) {
         notices.push({
-          userId: m.to,
+          userId,
           type: m.app.type,
-          message: render(person.language, m.app.text),
-          text: storeMessage(m.app.text),
+          ...once(m.app.text, person.language),
           data: m.app.data ?? {},
           key: base,
           createdAt: now,
         });
       }
-      const row = { userId: m.to, kind: m.kind, nextAt: now, createdAt: now };
+      const to = userId === null ? { address: person.phone, language: person.language } : {};
+      const row = { userId, ...to, kind: m.kind, nextAt: now, createdAt: now };
       // Callers say what to tell; each channel the person can be reached on keeps its part of it.
       for (const [name, channel] of Object.entries(channels)) {
         const part = channel.compose(m);
@@ -128,7 +139,8 @@ export function createDeliveryService(
           return {
             id: r.id,
             channel: r.channel,
-            to: { id: r.userId, username: r.username, address: channel?.address(r) ?? '' },
+            // A number without an account is named by its number.
+            to: { id: r.userId, username: r.username ?? r.phone, address: channel?.address(r) ?? '' },
             text: channel?.asSent ? channel.asSent(r, r.language, text) : text,
             language: r.language,
             attempts: r.attempts,

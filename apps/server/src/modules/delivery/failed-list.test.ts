@@ -1,4 +1,4 @@
-import { deliveryApi, type FailedMessage } from '@kutu/contract';
+import { deliveryApi, type FailedMessage, phoneApi } from '@kutu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSms } from '../../adapters/sms.ts';
@@ -10,6 +10,7 @@ import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { failureKind } from './failure-kind.ts';
 
 const SECRET = 'report-secret-for-the-failed-list';
+const KEY = 'gateway-secret-for-the-failed-list';
 
 /**
  * The administrators' failed messages: each as the person was sent it (their language, the parts the
@@ -24,7 +25,7 @@ describe('failed messages as they were sent', () => {
     gateway = await startSmsGateway({ refuse: (to) => (to.endsWith('402') ? 402 : to.endsWith('406') ? 406 : false) });
     t = await createTestApp({
       sms: createSms({ gatewayUrl: gateway.url, apiKey: gateway.apiKey, username: gateway.username, senderId: 'KUTU' }),
-      env: { SMS_REPORT_SECRET: SECRET },
+      env: { SMS_REPORT_SECRET: SECRET, AT_CALLBACK_SECRET: KEY },
     });
     admin = await createUser(t, 'admin', { language: 'en' });
   });
@@ -102,6 +103,32 @@ describe('failed messages as they were sent', () => {
       reason_kind: 'number_blocked',
       reason: 'SMS gateway refused it: 406 UserInBlacklist',
     });
+  });
+
+  it('lists the reply to a number without an account that could not be sent, named by its number, and sends it again', async () => {
+    const number = '+256772555402';
+    const sms = await t.app.inject({
+      method: 'POST',
+      url: `${phoneApi.sms}?key=${KEY}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ from: number, to: '12345', text: 'MSAADA', id: 'ATXid_in_402' }).toString(),
+    });
+    expect(sms.statusCode, sms.body).toBe(200);
+    const listed = (await failedList(admin)).find((m) => m.to.address === number);
+    expect(listed).toMatchObject({
+      to: { id: null, username: number, address: number },
+      channel: 'sms',
+      language: 'sw',
+      reason_kind: 'gateway_account',
+    });
+    expect(listed!.text).toMatch(/^Kutu: namba hii haina akaunti ya Kutu/);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: deliveryApi.resendPath(listed!.id),
+      headers: admin.headers,
+    });
+    expect(again.statusCode, again.body).toBe(204);
+    expect(gateway.posts.filter((p) => p.to === number)).toHaveLength(2);
   });
 
   it('reads a kind from every error the outbox records', () => {

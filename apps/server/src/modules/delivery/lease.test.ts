@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../adapters/clock.ts';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
-import { createSms } from '../../adapters/sms.ts';
+import { createSms, SmsUnanswered } from '../../adapters/sms.ts';
 import { loadConfig } from '../../config.ts';
 import { deliveries } from '../../db/schema/index.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
@@ -89,7 +89,7 @@ describe('delivery lease: a slow gateway sends each part once with two workers',
     expect(loadConfig({ DELIVERY_LEASE_SECONDS: '300' }).deliveryLeaseSeconds).toBe(300);
   });
 
-  it('gives up on a gateway that has not answered within SMS_GATEWAY_TIMEOUT_SECONDS, for a retry', async () => {
+  it('stops waiting for a gateway that has not answered within SMS_GATEWAY_TIMEOUT_SECONDS, and says it got the post', async () => {
     const sms = createSms({
       gatewayUrl: gateway.url,
       apiKey: gateway.apiKey,
@@ -98,10 +98,17 @@ describe('delivery lease: a slow gateway sends each part once with two workers',
       timeoutMs: loadConfig({ SMS_GATEWAY_TIMEOUT_SECONDS: '0.2' }).sms.timeoutMs,
     });
     const started = performance.now();
-    const failed = await sms.send('+256799999001', 'Kutu: test').catch((err: Error & { permanent?: boolean }) => err);
-    expect(failed).toMatchObject({ name: 'TimeoutError' });
-    expect((failed as { permanent?: boolean }).permanent).toBeUndefined();
+    const failed = await sms.send('+256799999001', 'Kutu: test').catch((err: Error) => err);
+    expect(failed).toBeInstanceOf(SmsUnanswered);
     expect(performance.now() - started).toBeLessThan(GATEWAY_MS);
+    // A gateway nobody listens at was never reached: that one is tried again.
+    const nowhere = createSms({
+      gatewayUrl: 'http://127.0.0.1:9/version1/messaging',
+      senderId: 'KUTU',
+      timeoutMs: 200,
+    });
+    const refused = await nowhere.send('+256799999001', 'Kutu: test').catch((err: Error) => err);
+    expect(refused).not.toBeInstanceOf(SmsUnanswered);
   });
 
   it('with the lease config.ts gives, each of the three parts reaches the gateway once', async () => {
@@ -116,5 +123,70 @@ describe('delivery lease: a slow gateway sends each part once with two workers',
     const { posts } = await sendWith(1000, 'lease-short');
     expect(posts.length).toBeGreaterThan(3);
     expect(new Set(posts).size).toBe(3);
+  });
+});
+
+/**
+ * A gateway slower than the request's timeout (docs/decisions/0082): it sends what it got, as Africa's
+ * Talking does, so a post it did not answer must never be posted again, by a retry or another worker.
+ */
+describe('delivery: a gateway slower than the timeout gets each part once', () => {
+  let t: TestContext;
+  let gateway: SmsGateway;
+  beforeAll(async () => {
+    gateway = await startSmsGateway({ delayMs: 500, ignoreKeys: true });
+    t = await createTestApp({ env: { SMS_GATEWAY_TIMEOUT_SECONDS: '0.15' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await gateway.close();
+  });
+
+  it('counts an unanswered part as sent, posts each part once, and notes it on the row', async () => {
+    const delivery = createDeliveryService(
+      {
+        db: t.deps.database.db,
+        clock: t.clock,
+        sms: createSms({
+          gatewayUrl: gateway.url,
+          apiKey: gateway.apiKey,
+          username: gateway.username,
+          senderId: 'KUTU',
+          timeoutMs: t.deps.config.sms.timeoutMs,
+        }),
+        mailer: t.deps.mailer,
+        coordinator: createMemoryCoordinator(),
+        config: t.deps.config,
+      },
+      { leaseMs: t.deps.config.deliveryLeaseSeconds * 1000 },
+    );
+    const farmers = await Promise.all([0, 1, 2].map(() => createUser(t, 'farmer')));
+    const long = 'The photo of your certificate could not be read, please send a clearer one. '.repeat(4);
+    for (const [i, farmer] of farmers.entries()) {
+      const reason = i === 0 ? long : 'blurred';
+      await delivery.tell({
+        to: farmer.id,
+        key: 'slow',
+        kind: 'service',
+        sms: smsMessage('vetting.refused.sms', { reason }),
+      });
+    }
+    // The first pass and, well after every retry's wait, more passes: nothing is posted twice.
+    for (let pass = 0; pass < 3; pass++) {
+      await delivery.sendDue();
+      t.clock.advance(30 * 60_000);
+    }
+    await new Promise((r) => setTimeout(r, 700));
+    const posts = farmers.map((f) => gateway.posts.filter((p) => p.to === f.phone).map((p) => p.message));
+    expect(posts[0].map((p) => p.slice(-5))).toEqual(['(1/3)', '(2/3)', '(3/3)']);
+    expect(posts.slice(1).map((p) => p.length)).toEqual([1, 1]);
+    const rows = await t.deps.database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.key, `slow|${farmers[0].id}|sms`));
+    expect(rows[0]).toMatchObject({ state: 'sent', attempts: 1, partsSent: 2 });
+    expect(rows[0].error).toBe(
+      'Part 1, 2, 3 of 3: the gateway got it but did not answer in time; counted as sent, not posted again',
+    );
   });
 });

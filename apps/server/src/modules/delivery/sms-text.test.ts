@@ -26,4 +26,21 @@ describe('the SMS length rule', () => {
     expect(parts.length).toBe(2);
     for (const p of parts) expect(p.length).toBeLessThanOrEqual(67);
   });
+
+  it('keeps a link with the words before it in its sentence: no part ends "See:" with the link alone after it', () => {
+    const link = 'https://kutu.example.org/a/12345';
+    const step = 'Remove the worst leaves and burn them, then spray the rest of the field this week.';
+    // Without the link the text fits one part and a little more: "See:" fits part 1, the link does not.
+    const head = `Kutu: an expert checked your leaf photo: Common rust. ${step}`;
+    const filler = `${'x'.repeat(147 - head.length - ' See:'.length - 2)}.`;
+    const parts = smsParts(`${head} ${filler} See: ${link}`);
+    expect(parts).toHaveLength(2);
+    expect(parts[0]).not.toMatch(/See: \(1\/2\)$/);
+    expect(parts[1]).toBe(`See: ${link} (2/2)`);
+    // A link too long for a part is still cut, and nothing is lost.
+    const long = `https://kutu.example.org/${'a'.repeat(300)}`;
+    const cut = smsParts(`See: ${long}`);
+    for (const p of cut) expect(p.length).toBeLessThanOrEqual(153);
+    expect(cut.map((p) => p.replace(/ \(\d\/\d\)$/, '')).join('')).toBe(`See:${long}`);
+  });
 });

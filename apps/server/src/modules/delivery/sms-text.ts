@@ -45,6 +45,33 @@ function size(text: string, gsm7: boolean): number {
   return n;
 }
 
+const isLink = (word: string) => /^https?:\/\//.test(word);
+
+/**
+ * The words of a text as the pieces a part boundary never falls inside: each word, except that a link
+ * takes with it the words of its sentence just before it ("See: https://…"), as many as fit one part
+ * together, so that no part ends "See:" and the next holds the link alone.
+ */
+function pieces(words: string[], fits: (text: string) => boolean): string[] {
+  const out: string[] = [];
+  let sentence: string[] = [];
+  for (const word of words) {
+    if (isLink(word)) {
+      let from = 0;
+      while (from < sentence.length && !fits([...sentence.slice(from), word].join(' '))) from++;
+      out.push(...sentence.slice(0, from), [...sentence.slice(from), word].join(' '));
+      sentence = [];
+      continue;
+    }
+    sentence.push(word);
+    if (/[.!?]$/.test(word)) {
+      out.push(...sentence);
+      sentence = [];
+    }
+  }
+  return [...out, ...sentence];
+}
+
 /** The messages a text is sent as: one when it fits, else numbered parts that each fit one message. */
 export function smsParts(input: string): string[] {
   // Spaces run together where an optional part of the text was left empty.
@@ -54,18 +81,19 @@ export function smsParts(input: string): string[] {
   if (size(text, gsm7) <= single) return [text];
   // Room for " (9/9)" at the end of each part.
   const room = (gsm7 ? 153 : 67) - 6;
+  const fits = (part: string) => size(part, gsm7) <= room;
   const parts: string[] = [];
   let current = '';
-  for (const word of text.split(/ +/)) {
-    const next = current ? `${current} ${word}` : word;
-    if (size(next, gsm7) <= room) {
+  for (const piece of pieces(text.split(/ +/), fits)) {
+    const next = current ? `${current} ${piece}` : piece;
+    if (fits(next)) {
       current = next;
       continue;
     }
     if (current) parts.push(current);
     // A word longer than a part (a long link) is the only thing split inside.
-    let rest = word;
-    while (size(rest, gsm7) > room) {
+    let rest = piece;
+    while (!fits(rest)) {
       // Between whole characters (lib/cut-text.ts): never inside an emoji.
       const head = cutText(rest, room) || rest.slice(0, room);
       parts.push(head);

@@ -17,8 +17,8 @@ const farmersOf = (district: string) => sql`(select id from users where district
 
 /**
  * A district's week, read across the features that gather it (read only; each feature keeps its own
- * writes): rust cases per farmer, alerts and their outbox rows, plant-clinic visits, follow-ups, the review
- * queue, farmers who said worse or asked to be called back, and the officers' notes.
+ * writes): rust cases per farmer, alerts and their outbox rows, plant-clinic visits, follow-ups, farmers who
+ * said worse or asked to be called back, and the officers' notes (what waits for an expert: the review module's).
  */
 export function createExtensionRepo(db: Db) {
   return {
@@ -88,18 +88,6 @@ export function createExtensionRepo(db: Db) {
               and closed_at >= ${w.from} and closed_at < ${w.to}
             group by outcome`,
       ),
-
-    /** Photos of the district's farmers waiting for an expert now (asked, or sent by Kutu), and since when. */
-    async reviewWaiting(district: string) {
-      const [row] = await rowsOf<{ waiting: number; oldest: Date | string | null }>(
-        db,
-        sql`select count(*)::int as waiting, min(coalesce(r.asked_at, r.created_at)) as oldest
-            from expert_reviews r join analyses a on a.id = r.analysis_id
-            where r.reviewed_at is null and (r.asked_at is not null or r.reason is not null)
-              and not a.demo and a.user_id in ${farmersOf(district)}`,
-      );
-      return row;
-    },
 
     /**
      * Farmers who said worse in the week, or asked to be called back (still open, or in the week). A reminder a

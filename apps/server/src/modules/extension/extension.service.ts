@@ -15,6 +15,7 @@ import type { ModuleDeps } from '../../deps.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { WalksService } from '../fields/walks.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
+import type { EscalationService } from '../review/escalation.service.ts';
 import type { OfficerVettingService } from '../vetting/officers.service.ts';
 import { createExtensionRepo } from './extension.repo.ts';
 import { walksOfWeek } from './walks-week.ts';
@@ -41,10 +42,13 @@ export function createExtensionService(
     outbreak,
     officers,
     walks,
+    reviews,
   }: {
     outbreak: OutbreakService;
     officers: OfficerVettingService;
     walks: Pick<WalksService, 'walksIn' | 'worseIn'>;
+    /** What waits for an expert in the district (the review module's count, as its queue reads it). */
+    reviews: Pick<EscalationService, 'waitingIn'>;
   },
 ) {
   const repo = createExtensionRepo(deps.db);
@@ -119,7 +123,7 @@ export function createExtensionService(
       repo.alerts(w),
       repo.clinic(w),
       repo.followUps(w),
-      repo.reviewWaiting(code),
+      reviews.waitingIn(code),
       repo.farmers(w),
       walks.walksIn(code, from, to),
       walks.worseIn(code, from, to),
@@ -190,8 +194,8 @@ export function createExtensionService(
         worse: outcome(['worse']),
       },
       review: {
-        waiting: waiting?.waiting ?? 0,
-        oldest_hours: waiting?.oldest ? Math.round((now - new Date(waiting.oldest).getTime()) / 360_000) / 10 : null,
+        waiting: waiting.waiting,
+        oldest_hours: waiting.oldest ? Math.round((now - waiting.oldest.getTime()) / 360_000) / 10 : null,
       },
       farmers: farmers.map((f) => ({
         farmer_id: f.farmerId,

@@ -27,11 +27,11 @@ import { pdfText } from '../../../test/support/pdf.ts';
 import { raiseMaizeAlert } from '../../../test/support/farmers.ts';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createOfficerVettingService } from '../vetting/officers.service.ts';
+import { createEscalationService } from '../review/escalation.service.ts';
 import { createExtensionService } from './extension.service.ts';
 import { createFieldsService } from '../fields/fields.service.ts';
 import { createWalksService } from '../fields/walks.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
-import { createEscalationService } from '../review/escalation.service.ts';
 import { insertField } from '../../../test/support/fields.ts';
 
 // Kumi (UG-208), its neighbour Bukedea (UG-219), Kampala (UG-102) far away.
@@ -284,6 +284,24 @@ describe('extension officers', () => {
         set: { reviewedAt: null, verdict: null, askedAt: new Date(NOW.getTime() - 3_600_000) },
       });
 
+    // Three unsure photos of one field, which the farmer was told wait for an expert (the oldest sent 3 h
+    // ago), and a confident answer nobody asked about, which waits for nothing.
+    const unsure = await createUser(t, 'farmer', { district: KUMI });
+    await db.insert(analyses).values(
+      [3, 2, 2, 0].map((hours, i) => ({
+        userId: unsure.id,
+        imagePath: 'analyses/none.jpg',
+        outcome: 'diagnosis' as const,
+        rustClass: 'healthy',
+        confidence: i === 3 ? 0.95 : 0.45,
+        unsure: i < 3,
+        probabilities: { common_rust: 0.4, healthy: 0.45, other_disease: 0.15 },
+        modelVersion: 'v-test',
+        crop: 'beans' as const,
+        createdAt: new Date(NOW.getTime() - hours * 3_600_000),
+      })),
+    );
+
     const w = (await week(officer)).json() as OfficerWeek;
     expect(w.alerts).toHaveLength(1);
     const { rows: notified } = await t.deps.database.execute(
@@ -295,8 +313,8 @@ describe('extension officers', () => {
     expect(w.alerts[0].delivered + w.alerts[0].failed + w.alerts[0].waiting).toBe(Number(sent[0].n));
     expect(w.clinic).toEqual({ visits: 1, findings: { common_rust: 1 } });
     expect(w.follow_ups.worse).toBe(1);
-    expect(w.review.waiting).toBe(1);
-    expect(w.review.oldest_hours).toBe(1);
+    expect(w.review.waiting).toBe(4);
+    expect(w.review.oldest_hours).toBe(3);
     const worse = w.farmers.find((f) => f.farmer_id === farmer.id)!;
     expect(worse).toMatchObject({ reasons: ['worse'], phone: farmer.phone, analysis_id: analysisId });
     expect(w.farmers.find((f) => f.farmer_id === caller.id)?.reasons).toEqual(['callback']);
@@ -407,6 +425,23 @@ describe('extension officers', () => {
     expect(text).toContain(`${c.farmer.username}  ${c.farmer.phone}  walked a field: more rust`);
   });
 
+  it('answers a week outside the dates it can draw with a clear 400, on the screen, the CSV and the PDF', async () => {
+    const paths = [
+      extensionApi.weekPath(KUMI),
+      extensionApi.reportCsvPath(KUMI),
+      extensionApi.reportPdfPath(KUMI),
+      extensionApi.allReportCsv,
+      extensionApi.allReportPdf,
+    ];
+    for (const week of ['9999-12-27', '9999-12-31', '0001-01-01']) {
+      for (const path of paths) {
+        const res = await send('GET', `${path}?week=${week}`, officer);
+        expect(res.statusCode, `${path}?week=${week}: ${res.body}`).toBe(400);
+        expect(errorOf(res).message).toMatch(/^week must be a day from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d/);
+      }
+    }
+  });
+
   it('makes the CSV and a one-page PDF with the week screen numbers', async () => {
     const w = (await week(officer)).json() as OfficerWeek;
     const csv = await send('GET', extensionApi.reportCsvPath(KUMI), officer);
@@ -441,7 +476,7 @@ describe('extension officers', () => {
     const escalation = createEscalationService(db);
     const fields = createFieldsService(deps);
     const walks = createWalksService(deps, fields, createFollowUpService(deps, escalation, fields), escalation);
-    const extension = createExtensionService(deps, { outbreak, officers, walks });
+    const extension = createExtensionService(deps, { outbreak, officers, walks, reviews: escalation });
     t.clock.set(new Date('2026-11-29T09:00:00Z')); // a Sunday
     expect(await extension.sendWeekly()).toBe(0);
     t.clock.set(new Date('2026-11-30T02:00:00Z')); // Monday before 06:00 in East Africa

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { type Role, roles } from '@kutu/contract';
 import type { Clock } from '../../adapters/clock.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import type { SessionClaims } from '../../lib/tokens.ts';
@@ -42,14 +43,16 @@ export function createStreamTokens(accessSecret: string, clock: Clock) {
         throw unauthenticated('errors.session.streamTokenInvalid');
       }
       const { role, sid } = payload;
-      const claimsOk = (role === 'farmer' || role === 'expert' || role === 'admin') && typeof sid === 'string';
+      // Every role the contract names, as the access token's check reads it (lib/tokens.ts): a list of
+      // its own here once left extension officers out.
+      const claimsOk = roles.includes(role as Role) && typeof sid === 'string';
       if (payload.typ !== 'notifications_stream' || !payload.jti || !payload.exp || !claimsOk) {
         throw unauthenticated('errors.session.streamTokenInvalid');
       }
       forget(now);
       if (used.has(payload.jti)) throw unauthenticated('errors.session.streamTokenUsed');
       used.set(payload.jti, payload.exp);
-      return { userId: Number(payload.sub), role, sessionId: sid };
+      return { userId: Number(payload.sub), role: role as Role, sessionId: sid };
     },
   };
 }

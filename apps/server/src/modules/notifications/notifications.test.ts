@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationsApi, api } from '@kutu/contract';
+import { notificationsApi, api, roles } from '@kutu/contract';
 import { message, t as say } from '../../i18n/i18n.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
@@ -304,6 +304,17 @@ describe('notifications event stream', () => {
     const res = await openStream(newcomer, abort.signal);
     expect((await eventReader(res.body!).next('ready')).data).toEqual({ unread_count: 0, latest_id: null });
     abort.abort();
+  });
+
+  it('opens for every role the contract names, an extension officer included', async () => {
+    for (const role of roles) {
+      const user = await createUser(t, role);
+      const abort = new AbortController();
+      const res = await openStream(user, abort.signal);
+      expect(res.status, `${role}: ${res.status === 200 ? '' : await res.text()}`).toBe(200);
+      expect((await eventReader(res.body!).next('ready')).data).toEqual({ unread_count: 0, latest_id: null });
+      abort.abort();
+    }
   });
 
   it('opens only with a valid, unused, unexpired stream token', async () => {

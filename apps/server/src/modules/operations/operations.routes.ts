@@ -148,11 +148,14 @@ function metricsRoutes(app: FastifyInstance, deps: OperationsDeps) {
       .execute('select status, count(*)::int as n from training_jobs group by status')
       .catch(() => ({ rows: [] }));
     for (const r of rows.rows) trainingJobs.set({ status: String(r.status) }, Number(r.n));
-    // Outbox rows not sent yet and failed for good (their partial and state indexes; sent rows are not scanned).
+    // Outbox rows not sent yet and failed for good, each part by its partial index: sent rows are not scanned.
     messagesWaiting.reset();
     const messages = await deps.database
       .execute(
-        "select channel, state, count(*)::int as n from deliveries where state in ('waiting', 'sending', 'failed') group by channel, state",
+        `select channel, state, count(*)::int as n from (
+           select channel, state from deliveries where state in ('waiting', 'sending')
+           union all select channel, state from deliveries where state = 'failed') m
+         group by channel, state`,
       )
       .catch(() => ({ rows: [] }));
     for (const r of messages.rows)

@@ -10,21 +10,20 @@ export const OUTBREAK_ALERT_QUEUE = 'outbreak-alert';
 /** Recipients whose messages one transaction of an alert's fan-out writes (memory stays bounded). */
 export const FAN_OUT_STEP = 500;
 
-/** What an alert tells one person: a farmer (of the district, or next to it) or an expert. */
+/** What an alert tells a farmer (of the district, or next to it) or an expert, but for who it goes `to`. */
 function alertMessage(
   alert: { id: number; district: string; crop: string; sourceDistrict: string; raisedAt: Date | string },
-  person: { id: number; role: 'farmer' | 'expert' },
-): Tell {
+  role: 'farmer' | 'expert',
+): Omit<Tell, 'to'> {
   const params = {
     crop: message(`outbreak.crops.${alert.crop as OutbreakCrop}`),
     district: districtByCode(alert.district)?.name ?? alert.district,
     source: districtByCode(alert.sourceDistrict)?.name ?? alert.sourceDistrict,
   };
-  const farmer = person.role === 'farmer';
+  const farmer = role === 'farmer';
   const neighbour = alert.district !== alert.sourceDistrict;
   const sms = farmer ? (neighbour ? 'outbreak.alert.smsNeighbour' : 'outbreak.alert.sms') : 'outbreak.alert.expertSms';
   return {
-    to: person.id,
     key: `outbreak:${alert.id}`,
     kind: 'alert',
     app: {
@@ -55,7 +54,9 @@ export function createAlertDelivery(deps: Pick<ModuleDeps, 'clock' | 'jobs' | 'd
         const alert = await repo.lockAlert(tx, alertId);
         if (!alert || alert.deliveredAt) return true;
         const people = await repo.recipients(tx, alert.district, alert.crop, alert.toldThrough, FAN_OUT_STEP);
-        await tell(people.map((person) => alertMessage(alert, person)));
+        // One message per role, shared by its recipients: write() renders each once per language.
+        const says = { farmer: alertMessage(alert, 'farmer'), expert: alertMessage(alert, 'expert') };
+        await tell(people.map((person) => ({ ...says[person.role], to: person.id })));
         const last = people.at(-1)?.id ?? alert.toldThrough;
         const done = people.length < FAN_OUT_STEP;
         await repo.told(tx, alertId, last, done ? clock.now() : null);

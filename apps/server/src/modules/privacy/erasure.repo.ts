@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type ErasureCounts, FORMER_MEMBER } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -167,6 +167,10 @@ export function createErasureRepo(db: Db) {
         await tx.delete(readVersions).where(eq(readVersions.userId, userId));
         // The USSD replay guard keeps a day of the number's requests: they go with the person.
         if (user.phone) await tx.delete(ussdActions).where(eq(ussdActions.phone, user.phone));
+        // Replies the number got before it had an account (the outbox keeps them by the number).
+        if (user.phone) {
+          await tx.delete(deliveries).where(and(isNull(deliveries.userId), eq(deliveries.address, user.phone)));
+        }
         const counts: ErasureCounts = {
           analyses: own.length,
           photos: keys.filter(Boolean).length,

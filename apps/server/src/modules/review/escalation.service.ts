@@ -3,9 +3,10 @@ import type { StoredMessage } from '../../i18n/i18n.ts';
 import { createReviewRepo } from './review.repo.ts';
 
 /**
- * Putting an analysis in front of the experts, for the modules that do it without going through the
- * review service (follow-ups, by photo or by phone): the review service itself uses the follow-ups, so
- * this small service is built before both in services.ts (docs/decisions/0056).
+ * Putting an analysis in front of the experts, and what waits there, for the modules that need it without
+ * going through the review service (follow-ups, by photo or by phone; an extension officer's week): the
+ * review service itself uses those modules, so this small service is built before them in services.ts
+ * (docs/decisions/0056).
  */
 export function createEscalationService(db: Db) {
   const reviews = createReviewRepo(db);
@@ -17,6 +18,10 @@ export function createEscalationService(db: Db) {
     /** As escalate, and a decided analysis is undecided again: the farmer says the field got worse since. */
     reopen(analysisId: number, reason: StoredMessage, now: Date, runner?: Db | Tx): Promise<void> {
       return reviews.reopen(analysisId, reason, now, runner);
+    },
+    /** The photos of a district's farmers waiting for an expert now, and since when the oldest has waited. */
+    waitingIn(district: string): Promise<{ waiting: number; oldest: Date | null }> {
+      return reviews.waitingIn(district);
     },
   };
 }

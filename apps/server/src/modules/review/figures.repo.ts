@@ -9,6 +9,29 @@ const modelAnswerSql = sql<ModelAnswer>`case when ${analyses.outcome} = 'not_lea
 /** Counts for the review summaries and the field accuracy page. */
 export function createFiguresRepo(db: Db) {
   return {
+    /**
+     * What waits for an expert among the photos of a district's farmers (not try-out data), and since when:
+     * those a farmer asked about or Kutu sent (a question or reason, since it was asked), and the unsure
+     * answers, which the queue puts first and the farmer is told the experts will look at (since the photo).
+     * Two parts that never hold the same photo: the second reads the unsure ones by the queue's index.
+     */
+    async waitingIn(district: string): Promise<{ waiting: number; oldest: Date | null }> {
+      const farmers = sql`(select id from users where district = ${district} and role = 'farmer')`;
+      const result = await db.execute(
+        sql`select count(*)::int as waiting, min(since) as oldest from (
+              select r.asked_at as since from expert_reviews r join analyses a on a.id = r.analysis_id
+              where r.reviewed_at is null and r.asked_at is not null and not a.demo and a.user_id in ${farmers}
+              union all
+              select a.created_at from analyses a
+              where a.unsure and a.outcome = 'diagnosis' and not a.demo and a.user_id in ${farmers}
+                and not exists (select 1 from expert_reviews r where r.analysis_id = a.id
+                  and (r.reviewed_at is not null or r.asked_at is not null))
+            ) w`,
+      );
+      const [row] = (result as unknown as { rows: { waiting: number; oldest: Date | string | null }[] }).rows;
+      return { waiting: row?.waiting ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    },
+
     /** Every analysis no expert decided yet (asked about or not). */
     async waitingCount(): Promise<number> {
       const [row] = await db

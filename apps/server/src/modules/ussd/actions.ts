@@ -38,6 +38,7 @@ export const actions = {
       { sms: d.sms === true, training: d.training === true },
     );
     if (!user) return tr(c, (await c.uses.repo.numberTaken(c.phone)) ? 'ussd.numberTaken' : 'ussd.failed');
+    if (c.uses.tryOut) return tr(c, 'ussd.tryOutRegistered', { name: d.name });
     if (d.sms !== true) return tr(c, 'ussd.registeredQuiet', { name: d.name, code: c.code });
     return tr(c, 'ussd.registered', { name: d.name, district: district.name, code: c.code });
   },

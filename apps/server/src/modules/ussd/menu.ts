@@ -23,6 +23,8 @@ export interface MenuUses {
   fields: Pick<FieldsService, 'listFor' | 'byNumber' | 'nextNumber' | 'create' | 'update'>;
   /** A walk counted on a basic phone. */
   walks: Pick<WalksService, 'record'>;
+  /** The try-out screen's sandbox: registering saves nothing, and the end says so. */
+  tryOut?: boolean;
 }
 
 /** A farmer's field as the menu and the SMS keywords read it (the fields service's row). */

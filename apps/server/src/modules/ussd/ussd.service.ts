@@ -10,6 +10,8 @@ import type { ModuleDeps } from '../../deps.ts';
 import { type Params, t } from '../../i18n/i18n.ts';
 import { randomUUID } from 'node:crypto';
 import { type SmsKey, smsMessage, smsText } from '../../i18n/sms-texts.ts';
+import { sendReply } from './sms-reply.ts';
+import type { NumberOnly } from '../../lib/deliverer.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { SignupService } from '../auth/signup.service.ts';
@@ -24,7 +26,6 @@ import { type MenuCtx, type MenuUses, runMenu } from './menu.ts';
 import { screens } from './screens-menu.ts';
 import { createSmsFields } from './sms-fields.ts';
 import { districtNamed, parseSms } from './sms-keywords.ts';
-import { sendReply } from './sms-reply.ts';
 import { createUssdRepo } from './ussd.repo.ts';
 
 /** The gateway's number as stored (E.164, decision 0024): `+` and digits; null when it is not one. */
@@ -68,7 +69,7 @@ export function createUssdService(
    * nothing (a try-out must never make an account for someone else's number). A number without an
    * account has nothing else the menu could change.
    */
-  const sandboxUses: MenuUses = { ...menuUses, registerFromPhone: async () => ({ id: 0 }) };
+  const sandboxUses: MenuUses = { ...menuUses, registerFromPhone: async () => ({ id: 0 }), tryOut: true };
   const code = deps.config.phone.ussdCode;
   const termsUrl = `${deps.config.publicUrl.replace(/^https?:\/\//, '')}/terms`;
 
@@ -98,26 +99,37 @@ export function createUssdService(
     return { reply: `${shown.end ? 'END' : 'CON'} ${shown.text}`, end: shown.end };
   }
 
-  /** One inbound SMS: its keyword acted on and answered in the sender's language. */
+  /**
+   * One inbound SMS: its keyword acted on and answered in the sender's language, once per gateway id. The
+   * gateway posts a message again when our answer did not reach it: as with USSD replays (`actOnce`),
+   * the repeat does nothing.
+   */
   async function inboundSms(input: { from: string; text: string; id?: string }): Promise<void> {
     const phone = phoneOf(input.from);
     if (!phone) return;
-    const { command, language: keywordLanguage } = parseSms(input.text);
+    if (!input.id) return answerSms(phone, input.text);
+    await repo.actOnce({ sessionId: `sms:${input.id}`, phone, text: '' }, deps.clock.now(), async () => {
+      await answerSms(phone, input.text, input.id);
+      return '';
+    });
+  }
+
+  /** `messageId`: the gateway's id of the message, which keys a walk it records (once, however often it comes). */
+  async function answerSms(phone: string, text: string, messageId?: string): Promise<void> {
+    const { command, language: keywordLanguage } = parseSms(text);
     const c = await base(phone);
     const language: Language = c.user?.language ?? keywordLanguage ?? 'en';
-    // A reply to an account goes through the outbox as what the person asked for at that moment (sent even
-    // after STOP, tried again, and on the administrators' failed messages if it cannot go); a number
-    // without an account has no outbox, and its one reply is sent straight away.
-    const say = async (key: SmsKey, params?: Params, event?: string) => {
-      if (c.user) {
-        await deps.delivery.tell({
-          to: c.user.id,
-          key: event ?? `sms-reply:${randomUUID()}`,
-          kind: 'requested',
-          sms: smsMessage(key, params),
-        });
-      } else await sendReply(deps.sms, phone, smsText(language, key, params), log);
-    };
+    // A reply goes through the outbox as what the person asked for at that moment: sent even after STOP,
+    // tried again, and on the administrators' failed messages if it cannot go. A number without an account
+    // gets it by its number, in the keyword's language.
+    const to: number | NumberOnly = c.user?.id ?? { phone, language };
+    const say = (key: SmsKey, params?: Params, event?: string) =>
+      deps.delivery.tell({
+        to,
+        key: event ?? `sms-reply:${randomUUID()}`,
+        kind: 'requested',
+        sms: smsMessage(key, params),
+      });
     if (!c.user) {
       // A number without an account: nothing to stop; anything else learns how to register.
       if (command.kind !== 'stop') await say('smsIn.unknownNumber', { code });
@@ -140,7 +152,8 @@ export function createUssdService(
         return say(command.kind === 'photosOn' ? 'smsIn.photosOn' : 'smsIn.photosOff');
       case 'delete': {
         const done = await uses.erasure.bySms(user.id, command.code);
-        // The account is gone, and its outbox rows with it: this last reply goes straight to the number.
+        // The account is gone, and its outbox rows with it: this last reply goes straight to the number,
+        // kept nowhere.
         if (done === 'erased') return sendReply(deps.sms, phone, smsText(language, 'smsIn.deleted', { code }), log);
         if (done === 'wrongCode') return say('smsIn.deleteWrongCode');
         return;
@@ -165,7 +178,7 @@ export function createUssdService(
       case 'fields':
       case 'walk':
       case 'walkHow': {
-        const reply = await smsFields(user.id, language, command, { code, messageId: input.id });
+        const reply = await smsFields(user.id, language, command, { code, messageId });
         return say(reply.key, reply.params, reply.event);
       }
       default:

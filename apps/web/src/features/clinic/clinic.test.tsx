@@ -9,6 +9,7 @@ import { analysisResult } from '../../test/analysis-result.ts';
 import { VisitForm } from './components/VisitForm.tsx';
 import { VisitResult } from './components/VisitResult.tsx';
 import { ClinicRecords } from './components/ClinicRecords.tsx';
+import ClinicPage from './pages/ClinicPage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -136,7 +137,7 @@ describe('plant clinic', () => {
       ],
     };
     fakeServer(() => ({ status: 200, body: page }));
-    renderWithProviders(<ClinicRecords />);
+    renderWithProviders(<ClinicRecords onOpen={() => {}} />);
     // The app's date ("27 Nov 2026"), not the browser's ("11/27/2026"), and the name as typed.
     const line = await screen.findByText(/Amina Nakato/);
     expect(line.textContent).toContain(formatDate(visit.created_at));
@@ -145,5 +146,37 @@ describe('plant clinic', () => {
     expect(screen.getByText(/rust on 14 of 50 plants/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
     expect(screen.getByText(/of 11/)).toBeTruthy();
+  });
+
+  it('opens a visit not answered yet from the records, and confirms it as just after recording', async () => {
+    const record = {
+      id: 7,
+      created_at: visit.created_at,
+      farmer_name: 'amina.nakato-0001',
+      farmer_phone: '+256772000001',
+      district: 'UG-101',
+      crop: 'maize' as const,
+      variety: 'Longe 5',
+      growth_stage: 'vegetative' as const,
+      share_affected: 30,
+      symptoms: '',
+      kutu_diagnosis: 'common_rust 95%',
+      verdict: null,
+      recommendation: null,
+      expert: 'doctor',
+    };
+    const calls = fakeServer(({ method, url }) => {
+      if (method === 'POST') return { status: 200, body: { ...visit, verdict: 'common_rust' } };
+      if (url.startsWith('/api/clinic/visits/7/')) return { status: 200, body: visit };
+      return { status: 200, body: { count: 1, next: null, previous: null, results: [record] } };
+    });
+    renderWithProviders(<ClinicPage />);
+    await userEvent.click(screen.getByRole('tab', { name: 'My records' }));
+    expect(await screen.findByText(/not answered yet/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Finish this visit' }));
+    expect(screen.getByRole('tab', { name: 'New visit', selected: true })).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm and send SMS' }));
+    expect(await screen.findByText(/Saved: Common Rust/)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toMatchObject([{ url: '/api/clinic/visits/7/verdict/' }]);
   });
 });

@@ -11,8 +11,11 @@ import { notifyError } from '../../../lib/notify.ts';
 
 const PAGE_SIZE = 10;
 
-/** The expert's own clinic records as cards (a 390 px phone), paged, and the CSV download. */
-export function ClinicRecords() {
+/**
+ * The expert's own clinic records as cards (a 390 px phone), paged, and the CSV download. A visit not
+ * answered yet (left after "Diagnose", a reload) opens with `onOpen`, to be confirmed and its SMS sent.
+ */
+export function ClinicRecords({ onOpen }: { onOpen: (visitId: number) => void }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useClinicRecords(page, PAGE_SIZE);
@@ -49,6 +52,11 @@ export function ClinicRecords() {
               {t('clinic.records.verdict')}: {r.verdict ? t(`review.verdict.${r.verdict}`) : t('clinic.records.open')}
             </Text>
             {r.recommendation && <Text size="sm">{r.recommendation}</Text>}
+            {!r.verdict && (
+              <Button mt="xs" size="compact-sm" style={{ alignSelf: 'start' }} onClick={() => onOpen(r.id)}>
+                {t('clinic.records.finish')}
+              </Button>
+            )}
           </Card>
         ))}
         <ListPagination page={page} pageSize={PAGE_SIZE} count={query.data?.count ?? 0} onChange={setPage} />

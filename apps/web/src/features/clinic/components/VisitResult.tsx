@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Card, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Center, Loader, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ClinicVisit, ReviewVerdict } from '@kutu/contract';
 import { reviewVerdicts } from '@kutu/contract/enums';
-import { useClinicVerdict } from '../../../api/clinic.ts';
+import { useClinicVerdict, useClinicVisit } from '../../../api/clinic.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { say } from '../../../lib/diagnosis-labels.ts';
 import { formatConfidence, formatPercent } from '../../../lib/format.ts';
@@ -87,5 +87,29 @@ export function VisitResult({ visit, onDone }: { visit: ClinicVisit; onDone: () 
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** A visit opened from the records by its id: loaded, then answered as just after it was recorded. */
+export function SavedVisitResult({ id, onDone }: { id: number; onDone: () => void }) {
+  const { t } = useTranslation();
+  const query = useClinicVisit(id);
+  if (query.data) return <VisitResult visit={query.data} onDone={onDone} />;
+  if (query.isError) {
+    return (
+      <Stack gap="sm">
+        <Alert color="red" role="alert">
+          {errorMessage(query.error, t('clinic.records.loadError'))}
+        </Alert>
+        <Button variant="light" onClick={onDone} style={{ alignSelf: 'start' }}>
+          {t('clinic.result.next')}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Center py="md">
+      <Loader size="sm" aria-label={t('clinic.records.finish')} />
+    </Center>
   );
 }

@@ -3,7 +3,7 @@ import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ClinicVisit } from '@kutu/contract';
 import { ClinicRecords } from '../components/ClinicRecords.tsx';
-import { VisitResult } from '../components/VisitResult.tsx';
+import { SavedVisitResult, VisitResult } from '../components/VisitResult.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { screenStringsReady } from '../../../lib/staff-strings.ts';
@@ -14,14 +14,22 @@ const VisitForm = lazy(() => import('../components/VisitForm.tsx').then((m) => (
 /** Plant clinic (docs/decisions/0053): a visit for a farmer without a smartphone, and the clinic's records. */
 export default function ClinicPage() {
   const { t } = useTranslation();
+  const [tab, setTab] = useState<string | null>('visit');
   const [visit, setVisit] = useState<ClinicVisit | null>(null);
+  /** A visit opened from the records (not answered yet): finished on the visit tab. */
+  const [opened, setOpened] = useState<number | null>(null);
+  const open = (id: number) => {
+    setVisit(null);
+    setOpened(id);
+    setTab('visit');
+  };
   return (
     <Stack gap="md" maw={640}>
       <Title order={1} size="h2">
         {t('clinic.title')}
       </Title>
       <Text size="sm">{t('clinic.intro')}</Text>
-      <Tabs defaultValue="visit" keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List grow>
           <Tabs.Tab value="visit">{t('clinic.tabs.visit')}</Tabs.Tab>
           <Tabs.Tab value="records">{t('clinic.tabs.records')}</Tabs.Tab>
@@ -29,6 +37,8 @@ export default function ClinicPage() {
         <Tabs.Panel value="visit" pt="md">
           {visit ? (
             <VisitResult visit={visit} onDone={() => setVisit(null)} />
+          ) : opened !== null ? (
+            <SavedVisitResult key={opened} id={opened} onDone={() => setOpened(null)} />
           ) : (
             <Deferred>
               <VisitForm onRecorded={setVisit} />
@@ -36,7 +46,7 @@ export default function ClinicPage() {
           )}
         </Tabs.Panel>
         <Tabs.Panel value="records" pt="md">
-          <ClinicRecords />
+          <ClinicRecords onOpen={open} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
