@@ -17,6 +17,8 @@ export interface MenuUses {
     input: PhoneFarmerInput,
     consent: { sms: boolean; training: boolean },
   ): Promise<{ id: number } | null>;
+  /** Asks the voice gateway to call the number with its last result (modules/voice); unset: not offered. */
+  callWithResult?: (phone: string) => Promise<'calling' | 'wait' | 'failed'>;
 }
 
 /** One request's facts: who dials (by number only), in which language, and what the menu may use. */

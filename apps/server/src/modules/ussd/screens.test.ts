@@ -48,6 +48,7 @@ const uses = {
   saveSettings: async () => undefined,
   resumeSms: async () => undefined,
   registerFromPhone: async () => ({ id: 1 }),
+  callWithResult: async () => 'calling',
 } as unknown as MenuUses;
 
 const base = (user: PhoneUser | null): Omit<MenuCtx, 'lang'> => ({
@@ -132,6 +133,7 @@ describe('every USSD screen fits 182 characters', () => {
       ['4', '1'],
       ['5'],
       ['5', '1'],
+      ['5', '2'],
       ['6'],
       ['6', '1'],
       ['6', '2'],
@@ -155,6 +157,9 @@ describe('every USSD screen fits 182 characters', () => {
       openOf: async () => ({ id: 1, crop: 'beans', dueAt: new Date('2026-12-31T20:00:00Z') }),
     };
     await measure(known, ['6'], { ...base(known), uses: { ...uses, followUps: early } as unknown as MenuUses });
+    // Kutu called the number a few minutes ago: not again yet.
+    const called = { ...base(known), uses: { ...uses, callWithResult: async () => 'wait' } as unknown as MenuUses };
+    await measure(known, ['5', '2'], called);
   });
 });
 
