@@ -131,6 +131,7 @@ const screens: RouteObject[] = [
       { path: 'extension', ...page('extension/pages/OfficerWeekPage', 'officer') },
       // Administrators and experts (the server checks the role).
       { path: 'phone-menu', ...page('phone/pages/UssdSimulatorPage') },
+      { path: 'voice-clips', ...page('voice/pages/VoiceClipsPage') },
       {
         path: 'addresses',
         children: [

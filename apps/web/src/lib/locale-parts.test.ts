@@ -52,7 +52,11 @@ describe('locale parts', () => {
   });
 
   it.each([
-    ['staff', STAFF_SECTIONS, ['features/training/', 'features/clinic/', 'features/phone/', 'features/vetting/']],
+    [
+      'staff',
+      STAFF_SECTIONS,
+      ['features/training/', 'features/clinic/', 'features/phone/', 'features/vetting/', 'features/voice/'],
+    ],
     ['officer', OFFICER_SECTIONS, ['features/extension/']],
   ])('only the screens that bring the %s part use its keys', (_part, sections, screens) => {
     const used: string[] = [];

@@ -11,7 +11,8 @@ export function voiceJobs(app: App, { deps: { jobs, config }, services: { voice 
     const n = await voice.warm();
     app.log.info({ sentences: n }, 'voice call sentences rendered');
   });
-  if (!config.jobs) return;
+  // Only where the gateway can call in (its secret is set) and this process runs jobs.
+  if (!config.jobs || !config.phone.callbackSecret) return;
   app.addHook('onReady', async () => {
     setTimeout(
       () =>

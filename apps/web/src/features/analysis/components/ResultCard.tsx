@@ -18,6 +18,8 @@ import { resultColor, say } from '../../../lib/diagnosis-labels.ts';
 import { SeverityNote, SeverityUnmeasuredNote } from './SeverityNote.tsx';
 import { ExpertWait } from './ExpertWait.tsx';
 import { AdviceSteps } from './AdviceSteps.tsx';
+import { ListenButton } from '../../../components/ListenButton/ListenButton.tsx';
+import { resultParts } from '../lib/spoken.ts';
 
 /**
  * A result: a heading that says what was found, the confidence, the advice for the crop in one
@@ -55,6 +57,7 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
             </Badge>
           )}
         </Group>
+        <ListenButton parts={resultParts(result)} />
 
         {(notLeaf || result.unsure) && (
           <Alert
