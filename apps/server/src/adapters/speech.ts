@@ -101,6 +101,24 @@ function limiter(n: number): Limiter {
   };
 }
 
+/**
+ * The samples of eSpeak NG's WAV (16-bit mono at RATE): what follows its `data` chunk's header. Written to a
+ * pipe, the header cannot say the length, so the samples run to the end of the output.
+ */
+export function wavSamples(wav: Buffer): Buffer {
+  const data = wav.indexOf('data', 12, 'latin1');
+  if (
+    wav.toString('latin1', 0, 4) !== 'RIFF' ||
+    data < 0 ||
+    wav.readUInt32LE(24) !== RATE ||
+    wav.readUInt16LE(22) !== 1
+  ) {
+    throw new AudioError('eSpeak NG wrote no 16-bit mono WAV at 22.05 kHz');
+  }
+  const samples = wav.subarray(data + 8);
+  return samples.subarray(0, samples.length - (samples.length % 2));
+}
+
 /** Length and loudness of 16-bit little-endian mono samples. */
 export function measurePcm(pcm: Buffer, rate = RATE): { durationMs: number; rms: number } {
   const samples = Math.floor(pcm.length / 2);
@@ -149,7 +167,8 @@ export function createSpeech(opts: { espeak?: string; ffmpeg?: string; concurren
     async synthesize(text, language) {
       // Text on standard input: nothing of it is ever read as an option.
       const wav = await run(espeak, ['-v', VOICES[language], '--stdin', '--stdout'], Buffer.from(text, 'utf8'), limit);
-      return fromPcm(await run(ffmpeg, toPcm('wav'), wav, limit));
+      // eSpeak NG writes 16-bit mono samples at 22.05 kHz: measured as they are, encoded by one ffmpeg.
+      return fromPcm(wavSamples(wav));
     },
     async prepare(audio, container) {
       const pcm = await run(ffmpeg, toPcm(container), audio, limit);
