@@ -172,4 +172,3 @@ export function createCallService(
     },
   };
 }
-export type CallService = ReturnType<typeof createCallService>;

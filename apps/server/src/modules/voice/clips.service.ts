@@ -158,4 +158,3 @@ export function createClipsService(
     },
   };
 }
-export type ClipsService = ReturnType<typeof createClipsService>;

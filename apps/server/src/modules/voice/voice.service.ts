@@ -50,4 +50,3 @@ export function createVoiceService(
     },
   };
 }
-export type VoiceService = ReturnType<typeof createVoiceService>;
