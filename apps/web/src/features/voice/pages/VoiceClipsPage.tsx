@@ -16,16 +16,11 @@ import { clipBytes, useDecideClip, usePendingClips, useSendClip, useVoicesInUse,
 import { Recorder } from '../components/Recorder.tsx';
 import { playBytes } from '../lib/play.ts';
 import { resultSentenceKeys } from '../lib/result-sentences.ts';
+import { type RecordableText, type TextState, textState } from '../lib/text-state.ts';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { screenStringsReady } from '../../../lib/staff-strings.ts';
 
 const PAGE_SIZE = 10;
-
-interface RecordableText {
-  key: string;
-  kind: 'result' | 'advice' | 'call';
-  text: string;
-}
 
 /** The catalogue of `language`, loaded if it is not yet (a Kiswahili expert recording Luganda). */
 function useFixedT(language: Language): TFunction | null {
@@ -100,7 +95,7 @@ function PendingClip({ clip, language }: { clip: VoiceClip; language: Language }
   );
 }
 
-function TextToRecord({ item, language, state }: { item: RecordableText; language: Language; state: string }) {
+function TextToRecord({ item, language, state }: { item: RecordableText; language: Language; state: TextState }) {
   const { t } = useTranslation();
   const send = useSendClip();
   return (
@@ -158,12 +153,7 @@ export default function VoiceClipsPage() {
     const results = resultSentenceKeys(english).map((key) => ({ key, kind: 'result' as const, text: inLanguage(key) }));
     return [...results, ...server.data.results];
   }, [inLanguage, server.data]);
-  const stateOf = (item: RecordableText) => {
-    if (pending.data?.results.some((c) => c.key === item.key && c.text === item.text)) return 'pending';
-    const clip = inUse.data?.clips.find((c) => c.key === item.key);
-    if (!clip) return 'none';
-    return clip.text === item.text ? 'current' : 'outdated';
-  };
+  const stateOf = (item: RecordableText) => textState(item, pending.data?.results ?? [], inUse.data?.clips ?? []);
   const shown = texts.slice((textPage - 1) * PAGE_SIZE, textPage * PAGE_SIZE);
 
   return (
