@@ -156,7 +156,8 @@ test('a Luganda recording made and approved in the browser plays for a Luganda f
   await signInAs(expertPage, recorder, '/account/voice-clips');
   await expect(expertPage.getByRole('heading', { name: 'Recorded voices' })).toBeVisible();
   const text = expertPage.getByTestId(`voice-text-${key}`);
-  // The result's sentences come first, ten a page.
+  // The result's sentences come first, ten a page (once the list is in: a page turned before would skip it).
+  await expect(expertPage.getByText(/^1–10 of \d+ texts$/)).toBeVisible();
   for (let i = 0; i < 6 && !(await text.isVisible()); i++) {
     await expertPage.getByRole('button', { name: 'Next page' }).last().click();
   }
