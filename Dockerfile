@@ -14,14 +14,15 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-# --- runtime: Node 24 (runs the TypeScript sources directly), Debian's PyTorch for retraining, and
+# --- runtime: Node 24 (runs the TypeScript sources directly), Debian's PyTorch for retraining, eSpeak NG
+# and ffmpeg for the spoken answers and voice recordings (docs/decisions/0087), and
 # pg_dump/pg_restore for backups: version 17 like compose.yaml's server (pg_dump must be at least the
 # server's version; Debian 12 has 15), from the PostgreSQL project's apt repository, whose key comes with
 # Debian's postgresql-common ---
 FROM node:24-bookworm-slim AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 python3-torch python3-torchvision python3-onnx \
-     postgresql-common ca-certificates \
+     espeak-ng ffmpeg postgresql-common ca-certificates \
   && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
   && apt-get install -y --no-install-recommends postgresql-client-17 \
   && rm -rf /var/lib/apt/lists/* \

@@ -11,6 +11,8 @@ import webConfig, { isolatedWebTests } from './apps/web/vite.config.ts';
 export const databaseFreeServerTests = [
   'apps/server/src/adapters/s3-storage.test.ts',
   'apps/server/src/adapters/sms.test.ts',
+  'apps/server/src/adapters/speech.test.ts',
+  'apps/server/src/adapters/voice-calls.test.ts',
   'apps/server/src/config.test.ts',
   'apps/server/src/i18n/catalogs.test.ts',
   'apps/server/src/i18n/sms-texts.test.ts',

@@ -12,6 +12,9 @@ const needs = [
   },
   // npm run lint:python (packages/vision's Python package).
   { pkg: 'flake8', present: () => fs.existsSync('/usr/bin/flake8') },
+  // The server's voice (docs/decisions/0087): eSpeak NG reads texts, ffmpeg checks recordings and writes MP3.
+  { pkg: 'espeak-ng', present: () => fs.existsSync('/usr/bin/espeak-ng') },
+  { pkg: 'ffmpeg', present: () => fs.existsSync('/usr/bin/ffmpeg') },
 ];
 
 export function postgresBinDir(): string | null {

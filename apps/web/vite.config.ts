@@ -13,6 +13,7 @@ import { appChunk } from './scripts/app-chunk.ts';
 import { APP_FILES_FILE, appFiles, precacheFilter } from './scripts/precache-first.ts';
 import { phoneMetadata } from './src/components/PhoneInput/phone-metadata.ts';
 import { type LocalePart, localePart } from './src/lib/locale-parts.ts';
+import { VOICE_DATA_FILE, voiceLicenceFiles, writeVoiceData } from './scripts/voice-data.ts';
 
 /** `locales/xx.json?part=first|account|staff|officer|fields`: a part of a locale file (lib/locale-parts.ts says which). */
 function localeParts(): Plugin {
@@ -27,6 +28,17 @@ function localeParts(): Plugin {
       const strings = localePart(JSON.parse(fs.readFileSync(file, 'utf8')), match[2] as LocalePart);
       // JavaScript, not JSON: Vite's JSON plugin takes no file with a query it does not know.
       return `export default ${JSON.stringify(strings)};`;
+    },
+  };
+}
+
+/** eSpeak NG's licence (GPL-3.0) and where its source is, at /licenses/espeak-ng/ (scripts/voice-data.ts). */
+function voiceLicence(): Plugin {
+  return {
+    name: 'kutu-voice-licence',
+    apply: 'build',
+    generateBundle() {
+      for (const file of voiceLicenceFiles()) this.emitFile({ type: 'asset', ...file });
     },
   };
 }
@@ -116,6 +128,11 @@ const ortWasmBytes = fs.statSync(
   fileURLToPath(import.meta.resolve('onnxruntime-web/ort-wasm-simd-threaded.wasm')),
 ).size;
 
+// The phone's voice: eSpeak NG's English and Kiswahili files out of its 24 MB data package
+// (scripts/voice-data.ts), written before anything imports them (lib/voice/engine.ts, `?url`).
+writeVoiceData();
+const voiceDataBytes = fs.statSync(VOICE_DATA_FILE).size;
+
 /**
  * Web test files that need modules of their own: they mock or reset modules (`vi.mock`, `vi.doMock`,
  * `vi.resetModules`), or switch the language, whose catalogue parts the i18n module loads once and
@@ -133,11 +150,12 @@ export const isolatedWebTests = fs
 
 export default defineConfig({
   root: import.meta.dirname,
-  define: { __ORT_WASM_BYTES__: JSON.stringify(ortWasmBytes) },
+  define: { __ORT_WASM_BYTES__: JSON.stringify(ortWasmBytes), __VOICE_DATA_BYTES__: JSON.stringify(voiceDataBytes) },
   plugins: [
     react(),
     mantineUseId(),
     localeParts(),
+    voiceLicence(),
     phoneMetadataModule(),
     screenPreloadsFile(),
     // Installable app and offline shell (docs/decisions/0016 and 0037): the worker (src/sw.ts)

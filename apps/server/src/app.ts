@@ -25,6 +25,8 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { createServices } from './services.ts';
+import { createSpeech } from './adapters/speech.ts';
+import { createVoiceCalls } from './adapters/voice-calls.ts';
 import { jobModules, routeModules } from './routes.ts';
 import { createVettingRepo } from './modules/vetting/vetting.repo.ts';
 import { withoutKey } from './modules/ussd/gateway-key.ts';
@@ -97,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     {
       ...deps,
       coordinator,
+      calls: deps.calls ?? createVoiceCalls({ ...config.voice, log: app.log }),
+      speech: deps.speech ?? createSpeech(),
       db: deps.database.db,
       tokens,
       sessions,

@@ -125,6 +125,16 @@ const schema = z
       .string()
       .regex(/^\*[0-9*]+#$/, 'a USSD code such as *384*123#')
       .default('*384*123#'),
+    /**
+     * Africa's Talking's voice call API (`https://voice.africastalking.com/call`), with the SMS gateway's key and
+     * username (one account); unset: a call a farmer asks for is only logged (docs/decisions/0087).
+     */
+    VOICE_API_URL: z.string().url().optional(),
+    /** Kutu's Africa's Talking voice number (E.164), the caller id of the calls Kutu places. */
+    VOICE_PHONE_NUMBER: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, 'a number in international format, such as +254711082000')
+      .optional(),
     /** The shared secret the SMS gateway's delivery reports carry (`?secret=`); unset: reports are refused. */
     SMS_REPORT_SECRET: z.string().min(16).optional(),
     /** Seconds the SMS gateway has to answer one request (one part of a message); the delivery lease follows from it. */
@@ -195,6 +205,13 @@ const schema = z
         path: ['SMS_GATEWAY_URL'],
         message: 'SMS_GATEWAY_URL is required with SMS_TRANSPORT=gateway',
       });
+    }
+    if (env.VOICE_API_URL) {
+      for (const key of ['VOICE_PHONE_NUMBER', 'SMS_GATEWAY_KEY', 'SMS_GATEWAY_USERNAME'] as const) {
+        if (!env[key]) {
+          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required with VOICE_API_URL` });
+        }
+      }
     }
     // A claim that ran out while its send still waits on the gateway lets another worker send it again.
     const shortestLease = shortestLeaseSeconds(env.SMS_GATEWAY_TIMEOUT_SECONDS * 1000);
@@ -309,6 +326,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       timeoutMs: e.SMS_GATEWAY_TIMEOUT_SECONDS * 1000,
     },
     phone: { callbackSecret: e.AT_CALLBACK_SECRET, rateLimitMax: e.PHONE_RATE_LIMIT_MAX, ussdCode: e.USSD_CODE },
+    voice: {
+      apiUrl: e.VOICE_API_URL,
+      apiKey: e.SMS_GATEWAY_KEY,
+      username: e.SMS_GATEWAY_USERNAME,
+      from: e.VOICE_PHONE_NUMBER,
+      timeoutMs: e.SMS_GATEWAY_TIMEOUT_SECONDS * 1000,
+    },
     jwt: {
       accessSecret: e.JWT_ACCESS_SECRET ?? DEV_SECRET,
       refreshSecret: e.JWT_REFRESH_SECRET ?? `${DEV_SECRET}-refresh`,

@@ -6,6 +6,8 @@ import type { JobQueue } from './adapters/jobs.ts';
 import type { Mailer } from './adapters/mailer.ts';
 import type { Outbox } from './adapters/outbox.ts';
 import type { Sms } from './adapters/sms.ts';
+import type { Speech } from './adapters/speech.ts';
+import type { VoiceCalls } from './adapters/voice-calls.ts';
 import type { FileStorage } from './adapters/storage.ts';
 import type { Coordinator } from './adapters/coordinator.ts';
 import type { Config } from './config.ts';
@@ -39,6 +41,10 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   sms: Sms;
+  /** Africa's Talking's voice calls; default: built from the config (log transport without VOICE_API_URL). */
+  calls?: VoiceCalls;
+  /** The server's voice (eSpeak NG and ffmpeg); default: Debian's programs on the PATH. */
+  speech?: Speech;
   storage: FileStorage;
   outbox: Outbox;
   /** The rust classifier in service; model activation and rollback swap it. */
@@ -55,6 +61,8 @@ export interface AppDeps {
 
 /** What every feature module receives: the adapters plus the shared services. */
 export interface ModuleDeps extends AppDeps {
+  calls: VoiceCalls;
+  speech: Speech;
   coordinator: Coordinator;
   db: Database['db'];
   tokens: AccessTokens;

@@ -28,6 +28,9 @@ import { backupJobs } from './modules/backup/backup.jobs.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { extensionRoutes } from './modules/extension/extension.routes.ts';
 import { extensionJobs } from './modules/extension/extension.jobs.ts';
+import { callRoutes } from './modules/voice/call.routes.ts';
+import { voiceJobs } from './modules/voice/voice.jobs.ts';
+import { voiceRoutes } from './modules/voice/voice.routes.ts';
 
 /**
  * Every module's queue and coordinator handlers, registered before the routes (docs/decisions/0042).
@@ -41,6 +44,7 @@ export const jobModules: RouteModule[] = [
   deliveryJobs,
   backupJobs,
   extensionJobs,
+  voiceJobs,
 ];
 
 /**
@@ -70,4 +74,6 @@ export const routeModules: RouteModule[] = [
   backupRoutes,
   privacyRoutes,
   extensionRoutes,
+  voiceRoutes,
+  callRoutes,
 ];

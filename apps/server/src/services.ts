@@ -33,6 +33,7 @@ import { createBackupSchedule } from './modules/backup/backup.schedule.ts';
 import { createConsentService } from './modules/privacy/consent.service.ts';
 import { createErasureService } from './modules/privacy/erasure.service.ts';
 import { createExportService } from './modules/privacy/export.service.ts';
+import { createVoiceService } from './modules/voice/voice.service.ts';
 
 /**
  * The service graph, built once per app (docs/decisions/0042): each service is made here and handed to
@@ -71,6 +72,9 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const officerVetting = createOfficerVettingService(deps, account);
   const extension = createExtensionService(deps, { outbreak, officers: officerVetting, walks, reviews: escalation });
   const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps, extension });
+  const ussd = createUssdService(deps, { outbreak, signup, followUps, consent, erasure, fields, walks }, (err) =>
+    log.error({ err }, 'could not send an SMS reply or place a call'),
+  );
   const services = {
     notifications,
     delivery,
@@ -102,9 +106,8 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     consent,
     exporter: createExportService(deps),
     erasure,
-    ussd: createUssdService(deps, { outbreak, signup, followUps, consent, erasure, fields, walks }, (err) =>
-      log.error({ err }, 'could not send an SMS reply'),
-    ),
+    ussd,
+    voice: createVoiceService(deps, { advice, ussd }, (msg, err) => log.error({ err }, msg)),
     backups: createBackupSchedule(deps, (msg, err) => log.error({ err }, msg)),
   };
   return { deps, services };

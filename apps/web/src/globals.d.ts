@@ -1,5 +1,7 @@
 /** onnxruntime's wasm size in bytes, set at build time (vite.config.ts `define`). */
 declare const __ORT_WASM_BYTES__: number;
+/** The phone's voice data (English and Kiswahili), decoded bytes: its download's progress counts up to it. */
+declare const __VOICE_DATA_BYTES__: number;
 
 /** A locale file's part (lib/locale-parts.ts), split at build time by vite.config.ts. */
 declare module '*.json?part=first' {

@@ -47,7 +47,9 @@ export const callbackRequest = z.object({
   phone: z.string(),
   district: z.string().nullable(),
   language: z.enum(languages),
-  channel: z.enum(['ussd', 'sms']),
+  channel: z
+    .enum(['ussd', 'sms', 'call'])
+    .describe('How the farmer asked: the USSD menu, an SMS keyword, or a key pressed in a call'),
   created_at: isoDateTime,
   done_at: isoDateTime.nullable(),
   /** Who closed it: an expert who marked it done, or an extension officer whose recorded call closed it. */

@@ -48,6 +48,7 @@ const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   json: 'application/json',
   onnx: 'application/octet-stream',
+  mp3: 'audio/mpeg',
 };
 
 export function contentTypeOf(key: string): string {

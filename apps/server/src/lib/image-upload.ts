@@ -84,7 +84,7 @@ function tooManyFiles(maxFiles: number) {
 }
 
 /** Turns the multipart parser's own failures into the messages users see. */
-function uploadError(err: unknown, maxFiles: number): unknown {
+export function uploadError(err: unknown, maxFiles: number): unknown {
   const code = (err as { code?: string } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':

@@ -137,6 +137,7 @@ const screens: RouteObject[] = [
       { path: 'fields/:id/walk', ...page('fields/pages/WalkPage', 'farmer') },
       // Administrators and experts (the server checks the role).
       { path: 'phone-menu', ...page('phone/pages/UssdSimulatorPage') },
+      { path: 'voice-clips', ...page('voice/pages/VoiceClipsPage') },
       {
         path: 'addresses',
         children: [

@@ -55,6 +55,7 @@ export const SCREEN_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
   '/account/addresses/bookings': account('consultations/pages/BookingsPage'),
   '/account/addresses/call-backs': account('phone/pages/CallbacksPage'),
   '/account/phone-menu': account('phone/pages/UssdSimulatorPage'),
+  '/account/voice-clips': account('voice/pages/VoiceClipsPage'),
   '/account/addresses/:id': account('community/pages/PostCommentsPage'),
   '/terms': ['features/static/pages/TermsPage.tsx'],
   '/contact-us': ['features/static/pages/ContactPage.tsx'],

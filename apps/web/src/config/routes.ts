@@ -41,4 +41,6 @@ export const routes = {
   callbacks: '/account/addresses/call-backs',
   /** Administrators and experts: the USSD menu as a basic phone shows it. */
   ussdSimulator: '/account/phone-menu',
+  /** Administrators and experts: Kutu's texts recorded in people's voices, and their approval. */
+  voiceClips: '/account/voice-clips',
 } as const;

@@ -53,6 +53,11 @@ const internalErrors = new Set([
   path.join('components', 'PhoneInput', 'geoip.ts'),
   path.join('lib', 'i18n.ts'),
   path.join('lib', 'language.ts'),
+  // The voice's failures reach the Listen button and the recording screen, which say them in their own words.
+  path.join('lib', 'voice', 'engine.ts'),
+  path.join('lib', 'voice', 'pack.ts'),
+  path.join('lib', 'voice', 'voice.worker.ts'),
+  path.join('features', 'voice', 'api', 'voice.ts'),
 ]);
 /** Errors whose message is shown to the user, and which argument holds it. */
 const errorMessageAt: Record<string, number> = { Error: 0, ApiError: 2 };

@@ -58,7 +58,14 @@ describe('locale parts', () => {
     [
       'staff',
       STAFF_SECTIONS,
-      ['features/training/', 'features/clinic/', 'features/phone/', 'features/admin/', 'components/staff/'],
+      [
+        'features/training/',
+        'features/clinic/',
+        'features/phone/',
+        'features/admin/',
+        'features/voice/',
+        'components/staff/',
+      ],
     ],
     ['officer', OFFICER_SECTIONS, ['features/extension/']],
     [

@@ -15,3 +15,4 @@ export * from './delivery.ts';
 export * from './backup.ts';
 export * from './privacy.ts';
 export * from './extension.ts';
+export * from './voice.ts';

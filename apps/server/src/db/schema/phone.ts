@@ -17,8 +17,8 @@ export const callbackRequests = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The language the farmer wants to be called in (their account's when they asked). */
     language: text('language', { enum: ['en', 'sw', 'lg'] }).notNull(),
-    /** `ussd` or `sms`: how the farmer asked. */
-    channel: text('channel', { enum: ['ussd', 'sms'] }).notNull(),
+    /** `ussd`, `sms` or `call` (a key pressed in Kutu's voice call): how the farmer asked. */
+    channel: text('channel', { enum: ['ussd', 'sms', 'call'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     doneAt: timestamp('done_at', { withTimezone: true }),
     doneBy: integer('done_by').references(() => users.id, { onDelete: 'set null' }),
@@ -28,7 +28,7 @@ export const callbackRequests = pgTable(
   (t) => [
     index('callback_requests_open_idx').on(t.createdAt).where(sql`done_at is null`),
     index('callback_requests_user_idx').on(t.userId),
-    check('callback_requests_channel_check', sql`${t.channel} in ('ussd', 'sms')`),
+    check('callback_requests_channel_check', sql`${t.channel} in ('ussd', 'sms', 'call')`),
     check('callback_requests_language_check', sql`${t.language} in ('en', 'sw', 'lg')`),
   ],
 );

@@ -19,6 +19,7 @@ import {
   trainingSamples,
   users,
   ussdActions,
+  voiceClips,
 } from '../../db/schema/index.ts';
 
 const ANONYMOUS = 'former member';
@@ -165,6 +166,11 @@ export function createErasureRepo(db: Db) {
           .from(officerActions)
           .where(eq(officerActions.officerId, userId));
         await tx.delete(readVersions).where(eq(readVersions.userId, userId));
+        // The person's voice recordings go with them (rows by the foreign key, files after the commit).
+        const clips = await tx
+          .select({ audioPath: voiceClips.audioPath })
+          .from(voiceClips)
+          .where(eq(voiceClips.recordedBy, userId));
         // The USSD replay guard keeps a day of the number's requests: they go with the person.
         if (user.phone) await tx.delete(ussdActions).where(eq(ussdActions.phone, user.phone));
         // Replies the number got before it had an account (the outbox keeps them by the number).
@@ -181,7 +187,9 @@ export function createErasureRepo(db: Db) {
           training_samples_kept_anonymised: samplesKept,
           clinic_visits_kept_anonymised: visits.length,
           officer_notes_kept_anonymised: notes.n,
+          voice_clips_erased: clips.length,
         };
+        keys.push(...clips.map((c) => c.audioPath));
         await tx.delete(users).where(eq(users.id, userId));
         // Messages to other people that named the person (a booking, a reply): the name and number go.
         for (const word of [user.username, user.phone]) {

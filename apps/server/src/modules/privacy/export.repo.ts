@@ -23,6 +23,7 @@ import {
   trainingSamples,
   userProfiles,
   users,
+  voiceClips,
 } from '../../db/schema/index.ts';
 
 const { recordedBy: _expert, ...walkColumns } = getTableColumns(scoutingWalks);
@@ -139,6 +140,21 @@ export function createExportRepo(db: Db) {
           .from(clinicVisits)
           .where(eq(clinicVisits.farmerId, userId)),
         callbackRequests: await db.select().from(callbackRequests).where(eq(callbackRequests.userId, userId)),
+        /** The person's voice recordings (what each reads, its state), without who approved them. */
+        voiceClips: await db
+          .select({
+            id: voiceClips.id,
+            key: voiceClips.key,
+            language: voiceClips.language,
+            text: voiceClips.text,
+            audioPath: voiceClips.audioPath,
+            durationMs: voiceClips.durationMs,
+            state: voiceClips.state,
+            createdAt: voiceClips.createdAt,
+          })
+          .from(voiceClips)
+          .where(eq(voiceClips.recordedBy, userId))
+          .orderBy(voiceClips.id),
         /** What extension officers recorded about the person (a call or a visit, with the note), not which officer. */
         officerNotesAboutMe: await db
           .select({

@@ -19,9 +19,19 @@ clinic-visits.json   plant clinic visits made for you
 messages.json        notifications, SMS and emails addressed to you
 other.json           follow-up reminders, call-back requests, training samples made from your photos,
                      extension officers' notes about you (and an officer's own notes)
+voice.json           the voice recordings you made of Kutu's texts (experts and administrators)
+voice/               the recordings themselves (MP3)
 
 Ask Kutu to correct anything here from your profile, or delete your account there.
 `;
+
+/** Files of the archive: a person's photos and heatmaps under photos/, their voice recordings under voice/. */
+function archiveFiles(data: Pick<PersonData, 'analyses' | 'analysisPhotos' | 'posts' | 'voiceClips'>) {
+  return [
+    ...photoKeys(data).map((key) => ({ key, folder: 'photos' })),
+    ...data.voiceClips.map((c) => ({ key: c.audioPath, folder: 'voice' })),
+  ];
+}
 
 /** The storage keys of a person's photos and heatmaps: each goes into the archive under photos/. */
 export function photoKeys(data: Pick<PersonData, 'analyses' | 'analysisPhotos' | 'posts'>): string[] {
@@ -66,13 +76,14 @@ export function createExportService(deps: { db: Db; storage: FileStorage; clock:
           officer_notes_about_me: data.officerNotesAboutMe,
           officer_notes_written: data.officerNotesWritten,
         }),
+        json('voice.json', data.voiceClips),
       ];
       const missing: string[] = [];
-      for (const key of photoKeys(data)) {
+      for (const { key, folder } of archiveFiles(data)) {
         try {
           const bytes = await deps.storage.get(key);
           entries.push({
-            header: { name: `kutu-my-data/photos/${key.split('/').join('_')}`, size: bytes.byteLength, mode: 0o644 },
+            header: { name: `kutu-my-data/${folder}/${key.split('/').join('_')}`, size: bytes.byteLength, mode: 0o644 },
             body: new Uint8Array(bytes),
           });
         } catch {

@@ -83,6 +83,14 @@ export const actions = {
     return tr(c, `ussd.follow.${said}`);
   },
 
+  /** The voice gateway calls the farmer, who hears the last result and its advice (modules/voice). */
+  async callWithResult(c: MenuCtx): Promise<string> {
+    if (!c.user || !c.uses.callWithResult) return tr(c, 'ussd.failed');
+    const placed = await c.uses.callWithResult(c.phone);
+    if (placed === 'failed') return tr(c, 'ussd.failed');
+    return tr(c, placed === 'calling' ? 'ussd.last.calling' : 'ussd.last.callWait', { phone: c.phone });
+  },
+
   async setLanguage(c: MenuCtx, language: Language): Promise<string> {
     if (!c.user) return tr(c, 'ussd.failed');
     await c.uses.repo.setLanguage(c.user.id, language);

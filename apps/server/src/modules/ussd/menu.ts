@@ -25,6 +25,8 @@ export interface MenuUses {
   walks: Pick<WalksService, 'record'>;
   /** The try-out screen's sandbox: registering saves nothing, and the end says so. */
   tryOut?: boolean;
+  /** Asks the voice gateway to call the number with its last result (modules/voice); unset: not offered. */
+  callWithResult?: (phone: string) => Promise<'calling' | 'wait' | 'failed'>;
 }
 
 /** A farmer's field as the menu and the SMS keywords read it (the fields service's row). */

@@ -32,10 +32,10 @@ export const shortDay = (at: Date) => dayFormat.format(at);
 const districtName = (c: MenuCtx) =>
   (c.user?.district && districtByCode(c.user.district)?.name) || tr(c, 'ussd.yourDistrict');
 
-/** The advice topic of the farmer's last diagnosis: the expert's verdict when there is one. */
-async function lastTopic(c: MenuCtx) {
-  const last = c.user ? await c.uses.repo.lastDiagnosis(c.user.id) : undefined;
-  if (!last) return undefined;
+type LastDiagnosis = NonNullable<Awaited<ReturnType<MenuCtx['uses']['repo']['lastDiagnosis']>>>;
+
+/** The advice topic of a farmer's last diagnosis: the expert's verdict when there is one (the menu, the voice call). */
+export function topicOfLast(last: LastDiagnosis) {
   const verdict = last.verdict && last.verdict !== 'cannot_tell' ? last.verdict : null;
   const topic = verdict
     ? verdict
@@ -46,6 +46,11 @@ async function lastTopic(c: MenuCtx) {
         unsure: last.unsure,
       });
   return { last, topic, byExpert: Boolean(verdict) };
+}
+
+async function lastTopic(c: MenuCtx) {
+  const last = c.user ? await c.uses.repo.lastDiagnosis(c.user.id) : undefined;
+  return last ? topicOfLast(last) : undefined;
 }
 
 const only0: Screen['answer'] = () => badNumber;
@@ -127,18 +132,23 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens | ke
       const found = await lastTopic(c);
       if (!found) return { text: tr(c, 'ussd.last.none') };
       const result = tr(c, `ussd.result.${found.topic}` as MessageKey);
+      const call = c.uses.callWithResult ? `\n${tr(c, 'ussd.last.hear')}` : '';
       return {
-        text: tr(c, 'ussd.last.view', {
+        text: `${tr(c, 'ussd.last.view', {
           date: shortDay(found.last.createdAt),
           crop:
             found.last.crop && found.last.crop !== 'other'
               ? tr(c, `ussd.crop.${found.last.crop}`)
               : tr(c, 'ussd.last.anyCrop'),
           result: found.byExpert ? tr(c, 'ussd.last.expert', { result }) : result,
-        }),
+        })}${call}`,
       };
     },
-    answer: async (input, c) => (choice(input, 1) === 1 && (await lastTopic(c)) ? { to: 'lastTodo' } : badNumber),
+    answer: async (input, c) => {
+      const k = choice(input, c.uses.callWithResult ? 2 : 1);
+      if (!k || !(await lastTopic(c))) return badNumber;
+      return k === 1 ? { to: 'lastTodo' } : { act: () => actions.callWithResult(c) };
+    },
   },
   lastTodo: {
     async show(c) {

@@ -98,6 +98,7 @@ const uses = {
     update: async () => undefined,
   },
   walks: { record: async () => ({ walk: walkAnswered, created: true }) },
+  callWithResult: async () => 'calling',
 } as unknown as MenuUses;
 
 const base = (user: PhoneUser | null): Omit<MenuCtx, 'lang'> => ({
@@ -185,6 +186,7 @@ describe('every USSD screen fits 182 characters', () => {
       ['4', '1'],
       ['5'],
       ['5', '1'],
+      ['5', '2'],
       ['6'],
       ['6', '1'],
       ['6', '2'],
@@ -208,6 +210,9 @@ describe('every USSD screen fits 182 characters', () => {
       openOf: async () => ({ id: 1, crop: 'beans', dueAt: new Date('2026-12-31T20:00:00Z') }),
     };
     await measure(known, ['6'], { ...base(known), uses: { ...uses, followUps: early } as unknown as MenuUses });
+    // Kutu called the number a few minutes ago: not again yet.
+    const called = { ...base(known), uses: { ...uses, callWithResult: async () => 'wait' } as unknown as MenuUses };
+    await measure(known, ['5', '2'], called);
   });
 
   it.each(languages)('my fields, a new field and a walk in %s', async (language) => {

@@ -146,7 +146,7 @@ export function createUssdRepo(db: Db) {
       return row;
     },
 
-    addCallback: (v: { userId: number; language: Language; channel: 'ussd' | 'sms'; now: Date }) =>
+    addCallback: (v: { userId: number; language: Language; channel: 'ussd' | 'sms' | 'call'; now: Date }) =>
       db.insert(callbackRequests).values({
         userId: v.userId,
         language: v.language,

@@ -12,6 +12,7 @@ import {
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import { parseForms } from '../../lib/form-body.ts';
 import { errorReplies, guard, publicRoute } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { gatewayKeyCheck } from './gateway-key.ts';
@@ -19,13 +20,6 @@ import { phoneOf } from './ussd.service.ts';
 
 const tags = ['phone'];
 const gatewayQuery = z.object({ key: z.string().max(200).optional() });
-
-/** The gateway's form posts (application/x-www-form-urlencoded) as plain objects, in this scope only. */
-function parseForms(app: App) {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-}
 
 /**
  * Basic phones (docs/decisions/0051): the gateway's USSD and inbound SMS callbacks (its secret, a limit

@@ -23,10 +23,10 @@ import { actions, askCallBack } from './actions.ts';
 import type { ConsentService } from '../privacy/consent.service.ts';
 import type { ErasureService } from '../privacy/erasure.service.ts';
 import { type MenuCtx, type MenuUses, runMenu } from './menu.ts';
-import { screens } from './screens-menu.ts';
+import { screens, topicOfLast } from './screens-menu.ts';
 import { createSmsFields } from './sms-fields.ts';
 import { districtNamed, parseSms } from './sms-keywords.ts';
-import { createUssdRepo } from './ussd.repo.ts';
+import { createUssdRepo, type UssdRepo } from './ussd.repo.ts';
 
 /** The gateway's number as stored (E.164, decision 0024): `+` and digits; null when it is not one. */
 export function phoneOf(raw: string): string | null {
@@ -39,8 +39,11 @@ export function phoneOf(raw: string): string | null {
  * Basic phones (docs/decisions/0051): the USSD menu, inbound SMS keywords, the try-out screen's step and
  * the experts' list of call-back requests.
  */
+/** A number Kutu called with its last result is not called again before this (each call costs Kutu). */
+export const CALL_AGAIN_AFTER_MS = 10 * 60_000;
+
 export function createUssdService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'config' | 'delivery'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'config' | 'delivery' | 'calls'>,
   uses: {
     outbreak: OutbreakService;
     signup: SignupService;
@@ -54,7 +57,28 @@ export function createUssdService(
 ) {
   const repo = createUssdRepo(deps.db);
   const smsFields = createSmsFields(uses);
+  /**
+   * "Hear it in a call": the voice gateway calls the number (modules/voice answers the call). Offered where
+   * a gateway places calls, or outside production (the log transport logs them). Calls placed in the last
+   * ten minutes are remembered per process.
+   */
+  const dialled = new Map<string, number>();
+  async function callWithResult(phone: string): Promise<'calling' | 'wait' | 'failed'> {
+    const now = deps.clock.now().getTime();
+    if (now - (dialled.get(phone) ?? Number.NEGATIVE_INFINITY) < CALL_AGAIN_AFTER_MS) return 'wait';
+    dialled.set(phone, now);
+    try {
+      await deps.calls.dial(phone);
+      return 'calling';
+    } catch (err) {
+      dialled.delete(phone);
+      log?.(err);
+      return 'failed';
+    }
+  }
+  const offerCall = deps.calls.kind === 'gateway' || !deps.config.isProduction;
   const menuUses: MenuUses = {
+    ...(offerCall && { callWithResult }),
     repo,
     districtNow: uses.outbreak.districtNow,
     followUps: uses.followUps.byPhone,
@@ -203,6 +227,14 @@ export function createUssdService(
     longestAddressScreen,
     inboundSms,
 
+    /** For Kutu's voice call (modules/voice): the caller's account, their last result, a call-back request. */
+    phoneUser: (phone: string) => repo.userByPhone(phone),
+    async lastResult(userId: number) {
+      const last = await repo.lastDiagnosis(userId);
+      return last ? topicOfLast(last) : undefined;
+    },
+    askCallBack: (request: Parameters<UssdRepo['addCallback']>[0]) => askCallBack(repo, request),
+
     /**
      * The try-out screen's step, through the same menu as the gateway's callback. It may act as the
      * caller's own number or as a number without an account (to try registering, in a sandbox that
@@ -251,3 +283,4 @@ export function createUssdService(
     },
   };
 }
+export type UssdService = ReturnType<typeof createUssdService>;

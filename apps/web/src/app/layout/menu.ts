@@ -79,6 +79,7 @@ export const menu: MenuEntry[] = [
     children: [
       { labelKey: 'menu.callbacks', to: routes.callbacks, roles: ['expert'] },
       { labelKey: 'menu.ussdSimulator', to: routes.ussdSimulator, roles: ['admin', 'expert'] },
+      { labelKey: 'menu.voiceClips', to: routes.voiceClips, roles: ['admin', 'expert'] },
     ],
   },
   { labelKey: 'menu.profile', icon: IconUser, to: routes.profile },

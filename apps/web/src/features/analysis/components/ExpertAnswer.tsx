@@ -7,6 +7,8 @@ import { routes } from '../../../config/routes.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { verdictColor, verdictKeyFor } from '../../../components/review/verdicts.ts';
 import { AdviceSteps } from './AdviceSteps.tsx';
+import { ListenButton } from '../../../components/ListenButton/ListenButton.tsx';
+import { expertAnswerParts } from '../lib/spoken.ts';
 
 const bandColor = { low: 'yellow', moderate: 'orange', severe: 'red' } as const;
 
@@ -54,6 +56,7 @@ export function ExpertAnswer({
             {t('analysis.expert.checked')}
           </Badge>
         </Group>
+        <ListenButton parts={expertAnswerParts(result, answer)} testId="listen-expert" />
         {answer.severity && (
           <Badge
             color={bandColor[answer.severity]}

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { openFollowUpsQuery } from '../../../api/analysis.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { ListenButton } from '../../../components/ListenButton/ListenButton.tsx';
+import { say } from '../../../lib/diagnosis-labels.ts';
 
 /** At most this many earlier diagnoses are offered (one open reminder per crop is the rule). */
 const SHOWN = 3;
@@ -50,9 +52,22 @@ export function FollowUpChoice({
   }
   const offered = (open.data?.results ?? []).slice(0, SHOWN);
   if (offered.length === 0) return null;
+  const sameField = (o: (typeof offered)[number]) => ({
+    key: 'analysis.followUp.sameField',
+    // The field by its name (decision 0078); its crop for a diagnosis from before fields.
+    values: { date: formatDate(o.analysed_at), crop: o.field_name ?? { key: `review.crop.${o.crop ?? 'other'}` } },
+  });
   return (
     <Alert color="gray" variant="light" icon={<IconRepeat />} data-testid="follow-up-choice">
       <Stack gap="xs" align="flex-start">
+        <ListenButton
+          testId="listen-follow-up"
+          parts={[
+            { ref: { key: 'analysis.followUp.chooseIntro' } },
+            ...offered.map((o) => ({ ref: sameField(o) })),
+            { ref: { key: 'analysis.followUp.chooseNone' } },
+          ]}
+        />
         <Text size="sm">{t('analysis.followUp.chooseIntro')}</Text>
         {offered.map((o) => (
           <Button
@@ -66,11 +81,7 @@ export function FollowUpChoice({
             h="auto"
             py={4}
           >
-            {t('analysis.followUp.sameField', {
-              date: formatDate(o.analysed_at),
-              // The field by its name (decision 0078); its crop for a diagnosis from before fields.
-              crop: o.field_name ?? t(`review.crop.${o.crop ?? 'other'}`),
-            })}
+            {say(t, sameField(o))}
           </Button>
         ))}
         <Text size="xs" c="dimmed">

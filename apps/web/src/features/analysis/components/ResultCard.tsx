@@ -18,6 +18,8 @@ import { resultColor, say } from '../../../lib/diagnosis-labels.ts';
 import { SeverityNote, SeverityUnmeasuredNote } from './SeverityNote.tsx';
 import { ExpertWait } from './ExpertWait.tsx';
 import { AdviceSteps } from './AdviceSteps.tsx';
+import { ListenButton } from '../../../components/ListenButton/ListenButton.tsx';
+import { resultParts } from '../lib/spoken.ts';
 import { optionalLazy } from '../../../components/optional-lazy.ts';
 import type ResultFieldType from './ResultField.tsx';
 
@@ -79,6 +81,7 @@ export function ResultCard({ result, actions = true }: { result: AnalysisResult;
             </Badge>
           )}
         </Group>
+        <ListenButton parts={resultParts(result)} />
 
         {(notLeaf || result.unsure) && (
           <Alert

@@ -1,0 +1,174 @@
+import {
+  adviceVoiceKey,
+  adviceVoiceText,
+  type AdviceTopic,
+  type AnalysisCrop,
+  type Language,
+  type VoiceCallbackBody,
+  voiceApi,
+} from '@kutu/contract';
+import type { VoiceAction } from '../../adapters/voice-calls.ts';
+import { voiceResponse } from '../../adapters/voice-calls.ts';
+import type { ModuleDeps } from '../../deps.ts';
+import type { AdviceService } from '../analysis/advice.service.ts';
+import { phoneOf, type UssdService } from '../ussd/ussd.service.ts';
+import { type CallKey, callText, resultKey } from './call-texts.ts';
+import type { Speaker } from './speaker.ts';
+
+/** The key pressed on the language menu, per language (each option is said in its own language). */
+const MENU: readonly Language[] = ['en', 'sw', 'lg'];
+/** Seconds the gateway waits for a key. */
+const KEY_TIMEOUT = 10;
+
+type Prompt = { play: string } | { say: string };
+
+/**
+ * Kutu's voice call for basic phones (docs/decisions/0087), answered as Africa's Talking's voice XML: a
+ * farmer who calls (or whom Kutu calls after the USSD menu asked) picks a language with a key, hears
+ * their last result and its advice, and may press a key to ask an expert to call back (the same
+ * request as USSD's "call me"). A Luganda sentence with no approved recording is said in English,
+ * after a sentence that says so. Where the key press leads is in the callback's query (`step`, `lang`).
+ */
+export function createCallService(
+  deps: Pick<ModuleDeps, 'config' | 'clock'>,
+  uses: {
+    ussd: Pick<UssdService, 'phoneUser' | 'lastResult' | 'askCallBack'>;
+    advice: Pick<AdviceService, 'book'>;
+    speaker: Speaker;
+  },
+  log: (msg: string, err: unknown) => void,
+) {
+  const { speaker } = uses;
+  const secret = encodeURIComponent(deps.config.phone.callbackSecret ?? '');
+  const next = (step: 'language' | 'after', lang?: Language) =>
+    `${deps.config.publicUrl}${voiceApi.call}?key=${secret}&step=${step}${lang ? `&lang=${lang}` : ''}`;
+
+  /**
+   * Sentences in one language, Luganda's missing recordings in English: `told` says whether this answer has
+   * already said that they are (once per answer).
+   */
+  function speech(language: Language, told = { english: false }) {
+    const out: Prompt[] = [];
+    async function add(lang: Language, key: string, text: string): Promise<boolean> {
+      try {
+        const spoken = await speaker.say(lang, key, text);
+        if (!spoken) return false;
+        out.push({ play: speaker.url(spoken.name) });
+      } catch (err) {
+        // The gateway's own (English) voice rather than silence.
+        log('could not render a sentence of the call', err);
+        out.push({ say: text });
+      }
+      return true;
+    }
+    async function inEnglish(key: string, text: string) {
+      if (!told.english) {
+        told.english = true;
+        await add('en', 'voice.call.noLuganda', callText('en', 'voice.call.noLuganda'));
+      }
+      await add('en', key, text);
+    }
+    return {
+      out,
+      /** A sentence; `english` says it instead where Luganda has no recording (else the same sentence in English). */
+      async line(key: CallKey, english?: CallKey) {
+        if (await add(language, key, callText(language, key))) return;
+        if (english) await add('en', english, callText('en', english));
+        else await inEnglish(key, callText('en', key));
+      },
+      async advice(topic: AdviceTopic, crop: AnalysisCrop | null) {
+        const item = (await uses.advice.book(language)).find(topic, crop);
+        if (!item) return;
+        const key = adviceVoiceKey(item.topic, item.crop);
+        // An entry not written in Luganda comes in English from the book already.
+        if (item.language === language && (await add(language, key, adviceVoiceText(item)))) return;
+        const english = item.language === 'en' ? item : (await uses.advice.book('en')).find(topic, crop);
+        if (english) await inEnglish(key, adviceVoiceText(english));
+      },
+    };
+  }
+
+  async function languageMenu(language: Language): Promise<VoiceAction[]> {
+    const told = { english: false };
+    const welcome = speech(language, told);
+    await welcome.line('voice.call.welcome');
+    const options: Prompt[] = [];
+    for (const lang of MENU) {
+      const choose = speech(lang);
+      // Each option in its own language; Luganda's, without its recording, in English ("For Luganda, press 3").
+      await choose.line('voice.call.choose', 'voice.call.forLuganda');
+      options.push(...choose.out);
+    }
+    const none = speech(language, told);
+    await none.line('voice.call.noKey');
+    return [
+      {
+        getDigits: { numDigits: 1, timeoutSeconds: KEY_TIMEOUT, callbackUrl: next('language') },
+        prompt: [...welcome.out, ...options],
+      },
+      ...none.out,
+    ];
+  }
+
+  async function lastResult(userId: number, language: Language): Promise<VoiceAction[]> {
+    const told = { english: false };
+    const s = speech(language, told);
+    const found = await uses.ussd.lastResult(userId);
+    if (!found) await s.line('voice.call.noResult');
+    else {
+      await s.line(resultKey(found.topic as AdviceTopic));
+      if (found.byExpert) await s.line('voice.call.byExpert');
+      await s.advice(found.topic as AdviceTopic, found.last.crop);
+    }
+    const after = speech(language, told);
+    await after.line('voice.call.after');
+    const none = speech(language, told);
+    await none.line('voice.call.goodbye');
+    return [
+      ...s.out,
+      {
+        getDigits: { numDigits: 1, timeoutSeconds: KEY_TIMEOUT, callbackUrl: next('after', language) },
+        prompt: after.out,
+      },
+      ...none.out,
+    ];
+  }
+
+  return {
+    /** One request of the gateway: the XML the call goes on with. */
+    async answer(body: VoiceCallbackBody, query: { step?: 'language' | 'after'; lang?: Language }): Promise<string> {
+      // The last request reports the call's end (duration, cost): nothing more to say.
+      if (body.isActive === '0') return voiceResponse([]);
+      const phone = phoneOf(body.callerNumber);
+      const user = phone ? await uses.ussd.phoneUser(phone) : undefined;
+      if (!user) {
+        const en = speech('en');
+        const sw = speech('sw');
+        await en.line('voice.call.notRegistered');
+        await sw.line('voice.call.notRegistered');
+        return voiceResponse([...en.out, ...sw.out]);
+      }
+      const digit = Number(body.dtmfDigits?.trim() ?? '');
+      if (query.step === 'language') {
+        const chosen = MENU[digit - 1];
+        return voiceResponse(chosen ? await lastResult(user.id, chosen) : await languageMenu(user.language));
+      }
+      const language = query.lang;
+      if (query.step === 'after' && language) {
+        if (digit === 1) return voiceResponse(await lastResult(user.id, language));
+        const s = speech(language);
+        if (digit === 2) {
+          const asked = await uses.ussd.askCallBack({
+            userId: user.id,
+            language,
+            channel: 'call',
+            now: deps.clock.now(),
+          });
+          await s.line(asked ? 'voice.call.callbackAsked' : 'voice.call.callbackAlready');
+        } else await s.line('voice.call.goodbye');
+        return voiceResponse(s.out);
+      }
+      return voiceResponse(await languageMenu(user.language));
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlayerStop, IconVolume } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { nativeNames } from '@kutu/contract/enums';
+import type { SynthLanguage } from '@kutu/contract/voice-paths';
+import { currentLanguage } from '../../lib/language.ts';
+import type { SpokenPart } from '../../lib/voice/script.ts';
+
+export type { SpokenPart };
+
+const FALLBACK_KEY = 'listenFallback';
+const storedFallback = (): SynthLanguage => (localStorage.getItem(FALLBACK_KEY) === 'sw' ? 'sw' : 'en');
+
+type Stage = 'idle' | 'loading' | 'playing';
+
+/**
+ * Reads out what a screen shows (docs/decisions/0087): the result, the advice, the follow-up question, the
+ * expert's answer. The voice's code and files load on the first tap (not with the screen) and stay on the
+ * phone. Luganda has no synthetic voice: a Luganda reader hears approved Luganda recordings where there are
+ * some and picks English or Kiswahili for the rest, as the button says.
+ */
+export function ListenButton({ parts, testId = 'listen' }: { parts: SpokenPart[]; testId?: string }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [stage, setStage] = useState<Stage>('idle');
+  const [download, setDownload] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [fallback, setFallback] = useState<SynthLanguage>(storedFallback);
+  const playing = useRef<{ stop(): void } | null>(null);
+  useEffect(() => () => playing.current?.stop(), []);
+
+  async function start() {
+    // Made by the tap itself: a phone lets only such a context sound.
+    const ctx = new AudioContext();
+    setStage('loading');
+    setProblem(null);
+    try {
+      const { listen } = await import('../../lib/voice/listen.ts');
+      const listening = await listen(parts, ctx, {
+        language,
+        fallback,
+        onDownload: setDownload,
+        onSound: () => {
+          setDownload(null);
+          setStage('playing');
+        },
+      });
+      playing.current = listening;
+      await listening.done;
+    } catch {
+      setProblem(t(navigator.onLine ? 'listen.failed' : 'listen.offline'));
+    } finally {
+      playing.current = null;
+      setStage('idle');
+      setDownload(null);
+      void ctx.close();
+    }
+  }
+
+  const stop = () => {
+    playing.current?.stop();
+    setStage('idle');
+  };
+
+  return (
+    <Stack gap={4} align="flex-start" data-testid={testId}>
+      <Group gap="xs" wrap="wrap">
+        {stage === 'playing' ? (
+          <Button size="compact-md" variant="light" leftSection={<IconPlayerStop size={18} />} onClick={stop}>
+            {t('listen.stop')}
+          </Button>
+        ) : (
+          <Button
+            size="compact-md"
+            variant="light"
+            leftSection={<IconVolume size={18} />}
+            loading={stage === 'loading'}
+            onClick={() => void start()}
+          >
+            {t('listen.listen')}
+          </Button>
+        )}
+        {/* The voice for what has no Luganda recording: two buttons, one pressed (lighter than a segmented control). */}
+        {language === 'lg' && (
+          <Group gap={4} role="group" aria-label={t('listen.fallbackChoice')}>
+            {(['en', 'sw'] as const).map((l) => (
+              <Button
+                key={l}
+                size="compact-xs"
+                variant={fallback === l ? 'filled' : 'default'}
+                aria-pressed={fallback === l}
+                onClick={() => {
+                  localStorage.setItem(FALLBACK_KEY, l);
+                  setFallback(l);
+                }}
+              >
+                {nativeNames[l]}
+              </Button>
+            ))}
+          </Group>
+        )}
+      </Group>
+      {language === 'lg' && (
+        <Text size="xs" c="dimmed">
+          {t('listen.noLuganda')}
+        </Text>
+      )}
+      {download !== null && (
+        <Text size="xs" role="status">
+          {t('listen.loading', { percent: Math.round(download * 100) })}
+        </Text>
+      )}
+      {problem && (
+        <Text size="xs" c="red.8" role="alert">
+          {problem}
+        </Text>
+      )}
+    </Stack>
+  );
+}
