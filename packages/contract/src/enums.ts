@@ -150,5 +150,6 @@ export const erasureCountKeys = [
   'training_samples_kept_anonymised',
   'clinic_visits_kept_anonymised',
   'officer_notes_kept_anonymised',
+  'bookings_cancelled',
 ] as const;
 export type ErasureCounts = Record<(typeof erasureCountKeys)[number], number>;

@@ -53,6 +53,7 @@ export const smsTexts = {
   'smsIn.deleteCode': { parts: 1 },
   'smsIn.deleted': { parts: 1 },
   'smsIn.deleteWrongCode': { parts: 1 },
+  'smsIn.deleteAdmin': { parts: 1 },
   'smsIn.photosOn': { parts: 1 },
   'smsIn.photosOff': { parts: 1 },
   // The verdict and its advice, the plant doctor's words (up to 320 characters) and the follow-up.

@@ -128,6 +128,7 @@ export function createUssdService(
         // The account is gone, and its outbox rows with it: this last reply goes straight to the number.
         if (done === 'erased') return sendReply(deps.sms, phone, smsText(language, 'smsIn.deleted', { code }), log);
         if (done === 'wrongCode') return say('smsIn.deleteWrongCode');
+        if (done === 'adminCannot') return say('smsIn.deleteAdmin');
         return;
       }
       case 'alertsOn':
