@@ -1,4 +1,4 @@
-import { type AnyColumn, and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type ErasureCounts, FORMER_MEMBER } from '@kutu/contract';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { PERSONAL_DATA, type PersonalTable } from './personal-data.ts';
@@ -87,6 +87,23 @@ async function holdingTables(tx: Tx, user: UserRow): Promise<Set<string>> {
   const found = new Set(rows.map((r) => r.t));
   for (const [table, entry] of Object.entries(tables)) if (entry.through && found.has(entry.through)) found.add(table);
   return found;
+}
+
+/** `text` with each word replaced by "former member", longest first (one pass over the row). */
+function replaced(text: AnyColumn | SQL, words: string[]): SQL {
+  return [...words]
+    .sort((a, b) => b.length - a.length)
+    .reduce<SQL>((inner, word) => sql`replace(${inner}, ${word}, ${ANONYMOUS})`, sql`${text}`);
+}
+
+/** Whether `text` holds any of the words (false with none). */
+function mentions(text: AnyColumn | SQL, words: string[]): SQL {
+  if (words.length === 0) return sql`false`;
+  const likes = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return sql`${text} like any (${sql`array[${sql.join(
+    likes.map((l) => sql`${l}`),
+    sql`, `,
+  )}]`})`;
 }
 
 /** Text that JSON writes as it is (no quote, backslash or control character): replacing it in `jsonb::text` keeps the document valid. */
@@ -240,35 +257,33 @@ export function createErasureRepo(db: Db) {
       await tx.delete(users).where(eq(users.id, userId));
       // After the account: deleting its rows raised its read version (the triggers of migration 0018).
       await tx.delete(readVersions).where(eq(readVersions.userId, userId));
-      // Messages to other people that named the person (a booking, a reply): the name and number go.
-      for (const word of [user.username, ...phoneForms(user.phone), ...(user.email ? [user.email] : [])]) {
-        const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const told = await tx
-          .update(notifications)
-          .set({ message: sql`replace(${notifications.message}, ${word}, ${ANONYMOUS})` })
-          .where(sql`${notifications.message} like ${like}`)
-          .returning({ id: notifications.id });
-        if (told.length > 0) touched.add('notifications');
-        if (!jsonSafe(word)) continue;
-        const inApp = await tx
-          .update(notifications)
-          .set({
-            text: sql`replace(${notifications.text}::text, ${word}, ${ANONYMOUS})::jsonb`,
-            data: sql`replace(${notifications.data}::text, ${word}, ${ANONYMOUS})::jsonb`,
-          })
-          .where(sql`(${notifications.text}::text like ${like} or ${notifications.data}::text like ${like})`)
-          .returning({ id: notifications.id });
-        if (inApp.length > 0) touched.add('notifications');
-        const sent = await tx
-          .update(deliveries)
-          .set({
-            body: sql`replace(${deliveries.body}::text, ${word}, ${ANONYMOUS})::jsonb`,
-            subject: sql`replace(${deliveries.subject}::text, ${word}, ${ANONYMOUS})::jsonb`,
-          })
-          .where(sql`(${deliveries.body}::text like ${like} or ${deliveries.subject}::text like ${like})`)
-          .returning({ id: deliveries.id });
-        if (sent.length > 0) touched.add('deliveries');
-      }
+      // Messages to other people that named the person (a booking, a reply): the name and number go,
+      // each table read once for all the words.
+      const words = [user.username, ...phoneForms(user.phone), ...(user.email ? [user.email] : [])];
+      const safe = words.filter(jsonSafe);
+      const told = await tx
+        .update(notifications)
+        .set({ message: replaced(notifications.message, words) })
+        .where(mentions(notifications.message, words))
+        .returning({ id: notifications.id });
+      const inApp = await tx
+        .update(notifications)
+        .set({
+          text: sql`${replaced(sql`${notifications.text}::text`, safe)}::jsonb`,
+          data: sql`${replaced(sql`${notifications.data}::text`, safe)}::jsonb`,
+        })
+        .where(or(mentions(sql`${notifications.text}::text`, safe), mentions(sql`${notifications.data}::text`, safe)))
+        .returning({ id: notifications.id });
+      if (told.length + inApp.length > 0) touched.add('notifications');
+      const sent = await tx
+        .update(deliveries)
+        .set({
+          body: sql`${replaced(sql`${deliveries.body}::text`, safe)}::jsonb`,
+          subject: sql`${replaced(sql`${deliveries.subject}::text`, safe)}::jsonb`,
+        })
+        .where(or(mentions(sql`${deliveries.body}::text`, safe), mentions(sql`${deliveries.subject}::text`, safe)))
+        .returning({ id: deliveries.id });
+      if (sent.length > 0) touched.add('deliveries');
       const role = user.role as 'farmer' | 'expert' | 'officer';
       await tx.insert(erasureLog).values({ at: now, role, requestedVia: via, counts });
       return { keys: [...new Set(keys.filter((k): k is string => Boolean(k)))], counts, role, touched: [...touched] };
