@@ -109,4 +109,4 @@ export async function takeBackup(
   }
 }
 
-export { InUseError, NotEmptyError, type RestoreTarget, restoreBackup } from './restore.ts';
+export { InUseError, NotEmptyError, restoreBackup } from './restore.ts';
