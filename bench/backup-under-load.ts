@@ -11,9 +11,8 @@
  * the backup, and how many were answered during it. Exits non-zero when a backup fails or no upload was
  * answered while one ran. Figures, not a test: the machine's other load shows in them.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -21,6 +20,7 @@ import sharp from 'sharp';
 import { analysisApi, api } from '@kutu/contract';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { hashSecret } from '../apps/server/src/modules/auth/passwords.ts';
+import { startServerProcess, stopServerProcess } from './server-process.ts';
 
 const FARMERS = Number(process.env.BENCH_FARMERS ?? 1_000);
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 300);
@@ -76,53 +76,6 @@ async function populate() {
   return photos;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-
-async function startServer(nice: number): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      MAIL_TRANSPORT: 'log',
-      BACKUP_EVERY_HOURS: '0',
-      BACKUP_NICE: String(nice),
-      RATE_LIMIT_MAX: '100000',
-      AUTH_RATE_LIMIT_MAX: '100000',
-      WEB_DIST: path.join(tmp, 'no-web'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 600_000; Date.now() < deadline; ) {
-    if (child.exitCode !== null) throw new Error('the server stopped');
-    const ok = await fetch(`${base}/api/health/ready/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, base };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not get ready');
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-
 /** `npm run backup` as an operator runs it; its time, or throws with its output. */
 async function backup(name: string): Promise<number> {
   const started = performance.now();
@@ -171,7 +124,7 @@ const photos = await populate();
 const rows: string[][] = [];
 let failed = false;
 for (const nice of NICES) {
-  const server = await startServer(nice);
+  const server = await startServerProcess({ DATA_DIR: dataDir, BACKUP_NICE: String(nice) });
   try {
     const quiet = await backup(`quiet-${nice}`);
     const tokens = await Promise.all(
@@ -203,7 +156,7 @@ for (const nice of NICES) {
     console.error(`BACKUP_NICE=${nice}: ${(err as Error).message}`);
     failed = true;
   } finally {
-    await stop(server.child);
+    await stopServerProcess(server.child);
   }
 }
 const head = [

@@ -9,10 +9,9 @@
  * folders) must be A's or B's whole, never a mix, never empty, and every analysis's photo must be there.
  * Prints each step, its time and which installation it left; exits non-zero at the first mix.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -24,6 +23,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { extractArchive, MANIFEST, verifyArchive, writeArchive } from '../apps/server/src/modules/backup/archive.ts';
 import { finishInterruptedRestore } from '../apps/server/src/modules/backup/restore.ts';
 import { hashSecret } from '../apps/server/src/modules/auth/passwords.ts';
+import { startServerProcess, stopServerProcess } from './server-process.ts';
 
 const FARMERS = Number(process.env.BENCH_FARMERS ?? 200);
 const UPLOADERS = Number(process.env.BENCH_UPLOADERS ?? 2);
@@ -44,59 +44,12 @@ interface Kind {
   env: Record<string, string>;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-
 async function cli(kind: Kind, ...args: string[]) {
   return run(process.execPath, [CLI, ...args], { env: { ...process.env, NODE_ENV: 'test', ...kind.env } }).then(
     (r) => ({ code: 0, out: r.stdout + r.stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
   );
 }
-
-async function startServer(kind: Kind): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...kind.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      MAIL_TRANSPORT: 'log',
-      BACKUP_EVERY_HOURS: '0',
-      RATE_LIMIT_MAX: '100000',
-      AUTH_RATE_LIMIT_MAX: '100000',
-      WEB_DIST: path.join(tmp, 'no-web'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 600_000; Date.now() < deadline; ) {
-    if (child.exitCode !== null) throw new Error('the server stopped');
-    if (
-      await fetch(`${base}/api/health/ready/`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { child, base };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not get ready');
-}
-const stopServer = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 /** Farmers who can sign in, created before the server starts (PGlite is one process's). */
 async function seed(kind: Kind) {
@@ -190,7 +143,7 @@ async function drill(kind: Kind) {
   console.log(`\n${kind.name}: ${FARMERS} farmers, ${UPLOADERS} uploading`);
   await wipe(kind);
   await seed(kind);
-  const server = await startServer(kind);
+  const server = await startServerProcess(kind.env);
   let writing = true;
   const writes = farmersWriting(server.base, () => !writing);
   await new Promise((r) => setTimeout(r, 5000));
@@ -204,7 +157,7 @@ async function drill(kind: Kind) {
   console.log(`  backup B while farmers upload: ${secs(t)}: ${b.out.trim().split('\n').at(-1)}`);
   writing = false;
   console.log(`  uploads answered during the drill's writing: ${await writes}`);
-  await stopServer(server.child);
+  await stopServerProcess(server.child);
   if (a.code !== 0 || b.code !== 0) throw new Error('a backup failed');
 
   const known: Record<string, string> = {};

@@ -27,6 +27,15 @@ async function emptyInstallation(storage?: FileStorage) {
     target: { dataDir, databaseUrl: pgDb?.url, storage: storage ?? createLocalStorage(path.join(dataDir, 'uploads')) },
     /** The restored database, opened as the server would open it. */
     open: () => openDatabase(pgDb ? { url: pgDb.url } : { pgliteDir: path.join(dataDir, 'db') }),
+    /** Every row of the restored database (test/support/installation.ts's `everyRow`). */
+    async rows() {
+      const restored = await this.open();
+      try {
+        return await everyRow(restored);
+      } finally {
+        await restored.close();
+      }
+    },
     async drop() {
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -75,12 +84,7 @@ describe('backup and restore drill', { timeout: 120_000 }, () => {
     const inst = await emptyInstallation();
     try {
       await restoreBackup(archive, inst.target);
-      const restored = await inst.open();
-      try {
-        expect(await everyRow(restored)).toEqual(rows);
-      } finally {
-        await restored.close();
-      }
+      expect(await inst.rows()).toEqual(rows);
       expect(await storedChecksums(inst.target.storage)).toEqual(photos);
       const models = (dir: string) => fs.readdirSync(path.join(dir, 'models'), { recursive: true }).sort();
       expect(models(inst.target.dataDir)).toEqual(models(t.dataDir));
@@ -121,12 +125,7 @@ describe('backup and restore drill', { timeout: 120_000 }, () => {
     try {
       await restoreBackup(archive, inst.target);
       await expect(restoreBackup(bad, inst.target, { force: true })).rejects.toThrow();
-      const restored = await inst.open();
-      try {
-        expect(await everyRow(restored)).toEqual(rows);
-      } finally {
-        await restored.close();
-      }
+      expect(await inst.rows()).toEqual(rows);
       expect(await storedChecksums(inst.target.storage)).toEqual(photos);
       expect(fs.readdirSync(inst.target.dataDir).filter((n) => n.startsWith('.restore'))).toEqual([]);
     } finally {
