@@ -37,13 +37,6 @@ export function codeProblem(code: StoredCode | undefined, now: Date): Message | 
   return null;
 }
 
-/** The message after a wrong code, given the attempts used so far (this one included). */
-export function wrongCodeMessage(attempts: number): Message {
-  const left = CODE_MAX_ATTEMPTS - attempts;
-  if (left <= 0) return message('errors.auth.tooManyWrongCodes');
-  return message('errors.auth.wrongCode', { count: left });
-}
-
 /** A code's recent history for the day's rule: how many tries it took, whether one was right, when it was sent. */
 export interface TriedCode {
   attempts: number;

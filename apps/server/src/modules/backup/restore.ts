@@ -123,6 +123,11 @@ export async function finishInterruptedRestore(target: RestoreTarget, log: (msg:
   if (journal && journal.pid !== process.pid && alive(journal.pid)) {
     throw new InUseError(`A restore is running (pid ${journal.pid}): wait for it to finish, then run this again.`);
   }
+  if (journal?.database === 'postgres' && !target.databaseUrl) {
+    throw new InUseError(
+      'A PostgreSQL restore stopped half-way here: run this with DATABASE_URL set as the server has it.',
+    );
+  }
   if (journal) {
     const committed =
       journal.database === 'pglite' || (await readRestoreMark(target.databaseUrl!)) === restoreMark(journal.id);
@@ -187,7 +192,6 @@ export async function restoreBackup(
   opts: { force?: boolean; log?: (msg: string) => void; onSignal?: boolean } = {},
 ): Promise<Manifest> {
   const log = opts.log ?? (() => {});
-  await fs.mkdir(target.dataDir, { recursive: true });
   await finishInterruptedRestore(target, log);
   const manifest = await verifyArchive(from);
   log(`The archive is complete: ${manifest.files.length} files match their checksums (taken ${manifest.created_at}).`);
@@ -198,6 +202,7 @@ export async function restoreBackup(
     );
   }
   await assertNotInUse(target);
+  await fs.mkdir(target.dataDir, { recursive: true });
   // No server may open the embedded database until the restore is done (pglite-lock.ts).
   const release = target.databaseUrl ? () => {} : holdPgliteDir(pgliteDir(target.dataDir));
   const id = randomUUID();
