@@ -127,6 +127,7 @@ for (const nice of NICES) {
   const server = await startServerProcess({ DATA_DIR: dataDir, BACKUP_NICE: String(nice) });
   try {
     const quiet = await backup(`quiet-${nice}`);
+    console.log(`BACKUP_NICE=${nice}: a backup with nobody uploading took ${s(quiet)}`);
     const tokens = await Promise.all(
       Array.from({ length: UPLOADERS }, (_, i) => signIn(server.base, `+2567${String(i + 1).padStart(8, '0')}`)),
     );
@@ -148,10 +149,11 @@ for (const nice of NICES) {
       String(nice),
       s(quiet),
       s(loaded),
-      `${s(pct(without, 50))} / ${s(pct(without, 95))}`,
+      `${s(pct(without, 50))} / ${s(pct(without, 95))} (${without.length})`,
       `${s(pct(during, 50))} / ${s(pct(during, 95))}`,
       `${during.length} in ${s(to - from)}`,
     ]);
+    console.log(`BACKUP_NICE=${nice}: ${rows.at(-1)!.join(', ')}; load ${os.loadavg()[0]!.toFixed(1)}`);
   } catch (err) {
     console.error(`BACKUP_NICE=${nice}: ${(err as Error).message}`);
     failed = true;
