@@ -74,13 +74,19 @@ try {
     `insert into expert_reviews (analysis_id, question, asked_at)
      select id, 'Is it rust?', created_at from analyses where id % 400 = 1 on conflict do nothing`,
   );
-  // Follow-ups of a tenth of the rust photos, closed a week later, one in four "worse".
+  // Follow-ups of a tenth of the rust photos, closed a week later, one in four "worse", each of its farmer's field.
   await db.execute(
-    `insert into follow_ups (user_id, analysis_id, crop, due_at, state, outcome, closed_at, created_at)
-     select user_id, id, 'maize', created_at + interval '7 days', 'compared',
-       case id % 4 when 0 then 'worse' when 1 then 'less' when 2 then 'better' else 'unclear' end,
-       least(created_at + interval '7 days', now()), created_at
+    `insert into fields (user_id, name, crop, number, created_at, updated_at)
+     select distinct user_id, 'Maize field', 'maize', 1, now(), now()
      from analyses where rust_class = 'common_rust' and id % 10 = 3`,
+  );
+  await db.execute(
+    `insert into follow_ups (user_id, field_id, analysis_id, crop, due_at, state, outcome, closed_at, created_at)
+     select a.user_id, f.id, a.id, 'maize', a.created_at + interval '7 days', 'compared',
+       case a.id % 4 when 0 then 'worse' when 1 then 'less' when 2 then 'better' else 'unclear' end,
+       least(a.created_at + interval '7 days', now()), a.created_at
+     from analyses a join fields f on f.user_id = a.user_id
+     where a.rust_class = 'common_rust' and a.id % 10 = 3`,
   );
   await db.execute(
     `insert into callback_requests (user_id, language, channel, created_at, done_at)

@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { defaultDatasetDir } from '../packages/vision/src/dataset.ts';
+import { inPolygon } from '../packages/vision/src/leaf-check.ts';
 import { decodeRgb } from '../packages/vision/src/preprocess.ts';
 import { seededRandom } from '../packages/vision/src/seeded-random.ts';
 import { rustPixels, type SeverityCrop } from '../packages/vision/src/severity.ts';
@@ -171,15 +172,6 @@ interface Outline {
   leaf: [number, number][][];
 }
 const outlines: Outline[] = JSON.parse(fs.readFileSync(new URL('./leaf-outlines.json', import.meta.url), 'utf8'));
-const inPolygon = (x: number, y: number, poly: [number, number][]) => {
-  let inside = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i];
-    const [xj, yj] = poly[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-};
 console.log(`Field rust photos outlined by hand: ${outlines.length} (bench/leaf-outlines.json)`);
 const handBefore = tally();
 const handAfter = tally();

@@ -16,6 +16,11 @@ import { loadPustuleMasks, MASK_SIZE } from '../packages/vision/src/pointing.ts'
 import { decodeRgb } from '../packages/vision/src/preprocess.ts';
 import { estimateSeverity } from '../packages/vision/src/severity.ts';
 import { rustReading } from '../packages/vision/src/spots.ts';
+import { cardSettings } from '../packages/vision/src/card-settings.ts';
+import { readCard } from '../packages/vision/src/classifier.ts';
+
+/** The served card's leaf cut, as classify() applies it. */
+const LEAF_CUT = cardSettings(await readCard(defaultModelDir())).answer.leafConfidence;
 
 const masks = loadPustuleMasks();
 const photos = await Promise.all(
@@ -41,7 +46,7 @@ const reading: number[] = [];
 for (let round = 0; round < 5; round++)
   for (const p of photos) {
     const t = performance.now();
-    rustReading(p.rgb, MASK_SIZE, p.crop, 4 / 3);
+    rustReading(p.rgb, MASK_SIZE, p.crop, 4 / 3, LEAF_CUT);
     if (round > 0) reading.push(performance.now() - t);
   }
 const classifier = await loadClassifier(defaultModelDir());

@@ -5,7 +5,8 @@ import { createActiveUser, signInAs } from './support.ts';
 // Severity on a farmer's phone (docs/decisions/0045).
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-const beanRust = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/bean-rust.jpg');
+// A bean leaf told apart from what is around it: measured at the served leaf cut (decision 0081).
+const beanRust = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/bean-rust-clear.jpg');
 
 test('a rust answer shows how much of the leaf has rust and circles the spots, as an estimate with its advice, within a 390 px phone', async ({
   page,
@@ -17,8 +18,8 @@ test('a rust answer shows how much of the leaf has rust and circles the spots, a
   await page.getByRole('button', { name: 'Process Image' }).click();
   const card = page.getByTestId('result-severity');
   await expect(card).toBeVisible();
-  // The served model calls this photo rust at 0.95. Read on the leaf alone (decision 0060) its share is
-  // moderate: the reading of over 20 % before counted the soil around it.
+  // The served model calls this photo rust. Read on the leaf alone, away from its edge (decision 0081), its share
+  // is moderate.
   await expect(card.getByTestId('severity-badge')).toHaveText('Moderate');
   await expect(card.getByTestId('severity-band')).toContainText(/Some rust: spots cover about \d+\s?% of this leaf\./);
   await expect(card.getByTestId('severity-advice')).toContainText('Whether spraying pays');

@@ -159,6 +159,11 @@ const schema = z
     /** The fixed evaluation list a candidate model is judged on; default the vision package's. */
     TRAINING_EVAL_SET: z.string().optional(),
     TRAINING_EPOCHS: z.coerce.number().int().min(1).max(200).optional(),
+    /**
+     * Held-back field photos a crop needs before the field check judges it (docs/decisions/0086); fewer and
+     * today's rule decides alone. Default the vision package's FIELD_GATE.minPhotos.
+     */
+    TRAINING_FIELD_MIN_PHOTOS: z.coerce.number().int().min(1).optional(),
     // --- several processes (docs/decisions/0021) ---
     /** Uploads and retrained models: `s3://bucket[/prefix]?endpoint=…&region=…&forcePathStyle=true`, or local disk. */
     STORAGE_URL: z.string().url().optional(),
@@ -328,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : path.resolve(import.meta.dirname, '../../../datasets/rust3'),
       evalSet: e.TRAINING_EVAL_SET ? path.resolve(e.TRAINING_EVAL_SET) : undefined,
       epochs: e.TRAINING_EPOCHS,
+      fieldMinPhotos: e.TRAINING_FIELD_MIN_PHOTOS,
     },
     storageUrl: e.STORAGE_URL,
     metricsToken: e.METRICS_TOKEN,

@@ -11,6 +11,7 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { followUpJobs } from './modules/followup/followup.jobs.ts';
 import { followUpRoutes } from './modules/followup/followup.routes.ts';
+import { fieldsRoutes } from './modules/fields/fields.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { offlineModelRoutes } from './modules/offline-model/offline-model.routes.ts';
@@ -55,6 +56,7 @@ export const routeModules: RouteModule[] = [
   consultationsRoutes,
   analysisRoutes,
   followUpRoutes,
+  fieldsRoutes,
   trainingRoutes,
   notificationsRoutes,
   dashboardRoutes,

@@ -18,6 +18,8 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { createOfflineModelService } from './modules/offline-model/offline-model.service.ts';
 import { createOutbreakService } from './modules/outbreak/outbreak.service.ts';
 import { createFollowUpService } from './modules/followup/followup.service.ts';
+import { createFieldsService } from './modules/fields/fields.service.ts';
+import { createWalksService } from './modules/fields/walks.service.ts';
 import { createClinicService } from './modules/clinic/clinic.service.ts';
 import { createReviewService } from './modules/review/review.service.ts';
 import { createRetrainingService, type TrainingLog } from './modules/training/retraining.service.ts';
@@ -37,7 +39,8 @@ import { createExportService } from './modules/privacy/export.service.ts';
  * its routes, its jobs and the services that use it, so no service builds another and there is one of
  * each (one cache, one queue handler). Auth is four services over one shared part (sign-up, session,
  * recovery, account); notifications and delivery come first, as every service reaches them through
- * its ModuleDeps; analysis and review share the one outbreak service; analysis tells the follow-ups of each new photo.
+ * its ModuleDeps; analysis and review share the one outbreak service; analysis tells the follow-ups of each new photo,
+ * and puts it in a field (the fields service, which the follow-ups and walks use too).
  */
 export function createServices(base: Omit<ModuleDeps, 'notifications' | 'delivery'>, log: TrainingLog) {
   const notifications = createNotificationsService(base.db, base.clock, base.coordinator);
@@ -58,8 +61,10 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const advice = createAdviceService(deps);
   const outbreak = createOutbreakService(deps);
   const escalation = createEscalationService(deps.db);
-  const followUps = createFollowUpService(deps, escalation);
-  const analysis = createAnalysisService(deps, advice, outbreak, followUps);
+  const fields = createFieldsService(deps);
+  const followUps = createFollowUpService(deps, escalation, fields);
+  const walks = createWalksService(deps, fields, followUps, escalation);
+  const analysis = createAnalysisService(deps, advice, outbreak, followUps, fields);
   const community = createCommunityService(deps);
   const versions = createVersionsService(deps, deps.training);
   const retraining = createRetrainingService(deps, versions, deps.training, log);
@@ -87,6 +92,8 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     clinic: createClinicService(deps, { analysis, review, followUps, signup }),
     outbreak,
     followUps,
+    fields,
+    walks,
     samples,
     retraining,
     versions,

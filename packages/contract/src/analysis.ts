@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, isoDateTime, paginated, pageQuery } from './common.ts';
+import { idParam, isoDateTime, paginated, pageQuery, rowId } from './common.ts';
 import {
   analysisCrops,
   rustClasses,
@@ -27,6 +27,8 @@ export type AnalysisCrop = z.infer<typeof analysisCrop>;
 /** The text fields of the upload (the photo travels beside them). */
 export const analysisUploadFields = z.object({
   crop: z.preprocess((v) => (v === '' ? undefined : v), analysisCrop.optional()),
+  /** The field the photo is of (one of the caller's); left out, the farmer's field of that crop (0078). */
+  field_id: z.preprocess((v) => (v === '' ? undefined : v), rowId('field_id', 'Choose one of your fields').optional()),
   follow_up_of: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce
@@ -48,6 +50,8 @@ export const openFollowUp = z.object({
   crop: analysisCrop.nullable().describe('Its crop: a follow-up photo must be of the same crop'),
   analysed_at: isoDateTime.describe('When the diagnosis was made'),
   remind_at: isoDateTime.nullable().describe('When Kutu will ask for the new photo; null once the reminder was sent'),
+  field_id: z.number().int().optional().describe('The field it is about: a follow-up photo goes to the same field'),
+  field_name: z.string().optional().describe('That field’s name'),
 });
 export type OpenFollowUp = z.infer<typeof openFollowUp>;
 export const openFollowUpList = z.object({ results: z.array(openFollowUp) });
@@ -67,7 +71,7 @@ export const followUpInfo = z.object({
     .max(1)
     .nullable()
     .describe(
-      "The earlier diagnosis's rust-coloured share of the leaf (docs/decisions/0045), null when it has none: where this result has a `severity` too, the comparison was made on the two shares",
+      "The earlier diagnosis's rust-coloured share of the leaf (docs/decisions/0045), null when it has none. Shown only: the comparison is made on the class (docs/decisions/0078)",
     ),
   outcome: z
     .enum(followUpOutcomes)
@@ -239,6 +243,17 @@ export const analysisResult = z.object({
   created_at: isoDateTime,
   image_url: z.string().describe('The stored photo (GET with the bearer token; owner and experts)'),
   crop: analysisCrop.nullable().describe('The crop the farmer said the photo shows'),
+  field: z
+    .object({ id: z.number().int(), name: z.string() })
+    .nullable()
+    .optional()
+    .describe('The field the photo is of (docs/decisions/0078); null or absent for one made offline before it synced'),
+  walk_asked: z
+    .boolean()
+    .optional()
+    .describe(
+      'A rust answer whose field was not walked in the WALK_RECENT_DAYS before the photo nor since: show "Walk your field to know how much of it has rust" with a link to the walk, instead of any share of the field (docs/decisions/0078)',
+    ),
   heatmap_url: z
     .string()
     .nullable()
@@ -294,6 +309,11 @@ export const analysisResult = z.object({
 export type AnalysisResult = z.infer<typeof analysisResult>;
 
 export const analysisList = paginated(analysisResult);
+
+/** The history's query: a page, and optionally only one field's photos (one of the caller's fields). */
+export const analysisListQuery = pageQuery.extend({
+  field: rowId('field', 'Choose one of your fields').optional().describe('Only the photos of this field'),
+});
 export type AnalysisList = z.infer<typeof analysisList>;
 
 /** A resource as experts manage it. */

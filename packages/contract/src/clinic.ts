@@ -3,6 +3,7 @@ import { analysisCrop, analysisResult, severityBand } from './analysis.ts';
 import { e164 } from './auth.ts';
 import { isoDateTime, paginated } from './common.ts';
 import { languages } from './enums.ts';
+import { growthStages } from './field-rules.ts';
 import { districtCode } from './outbreak.ts';
 import { reviewVerdict } from './review.ts';
 
@@ -10,8 +11,6 @@ import { reviewVerdict } from './review.ts';
  * A plant clinic visit (docs/decisions/0053): an approved expert records a diagnosis for a farmer who
  * came without a smartphone. The photos travel as multipart files beside these fields.
  */
-export const growthStages = ['seedling', 'vegetative', 'flowering', 'grain_filling', 'mature'] as const;
-export type GrowthStage = (typeof growthStages)[number];
 /** Photos per visit: each is diagnosed and becomes one analysis of the farmer. */
 export const CLINIC_MAX_PHOTOS = 3;
 

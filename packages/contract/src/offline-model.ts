@@ -31,6 +31,9 @@ export const offlineModelInfo = z.object({
       rustSeen: z
         .union([z.enum(['confident', 'off']), z.number()])
         .describe('When one leaf alone counts as rust seen on the field'),
+      leafConfidence: z
+        .number()
+        .describe('Rings and a rust share only where the leaf was found at least this clearly (0..1)'),
     })
     .describe("How the answer is made from the model's outputs: the model card's answer settings"),
   resources: z

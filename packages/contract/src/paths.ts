@@ -153,6 +153,8 @@ export const trainingApi = {
   job: '/api/model-training/jobs/:id/',
   versions: '/api/model-versions/',
   activateVersion: '/api/model-versions/:id/activate/',
+  /** GET (expert, admin): the held-back field photos by crop and class, and the last field check. */
+  fieldSet: '/api/model-training/field-set/',
 } as const;
 
 /** The model phones download to diagnose with no signal (docs/decisions/0017). */
@@ -205,6 +207,8 @@ export const reviewApi = {
   summary: '/api/expert-reviews/summary/',
   /** GET (expert): field accuracy per model version, from expert verdicts. */
   fieldAccuracy: '/api/expert-reviews/field-accuracy/',
+  /** GET (expert, admin): how often Kutu was right, confidently wrong and unsure, by crop and month. */
+  fieldFigures: '/api/expert-reviews/field-figures/',
   /** GET (owner farmer or expert): the review of one analysis; PUT (expert): decide or revise. */
   review: '/api/expert-reviews/:id/',
   reviewPath: (id: number | string) => `/api/expert-reviews/${id}/`,
@@ -238,18 +242,21 @@ export const clinicApi = {
 
 /**
  * Short addresses for links in an SMS, where the whole text must fit one message: `/a/7` opens analysis
- * 7's result, `/f/7` the upload of a follow-up photo of analysis 7's field. The server sends them on to
+ * 7's result, `/f/7` the upload of a follow-up photo of analysis 7's field, `/w/7` the walk of field 7. The server sends them on to
  * the web app's screens (`shortLinkTargets`).
  */
 export const shortLinks = {
   analysis: (id: number | string) => `/a/${id}`,
   followUp: (id: number | string) => `/f/${id}`,
+  /** The walk of field 7 (a reminder to walk it again: docs/decisions/0078). */
+  walk: (id: number | string) => `/w/${id}`,
 } as const;
 
 /** Where each short address leads in the web app. */
 export const shortLinkTargets = [
   { prefix: '/a/', to: (id: number) => `/account/addresses/analysis-history?analysis=${id}` },
   { prefix: '/f/', to: (id: number) => `/account/addresses/image-analysis?follow_up=${id}` },
+  { prefix: '/w/', to: (id: number) => `/account/addresses/fields?walk=${id}` },
 ] as const;
 
 /** A person's data (docs/decisions/0067-consent-and-erasure.md): the archive, consent choices, deleting the account. */

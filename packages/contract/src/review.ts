@@ -168,3 +168,27 @@ export const fieldAccuracyReply = z.object({
   severity: severityAgreement,
 });
 export type FieldAccuracyReply = z.infer<typeof fieldAccuracyReply>;
+
+const shareInterval = z.object({ share: z.number(), low: z.number(), high: z.number() });
+
+/** Verified photos of one crop in one month (or over all months): what Kutu answered, against the experts. */
+export const fieldFiguresRow = z.object({
+  /** maize, beans, other, or `unknown` (no crop named). */
+  crop: z.string(),
+  /** `YYYY-MM` in East Africa Time when the photo was analysed; null for all months together. */
+  month: z.string().nullable(),
+  /** Photos an expert gave a crop class (common rust, healthy, other disease). */
+  checked: z.number().int(),
+  /** Each share of `checked` with its 95 % Wilson interval (null when none checked). */
+  right: shareInterval.nullable(),
+  confident_wrong: shareInterval.nullable(),
+  unsure: shareInterval.nullable(),
+});
+export type FieldFiguresRow = z.infer<typeof fieldFiguresRow>;
+
+export const fieldFiguresReply = z.object({
+  /** Per crop, its months (newest first, at most `months`), then all time. */
+  rows: z.array(fieldFiguresRow),
+  months: z.number().int(),
+});
+export type FieldFiguresReply = z.infer<typeof fieldFiguresReply>;

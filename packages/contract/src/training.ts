@@ -23,6 +23,8 @@ export const trainingSample = z.object({
   source_analysis_id: z.number().int().nullable(),
   /** The model version that analysed the source analysis (provenance of a reviewed sample). */
   source_model_version: z.string().nullable(),
+  /** Held back from training for the field check: its farmer is one of the held-back ones. */
+  held_out: z.boolean(),
   /** GET with the bearer token: the stored image. */
   image_url: z.string(),
   created_at: isoDateTime,
@@ -55,7 +57,10 @@ export const sampleCounts = z.object({
   common_rust: z.number().int(),
   healthy: z.number().int(),
   other_disease: z.number().int(),
+  /** Samples a retraining learns from (the three counts above; held-back field photos apart). */
   total: z.number().int(),
+  /** Farmers' verified photos held back from training for the field check (owner agreed, not removed). */
+  held_back: z.number().int(),
   /** Samples added since the last retraining that activated a model started (failed and refused runs leave them new). */
   new_since_last_job: z.number().int(),
   /** A retraining starts by itself at this many new samples (0: never). */
@@ -82,6 +87,47 @@ export const evalMetrics = z.object({
 });
 export type EvalMetrics = z.infer<typeof evalMetrics>;
 
+/** One measure compared on the same held-back photos: each model's count and the photos where they differ. */
+export const pairedMeasure = z.object({
+  candidate: z.number().int(),
+  active: z.number().int(),
+  /** Photos where only the candidate is worse on this measure. */
+  worse: z.number().int(),
+  /** Photos where only the candidate is better on it. */
+  better: z.number().int(),
+  /** McNemar's exact one-sided p for "the candidate is worse". */
+  p: z.number(),
+});
+
+export const fieldCropOutcomes = ['too_few', 'not_worse', 'worse'] as const;
+
+/** One crop's field check: the candidate against the active model on that crop's held-back field photos. */
+export const fieldCropCheck = z.object({
+  /** maize, beans, … or `unknown` (no crop named). */
+  crop: z.string(),
+  photos: z.number().int(),
+  by_class: z.record(z.string(), z.number().int()),
+  right: pairedMeasure,
+  confident_wrong: pairedMeasure,
+  outcome: z.enum(fieldCropOutcomes),
+  fewer_right: z.boolean(),
+  more_confident_wrong: z.boolean(),
+  /** The smallest loss of right answers, in points, these photos would reveal with 80 % power. */
+  detectable_points: z.number().int().nullable(),
+});
+export type FieldCropCheck = z.infer<typeof fieldCropCheck>;
+
+/** The field check of a decision (docs/decisions/0086): its settings and each crop's result. */
+export const fieldCheck = z.object({
+  min_photos: z.number().int(),
+  alpha: z.number(),
+  hold_out_every: z.number().int(),
+  /** The fixed evaluation set's field photos among each crop's (the rest are farmers' held-back photos). */
+  eval_set_photos: z.record(z.string(), z.number().int()),
+  crops: z.array(fieldCropCheck),
+});
+export type FieldCheck = z.infer<typeof fieldCheck>;
+
 export const trainingDecision = z.object({
   accepted: z.boolean(),
   rule: z.string(),
@@ -90,6 +136,8 @@ export const trainingDecision = z.object({
   active: evalMetrics.nullable(),
   active_version: z.string().nullable(),
   eval_set: z.string(),
+  /** On the held-back field photos of each crop; absent in decisions made before the field check. */
+  field_check: fieldCheck.optional(),
 });
 export type TrainingDecision = z.infer<typeof trainingDecision>;
 
@@ -129,3 +177,29 @@ export const modelVersion = z.object({
 });
 export type ModelVersion = z.infer<typeof modelVersion>;
 export const modelVersionPage = paginated(modelVersion);
+
+/** The held-back field photos as they stand, and the last field check (experts and administrators). */
+export const fieldSetReply = z.object({
+  min_photos: z.number().int(),
+  hold_out_every: z.number().int(),
+  alpha: z.number(),
+  crops: z.array(
+    z.object({
+      crop: z.string(),
+      photos: z.number().int(),
+      by_class: z.record(z.string(), z.number().int()),
+      /** At least `min_photos`: the field check judges this crop. */
+      enough: z.boolean(),
+    }),
+  ),
+  /** The latest candidate's field check, with its version and outcome (null before any). */
+  last_check: z
+    .object({
+      version: z.string(),
+      accepted: z.boolean(),
+      created_at: isoDateTime,
+      field_check: fieldCheck,
+    })
+    .nullable(),
+});
+export type FieldSetReply = z.infer<typeof fieldSetReply>;

@@ -14,12 +14,13 @@ describe("the card's settings (one reader for the server and the phone)", () => 
     const settings = cardSettings(committed);
     expect(settings.version).toBe(committed.version);
     expect(settings.thresholds.unsureBelow).toBe(committed.thresholds?.unsureBelow);
-    // Moving the numbers onto the card changed none of them.
+    // Moving the numbers onto the card changed none of them; the leaf cut came later (decision 0081).
     expect(settings.answer).toEqual({
       fieldTemper: 0.6,
       closeMargin: 0.4,
       severityCuts: { moderate: 0.05, severe: 0.2 },
       rustSeen: 'confident',
+      leafConfidence: 0.6,
     });
   });
 
@@ -47,7 +48,16 @@ describe("the card's settings (one reader for the server and the phone)", () => 
   it('gives a card from before the block the values it was served with (an older retrained model, a stored phone copy)', () => {
     const { answer: _, ...before } = committed;
     expect(answerOf(before)).toEqual(RECIPE_ANSWER);
-    expect(RECIPE_ANSWER).toEqual(answerOf(committed));
+    expect(RECIPE_ANSWER).toEqual({ ...answerOf(committed), leafConfidence: RECIPE_ANSWER.leafConfidence });
+  });
+
+  it('gives a block written before the leaf cut the cut it was served with, and checks a given one', () => {
+    const { leafConfidence: _, ...before } = CHANGED_ANSWER;
+    expect(answerOf({ version: 'v9', answer: before })).toEqual({ ...CHANGED_ANSWER, leafConfidence: 0.5 });
+    expect(answerOf({ answer: CHANGED_ANSWER }).leafConfidence).toBe(0);
+    expect(() => answerOf({ answer: { ...CHANGED_ANSWER, leafConfidence: 1.5 } })).toThrow(
+      /answer\.leafConfidence must be a number in \[0, 1\], not 1\.5/,
+    );
   });
 
   it('refuses to load a model whose card lacks a setting, naming it', async () => {

@@ -5,6 +5,7 @@
  * card's copy in the offline model info). Pure TypeScript: safe for the browser bundle.
  */
 import { type ModelCard, type Thresholds, thresholdsOf } from './decide.ts';
+import { LEAF_CONFIDENCE } from './leaf-mask.ts';
 
 /** How the field's leaves add up: the temper on their summed log shares, or `'mean'` (the rule before). */
 export type FieldRule = number | 'mean';
@@ -35,6 +36,11 @@ export interface AnswerSettings {
   severityCuts: SeverityCuts;
   /** When one leaf alone counts as rust seen, so the field is never a sure "healthy" (decision 0061). */
   rustSeen: RustSeenRule;
+  /**
+   * Rings and a rust share only where the leaf was found at least this clearly (`LeafMask.confidence`, 0..1);
+   * below it the share is "could not be measured" and nothing is ringed (decision 0081).
+   */
+  leafConfidence: number;
 }
 
 /**
@@ -49,7 +55,15 @@ export const RECIPE_ANSWER: AnswerSettings = {
   closeMargin: 0.4,
   severityCuts: { moderate: 0.05, severe: 0.2 },
   rustSeen: 'confident',
+  leafConfidence: LEAF_CONFIDENCE,
 };
+
+/**
+ * Settings added to the block after cards carried it: a block written before one was served with the recipe's
+ * value (a retrained card copied from an older parent, a phone's stored copy until its next online start), so it
+ * still is. Any other missing key is refused.
+ */
+const ADDED_LATER: readonly (keyof AnswerSettings)[] = ['leafConfidence'];
 
 /** A card's settings, as the server and the phone use them. */
 export interface CardSettings {
@@ -88,6 +102,7 @@ const CHECKS: {
     ok: isShare,
     is: 'a number in [0, 1]',
   },
+  { key: 'leafConfidence', read: (a) => a.leafConfidence, ok: isShare, is: 'a number in [0, 1]' },
   {
     key: 'rustSeen',
     read: (a) => a.rustSeen,
@@ -105,7 +120,11 @@ export function answerOf(card: CardLike): AnswerSettings {
   if (card.answer === undefined || card.answer === null) return RECIPE_ANSWER;
   const of = card.version ? ` of ${card.version}` : '';
   if (typeof card.answer !== 'object') throw new Error(`model.json${of}: answer must be an object`);
-  const block = card.answer as Record<string, unknown>;
+  const given = card.answer as Record<string, unknown>;
+  const block = Object.fromEntries([
+    ...ADDED_LATER.map((key) => [key, RECIPE_ANSWER[key]]),
+    ...Object.entries(given).filter(([, v]) => v !== undefined),
+  ]);
   const missing = CHECKS.filter((c) => c.read(block) === undefined).map((c) => `answer.${c.key}`);
   if (missing.length) {
     throw new Error(
@@ -124,6 +143,7 @@ export function answerOf(card: CardLike): AnswerSettings {
     closeMargin: block.closeMargin as number,
     severityCuts: { moderate: cuts.moderate, severe: cuts.severe },
     rustSeen: block.rustSeen as RustSeenRule,
+    leafConfidence: block.leafConfidence as number,
   };
 }
 

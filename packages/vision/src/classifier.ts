@@ -68,7 +68,7 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
   const card = await readCard(modelDir);
   const size = card.input_size ?? INPUT_SIZE;
   // The card's settings are read (and a bad card refused) when the model loads, not on the first photo.
-  const { thresholds } = cardSettings(card);
+  const { thresholds, answer } = cardSettings(card);
   const session = await ort.InferenceSession.create(path.join(modelDir, 'model.onnx'), {
     intraOpNumThreads: 1,
     interOpNumThreads: 1,
@@ -86,12 +86,15 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
       const outputs = outputsFor(session.outputNames, options.crop);
       const [rgb, meta] = await Promise.all([decodeRgb(image, size), sharp(image).metadata()]);
       const input = new ort.Tensor('float32', toTensorData(rgb, size), [1, 3, size, size]);
-      const output = await session.run({ [inputName]: input });
+      const running = session.run({ [inputName]: input });
+      // The network runs on onnxruntime's thread; the rust reading (pure TypeScript) on this one meanwhile.
+      const { width, height } = meta.autoOrient ?? { width: meta.width ?? size, height: meta.height ?? size };
+      const reading = rustReading(rgb, size, options.crop, width / height, answer.leafConfidence);
+      const { share: rust_share, spots: rust_spots } = reading;
+      const output = await running;
       const probs = softmax(output[outputs.logits].data as Float32Array);
       const ood = oodName ? (output[oodName].data as Float32Array)[0] : null;
       const core = decide(probs, colourStats(rgb), thresholds, card.version, ood);
-      const { width, height } = meta.autoOrient ?? { width: meta.width ?? size, height: meta.height ?? size };
-      const { share: rust_share, spots: rust_spots } = rustReading(rgb, size, options.crop, width / height);
       const heat = heatFor(core, hasCam ? output[outputs.cam] : undefined);
       if (!heat) return { ...core, heatmap_png: null, heat: null, rust_share, rust_spots };
       return { ...core, heatmap_png: await heatmapPng(heat, width, height), heat, rust_share, rust_spots };

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { CLASSES, describeFile, type RustClass, toCrop } from './dataset.ts';
 import { type Classifier, type Crop, loadClassifier } from './classifier.ts';
 import type { ScoredPhoto } from './risk.ts';
+import { type FieldAnswer, fieldAnswer } from './field-gate.ts';
 
 export interface EvalItem {
   file: string;
@@ -194,6 +195,26 @@ export async function evaluateModel(
   const classifier = await loadClassifier(modelDir);
   try {
     return await evaluateClassifier(classifier, items, nonLeafFiles, options);
+  } finally {
+    await classifier.close();
+  }
+}
+
+/**
+ * Each photo's answer against its label (`fieldAnswer`: right, confidently wrong, unsure), by the model in
+ * `modelDir`, with the crop its farmer named: what the field gate pairs between two models.
+ */
+export async function answerPhotos(
+  modelDir: string,
+  items: { file: string; label: string; crop?: Crop | null }[],
+): Promise<FieldAnswer[]> {
+  const classifier = await loadClassifier(modelDir);
+  try {
+    const answers: FieldAnswer[] = [];
+    for (const item of items) {
+      answers.push(fieldAnswer(await classifier.classify(await readFile(item.file), { crop: item.crop }), item.label));
+    }
+    return answers;
   } finally {
     await classifier.close();
   }

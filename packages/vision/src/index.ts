@@ -11,6 +11,7 @@ export {
   type RustClass,
   defaultDatasetDir,
   describeFile,
+  toCrop,
   listLabelledImages,
   listImagesRecursive,
   loadEvalSet,
@@ -31,7 +32,20 @@ export {
   readCard,
 } from './classifier.ts';
 export { classHeat, HEATMAP_SIDE, type HeatGrid, heatmapPng } from './heatmap.ts';
-export { evaluateClassifier, evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
+export { answerPhotos, evaluateClassifier, evaluateModel, type EvalItem, type EvalReport } from './evaluate.ts';
+export {
+  checkCrops,
+  compareOnEvalSet,
+  type CropCheck,
+  type EvalSetFigures,
+  FIELD_GATE,
+  type FieldAnswer,
+  fieldAnswer,
+  fieldJudgedByCheck,
+  holdsOutFarmer,
+  overallOnly,
+  type PairedPhoto,
+} from './field-gate.ts';
 export {
   INT8_FILE,
   MIN_INT8_AGREEMENT,
@@ -41,7 +55,7 @@ export {
   sha256,
 } from './offline-info.ts';
 export { decodeRgb, INPUT_SIZE, preprocess, toTensorData } from './preprocess.ts';
-export { readOnnxHead, withOnnxHead } from './onnx-edit.ts';
+export { type OnnxHead, readOnnxHead, withOnnxHead } from './onnx-edit.ts';
 export {
   bandOf,
   estimateSeverity,

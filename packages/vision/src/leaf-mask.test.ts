@@ -1,7 +1,17 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LEAF_CONFIDENCE, leafMask } from './leaf-mask.ts';
+import { cardSettings } from './card-settings.ts';
+import { readCard } from './classifier.ts';
+import { defaultDatasetDir } from './dataset.ts';
+import { defaultModelDir } from './index.ts';
+import { loadOutlines, outlineOf, ringedOn } from './leaf-check.ts';
+import { leafMask } from './leaf-mask.ts';
+import { decodeRgb } from './preprocess.ts';
 import { rustPixels, severityUnmeasured } from './severity.ts';
-import { rustReading } from './spots.ts';
+import { rustReading, spotsOfPixels } from './spots.ts';
+
+/** The served card's cut: rings and a share only where the leaf is found at least this clearly. */
+const CUT = cardSettings(await readCard(defaultModelDir())).answer.leafConfidence;
 
 const side = 160;
 const LEAF = [60, 140, 50];
@@ -55,9 +65,9 @@ describe('the leaf in focus (leaf-mask.ts)', () => {
       onLeaf(x, y) ? (onPustule(x, y) ? RUST : LEAF) : (x * 3 + y * 5) % 17 < 3 ? [120, 62, 30] : SOIL,
     );
     const before = rustPixels(rgb, side, 'maize', false);
-    const beforeSpots = rustReading(rgb, side, 'maize');
-    const after = rustPixels(rgb, side, 'maize');
-    expect(after?.leaf?.confidence).toBeGreaterThanOrEqual(LEAF_CONFIDENCE);
+    const beforeSpots = rustReading(rgb, side, 'maize', 1, CUT);
+    const after = rustPixels(rgb, side, 'maize', true, CUT);
+    expect(after?.leaf?.confidence).toBeGreaterThanOrEqual(CUT);
     const { spots, share } = beforeSpots;
     expect(spots?.boxes).toHaveLength(PUSTULES.length);
     expect(ringsOnLeaf(spots?.boxes ?? [])).toBe(true);
@@ -81,7 +91,7 @@ describe('the leaf in focus (leaf-mask.ts)', () => {
       (x, y) => (onLeaf(x, y) ? (onPustule(x, y) ? RUST : LEAF) : behind(x, y)),
       (x, y) => onLeaf(x, y),
     );
-    const read = rustPixels(rgb, side, 'maize');
+    const read = rustPixels(rgb, side, 'maize', true, CUT);
     const mask = read?.leaf?.mask ?? new Uint8Array(0);
     let both = 0;
     let either = 0;
@@ -93,7 +103,7 @@ describe('the leaf in focus (leaf-mask.ts)', () => {
       }
     // Focus is read over a 9 px box, so a band of background about 4 px wide along the leaf's edge reads sharp.
     expect(both / either).toBeGreaterThan(0.8);
-    const { spots } = rustReading(rgb, side, 'maize');
+    const { spots } = rustReading(rgb, side, 'maize', 1, CUT);
     expect(spots?.boxes).toHaveLength(PUSTULES.length);
     expect(ringsOnLeaf(spots?.boxes ?? [])).toBe(true);
     // The whole-photo rule read the blurred background's green and orange too.
@@ -106,9 +116,24 @@ describe('the leaf in focus (leaf-mask.ts)', () => {
     const rgb = photo((x, y) => (x % 20 < 5 && y % 20 < 5 && (x + y) % 40 < 20 ? LEAF : SOIL));
     expect(rustPixels(rgb, side, 'maize', false)).not.toBeNull();
     const green = rustPixels(rgb, side, 'maize', false)?.kind ?? new Uint8Array(0);
-    expect(leafMask(rgb, side, green).confidence).toBeLessThan(LEAF_CONFIDENCE);
-    expect(rustReading(rgb, side, 'maize')).toEqual({ share: null, spots: null });
-    expect(rustReading(rgb, side, 'beans')).toEqual({ share: null, spots: null });
+    expect(leafMask(rgb, side, green).confidence).toBeLessThan(CUT);
+    expect(rustReading(rgb, side, 'maize', 1, CUT)).toEqual({ share: null, spots: null });
+    expect(rustReading(rgb, side, 'beans', 1, CUT)).toEqual({ share: null, spots: null });
+  });
+
+  it('rings nothing on a field photo where the leaf cannot be told apart: a bean leaflet held among seedlings', async () => {
+    // The photo a new user saw ringed on the soil and a fingernail (research/leaf-outlines, outlined by hand).
+    const photo = loadOutlines().find((p) => p.file.endsWith('ibean__bean__bean_rust__0001.jpg'));
+    if (!photo) throw new Error('outline missing');
+    const rgb = await decodeRgb(path.join(defaultDatasetDir, photo.file), side);
+    const read = rustPixels(rgb, side, 'beans', true, 0);
+    expect(read?.leaf?.confidence).toBeLessThan(CUT);
+    expect(rustReading(rgb, side, 'beans', 1, CUT)).toEqual({ share: null, spots: null });
+    // The whole-photo rule's rings, which the farmer no longer sees, lie mostly off the outlined leaflet.
+    const whole = rustPixels(rgb, side, 'beans', false);
+    const before = ringedOn(spotsOfPixels(whole?.kind ?? new Uint8Array(0), side), outlineOf(photo));
+    expect(before.ringPx).toBeGreaterThan(0);
+    expect(before.onLeafPx / before.ringPx).toBeLessThan(0.5);
   });
 
   it('says the share could not be measured on a confident rust answer only', () => {

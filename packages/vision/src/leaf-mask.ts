@@ -1,14 +1,28 @@
 /**
- * The leaf in focus, found before the rust share is read and the spots are ringed (docs/decisions/0060-leaf-mask):
- * leaf-coloured pixels (green, pale leaf, pustules crowded among green) that are in focus (`sharpness`), closed
- * over small gaps, split where leaves touch through narrow necks, the largest piece near the centre (and any as
- * large), with its enclosed holes (pustules, lesions) filled in. Soil, dead leaves and sky are not leaf-coloured;
- * blurred plants behind the leaf are, but soft; so rings and share stay on the leaf. Pure TypeScript on the
- * model's square input (the same pixels the server and the phone already read), a few passes of box sums and
- * one flood fill: a few milliseconds per photo (bench/leaf-mask.ts).
+ * The leaf in focus, found before the rust share is read and the spots are ringed (docs/decisions/0060-leaf-mask,
+ * 0081-one-leaf-or-no-rings): leaf-coloured pixels (green, pale leaf, pustules crowded among green) that are in
+ * focus, closed over small gaps, then parted into leaves where the light steps (one leaf over another, a shadow)
+ * and where leaves touch through a neck; the largest near the centre is the leaf, its enclosed holes (pustules,
+ * lesions) filled in. Rust counts only inside it, away from its edge. Its `confidence` says how clearly it stands
+ * apart; below the card's cut (`answer.leafConfidence`) nothing is ringed and the share is not measured.
+ * Pure TypeScript on the model's square input (the same pixels the server and the phone already read); focus and
+ * colour are read per pixel, the shape on 2×2 blocks: a few milliseconds a photo
+ * (bench/reports/0081-one-leaf-or-no-rings.md).
  */
+import {
+  boxSums,
+  lightEdges,
+  paleLeaf,
+  quantile,
+  SHARP_ENOUGH,
+  SHARP_FLOOR,
+  SHARP_NEAR,
+  SHARP_SHARE,
+  sharpness,
+} from './leaf-focus.ts';
+import { distanceInside, morph, partLeaves, regions } from './leaf-shape.ts';
 
-/** Below this the leaf is not found clearly enough to measure: the share is "could not be measured". */
+/** The cut the recipe used before the card held one (`RECIPE_ANSWER.leafConfidence`). */
 export const LEAF_CONFIDENCE = 0.5;
 
 export interface LeafMask {
@@ -16,189 +30,47 @@ export interface LeafMask {
   mask: Uint8Array;
   /** Leaf pixels ÷ all pixels. */
   area: number;
-  /**
-   * Where a rust-coloured pixel may count: 2 inside the leaf, at least EDGE pixels from its edge (the crop's rule);
-   * 1 on the edge, within a pixel of it, and in focus there (a pustule on the margin, not blur just behind it);
-   * 0 elsewhere.
-   */
-  rustZone: Uint8Array;
-  /** 0..1: how clearly one leaf stands out (size, how much of the green it holds, how little was filled in). */
+  /** 1 where a rust-coloured pixel may count: inside the leaf, at least EDGE pixels from its edge. */
+  inner: Uint8Array;
+  /** 0..1: how clearly one leaf stands out (the least of `measures`, each scaled). */
   confidence: number;
+  /** What the confidence is made of. */
+  measures: LeafMeasures;
 }
 
-/** Half-side of the box the sharpness is averaged over, in pixels of a 160 px input. */
-const SHARP_NEAR = 4;
-/** Pixels focused (`sharpness`) below this, or below SHARP_SHARE of the leaf colour's 90th percentile, are out of focus. */
-const SHARP_ENOUGH = 0.8;
-const SHARP_SHARE = 0.6;
-/** Below this 90th-percentile focus the whole photo is soft: there is no focus to tell apart, colour alone decides. */
-const SHARP_FLOOR = 0.9;
-/**
- * Leaf tissue that is neither green nor rust-coloured: grey-green, whitish or yellowed (hue 45–200, not dark), as
- * a leaf crowded with pustules or lit yellow shows. Soil, dead leaves and dry stalks are browner (hue under 45).
- */
-function paleLeaf(rgb: Uint8Array, i: number): boolean {
-  const [r, g, b] = [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]];
-  const max = Math.max(r, g, b);
-  const d = max - Math.min(r, g, b);
-  if (d === 0 || max < 0.2 * 255) return false;
-  let h: number;
-  if (max === r) h = (((g - b) / d) % 6) * 60;
-  else if (max === g) h = ((b - r) / d + 2) * 60;
-  else h = ((r - g) / d + 4) * 60;
-  if (h < 0) h += 360;
-  return h >= 45 && h <= 200;
+/** How the leaf found stands out, each 0..1. */
+export interface LeafMeasures {
+  /** The leaf's share of the photo. */
+  size: number;
+  /** Its share of all the sharp leaf-coloured pixels. */
+  holds: number;
+  /** Its share that is sharp and leaf-coloured (the rest: gaps and holes filled in). */
+  pure: number;
+  /** Share of its edge where it was parted from other leaves rather than meeting the background. */
+  parted: number;
 }
 
 /** A rust-coloured pixel is taken as leaf when this share of its 9×9 box is green. */
 const MIXED_GREEN = 0.2;
-/** Closing (fills gaps: pustules, veins) and the erosion that parts leaves joined by necks thinner than 2·OPEN+1. */
+/** The shape is found on blocks of STEP×STEP pixels: a quarter of the work, and a leaf is many blocks wide. */
+const STEP = 2;
+/** Closing (fills gaps: pustules, veins), in pixels of a 160 px input. */
 const CLOSE = 4;
-const OPEN = 5;
-/** The band along the leaf's edge (pixels) where rust-coloured pixels need the leaf on most of their box. */
-const EDGE = 3;
+/**
+ * Two parts are one leaf when they meet across at least this share of the larger one's width (its distance from
+ * middle to edge): a leaf seen as two bumps. A smaller part hanging on through a neck (a stem, a weed, another
+ * leaf) is not the leaf.
+ */
+const JOIN = 0.6;
+/** Blocks the leaf grows back over its own edge, taken out with the steps of light, without entering another leaf. */
+const GROW_BACK = 2;
+/** Rust counts this many pixels (of a 160 px input) inside the leaf's edge: soil, stems and blur lie along it. */
+const EDGE = 4;
 /** Holes enclosed by the leaf are filled when smaller than this share of it (bigger ones: background seen through). */
 const HOLE_SHARE = 0.5;
 
 const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
-
-/** Box sums of `values` (side×side) through an integral image: `sumIn(x0, y0, x1, y1)`, exclusive ends. */
-function boxSums(values: ArrayLike<number>, side: number) {
-  const w = side + 1;
-  const sum = new Float64Array(w * w);
-  for (let y = 0; y < side; y++) {
-    let row = 0;
-    for (let x = 0; x < side; x++) {
-      row += values[y * side + x];
-      sum[(y + 1) * w + x + 1] = sum[y * w + x + 1] + row;
-    }
-  }
-  return (x0: number, y0: number, x1: number, y1: number) =>
-    sum[y1 * w + x1] - sum[y0 * w + x1] - sum[y1 * w + x0] + sum[y0 * w + x0];
-}
-
-/** Square dilation (`grow`) or erosion of a 0/1 mask by `r` pixels: a sliding count along rows, then columns. */
-function morph(mask: Uint8Array, side: number, r: number, grow: boolean): Uint8Array {
-  const pass = (src: Uint8Array, step: number, across: number) => {
-    const out = new Uint8Array(src.length);
-    for (let line = 0; line < side; line++) {
-      const base = line * across;
-      let ones = 0;
-      for (let k = 0; k < Math.min(r, side); k++) ones += src[base + k * step];
-      for (let k = 0; k < side; k++) {
-        if (k + r < side) ones += src[base + (k + r) * step];
-        if (k - r - 1 >= 0) ones -= src[base + (k - r - 1) * step];
-        const width = Math.min(side - 1, k + r) - Math.max(0, k - r) + 1;
-        out[base + k * step] = grow ? (ones > 0 ? 1 : 0) : ones === width ? 1 : 0;
-      }
-    }
-    return out;
-  };
-  return pass(pass(mask, 1, side), side, 1);
-}
-
-/** 4-connected regions of pixels where `inside` is 1: a label per pixel (0: none) and each region's pixels. */
-function regions(side: number, inside: Uint8Array) {
-  const n = side * side;
-  const label = new Int32Array(n);
-  const members: Int32Array[] = [];
-  const stack = new Int32Array(n);
-  const pixels = new Int32Array(n);
-  for (let start = 0; start < n; start++) {
-    if (label[start] || !inside[start]) continue;
-    const id = members.length + 1;
-    let top = 0;
-    let count = 0;
-    label[start] = id;
-    stack[top++] = start;
-    while (top > 0) {
-      const i = stack[--top];
-      pixels[count++] = i;
-      const x = i % side;
-      if (i >= side && !label[i - side] && inside[i - side]) {
-        label[i - side] = id;
-        stack[top++] = i - side;
-      }
-      if (i < n - side && !label[i + side] && inside[i + side]) {
-        label[i + side] = id;
-        stack[top++] = i + side;
-      }
-      if (x > 0 && !label[i - 1] && inside[i - 1]) {
-        label[i - 1] = id;
-        stack[top++] = i - 1;
-      }
-      if (x < side - 1 && !label[i + 1] && inside[i + 1]) {
-        label[i + 1] = id;
-        stack[top++] = i + 1;
-      }
-    }
-    members.push(pixels.slice(0, count));
-  }
-  return { label, members };
-}
-
-/**
- * Local focus: |Laplacian| ÷ |gradient| of the luma, each summed over a box of 2·near+1, for each `near`. A
- * ratio, so it does not depend on contrast: a blurred edge has a gradient but little curvature (blur of 2 px on
- * a 256 px photo reads 0.4–0.8), a surface in focus has fine detail at every scale (0.9–2, smooth leaves too).
- */
-function sharpness(rgb: Uint8Array, side: number, nears: number[] = [SHARP_NEAR]): Float32Array[] {
-  const n = side * side;
-  const luma = new Float32Array(n);
-  for (let i = 0; i < n; i++) luma[i] = 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
-  // Integral images of |Laplacian| and |gradient|, (side+1)² with a zero first row and column.
-  const w = side + 1;
-  const lap = new Float64Array(w * w);
-  const grad = new Float64Array(w * w);
-  for (let y = 0; y < side; y++) {
-    let lapRow = 0;
-    let gradRow = 0;
-    for (let x = 0; x < side; x++) {
-      const i = y * side + x;
-      if (y > 0 && y < side - 1 && x > 0 && x < side - 1) {
-        lapRow += Math.abs(4 * luma[i] - luma[i - 1] - luma[i + 1] - luma[i - side] - luma[i + side]);
-        gradRow += (Math.abs(luma[i + 1] - luma[i - 1]) + Math.abs(luma[i + side] - luma[i - side])) / 2;
-      }
-      const j = (y + 1) * w + x + 1;
-      lap[j] = lap[j - w] + lapRow;
-      grad[j] = grad[j - w] + gradRow;
-    }
-  }
-  return nears.map((near) => {
-    const out = new Float32Array(n);
-    for (let y = 0; y < side; y++) {
-      const y0 = Math.max(0, y - near) * w;
-      const y1 = Math.min(side, y + near + 1) * w;
-      const rows = (y1 - y0) / w;
-      for (let x = 0; x < side; x++) {
-        const x0 = Math.max(0, x - near);
-        const x1 = Math.min(side, x + near + 1);
-        const l = lap[y1 + x1] - lap[y0 + x1] - lap[y1 + x0] + lap[y0 + x0];
-        const g = grad[y1 + x1] - grad[y0 + x1] - grad[y1 + x0] + grad[y0 + x0];
-        // Half a grey level of gradient per pixel keeps flat, noiseless areas from reading as detail.
-        out[y * side + x] = l / (g + 0.5 * rows * (x1 - x0));
-      }
-    }
-    return out;
-  });
-}
-
-/** The value (to 0.01) below which `share` of `values` lie, among those where `pick`: a histogram, no sort. */
-function quantile(values: Float32Array, pick: Uint8Array, share: number): number {
-  const bins = new Uint32Array(1001);
-  let picked = 0;
-  for (let i = 0; i < values.length; i++)
-    if (pick[i]) {
-      bins[Math.min(1000, Math.floor(values[i] * 100))]++;
-      picked++;
-    }
-  let seen = 0;
-  for (let k = 0; k < bins.length; k++) {
-    seen += bins[k];
-    if (seen > share * picked) return k / 100;
-  }
-  return 0;
-}
+const NO_LEAF: LeafMeasures = { size: 0, holds: 0, pure: 0, parted: 1 };
 
 /**
  * The leaf in focus in RGB bytes (HWC, side×side), given which pixels are leaf-green (`kind` 1) and which
@@ -213,8 +85,11 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
   const top = quantile(sharp, green, 0.9);
   const floor = top >= SHARP_FLOOR ? Math.min(SHARP_SHARE * top, SHARP_ENOUGH) : 0;
   const greenIn = boxSums(green, side);
-  const candidate = new Uint8Array(n);
-  let candidates = 0;
+  // The shape is found on a grid of step×step blocks; a block is leaf-coloured when half its pixels are.
+  const step = side % STEP === 0 && side >= 96 ? STEP : 1;
+  const w = side / step;
+  const m = w * w;
+  const votes = new Uint8Array(m);
   for (let y = 0; y < side; y++)
     for (let x = 0; x < side; x++) {
       const i = y * side + x;
@@ -225,71 +100,98 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
         const [x0, y0, x1, y1] = [Math.max(0, x - 4), Math.max(0, y - 4), Math.min(side, x + 5), Math.min(side, y + 5)];
         if (greenIn(x0, y0, x1, y1) < MIXED_GREEN * (x1 - x0) * (y1 - y0)) continue;
       }
-      candidate[i] = 1;
-      candidates++;
+      votes[Math.floor(y / step) * w + Math.floor(x / step)]++;
     }
-  const closed = morph(morph(candidate, side, CLOSE, true), side, CLOSE, false);
-  // Cores: what is left after eroding by OPEN, so leaves that touch through a narrow neck (a stem, a
-  // strip of background plants) come apart; the kept cores grow back by as much, within the closed mask.
-  const core = morph(closed, side, OPEN, false);
-  const { label, members } = regions(side, core);
-  const centre = (side - 1) / 2;
-  const scored = members.map((pixels) => {
+  const candidate = votes.map((v) => (2 * v >= step * step ? 1 : 0));
+  let candidates = 0;
+  for (let j = 0; j < m; j++) candidates += candidate[j];
+  const blocks = (px: number) => Math.max(1, Math.round(px / step));
+  const closed = morph(morph(candidate, w, blocks(CLOSE), true), w, blocks(CLOSE), false);
+  const edges = lightEdges(rgb, side, step, closed);
+  const apart = closed.map((v, j) => v & (1 - edges[j]));
+  const { label, parts } = partLeaves(apart, w, distanceInside(apart, w), JOIN);
+  // The leaf: the largest part, counted less the farther it lies from the centre.
+  const centre = (w - 1) / 2;
+  let best = -1;
+  let bestScore = 0;
+  parts.forEach((part, k) => {
     let cx = 0;
     let cy = 0;
-    let focus = 0;
-    for (const i of pixels) {
-      cx += i % side;
-      cy += Math.floor(i / side);
-      focus += sharp[i];
+    for (const j of part.pixels) {
+      cx += j % w;
+      cy += Math.floor(j / w);
     }
-    const off = Math.hypot(cx / pixels.length - centre, cy / pixels.length - centre) / (centre * Math.SQRT2);
-    return { size: pixels.length, focus: focus / pixels.length, score: pixels.length * (1 - 0.5 * off) };
+    const off = Math.hypot(cx / part.pixels.length - centre, cy / part.pixels.length - centre) / (centre * Math.SQRT2);
+    const score = part.pixels.length * (1 - 0.5 * off);
+    if (score > bestScore) [best, bestScore] = [k, score];
   });
-  const mask = new Uint8Array(n);
-  const best = scored.reduce((b, s, k) => (b < 0 || s.score > scored[b].score ? k : b), -1);
-  if (best < 0) return { mask, rustZone: mask, area: 0, confidence: 0 };
-  // The leaf, and pieces as big and as sharp as it (a leaf cut in two by a band of rust, a leaflet beside it).
-  const kept = new Uint8Array(members.length + 1);
-  scored.forEach((s, k) => {
-    if (k === best || (s.size >= 0.6 * scored[best].size && s.focus >= 0.6 * scored[best].focus)) kept[k + 1] = 1;
-  });
-  const keptCore = new Uint8Array(n);
-  for (let i = 0; i < n; i++) keptCore[i] = kept[label[i]];
-  const grown = morph(keptCore, side, OPEN, true);
-  let leafPixels = 0;
-  for (let i = 0; i < n; i++)
-    if (grown[i] && closed[i]) {
-      mask[i] = 1;
-      leafPixels++;
-    }
-  // Holes: regions outside the leaf that do not reach the photo's edge, filled when small.
-  const holes = regions(
-    side,
-    mask.map((m) => 1 - m),
-  );
-  for (const pixels of holes.members) {
-    if (pixels.length > HOLE_SHARE * leafPixels) continue;
-    const atEdge = pixels.some((i) => {
-      const x = i % side;
-      return i < side || i >= n - side || x === 0 || x === side - 1;
-    });
-    if (!atEdge) for (const i of pixels) mask[i] = 1;
+  if (best < 0) {
+    const none = new Uint8Array(n);
+    return { mask: none, inner: none, area: 0, confidence: 0, measures: NO_LEAF };
   }
+  let leaf: Uint8Array = new Uint8Array(m);
+  for (const j of parts[best].pixels) leaf[j] = 1;
+  for (let k = 0; k < GROW_BACK; k++) {
+    const grown = morph(leaf, w, 1, true);
+    for (let j = 0; j < m; j++) if (grown[j] && closed[j] && !label[j]) leaf[j] = 1;
+  }
+  leaf = fillHoles(leaf, w);
   let area = 0;
-  let heldGreen = 0;
-  for (let i = 0; i < n; i++) {
-    area += mask[i];
-    if (mask[i] && candidate[i]) heldGreen++;
+  let held = 0;
+  // Its edge: where it meets the background, and where it was parted from other leaves.
+  let edge = 0;
+  let parted = 0;
+  for (let j = 0; j < m; j++) {
+    if (!leaf[j]) continue;
+    area++;
+    held += candidate[j];
+    const x = j % w;
+    for (const k of [j >= w ? j - w : -1, j < m - w ? j + w : -1, x > 0 ? j - 1 : -1, x < w - 1 ? j + 1 : -1])
+      if (k >= 0 && !leaf[k]) {
+        edge++;
+        if (label[k]) parted++;
+      }
   }
-  // One clear leaf: big enough (full at 8 % of the photo), holding most of the sharp green (not one of many
-  // scattered bits), and mostly green itself (not mostly filled-in gaps).
-  const size = clamp01((area / n - 0.03) / 0.05);
-  const holds = clamp01((heldGreen / Math.max(1, candidates) - 0.15) / 0.25);
-  const pure = clamp01((heldGreen / Math.max(1, area) - 0.3) / 0.3);
-  const inner = morph(mask, side, EDGE, false);
-  const edge = morph(mask, side, 1, true);
-  const rustZone = new Uint8Array(n);
-  for (let i = 0; i < n; i++) rustZone[i] = inner[i] ? 2 : edge[i] && fine[i] >= floor ? 1 : 0;
-  return { mask, rustZone, area: area / n, confidence: Math.min(size, holds, pure) };
+  const measures: LeafMeasures = {
+    size: area / m,
+    holds: held / Math.max(1, candidates),
+    pure: held / area,
+    parted: edge ? parted / edge : 0,
+  };
+  // One clear leaf: big enough (full at 8 % of the photo), holding a good part of the sharp green (not one of
+  // many scattered bits), mostly leaf-coloured itself (not filled-in gaps), and meeting the background along most
+  // of its edge (a leaf cut out of a mass of leaves may be the wrong cut).
+  const confidence = Math.min(
+    clamp01((measures.size - 0.03) / 0.05),
+    clamp01((measures.holds - 0.15) / 0.25),
+    clamp01((measures.pure - 0.3) / 0.3),
+    clamp01((0.9 - measures.parted) / 0.2),
+  );
+  const innerBlocks = morph(leaf, w, blocks(EDGE), false);
+  const mask = new Uint8Array(n);
+  const inner = new Uint8Array(n);
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++) {
+      const j = Math.floor(y / step) * w + Math.floor(x / step);
+      mask[y * side + x] = leaf[j];
+      inner[y * side + x] = innerBlocks[j];
+    }
+  return { mask, inner, area: area / m, confidence, measures };
+}
+
+/** The mask with its holes filled: regions outside it that do not reach the edge, when small (`HOLE_SHARE`). */
+function fillHoles(leaf: Uint8Array, w: number): Uint8Array {
+  const m = w * w;
+  let area = 0;
+  for (let j = 0; j < m; j++) area += leaf[j];
+  const filled = leaf.slice();
+  for (const pixels of regions(
+    w,
+    leaf.map((v) => 1 - v),
+  ).members) {
+    if (pixels.length > HOLE_SHARE * area) continue;
+    const atEdge = pixels.some((j) => j < w || j >= m - w || j % w === 0 || j % w === w - 1);
+    if (!atEdge) for (const j of pixels) filled[j] = 1;
+  }
+  return filled;
 }

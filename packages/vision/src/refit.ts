@@ -21,7 +21,7 @@ export const MIN_OOD_PHOTOS = 500;
 const NOT_LEAF = 3;
 const FIELD_GROUPS = ['ibean', 'plantdoc', 'expert'];
 
-interface FeatureMeta {
+export interface FeatureMeta {
   views: string[];
   count: number;
   dims: number;
@@ -45,7 +45,13 @@ export interface FitResult {
   seconds: number;
 }
 
-function loadFeatures(cache: string, name: string): { meta: FeatureMeta; data: Float32Array } | null {
+/** A feature file's rows (views × items × dims, view-major) and what they are. */
+export interface FeatureSet {
+  meta: FeatureMeta;
+  data: Float32Array;
+}
+
+export function loadFeatures(cache: string, name: string): FeatureSet | null {
   const metaFile = path.join(cache, `${name}.json`);
   if (!fs.existsSync(metaFile)) return null;
   const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as FeatureMeta;
@@ -56,19 +62,30 @@ function loadFeatures(cache: string, name: string): { meta: FeatureMeta; data: F
 
 const sourceOf = (file: string) => path.basename(file).split('__')[0];
 
+type OnProgress = (p: { stage: 'train'; iteration: number; loss: number }) => void;
+
 /** The refit itself, synchronous (runs in the worker). */
-export function fitHeadOnFeatures(
-  job: FitJob,
-  onProgress: (p: { stage: 'train'; iteration: number; loss: number }) => void = () => {},
-): FitResult {
-  const started = Date.now();
+export function fitHeadOnFeatures(job: FitJob, onProgress: OnProgress = () => {}): FitResult {
   const train = loadFeatures(job.cache, 'train');
   if (!train || train.meta.count === 0) throw new Error('no training images (train.json missing or empty)');
+  return fitHeadOnSets(train, loadFeatures(job.cache, 'nonleaf'), job, onProgress);
+}
+
+/**
+ * The refit on features in memory (a research run refits many heads on one cache). `keepOod` keeps the
+ * active model's ood statistics whatever the number of photos.
+ */
+export function fitHeadOnSets(
+  train: FeatureSet,
+  neg: FeatureSet | null,
+  job: Pick<FitJob, 'init' | 'nonleafLimit'> & { keepOod?: boolean },
+  onProgress: OnProgress = () => {},
+): FitResult {
+  const started = Date.now();
   const dims = train.meta.dims;
   if (dims !== job.init.features) throw new Error(`features of ${dims} values for a head on ${job.init.features}`);
   const views = Math.min(HEAD_RECIPE.views, train.meta.views.length);
   const leafRows = views * train.meta.count;
-  const neg = loadFeatures(job.cache, 'nonleaf');
   const negPerView = neg ? Math.min(neg.meta.count, job.nonleafLimit ?? neg.meta.count) : 0;
   const negRows = neg ? neg.meta.views.length * negPerView : 0;
   const rows = leafRows + negRows;
@@ -108,7 +125,7 @@ export function fitHeadOnFeatures(
   // The ood statistics: from the leaf photos (both views), with the active model's k (the graph divides by it).
   const k = Math.min(HEAD_RECIPE.ood_k, init.oodK, leafRows - 4);
   const initHasOod = init.oodMeans.some((v) => v !== 0);
-  const keep = (initHasOod && train.meta.count < MIN_OOD_PHOTOS) || k !== init.oodK;
+  const keep = (initHasOod && (job.keepOod || train.meta.count < MIN_OOD_PHOTOS)) || k !== init.oodK;
   const ood = keep
     ? { projection: init.oodProjection, means: init.oodMeans }
     : oodStatistics(x.subarray(0, leafRows * dims), y.subarray(0, leafRows), dims, init.leafClasses, k);

@@ -6,7 +6,7 @@
  * it, not agreement with an expert: that is what the expert severity in the review dialog measures.
  */
 import path from 'node:path';
-import type { SeverityCuts } from './card-settings.ts';
+import type { AnswerSettings, SeverityCuts } from './card-settings.ts';
 import { defaultDatasetDir } from './dataset.ts';
 import { loadPustuleMasks, MASK_SIZE, type PustuleMask } from './pointing.ts';
 import { decodeRgb } from './preprocess.ts';
@@ -83,21 +83,28 @@ export function summariseSeverity(photos: SeverityPhoto[], cuts: SeverityCuts): 
   };
 }
 
-/** Each masked photo, decoded as the classifier decodes it (160 px squashed), estimated and compared. */
-export async function measureSeverity(cuts: SeverityCuts, masks = loadPustuleMasks(), datasetDir = defaultDatasetDir) {
+/**
+ * Each masked photo, decoded as the classifier decodes it (160 px squashed), estimated and compared, on the
+ * photos whose share is measured at the card's leaf cut (`answer.leafConfidence`; the others say "could not be
+ * measured", `unmeasured`).
+ */
+export async function measureSeverity(
+  { severityCuts: cuts, leafConfidence }: Pick<AnswerSettings, 'severityCuts' | 'leafConfidence'>,
+  masks = loadPustuleMasks(),
+  datasetDir = defaultDatasetDir,
+) {
   const photos: SeverityPhoto[] = [];
+  const unmeasured: string[] = [];
   for (const m of masks) {
     const rgb = await decodeRgb(path.join(datasetDir, m.file), MASK_SIZE);
-    photos.push({
-      file: m.file,
-      crop: m.crop,
-      truth: maskShare(m),
-      estimate: estimateSeverity(rgb, MASK_SIZE, m.crop)?.share ?? 0,
-    });
+    const estimate = estimateSeverity(rgb, MASK_SIZE, m.crop, undefined, leafConfidence)?.share;
+    if (estimate === undefined) unmeasured.push(m.file);
+    else photos.push({ file: m.file, crop: m.crop, truth: maskShare(m), estimate });
   }
   const crops = [...new Set(photos.map((p) => p.crop))].sort();
   return {
     ...summariseSeverity(photos, cuts),
+    unmeasured,
     byCrop: Object.fromEntries(
       crops.map((c) => [
         c,

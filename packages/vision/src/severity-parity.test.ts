@@ -7,7 +7,8 @@ import { cardSettings } from './card-settings.ts';
 import { type Classifier, loadClassifier } from './classifier.ts';
 import { packageRoot } from './dataset.ts';
 import { defaultModelDir } from './index.ts';
-import { bandOf, rustShareOf } from './severity.ts';
+import { decodeRgb } from './preprocess.ts';
+import { bandOf, rustPixels, rustShareOf, severityCropOf } from './severity.ts';
 import { rustReading } from './spots.ts';
 
 /**
@@ -21,16 +22,31 @@ const photos: [string, Buffer, 'maize' | 'beans'][] = fs
   .readdirSync(rusty)
   .map((f) => [f, fs.readFileSync(path.join(rusty, f)), f.includes('__bean__') ? 'beans' : 'maize']);
 
-/** The pixels a phone's browser hands the offline engine: upright RGBA at the photo's own size. */
-async function phoneShare(photo: Buffer, crop: string) {
+/** The served card's leaf cut (`answer.leafConfidence`), which the phone applies as the server does. */
+const CUT = cardSettings(JSON.parse(fs.readFileSync(path.join(defaultModelDir(), 'model.json'), 'utf8'))).answer
+  .leafConfidence;
+
+/** The pixels a phone's browser hands the offline engine: upright RGBA at the photo's own size, as 160 px input. */
+async function phonePixels(photo: Buffer) {
   const { data, info } = await sharp(photo).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return rustShareOf(modelInput(data, info.width, info.height, 160).rgb, 160, crop);
+  return { rgb: modelInput(data, info.width, info.height, 160).rgb, aspect: info.width / info.height };
+}
+
+/** The phone's share at a leaf cut (the served one unless said): `rustShareOf`, as the engine's reading gives it. */
+async function phoneShare(photo: Buffer, crop: string, cut = CUT) {
+  return rustShareOf((await phonePixels(photo)).rgb, 160, crop, cut);
 }
 
 /** The phone's whole reading (share and rings), as `lib/offline/engine.ts` takes it. */
 async function phoneReading(photo: Buffer, crop: string) {
-  const { data, info } = await sharp(photo).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return rustReading(modelInput(data, info.width, info.height, 160).rgb, 160, crop, info.width / info.height);
+  const { rgb, aspect } = await phonePixels(photo);
+  return rustReading(rgb, 160, crop, aspect, CUT);
+}
+
+/** How clearly each side finds the leaf: the server's pixels (sharp's resize) and the phone's. */
+async function confidences(photo: Buffer, crop: string) {
+  const read = async (rgb: Uint8Array) => rustPixels(rgb, 160, severityCropOf(crop), true, 0)?.leaf?.confidence ?? 0;
+  return { server: await read(await decodeRgb(photo, 160)), phone: await read((await phonePixels(photo)).rgb) };
 }
 
 /** A committed rusty maize leaf on rust-coloured soil (drawn grain, so the soil is in focus), 1200×900 JPEG. */
@@ -75,15 +91,24 @@ describe('severity on the phone and on the server', () => {
   });
   afterAll(() => server?.close());
 
-  it('gives the same share and band for the same photo and crop', async () => {
+  it('gives the same share and band for the same photo and crop, and finds the leaf as clearly', async () => {
+    let measured = 0;
     for (const [name, photo, crop] of photos) {
-      const onServer = (await server.classify(photo, { crop })).rust_share;
-      const onPhone = await phoneShare(photo, crop);
+      const served = await server.classify(photo, { crop });
+      const { server: onServerLeaf, phone: onPhoneLeaf } = await confidences(photo, crop);
+      // The same cut on both, on confidences a few hundredths apart at most.
+      expect(Math.abs(onServerLeaf - onPhoneLeaf), name).toBeLessThan(0.05);
+      expect(served.rust_share === null, name).toBe(onServerLeaf < CUT);
+      if (served.rust_share !== null) measured++;
+      // The shares themselves, read on both whatever the cut.
+      const onServer = rustShareOf(await decodeRgb(photo, 160), 160, crop, 0);
+      const onPhone = await phoneShare(photo, crop, 0);
       expect(onServer, name).not.toBeNull();
       expect(Math.abs((onPhone ?? Number.NaN) - (onServer ?? Number.NaN)), name).toBeLessThan(0.005);
       const { severityCuts } = cardSettings(server.card).answer;
       expect(bandOf(onPhone ?? 0, severityCuts), name).toBe(bandOf(onServer ?? 0, severityCuts));
     }
+    expect(measured).toBeGreaterThanOrEqual(2);
   });
 
   it('finds the same leaf on both: a rusty leaf on rust-coloured soil reads the same share, and no leaf reads none', async () => {
@@ -107,11 +132,15 @@ describe('severity on the phone and on the server', () => {
   });
 
   it('reads a bean leaf by the bean rules on both: the crop named is the one input that moves it', async () => {
-    const [, photo] = photos.find(([, , crop]) => crop === 'beans') ?? photos[0];
-    const beans = await phoneShare(photo, 'beans');
-    const maize = await phoneShare(photo, 'maize');
-    expect((await server.classify(photo, { crop: 'beans' })).rust_share).toBeCloseTo(beans ?? Number.NaN, 2);
-    expect((await server.classify(photo, { crop: 'maize' })).rust_share).toBeCloseTo(maize ?? Number.NaN, 2);
+    // The leaf of the two committed bean leaves with its pustules' halos in view.
+    const [name, photo] = photos.find(([file]) => file === 'ibean__bean__bean_rust__0006.jpg') ?? photos[0];
+    // Read with no leaf cut: the leaf found may differ by crop (the rules say which pixels are rust-coloured).
+    const beans = await phoneShare(photo, 'beans', 0);
+    const maize = await phoneShare(photo, 'maize', 0);
+    const onServer = await decodeRgb(photo, 160);
+    expect(beans, name).not.toBeNull();
+    expect(rustShareOf(onServer, 160, 'beans', 0)).toBeCloseTo(beans ?? Number.NaN, 2);
+    expect(rustShareOf(onServer, 160, 'maize', 0)).toBeCloseTo(maize ?? Number.NaN, 2);
     expect(maize).not.toBeCloseTo(beans ?? Number.NaN, 2);
   });
 });

@@ -46,8 +46,6 @@ export type SeverityCrop = keyof typeof RULES;
 export const severityCropOf = (crop: string | null | undefined): SeverityCrop => (crop === 'beans' ? 'beans' : 'maize');
 
 const GREEN = { hue: [60, 200], minSaturation: 0.1, minValue: 0.12 } as const;
-/** A rust-coloured pixel on the leaf's edge or just outside it (a pustule on the margin) needs this share of green around it. */
-const EDGE_NEAR_GREEN = 0.5;
 /** Half-side of the box around a rust-coloured pixel, in pixels of a 160 px input. */
 const NEAR = 4;
 
@@ -57,8 +55,8 @@ const NEAR = 4;
  * leaf, too yellow for this leaf), 0 otherwise; `greens` counts the 1s. The leaf: the leaf in focus (`leafMask`),
  * its green pixels plus counted rust-coloured ones (enough green around them: pustules on the leaf, not soil
  * beside it). Rust-coloured: orange to brown (or yellow-brown on beans), saturated, clearly yellower than the
- * leaf's median green. Null when there is too little leaf (under 2 % of the photo), or no one leaf stands out
- * (`LEAF_CONFIDENCE`): the share could not be measured. `findLeaf` false reads the whole photo, as before the
+ * leaf's median green. Null when there is too little leaf (under 2 % of the photo), or the leaf is found less
+ * clearly than `leafCut` (the served card's `answer.leafConfidence`): the share could not be measured. `findLeaf` false reads the whole photo, as before the
  * leaf was found first (bench/leaf-mask.ts compares the two). The share and the outlined spots (`spots.ts`) both
  * come from this one reading.
  */
@@ -67,6 +65,7 @@ export function rustPixels(
   side: number,
   crop: SeverityCrop = 'maize',
   findLeaf = true,
+  leafCut = LEAF_CONFIDENCE,
 ): { kind: Uint8Array; greens: number; rust: number; leaf: LeafMask | null } | null {
   const rule = RULES[crop];
   const n = side * side;
@@ -99,7 +98,7 @@ export function rustPixels(
   if (greens < 0.02 * n) return null;
   // Only the leaf in focus is read: soil, dead leaves and blurred plants around it are not (leaf-mask.ts).
   const leaf = findLeaf ? leafMask(rgb, side, kind) : null;
-  if (leaf && leaf.confidence < LEAF_CONFIDENCE) return null;
+  if (leaf && leaf.confidence < leafCut) return null;
   const hueCounts = new Uint32Array(361);
   greens = 0;
   for (let i = 0; i < n; i++)
@@ -130,11 +129,9 @@ export function rustPixels(
       const x0 = Math.max(0, x - NEAR);
       const x1 = Math.min(side, x + NEAR + 1);
       const near = sum[y1 * w + x1] - sum[y0 * w + x1] - sum[y1 * w + x0] + sum[y0 * w + x0];
-      // On the leaf's edge a pixel needs the leaf on most of its box (soil along the edge does not), and off it none counts.
-      const zone = leaf ? leaf.rustZone[i] : 2;
-      if (zone === 0) continue;
-      const needs = zone === 1 ? Math.max(EDGE_NEAR_GREEN, rule.nearGreen) : rule.nearGreen;
-      if (near >= needs * (y1 - y0) * (x1 - x0)) {
+      // Only inside the leaf, away from its edge: soil, stems and blur lie along it.
+      if (leaf && !leaf.inner[i]) continue;
+      if (near >= rule.nearGreen * (y1 - y0) * (x1 - x0)) {
         kind[i] = 3;
         rust++;
       }
@@ -154,8 +151,9 @@ export function estimateSeverity(
   side: number,
   crop: SeverityCrop = 'maize',
   weight?: Float32Array,
+  leafCut = LEAF_CONFIDENCE,
 ): { share: number } | null {
-  const read = rustPixels(rgb, side, crop);
+  const read = rustPixels(rgb, side, crop, true, leafCut);
   return read && severityOfPixels(read, weight);
 }
 
@@ -180,8 +178,13 @@ export function severityOfPixels(
  * the rules for the farmer's crop. The server's `classify()` and the phone's offline diagnosis both call this,
  * so an answer made offline reads the same share as the server's for the same pixels. Null: too little leaf.
  */
-export function rustShareOf(rgb: Uint8Array, side: number, crop?: string | null): number | null {
-  return estimateSeverity(rgb, side, severityCropOf(crop))?.share ?? null;
+export function rustShareOf(
+  rgb: Uint8Array,
+  side: number,
+  crop?: string | null,
+  leafCut = LEAF_CONFIDENCE,
+): number | null {
+  return estimateSeverity(rgb, side, severityCropOf(crop), undefined, leafCut)?.share ?? null;
 }
 
 /**

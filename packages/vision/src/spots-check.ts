@@ -35,20 +35,31 @@ export interface SpotsAgreement {
   pustuleOutlined: number;
   /** Photos with no spot drawn at all. */
   noSpot: number;
+  /** Photos whose leaf was not found clearly enough to measure (no spots, share "could not be measured"). */
+  unmeasured: number;
 }
 
-/** Each masked photo decoded as the classifier decodes it (160 px squashed), its spots against its mask. */
-export async function measureSpots(masks = loadPustuleMasks(), datasetDir = defaultDatasetDir) {
-  const tally = () => ({ photos: 0, spots: 0, on: 0, pustule: 0, outlined: 0, noSpot: 0 });
+/**
+ * Each masked photo decoded as the classifier decodes it (160 px squashed), its spots at the card's leaf cut
+ * (`leafCut`, `answer.leafConfidence`) against its mask. The pustule area outlined counts the measured photos only:
+ * an unmeasured photo says so instead of ringing anything.
+ */
+export async function measureSpots(leafCut: number, masks = loadPustuleMasks(), datasetDir = defaultDatasetDir) {
+  const tally = () => ({ photos: 0, spots: 0, on: 0, pustule: 0, outlined: 0, noSpot: 0, unmeasured: 0 });
   const all = tally();
   const byCrop: Record<string, ReturnType<typeof tally>> = {};
   for (const m of masks) {
     const rgb = await decodeRgb(path.join(datasetDir, m.file), MASK_SIZE);
-    const spots = rustSpots(rgb, MASK_SIZE, m.crop) ?? { side: MASK_SIZE, aspect: 1, boxes: [] };
+    const found = rustSpots(rgb, MASK_SIZE, m.crop, 1, leafCut);
+    const spots = found ?? { side: MASK_SIZE, aspect: 1, boxes: [] };
     const inside = insideSpots(spots);
     byCrop[m.crop] ??= tally();
     for (const t of [all, byCrop[m.crop]]) {
       t.photos++;
+      if (!found) {
+        t.unmeasured++;
+        continue;
+      }
       t.spots += spots.boxes.length;
       if (spots.boxes.length === 0) t.noSpot++;
       for (const box of spots.boxes) {
@@ -68,6 +79,7 @@ export async function measureSpots(masks = loadPustuleMasks(), datasetDir = defa
     onPustule: t.on / Math.max(1, t.spots),
     pustuleOutlined: t.outlined / Math.max(1, t.pustule),
     noSpot: t.noSpot,
+    unmeasured: t.unmeasured,
   });
   return {
     ...summary(all),

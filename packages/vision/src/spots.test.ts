@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { cardSettings } from './card-settings.ts';
+import { readCard } from './classifier.ts';
+import { defaultModelDir } from './index.ts';
+import { LEAF_CONFIDENCE } from './leaf-mask.ts';
 import { estimateSeverity, rustPixels, rustShareOf } from './severity.ts';
 import { MAX_SPOTS, rustReading, rustSpots } from './spots.ts';
 import { measureSpots } from './spots-check.ts';
 
 const side = 160;
+/** The served card's leaf cut. */
+const CUT = cardSettings(await readCard(defaultModelDir())).answer.leafConfidence;
 const GREEN = [60, 140, 50];
 const RUST = [190, 90, 30];
 
@@ -80,8 +86,16 @@ describe('rust spots', () => {
     expect(counted).toBe(16);
     expect(rustSpots(photo, side, 'beans')?.boxes).toEqual([[10, 10, 14, 14]]);
     // One reading gives the stored share and the spots alike.
-    expect(rustReading(photo, side, 'beans').share).toBe(rustShareOf(photo, side, 'beans'));
-    expect(rustReading(photo, side, 'beans').share).toBe(estimateSeverity(photo, side, 'beans')?.share);
+    expect(rustReading(photo, side, 'beans', 1, LEAF_CONFIDENCE).share).toBe(rustShareOf(photo, side, 'beans'));
+    expect(rustReading(photo, side, 'beans', 1, LEAF_CONFIDENCE).share).toBe(
+      estimateSeverity(photo, side, 'beans')?.share,
+    );
+  });
+
+  it('rings nothing and measures no share on a field of another crop (no cut was shown right there)', () => {
+    const photo = leafWith([[10, 10, 4]], 120);
+    expect(rustReading(photo, side, 'maize', 1, LEAF_CONFIDENCE).spots).not.toBeNull();
+    expect(rustReading(photo, side, 'other', 1, LEAF_CONFIDENCE)).toEqual({ share: null, spots: null });
   });
 
   it(`keeps the ${MAX_SPOTS} largest spots of a heavily rusted leaf`, () => {
@@ -92,10 +106,14 @@ describe('rust spots', () => {
     expect(boxes.slice(0, 5).every(([x0, , x1]) => x1 - x0 === 5)).toBe(true);
   });
 
-  it('falls on the pustules of the masked field photos', async () => {
-    const r = await measureSpots();
+  // Measured 2026-11-27 at the served cut (node packages/vision/src/cli/eval-spots.ts, decision 0081): 27 of 48
+  // measured, 93.9 % of rings on a pustule, 6.6 % of pustule area ringed (at 0.5 before 0081: 48 measured, 91.6 %,
+  // 56.7 %). Rings that stay on the leaf miss most pustules: the cost of ringing only the leaf told apart.
+  it('falls on the pustules of the masked field photos it measures', async () => {
+    const r = await measureSpots(CUT);
     expect(r.photos).toBe(48);
-    expect(r.onPustule).toBeGreaterThan(0.5);
-    expect(r.pustuleOutlined).toBeGreaterThan(0.5);
+    expect(r.photos - r.unmeasured).toBeGreaterThanOrEqual(24);
+    expect(r.onPustule).toBeGreaterThan(0.85);
+    expect(r.pustuleOutlined).toBeGreaterThan(0.04);
   });
 });

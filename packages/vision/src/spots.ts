@@ -3,6 +3,7 @@
  * (docs/decisions/0054). Pure TypeScript on the model's square input, so the server's `classify()` and the
  * phone's offline diagnosis draw the same spots from the same pixels.
  */
+import { LEAF_CONFIDENCE } from './leaf-mask.ts';
 import { rustPixels, severityCropOf, severityOfPixels } from './severity.ts';
 
 /**
@@ -84,23 +85,36 @@ export function spotsOfPixels(kind: Uint8Array, side: number, aspect = 1): RustS
   return { side, aspect: Math.round(aspect * 1000) / 1000, boxes: found.slice(0, MAX_SPOTS).map((f) => f.box) };
 }
 
-/** The outlined spots of a photo's model input (RGB, side×side) with the farmer's crop's rules; null: too little leaf. */
-export function rustSpots(rgb: Uint8Array, side: number, crop?: string | null, aspect = 1): RustSpots | null {
-  const read = rustPixels(rgb, side, severityCropOf(crop));
+/**
+ * The outlined spots of a photo's model input (RGB, side×side) with the farmer's crop's rules; null: too little
+ * leaf, or the leaf not found at least `leafCut` clearly (the card's `answer.leafConfidence` where it is served).
+ */
+export function rustSpots(
+  rgb: Uint8Array,
+  side: number,
+  crop?: string | null,
+  aspect = 1,
+  leafCut = LEAF_CONFIDENCE,
+): RustSpots | null {
+  const read = rustPixels(rgb, side, severityCropOf(crop), true, leafCut);
   return read && spotsOfPixels(read.kind, side, aspect);
 }
 
 /**
  * The share (as `rustShareOf`) and the spots (as `rustSpots`) from one reading of the pixels: what
- * `classify()` and the phone's offline diagnosis call, so both cost one pass.
+ * `classify()` and the phone's offline diagnosis call, so both cost one pass. `leafCut`: the served card's
+ * `answer.leafConfidence` (`cardSettings`); below it both are null, and for a field of another crop.
  */
 export function rustReading(
   rgb: Uint8Array,
   side: number,
-  crop?: string | null,
-  aspect = 1,
+  crop: string | null | undefined,
+  aspect: number,
+  leafCut: number,
 ): { share: number | null; spots: RustSpots | null } {
-  const read = rustPixels(rgb, side, severityCropOf(crop));
+  // Another crop's field (wheat, a crop Kutu has no colour rules for): no cut was shown right on its photos.
+  if (crop === 'other') return { share: null, spots: null };
+  const read = rustPixels(rgb, side, severityCropOf(crop), true, leafCut);
   if (!read) return { share: null, spots: null };
   return { share: severityOfPixels(read).share, spots: spotsOfPixels(read.kind, side, aspect) };
 }

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type EvalMetrics, type TrainingLabel, trainingLabels } from '@kutu/contract';
+import { type EvalMetrics, type FieldCheck, type TrainingLabel, trainingLabels } from '@kutu/contract';
 import {
+  answerPhotos,
   type Classifier,
+  type Crop,
   evaluateModel,
+  type FieldAnswer,
   loadClassifier,
   loadEvalSet as loadPackageEvalSet,
   trainModel,
@@ -21,8 +24,11 @@ export interface Verdict {
   reason: Message;
 }
 
-/** Decides whether a candidate replaces the active model, from both models' numbers on the same evaluation set. */
-export type Decide = (candidate: EvalMetrics, active: EvalMetrics) => Verdict;
+/**
+ * Decides whether a candidate replaces the active model, from both models' numbers on the same evaluation
+ * set and their paired answers on the field photos of each crop.
+ */
+export type Decide = (candidate: EvalMetrics, active: EvalMetrics, field: FieldCheck) => Verdict;
 
 /** What the retraining job needs from the vision package; the product uses `visionTrainer`. */
 export interface EvalItem {
@@ -65,12 +71,20 @@ export interface TrainRequest {
   workDir?: string;
 }
 export type LoadedClassifier = Classifier;
+/** A verified field photo as the field check reads it: the file, the expert's label, the crop its farmer named. */
+export interface FieldPhoto {
+  path: string;
+  label: TrainingLabel;
+  crop: Crop | null;
+}
 export interface Trainer {
   /** The fixed evaluation list (`file` or the vision package's), its paths resolved under `datasetDir`. */
   loadEvalSet(file: string | undefined, datasetDir: string): Promise<EvalSet>;
   /** Trains a candidate; may return its numbers on `req.evalSet` (measured on the finished directory). */
   train(req: TrainRequest): Promise<{ metrics?: EvalMetrics }>;
   evaluate(modelDir: string, evalSet: EvalSet): Promise<EvalMetrics>;
+  /** Each photo's answer by the model (right, confidently wrong, unsure), in order: the field check pairs two. */
+  answers(modelDir: string, photos: FieldPhoto[]): Promise<FieldAnswer[]>;
   load(modelDir: string): Promise<LoadedClassifier>;
 }
 
@@ -179,6 +193,12 @@ export function createVisionTrainer(opts: VisionTrainerOptions = {}): Trainer {
         evalSet.items.map((i) => ({ file: i.path, label: i.label, setting: i.setting })),
       );
     },
+
+    answers: (modelDir, photos) =>
+      answerPhotos(
+        modelDir,
+        photos.map((p) => ({ file: p.path, label: p.label, crop: p.crop })),
+      ),
 
     load: (modelDir) => loadClassifier(modelDir),
   };

@@ -82,10 +82,7 @@ const samples: Record<SmsKey, Params[]> = {
   'outbreak.alert.sms': each(crops, (crop) => ({ crop, source: district, district })),
   'outbreak.alert.smsNeighbour': each(crops, (crop) => ({ crop, source: district, district })),
   'outbreak.alert.expertSms': each(crops, (crop) => ({ crop, source: district, district })),
-  'followUp.sms': each(fields, (field) => ({
-    field,
-    link: `${site}${shortLinks.followUp(2147483647)}`,
-  })),
+  'followUp.walkSms': [{ field: 'f'.repeat(40), link: `${site}${shortLinks.walk(2147483647)}` }],
   'followUp.smsUssd': each(fields, (field) => ({ field, code: '*384*12345#' })),
   'smsIn.help': [{ code: '*384*12345#' }],
   'smsIn.stopped': [{}],

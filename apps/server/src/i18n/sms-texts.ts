@@ -36,7 +36,8 @@ export const smsTexts = {
   'outbreak.alert.sms': { parts: 2 },
   'outbreak.alert.smsNeighbour': { parts: 2 },
   'outbreak.alert.expertSms': { parts: 2 },
-  'followUp.sms': { parts: 1 },
+  // The field's name (up to 40 characters, GSM-7 only) and the link to its walk.
+  'followUp.walkSms': { parts: 1 },
   'followUp.smsUssd': { parts: 1 },
   'smsIn.help': { parts: 1 },
   'smsIn.stopped': { parts: 1 },

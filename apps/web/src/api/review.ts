@@ -3,6 +3,7 @@ import type {
   AskExpertBody,
   ExpertReview,
   FieldAccuracyReply,
+  FieldFiguresReply,
   MyReviewPage,
   ReviewClaim,
   ReviewDecisionBody,
@@ -45,6 +46,13 @@ export const useReviewSummary = () =>
     queryKey: [...reviewKey, 'summary'],
     queryFn: ({ signal }) => http.get<ReviewSummary>(reviewApi.summary, undefined, signal),
   });
+/** Kutu's live field figures by crop and month, from the experts' verdicts (experts and administrators). */
+export const useFieldFigures = () =>
+  useQuery({
+    queryKey: [...reviewKey, 'field-figures'],
+    queryFn: ({ signal }) => http.get<FieldFiguresReply>(reviewApi.fieldFigures, undefined, signal),
+  });
+
 export const useFieldAccuracy = () =>
   useQuery({
     queryKey: [...reviewKey, 'field-accuracy'],

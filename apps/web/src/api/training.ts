@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  FieldSetReply,
   ModelVersion,
   SampleCounts,
   TrainingJob,
@@ -39,6 +40,13 @@ export const versionsQuery = (q: { page: number; page_size: number }) =>
   queryOptions({
     queryKey: [...trainingKey, 'versions', q],
     queryFn: ({ signal }) => http.get<Paginated<ModelVersion>>(trainingApi.versions, q, signal),
+  });
+
+/** The held-back field photos by crop and the last field check (experts and administrators). */
+export const fieldSetQuery = () =>
+  queryOptions({
+    queryKey: [...trainingKey, 'field-set'],
+    queryFn: ({ signal }) => http.get<FieldSetReply>(trainingApi.fieldSet, undefined, signal),
   });
 
 function useInvalidating<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>) {

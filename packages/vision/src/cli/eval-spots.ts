@@ -4,7 +4,8 @@
  * evaluation set's) get any spot, found by colour and shown to the farmer (confident rust answers only).
  * node packages/vision/src/cli/eval-spots.ts prints it alone.
  */
-import { loadClassifier } from '../classifier.ts';
+import { answerOf } from '../card-settings.ts';
+import { loadClassifier, readCard } from '../classifier.ts';
 import { loadEvalSet } from '../dataset.ts';
 import { defaultModelDir } from '../index.ts';
 import { measureSpots, spotsOnHealthy } from '../spots-check.ts';
@@ -12,12 +13,13 @@ import { measureSpots, spotsOnHealthy } from '../spots-check.ts';
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
 export async function reportSpots(modelDir: string) {
-  const r = await measureSpots();
+  const leafCut = answerOf(await readCard(modelDir)).leafConfidence;
+  const r = await measureSpots(leafCut);
   console.log(
-    `Outlined rust spots on ${r.photos} masked rusty field photos (masks made by a colour rule too, so partly circular):`,
+    `Outlined rust spots on ${r.photos} masked rusty field photos at the leaf cut ${leafCut} (masks made by a colour rule too, so partly circular):`,
   );
   const line = (name: string, s: Omit<typeof r, 'byCrop'>) =>
-    `  ${name.padEnd(6)} ${String(s.photos).padStart(2)} photos, ${s.spots} spots: on a pustule ${pct(s.onPustule)}, pustule area outlined ${pct(s.pustuleOutlined)}, photos with no spot ${s.noSpot}`;
+    `  ${name.padEnd(6)} ${String(s.photos).padStart(2)} photos (${s.unmeasured} not measured), ${s.spots} spots: on a pustule ${pct(s.onPustule)}, pustule area outlined on the measured ${pct(s.pustuleOutlined)}, measured photos with no spot ${s.noSpot}`;
   console.log(line('all', r));
   for (const [crop, c] of Object.entries(r.byCrop)) console.log(line(crop, c));
   const healthy = loadEvalSet().filter((i) => i.label === 'healthy' && i.setting === 'field');
@@ -33,6 +35,7 @@ export async function reportSpots(modelDir: string) {
   );
   return {
     photos: r.photos,
+    unmeasured: r.unmeasured,
     spots: r.spots,
     on_pustule: r.onPustule,
     pustule_outlined: r.pustuleOutlined,

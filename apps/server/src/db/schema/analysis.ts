@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { fields } from './fields.ts';
 
 /** The languages content is written in (docs/decisions/0023): English, Kiswahili, Luganda. */
 const contentLanguages = ['en', 'sw', 'lg'] as const;
@@ -64,6 +65,11 @@ export const analyses = pgTable(
     photoCount: integer('photo_count').notNull().default(1),
     /** The crop the farmer said the photo shows (maize, beans, other); null when not said. */
     crop: text('crop', { enum: ['maize', 'beans', 'other'] }),
+    /**
+     * The farmer's field the photo is of (docs/decisions/0078). Every analysis made since fields exist has
+     * one; the migration put older ones in one field per farmer and crop.
+     */
+    fieldId: integer('field_id').references(() => fields.id, { onDelete: 'set null' }),
     /** The class-activation heatmap (transparent PNG) in storage, when the model gave one. */
     heatmapPath: text('heatmap_path'),
     /**
@@ -86,6 +92,7 @@ export const analyses = pgTable(
   },
   (t) => [
     index('analyses_user_created_idx').on(t.userId, t.createdAt),
+    index('analyses_field_created_idx').on(t.fieldId, t.createdAt),
     uniqueIndex('analyses_user_idempotency_key_idx').on(t.userId, t.idempotencyKey),
     /** The review queue's order after asked-about items: unsure first, smallest margin, newest. */
     index('analyses_review_order_idx').on(

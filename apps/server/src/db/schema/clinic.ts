@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { fields } from './fields.ts';
 
 /**
  * A plant clinic visit (docs/decisions/0053): an approved expert diagnoses for a farmer who came
@@ -20,6 +21,8 @@ export const clinicVisits = pgTable(
     /** The expert's Idempotency-Key: a retried form makes no second visit. */
     idempotencyKey: text('idempotency_key'),
     crop: text('crop', { enum: ['maize', 'beans', 'other'] }).notNull(),
+    /** The farmer's field the visit is about (docs/decisions/0078); null only when it was retired and erased. */
+    fieldId: integer('field_id').references(() => fields.id, { onDelete: 'set null' }),
     variety: text('variety').notNull().default(''),
     growthStage: text('growth_stage').notNull(),
     /** Share of the field affected, in percent, as the expert estimated it. */

@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './notifications.ts';
 export * from './community.ts';
 export * from './consultations.ts';
+export * from './fields.ts';
 export * from './analysis.ts';
 export * from './training.ts';
 export * from './review.ts';

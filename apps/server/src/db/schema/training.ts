@@ -18,6 +18,11 @@ export const trainingSamples = pgTable(
     sourceModelVersion: text('source_model_version'),
     /** SHA-256 of the stored file: lets a job leave out copies of evaluation images. */
     sha256: text('sha256'),
+    /**
+     * Held back from training for the field check (docs/decisions/0086): a farmer's verified photo when
+     * that farmer is one of the held-back ones; fixed when the sample is made, so a photo never changes side.
+     */
+    heldOut: boolean('held_out').notNull().default(false),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

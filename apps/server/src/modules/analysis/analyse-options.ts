@@ -3,6 +3,8 @@ import type { AnalysisCrop, ContentLanguage } from '@kutu/contract';
 /** How a photo is analysed: the farmer's upload, or one photo of a plant clinic visit (docs/decisions/0053). */
 export interface AnalyseOptions {
   crop?: AnalysisCrop;
+  /** The caller's field the photo is of; left out, the farmer's field of the crop (docs/decisions/0078). */
+  fieldId?: number;
   idempotencyKey?: string;
   language?: ContentLanguage;
   followUpOf?: number;

@@ -1,4 +1,5 @@
 import {
+  adviceTopicFor,
   analysisApi,
   type AdviceBook,
   type AnalysisPhoto,
@@ -10,6 +11,7 @@ import {
   secondPhotoAsk,
   type SeverityAgreement,
   severityIsEstimate,
+  WALK_RECENT_DAYS,
 } from '@kutu/contract';
 import { type AnswerSettings, cardSettings, SEVERITY_BANDS } from '@kutu/vision';
 import type { FollowUpService, FollowUpView } from '../followup/followup.service.ts';
@@ -32,6 +34,24 @@ function toResource(row: ResourceRow): CropResource {
 function rustLeavesOf(row: AnalysisRow): number | null {
   if (row.photoCount > 1) return row.rustLeaves;
   return row.outcome === 'diagnosis' && row.rustClass === 'common_rust' && !row.unsure ? 1 : 0;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+type FieldOf = { id: number; name: string; lastWalkAt: Date | null };
+
+/**
+ * A rust answer (the expert's, else the model's) asks for a walk of its field unless the field was walked in
+ * the WALK_RECENT_DAYS before the photo or since: how much of the field has rust is a walk's count, never one
+ * leaf's share (docs/decisions/0078).
+ */
+function walkAsked(row: AnalysisRow, rustLeaves: number | null, decision?: ExpertDecision, field?: FieldOf): boolean {
+  if (!field) return false;
+  const rustClass = (row.rustClass as RustClass | null) ?? null;
+  const rust = decision
+    ? decision.verdict === 'common_rust'
+    : adviceTopicFor({ ...row, rustClass, rustLeaves, leafCount: row.photoCount }) === 'common_rust';
+  if (!rust) return false;
+  return !(field.lastWalkAt && field.lastWalkAt.getTime() >= row.createdAt.getTime() - WALK_RECENT_DAYS * DAY_MS);
 }
 
 type Context = {
@@ -129,17 +149,21 @@ export function createResultBuilder(
     return repo.photosOf(rows.filter((r) => r.photoCount > 1).map((r) => r.id));
   }
 
-  /** Follow-up views and expert decisions of these analyses, by id (two queries). */
+  /** Follow-up views, expert decisions and fields of these analyses, by id (three queries). */
   async function aboutAnalyses(ids: number[]) {
-    const [views, decisions] = await Promise.all([followUps.views(ids), repo.decisionsFor(ids)]);
-    return (id: number) => ({ followUp: views.get(id), decision: decisions.get(id) });
+    const [views, decisions, fields] = await Promise.all([
+      followUps.views(ids),
+      repo.decisionsFor(ids),
+      repo.fieldsOf(ids),
+    ]);
+    return (id: number) => ({ followUp: views.get(id), decision: decisions.get(id), field: fields.get(id) });
   }
 
   function toResult(
     row: AnalysisRow,
     context: Context,
     photos?: PhotoRow[],
-    { followUp, decision }: { followUp?: FollowUpView; decision?: ExpertDecision } = {},
+    { followUp, decision, field }: { followUp?: FollowUpView; decision?: ExpertDecision; field?: FieldOf } = {},
   ): AnalysisResult {
     const { byTopic, book, severityEstimate, answer } = context;
     const rustClass = (row.rustClass as RustClass | null) ?? null;
@@ -162,6 +186,8 @@ export function createResultBuilder(
       created_at: row.createdAt.toISOString(),
       image_url: analysisApi.imagePath(row.id),
       crop: row.crop,
+      field: field ? { id: field.id, name: field.name } : null,
+      walk_asked: walkAsked(row, rustLeaves, decision, field),
       heatmap_url: row.heatmapPath ? analysisApi.heatmapPath(row.id) : null,
       photos: photosOf(row, photos),
       second_photo: secondPhotoAsk(

@@ -7,6 +7,8 @@ import {
   educationResources,
   educationResourceTranslations,
   expertReviews,
+  fields,
+  scoutingWalks,
 } from '../../db/schema/index.ts';
 import type { ExpertDecision } from './expert-answer.ts';
 
@@ -86,11 +88,16 @@ export function createAnalysisRepo(db: Db) {
     },
 
     /** Newest first; ties (same instant) broken by id so pages never overlap. */
-    async listForUser(userId: number, window: { limit: number; offset: number }): Promise<AnalysisRow[]> {
+    /** The user's analyses, newest first; with `fieldId`, only that field's. */
+    async listForUser(
+      userId: number,
+      window: { limit: number; offset: number },
+      fieldId?: number,
+    ): Promise<AnalysisRow[]> {
       return db
         .select()
         .from(analyses)
-        .where(eq(analyses.userId, userId))
+        .where(and(eq(analyses.userId, userId), fieldId === undefined ? undefined : eq(analyses.fieldId, fieldId)))
         .orderBy(desc(analyses.createdAt), desc(analyses.id))
         .limit(window.limit)
         .offset(window.offset);
@@ -202,9 +209,38 @@ export function createAnalysisRepo(db: Db) {
       return rows.map((r) => ({ ...r, n: Number(r.n) }));
     },
 
-    async countForUser(userId: number): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(analyses).where(eq(analyses.userId, userId));
+    async countForUser(userId: number, fieldId?: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(analyses)
+        .where(and(eq(analyses.userId, userId), fieldId === undefined ? undefined : eq(analyses.fieldId, fieldId)));
       return row?.n ?? 0;
+    },
+
+    /**
+     * The field of each of these analyses (the fields and walks tables, read only): its name, and when it was
+     * last walked (a rust answer without a recent walk asks for one).
+     */
+    async fieldsOf(ids: number[]): Promise<Map<number, { id: number; name: string; lastWalkAt: Date | null }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          analysisId: analyses.id,
+          id: fields.id,
+          name: fields.name,
+          lastWalkAt: sql<
+            Date | string | null
+          >`(select max(${scoutingWalks.walkedAt}) from ${scoutingWalks} where ${scoutingWalks.fieldId} = ${fields.id})`,
+        })
+        .from(analyses)
+        .innerJoin(fields, eq(fields.id, analyses.fieldId))
+        .where(inArray(analyses.id, ids));
+      return new Map(
+        rows.map((r) => [
+          r.analysisId,
+          { id: r.id, name: r.name, lastWalkAt: r.lastWalkAt === null ? null : new Date(r.lastWalkAt) },
+        ]),
+      );
     },
   };
 }

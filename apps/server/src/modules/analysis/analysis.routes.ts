@@ -5,6 +5,7 @@ import {
   adviceList,
   analysisApi,
   analysisList,
+  analysisListQuery,
   analysisResult,
   analysisUploadFields,
   educationResource,
@@ -12,17 +13,15 @@ import {
   educationResourceList,
   educationResourcesQuery,
   errorBody,
-  IDEMPOTENCY_KEY_HEADER,
-  idempotencyKey,
   idParam,
   educationResourceTranslationInput,
   resourceTranslationParams,
-  pageQuery,
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
 import { contractMessage, message } from '../../i18n/i18n.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { readIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -34,15 +33,6 @@ import { errorReplies, guard } from '../../lib/route-schema.ts';
  * gets to upload 5 MB.
  */
 const errors = errorReplies(400, 401, 403, 404, 413, 415, 429, 503);
-
-/** The optional `Idempotency-Key` header; a malformed one is refused rather than ignored. */
-function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const parsed = idempotencyKey.safeParse(Array.isArray(header) ? header.join(',') : header);
-  const problem = parsed.error?.issues[0]?.message;
-  if (!parsed.success) throw badRequest(problem ? contractMessage(problem) : 'errors.upload.invalidIdempotencyKey');
-  return parsed.data;
-}
 
 export function analysisRoutes(app: App, { deps, services: { analysis, resources, advice } }: RouteContext) {
   const signedIn = guard('farmer', 'expert');
@@ -57,13 +47,13 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
         tags,
         consumes: ['multipart/form-data'],
         description:
-          'Multipart form with one JPEG or PNG photo (at most 5 MB, 25 megapixels) in the field `image`, and optionally `crop` (maize, beans, other) and `follow_up_of` (the id of an earlier diagnosis of the caller that this photo checks again, from the follow-up reminder; the diagnosis of another farmer answers 404). Answers 201 with the result; a photo with no leaf gets outcome `not_leaf` and no class. With an `Idempotency-Key` header (16–128 letters, digits, `-`, `_`), a repeat by the same user answers 200 with the first analysis and makes no new one.',
+          "Multipart form with one JPEG or PNG photo (at most 5 MB, 25 megapixels) in the field `image`, and optionally `field_id` (one of the caller's live fields: another's is 404, a retired one 400; left out, the photo goes to the farmer's latest field of the crop, made when there is none, or with `follow_up_of` to that diagnosis's field), `crop` (maize, beans, other; left out with `field_id`, the field's crop; one that is not the field's is 400) and `follow_up_of` (the id of an earlier diagnosis of the caller that this photo checks again, from the follow-up reminder; the diagnosis of another farmer answers 404). Answers 201 with the result; a photo with no leaf gets outcome `not_leaf` and no class. With an `Idempotency-Key` header (16–128 letters, digits, `-`, `_`), a repeat by the same user answers 200 with the first analysis and makes no new one.",
         response: { 200: analysisResult, 201: analysisResult, ...errors },
       },
       config: farmer,
     },
     async (req, reply) => {
-      const key = readIdempotencyKey(req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+      const key = readIdempotencyKey(req);
       if (key) {
         const earlier = await analysis.byIdempotencyKey(caller(req), key, await req.language());
         if (earlier) return reply.status(200).send(earlier);
@@ -81,6 +71,7 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
       }
       const { result, created } = await analysis.analyse(caller(req), images[0], {
         crop: parsed.data.crop,
+        fieldId: parsed.data.field_id,
         followUpOf: parsed.data.follow_up_of,
         idempotencyKey: key,
         language: await req.language(),
@@ -94,8 +85,9 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     {
       schema: {
         tags,
-        description: "The caller's analyses, newest first.",
-        querystring: pageQuery,
+        description:
+          "The caller's analyses, newest first; with `field`, only the photos of that field of the caller (another's field is 404).",
+        querystring: analysisListQuery,
         response: { 200: analysisList, ...errors },
       },
       config: signedIn,
@@ -145,7 +137,7 @@ export function analysisRoutes(app: App, { deps, services: { analysis, resources
     },
     async (req) => {
       const who = caller(req);
-      const key = readIdempotencyKey(req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+      const key = readIdempotencyKey(req);
       const language = await req.language();
       // Ownership and "still asking" are checked before the photo is read, so a refused caller
       // never uploads 5 MB; the service checks again with the row locked.

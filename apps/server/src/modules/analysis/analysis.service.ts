@@ -8,6 +8,7 @@ import {
 } from '@kutu/contract';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
+import type { FieldsService } from '../fields/fields.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -34,6 +35,7 @@ export function createAnalysisService(
   advice: AdviceService,
   outbreak: OutbreakService,
   followUps: FollowUpService,
+  fields: FieldsService,
 ) {
   const repo = createAnalysisRepo(deps.db);
   const resources = createResourcesRepo(deps.db);
@@ -46,10 +48,17 @@ export function createAnalysisService(
   const versions = createReadVersions(deps.db);
   const history = createReadCache<JsonText>();
 
-  async function list(who: AccessClaims, page: PageQuery, language: ContentLanguage = 'en'): Promise<AnalysisList> {
+  /** The caller's history page; with `fieldId`, one of the caller's fields (another's is 404), only its photos. */
+  async function list(
+    who: AccessClaims,
+    page: PageQuery,
+    language: ContentLanguage = 'en',
+    fieldId?: number,
+  ): Promise<AnalysisList> {
+    if (fieldId !== undefined) await fields.own(who, fieldId);
     const [rows, count, context] = await Promise.all([
-      repo.listForUser(who.userId, pageWindow(page)),
-      repo.countForUser(who.userId),
+      repo.listForUser(who.userId, pageWindow(page), fieldId),
+      repo.countForUser(who.userId, fieldId),
       resultContext(language),
     ]);
     // History leads with the expert's answer where there is one (docs/decisions/0049).
@@ -63,7 +72,7 @@ export function createAnalysisService(
 
   return {
     severityAgreement: results.severityAgreement,
-    analyse: createNewAnalysis(deps, repo, access, results, classifyAndShrink, outbreak, followUps),
+    analyse: createNewAnalysis(deps, repo, access, results, classifyAndShrink, outbreak, followUps, fields),
     ...createFieldPhotos(deps, repo, access, results, classifyAndShrink, outbreak, followUps),
     ...createPhotoFiles(deps, repo, access),
 
@@ -85,16 +94,16 @@ export function createAnalysisService(
      */
     async listJson(
       who: AccessClaims,
-      page: PageQuery,
+      page: PageQuery & { field?: number },
       languageOf: (stored: Language | undefined) => ContentLanguage,
     ): Promise<JsonText> {
       const [{ stamp, language: stored }, estimate] = await Promise.all([versions.of(who.userId), severityEstimate()]);
       const language = languageOf(stored);
       const { limit, offset } = pageWindow(page);
       // The severity's wording is shared by every farmer, not in their read version: it is in the key.
-      const key = `${who.userId}\n${limit}\n${offset}\n${language}\n${estimate}`;
+      const key = `${who.userId}\n${limit}\n${offset}\n${language}\n${estimate}\n${page.field ?? ''}`;
       return history.get(key, stamp, async () => {
-        const body = encodeJson(analysisList, await list(who, page, language));
+        const body = encodeJson(analysisList, await list(who, page, language, page.field));
         return { value: body, bytes: body.json.length };
       });
     },

@@ -93,6 +93,23 @@ describe("the server's answer follows the card's answer settings", () => {
     expect(field.probabilities.common_rust).not.toBeCloseTo(combineShares(leaves, committed.answer.fieldTemper)[0], 4);
   });
 
+  it("measures and rings a leaf only as clearly as the card's leaf cut asks", async () => {
+    // Below the committed card's cut this field photo's leaf is "could not be measured"; at this card's 0 it is.
+    const photo = fixture('bean-rust.jpg');
+    const res = await post(analysisApi.detect, photo, { crop: 'beans' });
+    expect(res.statusCode, res.body).toBe(201);
+    const result: AnalysisResult = res.json();
+    expect(result).toMatchObject({ rust_class: 'common_rust', unsure: false, severity_unmeasured: false });
+    expect(result.severity?.share).toBeGreaterThan(0);
+    expect(result.rust_spots?.boxes.length).toBeGreaterThan(0);
+    const committedModel = await loadClassifier(defaultModelDir());
+    try {
+      expect((await committedModel.classify(photo, { crop: 'beans' })).rust_share).toBeNull();
+    } finally {
+      await committedModel.close();
+    }
+  });
+
   it("gives phones the card's answer settings with its cuts", async () => {
     const res = await t.app.inject({ method: 'GET', url: offlineModelApi.info, headers: farmer.headers });
     expect(res.statusCode, res.body).toBe(200);

@@ -15,7 +15,6 @@ export const storageFolder = (now: Date) =>
 export const factsOf = (row: AnalysisRow): AnalysisFacts => ({
   ...row,
   rustClass: row.rustClass as RustClass | null,
-  severity: row.rustShare,
 });
 
 /**

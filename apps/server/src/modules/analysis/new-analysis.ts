@@ -1,11 +1,11 @@
 import type { AnalysisResult } from '@kutu/contract';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
+import type { FieldsService } from '../fields/fields.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import type { UploadedImage } from '../../lib/image-upload.ts';
 import { analysesByOutcome } from '../../lib/metrics.ts';
-import { badRequest } from '../../lib/errors.ts';
 import type { AnalysisRow, createAnalysisRepo } from './analysis.repo.ts';
 import type { AnalyseOptions } from './analyse-options.ts';
 import type { AnalysisAccess } from './analysis-access.ts';
@@ -22,6 +22,7 @@ export function createNewAnalysis(
   classifyAndShrink: ClassifyAndShrink,
   outbreak: OutbreakService,
   followUps: FollowUpService,
+  fields: FieldsService,
 ) {
   /**
    * Classifies a validated photo, stores photo and result, and notifies the farmer. With an
@@ -34,14 +35,15 @@ export function createNewAnalysis(
     opts: AnalyseOptions = {},
   ): Promise<{ result: AnalysisResult; created: boolean }> {
     // A follow-up of someone else's diagnosis reads as a missing one, before any work (0044); one of
-    // another crop is another field (decision 0059).
-    if (opts.followUpOf) {
-      const first = await ownAnalysis(who, opts.followUpOf);
-      if ((first.crop ?? null) !== (opts.crop ?? null))
-        throw badRequest('errors.analysis.followUpOtherCrop', { follow_up_of: 'errors.analysis.followUpOtherCrop' });
-    }
+    // another field, or a crop that is not the field's, is refused (decisions 0059, 0078).
+    const first = opts.followUpOf ? await ownAnalysis(who, opts.followUpOf) : undefined;
+    const { field, crop } = await fields.forUpload(who.userId, {
+      fieldId: opts.fieldId,
+      crop: opts.crop,
+      followUp: first && { fieldId: first.fieldId, crop: first.crop },
+    });
     const decoder = opts.decodeAs === undefined ? who : { ...who, userId: opts.decodeAs };
-    const { diagnosis, photo, print } = await classifyAndShrink(decoder, image, opts.crop);
+    const { diagnosis, photo, print } = await classifyAndShrink(decoder, image, crop);
     // Where the model looked (a transparent PNG); null for a photo without a leaf.
     const heatmap = diagnosis.heatmap_png;
     const now = deps.clock.now();
@@ -70,7 +72,8 @@ export function createNewAnalysis(
         rustSpots: notLeaf ? null : (diagnosis.rust_spots ?? null),
         leafPrint: print,
         modelVersion: diagnosis.model_version,
-        crop: opts.crop ?? null,
+        crop,
+        fieldId: field.id,
         heatmapPath: heatmapKey,
         idempotencyKey: opts.idempotencyKey ?? null,
         createdAt: now,

@@ -210,6 +210,8 @@ export function createClinicService(
       const photoKey = (i: number) =>
         key && `clinic-${createHash('sha256').update(`${who.userId}\n${key}`).digest('hex').slice(0, 40)}-${i}`;
       const analysisIds: number[] = [];
+      // The visit's field: for now the farmer's field of the visit's crop, where its photos go (decision 0078).
+      let fieldId: number | null = null;
       for (const [i, image] of images.entries()) {
         const { result } = await analysis.analyse({ userId: farmer.id, role: 'farmer' }, image, {
           crop: fields.crop,
@@ -220,6 +222,7 @@ export function createClinicService(
           language: opts.language,
         });
         analysisIds.push(result.id);
+        fieldId ??= result.field?.id ?? null;
         // Held for this expert while they answer, so another expert does not decide it from the queue.
         await review.claim(who, result.id).catch(() => undefined);
       }
@@ -228,6 +231,7 @@ export function createClinicService(
         farmerId: farmer.id,
         idempotencyKey: key ?? null,
         crop: fields.crop,
+        fieldId,
         variety: fields.variety,
         growthStage: fields.growth_stage,
         shareAffected: fields.share_affected,
@@ -285,10 +289,7 @@ export function createClinicService(
       const first = decided.analysisIds[0];
       if (first !== undefined) {
         const row = await analysis.facts(first);
-        await followUps.afterVerdict(
-          { ...row, rustClass: row.rustClass as RustClass | null, severity: row.rustShare },
-          rust,
-        );
+        await followUps.afterVerdict({ ...row, rustClass: row.rustClass as RustClass | null }, rust);
       }
       const waiting = first !== undefined && (await followUps.views([first])).get(first)?.remind_at;
       await tellOnce(decided, Boolean(waiting));

@@ -19,6 +19,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { createFollowUpService, FOLLOW_UP_AFTER_DAYS } from '../followup/followup.service.ts';
+import { createFieldsService } from '../fields/fields.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
@@ -204,6 +205,13 @@ describe('plant clinic visits', () => {
       );
     expect(reminders).toHaveLength(1);
     expect(reminders[0]).toMatchObject({ state: 'waiting', byUssd: true, analysisId: visit.analyses[0].id });
+    // The visit, its photos and the reminder are of one field: the farmer's field of the visit's crop.
+    const fieldId = visit.analyses[0].field?.id;
+    expect(fieldId).toBeTypeOf('number');
+    expect(visit.analyses.map((a) => a.field?.id)).toEqual(visit.analyses.map(() => fieldId));
+    expect(reminders[0].fieldId).toBe(fieldId);
+    const [stored] = await db().select().from(clinicVisits).where(eq(clinicVisits.id, visit.id));
+    expect(stored.fieldId).toBe(fieldId);
     expect(again.json<ClinicVisit>().follow_up_at).toBe(reminders[0].dueAt.toISOString());
 
     const corrected = await decide(doctor, visit.id, { verdict: 'healthy' });
@@ -219,6 +227,7 @@ describe('plant clinic visits', () => {
         config: t.deps.config,
       },
       createEscalationService(db()),
+      createFieldsService({ db: db(), clock: t.clock }),
     );
     await sweeper.sendDue();
     const reminder = smsTo(phone).find((m) => m !== sms[0] && m.text.includes('*384*123#'));

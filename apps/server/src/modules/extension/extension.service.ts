@@ -129,8 +129,13 @@ export function createExtensionService(
         visits: clinic.reduce((a, c) => a + c.n, 0),
         findings: Object.fromEntries(clinic.map((c) => [c.verdict ?? 'undecided', c.n])),
       },
-      // "Less rust" is better; "unclear" is what a farmer who said "the same" is stored as.
-      follow_ups: { better: outcome(['better', 'less']), same: outcome(['unclear']), worse: outcome(['worse']) },
+      // "Less rust" is better; "unclear" is what a farmer who said "the same" is stored as. A walk's answer
+      // (decision 0078) is better, same, worse, or too few plants to tell (counted with the same).
+      follow_ups: {
+        better: outcome(['better', 'less']),
+        same: outcome(['unclear', 'same', 'too_few_plants']),
+        worse: outcome(['worse']),
+      },
       review: {
         waiting: waiting?.waiting ?? 0,
         oldest_hours: waiting?.oldest ? Math.round((now - new Date(waiting.oldest).getTime()) / 360_000) / 10 : null,

@@ -23,6 +23,7 @@ import { raiseMaizeAlert } from '../../../test/support/farmers.ts';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createOfficerVettingService } from '../vetting/officers.service.ts';
 import { createExtensionService } from './extension.service.ts';
+import { insertField } from '../../../test/support/fields.ts';
 
 // Kumi (UG-208), its neighbour Bukedea (UG-219), Kampala (UG-102) far away.
 const KUMI = 'UG-208';
@@ -226,6 +227,7 @@ describe('extension officers', () => {
     await db.insert(followUps).values({
       userId: farmer.id,
       analysisId,
+      fieldId: (await insertField(db, farmer.id)).id,
       crop: 'maize',
       dueAt: NOW,
       state: 'compared',

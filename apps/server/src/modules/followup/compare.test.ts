@@ -24,12 +24,11 @@ describe('compareFollowUp', () => {
     expect(compareFollowUp(first, { ...rust(0), outcome: 'not_leaf', rustClass: null })).toBe('unclear');
   });
 
-  it('lets severity decide where both answers have one', () => {
-    expect(compareFollowUp(rust(0.9, { severity: 0.2 }), rust(0.8, { severity: 0.3 }))).toBe('worse');
-    expect(compareFollowUp(rust(0.8, { severity: 0.3 }), rust(0.95, { severity: 0.1 }))).toBe('less');
-    // A point less of the leaf is the same leaf again, not an improvement.
-    expect(compareFollowUp(rust(0.9, { severity: 0.2 }), rust(0.9, { severity: 0.19 }))).toBe('worse');
-    // One without severity: the rust share decides.
-    expect(compareFollowUp(rust(0.9, { severity: 0.2 }), rust(0.95))).toBe('worse');
+  it('compares on the class only: the rust-coloured share of the leaf never decides', () => {
+    // Less of the leaf rust-coloured, but the model as sure of rust: still worse.
+    const leaf = (share: number, severity: number) => ({ ...rust(share), severity }) as ComparedAnswer;
+    expect(compareFollowUp(leaf(0.9, 0.3), leaf(0.95, 0.01))).toBe('worse');
+    // More of the leaf rust-coloured, but clearly weaker rust: less.
+    expect(compareFollowUp(leaf(0.95, 0.01), leaf(0.8, 0.4))).toBe('less');
   });
 });

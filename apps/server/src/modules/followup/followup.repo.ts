@@ -1,45 +1,52 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { analyses, followUps } from '../../db/schema/index.ts';
+import { analyses, fields, followUps } from '../../db/schema/index.ts';
 import type { ComparedAnswer } from './compare.ts';
 
 export type FollowUpRow = typeof followUps.$inferSelect;
-type Closing = Pick<FollowUpRow, 'state' | 'nextAnalysisId' | 'outcome' | 'escalated' | 'closedAt'>;
+type Closing = Pick<FollowUpRow, 'state' | 'nextAnalysisId' | 'outcome' | 'escalated' | 'closedAt'> &
+  Partial<Pick<FollowUpRow, 'nextWalkId'>>;
+type Opening = Pick<FollowUpRow, 'userId' | 'fieldId' | 'crop' | 'dueAt' | 'createdAt'> &
+  Partial<Pick<FollowUpRow, 'analysisId' | 'walkId'>>;
 
 const isOpen = inArray(followUps.state, ['waiting', 'sent']);
 
 export function createFollowUpRepo(db: Db) {
   return {
     /**
-     * The reminder of a treat diagnosis, unless the diagnosis has one or the field has an open one
-     * (both unique indexes): a retried or concurrent request creates nothing more.
+     * The reminder of a treat diagnosis or of a walk that found rust, unless the diagnosis or walk has one or
+     * the field has an open one (unique indexes): a retried or concurrent request creates nothing more.
      */
-    async open(values: Pick<FollowUpRow, 'userId' | 'analysisId' | 'crop' | 'dueAt' | 'createdAt'>) {
-      const [row] = await db.insert(followUps).values(values).onConflictDoNothing().returning();
+    async open(values: Opening, runner: Db | Tx = db) {
+      const [row] = await runner.insert(followUps).values(values).onConflictDoNothing().returning();
       return row;
     },
 
-    /** The field's open reminder (waiting or sent), if any. */
-    async openFor(userId: number, crop: string): Promise<FollowUpRow | undefined> {
-      const [row] = await db
+    /** The field's open reminder (waiting or sent), if any; locked until the transaction ends in one. */
+    async openForField(fieldId: number, runner: Db | Tx = db): Promise<FollowUpRow | undefined> {
+      const query = runner
         .select()
         .from(followUps)
-        .where(and(eq(followUps.userId, userId), eq(followUps.crop, crop), isOpen));
+        .where(and(eq(followUps.fieldId, fieldId), isOpen));
+      const [row] = runner === db ? await query : await query.for('update');
       return row;
     },
 
-    /** The farmer's open reminders with their diagnosis's crop and time, newest diagnosis first. */
+    /** The farmer's open reminders of a diagnosis, with its crop, time and field, newest diagnosis first. */
     async openOf(userId: number, limit: number) {
       return db
         .select({
-          analysisId: followUps.analysisId,
+          analysisId: analyses.id,
           crop: analyses.crop,
           analysedAt: analyses.createdAt,
           state: followUps.state,
           dueAt: followUps.dueAt,
+          fieldId: followUps.fieldId,
+          fieldName: fields.name,
         })
         .from(followUps)
         .innerJoin(analyses, eq(analyses.id, followUps.analysisId))
+        .innerJoin(fields, eq(fields.id, followUps.fieldId))
         .where(and(eq(followUps.userId, userId), isOpen))
         .orderBy(desc(analyses.createdAt), desc(analyses.id))
         .limit(limit);
@@ -100,8 +107,10 @@ export function createFollowUpRepo(db: Db) {
       await db.update(followUps).set({ byUssd: true }).where(eq(followUps.analysisId, analysisId));
     },
 
-    /** Drops a reminder not sent yet (its diagnosis is no longer one to treat). */
-    /** Opens again a reminder withdrawn before it was sent (an expert's answer went back to treat). */
+    /**
+     * Opens again a reminder withdrawn before it was sent (an expert's answer went back to treat), unless a
+     * walk answered it or its field has another open reminder.
+     */
     async reopen(analysisId: number, dueAt: Date): Promise<void> {
       await db
         .update(followUps)
@@ -112,10 +121,14 @@ export function createFollowUpRepo(db: Db) {
             eq(followUps.state, 'cancelled'),
             isNull(followUps.sentAt),
             isNull(followUps.nextAnalysisId),
+            // A walk answered it (the walk's reminder, if any, asks now), or the field has another open one.
+            isNull(followUps.nextWalkId),
+            sql`not exists (select 1 from follow_ups o where o.field_id = ${followUps.fieldId} and o.state in ('waiting', 'sent'))`,
           ),
         );
     },
 
+    /** Drops a reminder not sent yet (its diagnosis is no longer one to treat). */
     async withdraw(analysisId: number, now: Date): Promise<void> {
       await db
         .update(followUps)
@@ -125,9 +138,9 @@ export function createFollowUpRepo(db: Db) {
 
     /**
      * Claims up to `limit` due reminders for sending: each row turns `sent` in the one statement that
-     * picks it, and rows another sweep holds are skipped, so two sweeps never send the same one.
+     * picks it, and rows another sweep holds are skipped, so two sweeps never send the same one; in the
+     * caller's transaction.
      */
-    /** Marks up to `limit` due reminders sent, in the caller's transaction (rows other sweeps hold are skipped). */
     async claimDue(now: Date, limit: number, tx: Tx) {
       return tx
         .update(followUps)
@@ -140,6 +153,29 @@ export function createFollowUpRepo(db: Db) {
           ),
         )
         .returning();
+    },
+
+    /** The names and numbers of these fields (a reminder names its field), in the caller's transaction. */
+    async fieldsOf(ids: number[], tx: Tx): Promise<Map<number, { name: string; number: number }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: fields.id, name: fields.name, number: fields.number })
+        .from(fields)
+        .where(inArray(fields.id, ids));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /** Open reminders of fields the farmer retired: nobody is asked about a field they no longer keep. */
+    async dropRetired(now: Date): Promise<void> {
+      await db
+        .update(followUps)
+        .set({ state: 'cancelled', closedAt: now })
+        .where(
+          and(
+            isOpen,
+            inArray(followUps.fieldId, db.select({ id: fields.id }).from(fields).where(isNotNull(fields.retiredAt))),
+          ),
+        );
     },
 
     /** Sent reminders nobody answered by `before`: the field's next photo starts afresh. */
@@ -168,8 +204,10 @@ export function createFollowUpRepo(db: Db) {
         .from(followUps)
         .innerJoin(analyses, eq(analyses.id, followUps.analysisId))
         .where(or(inArray(followUps.analysisId, ids), inArray(followUps.nextAnalysisId, ids)));
+      // Joined on the diagnosis: only reminders a diagnosis opened, so each has its analysis id.
       return rows.map((r) => ({
         ...r.reminder,
+        analysisId: r.reminder.analysisId as number,
         firstClass: r.firstClass,
         firstConfidence: r.firstConfidence,
         firstShare: r.firstShare,
@@ -185,7 +223,6 @@ export function createFollowUpRepo(db: Db) {
           rustClass: analyses.rustClass,
           unsure: analyses.unsure,
           probabilities: analyses.probabilities,
-          severity: analyses.rustShare,
         })
         .from(analyses)
         .where(eq(analyses.id, analysisId));

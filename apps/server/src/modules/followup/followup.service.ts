@@ -2,6 +2,7 @@ import {
   adviceTopicFor,
   type AnalysisCrop,
   type FollowUpInfo,
+  type FollowUpOutcome,
   type OpenFollowUp,
   type RustClass,
   shortLinks,
@@ -10,6 +11,9 @@ import type { ModuleDeps } from '../../deps.ts';
 import { message, storeMessage } from '../../i18n/i18n.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
+import type { Tx } from '../../db/client.ts';
+import type { FieldsService } from '../fields/fields.service.ts';
+import { isGsm7, plainSms } from '../delivery/sms-text.ts';
 import type { EscalationService } from '../review/escalation.service.ts';
 import { type ComparedAnswer, compareFollowUp } from './compare.ts';
 import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
@@ -22,7 +26,7 @@ export const FOLLOW_UP_AFTER_DAYS = 7;
 export const FOLLOW_UP_ANSWER_DAYS = 14;
 /** Reminders claimed and sent per step of a sweep. */
 const SEND_BATCH = 100;
-/** Open reminders listed for the farmer's choice: one per crop is the rule, a few is plenty. */
+/** Open reminders listed for the farmer's choice: one per field is the rule, a few is plenty. */
 const OPEN_LISTED = 10;
 
 /** The facts of an analysis the follow-up reads: its owner, field, time and answer. */
@@ -30,13 +34,39 @@ export interface AnalysisFacts extends ComparedAnswer {
   id: number;
   userId: number;
   crop: AnalysisCrop | null;
+  /** The field the photo is of (null only for rows written before fields, by hand). */
+  fieldId: number | null;
   confidence: number;
   createdAt: Date;
 }
 
-/** The field of a photo: the farmer's crop as said ('' when not said). */
-const fieldOf = (crop: string | null) => crop ?? '';
+/** A scouting walk as the reminders read it (docs/decisions/0078). */
+export interface WalkFacts {
+  id: number;
+  userId: number;
+  fieldId: number;
+  crop: AnalysisCrop;
+  walkedAt: Date;
+  plantsRust: number;
+  /** When the advice asks for the next walk; null when not this season. */
+  walkAgainDays: number | null;
+  /** Against the field's walk before it; null for a first walk. */
+  comparison: WalkOutcome | null;
+  sentToExpert: boolean;
+  /** No later walk of the field was made: only the latest walk opens the next reminder. */
+  latest: boolean;
+}
+type WalkOutcome = 'better' | 'same' | 'worse' | 'too_few_plants';
+
 const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+/** A field's name as an SMS can carry it in one GSM-7 message: characters outside GSM-7 left out, else its number. */
+const smsName = (name: string, number: number) => {
+  const plain = [...plainSms(name)]
+    .filter((c) => isGsm7(c))
+    .join('')
+    .trim();
+  return plain || `#${number}`;
+};
 
 /** Advice to treat: a confident rust diagnosis (the `common_rust` advice topic). */
 export const isTreat = (a: Pick<AnalysisFacts, 'outcome' | 'rustClass' | 'unsure' | 'confidence'>) =>
@@ -56,31 +86,29 @@ export interface FollowUpView {
 export function createFollowUpService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>,
   reviews: EscalationService,
+  fields: Pick<FieldsService, 'defaultFor'>,
 ) {
   const repo = createFollowUpRepo(deps.db);
 
   /**
    * Why Kutu put a follow-up photo in front of the experts, kept as a catalog key for their language: the
-   * two rust shares of the leaf where both photos have one (what the comparison used), else the two
-   * confidences in rust.
+   * two confidences in rust (what the comparison used; the rust-coloured share of a leaf never decides).
    */
   const reasonFor = (first: ComparedAnswer & { id: number }, next: ComparedAnswer) =>
     storeMessage(
-      first.severity != null && next.severity != null
-        ? message('followUp.reasonShare', {
-            first: `#${first.id}`,
-            before: percent(first.severity),
-            now: percent(next.severity),
-          })
-        : message('followUp.reason', {
-            first: `#${first.id}`,
-            before: percent(first.probabilities.common_rust ?? 0),
-            now: percent(next.probabilities.common_rust ?? 0),
-          }),
+      message('followUp.reason', {
+        first: `#${first.id}`,
+        before: percent(first.probabilities.common_rust ?? 0),
+        now: percent(next.probabilities.common_rust ?? 0),
+      }),
     );
+
+  /** The photo's field; a row written without one (by hand, before fields) goes to the farmer's field of its crop. */
+  const fieldOf = async (a: AnalysisFacts) => a.fieldId ?? (await fields.defaultFor(a.userId, a.crop)).id;
 
   /** Compares the new photo with the reminder's diagnosis and closes the reminder; worse goes to experts. */
   async function close(reminder: FollowUpRow, next: AnalysisFacts): Promise<void> {
+    if (reminder.analysisId === null) return;
     const first = await repo.answerOf(reminder.analysisId);
     if (!first) return;
     const outcome = compareFollowUp(first, next);
@@ -106,7 +134,7 @@ export function createFollowUpService(
 
   /**
    * More photos changed a follow-up photo's answer (decision 0044, addendum): its comparison is made again
-   * with the field answer as stored (its class shares, and its severity: the mean of its photos' shares).
+   * with the field answer as stored (its class shares; the rust-coloured share of a leaf never decides, 0078).
    * Now worse: queued for experts, in the same transaction (an entry already there keeps its place, with
    * the new figures). No longer worse: the comparison says so, and a case already queued stays queued.
    */
@@ -116,6 +144,7 @@ export function createFollowUpService(
       // Locked, and the answers read after the lock: photos added one after the other compare in turn,
       // the later with the later answer.
       for (const reminder of await repo.comparedWith(analysisId, tx)) {
+        if (reminder.analysisId === null) continue;
         const first = await repo.answerOf(reminder.analysisId, tx);
         const next = await repo.answerOf(analysisId, tx);
         if (!first || !next) continue;
@@ -127,23 +156,29 @@ export function createFollowUpService(
     });
   }
 
-  /** A due reminder, told in the app and by SMS (unless the farmer turned SMS alerts off). */
-  function reminderOf(r: FollowUpRow): Tell {
-    const field = message(`followUp.field.${(r.crop || 'any') as AnalysisCrop | 'any'}`);
-    const link = `${deps.config.publicUrl}${shortLinks.followUp(r.analysisId)}`;
+  /**
+   * A due reminder, told in the app and by SMS (unless the farmer turned SMS alerts off): it names the field
+   * and links to its walk (docs/decisions/0078); a farmer seen at a plant clinic answers by the USSD menu (0053).
+   */
+  function reminderOf(r: FollowUpRow, field: { name: string; number: number } | undefined): Tell {
+    const name = field?.name ?? '';
+    const link = `${deps.config.publicUrl}${shortLinks.walk(r.fieldId)}`;
+    const about = r.analysisId === null ? {} : { analysis_id: r.analysisId, follow_up_of: r.analysisId };
     return {
       to: r.userId,
       key: `follow-up:${r.id}`,
       kind: 'reminder',
       app: {
         type: 'follow_up_reminder',
-        text: message('followUp.reminder', { field, date: r.createdAt }),
-        data: { analysis_id: r.analysisId, follow_up_of: r.analysisId },
+        text: message('followUp.walkReminder', { field: name }),
+        data: { field_id: r.fieldId, ...about },
       },
-      // A farmer seen at a plant clinic answers by the USSD menu, not with a photo in the app (0053).
       sms: r.byUssd
-        ? smsMessage('followUp.smsUssd', { field, code: deps.config.phone.ussdCode })
-        : smsMessage('followUp.sms', { field, link }),
+        ? smsMessage('followUp.smsUssd', {
+            field: message(`followUp.field.${(r.crop || 'any') as AnalysisCrop | 'any'}`),
+            code: deps.config.phone.ussdCode,
+          })
+        : smsMessage('followUp.walkSms', { field: smsName(name, field?.number ?? 0), link }),
     };
   }
 
@@ -175,6 +210,8 @@ export function createFollowUpService(
         crop: r.crop as AnalysisCrop | null,
         analysed_at: r.analysedAt.toISOString(),
         remind_at: r.state === 'waiting' ? r.dueAt.toISOString() : null,
+        field_id: r.fieldId,
+        field_name: r.fieldName,
       }));
     },
 
@@ -183,7 +220,8 @@ export function createFollowUpService(
       await repo.open({
         userId: a.userId,
         analysisId: a.id,
-        crop: fieldOf(a.crop),
+        fieldId: await fieldOf(a),
+        crop: a.crop ?? '',
         dueAt: new Date(a.createdAt.getTime() + FOLLOW_UP_AFTER_DAYS * DAY_MS),
         createdAt: deps.clock.now(),
       });
@@ -223,18 +261,59 @@ export function createFollowUpService(
     /**
      * When Kutu will ask about the field once `expertAnswered(a)` has run, read before it runs (the
      * verdict's SMS says it, and is written with the verdict): this answer's own waiting reminder keeps
-     * its time, a new or reopened one is due FOLLOW_UP_AFTER_DAYS after the answer, and a field that already
-     * waits on another diagnosis's reminder is asked then. Null when nothing will be asked.
+     * its time, a field that already waits on another reminder (a diagnosis's or a walk's) is asked then, and a
+     * new or reopened one is due FOLLOW_UP_AFTER_DAYS after the answer (none once a walk answered this one).
+     * Null when nothing will be asked.
      */
     async askedAfterAnswer(a: AnalysisFacts): Promise<Date | null> {
       if (!isTreat(a)) return null;
       const due = new Date(a.createdAt.getTime() + FOLLOW_UP_AFTER_DAYS * DAY_MS);
       const own = await repo.ofAnalysis(a.id);
       if (own?.state === 'waiting') return own.dueAt;
-      if (own) return own.state === 'cancelled' && !own.sentAt && own.nextAnalysisId === null ? due : null;
-      const field = await repo.openFor(a.userId, fieldOf(a.crop));
+      const field = await repo.openForField(await fieldOf(a));
       if (field) return field.state === 'waiting' ? field.dueAt : null;
+      if (own)
+        return own.state === 'cancelled' && !own.sentAt && own.nextAnalysisId === null && own.nextWalkId === null
+          ? due
+          : null;
       return due;
+    },
+
+    /**
+     * A scouting walk of a field (docs/decisions/0078), in the walk's transaction: it answers the field's open
+     * reminder made before it, which keeps the walk's comparison with the walk before (better, same, worse,
+     * too few plants; none for a first walk) and whether it went to the experts; a walk that found rust and
+     * asks for another walk this season opens the field's next reminder, due when the advice says.
+     */
+    async afterWalk(walk: WalkFacts, tx: Tx): Promise<void> {
+      const now = deps.clock.now();
+      const open = await repo.openForField(walk.fieldId, tx);
+      if (open && walk.walkedAt.getTime() >= open.createdAt.getTime()) {
+        await repo.close(
+          open.id,
+          {
+            state: open.state === 'waiting' ? 'cancelled' : 'compared',
+            nextAnalysisId: null,
+            nextWalkId: walk.id,
+            outcome: walk.comparison,
+            escalated: walk.sentToExpert,
+            closedAt: now,
+          },
+          tx,
+        );
+      }
+      if (!walk.latest || walk.plantsRust === 0 || walk.walkAgainDays === null) return;
+      await repo.open(
+        {
+          userId: walk.userId,
+          fieldId: walk.fieldId,
+          walkId: walk.id,
+          crop: walk.crop,
+          dueAt: new Date(walk.walkedAt.getTime() + walk.walkAgainDays * DAY_MS),
+          createdAt: now,
+        },
+        tx,
+      );
     },
 
     /**
@@ -244,13 +323,15 @@ export function createFollowUpService(
      */
     async sendDue(): Promise<number> {
       const now = deps.clock.now();
+      await repo.dropRetired(now);
       await repo.lapse(new Date(now.getTime() - FOLLOW_UP_ANSWER_DAYS * DAY_MS), now);
       let sent = 0;
       for (;;) {
         // Marked sent and written to the outbox in one transaction (docs/decisions/0050): a crash undoes both.
         const claimed = await deps.delivery.transaction(async (tx, tell) => {
           const rows = await repo.claimDue(now, SEND_BATCH, tx);
-          await tell(rows.map(reminderOf));
+          const named = await repo.fieldsOf([...new Set(rows.map((r) => r.fieldId))], tx);
+          await tell(rows.map((r) => reminderOf(r, named.get(r.fieldId))));
           return rows.length;
         });
         sent += claimed;
@@ -271,7 +352,8 @@ export function createFollowUpService(
             of_rust_class: r.firstClass as RustClass | null,
             of_confidence: r.firstConfidence,
             of_severity: r.firstShare,
-            outcome: r.outcome,
+            // Closed by a photo: a photo's outcome (a walk's reminder has no next photo).
+            outcome: r.outcome as FollowUpOutcome,
             sent_to_expert: r.escalated,
           };
         }

@@ -4,6 +4,7 @@ import {
   type AnalysisResult,
   analysisApi,
   dashboardApi,
+  fieldsApi,
   reviewApi,
   type ReviewQueuePage,
   shortLinks,
@@ -14,6 +15,7 @@ import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { createFollowUpService, FOLLOW_UP_AFTER_DAYS } from './followup.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
+import { createFieldsService } from '../fields/fields.service.ts';
 import { FOLLOW_UP_QUEUE } from './followup.jobs.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,6 +39,7 @@ describe('follow-up after advice to treat', () => {
         config: t.deps.config,
       },
       createEscalationService(db()),
+      createFieldsService({ db: db(), clock: t.clock }),
     );
 
   beforeAll(async () => {
@@ -118,12 +121,14 @@ describe('follow-up after advice to treat', () => {
     expect(sent.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
     const notices = await reminderNotices(farmer.id);
     expect(notices).toHaveLength(1);
-    expect(notices[0].data).toEqual({ analysis_id: rust.id, follow_up_of: rust.id });
-    expect(notices[0].message).toContain('shamba lako la mahindi');
+    // It names the farmer's field (made for the photo, named in their language) and links to its walk.
+    expect(rust.field?.name).toBe('Shamba la mahindi');
+    expect(notices[0].data).toEqual({ field_id: rust.field?.id, analysis_id: rust.id, follow_up_of: rust.id });
+    expect(notices[0].message).toContain('Ni wakati wa kutembea Shamba la mahindi tena');
     const texts = smsTo(farmer.phone);
     expect(texts).toHaveLength(1);
-    expect(texts[0].text).toContain('Kutu: tafadhali kagua shamba lako la mahindi tena');
-    expect(texts[0].text).toContain(shortLinks.followUp(rust.id));
+    expect(texts[0].text).toContain('Kutu: wakati wa kutembea shamba "Shamba la mahindi" tena');
+    expect(texts[0].text).toContain(shortLinks.walk(rust.field?.id ?? 0));
     expect((await reminderOf(rust.id)).state).toBe('sent');
     // Sent: the cached history page is read again, without the promise.
     expect(await history()).toBeNull();
@@ -141,7 +146,7 @@ describe('follow-up after advice to treat', () => {
     await sweeper().sendDue();
     const notices = await reminderNotices(farmer.id);
     expect(notices).toHaveLength(1);
-    expect(notices[0].message).toContain('ennimiro yo eya kasooli');
+    expect(notices[0].message).toContain('Ennimiro ya kasooli');
     expect(smsTo(farmer.phone)).toEqual([]);
   });
 
@@ -157,7 +162,7 @@ describe('follow-up after advice to treat', () => {
     }
     expect((await reminderOf(rust.id)).state).toBe('sent');
     expect(await reminderNotices(farmer.id)).toHaveLength(1);
-    expect(smsTo(farmer.phone)[0]?.text).toContain('Kutu: please check your maize field again');
+    expect(smsTo(farmer.phone)[0]?.text).toContain('Kutu: time to walk your field "Maize field" again');
   });
 
   it('compares no photo the farmer did not say is a follow-up: the first diagnosis keeps its reminder', async () => {
@@ -188,7 +193,16 @@ describe('follow-up after advice to treat', () => {
     const open = await t.app.inject({ method: 'GET', url: analysisApi.openFollowUps, headers: farmer.headers });
     expect(open.statusCode, open.body).toBe(200);
     expect(open.json()).toEqual({
-      results: [{ analysis_id: rust.id, crop: 'maize', analysed_at: rust.created_at, remind_at: rust.remind_at }],
+      results: [
+        {
+          analysis_id: rust.id,
+          crop: 'maize',
+          analysed_at: rust.created_at,
+          remind_at: rust.remind_at,
+          field_id: rust.field?.id,
+          field_name: 'Maize field',
+        },
+      ],
     });
 
     t.clock.advance(3 * DAY_MS);
@@ -213,18 +227,33 @@ describe('follow-up after advice to treat', () => {
     expect(await reminderNotices(farmer.id)).toEqual([]);
   });
 
-  it('refuses a follow-up photo of another crop than the diagnosis, before any work, and keeps the reminder', async () => {
-    const farmer = await createUser(t, 'farmer');
+  it('refuses a follow-up photo of another crop or another field than the diagnosis, before any work', async () => {
+    const farmer = await createUser(t, 'farmer', { district: 'UG-208' });
     const rust = await analyse(farmer, 'maize-common-rust.jpg');
-    for (const fields of [{ crop: 'beans' }, {}] as Record<string, string>[]) {
-      const res = await upload(farmer, 'maize-healthy.jpg', { ...fields, follow_up_of: String(rust.id) });
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().error.fields.follow_up_of).toBe(
-        'This photo is of another crop than the diagnosis it follows up. Choose the same crop, or send it as a new diagnosis.',
-      );
-    }
+    const follow_up_of = String(rust.id);
+    const beans = await upload(farmer, 'maize-healthy.jpg', { crop: 'beans', follow_up_of });
+    expect(beans.statusCode, beans.body).toBe(400);
+    expect(beans.json().error.fields.follow_up_of).toBe(
+      'This photo is of another crop than the diagnosis it follows up. Choose the same crop, or send it as a new diagnosis.',
+    );
+    // A second maize field of the farmer is another field: the same crop is not the same field.
+    const made = await t.app.inject({
+      method: 'POST',
+      url: fieldsApi.list,
+      headers: farmer.headers,
+      payload: { name: 'Lower plot', crop: 'maize' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const elsewhere = await upload(farmer, 'maize-healthy.jpg', { field_id: String(made.json().id), follow_up_of });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(400);
+    expect(elsewhere.json().error.fields.follow_up_of).toBe(
+      'This photo is of another field than the diagnosis it follows up. Choose the same field, or send it as a new diagnosis.',
+    );
     expect(await db().select().from(analyses).where(eq(analyses.userId, farmer.id))).toHaveLength(1);
     expect((await reminderOf(rust.id)).state).toBe('waiting');
+    // Without a crop or a field, a follow-up photo is of the diagnosis's field and crop.
+    const same = await analyse(farmer, 'maize-healthy.jpg', { follow_up_of });
+    expect([same.field, same.crop, same.follow_up?.outcome]).toEqual([rust.field, 'maize', 'better']);
     // Only farmers have diagnoses to follow up.
     const asExpert = await t.app.inject({ method: 'GET', url: analysisApi.openFollowUps, headers: expert.headers });
     expect(asExpert.statusCode).toBe(403);
@@ -252,12 +281,11 @@ describe('follow-up after advice to treat', () => {
     const at = items.findIndex((i) => i.analysis.id === next.id);
     expect(at).toBeGreaterThanOrEqual(0);
     expect(items.slice(0, at).every((i) => i.asked_at !== null)).toBe(true);
-    // Both photos have a rust share of the leaf: the reason gives the two shares, as the comparison used them.
-    const share = `${Math.round((rust.severity?.share ?? Number.NaN) * 100)}%`;
+    // The reason gives the two rust shares of the class, as the comparison used them (never the leaf's share).
+    const pct = (r: AnalysisResult) => `${((r.probabilities.common_rust ?? 0) * 100).toFixed(0)}%`;
     expect(items[at].reason).toBe(
-      `Follow-up after advice to treat rust: rust covered about ${share} of the leaf on photo #${rust.id} and about ${share} on this photo. The field may be getting worse.`,
+      `Follow-up after advice to treat rust: photo #${rust.id} showed rust (${pct(rust)}), this photo shows rust (${pct(next)}). The field may be getting worse.`,
     );
-    expect(next.follow_up?.of_severity).toBeCloseTo(rust.severity?.share ?? Number.NaN, 6);
     expect(items[at].question).toBeNull();
     const first = items.find((i) => i.analysis.id === rust.id);
     expect(first?.reason ?? null).toBeNull();
@@ -326,7 +354,7 @@ describe('follow-up after advice to treat', () => {
     const items = await queued(next.id);
     expect(items).toHaveLength(1);
     expect(items[0].reason).toMatch(
-      new RegExp(`^Follow-up after advice to treat rust: rust covered about \\d+% of the leaf on photo #${rust.id}`),
+      new RegExp(`^Follow-up after advice to treat rust: photo #${rust.id} showed rust \\(\\d+%\\)`),
     );
     const detail = await t.app.inject({ method: 'GET', url: analysisApi.detailPath(next.id), headers: farmer.headers });
     expect(detail.json<AnalysisResult>().follow_up).toMatchObject({ outcome: 'worse', sent_to_expert: true });
@@ -335,7 +363,7 @@ describe('follow-up after advice to treat', () => {
     const queuedAt = review.askedAt;
     t.clock.advance(60_000);
     const [row] = await db().select().from(analyses).where(eq(analyses.id, next.id));
-    await sweeper().answerChanged({ ...row, rustClass: 'common_rust', severity: row.rustShare });
+    await sweeper().answerChanged({ ...row, rustClass: 'common_rust' });
     expect(await reviewOf(next.id)).toMatchObject([{ askedAt: queuedAt }]);
     expect(await queued(next.id)).toHaveLength(1);
   });

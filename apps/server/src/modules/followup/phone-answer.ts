@@ -45,7 +45,8 @@ export function createPhoneFollowUp(deps: Pick<ModuleDeps, 'db' | 'clock'>, revi
           tx,
         );
         if (!closed) return 'gone';
-        if (worse) {
+        // A walk's reminder has no photo to put back in front of the experts: the officers' week lists it.
+        if (worse && reminder.analysisId !== null) {
           const reason = storeMessage(message('followUp.reasonByPhone', { first: `#${reminder.analysisId}` }));
           await reviews.reopen(reminder.analysisId, reason, now, tx);
         }

@@ -14,6 +14,7 @@ import {
   expertProfiles,
   expertReviews,
   farmerProfiles,
+  fields,
   followUps,
   moderationAudit,
   notifications,
@@ -21,6 +22,7 @@ import {
   officerProfiles,
   posts,
   responses,
+  scoutingWalks,
   trainingSamples,
   userProfiles,
   users,
@@ -44,11 +46,18 @@ function ownColumns<T extends PgTable>(table: T, name: PersonalTableName, owner:
  * time and status, not the farmer.
  */
 export function createExportRepo(db: Db) {
-  const rowsOf = <T extends PgTable>(table: T, name: PersonalTableName, owner: PgColumn, userId: number) =>
+  const rowsOf = <T extends PgTable>(
+    table: T,
+    name: PersonalTableName,
+    owner: PgColumn,
+    userId: number,
+    ...order: PgColumn[]
+  ) =>
     db
       .select(ownColumns(table, name, owner.name))
       .from(table as PgTable)
-      .where(eq(owner, userId)) as Promise<Record<string, unknown>[]>;
+      .where(eq(owner, userId))
+      .orderBy(...order) as Promise<Record<string, unknown>[]>;
 
   return {
     async gather(userId: number) {
@@ -103,6 +112,19 @@ export function createExportRepo(db: Db) {
               .where(inArray(trainingSamples.sourceAnalysisId, analysisIds))
           : [],
         followUps: await rowsOf(followUps, 'follow_ups', followUps.userId, userId),
+        /**
+         * The person's fields (retired ones too) and their scouting walks, with the advice as given; of a walk
+         * an expert counted at a plant clinic, the channel says so, not who.
+         */
+        fields: await rowsOf(fields, 'fields', fields.userId, userId, fields.id),
+        walks: await rowsOf(
+          scoutingWalks,
+          'scouting_walks',
+          scoutingWalks.userId,
+          userId,
+          scoutingWalks.walkedAt,
+          scoutingWalks.id,
+        ),
         posts: ownPosts,
         comments: await rowsOf(responses, 'responses', responses.authorId, userId),
         /** A moderator's own decisions (on which post or comment, from and to which state, why). */

@@ -11,6 +11,7 @@ const README = `Kutu: everything Kutu holds about you
 profile.json         your account and profile (no password: only its hash is kept, and not shown here)
 consents.json        what you agreed to, when, where and to which text version
 analyses.json        your photos' diagnoses, the photos of each, the experts' verdicts
+fields.json          your fields and your scouting walks of them, with the advice each walk got
 photos/              the photos and heatmaps themselves
 posts.json           your community posts and comments (a moderator: the decisions you took)
 bookings.json        your consultation bookings (an expert: your weekly availability and your slots)
@@ -53,6 +54,7 @@ export function createExportService(deps: { db: Db; storage: FileStorage; clock:
         json('profile.json', { exported_at: now.toISOString(), ...data.profile }),
         json('consents.json', data.consents),
         json('analyses.json', { analyses: data.analyses, photos: data.analysisPhotos, verdicts: data.verdicts }),
+        json('fields.json', { fields: data.fields, walks: data.walks }),
         json('posts.json', {
           posts: data.posts,
           comments: data.comments,

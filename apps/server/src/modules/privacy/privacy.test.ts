@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { unpackTar } from 'modern-tar';
-import { analysisApi, api, privacyApi, reviewApi } from '@kutu/contract';
+import { analysisApi, api, fieldsApi, privacyApi, reviewApi } from '@kutu/contract';
 import {
   analyses,
   analysisPhotos,
@@ -11,10 +11,12 @@ import {
   consents,
   deliveries,
   erasureLog,
+  fields,
   notifications,
   officerActions,
   posts,
   responses,
+  scoutingWalks,
   trainingSamples,
   users,
 } from '../../db/schema/index.ts';
@@ -32,7 +34,8 @@ describe('my data: the archive of everything held, and deleting the account', ()
   let expert: TestUser;
   let admin: TestUser;
   const db = () => t.deps.database.db;
-  const ids: { analysis: number; keptPost: number; lonePost: number; brianAnalysis: number } = {
+  const ids: { analysis: number; keptPost: number; lonePost: number; brianAnalysis: number; walk: number } = {
+    walk: 0,
     analysis: 0,
     keptPost: 0,
     lonePost: 0,
@@ -76,6 +79,16 @@ describe('my data: the archive of everything held, and deleting the account', ()
     expect(agreed.statusCode, agreed.body).toBe(200);
     ids.analysis = await upload(amina);
     ids.brianAnalysis = await upload(brian, 'bean-rust.jpg');
+    // Her photo went to her field; she walked it, with the photo at a stop.
+    const [photo] = await db().select().from(analyses).where(eq(analyses.id, ids.analysis));
+    const walked = await t.app.inject({
+      method: 'POST',
+      url: fieldsApi.walksPath(photo.fieldId ?? 0),
+      headers: amina.headers,
+      payload: { stops: [{ looked: 10, rust: 3, analysis_id: ids.analysis }] },
+    });
+    expect(walked.statusCode, walked.body).toBe(201);
+    ids.walk = walked.json().id;
     // The expert's verdict makes a training sample (a copy of the photo) of each.
     for (const id of [ids.analysis, ids.brianAnalysis]) {
       const res = await t.app.inject({
@@ -157,6 +170,12 @@ describe('my data: the archive of everything held, and deleting the account', ()
     const held = JSON.parse(text('analyses.json'));
     expect(held.analyses.map((a: { id: number }) => a.id)).toEqual([ids.analysis]);
     expect(held.verdicts).toEqual([expect.objectContaining({ analysisId: ids.analysis, verdict: 'common_rust' })]);
+    const fieldsFile = JSON.parse(text('fields.json'));
+    expect(fieldsFile.fields).toEqual([expect.objectContaining({ userId: amina.id, name: 'My field' })]);
+    expect(fieldsFile.walks).toEqual([
+      expect.objectContaining({ id: ids.walk, plantsLooked: 10, plantsRust: 3, adviceRule: 'other.rust' }),
+    ]);
+    expect(fieldsFile.walks[0].recordedBy).toBeUndefined();
     const postsFile = JSON.parse(text('posts.json'));
     expect(postsFile.posts.map((p: { id: number }) => p.id).sort()).toEqual([ids.keptPost, ids.lonePost].sort());
     expect(postsFile.comments.map((c: { content: string }) => c.content)).toEqual(['Thank you']);
@@ -251,6 +270,10 @@ describe('my data: the archive of everything held, and deleting the account', ()
     expect(await t.deps.storage.exists(kept.imagePath)).toBe(true);
     // Brian's data is untouched.
     expect((await db().select().from(analyses).where(eq(analyses.userId, brian.id))).length).toBe(1);
+    // Her fields and walks are gone; Brian's field stays.
+    expect(await db().select().from(fields).where(eq(fields.userId, amina.id))).toEqual([]);
+    expect(await db().select().from(scoutingWalks).where(eq(scoutingWalks.id, ids.walk))).toEqual([]);
+    expect((await db().select().from(fields).where(eq(fields.userId, brian.id))).length).toBe(1);
     // The administrator's log: when, role, how, counts; nothing of her.
     const log = await get(privacyApi.erasures, admin);
     expect(log.statusCode).toBe(200);

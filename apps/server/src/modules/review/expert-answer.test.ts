@@ -17,6 +17,7 @@ import {
   shortLinks,
 } from '@kutu/contract';
 import { isGsm7, plainSms, smsParts } from '../delivery/sms-text.ts';
+import { insertField } from '../../../test/support/fields.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const detail = (id: number) => analysisApi.detailPath(id);
@@ -162,8 +163,10 @@ describe('the expert answer leads', () => {
     const owner = await createUser(t, 'farmer');
     const earlier = await seed({ rustClass: 'common_rust', crop: 'maize' }, owner);
     const due = new Date(t.clock.now().getTime() + 3 * DAY_MS);
+    // The farmer's maize field (photos written by hand have none: they go to it).
+    const field = await insertField(t.deps.database.db, owner.id, 'maize');
     await t.deps.database.execute(
-      `insert into follow_ups (user_id, analysis_id, crop, due_at, created_at) values (${owner.id}, ${earlier}, 'maize', '${due.toISOString()}', now())`,
+      `insert into follow_ups (user_id, field_id, analysis_id, crop, due_at, created_at) values (${owner.id}, ${field.id}, ${earlier}, 'maize', '${due.toISOString()}', now())`,
     );
     const id = await seed({ rustClass: 'common_rust', unsure: true, crop: 'maize' }, owner);
     expect((await decide(id, { verdict: 'common_rust' })).statusCode).toBe(200);

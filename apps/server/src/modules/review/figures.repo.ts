@@ -1,5 +1,5 @@
-import { and, count, eq, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
-import type { ModelAnswer, ReviewVerdict } from '@kutu/contract';
+import { and, count, eq, gte, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import { type ModelAnswer, type ReviewVerdict, trainingVerdicts } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import { analyses, expertReviews } from '../../db/schema/index.ts';
 
@@ -98,6 +98,48 @@ export function createFiguresRepo(db: Db) {
         .from(analyses)
         .groupBy(analyses.modelVersion, analyses.crop);
       return rows.map((r) => ({ ...r, unsure: Number(r.unsure) }));
+    },
+
+    /**
+     * Decided reviews whose verdict is a crop class (the expert could tell), by the crop the farmer named and,
+     * with `since`, the month (East Africa Time) the photo was analysed: how many Kutu answered right,
+     * confidently wrong, or unsure (an unsure answer or "not a leaf").
+     */
+    async fieldAnswerCounts(
+      since?: Date,
+    ): Promise<
+      { crop: string | null; month: string | null; checked: number; right: number; wrong: number; unsure: number }[]
+    > {
+      const confident = sql`${analyses.outcome} = 'diagnosis' and not ${analyses.unsure}`;
+      const month = since
+        ? sql<string>`to_char((${analyses.createdAt} at time zone 'UTC') + interval '3 hours', 'YYYY-MM')`
+        : sql<null>`null`;
+      const rows = await db
+        .select({
+          crop: analyses.crop,
+          month,
+          checked: count(),
+          right: sql<number>`count(*) filter (where ${confident} and ${analyses.rustClass} = ${expertReviews.verdict})::int`,
+          wrong: sql<number>`count(*) filter (where ${confident} and ${analyses.rustClass} <> ${expertReviews.verdict})::int`,
+        })
+        .from(expertReviews)
+        .innerJoin(analyses, eq(analyses.id, expertReviews.analysisId))
+        .where(
+          and(
+            isNotNull(expertReviews.reviewedAt),
+            inArray(expertReviews.verdict, [...trainingVerdicts]),
+            since ? gte(analyses.createdAt, since) : undefined,
+          ),
+        )
+        .groupBy(...(since ? [analyses.crop, month] : [analyses.crop]));
+      return rows.map((r) => ({
+        crop: r.crop,
+        month: r.month ?? null,
+        checked: r.checked,
+        right: Number(r.right),
+        wrong: Number(r.wrong),
+        unsure: r.checked - Number(r.right) - Number(r.wrong),
+      }));
     },
   };
 }

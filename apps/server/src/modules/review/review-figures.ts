@@ -3,11 +3,14 @@ import {
   type FieldAccuracyFigures,
   type FieldAccuracyReply,
   type FieldAccuracyVersion,
+  type FieldFiguresReply,
+  type FieldFiguresRow,
   type ModelAnswer,
   modelAnswers,
   type ReviewSummary,
   type ReviewVerdict,
   reviewVerdicts,
+  wilsonInterval,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
@@ -24,6 +27,12 @@ export function weekStart(now: Date): Date {
   const daysSinceMonday = (local.getUTCDay() + 6) % 7;
   const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
   return new Date(midnight - daysSinceMonday * DAY_MS - EAT_OFFSET_MS);
+}
+
+/** The first day (00:00 East Africa Time) of the month `back` months before the one that holds `now`. */
+export function monthStart(now: Date, back = 0): Date {
+  const local = new Date(now.getTime() + EAT_OFFSET_MS);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - back, 1) - EAT_OFFSET_MS);
 }
 
 /** The model's answer in the terms of a verdict. */
@@ -114,6 +123,37 @@ export function createReviewFigures(
           by_crop: Object.fromEntries([...v.crops.entries()].map(([crop, t]) => [crop, figures(t)])),
         }));
       return { versions, model_answers: [...modelAnswers], verdicts: [...reviewVerdicts], severity };
+    },
+
+    /**
+     * The live field figures (docs/decisions/0086): per crop, how often Kutu was right, confidently wrong
+     * and unsure on the photos experts verified, month by month over the last `months` and over all time,
+     * each share with its 95 % Wilson interval.
+     */
+    async fieldFigures(months = 12): Promise<FieldFiguresReply> {
+      const [recent, all] = await Promise.all([
+        repo.fieldAnswerCounts(monthStart(clock.now(), months - 1)),
+        repo.fieldAnswerCounts(),
+      ]);
+      const row = (r: (typeof all)[number]): FieldFiguresRow => ({
+        crop: r.crop ?? 'unknown',
+        month: r.month,
+        checked: r.checked,
+        right: wilsonInterval(r.right, r.checked),
+        confident_wrong: wilsonInterval(r.wrong, r.checked),
+        unsure: wilsonInterval(r.unsure, r.checked),
+      });
+      const rows = all
+        .map(row)
+        .sort((a, b) => a.crop.localeCompare(b.crop))
+        .flatMap((total) => [
+          ...recent
+            .map(row)
+            .filter((r) => r.crop === total.crop)
+            .sort((a, b) => (b.month ?? '').localeCompare(a.month ?? '')),
+          total,
+        ]);
+      return { rows, months };
     },
   };
 }

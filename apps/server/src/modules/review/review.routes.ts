@@ -3,6 +3,7 @@ import {
   askExpertBody,
   expertReview,
   fieldAccuracyReply,
+  fieldFiguresReply,
   idParam,
   myReviewPage,
   pageQuery,
@@ -88,6 +89,20 @@ export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
       config: expert,
     },
     async () => review.fieldAccuracy(),
+  );
+
+  app.get(
+    reviewApi.fieldFigures,
+    {
+      schema: {
+        tags,
+        description:
+          'Per crop, by month of the analysis (East Africa Time) and over all time: of the photos an expert gave a crop class, the shares Kutu answered right, confidently wrong and unsure, each with its 95 % Wilson interval.',
+        response: { 200: fieldFiguresReply, ...errors },
+      },
+      config: guard('expert', 'admin'),
+    },
+    async () => review.fieldFigures(),
   );
 
   app.get(

@@ -70,9 +70,9 @@ describe('severity', () => {
   }
 
   it('gives a confident rust answer its share and band, marked an estimate, and keeps it from other answers', async () => {
-    // The committed model calls this photo rust at 0.95. Read by maize's rules (no crop named) on the leaves
-    // found (leaf-mask.ts), 5–20 % is rust-coloured; the whole-photo rule read over 20 %, the soil included.
-    const rust = await upload('bean-rust.jpg');
+    // A bean leaf told apart from its surroundings (decision 0081), read by maize's rules (no crop named): 5–20 %
+    // of it is rust-coloured. (`bean-rust.jpg`, a leaflet among seedlings, is not measured at all.)
+    const rust = await upload('bean-rust-clear.jpg');
     expect(rust).toMatchObject({ rust_class: 'common_rust', unsure: false });
     expect(rust.severity).toEqual({ share: expect.any(Number), band: 'moderate', estimate: true });
     expect(rust.severity?.share).toBeCloseTo((await stored(rust.id)).rustShare ?? -1, 5);
@@ -86,7 +86,7 @@ describe('severity', () => {
     expect(unsure).toMatchObject({ rust_class: 'common_rust', unsure: true, severity: null });
 
     // A second leaf of that field: each photo keeps its share, and the field answer holds their mean.
-    const form = multipart([{ filename: 'bean-rust.jpg', data: fixture('bean-rust.jpg') }]);
+    const form = multipart([{ filename: 'bean-rust-clear.jpg', data: fixture('bean-rust-clear.jpg') }]);
     const added = await t.app.inject({
       method: 'POST',
       url: analysisApi.photosPath(unsure.id),
@@ -98,9 +98,11 @@ describe('severity', () => {
       .select()
       .from(analysisPhotos)
       .where(eq(analysisPhotos.analysisId, unsure.id));
-    const shares = photos.map((p) => p.rustShare ?? Number.NaN);
-    expect(shares).toHaveLength(2);
-    expect((await stored(unsure.id)).rustShare).toBeCloseTo((shares[0] + shares[1]) / 2, 5);
+    expect(photos).toHaveLength(2);
+    // The mean of the leaves measured (the angular-leaf-spot photo's leaf is not told apart clearly enough).
+    const shares = photos.flatMap((p) => (p.rustShare === null ? [] : [p.rustShare]));
+    expect(shares.length).toBeGreaterThan(0);
+    expect((await stored(unsure.id)).rustShare).toBeCloseTo(shares.reduce((a, b) => a + b, 0) / shares.length, 5);
 
     // The history reads the same.
     const one = await t.app.inject({ method: 'GET', url: `${DETECT}${rust.id}/`, headers: farmer.headers });

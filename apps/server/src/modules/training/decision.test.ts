@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { FieldCheck, FieldCropCheck } from '@kutu/contract';
 import { render } from '../../i18n/i18n.ts';
-import { notWorseRule } from './decision.ts';
+import { fieldGateRule, notWorseRule, withFieldCheck } from './decision.ts';
 
 const metrics = (accuracy: number, macro_f1: number, field?: number) => ({
   images: 318,
@@ -66,6 +67,94 @@ describe('the activation gate', () => {
     // Worse accuracy still reads "worse", with the confident-wrong figures beside.
     expect(render('en', notWorseRule(withWrong(0.9, 0.9, 0.07), withWrong(0.95, 0.9, 0.05)).reason)).toMatch(
       /^worse: .*confident wrong answers on field photos 7\.0% vs 5\.0%$/,
+    );
+  });
+});
+
+describe('the field check beside today’s rule', () => {
+  const measure = (candidate: number, active: number, worse: number, better: number, p: number) => ({
+    candidate,
+    active,
+    worse,
+    better,
+    p,
+  });
+  const crop = (name: string, outcome: FieldCropCheck['outcome'], photos = 40): FieldCropCheck => ({
+    crop: name,
+    photos,
+    by_class: { common_rust: photos },
+    right: outcome === 'worse' ? measure(30, 38, 8, 0, 0.0039) : measure(38, 37, 1, 2, 0.875),
+    confident_wrong: measure(2, 2, 0, 0, 1),
+    outcome,
+    fewer_right: outcome === 'worse',
+    more_confident_wrong: false,
+    detectable_points: 14,
+  });
+  const check = (...crops: FieldCropCheck[]): FieldCheck => ({
+    min_photos: 30,
+    alpha: 0.05,
+    hold_out_every: 5,
+    eval_set_photos: {},
+    crops,
+  });
+  const today = notWorseRule(metrics(0.95, 0.955), metrics(0.95, 0.95));
+
+  it('refuses a candidate that today’s rule accepts when one crop’s held-back field photos find it worse, and names the crop', () => {
+    const verdict = withFieldCheck(today, check(crop('beans', 'not_worse'), crop('maize', 'worse')));
+    expect(today.accepted).toBe(true);
+    expect(verdict.accepted).toBe(false);
+    expect(render('en', verdict.reason)).toBe(
+      'refused: on the field photos of maize the candidate is worse; ' +
+        'not worse: macro-F1 95.5% vs 95.0%, accuracy 95.0% vs 95.0%; field photos by crop: ' +
+        'beans, 40 photos: right 38 vs 37 (p 0.875), confident wrong 2 vs 2 (p 1.000); ' +
+        'maize, 40 photos: right 30 vs 38 (p 0.004), confident wrong 2 vs 2 (p 1.000)',
+    );
+    expect(render('en', verdict.rule)).toMatch(/McNemar's exact test, one-sided, at 0\.05\)$/);
+    expect(render('sw', verdict.reason)).toMatch(/^imekataliwa: .* za mahindi /);
+    expect(render('lg', verdict.reason)).toMatch(/^kigaaniddwa: .* ebya kasooli /);
+  });
+
+  it('accepts a candidate no crop finds worse, and keeps today’s refusal when today’s rule refuses', () => {
+    const fine = withFieldCheck(today, check(crop('beans', 'not_worse'), crop('maize', 'not_worse')));
+    expect(fine.accepted).toBe(true);
+    expect(render('en', fine.reason)).toMatch(/^not worse: .*; field photos by crop: beans, 40 photos: right 38 vs 37/);
+    const worseToday = notWorseRule(metrics(0.9, 0.9), metrics(0.95, 0.95));
+    expect(withFieldCheck(worseToday, check(crop('maize', 'not_worse'))).accepted).toBe(false);
+  });
+
+  it('with too few held-back photos of a crop, says so and lets today’s rule decide', () => {
+    const few = withFieldCheck(today, check(crop('maize', 'too_few', 12)));
+    expect(few.accepted).toBe(true);
+    expect(render('en', few.reason)).toMatch(
+      /; field photos by crop: maize, 12 photos: too few to judge \(at least 30\), today's rule decides$/,
+    );
+    const none = withFieldCheck(today, check());
+    expect(none.accepted).toBe(true);
+    expect(render('en', none.reason)).toMatch(/; field photos by crop: none yet, today's rule decides$/);
+    expect(render('en', withFieldCheck(today, check(crop('unknown', 'too_few', 3))).reason)).toMatch(
+      /crop not named, 3 photos/,
+    );
+  });
+
+  it('lets the paired check replace today’s point comparisons on the evaluation set’s field photos once it judges their crop', () => {
+    // Far more field photos right, two more confidently wrong: today's point rule refuses it (decision 0029).
+    const withWrong = (field: number, wrong: number) => ({
+      ...metrics(0.95, 0.95, field),
+      confident_wrong_by_setting: { field: wrong, lab: 0 },
+    });
+    const [candidate, active] = [withWrong(0.89, 0.021), withWrong(0.34, 0.007)];
+    expect(notWorseRule(candidate, active).accepted).toBe(false);
+    const judged = { ...check(crop('beans', 'not_worse', 186)), eval_set_photos: { beans: 140 } };
+    const verdict = fieldGateRule(candidate, active, judged);
+    expect(verdict.accepted).toBe(true);
+    expect(render('en', verdict.rule)).toMatch(
+      /^candidate macro-F1 >= active macro-F1 and candidate accuracy >= active accuracy; and, for each crop/,
+    );
+    // With too few photos of the crop, today's comparison on them stands.
+    const few = { ...check(crop('beans', 'too_few', 20)), eval_set_photos: { beans: 20 } };
+    expect(fieldGateRule(candidate, active, few).accepted).toBe(false);
+    expect(render('en', fieldGateRule(candidate, active, few).rule)).toMatch(
+      /confident wrong answers on field photos <= active share;/,
     );
   });
 });

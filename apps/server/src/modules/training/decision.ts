@@ -1,6 +1,7 @@
-import type { Language, TrainingDecision } from '@kutu/contract';
-import { message, renderStored, type StoredText } from '../../i18n/i18n.ts';
-import type { Decide } from '../../adapters/trainer.ts';
+import type { FieldCheck, Language, TrainingDecision } from '@kutu/contract';
+import { type Message, type MessageKey, message, renderStored, type StoredText } from '../../i18n/i18n.ts';
+import { compareOnEvalSet, type EvalSetFigures, fieldJudgedByCheck, overallOnly } from '@kutu/vision';
+import type { Decide, Verdict } from '../../adapters/trainer.ts';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
@@ -12,38 +13,27 @@ const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
  * the field photos are known, the candidate's must not rise either: a confident wrong answer is what
  * misleads a farmer (docs/decisions/0029).
  */
-export const notWorseRule: Decide = (candidate, active) => {
-  const candidateField = candidate.accuracy_by_setting?.field;
-  const activeField = active.accuracy_by_setting?.field;
-  const withField = candidateField !== undefined && activeField !== undefined;
-  const candidateWrong = candidate.confident_wrong_by_setting?.field;
-  const activeWrong = active.confident_wrong_by_setting?.field;
-  const withWrong = withField && candidateWrong !== undefined && activeWrong !== undefined;
+export function notWorseRule(candidate: EvalSetFigures, active: EvalSetFigures): Verdict {
+  const { field, wrong, notWorse, accepted } = compareOnEvalSet(candidate, active);
   const rule = message('training.rule.notWorse', {
-    field: withWrong ? message('training.rule.fieldConfident') : withField ? message('training.rule.field') : '',
+    field: wrong ? message('training.rule.fieldConfident') : field ? message('training.rule.field') : '',
   });
   const numbers = message('training.verdict.numbers', {
     candidateF1: pct(candidate.macro_f1),
     activeF1: pct(active.macro_f1),
     candidateAccuracy: pct(candidate.accuracy),
     activeAccuracy: pct(active.accuracy),
-    field: withWrong
+    field: wrong
       ? message('training.verdict.fieldConfident', {
-          candidate: pct(candidateField),
-          active: pct(activeField),
-          candidateWrong: pct(candidateWrong),
-          activeWrong: pct(activeWrong),
+          candidate: pct(field!.candidateField),
+          active: pct(field!.activeField),
+          candidateWrong: pct(wrong.candidateWrong),
+          activeWrong: pct(wrong.activeWrong),
         })
-      : withField
-        ? message('training.verdict.field', { candidate: pct(candidateField!), active: pct(activeField!) })
+      : field
+        ? message('training.verdict.field', { candidate: pct(field.candidateField), active: pct(field.activeField) })
         : '',
   });
-  const notWorse =
-    candidate.macro_f1 >= active.macro_f1 &&
-    candidate.accuracy >= active.accuracy &&
-    (!withField || candidateField >= activeField);
-  const moreConfidentWrong = withWrong && candidateWrong > activeWrong;
-  const accepted = notWorse && !moreConfidentWrong;
   return {
     accepted,
     rule,
@@ -51,13 +41,13 @@ export const notWorseRule: Decide = (candidate, active) => {
       ? message('training.verdict.notWorse', { numbers })
       : notWorse
         ? message('training.verdict.moreConfidentWrong', {
-            candidateWrong: pct(candidateWrong!),
-            activeWrong: pct(activeWrong!),
+            candidateWrong: pct(wrong!.candidateWrong),
+            activeWrong: pct(wrong!.activeWrong),
             numbers,
           })
         : message('training.verdict.worse', { numbers }),
   };
-};
+}
 
 /** A decision as stored: rule and reason are Messages (English text in rows written before migration 0014). */
 export type StoredDecision = Omit<TrainingDecision, 'rule' | 'reason'> & { rule: StoredText; reason: StoredText };
@@ -67,4 +57,82 @@ export function decisionOut(d: Record<string, unknown> | null, language: Languag
   if (!d) return null;
   const stored = d as StoredDecision;
   return { ...stored, rule: renderStored(language, stored.rule), reason: renderStored(language, stored.reason) };
+}
+
+const fieldCrops = ['maize', 'beans', 'wheat', 'rice', 'other'] as const;
+const cropName = (crop: string): Message =>
+  message(
+    (fieldCrops as readonly string[]).includes(crop)
+      ? (`training.field.crops.${crop}` as MessageKey)
+      : 'training.field.crops.unknown',
+  );
+const pValue = (p: number) => (p < 0.001 ? '< 0.001' : p.toFixed(3));
+
+/** Messages joined in order ("a; b; c"), as one Message. */
+function joined(parts: Message[], key: 'training.field.list' | 'training.field.and'): Message | string {
+  if (parts.length === 0) return '';
+  return parts.reduceRight((rest, first) => message(key, { first, rest }));
+}
+
+/** Each crop's field figures in words, or that none were held back yet. */
+function cropFigures(check: FieldCheck): Message {
+  const parts = check.crops.map((c) =>
+    c.outcome === 'too_few'
+      ? message('training.field.tooFew', { crop: cropName(c.crop), photos: c.photos, min: check.min_photos })
+      : message('training.field.crop', {
+          crop: cropName(c.crop),
+          photos: c.photos,
+          candidateRight: c.right.candidate,
+          activeRight: c.right.active,
+          pRight: pValue(c.right.p),
+          candidateWrong: c.confident_wrong.candidate,
+          activeWrong: c.confident_wrong.active,
+          pWrong: pValue(c.confident_wrong.p),
+        }),
+  );
+  return parts.length ? (joined(parts, 'training.field.list') as Message) : message('training.field.none');
+}
+
+/**
+ * The rule a retraining applies (docs/decisions/0086): today's rule on the fixed evaluation set and the
+ * field check of each crop. Where the paired check judges every crop of the fixed set's field photos,
+ * today's point comparisons on those photos give way to it (the same photos and more, with a test for
+ * their number); otherwise they stand.
+ */
+export const fieldGateRule: Decide = (candidate, active, field) =>
+  withFieldCheck(
+    fieldJudgedByCheck(field.crops, field.eval_set_photos)
+      ? notWorseRule(overallOnly(candidate), overallOnly(active))
+      : notWorseRule(candidate, active),
+    field,
+  );
+
+/**
+ * Today's verdict and the field check together: a candidate is activated only if today's verdict accepts
+ * it and no crop with enough field photos finds it worse (fewer right answers or more confident wrong
+ * ones, by McNemar's exact test). A crop with too few photos says so and does not judge.
+ */
+export function withFieldCheck(today: Verdict, check: FieldCheck): Verdict {
+  const worse = check.crops.filter((c) => c.outcome === 'worse');
+  const figures = cropFigures(check);
+  const rule = message('training.rule.withField', { rule: today.rule, min: check.min_photos, alpha: check.alpha });
+  if (worse.length === 0) {
+    return {
+      accepted: today.accepted,
+      rule,
+      reason: message('training.verdict.withField', { today: today.reason, figures }),
+    };
+  }
+  return {
+    accepted: false,
+    rule,
+    reason: message('training.verdict.fieldWorse', {
+      crops: joined(
+        worse.map((c) => cropName(c.crop)),
+        'training.field.and',
+      ),
+      today: today.reason,
+      figures,
+    }),
+  };
 }

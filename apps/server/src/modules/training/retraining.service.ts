@@ -7,7 +7,8 @@ import { type Message, message, render, renderStored } from '../../i18n/i18n.ts'
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { sweepWorkDir } from '@kutu/vision';
 import { createTrainingRepo, type JobRow } from './training.repo.ts';
-import { decisionOut, notWorseRule, type StoredDecision } from './decision.ts';
+import { decisionOut, fieldGateRule, type StoredDecision } from './decision.ts';
+import { createFieldCheck } from './field-check.ts';
 import { visionTrainer, type TrainerProgress } from '../../adapters/trainer.ts';
 import { publishModelFiles } from './model-versions.ts';
 import type { VersionsService } from './versions.service.ts';
@@ -59,8 +60,9 @@ export function createRetrainingService(
 ) {
   const repo = createTrainingRepo(deps.db);
   const { clock, storage, notifications, config } = deps;
-  const decide = opts.decide ?? notWorseRule;
+  const decide = opts.decide ?? fieldGateRule;
   const trainer = opts.trainer ?? visionTrainer;
+  const field = createFieldCheck(deps, trainer);
   const modelsRoot = path.join(config.dataDir, 'models');
   /** The trainer's work in progress (feature caches, scratch folders): swept at start, so a crashed job's leftovers do not fill the disk (docs/decisions/0029). */
   const workDir = path.join(config.dataDir, 'tmp');
@@ -160,7 +162,8 @@ export function createRetrainingService(
       const active = await repo.activeVersion();
       if (!active) throw new RetrainingFailed(message('training.failed.noActiveModel'));
       const evalSet = await trainer.loadEvalSet(config.training.evalSet, config.training.baseDir);
-      const evalHashes = new Set(evalSet.items.map((i) => i.sha256));
+      const heldBack = await field.gather(scratch);
+      const evalHashes = new Set([...evalSet.items.map((i) => i.sha256), ...heldBack.hashes]);
       const samples: { label: TrainingLabel; file: string; crop: string | null }[] = [];
       for (const s of await repo.allLiveSamples()) {
         if (s.sha256 && evalHashes.has(s.sha256)) continue;
@@ -226,15 +229,19 @@ export function createRetrainingService(
       await repo.updateJob(jobId, { stage: 'evaluating', heartbeatAt: clock.now() });
       const candidate = trained.metrics ?? (await trainer.evaluate(tmpDir, evalSet));
       const current = await trainer.evaluate(active.path, evalSet);
+      // Today's rule on the fixed set, and the held-back field photos of each crop (docs/decisions/0086).
+      const fieldCheck = await field.check(heldBack, evalSet, tmpDir, active.path);
       signal.throwIfAborted();
-      const verdict = decide(candidate, current);
+      const verdict = decide(candidate, current, fieldCheck);
       const decision: StoredDecision = {
         ...verdict,
         candidate,
         active: current,
         active_version: active.version,
         eval_set: evalSet.name,
+        field_check: fieldCheck,
       };
+      field.recordOnCard(tmpDir, fieldCheck);
 
       // Files first, complete, then the rename: a version directory is never half-written.
       fs.renameSync(tmpDir, finalDir);
@@ -329,6 +336,8 @@ export function createRetrainingService(
 
     runJob,
     startIfDue,
+    /** The held-back field photos by crop and class, and the last field check. */
+    fieldSet: () => field.status(),
 
     /** Removes what killed retraining runs of this machine left in DATA_DIR/tmp; call before any job runs. */
     async sweepWorkDir(): Promise<string[]> {

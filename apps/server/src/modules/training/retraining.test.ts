@@ -223,8 +223,16 @@ describe('retraining with the real trainer', () => {
     expect(row.decision).toMatchObject({
       accepted: false,
       // The field photos' accuracy and their confident wrong answers (docs/decisions/0029) are both compared.
-      rule: { key: 'training.rule.notWorse', params: { field: { key: 'training.rule.fieldConfident' } } },
-      reason: { key: 'training.verdict.worse', params: { numbers: { key: 'training.verdict.numbers' } } },
+      // Its 3 field beans are too few for the paired check (decision 0086), so today's comparison on them stands.
+      rule: {
+        key: 'training.rule.withField',
+        params: { rule: { key: 'training.rule.notWorse', params: { field: { key: 'training.rule.fieldConfident' } } } },
+      },
+      reason: {
+        key: 'training.verdict.withField',
+        params: { today: { key: 'training.verdict.worse', params: { numbers: { key: 'training.verdict.numbers' } } } },
+      },
+      field_check: { eval_set_photos: { beans: 3 }, crops: [{ crop: 'beans', photos: 3, outcome: 'too_few' }] },
       candidate: { images: evalItems.length, accuracy: expect.any(Number), macro_f1: expect.any(Number) },
       active: { images: evalItems.length, accuracy: committed.accuracy, macro_f1: committed.macro_f1 },
       active_version: baseVersion,

@@ -6,7 +6,9 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { message } from '../../i18n/i18n.ts';
 import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { holdsOutFarmer } from '@kutu/vision';
 import { createTrainingRepo, type SampleRow } from './training.repo.ts';
+import { createFieldSetRepo } from './field-set.repo.ts';
 import type { RetrainingService } from './retraining.service.ts';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -17,6 +19,7 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
  */
 export function createSamplesService(deps: ModuleDeps, retraining: Pick<RetrainingService, 'startIfDue'>) {
   const repo = createTrainingRepo(deps.db);
+  const fieldSet = createFieldSetRepo(deps.db);
   const { clock, storage, config } = deps;
 
   const sampleOut = (r: SampleRow): TrainingSample => ({
@@ -26,6 +29,7 @@ export function createSamplesService(deps: ModuleDeps, retraining: Pick<Retraini
     uploader: r.uploaderId !== null && r.uploaderName ? { id: r.uploaderId, username: r.uploaderName } : null,
     source_analysis_id: r.sourceAnalysisId,
     source_model_version: r.sourceModelVersion,
+    held_out: r.heldOut,
     image_url: `/api/training-samples/${r.id}/image/`,
     created_at: r.createdAt.toISOString(),
   });
@@ -35,7 +39,7 @@ export function createSamplesService(deps: ModuleDeps, retraining: Pick<Retraini
     extension: string,
     label: TrainingLabel,
     cropType: string | null,
-    source: { analysisId: number; modelVersion: string } | null,
+    source: { analysisId: number; modelVersion: string; heldOut: boolean } | null,
     /** The hash that keeps evaluation images out of training: of the bytes as uploaded. */
     contentHash = sha256(data),
   ) {
@@ -47,6 +51,7 @@ export function createSamplesService(deps: ModuleDeps, retraining: Pick<Retraini
       cropType,
       sourceAnalysisId: source?.analysisId ?? null,
       sourceModelVersion: source?.modelVersion ?? null,
+      heldOut: source?.heldOut ?? false,
       sha256: contentHash,
       createdAt: clock.now(),
     };
@@ -95,7 +100,9 @@ export function createSamplesService(deps: ModuleDeps, retraining: Pick<Retraini
 
     /**
      * A labelled sample from a farmer's analysis, with its provenance (analysis, expert, model
-     * version, time). `cropType` is the crop the farmer named, when known.
+     * version, time). `cropType` is the crop the farmer named, when known. Held back from training for
+     * the field check when its farmer is (docs/decisions/0086): the side of their earlier samples, else
+     * one farmer in five.
      */
     async fromAnalysis(expertId: number, analysisId: number, label: TrainingLabel, cropType: string | null = null) {
       const analysis = await repo.findAnalysis(analysisId);
@@ -110,9 +117,11 @@ export function createSamplesService(deps: ModuleDeps, retraining: Pick<Retraini
         throw new AppError('NOT_FOUND', 'errors.training.analysisImageGone', 404);
       }
       const extension = path.extname(analysis.imagePath).slice(1) || 'jpg';
+      const heldOut = (await fieldSet.farmerSide(analysis.userId)) ?? holdsOutFarmer(analysis.userId);
       const row = await storeSample(expertId, data, extension, label, cropType, {
         analysisId,
         modelVersion: analysis.modelVersion,
+        heldOut,
       });
       const [id] = await repo.insertSamples([row]);
       const jobId = await retraining.startIfDue(expertId);
@@ -160,7 +169,11 @@ export function createSamplesService(deps: ModuleDeps, retraining: Pick<Retraini
     async counts(): Promise<SampleCounts> {
       // Only a retraining that activated a model has learnt from the samples: failed and refused runs
       // leave them counted as new.
-      const [byLabel, last] = await Promise.all([repo.countsByLabel(), repo.lastSucceededJob()]);
+      const [byLabel, last, heldBack] = await Promise.all([
+        repo.countsByLabel(),
+        repo.lastSucceededJob(),
+        fieldSet.heldBackCounts(),
+      ]);
       const common_rust = byLabel.common_rust ?? 0;
       const healthy = byLabel.healthy ?? 0;
       const other_disease = byLabel.other_disease ?? 0;
@@ -169,6 +182,7 @@ export function createSamplesService(deps: ModuleDeps, retraining: Pick<Retraini
         healthy,
         other_disease,
         total: common_rust + healthy + other_disease,
+        held_back: heldBack.reduce((sum, r) => sum + r.n, 0),
         new_since_last_job: await repo.countSamplesSince(last?.createdAt ?? null),
         retrain_after: config.retrainAfterSamples,
       };

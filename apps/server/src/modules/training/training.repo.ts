@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { TrainingLabel } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import type { Message } from '../../i18n/i18n.ts';
-import { analyses, consents, modelVersions, trainingJobs, trainingSamples, users } from '../../db/schema/index.ts';
+import { analyses, modelVersions, trainingJobs, trainingSamples, users } from '../../db/schema/index.ts';
+import { agreedLiveSamples } from './field-set.repo.ts';
 
 export type SampleRow = typeof trainingSamples.$inferSelect & { uploaderName: string | null };
 export type NewSampleRow = typeof trainingSamples.$inferInsert;
@@ -33,17 +34,11 @@ const sampleColumns = {
   sourceAnalysisId: trainingSamples.sourceAnalysisId,
   sourceModelVersion: trainingSamples.sourceModelVersion,
   sha256: trainingSamples.sha256,
+  heldOut: trainingSamples.heldOut,
   removedAt: trainingSamples.removedAt,
   createdAt: trainingSamples.createdAt,
   uploaderName: users.username,
 };
-
-/** The sample is an expert's upload, or its analysis's owner last said yes to training. */
-const ownerAgreed = or(
-  isNull(trainingSamples.sourceAnalysisId),
-  sql`(select c.granted from ${analyses} a join ${consents} c on c.user_id = a.user_id and c.purpose = 'training'
-        where a.id = ${trainingSamples.sourceAnalysisId} order by c.at desc, c.id desc limit 1) is true`,
-);
 
 export function createTrainingRepo(db: Db) {
   const liveSample = (id: number) => and(eq(trainingSamples.id, id), isNull(trainingSamples.removedAt));
@@ -94,44 +89,37 @@ export function createTrainingRepo(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** Live samples a retraining may learn from (the held-back ones apart), by label. */
     async countsByLabel(): Promise<Record<string, number>> {
       const rows = await db
         .select({ label: trainingSamples.label, n: count() })
         .from(trainingSamples)
-        .where(isNull(trainingSamples.removedAt))
+        .where(and(isNull(trainingSamples.removedAt), eq(trainingSamples.heldOut, false)))
         .groupBy(trainingSamples.label);
       return Object.fromEntries(rows.map((r) => [r.label, r.n]));
     },
 
-    /** Live samples added after `since` (all of them when null). */
+    /** Live samples added after `since` (all of them when null); held-back ones change no retraining. */
     async countSamplesSince(since: Date | null): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(trainingSamples)
-        .where(and(isNull(trainingSamples.removedAt), since ? gt(trainingSamples.createdAt, since) : undefined));
+        .where(
+          and(
+            isNull(trainingSamples.removedAt),
+            eq(trainingSamples.heldOut, false),
+            since ? gt(trainingSamples.createdAt, since) : undefined,
+          ),
+        );
       return row?.n ?? 0;
     },
 
     /**
      * Every live sample a retraining may learn from, oldest first: an expert's own upload, or a photo
      * from an analysis whose owner's latest choice for `training` is yes (docs/decisions/0067-consent-and-erasure.md:
-     * photos of before consent was asked stay out until their owner agrees).
+     * photos of before consent was asked stay out until their owner agrees); never a held-back one (0086).
      */
-    async allLiveSamples(): Promise<
-      { id: number; imagePath: string; label: TrainingLabel; sha256: string | null; cropType: string | null }[]
-    > {
-      return db
-        .select({
-          id: trainingSamples.id,
-          imagePath: trainingSamples.imagePath,
-          label: trainingSamples.label,
-          sha256: trainingSamples.sha256,
-          cropType: trainingSamples.cropType,
-        })
-        .from(trainingSamples)
-        .where(and(isNull(trainingSamples.removedAt), ownerAgreed))
-        .orderBy(trainingSamples.id);
-    },
+    allLiveSamples: () => agreedLiveSamples(db, false),
 
     async relabel(id: number, label: TrainingLabel): Promise<boolean> {
       const r = await db
@@ -154,10 +142,13 @@ export function createTrainingRepo(db: Db) {
     /** A farmer's past analysis, for turning it into a labelled sample. */
     async findAnalysis(
       id: number,
-    ): Promise<{ id: number; imagePath: string; rustClass: string | null; modelVersion: string } | undefined> {
+    ): Promise<
+      { id: number; userId: number; imagePath: string; rustClass: string | null; modelVersion: string } | undefined
+    > {
       const [row] = await db
         .select({
           id: analyses.id,
+          userId: analyses.userId,
           imagePath: analyses.imagePath,
           rustClass: analyses.rustClass,
           modelVersion: analyses.modelVersion,

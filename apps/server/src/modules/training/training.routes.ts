@@ -1,4 +1,5 @@
 import {
+  fieldSetReply,
   fromAnalysisBody,
   idParam,
   modelVersion,
@@ -164,5 +165,19 @@ export function trainingRoutes(app: App, { deps, services: { samples, retraining
     trainingApi.activateVersion,
     { schema: { tags, params: idParam, response: { 200: modelVersion, ...errors } }, config: expert },
     async (req) => versions.activateVersion(req.params.id, await req.language()),
+  );
+
+  app.get(
+    trainingApi.fieldSet,
+    {
+      schema: {
+        tags,
+        description:
+          'The farmers’ verified photos held back from training, by crop and class, and the last candidate’s field check (docs/decisions/0086).',
+        response: { 200: fieldSetReply, ...errors },
+      },
+      config: guard('expert', 'admin'),
+    },
+    async () => retraining.fieldSet(),
   );
 }

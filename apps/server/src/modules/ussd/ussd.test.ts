@@ -15,6 +15,8 @@ import {
 import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
+import { createFieldsService } from '../fields/fields.service.ts';
+import { insertField } from '../../../test/support/fields.ts';
 import { createConsentService } from '../privacy/consent.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { OUTBREAK_ALERT_QUEUE } from '../outbreak/outbreak.service.ts';
@@ -238,6 +240,7 @@ describe('basic phones: USSD menu and SMS both ways', () => {
       .values({
         userId: farmer.id,
         analysisId: a.id,
+        fieldId: (await insertField(db(), farmer.id)).id,
         crop: 'maize',
         dueAt: new Date('2026-11-17T08:00:00Z'),
         state: 'sent',
@@ -292,6 +295,7 @@ describe('basic phones: USSD menu and SMS both ways', () => {
         .values({
           userId: stopper.id,
           analysisId: a.id,
+          fieldId: (await insertField(db(), stopper.id)).id,
           crop: 'maize',
           dueAt: new Date('2026-11-19T08:00:00Z'),
           createdAt: new Date('2026-11-12T08:00:00Z'),
@@ -304,6 +308,7 @@ describe('basic phones: USSD menu and SMS both ways', () => {
           config: t.deps.config,
         },
         createEscalationService(db()),
+        createFieldsService({ db: db(), clock: t.clock }),
       );
       expect(await sweeper.sendDue()).toBe(1);
     };
@@ -318,7 +323,7 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     await reminder();
     const after = sms(stopper.phone).slice(before + 1);
     expect(after).toHaveLength(2);
-    expect(after[1]).toContain('Kutu: tafadhali');
+    expect(after[1]).toContain('Kutu: wakati wa kutembea shamba');
   });
 
   it.each([

@@ -108,6 +108,18 @@ const diagnose = () =>
     return result;
   });
 
+/** Seedlings scattered over rust-coloured soil: green enough to read, but no one leaf (leaf-mask.ts). */
+function seedlings(): ImageData {
+  const data = new Uint8ClampedArray(side * side * 4);
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++) {
+      const grain = ((x * 7 + y * 13) % 5) * 4 - 8;
+      const seedling = x % 20 < 5 && y % 20 < 5 && (x + y) % 40 < 20;
+      data.set([...(seedling ? [60, 140, 50] : [150, 80, 35]).map((c) => c + grain), 255], (y * side + x) * 4);
+    }
+  return { data, width: side, height: side, colorSpace: 'srgb' } as ImageData;
+}
+
 describe('severity on an answer made offline (decision 0045)', () => {
   it("shows a confident rust answer's severity band, read on the model's input by the server's estimator, as an estimate", async () => {
     photo = leaf(9);
@@ -156,15 +168,7 @@ describe('severity on an answer made offline (decision 0045)', () => {
   });
 
   it('says the share could not be measured when no one leaf stands out, as the server does, and rings nothing', async () => {
-    // Seedlings scattered over rust-coloured soil: green enough to read, but no leaf (leaf-mask.ts).
-    const data = new Uint8ClampedArray(side * side * 4);
-    for (let y = 0; y < side; y++)
-      for (let x = 0; x < side; x++) {
-        const grain = ((x * 7 + y * 13) % 5) * 4 - 8;
-        const seedling = x % 20 < 5 && y % 20 < 5 && (x + y) % 40 < 20;
-        data.set([...(seedling ? [60, 140, 50] : [150, 80, 35]).map((c) => c + grain), 255], (y * side + x) * 4);
-      }
-    photo = { data, width: side, height: side, colorSpace: 'srgb' } as ImageData;
+    photo = seedlings();
     expect(rustShareOf(modelInput(photo.data, side, side, side).rgb, side, 'maize')).toBeNull();
     const result = await diagnose();
     expect(result).toMatchObject({ rust_class: 'common_rust', unsure: false, severity: null, rust_spots: null });
@@ -214,6 +218,14 @@ describe("the phone's engine follows the stored card's answer settings, as the s
   });
   afterEach(() => {
     info.answer = RECIPE_ANSWER;
+  });
+
+  it("measures a leaf only as clearly as the card's leaf cut asks (decision 0081)", async () => {
+    // Not measured at the recipe's cut (above); this card measures any leaf found, however unclear.
+    photo = seedlings();
+    const result = await diagnose();
+    expect(result.severity_unmeasured).toBe(false);
+    expect(result.severity?.share).toBe(rustShareOf(modelInput(photo.data, side, side, side).rgb, side, 'maize', 0));
   });
 
   it("bands the severity at the card's cuts and asks for a leaf at its close margin", async () => {

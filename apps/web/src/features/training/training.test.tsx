@@ -36,14 +36,26 @@ function stubServer(
         total: healthy + 1,
         new_since_last_job: 3,
         retrain_after: 50,
+        held_back: 4,
       });
     }
     if (url.startsWith('/api/expert-reviews/field-accuracy/')) {
       return json({ versions: [], model_answers: [], verdicts: [] });
     }
+    const fieldGate = fieldGateReply(url);
+    if (fieldGate) return fieldGate;
     return json(empty);
   });
   return uploads;
+}
+
+/** The field figures and held-back photos as a server with no verdict yet answers them (docs/decisions/0086). */
+function fieldGateReply(url: string) {
+  if (url.startsWith('/api/expert-reviews/field-figures/')) return json({ rows: [], months: 12 });
+  if (url.startsWith('/api/model-training/field-set/')) {
+    return json({ min_photos: 30, hold_out_every: 5, alpha: 0.05, crops: [], last_check: null });
+  }
+  return undefined;
 }
 
 /** The upload form's label picker (not the list filter's nor a sample's). */
@@ -150,7 +162,7 @@ describe('Model Training page', () => {
       if (url.startsWith('/api/expert-reviews/field-accuracy/')) {
         return json({ versions: [], model_answers: [], verdicts: [] });
       }
-      return json(empty);
+      return fieldGateReply(url) ?? json(empty);
     });
     renderWithProviders(<ModelTrainingPage />);
     expect(await screen.findByText('Could not load this list')).toBeTruthy();

@@ -49,7 +49,7 @@ async function diagnoseLeaf(photo: Blob, crop: AnalysisCrop): Promise<PhoneLeaf 
   const outputs = outputsFor(s.outputNames, crop);
   const diagnosis = diagnosisFromOutputs(out[outputs.logits].data as Float32Array, ood, rgb, phoneSettings(info));
   // The server's estimate and spots on the same 160 px input (one reading, as the server's classify()).
-  const reading = rustReading(rgb, size, crop, image.width / image.height);
+  const reading = rustReading(rgb, size, crop, image.width / image.height, phoneSettings(info).answer.leafConfidence);
   return { diagnosis, info, share: reading.share, spots: reading.spots };
 }
 

@@ -79,6 +79,11 @@ export function SampleList() {
               <Table.Td>
                 <Group gap="xs">
                   <Badge color={labelColor[s.label]}>{labelName(t, s.label)}</Badge>
+                  {s.held_out && (
+                    <Badge color="gray" variant="outline">
+                      {t('training.heldOutBadge')}
+                    </Badge>
+                  )}
                   <NativeSelect
                     size="xs"
                     w={160}

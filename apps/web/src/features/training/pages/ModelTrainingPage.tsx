@@ -6,6 +6,7 @@ import { SampleCounts } from '../components/SampleCounts.tsx';
 import { SampleList } from '../components/SampleList.tsx';
 import { TrainingJobs } from '../components/TrainingJobs.tsx';
 import { FieldAccuracy } from '../../../components/review/FieldAccuracy.tsx';
+import { FieldFigures } from '../../../components/review/FieldFigures.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { screenStringsReady } from '../../../lib/staff-strings.ts';
@@ -15,7 +16,7 @@ const TrainingUploadForm = lazy(() =>
   import('../components/TrainingUploadForm.tsx').then((m) => ({ default: m.TrainingUploadForm })),
 );
 
-/** Model Training (expert): labelled uploads, counts, retraining jobs, model versions, field accuracy and the samples. */
+/** Model Training (expert): labelled uploads, counts, retraining jobs, model versions, field accuracy and figures, and the samples. */
 export default function ModelTrainingPage() {
   const { t } = useTranslation();
   return (
@@ -30,6 +31,7 @@ export default function ModelTrainingPage() {
       <TrainingJobs />
       <ModelVersions />
       <FieldAccuracy />
+      <FieldFigures />
       <SampleList />
     </Stack>
   );

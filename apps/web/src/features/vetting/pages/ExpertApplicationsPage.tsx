@@ -9,12 +9,16 @@ import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
 import { type ApplicantKind, type Application, useApplications, useDecide } from '../api/vetting.ts';
 import { FittingSegmentedControl } from '../../../components/FittingSegmentedControl.tsx';
-// The administrator's two cards below the applications load after the screen (its byte budget).
+// The administrator's cards below the applications load after the screen (its byte budget).
 const FailedMessages = lazy(() =>
   import('../components/FailedMessages.tsx').then((m) => ({ default: m.FailedMessages })),
 );
 const Backups = lazy(() => import('../components/Backups.tsx').then((m) => ({ default: m.Backups })));
 const ErasureLog = lazy(() => import('../components/ErasureLog.tsx').then((m) => ({ default: m.ErasureLog })));
+// Kutu's live field figures and the retraining gate's held-back photos (docs/decisions/0086).
+const FieldFigures = lazy(() =>
+  import('../../../components/review/FieldFigures.tsx').then((m) => ({ default: m.FieldFigures })),
+);
 // The refusal dialog loads on the first "Refuse".
 const RefuseDialog = lazy(() => import('../components/RefuseDialog.tsx').then((m) => ({ default: m.RefuseDialog })));
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
@@ -211,6 +215,7 @@ export default function ExpertApplicationsPage() {
         </Suspense>
       )}
       <Suspense fallback={null}>
+        <FieldFigures />
         <FailedMessages />
         <Backups />
         <ErasureLog />

@@ -1,0 +1,1 @@
+ALTER TABLE "training_samples" ADD COLUMN "held_out" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,164 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { analyses, fields, followUps, scoutingWalks, users } from '../../db/schema/index.ts';
+
+export type FieldRow = typeof fields.$inferSelect;
+export type NewField = Omit<typeof fields.$inferInsert, 'id' | 'number'>;
+export type FieldChange = Partial<
+  Pick<FieldRow, 'name' | 'crop' | 'sizeAcres' | 'district' | 'plantedOn' | 'lat' | 'lng'>
+>;
+
+/** The unique index a failed write ran into (PostgreSQL 23505), through Drizzle's error wrapper; null for another error. */
+function uniqueViolation(err: unknown): string | null {
+  for (let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code === '23505') return e.constraint ?? e.message ?? '';
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+const NAME_INDEX = 'fields_user_name_idx';
+const NUMBER_INDEX = 'fields_user_number_idx';
+
+const live = (userId: number) => and(eq(fields.userId, userId), isNull(fields.retiredAt));
+
+/** A farmer's fields: SQL only. A name taken by another live field comes back as `'name_taken'`. */
+export function createFieldsRepo(db: Db) {
+  return {
+    /**
+     * A new field with the farmer's next number (never reused: numbers stay what a basic phone learned). Two
+     * fields made at once may pick the same number: the loser tries again with the next.
+     */
+    async insert(values: NewField): Promise<FieldRow | 'name_taken'> {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const next = sql`(select coalesce(max(${fields.number}), 0) + 1 from ${fields} where ${fields.userId} = ${values.userId})`;
+          const [row] = await db
+            .insert(fields)
+            .values({ ...values, number: next })
+            .returning();
+          return row;
+        } catch (err) {
+          const index = uniqueViolation(err);
+          if (index?.includes(NAME_INDEX)) return 'name_taken';
+          if (!index?.includes(NUMBER_INDEX) || attempt >= 4) throw err;
+        }
+      }
+    },
+
+    /** The farmer's language and district: a field Kutu makes is named in the one and lies in the other. */
+    async account(userId: number) {
+      const [row] = await db
+        .select({ language: users.language, district: users.district })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    async find(id: number): Promise<FieldRow | undefined> {
+      const [row] = await db.select().from(fields).where(eq(fields.id, id));
+      return row;
+    },
+
+    /** A page of the farmer's live fields, newest first. */
+    async page(userId: number, { limit, offset }: { limit: number; offset: number }) {
+      const [rows, [{ n }]] = await Promise.all([
+        db
+          .select()
+          .from(fields)
+          .where(live(userId))
+          .orderBy(desc(fields.createdAt), desc(fields.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(fields).where(live(userId)),
+      ]);
+      return { rows, total: n };
+    },
+
+    /** The farmer's live fields by number (a basic phone's list), at most `limit`. */
+    async liveByNumber(userId: number, limit: number): Promise<FieldRow[]> {
+      return db.select().from(fields).where(live(userId)).orderBy(fields.number).limit(limit);
+    },
+
+    /** The farmer's live field of that number. */
+    async liveNumbered(userId: number, number: number): Promise<FieldRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(fields)
+        .where(and(live(userId), eq(fields.number, number)));
+      return row;
+    },
+
+    /** The farmer's latest live field of a crop: where a photo without a field goes. */
+    async latestLive(userId: number, crop: FieldRow['crop']): Promise<FieldRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(fields)
+        .where(and(live(userId), eq(fields.crop, crop)))
+        .orderBy(desc(fields.createdAt), desc(fields.id))
+        .limit(1);
+      return row;
+    },
+
+    /** Whether a live field of the farmer has this name, whatever its case. */
+    async nameTaken(userId: number, name: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: fields.id })
+        .from(fields)
+        .where(and(live(userId), sql`lower(${fields.name}) = lower(${name})`));
+      return Boolean(row);
+    },
+
+    async update(id: number, change: FieldChange, now: Date): Promise<FieldRow | 'name_taken' | undefined> {
+      try {
+        const [row] = await db
+          .update(fields)
+          .set({ ...change, updatedAt: now })
+          .where(eq(fields.id, id))
+          .returning();
+        return row;
+      } catch (err) {
+        if (uniqueViolation(err)?.includes(NAME_INDEX)) return 'name_taken';
+        throw err;
+      }
+    },
+
+    async retire(id: number, now: Date): Promise<void> {
+      await db
+        .update(fields)
+        .set({ retiredAt: now, updatedAt: now })
+        .where(and(eq(fields.id, id), isNull(fields.retiredAt)));
+    },
+
+    /** Whether the field has photos or walks (its crop is then what they were of). */
+    async hasHistory(id: number): Promise<boolean> {
+      const [photo] = await db.select({ id: analyses.id }).from(analyses).where(eq(analyses.fieldId, id)).limit(1);
+      if (photo) return true;
+      const [walk] = await db
+        .select({ id: scoutingWalks.id })
+        .from(scoutingWalks)
+        .where(eq(scoutingWalks.fieldId, id))
+        .limit(1);
+      return Boolean(walk);
+    },
+
+    /** Per field: its photos, and when its waiting reminder is due (the follow_ups and analyses tables, read only). */
+    async about(ids: number[]): Promise<Map<number, { analyses: number; remindAt: Date | null }>> {
+      const out = new Map(ids.map((id) => [id, { analyses: 0, remindAt: null as Date | null }]));
+      if (ids.length === 0) return out;
+      const [photos, reminders] = await Promise.all([
+        db
+          .select({ fieldId: analyses.fieldId, n: count() })
+          .from(analyses)
+          .where(inArray(analyses.fieldId, ids))
+          .groupBy(analyses.fieldId),
+        db
+          .select({ fieldId: followUps.fieldId, dueAt: followUps.dueAt })
+          .from(followUps)
+          .where(and(inArray(followUps.fieldId, ids), eq(followUps.state, 'waiting'))),
+      ]);
+      for (const p of photos) if (p.fieldId !== null) out.get(p.fieldId)!.analyses = p.n;
+      for (const r of reminders) out.get(r.fieldId)!.remindAt = r.dueAt;
+      return out;
+    },
+  };
+}

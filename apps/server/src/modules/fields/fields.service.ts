@@ -1,0 +1,215 @@
+import {
+  type AnalysisCrop,
+  type Field,
+  type fieldInput,
+  type FieldList,
+  type fieldPatch,
+  type FieldRef,
+  type PageQuery,
+  PLANTED_MAX_DAYS_AGO,
+} from '@kutu/contract';
+import type { z } from 'zod';
+import type { ModuleDeps } from '../../deps.ts';
+import { t } from '../../i18n/i18n.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { fieldView } from './field-views.ts';
+import { createFieldsRepo, type FieldChange, type FieldRow } from './fields.repo.ts';
+import { createWalksRepo } from './walks.repo.ts';
+
+type Who = { userId: number };
+type FieldInput = z.output<typeof fieldInput>;
+type FieldPatch = z.output<typeof fieldPatch>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Kenya and Uganda keep East Africa Time (UTC+3) all year: a planting date is a day there. */
+const EAT_MS = 3 * 60 * 60 * 1000;
+/** A basic phone lists at most this many fields (a farmer's fields fit on one or two screens). */
+export const FIELDS_LISTED = 50;
+/** "Maize field 2", "Maize field 3", …: tried in turn when a farmer already named a field as Kutu would. */
+const DEFAULT_NAME_TRIES = 20;
+
+/** Today's date in East Africa (YYYY-MM-DD). */
+const today = (now: Date) => new Date(now.getTime() + EAT_MS).toISOString().slice(0, 10);
+
+/**
+ * A farmer's fields (docs/decisions/0078): made, changed and retired by their owner; the field a photo goes
+ * to; the list a basic phone numbers. Another farmer's field reads as missing.
+ */
+export function createFieldsService(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
+  const repo = createFieldsRepo(deps.db);
+  const walks = createWalksRepo(deps.db);
+
+  /** The caller's field, live or retired; another's or a missing one is 404. */
+  async function own(who: Who, id: number): Promise<FieldRow> {
+    const row = await repo.find(id);
+    if (!row || row.userId !== who.userId) throw notFound('errors.fields.notFound');
+    return row;
+  }
+
+  /** The caller's live field; a retired one is refused as `retired` (409 on its own routes). */
+  async function ownLive(who: Who, id: number): Promise<FieldRow> {
+    const row = await own(who, id);
+    if (row.retiredAt) throw conflict('errors.fields.retired');
+    return row;
+  }
+
+  function checkPlanted(plantedOn: string | null | undefined) {
+    if (!plantedOn) return;
+    const now = deps.clock.now();
+    if (plantedOn > today(now))
+      throw badRequest('errors.fields.plantedFuture', { planted_on: 'errors.fields.plantedFuture' });
+    if (plantedOn < today(new Date(now.getTime() - PLANTED_MAX_DAYS_AGO * DAY_MS))) {
+      const text = { key: 'errors.fields.plantedTooOld', params: { days: PLANTED_MAX_DAYS_AGO } } as const;
+      throw badRequest(text, { planted_on: text });
+    }
+  }
+
+  const nameTaken = () => conflict('errors.fields.nameTaken', { name: 'errors.fields.nameTaken' });
+
+  async function views(rows: FieldRow[]): Promise<Field[]> {
+    const ids = rows.map((r) => r.id);
+    const [about, latest] = await Promise.all([repo.about(ids), walks.latestOf(ids)]);
+    const now = deps.clock.now();
+    return rows.map((r) => fieldView(r, about.get(r.id), latest.get(r.id), now));
+  }
+
+  /**
+   * The farmer's latest live field of the crop (no crop: `other`), made when there is none: named in the
+   * farmer's language as the migration named them ("Maize field", "Shamba la mahindi", …; "Maize field 2"
+   * when a field of another crop has that name), in the farmer's district. Two photos at once make one.
+   */
+  async function defaultFor(userId: number, crop: AnalysisCrop | null): Promise<FieldRow> {
+    const kind = crop ?? 'other';
+    const account = await repo.account(userId);
+    const base = t(account?.language ?? 'en', `fields.defaultName.${kind}`);
+    for (let i = 1; i <= DEFAULT_NAME_TRIES; i++) {
+      const found = await repo.latestLive(userId, kind);
+      if (found) return found;
+      const now = deps.clock.now();
+      const made = await repo.insert({
+        userId,
+        name: i === 1 ? base : `${base} ${i}`,
+        crop: kind,
+        district: account?.district ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (made !== 'name_taken') return made;
+    }
+    throw new Error(`No free name for a ${kind} field of user ${userId}`);
+  }
+
+  return {
+    own,
+    ownLive,
+    defaultFor,
+
+    /** A field as a result names it. */
+    ref: (row: Pick<FieldRow, 'id' | 'name'>): FieldRef => ({ id: row.id, name: row.name }),
+
+    /** The farmer's live fields by number, as a basic phone lists them ("1. Field A (maize)"). */
+    listFor: (userId: number): Promise<FieldRow[]> => repo.liveByNumber(userId, FIELDS_LISTED),
+
+    /** The farmer's live field of that number (a basic phone's choice); undefined when none. */
+    byNumber: (userId: number, number: number): Promise<FieldRow | undefined> => repo.liveNumbered(userId, number),
+
+    /**
+     * The field a new photo goes to, and the crop it is analysed as (docs/decisions/0078):
+     * - `fieldId`: the caller's live field (404 for another's, 400 for a retired one); a crop said that is not
+     *   the field's is refused, none said is the field's; a follow-up must be of the same field.
+     * - a follow-up (`followUp`, the checked diagnosis it follows) without `fieldId`: that diagnosis's field,
+     *   of the same crop (none said: the diagnosis's).
+     * - neither: the farmer's latest live field of the crop, made when there is none.
+     */
+    async forUpload(
+      userId: number,
+      opts: { fieldId?: number; crop?: AnalysisCrop; followUp?: { fieldId: number | null; crop: AnalysisCrop | null } },
+    ): Promise<{ field: FieldRow; crop: AnalysisCrop | null }> {
+      const { fieldId, crop, followUp } = opts;
+      if (fieldId !== undefined) {
+        const field = await own({ userId }, fieldId);
+        if (field.retiredAt) throw badRequest('errors.fields.retired', { field_id: 'errors.fields.retired' });
+        if (followUp && followUp.fieldId !== field.id)
+          throw badRequest('errors.analysis.followUpOtherField', {
+            follow_up_of: 'errors.analysis.followUpOtherField',
+          });
+        if (crop && crop !== field.crop)
+          throw badRequest('errors.analysis.cropNotField', { crop: 'errors.analysis.cropNotField' });
+        return { field, crop: crop ?? field.crop };
+      }
+      if (followUp) {
+        const said = crop ?? followUp.crop;
+        const field = followUp.fieldId === null ? undefined : await repo.find(followUp.fieldId);
+        const sameCrop = field
+          ? said === field.crop || (said === null && field.crop === 'other')
+          : said === followUp.crop;
+        if (!sameCrop)
+          throw badRequest('errors.analysis.followUpOtherCrop', { follow_up_of: 'errors.analysis.followUpOtherCrop' });
+        if (field && !field.retiredAt) return { field, crop: said };
+        return { field: await defaultFor(userId, said), crop: said };
+      }
+      return { field: await defaultFor(userId, crop ?? null), crop: crop ?? null };
+    },
+
+    async create(who: Who, input: FieldInput): Promise<Field> {
+      checkPlanted(input.planted_on);
+      const account = await repo.account(who.userId);
+      const district = input.district ?? account?.district ?? null;
+      if (!district) throw badRequest('errors.fields.noDistrict', { district: 'errors.fields.noDistrict' });
+      const now = deps.clock.now();
+      const made = await repo.insert({
+        userId: who.userId,
+        name: input.name,
+        crop: input.crop,
+        sizeAcres: input.size_acres ?? null,
+        district,
+        plantedOn: input.planted_on ?? null,
+        lat: input.location?.lat ?? null,
+        lng: input.location?.lng ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (made === 'name_taken') throw nameTaken();
+      return (await views([made]))[0];
+    },
+
+    async update(who: Who, id: number, patch: FieldPatch): Promise<Field> {
+      const field = await ownLive(who, id);
+      checkPlanted(patch.planted_on);
+      if (patch.crop && patch.crop !== field.crop && (await repo.hasHistory(id)))
+        throw conflict('errors.fields.cropLocked', { crop: 'errors.fields.cropLocked' });
+      const change: FieldChange = {
+        ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.crop !== undefined && { crop: patch.crop }),
+        ...(patch.size_acres !== undefined && { sizeAcres: patch.size_acres }),
+        ...(patch.district !== undefined && { district: patch.district }),
+        ...(patch.planted_on !== undefined && { plantedOn: patch.planted_on }),
+        ...(patch.location !== undefined && { lat: patch.location?.lat ?? null, lng: patch.location?.lng ?? null }),
+      };
+      const row = await repo.update(id, change, deps.clock.now());
+      if (row === 'name_taken') throw nameTaken();
+      if (!row) throw notFound('errors.fields.notFound');
+      return (await views([row]))[0];
+    },
+
+    /** Retires the field: it leaves the lists and takes no more photos or walks; its history stays. */
+    async retire(who: Who, id: number): Promise<void> {
+      await own(who, id);
+      await repo.retire(id, deps.clock.now());
+    },
+
+    async get(who: Who, id: number): Promise<Field> {
+      return (await views([await own(who, id)]))[0];
+    },
+
+    async page(who: Who, query: PageQuery): Promise<FieldList> {
+      const { rows, total } = await repo.page(who.userId, pageWindow(query));
+      return toPage(await views(rows), total, query);
+    },
+
+    /** Fields as the farmer reads them (the channels' lists). */
+    views,
+  };
+}
+export type FieldsService = ReturnType<typeof createFieldsService>;

@@ -1,0 +1,83 @@
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { TrainingLabel } from '@kutu/contract';
+import type { Db } from '../../db/client.ts';
+import { analyses, consents, modelVersions, trainingSamples } from '../../db/schema/index.ts';
+
+/** The sample is an expert's upload, or its analysis's owner last said yes to training. */
+const ownerAgreed = or(
+  isNull(trainingSamples.sourceAnalysisId),
+  sql`(select c.granted from ${analyses} a join ${consents} c on c.user_id = a.user_id and c.purpose = 'training'
+        where a.id = ${trainingSamples.sourceAnalysisId} order by c.at desc, c.id desc limit 1) is true`,
+);
+
+/** Live samples on one side (held back for the field check or not) whose owner agreed to training. */
+export const agreedLive = (heldOut: boolean) =>
+  and(isNull(trainingSamples.removedAt), eq(trainingSamples.heldOut, heldOut), ownerAgreed);
+
+/** Those samples, oldest first, with what a retraining or the field check reads of them. */
+export function agreedLiveSamples(
+  db: Db,
+  heldOut: boolean,
+): Promise<{ id: number; imagePath: string; label: TrainingLabel; sha256: string | null; cropType: string | null }[]> {
+  return db
+    .select({
+      id: trainingSamples.id,
+      imagePath: trainingSamples.imagePath,
+      label: trainingSamples.label,
+      sha256: trainingSamples.sha256,
+      cropType: trainingSamples.cropType,
+    })
+    .from(trainingSamples)
+    .where(agreedLive(heldOut))
+    .orderBy(trainingSamples.id);
+}
+
+/** The held-back field photos (docs/decisions/0086): which side a farmer is on, and the photos the field check reads. */
+export function createFieldSetRepo(db: Db) {
+  return {
+    /**
+     * The field check's photos (docs/decisions/0086): live held-back samples whose owner agreed to training,
+     * with the crop named and the expert's label.
+     */
+    heldBackSamples: () => agreedLiveSamples(db, true),
+
+    /** The field check's photos counted by crop and label (the same photos as `heldBackSamples`). */
+    async heldBackCounts(): Promise<{ cropType: string | null; label: TrainingLabel; n: number }[]> {
+      return db
+        .select({ cropType: trainingSamples.cropType, label: trainingSamples.label, n: count() })
+        .from(trainingSamples)
+        .where(agreedLive(true))
+        .groupBy(trainingSamples.cropType, trainingSamples.label);
+    },
+
+    /**
+     * The side a farmer's photos are on: that of any sample already made from their analyses (so one
+     * farmer's field is never on both sides, whatever rule made the first), or undefined for a new farmer.
+     */
+    async farmerSide(farmerId: number): Promise<boolean | undefined> {
+      const [row] = await db
+        .select({ heldOut: trainingSamples.heldOut })
+        .from(trainingSamples)
+        .innerJoin(analyses, eq(analyses.id, trainingSamples.sourceAnalysisId))
+        .where(eq(analyses.userId, farmerId))
+        .orderBy(trainingSamples.id)
+        .limit(1);
+      return row?.heldOut;
+    },
+
+    /** The newest model version whose decision holds a field check. */
+    async lastCheckedVersion() {
+      const [row] = await db
+        .select({
+          version: modelVersions.version,
+          decision: modelVersions.decision,
+          createdAt: modelVersions.createdAt,
+        })
+        .from(modelVersions)
+        .where(sql`${modelVersions.decision} -> 'field_check' is not null`)
+        .orderBy(desc(modelVersions.createdAt), desc(modelVersions.id))
+        .limit(1);
+      return row;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { type FieldFiguresReply, type FieldSetReply, reviewApi, trainingApi, wilsonInterval } from '@kutu/contract';
+import { renderWithProviders } from '../../test/render.tsx';
+import { fakeNetwork, json } from '../../test/fakeServer.ts';
+import { FieldFigures } from './FieldFigures.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const row = (crop: string, month: string | null, checked: number, right: number, wrong: number) => ({
+  crop,
+  month,
+  checked,
+  right: wilsonInterval(right, checked),
+  confident_wrong: wilsonInterval(wrong, checked),
+  unsure: wilsonInterval(checked - right - wrong, checked),
+});
+const figures: FieldFiguresReply = {
+  months: 12,
+  rows: [row('maize', '2026-11', 20, 12, 2), row('maize', '2026-10', 5, 5, 0), row('maize', null, 25, 17, 2)],
+};
+const measure = { candidate: 150, active: 160, worse: 14, better: 4, p: 0.015 };
+const set: FieldSetReply = {
+  min_photos: 30,
+  hold_out_every: 5,
+  alpha: 0.05,
+  crops: [
+    { crop: 'beans', photos: 190, by_class: { common_rust: 60, healthy: 65, other_disease: 65 }, enough: true },
+    { crop: 'maize', photos: 12, by_class: { common_rust: 5, other_disease: 7 }, enough: false },
+  ],
+  last_check: {
+    version: 'v20261201-j4',
+    accepted: false,
+    created_at: '2026-12-01T10:00:00.000Z',
+    field_check: {
+      min_photos: 30,
+      alpha: 0.05,
+      hold_out_every: 5,
+      eval_set_photos: { beans: 140 },
+      crops: [
+        {
+          crop: 'beans',
+          photos: 330,
+          by_class: {},
+          right: measure,
+          confident_wrong: { ...measure, candidate: 9, active: 8, p: 0.5 },
+          outcome: 'worse',
+          fewer_right: true,
+          more_confident_wrong: false,
+          detectable_points: 5,
+        },
+      ],
+    },
+  },
+};
+
+describe('FieldFigures', () => {
+  it('shows each month and all time with the 95% range of each share, and the held-back photos and last check', async () => {
+    fakeNetwork(({ url }) =>
+      json(url.includes(reviewApi.fieldFigures) ? figures : url.includes(trainingApi.fieldSet) ? set : {}),
+    );
+    renderWithProviders(<FieldFigures />);
+    const table = await screen.findByRole('table', { name: "Kutu's answers on verified photos: Maize" });
+    const rows = [...table.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent));
+    // 12 of 20 right: 60 % (39–78 %) by Wilson's interval.
+    expect(rows[0]).toEqual(['2026-11', '20', '60% (39%–78%)', '10% (3%–30%)', '30% (15%–52%)']);
+    expect(rows[1][2]).toBe('100% (57%–100%)');
+    expect(rows[2][0]).toBe('All time');
+    const held = await screen.findByTestId('field-set');
+    expect(within(held).getByText('Beans: 190 photos')).toBeTruthy();
+    expect(within(held).getByText('Judged')).toBeTruthy();
+    expect(within(held).getByText('Too few (at least 30)')).toBeTruthy();
+    expect(within(held).getByText('Last retrained model, v20261201-j4: not activated')).toBeTruthy();
+    expect(
+      within(held).getByText('Beans: worse on 330 photos: right 150 vs 160, confidently wrong 9 vs 8'),
+    ).toBeTruthy();
+  });
+
+  it('says when no photo has a verdict yet', async () => {
+    fakeNetwork(({ url }) =>
+      json(url.includes(reviewApi.fieldFigures) ? { months: 12, rows: [] } : { ...set, crops: [], last_check: null }),
+    );
+    renderWithProviders(<FieldFigures />);
+    expect(await screen.findByText("No photo has an expert's verdict yet.")).toBeTruthy();
+    expect(await screen.findByText('No photo is held back yet.')).toBeTruthy();
+  });
+});

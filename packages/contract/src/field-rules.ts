@@ -1,0 +1,322 @@
+// A field's state from a scouting walk, and the next step it calls for (docs/decisions/0078). Without
+// zod, so the phone works it out offline with the same rules the server uses.
+
+import { analysisCrops } from './enums.ts';
+import { type ShareInterval, wilsonInterval } from './stats.ts';
+
+/** The crops a field can hold: the two Kutu advises on, and any other (the analyses' crops). */
+export const fieldCrops = analysisCrops;
+export type FieldCrop = (typeof fieldCrops)[number];
+
+/** The growth stages of the crop (the plant clinic's words too). */
+export const growthStages = ['seedling', 'vegetative', 'flowering', 'grain_filling', 'mature'] as const;
+export type GrowthStage = (typeof growthStages)[number];
+
+/**
+ * Weeks after planting at which each stage starts, for the mid-altitude varieties grown in Uganda and
+ * Kenya (maize of about four months, beans of about three): seedling from week 0, vegetative, flowering
+ * (tasselling and silking in maize), grain filling (pods filling in beans), mature (dry). A variety that
+ * is slower or faster moves a stage by a week or two; a farmer or an expert can say the stage instead.
+ */
+export const STAGE_STARTS_WEEKS: Record<Exclude<FieldCrop, 'other'>, Record<GrowthStage, number>> = {
+  maize: { seedling: 0, vegetative: 3, flowering: 8, grain_filling: 11, mature: 16 },
+  beans: { seedling: 0, vegetative: 2, flowering: 5, grain_filling: 7, mature: 10 },
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole weeks from planting to `at` (a date `YYYY-MM-DD` in the field's own calendar); null before planting. */
+export function weeksSincePlanting(plantedOn: string, at: Date): number | null {
+  const planted = Date.parse(`${plantedOn}T00:00:00Z`);
+  if (Number.isNaN(planted)) return null;
+  const days = Math.floor((at.getTime() - planted) / DAY_MS);
+  return days < 0 ? null : Math.floor(days / 7);
+}
+
+/** The stage a crop is at so many weeks after planting; null for another crop (Kutu has no calendar for it). */
+export function stageAt(crop: FieldCrop, weeks: number): GrowthStage | null {
+  if (crop === 'other') return null;
+  const starts = STAGE_STARTS_WEEKS[crop];
+  let stage: GrowthStage = 'seedling';
+  for (const s of growthStages) if (weeks >= starts[s]) stage = s;
+  return stage;
+}
+
+/** A scouting walk after FAO's FAMEWS: stops across the field in a W, so many plants looked at each. */
+export const WALK_STOPS = 5;
+export const WALK_PLANTS_PER_STOP = 10;
+/** A walk counts at most this many stops, and a stop at most this many plants (a typing slip, not a field). */
+export const WALK_MAX_STOPS = 10;
+export const WALK_MAX_PLANTS_PER_STOP = 100;
+
+export interface WalkCount {
+  /** Plants looked at. */
+  looked: number;
+  /** Plants with rust on any leaf. */
+  rust: number;
+}
+
+/** Share of plants with rust, 0..1, and its 95 % interval for that many plants (Wilson's score interval). */
+export type Incidence = ShareInterval;
+
+/** Share of plants with rust and its 95 % Wilson interval; null when no plant was looked at. */
+export function incidenceOf({ looked, rust }: WalkCount): Incidence | null {
+  return wilsonInterval(rust, looked);
+}
+
+/** The counts of every stop added up. */
+export function walkTotals(stops: readonly WalkCount[]): WalkCount {
+  return stops.reduce((sum, s) => ({ looked: sum.looked + s.looked, rust: sum.rust + s.rust }), { looked: 0, rust: 0 });
+}
+
+/** What the next walk of a field found, against the one before. */
+export const walkComparisons = ['better', 'same', 'worse', 'too_few_plants'] as const;
+export type WalkComparison = (typeof walkComparisons)[number];
+
+/**
+ * Two walks are "the same" when the 95 % interval of the change in incidence lies within this many
+ * points either way; a wider interval that holds no clear change cannot tell.
+ */
+export const SAME_WITHIN = 0.2;
+
+/**
+ * The later walk against the earlier: `worse` or `better` when the 95 % interval of the change in
+ * incidence (Newcombe's method from the two Wilson intervals) lies wholly above or below zero; `same` when
+ * it lies within ±SAME_WITHIN; otherwise the counts were too few to tell.
+ */
+export function compareWalks(before: WalkCount, after: WalkCount): WalkComparison {
+  const a = incidenceOf(before);
+  const b = incidenceOf(after);
+  if (!a || !b) return 'too_few_plants';
+  const diff = b.share - a.share;
+  const low = diff - Math.sqrt((b.share - b.low) ** 2 + (a.high - a.share) ** 2);
+  const high = diff + Math.sqrt((b.high - b.share) ** 2 + (a.share - a.low) ** 2);
+  if (low > 0) return 'worse';
+  if (high < 0) return 'better';
+  if (low >= -SAME_WITHIN && high <= SAME_WITHIN) return 'same';
+  return 'too_few_plants';
+}
+
+/** Where a rule comes from: an extension guide or a scouting protocol (title and address). */
+export interface RuleSource {
+  title: string;
+  url: string;
+}
+
+/**
+ * The version of the rules below: stored with every walk's advice, so an answer can always be read as it
+ * was given. Change it with any change to a rule or a threshold, and say why in decision 0078's record.
+ */
+export const FIELD_RULES_VERSION = '2026-11-27';
+
+/** What the farmer should do next, most important first (each a text in the catalogues). */
+export const fieldSteps = [
+  'walk_again',
+  'walk_again_soon',
+  'count_more_plants',
+  'add_planting_date',
+  'remove_leaves',
+  'spray_beans',
+  'spray_maize',
+  'no_spray_late',
+  'resistant_variety',
+  'rotate_and_clean',
+  'ask_expert',
+] as const;
+export type FieldStep = (typeof fieldSteps)[number];
+
+/** The main next step of an answer: what the farmer is told first. */
+export const fieldActions = [
+  'walk_again',
+  'remove_leaves',
+  'spray_now',
+  'resistant_next_season',
+  'ask_expert',
+] as const;
+export type FieldAction = (typeof fieldActions)[number];
+
+export const FIELD_RULE_SOURCES = {
+  famews: {
+    title:
+      'Fall Armyworm in Africa: A Guide for Integrated Pest Management, ch. 2: Scouting, Action Thresholds, and Monitoring (CIMMYT/USAID); FAO FAMEWS',
+    url: 'https://www.cgiar.org/research/publication/chapter-2-fall-armyworm-scouting-action-thresholds-and-monitoring/',
+  },
+  maizeUmn: {
+    title: 'Common rust on corn (University of Minnesota Extension)',
+    url: 'https://extension.umn.edu/corn-pest-management/common-rust-corn',
+  },
+  maizeCornell: {
+    title: 'Common Rust (Cornell University CALS, Field Crops: Corn diseases)',
+    url: 'https://cals.cornell.edu/field-crops/corn/diseases-corn/common-rust',
+  },
+  maizePurdue: {
+    title: 'Corn Rust - An Epidemic? (G. Shaner, Purdue University, 2000)',
+    url: 'https://www.agry.purdue.edu/ext/corn/news/articles.00/Corn_Rust-0713.html',
+  },
+  maizePacific: {
+    title: 'Maize common rust, fact sheet 225 (Pacific Pests, Pathogens, Weeds & Pesticides)',
+    url: 'https://apps.lucidcentral.org/pppw_v12/text/web_full/entities/maize_common_rust_225.htm',
+  },
+  maizeAuburn: {
+    title: 'Diseases stealing profits from corn growers (A. Hagan, Auburn University, in Southeast Farm Press)',
+    url: 'http://southeastfarmpress.com/grains/diseases-stealing-profits-high-yield-corn-growers?page=2',
+  },
+  beansInfonet: {
+    title: 'Bean rust (Infonet-Biovision)',
+    url: 'https://infonet-biovision.org/PlantHealth/MinorPests/bean-rust',
+  },
+  beansPacific: {
+    title: 'Bean Phaseolus rust, fact sheet 217 (Pacific Pests, Pathogens, Weeds & Pesticides)',
+    url: 'https://apps.lucidcentral.org/pppw_v12/text/web_mini/entities/bean_phaseolus_rust_217.htm',
+  },
+  beansNdsu: {
+    title: 'Rust on Dry Beans (North Dakota State University Extension, Crop & Pest Report)',
+    url: 'https://www.ag.ndsu.edu/cpr/plant-pathology/rust-on-dry-beans-being-found-in-north-dakota-and-minnesota-07-27-17',
+  },
+} as const satisfies Record<string, RuleSource>;
+
+/** A rule: when it applies, what it says, and what it rests on. */
+export interface FieldRule {
+  id: string;
+  crop: FieldCrop;
+  action: FieldAction;
+  steps: readonly FieldStep[];
+  /** Days until Kutu asks for the next walk; null when another walk this season changes nothing. */
+  walkAgainDays: number | null;
+  sources: readonly (keyof typeof FIELD_RULE_SOURCES)[];
+}
+
+/**
+ * Beans: rust found on at most this share of plants before the pods are dry is picked off; more is sprayed.
+ * Maize: from this share of plants with rust before grain filling, a fungicide can pay on a susceptible
+ * variety; below it, rust on field maize rarely costs enough yield to pay for a spray.
+ */
+export const BEANS_SPRAY_FROM = 0.1;
+export const MAIZE_SPRAY_FROM = 0.25;
+/** Fewer plants than this and the next walk should count more (the interval is wide). */
+export const WALK_ENOUGH_PLANTS = 50;
+
+const rule = (r: FieldRule) => r;
+export const FIELD_RULES = {
+  none: rule({
+    id: 'none',
+    crop: 'other',
+    action: 'walk_again',
+    steps: ['walk_again'],
+    walkAgainDays: 7,
+    sources: ['famews'],
+  }),
+  otherRust: rule({
+    id: 'other.rust',
+    crop: 'other',
+    action: 'ask_expert',
+    steps: ['ask_expert', 'walk_again'],
+    walkAgainDays: 7,
+    sources: ['famews'],
+  }),
+  beansLow: rule({
+    id: 'beans.low',
+    crop: 'beans',
+    action: 'remove_leaves',
+    steps: ['remove_leaves', 'walk_again'],
+    walkAgainDays: 7,
+    sources: ['beansInfonet', 'beansPacific'],
+  }),
+  beansSpray: rule({
+    id: 'beans.spray',
+    crop: 'beans',
+    action: 'spray_now',
+    steps: ['spray_beans', 'remove_leaves', 'walk_again'],
+    walkAgainDays: 7,
+    sources: ['beansPacific', 'beansNdsu'],
+  }),
+  beansLate: rule({
+    id: 'beans.late',
+    crop: 'beans',
+    action: 'resistant_next_season',
+    steps: ['no_spray_late', 'resistant_variety', 'rotate_and_clean'],
+    walkAgainDays: null,
+    sources: ['beansInfonet', 'beansPacific'],
+  }),
+  maizeWatch: rule({
+    id: 'maize.watch',
+    crop: 'maize',
+    action: 'walk_again',
+    steps: ['walk_again_soon', 'resistant_variety'],
+    walkAgainDays: 7,
+    sources: ['maizeUmn', 'maizePurdue', 'maizePacific'],
+  }),
+  maizeSpray: rule({
+    id: 'maize.spray',
+    crop: 'maize',
+    action: 'spray_now',
+    steps: ['spray_maize', 'walk_again'],
+    walkAgainDays: 7,
+    sources: ['maizeUmn', 'maizePurdue', 'maizeAuburn'],
+  }),
+  maizeLate: rule({
+    id: 'maize.late',
+    crop: 'maize',
+    action: 'resistant_next_season',
+    steps: ['no_spray_late', 'resistant_variety', 'rotate_and_clean'],
+    walkAgainDays: null,
+    sources: ['maizeCornell', 'maizeAuburn', 'maizePacific'],
+  }),
+} as const;
+
+/** What an answer rests on: the counts, the crop and its age. */
+export interface FieldFacts extends WalkCount {
+  crop: FieldCrop;
+  /** Weeks since planting; null when the planting date is not known. */
+  weeks: number | null;
+  /** The stage said by the farmer or an expert at the walk, which wins over the calendar. */
+  stageSaid?: GrowthStage | null;
+}
+
+export interface FieldAdvice {
+  rule: string;
+  version: string;
+  action: FieldAction;
+  steps: FieldStep[];
+  walkAgainDays: number | null;
+  stage: GrowthStage | null;
+  incidence: Incidence | null;
+  sources: RuleSource[];
+}
+
+const lateFor = (crop: 'maize' | 'beans'): readonly GrowthStage[] =>
+  crop === 'maize' ? ['grain_filling', 'mature'] : ['mature'];
+
+/** The rule a walk's counts call for, by crop, growth stage and incidence. */
+export function fieldRuleFor(facts: FieldFacts): FieldRule {
+  const stage = facts.stageSaid ?? (facts.weeks === null ? null : stageAt(facts.crop, facts.weeks));
+  if (facts.rust === 0) return FIELD_RULES.none;
+  if (facts.crop === 'other') return FIELD_RULES.otherRust;
+  const share = facts.looked > 0 ? facts.rust / facts.looked : 0;
+  if (stage && lateFor(facts.crop).includes(stage))
+    return facts.crop === 'maize' ? FIELD_RULES.maizeLate : FIELD_RULES.beansLate;
+  if (facts.crop === 'beans') return share >= BEANS_SPRAY_FROM ? FIELD_RULES.beansSpray : FIELD_RULES.beansLow;
+  return share >= MAIZE_SPRAY_FROM ? FIELD_RULES.maizeSpray : FIELD_RULES.maizeWatch;
+}
+
+/**
+ * The advice of a walk: its rule's steps, with "count more plants" when the walk counted too few, and "add
+ * the planting date" when Kutu could not tell the stage (a stage changes what a spray is worth).
+ */
+export function adviseField(facts: FieldFacts): FieldAdvice {
+  const r = fieldRuleFor(facts);
+  const stage = facts.stageSaid ?? (facts.weeks === null ? null : stageAt(facts.crop, facts.weeks));
+  const steps: FieldStep[] = [...r.steps];
+  if (facts.looked < WALK_ENOUGH_PLANTS) steps.push('count_more_plants');
+  if (!stage && facts.crop !== 'other' && facts.rust > 0) steps.push('add_planting_date');
+  return {
+    rule: r.id,
+    version: FIELD_RULES_VERSION,
+    action: r.action,
+    steps,
+    walkAgainDays: r.walkAgainDays,
+    stage,
+    incidence: incidenceOf(facts),
+    sources: r.sources.map((s) => FIELD_RULE_SOURCES[s]),
+  };
+}
