@@ -24,6 +24,7 @@ export const EXPORT_FILES = [
   'profile.json',
   'consents.json',
   'analyses.json',
+  'fields.json',
   'posts.json',
   'bookings.json',
   'clinic-visits.json',
@@ -79,6 +80,11 @@ export const PERSONAL_DATA = {
     columns: { uploader_id: 'anonymised' },
     through: 'analyses',
     exported: { file: 'other.json', key: 'training_samples_from_my_photos' },
+  },
+  fields: { columns: { user_id: 'erased' }, exported: { file: 'fields.json', key: 'fields' } },
+  scouting_walks: {
+    columns: { user_id: 'erased', recorded_by: 'other-person' },
+    exported: { file: 'fields.json', key: 'walks' },
   },
   follow_ups: { columns: { user_id: 'erased' }, exported: { file: 'other.json', key: 'follow_ups' } },
   outbreak_cases: {
