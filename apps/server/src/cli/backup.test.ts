@@ -126,7 +126,7 @@ describe('npm run backup / restore with the embedded database, as an operator ru
     expect(notInstalled.stderr).toMatch(/^Nothing was backed up: .*no Kutu installation/);
     expect(fs.readdirSync(elsewhere)).toEqual([]);
     expect(fs.readdirSync(empty)).toEqual([]);
-  });
+  }, 120_000);
 
   it('leaves either the old installation or the restored one when a restore is killed, and no scratch folders after the next run', async () => {
     const target = path.join(tmp, 'killed');
@@ -162,5 +162,5 @@ describe('npm run backup / restore with the embedded database, as an operator ru
     const usage = await cli(empty, 'restore');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toBe('Usage: npm run restore -- --from FILE [--force]\n');
-  });
+  }, 120_000);
 });
