@@ -38,9 +38,9 @@ describe('an erasure leaves nothing of the person in the embedded database files
   beforeAll(async () => {
     t = await createTestApp({ pgliteOnDisk: true });
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-erasure-files-'));
-  });
+  }, 180_000);
   afterAll(async () => {
-    await t.close();
+    await t?.close();
     fs.rmSync(work, { recursive: true, force: true });
   });
 
