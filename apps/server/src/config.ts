@@ -190,6 +190,11 @@ const schema = z
       .min(0)
       .max(24 * 31)
       .default(24),
+    /**
+     * Niceness of the process that checksums, compresses and reads back an archive (0–19): the server's
+     * requests come first. 0 does it in the server's own process (docs/decisions/0080).
+     */
+    BACKUP_NICE: z.coerce.number().int().min(0).max(19).default(10),
   })
   .superRefine((env, ctx) => {
     const trustProxy = parseTrustProxy(env.TRUST_PROXY);
@@ -362,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       keep: e.BACKUP_KEEP,
       everyHours: e.BACKUP_EVERY_HOURS,
+      nice: e.BACKUP_NICE,
     },
   };
 }

@@ -28,6 +28,7 @@ import { startFollowUpSweep } from './modules/followup/followup.jobs.ts';
 import { startBackupSchedule } from './modules/backup/backup.jobs.ts';
 import { startBackupControl } from './modules/backup/control.ts';
 import { takeBackup } from './modules/backup/backup.service.ts';
+import { finishInterruptedRestore } from './modules/backup/restore.ts';
 import { startWeeklyReportSweep } from './modules/extension/extension.jobs.ts';
 
 /**
@@ -54,6 +55,14 @@ export async function startServer(opts: StartOptions = {}) {
     console.error(`Kutu cannot start: ${err.message}. Set DATA_DIR to a writable directory.`);
     process.exit(EXIT_CONFIG);
   });
+  const storage = createStorage(config.storageUrl, config.dataDir);
+  // A restore stopped half-way is finished (or undone) before the database is opened (modules/backup/restore.ts).
+  await finishInterruptedRestore({ databaseUrl: config.databaseUrl, storage, dataDir: config.dataDir }, (msg) =>
+    console.error(msg),
+  ).catch((err: Error) => {
+    console.error(`Kutu cannot start: ${err.message}`);
+    process.exit(EXIT_CONFIG);
+  });
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
@@ -67,7 +76,6 @@ export async function startServer(opts: StartOptions = {}) {
   // The adapters are made before the app; their logs go through the app's logger once it exists.
   let log: App['log'] | undefined;
   const logError = (msg: string, err?: unknown) => (log ? log.error({ err }, msg) : console.error(msg, err));
-  const storage = createStorage(config.storageUrl, config.dataDir);
   const modelsRoot = path.join(config.dataDir, 'models');
 
   // The active version in the database (the committed model is registered first); MODEL_DIR overrides.
@@ -139,7 +147,8 @@ export async function startServer(opts: StartOptions = {}) {
     database.kind === 'pglite'
       ? startBackupControl(
           config.dataDir,
-          (out) => takeBackup({ database, storage, dataDir: config.dataDir }, out),
+          (out) =>
+            takeBackup({ database, storage, dataDir: config.dataDir }, out, new Date(), { nice: config.backup.nice }),
           logError,
         )
       : async () => {};

@@ -7,6 +7,7 @@ import { createAnalysisService } from './modules/analysis/analysis.service.ts';
 import { createResourcesService } from './modules/analysis/resources.service.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { createAuthShared } from './modules/auth/auth.shared.ts';
+import { createCodeService } from './modules/auth/codes.service.ts';
 import { createRecoveryService } from './modules/auth/recovery.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createSignupService } from './modules/auth/signup.service.ts';
@@ -52,11 +53,13 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   });
   // Every other service reaches these two through its ModuleDeps (lib/notifier.ts, lib/deliverer.ts).
   const deps: ModuleDeps = { ...base, notifications, delivery };
-  const authShared = createAuthShared(deps, log);
+  const codes = createCodeService(deps);
+  const authShared = createAuthShared(deps, log, codes);
   const consent = createConsentService(deps);
   const signup = createSignupService(authShared, consent);
   const account = createAccountService(authShared);
-  const erasure = createErasureService(deps, log);
+  const consultations = createConsultationsService(deps);
+  const erasure = createErasureService(deps, log, { codes, consultations });
   const advice = createAdviceService(deps);
   const outbreak = createOutbreakService(deps);
   const escalation = createEscalationService(deps.db);
@@ -86,7 +89,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     analysis,
     resources,
     community,
-    consultations: createConsultationsService(deps),
+    consultations,
     availability: createAvailabilityService(deps),
     dashboard: createDashboardService(deps.db, deps.clock),
     offlineModel: createOfflineModelService(deps, advice, resources),

@@ -151,5 +151,6 @@ export const erasureCountKeys = [
   'clinic_visits_kept_anonymised',
   'officer_notes_kept_anonymised',
   'voice_clips_erased',
+  'bookings_cancelled',
 ] as const;
 export type ErasureCounts = Record<(typeof erasureCountKeys)[number], number>;

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -63,8 +63,9 @@ describe('npm run backup / restore with the embedded database, as an operator ru
       BACKUP_EVERY_HOURS: '0',
       WEB_DIST: path.join(tmp, 'no-web'),
     });
-    await waitReady(server);
-  }, 120_000);
+    // A first start migrates a new embedded database: over 90 s on this project's loaded 2-core machine.
+    await waitReady(server, 240_000);
+  }, 300_000);
   afterAll(async () => {
     await stopProcess(server);
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -83,7 +84,9 @@ describe('npm run backup / restore with the embedded database, as an operator ru
 
     const backup = await cli(source, 'backup', '--out', archive);
     expect(backup.stderr).toBe('');
-    expect(backup.stdout).toMatch(/^Backup written: .*kutu\.tar\.gz \(\d+\.\d MB, \d+ files, \d+\.\d s\)\.\n$/);
+    expect(backup.stdout).toMatch(
+      /^Backup written: .*kutu\.tar\.gz \(\d+\.\d MB, \d+ files, \d+\.\d s\): 1 account, 0 analyses, 1 photo\.\n$/,
+    );
     expect(backup.code).toBe(0);
 
     const underServer = await cli(source, 'restore', '--from', archive, '--force');
@@ -103,6 +106,51 @@ describe('npm run backup / restore with the embedded database, as an operator ru
     expect(again.stderr).toMatch(/^Nothing was changed: This installation is not empty .*--force/);
   }, 240_000);
 
+  it('refuses to back up what is not an installation, and creates nothing', async () => {
+    const elsewhere = path.join(tmp, 'a-shell-elsewhere');
+    fs.mkdirSync(elsewhere);
+    const out = path.join(elsewhere, 'x.tar.gz');
+    const { DATA_DIR: _dir, DATABASE_URL: _db, STORAGE_URL: _storage, ...inherited } = process.env;
+    const noDataDir = await run(process.execPath, [CLI, 'backup', '--out', out], {
+      env: { ...inherited, NODE_ENV: 'test' },
+      cwd: elsewhere,
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(noDataDir.code).toBe(1);
+    expect(noDataDir.stderr).toMatch(/^Nothing was backed up: DATA_DIR is not set\b.*\n$/);
+    const empty = path.join(tmp, 'empty-data-dir');
+    fs.mkdirSync(empty);
+    const notInstalled = await cli(empty, 'backup', '--out', out);
+    expect(notInstalled.code).toBe(1);
+    expect(notInstalled.stderr).toMatch(/^Nothing was backed up: .*no Kutu installation/);
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
+    expect(fs.readdirSync(empty)).toEqual([]);
+  }, 120_000);
+
+  it('leaves either the old installation or the restored one when a restore is killed, and no scratch folders after the next run', async () => {
+    const target = path.join(tmp, 'killed');
+    const { DATABASE_URL: _db, STORAGE_URL: _storage, ...inherited } = process.env;
+    const child = spawn(process.execPath, [CLI, 'restore', '--from', archive], {
+      env: { ...inherited, NODE_ENV: 'test', DATA_DIR: target },
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Killed (SIGKILL: no clean-up of its own) once it has checked the archive and starts changing things.
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (d: Buffer) => {
+        if (d.toString().includes('files match their checksums')) child.kill('SIGKILL');
+      });
+      child.on('exit', () => resolve());
+    });
+    const again = await cli(target, 'restore', '--from', archive);
+    expect(again.stderr).toMatch(/^$|^Nothing was changed: This installation is not empty/);
+    expect(await appRows(target)).toEqual(await appRows(path.join(tmp, 'restored')));
+    expect(fs.readFileSync(path.join(target, 'uploads', 'analyses', 'leaf.jpg'), 'utf8')).toBe('a leaf');
+    expect(fs.readdirSync(target).filter((n) => n.startsWith('.restore') || n.includes('restor'))).toEqual([]);
+  }, 120_000);
+
   it('refuses a damaged or cut-off archive in one line that says so', async () => {
     const whole = fs.readFileSync(archive);
     const cut = path.join(tmp, 'cut.tar.gz');
@@ -115,5 +163,5 @@ describe('npm run backup / restore with the embedded database, as an operator ru
     const usage = await cli(empty, 'restore');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toBe('Usage: npm run restore -- --from FILE [--force]\n');
-  });
+  }, 120_000);
 });

@@ -3,12 +3,14 @@
  * npm run restore -- --from FILE [--force]
  *
  * Backup writes one archive (tar.gz) with the database, every stored object (photos, model files in
- * S3) and DATA_DIR/models, each with its SHA-256 in the archive's manifest. With the embedded database a
- * running server takes the copy itself (modules/backup/control.ts); without one running, this command
- * opens the database. With PostgreSQL it runs pg_dump. Restore checks the whole archive first and
- * changes nothing when it is corrupt or truncated; it refuses an installation that holds data unless
- * --force. Stop the server (every process) before a restore. Both use the server's configuration
- * (DATA_DIR, DATABASE_URL, STORAGE_URL).
+ * S3) and DATA_DIR/models, each with its SHA-256 in the archive's manifest, and says on its last line
+ * what it holds. It refuses what is not an installation (DATA_DIR not set, no Kutu database there) and
+ * creates nothing then. With the embedded database a running server takes the copy itself
+ * (modules/backup/control.ts); without one running, this command opens the database. With PostgreSQL it
+ * runs pg_dump. Restore checks the whole archive first and changes nothing when it is corrupt or
+ * truncated; it refuses an installation that holds data unless --force, and a database in use; it is
+ * all or nothing (modules/backup/restore.ts). Both use the server's configuration (DATA_DIR,
+ * DATABASE_URL, STORAGE_URL), which must be set as the server's.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,9 +19,19 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DatabaseInUseError } from '../db/pglite-lock.ts';
 import { createStorage } from '../adapters/storage-url.ts';
-import { BadArchiveError } from '../modules/backup/archive.ts';
-import { type BackupResult, NotEmptyError, restoreBackup, takeBackup } from '../modules/backup/backup.service.ts';
+import { BadArchiveError, holdingsText } from '../modules/backup/archive.ts';
+import {
+  type BackupResult,
+  InUseError,
+  NotEmptyError,
+  restoreBackup,
+  takeBackup,
+} from '../modules/backup/backup.service.ts';
 import { requestBackup } from '../modules/backup/control.ts';
+import { databaseState, isPgliteDir } from '../modules/backup/database-dump.ts';
+
+/** Not a Kutu installation: nothing was backed up, and nothing was created. */
+class NotAnInstallationError extends Error {}
 
 interface Io {
   env?: NodeJS.ProcessEnv;
@@ -29,18 +41,39 @@ interface Io {
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** Takes a backup to `out` as configured: through the running server, or itself. */
+/**
+ * Takes a backup to `out` as configured: through the running server, or itself. Refuses (creating
+ * nothing) without DATA_DIR, or where DATA_DIR and DATABASE_URL hold no Kutu database: a shell without
+ * the server's settings must not write a "backup" of a new, empty one.
+ */
 export async function backupCommand(out: string, env: NodeJS.ProcessEnv = process.env): Promise<BackupResult> {
+  if (!env.DATA_DIR) {
+    throw new NotAnInstallationError(
+      "DATA_DIR is not set. Run it with the server's settings: the DATA_DIR the server uses (and its DATABASE_URL and STORAGE_URL, if set).",
+    );
+  }
   const config = loadConfig(env);
   const file = path.resolve(out);
+  const dbDir = path.join(config.dataDir, 'db');
   if (!config.databaseUrl) {
     const answered = await requestBackup(config.dataDir, file);
     if (answered) return answered;
   }
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const where = config.databaseUrl ? 'the database at DATABASE_URL' : `${config.dataDir}`;
+  if (
+    (!config.databaseUrl && !isPgliteDir(dbDir)) ||
+    (await databaseState({ url: config.databaseUrl, pgliteDir: dbDir })) === 'none'
+  ) {
+    throw new NotAnInstallationError(
+      `${where} holds no Kutu installation (no Kutu database${config.databaseUrl ? '' : ` in ${dbDir}`}). Set DATA_DIR${config.databaseUrl ? ' and DATABASE_URL' : ''} as the server has them.`,
+    );
+  }
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: dbDir });
   try {
     const storage = createStorage(config.storageUrl, config.dataDir);
-    return await takeBackup({ database, storage, dataDir: config.dataDir }, file);
+    return await takeBackup({ database, storage, dataDir: config.dataDir }, file, new Date(), {
+      nice: config.backup.nice,
+    });
   } finally {
     await database.close();
   }
@@ -69,10 +102,19 @@ export async function runBackupCli(command: 'backup' | 'restore', argv: string[]
   try {
     if (command === 'backup') {
       const r = await backupCommand(file, io.env);
-      stdout.write(`Backup written: ${r.file} (${megabytes(r.size)}, ${r.files} files, ${r.seconds.toFixed(1)} s).\n`);
+      stdout.write(
+        `Backup written: ${r.file} (${megabytes(r.size)}, ${r.files} files, ${r.seconds.toFixed(1)} s): ${holdingsText(r.holds)}.\n`,
+      );
       return 0;
     }
-    const config = loadConfig(io.env ?? process.env);
+    const env = io.env ?? process.env;
+    if (!env.DATA_DIR) {
+      stderr.write(
+        "Nothing was changed: DATA_DIR is not set. Run it with the server's settings (DATA_DIR, and DATABASE_URL and STORAGE_URL if set).\n",
+      );
+      return 1;
+    }
+    const config = loadConfig(env);
     const manifest = await restoreBackup(
       path.resolve(file),
       {
@@ -80,17 +122,22 @@ export async function runBackupCli(command: 'backup' | 'restore', argv: string[]
         storage: createStorage(config.storageUrl, config.dataDir),
         dataDir: config.dataDir,
       },
-      { force: values.force, log: (msg) => stdout.write(`${msg}\n`) },
+      { force: values.force, log: (msg) => stdout.write(`${msg}\n`), onSignal: true },
     );
-    stdout.write(`Restored the backup taken ${manifest.created_at}. Start Kutu as usual.\n`);
+    const holds = manifest.holds ? `: ${holdingsText(manifest.holds)}` : '';
+    stdout.write(`Restored the backup taken ${manifest.created_at}${holds}. Start Kutu as usual.\n`);
     return 0;
   } catch (err) {
     if (err instanceof BadArchiveError) {
       stderr.write(`Nothing was changed: ${file} cannot be restored because ${err.message}.\n`);
       return 1;
     }
-    if (err instanceof NotEmptyError || err instanceof DatabaseInUseError) {
+    if (err instanceof NotEmptyError || err instanceof DatabaseInUseError || err instanceof InUseError) {
       stderr.write(`Nothing was changed: ${err.message}\n`);
+      return 1;
+    }
+    if (err instanceof NotAnInstallationError) {
+      stderr.write(`Nothing was backed up: ${err.message}\n`);
       return 1;
     }
     stderr.write(`${command} failed: ${(err as Error).message}\n`);

@@ -45,7 +45,8 @@ export async function openDatabase(opts: {
   pgliteSnapshot?: Blob;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // Named, so a restore that finds Kutu connected says so (modules/backup/restore.ts).
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, application_name: 'kutu' });
     // An idle connection that the server drops (restart, failover) must not crash the process.
     pool.on('error', (err) => console.error('PostgreSQL connection error', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -160,6 +160,7 @@ const samples: Record<SmsKey, Params[]> = {
   'smsIn.deleteCode': [{ code: '0427' }],
   'smsIn.deleted': [{ code: '*384*12345#' }],
   'smsIn.deleteWrongCode': [{}],
+  'smsIn.deleteAdmin': [{}],
   'smsIn.photosOn': [{}],
   'smsIn.photosOff': [{}],
   'smsIn.walk': walkAnswers,

@@ -7,7 +7,7 @@ import { errorBody } from '@kutu/contract';
  * OpenAPI document's `security` is derived from it; an `/api` route that declares neither is refused
  * to a caller without a valid token, and `npm run check` fails until it says which it is.
  */
-export type Access = 'public' | { roles: readonly Role[] };
+export type Access = 'public' | { roles: readonly Role[]; beforeVetting?: true };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,6 +21,14 @@ declare module 'fastify' {
  */
 export function guard(...roles: Role[]): { access: Access } {
   return { access: { roles } };
+}
+
+/**
+ * `guard(…)` for what an expert or officer may do before, or after a refusal of, their vetting: their
+ * own data (take a copy, delete the account). Everything else waits for the approval.
+ */
+export function guardBeforeVetting(...roles: Role[]): { access: Access } {
+  return { access: { roles, beforeVetting: true } };
 }
 
 /** A route anyone may call, without a token, as its `config` (or spread into it: `{ ...limited, ...publicRoute }`). */

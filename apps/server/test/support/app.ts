@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
@@ -64,9 +65,21 @@ export async function startSmtpPeer() {
   };
 }
 
-/** A fresh database: PostgreSQL (a new database on TEST_DATABASE_URL's server) or in-memory PGlite. */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * A fresh database: PostgreSQL (a new database on TEST_DATABASE_URL's server) or in-memory PGlite; with
+ * `pgliteDir`, PGlite in that directory whatever TEST_DATABASE_URL says (tests of the embedded database's files).
+ */
+export async function openTestDatabase(
+  opts: { pgliteDir?: string } = {},
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
+  if (opts.pgliteDir) {
+    const seed = new PGlite(opts.pgliteDir, { loadDataDir: await migratedPgliteSnapshot() });
+    await seed.waitReady;
+    await seed.close();
+    const database = await openDatabase({ pgliteDir: opts.pgliteDir });
+    return { database, drop: () => database.close() };
+  }
   if (!url) {
     const database = await openDatabase({ pgliteDir: null, pgliteSnapshot: await migratedPgliteSnapshot() });
     return { database, drop: () => database.close() };
@@ -147,7 +160,12 @@ export interface TestContext {
  * a real job queue on the same database (worked in this process only with `workJobs: true`).
  */
 export async function createTestApp(
-  overrides: Partial<AppDeps> & { env?: Record<string, string>; workJobs?: boolean } = {},
+  overrides: Partial<AppDeps> & {
+    env?: Record<string, string>;
+    workJobs?: boolean;
+    /** The embedded database in DATA_DIR/db, as the server keeps it, even where TEST_DATABASE_URL is set. */
+    pgliteOnDisk?: boolean;
+  } = {},
 ): Promise<TestContext> {
   const smtp = await startSmtpPeer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-test-'));
@@ -161,10 +179,12 @@ export async function createTestApp(
     JOBS: 'off',
     ...overrides.env,
   });
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase(
+    overrides.pgliteOnDisk ? { pgliteDir: path.join(dataDir, 'db') } : {},
+  );
   const outbox = new Outbox();
   const clock = testClock();
-  const { workJobs, env: _env, ...adapterOverrides } = overrides;
+  const { workJobs, env: _env, pgliteOnDisk: _onDisk, ...adapterOverrides } = overrides;
   const deps: AppDeps = {
     config,
     database,

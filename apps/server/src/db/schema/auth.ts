@@ -139,7 +139,7 @@ export const actionTokens = pgTable('action_tokens', {
   createdAt: createdAt(),
 });
 
-/** 4-digit one-time codes (argon2id hashed), per user and purpose. */
+/** 4-digit one-time codes (argon2id hashed), per user and purpose; deleting the account's too (modules/auth/codes.service.ts). */
 export const otpCodes = pgTable(
   'otp_codes',
   {
@@ -148,7 +148,7 @@ export const otpCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
-      enum: ['EMAIL_VERIFICATION', 'PHONE_ACTIVATION', 'PASSWORD_RESET', 'ADD_EMAIL'],
+      enum: ['EMAIL_VERIFICATION', 'PHONE_ACTIVATION', 'PASSWORD_RESET', 'ADD_EMAIL', 'ACCOUNT_DELETION'],
     }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),

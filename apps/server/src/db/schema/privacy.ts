@@ -39,13 +39,3 @@ export const erasureLog = pgTable('erasure_log', {
   requestedVia: text('requested_via', { enum: ['web', 'sms'] }).notNull(),
   counts: jsonb('counts').$type<Record<string, number>>().notNull(),
 });
-
-/** The one-time code that confirms an erasure (SMS DELETE, or a phone-only account on the web); argon2id hashed. */
-export const erasureCodes = pgTable('erasure_codes', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  codeHash: text('code_hash').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});

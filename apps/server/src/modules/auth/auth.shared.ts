@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { UserRecord } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import { contractMessage, message } from '../../i18n/i18n.ts';
+import { contractMessage } from '../../i18n/i18n.ts';
 import { AppError, badRequest, conflict, tooMany, unauthenticated } from '../../lib/errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { type Account, type CodePurpose, createAuthRepo, type UserRow } from './auth.repo.ts';
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, codeProblem, newCode, wrongCodeMessage } from './codes.ts';
+import type { CodeService } from './codes.service.ts';
 import { activationSms } from './messages.ts';
 import { waitBeforeNextTry, waitMessage } from './backoff.ts';
 import { normaliseEmail } from './email.ts';
-import { hashSecret, verifySecret } from './passwords.ts';
 
 export interface AuthLog {
   error(obj: object, msg: string): void;
@@ -39,7 +38,7 @@ export function clash(index: string) {
  * What the auth services share (docs/decisions/0042): the repo, token hashing, codes, SMS, issuing a
  * session, the back-off check and the account as the contract shows it. Built once in services.ts and handed to each auth service.
  */
-export function createAuthShared(deps: ModuleDeps, log: AuthLog) {
+export function createAuthShared(deps: ModuleDeps, log: AuthLog, codes: CodeService) {
   const { config, clock, sms, tokens } = deps;
   /** Tells the other processes' session caches and streams (docs/decisions/0021); the database already says so. */
   const revoked = (userId: number, sessionId?: string) =>
@@ -51,27 +50,10 @@ export function createAuthShared(deps: ModuleDeps, log: AuthLog) {
     `${config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}&verificationToken=${code}`;
   const activationLink = (token: string) => `${config.publicUrl}/auth/activation?token=${encodeURIComponent(token)}`;
 
-  async function freshCode(now: Date) {
-    const code = newCode();
-    return { code, stored: { codeHash: await hashSecret(code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) } };
-  }
-
-  /** Checks a code for the user; a wrong code uses up one of the tries. Returns the stored code's id. */
-  async function checkCode(userId: number, purpose: CodePurpose, code: string, field: string) {
-    const stored = await repo.latestCode(userId, purpose);
-    const problem = codeProblem(stored, clock.now());
-    if (problem || !stored) {
-      throw badRequest(problem ?? 'errors.auth.noActiveCode', {
-        [field]: problem ?? message('errors.auth.noActiveCode'),
-      });
-    }
-    if (!(await verifySecret(stored.codeHash, code))) {
-      const attempts = await repo.recordWrongCode(stored.id, CODE_MAX_ATTEMPTS);
-      const wrong = wrongCodeMessage(attempts);
-      throw badRequest(wrong, { [field]: wrong });
-    }
-    return stored.id;
-  }
+  const freshCode = codes.fresh;
+  /** Checks a code for the user, counting the try before judging it (codes.service.ts). Returns the stored code's id. */
+  const checkCode = (userId: number, purpose: CodePurpose, code: string, field: string) =>
+    codes.check(userId, purpose, code, field);
 
   async function sendActivationSms(user: UserRow, code: string) {
     await sendSms(user.phone, activationSms(user.language, code));

@@ -1,9 +1,17 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Message } from '../../i18n/i18n.ts';
+import { type Message, message } from '../../i18n/i18n.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { actionTokens, otpCodes, users } from '../../db/schema/index.ts';
 
 export type CodePurpose = (typeof otpCodes.$inferInsert)['purpose'];
+
+export type StoredOtp = typeof otpCodes.$inferSelect;
+export interface TriedOtp {
+  id: number;
+  attempts: number;
+  consumedAt: Date | null;
+  createdAt: Date;
+}
 
 export interface NewCode {
   codeHash: string;
@@ -39,14 +47,7 @@ export async function consumeCode(tx: Tx, codeId: number, now: Date) {
 /** One-time codes and sign-up links: sending, checking, and what a right code does (verify, activate, add an email). */
 export function createCodesRepo(db: Db) {
   return {
-    findActionToken: async (tokenHash: string, purpose: 'signup' | 'password_reset') =>
-      (
-        await db
-          .select()
-          .from(actionTokens)
-          .where(and(eq(actionTokens.tokenHash, tokenHash), eq(actionTokens.purpose, purpose)))
-      )[0],
-
+    /** The code last sent for this purpose (a sign-in to an unfinished sign-up asks whether it still works). */
     latestCode: async (userId: number, purpose: CodePurpose) =>
       (
         await db
@@ -57,18 +58,46 @@ export function createCodesRepo(db: Db) {
           .limit(1)
       )[0],
 
-    /** Counts a wrong try; the code is invalidated once `maxAttempts` is reached. Returns tries used. */
-    async recordWrongCode(codeId: number, maxAttempts: number) {
-      const [row] = await db
-        .update(otpCodes)
-        .set({
-          attempts: sql`${otpCodes.attempts} + 1`,
-          invalidated: sql`${otpCodes.invalidated} or ${otpCodes.attempts} + 1 >= ${maxAttempts}`,
-        })
-        .where(eq(otpCodes.id, codeId))
-        .returning({ attempts: otpCodes.attempts });
-      return row?.attempts ?? maxAttempts;
-    },
+    findActionToken: async (tokenHash: string, purpose: 'signup' | 'password_reset') =>
+      (
+        await db
+          .select()
+          .from(actionTokens)
+          .where(and(eq(actionTokens.tokenHash, tokenHash), eq(actionTokens.purpose, purpose)))
+      )[0],
+
+    /**
+     * Counts one try of the newest code of `purpose` before it is judged (docs/decisions/0079): under the
+     * account's row lock, `check` sees that code and the codes sent since `since`, and either names why no
+     * try is allowed (nothing is written) or the try is counted. So tries sent at once are judged one by
+     * one up to the limit, never all. Returns the code with the try counted and the day's codes after it.
+     */
+    claimTry: (
+      input: { userId: number; purpose: CodePurpose; since: Date },
+      check: (code: StoredOtp | undefined, day: TriedOtp[]) => Message | null,
+    ) =>
+      db.transaction(async (tx): Promise<{ problem: Message } | { code: StoredOtp; day: TriedOtp[] }> => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+        const mine = and(eq(otpCodes.userId, input.userId), eq(otpCodes.purpose, input.purpose));
+        const [code] = await tx.select().from(otpCodes).where(mine).orderBy(desc(otpCodes.id)).limit(1);
+        const day = await tx
+          .select({
+            id: otpCodes.id,
+            attempts: otpCodes.attempts,
+            consumedAt: otpCodes.consumedAt,
+            createdAt: otpCodes.createdAt,
+          })
+          .from(otpCodes)
+          .where(and(mine, gt(otpCodes.createdAt, input.since)));
+        const problem = check(code, day);
+        if (problem || !code) return { problem: problem ?? message('errors.auth.noActiveCode') };
+        await tx
+          .update(otpCodes)
+          .set({ attempts: sql`${otpCodes.attempts} + 1` })
+          .where(eq(otpCodes.id, code.id));
+        const counted = (c: TriedOtp) => (c.id === code.id ? { ...c, attempts: c.attempts + 1 } : c);
+        return { code: { ...code, attempts: code.attempts + 1 }, day: day.map(counted) };
+      }),
 
     /**
      * Sends a new code in place of the older ones unless `check` (given when recent codes were sent)

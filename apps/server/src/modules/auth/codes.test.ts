@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Message, render } from '../../i18n/i18n.ts';
-import { codeProblem, newCode, resendProblem, wrongCodeMessage } from './codes.ts';
+import { codeProblem, dayProblem, newCode, resendProblem, wrongTryMessage } from './codes.ts';
 
 const en = (m: Message | null) => m && render('en', m);
 
@@ -26,10 +26,24 @@ describe('one-time codes', () => {
     );
   });
 
-  it('count down the tries left after a wrong code', () => {
-    expect(en(wrongCodeMessage(1))).toBe('Wrong code. You have 4 tries left.');
-    expect(en(wrongCodeMessage(4))).toBe('Wrong code. You have 1 try left.');
-    expect(en(wrongCodeMessage(5))).toBe('Too many wrong codes. Request a new code.');
+  it("count down the tries left after a wrong code: the code's or the day's, whichever are fewer", () => {
+    const tried = (attempts: number, hoursAgo = 0) => ({
+      attempts,
+      consumedAt: null,
+      createdAt: ago(hoursAgo * 3600_000),
+    });
+    expect(en(wrongTryMessage(1, [tried(1)], now))).toBe('Wrong code. You have 4 tries left.');
+    expect(en(wrongTryMessage(4, [tried(4)], now))).toBe('Wrong code. You have 1 try left.');
+    expect(en(wrongTryMessage(5, [tried(5)], now))).toBe('Too many wrong codes. Request a new code.');
+    // Seven wrong tries on earlier codes today, and this one: two left, not four.
+    expect(en(wrongTryMessage(1, [tried(5, 3), tried(2, 2), tried(1)], now))).toBe(
+      'Wrong code. You have 2 tries left.',
+    );
+    // Ten today: none until the first of them is a day old.
+    const day = [tried(5, 20), tried(4, 2), tried(1)];
+    expect(en(wrongTryMessage(1, day, now))).toBe('Too many wrong codes today. Please try again in 4 hours.');
+    expect(en(dayProblem(day, now))).toBe('Too many wrong codes today. Please try again in 4 hours.');
+    expect(dayProblem([tried(5, 20), { ...tried(5, 2), consumedAt: now }], now)).toBeNull();
   });
 
   it('are resent at most once a minute and five times an hour', () => {

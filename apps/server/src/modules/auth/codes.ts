@@ -3,6 +3,12 @@ import { type Message, message } from '../../i18n/i18n.ts';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
+/**
+ * Wrong tries per account and purpose in a day, whatever the number of codes sent: a new code does not
+ * bring new tries. With 4-digit codes, a guesser's chance is at most 10 in 10,000 a day.
+ */
+export const WRONG_TRIES_PER_DAY = 10;
+export const TRIES_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Resending: at most one code per minute and five per hour, per account and purpose. */
 export const RESEND_GAP_MS = 60 * 1000;
 export const RESEND_WINDOW_MS = 60 * 60 * 1000;
@@ -31,11 +37,31 @@ export function codeProblem(code: StoredCode | undefined, now: Date): Message | 
   return null;
 }
 
-/** The message after a wrong code, given the attempts used so far (this one included). */
-export function wrongCodeMessage(attempts: number): Message {
-  const left = CODE_MAX_ATTEMPTS - attempts;
-  if (left <= 0) return message('errors.auth.tooManyWrongCodes');
-  return message('errors.auth.wrongCode', { count: left });
+/** A code's recent history for the day's rule: how many tries it took, whether one was right, when it was sent. */
+export interface TriedCode {
+  attempts: number;
+  consumedAt: Date | null;
+  createdAt: Date;
+}
+
+/** Wrong tries of the day's codes (a right try, which used its code, is not wrong). */
+export function wrongTriesToday(codes: TriedCode[]): number {
+  return codes.reduce((sum, c) => sum + c.attempts - (c.consumedAt ? 1 : 0), 0);
+}
+
+/** Null while another try is allowed today; else the message saying in how many hours tries come back. */
+export function dayProblem(codes: TriedCode[], now: Date): Message | null {
+  if (wrongTriesToday(codes) < WRONG_TRIES_PER_DAY) return null;
+  const oldest = Math.min(...codes.filter((c) => c.attempts > 0).map((c) => c.createdAt.getTime()));
+  const hours = Math.max(1, Math.ceil((oldest + TRIES_WINDOW_MS - now.getTime()) / 3_600_000));
+  return message('errors.auth.tooManyTriesToday', { count: hours });
+}
+
+/** The message after a wrong try: the tries left of this code and of the day, whichever is fewer. */
+export function wrongTryMessage(attempts: number, codes: TriedCode[], now: Date): Message {
+  if (CODE_MAX_ATTEMPTS - attempts > 0 && wrongTriesToday(codes) >= WRONG_TRIES_PER_DAY) return dayProblem(codes, now)!;
+  const left = Math.min(CODE_MAX_ATTEMPTS - attempts, WRONG_TRIES_PER_DAY - wrongTriesToday(codes));
+  return left <= 0 ? message('errors.auth.tooManyWrongCodes') : message('errors.auth.wrongCode', { count: left });
 }
 
 /**

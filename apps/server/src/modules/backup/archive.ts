@@ -20,6 +20,19 @@ export interface ManifestFile {
   sha256: string;
 }
 
+/** What an archive holds, as its last line says it (accounts without the Former member, analyses, photo files). */
+export interface Holdings {
+  accounts: number;
+  analyses: number;
+  photos: number;
+}
+
+/** "12 accounts, 1 analysis, 30 photos". */
+export function holdingsText(h: Holdings): string {
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  return `${n(h.accounts, 'account', 'accounts')}, ${n(h.analyses, 'analysis', 'analyses')}, ${n(h.photos, 'photo', 'photos')}`;
+}
+
 export interface Manifest {
   format: typeof FORMAT;
   version: number;
@@ -29,6 +42,8 @@ export interface Manifest {
   /** `database/…`: the dump file inside the archive. */
   database_file: string;
   storage: 'local' | 's3';
+  /** Absent in archives written before it was recorded. */
+  holds?: Holdings;
   files: ManifestFile[];
 }
 

@@ -20,16 +20,6 @@ export function createBackupRepo(db: Db) {
     /** The newest backups first. */
     recent: (limit: number): Promise<BackupRow[]> =>
       db.select().from(backups).orderBy(desc(backups.startedAt), desc(backups.id)).limit(limit),
-    /** The newest backup that was written and verified. */
-    async lastGood(): Promise<BackupRow | null> {
-      const [row] = await db
-        .select()
-        .from(backups)
-        .where(and(eq(backups.verified, true), isNull(backups.removedAt)))
-        .orderBy(desc(backups.startedAt))
-        .limit(1);
-      return row ?? null;
-    },
     /** Archives still on disk, newest first (rotation removes those past the number kept). */
     kept: (): Promise<BackupRow[]> =>
       db

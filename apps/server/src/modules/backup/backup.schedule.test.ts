@@ -90,6 +90,28 @@ describe('scheduled backups', { timeout: 90_000 }, () => {
     expect(last_verified?.verified).toBe(true);
   });
 
+  it('after a restore onto another DATA_DIR, shows no backup that is not in its BACKUP_DIR and takes one at the next check', async () => {
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-restored-backups-'));
+    try {
+      const s = createBackupSchedule({
+        db: t.deps.database.db,
+        database: t.deps.database,
+        storage: t.deps.storage,
+        config: { ...t.deps.config, backup: { ...t.deps.config.backup, dir: elsewhere } },
+        clock: t.clock,
+      });
+      const before = await s.status();
+      expect(before.last_verified).toBeNull();
+      expect(before.recent.filter((r) => r.verified && !r.removed)).toEqual([]);
+      const taken = await s.runIfDue();
+      expect(taken).toMatchObject({ verified: true });
+      expect(path.dirname(taken!.file)).toBe(elsewhere);
+      expect((await s.status()).last_verified?.id).toBe(taken!.id);
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
   it('leaves a due backup to the worker already taking one, until that one is past its time limit', async () => {
     t.clock.advance(DAY);
     await createBackupRepo(t.deps.database.db).start(path.join(dir, 'in-progress.tar.gz'), t.clock.now());

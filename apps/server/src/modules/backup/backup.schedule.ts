@@ -1,8 +1,8 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupEntry, BackupStatus } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import { verifyArchive } from './archive.ts';
 import { takeBackup } from './backup.service.ts';
 import { type BackupRow, createBackupRepo } from './backup.repo.ts';
 
@@ -14,7 +14,7 @@ const EARLY_MS = 5 * 60_000;
 
 const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 
-function entry(r: BackupRow): BackupEntry {
+function entry(r: BackupRow, here: boolean): BackupEntry {
   return {
     id: r.id,
     file: path.basename(r.file),
@@ -23,7 +23,8 @@ function entry(r: BackupRow): BackupEntry {
     size_bytes: r.sizeBytes,
     verified: r.verified,
     error: r.error,
-    removed: r.removedAt !== null,
+    // Gone: rotated out, or not in this installation's BACKUP_DIR (a restored database remembers another's).
+    removed: r.removedAt !== null || (r.verified && !here),
   };
 }
 
@@ -42,8 +43,17 @@ export function createBackupSchedule(
     storage: deps.storage,
     dataDir: config.dataDir,
   };
+  /**
+   * Whether the row's archive is in this installation's BACKUP_DIR: after a restore onto another
+   * DATA_DIR, the history names archives of the old one, which are neither shown as backups nor rotated.
+   */
+  const isHere = (r: BackupRow) =>
+    path.dirname(r.file) === path.resolve(config.backup.dir) && fsSync.existsSync(r.file);
+  /** The newest verified backup whose archive is here. */
+  const lastGood = async () => (await repo.kept()).find((r) => r.verified && isHere(r)) ?? null;
+
   async function rotate() {
-    const kept = (await repo.kept()).filter((r) => r.verified);
+    const kept = (await repo.kept()).filter((r) => r.verified && isHere(r));
     for (const old of kept.slice(config.backup.keep)) {
       await fs.rm(old.file, { force: true });
       await repo.markRemoved(old.id, deps.clock.now());
@@ -55,8 +65,7 @@ export function createBackupSchedule(
     const file = path.join(config.backup.dir, `kutu-${stamp(startedAt)}.tar.gz`);
     const id = await repo.start(file, startedAt);
     try {
-      const result = await takeBackup(installation, file, startedAt);
-      await verifyArchive(file);
+      const result = await takeBackup(installation, file, startedAt, { nice: config.backup.nice, verify: true });
       await repo.finish(id, {
         finishedAt: deps.clock.now(),
         sizeBytes: result.size,
@@ -83,18 +92,18 @@ export function createBackupSchedule(
       const [newest] = await repo.recent(1);
       const now = deps.clock.now().getTime();
       if (newest && !newest.finishedAt && now - newest.startedAt.getTime() < BACKUP_JOB_LIMIT_MS) return null;
-      const last = await repo.lastGood();
+      const last = await lastGood();
       const age = last ? now - last.startedAt.getTime() : Number.POSITIVE_INFINITY;
       if (age < config.backup.everyHours * HOUR - EARLY_MS) return null;
       return this.takeScheduled();
     },
     async status(): Promise<BackupStatus> {
-      const last = await repo.lastGood();
+      const last = await lastGood();
       return {
         every_hours: config.backup.everyHours,
         keep: config.backup.keep,
-        last_verified: last ? entry(last) : null,
-        recent: (await repo.recent(10)).map(entry),
+        last_verified: last ? entry(last, true) : null,
+        recent: (await repo.recent(10)).map((r) => entry(r, isHere(r))),
       };
     },
   };

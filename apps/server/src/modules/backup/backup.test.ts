@@ -14,6 +14,7 @@ import {
   storedChecksums,
 } from '../../../test/support/installation.ts';
 import { startS3Server } from '../../../test/support/s3.ts';
+import { extractArchive, MANIFEST, verifyArchive, writeArchive } from './archive.ts';
 import { restoreBackup, takeBackup } from './backup.service.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -26,6 +27,15 @@ async function emptyInstallation(storage?: FileStorage) {
     target: { dataDir, databaseUrl: pgDb?.url, storage: storage ?? createLocalStorage(path.join(dataDir, 'uploads')) },
     /** The restored database, opened as the server would open it. */
     open: () => openDatabase(pgDb ? { url: pgDb.url } : { pgliteDir: path.join(dataDir, 'db') }),
+    /** Every row of the restored database (test/support/installation.ts's `everyRow`). */
+    async rows() {
+      const restored = await this.open();
+      try {
+        return await everyRow(restored);
+      } finally {
+        await restored.close();
+      }
+    },
     async drop() {
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -74,12 +84,7 @@ describe('backup and restore drill', { timeout: 120_000 }, () => {
     const inst = await emptyInstallation();
     try {
       await restoreBackup(archive, inst.target);
-      const restored = await inst.open();
-      try {
-        expect(await everyRow(restored)).toEqual(rows);
-      } finally {
-        await restored.close();
-      }
+      expect(await inst.rows()).toEqual(rows);
       expect(await storedChecksums(inst.target.storage)).toEqual(photos);
       const models = (dir: string) => fs.readdirSync(path.join(dir, 'models'), { recursive: true }).sort();
       expect(models(inst.target.dataDir)).toEqual(models(t.dataDir));
@@ -100,6 +105,48 @@ describe('backup and restore drill', { timeout: 120_000 }, () => {
       await restoreBackup(archive, inst.target, { force: true });
       expect(await storedChecksums(inst.target.storage)).toEqual(photos);
     } finally {
+      await inst.drop();
+    }
+  });
+
+  it('leaves the installation as it was when a forced restore fails to load the database', async () => {
+    // An archive whose files all match its manifest, but whose database dump stops half-way.
+    const staging = path.join(work, 'bad-dump');
+    const manifest = await verifyArchive(archive);
+    await extractArchive(archive, staging, manifest);
+    const dump = path.join(staging, manifest.database_file);
+    fs.truncateSync(dump, Math.floor(fs.statSync(dump).size / 2));
+    fs.rmSync(path.join(staging, MANIFEST));
+    const bad = path.join(work, 'bad-dump.tar.gz');
+    const { files: _files, format: _format, version: _version, ...meta } = manifest;
+    await writeArchive(staging, bad, meta);
+
+    const inst = await emptyInstallation();
+    try {
+      await restoreBackup(archive, inst.target);
+      await expect(restoreBackup(bad, inst.target, { force: true })).rejects.toThrow();
+      expect(await inst.rows()).toEqual(rows);
+      expect(await storedChecksums(inst.target.storage)).toEqual(photos);
+      expect(fs.readdirSync(inst.target.dataDir).filter((n) => n.startsWith('.restore'))).toEqual([]);
+    } finally {
+      await inst.drop();
+    }
+  });
+
+  it('refuses to restore over a database that a running server has open, changing nothing', async () => {
+    const inst = await emptyInstallation();
+    try {
+      // PostgreSQL: the test app's own database, open in its pool; PGlite: a directory another live process holds.
+      const target = onPostgres ? { ...inst.target, databaseUrl: t.deps.database.url } : inst.target;
+      if (!onPostgres) {
+        await restoreBackup(archive, inst.target);
+        fs.writeFileSync(path.join(inst.target.dataDir, 'db.lock'), String(process.ppid));
+      }
+      const before = onPostgres ? await everyRow(t.deps.database) : null;
+      await expect(restoreBackup(archive, target, { force: true })).rejects.toThrow(/open in another|running/);
+      if (before) expect(await everyRow(t.deps.database)).toEqual(before);
+    } finally {
+      fs.rmSync(path.join(inst.target.dataDir, 'db.lock'), { force: true });
       await inst.drop();
     }
   });

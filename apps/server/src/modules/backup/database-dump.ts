@@ -1,11 +1,11 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from '../../db/client.ts';
-import { holdPgliteDir } from '../../db/pglite-lock.ts';
 
 const run = promisify(execFile);
 
@@ -16,7 +16,7 @@ export const DUMP_FILE = { pglite: 'database/pglite-datadir.tar.gz', postgres: '
  * PostgreSQL's client tools: PG_BIN_DIR if set, else the newest installed Debian version, else PATH.
  * pg_dump must be at least the server's major version; it says so itself when it is not.
  */
-export function pgTool(name: 'pg_dump' | 'pg_restore'): string {
+export function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
   if (process.env.PG_BIN_DIR) return path.join(process.env.PG_BIN_DIR, name);
   const root = '/usr/lib/postgresql';
   const versions = fs.existsSync(root)
@@ -76,71 +76,127 @@ export async function dumpDatabase(database: Database, file: string): Promise<vo
 /** Schemas a restore replaces: everything but PostgreSQL's own. */
 const USER_SCHEMAS = `select nspname from pg_namespace
   where nspname not like 'pg\\_%' and nspname <> 'information_schema' order by 1`;
+/** A Kutu database: the migrations' own table (drizzle-kit's) holds at least one migration. */
+const MIGRATED = `select to_regclass('drizzle.__drizzle_migrations') is not null as ok`;
+const MIGRATIONS = 'select count(*)::int as n from drizzle.__drizzle_migrations';
+const HOLDS = `select (select count(*) from users) + (select count(*) from analyses) as n`;
 
-/** Whether the database holds anyone's data: an account, an analysis or a post (a fresh install holds none). */
-export async function databaseHasData(target: { pgliteDir?: string; url?: string }): Promise<boolean> {
-  const query = `select (select count(*) from users) + (select count(*) from analyses) as n`;
-  const hasTable = `select to_regclass('public.users') is not null and to_regclass('public.analyses') is not null as ok`;
-  if (target.url) {
-    const client = new pg.Client({ connectionString: target.url });
-    await client.connect();
-    try {
-      if (!(await client.query(hasTable)).rows[0].ok) return false;
-      return Number((await client.query(query)).rows[0].n) > 0;
-    } finally {
-      await client.end();
-    }
+async function withPg<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
   }
+}
+
+/** Whether an embedded data directory is there at all (PostgreSQL writes PG_VERSION first). */
+export const isPgliteDir = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
+
+/**
+ * What a database is: `none` (no Kutu migration ever ran on it: not an installation), `empty` (a Kutu
+ * database without an account or an analysis) or `data`. Opens nothing that is not there.
+ */
+export async function databaseState(target: { pgliteDir?: string; url?: string }): Promise<'none' | 'empty' | 'data'> {
+  const ask = async (query: (text: string) => Promise<Record<string, unknown>[]>) => {
+    if (!(await query(MIGRATED))[0]?.ok) return 'none';
+    if (Number((await query(MIGRATIONS))[0]?.n) === 0) return 'none';
+    return Number((await query(HOLDS))[0]?.n) > 0 ? 'data' : 'empty';
+  };
+  if (target.url) return withPg(target.url, (c) => ask(async (q) => (await c.query(q)).rows));
   const dir = target.pgliteDir!;
-  if (!fs.existsSync(dir) || fs.readdirSync(dir).length === 0) return false;
+  if (!isPgliteDir(dir)) return 'none';
   const client = new PGlite(dir);
   try {
-    if (!(await client.query<{ ok: boolean }>(hasTable)).rows[0]?.ok) return false;
-    return Number((await client.query<{ n: number }>(query)).rows[0]?.n) > 0;
+    return await ask(async (q) => (await client.query<Record<string, unknown>>(q)).rows);
   } finally {
     await client.close();
   }
 }
 
-/**
- * Replaces the target database with the dump: PGlite's directory is emptied and loaded from the saved
- * one; PostgreSQL's schemas are dropped and `pg_restore` fills them again in one transaction.
- */
-export async function restoreDatabase(
-  kind: 'pglite' | 'postgres',
-  file: string,
-  target: { pgliteDir?: string; url?: string },
-): Promise<void> {
-  if (kind === 'pglite') {
-    const dir = target.pgliteDir!;
-    const release = holdPgliteDir(dir);
-    try {
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.mkdirSync(dir, { recursive: true });
-      const client = new PGlite(dir, { loadDataDir: new Blob([fs.readFileSync(file)]) });
-      await client.waitReady;
-      await client.query('checkpoint');
-      await client.close();
-    } finally {
-      release();
-    }
-    return;
-  }
-  const client = new pg.Client({ connectionString: target.url });
-  await client.connect();
+/** The other sessions on the database (a running Kutu's pool, a psql), by application name. */
+export async function otherSessions(url: string): Promise<string[]> {
+  return withPg(url, async (c) => {
+    const { rows } = await c.query<{ app: string }>(
+      `select coalesce(nullif(application_name, ''), 'unnamed') as app from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+    );
+    return rows.map((r) => r.app);
+  });
+}
+
+/** Loads a PGlite dump into `dir`, a directory no process has open (a restore's scratch one). */
+export async function loadPgliteDump(file: string, dir: string): Promise<void> {
+  let tar: Buffer;
   try {
-    const schemas = (await client.query<{ nspname: string }>(USER_SCHEMAS)).rows.map((r) => r.nspname);
-    await client.query('begin');
-    for (const s of schemas) await client.query(`drop schema "${s.replaceAll('"', '""')}" cascade`);
-    await client.query('create schema public');
-    await client.query('commit');
-  } finally {
-    await client.end();
+    // Unpacked here: PGlite's own gunzip leaves a damaged dump's error unhandled.
+    tar = gunzipSync(fs.readFileSync(file));
+  } catch (err) {
+    throw new Error(`the database dump cannot be read (${(err as Error).message})`);
   }
-  const { dbname, env } = connection(target.url!);
-  await tool(
-    'pg_restore',
-    ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, file],
+  fs.mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir, { loadDataDir: new Blob([new Uint8Array(tar)]) });
+  await client.waitReady;
+  await client.query('checkpoint');
+  await client.close();
+}
+
+/** The mark a restore leaves in the PostgreSQL database it replaced, in the same transaction. */
+export const restoreMark = (id: string) => `kutu-restore ${id}`;
+export async function readRestoreMark(url: string): Promise<string | null> {
+  return withPg(url, async (c) => {
+    const { rows } = await c.query<{ mark: string | null }>(
+      `select obj_description(to_regnamespace('public'), 'pg_namespace') as mark`,
+    );
+    return rows[0]?.mark ?? null;
+  });
+}
+
+/** Resolves with the exit code, after the process's output has ended. */
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+
+/**
+ * Replaces the PostgreSQL database with the dump in one transaction: psql runs the old schemas' drop, the
+ * dump as pg_restore writes it out as SQL, and the restore's mark; COMMIT is sent only after pg_restore
+ * finished well. pg_restore failing, psql stopping at an error, or this process killed: psql ends inside
+ * the transaction and PostgreSQL rolls it back, the old data untouched.
+ */
+export async function restorePostgres(file: string, url: string, mark: string): Promise<void> {
+  const schemas = await withPg(url, async (c) => (await c.query<{ nspname: string }>(USER_SCHEMAS)).rows);
+  const { dbname, env } = connection(url);
+  const psql = spawn(pgTool('psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', `--dbname=${dbname}`], {
     env,
-  );
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  const dump = spawn(pgTool('pg_restore'), ['--no-owner', '--no-privileges', '--file=-', file], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const errors = { psql: '', dump: '' };
+  psql.stderr?.on('data', (d) => {
+    errors.psql += d;
+  });
+  dump.stderr?.on('data', (d) => {
+    errors.dump += d;
+  });
+  // psql may stop (an error) while pg_restore still writes: the broken pipe is its error, not ours.
+  psql.stdin?.on('error', () => {});
+  for (const child of [psql, dump]) {
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      errors[child === psql ? 'psql' : 'dump'] +=
+        err.code === 'ENOENT' ? `${err.message} (install postgresql-client)` : err.message;
+    });
+  }
+  const drop = schemas.map((s) => `DROP SCHEMA "${s.nspname.replaceAll('"', '""')}" CASCADE;`).join('\n');
+  psql.stdin?.write(`BEGIN;\n${drop}\nCREATE SCHEMA public;\n`);
+  dump.stdout?.pipe(psql.stdin!, { end: false });
+  const dumped = await exited(dump);
+  if (dumped === 0) psql.stdin?.end(`\nCOMMENT ON SCHEMA public IS '${mark.replaceAll("'", "''")}';\nCOMMIT;\n`);
+  else psql.stdin?.end();
+  const ran = await exited(psql);
+  const first = (text: string) => text.trim().split('\n').slice(0, 3).join(' ');
+  if (dumped !== 0) throw new Error(`pg_restore failed: ${first(errors.dump) || `exit ${dumped}`}`);
+  if (ran !== 0) throw new Error(`psql failed: ${first(errors.psql) || `exit ${ran}`}`);
 }

@@ -140,6 +140,23 @@ export function createBookingsRepo(db: Db) {
       await tx.update(bookings).set(decision).where(eq(bookings.id, id));
     },
 
+    /** The expert's live bookings (pending or approved) that start after `now`, locked until the transaction ends. */
+    async comingBookingsOfExpert(tx: Tx, expertId: number, now: Date): Promise<number[]> {
+      const rows = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
+        .where(
+          and(
+            eq(availabilitySlots.expertId, expertId),
+            inArray(bookings.status, LIVE),
+            sql`coalesce(${bookings.selectedDate}, ${availabilitySlots.startTime}) > ${now}`,
+          ),
+        )
+        .for('update', { of: bookings });
+      return rows.map((r) => r.id);
+    },
+
     /** Cancelled: the slot is free again, and the calendar event's SEQUENCE moves on. */
     async cancelBooking(tx: Tx, id: number, by: 'farmer' | 'expert', reason: string | null, at: Date) {
       await tx

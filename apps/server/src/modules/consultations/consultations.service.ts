@@ -13,7 +13,8 @@ import {
   type Language,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { TellFn } from '../../lib/deliverer.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { type Message, message } from '../../i18n/i18n.ts';
 import { encodeJson, type JsonText } from '../../lib/json-text.ts';
@@ -346,6 +347,22 @@ export function createConsultationsService(
       return bookingOut(row);
     },
 
+    /**
+     * An expert's account is being erased (the privacy module, in its transaction): their bookings still
+     * to come, pending or approved, are cancelled by the expert and each farmer is told. Returns how many.
+     */
+    async cancelForLeavingExpert(tx: Tx, tell: TellFn, expertId: number, now: Date): Promise<number> {
+      const ids = await repo.comingBookingsOfExpert(tx, expertId, now);
+      for (const id of ids) {
+        await repo.cancelBooking(tx, id, 'expert', null, now);
+        await tell(notices.cancelled((await createConsultationsRepo(tx as unknown as Db).findBooking(id))!));
+      }
+      return ids.length;
+    },
+
+    /** Bookable slots changed outside this module (an expert's erased): cached pages go. */
+    slotsChanged,
+
     /** The booking as an .ics file, for its farmer or its expert only; cancelled ones cancel the event. */
     async calendar(
       userId: number,
@@ -366,3 +383,5 @@ export function createConsultationsService(
     },
   };
 }
+
+export type ConsultationsService = ReturnType<typeof createConsultationsService>;

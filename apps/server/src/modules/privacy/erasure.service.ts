@@ -2,25 +2,36 @@ import type { DeleteAccountBody, ErasureEntry, PageQuery, Paginated } from '@kut
 import type { ModuleDeps } from '../../deps.ts';
 import { message } from '../../i18n/i18n.ts';
 import { smsText } from '../../i18n/sms-texts.ts';
-import { AppError, badRequest, forbidden, tooMany } from '../../lib/errors.ts';
+import { AppError, badRequest, tooMany } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
-import { CODE_TTL_MS, codeProblem, newCode, RESEND_GAP_MS, wrongCodeMessage } from '../auth/codes.ts';
-import { hashSecret, verifySecret } from '../auth/passwords.ts';
-import { createErasureRepo } from './erasure.repo.ts';
+import type { CodeService } from '../auth/codes.service.ts';
+import { verifySecret } from '../auth/passwords.ts';
+import type { ConsultationsService } from '../consultations/consultations.service.ts';
+import { createErasureRepo, rewriteFiles } from './erasure.repo.ts';
 
 export interface ErasureLog {
   error(obj: object, msg: string): void;
   info?(obj: object, msg: string): void;
 }
 
+/** An administrator's account is not erased this way (another administrator removes it). */
+class AdminCannotError extends AppError {
+  constructor() {
+    super('FORBIDDEN', 'errors.privacy.adminCannot', 403);
+  }
+}
+
 /**
- * Deleting one's account (docs/decisions/0067-consent-and-erasure.md): confirmed by the password, or by a
- * code sent by SMS (an account without a password, or the DELETE keyword); then the account, its photos
- * (in storage too) and sessions go, and the erasure is logged without anything of the person.
+ * Deleting one's account (docs/decisions/0067-consent-and-erasure.md): an account with a password is
+ * confirmed by the password; one without, or the DELETE keyword sent from the account's own number, by a
+ * code sent by SMS (counted like every code: codes.service.ts). Then the account, its photos (in storage
+ * too) and sessions go, the expert's coming bookings are cancelled, the embedded database's files are
+ * rewritten (docs/decisions/0080), and the erasure is logged without anything of the person.
  */
 export function createErasureService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'storage' | 'coordinator'>,
+  deps: Pick<ModuleDeps, 'db' | 'database' | 'clock' | 'sms' | 'storage' | 'coordinator' | 'delivery'>,
   log: ErasureLog,
+  uses: { codes: CodeService; consultations: Pick<ConsultationsService, 'cancelForLeavingExpert' | 'slotsChanged'> },
 ) {
   const repo = createErasureRepo(deps.db);
   const { clock } = deps;
@@ -28,82 +39,84 @@ export function createErasureService(
   async function account(userId: number) {
     const user = await repo.findUser(userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'errors.session.invalid', 401);
-    if (user.role === 'admin') throw forbidden('errors.privacy.adminCannot');
+    if (user.role === 'admin') throw new AdminCannotError();
     return user;
   }
 
-  /** A fresh deletion code for the account, by SMS; at most one a minute. */
+  /** A fresh deletion code for the account, by SMS: at most one a minute and five an hour. */
   async function sendCode(userId: number): Promise<void> {
     const user = await account(userId);
-    const now = clock.now();
-    const last = await repo.code(userId);
-    if (last && last.expiresAt.getTime() - CODE_TTL_MS + RESEND_GAP_MS > now.getTime()) {
-      throw tooMany(message('errors.auth.waitBeforeResend', { seconds: RESEND_GAP_MS / 1000 }), RESEND_GAP_MS / 1000);
-    }
-    const code = newCode();
-    await repo.saveCode(userId, await hashSecret(code), new Date(now.getTime() + CODE_TTL_MS));
+    const sent = await uses.codes.replace(userId, 'ACCOUNT_DELETION');
+    if ('problem' in sent) throw tooMany(sent.problem);
     try {
-      await deps.sms.send(user.phone, smsText(user.language, 'smsIn.deleteCode', { code }));
+      await deps.sms.send(user.phone, smsText(user.language, 'smsIn.deleteCode', { code: sent.code }));
     } catch (err) {
       log.error({ err }, 'could not send the account deletion code');
       throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.smsFailed', 503);
     }
   }
 
-  /** Throws unless `code` is the account's live deletion code. */
-  async function checkCode(userId: number, code: string) {
-    const stored = await repo.code(userId);
-    const now = clock.now();
-    const problem = codeProblem(stored && { ...stored, consumedAt: null, invalidated: false }, now);
-    if (problem || !stored)
-      throw badRequest(problem ?? 'errors.auth.noActiveCode', { code: problem ?? 'errors.auth.noActiveCode' });
-    if (!(await verifySecret(stored.codeHash, code))) {
-      await repo.wrongCode(userId);
-      const wrong = wrongCodeMessage(stored.attempts + 1);
-      throw badRequest(wrong, { code: wrong });
-    }
-  }
-
+  /** Erases the account; null when a request a moment before already did. */
   async function erase(userId: number, via: 'web' | 'sms') {
-    const done = await repo.erase(userId, via, clock.now());
-    if (!done) throw forbidden('errors.privacy.adminCannot');
+    const now = clock.now();
+    const done = await deps.delivery.transaction(async (tx, tell) => {
+      const user = await repo.lockUser(tx, userId);
+      if (!user) return null;
+      if (user.role === 'admin') throw new AdminCannotError();
+      const cancelled =
+        user.role === 'expert' ? await uses.consultations.cancelForLeavingExpert(tx, tell, userId, now) : 0;
+      return repo.erase(tx, user, via, now, cancelled);
+    });
+    if (!done) return null;
     // After the commit: the files go (a failure is logged; the orphan sweep would find them too).
     for (const key of done.keys) {
       await deps.storage.remove(key).catch((err) => log.error({ err, key }, 'could not remove an erased photo'));
     }
     await deps.coordinator.publish({ type: 'session-revoked', userId }).catch(() => {});
-    log.info?.({ role: done.role, via, counts: done.counts }, 'account erased');
+    if (done.role === 'expert') await uses.consultations.slotsChanged();
+    const started = performance.now();
+    await rewriteFiles(deps.database, done.touched).catch((err) =>
+      log.error({ err }, 'could not rewrite the database files after an erasure'),
+    );
+    const rewriteMs = Math.round(performance.now() - started);
+    log.info?.({ role: done.role, via, counts: done.counts, rewriteMs }, 'account erased');
     return done;
   }
 
   return {
-    sendCode,
+    sendCode: async (userId: number) => {
+      const user = await account(userId);
+      // A signed-in session alone must not erase an account that has a password: the password confirms it.
+      if (user.passwordHash !== null) throw badRequest('errors.privacy.usePassword');
+      await sendCode(userId);
+    },
 
     /** The web's "delete my account": the password, or the SMS code for an account without one. */
     async deleteAccount(userId: number, body: DeleteAccountBody) {
       const user = await account(userId);
-      if (body.password) {
-        const ok = user.passwordHash !== null && (await verifySecret(user.passwordHash, body.password));
+      if (user.passwordHash !== null) {
+        const ok = Boolean(body.password) && (await verifySecret(user.passwordHash, body.password ?? ''));
         if (!ok) throw badRequest('errors.auth.wrongCurrentPassword', { password: 'errors.auth.wrongCurrentPassword' });
-      } else await checkCode(userId, body.code ?? '');
+      } else await uses.codes.check(userId, 'ACCOUNT_DELETION', body.code ?? '', 'code');
       await erase(userId, 'web');
       return { message: message('success.privacy.deleted') };
     },
 
     /**
-     * The DELETE keyword by SMS: without a code, Kutu answers with one; `DELETE <code>` erases. The
-     * reply text is returned for the caller to send (the account is gone by then).
+     * The DELETE keyword by SMS, from the account's own number: without a code, Kutu answers with one;
+     * `DELETE <code>` erases. The reply text is returned for the caller to send (the account is gone by then).
      */
-    async bySms(userId: number, code: string | null): Promise<'codeSent' | 'erased' | 'wrongCode'> {
-      if (code === null) {
-        await sendCode(userId).catch((err) => {
-          if (!(err instanceof AppError && err.status === 429)) throw err;
-        });
-        return 'codeSent';
-      }
+    async bySms(userId: number, code: string | null): Promise<'codeSent' | 'erased' | 'wrongCode' | 'adminCannot'> {
       try {
-        await checkCode(userId, code);
+        if (code === null) {
+          await sendCode(userId).catch((err) => {
+            if (!(err instanceof AppError && err.status === 429)) throw err;
+          });
+          return 'codeSent';
+        }
+        await uses.codes.check(userId, 'ACCOUNT_DELETION', code, 'code');
       } catch (err) {
+        if (err instanceof AdminCannotError) return 'adminCannot';
         if (err instanceof AppError && err.status === 400) return 'wrongCode';
         throw err;
       }

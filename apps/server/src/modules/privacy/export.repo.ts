@@ -1,8 +1,10 @@
 import { and, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   analyses,
   analysisPhotos,
+  availabilityRules,
   availabilitySlots,
   bookings,
   callbackRequests,
@@ -14,6 +16,7 @@ import {
   farmerProfiles,
   fields,
   followUps,
+  moderationAudit,
   notifications,
   officerActions,
   officerProfiles,
@@ -25,31 +28,58 @@ import {
   users,
   voiceClips,
 } from '../../db/schema/index.ts';
-
-const { recordedBy: _expert, ...walkColumns } = getTableColumns(scoutingWalks);
+import { othersColumns, type PersonalTableName } from './personal-data.ts';
 
 /**
- * Everything Kutu holds about one person, table by table, for their archive. Only rows that are the
- * person's (their account, what they made, what was sent to them); of other people's rows, never a
- * name or number: a booking on an expert's slot shows the time and status, not the farmer.
+ * A table's columns without those naming another person (personal-data.ts): who vetted, moderated,
+ * reviewed or closed something is not the person's data, and an archive never holds their id.
+ */
+function ownColumns<T extends PgTable>(table: T, name: PersonalTableName, owner: string, drop: string[] = []) {
+  const skip = new Set([...othersColumns(name, owner), ...drop]);
+  const all = getTableColumns(table) as Record<string, PgColumn>;
+  return Object.fromEntries(Object.entries(all).filter(([, c]) => !skip.has(c.name))) as T['_']['columns'];
+}
+
+/**
+ * Everything Kutu holds about one person, table by table, for their archive (the tables and where each
+ * goes: personal-data.ts). Only rows that are the person's (their account, what they made, what was sent
+ * to them); of other people's rows, never a name, number or id: a booking on an expert's slot shows the
+ * time and status, not the farmer.
  */
 export function createExportRepo(db: Db) {
+  const rowsOf = <T extends PgTable>(
+    table: T,
+    name: PersonalTableName,
+    owner: PgColumn,
+    userId: number,
+    ...order: PgColumn[]
+  ) =>
+    db
+      .select(ownColumns(table, name, owner.name))
+      .from(table as PgTable)
+      .where(eq(owner, userId))
+      .orderBy(...order) as Promise<Record<string, unknown>[]>;
+
   return {
     async gather(userId: number) {
-      const [account] = await db.select().from(users).where(eq(users.id, userId));
+      const [account] = await db
+        .select(ownColumns(users, 'users', 'id', ['password_hash']))
+        .from(users)
+        .where(eq(users.id, userId));
       if (!account) return null;
-      const { passwordHash: _hash, ...profile } = account;
       const ownAnalyses = await db.select().from(analyses).where(eq(analyses.userId, userId)).orderBy(analyses.id);
       const analysisIds = ownAnalyses.map((a) => a.id);
       const some = analysisIds.length > 0;
-      const ownPosts = await db.select().from(posts).where(eq(posts.authorId, userId)).orderBy(posts.id);
+      const ownPosts = (await rowsOf(posts, 'posts', posts.authorId, userId)) as (typeof posts.$inferSelect)[];
+      const one = async <T extends PgTable>(table: T, name: PersonalTableName, owner: PgColumn) =>
+        (await rowsOf(table, name, owner, userId))[0] ?? null;
       return {
         profile: {
-          account: profile,
-          farmer: (await db.select().from(farmerProfiles).where(eq(farmerProfiles.userId, userId)))[0] ?? null,
-          expert: (await db.select().from(expertProfiles).where(eq(expertProfiles.userId, userId)))[0] ?? null,
-          officer: (await db.select().from(officerProfiles).where(eq(officerProfiles.userId, userId)))[0] ?? null,
-          details: (await db.select().from(userProfiles).where(eq(userProfiles.userId, userId)))[0] ?? null,
+          account,
+          farmer: await one(farmerProfiles, 'farmer_profiles', farmerProfiles.userId),
+          expert: await one(expertProfiles, 'expert_profiles', expertProfiles.userId),
+          officer: await one(officerProfiles, 'officer_profiles', officerProfiles.userId),
+          details: await one(userProfiles, 'user_profiles', userProfiles.userId),
         },
         consents: await db.select().from(consents).where(eq(consents.userId, userId)).orderBy(consents.id),
         analyses: ownAnalyses,
@@ -82,19 +112,24 @@ export function createExportRepo(db: Db) {
               .from(trainingSamples)
               .where(inArray(trainingSamples.sourceAnalysisId, analysisIds))
           : [],
-        followUps: await db.select().from(followUps).where(eq(followUps.userId, userId)),
+        followUps: await rowsOf(followUps, 'follow_ups', followUps.userId, userId),
         /**
          * The person's fields (retired ones too) and their scouting walks, with the advice as given; of a walk
          * an expert counted at a plant clinic, the channel says so, not who.
          */
-        fields: await db.select().from(fields).where(eq(fields.userId, userId)).orderBy(fields.id),
-        walks: await db
-          .select(walkColumns)
-          .from(scoutingWalks)
-          .where(eq(scoutingWalks.userId, userId))
-          .orderBy(scoutingWalks.walkedAt, scoutingWalks.id),
+        fields: await rowsOf(fields, 'fields', fields.userId, userId, fields.id),
+        walks: await rowsOf(
+          scoutingWalks,
+          'scouting_walks',
+          scoutingWalks.userId,
+          userId,
+          scoutingWalks.walkedAt,
+          scoutingWalks.id,
+        ),
         posts: ownPosts,
-        comments: await db.select().from(responses).where(eq(responses.authorId, userId)).orderBy(responses.id),
+        comments: await rowsOf(responses, 'responses', responses.authorId, userId),
+        /** A moderator's own decisions (on which post or comment, from and to which state, why). */
+        moderationDone: await rowsOf(moderationAudit, 'moderation_audit', moderationAudit.actorId, userId),
         bookings: await db
           .select({
             id: bookings.id,
@@ -111,7 +146,8 @@ export function createExportRepo(db: Db) {
           .from(bookings)
           .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
           .where(eq(bookings.farmerId, userId)),
-        /** An expert's own slots, with the status of a booking on them but not who booked. */
+        /** An expert's weekly availability and their slots, with the status of a booking on them but not who booked. */
+        availability: await rowsOf(availabilityRules, 'availability_rules', availabilityRules.expertId, userId),
         slots: await db
           .select({
             id: availabilitySlots.id,
@@ -139,7 +175,8 @@ export function createExportRepo(db: Db) {
           })
           .from(clinicVisits)
           .where(eq(clinicVisits.farmerId, userId)),
-        callbackRequests: await db.select().from(callbackRequests).where(eq(callbackRequests.userId, userId)),
+        /** The person's call-back requests: when, how, done or not (not which officer closed them). */
+        callbackRequests: await rowsOf(callbackRequests, 'callback_requests', callbackRequests.userId, userId),
         /** The person's voice recordings (what each reads, its state), without who approved them. */
         voiceClips: await db
           .select({
@@ -176,7 +213,7 @@ export function createExportRepo(db: Db) {
           })
           .from(officerActions)
           .where(eq(officerActions.officerId, userId)),
-        notifications: await db.select().from(notifications).where(eq(notifications.userId, userId)),
+        notifications: await rowsOf(notifications, 'notifications', notifications.userId, userId),
         /** The outbox rows addressed to the person (SMS and email). */
         messages: await db
           .select({

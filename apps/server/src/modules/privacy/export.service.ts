@@ -13,8 +13,8 @@ consents.json        what you agreed to, when, where and to which text version
 analyses.json        your photos' diagnoses, the photos of each, the experts' verdicts
 fields.json          your fields and your scouting walks of them, with the advice each walk got
 photos/              the photos and heatmaps themselves
-posts.json           your community posts and comments
-bookings.json        your consultation bookings (an expert: your slots)
+posts.json           your community posts and comments (a moderator: the decisions you took)
+bookings.json        your consultation bookings (an expert: your weekly availability and your slots)
 clinic-visits.json   plant clinic visits made for you
 messages.json        notifications, SMS and emails addressed to you
 other.json           follow-up reminders, call-back requests, training samples made from your photos,
@@ -65,8 +65,13 @@ export function createExportService(deps: { db: Db; storage: FileStorage; clock:
         json('consents.json', data.consents),
         json('analyses.json', { analyses: data.analyses, photos: data.analysisPhotos, verdicts: data.verdicts }),
         json('fields.json', { fields: data.fields, walks: data.walks }),
-        json('posts.json', { posts: data.posts, comments: data.comments, replies_by_others: data.repliesOnMyPosts }),
-        json('bookings.json', { bookings: data.bookings, slots: data.slots }),
+        json('posts.json', {
+          posts: data.posts,
+          comments: data.comments,
+          replies_by_others: data.repliesOnMyPosts,
+          moderation_done: data.moderationDone,
+        }),
+        json('bookings.json', { bookings: data.bookings, availability: data.availability, slots: data.slots }),
         json('clinic-visits.json', data.clinicVisitsAsFarmer),
         json('messages.json', { notifications: data.notifications, outbox: data.messages }),
         json('other.json', {

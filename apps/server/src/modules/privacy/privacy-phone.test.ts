@@ -150,6 +150,14 @@ describe('consent at every way in, deletion by SMS, and a try-out that registers
     expect(await dial(phone, register('1', '1'))).toMatch(/^END Welcome Nakato!/);
   });
 
+  it("answers an administrator's DELETE with why the account stays", async () => {
+    const admin = await createUser(t, 'admin');
+    const res = await inbound(admin.phone, 'DELETE');
+    expect(res.statusCode).toBe(200);
+    expect(lastSms(admin.phone)).toMatch(/administrator's account cannot be deleted by SMS/);
+    expect(await userByPhone(admin.phone)).toBeDefined();
+  });
+
   it('confirms a phone-only account (no password) on the web with a code sent by SMS', async () => {
     const phone = '+256772300004';
     const farmer = await createUser(t, 'farmer', { phone });

@@ -12,7 +12,7 @@ import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
 import { message } from '../../i18n/i18n.ts';
 import { tooMany } from '../../lib/errors.ts';
-import { errorReplies, guard } from '../../lib/route-schema.ts';
+import { errorReplies, guard, guardBeforeVetting } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { renderedOnSend as say } from '../../plugins/language.ts';
 
@@ -31,7 +31,8 @@ export function privacyRoutes(app: App, { deps, services: { consent, exporter, e
       errorResponseBuilder: () => tooMany(message('errors.tooManyRequests')),
     },
   };
-  const person = guard('farmer', 'expert', 'officer');
+  // A person's own data, theirs whatever their vetting: an applicant or a refused expert or officer too.
+  const person = guardBeforeVetting('farmer', 'expert', 'officer');
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/privacy/')) reply.header('cache-control', 'no-store');
     return payload;
@@ -85,8 +86,8 @@ export function privacyRoutes(app: App, { deps, services: { consent, exporter, e
       schema: {
         tags,
         description:
-          'Sends a 4-digit code by SMS that confirms deleting the account (for an account without a password).',
-        response: { 204: z.null(), ...errorReplies(401, 403, 429, 503) },
+          'Sends a 4-digit code by SMS that confirms deleting the account (only for an account without a password: one with a password confirms with it).',
+        response: { 204: z.null(), ...errorReplies(400, 401, 403, 429, 503) },
       },
       config: { ...person, ...limited },
     },

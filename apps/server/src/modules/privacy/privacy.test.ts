@@ -24,6 +24,7 @@ import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { farmerBody, PASSWORD, post } from '../../../test/support/auth-flow.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
+import { type Fate, PERSONAL_DATA } from './personal-data.ts';
 import { scanFor } from './scan.test-support.ts';
 
 describe('my data: the archive of everything held, and deleting the account', () => {
@@ -241,13 +242,27 @@ describe('my data: the archive of everything held, and deleting the account', ()
     for (const key of photoKeys) expect(await t.deps.storage.exists(key)).toBe(false);
     // Every text column of every table: neither her number nor her name.
     expect(await scanFor(t.deps.database, [amina.phone, 'amina_nakato', amina.email])).toEqual([]);
+    // Every column the list of a person's tables names: no row points to her any more.
+    const left = [];
+    for (const [table, { columns }] of Object.entries(PERSONAL_DATA)) {
+      for (const [column, fate] of Object.entries(columns as Record<string, Fate>)) {
+        if (typeof fate === 'object') continue;
+        const value = column === 'phone' ? amina.phone : amina.id;
+        const { rows } = await t.deps.database.execute(
+          `select count(*)::int as n from "${table}" where "${column}"::text = $1`,
+          [String(value)],
+        );
+        if (Number(rows[0]!.n) > 0) left.push(`${table}.${column}`);
+      }
+    }
+    expect(left).toEqual([]);
     // The post Brian answered stays, anonymised; her lone post is gone; her comment in the thread stays.
-    const left = await db()
+    const postsLeft = await db()
       .select()
       .from(posts)
       .where(inArray(posts.id, [ids.keptPost, ids.lonePost]));
-    expect(left.map((p) => p.id)).toEqual([ids.keptPost]);
-    const [former] = await db().select().from(users).where(eq(users.id, left[0].authorId));
+    expect(postsLeft.map((p) => p.id)).toEqual([ids.keptPost]);
+    const [former] = await db().select().from(users).where(eq(users.id, postsLeft[0].authorId));
     expect(former).toMatchObject({ username: 'Former member', passwordHash: null, activatedAt: null });
     // She agreed to training: the sample stays, pointing to nobody, and training still uses it.
     const [kept] = await db().select().from(trainingSamples).where(eq(trainingSamples.id, sample.id));

@@ -180,6 +180,7 @@ export function createUssdService(
         // kept nowhere.
         if (done === 'erased') return sendReply(deps.sms, phone, smsText(language, 'smsIn.deleted', { code }), log);
         if (done === 'wrongCode') return say('smsIn.deleteWrongCode');
+        if (done === 'adminCannot') return say('smsIn.deleteAdmin');
         return;
       }
       case 'alertsOn':
