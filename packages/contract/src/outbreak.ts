@@ -47,6 +47,15 @@ export const smallCount = z.object({
 });
 export type SmallCount = z.infer<typeof smallCount>;
 
+/** A cell as published: its count at SMALL_COUNT_MIN or more, else nothing (0). */
+export const shownCount = (n: number) => (n >= SMALL_COUNT_MIN ? n : 0);
+
+/**
+ * The words of the hidden range, for every text that says it ("0 to {{max}}", "below {{min}}"): the catalogues
+ * never write the number, so changing SMALL_COUNT_MIN changes every surface.
+ */
+export const SMALL_COUNT_WORDS = { min: SMALL_COUNT_MIN, max: SMALL_COUNT_MIN - 1 } as const;
+
 /** Applies the privacy rule to one published cell (server side only): every count below the minimum looks the same. */
 export function toSmallCount(n: number): SmallCount {
   const below = n < SMALL_COUNT_MIN;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SMALL_COUNT_MIN } from '@kutu/contract';
 import { catalogs, eatTime, t } from './i18n.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -71,6 +72,25 @@ describe('message catalogs', () => {
     expect(t('en', 'errors.auth.wrongCode', { count: 1 })).toBe('Wrong code. You have 1 try left.');
     expect(t('en', 'errors.auth.wrongCode', { count: 3 })).toBe('Wrong code. You have 3 tries left.');
     expect(t('sw', 'errors.auth.wrongCode', { count: 3 })).toBe('Msimbo si sahihi. Umebakiwa na majaribio 3.');
+  });
+});
+
+describe('the small-count rule in words', () => {
+  // The hidden range is a parameter ({{max}}, {{min}}) in every text: the minimum changes in the contract only.
+  it('writes no hidden range with its number in any language', () => {
+    const max = SMALL_COUNT_MIN - 1;
+    const written = new RegExp(`\\b0 (to|hadi|okutuuka ku) ${max}\\b|\\b0, 1 (and|na|ne) 2\\b`);
+    const found = Object.entries(catalogs).flatMap(([language, catalog]) => {
+      const texts: [string, string][] = [];
+      const walk = (o: unknown, at: string) => {
+        if (typeof o === 'string') texts.push([at, o]);
+        else if (o && typeof o === 'object') for (const [k, v] of Object.entries(o)) walk(v, at ? `${at}.${k}` : k);
+      };
+      walk(catalog, '');
+      return texts.filter(([, text]) => written.test(text)).map(([at]) => `${language}: ${at}`);
+    });
+    expect(found).toEqual([]);
+    expect(t('en', 'officer.report.hiddenCount', { max })).toBe(`0 to ${max}`);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type OfficerWeek,
   OFFICER_TREND_WEEKS,
   outbreakCrops,
-  SMALL_COUNT_MIN,
+  shownCount,
   toSmallCount,
   trendDirection,
 } from '@kutu/contract';
@@ -29,7 +29,6 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const FARMERS_LISTED = 200;
 /** Why a farmer is listed to call: said worse, asked for a call back, or walked a field with more rust. */
 type CallReason = 'worse' | 'callback' | 'walk';
-const shown = (n: number) => (n >= SMALL_COUNT_MIN ? n : 0);
 
 /**
  * An extension officer's districts and their week (one screen, the CSV, the PDF and the Monday summary
@@ -151,7 +150,7 @@ export function createExtensionService(
     const neighbours = around.flatMap((n) => {
       const d = districtByCode(n);
       if (!d) return [];
-      const cells = near.filter((r) => r.district === n).map((r) => shown(Number(r.confirmed)));
+      const cells = near.filter((r) => r.district === n).map((r) => shownCount(Number(r.confirmed)));
       return [
         {
           code: n,

@@ -1,11 +1,9 @@
 import PDFDocument from 'pdfkit';
-import type { Language, OfficerWeek } from '@kutu/contract';
+import { type Language, type OfficerWeek, SMALL_COUNT_WORDS, smallCountText } from '@kutu/contract';
 import { catalogs, message, type MessageKey, type Params, t } from '../../i18n/i18n.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { drawDistrictMap } from './report-map.ts';
 import { walkLine, walkRows } from './walks-week.ts';
-
-const smallText = (c: { count: number | null; fewer_than_3: boolean }) => (c.fewer_than_3 ? '<3' : String(c.count));
 
 /** The rows of one district's week, as the CSV and the PDF both list them: [section, item, value]. */
 export function weekRows(w: OfficerWeek): [string, string, string | number][] {
@@ -31,7 +29,7 @@ export function weekRows(w: OfficerWeek): [string, string, string | number][] {
   rows.push(['follow_ups_worse', w.week, w.follow_ups.worse]);
   rows.push(['review_waiting', 'now', w.review.waiting]);
   rows.push(['review_oldest_hours', 'now', w.review.oldest_hours ?? '']);
-  for (const n of w.neighbours) rows.push(['neighbour_confirmed', `${n.code} ${n.name}`, smallText(n.confirmed)]);
+  for (const n of w.neighbours) rows.push(['neighbour_confirmed', `${n.code} ${n.name}`, smallCountText(n.confirmed)]);
   for (const f of w.farmers)
     for (const reason of f.reasons) rows.push([`farmer_${reason}`, `${f.username} ${f.phone}`, f.at.slice(0, 10)]);
   return rows;
@@ -142,10 +140,10 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date, language: Langu
     const oldest =
       w.review.oldest_hours !== null ? `, ${say('officer.report.oldest', { hours: w.review.oldest_hours })}` : '';
     doc.text(`${say('officer.report.waiting', { count: w.review.waiting })}${oldest}`);
-    doc.moveDown(0.5).fontSize(12).text(say('officer.report.neighbours'));
-    const fewerThan3 = say('officer.report.fewerThan3');
+    doc.moveDown(0.5).fontSize(12).text(say('officer.report.neighbours', SMALL_COUNT_WORDS));
+    const hidden = say('officer.report.hiddenCount', SMALL_COUNT_WORDS);
     const neighbour = (n: OfficerWeek['neighbours'][number]) =>
-      `${n.name} ${n.confirmed.fewer_than_3 ? fewerThan3 : n.confirmed.count}${n.alert ? ` ${say('officer.report.alertMark')}` : ''}`;
+      `${n.name} ${n.confirmed.below_min ? hidden : n.confirmed.count}${n.alert ? ` ${say('officer.report.alertMark')}` : ''}`;
     doc.fontSize(9).text(w.neighbours.map(neighbour).join('; ') || say('officer.report.none'));
     doc.moveDown(0.5).fontSize(12).text(say('officer.report.farmers'));
     if (w.farmers.length === 0) doc.fontSize(10).text(say('officer.report.noFarmers'));

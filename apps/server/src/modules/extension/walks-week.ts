@@ -3,7 +3,9 @@ import {
   MAIZE_SPRAY_FROM,
   type OfficerWeek,
   SMALL_COUNT_MIN,
+  SMALL_COUNT_WORDS,
   type SmallCount,
+  smallCountText,
   toSmallCount,
 } from '@kutu/contract';
 import type { MessageKey, Params } from '../../i18n/i18n.ts';
@@ -58,25 +60,23 @@ export function walksOfWeek(
 }
 
 type CropWalks = OfficerWeek['crops'][number];
-const countText = (c: SmallCount) => (c.below_min ? '<3' : String(c.count));
-
-/** The CSV's rows of one crop's walks ([section, item, value]): a hidden count reads "<3", a hidden median is empty. */
+/** The CSV's rows of one crop's walks ([section, item, value]): a hidden count reads "<3" (below SMALL_COUNT_MIN), a hidden median is empty. */
 export function walkRows(week: string, c: CropWalks): [string, string, string | number][] {
   return [
-    [`fields_walked_${c.crop}`, week, countText(c.walks.fields)],
+    [`fields_walked_${c.crop}`, week, smallCountText(c.walks.fields)],
     [`median_incidence_${c.crop}`, week, c.walks.median_incidence ?? ''],
-    [`fields_at_spray_share_${c.crop}`, week, countText(c.walks.at_spray_share)],
+    [`fields_at_spray_share_${c.crop}`, week, smallCountText(c.walks.at_spray_share)],
   ];
 }
 
 /** The PDF's line of one crop's walks, in the officer's language. */
 export function walkLine(say: (key: MessageKey, params?: Params) => string, c: CropWalks, crop: string): string {
   const { fields, median_incidence: median, at_spray_share: spray } = c.walks;
-  if (median === null) return say('officer.report.walksFew', { crop });
+  if (median === null) return say('officer.report.walksFew', { crop, ...SMALL_COUNT_WORDS });
   return say('officer.report.walks', {
     crop,
-    fields: countText(fields),
+    fields: smallCountText(fields),
     median: `${Math.round(median * 100)} %`,
-    spray: spray.below_min ? say('officer.report.fewerThan3') : String(spray.count),
+    spray: spray.below_min ? say('officer.report.hiddenCount', SMALL_COUNT_WORDS) : String(spray.count),
   });
 }

@@ -11,6 +11,7 @@ import {
   type OutbreakTableRow,
   type OutbreakTrendReply,
   type PageQuery,
+  shownCount,
   SMALL_COUNT_MIN,
   smallCountText,
   TREND_WEEKS,
@@ -33,8 +34,8 @@ import { isoWeekLabel, weekStartOf, weeksBefore } from './rule.ts';
  * between two published figures is then a sum of shown cells too, never 1 or 2.
  */
 
-/** A cell as published: its count when 3 or more, else nothing. */
-export const shown = (n: number) => (n >= SMALL_COUNT_MIN ? n : 0);
+/** A cell as published: its count at SMALL_COUNT_MIN or more, else nothing (the contract's rule). */
+export const shown = shownCount;
 
 /**
  * A part of a cell (unreviewed of reported) as published: shown only when the rest of the cell is 0 or

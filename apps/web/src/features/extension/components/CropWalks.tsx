@@ -1,15 +1,15 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OfficerWeek } from '@kutu/contract';
+import { type OfficerWeek, SMALL_COUNT_WORDS } from '@kutu/contract';
 
 /**
  * The district's fields of a crop walked this week: how many, the median share of plants with rust and those
- * at the share where the advice says spray; under three fields, none of it (the server sends no median).
+ * at the share where the advice says spray; under SMALL_COUNT_MIN fields, none of it (the server sends no median).
  */
 export function CropWalks({ walks }: { walks: OfficerWeek['crops'][number]['walks'] }) {
   const { t } = useTranslation();
-  const few = t('extension.week.fewerThan3');
-  if (walks.median_incidence === null) return <Text size="sm">{t('extension.week.walksFew')}</Text>;
+  const few = t('extension.week.hiddenCount', SMALL_COUNT_WORDS);
+  if (walks.median_incidence === null) return <Text size="sm">{t('extension.week.walksFew', SMALL_COUNT_WORDS)}</Text>;
   return (
     <Text size="sm">
       {t('extension.week.walks', {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OfficerWeek } from '@kutu/contract';
+import { type OfficerWeek, SMALL_COUNT_WORDS } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -174,7 +174,7 @@ function WeekView({ week: w, several }: { week: OfficerWeek; several: boolean })
       </Section>
       <Section title={t('extension.week.neighbours')}>
         <Text size="sm" c="dimmed" mb={4}>
-          {t('extension.week.smallCounts')}
+          {t('extension.week.smallCounts', SMALL_COUNT_WORDS)}
         </Text>
         <Stack gap={2}>
           {w.neighbours.map((n) => (
@@ -186,7 +186,9 @@ function WeekView({ week: w, several }: { week: OfficerWeek; several: boolean })
                     {t('extension.week.alert')}
                   </Badge>
                 )}
-                <Text size="sm">{n.confirmed.below_min ? t('extension.week.fewerThan3') : n.confirmed.count}</Text>
+                <Text size="sm">
+                  {n.confirmed.below_min ? t('extension.week.hiddenCount', SMALL_COUNT_WORDS) : n.confirmed.count}
+                </Text>
               </Group>
             </Group>
           ))}
