@@ -24,7 +24,7 @@
  * checks the rule in Chromium: a route's first load requests no script or style outside its figure.
  * Sizes are brotli (quality 11), as served to browsers that accept it; gzip is printed beside.
  *
- * The budget (sign-in ≤ 100 KiB, any route ≤ 250 KiB) holds what the phone transfers, as Chromium counts
+ * The budget (sign-in ≤ 100 KiB, any route ≤ 256 KiB, decision 0089) holds what the phone transfers, as Chromium counts
  * it: those files, and beside them the address's index.html (with its preload links, brotli as the
  * server sends it), the icon index.html names (the favicon), and each reply's headers (HTTP/1.1 repeats
  * them: `REPLY_HEADER_BYTES`, the most bench/bundle-requests.ts saw Chromium receive). The service worker,
@@ -54,7 +54,8 @@ import {
 } from '../apps/web/src/app/screen-addresses.ts';
 
 const KIB = 1024;
-export const BUDGET = { signIn: 100 * KIB, anyRoute: 250 * KIB };
+/** Decision 0089 (amending 0016): any route 256 KiB until the shared chunks shrink. */
+export const BUDGET = { signIn: 100 * KIB, anyRoute: 256 * KIB };
 /**
  * A reply's headers as Chromium receives them from the server (HTTP/1.1), at most: index.html's (the
  * security policy and the rest of a document's), a plain file's (the favicon), a hashed script's or

@@ -57,9 +57,7 @@ test('advice to treat says when Kutu will remind; a follow-up that is not better
   const expert = await createActiveUser(request, 'expert');
   const expertPage = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await signInAs(expertPage, expert, '/account/addresses/review-queue');
-  await expect(
-    expertPage.getByTestId('queue-reason').filter({ hasText: `photo #${first} showed rust` }),
-  ).toBeVisible();
+  await expect(expertPage.getByTestId('queue-reason').filter({ hasText: `photo #${first} showed rust` })).toBeVisible();
   expect(next).toBeGreaterThan(first);
   await expertPage.close();
 });

@@ -3,7 +3,7 @@ import { analysisCrop, analysisResult, severityBand } from './analysis.ts';
 import { e164 } from './auth.ts';
 import { isoDateTime, paginated, pageQuery, rowId } from './common.ts';
 import { languages } from './enums.ts';
-import { growthStages, WALK_MAX_PLANTS } from './field-rules.ts';
+import { growthStages, WALK_MAX_PLANTS } from './field-basics.ts';
 import { fieldName, fieldRef, plantingDate, walk } from './fields.ts';
 import { districtCode } from './outbreak.ts';
 import { reviewVerdict } from './review.ts';

@@ -1,16 +1,36 @@
 // A field's state from a scouting walk, and the next step it calls for (docs/decisions/0078). Without
 // zod, so the phone works it out offline with the same rules the server uses.
 
-import { analysisCrops } from './enums.ts';
 import { type ShareInterval, wilsonInterval } from './stats.ts';
 
-/** The crops a field can hold: the two Kutu advises on, and any other (the analyses' crops). */
-export const fieldCrops = analysisCrops;
-export type FieldCrop = (typeof fieldCrops)[number];
+import {
+  type FieldAction,
+  type FieldCrop,
+  type FieldStep,
+  type GrowthStage,
+  growthStages,
+  type WalkComparison,
+  WALK_MAX_PLANTS_PER_STOP,
+  WALK_MAX_STOPS,
+} from './field-basics.ts';
 
-/** The growth stages of the crop (the plant clinic's words too). */
-export const growthStages = ['seedling', 'vegetative', 'flowering', 'grain_filling', 'mature'] as const;
-export type GrowthStage = (typeof growthStages)[number];
+export {
+  type FieldAction,
+  fieldActions,
+  type FieldCrop,
+  type FieldStep,
+  fieldSteps,
+  type WalkComparison,
+  walkComparisons,
+  fieldCrops,
+  type GrowthStage,
+  growthStages,
+  WALK_MAX_PLANTS,
+  WALK_MAX_PLANTS_PER_STOP,
+  WALK_MAX_STOPS,
+  WALK_PLANTS_PER_STOP,
+  WALK_STOPS,
+} from './field-basics.ts';
 
 /**
  * Weeks after planting at which each stage starts, for the mid-altitude varieties grown in Uganda and
@@ -41,15 +61,6 @@ export function stageAt(crop: FieldCrop, weeks: number): GrowthStage | null {
   for (const s of growthStages) if (weeks >= starts[s]) stage = s;
   return stage;
 }
-
-/** A scouting walk after FAO's FAMEWS: stops across the field in a W, so many plants looked at each. */
-export const WALK_STOPS = 5;
-export const WALK_PLANTS_PER_STOP = 10;
-/** A walk counts at most this many stops, and a stop at most this many plants (a typing slip, not a field). */
-export const WALK_MAX_STOPS = 10;
-export const WALK_MAX_PLANTS_PER_STOP = 100;
-/** The most plants one walk counts (every stop full). */
-export const WALK_MAX_PLANTS = WALK_MAX_STOPS * WALK_MAX_PLANTS_PER_STOP;
 
 export interface WalkCount {
   /** Plants looked at. */
@@ -88,10 +99,6 @@ export function walkTotals(stops: readonly WalkCount[]): WalkCount {
   return stops.reduce((sum, s) => ({ looked: sum.looked + s.looked, rust: sum.rust + s.rust }), { looked: 0, rust: 0 });
 }
 
-/** What the next walk of a field found, against the one before. */
-export const walkComparisons = ['better', 'same', 'worse', 'too_few_plants'] as const;
-export type WalkComparison = (typeof walkComparisons)[number];
-
 /**
  * Two walks are "the same" when the 95 % interval of the change in incidence lies within this many
  * points either way; a wider interval that holds no clear change cannot tell.
@@ -127,32 +134,6 @@ export interface RuleSource {
  * was given. Change it with any change to a rule or a threshold, and say why in decision 0078's record.
  */
 export const FIELD_RULES_VERSION = '2026-11-27';
-
-/** What the farmer should do next, most important first (each a text in the catalogues). */
-export const fieldSteps = [
-  'walk_again',
-  'walk_again_soon',
-  'count_more_plants',
-  'add_planting_date',
-  'remove_leaves',
-  'spray_beans',
-  'spray_maize',
-  'no_spray_late',
-  'resistant_variety',
-  'rotate_and_clean',
-  'ask_expert',
-] as const;
-export type FieldStep = (typeof fieldSteps)[number];
-
-/** The main next step of an answer: what the farmer is told first. */
-export const fieldActions = [
-  'walk_again',
-  'remove_leaves',
-  'spray_now',
-  'resistant_next_season',
-  'ask_expert',
-] as const;
-export type FieldAction = (typeof fieldActions)[number];
 
 export const FIELD_RULE_SOURCES = {
   famews: {

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { analysisCrop } from './analysis.ts';
 import { isoDateTime, paginated, rowId } from './common.ts';
 import {
-  FIELD_RULES_VERSION,
   fieldActions,
   fieldSteps,
   growthStages,
   walkComparisons,
   WALK_MAX_PLANTS_PER_STOP,
   WALK_MAX_STOPS,
-} from './field-rules.ts';
+} from './field-basics.ts';
 import { districtCode } from './outbreak.ts';
 // The paths and the name's length without zod, for the phone's screens (fields-paths.ts).
 import { FIELD_NAME_MAX } from './fields-paths.ts';
@@ -128,7 +127,7 @@ export const incidence = z.object({
 
 export const fieldAdvice = z.object({
   rule: z.string().describe('The rule that gave this advice (field-rules.ts)'),
-  version: z.string().describe(`The rules' version (now ${FIELD_RULES_VERSION})`),
+  version: z.string().describe("The rules' version (FIELD_RULES_VERSION in field-rules.ts)"),
   action: z.enum(fieldActions).describe('The main next step'),
   steps: z.array(z.enum(fieldSteps)).describe('What to do, most important first (texts in the catalogues)'),
   walk_again_days: z.number().int().nullable().describe('When to walk the field again; null when not this season'),

@@ -17,7 +17,7 @@ export * from './vetting.ts';
 export * from './outbreak.ts';
 export * from './phone.ts';
 export * from './clinic.ts';
-export * from './field-rules.ts';
+export * from './field-basics.ts';
 export * from './stats.ts';
 export * from './fields.ts';
 export * from './delivery.ts';

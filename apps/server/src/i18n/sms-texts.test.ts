@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   type AdviceTopic,
   districts,
-  FIELD_RULES,
   growthStages,
   type Language,
   languages,
@@ -10,9 +9,9 @@ import {
   reviewVerdicts,
   shortLinks,
   type Walk,
-  walkComparisons,
   WALK_MAX_PLANTS,
 } from '@kutu/contract';
+import { FIELD_RULES, walkComparisons } from '@kutu/contract/field-rules';
 import { MAX_SMS_PARTS } from '../lib/delivery-lease.ts';
 import { isGsm7, plainSms, smsParts } from '../modules/delivery/sms-text.ts';
 import { fieldList } from '../modules/ussd/sms-fields.ts';

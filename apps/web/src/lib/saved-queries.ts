@@ -78,6 +78,11 @@ export function restoreQueries(client: QueryClient, userId: number): boolean {
     return false;
   }
   hydrate(client, saved.state);
+  // The copy is what the phone showed when it was saved: shown at once, and fetched again by the screen that
+  // reads it (a result an expert has answered since must not wait out its fresh time; with no signal the
+  // copy stays).
+  const restored = new Set(saved.state.queries.map((q) => q.queryHash));
+  void client.invalidateQueries({ predicate: (q) => restored.has(q.queryHash), refetchType: 'none' });
   setLastSavedAt(saved.savedAt);
   return true;
 }

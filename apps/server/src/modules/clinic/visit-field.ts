@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  type ClinicFieldChoicePage,
-  type clinicVisitFields,
-  type PageQuery,
-  type Walk,
-  walkStopsOf,
-} from '@kutu/contract';
+import type { ClinicFieldChoicePage, clinicVisitFields, PageQuery, Walk } from '@kutu/contract';
+import { walkStopsOf } from '@kutu/contract/field-rules';
 import type { z } from 'zod';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { toPage } from '../../lib/pagination.ts';

@@ -1,6 +1,4 @@
 import {
-  BEANS_SPRAY_FROM,
-  MAIZE_SPRAY_FROM,
   type OfficerWeek,
   SMALL_COUNT_MIN,
   SMALL_COUNT_WORDS,
@@ -8,6 +6,7 @@ import {
   smallCountText,
   toSmallCount,
 } from '@kutu/contract';
+import { BEANS_SPRAY_FROM, MAIZE_SPRAY_FROM } from '@kutu/contract/field-rules';
 import type { MessageKey, Params } from '../../i18n/i18n.ts';
 
 /** The share of plants with rust from which the field advice says spray (before the late stages), by crop. */

@@ -1,15 +1,5 @@
-import {
-  type Field,
-  type FieldAction,
-  type FieldCrop,
-  type FieldStep,
-  type GrowthStage,
-  incidenceOf,
-  stageAt,
-  type Walk,
-  type WalkChannel,
-  weeksSincePlanting,
-} from '@kutu/contract';
+import type { Field, FieldCrop, GrowthStage, Walk, WalkChannel } from '@kutu/contract';
+import { type FieldAction, type FieldStep, incidenceOf, stageAt, weeksSincePlanting } from '@kutu/contract/field-rules';
 import type { FieldRow } from './fields.repo.ts';
 import type { WalkRow } from './walks.repo.ts';
 

@@ -1,6 +1,4 @@
 import {
-  adviseField,
-  compareWalks,
   type GrowthStage,
   type PageQuery,
   type Walk,
@@ -9,9 +7,8 @@ import {
   type WalkStop,
   WALK_MAX_AGE_DAYS,
   walkInput,
-  walkTotals,
-  weeksSincePlanting,
 } from '@kutu/contract';
+import { adviseField, compareWalks, walkTotals, weeksSincePlanting } from '@kutu/contract/field-rules';
 import type { ModuleDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { contractMessage, message, storeMessage } from '../../i18n/i18n.ts';

@@ -140,4 +140,3 @@ export function createOpenFeedService(
     },
   };
 }
-export type OpenFeedService = ReturnType<typeof createOpenFeedService>;

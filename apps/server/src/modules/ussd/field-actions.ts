@@ -1,4 +1,5 @@
-import { ussdMenuNumber, walkStopsOf } from '@kutu/contract';
+import { ussdMenuNumber } from '@kutu/contract';
+import { walkStopsOf } from '@kutu/contract/field-rules';
 import { AppError } from '../../lib/errors.ts';
 import type { Data, MenuCtx } from './menu.ts';
 import { tr } from './menu.ts';

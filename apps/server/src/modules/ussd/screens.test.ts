@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  districts,
-  FIELD_RULES,
-  languages,
-  USSD_SCREEN_MAX,
-  type Walk,
-  walkComparisons,
-  WALK_MAX_PLANTS,
-} from '@kutu/contract';
+import { districts, languages, USSD_SCREEN_MAX, type Walk, WALK_MAX_PLANTS } from '@kutu/contract';
+import { FIELD_RULES, walkComparisons } from '@kutu/contract/field-rules';
 import { fieldActions, plantingDay } from './field-actions.ts';
 import { type MenuCtx, type MenuUses, type PhoneField, runMenu } from './menu.ts';
 import { fieldPages, listOptions } from './screens-fields.ts';

@@ -1,4 +1,5 @@
-import { type Language, ussdMenuNumber, WALK_MAX_PLANTS, walkStopsOf } from '@kutu/contract';
+import { type Language, ussdMenuNumber, WALK_MAX_PLANTS } from '@kutu/contract';
+import { walkStopsOf } from '@kutu/contract/field-rules';
 import { type Params, t } from '../../i18n/i18n.ts';
 import { type SmsKey, smsText, smsTexts } from '../../i18n/sms-texts.ts';
 import { smsParts, smsSafe } from '../delivery/sms-text.ts';

@@ -12,8 +12,11 @@ const APPLICATIONS = vettingApi.applications;
 const approve = (id: number) => vettingApi.approvePath(id);
 const refuse = (id: number) => vettingApi.refusePath(id);
 
-/** Routes every signed-in account keeps, whatever its vetting: its own account and its notifications. */
-const ACCOUNT_ROUTES = /^\/api\/(auth|notifications)\//;
+/**
+ * Routes every signed-in account keeps, whatever its vetting: its own account, its notifications, and its data
+ * to download and delete (privacy/erasure-guards.test.ts: a pending or refused applicant may take and erase it).
+ */
+const ACCOUNT_ROUTES = /^\/api\/(auth|notifications|privacy)\//;
 
 describe('expert vetting (docs/decisions/0027)', () => {
   let t: TestContext;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  roles,
   voiceApi,
   voiceClip,
   voiceClipDecision,
@@ -23,6 +24,11 @@ import { readClipUpload } from './clip-upload.ts';
 
 const tags = ['voice'];
 const staff = guard('expert', 'admin');
+/**
+ * Every role, named, so the one vetting check applies: an expert or officer waiting for approval hears no
+ * recording (guard() with no roles skips it, and an expert may hear recordings not yet approved).
+ */
+const signedIn = guard(...roles);
 
 /**
  * Recorded voices and the phone's voice pack (docs/decisions/0087): experts and administrators record and
@@ -110,7 +116,7 @@ export function voiceRoutes(app: App, { services: { voice } }: RouteContext) {
         params: voiceClipParams,
         response: { 200: z.any(), ...errorReplies(400, 401, 404) },
       },
-      config: guard(),
+      config: signedIn,
     },
     async (req, reply) => {
       const audio = await clips.audio(caller(req), req.params.id);
@@ -128,7 +134,7 @@ export function voiceRoutes(app: App, { services: { voice } }: RouteContext) {
         querystring: voicePackQuery,
         response: { 200: voicePack, ...errorReplies(400, 401) },
       },
-      config: guard(),
+      config: signedIn,
     },
     async (req) => clips.pack(req.query.language),
   );

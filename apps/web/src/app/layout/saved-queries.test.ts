@@ -63,6 +63,18 @@ describe('the saved offline copy', () => {
     expect(savedQueries.lastSavedAt()).toBe(Date.parse('2026-11-20T08:00:00Z'));
   });
 
+  it('shows a restored copy at once and fetches it again when a screen reads it, however fresh it was', async () => {
+    const before = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+    before.setQueryData(['analysis', 'list', 1, 10], { items: [{ id: 5, reviewed: false }], total: 1 });
+    saveQueries(before, 1);
+    // The next page (a link followed a second later): its copy is a second old, inside the fresh time.
+    const next = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+    restoreQueries(next, 1);
+    const now = { items: [{ id: 5, reviewed: true }], total: 1 };
+    const fetched = await next.fetchQuery({ queryKey: ['analysis', 'list', 1, 10], queryFn: async () => now });
+    expect(fetched).toEqual(now);
+  });
+
   it('never shows one user the copy of another, and deletes it', () => {
     saveQueries(clientWithData(), 1);
     const fresh = new QueryClient();

@@ -3,18 +3,20 @@ import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ModelVersions } from '../components/ModelVersions.tsx';
 import { SampleCounts } from '../components/SampleCounts.tsx';
-import { SampleList } from '../components/SampleList.tsx';
 import { TrainingJobs } from '../components/TrainingJobs.tsx';
-import { FieldAccuracy } from '../../../components/review/FieldAccuracy.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { screenStringsReady } from '../../../lib/staff-strings.ts';
 
-// The upload form and its photo shrinker, and the field figures with their check of each crop, load just after
-// the counts (components/OnDemand.tsx): with them the page was over the byte budget.
+// The upload form and its photo shrinker, the field figures and the samples' list load just after the counts
+// and jobs (components/OnDemand.tsx): with them the page was over the byte budget.
 const TrainingUploadForm = lazy(() =>
   import('../components/TrainingUploadForm.tsx').then((m) => ({ default: m.TrainingUploadForm })),
 );
+const FieldAccuracy = lazy(() =>
+  import('../../../components/review/FieldAccuracy.tsx').then((m) => ({ default: m.FieldAccuracy })),
+);
+const SampleList = lazy(() => import('../components/SampleList.tsx').then((m) => ({ default: m.SampleList })));
 const FieldFigures = lazy(() =>
   import('../../../components/staff/FieldFigures.tsx').then((m) => ({ default: m.FieldFigures })),
 );
@@ -33,11 +35,11 @@ export default function ModelTrainingPage() {
       <SampleCounts />
       <TrainingJobs />
       <ModelVersions />
-      <FieldAccuracy />
       <Deferred>
+        <FieldAccuracy />
         <FieldFigures />
+        <SampleList />
       </Deferred>
-      <SampleList />
     </Stack>
   );
 }
