@@ -7,6 +7,11 @@ import { analysisCrops } from './enums.ts';
 
 /** Counts below this are shown as "fewer than 3" (docs/decisions/0033). */
 export const SMALL_COUNT_MIN = 3;
+/**
+ * The words of the hidden range, for every text that says it ("0 to {{max}}", "below {{min}}"): the catalogues
+ * never write the number, so changing SMALL_COUNT_MIN changes every surface.
+ */
+export const SMALL_COUNT_WORDS = { min: SMALL_COUNT_MIN, max: SMALL_COUNT_MIN - 1 } as const;
 /** The map shades districts by confirmed cases in this many days (the alert rule's window too). */
 export const MAP_WINDOW_DAYS = 14;
 /** Weeks in a district's trend. */

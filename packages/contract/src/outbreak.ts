@@ -23,7 +23,14 @@ export {
 
 // The constants, paths and crops without zod, for the screens that only need those (outbreak-paths.ts).
 import { MAP_WINDOW_DAYS, outbreakCrops, SMALL_COUNT_MIN } from './outbreak-paths.ts';
-export { MAP_WINDOW_DAYS, outbreakApi, outbreakCrops, SMALL_COUNT_MIN, TREND_WEEKS } from './outbreak-paths.ts';
+export {
+  MAP_WINDOW_DAYS,
+  outbreakApi,
+  outbreakCrops,
+  SMALL_COUNT_MIN,
+  SMALL_COUNT_WORDS,
+  TREND_WEEKS,
+} from './outbreak-paths.ts';
 
 export const outbreakCrop = z.enum(outbreakCrops, { error: 'crop must be maize, beans or other' });
 export type OutbreakCrop = z.infer<typeof outbreakCrop>;
@@ -49,12 +56,6 @@ export type SmallCount = z.infer<typeof smallCount>;
 
 /** A cell as published: its count at SMALL_COUNT_MIN or more, else nothing (0). */
 export const shownCount = (n: number) => (n >= SMALL_COUNT_MIN ? n : 0);
-
-/**
- * The words of the hidden range, for every text that says it ("0 to {{max}}", "below {{min}}"): the catalogues
- * never write the number, so changing SMALL_COUNT_MIN changes every surface.
- */
-export const SMALL_COUNT_WORDS = { min: SMALL_COUNT_MIN, max: SMALL_COUNT_MIN - 1 } as const;
 
 /** Applies the privacy rule to one published cell (server side only): every count below the minimum looks the same. */
 export function toSmallCount(n: number): SmallCount {

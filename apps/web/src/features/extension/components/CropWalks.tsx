@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type OfficerWeek, SMALL_COUNT_WORDS } from '@kutu/contract';
+import type { OfficerWeek } from '@kutu/contract';
+import { SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 
 /**
  * The district's fields of a crop walked this week: how many, the median share of plants with rust and those

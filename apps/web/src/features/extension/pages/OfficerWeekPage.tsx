@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Badge, Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type OfficerWeek, SMALL_COUNT_WORDS } from '@kutu/contract';
+import type { OfficerWeek } from '@kutu/contract';
+import { SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
