@@ -1,6 +1,6 @@
 import { type SmallCount, toSmallCount, trendDirection } from '@kutu/contract';
 import type { OutbreakRepo } from './outbreak.repo.ts';
-import { shown } from './published.ts';
+import { shownCount } from '@kutu/contract';
 import { weekStartOf, weeksBefore } from './rule.ts';
 
 /** Weeks the menu's "rust in my district now" covers: the last two against the two before. */
@@ -19,7 +19,7 @@ export interface CropNow {
  * Rust in one district now, as the USSD menu says it: confirmed cases only, real data only (try-out
  * cases are never shown as real, and a phone screen has no room to flag them), the trend in words. Any
  * farmer may read any district here, so it is counted as every other surface counts (decision 0052): the
- * total and the trend add shown weekly cells only (`shown()`), and a total under 3 reads "0 to 2" (none
+ * total and the trend add shown weekly cells only (`shownCount()`), and a total under 3 reads "0 to 2" (none
  * and one or two look alike, so the words say both).
  */
 export function createDistrictRust(repo: OutbreakRepo) {
@@ -33,7 +33,7 @@ export function createDistrictRust(repo: OutbreakRepo) {
           repo.openAlertDistricts(crop),
         ]);
         const byWeek = new Map(rows.map((r) => [r.weekStart, Number(r.confirmed)]));
-        const series = weeks.map((w) => shown(byWeek.get(w) ?? 0));
+        const series = weeks.map((w) => shownCount(byWeek.get(w) ?? 0));
         return {
           crop,
           confirmed: toSmallCount(series.reduce((a, b) => a + b, 0)),

@@ -13,7 +13,8 @@ import type { ModuleDeps } from '../../deps.ts';
 import { csvLine } from '../../lib/csv.ts';
 import type { WalksService } from '../fields/walks.service.ts';
 import type { OutbreakService } from './outbreak.service.ts';
-import { asOfWeek, cellColumns, shown } from './published.ts';
+import { shownCount } from '@kutu/contract';
+import { asOfWeek, cellColumns } from './published.ts';
 import { isoWeekLabel, weekStartOf } from './rule.ts';
 
 type Query = OpenFeedQuery & { weeks: number };
@@ -49,7 +50,7 @@ export function createOpenFeedService(
   async function cells(query: Query) {
     const { weeks, rows } = await uses.outbreak.openCells(query);
     const walked = (await uses.walks.weeklyIncidence(weeks[0], query.crop)).filter(
-      (w) => shown(w.fields) > 0 && (outbreakCrops as readonly string[]).includes(w.crop),
+      (w) => shownCount(w.fields) > 0 && (outbreakCrops as readonly string[]).includes(w.crop),
     );
     const byKey = new Map<string, FeedCell>();
     const cell = (district: string, crop: string, weekStart: string) => {

@@ -34,16 +34,13 @@ import { isoWeekLabel, weekStartOf, weeksBefore } from './rule.ts';
  * between two published figures is then a sum of shown cells too, never 1 or 2.
  */
 
-/** A cell as published: its count at SMALL_COUNT_MIN or more, else nothing (the contract's rule). */
-export const shown = shownCount;
-
 /**
  * A part of a cell (unreviewed of reported) as published: shown only when the rest of the cell is 0 or
  * shown too, else reported − unreviewed would give a 1 or a 2.
  */
 export function shownPart(part: number, whole: number): number {
-  const p = shown(part);
-  const rest = shown(whole) - p;
+  const p = shownCount(part);
+  const rest = shownCount(whole) - p;
   return p > 0 && (rest === 0 || rest >= SMALL_COUNT_MIN) ? p : 0;
 }
 
@@ -65,7 +62,7 @@ export function cellColumns(r: Pick<WeekRow, 'weekStart' | 'district' | 'crop' |
   ];
 }
 
-const anyShown = (r: WeekRow) => shown(Number(r.confirmed)) > 0 || shown(Number(r.reported)) > 0;
+const anyShown = (r: WeekRow) => shownCount(Number(r.confirmed)) > 0 || shownCount(Number(r.reported)) > 0;
 
 /**
  * The district-weeks as published: a week's real cases and its try-out (demo) cases are two cells, each
@@ -81,8 +78,8 @@ export function publishedWeeks(rows: WeekRow[]): WeekRow[] {
     const visible = anyShown(r);
     const part = {
       ...r,
-      confirmed: shown(Number(r.confirmed)),
-      reported: shown(Number(r.reported)),
+      confirmed: shownCount(Number(r.confirmed)),
+      reported: shownCount(Number(r.reported)),
       unreviewed: shownPart(Number(r.unreviewed), Number(r.reported)),
       demo: Boolean(r.demo) && visible,
       changed: visible ? r.changed : new Date(0),
@@ -152,8 +149,8 @@ export function createOutbreakPublishing(
     const codes = new Set([...grouped.keys(), ...alerts]);
     const list = [...codes].sort().flatMap((code) => {
       const own = grouped.get(code) ?? [];
-      const confirmed = sum(own.map((r) => shown(Number(r.confirmed))));
-      const reported = sum(own.map((r) => shown(Number(r.reported))));
+      const confirmed = sum(own.map((r) => shownCount(Number(r.confirmed))));
+      const reported = sum(own.map((r) => shownCount(Number(r.reported))));
       if (!confirmed && !reported && !alerts.has(code)) return [];
       return [
         {
@@ -217,10 +214,10 @@ export function createOutbreakPublishing(
         const own = grouped.get(d.code) ?? [];
         if (!own.some(anyShown) && !alerts.has(d.code)) return [];
         const recentRows = own.filter((r) => inWindow.has(r.weekStart));
-        const confirmed = sum(recentRows.map((r) => shown(Number(r.confirmed))));
-        const reported = sum(recentRows.map((r) => shown(Number(r.reported))));
+        const confirmed = sum(recentRows.map((r) => shownCount(Number(r.confirmed))));
+        const reported = sum(recentRows.map((r) => shownCount(Number(r.reported))));
         const unreviewed = sum(recentRows.map((r) => shownPart(Number(r.unreviewed), Number(r.reported))));
-        const byWeek = new Map(own.map((r) => [r.weekStart, shown(Number(r.confirmed))]));
+        const byWeek = new Map(own.map((r) => [r.weekStart, shownCount(Number(r.confirmed))]));
         const series = weeks.map((wk) => byWeek.get(wk) ?? 0);
         return [
           {
@@ -271,7 +268,7 @@ export function createOutbreakPublishing(
   async function openCells(query: OpenFeedQuery & { weeks: number }) {
     const weeks = weekList(clock.now(), query.weeks);
     const rows = (await repo.weekly({ crop: query.crop, from: weeks[0], realOnly: true })).filter(
-      (r) => shown(Number(r.confirmed)) > 0,
+      (r) => shownCount(Number(r.confirmed)) > 0,
     );
     return { weeks, rows };
   }
