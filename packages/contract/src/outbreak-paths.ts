@@ -5,7 +5,7 @@
  */
 import { analysisCrops } from './enums.ts';
 
-/** Counts below this are shown as "fewer than 3" (docs/decisions/0033). */
+/** Counts below this are hidden, all alike ("0 to 2", `<3`): the one place the minimum is set (docs/decisions/0033, 0065). */
 export const SMALL_COUNT_MIN = 3;
 /**
  * The words of the hidden range, for every text that says it ("0 to {{max}}", "below {{min}}"): the catalogues

@@ -232,7 +232,7 @@ describe('extension officers', () => {
     expect(row.trend.at(-2)?.count).toBe(maize.trend.at(-2)?.confirmed);
 
     const bukedea = w.neighbours.find((n) => n.code === BUKEDEA)!;
-    expect(bukedea.confirmed).toEqual({ count: null, below_min: true, fewer_than_3: true });
+    expect(bukedea.confirmed).toEqual({ count: null, below_min: true });
   });
 
   it('shows the alert and its outbox, clinics, follow-ups, the queue and the farmers to call; a call recorded reaches the expert', async () => {
@@ -363,8 +363,8 @@ describe('extension officers', () => {
 
   it("counts the week's walked fields by crop (each once, its latest walk), their median share of plants with rust and those at the spray share, under the small-count rule; a worse walk with no photo is a farmer to call, once", async () => {
     const db = t.deps.database.db;
-    const hidden = { count: null, below_min: true, fewer_than_3: true };
-    const shown = (count: number) => ({ count, below_min: false, fewer_than_3: false });
+    const hidden = { count: null, below_min: true };
+    const shown = (count: number) => ({ count, below_min: false });
     /** Five stops of ten plants, `rust` of the 50 with rust; walked now unless `at`. */
     const walk = async (who: TestUser, fieldId: number, rust: number, at?: string) => {
       const stops = Array.from({ length: 5 }, (_, i) => ({

@@ -67,7 +67,7 @@ const uses = {
   districtNow: async () =>
     (['maize', 'beans'] as const).map((crop) => ({
       crop,
-      confirmed: { count: null, below_min: true, fewer_than_3: true },
+      confirmed: { count: null, below_min: true },
       trend: 'falling' as const,
       alert: true,
     })),
