@@ -11,7 +11,10 @@ export const SMALL_COUNT_MIN: number = 3;
  * The words of the hidden range, for every text that says it ("0 to {{max}}", "below {{min}}"): the catalogues
  * never write the number, so changing SMALL_COUNT_MIN changes every surface.
  */
-export const SMALL_COUNT_WORDS: Readonly<{ min: number; max: number }> = { min: SMALL_COUNT_MIN, max: SMALL_COUNT_MIN - 1 };
+export const SMALL_COUNT_WORDS: Readonly<{ min: number; max: number }> = {
+  min: SMALL_COUNT_MIN,
+  max: SMALL_COUNT_MIN - 1,
+};
 /** The map shades districts by confirmed cases in this many days (the alert rule's window too). */
 export const MAP_WINDOW_DAYS = 14;
 /** Weeks in a district's trend. */
