@@ -214,14 +214,15 @@ describe('extension officers', () => {
   });
 
   it('counts the week as the outbreak table does, with the neighbours under the small-count rule', async () => {
-    for (let i = 0; i < 4; i += 1) await confirmedCase(KUMI, new Date('2026-11-24T08:00:00Z'));
-    for (let i = 0; i < 3; i += 1) await confirmedCase(KUMI, new Date('2026-11-17T08:00:00Z'));
-    for (let i = 0; i < 2; i += 1) await confirmedCase(BUKEDEA, new Date('2026-11-24T08:00:00Z'));
+    // Kumi: one more than the minimum this week, the minimum last week; Bukedea one fewer (hidden).
+    for (let i = 0; i <= SMALL_COUNT_MIN; i += 1) await confirmedCase(KUMI, new Date('2026-11-24T08:00:00Z'));
+    for (let i = 0; i < SMALL_COUNT_MIN; i += 1) await confirmedCase(KUMI, new Date('2026-11-17T08:00:00Z'));
+    for (let i = 1; i < SMALL_COUNT_MIN; i += 1) await confirmedCase(BUKEDEA, new Date('2026-11-24T08:00:00Z'));
     const w = (await week(officer)).json() as OfficerWeek;
     expect(w.week_start).toBe(THIS_WEEK);
     const maize = w.crops.find((c) => c.crop === 'maize')!;
-    expect(maize.confirmed).toBe(4);
-    expect(maize.trend.at(-2)).toMatchObject({ week_start: '2026-11-16', confirmed: 3 });
+    expect(maize.confirmed).toBe(SMALL_COUNT_MIN + 1);
+    expect(maize.trend.at(-2)).toMatchObject({ week_start: '2026-11-16', confirmed: SMALL_COUNT_MIN });
     expect(maize.direction).toBe('rising');
 
     const table = (
