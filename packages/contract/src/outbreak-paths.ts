@@ -5,13 +5,16 @@
  */
 import { analysisCrops } from './enums.ts';
 
-/** Counts below this are shown as "fewer than 3" (docs/decisions/0033). */
-export const SMALL_COUNT_MIN = 3;
+/** Counts below this are hidden, all alike ("0 to 2", `<3`): the one place the minimum is set (docs/decisions/0033, 0065). */
+export const SMALL_COUNT_MIN: number = 3;
 /**
  * The words of the hidden range, for every text that says it ("0 to {{max}}", "below {{min}}"): the catalogues
  * never write the number, so changing SMALL_COUNT_MIN changes every surface.
  */
-export const SMALL_COUNT_WORDS = { min: SMALL_COUNT_MIN, max: SMALL_COUNT_MIN - 1 } as const;
+export const SMALL_COUNT_WORDS: Readonly<{ min: number; max: number }> = {
+  min: SMALL_COUNT_MIN,
+  max: SMALL_COUNT_MIN - 1,
+};
 /** The map shades districts by confirmed cases in this many days (the alert rule's window too). */
 export const MAP_WINDOW_DAYS = 14;
 /** Weeks in a district's trend. */

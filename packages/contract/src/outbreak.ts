@@ -44,13 +44,12 @@ export const districtCode = z
 
 /**
  * A count under the privacy rule: `{count: 7, below_min: false}`, `{count: null, below_min: true}`.
- * `fewer_than_3` is the old name of `below_min`, sent as well for one more release; read `below_min`.
+ * (`fewer_than_3`, its old name, was sent beside it for one release and is gone.)
  */
 export const smallCount = z.object({
   /** The number of cases; null below SMALL_COUNT_MIN (never sent). */
   count: z.number().int().nullable(),
   below_min: z.boolean().describe(`true when the count is below ${SMALL_COUNT_MIN} (count is then null)`),
-  fewer_than_3: z.boolean().describe('Deprecated: the same as below_min, kept for one release'),
 });
 export type SmallCount = z.infer<typeof smallCount>;
 
@@ -60,10 +59,10 @@ export const shownCount = (n: number) => (n >= SMALL_COUNT_MIN ? n : 0);
 /** Applies the privacy rule to one published cell (server side only): every count below the minimum looks the same. */
 export function toSmallCount(n: number): SmallCount {
   const below = n < SMALL_COUNT_MIN;
-  return { count: below ? null : n, below_min: below, fewer_than_3: below };
+  return { count: below ? null : n, below_min: below };
 }
 
-/** How the text forms write a small count (CSV cells): the number, or `<3` (below SMALL_COUNT_MIN). */
+/** How the text forms write a small count (CSV cells): the number, or `<` and SMALL_COUNT_MIN (`<3`). */
 export function smallCountText(c: Pick<SmallCount, 'count' | 'below_min'>): string {
   return c.below_min ? `<${SMALL_COUNT_MIN}` : String(c.count ?? 0);
 }

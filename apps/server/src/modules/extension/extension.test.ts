@@ -214,14 +214,15 @@ describe('extension officers', () => {
   });
 
   it('counts the week as the outbreak table does, with the neighbours under the small-count rule', async () => {
-    for (let i = 0; i < 4; i += 1) await confirmedCase(KUMI, new Date('2026-11-24T08:00:00Z'));
-    for (let i = 0; i < 3; i += 1) await confirmedCase(KUMI, new Date('2026-11-17T08:00:00Z'));
-    for (let i = 0; i < 2; i += 1) await confirmedCase(BUKEDEA, new Date('2026-11-24T08:00:00Z'));
+    // Kumi: one more than the minimum this week, the minimum last week; Bukedea one fewer (hidden).
+    for (let i = 0; i <= SMALL_COUNT_MIN; i += 1) await confirmedCase(KUMI, new Date('2026-11-24T08:00:00Z'));
+    for (let i = 0; i < SMALL_COUNT_MIN; i += 1) await confirmedCase(KUMI, new Date('2026-11-17T08:00:00Z'));
+    for (let i = 1; i < SMALL_COUNT_MIN; i += 1) await confirmedCase(BUKEDEA, new Date('2026-11-24T08:00:00Z'));
     const w = (await week(officer)).json() as OfficerWeek;
     expect(w.week_start).toBe(THIS_WEEK);
     const maize = w.crops.find((c) => c.crop === 'maize')!;
-    expect(maize.confirmed).toBe(4);
-    expect(maize.trend.at(-2)).toMatchObject({ week_start: '2026-11-16', confirmed: 3 });
+    expect(maize.confirmed).toBe(SMALL_COUNT_MIN + 1);
+    expect(maize.trend.at(-2)).toMatchObject({ week_start: '2026-11-16', confirmed: SMALL_COUNT_MIN });
     expect(maize.direction).toBe('rising');
 
     const table = (
@@ -232,7 +233,7 @@ describe('extension officers', () => {
     expect(row.trend.at(-2)?.count).toBe(maize.trend.at(-2)?.confirmed);
 
     const bukedea = w.neighbours.find((n) => n.code === BUKEDEA)!;
-    expect(bukedea.confirmed).toEqual({ count: null, below_min: true, fewer_than_3: true });
+    expect(bukedea.confirmed).toEqual({ count: null, below_min: true });
   });
 
   it('shows the alert and its outbox, clinics, follow-ups, the queue and the farmers to call; a call recorded reaches the expert', async () => {
@@ -363,8 +364,8 @@ describe('extension officers', () => {
 
   it("counts the week's walked fields by crop (each once, its latest walk), their median share of plants with rust and those at the spray share, under the small-count rule; a worse walk with no photo is a farmer to call, once", async () => {
     const db = t.deps.database.db;
-    const hidden = { count: null, below_min: true, fewer_than_3: true };
-    const shown = (count: number) => ({ count, below_min: false, fewer_than_3: false });
+    const hidden = { count: null, below_min: true };
+    const shown = (count: number) => ({ count, below_min: false });
     /** Five stops of ten plants, `rust` of the 50 with rust; walked now unless `at`. */
     const walk = async (who: TestUser, fieldId: number, rust: number, at?: string) => {
       const stops = Array.from({ length: 5 }, (_, i) => ({

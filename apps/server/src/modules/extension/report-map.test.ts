@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { districtByCode, type OfficerWeek } from '@kutu/contract';
 import { drawDistrictMap } from './report-map.ts';
 
-const hidden = { count: null, below_min: true, fewer_than_3: true };
+const hidden = { count: null, below_min: true };
 /** A week of `code` with all its neighbours, as the report draws it. */
 const weekOf = (code: string): OfficerWeek => {
   const district = districtByCode(code)!;

@@ -18,9 +18,9 @@ const week: OfficerWeek = {
       trend: [],
       direction: 'steady',
       walks: {
-        fields: { count: null, below_min: true, fewer_than_3: true },
+        fields: { count: null, below_min: true },
         median_incidence: null,
-        at_spray_share: { count: null, below_min: true, fewer_than_3: true },
+        at_spray_share: { count: null, below_min: true },
       },
     },
     {
@@ -30,9 +30,9 @@ const week: OfficerWeek = {
       trend: [],
       direction: 'steady',
       walks: {
-        fields: { count: null, below_min: true, fewer_than_3: true },
+        fields: { count: null, below_min: true },
         median_incidence: null,
-        at_spray_share: { count: null, below_min: true, fewer_than_3: true },
+        at_spray_share: { count: null, below_min: true },
       },
     },
   ],

@@ -41,7 +41,7 @@ export function outbreakRoutes(app: App, { services: { outbreak, openFeed } }: R
     {
       schema: {
         tags,
-        description: `Per district with any case in the window: confirmed (expert verdict) and reported (model only) rust cases of the crop, one farmer once a week; counts below ${SMALL_COUNT_MIN} as below_min (and, for one more release, fewer_than_3).`,
+        description: `Per district with any case in the window: confirmed (expert verdict) and reported (model only) rust cases of the crop, one farmer once a week; counts below ${SMALL_COUNT_MIN} as below_min, with no count.`,
         querystring: outbreakMapQuery,
         response: { 200: outbreakMapReply, ...errors },
       },
@@ -85,7 +85,7 @@ export function outbreakRoutes(app: App, { services: { outbreak, openFeed } }: R
     {
       schema: {
         tags,
-        description: `Experts: weekly counts per district and crop as CSV (${'`<3`'} for 0, 1 or 2 cases; a week is listed only with 3 or more).`,
+        description: `Experts: weekly counts per district and crop as CSV (\`<${SMALL_COUNT_MIN}\` for 0 to ${SMALL_COUNT_MIN - 1} cases; a week is listed only with ${SMALL_COUNT_MIN} or more).`,
         querystring: outbreakExportQuery,
         produces: ['text/csv'],
         response: { 200: z.string(), ...errors },

@@ -121,18 +121,18 @@ describe('outbreak watch', () => {
     expect(await mapOf(MASAKA)).toBeUndefined();
     await photo(b);
     await photo(c);
-    expect((await mapOf(MASAKA))?.reported).toEqual({ count: 3, below_min: false, fewer_than_3: false });
+    expect((await mapOf(MASAKA))?.reported).toEqual({ count: 3, below_min: false });
     // The week before (inside the 14-day window) is another farmer-week for a: counted, but that week's
     // 1 is not added to the window's total, which would give it away by subtraction.
     await photo(a, { at: new Date('2026-11-17T08:00:00Z') });
     expect(await countsOf(MASAKA)).toEqual({ confirmed: 0, reported: 4 });
-    expect((await mapOf(MASAKA))?.reported).toEqual({ count: 3, below_min: false, fewer_than_3: false });
+    expect((await mapOf(MASAKA))?.reported).toEqual({ count: 3, below_min: false });
     const trend = (await get(outbreakApi.trendPath(MASAKA), a, { crop: 'maize' })).json() as OutbreakTrendReply;
     expect(trend.weeks).toHaveLength(12);
     expect(trend.weeks.at(-1)).toMatchObject({ week: '2026-W48', week_start: '2026-11-23', reported: { count: 3 } });
     expect(trend.weeks.at(-2)).toMatchObject({
       week: '2026-W47',
-      reported: { count: null, below_min: true, fewer_than_3: true },
+      reported: { count: null, below_min: true },
     });
     // Beans are a separate map.
     expect(await mapOf(MASAKA, 'beans')).toBeUndefined();
@@ -329,7 +329,7 @@ describe('outbreak watch', () => {
 
     const results = await Promise.all(ids.map((id) => decide(id, 'common_rust')));
     expect(results.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
-    expect((await mapOf(BUKEDEA))?.confirmed).toEqual({ count: 20, below_min: false, fewer_than_3: false });
+    expect((await mapOf(BUKEDEA))?.confirmed).toEqual({ count: 20, below_min: false });
 
     const alerts = await t.deps.database.execute(
       `select district, source_district from outbreak_alerts where crop = 'maize' and ended_at is null order by district`,

@@ -80,7 +80,7 @@ describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presen
     totals.reported.push({ n: value(row?.reported), weeks: [W47, W48] });
     for (const [i, c] of (row?.trend ?? []).entries()) week('confirmed', trend.weeks[i].week_start, c);
     // Unreviewed is part of reported: shown only where the rest of the week is 0 or 3 or more.
-    expect(row?.unreviewed).toEqual({ count: 4, below_min: false, fewer_than_3: false });
+    expect(row?.unreviewed).toEqual({ count: 4, below_min: false });
     const csv = (await get(outbreakApi.exportCsv, { crop: 'beans' })).body;
     for (const line of csv.trim().split('\n').slice(1)) {
       const cells = line.split(',');
@@ -260,8 +260,8 @@ describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presen
       {
         week: '2026-W48',
         week_start: W48,
-        confirmed: { count: null, below_min: true, fewer_than_3: true },
-        fields_walked: { count: 3, below_min: false, fewer_than_3: false },
+        confirmed: { count: null, below_min: true },
+        fields_walked: { count: 3, below_min: false },
         median_incidence: 0.4,
       },
     ]);

@@ -3,7 +3,7 @@ import {
   EAST_AFRICA_TIME_ZONE,
   nativeNames,
   type RustClass,
-  SMALL_COUNT_MIN,
+  SMALL_COUNT_WORDS,
   USSD_HOME,
   ussdMenuNumber,
 } from '@kutu/contract';
@@ -77,9 +77,7 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens | ke
       if (!c.user?.district) return { text: tr(c, 'ussd.noDistrict') };
       const crops = await c.uses.districtNow(c.user.district, c.now);
       const lines = crops.map((x) => {
-        const count = x.confirmed.below_min
-          ? tr(c, 'ussd.rust.fewer', { max: SMALL_COUNT_MIN - 1 })
-          : String(x.confirmed.count);
+        const count = x.confirmed.below_min ? tr(c, 'ussd.rust.fewer', SMALL_COUNT_WORDS) : String(x.confirmed.count);
         const line = tr(c, 'ussd.rust.line', {
           crop: tr(c, `ussd.crop.${x.crop}`),
           count,

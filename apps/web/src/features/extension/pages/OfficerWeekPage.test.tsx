@@ -1,95 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OfficerMeReply, OfficerWeek } from '@kutu/contract';
+import { SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { fakeNetwork, json } from '../../../test/fakeServer.ts';
+import { me, week } from './officer-week.fixture.ts';
 import OfficerWeekPage from './OfficerWeekPage.tsx';
-
-const me: OfficerMeReply = {
-  status: 'approved',
-  reason: null,
-  office: 'Kumi District Agricultural Office',
-  districts: [{ code: 'UG-208', name: 'Kumi', country: 'UG' }],
-};
-const trend = [3, 1, 0, 2, 3, 4, 3, 6].map((confirmed, i) => ({
-  week: `2026-W${41 + i}`,
-  week_start: `2026-10-${String(5 + i).padStart(2, '0')}`,
-  confirmed,
-}));
-const week: OfficerWeek = {
-  code: 'UG-208',
-  name: 'Kumi',
-  country: 'UG',
-  week: '2026-W48',
-  week_start: '2026-11-23',
-  crops: [
-    {
-      crop: 'maize',
-      confirmed: 6,
-      reported: 2,
-      trend,
-      direction: 'rising',
-      walks: {
-        fields: { count: 12, below_min: false, fewer_than_3: false },
-        median_incidence: 0.184,
-        at_spray_share: { count: null, below_min: true, fewer_than_3: true },
-      },
-    },
-    {
-      crop: 'beans',
-      confirmed: 0,
-      reported: 0,
-      trend: trend.map((w) => ({ ...w, confirmed: 0 })),
-      direction: 'steady',
-      walks: {
-        fields: { count: null, below_min: true, fewer_than_3: true },
-        median_incidence: null,
-        at_spray_share: { count: null, below_min: true, fewer_than_3: true },
-      },
-    },
-  ],
-  neighbours: [
-    { code: 'UG-219', name: 'Bukedea', confirmed: { count: null, below_min: true, fewer_than_3: true }, alert: true },
-  ],
-  alerts: [
-    {
-      crop: 'maize',
-      source_district: 'UG-208',
-      raised_at: '2026-11-24T08:00:00.000Z',
-      ended_at: null,
-      told: 120,
-      delivered: 101,
-      failed: 4,
-      waiting: 15,
-    },
-  ],
-  clinic: { visits: 2, findings: { common_rust: 2 } },
-  follow_ups: { better: 5, same: 1, worse: 2 },
-  review: { waiting: 3, oldest_hours: 26.5 },
-  farmers: [
-    {
-      farmer_id: 77,
-      username: 'okello',
-      phone: '+256772000111',
-      language: 'lg',
-      reasons: ['worse', 'callback'],
-      at: '2026-11-25T08:00:00.000Z',
-      analysis_id: 901,
-      actions: [],
-    },
-    {
-      farmer_id: 78,
-      username: 'akello',
-      phone: '+256772000222',
-      language: 'en',
-      reasons: ['walk'],
-      at: '2026-11-24T08:00:00.000Z',
-      analysis_id: null,
-      actions: [],
-    },
-  ],
-};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -118,14 +34,18 @@ describe('OfficerWeekPage', () => {
     const alerts = screen.getByRole('region', { name: 'Alerts and messages' });
     expect(alerts.textContent).toContain('120');
     expect(alerts.textContent).toContain('Farmers told');
-    expect(screen.getByRole('region', { name: 'Neighbouring districts' }).textContent).toContain('0 to 2');
+    expect(screen.getByRole('region', { name: 'Neighbouring districts' }).textContent).toContain(
+      `0 to ${SMALL_COUNT_WORDS.max}`,
+    );
     // The fields walked: 12 shown with their median; under three the count, the median and the spray
     // count are hidden alike.
     const cases = screen.getByRole('region', { name: 'Confirmed rust cases' }).textContent;
     expect(cases).toContain(
-      'Fields walked by farmers this week: 12. Rust on 18 % of plants (median); 0 to 2 of these fields at the level where the advice says spray.',
+      `Fields walked by farmers this week: 12. Rust on 18 % of plants (median); 0 to ${SMALL_COUNT_WORDS.max} of these fields at the level where the advice says spray.`,
     );
-    expect(cases).toContain('Fields walked by farmers this week: 0 to 2 (too few to show their rust');
+    expect(cases).toContain(
+      `Fields walked by farmers this week: 0 to ${SMALL_COUNT_WORDS.max} (too few to show their rust`,
+    );
     expect(within(screen.getByRole('article', { name: 'akello' })).getByText('Walked a field: more rust')).toBeTruthy();
     // Said worse and asked for a call: one farmer, one card, both reasons (one call to record, not two).
     const farmer = screen.getByRole('article', { name: 'okello' });

@@ -1,9 +1,10 @@
+import { SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 import { Alert, Badge, CloseButton, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OutbreakCrop, OutbreakWeek } from '@kutu/contract';
 import { formatDate } from '../../../lib/format.ts';
 import { useOutbreakTrend } from '../../../api/outbreak.ts';
-import { BELOW_MIN_VALUE, type Count, countLabel, LEVEL_FILLS, privacyMin } from '../lib/shading.ts';
+import { BELOW_MIN_VALUE, type Count, countLabel, LEVEL_FILLS } from '../lib/shading.ts';
 import type { DistrictCounts } from './DistrictMap.tsx';
 
 /** The height a count's bar stands for: "below the minimum" is drawn as BELOW_MIN_VALUE, never as its real number. */
@@ -45,7 +46,7 @@ interface DistrictDetailProps {
 export function DistrictDetail({ code, name, crop, days, counts, alert, onClose }: DistrictDetailProps) {
   const { t } = useTranslation();
   const trend = useOutbreakTrend(code, crop);
-  const fewer = t('outbreak.fewerThanMin', privacyMin);
+  const fewer = t('outbreak.fewerThanMin', SMALL_COUNT_WORDS);
   return (
     <Paper withBorder p="sm" data-testid="district-detail">
       <Stack gap="xs">

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { SMALL_COUNT_MIN, SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { type DistrictTopology, districtFeatures } from '../../../lib/geo/geo.ts';
 import { withNewerDistricts } from '../lib/newer-districts.ts';
@@ -16,19 +17,24 @@ const uganda = districtFeatures(
 );
 const n = (count: number) => ({ count, below_min: false });
 const few = { count: null, below_min: true };
+/** How a hidden count reads ("0 to 2" at a minimum of 3). */
+const HIDDEN = `0 to ${SMALL_COUNT_WORDS.max}`;
+const SHOWN = SMALL_COUNT_MIN + 1;
 
 // Kampala 12 confirmed; Mbale "0 to 2" confirmed and 4 reported; Gulu only reported (0 to 2).
 const counts = new Map<string, DistrictCounts>([
   ['UG-102', { confirmed: n(12), reported: n(0) }],
-  ['UG-209', { confirmed: few, reported: n(4) }],
+  ['UG-209', { confirmed: few, reported: n(SHOWN) }],
   ['UG-304', { confirmed: n(0), reported: few }],
 ]);
 
 describe('shading levels', () => {
   it('steps: none, fewer than 3, 3–9, 10–24, 25 or more', () => {
-    expect([n(0), few, n(3), n(9), n(10), n(24), n(25), n(400)].map(levelOf)).toEqual([0, 1, 2, 2, 3, 3, 4, 4]);
+    expect([n(0), few, n(SMALL_COUNT_MIN), n(9), n(10), n(24), n(25), n(400)].map(levelOf)).toEqual([
+      0, 1, 2, 2, 3, 3, 4, 4,
+    ]);
     // A 1 or 2 sent as a number still shades (and reads) as "0 to 2".
-    expect(levelOf(n(2))).toBe(1);
+    expect(levelOf(n(SMALL_COUNT_MIN - 1))).toBe(1);
   }, 30_000);
 });
 
@@ -60,11 +66,11 @@ describe('DistrictMap', () => {
     expect(screen.getByTestId('district-map').getAttribute('aria-label')).toBe('Map of Uganda');
     const label = (code: string) => district(code).getAttribute('aria-label');
     expect(district('UG-102').getAttribute('role')).toBe('button');
-    expect(label('UG-102')).toBe('Kampala: 12 confirmed, 0 to 2 reported');
-    expect(label('UG-209')).toBe('Mbale: 0 to 2 confirmed, 4 reported');
-    expect(label('UG-304')).toBe('Gulu: 0 to 2 confirmed, 0 to 2 reported');
+    expect(label('UG-102')).toBe(`Kampala: 12 confirmed, ${HIDDEN} reported`);
+    expect(label('UG-209')).toBe(`Mbale: ${HIDDEN} confirmed, ${SHOWN} reported`);
+    expect(label('UG-304')).toBe(`Gulu: ${HIDDEN} confirmed, ${HIDDEN} reported`);
     // A district with nothing shown may have one or two cases (decision 0052): it reads as the hidden ones do.
-    expect(label('UG-411')).toMatch(/: 0 to 2 confirmed, 0 to 2 reported$/);
+    expect(label('UG-411')).toMatch(new RegExp(`: ${HIDDEN} confirmed, ${HIDDEN} reported$`));
     expect(screen.getByTestId('district-map').innerHTML).not.toMatch(/fewer than|(?<!to )\b[012] (confirmed|reported)/);
   }, 30_000);
 
@@ -90,9 +96,9 @@ describe('DistrictList (the map as a list)', () => {
     renderWithProviders(<DistrictList features={uganda} counts={counts} selected={null} onSelect={() => {}} />);
     const rows = screen.getAllByTestId('district-row').map((r) => r.textContent);
     expect(rows).toEqual([
-      'Kampala12 confirmed · 0 to 2 reported',
-      'Mbale0 to 2 confirmed · 4 reported',
-      'Gulu0 to 2 confirmed · 0 to 2 reported',
+      `Kampala12 confirmed · ${HIDDEN} reported`,
+      `Mbale${HIDDEN} confirmed · ${SHOWN} reported`,
+      `Gulu${HIDDEN} confirmed · ${HIDDEN} reported`,
     ]);
   }, 30_000);
 

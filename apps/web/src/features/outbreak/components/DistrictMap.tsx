@@ -1,18 +1,10 @@
+import { SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 import { memo, useMemo } from 'react';
 import { geoMercator, geoPath } from 'd3-geo';
 import { useTranslation } from 'react-i18next';
 import type { DistrictFeature } from '../../../lib/geo/geo.ts';
 import { childrenOf, parentOf } from '../lib/newer-districts.ts';
-import {
-  type Count,
-  countLabel,
-  hasCases,
-  type Level,
-  LEVEL_FILLS,
-  levelOf,
-  privacyMin,
-  ZERO,
-} from '../lib/shading.ts';
+import { type Count, countLabel, hasCases, type Level, LEVEL_FILLS, levelOf, ZERO } from '../lib/shading.ts';
 
 export interface DistrictCounts {
   confirmed: Count;
@@ -86,8 +78,8 @@ export const DistrictMap = memo(function DistrictMap({
             aria-pressed={isSelected}
             aria-label={t('outbreak.map.districtLabel', {
               name: s.name,
-              confirmed: countLabel(c.confirmed, t('outbreak.fewerThanMin', privacyMin)),
-              reported: countLabel(c.reported, t('outbreak.fewerThanMin', privacyMin)),
+              confirmed: countLabel(c.confirmed, t('outbreak.fewerThanMin', SMALL_COUNT_WORDS)),
+              reported: countLabel(c.reported, t('outbreak.fewerThanMin', SMALL_COUNT_WORDS)),
             })}
             data-code={s.code}
             data-level={level}

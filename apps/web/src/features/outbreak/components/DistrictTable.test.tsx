@@ -8,7 +8,7 @@ import { DistrictTable } from './DistrictTable.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const n = (count: number) => ({ count, below_min: false, fewer_than_3: false });
+const n = (count: number) => ({ count, below_min: false });
 const kampala: OutbreakTableRow = {
   code: 'UG-102',
   name: 'Kampala',

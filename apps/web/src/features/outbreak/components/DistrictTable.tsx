@@ -1,3 +1,4 @@
+import { SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -13,7 +14,7 @@ import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
 import { downloadOutbreakCsv, useOutbreakTable } from '../../../api/outbreak.ts';
 import type { Country } from '../../../lib/geo/geo.ts';
-import { BELOW_MIN_VALUE, type Count, countLabel, LEVEL_FILLS, privacyMin } from '../lib/shading.ts';
+import { BELOW_MIN_VALUE, type Count, countLabel, LEVEL_FILLS } from '../lib/shading.ts';
 
 const PAGE_SIZE = 20;
 
@@ -44,7 +45,7 @@ export function DistrictTable({ crop, country }: { crop: OutbreakCrop; country: 
   const [page, setPage] = useState(1);
   const [downloading, setDownloading] = useState(false);
   const table = useOutbreakTable({ crop, country, page, page_size: PAGE_SIZE });
-  const fewer = t('outbreak.fewerThanMin', privacyMin);
+  const fewer = t('outbreak.fewerThanMin', SMALL_COUNT_WORDS);
   const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   const download = () => {
     setDownloading(true);

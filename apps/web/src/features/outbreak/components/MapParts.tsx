@@ -1,9 +1,10 @@
+import { SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 import { Anchor, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Country, DistrictFeature } from '../../../lib/geo/geo.ts';
 import { districtByCode } from '@kutu/contract/districts';
 import { parentOf } from '../lib/newer-districts.ts';
-import { BELOW_MIN_VALUE, countLabel, hasCases, type Level, LEVEL_FILLS, privacyMin, ZERO } from '../lib/shading.ts';
+import { BELOW_MIN_VALUE, countLabel, hasCases, type Level, LEVEL_FILLS, ZERO } from '../lib/shading.ts';
 import type { DistrictCounts } from './DistrictMap.tsx';
 
 const LEVELS: Level[] = [0, 1, 2, 3, 4];
@@ -20,7 +21,7 @@ export function MapLegend({ days }: { days: number }) {
         {LEVELS.map((level) => (
           <Group key={level} gap={4} wrap="nowrap">
             <Box w={16} h={16} bg={LEVEL_FILLS[level]} style={{ border: '1px solid #868e96' }} aria-hidden />
-            <Text size="xs">{t(`outbreak.legend.level${level}`, privacyMin)}</Text>
+            <Text size="xs">{t(`outbreak.legend.level${level}`, SMALL_COUNT_WORDS)}</Text>
           </Group>
         ))}
         <Group gap={4} wrap="nowrap">
@@ -86,8 +87,8 @@ export function DistrictList({ features, counts, selected, onSelect }: DistrictL
               </Stack>
               <Text size="sm" ta="right">
                 {t('outbreak.list.counts', {
-                  confirmed: countLabel(c.confirmed, t('outbreak.fewerThanMin', privacyMin)),
-                  reported: countLabel(c.reported, t('outbreak.fewerThanMin', privacyMin)),
+                  confirmed: countLabel(c.confirmed, t('outbreak.fewerThanMin', SMALL_COUNT_WORDS)),
+                  reported: countLabel(c.reported, t('outbreak.fewerThanMin', SMALL_COUNT_WORDS)),
                 })}
               </Text>
             </Group>

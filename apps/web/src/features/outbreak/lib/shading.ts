@@ -12,13 +12,6 @@ export interface Count {
 
 export const ZERO: Count = { count: 0, below_min: false };
 
-/**
- * The values of every text that names the privacy minimum: `{{min}}` ("no district has {{min}} or more
- * cases") and `{{max}}`, the most a hidden count may be ("0 to {{max}}": none and one or two look alike,
- * decision 0052, so the words say both, never "fewer than 3" for a district that may have none).
- */
-export const privacyMin = { min: SMALL_COUNT_MIN, max: SMALL_COUNT_MIN - 1 };
-
 /** How tall a "below the minimum" bar or rank is: half the minimum, above none and below any number shown. */
 export const BELOW_MIN_VALUE = SMALL_COUNT_MIN / 2;
 

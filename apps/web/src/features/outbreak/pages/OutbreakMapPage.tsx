@@ -17,7 +17,7 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OutbreakCrop } from '@kutu/contract';
-import { outbreakCrops } from '@kutu/contract/outbreak-paths';
+import { outbreakCrops, SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 import { useSession } from '../../../lib/use-session.ts';
 import { Deferred } from '../../../components/OnDemand.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
@@ -30,7 +30,7 @@ import { DistrictList, MapAttribution, MapLegend } from '../components/MapParts.
 import { withNewerDistricts } from '../lib/newer-districts.ts';
 import { loadDistricts } from '../../../lib/geo/boundaries.ts';
 import { type Country, countries } from '../../../lib/geo/geo.ts';
-import { hasCases, privacyMin, ZERO } from '../lib/shading.ts';
+import { hasCases, ZERO } from '../lib/shading.ts';
 import { windowDays } from '../lib/window.ts';
 
 // The expert's table (with its pagination) loads only when its tab opens.
@@ -124,7 +124,7 @@ function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }
       <Text size="sm" c="dimmed" data-testid="map-date">
         {data.data_as_of
           ? t('outbreak.dataAsOf', { when: formatDate(data.data_as_of, 'UTC') })
-          : t('outbreak.noDataYet', privacyMin)}
+          : t('outbreak.noDataYet')}
         {' · '}
         {t('outbreak.window', { from: formatDate(data.from, 'UTC'), to: formatDate(data.to, 'UTC') })}
       </Text>
