@@ -61,6 +61,7 @@ await step('byte budget (sign-in ≤ 100 KiB, signed-out screens ≤ 250 KiB, an
   'bench/bundle-size.ts',
   '--enforce',
 ]);
+await step('first visit in Chromium, precache included (≤ 250 KiB)', 'node', ['bench/first-visit.ts', '--enforce']);
 await step('end-to-end tests (Chromium)', bin('playwright'), ['test']);
 
 const failed = results.filter((r) => !r.ok);
