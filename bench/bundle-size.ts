@@ -24,11 +24,13 @@
  * checks the rule in Chromium: a route's first load requests no script or style outside its figure.
  * Sizes are brotli (quality 11), as served to browsers that accept it; gzip is printed beside.
  *
- * The budget (sign-in ≤ 100 KiB, any route ≤ 256 KiB, decision 0089) holds what the phone transfers, as Chromium counts
+ * The budget (sign-in ≤ 100 KiB, a screen a browser can open first ≤ 250 KiB, any other route ≤ 256 KiB;
+ * decision 0092) holds what the phone transfers for the screen, as Chromium counts
  * it: those files, and beside them the address's index.html (with its preload links, brotli as the
  * server sends it), the icon index.html names (the favicon), and each reply's headers (HTTP/1.1 repeats
  * them: `REPLY_HEADER_BYTES`, the most bench/bundle-requests.ts saw Chromium receive). The service worker,
- * the web manifest and its icon come once the screen has settled (app/service-worker.ts): not counted.
+ * its precache and the web manifest come once the screen has settled (app/service-worker.ts): not
+ * counted here; bench/first-visit.ts measures the whole first visit with them in Chromium.
  * bench/bundle-requests.ts loads the routes in Chromium and fails when it transfers more than this counts.
  * The transfer is held to the budget on the screens a browser can open first (signed out: sign-in and
  * sign-up, the other auth screens, the static pages). A signed-in screen's browser signed in here before,
@@ -54,8 +56,12 @@ import {
 } from '../apps/web/src/app/screen-addresses.ts';
 
 const KIB = 1024;
-/** Decision 0089 (amending 0016): any route 256 KiB until the shared chunks shrink. */
-export const BUDGET = { signIn: 100 * KIB, anyRoute: 256 * KIB };
+/**
+ * Decision 0092 (superseding 0089): a screen a browser can open first (signed out) 250 KiB, as 0016 set
+ * it; a signed-in route's files 256 KiB until the account's shared chunks shrink. What a first visit
+ * transfers with the service worker's precache is measured by bench/first-visit.ts (also 250 KiB).
+ */
+export const BUDGET = { signIn: 100 * KIB, firstScreen: 250 * KIB, anyRoute: 256 * KIB };
 /**
  * A reply's headers as Chromium receives them from the server (HTTP/1.1), at most: index.html's (the
  * security policy and the rest of a document's), a plain file's (the favicon), a hashed script's or
@@ -234,7 +240,12 @@ export function measureRoutes(distDir: string): { routes: RouteSize[]; languages
       brotli: total.brotli + languageSize.brotli,
       language: languageSize.brotli,
       onDemand,
-      budget: page === SIGN_IN_PAGE ? BUDGET.signIn : BUDGET.anyRoute,
+      budget:
+        page === SIGN_IN_PAGE
+          ? BUDGET.signIn
+          : layout === `src/${ACCOUNT_LAYOUT}`
+            ? BUDGET.anyRoute
+            : BUDGET.firstScreen,
       held: layout === `src/${ACCOUNT_LAYOUT}` ? ('files' as const) : ('transfer' as const),
     };
   });

@@ -1,8 +1,9 @@
 /**
- * What the service worker downloads on a first visit (docs/decisions/0037), from the
+ * What the service worker downloads on a first visit (docs/decisions/0037, 0092), from the
  * built app (`npm run build` first):   node bench/precache.ts
  *
- * - now: the entries of dist/sw.js's precache list (what its install fetches);
+ * - now: the entries of dist/sw.js's precache list (what its install fetches: the signed-out app since 0092);
+ * - the `first` set (a farmer's first screens, fetched once signed in);
  * - before: what the worker precached until 0037, every file its glob patterns matched (the same
  *   patterns and ignores, over the same dist), so both figures come from one build;
  * - the sign-in page's own files (index.html and the entry's script and styles): a first visit loads them
@@ -81,7 +82,11 @@ console.log('Service worker downloads (decoded and brotli): in all | beyond the 
 console.log('session that signs in and opens the dashboard and the diagnosis (what those screens load anyway)');
 row('sign-in page itself', entry);
 row('before 0037 (every file)', before);
-row('now (shell and first screens)', now);
+row('now (the signed-out app)', now);
+row(
+  'first set (once signed in)',
+  appFiles.first.map((u) => u.slice(1)),
+);
 row(
   'offline set (offline use set up)',
   appFiles.offline.map((u) => u.slice(1)),

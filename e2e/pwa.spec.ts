@@ -38,7 +38,7 @@ test('after one online visit the app opens offline from the service worker', asy
   await context.setOffline(false);
 });
 
-test('the first visit downloads the first screens only; others are kept once opened, or all on request', async ({
+test('a first visit downloads the signed-out screens, a sign-in the first screens; others are kept once opened, or all on request', async ({
   page,
   context,
   request,
@@ -63,13 +63,17 @@ test('the first visit downloads the first screens only; others are kept once ope
       }
       return paths;
     }, cache);
+  // A first visit is signed out: the signed-out screens are precached, a farmer's first screens wait for
+  // the sign-in (decision 0092), and neither the home-screen icons nor the release's file list come.
   const precached = await held('precache');
-  for (const screen of ['DashboardPage', 'UploadImagePage', 'AnalysisHistoryPage', 'FarmerSignupPage']) {
+  for (const screen of ['LoginPage', 'FarmerSignupPage', 'TermsPage']) {
     expect(precached, screen).toContainEqual(expect.stringMatching(new RegExp(`^/assets/${screen}-[\\w-]+\\.js$`)));
   }
-  for (const screen of ['ContactPage', 'ModelTrainingPage', 'ReviewQueuePage', 'AllPostsPage']) {
+  const accountFirst = ['DashboardPage', 'UploadImagePage', 'AnalysisHistoryPage', 'WalkPage', 'ProfilePage'];
+  for (const screen of [...accountFirst, 'ContactPage', 'ModelTrainingPage', 'ReviewQueuePage', 'AllPostsPage']) {
     expect(precached, screen).not.toContainEqual(expect.stringMatching(new RegExp(`/${screen}-`)));
   }
+  expect(precached).not.toContainEqual(expect.stringMatching(/^\/icons\/|^\/app-files\.json$/));
 
   // A screen opened online once is kept, and opens offline afterwards.
   await page.goto('/contact-us');
@@ -80,8 +84,20 @@ test('the first visit downloads the first screens only; others are kept once ope
   await expect(page.getByRole('heading').first()).toBeVisible();
   await context.setOffline(false);
 
-  // The profile says what is stored, and saves every other screen on request.
+  // Signed in, the account shell has the worker keep a farmer's first screens (and the forms' schemas).
   await signInAs(page, farmer, '/account/profile');
+  for (const screen of [...accountFirst, 'lazy-schemas']) {
+    await expect
+      .poll(() => held('kept'), { message: screen, timeout: 30_000 })
+      .toContainEqual(expect.stringMatching(new RegExp(`^/assets/${screen}-[\\w-]+\\.js$`)));
+  }
+  await context.setOffline(true);
+  await page.goto('/account/addresses/analysis-history');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(false);
+
+  // The profile says what is stored, and saves every other screen on request.
+  await page.goto('/account/profile');
   const card = page.getByTestId('data-usage');
   // Reading Cache Storage takes a while on a busy phone (or test machine).
   await expect(card.getByTestId('data-usage-app')).toHaveText(

@@ -159,7 +159,8 @@ export default defineConfig({
     phoneMetadataModule(),
     screenPreloadsFile(),
     // Installable app and offline shell (docs/decisions/0016 and 0037): the worker (src/sw.ts)
-    // precaches index.html and the screens a farmer opens first (scripts/precache-first.ts); every other
+    // precaches index.html and the signed-out screens (scripts/precache-first.ts), the account shell asks
+    // for a farmer's first screens once signed in; every other
     // file is cached when first fetched, or all at once on Wi-Fi, when offline use is set up, or on the
     // farmer's request. Never the model or onnxruntime's wasm (downloaded on purpose, by page code).
     VitePWA({
@@ -169,6 +170,9 @@ export default defineConfig({
       filename: 'sw.ts',
       // Registered by the app once the first screen has settled (app/service-worker.ts), not at load.
       injectRegister: false,
+      // The home-screen icons (42 KB) are not precached: the browser fetches the one it needs when it
+      // installs the app (decision 0092).
+      includeManifestIcons: false,
       manifest: {
         name: 'Kutu — Detect Early · Act Fast · Grow Smart',
         short_name: 'Kutu',

@@ -60,16 +60,24 @@ registerRoute(
   laterFiles,
 );
 
+// The release's file list is not precached (decision 0092): a set is downloaded online, so it is fetched
+// then, once per worker; a failed fetch is tried again next time.
 let files: Promise<AppFiles> | undefined;
 const appFiles = () =>
-  (files ??= matchPrecache(`/${APP_FILES_FILE}`).then((res) =>
-    res ? (res.json() as Promise<AppFiles>) : { offline: [], all: [] },
-  ));
+  (files ??= fetch(`/${APP_FILES_FILE}`, { cache: 'no-cache' })
+    .then((res) => {
+      if (!res.ok) throw new Error(String(res.status));
+      return res.json() as Promise<AppFiles>;
+    })
+    .catch((err: unknown) => {
+      files = undefined;
+      throw err;
+    }));
 
 /** Downloads the files of `set` that neither cache holds yet, a few at a time. */
 async function cacheSet(set: AppFilesSet): Promise<CachedFiles> {
   const list = await appFiles();
-  const wanted = set === 'all' ? list.all.map((f) => f.url) : list.offline;
+  const wanted = set === 'all' ? list.all.map((f) => f.url) : list[set];
   const cache = await caches.open(LATER_CACHE);
   const result: CachedFiles = { fetched: 0, bytes: 0, failed: 0 };
   const missing: string[] = [];
@@ -96,7 +104,7 @@ async function cacheSet(set: AppFilesSet): Promise<CachedFiles> {
 
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; set?: AppFilesSet } | null;
-  if (data?.type !== CACHE_FILES_MESSAGE || (data.set !== 'offline' && data.set !== 'all')) return;
+  if (data?.type !== CACHE_FILES_MESSAGE || !data.set || !['first', 'offline', 'all'].includes(data.set)) return;
   const port = event.ports[0];
   event.waitUntil(
     cacheSet(data.set).then(
@@ -110,9 +118,12 @@ self.addEventListener('message', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      const current = new Set((await appFiles()).all.map((f) => f.url));
       const cache = await caches.open(LATER_CACHE);
-      for (const request of await cache.keys()) {
+      const kept = await cache.keys();
+      // A first install keeps nothing yet: the list is not fetched for nothing.
+      if (kept.length === 0) return;
+      const current = new Set((await appFiles()).all.map((f) => f.url));
+      for (const request of kept) {
         const { pathname } = new URL(request.url);
         if (pathname.startsWith('/assets/') && !current.has(pathname)) await cache.delete(request);
       }

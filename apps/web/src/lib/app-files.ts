@@ -1,20 +1,22 @@
 /**
  * The app's own files beyond what the service worker precaches (docs/decisions/0037): the worker keeps
  * every other file of the release in `LATER_CACHE` once it was fetched, and downloads a whole set when
- * asked: `offline` (what the first screens can import, the offline engine among it) when offline use is
+ * asked: `first` (the account's first screens, once signed in), `offline` (what the first screens can import, the offline engine among it) when offline use is
  * set up, `all` on Wi-Fi or when the farmer asks in the profile. Shared by the worker and the page.
  */
 
-/** dist/app-files.json, written by the build (scripts/precache-first.ts) and precached. */
+/** dist/app-files.json, written by the build (scripts/precache-first.ts); fetched when a set is downloaded. */
 export const APP_FILES_FILE = 'app-files.json';
 /** The worker's cache of the files it did not precache (this release's only: older ones are dropped). */
 export const LATER_CACHE = 'kutu-app-files';
 /** The message that asks the worker to download a set; the reply comes on the message's port. */
 export const CACHE_FILES_MESSAGE = 'kutu-cache-files';
 
-export type AppFilesSet = 'offline' | 'all';
+export type AppFilesSet = 'first' | 'offline' | 'all';
 
 export interface AppFiles {
+  /** Paths ("/assets/…") of the first screens with their static imports and the forms' schemas. */
+  first: string[];
   /** Paths ("/assets/…") of what the first screens import, statically or on demand. */
   offline: string[];
   /** Every file of the release under /assets/ (but onnxruntime's wasm), with its size in bytes. */
@@ -56,4 +58,15 @@ export async function cacheAppFiles(set: AppFilesSet, timeoutMs = 120_000): Prom
     };
     worker.postMessage({ type: CACHE_FILES_MESSAGE, set }, [channel.port2]);
   });
+}
+
+/**
+ * Once signed in, the account's first screens (the `first` set: dashboard, diagnosis, history, fields and
+ * walk, profile) for use with no signal: not precached on a first visit, which is mostly signed out
+ * (decision 0092). Waits for the worker to be active; the worker fetches only what it does not hold yet.
+ */
+export async function cacheFirstScreens(): Promise<CachedFiles | null> {
+  if (!('serviceWorker' in navigator)) return null;
+  await navigator.serviceWorker.ready;
+  return cacheAppFiles('first');
 }

@@ -36,9 +36,9 @@ export function useContractForm<V extends Record<string, unknown>>(
   });
 }
 
-type Contract = typeof import('./lazy-schemas.ts');
+export type Contract = typeof import('./lazy-schemas.ts');
 let contract: Promise<Contract> | undefined;
-/** The schemas with zod: in the chunk the sign-up pages load them with (the worker precaches it). */
+/** The schemas with zod, in a chunk of their own (the account's first screens keep it for offline use). */
 const loadContract = () => {
   contract ??= import('./lazy-schemas.ts').catch((err: unknown) => {
     contract = undefined; // tried again on the next submit
@@ -48,8 +48,8 @@ const loadContract = () => {
 };
 
 /**
- * useContractForm for a screen whose first bytes must stay without zod (sign-in, forgot password, the
- * profile's add-email card: decision 0016). The schemas load when the form is first touched (a focus in
+ * useContractForm for a screen whose first bytes must stay without zod (sign-in, sign-up, forgot password,
+ * the profile's add-email card: decisions 0016 and 0092). The schemas load when the form is first touched (a focus in
  * it) or submitted; a submit waits for them, then checks as useContractForm does. Spread `formProps` on
  * the <form>. `schema` picks the schema from the contract (it may follow the form's step); `check` adds
  * rules of the screen itself, shown where the schema has nothing to say. Should the schemas not load
@@ -96,5 +96,7 @@ export function useLazyContractForm<V extends Record<string, unknown>>(
       });
     };
   };
-  return { form, onSubmit, formProps: { noValidate: true, onFocus: () => void load() } };
+  /** The schema once loaded (a submit waits for it), else null: the body then goes as it is. */
+  const loadedSchema = () => (loaded.current ? schema(loaded.current) : null);
+  return { form, onSubmit, formProps: { noValidate: true, onFocus: () => void load() }, loadedSchema };
 }

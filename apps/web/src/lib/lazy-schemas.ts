@@ -3,4 +3,12 @@
  * first bytes stay without zod. Named one by one: a dynamic import of the whole contract would keep
  * every schema in its chunk.
  */
-export { addEmailBody, confirmEmailBody, forgotPasswordBody, loginBody } from '@kutu/contract';
+export {
+  addEmailBody,
+  confirmEmailBody,
+  expertRegisterBody,
+  farmerRegisterBody,
+  forgotPasswordBody,
+  loginBody,
+  officerRegisterBody,
+} from '@kutu/contract';

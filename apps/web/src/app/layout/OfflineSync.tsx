@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { cacheFirstScreens } from '../../lib/app-files.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { whenSettled } from '../../lib/when-settled.ts';
 import { analysisKeys } from '../../api/analysis.ts';
@@ -21,12 +22,17 @@ async function flushWalks() {
 }
 
 /**
- * Farmers only, mounted once while signed in: fetches the offline model on Wi-Fi, and sends photos
- * diagnosed and walks counted offline once the page has settled and whenever the network comes back.
+ * Farmers only, mounted once while signed in: keeps the first screens for use offline, fetches the offline
+ * model on Wi-Fi, and sends photos diagnosed and walks counted offline once the page has settled and
+ * whenever the network comes back.
  */
 export function OfflineSync() {
   const { t } = useTranslation();
   const client = useQueryClient();
+  // The first screens for use with no signal, once the screen now opening has settled.
+  useEffect(() => {
+    void whenSettled().then(() => (navigator.onLine ? cacheFirstScreens() : null));
+  }, []);
   useEffect(() => {
     if (!offlineSupported()) return;
     let alive = true;

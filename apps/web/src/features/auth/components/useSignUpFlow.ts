@@ -9,7 +9,7 @@ import { session } from '../../../lib/session.ts';
 import type { TokenReply } from '../../../api/auth.ts';
 import { rememberCountry } from '../../../components/PhoneInput/phone.ts';
 import { rememberSignUpIdentifier, serverFieldErrors } from '../../../lib/forms.ts';
-import { useContractForm } from '../../../lib/contract-form.ts';
+import { type Contract, useLazyContractForm } from '../../../lib/contract-form.ts';
 
 interface SendHandlers {
   onSuccess: (reply: TokenReply) => void;
@@ -17,11 +17,15 @@ interface SendHandlers {
 }
 
 interface SignUpFormOptions<V extends Record<string, unknown>, S extends z.ZodType> {
-  /** The contract's register body: the form checks what the server checks, with its messages. */
-  schema: S;
+  /**
+   * The contract's register body: the form checks what the server checks, with its messages. Picked from
+   * the schemas loaded on the form's first touch (zod stays out of the screen's first bytes, decision 0092).
+   */
+  schema: (contract: Contract) => S;
   initialValues: V;
   /** What the schema should see of the inputs (an empty number box is "no number", not 0). */
   prepare?: (values: V) => unknown;
+  /** The body as the schema gives it; as prepared where the schemas did not load (the server checks it). */
   send: (body: z.output<S>, handlers: SendHandlers) => void;
 }
 
@@ -37,7 +41,15 @@ export function useSignUpForm<V extends Record<string, unknown>, S extends z.Zod
   const { t } = useTranslation();
   const navigate = useNavigate();
   const prepare = options.prepare ?? ((values: V) => values);
-  const form = useContractForm<V>(options.schema, { initialValues: options.initialValues, prepare });
+  const {
+    form,
+    onSubmit: onValid,
+    formProps,
+    loadedSchema,
+  } = useLazyContractForm<V>(options.schema, {
+    initialValues: options.initialValues,
+    prepare,
+  });
 
   const handlers = (withEmail: boolean, identifier: string): SendHandlers => ({
     onSuccess: (reply) => {
@@ -53,14 +65,15 @@ export function useSignUpForm<V extends Record<string, unknown>, S extends z.Zod
       notifyError(errorMessage(err), t('auth.error'));
     },
   });
-  const onSubmit: (event?: FormEvent<HTMLFormElement>) => void = form.onSubmit(
+  const onSubmit: (event?: FormEvent<HTMLFormElement>) => void = onValid(
     (values) => {
-      const body = options.schema.parse(prepare(values));
+      const schema = loadedSchema();
+      const body = (schema ? schema.parse(prepare(values)) : prepare(values)) as z.output<S>;
       const { email, phone_number: phone } = body as { email?: string; phone_number?: string };
       if (phone) rememberCountry(phone);
       options.send(body, handlers(Boolean(email), email || phone || ''));
     },
     () => notifyError(t('auth.signup.fixFields'), t('auth.error')),
   );
-  return { form, onSubmit };
+  return { form, onSubmit, formProps };
 }

@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import { Anchor, Button, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { expertRegisterBody } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
 import { useRegisterExpert } from '../../../api/auth.ts';
 import { AccountFields } from '../components/AccountFields.tsx';
@@ -33,8 +32,8 @@ const empty = {
 export default function ExpertSignupPage() {
   const { t } = useTranslation();
   const register = useRegisterExpert();
-  const { form, onSubmit } = useSignUpForm({
-    schema: expertRegisterBody,
+  const { form, onSubmit, formProps } = useSignUpForm({
+    schema: (contract) => contract.expertRegisterBody,
     initialValues: empty,
     // The schema makes a number of the typed text; an emptied years box means none, as the server's default.
     prepare: (values) => ({
@@ -52,7 +51,7 @@ export default function ExpertSignupPage() {
   return (
     <>
       <AuthTitle title={t('auth.signup.expertTitle')}>{t('auth.signup.expertSubtitle')}</AuthTitle>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} {...formProps}>
         <Stack gap="sm">
           <AccountFields input={form.getInputProps} values={form.values} />
           <TextInput

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { cropTypes, farmerRegisterBody } from '@kutu/contract';
+import { cropTypes } from '@kutu/contract/enums';
 import { routes } from '../../../config/routes.ts';
 import { useRegisterFarmer } from '../../../api/auth.ts';
 import { AccountFields } from '../components/AccountFields.tsx';
@@ -29,8 +29,8 @@ const empty = {
 export default function FarmerSignupPage() {
   const { t } = useTranslation();
   const register = useRegisterFarmer();
-  const { form, onSubmit } = useSignUpForm({
-    schema: farmerRegisterBody,
+  const { form, onSubmit, formProps } = useSignUpForm({
+    schema: (contract) => contract.farmerRegisterBody,
     initialValues: empty,
     // The schema makes a number of the typed text; an empty box is a missing farm size ("must be a
     // number"), not a size of 0.
@@ -48,7 +48,7 @@ export default function FarmerSignupPage() {
   return (
     <>
       <AuthTitle title={t('auth.signup.farmerTitle')}>{t('auth.signup.farmerSubtitle')}</AuthTitle>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} {...formProps}>
         <Stack gap="sm">
           <AccountFields input={form.getInputProps} values={form.values} emailOptional />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

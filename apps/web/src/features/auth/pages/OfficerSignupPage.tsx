@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { officerRegisterBody } from '@kutu/contract';
 import { routes } from '../../../config/routes.ts';
 import { useRegisterOfficer } from '../../../api/auth.ts';
 import { AccountFields } from '../components/AccountFields.tsx';
@@ -32,8 +31,8 @@ const empty = {
 export default function OfficerSignupPage() {
   const { t } = useTranslation();
   const register = useRegisterOfficer();
-  const { form, onSubmit } = useSignUpForm({
-    schema: officerRegisterBody,
+  const { form, onSubmit, formProps } = useSignUpForm({
+    schema: (contract) => contract.officerRegisterBody,
     initialValues: empty,
     prepare: (values) => ({ ...values, email: values.email || undefined }),
     send: (body, handlers) => register.mutate(body, handlers),
@@ -42,7 +41,7 @@ export default function OfficerSignupPage() {
   return (
     <>
       <AuthTitle title={t('auth.officerSignup.title')}>{t('auth.officerSignup.subtitle')}</AuthTitle>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} {...formProps}>
         <Stack gap="sm">
           <AccountFields input={form.getInputProps} values={form.values} emailOptional />
           <TextInput
