@@ -31,10 +31,10 @@ describe('a bench fails when what it measures did not happen', () => {
     const run = spawnSync(process.execPath, ['bench/analysis.ts'], {
       encoding: 'utf8',
       env: { ...process.env, BENCH_RUNS: '0', BENCH_SKIP_ROUTE: '1' },
-      timeout: 60_000,
+      timeout: 120_000,
     });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toMatch(/NotMeasured: Not measured: timed runs \(BENCH_RUNS\) \(0, want at least 1\)/);
     expect(run.stdout).not.toMatch(/sharp alone/);
-  }, 60_000);
+  }, 120_000);
 });
