@@ -11,7 +11,8 @@
  * and the same route for the photo the web app sends after shrinking it in the browser (1024 px, q 0.85).
  * Prints medians of N runs and the ratios; sharp alone and classify() run in turns, so load on a shared machine
  * slows both alike, with their CPU time (all threads), which such load changes least. Set BENCH_RUNS to change N
- * (default 15); BENCH_SKIP_ROUTE=1 leaves out the HTTP route rows.
+ * (default 15); BENCH_SKIP_ROUTE=1 leaves out the HTTP route rows. Ends with a non-zero exit code, printing no
+ * figure, when no run was timed (`measured.ts`).
  */
 import os from 'node:os';
 import sharp from 'sharp';
@@ -20,13 +21,14 @@ import { createTestApp } from '../apps/server/test/support/app.ts';
 import { createUser } from '../apps/server/test/support/users.ts';
 import { createClassifierHolder } from '../apps/server/src/adapters/classifier.ts';
 import { bigLeafJpeg, multipart } from '../apps/server/test/support/photos.ts';
+import { atLeast, ensure, timings } from './measured.ts';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const RUNS = atLeast(Number(process.env.BENCH_RUNS ?? 15), 1, 'timed runs (BENCH_RUNS)');
 const WARMUP = 3;
 const MAX_UPLOAD = 5 * 1024 * 1024;
 
 const summary = (label: string, times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
+  const sorted = timings(times, label).sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
   const p90 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))];
   return { label, median, p90, min: sorted[0] };
@@ -95,7 +97,7 @@ const model = await loadClassifier(defaultModelDir());
 // The model's own input size, so "sharp alone" does exactly the resize the server does.
 const INPUT_SIZE = Number(process.env.BENCH_INPUT_SIZE ?? model.card.input_size);
 const probe = await model.classify(jpeg);
-if (probe.outcome !== 'diagnosis' || !probe.heatmap_png) throw new Error('the bench photo got no heatmap');
+ensure(probe.outcome === 'diagnosis' && !!probe.heatmap_png, 'a heatmap drawn for the bench photo');
 
 console.log(`Kutu analysis bench — ${new Date().toISOString()}`);
 console.log(

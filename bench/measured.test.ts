@@ -26,4 +26,15 @@ describe('a bench fails when what it measures did not happen', () => {
     expect(run.status).not.toBe(0);
     expect(run.stderr).toMatch(/NotMeasured: Not measured: rows sent \(0, want at least 5\) did not happen/);
   });
+
+  it('ends the analysis bench before it prints a figure when no run is to be timed', () => {
+    const run = spawnSync(process.execPath, ['bench/analysis.ts'], {
+      encoding: 'utf8',
+      env: { ...process.env, BENCH_RUNS: '0', BENCH_SKIP_ROUTE: '1' },
+      timeout: 120_000,
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/NotMeasured: Not measured: timed runs \(BENCH_RUNS\) \(0, want at least 1\)/);
+    expect(run.stdout).not.toMatch(/sharp alone/);
+  }, 120_000);
 });

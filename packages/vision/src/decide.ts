@@ -109,7 +109,7 @@ export function colourStats(rgb: Uint8Array): ColourStats {
     const delta = max - min;
     if (max < 0.1 || delta / max < 0.15) continue;
     let hue: number;
-    if (max === r) hue = (((g - b) / delta) % 6) * 60;
+    if (max === r) hue = ((g - b) / delta) * 60;
     else if (max === g) hue = ((b - r) / delta + 2) * 60;
     else hue = ((r - g) / delta + 4) * 60;
     if (hue < 0) hue += 360;

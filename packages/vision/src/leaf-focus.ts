@@ -20,7 +20,7 @@ export function paleLeaf(rgb: Uint8Array, i: number): boolean {
   const d = max - Math.min(r, g, b);
   if (d === 0 || max < 0.2 * 255) return false;
   let h: number;
-  if (max === r) h = (((g - b) / d) % 6) * 60;
+  if (max === r) h = ((g - b) / d) * 60;
   else if (max === g) h = ((b - r) / d + 2) * 60;
   else h = ((r - g) / d + 4) * 60;
   if (h < 0) h += 360;

@@ -81,7 +81,7 @@ export function rustPixels(
     const d = max - min;
     if (d === 0) continue;
     let h: number;
-    if (max === r) h = (((g - b) / d) % 6) * 60;
+    if (max === r) h = ((g - b) / d) * 60;
     else if (max === g) h = ((b - r) / d + 2) * 60;
     else h = ((r - g) / d + 4) * 60;
     if (h < 0) h += 360;
