@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Language } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import {
@@ -6,6 +6,7 @@ import {
   expertProfiles,
   farmerProfiles,
   officerProfiles,
+  roleApplications,
   userProfiles,
   users,
 } from '../../db/schema/index.ts';
@@ -71,6 +72,11 @@ export function createAccountsRepo(db: Db) {
         if (input.farmer) await tx.insert(farmerProfiles).values({ userId: user.id, ...input.farmer });
         if (input.expert) await tx.insert(expertProfiles).values({ userId: user.id, ...input.expert });
         if (input.officer) await tx.insert(officerProfiles).values({ userId: user.id, ...input.officer });
+        // A role that needs approval waits for an administrator (modules/vetting/approval-roles.ts).
+        if (input.expert || input.officer)
+          await tx
+            .insert(roleApplications)
+            .values({ userId: user.id, role: input.expert ? 'expert' : 'officer', appliedAt: input.now });
         await tx.insert(actionTokens).values({
           userId: user.id,
           purpose: 'signup',
@@ -99,10 +105,17 @@ export function createAccountsRepo(db: Db) {
     /** Everything the user record shows, in one query. */
     async loadAccount(userId: number) {
       const [row] = await db
-        .select({ user: users, farmer: farmerProfiles, expert: expertProfiles, profile: userProfiles })
+        .select({
+          user: users,
+          farmer: farmerProfiles,
+          expert: expertProfiles,
+          application: roleApplications,
+          profile: userProfiles,
+        })
         .from(users)
         .leftJoin(farmerProfiles, eq(farmerProfiles.userId, users.id))
         .leftJoin(expertProfiles, eq(expertProfiles.userId, users.id))
+        .leftJoin(roleApplications, and(eq(roleApplications.userId, users.id), eq(roleApplications.role, users.role)))
         .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
         .where(eq(users.id, userId));
       return row;
