@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Language, Role, VettingStatus } from '@kutu/contract';
+import { type Language, needsApproval, type Role, type VettingStatus } from '@kutu/contract';
 import {
   expertProfiles,
   farmerProfiles,
@@ -91,7 +91,7 @@ export async function createUser(
       districts: opts.districts ?? ['UG-208'],
     });
   }
-  if (role === 'expert' || role === 'officer') {
+  if (needsApproval(role)) {
     const refusal = role === 'expert' ? 'No certificate was sent' : 'Not an officer of this district';
     await t.deps.database.db.insert(roleApplications).values({
       userId: user.id,

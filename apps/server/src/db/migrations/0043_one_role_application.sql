@@ -11,7 +11,6 @@ CREATE TABLE "role_applications" (
 	"decided_at" timestamp with time zone,
 	"decided_by" integer,
 	CONSTRAINT "role_applications_user_id_role_pk" PRIMARY KEY("user_id","role"),
-	CONSTRAINT "role_applications_role_check" CHECK ("role_applications"."role" in ('expert', 'officer')),
 	CONSTRAINT "role_applications_status_check" CHECK ("role_applications"."status" in ('pending', 'approved', 'refused'))
 );
 --> statement-breakpoint

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { approvalRoles } from '@kutu/contract';
 import { users } from './auth.ts';
 
 /**
  * One application per person and role that needs an administrator's approval (docs/decisions/0027,
- * 0093): an expert's, an extension officer's. The roles are listed in modules/vetting/approval-roles.ts;
+ * 0093): an expert's, an extension officer's (the contract's `approvalRoles`, modules/vetting/approval-roles.ts);
  * a role's own facts live in its profile table (an expert's `expert_profiles`, an officer's office and
  * districts in `officer_profiles`). A new applicant waits as `pending`; only `approved` may act in the role.
  */
@@ -14,7 +15,8 @@ export const roleApplications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['expert', 'officer'] }).notNull(),
+    /** One of the contract's `approvalRoles`; plain text in the database (no check), so a new role needs no migration. */
+    role: text('role', { enum: approvalRoles }).notNull(),
     status: text('status', { enum: ['pending', 'approved', 'refused'] })
       .notNull()
       .default('pending'),
@@ -26,7 +28,6 @@ export const roleApplications = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.role] }),
-    check('role_applications_role_check', sql`${t.role} in ('expert', 'officer')`),
     check('role_applications_status_check', sql`${t.status} in ('pending', 'approved', 'refused')`),
     /** The administrator's list: a role's pending ones, oldest first. */
     index('role_applications_list_idx').on(t.role, t.status, t.appliedAt),

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Language } from '@kutu/contract';
+import { type Language, needsApproval } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import {
   actionTokens,
@@ -72,11 +72,9 @@ export function createAccountsRepo(db: Db) {
         if (input.farmer) await tx.insert(farmerProfiles).values({ userId: user.id, ...input.farmer });
         if (input.expert) await tx.insert(expertProfiles).values({ userId: user.id, ...input.expert });
         if (input.officer) await tx.insert(officerProfiles).values({ userId: user.id, ...input.officer });
-        // A role that needs approval waits for an administrator (modules/vetting/approval-roles.ts).
-        if (input.expert || input.officer)
-          await tx
-            .insert(roleApplications)
-            .values({ userId: user.id, role: input.expert ? 'expert' : 'officer', appliedAt: input.now });
+        // A role that needs approval waits for an administrator (docs/decisions/0093).
+        if (needsApproval(user.role))
+          await tx.insert(roleApplications).values({ userId: user.id, role: user.role, appliedAt: input.now });
         await tx.insert(actionTokens).values({
           userId: user.id,
           purpose: 'signup',

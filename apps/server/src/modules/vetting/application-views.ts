@@ -1,6 +1,5 @@
-import { districtByCode, type ExpertApplication, type OfficerApplication } from '@kutu/contract';
+import { type ApprovalRole, districtByCode, type ExpertApplication, type OfficerApplication } from '@kutu/contract';
 import type { ApplicationRow } from './applications.repo.ts';
-import type { ApprovalRole } from './approval-roles.ts';
 
 /** The shipped districts among these codes, with their names. */
 export const namedDistricts = (codes: string[]) =>

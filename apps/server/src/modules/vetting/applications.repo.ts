@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { VettingStatus } from '@kutu/contract';
+import type { ApprovalRole, VettingStatus } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import { expertProfiles, officerProfiles, roleApplications, users } from '../../db/schema/index.ts';
-import type { ApprovalRole } from './approval-roles.ts';
 
 const decider = alias(users, 'decider');
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { OfficerMeReply, pageQuery, VettingStatus } from '@kutu/contract';
+import type { ApprovalRole, OfficerMeReply, pageQuery, VettingStatus } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { message } from '../../i18n/i18n.ts';
@@ -8,7 +8,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { APPLICATION_VIEWS, type ApplicationView, namedDistricts } from './application-views.ts';
 import { type ApplicationRow, createApplicationsRepo, type Decision } from './applications.repo.ts';
-import { APPROVAL_TEXTS, type ApprovalRole } from './approval-roles.ts';
+import { APPROVAL } from './approval-roles.ts';
 
 type Query = z.output<typeof pageQuery> & { status?: VettingStatus };
 type Outcome = 'approved' | 'refused' | 'withdrawn';
@@ -33,7 +33,7 @@ export function createApplicationsService(
       const inTx = createApplicationsRepo(tx as unknown as Db);
       if (!(await inTx.decide(input))) return false;
       const row = (await inTx.find(input.userId, input.role))!;
-      const keys = APPROVAL_TEXTS[input.role].notices[outcome];
+      const keys = APPROVAL[input.role].notices[outcome];
       const params = { name: row.username, ...(input.reason !== null && { reason: input.reason }) };
       const text = message(keys.message, params);
       await tell({
@@ -56,7 +56,7 @@ export function createApplicationsService(
   async function decide<R extends ApprovalRole>(input: Decision & { role: R }, outcome: Outcome) {
     const ok = await decideAndTell(input, outcome);
     const row = await repo.find(input.userId, input.role);
-    const errors = APPROVAL_TEXTS[input.role].errors;
+    const errors = APPROVAL[input.role].errors;
     if (!row) throw notFound(errors.notFound);
     if (!ok) {
       const status = row.application.status;

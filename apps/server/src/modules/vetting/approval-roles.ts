@@ -1,15 +1,13 @@
-import type { ErrorCode, NotificationType, Role } from '@kutu/contract';
+import {
+  type ApprovalRole,
+  approvalRoles,
+  type ErrorCode,
+  extensionApi,
+  type NotificationType,
+  vettingApi,
+} from '@kutu/contract';
 import type { MessageKey } from '../../i18n/i18n.ts';
 import type { SmsKey } from '../../i18n/sms-texts.ts';
-
-/**
- * The roles an administrator must approve before the account may act in them (docs/decisions/0093).
- * Every one is checked at every route guarded for it (plugins/auth.ts asks the approval gate), vetted by
- * the one service (applications.service.ts) and stored in `role_applications`. To add one:
- * docs/CONTRIBUTING.md, "A role that needs approval".
- */
-export const APPROVAL_ROLES = ['expert', 'officer'] as const satisfies readonly Role[];
-export type ApprovalRole = (typeof APPROVAL_ROLES)[number];
 
 /** What the applicant is told of a decision: in the app, by email (subject) and by SMS. */
 interface NoticeKeys {
@@ -20,7 +18,13 @@ interface NoticeKeys {
   sms: SmsKey;
 }
 
-export interface ApprovalRoleTexts {
+export interface ApprovalRoleSpec {
+  /** The administrator's list, approve and refuse (the contract's paths; vetting.routes.ts serves them). */
+  paths: {
+    applications: string;
+    approvePath: (id: number) => string;
+    refusePath: (id: number) => string;
+  };
   /** The 403 every guarded route of the role answers a pending or a refused applicant. */
   gate: Record<'pending' | 'refused', readonly [ErrorCode, MessageKey]>;
   /** The administrator's 404 and 409s. */
@@ -28,8 +32,16 @@ export interface ApprovalRoleTexts {
   notices: { approved: NoticeKeys; refused: NoticeKeys; withdrawn: NoticeKeys };
 }
 
-export const APPROVAL_TEXTS: Record<ApprovalRole, ApprovalRoleTexts> = {
+/**
+ * What each role the contract's `approvalRoles` lists (docs/decisions/0093) needs of the vetting: its
+ * admin paths, the gate's refusals, the administrator's errors and the applicant's notices. The gate
+ * (lib/approval-gate.ts) checks every one at every route guarded for it; the one service
+ * (applications.service.ts) decides; `role_applications` stores. To add one: docs/CONTRIBUTING.md,
+ * "A role that needs approval".
+ */
+export const APPROVAL: Record<ApprovalRole, ApprovalRoleSpec> = {
   expert: {
+    paths: vettingApi,
     gate: {
       pending: ['EXPERT_PENDING', 'errors.vetting.pending'],
       refused: ['EXPERT_REFUSED', 'errors.vetting.refused'],
@@ -63,6 +75,7 @@ export const APPROVAL_TEXTS: Record<ApprovalRole, ApprovalRoleTexts> = {
     },
   },
   officer: {
+    paths: extensionApi,
     gate: {
       pending: ['OFFICER_PENDING', 'errors.officer.pending'],
       refused: ['OFFICER_REFUSED', 'errors.officer.refused'],
@@ -96,11 +109,8 @@ export const APPROVAL_TEXTS: Record<ApprovalRole, ApprovalRoleTexts> = {
   },
 };
 
-/** Whether `role` waits for an administrator's approval. */
-export const needsApproval = (role: Role): role is ApprovalRole => (APPROVAL_ROLES as readonly Role[]).includes(role);
-
 /** The gate's refusals, by role (app.ts gives them to lib/approval-gate.ts). */
-export const GATE_REFUSALS = Object.fromEntries(APPROVAL_ROLES.map((r) => [r, APPROVAL_TEXTS[r].gate])) as Record<
+export const GATE_REFUSALS = Object.fromEntries(approvalRoles.map((r) => [r, APPROVAL[r].gate])) as Record<
   ApprovalRole,
-  ApprovalRoleTexts['gate']
+  ApprovalRoleSpec['gate']
 >;
