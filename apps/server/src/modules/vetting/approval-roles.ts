@@ -18,6 +18,15 @@ interface NoticeKeys {
   sms: SmsKey;
 }
 
+/** A notice's keys from its catalogue prefix: `vetting.approved.subject`, `….message`, `….sms`. */
+const notice = <const P extends string, const O extends string>(type: NotificationType, prefix: P, outcome: O) =>
+  ({
+    type,
+    subject: `${prefix}.${outcome}.subject`,
+    message: `${prefix}.${outcome}.message`,
+    sms: `${prefix}.${outcome}.sms`,
+  }) as const;
+
 export interface ApprovalRoleSpec {
   /** The administrator's list, approve and refuse (the contract's paths; vetting.routes.ts serves them). */
   paths: {
@@ -53,25 +62,10 @@ export const APPROVAL: Record<ApprovalRole, ApprovalRoleSpec> = {
       changed: 'errors.vetting.changed',
     },
     notices: {
-      approved: {
-        type: 'expert_approved',
-        subject: 'vetting.approved.subject',
-        message: 'vetting.approved.message',
-        sms: 'vetting.approved.sms',
-      },
-      refused: {
-        type: 'expert_refused',
-        subject: 'vetting.refused.subject',
-        message: 'vetting.refused.message',
-        sms: 'vetting.refused.sms',
-      },
+      approved: notice('expert_approved', 'vetting', 'approved'),
+      refused: notice('expert_refused', 'vetting', 'refused'),
       // No route withdraws an expert yet: a withdrawal reads as a refusal.
-      withdrawn: {
-        type: 'expert_refused',
-        subject: 'vetting.refused.subject',
-        message: 'vetting.refused.message',
-        sms: 'vetting.refused.sms',
-      },
+      withdrawn: notice('expert_refused', 'vetting', 'refused'),
     },
   },
   officer: {
@@ -87,24 +81,9 @@ export const APPROVAL: Record<ApprovalRole, ApprovalRoleSpec> = {
       changed: 'errors.officer.changed',
     },
     notices: {
-      approved: {
-        type: 'officer_approved',
-        subject: 'officer.approved.subject',
-        message: 'officer.approved.message',
-        sms: 'officer.approved.sms',
-      },
-      refused: {
-        type: 'officer_refused',
-        subject: 'officer.refused.subject',
-        message: 'officer.refused.message',
-        sms: 'officer.refused.sms',
-      },
-      withdrawn: {
-        type: 'officer_refused',
-        subject: 'officer.withdrawn.subject',
-        message: 'officer.withdrawn.message',
-        sms: 'officer.withdrawn.sms',
-      },
+      approved: notice('officer_approved', 'officer', 'approved'),
+      refused: notice('officer_refused', 'officer', 'refused'),
+      withdrawn: notice('officer_refused', 'officer', 'withdrawn'),
     },
   },
 };
