@@ -9,8 +9,7 @@ import { createMemoryCoordinator } from './adapters/coordinator.ts';
 import { createDecodeLimiter } from './lib/decode-limiter.ts';
 import { errorLogHooks } from './lib/log-errors.ts';
 import { createListCaches } from './lib/list-cache.ts';
-import { createExpertGate } from './lib/expert-gate.ts';
-import { createOfficerVettingRepo } from './modules/vetting/officers.repo.ts';
+import { createApprovalGate } from './lib/approval-gate.ts';
 import { createLiveSessions } from './lib/live-sessions.ts';
 import { createAccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -28,7 +27,8 @@ import { createServices } from './services.ts';
 import { createSpeech } from './adapters/speech.ts';
 import { createVoiceCalls } from './adapters/voice-calls.ts';
 import { jobModules, routeModules } from './routes.ts';
-import { createVettingRepo } from './modules/vetting/vetting.repo.ts';
+import { createApplicationsRepo } from './modules/vetting/applications.repo.ts';
+import { GATE_REFUSALS } from './modules/vetting/approval-roles.ts';
 import { withoutKey } from './modules/ussd/gateway-key.ts';
 import { canonicalMetricsUrl, registerRequestIds } from './modules/operations/operations.routes.ts';
 import { requestIdOf } from './lib/request-context.ts';
@@ -78,22 +78,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const tokens = createAccessTokens(config.jwt.accessSecret, config.jwt.accessTtlSeconds);
   const authRepo = createAuthRepo(deps.database.db);
   const sessions = createLiveSessions((claims) => authRepo.sessionIsLive(claims));
-  const experts = createExpertGate(createVettingRepo(deps.database.db).statusOf);
-  const officers = createExpertGate(createOfficerVettingRepo(deps.database.db).statusOf, {
-    refused: ['OFFICER_REFUSED', 'errors.officer.refused'],
-    pending: ['OFFICER_PENDING', 'errors.officer.pending'],
-  });
-  await app.register(authPlugin, { tokens, sessions, experts, officers });
+  const approvals = createApprovalGate(createApplicationsRepo(deps.database.db).statusOf, GATE_REFUSALS);
+  await app.register(authPlugin, { tokens, sessions, approvals });
 
   const coordinator = deps.coordinator ?? createMemoryCoordinator((msg, err) => app.log.error({ err }, msg));
   // Sessions ended through another process: forget them here too and close their streams.
   coordinator.on('session-revoked', (e) => {
     sessions.ended(e.sessionId ? { sessionId: e.sessionId } : { userId: e.userId });
     // Every session of the user ended: an approval may have been withdrawn, so the gates ask again.
-    if (!e.sessionId) {
-      experts.forget(e.userId);
-      officers.forget(e.userId);
-    }
+    if (!e.sessionId) approvals.forget(e.userId);
   });
   const { deps: moduleDeps, services } = createServices(
     {

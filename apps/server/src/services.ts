@@ -26,8 +26,7 @@ import { createReviewService } from './modules/review/review.service.ts';
 import { createRetrainingService, type TrainingLog } from './modules/training/retraining.service.ts';
 import { createSamplesService } from './modules/training/samples.service.ts';
 import { createVersionsService } from './modules/training/versions.service.ts';
-import { createVettingService } from './modules/vetting/vetting.service.ts';
-import { createOfficerVettingService } from './modules/vetting/officers.service.ts';
+import { createApplicationsService } from './modules/vetting/applications.service.ts';
 import { createExtensionService } from './modules/extension/extension.service.ts';
 import { createUssdService } from './modules/ussd/ussd.service.ts';
 import { createBackupSchedule } from './modules/backup/backup.schedule.ts';
@@ -72,8 +71,8 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const retraining = createRetrainingService(deps, versions, deps.training, log);
   const samples = createSamplesService(deps, retraining);
   const resources = createResourcesService(deps);
-  const officerVetting = createOfficerVettingService(deps, account);
-  const extension = createExtensionService(deps, { outbreak, officers: officerVetting, walks, reviews: escalation });
+  const applications = createApplicationsService(deps, account);
+  const extension = createExtensionService(deps, { outbreak, officers: applications, walks, reviews: escalation });
   const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps, extension });
   const ussd = createUssdService(deps, { outbreak, signup, followUps, consent, erasure, fields, walks }, (err) =>
     log.error({ err }, 'could not send an SMS reply or place a call'),
@@ -103,8 +102,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     samples,
     retraining,
     versions,
-    vetting: createVettingService(deps),
-    officerVetting,
+    applications,
     extension,
     consent,
     exporter: createExportService(deps),

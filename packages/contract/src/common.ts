@@ -51,6 +51,16 @@ export const roles = ['farmer', 'expert', 'admin', 'officer'] as const;
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
 
+/**
+ * The roles an administrator approves before the account may act in them (docs/decisions/0093): the
+ * server's gate refuses a pending or refused applicant at every route guarded for one of these. To add
+ * one: docs/CONTRIBUTING.md, "A role that needs approval".
+ */
+export const approvalRoles = ['expert', 'officer'] as const satisfies readonly Role[];
+export type ApprovalRole = (typeof approvalRoles)[number];
+/** Whether `role` waits for an administrator's approval. */
+export const needsApproval = (r: Role): r is ApprovalRole => (approvalRoles as readonly Role[]).includes(r);
+
 /** Row ids are PostgreSQL `integer` (int4): a larger number can never name a row. */
 export const MAX_ROW_ID = 2_147_483_647;
 

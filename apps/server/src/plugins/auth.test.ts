@@ -3,7 +3,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Role } from '@kutu/contract';
-import { createExpertGate } from '../lib/expert-gate.ts';
+import { createApprovalGate } from '../lib/approval-gate.ts';
+import { GATE_REFUSALS } from '../modules/vetting/approval-roles.ts';
 import { createLiveSessions } from '../lib/live-sessions.ts';
 import { guard, publicRoute } from '../lib/route-schema.ts';
 import { createAccessTokens } from '../lib/tokens.ts';
@@ -33,8 +34,7 @@ describe('routes guarded by default', () => {
     await app.register(authPlugin, {
       tokens,
       sessions,
-      experts: createExpertGate(async () => 'approved'),
-      officers: createExpertGate(async () => 'approved'),
+      approvals: createApprovalGate(async () => 'approved', GATE_REFUSALS),
     });
     const ok = { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } };
     const handler = async () => ({ ok: true as const });

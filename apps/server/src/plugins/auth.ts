@@ -2,7 +2,7 @@ import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@kutu/contract';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
-import type { ExpertGate } from '../lib/expert-gate.ts';
+import type { ApprovalGate } from '../lib/approval-gate.ts';
 import type { LiveSessions } from '../lib/live-sessions.ts';
 import type { Access } from '../lib/route-schema.ts';
 import type { AccessTokens, SessionClaims } from '../lib/tokens.ts';
@@ -51,9 +51,9 @@ const isApi = (url: string | undefined) => url?.startsWith('/api/') === true;
 export const authPlugin = fp<{
   tokens: AccessTokens;
   sessions: LiveSessions;
-  experts: ExpertGate;
-  officers: ExpertGate;
-}>(async (app, { tokens, sessions, experts, officers }) => {
+  /** Asked for every caller of a role that needs an administrator's approval (lib/approval-gate.ts). */
+  approvals: ApprovalGate;
+}>(async (app, { tokens, sessions, approvals }) => {
   app.decorateRequest('auth', null);
 
   // A signature alone is not enough: logout, a password change or reset and refresh-token reuse end
@@ -76,12 +76,11 @@ export const authPlugin = fp<{
     if (!roles.length) return;
     const { role, userId } = req.auth!;
     if (!roles.includes(role)) throw forbidden(roleRefusal(roles));
-    // Vetting is checked here, once for every route an expert may use, never route by route (a route
-    // for one's own data says `guardBeforeVetting`).
+    // Vetting is checked here, once for every route of every role that needs approval (experts,
+    // extension officers: modules/vetting/approval-roles.ts), never route by route (a route for one's
+    // own data says `guardBeforeVetting`).
     if (access?.beforeVetting) return;
-    if (role === 'expert') await experts.assertApproved(userId);
-    // Extension officers are vetted the same way, by the same one check.
-    if (role === 'officer') await officers.assertApproved(userId);
+    if (approvals.needs(role)) await approvals.assertApproved(userId, role);
   });
 
   const routes: RouteOptions[] = [];

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Language, Role, VettingStatus } from '@kutu/contract';
-import { expertProfiles, farmerProfiles, officerProfiles, refreshTokens, users } from '../../src/db/schema/index.ts';
+import { type Language, needsApproval, type Role, type VettingStatus } from '@kutu/contract';
+import {
+  expertProfiles,
+  farmerProfiles,
+  officerProfiles,
+  refreshTokens,
+  roleApplications,
+  users,
+} from '../../src/db/schema/index.ts';
 import { createAccessTokens, randomToken } from '../../src/lib/tokens.ts';
 import { hashSecret } from '../../src/modules/auth/passwords.ts';
 import { createTestApp, type TestContext } from './app.ts';
@@ -76,16 +83,21 @@ export async function createUser(
       certifications: 'BSc Agriculture',
       bio: 'Plant pathologist',
       experienceYears: 8,
-      vettingStatus: opts.vetting ?? 'approved',
-      ...(opts.vetting === 'refused' && { vettingReason: 'No certificate was sent', vettedAt: now }),
     });
   } else if (role === 'officer') {
     await t.deps.database.db.insert(officerProfiles).values({
       userId: user.id,
       office: 'District Agricultural Office',
       districts: opts.districts ?? ['UG-208'],
-      vettingStatus: opts.vetting ?? 'approved',
-      ...(opts.vetting === 'refused' && { vettingReason: 'Not an officer of this district', vettedAt: now }),
+    });
+  }
+  if (needsApproval(role)) {
+    const refusal = role === 'expert' ? 'No certificate was sent' : 'Not an officer of this district';
+    await t.deps.database.db.insert(roleApplications).values({
+      userId: user.id,
+      role,
+      status: opts.vetting ?? 'approved',
+      ...(opts.vetting === 'refused' && { reason: refusal, decidedAt: now }),
     });
   }
   // Access tokens belong to a sign-in session (a refresh-token family) and die with it.

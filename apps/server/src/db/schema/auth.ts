@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -74,37 +73,19 @@ export const farmerProfiles = pgTable('farmer_profiles', {
   name: text('name'),
 });
 
-export const expertProfiles = pgTable(
-  'expert_profiles',
-  {
-    userId: integer('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    areasOfExpertise: text('areas_of_expertise').notNull(),
-    certifications: text('certifications').notNull().default(''),
-    bio: text('bio').notNull().default(''),
-    experienceYears: integer('experience_years').notNull().default(0),
-    institution: text('institution').notNull().default(''),
-    languagesSpoken: text('languages_spoken').notNull().default(''),
-    socialLinks: text('social_links').notNull().default(''),
-    /**
-     * Vetting (docs/decisions/0027): a new expert waits as `pending` until an administrator approves or
-     * refuses; only an `approved` expert may act as one. Migration 0015 approved the experts of before.
-     */
-    vettingStatus: text('vetting_status', { enum: ['pending', 'approved', 'refused'] })
-      .notNull()
-      .default('pending'),
-    /** The administrator's reason for a refusal, shown to the applicant. */
-    vettingReason: text('vetting_reason'),
-    vettedAt: timestamp('vetted_at', { withTimezone: true }),
-    vettedBy: integer('vetted_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check('expert_profiles_vetting_status_check', sql`${t.vettingStatus} in ('pending', 'approved', 'refused')`),
-    index('expert_profiles_vetting_idx').on(t.vettingStatus, t.appliedAt),
-  ],
-);
+/** An expert's own facts; their application and its vetting are in `role_applications` (schema/vetting.ts). */
+export const expertProfiles = pgTable('expert_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  areasOfExpertise: text('areas_of_expertise').notNull(),
+  certifications: text('certifications').notNull().default(''),
+  bio: text('bio').notNull().default(''),
+  experienceYears: integer('experience_years').notNull().default(0),
+  institution: text('institution').notNull().default(''),
+  languagesSpoken: text('languages_spoken').notNull().default(''),
+  socialLinks: text('social_links').notNull().default(''),
+});
 
 /** The "Complete Profile" details; an account is complete once this row exists. */
 export const userProfiles = pgTable('user_profiles', {

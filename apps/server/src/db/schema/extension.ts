@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { analyses } from './analysis.ts';
 
 /**
- * An extension officer's application and districts. Vetting as for experts (docs/decisions/0027): a new
- * officer waits as `pending` until an administrator approves or refuses; only an approved officer sees a
- * district's week, and only of the districts listed here.
+ * An extension officer's office and districts: the one extra of their application, whose vetting is in
+ * `role_applications` (schema/vetting.ts). Only an approved officer sees a district's week, and only of
+ * the districts listed here.
  */
 export const officerProfiles = pgTable(
   'officer_profiles',
@@ -18,19 +18,8 @@ export const officerProfiles = pgTable(
     office: text('office').notNull(),
     /** District or county codes from the contract's list. */
     districts: text('districts').array().notNull(),
-    vettingStatus: text('vetting_status', { enum: ['pending', 'approved', 'refused'] })
-      .notNull()
-      .default('pending'),
-    vettingReason: text('vetting_reason'),
-    vettedAt: timestamp('vetted_at', { withTimezone: true }),
-    vettedBy: integer('vetted_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check('officer_profiles_vetting_status_check', sql`${t.vettingStatus} in ('pending', 'approved', 'refused')`),
-    index('officer_profiles_vetting_idx').on(t.vettingStatus, t.appliedAt),
-    index('officer_profiles_districts_idx').using('gin', t.districts),
-  ],
+  (t) => [index('officer_profiles_districts_idx').using('gin', t.districts)],
 );
 
 /** What an officer did about a farmer (a call or a visit) with a note: experts see it on the farmer's case. */

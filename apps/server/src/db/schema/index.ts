@@ -16,3 +16,4 @@ export * from './backup.ts';
 export * from './privacy.ts';
 export * from './extension.ts';
 export * from './voice.ts';
+export * from './vetting.ts';

@@ -1,11 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Language } from '@kutu/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Language, needsApproval } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import {
   actionTokens,
   expertProfiles,
   farmerProfiles,
   officerProfiles,
+  roleApplications,
   userProfiles,
   users,
 } from '../../db/schema/index.ts';
@@ -71,6 +72,9 @@ export function createAccountsRepo(db: Db) {
         if (input.farmer) await tx.insert(farmerProfiles).values({ userId: user.id, ...input.farmer });
         if (input.expert) await tx.insert(expertProfiles).values({ userId: user.id, ...input.expert });
         if (input.officer) await tx.insert(officerProfiles).values({ userId: user.id, ...input.officer });
+        // A role that needs approval waits for an administrator (docs/decisions/0093).
+        if (needsApproval(user.role))
+          await tx.insert(roleApplications).values({ userId: user.id, role: user.role, appliedAt: input.now });
         await tx.insert(actionTokens).values({
           userId: user.id,
           purpose: 'signup',
@@ -99,10 +103,17 @@ export function createAccountsRepo(db: Db) {
     /** Everything the user record shows, in one query. */
     async loadAccount(userId: number) {
       const [row] = await db
-        .select({ user: users, farmer: farmerProfiles, expert: expertProfiles, profile: userProfiles })
+        .select({
+          user: users,
+          farmer: farmerProfiles,
+          expert: expertProfiles,
+          application: roleApplications,
+          profile: userProfiles,
+        })
         .from(users)
         .leftJoin(farmerProfiles, eq(farmerProfiles.userId, users.id))
         .leftJoin(expertProfiles, eq(expertProfiles.userId, users.id))
+        .leftJoin(roleApplications, and(eq(roleApplications.userId, users.id), eq(roleApplications.role, users.role)))
         .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
         .where(eq(users.id, userId));
       return row;

@@ -122,7 +122,7 @@ const ACCOUNT_TYPES: Record<UserRow['role'], string> = {
   officer: 'Extension officer',
 };
 
-export function toUserRecord({ user, farmer, expert, profile }: Account): UserRecord {
+export function toUserRecord({ user, farmer, expert, application, profile }: Account): UserRecord {
   return {
     id: user.id,
     username: user.username,
@@ -161,10 +161,11 @@ export function toUserRecord({ user, farmer, expert, profile }: Account): UserRe
       languages_spoken: expert.languagesSpoken,
       social_links: expert.socialLinks,
     },
+    // An expert's application (an officer reads theirs from the extension module's `me`).
     vetting: expert && {
-      status: expert.vettingStatus,
-      reason: expert.vettingReason,
-      decided_at: expert.vettedAt?.toISOString() ?? null,
+      status: application?.status ?? 'pending',
+      reason: application?.reason ?? null,
+      decided_at: application?.decidedAt?.toISOString() ?? null,
     },
     account: {
       accountNumber: `KUTU-${String(user.id).padStart(6, '0')}`,

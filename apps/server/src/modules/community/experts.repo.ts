@@ -14,7 +14,7 @@ export async function expertsWithoutUnread(db: Db, type: string): Promise<number
       and(
         eq(users.role, 'expert'),
         isNotNull(users.activatedAt),
-        sql`exists (select 1 from expert_profiles ep where ep.user_id = ${users.id} and ep.vetting_status = 'approved')`,
+        sql`exists (select 1 from role_applications ra where ra.user_id = ${users.id} and ra.role = 'expert' and ra.status = 'approved')`,
         sql`not exists (select 1 from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.type} = ${type} and ${notifications.readAt} is null)`,
       ),
     );

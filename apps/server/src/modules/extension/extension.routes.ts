@@ -22,7 +22,7 @@ const tags = ['extension'];
  * `guard('officer')` lets only approved officers in (the vetting gate); the service checks the
  * district is one of theirs (403) and exists (404).
  */
-export function extensionRoutes(app: App, { deps, services: { extension, officerVetting } }: RouteContext) {
+export function extensionRoutes(app: App, { deps, services: { extension, applications } }: RouteContext) {
   const officer = guard('officer');
 
   app.get(
@@ -35,7 +35,7 @@ export function extensionRoutes(app: App, { deps, services: { extension, officer
       },
       config: guard(),
     },
-    async (req) => officerVetting.me(caller(req).userId),
+    async (req) => applications.officerMe(caller(req).userId),
   );
 
   app.get(

@@ -16,7 +16,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import type { WalksService } from '../fields/walks.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { EscalationService } from '../review/escalation.service.ts';
-import type { OfficerVettingService } from '../vetting/officers.service.ts';
+import type { ApplicationsService } from '../vetting/applications.service.ts';
 import { createExtensionRepo } from './extension.repo.ts';
 import { walksOfWeek } from './walks-week.ts';
 import { createWeeklyReport } from './weekly.ts';
@@ -44,7 +44,7 @@ export function createExtensionService(
     reviews,
   }: {
     outbreak: OutbreakService;
-    officers: OfficerVettingService;
+    officers: Pick<ApplicationsService, 'districtsOf' | 'officersOf' | 'approvedDistricts'>;
     walks: Pick<WalksService, 'walksIn' | 'worseIn'>;
     /** What waits for an expert in the district (the review module's count, as its queue reads it). */
     reviews: Pick<EscalationService, 'waitingIn'>;

@@ -27,7 +27,7 @@ import { errorOf } from '../../../test/support/errors.ts';
 import { pdfText } from '../../../test/support/pdf.ts';
 import { raiseMaizeAlert } from '../../../test/support/farmers.ts';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
-import { createOfficerVettingService } from '../vetting/officers.service.ts';
+import { createApplicationsService } from '../vetting/applications.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { createExtensionService } from './extension.service.ts';
 import { createFieldsService } from '../fields/fields.service.ts';
@@ -124,14 +124,16 @@ describe('extension officers', () => {
       { purpose: 'sms', granted: true },
     ]);
     const { rows } = await t.deps.database.execute(
-      `select u.role, u.district, p.districts, p.vetting_status from users u join officer_profiles p on p.user_id = u.id
+      `select u.role, u.district, p.districts, a.role as applied_as, a.status from users u
+       join officer_profiles p on p.user_id = u.id join role_applications a on a.user_id = u.id
        where u.username = 'dao_kumi'`,
     );
     expect(rows[0]).toMatchObject({
       role: 'officer',
       district: KUMI,
       districts: [KUMI, BUKEDEA],
-      vetting_status: 'pending',
+      applied_as: 'officer',
+      status: 'pending',
     });
     const bad = await t.app.inject({
       method: 'POST',
@@ -470,7 +472,7 @@ describe('extension officers', () => {
     const noEmail = await createUser(t, 'officer', { districts: [KUMI] });
     await db.update(users).set({ email: null }).where(eq(users.id, noEmail.id));
     const delivery = testDelivery(t);
-    const officers = createOfficerVettingService(
+    const officers = createApplicationsService(
       { db, clock: t.clock, delivery, config: t.deps.config },
       { endAllSessions: () => Promise.reject(new Error('the Monday report withdraws nobody')) },
     );

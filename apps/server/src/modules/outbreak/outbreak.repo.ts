@@ -242,8 +242,8 @@ export function createOutbreakRepo(db: Db) {
             where u.district = ${district} and u.id > ${after} and (u.activated_at is not null
               or (u.role = 'farmer' and exists (select 1 from clinic_visits v
                 where v.farmer_id = u.id and v.consent_at is not null))) and (
-              (u.role = 'expert' and exists (select 1 from expert_profiles ep
-                where ep.user_id = u.id and ep.vetting_status = 'approved'))
+              (u.role = 'expert' and exists (select 1 from role_applications ra
+                where ra.user_id = u.id and ra.role = 'expert' and ra.status = 'approved'))
               or (u.role = 'farmer' and (
                 exists (select 1 from analyses a where a.user_id = u.id and coalesce(a.crop, 'other') = ${crop})
                 or exists (select 1 from unnest(fp.crop_types) c where lower(c) = ${crop}))))

@@ -22,6 +22,7 @@ import {
   officerProfiles,
   posts,
   responses,
+  roleApplications,
   scoutingWalks,
   trainingSamples,
   userProfiles,
@@ -79,6 +80,8 @@ export function createExportRepo(db: Db) {
           farmer: await one(farmerProfiles, 'farmer_profiles', farmerProfiles.userId),
           expert: await one(expertProfiles, 'expert_profiles', expertProfiles.userId),
           officer: await one(officerProfiles, 'officer_profiles', officerProfiles.userId),
+          /** Applications for a role that needs approval, with the decision (not who decided). */
+          applications: await rowsOf(roleApplications, 'role_applications', roleApplications.userId, userId),
           details: await one(userProfiles, 'user_profiles', userProfiles.userId),
         },
         consents: await db.select().from(consents).where(eq(consents.userId, userId)).orderBy(consents.id),

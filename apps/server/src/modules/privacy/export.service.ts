@@ -8,7 +8,8 @@ import { createExportRepo, type PersonData } from './export.repo.ts';
 
 const README = `Kutu: everything Kutu holds about you
 
-profile.json         your account and profile (no password: only its hash is kept, and not shown here)
+profile.json         your account and profile (no password: only its hash is kept, and not shown here),
+                     and your applications as an expert or extension officer with their decisions
 consents.json        what you agreed to, when, where and to which text version
 analyses.json        your photos' diagnoses, the photos of each, the experts' verdicts
 fields.json          your fields and your scouting walks of them, with the advice each walk got

@@ -48,13 +48,11 @@ const secret = 'a hash of a secret (a code, a link, a session): useless to the p
 export const PERSONAL_DATA = {
   users: { columns: { id: 'erased', phone: 'erased' }, exported: { file: 'profile.json', key: 'account' } },
   farmer_profiles: { columns: { user_id: 'erased' }, exported: { file: 'profile.json', key: 'farmer' } },
-  expert_profiles: {
-    columns: { user_id: 'erased', vetted_by: 'other-person' },
-    exported: { file: 'profile.json', key: 'expert' },
-  },
-  officer_profiles: {
-    columns: { user_id: 'erased', vetted_by: 'other-person' },
-    exported: { file: 'profile.json', key: 'officer' },
+  expert_profiles: { columns: { user_id: 'erased' }, exported: { file: 'profile.json', key: 'expert' } },
+  officer_profiles: { columns: { user_id: 'erased' }, exported: { file: 'profile.json', key: 'officer' } },
+  role_applications: {
+    columns: { user_id: 'erased', decided_by: 'other-person' },
+    exported: { file: 'profile.json', key: 'applications' },
   },
   user_profiles: { columns: { user_id: 'erased' }, exported: { file: 'profile.json', key: 'details' } },
   consents: { columns: { user_id: 'erased' }, exported: { file: 'consents.json' } },

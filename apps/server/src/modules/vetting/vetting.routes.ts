@@ -19,8 +19,12 @@ import { errorReplies, guard } from '../../lib/route-schema.ts';
 const errors = errorReplies(400, 401, 403, 404, 409);
 const tags = ['admin'];
 
-/** Expert vetting by administrators (docs/decisions/0027); only `admin` accounts, made from the command line. */
-export function vettingRoutes(app: App, { services: { vetting, officerVetting } }: RouteContext) {
+/**
+ * Vetting by administrators (docs/decisions/0027, 0093): each role that needs approval
+ * (approval-roles.ts) has its list, approve and refuse here, all served by the one applications
+ * service; only `admin` accounts, made from the command line.
+ */
+export function vettingRoutes(app: App, { services: { applications } }: RouteContext) {
   const admin = guard('admin');
 
   app.get(
@@ -34,7 +38,7 @@ export function vettingRoutes(app: App, { services: { vetting, officerVetting } 
       },
       config: admin,
     },
-    async (req) => vetting.list(req.query),
+    async (req) => applications.list('expert', req.query),
   );
 
   app.post(
@@ -50,7 +54,7 @@ export function vettingRoutes(app: App, { services: { vetting, officerVetting } 
       },
       config: admin,
     },
-    async (req) => vetting.approve(caller(req).userId, req.params.id, req.body?.from ?? 'pending'),
+    async (req) => applications.approve('expert', caller(req).userId, req.params.id, req.body?.from ?? 'pending'),
   );
 
   app.post(
@@ -65,7 +69,7 @@ export function vettingRoutes(app: App, { services: { vetting, officerVetting } 
       },
       config: admin,
     },
-    async (req) => vetting.refuse(caller(req).userId, req.params.id, req.body.reason),
+    async (req) => applications.refuse('expert', caller(req).userId, req.params.id, req.body.reason),
   );
 
   // Extension officers are vetted the same way (same bodies, same 409 on a race).
@@ -80,7 +84,7 @@ export function vettingRoutes(app: App, { services: { vetting, officerVetting } 
       },
       config: admin,
     },
-    async (req) => officerVetting.list(req.query),
+    async (req) => applications.list('officer', req.query),
   );
 
   app.post(
@@ -96,7 +100,7 @@ export function vettingRoutes(app: App, { services: { vetting, officerVetting } 
       },
       config: admin,
     },
-    async (req) => officerVetting.approve(caller(req).userId, req.params.id, req.body?.from ?? 'pending'),
+    async (req) => applications.approve('officer', caller(req).userId, req.params.id, req.body?.from ?? 'pending'),
   );
 
   app.post(
@@ -111,7 +115,7 @@ export function vettingRoutes(app: App, { services: { vetting, officerVetting } 
       },
       config: admin,
     },
-    async (req) => officerVetting.refuse(caller(req).userId, req.params.id, req.body.reason),
+    async (req) => applications.refuse('officer', caller(req).userId, req.params.id, req.body.reason),
   );
 
   app.post(
@@ -127,6 +131,6 @@ export function vettingRoutes(app: App, { services: { vetting, officerVetting } 
       },
       config: admin,
     },
-    async (req) => officerVetting.withdraw(caller(req).userId, req.params.id, req.body.reason),
+    async (req) => applications.withdraw('officer', caller(req).userId, req.params.id, req.body.reason),
   );
 }

@@ -12,12 +12,6 @@ const APPLICATIONS = vettingApi.applications;
 const approve = (id: number) => vettingApi.approvePath(id);
 const refuse = (id: number) => vettingApi.refusePath(id);
 
-/**
- * Routes every signed-in account keeps, whatever its vetting: its own account, its notifications, and its data
- * to download and delete (privacy/erasure-guards.test.ts: a pending or refused applicant may take and erase it).
- */
-const ACCOUNT_ROUTES = /^\/api\/(auth|notifications|privacy)\//;
-
 describe('expert vetting (docs/decisions/0027)', () => {
   let t: TestContext;
   let admin: TestUser;
@@ -39,68 +33,7 @@ describe('expert vetting (docs/decisions/0027)', () => {
   const send = (method: string, url: string, user: TestUser, payload?: object) =>
     t.app.inject({ method: method as 'GET', url, headers: user.headers, ...(payload && { payload }) });
 
-  /** Every route that needs a token, from the app's own route table (the OpenAPI document it builds). */
-  function signedInRoutes(): { method: string; url: string }[] {
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, { security?: object[] }>> };
-    const routes = [];
-    for (const [pattern, operations] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(operations)) {
-        if (!op.security?.some((s) => 'bearer' in s)) continue;
-        const url = pattern
-          .replace('{language}', 'sw')
-          .replace('{version}', 'v1')
-          .replace(/\{\w+\}/g, '1');
-        routes.push({ method: method.toUpperCase(), url });
-      }
-    }
-    return routes;
-  }
-  const call = (route: { method: string; url: string }, user: TestUser) =>
-    send(route.method, route.url, user, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
-
-  // About a hundred routes, three callers each.
-  it('refuses a pending and a refused expert on every route an approved expert may use, and not the approved one', {
-    timeout: 180_000,
-  }, async () => {
-    const checked: string[] = [];
-    for (const route of signedInRoutes()) {
-      if (ACCOUNT_ROUTES.test(route.url)) continue;
-      const asApproved = await call(route, approved);
-      const where = `${route.method} ${route.url}`;
-      // Some answers are files or empty (204); only an error body has a code.
-      expect(errorOf(asApproved).code, where).not.toMatch(/^EXPERT_/);
-      // A farmer-only or admin-only route refuses every expert by role; the others are expert routes.
-      if (asApproved.statusCode === 403) continue;
-      const asPending = await call(route, pending);
-      expect(asPending.statusCode, `${where} as pending: ${asPending.body}`).toBe(403);
-      expect(errorOf(asPending).code, where).toBe('EXPERT_PENDING');
-      const asRefused = await call(route, refused);
-      expect(asRefused.statusCode, `${where} as refused: ${asRefused.body}`).toBe(403);
-      expect(errorOf(asRefused).code, where).toBe('EXPERT_REFUSED');
-      checked.push(`${route.method} ${route.url}`);
-    }
-    // The expert actions of the issue: moderation, verdicts and the queue, bookings, slots, samples, retraining.
-    expect(checked).toEqual(
-      expect.arrayContaining([
-        'GET /api/expert-reviews/queue/',
-        'PUT /api/expert-reviews/1/',
-        'POST /api/expert-reviews/1/claim/',
-        'PUT /api/community/posts/moderate/1/',
-        'POST /api/model-training/jobs/',
-        'GET /api/dashboard/',
-      ]),
-    );
-    expect(checked).toEqual(
-      expect.arrayContaining([
-        'POST /api/upload-training-images/',
-        'POST /api/training-samples/from-analysis/',
-        'POST /api/consultations/availability-slots/',
-        'PUT /api/consultations/consultations/manage/',
-      ]),
-    );
-    expect(checked.length).toBeGreaterThan(30);
-  });
-
+  // Every route of a pending or refused expert or officer: approval-roles.test.ts.
   it("says why in the expert's own language", async () => {
     const res = await send('GET', reviewApi.queue, pending);
     expect(res.statusCode).toBe(403);

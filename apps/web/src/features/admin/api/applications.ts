@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ApprovalRole,
   ExpertApplication,
   ExpertApplicationPage,
   OfficerApplication,
@@ -9,12 +10,20 @@ import type {
 import { extensionApi, vettingApi } from '@kutu/contract/paths';
 import { http } from '../../../lib/api.ts';
 
-/** Who applies: an expert (docs/decisions/0027) or an extension officer, vetted the same way. */
-export type ApplicantKind = 'expert' | 'officer';
+/** Who applies: a role that needs approval (the contract's `approvalRoles`, docs/decisions/0093). */
+export type ApplicantKind = ApprovalRole;
 export type Application = ExpertApplication | OfficerApplication;
 type ApplicationPage = ExpertApplicationPage | OfficerApplicationPage;
 
-const pathsOf = (kind: ApplicantKind) => (kind === 'expert' ? vettingApi : extensionApi);
+/** Each role's list, approve and refuse (a role added to the contract's list fails the type check here). */
+const PATHS: Record<
+  ApplicantKind,
+  { applications: string; approvePath(id: number): string; refusePath(id: number): string }
+> = {
+  expert: vettingApi,
+  officer: extensionApi,
+};
+const pathsOf = (kind: ApplicantKind) => PATHS[kind];
 const vettingKey = (kind: ApplicantKind) => [`${kind}-applications`] as const;
 
 /** A page of applications, pending first. */

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { approvalRoles } from '@kutu/contract';
+import { users } from './auth.ts';
+
+/**
+ * One application per person and role that needs an administrator's approval (docs/decisions/0027,
+ * 0093): an expert's, an extension officer's (the contract's `approvalRoles`, modules/vetting/approval-roles.ts);
+ * a role's own facts live in its profile table (an expert's `expert_profiles`, an officer's office and
+ * districts in `officer_profiles`). A new applicant waits as `pending`; only `approved` may act in the role.
+ */
+export const roleApplications = pgTable(
+  'role_applications',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of the contract's `approvalRoles`; plain text in the database (no check), so a new role needs no migration. */
+    role: text('role', { enum: approvalRoles }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'refused'] })
+      .notNull()
+      .default('pending'),
+    /** The administrator's reason for a refusal or a withdrawal, shown to the applicant. */
+    reason: text('reason'),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    check('role_applications_status_check', sql`${t.status} in ('pending', 'approved', 'refused')`),
+    /** The administrator's list: a role's pending ones, oldest first. */
+    index('role_applications_list_idx').on(t.role, t.status, t.appliedAt),
+  ],
+);

@@ -1,0 +1,131 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ApprovalRole, VettingStatus } from '@kutu/contract';
+import type { Db } from '../../db/client.ts';
+import { expertProfiles, officerProfiles, roleApplications, users } from '../../db/schema/index.ts';
+
+const decider = alias(users, 'decider');
+
+export interface Decision {
+  userId: number;
+  role: ApprovalRole;
+  from: VettingStatus[];
+  to: VettingStatus;
+  reason: string | null;
+  adminId: number;
+  now: Date;
+}
+
+/**
+ * Every application for a role that needs approval (docs/decisions/0093), with the applicant and the
+ * role's own facts: an expert's details, an officer's office and districts (null for the other roles).
+ */
+export function createApplicationsRepo(db: Db) {
+  const columns = {
+    id: users.id,
+    username: users.username,
+    email: users.email,
+    phone: users.phone,
+    language: users.language,
+    application: roleApplications,
+    expert: expertProfiles,
+    officer: officerProfiles,
+    decidedBy: decider.username,
+    phoneVerified: sql<boolean>`${users.phoneVerifiedAt} is not null`,
+    emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+  };
+  /** Applications of accounts that finished sign-up (email or phone verified); the others are not listed. */
+  const signedUp = isNotNull(users.activatedAt);
+  const of = (role: ApprovalRole) => eq(roleApplications.role, role);
+  const joined = () =>
+    db
+      .select(columns)
+      .from(roleApplications)
+      .innerJoin(users, eq(users.id, roleApplications.userId))
+      .leftJoin(expertProfiles, and(of('expert'), eq(expertProfiles.userId, roleApplications.userId)))
+      .leftJoin(officerProfiles, and(of('officer'), eq(officerProfiles.userId, roleApplications.userId)))
+      .leftJoin(decider, eq(decider.id, roleApplications.decidedBy));
+  const approvedOfficers = and(signedUp, of('officer'), eq(roleApplications.status, 'approved'));
+
+  return {
+    /** The user's status in `role`; null when they never applied for it. */
+    async statusOf(userId: number, role: ApprovalRole): Promise<VettingStatus | null> {
+      const [row] = await db
+        .select({ status: roleApplications.status })
+        .from(roleApplications)
+        .where(and(eq(roleApplications.userId, userId), of(role)));
+      return row?.status ?? null;
+    },
+
+    /**
+     * A page of one role's applications of accounts that finished sign-up: pending first (oldest first,
+     * as they came), then the decided ones, latest first; with the count of pending ones.
+     */
+    async list(role: ApprovalRole, window: { limit: number; offset: number }, status?: VettingStatus) {
+      const where = and(signedUp, of(role), status && eq(roleApplications.status, status));
+      const rows = await joined()
+        .where(where)
+        .orderBy(
+          sql`case when ${roleApplications.status} = 'pending' then 0 else 1 end`,
+          sql`case when ${roleApplications.status} = 'pending' then ${roleApplications.appliedAt} end asc`,
+          desc(roleApplications.decidedAt),
+          asc(roleApplications.userId),
+        )
+        .limit(window.limit)
+        .offset(window.offset);
+      const counted = (w: ReturnType<typeof and>) =>
+        db
+          .select({ n: count() })
+          .from(roleApplications)
+          .innerJoin(users, eq(users.id, roleApplications.userId))
+          .where(w);
+      const [[{ n: total }], [{ n: pending }]] = await Promise.all([
+        counted(where),
+        counted(and(signedUp, of(role), eq(roleApplications.status, 'pending'))),
+      ]);
+      return { rows, total, pending };
+    },
+
+    async find(userId: number, role: ApprovalRole) {
+      const [row] = await joined().where(and(eq(roleApplications.userId, userId), of(role)));
+      return row;
+    },
+
+    /**
+     * Records a decision if the application is still in one of `from` (so two administrators deciding
+     * at once cannot both win); false when it was not.
+     */
+    async decide(input: Decision): Promise<boolean> {
+      const rows = await db
+        .update(roleApplications)
+        .set({ status: input.to, reason: input.reason, decidedAt: input.now, decidedBy: input.adminId })
+        .where(
+          and(eq(roleApplications.userId, input.userId), of(input.role), inArray(roleApplications.status, input.from)),
+        )
+        .returning({ id: roleApplications.userId });
+      return rows.length === 1;
+    },
+
+    /** Approved officers of a district whose account is active: who gets the Monday report. */
+    officersOf: (district: string) =>
+      db
+        .select({ id: users.id, email: users.email, language: users.language })
+        .from(roleApplications)
+        .innerJoin(users, eq(users.id, roleApplications.userId))
+        .innerJoin(officerProfiles, eq(officerProfiles.userId, roleApplications.userId))
+        .where(and(approvedOfficers, sql`${district} = any(${officerProfiles.districts})`))
+        .orderBy(asc(users.id)),
+
+    async approvedDistricts(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ code: sql<string>`unnest(${officerProfiles.districts})` })
+        .from(roleApplications)
+        .innerJoin(users, eq(users.id, roleApplications.userId))
+        .innerJoin(officerProfiles, eq(officerProfiles.userId, roleApplications.userId))
+        .where(approvedOfficers);
+      return rows.map((r) => r.code).sort();
+    },
+  };
+}
+export type ApplicationsRepo = ReturnType<typeof createApplicationsRepo>;
+export type ApplicationRow = NonNullable<Awaited<ReturnType<ApplicationsRepo['find']>>>;
