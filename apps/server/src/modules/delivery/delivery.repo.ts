@@ -45,7 +45,7 @@ export function createDeliveryRepo(db: Db) {
   return {
     /**
      * Stores the in-app notifications; an already stored key is skipped. Returns the new ones. The rows
-     * travel as one JSON parameter: an alert's step of 500 built as 500 rows of bound values spent more
+     * travel as one JSON parameter: 500 rows built as bound values spent more
      * time in the query builder than in PostgreSQL.
      */
     addNotifications: (tx: Runner, rows: NewNotification[]) =>
