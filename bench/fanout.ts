@@ -8,7 +8,8 @@
  *    `sendAtOnce`). Prints p50 and p95 of each.
  * 2. The fan-out, once per size in BENCH_FARMERS (default `20000,100000`), one after the other in the same
  *    database (the outbox keeps the earlier rows, as in service): that many maize farmers of a district,
- *    an alert raised for it; the alert job writes every notification and outbox row in steps of 500, then
+ *    an alert raised for it; the alert job writes every notification and outbox row in steps of FAN_OUT_STEP
+ *    (INSERT … SELECT from the recipients' query), then
  *    one sender (batch 200, 16 sends in flight) sends every row to the stub answering at once. Prints
  *    both times, rows per second and this process's peak RSS (the app, PostgreSQL client and the stub,
  *    which keeps each post), then the sizes side by side.
@@ -22,6 +23,7 @@ import { createMemoryCoordinator } from '../apps/server/src/adapters/coordinator
 import { createSms } from '../apps/server/src/adapters/sms.ts';
 import { createDeliveryService } from '../apps/server/src/modules/delivery/delivery.service.ts';
 import { createOutbreakService } from '../apps/server/src/modules/outbreak/outbreak.service.ts';
+import { FAN_OUT_STEP } from '../apps/server/src/modules/outbreak/alert-delivery.ts';
 import { createListCaches } from '../apps/server/src/lib/list-cache.ts';
 import { createTestApp, type TestContext } from '../apps/server/test/support/app.ts';
 import { raiseMaizeAlert, seedDistrictFarmers } from '../apps/server/test/support/farmers.ts';
@@ -137,7 +139,9 @@ async function fanOut(t: TestContext, district: string, farmers: number, series:
       ).rows[0].n,
     );
   const written = atLeast(await count(), farmers, `an outbox row for each of the ${farmers} farmers`);
-  console.log(`fan-out: ${written} SMS rows and notifications written in ${Math.round(writeMs)} ms (steps of 500)`);
+  console.log(
+    `fan-out: ${written} SMS rows and notifications written in ${Math.round(writeMs)} ms (steps of ${FAN_OUT_STEP}, written by the database)`,
+  );
 
   gatewayOpts.delayMs = 0;
   const postsBefore = taken();

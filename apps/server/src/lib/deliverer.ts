@@ -1,4 +1,5 @@
 import type { Language, NotificationType } from '@kutu/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import type { Message } from '../i18n/i18n.ts';
 import type { SmsMessage } from '../i18n/sms-texts.ts';
@@ -42,12 +43,22 @@ export interface Tell {
 export type TellFn = (messages: Tell | Tell[]) => Promise<void>;
 
 /**
+ * Tells every person a query selects (an alert's recipients): `people` is SQL selecting `id` (the user)
+ * and `variant` (which of `says` they get), in the caller's order and limit. The messages are written in
+ * the database itself, in one statement. Returns how many people it selected and the last id.
+ */
+export type TellEachFn = (
+  people: SQL,
+  says: Record<string, Omit<Tell, 'to'>>,
+) => Promise<{ told: number; last: number | null }>;
+
+/**
  * The one way to tell a person (`deps.delivery`; modules/delivery implements it): messages are written
  * to the outbox in the caller's transaction and sent by the delivery worker.
  */
 export interface Deliverer {
   /** Runs `fn` in a transaction whose `tell` writes messages; they go out if and only if it commits. */
-  transaction<T>(fn: (tx: Tx, tell: TellFn) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx, tell: TellFn, tellEach: TellEachFn) => Promise<T>): Promise<T>;
   /** Tells now, in a transaction of its own (the event is already committed). */
   tell(messages: Tell | Tell[]): Promise<void>;
 }

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { Holdings } from './archive.ts';
 import { writeArchiveApart } from './archive-writer.ts';
-import { DUMP_FILE, dumpDatabase } from './database-dump.ts';
+import { DUMP_FILE, dumpDatabase, type SnapshotQuery } from './database-dump.ts';
 
 /** What one installation is made of: its database, its stored objects and DATA_DIR's models folder. */
 export interface Installation {
@@ -30,13 +30,13 @@ export interface BackupResult {
 const DEFAULT_NICE = 10;
 const PHOTO = /\.(jpe?g|png|webp)$/i;
 
-/** Accounts (the Former member aside) and analyses, counted just before the dump. */
-async function countRows(database: Database): Promise<Pick<Holdings, 'accounts' | 'analyses'>> {
-  const { rows } = await database.execute(
+/** Accounts (the Former member aside) and analyses, counted in the dump's own snapshot (database-dump.ts). */
+async function countRows(query: SnapshotQuery): Promise<Pick<Holdings, 'accounts' | 'analyses'>> {
+  const [row] = await query(
     `select (select count(*) from users where phone <> $1)::int as accounts, (select count(*) from analyses)::int as analyses`,
     [FORMER_MEMBER.phone],
   );
-  return { accounts: Number(rows[0]!.accounts), analyses: Number(rows[0]!.analyses) };
+  return { accounts: Number(row!.accounts), analyses: Number(row!.analyses) };
 }
 
 const modelsDir = (dataDir: string) => path.join(dataDir, 'models');
@@ -67,8 +67,7 @@ export async function takeBackup(
   const staging = await fs.mkdtemp(path.join(path.dirname(file), '.kutu-backup-'));
   try {
     const dumpFile = DUMP_FILE[inst.database.kind];
-    const counted = await countRows(inst.database);
-    await dumpDatabase(inst.database, path.join(staging, dumpFile));
+    const counted = await dumpDatabase(inst.database, path.join(staging, dumpFile), countRows);
     let photos = 0;
     for (const { key } of await inst.storage.list('')) {
       // A file the local disk is still writing (renamed into place when done).

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FORMER_MEMBER } from '@kutu/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
@@ -14,6 +15,7 @@ import {
   storedChecksums,
 } from '../../../test/support/installation.ts';
 import { startS3Server } from '../../../test/support/s3.ts';
+import { createUser } from '../../../test/support/users.ts';
 import { extractArchive, MANIFEST, verifyArchive, writeArchive } from './archive.ts';
 import { restoreBackup, takeBackup } from './backup.service.ts';
 
@@ -212,6 +214,60 @@ describe('backup and restore drill with S3 storage', { timeout: 120_000 }, () =>
       await inst.drop();
       await t.close();
       await s3.close();
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a backup taken while farmers write', { timeout: 240_000 }, () => {
+  it('names on its last line the accounts and analyses its archive brings back', async () => {
+    const t = await createTestApp();
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-backups-'));
+    const inst = await emptyInstallation();
+    try {
+      await t.deps.jobs.stop(1000);
+      const farmer = await createUser(t, 'farmer');
+      const db = t.deps.database;
+      // A farmer's photos arriving one after another, from before the backup starts until it ends.
+      let writing = true;
+      let written = 0;
+      const writer = (async () => {
+        while (writing) {
+          await db.execute(
+            `insert into analyses (user_id, image_path, outcome, rust_class, confidence, unsure, probabilities, model_version, crop, created_at)
+             values ($1, 'analyses/busy.jpg', 'diagnosis', 'common_rust', 0.9, false, '{}'::jsonb, 'v-test', 'maize', now())`,
+            [farmer.id],
+          );
+          written += 1;
+          // As requests do: PGlite answers without I/O, and a loop of its queries alone would hold the event loop.
+          await new Promise((r) => setImmediate(r));
+        }
+      })();
+      while (written < 5) await new Promise((r) => setTimeout(r, 5));
+      const archive = path.join(work, 'busy.tar.gz');
+      const result = await takeBackup({ database: db, storage: t.deps.storage, dataDir: t.dataDir }, archive);
+      writing = false;
+      await writer;
+      const holdings = `select (select count(*) from users where phone <> $1)::int as accounts,
+        (select count(*) from analyses)::int as analyses`;
+      // The writes went on past the moment the backup counted, or this test shows nothing.
+      const now = (await db.execute(holdings, [FORMER_MEMBER.phone])).rows[0]!;
+      expect(Number(now.analyses)).toBeGreaterThan(result.holds.analyses);
+
+      await restoreBackup(archive, inst.target);
+      const restored = await inst.open();
+      try {
+        const [held] = (await restored.execute(holdings, [FORMER_MEMBER.phone])).rows;
+        expect({ accounts: Number(held!.accounts), analyses: Number(held!.analyses) }).toEqual({
+          accounts: result.holds.accounts,
+          analyses: result.holds.analyses,
+        });
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await inst.drop();
+      await t.close();
       fs.rmSync(work, { recursive: true, force: true });
     }
   });

@@ -50,27 +50,49 @@ async function tool(name: 'pg_dump' | 'pg_restore', args: string[], env: NodeJS.
   }
 }
 
+/** A query inside the dump's snapshot: its rows. */
+export type SnapshotQuery = (text: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
+
 /**
- * Writes a consistent copy of the database to `file`: PGlite's own data-directory dump, taken in the
- * process that has it open (after a checkpoint, between two queries); PostgreSQL's `pg_dump`, which
- * reads one snapshot while the servers keep writing.
+ * Writes a consistent copy of the database to `file`, and returns what `count` reads of that same copy:
+ * PGlite's own data-directory dump, taken in the process that has it open (after a checkpoint, between
+ * two queries); PostgreSQL's `pg_dump`, which reads one snapshot while the servers keep writing. On
+ * PostgreSQL that snapshot is exported by a repeatable-read transaction of ours and `count` runs in it,
+ * so an archive's last line counts the rows the dump holds, not those of a moment before it.
  */
-export async function dumpDatabase(database: Database, file: string): Promise<void> {
+export async function dumpDatabase<T>(database: Database, file: string, count: (query: SnapshotQuery) => Promise<T>) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   if (database.kind === 'pglite') {
     const client = (database.db as unknown as { $client: PGlite }).$client;
+    const counted = await count(
+      async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows,
+    );
     await client.query('checkpoint');
     const dump = await client.dumpDataDir('gzip');
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    return;
+    return counted;
   }
   if (!database.url) throw new Error('The PostgreSQL URL is needed to dump the database');
   const { dbname, env } = connection(database.url);
-  await tool(
-    'pg_dump',
-    ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${dbname}`],
-    env,
-  );
+  return withPg(database.url, async (client) => {
+    await client.query('begin isolation level repeatable read read only');
+    const { rows } = await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
+    const counted = await count(async (text, values) => (await client.query(text, values)).rows);
+    await tool(
+      'pg_dump',
+      [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--snapshot=${rows[0]!.snapshot}`,
+        `--file=${file}`,
+        `--dbname=${dbname}`,
+      ],
+      env,
+    );
+    await client.query('commit');
+    return counted;
+  });
 }
 
 /** Schemas a restore replaces: everything but PostgreSQL's own. */

@@ -42,7 +42,7 @@ describe('delivery channels: one table', () => {
     /** 2. Its record (modules/delivery/channels.ts): it carries the SMS text to the phone number. */
     const pigeon: Channel = {
       compose: (tell) => (tell.sms ? { body: storeMessage(tell.sms) } : null),
-      address: (person) => person.phone,
+      column: 'phone',
       allowed: (person) => (person.smsStoppedAt ? 'The number sent STOP' : true),
       send: (_row, to, text) => loft.send(to.address, text),
     };

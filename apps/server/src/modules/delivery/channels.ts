@@ -27,14 +27,17 @@ export type ClaimedDelivery = Pick<
 
 /**
  * One way out of the app (docs/decisions/0050): everything the outbox needs to know of a channel, in one
- * record. `write()` asks `compose` and `address`, the sender `allowed`, `address` and `send`, and the
- * administrators' failed list `address`; none of them names a channel.
+ * record. `write()` asks `compose` and `column`, the sender `allowed`, `column` and `send`, and the
+ * administrators' failed list `column`; none of them names a channel.
  */
 export interface Channel {
   /** What this channel keeps of a message (null: nothing for it), stored in the event's transaction. */
   compose(tell: Tell): { body: StoredMessage; subject?: StoredMessage; link?: string | null } | null;
-  /** The person's address on this channel as the account has it now; none: no row, or the row is skipped. */
-  address(person: Pick<Recipient, 'phone' | 'email'>): string | null;
+  /**
+   * The account's field that is the person's address on this channel (`addressOn`), as the account has it
+   * now; none: no row, or the row is skipped. A field, not a function: a fan-out writes its rows in SQL.
+   */
+  column: 'phone' | 'email';
   /** Whether the person may get a message of this kind now: `true`, or why not (the row is skipped). */
   allowed(person: Recipient, kind: MessageKind): true | string;
   /**
@@ -53,6 +56,10 @@ export interface Channel {
    */
   asSent?(row: Pick<ClaimedDelivery, 'link'>, language: Language, text: string): string;
 }
+
+/** The person's address on `channel`, or null when the account has none. */
+export const addressOn = (channel: Pick<Channel, 'column'>, person: Pick<Recipient, 'phone' | 'email'>) =>
+  person[channel.column];
 
 /** An email's text as sent: the message, then the link to it in Kutu. */
 const emailText = (row: Pick<ClaimedDelivery, 'link'>, language: Language, text: string) =>
@@ -79,7 +86,7 @@ export function createChannels(deps: {
   return {
     sms: {
       compose: (tell) => (tell.sms ? { body: storeMessage(tell.sms) } : null),
-      address: (person) => person.phone,
+      column: 'phone',
       allowed: (person, kind) => {
         if (smsAllowed(person, kind)) return true;
         return person.smsStoppedAt ? 'The number sent STOP' : 'SMS turned off by the person';
@@ -119,7 +126,7 @@ export function createChannels(deps: {
               link: tell.email.link ?? null,
             }
           : null,
-      address: (person) => person.email,
+      column: 'email',
       allowed: () => true,
       async send(row, to, text) {
         await deps.mailer.send({

@@ -4,7 +4,7 @@ import { DEFAULT_GATEWAY_TIMEOUT_MS, shortestLeaseSeconds } from '../../lib/deli
 import { messagesSent } from '../../lib/metrics.ts';
 import type { DeliveryRepo, Recipient } from './delivery.repo.ts';
 import type { MessageKind } from '../../lib/deliverer.ts';
-import { type Channel, type ClaimedDelivery, UnknownChannelError } from './channels.ts';
+import { addressOn, type Channel, type ClaimedDelivery, UnknownChannelError } from './channels.ts';
 
 /** Waits after the 1st, 2nd, … failed send of a row; after the last, it fails for good. */
 export const RETRY_AFTER_MS = [20_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000];
@@ -51,7 +51,7 @@ export function createSender(
     if (!channel) throw new UnknownChannelError(row.channel);
     const allowed = channel.allowed(to, row.kind as MessageKind);
     if (allowed !== true) return { skipped: allowed };
-    const address = channel.address(to);
+    const address = addressOn(channel, to);
     if (!address) return { skipped: `No ${row.channel} address` };
     const text = render(to.language, restoreMessage(row.body));
     return channel.send(row, { address, language: to.language }, text);

@@ -3,13 +3,13 @@ import type { DeliveryReport, FailedMessagePage, PageQuery } from '@kutu/contrac
 import type { ModuleDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { type Message, render, restoreMessage, type StoredMessage, storeMessage } from '../../i18n/i18n.ts';
-import type { Deliverer, Tell, TellFn } from '../../lib/deliverer.ts';
+import type { Deliverer, Tell, TellEachFn, TellFn } from '../../lib/deliverer.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
-import type { DeliveryChannel, Language } from '@kutu/contract';
-import { type Channel, createChannels } from './channels.ts';
+import { type DeliveryChannel, type Language, languages } from '@kutu/contract';
+import { addressOn, type Channel, createChannels } from './channels.ts';
 import { failureKind } from './failure-kind.ts';
-import { createDeliveryRepo, type NewDelivery } from './delivery.repo.ts';
+import { createDeliveryRepo, type FanOutVariant, type NewDelivery } from './delivery.repo.ts';
 import { createSender, type SenderOptions } from './delivery.sender.ts';
 
 export interface DeliveryOptions extends SenderOptions {
@@ -70,13 +70,38 @@ export function createDeliveryService(
       // Callers say what to tell; each channel the person can be reached on keeps its part of it.
       for (const [name, channel] of Object.entries(channels)) {
         const part = channel.compose(m);
-        if (!part || !channel.address(person)) continue;
+        if (!part || !addressOn(channel, person)) continue;
         rows.push({ ...row, key: `${base}|${name}`, channel: name as DeliveryChannel, ...part });
       }
     }
     const created = await repo.addNotifications(tx, notices);
     await repo.add(tx, rows);
     return created;
+  }
+
+  /**
+   * write()'s rows for everyone `people` selects, written by the database (`TellEachFn`): each message is
+   * rendered once per language and each channel's part stored once, with the column that is its address.
+   */
+  async function writeEach(tx: Tx, people: Parameters<TellEachFn>[0], says: Parameters<TellEachFn>[1]) {
+    const variants: FanOutVariant[] = Object.entries(says).map(([variant, m]) => ({
+      variant,
+      key: m.key,
+      kind: m.kind,
+      app: m.app
+        ? {
+            type: m.app.type,
+            message: Object.fromEntries(languages.map((l) => [l, render(l, m.app!.text)])),
+            text: storeMessage(m.app.text),
+            data: m.app.data ?? {},
+          }
+        : null,
+      parts: Object.entries(channels).flatMap(([channel, record]) => {
+        const part = record.compose({ ...m, to: 0 });
+        return part ? [{ channel, column: record.column, ...part }] : [];
+      }),
+    }));
+    return repo.addForEach(tx, people, variants, deps.clock.now());
   }
 
   /** After a commit: live pages hear of the new notifications; the sender sends the new rows. */
@@ -94,12 +119,20 @@ export function createDeliveryService(
    * Runs `fn` in a transaction in which `tell` writes messages: they exist if and only if the
    * transaction commits, and go out after it.
    */
-  async function transaction<T>(fn: (tx: Tx, tell: TellFn) => Promise<T>): Promise<T> {
+  async function transaction<T>(fn: (tx: Tx, tell: TellFn, tellEach: TellEachFn) => Promise<T>): Promise<T> {
     const created: { id: number; userId: number }[] = [];
     const result = await deps.db.transaction(async (tx) =>
-      fn(tx, async (messages) => {
-        created.push(...(await write(tx, Array.isArray(messages) ? messages : [messages])));
-      }),
+      fn(
+        tx,
+        async (messages) => {
+          created.push(...(await write(tx, Array.isArray(messages) ? messages : [messages])));
+        },
+        async (people, says) => {
+          const { told, last, created: added } = await writeEach(tx, people, says);
+          created.push(...added);
+          return { told, last };
+        },
+      ),
     );
     await committed(created);
     return result;
@@ -140,7 +173,11 @@ export function createDeliveryService(
             id: r.id,
             channel: r.channel,
             // A number without an account is named by its number.
-            to: { id: r.userId, username: r.username ?? r.phone, address: channel?.address(r) ?? '' },
+            to: {
+              id: r.userId,
+              username: r.username ?? r.phone,
+              address: channel ? (addressOn(channel, r) ?? '') : '',
+            },
             text: channel?.asSent ? channel.asSent(r, r.language, text) : text,
             language: r.language,
             attempts: r.attempts,

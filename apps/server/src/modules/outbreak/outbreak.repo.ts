@@ -231,13 +231,12 @@ export function createOutbreakRepo(db: Db) {
      * the crop (said on a photo, or in their profile's crops), and the district's approved experts (never
      * one whose application waits or was refused, docs/decisions/0027). Active accounts, and the farmers a
      * plant clinic signed up who agreed to SMS from Kutu (not active until they prove the number, 0053).
+     * The query, selecting `id` and `variant` (their role), for the outbox to write from (`tellEach`).
      */
-    recipients: (tx: Runner, district: string, crop: string, after: number, limit: number) =>
-      rowsOf<{ id: number; role: 'farmer' | 'expert' }>(
-        tx,
-        // `fp.user_id > after` says again what u.id > after implies, so the profiles are read from there on,
-        // not from the first one at every step (a step near the end of 100,000 read them all).
-        sql`select u.id, u.role from users u
+    recipients: (district: string, crop: string, after: number, limit: number): SQL =>
+      // `fp.user_id > after` says again what u.id > after implies, so the profiles are read from there on,
+      // not from the first one at every step (a step near the end of 100,000 read them all).
+      sql`select u.id, u.role as variant from users u
             left join farmer_profiles fp on fp.user_id = u.id and fp.user_id > ${after}
             where u.district = ${district} and u.id > ${after} and (u.activated_at is not null
               or (u.role = 'farmer' and exists (select 1 from clinic_visits v
@@ -248,7 +247,6 @@ export function createOutbreakRepo(db: Db) {
                 exists (select 1 from analyses a where a.user_id = u.id and coalesce(a.crop, 'other') = ${crop})
                 or exists (select 1 from unnest(fp.crop_types) c where lower(c) = ${crop}))))
             order by u.id limit ${limit}`,
-      ),
 
     /**
      * Analyses whose counting lags behind their state, as a crash between a feature's commit and its
