@@ -30,7 +30,7 @@ export const databaseFreeServerTests = [
   'apps/server/src/modules/followup/compare.test.ts',
   'apps/server/src/modules/review/review.texts.test.ts',
   'apps/server/src/modules/training/decision.test.ts',
-  'apps/server/src/modules/ussd/screens.test.ts',
+  'apps/server/src/modules/basic-phone/screens.test.ts',
   'apps/server/src/plugins/auth.test.ts',
   'apps/server/src/plugins/language.test.ts',
   'apps/server/test/security/config.test.ts',

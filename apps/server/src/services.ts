@@ -29,7 +29,7 @@ import { createVersionsService } from './modules/training/versions.service.ts';
 import { createVettingService } from './modules/vetting/vetting.service.ts';
 import { createOfficerVettingService } from './modules/vetting/officers.service.ts';
 import { createExtensionService } from './modules/extension/extension.service.ts';
-import { createUssdService } from './modules/ussd/ussd.service.ts';
+import { createBasicPhoneService } from './modules/basic-phone/basic-phone.service.ts';
 import { createBackupSchedule } from './modules/backup/backup.schedule.ts';
 import { createConsentService } from './modules/privacy/consent.service.ts';
 import { createErasureService } from './modules/privacy/erasure.service.ts';
@@ -75,8 +75,10 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const officerVetting = createOfficerVettingService(deps, account);
   const extension = createExtensionService(deps, { outbreak, officers: officerVetting, walks, reviews: escalation });
   const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps, extension });
-  const ussd = createUssdService(deps, { outbreak, signup, followUps, consent, erasure, fields, walks }, (err) =>
-    log.error({ err }, 'could not send an SMS reply or place a call'),
+  const basicPhone = createBasicPhoneService(
+    deps,
+    { outbreak, signup, followUps, consent, erasure, fields, walks },
+    (err) => log.error({ err }, 'could not send an SMS reply or place a call'),
   );
   const services = {
     notifications,
@@ -109,8 +111,8 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     consent,
     exporter: createExportService(deps),
     erasure,
-    ussd,
-    voice: createVoiceService(deps, { advice, ussd }, (msg, err) => log.error({ err }, msg)),
+    basicPhone,
+    voice: createVoiceService(deps, { advice, basicPhone }, (msg, err) => log.error({ err }, msg)),
     backups: createBackupSchedule(deps, (msg, err) => log.error({ err }, msg)),
   };
   return { deps, services };
