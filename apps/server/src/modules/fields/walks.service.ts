@@ -15,7 +15,7 @@ import { contractMessage, message, storeMessage } from '../../i18n/i18n.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
-import type { EscalationService } from '../review/escalation.service.ts';
+import type { ExpertQueue } from '../../lib/expert-queue.ts';
 import { walkView } from './field-views.ts';
 import type { FieldsService } from './fields.service.ts';
 import type { FieldRow } from './fields.repo.ts';
@@ -53,7 +53,7 @@ export function createWalksService(
   deps: Pick<ModuleDeps, 'db' | 'clock'>,
   fields: FieldsService,
   followUps: FollowUpService,
-  reviews: EscalationService,
+  reviews: ExpertQueue,
 ) {
   const repo = createWalksRepo(deps.db);
 

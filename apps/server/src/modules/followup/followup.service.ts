@@ -15,7 +15,7 @@ import type { Tell } from '../../lib/deliverer.ts';
 import type { Tx } from '../../db/client.ts';
 import type { FieldsService } from '../fields/fields.service.ts';
 import { smsSafe } from '../delivery/sms-text.ts';
-import type { EscalationService } from '../review/escalation.service.ts';
+import type { ExpertQueue } from '../../lib/expert-queue.ts';
 import { type ComparedAnswer, compareFollowUp, rustConfidence } from './compare.ts';
 import { shownShare } from '@kutu/vision';
 import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
@@ -83,7 +83,7 @@ export interface FollowUpView {
  */
 export function createFollowUpService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>,
-  reviews: EscalationService,
+  reviews: ExpertQueue,
   fields: Pick<FieldsService, 'defaultFor'>,
 ) {
   const repo = createFollowUpRepo(deps.db);
