@@ -13,7 +13,6 @@ import { message, storeMessage } from '../../i18n/i18n.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import type { Tx } from '../../db/client.ts';
-import type { FieldsService } from '../fields/fields.service.ts';
 import { smsSafe } from '../delivery/sms-text.ts';
 import type { ExpertQueue } from '../../lib/expert-queue.ts';
 import { type ComparedAnswer, compareFollowUp, rustConfidence } from './compare.ts';
@@ -81,10 +80,18 @@ export interface FollowUpView {
  * diagnosis, sent when due in the app and by SMS (unless the farmer turned SMS off); the field's next
  * photo closes it with a comparison, and one that looks worse goes straight to the expert queue.
  */
+/**
+ * The field a photo without one belongs to (the fields service's `defaultFor`, handed in by services.ts):
+ * the fields module's walks answer follow-ups, so follow-ups know fields only as this one call.
+ */
+export interface DefaultField {
+  defaultFor(userId: number, crop: AnalysisCrop | null): Promise<{ id: number }>;
+}
+
 export function createFollowUpService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>,
   reviews: ExpertQueue,
-  fields: Pick<FieldsService, 'defaultFor'>,
+  fields: DefaultField,
 ) {
   const repo = createFollowUpRepo(deps.db);
 
