@@ -14,7 +14,7 @@ import { createOfficerVettingRepo } from './modules/vetting/officers.repo.ts';
 import { createLiveSessions } from './lib/live-sessions.ts';
 import { createAccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { createLanguageRepo } from './i18n/language.repo.ts';
+import { createLanguageRepo } from './lib/language.repo.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { registerNulCharacterGuard } from './plugins/nul-characters.ts';
@@ -31,7 +31,7 @@ import { jobModules, routeModules } from './routes.ts';
 import { createVettingRepo } from './modules/vetting/vetting.repo.ts';
 import { withoutKey } from './modules/basic-phone/gateway-key.ts';
 import { canonicalMetricsUrl, registerRequestIds } from './modules/operations/operations.routes.ts';
-import { requestIdOf } from './lib/request-context.ts';
+import { requestIdOf } from './adapters/request-context.ts';
 import { COMPRESSION } from './lib/json-text.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
