@@ -26,7 +26,7 @@ export const databaseFreeServerTests = [
   'apps/server/src/modules/auth/codes.test.ts',
   'apps/server/src/modules/auth/tokens.test.ts',
   'apps/server/src/modules/delivery/sms-allowed.test.ts',
-  'apps/server/src/modules/delivery/sms-text.test.ts',
+  'apps/server/src/lib/sms-text.test.ts',
   'apps/server/src/modules/followup/compare.test.ts',
   'apps/server/src/modules/review/review.texts.test.ts',
   'apps/server/src/modules/training/decision.test.ts',

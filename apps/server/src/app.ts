@@ -29,7 +29,7 @@ import { createSpeech } from './adapters/speech.ts';
 import { createVoiceCalls } from './adapters/voice-calls.ts';
 import { jobModules, routeModules } from './routes.ts';
 import { createVettingRepo } from './modules/vetting/vetting.repo.ts';
-import { withoutKey } from './modules/basic-phone/gateway-key.ts';
+import { withoutKey } from './lib/gateway-key.ts';
 import { canonicalMetricsUrl, registerRequestIds } from './modules/operations/operations.routes.ts';
 import { requestIdOf } from './adapters/request-context.ts';
 import { COMPRESSION } from './lib/json-text.ts';

@@ -16,6 +16,9 @@ import { codeProblem, RESEND_WINDOW_MS, resendProblem } from './codes.ts';
 import { activationLinkMail, activationLinkSms, activationSms, verificationMail } from './messages.ts';
 import { hashSecret } from './passwords.ts';
 import { createPhoneFarmer, type PhoneFarmerInput } from './phone-account.ts';
+
+/** What a farmer gives on a basic phone, as the basic-phone module's menu collects it. */
+export type { PhoneFarmerInput } from './phone-account.ts';
 import { type AuthShared, clash, emailOrThrow } from './auth.shared.ts';
 
 /** The sign-up token's life: the sign-up reply's, and the one a sign-in to an unfinished account sends. */

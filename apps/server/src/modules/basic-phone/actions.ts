@@ -1,6 +1,6 @@
 import { districtByCode, type Language } from '@kutu/contract';
 import { t } from '../../i18n/i18n.ts';
-import type { SpokenOutcome } from '../followup/phone-answer.ts';
+import type { SpokenOutcome } from '../followup/followup.service.ts';
 import type { Data, MenuCtx } from './menu.ts';
 import { tr } from './menu.ts';
 import type { BasicPhoneRepo } from './basic-phone.repo.ts';

@@ -15,7 +15,7 @@ import type { RouteContext } from '../../route-context.ts';
 import { parseForms } from '../../lib/form-body.ts';
 import { errorReplies, guard, publicRoute } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
-import { gatewayKeyCheck } from './gateway-key.ts';
+import { gatewayKeyCheck } from '../../lib/gateway-key.ts';
 import { phoneOf } from './basic-phone.service.ts';
 
 const tags = ['phone'];

@@ -5,7 +5,7 @@ import { render, restoreMessage, storeMessage, t, type StoredMessage } from '../
 import type { MessageKind, Tell } from '../../lib/deliverer.ts';
 import type { DeliveryRepo, DeliveryRow, Recipient } from './delivery.repo.ts';
 import { smsAllowed } from './sms-allowed.ts';
-import { smsParts } from './sms-text.ts';
+import { smsParts } from '../../lib/sms-text.ts';
 
 /** An outbox row as the sender claimed it. */
 export type ClaimedDelivery = Pick<

@@ -21,6 +21,9 @@ import type { FieldsService } from './fields.service.ts';
 import type { FieldRow } from './fields.repo.ts';
 import { createWalksRepo, type WalkRow } from './walks.repo.ts';
 
+/** A walk's answer in words, which the basic-phone module's SMS and a clinic visit's result SMS say too. */
+export { walkAnswer } from './walk-answer.ts';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A phone's clock may run a little ahead of the server's: a walk this far "in the future" is now. */
 const CLOCK_SLACK_MS = 5 * 60_000;

@@ -13,12 +13,15 @@ import { message, storeMessage } from '../../i18n/i18n.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import type { Tx } from '../../db/client.ts';
-import { smsSafe } from '../delivery/sms-text.ts';
+import { smsSafe } from '../../lib/sms-text.ts';
 import type { ExpertQueue } from '../../lib/expert-queue.ts';
 import { type ComparedAnswer, compareFollowUp, rustConfidence } from './compare.ts';
 import { shownShare } from '@kutu/vision';
 import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
 import { createPhoneFollowUp } from './phone-answer.ts';
+
+/** The follow-up's question as a basic phone answers it (the basic-phone module's menu). */
+export type { PhoneFollowUp, SpokenOutcome } from './phone-answer.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Kutu asks for the new photo this many days after advice to treat (the window is 7 to 10 days). */
