@@ -1,5 +1,5 @@
 import type { ModuleDeps } from './deps.ts';
-import { createDeliveryService } from './modules/delivery/delivery.service.ts';
+import { createChannels, createDeliveryService } from './modules/delivery/delivery.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createEscalationService } from './modules/review/escalation.service.ts';
 import { createAdviceService } from './modules/analysis/advice.service.ts';
@@ -46,7 +46,7 @@ import { createVoiceService } from './modules/voice/voice.service.ts';
  */
 export function createServices(base: Omit<ModuleDeps, 'notifications' | 'delivery'>, log: TrainingLog) {
   const notifications = createNotificationsService(base.db, base.clock, base.coordinator);
-  const delivery = createDeliveryService(base, {
+  const delivery = createDeliveryService(base, createChannels(base), {
     leaseMs: base.config.deliveryLeaseSeconds * 1000,
     ...base.deliveryOptions,
     log: (msg, err) => log.error({ err }, msg),
