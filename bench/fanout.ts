@@ -25,7 +25,7 @@ import { createDeliveryService } from '../apps/server/src/modules/delivery/deliv
 import { createOutbreakService } from '../apps/server/src/modules/outbreak/outbreak.service.ts';
 import { FAN_OUT_STEP } from '../apps/server/src/modules/outbreak/alert-delivery.ts';
 import { createListCaches } from '../apps/server/src/lib/list-cache.ts';
-import { createTestApp, type TestContext } from '../apps/server/test/support/app.ts';
+import { createTestApp, type TestContext, withChannels } from '../apps/server/test/support/app.ts';
 import { raiseMaizeAlert, seedDistrictFarmers } from '../apps/server/test/support/farmers.ts';
 import { startSmsGateway } from '../apps/server/test/support/sms-gateway.ts';
 import { createUser } from '../apps/server/test/support/users.ts';
@@ -108,14 +108,14 @@ async function fanOut(t: TestContext, district: string, farmers: number, series:
   console.log(`seeded ${farmers} maize farmers of ${district} in ${Math.round(performance.now() - started)} ms`);
   const rssBefore = process.resourceUsage().maxRSS;
   const delivery = createDeliveryService(
-    {
+    ...withChannels({
       db: db.db,
       clock: t.clock,
       sms,
       mailer: t.deps.mailer,
       coordinator: createMemoryCoordinator(),
       config: t.deps.config,
-    },
+    }),
     { batch: 200, concurrency: 16 },
   );
   const outbreak = createOutbreakService({

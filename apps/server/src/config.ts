@@ -1,7 +1,8 @@
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_GATEWAY_TIMEOUT_MS, shortestLeaseSeconds } from './lib/delivery-lease.ts';
+import { DEFAULT_GATEWAY_TIMEOUT_MS } from './adapters/sms.ts';
+import { shortestLeaseSeconds } from './lib/delivery-lease.ts';
 
 const DEV_SECRET = 'kutu-development-secret-change-me-in-production';
 /** Published in this repository, so never accepted in production. */

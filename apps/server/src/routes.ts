@@ -22,7 +22,7 @@ import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { trainingJobs } from './modules/training/training.jobs.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
-import { ussdRoutes } from './modules/ussd/ussd.routes.ts';
+import { basicPhoneRoutes } from './modules/basic-phone/basic-phone.routes.ts';
 import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
 import { backupJobs } from './modules/backup/backup.jobs.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
@@ -68,7 +68,7 @@ export const routeModules: RouteModule[] = [
   offlineModelRoutes,
   vettingRoutes,
   outbreakRoutes,
-  ussdRoutes,
+  basicPhoneRoutes,
   clinicRoutes,
   deliveryRoutes,
   backupRoutes,

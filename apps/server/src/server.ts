@@ -17,7 +17,7 @@ import type { App, TrainingOptions } from './deps.ts';
 import { ensureWritableDataDir, EXIT_CONFIG } from './lib/data-dir.ts';
 import { startOrphanPhotoSweep } from './lib/orphan-photos.ts';
 import { errorLogHooks } from './lib/log-errors.ts';
-import { requestIdOf } from './lib/request-context.ts';
+import { requestIdOf } from './adapters/request-context.ts';
 import { createClassifierHolder } from './adapters/classifier.ts';
 import { activeModelDir } from './modules/training/model-versions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';

@@ -1,5 +1,5 @@
 import type { ModuleDeps } from './deps.ts';
-import { createDeliveryService } from './modules/delivery/delivery.service.ts';
+import { createChannels, createDeliveryService } from './modules/delivery/delivery.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createEscalationService } from './modules/review/escalation.service.ts';
 import { createAdviceService } from './modules/analysis/advice.service.ts';
@@ -28,7 +28,7 @@ import { createSamplesService } from './modules/training/samples.service.ts';
 import { createVersionsService } from './modules/training/versions.service.ts';
 import { createApplicationsService } from './modules/vetting/applications.service.ts';
 import { createExtensionService } from './modules/extension/extension.service.ts';
-import { createUssdService } from './modules/ussd/ussd.service.ts';
+import { createBasicPhoneService } from './modules/basic-phone/basic-phone.service.ts';
 import { createBackupSchedule } from './modules/backup/backup.schedule.ts';
 import { createConsentService } from './modules/privacy/consent.service.ts';
 import { createErasureService } from './modules/privacy/erasure.service.ts';
@@ -45,7 +45,7 @@ import { createVoiceService } from './modules/voice/voice.service.ts';
  */
 export function createServices(base: Omit<ModuleDeps, 'notifications' | 'delivery'>, log: TrainingLog) {
   const notifications = createNotificationsService(base.db, base.clock, base.coordinator);
-  const delivery = createDeliveryService(base, {
+  const delivery = createDeliveryService(base, createChannels(base), {
     leaseMs: base.config.deliveryLeaseSeconds * 1000,
     ...base.deliveryOptions,
     log: (msg, err) => log.error({ err }, msg),
@@ -74,8 +74,10 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const applications = createApplicationsService(deps, account);
   const extension = createExtensionService(deps, { outbreak, officers: applications, walks, reviews: escalation });
   const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps, extension });
-  const ussd = createUssdService(deps, { outbreak, signup, followUps, consent, erasure, fields, walks }, (err) =>
-    log.error({ err }, 'could not send an SMS reply or place a call'),
+  const basicPhone = createBasicPhoneService(
+    deps,
+    { outbreak, signup, followUps, consent, erasure, fields, walks },
+    (err) => log.error({ err }, 'could not send an SMS reply or place a call'),
   );
   const services = {
     notifications,
@@ -107,8 +109,8 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     consent,
     exporter: createExportService(deps),
     erasure,
-    ussd,
-    voice: createVoiceService(deps, { advice, ussd }, (msg, err) => log.error({ err }, msg)),
+    basicPhone,
+    voice: createVoiceService(deps, { advice, basicPhone }, (msg, err) => log.error({ err }, msg)),
     backups: createBackupSchedule(deps, (msg, err) => log.error({ err }, msg)),
   };
   return { deps, services };

@@ -37,7 +37,7 @@ describe('the web app build', () => {
     }
   }
 
-  it('is a production build under NODE_ENV=development (the README default for the server)', async () => {
+  it('is a production build under NODE_ENV=development (the server default, docs/running.md)', async () => {
     process.env.NODE_ENV = 'development';
     const settings = productionBuild(process.env);
     expect(process.env.NODE_ENV).toBe('production');

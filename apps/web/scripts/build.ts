@@ -1,6 +1,6 @@
 /**
  * `npm run build` (and `npm start`, which builds first): Vite's production build of the web app, whatever
- * NODE_ENV the caller runs with. NODE_ENV is the server's mode; README's default for it is
+ * NODE_ENV the caller runs with. NODE_ENV is the server's mode; its default (docs/running.md) is
  * `development`, and Vite, React's JSX transform (jsxDEV) and the PWA plugin all read it, so
  * `NODE_ENV=development npm start` built an unminified development app (sign-in 178 KiB instead of 136).
  * `npm run dev` (Vite's dev server) is the way to a development web app.

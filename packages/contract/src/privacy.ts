@@ -16,6 +16,8 @@ export const FORMER_MEMBER = { username: 'Former member', phone: 'erased' } as c
 /** What a person may agree to: the service itself (required to have an account), SMS, photos training the model. */
 export const consentPurposes = ['service', 'sms', 'training'] as const;
 export type ConsentPurpose = (typeof consentPurposes)[number];
+/** What a person said yes or no to, by purpose; a purpose left out is not asked again. */
+export type ConsentChoices = Partial<Record<ConsentPurpose, boolean>>;
 
 /** The choices given at sign-up: the service must be agreed to, the two others are free. */
 const SERVICE_REQUIRED = 'Agree to Kutu keeping your details to give you the service';

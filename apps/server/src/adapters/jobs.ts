@@ -1,6 +1,6 @@
 import { fromPglite, PgBoss, type Db as BossDb } from 'pg-boss';
 import type { Database } from '../db/client.ts';
-import { currentRequestId, runWithRequestId } from '../lib/request-context.ts';
+import { currentRequestId, runWithRequestId } from './request-context.ts';
 
 /** What a job handler learns about the job it runs. */
 export interface JobContext {

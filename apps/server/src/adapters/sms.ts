@@ -1,7 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Outbox } from './outbox.ts';
-import { DEFAULT_GATEWAY_TIMEOUT_MS } from '../lib/delivery-lease.ts';
+
+/**
+ * How long the SMS gateway has to answer one request unless SMS_GATEWAY_TIMEOUT_SECONDS says otherwise.
+ * lib/delivery-lease.ts sizes a delivery worker's claim from it; adapters import nothing of lib.
+ */
+export const DEFAULT_GATEWAY_TIMEOUT_MS = 10_000;
 
 /** What the gateway said when it took a message: its id, which its delivery reports name. */
 export interface SmsReceipt {

@@ -1,4 +1,4 @@
-import { DEFAULT_GATEWAY_TIMEOUT_MS } from '../lib/delivery-lease.ts';
+import { DEFAULT_GATEWAY_TIMEOUT_MS } from './sms.ts';
 
 /**
  * Africa's Talking's voice service (docs/decisions/0087): calls are answered with XML built by

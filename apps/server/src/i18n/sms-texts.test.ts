@@ -13,8 +13,8 @@ import {
 } from '@kutu/contract';
 import { FIELD_RULES, walkComparisons } from '@kutu/contract/field-rules';
 import { MAX_SMS_PARTS } from '../lib/delivery-lease.ts';
-import { isGsm7, plainSms, smsParts } from '../modules/delivery/sms-text.ts';
-import { fieldList } from '../modules/ussd/sms-fields.ts';
+import { isGsm7, plainSms, smsParts } from '../lib/sms-text.ts';
+import { fieldList } from '../modules/basic-phone/sms-fields.ts';
 import { walkAnswer } from '../modules/fields/walk-answer.ts';
 import { type Message, message, type Params, render } from './i18n.ts';
 import { type SmsKey, smsTexts } from './sms-texts.ts';

@@ -63,7 +63,7 @@ export const smsTexts = {
   'smsIn.walk': { parts: 1 },
   'smsIn.walkHow': { parts: 1 },
   'smsIn.walkNoField': { parts: 1 },
-  // As many fields as fit two messages (ussd/sms-fields.ts), then "and 12 more".
+  // As many fields as fit two messages (basic-phone/sms-fields.ts), then "and 12 more".
   'smsIn.fields': { parts: 2 },
   'smsIn.fieldsNone': { parts: 1 },
   // The verdict and its advice, the plant doctor's words (up to 320 characters) and the follow-up.

@@ -5,9 +5,6 @@
  * lease at least twice that ends after any send it let start: no other worker takes a row still in flight.
  */
 
-/** How long the SMS gateway has to answer one request unless SMS_GATEWAY_TIMEOUT_SECONDS says otherwise. */
-export const DEFAULT_GATEWAY_TIMEOUT_MS = 10_000;
-
 /** The most messages one SMS may be split into (`i18n/sms-texts.ts` holds every key to it). */
 export const MAX_SMS_PARTS = 5;
 

@@ -13,7 +13,7 @@ import { createMailer } from '../../src/adapters/mailer.ts';
 import { Outbox } from '../../src/adapters/outbox.ts';
 import { createSms } from '../../src/adapters/sms.ts';
 import { createMemoryCoordinator } from '../../src/adapters/coordinator.ts';
-import { createDeliveryService } from '../../src/modules/delivery/delivery.service.ts';
+import { createChannels, createDeliveryService } from '../../src/modules/delivery/delivery.service.ts';
 import { createLocalStorage } from '../../src/adapters/storage.ts';
 import { createJobQueue } from '../../src/adapters/jobs.ts';
 import { defaultModelDir, loadClassifier, type Classifier } from '@kutu/vision';
@@ -219,17 +219,25 @@ export async function createTestApp(
   };
 }
 
+/**
+ * A delivery service's first two arguments from its adapters: the deps and the channel table built from
+ * them, as services.ts builds it (`createDeliveryService(...withChannels(deps), options)`).
+ */
+export function withChannels<D extends Parameters<typeof createChannels>[0]>(deps: D) {
+  return [deps, createChannels(deps)] as const;
+}
+
 /** A delivery service (the outbox) over the test app's database and adapters, sending at once. */
 export function testDelivery(t: Pick<TestContext, 'deps' | 'clock'>) {
   return createDeliveryService(
-    {
+    ...withChannels({
       db: t.deps.database.db,
       clock: t.clock,
       sms: t.deps.sms,
       mailer: t.deps.mailer,
       coordinator: createMemoryCoordinator(),
       config: t.deps.config,
-    },
+    }),
     { sendAtOnce: true },
   );
 }

@@ -24,6 +24,9 @@ import { createFieldPhotos } from './field-photos.ts';
 import { createNewAnalysis } from './new-analysis.ts';
 import { createPhotoFiles } from './photo-files.ts';
 
+/** What the review module reads of an expert's verdict (the one door into this module: its services). */
+export { answerOfVerdict } from './expert-answer.ts';
+
 /**
  * The analysis module's one service, which routes and other modules use. Its jobs live beside it: a
  * new analysis (new-analysis.ts), more photos of a field (field-photos.ts), results as the farmer reads

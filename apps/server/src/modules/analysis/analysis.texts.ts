@@ -1,6 +1,6 @@
 import { confidencePercent, type RustClass } from '@kutu/contract';
 import { type Message, message } from '../../i18n/i18n.ts';
-import { rustName } from '../review/review.texts.ts';
+import { rustName } from '../../i18n/rust-words.ts';
 import type { AnalysisRow } from './analysis.repo.ts';
 
 /**

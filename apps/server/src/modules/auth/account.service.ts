@@ -9,6 +9,9 @@ import { FORGET_FAILURES_AFTER_MS } from './backoff.ts';
 import { hashSecret, verifySecret } from './passwords.ts';
 import { type AuthShared, clash, emailOrThrow } from './auth.shared.ts';
 
+/** A password checked against its stored hash, for the privacy module's erasure (which asks for it). */
+export { verifySecret } from './passwords.ts';
+
 const MIN_AGE_YEARS = 13;
 const EARLIEST_DOB = '1900-01-01';
 

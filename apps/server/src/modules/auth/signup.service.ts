@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   districtByCode,
   type expertRegisterBody,
+  type ConsentChoices,
   type farmerRegisterBody,
   type officerRegisterBody,
   type Language,
@@ -15,8 +16,10 @@ import { codeProblem, RESEND_WINDOW_MS, resendProblem } from './codes.ts';
 import { activationLinkMail, activationLinkSms, activationSms, verificationMail } from './messages.ts';
 import { hashSecret } from './passwords.ts';
 import { createPhoneFarmer, type PhoneFarmerInput } from './phone-account.ts';
+
+/** What a farmer gives on a basic phone, as the basic-phone module's menu collects it. */
+export type { PhoneFarmerInput } from './phone-account.ts';
 import { type AuthShared, clash, emailOrThrow } from './auth.shared.ts';
-import type { ConsentChoices, ConsentService } from '../privacy/consent.service.ts';
 
 /** The sign-up token's life: the sign-up reply's, and the one a sign-in to an unfinished account sends. */
 const SIGNUP_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -29,8 +32,16 @@ type ExpertInput = z.output<typeof expertRegisterBody>;
 type OfficerInput = z.output<typeof officerRegisterBody>;
 type OtpAction = (typeof otpActionTypes)[number];
 
+/**
+ * Consent as sign-up records it: the privacy module's consent service, handed in by services.ts. Privacy
+ * reaches auth (an erasure checks the password or a code), so auth knows consent only as this port.
+ */
+interface ConsentRecorder {
+  record(userId: number, choices: ConsentChoices, channel: 'web' | 'ussd' | 'clinic', at?: Date): Promise<unknown>;
+}
+
 /** Sign-up: register a farmer or an expert, verify the email, activate by SMS, resend codes, resume an unfinished one. */
-export function createSignupService(shared: AuthShared, consent: Pick<ConsentService, 'record'>) {
+export function createSignupService(shared: AuthShared, consent: ConsentRecorder) {
   const { deps, log, repo, hash, verifyLink, activationLink, freshCode, checkCode, sendSms, sendActivationSms } =
     shared;
   const { clock, mailer, sms } = deps;

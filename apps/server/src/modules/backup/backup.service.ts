@@ -9,6 +9,9 @@ import type { Holdings } from './archive.ts';
 import { writeArchiveApart } from './archive-writer.ts';
 import { DUMP_FILE, dumpDatabase, type SnapshotQuery } from './database-dump.ts';
 
+/** The database as a backup dumps it (the privacy module's erasure test reads one for an erased name). */
+export { dumpDatabase } from './database-dump.ts';
+
 /** What one installation is made of: its database, its stored objects and DATA_DIR's models folder. */
 export interface Installation {
   database: Database;

@@ -2,8 +2,8 @@ import type { AnalysisCrop, ReviewVerdict, Walk } from '@kutu/contract';
 import { message } from '../../i18n/i18n.ts';
 import { type SmsMessage, smsMessage } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
-import { verdictText } from '../review/review.texts.ts';
-import { walkAnswer } from '../fields/walk-answer.ts';
+import { verdictText } from '../../i18n/rust-words.ts';
+import { walkAnswer } from '../fields/walks.service.ts';
 
 /** What the farmer of a clinic visit is told: the verdict, its advice, the plant doctor's words, the follow-up. */
 export interface ClinicResult {

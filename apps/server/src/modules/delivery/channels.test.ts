@@ -7,7 +7,7 @@ import { smsMessage, smsText } from '../../i18n/sms-texts.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import type { Channel } from './channels.ts';
-import { createDeliveryService } from './delivery.service.ts';
+import { createChannels, createDeliveryService } from './delivery.service.ts';
 
 /** 1. The new channel's adapter (adapters/<name>.ts): here a loft of pigeons that remembers what it carried. */
 class PigeonRefused extends Error {
@@ -26,9 +26,9 @@ function createPigeonLoft() {
 }
 
 /**
- * A channel added the way docs/CONTRIBUTING.md says (its adapter, its record in the channel table, its
- * name in the contract's `deliveryChannels`, the adapter on deps): written, sent, failed and listed by
- * the same code as SMS and email, which never names it. A row whose channel has no record fails.
+ * A channel added the way docs/CONTRIBUTING.md says (its adapter, its record, registered in the channel
+ * table the delivery service is given): written, sent, failed and listed by the same code as SMS and
+ * email, which never names it. A row whose channel has no record fails.
  */
 describe('delivery channels: one table', () => {
   let t: TestContext;
@@ -46,18 +46,18 @@ describe('delivery channels: one table', () => {
       allowed: (person) => (person.smsStoppedAt ? 'The number sent STOP' : true),
       send: (_row, to, text) => loft.send(to.address, text),
     };
-    // 3. and 4. (its name in deliveryChannels, the loft on deps) are what `moreChannels` stands for.
-    worker = createDeliveryService(
-      {
-        db: t.deps.database.db,
-        clock: t.clock,
-        sms: t.deps.sms,
-        mailer: t.deps.mailer,
-        coordinator: createMemoryCoordinator(),
-        config: t.deps.config,
-      },
-      { moreChannels: { pigeon } },
-    );
+    // 3. Registered where the product registers its channels: the table services.ts builds with
+    // createChannels() and hands to the delivery service (a real channel's record goes inside
+    // createChannels, and its name in the contract's deliveryChannels; the type then asks for it).
+    const deps = {
+      db: t.deps.database.db,
+      clock: t.clock,
+      sms: t.deps.sms,
+      mailer: t.deps.mailer,
+      coordinator: createMemoryCoordinator(),
+      config: t.deps.config,
+    };
+    worker = createDeliveryService(deps, { ...createChannels(deps), pigeon });
     // The loft refuses numbers ending in 0: this one must not (a counter-made number would, one time in ten).
     reachable = await createUser(t, 'farmer', { language: 'sw', phone: '+256700000011' });
     refused = await createUser(t, 'farmer', { phone: '+256700000010' });

@@ -3,9 +3,10 @@ import type { Mailer } from '../../adapters/mailer.ts';
 import { type Sms, SmsUnanswered } from '../../adapters/sms.ts';
 import { render, restoreMessage, storeMessage, t, type StoredMessage } from '../../i18n/i18n.ts';
 import type { MessageKind, Tell } from '../../lib/deliverer.ts';
-import type { DeliveryRepo, DeliveryRow, Recipient } from './delivery.repo.ts';
+import type { Db } from '../../db/client.ts';
+import { createDeliveryRepo, type DeliveryRow, type Recipient } from './delivery.repo.ts';
 import { smsAllowed } from './sms-allowed.ts';
-import { smsParts } from './sms-text.ts';
+import { smsParts } from '../../lib/sms-text.ts';
 
 /** An outbox row as the sender claimed it. */
 export type ClaimedDelivery = Pick<
@@ -75,14 +76,12 @@ export class UnknownChannelError extends Error {
 
 /**
  * The channel table: one record per name in the contract's `deliveryChannels` (the type makes a
- * missing one a type error). A new channel adds its name there, its adapter, its record here and its
- * adapter on `deps` (docs/CONTRIBUTING.md).
+ * missing one a type error), the one place a channel is registered. services.ts hands it to the delivery
+ * service, which sends through nothing else. A new channel adds its name there, its adapter on `deps`
+ * and its record here (docs/CONTRIBUTING.md, "To add a channel").
  */
-export function createChannels(deps: {
-  sms: Sms;
-  mailer: Mailer;
-  repo: DeliveryRepo;
-}): Record<DeliveryChannel, Channel> {
+export function createChannels(deps: { db: Db; sms: Sms; mailer: Mailer }): Record<DeliveryChannel, Channel> {
+  const repo = createDeliveryRepo(deps.db);
   return {
     sms: {
       compose: (tell) => (tell.sms ? { body: storeMessage(tell.sms) } : null),
@@ -106,7 +105,7 @@ export function createChannels(deps: {
             if (!(err instanceof SmsUnanswered)) throw err;
             unanswered.push(i + 1);
           }
-          if (i < parts.length - 1) await deps.repo.partsSent(row.id, row.attempts, i + 1, first);
+          if (i < parts.length - 1) await repo.partsSent(row.id, row.attempts, i + 1, first);
         }
         if (unanswered.length === 0) return { gatewayId: first };
         const which = parts.length > 1 ? `Part ${unanswered.join(', ')} of ${parts.length}` : 'The message';

@@ -1,6 +1,7 @@
 import type { Clock } from '../../adapters/clock.ts';
 import { render, restoreMessage } from '../../i18n/i18n.ts';
-import { DEFAULT_GATEWAY_TIMEOUT_MS, shortestLeaseSeconds } from '../../lib/delivery-lease.ts';
+import { DEFAULT_GATEWAY_TIMEOUT_MS } from '../../adapters/sms.ts';
+import { shortestLeaseSeconds } from '../../lib/delivery-lease.ts';
 import { messagesSent } from '../../lib/metrics.ts';
 import type { DeliveryRepo, Recipient } from './delivery.repo.ts';
 import type { MessageKind } from '../../lib/deliverer.ts';

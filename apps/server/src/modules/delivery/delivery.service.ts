@@ -7,7 +7,7 @@ import type { Deliverer, Tell, TellEachFn, TellFn } from '../../lib/deliverer.ts
 import { notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { type DeliveryChannel, type Language, languages } from '@kutu/contract';
-import { addressOn, type Channel, createChannels } from './channels.ts';
+import { addressOn, type Channel } from './channels.ts';
 import { failureKind } from './failure-kind.ts';
 import { createDeliveryRepo, type FanOutVariant, type NewDelivery } from './delivery.repo.ts';
 import { createSender, type SenderOptions } from './delivery.sender.ts';
@@ -15,21 +15,25 @@ import { createSender, type SenderOptions } from './delivery.sender.ts';
 export interface DeliveryOptions extends SenderOptions {
   /** Tests: send what a transaction wrote before it returns (the product sends in the worker loop). */
   sendAtOnce?: boolean;
-  /** Tests: channel records beside the table's (channels.ts), as a new channel would add one there. */
-  moreChannels?: Record<string, Channel>;
 }
 
 /** Africa's Talking delivery report statuses meaning the message did not and will not arrive. */
 const UNDELIVERED = new Set(['Rejected', 'Failed']);
 
-/** One way to tell a person: in-app, SMS and email, through the outbox (docs/decisions/0050). */
+/** The channel table the delivery service sends through, registered in one place (channels.ts). */
+export { createChannels } from './channels.ts';
+
+/**
+ * One way to tell a person: in-app, SMS and email, through the outbox (docs/decisions/0050), by the
+ * channels of `channels` (`createChannels(deps)`, handed in by services.ts): write(), the sender and
+ * failed() look a channel up there, never name it.
+ */
 export function createDeliveryService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'mailer' | 'coordinator' | 'config'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'coordinator' | 'config'>,
+  channels: Record<string, Channel>,
   opts: DeliveryOptions = {},
 ) {
   const repo = createDeliveryRepo(deps.db);
-  // The channel table (channels.ts): write(), the sender and failed() look a channel up, never name it.
-  const channels: Record<string, Channel> = { ...createChannels({ ...deps, repo }), ...opts.moreChannels };
   const sender = createSender({ repo, clock: deps.clock, channels }, opts);
   const log = opts.log ?? (() => {});
 

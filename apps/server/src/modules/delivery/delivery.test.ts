@@ -8,7 +8,7 @@ import { message } from '../../i18n/i18n.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import { messagesSent, registry } from '../../lib/metrics.ts';
-import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createTestApp, type TestContext, withChannels } from '../../../test/support/app.ts';
 import { startSmsGateway, type SmsGateway } from '../../../test/support/sms-gateway.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createDeliveryService } from './delivery.service.ts';
@@ -38,14 +38,16 @@ describe('delivery: one way to tell a person, through the outbox', () => {
     });
     t = await createTestApp({ sms, env: { SMS_REPORT_SECRET: SECRET } });
     // A worker process's sender: it sends only when a pass is run.
-    worker = createDeliveryService({
-      db: t.deps.database.db,
-      clock: t.clock,
-      sms,
-      mailer: t.deps.mailer,
-      coordinator: createMemoryCoordinator(),
-      config: t.deps.config,
-    });
+    worker = createDeliveryService(
+      ...withChannels({
+        db: t.deps.database.db,
+        clock: t.clock,
+        sms,
+        mailer: t.deps.mailer,
+        coordinator: createMemoryCoordinator(),
+        config: t.deps.config,
+      }),
+    );
     farmers = await Promise.all([1, 2, 3].map(() => createUser(t, 'farmer')));
     admin = await createUser(t, 'admin');
   });
@@ -236,14 +238,21 @@ describe('a long SMS sent in parts, through a gateway that honours no Idempotenc
 
   it('sends each part once: a retry sends the parts the gateway had not taken, and keeps the first part’s id', async () => {
     const farmer = await createUser(t, 'farmer');
-    const worker = createDeliveryService({
-      db: t.deps.database.db,
-      clock: t.clock,
-      sms: createSms({ gatewayUrl: gateway.url, apiKey: gateway.apiKey, username: gateway.username, senderId: 'KUTU' }),
-      mailer: t.deps.mailer,
-      coordinator: createMemoryCoordinator(),
-      config: t.deps.config,
-    });
+    const worker = createDeliveryService(
+      ...withChannels({
+        db: t.deps.database.db,
+        clock: t.clock,
+        sms: createSms({
+          gatewayUrl: gateway.url,
+          apiKey: gateway.apiKey,
+          username: gateway.username,
+          senderId: 'KUTU',
+        }),
+        mailer: t.deps.mailer,
+        coordinator: createMemoryCoordinator(),
+        config: t.deps.config,
+      }),
+    );
     const reason = message('consultations.reason', {
       reason: 'The road to the farm is closed by the rains. '.repeat(5),
     });
@@ -282,7 +291,7 @@ describe('a sender told to stop (SIGTERM)', () => {
   it('claims nothing more, gives back the rows not started, and records every send in flight', async () => {
     const farmer = await createUser(t, 'farmer');
     const worker = createDeliveryService(
-      {
+      ...withChannels({
         db: t.deps.database.db,
         clock: t.clock,
         sms: createSms({
@@ -294,7 +303,7 @@ describe('a sender told to stop (SIGTERM)', () => {
         mailer: t.deps.mailer,
         coordinator: createMemoryCoordinator(),
         config: t.deps.config,
-      },
+      }),
       { batch: 4, concurrency: 2, idleMs: 50 },
     );
     const keys = Array.from({ length: 20 }, (_, i) => `stop-${i}`);

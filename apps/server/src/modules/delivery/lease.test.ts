@@ -6,7 +6,7 @@ import { createSms, SmsUnanswered } from '../../adapters/sms.ts';
 import { loadConfig } from '../../config.ts';
 import { deliveries } from '../../db/schema/index.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
-import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createTestApp, type TestContext, withChannels } from '../../../test/support/app.ts';
 import { startSmsGateway, type SmsGateway } from '../../../test/support/sms-gateway.ts';
 import { createUser } from '../../../test/support/users.ts';
 import { createDeliveryService } from './delivery.service.ts';
@@ -36,7 +36,7 @@ describe('delivery lease: a slow gateway sends each part once with two workers',
   const workers = (leaseMs: number) =>
     ['a', 'b'].map(() =>
       createDeliveryService(
-        {
+        ...withChannels({
           db: t.deps.database.db,
           clock: systemClock,
           sms: createSms({
@@ -49,7 +49,7 @@ describe('delivery lease: a slow gateway sends each part once with two workers',
           mailer: t.deps.mailer,
           coordinator: createMemoryCoordinator(),
           config: t.deps.config,
-        },
+        }),
         { leaseMs, idleMs: 50 },
       ),
     );
@@ -144,7 +144,7 @@ describe('delivery: a gateway slower than the timeout gets each part once', () =
 
   it('counts an unanswered part as sent, posts each part once, and notes it on the row', async () => {
     const delivery = createDeliveryService(
-      {
+      ...withChannels({
         db: t.deps.database.db,
         clock: t.clock,
         sms: createSms({
@@ -157,7 +157,7 @@ describe('delivery: a gateway slower than the timeout gets each part once', () =
         mailer: t.deps.mailer,
         coordinator: createMemoryCoordinator(),
         config: t.deps.config,
-      },
+      }),
       { leaseMs: t.deps.config.deliveryLeaseSeconds * 1000 },
     );
     const farmers = await Promise.all([0, 1, 2].map(() => createUser(t, 'farmer')));

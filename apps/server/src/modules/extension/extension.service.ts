@@ -15,7 +15,7 @@ import type { ModuleDeps } from '../../deps.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { WalksService } from '../fields/walks.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
-import type { EscalationService } from '../review/escalation.service.ts';
+import type { ExpertQueue } from '../../lib/expert-queue.ts';
 import type { ApplicationsService } from '../vetting/applications.service.ts';
 import { createExtensionRepo } from './extension.repo.ts';
 import { walksOfWeek } from './walks-week.ts';
@@ -47,7 +47,7 @@ export function createExtensionService(
     officers: Pick<ApplicationsService, 'districtsOf' | 'officersOf' | 'approvedDistricts'>;
     walks: Pick<WalksService, 'walksIn' | 'worseIn'>;
     /** What waits for an expert in the district (the review module's count, as its queue reads it). */
-    reviews: Pick<EscalationService, 'waitingIn'>;
+    reviews: Pick<ExpertQueue, 'waitingIn'>;
   },
 ) {
   const repo = createExtensionRepo(deps.db);

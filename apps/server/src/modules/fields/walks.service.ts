@@ -15,11 +15,14 @@ import { contractMessage, message, storeMessage } from '../../i18n/i18n.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
-import type { EscalationService } from '../review/escalation.service.ts';
+import type { ExpertQueue } from '../../lib/expert-queue.ts';
 import { walkView } from './field-views.ts';
 import type { FieldsService } from './fields.service.ts';
 import type { FieldRow } from './fields.repo.ts';
 import { createWalksRepo, type WalkRow } from './walks.repo.ts';
+
+/** A walk's answer in words, which the basic-phone module's SMS and a clinic visit's result SMS say too. */
+export { walkAnswer } from './walk-answer.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A phone's clock may run a little ahead of the server's: a walk this far "in the future" is now. */
@@ -53,7 +56,7 @@ export function createWalksService(
   deps: Pick<ModuleDeps, 'db' | 'clock'>,
   fields: FieldsService,
   followUps: FollowUpService,
-  reviews: EscalationService,
+  reviews: ExpertQueue,
 ) {
   const repo = createWalksRepo(deps.db);
 

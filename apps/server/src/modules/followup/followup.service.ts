@@ -13,13 +13,15 @@ import { message, storeMessage } from '../../i18n/i18n.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import type { Tx } from '../../db/client.ts';
-import type { FieldsService } from '../fields/fields.service.ts';
-import { smsSafe } from '../delivery/sms-text.ts';
-import type { EscalationService } from '../review/escalation.service.ts';
+import { smsSafe } from '../../lib/sms-text.ts';
+import type { ExpertQueue } from '../../lib/expert-queue.ts';
 import { type ComparedAnswer, compareFollowUp, rustConfidence } from './compare.ts';
 import { shownShare } from '@kutu/vision';
 import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
 import { createPhoneFollowUp } from './phone-answer.ts';
+
+/** The follow-up's question as a basic phone answers it (the basic-phone module's menu). */
+export type { PhoneFollowUp, SpokenOutcome } from './phone-answer.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Kutu asks for the new photo this many days after advice to treat (the window is 7 to 10 days). */
@@ -81,10 +83,18 @@ export interface FollowUpView {
  * diagnosis, sent when due in the app and by SMS (unless the farmer turned SMS off); the field's next
  * photo closes it with a comparison, and one that looks worse goes straight to the expert queue.
  */
+/**
+ * The field a photo without one belongs to (the fields service's `defaultFor`, handed in by services.ts):
+ * the fields module's walks answer follow-ups, so follow-ups know fields only as this one call.
+ */
+export interface DefaultField {
+  defaultFor(userId: number, crop: AnalysisCrop | null): Promise<{ id: number }>;
+}
+
 export function createFollowUpService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>,
-  reviews: EscalationService,
-  fields: Pick<FieldsService, 'defaultFor'>,
+  reviews: ExpertQueue,
+  fields: DefaultField,
 ) {
   const repo = createFollowUpRepo(deps.db);
 

@@ -1,6 +1,6 @@
 import type { ModuleDeps } from '../../deps.ts';
 import { message, storeMessage } from '../../i18n/i18n.ts';
-import type { EscalationService } from '../review/escalation.service.ts';
+import type { ExpertQueue } from '../../lib/expert-queue.ts';
 import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
 
 /** What a farmer without a camera says of a treated field (USSD menu). */
@@ -13,7 +13,7 @@ export type SpokenOutcome = 'better' | 'same' | 'worse';
  * decided by the visit's expert); "same" is stored as `unclear` (no photo to compare, so no claim of less
  * rust) and the farmer is pointed to "call me back".
  */
-export function createPhoneFollowUp(deps: Pick<ModuleDeps, 'db' | 'clock'>, reviews: EscalationService) {
+export function createPhoneFollowUp(deps: Pick<ModuleDeps, 'db' | 'clock'>, reviews: ExpertQueue) {
   const repo = createFollowUpRepo(deps.db);
 
   return {

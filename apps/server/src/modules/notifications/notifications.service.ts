@@ -9,7 +9,7 @@ import type {
 import { systemClock, type Clock } from '../../adapters/clock.ts';
 import { type Coordinator, createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import type { Db } from '../../db/client.ts';
-import { createLanguageRepo } from '../../i18n/language.repo.ts';
+import { createLanguageRepo } from '../../lib/language.repo.ts';
 import { type Message, render, restoreMessage, storeMessage } from '../../i18n/i18n.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';

@@ -6,7 +6,7 @@ import type { FileStorage } from '../../adapters/storage.ts';
 import type { JobQueue } from '../../adapters/jobs.ts';
 import type { ClassifierHolder } from '../../adapters/classifier.ts';
 import type { Config } from '../../config.ts';
-import { runWithRequestId } from '../../lib/request-context.ts';
+import { runWithRequestId } from '../../adapters/request-context.ts';
 import { publicRoute } from '../../lib/route-schema.ts';
 import { httpRequests, messagesWaiting, modelInfo, queueDepth, registry, trainingJobs } from '../../lib/metrics.ts';
 

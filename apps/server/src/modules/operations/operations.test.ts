@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../../adapters/s3-storage.ts';
-import { runWithRequestId } from '../../lib/request-context.ts';
+import { runWithRequestId } from '../../adapters/request-context.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser } from '../../../test/support/users.ts';

@@ -1,11 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { CONSENT_TEXT_VERSION, type ConsentPurpose, consentPurposes, type ConsentState } from '@kutu/contract';
+import { CONSENT_TEXT_VERSION, type ConsentChoices, consentPurposes, type ConsentState } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import { consents, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../adapters/clock.ts';
 
 export type ConsentChannel = (typeof consents.$inferInsert)['channel'];
-export type ConsentChoices = Partial<Record<ConsentPurpose, boolean>>;
 
 /**
  * Consent by purpose (docs/decisions/0067-consent-and-erasure.md): each choice a new row with its

@@ -17,7 +17,7 @@ import {
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { post } from '../../../test/support/auth-flow.ts';
 import { createUser } from '../../../test/support/users.ts';
-import { dumpDatabase } from '../backup/database-dump.ts';
+import { dumpDatabase } from '../backup/backup.service.ts';
 
 /** The files of a folder (recursively) that hold any of `needles`, with which. */
 function filesHolding(dir: string, needles: string[]): string[] {

@@ -5,7 +5,7 @@ import { smsText } from '../../i18n/sms-texts.ts';
 import { AppError, badRequest, tooMany } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { CodeService } from '../auth/codes.service.ts';
-import { verifySecret } from '../auth/passwords.ts';
+import { verifySecret } from '../auth/account.service.ts';
 import type { ConsultationsService } from '../consultations/consultations.service.ts';
 import { createErasureRepo, rewriteFiles } from './erasure.repo.ts';
 

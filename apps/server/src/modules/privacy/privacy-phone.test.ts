@@ -6,7 +6,7 @@ import { createTestApp, joinSmsParts, type TestContext } from '../../../test/sup
 import { codeIn, farmerBody, post } from '../../../test/support/auth-flow.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
-import { scanFor } from './scan.test-support.ts';
+import { scanFor } from '../../../test/support/personal-scan.ts';
 
 const KEY = 'gateway-secret-for-the-privacy-tests';
 

@@ -25,7 +25,7 @@ import { farmerBody, PASSWORD, post } from '../../../test/support/auth-flow.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { type Fate, PERSONAL_DATA } from './personal-data.ts';
-import { scanFor } from './scan.test-support.ts';
+import { scanFor } from '../../../test/support/personal-scan.ts';
 
 describe('my data: the archive of everything held, and deleting the account', () => {
   let t: TestContext;

@@ -1,28 +1,17 @@
-import type { Db, Tx } from '../../db/client.ts';
-import type { StoredMessage } from '../../i18n/i18n.ts';
+import type { Db } from '../../db/client.ts';
+import type { ExpertQueue } from '../../lib/expert-queue.ts';
 import { createReviewRepo } from './review.repo.ts';
 
 /**
- * Putting an analysis in front of the experts, and what waits there, for the modules that need it without
- * going through the review service (follow-ups, by photo or by phone; an extension officer's week): the
- * review service itself uses those modules, so this small service is built before them in services.ts
- * (docs/decisions/0056).
+ * The experts' queue as the modules that feed it see it (lib/expert-queue.ts: follow-ups, a field's
+ * walks, an officer's week). The review service itself uses those modules, so this small service is
+ * built before them in services.ts and handed in as the port (docs/decisions/0056).
  */
-export function createEscalationService(db: Db) {
+export function createEscalationService(db: Db): ExpertQueue {
   const reviews = createReviewRepo(db);
   return {
-    /** Asks the experts about the analysis with `reason`, in `runner`'s transaction; false once decided. */
-    escalate(analysisId: number, reason: StoredMessage, now: Date, runner?: Db | Tx): Promise<boolean> {
-      return reviews.escalate(analysisId, reason, now, runner);
-    },
-    /** As escalate, and a decided analysis is undecided again: the farmer says the field got worse since. */
-    reopen(analysisId: number, reason: StoredMessage, now: Date, runner?: Db | Tx): Promise<void> {
-      return reviews.reopen(analysisId, reason, now, runner);
-    },
-    /** The photos of a district's farmers waiting for an expert now, and since when the oldest has waited. */
-    waitingIn(district: string): Promise<{ waiting: number; oldest: Date | null }> {
-      return reviews.waitingIn(district);
-    },
+    escalate: (analysisId, reason, now, runner) => reviews.escalate(analysisId, reason, now, runner),
+    reopen: (analysisId, reason, now, runner) => reviews.reopen(analysisId, reason, now, runner),
+    waitingIn: (district) => reviews.waitingIn(district),
   };
 }
-export type EscalationService = ReturnType<typeof createEscalationService>;

@@ -16,7 +16,7 @@ import {
   reviewVerdicts,
   shortLinks,
 } from '@kutu/contract';
-import { isGsm7, plainSms, smsParts } from '../delivery/sms-text.ts';
+import { isGsm7, plainSms, smsParts } from '../../lib/sms-text.ts';
 import { insertField } from '../../../test/support/fields.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

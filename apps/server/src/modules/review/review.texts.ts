@@ -1,20 +1,7 @@
 import { type AnalysisResult, confidencePercent, type Language, type ReviewVerdict } from '@kutu/contract';
 import { type Message, message, render } from '../../i18n/i18n.ts';
+import { verdictText } from '../../i18n/rust-words.ts';
 import type { ReviewRow } from './review.repo.ts';
-
-/**
- * Rust as the farmers of the crop call it, so a bean farmer does not read "common rust" (a maize
- * disease): common rust on maize, bean rust on beans.
- */
-export function rustName(crop: string | null): Message {
-  return message(
-    crop === 'maize' || crop === 'beans' ? `notifications.rustNames.${crop}` : 'notifications.rustNames.any',
-  );
-}
-
-/** A verdict in words, rust named for the crop of the photo. */
-export const verdictText = (verdict: ReviewVerdict, crop: string | null): Message =>
-  verdict === 'common_rust' ? rustName(crop) : message(`notifications.verdicts.${verdict}`);
 
 /**
  * The farmer's notification when an expert decides (or changes) the verdict on their photo: the

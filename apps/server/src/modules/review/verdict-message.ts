@@ -1,8 +1,9 @@
 import { adviceTopicFor, type ReviewVerdict, type RustClass, type SeverityBandName, shortLinks } from '@kutu/contract';
 import { type Message, message } from '../../i18n/i18n.ts';
 import { type SmsMessage, smsMessage } from '../../i18n/sms-texts.ts';
-import { answerOfVerdict } from '../analysis/expert-answer.ts';
-import { reviewNotice, verdictText } from './review.texts.ts';
+import { verdictText } from '../../i18n/rust-words.ts';
+import { answerOfVerdict } from '../analysis/analysis.service.ts';
+import { reviewNotice } from './review.texts.ts';
 
 /** What the farmer is sent when an expert answers (or changes the answer on) their photo. */
 export interface VerdictMessage {

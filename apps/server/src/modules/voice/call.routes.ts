@@ -5,8 +5,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { parseForms } from '../../lib/form-body.ts';
 import { errorReplies, publicRoute } from '../../lib/route-schema.ts';
 import type { RouteContext } from '../../route-context.ts';
-import { gatewayKeyCheck } from '../ussd/gateway-key.ts';
-import { phoneOf } from '../ussd/ussd.service.ts';
+import { gatewayKeyCheck } from '../../lib/gateway-key.ts';
+import { phoneOf } from '../basic-phone/basic-phone.service.ts';
 
 const tags = ['phone'];
 

@@ -11,7 +11,7 @@ import type { VoiceAction } from '../../adapters/voice-calls.ts';
 import { voiceResponse } from '../../adapters/voice-calls.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AdviceService } from '../analysis/advice.service.ts';
-import { phoneOf, type UssdService } from '../ussd/ussd.service.ts';
+import { phoneOf, type BasicPhoneService } from '../basic-phone/basic-phone.service.ts';
 import { type CallKey, callText, resultKey } from './call-texts.ts';
 import type { Speaker } from './speaker.ts';
 
@@ -32,7 +32,7 @@ type Prompt = { play: string } | { say: string };
 export function createCallService(
   deps: Pick<ModuleDeps, 'config' | 'clock'>,
   uses: {
-    ussd: Pick<UssdService, 'phoneUser' | 'lastResult' | 'askCallBack'>;
+    basicPhone: Pick<BasicPhoneService, 'phoneUser' | 'lastResult' | 'askCallBack'>;
     advice: Pick<AdviceService, 'book'>;
     speaker: Speaker;
   },
@@ -113,7 +113,7 @@ export function createCallService(
   async function lastResult(userId: number, language: Language): Promise<VoiceAction[]> {
     const told = { english: false };
     const s = speech(language, told);
-    const found = await uses.ussd.lastResult(userId);
+    const found = await uses.basicPhone.lastResult(userId);
     if (!found) await s.line('voice.call.noResult');
     else {
       await s.line(resultKey(found.topic as AdviceTopic));
@@ -140,7 +140,7 @@ export function createCallService(
       // The last request reports the call's end (duration, cost): nothing more to say.
       if (body.isActive === '0') return voiceResponse([]);
       const phone = phoneOf(body.callerNumber);
-      const user = phone ? await uses.ussd.phoneUser(phone) : undefined;
+      const user = phone ? await uses.basicPhone.phoneUser(phone) : undefined;
       if (!user) {
         const en = speech('en');
         const sw = speech('sw');
@@ -158,7 +158,7 @@ export function createCallService(
         if (digit === 1) return voiceResponse(await lastResult(user.id, language));
         const s = speech(language);
         if (digit === 2) {
-          const asked = await uses.ussd.askCallBack({
+          const asked = await uses.basicPhone.askCallBack({
             userId: user.id,
             language,
             channel: 'call',

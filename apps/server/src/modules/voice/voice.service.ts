@@ -1,6 +1,6 @@
 import type { ModuleDeps } from '../../deps.ts';
 import type { AdviceService } from '../analysis/advice.service.ts';
-import type { UssdService } from '../ussd/ussd.service.ts';
+import type { BasicPhoneService } from '../basic-phone/basic-phone.service.ts';
 import { adviceVoiceKey, adviceVoiceText } from '@kutu/contract';
 import { SYNTH_LANGUAGES } from '@kutu/contract/voice-paths';
 import { type CallKey, callText, RECORDABLE_CALL_KEYS } from './call-texts.ts';
@@ -17,7 +17,7 @@ export function createVoiceService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'storage' | 'speech' | 'config'>,
   uses: {
     advice: Pick<AdviceService, 'list' | 'book'>;
-    ussd: Pick<UssdService, 'phoneUser' | 'lastResult' | 'askCallBack'>;
+    basicPhone: Pick<BasicPhoneService, 'phoneUser' | 'lastResult' | 'askCallBack'>;
   },
   log: (msg: string, err: unknown) => void,
 ) {

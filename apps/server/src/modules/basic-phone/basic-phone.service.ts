@@ -26,7 +26,7 @@ import { type MenuCtx, type MenuUses, runMenu } from './menu.ts';
 import { screens, topicOfLast } from './screens-menu.ts';
 import { createSmsFields } from './sms-fields.ts';
 import { districtNamed, parseSms } from './sms-keywords.ts';
-import { createUssdRepo, type UssdRepo } from './ussd.repo.ts';
+import { createBasicPhoneRepo, type BasicPhoneRepo } from './basic-phone.repo.ts';
 
 /** The gateway's number as stored (E.164, decision 0024): `+` and digits; null when it is not one. */
 export function phoneOf(raw: string): string | null {
@@ -42,7 +42,7 @@ export function phoneOf(raw: string): string | null {
 /** A number Kutu called with its last result is not called again before this (each call costs Kutu). */
 export const CALL_AGAIN_AFTER_MS = 10 * 60_000;
 
-export function createUssdService(
+export function createBasicPhoneService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'sms' | 'config' | 'delivery' | 'calls'>,
   uses: {
     outbreak: OutbreakService;
@@ -55,7 +55,7 @@ export function createUssdService(
   },
   log?: (err: unknown) => void,
 ) {
-  const repo = createUssdRepo(deps.db);
+  const repo = createBasicPhoneRepo(deps.db);
   const smsFields = createSmsFields(uses);
   /**
    * "Hear it in a call": the voice gateway calls the number (modules/voice answers the call). Offered where
@@ -234,7 +234,7 @@ export function createUssdService(
       const last = await repo.lastDiagnosis(userId);
       return last ? topicOfLast(last) : undefined;
     },
-    askCallBack: (request: Parameters<UssdRepo['addCallback']>[0]) => askCallBack(repo, request),
+    askCallBack: (request: Parameters<BasicPhoneRepo['addCallback']>[0]) => askCallBack(repo, request),
 
     /**
      * The try-out screen's step, through the same menu as the gateway's callback. It may act as the
@@ -284,4 +284,4 @@ export function createUssdService(
     },
   };
 }
-export type UssdService = ReturnType<typeof createUssdService>;
+export type BasicPhoneService = ReturnType<typeof createBasicPhoneService>;

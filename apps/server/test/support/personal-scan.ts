@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../src/db/client.ts';
 
 /**
  * Every text-like column (text, varchar, json, jsonb, arrays) of every table outside the system

@@ -1,17 +1,17 @@
 import { districtByCode, type Language } from '@kutu/contract';
 import { t } from '../../i18n/i18n.ts';
-import type { SpokenOutcome } from '../followup/phone-answer.ts';
+import type { SpokenOutcome } from '../followup/followup.service.ts';
 import type { Data, MenuCtx } from './menu.ts';
 import { tr } from './menu.ts';
-import type { UssdRepo } from './ussd.repo.ts';
+import type { BasicPhoneRepo } from './basic-phone.repo.ts';
 
 /**
  * "Call me", from the USSD menu or an SMS keyword: one open request per farmer, so asking again while
  * one waits changes nothing. Returns whether a new request was written.
  */
 export async function askCallBack(
-  repo: Pick<UssdRepo, 'openCallbackOf' | 'addCallback'>,
-  request: Parameters<UssdRepo['addCallback']>[0],
+  repo: Pick<BasicPhoneRepo, 'openCallbackOf' | 'addCallback'>,
+  request: Parameters<BasicPhoneRepo['addCallback']>[0],
 ): Promise<boolean> {
   if (await repo.openCallbackOf(request.userId)) return false;
   await repo.addCallback(request);

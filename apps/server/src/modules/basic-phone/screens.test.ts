@@ -6,12 +6,12 @@ import { type MenuCtx, type MenuUses, type PhoneField, runMenu } from './menu.ts
 import { fieldPages, listOptions } from './screens-fields.ts';
 import { MORE, matches, PICK_PAGE } from './screens-guest.ts';
 import { screens } from './screens-menu.ts';
-import type { PhoneUser } from './ussd.repo.ts';
+import type { PhoneUser } from './basic-phone.repo.ts';
 
 /*
  * Every screen of the menu in every language, measured with the longest values it can show: the
  * longest district name, a 40-letter name and expert name, both crops on alert. The menu is a pure
- * state machine, so this walks it without a database; ussd.test.ts drives the real routes.
+ * state machine, so this walks it without a database; basic-phone.test.ts drives the real routes.
  */
 const longest = [...districts].sort((a, b) => b.name.length - a.name.length)[0];
 const name40 = 'Nakato Namukasa Ssebunya Kiggundu Nalwoga';

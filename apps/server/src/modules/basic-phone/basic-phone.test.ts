@@ -20,7 +20,7 @@ import { insertField } from '../../../test/support/fields.ts';
 import { createConsentService } from '../privacy/consent.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { OUTBREAK_ALERT_QUEUE } from '../outbreak/outbreak.service.ts';
-import { weekStartOf, weeksBefore } from '../outbreak/rule.ts';
+import { weekStartOf, weeksBefore } from '../../lib/iso-weeks.ts';
 import { WRONG_SECRET_MAX } from '../../lib/secret-tries.ts';
 
 const KEY = 'gateway-secret-for-the-ussd-tests';

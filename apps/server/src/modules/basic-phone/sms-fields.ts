@@ -2,12 +2,11 @@ import { type Language, ussdMenuNumber, WALK_MAX_PLANTS } from '@kutu/contract';
 import { walkStopsOf } from '@kutu/contract/field-rules';
 import { type Params, t } from '../../i18n/i18n.ts';
 import { type SmsKey, smsText, smsTexts } from '../../i18n/sms-texts.ts';
-import { smsParts, smsSafe } from '../delivery/sms-text.ts';
+import { smsParts, smsSafe } from '../../lib/sms-text.ts';
 import type { FieldsService } from '../fields/fields.service.ts';
-import type { WalksService } from '../fields/walks.service.ts';
 import type { PhoneField } from './menu.ts';
 import type { SmsCommand } from './sms-keywords.ts';
-import { walkAnswer } from '../fields/walk-answer.ts';
+import { walkAnswer, type WalksService } from '../fields/walks.service.ts';
 
 /** A reply to an inbound SMS: its text's key and values, and the event it answers when it must go once. */
 export interface SmsReply {

@@ -39,7 +39,7 @@ const phoneUser = {
   smsStoppedAt: users.smsStoppedAt,
 };
 
-export function createUssdRepo(db: Db) {
+export function createBasicPhoneRepo(db: Db) {
   return {
     /**
      * The account the number belongs to: an active one, or a phone-only farmer a plant clinic signed up
@@ -196,4 +196,4 @@ export function createUssdRepo(db: Db) {
     },
   };
 }
-export type UssdRepo = ReturnType<typeof createUssdRepo>;
+export type BasicPhoneRepo = ReturnType<typeof createBasicPhoneRepo>;

@@ -10,7 +10,7 @@ export type SmsCommand =
   | { kind: 'walk'; field: number | null; rust: number; looked: number };
 
 /**
- * The keywords in each language (docs/decisions/0051; README "SMS keywords"). The first word decides;
+ * The keywords in each language (docs/decisions/0051; docs/phones.md, "SMS keywords"). The first word decides;
  * case, accents and punctuation do not matter. "ALERTS" takes ON/OFF in any of the three languages; "WALK"
  * takes a field's number and two counts (`walkCommand`).
  */

@@ -4,7 +4,9 @@ import type { IncomingMessage } from 'node:http';
 
 /**
  * The request being served (or the job being run, which carries the id of the request that queued
- * it), so that logs of a job say which request started it without passing ids through every call.
+ * it), so that logs of a job say which request started it without passing ids through every call. It
+ * sits with the adapters because the queue adapter (jobs.ts) carries the id into each job, and adapters
+ * import nothing of lib/.
  */
 const storage = new AsyncLocalStorage<{ requestId: string }>();
 

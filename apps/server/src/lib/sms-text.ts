@@ -1,4 +1,4 @@
-import { cutText } from '../../lib/cut-text.ts';
+import { cutText } from './cut-text.ts';
 
 /**
  * The SMS length rule (docs/decisions/0050): a text goes out in the GSM-7 alphabet where it can (160

@@ -1,15 +1,15 @@
 import type { Language } from '@kutu/contract';
 import { type MessageKey, type Params, t } from '../../i18n/i18n.ts';
-import type { PhoneUser, UssdRepo } from './ussd.repo.ts';
+import type { PhoneUser, BasicPhoneRepo } from './basic-phone.repo.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
-import type { PhoneFollowUp } from '../followup/phone-answer.ts';
-import type { PhoneFarmerInput } from '../auth/phone-account.ts';
+import type { PhoneFollowUp } from '../followup/followup.service.ts';
+import type { PhoneFarmerInput } from '../auth/signup.service.ts';
 import type { FieldsService } from '../fields/fields.service.ts';
 import type { WalksService } from '../fields/walks.service.ts';
 
 /** What the menu may read and change, handed in by the service (so screens stay plain functions). */
 export interface MenuUses {
-  repo: UssdRepo;
+  repo: BasicPhoneRepo;
   districtNow: OutbreakService['districtNow'];
   followUps: PhoneFollowUp;
   saveSettings(userId: number, body: { district?: string; sms_alerts?: boolean }): Promise<unknown>;

@@ -3,7 +3,7 @@ import { walkStopsOf } from '@kutu/contract/field-rules';
 import { AppError } from '../../lib/errors.ts';
 import type { Data, MenuCtx } from './menu.ts';
 import { tr } from './menu.ts';
-import { walkAnswer } from '../fields/walk-answer.ts';
+import { walkAnswer } from '../fields/walks.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Kenya and Uganda keep East Africa Time (UTC+3) all year: a planting date is a day there. */

@@ -15,8 +15,8 @@ import type { RouteContext } from '../../route-context.ts';
 import { parseForms } from '../../lib/form-body.ts';
 import { errorReplies, guard, publicRoute } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
-import { gatewayKeyCheck } from './gateway-key.ts';
-import { phoneOf } from './ussd.service.ts';
+import { gatewayKeyCheck } from '../../lib/gateway-key.ts';
+import { phoneOf } from './basic-phone.service.ts';
 
 const tags = ['phone'];
 const gatewayQuery = z.object({ key: z.string().max(200).optional() });
@@ -26,7 +26,7 @@ const gatewayQuery = z.object({ key: z.string().max(200).optional() });
  * per phone number instead of per address: the gateway is one address for every farmer), the try-out
  * step for administrators and experts, and the experts' call-back list.
  */
-export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: RouteContext) {
+export function basicPhoneRoutes(app: App, { deps: { config }, services: { basicPhone } }: RouteContext) {
   const opts = { secret: config.phone.callbackSecret, perNumberPerMinute: config.phone.rateLimitMax };
   // Public to the token check: the gateway proves itself with its secret (`fromGateway`).
   const perNumber = (field: 'phoneNumber' | 'from') => ({
@@ -44,7 +44,7 @@ export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: R
   // A screen over the gateway's limit is cut or refused by it: a PUBLIC_URL too long for the terms screen
   // stops the start, naming the setting, rather than every registration failing later.
   app.addHook('onReady', async () => {
-    const longest = await ussd.longestAddressScreen();
+    const longest = await basicPhone.longestAddressScreen();
     if (longest > USSD_SCREEN_MAX) {
       throw new Error(
         `PUBLIC_URL makes the USSD terms screen ${longest} characters, over the gateway's ${USSD_SCREEN_MAX}: use a shorter address`,
@@ -69,7 +69,7 @@ export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: R
         config: perNumber('phoneNumber'),
       },
       async (req, reply) => {
-        const step = await ussd.ussd(req.body);
+        const step = await basicPhone.ussd(req.body);
         return reply.type('text/plain; charset=utf-8').send(step.reply);
       },
     );
@@ -88,7 +88,7 @@ export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: R
         config: perNumber('from'),
       },
       async (req, reply) => {
-        await ussd.inboundSms(req.body);
+        await basicPhone.inboundSms(req.body);
         return reply.type('text/plain; charset=utf-8').send('OK');
       },
     );
@@ -105,7 +105,7 @@ export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: R
       },
       config: guard('admin', 'expert'),
     },
-    async (req) => ussd.simulate(caller(req).userId, req.body),
+    async (req) => basicPhone.simulate(caller(req).userId, req.body),
   );
 
   app.get(
@@ -119,7 +119,7 @@ export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: R
       },
       config: guard('expert'),
     },
-    async (req) => ussd.callbacks(req.query),
+    async (req) => basicPhone.callbacks(req.query),
   );
 
   app.post(
@@ -133,7 +133,7 @@ export function ussdRoutes(app: App, { deps: { config }, services: { ussd } }: R
       config: guard('expert'),
     },
     async (req, reply) => {
-      await ussd.callbackDone(req.params.id, caller(req).userId);
+      await basicPhone.callbackDone(req.params.id, caller(req).userId);
       return reply.code(204).send(null);
     },
   );

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AppError, forbidden } from '../../lib/errors.ts';
-import { createWrongSecretLimit, type WrongSecretLimit } from '../../lib/secret-tries.ts';
+import { AppError, forbidden } from './errors.ts';
+import { createWrongSecretLimit, type WrongSecretLimit } from './secret-tries.ts';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
