@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import webConfig, { isolatedWebTests } from './apps/web/vite.config.ts';
 
@@ -39,12 +41,33 @@ export const databaseFreeServerTests = [
   'apps/server/test/web-build.test.ts',
 ];
 
+/**
+ * Server test files that mock a module (the contract's privacy minimum, raised or pinned): the server
+ * project shares modules between the files of a worker, so a mock would leak into the next file. These
+ * run in `server-isolated`, each in fresh modules, on both database passes.
+ */
+export const isolatedServerTests = fs
+  .readdirSync(path.join(import.meta.dirname, 'apps/server'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.ts$/.test(file) && !file.startsWith('node_modules'))
+  .map((file) => `apps/server/${file.split(path.sep).join('/')}`)
+  .filter((file) =>
+    /vi\.(mock|doMock|resetModules)\(/.test(fs.readFileSync(path.join(import.meta.dirname, file), 'utf8')),
+  )
+  .sort();
+
+const serverTest = {
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
 export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
       {
         test: {
+          ...serverTest,
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
           // Several processes on their own PostgreSQL and S3 server: `npm test` runs them once, by
@@ -52,17 +75,17 @@ export default defineConfig({
           exclude: [
             ...configDefaults.exclude,
             'apps/server/test/cluster/**',
+            ...isolatedServerTests,
             ...(process.env.TEST_DATABASE_URL ? databaseFreeServerTests : []),
           ],
-          environment: 'node',
           // The files share their worker's modules: each file still builds its own app over its own
-          // database, and no server test mocks a module. Importing the server and compiling PGlite's
-          // WebAssembly once per worker rather than once per file halves the project's time (286 -> 151 s).
+          // database, and the files that mock a module run apart (server-isolated). Importing the server and
+          // compiling PGlite's WebAssembly once per worker rather than once per file halves the project's
+          // time (286 -> 151 s).
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
+      { test: { ...serverTest, name: 'server-isolated', include: isolatedServerTests, isolate: true } },
       { test: { name: 'contract', include: ['packages/contract/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'], environment: 'node' } },
       {

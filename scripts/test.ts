@@ -47,9 +47,14 @@ await step('unit and integration tests (PGlite)', bin('vitest'), ['run']);
 
 const pg = await startTemporaryPostgres();
 try {
-  await step('server integration tests (PostgreSQL)', bin('vitest'), ['run', '--project', 'server'], {
-    TEST_DATABASE_URL: pg.url,
-  });
+  await step(
+    'server integration tests (PostgreSQL)',
+    bin('vitest'),
+    ['run', '--project', 'server', '--project', 'server-isolated'],
+    {
+      TEST_DATABASE_URL: pg.url,
+    },
+  );
 } finally {
   pg.stop();
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { phoneApi, SMALL_COUNT_WORDS, USSD_SCREEN_MAX } from '@kutu/contract';
+import { phoneApi, SMALL_COUNT_MIN, SMALL_COUNT_WORDS, USSD_SCREEN_MAX } from '@kutu/contract';
 import {
   analyses,
   availabilitySlots,
@@ -169,16 +169,16 @@ describe('basic phones: USSD menu and SMS both ways', () => {
     expect(empty).toContain(`Bijanjaalo: 0-${SMALL_COUNT_WORDS.max}, tekyuka`);
     expect(empty).not.toMatch(/wansi wa/);
     // Counted as every other surface counts (decision 0052): a week of 1 or 2 adds nothing, to the total or
-    // the trend. Maize: 2 this week reads as none does and is steady. Beans: 3 last week and 1 now is 3, not 4,
+    // the trend. Maize: one under the minimum this week reads as none does and is steady. Beans: the minimum last week and 1 now is the minimum, not one more,
     // and falling: a week with fewer cases than the one before never reads rising (the contract's trendDirection).
     const week = weekStartOf(t.clock.now());
     const before = weeksBefore(week, 1);
     await t.deps.database.execute(
-      `insert into outbreak_counts (district, crop, week_start, demo, confirmed, reported) values ('UG-102', 'maize', '${week}', false, 2, 2), ('UG-102', 'beans', '${before}', false, 3, 3), ('UG-102', 'beans', '${week}', false, 1, 1)`,
+      `insert into outbreak_counts (district, crop, week_start, demo, confirmed, reported) values ('UG-102', 'maize', '${week}', false, ${SMALL_COUNT_MIN - 1}, 2), ('UG-102', 'beans', '${before}', false, ${SMALL_COUNT_MIN}, 3), ('UG-102', 'beans', '${week}', false, 1, 1)`,
     );
     const rust = (await walk(phone, ['1'])).screen;
     expect(rust.split('\n')[1]).toBe(empty.split('\n')[1]);
-    expect(rust).toContain('Bijanjaalo: 3, ekendeera');
+    expect(rust).toContain(`Bijanjaalo: ${SMALL_COUNT_MIN}, ekendeera`);
     // The menu number of "call me" comes from the home array, never written in the text.
     expect((await walk(phone, ['1', '1'])).screen).toContain('Kebera ebikoola');
     expect((await walk(phone, ['1', '1'])).screen).toContain('(menyu 4)');

@@ -124,7 +124,7 @@ function OutbreakMap({ crop, country }: { crop: OutbreakCrop; country: Country }
       <Text size="sm" c="dimmed" data-testid="map-date">
         {data.data_as_of
           ? t('outbreak.dataAsOf', { when: formatDate(data.data_as_of, 'UTC') })
-          : t('outbreak.noDataYet')}
+          : t('outbreak.noDataYet', SMALL_COUNT_WORDS)}
         {' · '}
         {t('outbreak.window', { from: formatDate(data.from, 'UTC'), to: formatDate(data.to, 'UTC') })}
       </Text>
