@@ -1,20 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SMALL_COUNT_MIN, SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { type DistrictTopology, districtFeatures } from '../../../lib/geo/geo.ts';
+import { ugandaDistricts } from '../../../test/geo.ts';
 import { withNewerDistricts } from '../lib/newer-districts.ts';
 import { LEVEL_FILLS, levelOf } from '../lib/shading.ts';
 import { type DistrictCounts, DistrictMap } from './DistrictMap.tsx';
 import { DistrictList } from './MapParts.tsx';
 
-const GEO = path.resolve(import.meta.dirname, '../../../../../../packages/contract/geo');
-const uganda = districtFeatures(
-  JSON.parse(fs.readFileSync(path.join(GEO, 'uganda-districts.topojson'), 'utf8')) as DistrictTopology,
-  'UG',
-);
+const uganda = ugandaDistricts();
 const n = (count: number) => ({ count, below_min: false });
 const few = { count: null, below_min: true };
 /** How a hidden count reads ("0 to 2" at a minimum of 3). */

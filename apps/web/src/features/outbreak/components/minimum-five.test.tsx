@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { type DistrictTopology, districtFeatures } from '../../../lib/geo/geo.ts';
+import { ugandaDistricts } from '../../../test/geo.ts';
 import { levelOf } from '../lib/shading.ts';
 import type { DistrictCounts } from './DistrictMap.tsx';
 import { DistrictList, MapLegend } from './MapParts.tsx';
@@ -15,11 +13,7 @@ vi.mock(import('@kutu/contract/outbreak-paths'), async (original) => ({
   SMALL_COUNT_WORDS: { min: 5, max: 4 },
 }));
 
-const GEO = path.resolve(import.meta.dirname, '../../../../../../packages/contract/geo');
-const uganda = districtFeatures(
-  JSON.parse(fs.readFileSync(path.join(GEO, 'uganda-districts.topojson'), 'utf8')) as DistrictTopology,
-  'UG',
-);
+const uganda = ugandaDistricts();
 const n = (count: number) => ({ count, below_min: false });
 const few = { count: null, below_min: true };
 

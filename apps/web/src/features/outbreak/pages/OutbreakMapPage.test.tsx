@@ -1,15 +1,20 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { OutbreakMapReply } from '@kutu/contract';
 import { SMALL_COUNT_MIN } from '@kutu/contract/outbreak-paths';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { fakeNetwork, json } from '../../../test/fakeServer.ts';
+import { topojsonResponse } from '../../../test/geo.ts';
 import OutbreakMapPage from './OutbreakMapPage.tsx';
 
-const GEO = path.resolve(import.meta.dirname, '../../../../../../packages/contract/geo');
-const topojson = (file: string) => new Response(fs.readFileSync(path.join(GEO, file), 'utf8'), { status: 200 });
+/** The map's network: the boundary files, and `map` for the map's counts. */
+const mapNetwork = (map: Response) =>
+  fakeNetwork(({ url }) => {
+    if (url.includes('uganda-districts')) return topojsonResponse('uganda-districts.topojson');
+    if (url.includes('kenya-counties')) return topojsonResponse('kenya-counties.topojson');
+    if (url.startsWith('/api/outbreak/map/')) return map;
+    return json({}, 404);
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -17,12 +22,7 @@ describe('OutbreakMapPage', () => {
   // An officer was refused the map (403) and read "Check your connection and try again".
   it("says the server's refusal in its words, not that the connection failed", async () => {
     const refusal = 'This screen is for farmers and experts.';
-    fakeNetwork(({ url }) => {
-      if (url.includes('uganda-districts')) return topojson('uganda-districts.topojson');
-      if (url.includes('kenya-counties')) return topojson('kenya-counties.topojson');
-      if (url.startsWith('/api/outbreak/map/')) return json({ error: { code: 'FORBIDDEN', message: refusal } }, 403);
-      return json({}, 404);
-    });
+    mapNetwork(json({ error: { code: 'FORBIDDEN', message: refusal } }, 403));
     renderWithProviders(<OutbreakMapPage />);
     const error = await screen.findByTestId('map-error', {}, { timeout: 10_000 });
     expect(error.textContent).toContain(refusal);
@@ -40,12 +40,7 @@ describe('OutbreakMapPage', () => {
       districts: [],
       demo: false,
     };
-    fakeNetwork(({ url }) => {
-      if (url.includes('uganda-districts')) return topojson('uganda-districts.topojson');
-      if (url.includes('kenya-counties')) return topojson('kenya-counties.topojson');
-      if (url.startsWith('/api/outbreak/map/')) return json(empty);
-      return json({}, 404);
-    });
+    mapNetwork(json(empty));
     renderWithProviders(<OutbreakMapPage />);
     expect(
       await screen.findByText(
