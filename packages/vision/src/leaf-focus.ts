@@ -2,6 +2,7 @@
  * What the leaf mask (leaf-mask.ts) reads from the pixels: focus, leaf colour and the steps of light where leaves
  * overlap. Pure TypeScript over RGB bytes (HWC, side×side), box sums through integral images: linear in the pixels.
  */
+import { scratch } from './scratch.ts';
 
 /** Half-side of the box the sharpness is averaged over, in pixels of a 160 px input. */
 export const SHARP_NEAR = 4;
@@ -32,9 +33,9 @@ const EDGE_STEP = 6;
 const EDGE_REL = 3;
 
 /** Box sums of `values` (side×side) through an integral image: `sumIn(x0, y0, x1, y1)`, exclusive ends. */
-export function boxSums(values: ArrayLike<number>, side: number) {
+export function boxSums(values: ArrayLike<number>, side: number, name: string) {
   const w = side + 1;
-  const sum = new Float64Array(w * w);
+  const sum = scratch(name, Float64Array, w * w);
   for (let y = 0; y < side; y++) {
     let row = 0;
     for (let x = 0; x < side; x++) {
@@ -53,12 +54,12 @@ export function boxSums(values: ArrayLike<number>, side: number) {
  */
 export function sharpness(rgb: Uint8Array, side: number, nears: number[] = [SHARP_NEAR]): Float32Array[] {
   const n = side * side;
-  const luma = new Float32Array(n);
+  const luma = scratch('sharpness.luma', Float32Array, n);
   for (let i = 0; i < n; i++) luma[i] = 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
   // Integral images of |Laplacian| and |gradient|, (side+1)² with a zero first row and column.
   const w = side + 1;
-  const lap = new Float64Array(w * w);
-  const grad = new Float64Array(w * w);
+  const lap = scratch('sharpness.lap', Float64Array, w * w);
+  const grad = scratch('sharpness.grad', Float64Array, w * w);
   for (let y = 0; y < side; y++) {
     let lapRow = 0;
     let gradRow = 0;
@@ -73,8 +74,8 @@ export function sharpness(rgb: Uint8Array, side: number, nears: number[] = [SHAR
       grad[j] = grad[j - w] + gradRow;
     }
   }
-  return nears.map((near) => {
-    const out = new Float32Array(n);
+  return nears.map((near, k) => {
+    const out = scratch(`sharpness.${k}`, Float32Array, n);
     for (let y = 0; y < side; y++) {
       const y0 = Math.max(0, y - near) * w;
       const y1 = Math.min(side, y + near + 1) * w;
@@ -124,7 +125,7 @@ export function lightEdges(rgb: Uint8Array, side: number, step: number, within: 
       const i = (y * side + x) * 3;
       luma[Math.floor(y / step) * w + Math.floor(x / step)] += 0.299 * rgb[i] + 0.587 * rgb[i + 1] + 0.114 * rgb[i + 2];
     }
-  const sums = boxSums(luma, w);
+  const sums = boxSums(luma, w, 'lightEdges.sums');
   const smooth = new Float32Array(m);
   for (let y = 0; y < w; y++)
     for (let x = 0; x < w; x++) {

@@ -20,6 +20,7 @@ import {
   SHARP_SHARE,
   sharpness,
 } from './leaf-focus.ts';
+import { scratch } from './scratch.ts';
 import { distanceInside, morph, partLeaves, regions } from './leaf-shape.ts';
 
 /** The cut the recipe used before the card held one (`RECIPE_ANSWER.leafConfidence`). */
@@ -79,12 +80,13 @@ const NO_LEAF: LeafMeasures = { size: 0, holds: 0, pure: 0, parted: 1 };
  */
 export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafMask {
   const n = side * side;
-  const green = kind.map((k) => (k === 1 ? 1 : 0));
+  const green = scratch('leafMask.green', Uint8Array, n);
+  for (let i = 0; i < n; i++) green[i] = kind[i] === 1 ? 1 : 0;
   // Focus over 3×3 as well: the 9 px box alone reads blur within 4 px of a sharp leaf as sharp.
   const [sharp, fine] = sharpness(rgb, side, [SHARP_NEAR, 1]);
   const top = quantile(sharp, green, 0.9);
   const floor = top >= SHARP_FLOOR ? Math.min(SHARP_SHARE * top, SHARP_ENOUGH) : 0;
-  const greenIn = boxSums(green, side);
+  const greenIn = boxSums(green, side, 'leafMask.greenIn');
   // The shape is found on a grid of step×step blocks; a block is leaf-coloured when half its pixels are.
   const step = side % STEP === 0 && side >= 96 ? STEP : 1;
   const w = side / step;
