@@ -86,9 +86,14 @@ export function heatmapSize(photoWidth: number, photoHeight: number) {
  * RGBA pixels of the overlay (width×height): transparent where cold, yellow to red where hot. Laid over
  * the photo in the same box (`object-fit: fill`), its cells line up with the photo's regions.
  */
-export function heatRgba(grid: HeatGrid, width: number, height: number): Uint8ClampedArray {
+export function heatRgba(
+  grid: HeatGrid,
+  width: number,
+  height: number,
+  into = new Uint8ClampedArray(width * height * 4),
+): Uint8ClampedArray {
   const heat = resampleHeat(grid, width, height, scratch('heatRgba.heat', Float32Array, width * height));
-  const rgba = new Uint8ClampedArray(width * height * 4);
+  const rgba = into;
   for (let i = 0; i < width * height; i++) {
     const warm = Math.max(0, (heat[i] - COLD) / (1 - COLD));
     rgba[i * 4] = 255;

@@ -5,7 +5,7 @@
  * cost the path twice what it costs alone (bench/reports/0094-classify-allocations.md). The reading is
  * synchronous, so one set serves every call; an array handed back from a reading is never one of these.
  */
-type Numbers = Float64Array | Float32Array | Uint32Array | Uint8Array | Int32Array | Uint16Array;
+type Numbers = Float64Array | Float32Array | Uint32Array | Uint8Array | Uint8ClampedArray | Int32Array | Uint16Array;
 
 const kept = new Map<string, Numbers>();
 
