@@ -18,17 +18,23 @@ function chunk(type: string, data: Uint8Array): Buffer {
 
 /**
  * The overlay PNG of a normalised map for a photo of this (upright) size: the pixels `heatRgba` makes, which the
- * phone's offline diagnosis draws too. 8-bit RGBA, rows unfiltered, deflated at level 6: what sharp wrote before,
- * in a third of the CPU time, since sharp's pipeline costs more to start than this small image costs to encode
- * (bench/reports/0094-classify-allocations.md). `heatmap.test.ts` decodes it with sharp.
+ * phone's offline diagnosis draws too. 8-bit RGBA, written here with node:zlib: a sharp pipeline cost more to start
+ * than this small image costs to encode, and deflating filtered rows at level 3 takes a quarter of the CPU time of
+ * sharp's unfiltered level 6, in about half the bytes (bench/reports/0094-classify-allocations.md).
+ * `heatmap.test.ts` decodes it with libvips.
  */
 export async function heatmapPng(grid: HeatGrid, photoWidth: number, photoHeight: number): Promise<Buffer> {
   const { width, height } = heatmapSize(photoWidth, photoHeight);
   const row = width * 4;
   const rgba = heatRgba(grid, width, height, scratch('heatmapPng.rgba', Uint8ClampedArray, row * height));
-  // Each row starts with its filter type, 0 (none).
+  // Each row starts with its filter type, 1 ("sub"): each byte less the same channel's byte one pixel to the left.
+  // The map is smooth, so the differences are mostly 0 and deflate to half the bytes of unfiltered rows.
   const rows = scratch('heatmapPng.rows', Uint8Array, (row + 1) * height);
-  for (let y = 0; y < height; y++) rows.set(rgba.subarray(y * row, (y + 1) * row), y * (row + 1) + 1);
+  for (let y = 0; y < height; y++) {
+    const [from, to] = [y * row, y * (row + 1)];
+    rows[to] = 1;
+    for (let x = 0; x < row; x++) rows[to + 1 + x] = rgba[from + x] - (x >= 4 ? rgba[from + x - 4] : 0);
+  }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -37,7 +43,7 @@ export async function heatmapPng(grid: HeatGrid, photoWidth: number, photoHeight
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(rows, { level: 6 })),
+    chunk('IDAT', zlib.deflateSync(rows, { level: 3 })),
     chunk('IEND', new Uint8Array(0)),
   ]);
 }
