@@ -1,13 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
-import sharp from 'sharp';
 import { type Crop, cropHeadsOf, heatFor, outputsFor } from './browser.ts';
 import { cardSettings } from './card-settings.ts';
 import { colourStats, type DiagnosisCore, decide, type ModelCard, softmax } from './decide.ts';
 import type { HeatGrid } from './heat.ts';
 import { heatmapPng } from './heatmap.ts';
-import { decodeRgb, INPUT_SIZE, toTensorData } from './preprocess.ts';
+import { decodeUpright, INPUT_SIZE, toTensorData } from './preprocess.ts';
 import { type RustSpots, rustReading } from './spots.ts';
 
 export {
@@ -77,6 +76,7 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
   const inputName = session.inputNames[0];
   const hasCam = session.outputNames.includes('cam');
   const oodName = session.outputNames.includes('ood') ? 'ood' : null;
+  const freeInputs: Float32Array[] = [];
   return {
     version: card.version,
     dir: modelDir,
@@ -84,14 +84,14 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
     cropHeads: cropHeadsOf(session.outputNames),
     async classify(image, options = {}) {
       const outputs = outputsFor(session.outputNames, options.crop);
-      const [rgb, meta] = await Promise.all([decodeRgb(image, size), sharp(image).metadata()]);
-      const input = new ort.Tensor('float32', toTensorData(rgb, size), [1, 3, size, size]);
-      const running = session.run({ [inputName]: input });
-      // The network runs on onnxruntime's thread; the rust reading (pure TypeScript) on this one meanwhile.
-      const { width, height } = meta.autoOrient ?? { width: meta.width ?? size, height: meta.height ?? size };
+      const { rgb, width, height } = await decodeUpright(image, size);
+      // A tensor's array is the network's until its run ends; then the next photo reuses it (see scratch.ts).
+      const data = toTensorData(rgb, size, freeInputs.pop());
+      const running = session.run({ [inputName]: new ort.Tensor('float32', data, [1, 3, size, size]) });
+      // onnxruntime-node runs the network on this thread in a `setImmediate`, so the reading runs before it.
       const reading = rustReading(rgb, size, options.crop, width / height, answer.leafConfidence);
       const { share: rust_share, spots: rust_spots } = reading;
-      const output = await running;
+      const output = await running.finally(() => freeInputs.push(data));
       const probs = softmax(output[outputs.logits].data as Float32Array);
       const ood = oodName ? (output[oodName].data as Float32Array)[0] : null;
       const core = decide(probs, colourStats(rgb), thresholds, card.version, ood);

@@ -3,6 +3,7 @@
  * server's heatmap PNG and the phone's offline overlay come from the very same numbers
  * (docs/decisions/0039, heat-parity.test.ts).
  */
+import { scratch } from './scratch.ts';
 
 /** A normalised map (0 = cold, 1 = hottest) of high×wide cells over the square model input. */
 export interface HeatGrid {
@@ -39,9 +40,14 @@ export function classHeat(cam: Float32Array, dims: readonly number[], classIndex
  * The grid resampled to width×height pixels by bilinear interpolation between cell centres (cells stretch
  * with the photo's aspect ratio, as the square model input squashed it).
  */
-export function resampleHeat(grid: HeatGrid, width: number, height: number): Float32Array {
+export function resampleHeat(
+  grid: HeatGrid,
+  width: number,
+  height: number,
+  into = new Float32Array(width * height),
+): Float32Array {
   const { values, high, wide } = grid;
-  const out = new Float32Array(width * height);
+  const out = into;
   for (let py = 0; py < height; py++) {
     const fy = Math.min(Math.max(((py + 0.5) / height) * high - 0.5, 0), high - 1);
     const y0 = Math.floor(fy);
@@ -80,9 +86,14 @@ export function heatmapSize(photoWidth: number, photoHeight: number) {
  * RGBA pixels of the overlay (width×height): transparent where cold, yellow to red where hot. Laid over
  * the photo in the same box (`object-fit: fill`), its cells line up with the photo's regions.
  */
-export function heatRgba(grid: HeatGrid, width: number, height: number): Uint8ClampedArray {
-  const heat = resampleHeat(grid, width, height);
-  const rgba = new Uint8ClampedArray(width * height * 4);
+export function heatRgba(
+  grid: HeatGrid,
+  width: number,
+  height: number,
+  into = new Uint8ClampedArray(width * height * 4),
+): Uint8ClampedArray {
+  const heat = resampleHeat(grid, width, height, scratch('heatRgba.heat', Float32Array, width * height));
+  const rgba = into;
   for (let i = 0; i < width * height; i++) {
     const warm = Math.max(0, (heat[i] - COLD) / (1 - COLD));
     rgba[i * 4] = 255;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Classifier, defaultDatasetDir, defaultModelDir, loadClassifier } from './index.ts';
+import { heatRgba } from './heat.ts';
 import { measurePointing, pointingRegressions } from './pointing.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../test/fixtures');
@@ -70,6 +71,8 @@ describe('the heatmap (class activation map) of a diagnosis', () => {
     expect(d.heatmap_png).toBeInstanceOf(Buffer);
     const { data, info } = await sharp(d.heatmap_png!).raw().toBuffer({ resolveWithObject: true });
     expect(info).toMatchObject({ format: 'raw', width: 112, height: 224, channels: 4 });
+    // Decoded by another PNG reader (libvips's), it holds exactly the pixels the phone draws.
+    expect(Buffer.compare(data, Buffer.from(heatRgba(d.heat!, 112, 224).buffer))).toBe(0);
     const alphas = Array.from({ length: info.width * info.height }, (_, i) => data[i * 4 + 3]);
     expect(Math.min(...alphas)).toBe(0);
     expect(Math.max(...alphas)).toBeGreaterThan(150);

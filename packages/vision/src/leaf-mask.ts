@@ -20,6 +20,7 @@ import {
   SHARP_SHARE,
   sharpness,
 } from './leaf-focus.ts';
+import { scratch } from './scratch.ts';
 import { distanceInside, morph, partLeaves, regions } from './leaf-shape.ts';
 
 /** The cut the recipe used before the card held one (`RECIPE_ANSWER.leafConfidence`). */
@@ -79,36 +80,46 @@ const NO_LEAF: LeafMeasures = { size: 0, holds: 0, pure: 0, parted: 1 };
  */
 export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafMask {
   const n = side * side;
-  const green = kind.map((k) => (k === 1 ? 1 : 0));
+  const green = scratch('leafMask.green', Uint8Array, n);
+  for (let i = 0; i < n; i++) green[i] = kind[i] === 1 ? 1 : 0;
   // Focus over 3×3 as well: the 9 px box alone reads blur within 4 px of a sharp leaf as sharp.
   const [sharp, fine] = sharpness(rgb, side, [SHARP_NEAR, 1]);
   const top = quantile(sharp, green, 0.9);
   const floor = top >= SHARP_FLOOR ? Math.min(SHARP_SHARE * top, SHARP_ENOUGH) : 0;
-  const greenIn = boxSums(green, side);
+  const greenIn = boxSums(green, side, 'leafMask.greenIn');
   // The shape is found on a grid of step×step blocks; a block is leaf-coloured when half its pixels are.
   const step = side % STEP === 0 && side >= 96 ? STEP : 1;
   const w = side / step;
   const m = w * w;
   const votes = new Uint8Array(m);
-  for (let y = 0; y < side; y++)
+  for (let y = 0; y < side; y++) {
+    const blockRow = Math.floor(y / step) * w;
     for (let x = 0; x < side; x++) {
       const i = y * side + x;
       if (sharp[i] < floor || fine[i] < floor) continue;
       if (kind[i] === 0 && !paleLeaf(rgb, i)) continue;
       if (kind[i] === 2) {
         // Rust-coloured: leaf where it is mixed with green (pustules crowding a leaf), not soil beyond its edge.
-        const [x0, y0, x1, y1] = [Math.max(0, x - 4), Math.max(0, y - 4), Math.min(side, x + 5), Math.min(side, y + 5)];
+        const x0 = Math.max(0, x - 4);
+        const y0 = Math.max(0, y - 4);
+        const x1 = Math.min(side, x + 5);
+        const y1 = Math.min(side, y + 5);
         if (greenIn(x0, y0, x1, y1) < MIXED_GREEN * (x1 - x0) * (y1 - y0)) continue;
       }
-      votes[Math.floor(y / step) * w + Math.floor(x / step)]++;
+      votes[blockRow + Math.floor(x / step)]++;
     }
-  const candidate = votes.map((v) => (2 * v >= step * step ? 1 : 0));
+  }
+  const candidate = new Uint8Array(m);
   let candidates = 0;
-  for (let j = 0; j < m; j++) candidates += candidate[j];
+  for (let j = 0; j < m; j++) {
+    candidate[j] = 2 * votes[j] >= step * step ? 1 : 0;
+    candidates += candidate[j];
+  }
   const blocks = (px: number) => Math.max(1, Math.round(px / step));
   const closed = morph(morph(candidate, w, blocks(CLOSE), true), w, blocks(CLOSE), false);
   const edges = lightEdges(rgb, side, step, closed);
-  const apart = closed.map((v, j) => v & (1 - edges[j]));
+  const apart = new Uint8Array(m);
+  for (let j = 0; j < m; j++) apart[j] = closed[j] & (1 - edges[j]);
   const { label, parts } = partLeaves(apart, w, distanceInside(apart, w), JOIN);
   // The leaf: the largest part, counted less the farther it lies from the centre.
   const centre = (w - 1) / 2;
@@ -141,16 +152,20 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
   // Its edge: where it meets the background, and where it was parted from other leaves.
   let edge = 0;
   let parted = 0;
+  const meet = (k: number) => {
+    if (leaf[k]) return;
+    edge++;
+    if (label[k]) parted++;
+  };
   for (let j = 0; j < m; j++) {
     if (!leaf[j]) continue;
     area++;
     held += candidate[j];
     const x = j % w;
-    for (const k of [j >= w ? j - w : -1, j < m - w ? j + w : -1, x > 0 ? j - 1 : -1, x < w - 1 ? j + 1 : -1])
-      if (k >= 0 && !leaf[k]) {
-        edge++;
-        if (label[k]) parted++;
-      }
+    if (j >= w) meet(j - w);
+    if (j < m - w) meet(j + w);
+    if (x > 0) meet(j - 1);
+    if (x < w - 1) meet(j + 1);
   }
   const measures: LeafMeasures = {
     size: area / m,
@@ -170,12 +185,14 @@ export function leafMask(rgb: Uint8Array, side: number, kind: Uint8Array): LeafM
   const innerBlocks = morph(leaf, w, blocks(EDGE), false);
   const mask = new Uint8Array(n);
   const inner = new Uint8Array(n);
-  for (let y = 0; y < side; y++)
+  for (let y = 0; y < side; y++) {
+    const blockRow = Math.floor(y / step) * w;
     for (let x = 0; x < side; x++) {
-      const j = Math.floor(y / step) * w + Math.floor(x / step);
+      const j = blockRow + Math.floor(x / step);
       mask[y * side + x] = leaf[j];
       inner[y * side + x] = innerBlocks[j];
     }
+  }
   return { mask, inner, area: area / m, confidence, measures };
 }
 
@@ -185,10 +202,9 @@ function fillHoles(leaf: Uint8Array, w: number): Uint8Array {
   let area = 0;
   for (let j = 0; j < m; j++) area += leaf[j];
   const filled = leaf.slice();
-  for (const pixels of regions(
-    w,
-    leaf.map((v) => 1 - v),
-  ).members) {
+  const outside = new Uint8Array(m);
+  for (let j = 0; j < m; j++) outside[j] = 1 - leaf[j];
+  for (const pixels of regions(w, outside).members) {
     if (pixels.length > HOLE_SHARE * area) continue;
     const atEdge = pixels.some((j) => j < w || j >= m - w || j % w === 0 || j % w === w - 1);
     if (!atEdge) for (const j of pixels) filled[j] = 1;

@@ -10,6 +10,7 @@
 
 import type { SeverityCuts } from './card-settings.ts';
 import { LEAF_CONFIDENCE, type LeafMask, leafMask } from './leaf-mask.ts';
+import { scratch } from './scratch.ts';
 
 export const SEVERITY_BANDS = ['low', 'moderate', 'severe'] as const;
 export type SeverityBand = (typeof SEVERITY_BANDS)[number];
@@ -69,7 +70,7 @@ export function rustPixels(
 ): { kind: Uint8Array; greens: number; rust: number; leaf: LeafMask | null } | null {
   const rule = RULES[crop];
   const n = side * side;
-  const hue = new Float32Array(n);
+  const hue = scratch('rustPixels.hue', Float32Array, n);
   const kind = new Uint8Array(n);
   let greens = 0;
   for (let i = 0; i < n; i++) {
@@ -114,7 +115,7 @@ export function rustPixels(
   const maxRustHue = Math.min(rule.maxHue, leafHue - rule.belowLeaf);
   // Green pixels in the box around each pixel, from an integral image.
   const w = side + 1;
-  const sum = new Uint32Array(w * w);
+  const sum = scratch('rustPixels.sum', Uint32Array, w * w);
   for (let y = 0; y < side; y++)
     for (let x = 0; x < side; x++)
       sum[(y + 1) * w + x + 1] =

@@ -11,12 +11,14 @@ export const INPUT_SIZE = 128;
 export const MEAN = [0.485, 0.456, 0.406] as const;
 export const STD = [0.229, 0.224, 0.225] as const;
 
-/** HWC bytes → normalised CHW float32, the ONNX model's input. */
-export function toTensorData(rgb: Uint8Array, size: number): Float32Array {
+/** HWC bytes → normalised CHW float32, the ONNX model's input; written `into` an array of 3·size² when given. */
+export function toTensorData(rgb: Uint8Array, size: number, into?: Float32Array): Float32Array {
   const plane = size * size;
-  const out = new Float32Array(3 * plane);
-  for (let i = 0; i < plane; i++) {
-    for (let c = 0; c < 3; c++) out[c * plane + i] = (rgb[i * 3 + c] / 255 - MEAN[c]) / STD[c];
+  const out = into ?? new Float32Array(3 * plane);
+  // One channel at a time: the same numbers as a loop over channels inside, several times faster.
+  for (let c = 0; c < 3; c++) {
+    const [mean, std, base] = [MEAN[c], STD[c], c * plane];
+    for (let i = 0; i < plane; i++) out[base + i] = (rgb[i * 3 + c] / 255 - mean) / std;
   }
   return out;
 }

@@ -101,6 +101,24 @@ describe('the committed model', () => {
     }
   });
 
+  it('answers each photo the same alone, after other photos and while others are classified (its working arrays are reused)', async () => {
+    const photos = leaves.slice(0, 6).map((item) => fs.readFileSync(item.file));
+    const crops = ['beans', 'maize'] as const;
+    const alone: unknown[] = [];
+    for (const [i, photo] of photos.entries()) {
+      // Each photo on a classifier of its own first (its own network input; the reading's arrays are the module's).
+      const fresh = await loadClassifier(defaultModelDir());
+      alone.push(await fresh.classify(photo, { crop: crops[i % 2] }));
+      await fresh.close();
+    }
+    expect(new Set(alone.map((d) => JSON.stringify(d))).size).toBe(photos.length);
+    const inTurn = [];
+    for (const [i, photo] of photos.entries()) inTurn.push(await classifier.classify(photo, { crop: crops[i % 2] }));
+    const atOnce = await Promise.all(photos.map((photo, i) => classifier.classify(photo, { crop: crops[i % 2] })));
+    expect(inTurn).toEqual(alone);
+    expect(atOnce).toEqual(alone);
+  });
+
   it('scores the same image identically however it is encoded (PNG vs JPEG of a PNG)', async () => {
     const png = await sharp(fs.readFileSync(leaves[0].file)).png().toBuffer();
     const a = await classifier.classify(png);
