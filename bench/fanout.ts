@@ -1,7 +1,8 @@
 /**
  * An outbreak alert to a district's farmers through the outbox (npm run bench:fanout, docs/decisions/0050).
  *
- * On a temporary PostgreSQL server, with a local SMS gateway stub on loopback:
+ * On a temporary PostgreSQL server, with a local SMS gateway stub on loopback in a process of its own
+ * (gateway-process.ts), as the real gateway is:
  * 1. The confirmation: an expert's verdict on a farmer's rust photo (PUT through app.inject), BENCH_RUNS
  *    times, with the gateway answering in BENCH_GATEWAY_MS (default 700 as in docs/decisions/0050): messages
  *    written to the outbox (now), and sent inside the request before it answers (as before the outbox;
@@ -11,11 +12,12 @@
  *    an alert raised for it; the alert job writes every notification and outbox row in steps of FAN_OUT_STEP
  *    (INSERT … SELECT from the recipients' query), then
  *    one sender (batch 200, 16 sends in flight) sends every row to the stub answering at once. Prints
- *    both times, rows per second and this process's peak RSS (the app, PostgreSQL client and the stub,
- *    which keeps each post), then the sizes side by side.
+ *    both times, rows per second and this process's peak RSS (the app and the PostgreSQL client),
+ *    then the sizes side by side.
  * It fails (bench/measured.ts) when the gateway took fewer posts than there were messages: a rate of
  * messages nobody sent is not a figure. Figures, not a test: the machine's other load shows in them.
  */
+import { fork } from 'node:child_process';
 import os from 'node:os';
 import { reviewApi } from '../packages/contract/src/paths.ts';
 import { startTemporaryPostgres } from '../scripts/postgres.ts';
@@ -27,7 +29,6 @@ import { FAN_OUT_STEP } from '../apps/server/src/modules/outbreak/alert-delivery
 import { createListCaches } from '../apps/server/src/lib/list-cache.ts';
 import { createTestApp, type TestContext, withChannels } from '../apps/server/test/support/app.ts';
 import { raiseMaizeAlert, seedDistrictFarmers } from '../apps/server/test/support/farmers.ts';
-import { startSmsGateway } from '../apps/server/test/support/sms-gateway.ts';
 import { createUser } from '../apps/server/test/support/users.ts';
 import { fixture } from '../apps/server/test/support/photos.ts';
 import { atLeast, ensure, percentile } from './measured.ts';
@@ -42,10 +43,41 @@ const DISTRICT = DISTRICTS[0]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
 
+/**
+ * The gateway stub in a process of its own (gateway-process.ts), as the real gateway is: one question at a time
+ * over IPC, each answered once.
+ */
+async function forkGateway(delayMs: number) {
+  const child = fork(new URL('./gateway-process.ts', import.meta.url), [], {
+    env: { ...process.env, GATEWAY_DELAY_MS: String(delayMs) },
+  });
+  const answer = <T>() =>
+    new Promise<T>((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`the gateway stub exited (${code})`));
+      child.once('exit', exited);
+      child.once('message', (m) => {
+        child.off('exit', exited);
+        resolve(m as T);
+      });
+    });
+  const ask = <T>(question: object) => {
+    const answered = answer<T>();
+    child.send(question);
+    return answered;
+  };
+  const listening = await answer<{ url: string; username: string; apiKey: string }>();
+  return {
+    ...listening,
+    setDelay: (ms: number) => ask({ delayMs: ms }),
+    /** The posts it took (sent), for all numbers. */
+    taken: async () => (await ask<{ taken: number }>({ taken: true })).taken,
+    close: () => new Promise((resolve) => child.once('exit', resolve).send({ close: true })),
+  };
+}
+
 const pg = await startTemporaryPostgres();
 process.env.TEST_DATABASE_URL = pg.url;
-const gatewayOpts = { delayMs: GATEWAY_MS };
-const gateway = await startSmsGateway(gatewayOpts);
+const gateway = await forkGateway(GATEWAY_MS);
 // The stub holds callers to Africa's Talking's request: the account's username and key, as in service.
 const sms = createSms({
   gatewayUrl: gateway.url,
@@ -87,8 +119,7 @@ async function confirmations(t: TestContext): Promise<number[]> {
   return times;
 }
 
-/** The gateway's posts that it took (sent), for all numbers. */
-const taken = () => gateway.posts.filter((p) => p.taken).length;
+const taken = gateway.taken;
 
 interface Size {
   farmers: number;
@@ -143,8 +174,8 @@ async function fanOut(t: TestContext, district: string, farmers: number, series:
     `fan-out: ${written} SMS rows and notifications written in ${Math.round(writeMs)} ms (steps of ${FAN_OUT_STEP}, written by the database)`,
   );
 
-  gatewayOpts.delayMs = 0;
-  const postsBefore = taken();
+  await gateway.setDelay(0);
+  const postsBefore = await taken();
   started = performance.now();
   let handled = 0;
   for (;;) {
@@ -154,7 +185,7 @@ async function fanOut(t: TestContext, district: string, farmers: number, series:
   }
   const sendMs = performance.now() - started;
   const sent = await count('sent');
-  const posts = taken() - postsBefore;
+  const posts = (await taken()) - postsBefore;
   console.log(
     `send: ${sent} of ${written} rows sent (${posts} posts taken) in ${Math.round(sendMs)} ms, ${Math.round((sent / sendMs) * 1000)} per second`,
   );
@@ -169,10 +200,10 @@ const outboxApp = await createTestApp({ sms, deliveryOptions: { sendAtOnce: fals
 const inlineApp = await createTestApp({ sms, deliveryOptions: { sendAtOnce: true } });
 try {
   const outboxTimes = await confirmations(outboxApp);
-  const before = taken();
+  const before = await taken();
   const inlineTimes = await confirmations(inlineApp);
   // Sent inside each request: the gateway took each verdict's SMS, or the timings measure a refusal.
-  atLeast(taken() - before, RUNS + 5, "the gateway taking each verdict's SMS sent in the request");
+  atLeast((await taken()) - before, RUNS + 5, "the gateway taking each verdict's SMS sent in the request");
   await inlineApp.close();
   const p = (xs: number[], n: number, what: string) => ms(percentile(xs, n, what));
   console.log(`confirmation (expert verdict through the API, gateway answering in ${GATEWAY_MS} ms, ${RUNS} runs):`);
