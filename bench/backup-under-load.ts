@@ -3,12 +3,13 @@
  *
  * One embedded-database installation (BENCH_FARMERS accounts, BENCH_PHOTOS analyses with their photos at
  * the app's 1,600-pixel size) served by a real server process. For each BACKUP_NICE given (default "0,10":
- * 0 writes the archive in the server's process, as before; 10 is the default), a fresh server, then:
+ * 0 writes the archive in the server's process, as before; 10 is the default), a fresh copy of the populated
+ * data (the uploads of one run would otherwise grow the next one's backup) and a fresh server, then:
  * - a backup with nobody uploading (`npm run backup`, which asks the server over its socket);
  * - BENCH_UPLOADERS farmers uploading leaf photos back to back (each a diagnosis: the heaviest request)
  *   for BENCH_SECONDS, then a backup while they go on, then as long again without one.
- * Printed side by side: the backup's time quiet and under load, the uploads' p50/p95 without and during
- * the backup, and how many were answered during it. Exits non-zero when a backup fails or no upload was
+ * Printed side by side: the backup's time and archive size quiet and under load, the uploads' p50/p95 without
+ * and during the backup, and how many were answered during it. Exits non-zero when a backup fails or no upload was
  * answered while one ran. Figures, not a test: the machine's other load shows in them.
  */
 import { execFile } from 'node:child_process';
@@ -20,6 +21,7 @@ import sharp from 'sharp';
 import { analysisApi, api } from '@kutu/contract';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { hashSecret } from '../apps/server/src/modules/auth/passwords.ts';
+import { ensure } from './measured.ts';
 import { startServerProcess, stopServerProcess } from './server-process.ts';
 
 const FARMERS = Number(process.env.BENCH_FARMERS ?? 1_000);
@@ -32,8 +34,11 @@ const RUST3 = path.join(ROOT, 'datasets/rust3/common_rust');
 const PASSWORD = 'Bench!Backup2026';
 const run = promisify(execFile);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-bench-backup-load-'));
+/** The installation as populated; each BACKUP_NICE starts from a copy, as the uploads of one run add to its data. */
+const template = path.join(tmp, 'template');
 const dataDir = path.join(tmp, 'data');
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 const pct = (xs: number[], p: number) => {
   if (xs.length === 0) return Number.NaN;
   const sorted = [...xs].sort((a, b) => a - b);
@@ -41,7 +46,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 async function populate() {
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+  const database = await openDatabase({ pgliteDir: path.join(template, 'db') });
   await database.migrate();
   const hash = await hashSecret(PASSWORD);
   await database.execute(
@@ -68,7 +73,7 @@ async function populate() {
   const photos = await Promise.all(
     names.map((n) => sharp(path.join(RUST3, n)).resize(1600, 1600, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer()),
   );
-  const dir = path.join(dataDir, 'uploads', 'analyses', 'bench');
+  const dir = path.join(template, 'uploads', 'analyses', 'bench');
   fs.mkdirSync(dir, { recursive: true });
   for (let i = 1; i <= PHOTOS; i++) {
     fs.writeFileSync(path.join(dir, `${i}.jpg`), Buffer.concat([photos[i % photos.length]!, Buffer.from(String(i))]));
@@ -76,16 +81,18 @@ async function populate() {
   return photos;
 }
 
-/** `npm run backup` as an operator runs it; its time, or throws with its output. */
-async function backup(name: string): Promise<number> {
+/** `npm run backup` as an operator runs it; its time and the archive's size, or throws with its output. */
+async function backup(name: string): Promise<{ ms: number; bytes: number }> {
   const started = performance.now();
   const out = path.join(tmp, 'archives', `${name}.tar.gz`);
   const r = await run(process.execPath, [path.join(ROOT, 'apps/server/src/cli/backup.ts'), 'backup', '--out', out], {
     env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir },
   });
   if (!r.stdout.startsWith('Backup written')) throw new Error(`backup failed: ${r.stdout}${r.stderr}`);
+  const ms = performance.now() - started;
+  const bytes = fs.statSync(out).size;
   fs.rmSync(out);
-  return performance.now() - started;
+  return { ms, bytes };
 }
 
 async function signIn(base: string, phone: string): Promise<string> {
@@ -124,10 +131,12 @@ const photos = await populate();
 const rows: string[][] = [];
 let failed = false;
 for (const nice of NICES) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.cpSync(template, dataDir, { recursive: true });
   const server = await startServerProcess({ DATA_DIR: dataDir, BACKUP_NICE: String(nice) });
   try {
     const quiet = await backup(`quiet-${nice}`);
-    console.log(`BACKUP_NICE=${nice}: a backup with nobody uploading took ${s(quiet)}`);
+    console.log(`BACKUP_NICE=${nice}: a backup with nobody uploading took ${s(quiet.ms)} (${mb(quiet.bytes)})`);
     const tokens = await Promise.all(
       Array.from({ length: UPLOADERS }, (_, i) => signIn(server.base, `+2567${String(i + 1).padStart(8, '0')}`)),
     );
@@ -139,6 +148,7 @@ for (const nice of NICES) {
     const from = performance.now();
     const loaded = await backup(`loaded-${nice}`);
     const to = performance.now();
+    ensure(loaded.bytes >= quiet.bytes, `the backup under load holding at least the quiet one's ${mb(quiet.bytes)}`);
     // As long again without a backup: the same farmers' uploads, for comparison.
     stopAt = to + Math.max(SECONDS * 1000, to - from);
     const all = (await Promise.all(loops)).flat();
@@ -147,8 +157,8 @@ for (const nice of NICES) {
     if (during.length === 0) failed = true;
     rows.push([
       String(nice),
-      s(quiet),
-      s(loaded),
+      `${s(quiet.ms)} (${mb(quiet.bytes)})`,
+      `${s(loaded.ms)} (${mb(loaded.bytes)})`,
       `${s(pct(without, 50))} / ${s(pct(without, 95))} (${without.length})`,
       `${s(pct(during, 50))} / ${s(pct(during, 95))}`,
       `${during.length} in ${s(to - from)}`,
