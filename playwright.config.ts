@@ -4,6 +4,32 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN } from './e2e/admin.ts';
 
+/**
+ * Specs whose users are their own, made for the test, and whose screens show only those users' data:
+ * they may run beside each other. A spec that reads a list or a count other specs add to, or changes
+ * the administrator, stays out.
+ */
+const INDEPENDENT = [
+  'a11y',
+  'action',
+  'analysis',
+  'auth',
+  'field-leaves',
+  'fields',
+  'follow-up-choice',
+  'i18n-layout',
+  'narrow-text',
+  'offline-diagnosis',
+  'phone',
+  'phone-only',
+  'phone-walk',
+  'pwa',
+  'second-photo',
+  'severity',
+  'shell',
+  'short-links',
+].map((name) => `${name}.spec.ts`);
+
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-e2e-'));
 // The global teardown removes this run's database and uploads.
@@ -16,7 +42,14 @@ export default defineConfig({
   globalTeardown: './e2e/global-teardown.ts',
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  workers: 1,
+  // Two browsers at a time for the specs that read only what their own new users wrote (INDEPENDENT),
+  // then the rest one at a time: those count what every user wrote (the review queue, training figures,
+  // an empty outbreak map, the board), or change the run's one administrator (its language).
+  workers: 2,
+  projects: [
+    { name: 'independent', testMatch: INDEPENDENT },
+    { name: 'shared', testIgnore: INDEPENDENT, workers: 1, dependencies: ['independent'] },
+  ],
   retries: 0,
   reporter: [['list']],
   use: {

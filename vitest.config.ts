@@ -42,6 +42,22 @@ export const databaseFreeServerTests = [
 ];
 
 /**
+ * Server test files whose database is embedded PGlite whatever TEST_DATABASE_URL says: the migration
+ * checks open an in-memory PGlite of their own, the backup command runs against an installation's
+ * DATA_DIR/db. The PostgreSQL pass would run them on PGlite a second time, so it leaves them out as it
+ * leaves out `databaseFreeServerTests`. `scripts/database-free-tests.test.ts` fails if one of them starts
+ * taking its database from TEST_DATABASE_URL (the test app, `openTestDatabase`, or a `DATABASE_URL`).
+ */
+export const embeddedDatabaseServerTests = [
+  'apps/server/src/cli/backup.test.ts',
+  'apps/server/src/db/district-codes-migration.test.ts',
+  'apps/server/src/db/fields-migration.test.ts',
+  'apps/server/src/db/phone-migration.test.ts',
+  'apps/server/src/db/role-application-migration.test.ts',
+  'apps/server/src/db/vetting-migration.test.ts',
+];
+
+/**
  * Server test files that mock a module (the contract's privacy minimum, raised or pinned): the server
  * project shares modules between the files of a worker, so a mock would leak into the next file. These
  * run in `server-isolated`, each in fresh modules, on both database passes.
@@ -76,7 +92,7 @@ export default defineConfig({
             ...configDefaults.exclude,
             'apps/server/test/cluster/**',
             ...isolatedServerTests,
-            ...(process.env.TEST_DATABASE_URL ? databaseFreeServerTests : []),
+            ...(process.env.TEST_DATABASE_URL ? [...databaseFreeServerTests, ...embeddedDatabaseServerTests] : []),
           ],
           // The files share their worker's modules: each file still builds its own app over its own
           // database, and the files that mock a module run apart (server-isolated). Importing the server and

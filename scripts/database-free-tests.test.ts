@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { databaseFreeServerTests } from '../vitest.config.ts';
+import { databaseFreeServerTests, embeddedDatabaseServerTests } from '../vitest.config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where a test gets a database (PGlite, or PostgreSQL on TEST_DATABASE_URL): reaching one runs on both passes. */
@@ -32,5 +32,21 @@ describe('server tests left out of the PostgreSQL pass', () => {
   it('would catch a file that builds a test app', () => {
     const reached = runtimeImports('apps/server/src/modules/auth/signup.test.ts');
     expect([...reached].some((f) => DATABASE.includes(f))).toBe(true);
+  });
+
+  it('include files whose only database is an embedded PGlite of their own, never TEST_DATABASE_URL', () => {
+    for (const file of embeddedDatabaseServerTests) {
+      expect(fs.existsSync(path.join(ROOT, file)), file).toBe(true);
+      const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+      expect(text, file).not.toMatch(/TEST_DATABASE_URL|openTestDatabase|createTestApp/);
+      const opens = [...text.matchAll(/openDatabase\((.*)\)/g)].map((m) => m[1]);
+      expect(opens.length, file).toBeGreaterThan(0);
+      for (const args of opens) expect(args, file).toMatch(/^\{ pgliteDir: /);
+    }
+  });
+
+  it('would catch a file that takes its database from TEST_DATABASE_URL', () => {
+    const text = fs.readFileSync(path.join(ROOT, 'apps/server/src/db/training-texts-migration.test.ts'), 'utf8');
+    expect(text).toMatch(/TEST_DATABASE_URL|openTestDatabase|createTestApp/);
   });
 });
