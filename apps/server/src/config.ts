@@ -1,12 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_GATEWAY_TIMEOUT_MS } from './adapters/sms.ts';
 import { shortestLeaseSeconds } from './lib/delivery-lease.ts';
 
-const DEV_SECRET = 'kutu-development-secret-change-me-in-production';
-/** Published in this repository, so never accepted in production. */
-const DEV_SECRETS = new Set([DEV_SECRET, `${DEV_SECRET}-refresh`]);
+const OLD_DEV_SECRET = 'kutu-development-secret-change-me-in-production';
+/** Once the development default, published in this repository: refused in every mode. */
+const PUBLISHED_SECRETS = new Set([OLD_DEV_SECRET, `${OLD_DEV_SECRET}-refresh`]);
+/**
+ * Until the installation's stored secrets are read (server.ts), and for code that builds an app from
+ * the configuration alone (tests): random for this process, never a published value.
+ */
+const PROCESS_SECRETS = {
+  access: randomBytes(32).toString('base64url'),
+  refresh: randomBytes(32).toString('base64url'),
+};
 const MIN_SECRET_LENGTH = 32;
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -228,6 +237,15 @@ const schema = z
         message: `${env.DELIVERY_LEASE_SECONDS} s is shorter than the longest send at SMS_GATEWAY_TIMEOUT_SECONDS=${env.SMS_GATEWAY_TIMEOUT_SECONDS} allows: at least ${shortestLease} s (a send starts in the first half of its lease, and each part of a long SMS may wait the whole timeout); leave it unset to derive it`,
       });
     }
+    for (const key of ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET'] as const) {
+      if (PUBLISHED_SECRETS.has(env[key] ?? '')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is a published development secret; set a random one of at least ${MIN_SECRET_LENGTH} characters, or leave it unset for a random one kept in the database`,
+        });
+      }
+    }
     if (env.NODE_ENV !== 'production') return;
     // Each secret has one use (signing access tokens; keying the stored hashes of refresh and link
     // tokens): one value for both makes a leak of either a leak of both.
@@ -239,15 +257,7 @@ const schema = z
       });
     }
     for (const key of ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET'] as const) {
-      const value = env[key];
-      if (!value) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
-      else if (DEV_SECRETS.has(value)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `${key} is the published development secret; set a random one of at least ${MIN_SECRET_LENGTH} characters`,
-        });
-      }
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
     }
     // Nothing may silently go undelivered: a real transport, or an explicit choice to only log.
     if (!env.SMTP_URL && env.MAIL_TRANSPORT !== 'log') {
@@ -340,8 +350,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       timeoutMs: e.SMS_GATEWAY_TIMEOUT_SECONDS * 1000,
     },
     jwt: {
-      accessSecret: e.JWT_ACCESS_SECRET ?? DEV_SECRET,
-      refreshSecret: e.JWT_REFRESH_SECRET ?? `${DEV_SECRET}-refresh`,
+      accessSecret: e.JWT_ACCESS_SECRET ?? PROCESS_SECRETS.access,
+      refreshSecret: e.JWT_REFRESH_SECRET ?? PROCESS_SECRETS.refresh,
+      /** Which secrets the installation keeps in its database (unset here): server.ts reads them at start. */
+      stored: { access: !e.JWT_ACCESS_SECRET, refresh: !e.JWT_REFRESH_SECRET },
       accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     },

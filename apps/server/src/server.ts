@@ -30,6 +30,7 @@ import { startBackupControl } from './modules/backup/control.ts';
 import { takeBackup } from './modules/backup/backup.service.ts';
 import { finishInterruptedRestore } from './modules/backup/restore.ts';
 import { startWeeklyReportSweep } from './modules/extension/extension.jobs.ts';
+import { withInstallationSecrets } from './modules/auth/installation-secrets.service.ts';
 
 /**
  * What a process does (docs/decisions/0021):
@@ -48,30 +49,32 @@ export interface StartOptions {
 }
 
 export async function startServer(opts: StartOptions = {}) {
-  const config = opts.config ?? configOrExit();
-  const role: Role = opts.role ?? (config.jobs ? 'all' : 'web');
+  const settings = opts.config ?? configOrExit();
+  const role: Role = opts.role ?? (settings.jobs ? 'all' : 'web');
   // A bad DATA_DIR is reported in one line at once: the database and uploads below would hang or fail obscurely.
-  await ensureWritableDataDir(config.dataDir).catch((err: Error) => {
+  await ensureWritableDataDir(settings.dataDir).catch((err: Error) => {
     console.error(`Kutu cannot start: ${err.message}. Set DATA_DIR to a writable directory.`);
     process.exit(EXIT_CONFIG);
   });
-  const storage = createStorage(config.storageUrl, config.dataDir);
+  const storage = createStorage(settings.storageUrl, settings.dataDir);
   // A restore stopped half-way is finished (or undone) before the database is opened (modules/backup/restore.ts).
-  await finishInterruptedRestore({ databaseUrl: config.databaseUrl, storage, dataDir: config.dataDir }, (msg) =>
+  await finishInterruptedRestore({ databaseUrl: settings.databaseUrl, storage, dataDir: settings.dataDir }, (msg) =>
     console.error(msg),
   ).catch((err: Error) => {
     console.error(`Kutu cannot start: ${err.message}`);
     process.exit(EXIT_CONFIG);
   });
   const database = await openDatabase({
-    url: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'db'),
+    url: settings.databaseUrl,
+    pgliteDir: path.join(settings.dataDir, 'db'),
   }).catch((err: Error) => {
     if (!(err instanceof DatabaseInUseError)) throw err;
     console.error(`Kutu cannot start: ${err.message}`);
     process.exit(EXIT_CONFIG);
   });
   await database.migrate();
+  // Unset signing secrets are the installation's own, never a published default (docs/decisions/0097).
+  const config = await withInstallationSecrets(settings, database.db);
 
   // The adapters are made before the app; their logs go through the app's logger once it exists.
   let log: App['log'] | undefined;

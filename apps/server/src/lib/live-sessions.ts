@@ -18,7 +18,7 @@ export function createLiveSessions(
   ttlMs = LIVE_SESSION_TTL_MS,
   now: () => number = Date.now,
 ) {
-  const live = new Map<string, { userId: number; until: number }>();
+  const live = new Map<string, { userId: number; role: SessionClaims['role']; until: number }>();
   const listeners = new Set<(end: SessionEnd) => void>();
   // Bumped by every `ended`: a check that started before it may have read the old state, so its
   // "live" is not cached.
@@ -27,13 +27,13 @@ export function createLiveSessions(
   return {
     async isLive(claims: SessionClaims): Promise<boolean> {
       const hit = live.get(claims.sessionId);
-      if (hit && hit.userId === claims.userId && hit.until > now()) return true;
+      if (hit && hit.userId === claims.userId && hit.role === claims.role && hit.until > now()) return true;
       const started = generation;
       const ok = await check(claims);
       if (ok && started === generation) {
         live.delete(claims.sessionId);
         if (live.size >= MAX_CACHED) live.delete(live.keys().next().value as string);
-        live.set(claims.sessionId, { userId: claims.userId, until: now() + ttlMs });
+        live.set(claims.sessionId, { userId: claims.userId, role: claims.role, until: now() + ttlMs });
       } else if (!ok) {
         live.delete(claims.sessionId);
       }

@@ -18,14 +18,25 @@ const delivery = {
 const prod = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'production', ...env });
 
 describe('L4: secrets in production', () => {
-  it('refuses the development secrets published in the repository', () => {
+  it('refuses the development secrets once published in the repository, in every mode', () => {
+    const published = 'kutu-development-secret-change-me-in-production';
+    expect(() => prod({ ...delivery, JWT_ACCESS_SECRET: published, JWT_REFRESH_SECRET: 'r'.repeat(40) })).toThrow(
+      /JWT_ACCESS_SECRET: JWT_ACCESS_SECRET is a published development secret/,
+    );
+    expect(() => loadConfig({ JWT_REFRESH_SECRET: `${published}-refresh` })).toThrow(
+      /JWT_REFRESH_SECRET: JWT_REFRESH_SECRET is a published development secret/,
+    );
+  });
+
+  it('has no fixed default: unset secrets are random and left for the installation to keep', () => {
     const dev = loadConfig({}).jwt;
-    expect(() =>
-      prod({ ...delivery, JWT_ACCESS_SECRET: dev.accessSecret, JWT_REFRESH_SECRET: 'r'.repeat(40) }),
-    ).toThrow(/JWT_ACCESS_SECRET: JWT_ACCESS_SECRET is the published development secret/);
-    expect(() =>
-      prod({ ...delivery, JWT_ACCESS_SECRET: 'k'.repeat(40), JWT_REFRESH_SECRET: dev.refreshSecret }),
-    ).toThrow(/JWT_REFRESH_SECRET: JWT_REFRESH_SECRET is the published development secret/);
+    expect(dev.stored).toEqual({ access: true, refresh: true });
+    expect(dev.accessSecret).not.toBe(dev.refreshSecret);
+    expect(dev.accessSecret.length).toBeGreaterThanOrEqual(43);
+    expect(loadConfig({ JWT_ACCESS_SECRET: 'k'.repeat(40) }).jwt).toMatchObject({
+      accessSecret: 'k'.repeat(40),
+      stored: { access: false, refresh: true },
+    });
   });
 
   it('refuses the same secret for access and refresh tokens', () => {

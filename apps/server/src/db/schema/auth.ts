@@ -168,3 +168,14 @@ export const authThrottle = pgTable('auth_throttle', {
   count: integer('count').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The installation's own signing secrets, made at random on first start where JWT_ACCESS_SECRET /
+ * JWT_REFRESH_SECRET are not set (docs/decisions/0097): one row per secret, shared by every process of
+ * the installation and carried by every backup with the tokens they sign and key. Never logged.
+ */
+export const installationSecrets = pgTable('installation_secrets', {
+  name: text('name', { enum: ['jwt_access', 'jwt_refresh'] }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { refreshTokens } from '../../db/schema/index.ts';
+import type { Role } from '@kutu/contract';
+import { refreshTokens, users } from '../../db/schema/index.ts';
 
 /** Sessions: one family of refresh tokens each, rotated on every refresh. */
 export function createSessionsRepo(db: Db) {
@@ -26,15 +27,20 @@ export function createSessionsRepo(db: Db) {
         return true;
       }),
 
-    /** A session is live while its family holds a refresh token that is neither used nor revoked. */
-    async sessionIsLive(session: { userId: number; sessionId: string }) {
+    /**
+     * A session is live while its family holds a refresh token that is neither used nor revoked, and
+     * the token's role is the account's: a token signed with a leaked key cannot claim another role.
+     */
+    async sessionIsLive(session: { userId: number; sessionId: string; role: Role }) {
       const rows = await db
         .select({ id: refreshTokens.id })
         .from(refreshTokens)
+        .innerJoin(users, eq(users.id, refreshTokens.userId))
         .where(
           and(
             eq(refreshTokens.familyId, session.sessionId),
             eq(refreshTokens.userId, session.userId),
+            eq(users.role, session.role),
             isNull(refreshTokens.usedAt),
             isNull(refreshTokens.revokedAt),
           ),
