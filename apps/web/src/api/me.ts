@@ -9,3 +9,7 @@ import { http } from '../lib/api.ts';
  * from api/profile.ts so the shell, whose bytes every screen carries, takes only this.
  */
 export const meQuery = queryOptions({ queryKey: ['me'], queryFn: () => http.get<UserRecord>(api.auth.me) });
+
+/** Signing out: the server revokes this refresh token (and with it the session's access tokens). */
+export const revokeSession = (refresh: string) =>
+  http.post(api.auth.logout, { refresh }, { auth: false }).catch(() => undefined);

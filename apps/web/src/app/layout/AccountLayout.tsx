@@ -20,8 +20,6 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role, UserRecord } from '@kutu/contract';
-import { api } from '@kutu/contract/paths';
-import { http } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { LANGUAGE_KEY } from '../../lib/language.ts';
 import { session } from '../../lib/session.ts';
@@ -29,7 +27,7 @@ import { useSession, useSessionField } from '../../lib/use-session.ts';
 import { PHONE_QUERY } from '../../config/theme.ts';
 import { pendingCountQuery } from '../../api/community.ts';
 import { notificationsQuery } from '../../api/notifications.ts';
-import { meQuery } from '../../api/me.ts';
+import { meQuery, revokeSession } from '../../api/me.ts';
 import { menuForRole, type MenuLink } from './menu.ts';
 import { HeaderExtras } from './HeaderExtras.tsx';
 import { OfflineSync } from './OfflineSync.tsx';
@@ -50,7 +48,7 @@ export { accountStringsReady } from '../../lib/account-strings.ts';
 /** Logout revokes the refresh token, clears local storage (tokens and the saved offline copy) and reloads. */
 export async function logout() {
   const refresh = session.refreshToken();
-  if (refresh) await http.post(api.auth.logout, { refresh }, { auth: false }).catch(() => undefined);
+  if (refresh) await revokeSession(refresh);
   // The language stays: the sign-in screen (and the next user of a shared phone) keeps reading it.
   const language = localStorage.getItem(LANGUAGE_KEY);
   const seen = Object.keys(localStorage).filter((key) => key.startsWith(`${PROMPT_SEEN}:`));

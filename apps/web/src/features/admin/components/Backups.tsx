@@ -3,7 +3,7 @@ import type { BackupEntry } from '@kutu/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ListState } from '../../../components/ListState.tsx';
-import { useBackupStatus } from '../api/backups.ts';
+import { useBackupStatus } from '../../../api/backups.ts';
 
 const megabytes = (bytes: number | null) => ((bytes ?? 0) / 1_000_000).toFixed(1);
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
-import { useErasures } from '../api/erasures.ts';
+import { useErasures } from '../../../api/erasures.ts';
 
 const PAGE_SIZE = 10;
 

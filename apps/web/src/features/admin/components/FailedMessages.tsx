@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
-import { useFailedMessages, useSendAgain } from '../api/failed-messages.ts';
+import { useFailedMessages, useSendAgain } from '../../../api/failed-messages.ts';
 
 const PAGE_SIZE = 10;
 

@@ -3,7 +3,7 @@ import { Button, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { type ApplicantKind, type Application, useDecide } from '../api/applications.ts';
+import { type ApplicantKind, type Application, useDecide } from '../../../api/applications.ts';
 
 /** The contract's REFUSAL_REASON_MAX (kept here: the contract's index would bring zod to this screen). */
 const REFUSAL_REASON_MAX = 500;

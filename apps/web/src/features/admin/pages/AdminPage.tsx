@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
-import { type ApplicantKind, type Application, useApplications, useDecide } from '../api/applications.ts';
+import { type ApplicantKind, type Application, useApplications, useDecide } from '../../../api/applications.ts';
 import { FittingSegmentedControl } from '../../../components/FittingSegmentedControl.tsx';
 // The administrator's cards below the applications load after the screen (its byte budget).
 const FailedMessages = lazy(() =>

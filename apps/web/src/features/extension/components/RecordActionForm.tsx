@@ -5,7 +5,7 @@ import { useContractForm } from '../../../lib/contract-form.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { FittingSegmentedControl } from '../../../components/FittingSegmentedControl.tsx';
-import { useRecordAction } from '../api/extension.ts';
+import { useRecordAction } from '../../../api/extension.ts';
 
 type Farmer = OfficerWeek['farmers'][number];
 

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { ListState } from '../../../components/ListState.tsx';
-import { downloadReport, useOfficerMe, useWeek } from '../api/extension.ts';
+import { downloadReport, useOfficerMe, useWeek } from '../../../api/extension.ts';
 import { CropWalks } from '../components/CropWalks.tsx';
 import { FarmerToCall } from '../components/FarmerToCall.tsx';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.

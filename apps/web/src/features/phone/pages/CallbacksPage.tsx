@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
-import { useCallbackDone, useCallbacks } from '../api/phone.ts';
+import { useCallbackDone, useCallbacks } from '../../../api/phone.ts';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { screenStringsReady } from '../../../lib/staff-strings.ts';
 

@@ -4,7 +4,7 @@ import { USSD_SCREEN_MAX } from '@kutu/contract/phone-paths';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSessionField } from '../../../lib/use-session.ts';
-import { useUssdStep } from '../api/phone.ts';
+import { useUssdStep } from '../../../api/phone.ts';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { screenStringsReady } from '../../../lib/staff-strings.ts';
 

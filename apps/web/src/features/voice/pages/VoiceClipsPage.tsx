@@ -12,7 +12,14 @@ import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import i18n from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { clipBytes, useDecideClip, usePendingClips, useSendClip, useVoicesInUse, useVoiceTexts } from '../api/voice.ts';
+import {
+  clipBytes,
+  useDecideClip,
+  usePendingClips,
+  useSendClip,
+  useVoicesInUse,
+  useVoiceTexts,
+} from '../../../api/voice.ts';
 import { Recorder } from '../components/Recorder.tsx';
 import { playBytes } from '../lib/play.ts';
 import { resultSentenceKeys } from '../lib/result-sentences.ts';

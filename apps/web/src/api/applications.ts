@@ -8,7 +8,7 @@ import type {
   VettingStatus,
 } from '@kutu/contract';
 import { extensionApi, vettingApi } from '@kutu/contract/paths';
-import { http } from '../../../lib/api.ts';
+import { http } from '../lib/api.ts';
 
 /** Who applies: a role that needs approval (the contract's `approvalRoles`, docs/decisions/0093). */
 export type ApplicantKind = ApprovalRole;

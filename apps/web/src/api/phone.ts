@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallbackPage, UssdSimulateReply } from '@kutu/contract';
 import { phoneApi } from '@kutu/contract/phone-paths';
-import { http } from '../../../lib/api.ts';
+import { http } from '../lib/api.ts';
 
 const callbacksKey = ['phone-callbacks'] as const;
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Language, VoiceClip, VoiceClipPage, VoicePack, VoiceTextList } from '@kutu/contract';
 import { voiceApi } from '@kutu/contract/voice-paths';
-import { http } from '../../../lib/api.ts';
-import { session } from '../../../lib/session.ts';
+import { http } from '../lib/api.ts';
+import { session } from '../lib/session.ts';
 
 const voiceKey = ['voice-clips'] as const;
 

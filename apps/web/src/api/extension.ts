@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OfficerAction, OfficerActionBody, OfficerMeReply, OfficerWeek } from '@kutu/contract';
 import { extensionApi } from '@kutu/contract/paths';
-import { ApiError, http } from '../../../lib/api.ts';
-import { currentLanguage } from '../../../lib/language.ts';
-import { session } from '../../../lib/session.ts';
+import { ApiError, http } from '../lib/api.ts';
+import { currentLanguage } from '../lib/language.ts';
+import { session } from '../lib/session.ts';
 
 const weekKey = ['extension-week'] as const;
 

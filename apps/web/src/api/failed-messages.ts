@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FailedMessagePage } from '@kutu/contract';
 import { deliveryApi } from '@kutu/contract/paths';
-import { http } from '../../../lib/api.ts';
+import { http } from '../lib/api.ts';
 
 const failedKey = ['failed-messages'] as const;
 
