@@ -132,12 +132,12 @@ export async function adminHeaders(request: APIRequestContext): Promise<{ author
 /** An administrator approves the expert `username` through the API, as the admin screen does (0027). */
 export async function approveExpert(request: APIRequestContext, username: string) {
   const headers = await adminHeaders(request);
-  const list = await request.get('/api/admin/expert-applications/?status=pending&page_size=200', { headers });
+  const list = await request.get('/api/admin/applications/expert/?status=pending&page_size=200', { headers });
   expect(list.ok(), await list.text()).toBeTruthy();
   const { results } = (await list.json()) as { results: { id: number; username: string }[] };
   const application = results.find((a) => a.username === username);
   expect(application, `${username} applied`).toBeTruthy();
-  const res = await request.post(`/api/admin/expert-applications/${application!.id}/approve/`, { headers });
+  const res = await request.post(`/api/admin/applications/expert/${application!.id}/approve/`, { headers });
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 

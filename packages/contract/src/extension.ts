@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { vettingStatuses } from './auth.ts';
-import { isoDateTime, pageQuery, paginated, rowId } from './common.ts';
+import { isoDateTime, rowId } from './common.ts';
 import { languages } from './enums.ts';
 import { districtCode, outbreakTrendDirection, smallCount } from './outbreak.ts';
 
@@ -17,7 +17,7 @@ export const OFFICER_NOTE_MAX = 1000;
 export const OFFICER_TREND_WEEKS = 8;
 
 /** A district or county as the officer screens show it (names from the server: the list stays off the web's first load). */
-const namedDistrict = z.object({ code: z.string(), name: z.string(), country: z.enum(['UG', 'KE']) });
+export const namedDistrict = z.object({ code: z.string(), name: z.string(), country: z.enum(['UG', 'KE']) });
 
 export const officerMeReply = z.object({
   status: z.enum(vettingStatuses),
@@ -26,30 +26,6 @@ export const officerMeReply = z.object({
   districts: z.array(namedDistrict),
 });
 export type OfficerMeReply = z.infer<typeof officerMeReply>;
-
-export const officerApplicationsQuery = pageQuery.extend({
-  status: z.enum(vettingStatuses).optional().describe('Only applications in this state; left out: all'),
-});
-
-export const officerApplication = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string().nullable(),
-  phone: z.string(),
-  language: z.enum(languages),
-  office: z.string(),
-  districts: z.array(namedDistrict),
-  applied_at: isoDateTime,
-  status: z.enum(vettingStatuses),
-  reason: z.string().nullable(),
-  decided_at: isoDateTime.nullable(),
-  decided_by: z.string().nullable(),
-});
-export type OfficerApplication = z.infer<typeof officerApplication>;
-export const officerApplicationPage = paginated(officerApplication).extend({
-  pending_count: z.number().int(),
-});
-export type OfficerApplicationPage = z.infer<typeof officerApplicationPage>;
 
 export const districtParams = z.object({ code: districtCode });
 /**

@@ -166,16 +166,26 @@ export const offlineModelApi = {
   filePath: (version: string) => `/api/offline-model/${encodeURIComponent(version)}/model.onnx`,
 } as const;
 
-/** Administrators vet new expert accounts (docs/decisions/0027). `:id` is the applicant's user id. */
+/**
+ * Administrators vet every role that needs approval (docs/decisions/0027, 0093): one family of paths
+ * with the role in it (`expert`, `officer`: the contract's `approvalRoles`). `:id` is the applicant's user id.
+ */
 export const vettingApi = {
-  /** GET (admin): the expert applications, pending first (oldest first), then the decided ones (latest first). */
-  applications: '/api/admin/expert-applications/',
+  /** GET (admin): a role's applications, pending first (oldest first), then the decided ones (latest first). */
+  applications: '/api/admin/applications/:role/',
   /** POST (admin): approve a pending or refused application. */
-  approve: '/api/admin/expert-applications/:id/approve/',
-  approvePath: (id: number | string) => `/api/admin/expert-applications/${id}/approve/`,
+  approve: '/api/admin/applications/:role/:id/approve/',
   /** POST (admin): refuse a pending application, with a reason the applicant reads. */
-  refuse: '/api/admin/expert-applications/:id/refuse/',
-  refusePath: (id: number | string) => `/api/admin/expert-applications/${id}/refuse/`,
+  refuse: '/api/admin/applications/:role/:id/refuse/',
+  /** POST (admin): withdraw an approval (they left the office), with a reason: refused from then on, signed out everywhere. */
+  withdraw: '/api/admin/applications/:role/:id/withdraw/',
+  /** One role's paths, as the administrator's screen and the tests call them. */
+  of: (role: string) => ({
+    applications: `/api/admin/applications/${role}/`,
+    approvePath: (id: number | string) => `/api/admin/applications/${role}/${id}/approve/`,
+    refusePath: (id: number | string) => `/api/admin/applications/${role}/${id}/refuse/`,
+    withdrawPath: (id: number | string) => `/api/admin/applications/${role}/${id}/withdraw/`,
+  }),
 } as const;
 
 /** Messages to people that failed for good, and the SMS gateway's delivery reports (docs/decisions/0050). */
@@ -294,13 +304,4 @@ export const extensionApi = {
   /** GET: every district of the officer, the CSV in blocks and the PDF one page per district. */
   allReportCsv: '/api/extension/report.csv',
   allReportPdf: '/api/extension/report.pdf',
-  /** Administrators: officer applications, approve, refuse (as expert vetting). */
-  applications: '/api/admin/officer-applications/',
-  approve: '/api/admin/officer-applications/:id/approve/',
-  approvePath: (id: number) => `/api/admin/officer-applications/${id}/approve/`,
-  refuse: '/api/admin/officer-applications/:id/refuse/',
-  refusePath: (id: number) => `/api/admin/officer-applications/${id}/refuse/`,
-  /** An approved officer's approval withdrawn (they left the office): refused from then on, signed out everywhere. */
-  withdraw: '/api/admin/officer-applications/:id/withdraw/',
-  withdrawPath: (id: number) => `/api/admin/officer-applications/${id}/withdraw/`,
 } as const;

@@ -1,14 +1,22 @@
 import { z } from 'zod';
 import { expertDetails, vettingStatuses } from './auth.ts';
-import { isoDateTime, pageQuery, paginated } from './common.ts';
+import { approvalRoles, isoDateTime, pageQuery, paginated, rowId } from './common.ts';
+import { namedDistrict } from './extension.ts';
 import { languages } from './enums.ts';
 
-export const expertApplicationsQuery = pageQuery.extend({
+export const applicationsQuery = pageQuery.extend({
   status: z.enum(vettingStatuses).optional().describe('Only applications in this state; left out: all'),
 });
-export type ExpertApplicationsQuery = z.input<typeof expertApplicationsQuery>;
+export type ApplicationsQuery = z.input<typeof applicationsQuery>;
 
-export const expertApplication = z.object({
+/** The list's and the decisions' path: the role applied for, and the applicant's user id. */
+export const applicationRoleParams = z.object({
+  role: z.enum(approvalRoles, { error: `role must be one of ${approvalRoles.join(', ')}` }),
+});
+export const applicationParams = applicationRoleParams.extend({ id: rowId() });
+
+/** What every application shows, whatever its role. */
+const applicationCommon = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string().nullable(),
@@ -20,13 +28,24 @@ export const expertApplication = z.object({
   decided_at: isoDateTime.nullable(),
   /** The administrator who decided, by username. */
   decided_by: z.string().nullable(),
-  expert: expertDetails,
 });
-export type ExpertApplication = z.infer<typeof expertApplication>;
-export const expertApplicationPage = paginated(expertApplication).extend({
+
+/**
+ * An application for any role that needs approval (docs/decisions/0093): the common part, and the
+ * role's own facts under its name. A new role adds its member here.
+ */
+export const application = z.discriminatedUnion('role', [
+  applicationCommon.extend({ role: z.literal('expert'), expert: expertDetails }),
+  applicationCommon.extend({
+    role: z.literal('officer'),
+    officer: z.object({ office: z.string(), districts: z.array(namedDistrict) }),
+  }),
+]);
+export type Application = z.infer<typeof application>;
+export const applicationPage = paginated(application).extend({
   pending_count: z.number().int().describe('How many applications wait for a decision (all pages)'),
 });
-export type ExpertApplicationPage = z.infer<typeof expertApplicationPage>;
+export type ApplicationPage = z.infer<typeof applicationPage>;
 
 /**
  * POST approve: the state the administrator saw. A refused application is approved only when the

@@ -70,7 +70,7 @@ describe('npm run admin:create (docs/decisions/0027)', () => {
     expect(user).toMatchObject({ role: 'admin', vetting: null });
     const list = await t.app.inject({
       method: 'GET',
-      url: vettingApi.applications,
+      url: vettingApi.of('expert').applications,
       headers: { authorization: `Bearer ${access}` },
     });
     expect(list.statusCode, list.body).toBe(200);

@@ -1,29 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ApprovalRole,
-  ExpertApplication,
-  ExpertApplicationPage,
-  OfficerApplication,
-  OfficerApplicationPage,
-  VettingStatus,
-} from '@kutu/contract';
-import { extensionApi, vettingApi } from '@kutu/contract/paths';
+import type { Application, ApplicationPage, ApprovalRole, VettingStatus } from '@kutu/contract';
+import { vettingApi } from '@kutu/contract/paths';
 import { http } from '../lib/api.ts';
 
 /** Who applies: a role that needs approval (the contract's `approvalRoles`, docs/decisions/0093). */
 export type ApplicantKind = ApprovalRole;
-export type Application = ExpertApplication | OfficerApplication;
-type ApplicationPage = ExpertApplicationPage | OfficerApplicationPage;
+export type { Application };
 
-/** Each role's list, approve and refuse (a role added to the contract's list fails the type check here). */
-const PATHS: Record<
-  ApplicantKind,
-  { applications: string; approvePath(id: number): string; refusePath(id: number): string }
-> = {
-  expert: vettingApi,
-  officer: extensionApi,
-};
-const pathsOf = (kind: ApplicantKind) => PATHS[kind];
 const vettingKey = (kind: ApplicantKind) => [`${kind}-applications`] as const;
 
 /** A page of applications, pending first. */
@@ -32,7 +15,7 @@ export const useApplications = (kind: ApplicantKind, page: number, pageSize: num
     queryKey: [...vettingKey(kind), page, pageSize, status],
     queryFn: ({ signal }) =>
       http.get<ApplicationPage>(
-        pathsOf(kind).applications,
+        vettingApi.of(kind).applications,
         { page, page_size: pageSize, ...(status && { status }) },
         signal,
       ),
@@ -41,15 +24,16 @@ export const useApplications = (kind: ApplicantKind, page: number, pageSize: num
 
 export function useDecide(kind: ApplicantKind) {
   const client = useQueryClient();
+  const paths = vettingApi.of(kind);
   return useMutation({
     // Approval names the state the administrator saw, so an approval racing a refusal fails (409).
-    // An approved officer's approval is withdrawn with a reason, as a refusal is given.
+    // An approval is withdrawn with a reason, as a refusal is given.
     mutationFn: ({ id, reason, from }: { id: number; reason?: string; from?: VettingStatus }) =>
       reason === undefined
-        ? http.post<Application>(pathsOf(kind).approvePath(id), { from: from === 'refused' ? 'refused' : 'pending' })
-        : from === 'approved' && kind === 'officer'
-          ? http.post<Application>(extensionApi.withdrawPath(id), { reason })
-          : http.post<Application>(pathsOf(kind).refusePath(id), { reason }),
+        ? http.post<Application>(paths.approvePath(id), { from: from === 'refused' ? 'refused' : 'pending' })
+        : from === 'approved'
+          ? http.post<Application>(paths.withdrawPath(id), { reason })
+          : http.post<Application>(paths.refusePath(id), { reason }),
     onSettled: () => void client.invalidateQueries({ queryKey: vettingKey(kind) }),
   });
 }

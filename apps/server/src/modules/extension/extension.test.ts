@@ -7,7 +7,8 @@ import {
   SMALL_COUNT_MIN,
   type NotificationList,
   notificationsApi,
-  type OfficerApplicationPage,
+  type ApplicationPage,
+  vettingApi,
   type OfficerWeek,
   type OutbreakTablePage,
   outbreakApi,
@@ -168,19 +169,23 @@ describe('extension officers', () => {
     expect(errorOf(waiting).code).toBe('OFFICER_PENDING');
 
     // Only an administrator lists and decides.
-    expect((await send('GET', extensionApi.applications, expert)).statusCode).toBe(403);
-    expect((await send('POST', extensionApi.approvePath(pending.id), officer, {})).statusCode).toBe(403);
+    expect((await send('GET', vettingApi.of('officer').applications, expert)).statusCode).toBe(403);
+    expect((await send('POST', vettingApi.of('officer').approvePath(pending.id), officer, {})).statusCode).toBe(403);
     const list = (
-      await send('GET', `${extensionApi.applications}?status=pending`, admin)
-    ).json() as OfficerApplicationPage;
+      await send('GET', `${vettingApi.of('officer').applications}?status=pending`, admin)
+    ).json() as ApplicationPage;
     expect(list.results.map((a) => a.id)).toContain(pending.id);
-    const ok = await send('POST', extensionApi.approvePath(pending.id), admin, {});
+    const ok = await send('POST', vettingApi.of('officer').approvePath(pending.id), admin, {});
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ status: 'approved', districts: [{ code: KUMI, name: 'Kumi' }] });
+    expect(ok.json()).toMatchObject({
+      role: 'officer',
+      status: 'approved',
+      officer: { districts: [{ code: KUMI, name: 'Kumi' }] },
+    });
     // Twice is a conflict, as for experts.
-    expect((await send('POST', extensionApi.refusePath(pending.id), admin, { reason: 'Too late' })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await send('POST', vettingApi.of('officer').refusePath(pending.id), admin, { reason: 'Too late' })).statusCode,
+    ).toBe(409);
     const told = (await send('GET', notificationsApi.list, pending)).json() as NotificationList;
     expect(told.results.some((n) => n.type === 'officer_approved')).toBe(true);
 

@@ -1,4 +1,4 @@
-import { type ApprovalRole, districtByCode, type ExpertApplication, type OfficerApplication } from '@kutu/contract';
+import { type Application, type ApprovalRole, districtByCode } from '@kutu/contract';
 import type { ApplicationRow } from './applications.repo.ts';
 
 /** The shipped districts among these codes, with their names. */
@@ -27,13 +27,14 @@ function common(row: ApplicationRow) {
 
 /**
  * An application as the administrator's list shows it, by role: the common part and the role's own
- * facts (the contract's `expertApplication`, `officerApplication`).
+ * facts under its name (the contract's `application`).
  */
 export const APPLICATION_VIEWS = {
-  expert: (row: ApplicationRow): ExpertApplication => {
+  expert: (row: ApplicationRow): Application => {
     const p = row.expert;
     return {
       ...common(row),
+      role: 'expert',
       expert: {
         areas_of_expertise: p?.areasOfExpertise ?? '',
         certifications: p?.certifications ?? '',
@@ -45,10 +46,9 @@ export const APPLICATION_VIEWS = {
       },
     };
   },
-  officer: (row: ApplicationRow): OfficerApplication => ({
+  officer: (row: ApplicationRow): Application => ({
     ...common(row),
-    office: row.officer?.office ?? '',
-    districts: namedDistricts(row.officer?.districts ?? []),
+    role: 'officer',
+    officer: { office: row.officer?.office ?? '', districts: namedDistricts(row.officer?.districts ?? []) },
   }),
-} satisfies Record<ApprovalRole, (row: ApplicationRow) => unknown>;
-export type ApplicationView<R extends ApprovalRole> = ReturnType<(typeof APPLICATION_VIEWS)[R]>;
+} satisfies Record<ApprovalRole, (row: ApplicationRow) => Application>;

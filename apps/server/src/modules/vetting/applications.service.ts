@@ -6,7 +6,7 @@ import { message } from '../../i18n/i18n.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
-import { APPLICATION_VIEWS, type ApplicationView, namedDistricts } from './application-views.ts';
+import { APPLICATION_VIEWS, namedDistricts } from './application-views.ts';
 import { type ApplicationRow, createApplicationsRepo, type Decision } from './applications.repo.ts';
 import { APPROVAL } from './approval-roles.ts';
 
@@ -67,8 +67,7 @@ export function createApplicationsService(
     return view(input.role, row);
   }
 
-  const view = <R extends ApprovalRole>(role: R, row: ApplicationRow) =>
-    APPLICATION_VIEWS[role](row) as ApplicationView<R>;
+  const view = (role: ApprovalRole, row: ApplicationRow) => APPLICATION_VIEWS[role](row);
 
   return {
     /** One role's applications, a page at a time, with how many wait. */

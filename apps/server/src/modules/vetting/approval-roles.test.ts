@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApprovalRole, approvalRoles, type NotificationList, notificationsApi, roles } from '@kutu/contract';
+import {
+  type ApprovalRole,
+  approvalRoles,
+  type NotificationList,
+  notificationsApi,
+  roles,
+  vettingApi,
+} from '@kutu/contract';
 import { roleApplications } from '../../db/schema/index.ts';
 import { t as translate } from '../../i18n/i18n.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
@@ -117,7 +124,8 @@ describe('every role that needs approval', () => {
     });
 
     it(`lets only an administrator list, approve and refuse ${role} applications; the applicant is told in their language`, async () => {
-      const { paths, notices } = APPROVAL[role];
+      const { notices } = APPROVAL[role];
+      const paths = vettingApi.of(role);
       const applicant = await createUser(t, role, { vetting: 'pending', language: 'lg' });
       const other = await createUser(t, role, { vetting: 'pending', language: 'sw' });
       for (const caller of Object.values(callers[role])) {
@@ -145,7 +153,8 @@ describe('every role that needs approval', () => {
 
       const ok = await send('POST', paths.approvePath(applicant.id), admin, {});
       expect(ok.statusCode, ok.body).toBe(200);
-      expect(ok.json()).toMatchObject({ id: applicant.id, status: 'approved', decided_by: admin.username });
+      expect(ok.json()).toMatchObject({ id: applicant.id, role, status: 'approved', decided_by: admin.username });
+      expect(ok.json()).toHaveProperty(role);
       const notes = (await send('GET', notificationsApi.list, applicant)).json() as NotificationList;
       expect(notes.results[0]).toMatchObject({
         type: notices.approved.type,

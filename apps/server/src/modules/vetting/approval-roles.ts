@@ -1,11 +1,4 @@
-import {
-  type ApprovalRole,
-  approvalRoles,
-  type ErrorCode,
-  extensionApi,
-  type NotificationType,
-  vettingApi,
-} from '@kutu/contract';
+import { type ApprovalRole, approvalRoles, type ErrorCode, type NotificationType } from '@kutu/contract';
 import type { MessageKey } from '../../i18n/i18n.ts';
 import type { SmsKey } from '../../i18n/sms-texts.ts';
 
@@ -28,12 +21,6 @@ const notice = <const P extends string, const O extends string>(type: Notificati
   }) as const;
 
 export interface ApprovalRoleSpec {
-  /** The administrator's list, approve and refuse (the contract's paths; vetting.routes.ts serves them). */
-  paths: {
-    applications: string;
-    approvePath: (id: number) => string;
-    refusePath: (id: number) => string;
-  };
   /** The 403 every guarded route of the role answers a pending or a refused applicant. */
   gate: Record<'pending' | 'refused', readonly [ErrorCode, MessageKey]>;
   /** The administrator's 404 and 409s. */
@@ -42,15 +29,14 @@ export interface ApprovalRoleSpec {
 }
 
 /**
- * What each role the contract's `approvalRoles` lists (docs/decisions/0093) needs of the vetting: its
- * admin paths, the gate's refusals, the administrator's errors and the applicant's notices. The gate
+ * What each role the contract's `approvalRoles` lists (docs/decisions/0093) needs of the vetting: the
+ * gate's refusals, the administrator's errors and the applicant's notices. The gate
  * (lib/approval-gate.ts) checks every one at every route guarded for it; the one service
  * (applications.service.ts) decides; `role_applications` stores. To add one: docs/CONTRIBUTING.md,
  * "A role that needs approval".
  */
 export const APPROVAL: Record<ApprovalRole, ApprovalRoleSpec> = {
   expert: {
-    paths: vettingApi,
     gate: {
       pending: ['EXPERT_PENDING', 'errors.vetting.pending'],
       refused: ['EXPERT_REFUSED', 'errors.vetting.refused'],
@@ -64,12 +50,11 @@ export const APPROVAL: Record<ApprovalRole, ApprovalRoleSpec> = {
     notices: {
       approved: notice('expert_approved', 'vetting', 'approved'),
       refused: notice('expert_refused', 'vetting', 'refused'),
-      // No route withdraws an expert yet: a withdrawal reads as a refusal.
+      // An expert's withdrawal reads as a refusal (the reason says why).
       withdrawn: notice('expert_refused', 'vetting', 'refused'),
     },
   },
   officer: {
-    paths: extensionApi,
     gate: {
       pending: ['OFFICER_PENDING', 'errors.officer.pending'],
       refused: ['OFFICER_REFUSED', 'errors.officer.refused'],

@@ -1,13 +1,10 @@
 import {
-  extensionApi,
-  officerApplication,
-  officerApplicationPage,
-  officerApplicationsQuery,
+  application,
+  applicationPage,
+  applicationParams,
+  applicationRoleParams,
+  applicationsQuery,
   approveApplicationBody,
-  expertApplication,
-  expertApplicationPage,
-  expertApplicationsQuery,
-  idParam,
   refuseApplicationBody,
   vettingApi,
 } from '@kutu/contract';
@@ -20,9 +17,9 @@ const errors = errorReplies(400, 401, 403, 404, 409);
 const tags = ['admin'];
 
 /**
- * Vetting by administrators (docs/decisions/0027, 0093): each role that needs approval
- * (approval-roles.ts) has its list, approve and refuse here, all served by the one applications
- * service; only `admin` accounts, made from the command line.
+ * Vetting by administrators (docs/decisions/0027, 0093): one family of routes with the role in the
+ * path, for every role that needs approval (the contract's `approvalRoles`), all served by the one
+ * applications service; only `admin` accounts, made from the command line.
  */
 export function vettingRoutes(app: App, { services: { applications } }: RouteContext) {
   const admin = guard('admin');
@@ -32,13 +29,14 @@ export function vettingRoutes(app: App, { services: { applications } }: RouteCon
     {
       schema: {
         tags,
-        description: 'Expert applications: pending first (oldest first), then the decided ones (latest first).',
-        querystring: expertApplicationsQuery,
-        response: { 200: expertApplicationPage, ...errors },
+        description: "A role's applications: pending first (oldest first), then the decided ones (latest first).",
+        params: applicationRoleParams,
+        querystring: applicationsQuery,
+        response: { 200: applicationPage, ...errors },
       },
       config: admin,
     },
-    async (req) => applications.list('expert', req.query),
+    async (req) => applications.list(req.params.role, req.query),
   );
 
   app.post(
@@ -47,14 +45,15 @@ export function vettingRoutes(app: App, { services: { applications } }: RouteCon
       schema: {
         tags,
         description:
-          "Approves a pending expert, or a refused one with `{ from: 'refused' }` (409 when the application is no longer in that state); the expert is told in their language (app, SMS, email).",
-        params: idParam,
+          "Approves a pending application, or a refused one with `{ from: 'refused' }` (409 when it is no longer in that state); the applicant is told in their language (app, SMS, email).",
+        params: applicationParams,
         body: approveApplicationBody,
-        response: { 200: expertApplication, ...errors },
+        response: { 200: application, ...errors },
       },
       config: admin,
     },
-    async (req) => applications.approve('expert', caller(req).userId, req.params.id, req.body?.from ?? 'pending'),
+    async (req) =>
+      applications.approve(req.params.role, caller(req).userId, req.params.id, req.body?.from ?? 'pending'),
   );
 
   app.post(
@@ -62,75 +61,30 @@ export function vettingRoutes(app: App, { services: { applications } }: RouteCon
     {
       schema: {
         tags,
-        description: 'Refuses a pending expert with a reason the expert reads (app, SMS, email, in their language).',
-        params: idParam,
+        description:
+          'Refuses a pending application with a reason the applicant reads (app, SMS, email, in their language).',
+        params: applicationParams,
         body: refuseApplicationBody,
-        response: { 200: expertApplication, ...errors },
+        response: { 200: application, ...errors },
       },
       config: admin,
     },
-    async (req) => applications.refuse('expert', caller(req).userId, req.params.id, req.body.reason),
-  );
-
-  // Extension officers are vetted the same way (same bodies, same 409 on a race).
-  app.get(
-    extensionApi.applications,
-    {
-      schema: {
-        tags,
-        description: 'Extension officer applications: pending first (oldest first), then the decided ones.',
-        querystring: officerApplicationsQuery,
-        response: { 200: officerApplicationPage, ...errors },
-      },
-      config: admin,
-    },
-    async (req) => applications.list('officer', req.query),
+    async (req) => applications.refuse(req.params.role, caller(req).userId, req.params.id, req.body.reason),
   );
 
   app.post(
-    extensionApi.approve,
+    vettingApi.withdraw,
     {
       schema: {
         tags,
         description:
-          "Approves a pending extension officer, or a refused one with `{ from: 'refused' }`; they are told.",
-        params: idParam,
-        body: approveApplicationBody,
-        response: { 200: officerApplication, ...errors },
-      },
-      config: admin,
-    },
-    async (req) => applications.approve('officer', caller(req).userId, req.params.id, req.body?.from ?? 'pending'),
-  );
-
-  app.post(
-    extensionApi.refuse,
-    {
-      schema: {
-        tags,
-        description: 'Refuses a pending extension officer with a reason they read.',
-        params: idParam,
+          'Withdraws an approval with a reason the applicant reads: refused from then on, signed out everywhere (409 unless approved).',
+        params: applicationParams,
         body: refuseApplicationBody,
-        response: { 200: officerApplication, ...errors },
+        response: { 200: application, ...errors },
       },
       config: admin,
     },
-    async (req) => applications.refuse('officer', caller(req).userId, req.params.id, req.body.reason),
-  );
-
-  app.post(
-    extensionApi.withdraw,
-    {
-      schema: {
-        tags,
-        description:
-          'Withdraws an approved extension officer with a reason they read: refused from then on, signed out everywhere (409 unless approved).',
-        params: idParam,
-        body: refuseApplicationBody,
-        response: { 200: officerApplication, ...errors },
-      },
-      config: admin,
-    },
-    async (req) => applications.withdraw('officer', caller(req).userId, req.params.id, req.body.reason),
+    async (req) => applications.withdraw(req.params.role, caller(req).userId, req.params.id, req.body.reason),
   );
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExpertApplication, ExpertApplicationPage, NotificationList, UserRecord } from '@kutu/contract';
+import type { Application, ApplicationPage, NotificationList, UserRecord } from '@kutu/contract';
 import { t as translate } from '../../i18n/i18n.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
@@ -8,9 +8,9 @@ import { activeAccount, lastSms, login } from '../../../test/support/auth-flow.t
 import { errorOf } from '../../../test/support/errors.ts';
 import { vettingApi, reviewApi, api, notificationsApi, extensionApi } from '@kutu/contract';
 
-const APPLICATIONS = vettingApi.applications;
-const approve = (id: number) => vettingApi.approvePath(id);
-const refuse = (id: number) => vettingApi.refusePath(id);
+const APPLICATIONS = vettingApi.of('expert').applications;
+const approve = (id: number) => vettingApi.of('expert').approvePath(id);
+const refuse = (id: number) => vettingApi.of('expert').refusePath(id);
 
 describe('expert vetting (docs/decisions/0027)', () => {
   let t: TestContext;
@@ -77,12 +77,12 @@ describe('expert vetting (docs/decisions/0027)', () => {
     }
     const list = await send('GET', `${APPLICATIONS}?page_size=2`, admin);
     expect(list.statusCode).toBe(200);
-    const page = list.json() as ExpertApplicationPage;
+    const page = list.json() as ApplicationPage;
     expect(page.count).toBeGreaterThanOrEqual(3);
     expect(page.results).toHaveLength(2);
     expect(page.next).toBe(2);
     expect(page.results[0]!.status).toBe('pending');
-    const only = (await send('GET', `${APPLICATIONS}?status=refused`, admin)).json() as ExpertApplicationPage;
+    const only = (await send('GET', `${APPLICATIONS}?status=refused`, admin)).json() as ApplicationPage;
     expect(only.results.map((a) => a.id)).toContain(refused.id);
     expect(only.results.every((a) => a.status === 'refused')).toBe(true);
   });
@@ -93,7 +93,7 @@ describe('expert vetting (docs/decisions/0027)', () => {
 
     const res = await send('POST', approve(applicant.id), admin);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json() as ExpertApplication).toMatchObject({ status: 'approved', decided_by: admin.username });
+    expect(res.json() as Application).toMatchObject({ status: 'approved', decided_by: admin.username });
 
     const notes = (await send('GET', notificationsApi.list, applicant)).json() as NotificationList;
     expect(notes.results[0]).toMatchObject({
@@ -149,7 +149,7 @@ describe('expert vetting (docs/decisions/0027)', () => {
     await t.deps.database.db.execute(
       sql`update users set activated_at = null, phone_verified_at = null where id = ${unverified.id}`,
     );
-    const page = (await send('GET', `${APPLICATIONS}?page_size=100`, admin)).json() as ExpertApplicationPage;
+    const page = (await send('GET', `${APPLICATIONS}?page_size=100`, admin)).json() as ApplicationPage;
     expect(page.results.map((a) => a.id)).not.toContain(unverified.id);
     expect(page.results.map((a) => a.id)).toContain(pending.id);
     const withEmoji = `${'a'.repeat(150)} 🙂🙂🙂🙂🙂🙂`;
@@ -177,7 +177,7 @@ describe('expert vetting (docs/decisions/0027)', () => {
       'Extension officer',
     );
     const withdraw = (who: TestUser, reason?: string) =>
-      send('POST', extensionApi.withdrawPath(officer.id), who, reason === undefined ? {} : { reason });
+      send('POST', vettingApi.of('officer').withdrawPath(officer.id), who, reason === undefined ? {} : { reason });
 
     expect((await withdraw(farmer, 'Left the office')).statusCode).toBe(403);
     expect((await withdraw(admin)).statusCode).toBe(400);
@@ -208,7 +208,22 @@ describe('expert vetting (docs/decisions/0027)', () => {
     // Only an approved officer is withdrawn: twice, or a pending application, is a conflict.
     expect((await withdraw(admin, 'Again')).statusCode).toBe(409);
     const waiting = await createUser(t, 'officer', { districts: ['UG-208'], vetting: 'pending' });
-    const pendingWithdrawn = await send('POST', extensionApi.withdrawPath(waiting.id), admin, { reason: 'Not yet' });
+    const pendingWithdrawn = await send('POST', vettingApi.of('officer').withdrawPath(waiting.id), admin, {
+      reason: 'Not yet',
+    });
     expect(pendingWithdrawn.statusCode).toBe(409);
+  });
+
+  it('serves every role through one family of paths: an unknown role is a clear 400, and an expert too can be withdrawn', async () => {
+    const unknown = await send('GET', vettingApi.of('agronomist').applications, admin);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('role must be one of expert, officer');
+    const expert = await createUser(t, 'expert');
+    const res = await send('POST', vettingApi.of('expert').withdrawPath(expert.id), admin, {
+      reason: 'Certificate lapsed',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ role: 'expert', status: 'refused', reason: 'Certificate lapsed' });
+    expect((await send('GET', reviewApi.queue, expert)).statusCode).toBe(401);
   });
 });

@@ -51,7 +51,7 @@ function Line({ label, value }: { label: string; value: string | number }) {
 /** What the applicant said: an expert's expertise, or an officer's office and districts. */
 function Details({ application: a }: { application: Application }) {
   const { t } = useTranslation();
-  if ('expert' in a) {
+  if (a.role === 'expert') {
     return (
       <>
         <Line label={t('vetting.admin.areas')} value={a.expert.areas_of_expertise} />
@@ -66,8 +66,8 @@ function Details({ application: a }: { application: Application }) {
   }
   return (
     <>
-      <Line label={t('vetting.admin.office')} value={a.office} />
-      <Line label={t('vetting.admin.districts')} value={a.districts.map((d) => d.name).join(', ')} />
+      <Line label={t('vetting.admin.office')} value={a.officer.office} />
+      <Line label={t('vetting.admin.districts')} value={a.officer.districts.map((d) => d.name).join(', ')} />
     </>
   );
 }
