@@ -104,7 +104,9 @@ export const walkInput = z
       .min(1, 'Count at least one stop')
       .max(WALK_MAX_STOPS, `A walk has at most ${WALK_MAX_STOPS} stops`),
     /** When the walk was made (a walk counted offline is sent later); now when left out. */
-    walked_at: isoDateTime.optional(),
+    walked_at: z.iso
+      .datetime({ offset: true, error: "The walk's date must be a date and time, such as 2026-11-28T09:30:00Z" })
+      .optional(),
     /** The stage the farmer sees, which wins over the one worked out from the planting date. */
     growth_stage: z.enum(growthStages, { error: 'Choose the growth stage' }).optional(),
     /** Counted on the phone without a connection and sent when it came back (channel `offline`). */
