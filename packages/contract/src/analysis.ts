@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, isoDateTime, paginated, pageQuery, rowId } from './common.ts';
+import { idParam, isoDateTime, paginated, pageQuery, rowId, numberText } from './common.ts';
 import {
   analysisCrops,
   rustClasses,
@@ -31,13 +31,15 @@ export const analysisUploadFields = z.object({
   field_id: z.preprocess((v) => (v === '' ? undefined : v), rowId('field_id', 'Choose one of your fields').optional()),
   follow_up_of: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ error: 'follow_up_of must be the id of one of your diagnoses' })
-      .int('follow_up_of must be the id of one of your diagnoses')
-      .positive('follow_up_of must be the id of one of your diagnoses')
-      // Ids are int4 in the database: a larger number is no one's diagnosis, and would fail the query.
-      .max(2_147_483_647, 'follow_up_of must be the id of one of your diagnoses')
-      .optional(),
+    numberText(
+      z
+        .number({ error: 'follow_up_of must be the id of one of your diagnoses' })
+        .int('follow_up_of must be the id of one of your diagnoses')
+        .positive('follow_up_of must be the id of one of your diagnoses')
+        // Ids are int4 in the database: a larger number is no one's diagnosis, and would fail the query.
+        .max(2_147_483_647, 'follow_up_of must be the id of one of your diagnoses')
+        .optional(),
+    ),
   ),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { genders, idTypes, languages } from './enums.ts';
-import { role, rowId } from './common.ts';
+import { role, rowId, numberText } from './common.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, passwordProblem } from './rules.ts';
 import { districtCode } from './outbreak.ts';
 import { signupConsent, staffSignupConsent } from './privacy.ts';
@@ -107,10 +107,13 @@ export const farmerRegisterBody = z
     confirm_password: confirmation,
     phone_number: e164,
     farm_location: required('Farm location', 200),
-    farm_size: z.coerce
-      .number({ error: 'Farm size must be a number of acres' })
-      .positive('Farm size must be more than 0 acres')
-      .max(1_000_000),
+    farm_size: numberText(
+      z
+        .number({ error: 'Farm size must be a number of acres' })
+        .positive('Farm size must be more than 0 acres')
+        .max(1_000_000),
+      'decimal',
+    ),
     crop_types: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
     language: language.optional(),
     /** The farmer's district or county from the shipped list, for outbreak watch; asked later when left out. */
@@ -132,12 +135,14 @@ export const expertRegisterBody = z
     areas_of_expertise: required('Areas of expertise', 500),
     certifications: shortText('Certifications', 500).default(''),
     bio: shortText('Bio', 2000).default(''),
-    experience_years: z.coerce
-      .number({ error: 'Years of experience must be a number' })
-      .int('Years of experience must be a whole number')
-      .min(0, 'Years of experience cannot be negative')
-      .max(80, 'Years of experience must be at most 80')
-      .default(0),
+    experience_years: numberText(
+      z
+        .number({ error: 'Years of experience must be a number' })
+        .int('Years of experience must be a whole number')
+        .min(0, 'Years of experience cannot be negative')
+        .max(80, 'Years of experience must be at most 80')
+        .default(0),
+    ),
     institution: shortText('Institution', 200).default(''),
     languages_spoken: shortText('Languages spoken', 200).default(''),
     social_links: shortText('Social links', 500).default(''),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { analysisCrop, analysisResult, severityBand } from './analysis.ts';
 import { e164 } from './auth.ts';
-import { isoDateTime, paginated, pageQuery, rowId } from './common.ts';
+import { isoDateTime, paginated, pageQuery, rowId, numberText } from './common.ts';
 import { languages } from './enums.ts';
 import { growthStages, WALK_MAX_PLANTS } from './field-basics.ts';
 import { fieldName, fieldRef, plantingDate, walk } from './fields.ts';
@@ -27,7 +27,7 @@ const rust = 'Give the plants with rust, no more than the plants looked at';
 const count = (message: string, min: number) =>
   z.preprocess(
     empty,
-    z.coerce.number({ error: message }).int(message).min(min, message).max(WALK_MAX_PLANTS, message).optional(),
+    numberText(z.number({ error: message }).int(message).min(min, message).max(WALK_MAX_PLANTS, message).optional()),
   );
 
 /** What the form sends (text fields of the multipart body; the web form checks the same schema). */
@@ -40,7 +40,7 @@ export const clinicVisitFields = z
     /** The expert's estimate of the share of the field affected; optional once the plants are counted. */
     share_affected: z.preprocess(
       empty,
-      z.coerce.number({ error: share }).int(share).min(0, share).max(100, share).optional(),
+      numberText(z.number({ error: share }).int(share).min(0, share).max(100, share).optional()),
     ),
     /**
      * The visit's field (docs/decisions/0078): one of the farmer's fields of the visit's crop (`field_id`), or a

@@ -61,6 +61,20 @@ export type ApprovalRole = (typeof approvalRoles)[number];
 /** Whether `role` waits for an administrator's approval. */
 export const needsApproval = (r: Role): r is ApprovalRole => (approvalRoles as readonly Role[]).includes(r);
 
+const WHOLE_TEXT = /^\d+$/;
+const DECIMAL_TEXT = /^\d+(?:\.\d+)?$/;
+/**
+ * A number sent as text (a path, a query, a form field): read only when written in plain digits (with a
+ * decimal point where `decimal`), else left for `schema` to refuse. `Number()`, which z.coerce uses,
+ * also reads "0x10" as 16, "1e1" as 10, "1.0" as an id and "" as 0. A JSON number passes as it is.
+ */
+export const numberText = <T extends z.ZodType>(schema: T, kind: 'whole' | 'decimal' = 'whole') =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    const text = v.trim();
+    return (kind === 'decimal' ? DECIMAL_TEXT : WHOLE_TEXT).test(text) ? Number(text) : v;
+  }, schema);
+
 /** Row ids are PostgreSQL `integer` (int4): a larger number can never name a row. */
 export const MAX_ROW_ID = 2_147_483_647;
 
@@ -71,11 +85,13 @@ export const MAX_ROW_ID = 2_147_483_647;
  * text read as a number; `rowId.json` takes only a JSON number (a body field: `true` is no id).
  */
 export const rowId = (label = 'id', message?: string) =>
-  z.coerce
-    .number({ error: message ?? `${label} must be a number` })
-    .int(message ?? `${label} must be a whole number`)
-    .positive(message ?? `${label} must be positive`)
-    .max(MAX_ROW_ID, message ?? `${label} must be at most ${MAX_ROW_ID}`);
+  numberText(
+    z
+      .number({ error: message ?? `${label} must be a number` })
+      .int(message ?? `${label} must be a whole number`)
+      .positive(message ?? `${label} must be positive`)
+      .max(MAX_ROW_ID, message ?? `${label} must be at most ${MAX_ROW_ID}`),
+  );
 
 rowId.json = (label = 'id', message?: string) =>
   z
@@ -88,8 +104,8 @@ export const idParam = z.object({ id: rowId() });
 
 /** `?page&page_size` as the spec's lists use them. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(10),
+  page: numberText(z.number().int().min(1).default(1)),
+  page_size: numberText(z.number().int().min(1).max(200).default(10)),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

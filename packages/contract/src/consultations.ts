@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, pageQuery, paginated, rowId } from './common.ts';
+import { isoDateTime, pageQuery, paginated, rowId, numberText } from './common.ts';
 import { analysisCrops, bookingStatuses, type MeetingMode, meetingModes, rustClasses, slotLengths } from './enums.ts';
 
 export { consultationsApi } from './paths.ts';
@@ -123,14 +123,16 @@ export const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Nu
 export const weeklyAvailabilityBody = z
   .object({
     weekdays: z
-      .array(z.coerce.number().int().min(1).max(7), { error: 'Choose at least one day' })
+      .array(numberText(z.number().int().min(1).max(7)), { error: 'Choose at least one day' })
       .min(1, 'Choose at least one day')
       .max(7),
     start_time: clockTime('From'),
     end_time: clockTime('Until'),
-    slot_minutes: z.coerce
-      .number({ error: 'Choose a slot length' })
-      .refine((n) => (slotLengths as readonly number[]).includes(n), 'Choose a slot length'),
+    slot_minutes: numberText(
+      z
+        .number({ error: 'Choose a slot length' })
+        .refine((n) => (slotLengths as readonly number[]).includes(n), 'Choose a slot length'),
+    ),
     ...meetingShape,
   })
   .superRefine((v, ctx) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { analysisCrop } from './analysis.ts';
-import { isoDateTime, paginated, rowId } from './common.ts';
+import { isoDateTime, paginated, rowId, numberText } from './common.ts';
 import {
   fieldActions,
   fieldSteps,
@@ -56,10 +56,13 @@ export const fieldLocation = z.object({
 });
 export type FieldLocation = z.infer<typeof fieldLocation>;
 
-export const fieldSize = z.coerce
-  .number({ error: 'Give the size in acres' })
-  .positive('Give the size in acres, more than 0')
-  .max(FIELD_MAX_ACRES, `Give the size in acres, at most ${FIELD_MAX_ACRES}`);
+export const fieldSize = numberText(
+  z
+    .number({ error: 'Give the size in acres' })
+    .positive('Give the size in acres, more than 0')
+    .max(FIELD_MAX_ACRES, `Give the size in acres, at most ${FIELD_MAX_ACRES}`),
+  'decimal',
+);
 
 /** A new field. Without a district, the farmer's own is used (the server refuses when there is none). */
 export const fieldInput = z.object({

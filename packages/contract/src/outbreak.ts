@@ -9,7 +9,7 @@
  * replies.
  */
 import { z } from 'zod';
-import { isoDateTime, pageQuery, paginated } from './common.ts';
+import { isoDateTime, pageQuery, paginated, numberText } from './common.ts';
 import { isDistrictCode } from './districts.ts';
 
 export {
@@ -72,12 +72,14 @@ export const isoWeek = z.string().regex(/^\d{4}-W\d{2}$/);
 
 export const outbreakMapQuery = z.object({
   crop: outbreakCrop.default('maize'),
-  days: z.coerce
-    .number({ error: 'days must be a number' })
-    .int()
-    .min(7, 'days must be at least 7')
-    .max(90, 'days must be at most 90')
-    .default(MAP_WINDOW_DAYS),
+  days: numberText(
+    z
+      .number({ error: 'days must be a number' })
+      .int()
+      .min(7, 'days must be at least 7')
+      .max(90, 'days must be at most 90')
+      .default(MAP_WINDOW_DAYS),
+  ),
 });
 export type OutbreakMapQuery = z.input<typeof outbreakMapQuery>;
 
@@ -208,12 +210,14 @@ export const OUTBREAK_EXPORT_COLUMNS = [
 /** The open feed's query: crop and how many weeks back (the current week included). */
 export const openFeedQuery = z.object({
   crop: outbreakCrop.optional().describe('One crop; all crops when left out'),
-  weeks: z.coerce
-    .number({ error: 'weeks must be a number' })
-    .int()
-    .min(1, 'weeks must be at least 1')
-    .max(104, 'weeks must be at most 104')
-    .default(12),
+  weeks: numberText(
+    z
+      .number({ error: 'weeks must be a number' })
+      .int()
+      .min(1, 'weeks must be at least 1')
+      .max(104, 'weeks must be at most 104')
+      .default(12),
+  ),
 });
 export type OpenFeedQuery = z.input<typeof openFeedQuery>;
 

@@ -40,6 +40,34 @@ describe('path ids beyond int4', () => {
     expect(paths.length).toBeGreaterThan(15);
   });
 
+  // "1.0" and "0x1" once read row 1 (Number() takes them): an id is plain digits, else a 400 naming it.
+  it('refuses ids written as 1.0, 0x1 or 1e0 on every route with an id, never reading row 1', async () => {
+    const withId = routesWithParams().filter((r) => r.params.includes('id'));
+    expect(withId.length).toBeGreaterThan(15);
+    for (const id of ['1.0', '0x1', '1e0']) {
+      for (const route of withId) {
+        const url = route.params.reduce((u, p) => u.replace(`{${p}}`, p === 'id' ? id : '1'), route.path);
+        const answers = [];
+        for (const user of [farmer, expert, admin, officer]) {
+          const res = await t.app.inject({
+            method: route.method as 'GET',
+            url,
+            headers: user.headers,
+            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+          });
+          answers.push(res.statusCode);
+          const fields = (res.json() as { error?: { fields?: Record<string, string> } }).error?.fields;
+          if (res.statusCode === 400 && fields?.id) answers.push('refused');
+        }
+        expect(answers, `${route.method} ${url}`).toContain('refused');
+        expect(
+          answers.filter((a) => a === 200 || a === 201 || a === 404),
+          `${route.method} ${url}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
   for (const id of [String(MAX_ROW_ID + 1), '99999999999999999999']) {
     it(`answers id ${id} with 400 or 404 in the API's error shape on every route, never 500`, async () => {
       for (const route of routesWithParams()) {

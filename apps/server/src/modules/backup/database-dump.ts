@@ -196,6 +196,8 @@ export async function restorePostgres(file: string, url: string, mark: string): 
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Heard from the start: psql may have ended (and closed) before pg_restore does.
+  const [psqlEnded, dumpEnded] = [exited(psql), exited(dump)];
   const errors = { psql: '', dump: '' };
   psql.stderr?.on('data', (d) => {
     errors.psql += d;
@@ -211,14 +213,23 @@ export async function restorePostgres(file: string, url: string, mark: string): 
         err.code === 'ENOENT' ? `${err.message} (install postgresql-client)` : err.message;
     });
   }
+  // psql stopped at an error: nothing reads pg_restore's output any more, and it would wait forever on
+  // the full pipe (a restore onto a read-only database once never ended). It has nothing left to give.
+  psql.on('exit', () => {
+    if (dump.exitCode !== null || dump.signalCode !== null) return;
+    dump.stdout?.unpipe();
+    dump.stdout?.resume();
+    dump.kill();
+  });
   const drop = schemas.map((s) => `DROP SCHEMA "${s.nspname.replaceAll('"', '""')}" CASCADE;`).join('\n');
   psql.stdin?.write(`BEGIN;\n${drop}\nCREATE SCHEMA public;\n`);
   dump.stdout?.pipe(psql.stdin!, { end: false });
-  const dumped = await exited(dump);
+  const dumped = await dumpEnded;
   if (dumped === 0) psql.stdin?.end(`\nCOMMENT ON SCHEMA public IS '${mark.replaceAll("'", "''")}';\nCOMMIT;\n`);
   else psql.stdin?.end();
-  const ran = await exited(psql);
+  const ran = await psqlEnded;
   const first = (text: string) => text.trim().split('\n').slice(0, 3).join(' ');
-  if (dumped !== 0) throw new Error(`pg_restore failed: ${first(errors.dump) || `exit ${dumped}`}`);
+  // psql's error first: when it stopped, pg_restore was ended for it.
   if (ran !== 0) throw new Error(`psql failed: ${first(errors.psql) || `exit ${ran}`}`);
+  if (dumped !== 0) throw new Error(`pg_restore failed: ${first(errors.dump) || `exit ${dumped}`}`);
 }

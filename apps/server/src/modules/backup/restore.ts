@@ -243,6 +243,8 @@ export async function restoreBackup(
         await restorePostgres(dump, target.databaseUrl!, restoreMark(id));
       } catch (err) {
         await fs.rm(journalFile(target.dataDir), { force: true });
+        // The transaction was rolled back: say so, the operator's first question.
+        if (err instanceof Error) err.message += '. Nothing was changed: the database is as it was before the restore.';
         throw err;
       }
       committed = true;

@@ -191,7 +191,17 @@ describe('fields and walks by USSD and SMS', () => {
     const how =
       'Kutu: kurekodi matembezi tuma TEMBEA, namba ya shamba, mimea yenye kutu na mimea uliyoangalia, mfano TEMBEA 1 14/50. Tuma MASHAMBA kwa mashamba yako.';
     // Two numbers without "/" could be a field and one count; "3/50" alone needs the farmer's only field.
-    for (const text of ['TEMBEA', 'tembea 1 3', 'TEMBEA 3/50', 'WALK 1 0/0', 'WALK 1 3/5000', 'TEMBEA 1/3/50']) {
+    // A sign or a decimal point is no count: "-3/5" was once read as 3 of 5.
+    const signed = ['WALK 1 -3/5', 'TEMBEA 1 3/-5', 'TEMBEA 1 +3/5', 'TEMBEA 1 3.5/5', 'TEMBEA 1 3,5 5'];
+    for (const text of [
+      'TEMBEA',
+      'tembea 1 3',
+      'TEMBEA 3/50',
+      'WALK 1 0/0',
+      'WALK 1 3/5000',
+      'TEMBEA 1/3/50',
+      ...signed,
+    ]) {
       await inbound(farmer.phone, text);
       expect(lastSms(farmer.phone), text).toBe(how);
     }

@@ -104,6 +104,8 @@ export function parseSms(text: string): { command: SmsCommand; language: Languag
   }
   const walk = find(first, 'walk');
   if (walk) {
+    // A sign or a decimal point is no count ("-3/5" once read as 3 of 5): the farmer is told how to write it.
+    if (/[-+−]\s*\d|\d\s*[.,]\s*\d/.test(plain)) return { command: { kind: 'walkHow' }, language: walk };
     // The text after the keyword, "/" kept: it tells the two counts from the field's number.
     const rest = plain
       .replace(/[^A-Z0-9/]/g, ' ')

@@ -12,7 +12,7 @@ import {
   trendDirection,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { WalksService } from '../fields/walks.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { ExpertQueue } from '../../lib/expert-queue.ts';
@@ -108,6 +108,9 @@ export function createExtensionService(
     const district = districtByCode(code);
     if (!district) throw notFound('errors.outbreak.unknownDistrict');
     const weekStart = weekStartOf(day ? new Date(`${day}T00:00:00Z`) : deps.clock.now());
+    // A week to come holds nothing yet (weeks up to 2999 were once answered, empty).
+    if (weekStart > weekStartOf(deps.clock.now()))
+      throw badRequest('errors.officer.futureWeek', { week: 'errors.officer.futureWeek' });
     const from = new Date(`${weekStart}T00:00:00Z`);
     const to = new Date(`${plusWeeks(weekStart, 1)}T00:00:00Z`);
     const w = { district: code, from, to };

@@ -457,6 +457,17 @@ describe('extension officers', () => {
         expect(errorOf(res).message).toMatch(/^week must be a day from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d/);
       }
     }
+    // Weeks to come were once answered, empty, up to 2999: this week is the last one there is.
+    const nextWeek = new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+    for (const week of [nextWeek, '2999-12-31']) {
+      for (const path of paths) {
+        const res = await send('GET', `${path}?week=${week}`, officer);
+        expect(res.statusCode, `${path}?week=${week}: ${res.body}`).toBe(400);
+        expect(errorOf(res).fields?.week).toBe('That week has not come yet: choose this week or one before it');
+      }
+    }
+    const thisWeek = t.clock.now().toISOString().slice(0, 10);
+    expect((await send('GET', `${paths[0]}?week=${thisWeek}`, officer)).statusCode).toBe(200);
   });
 
   it('makes the CSV and a one-page PDF with the week screen numbers', async () => {

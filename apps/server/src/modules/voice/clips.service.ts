@@ -82,6 +82,9 @@ export function createClipsService(
 
     async record(who: AccessClaims, fields: VoiceClipFields, audio: Buffer): Promise<VoiceClip> {
       if (audio.length > VOICE_CLIP_MAX_BYTES) throw clipTooBig();
+      // A clip of a text Kutu never speaks would wait for approval and then never be played.
+      const known = (await this.texts(fields.language)).results.some((t) => t.key === fields.key);
+      if (!known) throw badRequest('errors.voice.unknownText', { key: 'errors.voice.unknownText' });
       const container = sniffAudio(audio);
       if (!container) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'errors.voice.notAudio', 415);
       const prepared = await deps.speech.prepare(audio, container).catch((err: unknown) => {

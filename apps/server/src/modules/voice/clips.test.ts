@@ -139,6 +139,12 @@ describe('recorded voices: record, check by content, approve by a second person,
     expect(big.statusCode).toBe(413);
     expect(errorOf(await upload(recorder, toneWebm(2), { ...fields, text: '' })).fields).toHaveProperty('text');
     expect((await upload(farmer, toneWebm(2), fields)).statusCode).toBe(403);
+    // A clip of a text Kutu never speaks was once accepted, to wait for approval and never be played.
+    const unknown = await upload(recorder, toneWebm(2), { ...fields, key: 'advice:no_such_topic:maize' });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown).fields?.key).toBe(
+      'Kutu has no text with this name to record. Choose one of the texts in the list.',
+    );
     const listed = (
       await t.app.inject({ url: `${voiceApi.clips}?language=lg&state=pending`, headers: approver.headers })
     ).json() as VoiceClipPage;
