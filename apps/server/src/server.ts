@@ -31,6 +31,7 @@ import { takeBackup } from './modules/backup/backup.service.ts';
 import { finishInterruptedRestore } from './modules/backup/restore.ts';
 import { startWeeklyReportSweep } from './modules/extension/extension.jobs.ts';
 import { withInstallationSecrets } from './modules/auth/installation-secrets.service.ts';
+import { adminOverSocket } from './modules/auth/admin-account.ts';
 
 /**
  * What a process does (docs/decisions/0021):
@@ -153,6 +154,7 @@ export async function startServer(opts: StartOptions = {}) {
           (out) =>
             takeBackup({ database, storage, dataDir: config.dataDir }, out, new Date(), { nice: config.backup.nice }),
           logError,
+          { admin: (body) => adminOverSocket(database.db, body) },
         )
       : async () => {};
 

@@ -10,6 +10,7 @@ import { pgliteHolder } from '../db/pglite-lock.ts';
 import { users } from '../db/schema/index.ts';
 import { runAdminCreate } from './admin-create.ts';
 import { api, vettingApi } from '@kutu/contract';
+import { startProcess, stopProcess, waitReady } from '../../test/support/processes.ts';
 
 const PASSWORD = 'Adm1n!Kutu-2026';
 
@@ -113,6 +114,54 @@ describe('npm run admin:create (docs/decisions/0027)', () => {
       fs.writeFileSync(path.join(dataDir, 'db.lock'), '2147483646');
       expect(pgliteHolder(path.join(dataDir, 'db'))).toBeNull();
     } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  // It once needed the server stopped: now the server that holds the embedded database makes the account.
+  it("works beside a running server, which makes the account over DATA_DIR's control socket", {
+    timeout: 240_000,
+  }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-admin-beside-'));
+    const server = startProcess('admin-beside', 'apps/server/src/main.ts', 18_900 + Math.floor(Math.random() * 90), {
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+    });
+    try {
+      await waitReady(server, 180_000);
+      const command = (email: string, password: string) => {
+        let out = '';
+        let err = '';
+        const sink = (append: (s: string) => void) =>
+          new Writable({
+            write(chunk, _enc, done) {
+              append(String(chunk));
+              done();
+            },
+          });
+        return runAdminCreate(['--email', email, '--phone', '+256700123477'], {
+          env: { NODE_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: dataDir },
+          stdin: Readable.from([`${password}\n`]),
+          stdout: sink((x) => (out += x)),
+          stderr: sink((x) => (err += x)),
+        }).then((code) => ({ code, out, err }));
+      };
+      const weak = await command('boss@example.com', 'short');
+      expect(weak.code).toBe(1);
+      expect(weak.err).toContain('use at least 8 characters');
+      const made = await command('boss@example.com', PASSWORD);
+      expect(made, made.err).toMatchObject({ code: 0 });
+      expect(made.out).toContain('created by the running server');
+      const login = await fetch(`${server.base}${api.auth.login}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'boss@example.com', password: PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      expect(((await login.json()) as { user: { role: string } }).user.role).toBe('admin');
+    } finally {
+      await stopProcess(server);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -6,8 +6,8 @@
  * The password is read from standard input (first line) when it is piped in, else asked for twice at a
  * prompt that does not echo it; it is stored as an argon2id hash like every account's. The account is
  * active at once. Uses the server's configuration (DATABASE_URL, or the PGlite database under DATA_DIR)
- * and applies pending migrations first. With PGlite it refuses, in one line, while the server has the
- * database open (db/pglite-lock.ts): stop the server first.
+ * and applies pending migrations first. With PGlite, while a server has the database open
+ * (db/pglite-lock.ts), that server makes the account for the command over DATA_DIR's control socket.
  */
 import { DatabaseInUseError } from '../db/pglite-lock.ts';
 import path from 'node:path';
@@ -15,89 +15,11 @@ import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { eq, or, sql } from 'drizzle-orm';
-import { e164, type Language, languages, PASSWORD_MAX, passwordProblem } from '@kutu/contract';
+import { type Language, languages } from '@kutu/contract';
 import { loadConfig } from '../config.ts';
-import { type Database, type Db, openDatabase } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { normaliseEmail } from '../modules/auth/email.ts';
-import { hashSecret } from '../modules/auth/passwords.ts';
-
-export interface AdminInput {
-  email: string;
-  phone: string;
-  password: string;
-  username?: string;
-  language?: Language;
-}
-
-/** A problem the person running the command can fix; printed without a stack trace. */
-export class AdminInputError extends Error {}
-
-const USERNAME = /^[A-Za-z0-9_.-]{3,40}$/;
-
-/** The input checked and normalised, or the problem in words; no database needed. */
-export function checkAdminInput(input: AdminInput): Required<AdminInput> {
-  const normalised = normaliseEmail(input.email);
-  if ('problem' in normalised) throw new AdminInputError(`--email: ${normalised.problem}`);
-  const email = normalised.email;
-  if (!e164.safeParse(input.phone).success) {
-    throw new AdminInputError('--phone: give the number with its country code, e.g. +256772123456');
-  }
-  const local = email.slice(0, email.indexOf('@')).replace(/[^A-Za-z0-9_.-]/g, '');
-  const username = input.username ?? (local.length >= 3 ? local : `admin_${local}`).slice(0, 40);
-  if (!USERNAME.test(username)) {
-    throw new AdminInputError('--username: 3 to 40 letters, digits, dot, dash or underscore');
-  }
-  if (input.password.length > PASSWORD_MAX) {
-    throw new AdminInputError(`The password must be at most ${PASSWORD_MAX} characters`);
-  }
-  const weak = passwordProblem(input.password);
-  if (weak) {
-    throw new AdminInputError(`${weak}: use at least 8 characters with upper and lower case, a digit and a symbol`);
-  }
-  return { email, phone: input.phone, password: input.password, username, language: input.language ?? 'en' };
-}
-
-/** Checks the input and inserts the admin; returns the new account's id and username. */
-export async function createAdmin(
-  db: Db,
-  raw: AdminInput,
-  now = new Date(),
-): Promise<{ id: number; username: string }> {
-  const input = checkAdminInput(raw);
-  const { email, username } = input;
-  const clash = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      or(
-        sql`lower(${users.email}) = lower(${email})`,
-        sql`lower(${users.username}) = lower(${username})`,
-        eq(users.phone, input.phone),
-      ),
-    );
-  if (clash.length > 0)
-    throw new AdminInputError('An account with this email, username or phone number already exists');
-
-  const passwordHash = await hashSecret(input.password);
-  const [row] = await db
-    .insert(users)
-    .values({
-      email,
-      username,
-      role: 'admin',
-      phone: input.phone,
-      passwordHash,
-      language: input.language,
-      emailVerifiedAt: now,
-      phoneVerifiedAt: now,
-      activatedAt: now,
-      createdAt: now,
-    })
-    .returning({ id: users.id, username: users.username });
-  return row!;
-}
+import { type Database, openDatabase } from '../db/client.ts';
+import { AdminInputError, checkAdminInput, createAdmin } from '../modules/auth/admin-account.ts';
+import { requestAdmin } from '../modules/backup/control.ts';
 
 /** The password: the first line of piped standard input, or typed twice at a prompt that does not echo. */
 export async function readPassword(
@@ -185,6 +107,17 @@ export async function runAdminCreate(
       language: values.language as Language | undefined,
     });
     let database = io.database;
+    // A running server holds the embedded database: it makes the account for us (modules/backup/control.ts).
+    if (!database && !config.databaseUrl) {
+      const made = await requestAdmin(config.dataDir, input);
+      if (made && 'problem' in made) throw new AdminInputError(made.problem);
+      if (made) {
+        stdout.write(
+          `Administrator ${made.username} (id ${made.id}) created by the running server; sign in with ${input.email}.\n`,
+        );
+        return 0;
+      }
+    }
     if (!database) {
       opened = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
       await opened.migrate();
