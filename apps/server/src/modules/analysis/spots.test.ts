@@ -37,8 +37,8 @@ describe('rust spots in the result', () => {
   };
 
   it('outlines the spots the severity counted on a confident rust answer, and none on a healthy one', async () => {
-    // A bean leaf held up against the sky and soil (iBean): its leaf stands apart clearly.
-    const rust = await upload('common_rust/ibean__bean__bean_rust__0015.jpg', 'beans');
+    // A bean leaf whose pustules the colour reading sees (iBean 0199, about 1.8 % of the leaf).
+    const rust = await upload('common_rust/ibean__bean__bean_rust__0199.jpg', 'beans');
     expect(rust).toMatchObject({ rust_class: 'common_rust', unsure: false });
     expect(analysisResult.parse(rust).rust_spots).toBeTruthy();
     const spots = rust.rust_spots;
@@ -92,7 +92,7 @@ describe('rust spots in the result', () => {
   });
 
   it('serves a confident rust answer whose share could not be measured as such: no number, no rings, the rust advice', async () => {
-    const rust = await upload('maize-common-rust.jpg', 'maize');
+    const rust = await upload('common_rust/plantdoc__maize__common_rust__0012.jpg', 'maize');
     expect(rust).toMatchObject({ rust_class: 'common_rust', unsure: false, severity_unmeasured: false });
     expect(rust.severity).not.toBeNull();
     // What classify() stores when it does not find the leaf clearly enough (leaf-mask.ts): no share, no spots.
