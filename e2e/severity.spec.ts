@@ -52,7 +52,10 @@ test('a rust answer shows how much of the leaf has rust and circles the spots, a
 
 // iBean bean_rust__0007: the served model is sure it is bean rust (about 96 %), but its pale pustules are not
 // rust-coloured enough for the share to read them (0 %). A confident rust answer never sits beside "0 %" (decision 0120).
-const paleBeanRust = path.resolve(import.meta.dirname, '../datasets/rust3/common_rust/ibean__bean__bean_rust__0007.jpg');
+const paleBeanRust = path.resolve(
+  import.meta.dirname,
+  '../datasets/rust3/common_rust/ibean__bean__bean_rust__0007.jpg',
+);
 const catalogues = { en: null, sw, lg } as const;
 
 for (const language of ['en', 'sw', 'lg'] as const) {
@@ -82,7 +85,10 @@ for (const language of ['en', 'sw', 'lg'] as const) {
     await expect(page.getByTestId('rust-spots')).toHaveCount(0);
     await expect(page.getByTestId('rust-spots-line')).toHaveCount(0);
     await note.scrollIntoViewIfNeeded();
-    await testInfo.attach(`unmeasured-390px-${language}.png`, { body: await page.screenshot(), contentType: 'image/png' });
+    await testInfo.attach(`unmeasured-390px-${language}.png`, {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    });
     const widest = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(widest).toBeLessThanOrEqual(390);
   });

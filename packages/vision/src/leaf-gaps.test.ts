@@ -70,14 +70,14 @@ describe('the iBean photos a new user tried', () => {
     expect(shownShare(rust, share)).toBeNull();
   });
 
-  it.each([
-    'ibean__bean__bean_rust__0007.jpg',
-    'ibean__bean__bean_rust__0008.jpg',
-  ])('%s: pale pustules under 1 % of the leaf show no share and no rings', async (name) => {
-    const { share } = await read(name);
-    expect(share ?? 0).toBeLessThan(0.01);
-    expect(shownShare(rust, share)).toBeNull();
-  });
+  it.each(['ibean__bean__bean_rust__0007.jpg', 'ibean__bean__bean_rust__0008.jpg'])(
+    '%s: pale pustules under 1 % of the leaf show no share and no rings',
+    async (name) => {
+      const { share } = await read(name);
+      expect(share ?? 0).toBeLessThan(0.01);
+      expect(shownShare(rust, share)).toBeNull();
+    },
+  );
 
   it('a bean leaf whose pustules the rule sees keeps its share and its rings inside the leaf (0199)', async () => {
     const { share, spots } = await read('ibean__bean__bean_rust__0199.jpg');

@@ -61,9 +61,7 @@ for (const source of SOURCES) {
     }
   }
   read += t.photos;
-  console.log(
-    `| ${source.name} | ${t.photos} | ${t.rust} | ${t.shown} | ${t.noLeaf} | ${t.under} | ${t.rings} |`,
-  );
+  console.log(`| ${source.name} | ${t.photos} | ${t.rust} | ${t.shown} | ${t.noLeaf} | ${t.under} | ${t.rings} |`);
 }
 await model.close();
 

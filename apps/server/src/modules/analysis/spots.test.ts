@@ -81,15 +81,18 @@ describe('rust spots in the result', () => {
     // Pale bean pustules the colour rule does not read (0 %), and about twenty of them read as one spot (0.2 %).
     'common_rust/ibean__bean__bean_rust__0007.jpg',
     'common_rust/ibean__bean__bean_rust__0008.jpg',
-  ])('never shows a confident rust answer beside under 1 per cent of the leaf: %s could not be measured', async (name) => {
-    const result = analysisResult.parse(await upload(name, 'beans'));
-    expect(result).toMatchObject({ rust_class: 'common_rust', unsure: false, severity: null, rust_spots: null });
-    expect(result.severity_unmeasured).toBe(true);
-    // The reading is kept as stored; only what is shown changes.
-    const [row] = await t.deps.database.db.select().from(analyses).where(eq(analyses.id, result.id));
-    expect(row.rustShare).not.toBeNull();
-    expect(row.rustShare).toBeLessThan(0.01);
-  });
+  ])(
+    'never shows a confident rust answer beside under 1 per cent of the leaf: %s could not be measured',
+    async (name) => {
+      const result = analysisResult.parse(await upload(name, 'beans'));
+      expect(result).toMatchObject({ rust_class: 'common_rust', unsure: false, severity: null, rust_spots: null });
+      expect(result.severity_unmeasured).toBe(true);
+      // The reading is kept as stored; only what is shown changes.
+      const [row] = await t.deps.database.db.select().from(analyses).where(eq(analyses.id, result.id));
+      expect(row.rustShare).not.toBeNull();
+      expect(row.rustShare).toBeLessThan(0.01);
+    },
+  );
 
   it('serves a confident rust answer whose share could not be measured as such: no number, no rings, the rust advice', async () => {
     const rust = await upload('common_rust/plantdoc__maize__common_rust__0012.jpg', 'maize');
