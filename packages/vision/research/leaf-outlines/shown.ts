@@ -16,6 +16,7 @@ import sharp from 'sharp';
 import { loadClassifier } from '../../src/classifier.ts';
 import { defaultDatasetDir } from '../../src/dataset.ts';
 import { defaultModelDir } from '../../src/index.ts';
+import { loadOutlines, outlineOf, ringedOn } from '../../src/leaf-check.ts';
 import { decodeRgb } from '../../src/preprocess.ts';
 import { MEASURABLE_SHARE, severityUnmeasured, shownShare } from '../../src/severity.ts';
 
@@ -32,16 +33,17 @@ let read = 0;
 let wrong = 0;
 console.log(`Shown with a confident rust answer (model ${model.version}, measurable from ${pct(MEASURABLE_SHARE)})\n`);
 console.log(
-  '| source | photos | confident rust answers | share shown | could not be measured: no leaf told apart | under 1 % read | rings shown |',
+  '| source | photos | confident rust answers | share shown | could not be measured: no leaf told apart | under 1 % read | rings shown | their ringed area on the outlined leaf |',
 );
-console.log('|---|---|---|---|---|---|---|');
-const ringed: { file: string; boxes: [number, number, number, number][]; share: number }[] = [];
+console.log('|---|---|---|---|---|---|---|---|');
+const outlines = new Map(loadOutlines().map((o) => [o.file, o]));
+const ringed: { file: string; boxes: [number, number, number, number][]; share: number; onLeaf: string }[] = [];
 for (const source of SOURCES) {
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.startsWith(source.prefix))
     .sort();
-  const t = { photos: 0, rust: 0, shown: 0, noLeaf: 0, under: 0, rings: 0 };
+  const t = { photos: 0, rust: 0, shown: 0, noLeaf: 0, under: 0, rings: 0, ringPx: 0, onLeafPx: 0, outlined: 0 };
   for (const file of files) {
     const d = await model.classify(fs.readFileSync(path.join(dir, file)), { crop: source.crop });
     t.photos++;
@@ -57,18 +59,30 @@ for (const source of SOURCES) {
     } else if (shown !== null) {
       t.shown++;
       t.rings += d.rust_spots?.boxes.length ?? 0;
-      if (d.rust_spots?.boxes.length) ringed.push({ file, boxes: d.rust_spots.boxes, share: shown });
+      const outline = outlines.get(`common_rust/${file}`);
+      let onLeaf = 'not outlined';
+      if (d.rust_spots?.boxes.length && outline) {
+        // The rings on the square input the outline is drawn on (the photo squashed, as the model sees it).
+        const on = ringedOn({ ...d.rust_spots, side: d.rust_spots.side }, outlineOf(outline, d.rust_spots.side));
+        [t.ringPx, t.onLeafPx, t.outlined] = [t.ringPx + on.ringPx, t.onLeafPx + on.onLeafPx, t.outlined + 1];
+        onLeaf = pct(on.onLeafPx / Math.max(1, on.ringPx));
+      }
+      if (d.rust_spots?.boxes.length) ringed.push({ file, boxes: d.rust_spots.boxes, share: shown, onLeaf });
     }
   }
   read += t.photos;
-  console.log(`| ${source.name} | ${t.photos} | ${t.rust} | ${t.shown} | ${t.noLeaf} | ${t.under} | ${t.rings} |`);
+  const onLeaf = t.ringPx ? pct(t.onLeafPx / t.ringPx) : '–';
+  console.log(
+    `| ${source.name} | ${t.photos} | ${t.rust} | ${t.shown} | ${t.noLeaf} | ${t.under} | ${t.rings} | ${onLeaf} (${t.outlined} photos) |`,
+  );
 }
 await model.close();
 
 console.log('\nPhotos whose confident rust answer shows rings\n');
-console.log('| photo | share shown | rings |');
-console.log('|---|---|---|');
-for (const r of ringed) console.log(`| ${path.basename(r.file, '.jpg')} | ${pct(r.share)} | ${r.boxes.length} |`);
+console.log('| photo | share shown | rings | ringed area on the outlined leaf |');
+console.log('|---|---|---|---|');
+for (const r of ringed)
+  console.log(`| ${path.basename(r.file, '.jpg')} | ${pct(r.share)} | ${r.boxes.length} | ${r.onLeaf} |`);
 
 if (values.sheet) {
   const S = 160;
