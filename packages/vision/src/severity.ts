@@ -62,8 +62,9 @@ const NEAR = 4;
  * beside it). Rust-coloured: orange to brown (or yellow-brown on beans), saturated, clearly yellower than the
  * leaf's median green. Null when there is too little leaf (under 2 % of the photo), or the leaf is found less
  * clearly than `leafCut` (the served card's `answer.leafConfidence`): the share could not be measured. `findLeaf` false reads the whole photo, as before the
- * leaf was found first (bench/leaf-mask.ts compares the two). The share and the outlined spots (`spots.ts`) both
- * come from this one reading.
+ * leaf was found first (bench/leaf-mask.ts compares the two). `maxGap`: the crop's second check (null: none), given
+ * otherwise only by `research/leaf-outlines/gap-halves.ts` to compare limits. The share and the outlined spots
+ * (`spots.ts`) both come from this one reading.
  */
 export function rustPixels(
   rgb: Uint8Array,
@@ -71,6 +72,7 @@ export function rustPixels(
   crop: SeverityCrop = 'maize',
   findLeaf = true,
   leafCut = LEAF_CONFIDENCE,
+  maxGap: number | null = RULES[crop].maxGap,
 ): { kind: Uint8Array; greens: number; rust: number; leaf: LeafMask | null } | null {
   const rule = RULES[crop];
   const n = side * side;
@@ -143,7 +145,7 @@ export function rustPixels(
     }
   }
   // The second check: only islands of colour inside the leaf, not its gaps (leaf-gaps.ts).
-  if (leaf && rule.maxGap !== null) rust -= dropGaps(kind, leaf.mask, side, rule.maxGap);
+  if (leaf && maxGap !== null) rust -= dropGaps(kind, leaf.mask, side, maxGap);
   return { kind, greens, rust, leaf };
 }
 
