@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createActiveUser, signInAs } from './support.ts';
+import lg from '../apps/web/src/lib/locales/lg.json' with { type: 'json' };
+import sw from '../apps/web/src/lib/locales/sw.json' with { type: 'json' };
+import { createActiveUser, signInAs, signInWithLanguage } from './support.ts';
 
 // Severity on a farmer's phone (docs/decisions/0045).
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -47,3 +49,47 @@ test('a rust answer shows how much of the leaf has rust and circles the spots, a
   const widest = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(widest).toBeLessThanOrEqual(390);
 });
+
+// iBean bean_rust__0007: the served model is sure it is bean rust (about 96 %), but its pale pustules are not
+// rust-coloured enough for the share to read them (0 %). A confident rust answer never sits beside "0 %" (decision 0120).
+const paleBeanRust = path.resolve(
+  import.meta.dirname,
+  '../datasets/rust3/common_rust/ibean__bean__bean_rust__0007.jpg',
+);
+const catalogues = { en: null, sw, lg } as const;
+
+for (const language of ['en', 'sw', 'lg'] as const) {
+  test(`a sure bean rust answer whose spots cannot be read says the share could not be measured, with no rings and no "0 %", on a 390 px phone in ${language}`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const farmer = await createActiveUser(request, 'farmer');
+    await signInWithLanguage(page, request, farmer, language);
+    await page.goto('/account/addresses/image-analysis');
+    const texts = catalogues[language];
+    await page
+      .getByTestId('crop-choice')
+      .getByText(texts ? texts.review.crop.beans : 'Beans', { exact: true })
+      .click();
+    await page.getByTestId('image-dropzone-camera').setInputFiles(paleBeanRust);
+    await page.getByRole('button', { name: texts ? texts.analysis.upload.process : 'Process Image' }).click();
+    const note = page.getByTestId('result-severity-unmeasured');
+    await expect(note).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('result-confidence')).toHaveText(/^\d{1,3}\s?%$/);
+    const unmeasured = texts
+      ? texts.analysis.result.severity.unmeasured
+      : 'Kutu could not measure how much of this leaf has rust: in this photo it could not tell the leaf or its spots clearly apart.';
+    await expect(note.getByTestId('severity-unmeasured')).toHaveText(unmeasured);
+    await expect(note).not.toContainText('%');
+    await expect(page.getByTestId('result-severity')).toHaveCount(0);
+    await expect(page.getByTestId('rust-spots')).toHaveCount(0);
+    await expect(page.getByTestId('rust-spots-line')).toHaveCount(0);
+    await note.scrollIntoViewIfNeeded();
+    await testInfo.attach(`unmeasured-390px-${language}.png`, {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    });
+    const widest = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(widest).toBeLessThanOrEqual(390);
+  });
+}

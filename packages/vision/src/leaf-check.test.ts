@@ -9,7 +9,9 @@ const CUT = cardSettings(await readCard(defaultModelDir())).answer.leafConfidenc
 
 // Measured 2026-11-27 (node packages/vision/research/leaf-outlines/measure.ts, decision 0081): at 0.6, iBean 20 of
 // 26 photos measured with 100 % of the ringed area on the leaf, PlantDoc 9 of 24 with 100 %. The cut was chosen on
-// these same photos, so this guards the served answer against regressions, not against over-fitting.
+// these same photos, so this guards the served answer against regressions, not against over-fitting. With the 12
+// photos outlined for decision 0120 (the rust photos that show rings, and 0024): iBean 28 of 34 at 95.5 %,
+// PlantDoc 13 of 28 at 97.2 %.
 describe('rings on the hand-outlined field photos (research/leaf-outlines)', () => {
   it('keeps at least 90 % of the ringed area on the outlined leaf at the served cut, in each source', async () => {
     const named = bySource(await readAllOutlined()).filter((g) => g.named);
@@ -20,8 +22,9 @@ describe('rings on the hand-outlined field photos (research/leaf-outlines)', () 
       const measured = g.readings.filter((r) => r.confidence >= CUT).length;
       expect(measured, g.name).toBeGreaterThanOrEqual(g.name.startsWith('iBean') ? 18 : 8);
     }
-    // With no cut the rings stray off the leaf on the bean photos: the cut does the work.
-    expect(ringedOnLeaf(named.find((g) => g.name.startsWith('iBean'))?.readings ?? [], 0)).toBeLessThan(0.9);
+    // With no cut the bean rings strayed off the leaf (70.1 % on the 26 bean photos); since the second check on bean
+    // rust (leaf-gaps.ts, decision 0120) they stay on it even then.
+    expect(ringedOnLeaf(named.find((g) => g.name.startsWith('iBean'))?.readings ?? [], 0)).toBeGreaterThanOrEqual(0.9);
     expect(lowestCut(named, 0.9)).toBeLessThanOrEqual(CUT);
   }, 120_000);
 });

@@ -3,7 +3,15 @@ import { measureSeverity } from './severity-check.ts';
 import { readCard } from './classifier.ts';
 import { answerOf } from './card-settings.ts';
 import { defaultModelDir } from './index.ts';
-import { bandOf, estimateSeverity, rustShareOf, shownSeverity } from './severity.ts';
+import {
+  bandOf,
+  estimateSeverity,
+  MEASURABLE_SHARE,
+  rustShareOf,
+  severityUnmeasured,
+  shownShare,
+  shownSeverity,
+} from './severity.ts';
 
 /** The committed card's severity cuts (`answer.severityCuts`). */
 const ANSWER = answerOf(await readCard(defaultModelDir()));
@@ -85,6 +93,22 @@ describe('severity estimate', () => {
     expect(shownSeverity({ ...rust, rustClass: 'healthy' }, 0.12, CUTS)).toBeNull();
     expect(shownSeverity({ ...rust, outcome: 'not_leaf', rustClass: null }, 0.12, CUTS)).toBeNull();
     expect(shownSeverity(rust, null, CUTS)).toBeNull();
+  });
+
+  it('never shows a confident rust answer beside under 1 % of the leaf: it says the share could not be measured', () => {
+    // A confident rust answer with a reading of 0.2 % (iBean bean_rust__0008's pale pustules) or 0 % (0007).
+    const rust = { outcome: 'diagnosis', rustClass: 'common_rust', unsure: false };
+    expect(MEASURABLE_SHARE).toBe(0.01);
+    for (const share of [0, 0.0018, 0.0099]) {
+      expect(shownSeverity(rust, share, CUTS)).toBeNull();
+      expect(shownShare(rust, share)).toBeNull();
+      expect(severityUnmeasured(rust, share)).toBe(true);
+    }
+    expect(shownSeverity(rust, 0.01, CUTS)).toEqual({ share: 0.01, band: 'low' });
+    expect(severityUnmeasured(rust, 0.01)).toBe(false);
+    // Answers that show no share anyway are not "could not be measured".
+    expect(severityUnmeasured({ ...rust, unsure: true }, 0)).toBe(false);
+    expect(severityUnmeasured({ ...rust, rustClass: 'healthy' }, 0)).toBe(false);
   });
 
   // Measured 2026-11-27 at the served leaf cut (node packages/vision/src/cli/eval-severity.ts, decision 0081): 27

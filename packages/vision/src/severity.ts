@@ -9,6 +9,7 @@
  */
 
 import type { SeverityCuts } from './card-settings.ts';
+import { dropGaps } from './leaf-gaps.ts';
 import { LEAF_CONFIDENCE, type LeafMask, leafMask } from './leaf-mask.ts';
 import { scratch } from './scratch.ts';
 
@@ -35,11 +36,14 @@ export function bandOf(share: number, cuts: SeverityCuts): SeverityBand {
 /**
  * Per crop, tuned on the 48 masked photos (decision 0045): bean pustules show with their yellow halo, so
  * their hue reaches further towards yellow, and bean photos have rust-coloured soil right up to the leaf,
- * so a rust-coloured pixel needs mostly green around it (`nearGreen`: share of the box that is green).
+ * so a rust-coloured pixel needs mostly green around it (`nearGreen`: share of the box that is green). Bean
+ * pustules are small islands in green tissue: rust in a larger non-green stretch of the leaf, or one that runs to
+ * its edge (soil between leaflets, a stalk), is not counted (`maxGap` pixels, `leaf-gaps.ts`, decision 0120).
+ * Maize rust runs in long coalesced streaks, so maize has no such check.
  */
 const RULES = {
-  maize: { maxHue: 48, belowLeaf: 18, minSaturation: 0.3, value: [0.2, 0.92], nearGreen: 0.05 },
-  beans: { maxHue: 66, belowLeaf: 12, minSaturation: 0.3, value: [0.2, 0.95], nearGreen: 0.55 },
+  maize: { maxHue: 48, belowLeaf: 18, minSaturation: 0.3, value: [0.2, 0.92], nearGreen: 0.05, maxGap: null },
+  beans: { maxHue: 66, belowLeaf: 12, minSaturation: 0.3, value: [0.2, 0.95], nearGreen: 0.55, maxGap: 40 },
 } as const;
 export type SeverityCrop = keyof typeof RULES;
 
@@ -58,8 +62,9 @@ const NEAR = 4;
  * beside it). Rust-coloured: orange to brown (or yellow-brown on beans), saturated, clearly yellower than the
  * leaf's median green. Null when there is too little leaf (under 2 % of the photo), or the leaf is found less
  * clearly than `leafCut` (the served card's `answer.leafConfidence`): the share could not be measured. `findLeaf` false reads the whole photo, as before the
- * leaf was found first (bench/leaf-mask.ts compares the two). The share and the outlined spots (`spots.ts`) both
- * come from this one reading.
+ * leaf was found first (bench/leaf-mask.ts compares the two). `maxGap`: the crop's second check (null: none), given
+ * otherwise only by `research/leaf-outlines/gap-halves.ts` to compare limits. The share and the outlined spots
+ * (`spots.ts`) both come from this one reading.
  */
 export function rustPixels(
   rgb: Uint8Array,
@@ -67,6 +72,7 @@ export function rustPixels(
   crop: SeverityCrop = 'maize',
   findLeaf = true,
   leafCut = LEAF_CONFIDENCE,
+  maxGap: number | null = RULES[crop].maxGap,
 ): { kind: Uint8Array; greens: number; rust: number; leaf: LeafMask | null } | null {
   const rule = RULES[crop];
   const n = side * side;
@@ -138,6 +144,8 @@ export function rustPixels(
       }
     }
   }
+  // The second check: only islands of colour inside the leaf, not its gaps (leaf-gaps.ts).
+  if (leaf && maxGap !== null) rust -= dropGaps(kind, leaf.mask, side, maxGap);
   return { kind, greens, rust, leaf };
 }
 
@@ -189,29 +197,39 @@ export function rustShareOf(
 }
 
 /**
+ * The least share a reading is shown as: a confident rust answer means the network saw rust, so a reading under
+ * 1 % of the leaf says the colour rule missed the pustules (pale bean pustules, rust seen where the mask ends),
+ * not that the leaf is clean. Below it the result says the share could not be measured, never "about 0 %".
+ */
+export const MEASURABLE_SHARE = 0.01;
+
+const measured = (share: number | null | undefined): share is number => share != null && share >= MEASURABLE_SHARE;
+const confidentRust = (answer: { outcome: string; rustClass: string | null; unsure: boolean }) =>
+  answer.outcome === 'diagnosis' && answer.rustClass === 'common_rust' && !answer.unsure;
+
+/**
  * A confident rust answer whose share could not be measured: the leaf was not told apart from what is around
- * it clearly enough (`leafMask`), or there was too little of it. The result says so in words instead of a
- * number, and rings no spots. The one place this rule lives (the server's result, the phone's offline result).
+ * it clearly enough (`leafMask`), there was too little of it, or the reading found under `MEASURABLE_SHARE` of it
+ * rust-coloured. The result says so in words instead of a number, and rings no spots. The one place this rule
+ * lives (the server's result, the phone's offline result).
  */
 export function severityUnmeasured(
   answer: { outcome: string; rustClass: string | null; unsure: boolean },
   share: number | null | undefined,
 ): boolean {
-  return answer.outcome === 'diagnosis' && answer.rustClass === 'common_rust' && !answer.unsure && share == null;
+  return confidentRust(answer) && !measured(share);
 }
 
 /**
- * The share of the leaf an answer shows (decision 0045): a confident rust answer's known share; null for
- * every other answer (a field where rust was seen on some leaves only shows none, though its mean is stored).
+ * The share of the leaf an answer shows (decision 0045): a confident rust answer's measured share (at least
+ * `MEASURABLE_SHARE`); null for every other answer (a field where rust was seen on some leaves only shows none, though its mean is stored).
  * The one place this rule lives: the result (server and phone) and the follow-up's comparison read it.
  */
 export function shownShare(
   answer: { outcome: string; rustClass: string | null; unsure: boolean },
   share: number | null | undefined,
 ): number | null {
-  if (answer.outcome !== 'diagnosis' || answer.rustClass !== 'common_rust' || answer.unsure || share == null)
-    return null;
-  return share;
+  return confidentRust(answer) && measured(share) ? share : null;
 }
 
 /** The severity an answer shows (`shownShare`), banded at the served card's cuts; null when it shows none. */

@@ -48,12 +48,13 @@ export function createClassifierHolder(initial: Classifier): ClassifierHolder {
       version: s.classifier.version,
       dir: s.classifier.dir,
       card: s.classifier.card,
-      async classify(image) {
+      async classify(image, options) {
         // A view taken before a swap but called after it uses the model in service now.
         const target = s.retired ? slot : s;
         target.running += 1;
         try {
-          return await target.classifier.classify(image);
+          // The options too: the crop named picks the share's colour rules (severity.ts).
+          return await target.classifier.classify(image, options);
         } finally {
           target.running -= 1;
           if (target.running === 0 && target.retired) target.drained?.();

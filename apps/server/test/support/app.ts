@@ -140,7 +140,8 @@ export async function committedClassifier(): Promise<Classifier> {
     version: model.version,
     dir: model.dir,
     card: model.card,
-    classify: (image) => model.classify(image),
+    // The options too: the crop named picks the share's colour rules, as in the served app.
+    classify: (image, options) => model.classify(image, options),
     close: async () => {},
   };
 }

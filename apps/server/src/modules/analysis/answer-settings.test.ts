@@ -46,7 +46,8 @@ describe("the server's answer follows the card's answer settings", () => {
     fs.readFileSync(path.join(import.meta.dirname, '../../../../../datasets/rust3/common_rust', name));
 
   it("bands the severity at the card's cuts and asks for another leaf at its close margin", async () => {
-    const res = await post(analysisApi.detect, fixture('maize-common-rust.jpg'), { crop: 'maize' });
+    // A PlantDoc field leaf whose share is measured (6.7 %): under 1 % a confident rust answer shows none (0120).
+    const res = await post(analysisApi.detect, rustPhoto('plantdoc__maize__common_rust__0012.jpg'), { crop: 'maize' });
     expect(res.statusCode, res.body).toBe(201);
     const result: AnalysisResult = res.json();
     expect(result).toMatchObject({ outcome: 'diagnosis', rust_class: 'common_rust', unsure: false });
@@ -94,8 +95,9 @@ describe("the server's answer follows the card's answer settings", () => {
   });
 
   it("measures and rings a leaf only as clearly as the card's leaf cut asks", async () => {
-    // Below the committed card's cut this field photo's leaf is "could not be measured"; at this card's 0 it is.
-    const photo = fixture('bean-rust.jpg');
+    // Below the committed card's cut this field photo's leaf is "could not be measured"; at this card's 0 it is
+    // (iBean 0381: a leaf among others, whose pustules read 3.8 % at cut 0, over the 1 % a rust answer shows).
+    const photo = rustPhoto('ibean__bean__bean_rust__0381.jpg');
     const res = await post(analysisApi.detect, photo, { crop: 'beans' });
     expect(res.statusCode, res.body).toBe(201);
     const result: AnalysisResult = res.json();

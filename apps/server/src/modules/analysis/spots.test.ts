@@ -37,8 +37,8 @@ describe('rust spots in the result', () => {
   };
 
   it('outlines the spots the severity counted on a confident rust answer, and none on a healthy one', async () => {
-    // A bean leaf held up against the sky and soil (iBean): its leaf stands apart clearly.
-    const rust = await upload('common_rust/ibean__bean__bean_rust__0015.jpg', 'beans');
+    // A bean leaf whose pustules the colour reading sees (iBean 0199, about 1.8 % of the leaf).
+    const rust = await upload('common_rust/ibean__bean__bean_rust__0199.jpg', 'beans');
     expect(rust).toMatchObject({ rust_class: 'common_rust', unsure: false });
     expect(analysisResult.parse(rust).rust_spots).toBeTruthy();
     const spots = rust.rust_spots;
@@ -77,8 +77,25 @@ describe('rust spots in the result', () => {
     expect(row.rustSpots).toBeNull();
   });
 
+  it.each([
+    // Pale bean pustules the colour rule does not read (0 %), and about twenty of them read as one spot (0.2 %).
+    'common_rust/ibean__bean__bean_rust__0007.jpg',
+    'common_rust/ibean__bean__bean_rust__0008.jpg',
+  ])(
+    'never shows a confident rust answer beside under 1 per cent of the leaf: %s could not be measured',
+    async (name) => {
+      const result = analysisResult.parse(await upload(name, 'beans'));
+      expect(result).toMatchObject({ rust_class: 'common_rust', unsure: false, severity: null, rust_spots: null });
+      expect(result.severity_unmeasured).toBe(true);
+      // The reading is kept as stored; only what is shown changes.
+      const [row] = await t.deps.database.db.select().from(analyses).where(eq(analyses.id, result.id));
+      expect(row.rustShare).not.toBeNull();
+      expect(row.rustShare).toBeLessThan(0.01);
+    },
+  );
+
   it('serves a confident rust answer whose share could not be measured as such: no number, no rings, the rust advice', async () => {
-    const rust = await upload('maize-common-rust.jpg', 'maize');
+    const rust = await upload('common_rust/plantdoc__maize__common_rust__0012.jpg', 'maize');
     expect(rust).toMatchObject({ rust_class: 'common_rust', unsure: false, severity_unmeasured: false });
     expect(rust.severity).not.toBeNull();
     // What classify() stores when it does not find the leaf clearly enough (leaf-mask.ts): no share, no spots.

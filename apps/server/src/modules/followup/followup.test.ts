@@ -321,7 +321,8 @@ describe('follow-up after advice to treat', () => {
 
   it('compares a follow-up again when more photos change its answer: unsure, then worse, goes to the experts once', async () => {
     const farmer = await createUser(t, 'farmer');
-    const rust = await analyse(farmer, 'maize-common-rust.jpg', { crop: 'beans' });
+    // A bean leaf whose share is measured (at least 1 %, decision 0120), so the field shows one.
+    const rust = await analyse(farmer, 'bean-rust-measured.jpg', { crop: 'beans' });
     expect([rust.rust_class, rust.unsure]).toEqual(['common_rust', false]);
     toDue();
     await sweeper().sendDue();
@@ -342,7 +343,7 @@ describe('follow-up after advice to treat', () => {
     });
 
     t.clock.advance(60_000);
-    const field = await addPhoto(farmer, next.id, 'maize-common-rust.jpg');
+    const field = await addPhoto(farmer, next.id, 'bean-rust-measured.jpg');
     expect([field.rust_class, field.unsure]).toEqual(['common_rust', false]);
     // The field's severity is the mean of its photos' shares: both as the first photo's here.
     expect(field.severity?.share).toBeCloseTo(first.rustShare ?? Number.NaN, 6);

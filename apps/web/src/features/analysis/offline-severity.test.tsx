@@ -108,14 +108,20 @@ const diagnose = () =>
     return result;
   });
 
-/** Seedlings scattered over rust-coloured soil: green enough to read, but no one leaf (leaf-mask.ts). */
-function seedlings(): ImageData {
+/**
+ * Seedlings scattered over rust-coloured soil: green enough to read, but no one leaf (leaf-mask.ts). `spotted`:
+ * larger seedlings (9 px) with a rust-orange 3 px spot in each, enough rust to show once read (over 1 %).
+ */
+function seedlings(spotted = false): ImageData {
   const data = new Uint8ClampedArray(side * side * 4);
+  const size = spotted ? 9 : 5;
   for (let y = 0; y < side; y++)
     for (let x = 0; x < side; x++) {
       const grain = ((x * 7 + y * 13) % 5) * 4 - 8;
-      const seedling = x % 20 < 5 && y % 20 < 5 && (x + y) % 40 < 20;
-      data.set([...(seedling ? [60, 140, 50] : [150, 80, 35]).map((c) => c + grain), 255], (y * side + x) * 4);
+      const seedling = x % 20 < size && y % 20 < size && (x + y) % 40 < 20;
+      const spot = spotted && seedling && Math.abs((x % 20) - 4) <= 1 && Math.abs((y % 20) - 4) <= 1;
+      const colour = spot ? [190, 90, 30] : seedling ? [60, 140, 50] : [150, 80, 35];
+      data.set([...colour.map((c) => c + grain), 255], (y * side + x) * 4);
     }
   return { data, width: side, height: side, colorSpace: 'srgb' } as ImageData;
 }
@@ -165,6 +171,19 @@ describe('severity on an answer made offline (decision 0045)', () => {
     expect(healthy.severity).toBeNull();
     expect(healthy.rust_spots).toBeNull();
     expect(healthy.severity_unmeasured).toBe(false);
+  });
+
+  it('never shows a confident rust answer beside under 1 % of the leaf: it says the share could not be measured', async () => {
+    // A leaf with four small rust-orange squares: read, but under the 1 % a rust answer shows (decision 0120).
+    photo = leaf(397);
+    const share = rustShareOf(modelInput(photo.data, side, side, side).rgb, side, 'maize');
+    expect(share).toBeGreaterThan(0);
+    expect(share).toBeLessThan(0.01);
+    const result = await diagnose();
+    expect(result).toMatchObject({ rust_class: 'common_rust', unsure: false, severity: null, rust_spots: null });
+    expect(result.severity_unmeasured).toBe(true);
+    expect(screen.getByTestId('severity-unmeasured').textContent).toMatch(/could not measure how much of this leaf/);
+    expect(screen.queryByTestId('rust-spots')).toBeNull();
   });
 
   it('says the share could not be measured when no one leaf stands out, as the server does, and rings nothing', async () => {
@@ -221,11 +240,14 @@ describe("the phone's engine follows the stored card's answer settings, as the s
   });
 
   it("measures a leaf only as clearly as the card's leaf cut asks (decision 0081)", async () => {
-    // Not measured at the recipe's cut (above); this card measures any leaf found, however unclear.
-    photo = seedlings();
+    // Not measured at the recipe's cut; this card measures any leaf found, however unclear.
+    photo = seedlings(true);
+    const input = modelInput(photo.data, side, side, side).rgb;
+    expect(rustShareOf(input, side, 'maize')).toBeNull();
     const result = await diagnose();
     expect(result.severity_unmeasured).toBe(false);
-    expect(result.severity?.share).toBe(rustShareOf(modelInput(photo.data, side, side, side).rgb, side, 'maize', 0));
+    expect(result.severity?.share).toBe(rustShareOf(input, side, 'maize', 0));
+    expect(result.severity?.share).toBeGreaterThan(0.01);
   });
 
   it("bands the severity at the card's cuts and asks for a leaf at its close margin", async () => {

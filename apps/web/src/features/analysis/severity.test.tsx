@@ -72,7 +72,7 @@ describe('severity on the result', () => {
     expect(screen.queryByTestId('result-severity')).toBeNull();
   });
 
-  describe('when the share could not be measured (the leaf was not told apart from what is around it)', () => {
+  describe('when the share could not be measured (the leaf not told apart, or under 1 % of it read as rust)', () => {
     const unmeasured = { ...rust, severity: null, severity_unmeasured: true, rust_spots: null };
     afterEach(async () => {
       await act(() => i18n.changeLanguage('en'));
@@ -81,7 +81,7 @@ describe('severity on the result', () => {
     it('says so in plain words instead of a number, with no band and no spray advice tied to one', () => {
       renderWithProviders(<ResultCard result={unmeasured} actions={false} />);
       expect(screen.getByTestId('severity-unmeasured').textContent).toBe(
-        'Kutu could not measure how much of this leaf has rust: it could not tell the leaf apart from the soil or plants around it.',
+        'Kutu could not measure how much of this leaf has rust: in this photo it could not tell the leaf or its spots clearly apart.',
       );
       expect(screen.getByTestId('result-severity-unmeasured').textContent).toMatch(/photograph one leaf close up/);
       expect(screen.getByTestId('result-severity-unmeasured').textContent).not.toMatch(/%/);

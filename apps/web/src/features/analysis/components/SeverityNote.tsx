@@ -45,7 +45,8 @@ export function SeverityNote({ severity, withAdvice = true }: { severity: Analys
 
 /**
  * A confident rust answer whose share could not be measured (`severity_unmeasured`): Kutu did not tell the leaf
- * apart from what is around it, so it says so in words, gives no number and rings no spots.
+ * apart from what is around it, or read under 1 % of it as rust (`MEASURABLE_SHARE`), so it says so in words,
+ * gives no number and rings no spots.
  */
 export function SeverityUnmeasuredNote() {
   const { t } = useTranslation();
