@@ -1,9 +1,13 @@
-import { and, count, desc, eq, gt, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { analyses, fields, scoutingWalks } from '../../db/schema/index.ts';
 
 export type WalkRow = typeof scoutingWalks.$inferSelect;
 export type NewWalk = Omit<typeof scoutingWalks.$inferInsert, 'id'>;
+
+/** A walk counts in the figures unless it is held and not yet confirmed (docs/decisions/0105). */
+const counts = or(isNull(scoutingWalks.heldFor), isNotNull(scoutingWalks.confirmedAt));
+const countsSql = sql`(w.held_for is null or w.confirmed_at is not null)`;
 
 /** Scouting walks: SQL only. */
 export function createWalksRepo(db: Db) {
@@ -96,21 +100,22 @@ export function createWalksRepo(db: Db) {
 
     /**
      * Fields walked and their median incidence per district, crop and ISO week (Monday, UTC) from `from` on:
-     * each field counted once a week, with its latest walk of that week (a field walked twice weighs as one).
+     * each field counted once a week, with its latest walk of that week (a field walked twice weighs as one),
+     * and the farmers those fields belong to (the small-count rule counts them); held walks left out.
      */
     async weeklyIncidence(from: string, crop?: string) {
       const rows = await db.execute(sql`
         with latest as (
           select distinct on (w.field_id, date_trunc('week', w.walked_at at time zone 'UTC'))
             f.district, f.crop, (date_trunc('week', w.walked_at at time zone 'UTC'))::date::text as week_start,
-            w.plants_rust::float8 / w.plants_looked as share, w.walked_at
+            w.plants_rust::float8 / w.plants_looked as share, w.walked_at, w.user_id
           from scouting_walks w join fields f on f.id = w.field_id
-          where f.district is not null and w.plants_looked > 0
+          where f.district is not null and w.plants_looked > 0 and ${countsSql}
             and w.walked_at >= ${from}::date ${crop ? sql`and f.crop = ${crop}` : sql``}
           order by w.field_id, date_trunc('week', w.walked_at at time zone 'UTC'), w.walked_at desc, w.id desc
         )
         select district, crop, week_start as "weekStart", count(*)::int as fields,
-          percentile_cont(0.5) within group (order by share) as median, max(walked_at) as "lastWalk"
+          count(distinct user_id)::int as farmers, percentile_cont(0.5) within group (order by share) as median, max(walked_at) as "lastWalk"
         from latest group by district, crop, week_start order by week_start, district, crop`);
       return (
         rows as unknown as {
@@ -119,6 +124,7 @@ export function createWalksRepo(db: Db) {
             crop: string;
             weekStart: string;
             fields: number;
+            farmers: number;
             median: number;
             lastWalk: Date | string;
           }[];
@@ -128,7 +134,8 @@ export function createWalksRepo(db: Db) {
 
     /**
      * Walks of the district's fields made in [from, to): with `worse`, only those worse than the walk before
-     * that went to no expert (no leaf photo at a stop): what the officers' week lists.
+     * that went to no expert (no leaf photo at a stop): what the officers' week lists; without, only the walks
+     * that count (not held, or confirmed).
      */
     async inDistrict(district: string, from: Date, to: Date, worse: boolean) {
       return db
@@ -140,7 +147,7 @@ export function createWalksRepo(db: Db) {
             eq(fields.district, district),
             gte(scoutingWalks.walkedAt, from),
             lt(scoutingWalks.walkedAt, to),
-            worse ? and(eq(scoutingWalks.comparison, 'worse'), eq(scoutingWalks.sentToExpert, false)) : undefined,
+            worse ? and(eq(scoutingWalks.comparison, 'worse'), eq(scoutingWalks.sentToExpert, false)) : counts,
           ),
         )
         .orderBy(desc(scoutingWalks.walkedAt), desc(scoutingWalks.id))

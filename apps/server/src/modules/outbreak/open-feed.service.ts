@@ -26,7 +26,7 @@ interface FeedCell {
   weekStart: string;
   /** Confirmed farmer-weeks, 0 when hidden. */
   confirmed: number;
-  /** Fields walked, 0 when hidden, and their median incidence (null when hidden). */
+  /** Fields walked, 0 when hidden (fewer than SMALL_COUNT_MIN farmers), and their median incidence (null when hidden). */
   fields: number;
   median: number | null;
 }
@@ -38,7 +38,7 @@ const share = (m: number) => Math.round(m * 1000) / 1000;
  * The open outbreak feed (docs/decisions/0033, 0052): expert-confirmed rust cases per district, crop and ISO
  * week, and the scouting walks of that week (docs/decisions/0078): fields walked, each once with its latest
  * walk, and the median share of plants with rust on them. Each count is its own cell under the small-count
- * rule: shown at SMALL_COUNT_MIN or more, else it reads as every hidden count does ("<3", null), the median
+ * rule: shown at SMALL_COUNT_MIN or more (walks: farmers, never fields; decision 0105), else it reads as every hidden count does ("<3", null), the median
  * with it; a district-week with no shown cell is left out.
  */
 export function createOpenFeedService(
@@ -50,7 +50,7 @@ export function createOpenFeedService(
   async function cells(query: Query) {
     const { weeks, rows } = await uses.outbreak.openCells(query);
     const walked = (await uses.walks.weeklyIncidence(weeks[0], query.crop)).filter(
-      (w) => shownCount(w.fields) > 0 && (outbreakCrops as readonly string[]).includes(w.crop),
+      (w) => shownCount(w.farmers) > 0 && (outbreakCrops as readonly string[]).includes(w.crop),
     );
     const byKey = new Map<string, FeedCell>();
     const cell = (district: string, crop: string, weekStart: string) => {
