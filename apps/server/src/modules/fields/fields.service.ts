@@ -128,6 +128,11 @@ export function createFieldsService(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
     ownLive,
     defaultFor,
 
+    /** Whether the field's district is its farmer's own or a neighbour (a far field's walks wait: decision 0105). */
+    async nearItsFarmer(field: Pick<FieldRow, 'userId' | 'district'>): Promise<boolean> {
+      return nearFarmer((await repo.account(field.userId))?.district, field.district);
+    },
+
     /** A field as a result names it. */
     ref: (row: Pick<FieldRow, 'id' | 'name'>): FieldRef => ({ id: row.id, name: row.name }),
 
