@@ -115,7 +115,7 @@ describe("a field's district: the farmer's own, a neighbour, or where its map po
     // Three farmers see rust on 5, 5 and 6 of 50 plants: 16 of 150, about 11 %.
     for (const rust of [5, 5, 6]) await beansWalked(await farmer(), rust);
     expect(await feedOf(KUMI)).toEqual([[3, 0.1]]);
-    // A fourth says 50 of 50: far outside (its interval and theirs do not meet): held. A fifth says 8 of 50: counts.
+    // A fourth says 50 of 50: its interval meets none of the three fields' intervals: held. A fifth says 8 of 50: counts.
     const far = await beansWalked(await farmer(), 50);
     await beansWalked(await farmer(), 8);
     expect(await feedOf(KUMI)).toEqual([[4, 0.11]]);

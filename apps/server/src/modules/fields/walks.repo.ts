@@ -154,22 +154,17 @@ export function createWalksRepo(db: Db) {
         .limit(1000);
     },
     /**
-     * The district's other walks of the crop made in [from, to] that count: each field's latest, pooled (plants
-     * looked, plants with rust), and the farmers they come from, leaving out `exceptUser`'s own.
+     * The district's other walks of the crop made in [from, to] that count: each field's latest (plants looked,
+     * plants with rust, its farmer), leaving out `exceptUser`'s own.
      */
     async baseline(tx: Tx, q: { district: string; crop: string; from: Date; to: Date; exceptUser: number }) {
       const rows = await tx.execute(sql`
-        with latest as (
-          select distinct on (w.field_id) w.user_id, w.plants_looked, w.plants_rust
-          from scouting_walks w join fields f on f.id = w.field_id
-          where f.district = ${q.district} and f.crop = ${q.crop} and w.user_id <> ${q.exceptUser}
-            and w.walked_at >= ${q.from.toISOString()} and w.walked_at <= ${q.to.toISOString()} and ${countsSql}
-          order by w.field_id, w.walked_at desc, w.id desc
-        )
-        select coalesce(sum(plants_looked), 0)::int as looked, coalesce(sum(plants_rust), 0)::int as rust,
-          count(distinct user_id)::int as farmers from latest`);
-      const [row] = (rows as unknown as { rows: { looked: number; rust: number; farmers: number }[] }).rows;
-      return { looked: Number(row.looked), rust: Number(row.rust), farmers: Number(row.farmers) };
+        select distinct on (w.field_id) w.user_id as "userId", w.plants_looked as looked, w.plants_rust as rust
+        from scouting_walks w join fields f on f.id = w.field_id
+        where f.district = ${q.district} and f.crop = ${q.crop} and w.user_id <> ${q.exceptUser}
+          and w.walked_at >= ${q.from.toISOString()} and w.walked_at <= ${q.to.toISOString()} and ${countsSql}
+        order by w.field_id, w.walked_at desc, w.id desc`);
+      return (rows as unknown as { rows: { userId: number; looked: number; rust: number }[] }).rows;
     },
 
     /** The district's held walks not yet confirmed, oldest first, at most 200. */

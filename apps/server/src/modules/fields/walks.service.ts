@@ -145,7 +145,7 @@ export function createWalksService(
               to: walkedAt,
               exceptUser: owner,
             })
-          : { looked: 0, rust: 0, farmers: 0 };
+          : [];
         const made = await repo.insertOnce(
           {
             heldFor: holdOf(near, totals, others),
