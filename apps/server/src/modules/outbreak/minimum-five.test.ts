@@ -124,7 +124,7 @@ describe('the small-count minimum set to 5 in the contract: every surface follow
     expect(csv).toContain(`,fields_walked_maize,${week.week},<5\n`);
     expect(csv).toContain(`,median_incidence_maize,${week.week},\n`);
     const pdf = pdfText((await get(extensionApi.reportPdfPath(KUMI), officer)).rawPayload);
-    expect(pdf).toContain('Maize fields walked by farmers: 0 to 4');
+    expect(pdf).toContain('Maize fields: walked by 0 to 4 farmers');
     expect(pdf).toMatch(/counts from 0 to 4 read alike/);
     expect(pdf).not.toMatch(/0 to 2|<3/);
   });

@@ -44,7 +44,7 @@ describe('OfficerWeekPage', () => {
       `Fields walked by farmers this week: 12. Rust on 18 % of plants (median); 0 to ${SMALL_COUNT_WORDS.max} of these fields at the level where the advice says spray.`,
     );
     expect(cases).toContain(
-      `Fields walked by farmers this week: 0 to ${SMALL_COUNT_WORDS.max} (too few to show their rust`,
+      `Farmers who walked fields this week: 0 to ${SMALL_COUNT_WORDS.max} (too few to show their rust`,
     );
     expect(within(screen.getByRole('article', { name: 'akello' })).getByText('Walked a field: more rust')).toBeTruthy();
     // Said worse and asked for a call: one farmer, one card, both reasons (one call to record, not two).
