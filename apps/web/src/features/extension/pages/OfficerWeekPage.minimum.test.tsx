@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json } from '../../../test/fakeServer.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { me, week } from './officer-week.fixture.ts';
+import { me, week } from '../../../test/officer-week.fixture.ts';
 import OfficerWeekPage from './OfficerWeekPage.tsx';
 
 // The privacy minimum raised to 5 where it is set: the week screen's words follow, none keeps its own 3.

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { fakeNetwork, json } from '../../../test/fakeServer.ts';
-import { me, week } from './officer-week.fixture.ts';
+import { me, week } from '../../../test/officer-week.fixture.ts';
 import OfficerWeekPage from './OfficerWeekPage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
