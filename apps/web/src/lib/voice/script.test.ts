@@ -51,7 +51,7 @@ const voice = (language: Language, p: VoicePack | null = pack(language)): Voice 
 
 const heading = { ref: { key: 'analysis.result.heading.rust_maize' } };
 const adviceOf = (l: Language): SpokenPart => ({ advice: advice[l] });
-const t = (l: Language, key: string, params?: Record<string, string>) => i18n.getFixedT(l)(key, params);
+const t = (l: Language, key: string, params: Record<string, string> = {}) => i18n.getFixedT(l)(key, params);
 const instead = { language: 'Luganda' };
 
 describe('what a Listen says', () => {
