@@ -9,7 +9,7 @@ const walk = (id: number, fieldId: number, userId: number, rust: number) => ({
   crop: 'maize',
 });
 
-describe('the officers\' week walks: the small-count rule counts farmers (decision 0105)', () => {
+describe("the officers' week walks: the small-count rule counts farmers (decision 0105)", () => {
   it('hides the fields and the median of one farmer with three fields', () => {
     const one = Array.from({ length: SMALL_COUNT_MIN }, (_, i) => walk(i + 1, i + 1, 7, 90));
     expect(walksOfWeek(one, 'maize')).toEqual({

@@ -86,7 +86,10 @@ describe("a field's district: the farmer's own, a neighbour, or where its map po
   };
   const held = async (who: TestUser, code: string) => {
     const res = await t.app.inject({ method: 'GET', url: extensionApi.heldWalksPath(code), headers: who.headers });
-    return { status: res.statusCode, ids: res.statusCode === 200 ? res.json<HeldWalks>().results.map((w) => w.id) : [] };
+    return {
+      status: res.statusCode,
+      ids: res.statusCode === 200 ? res.json<HeldWalks>().results.map((w) => w.id) : [],
+    };
   };
   const confirm = (who: TestUser, id: number) =>
     t.app.inject({ method: 'POST', url: extensionApi.confirmWalkPath(id), headers: who.headers });

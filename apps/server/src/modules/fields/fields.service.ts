@@ -34,7 +34,9 @@ const DEFAULT_NAME_TRIES = 20;
 /** Whether a field's district is the farmer's own or a neighbour of it (docs/decisions/0105). */
 export function nearFarmer(farmerDistrict: string | null | undefined, fieldDistrict: string | null): boolean {
   if (!farmerDistrict || !fieldDistrict) return fieldDistrict === null;
-  return fieldDistrict === farmerDistrict || (districtByCode(farmerDistrict)?.neighbours.includes(fieldDistrict) ?? false);
+  return (
+    fieldDistrict === farmerDistrict || (districtByCode(farmerDistrict)?.neighbours.includes(fieldDistrict) ?? false)
+  );
 }
 
 /** Today's date in East Africa (YYYY-MM-DD). */
@@ -188,7 +190,10 @@ export function createFieldsService(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
       const account = await repo.account(who.userId);
       const district = input.district ?? account?.district ?? null;
       if (!district) throw badRequest('errors.fields.noDistrict', { district: 'errors.fields.noDistrict' });
-      checkDistrict(account?.district, district, { lat: input.location?.lat ?? null, lng: input.location?.lng ?? null });
+      checkDistrict(account?.district, district, {
+        lat: input.location?.lat ?? null,
+        lng: input.location?.lng ?? null,
+      });
       const now = deps.clock.now();
       const made = await repo.insert({
         userId: who.userId,

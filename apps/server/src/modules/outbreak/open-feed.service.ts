@@ -112,8 +112,7 @@ export function createOpenFeedService(
         ],
         licence:
           'Counts: Kutu, CC BY 4.0. Kenya county geometry: ODbL 1.0 (https://opendatacommons.org/licenses/odbl/1-0/).',
-        privacy:
-          `Confirmed rust cases per district, crop and ISO week (one farmer counts once a week), and the fields farmers walked that week (each field once) with the median share of plants with rust on them. A count of 0 to ${SMALL_COUNT_WORDS.max} is not published (it reads "below ${SMALL_COUNT_MIN}"); the fields walked and their median are published only when they belong to ${SMALL_COUNT_MIN} farmers or more (else "below ${SMALL_COUNT_MIN}", the median null); a district-week with neither published is not listed.`,
+        privacy: `Confirmed rust cases per district, crop and ISO week (one farmer counts once a week), and the fields farmers walked that week (each field once) with the median share of plants with rust on them. A count of 0 to ${SMALL_COUNT_WORDS.max} is not published (it reads "below ${SMALL_COUNT_MIN}"); the fields walked and their median are published only when they belong to ${SMALL_COUNT_MIN} farmers or more (else "below ${SMALL_COUNT_MIN}", the median null); a district-week with neither published is not listed.`,
         features: [...groups.values()].map((cellsOf) => {
           const first = cellsOf[0];
           const d = districtByCode(first.district);

@@ -87,8 +87,7 @@ export function createCallService(
         const key = adviceVoiceKey(item.topic, item.crop);
         // An entry not written in the language comes in English from the book already.
         if (item.language === language && (await add(language, key, adviceVoiceText(item)))) return;
-        const other =
-          item.language === fallback ? item : (await uses.advice.book(fallback)).find(topic, crop);
+        const other = item.language === fallback ? item : (await uses.advice.book(fallback)).find(topic, crop);
         if (other) await inFallback(key, adviceVoiceText(other));
       },
     };

@@ -1,7 +1,14 @@
 import type { ModuleDeps } from '../../deps.ts';
 import type { AdviceService } from '../analysis/advice.service.ts';
 import type { BasicPhoneService } from '../basic-phone/basic-phone.service.ts';
-import { adviceVoiceKey, adviceVoiceText, CALL_MENU, isSynthLanguage, nativeNames, voiceFallbackOf } from '@kutu/contract';
+import {
+  adviceVoiceKey,
+  adviceVoiceText,
+  CALL_MENU,
+  isSynthLanguage,
+  nativeNames,
+  voiceFallbackOf,
+} from '@kutu/contract';
 import { SYNTH_LANGUAGES } from '@kutu/contract/voice-paths';
 import { t } from '../../i18n/i18n.ts';
 import { callText, RECORDABLE_CALL_KEYS } from './call-texts.ts';
@@ -42,8 +49,14 @@ export function createVoiceService(
           isSynthLanguage(other) || voiceFallbackOf(other) !== language
             ? []
             : [
-                { key: 'voice.call.noRecording', text: t(language, 'voice.call.noRecording', { language: nativeNames[other] }) },
-                { key: 'voice.call.choose', text: t(language, 'voice.call.chooseOther', { language: nativeNames[other], key: i + 1 }) },
+                {
+                  key: 'voice.call.noRecording',
+                  text: t(language, 'voice.call.noRecording', { language: nativeNames[other] }),
+                },
+                {
+                  key: 'voice.call.choose',
+                  text: t(language, 'voice.call.chooseOther', { language: nativeNames[other], key: i + 1 }),
+                },
               ],
         );
         const texts = [

@@ -58,7 +58,11 @@ export function utterances(parts: SpokenPart[], reader: Voice, fallback: Voice |
     else if (fallback && isSynthLanguage(fallback.language)) {
       const instead = translated(part, reader, fallback);
       if (!instead) continue;
-      if (!told) out.push({ synth: fallback.language, text: fallback.t('listen.saidInstead', { language: nativeNames[reader.language] }) });
+      if (!told)
+        out.push({
+          synth: fallback.language,
+          text: fallback.t('listen.saidInstead', { language: nativeNames[reader.language] }),
+        });
       told = true;
       out.push({ synth: fallback.language, text: instead });
     }

@@ -35,7 +35,10 @@ describe('the Listen button speaks the languages of one list', () => {
 
   it('says a language the list gives no voice, Kiswahili here, in the fallback after saying so', () => {
     const said = utterances([heading], voice('sw'), voice('en'));
-    expect(said[0]).toEqual({ synth: 'en', text: i18n.getFixedT('en')('listen.saidInstead', { language: 'Kiswahili' }) });
+    expect(said[0]).toEqual({
+      synth: 'en',
+      text: i18n.getFixedT('en')('listen.saidInstead', { language: 'Kiswahili' }),
+    });
     expect(said[1]).toEqual({ synth: 'en', text: i18n.getFixedT('en')('analysis.result.heading.rust_maize') });
   });
 });
