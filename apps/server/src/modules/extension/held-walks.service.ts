@@ -46,4 +46,3 @@ export function createHeldWalksService(uses: {
     },
   };
 }
-export type HeldWalksService = ReturnType<typeof createHeldWalksService>;
