@@ -63,6 +63,41 @@ describe('OfficerWeekPage', () => {
     expect(post.body).toEqual({ kind: 'called', note: 'Sprayed twice', farmer_id: 77, analysis_id: 901 });
   });
 
+  it('lists the walks that wait for the officer and confirms one (decision 0105)', async () => {
+    const held = {
+      results: [
+        {
+          id: 41,
+          field_name: 'Beans by the road',
+          crop: 'beans',
+          walked_at: '2026-11-24T08:00:00.000Z',
+          plants_looked: 50,
+          plants_rust: 50,
+          held_for: 'far_walk',
+        },
+      ],
+    };
+    let confirmed = false;
+    const calls = fakeNetwork(({ url, method }) => {
+      if (url.startsWith('/api/extension/me/')) return json(me);
+      if (method === 'POST' && url.startsWith('/api/extension/walks/41/confirm/')) {
+        confirmed = true;
+        return new Response(null, { status: 204 });
+      }
+      if (url.startsWith('/api/extension/districts/UG-208/held-walks/'))
+        return json(confirmed ? { results: [] } : held);
+      if (url.startsWith('/api/extension/districts/UG-208/week/')) return json(week);
+      return json({}, 404);
+    });
+    renderWithProviders(<OfficerWeekPage />);
+    const region = await screen.findByRole('region', { name: 'Walks waiting for you' }, { timeout: 10_000 });
+    expect(region.textContent).toContain('Beans by the road (Beans)');
+    expect(region.textContent).toContain('rust on 50 of 50 plants · far from what other farmers here counted');
+    await userEvent.click(within(region).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Walks waiting for you' })).toBeNull());
+    expect(calls.some((c) => c.method === 'POST' && c.url.startsWith('/api/extension/walks/41/confirm/'))).toBe(true);
+  });
+
   it('tells a waiting officer what they wait for, and asks for no week', async () => {
     const calls = fakeNetwork(({ url }) =>
       url.startsWith('/api/extension/me/') ? json({ ...me, status: 'pending', districts: [] }) : json({}, 404),
