@@ -47,6 +47,11 @@ describe("a field's district: the farmer's own, a neighbour, or where its map po
       expect(res.statusCode).toBe(400);
       expect(errorOf(res).fields?.district).toMatch(words);
     }
+    // A farmer with no district of their own is asked to choose it first (or to put the field on the map).
+    const homeless = await createUser(t, 'farmer');
+    const none = await send('POST', fieldsApi.list, homeless, { name: 'Beans', crop: 'beans', district: NAIROBI });
+    expect(none.statusCode).toBe(400);
+    expect(errorOf(none).fields?.district).toMatch(/Choose your own district first/);
     // A neighbour, and a far district whose boundary holds the field's point, are accepted.
     const next = await send('POST', fieldsApi.list, farmer, { name: 'Maize', crop: 'maize', district: WAKISO });
     expect(next.statusCode, next.body).toBe(201);

@@ -87,7 +87,8 @@ export function createFieldsService(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
     if (nearFarmer(farmerDistrict, district) || !district) return;
     if (point.lat !== null && point.lng !== null && pointInDistrict(district, { lat: point.lat, lng: point.lng }))
       return;
-    throw badRequest('errors.fields.districtFar', { district: 'errors.fields.districtFar' });
+    const why = farmerDistrict ? 'errors.fields.districtFar' : 'errors.fields.ownDistrictFirst';
+    throw badRequest(why, { district: why });
   }
 
   const nameTaken = () => conflict('errors.fields.nameTaken', { name: 'errors.fields.nameTaken' });
