@@ -27,6 +27,7 @@ import { vettingRoutes } from './modules/vetting/vetting.routes.ts';
 import { backupJobs } from './modules/backup/backup.jobs.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { extensionRoutes } from './modules/extension/extension.routes.ts';
+import { heldWalksRoutes } from './modules/extension/held-walks.routes.ts';
 import { extensionJobs } from './modules/extension/extension.jobs.ts';
 import { callRoutes } from './modules/voice/call.routes.ts';
 import { voiceJobs } from './modules/voice/voice.jobs.ts';
@@ -74,6 +75,7 @@ export const routeModules: RouteModule[] = [
   backupRoutes,
   privacyRoutes,
   extensionRoutes,
+  heldWalksRoutes,
   voiceRoutes,
   callRoutes,
 ];

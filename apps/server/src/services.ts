@@ -28,6 +28,7 @@ import { createSamplesService } from './modules/training/samples.service.ts';
 import { createVersionsService } from './modules/training/versions.service.ts';
 import { createApplicationsService } from './modules/vetting/applications.service.ts';
 import { createExtensionService } from './modules/extension/extension.service.ts';
+import { createHeldWalksService } from './modules/extension/held-walks.service.ts';
 import { createBasicPhoneService } from './modules/basic-phone/basic-phone.service.ts';
 import { createBackupSchedule } from './modules/backup/backup.schedule.ts';
 import { createConsentService } from './modules/privacy/consent.service.ts';
@@ -106,6 +107,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     versions,
     applications,
     extension,
+    heldWalks: createHeldWalksService({ walks, officers: applications }),
     consent,
     exporter: createExportService(deps),
     erasure,

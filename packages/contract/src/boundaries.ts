@@ -47,3 +47,31 @@ export function boundaryNote(code: string): { boundary?: string; boundary_note?:
     boundary_note: `${district.name} is newer than the boundary map Kutu uses: it is drawn inside ${parent.name}, the district it was made from, until its own boundary is available.`,
   };
 }
+
+type Ring = [number, number][];
+
+/** Whether (lng, lat) lies inside the ring (even-odd ray casting; flat, which is right at a district's size). */
+function inRing(ring: Ring, lng: number, lat: number): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/**
+ * Whether the map point lies inside the district's boundary (its parent's for a district newer than the
+ * boundary file, as `boundaryOf` draws it): inside the outer ring of one of its polygons and outside that
+ * polygon's holes. False for an unknown code.
+ */
+export function pointInDistrict(code: string, point: { lat: number; lng: number }): boolean {
+  const shape = boundaryOf(code);
+  if (!shape) return false;
+  const polygons = (shape.type === 'Polygon' ? [shape.coordinates] : shape.coordinates) as Ring[][];
+  return polygons.some(
+    ([outer, ...holes]) =>
+      inRing(outer, point.lng, point.lat) && !holes.some((hole) => inRing(hole, point.lng, point.lat)),
+  );
+}

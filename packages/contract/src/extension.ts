@@ -135,3 +135,19 @@ export const officerWeek = z.object({
   ),
 });
 export type OfficerWeek = z.infer<typeof officerWeek>;
+
+/** A walk that waits for an expert or officer before it counts (docs/decisions/0105), and why. */
+export const heldWalk = z.object({
+  id: z.number().int(),
+  field_name: z.string(),
+  crop: z.string(),
+  walked_at: isoDateTime,
+  plants_looked: z.number().int(),
+  plants_rust: z.number().int(),
+  held_for: z
+    .enum(['far_field', 'far_walk'])
+    .describe("far_field: the field is far from its farmer's district; far_walk: its share is far from the district's"),
+});
+export type HeldWalk = z.infer<typeof heldWalk>;
+export const heldWalks = z.object({ results: z.array(heldWalk) });
+export type HeldWalks = z.infer<typeof heldWalks>;

@@ -240,7 +240,9 @@ export const OPEN_FEED_CSV_COLUMNS = [
 
 /** A district-week's walks as the open feed publishes them: hidden below SMALL_COUNT_MIN fields, with their median. */
 export const walkedWeek = {
-  fields_walked: smallCount.describe('Fields of the crop farmers walked that week (each field once)'),
+  fields_walked: smallCount.describe(
+    `Fields of the crop farmers walked that week (each field once); below_min unless they belong to ${SMALL_COUNT_MIN} farmers or more`,
+  ),
   median_incidence: z
     .number()
     .min(0)

@@ -301,6 +301,15 @@ export const extensionApi = {
   /** GET: the week as a one-page PDF. */
   reportPdf: '/api/extension/districts/:code/report.pdf',
   reportPdfPath: (code: string) => `/api/extension/districts/${code}/report.pdf`,
+  /**
+   * GET (approved officer of the district, or an expert): the district's walks that wait for an expert or
+   * officer before they count (docs/decisions/0105), oldest first.
+   */
+  heldWalks: '/api/extension/districts/:code/held-walks/',
+  heldWalksPath: (code: string) => `/api/extension/districts/${code}/held-walks/`,
+  /** POST (approved officer of the walk's district, or an expert): the held walk counts from now on. */
+  confirmWalk: '/api/extension/walks/:id/confirm/',
+  confirmWalkPath: (id: number) => `/api/extension/walks/${id}/confirm/`,
   /** GET: every district of the officer, the CSV in blocks and the PDF one page per district. */
   allReportCsv: '/api/extension/report.csv',
   allReportPdf: '/api/extension/report.pdf',

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OfficerAction, OfficerActionBody, OfficerMeReply, OfficerWeek } from '@kutu/contract';
+import type { HeldWalks, OfficerAction, OfficerActionBody, OfficerMeReply, OfficerWeek } from '@kutu/contract';
 import { extensionApi } from '@kutu/contract/paths';
 import { ApiError, http } from '../lib/api.ts';
 import { currentLanguage } from '../lib/language.ts';
@@ -28,6 +28,27 @@ export function useRecordAction(code: string) {
   return useMutation({
     mutationFn: (body: OfficerActionBody) => http.post<OfficerAction>(extensionApi.actionsPath(code), body),
     onSuccess: () => void client.invalidateQueries({ queryKey: weekKey }),
+  });
+}
+
+const heldKey = ['extension-held-walks'] as const;
+
+/** The district's walks that wait for the officer (or an expert) before they count (decision 0105). */
+export const useHeldWalks = (code: string) =>
+  useQuery({
+    queryKey: [...heldKey, code],
+    queryFn: ({ signal }) => http.get<HeldWalks>(extensionApi.heldWalksPath(code), undefined, signal),
+  });
+
+/** Confirms a held walk: it counts from now on, in the week's figures too. */
+export function useConfirmWalk() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.post<void>(extensionApi.confirmWalkPath(id)),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: heldKey });
+      void client.invalidateQueries({ queryKey: weekKey });
+    },
   });
 }
 

@@ -54,6 +54,8 @@ export const fields = pgTable(
 
 export const walkChannels = ['web', 'offline', 'ussd', 'sms', 'clinic'] as const;
 export const walkOutcomes = ['better', 'same', 'worse', 'too_few_plants'] as const;
+/** Why a walk waits for an expert or officer before it counts (docs/decisions/0105). */
+export const walkHolds = ['far_field', 'far_walk'] as const;
 
 /** One stop of a walk as stored: the plants looked at, those with rust, and the leaf photographed there. */
 export type StoredStop = { looked: number; rust: number; analysis_id?: number };
@@ -105,6 +107,13 @@ export const scoutingWalks = pgTable(
     comparison: text('comparison', { enum: walkOutcomes }),
     /** A worse walk with a leaf photo went to the experts' queue (that photo); without one it waits for the officers' week. */
     sentToExpert: boolean('sent_to_expert').notNull().default(false),
+    /**
+     * Set when the walk counts in no figure (open feed, officers' week, the district's baseline) until an expert or
+     * officer confirms it: its field is far from its farmer, or its share far from the district's (decision 0105).
+     */
+    heldFor: text('held_for', { enum: walkHolds }),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -438,7 +438,7 @@ describe('extension officers', () => {
     expect(csv).toContain(`,farmer_walk,${c.farmer.username} ${c.farmer.phone},${w.week_start.slice(0, 8)}25\n`);
     const text = pdfText((await send('GET', extensionApi.reportPdfPath(KUMI), officer)).rawPayload);
     expect(text).toContain('Maize fields walked by farmers: 4; median share of plants with rust 35 %;');
-    expect(text).toContain(`Beans fields walked by farmers: 0 to ${SMALL_COUNT_MIN - 1}`);
+    expect(text).toContain(`Beans fields: walked by 0 to ${SMALL_COUNT_MIN - 1} farmers`);
     expect(text).toContain(`${c.farmer.username}  ${c.farmer.phone}  walked a field: more rust`);
   });
 

@@ -14,7 +14,7 @@ const SPRAY_FROM: Record<string, number> = { maize: MAIZE_SPRAY_FROM, beans: BEA
 
 /** A walk as the officer's week reads it: its field, crop, time and counts. */
 interface WalkOfWeek {
-  walk: { id: number; fieldId: number; walkedAt: Date; plantsLooked: number; plantsRust: number };
+  walk: { id: number; fieldId: number; userId: number; walkedAt: Date; plantsLooked: number; plantsRust: number };
   crop: string;
 }
 
@@ -28,8 +28,9 @@ export function median(values: number[]): number {
 /**
  * The week's walks of one crop in a district (docs/decisions/0078): the fields walked, each once with its
  * latest walk, the median share of plants with rust on them, and how many of them are at or above the share
- * from which the advice says spray. Fewer than SMALL_COUNT_MIN fields are hidden as every small count is
- * (docs/decisions/0052), and their median with them: two fields would show a farmer's own count.
+ * from which the advice says spray. The small-count rule counts farmers, never fields (docs/decisions/0052,
+ * 0105): fields of fewer than SMALL_COUNT_MIN farmers are hidden as every small count is, and their median
+ * with them: one farmer's three fields would show that farmer's own share.
  */
 export function walksOfWeek(
   rows: WalkOfWeek[],
@@ -47,12 +48,13 @@ export function walksOfWeek(
       latest.set(walk.fieldId, walk);
   }
   const shares = [...latest.values()].map((w) => w.plantsRust / w.plantsLooked);
+  const farmers = new Set([...latest.values()].map((w) => w.userId)).size;
   const from = SPRAY_FROM[crop];
   const atSpray = from === undefined ? 0 : shares.filter((s) => s >= from).length;
-  const fields = toSmallCount(shares.length);
-  if (shares.length < SMALL_COUNT_MIN) return { fields, median_incidence: null, at_spray_share: toSmallCount(0) };
+  if (farmers < SMALL_COUNT_MIN)
+    return { fields: toSmallCount(0), median_incidence: null, at_spray_share: toSmallCount(0) };
   return {
-    fields,
+    fields: toSmallCount(shares.length),
     median_incidence: Math.round(median(shares) * 1000) / 1000,
     at_spray_share: toSmallCount(atSpray),
   };

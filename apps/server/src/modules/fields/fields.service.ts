@@ -1,5 +1,6 @@
 import {
   type AnalysisCrop,
+  districtByCode,
   type Field,
   type fieldInput,
   type FieldList,
@@ -8,6 +9,7 @@ import {
   type PageQuery,
   PLANTED_MAX_DAYS_AGO,
 } from '@kutu/contract';
+import { pointInDistrict } from '@kutu/contract/boundaries';
 import type { z } from 'zod';
 import type { ModuleDeps } from '../../deps.ts';
 import { t } from '../../i18n/i18n.ts';
@@ -28,6 +30,14 @@ const EAT_MS = 3 * 60 * 60 * 1000;
 export const FIELDS_LISTED = 50;
 /** "Maize field 2", "Maize field 3", …: tried in turn when a farmer already named a field as Kutu would. */
 const DEFAULT_NAME_TRIES = 20;
+
+/** Whether a field's district is the farmer's own or a neighbour of it (docs/decisions/0105). */
+export function nearFarmer(farmerDistrict: string | null | undefined, fieldDistrict: string | null): boolean {
+  if (!farmerDistrict || !fieldDistrict) return fieldDistrict === null;
+  return (
+    fieldDistrict === farmerDistrict || (districtByCode(farmerDistrict)?.neighbours.includes(fieldDistrict) ?? false)
+  );
+}
 
 /** Today's date in East Africa (YYYY-MM-DD). */
 const today = (now: Date) => new Date(now.getTime() + EAT_MS).toISOString().slice(0, 10);
@@ -63,6 +73,22 @@ export function createFieldsService(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
       const text = { key: 'errors.fields.plantedTooOld', params: { days: PLANTED_MAX_DAYS_AGO } } as const;
       throw badRequest(text, { planted_on: text });
     }
+  }
+
+  /**
+   * A field's district is the farmer's own or a neighbour of it, unless the field's map point lies inside the
+   * district it names (docs/decisions/0105): one farmer may not put counts on a district far from them.
+   */
+  function checkDistrict(
+    farmerDistrict: string | null | undefined,
+    district: string | null,
+    point: { lat: number | null; lng: number | null },
+  ) {
+    if (nearFarmer(farmerDistrict, district) || !district) return;
+    if (point.lat !== null && point.lng !== null && pointInDistrict(district, { lat: point.lat, lng: point.lng }))
+      return;
+    const why = farmerDistrict ? 'errors.fields.districtFar' : 'errors.fields.ownDistrictFirst';
+    throw badRequest(why, { district: why });
   }
 
   const nameTaken = () => conflict('errors.fields.nameTaken', { name: 'errors.fields.nameTaken' });
@@ -104,6 +130,11 @@ export function createFieldsService(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
     own,
     ownLive,
     defaultFor,
+
+    /** Whether the field's district is its farmer's own or a neighbour (a far field's walks wait: decision 0105). */
+    async nearItsFarmer(field: Pick<FieldRow, 'userId' | 'district'>): Promise<boolean> {
+      return nearFarmer((await repo.account(field.userId))?.district, field.district);
+    },
 
     /** A field as a result names it. */
     ref: (row: Pick<FieldRow, 'id' | 'name'>): FieldRef => ({ id: row.id, name: row.name }),
@@ -160,6 +191,10 @@ export function createFieldsService(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
       const account = await repo.account(who.userId);
       const district = input.district ?? account?.district ?? null;
       if (!district) throw badRequest('errors.fields.noDistrict', { district: 'errors.fields.noDistrict' });
+      checkDistrict(account?.district, district, {
+        lat: input.location?.lat ?? null,
+        lng: input.location?.lng ?? null,
+      });
       const now = deps.clock.now();
       const made = await repo.insert({
         userId: who.userId,
@@ -182,6 +217,14 @@ export function createFieldsService(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
       checkPlanted(patch.planted_on);
       if (patch.crop && patch.crop !== field.crop && (await repo.hasHistory(id)))
         throw conflict('errors.fields.cropLocked', { crop: 'errors.fields.cropLocked' });
+      if (patch.district !== undefined || patch.location !== undefined) {
+        const point =
+          patch.location !== undefined
+            ? { lat: patch.location?.lat ?? null, lng: patch.location?.lng ?? null }
+            : { lat: field.lat, lng: field.lng };
+        const account = await repo.account(who.userId);
+        checkDistrict(account?.district, patch.district !== undefined ? patch.district : field.district, point);
+      }
       const change: FieldChange = {
         ...(patch.name !== undefined && { name: patch.name }),
         ...(patch.crop !== undefined && { crop: patch.crop }),

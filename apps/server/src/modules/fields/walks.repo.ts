@@ -1,9 +1,13 @@
-import { and, count, desc, eq, gt, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { analyses, fields, scoutingWalks } from '../../db/schema/index.ts';
 
 export type WalkRow = typeof scoutingWalks.$inferSelect;
 export type NewWalk = Omit<typeof scoutingWalks.$inferInsert, 'id'>;
+
+/** A walk counts in the figures unless it is held and not yet confirmed (docs/decisions/0105). */
+const counts = or(isNull(scoutingWalks.heldFor), isNotNull(scoutingWalks.confirmedAt));
+const countsSql = sql`(w.held_for is null or w.confirmed_at is not null)`;
 
 /** Scouting walks: SQL only. */
 export function createWalksRepo(db: Db) {
@@ -96,21 +100,22 @@ export function createWalksRepo(db: Db) {
 
     /**
      * Fields walked and their median incidence per district, crop and ISO week (Monday, UTC) from `from` on:
-     * each field counted once a week, with its latest walk of that week (a field walked twice weighs as one).
+     * each field counted once a week, with its latest walk of that week (a field walked twice weighs as one),
+     * and the farmers those fields belong to (the small-count rule counts them); held walks left out.
      */
     async weeklyIncidence(from: string, crop?: string) {
       const rows = await db.execute(sql`
         with latest as (
           select distinct on (w.field_id, date_trunc('week', w.walked_at at time zone 'UTC'))
             f.district, f.crop, (date_trunc('week', w.walked_at at time zone 'UTC'))::date::text as week_start,
-            w.plants_rust::float8 / w.plants_looked as share, w.walked_at
+            w.plants_rust::float8 / w.plants_looked as share, w.walked_at, w.user_id
           from scouting_walks w join fields f on f.id = w.field_id
-          where f.district is not null and w.plants_looked > 0
+          where f.district is not null and w.plants_looked > 0 and ${countsSql}
             and w.walked_at >= ${from}::date ${crop ? sql`and f.crop = ${crop}` : sql``}
           order by w.field_id, date_trunc('week', w.walked_at at time zone 'UTC'), w.walked_at desc, w.id desc
         )
         select district, crop, week_start as "weekStart", count(*)::int as fields,
-          percentile_cont(0.5) within group (order by share) as median, max(walked_at) as "lastWalk"
+          count(distinct user_id)::int as farmers, percentile_cont(0.5) within group (order by share) as median, max(walked_at) as "lastWalk"
         from latest group by district, crop, week_start order by week_start, district, crop`);
       return (
         rows as unknown as {
@@ -119,6 +124,7 @@ export function createWalksRepo(db: Db) {
             crop: string;
             weekStart: string;
             fields: number;
+            farmers: number;
             median: number;
             lastWalk: Date | string;
           }[];
@@ -128,7 +134,8 @@ export function createWalksRepo(db: Db) {
 
     /**
      * Walks of the district's fields made in [from, to): with `worse`, only those worse than the walk before
-     * that went to no expert (no leaf photo at a stop): what the officers' week lists.
+     * that went to no expert (no leaf photo at a stop): what the officers' week lists; without, only the walks
+     * that count (not held, or confirmed).
      */
     async inDistrict(district: string, from: Date, to: Date, worse: boolean) {
       return db
@@ -140,11 +147,53 @@ export function createWalksRepo(db: Db) {
             eq(fields.district, district),
             gte(scoutingWalks.walkedAt, from),
             lt(scoutingWalks.walkedAt, to),
-            worse ? and(eq(scoutingWalks.comparison, 'worse'), eq(scoutingWalks.sentToExpert, false)) : undefined,
+            worse ? and(eq(scoutingWalks.comparison, 'worse'), eq(scoutingWalks.sentToExpert, false)) : counts,
           ),
         )
         .orderBy(desc(scoutingWalks.walkedAt), desc(scoutingWalks.id))
         .limit(1000);
+    },
+    /**
+     * The district's other walks of the crop made in [from, to] that count: each field's latest (plants looked,
+     * plants with rust, its farmer), leaving out `exceptUser`'s own.
+     */
+    async baseline(tx: Tx, q: { district: string; crop: string; from: Date; to: Date; exceptUser: number }) {
+      const rows = await tx.execute(sql`
+        select distinct on (w.field_id) w.user_id as "userId", w.plants_looked as looked, w.plants_rust as rust
+        from scouting_walks w join fields f on f.id = w.field_id
+        where f.district = ${q.district} and f.crop = ${q.crop} and w.user_id <> ${q.exceptUser}
+          and w.walked_at >= ${q.from.toISOString()} and w.walked_at <= ${q.to.toISOString()} and ${countsSql}
+        order by w.field_id, w.walked_at desc, w.id desc`);
+      return (rows as unknown as { rows: { userId: number; looked: number; rust: number }[] }).rows;
+    },
+
+    /** The district's held walks not yet confirmed, oldest first, at most 200. */
+    async held(district: string) {
+      return db
+        .select({ walk: scoutingWalks, fieldName: fields.name, crop: fields.crop, district: fields.district })
+        .from(scoutingWalks)
+        .innerJoin(fields, eq(fields.id, scoutingWalks.fieldId))
+        .where(and(eq(fields.district, district), isNotNull(scoutingWalks.heldFor), isNull(scoutingWalks.confirmedAt)))
+        .orderBy(scoutingWalks.walkedAt, scoutingWalks.id)
+        .limit(200);
+    },
+
+    /** The walk and its field's district (for who may confirm it). */
+    async withDistrict(id: number) {
+      const [row] = await db
+        .select({ walk: scoutingWalks, district: fields.district })
+        .from(scoutingWalks)
+        .innerJoin(fields, eq(fields.id, scoutingWalks.fieldId))
+        .where(eq(scoutingWalks.id, id));
+      return row;
+    },
+
+    /** Confirms a held walk: from now on it counts. */
+    async confirm(id: number, by: number, at: Date): Promise<void> {
+      await db
+        .update(scoutingWalks)
+        .set({ confirmedBy: by, confirmedAt: at })
+        .where(and(eq(scoutingWalks.id, id), isNull(scoutingWalks.confirmedAt)));
     },
   };
 }

@@ -20,6 +20,7 @@ import { walkView } from './field-views.ts';
 import type { FieldsService } from './fields.service.ts';
 import type { FieldRow } from './fields.repo.ts';
 import { createWalksRepo, type WalkRow } from './walks.repo.ts';
+import { HOLD_WINDOW_DAYS, holdOf } from './walk-hold.ts';
 
 /** A walk's answer in words, which the basic-phone module's SMS and a clinic visit's result SMS say too. */
 export { walkAnswer } from './walk-answer.ts';
@@ -123,6 +124,7 @@ export function createWalksService(
       const totals = walkTotals(counted);
       const weeks = field.plantedOn ? weeksSincePlanting(field.plantedOn, walkedAt) : null;
       const advice = adviseField({ ...totals, crop: field.crop, weeks, stageSaid: opts.stageSaid ?? null });
+      const near = await fields.nearItsFarmer(field);
 
       const row = await deps.db.transaction(async (tx) => {
         await repo.lockField(field.id, tx);
@@ -135,8 +137,18 @@ export function createWalksService(
         const comparison = before
           ? compareWalks({ looked: before.plantsLooked, rust: before.plantsRust }, totals)
           : null;
+        const others = field.district
+          ? await repo.baseline(tx, {
+              district: field.district,
+              crop: field.crop,
+              from: new Date(walkedAt.getTime() - HOLD_WINDOW_DAYS * DAY_MS),
+              to: walkedAt,
+              exceptUser: owner,
+            })
+          : [];
         const made = await repo.insertOnce(
           {
+            heldFor: holdOf(near, totals, others),
             fieldId: field.id,
             userId: owner,
             recordedBy: opts.recordedBy ?? owner,
@@ -226,6 +238,15 @@ export function createWalksService(
 
     /** The district's walks made in [from, to) (fields walked, incidence for the officers' week and the map). */
     walksIn: (district: string, from: Date, to: Date) => repo.inDistrict(district, from, to, false),
+
+    /** The district's walks that wait for an expert or officer before they count (decision 0105). */
+    heldIn: (district: string) => repo.held(district),
+
+    /** The walk with its field's district (who may confirm it), or undefined. */
+    withDistrict: (id: number) => repo.withDistrict(id),
+
+    /** Confirms a held walk: it counts from now on. */
+    confirm: (id: number, by: number) => repo.confirm(id, by, deps.clock.now()),
 
     /**
      * Per district, crop and ISO week from `from` (a Monday) on: the fields walked, each once a week with its

@@ -171,9 +171,6 @@ export function createNotificationsService(
       return { updated, unread_count: unreadCount };
     },
 
-    /** How many live listeners are attached (open streams); for tests and health checks. */
-    listenerCount: () => listeners.size,
-
     subscribe(listener: NotificationListener) {
       listeners.add(listener);
       return () => {

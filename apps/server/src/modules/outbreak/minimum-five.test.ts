@@ -86,6 +86,11 @@ describe('the small-count minimum set to 5 in the contract: every surface follow
     const codes = geo.features.filter((f) => f.properties.weeks.length > 0).map((f) => f.properties.code);
     expect(codes).toContain(MASAKA);
     expect(codes).not.toContain(BUKEDEA);
+    // The feed's own words on privacy say the raised minimum, never a 3 of their own.
+    expect(geo.privacy).toContain('0 to 4');
+    expect(geo.privacy).toContain('below 5');
+    expect(geo.privacy).toContain('5 farmers or more');
+    expect(geo.privacy).not.toMatch(/\b[23]\b/);
     const open = (await get(outbreakApi.openCsv, null, { crop: 'beans' })).body;
     expect(open).toContain(MASAKA);
     expect(open).not.toContain(BUKEDEA);
@@ -124,7 +129,7 @@ describe('the small-count minimum set to 5 in the contract: every surface follow
     expect(csv).toContain(`,fields_walked_maize,${week.week},<5\n`);
     expect(csv).toContain(`,median_incidence_maize,${week.week},\n`);
     const pdf = pdfText((await get(extensionApi.reportPdfPath(KUMI), officer)).rawPayload);
-    expect(pdf).toContain('Maize fields walked by farmers: 0 to 4');
+    expect(pdf).toContain('Maize fields: walked by 0 to 4 farmers');
     expect(pdf).toMatch(/counts from 0 to 4 read alike/);
     expect(pdf).not.toMatch(/0 to 2|<3/);
   });

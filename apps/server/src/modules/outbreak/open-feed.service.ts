@@ -13,7 +13,7 @@ import type { ModuleDeps } from '../../deps.ts';
 import { csvLine } from '../../lib/csv.ts';
 import type { WalksService } from '../fields/walks.service.ts';
 import type { OutbreakService } from './outbreak.service.ts';
-import { shownCount } from '@kutu/contract';
+import { SMALL_COUNT_MIN, SMALL_COUNT_WORDS, shownCount } from '@kutu/contract';
 import { asOfWeek, cellColumns } from './published.ts';
 import { isoWeekLabel, weekStartOf } from './rule.ts';
 
@@ -26,7 +26,7 @@ interface FeedCell {
   weekStart: string;
   /** Confirmed farmer-weeks, 0 when hidden. */
   confirmed: number;
-  /** Fields walked, 0 when hidden, and their median incidence (null when hidden). */
+  /** Fields walked, 0 when hidden (fewer than SMALL_COUNT_MIN farmers), and their median incidence (null when hidden). */
   fields: number;
   median: number | null;
 }
@@ -38,7 +38,7 @@ const share = (m: number) => Math.round(m * 1000) / 1000;
  * The open outbreak feed (docs/decisions/0033, 0052): expert-confirmed rust cases per district, crop and ISO
  * week, and the scouting walks of that week (docs/decisions/0078): fields walked, each once with its latest
  * walk, and the median share of plants with rust on them. Each count is its own cell under the small-count
- * rule: shown at SMALL_COUNT_MIN or more, else it reads as every hidden count does ("<3", null), the median
+ * rule: shown at SMALL_COUNT_MIN or more (walks: farmers, never fields; decision 0105), else it reads as every hidden count does (`<` and the minimum, null), the median
  * with it; a district-week with no shown cell is left out.
  */
 export function createOpenFeedService(
@@ -50,7 +50,7 @@ export function createOpenFeedService(
   async function cells(query: Query) {
     const { weeks, rows } = await uses.outbreak.openCells(query);
     const walked = (await uses.walks.weeklyIncidence(weeks[0], query.crop)).filter(
-      (w) => shownCount(w.fields) > 0 && (outbreakCrops as readonly string[]).includes(w.crop),
+      (w) => shownCount(w.farmers) > 0 && (outbreakCrops as readonly string[]).includes(w.crop),
     );
     const byKey = new Map<string, FeedCell>();
     const cell = (district: string, crop: string, weekStart: string) => {
@@ -112,8 +112,7 @@ export function createOpenFeedService(
         ],
         licence:
           'Counts: Kutu, CC BY 4.0. Kenya county geometry: ODbL 1.0 (https://opendatacommons.org/licenses/odbl/1-0/).',
-        privacy:
-          'Confirmed rust cases per district, crop and ISO week (one farmer counts once a week), and the fields farmers walked that week (each field once) with the median share of plants with rust on them. A count of 0, 1 or 2 is not published (it reads "below 3", its median null), and a district-week with neither count at 3 or more is not listed.',
+        privacy: `Confirmed rust cases per district, crop and ISO week (one farmer counts once a week), and the fields farmers walked that week (each field once) with the median share of plants with rust on them. A count of 0 to ${SMALL_COUNT_WORDS.max} is not published (it reads "below ${SMALL_COUNT_MIN}"); the fields walked and their median are published only when they belong to ${SMALL_COUNT_MIN} farmers or more (else "below ${SMALL_COUNT_MIN}", the median null); a district-week with neither published is not listed.`,
         features: [...groups.values()].map((cellsOf) => {
           const first = cellsOf[0];
           const d = districtByCode(first.district);

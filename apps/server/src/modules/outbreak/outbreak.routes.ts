@@ -136,7 +136,7 @@ export function outbreakRoutes(app: App, { services: { outbreak, openFeed } }: R
       errorResponseBuilder: () => tooMany(message('errors.outbreak.feedTooMany')),
     },
   };
-  const feedDescription = `Open data, no sign-in: weekly expert-confirmed rust cases per district (Uganda) or county (Kenya) and crop, one farmer counted once a week, and the fields farmers walked that week (each once, docs/decisions/0078) with the median share of plants with rust on them. Each count is published at ${SMALL_COUNT_MIN} or more only (a median with its fields), and a district-week with neither is not listed, so a district with fewer looks like one with none (docs/decisions/0052); try-out data is never included. Rate-limited per address. Boundaries: Natural Earth (public domain) and © OpenStreetMap contributors (ODbL).`;
+  const feedDescription = `Open data, no sign-in: weekly expert-confirmed rust cases per district (Uganda) or county (Kenya) and crop, one farmer counted once a week, and the fields farmers walked that week (each once, docs/decisions/0078) with the median share of plants with rust on them. Each count is published at ${SMALL_COUNT_MIN} or more only; the fields walked, with their median, only when they belong to ${SMALL_COUNT_MIN} farmers or more (docs/decisions/0105), and a district-week with neither is not listed, so a district with fewer looks like one with none (docs/decisions/0052); try-out data is never included. Rate-limited per address. Boundaries: Natural Earth (public domain) and © OpenStreetMap contributors (ODbL).`;
 
   app.get(
     outbreakApi.openGeoJson,

@@ -274,4 +274,34 @@ describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presen
       },
     ]);
   });
+  it('counts farmers, never fields: one farmer with three walked fields publishes nothing (decision 0105)', async () => {
+    const before = await feed();
+    const fieldOf = async (farmer: TestUser, name: string, rust: number) => {
+      const field = await t.app.inject({
+        method: 'POST',
+        url: fieldsApi.list,
+        headers: farmer.headers,
+        payload: { name, crop: 'beans' },
+      });
+      expect(field.statusCode, field.body).toBe(201);
+      const walk = await t.app.inject({
+        method: 'POST',
+        url: fieldsApi.walksPath(field.json<{ id: number }>().id),
+        headers: farmer.headers,
+        payload: { stops: [{ looked: 50, rust }], walked_at: `${W48}T08:00:00.000Z` },
+      });
+      expect(walk.statusCode, walk.body).toBe(201);
+    };
+    const one = await createUser(t, 'farmer', { district: MASAKA });
+    await fieldOf(one, 'Upper beans', 50);
+    await fieldOf(one, 'Lower beans', 50);
+    await fieldOf(one, 'Beans by the river', 50);
+    // Three fields, one farmer: their count and their median (the farmer's own) stay unpublished.
+    expect(await feed()).toEqual(before);
+    // Two more farmers make three: now the district-week's walks are published, all five fields.
+    await fieldOf(await createUser(t, 'farmer', { district: MASAKA }), 'Beans', 5);
+    await fieldOf(await createUser(t, 'farmer', { district: MASAKA }), 'Beans', 5);
+    const masaka = (await feed()).geo.features.find((f) => f.properties.code === MASAKA)?.properties.weeks;
+    expect(masaka?.map((w) => [w.fields_walked.count, w.median_incidence])).toEqual([[5, 1]]);
+  });
 });

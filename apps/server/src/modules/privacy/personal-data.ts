@@ -82,7 +82,7 @@ export const PERSONAL_DATA = {
   },
   fields: { columns: { user_id: 'erased' }, exported: { file: 'fields.json', key: 'fields' } },
   scouting_walks: {
-    columns: { user_id: 'erased', recorded_by: 'other-person' },
+    columns: { user_id: 'erased', recorded_by: 'other-person', confirmed_by: 'other-person' },
     exported: { file: 'fields.json', key: 'walks' },
   },
   follow_ups: { columns: { user_id: 'erased' }, exported: { file: 'other.json', key: 'follow_ups' } },

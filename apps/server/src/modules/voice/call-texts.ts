@@ -7,8 +7,8 @@ export type CallKey = Extract<MessageKey, `voice.call.${string}`>;
 export const resultKey = (topic: AdviceTopic): CallKey => `voice.call.result.${topic}` as CallKey;
 
 /**
- * The call's sentences a person may record in a language: all but the two that exist only to tell a
- * Luganda caller, in English, that no Luganda recording is there yet.
+ * The call's sentences a person may record in a language: all but the two a fallback voice says for a
+ * language without a voice (`voice.call.noRecording`, `voice.call.chooseOther`; VOICE_LANGUAGES).
  */
 export const RECORDABLE_CALL_KEYS: readonly CallKey[] = [
   'voice.call.welcome',

@@ -3,20 +3,22 @@ import {
   adviceVoiceText,
   type AdviceTopic,
   type AnalysisCrop,
+  CALL_MENU,
   type Language,
+  nativeNames,
   type VoiceCallbackBody,
   voiceApi,
+  voiceFallbackOf,
 } from '@kutu/contract';
 import type { VoiceAction } from '../../adapters/voice-calls.ts';
 import { voiceResponse } from '../../adapters/voice-calls.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AdviceService } from '../analysis/advice.service.ts';
 import { phoneOf, type BasicPhoneService } from '../basic-phone/basic-phone.service.ts';
+import { t } from '../../i18n/i18n.ts';
 import { type CallKey, callText, resultKey } from './call-texts.ts';
 import type { Speaker } from './speaker.ts';
 
-/** The key pressed on the language menu, per language (each option is said in its own language). */
-const MENU: readonly Language[] = ['en', 'sw', 'lg'];
 /** Seconds the gateway waits for a key. */
 const KEY_TIMEOUT = 10;
 
@@ -26,8 +28,9 @@ type Prompt = { play: string } | { say: string };
  * Kutu's voice call for basic phones (docs/decisions/0087), answered as Africa's Talking's voice XML: a
  * farmer who calls (or whom Kutu calls after the USSD menu asked) picks a language with a key, hears
  * their last result and its advice, and may press a key to ask an expert to call back (the same
- * request as USSD's "call me"). A Luganda sentence with no approved recording is said in English,
- * after a sentence that says so. Where the key press leads is in the callback's query (`step`, `lang`).
+ * request as USSD's "call me"). The languages and the menu's keys are VOICE_LANGUAGES' (the contract): a
+ * sentence of a language without a synthetic voice and with no approved recording is said in its fallback
+ * voice (English for Luganda), after a sentence that says so. Where the key press leads is in the callback's query (`step`, `lang`).
  */
 export function createCallService(
   deps: Pick<ModuleDeps, 'config' | 'clock'>,
@@ -44,11 +47,12 @@ export function createCallService(
     `${deps.config.publicUrl}${voiceApi.call}?key=${secret}&step=${step}${lang ? `&lang=${lang}` : ''}`;
 
   /**
-   * Sentences in one language, Luganda's missing recordings in English: `told` says whether this answer has
-   * already said that they are (once per answer).
+   * Sentences in one language, what it has no recording of in its fallback voice (VOICE_LANGUAGES): `told`
+   * says whether this answer has already said that it is (once per answer).
    */
-  function speech(language: Language, told = { english: false }) {
+  function speech(language: Language, told = { fallback: false }) {
     const out: Prompt[] = [];
+    const fallback = voiceFallbackOf(language);
     async function add(lang: Language, key: string, text: string): Promise<boolean> {
       try {
         const spoken = await speaker.say(lang, key, text);
@@ -61,42 +65,44 @@ export function createCallService(
       }
       return true;
     }
-    async function inEnglish(key: string, text: string) {
-      if (!told.english) {
-        told.english = true;
-        await add('en', 'voice.call.noLuganda', callText('en', 'voice.call.noLuganda'));
+    async function inFallback(key: string, text: string) {
+      if (!told.fallback) {
+        told.fallback = true;
+        const said = t(fallback, 'voice.call.noRecording', { language: nativeNames[language] });
+        await add(fallback, 'voice.call.noRecording', said);
       }
-      await add('en', key, text);
+      await add(fallback, key, text);
     }
     return {
       out,
-      /** A sentence; `english` says it instead where Luganda has no recording (else the same sentence in English). */
-      async line(key: CallKey, english?: CallKey) {
+      /** A sentence; `instead` says it in the fallback voice where it has no recording (else the same sentence). */
+      async line(key: CallKey, instead?: string) {
         if (await add(language, key, callText(language, key))) return;
-        if (english) await add('en', english, callText('en', english));
-        else await inEnglish(key, callText('en', key));
+        if (instead !== undefined) await add(fallback, key, instead);
+        else await inFallback(key, callText(fallback, key));
       },
       async advice(topic: AdviceTopic, crop: AnalysisCrop | null) {
         const item = (await uses.advice.book(language)).find(topic, crop);
         if (!item) return;
         const key = adviceVoiceKey(item.topic, item.crop);
-        // An entry not written in Luganda comes in English from the book already.
+        // An entry not written in the language comes in English from the book already.
         if (item.language === language && (await add(language, key, adviceVoiceText(item)))) return;
-        const english = item.language === 'en' ? item : (await uses.advice.book('en')).find(topic, crop);
-        if (english) await inEnglish(key, adviceVoiceText(english));
+        const other = item.language === fallback ? item : (await uses.advice.book(fallback)).find(topic, crop);
+        if (other) await inFallback(key, adviceVoiceText(other));
       },
     };
   }
 
   async function languageMenu(language: Language): Promise<VoiceAction[]> {
-    const told = { english: false };
+    const told = { fallback: false };
     const welcome = speech(language, told);
     await welcome.line('voice.call.welcome');
     const options: Prompt[] = [];
-    for (const lang of MENU) {
+    for (const [i, lang] of CALL_MENU.entries()) {
       const choose = speech(lang);
-      // Each option in its own language; Luganda's, without its recording, in English ("For Luganda, press 3").
-      await choose.line('voice.call.choose', 'voice.call.forLuganda');
+      // Each option in its own language; one without a voice or a recording in its fallback ("For Luganda, press 3").
+      const other = t(voiceFallbackOf(lang), 'voice.call.chooseOther', { language: nativeNames[lang], key: i + 1 });
+      await choose.line('voice.call.choose', other);
       options.push(...choose.out);
     }
     const none = speech(language, told);
@@ -111,7 +117,7 @@ export function createCallService(
   }
 
   async function lastResult(userId: number, language: Language): Promise<VoiceAction[]> {
-    const told = { english: false };
+    const told = { fallback: false };
     const s = speech(language, told);
     const found = await uses.basicPhone.lastResult(userId);
     if (!found) await s.line('voice.call.noResult');
@@ -150,7 +156,7 @@ export function createCallService(
       }
       const digit = Number(body.dtmfDigits?.trim() ?? '');
       if (query.step === 'language') {
-        const chosen = MENU[digit - 1];
+        const chosen = CALL_MENU[digit - 1];
         return voiceResponse(chosen ? await lastResult(user.id, chosen) : await languageMenu(user.language));
       }
       const language = query.lang;

@@ -67,7 +67,7 @@ describe('recorded voices: record, check by content, approve by a second person,
       text: 'Ebyavudde mu kukebera okusembayo: obubonero bwa kutu.',
     });
     // The two sentences that tell a Luganda caller, in English, that no recording exists are not for recording.
-    expect(results.some((r) => r.key === 'voice.call.noLuganda')).toBe(false);
+    expect(results.some((r) => r.key === 'voice.call.noRecording')).toBe(false);
     expect((await t.app.inject({ url: `${voiceApi.texts}?language=lg`, headers: farmer.headers })).statusCode).toBe(
       403,
     );

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { Language } from '@kutu/contract';
-import { type SynthLanguage, voiceApi } from '@kutu/contract/voice-paths';
+import { isSynthLanguage, type SynthLanguage, voiceApi } from '@kutu/contract/voice-paths';
 import type { ModuleDeps } from '../../deps.ts';
 import type { VoiceRepo } from './voice.repo.ts';
 
@@ -72,12 +72,12 @@ export function createSpeaker(deps: Pick<ModuleDeps, 'storage' | 'speech' | 'con
 
     /**
      * `text` (under `key`) said in `language`: the approved recording in use when it reads this very text,
-     * else the synthetic voice for English and Kiswahili; null for Luganda without a recording.
+     * else the synthetic voice (VOICE_LANGUAGES' synth ones); null for a language without one and no recording.
      */
     async say(language: Language, key: string, text: string): Promise<Spoken | null> {
       const clip = await repo.inUseFor(language, key);
       if (clip && clip.text === text) return { name: `c-${path.posix.basename(clip.audioPath, '.mp3')}.mp3`, language };
-      if (language === 'lg') return null;
+      if (!isSynthLanguage(language)) return null;
       return { name: await rendered(language, text), language };
     },
 

@@ -1,9 +1,17 @@
 import type { ModuleDeps } from '../../deps.ts';
 import type { AdviceService } from '../analysis/advice.service.ts';
 import type { BasicPhoneService } from '../basic-phone/basic-phone.service.ts';
-import { adviceVoiceKey, adviceVoiceText } from '@kutu/contract';
+import {
+  adviceVoiceKey,
+  adviceVoiceText,
+  CALL_MENU,
+  isSynthLanguage,
+  nativeNames,
+  voiceFallbackOf,
+} from '@kutu/contract';
 import { SYNTH_LANGUAGES } from '@kutu/contract/voice-paths';
-import { type CallKey, callText, RECORDABLE_CALL_KEYS } from './call-texts.ts';
+import { t } from '../../i18n/i18n.ts';
+import { callText, RECORDABLE_CALL_KEYS } from './call-texts.ts';
 import { createCallService } from './call.service.ts';
 import { createClipsService } from './clips.service.ts';
 import { createSpeaker } from './speaker.ts';
@@ -28,17 +36,32 @@ export function createVoiceService(
     speaker,
 
     /**
-     * Renders what a call may say in English and Kiswahili (its sentences, every advice entry) that is not
+     * Renders what a call may say in each synthetic voice (its sentences, every advice entry) that is not
      * stored yet, one after the other: the first caller after a release or an advice edit does not wait.
      * Returns how many sentences it went through.
      */
     async warm(): Promise<number> {
       let n = 0;
       for (const language of SYNTH_LANGUAGES) {
-        const keys: CallKey[] = [...RECORDABLE_CALL_KEYS, 'voice.call.forLuganda', 'voice.call.noLuganda'];
         const advice = (await uses.advice.list(language)).results.filter((a) => a.language === language);
+        // What this voice says for each language that falls back on it: "no recording yet", its menu option.
+        const stands = CALL_MENU.flatMap((other, i) =>
+          isSynthLanguage(other) || voiceFallbackOf(other) !== language
+            ? []
+            : [
+                {
+                  key: 'voice.call.noRecording',
+                  text: t(language, 'voice.call.noRecording', { language: nativeNames[other] }),
+                },
+                {
+                  key: 'voice.call.choose',
+                  text: t(language, 'voice.call.chooseOther', { language: nativeNames[other], key: i + 1 }),
+                },
+              ],
+        );
         const texts = [
-          ...keys.map((key) => ({ key: key as string, text: callText(language, key) })),
+          ...RECORDABLE_CALL_KEYS.map((key) => ({ key: key as string, text: callText(language, key) })),
+          ...stands,
           ...advice.map((a) => ({ key: adviceVoiceKey(a.topic, a.crop), text: adviceVoiceText(a) })),
         ];
         for (const { key, text } of texts) {

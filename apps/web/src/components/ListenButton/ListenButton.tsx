@@ -2,23 +2,27 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlayerStop, IconVolume } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { nativeNames } from '@kutu/contract/enums';
-import type { SynthLanguage } from '@kutu/contract/voice-paths';
+import { type Language, nativeNames } from '@kutu/contract/enums';
+import { isSynthLanguage, SYNTH_LANGUAGES, type SynthLanguage, voiceFallbackOf } from '@kutu/contract/voice-paths';
 import { currentLanguage } from '../../lib/language.ts';
 import type { SpokenPart } from '../../lib/voice/script.ts';
 
 export type { SpokenPart };
 
 const FALLBACK_KEY = 'listenFallback';
-const storedFallback = (): SynthLanguage => (localStorage.getItem(FALLBACK_KEY) === 'sw' ? 'sw' : 'en');
+/** The voice the reader chose for what has no recording, else their language's fallback (VOICE_LANGUAGES). */
+const storedFallback = (language: Language) => (): SynthLanguage => {
+  const stored = localStorage.getItem(FALLBACK_KEY);
+  return stored && isSynthLanguage(stored) ? stored : voiceFallbackOf(language);
+};
 
 type Stage = 'idle' | 'loading' | 'playing';
 
 /**
  * Reads out what a screen shows (docs/decisions/0087): the result, the advice, the follow-up question, the
  * expert's answer. The voice's code and files load on the first tap (not with the screen) and stay on the
- * phone. Luganda has no synthetic voice: a Luganda reader hears approved Luganda recordings where there are
- * some and picks English or Kiswahili for the rest, as the button says.
+ * phone. A language without a synthetic voice (VOICE_LANGUAGES: Luganda today): its reader hears its approved
+ * recordings where there are some and picks a synthetic voice for the rest, as the button says.
  */
 export function ListenButton({ parts, testId = 'listen' }: { parts: SpokenPart[]; testId?: string }) {
   const { t } = useTranslation();
@@ -26,9 +30,11 @@ export function ListenButton({ parts, testId = 'listen' }: { parts: SpokenPart[]
   const [stage, setStage] = useState<Stage>('idle');
   const [download, setDownload] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [fallback, setFallback] = useState<SynthLanguage>(storedFallback);
+  const [fallback, setFallback] = useState<SynthLanguage>(storedFallback(language));
   const playing = useRef<{ stop(): void } | null>(null);
   useEffect(() => () => playing.current?.stop(), []);
+  const voiceless = !isSynthLanguage(language);
+  const named = { language: nativeNames[language] };
 
   async function start() {
     // Made by the tap itself: a phone lets only such a context sound.
@@ -81,10 +87,10 @@ export function ListenButton({ parts, testId = 'listen' }: { parts: SpokenPart[]
             {t('listen.listen')}
           </Button>
         )}
-        {/* The voice for what has no Luganda recording: two buttons, one pressed (lighter than a segmented control). */}
-        {language === 'lg' && (
-          <Group gap={4} role="group" aria-label={t('listen.fallbackChoice')}>
-            {(['en', 'sw'] as const).map((l) => (
+        {/* The voice for what has no recording: a button per voice, one pressed (lighter than a segmented control). */}
+        {voiceless && (
+          <Group gap={4} role="group" aria-label={t('listen.fallbackChoice', named)}>
+            {SYNTH_LANGUAGES.map((l) => (
               <Button
                 key={l}
                 size="compact-xs"
@@ -101,9 +107,9 @@ export function ListenButton({ parts, testId = 'listen' }: { parts: SpokenPart[]
           </Group>
         )}
       </Group>
-      {language === 'lg' && (
+      {voiceless && (
         <Text size="xs" c="dimmed">
-          {t('listen.noLuganda')}
+          {t('listen.noVoice', named)}
         </Text>
       )}
       {download !== null && (

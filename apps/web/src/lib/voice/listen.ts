@@ -1,5 +1,5 @@
 import type { Language } from '@kutu/contract';
-import type { SynthLanguage } from '@kutu/contract/voice-paths';
+import { isSynthLanguage, type SynthLanguage } from '@kutu/contract/voice-paths';
 import i18n from '../i18n.ts';
 import { synthesize, onVoiceDownload } from './engine.ts';
 import { clipAudio, voicePack } from './pack.ts';
@@ -29,7 +29,7 @@ export interface Listening {
 /**
  * Says `parts` through `ctx` (made by the tap, so the phone lets it sound): each piece is scheduled right
  * after the one before as soon as it is ready, so the first sentence sounds while the rest are read or
- * downloaded. `fallback`: the voice a Luganda reader chose for what has no recording.
+ * downloaded. `fallback`: the voice the reader of a language without one (VOICE_LANGUAGES) chose for what has no recording.
  */
 export async function listen(
   parts: SpokenPart[],
@@ -38,7 +38,7 @@ export async function listen(
 ): Promise<Listening> {
   const [reader, fallback] = await Promise.all([
     voiceOf(opts.language),
-    opts.fallback && opts.language === 'lg' ? voiceOf(opts.fallback) : null,
+    opts.fallback && !isSynthLanguage(opts.language) ? voiceOf(opts.fallback) : null,
   ]);
   const said = utterances(parts, reader, fallback);
   let stopped = false;

@@ -51,7 +51,8 @@ const voice = (language: Language, p: VoicePack | null = pack(language)): Voice 
 
 const heading = { ref: { key: 'analysis.result.heading.rust_maize' } };
 const adviceOf = (l: Language): SpokenPart => ({ advice: advice[l] });
-const t = (l: Language, key: string) => i18n.getFixedT(l)(key);
+const t = (l: Language, key: string, params: Record<string, string> = {}) => i18n.getFixedT(l)(key, params);
+const instead = { language: 'Luganda' };
 
 describe('what a Listen says', () => {
   it('reads English and Kiswahili with the synthetic voice, each in its own words', () => {
@@ -84,13 +85,13 @@ describe('what a Listen says', () => {
     );
     expect(said).toEqual([
       { clip: '/api/voice/clips/1/audio/' },
-      { synth: 'sw', text: t('sw', 'listen.saidInstead') },
+      { synth: 'sw', text: t('sw', 'listen.saidInstead', instead) },
       // The Kiswahili advice of the same topic and crop; the expert's own words have no Kiswahili.
       { synth: 'sw', text: adviceVoiceText(advice.sw) },
     ]);
-    expect(t('sw', 'listen.saidInstead')).toMatch(/Kiswahili/);
+    expect(t('sw', 'listen.saidInstead', instead)).toMatch(/Kiswahili/);
     expect(utterances([heading], voice('lg', pack('lg')), voice('en'))).toEqual([
-      { synth: 'en', text: t('en', 'listen.saidInstead') },
+      { synth: 'en', text: t('en', 'listen.saidInstead', instead) },
       { synth: 'en', text: t('en', 'analysis.result.heading.rust_maize') },
     ]);
   });

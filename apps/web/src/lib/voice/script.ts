@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { Language, VoicePack } from '@kutu/contract';
 import type { TextRef } from '@kutu/contract/result-text';
-import { adviceVoiceText, type SynthLanguage } from '@kutu/contract/voice-paths';
+import { nativeNames } from '@kutu/contract/enums';
+import { adviceVoiceText, isSynthLanguage, type SynthLanguage } from '@kutu/contract/voice-paths';
 import { say } from '../diagnosis-labels.ts';
 
 /**
@@ -23,8 +24,6 @@ export interface Voice {
   pack: VoicePack | null;
 }
 
-const synthLanguage = (l: Language): l is SynthLanguage => l === 'en' || l === 'sw';
-
 function textOf(part: SpokenPart, t: TFunction): string | null {
   if ('ref' in part) return say(t, part.ref);
   if ('advice' in part) return adviceVoiceText(part.advice);
@@ -43,8 +42,9 @@ function translated(part: SpokenPart, reader: Voice, other: Voice): string | nul
 
 /**
  * What a Listen says, in order (docs/decisions/0087): each part in the reader's language, as its approved
- * recording where one reads these very words, else the synthetic voice. Luganda has none: a part without
- * a recording is said in `fallback` (English or Kiswahili), after a sentence, once, that says so.
+ * recording where one reads these very words, else the synthetic voice. A language without one
+ * (VOICE_LANGUAGES; Luganda today): a part without a recording is said in `fallback` (a synthetic voice),
+ * after a sentence, once, that says so.
  */
 export function utterances(parts: SpokenPart[], reader: Voice, fallback: Voice | null): Utterance[] {
   const out: Utterance[] = [];
@@ -54,11 +54,15 @@ export function utterances(parts: SpokenPart[], reader: Voice, fallback: Voice |
     if (!text) continue;
     const clip = reader.pack?.clips.find((c) => c.text === text);
     if (clip) out.push({ clip: clip.audio_url });
-    else if (synthLanguage(reader.language)) out.push({ synth: reader.language, text });
-    else if (fallback && synthLanguage(fallback.language)) {
+    else if (isSynthLanguage(reader.language)) out.push({ synth: reader.language, text });
+    else if (fallback && isSynthLanguage(fallback.language)) {
       const instead = translated(part, reader, fallback);
       if (!instead) continue;
-      if (!told) out.push({ synth: fallback.language, text: fallback.t('listen.saidInstead') });
+      if (!told)
+        out.push({
+          synth: fallback.language,
+          text: fallback.t('listen.saidInstead', { language: nativeNames[reader.language] }),
+        });
       told = true;
       out.push({ synth: fallback.language, text: instead });
     }

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json } from '../../../test/fakeServer.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { me, week } from './officer-week.fixture.ts';
+import { me, week } from '../../../test/officer-week.fixture.ts';
 import OfficerWeekPage from './OfficerWeekPage.tsx';
 
 // The privacy minimum raised to 5 where it is set: the week screen's words follow, none keeps its own 3.
@@ -27,7 +27,7 @@ describe('OfficerWeekPage with a minimum of 5', () => {
     expect(neighbours).toContain('0 to 4');
     const cases = screen.getByRole('region', { name: 'Confirmed rust cases' }).textContent;
     expect(cases).toContain('0 to 4 of these fields at the level where the advice says spray.');
-    expect(cases).toContain('Fields walked by farmers this week: 0 to 4 (too few to show their rust');
+    expect(cases).toContain('Farmers who walked fields this week: 0 to 4 (too few to show their rust');
     expect(document.body.textContent).not.toMatch(/\b0 to 2\b/);
   }, 30_000);
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { fakeNetwork, json } from '../../../test/fakeServer.ts';
-import { me, week } from './officer-week.fixture.ts';
+import { me, week } from '../../../test/officer-week.fixture.ts';
 import OfficerWeekPage from './OfficerWeekPage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -44,7 +44,7 @@ describe('OfficerWeekPage', () => {
       `Fields walked by farmers this week: 12. Rust on 18 % of plants (median); 0 to ${SMALL_COUNT_WORDS.max} of these fields at the level where the advice says spray.`,
     );
     expect(cases).toContain(
-      `Fields walked by farmers this week: 0 to ${SMALL_COUNT_WORDS.max} (too few to show their rust`,
+      `Farmers who walked fields this week: 0 to ${SMALL_COUNT_WORDS.max} (too few to show their rust`,
     );
     expect(within(screen.getByRole('article', { name: 'akello' })).getByText('Walked a field: more rust')).toBeTruthy();
     // Said worse and asked for a call: one farmer, one card, both reasons (one call to record, not two).
@@ -61,6 +61,41 @@ describe('OfficerWeekPage', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.body).toEqual({ kind: 'called', note: 'Sprayed twice', farmer_id: 77, analysis_id: 901 });
+  });
+
+  it('lists the walks that wait for the officer and confirms one (decision 0105)', async () => {
+    const held = {
+      results: [
+        {
+          id: 41,
+          field_name: 'Beans by the road',
+          crop: 'beans',
+          walked_at: '2026-11-24T08:00:00.000Z',
+          plants_looked: 50,
+          plants_rust: 50,
+          held_for: 'far_walk',
+        },
+      ],
+    };
+    let confirmed = false;
+    const calls = fakeNetwork(({ url, method }) => {
+      if (url.startsWith('/api/extension/me/')) return json(me);
+      if (method === 'POST' && url.startsWith('/api/extension/walks/41/confirm/')) {
+        confirmed = true;
+        return new Response(null, { status: 204 });
+      }
+      if (url.startsWith('/api/extension/districts/UG-208/held-walks/'))
+        return json(confirmed ? { results: [] } : held);
+      if (url.startsWith('/api/extension/districts/UG-208/week/')) return json(week);
+      return json({}, 404);
+    });
+    renderWithProviders(<OfficerWeekPage />);
+    const region = await screen.findByRole('region', { name: 'Walks waiting for you' }, { timeout: 10_000 });
+    expect(region.textContent).toContain('Beans by the road (Beans)');
+    expect(region.textContent).toContain('rust on 50 of 50 plants · far from what other farmers here counted');
+    await userEvent.click(within(region).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Walks waiting for you' })).toBeNull());
+    expect(calls.some((c) => c.method === 'POST' && c.url.startsWith('/api/extension/walks/41/confirm/'))).toBe(true);
   });
 
   it('tells a waiting officer what they wait for, and asks for no week', async () => {

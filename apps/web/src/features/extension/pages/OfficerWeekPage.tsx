@@ -10,6 +10,7 @@ import { ListState } from '../../../components/ListState.tsx';
 import { downloadReport, useOfficerMe, useWeek } from '../../../api/extension.ts';
 import { CropWalks } from '../components/CropWalks.tsx';
 import { FarmerToCall } from '../components/FarmerToCall.tsx';
+import { HeldWalks } from '../components/HeldWalks.tsx';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { screenStringsReady } from '../../../lib/officer-strings.ts';
 
@@ -164,6 +165,7 @@ function WeekView({ week: w, several }: { week: OfficerWeek; several: boolean })
           )}
         </Section>
       </SimpleGrid>
+      <HeldWalks code={w.code} />
       <Section title={t('extension.week.farmers')}>
         <Stack gap="xs">
           {w.farmers.length === 0 ? (
