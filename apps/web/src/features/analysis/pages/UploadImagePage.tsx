@@ -89,8 +89,14 @@ export default function UploadImagePage() {
   const [farmField, setFarmField] = useState<Field | null>(null);
   // A follow-up photo is of the first diagnosis's crop (the server refuses another).
   const followedCrop = followUpOf !== null ? first.data?.crop : undefined;
-  const fixedCrop = followedCrop ?? farmField?.crop;
-  const crop = fixedCrop ?? chosenCrop ?? defaultCrop(me.data?.farmer?.crop_types);
+  // A chosen field shows its crop; a crop tapped on the screen that is not the field's drops the field
+  // (FieldChoice then takes the farmer's field of that crop, or none), so a bean leaf is never read by a
+  // maize field's rules because that field was the last one used.
+  const crop = followedCrop ?? farmField?.crop ?? chosenCrop ?? defaultCrop(me.data?.farmer?.crop_types);
+  const chooseCrop = (chosen: AnalysisCrop) => {
+    setCrop(chosen);
+    if (farmField && farmField.crop !== chosen) setFarmField(null);
+  };
   const fieldSent = farmField ? { id: farmField.id, name: farmField.name } : undefined;
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const answer = result ?? offlineResult;
@@ -345,9 +351,9 @@ export default function UploadImagePage() {
             <SegmentedControl
               aria-labelledby="crop-label"
               value={crop}
-              onChange={(v) => setCrop(v as AnalysisCrop)}
+              onChange={(v) => chooseCrop(v as AnalysisCrop)}
               data={analysisCrops.map((c) => ({ value: c, label: t(`review.crop.${c}`) }))}
-              disabled={busy || Boolean(fixedCrop)}
+              disabled={busy || Boolean(followedCrop)}
               data-testid="crop-choice"
             />
           </Stack>
