@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisCrop, AnalysisResult, Field } from '@kutu/contract';
-import { analysisCrops } from '@kutu/contract/enums';
+import { analysisCrops, profileCrop } from '@kutu/contract/enums';
 import { MAX_FIELD_PHOTOS } from '@kutu/contract/field-photos';
 import { routes } from '../../../config/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -52,12 +52,7 @@ const FieldChoice = fieldChoice.Component;
 let leafIds = 0;
 
 /** The crop a farmer most likely photographs: the first of maize or beans among their profile's crops. */
-export function defaultCrop(cropTypes: string[] | undefined): AnalysisCrop {
-  const upper = (cropTypes ?? []).map((c) => c.toUpperCase());
-  if (upper.includes('MAIZE')) return 'maize';
-  if (upper.includes('BEANS')) return 'beans';
-  return upper.length > 0 ? 'other' : 'maize';
-}
+export const defaultCrop = (cropTypes: string[] | undefined): AnalysisCrop => profileCrop(cropTypes) ?? 'maize';
 
 /** `?follow_up=<id>` (the reminder's link), `?field=<id>` (a field's page): an id in the address, if any. */
 function idParam(params: URLSearchParams, name: 'follow_up' | 'field'): number | null {
