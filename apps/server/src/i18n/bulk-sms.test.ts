@@ -28,7 +28,9 @@ const samples: Record<BulkSmsKey, (place: (typeof places)[number]) => Params[]> 
     ...crops.map((crop) => ({ crop, source: district, district })),
     ...crops.map((crop) => ({ crop, source: neighbour, district })),
   ],
-  'officer.weekly.sms': ({ district }) => [{ week: '2026-W53', district, confirmed: 99999, worse: 99999, waiting: 99999 }],
+  'officer.weekly.sms': ({ district }) => [
+    { week: '2026-W53', district, confirmed: 99999, worse: 99999, waiting: 99999 },
+  ],
   // A field's name is up to 40 characters (made GSM-7 before it is sent).
   'followUp.walkSms': () => [{ field: 'f'.repeat(40), link: `${site}${shortLinks.walk(2147483647)}` }],
   'followUp.smsUssd': () => fields.map((field) => ({ field, number: 999, code: '*384*12345#', menu: 8 })),
