@@ -117,6 +117,34 @@ describe('the upload screen asks which field', () => {
     expect(sent[0]!.get('field_id')).toBeNull();
   });
 
+  it('keeps the answer where the screen brought it: the follow-up offer the answer opens does not come above it', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    let answered = false;
+    const open = { analysis_id: 7, crop: 'maize', analysed_at: '2026-11-25T08:00:00.000Z', remind_at: null };
+    fakeServer(({ url }) => {
+      if (url.startsWith('/api/fields/?')) return { status: 200, body: page([river]) };
+      // The rust answer opens a follow-up: the offer is there once the answer is.
+      if (url === '/api/follow-ups/open/') return { status: 200, body: { results: answered ? [open] : [] } };
+      return { status: 404 };
+    });
+    const sent = stubUpload(201, analysisResult({ id: 7, field: { id: 3, name: 'Near the river' } }));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<UploadImagePage />);
+    await screen.findByTestId('field-choice');
+    answered = true;
+    await process(user);
+    await screen.findByTestId('analysis-result');
+    expect(sent).toHaveLength(1);
+    // The answer's refetch of the open follow-ups has come back, and nothing appeared above the answer.
+    const heading = screen.getByRole('heading', { name: 'Your result' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByTestId('follow-up-choice')).toBeNull();
+    // A next leaf clears the answer, and the offer is there for it.
+    await user.upload(dropInput(), leaf());
+    expect(await screen.findByTestId('follow-up-choice')).toBeTruthy();
+  });
+
   it('adds "a new field" inline, with a name and the crop chosen, and sends the photo with it', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
     let fields: Field[] = [];

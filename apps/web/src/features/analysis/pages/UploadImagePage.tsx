@@ -285,13 +285,17 @@ export default function UploadImagePage() {
         </Button>
       </Group>
       <Text c="dimmed">{t('analysis.upload.intro')}</Text>
-      <FollowUpChoice
-        followUpOf={followUpOf}
-        first={first.data}
-        firstFailed={first.isError}
-        onChoose={(id) => setParams(id === null ? {} : { follow_up: String(id) }, { replace: true })}
-        disabled={busy}
-      />
+      {/* Not above an answer: a rust answer opens a follow-up, whose offer would come a moment after the
+          screen was brought to the answer and push it down the phone. A next leaf picked clears the answer. */}
+      {!answer && (
+        <FollowUpChoice
+          followUpOf={followUpOf}
+          first={first.data}
+          firstFailed={first.isError}
+          onChoose={(id) => setParams(id === null ? {} : { follow_up: String(id) }, { replace: true })}
+          disabled={busy}
+        />
+      )}
       <Deferred>
         <FieldChoice
           chosen={farmField}
