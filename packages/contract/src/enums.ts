@@ -68,6 +68,18 @@ export const dateTimeParts = {
 /** The crop a photo shows, as the farmer says it on Upload Image. */
 export const analysisCrops = ['maize', 'beans', 'other'] as const;
 
+/**
+ * The crop a farmer most likely photographs, from the profile's crops: maize or beans (maize first), `other`
+ * for another crop, null when the profile names none. The web app's upload starts on it; the server files a
+ * photo sent without a crop or a field under it.
+ */
+export function profileCrop(cropTypes: readonly string[] | undefined): (typeof analysisCrops)[number] | null {
+  const upper = (cropTypes ?? []).map((c) => c.toUpperCase());
+  if (upper.includes('MAIZE')) return 'maize';
+  if (upper.includes('BEANS')) return 'beans';
+  return upper.length > 0 ? 'other' : null;
+}
+
 /** The largest photo an upload may send (spec point 9); here, zod-free, for the screens that only check size. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -32,10 +32,11 @@ export const smsTexts = {
   'officer.withdrawn.sms': { parts: 4 },
   // The Monday summary to an extension officer without an email address.
   'officer.weekly.sms': { parts: 1 },
-  // What to look for in the field, so that the farmer can act on the SMS alone.
-  'outbreak.alert.sms': { parts: 2 },
-  'outbreak.alert.smsNeighbour': { parts: 2 },
-  'outbreak.alert.expertSms': { parts: 2 },
+  // What to look for in the field, so that the farmer can act on the SMS alone; sent to every farmer of a
+  // district, so one message (`bulkSmsKeys`).
+  'outbreak.alert.sms': { parts: 1 },
+  'outbreak.alert.smsNeighbour': { parts: 1 },
+  'outbreak.alert.expertSms': { parts: 1 },
   // The field's name (up to 40 characters, GSM-7 only) and the link to its walk.
   'followUp.walkSms': { parts: 1 },
   // A farmer who answers by basic phone: the field's crop and number, the USSD menu and the WALK keyword.
@@ -71,6 +72,21 @@ export const smsTexts = {
 } as const satisfies Record<string, { parts: number }>;
 
 export type SmsKey = keyof typeof smsTexts;
+
+/**
+ * The texts sent to many people at once (an alert's fan-out, the walk reminders, the Monday report): each
+ * is one GSM-7 message in every language at the longest district and county names, since a second part
+ * doubles what a fan-out to every farmer of a district costs (i18n/bulk-sms.test.ts renders each so).
+ */
+export const bulkSmsKeys = [
+  'outbreak.alert.sms',
+  'outbreak.alert.smsNeighbour',
+  'outbreak.alert.expertSms',
+  'officer.weekly.sms',
+  'followUp.walkSms',
+  'followUp.smsUssd',
+] as const satisfies readonly SmsKey[];
+export type BulkSmsKey = (typeof bulkSmsKeys)[number];
 
 /** An SMS as the outbox keeps it: one of the keys above and its values, rendered in the person's language when sent. */
 export type SmsMessage = { key: SmsKey; params?: Params };

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { analyses, fields, followUps, scoutingWalks, users } from '../../db/schema/index.ts';
+import { analyses, farmerProfiles, fields, followUps, scoutingWalks, users } from '../../db/schema/index.ts';
 
 export type FieldRow = typeof fields.$inferSelect;
 export type NewField = Omit<typeof fields.$inferInsert, 'id' | 'number'>;
@@ -50,8 +50,9 @@ export function createFieldsRepo(db: Db) {
     /** The farmer's language and district: a field Kutu makes is named in the one and lies in the other. */
     async account(userId: number) {
       const [row] = await db
-        .select({ language: users.language, district: users.district })
+        .select({ language: users.language, district: users.district, cropTypes: farmerProfiles.cropTypes })
         .from(users)
+        .leftJoin(farmerProfiles, eq(farmerProfiles.userId, users.id))
         .where(eq(users.id, userId));
       return row;
     },

@@ -8,6 +8,7 @@ import {
   type FieldRef,
   type PageQuery,
   PLANTED_MAX_DAYS_AGO,
+  profileCrop,
 } from '@kutu/contract';
 import { pointInDistrict } from '@kutu/contract/boundaries';
 import type { z } from 'zod';
@@ -154,7 +155,8 @@ export function createFieldsService(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
      *   the field's is refused, none said is the field's; a follow-up must be of the same field.
      * - a follow-up (`followUp`, the checked diagnosis it follows) without `fieldId`: that diagnosis's field,
      *   of the same crop (none said: the diagnosis's).
-     * - neither: the farmer's latest live field of the crop, made when there is none.
+     * - neither: the farmer's latest live field of the crop (none said: the profile's, `profileCrop`), made
+     *   when there is none.
      */
     async forUpload(
       userId: number,
@@ -183,7 +185,9 @@ export function createFieldsService(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
         if (field && !field.retiredAt) return { field, crop: said };
         return { field: await defaultFor(userId, said), crop: said };
       }
-      return { field: await defaultFor(userId, crop ?? null), crop: crop ?? null };
+      // No crop said and no field: the crop of the farmer's profile, as the web app's upload starts on it.
+      const said = crop ?? profileCrop((await repo.account(userId))?.cropTypes ?? undefined);
+      return { field: await defaultFor(userId, said), crop: said };
     },
 
     async create(who: Who, input: FieldInput): Promise<Field> {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AnalysisList,
@@ -370,12 +370,13 @@ describe('fields and scouting walks', () => {
     const second = await analyse(farmer, 'maize-healthy.jpg', { crop: 'beans' });
     expect(first.field?.name).toBe('Shamba la maharage');
     expect(second.field).toEqual(first.field);
+    // No crop said: the profile's (maize).
     const none = await analyse(farmer, 'maize-healthy.jpg', {});
-    expect([none.field?.name, none.crop]).toEqual(['Shamba langu', null]);
+    expect([none.field?.name, none.crop]).toEqual(['Shamba la mahindi', 'maize']);
     const made = await db().select().from(fields).where(eq(fields.userId, farmer.id));
     expect(made.map((f) => [f.name, f.crop, f.district, f.number])).toEqual([
       ['Shamba la maharage', 'beans', KUMI, 1],
-      ['Shamba langu', 'other', KUMI, 2],
+      ['Shamba la mahindi', 'maize', KUMI, 2],
     ]);
     // A chosen field: its crop when none is said; another crop is refused before any work.
     const plot = await makeField(farmer, { name: 'Mahindi ya juu', crop: 'maize' });
@@ -407,6 +408,20 @@ describe('fields and scouting walks', () => {
     expect(byField.json<AnalysisList>().results.map((r) => r.id)).toEqual([second.id, first.id]);
     expect((await send('GET', `${analysisApi.list}?field=${theirs.id}`, farmer)).statusCode).toBe(404);
     expect((await send('GET', `${analysisApi.list}?field=abc`, farmer)).statusCode).toBe(400);
+  });
+
+  it('files a first photo sent with no crop and no field under the profile’s crop, not as “My field” of another crop', async () => {
+    const beans = await createUser(t, 'farmer', { district: KUMI });
+    const none = await createUser(t, 'farmer', { district: KUMI });
+    await db().execute(sql`update farmer_profiles set crop_types = '{BEANS}' where user_id = ${beans.id}`);
+    await db().execute(sql`update farmer_profiles set crop_types = '{}' where user_id = ${none.id}`);
+    const first = await analyse(beans, 'maize-healthy.jpg', {});
+    expect([first.field?.name, first.crop]).toEqual(['Beans field', 'beans']);
+    const made = await db().select().from(fields).where(eq(fields.userId, beans.id));
+    expect(made.map((f) => [f.name, f.crop])).toEqual([['Beans field', 'beans']]);
+    // A profile that names no crop: the field of no crop, as before.
+    const unsaid = await analyse(none, 'maize-healthy.jpg', {});
+    expect([unsaid.field?.name, unsaid.crop]).toEqual(['My field', null]);
   });
 
   it('asks a rust answer for a walk of its field until one is made, and never sets advice from the leaf’s share', async () => {

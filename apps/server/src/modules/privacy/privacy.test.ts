@@ -171,9 +171,9 @@ describe('my data: the archive of everything held, and deleting the account', ()
     expect(held.analyses.map((a: { id: number }) => a.id)).toEqual([ids.analysis]);
     expect(held.verdicts).toEqual([expect.objectContaining({ analysisId: ids.analysis, verdict: 'common_rust' })]);
     const fieldsFile = JSON.parse(text('fields.json'));
-    expect(fieldsFile.fields).toEqual([expect.objectContaining({ userId: amina.id, name: 'My field' })]);
+    expect(fieldsFile.fields).toEqual([expect.objectContaining({ userId: amina.id, name: 'Maize field' })]);
     expect(fieldsFile.walks).toEqual([
-      expect.objectContaining({ id: ids.walk, plantsLooked: 10, plantsRust: 3, adviceRule: 'other.rust' }),
+      expect.objectContaining({ id: ids.walk, plantsLooked: 10, plantsRust: 3, adviceRule: 'maize.spray' }),
     ]);
     expect(fieldsFile.walks[0].recordedBy).toBeUndefined();
     const postsFile = JSON.parse(text('posts.json'));

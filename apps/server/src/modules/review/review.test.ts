@@ -543,7 +543,8 @@ describe('expert review', () => {
       const [row] = await t.deps.database.db.select().from(analyses).where(eq(analyses.id, id));
       expect(row.crop).toBe('beans');
       expect(await queueIds({ crop: 'beans' })).toEqual([id]);
-      expect((await upload({})).json().crop).toBeNull();
+      // None said (and no field): the crop of the farmer's profile (maize).
+      expect((await upload({})).json().crop).toBe('maize');
 
       const refused = await upload({ crop: 'wheat' });
       expect(refused.statusCode).toBe(400);

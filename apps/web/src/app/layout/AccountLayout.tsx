@@ -164,11 +164,14 @@ function Shell() {
 /** Asks a farmer with no district for one, once (for outbreak alerts); its own subscription to the stored profile. */
 function DistrictPrompt() {
   const userId = useSessionField((user) => (user?.role === 'farmer' && user.needsDistrict ? user.id : null));
+  // The farm location typed at sign-up ("Mbale"): the district it names is offered.
+  const farmLocation = useSessionField((user) => user?.farmer?.farm_location ?? null) ?? undefined;
   const [closed, setClosed] = useState(false);
   if (userId === null || closed || localStorage.getItem(`${PROMPT_SEEN}:${userId}`)) return null;
   return (
     <Suspense fallback={<DistrictPromptPlaceholder />}>
       <DistrictPromptCard
+        farmLocation={farmLocation}
         onClose={() => {
           localStorage.setItem(`${PROMPT_SEEN}:${userId}`, '1');
           setClosed(true);

@@ -112,7 +112,8 @@ export function ListenButton({ parts, testId = 'listen' }: { parts: SpokenPart[]
           {t('listen.noVoice', named)}
         </Text>
       )}
-      {download !== null && (
+      {/* Only before the first sound: a Luganda reading downloads the voice for its other parts while a recording plays. */}
+      {stage === 'loading' && download !== null && (
         <Text size="xs" role="status">
           {t('listen.loading', { percent: Math.round(download * 100) })}
         </Text>

@@ -1,10 +1,27 @@
+import { useState } from 'react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n.ts';
 import luganda from '../../lib/locales/lg.json';
 import swahili from '../../lib/locales/sw.json';
 import { renderWithProviders } from '../../test/render.tsx';
+import { fakeServer } from '../../test/fakeServer.ts';
 import { DistrictPicker } from './DistrictPicker.tsx';
+import { DistrictPromptCard } from './OutbreakSettings.tsx';
+
+/** The picker with its value kept, as a form keeps it. */
+function Picked({ onChange }: { onChange: (code: string) => void }) {
+  const [value, setValue] = useState('');
+  return (
+    <DistrictPicker
+      value={value}
+      onChange={(code) => {
+        setValue(code);
+        onChange(code);
+      }}
+    />
+  );
+}
 
 const select = () => screen.getByTestId('district-select') as HTMLSelectElement;
 const names = () => [...select().options].map((o) => o.textContent);
@@ -24,6 +41,29 @@ describe('DistrictPicker', () => {
     fireEvent.change(screen.getByLabelText('Search the list'), { target: { value: 'nairo' } });
     fireEvent.change(select(), { target: { value: 'KE-30' } });
     expect(onChange).toHaveBeenLastCalledWith('KE-30');
+  }, 30_000);
+
+  it('chooses a district typed whole, case blind, in its country: the search does not stop at filtering', () => {
+    const onChange = vi.fn();
+    renderWithProviders(<Picked onChange={onChange} />);
+    fireEvent.change(screen.getByLabelText('Search the list'), { target: { value: 'mbal' } });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Search the list'), { target: { value: 'mbale ' } });
+    expect(onChange).toHaveBeenLastCalledWith('UG-209');
+    expect(select().value).toBe('UG-209');
+    // A county of Kenya typed on Uganda's list: Kenya's list, with it chosen.
+    fireEvent.change(screen.getByLabelText('Search the list'), { target: { value: 'Nairobi' } });
+    expect(onChange).toHaveBeenLastCalledWith('KE-30');
+    expect(select().value).toBe('KE-30');
+    expect(screen.getByRole('radio', { name: 'Kenya' })).toHaveProperty('checked', true);
+  }, 30_000);
+
+  it('offers the district named by the farm location typed at sign-up, chosen for the farmer to save', async () => {
+    fakeServer(() => ({ status: 404 }));
+    renderWithProviders(<DistrictPromptCard onClose={() => {}} farmLocation="Mbale, near the hospital" />);
+    expect(select().value).toBe('UG-209');
+    expect((screen.getByLabelText('Search the list') as HTMLInputElement).value).toBe('Mbale');
+    expect(screen.getByTestId('district-save')).toHaveProperty('disabled', false);
   }, 30_000);
 
   it('opens on the chosen district’s country and keeps it listed while searching', () => {

@@ -1,4 +1,4 @@
-import { memo, type ReactNode, useMemo, useState } from 'react';
+import { memo, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Button, Group, Input, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,8 @@ interface DistrictPickerProps {
    * of the reader's fields.
    */
   whose?: 'myFarm' | 'mine' | 'farmer' | 'field';
+  /** A place the person typed before (the farm location of their sign-up): the search starts on it. */
+  suggested?: string;
 }
 
 type Status = 'idle' | 'locating' | 'found' | 'outside' | 'denied';
@@ -26,6 +28,16 @@ const fold = (text: string) =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f'’`-]/g, '')
     .toLowerCase();
+
+/**
+ * The district or county a text names exactly (the whole text, or one of its comma-separated parts): in
+ * `country` first ("Busia" is in both), else in the other.
+ */
+function namedDistrict(text: string, country: DistrictCountry) {
+  const parts = [text, ...text.split(/[,;]/)].map((p) => fold(p.trim())).filter(Boolean);
+  const named = districts.filter((d) => parts.includes(fold(d.name)));
+  return named.find((d) => d.country === country) ?? named[0];
+}
 
 /**
  * The farmer's district (Uganda) or county (Kenya) from the list the app ships (@kutu/contract/districts):
@@ -39,12 +51,27 @@ export const DistrictPicker = memo(function DistrictPicker({
   error,
   required,
   whose = 'myFarm',
+  suggested,
 }: DistrictPickerProps) {
   const { t } = useTranslation();
   const label = t(`auth.district.label.${whose}`);
   const chosen = value ? districtByCode(value) : undefined;
-  const [country, setCountry] = useState<DistrictCountry>(chosen?.country ?? 'UG');
-  const [query, setQuery] = useState('');
+  const offered = !value && suggested ? namedDistrict(suggested, 'UG') : undefined;
+  const [country, setCountry] = useState<DistrictCountry>(chosen?.country ?? offered?.country ?? 'UG');
+  const [query, setQuery] = useState(offered?.name ?? '');
+  // The place typed before names a district: it is chosen on opening, for the person to confirm with the form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first render's suggestion counts
+  useEffect(() => {
+    if (offered) onChange(offered.code);
+  }, []);
+  /** A name typed whole ("mbale", "Nairobi") is chosen at once, in its country; a part of one filters the list. */
+  const search = (text: string) => {
+    setQuery(text);
+    const named = namedDistrict(text, country);
+    if (!named || named.code === value) return;
+    setCountry(named.country);
+    onChange(named.code);
+  };
   const [status, setStatus] = useState<Status>('idle');
   const [found, setFound] = useState('');
   const options = useMemo(() => {
@@ -106,7 +133,7 @@ export const DistrictPicker = memo(function DistrictPicker({
           label={t('auth.district.search')}
           placeholder={t('auth.district.searchPlaceholder')}
           value={query}
-          onChange={(e) => setQuery(e.currentTarget.value)}
+          onChange={(e) => search(e.currentTarget.value)}
           size="sm"
         />
         <NativeSelect

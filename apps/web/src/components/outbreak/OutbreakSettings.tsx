@@ -10,7 +10,18 @@ import { useOutbreakSettings } from '../../api/outbreak.ts';
 import { DistrictPicker } from './DistrictPicker.tsx';
 
 /** The district form: the picker and its save button (profile card and the one-time prompt). */
-function DistrictForm({ current, onSaved, extra }: { current: string; onSaved?: () => void; extra?: ReactNode }) {
+function DistrictForm({
+  current,
+  suggested,
+  onSaved,
+  extra,
+}: {
+  current: string;
+  /** The farm location typed at sign-up: the picker offers the district it names. */
+  suggested?: string;
+  onSaved?: () => void;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation();
   const settings = useOutbreakSettings();
   const [district, setDistrict] = useState(current);
@@ -36,6 +47,7 @@ function DistrictForm({ current, onSaved, extra }: { current: string; onSaved?: 
     <Stack gap="sm">
       <DistrictPicker
         value={district}
+        suggested={suggested}
         onChange={(code) => {
           setDistrict(code);
           setError(null);
@@ -83,7 +95,13 @@ export function OutbreakSettingsCard({ user }: { user: UserRecord }) {
             </Button>
           )}
         </Group>
-        {editing && <DistrictForm current={user.district ?? ''} onSaved={() => setEditing(false)} />}
+        {editing && (
+          <DistrictForm
+            current={user.district ?? ''}
+            suggested={user.farmer?.farm_location}
+            onSaved={() => setEditing(false)}
+          />
+        )}
         {user.role === 'farmer' && (
           <Switch
             checked={sms}
@@ -112,7 +130,7 @@ export function OutbreakSettingsCard({ user }: { user: UserRecord }) {
  * dashboard: a card, not a dialog, so nothing else on the screen is blocked. Their free-text farm
  * location stays. "Not now" puts it away for this user on this phone.
  */
-export function DistrictPromptCard({ onClose }: { onClose: () => void }) {
+export function DistrictPromptCard({ onClose, farmLocation }: { onClose: () => void; farmLocation?: string }) {
   const { t } = useTranslation();
   return (
     <Card withBorder padding="md" mb="md" maw={640} data-testid="district-prompt">
@@ -123,6 +141,7 @@ export function DistrictPromptCard({ onClose }: { onClose: () => void }) {
         <Text size="sm">{t('profile.outbreak.promptText')}</Text>
         <DistrictForm
           current=""
+          suggested={farmLocation}
           onSaved={onClose}
           extra={
             <Button variant="subtle" onClick={onClose}>

@@ -73,6 +73,78 @@ describe('the upload screen asks which field', () => {
     expect(sent[0]!.get('field_id')).toBe('4');
   });
 
+  it('takes the crop the farmer taps over the field used last: a bean leaf goes to the bean field, as beans', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    // The maize field was used last, so it is chosen at first.
+    localStorage.setItem('lastField:0', '3');
+    const valley = testField({ id: 5, name: 'Valley', crop: 'beans' });
+    fakeServer(({ url }) =>
+      url.startsWith('/api/fields/?') ? { status: 200, body: page([river, valley, hill]) } : { status: 404 },
+    );
+    const sent = stubUpload(201, analysisResult({ crop: 'beans', field: { id: 5, name: 'Valley' } }));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<UploadImagePage />);
+    const choice = await screen.findByTestId('field-choice');
+    await within(choice).findByRole('button', { name: 'Near the river (Maize)', pressed: true });
+    const crops = screen.getByTestId('crop-choice');
+    expect(within(crops).getByLabelText('Maize')).toHaveProperty('checked', true);
+
+    // The crop stays the farmer's to choose: Beans takes the newest bean field instead of the maize one.
+    expect(within(crops).getByLabelText('Beans')).toHaveProperty('disabled', false);
+    await user.click(within(crops).getByText('Beans'));
+    await within(choice).findByRole('button', { name: 'Valley (Beans)', pressed: true });
+    expect(within(crops).getByLabelText('Beans')).toHaveProperty('checked', true);
+    await process(user);
+    await screen.findByTestId('analysis-result');
+    expect(sent[0]!.get('crop')).toBe('beans');
+    expect(sent[0]!.get('field_id')).toBe('5');
+  });
+
+  it('with no field of the crop tapped, sends none: the server puts the photo in a field of that crop', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    localStorage.setItem('lastField:0', '3');
+    fakeServer(({ url }) => (url.startsWith('/api/fields/?') ? { status: 200, body: page([river]) } : { status: 404 }));
+    const sent = stubUpload(201, analysisResult({ crop: 'beans', field: { id: 9, name: 'Beans field' } }));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<UploadImagePage />);
+    const choice = await screen.findByTestId('field-choice');
+    await within(choice).findByRole('button', { name: 'Near the river (Maize)', pressed: true });
+    await user.click(within(screen.getByTestId('crop-choice')).getByText('Beans'));
+    await waitFor(() => expect(within(choice).queryByRole('button', { pressed: true })).toBeNull());
+    await process(user);
+    await screen.findByTestId('analysis-result');
+    expect(sent[0]!.get('crop')).toBe('beans');
+    expect(sent[0]!.get('field_id')).toBeNull();
+  });
+
+  it('keeps the answer where the screen brought it: the follow-up offer the answer opens does not come above it', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    let answered = false;
+    const open = { analysis_id: 7, crop: 'maize', analysed_at: '2026-11-25T08:00:00.000Z', remind_at: null };
+    fakeServer(({ url }) => {
+      if (url.startsWith('/api/fields/?')) return { status: 200, body: page([river]) };
+      // The rust answer opens a follow-up: the offer is there once the answer is.
+      if (url === '/api/follow-ups/open/') return { status: 200, body: { results: answered ? [open] : [] } };
+      return { status: 404 };
+    });
+    const sent = stubUpload(201, analysisResult({ id: 7, field: { id: 3, name: 'Near the river' } }));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<UploadImagePage />);
+    await screen.findByTestId('field-choice');
+    answered = true;
+    await process(user);
+    await screen.findByTestId('analysis-result');
+    expect(sent).toHaveLength(1);
+    // The answer's refetch of the open follow-ups has come back, and nothing appeared above the answer.
+    const heading = screen.getByRole('heading', { name: 'Your result' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByTestId('follow-up-choice')).toBeNull();
+    // A next leaf clears the answer, and the offer is there for it.
+    await user.upload(dropInput(), leaf());
+    expect(await screen.findByTestId('follow-up-choice')).toBeTruthy();
+  });
+
   it('adds "a new field" inline, with a name and the crop chosen, and sends the photo with it', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
     let fields: Field[] = [];

@@ -66,7 +66,21 @@ describe('a scouting walk', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('stop-rust-value')).toHaveProperty('value', '9');
-    expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 9 of 49 plants');
+    // The three stops come to so far, not the two still ahead.
+    expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 9 of 29 plants');
+  });
+
+  it('counts "so far" over the stops walked: the first stop is 10 plants, not the 50 of the whole walk', async () => {
+    fakeNetwork(({ url }) => (url === '/api/fields/3/' ? json(field) : json({}, 404)));
+    const user = userEvent.setup({ delay: null });
+    renderWalk();
+    await user.click(await screen.findByTestId('walk-start'));
+    await type(user, 'stop-rust', 3);
+    expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 3 of 10 plants');
+    await user.click(screen.getByRole('button', { name: 'Next stop' }));
+    expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 3 of 20 plants');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 3 of 20 plants');
   });
 
   it("sends the walk with its key and time, and shows the server's answer: the steps, what they rest on, the comparison and sources", async () => {

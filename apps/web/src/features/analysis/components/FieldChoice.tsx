@@ -103,6 +103,16 @@ export function FieldChoice({
     else setAdding(true);
   }, [list.data, ordered, first, onChoose]);
 
+  // A crop chosen on the screen that is not the chosen field's: the farmer's latest field of that crop
+  // instead (the list is newest first), or none, when the server puts the photo in one of that crop.
+  const cropSeen = useRef(crop);
+  useEffect(() => {
+    if (cropSeen.current === crop) return;
+    cropSeen.current = crop;
+    if (!list.data || adding || chosen?.crop === crop) return;
+    onChoose(fields.find((f) => f.crop === crop) ?? null);
+  }, [crop, chosen, adding, list.data, fields, onChoose]);
+
   const buttons = ordered.slice(0, BUTTONS);
   const rest = ordered.slice(BUTTONS);
   const online = typeof navigator === 'undefined' || navigator.onLine;

@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisCrop, AnalysisResult, Field } from '@kutu/contract';
-import { analysisCrops } from '@kutu/contract/enums';
+import { analysisCrops, profileCrop } from '@kutu/contract/enums';
 import { MAX_FIELD_PHOTOS } from '@kutu/contract/field-photos';
 import { routes } from '../../../config/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -52,12 +52,7 @@ const FieldChoice = fieldChoice.Component;
 let leafIds = 0;
 
 /** The crop a farmer most likely photographs: the first of maize or beans among their profile's crops. */
-export function defaultCrop(cropTypes: string[] | undefined): AnalysisCrop {
-  const upper = (cropTypes ?? []).map((c) => c.toUpperCase());
-  if (upper.includes('MAIZE')) return 'maize';
-  if (upper.includes('BEANS')) return 'beans';
-  return upper.length > 0 ? 'other' : 'maize';
-}
+export const defaultCrop = (cropTypes: string[] | undefined): AnalysisCrop => profileCrop(cropTypes) ?? 'maize';
 
 /** `?follow_up=<id>` (the reminder's link), `?field=<id>` (a field's page): an id in the address, if any. */
 function idParam(params: URLSearchParams, name: 'follow_up' | 'field'): number | null {
@@ -89,8 +84,14 @@ export default function UploadImagePage() {
   const [farmField, setFarmField] = useState<Field | null>(null);
   // A follow-up photo is of the first diagnosis's crop (the server refuses another).
   const followedCrop = followUpOf !== null ? first.data?.crop : undefined;
-  const fixedCrop = followedCrop ?? farmField?.crop;
-  const crop = fixedCrop ?? chosenCrop ?? defaultCrop(me.data?.farmer?.crop_types);
+  // A chosen field shows its crop; a crop tapped on the screen that is not the field's drops the field
+  // (FieldChoice then takes the farmer's field of that crop, or none), so a bean leaf is never read by a
+  // maize field's rules because that field was the last one used.
+  const crop = followedCrop ?? farmField?.crop ?? chosenCrop ?? defaultCrop(me.data?.farmer?.crop_types);
+  const chooseCrop = (chosen: AnalysisCrop) => {
+    setCrop(chosen);
+    if (farmField && farmField.crop !== chosen) setFarmField(null);
+  };
   const fieldSent = farmField ? { id: farmField.id, name: farmField.name } : undefined;
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const answer = result ?? offlineResult;
@@ -284,13 +285,17 @@ export default function UploadImagePage() {
         </Button>
       </Group>
       <Text c="dimmed">{t('analysis.upload.intro')}</Text>
-      <FollowUpChoice
-        followUpOf={followUpOf}
-        first={first.data}
-        firstFailed={first.isError}
-        onChoose={(id) => setParams(id === null ? {} : { follow_up: String(id) }, { replace: true })}
-        disabled={busy}
-      />
+      {/* Not above an answer: a rust answer opens a follow-up, whose offer would come a moment after the
+          screen was brought to the answer and push it down the phone. A next leaf picked clears the answer. */}
+      {!answer && (
+        <FollowUpChoice
+          followUpOf={followUpOf}
+          first={first.data}
+          firstFailed={first.isError}
+          onChoose={(id) => setParams(id === null ? {} : { follow_up: String(id) }, { replace: true })}
+          disabled={busy}
+        />
+      )}
       <Deferred>
         <FieldChoice
           chosen={farmField}
@@ -345,9 +350,9 @@ export default function UploadImagePage() {
             <SegmentedControl
               aria-labelledby="crop-label"
               value={crop}
-              onChange={(v) => setCrop(v as AnalysisCrop)}
+              onChange={(v) => chooseCrop(v as AnalysisCrop)}
               data={analysisCrops.map((c) => ({ value: c, label: t(`review.crop.${c}`) }))}
-              disabled={busy || Boolean(fixedCrop)}
+              disabled={busy || Boolean(followedCrop)}
               data-testid="crop-choice"
             />
           </Stack>

@@ -75,6 +75,7 @@ export function StopScreen({
   field,
   stops,
   index,
+  walked,
   onChange,
   onMove,
   onAdd,
@@ -86,6 +87,8 @@ export function StopScreen({
   field: Field;
   stops: WalkStop[];
   index: number;
+  /** The stops come to so far (the first `walked`): the totals leave out those still ahead. */
+  walked: number;
   onChange: (stop: WalkStop) => void;
   onMove: (index: number) => void;
   onAdd: () => void;
@@ -97,7 +100,7 @@ export function StopScreen({
   const { t } = useTranslation();
   const stop = stops[index]!;
   const last = index === stops.length - 1;
-  const totals = stops.reduce((s, x) => ({ looked: s.looked + x.looked, rust: s.rust + x.rust }), {
+  const totals = stops.slice(0, walked).reduce((s, x) => ({ looked: s.looked + x.looked, rust: s.rust + x.rust }), {
     looked: 0,
     rust: 0,
   });

@@ -35,18 +35,27 @@ function Walking({ field }: { field: Field }) {
   const [stage, setStage] = useState<GrowthStage | ''>('');
   const [stops, setStops] = useState<WalkStop[]>(() => Array.from({ length: WALK_STOPS }, freshStop));
   const [index, setIndex] = useState(0);
+  // The furthest stop the farmer has come to: "so far" counts the stops up to it, not the ones still ahead.
+  const [reached, setReached] = useState(0);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<{ walk: Walk; onPhone: boolean } | null>(null);
 
   const change = (stop: WalkStop) => setStops((all) => all.map((s, i) => (i === index ? stop : s)));
+  const move = (to: number) => {
+    setIndex(to);
+    setReached((r) => Math.max(r, to));
+  };
   const add = () => {
     setStops((all) => [...all.slice(0, index + 1), freshStop(), ...all.slice(index + 1)]);
     setIndex(index + 1);
+    setReached((r) => Math.max(r + 1, index + 1));
   };
   const skip = () => {
+    const to = Math.min(index, stops.length - 2);
     setStops((all) => all.filter((_, i) => i !== index));
-    setIndex(Math.min(index, stops.length - 2));
+    setIndex(to);
+    setReached((r) => Math.max(to, r > index ? r - 1 : Math.min(r, stops.length - 2)));
   };
 
   /** Online, the server answers; with no signal (or the signal lost on the way) the phone does and keeps the walk. */
@@ -104,8 +113,9 @@ function Walking({ field }: { field: Field }) {
       field={field}
       stops={stops}
       index={index}
+      walked={reached + 1}
       onChange={change}
-      onMove={setIndex}
+      onMove={move}
       onAdd={add}
       onSkip={skip}
       onFinish={() => void finish()}
