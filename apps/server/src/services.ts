@@ -34,6 +34,7 @@ import { createConsentService } from './modules/privacy/consent.service.ts';
 import { createErasureService } from './modules/privacy/erasure.service.ts';
 import { createExportService } from './modules/privacy/export.service.ts';
 import { createVoiceService } from './modules/voice/voice.service.ts';
+import { createForecastService } from './modules/forecast/forecast.service.ts';
 
 /**
  * The service graph, built once per app (docs/decisions/0042): each service is made here and handed to
@@ -111,6 +112,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     erasure,
     basicPhone,
     voice: createVoiceService(deps, { advice, basicPhone }, (msg, err) => log.error({ err }, msg)),
+    forecast: createForecastService(deps, { outbreak }, (msg, err) => log.error({ err }, msg)),
     backups: createBackupSchedule(deps, (msg, err) => log.error({ err }, msg)),
   };
   return { deps, services };

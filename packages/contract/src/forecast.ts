@@ -31,8 +31,10 @@ export const riskBasis = z.object({
   longest_run: z.number().int().nullable(),
   infection_hours: z.number().int(),
   band: z.tuple([z.number(), z.number()]),
-  confirmed_here: z.number().int(),
-  walked_rust_here: z.number().int(),
+  /** Rust confirmed in the district in the last 14 days (whether, not how many: small counts stay hidden). */
+  confirmed_here: z.boolean(),
+  /** Rust seen on farmers' walks in the district in the last 14 days. */
+  walked_rust_here: z.boolean(),
   /** Neighbours with rust in the last 14 days (names). */
   neighbours: z.array(z.string()),
   /** Of those, the ones the day's wind blows from (names). */

@@ -36,6 +36,9 @@ export const smsTexts = {
   'outbreak.alert.sms': { parts: 2 },
   'outbreak.alert.smsNeighbour': { parts: 2 },
   'outbreak.alert.expertSms': { parts: 2 },
+  // Rust weather before any confirmation (docs/decisions/0100): the district, crop and the day to walk by.
+  'forecast.advisory.sms': { parts: 1 },
+  'forecast.advisory.staffSms': { parts: 1 },
   // The field's name (up to 40 characters, GSM-7 only) and the link to its walk.
   'followUp.walkSms': { parts: 1 },
   // A farmer who answers by basic phone: the field's crop and number, the USSD menu and the WALK keyword.
