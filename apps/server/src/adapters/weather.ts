@@ -89,7 +89,7 @@ export function createOpenMeteo(opts: { url: string; timeoutMs: number; batch?: 
       for (let i = 0; i < points.length; i += batch) {
         const part = points.slice(i, i + batch);
         const hours = await fetchBatch(part);
-        part.forEach((p, j) => out.set(p.code, hours[j]));
+        for (const [j, p] of part.entries()) out.set(p.code, hours[j]);
       }
       return out;
     },

@@ -103,7 +103,9 @@ export function createForecastRepo(db: Db) {
                   and f.district = ${district} and f.crop = ${crop} and f.retired_at is null)
                 and (u.activated_at is not null or exists (select 1 from clinic_visits v
                   where v.farmer_id = u.id and v.consent_at is not null)))
-             or (u.role in ('expert', 'officer') and u.district = ${district} and u.activated_at is not null
+             or (u.role in ('expert', 'officer') and u.activated_at is not null
+                and (u.district = ${district} or exists (select 1 from officer_profiles op
+                  where op.user_id = u.id and ${district} = any(op.districts)))
                 and exists (select 1 from role_applications ra
                   where ra.user_id = u.id and ra.role = u.role and ra.status = 'approved'))
           order by u.id`,
