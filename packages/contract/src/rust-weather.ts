@@ -34,12 +34,13 @@ export const RUST_BANDS: Record<ForecastCrop, RustBand> = {
     infectionHours: 6,
     sources: [
       {
-        title: 'Crop Protection Network: Common rust of corn',
-        url: 'https://cropprotectionnetwork.org/encyclopedia/common-rust-of-corn',
+        title:
+          'Bayer Crop Science (DEKALB agronomy): Identifying and managing common rust of corn (3-6 h of moisture, 60-77 °F, RH ≥ 95 %)',
+        url: 'https://www.dekalbasgrowdeltapine.com/en-us/agronomy/identifying-and-managing-common-rust-of-corn.html',
       },
       {
-        title: 'University of Minnesota Extension: Common rust of corn',
-        url: 'https://extension.umn.edu/corn-pest-management/common-rust-corn',
+        title: 'Greenbook field guide: Common rust (about six hours of moisture, cool temperatures, heavy dew)',
+        url: 'https://www.greenbook.net/field-guide/diseases/common-rust',
       },
     ],
   },
@@ -50,12 +51,16 @@ export const RUST_BANDS: Record<ForecastCrop, RustBand> = {
     infectionHours: 10,
     sources: [
       {
-        title: 'Colorado State University Extension: Dry bean rust (fact sheet 2.953)',
-        url: 'https://extension.colostate.edu/topic-areas/agriculture/dry-bean-rust-2-953/',
+        title: 'Schwartz, Steadman & Harveson: Rust of dry beans, Colorado State University Extension fact sheet 2.936',
+        url: 'https://extension.colostate.edu/topic-areas/agriculture/rust-of-dry-beans-2-936',
       },
       {
-        title: 'Pastor-Corrales, M.A. & Stavely, J.R.: Bean rust, APS Compendium of Bean Diseases',
-        url: 'https://www.apsnet.org/edcenter/disandpath/fungalbasidio/pdlessons/Pages/BeanRust.aspx',
+        title: 'Harveson, Schwartz & Steadman: Rust of dry bean, University of Nebraska-Lincoln Extension G1766',
+        url: 'https://extensionpubs.unl.edu/publication/g1766/2013/html/view',
+      },
+      {
+        title: 'East-West Seed Plant Doctor: Rust of legumes (free water on the leaf for more than 10 hours)',
+        url: 'https://plantdoctor.eastwestseed.com/diagnostic-key/rust?plant=Legume&part=Leaf',
       },
     ],
   },
