@@ -7,17 +7,7 @@ import { forecastCrops, riskLevels } from './rust-weather.ts';
 
 export * from './rust-weather.ts';
 
-export const forecastApi = {
-  /** GET (farmer, expert or officer) `?crop`: every district's risk for the next 7 days, from the latest run. */
-  week: '/api/forecast/week/',
-  /** GET (farmer, expert or officer) `?crop`: one district's days with what each rests on. */
-  district: '/api/forecast/districts/:code/',
-  districtPath: (code: string) => `/api/forecast/districts/${encodeURIComponent(code)}/`,
-  /** GET (farmer): the caller's live maize and bean fields with their week's rust weather and walk-by day. */
-  myFields: '/api/forecast/fields/',
-  /** Open feed: no sign-in, rate-limited; risk per district, crop and day as CSV. */
-  openCsv: '/api/open/forecast/risk.csv',
-} as const;
+export { forecastApi } from './forecast-paths.ts';
 
 export const forecastCrop = z.enum(forecastCrops, { error: 'crop must be maize or beans' });
 export const riskLevel = z.enum(riskLevels);
