@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Center, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconCloudRain } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { geoMercator, geoPath } from 'd3-geo';
@@ -70,11 +70,10 @@ export function ForecastLayer({ crop, country }: { crop: ForecastCrop; country: 
   const high = shapes.filter((s) => levels.get(s.code) === 'high');
   return (
     <Stack gap="sm" data-testid="forecast-layer">
-      <Select
+      <NativeSelect
         label={t('outbreak.forecast.day')}
         value={day}
-        onChange={(v) => setDay(v ?? WORST)}
-        allowDeselect={false}
+        onChange={(e) => setDay(e.currentTarget.value)}
         data={[
           { value: WORST, label: t('outbreak.forecast.worst') },
           ...days.map((d) => ({ value: d, label: formatDate(`${d}T12:00:00Z`, 'UTC') })),
