@@ -112,7 +112,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     erasure,
     basicPhone,
     voice: createVoiceService(deps, { advice, basicPhone }, (msg, err) => log.error({ err }, msg)),
-    forecast: createForecastService(deps, { outbreak }, (msg, err) => log.error({ err }, msg)),
+    forecast: createForecastService(deps, { outbreak, followUps }, (msg, err) => log.error({ err }, msg)),
     backups: createBackupSchedule(deps, (msg, err) => log.error({ err }, msg)),
   };
   return { deps, services };

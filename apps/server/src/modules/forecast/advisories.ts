@@ -6,6 +6,14 @@ import type { Tell } from '../../lib/deliverer.ts';
 import { weekStartOf } from '../../lib/iso-weeks.ts';
 import type { ForecastRepo, RiskRow } from './forecast.repo.ts';
 
+/** A reminder brought forward is due at 07:00 East Africa Time. */
+const WALK_REMINDER_HOUR_UTC = '04';
+
+/** The follow-up reminders (the followup module's), brought forward by a high week. */
+export interface Reminders {
+  bringForward(district: string, crop: string, by: Date): Promise<number>;
+}
+
 /** The weekday of a local date, as the catalogues name it. */
 const weekday = (day: string) => message(`dates.weekdays.${new Date(`${day}T12:00:00Z`).getUTCDay()}` as MessageKey);
 
@@ -42,7 +50,11 @@ function advisory(district: string, crop: ForecastCrop, highDay: string, week: s
  * officers, through the outbox (STOP and SMS alert settings apply: kind `alert`). The claim and the messages
  * commit together, so a run repeated (every 6 hours) writes nothing twice.
  */
-export function createAdvisories(deps: Pick<ModuleDeps, 'clock' | 'delivery'>, repo: ForecastRepo) {
+export function createAdvisories(
+  deps: Pick<ModuleDeps, 'clock' | 'delivery'>,
+  repo: ForecastRepo,
+  reminders: Reminders,
+) {
   return async function advise(runId: number, risks: RiskRow[]): Promise<{ district: string; crop: string }[]> {
     const now = deps.clock.now();
     const week = weekStartOf(now);
@@ -67,6 +79,13 @@ export function createAdvisories(deps: Pick<ModuleDeps, 'clock' | 'delivery'>, r
         await tellEach(repo.recipients(r.district, crop), advisory(r.district, crop, r.day, week, runId));
         told.push({ district: r.district, crop });
       });
+    }
+    // The fields' next walk comes forward: the reminder by the high day's morning, a day after the advisory at the soonest.
+    for (const { district, crop } of told) {
+      const r = firstHigh.get(`${district}|${crop}`) as RiskRow;
+      const morning = new Date(`${r.day}T${WALK_REMINDER_HOUR_UTC}:00:00Z`);
+      const soonest = new Date(now.getTime() + 86_400_000);
+      await reminders.bringForward(district, crop, morning > soonest ? morning : soonest);
     }
     return told;
   };

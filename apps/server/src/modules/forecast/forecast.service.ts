@@ -15,6 +15,7 @@ import type { ModuleDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { weekStartOf } from '../../lib/iso-weeks.ts';
+import type { FollowUpService } from '../followup/followup.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import { createAdvisories } from './advisories.ts';
 import { createForecastRepo, type RiskRow } from './forecast.repo.ts';
@@ -34,11 +35,11 @@ type Log = (msg: string, err?: unknown) => void;
  */
 export function createForecastService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'weather' | 'delivery'>,
-  uses: { outbreak: Pick<OutbreakService, 'weeklyCounts'> },
+  uses: { outbreak: Pick<OutbreakService, 'weeklyCounts'>; followUps: Pick<FollowUpService, 'bringForward'> },
   log: Log = () => {},
 ) {
   const repo = createForecastRepo(deps.db);
-  const advise = createAdvisories(deps, repo);
+  const advise = createAdvisories(deps, repo, uses.followUps);
 
   /** Fetches the week's weather for every centre; on failure keeps what was cached and says why. */
   async function fetchWeather(): Promise<boolean> {

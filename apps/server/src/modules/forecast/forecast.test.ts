@@ -11,13 +11,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createOpenMeteo } from '../../adapters/weather.ts';
-import { notifications, users } from '../../db/schema/index.ts';
+import { followUps, notifications, scoutingWalks } from '../../db/schema/index.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
 import { smsParts } from '../../lib/sms-text.ts';
 import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { insertField } from '../../../test/support/fields.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
+import { createFieldsService } from '../fields/fields.service.ts';
+import { createFollowUpService } from '../followup/followup.service.ts';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
+import { createEscalationService } from '../review/escalation.service.ts';
 import { createForecastService } from './forecast.service.ts';
 
 // Mbale (UG-209) and its neighbour Bukedea (UG-219); Kampala (UG-102) far from both.
@@ -76,9 +79,45 @@ describe('rust forecast', () => {
       lists: createListCaches(coordinator, t.clock),
     });
     const weather = createOpenMeteo({ url, timeoutMs: 2000 });
-    forecast = createForecastService({ db, clock: t.clock, weather, delivery }, { outbreak });
+    const followUpService = createFollowUpService(
+      { db, clock: t.clock, delivery, config: t.deps.config },
+      createEscalationService(db),
+      createFieldsService({ db, clock: t.clock }),
+    );
+    forecast = createForecastService(
+      { db, clock: t.clock, weather, delivery },
+      { outbreak, followUps: followUpService },
+    );
     maizeFarmer = await createUser(t, 'farmer', { language: 'lg' });
-    await insertField(db, maizeFarmer.id, 'maize', { district: BUKEDEA });
+    const field = await insertField(db, maizeFarmer.id, 'maize', { district: BUKEDEA });
+    // A walk two days ago that found no rust, and Kutu's reminder to walk again in ten days.
+    const now = t.clock.now();
+    const [walk] = await db
+      .insert(scoutingWalks)
+      .values({
+        fieldId: field.id,
+        userId: maizeFarmer.id,
+        channel: 'web',
+        walkedAt: new Date(now.getTime() - 2 * 86_400_000),
+        stops: [{ looked: 10, rust: 0 }],
+        plantsLooked: 10,
+        plantsRust: 0,
+        adviceRule: 'none_seen',
+        rulesVersion: 'test',
+        adviceAction: 'keep_walking',
+        adviceSteps: [],
+        adviceSources: [],
+        createdAt: now,
+      })
+      .returning();
+    await db.insert(followUps).values({
+      userId: maizeFarmer.id,
+      fieldId: field.id,
+      walkId: walk.id,
+      crop: 'maize',
+      dueAt: new Date(now.getTime() + 10 * 86_400_000),
+      createdAt: now,
+    });
     // A second maize field far away, where the same weather is only moderate (no rust near).
     await insertField(db, maizeFarmer.id, 'maize', { district: KAMPALA });
     // A farmer with maize fields in Mbale (confirmed) and Bukedea (next door): one advisory a week for the crop.
@@ -161,6 +200,9 @@ describe('rust forecast', () => {
       .from(notifications)
       .where(sql`${notifications.userId} = ${maizeFarmer.id} and ${notifications.type} = 'rust_advisory'`);
     expect(inApp).toHaveLength(1);
+    // The field's next walk comes forward: a day after the advisory, not ten.
+    const [reminder] = await t.deps.database.db.select().from(followUps);
+    expect(reminder.dueAt.toISOString()).toBe('2026-12-02T03:00:00.000Z');
 
     // The next run six hours later: still high, nobody told twice.
     t.clock.advance(6 * 3_600_000);
@@ -199,6 +241,5 @@ describe('rust forecast', () => {
     expect(bad.statusCode).toBe(400);
     const staff = await t.app.inject({ method: 'GET', url: forecastApi.myFields, headers: expert.headers });
     expect(staff.statusCode).toBe(403);
-    void users;
   });
 });
