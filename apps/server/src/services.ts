@@ -73,7 +73,14 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const samples = createSamplesService(deps, retraining);
   const resources = createResourcesService(deps);
   const applications = createApplicationsService(deps, account);
-  const extension = createExtensionService(deps, { outbreak, officers: applications, walks, reviews: escalation });
+  const forecast = createForecastService(deps, { outbreak, followUps }, (msg, err) => log.error({ err }, msg));
+  const extension = createExtensionService(deps, {
+    outbreak,
+    officers: applications,
+    walks,
+    reviews: escalation,
+    forecast,
+  });
   const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps, extension });
   const basicPhone = createBasicPhoneService(
     deps,
@@ -112,7 +119,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     erasure,
     basicPhone,
     voice: createVoiceService(deps, { advice, basicPhone }, (msg, err) => log.error({ err }, msg)),
-    forecast: createForecastService(deps, { outbreak, followUps }, (msg, err) => log.error({ err }, msg)),
+    forecast,
     backups: createBackupSchedule(deps, (msg, err) => log.error({ err }, msg)),
   };
   return { deps, services };

@@ -4,6 +4,7 @@ import {
   type FieldForecastReply,
   type ForecastCrop,
   type ForecastWeekReply,
+  forecastCrops,
   isDistrictCode,
   type RiskLevel,
   RUST_WEATHER_VERSION,
@@ -188,6 +189,22 @@ export function createForecastService(
         }
       }
       return out;
+    },
+
+    /** A district's coming week per crop, as an officer's week lists it: the worst level and the high days. */
+    async districtWeek(code: string) {
+      const run = await repo.latestRun();
+      if (!run) return undefined;
+      return Promise.all(
+        forecastCrops.map(async (crop) => {
+          const { rows } = await latest(crop, code);
+          return {
+            crop,
+            worst: worstLevel(rows.map((r) => r.level)),
+            high_days: rows.filter((r) => r.level === 'high').map((r) => r.day),
+          };
+        }),
+      );
     },
 
     advisoriesSince: (weekStart: string) => repo.advisoriesSince(weekStart),

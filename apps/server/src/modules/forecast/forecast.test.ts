@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   type DistrictForecastReply,
+  extensionApi,
   type FieldForecastReply,
   forecastApi,
   type ForecastWeekReply,
@@ -232,6 +233,31 @@ describe('rust forecast', () => {
     const d = await get<DistrictForecastReply>(forecastApi.districtPath(BUKEDEA) + '?crop=maize', expert);
     expect(d.weather).toMatchObject({ state: 'known', age_hours: 6 });
     expect(d.worst).toBe('high');
+  });
+
+  it("puts the coming week's risk in the officer's week, its CSV and its PDF", async () => {
+    const week = await get<{ next_risk?: { crop: string; worst: string; high_days: string[] }[] }>(
+      extensionApi.weekPath(BUKEDEA),
+      officer,
+    );
+    expect(week.next_risk).toEqual([
+      { crop: 'maize', worst: 'high', high_days: expect.arrayContaining(['2026-12-01', '2026-12-07']) },
+      { crop: 'beans', worst: 'moderate', high_days: [] },
+    ]);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: extensionApi.reportCsvPath(BUKEDEA),
+      headers: officer.headers,
+    });
+    expect(csv.body).toContain(`${BUKEDEA},Bukedea,`);
+    expect(csv.body).toContain(',next_risk_maize,next 7 days,high');
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: extensionApi.reportPdfPath(BUKEDEA),
+      headers: officer.headers,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
   });
 
   it('refuses an unknown district and a farmer asks only for their own fields', async () => {
