@@ -7,6 +7,8 @@ export const forecastApi = {
   districtPath: (code: string) => `/api/forecast/districts/${encodeURIComponent(code)}/`,
   /** GET (farmer): the caller's live maize and bean fields with their week's rust weather and walk-by day. */
   myFields: '/api/forecast/fields/',
+  /** POST (administrator): fetch the weather and run the forecast now (as the job does every 6 hours). */
+  run: '/api/forecast/run/',
   /** Open feed: no sign-in, rate-limited; risk per district, crop and day as CSV. */
   openCsv: '/api/open/forecast/risk.csv',
 } as const;

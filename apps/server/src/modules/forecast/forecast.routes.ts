@@ -68,6 +68,20 @@ export function forecastRoutes(app: App, { services: { forecast } }: RouteContex
     async (req) => forecast.myFields(caller(req).userId),
   );
 
+  app.post(
+    forecastApi.run,
+    {
+      schema: {
+        tags,
+        description:
+          'Administrators: fetch the weather and run the forecast now (as the job does every WEATHER_EVERY_HOURS), with its advisories. Returns the run and the state of the weather.',
+        response: { 200: z.object({ run_id: z.number().int(), weather: z.enum(['known', 'unknown']) }), ...errors },
+      },
+      config: guard('admin'),
+    },
+    async () => forecast.runNow(),
+  );
+
   app.get(
     forecastApi.openCsv,
     {

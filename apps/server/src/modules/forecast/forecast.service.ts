@@ -110,6 +110,15 @@ export function createForecastService(
       return run();
     },
 
+    /** An administrator's run now: the run's id and whether it had weather. */
+    async runNow() {
+      const fetched = await fetchWeather();
+      const runId = await run();
+      const latestRun = await repo.latestRun();
+      const known = fetched || latestRun?.weatherFetchedAt != null;
+      return { run_id: runId, weather: known ? ('known' as const) : ('unknown' as const) };
+    },
+
     async week(crop: ForecastCrop): Promise<ForecastWeekReply> {
       const { run, rows } = await latest(crop);
       const byDistrict = new Map<string, { day: string; level: RiskLevel }[]>();

@@ -267,5 +267,12 @@ describe('rust forecast', () => {
     expect(bad.statusCode).toBe(400);
     const staff = await t.app.inject({ method: 'GET', url: forecastApi.myFields, headers: expert.headers });
     expect(staff.statusCode).toBe(403);
+    // A run now: administrators only (the app's own service; WEATHER_URL is off in tests, the cached weather stands).
+    const admin = await createUser(t, 'admin');
+    const refused = await t.app.inject({ method: 'POST', url: forecastApi.run, headers: maizeFarmer.headers });
+    expect(refused.statusCode).toBe(403);
+    const ran = await t.app.inject({ method: 'POST', url: forecastApi.run, headers: admin.headers });
+    expect(ran.statusCode, ran.body).toBe(200);
+    expect(ran.json()).toMatchObject({ run_id: expect.any(Number), weather: 'known' });
   });
 });
