@@ -84,7 +84,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps, extension });
   const basicPhone = createBasicPhoneService(
     deps,
-    { outbreak, signup, followUps, consent, erasure, fields, walks },
+    { outbreak, signup, followUps, consent, erasure, fields, walks, forecast },
     (err) => log.error({ err }, 'could not send an SMS reply or place a call'),
   );
   const services = {
