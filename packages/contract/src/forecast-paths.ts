@@ -9,6 +9,8 @@ export const forecastApi = {
   myFields: '/api/forecast/fields/',
   /** POST (administrator): fetch the weather and run the forecast now (as the job does every 6 hours). */
   run: '/api/forecast/run/',
+  /** GET (administrator): the national bulletin as CSV, the districts to walk first at the top. */
+  bulletinCsv: '/api/forecast/bulletin.csv',
   /** Open feed: no sign-in, rate-limited; risk per district, crop and day as CSV. */
   openCsv: '/api/open/forecast/risk.csv',
 } as const;

@@ -83,6 +83,25 @@ export function forecastRoutes(app: App, { services: { forecast } }: RouteContex
   );
 
   app.get(
+    forecastApi.bulletinCsv,
+    {
+      schema: {
+        tags,
+        description:
+          "Administrators: the national bulletin as CSV. Every district and crop with its confirmed cases of the last 14 days, its walks' median incidence (latest week) and next week's risk, the districts to walk first at the top (a high week with nothing confirmed yet).",
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+      config: guard('admin'),
+    },
+    async (_req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="kutu-rust-bulletin.csv"')
+        .send(await forecast.bulletin()),
+  );
+
+  app.get(
     forecastApi.openCsv,
     {
       config: {

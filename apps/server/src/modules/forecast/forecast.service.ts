@@ -17,7 +17,9 @@ import { notFound } from '../../lib/errors.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { weekStartOf } from '../../lib/iso-weeks.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
+import type { WalksService } from '../fields/walks.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
+import { bulletinCsv } from './bulletin.ts';
 import { createAdvisories } from './advisories.ts';
 import { createForecastRepo, type RiskRow } from './forecast.repo.ts';
 import { forecastWeek, localDays, type RustPresent } from './week.ts';
@@ -36,7 +38,12 @@ type Log = (msg: string, err?: unknown) => void;
  */
 export function createForecastService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'weather' | 'delivery'>,
-  uses: { outbreak: Pick<OutbreakService, 'weeklyCounts'>; followUps: Pick<FollowUpService, 'bringForward'> },
+  uses: {
+    outbreak: Pick<OutbreakService, 'weeklyCounts'>;
+    followUps: Pick<FollowUpService, 'bringForward'>;
+    /** The walks' weekly median incidence, for the bulletin; unset: the bulletin leaves it empty. */
+    walks?: Pick<WalksService, 'weeklyIncidence'>;
+  },
   log: Log = () => {},
 ) {
   const repo = createForecastRepo(deps.db);
@@ -214,6 +221,29 @@ export function createForecastService(
           };
         }),
       );
+    },
+
+    /** The national bulletin for administrators, as CSV (bulletin.ts). */
+    async bulletin(): Promise<string> {
+      const now = deps.clock.now();
+      const since = weekStartOf(new Date(now.getTime() - (PRESENT_DAYS - 1) * 86_400_000));
+      const run = await repo.latestRun();
+      const risks = new Map(await Promise.all(forecastCrops.map(async (c) => [c, (await latest(c)).rows] as const)));
+      const confirmed = new Map<string, number>();
+      for (const c of await uses.outbreak.weeklyCounts({ from: since })) {
+        const k = `${c.district}|${c.crop}`;
+        confirmed.set(k, (confirmed.get(k) ?? 0) + Number(c.confirmed));
+      }
+      // The latest week walked per district and crop (rows come oldest week first).
+      const walked = new Map<string, { fields: number; median: number | null }>();
+      for (const w of (await uses.walks?.weeklyIncidence(weekStartOf(new Date(now.getTime() - 7 * 86_400_000)))) ??
+        []) {
+        walked.set(`${w.district}|${w.crop}`, {
+          fields: w.fields,
+          median: w.median === null ? null : Number(w.median),
+        });
+      }
+      return bulletinCsv({ risks, confirmed, walked, runAt: run?.ranAt ?? null });
     },
 
     advisoriesSince: (weekStart: string) => repo.advisoriesSince(weekStart),

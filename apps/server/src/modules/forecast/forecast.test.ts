@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   type DistrictForecastReply,
+  districtByCode,
   extensionApi,
   type FieldForecastReply,
   forecastApi,
@@ -274,5 +275,28 @@ describe('rust forecast', () => {
     const ran = await t.app.inject({ method: 'POST', url: forecastApi.run, headers: admin.headers });
     expect(ran.statusCode, ran.body).toBe(200);
     expect(ran.json()).toMatchObject({ run_id: expect.any(Number), weather: 'known' });
+
+    // The national bulletin: administrators only; the districts next to Mbale (high, nothing confirmed
+    // there yet) to walk first, Mbale (high, confirmed) after them.
+    const bulletinRefused = await t.app.inject({
+      method: 'GET',
+      url: forecastApi.bulletinCsv,
+      headers: officer.headers,
+    });
+    expect(bulletinRefused.statusCode).toBe(403);
+    const bulletin = await t.app.inject({ method: 'GET', url: forecastApi.bulletinCsv, headers: admin.headers });
+    expect(bulletin.statusCode, bulletin.body).toBe(200);
+    const lines = bulletin.body.trim().split('\n');
+    expect(lines[0]).toBe(
+      'walk_first,district,name,country,crop,next_week_risk,high_days,confirmed_14_days,fields_walked_last_week,median_incidence,run_at',
+    );
+    const neighbours = districtByCode(MBALE)!.neighbours;
+    const firstRows = lines.slice(1, 1 + neighbours.length).map((l) => l.split(','));
+    expect(new Set(firstRows.map((r) => r[1]))).toEqual(new Set(neighbours));
+    for (const r of firstRows) expect([r[4], r[5], r[7]]).toEqual(['maize', 'high', '0']);
+    const mbale = lines.find((l) => l.includes(`,${MBALE},Mbale,UG,maize,`))!.split(',');
+    expect([mbale[5], mbale[7], Number(mbale[0])]).toEqual(['high', '1', neighbours.length + 1]);
+    // The walk in Bukedea (10 plants, none with rust) is its latest walked week.
+    expect(lines.find((l) => l.includes(`,${BUKEDEA},Bukedea,UG,maize,`))).toContain(',1,0,');
   });
 });
