@@ -31,6 +31,7 @@ const INDEPENDENT = [
 ].map((name) => `${name}.spec.ts`);
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+const weatherPort = port + 1000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-e2e-'));
 // The global teardown removes this run's database and uploads.
 process.env.KUTU_E2E_DATA_DIR = dataDir;
@@ -75,23 +76,33 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The run's administrator first, by the real command with its password on standard input (e2e/admin.ts).
-    command:
-      `printf '%s\\n' "$E2E_ADMIN_PASSWORD" | node_modules/.bin/node apps/server/src/cli/admin-create.ts` +
-      ` --email ${E2E_ADMIN.email} --phone '${E2E_ADMIN.phone}' && node_modules/.bin/node apps/server/src/main.ts`,
-    url: `http://127.0.0.1:${port}/api/health/`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      NODE_ENV: 'development',
-      E2E_ADMIN_PASSWORD: E2E_ADMIN.password,
+  webServer: [
+    {
+      // Open-Meteo's replies for the week's rust forecast (decision 0100): cool wet nights from today on.
+      command: `node_modules/.bin/node e2e/weather-stub.ts ${weatherPort}`,
+      url: `http://127.0.0.1:${weatherPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      // The run's administrator first, by the real command with its password on standard input (e2e/admin.ts).
+      command:
+        `printf '%s\\n' "$E2E_ADMIN_PASSWORD" | node_modules/.bin/node apps/server/src/cli/admin-create.ts` +
+        ` --email ${E2E_ADMIN.email} --phone '${E2E_ADMIN.phone}' && node_modules/.bin/node apps/server/src/main.ts`,
+      url: `http://127.0.0.1:${port}/api/health/`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '100000',
+        NODE_ENV: 'development',
+        E2E_ADMIN_PASSWORD: E2E_ADMIN.password,
+        WEATHER_URL: `http://127.0.0.1:${weatherPort}`,
+      },
+    },
+  ],
 });

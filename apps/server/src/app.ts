@@ -26,6 +26,7 @@ import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { createServices } from './services.ts';
 import { createSpeech } from './adapters/speech.ts';
 import { createVoiceCalls } from './adapters/voice-calls.ts';
+import { createOpenMeteo, noWeather } from './adapters/weather.ts';
 import { jobModules, routeModules } from './routes.ts';
 import { createApplicationsRepo } from './modules/vetting/applications.repo.ts';
 import { GATE_REFUSALS } from './modules/vetting/approval-roles.ts';
@@ -94,6 +95,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       coordinator,
       calls: deps.calls ?? createVoiceCalls({ ...config.voice, log: app.log }),
       speech: deps.speech ?? createSpeech(),
+      weather:
+        deps.weather ??
+        (config.weather.url === 'off'
+          ? noWeather
+          : createOpenMeteo({ url: config.weather.url, timeoutMs: config.weather.timeoutMs })),
       db: deps.database.db,
       tokens,
       sessions,

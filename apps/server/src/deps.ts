@@ -8,6 +8,7 @@ import type { Outbox } from './adapters/outbox.ts';
 import type { Sms } from './adapters/sms.ts';
 import type { Speech } from './adapters/speech.ts';
 import type { VoiceCalls } from './adapters/voice-calls.ts';
+import type { WeatherSource } from './adapters/weather.ts';
 import type { FileStorage } from './adapters/storage.ts';
 import type { Coordinator } from './adapters/coordinator.ts';
 import type { Config } from './config.ts';
@@ -45,6 +46,8 @@ export interface AppDeps {
   calls?: VoiceCalls;
   /** The server's voice (eSpeak NG and ffmpeg); default: Debian's programs on the PATH. */
   speech?: Speech;
+  /** The weather forecast service (Open-Meteo); default: built from WEATHER_URL (docs/decisions/0100). */
+  weather?: WeatherSource;
   storage: FileStorage;
   outbox: Outbox;
   /** The rust classifier in service; model activation and rollback swap it. */
@@ -63,6 +66,7 @@ export interface AppDeps {
 export interface ModuleDeps extends AppDeps {
   calls: VoiceCalls;
   speech: Speech;
+  weather: WeatherSource;
   coordinator: Coordinator;
   db: Database['db'];
   tokens: AccessTokens;

@@ -32,6 +32,8 @@ import { extensionJobs } from './modules/extension/extension.jobs.ts';
 import { callRoutes } from './modules/voice/call.routes.ts';
 import { voiceJobs } from './modules/voice/voice.jobs.ts';
 import { voiceRoutes } from './modules/voice/voice.routes.ts';
+import { forecastJobs } from './modules/forecast/forecast.jobs.ts';
+import { forecastRoutes } from './modules/forecast/forecast.routes.ts';
 
 /**
  * Every module's queue and coordinator handlers, registered before the routes (docs/decisions/0042).
@@ -46,6 +48,7 @@ export const jobModules: RouteModule[] = [
   backupJobs,
   extensionJobs,
   voiceJobs,
+  forecastJobs,
 ];
 
 /**
@@ -78,4 +81,5 @@ export const routeModules: RouteModule[] = [
   heldWalksRoutes,
   voiceRoutes,
   callRoutes,
+  forecastRoutes,
 ];

@@ -35,6 +35,7 @@ import { createConsentService } from './modules/privacy/consent.service.ts';
 import { createErasureService } from './modules/privacy/erasure.service.ts';
 import { createExportService } from './modules/privacy/export.service.ts';
 import { createVoiceService } from './modules/voice/voice.service.ts';
+import { createForecastService } from './modules/forecast/forecast.service.ts';
 
 /**
  * The service graph, built once per app (docs/decisions/0042): each service is made here and handed to
@@ -73,11 +74,18 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const samples = createSamplesService(deps, retraining);
   const resources = createResourcesService(deps);
   const applications = createApplicationsService(deps, account);
-  const extension = createExtensionService(deps, { outbreak, officers: applications, walks, reviews: escalation });
+  const forecast = createForecastService(deps, { outbreak, followUps, walks }, (msg, err) => log.error({ err }, msg));
+  const extension = createExtensionService(deps, {
+    outbreak,
+    officers: applications,
+    walks,
+    reviews: escalation,
+    forecast,
+  });
   const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps, extension });
   const basicPhone = createBasicPhoneService(
     deps,
-    { outbreak, signup, followUps, consent, erasure, fields, walks },
+    { outbreak, signup, followUps, consent, erasure, fields, walks, forecast },
     (err) => log.error({ err }, 'could not send an SMS reply or place a call'),
   );
   const services = {
@@ -113,6 +121,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     erasure,
     basicPhone,
     voice: createVoiceService(deps, { advice, basicPhone }, (msg, err) => log.error({ err }, msg)),
+    forecast,
     backups: createBackupSchedule(deps, (msg, err) => log.error({ err }, msg)),
   };
   return { deps, services };

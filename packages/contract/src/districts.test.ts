@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildDistricts, renderDistrictsModule } from './districts.build.ts';
+import { buildCentres, renderCentresModule } from './district-centres.build.ts';
 import { boundaryNote, boundaryOf } from './boundaries.ts';
 import { districtByCode, districts, isDistrictCode } from './districts.ts';
 
@@ -8,6 +9,11 @@ describe('district list', () => {
   it('the committed districts.ts equals the one generated from the boundary files', () => {
     const committed = readFileSync(new URL('./districts.ts', import.meta.url), 'utf8');
     expect(committed).toBe(renderDistrictsModule(buildDistricts()));
+  });
+
+  it('the committed district-centres.ts equals the one generated from the boundary files', () => {
+    const committed = readFileSync(new URL('./district-centres.ts', import.meta.url), 'utf8');
+    expect(committed).toBe(renderCentresModule(buildCentres()));
   });
 
   it('holds the 134 districts and Kampala of ISO 3166-2:UG and the 47 Kenya counties, each code once', () => {

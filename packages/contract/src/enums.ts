@@ -40,6 +40,8 @@ export const notificationTypes = [
   'officer_refused',
   /** To an extension officer, each Monday: last week in their district (the report is in the app). */
   'officer_weekly',
+  /** To farmers with a field of the crop, and the district's experts and officers: rust weather this week (docs/decisions/0100). */
+  'rust_advisory',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

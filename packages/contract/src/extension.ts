@@ -3,6 +3,7 @@ import { vettingStatuses } from './auth.ts';
 import { isoDateTime, rowId } from './common.ts';
 import { languages } from './enums.ts';
 import { districtCode, outbreakTrendDirection, smallCount } from './outbreak.ts';
+import { riskLevels } from './rust-weather.ts';
 
 /*
  * Extension officers: a district agricultural officer (Uganda) or a county / sub-county agricultural
@@ -117,6 +118,13 @@ export const officerWeek = z.object({
     findings: z.record(z.string(), z.number().int()),
   }),
   follow_ups: z.object({ better: z.number().int(), same: z.number().int(), worse: z.number().int() }),
+  /**
+   * The coming week's rust risk per crop from the latest forecast run (docs/decisions/0100): the worst level
+   * and the high days; `unknown` without weather. Absent where no forecast has run.
+   */
+  next_risk: z
+    .array(z.object({ crop: z.string(), worst: z.enum(riskLevels), high_days: z.array(z.string()) }))
+    .optional(),
   review: z.object({ waiting: z.number().int(), oldest_hours: z.number().nullable() }),
   farmers: z.array(
     z.object({

@@ -25,3 +25,4 @@ export * from './backup.ts';
 export * from './privacy.ts';
 export * from './extension.ts';
 export * from './voice.ts';
+export * from './forecast.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { districtByCode, districts, languages, outbreakCrops, shortLinks } from '@kutu/contract';
 import { isGsm7, plainSms, smsParts } from '../lib/sms-text.ts';
-import { message, type Params, render } from './i18n.ts';
+import { message, type MessageKey, type Params, render } from './i18n.ts';
 import { type BulkSmsKey, bulkSmsKeys, smsTexts } from './sms-texts.ts';
 
 /**
@@ -19,6 +19,12 @@ const longestName = (codes: readonly string[]) =>
 /** Each district or county, and the place an alert comes from: itself, or a neighbour for the neighbours' text. */
 const places = districts.map((d) => ({ district: d.name, neighbour: longestName(d.neighbours) ?? d.name }));
 const fields = (['maize', 'beans', 'other'] as const).map((c) => message(`followUp.field.${c}`));
+const weekdays = [0, 1, 2, 3, 4, 5, 6].map((d) => message(`dates.weekdays.${d}` as MessageKey));
+/** The rust weather advisory's values: each crop it is sent for, each day it may name. */
+const advisories = (district: string) =>
+  (['maize', 'beans'] as const).flatMap((c) =>
+    weekdays.map((day) => ({ crop: message(`outbreak.crops.${c}`), district, day })),
+  );
 
 const samples: Record<BulkSmsKey, (place: (typeof places)[number]) => Params[]> = {
   'outbreak.alert.sms': ({ district }) => crops.map((crop) => ({ crop, source: district, district })),
@@ -34,6 +40,8 @@ const samples: Record<BulkSmsKey, (place: (typeof places)[number]) => Params[]> 
   // A field's name is up to 40 characters (made GSM-7 before it is sent).
   'followUp.walkSms': () => [{ field: 'f'.repeat(40), link: `${site}${shortLinks.walk(2147483647)}` }],
   'followUp.smsUssd': () => fields.map((field) => ({ field, number: 999, code: '*384*12345#', menu: 8 })),
+  'forecast.advisory.sms': ({ district }) => advisories(district),
+  'forecast.advisory.staffSms': ({ district }) => advisories(district),
 };
 
 describe('every text sent to many people is one GSM-7 message (i18n/sms-texts.ts bulkSmsKeys)', () => {

@@ -46,6 +46,7 @@ const verdicts: Message[] = [
   ...reviewVerdicts.filter((v) => v !== 'common_rust').map((v) => message(`notifications.verdicts.${v}`)),
 ];
 const crops = outbreakCrops.map((c) => message(`outbreak.crops.${c}`));
+const weekdays = [0, 1, 2, 3, 4, 5, 6].map((n) => message(`dates.weekdays.${n}` as 'dates.weekdays.0'));
 /** A verdict SMS: each verdict with the first step of its advice and, for rust, the follow-up's date or none. */
 const days = Array.from({ length: 12 * 7 }, (_, i) => new Date(Date.UTC(2026, Math.floor(i / 7), 20 + (i % 7), 20)));
 const asks: (Message | '')[] = ['', ...days.map((when) => message('notifications.smsAskDate', { when }))];
@@ -141,6 +142,8 @@ const samples: Record<SmsKey, Params[]> = {
   'officer.refused.sms': [{ reason: longest(500) }],
   'officer.withdrawn.sms': [{ reason: longest(500) }],
   'officer.weekly.sms': [{ week: '2026-W53', district, confirmed: 99999, worse: 99999, waiting: 99999 }],
+  'forecast.advisory.sms': weekdays.flatMap((day) => each(crops.slice(0, 2), (crop) => ({ crop, district, day }))),
+  'forecast.advisory.staffSms': weekdays.flatMap((day) => each(crops.slice(0, 2), (crop) => ({ crop, district, day }))),
   'outbreak.alert.sms': each(crops, (crop) => ({ crop, source: district, district })),
   'outbreak.alert.smsNeighbour': each(crops, (crop) => ({ crop, source: district, district })),
   'outbreak.alert.expertSms': each(crops, (crop) => ({ crop, source: district, district })),

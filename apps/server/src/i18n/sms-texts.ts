@@ -37,6 +37,9 @@ export const smsTexts = {
   'outbreak.alert.sms': { parts: 1 },
   'outbreak.alert.smsNeighbour': { parts: 1 },
   'outbreak.alert.expertSms': { parts: 1 },
+  // Rust weather before any confirmation (docs/decisions/0100): the district, crop and the day to walk by.
+  'forecast.advisory.sms': { parts: 1 },
+  'forecast.advisory.staffSms': { parts: 1 },
   // The field's name (up to 40 characters, GSM-7 only) and the link to its walk.
   'followUp.walkSms': { parts: 1 },
   // A farmer who answers by basic phone: the field's crop and number, the USSD menu and the WALK keyword.
@@ -85,6 +88,8 @@ export const bulkSmsKeys = [
   'officer.weekly.sms',
   'followUp.walkSms',
   'followUp.smsUssd',
+  'forecast.advisory.sms',
+  'forecast.advisory.staffSms',
 ] as const satisfies readonly SmsKey[];
 export type BulkSmsKey = (typeof bulkSmsKeys)[number];
 

@@ -178,6 +178,8 @@ export async function createTestApp(
     RATE_LIMIT_MAX: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     JOBS: 'off',
+    // No test reaches the internet: a test of the forecast serves Open-Meteo's replies itself.
+    WEATHER_URL: 'off',
     ...overrides.env,
   });
   const { database, drop } = await openTestDatabase(

@@ -25,7 +25,7 @@ export function isSavedQuery(key: readonly unknown[]): boolean {
   const [root, part] = key;
   // A farmer's fields (their list, each field and its walks): the walk works with no signal.
   if (root === 'dashboard' || root === 'education-resources' || root === 'fields') return true;
-  if (root === 'outbreak') return part === 'map' || part === 'trend';
+  if (root === 'outbreak') return part === 'map' || part === 'trend' || part === 'forecast';
   if (root === 'analysis') return part === 'list' || part === 'detail';
   return root === 'consultations' && part === 'bookings';
 }

@@ -17,3 +17,4 @@ export * from './privacy.ts';
 export * from './extension.ts';
 export * from './voice.ts';
 export * from './vetting.ts';
+export * from './forecast.ts';

@@ -18,6 +18,7 @@ import type { SignupService } from '../auth/signup.service.ts';
 import type { FieldsService } from '../fields/fields.service.ts';
 import type { WalksService } from '../fields/walks.service.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
+import type { ForecastService } from '../forecast/forecast.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import { actions, askCallBack } from './actions.ts';
 import type { ConsentService } from '../privacy/consent.service.ts';
@@ -52,6 +53,8 @@ export function createBasicPhoneService(
     erasure: Pick<ErasureService, 'bySms'>;
     fields: FieldsService;
     walks: Pick<WalksService, 'record'>;
+    /** The coming week's rust risk on the menu's "rust in my district" (docs/decisions/0100). */
+    forecast?: Pick<ForecastService, 'districtWeek'>;
   },
   log?: (err: unknown) => void,
 ) {
@@ -81,6 +84,7 @@ export function createBasicPhoneService(
     ...(offerCall && { callWithResult }),
     repo,
     districtNow: uses.outbreak.districtNow,
+    ...(uses.forecast && { rustWeather: uses.forecast.districtWeek }),
     followUps: uses.followUps.byPhone,
     saveSettings: (userId, body) => uses.outbreak.saveSettings(userId, body),
     resumeSms: (userId, channel, at) => uses.consent.record(userId, { sms: true }, channel, at),

@@ -11,6 +11,8 @@ import type { WalksService } from '../fields/walks.service.ts';
 export interface MenuUses {
   repo: BasicPhoneRepo;
   districtNow: OutbreakService['districtNow'];
+  /** The district's coming week per crop (the forecast module's, docs/decisions/0100); unset: not shown. */
+  rustWeather?: (district: string) => Promise<{ crop: 'maize' | 'beans'; worst: string }[] | undefined>;
   followUps: PhoneFollowUp;
   saveSettings(userId: number, body: { district?: string; sms_alerts?: boolean }): Promise<unknown>;
   /** Lifts a STOP: the SMS consent given again, through the channel it was given on. */

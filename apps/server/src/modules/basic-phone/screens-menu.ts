@@ -60,6 +60,15 @@ const HOME = USSD_HOME;
 /** The number that asks for a call back, for texts that point to it ("ask an expert (menu 4)"). */
 const callMenu = ussdMenuNumber('callback');
 
+/** The crops whose rust risk in the caller's district is high this week, in words; '' when none. */
+async function highCrops(c: MenuCtx): Promise<string> {
+  const weather = c.user?.district ? ((await c.uses.rustWeather?.(c.user.district)) ?? []) : [];
+  return weather
+    .filter((w) => w.worst === 'high')
+    .map((w) => tr(c, `ussd.crop.${w.crop}`))
+    .join(', ');
+}
+
 /** The menu of a number with an account: read-only screens, and actions on the account's own settings. */
 const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens | keyof typeof fieldScreens> = {
   home: {
@@ -92,7 +101,16 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens | ke
       return c.user?.district ? { to: 'rustTodo' } : { to: 'country', data: { purpose: 'rust' } };
     },
   },
-  rustTodo: { show: (c) => ({ text: tr(c, 'ussd.rust.todo', { callMenu }) }), answer: only0 },
+  // A week of rust weather in the caller's district (docs/decisions/0100) comes first in "what to do".
+  rustTodo: {
+    async show(c) {
+      const crops = await highCrops(c);
+      return {
+        text: crops ? tr(c, 'ussd.rust.todoWeather', { crops, callMenu }) : tr(c, 'ussd.rust.todo', { callMenu }),
+      };
+    },
+    answer: only0,
+  },
   alerts: {
     show: (c) => ({
       text: tr(c, c.user?.smsAlerts && !c.user.smsStoppedAt ? 'ussd.alerts.on' : 'ussd.alerts.off', {

@@ -71,6 +71,10 @@ const uses = {
       trend: 'falling' as const,
       alert: true,
     })),
+  rustWeather: async () => [
+    { crop: 'maize', worst: 'high' },
+    { crop: 'beans', worst: 'high' },
+  ],
   followUps: {
     openOf: async () => ({
       id: 1,
@@ -313,4 +317,14 @@ describe('a count under the privacy minimum', () => {
       expect(text).not.toMatch(/under|chini ya|wansi wa/i);
     },
   );
+});
+
+describe('a week of rust weather (decision 0100)', () => {
+  it('comes first in "what to do" when the district turns high, and not otherwise', async () => {
+    const { text } = await runMenu(screens, ['1', '1'], base(member('en', longest.code)));
+    expect(text).toMatch(/^Rust weather this week: Maize, Beans\. Walk your fields now/);
+    const calm = { ...base(member('en', longest.code)) };
+    calm.uses = { ...uses, rustWeather: async () => [{ crop: 'maize', worst: 'moderate' }] };
+    expect((await runMenu(screens, ['1', '1'], calm)).text).toMatch(/^Check leaves each week/);
+  });
 });

@@ -14,6 +14,7 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { WalksService } from '../fields/walks.service.ts';
+import type { ForecastService } from '../forecast/forecast.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { ExpertQueue } from '../../lib/expert-queue.ts';
 import type { ApplicationsService } from '../vetting/applications.service.ts';
@@ -42,8 +43,11 @@ export function createExtensionService(
     officers,
     walks,
     reviews,
+    forecast,
   }: {
     outbreak: OutbreakService;
+    /** The coming week's rust risk (the forecast module's; docs/decisions/0100). */
+    forecast?: Pick<ForecastService, 'districtWeek'>;
     officers: Pick<ApplicationsService, 'districtsOf' | 'officersOf' | 'approvedDistricts'>;
     walks: Pick<WalksService, 'walksIn' | 'worseIn'>;
     /** What waits for an expert in the district (the review module's count, as its queue reads it). */
@@ -118,18 +122,20 @@ export function createExtensionService(
       plusWeeks(weekStart, i - OFFICER_TREND_WEEKS + 1),
     );
     const around = district.neighbours.filter((n) => !own.includes(n));
-    const [cases, near, alertSets, alerts, clinic, followUps, waiting, rows, walked, worse] = await Promise.all([
-      repo.farmerWeeks(code, weeks[0]!, weekStart),
-      outbreak.weeklyCounts({ from: weekStart, to: weekStart }),
-      Promise.all(outbreakCrops.map((c) => outbreak.openAlertDistricts(c))),
-      repo.alerts(w),
-      repo.clinic(w),
-      repo.followUps(w),
-      reviews.waitingIn(code),
-      repo.farmers(w),
-      walks.walksIn(code, from, to),
-      walks.worseIn(code, from, to),
-    ]);
+    const [cases, near, alertSets, alerts, clinic, followUps, waiting, rows, walked, worse, nextRisk] =
+      await Promise.all([
+        repo.farmerWeeks(code, weeks[0]!, weekStart),
+        outbreak.weeklyCounts({ from: weekStart, to: weekStart }),
+        Promise.all(outbreakCrops.map((c) => outbreak.openAlertDistricts(c))),
+        repo.alerts(w),
+        repo.clinic(w),
+        repo.followUps(w),
+        reviews.waitingIn(code),
+        repo.farmers(w),
+        walks.walksIn(code, from, to),
+        walks.worseIn(code, from, to),
+        forecast?.districtWeek(code),
+      ]);
     // Newest first, as farmersToCall reads them: a farmer who said worse, asked for a call or walked a field with
     // more rust is one farmer to call.
     const farmers = farmersToCall(
@@ -195,6 +201,7 @@ export function createExtensionService(
         same: outcome(['unclear', 'same', 'too_few_plants']),
         worse: outcome(['worse']),
       },
+      ...(nextRisk && { next_risk: nextRisk }),
       review: {
         waiting: waiting.waiting,
         oldest_hours: waiting.oldest ? Math.round((now - waiting.oldest.getTime()) / 360_000) / 10 : null,

@@ -22,6 +22,10 @@ export function weekRows(w: OfficerWeek): [string, string, string | number][] {
     rows.push(['alert_failed', label, a.failed]);
     rows.push(['alert_waiting', label, a.waiting]);
   }
+  for (const r of w.next_risk ?? []) {
+    rows.push([`next_risk_${r.crop}`, 'next 7 days', r.worst]);
+    for (const day of r.high_days) rows.push([`next_high_${r.crop}`, day, 'high']);
+  }
   rows.push(['clinic_visits', w.week, w.clinic.visits]);
   for (const [finding, n] of Object.entries(w.clinic.findings)) rows.push(['clinic_finding', finding, n]);
   rows.push(['follow_ups_better', w.week, w.follow_ups.better]);
@@ -114,6 +118,14 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date, language: Langu
     );
     doc.y = chartY + 120;
     doc.x = 40;
+    if (w.next_risk) {
+      doc.fontSize(12).text(say('officer.report.nextRisk'));
+      for (const r of w.next_risk) {
+        const days = r.high_days.length ? say('officer.report.highDays', { days: r.high_days.join(', ') }) : '';
+        doc.fontSize(10).text(`${crop(r.crop)}: ${say(`officer.report.risk.${r.worst}`)}${days ? ` (${days})` : ''}`);
+      }
+      doc.moveDown(0.5);
+    }
     doc.fontSize(12).text(say('officer.report.alerts'));
     if (w.alerts.length === 0) doc.fontSize(10).text(say('officer.report.noAlert'));
     for (const a of w.alerts) {

@@ -22,6 +22,26 @@ export function createFollowUpRepo(db: Db) {
       return row;
     },
 
+    /**
+     * Brings the waiting reminders of the live fields of a crop in a district forward to `by` (a rust-weather
+     * week, docs/decisions/0100); one due sooner stays. Returns how many moved.
+     */
+    async bringForward(district: string, crop: string, by: Date) {
+      const moved = await db
+        .update(followUps)
+        .set({ dueAt: by })
+        .where(
+          and(
+            eq(followUps.state, 'waiting'),
+            sql`${followUps.dueAt} > ${by}`,
+            sql`${followUps.fieldId} in (select id from fields where district = ${district} and crop = ${crop}
+              and retired_at is null)`,
+          ),
+        )
+        .returning({ id: followUps.id });
+      return moved.length;
+    },
+
     /** The field's open reminder (waiting or sent), if any; locked until the transaction ends in one. */
     async openForField(fieldId: number, runner: Db | Tx = db): Promise<FollowUpRow | undefined> {
       const query = runner

@@ -351,6 +351,9 @@ export function createFollowUpService(
       }
     },
 
+    /** A rust-weather week (docs/decisions/0100): the district's reminders for the crop come by `by` at the latest. */
+    bringForward: (district: string, crop: string, by: Date) => repo.bringForward(district, crop, by),
+
     /** Per analysis id: when Kutu will remind (while waiting) and, for a follow-up photo, what it found. */
     async views(ids: number[]): Promise<Map<number, FollowUpView>> {
       const out = new Map<number, FollowUpView>(ids.map((id) => [id, { remind_at: null, follow_up: null }]));

@@ -40,6 +40,7 @@ const icons: Record<NotificationType, { icon: Icon; color: string }> = {
   officer_approved: { icon: IconUserCheck, color: 'green' },
   officer_refused: { icon: IconUserX, color: 'red' },
   officer_weekly: { icon: IconBell, color: 'blue' },
+  rust_advisory: { icon: IconBell, color: 'orange' },
 };
 
 /**

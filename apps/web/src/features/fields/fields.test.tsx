@@ -166,6 +166,37 @@ describe('a field', () => {
     );
   });
 
+  it("says the week's rust weather: walk by the first high day, or 'unknown' without weather", async () => {
+    const forecast = (worst: string, walkBy: string | null, state: 'known' | 'unknown') => ({
+      fields: [
+        {
+          field_id: 3,
+          name: 'Near the river',
+          crop: 'maize',
+          district: 'UG-219',
+          worst,
+          walk_by: walkBy,
+          weather: { state, fetched_at: null, age_hours: state === 'known' ? 3 : null },
+        },
+      ],
+    });
+    for (const [reply, expected] of [
+      [forecast('high', '2026-12-03', 'known'), /Rust weather this week: walk this field by 3 Dec 2026/],
+      [forecast('unknown', null, 'unknown'), /Rust weather this week: unknown/],
+    ] as const) {
+      fakeServer(({ url }) => {
+        if (url === '/api/forecast/fields/') return { status: 200, body: reply };
+        if (url === '/api/fields/3/') return { status: 200, body: walked };
+        if (url.startsWith('/api/fields/3/walks/?')) return { status: 200, body: page([]) };
+        return { status: 404 };
+      });
+      const { unmount } = renderField();
+      expect((await screen.findByTestId('rust-weather')).textContent).toMatch(expected);
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('opens a walk’s whole answer on a tap', async () => {
     serve();
     const user = userEvent.setup({ delay: null });

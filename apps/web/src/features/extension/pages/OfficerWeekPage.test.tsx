@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { fakeNetwork, json } from '../../../test/fakeServer.ts';
+import type { OfficerWeek } from '@kutu/contract';
 import { me, week } from '../../../test/officer-week.fixture.ts';
 import OfficerWeekPage from './OfficerWeekPage.tsx';
 
@@ -105,5 +106,24 @@ describe('OfficerWeekPage', () => {
     renderWithProviders(<OfficerWeekPage />);
     expect(await screen.findByText('Your extension officer account is waiting for approval')).toBeTruthy();
     expect(calls.some((c) => c.url.includes('/week/'))).toBe(false);
+  });
+
+  it("shows the coming week's rust risk per crop, with the high days", async () => {
+    const next: OfficerWeek = {
+      ...week,
+      next_risk: [
+        { crop: 'maize', worst: 'high', high_days: ['2026-12-01'] },
+        { crop: 'beans', worst: 'unknown', high_days: [] },
+      ],
+    };
+    fakeNetwork(({ url }) => {
+      if (url.startsWith('/api/extension/me/')) return json(me);
+      if (url.startsWith('/api/extension/districts/UG-208/week/')) return json(next);
+      return json({}, 404);
+    });
+    renderWithProviders(<OfficerWeekPage />);
+    const risk = await screen.findByRole('region', { name: 'Rust risk in the next 7 days' }, { timeout: 10_000 });
+    expect(risk.textContent).toContain('High · high on 1 Dec 2026');
+    expect(risk.textContent).toContain('Weather unknown');
   });
 });

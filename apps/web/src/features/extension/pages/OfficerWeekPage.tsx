@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OfficerWeek } from '@kutu/contract';
 import { SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { ListState } from '../../../components/ListState.tsx';
 import { downloadReport, useOfficerMe, useWeek } from '../../../api/extension.ts';
@@ -117,6 +117,22 @@ function WeekView({ week: w, several }: { week: OfficerWeek; several: boolean })
             ))}
         </Stack>
       </Section>
+      {w.next_risk && (
+        <Section title={t('extension.week.nextRisk')}>
+          <Stack gap={4} data-testid="next-risk">
+            {w.next_risk.map((r) => (
+              <Group key={r.crop} justify="space-between" wrap="wrap">
+                <Text fw={600}>{t(`extension.crops.${r.crop}`)}</Text>
+                <Text size="sm">
+                  {t(`extension.week.risk.${r.worst}`)}
+                  {r.high_days.length > 0 &&
+                    ` · ${t('extension.week.highDays', { days: r.high_days.map((d) => formatDate(`${d}T12:00:00Z`, 'UTC')).join(', ') })}`}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Section>
+      )}
       <Section title={t('extension.week.alerts')}>
         {w.alerts.length === 0 ? (
           <Text size="sm">{t('extension.week.noAlert')}</Text>

@@ -16,6 +16,7 @@ import { OnDemand } from '../../../components/OnDemand.tsx';
 import { fieldAge, plantedDate } from '../lib/words.ts';
 import { WalkQueueNote } from '../components/WalkQueueNote.tsx';
 import { WalkRow } from '../components/WalkRow.tsx';
+import { RustWeather } from '../components/RustWeather.tsx';
 
 export { screenStringsReady } from '../../../lib/fields-strings.ts';
 
@@ -100,6 +101,7 @@ function FieldDetail({ field }: { field: Field }) {
         </Badge>
       </Group>
       <Facts field={field} />
+      <RustWeather field={field} />
       <Button
         component={Link}
         to={routes.fieldWalk(field.id)}

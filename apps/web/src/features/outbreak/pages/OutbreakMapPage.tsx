@@ -28,7 +28,7 @@ import { outbreakMapQuery, useOutbreakMap } from '../../../api/outbreak.ts';
 import { type DistrictCounts, DistrictMap } from '../components/DistrictMap.tsx';
 import { DistrictList, MapAttribution, MapLegend } from '../components/MapParts.tsx';
 import { withNewerDistricts } from '../lib/newer-districts.ts';
-import { loadDistricts } from '../../../lib/geo/boundaries.ts';
+import { boundariesQuery } from '../lib/boundaries-query.ts';
 import { type Country, countries } from '../../../lib/geo/geo.ts';
 import { hasCases, ZERO } from '../lib/shading.ts';
 import { windowDays } from '../lib/window.ts';
@@ -38,22 +38,13 @@ import { windowDays } from '../lib/window.ts';
 const DistrictDetail = lazy(() =>
   import('../components/DistrictDetail.tsx').then((m) => ({ default: m.DistrictDetail })),
 );
+const ForecastLayer = lazy(() => import('../components/ForecastLayer.tsx').then((m) => ({ default: m.ForecastLayer })));
 const DistrictTable = lazy(() => import('../components/DistrictTable.tsx').then((m) => ({ default: m.DistrictTable })));
 
 const DEFAULT_CROP: OutbreakCrop = 'maize';
 
 /** The country of the signed-in user's district (its code starts with it), Uganda otherwise. */
 const homeCountry = (district: string | null | undefined): Country => (district?.startsWith('KE-') ? 'KE' : 'UG');
-
-const boundariesQuery = (country: Country) => ({
-  queryKey: ['outbreak-boundaries', country] as const,
-  queryFn: () => loadDistricts(country),
-  staleTime: Number.POSITIVE_INFINITY,
-  gcTime: Number.POSITIVE_INFINITY,
-  // Fetched even with no signal: the service worker answers from its precache (TanStack Query would
-  // otherwise pause the query offline and the map would wait for the network forever).
-  networkMode: 'always' as const,
-});
 
 /**
  * The map's data and the home country's outlines start with the page's code (router.tsx); the other
@@ -186,6 +177,7 @@ export default function OutbreakMapPage() {
   const { user } = useSession();
   const [crop, setCrop] = useState<OutbreakCrop>(DEFAULT_CROP);
   const [country, setCountry] = useState<Country>(() => homeCountry(user?.district));
+  const [layer, setLayer] = useState<'now' | 'next'>('now');
   const filters = (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
       <Box>
@@ -215,6 +207,37 @@ export default function OutbreakMapPage() {
     </SimpleGrid>
   );
 
+  // The "next 7 days" layer (decision 0100): the week's rust forecast, for maize and beans.
+  const mapOrForecast = (
+    <Stack gap="sm">
+      <Box>
+        <Text size="sm" fw={500} id="outbreak-layer">
+          {t('outbreak.forecast.layer')}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          aria-labelledby="outbreak-layer"
+          value={layer}
+          onChange={(v) => setLayer(v as 'now' | 'next')}
+          data={[
+            { value: 'now', label: t('outbreak.forecast.now') },
+            { value: 'next', label: t('outbreak.forecast.next') },
+          ]}
+          data-testid="outbreak-layer"
+        />
+      </Box>
+      {layer === 'now' ? (
+        <OutbreakMap key={country} crop={crop} country={country} />
+      ) : crop === 'other' ? (
+        <Text size="sm">{t('outbreak.forecast.otherCrop')}</Text>
+      ) : (
+        <Deferred>
+          <ForecastLayer key={`${country}-${crop}`} crop={crop} country={country} />
+        </Deferred>
+      )}
+    </Stack>
+  );
+
   return (
     <Stack gap="md" maw={1100}>
       <Title order={1} size="h2">
@@ -229,7 +252,7 @@ export default function OutbreakMapPage() {
             <Tabs.Tab value="table">{t('outbreak.tabs.table')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="map" pt="md">
-            <OutbreakMap key={country} crop={crop} country={country} />
+            {mapOrForecast}
           </Tabs.Panel>
           <Tabs.Panel value="table" pt="md">
             <Deferred>
@@ -238,7 +261,7 @@ export default function OutbreakMapPage() {
           </Tabs.Panel>
         </Tabs>
       ) : (
-        <OutbreakMap key={country} crop={crop} country={country} />
+        mapOrForecast
       )}
     </Stack>
   );

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { RiskBasis, WeatherHour } from '@kutu/contract';
+
+/*
+ * The week's rust forecast (docs/decisions/0100): the weather as last fetched per district centre, and each
+ * run's risk per district, crop and day, kept so that a forecast can be compared later with what was confirmed.
+ */
+
+/** The latest hourly forecast fetched for a district's centre (replaced at each fetch). */
+export const weatherForecasts = pgTable('weather_forecasts', {
+  district: text('district').primaryKey(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  hours: jsonb('hours').$type<WeatherHour[]>().notNull(),
+});
+
+/** One forecast run: when, with which rules, and the weather's age (null: no weather could be had). */
+export const forecastRuns = pgTable(
+  'forecast_runs',
+  {
+    id: serial('id').primaryKey(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+    rulesVersion: text('rules_version').notNull(),
+    /** The oldest fetch behind the run; null when no district had weather ("weather unknown"). */
+    weatherFetchedAt: timestamp('weather_fetched_at', { withTimezone: true }),
+  },
+  (t) => [index('forecast_runs_ran_idx').on(t.ranAt)],
+);
+
+/** A run's risk for one district, crop and local day, with what it rests on. */
+export const forecastRisks = pgTable(
+  'forecast_risks',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => forecastRuns.id, { onDelete: 'cascade' }),
+    district: text('district').notNull(),
+    crop: text('crop').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    level: text('level', { enum: ['low', 'moderate', 'high', 'unknown'] }).notNull(),
+    basis: jsonb('basis').$type<RiskBasis>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.crop, t.district, t.day] }),
+    index('forecast_risks_district_idx').on(t.district, t.crop, t.day),
+    check('forecast_risks_level_check', sql`${t.level} in ('low', 'moderate', 'high', 'unknown')`),
+  ],
+);
+
+/** A district and crop whose week turned high, and whose advisories were written (once per ISO week). */
+export const forecastAdvisories = pgTable(
+  'forecast_advisories',
+  {
+    district: text('district').notNull(),
+    crop: text('crop').notNull(),
+    /** Monday (UTC) of the ISO week the advisory belongs to. */
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    runId: integer('run_id').references(() => forecastRuns.id, { onDelete: 'set null' }),
+    /** The first high day the advisory named. */
+    highDay: date('high_day', { mode: 'string' }).notNull(),
+    toldAt: timestamp('told_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.district, t.crop, t.weekStart] })],
+);

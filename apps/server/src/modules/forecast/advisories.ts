@@ -1,0 +1,92 @@
+import { districtByCode, type ForecastCrop } from '@kutu/contract';
+import type { ModuleDeps } from '../../deps.ts';
+import { type MessageKey, message } from '../../i18n/i18n.ts';
+import { smsMessage } from '../../i18n/sms-texts.ts';
+import type { Tell } from '../../lib/deliverer.ts';
+import { weekStartOf } from '../../lib/iso-weeks.ts';
+import type { ForecastRepo, RiskRow } from './forecast.repo.ts';
+
+/** A reminder brought forward is due at 07:00 East Africa Time. */
+const WALK_REMINDER_HOUR_UTC = '04';
+
+/** The follow-up reminders (the followup module's), brought forward by a high week. */
+export interface Reminders {
+  bringForward(district: string, crop: string, by: Date): Promise<number>;
+}
+
+/** The weekday of a local date, as the catalogues name it. */
+const weekday = (day: string) => message(`dates.weekdays.${new Date(`${day}T12:00:00Z`).getUTCDay()}` as MessageKey);
+
+/**
+ * What an advisory says to a farmer with a field of the crop in the district, or to its experts and
+ * officers. The farmer's key holds the crop and the week only: a farmer with fields in two districts that
+ * turn high is told once a week per crop (the outbox keeps one message per key and person).
+ */
+function advisory(district: string, crop: ForecastCrop, highDay: string, week: string, runId: number) {
+  const params = {
+    crop: message(`outbreak.crops.${crop}`),
+    district: districtByCode(district)?.name ?? district,
+    day: weekday(highDay),
+  };
+  const data = { district, crop, high_day: highDay, run_id: runId };
+  const farmer: Omit<Tell, 'to'> = {
+    key: `rust-advisory:${crop}:${week}`,
+    kind: 'alert',
+    app: { type: 'rust_advisory', text: message('forecast.advisory.message', params), data },
+    sms: smsMessage('forecast.advisory.sms', params),
+  };
+  const staff: Omit<Tell, 'to'> = {
+    key: `rust-advisory:${crop}:${week}:${district}`,
+    kind: 'alert',
+    app: { type: 'rust_advisory', text: message('forecast.advisory.staff', params), data },
+    sms: smsMessage('forecast.advisory.staffSms', params),
+  };
+  return { farmer, staff };
+}
+
+/**
+ * Advisories before confirmation (docs/decisions/0100): each district and crop whose week has a high day
+ * is told once per ISO week, farmers with a field of that crop there and the district's experts and
+ * officers, through the outbox (STOP and SMS alert settings apply: kind `alert`). The claim and the messages
+ * commit together, so a run repeated (every 6 hours) writes nothing twice.
+ */
+export function createAdvisories(
+  deps: Pick<ModuleDeps, 'clock' | 'delivery'>,
+  repo: ForecastRepo,
+  reminders: Reminders,
+) {
+  return async function advise(runId: number, risks: RiskRow[]): Promise<{ district: string; crop: string }[]> {
+    const now = deps.clock.now();
+    const week = weekStartOf(now);
+    const firstHigh = new Map<string, RiskRow>();
+    for (const r of risks) {
+      const k = `${r.district}|${r.crop}`;
+      if (r.level === 'high' && !firstHigh.has(k)) firstHigh.set(k, r);
+    }
+    const told: { district: string; crop: string }[] = [];
+    for (const r of firstHigh.values()) {
+      const crop = r.crop as ForecastCrop;
+      await deps.delivery.transaction(async (tx, _tell, tellEach) => {
+        const fresh = await repo.claimAdvisory(tx, {
+          district: r.district,
+          crop,
+          weekStart: week,
+          runId,
+          highDay: r.day,
+          toldAt: now,
+        });
+        if (!fresh) return;
+        await tellEach(repo.recipients(r.district, crop), advisory(r.district, crop, r.day, week, runId));
+        told.push({ district: r.district, crop });
+      });
+    }
+    // The fields' next walk comes forward: the reminder by the high day's morning, a day after the advisory at the soonest.
+    for (const { district, crop } of told) {
+      const r = firstHigh.get(`${district}|${crop}`) as RiskRow;
+      const morning = new Date(`${r.day}T${WALK_REMINDER_HOUR_UTC}:00:00Z`);
+      const soonest = new Date(now.getTime() + 86_400_000);
+      await reminders.bringForward(district, crop, morning > soonest ? morning : soonest);
+    }
+    return told;
+  };
+}

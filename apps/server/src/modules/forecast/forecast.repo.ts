@@ -1,0 +1,114 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { RiskBasis, RiskLevel, WeatherHour } from '@kutu/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { fields, forecastAdvisories, forecastRisks, forecastRuns, weatherForecasts } from '../../db/schema/index.ts';
+
+type Runner = Db | Tx;
+const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
+  ((await runner.execute(query)) as unknown as { rows: T[] }).rows;
+
+export type RiskRow = { district: string; crop: string; day: string; level: RiskLevel; basis: RiskBasis };
+
+/** The forecast's tables (docs/decisions/0100): the weather cache, runs and their risks, advisories sent. */
+export function createForecastRepo(db: Db) {
+  return {
+    /** Replaces the cached hours of each district fetched. */
+    async saveWeather(hours: Map<string, WeatherHour[]>, fetchedAt: Date) {
+      const rows = [...hours].map(([district, h]) => ({ district, fetchedAt, hours: h }));
+      if (!rows.length) return;
+      await db
+        .insert(weatherForecasts)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: weatherForecasts.district,
+          set: { fetchedAt: sql`excluded.fetched_at`, hours: sql`excluded.hours` },
+        });
+    },
+
+    weather: () => db.select().from(weatherForecasts),
+
+    /** A run and its risks, in one transaction; returns the run's id. */
+    saveRun: (run: { ranAt: Date; rulesVersion: string; weatherFetchedAt: Date | null }, risks: RiskRow[]) =>
+      db.transaction(async (tx) => {
+        const [{ id }] = await tx.insert(forecastRuns).values(run).returning({ id: forecastRuns.id });
+        for (let i = 0; i < risks.length; i += 1000) {
+          await tx.insert(forecastRisks).values(risks.slice(i, i + 1000).map((r) => ({ ...r, runId: id })));
+        }
+        return id;
+      }),
+
+    async latestRun() {
+      const [run] = await db.select().from(forecastRuns).orderBy(desc(forecastRuns.id)).limit(1);
+      return run ?? null;
+    },
+
+    risks: (runId: number, crop: string, district?: string) =>
+      db
+        .select({
+          district: forecastRisks.district,
+          crop: forecastRisks.crop,
+          day: forecastRisks.day,
+          level: forecastRisks.level,
+          basis: forecastRisks.basis,
+        })
+        .from(forecastRisks)
+        .where(
+          and(
+            eq(forecastRisks.runId, runId),
+            eq(forecastRisks.crop, crop),
+            district ? eq(forecastRisks.district, district) : undefined,
+          ),
+        )
+        .orderBy(forecastRisks.district, forecastRisks.day),
+
+    /** Farmers whose walks found rust since `since`, per district and crop of the walked field (each farmer once). */
+    walkedRust: (since: Date) =>
+      rowsOf<{ district: string; crop: string; farmers: number }>(
+        db,
+        sql`select f.district, f.crop, count(distinct w.user_id)::int as farmers
+              from scouting_walks w join fields f on f.id = w.field_id
+            where w.walked_at >= ${since} and w.plants_rust > 0 and f.district is not null
+            group by f.district, f.crop`,
+      ),
+
+    /** A farmer's live maize and bean fields with a district. */
+    fieldsOf: (userId: number) =>
+      db
+        .select({ id: fields.id, name: fields.name, crop: fields.crop, district: fields.district })
+        .from(fields)
+        .where(
+          sql`${fields.userId} = ${userId} and ${fields.retiredAt} is null and ${fields.district} is not null
+              and ${fields.crop} in ('maize', 'beans')`,
+        )
+        .orderBy(fields.id),
+
+    /** Marks a district and crop's advisory of a week as written; false when it already was. */
+    async claimAdvisory(tx: Tx, a: typeof forecastAdvisories.$inferInsert) {
+      const rows = await tx.insert(forecastAdvisories).values(a).onConflictDoNothing().returning();
+      return rows.length > 0;
+    },
+
+    /** The advisories of the weeks from `weekStart` on, for an officer's week and the tests. */
+    advisoriesSince: (weekStart: string) =>
+      db.select().from(forecastAdvisories).where(sql`${forecastAdvisories.weekStart} >= ${weekStart}`),
+
+    /**
+     * Who a district's advisory tells, as SQL selecting `id` and `variant` for the outbox (`tellEach`): farmers
+     * with a live field of the crop in the district (active accounts, or a plant clinic's farmers who agreed to
+     * SMS, docs/decisions/0053), and the district's approved experts and extension officers.
+     */
+    recipients: (district: string, crop: string): SQL =>
+      sql`select u.id, case when u.role = 'farmer' then 'farmer' else 'staff' end as variant from users u
+          where (u.role = 'farmer' and exists (select 1 from fields f where f.user_id = u.id
+                  and f.district = ${district} and f.crop = ${crop} and f.retired_at is null)
+                and (u.activated_at is not null or exists (select 1 from clinic_visits v
+                  where v.farmer_id = u.id and v.consent_at is not null)))
+             or (u.role in ('expert', 'officer') and u.activated_at is not null
+                and (u.district = ${district} or exists (select 1 from officer_profiles op
+                  where op.user_id = u.id and ${district} = any(op.districts)))
+                and exists (select 1 from role_applications ra
+                  where ra.user_id = u.id and ra.role = u.role and ra.status = 'approved'))
+          order by u.id`,
+  };
+}
+export type ForecastRepo = ReturnType<typeof createForecastRepo>;

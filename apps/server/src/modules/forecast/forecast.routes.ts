@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import {
+  districtForecastReply,
+  errorBody,
+  fieldForecastReply,
+  forecastApi,
+  forecastQuery,
+  forecastWeekReply,
+} from '@kutu/contract';
+import type { App } from '../../deps.ts';
+import { message } from '../../i18n/i18n.ts';
+import { tooMany } from '../../lib/errors.ts';
+import { errorReplies, guard, publicRoute } from '../../lib/route-schema.ts';
+import { caller } from '../../plugins/auth.ts';
+import type { RouteContext } from '../../route-context.ts';
+
+const errors = errorReplies(400, 401, 403, 404, 429);
+const tags = ['forecast'];
+/** Requests per minute and address on the open risk feed (as the outbreak feed's). */
+export const OPEN_RISK_PER_MINUTE = 30;
+
+/** The week's rust forecast (docs/decisions/0100): every district's days, one district's reasons, a farmer's fields, the open feed. */
+export function forecastRoutes(app: App, { services: { forecast } }: RouteContext) {
+  const readers = guard('farmer', 'expert', 'officer');
+
+  app.get(
+    forecastApi.week,
+    {
+      schema: {
+        tags,
+        description:
+          "Every district's rust risk for the crop over the next 7 days (low, moderate, high, or unknown without weather), from the latest forecast run, with the weather's age.",
+        querystring: forecastQuery,
+        response: { 200: forecastWeekReply, ...errors },
+      },
+      config: readers,
+    },
+    async (req) => forecast.week(req.query.crop),
+  );
+
+  app.get(
+    forecastApi.district,
+    {
+      schema: {
+        tags,
+        description:
+          "One district's days with what each level rests on: wet hours in the rust's band, and rust here or next door.",
+        params: z.object({ code: z.string().max(10) }),
+        querystring: forecastQuery,
+        response: { 200: districtForecastReply, ...errors },
+      },
+      config: readers,
+    },
+    async (req) => forecast.district(req.params.code, req.query.crop),
+  );
+
+  app.get(
+    forecastApi.myFields,
+    {
+      schema: {
+        tags,
+        description:
+          "The caller's live maize and bean fields, each with its district's worst level this week and the day to walk it by.",
+        response: { 200: fieldForecastReply, ...errors },
+      },
+      config: guard('farmer'),
+    },
+    async (req) => forecast.myFields(caller(req).userId),
+  );
+
+  app.post(
+    forecastApi.run,
+    {
+      schema: {
+        tags,
+        description:
+          'Administrators: fetch the weather and run the forecast now (as the job does every WEATHER_EVERY_HOURS), with its advisories. Returns the run and the state of the weather.',
+        response: { 200: z.object({ run_id: z.number().int(), weather: z.enum(['known', 'unknown']) }), ...errors },
+      },
+      config: guard('admin'),
+    },
+    async () => forecast.runNow(),
+  );
+
+  app.get(
+    forecastApi.bulletinCsv,
+    {
+      schema: {
+        tags,
+        description:
+          "Administrators: the national bulletin as CSV. Every district and crop with its confirmed cases of the last 14 days, its walks' median incidence (latest week) and next week's risk, the districts to walk first at the top (a high week with nothing confirmed yet).",
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+      config: guard('admin'),
+    },
+    async (_req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="kutu-rust-bulletin.csv"')
+        .send(await forecast.bulletin()),
+  );
+
+  app.get(
+    forecastApi.openCsv,
+    {
+      config: {
+        ...publicRoute,
+        rateLimit: {
+          max: OPEN_RISK_PER_MINUTE,
+          timeWindow: '1 minute',
+          errorResponseBuilder: () => tooMany(message('errors.outbreak.feedTooMany')),
+        },
+      },
+      schema: {
+        tags: ['open-data'],
+        description:
+          "Open data, no sign-in: the latest forecast run's rust risk per district (Uganda) or county (Kenya), crop and day for the next 7 days (low, moderate, high, unknown), with the rules' version. Levels only, never counts. Rate-limited per address.",
+        produces: ['text/csv'],
+        response: { 200: z.string(), 400: errorBody, 429: errorBody },
+      },
+    },
+    async (_req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(await forecast.openCsv()),
+  );
+}

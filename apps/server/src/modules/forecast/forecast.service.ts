@@ -1,0 +1,252 @@
+import {
+  type DistrictForecastReply,
+  districtByCode,
+  type FieldForecastReply,
+  type ForecastCrop,
+  type ForecastWeekReply,
+  forecastCrops,
+  isDistrictCode,
+  type RiskLevel,
+  RUST_WEATHER_VERSION,
+  worstLevel,
+} from '@kutu/contract';
+import { districtCentres } from '@kutu/contract/district-centres';
+import { WeatherUnavailable } from '../../adapters/weather.ts';
+import type { ModuleDeps } from '../../deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import { csvLine } from '../../lib/csv.ts';
+import { weekStartOf } from '../../lib/iso-weeks.ts';
+import type { FollowUpService } from '../followup/followup.service.ts';
+import type { WalksService } from '../fields/walks.service.ts';
+import type { OutbreakService } from '../outbreak/outbreak.service.ts';
+import { bulletinCsv } from './bulletin.ts';
+import { createAdvisories } from './advisories.ts';
+import { createForecastRepo, type RiskRow } from './forecast.repo.ts';
+import { forecastWeek, localDays, type RustPresent } from './week.ts';
+
+/** The job queue of a weather fetch and forecast run (at start and every WEATHER_EVERY_HOURS). */
+export const FORECAST_QUEUE = 'forecast-run';
+/** Rust confirmed or walked this many days back counts as present. */
+export const PRESENT_DAYS = 14;
+
+type Log = (msg: string, err?: unknown) => void;
+
+/**
+ * The week's rust forecast (docs/decisions/0100): the weather fetched for every district's centre, each
+ * district's risk per crop and day from it and from rust already near, stored per run, and advisories to the
+ * districts that turn high, before any confirmation.
+ */
+export function createForecastService(
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'weather' | 'delivery'>,
+  uses: {
+    outbreak: Pick<OutbreakService, 'weeklyCounts'>;
+    followUps: Pick<FollowUpService, 'bringForward'>;
+    /** The walks' weekly median incidence, for the bulletin; unset: the bulletin leaves it empty. */
+    walks?: Pick<WalksService, 'weeklyIncidence'>;
+  },
+  log: Log = () => {},
+) {
+  const repo = createForecastRepo(deps.db);
+  const advise = createAdvisories(deps, repo, uses.followUps);
+
+  /** Fetches the week's weather for every centre; on failure keeps what was cached and says why. */
+  async function fetchWeather(): Promise<boolean> {
+    const points = [...districtCentres].map(([code, [lat, lng]]) => ({ code, lat, lng }));
+    try {
+      const hours = await deps.weather.forecast(points);
+      await repo.saveWeather(hours, deps.clock.now());
+      return true;
+    } catch (err) {
+      if (!(err instanceof WeatherUnavailable)) throw err;
+      log(`weather unknown: ${err.message}`);
+      return false;
+    }
+  }
+
+  /** Rust of the last PRESENT_DAYS: confirmed farmer-weeks (the outbreak counts) and farmers whose walks found it. */
+  async function present(now: Date): Promise<RustPresent> {
+    const since = new Date(now.getTime() - PRESENT_DAYS * 86_400_000);
+    const out: RustPresent = new Map();
+    const at = (k: string) => out.get(k) ?? out.set(k, { confirmed: 0, walked: 0 }).get(k)!;
+    // Weekly counts: the weeks that overlap the last PRESENT_DAYS.
+    for (const c of await uses.outbreak.weeklyCounts({ from: weekStartOf(since) }))
+      at(`${c.district}|${c.crop}`).confirmed += c.confirmed;
+    for (const w of await repo.walkedRust(since)) at(`${w.district}|${w.crop}`).walked += w.farmers;
+    return out;
+  }
+
+  /** One run: the risks from the cached weather and rust near, stored, then the advisories. Returns the run's id. */
+  async function run(): Promise<number> {
+    const now = deps.clock.now();
+    const cached = await repo.weather();
+    const weather = new Map(cached.map((w) => [w.district, w.hours]));
+    const oldest = cached.reduce<Date | null>((a, w) => (!a || w.fetchedAt < a ? w.fetchedAt : a), null);
+    const risks = forecastWeek(weather, await present(now), now);
+    const runId = await repo.saveRun(
+      { ranAt: now, rulesVersion: RUST_WEATHER_VERSION, weatherFetchedAt: oldest },
+      risks,
+    );
+    await advise(runId, risks);
+    return runId;
+  }
+
+  function weatherState(run: { weatherFetchedAt: Date | null } | null, levels: RiskLevel[]) {
+    const fetched = run?.weatherFetchedAt ?? null;
+    const known = fetched !== null && levels.some((l) => l !== 'unknown');
+    return {
+      state: known ? ('known' as const) : ('unknown' as const),
+      fetched_at: known && fetched ? fetched.toISOString() : null,
+      age_hours: known && fetched ? Math.round((deps.clock.now().getTime() - fetched.getTime()) / 360_000) / 10 : null,
+    };
+  }
+
+  /** The latest run's rows for a crop, only the days from today on (a run older than today shows fewer). */
+  async function latest(crop: ForecastCrop, district?: string) {
+    const run = await repo.latestRun();
+    const today = localDays(deps.clock.now(), 1)[0];
+    const rows: RiskRow[] = run ? (await repo.risks(run.id, crop, district)).filter((r) => r.day >= today) : [];
+    return { run, rows };
+  }
+
+  return {
+    fetchWeather,
+    run,
+    /** The job: fetch (or fail to), then run on what is cached. */
+    async refresh() {
+      await fetchWeather();
+      return run();
+    },
+
+    /** An administrator's run now: the run's id and whether it had weather. */
+    async runNow() {
+      const fetched = await fetchWeather();
+      const runId = await run();
+      const latestRun = await repo.latestRun();
+      const known = fetched || latestRun?.weatherFetchedAt != null;
+      return { run_id: runId, weather: known ? ('known' as const) : ('unknown' as const) };
+    },
+
+    async week(crop: ForecastCrop): Promise<ForecastWeekReply> {
+      const { run, rows } = await latest(crop);
+      const byDistrict = new Map<string, { day: string; level: RiskLevel }[]>();
+      for (const r of rows) {
+        const list = byDistrict.get(r.district) ?? byDistrict.set(r.district, []).get(r.district)!;
+        list.push({ day: r.day, level: r.level });
+      }
+      return {
+        crop,
+        run_at: run?.ranAt.toISOString() ?? null,
+        rules_version: RUST_WEATHER_VERSION,
+        weather: weatherState(
+          run,
+          rows.map((r) => r.level),
+        ),
+        districts: [...byDistrict].map(([code, days]) => ({
+          code,
+          name: districtByCode(code)?.name ?? code,
+          worst: worstLevel(days.map((d) => d.level)),
+          days,
+        })),
+      };
+    },
+
+    async district(code: string, crop: ForecastCrop): Promise<DistrictForecastReply> {
+      if (!isDistrictCode(code)) throw notFound();
+      const { run, rows } = await latest(crop, code);
+      const levels = rows.map((r) => r.level);
+      return {
+        code,
+        name: districtByCode(code)?.name ?? code,
+        crop,
+        run_at: run?.ranAt.toISOString() ?? null,
+        rules_version: RUST_WEATHER_VERSION,
+        weather: weatherState(run, levels),
+        worst: worstLevel(levels),
+        days: rows.map((r) => ({ day: r.day, level: r.level, basis: r.basis })),
+      };
+    },
+
+    /** A farmer's maize and bean fields with their district's week: the worst level and the day to walk by. */
+    async myFields(userId: number): Promise<FieldForecastReply> {
+      const out: FieldForecastReply['fields'] = [];
+      for (const f of await repo.fieldsOf(userId)) {
+        const crop = f.crop as ForecastCrop;
+        const { run, rows } = await latest(crop, f.district as string);
+        const levels = rows.map((r) => r.level);
+        out.push({
+          field_id: f.id,
+          name: f.name,
+          crop,
+          district: f.district as string,
+          worst: worstLevel(levels),
+          walk_by: rows.find((r) => r.level === 'high')?.day ?? null,
+          weather: weatherState(run, levels),
+        });
+      }
+      return { fields: out };
+    },
+
+    /** Risk per district, crop and day of the latest run, for the open feed (levels only, no counts). */
+    async openCsv(): Promise<string> {
+      let out = csvLine(['district', 'name', 'crop', 'day', 'level', 'rules_version', 'run_at']);
+      for (const crop of ['maize', 'beans'] as const) {
+        const { run, rows } = await latest(crop);
+        for (const r of rows) {
+          const name = districtByCode(r.district)?.name ?? '';
+          out += csvLine([
+            r.district,
+            name,
+            crop,
+            r.day,
+            r.level,
+            RUST_WEATHER_VERSION,
+            run?.ranAt.toISOString() ?? '',
+          ]);
+        }
+      }
+      return out;
+    },
+
+    /** A district's coming week per crop, as an officer's week lists it: the worst level and the high days. */
+    async districtWeek(code: string) {
+      const run = await repo.latestRun();
+      if (!run) return undefined;
+      return Promise.all(
+        forecastCrops.map(async (crop) => {
+          const { rows } = await latest(crop, code);
+          return {
+            crop,
+            worst: worstLevel(rows.map((r) => r.level)),
+            high_days: rows.filter((r) => r.level === 'high').map((r) => r.day),
+          };
+        }),
+      );
+    },
+
+    /** The national bulletin for administrators, as CSV (bulletin.ts). */
+    async bulletin(): Promise<string> {
+      const now = deps.clock.now();
+      const since = weekStartOf(new Date(now.getTime() - (PRESENT_DAYS - 1) * 86_400_000));
+      const run = await repo.latestRun();
+      const risks = new Map(await Promise.all(forecastCrops.map(async (c) => [c, (await latest(c)).rows] as const)));
+      const confirmed = new Map<string, number>();
+      for (const c of await uses.outbreak.weeklyCounts({ from: since })) {
+        const k = `${c.district}|${c.crop}`;
+        confirmed.set(k, (confirmed.get(k) ?? 0) + Number(c.confirmed));
+      }
+      // The latest week walked per district and crop (rows come oldest week first).
+      const walked = new Map<string, { fields: number; median: number | null }>();
+      for (const w of (await uses.walks?.weeklyIncidence(weekStartOf(new Date(now.getTime() - 7 * 86_400_000)))) ??
+        []) {
+        walked.set(`${w.district}|${w.crop}`, {
+          fields: w.fields,
+          median: w.median === null ? null : Number(w.median),
+        });
+      }
+      return bulletinCsv({ risks, confirmed, walked, runAt: run?.ranAt ?? null });
+    },
+
+    advisoriesSince: (weekStart: string) => repo.advisoriesSince(weekStart),
+  };
+}
+export type ForecastService = ReturnType<typeof createForecastService>;

@@ -1,0 +1,302 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type DistrictForecastReply,
+  districtByCode,
+  extensionApi,
+  type FieldForecastReply,
+  forecastApi,
+  type ForecastWeekReply,
+} from '@kutu/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
+import { createOpenMeteo } from '../../adapters/weather.ts';
+import { followUps, notifications, scoutingWalks } from '../../db/schema/index.ts';
+import { createListCaches } from '../../lib/list-cache.ts';
+import { smsParts } from '../../lib/sms-text.ts';
+import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
+import { insertField } from '../../../test/support/fields.ts';
+import { createUser, type TestUser } from '../../../test/support/users.ts';
+import { createFieldsService } from '../fields/fields.service.ts';
+import { createFollowUpService } from '../followup/followup.service.ts';
+import { createOutbreakService } from '../outbreak/outbreak.service.ts';
+import { createEscalationService } from '../review/escalation.service.ts';
+import { createForecastService } from './forecast.service.ts';
+
+// Mbale (UG-209) and its neighbour Bukedea (UG-219); Kampala (UG-102) far from both.
+const MBALE = 'UG-209';
+const BUKEDEA = 'UG-219';
+const KAMPALA = 'UG-102';
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../test/fixtures/open-meteo/${name}.json`, import.meta.url), 'utf8');
+const replies = { wet: JSON.parse(fixture('cool-wet-nights')), dry: JSON.parse(fixture('hot-dry')) };
+
+/** A local Open-Meteo: answers `/v1/forecast` for many locations with an array, as the service does; or hangs up. */
+function openMeteoStub() {
+  const state = { mode: 'wet' as 'wet' | 'dry' | 'down', requests: [] as number[] };
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stub');
+    if (state.mode === 'down') return void req.socket.destroy();
+    const lats = (url.searchParams.get('latitude') ?? '').split(',');
+    const lngs = (url.searchParams.get('longitude') ?? '').split(',');
+    state.requests.push(lats.length);
+    if (url.pathname !== '/v1/forecast' || lats.length !== lngs.length || !url.searchParams.get('hourly')) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ error: true, reason: 'bad request' }));
+    }
+    const one = replies[state.mode];
+    const body = lats.map((lat, i) => ({ ...one, latitude: Number(lat), longitude: Number(lngs[i]) }));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body.length === 1 ? body[0] : body));
+  });
+  return { server, state };
+}
+
+describe('rust forecast', () => {
+  let t: TestContext;
+  let stub: ReturnType<typeof openMeteoStub>;
+  let forecast: ReturnType<typeof createForecastService>;
+  let maizeFarmer: TestUser;
+  let twoFields: TestUser;
+  let beanFarmer: TestUser;
+  let expert: TestUser;
+  let officer: TestUser;
+
+  beforeAll(async () => {
+    stub = openMeteoStub();
+    await new Promise<void>((r) => stub.server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(stub.server.address() as AddressInfo).port}`;
+    t = await createTestApp();
+    t.clock.set(new Date('2026-12-01T03:00:00Z')); // 06:00 EAT, Tuesday
+    const db = t.deps.database.db;
+    const coordinator = createMemoryCoordinator();
+    const delivery = testDelivery(t);
+    const outbreak = createOutbreakService({
+      db,
+      clock: t.clock,
+      jobs: t.deps.jobs,
+      delivery,
+      lists: createListCaches(coordinator, t.clock),
+    });
+    const weather = createOpenMeteo({ url, timeoutMs: 2000 });
+    const followUpService = createFollowUpService(
+      { db, clock: t.clock, delivery, config: t.deps.config },
+      createEscalationService(db),
+      createFieldsService({ db, clock: t.clock }),
+    );
+    forecast = createForecastService(
+      { db, clock: t.clock, weather, delivery },
+      { outbreak, followUps: followUpService },
+    );
+    maizeFarmer = await createUser(t, 'farmer', { language: 'lg' });
+    const field = await insertField(db, maizeFarmer.id, 'maize', { district: BUKEDEA });
+    // A walk two days ago that found no rust, and Kutu's reminder to walk again in ten days.
+    const now = t.clock.now();
+    const [walk] = await db
+      .insert(scoutingWalks)
+      .values({
+        fieldId: field.id,
+        userId: maizeFarmer.id,
+        channel: 'web',
+        walkedAt: new Date(now.getTime() - 2 * 86_400_000),
+        stops: [{ looked: 10, rust: 0 }],
+        plantsLooked: 10,
+        plantsRust: 0,
+        adviceRule: 'none_seen',
+        rulesVersion: 'test',
+        adviceAction: 'keep_walking',
+        adviceSteps: [],
+        adviceSources: [],
+        createdAt: now,
+      })
+      .returning();
+    await db.insert(followUps).values({
+      userId: maizeFarmer.id,
+      fieldId: field.id,
+      walkId: walk.id,
+      crop: 'maize',
+      dueAt: new Date(now.getTime() + 10 * 86_400_000),
+      createdAt: now,
+    });
+    // A second maize field far away, where the same weather is only moderate (no rust near).
+    await insertField(db, maizeFarmer.id, 'maize', { district: KAMPALA });
+    // A farmer with maize fields in Mbale (confirmed) and Bukedea (next door): one advisory a week for the crop.
+    twoFields = await createUser(t, 'farmer');
+    await insertField(db, twoFields.id, 'maize', { district: MBALE });
+    await insertField(db, twoFields.id, 'maize', { district: BUKEDEA });
+    beanFarmer = await createUser(t, 'farmer', { language: 'sw' });
+    await insertField(db, beanFarmer.id, 'beans', { district: BUKEDEA });
+    expert = await createUser(t, 'expert', { district: BUKEDEA });
+    officer = await createUser(t, 'officer', { districts: [BUKEDEA] });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((r) => stub.server.close(r));
+  });
+
+  const get = async <T>(url: string, who: TestUser) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: who.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as T;
+  };
+  const smsTo = (u: TestUser) => t.outbox.list().filter((e) => e.channel === 'sms' && e.to === u.phone);
+  const confirmedIn = (district: string, crop: string) =>
+    t.deps.database.db.execute(
+      sql`insert into outbreak_counts (district, crop, week_start, demo, confirmed) values (${district}, ${crop}, '2026-11-30', false, 1)`,
+    );
+
+  it('says "weather unknown", never low, when the weather service cannot be reached, and tells no one', async () => {
+    stub.state.mode = 'down';
+    await confirmedIn(MBALE, 'maize');
+    await forecast.refresh();
+    const week = await get<ForecastWeekReply>(`${forecastApi.week}?crop=maize`, maizeFarmer);
+    expect(week.weather).toEqual({ state: 'unknown', fetched_at: null, age_hours: null });
+    expect(week.districts).toHaveLength(182);
+    expect(new Set(week.districts.flatMap((d) => d.days.map((x) => x.level)))).toEqual(new Set(['unknown']));
+    expect(week.districts[0].days).toHaveLength(7);
+    expect(smsTo(maizeFarmer)).toHaveLength(0);
+  });
+
+  it('keeps maize risk low in hot dry weather, with rust next door', async () => {
+    stub.state.mode = 'dry';
+    await forecast.refresh();
+    // Open-Meteo takes many places per request: 182 centres in 4 requests of at most 50.
+    expect(stub.state.requests).toEqual([50, 50, 50, 32]);
+    const d = await get<DistrictForecastReply>(forecastApi.districtPath(BUKEDEA) + '?crop=maize', maizeFarmer);
+    expect(d.weather.state).toBe('known');
+    expect(d.days.map((x) => x.level)).toEqual(Array(7).fill('low'));
+    expect(d.days[0].basis).toMatchObject({ wet_hours: 0, neighbours: ['Mbale'], confirmed_here: false });
+    expect(smsTo(maizeFarmer)).toHaveLength(0);
+  });
+
+  it('turns maize high on cool wet nights with rust confirmed next door, and tells its farmers once, before any confirmation there', async () => {
+    stub.state.mode = 'wet';
+    await forecast.refresh();
+    const d = await get<DistrictForecastReply>(forecastApi.districtPath(BUKEDEA) + '?crop=maize', maizeFarmer);
+    expect(d.worst).toBe('high');
+    expect(d.days.map((x) => x.level)).toEqual(Array(7).fill('high'));
+    expect(d.days[1].basis).toMatchObject({ wet_hours: 12, longest_run: 12, band: [16, 25], neighbours: ['Mbale'] });
+    // The wind blows from the east (95°); Mbale lies to Bukedea's south-east.
+    expect(d.days[1].basis.upwind).toEqual([]);
+    // Far from any rust: the same weather is moderate.
+    const far = await get<DistrictForecastReply>(forecastApi.districtPath(KAMPALA) + '?crop=maize', maizeFarmer);
+    expect(far.worst).toBe('moderate');
+    // Beans: the nights infect too, but no bean rust is near: moderate, no advisory.
+    const beans = await get<DistrictForecastReply>(forecastApi.districtPath(BUKEDEA) + '?crop=beans', beanFarmer);
+    expect(beans.worst).toBe('moderate');
+
+    const sms = smsTo(maizeFarmer);
+    expect(sms).toHaveLength(1);
+    expect(sms[0].text).toContain('Bukedea');
+    expect(sms[0].text).toContain('kasooli');
+    expect(sms[0].text).toContain('Lwakubiri'); // Tuesday, the first high day, in Luganda
+    expect(smsParts(sms[0].text)).toHaveLength(1);
+    expect(smsTo(beanFarmer)).toHaveLength(0);
+    expect(smsTo(twoFields)).toHaveLength(1);
+    expect(smsTo(expert)).toHaveLength(1);
+    expect(smsTo(officer)).toHaveLength(1);
+    const inApp = await t.deps.database.db
+      .select()
+      .from(notifications)
+      .where(sql`${notifications.userId} = ${maizeFarmer.id} and ${notifications.type} = 'rust_advisory'`);
+    expect(inApp).toHaveLength(1);
+    // The field's next walk comes forward: a day after the advisory, not ten.
+    const [reminder] = await t.deps.database.db.select().from(followUps);
+    expect(reminder.dueAt.toISOString()).toBe('2026-12-02T03:00:00.000Z');
+
+    // The next run six hours later: still high, nobody told twice.
+    t.clock.advance(6 * 3_600_000);
+    await forecast.refresh();
+    expect(smsTo(maizeFarmer)).toHaveLength(1);
+    expect(smsTo(expert)).toHaveLength(1);
+  });
+
+  it("shows the field's week on the farmer's field list and the open feed, and the weather's age", async () => {
+    const mine = await get<FieldForecastReply>(forecastApi.myFields, maizeFarmer);
+    expect(mine.fields.map((f) => [f.crop, f.district, f.worst])).toEqual([
+      ['maize', BUKEDEA, 'high'],
+      ['maize', KAMPALA, 'moderate'],
+    ]);
+    expect(mine.fields[0].walk_by).toBe('2026-12-01');
+    expect(mine.fields[0].weather.age_hours).toBe(0);
+
+    const csv = await t.app.inject({ method: 'GET', url: forecastApi.openCsv });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\n')[0]).toBe('district,name,crop,day,level,rules_version,run_at');
+    expect(csv.body).toContain(`${BUKEDEA},Bukedea,maize,2026-12-01,high,`);
+
+    // The service unreachable later: the cached weather stands, its age shown.
+    stub.state.mode = 'down';
+    t.clock.advance(6 * 3_600_000);
+    await forecast.refresh();
+    const d = await get<DistrictForecastReply>(forecastApi.districtPath(BUKEDEA) + '?crop=maize', expert);
+    expect(d.weather).toMatchObject({ state: 'known', age_hours: 6 });
+    expect(d.worst).toBe('high');
+  });
+
+  it("puts the coming week's risk in the officer's week, its CSV and its PDF", async () => {
+    const week = await get<{ next_risk?: { crop: string; worst: string; high_days: string[] }[] }>(
+      extensionApi.weekPath(BUKEDEA),
+      officer,
+    );
+    expect(week.next_risk).toEqual([
+      { crop: 'maize', worst: 'high', high_days: expect.arrayContaining(['2026-12-01', '2026-12-07']) },
+      { crop: 'beans', worst: 'moderate', high_days: [] },
+    ]);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: extensionApi.reportCsvPath(BUKEDEA),
+      headers: officer.headers,
+    });
+    expect(csv.body).toContain(`${BUKEDEA},Bukedea,`);
+    expect(csv.body).toContain(',next_risk_maize,next 7 days,high');
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: extensionApi.reportPdfPath(BUKEDEA),
+      headers: officer.headers,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+  });
+
+  it('refuses an unknown district and a farmer asks only for their own fields', async () => {
+    const res = await t.app.inject({ method: 'GET', url: forecastApi.districtPath('UG-999'), headers: expert.headers });
+    expect(res.statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'GET', url: `${forecastApi.week}?crop=wheat`, headers: expert.headers });
+    expect(bad.statusCode).toBe(400);
+    const staff = await t.app.inject({ method: 'GET', url: forecastApi.myFields, headers: expert.headers });
+    expect(staff.statusCode).toBe(403);
+    // A run now: administrators only (the app's own service; WEATHER_URL is off in tests, the cached weather stands).
+    const admin = await createUser(t, 'admin');
+    const refused = await t.app.inject({ method: 'POST', url: forecastApi.run, headers: maizeFarmer.headers });
+    expect(refused.statusCode).toBe(403);
+    const ran = await t.app.inject({ method: 'POST', url: forecastApi.run, headers: admin.headers });
+    expect(ran.statusCode, ran.body).toBe(200);
+    expect(ran.json()).toMatchObject({ run_id: expect.any(Number), weather: 'known' });
+
+    // The national bulletin: administrators only; the districts next to Mbale (high, nothing confirmed
+    // there yet) to walk first, Mbale (high, confirmed) after them.
+    const bulletinRefused = await t.app.inject({
+      method: 'GET',
+      url: forecastApi.bulletinCsv,
+      headers: officer.headers,
+    });
+    expect(bulletinRefused.statusCode).toBe(403);
+    const bulletin = await t.app.inject({ method: 'GET', url: forecastApi.bulletinCsv, headers: admin.headers });
+    expect(bulletin.statusCode, bulletin.body).toBe(200);
+    const lines = bulletin.body.trim().split('\n');
+    expect(lines[0]).toBe(
+      'walk_first,district,name,country,crop,next_week_risk,high_days,confirmed_14_days,fields_walked_last_week,median_incidence,run_at',
+    );
+    const neighbours = districtByCode(MBALE)!.neighbours;
+    const firstRows = lines.slice(1, 1 + neighbours.length).map((l) => l.split(','));
+    expect(new Set(firstRows.map((r) => r[1]))).toEqual(new Set(neighbours));
+    for (const r of firstRows) expect([r[4], r[5], r[7]]).toEqual(['maize', 'high', '0']);
+    const mbale = lines.find((l) => l.includes(`,${MBALE},Mbale,UG,maize,`))!.split(',');
+    expect([mbale[5], mbale[7], Number(mbale[0])]).toEqual(['high', '1', neighbours.length + 1]);
+    // The walk in Bukedea (10 plants, none with rust) is its latest walked week.
+    expect(lines.find((l) => l.includes(`,${BUKEDEA},Bukedea,UG,maize,`))).toContain(',1,0,');
+  });
+});

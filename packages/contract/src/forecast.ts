@@ -1,0 +1,88 @@
+/**
+ * The week's rust forecast per district, crop and day (docs/decisions/0100): the replies' schemas and API
+ * paths. The rules themselves are rust-weather.ts's (no zod, shared with the phone).
+ */
+import { z } from 'zod';
+import { forecastCrops, riskLevels } from './rust-weather.ts';
+
+export * from './rust-weather.ts';
+
+export { forecastApi } from './forecast-paths.ts';
+
+export const forecastCrop = z.enum(forecastCrops, { error: 'crop must be maize or beans' });
+export const riskLevel = z.enum(riskLevels);
+
+export const forecastQuery = z.object({ crop: forecastCrop.default('maize') });
+export type ForecastQuery = z.infer<typeof forecastQuery>;
+
+/** What a day's level rests on, as facts the screens put in words in the reader's language. */
+export const riskBasis = z.object({
+  wet_hours: z.number().int().nullable(),
+  longest_run: z.number().int().nullable(),
+  infection_hours: z.number().int(),
+  band: z.tuple([z.number(), z.number()]),
+  /** Rust confirmed in the district in the last 14 days (whether, not how many: small counts stay hidden). */
+  confirmed_here: z.boolean(),
+  /** Rust seen on farmers' walks in the district in the last 14 days. */
+  walked_rust_here: z.boolean(),
+  /** Neighbours with rust in the last 14 days (names). */
+  neighbours: z.array(z.string()),
+  /** Of those, the ones the day's wind blows from (names). */
+  upwind: z.array(z.string()),
+});
+export type RiskBasis = z.infer<typeof riskBasis>;
+
+export const riskDay = z.object({ day: z.string(), level: riskLevel, basis: riskBasis });
+export type RiskDay = z.infer<typeof riskDay>;
+
+/** The state of the weather behind a run: fetched (with its time), or unknown (none could be fetched). */
+export const weatherState = z.object({
+  state: z.enum(['known', 'unknown']),
+  fetched_at: z.string().nullable(),
+  /** Hours since it was fetched, null when unknown. */
+  age_hours: z.number().nullable(),
+});
+
+export const forecastWeekReply = z.object({
+  crop: forecastCrop,
+  run_at: z.string().nullable(),
+  rules_version: z.string(),
+  weather: weatherState,
+  districts: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      worst: riskLevel,
+      days: z.array(z.object({ day: z.string(), level: riskLevel })),
+    }),
+  ),
+});
+export type ForecastWeekReply = z.infer<typeof forecastWeekReply>;
+
+export const districtForecastReply = z.object({
+  code: z.string(),
+  name: z.string(),
+  crop: forecastCrop,
+  run_at: z.string().nullable(),
+  rules_version: z.string(),
+  weather: weatherState,
+  worst: riskLevel,
+  days: z.array(riskDay),
+});
+export type DistrictForecastReply = z.infer<typeof districtForecastReply>;
+
+export const fieldForecastReply = z.object({
+  fields: z.array(
+    z.object({
+      field_id: z.number().int(),
+      name: z.string(),
+      crop: forecastCrop,
+      district: z.string(),
+      worst: riskLevel,
+      /** The first high day (walk the field by then), or null when none. */
+      walk_by: z.string().nullable(),
+      weather: weatherState,
+    }),
+  ),
+});
+export type FieldForecastReply = z.infer<typeof fieldForecastReply>;

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { districtCentres } from './district-centres.ts';
+import { districts } from './districts.ts';
+import {
+  infectingHour,
+  leafWet,
+  RUST_BANDS,
+  riskOf,
+  rustDays,
+  upwindOf,
+  type WeatherHour,
+  weatherCall,
+  worstLevel,
+} from './rust-weather.ts';
+
+const hour = (time: string, o: Partial<WeatherHour> = {}): WeatherHour => ({
+  time,
+  tempC: 20,
+  humidity: 60,
+  dewPointC: 10,
+  rainMm: 0,
+  windKmh: 10,
+  windFromDeg: 90,
+  ...o,
+});
+/** A day of 24 hours, `wet` of them (from 20:00 the day before in `night`) humid at `temp`. */
+function day(date: string, o: { wetFrom?: number; wet?: number; temp?: number; dryTemp?: number } = {}): WeatherHour[] {
+  const { wetFrom = 0, wet = 0, temp = 18, dryTemp = 30 } = o;
+  return Array.from({ length: 24 }, (_, h) => {
+    const inRun = h >= wetFrom && h < wetFrom + wet;
+    return hour(`${date}T${String(h).padStart(2, '0')}:00`, inRun ? { tempC: temp, humidity: 95 } : { tempC: dryTemp });
+  });
+}
+const none = { confirmedHere: 0, walkedRustHere: 0, neighbours: [], upwind: [] };
+
+describe('leaf wetness', () => {
+  it('is wet at 90 % humidity, at dew within 2 °C, or in rain; dry otherwise', () => {
+    expect(leafWet(hour('t', { humidity: 90 }))).toBe(true);
+    expect(leafWet(hour('t', { humidity: 89 }))).toBe(false);
+    expect(leafWet(hour('t', { tempC: 15, dewPointC: 13 }))).toBe(true);
+    expect(leafWet(hour('t', { tempC: 15, dewPointC: 12.9 }))).toBe(false);
+    expect(leafWet(hour('t', { rainMm: 0.4 }))).toBe(true);
+    expect(leafWet(hour('t', { humidity: null, dewPointC: null, rainMm: null }))).toBe(false);
+  });
+
+  it('infects only inside the crop band', () => {
+    const wet = (tempC: number) => hour('t', { tempC, humidity: 95 });
+    expect(infectingHour(wet(16), 'maize')).toBe(true);
+    expect(infectingHour(wet(25), 'maize')).toBe(true);
+    expect(infectingHour(wet(26), 'maize')).toBe(false);
+    expect(infectingHour(wet(15.9), 'maize')).toBe(false);
+    expect(infectingHour(wet(16.5), 'beans')).toBe(false);
+    expect(infectingHour(wet(27), 'beans')).toBe(true);
+  });
+});
+
+describe('rust days', () => {
+  it('counts a cool wet night as an infection run for maize (6 h) and not for beans (10 h)', () => {
+    const hours = day('2026-12-01', { wetFrom: 0, wet: 8 });
+    const [maize] = rustDays(hours, 'maize');
+    expect(maize).toMatchObject({ day: '2026-12-01', wetHours: 8, longestRun: 8, infectionRuns: 1, hours: 24 });
+    expect(weatherCall(maize, 'maize')).toBe('infects');
+    const [beans] = rustDays(hours, 'beans');
+    expect(beans.infectionRuns).toBe(0);
+    expect(weatherCall(beans, 'beans')).toBe('nearly');
+  });
+
+  it('carries a night run across midnight into the day it completes', () => {
+    const hours = [...day('2026-12-01', { wetFrom: 20, wet: 4 }), ...day('2026-12-02', { wetFrom: 0, wet: 3 })];
+    const [first, second] = rustDays(hours, 'maize');
+    expect(first.infectionRuns).toBe(0);
+    expect(second).toMatchObject({ longestRun: 7, infectionRuns: 1, wetHours: 3 });
+  });
+
+  it('calls hot dry weather dry, and hot humid weather dry too (outside the band)', () => {
+    expect(weatherCall(rustDays(day('2026-12-01'), 'maize')[0], 'maize')).toBe('dry');
+    const hotWet = day('2026-12-01', { wet: 12, temp: 29 });
+    expect(weatherCall(rustDays(hotWet, 'maize')[0], 'maize')).toBe('dry');
+  });
+
+  it('averages the wind direction over the day', () => {
+    const hours = [hour('2026-12-01T00:00', { windFromDeg: 350 }), hour('2026-12-01T01:00', { windFromDeg: 10 })];
+    expect(rustDays(hours, 'maize')[0].windFromDeg).toBe(0);
+  });
+});
+
+describe('risk', () => {
+  it('is high with infecting weather and rust here or next door, moderate with either, low with neither', () => {
+    const next = { ...none, neighbours: ['UG-209'] };
+    expect(riskOf('infects', next)).toBe('high');
+    expect(riskOf('infects', { ...none, confirmedHere: 1 })).toBe('high');
+    expect(riskOf('infects', { ...none, walkedRustHere: 2 })).toBe('high');
+    expect(riskOf('infects', none)).toBe('moderate');
+    expect(riskOf('nearly', next)).toBe('moderate');
+    expect(riskOf('nearly', none)).toBe('low');
+    expect(riskOf('dry', next)).toBe('low');
+  });
+
+  it('is unknown without weather, never low', () => {
+    expect(riskOf(null, { ...none, confirmedHere: 5 })).toBe('unknown');
+    expect(worstLevel(['unknown', 'unknown'])).toBe('unknown');
+    expect(worstLevel(['unknown', 'low', 'high', 'moderate'])).toBe('high');
+  });
+
+  it('finds the neighbours the wind blows from', () => {
+    // Wind from the east: a neighbour east of the centre is upwind, one west is not.
+    const ns = [
+      { code: 'E', centre: [0, 1] as const },
+      { code: 'W', centre: [0, -1] as const },
+      { code: 'N', centre: [1, 0] as const },
+    ];
+    expect(upwindOf([0, 0], 90, ns)).toEqual(['E']);
+    expect(upwindOf([0, 0], 0, ns)).toEqual(['N']);
+    expect(upwindOf([0, 0], null, ns)).toEqual([]);
+  });
+
+  it('has a source for every band, and a centre inside Uganda or Kenya for every district', () => {
+    for (const b of Object.values(RUST_BANDS)) expect(b.sources.length).toBeGreaterThan(0);
+    expect(districtCentres.size).toBe(districts.length);
+    for (const d of districts) {
+      const [lat, lng] = districtCentres.get(d.code) ?? [99, 99];
+      expect(lat, d.code).toBeGreaterThan(-5);
+      expect(lat, d.code).toBeLessThan(5.5);
+      expect(lng, d.code).toBeGreaterThan(29);
+      expect(lng, d.code).toBeLessThan(42);
+    }
+  });
+});
