@@ -84,6 +84,29 @@ function mantineUseId(): Plugin {
 }
 
 /**
+ * `@floating-ui/react` as Mantine's ScrollArea imports it, resolved to src/lib/scroll-area-merge-refs.ts
+ * (that file says why). The build stops if the ScrollArea no longer imports it, so the plugin is not kept
+ * for nothing.
+ */
+function scrollAreaMergeRefs(): Plugin {
+  const replacement = path.join(import.meta.dirname, 'src/lib/scroll-area-merge-refs.ts');
+  let replaced = false;
+  return {
+    name: 'kutu-scroll-area-merge-refs',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@floating-ui/react' || !importer?.includes('/@mantine/core/esm/components/ScrollArea/')) return null;
+      replaced = true;
+      return replacement;
+    },
+    buildEnd(error) {
+      if (!error && !replaced) this.error("Mantine's ScrollArea no longer imports @floating-ui/react: drop scrollAreaMergeRefs()");
+    },
+  };
+}
+
+/**
  * `dist/screen-preloads.json`: each address's screen files (scripts/screen-preloads.ts), written once the
  * bundle is on disk and before vite-plugin-pwa builds the service worker (its closeBundle), which
  * precaches it.
@@ -154,6 +177,7 @@ export default defineConfig({
   plugins: [
     react(),
     mantineUseId(),
+    scrollAreaMergeRefs(),
     localeParts(),
     voiceLicence(),
     phoneMetadataModule(),
