@@ -84,24 +84,29 @@ function mantineUseId(): Plugin {
 }
 
 /**
- * `@floating-ui/react` as Mantine's ScrollArea imports it, resolved to src/lib/scroll-area-merge-refs.ts
- * (that file says why). The build stops if the ScrollArea no longer imports it, so the plugin is not kept
- * for nothing.
+ * Mantine modules' imports that would bring a whole shared chunk for one small thing, resolved to a
+ * module of ours that gives that thing (each file says why). The build stops if an import is no longer
+ * met, so a Mantine release that changes them is noticed rather than the entry kept for nothing.
  */
-function scrollAreaMergeRefs(): Plugin {
-  const replacement = path.join(import.meta.dirname, 'src/lib/scroll-area-merge-refs.ts');
-  let replaced = false;
+const MANTINE_IMPORTS_REDIRECTED = [
+  { importer: '/@mantine/core/esm/components/ScrollArea/', source: '@floating-ui/react', to: 'scroll-area-merge-refs.ts' },
+  { importer: '/@mantine/core/esm/components/AppShell/', source: 'react-remove-scroll', to: 'app-shell-remove-scroll.ts' },
+];
+function mantineImportsRedirected(): Plugin {
+  const met = new Set<string>();
   return {
-    name: 'kutu-scroll-area-merge-refs',
+    name: 'kutu-mantine-imports-redirected',
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source !== '@floating-ui/react' || !importer?.includes('/@mantine/core/esm/components/ScrollArea/')) return null;
-      replaced = true;
-      return replacement;
+      const entry = MANTINE_IMPORTS_REDIRECTED.find((e) => e.source === source && importer?.includes(e.importer));
+      if (!entry) return null;
+      met.add(entry.to);
+      return path.join(import.meta.dirname, 'src/lib', entry.to);
     },
     buildEnd(error) {
-      if (!error && !replaced) this.error("Mantine's ScrollArea no longer imports @floating-ui/react: drop scrollAreaMergeRefs()");
+      const unmet = MANTINE_IMPORTS_REDIRECTED.filter((e) => !met.has(e.to));
+      if (!error && unmet.length) this.error(`No longer imported by Mantine: ${unmet.map((e) => e.source).join(', ')}`);
     },
   };
 }
@@ -177,7 +182,7 @@ export default defineConfig({
   plugins: [
     react(),
     mantineUseId(),
-    scrollAreaMergeRefs(),
+    mantineImportsRedirected(),
     localeParts(),
     voiceLicence(),
     phoneMetadataModule(),
