@@ -1,5 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import { type ComponentProps, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, lazy, useEffect, useRef, useState } from 'react';
 import { Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
@@ -23,8 +23,6 @@ import {
   type UploadStage,
 } from '../../../api/analysis.ts';
 import { useMe } from '../../../api/profile.ts';
-import { ResultWithReview } from '../components/ResultWithReview.tsx';
-import { preloadResultField } from '../components/ResultCard.tsx';
 import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
 import { preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
 import { printOfPhoto, repeatedLeaf } from '../../../lib/leaf-print.ts';
@@ -48,6 +46,9 @@ const fieldChoice = optionalLazy<ComponentProps<typeof FieldChoiceType>>(() =>
   }),
 );
 const FieldChoice = fieldChoice.Component;
+// The answer, shown after a photo is sent: it loads just after the screen (the effect below), not with it.
+const loadResult = () => import('../components/ResultWithReview.tsx');
+const ResultWithReview = lazy(() => loadResult().then((m) => ({ default: m.ResultWithReview })));
 
 let leafIds = 0;
 
@@ -95,8 +96,8 @@ export default function UploadImagePage() {
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const answer = result ?? offlineResult;
 
-  // A result's field (and its ask for a walk) is in memory before an answer made with no signal needs it.
-  useEffect(preloadResultField, []);
+  // The answer and its field (the ask for a walk) are in memory before an answer made with no signal needs them.
+  useEffect(() => void loadResult().then((m) => m.preloadResultField()), []);
 
   // A new answer: bring the farmer to it (below the fold on a phone) and tell screen readers where it is.
   // Only once the upload's progress bar above it is gone, or the answer would slide under the top bar.
@@ -377,7 +378,11 @@ export default function UploadImagePage() {
             >
               {t('analysis.upload.resultHeading')}
             </Title>
-            {result && <ResultWithReview result={result} />}
+            {result && (
+              <Deferred>
+                <ResultWithReview result={result} />
+              </Deferred>
+            )}
             {offlineResult && <OfflineResult result={offlineResult} />}
           </Stack>
         )}
