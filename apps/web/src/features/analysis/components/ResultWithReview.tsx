@@ -10,8 +10,6 @@ import { useSessionField } from '../../../lib/use-session.ts';
 import { FollowUpNote } from './FollowUpNote.tsx';
 import { MorePhotos } from './MorePhotos.tsx';
 import { ResultCard } from './ResultCard.tsx';
-
-export { preloadResultField } from './ResultCard.tsx';
 import { ExpertAnswer } from './ExpertAnswer.tsx';
 import { LeafCheck } from './LeafCheck.tsx';
 

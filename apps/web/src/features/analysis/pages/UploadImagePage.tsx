@@ -1,5 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import { type ComponentProps, lazy, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
@@ -23,6 +23,8 @@ import {
   type UploadStage,
 } from '../../../api/analysis.ts';
 import { useMe } from '../../../api/profile.ts';
+import { useResultView } from '../lib/use-result-view.ts';
+import { preloadResultField } from '../components/ResultCard.tsx';
 import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
 import { preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
 import { printOfPhoto, repeatedLeaf } from '../../../lib/leaf-print.ts';
@@ -46,9 +48,6 @@ const fieldChoice = optionalLazy<ComponentProps<typeof FieldChoiceType>>(() =>
   }),
 );
 const FieldChoice = fieldChoice.Component;
-// The answer, shown after a photo is sent: it loads just after the screen (the effect below), not with it.
-const loadResult = () => import('../components/ResultWithReview.tsx');
-const ResultWithReview = lazy(() => loadResult().then((m) => ({ default: m.ResultWithReview })));
 
 let leafIds = 0;
 
@@ -96,19 +95,22 @@ export default function UploadImagePage() {
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const answer = result ?? offlineResult;
 
-  // The answer and its field (the ask for a walk) are in memory before an answer made with no signal needs them.
-  useEffect(() => void loadResult().then((m) => m.preloadResultField()), []);
+  // A result's field (and its ask for a walk) is in memory before an answer made with no signal needs it.
+  useEffect(preloadResultField, []);
+  // The server's answer's view, loaded just after the screen.
+  const ResultWithReview = useResultView(result !== null);
 
   // A new answer: bring the farmer to it (below the fold on a phone) and tell screen readers where it is.
-  // Only once the upload's progress bar above it is gone, or the answer would slide under the top bar.
+  // Only once the upload's progress bar above it is gone (or the answer would slide under the top bar) and
+  // the server's answer has its view (the whole answer is scrolled to).
   useEffect(() => {
-    if (!answer || busy) return;
+    if (!answer || busy || (result && !ResultWithReview)) return;
     const heading = resultHeading.current;
     if (!heading) return;
     heading.focus({ preventScroll: true });
     const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     heading.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
-  }, [answer, busy]);
+  }, [answer, busy, result, ResultWithReview]);
 
   // Each leaf's preview URL lives until the leaf is removed or sent; what is left goes with the page.
   const shown = useRef<Leaf[]>([]);
@@ -378,11 +380,7 @@ export default function UploadImagePage() {
             >
               {t('analysis.upload.resultHeading')}
             </Title>
-            {result && (
-              <Deferred>
-                <ResultWithReview result={result} />
-              </Deferred>
-            )}
+            {result && ResultWithReview && <ResultWithReview result={result} />}
             {offlineResult && <OfflineResult result={offlineResult} />}
           </Stack>
         )}
