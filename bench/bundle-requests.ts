@@ -97,9 +97,10 @@ try {
     const files = new Set(counted.files);
     const missed = [...requested].filter((f) => !files.has(f));
     const unused = counted.files.filter((f) => !requested.has(f));
-    // The language files a Kiswahili or Luganda phone adds are in the figure as the largest language's,
-    // and the terms page's document in the phone's language as the largest document.
-    const language = missed.filter((f) => /^assets\/(sw|lg|Terms(En|Sw|Lg))-/.test(f));
+    // The language files a phone adds (English's account part, or Kiswahili's or Luganda's parts) are in
+    // the figure as the largest language's, and the terms page's document in the phone's language as the
+    // largest document.
+    const language = missed.filter((f) => /^assets\/(en|sw|lg|Terms(En|Sw|Lg))-/.test(f));
     // Parts the route loads on a choice or just after it shows (bundle-size's --on-demand list).
     const laterFiles = new Set(counted.onDemand.flatMap((d) => d.files));
     const later = missed.filter((f) => laterFiles.has(f) && !language.includes(f));

@@ -84,6 +84,67 @@ function mantineUseId(): Plugin {
 }
 
 /**
+ * Mantine modules' imports that would bring a whole shared chunk for one small thing, resolved to a
+ * module of ours that gives that thing (each file says why). The build stops if an import is no longer
+ * met, so a Mantine release that changes them is noticed rather than the entry kept for nothing.
+ */
+const MANTINE_IMPORTS_REDIRECTED = [
+  {
+    importer: '/@mantine/core/esm/components/ScrollArea/',
+    source: '@floating-ui/react',
+    to: 'scroll-area-merge-refs.ts',
+  },
+  {
+    importer: '/@mantine/core/esm/components/AppShell/',
+    source: 'react-remove-scroll',
+    to: 'app-shell-remove-scroll.ts',
+  },
+];
+function mantineImportsRedirected(): Plugin {
+  const met = new Set<string>();
+  return {
+    name: 'kutu-mantine-imports-redirected',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const entry = MANTINE_IMPORTS_REDIRECTED.find((e) => e.source === source && importer?.includes(e.importer));
+      if (!entry) return null;
+      met.add(entry.to);
+      return path.join(import.meta.dirname, 'src/lib', entry.to);
+    },
+    buildEnd(error) {
+      const unmet = MANTINE_IMPORTS_REDIRECTED.filter((e) => !met.has(e.to));
+      if (!error && unmet.length) this.error(`No longer imported by Mantine: ${unmet.map((e) => e.source).join(', ')}`);
+    },
+  };
+}
+
+/**
+ * Each Mantine component's styles with the component: `@mantine/core/styles/<Name>.css` imported by its
+ * class-name module (`<Name>.module.mjs`), so they come in the chunk, and the screen, that uses it. The
+ * first screens' styles load with the app at start (src/styles/first-screens.ts) and are left there.
+ */
+function mantineStylesWithComponents(): Plugin {
+  const styles = path.join(path.dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.css')), 'styles');
+  const first = fs.readFileSync(path.join(import.meta.dirname, 'src/styles/first-screens.ts'), 'utf8');
+  const atStart = new Set([...first.matchAll(/@mantine\/core\/styles\/(\w+)\.css/g)].map((m) => m[1]));
+  let serve = false;
+  return {
+    name: 'kutu-mantine-styles-with-components',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    transform(code, id) {
+      // The dev server hands Mantine over pre-bundled, past this hook: there the first screens bring all its styles.
+      if (serve && id.endsWith('/src/styles/first-screens.ts')) return `${code}\nimport '@mantine/core/styles.css';`;
+      const name = /\/@mantine\/core\/esm\/.*\/(\w+)\.module\.mjs$/.exec(id)?.[1];
+      if (!name || atStart.has(name) || !fs.existsSync(path.join(styles, `${name}.css`))) return null;
+      return { code: `${code}\nimport ${JSON.stringify(path.join(styles, `${name}.css`))};`, map: null };
+    },
+  };
+}
+
+/**
  * `dist/screen-preloads.json`: each address's screen files (scripts/screen-preloads.ts), written once the
  * bundle is on disk and before vite-plugin-pwa builds the service worker (its closeBundle), which
  * precaches it.
@@ -154,6 +215,8 @@ export default defineConfig({
   plugins: [
     react(),
     mantineUseId(),
+    mantineImportsRedirected(),
+    mantineStylesWithComponents(),
     localeParts(),
     voiceLicence(),
     phoneMetadataModule(),

@@ -11,14 +11,20 @@ export const INPUT_SIZE = 128;
 export const MEAN = [0.485, 0.456, 0.406] as const;
 export const STD = [0.229, 0.224, 0.225] as const;
 
+/** Each channel's normalised value of each byte, as `toTensorData` stores it (float32). */
+const NORMALISED = [0, 1, 2].map((c) => Float32Array.from({ length: 256 }, (_, v) => (v / 255 - MEAN[c]) / STD[c]));
+
 /** HWC bytes → normalised CHW float32, the ONNX model's input; written `into` an array of 3·size² when given. */
 export function toTensorData(rgb: Uint8Array, size: number, into?: Float32Array): Float32Array {
   const plane = size * size;
   const out = into ?? new Float32Array(3 * plane);
-  // One channel at a time: the same numbers as a loop over channels inside, several times faster.
-  for (let c = 0; c < 3; c++) {
-    const [mean, std, base] = [MEAN[c], STD[c], c * plane];
-    for (let i = 0; i < plane; i++) out[base + i] = (rgb[i * 3 + c] / 255 - mean) / std;
+  // A byte's value looked up, the three channels written in one pass: the same float32 numbers as
+  // (byte / 255 − mean) / std computed for each pixel, several times faster.
+  const [r, g, b] = NORMALISED;
+  for (let i = 0, p = 0; i < plane; i++, p += 3) {
+    out[i] = r[rgb[p]];
+    out[plane + i] = g[rgb[p + 1]];
+    out[2 * plane + i] = b[rgb[p + 2]];
   }
   return out;
 }

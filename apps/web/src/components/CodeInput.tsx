@@ -1,4 +1,3 @@
-import '../styles/app-screens.ts';
 import { useId } from 'react';
 import { Input, PinInput } from '@mantine/core';
 

@@ -1,5 +1,9 @@
 import { addAccountStrings } from './i18n.ts';
-import english from './locales/en.json?part=account';
 
-/** Resolved once the account screens' strings are in: English's (these) and the language on screen. */
-export const accountStringsReady = addAccountStrings(english);
+/**
+ * Resolved once the account screens' strings are in: the language on screen's, English's only when
+ * English (or pseudo) is chosen (lib/i18n.ts), so a phone in Kiswahili or Luganda downloads one language.
+ */
+export const accountStringsReady = addAccountStrings(() =>
+  import('./locales/en.json?part=account').then((m) => m.default),
+);

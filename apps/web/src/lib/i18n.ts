@@ -4,8 +4,8 @@ import { chosenLanguage, followLanguage, languages, loadFirstPart, PSEUDO } from
 import en from './locales/en.json?part=first';
 
 /**
- * i18next for the full app: English is bundled (the fallback for every missing string); Kiswahili and
- * Luganda are fetched only when chosen, so the sign-in page on 2G pays for one language. Each file is split
+ * i18next for the full app: English's first part is bundled (the fallback for every missing string);
+ * its account part, and Kiswahili and Luganda, are fetched only when chosen, so the sign-in page on 2G pays for one language. Each file is split
  * in parts (lib/locale-parts.ts): the screens before sign-in's strings (lib/language.ts loads those, and
  * the sign-in screen shows them without i18next), the account screens' with the account shell, the staff
  * and officer screens' with those screens. The language shown is lib/language.ts's: i18next follows it.
@@ -31,8 +31,23 @@ const screenParts = {
 };
 type ScreenPart = keyof typeof screenParts;
 
-/** English's account-screen strings, once the account shell has brought them (addAccountStrings). */
-let englishAccount: ResourceKey | null = null;
+/**
+ * English's account-screen strings, fetched like another language's (a phone in Kiswahili or Luganda
+ * never downloads them: every translation has all of English's keys, lib/locales.test.ts): the loader the
+ * account shell gives (addAccountStrings), and the strings once asked for, in i18next's store then.
+ */
+let englishAccountLoader: (() => Promise<ResourceKey>) | null = null;
+let englishAccount: Promise<ResourceKey> | null = null;
+const needsEnglish = (language: string) => language === 'en' || language === PSEUDO;
+
+function loadEnglishAccount(): Promise<ResourceKey> | null {
+  if (!englishAccountLoader) return null;
+  englishAccount ??= englishAccountLoader().then((english) => {
+    i18n.addResourceBundle('en', 'translation', english, true, true);
+    return english;
+  });
+  return englishAccount;
+}
 /** English's strings of each screen part, once a screen has brought them (addScreenStrings). */
 const englishScreen: Partial<Record<ScreenPart, ResourceKey>> = {};
 /** Languages loaded before that, with the first part only. */
@@ -43,8 +58,8 @@ function loadPart(files: typeof accountParts, language: string): Promise<Resourc
   return load ? load() : Promise.reject(new Error(`No locale file for "${language}"`));
 }
 
-async function loadAccountPart(language: string, english: ResourceKey): Promise<ResourceKey> {
-  if (language === PSEUDO) return (await import('./pseudo.ts')).pseudoLocalize(english);
+async function loadAccountPart(language: string): Promise<ResourceKey> {
+  if (language === PSEUDO) return (await import('./pseudo.ts')).pseudoLocalize((await loadEnglishAccount())!);
   return loadPart(accountParts, language);
 }
 
@@ -77,11 +92,11 @@ const lazyLocales: BackendModule = {
   init() {},
   read(language, _namespace, done) {
     const first = loadFirstPart(language);
-    const account = englishAccount && loadAccountPart(language, englishAccount);
+    const account = englishAccountLoader && loadAccountPart(language);
     const parts = new Set<ScreenPart>();
     Promise.all([first, account, loadScreenParts(language, parts)])
       .then(async ([strings, accountStrings, screenStrings]) => {
-        const rest = accountStrings ?? (englishAccount && (await loadAccountPart(language, englishAccount)));
+        const rest = accountStrings ?? (englishAccountLoader && (await loadAccountPart(language)));
         if (!rest) firstOnly.add(language);
         // And those a screen brought meanwhile.
         return Object.assign({}, strings, rest, ...screenStrings, ...(await loadScreenParts(language, parts)));
@@ -94,19 +109,20 @@ const lazyLocales: BackendModule = {
 };
 
 /**
- * Called by the account shell with English's account strings: adds them, and every language already
- * loaded gets its account part (so the shell renders in the language on screen, never a key).
+ * Called by the account shell with the loader of English's account strings: English's are fetched if
+ * English (or pseudo) is chosen or on screen, and every language already loaded gets its account part
+ * (so the shell renders in the language on screen, never a key).
  */
-export async function addAccountStrings(english: ResourceKey): Promise<void> {
-  if (englishAccount) return;
-  englishAccount = english;
-  i18n.addResourceBundle('en', 'translation', english, true, true);
-  await Promise.all(
-    [...firstOnly].map(async (language) => {
-      i18n.addResourceBundle(language, 'translation', await loadAccountPart(language, english), true, true);
+export async function addAccountStrings(loadEnglish: () => Promise<ResourceKey>): Promise<void> {
+  if (englishAccountLoader) return;
+  englishAccountLoader = loadEnglish;
+  await Promise.all([
+    (needsEnglish(chosenLanguage()) || needsEnglish(i18n.language)) && loadEnglishAccount(),
+    ...[...firstOnly].map(async (language) => {
+      i18n.addResourceBundle(language, 'translation', await loadAccountPart(language), true, true);
       firstOnly.delete(language);
     }),
-  );
+  ]);
 }
 
 /**
@@ -140,8 +156,12 @@ void i18n
   });
 
 // A switch made in the app (lib/language.ts) waits for i18next's strings; one made through i18next is reported back.
+// A switch to English, once the account shell runs, waits for English's account strings.
 const { adopt } = followLanguage(
-  (language) => i18n.changeLanguage(language),
+  async (language) => {
+    if (needsEnglish(language)) await loadEnglishAccount();
+    return i18n.changeLanguage(language);
+  },
   (key, params) => i18n.t(key, params ?? {}),
 );
 i18n.on('languageChanged', adopt);

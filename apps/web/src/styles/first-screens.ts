@@ -1,9 +1,8 @@
 // The Mantine styles of the app's first screens (sign-up, password reset, static pages) and the shell, loaded with
 // the app (App.tsx); the sign-in screen draws none (its own CSS, decision 0077). The whole
-// @mantine/core/styles.css is 290 KB (decision 0016). The other components' styles are in app-screens.ts,
-// loaded with the account screens, or with the one screen that uses them (StaticLayout's Container,
-// ContactPage's SimpleGrid, lib/toasts.ts's Notification). A component missing from all of them renders
-// unstyled: add its file. Mantine's default-css-variables.css (3 KiB brotli) is left out: MantineProvider
+// @mantine/core/styles.css is 290 KB (decision 0016). Every other component's styles come with the component,
+// in the chunk of the screen that uses it (vite.config.ts, mantineStylesWithComponents, which reads this
+// list to leave these out). Mantine's default-css-variables.css (3 KiB brotli) is left out: MantineProvider
 // writes every variable itself (App.tsx, `deduplicateCssVariables={false}`).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';

@@ -1,4 +1,3 @@
-import '../../styles/app-screens.ts';
 import { type Dispatch, lazy, memo, type SetStateAction, Suspense, useEffect, useState } from 'react';
 import {
   ActionIcon,

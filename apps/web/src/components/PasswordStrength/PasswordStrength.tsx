@@ -1,4 +1,3 @@
-import '../../styles/app-screens.ts';
 import { useEffect, useState } from 'react';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

@@ -1,4 +1,3 @@
-import '../../styles/app-screens.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Flex, NativeSelect, TextInput } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js/core';

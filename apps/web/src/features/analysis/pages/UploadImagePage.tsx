@@ -23,7 +23,7 @@ import {
   type UploadStage,
 } from '../../../api/analysis.ts';
 import { useMe } from '../../../api/profile.ts';
-import { ResultWithReview } from '../components/ResultWithReview.tsx';
+import { useResultView } from '../lib/use-result-view.ts';
 import { preloadResultField } from '../components/ResultCard.tsx';
 import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
 import { preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
@@ -98,17 +98,20 @@ export default function UploadImagePage() {
 
   // A result's field (and its ask for a walk) is in memory before an answer made with no signal needs it.
   useEffect(preloadResultField, []);
+  // The server's answer's view, loaded just after the screen.
+  const ResultWithReview = useResultView(result !== null);
 
   // A new answer: bring the farmer to it (below the fold on a phone) and tell screen readers where it is.
-  // Only once the upload's progress bar above it is gone, or the answer would slide under the top bar.
+  // Only once the upload's progress bar above it is gone (or the answer would slide under the top bar) and
+  // the server's answer has its view (the whole answer is scrolled to).
   useEffect(() => {
-    if (!answer || busy) return;
+    if (!answer || busy || (result && !ResultWithReview)) return;
     const heading = resultHeading.current;
     if (!heading) return;
     heading.focus({ preventScroll: true });
     const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     heading.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
-  }, [answer, busy]);
+  }, [answer, busy, result, ResultWithReview]);
 
   // Each leaf's preview URL lives until the leaf is removed or sent; what is left goes with the page.
   const shown = useRef<Leaf[]>([]);
@@ -382,7 +385,7 @@ export default function UploadImagePage() {
             >
               {t('analysis.upload.resultHeading')}
             </Title>
-            {result && <ResultWithReview result={result} />}
+            {result && ResultWithReview && <ResultWithReview result={result} />}
             {offlineResult && <OfflineResult result={offlineResult} />}
           </Stack>
         )}

@@ -1,5 +1,5 @@
-import { memo, useDeferredValue } from 'react';
-import { Grid, Stack, Title } from '@mantine/core';
+import { lazy, memo, Suspense, useDeferredValue } from 'react';
+import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useSession } from '../../../lib/use-session.ts';
@@ -8,18 +8,22 @@ import { session } from '../../../lib/session.ts';
 import { ListState } from '../../../components/ListState.tsx';
 import type { DashboardReply, Role } from '@kutu/contract';
 import { dashboardQuery, useDashboard } from '../../../api/dashboard.ts';
+import { notificationsQuery } from '../../../api/notifications.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { MonthlyChart, OutcomesChart } from '../components/Charts.tsx';
-import { NotificationsCard } from '../components/NotificationsCard.tsx';
 import { QuickLinks } from '../components/QuickLinks.tsx';
 import { StatCards } from '../components/StatCards.tsx';
 import { FarmerActivity } from '../components/FarmerActivity.tsx';
 import { ReviewSummaryCard } from '../../../components/review/ReviewSummaryCard.tsx';
 
-/** Started with the page's code (router.tsx). */
+const loadLower = () => import('../components/DashboardLower.tsx');
+const DashboardLower = lazy(loadLower);
+
+/** Started with the page's code (router.tsx): the data, and the lower part (notifications, charts) that shows it. */
 export function startQueries() {
-  if (session.user()?.role !== 'admin' && session.user()?.role !== 'officer')
-    void queryClient.prefetchQuery(dashboardQuery());
+  if (session.user()?.role === 'admin' || session.user()?.role === 'officer') return;
+  void loadLower();
+  void queryClient.prefetchQuery(dashboardQuery());
+  void queryClient.prefetchInfiniteQuery(notificationsQuery());
 }
 
 export default function DashboardPage() {
@@ -76,18 +80,9 @@ const DashboardBody = memo(function DashboardBody({ role, data, isPending, error
       </ListState>
       {role && <QuickLinks role={role} />}
       <ReviewSummaryCard expert={role === 'expert'} />
-      {/* Above the charts, which come and go with the data, so they shift nothing when they do. */}
-      <NotificationsCard />
-      {hasData && (
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <OutcomesChart outcomes={data?.outcomes} isPending={isPending} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <MonthlyChart monthly={data?.monthly} isPending={isPending} />
-          </Grid.Col>
-        </Grid>
-      )}
+      <Suspense fallback={null}>
+        <DashboardLower data={data} isPending={isPending} charts={hasData} />
+      </Suspense>
     </Stack>
   );
 });
