@@ -97,9 +97,12 @@ export const pairedMeasure = z.object({
   better: z.number().int(),
   /** McNemar's exact one-sided p for "the candidate is worse". */
   p: z.number(),
+  /** Tango's one-sided p for "worse by the margin or more" (small: shown not worse); absent before 0118. */
+  p_not_worse: z.number().optional(),
 });
 
-export const fieldCropOutcomes = ['too_few', 'not_worse', 'worse'] as const;
+/** `not_shown`: neither worse nor shown not worse by more than the margin (docs/decisions/0118). */
+export const fieldCropOutcomes = ['too_few', 'not_shown', 'not_worse', 'worse'] as const;
 
 /** One crop's field check: the candidate against the active model on that crop's held-back field photos. */
 export const fieldCropCheck = z.object({
@@ -121,6 +124,8 @@ export type FieldCropCheck = z.infer<typeof fieldCropCheck>;
 export const fieldCheck = z.object({
   min_photos: z.number().int(),
   alpha: z.number(),
+  /** Non-inferiority margin, a share: absent in checks made before docs/decisions/0118. */
+  margin: z.number().optional(),
   hold_out_every: z.number().int(),
   /** The fixed evaluation set's field photos among each crop's (the rest are farmers' held-back photos). */
   eval_set_photos: z.record(z.string(), z.number().int()),

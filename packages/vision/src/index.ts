@@ -46,6 +46,7 @@ export {
   overallOnly,
   type PairedPhoto,
 } from './field-gate.ts';
+export { nonInferiorityP } from './non-inferiority.ts';
 export {
   INT8_FILE,
   MIN_INT8_AGREEMENT,

@@ -25,7 +25,12 @@ interface HeldBack {
 export function createFieldCheck(deps: ModuleDeps, trainer: Pick<Trainer, 'answers'>) {
   const fieldSet = createFieldSetRepo(deps.db);
   const minPhotos = deps.config.training.fieldMinPhotos ?? FIELD_GATE.minPhotos;
-  const settings = { min_photos: minPhotos, alpha: FIELD_GATE.alpha, hold_out_every: FIELD_GATE.holdOutEvery };
+  const settings = {
+    min_photos: minPhotos,
+    alpha: FIELD_GATE.alpha,
+    margin: FIELD_GATE.margin,
+    hold_out_every: FIELD_GATE.holdOutEvery,
+  };
 
   return {
     /** The held-back photos as files under `scratch` (downloaded from shared storage where needed). */
