@@ -152,10 +152,11 @@ for (const language of ['en', 'sw', 'lg'] as const) {
     await expect(page.getByTestId('field-last-walk')).toContainText(counts);
     await check('fields');
 
-    // 1 rusty plant of 10 (five stops of two) bears no spray: the first step is to count a full walk.
+    // 3 rusty maize plants of 10 (five stops of two): 30 %, but from 11 % to 60 %, bears no spray yet; the first
+    // step is to count a full walk.
     await page.goto(`/account/fields/${id}`);
     await page.getByTestId('walk-this-field').click();
-    const short = await walk(page, [1, 0, 0, 0, 0], undefined, 2);
+    const short = await walk(page, [1, 1, 1, 0, 0], undefined, 2);
     await expect(short.getByRole('heading', { name: words.fields.action.spray_now })).toHaveCount(0);
     await expect(short.getByTestId('walk-steps').getByRole('listitem').first()).toHaveText(
       words.fields.steps.count_before_spray,

@@ -179,12 +179,19 @@ describe('the field gate in a retraining', () => {
     expect((await get(trainingApi.fieldSet)).json().last_check).toMatchObject({ version, accepted: false });
   }, 120_000);
 
-  it('accepts a candidate no worse on the held-back photos, and phones get it with the next offline model', async () => {
+  it('leaves an equal candidate on too few photos to a person, and phones get it once it is activated', async () => {
     nextHead = (head) => head;
     const job = await retrain();
-    expect(job.status).toBe('succeeded');
-    expect(job.result.field_check.crops[0]).toMatchObject({ crop: 'beans', outcome: 'not_worse', right: { worse: 0 } });
+    // Equal on every photo, but too few photos to show it within a point: not activated on its own.
+    expect(job.status).toBe('rejected');
+    expect(job.result.field_check.crops[0]).toMatchObject({ crop: 'beans', right: { worse: 0, better: 0 } });
+    expect(job.result.field_check.crops[0].outcome).not.toBe('not_worse');
+    expect(job.result.reason).toMatch(/^not activated on its own: .* an administrator may activate it/);
     const version = job.candidate_version;
+    expect(t.deps.classifier.current().version).not.toBe(version);
+    const stored = (await get(trainingApi.versions)).json().results.find((v: { version: string }) => v.version === version);
+    const url = trainingApi.activateVersion.replace(':id', String(stored.id));
+    expect((await t.app.inject({ method: 'POST', url, headers: expert.headers })).statusCode).toBe(200);
     expect(t.deps.classifier.current().version).toBe(version);
     const info = (await get(offlineModelApi.info, held[0])).json();
     expect(info).toMatchObject({ version, quantised: false });
