@@ -181,6 +181,9 @@ export const modelVersion = z.object({
   activated_at: isoDateTime.nullable(),
 });
 export type ModelVersion = z.infer<typeof modelVersion>;
+
+/** Activating a version the gate left to a person: the administrator confirms its field figures (0118). */
+export const activateVersionBody = z.object({ confirm_field_figures: z.boolean().optional() });
 export const modelVersionPage = paginated(modelVersion);
 
 /** The held-back field photos as they stand, and the last field check (experts and administrators). */
@@ -200,7 +203,10 @@ export const fieldSetReply = z.object({
   /** The latest candidate's field check, with its version and outcome (null before any). */
   last_check: z
     .object({
+      /** The version's id, to activate it (an administrator, when the gate left it to a person). */
+      id: z.number().int(),
       version: z.string(),
+      is_active: z.boolean(),
       accepted: z.boolean(),
       created_at: isoDateTime,
       field_check: fieldCheck,

@@ -305,7 +305,10 @@ export function compareOnEvalSet(candidate: EvalSetFigures, active: EvalSetFigur
  * their count per crop, as they joined the check). Then today's point comparisons on those photos are
  * left out (`overallOnly`): the paired check on the same photos and more decides for their crops.
  */
-export function fieldJudgedByCheck(checks: CropCheck[], evalSetPhotos: Record<string, number>): boolean {
+export function fieldJudgedByCheck(
+  checks: Pick<CropCheck, 'crop' | 'outcome'>[],
+  evalSetPhotos: Record<string, number>,
+): boolean {
   const crops = Object.keys(evalSetPhotos).filter((crop) => evalSetPhotos[crop] > 0);
   return crops.length > 0 && crops.every((crop) => checks.some((c) => c.crop === crop && c.outcome !== 'too_few'));
 }

@@ -95,7 +95,9 @@ export function createFieldCheck(deps: ModuleDeps, trainer: Pick<Trainer, 'answe
         last_check:
           last && decision?.field_check
             ? {
+                id: last.id,
                 version: last.version,
+                is_active: last.isActive,
                 accepted: decision.accepted,
                 created_at: last.createdAt.toISOString(),
                 field_check: decision.field_check,

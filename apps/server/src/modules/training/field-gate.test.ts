@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { analysisApi, offlineModelApi, privacyApi, reviewApi, trainingApi } from '@kutu/contract';
 import { defaultModelDir, holdsOutFarmer, type OnnxHead, readOnnxHead, withOnnxHead } from '@kutu/vision';
-import { trainingSamples } from '../../db/schema/index.ts';
+import { modelActivations, trainingSamples } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { multipart, RUST3 } from '../../../test/support/training.ts';
@@ -189,9 +189,24 @@ describe('the field gate in a retraining', () => {
     expect(job.result.reason).toMatch(/^not activated on its own: .* an administrator may activate it/);
     const version = job.candidate_version;
     expect(t.deps.classifier.current().version).not.toBe(version);
-    const stored = (await get(trainingApi.versions)).json().results.find((v: { version: string }) => v.version === version);
-    const url = trainingApi.activateVersion.replace(':id', String(stored.id));
-    expect((await t.app.inject({ method: 'POST', url, headers: expert.headers })).statusCode).toBe(200);
+    // The figures are in front of an administrator, who alone may activate it, and only by confirming them.
+    const admin = await createUser(t, 'admin');
+    const set = (await get(trainingApi.fieldSet, admin)).json();
+    expect(set.last_check).toMatchObject({ version, accepted: false, is_active: false });
+    const url = trainingApi.activateVersion.replace(':id', String(set.last_check.id));
+    const activate = (by: TestUser, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: by.headers, ...(payload ? { payload } : {}) });
+    const byExpert = await activate(expert);
+    expect(byExpert.statusCode, byExpert.body).toBe(403);
+    const unconfirmed = await activate(admin, {});
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().error.message).toMatch(/field figures/);
+    expect((await activate(admin, { confirm_field_figures: true })).statusCode).toBe(200);
+    const audit = await t.deps.database.db.select().from(modelActivations);
+    expect(audit).toEqual([
+      expect.objectContaining({ versionId: set.last_check.id, activatedBy: admin.id, override: true }),
+    ]);
+    expect(audit[0].fieldCheck).toMatchObject({ margin: 0.01, crops: [expect.objectContaining({ crop: 'beans' })] });
     expect(t.deps.classifier.current().version).toBe(version);
     const info = (await get(offlineModelApi.info, held[0])).json();
     expect(info).toMatchObject({ version, quantised: false });

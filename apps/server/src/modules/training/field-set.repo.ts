@@ -69,7 +69,9 @@ export function createFieldSetRepo(db: Db) {
     async lastCheckedVersion() {
       const [row] = await db
         .select({
+          id: modelVersions.id,
           version: modelVersions.version,
+          isActive: modelVersions.isActive,
           decision: modelVersions.decision,
           createdAt: modelVersions.createdAt,
         })
