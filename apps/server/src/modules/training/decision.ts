@@ -131,6 +131,8 @@ export function withFieldCheck(today: Verdict, check: FieldCheck): Verdict {
       rule,
       reason: message('training.verdict.fieldWorse', { crops: names(worse), today: today.reason, figures }),
     };
+  const withField = message('training.verdict.withField', { today: today.reason, figures });
+  if (!today.accepted) return { accepted: false, rule, reason: withField };
   if (unshown.length > 0 || check.crops.length === 0)
     return {
       accepted: false,
@@ -142,5 +144,5 @@ export function withFieldCheck(today: Verdict, check: FieldCheck): Verdict {
         figures,
       }),
     };
-  return { accepted: today.accepted, rule, reason: message('training.verdict.withField', { today: today.reason, figures }) };
+  return { accepted: true, rule, reason: withField };
 }
