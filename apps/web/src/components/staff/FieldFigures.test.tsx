@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { type FieldFiguresReply, type FieldSetReply, reviewApi, trainingApi, wilsonInterval } from '@kutu/contract';
 import { renderWithProviders } from '../../test/render.tsx';
 import { fakeNetwork, json } from '../../test/fakeServer.ts';
 import { FieldFigures } from './FieldFigures.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 const row = (crop: string, month: string | null, checked: number, right: number, wrong: number) => ({
   crop,
@@ -29,7 +33,9 @@ const set: FieldSetReply = {
     { crop: 'maize', photos: 12, by_class: { common_rust: 5, other_disease: 7 }, enough: false },
   ],
   last_check: {
+    id: 7,
     version: 'v20261201-j4',
+    is_active: false,
     accepted: false,
     created_at: '2026-12-01T10:00:00.000Z',
     field_check: {
@@ -74,6 +80,40 @@ describe('FieldFigures', () => {
     expect(
       within(held).getByText('Beans: worse on 330 photos: right 150 vs 160, confidently wrong 9 vs 8'),
     ).toBeTruthy();
+  });
+
+  it('lets an administrator, and no one else, activate the refused version after confirming its figures', async () => {
+    const unshown = structuredClone(set);
+    unshown.last_check!.field_check.crops[0].outcome = 'not_shown';
+    const sent = fakeNetwork(({ url }) =>
+      json(url.includes(reviewApi.fieldFigures) ? figures : url.includes(trainingApi.fieldSet) ? unshown : {}),
+    );
+    localStorage.setItem('user', JSON.stringify({ username: 'lead', role: 'expert' }));
+    const { unmount } = renderWithProviders(<FieldFigures />);
+    await screen.findByTestId('field-last-check');
+    expect(screen.queryByTestId('override-open')).toBeNull();
+    unmount();
+
+    localStorage.setItem('user', JSON.stringify({ username: 'admin', role: 'admin' }));
+    renderWithProviders(<FieldFigures />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Activate v20261201-j4 with these figures' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate v20261201-j4?' });
+    expect(
+      within(dialog).getByText(
+        'Beans: not shown within 1 point on 330 photos: right 150 vs 160, confidently wrong 9 vs 8 (an administrator decides)',
+      ),
+    ).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Activate' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await user.click(within(dialog).getByLabelText('I have read these field figures'));
+    await user.click(confirm);
+    await vi.waitFor(() =>
+      expect(sent.find((r) => r.method === 'POST')).toMatchObject({
+        url: expect.stringContaining('/api/model-versions/7/activate/'),
+        body: { confirm_field_figures: true },
+      }),
+    );
   });
 
   it('says when no photo has a verdict yet', async () => {

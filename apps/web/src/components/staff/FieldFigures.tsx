@@ -7,6 +7,7 @@ import { useFieldFigures } from '../../api/review.ts';
 import { fieldSetQuery } from '../../api/training.ts';
 import { formatPercent } from '../../lib/format.ts';
 import { ListState } from '../ListState.tsx';
+import { ConfirmActivation } from './ConfirmActivation.tsx';
 
 /** A share with its 95 % interval: "62% (55–69%)". */
 function shareLine(s: ShareInterval | null) {
@@ -68,6 +69,7 @@ function checkLine(t: TFunction, c: FieldCropCheck, min: number) {
 function HeldBack({ set }: { set: FieldSetReply }) {
   const { t } = useTranslation();
   const last = set.last_check;
+  const lines = last ? last.field_check.crops.map((c) => checkLine(t, c, last.field_check.min_photos)) : [];
   return (
     <Stack gap="xs" data-testid="field-set">
       <Text fw={600}>{t('training.fieldGate.heldBackTitle')}</Text>
@@ -95,11 +97,12 @@ function HeldBack({ set }: { set: FieldSetReply }) {
               version: last.version,
             })}
           </Text>
-          {last.field_check.crops.map((c) => (
-            <Text key={c.crop} size="sm">
-              {checkLine(t, c, last.field_check.min_photos)}
+          {lines.map((line) => (
+            <Text key={line} size="sm">
+              {line}
             </Text>
           ))}
+          {!last.accepted && !last.is_active && <ConfirmActivation id={last.id} version={last.version} lines={lines} />}
         </Stack>
       )}
     </Stack>
