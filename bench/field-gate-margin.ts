@@ -75,5 +75,6 @@ console.log(`| disagree | worse by (points) | ${sizes.map((n) => `${n} photos`).
 console.log(`|---|---|${sizes.map(() => '---').join('|')}|`);
 for (const r of rows) console.log(r);
 const needed = [0.03, 0.06, 0.08].map((d) => [d, photosForEqual(d)] as const);
-for (const [d, n] of needed) console.log(`equal candidate activated in 80 % of runs from ${n ?? '> 20000'} photos at ${d * 100} % disagreement`);
+for (const [d, n] of needed)
+  console.log(`equal candidate activated in 80 % of runs from ${n ?? '> 20000'} photos at ${d * 100} % disagreement`);
 if (rows.length === 0 || needed.every(([, n]) => n === null)) process.exit(1);

@@ -97,8 +97,6 @@ describe('a walk against the one before', () => {
 });
 
 describe('advice from the field', () => {
-  const at8Weeks = { weeks: 8 } as const;
-
   it('differs between 14 and 2 of 50 plants at flowering, for both crops', () => {
     for (const crop of ['maize', 'beans'] as const) {
       const many = adviseField({ crop, looked: 50, rust: 14, weeks: STAGE_STARTS_WEEKS[crop].flowering });

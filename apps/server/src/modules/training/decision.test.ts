@@ -109,7 +109,9 @@ describe('the field check beside today’s rule', () => {
         'beans, 40 photos: right 38 vs 37 (p 0.875), confident wrong 2 vs 2 (p 1.000); ' +
         'maize, 40 photos: right 30 vs 38 (p 0.004), confident wrong 2 vs 2 (p 1.000)',
     );
-    expect(render('en', verdict.rule)).toMatch(/not worse than the active model by more than 1 points .* \(Tango's score test/);
+    expect(render('en', verdict.rule)).toMatch(
+      /not worse than the active model by more than 1 points .* \(Tango's score test/,
+    );
     expect(render('sw', verdict.reason)).toMatch(/^imekataliwa: .* za mahindi /);
     expect(render('lg', verdict.reason)).toMatch(/^kigaaniddwa: .* ebya kasooli /);
   });

@@ -119,7 +119,12 @@ export function withFieldCheck(today: Verdict, check: FieldCheck): Verdict {
   const unshown = check.crops.filter((c) => c.outcome === 'too_few' || c.outcome === 'not_shown');
   const figures = cropFigures(check);
   const margin = `${((check.margin ?? FIELD_GATE.margin) * 100).toFixed(0)}`;
-  const rule = message('training.rule.withField', { rule: today.rule, min: check.min_photos, alpha: check.alpha, margin });
+  const rule = message('training.rule.withField', {
+    rule: today.rule,
+    min: check.min_photos,
+    alpha: check.alpha,
+    margin,
+  });
   const names = (list: typeof worse) =>
     joined(
       list.map((c) => cropName(c.crop)),

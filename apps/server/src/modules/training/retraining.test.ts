@@ -334,7 +334,6 @@ describe('retraining with the real trainer', () => {
     const versions = (await get<{ results: { id: number; version: string; is_active: boolean }[] }>(VERSIONS)).results;
     expect(versions.filter((v) => v.is_active).map((v) => v.version)).toEqual([candidate]);
 
-
     // Rollback to the committed model.
     const base = versions.find((v) => v.version === baseVersion)!;
     const back = await t.app.inject({

@@ -2,7 +2,14 @@ import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL } from 
 import type { TrainingLabel } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import type { Message } from '../../i18n/i18n.ts';
-import { analyses, modelActivations, modelVersions, trainingJobs, trainingSamples, users } from '../../db/schema/index.ts';
+import {
+  analyses,
+  modelActivations,
+  modelVersions,
+  trainingJobs,
+  trainingSamples,
+  users,
+} from '../../db/schema/index.ts';
 import { agreedLiveSamples } from './field-set.repo.ts';
 
 export type SampleRow = typeof trainingSamples.$inferSelect & { uploaderName: string | null };
