@@ -200,6 +200,27 @@ export const fieldSetReply = z.object({
       enough: z.boolean(),
     }),
   ),
+  /**
+   * Each crop's unsure cut learnt from the held-back photos the served model answered (docs/decisions/0119):
+   * the cut (null: too few photos, the card's cut stands), the 95 % upper bound of the confidently wrong
+   * share at it, and how many photos it rests on.
+   */
+  cut: z
+    .object({
+      max_wrong: z.number(),
+      confidence: z.number(),
+      model_version: z.string(),
+      crops: z.array(
+        z.object({
+          crop: z.string(),
+          photos: z.number().int(),
+          card_cut: z.number().nullable(),
+          cut: z.number().nullable(),
+          bound: z.number().nullable(),
+        }),
+      ),
+    })
+    .optional(),
   /** The latest candidate's field check, with its version and outcome (null before any). */
   last_check: z
     .object({

@@ -32,6 +32,15 @@ const set: FieldSetReply = {
     { crop: 'beans', photos: 190, by_class: { common_rust: 60, healthy: 65, other_disease: 65 }, enough: true },
     { crop: 'maize', photos: 12, by_class: { common_rust: 5, other_disease: 7 }, enough: false },
   ],
+  cut: {
+    max_wrong: 0.03,
+    confidence: 0.95,
+    model_version: 'v20261120-j3',
+    crops: [
+      { crop: 'beans', photos: 400, card_cut: 0.6, cut: 0.7, bound: 0.0291 },
+      { crop: 'maize', photos: 12, card_cut: 0.6, cut: null, bound: null },
+    ],
+  },
   last_check: {
     id: 7,
     version: 'v20261201-j4',
@@ -77,6 +86,15 @@ describe('FieldFigures', () => {
     expect(within(held).getByText('Judged')).toBeTruthy();
     expect(within(held).getByText('Too few (at least 30)')).toBeTruthy();
     expect(within(held).getByText('Last retrained model, v20261201-j4: not activated')).toBeTruthy();
+    const cuts = within(held).getByTestId('field-cuts');
+    expect(
+      within(cuts).getByText(
+        'Beans: Kutu answers from 70.0% sure (the card says 60.0%): confidently wrong on at most 2.9% of 400 verified photos (95% sure)',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(cuts).getByText("Maize: 12 verified photos, too few to set its cut; the card's 60.0% stands"),
+    ).toBeTruthy();
     expect(
       within(held).getByText('Beans: worse on 330 photos: right 150 vs 160, confidently wrong 9 vs 8'),
     ).toBeTruthy();
