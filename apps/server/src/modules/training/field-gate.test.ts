@@ -137,6 +137,12 @@ describe('the field gate in a retraining', () => {
       crops: [{ crop: 'beans', photos: 8, by_class: { common_rust: 8 }, enough: true }],
       last_check: null,
     });
+    // 8 photos answered by the served model cannot show 3 % confidently wrong: the card's cut stands (0119).
+    expect(set.cut).toMatchObject({
+      max_wrong: 0.03,
+      model_version: t.deps.classifier.current().version,
+      crops: [{ crop: 'beans', photos: 8, cut: null, bound: null, card_cut: expect.any(Number) }],
+    });
     // Farmers never see it; administrators do.
     expect((await get(trainingApi.fieldSet, held[0])).statusCode).toBe(403);
     expect((await get(trainingApi.fieldSet, await createUser(t, 'admin'))).statusCode).toBe(200);
