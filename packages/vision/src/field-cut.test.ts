@@ -21,12 +21,7 @@ describe('the unsure cut learnt from verified field photos', () => {
 
   it('answers down to the lowest share that keeps the bound at or under 3 %, and no further', () => {
     // 400 photos: 300 right at 0.9, then 6 wrong at 0.7, then 50 wrong at 0.5, 44 never answered.
-    const photos = [
-      ...many(300, 0.9, true),
-      ...many(6, 0.7, false),
-      ...many(50, 0.5, false),
-      ...many(44, null, true),
-    ];
+    const photos = [...many(300, 0.9, true), ...many(6, 0.7, false), ...many(50, 0.5, false), ...many(44, null, true)];
     const cut = fieldCut(photos)!;
     // 6 wrong of 400: bound about 2.9 %; with the 50 more, far over.
     expect(cut).toMatchObject({ cut: 0.7, photos: 400, answered: 306, wrong: 6 });

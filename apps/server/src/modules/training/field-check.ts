@@ -93,7 +93,8 @@ export function createFieldCheck(deps: ModuleDeps, trainer: Pick<Trainer, 'answe
           { confidence: answered ? a.confidence : null, right: a.rustClass === a.label },
         ]);
       }
-      const cardCut = typeof served.card.thresholds?.unsureBelow === "number" ? served.card.thresholds.unsureBelow : null;
+      const cardCut =
+        typeof served.card.thresholds?.unsureBelow === 'number' ? served.card.thresholds.unsureBelow : null;
       const cuts = [...byCropAnswers.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([crop, photos]) => {
@@ -109,7 +110,12 @@ export function createFieldCheck(deps: ModuleDeps, trainer: Pick<Trainer, 'answe
       const decision = last?.decision as StoredDecision | null | undefined;
       return {
         ...settings,
-        cut: { max_wrong: FIELD_CUT.maxWrong, confidence: FIELD_CUT.confidence, model_version: served.version, crops: cuts },
+        cut: {
+          max_wrong: FIELD_CUT.maxWrong,
+          confidence: FIELD_CUT.confidence,
+          model_version: served.version,
+          crops: cuts,
+        },
         crops: [...byCrop.entries()]
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([crop, by_class]) => {
