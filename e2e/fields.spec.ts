@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import en from '../apps/web/src/lib/locales/en.json' with { type: 'json' };
 import lg from '../apps/web/src/lib/locales/lg.json' with { type: 'json' };
 import sw from '../apps/web/src/lib/locales/sw.json' with { type: 'json' };
 import { createActiveUser, cutTexts, leafPhoto, signInWithLanguage } from './support.ts';
@@ -35,10 +36,11 @@ async function addField(request: APIRequestContext, headers: { authorization: st
   return ((await res.json()) as { id: number }).id;
 }
 
-/** Walks the field open on screen: 10 plants looked at per stop (the default), these with rust. */
-async function walk(page: Page, rustPerStop: number[], check?: (name: string) => Promise<void>) {
+/** Walks the field open on screen: 10 plants looked at per stop (the default) unless `looked`, these with rust. */
+async function walk(page: Page, rustPerStop: number[], check?: (name: string) => Promise<void>, looked?: number) {
   await page.getByTestId('walk-start').click();
   for (const [i, rust] of rustPerStop.entries()) {
+    if (looked !== undefined) await page.getByTestId('stop-looked-value').fill(String(looked));
     await page.getByTestId('stop-rust-value').fill(String(rust));
     if (i === 0) await check?.('stop');
     if (i < rustPerStop.length - 1) await page.getByTestId('walk-next').click();
@@ -118,8 +120,8 @@ test('two fields each get their own walk: 14 of 50 and 2 of 50 plants give diffe
   await expect(page.getByTestId('walk-ask')).toContainText('You walked River maize on');
 });
 
-for (const language of ['sw', 'lg'] as const) {
-  const words = { sw, lg }[language];
+for (const language of ['en', 'sw', 'lg'] as const) {
+  const words = { en, sw, lg }[language];
   test(`a walk and its fields' screens show every word whole on a 390 px phone in ${language}`, async ({
     page,
     request,
@@ -149,6 +151,17 @@ for (const language of ['sw', 'lg'] as const) {
     await page.goto('/account/fields');
     await expect(page.getByTestId('field-last-walk')).toContainText(counts);
     await check('fields');
+
+    // 3 rusty maize plants of 10 (five stops of two): 30 %, but from 11 % to 60 %, bears no spray yet; the first
+    // step is to count a full walk.
+    await page.goto(`/account/fields/${id}`);
+    await page.getByTestId('walk-this-field').click();
+    const short = await walk(page, [1, 1, 1, 0, 0], undefined, 2);
+    await expect(short.getByRole('heading', { name: words.fields.action.spray_now })).toHaveCount(0);
+    await expect(short.getByTestId('walk-steps').getByRole('listitem').first()).toHaveText(
+      words.fields.steps.count_before_spray,
+    );
+    await check('short-walk');
   });
 }
 

@@ -31,6 +31,7 @@ export const fieldSteps = [
   'walk_again',
   'walk_again_soon',
   'count_more_plants',
+  'count_before_spray',
   'add_planting_date',
   'remove_leaves',
   'spray_beans',

@@ -97,12 +97,10 @@ describe('a walk against the one before', () => {
 });
 
 describe('advice from the field', () => {
-  const at8Weeks = { weeks: 8 } as const;
-
-  it('differs between 14 and 2 of 50 plants at the same stage, for both crops', () => {
+  it('differs between 14 and 2 of 50 plants at flowering, for both crops', () => {
     for (const crop of ['maize', 'beans'] as const) {
-      const many = adviseField({ crop, looked: 50, rust: 14, ...at8Weeks });
-      const few = adviseField({ crop, looked: 50, rust: 2, ...at8Weeks });
+      const many = adviseField({ crop, looked: 50, rust: 14, weeks: STAGE_STARTS_WEEKS[crop].flowering });
+      const few = adviseField({ crop, looked: 50, rust: 2, weeks: STAGE_STARTS_WEEKS[crop].flowering });
       expect(many.rule).not.toBe(few.rule);
       expect(many.action).toBe('spray_now');
       expect(few.action).not.toBe('spray_now');
@@ -127,6 +125,17 @@ describe('advice from the field', () => {
     expect(fieldRuleFor({ crop: 'beans', looked, rust: 80, weeks: STAGE_STARTS_WEEKS.beans.mature }).id).toBe(
       'beans.late',
     );
+  });
+
+  it('tells beans with filling or mature pods not to spray', () => {
+    for (const stageSaid of ['grain_filling', 'mature'] as const) {
+      const a = adviseField({ crop: 'beans', looked: 50, rust: 40, weeks: null, stageSaid });
+      expect(a.action).toBe('resistant_next_season');
+      expect(a.steps).not.toContain('spray_beans');
+    }
+    expect(
+      fieldRuleFor({ crop: 'beans', looked: 50, rust: 40, weeks: STAGE_STARTS_WEEKS.beans.grain_filling }).id,
+    ).toBe('beans.late');
   });
 
   it('lets a stage said at the walk win over the calendar', () => {

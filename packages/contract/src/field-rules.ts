@@ -1,7 +1,7 @@
 // A field's state from a scouting walk, and the next step it calls for (docs/decisions/0078). Without
 // zod, so the phone works it out offline with the same rules the server uses.
 
-import { type ShareInterval, wilsonInterval } from './stats.ts';
+import { type ShareInterval, wilsonInterval, Z95 } from './stats.ts';
 
 import {
   type FieldAction,
@@ -133,7 +133,7 @@ export interface RuleSource {
  * The version of the rules below: stored with every walk's advice, so an answer can always be read as it
  * was given. Change it with any change to a rule or a threshold, and say why in decision 0078's record.
  */
-export const FIELD_RULES_VERSION = '2026-11-27';
+export const FIELD_RULES_VERSION = '2026-11-28';
 
 export const FIELD_RULE_SOURCES = {
   famews: {
@@ -173,6 +173,10 @@ export const FIELD_RULE_SOURCES = {
     title: 'Rust on Dry Beans (North Dakota State University Extension, Crop & Pest Report)',
     url: 'https://www.ag.ndsu.edu/cpr/plant-pathology/rust-on-dry-beans-being-found-in-north-dakota-and-minnesota-07-27-17',
   },
+  beansNdsuLate: {
+    title: 'Dry Edible Bean Rust Continues to Develop (S. Markell, NDSU Extension, Crop & Pest Report, 2015)',
+    url: 'https://www.ag.ndsu.edu/cpr/plant-pathology/dry-edible-bean-rust-continues-to-develop-08-13-15',
+  },
 } as const satisfies Record<string, RuleSource>;
 
 /** A rule: when it applies, what it says, and what it rests on. */
@@ -187,14 +191,33 @@ export interface FieldRule {
 }
 
 /**
- * Beans: rust found on at most this share of plants before the pods are dry is picked off; more is sprayed.
+ * Beans: rust found on at most this share of plants before the pods fill is picked off; more is sprayed.
  * Maize: from this share of plants with rust before grain filling, a fungicide can pay on a susceptible
  * variety; below it, rust on field maize rarely costs enough yield to pay for a spray.
  */
 export const BEANS_SPRAY_FROM = 0.1;
 export const MAIZE_SPRAY_FROM = 0.25;
-/** Fewer plants than this and the next walk should count more (the interval is wide). */
+/**
+ * A full walk: FAMEWS's five stops of ten plants. Fewer and the next walk should count more; a spray is
+ * advised only when the 95 % interval of the incidence lies wholly at or above the crop's threshold, or
+ * when a full walk's share reaches it (docs/decisions/0117).
+ */
 export const WALK_ENOUGH_PLANTS = 50;
+/**
+ * The interval is read only from one full stop (ten plants) on: Wilson's interval assumes plants drawn
+ * one by one at random, and rust comes in hot spots (NDSU), so 1 rusty plant of 1 bears no spray.
+ */
+export const INTERVAL_FROM_PLANTS = 10;
+/**
+ * The stages from which no spray is advised: maize from grain filling (Auburn: "once corn reaches soft
+ * dough, further fungicide treatments are not needed", and grain filling starts before soft dough); beans
+ * from pod filling (NDSU: at R7, when pods reach full size and seeds colour, "there is no benefit to
+ * managing rust", and a spray's protection lasts about two weeks, so one at pod filling protects past R7).
+ */
+export const NO_SPRAY_FROM: Record<Exclude<FieldCrop, 'other'>, GrowthStage> = {
+  maize: 'grain_filling',
+  beans: 'grain_filling',
+};
 
 const rule = (r: FieldRule) => r;
 export const FIELD_RULES = {
@@ -228,7 +251,15 @@ export const FIELD_RULES = {
     action: 'spray_now',
     steps: ['spray_beans', 'remove_leaves', 'walk_again'],
     walkAgainDays: 7,
-    sources: ['beansPacific', 'beansNdsu'],
+    sources: ['beansPacific', 'beansNdsu', 'famews'],
+  }),
+  beansCount: rule({
+    id: 'beans.count',
+    crop: 'beans',
+    action: 'remove_leaves',
+    steps: ['count_before_spray', 'remove_leaves', 'walk_again'],
+    walkAgainDays: 7,
+    sources: ['famews', 'beansInfonet', 'beansPacific'],
   }),
   beansLate: rule({
     id: 'beans.late',
@@ -236,7 +267,7 @@ export const FIELD_RULES = {
     action: 'resistant_next_season',
     steps: ['no_spray_late', 'resistant_variety', 'rotate_and_clean'],
     walkAgainDays: null,
-    sources: ['beansInfonet', 'beansPacific'],
+    sources: ['beansNdsuLate', 'beansInfonet', 'beansPacific'],
   }),
   maizeWatch: rule({
     id: 'maize.watch',
@@ -252,7 +283,15 @@ export const FIELD_RULES = {
     action: 'spray_now',
     steps: ['spray_maize', 'walk_again'],
     walkAgainDays: 7,
-    sources: ['maizeUmn', 'maizePurdue', 'maizeAuburn'],
+    sources: ['maizeUmn', 'maizePurdue', 'maizeAuburn', 'famews'],
+  }),
+  maizeCount: rule({
+    id: 'maize.count',
+    crop: 'maize',
+    action: 'walk_again',
+    steps: ['count_before_spray', 'walk_again_soon'],
+    walkAgainDays: 7,
+    sources: ['famews', 'maizeUmn', 'maizePurdue'],
   }),
   maizeLate: rule({
     id: 'maize.late',
@@ -284,19 +323,42 @@ export interface FieldAdvice {
   sources: RuleSource[];
 }
 
-const lateFor = (crop: 'maize' | 'beans'): readonly GrowthStage[] =>
-  crop === 'maize' ? ['grain_filling', 'mature'] : ['mature'];
+/** Everything the advice depends on, so a test can tie FIELD_RULES_VERSION to it. */
+export const FIELD_RULES_DATA = {
+  FIELD_RULES,
+  FIELD_RULE_SOURCES,
+  STAGE_STARTS_WEEKS,
+  NO_SPRAY_FROM,
+  BEANS_SPRAY_FROM,
+  MAIZE_SPRAY_FROM,
+  WALK_ENOUGH_PLANTS,
+  INTERVAL_FROM_PLANTS,
+  Z95,
+} as const;
 
-/** The rule a walk's counts call for, by crop, growth stage and incidence. */
+const stageOf = (facts: FieldFacts): GrowthStage | null =>
+  facts.stageSaid ?? (facts.weeks === null ? null : stageAt(facts.crop, facts.weeks));
+
+const isLate = (crop: 'maize' | 'beans', stage: GrowthStage): boolean =>
+  growthStages.indexOf(stage) >= growthStages.indexOf(NO_SPRAY_FROM[crop]);
+
+/**
+ * The rule a walk's counts call for, by crop, growth stage and incidence. A spray only when the counts
+ * bear it: the incidence's 95 % interval (from a stop's plants on) lies at or above the crop's threshold, or a full walk's share
+ * reaches it. A share at the threshold from fewer plants asks first for a full walk.
+ */
 export function fieldRuleFor(facts: FieldFacts): FieldRule {
-  const stage = facts.stageSaid ?? (facts.weeks === null ? null : stageAt(facts.crop, facts.weeks));
+  const stage = stageOf(facts);
   if (facts.rust === 0) return FIELD_RULES.none;
   if (facts.crop === 'other') return FIELD_RULES.otherRust;
-  const share = facts.looked > 0 ? facts.rust / facts.looked : 0;
-  if (stage && lateFor(facts.crop).includes(stage))
-    return facts.crop === 'maize' ? FIELD_RULES.maizeLate : FIELD_RULES.beansLate;
-  if (facts.crop === 'beans') return share >= BEANS_SPRAY_FROM ? FIELD_RULES.beansSpray : FIELD_RULES.beansLow;
-  return share >= MAIZE_SPRAY_FROM ? FIELD_RULES.maizeSpray : FIELD_RULES.maizeWatch;
+  if (stage && isLate(facts.crop, stage)) return facts.crop === 'maize' ? FIELD_RULES.maizeLate : FIELD_RULES.beansLate;
+  const beans = facts.crop === 'beans';
+  const from = beans ? BEANS_SPRAY_FROM : MAIZE_SPRAY_FROM;
+  const incidence = incidenceOf(facts);
+  if (!incidence || incidence.share < from) return beans ? FIELD_RULES.beansLow : FIELD_RULES.maizeWatch;
+  const shown = facts.looked >= INTERVAL_FROM_PLANTS && incidence.low >= from;
+  if (shown || facts.looked >= WALK_ENOUGH_PLANTS) return beans ? FIELD_RULES.beansSpray : FIELD_RULES.maizeSpray;
+  return beans ? FIELD_RULES.beansCount : FIELD_RULES.maizeCount;
 }
 
 /**
@@ -305,9 +367,9 @@ export function fieldRuleFor(facts: FieldFacts): FieldRule {
  */
 export function adviseField(facts: FieldFacts): FieldAdvice {
   const r = fieldRuleFor(facts);
-  const stage = facts.stageSaid ?? (facts.weeks === null ? null : stageAt(facts.crop, facts.weeks));
+  const stage = stageOf(facts);
   const steps: FieldStep[] = [...r.steps];
-  if (facts.looked < WALK_ENOUGH_PLANTS) steps.push('count_more_plants');
+  if (facts.looked < WALK_ENOUGH_PLANTS && !steps.includes('count_before_spray')) steps.push('count_more_plants');
   if (!stage && facts.crop !== 'other' && facts.rust > 0) steps.push('add_planting_date');
   return {
     rule: r.id,

@@ -9,7 +9,7 @@ export interface ShareInterval {
   high: number;
 }
 
-const Z95 = 1.959964;
+export const Z95 = 1.959964;
 
 /** `part` of `whole` and its 95 % Wilson interval (right for small counts and for shares near 0 or 1); null for none. */
 export function wilsonInterval(part: number, whole: number): ShareInterval | null {

@@ -97,9 +97,12 @@ export const pairedMeasure = z.object({
   better: z.number().int(),
   /** McNemar's exact one-sided p for "the candidate is worse". */
   p: z.number(),
+  /** Tango's one-sided p for "worse by the margin or more" (small: shown not worse); absent before 0118. */
+  p_not_worse: z.number().optional(),
 });
 
-export const fieldCropOutcomes = ['too_few', 'not_worse', 'worse'] as const;
+/** `not_shown`: neither worse nor shown not worse by more than the margin (docs/decisions/0118). */
+export const fieldCropOutcomes = ['too_few', 'not_shown', 'not_worse', 'worse'] as const;
 
 /** One crop's field check: the candidate against the active model on that crop's held-back field photos. */
 export const fieldCropCheck = z.object({
@@ -121,6 +124,8 @@ export type FieldCropCheck = z.infer<typeof fieldCropCheck>;
 export const fieldCheck = z.object({
   min_photos: z.number().int(),
   alpha: z.number(),
+  /** Non-inferiority margin, a share: absent in checks made before docs/decisions/0118. */
+  margin: z.number().optional(),
   hold_out_every: z.number().int(),
   /** The fixed evaluation set's field photos among each crop's (the rest are farmers' held-back photos). */
   eval_set_photos: z.record(z.string(), z.number().int()),
@@ -176,6 +181,9 @@ export const modelVersion = z.object({
   activated_at: isoDateTime.nullable(),
 });
 export type ModelVersion = z.infer<typeof modelVersion>;
+
+/** Activating a version the gate left to a person: the administrator confirms its field figures (0118). */
+export const activateVersionBody = z.object({ confirm_field_figures: z.boolean().optional() });
 export const modelVersionPage = paginated(modelVersion);
 
 /** The held-back field photos as they stand, and the last field check (experts and administrators). */
@@ -192,10 +200,34 @@ export const fieldSetReply = z.object({
       enough: z.boolean(),
     }),
   ),
+  /**
+   * Each crop's unsure cut learnt from the held-back photos the served model answered (docs/decisions/0119):
+   * the cut (null: too few photos, the card's cut stands), the 95 % upper bound of the confidently wrong
+   * share at it, and how many photos it rests on.
+   */
+  cut: z
+    .object({
+      max_wrong: z.number(),
+      confidence: z.number(),
+      model_version: z.string(),
+      crops: z.array(
+        z.object({
+          crop: z.string(),
+          photos: z.number().int(),
+          card_cut: z.number().nullable(),
+          cut: z.number().nullable(),
+          bound: z.number().nullable(),
+        }),
+      ),
+    })
+    .optional(),
   /** The latest candidate's field check, with its version and outcome (null before any). */
   last_check: z
     .object({
+      /** The version's id, to activate it (an administrator, when the gate left it to a person). */
+      id: z.number().int(),
       version: z.string(),
+      is_active: z.boolean(),
       accepted: z.boolean(),
       created_at: isoDateTime,
       field_check: fieldCheck,

@@ -4,6 +4,8 @@
  * TypeScript: the server's retraining gate and the simulation (research/fieldgate) call the same code.
  */
 
+import { nonInferiorityP } from './non-inferiority.ts';
+
 /** How one photo was answered, against the expert's verdict. */
 export type FieldAnswer = 'right' | 'wrong' | 'unsure';
 
@@ -32,6 +34,11 @@ export const FIELD_GATE = {
   minPhotos: 30,
   /** The power `detectable` is read at. */
   power: 0.8,
+  /**
+   * A candidate is activated on its own only when each crop's photos show it not worse than the active
+   * model by more than this share, on right answers and on confident wrong ones (docs/decisions/0118).
+   */
+  margin: 0.01,
 } as const;
 
 /** ln(n!) by summing logs, cached; exact enough for binomial sums up to tens of thousands. */
@@ -151,9 +158,15 @@ export interface PairedMeasure {
   better: number;
   /** McNemar's exact one-sided p for "the candidate is worse". */
   p: number;
+  /** Tango's one-sided p for "the candidate is worse by the margin or more": small shows it is not. */
+  p_not_worse: number;
 }
 
-export type CropOutcome = 'too_few' | 'not_worse' | 'worse';
+/**
+ * `too_few`: under `minPhotos`; `worse`: a loss shown (McNemar); `not_worse`: shown not worse by more than
+ * the margin on both measures (Tango); `not_shown`: neither, so no activation without an administrator.
+ */
+export type CropOutcome = 'too_few' | 'not_shown' | 'not_worse' | 'worse';
 
 export interface CropCheck {
   crop: string;
@@ -172,7 +185,12 @@ export interface CropCheck {
   detectable_points: number | null;
 }
 
-function paired(photos: PairedPhoto[], has: (a: FieldAnswer) => boolean, higherIsBetter: boolean): PairedMeasure {
+function paired(
+  photos: PairedPhoto[],
+  has: (a: FieldAnswer) => boolean,
+  higherIsBetter: boolean,
+  margin: number,
+): PairedMeasure {
   let candidate = 0;
   let active = 0;
   let candidateOnly = 0;
@@ -185,17 +203,34 @@ function paired(photos: PairedPhoto[], has: (a: FieldAnswer) => boolean, higherI
     if (a && !c) activeOnly++;
   }
   const [worse, better] = higherIsBetter ? [activeOnly, candidateOnly] : [candidateOnly, activeOnly];
-  return { candidate, active, worse, better, p: mcnemarWorseP(worse, better) };
+  return {
+    candidate,
+    active,
+    worse,
+    better,
+    p: mcnemarWorseP(worse, better),
+    p_not_worse: nonInferiorityP(better, worse, photos.length, margin),
+  };
+}
+
+function cropOutcome(enough: boolean, worse: boolean, shownNotWorse: boolean): CropOutcome {
+  if (!enough) return 'too_few';
+  if (worse) return 'worse';
+  return shownNotWorse ? 'not_worse' : 'not_shown';
 }
 
 /**
  * Each crop's check: with at least `minPhotos` photos, the candidate is worse when the exact paired test
- * finds fewer right answers or more confident wrong ones at `alpha`; with fewer, the crop says so and
- * does not judge. Crops in name order.
+ * finds fewer right answers or more confident wrong ones at `alpha`, and not worse when Tango's test shows
+ * it within `margin` on both at `alpha`; otherwise not shown. Crops in name order.
  */
 export function checkCrops(
   photos: PairedPhoto[],
-  { alpha = FIELD_GATE.alpha as number, minPhotos = FIELD_GATE.minPhotos as number } = {},
+  {
+    alpha = FIELD_GATE.alpha as number,
+    minPhotos = FIELD_GATE.minPhotos as number,
+    margin = FIELD_GATE.margin as number,
+  } = {},
 ): CropCheck[] {
   const byCrop = new Map<string, PairedPhoto[]>();
   for (const p of photos) byCrop.set(p.crop, [...(byCrop.get(p.crop) ?? []), p]);
@@ -204,18 +239,19 @@ export function checkCrops(
     .map(([crop, list]) => {
       const by_class: Record<string, number> = {};
       for (const p of list) by_class[p.truth] = (by_class[p.truth] ?? 0) + 1;
-      const right = paired(list, (a) => a === 'right', true);
-      const confident_wrong = paired(list, (a) => a === 'wrong', false);
+      const right = paired(list, (a) => a === 'right', true, margin);
+      const confident_wrong = paired(list, (a) => a === 'wrong', false, margin);
       const enough = list.length >= minPhotos;
       const fewer_right = enough && right.p < alpha;
       const more_confident_wrong = enough && confident_wrong.p < alpha;
+      const shownNotWorse = right.p_not_worse < alpha && confident_wrong.p_not_worse < alpha;
       return {
         crop,
         photos: list.length,
         by_class,
         right,
         confident_wrong,
-        outcome: !enough ? 'too_few' : fewer_right || more_confident_wrong ? 'worse' : 'not_worse',
+        outcome: cropOutcome(enough, fewer_right || more_confident_wrong, shownNotWorse),
         fewer_right,
         more_confident_wrong,
         detectable_points: detectableLoss(list.length, (right.worse + right.better) / list.length, alpha),
@@ -269,7 +305,10 @@ export function compareOnEvalSet(candidate: EvalSetFigures, active: EvalSetFigur
  * their count per crop, as they joined the check). Then today's point comparisons on those photos are
  * left out (`overallOnly`): the paired check on the same photos and more decides for their crops.
  */
-export function fieldJudgedByCheck(checks: CropCheck[], evalSetPhotos: Record<string, number>): boolean {
+export function fieldJudgedByCheck(
+  checks: Pick<CropCheck, 'crop' | 'outcome'>[],
+  evalSetPhotos: Record<string, number>,
+): boolean {
   const crops = Object.keys(evalSetPhotos).filter((crop) => evalSetPhotos[crop] > 0);
   return crops.length > 0 && crops.every((crop) => checks.some((c) => c.crop === crop && c.outcome !== 'too_few'));
 }

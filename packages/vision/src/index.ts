@@ -46,6 +46,8 @@ export {
   overallOnly,
   type PairedPhoto,
 } from './field-gate.ts';
+export { nonInferiorityP } from './non-inferiority.ts';
+export { type CutPhoto, clopperPearsonUpper, FIELD_CUT, type FieldCut, fieldCut } from './field-cut.ts';
 export {
   INT8_FILE,
   MIN_INT8_AGREEMENT,

@@ -78,3 +78,9 @@ export const useStartTraining = () => useInvalidating(() => http.post<TrainingJo
 
 export const useActivateVersion = () =>
   useInvalidating((id: number) => http.post<ModelVersion>(trainingPath(trainingApi.activateVersion, { id })));
+
+/** An administrator activates a version the gate left to a person, confirming its field figures (0118). */
+export const useConfirmedActivation = () =>
+  useInvalidating((id: number) =>
+    http.post<ModelVersion>(trainingPath(trainingApi.activateVersion, { id }), { confirm_field_figures: true }),
+  );

@@ -47,6 +47,25 @@ export const modelVersions = pgTable('model_versions', {
   activatedAt: timestamp('activated_at', { withTimezone: true }),
 });
 
+/**
+ * Every activation of a stored model version, by whom (docs/decisions/0118). `override`: the gate had not
+ * activated it on its own, so an administrator did, after confirming the field figures kept here.
+ */
+export const modelActivations = pgTable(
+  'model_activations',
+  {
+    id: serial('id').primaryKey(),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => modelVersions.id, { onDelete: 'cascade' }),
+    activatedBy: integer('activated_by').references(() => users.id, { onDelete: 'set null' }),
+    override: boolean('override').notNull().default(false),
+    fieldCheck: jsonb('field_check').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('model_activations_created_idx').on(t.createdAt)],
+);
+
 export const trainingJobs = pgTable(
   'training_jobs',
   {

@@ -109,7 +109,9 @@ describe('the field check beside today’s rule', () => {
         'beans, 40 photos: right 38 vs 37 (p 0.875), confident wrong 2 vs 2 (p 1.000); ' +
         'maize, 40 photos: right 30 vs 38 (p 0.004), confident wrong 2 vs 2 (p 1.000)',
     );
-    expect(render('en', verdict.rule)).toMatch(/McNemar's exact test, one-sided, at 0\.05\)$/);
+    expect(render('en', verdict.rule)).toMatch(
+      /not worse than the active model by more than 1 points .* \(Tango's score test/,
+    );
     expect(render('sw', verdict.reason)).toMatch(/^imekataliwa: .* za mahindi /);
     expect(render('lg', verdict.reason)).toMatch(/^kigaaniddwa: .* ebya kasooli /);
   });
@@ -122,15 +124,20 @@ describe('the field check beside today’s rule', () => {
     expect(withFieldCheck(worseToday, check(crop('maize', 'not_worse'))).accepted).toBe(false);
   });
 
-  it('with too few held-back photos of a crop, says so and lets today’s rule decide', () => {
+  it('activates nothing on its own where "not worse" is not shown: too few photos, none, or a crop not shown', () => {
     const few = withFieldCheck(today, check(crop('maize', 'too_few', 12)));
-    expect(few.accepted).toBe(true);
+    expect(few.accepted).toBe(false);
     expect(render('en', few.reason)).toMatch(
-      /; field photos by crop: maize, 12 photos: too few to judge \(at least 30\), today's rule decides$/,
+      /^not activated on its own: on the field photos of maize the candidate is not shown within 1 points of the active model; an administrator may activate it after reading these figures; .*; field photos by crop: maize, 12 photos: too few to show anything \(at least 30\)$/,
     );
     const none = withFieldCheck(today, check());
-    expect(none.accepted).toBe(true);
-    expect(render('en', none.reason)).toMatch(/; field photos by crop: none yet, today's rule decides$/);
+    expect(none.accepted).toBe(false);
+    expect(render('en', none.reason)).toMatch(/^not activated on its own: on the field photos of any crop \(none has/);
+    expect(render('en', none.reason)).toMatch(/; field photos by crop: none yet$/);
+    const unshown = withFieldCheck(today, check(crop('beans', 'not_worse'), crop('maize', 'not_shown')));
+    expect(unshown.accepted).toBe(false);
+    expect(render('sw', unshown.reason)).toMatch(/^haijawashwa yenyewe: .* za mahindi /);
+    expect(render('lg', unshown.reason)).toMatch(/^tekoleddwa yokka: .* ebya kasooli /);
     expect(render('en', withFieldCheck(today, check(crop('unknown', 'too_few', 3))).reason)).toMatch(
       /crop not named, 3 photos/,
     );

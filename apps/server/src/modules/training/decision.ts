@@ -1,6 +1,6 @@
 import type { FieldCheck, Language, TrainingDecision } from '@kutu/contract';
 import { type Message, type MessageKey, message, renderStored, type StoredText } from '../../i18n/i18n.ts';
-import { compareOnEvalSet, type EvalSetFigures, fieldJudgedByCheck, overallOnly } from '@kutu/vision';
+import { compareOnEvalSet, type EvalSetFigures, FIELD_GATE, fieldJudgedByCheck, overallOnly } from '@kutu/vision';
 import type { Decide, Verdict } from '../../adapters/trainer.ts';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
@@ -108,31 +108,46 @@ export const fieldGateRule: Decide = (candidate, active, field) =>
   );
 
 /**
- * Today's verdict and the field check together: a candidate is activated only if today's verdict accepts
- * it and no crop with enough field photos finds it worse (fewer right answers or more confident wrong
- * ones, by McNemar's exact test). A crop with too few photos says so and does not judge.
+ * Today's verdict and the field check together (docs/decisions/0118): a candidate is activated on its own
+ * only if today's verdict accepts it and every crop's field photos show it not worse than the active
+ * model by more than the margin (Tango's test, on right answers and on confident wrong ones). A crop
+ * found worse refuses it; one where neither is shown (too few photos, or no crop at all) leaves it to an
+ * administrator, who may activate the stored version with these figures in front of them.
  */
 export function withFieldCheck(today: Verdict, check: FieldCheck): Verdict {
   const worse = check.crops.filter((c) => c.outcome === 'worse');
+  const unshown = check.crops.filter((c) => c.outcome === 'too_few' || c.outcome === 'not_shown');
   const figures = cropFigures(check);
-  const rule = message('training.rule.withField', { rule: today.rule, min: check.min_photos, alpha: check.alpha });
-  if (worse.length === 0) {
+  const margin = `${((check.margin ?? FIELD_GATE.margin) * 100).toFixed(0)}`;
+  const rule = message('training.rule.withField', {
+    rule: today.rule,
+    min: check.min_photos,
+    alpha: check.alpha,
+    margin,
+  });
+  const names = (list: typeof worse) =>
+    joined(
+      list.map((c) => cropName(c.crop)),
+      'training.field.and',
+    );
+  if (worse.length > 0)
     return {
-      accepted: today.accepted,
+      accepted: false,
       rule,
-      reason: message('training.verdict.withField', { today: today.reason, figures }),
+      reason: message('training.verdict.fieldWorse', { crops: names(worse), today: today.reason, figures }),
     };
-  }
-  return {
-    accepted: false,
-    rule,
-    reason: message('training.verdict.fieldWorse', {
-      crops: joined(
-        worse.map((c) => cropName(c.crop)),
-        'training.field.and',
-      ),
-      today: today.reason,
-      figures,
-    }),
-  };
+  const withField = message('training.verdict.withField', { today: today.reason, figures });
+  if (!today.accepted) return { accepted: false, rule, reason: withField };
+  if (unshown.length > 0 || check.crops.length === 0)
+    return {
+      accepted: false,
+      rule,
+      reason: message('training.verdict.fieldNotShown', {
+        crops: check.crops.length ? names(unshown) : message('training.field.noCrop'),
+        margin,
+        today: today.reason,
+        figures,
+      }),
+    };
+  return { accepted: true, rule, reason: withField };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FieldCheck, FieldSetReply, TrainingLabel } from '@kutu/contract';
-import { checkCrops, CROPS, type Crop, describeFile, FIELD_GATE, toCrop } from '@kutu/vision';
+import { checkCrops, CROPS, type Crop, describeFile, FIELD_CUT, FIELD_GATE, fieldCut, toCrop } from '@kutu/vision';
 import type { ModuleDeps } from '../../deps.ts';
 import type { EvalSet, FieldPhoto, Trainer } from '../../adapters/trainer.ts';
 import { createFieldSetRepo } from './field-set.repo.ts';
@@ -25,7 +25,12 @@ interface HeldBack {
 export function createFieldCheck(deps: ModuleDeps, trainer: Pick<Trainer, 'answers'>) {
   const fieldSet = createFieldSetRepo(deps.db);
   const minPhotos = deps.config.training.fieldMinPhotos ?? FIELD_GATE.minPhotos;
-  const settings = { min_photos: minPhotos, alpha: FIELD_GATE.alpha, hold_out_every: FIELD_GATE.holdOutEvery };
+  const settings = {
+    min_photos: minPhotos,
+    alpha: FIELD_GATE.alpha,
+    margin: FIELD_GATE.margin,
+    hold_out_every: FIELD_GATE.holdOutEvery,
+  };
 
   return {
     /** The held-back photos as files under `scratch` (downloaded from shared storage where needed). */
@@ -78,9 +83,39 @@ export function createFieldCheck(deps: ModuleDeps, trainer: Pick<Trainer, 'answe
         byCrop.set(key, classes);
       }
       const last = await fieldSet.lastCheckedVersion();
+      const served = deps.classifier.current();
+      const byCropAnswers = new Map<string, { confidence: number | null; right: boolean }[]>();
+      for (const a of await fieldSet.heldBackAnswers(served.version)) {
+        const key = cropKey(a.cropType);
+        const answered = a.outcome === 'diagnosis' && a.rustClass !== null;
+        byCropAnswers.set(key, [
+          ...(byCropAnswers.get(key) ?? []),
+          { confidence: answered ? a.confidence : null, right: a.rustClass === a.label },
+        ]);
+      }
+      const cardCut =
+        typeof served.card.thresholds?.unsureBelow === 'number' ? served.card.thresholds.unsureBelow : null;
+      const cuts = [...byCropAnswers.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([crop, photos]) => {
+          const learnt = fieldCut(photos);
+          return {
+            crop,
+            photos: photos.length,
+            card_cut: cardCut,
+            cut: learnt && Number.isFinite(learnt.cut) ? learnt.cut : learnt ? 1 : null,
+            bound: learnt?.bound ?? null,
+          };
+        });
       const decision = last?.decision as StoredDecision | null | undefined;
       return {
         ...settings,
+        cut: {
+          max_wrong: FIELD_CUT.maxWrong,
+          confidence: FIELD_CUT.confidence,
+          model_version: served.version,
+          crops: cuts,
+        },
         crops: [...byCrop.entries()]
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([crop, by_class]) => {
@@ -90,7 +125,9 @@ export function createFieldCheck(deps: ModuleDeps, trainer: Pick<Trainer, 'answe
         last_check:
           last && decision?.field_check
             ? {
+                id: last.id,
                 version: last.version,
+                is_active: last.isActive,
                 accepted: decision.accepted,
                 created_at: last.createdAt.toISOString(),
                 field_check: decision.field_check,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { analysisApi, offlineModelApi, privacyApi, reviewApi, trainingApi } from '@kutu/contract';
 import { defaultModelDir, holdsOutFarmer, type OnnxHead, readOnnxHead, withOnnxHead } from '@kutu/vision';
-import { trainingSamples } from '../../db/schema/index.ts';
+import { modelActivations, trainingSamples } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { multipart, RUST3 } from '../../../test/support/training.ts';
@@ -137,6 +137,12 @@ describe('the field gate in a retraining', () => {
       crops: [{ crop: 'beans', photos: 8, by_class: { common_rust: 8 }, enough: true }],
       last_check: null,
     });
+    // 8 photos answered by the served model cannot show 3 % confidently wrong: the card's cut stands (0119).
+    expect(set.cut).toMatchObject({
+      max_wrong: 0.03,
+      model_version: t.deps.classifier.current().version,
+      crops: [{ crop: 'beans', photos: 8, cut: null, bound: null, card_cut: expect.any(Number) }],
+    });
     // Farmers never see it; administrators do.
     expect((await get(trainingApi.fieldSet, held[0])).statusCode).toBe(403);
     expect((await get(trainingApi.fieldSet, await createUser(t, 'admin'))).statusCode).toBe(200);
@@ -179,12 +185,34 @@ describe('the field gate in a retraining', () => {
     expect((await get(trainingApi.fieldSet)).json().last_check).toMatchObject({ version, accepted: false });
   }, 120_000);
 
-  it('accepts a candidate no worse on the held-back photos, and phones get it with the next offline model', async () => {
+  it('leaves an equal candidate on too few photos to a person, and phones get it once it is activated', async () => {
     nextHead = (head) => head;
     const job = await retrain();
-    expect(job.status).toBe('succeeded');
-    expect(job.result.field_check.crops[0]).toMatchObject({ crop: 'beans', outcome: 'not_worse', right: { worse: 0 } });
+    // Equal on every photo, but too few photos to show it within a point: not activated on its own.
+    expect(job.status).toBe('rejected');
+    expect(job.result.field_check.crops[0]).toMatchObject({ crop: 'beans', right: { worse: 0, better: 0 } });
+    expect(job.result.field_check.crops[0].outcome).not.toBe('not_worse');
+    expect(job.result.reason).toMatch(/^not activated on its own: .* an administrator may activate it/);
     const version = job.candidate_version;
+    expect(t.deps.classifier.current().version).not.toBe(version);
+    // The figures are in front of an administrator, who alone may activate it, and only by confirming them.
+    const admin = await createUser(t, 'admin');
+    const set = (await get(trainingApi.fieldSet, admin)).json();
+    expect(set.last_check).toMatchObject({ version, accepted: false, is_active: false });
+    const url = trainingApi.activateVersion.replace(':id', String(set.last_check.id));
+    const activate = (by: TestUser, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: by.headers, ...(payload ? { payload } : {}) });
+    const byExpert = await activate(expert);
+    expect(byExpert.statusCode, byExpert.body).toBe(403);
+    const unconfirmed = await activate(admin, {});
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().error.message).toMatch(/field figures/);
+    expect((await activate(admin, { confirm_field_figures: true })).statusCode).toBe(200);
+    const audit = await t.deps.database.db.select().from(modelActivations);
+    expect(audit).toEqual([
+      expect.objectContaining({ versionId: set.last_check.id, activatedBy: admin.id, override: true }),
+    ]);
+    expect(audit[0].fieldCheck).toMatchObject({ margin: 0.01, crops: [expect.objectContaining({ crop: 'beans' })] });
     expect(t.deps.classifier.current().version).toBe(version);
     const info = (await get(offlineModelApi.info, held[0])).json();
     expect(info).toMatchObject({ version, quantised: false });

@@ -51,6 +51,24 @@ export function createFieldSetRepo(db: Db) {
     },
 
     /**
+     * The held-back photos made from analyses the model `version` answered: its top class share (null when it
+     * said "not a leaf"), its class and the expert's, by crop; for the unsure cut (docs/decisions/0119).
+     */
+    async heldBackAnswers(version: string) {
+      return db
+        .select({
+          cropType: trainingSamples.cropType,
+          label: trainingSamples.label,
+          outcome: analyses.outcome,
+          rustClass: analyses.rustClass,
+          confidence: analyses.confidence,
+        })
+        .from(trainingSamples)
+        .innerJoin(analyses, eq(analyses.id, trainingSamples.sourceAnalysisId))
+        .where(and(agreedLive(true), eq(analyses.modelVersion, version)));
+    },
+
+    /**
      * The side a farmer's photos are on: that of any sample already made from their analyses (so one
      * farmer's field is never on both sides, whatever rule made the first), or undefined for a new farmer.
      */
@@ -69,7 +87,9 @@ export function createFieldSetRepo(db: Db) {
     async lastCheckedVersion() {
       const [row] = await db
         .select({
+          id: modelVersions.id,
           version: modelVersions.version,
+          isActive: modelVersions.isActive,
           decision: modelVersions.decision,
           createdAt: modelVersions.createdAt,
         })

@@ -2,7 +2,14 @@ import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL } from 
 import type { TrainingLabel } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import type { Message } from '../../i18n/i18n.ts';
-import { analyses, modelVersions, trainingJobs, trainingSamples, users } from '../../db/schema/index.ts';
+import {
+  analyses,
+  modelActivations,
+  modelVersions,
+  trainingJobs,
+  trainingSamples,
+  users,
+} from '../../db/schema/index.ts';
 import { agreedLiveSamples } from './field-set.repo.ts';
 
 export type SampleRow = typeof trainingSamples.$inferSelect & { uploaderName: string | null };
@@ -292,8 +299,19 @@ export function createTrainingRepo(db: Db) {
     },
 
     /** Makes one version the only active one. */
-    async activateVersion(id: number, now: Date): Promise<void> {
+    async activateVersion(
+      id: number,
+      now: Date,
+      audit: { by: number | null; override: boolean; fieldCheck: Record<string, unknown> | null },
+    ): Promise<void> {
       await db.transaction(async (tx) => {
+        await tx.insert(modelActivations).values({
+          versionId: id,
+          activatedBy: audit.by,
+          override: audit.override,
+          fieldCheck: audit.fieldCheck,
+          createdAt: now,
+        });
         await tx
           .update(modelVersions)
           .set({ isActive: false })

@@ -1,4 +1,5 @@
 import {
+  activateVersionBody,
   fieldSetReply,
   fromAnalysisBody,
   idParam,
@@ -163,8 +164,21 @@ export function trainingRoutes(app: App, { deps, services: { samples, retraining
 
   app.post(
     trainingApi.activateVersion,
-    { schema: { tags, params: idParam, response: { 200: modelVersion, ...errors } }, config: expert },
-    async (req) => versions.activateVersion(req.params.id, await req.language()),
+    {
+      schema: {
+        tags,
+        description:
+          'Activates a stored version (experts). One the gate did not activate on its own only by an administrator who confirms its field figures (docs/decisions/0118); every activation is recorded.',
+        params: idParam,
+        body: activateVersionBody.nullish(),
+        response: { 200: modelVersion, ...errors },
+      },
+      config: guard('expert', 'admin'),
+    },
+    async (req) => {
+      const me = caller(req);
+      return versions.activateVersion(req.params.id, await req.language(), me, req.body?.confirm_field_figures);
+    },
   );
 
   app.get(

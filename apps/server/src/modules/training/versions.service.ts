@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Language, ModelVersion, PageQuery, Paginated } from '@kutu/contract';
+import type { Language, ModelVersion, PageQuery, Paginated, Role } from '@kutu/contract';
 import type { ModuleDeps, TrainingOptions } from '../../deps.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { message } from '../../i18n/i18n.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createTrainingRepo, type VersionRow } from './training.repo.ts';
@@ -67,10 +67,23 @@ export function createVersionsService(deps: ModuleDeps, opts: TrainingOptions = 
       );
     },
 
-    /** Activates (or rolls back to) a stored version and swaps the classifier in service. */
-    async activateVersion(id: number, language: Language): Promise<ModelVersion> {
+    /**
+     * Activates (or rolls back to) a stored version and swaps the classifier in service, recorded with who
+     * did it. A version the gate did not activate on its own (docs/decisions/0118) only by an administrator
+     * who confirms its field figures.
+     */
+    async activateVersion(
+      id: number,
+      language: Language,
+      by: { userId: number; role: Role },
+      confirmFieldFigures = false,
+    ): Promise<ModelVersion> {
       const row = await repo.findVersion(id);
       if (!row) throw notFound('errors.training.versionNotFound');
+      const override = row.decision?.accepted === false;
+      if (!override && by.role !== 'expert') throw forbidden('errors.roles.experts');
+      if (override && by.role !== 'admin') throw forbidden('errors.training.adminActivates');
+      if (override && !confirmFieldFigures && !row.isActive) throw badRequest('errors.training.confirmFieldFigures');
       if (!row.isActive) {
         if (await repo.activeJob()) throw conflict('errors.training.waitForRetraining');
         let loaded: Awaited<ReturnType<Trainer['load']>>;
@@ -81,7 +94,8 @@ export function createVersionsService(deps: ModuleDeps, opts: TrainingOptions = 
         } catch {
           throw conflict(message('errors.training.versionNotLoadable', { version: row.version }));
         }
-        await repo.activateVersion(id, clock.now());
+        const fieldCheck = (row.decision?.field_check as Record<string, unknown> | undefined) ?? null;
+        await repo.activateVersion(id, clock.now(), { by: by.userId, override, fieldCheck });
         await deps.classifier.replace(loaded);
         await announceActive();
       }

@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { type FieldFiguresReply, type FieldSetReply, reviewApi, trainingApi, wilsonInterval } from '@kutu/contract';
 import { renderWithProviders } from '../../test/render.tsx';
 import { fakeNetwork, json } from '../../test/fakeServer.ts';
 import { FieldFigures } from './FieldFigures.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 const row = (crop: string, month: string | null, checked: number, right: number, wrong: number) => ({
   crop,
@@ -28,8 +32,19 @@ const set: FieldSetReply = {
     { crop: 'beans', photos: 190, by_class: { common_rust: 60, healthy: 65, other_disease: 65 }, enough: true },
     { crop: 'maize', photos: 12, by_class: { common_rust: 5, other_disease: 7 }, enough: false },
   ],
+  cut: {
+    max_wrong: 0.03,
+    confidence: 0.95,
+    model_version: 'v20261120-j3',
+    crops: [
+      { crop: 'beans', photos: 400, card_cut: 0.6, cut: 0.7, bound: 0.0291 },
+      { crop: 'maize', photos: 12, card_cut: 0.6, cut: null, bound: null },
+    ],
+  },
   last_check: {
+    id: 7,
     version: 'v20261201-j4',
+    is_active: false,
     accepted: false,
     created_at: '2026-12-01T10:00:00.000Z',
     field_check: {
@@ -71,9 +86,52 @@ describe('FieldFigures', () => {
     expect(within(held).getByText('Judged')).toBeTruthy();
     expect(within(held).getByText('Too few (at least 30)')).toBeTruthy();
     expect(within(held).getByText('Last retrained model, v20261201-j4: not activated')).toBeTruthy();
+    const cuts = within(held).getByTestId('field-cuts');
+    expect(
+      within(cuts).getByText(
+        'Beans: Kutu answers from 70.0% sure (the card says 60.0%): confidently wrong on at most 2.9% of 400 verified photos (95% sure)',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(cuts).getByText("Maize: 12 verified photos, too few to set its cut; the card's 60.0% stands"),
+    ).toBeTruthy();
     expect(
       within(held).getByText('Beans: worse on 330 photos: right 150 vs 160, confidently wrong 9 vs 8'),
     ).toBeTruthy();
+  });
+
+  it('lets an administrator, and no one else, activate the refused version after confirming its figures', async () => {
+    const unshown = structuredClone(set);
+    unshown.last_check!.field_check.crops[0].outcome = 'not_shown';
+    const sent = fakeNetwork(({ url }) =>
+      json(url.includes(reviewApi.fieldFigures) ? figures : url.includes(trainingApi.fieldSet) ? unshown : {}),
+    );
+    localStorage.setItem('user', JSON.stringify({ username: 'lead', role: 'expert' }));
+    const { unmount } = renderWithProviders(<FieldFigures />);
+    await screen.findByTestId('field-last-check');
+    expect(screen.queryByTestId('override-open')).toBeNull();
+    unmount();
+
+    localStorage.setItem('user', JSON.stringify({ username: 'admin', role: 'admin' }));
+    renderWithProviders(<FieldFigures />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Activate v20261201-j4 with these figures' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate v20261201-j4?' });
+    expect(
+      within(dialog).getByText(
+        'Beans: not shown within 1 point on 330 photos: right 150 vs 160, confidently wrong 9 vs 8 (an administrator decides)',
+      ),
+    ).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Activate' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await user.click(within(dialog).getByLabelText('I have read these field figures'));
+    await user.click(confirm);
+    await vi.waitFor(() =>
+      expect(sent.find((r) => r.method === 'POST')).toMatchObject({
+        url: expect.stringContaining('/api/model-versions/7/activate/'),
+        body: { confirm_field_figures: true },
+      }),
+    );
   });
 
   it('says when no photo has a verdict yet', async () => {

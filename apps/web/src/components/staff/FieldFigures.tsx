@@ -7,6 +7,7 @@ import { useFieldFigures } from '../../api/review.ts';
 import { fieldSetQuery } from '../../api/training.ts';
 import { formatPercent } from '../../lib/format.ts';
 import { ListState } from '../ListState.tsx';
+import { ConfirmActivation } from './ConfirmActivation.tsx';
 
 /** A share with its 95 % interval: "62% (55–69%)". */
 function shareLine(s: ShareInterval | null) {
@@ -64,10 +65,38 @@ function checkLine(t: TFunction, c: FieldCropCheck, min: number) {
   });
 }
 
+/** Each crop's unsure cut learnt from the verified held-back photos, its bound and its photos (0119). */
+function LearntCuts({ cut }: { cut: NonNullable<FieldSetReply['cut']> }) {
+  const { t } = useTranslation();
+  const pct = (v: number | null) => (v === null ? '–' : formatPercent(v, 1));
+  return (
+    <Stack gap={2} data-testid="field-cuts">
+      <Text size="sm" fw={600}>
+        {t('training.fieldGate.cut.title', { max: formatPercent(cut.max_wrong, 0) })}
+      </Text>
+      {cut.crops.map((c) => {
+        const args = {
+          crop: t(`review.crop.${c.crop}`, { defaultValue: c.crop }),
+          photos: c.photos,
+          card: pct(c.card_cut),
+          cut: pct(c.cut),
+          bound: pct(c.bound),
+        };
+        return (
+          <Text key={c.crop} size="sm">
+            {c.cut === null ? t('training.fieldGate.cut.tooFew', args) : t('training.fieldGate.cut.learnt', args)}
+          </Text>
+        );
+      })}
+    </Stack>
+  );
+}
+
 /** The photos the retraining gate holds back, by crop, and how the last candidate fared on them. */
 function HeldBack({ set }: { set: FieldSetReply }) {
   const { t } = useTranslation();
   const last = set.last_check;
+  const lines = last ? last.field_check.crops.map((c) => checkLine(t, c, last.field_check.min_photos)) : [];
   return (
     <Stack gap="xs" data-testid="field-set">
       <Text fw={600}>{t('training.fieldGate.heldBackTitle')}</Text>
@@ -88,6 +117,7 @@ function HeldBack({ set }: { set: FieldSetReply }) {
           </Badge>
         </Group>
       ))}
+      {set.cut && set.cut.crops.length > 0 && <LearntCuts cut={set.cut} />}
       {last && (
         <Stack gap={2} data-testid="field-last-check">
           <Text size="sm" fw={600}>
@@ -95,11 +125,12 @@ function HeldBack({ set }: { set: FieldSetReply }) {
               version: last.version,
             })}
           </Text>
-          {last.field_check.crops.map((c) => (
-            <Text key={c.crop} size="sm">
-              {checkLine(t, c, last.field_check.min_photos)}
+          {lines.map((line) => (
+            <Text key={line} size="sm">
+              {line}
             </Text>
           ))}
+          {!last.accepted && !last.is_active && <ConfirmActivation id={last.id} version={last.version} lines={lines} />}
         </Stack>
       )}
     </Stack>
