@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, tooMany, unauthenticated } from '../../
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { type Account, type CodePurpose, createAuthRepo, type UserRow } from './auth.repo.ts';
 import type { CodeService } from './codes.service.ts';
-import { activationSms } from './messages.ts';
+import { type SmsMessage, smsMessage } from '../../i18n/sms-texts.ts';
 import { waitBeforeNextTry, waitMessage } from './backoff.ts';
 import { normaliseEmail } from './email.ts';
 
@@ -39,7 +39,7 @@ export function clash(index: string) {
  * session, the back-off check and the account as the contract shows it. Built once in services.ts and handed to each auth service.
  */
 export function createAuthShared(deps: ModuleDeps, log: AuthLog, codes: CodeService) {
-  const { config, clock, sms, tokens } = deps;
+  const { config, clock, tokens } = deps;
   /** Tells the other processes' session caches and streams (docs/decisions/0021); the database already says so. */
   const revoked = (userId: number, sessionId?: string) =>
     deps.coordinator.publish({ type: 'session-revoked', userId, sessionId }).catch(() => {});
@@ -55,17 +55,17 @@ export function createAuthShared(deps: ModuleDeps, log: AuthLog, codes: CodeServ
   const checkCode = (userId: number, purpose: CodePurpose, code: string, field: string) =>
     codes.check(userId, purpose, code, field);
 
-  async function sendActivationSms(user: UserRow, code: string) {
-    await sendSms(user.phone, activationSms(user.language, code));
+  async function sendActivationSms(user: Pick<UserRow, 'id'>, code: string) {
+    await sendSms(user, smsMessage('sms.activation', { code }));
   }
 
-  async function sendSms(phone: string, text: string) {
-    try {
-      await sms.send(phone, text);
-    } catch (err) {
-      log.error({ err }, 'could not send the activation SMS');
-      throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.smsFailed', 503);
-    }
+  /**
+   * A code's SMS goes through the outbox (docs/decisions/0108): the code is stored before anything is
+   * posted, so the request never waits on the gateway, a slow gateway's answer cannot undo a code it
+   * sent, and the delivery worker retries a gateway that is down without sending a new code each time.
+   */
+  async function sendSms(user: Pick<UserRow, 'id'>, text: SmsMessage) {
+    await deps.delivery.tell({ to: user.id, key: `code:${randomUUID()}`, kind: 'requested', sms: text });
   }
 
   async function issueSession(user: UserRow) {
