@@ -173,6 +173,7 @@ export function toUserRecord({ user, farmer, expert, application, profile }: Acc
       isActivated: user.activatedAt !== null,
       isPhoneVerified: user.phoneVerifiedAt !== null,
       isEmailVerified: user.emailVerifiedAt !== null,
+      hasPassword: user.passwordHash !== null,
       website: null,
     },
   };
