@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { UserRecord } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { contractMessage } from '../../i18n/i18n.ts';
-import { AppError, badRequest, conflict, tooMany, unauthenticated } from '../../lib/errors.ts';
+import { badRequest, conflict, tooMany, unauthenticated } from '../../lib/errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { type Account, type CodePurpose, createAuthRepo, type UserRow } from './auth.repo.ts';
 import type { CodeService } from './codes.service.ts';
