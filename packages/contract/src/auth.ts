@@ -321,6 +321,8 @@ export const userRecord = z.object({
     isActivated: z.boolean(),
     isPhoneVerified: z.boolean(),
     isEmailVerified: z.boolean(),
+    /** Whether the account has a password (one made on a basic phone or at a clinic has none): it confirms a deletion. */
+    hasPassword: z.boolean(),
     website: z.string().nullable(),
   }),
 });

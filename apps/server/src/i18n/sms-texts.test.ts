@@ -163,6 +163,10 @@ const samples: Record<SmsKey, Params[]> = {
   'smsIn.deleted': [{ code: '*384*12345#' }],
   'smsIn.deleteWrongCode': [{}],
   'smsIn.deleteAdmin': [{}],
+  'smsIn.deleteWait': [
+    { wait: message('errors.auth.waitBeforeResend', { seconds: 60 }) },
+    { wait: message('errors.auth.tooManyCodes', { count: 60 }) },
+  ],
   'smsIn.photosOn': [{}],
   'smsIn.photosOff': [{}],
   'smsIn.walk': walkAnswers,

@@ -60,6 +60,8 @@ export const smsTexts = {
   'smsIn.deleted': { parts: 1 },
   'smsIn.deleteWrongCode': { parts: 1 },
   'smsIn.deleteAdmin': { parts: 1 },
+  // DELETE again before a new code may be sent: when it may (errors.auth.waitBeforeResend or tooManyCodes).
+  'smsIn.deleteWait': { parts: 1 },
   'smsIn.photosOn': { parts: 1 },
   'smsIn.photosOff': { parts: 1 },
   // A farmer's fields and a walk by SMS (docs/decisions/0078): the walk's answer is what it rests on, the

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { UserRecord } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { contractMessage } from '../../i18n/i18n.ts';
-import { AppError, badRequest, conflict, tooMany, unauthenticated } from '../../lib/errors.ts';
+import { badRequest, conflict, tooMany, unauthenticated } from '../../lib/errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { type Account, type CodePurpose, createAuthRepo, type UserRow } from './auth.repo.ts';
 import type { CodeService } from './codes.service.ts';
-import { activationSms } from './messages.ts';
+import { type SmsMessage, smsMessage } from '../../i18n/sms-texts.ts';
 import { waitBeforeNextTry, waitMessage } from './backoff.ts';
 import { normaliseEmail } from './email.ts';
 
@@ -39,7 +39,7 @@ export function clash(index: string) {
  * session, the back-off check and the account as the contract shows it. Built once in services.ts and handed to each auth service.
  */
 export function createAuthShared(deps: ModuleDeps, log: AuthLog, codes: CodeService) {
-  const { config, clock, sms, tokens } = deps;
+  const { config, clock, tokens } = deps;
   /** Tells the other processes' session caches and streams (docs/decisions/0021); the database already says so. */
   const revoked = (userId: number, sessionId?: string) =>
     deps.coordinator.publish({ type: 'session-revoked', userId, sessionId }).catch(() => {});
@@ -55,17 +55,17 @@ export function createAuthShared(deps: ModuleDeps, log: AuthLog, codes: CodeServ
   const checkCode = (userId: number, purpose: CodePurpose, code: string, field: string) =>
     codes.check(userId, purpose, code, field);
 
-  async function sendActivationSms(user: UserRow, code: string) {
-    await sendSms(user.phone, activationSms(user.language, code));
+  async function sendActivationSms(user: Pick<UserRow, 'id'>, code: string) {
+    await sendSms(user, smsMessage('sms.activation', { code }));
   }
 
-  async function sendSms(phone: string, text: string) {
-    try {
-      await sms.send(phone, text);
-    } catch (err) {
-      log.error({ err }, 'could not send the activation SMS');
-      throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.smsFailed', 503);
-    }
+  /**
+   * A code's SMS goes through the outbox (docs/decisions/0108): the code is stored before anything is
+   * posted, so the request never waits on the gateway, a slow gateway's answer cannot undo a code it
+   * sent, and the delivery worker retries a gateway that is down without sending a new code each time.
+   */
+  async function sendSms(user: Pick<UserRow, 'id'>, text: SmsMessage) {
+    await deps.delivery.tell({ to: user.id, key: `code:${randomUUID()}`, kind: 'requested', sms: text });
   }
 
   async function issueSession(user: UserRow) {
@@ -173,6 +173,7 @@ export function toUserRecord({ user, farmer, expert, application, profile }: Acc
       isActivated: user.activatedAt !== null,
       isPhoneVerified: user.phoneVerifiedAt !== null,
       isEmailVerified: user.emailVerifiedAt !== null,
+      hasPassword: user.passwordHash !== null,
       website: null,
     },
   };

@@ -44,15 +44,6 @@ export function activationLinkMail(opts: { to: string; language: Language; link:
   };
 }
 
-export function activationSms(language: Language, code: string): string {
-  return smsText(language, 'sms.activation', { code });
-}
-
-/** Sent when someone signs in with the right password to a phone-only account not yet activated. */
-export function activationLinkSms(language: Language, code: string, link: string): string {
-  return smsText(language, 'sms.activationLink', { code, link });
-}
-
 /** The password reset code of an account reached by phone (forgot password by phone number). */
 export function resetSms(language: Language, code: string): string {
   return smsText(language, 'sms.reset', { code });

@@ -13,7 +13,8 @@ import { AppError, badRequest, forbidden, tooMany } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { uniqueViolation, type UserRow } from './auth.repo.ts';
 import { codeProblem, RESEND_WINDOW_MS, resendProblem } from './codes.ts';
-import { activationLinkMail, activationLinkSms, activationSms, verificationMail } from './messages.ts';
+import { smsMessage } from '../../i18n/sms-texts.ts';
+import { activationLinkMail, verificationMail } from './messages.ts';
 import { hashSecret } from './passwords.ts';
 import { createPhoneFarmer, type PhoneFarmerInput } from './phone-account.ts';
 
@@ -44,7 +45,7 @@ interface ConsentRecorder {
 export function createSignupService(shared: AuthShared, consent: ConsentRecorder) {
   const { deps, log, repo, hash, verifyLink, activationLink, freshCode, checkCode, sendSms, sendActivationSms } =
     shared;
-  const { clock, mailer, sms } = deps;
+  const { clock, mailer } = deps;
 
   async function register(
     input: {
@@ -117,15 +118,12 @@ export function createSignupService(shared: AuthShared, consent: ConsentRecorder
     };
   }
 
-  /** A phone-only sign-up: the SMS code is the first step; a failed SMS undoes the sign-up. */
+  /**
+   * A phone-only sign-up: the SMS code is the first step. It goes through the outbox (sendSms): the
+   * account and its code stand whatever the gateway answers, and the code it sends is the one that works.
+   */
   async function sendFirstActivationSms(user: UserRow, code: string, token: string) {
-    try {
-      await sms.send(user.phone, activationSms(user.language, code));
-    } catch (err) {
-      log.error({ err }, 'could not send the activation SMS; the sign-up was undone');
-      await repo.deleteUser(user.id);
-      throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.smsFailedTryLater', 503);
-    }
+    await sendActivationSms(user, code);
     return {
       message: message('success.auth.codeBySmsToActivate'),
       token,
@@ -175,7 +173,7 @@ export function createSignupService(shared: AuthShared, consent: ConsentRecorder
     }
     if (user.email === null) {
       // No email to carry the activation link: the SMS carries it with the code.
-      await sendSms(user.phone, activationLinkSms(user.language, code, activationLink(token)));
+      await sendSms(user, smsMessage('sms.activationLink', { code, link: activationLink(token) }));
       return Object.assign(forbidden('errors.auth.activationResentBySms'), { signup });
     }
     if (!verifying) await sendActivationSms(user, code);

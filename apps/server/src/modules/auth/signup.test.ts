@@ -75,6 +75,7 @@ describe('sign-up, email verification and activation', () => {
         isActivated: true,
         isPhoneVerified: true,
         isEmailVerified: true,
+        hasPassword: true,
         website: null,
       },
     });

@@ -185,6 +185,7 @@ export function createBasicPhoneService(
         if (done === 'erased') return sendReply(deps.sms, phone, smsText(language, 'smsIn.deleted', { code }), log);
         if (done === 'wrongCode') return say('smsIn.deleteWrongCode');
         if (done === 'adminCannot') return say('smsIn.deleteAdmin');
+        if (typeof done === 'object') return say('smsIn.deleteWait', { wait: done.wait });
         return;
       }
       case 'alertsOn':

@@ -1,7 +1,8 @@
 import type { DeleteAccountBody, ErasureEntry, PageQuery, Paginated } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import { message } from '../../i18n/i18n.ts';
-import { smsText } from '../../i18n/sms-texts.ts';
+import { randomUUID } from 'node:crypto';
+import { type Message, message } from '../../i18n/i18n.ts';
+import { smsMessage } from '../../i18n/sms-texts.ts';
 import { AppError, badRequest, tooMany } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { CodeService } from '../auth/codes.service.ts';
@@ -43,17 +44,21 @@ export function createErasureService(
     return user;
   }
 
-  /** A fresh deletion code for the account, by SMS: at most one a minute and five an hour. */
-  async function sendCode(userId: number): Promise<void> {
-    const user = await account(userId);
+  /**
+   * A fresh deletion code for the account, by SMS through the outbox (as sign-up's: docs/decisions/0108);
+   * at most one a minute and five an hour. Returns when one may be sent instead, or null once sent.
+   */
+  async function sendCode(userId: number): Promise<Message | null> {
+    await account(userId);
     const sent = await uses.codes.replace(userId, 'ACCOUNT_DELETION');
-    if ('problem' in sent) throw tooMany(sent.problem);
-    try {
-      await deps.sms.send(user.phone, smsText(user.language, 'smsIn.deleteCode', { code: sent.code }));
-    } catch (err) {
-      log.error({ err }, 'could not send the account deletion code');
-      throw new AppError('SERVICE_UNAVAILABLE', 'errors.auth.smsFailed', 503);
-    }
+    if ('problem' in sent) return sent.problem;
+    await deps.delivery.tell({
+      to: userId,
+      key: `code:${randomUUID()}`,
+      kind: 'requested',
+      sms: smsMessage('smsIn.deleteCode', { code: sent.code }),
+    });
+    return null;
   }
 
   /** Erases the account; null when a request a moment before already did. */
@@ -88,7 +93,8 @@ export function createErasureService(
       const user = await account(userId);
       // A signed-in session alone must not erase an account that has a password: the password confirms it.
       if (user.passwordHash !== null) throw badRequest('errors.privacy.usePassword');
-      await sendCode(userId);
+      const wait = await sendCode(userId);
+      if (wait) throw tooMany(wait);
     },
 
     /** The web's "delete my account": the password, or the SMS code for an account without one. */
@@ -106,13 +112,15 @@ export function createErasureService(
      * The DELETE keyword by SMS, from the account's own number: without a code, Kutu answers with one;
      * `DELETE <code>` erases. The reply text is returned for the caller to send (the account is gone by then).
      */
-    async bySms(userId: number, code: string | null): Promise<'codeSent' | 'erased' | 'wrongCode' | 'adminCannot'> {
+    async bySms(
+      userId: number,
+      code: string | null,
+    ): Promise<'codeSent' | 'erased' | 'wrongCode' | 'adminCannot' | { wait: Message }> {
       try {
         if (code === null) {
-          await sendCode(userId).catch((err) => {
-            if (!(err instanceof AppError && err.status === 429)) throw err;
-          });
-          return 'codeSent';
+          // Asked again too soon: the reply says when a new code can be sent, rather than nothing.
+          const wait = await sendCode(userId);
+          return wait ? { wait } : 'codeSent';
         }
         await uses.codes.check(userId, 'ACCOUNT_DELETION', code, 'code');
       } catch (err) {

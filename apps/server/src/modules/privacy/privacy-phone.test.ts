@@ -150,6 +150,27 @@ describe('consent at every way in, deletion by SMS, and a try-out that registers
     expect(await dial(phone, register('1', '1'))).toMatch(/^END Welcome Nakato!/);
   });
 
+  it('answers FUTA sent again within the minute after five wrong codes with when a new code can be sent', async () => {
+    const phone = '+256772300009';
+    await createUser(t, 'farmer', { phone, language: 'sw' });
+    await inbound(phone, 'FUTA');
+    const code = codeIn(lastSms(phone));
+    const wrong = code === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 5; i++) await inbound(phone, `FUTA ${wrong}`);
+    expect(lastSms(phone)).toMatch(/Tuma FUTA kupata nambari mpya/);
+    const before = t.outbox.list().length;
+    t.clock.advance(20_000);
+    await inbound(phone, 'FUTA');
+    expect(t.outbox.list().length).toBe(before + 1);
+    expect(lastSms(phone)).toBe(
+      'Kutu: Tafadhali subiri sekunde 40 kabla ya kuomba msimbo mpya. Kisha tuma FUTA kupata nambari mpya.',
+    );
+    t.clock.advance(40_000);
+    await inbound(phone, 'FUTA');
+    expect(codeIn(lastSms(phone))).toMatch(/^\d{4}$/);
+    expect(lastSms(phone)).toMatch(/Tuma FUTA \d{4}/);
+  });
+
   it("answers an administrator's DELETE with why the account stays", async () => {
     const admin = await createUser(t, 'admin');
     const res = await inbound(admin.phone, 'DELETE');

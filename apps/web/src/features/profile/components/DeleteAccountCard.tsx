@@ -13,15 +13,14 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 
 /**
  * Deleting the account, confirmed in a dialog by the password, or, for an account without one (signed
- * up on a basic phone or at a clinic), by a code Kutu sends by SMS. Then this device signs out.
+ * up on a basic phone or at a clinic), by a code Kutu sends by SMS. Each account is offered only the way
+ * the server takes: a signed-in session with a code must not erase an account that has a password.
+ * Then this device signs out.
  */
-export function DeleteAccountCard() {
+export function DeleteAccountCard({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  // The password by default; an account made on a basic phone or at a clinic has none: a code by SMS.
-  const [byCode, setByCode] = useState(false);
-  const hasPassword = !byCode;
   const erase = useDeleteAccount();
   const sendCode = useSendDeleteCode();
   const form = useContractForm<{ password: string; code: string }>(deleteAccountBody, {
@@ -67,19 +66,11 @@ export function DeleteAccountCard() {
                 {...form.getInputProps('password')}
               />
             ) : null}
-            <Text size="sm">{t('profile.privacy.codeText')}</Text>
             {hasPassword ? (
-              <Button
-                variant="subtle"
-                onClick={() => {
-                  setByCode(true);
-                  askCode();
-                }}
-              >
-                {t('profile.privacy.sendCode')}
-              </Button>
+              <Text size="sm">{t('profile.privacy.forgotText')}</Text>
             ) : (
               <>
+                <Text size="sm">{t('profile.privacy.codeText')}</Text>
                 <Button variant="light" onClick={askCode} loading={sendCode.isPending}>
                   {t('profile.privacy.sendCode')}
                 </Button>

@@ -35,6 +35,7 @@ const farmer: UserRecord = {
     isActivated: true,
     isPhoneVerified: true,
     isEmailVerified: false,
+    hasPassword: true,
     website: null,
   },
 };
@@ -47,12 +48,12 @@ const given = (granted: boolean) => ({
 const consents: ConsentState = { service: given(true), sms: given(true), training: given(false) };
 
 /** The server as the My data tab meets it; `extra` answers the privacy calls a test is about. */
-function server(extra: (sent: Sent) => Response | undefined) {
+function server(extra: (sent: Sent) => Response | undefined, me: UserRecord = farmer) {
   return fakeNetwork((sent) => {
     const answer = extra(sent);
     if (answer) return answer;
     if (sent.url.includes('/api/privacy/consents/')) return json(consents);
-    return json(farmer);
+    return json(me);
   });
 }
 
@@ -114,6 +115,10 @@ describe('Profile: My data', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
     expect(await within(dialog).findByText('Enter your password or the code sent to you')).toBeTruthy();
     expect(sent.some((s) => s.url.includes('/account/delete/'))).toBe(false);
+    // An account with a password is not offered a code, which the server would refuse.
+    expect(within(dialog).queryByRole('button', { name: 'Send code' })).toBeNull();
+    expect(within(dialog).queryByLabelText(/Code from the SMS/)).toBeNull();
+    expect(within(dialog).getByText(/Forgot your password\? Sign out/)).toBeTruthy();
 
     await user.type(within(dialog).getByLabelText(/Your password/), 'wrong-one');
     await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
@@ -129,17 +134,19 @@ describe('Profile: My data', () => {
   });
 
   it('sends a code by SMS for an account without a password, and deletes with the code', async () => {
-    session.signIn({ access: 'a', refresh: 'r', user: farmer });
+    const noPassword = { ...farmer, account: { ...farmer.account, hasPassword: false } };
+    session.signIn({ access: 'a', refresh: 'r', user: noPassword });
     const sent = server((s) => {
       if (s.url.includes('/api/privacy/account/code/')) return new Response(null, { status: 204 });
       if (s.url.includes('/api/privacy/account/delete/'))
         return json({ message: 'Your account and your data are deleted.' });
       return undefined;
-    });
+    }, noPassword);
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProfilePage />, { route: '/account/profile?tab=data' });
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByLabelText(/Your password/)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('Code sent by SMS.')).toBeTruthy();
     expect(sent.filter((s) => s.url.includes('/account/code/')).length).toBe(1);

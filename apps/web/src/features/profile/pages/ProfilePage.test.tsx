@@ -36,6 +36,7 @@ const base: UserRecord = {
     isActivated: true,
     isPhoneVerified: true,
     isEmailVerified: true,
+    hasPassword: true,
     website: null,
   },
 };

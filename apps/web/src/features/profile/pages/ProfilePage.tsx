@@ -135,7 +135,7 @@ export default function ProfilePage() {
             <Deferred>
               <Stack>
                 <MyDataCard />
-                <DeleteAccountCard />
+                <DeleteAccountCard hasPassword={current?.account.hasPassword ?? true} />
               </Stack>
             </Deferred>
           </Tabs.Panel>
