@@ -148,6 +148,10 @@ export const PERSONAL_DATA = {
     columns: { started_by: 'other-person' },
     exported: { not: "Kutu's training runs; only the administrator who started one is named" },
   },
+  model_activations: {
+    columns: { activated_by: 'other-person' },
+    exported: { not: "Kutu's record of which model was put in service; only the administrator who did it is named" },
+  },
 } satisfies Record<string, PersonalTable>;
 
 export type PersonalTableName = keyof typeof PERSONAL_DATA;

@@ -173,7 +173,7 @@ describe('my data: the archive of everything held, and deleting the account', ()
     const fieldsFile = JSON.parse(text('fields.json'));
     expect(fieldsFile.fields).toEqual([expect.objectContaining({ userId: amina.id, name: 'Maize field' })]);
     expect(fieldsFile.walks).toEqual([
-      expect.objectContaining({ id: ids.walk, plantsLooked: 10, plantsRust: 3, adviceRule: 'maize.spray' }),
+      expect.objectContaining({ id: ids.walk, plantsLooked: 10, plantsRust: 3, adviceRule: 'maize.count' }),
     ]);
     expect(fieldsFile.walks[0].recordedBy).toBeUndefined();
     const postsFile = JSON.parse(text('posts.json'));
