@@ -142,6 +142,7 @@ export const expertRegisterBody = z
         .min(0, 'Years of experience cannot be negative')
         .max(80, 'Years of experience must be at most 80')
         .default(0),
+      'decimal',
     ),
     institution: shortText('Institution', 200).default(''),
     languages_spoken: shortText('Languages spoken', 200).default(''),

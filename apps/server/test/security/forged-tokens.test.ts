@@ -17,7 +17,7 @@ const PORT = 18_000 + Math.floor(Math.random() * 1_000);
 function startAsReadmeSays(dataDir: string): Proc {
   // Unset, not empty: a spawned process's environment leaves out undefined values.
   const unset = { NODE_ENV: undefined, JWT_ACCESS_SECRET: undefined, JWT_REFRESH_SECRET: undefined };
-  const env = { ...unset, DATA_DIR: dataDir, JOBS: 'off', LOG_LEVEL: 'info' } as unknown as Record<string, string>;
+  const env = { ...unset, DATA_DIR: dataDir, LOG_LEVEL: 'info' } as unknown as Record<string, string>;
   return startProcess('readme-server', 'apps/server/src/main.ts', PORT, env);
 }
 
@@ -35,11 +35,15 @@ async function call(base: string, url: string, init: { method?: string; body?: u
 
 /** The newest message to `to` in the development outbox, and the first 4-digit code in it. */
 async function codeSentTo(base: string, to: string) {
-  const { json } = await call(base, '/api/dev/outbox/');
-  const message = (json.results as { to: string; text: string }[]).find((m) => m.to === to);
-  const code = message?.text.match(/\b(\d{4})\b/)?.[1];
-  if (!code) throw new Error(`no code sent to ${to}`);
-  return code;
+  // Codes go through the outbox: the server's delivery job sends them a moment later.
+  for (let tries = 0; tries < 100; tries++) {
+    const { json } = await call(base, '/api/dev/outbox/');
+    const message = (json.results as { to: string; text: string }[]).find((m) => m.to === to);
+    const code = message?.text.match(/\b(\d{4})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`no code sent to ${to}`);
 }
 
 /** Signs a farmer up over HTTP as the web app does; returns the sign-in reply. */

@@ -57,6 +57,6 @@ export function useDecideClip() {
 export async function clipBytes(url: string): Promise<ArrayBuffer> {
   const token = session.accessToken();
   const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  if (!res.ok) throw new Error(String(res.status));
   return res.arrayBuffer();
 }
