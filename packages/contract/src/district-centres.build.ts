@@ -6,9 +6,7 @@
  * districts.test.ts checks the committed file equals what this builds. The weather forecast is fetched there
  * (docs/decisions/0100).
  */
-import { readFileSync } from 'node:fs';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import { feature } from 'topojson-client';
+import { boundaryOf } from './boundaries.ts';
 import { districts } from './districts.ts';
 
 type Ring = number[][];
@@ -32,26 +30,14 @@ function ringCentroid(ring: Ring): { area: number; x: number; y: number } {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** Centres by code, in the district list's order. */
+/** Centres by code, in the district list's order, from the boundaries `boundaryOf` reads (a parent's for a newer district). */
 export function buildCentres(): [string, [number, number]][] {
-  const byCode = new Map<string, [number, number]>();
-  for (const [file, object] of [
-    ['uganda-districts.topojson', 'districts'],
-    ['kenya-counties.topojson', 'counties'],
-  ] as const) {
-    const topo = JSON.parse(readFileSync(new URL(`../geo/${file}`, import.meta.url), 'utf8')) as Topology;
-    const fc = feature(topo, topo.objects[object] as GeometryCollection<{ code: string }>);
-    for (const f of fc.features) {
-      const g = f.geometry as unknown as { type: string; coordinates: unknown };
-      const polygons = (g.type === 'Polygon' ? [g.coordinates] : g.coordinates) as Ring[][];
-      const best = polygons.map((p) => ringCentroid(p[0])).sort((a, b) => Math.abs(b.area) - Math.abs(a.area))[0];
-      byCode.set(f.properties.code, [round(best.y), round(best.x)]);
-    }
-  }
   return districts.map((d) => {
-    const c = byCode.get(d.code) ?? byCode.get(d.parent ?? '');
-    if (!c) throw new Error(`${d.code} has no boundary to take a centre from`);
-    return [d.code, c];
+    const g = boundaryOf(d.code);
+    if (!g) throw new Error(`${d.code} has no boundary to take a centre from`);
+    const polygons = (g.type === 'Polygon' ? [g.coordinates] : g.coordinates) as Ring[][];
+    const best = polygons.map((p) => ringCentroid(p[0])).sort((a, b) => Math.abs(b.area) - Math.abs(a.area))[0];
+    return [d.code, [round(best.y), round(best.x)]];
   });
 }
 

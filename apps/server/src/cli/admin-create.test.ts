@@ -14,8 +14,8 @@ import { startProcess, stopProcess, waitReady } from '../../test/support/process
 
 const PASSWORD = 'Adm1n!Kutu-2026';
 
-/** Runs the real command over a test database, with `stdin` piped in. */
-async function run(database: Database, args: string[], stdin: string) {
+/** Runs the real command with `stdin` piped in: over `database`, or over what `env` names. */
+async function runWith(io: { database?: Database; env: NodeJS.ProcessEnv }, args: string[], stdin: string) {
   let out = '';
   let err = '';
   const sink = (append: (s: string) => void) =>
@@ -26,14 +26,17 @@ async function run(database: Database, args: string[], stdin: string) {
       },
     });
   const code = await runAdminCreate(args, {
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
-    database,
+    ...io,
     stdin: Readable.from([stdin]),
     stdout: sink((s) => (out += s)),
     stderr: sink((s) => (err += s)),
   });
   return { code, out, err };
 }
+
+/** Runs the real command over a test database. */
+const run = (database: Database, args: string[], stdin: string) =>
+  runWith({ database, env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' } }, args, stdin);
 
 describe('npm run admin:create (docs/decisions/0027)', () => {
   let database: Database;
@@ -130,23 +133,12 @@ describe('npm run admin:create (docs/decisions/0027)', () => {
     });
     try {
       await waitReady(server, 180_000);
-      const command = (email: string, password: string) => {
-        let out = '';
-        let err = '';
-        const sink = (append: (s: string) => void) =>
-          new Writable({
-            write(chunk, _enc, done) {
-              append(String(chunk));
-              done();
-            },
-          });
-        return runAdminCreate(['--email', email, '--phone', '+256700123477'], {
-          env: { NODE_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: dataDir },
-          stdin: Readable.from([`${password}\n`]),
-          stdout: sink((x) => (out += x)),
-          stderr: sink((x) => (err += x)),
-        }).then((code) => ({ code, out, err }));
-      };
+      const command = (email: string, password: string) =>
+        runWith(
+          { env: { NODE_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: dataDir } },
+          ['--email', email, '--phone', '+256700123477'],
+          `${password}\n`,
+        );
       const weak = await command('boss@example.com', 'short');
       expect(weak.code).toBe(1);
       expect(weak.err).toContain('use at least 8 characters');

@@ -33,6 +33,15 @@ describe('path ids beyond int4', () => {
     return routes;
   }
 
+  /** The route as `user` calls it, with an empty body where the method takes one. */
+  const callAs = (user: TestUser, method: string, url: string) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: user.headers,
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    });
+
   it('finds the routes it must cover', () => {
     const paths = routesWithParams().map((r) => `${r.method} ${r.path}`);
     expect(paths).toContain('GET /api/rust-detection/{id}/');
@@ -49,12 +58,7 @@ describe('path ids beyond int4', () => {
         const url = route.params.reduce((u, p) => u.replace(`{${p}}`, p === 'id' ? id : '1'), route.path);
         const answers = [];
         for (const user of [farmer, expert, admin, officer]) {
-          const res = await t.app.inject({
-            method: route.method as 'GET',
-            url,
-            headers: user.headers,
-            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
-          });
+          const res = await callAs(user, route.method, url);
           answers.push(res.statusCode);
           const fields = (res.json() as { error?: { fields?: Record<string, string> } }).error?.fields;
           if (res.statusCode === 400 && fields?.id) answers.push('refused');
@@ -74,12 +78,7 @@ describe('path ids beyond int4', () => {
         const url = route.params.reduce((u, p) => u.replace(`{${p}}`, id), route.path);
         let checked = false;
         for (const user of [farmer, expert, admin, officer]) {
-          const res = await t.app.inject({
-            method: route.method as 'GET',
-            url,
-            headers: user.headers,
-            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
-          });
+          const res = await callAs(user, route.method, url);
           const where = `${route.method} ${url} as ${user.role}: ${res.body}`;
           expect(res.statusCode, where).toBeLessThan(500);
           const body = res.json() as { error?: { code: string; message: string; fields?: Record<string, string> } };

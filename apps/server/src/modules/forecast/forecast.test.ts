@@ -164,7 +164,7 @@ describe('rust forecast', () => {
     await forecast.refresh();
     // Open-Meteo takes many places per request: 182 centres in 4 requests of at most 50.
     expect(stub.state.requests).toEqual([50, 50, 50, 32]);
-    const d = await get<DistrictForecastReply>(forecastApi.districtPath(BUKEDEA) + '?crop=maize', maizeFarmer);
+    const d = await get<DistrictForecastReply>(`${forecastApi.districtPath(BUKEDEA)}?crop=maize`, maizeFarmer);
     expect(d.weather.state).toBe('known');
     expect(d.days.map((x) => x.level)).toEqual(Array(7).fill('low'));
     expect(d.days[0].basis).toMatchObject({ wet_hours: 0, neighbours: ['Mbale'], confirmed_here: false });
@@ -174,17 +174,17 @@ describe('rust forecast', () => {
   it('turns maize high on cool wet nights with rust confirmed next door, and tells its farmers once, before any confirmation there', async () => {
     stub.state.mode = 'wet';
     await forecast.refresh();
-    const d = await get<DistrictForecastReply>(forecastApi.districtPath(BUKEDEA) + '?crop=maize', maizeFarmer);
+    const d = await get<DistrictForecastReply>(`${forecastApi.districtPath(BUKEDEA)}?crop=maize`, maizeFarmer);
     expect(d.worst).toBe('high');
     expect(d.days.map((x) => x.level)).toEqual(Array(7).fill('high'));
     expect(d.days[1].basis).toMatchObject({ wet_hours: 12, longest_run: 12, band: [16, 25], neighbours: ['Mbale'] });
     // The wind blows from the east (95°); Mbale lies to Bukedea's south-east.
     expect(d.days[1].basis.upwind).toEqual([]);
     // Far from any rust: the same weather is moderate.
-    const far = await get<DistrictForecastReply>(forecastApi.districtPath(KAMPALA) + '?crop=maize', maizeFarmer);
+    const far = await get<DistrictForecastReply>(`${forecastApi.districtPath(KAMPALA)}?crop=maize`, maizeFarmer);
     expect(far.worst).toBe('moderate');
     // Beans: the nights infect too, but no bean rust is near: moderate, no advisory.
-    const beans = await get<DistrictForecastReply>(forecastApi.districtPath(BUKEDEA) + '?crop=beans', beanFarmer);
+    const beans = await get<DistrictForecastReply>(`${forecastApi.districtPath(BUKEDEA)}?crop=beans`, beanFarmer);
     expect(beans.worst).toBe('moderate');
 
     const sms = smsTo(maizeFarmer);
@@ -231,7 +231,7 @@ describe('rust forecast', () => {
     stub.state.mode = 'down';
     t.clock.advance(6 * 3_600_000);
     await forecast.refresh();
-    const d = await get<DistrictForecastReply>(forecastApi.districtPath(BUKEDEA) + '?crop=maize', expert);
+    const d = await get<DistrictForecastReply>(`${forecastApi.districtPath(BUKEDEA)}?crop=maize`, expert);
     expect(d.weather).toMatchObject({ state: 'known', age_hours: 6 });
     expect(d.worst).toBe('high');
   });
