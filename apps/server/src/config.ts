@@ -189,8 +189,8 @@ const schema = z
     TRAINING_EVAL_SET: z.string().optional(),
     TRAINING_EPOCHS: z.coerce.number().int().min(1).max(200).optional(),
     /**
-     * Held-back field photos a crop needs before the field check judges it (docs/decisions/0086); fewer and
-     * today's rule decides alone. Default the vision package's FIELD_GATE.minPhotos.
+     * Held-back field photos a crop needs before the field check judges it (docs/decisions/0086); with fewer,
+     * a candidate waits for an administrator (0118). Default the vision package's FIELD_GATE.minPhotos.
      */
     TRAINING_FIELD_MIN_PHOTOS: z.coerce.number().int().min(1).optional(),
     // --- several processes (docs/decisions/0021) ---

@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { modelVersions, posts, trainingJobs } from '../../src/db/schema/index.ts';
 import { renderStored } from '../../src/i18n/i18n.ts';
+import { withInstallationSecrets } from '../../src/modules/auth/installation-secrets.service.ts';
 import { fixture, multipart } from '../support/photos.ts';
 import { TRAINING_QUEUE } from '../../src/modules/training/retraining.service.ts';
 import type { TestContext } from '../support/app.ts';
@@ -53,6 +54,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
   const others: Proc[] = [];
   let farmer: TestUser;
   let expert: TestUser;
+  let admin: TestUser;
 
   beforeAll(async () => {
     [pg, s3] = await Promise.all([startTemporaryPostgres(), startS3Server()]);
@@ -91,9 +93,12 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     });
     await Promise.all([a, b, worker].map((p) => waitReady(p)));
     database = await openDatabase({ url: pg.url });
-    const t = { deps: { database, config: loadConfig({ DATABASE_URL: pg.url }) } } as unknown as TestContext;
+    // Tokens signed with the installation's own secrets, which the first process to start made (0097).
+    const config = await withInstallationSecrets(loadConfig({ DATABASE_URL: pg.url }), database.db);
+    const t = { deps: { database, config } } as unknown as TestContext;
     farmer = await createUser(t, 'farmer');
     expert = await createUser(t, 'expert');
+    admin = await createUser(t, 'admin');
   });
 
   afterAll(async () => {
@@ -243,7 +248,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     expect((await analysed.json()).model_version).toBe('cautious-test');
   });
 
-  it('a retraining started through B runs on the worker; both web processes then serve the new version', async () => {
+  it('a retraining started through B runs on the worker; once an administrator activates it, both web processes serve it', async () => {
     const started = await call(b, expert, trainingApi.jobs, {
       method: 'POST',
       headers: { 'x-request-id': 'cluster-retraining-0001' },
@@ -258,7 +263,20 @@ describe('several processes on one PostgreSQL and one bucket', () => {
       'the retraining to finish',
       180_000,
     );
-    expect(done.status, JSON.stringify(done)).toBe('succeeded');
+    // Better on every figure, but six evaluation photos cannot show the field photos not worse within a
+    // point (decision 0118): the candidate waits for an administrator, who activates it through A.
+    expect(done.status, JSON.stringify(done)).toBe('rejected');
+    expect(done.result.reason).toMatch(/^not activated on its own: .* an administrator may activate it/);
+    const [candidate] = await database.db
+      .select()
+      .from(modelVersions)
+      .where(eq(modelVersions.version, done.candidate_version));
+    const activated = await call(a, admin, trainingPath(trainingApi.activateVersion, { id: candidate!.id }), {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ confirm_field_figures: true }),
+    });
+    expect(activated.status, await activated.clone().text()).toBe(200);
     for (const p of [a, b]) {
       await eventually(async () => (await servedModel(p)) === done.candidate_version, `${p.name} to serve it`, 30_000);
     }
@@ -328,7 +346,9 @@ describe('several processes on one PostgreSQL and one bucket', () => {
   });
 
   it('killing a web process mid-request loses no acknowledged write', async () => {
-    const t = { deps: { database, config: loadConfig({ DATABASE_URL: pg.url }) } } as unknown as TestContext;
+    // Tokens signed with the installation's own secrets, which the first process to start made (0097).
+    const config = await withInstallationSecrets(loadConfig({ DATABASE_URL: pg.url }), database.db);
+    const t = { deps: { database, config } } as unknown as TestContext;
     const writers = await Promise.all(Array.from({ length: 6 }, () => createUser(t, 'farmer')));
     const acknowledged: number[] = [];
     let unanswered = 0;
