@@ -111,7 +111,8 @@ describe('DashboardPage', () => {
       '/account/addresses/community-posts',
     );
     expect(screen.queryByRole('link', { name: 'Model Training' })).toBeNull();
-    expect(screen.getByText('Image Analysis Outcomes')).toBeTruthy();
+    // The lower part (charts, notifications) loads after the page's code (decision 0114).
+    expect(await screen.findByText('Image Analysis Outcomes')).toBeTruthy();
     expect(screen.getByText('Monthly Image Analysis')).toBeTruthy();
     expect(await screen.findByText('No notifications')).toBeTruthy();
   });
