@@ -1,4 +1,4 @@
-import type { RustClass } from './enums.ts';
+import { type RustClass, rustClasses } from './enums.ts';
 
 /**
  * A text for a person as the API sends it: a key of the web app's catalogue
@@ -58,6 +58,19 @@ function sureKind(r: Shown): string {
   const named = namedRust(r.crop);
   return named ? `rust_${named}` : 'common_rust';
 }
+
+/**
+ * The result's sentences that take no values, which a person may record once for all (the phone's Listen
+ * plays the recording): every sure kind's heading and explanation, and the explanation of rust seen on some
+ * leaves. "Not sure: possibly {{guess}}" reads a different word each time and is left to the synthetic voice.
+ */
+export const RECORDABLE_RESULT_KEYS: readonly string[] = (() => {
+  const kinds = [...rustClasses, ...namedRusts.map((c) => `rust_${c}`), 'not_leaf'];
+  const sentences = (['heading', 'explanation'] as const).flatMap((part) =>
+    kinds.map((kind) => `analysis.result.${part}.${kind}`),
+  );
+  return [...sentences, 'analysis.result.explanation.rust_seen'];
+})();
 
 /** One line that says what was found ("Signs of bean rust", "Not sure: possibly …"). */
 export function resultHeadingText(r: Said): TextRef {

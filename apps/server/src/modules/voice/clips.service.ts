@@ -2,6 +2,7 @@ import {
   adviceVoiceKey,
   adviceVoiceText,
   type Language,
+  RECORDABLE_RESULT_KEYS,
   VOICE_CLIP_MAX_BYTES,
   VOICE_CLIP_MAX_SECONDS,
   VOICE_CLIP_MIN_SECONDS,
@@ -82,8 +83,11 @@ export function createClipsService(
 
     async record(who: AccessClaims, fields: VoiceClipFields, audio: Buffer): Promise<VoiceClip> {
       if (audio.length > VOICE_CLIP_MAX_BYTES) throw clipTooBig();
-      // A clip of a text Kutu never speaks would wait for approval and then never be played.
-      const known = (await this.texts(fields.language)).results.some((t) => t.key === fields.key);
+      // A clip of a text Kutu never speaks would wait for approval and then never be played. The result's
+      // sentences are the web's to write (its catalogue), so the contract names them.
+      const known =
+        RECORDABLE_RESULT_KEYS.includes(fields.key) ||
+        (await this.texts(fields.language)).results.some((t) => t.key === fields.key);
       if (!known) throw badRequest('errors.voice.unknownText', { key: 'errors.voice.unknownText' });
       const container = sniffAudio(audio);
       if (!container) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'errors.voice.notAudio', 415);

@@ -145,6 +145,16 @@ describe('recorded voices: record, check by content, approve by a second person,
     expect(errorOf(unknown).fields?.key).toBe(
       'Kutu has no text with this name to record. Choose one of the texts in the list.',
     );
+    // The result's sentences are the web's to write, and are recordable all the same (the phone's Listen).
+    const heading = await upload(recorder, toneWebm(2), {
+      ...fields,
+      key: 'analysis.result.heading.rust_maize',
+      text: 'Obubonero bwa kutu ya kasooli',
+    });
+    expect(heading.statusCode, heading.body).toBe(201);
+    expect((await upload(recorder, toneWebm(2), { ...fields, key: 'analysis.result.heading.unsure' })).statusCode).toBe(
+      400,
+    );
     const listed = (
       await t.app.inject({ url: `${voiceApi.clips}?language=lg&state=pending`, headers: approver.headers })
     ).json() as VoiceClipPage;

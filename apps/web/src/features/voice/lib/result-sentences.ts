@@ -1,15 +1,10 @@
-import type { ResourceKey } from 'i18next';
+import { RECORDABLE_RESULT_KEYS } from '@kutu/contract/result-text';
 
 /**
- * The result's fixed sentences, as the phone's Listen button reads them: the web catalogue's result
- * headings and explanations that take no values (a sentence with a number or a date cannot be recorded
- * once for all). Keys, from English's catalogue: every language has the same (lib/locales.test.ts).
+ * The result's fixed sentences, as the phone's Listen button reads them: the result headings and
+ * explanations that take no values (a sentence with a number or a date cannot be recorded once for all).
+ * The contract names them, so the server accepts a recording of each; the test checks the catalogue agrees.
  */
-export function resultSentenceKeys(english: ResourceKey): string[] {
-  const result = (english as { analysis?: { result?: Record<string, Record<string, string>> } }).analysis?.result ?? {};
-  return (['heading', 'explanation'] as const).flatMap((part) =>
-    Object.entries(result[part] ?? {})
-      .filter(([, text]) => typeof text === 'string' && !text.includes('{{'))
-      .map(([name]) => `analysis.result.${part}.${name}`),
-  );
+export function resultSentenceKeys(): string[] {
+  return [...RECORDABLE_RESULT_KEYS];
 }

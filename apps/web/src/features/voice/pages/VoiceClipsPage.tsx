@@ -156,8 +156,7 @@ export default function VoiceClipsPage() {
 
   const texts = useMemo<RecordableText[]>(() => {
     if (!inLanguage || !server.data) return [];
-    const english = i18n.getResourceBundle('en', 'translation');
-    const results = resultSentenceKeys(english).map((key) => ({ key, kind: 'result' as const, text: inLanguage(key) }));
+    const results = resultSentenceKeys().map((key) => ({ key, kind: 'result' as const, text: inLanguage(key) }));
     return [...results, ...server.data.results];
   }, [inLanguage, server.data]);
   const stateOf = (item: RecordableText) => textState(item, pending.data?.results ?? [], inUse.data?.clips ?? []);
