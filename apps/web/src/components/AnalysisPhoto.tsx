@@ -1,9 +1,12 @@
-import { useState } from 'react';
-import { Box, Center, Image, Loader, Stack, Switch } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Box, Center, Image, Loader, Stack } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAnalysisHeatmap, useAnalysisImage } from '../api/analysis.ts';
 import { RustSpotsLine, RustSpotsOverlay, type ShownSpots } from './RustSpots.tsx';
+
+// Out of a farmer's first download: only experts are shown the switch (decision 0016).
+const HeatmapSwitch = lazy(() => import('./HeatmapSwitch.tsx'));
 
 /**
  * The stored photo of an analysis (loaded with the bearer token). With `heatmapUrl` (and room for
@@ -118,13 +121,9 @@ export function PhotoWithHeatmap({
       {photo}
       {spots && <RustSpotsLine share={spots.share} width={Math.max(size, 280)} />}
       {toggle && (
-        <Switch
-          size="sm"
-          checked={overlay}
-          onChange={(e) => onOverlay(e.currentTarget.checked)}
-          label={t('analysis.heatmap.toggle')}
-          data-testid="heatmap-toggle"
-        />
+        <Suspense fallback={null}>
+          <HeatmapSwitch checked={overlay} onChange={onOverlay} />
+        </Suspense>
       )}
     </Stack>
   );
