@@ -129,7 +129,7 @@ test('weekly availability by phone call, a booking with a topic and an analysis,
   await expertPage.goto('/account/addresses/bookings');
   const booking = expertPage.getByRole('article', { name: farmer.username });
   await expect(booking).toContainText('Orange spots on my maize, spreading fast');
-  await expect(booking).toContainText(/Attached analysis: Rust \(\d+%\)/);
+  await expect(booking).toContainText(/Attached analysis: Common rust \(Puccinia sorghi\) \(\d+%\)/);
   await expect(booking).not.toContainText(farmer.phone);
   await booking.getByRole('button', { name: 'Approve Booking' }).click();
   const approve = expertPage.getByRole('dialog');
