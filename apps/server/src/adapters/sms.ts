@@ -37,9 +37,10 @@ export class SmsUnanswered extends SmsError {
 export interface Sms {
   /**
    * Sends one text. `key` names this message for good: a gateway that honours the Idempotency-Key header
-   * takes a second send with the same key as the first (docs/decisions/0050).
+   * takes a second send with the same key as the first (docs/decisions/0050). `onPosted` is called once
+   * the whole request has reached the gateway, before its answer: from then on it may send the message.
    */
-  send(to: string, text: string, opts?: { key?: string }): Promise<SmsReceipt>;
+  send(to: string, text: string, opts?: { key?: string; onPosted?: () => void }): Promise<SmsReceipt>;
 }
 
 interface Logger {
@@ -119,6 +120,7 @@ export function createSms(opts: {
             ...(opts.senderId ? { from: opts.senderId } : {}),
           }).toString(),
           timeoutMs,
+          sendOpts.onPosted,
         );
         // 4xx other than rate limiting: the request itself is wrong (key, username), a retry cannot help.
         if (res.status < 200 || res.status > 299) {
@@ -158,6 +160,7 @@ function postForm(
   headers: Record<string, string>,
   body: string,
   timeoutMs: number,
+  onPosted?: () => void,
 ): Promise<{ status: number; text: string }> {
   const target = new URL(url);
   const secure = target.protocol === 'https:';
@@ -196,7 +199,10 @@ function postForm(
       if (!socket.connecting) connected = true;
       else socket.once(secure ? 'secureConnect' : 'connect', () => (connected = true));
     });
-    req.on('finish', () => (written = true));
+    req.on('finish', () => {
+      written = true;
+      if (connected) onPosted?.();
+    });
     req.on('error', fail);
     const timer = setTimeout(() => {
       const err =

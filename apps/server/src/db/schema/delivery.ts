@@ -39,6 +39,12 @@ export const deliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** SMS parts the gateway already took (a long text goes as numbered parts): a retry sends only the rest. */
     partsSent: integer('parts_sent').notNull().default(0),
+    /**
+     * SMS parts whose post reached the gateway, written as the post leaves (before its answer): a worker
+     * claiming the row after its last worker died sees the part it may have sent, and does not post it
+     * again (docs/decisions/0109). Back to `parts_sent` when a send ends.
+     */
+    partsPosted: integer('parts_posted').notNull().default(0),
     nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     error: text('error'),

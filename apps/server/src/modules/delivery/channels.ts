@@ -23,6 +23,7 @@ export type ClaimedDelivery = Pick<
   | 'link'
   | 'attempts'
   | 'partsSent'
+  | 'partsPosted'
   | 'gatewayId'
 >;
 
@@ -94,25 +95,40 @@ export function createChannels(deps: { db: Db; sms: Sms; mailer: Mailer }): Reco
         const parts = smsParts(text);
         let first = row.gatewayId;
         const unanswered: number[] = [];
+        const orphaned: number[] = [];
         // A retry after a later part failed sends the parts the gateway did not take yet, not all again.
         for (let i = row.partsSent; i < parts.length; i++) {
-          try {
-            const receipt = await deps.sms.send(to.address, parts[i]!, { key: `kutu-${row.id}-${i + 1}` });
-            first ??= receipt.gatewayId;
-          } catch (err) {
-            // The gateway got the part and did not answer: it may have sent it, so it is never posted again
-            // (docs/decisions/0082); the row says so.
-            if (!(err instanceof SmsUnanswered)) throw err;
-            unanswered.push(i + 1);
+          // Its post reached the gateway and the worker died before the answer (kill -9): the gateway may
+          // have sent it, so it is not posted again (docs/decisions/0109).
+          if (i < row.partsPosted) orphaned.push(i + 1);
+          else {
+            let marked: Promise<void> = Promise.resolve();
+            const onPosted = () => {
+              marked = repo.partsPosted(row.id, row.attempts, i + 1);
+            };
+            try {
+              const receipt = await deps.sms.send(to.address, parts[i]!, { key: `kutu-${row.id}-${i + 1}`, onPosted });
+              first ??= receipt.gatewayId;
+            } catch (err) {
+              // The gateway got the part and did not answer: it may have sent it, so it is never posted again
+              // (docs/decisions/0082); the row says so.
+              if (!(err instanceof SmsUnanswered)) throw err;
+              unanswered.push(i + 1);
+            } finally {
+              // Recorded before the send's end, which puts it back to the parts taken (a refusal: not sent).
+              await marked;
+            }
           }
           if (i < parts.length - 1) await repo.partsSent(row.id, row.attempts, i + 1, first);
         }
-        if (unanswered.length === 0) return { gatewayId: first };
-        const which = parts.length > 1 ? `Part ${unanswered.join(', ')} of ${parts.length}` : 'The message';
-        return {
-          gatewayId: first,
-          unconfirmed: `${which}: the gateway got it but did not answer in time; counted as sent, not posted again`,
-        };
+        const which = (list: number[]) =>
+          parts.length > 1 ? `Part ${list.join(', ')} of ${parts.length}` : 'The message';
+        const notes = [
+          ...(unanswered.length ? [`${which(unanswered)}: the gateway got it but did not answer in time`] : []),
+          ...(orphaned.length ? [`${which(orphaned)}: the gateway got it and the sending worker stopped`] : []),
+        ];
+        if (notes.length === 0) return { gatewayId: first };
+        return { gatewayId: first, unconfirmed: `${notes.join('; ')}; counted as sent, not posted again` };
       },
       asSent: (_row, _language, text) => smsParts(text).join('\n'),
     },

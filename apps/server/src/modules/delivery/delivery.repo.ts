@@ -129,7 +129,7 @@ export function createDeliveryRepo(db: Db) {
                 and (state = 'waiting' or lease_until < ${now.toISOString()}::timestamptz)
               order by next_at, id limit ${limit} for update skip locked)
             returning id, key, user_id as "userId", address, language, channel, kind, body, subject, link,
-              attempts, parts_sent as "partsSent", gateway_id as "gatewayId"`,
+              attempts, parts_sent as "partsSent", parts_posted as "partsPosted", gateway_id as "gatewayId"`,
       ),
 
     async recipients(ids: number[], runner: Runner = db): Promise<Map<number, Recipient>> {
@@ -166,7 +166,7 @@ export function createDeliveryRepo(db: Db) {
     ): Promise<boolean> {
       const rows = await db
         .update(deliveries)
-        .set({ ...set, leaseUntil: null })
+        .set({ ...set, leaseUntil: null, partsPosted: sql`${deliveries.partsSent}` })
         .where(and(eq(deliveries.id, id), eq(deliveries.state, 'sending'), eq(deliveries.attempts, attempts)))
         .returning({ id: deliveries.id });
       return rows.length > 0;
@@ -180,6 +180,17 @@ export function createDeliveryRepo(db: Db) {
       await db
         .update(deliveries)
         .set({ partsSent, gatewayId })
+        .where(and(eq(deliveries.id, id), eq(deliveries.state, 'sending'), eq(deliveries.attempts, attempts)));
+    },
+
+    /**
+     * Records, as a part's post reaches the gateway and before its answer, that the first `parts` parts may
+     * have been sent: a worker that claims the row after this one died does not post them again (0109).
+     */
+    async partsPosted(id: number, attempts: number, parts: number): Promise<void> {
+      await db
+        .update(deliveries)
+        .set({ partsPosted: sql`greatest(${deliveries.partsPosted}, ${parts})` })
         .where(and(eq(deliveries.id, id), eq(deliveries.state, 'sending'), eq(deliveries.attempts, attempts)));
     },
 
@@ -231,6 +242,7 @@ export function createDeliveryRepo(db: Db) {
           state: 'waiting',
           attempts: 0,
           partsSent: 0,
+          partsPosted: 0,
           gatewayId: null,
           nextAt: now,
           error: null,

@@ -1,0 +1,1 @@
+ALTER TABLE "deliveries" ADD COLUMN "parts_posted" integer DEFAULT 0 NOT NULL;
