@@ -48,7 +48,8 @@ function advisory(district: string, crop: ForecastCrop, highDay: string, week: s
  * Advisories before confirmation (docs/decisions/0100): each district and crop whose week has a high day
  * is told once per ISO week, farmers with a field of that crop there and the district's experts and
  * officers, through the outbox (STOP and SMS alert settings apply: kind `alert`). The claim and the messages
- * commit together, so a run repeated (every 6 hours) writes nothing twice.
+ * commit together, so a run repeated (every 6 hours) writes nothing twice; a farmer whose field of the crop
+ * there is made later in the week is told by the next run.
  */
 export function createAdvisories(
   deps: Pick<ModuleDeps, 'clock' | 'delivery'>,
@@ -67,7 +68,7 @@ export function createAdvisories(
     for (const r of firstHigh.values()) {
       const crop = r.crop as ForecastCrop;
       await deps.delivery.transaction(async (tx, _tell, tellEach) => {
-        const fresh = await repo.claimAdvisory(tx, {
+        const toldBefore = await repo.claimAdvisory(tx, {
           district: r.district,
           crop,
           weekStart: week,
@@ -75,8 +76,11 @@ export function createAdvisories(
           highDay: r.day,
           toldAt: now,
         });
-        if (!fresh) return;
-        await tellEach(repo.recipients(r.district, crop), advisory(r.district, crop, r.day, week, runId));
+        const messages = advisory(r.district, crop, r.day, week, runId);
+        // Told already this week: only farmers whose field came since hear it (the outbox's key per person
+        // keeps anyone from hearing it twice).
+        if (toldBefore) return tellEach(repo.farmersSince(r.district, crop, toldBefore), messages);
+        await tellEach(repo.recipients(r.district, crop), messages);
         told.push({ district: r.district, crop });
       });
     }

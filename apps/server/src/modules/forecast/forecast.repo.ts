@@ -82,11 +82,35 @@ export function createForecastRepo(db: Db) {
         )
         .orderBy(fields.id),
 
-    /** Marks a district and crop's advisory of a week as written; false when it already was. */
-    async claimAdvisory(tx: Tx, a: typeof forecastAdvisories.$inferInsert) {
+    /**
+     * Marks a district and crop's advisory of a week as written. Null when it is new; when it already was,
+     * the time it was told (farmers whose field came after it are told on their own).
+     */
+    async claimAdvisory(tx: Tx, a: typeof forecastAdvisories.$inferInsert): Promise<Date | null> {
       const rows = await tx.insert(forecastAdvisories).values(a).onConflictDoNothing().returning();
-      return rows.length > 0;
+      if (rows.length > 0) return null;
+      const [told] = await tx
+        .select({ toldAt: forecastAdvisories.toldAt })
+        .from(forecastAdvisories)
+        .where(
+          and(
+            eq(forecastAdvisories.district, a.district),
+            eq(forecastAdvisories.crop, a.crop),
+            eq(forecastAdvisories.weekStart, a.weekStart),
+          ),
+        );
+      return told?.toldAt ?? a.toldAt;
     },
+
+    /** Farmers whose live field of the crop in the district was made at or after `since` (as `recipients`). */
+    farmersSince: (district: string, crop: string, since: Date): SQL =>
+      sql`select u.id, 'farmer' as variant from users u
+          where u.role = 'farmer' and exists (select 1 from fields f where f.user_id = u.id
+                  and f.district = ${district} and f.crop = ${crop} and f.retired_at is null
+                  and f.created_at >= ${since.toISOString()}::timestamptz)
+                and (u.activated_at is not null or exists (select 1 from clinic_visits v
+                  where v.farmer_id = u.id and v.consent_at is not null))
+          order by u.id`,
 
     /** The advisories of the weeks from `weekStart` on, for an officer's week and the tests. */
     advisoriesSince: (weekStart: string) =>

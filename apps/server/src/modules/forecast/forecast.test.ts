@@ -211,6 +211,19 @@ describe('rust forecast', () => {
     await forecast.refresh();
     expect(smsTo(maizeFarmer)).toHaveLength(1);
     expect(smsTo(expert)).toHaveLength(1);
+
+    // A farmer whose maize field in Bukedea is made later that week hears it from the next run, once; before,
+    // the week's advisory was spent and they heard nothing.
+    const late = await createUser(t, 'farmer');
+    await insertField(t.deps.database.db, late.id, 'maize', { district: BUKEDEA, createdAt: t.clock.now() });
+    await forecast.refresh();
+    expect(smsTo(late)).toHaveLength(1);
+    expect(smsTo(late)[0].text).toContain('Bukedea');
+    await forecast.refresh();
+    expect(smsTo(late)).toHaveLength(1);
+    expect(smsTo(maizeFarmer)).toHaveLength(1);
+    expect(smsTo(twoFields)).toHaveLength(1);
+    expect(smsTo(expert)).toHaveLength(1);
   });
 
   it("shows the field's week on the farmer's field list and the open feed, and the weather's age", async () => {
