@@ -1,7 +1,5 @@
-import '@mantine/dropzone/styles.css';
 import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { FileRejection } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -25,7 +23,7 @@ import {
 import { useMe } from '../../../api/profile.ts';
 import { useResultView } from '../lib/use-result-view.ts';
 import { preloadResultField } from '../components/ResultCard.tsx';
-import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
+import { PhotoPicker, type PhotoRejection } from '../../../components/PhotoPicker/PhotoPicker.tsx';
 import { preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
 import { printOfPhoto, repeatedLeaf } from '../../../lib/leaf-print.ts';
 import { enqueue } from '../../../lib/offline/queue.ts';
@@ -144,7 +142,7 @@ export default function UploadImagePage() {
   }
 
   /** Every drop or pick adds one leaf: any refused file (a second one included) refuses the drop, with the reason. */
-  function onDropAny(files: File[], rejections: FileRejection[]) {
+  function onDropAny(files: File[], rejections: PhotoRejection[]) {
     if (rejections.length > 0) {
       showError(t(rejectionKey(rejections)));
       return;
