@@ -16,8 +16,10 @@
  * screen (on a phone it opens on a choice). They bring the contract's schemas (zod, ~30 KiB). They are
  * not in the route's figure but are listed, with their size, by `--on-demand`. Languages: each locale file is
  * built in parts (apps/web/src/lib/locale-parts.ts): the screens before sign-in's strings, the
- * account screens', and the staff and officer screens' (each counted only for a page that brings it). English's first part is in the entry; its account part, like a
- * language's, comes with the account shell only on a phone set to English (lib/i18n.ts). A phone set to
+ * account screens', and those of one kind of screen (staff, officer, fields) or one feature (community,
+ * consultations, outbreak), each counted only for a page that brings it. English's first part is in the
+ * entry; its account and screen parts, like a language's, come with the account shell and the screens
+ * only on a phone set to English (lib/i18n.ts, decision 0121). A phone set to
  * Kiswahili or Luganda downloads that language's first part at start and its account part with the
  * account shell, so the figure adds the largest language's parts the route needs (the worst single
  * language, English's account part among them), shown in its own column. The terms page renders its document in the phone's
@@ -185,7 +187,7 @@ export function measureRoutes(distDir: string): { routes: RouteSize[]; languages
   const languages = Object.fromEntries(languageKeys.map((k) => [k, sizeOf(manifest[k]!.file).brotli]));
   /**
    * The largest language's files a route needs: the account part only with the account shell, a screen
-   * part (staff, officer) only with a page that brings English's (lib/staff-strings.ts, lib/officer-strings.ts).
+   * part (staff, officer, fields, a feature's) only with a page that brings it (lib/<part>-strings.ts).
    */
   const languageSizeFor = (layout: string | null, screenParts: Set<string>): Size & { files: number } => {
     const byLanguage = new Map<string, string[]>();
@@ -214,7 +216,7 @@ export function measureRoutes(distDir: string): { routes: RouteSize[]; languages
     for (const file of document) files.add(file);
     for (const k of documents) lazy.delete(k);
     const total = sum(files);
-    // A page that brings a screen part re-exports lib/<part>-strings.ts (staff, officer): it needs a language's too.
+    // A page that brings a screen part re-exports lib/<part>-strings.ts (staff, officer, fields, a feature's).
     const source = fs.readFileSync(path.join(distDir, '..', page), 'utf8');
     const screenParts = new Set([...source.matchAll(/lib\/(\w+)-strings\.ts/g)].map((m) => m[1]!));
     const languageSize = languageSizeFor(layout, screenParts);
