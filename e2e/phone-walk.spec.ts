@@ -136,7 +136,7 @@ test('on a phone: labels wrap instead of being cut, the avatar is whole, and a n
   await signInAs(page, farmer, '/account/addresses/image-analysis');
 
   // The avatar keeps its round shape beside the language switch and the bell.
-  const avatar = page.locator('header .mantine-Avatar-root');
+  const avatar = page.locator('header').getByTestId('topbar-avatar');
   const a = (await avatar.boundingBox())!;
   expect(Math.round(a.width)).toBe(Math.round(a.height));
   expect(a.x + a.width).toBeLessThanOrEqual(390);

@@ -12,17 +12,17 @@ import { screenPreloads } from './scripts/screen-preloads.ts';
 import { appChunk } from './scripts/app-chunk.ts';
 import { APP_FILES_FILE, appFiles, precacheFilter } from './scripts/precache-first.ts';
 import { phoneMetadata } from './src/components/PhoneInput/phone-metadata.ts';
-import { type LocalePart, localePart } from './src/lib/locale-parts.ts';
+import { LOCALE_PARTS, type LocalePart, localePart } from './src/lib/locale-parts.ts';
 import { VOICE_DATA_FILE, voiceLicenceFiles, writeVoiceData } from './scripts/voice-data.ts';
 
-/** `locales/xx.json?part=first|account|staff|officer|fields`: a part of a locale file (lib/locale-parts.ts says which). */
+/** `locales/xx.json?part=first|account|staff|…`: a part of a locale file (lib/locale-parts.ts says which). */
 function localeParts(): Plugin {
   return {
     name: 'kutu-locale-parts',
     enforce: 'pre',
     load(id) {
-      const match = /^(.*\/locales\/[\w-]+\.json)\?part=(first|account|staff|officer|fields)$/.exec(id);
-      if (!match) return null;
+      const match = /^(.*\/locales\/[\w-]+\.json)\?part=(\w+)$/.exec(id);
+      if (!match || !LOCALE_PARTS.includes(match[2] as LocalePart)) return null;
       const file = match[1]!;
       this.addWatchFile(file);
       const strings = localePart(JSON.parse(fs.readFileSync(file, 'utf8')), match[2] as LocalePart);

@@ -24,6 +24,18 @@ declare module '*.json?part=fields' {
   const strings: Record<string, unknown>;
   export default strings;
 }
+declare module '*.json?part=community' {
+  const strings: Record<string, unknown>;
+  export default strings;
+}
+declare module '*.json?part=consultations' {
+  const strings: Record<string, unknown>;
+  export default strings;
+}
+declare module '*.json?part=outbreak' {
+  const strings: Record<string, unknown>;
+  export default strings;
+}
 
 /** libphonenumber's metadata for the phone input's countries, cut at build time by vite.config.ts. */
 declare module 'virtual:phone-metadata' {

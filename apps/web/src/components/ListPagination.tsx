@@ -1,6 +1,16 @@
-import type { ReactNode } from 'react';
-import { Group, Pagination, Text } from '@mantine/core';
+import { type ReactNode, Suspense } from 'react';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { optionalLazy } from './optional-lazy.ts';
+
+/**
+ * The page buttons (Mantine's Pagination, 3.4 KiB) are not in the first download of the screens with a
+ * list: started with this module, they are in by the time a list's rows are, and until then a box of
+ * their height holds their place (decision 0121).
+ */
+const pager = optionalLazy(() => import('./Pager.tsx'));
+pager.preload();
+const PAGER_HEIGHT = 'calc(1.625rem * var(--mantine-scale))';
 
 // A type, not an interface: i18next takes it as the words' values.
 type PageRange = { from: number; to: number; total: number };
@@ -52,15 +62,17 @@ export function ListPagination({
         </Text>
       </Group>
       {(pages > 1 || onOnePage === 'all') && (
-        <Pagination
-          size="sm"
-          value={page}
-          total={pages}
-          onChange={onChange}
-          disabled={disabled}
-          withEdges
-          getControlProps={(control) => ({ 'aria-label': t(`list.${control}Page`) })}
-        />
+        <Suspense fallback={<div style={{ height: PAGER_HEIGHT }} />}>
+          <pager.Component
+            size="sm"
+            value={page}
+            total={pages}
+            onChange={onChange}
+            disabled={disabled}
+            withEdges
+            getControlProps={(control) => ({ 'aria-label': t(`list.${control}Page`) })}
+          />
+        </Suspense>
       )}
     </Group>
   );

@@ -5,7 +5,7 @@ import en from './locales/en.json?part=first';
 
 /**
  * i18next for the full app: English's first part is bundled (the fallback for every missing string);
- * its account part, and Kiswahili and Luganda, are fetched only when chosen, so the sign-in page on 2G pays for one language. Each file is split
+ * its account and screen parts, and Kiswahili and Luganda, are fetched only when chosen, so the sign-in page on 2G pays for one language. Each file is split
  * in parts (lib/locale-parts.ts): the screens before sign-in's strings (lib/language.ts loads those, and
  * the sign-in screen shows them without i18next), the account screens' with the account shell, the staff
  * and officer screens' with those screens. The language shown is lib/language.ts's: i18next follows it.
@@ -14,19 +14,35 @@ const accountParts = import.meta.glob<ResourceKey>(['./locales/*.json', '!./loca
   import: 'default',
   query: '?part=account',
 });
-/** Parts that one kind of screen brings with it (lib/staff-strings.ts, lib/officer-strings.ts, lib/fields-strings.ts). */
+/**
+ * Parts that one kind of screen brings with it (lib/staff-strings.ts, lib/officer-strings.ts, lib/fields-strings.ts,
+ * and one feature's: lib/community-strings.ts, lib/consultations-strings.ts, lib/outbreak-strings.ts), English's
+ * among them: like its account part, fetched only when English (or pseudo) is chosen (decision 0121).
+ */
 const screenParts = {
-  staff: import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
+  staff: import.meta.glob<ResourceKey>('./locales/*.json', {
     import: 'default',
     query: '?part=staff',
   }),
-  officer: import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
+  officer: import.meta.glob<ResourceKey>('./locales/*.json', {
     import: 'default',
     query: '?part=officer',
   }),
-  fields: import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en.json'], {
+  fields: import.meta.glob<ResourceKey>('./locales/*.json', {
     import: 'default',
     query: '?part=fields',
+  }),
+  community: import.meta.glob<ResourceKey>('./locales/*.json', {
+    import: 'default',
+    query: '?part=community',
+  }),
+  consultations: import.meta.glob<ResourceKey>('./locales/*.json', {
+    import: 'default',
+    query: '?part=consultations',
+  }),
+  outbreak: import.meta.glob<ResourceKey>('./locales/*.json', {
+    import: 'default',
+    query: '?part=outbreak',
   }),
 };
 type ScreenPart = keyof typeof screenParts;
@@ -48,8 +64,24 @@ function loadEnglishAccount(): Promise<ResourceKey> | null {
   });
   return englishAccount;
 }
-/** English's strings of each screen part, once a screen has brought them (addScreenStrings). */
-const englishScreen: Partial<Record<ScreenPart, ResourceKey>> = {};
+/** The screen parts the screens shown so far brought (addScreenStrings). */
+const screensBrought = new Set<ScreenPart>();
+/** English's strings of a screen part, once asked for (English or pseudo chosen), in i18next's store then. */
+const englishScreens = new Map<ScreenPart, Promise<ResourceKey>>();
+
+function loadEnglishScreen(part: ScreenPart): Promise<ResourceKey> {
+  let english = englishScreens.get(part);
+  if (!english) {
+    english = loadPart(screenParts[part], 'en').then((strings) => {
+      i18n.addResourceBundle('en', 'translation', strings, true, true);
+      return strings;
+    });
+    englishScreens.set(part, english);
+    // A failed fetch (offline, the file not cached) is tried again by the next screen or switch.
+    english.catch(() => englishScreens.delete(part));
+  }
+  return english;
+}
 /** Languages loaded before that, with the first part only. */
 const firstOnly = new Set<string>();
 
@@ -63,8 +95,8 @@ async function loadAccountPart(language: string): Promise<ResourceKey> {
   return loadPart(accountParts, language);
 }
 
-async function loadScreenPart(part: ScreenPart, language: string, english: ResourceKey): Promise<ResourceKey> {
-  if (language === PSEUDO) return (await import('./pseudo.ts')).pseudoLocalize(english);
+async function loadScreenPart(part: ScreenPart, language: string): Promise<ResourceKey> {
+  if (language === PSEUDO) return (await import('./pseudo.ts')).pseudoLocalize(await loadEnglishScreen(part));
   return loadPart(screenParts[part], language);
 }
 
@@ -76,10 +108,10 @@ async function loadScreenPart(part: ScreenPart, language: string, english: Resou
 async function loadScreenParts(language: string, loaded = new Set<ScreenPart>()): Promise<ResourceKey[]> {
   const strings: ResourceKey[] = [];
   for (;;) {
-    const missing = (Object.keys(englishScreen) as ScreenPart[]).filter((part) => !loaded.has(part));
+    const missing = [...screensBrought].filter((part) => !loaded.has(part));
     if (missing.length === 0) return strings;
     for (const part of missing) loaded.add(part);
-    strings.push(...(await Promise.all(missing.map((part) => loadScreenPart(part, language, englishScreen[part]!)))));
+    strings.push(...(await Promise.all(missing.map((part) => loadScreenPart(part, language)))));
   }
 }
 
@@ -126,20 +158,20 @@ export async function addAccountStrings(loadEnglish: () => Promise<ResourceKey>)
 }
 
 /**
- * Called by a kind of screen (lib/staff-strings.ts, lib/officer-strings.ts) with English's strings of its
- * part: adds them, and every language already loaded gets that part, so the screen renders in the
- * language on screen.
+ * Called by a kind of screen (lib/staff-strings.ts, lib/fields-strings.ts, …) with its part: English's is
+ * fetched if English (or pseudo) is chosen or on screen, and every language already loaded gets that part,
+ * so the screen renders in the language on screen.
  */
-export async function addScreenStrings(part: ScreenPart, english: ResourceKey): Promise<void> {
-  if (englishScreen[part]) return;
-  englishScreen[part] = english;
-  i18n.addResourceBundle('en', 'translation', english, true, true);
+export async function addScreenStrings(part: ScreenPart): Promise<void> {
+  if (screensBrought.has(part)) return;
+  screensBrought.add(part);
   const loaded = Object.keys(i18n.store.data).filter((language) => language !== 'en');
-  await Promise.all(
-    loaded.map(async (language) => {
-      i18n.addResourceBundle(language, 'translation', await loadScreenPart(part, language, english), true, true);
+  await Promise.all([
+    (needsEnglish(chosenLanguage()) || needsEnglish(i18n.language)) && loadEnglishScreen(part),
+    ...loaded.map(async (language) => {
+      i18n.addResourceBundle(language, 'translation', await loadScreenPart(part, language), true, true);
     }),
-  );
+  ]);
 }
 
 void i18n
@@ -156,10 +188,11 @@ void i18n
   });
 
 // A switch made in the app (lib/language.ts) waits for i18next's strings; one made through i18next is reported back.
-// A switch to English, once the account shell runs, waits for English's account strings.
+// A switch to English, once the account shell runs, waits for English's account strings and its screen parts.
 const { adopt } = followLanguage(
   async (language) => {
-    if (needsEnglish(language)) await loadEnglishAccount();
+    if (needsEnglish(language))
+      await Promise.all([loadEnglishAccount(), ...[...screensBrought].map(loadEnglishScreen)]);
     return i18n.changeLanguage(language);
   },
   (key, params) => i18n.t(key, params ?? {}),

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
-import { FIELDS_SECTIONS, FIRST_SECTIONS, localePart, OFFICER_SECTIONS, STAFF_SECTIONS } from './locale-parts.ts';
+import {
+  FEATURE_SECTIONS,
+  FIELDS_SECTIONS,
+  FIRST_SECTIONS,
+  LOCALE_PARTS,
+  localePart,
+  OFFICER_SECTIONS,
+  STAFF_SECTIONS,
+} from './locale-parts.ts';
 
 const srcDir = path.join(import.meta.dirname, '..');
 const sections = Object.keys(en);
@@ -37,19 +45,19 @@ function firstScreenFiles(): string[] {
 
 describe('locale parts', () => {
   it('the parts together are the whole file, once', () => {
-    const first = localePart(en, 'first');
-    const account = localePart(en, 'account');
-    const staff = localePart(en, 'staff');
-    const officer = localePart(en, 'officer');
-    const fields = localePart(en, 'fields');
-    expect(Object.keys(first).length).toBeGreaterThan(0);
-    expect(Object.keys(staff).length).toBeGreaterThan(0);
-    expect(Object.keys(officer).length).toBeGreaterThan(0);
-    expect(Object.keys(fields).length).toBeGreaterThan(0);
-    expect({ ...first, ...account, ...staff, ...officer, ...fields }).toEqual(en);
-    const keys = [first, account, staff, officer, fields].flatMap((part) => Object.keys(part));
+    const parts = LOCALE_PARTS.map((part) => localePart(en, part));
+    for (const [i, part] of parts.entries())
+      if (LOCALE_PARTS[i] !== 'account') expect(Object.keys(part).length, LOCALE_PARTS[i]).toBeGreaterThan(0);
+    expect(Object.assign({}, ...parts)).toEqual(en);
+    const keys = parts.flatMap((part) => Object.keys(part));
     expect(new Set(keys).size).toBe(keys.length);
-    for (const section of [...FIRST_SECTIONS, ...STAFF_SECTIONS, ...OFFICER_SECTIONS, ...FIELDS_SECTIONS])
+    for (const section of [
+      ...FIRST_SECTIONS,
+      ...STAFF_SECTIONS,
+      ...OFFICER_SECTIONS,
+      ...FIELDS_SECTIONS,
+      ...FEATURE_SECTIONS,
+    ])
       expect(sections, section).toContain(section);
   });
 
@@ -79,6 +87,10 @@ describe('locale parts', () => {
         'lib/offline/walks.ts',
       ],
     ],
+    // Each feature part with its own screens (decision 0121): a page brings it (lib/<part>-strings.ts).
+    ['community', ['community'], ['features/community/', 'api/community.ts']],
+    ['consultations', ['consultations'], ['features/consultations/']],
+    ['outbreak', ['outbreak'], ['features/outbreak/', 'features/review/pages/ReviewQueuePage.tsx']],
   ])('only the screens that bring the %s part use its keys', (_part, sections, screens) => {
     const used: string[] = [];
     const visit = (dir: string) => {

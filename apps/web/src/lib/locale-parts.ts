@@ -32,7 +32,23 @@ export const OFFICER_SECTIONS: readonly string[] = ['extension'];
  */
 export const FIELDS_SECTIONS: readonly string[] = ['fields'];
 
-export type LocalePart = 'first' | 'account' | 'staff' | 'officer' | 'fields';
+/**
+ * Sections that only one feature's screens read, each a part loaded with those screens
+ * (lib/<part>-strings.ts), so the other account screens, a farmer's first ones among them, do not
+ * download them (decision 0121): the board's, the consultations', the outbreak map's (the review
+ * queue's district filter names its countries too).
+ */
+export const FEATURE_SECTIONS = ['community', 'consultations', 'outbreak'] as const;
+
+export type LocalePart = 'first' | 'account' | 'staff' | 'officer' | 'fields' | (typeof FEATURE_SECTIONS)[number];
+export const LOCALE_PARTS: readonly LocalePart[] = [
+  'first',
+  'account',
+  'staff',
+  'officer',
+  'fields',
+  ...FEATURE_SECTIONS,
+];
 
 const partOf = (section: string): LocalePart =>
   FIRST_SECTIONS.includes(section)
@@ -43,7 +59,9 @@ const partOf = (section: string): LocalePart =>
         ? 'officer'
         : FIELDS_SECTIONS.includes(section)
           ? 'fields'
-          : 'account';
+          : (FEATURE_SECTIONS as readonly string[]).includes(section)
+            ? (section as LocalePart)
+            : 'account';
 
 export function localePart(strings: Record<string, unknown>, part: LocalePart): Record<string, unknown> {
   return Object.fromEntries(Object.entries(strings).filter(([section]) => partOf(section) === part));

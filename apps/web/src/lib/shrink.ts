@@ -1,4 +1,3 @@
-import type { FileRejection } from '@mantine/dropzone';
 import type { TFunction } from 'i18next';
 import { IMAGE_MAX_BYTES } from '@kutu/contract/enums';
 import { formatNumber } from './format.ts';
@@ -94,8 +93,11 @@ export async function preparePhoto(file: File): Promise<{ photo: PreparedPhoto; 
   return { photo, refusal: refusalOf(photo) };
 }
 
-/** The message key for files a drop zone refused before shrinking (not an image, or too many). */
-export function rejectionKey(rejections: FileRejection[], single = true): string {
+/**
+ * The message key for files a drop zone refused before shrinking (not an image, or too many): the
+ * reasons as react-dropzone (Mantine's Dropzone) and components/PhotoPicker report them.
+ */
+export function rejectionKey(rejections: readonly { errors: readonly { code: string }[] }[], single = true): string {
   const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
   if (codes.includes('too-many-files') || (single && rejections.length > 1)) return 'analysis.upload.tooMany';
   if (codes.includes('file-invalid-type')) return 'analysis.upload.unsupported';

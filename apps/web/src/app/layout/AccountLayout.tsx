@@ -1,18 +1,5 @@
 import { type Dispatch, lazy, memo, type SetStateAction, Suspense, useEffect, useState } from 'react';
-import {
-  ActionIcon,
-  AppShell,
-  Avatar,
-  Badge,
-  Box,
-  Burger,
-  Card,
-  Group,
-  NavLink,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Box, Burger, Card, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
@@ -29,9 +16,17 @@ import { notificationsQuery } from '../../api/notifications.ts';
 import { meQuery, revokeSession } from '../../api/me.ts';
 import { menuForRole, type MenuLink } from './menu.ts';
 import { HeaderExtras } from './HeaderExtras.tsx';
-import { OfflineSync } from './OfflineSync.tsx';
 import { OfflineDataBanner, useSavedQueries } from './SavedData.tsx';
 import { routes } from '../../config/routes.ts';
+import { optionalLazy } from '../../components/optional-lazy.ts';
+import initialClasses from './UserInitial.module.css';
+
+/**
+ * A farmer's offline upkeep (it draws nothing and waits for the screen to settle): loaded beside the
+ * screen, not with it, so the offline queue, the model's download and their API modules stay out of
+ * every account screen's first download (decision 0121). Offline, without its code, it is left out.
+ */
+const OfflineSync = optionalLazy<object>(() => import('./OfflineSync.tsx').then((m) => ({ default: m.OfflineSync })));
 
 // The one-time district question (outbreak alerts go by district, decision 0032) loads only for a farmer who has none.
 const DistrictPromptCard = lazy(() =>
@@ -119,7 +114,11 @@ function Shell() {
       padding="md"
     >
       <SessionCheck />
-      {role === 'farmer' && <OfflineSync />}
+      {role === 'farmer' && (
+        <Suspense fallback={null}>
+          <OfflineSync.Component />
+        </Suspense>
+      )}
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -230,9 +229,9 @@ function UserBadge() {
         {user?.username ?? t('menu.userFallback')}
       </Text>
       {/* Never squeezed by the language switch and the bell on a phone at 390 px. */}
-      <Avatar radius="xl" size="sm" color="green" alt="" title={user?.username} style={{ flexShrink: 0 }}>
+      <div className={initialClasses.initial} title={user?.username} data-testid="topbar-avatar">
         {(user?.username ?? 'u').charAt(0).toUpperCase()}
-      </Avatar>
+      </div>
     </>
   );
 }

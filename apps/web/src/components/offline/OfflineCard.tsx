@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Alert, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCloudDownload, IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { downloadOfflineModel, needsUpdate, refreshOfflineModel, useOfflineModel } from '../../lib/offline/model.ts';
 import { useQueue } from '../../lib/offline/queue.ts';
 import { offlineSupported } from '../../lib/offline/store.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { ProgressLater } from '../ProgressLater.tsx';
 
 const megabytes = (bytes: number) => `${formatNumber(bytes / 1_000_000, 1)} MB`;
 
@@ -35,7 +36,7 @@ export function OfflineCard() {
             <Text size="sm">
               {t('offline.downloading', { received: megabytes(model.received), total: megabytes(total) })}
             </Text>
-            <Progress value={total ? (100 * model.received) / total : 0} aria-label={t('offline.progressLabel')} />
+            <ProgressLater value={total ? (100 * model.received) / total : 0} aria-label={t('offline.progressLabel')} />
           </Stack>
         ) : model.stored ? (
           <Text size="sm" data-testid="offline-ready">

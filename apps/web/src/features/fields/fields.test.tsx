@@ -57,7 +57,8 @@ describe('My fields', () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<FieldsPage />);
     await screen.findAllByTestId('field-row');
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    // The page buttons load just after the list (components/ListPagination.tsx).
+    await user.click(await screen.findByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/fields/?page=2&page_size=10'));
   });
 

@@ -1,4 +1,4 @@
-import { Card, CloseButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, CloseButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { photoSizesLabel, type PreparedPhoto } from '../../../lib/shrink.ts';
 
@@ -30,13 +30,18 @@ export function FieldLeaves({
       {leaves.map((leaf, i) => (
         <Card withBorder padding="sm" key={leaf.id} data-testid="upload-preview">
           <Group align="flex-start" wrap="nowrap">
-            <Image
+            {/* A plain image (Mantine's Image is not in the upload screen's first download, decision 0121). */}
+            <img
               src={leaf.preview}
               alt={t('analysis.upload.leafAlt', { n: i + 1 })}
-              w={88}
-              h={88}
-              fit="cover"
-              radius="sm"
+              width={88}
+              height={88}
+              style={{
+                objectFit: 'cover',
+                borderRadius: 'var(--mantine-radius-sm)',
+                display: 'block',
+                flex: '0 0 auto',
+              }}
             />
             <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
               <Text fw={500} size="sm">

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { openFollowUpsQuery } from '../../../api/analysis.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { ListenButton } from '../../../components/ListenButton/ListenButton.tsx';
+import { ListenButtonLater } from '../../../components/ListenButton/ListenButtonLater.tsx';
 import { say } from '../../../lib/diagnosis-labels.ts';
 
 /** At most this many earlier diagnoses are offered (one open reminder per crop is the rule). */
@@ -60,7 +60,7 @@ export function FollowUpChoice({
   return (
     <Alert color="gray" variant="light" icon={<IconRepeat />} data-testid="follow-up-choice">
       <Stack gap="xs" align="flex-start">
-        <ListenButton
+        <ListenButtonLater
           testId="listen-follow-up"
           parts={[
             { ref: { key: 'analysis.followUp.chooseIntro' } },

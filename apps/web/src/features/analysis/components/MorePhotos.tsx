@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Alert, Progress, Stack, Text } from '@mantine/core';
-import type { FileRejection } from '@mantine/dropzone';
 import { IconPhotoPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResult } from '@kutu/contract';
 import { useAddFieldPhoto } from '../../../api/analysis.ts';
-import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
+import { PhotoPicker, type PhotoRejection } from '../../../components/PhotoPicker/PhotoPicker.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { enqueue } from '../../../lib/offline/queue.ts';
@@ -34,7 +33,7 @@ export function MorePhotos({ result }: { result: AnalysisResult }) {
     setQueued(true);
   }
 
-  async function onPick(files: File[], rejections: FileRejection[]) {
+  async function onPick(files: File[], rejections: PhotoRejection[]) {
     if (rejections.length > 0) {
       notifyError(t(rejectionKey(rejections)));
       return;

@@ -1,4 +1,4 @@
-import { type ComponentProps, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Collapse, Group, List, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -20,21 +20,7 @@ import { ExpertWait } from './ExpertWait.tsx';
 import { AdviceSteps } from './AdviceSteps.tsx';
 import { ListenButton } from '../../../components/ListenButton/ListenButton.tsx';
 import { resultParts } from '../lib/spoken.ts';
-import { optionalLazy } from '../../../components/optional-lazy.ts';
-import type ResultFieldType from './ResultField.tsx';
-
-/**
- * The field's name and the ask for a walk, with the fields screens' strings: loaded with a result (the upload
- * screen starts it ahead of need, for an answer made with no signal), and left out if it cannot load.
- */
-const resultField = optionalLazy<ComponentProps<typeof ResultFieldType>>(() =>
-  import('./ResultField.tsx').then(async (m) => {
-    await m.screenStringsReady;
-    return { default: m.default };
-  }),
-);
-const ResultField = resultField.Component;
-export const preloadResultField = resultField.preload;
+import { ResultField } from './result-field-lazy.ts';
 
 /**
  * A confident rust answer (no expert's answer over it): its field's walk, not the leaf, says how much of the

@@ -1,19 +1,16 @@
-import '@mantine/dropzone/styles.css';
 import { type ComponentProps, useEffect, useRef, useState } from 'react';
-import { Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { FileRejection } from '@mantine/dropzone';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisCrop, AnalysisResult, Field } from '@kutu/contract';
-import { analysisCrops, profileCrop } from '@kutu/contract/enums';
+import { profileCrop } from '@kutu/contract/enums';
 import { MAX_FIELD_PHOTOS } from '@kutu/contract/field-photos';
 import { routes } from '../../../config/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { OfflineCard } from '../../../components/offline/OfflineCard.tsx';
-import { OfflineResult } from '../components/OfflineResult.tsx';
 import { useOfflineDiagnosis } from '../../../lib/offline/use-offline-diagnosis.ts';
 import {
   addFieldPhoto,
@@ -24,17 +21,19 @@ import {
 } from '../../../api/analysis.ts';
 import { useMe } from '../../../api/profile.ts';
 import { useResultView } from '../lib/use-result-view.ts';
-import { preloadResultField } from '../components/ResultCard.tsx';
-import { PhotoPicker } from '../../../components/PhotoPicker/PhotoPicker.tsx';
-import { preparePhoto, rejectionKey } from '../../../lib/shrink.ts';
-import { printOfPhoto, repeatedLeaf } from '../../../lib/leaf-print.ts';
+import { preloadResultField } from '../components/result-field-lazy.ts';
+import { PhotoPicker, type PhotoRejection } from '../../../components/PhotoPicker/PhotoPicker.tsx';
+import { ProgressLater } from '../../../components/ProgressLater.tsx';
 import { enqueue } from '../../../lib/offline/queue.ts';
 import { offlineSupported } from '../../../lib/offline/store.ts';
-import { FieldLeaves, type Leaf } from '../components/FieldLeaves.tsx';
+import type { Leaf } from '../components/FieldLeaves.tsx';
+import { FieldLeavesLater } from '../components/FieldLeavesLater.tsx';
 import { FollowUpChoice } from '../components/FollowUpChoice.tsx';
+import { CropChoice } from '../components/CropChoice.tsx';
 import { Deferred } from '../../../components/OnDemand.tsx';
 import { optionalLazy } from '../../../components/optional-lazy.ts';
 import type { FieldChoice as FieldChoiceType } from '../components/FieldChoice.tsx';
+import { OfflineResultLater, preloadOfflineResult } from '../components/OfflineResultLater.tsx';
 import { rememberField } from '../lib/last-field.ts';
 
 type Stage = 'idle' | 'preparing' | UploadStage;
@@ -50,6 +49,9 @@ const fieldChoice = optionalLazy<ComponentProps<typeof FieldChoiceType>>(() =>
 const FieldChoice = fieldChoice.Component;
 
 let leafIds = 0;
+/** Loaded on the first pick, not with the screen: the shrinking (lib/shrink.ts) and the leaf's print. */
+const shrink = () => import('../../../lib/shrink.ts');
+const leafPrint = () => import('../../../lib/leaf-print.ts');
 
 /** The crop a farmer most likely photographs: the first of maize or beans among their profile's crops. */
 export const defaultCrop = (cropTypes: string[] | undefined): AnalysisCrop => profileCrop(cropTypes) ?? 'maize';
@@ -97,7 +99,10 @@ export default function UploadImagePage() {
   const answer = result ?? offlineResult;
 
   // A result's field (and its ask for a walk) is in memory before an answer made with no signal needs it.
-  useEffect(preloadResultField, []);
+  useEffect(() => {
+    preloadResultField();
+    preloadOfflineResult();
+  }, []);
   // The server's answer's view, loaded just after the screen.
   const ResultWithReview = useResultView(result !== null);
 
@@ -144,9 +149,9 @@ export default function UploadImagePage() {
   }
 
   /** Every drop or pick adds one leaf: any refused file (a second one included) refuses the drop, with the reason. */
-  function onDropAny(files: File[], rejections: FileRejection[]) {
+  function onDropAny(files: File[], rejections: PhotoRejection[]) {
     if (rejections.length > 0) {
-      showError(t(rejectionKey(rejections)));
+      void shrink().then((m) => showError(t(m.rejectionKey(rejections))));
       return;
     }
     const chosen = files[0];
@@ -158,16 +163,18 @@ export default function UploadImagePage() {
       setResult(null);
       setOfflineResult(null);
     }
-    const print = printOfPhoto(chosen);
+    const print = leafPrint().then((m) => m.printOfPhoto(chosen));
     const leaf: Leaf = { id: ++leafIds, file: chosen, preview: URL.createObjectURL(chosen), prepared: null, print };
     const before = start ? [] : leaves;
     setLeaves((all) => [...(start ? [] : all), leaf].slice(0, MAX_FIELD_PHOTOS));
     setStage('preparing');
     // Size and format are checked on what will be sent, after shrinking (decision 0018).
-    preparePhoto(chosen)
+    shrink()
+      .then((m) => m.preparePhoto(chosen))
       .then(async ({ photo, refusal }) => {
         // One leaf counts once, online or not (the server checks it again): a leaf already chosen is refused.
-        const repeat = refusal ? -1 : repeatedLeaf(await print, await Promise.all(before.map((l) => l.print)));
+        const others = await Promise.all(before.map((l) => l.print));
+        const repeat = refusal ? -1 : (await leafPrint()).repeatedLeaf(await print, others);
         if (refusal || repeat >= 0) {
           remove(leaf);
           showError(refusal ? t(refusal) : t('analysis.upload.sameLeaf', { n: before.length + 1, m: repeat + 1 }));
@@ -327,7 +334,7 @@ export default function UploadImagePage() {
             </Text>
           )}
 
-          <FieldLeaves leaves={leaves} onRemove={remove} disabled={busy} />
+          <FieldLeavesLater leaves={leaves} onRemove={remove} disabled={busy} />
 
           {(stage === 'uploading' || stage === 'analysing') && (
             <Stack gap={4} data-testid="upload-progress">
@@ -337,7 +344,7 @@ export default function UploadImagePage() {
                   ? t('analysis.upload.uploading', { percent: Math.round(sent * 100) })
                   : t('analysis.upload.analysing')}
               </Text>
-              <Progress
+              <ProgressLater
                 value={stage === 'uploading' ? sent * 100 : 100}
                 animated={stage === 'analysing'}
                 striped={stage === 'analysing'}
@@ -350,13 +357,11 @@ export default function UploadImagePage() {
             <Text size="sm" fw={500} id="crop-label">
               {t('analysis.upload.crop')}
             </Text>
-            <SegmentedControl
-              aria-labelledby="crop-label"
+            <CropChoice
+              labelledBy="crop-label"
               value={crop}
-              onChange={(v) => chooseCrop(v as AnalysisCrop)}
-              data={analysisCrops.map((c) => ({ value: c, label: t(`review.crop.${c}`) }))}
+              onChange={chooseCrop}
               disabled={busy || Boolean(followedCrop)}
-              data-testid="crop-choice"
             />
           </Stack>
 
@@ -386,7 +391,7 @@ export default function UploadImagePage() {
               {t('analysis.upload.resultHeading')}
             </Title>
             {result && ResultWithReview && <ResultWithReview result={result} />}
-            {offlineResult && <OfflineResult result={offlineResult} />}
+            {offlineResult && <OfflineResultLater result={offlineResult} />}
           </Stack>
         )}
       </SimpleGrid>

@@ -149,3 +149,6 @@ export default function AllPostsPage() {
     </Stack>
   );
 }
+
+// With the page's chunk: its feature's strings (lib/locale-parts.ts `FEATURE_SECTIONS`); the router waits for them.
+export { screenStringsReady } from '../../../lib/community-strings.ts';

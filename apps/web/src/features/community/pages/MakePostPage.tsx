@@ -160,3 +160,6 @@ export default function MakePostPage() {
     </Stack>
   );
 }
+
+// With the page's chunk: its feature's strings (lib/locale-parts.ts `FEATURE_SECTIONS`); the router waits for them.
+export { screenStringsReady } from '../../../lib/community-strings.ts';

@@ -105,3 +105,6 @@ export default function MyBookingsPage() {
     </BookingList>
   );
 }
+
+// With the page's chunk: its feature's strings (lib/locale-parts.ts `FEATURE_SECTIONS`); the router waits for them.
+export { screenStringsReady } from '../../../lib/consultations-strings.ts';

@@ -1,11 +1,10 @@
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil, IconPhotoScan, IconTrash, IconWalk } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Field } from '@kutu/contract';
-import { districtByCode } from '@kutu/contract/districts';
 import { routes } from '../../../config/routes.ts';
 import { useField, walksQuery } from '../../../api/fields.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
@@ -28,25 +27,50 @@ const WALKS_PAGE = 5;
 /** The field's facts: crop, age and stage, size, district, planting date, and when Kutu asks again. */
 function Facts({ field }: { field: Field }) {
   const { t } = useTranslation();
-  const district = field.district ? districtByCode(field.district)?.name : undefined;
-  const facts = [
-    fieldAge(t, field),
-    field.planted_on && t('fields.page.planted', { date: plantedDate(field.planted_on) }),
-    field.size_acres !== null && t('fields.page.size', { acres: formatNumber(field.size_acres) }),
-    district && t('fields.page.district', { name: district }),
-    field.remind_at
-      ? t('fields.list.nextAsk', { date: formatDate(field.remind_at) })
-      : field.last_walk && t('fields.page.noAsk'),
-  ].filter(Boolean);
+  const district = useDistrictName(field.district);
+  const facts: { text: string | false | null | undefined; hidden?: boolean }[] = [
+    { text: fieldAge(t, field) },
+    { text: field.planted_on && t('fields.page.planted', { date: plantedDate(field.planted_on) }) },
+    { text: field.size_acres !== null && t('fields.page.size', { acres: formatNumber(field.size_acres) }) },
+    // Its line holds its place, hidden, until the district's name is in: the lines below do not move.
+    { text: field.district && t('fields.page.district', { name: district ?? '' }), hidden: district === undefined },
+    {
+      text: field.remind_at
+        ? t('fields.list.nextAsk', { date: formatDate(field.remind_at) })
+        : field.last_walk && t('fields.page.noAsk'),
+    },
+  ];
   return (
     <Stack gap={4} data-testid="field-facts">
-      {facts.map((fact) => (
-        <Text key={fact as string} size="sm">
-          {fact}
-        </Text>
-      ))}
+      {facts.map(
+        ({ text, hidden }) =>
+          text && (
+            <Text key={text} size="sm" style={hidden ? { visibility: 'hidden' } : undefined}>
+              {text}
+            </Text>
+          ),
+      )}
     </Stack>
   );
+}
+
+/**
+ * A district's name: the list of districts (2.8 KiB) loads just after the field's page, not with it
+ * (decision 0121). Undefined until it is in.
+ */
+function useDistrictName(code: string | null): string | undefined {
+  const [name, setName] = useState<string>();
+  useEffect(() => {
+    if (!code) return;
+    let alive = true;
+    void import('@kutu/contract/districts').then((m) => {
+      if (alive) setName(m.districtByCode(code)?.name ?? code);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [code]);
+  return name;
 }
 
 /** The field's walks, newest first: those still on this phone, then the server's, a page at a time. */

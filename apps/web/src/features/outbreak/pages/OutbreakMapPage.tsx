@@ -266,3 +266,6 @@ export default function OutbreakMapPage() {
     </Stack>
   );
 }
+
+// With the page's chunk: its feature's strings (lib/locale-parts.ts `FEATURE_SECTIONS`); the router waits for them.
+export { screenStringsReady } from '../../../lib/outbreak-strings.ts';
