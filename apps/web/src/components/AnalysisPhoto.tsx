@@ -1,12 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Box, Center, Image, Loader, Stack } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAnalysisHeatmap, useAnalysisImage } from '../api/analysis.ts';
+import { optionalLazy } from './optional-lazy.ts';
 import { RustSpotsLine, RustSpotsOverlay, type ShownSpots } from './RustSpots.tsx';
 
-// Out of a farmer's first download: only experts are shown the switch (decision 0016).
-const HeatmapSwitch = lazy(() => import('./HeatmapSwitch.tsx'));
+// Out of a farmer's first download: only experts are shown the switch (decision 0016). Optional: a photo
+// opened offline before its code was cached shows without it rather than failing the screen.
+const { Component: HeatmapSwitch } = optionalLazy(() => import('./HeatmapSwitch.tsx'));
 
 /**
  * The stored photo of an analysis (loaded with the bearer token). With `heatmapUrl` (and room for

@@ -79,7 +79,7 @@ export function createAdvisories(
         const messages = advisory(r.district, crop, r.day, week, runId);
         // Told already this week: only farmers whose field came since hear it (the outbox's key per person
         // keeps anyone from hearing it twice).
-        if (toldBefore) return tellEach(repo.farmersSince(r.district, crop, toldBefore), messages);
+        if (toldBefore) return tellEach(repo.recipients(r.district, crop, toldBefore), messages);
         await tellEach(repo.recipients(r.district, crop), messages);
         told.push({ district: r.district, crop });
       });

@@ -102,16 +102,6 @@ export function createForecastRepo(db: Db) {
       return told?.toldAt ?? a.toldAt;
     },
 
-    /** Farmers whose live field of the crop in the district was made at or after `since` (as `recipients`). */
-    farmersSince: (district: string, crop: string, since: Date): SQL =>
-      sql`select u.id, 'farmer' as variant from users u
-          where u.role = 'farmer' and exists (select 1 from fields f where f.user_id = u.id
-                  and f.district = ${district} and f.crop = ${crop} and f.retired_at is null
-                  and f.created_at >= ${since.toISOString()}::timestamptz)
-                and (u.activated_at is not null or exists (select 1 from clinic_visits v
-                  where v.farmer_id = u.id and v.consent_at is not null))
-          order by u.id`,
-
     /** The advisories of the weeks from `weekStart` on, for an officer's week and the tests. */
     advisoriesSince: (weekStart: string) =>
       db.select().from(forecastAdvisories).where(sql`${forecastAdvisories.weekStart} >= ${weekStart}`),
@@ -119,20 +109,26 @@ export function createForecastRepo(db: Db) {
     /**
      * Who a district's advisory tells, as SQL selecting `id` and `variant` for the outbox (`tellEach`): farmers
      * with a live field of the crop in the district (active accounts, or a plant clinic's farmers who agreed to
-     * SMS, docs/decisions/0053), and the district's approved experts and extension officers.
+     * SMS, docs/decisions/0053), and the district's approved experts and extension officers. With
+     * `fieldsSince`, only farmers whose field was made at or after it (told after the week's advisory).
      */
-    recipients: (district: string, crop: string): SQL =>
-      sql`select u.id, case when u.role = 'farmer' then 'farmer' else 'staff' end as variant from users u
-          where (u.role = 'farmer' and exists (select 1 from fields f where f.user_id = u.id
-                  and f.district = ${district} and f.crop = ${crop} and f.retired_at is null)
-                and (u.activated_at is not null or exists (select 1 from clinic_visits v
-                  where v.farmer_id = u.id and v.consent_at is not null)))
-             or (u.role in ('expert', 'officer') and u.activated_at is not null
+    recipients: (district: string, crop: string, fieldsSince?: Date): SQL => {
+      const newField = fieldsSince ? sql`and f.created_at >= ${fieldsSince.toISOString()}::timestamptz` : sql``;
+      const staff = fieldsSince
+        ? sql``
+        : sql`or (u.role in ('expert', 'officer') and u.activated_at is not null
                 and (u.district = ${district} or exists (select 1 from officer_profiles op
                   where op.user_id = u.id and ${district} = any(op.districts)))
                 and exists (select 1 from role_applications ra
-                  where ra.user_id = u.id and ra.role = u.role and ra.status = 'approved'))
-          order by u.id`,
+                  where ra.user_id = u.id and ra.role = u.role and ra.status = 'approved'))`;
+      return sql`select u.id, case when u.role = 'farmer' then 'farmer' else 'staff' end as variant from users u
+          where (u.role = 'farmer' and exists (select 1 from fields f where f.user_id = u.id
+                  and f.district = ${district} and f.crop = ${crop} and f.retired_at is null ${newField})
+                and (u.activated_at is not null or exists (select 1 from clinic_visits v
+                  where v.farmer_id = u.id and v.consent_at is not null)))
+             ${staff}
+          order by u.id`;
+    },
   };
 }
 export type ForecastRepo = ReturnType<typeof createForecastRepo>;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { type Language, languages, nativeNames } from '@kutu/contract/enums';
 import type { VoiceClip } from '@kutu/contract';
+import { RECORDABLE_RESULT_KEYS } from '@kutu/contract/result-text';
 import { FittingSegmentedControl } from '../../../components/FittingSegmentedControl.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ListState } from '../../../components/ListState.tsx';
@@ -22,7 +23,6 @@ import {
 } from '../../../api/voice.ts';
 import { Recorder } from '../components/Recorder.tsx';
 import { playBytes } from '../lib/play.ts';
-import { resultSentenceKeys } from '../lib/result-sentences.ts';
 import { type RecordableText, type TextState, textState } from '../lib/text-state.ts';
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { screenStringsReady } from '../../../lib/staff-strings.ts';
@@ -156,7 +156,7 @@ export default function VoiceClipsPage() {
 
   const texts = useMemo<RecordableText[]>(() => {
     if (!inLanguage || !server.data) return [];
-    const results = resultSentenceKeys().map((key) => ({ key, kind: 'result' as const, text: inLanguage(key) }));
+    const results = RECORDABLE_RESULT_KEYS.map((key) => ({ key, kind: 'result' as const, text: inLanguage(key) }));
     return [...results, ...server.data.results];
   }, [inLanguage, server.data]);
   const stateOf = (item: RecordableText) => textState(item, pending.data?.results ?? [], inUse.data?.clips ?? []);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import english from '../../../lib/locales/en.json';
-import { resultSentenceKeys } from './result-sentences.ts';
+import { RECORDABLE_RESULT_KEYS } from '@kutu/contract/result-text';
 
 describe('the result sentences a person may record', () => {
   it('are the result headings and explanations of the catalogue that take no values, all of them', () => {
@@ -10,9 +10,9 @@ describe('the result sentences a person may record', () => {
         .filter(([, text]) => !text.includes('{{'))
         .map(([name]) => `analysis.result.${part}.${name}`),
     );
-    expect([...resultSentenceKeys()].sort()).toEqual(withoutValues.sort());
+    expect([...RECORDABLE_RESULT_KEYS].sort()).toEqual(withoutValues.sort());
     // "Not sure: possibly {{guess}}" reads a different word each time: never recorded once for all.
-    expect(resultSentenceKeys()).not.toContain('analysis.result.heading.unsure');
-    expect(resultSentenceKeys()).toContain('analysis.result.heading.rust_maize');
+    expect(RECORDABLE_RESULT_KEYS).not.toContain('analysis.result.heading.unsure');
+    expect(RECORDABLE_RESULT_KEYS).toContain('analysis.result.heading.rust_maize');
   });
 });
