@@ -35,6 +35,8 @@ async function expertCard(page: Page, name: string): Promise<Locator> {
   const next = page.getByRole('button', { name: 'Next page' });
   await expect(cards.first()).toBeVisible();
   while ((await card.count()) === 0) {
+    // The page buttons load just after the list (decision 0121): wait for them before saying there are none.
+    await next.waitFor({ timeout: 5_000 }).catch(() => undefined);
     if ((await next.count()) === 0 || !(await next.isEnabled())) throw new Error(`No card of ${name} on any page`);
     const first = await cards.first().getAttribute('aria-label');
     await next.click();
