@@ -86,3 +86,37 @@ export const fieldForecastReply = z.object({
   ),
 });
 export type FieldForecastReply = z.infer<typeof fieldForecastReply>;
+
+/**
+ * The open risk GeoJSON: one Feature per district (Uganda) or county (Kenya) and crop of the latest run,
+ * its geometry the shipped boundary and its properties the days' levels and the week's worst. Levels only,
+ * never counts or reasons (the small-count rule, docs/decisions/0105).
+ */
+export const openRiskFeature = z.object({
+  type: z.literal('Feature'),
+  id: z.string(),
+  geometry: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) }).nullable(),
+  properties: z.object({
+    code: z.string(),
+    name: z.string(),
+    country: z.enum(['UG', 'KE']),
+    crop: forecastCrop,
+    boundary: z.string().optional(),
+    boundary_note: z.string().optional(),
+    worst: riskLevel,
+    days: z.array(z.object({ day: z.iso.date(), level: riskLevel })),
+  }),
+});
+/** The open risk GeoJSON's query: one crop, or both when left out (each crop repeats every boundary). */
+export const openRiskQuery = z.object({ crop: forecastCrop.optional() });
+export const openRiskGeoJson = z.object({
+  type: z.literal('FeatureCollection'),
+  generated_at: z.string(),
+  run_at: z.string().nullable(),
+  rules_version: z.string(),
+  weather: weatherState,
+  attribution: z.array(z.string()),
+  licence: z.string(),
+  features: z.array(openRiskFeature),
+});
+export type OpenRiskGeoJson = z.infer<typeof openRiskGeoJson>;

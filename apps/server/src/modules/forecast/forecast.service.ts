@@ -6,10 +6,12 @@ import {
   type ForecastWeekReply,
   forecastCrops,
   isDistrictCode,
+  type OpenRiskGeoJson,
   type RiskLevel,
   RUST_WEATHER_VERSION,
   worstLevel,
 } from '@kutu/contract';
+import { BOUNDARY_ATTRIBUTION, BOUNDARY_LICENCE, boundaryNote, boundaryOf } from '@kutu/contract/boundaries';
 import { districtCentres } from '@kutu/contract/district-centres';
 import { WeatherUnavailable } from '../../adapters/weather.ts';
 import type { ModuleDeps } from '../../deps.ts';
@@ -205,6 +207,47 @@ export function createForecastService(
         }
       }
       return out;
+    },
+
+    /** The open feed's GeoJSON: every district and crop (or one crop) of the latest run, its boundary, days and worst level. */
+    async openGeoJson(only?: ForecastCrop): Promise<OpenRiskGeoJson> {
+      const crops = only ? [only] : forecastCrops;
+      const latestByCrop = await Promise.all(crops.map(async (crop) => ({ crop, ...(await latest(crop)) })));
+      const run = latestByCrop[0].run;
+      const features = latestByCrop.flatMap(({ crop, rows }) => {
+        const byDistrict = new Map<string, RiskRow[]>();
+        for (const r of rows) byDistrict.set(r.district, [...(byDistrict.get(r.district) ?? []), r]);
+        return [...byDistrict].map(([code, days]) => {
+          const d = districtByCode(code);
+          return {
+            type: 'Feature' as const,
+            id: `${code}:${crop}`,
+            geometry: boundaryOf(code),
+            properties: {
+              code,
+              name: d?.name ?? code,
+              country: d?.country ?? ('UG' as const),
+              crop,
+              ...boundaryNote(code),
+              worst: worstLevel(days.map((r) => r.level)),
+              days: days.map((r) => ({ day: r.day, level: r.level })),
+            },
+          };
+        });
+      });
+      return {
+        type: 'FeatureCollection',
+        generated_at: deps.clock.now().toISOString(),
+        run_at: run?.ranAt.toISOString() ?? null,
+        rules_version: RUST_WEATHER_VERSION,
+        weather: weatherState(
+          run,
+          latestByCrop.flatMap((c) => c.rows.map((r) => r.level)),
+        ),
+        attribution: [...BOUNDARY_ATTRIBUTION],
+        licence: `Levels: Kutu, CC BY 4.0. ${BOUNDARY_LICENCE}`,
+        features,
+      };
     },
 
     /** A district's coming week per crop, as an officer's week lists it: the worst level and the high days. */

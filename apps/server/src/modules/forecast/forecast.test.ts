@@ -4,10 +4,13 @@ import type { AddressInfo } from 'node:net';
 import {
   type DistrictForecastReply,
   districtByCode,
+  districts,
   extensionApi,
   type FieldForecastReply,
   forecastApi,
+  forecastCrops,
   type ForecastWeekReply,
+  type OpenRiskGeoJson,
 } from '@kutu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,6 +242,25 @@ describe('rust forecast', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body.split('\n')[0]).toBe('district,name,crop,day,level,rules_version,run_at');
     expect(csv.body).toContain(`${BUKEDEA},Bukedea,maize,2026-12-01,high,`);
+
+    // The same as GeoJSON: every district and crop with its boundary and days, levels only.
+    const geo = await t.app.inject({ method: 'GET', url: forecastApi.openGeoJson });
+    expect(geo.statusCode).toBe(200);
+    expect(geo.headers['content-type']).toContain('application/geo+json');
+    const fc = geo.json<OpenRiskGeoJson>();
+    expect(fc.features).toHaveLength(districts.length * forecastCrops.length);
+    const bukedea = fc.features.find((f) => f.id === `${BUKEDEA}:maize`)!;
+    expect(bukedea.geometry?.type).toMatch(/Polygon/);
+    expect(bukedea.properties).toMatchObject({ name: 'Bukedea', country: 'UG', worst: 'high' });
+    expect(bukedea.properties.days).toContainEqual({ day: '2026-12-01', level: 'high' });
+    expect(fc.weather.state).toBe('known');
+    expect(fc.attribution.join(' ')).toContain('OpenStreetMap');
+    // Levels only: no count, no named neighbour, no reason.
+    expect(geo.body).not.toMatch(/confirmed|walked|neighbours|Mbale next/);
+    const beans = await t.app.inject({ method: 'GET', url: `${forecastApi.openGeoJson}?crop=beans` });
+    expect(beans.json<OpenRiskGeoJson>().features.map((f) => f.properties.crop)).toEqual(districts.map(() => 'beans'));
+    const wheat = await t.app.inject({ method: 'GET', url: `${forecastApi.openGeoJson}?crop=wheat` });
+    expect(wheat.statusCode).toBe(400);
 
     // The service unreachable later: the cached weather stands, its age shown.
     stub.state.mode = 'down';
