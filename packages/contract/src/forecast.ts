@@ -15,20 +15,26 @@ export const riskLevel = z.enum(riskLevels);
 export const forecastQuery = z.object({ crop: forecastCrop.default('maize') });
 export type ForecastQuery = z.infer<typeof forecastQuery>;
 
-/** What a day's level rests on, as facts the screens put in words in the reader's language. */
+/**
+ * What a day's level rests on, as facts the screens put in words in the reader's language. Every case counts
+ * toward the level, but a place is named only where the published surfaces show its rust (SMALL_COUNT_MIN
+ * farmers or more, docs/decisions/0105); rust below that, here or next door, reads "rust reported nearby".
+ */
 export const riskBasis = z.object({
   wet_hours: z.number().int().nullable(),
   longest_run: z.number().int().nullable(),
   infection_hours: z.number().int(),
   band: z.tuple([z.number(), z.number()]),
-  /** Rust confirmed in the district in the last 14 days (whether, not how many: small counts stay hidden). */
+  /** Rust confirmed in the district in the last 14 days, as the map shows it (whether, never how many). */
   confirmed_here: z.boolean(),
-  /** Rust seen on farmers' walks in the district in the last 14 days. */
+  /** Rust seen on farmers' walks in the district in the last 14 days, as the map shows it. */
   walked_rust_here: z.boolean(),
-  /** Neighbours with rust in the last 14 days (names). */
+  /** Neighbours whose rust of the last 14 days the map shows (names). */
   neighbours: z.array(z.string()),
   /** Of those, the ones the day's wind blows from (names). */
   upwind: z.array(z.string()),
+  /** Rust here or next door counted in the level but below the published minimum, so not named. */
+  unnamed_near: z.boolean().optional(),
 });
 export type RiskBasis = z.infer<typeof riskBasis>;
 

@@ -9,6 +9,7 @@ import {
   type OpenRiskGeoJson,
   type RiskLevel,
   RUST_WEATHER_VERSION,
+  shownCount,
   worstLevel,
 } from '@kutu/contract';
 import { BOUNDARY_ATTRIBUTION, BOUNDARY_LICENCE, boundaryNote, boundaryOf } from '@kutu/contract/boundaries';
@@ -69,11 +70,18 @@ export function createForecastService(
   async function present(now: Date): Promise<RustPresent> {
     const since = new Date(now.getTime() - PRESENT_DAYS * 86_400_000);
     const out: RustPresent = new Map();
-    const at = (k: string) => out.get(k) ?? out.set(k, { confirmed: 0, walked: 0 }).get(k)!;
-    // Weekly counts: the weeks that overlap the last PRESENT_DAYS.
-    for (const c of await uses.outbreak.weeklyCounts({ from: weekStartOf(since) }))
-      at(`${c.district}|${c.crop}`).confirmed += c.confirmed;
-    for (const w of await repo.walkedRust(since)) at(`${w.district}|${w.crop}`).walked += w.farmers;
+    const at = (k: string) => out.get(k) ?? out.set(k, { confirmed: 0, walked: 0, shown: false }).get(k)!;
+    // Weekly counts: the weeks that overlap the last PRESENT_DAYS; the map shows a week's count at the minimum.
+    for (const c of await uses.outbreak.weeklyCounts({ from: weekStartOf(since) })) {
+      const p = at(`${c.district}|${c.crop}`);
+      p.confirmed += c.confirmed;
+      p.shown ||= shownCount(c.confirmed) > 0;
+    }
+    for (const w of await repo.walkedRust(since)) {
+      const p = at(`${w.district}|${w.crop}`);
+      p.walked += w.farmers;
+      p.shown ||= shownCount(p.walked) > 0;
+    }
     return out;
   }
 

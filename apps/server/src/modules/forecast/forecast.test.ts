@@ -11,6 +11,7 @@ import {
   forecastCrops,
   type ForecastWeekReply,
   type OpenRiskGeoJson,
+  SMALL_COUNT_MIN,
 } from '@kutu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,9 +146,10 @@ describe('rust forecast', () => {
     return res.json() as T;
   };
   const smsTo = (u: TestUser) => t.outbox.list().filter((e) => e.channel === 'sms' && e.to === u.phone);
+  // As many farmers as the map shows (SMALL_COUNT_MIN), so the reasons may name the district.
   const confirmedIn = (district: string, crop: string) =>
     t.deps.database.db.execute(
-      sql`insert into outbreak_counts (district, crop, week_start, demo, confirmed) values (${district}, ${crop}, '2026-11-30', false, 1)`,
+      sql`insert into outbreak_counts (district, crop, week_start, demo, confirmed) values (${district}, ${crop}, '2026-11-30', false, ${SMALL_COUNT_MIN})`,
     );
 
   it('says "weather unknown", never low, when the weather service cannot be reached, and tells no one', async () => {
@@ -330,7 +332,7 @@ describe('rust forecast', () => {
     expect(new Set(firstRows.map((r) => r[1]))).toEqual(new Set(neighbours));
     for (const r of firstRows) expect([r[4], r[5], r[7]]).toEqual(['maize', 'high', '0']);
     const mbale = lines.find((l) => l.includes(`,${MBALE},Mbale,UG,maize,`))!.split(',');
-    expect([mbale[5], mbale[7], Number(mbale[0])]).toEqual(['high', '1', neighbours.length + 1]);
+    expect([mbale[5], mbale[7], Number(mbale[0])]).toEqual(['high', String(SMALL_COUNT_MIN), neighbours.length + 1]);
     // The walk in Bukedea (10 plants, none with rust) is its latest walked week.
     expect(lines.find((l) => l.includes(`,${BUKEDEA},Bukedea,UG,maize,`))).toContain(',1,0,');
   });
