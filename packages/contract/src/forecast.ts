@@ -35,6 +35,11 @@ export const riskBasis = z.object({
   upwind: z.array(z.string()),
   /** Rust here or next door counted in the level but below the published minimum, so not named. */
   unnamed_near: z.boolean().optional(),
+  /**
+   * The median share of plants with rust on the district's fields walked in 14 days (each field's latest
+   * walk), as the open feed publishes it: null below SMALL_COUNT_MIN farmers.
+   */
+  walked_median: z.number().min(0).max(1).nullable().optional(),
 });
 export type RiskBasis = z.infer<typeof riskBasis>;
 

@@ -61,7 +61,7 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   followup: ['analyses', 'fields'],
   // The forecast module was written beside this rule: its reads of fields, walks, clinic visits and
   // the district's staff are the next to move behind their owners' services.
-  forecast: ['clinic_visits', 'fields', 'officer_profiles', 'role_applications', 'scouting_walks'],
+  forecast: ['clinic_visits', 'fields', 'officer_profiles', 'role_applications'],
   operations: ['deliveries', 'training_jobs'],
   outbreak: ['analyses', 'farmer_profiles', 'clinic_visits', 'expert_reviews', 'role_applications'],
   review: ['analyses'],

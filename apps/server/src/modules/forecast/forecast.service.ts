@@ -44,8 +44,8 @@ export function createForecastService(
   uses: {
     outbreak: Pick<OutbreakService, 'weeklyCounts'>;
     followUps: Pick<FollowUpService, 'bringForward'>;
-    /** The walks' weekly median incidence, for the bulletin; unset: the bulletin leaves it empty. */
-    walks?: Pick<WalksService, 'weeklyIncidence'>;
+    /** The walks' rust (rust near) and weekly median incidence (the bulletin); unset: no walk counts. */
+    walks?: Pick<WalksService, 'weeklyIncidence' | 'rustSince'>;
   },
   log: Log = () => {},
 ) {
@@ -70,17 +70,20 @@ export function createForecastService(
   async function present(now: Date): Promise<RustPresent> {
     const since = new Date(now.getTime() - PRESENT_DAYS * 86_400_000);
     const out: RustPresent = new Map();
-    const at = (k: string) => out.get(k) ?? out.set(k, { confirmed: 0, walked: 0, shown: false }).get(k)!;
+    const at = (k: string) =>
+      out.get(k) ?? out.set(k, { confirmed: 0, walked: 0, shown: false, walkedMedian: null }).get(k)!;
     // Weekly counts: the weeks that overlap the last PRESENT_DAYS; the map shows a week's count at the minimum.
     for (const c of await uses.outbreak.weeklyCounts({ from: weekStartOf(since) })) {
       const p = at(`${c.district}|${c.crop}`);
       p.confirmed += c.confirmed;
       p.shown ||= shownCount(c.confirmed) > 0;
     }
-    for (const w of await repo.walkedRust(since)) {
+    for (const w of (await uses.walks?.rustSince(since)) ?? []) {
       const p = at(`${w.district}|${w.crop}`);
-      p.walked += w.farmers;
-      p.shown ||= shownCount(p.walked) > 0;
+      p.walked = w.rustFarmers;
+      p.shown ||= shownCount(w.rustFarmers) > 0;
+      // The walks' median, as the open feed publishes it: only over SMALL_COUNT_MIN farmers or more.
+      if (shownCount(w.farmers) > 0) p.walkedMedian = w.median;
     }
     return out;
   }

@@ -24,6 +24,7 @@ import { createTestApp, type TestContext, testDelivery } from '../../../test/sup
 import { insertField } from '../../../test/support/fields.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createFieldsService } from '../fields/fields.service.ts';
+import { createWalksService } from '../fields/walks.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
@@ -85,14 +86,17 @@ describe('rust forecast', () => {
       lists: createListCaches(coordinator, t.clock),
     });
     const weather = createOpenMeteo({ url, timeoutMs: 2000 });
+    const escalation = createEscalationService(db);
+    const fieldsService = createFieldsService({ db, clock: t.clock });
     const followUpService = createFollowUpService(
       { db, clock: t.clock, delivery, config: t.deps.config },
-      createEscalationService(db),
-      createFieldsService({ db, clock: t.clock }),
+      escalation,
+      fieldsService,
     );
+    const walks = createWalksService({ db, clock: t.clock }, fieldsService, followUpService, escalation);
     forecast = createForecastService(
       { db, clock: t.clock, weather, delivery },
-      { outbreak, followUps: followUpService },
+      { outbreak, followUps: followUpService, walks },
     );
     maizeFarmer = await createUser(t, 'farmer', { language: 'lg' });
     const field = await insertField(db, maizeFarmer.id, 'maize', { district: BUKEDEA });
@@ -335,5 +339,52 @@ describe('rust forecast', () => {
     expect([mbale[5], mbale[7], Number(mbale[0])]).toEqual(['high', String(SMALL_COUNT_MIN), neighbours.length + 1]);
     // The walk in Bukedea (10 plants, none with rust) is its latest walked week.
     expect(lines.find((l) => l.includes(`,${BUKEDEA},Bukedea,UG,maize,`))).toContain(',1,0,');
+  });
+
+  it("counts a walk held as far from its farmer as rust near only once it is confirmed, and names the walks' median", async () => {
+    const nairobi = districts.find((d) => d.name === 'Nairobi')!;
+    const db = t.deps.database.db;
+    const walked = async (heldFor: 'far_field' | null, rust: number) => {
+      const farmer = await createUser(t, 'farmer');
+      const field = await insertField(db, farmer.id, 'maize', { district: nairobi.code });
+      const [w] = await db
+        .insert(scoutingWalks)
+        .values({
+          fieldId: field.id,
+          userId: farmer.id,
+          channel: 'web',
+          walkedAt: new Date(t.clock.now().getTime() - 86_400_000),
+          stops: [{ looked: 10, rust }],
+          plantsLooked: 10,
+          plantsRust: rust,
+          adviceRule: 'test',
+          rulesVersion: 'test',
+          adviceAction: 'keep_walking',
+          adviceSteps: [],
+          adviceSources: [],
+          heldFor,
+          createdAt: t.clock.now(),
+        })
+        .returning();
+      return w;
+    };
+    const held = await walked('far_field', 6);
+    await forecast.refresh();
+    const before = await get<DistrictForecastReply>(`${forecastApi.districtPath(nairobi.code)}?crop=maize`, expert);
+    expect(before.worst).toBe('moderate');
+    expect(before.days[0].basis).toMatchObject({ walked_rust_here: false, unnamed_near: false });
+
+    // Confirmed by an officer, it counts: rust here, not yet shown (one farmer), so unnamed.
+    await db.update(scoutingWalks).set({ confirmedAt: t.clock.now() }).where(sql`id = ${held.id}`);
+    await forecast.refresh();
+    const after = await get<DistrictForecastReply>(`${forecastApi.districtPath(nairobi.code)}?crop=maize`, expert);
+    expect(after.worst).toBe('high');
+    expect(after.days[0].basis).toMatchObject({ walked_rust_here: false, unnamed_near: true, walked_median: null });
+
+    // Walks by SMALL_COUNT_MIN farmers: the walks' rust is named, with their median share.
+    for (let i = 1; i < SMALL_COUNT_MIN; i++) await walked(null, 2);
+    await forecast.refresh();
+    const shown = await get<DistrictForecastReply>(`${forecastApi.districtPath(nairobi.code)}?crop=maize`, expert);
+    expect(shown.days[0].basis).toMatchObject({ walked_rust_here: true, unnamed_near: false, walked_median: 0.2 });
   });
 });

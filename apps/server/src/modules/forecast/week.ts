@@ -32,7 +32,10 @@ export function localDays(now: Date, n = FORECAST_DAYS): string[] {
  * found it, and whether the published surfaces show it (a week's confirmed count or the walking farmers at
  * SMALL_COUNT_MIN or more). Every case counts toward the level; only a shown place is named in its reasons.
  */
-export type RustPresent = Map<string, { confirmed: number; walked: number; shown: boolean }>;
+export type RustPresent = Map<
+  string,
+  { confirmed: number; walked: number; shown: boolean; walkedMedian?: number | null }
+>;
 
 const nameOf = (code: string) => districtByCode(code)?.name ?? code;
 
@@ -53,7 +56,7 @@ export function forecastWeek(weather: Map<string, WeatherHour[]>, present: RustP
     for (const d of districts) {
       const hours = weather.get(d.code);
       const byDay = new Map<string, RustDay>((hours ? rustDays(hours, crop) : []).map((r) => [r.day, r]));
-      const here = present.get(`${d.code}|${crop}`) ?? { confirmed: 0, walked: 0, shown: false };
+      const here = present.get(`${d.code}|${crop}`) ?? { confirmed: 0, walked: 0, shown: false, walkedMedian: null };
       const withRust = d.neighbours.filter((n) => has(n, crop));
       const shown = (code: string) => present.get(`${code}|${crop}`)?.shown === true;
       const hereHasRust = here.confirmed > 0 || here.walked > 0;
@@ -87,6 +90,7 @@ export function forecastWeek(weather: Map<string, WeatherHour[]>, present: RustP
             neighbours: withRust.filter(shown).map(nameOf),
             upwind: upwind.filter(shown).map(nameOf),
             unnamed_near: unnamed,
+            walked_median: here.walkedMedian ?? null,
           },
         });
       }

@@ -46,7 +46,11 @@ const bukedea: DistrictForecastReply = {
   worst: 'high',
   days: [
     { day: days[0], level: 'low', basis: basis({ wet_hours: 0, longest_run: 0, unnamed_near: true }) },
-    { day: days[1], level: 'high', basis: basis({ neighbours: ['Mbale'], upwind: ['Mbale'] }) },
+    {
+      day: days[1],
+      level: 'high',
+      basis: basis({ walked_rust_here: true, walked_median: 0.125, neighbours: ['Mbale'], upwind: ['Mbale'] }),
+    },
   ],
 };
 
@@ -99,6 +103,8 @@ describe('the map\'s "next 7 days" layer', () => {
     expect(first).toContain('no wet hours at 16–25 °C');
     expect(first).toContain('rust reported nearby');
     expect(second).toContain('12 wet hours at 16–25 °C, 12 in a row (6 needed to infect)');
+    expect(second).toContain("rust found on farmers' walks here in the last 14 days");
+    expect(second).toContain("farmers' walks here found rust on 13 % of plants (median)");
     expect(second).toContain('rust next door in Mbale; the wind blows from Mbale');
     expect(second).not.toContain('nearby');
     // The same from the list, for those who cannot tap a shape.

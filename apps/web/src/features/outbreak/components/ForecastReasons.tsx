@@ -22,6 +22,8 @@ export function reasonsOf(basis: RiskBasis, level: RiskLevel, t: TFunction): str
   ];
   if (basis.confirmed_here) out.push(t('outbreak.forecast.why.confirmedHere'));
   else if (basis.walked_rust_here) out.push(t('outbreak.forecast.why.walkedHere'));
+  if (basis.walked_median != null)
+    out.push(t('outbreak.forecast.why.walkedMedian', { share: Math.round(basis.walked_median * 100) }));
   if (basis.neighbours.length) out.push(t('outbreak.forecast.why.neighbours', { names: basis.neighbours.join(', ') }));
   if (basis.upwind.length) out.push(t('outbreak.forecast.why.upwind', { names: basis.upwind.join(', ') }));
   if (basis.unnamed_near) out.push(t('outbreak.forecast.why.unnamed'));
