@@ -37,8 +37,25 @@ const set: FieldSetReply = {
     confidence: 0.95,
     model_version: 'v20261120-j3',
     crops: [
-      { crop: 'beans', photos: 400, card_cut: 0.6, cut: 0.7, bound: 0.0291 },
-      { crop: 'maize', photos: 12, card_cut: 0.6, cut: null, bound: null },
+      {
+        crop: 'beans',
+        photos: 400,
+        card_cut: 0.6,
+        cut: 0.7,
+        bound: 0.0291,
+        applied: 'field',
+        applied_since: '2026-11-20T08:00:00.000Z',
+      },
+      { crop: 'maize', photos: 12, card_cut: 0.6, cut: null, bound: null, applied: 'card', applied_since: null },
+      {
+        crop: 'unknown',
+        photos: 150,
+        card_cut: 0.6,
+        cut: 0.5,
+        bound: 0.028,
+        applied: 'card',
+        applied_since: null,
+      },
     ],
   },
   last_check: {
