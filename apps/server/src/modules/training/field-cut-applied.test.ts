@@ -10,8 +10,9 @@ import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { multipart, RUST3 } from '../../../test/support/training.ts';
 import { registerCommittedModel } from './model-versions.ts';
 
-/** An iBean bean-rust field photo the served model answers rust, sure enough for the card (about 95 %). */
+/** iBean bean-rust field photos the served model answers rust, sure enough for the card (about 95 %). */
 const PHOTO = fs.readFileSync(path.join(RUST3, 'common_rust', 'ibean__bean__bean_rust__0001.jpg'));
+const OTHER_LEAF = fs.readFileSync(path.join(RUST3, 'common_rust', 'ibean__bean__bean_rust__0015.jpg'));
 const CARD_CUT = cardSettings(JSON.parse(fs.readFileSync(path.join(defaultModelDir(), 'model.json'), 'utf8')))
   .thresholds.unsureBelow;
 /** The share the seeded right answers sit at: the cut they teach when wrong ones sit just below it. */
@@ -134,6 +135,19 @@ describe('the unsure cut learnt from verified field photos', () => {
 
     const after = await analyse();
     expect(after).toMatchObject({ rust_class: 'common_rust', confidence: share, unsure: true });
+    // Another leaf of that field: the field's answer is judged at the same cut.
+    const body = await multipart([{ name: 'leaf.jpg', data: OTHER_LEAF }]);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: analysisApi.photosPath(after.id),
+      headers: { ...farmer.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const field = added.json();
+    expect(field).toMatchObject({ rust_class: 'common_rust', leaf_count: 2, unsure: true });
+    expect(field.confidence).toBeGreaterThanOrEqual(CARD_CUT);
+    expect(field.confidence).toBeLessThan(LEARNT);
     // The administrators' figures say it answers, since when; phones answer the crop's photos with it.
     const [beans] = (await get(trainingApi.fieldSet)).cut.crops;
     expect(beans).toMatchObject({ crop: 'beans', photos: 99, card_cut: CARD_CUT, applied: 'field' });
