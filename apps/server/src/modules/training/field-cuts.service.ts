@@ -53,7 +53,12 @@ export interface AnsweredPhoto {
  */
 export function cropCuts(rows: AnsweredPhoto[], cardCut: number, activatedAt: Date | null): CropCut[] {
   const byCrop = new Map<string, AnsweredPhoto[]>();
-  for (const r of rows) byCrop.set(cropKey(r.cropType), [...(byCrop.get(cropKey(r.cropType)) ?? []), r]);
+  for (const r of rows) {
+    const key = cropKey(r.cropType);
+    const photos = byCrop.get(key) ?? [];
+    photos.push(r);
+    byCrop.set(key, photos);
+  }
   return [...byCrop.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([crop, photos]) => {
