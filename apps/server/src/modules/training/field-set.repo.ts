@@ -52,7 +52,8 @@ export function createFieldSetRepo(db: Db) {
 
     /**
      * The held-back photos made from analyses the model `version` answered: its top class share (null when it
-     * said "not a leaf"), its class and the expert's, by crop; for the unsure cut (docs/decisions/0119).
+     * said "not a leaf"), its class and the expert's, by crop, and when it was verified; for the unsure cut
+     * (docs/decisions/0119).
      */
     async heldBackAnswers(version: string) {
       return db
@@ -62,10 +63,21 @@ export function createFieldSetRepo(db: Db) {
           outcome: analyses.outcome,
           rustClass: analyses.rustClass,
           confidence: analyses.confidence,
+          verifiedAt: trainingSamples.createdAt,
         })
         .from(trainingSamples)
         .innerJoin(analyses, eq(analyses.id, trainingSamples.sourceAnalysisId))
         .where(and(agreedLive(true), eq(analyses.modelVersion, version)));
+    },
+
+    /** When the model `version` was last activated (null: never, or no such version). */
+    async activatedAt(version: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: modelVersions.activatedAt })
+        .from(modelVersions)
+        .where(eq(modelVersions.version, version))
+        .limit(1);
+      return row?.at ?? null;
     },
 
     /**
