@@ -19,7 +19,7 @@ import { weekStartOf } from '../../lib/iso-weeks.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
 import type { WalksService } from '../fields/walks.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
-import { bulletinCsv } from './bulletin.ts';
+import { type Bulletin, bulletinRows } from './bulletin.ts';
 import { createAdvisories } from './advisories.ts';
 import { createForecastRepo, type RiskRow } from './forecast.repo.ts';
 import { forecastWeek, localDays, type RustPresent } from './week.ts';
@@ -223,27 +223,29 @@ export function createForecastService(
       );
     },
 
-    /** The national bulletin for administrators, as CSV (bulletin.ts). */
-    async bulletin(): Promise<string> {
+    /** The national bulletin's rows (bulletin.ts): the routes write them as CSV or PDF. */
+    async bulletin(): Promise<Bulletin> {
       const now = deps.clock.now();
       const since = weekStartOf(new Date(now.getTime() - (PRESENT_DAYS - 1) * 86_400_000));
-      const run = await repo.latestRun();
-      const risks = new Map(await Promise.all(forecastCrops.map(async (c) => [c, (await latest(c)).rows] as const)));
+      const [run, risks, counts, walks] = await Promise.all([
+        repo.latestRun(),
+        Promise.all(forecastCrops.map(async (c) => [c, (await latest(c)).rows] as const)),
+        uses.outbreak.weeklyCounts({ from: since }),
+        uses.walks?.weeklyIncidence(weekStartOf(new Date(now.getTime() - 7 * 86_400_000))),
+      ]);
       const confirmed = new Map<string, number>();
-      for (const c of await uses.outbreak.weeklyCounts({ from: since })) {
+      for (const c of counts) {
         const k = `${c.district}|${c.crop}`;
         confirmed.set(k, (confirmed.get(k) ?? 0) + Number(c.confirmed));
       }
       // The latest week walked per district and crop (rows come oldest week first).
       const walked = new Map<string, { fields: number; median: number | null }>();
-      for (const w of (await uses.walks?.weeklyIncidence(weekStartOf(new Date(now.getTime() - 7 * 86_400_000)))) ??
-        []) {
+      for (const w of walks ?? [])
         walked.set(`${w.district}|${w.crop}`, {
           fields: w.fields,
           median: w.median === null ? null : Number(w.median),
         });
-      }
-      return bulletinCsv({ risks, confirmed, walked, runAt: run?.ranAt ?? null });
+      return bulletinRows({ risks: new Map(risks), confirmed, walked, runAt: run?.ranAt ?? null });
     },
 
     advisoriesSince: (weekStart: string) => repo.advisoriesSince(weekStart),

@@ -18,6 +18,7 @@ import { createListCaches } from '../../lib/list-cache.ts';
 import { smsParts } from '../../lib/sms-text.ts';
 import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { insertField } from '../../../test/support/fields.ts';
+import { pdfText } from '../../../test/support/pdf.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createFieldsService } from '../fields/fields.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
@@ -311,5 +312,19 @@ describe('rust forecast', () => {
     expect([mbale[5], mbale[7], Number(mbale[0])]).toEqual(['high', '1', neighbours.length + 1]);
     // The walk in Bukedea (10 plants, none with rust) is its latest walked week.
     expect(lines.find((l) => l.includes(`,${BUKEDEA},Bukedea,UG,maize,`))).toContain(',1,0,');
+
+    // The same bulletin as PDF, in the reader's language: the walk-first districts lead it.
+    expect(
+      (await t.app.inject({ method: 'GET', url: forecastApi.bulletinPdf, headers: maizeFarmer.headers })).statusCode,
+    ).toBe(403);
+    const pdf = await t.app.inject({ method: 'GET', url: forecastApi.bulletinPdf, headers: admin.headers });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(pdf.rawPayload);
+    const first = districtByCode(firstRows[0][1])!;
+    expect(text).toContain('Walk first: a high week and nothing confirmed yet');
+    expect(text.indexOf(`${first.name} (${first.code}), Maize: high on`)).toBeGreaterThan(-1);
+    expect(text.indexOf(`${first.name} (${first.code})`)).toBeLessThan(text.indexOf('Mbale (UG-209)'));
   });
 });
