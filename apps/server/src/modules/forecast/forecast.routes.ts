@@ -91,14 +91,14 @@ export function forecastRoutes(app: App, { deps, services: { forecast } }: Route
       {
         schema: {
           tags,
-          description: `Administrators: the national bulletin as ${kind === 'csv' ? 'CSV' : "PDF in the reader's language"}. Every district and crop with its confirmed cases of the last 14 days, its walks' median incidence (latest week) and next week's risk, the districts to walk first at the top (a high week with nothing confirmed yet).`,
+          description: `Administrators and national officers (docs/decisions/0122; any other officer: 403): the national bulletin as ${kind === 'csv' ? 'CSV' : "PDF in the reader's language"}. Every district and crop with its confirmed cases of the last 14 days, its walks' median incidence (latest week) and next week's risk, the districts to walk first at the top (a high week with nothing confirmed yet).`,
           produces: [kind === 'csv' ? 'text/csv' : 'application/pdf'],
           response: { 200: kind === 'csv' ? z.string() : z.any(), ...errors },
         },
-        config: guard('admin'),
+        config: guard('admin', 'officer'),
       },
       async (req, reply) => {
-        const bulletin = await forecast.bulletin();
+        const bulletin = await forecast.bulletinFor(caller(req));
         reply
           .header('content-disposition', `attachment; filename="kutu-rust-bulletin.${kind}"`)
           .header('cache-control', 'no-store');
