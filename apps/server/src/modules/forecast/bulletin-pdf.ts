@@ -16,6 +16,10 @@ const COLUMNS: [MessageKey, number, number][] = [
 ];
 const BOTTOM = 800;
 
+/** The high days in a narrow column: one day, or the first and the last with how many ("12-01 … 12-07 (7)"). */
+const highDaysText = (days: string[]) =>
+  days.length <= 1 ? (days[0]?.slice(5) ?? '') : `${days[0].slice(5)} … ${days.at(-1)!.slice(5)} (${days.length})`;
+
 /**
  * The national bulletin as PDF, in the reader's language (docs/decisions/0122): the districts to walk first,
  * then the table of every district and crop, as the CSV lists them. Days and codes stay as the CSV has them.
@@ -51,7 +55,8 @@ export function bulletinPdf(b: Bulletin, generatedAt: Date, language: Language):
     const y = doc.y + 4;
     doc.fontSize(8).fillColor('#444');
     for (const [key, x, width] of COLUMNS) doc.text(say(key), x, y, { width });
-    doc.y = y + 20;
+    // Room for a heading of three lines (a long one in Kiswahili).
+    doc.y = y + 30;
     doc.fillColor('#111');
   };
   header();
@@ -66,7 +71,7 @@ export function bulletinPdf(b: Bulletin, generatedAt: Date, language: Language):
       place(r),
       crop(r),
       say(`officer.report.risk.${r.risk}`),
-      r.highDays.map((d) => d.slice(5)).join(' '),
+      highDaysText(r.highDays),
       String(r.confirmed),
       String(r.fieldsWalked),
       medianText(r.median),
