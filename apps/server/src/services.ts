@@ -77,7 +77,9 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const samples = createSamplesService(deps, retraining);
   const resources = createResourcesService(deps);
   const applications = createApplicationsService(deps, account);
-  const forecast = createForecastService(deps, { outbreak, followUps, walks }, (msg, err) => log.error({ err }, msg));
+  const forecast = createForecastService(deps, { outbreak, followUps, walks, national: applications }, (msg, err) =>
+    log.error({ err }, msg),
+  );
   const extension = createExtensionService(deps, {
     outbreak,
     officers: applications,

@@ -25,6 +25,8 @@ export const officerMeReply = z.object({
   reason: z.string().nullable(),
   office: z.string(),
   districts: z.array(namedDistrict),
+  /** A national officer reads the national bulletin too (docs/decisions/0122). */
+  national: z.boolean(),
 });
 export type OfficerMeReply = z.infer<typeof officerMeReply>;
 

@@ -9,8 +9,10 @@ export const forecastApi = {
   myFields: '/api/forecast/fields/',
   /** POST (administrator): fetch the weather and run the forecast now (as the job does every 6 hours). */
   run: '/api/forecast/run/',
-  /** GET (administrator): the national bulletin as CSV, the districts to walk first at the top. */
+  /** GET (administrator or national officer): the national bulletin as CSV, the districts to walk first at the top. */
   bulletinCsv: '/api/forecast/bulletin.csv',
+  /** GET (administrator or national officer): the same bulletin as PDF, in the reader's language. */
+  bulletinPdf: '/api/forecast/bulletin.pdf',
   /** Open feed: no sign-in, rate-limited; risk per district, crop and day as CSV. */
   openCsv: '/api/open/forecast/risk.csv',
   /** Open feed: the same as GeoJSON, one Feature per district and crop with its boundary and days. */

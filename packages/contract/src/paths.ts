@@ -179,6 +179,9 @@ export const vettingApi = {
   refuse: '/api/admin/applications/:role/:id/refuse/',
   /** POST (admin): withdraw an approval (they left the office), with a reason: refused from then on, signed out everywhere. */
   withdraw: '/api/admin/applications/:role/:id/withdraw/',
+  /** PUT (admin): an approved officer's national scope, `{ national }` (docs/decisions/0122). */
+  national: '/api/admin/officers/:id/national/',
+  nationalPath: (id: number | string) => `/api/admin/officers/${id}/national/`,
   /** One role's paths, as the administrator's screen and the tests call them. */
   of: (role: string) => ({
     applications: `/api/admin/applications/${role}/`,

@@ -38,7 +38,12 @@ export const application = z.discriminatedUnion('role', [
   applicationCommon.extend({ role: z.literal('expert'), expert: expertDetails }),
   applicationCommon.extend({
     role: z.literal('officer'),
-    officer: z.object({ office: z.string(), districts: z.array(namedDistrict) }),
+    officer: z.object({
+      office: z.string(),
+      districts: z.array(namedDistrict),
+      /** Granted the national bulletin by an administrator (docs/decisions/0122). */
+      national: z.boolean(),
+    }),
   }),
 ]);
 export type Application = z.infer<typeof application>;
@@ -67,3 +72,10 @@ export const refuseApplicationBody = z.object({
     .max(REFUSAL_REASON_MAX, `The reason must be at most ${REFUSAL_REASON_MAX} characters`),
 });
 export type RefuseApplicationBody = z.infer<typeof refuseApplicationBody>;
+
+/** PUT an approved officer's national scope (docs/decisions/0122): the national bulletin, or not. */
+export const nationalOfficerBody = z.object({
+  national: z.boolean({ error: 'national must be true or false' }),
+});
+export type NationalOfficerBody = z.infer<typeof nationalOfficerBody>;
+export const officerIdParams = z.object({ id: rowId() });

@@ -1,10 +1,17 @@
 import nodemailer from 'nodemailer';
 import type { Outbox } from './outbox.ts';
 
+/** A file an email carries. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 export interface Mailer {
   send(mail: Mail): Promise<void>;
@@ -25,7 +32,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outbox?: Ou
   return {
     async send(mail) {
       await transport.sendMail({ from: opts.from, ...mail });
-      opts.outbox?.add({ channel: 'email', ...mail });
+      opts.outbox?.add({ channel: 'email', to: mail.to, subject: mail.subject, text: mail.text });
       if (!opts.smtpUrl)
         opts.log?.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'email (log transport, not sent)');
     },

@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import type { Message } from '../i18n/i18n.ts';
 import type { SmsMessage } from '../i18n/sms-texts.ts';
+import type { MailAttachment } from '../adapters/mailer.ts';
 
 /**
  * What a message is, for the SMS permission (modules/delivery/sms-allowed.ts):
@@ -37,8 +38,11 @@ export interface Tell {
   app?: { type: NotificationType; text: Message; data?: Record<string, unknown> };
   /** The SMS (one of i18n/sms-texts.ts's keys and its values), rendered in the person's language when sent; split if long. */
   sms?: SmsMessage;
-  /** An email, when the person has an address; `link` ends it ("See it in Kutu: …"). */
-  email?: { subject: Message; text: Message; link?: string };
+  /**
+   * An email, when the person has an address; `link` ends it ("See it in Kutu: …"); `attachments`: files it
+   * carries (kept in the outbox row, so keep them few and small: the weekly bulletin's CSV and PDF).
+   */
+  email?: { subject: Message; text: Message; link?: string; attachments?: MailAttachment[] };
 }
 export type TellFn = (messages: Tell | Tell[]) => Promise<void>;
 

@@ -26,6 +26,7 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** A real SMTP peer on a random local port; the app's mail goes through nodemailer to it. */
@@ -39,7 +40,16 @@ export async function startSmtpPeer() {
       simpleParser(stream)
         .then((mail) => {
           for (const rcpt of session.envelope.rcptTo) {
-            inbox.push({ to: rcpt.address, subject: mail.subject ?? '', text: mail.text ?? '' });
+            inbox.push({
+              to: rcpt.address,
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename ?? '',
+                contentType: a.contentType,
+                content: a.content,
+              })),
+            });
           }
           callback();
         })

@@ -75,7 +75,9 @@ describe('locale parts', () => {
         'components/staff/',
       ],
     ],
-    ['officer', OFFICER_SECTIONS, ['features/extension/']],
+    // The national bulletin's files and switch: the officer's page, and the administrator's page loading them
+    // with the officer part (decision 0122).
+    ['officer', OFFICER_SECTIONS, ['features/extension/', 'components/staff/Bulletin.tsx']],
     [
       'fields',
       FIELDS_SECTIONS,

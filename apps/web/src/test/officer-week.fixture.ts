@@ -6,6 +6,7 @@ export const me: OfficerMeReply = {
   reason: null,
   office: 'Kumi District Agricultural Office',
   districts: [{ code: 'UG-208', name: 'Kumi', country: 'UG' }],
+  national: false,
 };
 const trend = [3, 1, 0, 2, 3, 4, 3, 6].map((confirmed, i) => ({
   week: `2026-W${41 + i}`,

@@ -14,6 +14,9 @@ import { users } from './auth.ts';
  * - `failed`: failed for good (`error`: the gateway's answer); an administrator may send it again.
  * - `skipped`: not sent on purpose (the person turned SMS off, or has no email address).
  */
+/** A file an email carries, kept in its outbox row so that a retry sends the same bytes. */
+export type StoredAttachment = { filename: string; contentType: string; base64: string };
+
 export const deliveryStates = ['waiting', 'sending', 'sent', 'failed', 'skipped'] as const;
 
 export const deliveries = pgTable(
@@ -35,6 +38,8 @@ export const deliveries = pgTable(
     body: jsonb('body').$type<StoredMessage>().notNull(),
     subject: jsonb('subject').$type<StoredMessage>(),
     link: text('link'),
+    /** An email's files (the Monday bulletin's CSV and PDF, docs/decisions/0122), as written; null for most. */
+    attachments: jsonb('attachments').$type<StoredAttachment[]>(),
     state: text('state', { enum: deliveryStates }).notNull().default('waiting'),
     attempts: integer('attempts').notNull().default(0),
     /** SMS parts the gateway already took (a long text goes as numbered parts): a retry sends only the rest. */

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { analyses } from './analysis.ts';
 
@@ -18,6 +28,15 @@ export const officerProfiles = pgTable(
     office: text('office').notNull(),
     /** District or county codes from the contract's list. */
     districts: text('districts').array().notNull(),
+    /**
+     * A national officer (docs/decisions/0122): an administrator granted them the national bulletin (CSV, PDF
+     * and the Monday email). Their districts' weeks stay theirs alone. Who changed it last, and when, is kept.
+     */
+    national: boolean('national').notNull().default(false),
+    nationalChangedAt: timestamp('national_changed_at', { withTimezone: true }),
+    nationalChangedBy: integer('national_changed_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [index('officer_profiles_districts_idx').using('gin', t.districts)],
 );

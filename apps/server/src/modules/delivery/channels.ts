@@ -4,6 +4,7 @@ import { type Sms, SmsUnanswered } from '../../adapters/sms.ts';
 import { render, restoreMessage, storeMessage, t, type StoredMessage } from '../../i18n/i18n.ts';
 import type { MessageKind, Tell } from '../../lib/deliverer.ts';
 import type { Db } from '../../db/client.ts';
+import type { StoredAttachment } from '../../db/schema/delivery.ts';
 import { createDeliveryRepo, type DeliveryRow, type Recipient } from './delivery.repo.ts';
 import { smsAllowed } from './sms-allowed.ts';
 import { smsParts } from '../../lib/sms-text.ts';
@@ -21,6 +22,7 @@ export type ClaimedDelivery = Pick<
   | 'body'
   | 'subject'
   | 'link'
+  | 'attachments'
   | 'attempts'
   | 'partsSent'
   | 'partsPosted'
@@ -34,7 +36,9 @@ export type ClaimedDelivery = Pick<
  */
 export interface Channel {
   /** What this channel keeps of a message (null: nothing for it), stored in the event's transaction. */
-  compose(tell: Tell): { body: StoredMessage; subject?: StoredMessage; link?: string | null } | null;
+  compose(
+    tell: Tell,
+  ): { body: StoredMessage; subject?: StoredMessage; link?: string | null; attachments?: StoredAttachment[] } | null;
   /**
    * The account's field that is the person's address on this channel (`addressOn`), as the account has it
    * now; none: no row, or the row is skipped. A field, not a function: a fan-out writes its rows in SQL.
@@ -139,6 +143,14 @@ export function createChannels(deps: { db: Db; sms: Sms; mailer: Mailer }): Reco
               body: storeMessage(tell.email.text),
               subject: storeMessage(tell.email.subject),
               link: tell.email.link ?? null,
+              // Kept as written, so that a retry sends the same files.
+              ...(tell.email.attachments?.length && {
+                attachments: tell.email.attachments.map((a) => ({
+                  filename: a.filename,
+                  contentType: a.contentType,
+                  base64: a.content.toString('base64'),
+                })),
+              }),
             }
           : null,
       column: 'email',
@@ -148,6 +160,11 @@ export function createChannels(deps: { db: Db; sms: Sms; mailer: Mailer }): Reco
           to: to.address,
           subject: row.subject ? render(to.language, restoreMessage(row.subject)) : 'Kutu',
           text: emailText(row, to.language, text),
+          attachments: row.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.base64, 'base64'),
+          })),
         });
         return {};
       },

@@ -6,7 +6,18 @@ export type DeliveryRow = typeof deliveries.$inferSelect;
 /** An outbox row as write() makes it: the columns add() writes. */
 export type NewDelivery = Pick<
   typeof deliveries.$inferInsert,
-  'key' | 'userId' | 'address' | 'language' | 'channel' | 'kind' | 'body' | 'subject' | 'link' | 'nextAt' | 'createdAt'
+  | 'key'
+  | 'userId'
+  | 'address'
+  | 'language'
+  | 'channel'
+  | 'kind'
+  | 'body'
+  | 'subject'
+  | 'link'
+  | 'attachments'
+  | 'nextAt'
+  | 'createdAt'
 >;
 /** An in-app notification as write() makes it: the columns addNotifications() writes. */
 type NewNotification = Pick<
@@ -65,11 +76,12 @@ export function createDeliveryRepo(db: Db) {
       if (rows.length === 0) return 0;
       const added = await rowsOf<{ id: number }>(
         tx,
-        sql`insert into deliveries (key, user_id, address, language, channel, kind, body, subject, link, next_at, created_at)
-            select key, "userId", address, language, channel, kind, body, subject, link, "nextAt", "createdAt"
+        sql`insert into deliveries (key, user_id, address, language, channel, kind, body, subject, link, attachments,
+              next_at, created_at)
+            select key, "userId", address, language, channel, kind, body, subject, link, attachments, "nextAt", "createdAt"
             from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(key text, "userId" int, address text,
-              language text, channel text, kind text, body jsonb, subject jsonb, link text, "nextAt" timestamptz,
-              "createdAt" timestamptz)
+              language text, channel text, kind text, body jsonb, subject jsonb, link text, attachments jsonb,
+              "nextAt" timestamptz, "createdAt" timestamptz)
             on conflict (key) do nothing returning id`,
       );
       return added.length;
@@ -128,7 +140,7 @@ export function createDeliveryRepo(db: Db) {
               where state in ('waiting', 'sending') and next_at <= ${now.toISOString()}::timestamptz
                 and (state = 'waiting' or lease_until < ${now.toISOString()}::timestamptz)
               order by next_at, id limit ${limit} for update skip locked)
-            returning id, key, user_id as "userId", address, language, channel, kind, body, subject, link,
+            returning id, key, user_id as "userId", address, language, channel, kind, body, subject, link, attachments,
               attempts, parts_sent as "partsSent", parts_posted as "partsPosted", gateway_id as "gatewayId"`,
       ),
 

@@ -102,6 +102,8 @@ export function createDeliveryService(
         : null,
       parts: Object.entries(channels).flatMap(([channel, record]) => {
         const part = record.compose({ ...m, to: 0 });
+        // A fan-out writes its rows in SQL, without files: a message with attachments is told person by person.
+        if (part?.attachments) throw new Error('A fan-out carries no attachments: tell each person');
         return part ? [{ channel, column: record.column, ...part }] : [];
       }),
     }));

@@ -2,13 +2,18 @@ import { type JobQueue, repeatJob } from '../../adapters/jobs.ts';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
 
-/** The queue of the Monday report sweep (weekly.ts): it sends on Mondays only, once per district and week. */
+/**
+ * The queue of the Monday sweep: the officers' report (weekly.ts) and the national bulletin (forecast/bulletin-mail.ts),
+ * on Mondays only, once per district or reader and week.
+ */
 export const WEEKLY_REPORT_QUEUE = 'extension-weekly-report';
 export const WEEKLY_REPORT_SWEEP_MS = 60 * 60_000;
 
-export function extensionJobs(_app: App, { deps: { jobs }, services: { extension } }: RouteContext) {
+export function extensionJobs(_app: App, { deps: { jobs }, services: { extension, forecast } }: RouteContext) {
+  // The same Monday sweep sends the national bulletin to administrators and national officers (docs/decisions/0122).
   jobs.handle(WEEKLY_REPORT_QUEUE, async () => {
     await extension.sendWeekly();
+    await forecast.sendBulletin();
   });
 }
 

@@ -10,6 +10,24 @@ export type BulletinInputs = {
   runAt: Date | null;
 };
 
+/** One district and crop of the bulletin, in its order (`place` 1 is walked first); the CSV and the PDF list these. */
+export type BulletinRow = {
+  place: number;
+  district: string;
+  name: string;
+  country: string;
+  crop: ForecastCrop;
+  risk: RiskLevel;
+  highDays: string[];
+  confirmed: number;
+  fieldsWalked: number;
+  median: number | null;
+  /** A high week with nothing confirmed yet: rust weather with rust next door, before it is seen. */
+  walkFirst: boolean;
+};
+
+export type Bulletin = { rows: BulletinRow[]; runAt: Date | null };
+
 const rank: Record<RiskLevel, number> = { high: 0, moderate: 1, low: 2, unknown: 3 };
 
 export const BULLETIN_COLUMNS = [
@@ -27,44 +45,72 @@ export const BULLETIN_COLUMNS = [
 ] as const;
 
 /**
- * The national bulletin for administrators (docs/decisions/0100), as CSV: every district and crop with its
- * confirmed cases of 14 days, its walks' median incidence and next week's risk. The districts to walk first
- * lead: a high week where nothing is confirmed yet (rust weather with rust next door, before it is seen), then
- * a high week with rust confirmed, then moderate, low and unknown; more confirmed next door first within each.
+ * The national bulletin (docs/decisions/0100, 0122): every district and crop with its confirmed cases of
+ * 14 days, its walks' median incidence and next week's risk. The districts to walk first lead: a high week
+ * where nothing is confirmed yet, then a high week with rust confirmed, then moderate, low and unknown; more
+ * confirmed next door first within each.
  */
-export function bulletinCsv(b: BulletinInputs): string {
+export function bulletinRows(b: BulletinInputs): Bulletin {
   const rows = forecastCrops.flatMap((crop) => {
     const byDistrict = new Map<string, RiskRow[]>();
-    for (const r of b.risks.get(crop) ?? []) byDistrict.set(r.district, [...(byDistrict.get(r.district) ?? []), r]);
+    for (const r of b.risks.get(crop) ?? []) {
+      const list = byDistrict.get(r.district) ?? byDistrict.set(r.district, []).get(r.district)!;
+      list.push(r);
+    }
     return districts.map((d) => {
       const days = byDistrict.get(d.code) ?? [];
-      const worst = worstLevel(days.map((r) => r.level));
+      const risk = worstLevel(days.map((r) => r.level));
       const confirmed = b.confirmed.get(`${d.code}|${crop}`) ?? 0;
       const near = d.neighbours.reduce((a, n) => a + (b.confirmed.get(`${n}|${crop}`) ?? 0), 0);
       const walked = b.walked.get(`${d.code}|${crop}`);
+      const walkFirst = risk === 'high' && confirmed === 0;
       return {
-        order: [rank[worst], worst === 'high' && confirmed === 0 ? 0 : 1, -near, d.code] as const,
-        cells: [
-          d.code,
-          d.name,
-          d.country,
+        order: [rank[risk], walkFirst ? 0 : 1, -near] as const,
+        row: {
+          place: 0,
+          district: d.code,
+          name: d.name,
+          country: d.country,
           crop,
-          worst,
-          days
-            .filter((r) => r.level === 'high')
-            .map((r) => r.day)
-            .join(' '),
+          risk,
+          highDays: days.filter((r) => r.level === 'high').map((r) => r.day),
           confirmed,
-          walked?.fields ?? 0,
-          walked?.median === null || walked?.median === undefined ? '' : Math.round(walked.median * 1000) / 1000,
-          b.runAt?.toISOString() ?? '',
-        ],
+          fieldsWalked: walked?.fields ?? 0,
+          median: walked?.median ?? null,
+          walkFirst,
+        },
       };
     });
   });
   rows.sort((x, y) => {
-    for (let i = 0; i < 3; i++) if (x.order[i] !== y.order[i]) return (x.order[i] as number) - (y.order[i] as number);
-    return x.order[3].localeCompare(y.order[3]);
+    for (let i = 0; i < 3; i++) if (x.order[i] !== y.order[i]) return x.order[i] - y.order[i];
+    return x.row.district.localeCompare(y.row.district);
   });
-  return [csvLine([...BULLETIN_COLUMNS]), ...rows.map((r, i) => csvLine([i + 1, ...r.cells]))].join('');
+  return { rows: rows.map((r, i) => ({ ...r.row, place: i + 1 })), runAt: b.runAt };
+}
+
+/** A median incidence to three places, as the CSV and the PDF print it ('' when nothing was walked). */
+export const medianText = (m: number | null) => (m === null ? '' : String(Math.round(m * 1000) / 1000));
+
+/** The bulletin as CSV, with codes (for spreadsheets): one line per district and crop, in the bulletin's order. */
+export function bulletinCsv(b: Bulletin): string {
+  const runAt = b.runAt?.toISOString() ?? '';
+  return [
+    csvLine([...BULLETIN_COLUMNS]),
+    ...b.rows.map((r) =>
+      csvLine([
+        r.place,
+        r.district,
+        r.name,
+        r.country,
+        r.crop,
+        r.risk,
+        r.highDays.join(' '),
+        r.confirmed,
+        r.fieldsWalked,
+        medianText(r.median),
+        runAt,
+      ]),
+    ),
+  ].join('');
 }

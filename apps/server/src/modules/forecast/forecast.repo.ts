@@ -1,7 +1,14 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { RiskBasis, RiskLevel, WeatherHour } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { fields, forecastAdvisories, forecastRisks, forecastRuns, weatherForecasts } from '../../db/schema/index.ts';
+import {
+  fields,
+  forecastAdvisories,
+  forecastRisks,
+  forecastRuns,
+  users,
+  weatherForecasts,
+} from '../../db/schema/index.ts';
 
 export type RiskRow = { district: string; crop: string; day: string; level: RiskLevel; basis: RiskBasis };
 
@@ -56,6 +63,14 @@ export function createForecastRepo(db: Db) {
           ),
         )
         .orderBy(forecastRisks.district, forecastRisks.day),
+
+    /** Administrators with an active account: they read the national bulletin (docs/decisions/0122). */
+    administrators: () =>
+      db
+        .select({ id: users.id, email: users.email, language: users.language })
+        .from(users)
+        .where(sql`${users.role} = 'admin' and ${users.activatedAt} is not null`)
+        .orderBy(users.id),
 
     /** A farmer's live maize and bean fields with a district. */
     fieldsOf: (userId: number) =>

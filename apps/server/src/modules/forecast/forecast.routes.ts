@@ -15,6 +15,8 @@ import { tooMany } from '../../lib/errors.ts';
 import { errorReplies, guard, publicRoute } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import type { RouteContext } from '../../route-context.ts';
+import { bulletinCsv } from './bulletin.ts';
+import { bulletinPdf } from './bulletin-pdf.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 429);
 const tags = ['forecast'];
@@ -22,7 +24,7 @@ const tags = ['forecast'];
 export const OPEN_RISK_PER_MINUTE = 30;
 
 /** The week's rust forecast (docs/decisions/0100): every district's days, one district's reasons, a farmer's fields, the open feed. */
-export function forecastRoutes(app: App, { services: { forecast } }: RouteContext) {
+export function forecastRoutes(app: App, { deps, services: { forecast } }: RouteContext) {
   const readers = guard('farmer', 'expert', 'officer');
 
   app.get(
@@ -84,24 +86,30 @@ export function forecastRoutes(app: App, { services: { forecast } }: RouteContex
     async () => forecast.runNow(),
   );
 
-  app.get(
-    forecastApi.bulletinCsv,
-    {
-      schema: {
-        tags,
-        description:
-          "Administrators: the national bulletin as CSV. Every district and crop with its confirmed cases of the last 14 days, its walks' median incidence (latest week) and next week's risk, the districts to walk first at the top (a high week with nothing confirmed yet).",
-        produces: ['text/csv'],
-        response: { 200: z.string(), ...errors },
+  // The national bulletin, the same rows as CSV (codes, for spreadsheets) or PDF (the reader's language).
+  for (const kind of ['csv', 'pdf'] as const) {
+    app.get(
+      kind === 'csv' ? forecastApi.bulletinCsv : forecastApi.bulletinPdf,
+      {
+        schema: {
+          tags,
+          description: `Administrators and national officers (docs/decisions/0122; any other officer: 403): the national bulletin as ${kind === 'csv' ? 'CSV' : "PDF in the reader's language"}. Every district and crop with its confirmed cases of the last 14 days, its walks' median incidence (latest week) and next week's risk, the districts to walk first at the top (a high week with nothing confirmed yet).`,
+          produces: [kind === 'csv' ? 'text/csv' : 'application/pdf'],
+          response: { 200: kind === 'csv' ? z.string() : z.any(), ...errors },
+        },
+        config: guard('admin', 'officer'),
       },
-      config: guard('admin'),
-    },
-    async (_req, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="kutu-rust-bulletin.csv"')
-        .send(await forecast.bulletin()),
-  );
+      async (req, reply) => {
+        const bulletin = await forecast.bulletinFor(caller(req));
+        reply
+          .header('content-disposition', `attachment; filename="kutu-rust-bulletin.${kind}"`)
+          .header('cache-control', 'no-store');
+        return kind === 'csv'
+          ? reply.type('text/csv; charset=utf-8').send(bulletinCsv(bulletin))
+          : reply.type('application/pdf').send(await bulletinPdf(bulletin, deps.clock.now(), await req.language()));
+      },
+    );
+  }
 
   const open = {
     ...publicRoute,

@@ -16,13 +16,15 @@ import { BOUNDARY_ATTRIBUTION, BOUNDARY_LICENCE, boundaryNote, boundaryOf } from
 import { districtCentres } from '@kutu/contract/district-centres';
 import { WeatherUnavailable } from '../../adapters/weather.ts';
 import type { ModuleDeps } from '../../deps.ts';
-import { notFound } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { weekStartOf } from '../../lib/iso-weeks.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
 import type { WalksService } from '../fields/walks.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
-import { bulletinCsv } from './bulletin.ts';
+import type { ApplicationsService } from '../vetting/applications.service.ts';
+import { type Bulletin, bulletinRows } from './bulletin.ts';
+import { createBulletinMail } from './bulletin-mail.ts';
 import { createAdvisories } from './advisories.ts';
 import { createForecastRepo, type RiskRow } from './forecast.repo.ts';
 import { forecastWeek, localDays, type RustPresent } from './week.ts';
@@ -40,12 +42,14 @@ type Log = (msg: string, err?: unknown) => void;
  * districts that turn high, before any confirmation.
  */
 export function createForecastService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'weather' | 'delivery'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'weather' | 'delivery' | 'config'>,
   uses: {
     outbreak: Pick<OutbreakService, 'weeklyCounts'>;
     followUps: Pick<FollowUpService, 'bringForward'>;
     /** The walks' rust (rust near) and weekly median incidence (the bulletin); unset: no walk counts. */
     walks?: Pick<WalksService, 'weeklyIncidence' | 'rustSince'>;
+    /** National officers (the vetting module's), who read the bulletin beside administrators; unset: none. */
+    national?: Pick<ApplicationsService, 'isNationalOfficer' | 'nationalOfficers'>;
   },
   log: Log = () => {},
 ) {
@@ -119,6 +123,31 @@ export function createForecastService(
     const today = localDays(deps.clock.now(), 1)[0];
     const rows: RiskRow[] = run ? (await repo.risks(run.id, crop, district)).filter((r) => r.day >= today) : [];
     return { run, rows };
+  }
+
+  /** The national bulletin's rows (bulletin.ts), as of now. */
+  async function bulletin(): Promise<Bulletin> {
+    const now = deps.clock.now();
+    const since = weekStartOf(new Date(now.getTime() - (PRESENT_DAYS - 1) * 86_400_000));
+    const [run, risks, counts, walks] = await Promise.all([
+      repo.latestRun(),
+      Promise.all(forecastCrops.map(async (c) => [c, (await latest(c)).rows] as const)),
+      uses.outbreak.weeklyCounts({ from: since }),
+      uses.walks?.weeklyIncidence(weekStartOf(new Date(now.getTime() - 7 * 86_400_000))),
+    ]);
+    const confirmed = new Map<string, number>();
+    for (const c of counts) {
+      const k = `${c.district}|${c.crop}`;
+      confirmed.set(k, (confirmed.get(k) ?? 0) + Number(c.confirmed));
+    }
+    // The latest week walked per district and crop (rows come oldest week first).
+    const walked = new Map<string, { fields: number; median: number | null }>();
+    for (const w of walks ?? [])
+      walked.set(`${w.district}|${w.crop}`, {
+        fields: w.fields,
+        median: w.median === null ? null : Number(w.median),
+      });
+    return bulletinRows({ risks: new Map(risks), confirmed, walked, runAt: run?.ranAt ?? null });
   }
 
   return {
@@ -277,28 +306,28 @@ export function createForecastService(
       );
     },
 
-    /** The national bulletin for administrators, as CSV (bulletin.ts). */
-    async bulletin(): Promise<string> {
-      const now = deps.clock.now();
-      const since = weekStartOf(new Date(now.getTime() - (PRESENT_DAYS - 1) * 86_400_000));
-      const run = await repo.latestRun();
-      const risks = new Map(await Promise.all(forecastCrops.map(async (c) => [c, (await latest(c)).rows] as const)));
-      const confirmed = new Map<string, number>();
-      for (const c of await uses.outbreak.weeklyCounts({ from: since })) {
-        const k = `${c.district}|${c.crop}`;
-        confirmed.set(k, (confirmed.get(k) ?? 0) + Number(c.confirmed));
-      }
-      // The latest week walked per district and crop (rows come oldest week first).
-      const walked = new Map<string, { fields: number; median: number | null }>();
-      for (const w of (await uses.walks?.weeklyIncidence(weekStartOf(new Date(now.getTime() - 7 * 86_400_000)))) ??
-        []) {
-        walked.set(`${w.district}|${w.crop}`, {
-          fields: w.fields,
-          median: w.median === null ? null : Number(w.median),
-        });
-      }
-      return bulletinCsv({ risks, confirmed, walked, runAt: run?.ranAt ?? null });
+    /**
+     * The national bulletin's rows for a reader (the routes write them as CSV or PDF): an administrator, or
+     * an officer an administrator made national (docs/decisions/0122); any other officer gets 403.
+     */
+    async bulletinFor(reader: { userId: number; role: string }): Promise<Bulletin> {
+      const national = reader.role === 'officer' && (await uses.national?.isNationalOfficer(reader.userId));
+      if (reader.role !== 'admin' && !national) throw forbidden('errors.officer.notNational');
+      return bulletin();
     },
+
+    /** The Monday bulletin email to administrators and national officers (bulletin-mail.ts); the hourly sweep calls it. */
+    sendBulletin: createBulletinMail(deps, {
+      bulletin,
+      readers: async () => {
+        const admins = (await repo.administrators()).map((a) => ({ ...a, role: 'admin' as const }));
+        const officers = ((await uses.national?.nationalOfficers()) ?? []).map((o) => ({
+          ...o,
+          role: 'officer' as const,
+        }));
+        return [...admins, ...officers];
+      },
+    }),
 
     advisoriesSince: (weekStart: string) => repo.advisoriesSince(weekStart),
   };

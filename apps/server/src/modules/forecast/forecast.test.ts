@@ -12,22 +12,25 @@ import {
   type ForecastWeekReply,
   type OpenRiskGeoJson,
   SMALL_COUNT_MIN,
+  vettingApi,
 } from '@kutu/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createOpenMeteo } from '../../adapters/weather.ts';
-import { followUps, notifications, scoutingWalks } from '../../db/schema/index.ts';
+import { followUps, notifications, officerProfiles, scoutingWalks } from '../../db/schema/index.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
 import { smsParts } from '../../lib/sms-text.ts';
 import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { insertField } from '../../../test/support/fields.ts';
+import { pdfText } from '../../../test/support/pdf.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createFieldsService } from '../fields/fields.service.ts';
 import { createWalksService } from '../fields/walks.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
+import { createApplicationsService } from '../vetting/applications.service.ts';
 import { createForecastService } from './forecast.service.ts';
 
 // Mbale (UG-209) and its neighbour Bukedea (UG-219); Kampala (UG-102) far from both.
@@ -95,7 +98,7 @@ describe('rust forecast', () => {
     );
     const walks = createWalksService({ db, clock: t.clock }, fieldsService, followUpService, escalation);
     forecast = createForecastService(
-      { db, clock: t.clock, weather, delivery },
+      { db, clock: t.clock, weather, delivery, config: t.deps.config },
       { outbreak, followUps: followUpService, walks },
     );
     maizeFarmer = await createUser(t, 'farmer', { language: 'lg' });
@@ -339,6 +342,117 @@ describe('rust forecast', () => {
     expect([mbale[5], mbale[7], Number(mbale[0])]).toEqual(['high', String(SMALL_COUNT_MIN), neighbours.length + 1]);
     // The walk in Bukedea (10 plants, none with rust) is its latest walked week.
     expect(lines.find((l) => l.includes(`,${BUKEDEA},Bukedea,UG,maize,`))).toContain(',1,0,');
+
+    // The same bulletin as PDF, in the reader's language: the walk-first districts lead it.
+    expect(
+      (await t.app.inject({ method: 'GET', url: forecastApi.bulletinPdf, headers: maizeFarmer.headers })).statusCode,
+    ).toBe(403);
+    const pdf = await t.app.inject({ method: 'GET', url: forecastApi.bulletinPdf, headers: admin.headers });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(pdf.rawPayload);
+    const first = districtByCode(firstRows[0][1])!;
+    expect(text).toContain('Walk first: a high week and nothing confirmed yet');
+    expect(text.indexOf(`${first.name} (${first.code}), Maize: high on`)).toBeGreaterThan(-1);
+    expect(text.indexOf(`${first.name} (${first.code})`)).toBeLessThan(text.indexOf('Mbale (UG-209)'));
+  });
+
+  it('gives the bulletin to an officer an administrator made national, and to no other officer', async () => {
+    const admin = await createUser(t, 'admin');
+    const national = await createUser(t, 'officer', { districts: [KAMPALA] });
+    const pendingOfficer = await createUser(t, 'officer', { districts: [KAMPALA], vetting: 'pending' });
+    const put = (who: TestUser, id: number, value: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: vettingApi.nationalPath(id),
+        headers: who.headers,
+        payload: { national: value },
+      });
+    const csvFor = (who: TestUser) =>
+      t.app.inject({ method: 'GET', url: forecastApi.bulletinCsv, headers: who.headers });
+    expect((await csvFor(national)).statusCode).toBe(403);
+    expect((await put(national, national.id, true)).statusCode).toBe(403); // only administrators grant it
+    expect((await put(admin, pendingOfficer.id, true)).statusCode).toBe(409);
+    expect((await put(admin, maizeFarmer.id, true)).statusCode).toBe(404);
+    const granted = await put(admin, national.id, true);
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(granted.json()).toMatchObject({ role: 'officer', officer: { national: true } });
+    const [audit] = await t.deps.database.db
+      .select()
+      .from(officerProfiles)
+      .where(eq(officerProfiles.userId, national.id));
+    expect(audit).toMatchObject({ national: true, nationalChangedBy: admin.id });
+    expect((await csvFor(national)).statusCode).toBe(200);
+    const pdf = await t.app.inject({ method: 'GET', url: forecastApi.bulletinPdf, headers: national.headers });
+    expect(pdf.statusCode).toBe(200);
+    expect(await get<{ national: boolean }>(extensionApi.me, national)).toMatchObject({ national: true });
+    // Their districts stay theirs: the national scope opens the bulletin, not other districts' weeks.
+    expect(
+      (await t.app.inject({ method: 'GET', url: extensionApi.weekPath(MBALE), headers: national.headers })).statusCode,
+    ).toBe(403);
+    // An officer of a district who is not national: 403, as before.
+    expect((await csvFor(officer)).statusCode).toBe(403);
+    expect((await put(admin, national.id, false)).json()).toMatchObject({ officer: { national: false } });
+    expect((await csvFor(national)).statusCode).toBe(403);
+    await put(admin, national.id, true);
+  });
+
+  it('emails the bulletin on Monday morning to administrators and national officers, once a week, with its CSV and PDF', async () => {
+    const db = t.deps.database.db;
+    const admins = await db.execute(sql`select email from users where role = 'admin'`);
+    const nationals = await db.execute(
+      sql`select u.email from users u join officer_profiles p on p.user_id = u.id where p.national`,
+    );
+    const readers = [...admins.rows, ...nationals.rows].map((r) => String(r.email));
+    expect(readers.length).toBeGreaterThanOrEqual(3);
+    // Two processes, each with its own service, and the hourly sweep: one email per reader and week.
+    const delivery = testDelivery(t);
+    const applications = createApplicationsService(
+      { db, clock: t.clock, delivery, config: t.deps.config },
+      { endAllSessions: () => Promise.reject(new Error('the bulletin withdraws nobody')) },
+    );
+    const services = [1, 2].map(() =>
+      createForecastService(
+        {
+          db,
+          clock: t.clock,
+          weather: createOpenMeteo({ url: 'http://127.0.0.1:9', timeoutMs: 100 }),
+          delivery,
+          config: t.deps.config,
+        },
+        {
+          outbreak: { weeklyCounts: async () => [] },
+          followUps: { bringForward: async () => 0 },
+          national: applications,
+        },
+      ),
+    );
+    const now = t.clock.now();
+    t.clock.set(new Date('2026-11-29T09:00:00Z')); // a Sunday
+    expect(await services[0].sendBulletin()).toBe(0);
+    t.clock.set(new Date('2026-11-30T02:00:00Z')); // Monday before 06:00 in East Africa
+    expect(await services[0].sendBulletin()).toBe(0);
+    t.clock.set(new Date('2026-11-30T04:00:00Z'));
+    const before = t.smtp.inbox.length;
+    await Promise.all(services.map((s) => s.sendBulletin()));
+    t.clock.set(new Date('2026-11-30T05:00:00Z')); // the next hour's sweep
+    await services[1].sendBulletin();
+    t.clock.set(now);
+    const mails = t.smtp.inbox.slice(before);
+    expect(mails.map((m) => m.to).sort()).toEqual(readers.sort());
+    expect(mails.some((m) => m.to === officer.email)).toBe(false);
+    const mail = mails[0];
+    expect(mail.subject).toBe('Kutu rust bulletin, week 2026-W49');
+    const firstNeighbour = districtByCode(districtByCode(MBALE)!.neighbours[0])!;
+    expect(mail.text).toContain('Walk first, a high week and nothing confirmed yet:');
+    expect(mail.text).toContain(`(${firstNeighbour.code}), Maize: high on`);
+    expect(mail.attachments.map((a) => a.filename)).toEqual([
+      'kutu-rust-bulletin-2026-W49.csv',
+      'kutu-rust-bulletin-2026-W49.pdf',
+    ]);
+    expect(mail.attachments[0].content.toString()).toMatch(/^walk_first,district,/);
+    expect(mail.attachments[1].content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it("counts a walk held as far from its farmer as rust near only once it is confirmed, and names the walks' median", async () => {

@@ -49,7 +49,10 @@ export const PERSONAL_DATA = {
   users: { columns: { id: 'erased', phone: 'erased' }, exported: { file: 'profile.json', key: 'account' } },
   farmer_profiles: { columns: { user_id: 'erased' }, exported: { file: 'profile.json', key: 'farmer' } },
   expert_profiles: { columns: { user_id: 'erased' }, exported: { file: 'profile.json', key: 'expert' } },
-  officer_profiles: { columns: { user_id: 'erased' }, exported: { file: 'profile.json', key: 'officer' } },
+  officer_profiles: {
+    columns: { user_id: 'erased', national_changed_by: 'other-person' },
+    exported: { file: 'profile.json', key: 'officer' },
+  },
   role_applications: {
     columns: { user_id: 'erased', decided_by: 'other-person' },
     exported: { file: 'profile.json', key: 'applications' },

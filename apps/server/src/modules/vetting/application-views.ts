@@ -49,6 +49,10 @@ export const APPLICATION_VIEWS = {
   officer: (row: ApplicationRow): Application => ({
     ...common(row),
     role: 'officer',
-    officer: { office: row.officer?.office ?? '', districts: namedDistricts(row.officer?.districts ?? []) },
+    officer: {
+      office: row.officer?.office ?? '',
+      districts: namedDistricts(row.officer?.districts ?? []),
+      national: row.officer?.national ?? false,
+    },
   }),
 } satisfies Record<ApprovalRole, (row: ApplicationRow) => Application>;

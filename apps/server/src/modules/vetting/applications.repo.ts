@@ -116,6 +116,35 @@ export function createApplicationsRepo(db: Db) {
         .where(and(approvedOfficers, sql`${district} = any(${officerProfiles.districts})`))
         .orderBy(asc(users.id)),
 
+    /**
+     * Grants or takes back an approved officer's national scope, with who and when (docs/decisions/0122);
+     * false when the officer is not approved (then nothing changes).
+     */
+    async setNational(userId: number, national: boolean, adminId: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(officerProfiles)
+        .set({ national, nationalChangedAt: now, nationalChangedBy: adminId })
+        .where(
+          and(
+            eq(officerProfiles.userId, userId),
+            sql`exists (select 1 from ${roleApplications} ra where ra.user_id = ${userId} and ra.role = 'officer'
+                  and ra.status = 'approved')`,
+          ),
+        )
+        .returning({ id: officerProfiles.userId });
+      return rows.length === 1;
+    },
+
+    /** Approved national officers whose account is active: who reads the national bulletin beside administrators. */
+    nationalOfficers: (userId?: number) =>
+      db
+        .select({ id: users.id, email: users.email, language: users.language })
+        .from(roleApplications)
+        .innerJoin(users, eq(users.id, roleApplications.userId))
+        .innerJoin(officerProfiles, eq(officerProfiles.userId, roleApplications.userId))
+        .where(and(approvedOfficers, eq(officerProfiles.national, true), userId ? eq(users.id, userId) : undefined))
+        .orderBy(asc(users.id)),
+
     async approvedDistricts(): Promise<string[]> {
       const rows = await db
         .selectDistinct({ code: sql<string>`unnest(${officerProfiles.districts})` })

@@ -110,6 +110,7 @@ export function createApplicationsService(
         reason: row.application.reason,
         office: row.officer.office,
         districts: namedDistricts(row.officer.districts),
+        national: row.application.status === 'approved' && row.officer.national,
       };
     },
 
@@ -118,6 +119,23 @@ export function createApplicationsService(
       const row = await repo.find(userId, 'officer');
       return row?.application.status === 'approved' ? (row.officer?.districts ?? []) : [];
     },
+
+    /**
+     * Grants or takes back an approved officer's national scope (docs/decisions/0122): the national bulletin,
+     * its CSV, PDF and Monday email. 404 when they never applied as an officer, 409 unless approved.
+     */
+    async setNational(adminId: number, userId: number, national: boolean) {
+      const row = await repo.find(userId, 'officer');
+      if (!row?.officer) throw notFound(APPROVAL.officer.errors.notFound);
+      if (!(await repo.setNational(userId, national, adminId, deps.clock.now())))
+        throw conflict('errors.officer.nationalNotApproved');
+      return view('officer', (await repo.find(userId, 'officer'))!);
+    },
+
+    /** Whether the user is an approved national officer now (the bulletin's check for an officer). */
+    isNationalOfficer: async (userId: number) => (await repo.nationalOfficers(userId)).length > 0,
+    /** Approved national officers with an active account, for the Monday bulletin. */
+    nationalOfficers: () => repo.nationalOfficers(),
 
     /** The approved officers of a district, for the Monday report. */
     officersOf: (district: string) => repo.officersOf(district),

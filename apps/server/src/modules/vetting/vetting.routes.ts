@@ -5,6 +5,8 @@ import {
   applicationRoleParams,
   applicationsQuery,
   approveApplicationBody,
+  nationalOfficerBody,
+  officerIdParams,
   refuseApplicationBody,
   vettingApi,
 } from '@kutu/contract';
@@ -86,5 +88,25 @@ export function vettingRoutes(app: App, { services: { applications } }: RouteCon
       config: admin,
     },
     async (req) => applications.withdraw(req.params.role, caller(req).userId, req.params.id, req.body.reason),
+  );
+
+  app.put(
+    vettingApi.national,
+    {
+      schema: {
+        tags,
+        description:
+          "Grants (`{ national: true }`) or takes back an approved extension officer's national scope: the national rust bulletin (CSV, PDF, the Monday email) beside their districts. Who changed it last, and when, is kept. 404 for no officer application, 409 unless approved.",
+        params: officerIdParams,
+        body: nationalOfficerBody,
+        response: { 200: application, ...errors },
+      },
+      config: admin,
+    },
+    async (req) => {
+      const done = await applications.setNational(caller(req).userId, req.params.id, req.body.national);
+      req.log.info({ officer: req.params.id, national: req.body.national }, 'officer national scope changed');
+      return done;
+    },
   );
 }

@@ -20,6 +20,17 @@ const FieldFigures = lazy(() =>
   import('../../../components/staff/FieldFigures.tsx').then((m) => ({ default: m.FieldFigures })),
 );
 // The refusal dialog loads on the first "Refuse".
+/**
+ * The national bulletin's files and an officer's national switch (decision 0122), with their strings (the
+ * officer part's bulletin strings): loaded after the page, never with it.
+ */
+const bulletin = () =>
+  Promise.all([
+    import('../../../components/staff/Bulletin.tsx'),
+    import('../../../lib/officer-strings.ts').then((m) => m.screenStringsReady),
+  ]).then(([m]) => m);
+const BulletinDownloads = lazy(() => bulletin().then((m) => ({ default: m.BulletinDownloads })));
+const NationalSwitch = lazy(() => bulletin().then((m) => ({ default: m.NationalSwitch })));
 const RefuseDialog = lazy(() => import('../components/RefuseDialog.tsx').then((m) => ({ default: m.RefuseDialog })));
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { screenStringsReady } from '../../../lib/staff-strings.ts';
@@ -118,6 +129,11 @@ function ApplicationCard({
             </Button>
           )}
         </Group>
+      )}
+      {a.role === 'officer' && a.status === 'approved' && (
+        <Suspense fallback={null}>
+          <NationalSwitch application={a} />
+        </Suspense>
       )}
       {a.status === 'approved' && onWithdraw && (
         <Group mt="md" gap="xs">
@@ -220,6 +236,7 @@ export default function AdminPage() {
         </Suspense>
       )}
       <Suspense fallback={null}>
+        <BulletinDownloads />
         <FieldFigures />
         <FailedMessages />
         <Backups />

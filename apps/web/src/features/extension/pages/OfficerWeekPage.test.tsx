@@ -126,4 +126,30 @@ describe('OfficerWeekPage', () => {
     expect(risk.textContent).toContain('High · high on 1 Dec 2026');
     expect(risk.textContent).toContain('Weather unknown');
   });
+
+  it('gives a national officer the national bulletin as PDF and CSV (decision 0122)', async () => {
+    const calls = fakeNetwork(({ url }) => {
+      if (url.startsWith('/api/extension/me/')) return json({ ...me, national: true });
+      if (url.startsWith('/api/extension/districts/UG-208/week/')) return json(week);
+      if (url.startsWith('/api/forecast/bulletin.pdf')) return new Response('%PDF-1.3', { status: 200 });
+      return json({}, 404);
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:bulletin', revokeObjectURL: () => {} }));
+    renderWithProviders(<OfficerWeekPage />);
+    const bulletin = await screen.findByRole('region', { name: 'National rust bulletin' }, { timeout: 10_000 });
+    expect(within(bulletin).getByRole('button', { name: 'Bulletin (CSV)' })).toBeTruthy();
+    await userEvent.click(within(bulletin).getByRole('button', { name: 'Bulletin (PDF)' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/forecast/bulletin.pdf')).toBe(true));
+  });
+
+  it('shows no bulletin to an officer who is not national', async () => {
+    fakeNetwork(({ url }) => {
+      if (url.startsWith('/api/extension/me/')) return json(me);
+      if (url.startsWith('/api/extension/districts/UG-208/week/')) return json(week);
+      return json({}, 404);
+    });
+    renderWithProviders(<OfficerWeekPage />);
+    expect(await screen.findByRole('heading', { name: 'Kumi, week 2026-W48' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'National rust bulletin' })).toBeNull();
+  });
 });

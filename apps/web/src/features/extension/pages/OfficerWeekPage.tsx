@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OfficerWeek } from '@kutu/contract';
@@ -11,6 +11,11 @@ import { downloadReport, useOfficerMe, useWeek } from '../../../api/extension.ts
 import { CropWalks } from '../components/CropWalks.tsx';
 import { FarmerToCall } from '../components/FarmerToCall.tsx';
 import { HeldWalks } from '../components/HeldWalks.tsx';
+
+/** The national bulletin's files, for a national officer only (decision 0122): loaded when they are one. */
+const BulletinDownloads = lazy(() =>
+  import('../../../components/staff/Bulletin.tsx').then((m) => ({ default: m.BulletinDownloads })),
+);
 // Its strings come with it, not with a farmer's screens (lib/locale-parts.ts); the router waits for them.
 export { screenStringsReady } from '../../../lib/officer-strings.ts';
 
@@ -258,6 +263,11 @@ export default function OfficerWeekPage() {
           {t('extension.week.thisWeek')}
         </Button>
       </Group>
+      {me.data?.national && (
+        <Suspense fallback={null}>
+          <BulletinDownloads />
+        </Suspense>
+      )}
       <ListState query={me.data ? week : me} errorTitle={t('extension.week.failed')} empty={false} emptyText="">
         {week.data && <WeekView week={week.data} several={districts.length > 1} />}
       </ListState>
