@@ -29,11 +29,11 @@ export const READS_BY_DESIGN: Record<string, string> = {
  */
 export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   analysis: ['fields', 'scouting_walks', 'expert_reviews'],
-  auth: ['officer_profiles', 'role_applications'],
+  auth: ['officer_profiles'],
   backup: ['analyses'],
   'basic-phone': ['analyses', 'availability_slots', 'bookings', 'officer_actions', 'expert_reviews'],
   clinic: ['farmer_profiles', 'fields', 'scouting_walks'],
-  community: ['analyses', 'notifications', 'role_applications'],
+  community: ['analyses', 'notifications'],
   consultations: ['analyses', 'expert_profiles'],
   dashboard: [
     'analyses',
@@ -63,7 +63,7 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   // the district's staff are the next to move behind their owners' services.
   forecast: ['clinic_visits', 'fields', 'officer_profiles', 'role_applications', 'scouting_walks'],
   operations: ['deliveries', 'training_jobs'],
-  outbreak: ['analyses', 'farmer_profiles', 'clinic_visits', 'expert_reviews', 'role_applications'],
+  outbreak: ['analyses', 'farmer_profiles', 'clinic_visits', 'expert_reviews'],
   review: ['analyses'],
   training: ['analyses', 'consents'],
   vetting: ['expert_profiles', 'officer_profiles'],

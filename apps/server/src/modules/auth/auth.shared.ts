@@ -6,6 +6,7 @@ import { badRequest, conflict, tooMany, unauthenticated } from '../../lib/errors
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { type Account, type CodePurpose, createAuthRepo, type UserRow } from './auth.repo.ts';
 import type { CodeService } from './codes.service.ts';
+import type { ApplicationRecords } from '../vetting/applications.service.ts';
 import { type SmsMessage, smsMessage } from '../../i18n/sms-texts.ts';
 import { waitBeforeNextTry, waitMessage } from './backoff.ts';
 import { normaliseEmail } from './email.ts';
@@ -37,8 +38,9 @@ export function clash(index: string) {
 /**
  * What the auth services share (docs/decisions/0042): the repo, token hashing, codes, SMS, issuing a
  * session, the back-off check and the account as the contract shows it. Built once in services.ts and handed to each auth service.
+ * `applications` is the vetting module's, which keeps every application for a role that needs approval.
  */
-export function createAuthShared(deps: ModuleDeps, log: AuthLog, codes: CodeService) {
+export function createAuthShared(deps: ModuleDeps, log: AuthLog, codes: CodeService, applications: ApplicationRecords) {
   const { config, clock, tokens } = deps;
   /** Tells the other processes' session caches and streams (docs/decisions/0021); the database already says so. */
   const revoked = (userId: number, sessionId?: string) =>
@@ -92,13 +94,15 @@ export function createAuthShared(deps: ModuleDeps, log: AuthLog, codes: CodeServ
   async function userRecord(userId: number): Promise<UserRecord> {
     const account = await repo.loadAccount(userId);
     if (!account) throw unauthenticated('errors.session.invalid');
-    return toUserRecord(account);
+    // An expert's application (an officer reads theirs from the extension module's `me`).
+    return toUserRecord(account, account.expert ? await applications.of(userId, 'expert') : undefined);
   }
 
   return {
     deps,
     log,
     repo,
+    applications,
     hash,
     revoked,
     verifyLink,
@@ -122,7 +126,10 @@ const ACCOUNT_TYPES: Record<UserRow['role'], string> = {
   officer: 'Extension officer',
 };
 
-export function toUserRecord({ user, farmer, expert, application, profile }: Account): UserRecord {
+export function toUserRecord(
+  { user, farmer, expert, profile }: Account,
+  application: Awaited<ReturnType<ApplicationRecords['of']>>,
+): UserRecord {
   return {
     id: user.id,
     username: user.username,
@@ -161,7 +168,6 @@ export function toUserRecord({ user, farmer, expert, application, profile }: Acc
       languages_spoken: expert.languagesSpoken,
       social_links: expert.socialLinks,
     },
-    // An expert's application (an officer reads theirs from the extension module's `me`).
     vetting: expert && {
       status: application?.status ?? 'pending',
       reason: application?.reason ?? null,

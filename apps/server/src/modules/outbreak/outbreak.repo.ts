@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { SMALL_COUNT_MIN } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { approvedSql } from '../vetting/applications.service.ts';
 
 type Runner = Db | Tx;
 const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
@@ -241,8 +242,7 @@ export function createOutbreakRepo(db: Db) {
             where u.district = ${district} and u.id > ${after} and (u.activated_at is not null
               or (u.role = 'farmer' and exists (select 1 from clinic_visits v
                 where v.farmer_id = u.id and v.consent_at is not null))) and (
-              (u.role = 'expert' and exists (select 1 from role_applications ra
-                where ra.user_id = u.id and ra.role = 'expert' and ra.status = 'approved'))
+              (u.role = 'expert' and ${approvedSql('expert', sql`u.id`)})
               or (u.role = 'farmer' and (
                 exists (select 1 from analyses a where a.user_id = u.id and coalesce(a.crop, 'other') = ${crop})
                 or exists (select 1 from unnest(fp.crop_types) c where lower(c) = ${crop}))))
