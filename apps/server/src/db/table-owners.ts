@@ -34,7 +34,6 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   'basic-phone': ['analyses', 'availability_slots', 'bookings', 'officer_actions', 'expert_reviews'],
   clinic: ['farmer_profiles', 'fields', 'scouting_walks'],
   community: ['analyses', 'notifications'],
-  consultations: ['analyses', 'expert_profiles'],
   dashboard: [
     'analyses',
     'moderation_audit',
