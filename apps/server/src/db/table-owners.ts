@@ -33,7 +33,6 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   backup: ['analyses'],
   'basic-phone': ['analyses', 'availability_slots', 'bookings', 'officer_actions', 'expert_reviews'],
   clinic: ['farmer_profiles', 'fields', 'scouting_walks'],
-  community: ['analyses', 'notifications'],
   dashboard: [
     'analyses',
     'moderation_audit',

@@ -1,6 +1,7 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notifications, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
+import { hasUnreadSql } from '../notifications/notifications.service.ts';
 import { approvedSql } from '../vetting/applications.service.ts';
 
 /**
@@ -16,7 +17,7 @@ export async function expertsWithoutUnread(db: Db, type: string): Promise<number
         eq(users.role, 'expert'),
         isNotNull(users.activatedAt),
         approvedSql('expert', users.id),
-        sql`not exists (select 1 from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.type} = ${type} and ${notifications.readAt} is null)`,
+        not(hasUnreadSql(type, users.id)),
       ),
     );
   return rows.map((r) => r.id);
