@@ -64,5 +64,5 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   outbreak: ['analyses', 'farmer_profiles', 'clinic_visits', 'expert_reviews'],
   review: ['analyses'],
   training: ['analyses', 'consents'],
-  vetting: ['expert_profiles', 'officer_profiles'],
+  vetting: ['officer_profiles'],
 };

@@ -11,7 +11,7 @@ import { type AuthShared, clash, emailOrThrow } from './auth.shared.ts';
 
 /** A password checked against its stored hash, for the privacy module's erasure (which asks for it). */
 export { verifySecret } from './passwords.ts';
-/** An expert's public facts as other modules' queries join them (consultations' slots). */
+/** An expert's own facts as other modules' queries join them (consultations' slots, vetting's applications). */
 export { expertFacts } from './expert-facts.repo.ts';
 
 const MIN_AGE_YEARS = 13;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { UserRecord } from '@kutu/contract';
+import type { ApprovalRole, UserRecord, VettingStatus } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
 import { contractMessage } from '../../i18n/i18n.ts';
 import { badRequest, conflict, tooMany, unauthenticated } from '../../lib/errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { type Account, type CodePurpose, createAuthRepo, type UserRow } from './auth.repo.ts';
 import type { CodeService } from './codes.service.ts';
-import type { ApplicationRecords } from '../vetting/applications.service.ts';
 import { type SmsMessage, smsMessage } from '../../i18n/sms-texts.ts';
 import { waitBeforeNextTry, waitMessage } from './backoff.ts';
 import { normaliseEmail } from './email.ts';
@@ -36,9 +36,23 @@ export function clash(index: string) {
 }
 
 /**
+ * The applications for a role that needs approval, as auth keeps them: the vetting module's records
+ * (`createApplicationRecords`), handed in by services.ts. Vetting reads auth (it signs a withdrawn person
+ * out, it shows an expert's facts), so auth knows vetting only as this port.
+ */
+export interface ApplicationRecords {
+  /** A new applicant's pending application, in the sign-up's transaction. */
+  open(userId: number, role: ApprovalRole, now: Date, runner: Tx): Promise<void>;
+  /** The user's application in `role`; undefined when none. */
+  of(
+    userId: number,
+    role: ApprovalRole,
+  ): Promise<{ status: VettingStatus; reason: string | null; decidedAt: Date | null } | undefined>;
+}
+
+/**
  * What the auth services share (docs/decisions/0042): the repo, token hashing, codes, SMS, issuing a
  * session, the back-off check and the account as the contract shows it. Built once in services.ts and handed to each auth service.
- * `applications` is the vetting module's, which keeps every application for a role that needs approval.
  */
 export function createAuthShared(deps: ModuleDeps, log: AuthLog, codes: CodeService, applications: ApplicationRecords) {
   const { config, clock, tokens } = deps;

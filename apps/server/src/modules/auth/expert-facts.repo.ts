@@ -2,9 +2,9 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { expertProfiles } from '../../db/schema/index.ts';
 
 /**
- * An expert's public facts as another module's query joins them (the experts beside their consultation
- * slots), read only: a subquery PostgreSQL folds into a plain join, so auth alone decides the table's
- * shape. E.g. `.leftJoin(expertFacts, eq(expertFacts.userId, availabilitySlots.expertId))`.
+ * An expert's own facts as another module's query joins them (the experts beside their consultation
+ * slots, an expert's application), read only: a subquery PostgreSQL folds into a plain join, so auth
+ * alone decides the table's shape. E.g. `.leftJoin(expertFacts, eq(expertFacts.userId, availabilitySlots.expertId))`.
  */
 export const expertFacts = new QueryBuilder()
   .select({
@@ -12,6 +12,10 @@ export const expertFacts = new QueryBuilder()
     bio: expertProfiles.bio,
     areasOfExpertise: expertProfiles.areasOfExpertise,
     certifications: expertProfiles.certifications,
+    experienceYears: expertProfiles.experienceYears,
+    institution: expertProfiles.institution,
+    languagesSpoken: expertProfiles.languagesSpoken,
+    socialLinks: expertProfiles.socialLinks,
   })
   .from(expertProfiles)
   .as('expert_facts');

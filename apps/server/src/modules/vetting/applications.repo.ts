@@ -2,7 +2,8 @@ import { type AnyColumn, and, asc, count, desc, eq, inArray, isNotNull, type SQL
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApprovalRole, VettingStatus } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
-import { expertProfiles, officerProfiles, roleApplications, users } from '../../db/schema/index.ts';
+import { officerProfiles, roleApplications, users } from '../../db/schema/index.ts';
+import { expertFacts } from '../auth/account.service.ts';
 
 const decider = alias(users, 'decider');
 
@@ -36,7 +37,16 @@ export function createApplicationsRepo(db: Db) {
     phone: users.phone,
     language: users.language,
     application: roleApplications,
-    expert: expertProfiles,
+    expert: {
+      userId: expertFacts.userId,
+      areasOfExpertise: expertFacts.areasOfExpertise,
+      certifications: expertFacts.certifications,
+      bio: expertFacts.bio,
+      experienceYears: expertFacts.experienceYears,
+      institution: expertFacts.institution,
+      languagesSpoken: expertFacts.languagesSpoken,
+      socialLinks: expertFacts.socialLinks,
+    },
     officer: officerProfiles,
     decidedBy: decider.username,
     phoneVerified: sql<boolean>`${users.phoneVerifiedAt} is not null`,
@@ -50,7 +60,7 @@ export function createApplicationsRepo(db: Db) {
       .select(columns)
       .from(roleApplications)
       .innerJoin(users, eq(users.id, roleApplications.userId))
-      .leftJoin(expertProfiles, and(of('expert'), eq(expertProfiles.userId, roleApplications.userId)))
+      .leftJoin(expertFacts, and(of('expert'), eq(expertFacts.userId, roleApplications.userId)))
       .leftJoin(officerProfiles, and(of('officer'), eq(officerProfiles.userId, roleApplications.userId)))
       .leftJoin(decider, eq(decider.id, roleApplications.decidedBy));
   const approvedOfficers = and(signedUp, of('officer'), eq(roleApplications.status, 'approved'));

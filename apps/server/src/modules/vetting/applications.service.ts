@@ -29,7 +29,6 @@ export function createApplicationRecords(db: Db) {
     of: (userId: number, role: ApprovalRole) => repo.decisionOf(userId, role),
   };
 }
-export type ApplicationRecords = ReturnType<typeof createApplicationRecords>;
 
 type Query = z.output<typeof pageQuery> & { status?: VettingStatus };
 type Outcome = 'approved' | 'refused' | 'withdrawn';
