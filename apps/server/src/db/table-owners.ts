@@ -63,6 +63,5 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   operations: ['deliveries', 'training_jobs'],
   outbreak: ['analyses', 'farmer_profiles', 'clinic_visits', 'expert_reviews'],
   review: ['analyses'],
-  training: ['analyses', 'consents'],
   vetting: ['officer_profiles'],
 };

@@ -3,7 +3,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { analyses } from '../../db/schema/index.ts';
 
 /**
- * An analysis's answer as another module's query joins it (a booking's or a post's linked photo), read
+ * An analysis's answer as another module's query joins it (a booking's or a post's linked photo, a training sample's source), read
  * only: the columns this module lets others see, as a subquery that PostgreSQL folds into a plain join
  * (the same plan as joining the table), so the analysis module alone decides what the table looks like.
  * E.g. `.leftJoin(analysisFacts, eq(analysisFacts.id, bookings.analysisId))`.
@@ -17,6 +17,8 @@ export const analysisFacts = new QueryBuilder()
     confidence: analyses.confidence,
     unsure: analyses.unsure,
     crop: analyses.crop,
+    modelVersion: analyses.modelVersion,
+    imagePath: analyses.imagePath,
     hasHeatmap: sql<boolean>`${analyses.heatmapPath} is not null`.as('has_heatmap'),
   })
   .from(analyses)

@@ -1,13 +1,15 @@
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { TrainingLabel } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
-import { analyses, consents, modelVersions, trainingSamples } from '../../db/schema/index.ts';
+import { modelVersions, trainingSamples } from '../../db/schema/index.ts';
+import { analysisFacts } from '../analysis/analysis.service.ts';
+import { latestConsentSql } from '../privacy/consent.service.ts';
 
 /** The sample is an expert's upload, or its analysis's owner last said yes to training. */
 const ownerAgreed = or(
   isNull(trainingSamples.sourceAnalysisId),
-  sql`(select c.granted from ${analyses} a join ${consents} c on c.user_id = a.user_id and c.purpose = 'training'
-        where a.id = ${trainingSamples.sourceAnalysisId} order by c.at desc, c.id desc limit 1) is true`,
+  sql`(select ${latestConsentSql('training', analysisFacts.userId)} from ${analysisFacts}
+        where ${analysisFacts.id} = ${trainingSamples.sourceAnalysisId}) is true`,
 );
 
 /** Live samples on one side (held back for the field check or not) whose owner agreed to training. */
@@ -51,7 +53,7 @@ export function createFieldSetRepo(db: Db) {
     },
 
     /**
-     * The held-back photos made from analyses the model `version` answered: its top class share (null when it
+     * The held-back photos whose analysis the model `version` answered: its top class share (null when it
      * said "not a leaf"), its class and the expert's, by crop; for the unsure cut (docs/decisions/0119).
      */
     async heldBackAnswers(version: string) {
@@ -59,25 +61,25 @@ export function createFieldSetRepo(db: Db) {
         .select({
           cropType: trainingSamples.cropType,
           label: trainingSamples.label,
-          outcome: analyses.outcome,
-          rustClass: analyses.rustClass,
-          confidence: analyses.confidence,
+          outcome: analysisFacts.outcome,
+          rustClass: analysisFacts.rustClass,
+          confidence: analysisFacts.confidence,
         })
         .from(trainingSamples)
-        .innerJoin(analyses, eq(analyses.id, trainingSamples.sourceAnalysisId))
-        .where(and(agreedLive(true), eq(analyses.modelVersion, version)));
+        .innerJoin(analysisFacts, eq(analysisFacts.id, trainingSamples.sourceAnalysisId))
+        .where(and(agreedLive(true), eq(analysisFacts.modelVersion, version)));
     },
 
     /**
-     * The side a farmer's photos are on: that of any sample already made from their analyses (so one
+     * The side a farmer's photos are on: that of any sample already made of their analyses (so one
      * farmer's field is never on both sides, whatever rule made the first), or undefined for a new farmer.
      */
     async farmerSide(farmerId: number): Promise<boolean | undefined> {
       const [row] = await db
         .select({ heldOut: trainingSamples.heldOut })
         .from(trainingSamples)
-        .innerJoin(analyses, eq(analyses.id, trainingSamples.sourceAnalysisId))
-        .where(eq(analyses.userId, farmerId))
+        .innerJoin(analysisFacts, eq(analysisFacts.id, trainingSamples.sourceAnalysisId))
+        .where(eq(analysisFacts.userId, farmerId))
         .orderBy(trainingSamples.id)
         .limit(1);
       return row?.heldOut;

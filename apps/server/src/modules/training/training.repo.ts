@@ -2,14 +2,8 @@ import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL } from 
 import type { TrainingLabel } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import type { Message } from '../../i18n/i18n.ts';
-import {
-  analyses,
-  modelActivations,
-  modelVersions,
-  trainingJobs,
-  trainingSamples,
-  users,
-} from '../../db/schema/index.ts';
+import { modelActivations, modelVersions, trainingJobs, trainingSamples, users } from '../../db/schema/index.ts';
+import { analysisFacts } from '../analysis/analysis.service.ts';
 import { agreedLiveSamples } from './field-set.repo.ts';
 
 export type SampleRow = typeof trainingSamples.$inferSelect & { uploaderName: string | null };
@@ -154,14 +148,14 @@ export function createTrainingRepo(db: Db) {
     > {
       const [row] = await db
         .select({
-          id: analyses.id,
-          userId: analyses.userId,
-          imagePath: analyses.imagePath,
-          rustClass: analyses.rustClass,
-          modelVersion: analyses.modelVersion,
+          id: analysisFacts.id,
+          userId: analysisFacts.userId,
+          imagePath: analysisFacts.imagePath,
+          rustClass: analysisFacts.rustClass,
+          modelVersion: analysisFacts.modelVersion,
         })
-        .from(analyses)
-        .where(eq(analyses.id, id));
+        .from(analysisFacts)
+        .where(eq(analysisFacts.id, id));
       return row;
     },
 
