@@ -62,6 +62,5 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   forecast: ['clinic_visits', 'fields', 'officer_profiles', 'role_applications', 'scouting_walks'],
   operations: ['deliveries', 'training_jobs'],
   outbreak: ['analyses', 'farmer_profiles', 'clinic_visits', 'expert_reviews'],
-  review: ['analyses'],
   vetting: ['officer_profiles'],
 };
