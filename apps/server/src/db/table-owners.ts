@@ -32,7 +32,6 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   auth: ['officer_profiles'],
   backup: ['analyses'],
   'basic-phone': ['analyses', 'availability_slots', 'bookings', 'officer_actions', 'expert_reviews'],
-  clinic: ['farmer_profiles', 'fields', 'scouting_walks'],
   dashboard: [
     'analyses',
     'moderation_audit',

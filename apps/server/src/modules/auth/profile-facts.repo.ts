@@ -1,5 +1,5 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { expertProfiles } from '../../db/schema/index.ts';
+import { expertProfiles, farmerProfiles } from '../../db/schema/index.ts';
 
 /**
  * An expert's own facts as another module's query joins them (the experts beside their consultation
@@ -19,3 +19,9 @@ export const expertFacts = new QueryBuilder()
   })
   .from(expertProfiles)
   .as('expert_facts');
+
+/** A farmer's name as given at a clinic or on a basic phone (null for a web sign-up), joined as above. */
+export const farmerFacts = new QueryBuilder()
+  .select({ userId: farmerProfiles.userId, name: farmerProfiles.name })
+  .from(farmerProfiles)
+  .as('farmer_facts');
