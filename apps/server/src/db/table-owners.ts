@@ -31,7 +31,6 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   analysis: ['fields', 'scouting_walks', 'expert_reviews'],
   auth: ['officer_profiles'],
   backup: ['analyses'],
-  'basic-phone': ['analyses', 'availability_slots', 'bookings', 'officer_actions', 'expert_reviews'],
   dashboard: [
     'analyses',
     'moderation_audit',
