@@ -53,7 +53,7 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
     'outbreak_farmer_weeks',
     'callback_requests',
   ],
-  fields: ['analyses', 'farmer_profiles', 'follow_ups'],
+  fields: ['analyses'],
   followup: ['analyses', 'fields'],
   // The forecast module was written beside this rule: its reads of fields, walks, clinic visits and
   // the district's staff are the next to move behind their owners' services.

@@ -20,8 +20,8 @@ export const expertFacts = new QueryBuilder()
   .from(expertProfiles)
   .as('expert_facts');
 
-/** A farmer's name as given at a clinic or on a basic phone (null for a web sign-up), joined as above. */
+/** A farmer's name as given at a clinic or on a basic phone (null for a web sign-up) and crops, joined as above. */
 export const farmerFacts = new QueryBuilder()
-  .select({ userId: farmerProfiles.userId, name: farmerProfiles.name })
+  .select({ userId: farmerProfiles.userId, name: farmerProfiles.name, cropTypes: farmerProfiles.cropTypes })
   .from(farmerProfiles)
   .as('farmer_facts');
