@@ -59,6 +59,6 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   // the district's staff are the next to move behind their owners' services.
   forecast: ['clinic_visits', 'fields', 'officer_profiles', 'role_applications', 'scouting_walks'],
   operations: ['deliveries', 'training_jobs'],
-  outbreak: ['analyses', 'farmer_profiles', 'clinic_visits', 'expert_reviews'],
+  outbreak: ['analyses', 'clinic_visits', 'expert_reviews'],
   vetting: ['officer_profiles'],
 };
