@@ -31,17 +31,6 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   analysis: ['expert_reviews'],
   auth: ['officer_profiles'],
   backup: ['analyses'],
-  dashboard: [
-    'analyses',
-    'moderation_audit',
-    'posts',
-    'responses',
-    'availability_slots',
-    'bookings',
-    'expert_reviews',
-    'training_jobs',
-    'training_samples',
-  ],
   delivery: ['notifications'],
   extension: [
     'analyses',

@@ -16,6 +16,7 @@ export const analysisFacts = new QueryBuilder()
     rustClass: analyses.rustClass,
     confidence: analyses.confidence,
     unsure: analyses.unsure,
+    rustLeaves: analyses.rustLeaves,
     crop: analyses.crop,
     modelVersion: analyses.modelVersion,
     imagePath: analyses.imagePath,

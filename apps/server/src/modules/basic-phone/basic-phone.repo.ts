@@ -6,7 +6,7 @@ import { callbackRequests, users, ussdActions } from '../../db/schema/index.ts';
 import { analysisFacts } from '../analysis/analysis.service.ts';
 import { bookingFacts } from '../consultations/consultations.service.ts';
 import { actionFacts } from '../extension/extension.service.ts';
-import { verdictFacts } from '../review/review.service.ts';
+import { reviewFacts } from '../review/review.service.ts';
 
 /** Who closed a call-back request (an expert, or an officer by recording a call). */
 const closer = alias(users, 'closer');
@@ -98,10 +98,10 @@ export function createBasicPhoneRepo(db: Db) {
           confidence: analysisFacts.confidence,
           crop: analysisFacts.crop,
           createdAt: analysisFacts.createdAt,
-          verdict: verdictFacts.verdict,
+          verdict: reviewFacts.verdict,
         })
         .from(analysisFacts)
-        .leftJoin(verdictFacts, eq(verdictFacts.analysisId, analysisFacts.id))
+        .leftJoin(reviewFacts, eq(reviewFacts.analysisId, analysisFacts.id))
         .where(eq(analysisFacts.userId, userId))
         .orderBy(desc(analysisFacts.createdAt), desc(analysisFacts.id))
         .limit(1);
