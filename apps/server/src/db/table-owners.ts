@@ -32,16 +32,7 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   auth: ['officer_profiles'],
   backup: ['analyses'],
   delivery: ['notifications'],
-  extension: [
-    'analyses',
-    'clinic_visits',
-    'deliveries',
-    'follow_ups',
-    'notifications',
-    'outbreak_alerts',
-    'outbreak_farmer_weeks',
-    'callback_requests',
-  ],
+  extension: ['clinic_visits', 'callback_requests'],
   fields: ['analyses'],
   followup: ['analyses', 'fields'],
   // The forecast module was written beside this rule: its reads of fields, walks, clinic visits and

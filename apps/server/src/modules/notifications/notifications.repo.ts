@@ -1,8 +1,12 @@
 import { type AnyColumn, and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/** Notifications as another module's query counts them (an alert's, by key), read only; folded as the table. */
+export const noticeFacts = new QueryBuilder().select({ key: notifications.key }).from(notifications).as('notice_facts');
 
 /**
  * The SQL condition "`userId` has an unread notification of `type`", for another module's query that

@@ -16,7 +16,7 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createNotificationsRepo, type NotificationRow } from './notifications.repo.ts';
 
 /** "Has an unread notification of this type", as a condition of another module's query (community's). */
-export { hasUnreadSql } from './notifications.repo.ts';
+export { hasUnreadSql, noticeFacts } from './notifications.repo.ts';
 
 /** What live listeners (the event stream) hear about a user. */
 export type NotificationEvent =
