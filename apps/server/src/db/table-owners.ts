@@ -38,7 +38,6 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   // The forecast module was written beside this rule: its reads of fields, walks, clinic visits and
   // the district's staff are the next to move behind their owners' services.
   forecast: ['clinic_visits', 'fields', 'officer_profiles', 'role_applications', 'scouting_walks'],
-  operations: ['deliveries', 'training_jobs'],
   outbreak: ['analyses', 'clinic_visits', 'expert_reviews'],
   vetting: ['officer_profiles'],
 };
