@@ -11,6 +11,11 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 const NYERI = 'KE-36';
 const languages = ['en', 'sw', 'lg'] as const;
 const next7 = { en: 'Next 7 days', sw: 'Siku 7 zijazo', lg: 'Ennaku 7 ezijja' } as const;
+const rustNearby = {
+  en: 'rust reported nearby',
+  sw: 'kutu imeripotiwa karibu',
+  lg: 'kutu etegeezeddwa okumpi',
+} as const;
 const walkBy = {
   en: /Rust weather this week: walk this field by/,
   sw: /Hali ya hewa ya kutu wiki hii: kagua shamba hili kufikia/,
@@ -82,6 +87,11 @@ test('rust weather with rust seen in the district: one advisory each, the field 
     const map = page.getByTestId('forecast-map');
     await expect(map.locator(`[data-code="${NYERI}"]`)).toHaveAttribute('data-risk', 'high');
     await expect(page.getByTestId('forecast-high')).toContainText('Nyeri');
+    // Why, in plain words: the wet hours, and the walk's rust (one farmer, below the map's minimum) unnamed.
+    await page.getByTestId('forecast-district').selectOption(NYERI);
+    const reasons = page.getByTestId('forecast-reasons');
+    await expect(reasons).toContainText('Nyeri');
+    await expect(reasons.getByTestId('forecast-reason').first()).toContainText(rustNearby[language]);
     await noTextCut(page, testInfo, `map-${language}`);
   }
 });

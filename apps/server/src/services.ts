@@ -24,6 +24,7 @@ import { createWalksService } from './modules/fields/walks.service.ts';
 import { createClinicService } from './modules/clinic/clinic.service.ts';
 import { createReviewService } from './modules/review/review.service.ts';
 import { createRetrainingService, type TrainingLog } from './modules/training/retraining.service.ts';
+import { createFieldCuts } from './modules/training/field-cuts.service.ts';
 import { createSamplesService } from './modules/training/samples.service.ts';
 import { createVersionsService } from './modules/training/versions.service.ts';
 import { createApplicationRecords, createApplicationsService } from './modules/vetting/applications.service.ts';
@@ -68,10 +69,12 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const fields = createFieldsService(deps);
   const followUps = createFollowUpService(deps, escalation, fields);
   const walks = createWalksService(deps, fields, followUps, escalation);
-  const analysis = createAnalysisService(deps, advice, outbreak, followUps, fields);
+  // Each crop's unsure cut learnt from the field (0119): one cache, read by answers, phones and figures.
+  const fieldCuts = createFieldCuts(deps);
+  const analysis = createAnalysisService(deps, advice, outbreak, followUps, fields, fieldCuts);
   const community = createCommunityService(deps);
   const versions = createVersionsService(deps, deps.training);
-  const retraining = createRetrainingService(deps, versions, deps.training, log);
+  const retraining = createRetrainingService(deps, versions, fieldCuts, deps.training, log);
   const samples = createSamplesService(deps, retraining);
   const resources = createResourcesService(deps);
   const applications = createApplicationsService(deps, account);
@@ -103,7 +106,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     consultations,
     availability: createAvailabilityService(deps),
     dashboard: createDashboardService(deps.db, deps.clock),
-    offlineModel: createOfflineModelService(deps, advice, resources),
+    offlineModel: createOfflineModelService(deps, advice, resources, fieldCuts),
     review,
     clinic: createClinicService(deps, { analysis, review, followUps, signup, fields, walks }),
     outbreak,

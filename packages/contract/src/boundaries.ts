@@ -10,6 +10,14 @@ import { districtByCode } from './districts.ts';
 
 export type BoundaryGeometry = { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown[] };
 
+/** What every open GeoJSON drawn with these boundaries must say of them (geo/SOURCES.md). */
+export const BOUNDARY_ATTRIBUTION = [
+  'Uganda districts: ISO 3166-2:UG codes and names; boundaries Natural Earth (public domain). A district newer than those boundaries is drawn inside the district it was made from (see boundary_note).',
+  'Kenya county boundaries © OpenStreetMap contributors, available under the Open Database License (ODbL): https://www.openstreetmap.org/copyright',
+] as const;
+/** The geometry's licence, for an open feed's `licence` after its own data's. */
+export const BOUNDARY_LICENCE = 'Kenya county geometry: ODbL 1.0 (https://opendatacommons.org/licenses/odbl/1-0/).';
+
 let byCode: Map<string, BoundaryGeometry> | null = null;
 
 function load(): Map<string, BoundaryGeometry> {

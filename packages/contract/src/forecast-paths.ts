@@ -13,4 +13,6 @@ export const forecastApi = {
   bulletinCsv: '/api/forecast/bulletin.csv',
   /** Open feed: no sign-in, rate-limited; risk per district, crop and day as CSV. */
   openCsv: '/api/open/forecast/risk.csv',
+  /** Open feed: the same as GeoJSON, one Feature per district and crop with its boundary and days. */
+  openGeoJson: '/api/open/forecast/risk.geojson',
 } as const;

@@ -15,20 +15,31 @@ export const riskLevel = z.enum(riskLevels);
 export const forecastQuery = z.object({ crop: forecastCrop.default('maize') });
 export type ForecastQuery = z.infer<typeof forecastQuery>;
 
-/** What a day's level rests on, as facts the screens put in words in the reader's language. */
+/**
+ * What a day's level rests on, as facts the screens put in words in the reader's language. Every case counts
+ * toward the level, but a place is named only where the published surfaces show its rust (SMALL_COUNT_MIN
+ * farmers or more, docs/decisions/0105); rust below that, here or next door, reads "rust reported nearby".
+ */
 export const riskBasis = z.object({
   wet_hours: z.number().int().nullable(),
   longest_run: z.number().int().nullable(),
   infection_hours: z.number().int(),
   band: z.tuple([z.number(), z.number()]),
-  /** Rust confirmed in the district in the last 14 days (whether, not how many: small counts stay hidden). */
+  /** Rust confirmed in the district in the last 14 days, as the map shows it (whether, never how many). */
   confirmed_here: z.boolean(),
-  /** Rust seen on farmers' walks in the district in the last 14 days. */
+  /** Rust seen on farmers' walks in the district in the last 14 days, as the map shows it. */
   walked_rust_here: z.boolean(),
-  /** Neighbours with rust in the last 14 days (names). */
+  /** Neighbours whose rust of the last 14 days the map shows (names). */
   neighbours: z.array(z.string()),
   /** Of those, the ones the day's wind blows from (names). */
   upwind: z.array(z.string()),
+  /** Rust here or next door counted in the level but below the published minimum, so not named. */
+  unnamed_near: z.boolean().optional(),
+  /**
+   * The median share of plants with rust on the district's fields walked in 14 days (each field's latest
+   * walk), as the open feed publishes it: null below SMALL_COUNT_MIN farmers.
+   */
+  walked_median: z.number().min(0).max(1).nullable().optional(),
 });
 export type RiskBasis = z.infer<typeof riskBasis>;
 
@@ -86,3 +97,37 @@ export const fieldForecastReply = z.object({
   ),
 });
 export type FieldForecastReply = z.infer<typeof fieldForecastReply>;
+
+/**
+ * The open risk GeoJSON: one Feature per district (Uganda) or county (Kenya) and crop of the latest run,
+ * its geometry the shipped boundary and its properties the days' levels and the week's worst. Levels only,
+ * never counts or reasons (the small-count rule, docs/decisions/0105).
+ */
+export const openRiskFeature = z.object({
+  type: z.literal('Feature'),
+  id: z.string(),
+  geometry: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) }).nullable(),
+  properties: z.object({
+    code: z.string(),
+    name: z.string(),
+    country: z.enum(['UG', 'KE']),
+    crop: forecastCrop,
+    boundary: z.string().optional(),
+    boundary_note: z.string().optional(),
+    worst: riskLevel,
+    days: z.array(z.object({ day: z.iso.date(), level: riskLevel })),
+  }),
+});
+/** The open risk GeoJSON's query: one crop, or both when left out (each crop repeats every boundary). */
+export const openRiskQuery = z.object({ crop: forecastCrop.optional() });
+export const openRiskGeoJson = z.object({
+  type: z.literal('FeatureCollection'),
+  generated_at: z.string(),
+  run_at: z.string().nullable(),
+  rules_version: z.string(),
+  weather: weatherState,
+  attribution: z.array(z.string()),
+  licence: z.string(),
+  features: z.array(openRiskFeature),
+});
+export type OpenRiskGeoJson = z.infer<typeof openRiskGeoJson>;

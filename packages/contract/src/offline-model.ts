@@ -22,6 +22,12 @@ export const offlineModelInfo = z.object({
   thresholds: z
     .record(z.string(), z.number().nullable())
     .describe('The rules for unsure and not-a-leaf answers; null: off'),
+  unsure_cuts: z
+    .record(z.string(), z.number())
+    .optional()
+    .describe(
+      "By crop, the unsure cut learnt from verified field photos that replaces thresholds.unsureBelow for that crop's photos (docs/decisions/0119); a crop not named keeps the card's",
+    ),
   answer: answerSettings,
   resources: z
     .record(z.enum(resourceTopics), z.array(educationalResource))

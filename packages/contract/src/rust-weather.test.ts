@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { districtCentres } from './district-centres.ts';
 import { districts } from './districts.ts';
@@ -5,6 +6,7 @@ import {
   infectingHour,
   leafWet,
   RUST_BANDS,
+  RUST_WEATHER_VERSION,
   riskOf,
   rustDays,
   upwindOf,
@@ -72,6 +74,14 @@ describe('rust days', () => {
     expect(second).toMatchObject({ longestRun: 7, infectionRuns: 1, wetHours: 3 });
   });
 
+  it('infects every day of a wet spell that lasts days, not only the day it began', () => {
+    const spell = ['2026-12-01', '2026-12-02', '2026-12-03'].flatMap((d) => day(d, { wet: 24 }));
+    for (const crop of ['maize', 'beans'] as const) {
+      const days = rustDays(spell, crop);
+      expect(days.map((d) => weatherCall(d, crop))).toEqual(['infects', 'infects', 'infects']);
+    }
+  });
+
   it('calls hot dry weather dry, and hot humid weather dry too (outside the band)', () => {
     expect(weatherCall(rustDays(day('2026-12-01'), 'maize')[0], 'maize')).toBe('dry');
     const hotWet = day('2026-12-01', { wet: 12, temp: 29 });
@@ -124,5 +134,38 @@ describe('risk', () => {
       expect(lng, d.code).toBeGreaterThan(29);
       expect(lng, d.code).toBeLessThan(42);
     }
+  });
+});
+
+/**
+ * Every version of the rust-weather rules given out, with the hash of their answers over a grid of days
+ * (wet hours and their start, temperature, both crops) and of rust near. A change to a band, the wetness
+ * or a risk rule changes the hash: give it a new RUST_WEATHER_VERSION and add it here.
+ */
+const ISSUED: Record<string, string> = {
+  '2026-11-28.2': '8278e99c88560f7a16e0df913fff4390ba6159beb0ec22c9208cd38ac090d73c',
+};
+
+describe('the rules given out', () => {
+  it('answer as the version they carry says', () => {
+    const answers: string[] = [];
+    const nears = [none, { ...none, neighbours: ['X'] }, { ...none, confirmedHere: 1 }];
+    for (const crop of ['maize', 'beans'] as const)
+      for (const temp of [14, 16, 17, 20, 25, 26, 27, 28])
+        for (const wetFrom of [0, 18])
+          for (const wet of [0, 2, 3, 5, 6, 9, 10, 12, 24]) {
+            const hours = [
+              ...day('2026-12-01', { wetFrom, wet, temp }),
+              ...day('2026-12-02', { wet: wet > 12 ? 24 : 0, temp }),
+            ];
+            for (const d of rustDays(hours, crop))
+              for (const near of nears)
+                answers.push(
+                  `${crop}|${temp}|${wetFrom}|${wet}|${JSON.stringify(d)}|${riskOf(weatherCall(d, crop), near)}`,
+                );
+          }
+    const hash = createHash('sha256').update(answers.join('\n')).digest('hex');
+    expect(ISSUED[RUST_WEATHER_VERSION], `RUST_WEATHER_VERSION ${RUST_WEATHER_VERSION} is not listed`).toBeDefined();
+    expect(hash, 'the rules changed: bump RUST_WEATHER_VERSION and list it').toBe(ISSUED[RUST_WEATHER_VERSION]);
   });
 });

@@ -3,7 +3,7 @@
 // from rust already near (docs/decisions/0100). Without zod, so the phone can work it out with the same rules.
 
 /** Bumped whenever a band, a wetness rule or a risk rule changes: every stored forecast says which it used. */
-export const RUST_WEATHER_VERSION = '2026-11-28';
+export const RUST_WEATHER_VERSION = '2026-11-28.2';
 
 export const forecastCrops = ['maize', 'beans'] as const;
 export type ForecastCrop = (typeof forecastCrops)[number];
@@ -108,7 +108,10 @@ export type RustDay = {
   wetHours: number;
   /** The longest run of such hours ending this day (a night's run that began the evening before counts whole). */
   longestRun: number;
-  /** Runs this day long enough to infect. */
+  /**
+   * Infection periods completed this day: each `infectionHours` of a run in a row, so a day inside a wet
+   * spell that began days before infects too (spores landing that day have their hours).
+   */
   infectionRuns: number;
   /** Where the wind blows from, on average over the day (degrees), or null without wind. */
   windFromDeg: number | null;
@@ -138,7 +141,7 @@ export function rustDays(hours: readonly WeatherHour[], crop: ForecastCrop): Rus
       run += 1;
       d.wetHours += 1;
       d.longestRun = Math.max(d.longestRun, run);
-      if (run === need) d.infectionRuns += 1;
+      if (run % need === 0) d.infectionRuns += 1;
     } else {
       run = 0;
     }

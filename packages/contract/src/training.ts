@@ -203,7 +203,8 @@ export const fieldSetReply = z.object({
   /**
    * Each crop's unsure cut learnt from the held-back photos the served model answered (docs/decisions/0119):
    * the cut (null: too few photos, the card's cut stands), the 95 % upper bound of the confidently wrong
-   * share at it, and how many photos it rests on.
+   * share at it, how many photos it rests on, and which cut answers the crop's photos: the learnt one where
+   * it is stricter than the card's, since its newest verified photo (or the version's activation, if later).
    */
   cut: z
     .object({
@@ -217,6 +218,8 @@ export const fieldSetReply = z.object({
           card_cut: z.number().nullable(),
           cut: z.number().nullable(),
           bound: z.number().nullable(),
+          applied: z.enum(['card', 'field']),
+          applied_since: isoDateTime.nullable(),
         }),
       ),
     })

@@ -45,6 +45,11 @@ export interface ClassifyOptions {
    * that crop's photos only); without a crop, for 'other', or with an older model the general head answers.
    */
   crop?: Crop | null;
+  /**
+   * The unsure cut to answer with instead of the card's `thresholds.unsureBelow`: the crop's cut learnt from
+   * verified field photos, where the server applies one (docs/decisions/0119).
+   */
+  unsureBelow?: number;
 }
 
 export interface Classifier {
@@ -94,7 +99,8 @@ export async function loadClassifier(modelDir: string): Promise<Classifier> {
       const output = await running.finally(() => freeInputs.push(data));
       const probs = softmax(output[outputs.logits].data as Float32Array);
       const ood = oodName ? (output[oodName].data as Float32Array)[0] : null;
-      const core = decide(probs, colourStats(rgb), thresholds, card.version, ood);
+      const cuts = options.unsureBelow === undefined ? thresholds : { ...thresholds, unsureBelow: options.unsureBelow };
+      const core = decide(probs, colourStats(rgb), cuts, card.version, ood);
       const heat = heatFor(core, hasCam ? output[outputs.cam] : undefined);
       if (!heat) return { ...core, heatmap_png: null, heat: null, rust_share, rust_spots };
       return { ...core, heatmap_png: await heatmapPng(heat, width, height), heat, rust_share, rust_spots };

@@ -23,7 +23,8 @@ export type ClusterEvent =
 
 /** The lists whose pages each process caches until a write changes them (docs/decisions/0025). */
 /** `severity-trust`: whether severity still reads "estimate" (one value, changed by severity ratings). */
-export type CachedList = 'approved-posts' | 'bookable-slots' | 'outbreak-map' | 'severity-trust';
+/** `field-cut`: each crop's unsure cut learnt from verified held-back photos (changed by verdicts; 0119). */
+export type CachedList = 'approved-posts' | 'bookable-slots' | 'outbreak-map' | 'severity-trust' | 'field-cut';
 
 export type ClusterEventType = ClusterEvent['type'];
 export type ClusterHandler<T extends ClusterEventType> = (event: Extract<ClusterEvent, { type: T }>) => void;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FieldForecastReply, ForecastCrop, ForecastWeekReply } from '@kutu/contract';
+import type { DistrictForecastReply, FieldForecastReply, ForecastCrop, ForecastWeekReply } from '@kutu/contract';
 import { forecastApi } from '@kutu/contract/forecast-paths';
 import { http } from '../lib/api.ts';
 
@@ -13,6 +13,13 @@ export const forecastWeekQuery = (crop: ForecastCrop) =>
     queryFn: ({ signal }) => http.get<ForecastWeekReply>(forecastApi.week, { crop }, signal),
   });
 
+/** One district's days with what each level rests on (kept on the phone with the week, same key root). */
+export const districtForecastQuery = (code: string, crop: ForecastCrop) =>
+  queryOptions({
+    queryKey: ['outbreak', 'forecast', crop, 'district', code],
+    queryFn: ({ signal }) => http.get<DistrictForecastReply>(forecastApi.districtPath(code), { crop }, signal),
+  });
+
 export const fieldForecastQuery = () =>
   queryOptions({
     queryKey: ['fields', 'forecast'],
@@ -21,3 +28,4 @@ export const fieldForecastQuery = () =>
 
 export const useForecastWeek = (crop: ForecastCrop) => useQuery(forecastWeekQuery(crop));
 export const useFieldForecast = () => useQuery(fieldForecastQuery());
+export const useDistrictForecast = (code: string, crop: ForecastCrop) => useQuery(districtForecastQuery(code, crop));

@@ -9,6 +9,7 @@ import {
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
 import type { FieldsService } from '../fields/fields.service.ts';
+import type { FieldCuts } from '../training/field-cuts.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -41,12 +42,13 @@ export function createAnalysisService(
   outbreak: OutbreakService,
   followUps: FollowUpService,
   fields: FieldsService,
+  cuts: Pick<FieldCuts, 'appliedFor' | 'settingsFor'>,
 ) {
   const repo = createAnalysisRepo(deps.db);
   const resources = createResourcesRepo(deps.db);
   const access = createAnalysisAccess(repo);
   const results = createResultBuilder(deps, repo, resources, advice, followUps);
-  const classifyAndShrink = classifierOf(deps);
+  const classifyAndShrink = classifierOf(deps, cuts);
   const { resultContext, severityEstimate, photoRows, aboutAnalyses, toResult, resultOf } = results;
   const { ownAnalysis } = access;
 
@@ -78,7 +80,7 @@ export function createAnalysisService(
   return {
     severityAgreement: results.severityAgreement,
     analyse: createNewAnalysis(deps, repo, access, results, classifyAndShrink, outbreak, followUps, fields),
-    ...createFieldPhotos(deps, repo, access, results, classifyAndShrink, outbreak, followUps),
+    ...createFieldPhotos(deps, repo, access, results, classifyAndShrink, outbreak, followUps, cuts),
     ...createPhotoFiles(deps, repo, access),
 
     /** The caller's analysis made earlier with this idempotency key, if any. */

@@ -3,7 +3,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { analyses } from '../../db/schema/index.ts';
 
 /**
- * An analysis's answer as another module's query joins it (a booking's or a post's linked photo, a training sample's source, the experts' queue), read
+ * An analysis's answer as another module's query joins it (a booking's or a post's linked photo, the experts' queue, the dashboard), read
  * only: the columns this module lets others see, as a subquery that PostgreSQL folds into a plain join
  * (the same plan as joining the table), so the analysis module alone decides what the table looks like.
  * E.g. `.leftJoin(analysisFacts, eq(analysisFacts.id, bookings.analysisId))`.
@@ -19,7 +19,6 @@ export const analysisFacts = new QueryBuilder()
     rustLeaves: analyses.rustLeaves,
     crop: analyses.crop,
     modelVersion: analyses.modelVersion,
-    imagePath: analyses.imagePath,
     margin: analyses.margin,
     demo: analyses.demo,
     createdAt: analyses.createdAt,

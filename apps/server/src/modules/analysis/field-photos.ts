@@ -1,8 +1,9 @@
 import { type AnalysisResult, type ContentLanguage, MAX_FIELD_PHOTOS } from '@kutu/contract';
-import { cardSettings, fieldRustShare, joinsField, printFromText, sameLeaf } from '@kutu/vision';
+import { fieldRustShare, joinsField, printFromText, sameLeaf } from '@kutu/vision';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { FollowUpService } from '../followup/followup.service.ts';
 import type { ModuleDeps } from '../../deps.ts';
+import type { FieldCuts } from '../training/field-cuts.service.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { message } from '../../i18n/i18n.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
@@ -45,6 +46,7 @@ export function createFieldPhotos(
   classifyAndShrink: ClassifyAndShrink,
   outbreak: OutbreakService,
   followUps: FollowUpService,
+  cuts: Pick<FieldCuts, 'settingsFor'>,
 ) {
   const get = async (who: AccessClaims, id: number, language: ContentLanguage) =>
     results.resultOf(await ownAnalysis(who, id), language);
@@ -94,9 +96,8 @@ export function createFieldPhotos(
         await deps.storage.remove(key).catch(() => {});
         if (heatmapKey) await deps.storage.remove(heatmapKey).catch(() => {});
       };
-      // The served model's card decides the field answer, as its cuts decided each photo.
-      const classifier = deps.classifier.current();
-      const served = { ...cardSettings(classifier.card), version: classifier.version };
+      // The served model's card decides the field answer, with the crop's unsure cut, as they decided each photo.
+      const served = await cuts.settingsFor(before.crop);
       let added: Awaited<ReturnType<typeof repo.addPhoto>>;
       try {
         added = await repo.addPhoto(

@@ -254,6 +254,12 @@ export function createWalksService(
      * small-count rule).
      */
     weeklyIncidence: (from: string, crop?: string) => repo.weeklyIncidence(from, crop),
+
+    /**
+     * Rust on the walks that count since `since`, per district and crop (the forecast's rust near): farmers
+     * whose walks found it; farmers who walked and the median share of plants with rust (each field's latest).
+     */
+    rustSince: (since: Date) => repo.rustSince(since),
   };
 }
 export type WalksService = ReturnType<typeof createWalksService>;

@@ -3,10 +3,6 @@ import type { RiskBasis, RiskLevel, WeatherHour } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { fields, forecastAdvisories, forecastRisks, forecastRuns, weatherForecasts } from '../../db/schema/index.ts';
 
-type Runner = Db | Tx;
-const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
-  ((await runner.execute(query)) as unknown as { rows: T[] }).rows;
-
 export type RiskRow = { district: string; crop: string; day: string; level: RiskLevel; basis: RiskBasis };
 
 /** The forecast's tables (docs/decisions/0100): the weather cache, runs and their risks, advisories sent. */
@@ -60,16 +56,6 @@ export function createForecastRepo(db: Db) {
           ),
         )
         .orderBy(forecastRisks.district, forecastRisks.day),
-
-    /** Farmers whose walks found rust since `since`, per district and crop of the walked field (each farmer once). */
-    walkedRust: (since: Date) =>
-      rowsOf<{ district: string; crop: string; farmers: number }>(
-        db,
-        sql`select f.district, f.crop, count(distinct w.user_id)::int as farmers
-              from scouting_walks w join fields f on f.id = w.field_id
-            where w.walked_at >= ${since} and w.plants_rust > 0 and f.district is not null
-            group by f.district, f.crop`,
-      ),
 
     /** A farmer's live maize and bean fields with a district. */
     fieldsOf: (userId: number) =>

@@ -6,6 +6,8 @@ import {
   forecastApi,
   forecastQuery,
   forecastWeekReply,
+  openRiskGeoJson,
+  openRiskQuery,
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import { message } from '../../i18n/i18n.ts';
@@ -101,17 +103,19 @@ export function forecastRoutes(app: App, { services: { forecast } }: RouteContex
         .send(await forecast.bulletin()),
   );
 
+  const open = {
+    ...publicRoute,
+    rateLimit: {
+      max: OPEN_RISK_PER_MINUTE,
+      timeWindow: '1 minute',
+      errorResponseBuilder: () => tooMany(message('errors.outbreak.feedTooMany')),
+    },
+  };
+
   app.get(
     forecastApi.openCsv,
     {
-      config: {
-        ...publicRoute,
-        rateLimit: {
-          max: OPEN_RISK_PER_MINUTE,
-          timeWindow: '1 minute',
-          errorResponseBuilder: () => tooMany(message('errors.outbreak.feedTooMany')),
-        },
-      },
+      config: open,
       schema: {
         tags: ['open-data'],
         description:
@@ -125,5 +129,24 @@ export function forecastRoutes(app: App, { services: { forecast } }: RouteContex
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'public, max-age=300')
         .send(await forecast.openCsv()),
+  );
+
+  app.get(
+    forecastApi.openGeoJson,
+    {
+      config: open,
+      schema: {
+        tags: ['open-data'],
+        description:
+          "Open data, no sign-in: the latest forecast run's rust risk as GeoJSON, one Feature per district (Uganda) or county (Kenya) and crop with its boundary, its 7 days' levels (low, moderate, high, unknown) and the week's worst, with the rules' version and the weather's state. Levels only, never counts. Rate-limited per address. Boundaries: Natural Earth (public domain) and © OpenStreetMap contributors (ODbL).",
+        querystring: openRiskQuery,
+        produces: ['application/geo+json'],
+        response: { 200: openRiskGeoJson, 400: errorBody, 429: errorBody },
+      },
+    },
+    async (req, reply) => {
+      reply.type('application/geo+json').header('cache-control', 'public, max-age=300');
+      return forecast.openGeoJson(req.query.crop);
+    },
   );
 }

@@ -6,10 +6,13 @@ import {
   type ForecastWeekReply,
   forecastCrops,
   isDistrictCode,
+  type OpenRiskGeoJson,
   type RiskLevel,
   RUST_WEATHER_VERSION,
+  shownCount,
   worstLevel,
 } from '@kutu/contract';
+import { BOUNDARY_ATTRIBUTION, BOUNDARY_LICENCE, boundaryNote, boundaryOf } from '@kutu/contract/boundaries';
 import { districtCentres } from '@kutu/contract/district-centres';
 import { WeatherUnavailable } from '../../adapters/weather.ts';
 import type { ModuleDeps } from '../../deps.ts';
@@ -41,8 +44,8 @@ export function createForecastService(
   uses: {
     outbreak: Pick<OutbreakService, 'weeklyCounts'>;
     followUps: Pick<FollowUpService, 'bringForward'>;
-    /** The walks' weekly median incidence, for the bulletin; unset: the bulletin leaves it empty. */
-    walks?: Pick<WalksService, 'weeklyIncidence'>;
+    /** The walks' rust (rust near) and weekly median incidence (the bulletin); unset: no walk counts. */
+    walks?: Pick<WalksService, 'weeklyIncidence' | 'rustSince'>;
   },
   log: Log = () => {},
 ) {
@@ -67,11 +70,21 @@ export function createForecastService(
   async function present(now: Date): Promise<RustPresent> {
     const since = new Date(now.getTime() - PRESENT_DAYS * 86_400_000);
     const out: RustPresent = new Map();
-    const at = (k: string) => out.get(k) ?? out.set(k, { confirmed: 0, walked: 0 }).get(k)!;
-    // Weekly counts: the weeks that overlap the last PRESENT_DAYS.
-    for (const c of await uses.outbreak.weeklyCounts({ from: weekStartOf(since) }))
-      at(`${c.district}|${c.crop}`).confirmed += c.confirmed;
-    for (const w of await repo.walkedRust(since)) at(`${w.district}|${w.crop}`).walked += w.farmers;
+    const at = (k: string) =>
+      out.get(k) ?? out.set(k, { confirmed: 0, walked: 0, shown: false, walkedMedian: null }).get(k)!;
+    // Weekly counts: the weeks that overlap the last PRESENT_DAYS; the map shows a week's count at the minimum.
+    for (const c of await uses.outbreak.weeklyCounts({ from: weekStartOf(since) })) {
+      const p = at(`${c.district}|${c.crop}`);
+      p.confirmed += c.confirmed;
+      p.shown ||= shownCount(c.confirmed) > 0;
+    }
+    for (const w of (await uses.walks?.rustSince(since)) ?? []) {
+      const p = at(`${w.district}|${w.crop}`);
+      p.walked = w.rustFarmers;
+      p.shown ||= shownCount(w.rustFarmers) > 0;
+      // The walks' median, as the open feed publishes it: only over SMALL_COUNT_MIN farmers or more.
+      if (shownCount(w.farmers) > 0) p.walkedMedian = w.median;
+    }
     return out;
   }
 
@@ -205,6 +218,47 @@ export function createForecastService(
         }
       }
       return out;
+    },
+
+    /** The open feed's GeoJSON: every district and crop (or one crop) of the latest run, its boundary, days and worst level. */
+    async openGeoJson(only?: ForecastCrop): Promise<OpenRiskGeoJson> {
+      const crops = only ? [only] : forecastCrops;
+      const latestByCrop = await Promise.all(crops.map(async (crop) => ({ crop, ...(await latest(crop)) })));
+      const run = latestByCrop[0].run;
+      const features = latestByCrop.flatMap(({ crop, rows }) => {
+        const byDistrict = new Map<string, RiskRow[]>();
+        for (const r of rows) byDistrict.set(r.district, [...(byDistrict.get(r.district) ?? []), r]);
+        return [...byDistrict].map(([code, days]) => {
+          const d = districtByCode(code);
+          return {
+            type: 'Feature' as const,
+            id: `${code}:${crop}`,
+            geometry: boundaryOf(code),
+            properties: {
+              code,
+              name: d?.name ?? code,
+              country: d?.country ?? ('UG' as const),
+              crop,
+              ...boundaryNote(code),
+              worst: worstLevel(days.map((r) => r.level)),
+              days: days.map((r) => ({ day: r.day, level: r.level })),
+            },
+          };
+        });
+      });
+      return {
+        type: 'FeatureCollection',
+        generated_at: deps.clock.now().toISOString(),
+        run_at: run?.ranAt.toISOString() ?? null,
+        rules_version: RUST_WEATHER_VERSION,
+        weather: weatherState(
+          run,
+          latestByCrop.flatMap((c) => c.rows.map((r) => r.level)),
+        ),
+        attribution: [...BOUNDARY_ATTRIBUTION],
+        licence: `Levels: Kutu, CC BY 4.0. ${BOUNDARY_LICENCE}`,
+        features,
+      };
     },
 
     /** A district's coming week per crop, as an officer's week lists it: the worst level and the high days. */

@@ -4,10 +4,14 @@ import type { AddressInfo } from 'node:net';
 import {
   type DistrictForecastReply,
   districtByCode,
+  districts,
   extensionApi,
   type FieldForecastReply,
   forecastApi,
+  forecastCrops,
   type ForecastWeekReply,
+  type OpenRiskGeoJson,
+  SMALL_COUNT_MIN,
 } from '@kutu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +24,7 @@ import { createTestApp, type TestContext, testDelivery } from '../../../test/sup
 import { insertField } from '../../../test/support/fields.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createFieldsService } from '../fields/fields.service.ts';
+import { createWalksService } from '../fields/walks.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
@@ -81,14 +86,17 @@ describe('rust forecast', () => {
       lists: createListCaches(coordinator, t.clock),
     });
     const weather = createOpenMeteo({ url, timeoutMs: 2000 });
+    const escalation = createEscalationService(db);
+    const fieldsService = createFieldsService({ db, clock: t.clock });
     const followUpService = createFollowUpService(
       { db, clock: t.clock, delivery, config: t.deps.config },
-      createEscalationService(db),
-      createFieldsService({ db, clock: t.clock }),
+      escalation,
+      fieldsService,
     );
+    const walks = createWalksService({ db, clock: t.clock }, fieldsService, followUpService, escalation);
     forecast = createForecastService(
       { db, clock: t.clock, weather, delivery },
-      { outbreak, followUps: followUpService },
+      { outbreak, followUps: followUpService, walks },
     );
     maizeFarmer = await createUser(t, 'farmer', { language: 'lg' });
     const field = await insertField(db, maizeFarmer.id, 'maize', { district: BUKEDEA });
@@ -142,9 +150,10 @@ describe('rust forecast', () => {
     return res.json() as T;
   };
   const smsTo = (u: TestUser) => t.outbox.list().filter((e) => e.channel === 'sms' && e.to === u.phone);
+  // As many farmers as the map shows (SMALL_COUNT_MIN), so the reasons may name the district.
   const confirmedIn = (district: string, crop: string) =>
     t.deps.database.db.execute(
-      sql`insert into outbreak_counts (district, crop, week_start, demo, confirmed) values (${district}, ${crop}, '2026-11-30', false, 1)`,
+      sql`insert into outbreak_counts (district, crop, week_start, demo, confirmed) values (${district}, ${crop}, '2026-11-30', false, ${SMALL_COUNT_MIN})`,
     );
 
   it('says "weather unknown", never low, when the weather service cannot be reached, and tells no one', async () => {
@@ -240,6 +249,25 @@ describe('rust forecast', () => {
     expect(csv.body.split('\n')[0]).toBe('district,name,crop,day,level,rules_version,run_at');
     expect(csv.body).toContain(`${BUKEDEA},Bukedea,maize,2026-12-01,high,`);
 
+    // The same as GeoJSON: every district and crop with its boundary and days, levels only.
+    const geo = await t.app.inject({ method: 'GET', url: forecastApi.openGeoJson });
+    expect(geo.statusCode).toBe(200);
+    expect(geo.headers['content-type']).toContain('application/geo+json');
+    const fc = geo.json<OpenRiskGeoJson>();
+    expect(fc.features).toHaveLength(districts.length * forecastCrops.length);
+    const bukedea = fc.features.find((f) => f.id === `${BUKEDEA}:maize`)!;
+    expect(bukedea.geometry?.type).toMatch(/Polygon/);
+    expect(bukedea.properties).toMatchObject({ name: 'Bukedea', country: 'UG', worst: 'high' });
+    expect(bukedea.properties.days).toContainEqual({ day: '2026-12-01', level: 'high' });
+    expect(fc.weather.state).toBe('known');
+    expect(fc.attribution.join(' ')).toContain('OpenStreetMap');
+    // Levels only: no count, no named neighbour, no reason.
+    expect(geo.body).not.toMatch(/confirmed|walked|neighbours|Mbale next/);
+    const beans = await t.app.inject({ method: 'GET', url: `${forecastApi.openGeoJson}?crop=beans` });
+    expect(beans.json<OpenRiskGeoJson>().features.map((f) => f.properties.crop)).toEqual(districts.map(() => 'beans'));
+    const wheat = await t.app.inject({ method: 'GET', url: `${forecastApi.openGeoJson}?crop=wheat` });
+    expect(wheat.statusCode).toBe(400);
+
     // The service unreachable later: the cached weather stands, its age shown.
     stub.state.mode = 'down';
     t.clock.advance(6 * 3_600_000);
@@ -308,8 +336,55 @@ describe('rust forecast', () => {
     expect(new Set(firstRows.map((r) => r[1]))).toEqual(new Set(neighbours));
     for (const r of firstRows) expect([r[4], r[5], r[7]]).toEqual(['maize', 'high', '0']);
     const mbale = lines.find((l) => l.includes(`,${MBALE},Mbale,UG,maize,`))!.split(',');
-    expect([mbale[5], mbale[7], Number(mbale[0])]).toEqual(['high', '1', neighbours.length + 1]);
+    expect([mbale[5], mbale[7], Number(mbale[0])]).toEqual(['high', String(SMALL_COUNT_MIN), neighbours.length + 1]);
     // The walk in Bukedea (10 plants, none with rust) is its latest walked week.
     expect(lines.find((l) => l.includes(`,${BUKEDEA},Bukedea,UG,maize,`))).toContain(',1,0,');
+  });
+
+  it("counts a walk held as far from its farmer as rust near only once it is confirmed, and names the walks' median", async () => {
+    const nairobi = districts.find((d) => d.name === 'Nairobi')!;
+    const db = t.deps.database.db;
+    const walked = async (heldFor: 'far_field' | null, rust: number) => {
+      const farmer = await createUser(t, 'farmer');
+      const field = await insertField(db, farmer.id, 'maize', { district: nairobi.code });
+      const [w] = await db
+        .insert(scoutingWalks)
+        .values({
+          fieldId: field.id,
+          userId: farmer.id,
+          channel: 'web',
+          walkedAt: new Date(t.clock.now().getTime() - 86_400_000),
+          stops: [{ looked: 10, rust }],
+          plantsLooked: 10,
+          plantsRust: rust,
+          adviceRule: 'test',
+          rulesVersion: 'test',
+          adviceAction: 'keep_walking',
+          adviceSteps: [],
+          adviceSources: [],
+          heldFor,
+          createdAt: t.clock.now(),
+        })
+        .returning();
+      return w;
+    };
+    const held = await walked('far_field', 6);
+    await forecast.refresh();
+    const before = await get<DistrictForecastReply>(`${forecastApi.districtPath(nairobi.code)}?crop=maize`, expert);
+    expect(before.worst).toBe('moderate');
+    expect(before.days[0].basis).toMatchObject({ walked_rust_here: false, unnamed_near: false });
+
+    // Confirmed by an officer, it counts: rust here, not yet shown (one farmer), so unnamed.
+    await db.update(scoutingWalks).set({ confirmedAt: t.clock.now() }).where(sql`id = ${held.id}`);
+    await forecast.refresh();
+    const after = await get<DistrictForecastReply>(`${forecastApi.districtPath(nairobi.code)}?crop=maize`, expert);
+    expect(after.worst).toBe('high');
+    expect(after.days[0].basis).toMatchObject({ walked_rust_here: false, unnamed_near: true, walked_median: null });
+
+    // Walks by SMALL_COUNT_MIN farmers: the walks' rust is named, with their median share.
+    for (let i = 1; i < SMALL_COUNT_MIN; i++) await walked(null, 2);
+    await forecast.refresh();
+    const shown = await get<DistrictForecastReply>(`${forecastApi.districtPath(nairobi.code)}?crop=maize`, expert);
+    expect(shown.days[0].basis).toMatchObject({ walked_rust_here: true, unnamed_near: false, walked_median: 0.2 });
   });
 });

@@ -27,8 +27,15 @@ export function localDays(now: Date, n = FORECAST_DAYS): string[] {
   );
 }
 
-/** Rust already present in the last 14 days, per `district|crop`: confirmed farmer-weeks and farmers whose walks found it. */
-export type RustPresent = Map<string, { confirmed: number; walked: number }>;
+/**
+ * Rust already present in the last 14 days, per `district|crop`: confirmed farmer-weeks, farmers whose walks
+ * found it, and whether the published surfaces show it (a week's confirmed count or the walking farmers at
+ * SMALL_COUNT_MIN or more). Every case counts toward the level; only a shown place is named in its reasons.
+ */
+export type RustPresent = Map<
+  string,
+  { confirmed: number; walked: number; shown: boolean; walkedMedian?: number | null }
+>;
 
 const nameOf = (code: string) => districtByCode(code)?.name ?? code;
 
@@ -49,8 +56,11 @@ export function forecastWeek(weather: Map<string, WeatherHour[]>, present: RustP
     for (const d of districts) {
       const hours = weather.get(d.code);
       const byDay = new Map<string, RustDay>((hours ? rustDays(hours, crop) : []).map((r) => [r.day, r]));
-      const here = present.get(`${d.code}|${crop}`) ?? { confirmed: 0, walked: 0 };
+      const here = present.get(`${d.code}|${crop}`) ?? { confirmed: 0, walked: 0, shown: false, walkedMedian: null };
       const withRust = d.neighbours.filter((n) => has(n, crop));
+      const shown = (code: string) => present.get(`${code}|${crop}`)?.shown === true;
+      const hereHasRust = here.confirmed > 0 || here.walked > 0;
+      const unnamed = (hereHasRust && !here.shown) || withRust.some((n) => !shown(n));
       const centre = districtCentres.get(d.code) ?? [0, 0];
       for (const day of days) {
         const r = byDay.get(day);
@@ -75,10 +85,12 @@ export function forecastWeek(weather: Map<string, WeatherHour[]>, present: RustP
             longest_run: r?.longestRun ?? null,
             infection_hours: band.infectionHours,
             band: [band.minC, band.maxC],
-            confirmed_here: here.confirmed > 0,
-            walked_rust_here: here.walked > 0,
-            neighbours: withRust.map(nameOf),
-            upwind: upwind.map(nameOf),
+            confirmed_here: here.shown && here.confirmed > 0,
+            walked_rust_here: here.shown && here.walked > 0,
+            neighbours: withRust.filter(shown).map(nameOf),
+            upwind: upwind.filter(shown).map(nameOf),
+            unnamed_near: unnamed,
+            walked_median: here.walkedMedian ?? null,
           },
         });
       }

@@ -17,7 +17,7 @@ export function offlineModelRoutes(app: App, { services: { offlineModel: offline
       schema: {
         tags,
         description:
-          "The model phones download to diagnose with no signal: version, file URL, size, checksum, decision thresholds, and the advice and education resources to show offline (in the reader's language: the account's, else Accept-Language, where translated, else English). Revalidated on every app start (no-cache); the file itself is immutable.",
+          "The model phones download to diagnose with no signal: version, file URL, size, checksum, decision thresholds (with each crop's unsure cut learnt from verified field photos, where the server answers with it), and the advice and education resources to show offline (in the reader's language: the account's, else Accept-Language, where translated, else English). Revalidated on every app start (no-cache); the file itself is immutable.",
         response: { 200: offlineModelInfo, ...errors },
       },
       config: signedIn,

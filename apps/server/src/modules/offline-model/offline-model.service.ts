@@ -13,6 +13,7 @@ import type { ModuleDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ResourcesService } from '../analysis/resources.service.ts';
 import type { AdviceService } from '../analysis/advice.service.ts';
+import type { FieldCuts } from '../training/field-cuts.service.ts';
 
 interface ModelFile {
   version: string;
@@ -31,6 +32,7 @@ export function createOfflineModelService(
   deps: ModuleDeps,
   advice: AdviceService,
   resources: Pick<ResourcesService, 'listActive'>,
+  cuts: Pick<FieldCuts, 'fieldCutsByCrop'>,
 ) {
   const known = new Map<string, ModelFile>();
 
@@ -82,6 +84,8 @@ export function createOfflineModelService(
         thresholds: Object.fromEntries(
           Object.entries(card.thresholds ?? {}).map(([k, v]) => [k, typeof v === 'number' ? v : null]),
         ),
+        // The crops whose learnt unsure cut the server answers with (0119): the phone answers with it too.
+        unsure_cuts: await cuts.fieldCutsByCrop(),
         // The phone's engine reads these with the server's reader (`cardSettings`), so it answers as the server does.
         answer: cardSettings(card).answer,
         resources: byTopic,

@@ -8,7 +8,7 @@ import {
   smallCountText,
   toSmallCount,
 } from '@kutu/contract';
-import { boundaryNote, boundaryOf } from '@kutu/contract/boundaries';
+import { BOUNDARY_ATTRIBUTION, BOUNDARY_LICENCE, boundaryNote, boundaryOf } from '@kutu/contract/boundaries';
 import type { ModuleDeps } from '../../deps.ts';
 import { csvLine } from '../../lib/csv.ts';
 import type { WalksService } from '../fields/walks.service.ts';
@@ -106,12 +106,8 @@ export function createOpenFeedService(
         data_as_of: asOf,
         from: weeks[0],
         to: clock.now().toISOString().slice(0, 10),
-        attribution: [
-          'Uganda districts: ISO 3166-2:UG codes and names; boundaries Natural Earth (public domain). A district newer than those boundaries is drawn inside the district it was made from (see boundary_note).',
-          'Kenya county boundaries © OpenStreetMap contributors, available under the Open Database License (ODbL): https://www.openstreetmap.org/copyright',
-        ],
-        licence:
-          'Counts: Kutu, CC BY 4.0. Kenya county geometry: ODbL 1.0 (https://opendatacommons.org/licenses/odbl/1-0/).',
+        attribution: [...BOUNDARY_ATTRIBUTION],
+        licence: `Counts: Kutu, CC BY 4.0. ${BOUNDARY_LICENCE}`,
         privacy: `Confirmed rust cases per district, crop and ISO week (one farmer counts once a week), and the fields farmers walked that week (each field once) with the median share of plants with rust on them. A count of 0 to ${SMALL_COUNT_WORDS.max} is not published (it reads "below ${SMALL_COUNT_MIN}"); the fields walked and their median are published only when they belong to ${SMALL_COUNT_MIN} farmers or more (else "below ${SMALL_COUNT_MIN}", the median null); a district-week with neither published is not listed.`,
         features: [...groups.values()].map((cellsOf) => {
           const first = cellsOf[0];

@@ -1,18 +1,10 @@
-import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { CONSENT_TEXT_VERSION, type ConsentChoices, consentPurposes, type ConsentState } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import { consents, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../adapters/clock.ts';
 
 export type ConsentChannel = (typeof consents.$inferInsert)['channel'];
-
-/**
- * The SQL value "what `userId` last chose for `purpose`" (true, false, or null when never asked), for
- * another module's query that filters on it (training's samples): one keyed lookup inside that query.
- */
-export const latestConsentSql = (purpose: keyof ConsentState, userId: AnyColumn | SQL): SQL<boolean | null> =>
-  sql`(select ${consents.granted} from ${consents} where ${consents.userId} = ${userId} and ${consents.purpose} = ${purpose}
-        order by ${consents.at} desc, ${consents.id} desc limit 1)`;
 
 /**
  * Consent by purpose (docs/decisions/0067-consent-and-erasure.md): each choice a new row with its

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FieldCheck, FieldSetReply, TrainingLabel } from '@kutu/contract';
-import { checkCrops, CROPS, type Crop, describeFile, FIELD_CUT, FIELD_GATE, fieldCut, toCrop } from '@kutu/vision';
+import { checkCrops, CROPS, type Crop, describeFile, FIELD_CUT, FIELD_GATE, toCrop } from '@kutu/vision';
 import type { ModuleDeps } from '../../deps.ts';
 import type { EvalSet, FieldPhoto, Trainer } from '../../adapters/trainer.ts';
 import { createFieldSetRepo } from './field-set.repo.ts';
+import { cropKey, type FieldCuts } from './field-cuts.service.ts';
 import type { StoredDecision } from './decision.ts';
 
-/** A sample's crop as the field check groups it (`maize`, `beans`, … or `unknown`). */
-const cropKey = (cropType: string | null) => cropType?.toLowerCase() ?? 'unknown';
 /** The crop the classifier is told, as the farmer named it (none for a crop without its own head). */
 const namedCrop = (key: string): Crop | null => ((CROPS as readonly string[]).includes(key) ? (key as Crop) : null);
 
@@ -22,7 +21,11 @@ interface HeldBack {
  * The field check of a retraining (docs/decisions/0086): the farmers' verified photos held back from
  * training, answered by the candidate and the active model, compared crop by crop (`checkCrops`).
  */
-export function createFieldCheck(deps: ModuleDeps, trainer: Pick<Trainer, 'answers'>) {
+export function createFieldCheck(
+  deps: ModuleDeps,
+  trainer: Pick<Trainer, 'answers'>,
+  cuts: Pick<FieldCuts, 'figures'>,
+) {
   const fieldSet = createFieldSetRepo(deps.db);
   const minPhotos = deps.config.training.fieldMinPhotos ?? FIELD_GATE.minPhotos;
   const settings = {
@@ -83,30 +86,8 @@ export function createFieldCheck(deps: ModuleDeps, trainer: Pick<Trainer, 'answe
         byCrop.set(key, classes);
       }
       const last = await fieldSet.lastCheckedVersion();
-      const served = deps.classifier.current();
-      const byCropAnswers = new Map<string, { confidence: number | null; right: boolean }[]>();
-      for (const a of await fieldSet.heldBackAnswers(served.version)) {
-        const key = cropKey(a.cropType);
-        const answered = a.outcome === 'diagnosis' && a.rustClass !== null;
-        byCropAnswers.set(key, [
-          ...(byCropAnswers.get(key) ?? []),
-          { confidence: answered ? a.confidence : null, right: a.rustClass === a.label },
-        ]);
-      }
-      const cardCut =
-        typeof served.card.thresholds?.unsureBelow === 'number' ? served.card.thresholds.unsureBelow : null;
-      const cuts = [...byCropAnswers.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([crop, photos]) => {
-          const learnt = fieldCut(photos);
-          return {
-            crop,
-            photos: photos.length,
-            card_cut: cardCut,
-            cut: learnt && Number.isFinite(learnt.cut) ? learnt.cut : learnt ? 1 : null,
-            bound: learnt?.bound ?? null,
-          };
-        });
+      const served = await cuts.figures();
+      const cardCut = Number.isFinite(served.cardCut) ? served.cardCut : null;
       const decision = last?.decision as StoredDecision | null | undefined;
       return {
         ...settings,
@@ -114,7 +95,15 @@ export function createFieldCheck(deps: ModuleDeps, trainer: Pick<Trainer, 'answe
           max_wrong: FIELD_CUT.maxWrong,
           confidence: FIELD_CUT.confidence,
           model_version: served.version,
-          crops: cuts,
+          crops: served.crops.map((c) => ({
+            crop: c.crop,
+            photos: c.photos,
+            card_cut: cardCut,
+            cut: c.learnt?.cut ?? null,
+            bound: c.learnt?.bound ?? null,
+            applied: c.applied.source,
+            applied_since: c.since?.toISOString() ?? null,
+          })),
         },
         crops: [...byCrop.entries()]
           .sort(([a], [b]) => a.localeCompare(b))

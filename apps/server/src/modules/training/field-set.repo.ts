@@ -1,15 +1,13 @@
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { TrainingLabel } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
-import { modelVersions, trainingSamples } from '../../db/schema/index.ts';
-import { analysisFacts } from '../analysis/analysis.service.ts';
-import { latestConsentSql } from '../privacy/consent.service.ts';
+import { analyses, consents, modelVersions, trainingSamples } from '../../db/schema/index.ts';
 
 /** The sample is an expert's upload, or its analysis's owner last said yes to training. */
 const ownerAgreed = or(
   isNull(trainingSamples.sourceAnalysisId),
-  sql`(select ${latestConsentSql('training', analysisFacts.userId)} from ${analysisFacts}
-        where ${analysisFacts.id} = ${trainingSamples.sourceAnalysisId}) is true`,
+  sql`(select c.granted from ${analyses} a join ${consents} c on c.user_id = a.user_id and c.purpose = 'training'
+        where a.id = ${trainingSamples.sourceAnalysisId} order by c.at desc, c.id desc limit 1) is true`,
 );
 
 /** Live samples on one side (held back for the field check or not) whose owner agreed to training. */
@@ -53,33 +51,45 @@ export function createFieldSetRepo(db: Db) {
     },
 
     /**
-     * The held-back photos whose analysis the model `version` answered: its top class share (null when it
-     * said "not a leaf"), its class and the expert's, by crop; for the unsure cut (docs/decisions/0119).
+     * The held-back photos made from analyses the model `version` answered: its top class share (null when it
+     * said "not a leaf"), its class and the expert's, by crop, and when it was verified; for the unsure cut
+     * (docs/decisions/0119).
      */
     async heldBackAnswers(version: string) {
       return db
         .select({
           cropType: trainingSamples.cropType,
           label: trainingSamples.label,
-          outcome: analysisFacts.outcome,
-          rustClass: analysisFacts.rustClass,
-          confidence: analysisFacts.confidence,
+          outcome: analyses.outcome,
+          rustClass: analyses.rustClass,
+          confidence: analyses.confidence,
+          verifiedAt: trainingSamples.createdAt,
         })
         .from(trainingSamples)
-        .innerJoin(analysisFacts, eq(analysisFacts.id, trainingSamples.sourceAnalysisId))
-        .where(and(agreedLive(true), eq(analysisFacts.modelVersion, version)));
+        .innerJoin(analyses, eq(analyses.id, trainingSamples.sourceAnalysisId))
+        .where(and(agreedLive(true), eq(analyses.modelVersion, version)));
+    },
+
+    /** When the model `version` was last activated (null: never, or no such version). */
+    async activatedAt(version: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: modelVersions.activatedAt })
+        .from(modelVersions)
+        .where(eq(modelVersions.version, version))
+        .limit(1);
+      return row?.at ?? null;
     },
 
     /**
-     * The side a farmer's photos are on: that of any sample already made of their analyses (so one
+     * The side a farmer's photos are on: that of any sample already made from their analyses (so one
      * farmer's field is never on both sides, whatever rule made the first), or undefined for a new farmer.
      */
     async farmerSide(farmerId: number): Promise<boolean | undefined> {
       const [row] = await db
         .select({ heldOut: trainingSamples.heldOut })
         .from(trainingSamples)
-        .innerJoin(analysisFacts, eq(analysisFacts.id, trainingSamples.sourceAnalysisId))
-        .where(eq(analysisFacts.userId, farmerId))
+        .innerJoin(analyses, eq(analyses.id, trainingSamples.sourceAnalysisId))
+        .where(eq(analyses.userId, farmerId))
         .orderBy(trainingSamples.id)
         .limit(1);
       return row?.heldOut;

@@ -9,6 +9,7 @@ import { sweepWorkDir } from '@kutu/vision';
 import { createTrainingRepo, type JobRow } from './training.repo.ts';
 import { decisionOut, fieldGateRule, type StoredDecision } from './decision.ts';
 import { createFieldCheck } from './field-check.ts';
+import type { FieldCuts } from './field-cuts.service.ts';
 import { visionTrainer, type TrainerProgress } from '../../adapters/trainer.ts';
 import { publishModelFiles } from './model-versions.ts';
 import type { VersionsService } from './versions.service.ts';
@@ -55,6 +56,7 @@ export function failureMessage(err: unknown, jobId: number): Message {
 export function createRetrainingService(
   deps: ModuleDeps,
   versions: Pick<VersionsService, 'announceActive'>,
+  cuts: Pick<FieldCuts, 'figures'>,
   opts: TrainingOptions = {},
   log?: TrainingLog,
 ) {
@@ -62,7 +64,7 @@ export function createRetrainingService(
   const { clock, storage, notifications, config } = deps;
   const decide = opts.decide ?? fieldGateRule;
   const trainer = opts.trainer ?? visionTrainer;
-  const field = createFieldCheck(deps, trainer);
+  const field = createFieldCheck(deps, trainer, cuts);
   const modelsRoot = path.join(config.dataDir, 'models');
   /** The trainer's work in progress (feature caches, scratch folders): swept at start, so a crashed job's leftovers do not fill the disk (docs/decisions/0029). */
   const workDir = path.join(config.dataDir, 'tmp');

@@ -127,6 +127,8 @@ export function createSamplesService(deps: ModuleDeps, retraining: Pick<Retraini
         heldOut,
       });
       const [id] = await repo.insertSamples([row]);
+      // A verified held-back photo may move its crop's learnt unsure cut (docs/decisions/0119).
+      if (heldOut) await deps.lists.changed('field-cut');
       const jobId = await retraining.startIfDue(expertId);
       return {
         message: message('success.training.submitted'),
@@ -159,6 +161,7 @@ export function createSamplesService(deps: ModuleDeps, retraining: Pick<Retraini
 
     async relabel(id: number, label: TrainingLabel): Promise<TrainingSample> {
       if (!(await repo.relabel(id, label))) throw notFound('errors.training.sampleNotFound');
+      await deps.lists.changed('field-cut');
       return sampleOut((await repo.findSample(id))!);
     },
 
@@ -166,6 +169,7 @@ export function createSamplesService(deps: ModuleDeps, retraining: Pick<Retraini
     async remove(id: number): Promise<void> {
       const removed = await repo.removeSample(id, clock.now());
       if (!removed) throw notFound('errors.training.sampleNotFound');
+      await deps.lists.changed('field-cut');
       await storage.remove(removed.imagePath);
     },
 

@@ -2,8 +2,14 @@ import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL } from 
 import type { TrainingLabel } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import type { Message } from '../../i18n/i18n.ts';
-import { modelActivations, modelVersions, trainingJobs, trainingSamples, users } from '../../db/schema/index.ts';
-import { analysisFacts } from '../analysis/analysis.service.ts';
+import {
+  analyses,
+  modelActivations,
+  modelVersions,
+  trainingJobs,
+  trainingSamples,
+  users,
+} from '../../db/schema/index.ts';
 import { agreedLiveSamples } from './field-set.repo.ts';
 
 export type SampleRow = typeof trainingSamples.$inferSelect & { uploaderName: string | null };
@@ -148,14 +154,14 @@ export function createTrainingRepo(db: Db) {
     > {
       const [row] = await db
         .select({
-          id: analysisFacts.id,
-          userId: analysisFacts.userId,
-          imagePath: analysisFacts.imagePath,
-          rustClass: analysisFacts.rustClass,
-          modelVersion: analysisFacts.modelVersion,
+          id: analyses.id,
+          userId: analyses.userId,
+          imagePath: analyses.imagePath,
+          rustClass: analyses.rustClass,
+          modelVersion: analyses.modelVersion,
         })
-        .from(analysisFacts)
-        .where(eq(analysisFacts.id, id));
+        .from(analyses)
+        .where(eq(analyses.id, id));
       return row;
     },
 

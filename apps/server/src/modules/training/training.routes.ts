@@ -187,7 +187,7 @@ export function trainingRoutes(app: App, { deps, services: { samples, retraining
       schema: {
         tags,
         description:
-          'The farmers’ verified photos held back from training, by crop and class, and the last candidate’s field check (docs/decisions/0086).',
+          'The farmers’ verified photos held back from training, by crop and class, and the last candidate’s field check (docs/decisions/0086); each crop’s unsure cut learnt from them, and whether and since when it answers (0119).',
         response: { 200: fieldSetReply, ...errors },
       },
       config: guard('expert', 'admin'),

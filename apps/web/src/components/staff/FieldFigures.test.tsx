@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type FieldFiguresReply, type FieldSetReply, reviewApi, trainingApi, wilsonInterval } from '@kutu/contract';
+import { formatDateTime } from '../../lib/format.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { fakeNetwork, json } from '../../test/fakeServer.ts';
 import { FieldFigures } from './FieldFigures.tsx';
@@ -37,8 +38,25 @@ const set: FieldSetReply = {
     confidence: 0.95,
     model_version: 'v20261120-j3',
     crops: [
-      { crop: 'beans', photos: 400, card_cut: 0.6, cut: 0.7, bound: 0.0291 },
-      { crop: 'maize', photos: 12, card_cut: 0.6, cut: null, bound: null },
+      {
+        crop: 'beans',
+        photos: 400,
+        card_cut: 0.6,
+        cut: 0.7,
+        bound: 0.0291,
+        applied: 'field',
+        applied_since: '2026-11-20T08:00:00.000Z',
+      },
+      { crop: 'maize', photos: 12, card_cut: 0.6, cut: null, bound: null, applied: 'card', applied_since: null },
+      {
+        crop: 'unknown',
+        photos: 150,
+        card_cut: 0.6,
+        cut: 0.5,
+        bound: 0.028,
+        applied: 'card',
+        applied_since: null,
+      },
     ],
   },
   last_check: {
@@ -89,7 +107,13 @@ describe('FieldFigures', () => {
     const cuts = within(held).getByTestId('field-cuts');
     expect(
       within(cuts).getByText(
-        'Beans: Kutu answers from 70.0% sure (the card says 60.0%): confidently wrong on at most 2.9% of 400 verified photos (95% sure)',
+        `Beans: Kutu answers from 70.0% sure (the card says 60.0%): confidently wrong on at most 2.9% of 400 verified photos (95% sure); applied since ${formatDateTime('2026-11-20T08:00:00.000Z')}`,
+      ),
+    ).toBeTruthy();
+    // A learnt cut looser than the card's is shown, not applied (0119).
+    expect(
+      within(cuts).getByText(
+        "Crop not said: Kutu answers from 50.0% sure (the card says 60.0%): confidently wrong on at most 2.8% of 150 verified photos (95% sure); looser than the card's, so the card's applies",
       ),
     ).toBeTruthy();
     expect(

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldCropCheck, FieldFiguresRow, FieldSetReply, ShareInterval } from '@kutu/contract';
 import { useFieldFigures } from '../../api/review.ts';
 import { fieldSetQuery } from '../../api/training.ts';
-import { formatPercent } from '../../lib/format.ts';
+import { formatDateTime, formatPercent } from '../../lib/format.ts';
 import { ListState } from '../ListState.tsx';
 import { ConfirmActivation } from './ConfirmActivation.tsx';
 
@@ -65,7 +65,10 @@ function checkLine(t: TFunction, c: FieldCropCheck, min: number) {
   });
 }
 
-/** Each crop's unsure cut learnt from the verified held-back photos, its bound and its photos (0119). */
+/**
+ * Each crop's unsure cut learnt from the verified held-back photos, its bound and its photos, and since when it
+ * answers (only where stricter than the card's; 0119).
+ */
 function LearntCuts({ cut }: { cut: NonNullable<FieldSetReply['cut']> }) {
   const { t } = useTranslation();
   const pct = (v: number | null) => (v === null ? '–' : formatPercent(v, 1));
@@ -82,9 +85,15 @@ function LearntCuts({ cut }: { cut: NonNullable<FieldSetReply['cut']> }) {
           cut: pct(c.cut),
           bound: pct(c.bound),
         };
+        const applied =
+          c.applied === 'field'
+            ? t('training.fieldGate.cut.appliedSince', { since: formatDateTime(c.applied_since) })
+            : t('training.fieldGate.cut.cardApplies');
         return (
           <Text key={c.crop} size="sm">
-            {c.cut === null ? t('training.fieldGate.cut.tooFew', args) : t('training.fieldGate.cut.learnt', args)}
+            {c.cut === null
+              ? t('training.fieldGate.cut.tooFew', args)
+              : `${t('training.fieldGate.cut.learnt', args)}; ${applied}`}
           </Text>
         );
       })}

@@ -276,3 +276,20 @@ describe("the phone's engine follows the stored card's answer settings, as the s
     expect(field.rust_leaves).toBe(3);
   });
 });
+
+describe("the phone answers a crop with the server's learnt unsure cut (decision 0119)", () => {
+  afterEach(() => {
+    info.unsure_cuts = undefined;
+  });
+
+  it("is unsure below the crop's learnt cut, and keeps the card's for other crops and older stored infos", async () => {
+    photo = leaf(9);
+    // About 96 % sure of rust: confident at the card's 70 %.
+    expect((await diagnose()).unsure).toBe(false);
+    info.unsure_cuts = { maize: 0.99 };
+    const result = await diagnose();
+    expect(result).toMatchObject({ rust_class: 'common_rust', unsure: true, severity: null });
+    info.unsure_cuts = { beans: 0.99 };
+    expect((await diagnose()).unsure).toBe(false);
+  });
+});

@@ -47,9 +47,10 @@ async function diagnoseLeaf(photo: Blob, crop: AnalysisCrop): Promise<PhoneLeaf 
   const out = await s.run({ [s.inputNames[0]]: new ort.Tensor('float32', tensor, [1, 3, size, size]) });
   const ood = out.ood ? (out.ood.data as Float32Array)[0] : null;
   const outputs = outputsFor(s.outputNames, crop);
-  const diagnosis = diagnosisFromOutputs(out[outputs.logits].data as Float32Array, ood, rgb, phoneSettings(info));
+  const settings = phoneSettings(info, crop);
+  const diagnosis = diagnosisFromOutputs(out[outputs.logits].data as Float32Array, ood, rgb, settings);
   // The server's estimate and spots on the same 160 px input (one reading, as the server's classify()).
-  const reading = rustReading(rgb, size, crop, image.width / image.height, phoneSettings(info).answer.leafConfidence);
+  const reading = rustReading(rgb, size, crop, image.width / image.height, settings.answer.leafConfidence);
   return { diagnosis, info, share: reading.share, spots: reading.spots };
 }
 
@@ -64,5 +65,5 @@ export async function diagnoseFieldOnPhone(
   const results = [];
   for (const photo of photos) results.push(await diagnoseLeaf(photo, crop));
   const { info } = results[0];
-  return { ...fieldOnPhone(results, phoneSettings(info)), leaves: results.map((r) => r.diagnosis), info };
+  return { ...fieldOnPhone(results, phoneSettings(info, crop)), leaves: results.map((r) => r.diagnosis), info };
 }

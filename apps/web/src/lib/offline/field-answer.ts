@@ -26,11 +26,19 @@ export interface PhoneLeaf {
 }
 
 /**
- * The stored card's settings. An info stored before the server sent `answer` has none: the reader then gives
- * the values every card was served with before the block (`RECIPE_ANSWER`) until the info is refreshed.
+ * The stored card's settings for a crop's photos. An info stored before the server sent `answer` has none: the
+ * reader then gives the values every card was served with before the block (`RECIPE_ANSWER`) until the info is
+ * refreshed. Where the server answers the crop with the unsure cut learnt from the field (`unsure_cuts`,
+ * decision 0119), so does the phone; an info stored before it keeps the card's until refreshed.
  */
-export const phoneSettings = (info: Pick<OfflineModelInfo, 'version' | 'thresholds'> & { answer?: unknown }) =>
-  cardSettings(info);
+export function phoneSettings(
+  info: Pick<OfflineModelInfo, 'version' | 'thresholds' | 'unsure_cuts'> & { answer?: unknown },
+  crop?: string | null,
+): CardSettings {
+  const settings = cardSettings(info);
+  const cut = crop ? info.unsure_cuts?.[crop] : undefined;
+  return cut === undefined ? settings : { ...settings, thresholds: { ...settings.thresholds, unsureBelow: cut } };
+}
 
 export interface PhoneField {
   diagnosis: DiagnosisCore;

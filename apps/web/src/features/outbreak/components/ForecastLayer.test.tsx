@@ -1,4 +1,4 @@
-import type { ForecastWeekReply, RiskLevel } from '@kutu/contract';
+import type { DistrictForecastReply, ForecastWeekReply, RiskBasis, RiskLevel } from '@kutu/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -24,10 +24,41 @@ const week = (state: 'known' | 'unknown', levels: Record<string, RiskLevel[]>): 
   })),
 });
 
+const basis = (o: Partial<RiskBasis>): RiskBasis => ({
+  wet_hours: 12,
+  longest_run: 12,
+  infection_hours: 6,
+  band: [16, 25],
+  confirmed_here: false,
+  walked_rust_here: false,
+  neighbours: [],
+  upwind: [],
+  unnamed_near: false,
+  ...o,
+});
+const bukedea: DistrictForecastReply = {
+  code: 'UG-219',
+  name: 'Bukedea',
+  crop: 'maize',
+  run_at: '2026-12-01T03:00:00.000Z',
+  rules_version: '2026-11-28.2',
+  weather: { state: 'known', fetched_at: '2026-12-01T03:00:00.000Z', age_hours: 2 },
+  worst: 'high',
+  days: [
+    { day: days[0], level: 'low', basis: basis({ wet_hours: 0, longest_run: 0, unnamed_near: true }) },
+    {
+      day: days[1],
+      level: 'high',
+      basis: basis({ walked_rust_here: true, walked_median: 0.125, neighbours: ['Mbale'], upwind: ['Mbale'] }),
+    },
+  ],
+};
+
 const network = (reply: ForecastWeekReply) =>
   fakeNetwork(({ url }) => {
     if (url.includes('uganda-districts')) return topojsonResponse('uganda-districts.topojson');
     if (url.includes('kenya-counties')) return topojsonResponse('kenya-counties.topojson');
+    if (url.startsWith('/api/forecast/districts/UG-219/')) return json(bukedea);
     if (url.startsWith('/api/forecast/week/')) return json(reply);
     if (url.startsWith('/api/outbreak/map/')) return json({}, 404);
     return json({}, 404);
@@ -60,5 +91,23 @@ describe('the map\'s "next 7 days" layer', () => {
     expect(screen.getByTestId('forecast-unknown').textContent).toMatch(/Weather unknown/);
     const levels = new Set([...map.querySelectorAll('path')].map((p) => p.getAttribute('data-risk')));
     expect(levels).toEqual(new Set(['unknown']));
+  });
+
+  it('says in plain words why a district tapped on the map reads as it does', async () => {
+    network(week('known', { 'UG-219': ['low', 'high'], 'UG-102': ['moderate', 'low'] }));
+    const map = await openNextWeek();
+    fireEvent.click(map.querySelector('[data-code="UG-219"]') as Element);
+    const reasons = await screen.findByTestId('forecast-reasons');
+    expect(reasons.textContent).toContain('Bukedea this week: High');
+    const [first, second] = screen.getAllByTestId('forecast-reason').map((li) => li.textContent);
+    expect(first).toContain('no wet hours at 16–25 °C');
+    expect(first).toContain('rust reported nearby');
+    expect(second).toContain('12 wet hours at 16–25 °C, 12 in a row (6 needed to infect)');
+    expect(second).toContain("rust found on farmers' walks here in the last 14 days");
+    expect(second).toContain("farmers' walks here found rust on 13 % of plants (median)");
+    expect(second).toContain('rust next door in Mbale; the wind blows from Mbale');
+    expect(second).not.toContain('nearby');
+    // The same from the list, for those who cannot tap a shape.
+    expect((screen.getByLabelText(/Choose a district or county/) as HTMLSelectElement).value).toBe('UG-219');
   });
 });

@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/format.ts';
 import type { Country } from '../../../lib/geo/geo.ts';
 import { boundariesQuery } from '../lib/boundaries-query.ts';
 import { parentOf } from '../lib/newer-districts.ts';
+import { ForecastReasons } from './ForecastReasons.tsx';
 
 const WIDTH = 400;
 const HEIGHT = 440;
@@ -32,6 +33,8 @@ export function ForecastLayer({ crop, country }: { crop: ForecastCrop; country: 
   const week = useForecastWeek(crop);
   const outlines = useQuery(boundariesQuery(country));
   const [day, setDay] = useState<string>(WORST);
+  // The district whose reasons are shown: picked from the list or by tapping the map ('' for none).
+  const [picked, setPicked] = useState('');
   const days = week.data?.districts[0]?.days.map((d) => d.day) ?? [];
   const levels = useMemo(() => {
     const out = new Map<string, RiskLevel>();
@@ -68,6 +71,9 @@ export function ForecastLayer({ crop, country }: { crop: ForecastCrop; country: 
   const unknown = week.data.weather.state === 'unknown';
   const age = week.data.weather.age_hours;
   const high = shapes.filter((s) => levels.get(s.code) === 'high');
+  const choices = week.data.districts
+    .filter((d) => d.code.startsWith(`${country}-`))
+    .sort((a, b) => a.name.localeCompare(b.name));
   return (
     <Stack gap="sm" data-testid="forecast-layer">
       <NativeSelect
@@ -109,6 +115,8 @@ export function ForecastLayer({ crop, country }: { crop: ForecastCrop; country: 
               strokeWidth={0.5}
               data-code={s.code}
               data-risk={level}
+              onClick={() => setPicked(s.code)}
+              style={{ cursor: 'pointer' }}
             >
               <title>{`${s.name}: ${t(`outbreak.forecast.levels.${level}`)}`}</title>
             </path>
@@ -134,6 +142,17 @@ export function ForecastLayer({ crop, country }: { crop: ForecastCrop; country: 
       <Text size="xs" c="dimmed">
         {t('outbreak.forecast.basis')}
       </Text>
+      <NativeSelect
+        label={t('outbreak.forecast.why.pick')}
+        value={picked}
+        onChange={(e) => setPicked(e.currentTarget.value)}
+        data={[
+          { value: '', label: t('outbreak.forecast.why.pickNone') },
+          ...choices.map((d) => ({ value: d.code, label: d.name })),
+        ]}
+        data-testid="forecast-district"
+      />
+      {picked && <ForecastReasons code={picked} crop={crop} />}
     </Stack>
   );
 }
