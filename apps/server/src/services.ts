@@ -27,7 +27,7 @@ import { createRetrainingService, type TrainingLog } from './modules/training/re
 import { createFieldCuts } from './modules/training/field-cuts.service.ts';
 import { createSamplesService } from './modules/training/samples.service.ts';
 import { createVersionsService } from './modules/training/versions.service.ts';
-import { createApplicationsService } from './modules/vetting/applications.service.ts';
+import { createApplicationRecords, createApplicationsService } from './modules/vetting/applications.service.ts';
 import { createExtensionService } from './modules/extension/extension.service.ts';
 import { createHeldWalksService } from './modules/extension/held-walks.service.ts';
 import { createBasicPhoneService } from './modules/basic-phone/basic-phone.service.ts';
@@ -56,7 +56,8 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   // Every other service reaches these two through its ModuleDeps (lib/notifier.ts, lib/deliverer.ts).
   const deps: ModuleDeps = { ...base, notifications, delivery };
   const codes = createCodeService(deps);
-  const authShared = createAuthShared(deps, log, codes);
+  // Auth writes and shows applications (vetting's records); vetting's decisions sign people out through auth.
+  const authShared = createAuthShared(deps, log, codes, createApplicationRecords(deps.db));
   const consent = createConsentService(deps);
   const signup = createSignupService(authShared, consent);
   const account = createAccountService(authShared);

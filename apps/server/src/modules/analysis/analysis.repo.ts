@@ -7,9 +7,8 @@ import {
   educationResources,
   educationResourceTranslations,
   expertReviews,
-  fields,
-  scoutingWalks,
 } from '../../db/schema/index.ts';
+import { fieldFacts, walkFacts } from '../fields/fields.service.ts';
 import type { ExpertDecision } from './expert-answer.ts';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
@@ -218,7 +217,7 @@ export function createAnalysisRepo(db: Db) {
     },
 
     /**
-     * The field of each of these analyses (the fields and walks tables, read only): its name, and when it was
+     * The field of each of these analyses (the fields module's facts, read only): its name, and when it was
      * last walked (a rust answer without a recent walk asks for one).
      */
     async fieldsOf(ids: number[]): Promise<Map<number, { id: number; name: string; lastWalkAt: Date | null }>> {
@@ -226,14 +225,14 @@ export function createAnalysisRepo(db: Db) {
       const rows = await db
         .select({
           analysisId: analyses.id,
-          id: fields.id,
-          name: fields.name,
+          id: fieldFacts.id,
+          name: fieldFacts.name,
           lastWalkAt: sql<
             Date | string | null
-          >`(select max(${scoutingWalks.walkedAt}) from ${scoutingWalks} where ${scoutingWalks.fieldId} = ${fields.id})`,
+          >`(select max(${walkFacts.walkedAt}) from ${walkFacts} where ${walkFacts.fieldId} = ${fieldFacts.id})`,
         })
         .from(analyses)
-        .innerJoin(fields, eq(fields.id, analyses.fieldId))
+        .innerJoin(fieldFacts, eq(fieldFacts.id, analyses.fieldId))
         .where(inArray(analyses.id, ids));
       return new Map(
         rows.map((r) => [

@@ -27,6 +27,8 @@ import { createPhotoFiles } from './photo-files.ts';
 
 /** What the review module reads of an expert's verdict (the one door into this module: its services). */
 export { answerOfVerdict } from './expert-answer.ts';
+/** An analysis's answer as other modules' queries join it (a booking's, a post's linked photo). */
+export { analysisFacts } from './facts.repo.ts';
 
 /**
  * The analysis module's one service, which routes and other modules use. Its jobs live beside it: a

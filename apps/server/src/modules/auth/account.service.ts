@@ -11,6 +11,8 @@ import { type AuthShared, clash, emailOrThrow } from './auth.shared.ts';
 
 /** A password checked against its stored hash, for the privacy module's erasure (which asks for it). */
 export { verifySecret } from './passwords.ts';
+/** A role's own facts as other modules' queries join them (consultations' slots, vetting's applications, clinic records). */
+export { expertFacts, farmerFacts } from './facts.repo.ts';
 
 const MIN_AGE_YEARS = 13;
 const EARLIEST_DOB = '1900-01-01';

@@ -1,12 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { type Language, needsApproval } from '@kutu/contract';
-import type { Db } from '../../db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Language } from '@kutu/contract';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   actionTokens,
   expertProfiles,
   farmerProfiles,
   officerProfiles,
-  roleApplications,
   userProfiles,
   users,
 } from '../../db/schema/index.ts';
@@ -51,7 +50,8 @@ export function createAccountsRepo(db: Db) {
 
     /**
      * The user, their farmer or expert details, the sign-up token and the first code, at once: an email
-     * code, or the SMS activation code when the farmer signed up without an email.
+     * code, or the SMS activation code when the farmer signed up without an email; `alsoInTx` writes
+     * what another module keeps of the new account in the same transaction (an application).
      */
     createAccount: (input: {
       firstCode: 'EMAIL_VERIFICATION' | 'PHONE_ACTIVATION';
@@ -63,6 +63,7 @@ export function createAccountsRepo(db: Db) {
       signUpExpiresAt: Date;
       code: NewCode;
       now: Date;
+      alsoInTx?: (tx: Tx, user: UserRow) => Promise<void>;
     }) =>
       db.transaction(async (tx) => {
         const [user] = await tx
@@ -72,9 +73,7 @@ export function createAccountsRepo(db: Db) {
         if (input.farmer) await tx.insert(farmerProfiles).values({ userId: user.id, ...input.farmer });
         if (input.expert) await tx.insert(expertProfiles).values({ userId: user.id, ...input.expert });
         if (input.officer) await tx.insert(officerProfiles).values({ userId: user.id, ...input.officer });
-        // A role that needs approval waits for an administrator (docs/decisions/0093).
-        if (needsApproval(user.role))
-          await tx.insert(roleApplications).values({ userId: user.id, role: user.role, appliedAt: input.now });
+        await input.alsoInTx?.(tx, user);
         await tx.insert(actionTokens).values({
           userId: user.id,
           purpose: 'signup',
@@ -107,13 +106,11 @@ export function createAccountsRepo(db: Db) {
           user: users,
           farmer: farmerProfiles,
           expert: expertProfiles,
-          application: roleApplications,
           profile: userProfiles,
         })
         .from(users)
         .leftJoin(farmerProfiles, eq(farmerProfiles.userId, users.id))
         .leftJoin(expertProfiles, eq(expertProfiles.userId, users.id))
-        .leftJoin(roleApplications, and(eq(roleApplications.userId, users.id), eq(roleApplications.role, users.role)))
         .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
         .where(eq(users.id, userId));
       return row;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { UserRecord } from '@kutu/contract';
+import type { ApprovalRole, UserRecord, VettingStatus } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
 import { contractMessage } from '../../i18n/i18n.ts';
 import { badRequest, conflict, tooMany, unauthenticated } from '../../lib/errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
@@ -35,10 +36,25 @@ export function clash(index: string) {
 }
 
 /**
+ * The applications for a role that needs approval, as auth keeps them: the vetting module's records
+ * (`createApplicationRecords`), handed in by services.ts. Vetting reads auth (it signs a withdrawn person
+ * out, it shows an expert's facts), so auth knows vetting only as this port.
+ */
+export interface ApplicationRecords {
+  /** A new applicant's pending application, in the sign-up's transaction. */
+  open(userId: number, role: ApprovalRole, now: Date, runner: Tx): Promise<void>;
+  /** The user's application in `role`; undefined when none. */
+  of(
+    userId: number,
+    role: ApprovalRole,
+  ): Promise<{ status: VettingStatus; reason: string | null; decidedAt: Date | null } | undefined>;
+}
+
+/**
  * What the auth services share (docs/decisions/0042): the repo, token hashing, codes, SMS, issuing a
  * session, the back-off check and the account as the contract shows it. Built once in services.ts and handed to each auth service.
  */
-export function createAuthShared(deps: ModuleDeps, log: AuthLog, codes: CodeService) {
+export function createAuthShared(deps: ModuleDeps, log: AuthLog, codes: CodeService, applications: ApplicationRecords) {
   const { config, clock, tokens } = deps;
   /** Tells the other processes' session caches and streams (docs/decisions/0021); the database already says so. */
   const revoked = (userId: number, sessionId?: string) =>
@@ -92,13 +108,15 @@ export function createAuthShared(deps: ModuleDeps, log: AuthLog, codes: CodeServ
   async function userRecord(userId: number): Promise<UserRecord> {
     const account = await repo.loadAccount(userId);
     if (!account) throw unauthenticated('errors.session.invalid');
-    return toUserRecord(account);
+    // An expert's application (an officer reads theirs from the extension module's `me`).
+    return toUserRecord(account, account.expert ? await applications.of(userId, 'expert') : undefined);
   }
 
   return {
     deps,
     log,
     repo,
+    applications,
     hash,
     revoked,
     verifyLink,
@@ -122,7 +140,10 @@ const ACCOUNT_TYPES: Record<UserRow['role'], string> = {
   officer: 'Extension officer',
 };
 
-export function toUserRecord({ user, farmer, expert, application, profile }: Account): UserRecord {
+export function toUserRecord(
+  { user, farmer, expert, profile }: Account,
+  application: Awaited<ReturnType<ApplicationRecords['of']>>,
+): UserRecord {
   return {
     id: user.id,
     username: user.username,
@@ -161,7 +182,6 @@ export function toUserRecord({ user, farmer, expert, application, profile }: Acc
       languages_spoken: expert.languagesSpoken,
       social_links: expert.socialLinks,
     },
-    // An expert's application (an officer reads theirs from the extension module's `me`).
     vetting: expert && {
       status: application?.status ?? 'pending',
       reason: application?.reason ?? null,

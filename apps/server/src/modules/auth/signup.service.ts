@@ -6,6 +6,7 @@ import {
   type farmerRegisterBody,
   type officerRegisterBody,
   type Language,
+  needsApproval,
   type otpActionTypes,
 } from '@kutu/contract';
 import { message } from '../../i18n/i18n.ts';
@@ -43,8 +44,8 @@ interface ConsentRecorder {
 
 /** Sign-up: register a farmer or an expert, verify the email, activate by SMS, resend codes, resume an unfinished one. */
 export function createSignupService(shared: AuthShared, consent: ConsentRecorder) {
-  const { deps, log, repo, hash, verifyLink, activationLink, freshCode, checkCode, sendSms, sendActivationSms } =
-    shared;
+  const { deps, log, repo, applications, hash, verifyLink, activationLink, freshCode, checkCode } = shared;
+  const { sendSms, sendActivationSms } = shared;
   const { clock, mailer } = deps;
 
   async function register(
@@ -95,6 +96,10 @@ export function createSignupService(shared: AuthShared, consent: ConsentRecorder
         signUpExpiresAt: new Date(now.getTime() + SIGNUP_TOKEN_TTL_MS),
         code: stored,
         now,
+        // A role that needs approval waits for an administrator (docs/decisions/0093), from the account's start.
+        alsoInTx: async (tx, user) => {
+          if (needsApproval(user.role)) await applications.open(user.id, user.role, now, tx);
+        },
       });
     } catch (err) {
       const index = uniqueViolation(err);

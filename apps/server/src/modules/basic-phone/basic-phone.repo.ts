@@ -2,16 +2,11 @@ import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } fro
 import { alias } from 'drizzle-orm/pg-core';
 import type { Language } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
-import {
-  analyses,
-  availabilitySlots,
-  bookings,
-  callbackRequests,
-  expertReviews,
-  officerActions,
-  users,
-  ussdActions,
-} from '../../db/schema/index.ts';
+import { callbackRequests, users, ussdActions } from '../../db/schema/index.ts';
+import { analysisFacts } from '../analysis/analysis.service.ts';
+import { bookingFacts } from '../consultations/consultations.service.ts';
+import { actionFacts } from '../extension/extension.service.ts';
+import { reviewFacts } from '../review/review.service.ts';
 
 /** Who closed a call-back request (an expert, or an officer by recording a call). */
 const closer = alias(users, 'closer');
@@ -96,19 +91,19 @@ export function createBasicPhoneRepo(db: Db) {
     async lastDiagnosis(userId: number) {
       const [row] = await db
         .select({
-          id: analyses.id,
-          outcome: analyses.outcome,
-          rustClass: analyses.rustClass,
-          unsure: analyses.unsure,
-          confidence: analyses.confidence,
-          crop: analyses.crop,
-          createdAt: analyses.createdAt,
-          verdict: expertReviews.verdict,
+          id: analysisFacts.id,
+          outcome: analysisFacts.outcome,
+          rustClass: analysisFacts.rustClass,
+          unsure: analysisFacts.unsure,
+          confidence: analysisFacts.confidence,
+          crop: analysisFacts.crop,
+          createdAt: analysisFacts.createdAt,
+          verdict: reviewFacts.verdict,
         })
-        .from(analyses)
-        .leftJoin(expertReviews, eq(expertReviews.analysisId, analyses.id))
-        .where(eq(analyses.userId, userId))
-        .orderBy(desc(analyses.createdAt), desc(analyses.id))
+        .from(analysisFacts)
+        .leftJoin(reviewFacts, eq(reviewFacts.analysisId, analysisFacts.id))
+        .where(eq(analysisFacts.userId, userId))
+        .orderBy(desc(analysisFacts.createdAt), desc(analysisFacts.id))
         .limit(1);
       return row;
     },
@@ -117,23 +112,22 @@ export function createBasicPhoneRepo(db: Db) {
     async nextBooking(userId: number, now: Date) {
       const [row] = await db
         .select({
-          status: bookings.status,
-          at: sql<Date>`coalesce(${bookings.selectedDate}, ${availabilitySlots.startTime})`.mapWith(
+          status: bookingFacts.status,
+          at: sql<Date>`coalesce(${bookingFacts.selectedDate}, ${bookingFacts.startTime})`.mapWith(
             (v: string | Date) => new Date(v),
           ),
           expert: users.username,
         })
-        .from(bookings)
-        .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
-        .innerJoin(users, eq(users.id, availabilitySlots.expertId))
+        .from(bookingFacts)
+        .innerJoin(users, eq(users.id, bookingFacts.expertId))
         .where(
           and(
-            eq(bookings.farmerId, userId),
-            inArray(bookings.status, ['pending', 'approved']),
-            gt(availabilitySlots.endTime, now),
+            eq(bookingFacts.farmerId, userId),
+            inArray(bookingFacts.status, ['pending', 'approved']),
+            gt(bookingFacts.endTime, now),
           ),
         )
-        .orderBy(availabilitySlots.startTime)
+        .orderBy(bookingFacts.startTime)
         .limit(1);
       return row;
     },
@@ -167,7 +161,7 @@ export function createBasicPhoneRepo(db: Db) {
             doneAt: callbackRequests.doneAt,
             doneByName: closer.username,
             doneByRole: closer.role,
-            doneNote: officerActions.note,
+            doneNote: actionFacts.note,
             username: users.username,
             phone: users.phone,
             district: users.district,
@@ -175,7 +169,7 @@ export function createBasicPhoneRepo(db: Db) {
           .from(callbackRequests)
           .innerJoin(users, eq(users.id, callbackRequests.userId))
           .leftJoin(closer, eq(closer.id, callbackRequests.doneBy))
-          .leftJoin(officerActions, eq(officerActions.id, callbackRequests.doneActionId))
+          .leftJoin(actionFacts, eq(actionFacts.id, callbackRequests.doneActionId))
           .where(where)
           .orderBy(state === 'open' ? callbackRequests.createdAt : desc(callbackRequests.doneAt), callbackRequests.id)
           .limit(window.limit)

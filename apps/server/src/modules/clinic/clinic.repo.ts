@@ -1,7 +1,9 @@
 import { and, count, desc, eq, getTableColumns, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { clinicVisits, farmerProfiles, fields, scoutingWalks, users } from '../../db/schema/index.ts';
+import { clinicVisits, users } from '../../db/schema/index.ts';
+import { farmerFacts } from '../auth/account.service.ts';
+import { fieldFacts, walkFacts } from '../fields/fields.service.ts';
 
 export type VisitRow = typeof clinicVisits.$inferSelect;
 type Decision = Pick<VisitRow, 'verdict' | 'severity' | 'recommendation' | 'decidedAt'>;
@@ -10,7 +12,7 @@ const farmers = alias(users, 'farmer');
 const experts = alias(users, 'expert');
 
 /** The farmer's name as given at the clinic or on a basic phone, else the username (a web sign-up's). */
-const farmerName = sql<string>`coalesce(${farmerProfiles.name}, ${farmers.username})`;
+const farmerName = sql<string>`coalesce(${farmerFacts.name}, ${farmers.username})`;
 
 /** A visit with the farmer, the expert, the field's name and the walk's counts as the records show them. */
 const recordColumns = {
@@ -19,9 +21,9 @@ const recordColumns = {
   farmerPhone: farmers.phone,
   district: farmers.district,
   expertName: experts.username,
-  fieldName: fields.name,
-  plantsLooked: scoutingWalks.plantsLooked,
-  plantsRust: scoutingWalks.plantsRust,
+  fieldName: fieldFacts.name,
+  plantsLooked: walkFacts.plantsLooked,
+  plantsRust: walkFacts.plantsRust,
 };
 
 export function createClinicRepo(db: Db) {
@@ -30,10 +32,10 @@ export function createClinicRepo(db: Db) {
       .select(recordColumns)
       .from(clinicVisits)
       .innerJoin(farmers, eq(farmers.id, clinicVisits.farmerId))
-      .leftJoin(farmerProfiles, eq(farmerProfiles.userId, clinicVisits.farmerId))
+      .leftJoin(farmerFacts, eq(farmerFacts.userId, clinicVisits.farmerId))
       .innerJoin(experts, eq(experts.id, clinicVisits.expertId))
-      .leftJoin(fields, eq(fields.id, clinicVisits.fieldId))
-      .leftJoin(scoutingWalks, eq(scoutingWalks.id, clinicVisits.walkId));
+      .leftJoin(fieldFacts, eq(fieldFacts.id, clinicVisits.fieldId))
+      .leftJoin(walkFacts, eq(walkFacts.id, clinicVisits.walkId));
 
   return {
     /** The account of a phone number, whatever its role (the caller refuses one that is not a farmer's). */
@@ -45,9 +47,9 @@ export function createClinicRepo(db: Db) {
     /** The farmer's account, with the name they gave (`name`, null for a web sign-up). */
     async account(id: number) {
       const [row] = await db
-        .select({ ...getTableColumns(users), name: farmerProfiles.name })
+        .select({ ...getTableColumns(users), name: farmerFacts.name })
         .from(users)
-        .leftJoin(farmerProfiles, eq(farmerProfiles.userId, users.id))
+        .leftJoin(farmerFacts, eq(farmerFacts.userId, users.id))
         .where(eq(users.id, id));
       return row;
     },

@@ -3,7 +3,8 @@ import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ModerationStatus } from '@kutu/contract';
 import type { Database, Db, Tx } from '../../db/client.ts';
-import { analyses, posts, responses, users } from '../../db/schema/index.ts';
+import { posts, responses, users } from '../../db/schema/index.ts';
+import { analysisFacts } from '../analysis/analysis.service.ts';
 import { createModerationRepo } from './moderation.repo.ts';
 
 export interface PostFilters {
@@ -33,11 +34,11 @@ const postColumns = {
   status: posts.status,
   moderationReason: posts.moderationReason,
   createdAt: posts.createdAt,
-  analysisOutcome: analyses.outcome,
-  analysisClass: analyses.rustClass,
-  analysisConfidence: analyses.confidence,
-  analysisUnsure: analyses.unsure,
-  analysisHasHeatmap: sql<boolean>`${analyses.heatmapPath} is not null`,
+  analysisOutcome: analysisFacts.outcome,
+  analysisClass: analysisFacts.rustClass,
+  analysisConfidence: analysisFacts.confidence,
+  analysisUnsure: analysisFacts.unsure,
+  analysisHasHeatmap: analysisFacts.hasHeatmap,
 };
 export type PostRow = {
   id: number;
@@ -153,12 +154,12 @@ async function insertWithinLimit(
 
 export function createCommunityRepo(db: Db, database: Database) {
   return {
-    /** Reads the analyses table (owned by the analysis feature) only to check who owns a result. */
+    /** Who owns an analysis (the analysis module's facts), to check a post links the author's own. */
     async analysisOwner(analysisId: number): Promise<number | null> {
       const [row] = await db
-        .select({ userId: analyses.userId })
-        .from(analyses)
-        .where(eq(analyses.id, analysisId))
+        .select({ userId: analysisFacts.userId })
+        .from(analysisFacts)
+        .where(eq(analysisFacts.id, analysisId))
         .limit(1);
       return row?.userId ?? null;
     },
@@ -176,7 +177,7 @@ export function createCommunityRepo(db: Db, database: Database) {
         .select(postColumns)
         .from(posts)
         .innerJoin(users, eq(users.id, posts.authorId))
-        .leftJoin(analyses, eq(analyses.id, posts.analysisId))
+        .leftJoin(analysisFacts, eq(analysisFacts.id, posts.analysisId))
         .where(eq(posts.id, id))
         .limit(1);
       return row ?? null;
@@ -198,11 +199,11 @@ export function createCommunityRepo(db: Db, database: Database) {
           select posts.id, posts.author_id, users.username as author, posts.title, posts.content,
                  posts.image_path, posts.crop_type, posts.disease_type, posts.urgency_level, posts.analysis_id,
                  posts.status, posts.moderation_reason, posts.created_at, cast(count(*) over () as int) as total,
-                 analyses.outcome as analysis_outcome, analyses.rust_class as analysis_class,
-                 analyses.confidence as analysis_confidence, analyses.unsure as analysis_unsure,
-                 analyses.heatmap_path is not null as analysis_has_heatmap
+                 ${analysisFacts.outcome} as analysis_outcome, ${analysisFacts.rustClass} as analysis_class,
+                 ${analysisFacts.confidence} as analysis_confidence, ${analysisFacts.unsure} as analysis_unsure,
+                 ${analysisFacts.hasHeatmap} as analysis_has_heatmap
           from posts join users on users.id = posts.author_id
-          left join analyses on analyses.id = posts.analysis_id
+          left join ${analysisFacts} on ${analysisFacts.id} = posts.analysis_id
           where ${where}
           order by posts.created_at desc, posts.id desc
           limit ${limit} offset ${offset}

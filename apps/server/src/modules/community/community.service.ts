@@ -33,6 +33,8 @@ import {
 } from './moderation-rules.ts';
 
 export { commentTransitions, postTransitions };
+/** Posts, answers and moderation as other modules' queries count them (the dashboard). */
+export { moderationFacts, postFacts, responseFacts } from './facts.repo.ts';
 
 const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
 

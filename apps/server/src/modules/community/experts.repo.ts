@@ -1,6 +1,8 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notifications, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
+import { hasUnreadSql } from '../notifications/notifications.service.ts';
+import { approvedSql } from '../vetting/applications.service.ts';
 
 /**
  * Active experts whose application was approved (docs/decisions/0027: one waiting or refused is told
@@ -14,8 +16,8 @@ export async function expertsWithoutUnread(db: Db, type: string): Promise<number
       and(
         eq(users.role, 'expert'),
         isNotNull(users.activatedAt),
-        sql`exists (select 1 from role_applications ra where ra.user_id = ${users.id} and ra.role = 'expert' and ra.status = 'approved')`,
-        sql`not exists (select 1 from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.type} = ${type} and ${notifications.readAt} is null)`,
+        approvedSql('expert', users.id),
+        not(hasUnreadSql(type, users.id)),
       ),
     );
   return rows.map((r) => r.id);

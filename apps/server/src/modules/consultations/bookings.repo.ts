@@ -2,7 +2,8 @@ import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { analyses, availabilitySlots, bookings, users } from '../../db/schema/index.ts';
+import { availabilitySlots, bookings, users } from '../../db/schema/index.ts';
+import { analysisFacts } from '../analysis/analysis.service.ts';
 import { LIVE, type Meeting } from './slots.repo.ts';
 
 const farmerUser = alias(users, 'farmer_user');
@@ -24,9 +25,9 @@ const bookingColumns = {
   expertPhone: expertUser.phone,
   topic: bookings.topic,
   analysisId: bookings.analysisId,
-  analysisClass: analyses.rustClass,
-  analysisConfidence: analyses.confidence,
-  analysisCrop: analyses.crop,
+  analysisClass: analysisFacts.rustClass,
+  analysisConfidence: analysisFacts.confidence,
+  analysisCrop: analysisFacts.crop,
   mode: availabilitySlots.mode,
   place: availabilitySlots.place,
   videoUrl: availabilitySlots.videoUrl,
@@ -75,7 +76,7 @@ export function createBookingsRepo(db: Db) {
       .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
       .innerJoin(farmerUser, eq(farmerUser.id, bookings.farmerId))
       .innerJoin(expertUser, eq(expertUser.id, availabilitySlots.expertId))
-      .leftJoin(analyses, eq(analyses.id, bookings.analysisId))
+      .leftJoin(analysisFacts, eq(analysisFacts.id, bookings.analysisId))
       .where(where);
   }
   async function countBookings(where: SQL | undefined) {
@@ -90,7 +91,10 @@ export function createBookingsRepo(db: Db) {
   return {
     /** Whose analysis this is (undefined when there is none). */
     async analysisOwner(id: number) {
-      const [row] = await db.select({ userId: analyses.userId }).from(analyses).where(eq(analyses.id, id));
+      const [row] = await db
+        .select({ userId: analysisFacts.userId })
+        .from(analysisFacts)
+        .where(eq(analysisFacts.id, id));
       return row?.userId;
     },
 

@@ -23,6 +23,9 @@ import { bookingCalendar } from './calendar.ts';
 import { createConsultationsRepo, isUniqueViolation, type BookingRow, type SlotRow } from './consultations.repo.ts';
 import { createConsultationNotices } from './notices.ts';
 
+/** A booking with its slot as other modules' queries read it (the basic phone's next booking). */
+export { bookingFacts } from './facts.repo.ts';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus, MeetingMode } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { availabilitySlots, bookings, expertProfiles, users } from '../../db/schema/index.ts';
+import { availabilitySlots, bookings, users } from '../../db/schema/index.ts';
+import { expertFacts } from '../auth/account.service.ts';
 
 /** A live booking holds its slot: pending or approved (a rejection or a cancellation frees it). */
 export const LIVE: BookingStatus[] = ['pending', 'approved'];
@@ -26,9 +27,9 @@ const slotColumns = {
   videoUrl: availabilitySlots.videoUrl,
   ruleId: availabilitySlots.ruleId,
   username: users.username,
-  bio: expertProfiles.bio,
-  areasOfExpertise: expertProfiles.areasOfExpertise,
-  certifications: expertProfiles.certifications,
+  bio: expertFacts.bio,
+  areasOfExpertise: expertFacts.areasOfExpertise,
+  certifications: expertFacts.certifications,
 };
 export type SlotRow = Meeting & {
   ruleId: number | null;
@@ -61,7 +62,7 @@ export function createSlotsRepo(db: Db) {
       })
       .from(availabilitySlots)
       .innerJoin(users, eq(users.id, availabilitySlots.expertId))
-      .leftJoin(expertProfiles, eq(expertProfiles.userId, availabilitySlots.expertId))
+      .leftJoin(expertFacts, eq(expertFacts.userId, availabilitySlots.expertId))
       .where(where)
       .orderBy(availabilitySlots.startTime, availabilitySlots.id)
       .limit(sql.placeholder('limit'))
@@ -185,7 +186,7 @@ export function createSlotsRepo(db: Db) {
               .select(slotColumns)
               .from(availabilitySlots)
               .innerJoin(users, eq(users.id, availabilitySlots.expertId))
-              .leftJoin(expertProfiles, eq(expertProfiles.userId, availabilitySlots.expertId))
+              .leftJoin(expertFacts, eq(expertFacts.userId, availabilitySlots.expertId))
               .where(and(where, inArray(availabilitySlots.expertId, ids)))
               .orderBy(availabilitySlots.startTime, availabilitySlots.id);
       page = page.filter((e) => rows.some((r) => r.expertId === e.expertId));

@@ -1,20 +1,16 @@
 import { and, countDistinct, eq, isNull, ne, type Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  analyses,
-  availabilitySlots,
-  bookings,
-  expertReviews,
-  moderationAudit,
-  posts,
-  responses,
-  trainingJobs,
-  trainingSamples,
-} from '../../db/schema/index.ts';
+import { analysisFacts as analyses } from '../analysis/analysis.service.ts';
+import { moderationFacts, postFacts as posts, responseFacts } from '../community/community.service.ts';
+import { bookingFacts as bookings } from '../consultations/consultations.service.ts';
+import { reviewFacts } from '../review/review.service.ts';
+import { jobFacts as trainingJobs, sampleFacts as trainingSamples } from '../training/samples.service.ts';
 
 /**
- * Read model over other features' tables: aggregate queries only, never writes. The dashboard is a
- * report across features, so it reads their tables directly (docs/decisions/0003-dashboard-read-model.md).
+ * Read model over other features' data: aggregate queries only, never writes. The dashboard is a
+ * report across features, counted on read in one statement (docs/decisions/0003-dashboard-read-model.md):
+ * it reads each owner's read-only facts (analysisFacts, postFacts, …), which PostgreSQL folds into the
+ * tables' own plans, named here as the tables they stand for.
  */
 
 const n = (condition: SQL) => sql<number>`cast(count(*) filter (where ${condition}) as int)`;
@@ -129,30 +125,28 @@ function dashboardParts(db: Db) {
       return db
         .select(named({ n: sql<number>`cast(${countDistinct(posts.id)} as int)` }))
         .from(posts)
-        .innerJoin(moderationAudit, and(eq(moderationAudit.targetType, 'post'), eq(moderationAudit.targetId, posts.id)))
-        .where(and(eq(moderationAudit.actorId, expertId), ne(posts.diseaseType, 'none')));
+        .innerJoin(moderationFacts, and(eq(moderationFacts.targetType, 'post'), eq(moderationFacts.targetId, posts.id)))
+        .where(and(eq(moderationFacts.actorId, expertId), ne(posts.diseaseType, 'none')));
     },
 
     /** A farmer's own activity: questions to experts, posts and bookings, and how many were answered. */
     farmerActivity(farmerId: Param) {
       // A question the farmer asked, not a follow-up Kutu sent to experts by itself (a reason, no question).
-      const farmerAsked = sql.raw('r.asked_at is not null and (r.question is not null or r.reason is null)');
+      const r = reviewFacts;
+      const farmerAsked = sql`${r.askedAt} is not null and (${r.question} is not null or ${r.reason} is null)`;
+      const asked = sql`from ${r} join ${analyses} on ${analyses.id} = ${r.analysisId} where ${analyses.userId} = ${farmerId} and ${farmerAsked}`;
       const count = (q: SQL) => sql<number>`cast((${q}) as int)`;
       return db
         .select(
           named({
-            questionsAsked: count(
-              sql`select count(*) from ${expertReviews} r join ${analyses} a on a.id = r.analysis_id where a.user_id = ${farmerId} and ${farmerAsked}`,
-            ),
-            questionsAnswered: count(
-              sql`select count(*) from ${expertReviews} r join ${analyses} a on a.id = r.analysis_id where a.user_id = ${farmerId} and ${farmerAsked} and r.reviewed_at is not null`,
-            ),
-            posts: count(sql`select count(*) from ${posts} p where p.author_id = ${farmerId}`),
+            questionsAsked: count(sql`select count(*) ${asked}`),
+            questionsAnswered: count(sql`select count(*) ${asked} and ${r.reviewedAt} is not null`),
+            posts: count(sql`select count(*) from ${posts} where ${posts.authorId} = ${farmerId}`),
             postsAnswered: count(
-              sql`select count(*) from ${posts} p where p.author_id = ${farmerId} and exists (select 1 from ${responses} r where r.post_id = p.id and r.kind = 'expert')`,
+              sql`select count(*) from ${posts} where ${posts.authorId} = ${farmerId} and exists (select 1 from ${responseFacts} where ${responseFacts.postId} = ${posts.id} and ${responseFacts.kind} = 'expert')`,
             ),
             bookingsPending: count(
-              sql`select count(*) from ${bookings} b where b.farmer_id = ${farmerId} and b.status = 'pending'`,
+              sql`select count(*) from ${bookings} where ${bookings.farmerId} = ${farmerId} and ${bookings.status} = 'pending'`,
             ),
           }),
         )
@@ -170,8 +164,7 @@ function dashboardParts(db: Db) {
       return db
         .select(named({ n: total() }))
         .from(bookings)
-        .innerJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
-        .where(and(eq(availabilitySlots.expertId, expertId), eq(bookings.status, 'approved')));
+        .where(and(eq(bookings.expertId, expertId), eq(bookings.status, 'approved')));
     },
   };
 }

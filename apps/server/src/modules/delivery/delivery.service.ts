@@ -9,6 +9,9 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { type DeliveryChannel, type Language, languages } from '@kutu/contract';
 import { addressOn, type Channel } from './channels.ts';
 import { failureKind } from './failure-kind.ts';
+
+/** Outbox rows as other modules' queries count them (an alert's SMS, by key). */
+export { deliveryFacts } from './facts.repo.ts';
 import { createDeliveryRepo, type FanOutVariant, type NewDelivery } from './delivery.repo.ts';
 import { createSender, type SenderOptions } from './delivery.sender.ts';
 

@@ -1,6 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { officerActions } from '../../db/schema/index.ts';
+import { analysisFacts } from '../analysis/analysis.service.ts';
+import { deliveryFacts as m } from '../delivery/delivery.service.ts';
+import { followUpFacts as f } from '../followup/followup.service.ts';
+import { noticeFacts as n } from '../notifications/notifications.service.ts';
+import { alertFacts as a, farmerWeekFacts as fw } from '../outbreak/outbreak.service.ts';
 
 const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -16,8 +21,8 @@ export interface WeekWindow {
 const farmersOf = (district: string) => sql`(select id from users where district = ${district} and role = 'farmer')`;
 
 /**
- * A district's week, read across the features that gather it (read only; each feature keeps its own
- * writes): rust cases per farmer, alerts and their outbox rows, plant-clinic visits, follow-ups, farmers who
+ * A district's week, read across the features that gather it (read only, through each owner's facts;
+ * each feature keeps its own writes): rust cases per farmer, alerts and their outbox rows, plant-clinic visits, follow-ups, farmers who
  * said worse or asked to be called back, and the officers' notes (what waits for an expert: the review module's).
  */
 export function createExtensionRepo(db: Db) {
@@ -30,12 +35,12 @@ export function createExtensionRepo(db: Db) {
     farmerWeeks: (district: string, from: string, to: string) =>
       rowsOf<{ crop: string; weekStart: string; confirmed: number; reported: number }>(
         db,
-        sql`select crop, week_start::text as "weekStart",
-              count(*) filter (where state = 'confirmed')::int as confirmed,
-              count(*) filter (where state = 'reported')::int as reported
-            from outbreak_farmer_weeks
-            where district = ${district} and week_start >= ${from} and week_start <= ${to} and not demo
-            group by crop, week_start`,
+        sql`select ${fw.crop} as crop, ${fw.weekStart}::text as "weekStart",
+              count(*) filter (where ${fw.state} = 'confirmed')::int as confirmed,
+              count(*) filter (where ${fw.state} = 'reported')::int as reported
+            from ${fw}
+            where ${fw.district} = ${district} and ${fw.weekStart} >= ${from} and ${fw.weekStart} <= ${to} and not ${fw.demo}
+            group by ${fw.crop}, ${fw.weekStart}`,
       ),
 
     /** Alerts of the district open at any time in the week, with how their messages went. */
@@ -53,21 +58,22 @@ export function createExtensionRepo(db: Db) {
         db,
         // Each message's key starts `outbreak:<alert>|` (docs/decisions/0050): a byte-wise range on the
         // keys' text_pattern_ops indexes ('|' sorts just before '}'), never a scan of the whole outbox.
-        sql`select a.crop, a.source_district as "sourceDistrict", a.raised_at as "raisedAt", a.ended_at as "endedAt",
-              (select count(*)::int from notifications n
-                where n.key ~>=~ ('outbreak:' || a.id || '|') and n.key ~<~ ('outbreak:' || a.id || '}')) as told,
+        sql`select ${a.crop} as crop, ${a.sourceDistrict} as "sourceDistrict", ${a.raisedAt} as "raisedAt",
+              ${a.endedAt} as "endedAt",
+              (select count(*)::int from ${n}
+                where ${n.key} ~>=~ ('outbreak:' || ${a.id} || '|') and ${n.key} ~<~ ('outbreak:' || ${a.id} || '}')) as told,
               d.delivered, d.failed, d.waiting
-            from outbreak_alerts a
+            from ${a}
             cross join lateral (
-              select count(*) filter (where m.state = 'sent')::int as delivered,
-                     count(*) filter (where m.state = 'failed')::int as failed,
-                     count(*) filter (where m.state in ('waiting', 'sending'))::int as waiting
-              from deliveries m
-              where m.key ~>=~ ('outbreak:' || a.id || '|') and m.key ~<~ ('outbreak:' || a.id || '}')
-                and m.channel = 'sms') d
-            where a.district = ${w.district} and a.raised_at < ${w.to}
-              and (a.ended_at is null or a.ended_at >= ${w.from})
-            order by a.raised_at`,
+              select count(*) filter (where ${m.state} = 'sent')::int as delivered,
+                     count(*) filter (where ${m.state} = 'failed')::int as failed,
+                     count(*) filter (where ${m.state} in ('waiting', 'sending'))::int as waiting
+              from ${m}
+              where ${m.key} ~>=~ ('outbreak:' || ${a.id} || '|') and ${m.key} ~<~ ('outbreak:' || ${a.id} || '}')
+                and ${m.channel} = 'sms') d
+            where ${a.district} = ${w.district} and ${a.raisedAt} < ${w.to}
+              and (${a.endedAt} is null or ${a.endedAt} >= ${w.from})
+            order by ${a.raisedAt}`,
       ),
 
     /** Plant-clinic visits of the district's farmers in the week, by the expert's finding (null: undecided). */
@@ -83,10 +89,10 @@ export function createExtensionRepo(db: Db) {
     followUps: (w: WeekWindow) =>
       rowsOf<{ outcome: string; n: number }>(
         db,
-        sql`select outcome, count(*)::int as n from follow_ups
-            where user_id in ${farmersOf(w.district)} and state in ('compared', 'cancelled') and outcome is not null
-              and closed_at >= ${w.from} and closed_at < ${w.to}
-            group by outcome`,
+        sql`select ${f.outcome} as outcome, count(*)::int as n from ${f}
+            where ${f.userId} in ${farmersOf(w.district)} and ${f.state} in ('compared', 'cancelled')
+              and ${f.outcome} is not null and ${f.closedAt} >= ${w.from} and ${f.closedAt} < ${w.to}
+            group by ${f.outcome}`,
       ),
 
     /**
@@ -106,9 +112,10 @@ export function createExtensionRepo(db: Db) {
         db,
         sql`select u.id as "farmerId", u.username, u.phone, u.language, x.reason, x.at, x.analysis_id as "analysisId"
             from (
-              select user_id, 'worse' as reason, closed_at as at, analysis_id from follow_ups
-              where outcome = 'worse' and closed_at >= ${w.from} and closed_at < ${w.to} and next_walk_id is null
-                and user_id in ${farmersOf(w.district)}
+              select ${f.userId} as user_id, 'worse' as reason, ${f.closedAt} as at, ${f.analysisId} as analysis_id
+              from ${f}
+              where ${f.outcome} = 'worse' and ${f.closedAt} >= ${w.from} and ${f.closedAt} < ${w.to}
+                and ${f.nextWalkId} is null and ${f.userId} in ${farmersOf(w.district)}
               union all
               select user_id, 'callback', created_at, null from callback_requests
               where user_id in ${farmersOf(w.district)} and created_at < ${w.to}
@@ -165,7 +172,10 @@ export function createExtensionRepo(db: Db) {
 
     /** Whether the analysis is the farmer's. */
     async analysisOf(analysisId: number, farmerId: number): Promise<boolean> {
-      const rows = await rowsOf(db, sql`select 1 from analyses where id = ${analysisId} and user_id = ${farmerId}`);
+      const rows = await rowsOf(
+        db,
+        sql`select 1 from ${analysisFacts} where ${analysisFacts.id} = ${analysisId} and ${analysisFacts.userId} = ${farmerId}`,
+      );
       return rows.length > 0;
     },
 

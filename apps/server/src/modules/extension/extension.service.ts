@@ -23,6 +23,9 @@ import { walksOfWeek } from './walks-week.ts';
 import { createWeeklyReport } from './weekly.ts';
 import { isoWeekLabel, weeksBefore, weekStartOf } from '../../lib/iso-weeks.ts';
 
+/** An officer's action as other modules' queries join it (a call-back request's closing note). */
+export { actionFacts } from './facts.repo.ts';
+
 const plusWeeks = (monday: string, n: number) => weeksBefore(monday, -n);
 
 const iso = (d: Date | string) => new Date(d).toISOString();

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { analyses, farmerProfiles, fields, followUps, scoutingWalks, users } from '../../db/schema/index.ts';
+import { analyses, fields, scoutingWalks, users } from '../../db/schema/index.ts';
+import { farmerFacts } from '../auth/account.service.ts';
+import { followUpFacts } from '../followup/followup.service.ts';
 
 export type FieldRow = typeof fields.$inferSelect;
 export type NewField = Omit<typeof fields.$inferInsert, 'id' | 'number'>;
@@ -50,9 +52,9 @@ export function createFieldsRepo(db: Db) {
     /** The farmer's language and district: a field Kutu makes is named in the one and lies in the other. */
     async account(userId: number) {
       const [row] = await db
-        .select({ language: users.language, district: users.district, cropTypes: farmerProfiles.cropTypes })
+        .select({ language: users.language, district: users.district, cropTypes: farmerFacts.cropTypes })
         .from(users)
-        .leftJoin(farmerProfiles, eq(farmerProfiles.userId, users.id))
+        .leftJoin(farmerFacts, eq(farmerFacts.userId, users.id))
         .where(eq(users.id, userId));
       return row;
     },
@@ -164,9 +166,9 @@ export function createFieldsRepo(db: Db) {
           .where(inArray(analyses.fieldId, ids))
           .groupBy(analyses.fieldId),
         db
-          .select({ fieldId: followUps.fieldId, dueAt: followUps.dueAt })
-          .from(followUps)
-          .where(and(inArray(followUps.fieldId, ids), eq(followUps.state, 'waiting'))),
+          .select({ fieldId: followUpFacts.fieldId, dueAt: followUpFacts.dueAt })
+          .from(followUpFacts)
+          .where(and(inArray(followUpFacts.fieldId, ids), eq(followUpFacts.state, 'waiting'))),
       ]);
       for (const p of photos) if (p.fieldId !== null) out.get(p.fieldId)!.analyses = p.n;
       for (const r of reminders) out.get(r.fieldId)!.remindAt = r.dueAt;

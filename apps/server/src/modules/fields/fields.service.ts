@@ -20,6 +20,9 @@ import { fieldView } from './field-views.ts';
 import { createFieldsRepo, type FieldChange, type FieldRow } from './fields.repo.ts';
 import { createWalksRepo } from './walks.repo.ts';
 
+/** A field's name and a walk's counts as other modules' queries join them (a clinic visit's records). */
+export { fieldFacts, walkFacts } from './facts.repo.ts';
+
 type Who = { userId: number };
 type FieldInput = z.output<typeof fieldInput>;
 type FieldPatch = z.output<typeof fieldPatch>;

@@ -20,6 +20,9 @@ import { shownShare } from '@kutu/vision';
 import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
 import { createPhoneFollowUp } from './phone-answer.ts';
 
+/** A field's reminders as other modules' queries read them (a field's waiting reminder). */
+export { followUpFacts } from './facts.repo.ts';
+
 /** The follow-up's question as a basic phone answers it (the basic-phone module's menu). */
 export type { PhoneFollowUp, SpokenOutcome } from './phone-answer.ts';
 

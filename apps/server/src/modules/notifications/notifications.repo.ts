@@ -1,8 +1,19 @@
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/** Notifications as another module's query counts them (an alert's, by key), read only; folded as the table. */
+export const noticeFacts = new QueryBuilder().select({ key: notifications.key }).from(notifications).as('notice_facts');
+
+/**
+ * The SQL condition "`userId` has an unread notification of `type`", for another module's query that
+ * picks whom to tell (a moderation notice waits unread at most once per expert): one lookup inside it.
+ */
+export const hasUnreadSql = (type: string, userId: AnyColumn | SQL): SQL =>
+  sql`exists (select 1 from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.type} = ${type} and ${notifications.readAt} is null)`;
 
 export function createNotificationsRepo(db: Db) {
   const ofUser = (userId: number, unreadOnly = false): SQL =>

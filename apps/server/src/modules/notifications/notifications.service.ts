@@ -15,6 +15,9 @@ import { notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { createNotificationsRepo, type NotificationRow } from './notifications.repo.ts';
 
+/** "Has an unread notification of this type", as a condition of another module's query (community's). */
+export { hasUnreadSql, noticeFacts } from './notifications.repo.ts';
+
 /** What live listeners (the event stream) hear about a user. */
 export type NotificationEvent =
   | { kind: 'created'; notification: NotificationItem; unreadCount: number }

@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
@@ -9,6 +11,21 @@ import type { Config } from '../../config.ts';
 import { runWithRequestId } from '../../adapters/request-context.ts';
 import { publicRoute } from '../../lib/route-schema.ts';
 import { httpRequests, messagesWaiting, modelInfo, queueDepth, registry, trainingJobs } from '../../lib/metrics.ts';
+import { deliveryFacts as m } from '../delivery/delivery.service.ts';
+import { jobFacts as jobs } from '../training/samples.service.ts';
+
+/** The counts /metrics reads, over the owners' read-only facts (training's jobs, delivery's outbox). */
+const dialect = new PgDialect();
+const JOBS_BY_STATUS = dialect.sqlToQuery(
+  sql`select ${jobs.status} as status, count(*)::int as n from ${jobs} group by ${jobs.status}`,
+);
+// Outbox rows not sent yet and failed for good, each part by its partial index: sent rows are not scanned.
+const MESSAGES_WAITING = dialect.sqlToQuery(
+  sql`select channel, state, count(*)::int as n from (
+        select ${m.channel} as channel, ${m.state} as state from ${m} where ${m.state} in ('waiting', 'sending')
+        union all select ${m.channel}, ${m.state} from ${m} where ${m.state} = 'failed') w
+      group by channel, state`,
+);
 
 export const READINESS_PATH = '/api/health/ready/';
 export const METRICS_PATH = '/metrics';
@@ -144,19 +161,11 @@ function metricsRoutes(app: FastifyInstance, deps: OperationsDeps) {
     queueDepth.reset();
     for (const [queue, n] of Object.entries(await deps.jobs.depth().catch(() => ({})))) queueDepth.set({ queue }, n);
     trainingJobs.reset();
-    const rows = await deps.database
-      .execute('select status, count(*)::int as n from training_jobs group by status')
-      .catch(() => ({ rows: [] }));
+    const rows = await deps.database.execute(JOBS_BY_STATUS.sql, JOBS_BY_STATUS.params).catch(() => ({ rows: [] }));
     for (const r of rows.rows) trainingJobs.set({ status: String(r.status) }, Number(r.n));
-    // Outbox rows not sent yet and failed for good, each part by its partial index: sent rows are not scanned.
     messagesWaiting.reset();
     const messages = await deps.database
-      .execute(
-        `select channel, state, count(*)::int as n from (
-           select channel, state from deliveries where state in ('waiting', 'sending')
-           union all select channel, state from deliveries where state = 'failed') m
-         group by channel, state`,
-      )
+      .execute(MESSAGES_WAITING.sql, MESSAGES_WAITING.params)
       .catch(() => ({ rows: [] }));
     for (const r of messages.rows)
       messagesWaiting.set({ channel: String(r.channel), state: String(r.state) }, Number(r.n));

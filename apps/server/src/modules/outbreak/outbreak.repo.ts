@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { SMALL_COUNT_MIN } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { farmerFacts as fp } from '../auth/account.service.ts';
+import { approvedSql } from '../vetting/applications.service.ts';
 
 type Runner = Db | Tx;
 const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
@@ -234,18 +236,17 @@ export function createOutbreakRepo(db: Db) {
      * The query, selecting `id` and `variant` (their role), for the outbox to write from (`tellEach`).
      */
     recipients: (district: string, crop: string, after: number, limit: number): SQL =>
-      // `fp.user_id > after` says again what u.id > after implies, so the profiles are read from there on,
+      // The profile's `user_id > after` says again what u.id > after implies, so the profiles are read from there on,
       // not from the first one at every step (a step near the end of 100,000 read them all).
       sql`select u.id, u.role as variant from users u
-            left join farmer_profiles fp on fp.user_id = u.id and fp.user_id > ${after}
+            left join ${fp} on ${fp.userId} = u.id and ${fp.userId} > ${after}
             where u.district = ${district} and u.id > ${after} and (u.activated_at is not null
               or (u.role = 'farmer' and exists (select 1 from clinic_visits v
                 where v.farmer_id = u.id and v.consent_at is not null))) and (
-              (u.role = 'expert' and exists (select 1 from role_applications ra
-                where ra.user_id = u.id and ra.role = 'expert' and ra.status = 'approved'))
+              (u.role = 'expert' and ${approvedSql('expert', sql`u.id`)})
               or (u.role = 'farmer' and (
                 exists (select 1 from analyses a where a.user_id = u.id and coalesce(a.crop, 'other') = ${crop})
-                or exists (select 1 from unnest(fp.crop_types) c where lower(c) = ${crop}))))
+                or exists (select 1 from unnest(${fp.cropTypes}) c where lower(c) = ${crop}))))
             order by u.id limit ${limit}`,
 
     /**

@@ -4,6 +4,8 @@ import { notFound } from '../../lib/errors.ts';
 import { createAlertDelivery, OUTBREAK_ALERT_QUEUE } from './alert-delivery.ts';
 
 export { OUTBREAK_ALERT_QUEUE };
+/** Farmer-weeks and alerts as other modules' queries read them (an officer's week). */
+export { alertFacts, farmerWeekFacts } from './facts.repo.ts';
 import { type CaseRow, createOutbreakRepo, type FarmerWeek } from './outbreak.repo.ts';
 import { createOutbreakPublishing } from './published.ts';
 import { createDistrictRust } from './district-now.ts';

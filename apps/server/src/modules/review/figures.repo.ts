@@ -1,10 +1,11 @@
 import { and, count, eq, gte, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import { type ModelAnswer, type ReviewVerdict, trainingVerdicts } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
-import { analyses, expertReviews } from '../../db/schema/index.ts';
+import { expertReviews } from '../../db/schema/index.ts';
+import { analysisFacts } from '../analysis/analysis.service.ts';
 
 /** The model's answer in the terms of a verdict (unsure counts on its own). */
-const modelAnswerSql = sql<ModelAnswer>`case when ${analyses.outcome} = 'not_leaf' then 'not_leaf' when ${analyses.unsure} then 'unsure' else ${analyses.rustClass} end`;
+const modelAnswerSql = sql<ModelAnswer>`case when ${analysisFacts.outcome} = 'not_leaf' then 'not_leaf' when ${analysisFacts.unsure} then 'unsure' else ${analysisFacts.rustClass} end`;
 
 /** Counts for the review summaries and the field accuracy page. */
 export function createFiguresRepo(db: Db) {
@@ -17,14 +18,15 @@ export function createFiguresRepo(db: Db) {
      */
     async waitingIn(district: string): Promise<{ waiting: number; oldest: Date | null }> {
       const farmers = sql`(select id from users where district = ${district} and role = 'farmer')`;
+      const a = analysisFacts;
       const result = await db.execute(
         sql`select count(*)::int as waiting, min(since) as oldest from (
-              select r.asked_at as since from expert_reviews r join analyses a on a.id = r.analysis_id
-              where r.reviewed_at is null and r.asked_at is not null and not a.demo and a.user_id in ${farmers}
+              select r.asked_at as since from expert_reviews r join ${a} on ${a.id} = r.analysis_id
+              where r.reviewed_at is null and r.asked_at is not null and not ${a.demo} and ${a.userId} in ${farmers}
               union all
-              select a.created_at from analyses a
-              where a.unsure and a.outcome = 'diagnosis' and not a.demo and a.user_id in ${farmers}
-                and not exists (select 1 from expert_reviews r where r.analysis_id = a.id
+              select ${a.createdAt} from ${a}
+              where ${a.unsure} and ${a.outcome} = 'diagnosis' and not ${a.demo} and ${a.userId} in ${farmers}
+                and not exists (select 1 from expert_reviews r where r.analysis_id = ${a.id}
                   and (r.reviewed_at is not null or r.asked_at is not null))
             ) w`,
       );
@@ -36,13 +38,13 @@ export function createFiguresRepo(db: Db) {
     async waitingCount(): Promise<number> {
       const [row] = await db
         .select({ n: count() })
-        .from(analyses)
+        .from(analysisFacts)
         .where(
           notExists(
             db
               .select({ one: sql`1` })
               .from(expertReviews)
-              .where(and(eq(expertReviews.analysisId, analyses.id), isNotNull(expertReviews.reviewedAt))),
+              .where(and(eq(expertReviews.analysisId, analysisFacts.id), isNotNull(expertReviews.reviewedAt))),
           ),
         );
       return row?.n ?? 0;
@@ -55,10 +57,10 @@ export function createFiguresRepo(db: Db) {
           answered: sql<number>`count(${expertReviews.reviewedAt})::int`,
         })
         .from(expertReviews)
-        .innerJoin(analyses, eq(analyses.id, expertReviews.analysisId))
+        .innerJoin(analysisFacts, eq(analysisFacts.id, expertReviews.analysisId))
         .where(
           and(
-            eq(analyses.userId, farmerId),
+            eq(analysisFacts.userId, farmerId),
             isNotNull(expertReviews.askedAt),
             // Asked by the farmer: a worse follow-up Kutu queued by itself has a reason and no question.
             or(isNotNull(expertReviews.question), isNull(expertReviews.reason)),
@@ -72,15 +74,15 @@ export function createFiguresRepo(db: Db) {
       expertId: number,
       since: Date,
     ): Promise<{ sinceCount: number; confident: number; agreed: number }> {
-      const confident = and(eq(analyses.outcome, 'diagnosis'), eq(analyses.unsure, false));
+      const confident = and(eq(analysisFacts.outcome, 'diagnosis'), eq(analysisFacts.unsure, false));
       const [row] = await db
         .select({
           sinceCount: sql<number>`count(*) filter (where ${expertReviews.reviewedAt} >= ${since.toISOString()}::timestamptz)::int`,
           confident: sql<number>`count(*) filter (where ${confident} and ${expertReviews.verdict} <> 'cannot_tell')::int`,
-          agreed: sql<number>`count(*) filter (where ${confident} and ${expertReviews.verdict} = ${analyses.rustClass})::int`,
+          agreed: sql<number>`count(*) filter (where ${confident} and ${expertReviews.verdict} = ${analysisFacts.rustClass})::int`,
         })
         .from(expertReviews)
-        .innerJoin(analyses, eq(analyses.id, expertReviews.analysisId))
+        .innerJoin(analysisFacts, eq(analysisFacts.id, expertReviews.analysisId))
         .where(and(eq(expertReviews.reviewerId, expertId), isNotNull(expertReviews.reviewedAt)));
       return {
         sinceCount: Number(row?.sinceCount ?? 0),
@@ -96,16 +98,16 @@ export function createFiguresRepo(db: Db) {
       const answer = modelAnswerSql;
       const rows = await db
         .select({
-          modelVersion: analyses.modelVersion,
-          crop: analyses.crop,
+          modelVersion: analysisFacts.modelVersion,
+          crop: analysisFacts.crop,
           answer,
           verdict: expertReviews.verdict,
           n: count(),
         })
         .from(expertReviews)
-        .innerJoin(analyses, eq(analyses.id, expertReviews.analysisId))
+        .innerJoin(analysisFacts, eq(analysisFacts.id, expertReviews.analysisId))
         .where(isNotNull(expertReviews.reviewedAt))
-        .groupBy(analyses.modelVersion, analyses.crop, answer, expertReviews.verdict);
+        .groupBy(analysisFacts.modelVersion, analysisFacts.crop, answer, expertReviews.verdict);
       return rows.map((r) => ({ ...r, verdict: r.verdict as ReviewVerdict }));
     },
 
@@ -113,13 +115,13 @@ export function createFiguresRepo(db: Db) {
     async analysisCounts(): Promise<{ modelVersion: string; crop: string | null; total: number; unsure: number }[]> {
       const rows = await db
         .select({
-          modelVersion: analyses.modelVersion,
-          crop: analyses.crop,
+          modelVersion: analysisFacts.modelVersion,
+          crop: analysisFacts.crop,
           total: count(),
-          unsure: sql<number>`count(*) filter (where ${analyses.unsure})::int`,
+          unsure: sql<number>`count(*) filter (where ${analysisFacts.unsure})::int`,
         })
-        .from(analyses)
-        .groupBy(analyses.modelVersion, analyses.crop);
+        .from(analysisFacts)
+        .groupBy(analysisFacts.modelVersion, analysisFacts.crop);
       return rows.map((r) => ({ ...r, unsure: Number(r.unsure) }));
     },
 
@@ -133,28 +135,28 @@ export function createFiguresRepo(db: Db) {
     ): Promise<
       { crop: string | null; month: string | null; checked: number; right: number; wrong: number; unsure: number }[]
     > {
-      const confident = sql`${analyses.outcome} = 'diagnosis' and not ${analyses.unsure}`;
+      const confident = sql`${analysisFacts.outcome} = 'diagnosis' and not ${analysisFacts.unsure}`;
       const month = since
-        ? sql<string>`to_char((${analyses.createdAt} at time zone 'UTC') + interval '3 hours', 'YYYY-MM')`
+        ? sql<string>`to_char((${analysisFacts.createdAt} at time zone 'UTC') + interval '3 hours', 'YYYY-MM')`
         : sql<null>`null`;
       const rows = await db
         .select({
-          crop: analyses.crop,
+          crop: analysisFacts.crop,
           month,
           checked: count(),
-          right: sql<number>`count(*) filter (where ${confident} and ${analyses.rustClass} = ${expertReviews.verdict})::int`,
-          wrong: sql<number>`count(*) filter (where ${confident} and ${analyses.rustClass} <> ${expertReviews.verdict})::int`,
+          right: sql<number>`count(*) filter (where ${confident} and ${analysisFacts.rustClass} = ${expertReviews.verdict})::int`,
+          wrong: sql<number>`count(*) filter (where ${confident} and ${analysisFacts.rustClass} <> ${expertReviews.verdict})::int`,
         })
         .from(expertReviews)
-        .innerJoin(analyses, eq(analyses.id, expertReviews.analysisId))
+        .innerJoin(analysisFacts, eq(analysisFacts.id, expertReviews.analysisId))
         .where(
           and(
             isNotNull(expertReviews.reviewedAt),
             inArray(expertReviews.verdict, [...trainingVerdicts]),
-            since ? gte(analyses.createdAt, since) : undefined,
+            since ? gte(analysisFacts.createdAt, since) : undefined,
           ),
         )
-        .groupBy(...(since ? [analyses.crop, month] : [analyses.crop]));
+        .groupBy(...(since ? [analysisFacts.crop, month] : [analysisFacts.crop]));
       return rows.map((r) => ({
         crop: r.crop,
         month: r.month ?? null,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { analyses, expertReviews } from '../../db/schema/index.ts';
+import { expertReviews } from '../../db/schema/index.ts';
+import { analysisFacts } from '../analysis/analysis.service.ts';
 
 interface Window {
   limit: number;
@@ -13,22 +14,22 @@ export function createMyReviewsRepo(db: Db) {
     /** The farmer's analyses that they asked about or that an expert decided, newest first. */
     async listForFarmer(farmerId: number, window: Window): Promise<{ ids: number[]; total: number }> {
       const where = and(
-        eq(analyses.userId, farmerId),
+        eq(analysisFacts.userId, farmerId),
         or(isNotNull(expertReviews.askedAt), isNotNull(expertReviews.reviewedAt)),
       );
       const [rows, [total]] = await Promise.all([
         db
-          .select({ id: analyses.id })
+          .select({ id: analysisFacts.id })
           .from(expertReviews)
-          .innerJoin(analyses, eq(analyses.id, expertReviews.analysisId))
+          .innerJoin(analysisFacts, eq(analysisFacts.id, expertReviews.analysisId))
           .where(where)
-          .orderBy(desc(sql`coalesce(${expertReviews.reviewedAt}, ${expertReviews.askedAt})`), desc(analyses.id))
+          .orderBy(desc(sql`coalesce(${expertReviews.reviewedAt}, ${expertReviews.askedAt})`), desc(analysisFacts.id))
           .limit(window.limit)
           .offset(window.offset),
         db
           .select({ n: count() })
           .from(expertReviews)
-          .innerJoin(analyses, eq(analyses.id, expertReviews.analysisId))
+          .innerJoin(analysisFacts, eq(analysisFacts.id, expertReviews.analysisId))
           .where(where),
       ]);
       return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };

@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ModelAnswer } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import type { StoredMessage } from '../../i18n/i18n.ts';
-import { analyses, expertReviews, users } from '../../db/schema/index.ts';
+import { expertReviews, users } from '../../db/schema/index.ts';
+import { analysisFacts } from '../analysis/analysis.service.ts';
 import { notDecided } from './decisions.repo.ts';
 
 interface Window {
@@ -12,8 +13,9 @@ interface Window {
 }
 
 /**
- * The queue reads the analyses table (read only): sorting and filtering tens of thousands of
- * analyses needs one indexed query, which no service call can give. Writes stay with each feature.
+ * The queue reads the analysis module's `analysisFacts` (read only): sorting and filtering tens of
+ * thousands of analyses needs one indexed query, which that joinable subquery keeps (PostgreSQL folds it
+ * into the table's own plan) and a service call could not give. Writes stay with each feature.
  */
 export interface QueueFilters {
   crop?: string;
@@ -31,25 +33,35 @@ const farmer = alias(users, 'farmer');
 
 function filterSql(f: QueueFilters): SQL | undefined {
   let outcome: SQL | undefined;
-  if (f.outcome === 'not_leaf') outcome = eq(analyses.outcome, 'not_leaf');
-  else if (f.outcome === 'unsure') outcome = and(eq(analyses.outcome, 'diagnosis'), eq(analyses.unsure, true));
+  if (f.outcome === 'not_leaf') outcome = eq(analysisFacts.outcome, 'not_leaf');
+  else if (f.outcome === 'unsure')
+    outcome = and(eq(analysisFacts.outcome, 'diagnosis'), eq(analysisFacts.unsure, true));
   else if (f.outcome) {
-    outcome = and(eq(analyses.outcome, 'diagnosis'), eq(analyses.unsure, false), eq(analyses.rustClass, f.outcome));
+    outcome = and(
+      eq(analysisFacts.outcome, 'diagnosis'),
+      eq(analysisFacts.unsure, false),
+      eq(analysisFacts.rustClass, f.outcome),
+    );
   }
   return and(
     // Try-out data (npm run outbreak:demo) has no photo to review.
-    eq(analyses.demo, false),
-    f.crop ? eq(analyses.crop, f.crop as 'maize') : undefined,
+    eq(analysisFacts.demo, false),
+    f.crop ? eq(analysisFacts.crop, f.crop as 'maize') : undefined,
     outcome,
-    f.modelVersion ? eq(analyses.modelVersion, f.modelVersion) : undefined,
-    f.district ? sql`${analyses.userId} in (select id from users where district = ${f.district})` : undefined,
-    f.from ? gte(analyses.createdAt, f.from) : undefined,
-    f.until ? lt(analyses.createdAt, f.until) : undefined,
+    f.modelVersion ? eq(analysisFacts.modelVersion, f.modelVersion) : undefined,
+    f.district ? sql`${analysisFacts.userId} in (select id from users where district = ${f.district})` : undefined,
+    f.from ? gte(analysisFacts.createdAt, f.from) : undefined,
+    f.until ? lt(analysisFacts.createdAt, f.until) : undefined,
   );
 }
 
 /** Unsure first, then the smallest margin between the top two classes, then newest. */
-const modelOrder = [desc(analyses.unsure), asc(analyses.margin), desc(analyses.createdAt), desc(analyses.id)];
+const modelOrder = [
+  desc(analysisFacts.unsure),
+  asc(analysisFacts.margin),
+  desc(analysisFacts.createdAt),
+  desc(analysisFacts.id),
+];
 
 type QueueRow = {
   analysisId: number;
@@ -78,7 +90,7 @@ export function createQueueRepo(db: Db) {
       .from(expertReviews)
       .where(
         and(
-          eq(expertReviews.analysisId, analyses.id),
+          eq(expertReviews.analysisId, analysisFacts.id),
           or(isNotNull(expertReviews.askedAt), isNotNull(expertReviews.reviewedAt)),
         ),
       ),
@@ -87,14 +99,14 @@ export function createQueueRepo(db: Db) {
   async function countAsked(where: SQL | undefined): Promise<number> {
     const [row] = await db
       .select({ n: count() })
-      .from(analyses)
-      .innerJoin(expertReviews, eq(expertReviews.analysisId, analyses.id))
+      .from(analysisFacts)
+      .innerJoin(expertReviews, eq(expertReviews.analysisId, analysisFacts.id))
       .where(and(askedWaiting, where));
     return row?.n ?? 0;
   }
 
   async function countPlain(where: SQL | undefined): Promise<number> {
-    const [row] = await db.select({ n: count() }).from(analyses).where(and(plainWaiting, where));
+    const [row] = await db.select({ n: count() }).from(analysisFacts).where(and(plainWaiting, where));
     return row?.n ?? 0;
   }
 
@@ -103,10 +115,10 @@ export function createQueueRepo(db: Db) {
     if (ids.length === 0) return [];
     const rows = await db
       .select({
-        analysisId: analyses.id,
-        farmerId: analyses.userId,
+        analysisId: analysisFacts.id,
+        farmerId: analysisFacts.userId,
         farmerName: farmer.username,
-        margin: analyses.margin,
+        margin: analysisFacts.margin,
         question: expertReviews.question,
         reason: expertReviews.reason,
         askedAt: expertReviews.askedAt,
@@ -114,11 +126,11 @@ export function createQueueRepo(db: Db) {
         claimedByName: claimer.username,
         claimedUntil: expertReviews.claimedUntil,
       })
-      .from(analyses)
-      .leftJoin(expertReviews, eq(expertReviews.analysisId, analyses.id))
-      .leftJoin(farmer, eq(farmer.id, analyses.userId))
+      .from(analysisFacts)
+      .leftJoin(expertReviews, eq(expertReviews.analysisId, analysisFacts.id))
+      .leftJoin(farmer, eq(farmer.id, analysisFacts.userId))
       .leftJoin(claimer, eq(claimer.id, expertReviews.claimedBy))
-      .where(inArray(analyses.id, ids));
+      .where(inArray(analysisFacts.id, ids));
     const byId = new Map(rows.map((r) => [r.analysisId, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -134,9 +146,9 @@ export function createQueueRepo(db: Db) {
       const ids: number[] = [];
       if (window.offset < askedTotal) {
         const asked = await db
-          .select({ id: analyses.id })
-          .from(analyses)
-          .innerJoin(expertReviews, eq(expertReviews.analysisId, analyses.id))
+          .select({ id: analysisFacts.id })
+          .from(analysisFacts)
+          .innerJoin(expertReviews, eq(expertReviews.analysisId, analysisFacts.id))
           .where(and(askedWaiting, where))
           .orderBy(...modelOrder)
           .limit(window.limit)
@@ -146,8 +158,8 @@ export function createQueueRepo(db: Db) {
       const left = window.limit - ids.length;
       if (left > 0) {
         const plain = await db
-          .select({ id: analyses.id })
-          .from(analyses)
+          .select({ id: analysisFacts.id })
+          .from(analysisFacts)
           .where(and(plainWaiting, where))
           .orderBy(...modelOrder)
           .limit(left)

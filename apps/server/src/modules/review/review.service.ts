@@ -33,6 +33,8 @@ import type { ExtensionService } from '../extension/extension.service.ts';
 
 // The clinic reads the model's answer in a verdict's terms through this service.
 export { modelAnswerOf } from './review-figures.ts';
+/** An analysis's review as other modules' queries join it (the basic phone, the dashboard). */
+export { reviewFacts } from './facts.repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -11,6 +11,9 @@ import { createTrainingRepo, type SampleRow } from './training.repo.ts';
 import { createFieldSetRepo } from './field-set.repo.ts';
 import type { RetrainingService } from './retraining.service.ts';
 
+/** Samples and training jobs as other modules' queries count them (the dashboard). */
+export { jobFacts, sampleFacts } from './facts.repo.ts';
+
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApprovalRole, OfficerMeReply, pageQuery, VettingStatus } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { message } from '../../i18n/i18n.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -9,6 +9,26 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { APPLICATION_VIEWS, namedDistricts } from './application-views.ts';
 import { type ApplicationRow, createApplicationsRepo, type Decision } from './applications.repo.ts';
 import { APPROVAL } from './approval-roles.ts';
+
+/** "Approved in the role", as a condition of another module's query (which experts an alert tells). */
+export { approvedSql } from './applications.repo.ts';
+
+/**
+ * The applications as other modules keep and show them, over the database alone: auth writes a new
+ * applicant's application with the account and shows an expert theirs. Apart from the administrators'
+ * decisions (createApplicationsService), which sign a withdrawn person out through auth, so that
+ * services.ts builds this before auth and that after it.
+ */
+export function createApplicationRecords(db: Db) {
+  const repo = createApplicationsRepo(db);
+  return {
+    /** A new applicant waits for an administrator: written in `runner`, the sign-up's transaction. */
+    open: (userId: number, role: ApprovalRole, now: Date, runner: Db | Tx) =>
+      createApplicationsRepo(runner as Db).open(userId, role, now),
+    /** The user's application in `role` (status, reason, when decided); undefined when none. */
+    of: (userId: number, role: ApprovalRole) => repo.decisionOf(userId, role),
+  };
+}
 
 type Query = z.output<typeof pageQuery> & { status?: VettingStatus };
 type Outcome = 'approved' | 'refused' | 'withdrawn';

@@ -93,7 +93,12 @@ describe('expert vetting (docs/decisions/0027)', () => {
 
     const res = await send('POST', approve(applicant.id), admin);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json() as Application).toMatchObject({ status: 'approved', decided_by: admin.username });
+    // With the expert's own facts, which auth keeps (expert_profiles).
+    expect(res.json() as Application).toMatchObject({
+      status: 'approved',
+      decided_by: admin.username,
+      expert: { areas_of_expertise: 'Maize rust', bio: 'Plant pathologist', experience_years: 8, institution: '' },
+    });
 
     const notes = (await send('GET', notificationsApi.list, applicant)).json() as NotificationList;
     expect(notes.results[0]).toMatchObject({

@@ -1,0 +1,26 @@
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { moderationAudit, posts, responses } from '../../db/schema/index.ts';
+
+/**
+ * Posts, their answers and the moderators' actions as another module's query counts them (the
+ * dashboard), read only: subqueries PostgreSQL folds into the tables' own plans, so this module alone
+ * decides their shape.
+ */
+export const postFacts = new QueryBuilder()
+  .select({ id: posts.id, authorId: posts.authorId, diseaseType: posts.diseaseType })
+  .from(posts)
+  .as('post_facts');
+
+export const responseFacts = new QueryBuilder()
+  .select({ postId: responses.postId, kind: responses.kind })
+  .from(responses)
+  .as('response_facts');
+
+export const moderationFacts = new QueryBuilder()
+  .select({
+    actorId: moderationAudit.actorId,
+    targetType: moderationAudit.targetType,
+    targetId: moderationAudit.targetId,
+  })
+  .from(moderationAudit)
+  .as('moderation_facts');

@@ -1,0 +1,21 @@
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { trainingJobs, trainingSamples } from '../../db/schema/index.ts';
+
+/**
+ * Training samples and jobs as another module's query counts them (the dashboard), read only:
+ * subqueries PostgreSQL folds into the tables' own plans, so this module alone decides their shape.
+ */
+export const sampleFacts = new QueryBuilder()
+  .select({
+    uploaderId: trainingSamples.uploaderId,
+    sourceAnalysisId: trainingSamples.sourceAnalysisId,
+    label: trainingSamples.label,
+    removedAt: trainingSamples.removedAt,
+  })
+  .from(trainingSamples)
+  .as('sample_facts');
+
+export const jobFacts = new QueryBuilder()
+  .select({ status: trainingJobs.status, startedBy: trainingJobs.startedBy })
+  .from(trainingJobs)
+  .as('job_facts');
