@@ -23,8 +23,8 @@ export interface OutlinedPhoto {
   leaf: [number, number][][] | null;
 }
 
-export const loadOutlines = (): OutlinedPhoto[] =>
-  JSON.parse(fs.readFileSync(path.join(packageRoot, 'research/leaf-outlines/outlines.json'), 'utf8')).photos;
+export const loadOutlines = (file = path.join(packageRoot, 'research/leaf-outlines/outlines.json')): OutlinedPhoto[] =>
+  JSON.parse(fs.readFileSync(file, 'utf8')).photos;
 
 /** Whether (x, y) lies inside the polygon (even–odd rule). */
 export const inPolygon = (x: number, y: number, poly: [number, number][]) => {

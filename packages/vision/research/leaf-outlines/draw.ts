@@ -4,6 +4,7 @@
  * To check the outlines and the mask by eye.
  *
  *   node packages/vision/research/leaf-outlines/draw.ts OUT_DIR [NAME_PART ...]
+ *   OUTLINES=other.json node packages/vision/research/leaf-outlines/draw.ts OUT_DIR   (outlines from another file)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +19,9 @@ const [out, ...parts] = process.argv.slice(2);
 if (!out) throw new Error('usage: draw.ts OUT_DIR [NAME_PART ...]');
 fs.mkdirSync(out, { recursive: true });
 const Z = 2;
-for (const p of loadOutlines().filter((o) => parts.length === 0 || parts.some((n) => o.file.includes(n)))) {
+for (const p of loadOutlines(process.env.OUTLINES ? path.resolve(process.env.OUTLINES) : undefined).filter(
+  (o) => parts.length === 0 || parts.some((n) => o.file.includes(n)),
+)) {
   const rgb = await decodeRgb(path.join(defaultDatasetDir, p.file), S);
   const read = rustPixels(rgb, S, p.crop, true, 0);
   let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${S * Z}" height="${S * Z}" viewBox="0 0 ${S} ${S}">`;
