@@ -37,6 +37,7 @@ import { createErasureService } from './modules/privacy/erasure.service.ts';
 import { createExportService } from './modules/privacy/export.service.ts';
 import { createVoiceService } from './modules/voice/voice.service.ts';
 import { createForecastService } from './modules/forecast/forecast.service.ts';
+import { clinicSmsFarmerSql } from './modules/clinic/clinic.service.ts';
 
 /**
  * The service graph, built once per app (docs/decisions/0042): each service is made here and handed to
@@ -78,8 +79,10 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const samples = createSamplesService(deps, retraining);
   const resources = createResourcesService(deps);
   const applications = createApplicationsService(deps, account);
-  const forecast = createForecastService(deps, { outbreak, followUps, walks, national: applications }, (msg, err) =>
-    log.error({ err }, msg),
+  const forecast = createForecastService(
+    deps,
+    { outbreak, followUps, walks, national: applications, clinicFarmerSql: clinicSmsFarmerSql },
+    (msg, err) => log.error({ err }, msg),
   );
   const extension = createExtensionService(deps, {
     outbreak,

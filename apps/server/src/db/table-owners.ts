@@ -35,9 +35,6 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   extension: ['clinic_visits', 'callback_requests'],
   fields: ['analyses'],
   followup: ['analyses', 'fields'],
-  // The forecast module was written beside this rule: its reads of fields, walks, clinic visits and
-  // the district's staff are the next to move behind their owners' services.
-  forecast: ['clinic_visits', 'fields', 'officer_profiles', 'role_applications'],
   outbreak: ['analyses', 'clinic_visits', 'expert_reviews'],
   // Training reads analyses and consents itself: the analysis module uses training (the field's
   // unsure cuts), and privacy reaches analysis through consultations, so neither can be imported here.

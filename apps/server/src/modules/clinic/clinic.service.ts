@@ -35,6 +35,9 @@ import { createClinicRepo, type RecordRow, type VisitRow } from './clinic.repo.t
 import { resultTell } from './result-sms.ts';
 import { createVisitField } from './visit-field.ts';
 
+/** "A plant clinic's farmer who agreed to SMS", as a condition of another module's query (a rust advisory). */
+export { clinicSmsFarmerSql } from './facts.repo.ts';
+
 type Fields = z.output<typeof clinicVisitFields>;
 
 /** The columns of the CSV, in PlantwisePlus's order: who, where, what crop, what was seen, what to do. */

@@ -1,3 +1,4 @@
+import { type AnyColumn, isNull, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { fields, scoutingWalks } from '../../db/schema/index.ts';
 
@@ -21,3 +22,19 @@ export const walkFacts = new QueryBuilder()
   })
   .from(scoutingWalks)
   .as('walk_facts');
+
+/** A farmer's live fields (not retired) with their crop and district, read only, as `fieldFacts`. */
+export const liveFieldFacts = new QueryBuilder()
+  .select({ id: fields.id, userId: fields.userId, name: fields.name, crop: fields.crop, district: fields.district })
+  .from(fields)
+  .where(isNull(fields.retiredAt))
+  .as('live_field_facts');
+
+/**
+ * The SQL condition "`userId` has a live field of `crop` in `district`" (made at or after `since`, when given),
+ * for another module's query that tells the district's farmers (a rust advisory).
+ */
+export const hasLiveFieldSql = (userId: AnyColumn | SQL, district: string, crop: string, since?: Date): SQL =>
+  sql`exists (select 1 from ${fields} where ${fields.userId} = ${userId} and ${fields.district} = ${district}
+        and ${fields.crop} = ${crop} and ${fields.retiredAt} is null
+        ${since ? sql`and ${fields.createdAt} >= ${since.toISOString()}::timestamptz` : sql``})`;

@@ -21,7 +21,7 @@ import { createFieldsRepo, type FieldChange, type FieldRow } from './fields.repo
 import { createWalksRepo } from './walks.repo.ts';
 
 /** A field's name and a walk's counts as other modules' queries join them (a clinic visit's records). */
-export { fieldFacts, walkFacts } from './facts.repo.ts';
+export { fieldFacts, hasLiveFieldSql, liveFieldFacts, walkFacts } from './facts.repo.ts';
 
 type Who = { userId: number };
 type FieldInput = z.output<typeof fieldInput>;

@@ -1,19 +1,20 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { RiskBasis, RiskLevel, WeatherHour } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  fields,
-  forecastAdvisories,
-  forecastRisks,
-  forecastRuns,
-  users,
-  weatherForecasts,
-} from '../../db/schema/index.ts';
+import { forecastAdvisories, forecastRisks, forecastRuns, users, weatherForecasts } from '../../db/schema/index.ts';
+import { hasLiveFieldSql, liveFieldFacts } from '../fields/fields.service.ts';
+import { districtStaffSql } from '../vetting/applications.service.ts';
 
 export type RiskRow = { district: string; crop: string; day: string; level: RiskLevel; basis: RiskBasis };
 
+/**
+ * "`userId` is a plant clinic's farmer who agreed to SMS" (the clinic module's, which depends on this one
+ * through review and extension, so services.ts hands it in).
+ */
+export type ClinicFarmerSql = (userId: SQL) => SQL;
+
 /** The forecast's tables (docs/decisions/0100): the weather cache, runs and their risks, advisories sent. */
-export function createForecastRepo(db: Db) {
+export function createForecastRepo(db: Db, clinicFarmerSql: ClinicFarmerSql) {
   return {
     /** Replaces the cached hours of each district fetched. */
     async saveWeather(hours: Map<string, WeatherHour[]>, fetchedAt: Date) {
@@ -75,13 +76,18 @@ export function createForecastRepo(db: Db) {
     /** A farmer's live maize and bean fields with a district. */
     fieldsOf: (userId: number) =>
       db
-        .select({ id: fields.id, name: fields.name, crop: fields.crop, district: fields.district })
-        .from(fields)
+        .select({
+          id: liveFieldFacts.id,
+          name: liveFieldFacts.name,
+          crop: liveFieldFacts.crop,
+          district: liveFieldFacts.district,
+        })
+        .from(liveFieldFacts)
         .where(
-          sql`${fields.userId} = ${userId} and ${fields.retiredAt} is null and ${fields.district} is not null
-              and ${fields.crop} in ('maize', 'beans')`,
+          sql`${liveFieldFacts.userId} = ${userId} and ${liveFieldFacts.district} is not null
+              and ${liveFieldFacts.crop} in ('maize', 'beans')`,
         )
-        .orderBy(fields.id),
+        .orderBy(liveFieldFacts.id),
 
     /**
      * Marks a district and crop's advisory of a week as written. Null when it is new; when it already was,
@@ -114,19 +120,10 @@ export function createForecastRepo(db: Db) {
      * `fieldsSince`, only farmers whose field was made at or after it (told after the week's advisory).
      */
     recipients: (district: string, crop: string, fieldsSince?: Date): SQL => {
-      const newField = fieldsSince ? sql`and f.created_at >= ${fieldsSince.toISOString()}::timestamptz` : sql``;
-      const staff = fieldsSince
-        ? sql``
-        : sql`or (u.role in ('expert', 'officer') and u.activated_at is not null
-                and (u.district = ${district} or exists (select 1 from officer_profiles op
-                  where op.user_id = u.id and ${district} = any(op.districts)))
-                and exists (select 1 from role_applications ra
-                  where ra.user_id = u.id and ra.role = u.role and ra.status = 'approved'))`;
+      const staff = fieldsSince ? sql`` : sql`or ${districtStaffSql(sql`u.id`, district)}`;
       return sql`select u.id, case when u.role = 'farmer' then 'farmer' else 'staff' end as variant from users u
-          where (u.role = 'farmer' and exists (select 1 from fields f where f.user_id = u.id
-                  and f.district = ${district} and f.crop = ${crop} and f.retired_at is null ${newField})
-                and (u.activated_at is not null or exists (select 1 from clinic_visits v
-                  where v.farmer_id = u.id and v.consent_at is not null)))
+          where (u.role = 'farmer' and ${hasLiveFieldSql(sql`u.id`, district, crop, fieldsSince)}
+                and (u.activated_at is not null or ${clinicFarmerSql(sql`u.id`)}))
              ${staff}
           order by u.id`;
     },

@@ -26,7 +26,7 @@ import type { ApplicationsService } from '../vetting/applications.service.ts';
 import { type Bulletin, bulletinRows } from './bulletin.ts';
 import { createBulletinMail } from './bulletin-mail.ts';
 import { createAdvisories } from './advisories.ts';
-import { createForecastRepo, type RiskRow } from './forecast.repo.ts';
+import { type ClinicFarmerSql, createForecastRepo, type RiskRow } from './forecast.repo.ts';
 import { forecastWeek, localDays, type RustPresent } from './week.ts';
 
 /** The job queue of a weather fetch and forecast run (at start and every WEATHER_EVERY_HOURS). */
@@ -50,10 +50,12 @@ export function createForecastService(
     walks?: Pick<WalksService, 'weeklyIncidence' | 'rustSince'>;
     /** National officers (the vetting module's), who read the bulletin beside administrators; unset: none. */
     national?: Pick<ApplicationsService, 'isNationalOfficer' | 'nationalOfficers'>;
+    /** Plant clinics' farmers who agreed to SMS (the clinic module's condition): told without an account. */
+    clinicFarmerSql: ClinicFarmerSql;
   },
   log: Log = () => {},
 ) {
-  const repo = createForecastRepo(deps.db);
+  const repo = createForecastRepo(deps.db, uses.clinicFarmerSql);
   const advise = createAdvisories(deps, repo, uses.followUps);
 
   /** Fetches the week's weather for every centre; on failure keeps what was cached and says why. */

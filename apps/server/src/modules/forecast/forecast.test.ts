@@ -18,13 +18,21 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createOpenMeteo } from '../../adapters/weather.ts';
-import { followUps, notifications, officerProfiles, scoutingWalks } from '../../db/schema/index.ts';
+import {
+  clinicVisits,
+  followUps,
+  notifications,
+  officerProfiles,
+  scoutingWalks,
+  users,
+} from '../../db/schema/index.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
 import { smsParts } from '../../lib/sms-text.ts';
 import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { insertField } from '../../../test/support/fields.ts';
 import { pdfText } from '../../../test/support/pdf.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
+import { clinicSmsFarmerSql } from '../clinic/clinic.service.ts';
 import { createFieldsService } from '../fields/fields.service.ts';
 import { createWalksService } from '../fields/walks.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
@@ -71,6 +79,11 @@ describe('rust forecast', () => {
   let beanFarmer: TestUser;
   let expert: TestUser;
   let officer: TestUser;
+  let officerAlsoHere: TestUser;
+  let officerElsewhere: TestUser;
+  let expertUnapproved: TestUser;
+  let clinicFarmer: TestUser;
+  let clinicRefused: TestUser;
 
   beforeAll(async () => {
     stub = openMeteoStub();
@@ -99,7 +112,7 @@ describe('rust forecast', () => {
     const walks = createWalksService({ db, clock: t.clock }, fieldsService, followUpService, escalation);
     forecast = createForecastService(
       { db, clock: t.clock, weather, delivery, config: t.deps.config },
-      { outbreak, followUps: followUpService, walks },
+      { outbreak, followUps: followUpService, walks, clinicFarmerSql: clinicSmsFarmerSql },
     );
     maizeFarmer = await createUser(t, 'farmer', { language: 'lg' });
     const field = await insertField(db, maizeFarmer.id, 'maize', { district: BUKEDEA });
@@ -141,6 +154,34 @@ describe('rust forecast', () => {
     await insertField(db, beanFarmer.id, 'beans', { district: BUKEDEA });
     expert = await createUser(t, 'expert', { district: BUKEDEA });
     officer = await createUser(t, 'officer', { districts: [BUKEDEA] });
+    // Told: an officer whose account is elsewhere but whose profile covers Bukedea; a plant clinic's farmer
+    // without an active account who agreed to SMS. Not told: an officer of other districts, an expert not
+    // (or no longer) approved, a clinic farmer who did not agree.
+    officerAlsoHere = await createUser(t, 'officer', { districts: [KAMPALA, BUKEDEA] });
+    officerElsewhere = await createUser(t, 'officer', { districts: [KAMPALA] });
+    expertUnapproved = await createUser(t, 'expert', { district: BUKEDEA });
+    await db.execute(
+      sql`update role_applications set status = 'pending', decided_at = null, decided_by = null where user_id = ${expertUnapproved.id}`,
+    );
+    clinicFarmer = await createUser(t, 'farmer');
+    clinicRefused = await createUser(t, 'farmer');
+    for (const [farmer, agreed] of [
+      [clinicFarmer, true],
+      [clinicRefused, false],
+    ] as const) {
+      await db.update(users).set({ activatedAt: null }).where(eq(users.id, farmer.id));
+      const f = await insertField(db, farmer.id, 'maize', { district: BUKEDEA });
+      await db.insert(clinicVisits).values({
+        expertId: expert.id,
+        farmerId: farmer.id,
+        crop: 'maize',
+        fieldId: f.id,
+        growthStage: 'tasseling',
+        analysisIds: [],
+        consentAt: agreed ? now : null,
+        createdAt: now,
+      });
+    }
   });
   afterAll(async () => {
     await t.close();
@@ -209,6 +250,9 @@ describe('rust forecast', () => {
     expect(smsTo(twoFields)).toHaveLength(1);
     expect(smsTo(expert)).toHaveLength(1);
     expect(smsTo(officer)).toHaveLength(1);
+    expect(smsTo(officerAlsoHere)).toHaveLength(1);
+    expect(smsTo(clinicFarmer)).toHaveLength(1);
+    for (const nobody of [officerElsewhere, expertUnapproved, clinicRefused]) expect(smsTo(nobody)).toHaveLength(0);
     const inApp = await t.deps.database.db
       .select()
       .from(notifications)
@@ -425,6 +469,7 @@ describe('rust forecast', () => {
           outbreak: { weeklyCounts: async () => [] },
           followUps: { bringForward: async () => 0 },
           national: applications,
+          clinicFarmerSql: clinicSmsFarmerSql,
         },
       ),
     );

@@ -15,6 +15,18 @@ const decider = alias(users, 'decider');
 export const approvedSql = (role: ApprovalRole, userId: AnyColumn | SQL): SQL =>
   sql`exists (select 1 from ${roleApplications} where ${roleApplications.userId} = ${userId} and ${roleApplications.role} = ${role} and ${roleApplications.status} = 'approved')`;
 
+/**
+ * The SQL condition "`userId` is an approved expert or extension officer of `district`" (an expert by the
+ * account's district, an officer also by the districts of their profile), for another module's query that
+ * tells a district's staff (a rust advisory): one condition inside that query, no list of ids.
+ */
+export const districtStaffSql = (userId: AnyColumn | SQL, district: string): SQL =>
+  sql`exists (select 1 from ${users} su where su.id = ${userId} and su.activated_at is not null and (
+        (su.role = 'expert' and su.district = ${district} and ${approvedSql('expert', sql`su.id`)})
+        or (su.role = 'officer' and ${approvedSql('officer', sql`su.id`)} and (su.district = ${district}
+          or exists (select 1 from ${officerProfiles} where ${officerProfiles.userId} = su.id
+            and ${district} = any(${officerProfiles.districts}))))))`;
+
 export interface Decision {
   userId: number;
   role: ApprovalRole;

@@ -12,6 +12,8 @@ import { APPROVAL } from './approval-roles.ts';
 
 /** "Approved in the role", as a condition of another module's query (which experts an alert tells). */
 export { approvedSql } from './applications.repo.ts';
+/** "An approved expert or officer of the district", as a condition of another module's query. */
+export { districtStaffSql } from './applications.repo.ts';
 
 /**
  * The applications as other modules keep and show them, over the database alone: auth writes a new
