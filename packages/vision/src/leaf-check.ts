@@ -21,7 +21,17 @@ export interface OutlinedPhoto {
   height: number;
   /** Polygons in the photo's own pixels; null where no one leaf is the subject. */
   leaf: [number, number][][] | null;
+  /** When it joined the first 50 (and, from 2026-11-29, that it belongs to the report half). */
+  added?: string;
 }
+
+/**
+ * The half a photo belongs to, by a rule fixed before the report half was measured: the 62 outlined up to
+ * 2026-11-28 are the tune half (the leaf mask, its cut and the second check were tuned or looked at on them),
+ * the 59 outlined on 2026-11-29, in file order, report only.
+ */
+export const outlineHalf = (p: OutlinedPhoto): 'tune' | 'report' =>
+  p.added?.includes('report half') ? 'report' : 'tune';
 
 export const loadOutlines = (file = path.join(packageRoot, 'research/leaf-outlines/outlines.json')): OutlinedPhoto[] =>
   JSON.parse(fs.readFileSync(file, 'utf8')).photos;

@@ -1,6 +1,7 @@
 /**
- * The second check's limit on bean rust (`maxGap`, docs/decisions/0120) chosen on half of the hand-outlined iBean
- * photos and reported on the other half: photos alternate between halves in file order. For each limit, at the
+ * The second check's limit on bean rust (`maxGap`, docs/decisions/0120) chosen on one half of the hand-outlined
+ * iBean photos and reported on the other: half A is the tune half (outlined up to 2026-11-28, on which the 40 px
+ * was set), half B the report half outlined after (`outlineHalf`, leaf-check.ts). For each limit, at the
  * served leaf cut: rings, the ringed area on the outlined leaf, and the photos whose share is shown (≥ 1 %).
  * The limit chosen on a half is the largest (the least rust dropped) that keeps ≥ 90 % of its ringed area (the target of decision 0081) on the leaf.
  *
@@ -11,7 +12,7 @@ import { cardSettings } from '../../src/card-settings.ts';
 import { readCard } from '../../src/classifier.ts';
 import { defaultDatasetDir } from '../../src/dataset.ts';
 import { defaultModelDir } from '../../src/index.ts';
-import { loadOutlines, OUTLINE_SIDE as S, outlineOf, ringedOn } from '../../src/leaf-check.ts';
+import { loadOutlines, OUTLINE_SIDE as S, outlineHalf, outlineOf, ringedOn } from '../../src/leaf-check.ts';
 import { decodeRgb } from '../../src/preprocess.ts';
 import { MEASURABLE_SHARE, rustPixels, severityOfPixels } from '../../src/severity.ts';
 import { spotsOfPixels } from '../../src/spots.ts';
@@ -20,7 +21,7 @@ const TARGET = 0.9;
 const LIMITS = [10, 20, 40, 80, 160, null] as const;
 const cut = cardSettings(await readCard(defaultModelDir())).answer.leafConfidence;
 const photos = loadOutlines().filter((p) => p.source === 'iBean');
-const halves = [photos.filter((_, i) => i % 2 === 0), photos.filter((_, i) => i % 2 === 1)];
+const halves = [photos.filter((p) => outlineHalf(p) === 'tune'), photos.filter((p) => outlineHalf(p) === 'report')];
 const inputs = new Map<string, Uint8Array>();
 for (const p of photos) inputs.set(p.file, await decodeRgb(path.join(defaultDatasetDir, p.file), S));
 
@@ -40,7 +41,7 @@ function score(half: typeof photos, limit: number | null) {
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)} %` : '–');
 const name = (l: number | null) => (l === null ? 'none' : `${l} px`);
 console.log(
-  `iBean outlined photos, beans named, leaf cut ${cut}: halves of ${halves[0].length} and ${halves[1].length}\n`,
+  `iBean outlined photos, beans named, leaf cut ${cut}: half A (tune) ${halves[0].length}, half B (report) ${halves[1].length}\n`,
 );
 console.log('| limit | half A: rings, on the leaf, shares shown | half B: rings, on the leaf, shares shown |');
 console.log('|---|---|---|');

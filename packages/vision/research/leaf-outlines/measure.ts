@@ -1,7 +1,8 @@
 /**
- * The leaf mask and the ringed rust spots against the main leaf outlined by hand on 50 field photos
- * (outlines.json, README.md), by source, and the leaf-confidence cut that keeps at least 90 % of the ringed area
- * on the leaf (docs/decisions/0081-one-leaf-or-no-rings.md).
+ * The leaf mask and the ringed rust spots against the main leaf outlined by hand on 121 field photos
+ * (outlines.json, README.md), by source, for the tune half, the held-out report half (`outlineHalf`) and all,
+ * and the leaf-confidence cut that keeps at least 90 % of the ringed area on the leaf
+ * (docs/decisions/0081-one-leaf-or-no-rings.md), chosen on the tune half and reported on the other.
  *
  *   node packages/vision/research/leaf-outlines/measure.ts [--photos]
  *
@@ -22,6 +23,7 @@ import {
   LEAF_CUTS,
   lowestCut,
   OUTLINE_SIDE,
+  outlineHalf,
   type OutlinedReading,
   readAllOutlined,
   ringedOnLeaf,
@@ -49,23 +51,48 @@ const median = (v: (number | null)[]) => {
   const s = v.filter((x): x is number => x !== null).sort((a, b) => a - b);
   return s.length ? (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2 : Number.NaN;
 };
+console.log(
+  `Leaf mask and rings on ${readings.filter((r) => r.crop !== null).length} hand-outlined field photos (model ${model.version}, ${OUTLINE_SIDE} px input, served leaf cut ${served})`,
+);
+const tuneHalf = readings.filter((r) => outlineHalf(r.photo) === 'tune');
+const reportHalf = readings.filter((r) => outlineHalf(r.photo) === 'report');
+const halves = {
+  'the tune half (62 photos outlined up to 2026-11-28: the mask, its cut and the second check were tuned or looked at on them)':
+    tuneHalf,
+  'the report half (59 photos outlined on 2026-11-29 in file order, after the rules were set: held out)': reportHalf,
+  'all photos': readings,
+};
+for (const [title, some] of Object.entries(halves)) {
+  console.log(`\n${title[0].toUpperCase()}${title.slice(1)}\n`);
+  console.log(
+    '| source, crop | photos | mask IoU, median | mask on the leaf, median | measured at the served cut | rings | ringed area on the leaf | confident rust answers ringed | their ringed area on the leaf |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const g of bySource(some)) {
+    const kept = g.readings.filter((r) => r.confidence >= served);
+    const shown = kept.filter((r) => rustAnswer.has(r) && r.spots.boxes.length > 0);
+    console.log(
+      `| ${g.name} | ${g.readings.length} | ${median(g.readings.map((r) => r.iou)).toFixed(2)} | ${pct(median(g.readings.map((r) => r.maskOnLeaf)))} | ${kept.length} | ${kept.reduce((a, r) => a + r.spots.boxes.length, 0)} | ${pct(ringedOnLeaf(g.readings, served))} | ${shown.length} | ${pct(ringedOnLeaf(shown, served))} |`,
+    );
+  }
+}
 const groups = bySource(readings);
 const named = groups.filter((g) => g.named);
-
-console.log(
-  `Leaf mask and rings on ${readings.filter((r) => r.crop !== null).length} hand-outlined field photos (model ${model.version}, ${OUTLINE_SIDE} px input, served leaf cut ${served})\n`,
+const tuneCut = lowestCut(
+  bySource(tuneHalf).filter((g) => g.named),
+  TARGET,
 );
 console.log(
-  '| source, crop | photos | mask IoU, median | mask on the leaf, median | measured at the served cut | rings | ringed area on the leaf | confident rust answers ringed | their ringed area on the leaf |',
+  `\nChosen on the tune half, the lowest cut from which every cut keeps ≥ ${TARGET * 100} % of the ringed area on the leaf is ${tuneCut.toFixed(1)}; at it the report half keeps: ${bySource(
+    reportHalf,
+  )
+    .filter((g) => g.named)
+    .map(
+      (g) =>
+        `${g.name} ${pct(ringedOnLeaf(g.readings, tuneCut))} (${g.readings.filter((r) => r.confidence >= tuneCut).length} of ${g.readings.length} measured)`,
+    )
+    .join('; ')}`,
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const g of groups) {
-  const kept = g.readings.filter((r) => r.confidence >= served);
-  const shown = kept.filter((r) => rustAnswer.has(r) && r.spots.boxes.length > 0);
-  console.log(
-    `| ${g.name} | ${g.readings.length} | ${median(g.readings.map((r) => r.iou)).toFixed(2)} | ${pct(median(g.readings.map((r) => r.maskOnLeaf)))} | ${kept.length} | ${kept.reduce((a, r) => a + r.spots.boxes.length, 0)} | ${pct(ringedOnLeaf(g.readings, served))} | ${shown.length} | ${pct(ringedOnLeaf(shown, served))} |`,
-  );
-}
 
 console.log('\nEvery cut: photos measured (rings and a share) and their ringed area on the leaf\n');
 console.log(`| leaf cut | ${groups.map((g) => g.name).join(' | ')} |`);
