@@ -29,7 +29,6 @@ export const READS_BY_DESIGN: Record<string, string> = {
  */
 export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   analysis: ['expert_reviews'],
-  auth: ['officer_profiles'],
   backup: ['analyses'],
   delivery: ['notifications'],
   extension: ['clinic_visits', 'callback_requests'],
@@ -39,5 +38,4 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   // Training reads analyses and consents itself: the analysis module uses training (the field's
   // unsure cuts), and privacy reaches analysis through consultations, so neither can be imported here.
   training: ['analyses', 'consents'],
-  vetting: ['officer_profiles'],
 };

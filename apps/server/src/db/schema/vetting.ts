@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { approvalRoles } from '@kutu/contract';
 import { users } from './auth.ts';
 
@@ -32,4 +42,32 @@ export const roleApplications = pgTable(
     /** The administrator's list: a role's pending ones, oldest first. */
     index('role_applications_list_idx').on(t.role, t.status, t.appliedAt),
   ],
+);
+
+/**
+ * An extension officer's office and districts: the one extra of their application (written with it, in the
+ * sign-up's transaction, through the vetting module), so vetting owns it. Only an approved officer sees a
+ * district's week, and only of the districts listed here.
+ */
+export const officerProfiles = pgTable(
+  'officer_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The office they work for, as they wrote it (District Agricultural Office, County …). */
+    office: text('office').notNull(),
+    /** District or county codes from the contract's list. */
+    districts: text('districts').array().notNull(),
+    /**
+     * A national officer (docs/decisions/0122): an administrator granted them the national bulletin (CSV, PDF
+     * and the Monday email). Their districts' weeks stay theirs alone. Who changed it last, and when, is kept.
+     */
+    national: boolean('national').notNull().default(false),
+    nationalChangedAt: timestamp('national_changed_at', { withTimezone: true }),
+    nationalChangedBy: integer('national_changed_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [index('officer_profiles_districts_idx').using('gin', t.districts)],
 );

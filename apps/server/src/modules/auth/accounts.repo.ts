@@ -1,14 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Language } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  actionTokens,
-  expertProfiles,
-  farmerProfiles,
-  officerProfiles,
-  userProfiles,
-  users,
-} from '../../db/schema/index.ts';
+import { actionTokens, expertProfiles, farmerProfiles, userProfiles, users } from '../../db/schema/index.ts';
 import { issueCode, type NewCode } from './codes.repo.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,7 +11,6 @@ type NewUser = Pick<
 >;
 type FarmerDetails = Omit<typeof farmerProfiles.$inferInsert, 'userId'>;
 type ExpertDetails = Omit<typeof expertProfiles.$inferInsert, 'userId'>;
-type OfficerDetails = Pick<typeof officerProfiles.$inferInsert, 'office' | 'districts'>;
 export type ProfileValues = Omit<typeof userProfiles.$inferInsert, 'userId' | 'updatedAt'>;
 
 /** The name of the unique index a failed insert ran into, when that is why it failed. */
@@ -58,7 +50,6 @@ export function createAccountsRepo(db: Db) {
       user: NewUser;
       farmer?: FarmerDetails;
       expert?: ExpertDetails;
-      officer?: OfficerDetails;
       signUpTokenHash: string;
       signUpExpiresAt: Date;
       code: NewCode;
@@ -72,7 +63,6 @@ export function createAccountsRepo(db: Db) {
           .returning();
         if (input.farmer) await tx.insert(farmerProfiles).values({ userId: user.id, ...input.farmer });
         if (input.expert) await tx.insert(expertProfiles).values({ userId: user.id, ...input.expert });
-        if (input.officer) await tx.insert(officerProfiles).values({ userId: user.id, ...input.officer });
         await input.alsoInTx?.(tx, user);
         await tx.insert(actionTokens).values({
           userId: user.id,

@@ -41,8 +41,14 @@ export function clash(index: string) {
  * out, it shows an expert's facts), so auth knows vetting only as this port.
  */
 export interface ApplicationRecords {
-  /** A new applicant's pending application, in the sign-up's transaction. */
-  open(userId: number, role: ApprovalRole, now: Date, runner: Tx): Promise<void>;
+  /** A new applicant's pending application, in the sign-up's transaction; an officer's with their office and districts. */
+  open(
+    userId: number,
+    role: ApprovalRole,
+    now: Date,
+    runner: Tx,
+    officer?: { office: string; districts: string[] },
+  ): Promise<void>;
   /** The user's application in `role`; undefined when none. */
   of(
     userId: number,

@@ -61,7 +61,9 @@ export function createSignupService(shared: AuthShared, consent: ConsentRecorder
       /** What the person agreed to in the form (recorded with the account, channel `web`). */
       consent: ConsentChoices;
     },
-    details: Pick<Parameters<typeof repo.createAccount>[0], 'farmer' | 'expert' | 'officer'>,
+    details: Pick<Parameters<typeof repo.createAccount>[0], 'farmer' | 'expert'> & {
+      officer?: { office: string; districts: string[] };
+    },
   ) {
     // Only a farmer's body may leave the email out (the contract); without one, the phone is verified first.
     const email = input.email === undefined ? null : emailOrThrow(input.email);
@@ -90,7 +92,8 @@ export function createSignupService(shared: AuthShared, consent: ConsentRecorder
           district: account.district ?? null,
           passwordHash,
         },
-        ...details,
+        farmer: details.farmer,
+        expert: details.expert,
         firstCode: email === null ? 'PHONE_ACTIVATION' : 'EMAIL_VERIFICATION',
         signUpTokenHash: hash(token),
         signUpExpiresAt: new Date(now.getTime() + SIGNUP_TOKEN_TTL_MS),
@@ -98,7 +101,7 @@ export function createSignupService(shared: AuthShared, consent: ConsentRecorder
         now,
         // A role that needs approval waits for an administrator (docs/decisions/0093), from the account's start.
         alsoInTx: async (tx, user) => {
-          if (needsApproval(user.role)) await applications.open(user.id, user.role, now, tx);
+          if (needsApproval(user.role)) await applications.open(user.id, user.role, now, tx, details.officer);
         },
       });
     } catch (err) {

@@ -27,6 +27,9 @@ export const districtStaffSql = (userId: AnyColumn | SQL, district: string): SQL
           or exists (select 1 from ${officerProfiles} where ${officerProfiles.userId} = su.id
             and ${district} = any(${officerProfiles.districts}))))))`;
 
+/** What an officer's application carries beside the role: their office and districts. */
+export type OfficerFacts = Pick<typeof officerProfiles.$inferInsert, 'office' | 'districts'>;
+
 export interface Decision {
   userId: number;
   role: ApprovalRole;
@@ -104,8 +107,9 @@ export function createApplicationsRepo(db: Db) {
     },
 
     /** A new applicant's pending application (in the sign-up's transaction when `db` is one). */
-    async open(userId: number, role: ApprovalRole, now: Date) {
+    async open(userId: number, role: ApprovalRole, now: Date, officer?: OfficerFacts) {
       await db.insert(roleApplications).values({ userId, role, appliedAt: now });
+      if (role === 'officer' && officer) await db.insert(officerProfiles).values({ userId, ...officer });
     },
 
     /**

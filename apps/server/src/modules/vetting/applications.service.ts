@@ -7,7 +7,7 @@ import { smsMessage } from '../../i18n/sms-texts.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { APPLICATION_VIEWS, namedDistricts } from './application-views.ts';
-import { type ApplicationRow, createApplicationsRepo, type Decision } from './applications.repo.ts';
+import { type ApplicationRow, createApplicationsRepo, type Decision, type OfficerFacts } from './applications.repo.ts';
 import { APPROVAL } from './approval-roles.ts';
 
 /** "Approved in the role", as a condition of another module's query (which experts an alert tells). */
@@ -24,9 +24,12 @@ export { districtStaffSql } from './applications.repo.ts';
 export function createApplicationRecords(db: Db) {
   const repo = createApplicationsRepo(db);
   return {
-    /** A new applicant waits for an administrator: written in `runner`, the sign-up's transaction. */
-    open: (userId: number, role: ApprovalRole, now: Date, runner: Db | Tx) =>
-      createApplicationsRepo(runner as Db).open(userId, role, now),
+    /**
+     * A new applicant waits for an administrator: written in `runner`, the sign-up's transaction, with an
+     * officer's office and districts.
+     */
+    open: (userId: number, role: ApprovalRole, now: Date, runner: Db | Tx, officer?: OfficerFacts) =>
+      createApplicationsRepo(runner as Db).open(userId, role, now, officer),
     /** The user's application in `role` (status, reason, when decided); undefined when none. */
     of: (userId: number, role: ApprovalRole) => repo.decisionOf(userId, role),
   };
