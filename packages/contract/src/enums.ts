@@ -42,6 +42,8 @@ export const notificationTypes = [
   'officer_weekly',
   /** To farmers with a field of the crop, and the district's experts and officers: rust weather this week (docs/decisions/0100). */
   'rust_advisory',
+  /** To administrators and national officers, each Monday: the national rust bulletin is ready (docs/decisions/0122). */
+  'rust_bulletin',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

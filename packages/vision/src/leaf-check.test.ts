@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cardSettings } from './card-settings.ts';
 import { readCard } from './classifier.ts';
 import { defaultModelDir } from './index.ts';
-import { bySource, lowestCut, readAllOutlined, ringedOnLeaf } from './leaf-check.ts';
+import { bySource, loadOutlines, lowestCut, outlineHalf, readAllOutlined, ringedOnLeaf } from './leaf-check.ts';
 
 /** The served card's cut: rings and a share only where the leaf is found at least this clearly. */
 const CUT = cardSettings(await readCard(defaultModelDir())).answer.leafConfidence;
@@ -27,4 +27,21 @@ describe('rings on the hand-outlined field photos (research/leaf-outlines)', () 
     expect(ringedOnLeaf(named.find((g) => g.name.startsWith('iBean'))?.readings ?? [], 0)).toBeGreaterThanOrEqual(0.9);
     expect(lowestCut(named, 0.9)).toBeLessThanOrEqual(CUT);
   }, 120_000);
+});
+
+// Report 0124: the report half is fixed by when a photo was outlined, not chosen by how it reads.
+describe('the halves of the outlined photos', () => {
+  it('holds 62 photos to tune on and 59 to report on, the report half in file order and all rust', () => {
+    const photos = loadOutlines();
+    const report = photos.filter((p) => outlineHalf(p) === 'report');
+    expect(photos.filter((p) => outlineHalf(p) === 'tune')).toHaveLength(62);
+    expect(report).toHaveLength(59);
+    expect(report.every((p) => p.class === 'common_rust')).toBe(true);
+    const ibean = report.filter((p) => p.source === 'iBean').map((p) => Number(p.file.match(/(\d{4})\.jpg$/)?.[1]));
+    // bean_rust__0017 to 0041 without 0024 (outlined before, for decision 0120).
+    expect(ibean).toEqual(Array.from({ length: 25 }, (_, i) => 17 + i).filter((n) => n !== 24));
+    expect(new Set(photos.map((p) => p.file)).size).toBe(photos.length);
+    // Every PlantDoc rust photo of the repository is outlined (55).
+    expect(photos.filter((p) => p.source === 'PlantDoc' && p.class === 'common_rust')).toHaveLength(55);
+  });
 });

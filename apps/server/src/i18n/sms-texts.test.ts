@@ -143,6 +143,7 @@ const samples: Record<SmsKey, Params[]> = {
   'officer.withdrawn.sms': [{ reason: longest(500) }],
   'officer.weekly.sms': [{ week: '2026-W53', district, confirmed: 99999, worse: 99999, waiting: 99999 }],
   'forecast.advisory.sms': weekdays.flatMap((day) => each(crops.slice(0, 2), (crop) => ({ crop, district, day }))),
+  'forecast.bulletin.sms': [{ week: '2026-W53', count: 99999 }],
   'forecast.advisory.staffSms': weekdays.flatMap((day) => each(crops.slice(0, 2), (crop) => ({ crop, district, day }))),
   'outbreak.alert.sms': each(crops, (crop) => ({ crop, source: district, district })),
   'outbreak.alert.smsNeighbour': each(crops, (crop) => ({ crop, source: district, district })),

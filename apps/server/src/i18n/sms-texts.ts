@@ -40,6 +40,8 @@ export const smsTexts = {
   // Rust weather before any confirmation (docs/decisions/0100): the district, crop and the day to walk by.
   'forecast.advisory.sms': { parts: 1 },
   'forecast.advisory.staffSms': { parts: 1 },
+  // The Monday bulletin to an administrator or national officer without an email address (docs/decisions/0122).
+  'forecast.bulletin.sms': { parts: 1 },
   // The field's name (up to 40 characters, GSM-7 only) and the link to its walk.
   'followUp.walkSms': { parts: 1 },
   // A farmer who answers by basic phone: the field's crop and number, the USSD menu and the WALK keyword.

@@ -442,13 +442,18 @@ describe('rust forecast', () => {
     await put(admin, national.id, true);
   });
 
-  it('emails the bulletin on Monday morning to administrators and national officers, once a week, with its CSV and PDF', async () => {
+  it('emails the bulletin on Monday morning to administrators and national officers, once a week, with its CSV and PDF; one SMS to a reader without email', async () => {
     const db = t.deps.database.db;
-    const admins = await db.execute(sql`select email from users where role = 'admin'`);
+    // A national officer who signed up without an email address: the SMS and the in-app notice instead.
+    const noEmail = await createUser(t, 'officer', { districts: [KAMPALA] });
+    await db.update(users).set({ email: null }).where(eq(users.id, noEmail.id));
+    await db.update(officerProfiles).set({ national: true }).where(eq(officerProfiles.userId, noEmail.id));
+    const admins = await db.execute(sql`select id, email from users where role = 'admin'`);
     const nationals = await db.execute(
-      sql`select u.email from users u join officer_profiles p on p.user_id = u.id where p.national`,
+      sql`select u.id, u.email from users u join officer_profiles p on p.user_id = u.id where p.national`,
     );
-    const readers = [...admins.rows, ...nationals.rows].map((r) => String(r.email));
+    const everyone = [...admins.rows, ...nationals.rows];
+    const readers = everyone.filter((r) => r.email !== null).map((r) => String(r.email));
     expect(readers.length).toBeGreaterThanOrEqual(3);
     // Two processes, each with its own service, and the hourly sweep: one email per reader and week.
     const delivery = testDelivery(t);
@@ -498,6 +503,18 @@ describe('rust forecast', () => {
     ]);
     expect(mail.attachments[0].content.toString()).toMatch(/^walk_first,district,/);
     expect(mail.attachments[1].content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // No email: one SMS of one part with the week and the count, no mail; everyone gets one in-app notice.
+    const sms = smsTo(noEmail);
+    expect(sms).toHaveLength(1);
+    expect(sms[0].text).toMatch(/^Kutu rust bulletin 2026-W49: districts to walk first next week: [1-9]\d*\./);
+    expect(smsParts(sms[0].text)).toHaveLength(1);
+    const bulletinSms = t.outbox.list().filter((e) => e.channel === 'sms' && e.text.startsWith('Kutu rust bulletin'));
+    expect(bulletinSms.map((e) => e.to)).toEqual([noEmail.phone]);
+    const notices = await db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.type, 'rust_bulletin'));
+    expect(notices.map((n) => n.userId).sort()).toEqual(everyone.map((r) => Number(r.id)).sort());
   });
 
   it("counts a walk held as far from its farmer as rust near only once it is confirmed, and names the walks' median", async () => {

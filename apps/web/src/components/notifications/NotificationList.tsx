@@ -41,6 +41,7 @@ const icons: Record<NotificationType, { icon: Icon; color: string }> = {
   officer_refused: { icon: IconUserX, color: 'red' },
   officer_weekly: { icon: IconBell, color: 'blue' },
   rust_advisory: { icon: IconBell, color: 'orange' },
+  rust_bulletin: { icon: IconBell, color: 'blue' },
 };
 
 /**
