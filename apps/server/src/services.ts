@@ -129,7 +129,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     exporter: createExportService(deps),
     erasure,
     basicPhone,
-    voice: createVoiceService(deps, { advice, basicPhone }, (msg, err) => log.error({ err }, msg)),
+    voice: createVoiceService(deps, { advice, basicPhone, placed: delivery }, (msg, err) => log.error({ err }, msg)),
     forecast,
     backups: createBackupSchedule(deps, (msg, err) => log.error({ err }, msg)),
   };

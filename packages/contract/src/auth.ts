@@ -275,6 +275,8 @@ export const farmerDetails = z.object({
   crop_types: z.array(z.string()),
   /** Whether outbreak alerts also come by SMS (the in-app notification always comes). */
   sms_alerts: z.boolean(),
+  /** Whether a rust advisory also comes as a phone call (docs/decisions/0123). */
+  voice_warnings: z.boolean(),
 });
 export const expertDetails = z.object({
   areas_of_expertise: z.string(),

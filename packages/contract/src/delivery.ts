@@ -6,7 +6,7 @@ import { languages } from './enums.ts';
  * The channels outside the app a message may go by: the outbox's `channel`. The one list; each name has
  * its record (address, allowed, send) in apps/server/src/modules/delivery/channels.ts.
  */
-export const deliveryChannels = ['sms', 'email'] as const;
+export const deliveryChannels = ['sms', 'email', 'voice'] as const;
 export type DeliveryChannel = (typeof deliveryChannels)[number];
 
 /**

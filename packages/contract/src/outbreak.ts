@@ -285,10 +285,17 @@ export const openFeedGeoJson = z.object({
 });
 export type OpenFeedGeoJson = z.infer<typeof openFeedGeoJson>;
 
-/** PUT outbreakApi.settings: set the district, turn SMS alerts on or off (either or both). */
+/**
+ * PUT outbreakApi.settings: set the district, turn SMS alerts on or off, or the call that says a rust
+ * warning (`voice_warnings`, docs/decisions/0123): any of them.
+ */
 export const outbreakSettingsBody = z
-  .object({ district: districtCode.optional(), sms_alerts: z.boolean().optional() })
-  .refine((b) => b.district !== undefined || b.sms_alerts !== undefined, {
+  .object({
+    district: districtCode.optional(),
+    sms_alerts: z.boolean().optional(),
+    voice_warnings: z.boolean().optional(),
+  })
+  .refine((b) => b.district !== undefined || b.sms_alerts !== undefined || b.voice_warnings !== undefined, {
     message: 'Choose your district or county',
     path: ['district'],
   });
@@ -296,6 +303,8 @@ export type OutbreakSettingsBody = z.input<typeof outbreakSettingsBody>;
 export const outbreakSettingsReply = z.object({
   district: z.string().nullable(),
   sms_alerts: z.boolean(),
+  /** Whether a rust advisory also comes as a phone call (while SMS alerts are on and no STOP). */
+  voice_warnings: z.boolean(),
   /** True while a farmer has no district: the web app asks once. */
   needs_district: z.boolean(),
 });

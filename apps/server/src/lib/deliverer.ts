@@ -43,6 +43,11 @@ export interface Tell {
    * carries (kept in the outbox row, so keep them few and small: the weekly bulletin's CSV and PDF).
    */
   email?: { subject: Message; text: Message; link?: string; attachments?: MailAttachment[] };
+  /**
+   * A phone call that says this text (a farmer's rust advisory, docs/decisions/0123), only to a person who
+   * chose such calls (`users.voice_warnings`); spoken in their language when the call is answered.
+   */
+  voice?: Message;
 }
 export type TellFn = (messages: Tell | Tell[]) => Promise<void>;
 

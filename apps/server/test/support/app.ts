@@ -12,6 +12,7 @@ import type { Clock } from '../../src/adapters/clock.ts';
 import { createMailer } from '../../src/adapters/mailer.ts';
 import { Outbox } from '../../src/adapters/outbox.ts';
 import { createSms } from '../../src/adapters/sms.ts';
+import { createVoiceCalls, type VoiceCalls } from '../../src/adapters/voice-calls.ts';
 import { createMemoryCoordinator } from '../../src/adapters/coordinator.ts';
 import { createChannels, createDeliveryService } from '../../src/modules/delivery/delivery.service.ts';
 import { createLocalStorage } from '../../src/adapters/storage.ts';
@@ -236,8 +237,11 @@ export async function createTestApp(
  * A delivery service's first two arguments from its adapters: the deps and the channel table built from
  * them, as services.ts builds it (`createDeliveryService(...withChannels(deps), options)`).
  */
-export function withChannels<D extends Parameters<typeof createChannels>[0]>(deps: D) {
-  return [deps, createChannels(deps)] as const;
+export function withChannels<D extends Omit<Parameters<typeof createChannels>[0], 'calls'> & { calls?: VoiceCalls }>(
+  deps: D,
+) {
+  // No voice gateway given: calls are only logged (none is placed), as in development.
+  return [deps, createChannels({ calls: createVoiceCalls({}), ...deps })] as const;
 }
 
 /** A delivery service (the outbox) over the test app's database and adapters, sending at once. */

@@ -51,7 +51,7 @@ export const useOutbreakMap = (crop: OutbreakCrop) => useQuery(outbreakMapQuery(
 export const useOutbreakTrend = (code: string, crop: OutbreakCrop) => useQuery(outbreakTrendQuery(code, crop));
 export const useOutbreakTable = (q: TableParams) => useQuery(outbreakTableQuery(q));
 
-/** The farmer's district and SMS alerts; the stored user record follows so every screen sees it. */
+/** The farmer's district, SMS alerts and rust warning calls; the stored user record follows so every screen sees it. */
 export function useOutbreakSettings() {
   const client = useQueryClient();
   return useMutation({
@@ -63,7 +63,9 @@ export function useOutbreakSettings() {
           ...user,
           district: reply.district,
           needsDistrict: reply.needs_district,
-          farmer: user.farmer ? { ...user.farmer, sms_alerts: reply.sms_alerts } : user.farmer,
+          farmer: user.farmer
+            ? { ...user.farmer, sms_alerts: reply.sms_alerts, voice_warnings: reply.voice_warnings }
+            : user.farmer,
         };
         session.setUser(next);
         client.setQueryData(['me'], next);

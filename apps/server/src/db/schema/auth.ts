@@ -39,6 +39,11 @@ export const users = pgTable(
     /** Whether outbreak alerts also come by SMS (the in-app notification always comes). */
     smsAlerts: boolean('sms_alerts').notNull().default(true),
     /**
+     * The farmer chose a call that says the rust advisory too (the outbox's `voice` channel, STOP and
+     * `sms_alerts` still apply: docs/decisions/0123). Off unless chosen: a call costs Kutu and the farmer's time.
+     */
+    voiceWarnings: boolean('voice_warnings').notNull().default(false),
+    /**
      * The owner sent STOP by SMS: no SMS from Kutu until START, except the codes they ask for at that
      * moment (docs/decisions/0051; checked by `smsAllowed()` in modules/delivery/sms-allowed.ts).
      */

@@ -178,6 +178,7 @@ export function toUserRecord(
       farm_size: farmer.farmSize,
       crop_types: farmer.cropTypes,
       sms_alerts: user.smsAlerts,
+      voice_warnings: user.voiceWarnings,
     },
     expert: expert && {
       areas_of_expertise: expert.areasOfExpertise,

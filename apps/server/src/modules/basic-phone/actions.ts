@@ -62,6 +62,18 @@ export const actions = {
     return tr(c, 'ussd.alerts.nowOnResumed', { district });
   },
 
+  /**
+   * A call with each rust advisory (docs/decisions/0123). It comes only while SMS alerts are on and no
+   * STOP stands, so turning it on then says how to turn them on.
+   */
+  async setVoiceWarnings(c: MenuCtx, on: boolean, district: string): Promise<string> {
+    if (!c.user) return tr(c, 'ussd.failed');
+    await c.uses.saveSettings(c.user.id, { voice_warnings: on });
+    if (!on) return tr(c, 'ussd.alerts.callsNowOff', { code: c.code });
+    if (!c.user.smsAlerts || c.user.smsStoppedAt) return tr(c, 'ussd.alerts.callsNowOnQuiet', { code: c.code });
+    return tr(c, 'ussd.alerts.callsNowOn', { phone: c.phone, district });
+  },
+
   async callMe(c: MenuCtx, channel: 'ussd' | 'sms'): Promise<string> {
     if (!c.user) return tr(c, 'ussd.failed');
     const asked = await askCallBack(c.uses.repo, { userId: c.user.id, language: c.user.language, channel, now: c.now });

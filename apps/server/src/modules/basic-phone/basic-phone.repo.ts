@@ -21,6 +21,8 @@ export interface PhoneUser {
   district: string | null;
   smsAlerts: boolean;
   smsStoppedAt: Date | null;
+  /** A call with each rust advisory, chosen (docs/decisions/0123). */
+  voiceWarnings: boolean;
 }
 
 const phoneUser = {
@@ -32,6 +34,7 @@ const phoneUser = {
   district: users.district,
   smsAlerts: users.smsAlerts,
   smsStoppedAt: users.smsStoppedAt,
+  voiceWarnings: users.voiceWarnings,
 };
 
 export function createBasicPhoneRepo(db: Db) {

@@ -14,7 +14,10 @@ export interface MenuUses {
   /** The district's coming week per crop (the forecast module's, docs/decisions/0100); unset: not shown. */
   rustWeather?: (district: string) => Promise<{ crop: 'maize' | 'beans'; worst: string }[] | undefined>;
   followUps: PhoneFollowUp;
-  saveSettings(userId: number, body: { district?: string; sms_alerts?: boolean }): Promise<unknown>;
+  saveSettings(
+    userId: number,
+    body: { district?: string; sms_alerts?: boolean; voice_warnings?: boolean },
+  ): Promise<unknown>;
   /** Lifts a STOP: the SMS consent given again, through the channel it was given on. */
   resumeSms(userId: number, channel: 'ussd' | 'sms', at: Date): Promise<unknown>;
   registerFromPhone(

@@ -111,14 +111,19 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens | ke
     },
     answer: only0,
   },
+  // SMS alerts on or off; and, where Kutu places calls, a call with each rust advisory (docs/decisions/0123).
   alerts: {
-    show: (c) => ({
-      text: tr(c, c.user?.smsAlerts && !c.user.smsStoppedAt ? 'ussd.alerts.on' : 'ussd.alerts.off', {
+    show: (c) => {
+      const sms = tr(c, c.user?.smsAlerts && !c.user.smsStoppedAt ? 'ussd.alerts.on' : 'ussd.alerts.off', {
         district: districtName(c),
-      }),
-    }),
+      });
+      if (!c.uses.callWithResult) return { text: sms };
+      return { text: `${sms}\n${tr(c, c.user?.voiceWarnings ? 'ussd.alerts.callsOn' : 'ussd.alerts.callsOff')}` };
+    },
     answer: (input, c) => {
-      if (choice(input, 1) !== 1) return badNumber;
+      const picked = choice(input, c.uses.callWithResult ? 2 : 1);
+      if (picked === 2) return { act: () => actions.setVoiceWarnings(c, !c.user?.voiceWarnings, districtName(c)) };
+      if (picked !== 1) return badNumber;
       const on = !(c.user?.smsAlerts && !c.user.smsStoppedAt);
       return { act: () => actions.setAlerts(c, on, districtName(c)) };
     },

@@ -115,6 +115,7 @@ const member = (language: (typeof languages)[number], district: string | null): 
   district,
   smsAlerts: true,
   smsStoppedAt: null,
+  voiceWarnings: false,
 });
 
 async function measure(user: PhoneUser | null, answers: string[], ctx = base(user)) {
@@ -199,6 +200,12 @@ describe('every USSD screen fits 182 characters', () => {
     await measure({ ...known, smsAlerts: false }, ['2', '1']);
     // Alerts on after STOP: the reply also says every SMS is back.
     await measure({ ...known, smsStoppedAt: new Date('2026-11-30T08:00:00Z') }, ['2', '1']);
+    // Calls with rust warnings: chosen (the district's longest name and the number in the reply), not chosen,
+    // chosen while SMS alerts are off (the reply says how to turn them on).
+    await measure(known, ['2', '2']);
+    await measure({ ...known, voiceWarnings: true }, ['2']);
+    await measure({ ...known, voiceWarnings: true }, ['2', '2']);
+    await measure({ ...known, smsAlerts: false }, ['2', '2']);
     await measure(member(language, null), ['1']);
     await measure(member(language, null), ['1', '1']);
     // A follow-up not due yet (a plant clinic's, on the day of the visit).

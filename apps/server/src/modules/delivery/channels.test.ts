@@ -8,6 +8,7 @@ import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import type { Channel } from './channels.ts';
 import { createChannels, createDeliveryService } from './delivery.service.ts';
+import { createVoiceCalls } from '../../adapters/voice-calls.ts';
 
 /** 1. The new channel's adapter (adapters/<name>.ts): here a loft of pigeons that remembers what it carried. */
 class PigeonRefused extends Error {
@@ -56,6 +57,7 @@ describe('delivery channels: one table', () => {
       mailer: t.deps.mailer,
       coordinator: createMemoryCoordinator(),
       config: t.deps.config,
+      calls: createVoiceCalls({}),
     };
     worker = createDeliveryService(deps, { ...createChannels(deps), pigeon });
     // The loft refuses numbers ending in 0: this one must not (a counter-made number would, one time in ten).

@@ -1,6 +1,7 @@
 import type { DeliveryChannel, Language } from '@kutu/contract';
 import type { Mailer } from '../../adapters/mailer.ts';
 import { type Sms, SmsUnanswered } from '../../adapters/sms.ts';
+import type { VoiceCalls } from '../../adapters/voice-calls.ts';
 import { render, restoreMessage, storeMessage, t, type StoredMessage } from '../../i18n/i18n.ts';
 import type { MessageKind, Tell } from '../../lib/deliverer.ts';
 import type { Db } from '../../db/client.ts';
@@ -44,6 +45,11 @@ export interface Channel {
    * now; none: no row, or the row is skipped. A field, not a function: a fan-out writes its rows in SQL.
    */
   column: 'phone' | 'email';
+  /**
+   * A choice the account must have made for a row to be written at all (`voice_warnings`: a call with a
+   * rust warning); none: every person with an address gets one. `allowed` still reads it at send time.
+   */
+  chosen?: 'voice_warnings';
   /** Whether the person may get a message of this kind now: `true`, or why not (the row is skipped). */
   allowed(person: Recipient, kind: MessageKind): true | string;
   /**
@@ -62,6 +68,12 @@ export interface Channel {
    */
   asSent?(row: Pick<ClaimedDelivery, 'link'>, language: Language, text: string): string;
 }
+
+/** Whether a row of `channel` is written for `person` at all: their address, and the choice it needs. */
+export const writesFor = (
+  channel: Pick<Channel, 'column' | 'chosen'>,
+  person: Pick<Recipient, 'phone' | 'email' | 'voiceWarnings'>,
+) => Boolean(addressOn(channel, person)) && (channel.chosen !== 'voice_warnings' || person.voiceWarnings);
 
 /** The person's address on `channel`, or null when the account has none. */
 export const addressOn = (channel: Pick<Channel, 'column'>, person: Pick<Recipient, 'phone' | 'email'>) =>
@@ -85,7 +97,12 @@ export class UnknownChannelError extends Error {
  * service, which sends through nothing else. A new channel adds its name there, its adapter on `deps`
  * and its record here (docs/CONTRIBUTING.md, "To add a channel").
  */
-export function createChannels(deps: { db: Db; sms: Sms; mailer: Mailer }): Record<DeliveryChannel, Channel> {
+export function createChannels(deps: {
+  db: Db;
+  sms: Sms;
+  mailer: Mailer;
+  calls: VoiceCalls;
+}): Record<DeliveryChannel, Channel> {
   const repo = createDeliveryRepo(deps.db);
   return {
     sms: {
@@ -169,6 +186,32 @@ export function createChannels(deps: { db: Db; sms: Sms; mailer: Mailer }): Reco
         return {};
       },
       asSent: emailText,
+    },
+    /**
+     * A call that says a rust advisory (docs/decisions/0123): dialled through Africa's Talking, its session
+     * id kept as the row's gateway id; when the farmer answers, the voice module asks `voiceCall()` for
+     * what to say. Only to a person who chose it, and stopped as an alert SMS is (STOP, SMS alerts off).
+     */
+    voice: {
+      compose: (tell) => (tell.voice ? { body: storeMessage(tell.voice) } : null),
+      column: 'phone',
+      chosen: 'voice_warnings',
+      allowed: (person, kind) => {
+        if (!person.voiceWarnings) return 'Calls with rust warnings not chosen';
+        if (smsAllowed(person, kind)) return true;
+        return person.smsStoppedAt ? 'The number sent STOP' : 'Alerts turned off by the person';
+      },
+      async send(_row, to) {
+        try {
+          const { sessionId } = await deps.calls.dial(to.address);
+          return { gatewayId: sessionId };
+        } catch (err) {
+          // The request reached the gateway and its answer did not come in time: it may be ringing, so the
+          // farmer is not called again (as an SMS the gateway did not answer, docs/decisions/0082).
+          if (!(err instanceof Error && err.name === 'TimeoutError')) throw err;
+          return { unconfirmed: 'The voice gateway did not answer the call request in time; counted as placed' };
+        }
+      },
     },
   };
 }

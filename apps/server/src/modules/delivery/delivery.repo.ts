@@ -35,7 +35,15 @@ export interface FanOutVariant {
   key: string;
   kind: string;
   app: { type: string; message: Record<string, string>; text: unknown; data: Record<string, unknown> } | null;
-  parts: { channel: string; column: 'phone' | 'email'; body: unknown; subject?: unknown; link?: string | null }[];
+  parts: {
+    channel: string;
+    column: 'phone' | 'email';
+    /** The account's choice without which no row is written (`Channel.chosen`). */
+    chosen?: 'voice_warnings';
+    body: unknown;
+    subject?: unknown;
+    link?: string | null;
+  }[];
 }
 
 const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
@@ -50,6 +58,8 @@ export interface Recipient {
   language: 'en' | 'sw' | 'lg';
   smsAlerts: boolean;
   smsStoppedAt: Date | null;
+  /** The person chose a call that says a rust advisory (docs/decisions/0123). */
+  voiceWarnings: boolean;
 }
 
 export function createDeliveryRepo(db: Db) {
@@ -107,7 +117,8 @@ export function createDeliveryRepo(db: Db) {
       }>(
         tx,
         sql`with people as materialized (${people}),
-            told as (select p.id, p.variant, u.language, u.phone, u.email from people p join users u on u.id = p.id),
+            told as (select p.id, p.variant, u.language, u.phone, u.email, u.voice_warnings
+              from people p join users u on u.id = p.id),
             noticed as (insert into notifications (user_id, type, message, text, data, key, created_at)
               select t.id, a.type, a.message ->> t.language, a.text, a.data, a.key || '|' || t.id, ${at}::timestamptz
               from told t join jsonb_to_recordset(${JSON.stringify(apps)}::jsonb)
@@ -117,9 +128,11 @@ export function createDeliveryRepo(db: Db) {
               select c.key || '|' || t.id || '|' || c.channel, t.id, c.channel, c.kind, c.body, c.subject, c.link,
                 ${at}::timestamptz, ${at}::timestamptz
               from told t join jsonb_to_recordset(${JSON.stringify(parts)}::jsonb)
-                as c(variant text, key text, kind text, channel text, "column" text, body jsonb, subject jsonb, link text)
+                as c(variant text, key text, kind text, channel text, "column" text, chosen text, body jsonb,
+                  subject jsonb, link text)
                 on c.variant = t.variant
               where case c."column" when 'phone' then t.phone when 'email' then t.email end is not null
+                and (c.chosen is null or (c.chosen = 'voice_warnings' and t.voice_warnings))
               on conflict (key) do nothing)
             select (select count(*) from people)::int as told, (select max(id) from people) as last,
               (select json_agg(json_build_object('id', id, 'userId', user_id)) from noticed) as created`,
@@ -154,6 +167,7 @@ export function createDeliveryRepo(db: Db) {
           language: users.language,
           smsAlerts: users.smsAlerts,
           smsStoppedAt: users.smsStoppedAt,
+          voiceWarnings: users.voiceWarnings,
         })
         .from(users)
         .where(inArray(users.id, ids));
@@ -168,6 +182,7 @@ export function createDeliveryRepo(db: Db) {
       language,
       smsAlerts: true,
       smsStoppedAt: null,
+      voiceWarnings: false,
     }),
 
     /** The end of one claimed send, recorded only while this worker's claim holds (`attempts`). */
@@ -278,6 +293,17 @@ export function createDeliveryRepo(db: Db) {
         .where(eq(deliveries.gatewayId, gatewayId))
         .returning({ id: deliveries.id });
       return rows.length;
+    },
+
+    /** The call placed for a voice row, by the gateway's session id: what it says, in whose language. */
+    async voiceCall(sessionId: string) {
+      const [row] = await db
+        .select({ userId: users.id, language: users.language, body: deliveries.body })
+        .from(deliveries)
+        .innerJoin(users, eq(users.id, deliveries.userId))
+        .where(and(eq(deliveries.gatewayId, sessionId), eq(deliveries.channel, 'voice')))
+        .limit(1);
+      return row;
     },
 
     /** Rows per channel and state (metrics at scrape time). */

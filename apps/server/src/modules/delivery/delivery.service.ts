@@ -7,7 +7,7 @@ import type { Deliverer, Tell, TellEachFn, TellFn } from '../../lib/deliverer.ts
 import { notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { type DeliveryChannel, type Language, languages } from '@kutu/contract';
-import { addressOn, type Channel } from './channels.ts';
+import { addressOn, type Channel, writesFor } from './channels.ts';
 import { failureKind } from './failure-kind.ts';
 
 /** Outbox rows as other modules' queries count them (an alert's SMS, by key). */
@@ -77,7 +77,7 @@ export function createDeliveryService(
       // Callers say what to tell; each channel the person can be reached on keeps its part of it.
       for (const [name, channel] of Object.entries(channels)) {
         const part = channel.compose(m);
-        if (!part || !addressOn(channel, person)) continue;
+        if (!part || !writesFor(channel, person)) continue;
         rows.push({ ...row, key: `${base}|${name}`, channel: name as DeliveryChannel, ...part });
       }
     }
@@ -107,7 +107,7 @@ export function createDeliveryService(
         const part = record.compose({ ...m, to: 0 });
         // A fan-out writes its rows in SQL, without files: a message with attachments is told person by person.
         if (part?.attachments) throw new Error('A fan-out carries no attachments: tell each person');
-        return part ? [{ channel, column: record.column, ...part }] : [];
+        return part ? [{ channel, column: record.column, chosen: record.chosen, ...part }] : [];
       }),
     }));
     return repo.addForEach(tx, people, variants, deps.clock.now());
@@ -208,6 +208,15 @@ export function createDeliveryService(
       else sender.wake();
     },
 
+    /**
+     * What a call Kutu placed says (the outbox's `voice` channel, docs/decisions/0123), by the gateway's
+     * session id: the message, and the language of the person it is for; undefined for any other call.
+     */
+    async voiceCall(sessionId: string): Promise<{ userId: number; language: Language; text: Message } | undefined> {
+      const row = await repo.voiceCall(sessionId);
+      return row && { userId: row.userId, language: row.language, text: restoreMessage(row.body) };
+    },
+
     /** Whether a delivery report carries the configured shared secret (no secret configured: never). */
     secretMatches,
 
@@ -221,3 +230,4 @@ export function createDeliveryService(
     },
   };
 }
+export type DeliveryService = ReturnType<typeof createDeliveryService>;

@@ -70,7 +70,9 @@ describe('delivery: one way to tell a person, through the outbox', () => {
       .where(sql`${deliveries.key} like ${`${key}|%`}`);
 
   it('sends each person one SMS although the gateway fails the first two attempts, retrying after a wait', async () => {
-    const sentBefore = (await messagesSent.get()).values.find((v) => v.labels.outcome === 'sent')?.value ?? 0;
+    const sentBefore =
+      (await messagesSent.get()).values.find((v) => v.labels.channel === 'sms' && v.labels.outcome === 'sent')?.value ??
+      0;
     await worker.tell(farmers.map((f) => alert(f.id, 'retry-test')));
     // Told twice: written once (the key), in the app and in the outbox.
     await worker.tell(farmers.map((f) => alert(f.id, 'retry-test')));
@@ -103,7 +105,9 @@ describe('delivery: one way to tell a person, through the outbox', () => {
     for (const f of farmers) expect(gateway.takenPer(f.phone)).toBe(1);
     expect(gateway.posts.filter((p) => p.to === farmers[0].phone)).toHaveLength(3);
     expect(gateway.posts.find((p) => p.taken)?.message).toMatch(/^Kutu: Maize rust confirmed in Gulu/);
-    const sentAfter = (await messagesSent.get()).values.find((v) => v.labels.outcome === 'sent')?.value ?? 0;
+    const sentAfter =
+      (await messagesSent.get()).values.find((v) => v.labels.channel === 'sms' && v.labels.outcome === 'sent')?.value ??
+      0;
     expect(sentAfter - sentBefore).toBe(3);
   });
 

@@ -34,6 +34,8 @@ function advisory(district: string, crop: ForecastCrop, highDay: string, week: s
     kind: 'alert',
     app: { type: 'rust_advisory', text: message('forecast.advisory.message', params), data },
     sms: smsMessage('forecast.advisory.sms', params),
+    // Said in a call to a farmer who chose one (the outbox's voice channel, docs/decisions/0123); staff get none.
+    voice: message('forecast.advisory.voice', params),
   };
   const staff: Omit<Tell, 'to'> = {
     key: `rust-advisory:${crop}:${week}:${district}`,

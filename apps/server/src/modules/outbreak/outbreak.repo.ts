@@ -5,6 +5,8 @@ import { farmerFacts as fp } from '../auth/account.service.ts';
 import { approvedSql } from '../vetting/applications.service.ts';
 
 type Runner = Db | Tx;
+/** A person's alert settings (the outbreak settings' reply). */
+type Settings = { district: string | null; smsAlerts: boolean; voiceWarnings: boolean; role: 'farmer' | 'expert' };
 const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
   ((await runner.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -310,9 +312,10 @@ export function createOutbreakRepo(db: Db) {
       ),
 
     async settings(userId: number) {
-      const [row] = await rowsOf<{ district: string | null; smsAlerts: boolean; role: 'farmer' | 'expert' }>(
+      const [row] = await rowsOf<Settings>(
         db,
-        sql`select district, sms_alerts as "smsAlerts", role from users where id = ${userId}`,
+        sql`select district, sms_alerts as "smsAlerts", voice_warnings as "voiceWarnings", role from users
+            where id = ${userId}`,
       );
       return row;
     },
@@ -326,12 +329,13 @@ export function createOutbreakRepo(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    async saveSettings(userId: number, s: { district?: string; smsAlerts?: boolean }) {
-      const [row] = await rowsOf<{ district: string | null; smsAlerts: boolean; role: 'farmer' | 'expert' }>(
+    async saveSettings(userId: number, s: { district?: string; smsAlerts?: boolean; voiceWarnings?: boolean }) {
+      const [row] = await rowsOf<Settings>(
         db,
         sql`update users set district = coalesce(${s.district ?? null}, district),
-              sms_alerts = coalesce(${s.smsAlerts ?? null}::boolean, sms_alerts)
-            where id = ${userId} returning district, sms_alerts as "smsAlerts", role`,
+              sms_alerts = coalesce(${s.smsAlerts ?? null}::boolean, sms_alerts),
+              voice_warnings = coalesce(${s.voiceWarnings ?? null}::boolean, voice_warnings)
+            where id = ${userId} returning district, sms_alerts as "smsAlerts", voice_warnings as "voiceWarnings", role`,
       );
       return row;
     },

@@ -140,10 +140,12 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
   const settingsReply = (s: {
     district: string | null;
     smsAlerts: boolean;
+    voiceWarnings: boolean;
     role: 'farmer' | 'expert';
   }): OutbreakSettingsReply => ({
     district: s.district,
     sms_alerts: s.smsAlerts,
+    voice_warnings: s.voiceWarnings,
     needs_district: s.role === 'farmer' && s.district === null,
   });
 
@@ -169,9 +171,13 @@ export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'j
       if (!s) throw notFound();
       return settingsReply(s);
     },
-    async saveSettings(userId: number, body: { district?: string; sms_alerts?: boolean }) {
+    async saveSettings(userId: number, body: { district?: string; sms_alerts?: boolean; voice_warnings?: boolean }) {
       const before = body.district ? await repo.settings(userId) : undefined;
-      const s = await repo.saveSettings(userId, { district: body.district, smsAlerts: body.sms_alerts });
+      const s = await repo.saveSettings(userId, {
+        district: body.district,
+        smsAlerts: body.sms_alerts,
+        voiceWarnings: body.voice_warnings,
+      });
       if (!s) throw notFound();
       // A district set for the first time: the photos of the last 14 days, made without one, count there
       // now (docs/decisions/0031). `record` compares with the stored case under the counts' lock, so a photo is

@@ -276,7 +276,7 @@ describe('outbreak watch', () => {
     expect(me).toMatchObject({
       district: null,
       needsDistrict: true,
-      farmer: { farm_location: 'Mbale', sms_alerts: true },
+      farmer: { farm_location: 'Mbale', sms_alerts: true, voice_warnings: false },
     });
     const put = (payload: object) =>
       t.app.inject({ method: 'PUT', url: outbreakApi.settings, headers: old.headers, payload });
@@ -285,11 +285,20 @@ describe('outbreak watch', () => {
     expect((await put({ district: 'KE-04' })).json()).toEqual({
       district: 'KE-04',
       sms_alerts: true,
+      voice_warnings: false,
       needs_district: false,
     });
     expect((await put({ sms_alerts: false })).json()).toEqual({
       district: 'KE-04',
       sms_alerts: false,
+      voice_warnings: false,
+      needs_district: false,
+    });
+    // Calls with rust warnings (docs/decisions/0123): their own setting, the others left as they are.
+    expect((await put({ voice_warnings: true })).json()).toEqual({
+      district: 'KE-04',
+      sms_alerts: false,
+      voice_warnings: true,
       needs_district: false,
     });
     expect((await get(api.auth.me, old)).json()).toMatchObject({ district: 'KE-04', needsDistrict: false });

@@ -15,7 +15,8 @@ import { voiceResponse } from '../../adapters/voice-calls.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import type { AdviceService } from '../analysis/advice.service.ts';
 import { phoneOf, type BasicPhoneService } from '../basic-phone/basic-phone.service.ts';
-import { t } from '../../i18n/i18n.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
+import { render, t } from '../../i18n/i18n.ts';
 import { type CallKey, callText, resultKey } from './call-texts.ts';
 import type { Speaker } from './speaker.ts';
 
@@ -23,6 +24,9 @@ import type { Speaker } from './speaker.ts';
 const KEY_TIMEOUT = 10;
 
 type Prompt = { play: string } | { say: string };
+
+/** The key a rust advisory's call is recorded and rendered under (its text changes with the district, crop and day). */
+const ADVISORY_KEY = 'forecast.advisory.voice';
 
 /**
  * Kutu's voice call for basic phones (docs/decisions/0087), answered as Africa's Talking's voice XML: a
@@ -38,6 +42,8 @@ export function createCallService(
     basicPhone: Pick<BasicPhoneService, 'phoneUser' | 'lastResult' | 'askCallBack'>;
     advice: Pick<AdviceService, 'book'>;
     speaker: Speaker;
+    /** The calls the outbox placed (a rust advisory, docs/decisions/0123): what each says, by its session id. */
+    placed?: Pick<DeliveryService, 'voiceCall'>;
   },
   log: (msg: string, err: unknown) => void,
 ) {
@@ -80,6 +86,11 @@ export function createCallService(
         if (await add(language, key, callText(language, key))) return;
         if (instead !== undefined) await add(fallback, key, instead);
         else await inFallback(key, callText(fallback, key));
+      },
+      /** Another module's text (a rust advisory): `said` in the language, else `instead` (the same in the fallback). */
+      async text(key: string, said: string, instead: string) {
+        if (await add(language, key, said)) return;
+        await inFallback(key, instead);
       },
       async advice(topic: AdviceTopic, crop: AnalysisCrop | null) {
         const item = (await uses.advice.book(language)).find(topic, crop);
@@ -145,6 +156,16 @@ export function createCallService(
     async answer(body: VoiceCallbackBody, query: { step?: 'language' | 'after'; lang?: Language }): Promise<string> {
       // The last request reports the call's end (duration, cost): nothing more to say.
       if (body.isActive === '0') return voiceResponse([]);
+      // A call the outbox placed with a rust advisory: its first request says the advisory, in the farmer's
+      // language (or the fallback voice's, said as such), and the call ends.
+      const placed = query.step ? undefined : await uses.placed?.voiceCall(body.sessionId);
+      if (placed) {
+        const s = speech(placed.language);
+        await s.line('voice.call.welcome');
+        const instead = render(voiceFallbackOf(placed.language), placed.text);
+        await s.text(ADVISORY_KEY, render(placed.language, placed.text), instead);
+        return voiceResponse(s.out);
+      }
       const phone = phoneOf(body.callerNumber);
       const user = phone ? await uses.basicPhone.phoneUser(phone) : undefined;
       if (!user) {

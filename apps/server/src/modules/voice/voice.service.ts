@@ -1,6 +1,7 @@
 import type { ModuleDeps } from '../../deps.ts';
 import type { AdviceService } from '../analysis/advice.service.ts';
 import type { BasicPhoneService } from '../basic-phone/basic-phone.service.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
 import {
   adviceVoiceKey,
   adviceVoiceText,
@@ -26,6 +27,8 @@ export function createVoiceService(
   uses: {
     advice: Pick<AdviceService, 'list' | 'book'>;
     basicPhone: Pick<BasicPhoneService, 'phoneUser' | 'lastResult' | 'askCallBack'>;
+    /** The calls the outbox placed: a rust advisory's call says it (docs/decisions/0123). */
+    placed?: Pick<DeliveryService, 'voiceCall'>;
   },
   log: (msg: string, err: unknown) => void,
 ) {

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UserRecord } from '@kutu/contract';
+import type { OutbreakSettingsBody, UserRecord } from '@kutu/contract';
 import { districtByCode } from '@kutu/contract/districts';
 import { errorMessage } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -64,13 +64,18 @@ function DistrictForm({
   );
 }
 
-/** Profile: the district outbreak alerts use, and (farmers) whether they also come by SMS. */
+/** Profile: the district outbreak alerts use, and (farmers) whether they also come by SMS, and a rust warning by a call. */
 export function OutbreakSettingsCard({ user }: { user: UserRecord }) {
   const { t } = useTranslation();
   const settings = useOutbreakSettings();
   const [editing, setEditing] = useState(!user.district);
   const name = user.district ? districtByCode(user.district)?.name : undefined;
   const sms = user.farmer?.sms_alerts ?? true;
+  const save = (body: OutbreakSettingsBody) =>
+    settings.mutate(body, {
+      onSuccess: () => notifySuccess(t('profile.outbreak.saved')),
+      onError: (err) => notifyError(errorMessage(err)),
+    });
   return (
     <Card withBorder padding="md" maw={560} data-testid="outbreak-settings">
       <Stack gap="sm">
@@ -103,22 +108,25 @@ export function OutbreakSettingsCard({ user }: { user: UserRecord }) {
           />
         )}
         {user.role === 'farmer' && (
-          <Switch
-            checked={sms}
-            onChange={(e) =>
-              settings.mutate(
-                { sms_alerts: e.currentTarget.checked },
-                {
-                  onSuccess: () => notifySuccess(t('profile.outbreak.saved')),
-                  onError: (err) => notifyError(errorMessage(err)),
-                },
-              )
-            }
-            disabled={settings.isPending}
-            label={t('profile.outbreak.smsAlerts')}
-            description={t('profile.outbreak.smsAlertsHint')}
-            data-testid="sms-alerts"
-          />
+          <>
+            <Switch
+              checked={sms}
+              onChange={(e) => save({ sms_alerts: e.currentTarget.checked })}
+              disabled={settings.isPending}
+              label={t('profile.outbreak.smsAlerts')}
+              description={t('profile.outbreak.smsAlertsHint')}
+              data-testid="sms-alerts"
+            />
+            {/* A call that says each rust advisory (docs/decisions/0123). */}
+            <Switch
+              checked={user.farmer?.voice_warnings ?? false}
+              onChange={(e) => save({ voice_warnings: e.currentTarget.checked })}
+              disabled={settings.isPending}
+              label={t('profile.outbreak.voiceWarnings')}
+              description={t('profile.outbreak.voiceWarningsHint')}
+              data-testid="voice-warnings"
+            />
+          </>
         )}
       </Stack>
     </Card>

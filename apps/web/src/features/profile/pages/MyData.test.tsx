@@ -26,7 +26,7 @@ const farmer: UserRecord = {
   accountComplete: true,
   needsDistrict: false,
   profile: null,
-  farmer: { farm_location: 'Mbale', farm_size: 2.5, crop_types: ['MAIZE'], sms_alerts: true },
+  farmer: { farm_location: 'Mbale', farm_size: 2.5, crop_types: ['MAIZE'], sms_alerts: true, voice_warnings: false },
   expert: null,
   vetting: null,
   account: {

@@ -27,7 +27,13 @@ const base: UserRecord = {
   accountComplete: false,
   needsDistrict: false,
   profile: null,
-  farmer: { farm_location: 'Mbale', farm_size: 2.5, crop_types: ['MAIZE', 'BEANS'], sms_alerts: true },
+  farmer: {
+    farm_location: 'Mbale',
+    farm_size: 2.5,
+    crop_types: ['MAIZE', 'BEANS'],
+    sms_alerts: true,
+    voice_warnings: false,
+  },
   expert: null,
   vetting: null,
   account: {
