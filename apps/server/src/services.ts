@@ -3,7 +3,7 @@ import { createChannels, createDeliveryService } from './modules/delivery/delive
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createEscalationService } from './modules/review/escalation.service.ts';
 import { createAdviceService } from './modules/analysis/advice.service.ts';
-import { createAnalysisService } from './modules/analysis/analysis.service.ts';
+import { createAnalysisService, diagnosisFacts, fieldPhotoSql } from './modules/analysis/analysis.service.ts';
 import { createResourcesService } from './modules/analysis/resources.service.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { createAuthShared } from './modules/auth/auth.shared.ts';
@@ -19,7 +19,7 @@ import { createOfflineModelService } from './modules/offline-model/offline-model
 import { createOpenFeedService } from './modules/outbreak/open-feed.service.ts';
 import { createOutbreakService } from './modules/outbreak/outbreak.service.ts';
 import { createFollowUpService } from './modules/followup/followup.service.ts';
-import { createFieldsService } from './modules/fields/fields.service.ts';
+import { createFieldsService, fieldNameFacts, liveFieldFacts } from './modules/fields/fields.service.ts';
 import { createWalksService } from './modules/fields/walks.service.ts';
 import { createClinicService } from './modules/clinic/clinic.service.ts';
 import { createReviewService } from './modules/review/review.service.ts';
@@ -67,9 +67,14 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const advice = createAdviceService(deps);
   const outbreak = createOutbreakService(deps);
   const escalation = createEscalationService(deps.db);
-  const fields = createFieldsService(deps);
-  const followUps = createFollowUpService(deps, escalation, fields);
-  const walks = createWalksService(deps, fields, followUps, escalation);
+  const fields = createFieldsService(deps, fieldPhotoSql);
+  // The follow-ups read diagnoses and fields through their owners' facts (both modules use follow-ups).
+  const followUps = createFollowUpService(deps, escalation, fields, {
+    diagnoses: diagnosisFacts,
+    fields: fieldNameFacts,
+    liveFields: liveFieldFacts,
+  });
+  const walks = createWalksService(deps, fields, followUps, escalation, fieldPhotoSql);
   // Each crop's unsure cut learnt from the field (0119): one cache, read by answers, phones and figures.
   const fieldCuts = createFieldCuts(deps);
   const analysis = createAnalysisService(deps, advice, outbreak, followUps, fields, fieldCuts);

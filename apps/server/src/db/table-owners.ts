@@ -33,8 +33,6 @@ export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   analysis: ['expert_reviews'],
   delivery: ['notifications'],
   extension: ['clinic_visits', 'callback_requests'],
-  fields: ['analyses'],
-  followup: ['analyses', 'fields'],
   outbreak: ['analyses', 'clinic_visits', 'expert_reviews'],
   // Training reads analyses and consents itself: the analysis module uses training (the field's
   // unsure cuts), and privacy reaches analysis through consultations, so neither can be imported here.

@@ -29,6 +29,10 @@ import { createPhotoFiles } from './photo-files.ts';
 export { answerOfVerdict } from './expert-answer.ts';
 /** An analysis's answer as other modules' queries join it (a booking's, a post's linked photo). */
 export { analysisFacts } from './facts.repo.ts';
+/** A field's photos as the fields module's queries ask about them (its `FieldPhotos` port, through services.ts). */
+export { fieldPhotoSql } from './facts.repo.ts';
+/** A diagnosis as the follow-ups compare and list it (their `FollowUpSources`, through services.ts). */
+export { diagnosisFacts } from './facts.repo.ts';
 
 /**
  * The analysis module's one service, which routes and other modules use. Its jobs live beside it: a

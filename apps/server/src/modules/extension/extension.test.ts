@@ -35,6 +35,7 @@ import { createFieldsService } from '../fields/fields.service.ts';
 import { createWalksService } from '../fields/walks.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { insertField } from '../../../test/support/fields.ts';
+import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
 
 // These scenarios test the privacy rule's logic at the minimum their data were written for (weeks of 1, 2
 // and 3); that every surface follows the contract's minimum, whatever it is, is minimum-five.test.ts's job.
@@ -502,8 +503,14 @@ describe('extension officers', () => {
     );
     const deps = { db, clock: t.clock, delivery, config: t.deps.config };
     const escalation = createEscalationService(db);
-    const fields = createFieldsService(deps);
-    const walks = createWalksService(deps, fields, createFollowUpService(deps, escalation, fields), escalation);
+    const fields = createFieldsService(deps, fieldPhotoSql);
+    const walks = createWalksService(
+      deps,
+      fields,
+      createFollowUpService(deps, escalation, fields, followUpSources),
+      escalation,
+      fieldPhotoSql,
+    );
     const extension = createExtensionService(deps, { outbreak, officers, walks, reviews: escalation });
     t.clock.set(new Date('2026-11-29T09:00:00Z')); // a Sunday
     expect(await extension.sendWeekly()).toBe(0);
