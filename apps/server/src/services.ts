@@ -22,7 +22,7 @@ import { createFollowUpService } from './modules/followup/followup.service.ts';
 import { createFieldsService, fieldNameFacts, liveFieldFacts } from './modules/fields/fields.service.ts';
 import { createWalksService } from './modules/fields/walks.service.ts';
 import { createClinicService } from './modules/clinic/clinic.service.ts';
-import { createReviewService } from './modules/review/review.service.ts';
+import { createReviewService, decisionFacts } from './modules/review/review.service.ts';
 import { createRetrainingService, type TrainingLog } from './modules/training/retraining.service.ts';
 import { createFieldCuts } from './modules/training/field-cuts.service.ts';
 import { createSamplesService } from './modules/training/samples.service.ts';
@@ -30,14 +30,14 @@ import { createVersionsService } from './modules/training/versions.service.ts';
 import { createApplicationRecords, createApplicationsService } from './modules/vetting/applications.service.ts';
 import { createExtensionService } from './modules/extension/extension.service.ts';
 import { createHeldWalksService } from './modules/extension/held-walks.service.ts';
-import { createBasicPhoneService } from './modules/basic-phone/basic-phone.service.ts';
+import { callbackFacts, closeCallbacks, createBasicPhoneService } from './modules/basic-phone/basic-phone.service.ts';
 import { createBackupSchedule } from './modules/backup/backup.schedule.ts';
 import { createConsentService } from './modules/privacy/consent.service.ts';
 import { createErasureService } from './modules/privacy/erasure.service.ts';
 import { createExportService } from './modules/privacy/export.service.ts';
 import { createVoiceService } from './modules/voice/voice.service.ts';
 import { createForecastService } from './modules/forecast/forecast.service.ts';
-import { clinicSmsFarmerSql } from './modules/clinic/clinic.service.ts';
+import { clinicSmsFarmerSql, visitFacts } from './modules/clinic/clinic.service.ts';
 
 /**
  * The service graph, built once per app (docs/decisions/0042): each service is made here and handed to
@@ -77,7 +77,8 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const walks = createWalksService(deps, fields, followUps, escalation, fieldPhotoSql);
   // Each crop's unsure cut learnt from the field (0119): one cache, read by answers, phones and figures.
   const fieldCuts = createFieldCuts(deps);
-  const analysis = createAnalysisService(deps, advice, outbreak, followUps, fields, fieldCuts);
+  // Analysis shows the experts' decisions through the review module's facts (review uses analysis).
+  const analysis = createAnalysisService(deps, advice, outbreak, followUps, fields, fieldCuts, decisionFacts);
   const community = createCommunityService(deps);
   const versions = createVersionsService(deps, deps.training);
   const retraining = createRetrainingService(deps, versions, fieldCuts, deps.training, log);
@@ -95,6 +96,8 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     walks,
     reviews: escalation,
     forecast,
+    // Plant-clinic visits and call-back requests through their owners (both modules use extension).
+    sources: { visits: visitFacts, callbacks: callbackFacts, closeCallbacks },
   });
   const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps, extension });
   const basicPhone = createBasicPhoneService(

@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors.ts';
 import { encodeJson, type JsonText } from '../../lib/json-text.ts';
 import { createReadCache, createReadVersions } from '../../lib/read-cache.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
-import { type AnalysisRow, createAnalysisRepo, createResourcesRepo } from './analysis.repo.ts';
+import { type AnalysisRow, createAnalysisRepo, createResourcesRepo, type DecisionFacts } from './analysis.repo.ts';
 import type { AdviceService } from './advice.service.ts';
 import { createAnalysisAccess } from './analysis-access.ts';
 import { createResultBuilder } from './analysis-results.ts';
@@ -47,8 +47,9 @@ export function createAnalysisService(
   followUps: FollowUpService,
   fields: FieldsService,
   cuts: Pick<FieldCuts, 'appliedFor' | 'settingsFor'>,
+  decisions: DecisionFacts,
 ) {
-  const repo = createAnalysisRepo(deps.db);
+  const repo = createAnalysisRepo(deps.db, decisions);
   const resources = createResourcesRepo(deps.db);
   const access = createAnalysisAccess(repo);
   const results = createResultBuilder(deps, repo, resources, advice, followUps);

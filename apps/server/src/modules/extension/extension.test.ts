@@ -35,7 +35,7 @@ import { createFieldsService } from '../fields/fields.service.ts';
 import { createWalksService } from '../fields/walks.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { insertField } from '../../../test/support/fields.ts';
-import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
+import { extensionSources, fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
 
 // These scenarios test the privacy rule's logic at the minimum their data were written for (weeks of 1, 2
 // and 3); that every surface follows the contract's minimum, whatever it is, is minimum-five.test.ts's job.
@@ -511,7 +511,13 @@ describe('extension officers', () => {
       escalation,
       fieldPhotoSql,
     );
-    const extension = createExtensionService(deps, { outbreak, officers, walks, reviews: escalation });
+    const extension = createExtensionService(deps, {
+      outbreak,
+      officers,
+      walks,
+      reviews: escalation,
+      sources: extensionSources,
+    });
     t.clock.set(new Date('2026-11-29T09:00:00Z')); // a Sunday
     expect(await extension.sendWeekly()).toBe(0);
     t.clock.set(new Date('2026-11-30T02:00:00Z')); // Monday before 06:00 in East Africa

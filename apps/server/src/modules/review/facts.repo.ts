@@ -17,3 +17,20 @@ export const reviewFacts = new QueryBuilder()
   })
   .from(expertReviews)
   .as('review_facts');
+
+/**
+ * An expert's decision on an analysis as the analysis module shows it (a result's expert answer, the
+ * severity figures), read only, as `reviewFacts`. The analysis module is one this module uses, so
+ * services.ts hands it in.
+ */
+export const decisionFacts = new QueryBuilder()
+  .select({
+    analysisId: expertReviews.analysisId,
+    verdict: expertReviews.verdict,
+    note: expertReviews.note,
+    severity: expertReviews.severity,
+    reviewedAt: expertReviews.reviewedAt,
+    revisedAt: expertReviews.revisedAt,
+  })
+  .from(expertReviews)
+  .as('decision_facts');
