@@ -3,7 +3,12 @@ import { createChannels, createDeliveryService } from './modules/delivery/delive
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createEscalationService } from './modules/review/escalation.service.ts';
 import { createAdviceService } from './modules/analysis/advice.service.ts';
-import { createAnalysisService, diagnosisFacts, fieldPhotoSql } from './modules/analysis/analysis.service.ts';
+import {
+  analysisCaseSql,
+  createAnalysisService,
+  diagnosisFacts,
+  fieldPhotoSql,
+} from './modules/analysis/analysis.service.ts';
 import { createResourcesService } from './modules/analysis/resources.service.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { createAuthShared } from './modules/auth/auth.shared.ts';
@@ -22,7 +27,7 @@ import { createFollowUpService } from './modules/followup/followup.service.ts';
 import { createFieldsService, fieldNameFacts, liveFieldFacts } from './modules/fields/fields.service.ts';
 import { createWalksService } from './modules/fields/walks.service.ts';
 import { createClinicService } from './modules/clinic/clinic.service.ts';
-import { createReviewService, decisionFacts } from './modules/review/review.service.ts';
+import { createReviewService, decisionFacts, verdictCaseSql } from './modules/review/review.service.ts';
 import { createRetrainingService, type TrainingLog } from './modules/training/retraining.service.ts';
 import { createFieldCuts } from './modules/training/field-cuts.service.ts';
 import { createSamplesService } from './modules/training/samples.service.ts';
@@ -65,7 +70,12 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const consultations = createConsultationsService(deps);
   const erasure = createErasureService(deps, log, { codes, consultations });
   const advice = createAdviceService(deps);
-  const outbreak = createOutbreakService(deps);
+  // Counting reads analyses, verdicts and clinic farmers through their owners (all three use outbreak).
+  const outbreak = createOutbreakService(deps, {
+    analyses: analysisCaseSql,
+    verdicts: verdictCaseSql,
+    clinicFarmerSql: clinicSmsFarmerSql,
+  });
   const escalation = createEscalationService(deps.db);
   const fields = createFieldsService(deps, fieldPhotoSql);
   // The follow-ups read diagnoses and fields through their owners' facts (both modules use follow-ups).

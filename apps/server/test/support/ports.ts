@@ -1,7 +1,8 @@
-import { diagnosisFacts, fieldPhotoSql } from '../../src/modules/analysis/analysis.service.ts';
+import { analysisCaseSql, diagnosisFacts, fieldPhotoSql } from '../../src/modules/analysis/analysis.service.ts';
 import { callbackFacts, closeCallbacks } from '../../src/modules/basic-phone/basic-phone.service.ts';
-import { visitFacts } from '../../src/modules/clinic/clinic.service.ts';
+import { clinicSmsFarmerSql, visitFacts } from '../../src/modules/clinic/clinic.service.ts';
 import { fieldNameFacts, liveFieldFacts } from '../../src/modules/fields/fields.service.ts';
+import { verdictCaseSql } from '../../src/modules/review/review.service.ts';
 
 /** The ports services.ts hands in, for tests that build the services themselves. */
 export { fieldPhotoSql };
@@ -11,3 +12,10 @@ export const followUpSources = { diagnoses: diagnosisFacts, fields: fieldNameFac
 
 /** What an officer's week reads of clinic visits and call-back requests (extension's `ExtensionSources`). */
 export const extensionSources = { visits: visitFacts, callbacks: callbackFacts, closeCallbacks };
+
+/** What the outbreak watch counts from: analyses, verdicts and clinic farmers (its `OutbreakSources`). */
+export const outbreakSources = {
+  analyses: analysisCaseSql,
+  verdicts: verdictCaseSql,
+  clinicFarmerSql: clinicSmsFarmerSql,
+};

@@ -33,6 +33,8 @@ export { analysisFacts } from './facts.repo.ts';
 export { fieldPhotoSql } from './facts.repo.ts';
 /** A diagnosis as the follow-ups compare and list it (their `FollowUpSources`, through services.ts). */
 export { diagnosisFacts } from './facts.repo.ts';
+/** An analysis as the outbreak watch counts it (its `OutbreakSources`, through services.ts). */
+export { analysisCaseSql } from './facts.repo.ts';
 
 /**
  * The analysis module's one service, which routes and other modules use. Its jobs live beside it: a

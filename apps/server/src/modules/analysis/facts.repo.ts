@@ -62,3 +62,11 @@ export const fieldPhotoSql = {
   of: (id: AnyColumn | SQL, userId: number, fieldId: number): SQL =>
     sql`exists (select 1 from ${analyses} where ${analyses.id} = ${id} and ${analyses.userId} = ${userId} and ${analyses.fieldId} = ${fieldId})`,
 };
+
+/**
+ * An analysis as the outbreak watch's set-based SQL counts it, read only: a parenthesised subquery for
+ * `from ${analysisCaseSql} a` (the same plan as the table). The outbreak module is one this module uses, so
+ * services.ts hands it in.
+ */
+export const analysisCaseSql: SQL = sql`(select ${analyses.id}, ${analyses.userId}, ${analyses.crop}, ${analyses.createdAt},
+  ${analyses.demo}, ${analyses.outcome}, ${analyses.rustClass}, ${analyses.unsure} from ${analyses})`;

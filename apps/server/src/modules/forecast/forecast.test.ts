@@ -40,7 +40,7 @@ import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { createApplicationsService } from '../vetting/applications.service.ts';
 import { createForecastService } from './forecast.service.ts';
-import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
+import { fieldPhotoSql, followUpSources, outbreakSources } from '../../../test/support/ports.ts';
 
 // Mbale (UG-209) and its neighbour Bukedea (UG-219); Kampala (UG-102) far from both.
 const MBALE = 'UG-209';
@@ -95,13 +95,16 @@ describe('rust forecast', () => {
     const db = t.deps.database.db;
     const coordinator = createMemoryCoordinator();
     const delivery = testDelivery(t);
-    const outbreak = createOutbreakService({
-      db,
-      clock: t.clock,
-      jobs: t.deps.jobs,
-      delivery,
-      lists: createListCaches(coordinator, t.clock),
-    });
+    const outbreak = createOutbreakService(
+      {
+        db,
+        clock: t.clock,
+        jobs: t.deps.jobs,
+        delivery,
+        lists: createListCaches(coordinator, t.clock),
+      },
+      outbreakSources,
+    );
     const weather = createOpenMeteo({ url, timeoutMs: 2000 });
     const escalation = createEscalationService(db);
     const fieldsService = createFieldsService({ db, clock: t.clock }, fieldPhotoSql);

@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { expertReviews } from '../../db/schema/index.ts';
 
@@ -34,3 +35,10 @@ export const decisionFacts = new QueryBuilder()
   })
   .from(expertReviews)
   .as('decision_facts');
+
+/**
+ * An analysis's verdict as the outbreak watch's set-based SQL counts it, read only: a parenthesised
+ * subquery for `left join ${verdictCaseSql} r on r.analysis_id = a.id`. The outbreak module is one this
+ * module uses, so services.ts hands it in.
+ */
+export const verdictCaseSql: SQL = sql`(select ${expertReviews.analysisId}, ${expertReviews.verdict} from ${expertReviews})`;
