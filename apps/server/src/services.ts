@@ -8,6 +8,7 @@ import {
   createAnalysisService,
   diagnosisFacts,
   fieldPhotoSql,
+  sampleSourceFacts,
 } from './modules/analysis/analysis.service.ts';
 import { createResourcesService } from './modules/analysis/resources.service.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
@@ -37,7 +38,7 @@ import { createExtensionService } from './modules/extension/extension.service.ts
 import { createHeldWalksService } from './modules/extension/held-walks.service.ts';
 import { callbackFacts, closeCallbacks, createBasicPhoneService } from './modules/basic-phone/basic-phone.service.ts';
 import { createBackupSchedule } from './modules/backup/backup.schedule.ts';
-import { createConsentService } from './modules/privacy/consent.service.ts';
+import { createConsentService, trainingAgreedSql } from './modules/privacy/consent.service.ts';
 import { createErasureService } from './modules/privacy/erasure.service.ts';
 import { createExportService } from './modules/privacy/export.service.ts';
 import { createVoiceService } from './modules/voice/voice.service.ts';
@@ -86,13 +87,15 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   });
   const walks = createWalksService(deps, fields, followUps, escalation, fieldPhotoSql);
   // Each crop's unsure cut learnt from the field (0119): one cache, read by answers, phones and figures.
-  const fieldCuts = createFieldCuts(deps);
+  // Training reads analyses and consents through their owners (analysis uses training; privacy reaches it).
+  const trainingSources = { analyses: sampleSourceFacts, agreedSql: trainingAgreedSql };
+  const fieldCuts = createFieldCuts(deps, trainingSources);
   // Analysis shows the experts' decisions through the review module's facts (review uses analysis).
   const analysis = createAnalysisService(deps, advice, outbreak, followUps, fields, fieldCuts, decisionFacts);
   const community = createCommunityService(deps);
   const versions = createVersionsService(deps, deps.training);
-  const retraining = createRetrainingService(deps, versions, fieldCuts, deps.training, log);
-  const samples = createSamplesService(deps, retraining);
+  const retraining = createRetrainingService(deps, versions, fieldCuts, trainingSources, deps.training, log);
+  const samples = createSamplesService(deps, retraining, trainingSources);
   const resources = createResourcesService(deps);
   const applications = createApplicationsService(deps, account);
   const forecast = createForecastService(

@@ -32,9 +32,4 @@ export const READS_BY_DESIGN: Record<string, string> = {
 export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
   // The delivery module is being changed now; its read of notifications moves with that work.
   delivery: ['notifications'],
-  // Training reads analyses and consents itself: the analysis module uses training (the field's unsure
-  // cuts) and privacy reaches analysis through consultations, so both would come in as ports, but the
-  // consent condition is a module-level part of every training repository and of model-versions.ts's
-  // helpers, built from the database alone: threading the ports through them all is a change of its own.
-  training: ['analyses', 'consents'],
 };

@@ -1,7 +1,13 @@
-import { analysisCaseSql, diagnosisFacts, fieldPhotoSql } from '../../src/modules/analysis/analysis.service.ts';
+import {
+  analysisCaseSql,
+  diagnosisFacts,
+  fieldPhotoSql,
+  sampleSourceFacts,
+} from '../../src/modules/analysis/analysis.service.ts';
 import { callbackFacts, closeCallbacks } from '../../src/modules/basic-phone/basic-phone.service.ts';
 import { clinicSmsFarmerSql, visitFacts } from '../../src/modules/clinic/clinic.service.ts';
 import { fieldNameFacts, liveFieldFacts } from '../../src/modules/fields/fields.service.ts';
+import { trainingAgreedSql } from '../../src/modules/privacy/consent.service.ts';
 import { verdictCaseSql } from '../../src/modules/review/review.service.ts';
 
 /** The ports services.ts hands in, for tests that build the services themselves. */
@@ -19,3 +25,6 @@ export const outbreakSources = {
   verdicts: verdictCaseSql,
   clinicFarmerSql: clinicSmsFarmerSql,
 };
+
+/** What training reads of analyses and consents (its `TrainingSources`), as services.ts hands it in. */
+export const trainingSources = { analyses: sampleSourceFacts, agreedSql: trainingAgreedSql };

@@ -35,6 +35,8 @@ export { fieldPhotoSql } from './facts.repo.ts';
 export { diagnosisFacts } from './facts.repo.ts';
 /** An analysis as the outbreak watch counts it (its `OutbreakSources`, through services.ts). */
 export { analysisCaseSql } from './facts.repo.ts';
+/** An analysis as training reads it (its `TrainingSources`, through services.ts). */
+export { sampleSourceFacts } from './facts.repo.ts';
 
 /**
  * The analysis module's one service, which routes and other modules use. Its jobs live beside it: a

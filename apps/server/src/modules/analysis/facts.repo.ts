@@ -28,6 +28,24 @@ export const analysisFacts = new QueryBuilder()
   .as('analysis_facts');
 
 /**
+ * An analysis as training reads it (a sample made from it, the held-back photos' answers), read only, as
+ * `analysisFacts`. The training module is one this module uses (the field's unsure cuts), so services.ts
+ * hands it in.
+ */
+export const sampleSourceFacts = new QueryBuilder()
+  .select({
+    id: analyses.id,
+    userId: analyses.userId,
+    imagePath: analyses.imagePath,
+    outcome: analyses.outcome,
+    rustClass: analyses.rustClass,
+    confidence: analyses.confidence,
+    modelVersion: analyses.modelVersion,
+  })
+  .from(analyses)
+  .as('sample_source_facts');
+
+/**
  * A diagnosis as the follow-ups compare and list it (the first answer beside the follow-up photo's),
  * read only, as `analysisFacts`. The follow-up module is one this module uses, so services.ts hands it in.
  */
