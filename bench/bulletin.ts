@@ -24,6 +24,7 @@ import { createForecastRepo } from '../apps/server/src/modules/forecast/forecast
 import { weekStartOf } from '../apps/server/src/lib/iso-weeks.ts';
 import { createTestApp } from '../apps/server/test/support/app.ts';
 import { createUser } from '../apps/server/test/support/users.ts';
+import { fieldPhotoSql, outbreakSources } from '../apps/server/test/support/ports.ts';
 
 const FARMERS = Number(process.env.BENCH_FARMERS ?? 200_000);
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 10_000_000);
@@ -125,7 +126,9 @@ try {
       [firstField, fieldCount, WALKS],
     ),
   );
-  const recount = await timed('outbreak recount (cases, farmer-weeks, counts)', () => recountAll(db.db, new Date()));
+  const recount = await timed('outbreak recount (cases, farmer-weeks, counts)', () =>
+    recountAll(db.db, new Date(), outbreakSources),
+  );
   console.log(`  ${recount.cases} cases, ${recount.counts} counts`);
   await timed('vacuum analyze', () => db.execute('vacuum analyze'));
   // Signed in after the filling, which outlasts an access token.
@@ -175,14 +178,15 @@ try {
     [
       'confirmed counts of 14 days',
       () =>
-        createOutbreakRepo(db.db).weekly({
+        createOutbreakRepo(db.db, outbreakSources).weekly({
           from: weekStartOf(new Date(now.getTime() - 13 * 86_400_000)),
           realOnly: true,
         }),
     ],
     [
       "last week's walks' median incidence",
-      () => createWalksRepo(db.db).weeklyIncidence(weekStartOf(new Date(now.getTime() - 7 * 86_400_000))),
+      () =>
+        createWalksRepo(db.db, fieldPhotoSql).weeklyIncidence(weekStartOf(new Date(now.getTime() - 7 * 86_400_000))),
     ],
     ["the run's risks (maize)", () => createForecastRepo(db.db).risks(run!.id, 'maize')],
   ];

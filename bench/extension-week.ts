@@ -21,6 +21,7 @@ import { createEscalationService } from '../apps/server/src/modules/review/escal
 import { weekStartOf } from '../apps/server/src/lib/iso-weeks.ts';
 import { raiseMaizeAlert, seedDistrictFarmers } from '../apps/server/test/support/farmers.ts';
 import { createUser } from '../apps/server/test/support/users.ts';
+import { extensionSources, outbreakSources } from '../apps/server/test/support/ports.ts';
 
 const FARMERS = Number(process.env.BENCH_FARMERS ?? 10_000);
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 200_000);
@@ -102,7 +103,7 @@ try {
   );
   console.log(`seeded ${FARMERS} farmers and ${ANALYSES} analyses in ${Math.round(performance.now() - started)} ms`);
   started = performance.now();
-  const { cases, counts } = await recountAll(db.db, new Date());
+  const { cases, counts } = await recountAll(db.db, new Date(), outbreakSources);
   console.log(`recount: ${cases} cases, ${counts} counts in ${Math.round(performance.now() - started)} ms`);
   // The open alert, told to every farmer: the notification and SMS outbox row the fan-out writes for
   // each (as SQL here: the fan-out's own speed is bench/fanout.ts's), a few failed, most sent.
@@ -158,7 +159,7 @@ try {
     `PDF (${bytes} bytes): p50 ${ms(pct(pdfTimes, 50))}, p95 ${ms(pct(pdfTimes, 95))} over ${PDF_RUNS} (target <= 2000 ms)`,
   );
   // Where the week's time goes: each part of the read on its own (median of 20).
-  const repo = createExtensionRepo(db.db);
+  const repo = createExtensionRepo(db.db, extensionSources);
   const monday = new Date(`${weekStartOf(new Date())}T00:00:00Z`);
   const w = { district: DISTRICT, from: monday, to: new Date(monday.getTime() + 7 * 86_400_000) };
   const parts: [string, () => Promise<unknown>][] = [

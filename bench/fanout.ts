@@ -32,6 +32,7 @@ import { raiseMaizeAlert, seedDistrictFarmers } from '../apps/server/test/suppor
 import { createUser } from '../apps/server/test/support/users.ts';
 import { fixture } from '../apps/server/test/support/photos.ts';
 import { atLeast, ensure, percentile } from './measured.ts';
+import { outbreakSources } from '../apps/server/test/support/ports.ts';
 
 const SIZES = (process.env.BENCH_FARMERS ?? '20000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -149,13 +150,16 @@ async function fanOut(t: TestContext, district: string, farmers: number, series:
     }),
     { batch: 200, concurrency: 16 },
   );
-  const outbreak = createOutbreakService({
-    db: db.db,
-    clock: t.clock,
-    jobs: t.deps.jobs,
-    delivery,
-    lists: createListCaches(createMemoryCoordinator(), t.clock),
-  });
+  const outbreak = createOutbreakService(
+    {
+      db: db.db,
+      clock: t.clock,
+      jobs: t.deps.jobs,
+      delivery,
+      lists: createListCaches(createMemoryCoordinator(), t.clock),
+    },
+    outbreakSources,
+  );
   const alertId = await raiseMaizeAlert(db, district);
   started = performance.now();
   await outbreak.deliver(alertId);

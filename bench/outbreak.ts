@@ -21,6 +21,7 @@ import { createOutbreakService } from '../apps/server/src/modules/outbreak/outbr
 import { recountAll } from '../apps/server/src/modules/outbreak/outbreak.repo.ts';
 import { createMemoryCoordinator } from '../apps/server/src/adapters/coordinator.ts';
 import { createListCaches } from '../apps/server/src/lib/list-cache.ts';
+import { outbreakSources } from '../apps/server/test/support/ports.ts';
 
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 1_000_000);
 const FARMERS = Number(process.env.BENCH_FARMERS ?? 5_000);
@@ -80,7 +81,7 @@ try {
   );
   console.log(`seeded ${FARMERS} farmers and ${ANALYSES} analyses in ${Math.round(performance.now() - started)} ms`);
   started = performance.now();
-  const { cases, counts } = await recountAll(db.db, new Date());
+  const { cases, counts } = await recountAll(db.db, new Date(), outbreakSources);
   console.log(
     `recount (repair, full): ${cases} cases, ${counts} counts in ${Math.round(performance.now() - started)} ms`,
   );
@@ -107,13 +108,16 @@ try {
   }
 
   // New confirmations: a verdict row, then record() as the review service calls it.
-  const service = createOutbreakService({
-    db: db.db,
-    clock: t.deps.clock,
-    jobs: t.deps.jobs,
-    delivery: testDelivery(t),
-    lists: createListCaches(createMemoryCoordinator(), t.deps.clock),
-  });
+  const service = createOutbreakService(
+    {
+      db: db.db,
+      clock: t.deps.clock,
+      jobs: t.deps.jobs,
+      delivery: testDelivery(t),
+      lists: createListCaches(createMemoryCoordinator(), t.deps.clock),
+    },
+    outbreakSources,
+  );
   const waiting = (
     await db.execute(
       `select a.id from analyses a where a.rust_class = 'common_rust' and not a.unsure

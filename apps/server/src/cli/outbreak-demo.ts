@@ -11,6 +11,9 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DEMO_USERNAME_PREFIX, demoUsers, removeDemoUsers } from '../modules/outbreak/demo-users.ts';
+import { analysisCaseSql } from '../modules/analysis/analysis.service.ts';
+import { clinicSmsFarmerSql } from '../modules/clinic/clinic.service.ts';
+import { verdictCaseSql } from '../modules/review/review.service.ts';
 import { recountAll } from '../modules/outbreak/outbreak.repo.ts';
 
 /** Districts with try-out cases: Kumi, Bukedea, Mbale (UG), Bungoma, Trans-Nzoia (KE). */
@@ -29,7 +32,11 @@ const { db } = database;
 
 if (process.argv.includes('--remove')) {
   await removeDemoUsers(db);
-  const r = await recountAll(db, new Date());
+  const r = await recountAll(db, new Date(), {
+    analyses: analysisCaseSql,
+    verdicts: verdictCaseSql,
+    clinicFarmerSql: clinicSmsFarmerSql,
+  });
   console.log(`outbreak demo data removed; counts rebuilt (${r.counts} rows)`);
 } else {
   const existing = await db.execute(sql`select count(*)::int as n from users where ${demoUsers}`);
@@ -66,7 +73,11 @@ if (process.argv.includes('--remove')) {
         }
       }
     }
-    const r = await recountAll(db, new Date());
+    const r = await recountAll(db, new Date(), {
+      analyses: analysisCaseSql,
+      verdicts: verdictCaseSql,
+      clinicFarmerSql: clinicSmsFarmerSql,
+    });
     console.log(
       `outbreak demo data added: ${n} demo farmers in ${DEMO.length} districts; counts rebuilt (${r.counts} rows)`,
     );

@@ -21,6 +21,8 @@ export const ALLOWED_EVERYWHERE: Record<string, string> = {
 export const READS_BY_DESIGN: Record<string, string> = {
   privacy:
     "a person's copy and erasure walk every table of PERSONAL_DATA (modules/privacy/personal-data.ts), which a test checks against the database",
+  backup:
+    "a backup is the whole database (pg_dump): it counts accounts and analyses in the dump's own snapshot for the archive's last line, and a restore checks its target holds none, over a plain pg connection",
 };
 
 /**
@@ -28,14 +30,6 @@ export const READS_BY_DESIGN: Record<string, string> = {
  * fails on any read not listed here, and on a listed one that is gone: the list only shrinks.
  */
 export const CROSS_READS_TO_REMOVE: Record<string, string[]> = {
-  analysis: ['expert_reviews'],
-  backup: ['analyses'],
+  // The delivery module is being changed now; its read of notifications moves with that work.
   delivery: ['notifications'],
-  extension: ['clinic_visits', 'callback_requests'],
-  fields: ['analyses'],
-  followup: ['analyses', 'fields'],
-  outbreak: ['analyses', 'clinic_visits', 'expert_reviews'],
-  // Training reads analyses and consents itself: the analysis module uses training (the field's
-  // unsure cuts), and privacy reaches analysis through consultations, so neither can be imported here.
-  training: ['analyses', 'consents'],
 };

@@ -1,13 +1,8 @@
 import type { ContentLanguage, TranslationLanguage } from '@kutu/contract';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  analyses,
-  analysisPhotos,
-  educationResources,
-  educationResourceTranslations,
-  expertReviews,
-} from '../../db/schema/index.ts';
+import { analyses, analysisPhotos, educationResources, educationResourceTranslations } from '../../db/schema/index.ts';
+import type { FactColumn, FactsPort } from '../../lib/facts-port.ts';
 import { fieldFacts, walkFacts } from '../fields/fields.service.ts';
 import type { ExpertDecision } from './expert-answer.ts';
 
@@ -31,7 +26,20 @@ export type FieldAnswerUpdate = Pick<
 /** A resource, with the language its title and description were read in (English when not said). */
 export type ResourceRow = typeof educationResources.$inferSelect & { language?: ContentLanguage };
 
-export function createAnalysisRepo(db: Db) {
+/**
+ * The experts' decisions on analyses, read only: the review module's `decisionFacts` (the review module
+ * uses this one, so services.ts hands it in).
+ */
+export type DecisionFacts = FactsPort<{
+  analysisId: FactColumn<number>;
+  verdict: FactColumn<ExpertDecision['verdict'], false>;
+  note: FactColumn<string, false>;
+  severity: FactColumn<NonNullable<ExpertDecision['severity']>, false>;
+  reviewedAt: FactColumn<Date, false>;
+  revisedAt: FactColumn<Date, false>;
+}>;
+
+export function createAnalysisRepo(db: Db, decisions: DecisionFacts) {
   return {
     async insert(row: NewAnalysisRow): Promise<AnalysisRow> {
       const [created] = await db.insert(analyses).values(row).returning();
@@ -66,15 +74,15 @@ export function createAnalysisRepo(db: Db) {
       if (ids.length === 0) return new Map();
       const rows = await db
         .select({
-          id: expertReviews.analysisId,
-          verdict: expertReviews.verdict,
-          note: expertReviews.note,
-          severity: expertReviews.severity,
-          reviewedAt: expertReviews.reviewedAt,
-          revisedAt: expertReviews.revisedAt,
+          id: decisions.analysisId,
+          verdict: decisions.verdict,
+          note: decisions.note,
+          severity: decisions.severity,
+          reviewedAt: decisions.reviewedAt,
+          revisedAt: decisions.revisedAt,
         })
-        .from(expertReviews)
-        .where(and(inArray(expertReviews.analysisId, ids), sql`${expertReviews.reviewedAt} is not null`));
+        .from(decisions)
+        .where(and(inArray(decisions.analysisId, ids), sql`${decisions.reviewedAt} is not null`));
       return new Map(
         rows.flatMap(({ id, verdict, reviewedAt, ...rest }) =>
           verdict && reviewedAt ? [[id, { verdict, reviewedAt, ...rest }] as const] : [],
@@ -190,21 +198,21 @@ export function createAnalysisRepo(db: Db) {
       const at = (v: number) => sql.raw(String(Number(v)));
       const model = sql<string>`case when ${analyses.rustShare} >= ${at(cuts.severe)} then 'severe' when ${analyses.rustShare} >= ${at(cuts.moderate)} then 'moderate' else 'low' end`;
       const rows = await db
-        .select({ model, expert: sql<string>`${expertReviews.severity}`, n: count() })
-        .from(expertReviews)
-        .innerJoin(analyses, eq(analyses.id, expertReviews.analysisId))
+        .select({ model, expert: sql<string>`${decisions.severity}`, n: count() })
+        .from(decisions)
+        .innerJoin(analyses, eq(analyses.id, decisions.analysisId))
         .where(
           and(
-            sql`${expertReviews.reviewedAt} is not null`,
-            eq(expertReviews.verdict, 'common_rust'),
-            sql`${expertReviews.severity} is not null`,
+            sql`${decisions.reviewedAt} is not null`,
+            eq(decisions.verdict, 'common_rust'),
+            sql`${decisions.severity} is not null`,
             eq(analyses.outcome, 'diagnosis'),
             eq(analyses.rustClass, 'common_rust'),
             eq(analyses.unsure, false),
             sql`${analyses.rustShare} is not null`,
           ),
         )
-        .groupBy(model, expertReviews.severity);
+        .groupBy(model, decisions.severity);
       return rows.map((r) => ({ ...r, n: Number(r.n) }));
     },
 

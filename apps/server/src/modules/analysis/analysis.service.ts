@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors.ts';
 import { encodeJson, type JsonText } from '../../lib/json-text.ts';
 import { createReadCache, createReadVersions } from '../../lib/read-cache.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
-import { type AnalysisRow, createAnalysisRepo, createResourcesRepo } from './analysis.repo.ts';
+import { type AnalysisRow, createAnalysisRepo, createResourcesRepo, type DecisionFacts } from './analysis.repo.ts';
 import type { AdviceService } from './advice.service.ts';
 import { createAnalysisAccess } from './analysis-access.ts';
 import { createResultBuilder } from './analysis-results.ts';
@@ -29,6 +29,14 @@ import { createPhotoFiles } from './photo-files.ts';
 export { answerOfVerdict } from './expert-answer.ts';
 /** An analysis's answer as other modules' queries join it (a booking's, a post's linked photo). */
 export { analysisFacts } from './facts.repo.ts';
+/** A field's photos as the fields module's queries ask about them (its `FieldPhotos` port, through services.ts). */
+export { fieldPhotoSql } from './facts.repo.ts';
+/** A diagnosis as the follow-ups compare and list it (their `FollowUpSources`, through services.ts). */
+export { diagnosisFacts } from './facts.repo.ts';
+/** An analysis as the outbreak watch counts it (its `OutbreakSources`, through services.ts). */
+export { analysisCaseSql } from './facts.repo.ts';
+/** An analysis as training reads it (its `TrainingSources`, through services.ts). */
+export { sampleSourceFacts } from './facts.repo.ts';
 
 /**
  * The analysis module's one service, which routes and other modules use. Its jobs live beside it: a
@@ -43,8 +51,9 @@ export function createAnalysisService(
   followUps: FollowUpService,
   fields: FieldsService,
   cuts: Pick<FieldCuts, 'appliedFor' | 'settingsFor'>,
+  decisions: DecisionFacts,
 ) {
-  const repo = createAnalysisRepo(deps.db);
+  const repo = createAnalysisRepo(deps.db, decisions);
   const resources = createResourcesRepo(deps.db);
   const access = createAnalysisAccess(repo);
   const results = createResultBuilder(deps, repo, resources, advice, followUps);

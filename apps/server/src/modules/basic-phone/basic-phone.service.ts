@@ -29,6 +29,9 @@ import { createSmsFields } from './sms-fields.ts';
 import { districtNamed, parseSms } from './sms-keywords.ts';
 import { createBasicPhoneRepo, type BasicPhoneRepo } from './basic-phone.repo.ts';
 
+/** Call-back requests as an officer's week reads and a call closes them (extension's `ExtensionSources`, through services.ts). */
+export { callbackFacts, closeCallbacks } from './facts.repo.ts';
+
 /** The gateway's number as stored (E.164, decision 0024): `+` and digits; null when it is not one. */
 export function phoneOf(raw: string): string | null {
   const digits = raw.replace(/[\s()-]/g, '');

@@ -22,6 +22,7 @@ import { createEscalationService } from '../review/escalation.service.ts';
 import { OUTBREAK_ALERT_QUEUE } from '../outbreak/outbreak.service.ts';
 import { weekStartOf, weeksBefore } from '../../lib/iso-weeks.ts';
 import { WRONG_SECRET_MAX } from '../../lib/secret-tries.ts';
+import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
 
 const KEY = 'gateway-secret-for-the-ussd-tests';
 let session = 0;
@@ -329,7 +330,8 @@ describe('basic phones: USSD menu and SMS both ways', () => {
           config: t.deps.config,
         },
         createEscalationService(db()),
-        createFieldsService({ db: db(), clock: t.clock }),
+        createFieldsService({ db: db(), clock: t.clock }, fieldPhotoSql),
+        followUpSources,
       );
       expect(await sweeper.sendDue()).toBe(1);
     };

@@ -8,6 +8,7 @@ import { insertField } from '../../../test/support/fields.ts';
 import { createFieldsService } from '../fields/fields.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
+import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
 
 const KEY = 'gateway-secret-for-the-fields-tests';
 const DISTRICT = 'UG-105';
@@ -148,7 +149,8 @@ describe('fields and walks by USSD and SMS', () => {
     const sweeper = createFollowUpService(
       { db: db(), clock: t.clock, delivery: testDelivery(t), config: t.deps.config },
       createEscalationService(db()),
-      createFieldsService({ db: db(), clock: t.clock }),
+      createFieldsService({ db: db(), clock: t.clock }, fieldPhotoSql),
+      followUpSources,
     );
     expect(await sweeper.sendDue()).toBeGreaterThan(0);
     expect(lastSms(farmer.phone)).toBe(

@@ -37,6 +37,8 @@ import { createVisitField } from './visit-field.ts';
 
 /** "A plant clinic's farmer who agreed to SMS", as a condition of another module's query (a rust advisory). */
 export { clinicSmsFarmerSql } from './facts.repo.ts';
+/** Plant-clinic visits as an officer's week counts them (extension's `ExtensionSources`, through services.ts). */
+export { visitFacts } from './facts.repo.ts';
 
 type Fields = z.output<typeof clinicVisitFields>;
 

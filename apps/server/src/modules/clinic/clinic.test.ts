@@ -27,6 +27,7 @@ import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { CLINIC_CSV_COLUMNS } from './clinic.service.ts';
+import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DISTRICT = 'UG-101';
@@ -235,7 +236,8 @@ describe('plant clinic visits', () => {
         config: t.deps.config,
       },
       createEscalationService(db()),
-      createFieldsService({ db: db(), clock: t.clock }),
+      createFieldsService({ db: db(), clock: t.clock }, fieldPhotoSql),
+      followUpSources,
     );
     await sweeper.sendDue();
     const reminder = smsTo(phone).find((m) => m !== sms[0] && m.text.includes('*384*123#'));
@@ -253,7 +255,12 @@ describe('plant clinic visits', () => {
     expect(await db().select().from(followUps).where(inArray(followUps.analysisId, ids))).toEqual([]);
     t.clock.set(new Date(t.clock.now().getTime() + (FOLLOW_UP_AFTER_DAYS + 1) * DAY_MS));
     const sweepDeps = { db: db(), clock: t.clock, delivery: testDelivery(t), config: t.deps.config };
-    const sweeper = createFollowUpService(sweepDeps, createEscalationService(db()), createFieldsService(sweepDeps));
+    const sweeper = createFollowUpService(
+      sweepDeps,
+      createEscalationService(db()),
+      createFieldsService(sweepDeps, fieldPhotoSql),
+      followUpSources,
+    );
     await sweeper.sendDue();
     expect(smsTo(phone)).toEqual([]);
 

@@ -1,4 +1,5 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { clinicVisits } from '../../db/schema/index.ts';
 
 /**
@@ -8,3 +9,13 @@ import { clinicVisits } from '../../db/schema/index.ts';
  */
 export const clinicSmsFarmerSql = (userId: AnyColumn | SQL): SQL =>
   sql`exists (select 1 from ${clinicVisits} where ${clinicVisits.farmerId} = ${userId} and ${clinicVisits.consentAt} is not null)`;
+
+/**
+ * Plant-clinic visits as another module's query counts them (an officer's week), read only: a subquery
+ * PostgreSQL folds into the table's own plan. The extension module is one this module uses, so services.ts
+ * hands it in.
+ */
+export const visitFacts = new QueryBuilder()
+  .select({ farmerId: clinicVisits.farmerId, verdict: clinicVisits.verdict, createdAt: clinicVisits.createdAt })
+  .from(clinicVisits)
+  .as('visit_facts');

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { officerActions } from '../../db/schema/index.ts';
+import type { FactColumn, FactsPort } from '../../lib/facts-port.ts';
 import { analysisFacts } from '../analysis/analysis.service.ts';
 import { deliveryFacts as m } from '../delivery/delivery.service.ts';
 import { followUpFacts as f } from '../followup/followup.service.ts';
@@ -25,7 +26,17 @@ const farmersOf = (district: string) => sql`(select id from users where district
  * each feature keeps its own writes): rust cases per farmer, alerts and their outbox rows, plant-clinic visits, follow-ups, farmers who
  * said worse or asked to be called back, and the officers' notes (what waits for an expert: the review module's).
  */
-export function createExtensionRepo(db: Db) {
+/**
+ * What the week reads of plant-clinic visits and call-back requests, and how a call closes the farmer's
+ * requests: the clinic's and the basic phone's (both modules use this one, so services.ts hands them in).
+ */
+export interface ExtensionSources {
+  visits: FactsPort<{ farmerId: FactColumn<number>; verdict: FactColumn<string, false>; createdAt: FactColumn<Date> }>;
+  callbacks: FactsPort<{ userId: FactColumn<number>; createdAt: FactColumn<Date>; doneAt: FactColumn<Date, false> }>;
+  closeCallbacks(tx: Tx, call: { farmerId: number; at: Date; by: number | null; actionId: number }): Promise<void>;
+}
+
+export function createExtensionRepo(db: Db, { visits: v, callbacks: cb, closeCallbacks }: ExtensionSources) {
   return {
     /**
      * The district's farmers with rust per crop and week since `from` (real, not try-out), from the outbreak
@@ -80,9 +91,9 @@ export function createExtensionRepo(db: Db) {
     clinic: (w: WeekWindow) =>
       rowsOf<{ verdict: string | null; n: number }>(
         db,
-        sql`select verdict, count(*)::int as n from clinic_visits
-            where farmer_id in ${farmersOf(w.district)} and created_at >= ${w.from} and created_at < ${w.to}
-            group by verdict`,
+        sql`select ${v.verdict} as verdict, count(*)::int as n from ${v}
+            where ${v.farmerId} in ${farmersOf(w.district)} and ${v.createdAt} >= ${w.from} and ${v.createdAt} < ${w.to}
+            group by ${v.verdict}`,
       ),
 
     /** Follow-ups answered in the week (by a photo or on a basic phone), by outcome. */
@@ -117,9 +128,9 @@ export function createExtensionRepo(db: Db) {
               where ${f.outcome} = 'worse' and ${f.closedAt} >= ${w.from} and ${f.closedAt} < ${w.to}
                 and ${f.nextWalkId} is null and ${f.userId} in ${farmersOf(w.district)}
               union all
-              select user_id, 'callback', created_at, null from callback_requests
-              where user_id in ${farmersOf(w.district)} and created_at < ${w.to}
-                and (done_at is null or created_at >= ${w.from})
+              select ${cb.userId}, 'callback', ${cb.createdAt}, null from ${cb}
+              where ${cb.userId} in ${farmersOf(w.district)} and ${cb.createdAt} < ${w.to}
+                and (${cb.doneAt} is null or ${cb.createdAt} >= ${w.from})
             ) x join users u on u.id = x.user_id
             order by x.at desc limit 200`,
       ),
@@ -187,11 +198,12 @@ export function createExtensionRepo(db: Db) {
       db.transaction(async (tx) => {
         const [row] = await tx.insert(officerActions).values(a).returning();
         if (a.kind === 'called') {
-          await tx.execute(
-            sql`update callback_requests set done_at = ${a.createdAt}, done_by = ${a.officerId ?? null},
-                  done_action_id = ${row!.id}
-                where user_id = ${a.farmerId} and done_at is null`,
-          );
+          await closeCallbacks(tx, {
+            farmerId: a.farmerId,
+            at: a.createdAt,
+            by: a.officerId ?? null,
+            actionId: row!.id,
+          });
         }
         return row;
       }),

@@ -18,7 +18,7 @@ import type { ForecastService } from '../forecast/forecast.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { ExpertQueue } from '../../lib/expert-queue.ts';
 import type { ApplicationsService } from '../vetting/applications.service.ts';
-import { createExtensionRepo } from './extension.repo.ts';
+import { createExtensionRepo, type ExtensionSources } from './extension.repo.ts';
 import { walksOfWeek } from './walks-week.ts';
 import { createWeeklyReport } from './weekly.ts';
 import { isoWeekLabel, weeksBefore, weekStartOf } from '../../lib/iso-weeks.ts';
@@ -47,8 +47,11 @@ export function createExtensionService(
     walks,
     reviews,
     forecast,
+    sources,
   }: {
     outbreak: OutbreakService;
+    /** Plant-clinic visits and call-back requests: the clinic's and the basic phone's, handed in. */
+    sources: ExtensionSources;
     /** The coming week's rust risk (the forecast module's; docs/decisions/0100). */
     forecast?: Pick<ForecastService, 'districtWeek'>;
     officers: Pick<ApplicationsService, 'districtsOf' | 'officersOf' | 'approvedDistricts'>;
@@ -57,7 +60,7 @@ export function createExtensionService(
     reviews: Pick<ExpertQueue, 'waitingIn'>;
   },
 ) {
-  const repo = createExtensionRepo(deps.db);
+  const repo = createExtensionRepo(deps.db, sources);
 
   async function ownDistrict(officerId: number, code: string) {
     const district = districtByCode(code);

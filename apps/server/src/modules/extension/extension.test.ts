@@ -35,6 +35,7 @@ import { createFieldsService } from '../fields/fields.service.ts';
 import { createWalksService } from '../fields/walks.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { insertField } from '../../../test/support/fields.ts';
+import { extensionSources, fieldPhotoSql, followUpSources, outbreakSources } from '../../../test/support/ports.ts';
 
 // These scenarios test the privacy rule's logic at the minimum their data were written for (weeks of 1, 2
 // and 3); that every surface follows the contract's minimum, whatever it is, is minimum-five.test.ts's job.
@@ -68,13 +69,16 @@ describe('extension officers', () => {
     expert = await createUser(t, 'expert');
     officer = await createUser(t, 'officer', { districts: [KUMI] });
     pending = await createUser(t, 'officer', { districts: [KUMI], vetting: 'pending', language: 'sw' });
-    outbreak = createOutbreakService({
-      db: t.deps.database.db,
-      clock: t.clock,
-      jobs: t.deps.jobs,
-      delivery: testDelivery(t),
-      lists: createListCaches(coordinator, t.clock),
-    });
+    outbreak = createOutbreakService(
+      {
+        db: t.deps.database.db,
+        clock: t.clock,
+        jobs: t.deps.jobs,
+        delivery: testDelivery(t),
+        lists: createListCaches(coordinator, t.clock),
+      },
+      outbreakSources,
+    );
   }, 180_000);
   afterAll(() => t.close());
 
@@ -502,9 +506,21 @@ describe('extension officers', () => {
     );
     const deps = { db, clock: t.clock, delivery, config: t.deps.config };
     const escalation = createEscalationService(db);
-    const fields = createFieldsService(deps);
-    const walks = createWalksService(deps, fields, createFollowUpService(deps, escalation, fields), escalation);
-    const extension = createExtensionService(deps, { outbreak, officers, walks, reviews: escalation });
+    const fields = createFieldsService(deps, fieldPhotoSql);
+    const walks = createWalksService(
+      deps,
+      fields,
+      createFollowUpService(deps, escalation, fields, followUpSources),
+      escalation,
+      fieldPhotoSql,
+    );
+    const extension = createExtensionService(deps, {
+      outbreak,
+      officers,
+      walks,
+      reviews: escalation,
+      sources: extensionSources,
+    });
     t.clock.set(new Date('2026-11-29T09:00:00Z')); // a Sunday
     expect(await extension.sendWeekly()).toBe(0);
     t.clock.set(new Date('2026-11-30T02:00:00Z')); // Monday before 06:00 in East Africa

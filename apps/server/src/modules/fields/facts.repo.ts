@@ -23,6 +23,15 @@ export const walkFacts = new QueryBuilder()
   .from(scoutingWalks)
   .as('walk_facts');
 
+/**
+ * A field as a reminder names it and the follow-ups find the retired ones, read only, as `fieldFacts`. The
+ * follow-up module is one this module uses (walks answer reminders), so services.ts hands it in.
+ */
+export const fieldNameFacts = new QueryBuilder()
+  .select({ id: fields.id, name: fields.name, number: fields.number, retiredAt: fields.retiredAt })
+  .from(fields)
+  .as('field_name_facts');
+
 /** A farmer's live fields (not retired) with their crop and district, read only, as `fieldFacts`. */
 export const liveFieldFacts = new QueryBuilder()
   .select({ id: fields.id, userId: fields.userId, name: fields.name, crop: fields.crop, district: fields.district })

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { analyses, fields, scoutingWalks, users } from '../../db/schema/index.ts';
+import { fields, scoutingWalks, users } from '../../db/schema/index.ts';
 import { farmerFacts } from '../auth/account.service.ts';
 import { followUpFacts } from '../followup/followup.service.ts';
 
@@ -25,7 +25,20 @@ const FIELD_NUMBER_LOCK = 7_011;
 const live = (userId: number) => and(eq(fields.userId, userId), isNull(fields.retiredAt));
 
 /** A farmer's fields: SQL only. A name taken by another live field comes back as `'name_taken'`. */
-export function createFieldsRepo(db: Db) {
+/**
+ * A field's photos, as SQL inside this module's queries: the analysis module's (which uses this one, so
+ * services.ts hands them in), read only.
+ */
+export interface FieldPhotos {
+  /** "Field `fieldId` has a photo." */
+  any(fieldId: AnyColumn | SQL): SQL;
+  /** The number of photos of field `fieldId`. */
+  count(fieldId: AnyColumn | SQL): SQL<number>;
+  /** "Analysis `id` is `userId`'s photo of field `fieldId`." */
+  of(id: AnyColumn | SQL, userId: number, fieldId: number): SQL;
+}
+
+export function createFieldsRepo(db: Db, photos: FieldPhotos) {
   return {
     /**
      * A new field with the farmer's next number (never reused: numbers stay what a basic phone learned).
@@ -145,7 +158,10 @@ export function createFieldsRepo(db: Db) {
 
     /** Whether the field has photos or walks (its crop is then what they were of). */
     async hasHistory(id: number): Promise<boolean> {
-      const [photo] = await db.select({ id: analyses.id }).from(analyses).where(eq(analyses.fieldId, id)).limit(1);
+      const [photo] = await db
+        .select({ id: fields.id })
+        .from(fields)
+        .where(and(eq(fields.id, id), photos.any(fields.id)));
       if (photo) return true;
       const [walk] = await db
         .select({ id: scoutingWalks.id })
@@ -155,22 +171,21 @@ export function createFieldsRepo(db: Db) {
       return Boolean(walk);
     },
 
-    /** Per field: its photos, and when its waiting reminder is due (the follow_ups and analyses tables, read only). */
+    /** Per field: its photos, and when its waiting reminder is due (the follow-ups' and photos' facts, read only). */
     async about(ids: number[]): Promise<Map<number, { analyses: number; remindAt: Date | null }>> {
       const out = new Map(ids.map((id) => [id, { analyses: 0, remindAt: null as Date | null }]));
       if (ids.length === 0) return out;
-      const [photos, reminders] = await Promise.all([
+      const [counted, reminders] = await Promise.all([
         db
-          .select({ fieldId: analyses.fieldId, n: count() })
-          .from(analyses)
-          .where(inArray(analyses.fieldId, ids))
-          .groupBy(analyses.fieldId),
+          .select({ fieldId: fields.id, n: photos.count(fields.id) })
+          .from(fields)
+          .where(inArray(fields.id, ids)),
         db
           .select({ fieldId: followUpFacts.fieldId, dueAt: followUpFacts.dueAt })
           .from(followUpFacts)
           .where(and(inArray(followUpFacts.fieldId, ids), eq(followUpFacts.state, 'waiting'))),
       ]);
-      for (const p of photos) if (p.fieldId !== null) out.get(p.fieldId)!.analyses = p.n;
+      for (const p of counted) out.get(p.fieldId)!.analyses = p.n;
       for (const r of reminders) out.get(r.fieldId)!.remindAt = r.dueAt;
       return out;
     },

@@ -17,11 +17,13 @@ import { t } from '../../i18n/i18n.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { fieldView } from './field-views.ts';
-import { createFieldsRepo, type FieldChange, type FieldRow } from './fields.repo.ts';
+import { createFieldsRepo, type FieldChange, type FieldPhotos, type FieldRow } from './fields.repo.ts';
 import { createWalksRepo } from './walks.repo.ts';
 
 /** A field's name and a walk's counts as other modules' queries join them (a clinic visit's records). */
-export { fieldFacts, hasLiveFieldSql, liveFieldFacts, walkFacts } from './facts.repo.ts';
+export { fieldFacts, fieldNameFacts, hasLiveFieldSql, liveFieldFacts, walkFacts } from './facts.repo.ts';
+/** A field's photos as this module's queries ask about them: the analysis module's `fieldPhotoSql`, handed in. */
+export type { FieldPhotos } from './fields.repo.ts';
 
 type Who = { userId: number };
 type FieldInput = z.output<typeof fieldInput>;
@@ -50,9 +52,9 @@ const today = (now: Date) => new Date(now.getTime() + EAT_MS).toISOString().slic
  * A farmer's fields (docs/decisions/0078): made, changed and retired by their owner; the field a photo goes
  * to; the list a basic phone numbers. Another farmer's field reads as missing.
  */
-export function createFieldsService(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
-  const repo = createFieldsRepo(deps.db);
-  const walks = createWalksRepo(deps.db);
+export function createFieldsService(deps: Pick<ModuleDeps, 'db' | 'clock'>, photos: FieldPhotos) {
+  const repo = createFieldsRepo(deps.db, photos);
+  const walks = createWalksRepo(deps.db, photos);
 
   /** The caller's field, live or retired; another's or a missing one is 404. */
   async function own(who: Who, id: number): Promise<FieldRow> {

@@ -24,6 +24,7 @@ import { createFollowUpService } from '../followup/followup.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { createFieldsService } from './fields.service.ts';
 import { createWalksService } from './walks.service.ts';
+import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KUMI = 'UG-208';
@@ -47,9 +48,9 @@ describe('fields and scouting walks', () => {
   const services = () => {
     const deps = { db: db(), clock: t.clock, delivery: testDelivery(t), config: t.deps.config };
     const escalation = createEscalationService(db());
-    const fieldsService = createFieldsService(deps);
-    const followUps = createFollowUpService(deps, escalation, fieldsService);
-    return { followUps, walks: createWalksService(deps, fieldsService, followUps, escalation) };
+    const fieldsService = createFieldsService(deps, fieldPhotoSql);
+    const followUps = createFollowUpService(deps, escalation, fieldsService, followUpSources);
+    return { followUps, walks: createWalksService(deps, fieldsService, followUps, escalation, fieldPhotoSql) };
   };
 
   beforeAll(async () => {

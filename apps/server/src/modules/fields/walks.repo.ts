@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { analyses, fields, scoutingWalks } from '../../db/schema/index.ts';
+import { fields, scoutingWalks } from '../../db/schema/index.ts';
+import type { FieldPhotos } from './fields.repo.ts';
 
 export type WalkRow = typeof scoutingWalks.$inferSelect;
 export type NewWalk = Omit<typeof scoutingWalks.$inferInsert, 'id'>;
@@ -10,7 +11,7 @@ const counts = or(isNull(scoutingWalks.heldFor), isNotNull(scoutingWalks.confirm
 const countsSql = sql`(w.held_for is null or w.confirmed_at is not null)`;
 
 /** Scouting walks: SQL only. */
-export function createWalksRepo(db: Db) {
+export function createWalksRepo(db: Db, photos: FieldPhotos) {
   return {
     /** The field, locked until the transaction ends: walks of one field are written one after the other. */
     async lockField(fieldId: number, tx: Tx) {
@@ -88,14 +89,17 @@ export function createWalksRepo(db: Db) {
       return new Map(rows.map((r) => [r.fieldId, r]));
     },
 
-    /** Of these analysis ids, those that are the owner's photos of the field (the analyses table, read only). */
+    /** Of these analysis ids, those that are the owner's photos of the field (the photos' facts, read only). */
     async photosOfField(userId: number, fieldId: number, ids: number[], tx: Tx): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
-      const rows = await tx
-        .select({ id: analyses.id })
-        .from(analyses)
-        .where(and(inArray(analyses.id, ids), eq(analyses.userId, userId), eq(analyses.fieldId, fieldId)));
-      return new Set(rows.map((r) => r.id));
+      const given = sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      const { rows } = (await tx.execute(
+        sql`select x.id from unnest(array[${given}]::int[]) as x(id) where ${photos.of(sql`x.id`, userId, fieldId)}`,
+      )) as unknown as { rows: { id: number }[] };
+      return new Set(rows.map((r) => Number(r.id)));
     },
 
     /**

@@ -18,7 +18,7 @@ import type { FollowUpService } from '../followup/followup.service.ts';
 import type { ExpertQueue } from '../../lib/expert-queue.ts';
 import { walkView } from './field-views.ts';
 import type { FieldsService } from './fields.service.ts';
-import type { FieldRow } from './fields.repo.ts';
+import type { FieldPhotos, FieldRow } from './fields.repo.ts';
 import { createWalksRepo, type WalkRow } from './walks.repo.ts';
 import { HOLD_WINDOW_DAYS, holdOf } from './walk-hold.ts';
 
@@ -58,8 +58,9 @@ export function createWalksService(
   fields: FieldsService,
   followUps: FollowUpService,
   reviews: ExpertQueue,
+  photos: FieldPhotos,
 ) {
-  const repo = createWalksRepo(deps.db);
+  const repo = createWalksRepo(deps.db, photos);
 
   /** The stops as the contract checks them (every channel's, not only the web's), or a clear 400. */
   function checked(stops: WalkStop[], stage: GrowthStage | undefined): WalkStop[] {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { analyses, fields, followUps } from '../../db/schema/index.ts';
+import { followUps } from '../../db/schema/index.ts';
+import type { FactColumn, FactsPort } from '../../lib/facts-port.ts';
 import type { ComparedAnswer } from './compare.ts';
 
 export type FollowUpRow = typeof followUps.$inferSelect;
@@ -11,7 +12,33 @@ type Opening = Pick<FollowUpRow, 'userId' | 'fieldId' | 'crop' | 'dueAt' | 'crea
 
 const isOpen = inArray(followUps.state, ['waiting', 'sent']);
 
-export function createFollowUpRepo(db: Db) {
+/**
+ * What the follow-ups read of diagnoses and fields, read only: the analysis module's `diagnosisFacts` and
+ * the fields module's `fieldNameFacts` and `liveFieldFacts`. Both modules use this one (a photo or a walk
+ * answers a reminder), so services.ts hands them in.
+ */
+export interface FollowUpSources {
+  diagnoses: FactsPort<{
+    id: FactColumn<number>;
+    crop: FactColumn<string, false>;
+    createdAt: FactColumn<Date>;
+    outcome: FactColumn<'diagnosis' | 'not_leaf'>;
+    rustClass: FactColumn<string, false>;
+    unsure: FactColumn<boolean>;
+    confidence: FactColumn<number>;
+    probabilities: FactColumn<Record<string, number>>;
+    rustShare: FactColumn<number, false>;
+  }>;
+  fields: FactsPort<{
+    id: FactColumn<number>;
+    name: FactColumn<string>;
+    number: FactColumn<number>;
+    retiredAt: FactColumn<Date, false>;
+  }>;
+  liveFields: FactsPort<{ id: FactColumn<number>; crop: FactColumn<string>; district: FactColumn<string, false> }>;
+}
+
+export function createFollowUpRepo(db: Db, { diagnoses, fields, liveFields }: FollowUpSources) {
   return {
     /**
      * The reminder of a treat diagnosis or of a walk that found rust, unless the diagnosis or walk has one or
@@ -34,8 +61,13 @@ export function createFollowUpRepo(db: Db) {
           and(
             eq(followUps.state, 'waiting'),
             sql`${followUps.dueAt} > ${by}`,
-            sql`${followUps.fieldId} in (select id from fields where district = ${district} and crop = ${crop}
-              and retired_at is null)`,
+            inArray(
+              followUps.fieldId,
+              db
+                .select({ id: liveFields.id })
+                .from(liveFields)
+                .where(and(eq(liveFields.district, district), eq(liveFields.crop, crop))),
+            ),
           ),
         )
         .returning({ id: followUps.id });
@@ -56,19 +88,19 @@ export function createFollowUpRepo(db: Db) {
     async openOf(userId: number, limit: number) {
       return db
         .select({
-          analysisId: analyses.id,
-          crop: analyses.crop,
-          analysedAt: analyses.createdAt,
+          analysisId: diagnoses.id,
+          crop: diagnoses.crop,
+          analysedAt: diagnoses.createdAt,
           state: followUps.state,
           dueAt: followUps.dueAt,
           fieldId: followUps.fieldId,
           fieldName: fields.name,
         })
         .from(followUps)
-        .innerJoin(analyses, eq(analyses.id, followUps.analysisId))
+        .innerJoin(diagnoses, eq(diagnoses.id, followUps.analysisId))
         .innerJoin(fields, eq(fields.id, followUps.fieldId))
         .where(and(eq(followUps.userId, userId), isOpen))
-        .orderBy(desc(analyses.createdAt), desc(analyses.id))
+        .orderBy(desc(diagnoses.createdAt), desc(diagnoses.id))
         .limit(limit);
     },
 
@@ -210,21 +242,21 @@ export function createFollowUpRepo(db: Db) {
 
     /**
      * The reminders of these analyses (as the diagnosis to treat, or as its follow-up photo), with the
-     * first diagnosis's class and share (the analyses table, read only).
+     * first diagnosis's class and share (the diagnoses' facts, read only).
      */
     async about(ids: number[]) {
       if (ids.length === 0) return [];
       const rows = await db
         .select({
           reminder: followUps,
-          firstOutcome: analyses.outcome,
-          firstClass: analyses.rustClass,
-          firstUnsure: analyses.unsure,
-          firstConfidence: analyses.confidence,
-          firstShare: analyses.rustShare,
+          firstOutcome: diagnoses.outcome,
+          firstClass: diagnoses.rustClass,
+          firstUnsure: diagnoses.unsure,
+          firstConfidence: diagnoses.confidence,
+          firstShare: diagnoses.rustShare,
         })
         .from(followUps)
-        .innerJoin(analyses, eq(analyses.id, followUps.analysisId))
+        .innerJoin(diagnoses, eq(diagnoses.id, followUps.analysisId))
         .where(or(inArray(followUps.analysisId, ids), inArray(followUps.nextAnalysisId, ids)));
       // Joined on the diagnosis: only reminders a diagnosis opened, so each has its analysis id.
       return rows.map((r) => ({
@@ -238,19 +270,19 @@ export function createFollowUpRepo(db: Db) {
       }));
     },
 
-    /** The answer of the diagnosis a reminder is about (the analyses table, read only). */
+    /** The answer of the diagnosis a reminder is about (the diagnoses' facts, read only). */
     async answerOf(analysisId: number, runner: Db | Tx = db): Promise<(ComparedAnswer & { id: number }) | undefined> {
       const [row] = await runner
         .select({
-          id: analyses.id,
-          outcome: analyses.outcome,
-          rustClass: analyses.rustClass,
-          unsure: analyses.unsure,
-          confidence: analyses.confidence,
-          probabilities: analyses.probabilities,
+          id: diagnoses.id,
+          outcome: diagnoses.outcome,
+          rustClass: diagnoses.rustClass,
+          unsure: diagnoses.unsure,
+          confidence: diagnoses.confidence,
+          probabilities: diagnoses.probabilities,
         })
-        .from(analyses)
-        .where(eq(analyses.id, analysisId));
+        .from(diagnoses)
+        .where(eq(diagnoses.id, analysisId));
       return row ? { ...row, rustClass: row.rustClass as ComparedAnswer['rustClass'] } : undefined;
     },
   };

@@ -17,7 +17,7 @@ import { smsSafe } from '../../lib/sms-text.ts';
 import type { ExpertQueue } from '../../lib/expert-queue.ts';
 import { type ComparedAnswer, compareFollowUp, rustConfidence } from './compare.ts';
 import { shownShare } from '@kutu/vision';
-import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
+import { createFollowUpRepo, type FollowUpRow, type FollowUpSources } from './followup.repo.ts';
 import { createPhoneFollowUp } from './phone-answer.ts';
 
 /** A field's reminders as other modules' queries read them (a field's waiting reminder). */
@@ -98,8 +98,9 @@ export function createFollowUpService(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'delivery' | 'config'>,
   reviews: ExpertQueue,
   fields: DefaultField,
+  sources: FollowUpSources,
 ) {
-  const repo = createFollowUpRepo(deps.db);
+  const repo = createFollowUpRepo(deps.db, sources);
 
   /**
    * Why Kutu put a follow-up photo in front of the experts, kept as a catalog key for their language: the
@@ -198,7 +199,7 @@ export function createFollowUpService(
 
   return {
     /** The same question answered in words on a basic phone (the USSD menu): phone-answer.ts. */
-    byPhone: createPhoneFollowUp(deps, reviews),
+    byPhone: createPhoneFollowUp(deps, reviews, sources),
 
     /**
      * After a new analysis (not a retry): with `followUpOf` (the farmer said this photo checks that

@@ -17,6 +17,7 @@ import { createFollowUpService, FOLLOW_UP_AFTER_DAYS } from './followup.service.
 import { createEscalationService } from '../review/escalation.service.ts';
 import { createFieldsService } from '../fields/fields.service.ts';
 import { FOLLOW_UP_QUEUE } from './followup.jobs.ts';
+import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,7 +40,8 @@ describe('follow-up after advice to treat', () => {
         config: t.deps.config,
       },
       createEscalationService(db()),
-      createFieldsService({ db: db(), clock: t.clock }),
+      createFieldsService({ db: db(), clock: t.clock }, fieldPhotoSql),
+      followUpSources,
     );
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { ModuleDeps } from '../../deps.ts';
 import { message, storeMessage } from '../../i18n/i18n.ts';
 import type { ExpertQueue } from '../../lib/expert-queue.ts';
-import { createFollowUpRepo, type FollowUpRow } from './followup.repo.ts';
+import { createFollowUpRepo, type FollowUpRow, type FollowUpSources } from './followup.repo.ts';
 
 /** What a farmer without a camera says of a treated field (USSD menu). */
 export type SpokenOutcome = 'better' | 'same' | 'worse';
@@ -13,8 +13,12 @@ export type SpokenOutcome = 'better' | 'same' | 'worse';
  * decided by the visit's expert); "same" is stored as `unclear` (no photo to compare, so no claim of less
  * rust) and the farmer is pointed to "call me back".
  */
-export function createPhoneFollowUp(deps: Pick<ModuleDeps, 'db' | 'clock'>, reviews: ExpertQueue) {
-  const repo = createFollowUpRepo(deps.db);
+export function createPhoneFollowUp(
+  deps: Pick<ModuleDeps, 'db' | 'clock'>,
+  reviews: ExpertQueue,
+  sources: FollowUpSources,
+) {
+  const repo = createFollowUpRepo(deps.db, sources);
 
   return {
     /** The farmer's open reminder (the oldest), if any: the one the question is about. */

@@ -40,6 +40,7 @@ import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { createApplicationsService } from '../vetting/applications.service.ts';
 import { createForecastService } from './forecast.service.ts';
+import { fieldPhotoSql, followUpSources, outbreakSources } from '../../../test/support/ports.ts';
 
 // Mbale (UG-209) and its neighbour Bukedea (UG-219); Kampala (UG-102) far from both.
 const MBALE = 'UG-209';
@@ -94,22 +95,26 @@ describe('rust forecast', () => {
     const db = t.deps.database.db;
     const coordinator = createMemoryCoordinator();
     const delivery = testDelivery(t);
-    const outbreak = createOutbreakService({
-      db,
-      clock: t.clock,
-      jobs: t.deps.jobs,
-      delivery,
-      lists: createListCaches(coordinator, t.clock),
-    });
+    const outbreak = createOutbreakService(
+      {
+        db,
+        clock: t.clock,
+        jobs: t.deps.jobs,
+        delivery,
+        lists: createListCaches(coordinator, t.clock),
+      },
+      outbreakSources,
+    );
     const weather = createOpenMeteo({ url, timeoutMs: 2000 });
     const escalation = createEscalationService(db);
-    const fieldsService = createFieldsService({ db, clock: t.clock });
+    const fieldsService = createFieldsService({ db, clock: t.clock }, fieldPhotoSql);
     const followUpService = createFollowUpService(
       { db, clock: t.clock, delivery, config: t.deps.config },
       escalation,
       fieldsService,
+      followUpSources,
     );
-    const walks = createWalksService({ db, clock: t.clock }, fieldsService, followUpService, escalation);
+    const walks = createWalksService({ db, clock: t.clock }, fieldsService, followUpService, escalation, fieldPhotoSql);
     forecast = createForecastService(
       { db, clock: t.clock, weather, delivery, config: t.deps.config },
       { outbreak, followUps: followUpService, walks, clinicFarmerSql: clinicSmsFarmerSql },

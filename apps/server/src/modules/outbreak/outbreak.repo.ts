@@ -56,8 +56,8 @@ const caseColumns = sql`a.id as "analysisId", a.user_id as "userId", coalesce(a.
   (r.verdict is null) as unreviewed,
   case when c.analysis_id is null then null else json_build_object('district', c.district, 'crop', c.crop,
     'weekStart', c.week_start::text, 'state', c.state, 'unreviewed', c.unreviewed, 'demo', c.demo) end as known`;
-const caseJoins = sql`from analyses a join users u on u.id = a.user_id
-  left join expert_reviews r on r.analysis_id = a.id
+const caseJoins = (src: OutbreakSources) => sql`from ${src.analyses} a join users u on u.id = a.user_id
+  left join ${src.verdicts} r on r.analysis_id = a.id
   left join outbreak_cases c on c.analysis_id = a.id`;
 const parseKnown = <T extends { known: CaseRow | null }>(row: T | undefined): T | undefined => {
   if (row && typeof row.known === 'string') row.known = JSON.parse(row.known);
@@ -71,7 +71,20 @@ export interface FarmerWeekOthers {
   unreviewed: boolean;
 }
 
-export function createOutbreakRepo(db: Db) {
+/**
+ * What counting reads of analyses, verdicts and plant-clinic farmers, read only: the analysis module's
+ * `analysisCaseSql` (id, user_id, crop, created_at, demo, outcome, rust_class, unsure), the review module's
+ * `verdictCaseSql` (analysis_id, verdict), each a parenthesised subquery for raw SQL's `from`, and the clinic's
+ * `clinicSmsFarmerSql`. Those modules use this one, so services.ts hands them in.
+ */
+export interface OutbreakSources {
+  analyses: SQL;
+  verdicts: SQL;
+  clinicFarmerSql: (userId: SQL) => SQL;
+}
+
+export function createOutbreakRepo(db: Db, src: OutbreakSources) {
+  const joins = caseJoins(src);
   return {
     db,
 
@@ -89,7 +102,7 @@ export function createOutbreakRepo(db: Db) {
               case when ${district} is not null and (c.analysis_id is not null or ${caseStateSql} <> 'none')
                 then pg_advisory_xact_lock(${COUNTS_LOCK}, hashtext(${district} || '|' || coalesce(c.crop, a.crop, 'other')))
               end as locked
-            ${caseJoins} where a.id = ${analysisId}`,
+            ${joins} where a.id = ${analysisId}`,
       );
       return parseKnown(row);
     },
@@ -107,7 +120,7 @@ export function createOutbreakRepo(db: Db) {
         tx,
         sql`select ${caseColumns}, json_build_object('confirmed', coalesce(o.confirmed, false),
               'reported', coalesce(o.reported, false), 'unreviewed', coalesce(o.unreviewed, false)) as others
-            ${caseJoins}
+            ${joins}
             left join lateral (
               select bool_or(oc.state = 'confirmed') as confirmed, bool_or(oc.state = 'reported') as reported,
                 bool_or(oc.state = 'reported' and oc.unreviewed) as unreviewed
@@ -243,11 +256,10 @@ export function createOutbreakRepo(db: Db) {
       sql`select u.id, u.role as variant from users u
             left join ${fp} on ${fp.userId} = u.id and ${fp.userId} > ${after}
             where u.district = ${district} and u.id > ${after} and (u.activated_at is not null
-              or (u.role = 'farmer' and exists (select 1 from clinic_visits v
-                where v.farmer_id = u.id and v.consent_at is not null))) and (
+              or (u.role = 'farmer' and ${src.clinicFarmerSql(sql`u.id`)})) and (
               (u.role = 'expert' and ${approvedSql('expert', sql`u.id`)})
               or (u.role = 'farmer' and (
-                exists (select 1 from analyses a where a.user_id = u.id and coalesce(a.crop, 'other') = ${crop})
+                exists (select 1 from ${src.analyses} a where a.user_id = u.id and coalesce(a.crop, 'other') = ${crop})
                 or exists (select 1 from unnest(${fp.cropTypes}) c where lower(c) = ${crop}))))
             order by u.id limit ${limit}`,
 
@@ -260,13 +272,13 @@ export function createOutbreakRepo(db: Db) {
     unsettled: (since: string, newSince: Date) =>
       rowsOf<{ id: number }>(
         db,
-        sql`select c.analysis_id as id from outbreak_cases c join analyses a on a.id = c.analysis_id
-              left join expert_reviews r on r.analysis_id = a.id
+        sql`select c.analysis_id as id from outbreak_cases c join ${src.analyses} a on a.id = c.analysis_id
+              left join ${src.verdicts} r on r.analysis_id = a.id
             where c.week_start >= ${since} and (c.state <> ${caseStateSql}
               or c.unreviewed <> (${caseStateSql} = 'reported' and r.verdict is null))
             union
-            select a.id from analyses a join users u on u.id = a.user_id
-              left join expert_reviews r on r.analysis_id = a.id
+            select a.id from ${src.analyses} a join users u on u.id = a.user_id
+              left join ${src.verdicts} r on r.analysis_id = a.id
               left join outbreak_cases c on c.analysis_id = a.id
             where a.created_at >= ${newSince} and c.analysis_id is null and u.district is not null
               and ${caseStateSql} <> 'none'`,
@@ -324,7 +336,7 @@ export function createOutbreakRepo(db: Db) {
     async analysesSince(userId: number, since: Date) {
       const rows = await rowsOf<{ id: number }>(
         db,
-        sql`select id from analyses where user_id = ${userId} and created_at >= ${since} order by id`,
+        sql`select a.id from ${src.analyses} a where a.user_id = ${userId} and a.created_at >= ${since} order by a.id`,
       );
       return rows.map((r) => r.id);
     },
@@ -348,18 +360,18 @@ export function createOutbreakRepo(db: Db) {
  * yet take their farmer's district now. Never run on a confirmation (those move the counts by their
  * difference); `npm run outbreak:recount`.
  */
-export async function recountAll(db: Db, now: Date): Promise<{ cases: number; counts: number }> {
+export async function recountAll(db: Db, now: Date, src: OutbreakSources): Promise<{ cases: number; counts: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table outbreak_counts in exclusive mode`);
     await tx.execute(sql`insert into outbreak_cases (analysis_id, user_id, district, crop, week_start, state, unreviewed, demo)
       select a.id, a.user_id, u.district, coalesce(a.crop, 'other'),
         (date_trunc('week', a.created_at at time zone 'UTC'))::date, ${caseStateSql}, r.verdict is null, a.demo
-      from analyses a join users u on u.id = a.user_id left join expert_reviews r on r.analysis_id = a.id
+      from ${src.analyses} a join users u on u.id = a.user_id left join ${src.verdicts} r on r.analysis_id = a.id
       where u.district is not null and ${caseStateSql} <> 'none'
       on conflict (analysis_id) do nothing`);
     await tx.execute(sql`update outbreak_cases c set state = s.state, unreviewed = s.state = 'reported' and s.unreviewed
       from (select a.id, ${caseStateSql} as state, r.verdict is null as unreviewed
-            from analyses a left join expert_reviews r on r.analysis_id = a.id) s
+            from ${src.analyses} a left join ${src.verdicts} r on r.analysis_id = a.id) s
       where s.id = c.analysis_id and (c.state <> s.state or c.unreviewed <> (s.state = 'reported' and s.unreviewed))`);
     await tx.execute(sql`delete from outbreak_farmer_weeks`);
     await tx.execute(sql`insert into outbreak_farmer_weeks (user_id, crop, week_start, district, state, unreviewed, demo)

@@ -6,7 +6,7 @@ import { createAlertDelivery, OUTBREAK_ALERT_QUEUE } from './alert-delivery.ts';
 export { OUTBREAK_ALERT_QUEUE };
 /** Farmer-weeks and alerts as other modules' queries read them (an officer's week). */
 export { alertFacts, farmerWeekFacts } from './facts.repo.ts';
-import { type CaseRow, createOutbreakRepo, type FarmerWeek } from './outbreak.repo.ts';
+import { type CaseRow, createOutbreakRepo, type FarmerWeek, type OutbreakSources } from './outbreak.repo.ts';
 import { createOutbreakPublishing } from './published.ts';
 import { createDistrictRust } from './district-now.ts';
 import { ALERT_WINDOW_WEEKS, alertedBy, inOutbreak, weekStartOf, weeksBefore } from './rule.ts';
@@ -19,8 +19,12 @@ export const PAST_PHOTOS_DAYS = 14;
  * (docs/decisions/0031), alerts (0032), and the map, trend, table, CSV and open feed under the privacy
  * rule (0033).
  */
-export function createOutbreakService(deps: Pick<ModuleDeps, 'db' | 'clock' | 'jobs' | 'delivery' | 'lists'>) {
-  const repo = createOutbreakRepo(deps.db);
+export function createOutbreakService(
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'jobs' | 'delivery' | 'lists'>,
+  /** Analyses, verdicts and plant-clinic farmers as counting reads them: their owners', handed in. */
+  sources: OutbreakSources,
+) {
+  const repo = createOutbreakRepo(deps.db, sources);
   const { clock } = deps;
 
   /**

@@ -19,6 +19,7 @@ import { createListCaches } from '../../lib/list-cache.ts';
 import { fixture } from '../../../test/support/photos.ts';
 import { createOutbreakService } from './outbreak.service.ts';
 import { ALERT_THRESHOLD } from './rule.ts';
+import { outbreakSources } from '../../../test/support/ports.ts';
 
 // These scenarios test the privacy rule's logic at the minimum their data were written for (weeks of 1, 2
 // and 3); that every surface follows the contract's minimum, whatever it is, is minimum-five.test.ts's job.
@@ -50,13 +51,16 @@ describe('outbreak watch', () => {
     expert = await createUser(t, 'expert');
     photoKey = await t.deps.storage.put('analyses/test', fixture('maize-common-rust.jpg'), 'jpg');
     const db = t.deps.database.db;
-    service = createOutbreakService({
-      db,
-      clock: t.clock,
-      jobs: t.deps.jobs,
-      delivery: testDelivery(t),
-      lists: createListCaches(coordinator, t.clock),
-    });
+    service = createOutbreakService(
+      {
+        db,
+        clock: t.clock,
+        jobs: t.deps.jobs,
+        delivery: testDelivery(t),
+        lists: createListCaches(coordinator, t.clock),
+      },
+      outbreakSources,
+    );
   });
   afterAll(() => t.close());
 

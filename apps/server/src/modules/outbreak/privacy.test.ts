@@ -17,6 +17,7 @@ import { createDistrictRust } from './district-now.ts';
 import { createOutbreakRepo } from './outbreak.repo.ts';
 import { inOutbreak } from './rule.ts';
 import { users } from '../../db/schema/index.ts';
+import { outbreakSources } from '../../../test/support/ports.ts';
 
 // These scenarios test the privacy rule's logic at the minimum their data were written for (weeks of 1, 2
 // and 3); that every surface follows the contract's minimum, whatever it is, is minimum-five.test.ts's job.
@@ -175,7 +176,7 @@ describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presen
       [MASAKA, [3]],
     ]);
     expect(geo.features.map((f) => f.properties.code)).not.toContain(BUKEDEA);
-    const now = await createDistrictRust(createOutbreakRepo(t.deps.database.db))(KUMI, NOW);
+    const now = await createDistrictRust(createOutbreakRepo(t.deps.database.db, outbreakSources))(KUMI, NOW);
     expect(now.find((c) => c.crop === 'maize')?.confirmed.below_min).toBe(true);
   });
 
@@ -205,7 +206,7 @@ describe('outbreak privacy: no 1 or 2 can be learnt, by subtraction or by presen
     // Arua: 2 confirmed in each week of the alert window, 4 in all, none shown.
     await count(ARUA, W47, 2, 2, 0, '2026-11-18T08:00:00Z');
     await count(ARUA, W48, 2, 2, 0, '2026-11-24T08:00:00Z');
-    const { counts } = await createOutbreakRepo(t.deps.database.db).ruleInputs(
+    const { counts } = await createOutbreakRepo(t.deps.database.db, outbreakSources).ruleInputs(
       t.deps.database.db,
       'beans',
       W47,

@@ -4,6 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { consents, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../adapters/clock.ts';
 
+/** "The person agreed to training", as a condition of the training module's queries (a port, through services.ts). */
+export { trainingAgreedSql } from './facts.repo.ts';
+
 export type ConsentChannel = (typeof consents.$inferInsert)['channel'];
 
 /**

@@ -11,6 +11,7 @@ import { createFieldsService } from '../fields/fields.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { createWalksService } from '../fields/walks.service.ts';
+import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
 
 /**
  * A farmer's fields and scouting walks in "Download my data" and at erasure, with a walk an expert counted
@@ -56,9 +57,9 @@ describe('fields and walks: exported and erased as the farmer’s', { timeout: 6
     // At a plant clinic the expert counts for her (the clinic's way in: the walks service with recordedBy).
     const deps = { db: db(), clock: t.clock, delivery: testDelivery(t), config: t.deps.config };
     const escalation = createEscalationService(db());
-    const fieldsService = createFieldsService(deps);
-    const followUps = createFollowUpService(deps, escalation, fieldsService);
-    const walks = createWalksService(deps, fieldsService, followUps, escalation);
+    const fieldsService = createFieldsService(deps, fieldPhotoSql);
+    const followUps = createFollowUpService(deps, escalation, fieldsService, followUpSources);
+    const walks = createWalksService(deps, fieldsService, followUps, escalation, fieldPhotoSql);
     const { walk } = await walks.record(farmer.id, field.id, [{ looked: 20, rust: 5 }], {
       channel: 'clinic',
       recordedBy: expert.id,

@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { expertReviews } from '../../db/schema/index.ts';
 
@@ -17,3 +18,27 @@ export const reviewFacts = new QueryBuilder()
   })
   .from(expertReviews)
   .as('review_facts');
+
+/**
+ * An expert's decision on an analysis as the analysis module shows it (a result's expert answer, the
+ * severity figures), read only, as `reviewFacts`. The analysis module is one this module uses, so
+ * services.ts hands it in.
+ */
+export const decisionFacts = new QueryBuilder()
+  .select({
+    analysisId: expertReviews.analysisId,
+    verdict: expertReviews.verdict,
+    note: expertReviews.note,
+    severity: expertReviews.severity,
+    reviewedAt: expertReviews.reviewedAt,
+    revisedAt: expertReviews.revisedAt,
+  })
+  .from(expertReviews)
+  .as('decision_facts');
+
+/**
+ * An analysis's verdict as the outbreak watch's set-based SQL counts it, read only: a parenthesised
+ * subquery for `left join ${verdictCaseSql} r on r.analysis_id = a.id`. The outbreak module is one this
+ * module uses, so services.ts hands it in.
+ */
+export const verdictCaseSql: SQL = sql`(select ${expertReviews.analysisId}, ${expertReviews.verdict} from ${expertReviews})`;

@@ -35,6 +35,10 @@ import type { ExtensionService } from '../extension/extension.service.ts';
 export { modelAnswerOf } from './review-figures.ts';
 /** An analysis's review as other modules' queries join it (the basic phone, the dashboard). */
 export { reviewFacts } from './facts.repo.ts';
+/** An expert's decision as the analysis module shows it (its `DecisionFacts`, through services.ts). */
+export { decisionFacts } from './facts.repo.ts';
+/** An analysis's verdict as the outbreak watch counts it (its `OutbreakSources`, through services.ts). */
+export { verdictCaseSql } from './facts.repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

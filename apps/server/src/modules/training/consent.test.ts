@@ -3,7 +3,8 @@ import { privacyApi } from '@kutu/contract';
 import { analyses, trainingSamples } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
-import { createTrainingRepo } from './training.repo.ts';
+import { createFieldSetRepo } from './field-set.repo.ts';
+import { trainingSources } from '../../../test/support/ports.ts';
 
 /** What a retraining learns from: experts' uploads, and farmers' photos only with their owner's yes. */
 describe('training respects the photo owner’s consent', () => {
@@ -11,7 +12,8 @@ describe('training respects the photo owner’s consent', () => {
   let farmer: TestUser;
   let expert: TestUser;
   const ids = { upload: 0, fromFarmer: 0 };
-  const trainable = async () => (await createTrainingRepo(t.deps.database.db).allLiveSamples()).map((s) => s.id);
+  const trainable = async () =>
+    (await createFieldSetRepo(t.deps.database.db, trainingSources).allLiveSamples()).map((s) => s.id);
   const choose = async (training: boolean) => {
     const res = await t.app.inject({
       method: 'PUT',

@@ -4,7 +4,7 @@ import type { FieldCheck, FieldSetReply, TrainingLabel } from '@kutu/contract';
 import { checkCrops, CROPS, type Crop, describeFile, FIELD_CUT, FIELD_GATE, toCrop } from '@kutu/vision';
 import type { ModuleDeps } from '../../deps.ts';
 import type { EvalSet, FieldPhoto, Trainer } from '../../adapters/trainer.ts';
-import { createFieldSetRepo } from './field-set.repo.ts';
+import { createFieldSetRepo, type TrainingSources } from './field-set.repo.ts';
 import { cropKey, type FieldCuts } from './field-cuts.service.ts';
 import type { StoredDecision } from './decision.ts';
 
@@ -25,8 +25,9 @@ export function createFieldCheck(
   deps: ModuleDeps,
   trainer: Pick<Trainer, 'answers'>,
   cuts: Pick<FieldCuts, 'figures'>,
+  sources: TrainingSources,
 ) {
-  const fieldSet = createFieldSetRepo(deps.db);
+  const fieldSet = createFieldSetRepo(deps.db, sources);
   const minPhotos = deps.config.training.fieldMinPhotos ?? FIELD_GATE.minPhotos;
   const settings = {
     min_photos: minPhotos,

@@ -1,7 +1,7 @@
 import { type CardSettings, CROPS, cardSettings, type FieldCut, fieldCut } from '@kutu/vision';
 import type { ModuleDeps } from '../../deps.ts';
 import { createListCache } from '../../lib/list-cache.ts';
-import { createFieldSetRepo } from './field-set.repo.ts';
+import { createFieldSetRepo, type TrainingSources } from './field-set.repo.ts';
 
 /**
  * How long a served version's learnt cuts are kept without news of a change. Experts' verdicts, relabels and
@@ -89,8 +89,8 @@ export function cropCuts(rows: AnsweredPhoto[], cardCut: number, activatedAt: Da
  * once per version and kept (`FIELD_CUT_REFRESH_MS`, dropped when experts verify a photo), so a photo's
  * answer waits on no count. A newly activated version has answered none of them: the card's cut stands.
  */
-export function createFieldCuts(deps: ModuleDeps) {
-  const repo = createFieldSetRepo(deps.db);
+export function createFieldCuts(deps: ModuleDeps, sources: TrainingSources) {
+  const repo = createFieldSetRepo(deps.db, sources);
   const cache = createListCache<CropCut[]>(() => deps.clock.now().getTime(), FIELD_CUT_REFRESH_MS);
   deps.coordinator.on('list-changed', (e) => {
     if (e.list === 'field-cut') cache.clear();

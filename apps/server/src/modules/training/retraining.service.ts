@@ -9,6 +9,7 @@ import { sweepWorkDir } from '@kutu/vision';
 import { createTrainingRepo, type JobRow } from './training.repo.ts';
 import { decisionOut, fieldGateRule, type StoredDecision } from './decision.ts';
 import { createFieldCheck } from './field-check.ts';
+import { createFieldSetRepo, type TrainingSources } from './field-set.repo.ts';
 import type { FieldCuts } from './field-cuts.service.ts';
 import { visionTrainer, type TrainerProgress } from '../../adapters/trainer.ts';
 import { publishModelFiles } from './model-versions.ts';
@@ -57,14 +58,17 @@ export function createRetrainingService(
   deps: ModuleDeps,
   versions: Pick<VersionsService, 'announceActive'>,
   cuts: Pick<FieldCuts, 'figures'>,
+  /** Analyses and consents as training reads them: their owners', handed in. */
+  sources: TrainingSources,
   opts: TrainingOptions = {},
   log?: TrainingLog,
 ) {
   const repo = createTrainingRepo(deps.db);
+  const fieldSet = createFieldSetRepo(deps.db, sources);
   const { clock, storage, notifications, config } = deps;
   const decide = opts.decide ?? fieldGateRule;
   const trainer = opts.trainer ?? visionTrainer;
-  const field = createFieldCheck(deps, trainer, cuts);
+  const field = createFieldCheck(deps, trainer, cuts, sources);
   const modelsRoot = path.join(config.dataDir, 'models');
   /** The trainer's work in progress (feature caches, scratch folders): swept at start, so a crashed job's leftovers do not fill the disk (docs/decisions/0029). */
   const workDir = path.join(config.dataDir, 'tmp');
@@ -167,7 +171,7 @@ export function createRetrainingService(
       const heldBack = await field.gather(scratch);
       const evalHashes = new Set([...evalSet.items.map((i) => i.sha256), ...heldBack.hashes]);
       const samples: { label: TrainingLabel; file: string; crop: string | null }[] = [];
-      for (const s of await repo.allLiveSamples()) {
+      for (const s of await fieldSet.allLiveSamples()) {
         if (s.sha256 && evalHashes.has(s.sha256)) continue;
         const file = await storage.localCopy(s.imagePath, scratch);
         if (file) samples.push({ label: s.label, file, crop: s.cropType });

@@ -8,7 +8,7 @@ import { photoForStorage, type UploadedImage } from '../../lib/image-upload.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { holdsOutFarmer } from '@kutu/vision';
 import { createTrainingRepo, type SampleRow } from './training.repo.ts';
-import { createFieldSetRepo } from './field-set.repo.ts';
+import { createFieldSetRepo, type TrainingSources } from './field-set.repo.ts';
 import type { RetrainingService } from './retraining.service.ts';
 
 /** Samples and training jobs as other modules' queries count them (the dashboard). */
@@ -20,9 +20,14 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
  * Training samples: labelled photos experts upload or make from a farmer's analysis, their list,
  * relabelling and removal. Enough new samples start a retraining by themselves.
  */
-export function createSamplesService(deps: ModuleDeps, retraining: Pick<RetrainingService, 'startIfDue'>) {
+export function createSamplesService(
+  deps: ModuleDeps,
+  retraining: Pick<RetrainingService, 'startIfDue'>,
+  /** Analyses and consents as training reads them: their owners', handed in. */
+  sources: TrainingSources,
+) {
   const repo = createTrainingRepo(deps.db);
-  const fieldSet = createFieldSetRepo(deps.db);
+  const fieldSet = createFieldSetRepo(deps.db, sources);
   const { clock, storage, config } = deps;
 
   const sampleOut = (r: SampleRow): TrainingSample => ({
@@ -108,7 +113,7 @@ export function createSamplesService(deps: ModuleDeps, retraining: Pick<Retraini
      * one farmer in five.
      */
     async fromAnalysis(expertId: number, analysisId: number, label: TrainingLabel, cropType: string | null = null) {
-      const analysis = await repo.findAnalysis(analysisId);
+      const analysis = await fieldSet.findAnalysis(analysisId);
       if (!analysis) throw notFound('errors.analysis.notFound');
       if (await repo.sampleFromAnalysisExists(analysisId)) {
         throw conflict('errors.training.alreadySample');

@@ -2,15 +2,7 @@ import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL } from 
 import type { TrainingLabel } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
 import type { Message } from '../../i18n/i18n.ts';
-import {
-  analyses,
-  modelActivations,
-  modelVersions,
-  trainingJobs,
-  trainingSamples,
-  users,
-} from '../../db/schema/index.ts';
-import { agreedLiveSamples } from './field-set.repo.ts';
+import { modelActivations, modelVersions, trainingJobs, trainingSamples, users } from '../../db/schema/index.ts';
 
 export type SampleRow = typeof trainingSamples.$inferSelect & { uploaderName: string | null };
 export type NewSampleRow = typeof trainingSamples.$inferInsert;
@@ -121,13 +113,6 @@ export function createTrainingRepo(db: Db) {
       return row?.n ?? 0;
     },
 
-    /**
-     * Every live sample a retraining may learn from, oldest first: an expert's own upload, or a photo
-     * from an analysis whose owner's latest choice for `training` is yes (docs/decisions/0067-consent-and-erasure.md:
-     * photos of before consent was asked stay out until their owner agrees); never a held-back one (0086).
-     */
-    allLiveSamples: () => agreedLiveSamples(db, false),
-
     async relabel(id: number, label: TrainingLabel): Promise<boolean> {
       const r = await db
         .update(trainingSamples)
@@ -144,25 +129,6 @@ export function createTrainingRepo(db: Db) {
         .where(liveSample(id))
         .returning({ imagePath: trainingSamples.imagePath });
       return r;
-    },
-
-    /** A farmer's past analysis, for turning it into a labelled sample. */
-    async findAnalysis(
-      id: number,
-    ): Promise<
-      { id: number; userId: number; imagePath: string; rustClass: string | null; modelVersion: string } | undefined
-    > {
-      const [row] = await db
-        .select({
-          id: analyses.id,
-          userId: analyses.userId,
-          imagePath: analyses.imagePath,
-          rustClass: analyses.rustClass,
-          modelVersion: analyses.modelVersion,
-        })
-        .from(analyses)
-        .where(eq(analyses.id, id));
-      return row;
     },
 
     async sampleFromAnalysisExists(analysisId: number): Promise<boolean> {
