@@ -1,6 +1,11 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { deliveries, type notifications, users } from '../../db/schema/index.ts';
+import { deliveries, users } from '../../db/schema/index.ts';
+import {
+  insertNoticesForEachSql,
+  insertNoticesSql,
+  type NewNotification,
+} from '../notifications/notifications.service.ts';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 /** An outbox row as write() makes it: the columns add() writes. */
@@ -18,11 +23,6 @@ export type NewDelivery = Pick<
   | 'attachments'
   | 'nextAt'
   | 'createdAt'
->;
-/** An in-app notification as write() makes it: the columns addNotifications() writes. */
-type NewNotification = Pick<
-  typeof notifications.$inferInsert,
-  'userId' | 'type' | 'message' | 'text' | 'data' | 'key' | 'createdAt'
 >;
 type Runner = Db | Tx;
 
@@ -64,22 +64,9 @@ export interface Recipient {
 
 export function createDeliveryRepo(db: Db) {
   return {
-    /**
-     * Stores the in-app notifications; an already stored key is skipped. Returns the new ones. The rows
-     * travel as one JSON parameter: 500 rows built as bound values spent more
-     * time in the query builder than in PostgreSQL.
-     */
+    /** Stores the in-app notifications (the notifications module's insert); an already stored key is skipped. Returns the new ones. */
     addNotifications: (tx: Runner, rows: NewNotification[]) =>
-      rows.length === 0
-        ? Promise.resolve([])
-        : rowsOf<{ id: number; userId: number }>(
-            tx,
-            sql`insert into notifications (user_id, type, message, text, data, key, created_at)
-                select "userId", type, message, "text", coalesce(data, '{}'), key, "createdAt"
-                from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r("userId" int, type text,
-                  message text, "text" jsonb, data jsonb, key text, "createdAt" timestamptz)
-                on conflict (key) do nothing returning id, user_id as "userId"`,
-          ),
+      rows.length === 0 ? Promise.resolve([]) : rowsOf<{ id: number; userId: number }>(tx, insertNoticesSql(rows)),
 
     /** Writes outbox rows; a key already written is left as it is (the same message, once). One JSON parameter, as above. */
     async add(tx: Runner, rows: NewDelivery[]): Promise<number> {
@@ -119,11 +106,7 @@ export function createDeliveryRepo(db: Db) {
         sql`with people as materialized (${people}),
             told as (select p.id, p.variant, u.language, u.phone, u.email, u.voice_warnings
               from people p join users u on u.id = p.id),
-            noticed as (insert into notifications (user_id, type, message, text, data, key, created_at)
-              select t.id, a.type, a.message ->> t.language, a.text, a.data, a.key || '|' || t.id, ${at}::timestamptz
-              from told t join jsonb_to_recordset(${JSON.stringify(apps)}::jsonb)
-                as a(variant text, key text, type text, message jsonb, text jsonb, data jsonb) on a.variant = t.variant
-              on conflict (key) do nothing returning id, user_id),
+            noticed as (${insertNoticesForEachSql(sql`told`, apps, at)}),
             queued as (insert into deliveries (key, user_id, channel, kind, body, subject, link, next_at, created_at)
               select c.key || '|' || t.id || '|' || c.channel, t.id, c.channel, c.kind, c.body, c.subject, c.link,
                 ${at}::timestamptz, ${at}::timestamptz

@@ -15,6 +15,37 @@ export const noticeFacts = new QueryBuilder().select({ key: notifications.key })
 export const hasUnreadSql = (type: string, userId: AnyColumn | SQL): SQL =>
   sql`exists (select 1 from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.type} = ${type} and ${notifications.readAt} is null)`;
 
+/** An in-app notification as the outbox writes it (delivery's write()). */
+export type NewNotification = Pick<
+  typeof notifications.$inferInsert,
+  'userId' | 'type' | 'message' | 'text' | 'data' | 'key' | 'createdAt'
+>;
+
+/**
+ * Inserts in-app notifications for the outbox (delivery's write(), in the message's transaction): the rows
+ * travel as one JSON parameter (500 rows as bound values spent more time in the query builder than in
+ * PostgreSQL); an already stored key is skipped. Returns `id` and `"userId"` of the new ones.
+ */
+export const insertNoticesSql = (rows: NewNotification[]): SQL =>
+  sql`insert into ${notifications} (user_id, type, message, text, data, key, created_at)
+      select "userId", type, message, "text", coalesce(data, '{}'), key, "createdAt"
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r("userId" int, type text,
+        message text, "text" jsonb, data jsonb, key text, "createdAt" timestamptz)
+      on conflict (key) do nothing returning id, user_id as "userId"`;
+
+/**
+ * The in-app notifications of a fan-out, as a data-modifying CTE's body for the outbox's one statement:
+ * for each person of `told` (a CTE with `id`, `variant`, `language`), the notice of their variant among
+ * `notices` (`variant`, `key`, `type`, `message` by language, `text`, `data`), keyed `key|id`; a stored key
+ * is skipped. Returns `id` and `user_id` of the new ones.
+ */
+export const insertNoticesForEachSql = (told: SQL, notices: unknown[], at: string): SQL =>
+  sql`insert into ${notifications} (user_id, type, message, text, data, key, created_at)
+      select t.id, a.type, a.message ->> t.language, a.text, a.data, a.key || '|' || t.id, ${at}::timestamptz
+      from ${told} t join jsonb_to_recordset(${JSON.stringify(notices)}::jsonb)
+        as a(variant text, key text, type text, message jsonb, text jsonb, data jsonb) on a.variant = t.variant
+      on conflict (key) do nothing returning id, user_id`;
+
 export function createNotificationsRepo(db: Db) {
   const ofUser = (userId: number, unreadOnly = false): SQL =>
     unreadOnly

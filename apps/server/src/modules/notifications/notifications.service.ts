@@ -17,6 +17,8 @@ import { createNotificationsRepo, type NotificationRow } from './notifications.r
 
 /** "Has an unread notification of this type", as a condition of another module's query (community's). */
 export { hasUnreadSql, noticeFacts } from './notifications.repo.ts';
+/** The outbox's inserts of in-app notifications, in its own statements (delivery's write()). */
+export { insertNoticesForEachSql, insertNoticesSql, type NewNotification } from './notifications.repo.ts';
 
 /** What live listeners (the event stream) hear about a user. */
 export type NotificationEvent =
