@@ -30,6 +30,8 @@ export const MAX_HOURS = (PAST_DAYS + FORECAST_DAYS) * 24;
 export const MAX_BYTES_PER_POINT = 40_000;
 /** Under this share of usable hours a place's reply is refused whole (all nulls, strings, nonsense). */
 export const MIN_KNOWN_SHARE = 0.5;
+/** Over this share of hours with a value out of its range, a place's reply is refused whole, not patched. */
+export const MAX_BAD_SHARE = 0.05;
 /** East Africa Time, which the rules' local days assume. */
 const UTC_OFFSET_SECONDS = 10_800;
 
@@ -58,9 +60,10 @@ type OpenMeteoReply = {
 
 class Refused extends Error {}
 
-/** One hour, checked: any value of the wrong type or outside its range makes the whole hour unknown. */
-function checkedHour(time: string, v: Record<Variable, unknown>): WeatherHour {
-  const unknown: WeatherHour = {
+/** One hour, checked: any value of the wrong type or outside its range makes the whole hour unknown (`bad`). */
+function checkedHour(time: string, v: Record<Variable, unknown>): WeatherHour & { bad?: true } {
+  const unknown: WeatherHour & { bad: true } = {
+    bad: true,
     time,
     tempC: null,
     humidity: null,
@@ -117,9 +120,12 @@ export function hoursOf(reply: OpenMeteoReply): WeatherHour[] {
       throw new Refused(`${name} has ${Array.isArray(col) ? col.length : 'no'} values for ${time.length} hours`);
     columns[name] = col;
   }
-  const hours = (time as string[]).map((t, i) =>
+  const checked = (time as string[]).map((t, i) =>
     checkedHour(t, Object.fromEntries(VARIABLES.map((name) => [name, columns[name][i]])) as Record<Variable, unknown>),
   );
+  const bad = checked.filter((x) => x.bad).length;
+  if (bad > checked.length * MAX_BAD_SHARE) throw new Refused(`${bad} of ${checked.length} hours out of range`);
+  const hours = checked.map(({ bad: _, ...x }) => x);
   const known = hours.filter((x) => x.tempC !== null && (x.humidity !== null || x.dewPointC !== null)).length;
   if (known < hours.length * MIN_KNOWN_SHARE) throw new Refused(`only ${known} of ${hours.length} hours usable`);
   return hours;
