@@ -31,6 +31,11 @@ import { forecastWeek, localDays, type RustPresent } from './week.ts';
 
 /** The job queue of a weather fetch and forecast run (at start and every WEATHER_EVERY_HOURS). */
 export const FORECAST_QUEUE = 'forecast-run';
+/**
+ * The oldest weather a run believes (hours since it was fetched): past it, every day of the district is
+ * unknown and no advisory goes out (docs/decisions/0126). Four fetches at the default WEATHER_EVERY_HOURS.
+ */
+export const WEATHER_MAX_AGE_HOURS = 24;
 /** Rust confirmed or walked this many days back counts as present. */
 export const PRESENT_DAYS = 14;
 
@@ -58,13 +63,21 @@ export function createForecastService(
   const repo = createForecastRepo(deps.db, uses.clinicFarmerSql);
   const advise = createAdvisories(deps, repo, uses.followUps);
 
-  /** Fetches the week's weather for every centre; on failure keeps what was cached and says why. */
+  /**
+   * Fetches the week's weather for every centre; on failure keeps what was cached and says why. A place whose
+   * reply failed the adapter's checks keeps its last good hours (until WEATHER_MAX_AGE_HOURS); true when any
+   * place's weather was replaced.
+   */
   async function fetchWeather(): Promise<boolean> {
     const points = [...districtCentres].map(([code, [lat, lng]]) => ({ code, lat, lng }));
     try {
-      const hours = await deps.weather.forecast(points);
+      const { hours, refused } = await deps.weather.forecast(points);
+      if (refused.length) {
+        const reasons = [...new Set(refused.map((r) => r.reason))].slice(0, 3).join('; ');
+        log(`weather refused for ${refused.length} of ${points.length} places, the last good kept: ${reasons}`);
+      }
       await repo.saveWeather(hours, deps.clock.now());
-      return true;
+      return hours.size > 0;
     } catch (err) {
       if (!(err instanceof WeatherUnavailable)) throw err;
       log(`weather unknown: ${err.message}`);
@@ -97,7 +110,10 @@ export function createForecastService(
   /** One run: the risks from the cached weather and rust near, stored, then the advisories. Returns the run's id. */
   async function run(): Promise<number> {
     const now = deps.clock.now();
-    const cached = await repo.weather();
+    // Weather past its maximum age is not believed: its days read unknown, and nothing high is told from it.
+    const cached = (await repo.weather()).filter(
+      (w) => now.getTime() - w.fetchedAt.getTime() <= WEATHER_MAX_AGE_HOURS * 3_600_000,
+    );
     const weather = new Map(cached.map((w) => [w.district, w.hours]));
     const oldest = cached.reduce<Date | null>((a, w) => (!a || w.fetchedAt < a ? w.fetchedAt : a), null);
     const risks = forecastWeek(weather, await present(now), now);

@@ -83,7 +83,7 @@ export function forecastWeek(weather: Map<string, WeatherHour[]>, present: RustP
           basis: {
             wet_hours: r?.wetHours ?? null,
             longest_run: r?.longestRun ?? null,
-            infection_hours: band.infectionHours,
+            infection_hours: r?.neededHours ?? band.infectionHours,
             band: [band.minC, band.maxC],
             confirmed_here: here.shown && here.confirmed > 0,
             walked_rust_here: here.shown && here.walked > 0,
