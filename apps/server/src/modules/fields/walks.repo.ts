@@ -210,6 +210,22 @@ export function createWalksRepo(db: Db, photos: FieldPhotos) {
       return (rows as unknown as { rows: { userId: number; looked: number; rust: number }[] }).rows;
     },
 
+    /** Whether a walk of the field waits as far from its farmer and no one has confirmed it yet. */
+    async heldFar(fieldId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: scoutingWalks.id })
+        .from(scoutingWalks)
+        .where(
+          and(
+            eq(scoutingWalks.fieldId, fieldId),
+            eq(scoutingWalks.heldFor, 'far_field'),
+            isNull(scoutingWalks.confirmedAt),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** The district's held walks not yet confirmed, oldest first, at most 200. */
     async held(district: string) {
       return db

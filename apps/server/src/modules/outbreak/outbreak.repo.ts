@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { SMALL_COUNT_MIN } from '@kutu/contract';
+import { DISTRICT_SETTLE_DAYS, SMALL_COUNT_MIN } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { farmerFacts as fp } from '../auth/account.service.ts';
 import { approvedSql } from '../vetting/applications.service.ts';
@@ -341,10 +341,27 @@ export function createOutbreakRepo(db: Db, src: OutbreakSources) {
       return rows.map((r) => r.id);
     },
 
-    async saveSettings(userId: number, s: { district?: string; smsAlerts?: boolean; voiceWarnings?: boolean }) {
+    /**
+     * Saves the settings. A district changed (not set for the first time) keeps the one surveillance still
+     * goes by, and when it changed (docs/decisions/0127): within DISTRICT_SETTLE_DAYS of an earlier change
+     * that is still the district before it, so changing twice does not shorten the wait.
+     */
+    async saveSettings(
+      userId: number,
+      s: { district?: string; smsAlerts?: boolean; voiceWarnings?: boolean },
+      now: Date,
+    ) {
+      const d = s.district ?? null;
+      const changed = sql`(${d}::text is not null and district is not null and ${d}::text <> district)`;
+      const settledBy = new Date(now.getTime() - DISTRICT_SETTLE_DAYS * 86_400_000);
       const [row] = await rowsOf<Settings>(
         db,
-        sql`update users set district = coalesce(${s.district ?? null}, district),
+        sql`update users set
+              district_before = case when ${changed} then
+                  case when district_changed_at > ${settledBy.toISOString()}::timestamptz then district_before else district end
+                else district_before end,
+              district_changed_at = case when ${changed} then ${now.toISOString()}::timestamptz else district_changed_at end,
+              district = coalesce(${d}, district),
               sms_alerts = coalesce(${s.smsAlerts ?? null}::boolean, sms_alerts),
               voice_warnings = coalesce(${s.voiceWarnings ?? null}::boolean, voice_warnings)
             where id = ${userId} returning district, sms_alerts as "smsAlerts", voice_warnings as "voiceWarnings", role`,
