@@ -30,7 +30,7 @@ describe("a field's district: the farmer's own, a neighbour, or where its map po
   });
   afterAll(() => t.close());
 
-  const send = (method: 'POST' | 'PATCH', url: string, who: TestUser, payload: object) =>
+  const send = (method: 'POST' | 'PATCH' | 'PUT', url: string, who: TestUser, payload: object) =>
     t.app.inject({ method, url, headers: who.headers, payload });
 
   it('refuses a field far from its farmer with a clear 400 in the farmer’s language, unless its point is there', async () => {
