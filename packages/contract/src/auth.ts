@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMPOSSIBLE_PHONE, possiblePhone } from './phone-number.ts';
 import { genders, idTypes, languages } from './enums.ts';
 import { role, rowId, numberText } from './common.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, passwordProblem } from './rules.ts';
@@ -26,11 +27,16 @@ const strongPassword = str('Password is required')
     const problem = passwordProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
-/** E.164, as the phone input produces it. */
-export const e164 = str('Phone number is required').regex(
+/** E.164 in form only (`+` and 7 to 15 digits): what a sign-in looks an existing account up by. */
+export const e164Form = str('Phone number is required').regex(
   /^\+[1-9]\d{6,14}$/,
   'Enter a valid phone number with its country code',
 );
+/**
+ * E.164, as the phone input produces it, and a number that can exist in a country Kutu serves
+ * (phone-number.ts, libphonenumber-js): a made-up number (+999…, a Ugandan number a digit short) is refused.
+ */
+export const e164 = e164Form.refine((v) => !/^\+[1-9]\d{6,14}$/.test(v) || possiblePhone(v), IMPOSSIBLE_PHONE);
 /** A 4-digit code, as text ("0123") or as the number the spec's activation form sends (123). */
 const code = (missing: string) =>
   z

@@ -1,6 +1,7 @@
 export * from './common.ts';
 export * from './enums.ts';
 export * from './auth.ts';
+export * from './phone-number.ts';
 export * from './paths.ts';
 export * from './community.ts';
 export * from './notifications.ts';

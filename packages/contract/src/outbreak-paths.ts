@@ -15,6 +15,11 @@ export const SMALL_COUNT_WORDS: Readonly<{ min: number; max: number }> = {
   min: SMALL_COUNT_MIN,
   max: SMALL_COUNT_MIN - 1,
 };
+/**
+ * A farmer's changed district counts for surveillance only this many days after the change (docs/decisions/
+ * 0127): until then their walks are judged near or far from the district they had, so a far field stays held.
+ */
+export const DISTRICT_SETTLE_DAYS = 28;
 /** The map shades districts by confirmed cases in this many days (the alert rule's window too). */
 export const MAP_WINDOW_DAYS = 14;
 /** Weeks in a district's trend. */

@@ -24,6 +24,7 @@ export {
 // The constants, paths and crops without zod, for the screens that only need those (outbreak-paths.ts).
 import { MAP_WINDOW_DAYS, outbreakCrops, SMALL_COUNT_MIN } from './outbreak-paths.ts';
 export {
+  DISTRICT_SETTLE_DAYS,
   MAP_WINDOW_DAYS,
   outbreakApi,
   outbreakCrops,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { districtCentres } from './district-centres.ts';
 import { districts } from './districts.ts';
+import { SMALL_COUNT_MIN } from './outbreak-paths.ts';
 import {
   leafWet,
   MIN_KNOWN_HOURS,
@@ -159,11 +160,21 @@ describe('risk', () => {
     const next = { ...none, neighbours: ['UG-209'] };
     expect(riskOf('infects', next)).toBe('high');
     expect(riskOf('infects', { ...none, confirmedHere: 1 })).toBe('high');
-    expect(riskOf('infects', { ...none, walkedRustHere: 2 })).toBe('high');
+    expect(riskOf('infects', { ...none, walkedRustHere: SMALL_COUNT_MIN })).toBe('high');
     expect(riskOf('infects', none)).toBe('moderate');
     expect(riskOf('nearly', next)).toBe('moderate');
     expect(riskOf('nearly', none)).toBe('low');
     expect(riskOf('dry', next)).toBe('low');
+  });
+
+  it("never rises on fewer than SMALL_COUNT_MIN farmers' walks alone: one farmer cannot steer it", () => {
+    const one = { ...none, walkedRustHere: 1 };
+    const fewer = { ...none, walkedRustHere: SMALL_COUNT_MIN - 1 };
+    expect(riskOf('infects', one)).toBe('moderate');
+    expect(riskOf('infects', fewer)).toBe('moderate');
+    expect(riskOf('nearly', fewer)).toBe('low');
+    // Confirmed by an expert, one case counts.
+    expect(riskOf('infects', { ...fewer, confirmedHere: 1 })).toBe('high');
   });
 
   it('is unknown without weather, never low', () => {
@@ -204,13 +215,20 @@ describe('risk', () => {
  */
 const ISSUED: Record<string, string> = {
   '2026-11-28.2': '8278e99c88560f7a16e0df913fff4390ba6159beb0ec22c9208cd38ac090d73c',
-  '2026-12-02.1': 'ea477eeab31649b1108fb320236e487c14e5ea7cac8827690691a22fa1d4e578',
+  '2026-11-29.1': 'ea477eeab31649b1108fb320236e487c14e5ea7cac8827690691a22fa1d4e578',
+  '2026-11-29.2': 'ff68ae2933099ad32616f2d3ffa1fc7c22f28ecfd389eab3c57629068f81dff1',
 };
 
 describe('the rules given out', () => {
   it('answer as the version they carry says', () => {
     const answers: string[] = [];
-    const nears = [none, { ...none, neighbours: ['X'] }, { ...none, confirmedHere: 1 }];
+    const nears = [
+      none,
+      { ...none, neighbours: ['X'] },
+      { ...none, confirmedHere: 1 },
+      { ...none, walkedRustHere: SMALL_COUNT_MIN - 1 },
+      { ...none, walkedRustHere: SMALL_COUNT_MIN },
+    ];
     for (const crop of ['maize', 'beans'] as const)
       for (const temp of [11, 12.5, 14, 16, 17, 18, 20, 23, 25, 26, 27, 28])
         for (const wetFrom of [0, 18])

@@ -1,10 +1,11 @@
 // Rust weather by crop: when a leaf is wet, how long a wet period must last at its mean temperature for the
 // crop's rust to infect (the generic infection model of Magarey, Sutton & Thayer 2005), and a district's risk
-// for a day from that and from rust already near (docs/decisions/0100, 0126). Without zod, so the phone can
-// work it out with the same rules.
+// for a day from that and from rust already near (docs/decisions/0100, 0126, 0127). Without zod, so the phone
+// can work it out with the same rules.
+import { SMALL_COUNT_MIN } from './outbreak-paths.ts';
 
 /** Bumped whenever a model's parameters, the wetness rule or a risk rule changes: every stored forecast says which it used. */
-export const RUST_WEATHER_VERSION = '2026-12-02.1';
+export const RUST_WEATHER_VERSION = '2026-11-29.2';
 
 export const forecastCrops = ['maize', 'beans'] as const;
 export type ForecastCrop = (typeof forecastCrops)[number];
@@ -263,25 +264,35 @@ export function weatherCall(d: RustDay, _crop?: ForecastCrop): WeatherCall | nul
   return d.progress >= NEARLY_SHARE ? 'nearly' : 'dry';
 }
 
-/** Rust already there: confirmed or seen on walks in the district, or in a neighbour (names). */
+/**
+ * Rust already there, as much as no one person can make of it (docs/decisions/0127): what an expert
+ * confirmed, or what SMALL_COUNT_MIN farmers or more found on their walks (farmers, never fields), in the
+ * district or in a neighbour.
+ */
 export type RustNear = {
-  /** Confirmed farmer-weeks in the district in the last 14 days. */
+  /** Confirmed farmer-weeks in the district in the last 14 days, and farmers whose walk an expert or officer confirmed. */
   confirmedHere: number;
-  /** Farmers whose walks found rust in the district in the last 14 days. */
+  /** Farmers whose walks found rust in the district in the last 14 days: counts at SMALL_COUNT_MIN or more only. */
   walkedRustHere: number;
-  /** Neighbours with rust confirmed or seen on walks in the last 14 days (codes). */
+  /** Neighbours with rust that counts (confirmed, or walked by SMALL_COUNT_MIN farmers) in the last 14 days (codes). */
   neighbours: readonly string[];
   /** Of those, the ones the day's wind blows from (codes). */
   upwind: readonly string[];
 };
 
+/** Whether rust in a place counts toward a level: confirmed by an expert, or walked by SMALL_COUNT_MIN farmers or more. */
+export const rustCounts = (confirmed: number, walkedFarmers: number) =>
+  confirmed > 0 || walkedFarmers >= SMALL_COUNT_MIN;
+
 /**
  * A day's risk: rust weather with rust here or next door is high; rust weather alone, or nearly rust
  * weather with rust near, is moderate; anything else low. No weather for the day is `unknown`, never low.
+ * One farmer's walks alone are never rust near: they count once an expert confirms them or SMALL_COUNT_MIN
+ * farmers say the same.
  */
 export function riskOf(call: WeatherCall | null, near: RustNear): RiskLevel {
   if (call === null) return 'unknown';
-  const rustNear = near.confirmedHere > 0 || near.walkedRustHere > 0 || near.neighbours.length > 0;
+  const rustNear = rustCounts(near.confirmedHere, near.walkedRustHere) || near.neighbours.length > 0;
   if (call === 'infects') return rustNear ? 'high' : 'moderate';
   if (call === 'nearly' && rustNear) return 'moderate';
   return 'low';

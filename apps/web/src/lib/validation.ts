@@ -20,6 +20,7 @@ const messages: Record<string, string> = {
   'Confirm your password': 'confirmPassword',
   'Enter your current password': 'currentPassword',
   'Enter a valid phone number with its country code': 'phoneInvalid',
+  'This phone number cannot exist: check the country code and the number of digits': 'phoneImpossible',
   'The code has 4 digits': 'codeDigits',
   'Type in the OTP': 'enterOtp',
   'Please enter the verification code.': 'enterVerificationCode',

@@ -36,6 +36,12 @@ export const users = pgTable(
       .default('en'),
     /** District or county code from the contract's list (docs/decisions/0031); null until the user chooses one. */
     district: text('district'),
+    /**
+     * A changed district counts for surveillance (a far field's walks, docs/decisions/0127) only
+     * DISTRICT_SETTLE_DAYS after `district_changed_at`; until then `district_before` does. Null: never changed.
+     */
+    districtBefore: text('district_before'),
+    districtChangedAt: timestamp('district_changed_at', { withTimezone: true }),
     /** Whether outbreak alerts also come by SMS (the in-app notification always comes). */
     smsAlerts: boolean('sms_alerts').notNull().default(true),
     /**

@@ -30,7 +30,9 @@ export function checkAdminInput(input: AdminInput): Required<AdminInput> {
   if ('problem' in normalised) throw new AdminInputError(`--email: ${normalised.problem}`);
   const email = normalised.email;
   if (!e164.safeParse(input.phone).success) {
-    throw new AdminInputError('--phone: give the number with its country code, e.g. +256772123456');
+    throw new AdminInputError(
+      '--phone: give a number that can exist, with its country code (Uganda, Kenya or their neighbours), e.g. +256772123456',
+    );
   }
   const local = email.slice(0, email.indexOf('@')).replace(/[^A-Za-z0-9_.-]/g, '');
   const username = input.username ?? (local.length >= 3 ? local : `admin_${local}`).slice(0, 40);

@@ -1,4 +1,4 @@
-import { e164 } from '@kutu/contract';
+import { e164Form } from '@kutu/contract';
 import { message } from '../../i18n/i18n.ts';
 import { AppError, unauthenticated } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/tokens.ts';
@@ -37,7 +37,7 @@ export function createSessionService(shared: AuthShared, signup: Pick<SignupServ
     const trimmed = raw.trim();
     if (trimmed.startsWith('+')) {
       const phone = `+${trimmed.slice(1).replace(/[\s().-]/g, '')}`;
-      if (!e164.safeParse(phone).success) return { key: phone, byPhone: true };
+      if (!e164Form.safeParse(phone).success) return { key: phone, byPhone: true };
       return { key: phone, byPhone: true, user: await repo.findUserByPhone(phone) };
     }
     const normalised = normaliseEmail(trimmed);

@@ -15,7 +15,7 @@ import {
   signUpAndVerify,
 } from '../../../test/support/auth-flow.ts';
 import { errorOf } from '../../../test/support/errors.ts';
-import { api } from '@kutu/contract';
+import { api, IMPOSSIBLE_PHONE } from '@kutu/contract';
 
 const MIN = 60_000;
 let t: TestContext;
@@ -295,6 +295,9 @@ describe('bad input', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ email: 'nope' }, 'This is a wrong email'],
       [{ phone_number: '0772123456' }, 'Enter a valid phone number with its country code'],
+      // A number no phone can have: a country code that does not exist, a Ugandan number a digit short.
+      [{ phone_number: '+999123456789' }, IMPOSSIBLE_PHONE],
+      [{ phone_number: '+25677212345' }, IMPOSSIBLE_PHONE],
       [{ farm_size: 'big' }, 'Farm size must be a number of acres'],
       [{ farm_location: undefined }, 'Farm location is required'],
       [{ password: 'abc', confirm_password: 'abc' }, 'Password is Too weak'],

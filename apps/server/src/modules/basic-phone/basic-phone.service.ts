@@ -5,6 +5,7 @@ import {
   FORMER_MEMBER,
   type Language,
   languages,
+  possiblePhone,
 } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { type Params, t } from '../../i18n/i18n.ts';
@@ -32,11 +33,15 @@ import { createBasicPhoneRepo, type BasicPhoneRepo } from './basic-phone.repo.ts
 /** Call-back requests as an officer's week reads and a call closes them (extension's `ExtensionSources`, through services.ts). */
 export { callbackFacts, closeCallbacks } from './facts.repo.ts';
 
-/** The gateway's number as stored (E.164, decision 0024): `+` and digits; null when it is not one. */
+/**
+ * The gateway's number as stored (E.164, decision 0024): `+` and digits; null when it is not one, or not a
+ * number that can exist in a country Kutu serves (the contract's `possiblePhone`, decision 0127): such a
+ * number registers nothing and reports nothing.
+ */
 export function phoneOf(raw: string): string | null {
   const digits = raw.replace(/[\s()-]/g, '');
   const phone = digits.startsWith('+') ? digits : `+${digits}`;
-  return /^\+[1-9]\d{6,14}$/.test(phone) ? phone : null;
+  return possiblePhone(phone) ? phone : null;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type ClinicVisit,
   clinicApi,
   type ExpertReview,
+  IMPOSSIBLE_PHONE,
   phoneApi,
   type ReviewQueuePage,
   reviewApi,
@@ -119,6 +120,20 @@ describe('plant clinic visits', () => {
     const expertsNumber = await post(doctor, visitFields(other.phone));
     expect(expertsNumber.statusCode).toBe(409);
     expect(await db().select().from(users).where(eq(users.phone, phone))).toEqual([]);
+  });
+
+  it('refuses a number that cannot exist (+999…, a Ugandan number a digit short) with a clear message; it counts for nothing', async () => {
+    const before = await confirmed();
+    const visitsBefore = (await db().select().from(clinicVisits)).length;
+    for (const phone of ['+999123456789', '+25677212345', '+2567721234567']) {
+      const res = await post(doctor, visitFields(phone, newFarmer));
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json().error.fields.phone_number, phone).toBe(IMPOSSIBLE_PHONE);
+      expect(await db().select().from(users).where(eq(users.phone, phone))).toEqual([]);
+      expect(smsTo(phone)).toEqual([]);
+    }
+    expect((await db().select().from(clinicVisits)).length).toBe(visitsBefore);
+    expect(await confirmed()).toBe(before);
   });
 
   it('makes a phone-only farmer with consent, diagnoses each photo, and a retry makes nothing new', async () => {

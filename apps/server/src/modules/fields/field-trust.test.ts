@@ -1,4 +1,12 @@
-import { extensionApi, type Field, fieldsApi, type HeldWalks, type OpenFeedGeoJson, outbreakApi } from '@kutu/contract';
+import {
+  DISTRICT_SETTLE_DAYS,
+  extensionApi,
+  type Field,
+  fieldsApi,
+  type HeldWalks,
+  type OpenFeedGeoJson,
+  outbreakApi,
+} from '@kutu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { errorOf } from '../../../test/support/errors.ts';
@@ -22,7 +30,7 @@ describe("a field's district: the farmer's own, a neighbour, or where its map po
   });
   afterAll(() => t.close());
 
-  const send = (method: 'POST' | 'PATCH', url: string, who: TestUser, payload: object) =>
+  const send = (method: 'POST' | 'PATCH' | 'PUT', url: string, who: TestUser, payload: object) =>
     t.app.inject({ method, url, headers: who.headers, payload });
 
   it('refuses a field far from its farmer with a clear 400 in the farmer’s language, unless its point is there', async () => {
@@ -115,6 +123,42 @@ describe("a field's district: the farmer's own, a neighbour, or where its map po
     for (const id of ids) expect((await confirm(expert, id)).statusCode).toBe(204);
     expect(await feedOf(NAIROBI)).toEqual([[3, 1]]);
     expect((await held(expert, NAIROBI)).ids).toEqual([]);
+  });
+
+  it('does not unhold a far field when its farmer changes their own district: a change counts only after DISTRICT_SETTLE_DAYS', async () => {
+    const expert = await createUser(t, 'expert');
+    const farmer = await createUser(t, 'farmer', { district: KAMPALA });
+    const made = await send('POST', fieldsApi.list, farmer, {
+      name: 'Far beans',
+      crop: 'beans',
+      district: NAIROBI,
+      location: IN_NAIROBI,
+    });
+    const fieldId = made.json<Field>().id;
+    const walk = async () => {
+      const res = await send('POST', fieldsApi.walksPath(fieldId), farmer, { stops: [{ looked: 50, rust: 50 }] });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: number }>().id;
+    };
+    const first = await walk();
+    expect((await held(expert, NAIROBI)).ids).toContain(first);
+    // The farmer says Nairobi is now their own district: the next walk still waits.
+    const moved = await send('PUT', outbreakApi.settings, farmer, { district: NAIROBI });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const second = await walk();
+    expect((await held(expert, NAIROBI)).ids).toEqual(expect.arrayContaining([first, second]));
+    // Changing again, and back, does not shorten the wait.
+    t.clock.advance((DISTRICT_SETTLE_DAYS - 1) * 86_400_000);
+    expect((await send('PUT', outbreakApi.settings, farmer, { district: WAKISO })).statusCode).toBe(200);
+    expect((await send('PUT', outbreakApi.settings, farmer, { district: NAIROBI })).statusCode).toBe(200);
+    t.clock.advance(2 * 86_400_000);
+    const third = await walk();
+    expect((await held(expert, NAIROBI)).ids).toContain(third);
+    // Once an expert confirmed the far walks and the change has settled, the field is the farmer's own.
+    for (const id of [first, second, third]) expect((await confirm(expert, id)).statusCode).toBe(204);
+    t.clock.advance(DISTRICT_SETTLE_DAYS * 86_400_000);
+    const settled = await walk();
+    expect((await held(expert, NAIROBI)).ids).not.toContain(settled);
   });
 
   it('holds a walk far from what the district’s other farmers saw in the last 14 days until an officer confirms it', async () => {

@@ -65,7 +65,13 @@ export function createFieldsRepo(db: Db, photos: FieldPhotos) {
     /** The farmer's language and district: a field Kutu makes is named in the one and lies in the other. */
     async account(userId: number) {
       const [row] = await db
-        .select({ language: users.language, district: users.district, cropTypes: farmerFacts.cropTypes })
+        .select({
+          language: users.language,
+          district: users.district,
+          districtBefore: users.districtBefore,
+          districtChangedAt: users.districtChangedAt,
+          cropTypes: farmerFacts.cropTypes,
+        })
         .from(users)
         .leftJoin(farmerFacts, eq(farmerFacts.userId, users.id))
         .where(eq(users.id, userId));

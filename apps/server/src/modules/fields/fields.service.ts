@@ -1,5 +1,6 @@
 import {
   type AnalysisCrop,
+  DISTRICT_SETTLE_DAYS,
   districtByCode,
   type Field,
   type fieldInput,
@@ -137,9 +138,16 @@ export function createFieldsService(deps: Pick<ModuleDeps, 'db' | 'clock'>, phot
     ownLive,
     defaultFor,
 
-    /** Whether the field's district is its farmer's own or a neighbour (a far field's walks wait: decision 0105). */
+    /**
+     * Whether the field's district is its farmer's own or a neighbour (a far field's walks wait: decision 0105).
+     * A district the farmer changed counts only DISTRICT_SETTLE_DAYS after the change; until then the one they
+     * had does (decision 0127), so changing the profile does not unhold a far field.
+     */
     async nearItsFarmer(field: Pick<FieldRow, 'userId' | 'district'>): Promise<boolean> {
-      return nearFarmer((await repo.account(field.userId))?.district, field.district);
+      const account = await repo.account(field.userId);
+      const settledBy = deps.clock.now().getTime() - DISTRICT_SETTLE_DAYS * 86_400_000;
+      const unsettled = account?.districtChangedAt && account.districtChangedAt.getTime() > settledBy;
+      return nearFarmer(unsettled ? account.districtBefore : account?.district, field.district);
     },
 
     /** A field as a result names it. */

@@ -137,28 +137,40 @@ export function createWalksRepo(db: Db, photos: FieldPhotos) {
     },
 
     /**
-     * Per district and crop since `since`, from the walks that count: the farmers whose walks found rust, and
-     * over each field's latest walk the farmers who walked and the median share of plants with rust.
+     * Per district and crop since `since`, from the walks that count: the farmers whose walks found rust, of
+     * them those whose rust walk an expert or officer confirmed (a held walk confirmed), and over each field's
+     * latest walk the farmers who walked and the median share of plants with rust.
      */
     async rustSince(since: Date) {
       const rows = await db.execute(sql`
         with counted as (
-          select f.district, f.crop, w.field_id, w.user_id, w.plants_rust, w.plants_looked, w.walked_at, w.id
+          select f.district, f.crop, w.field_id, w.user_id, w.plants_rust, w.plants_looked, w.walked_at, w.id,
+            w.confirmed_at
           from scouting_walks w join fields f on f.id = w.field_id
           where f.district is not null and w.plants_looked > 0 and ${countsSql} and w.walked_at >= ${since.toISOString()}
         ), latest as (
           select distinct on (field_id) district, crop, user_id, plants_rust::float8 / plants_looked as share
           from counted order by field_id, walked_at desc, id desc
         )
-        select r.district, r.crop, r.rust_farmers as "rustFarmers", l.farmers, l.median
-        from (select district, crop, count(distinct user_id) filter (where plants_rust > 0)::int as rust_farmers
+        select r.district, r.crop, r.rust_farmers as "rustFarmers", r.confirmed_rust_farmers as "confirmedRustFarmers",
+          l.farmers, l.median
+        from (select district, crop, count(distinct user_id) filter (where plants_rust > 0)::int as rust_farmers,
+                count(distinct user_id) filter (where plants_rust > 0 and confirmed_at is not null)::int
+                  as confirmed_rust_farmers
               from counted group by district, crop) r
         join (select district, crop, count(distinct user_id)::int as farmers,
                 percentile_cont(0.5) within group (order by share) as median
               from latest group by district, crop) l using (district, crop)`);
       return (
         rows as unknown as {
-          rows: { district: string; crop: string; rustFarmers: number; farmers: number; median: number }[];
+          rows: {
+            district: string;
+            crop: string;
+            rustFarmers: number;
+            confirmedRustFarmers: number;
+            farmers: number;
+            median: number;
+          }[];
         }
       ).rows.map((r) => ({ ...r, median: Number(r.median) }));
     },
@@ -196,6 +208,22 @@ export function createWalksRepo(db: Db, photos: FieldPhotos) {
           and w.walked_at >= ${q.from.toISOString()} and w.walked_at <= ${q.to.toISOString()} and ${countsSql}
         order by w.field_id, w.walked_at desc, w.id desc`);
       return (rows as unknown as { rows: { userId: number; looked: number; rust: number }[] }).rows;
+    },
+
+    /** Whether a walk of the field waits as far from its farmer and no one has confirmed it yet. */
+    async heldFar(fieldId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: scoutingWalks.id })
+        .from(scoutingWalks)
+        .where(
+          and(
+            eq(scoutingWalks.fieldId, fieldId),
+            eq(scoutingWalks.heldFor, 'far_field'),
+            isNull(scoutingWalks.confirmedAt),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     /** The district's held walks not yet confirmed, oldest first, at most 200. */

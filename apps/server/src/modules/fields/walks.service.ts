@@ -125,7 +125,8 @@ export function createWalksService(
       const totals = walkTotals(counted);
       const weeks = field.plantedOn ? weeksSincePlanting(field.plantedOn, walkedAt) : null;
       const advice = adviseField({ ...totals, crop: field.crop, weeks, stageSaid: opts.stageSaid ?? null });
-      const near = await fields.nearItsFarmer(field);
+      // A field with a walk still waiting as far stays far until an officer confirms it (decision 0127).
+      const near = (await fields.nearItsFarmer(field)) && !(await repo.heldFar(field.id));
 
       const row = await deps.db.transaction(async (tx) => {
         await repo.lockField(field.id, tx);

@@ -85,7 +85,11 @@ export function createForecastService(
     }
   }
 
-  /** Rust of the last PRESENT_DAYS: confirmed farmer-weeks (the outbreak counts) and farmers whose walks found it. */
+  /**
+   * Rust of the last PRESENT_DAYS: confirmed farmer-weeks (the outbreak counts) and farmers whose walks found
+   * it. A walk an expert or officer confirmed counts as confirmed; the others only as many farmers as walked
+   * (riskOf counts them at SMALL_COUNT_MIN or more: one farmer's walks alone steer nothing, decision 0127).
+   */
   async function present(now: Date): Promise<RustPresent> {
     const since = new Date(now.getTime() - PRESENT_DAYS * 86_400_000);
     const out: RustPresent = new Map();
@@ -100,6 +104,7 @@ export function createForecastService(
     for (const w of (await uses.walks?.rustSince(since)) ?? []) {
       const p = at(`${w.district}|${w.crop}`);
       p.walked = w.rustFarmers;
+      p.confirmed += w.confirmedRustFarmers;
       p.shown ||= shownCount(w.rustFarmers) > 0;
       // The walks' median, as the open feed publishes it: only over SMALL_COUNT_MIN farmers or more.
       if (shownCount(w.farmers) > 0) p.walkedMedian = w.median;
@@ -153,18 +158,23 @@ export function createForecastService(
       uses.outbreak.weeklyCounts({ from: since }),
       uses.walks?.weeklyIncidence(weekStartOf(new Date(now.getTime() - 7 * 86_400_000))),
     ]);
+    // The small-count rule, as on the map and the open feed (decision 0127): a week's confirmed count adds
+    // only at SMALL_COUNT_MIN or more; a week's walks, with their median, only when SMALL_COUNT_MIN farmers or
+    // more walked them (farmers, never fields), else they read as nothing walked.
     const confirmed = new Map<string, number>();
     for (const c of counts) {
       const k = `${c.district}|${c.crop}`;
-      confirmed.set(k, (confirmed.get(k) ?? 0) + Number(c.confirmed));
+      confirmed.set(k, (confirmed.get(k) ?? 0) + shownCount(Number(c.confirmed)));
     }
     // The latest week walked per district and crop (rows come oldest week first).
     const walked = new Map<string, { fields: number; median: number | null }>();
-    for (const w of walks ?? [])
+    for (const w of walks ?? []) {
+      const shown = shownCount(Number(w.farmers)) > 0;
       walked.set(`${w.district}|${w.crop}`, {
-        fields: w.fields,
-        median: w.median === null ? null : Number(w.median),
+        fields: shown ? w.fields : 0,
+        median: shown && w.median !== null ? Number(w.median) : null,
       });
+    }
     return bulletinRows({ risks: new Map(risks), confirmed, walked, runAt: run?.ranAt ?? null });
   }
 

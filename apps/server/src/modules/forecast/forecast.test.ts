@@ -390,8 +390,10 @@ describe('rust forecast', () => {
     for (const r of firstRows) expect([r[4], r[5], r[7]]).toEqual(['maize', 'high', '0']);
     const mbale = lines.find((l) => l.includes(`,${MBALE},Mbale,UG,maize,`))!.split(',');
     expect([mbale[5], mbale[7], Number(mbale[0])]).toEqual(['high', String(SMALL_COUNT_MIN), neighbours.length + 1]);
-    // The walk in Bukedea (10 plants, none with rust) is its latest walked week.
-    expect(lines.find((l) => l.includes(`,${BUKEDEA},Bukedea,UG,maize,`))).toContain(',1,0,');
+    // The walk in Bukedea (10 plants, none with rust) is one farmer's: under the small-count rule the
+    // bulletin shows no fields walked and no median, as the open feed does.
+    const bukedea = lines.find((l) => l.includes(`,${BUKEDEA},Bukedea,UG,maize,`))!.split(',');
+    expect([bukedea[8], bukedea[9]]).toEqual(['0', '']);
 
     // The same bulletin as PDF, in the reader's language: the walk-first districts lead it.
     expect(
@@ -521,6 +523,42 @@ describe('rust forecast', () => {
       .from(notifications)
       .where(eq(notifications.type, 'rust_bulletin'));
     expect(notices.map((n) => n.userId).sort()).toEqual(everyone.map((r) => Number(r.id)).sort());
+  });
+
+  it("raises nothing on one farmer's walk: not the district, not its neighbours, no advisory", async () => {
+    const kisumu = districts.find((d) => d.name === 'Kisumu')!;
+    const db = t.deps.database.db;
+    const walker = await createUser(t, 'farmer');
+    const field = await insertField(db, walker.id, 'maize', { district: kisumu.code });
+    const nextDoor = await createUser(t, 'farmer');
+    await insertField(db, nextDoor.id, 'maize', { district: kisumu.neighbours[0] });
+    // An unheld walk (the farmer's own district) that found rust on 8 plants of 10, yesterday.
+    await db.insert(scoutingWalks).values({
+      fieldId: field.id,
+      userId: walker.id,
+      channel: 'web',
+      walkedAt: new Date(t.clock.now().getTime() - 86_400_000),
+      stops: [{ looked: 10, rust: 8 }],
+      plantsLooked: 10,
+      plantsRust: 8,
+      adviceRule: 'test',
+      rulesVersion: 'test',
+      adviceAction: 'keep_walking',
+      adviceSteps: [],
+      adviceSources: [],
+      createdAt: t.clock.now(),
+    });
+    stub.state.mode = 'wet';
+    await forecast.refresh();
+    for (const code of [kisumu.code, ...kisumu.neighbours]) {
+      const d = await get<DistrictForecastReply>(`${forecastApi.districtPath(code)}?crop=maize`, expert);
+      expect(d.worst, code).toBe('moderate');
+      expect(d.days[0].basis, code).toMatchObject({ walked_rust_here: false, neighbours: [], unnamed_near: false });
+    }
+    expect(smsTo(walker)).toHaveLength(0);
+    expect(smsTo(nextDoor)).toHaveLength(0);
+    const advised = await forecast.advisoriesSince('2026-11-30');
+    expect(advised.filter((a) => a.district === kisumu.code || kisumu.neighbours.includes(a.district))).toEqual([]);
   });
 
   it("counts a walk held as far from its farmer as rust near only once it is confirmed, and names the walks' median", async () => {

@@ -6,6 +6,7 @@ import {
   RUST_BANDS,
   type RustDay,
   riskOf,
+  rustCounts,
   rustDays,
   upwindOf,
   type WeatherHour,
@@ -28,9 +29,10 @@ export function localDays(now: Date, n = FORECAST_DAYS): string[] {
 }
 
 /**
- * Rust already present in the last 14 days, per `district|crop`: confirmed farmer-weeks, farmers whose walks
- * found it, and whether the published surfaces show it (a week's confirmed count or the walking farmers at
- * SMALL_COUNT_MIN or more). Every case counts toward the level; only a shown place is named in its reasons.
+ * Rust already present in the last 14 days, per `district|crop`: confirmed farmer-weeks (and farmers whose
+ * walk an expert or officer confirmed), farmers whose walks found it, and whether the published surfaces show
+ * it (a week's confirmed count or the walking farmers at SMALL_COUNT_MIN or more). What is confirmed counts
+ * toward the level, walks only from SMALL_COUNT_MIN farmers on (`rustCounts`); only a shown place is named.
  */
 export type RustPresent = Map<
   string,
@@ -49,7 +51,7 @@ export function forecastWeek(weather: Map<string, WeatherHour[]>, present: RustP
   const rows: RiskRow[] = [];
   const has = (code: string, crop: ForecastCrop) => {
     const p = present.get(`${code}|${crop}`);
-    return p ? p.confirmed > 0 || p.walked > 0 : false;
+    return p ? rustCounts(p.confirmed, p.walked) : false;
   };
   for (const crop of forecastCrops) {
     const band = RUST_BANDS[crop];
@@ -59,7 +61,7 @@ export function forecastWeek(weather: Map<string, WeatherHour[]>, present: RustP
       const here = present.get(`${d.code}|${crop}`) ?? { confirmed: 0, walked: 0, shown: false, walkedMedian: null };
       const withRust = d.neighbours.filter((n) => has(n, crop));
       const shown = (code: string) => present.get(`${code}|${crop}`)?.shown === true;
-      const hereHasRust = here.confirmed > 0 || here.walked > 0;
+      const hereHasRust = rustCounts(here.confirmed, here.walked);
       const unnamed = (hereHasRust && !here.shown) || withRust.some((n) => !shown(n));
       const centre = districtCentres.get(d.code) ?? [0, 0];
       for (const day of days) {
@@ -86,7 +88,7 @@ export function forecastWeek(weather: Map<string, WeatherHour[]>, present: RustP
             infection_hours: r?.neededHours ?? band.infectionHours,
             band: [band.minC, band.maxC],
             confirmed_here: here.shown && here.confirmed > 0,
-            walked_rust_here: here.shown && here.walked > 0,
+            walked_rust_here: here.shown && rustCounts(0, here.walked),
             neighbours: withRust.filter(shown).map(nameOf),
             upwind: upwind.filter(shown).map(nameOf),
             unnamed_near: unnamed,

@@ -1,10 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { SMALL_COUNT_MIN } from '@kutu/contract';
+import { DISTRICT_SETTLE_DAYS, SMALL_COUNT_MIN } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { farmerFacts as fp } from '../auth/account.service.ts';
 import { approvedSql } from '../vetting/applications.service.ts';
 
 type Runner = Db | Tx;
+type SettingsInput = { district?: string; smsAlerts?: boolean; voiceWarnings?: boolean };
 /** A person's alert settings (the outbreak settings' reply). */
 type Settings = { district: string | null; smsAlerts: boolean; voiceWarnings: boolean; role: 'farmer' | 'expert' };
 const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
@@ -341,10 +342,17 @@ export function createOutbreakRepo(db: Db, src: OutbreakSources) {
       return rows.map((r) => r.id);
     },
 
-    async saveSettings(userId: number, s: { district?: string; smsAlerts?: boolean; voiceWarnings?: boolean }) {
+    /** A changed district keeps, within DISTRICT_SETTLE_DAYS, the one surveillance goes by (decision 0127). */
+    async saveSettings(userId: number, s: SettingsInput, now: Date) {
+      const d = s.district ?? null;
+      const changed = sql`(${d}::text is not null and district is not null and ${d}::text <> district)`;
+      const settledBy = new Date(now.getTime() - DISTRICT_SETTLE_DAYS * 86_400_000).toISOString();
       const [row] = await rowsOf<Settings>(
         db,
-        sql`update users set district = coalesce(${s.district ?? null}, district),
+        sql`update users set district_before = case when ${changed} and (district_changed_at is null
+                or district_changed_at <= ${settledBy}::timestamptz) then district else district_before end,
+              district_changed_at = case when ${changed} then ${now.toISOString()}::timestamptz else district_changed_at end,
+              district = coalesce(${d}, district),
               sms_alerts = coalesce(${s.smsAlerts ?? null}::boolean, sms_alerts),
               voice_warnings = coalesce(${s.voiceWarnings ?? null}::boolean, voice_warnings)
             where id = ${userId} returning district, sms_alerts as "smsAlerts", voice_warnings as "voiceWarnings", role`,

@@ -177,11 +177,11 @@ export function createOutbreakService(
     },
     async saveSettings(userId: number, body: { district?: string; sms_alerts?: boolean; voice_warnings?: boolean }) {
       const before = body.district ? await repo.settings(userId) : undefined;
-      const s = await repo.saveSettings(userId, {
-        district: body.district,
-        smsAlerts: body.sms_alerts,
-        voiceWarnings: body.voice_warnings,
-      });
+      const s = await repo.saveSettings(
+        userId,
+        { district: body.district, smsAlerts: body.sms_alerts, voiceWarnings: body.voice_warnings },
+        clock.now(),
+      );
       if (!s) throw notFound();
       // A district set for the first time: the photos of the last 14 days, made without one, count there
       // now (docs/decisions/0031). `record` compares with the stored case under the counts' lock, so a photo is
