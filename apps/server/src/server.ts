@@ -33,6 +33,7 @@ import { finishInterruptedRestore } from './modules/backup/restore.ts';
 import { startWeeklyReportSweep } from './modules/extension/extension.jobs.ts';
 import { withInstallationSecrets } from './modules/auth/installation-secrets.service.ts';
 import { adminOverSocket } from './modules/auth/admin-account.ts';
+import { api } from '@kutu/contract';
 
 /**
  * What a process does (docs/decisions/0021):
@@ -96,7 +97,9 @@ export async function startServer(opts: StartOptions = {}) {
     ? await createPgCoordinator({ url: config.databaseUrl, log: logError, onReconnect: () => onReconnect() })
     : createMemoryCoordinator(logError);
 
+  // The dev outbox keeps messages only where GET /api/dev/outbox/ serves them (docs/decisions/0125).
   const outbox = new Outbox();
+  const devOutbox = config.devOutboxOff ? undefined : outbox;
   const adapterLog = { info: (obj: object, msg: string) => log?.info(obj, msg) };
   const jobs = createJobQueue(database, { log: logError, logger: () => log as JobLogger | undefined });
   const app = await buildApp({
@@ -108,13 +111,13 @@ export async function startServer(opts: StartOptions = {}) {
     mailer: createMailer({
       smtpUrl: config.mailTransport === 'smtp' ? config.smtpUrl : undefined,
       from: config.mailFrom,
-      outbox,
+      outbox: devOutbox,
       log: adapterLog,
     }),
     sms: createSms({
       ...config.sms,
       gatewayUrl: config.smsTransport === 'gateway' ? config.sms.gatewayUrl : undefined,
-      outbox,
+      outbox: devOutbox,
       log: adapterLog,
     }),
     storage,
@@ -131,6 +134,11 @@ export async function startServer(opts: StartOptions = {}) {
   ] as const) {
     if (config.isProduction && transport === 'log') app.log.warn(`${channel} is only logged, not sent (log transport)`);
   }
+  app.log.info(
+    config.devOutboxOff
+      ? `the development outbox (${api.devOutbox}) is off: ${config.devOutboxOff}`
+      : `the development outbox (${api.devOutbox}) shows the codes and links sent, to this machine only (HOST ${config.host})`,
+  );
   app.log.info({ role, modelDir, modelVersion: classifier.current().version, storage: storage.kind }, 'starting');
 
   // Photo files left without a row by a crash; one sweeper is enough, so only where jobs run.
