@@ -15,6 +15,7 @@ import { type Coordinator, createMemoryCoordinator, createPgCoordinator } from '
 import { buildApp } from './app.ts';
 import type { App, TrainingOptions } from './deps.ts';
 import { ensureWritableDataDir, EXIT_CONFIG } from './lib/data-dir.ts';
+import { makeOwnerOnly, OWNER_UMASK } from './lib/owner-only.ts';
 import { startOrphanPhotoSweep } from './lib/orphan-photos.ts';
 import { errorLogHooks } from './lib/log-errors.ts';
 import { requestIdOf } from './adapters/request-context.ts';
@@ -52,6 +53,8 @@ export interface StartOptions {
 }
 
 export async function startServer(opts: StartOptions = {}) {
+  // Whatever this process writes (uploads, models, backups) is its owner's alone (docs/decisions/0125).
+  process.umask(OWNER_UMASK);
   const settings = opts.config ?? configOrExit();
   const role: Role = opts.role ?? (settings.jobs ? 'all' : 'web');
   // A bad DATA_DIR is reported in one line at once: the database and uploads below would hang or fail obscurely.
@@ -76,6 +79,12 @@ export async function startServer(opts: StartOptions = {}) {
     process.exit(EXIT_CONFIG);
   });
   await database.migrate();
+  // DATA_DIR 0700 and every file in it 0600, also what an older Kutu (or a copy) left readable;
+  // a DATA_DIR this account does not own stops the start, as PostgreSQL refuses such a directory.
+  await makeOwnerOnly(settings.dataDir).catch((err: Error) => {
+    console.error(`Kutu cannot start: DATA_DIR ${settings.dataDir} cannot be made private: ${err.message}`);
+    process.exit(EXIT_CONFIG);
+  });
   // Unset signing secrets are the installation's own, never a published default (docs/decisions/0097).
   const config = await withInstallationSecrets(settings, database.db);
 
