@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_GATEWAY_TIMEOUT_MS } from './adapters/sms.ts';
 import { shortestLeaseSeconds } from './lib/delivery-lease.ts';
+import { transports } from './lib/transports.ts';
 
 const OLD_DEV_SECRET = 'kutu-development-secret-change-me-in-production';
 /** Once the development default, published in this repository: refused in every mode. */
@@ -104,10 +105,6 @@ const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    /**
-     * The interface to listen on: this machine only (127.0.0.1) unless set, outside production; every
-     * interface (0.0.0.0) in production, where a proxy or the network in front decides (docs/decisions/0125).
-     */
     HOST: z.string().trim().min(1).optional(),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
@@ -330,13 +327,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'log');
-  const smsTransport = e.SMS_TRANSPORT ?? (e.SMS_GATEWAY_URL ? 'gateway' : 'log');
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
-    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'), // docs/decisions/0125
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -344,22 +339,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((s) => s.trim())
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
-    /** `log` only logs each email: chosen explicitly, or the development default without SMTP_URL. */
-    mailTransport,
-    smsTransport,
-    /**
-     * Why GET /api/dev/outbox/ (the codes and links sent lately) is not served, or null when it is: only in
-     * development with both transports only logging, since with a real one the codes reach real people
-     * (docs/decisions/0125).
-     */
-    devOutboxOff:
-      e.NODE_ENV === 'production'
-        ? 'NODE_ENV is production'
-        : mailTransport === 'smtp'
-          ? 'a mail server is configured (SMTP_URL)'
-          : smsTransport === 'gateway'
-            ? 'an SMS gateway is configured (SMS_GATEWAY_URL)'
-            : null,
+    // mailTransport, smsTransport and devOutboxOff (lib/transports.ts).
+    ...transports(e),
     trustProxy: parseTrustProxy(e.TRUST_PROXY) as false | number | string[],
     mailFrom: e.MAIL_FROM,
     sms: {
