@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_GATEWAY_TIMEOUT_MS } from './adapters/sms.ts';
 import { shortestLeaseSeconds } from './lib/delivery-lease.ts';
+import { transports } from './lib/transports.ts';
 
 const OLD_DEV_SECRET = 'kutu-development-secret-change-me-in-production';
 /** Once the development default, published in this repository: refused in every mode. */
@@ -104,7 +105,7 @@ const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().default('0.0.0.0'),
+    HOST: z.string().trim().min(1).optional(),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
     /** Base of links in emails; defaults to http://localhost:<PORT>. */
@@ -330,7 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'), // docs/decisions/0125
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -338,9 +339,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((s) => s.trim())
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
-    /** `log` only logs each email: chosen explicitly, or the development default without SMTP_URL. */
-    mailTransport: e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'log'),
-    smsTransport: e.SMS_TRANSPORT ?? (e.SMS_GATEWAY_URL ? 'gateway' : 'log'),
+    // mailTransport, smsTransport and devOutboxOff (lib/transports.ts).
+    ...transports(e),
     trustProxy: parseTrustProxy(e.TRUST_PROXY) as false | number | string[],
     mailFrom: e.MAIL_FROM,
     sms: {

@@ -15,6 +15,7 @@ import { type Coordinator, createMemoryCoordinator, createPgCoordinator } from '
 import { buildApp } from './app.ts';
 import type { App, TrainingOptions } from './deps.ts';
 import { ensureWritableDataDir, EXIT_CONFIG } from './lib/data-dir.ts';
+import { makeOwnerOnly, OWNER_UMASK } from './lib/owner-only.ts';
 import { startOrphanPhotoSweep } from './lib/orphan-photos.ts';
 import { errorLogHooks } from './lib/log-errors.ts';
 import { requestIdOf } from './adapters/request-context.ts';
@@ -33,6 +34,7 @@ import { finishInterruptedRestore } from './modules/backup/restore.ts';
 import { startWeeklyReportSweep } from './modules/extension/extension.jobs.ts';
 import { withInstallationSecrets } from './modules/auth/installation-secrets.service.ts';
 import { adminOverSocket } from './modules/auth/admin-account.ts';
+import { api } from '@kutu/contract';
 
 /**
  * What a process does (docs/decisions/0021):
@@ -51,6 +53,8 @@ export interface StartOptions {
 }
 
 export async function startServer(opts: StartOptions = {}) {
+  // Whatever this process writes (uploads, models, backups) is its owner's alone (docs/decisions/0125).
+  process.umask(OWNER_UMASK);
   const settings = opts.config ?? configOrExit();
   const role: Role = opts.role ?? (settings.jobs ? 'all' : 'web');
   // A bad DATA_DIR is reported in one line at once: the database and uploads below would hang or fail obscurely.
@@ -75,6 +79,12 @@ export async function startServer(opts: StartOptions = {}) {
     process.exit(EXIT_CONFIG);
   });
   await database.migrate();
+  // DATA_DIR 0700 and every file in it 0600, also what an older Kutu (or a copy) left readable;
+  // a DATA_DIR this account does not own stops the start, as PostgreSQL refuses such a directory.
+  await makeOwnerOnly(settings.dataDir).catch((err: Error) => {
+    console.error(`Kutu cannot start: DATA_DIR ${settings.dataDir} cannot be made private: ${err.message}`);
+    process.exit(EXIT_CONFIG);
+  });
   // Unset signing secrets are the installation's own, never a published default (docs/decisions/0097).
   const config = await withInstallationSecrets(settings, database.db);
 
@@ -96,7 +106,9 @@ export async function startServer(opts: StartOptions = {}) {
     ? await createPgCoordinator({ url: config.databaseUrl, log: logError, onReconnect: () => onReconnect() })
     : createMemoryCoordinator(logError);
 
+  // The dev outbox keeps messages only where GET /api/dev/outbox/ serves them (docs/decisions/0125).
   const outbox = new Outbox();
+  const devOutbox = config.devOutboxOff ? undefined : outbox;
   const adapterLog = { info: (obj: object, msg: string) => log?.info(obj, msg) };
   const jobs = createJobQueue(database, { log: logError, logger: () => log as JobLogger | undefined });
   const app = await buildApp({
@@ -108,13 +120,13 @@ export async function startServer(opts: StartOptions = {}) {
     mailer: createMailer({
       smtpUrl: config.mailTransport === 'smtp' ? config.smtpUrl : undefined,
       from: config.mailFrom,
-      outbox,
+      outbox: devOutbox,
       log: adapterLog,
     }),
     sms: createSms({
       ...config.sms,
       gatewayUrl: config.smsTransport === 'gateway' ? config.sms.gatewayUrl : undefined,
-      outbox,
+      outbox: devOutbox,
       log: adapterLog,
     }),
     storage,
@@ -131,6 +143,11 @@ export async function startServer(opts: StartOptions = {}) {
   ] as const) {
     if (config.isProduction && transport === 'log') app.log.warn(`${channel} is only logged, not sent (log transport)`);
   }
+  app.log.info(
+    config.devOutboxOff
+      ? `the development outbox (${api.devOutbox}) is off: ${config.devOutboxOff}`
+      : `the development outbox (${api.devOutbox}) shows the codes and links sent, to this machine only (HOST ${config.host})`,
+  );
   app.log.info({ role, modelDir, modelVersion: classifier.current().version, storage: storage.kind }, 'starting');
 
   // Photo files left without a row by a crash; one sweeper is enough, so only where jobs run.

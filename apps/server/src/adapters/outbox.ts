@@ -22,4 +22,9 @@ export class Outbox {
   list(): OutboxEntry[] {
     return [...this.entries];
   }
+  /** Drops every message sent to these addresses (an erased person's number and email); emails in any case. */
+  forget(addresses: readonly (string | null | undefined)[]) {
+    const gone = new Set(addresses.filter((a): a is string => Boolean(a)).map((a) => a.trim().toLowerCase()));
+    this.entries = this.entries.filter((e) => !gone.has(e.to.trim().toLowerCase()));
+  }
 }

@@ -20,6 +20,7 @@ import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { AdminInputError, checkAdminInput, createAdmin } from '../modules/auth/admin-account.ts';
 import { requestAdmin } from '../modules/backup/control.ts';
+import { OWNER_UMASK } from '../lib/owner-only.ts';
 
 /** The password: the first line of piped standard input, or typed twice at a prompt that does not echo. */
 export async function readPassword(
@@ -138,5 +139,7 @@ export async function runAdminCreate(
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // A database this command creates is its owner's alone, as the server's (docs/decisions/0125).
+  process.umask(OWNER_UMASK);
   process.exitCode = await runAdminCreate(process.argv.slice(2));
 }

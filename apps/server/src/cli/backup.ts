@@ -29,6 +29,7 @@ import {
 } from '../modules/backup/backup.service.ts';
 import { requestBackup } from '../modules/backup/control.ts';
 import { databaseState, isPgliteDir } from '../modules/backup/database-dump.ts';
+import { OWNER_UMASK } from '../lib/owner-only.ts';
 
 /** Not a Kutu installation: nothing was backed up, and nothing was created. */
 class NotAnInstallationError extends Error {}
@@ -146,6 +147,8 @@ export async function runBackupCli(command: 'backup' | 'restore', argv: string[]
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // Archives, the folders made for them and a restored installation: the owner's alone (docs/decisions/0125).
+  process.umask(OWNER_UMASK);
   const [command, ...rest] = process.argv.slice(2);
   if (command !== 'backup' && command !== 'restore') {
     process.stderr.write('Usage: node apps/server/src/cli/backup.ts backup|restore …\n');

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { holdPgliteDir } from './pglite-lock.ts';
+import { makeOwnerOnly, OWNER_DIR_MODE } from '../lib/owner-only.ts';
 import * as schema from './schema/index.ts';
 
 /**
@@ -73,13 +74,24 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
-  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true, mode: OWNER_DIR_MODE });
   // One process at a time on a PGlite directory (pglite-lock.ts): a second one is refused here.
   const release = opts.pgliteDir ? holdPgliteDir(opts.pgliteDir) : () => {};
   const client = opts.pgliteDir
     ? new PGlite(opts.pgliteDir)
     : new PGlite(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {});
   await client.waitReady.catch((err) => {
+    release();
+    throw err;
+  });
+  // PGlite writes a new (or loaded) data directory's files 0666 whatever the umask, the signing secrets'
+  // WAL among them; those it creates later are 0600 (PostgreSQL's own mode), so once after opening is
+  // enough, and once more at close as a belt (docs/decisions/0125).
+  const ownerOnly = async () => {
+    if (opts.pgliteDir) await makeOwnerOnly(opts.pgliteDir);
+  };
+  await ownerOnly().catch(async (err) => {
+    await client.close().catch(() => {});
     release();
     throw err;
   });
@@ -95,7 +107,9 @@ export async function openDatabase(opts: {
     ping: async () => (await client.query<{ ok: number }>('select 1 as ok')).rows[0]?.ok === 1,
     close: async () => {
       await client.close();
-      release();
+      await ownerOnly()
+        .catch(() => {})
+        .finally(release);
     },
   };
 }

@@ -41,7 +41,9 @@ export function holdPgliteDir(dir: string): () => void {
   const holder = pgliteHolder(dir);
   if (holder !== null) throw new DatabaseInUseError(holder);
   const file = lockFile(dir);
-  fs.writeFileSync(file, String(process.pid));
+  // Beside DATA_DIR's other files, the owner's alone (docs/decisions/0125); an older one keeps its mode otherwise.
+  fs.writeFileSync(file, String(process.pid), { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
   return () => {
     try {
       if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file);

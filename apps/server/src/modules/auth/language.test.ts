@@ -7,7 +7,8 @@ import { api, notificationsApi, communityApi, communityPath } from '@kutu/contra
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The dev outbox is served only while mail is only logged (the SMTP peer still receives each email).
+  t = await createTestApp({ env: { MAIL_TRANSPORT: 'log' } });
 });
 afterAll(() => t.close());
 

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
+import { mkdirOwnerOnly, OWNER_FILE_MODE } from '../../lib/owner-only.ts';
 
 /**
  * A backup archive: one gzip-compressed tar file. `manifest.json` comes first and names every other
@@ -83,9 +84,12 @@ export async function writeArchive(
   }
   const manifest: Manifest = { format: FORMAT, version: FORMAT_VERSION, ...meta, files };
   await fs.writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
-  await fs.mkdir(path.dirname(path.resolve(out)), { recursive: true });
+  await mkdirOwnerOnly(path.dirname(path.resolve(out)));
   const partial = `${out}.partial`;
   try {
+    // Made 0600 before a byte is in it (tar keeps the mode of a file it overwrites), whatever the umask.
+    await fs.writeFile(partial, '', { mode: OWNER_FILE_MODE });
+    await fs.chmod(partial, OWNER_FILE_MODE);
     // Photos and the PGlite dump are compressed already: the fastest level saves CPU, not bytes.
     await tar.create({ gzip: { level: 1 }, file: partial, cwd: staging, portable: true, noDirRecurse: true }, [
       MANIFEST,

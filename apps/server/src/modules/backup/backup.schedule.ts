@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupEntry, BackupStatus } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
+import { makeOwnerOnly, mkdirOwnerOnly } from '../../lib/owner-only.ts';
 import { takeBackup } from './backup.service.ts';
 import { type BackupRow, createBackupRepo } from './backup.repo.ts';
 
@@ -65,6 +66,9 @@ export function createBackupSchedule(
     const file = path.join(config.backup.dir, `kutu-${stamp(startedAt)}.tar.gz`);
     const id = await repo.start(file, startedAt);
     try {
+      // BACKUP_DIR is Kutu's: 0700, and its archives 0600, those an older Kutu wrote 0644 too.
+      await mkdirOwnerOnly(config.backup.dir);
+      await makeOwnerOnly(config.backup.dir);
       const result = await takeBackup(installation, file, startedAt, { nice: config.backup.nice, verify: true });
       await repo.finish(id, {
         finishedAt: deps.clock.now(),

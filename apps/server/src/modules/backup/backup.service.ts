@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { Holdings } from './archive.ts';
 import { writeArchiveApart } from './archive-writer.ts';
+import { mkdirOwnerOnly } from '../../lib/owner-only.ts';
 import { DUMP_FILE, dumpDatabase, type SnapshotQuery } from './database-dump.ts';
 
 /** The database as a backup dumps it (the privacy module's erasure test reads one for an erased name). */
@@ -66,7 +67,8 @@ export async function takeBackup(
 ): Promise<BackupResult> {
   const started = Date.now();
   const file = path.resolve(out);
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  // A folder made for it is 0700 and the archive 0600 (archive.ts); a folder named that exists keeps its mode.
+  await mkdirOwnerOnly(path.dirname(file));
   const staging = await fs.mkdtemp(path.join(path.dirname(file), '.kutu-backup-'));
   try {
     const dumpFile = DUMP_FILE[inst.database.kind];

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { contentTypeOf, type FileStorage } from '../../adapters/storage.ts';
 import { DatabaseInUseError, holdPgliteDir, pgliteHolder } from '../../db/pglite-lock.ts';
+import { makeOwnerOnly, mkdirOwnerOnly } from '../../lib/owner-only.ts';
 import { BadArchiveError, extractArchive, type Manifest, verifyArchive } from './archive.ts';
 import {
   databaseState,
@@ -111,6 +112,8 @@ async function rollForward(target: RestoreTarget, journal: Journal, log: (msg: s
   await copyDir(path.join(unpacked, 'models'), modelsDir(target.dataDir));
   await fs.rm(journalFile(target.dataDir), { force: true });
   await fs.rm(journal.scratch, { recursive: true, force: true });
+  // The loaded database's files are 0666 as PGlite writes them, stored files as the umask made them.
+  await makeOwnerOnly(target.dataDir);
 }
 
 /**
@@ -202,7 +205,7 @@ export async function restoreBackup(
     );
   }
   await assertNotInUse(target);
-  await fs.mkdir(target.dataDir, { recursive: true });
+  await mkdirOwnerOnly(target.dataDir);
   // No server may open the embedded database until the restore is done (pglite-lock.ts).
   const release = target.databaseUrl ? () => {} : holdPgliteDir(pgliteDir(target.dataDir));
   const id = randomUUID();

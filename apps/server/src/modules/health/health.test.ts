@@ -5,7 +5,8 @@ import { api } from '@kutu/contract';
 describe('health and error shape', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The dev outbox is served only while mail is only logged (the SMTP peer still receives each email).
+    t = await createTestApp({ env: { MAIL_TRANSPORT: 'log' } });
   });
   afterAll(() => t.close());
 

@@ -10,6 +10,7 @@ import type { ClassifierHolder } from '../../adapters/classifier.ts';
 import type { Config } from '../../config.ts';
 import { runWithRequestId } from '../../adapters/request-context.ts';
 import { publicRoute } from '../../lib/route-schema.ts';
+import { fromThisMachine } from '../../lib/this-machine.ts';
 import { httpRequests, messagesWaiting, modelInfo, queueDepth, registry, trainingJobs } from '../../lib/metrics.ts';
 import { deliveryFacts as m } from '../delivery/delivery.service.ts';
 import { jobFacts as jobs } from '../training/samples.service.ts';
@@ -100,15 +101,6 @@ function readinessRoutes(app: FastifyInstance, deps: OperationsDeps) {
 }
 
 /**
- * Headers a proxy adds when it relays a request: any of them means the client may be somewhere else.
- * `Via` alone is what some proxies add (RFC 9110), and any `X-Forwarded-*` counts, not only -For.
- */
-const FORWARDING_HEADERS = ['via', 'forwarded', 'x-real-ip'] as const;
-const relayed = (headers: FastifyRequest['headers']) =>
-  FORWARDING_HEADERS.some((h) => headers[h] !== undefined) ||
-  Object.keys(headers).some((h) => h.startsWith('x-forwarded-'));
-
-/**
  * Without METRICS_TOKEN, only a client on this machine, talking to this process itself (docs/decisions/0028):
  * the socket's address must be loopback, never X-Forwarded-For, AND the request must not have come through a
  * proxy, since a proxy on the same host (Caddy in front of one process) connects from loopback for everyone.
@@ -122,9 +114,7 @@ function metricsAllowed(req: FastifyRequest, token: string | undefined, behindPr
     return given.length === wanted.length && timingSafeEqual(given, wanted);
   }
   if (behindProxy) return false;
-  const address = req.raw.socket.remoteAddress ?? '';
-  const loopback = address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
-  return loopback && !relayed(req.headers);
+  return fromThisMachine(req);
 }
 
 /**

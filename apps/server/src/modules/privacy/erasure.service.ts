@@ -30,7 +30,7 @@ class AdminCannotError extends AppError {
  * rewritten (docs/decisions/0080), and the erasure is logged without anything of the person.
  */
 export function createErasureService(
-  deps: Pick<ModuleDeps, 'db' | 'database' | 'clock' | 'sms' | 'storage' | 'coordinator' | 'delivery'>,
+  deps: Pick<ModuleDeps, 'db' | 'database' | 'clock' | 'sms' | 'storage' | 'coordinator' | 'delivery' | 'outbox'>,
   log: ErasureLog,
   uses: { codes: CodeService; consultations: Pick<ConsultationsService, 'cancelForLeavingExpert' | 'slotsChanged'> },
 ) {
@@ -64,15 +64,19 @@ export function createErasureService(
   /** Erases the account; null when a request a moment before already did. */
   async function erase(userId: number, via: 'web' | 'sms') {
     const now = clock.now();
+    let addresses: (string | null)[] = [];
     const done = await deps.delivery.transaction(async (tx, tell) => {
       const user = await repo.lockUser(tx, userId);
       if (!user) return null;
+      addresses = [user.phone, user.email];
       if (user.role === 'admin') throw new AdminCannotError();
       const cancelled =
         user.role === 'expert' ? await uses.consultations.cancelForLeavingExpert(tx, tell, userId, now) : 0;
       return repo.erase(tx, user, via, now, cancelled);
     });
     if (!done) return null;
+    // The development outbox (kept in memory) forgets what was sent to the person: codes, links, replies.
+    deps.outbox.forget(addresses);
     // After the commit: the files go (a failure is logged; the orphan sweep would find them too).
     for (const key of done.keys) {
       await deps.storage.remove(key).catch((err) => log.error({ err, key }, 'could not remove an erased photo'));
