@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { bulkSmsKeys, smsMessage } from '../i18n/sms-texts.ts';
+import { type bulkSmsKeys, smsMessage } from '../i18n/sms-texts.ts';
 import type { TellEachFn } from './deliverer.ts';
 
 /*
