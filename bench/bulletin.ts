@@ -24,8 +24,7 @@ import { createForecastRepo } from '../apps/server/src/modules/forecast/forecast
 import { weekStartOf } from '../apps/server/src/lib/iso-weeks.ts';
 import { createTestApp } from '../apps/server/test/support/app.ts';
 import { createUser } from '../apps/server/test/support/users.ts';
-import { fieldPhotoSql, outbreakSources } from '../apps/server/test/support/ports.ts';
-import { clinicSmsFarmerSql } from '../apps/server/src/modules/clinic/clinic.service.ts';
+import { clinicFarmerSql, fieldPhotoSql, outbreakSources } from '../apps/server/src/ports.ts';
 
 const FARMERS = Number(process.env.BENCH_FARMERS ?? 200_000);
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 10_000_000);
@@ -174,7 +173,7 @@ try {
   }
   // Where the time goes: each read the bulletin makes, on its own (median of 5).
   const now = new Date();
-  const run = await createForecastRepo(db.db, clinicSmsFarmerSql).latestRun();
+  const run = await createForecastRepo(db.db, clinicFarmerSql).latestRun();
   const parts: [string, () => Promise<unknown>][] = [
     [
       'confirmed counts of 14 days',
@@ -189,7 +188,7 @@ try {
       () =>
         createWalksRepo(db.db, fieldPhotoSql).weeklyIncidence(weekStartOf(new Date(now.getTime() - 7 * 86_400_000))),
     ],
-    ["the run's risks (maize)", () => createForecastRepo(db.db, clinicSmsFarmerSql).risks(run!.id, 'maize')],
+    ["the run's risks (maize)", () => createForecastRepo(db.db, clinicFarmerSql).risks(run!.id, 'maize')],
   ];
   for (const [name, read] of parts) {
     const times: number[] = [];

@@ -21,7 +21,7 @@ import { createEscalationService } from '../apps/server/src/modules/review/escal
 import { weekStartOf } from '../apps/server/src/lib/iso-weeks.ts';
 import { raiseMaizeAlert, seedDistrictFarmers } from '../apps/server/test/support/farmers.ts';
 import { createUser } from '../apps/server/test/support/users.ts';
-import { extensionSources, outbreakSources } from '../apps/server/test/support/ports.ts';
+import { extensionSources, outbreakSources } from '../apps/server/src/ports.ts';
 
 const FARMERS = Number(process.env.BENCH_FARMERS ?? 10_000);
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 200_000);

@@ -32,7 +32,7 @@ import { raiseMaizeAlert, seedDistrictFarmers } from '../apps/server/test/suppor
 import { createUser } from '../apps/server/test/support/users.ts';
 import { fixture } from '../apps/server/test/support/photos.ts';
 import { atLeast, ensure, percentile } from './measured.ts';
-import { outbreakSources } from '../apps/server/test/support/ports.ts';
+import { outbreakSources } from '../apps/server/src/ports.ts';
 
 const SIZES = (process.env.BENCH_FARMERS ?? '20000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);

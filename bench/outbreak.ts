@@ -21,7 +21,7 @@ import { createOutbreakService } from '../apps/server/src/modules/outbreak/outbr
 import { recountAll } from '../apps/server/src/modules/outbreak/outbreak.repo.ts';
 import { createMemoryCoordinator } from '../apps/server/src/adapters/coordinator.ts';
 import { createListCaches } from '../apps/server/src/lib/list-cache.ts';
-import { outbreakSources } from '../apps/server/test/support/ports.ts';
+import { outbreakSources } from '../apps/server/src/ports.ts';
 
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 1_000_000);
 const FARMERS = Number(process.env.BENCH_FARMERS ?? 5_000);

@@ -1,4 +1,5 @@
 import type { RouteModule } from './route-context.ts';
+import type { Services } from './services.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clinicRoutes } from './modules/clinic/clinic.routes.ts';
@@ -37,9 +38,10 @@ import { forecastRoutes } from './modules/forecast/forecast.routes.ts';
 
 /**
  * Every module's queue and coordinator handlers, registered before the routes (docs/decisions/0042).
- * Each has the one signature `(app, { deps, services })` (docs/decisions/0056).
+ * Each has the one signature `(app, { deps, services })` (docs/decisions/0056), and names the services it
+ * takes: this list's type checks each against services.ts's `Services` (docs/decisions/0133).
  */
-export const jobModules: RouteModule[] = [
+export const jobModules: RouteModule<Services>[] = [
   trainingJobs,
   consultationsJobs,
   outbreakJobs,
@@ -55,7 +57,7 @@ export const jobModules: RouteModule[] = [
  * Every routes function, in the order app.ts registers them (docs/decisions/0056). A new feature adds
  * its `<feature>.routes.ts` function here; it takes what it serves from `{ deps, services }`.
  */
-export const routeModules: RouteModule[] = [
+export const routeModules: RouteModule<Services>[] = [
   healthRoutes,
   operationsRoutes,
   devOutboxRoutes,

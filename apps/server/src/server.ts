@@ -17,6 +17,7 @@ import type { App, TrainingOptions } from './deps.ts';
 import { ensureWritableDataDir, EXIT_CONFIG } from './lib/data-dir.ts';
 import { makeOwnerOnly, OWNER_UMASK } from './lib/owner-only.ts';
 import { startOrphanPhotoSweep } from './lib/orphan-photos.ts';
+import { photoOwners } from './ports.ts';
 import { errorLogHooks } from './lib/log-errors.ts';
 import { requestIdOf } from './adapters/request-context.ts';
 import { createClassifierHolder } from './adapters/classifier.ts';
@@ -157,6 +158,7 @@ export async function startServer(opts: StartOptions = {}) {
       : startOrphanPhotoSweep({
           db: database.db,
           storage,
+          owners: photoOwners,
           log: (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)),
         });
 

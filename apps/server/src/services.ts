@@ -3,13 +3,7 @@ import { createChannels, createDeliveryService } from './modules/delivery/delive
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createEscalationService } from './modules/review/escalation.service.ts';
 import { createAdviceService } from './modules/analysis/advice.service.ts';
-import {
-  analysisCaseSql,
-  createAnalysisService,
-  diagnosisFacts,
-  fieldPhotoSql,
-  sampleSourceFacts,
-} from './modules/analysis/analysis.service.ts';
+import { createAnalysisService } from './modules/analysis/analysis.service.ts';
 import { createResourcesService } from './modules/analysis/resources.service.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { createAuthShared } from './modules/auth/auth.shared.ts';
@@ -25,10 +19,10 @@ import { createOfflineModelService } from './modules/offline-model/offline-model
 import { createOpenFeedService } from './modules/outbreak/open-feed.service.ts';
 import { createOutbreakService } from './modules/outbreak/outbreak.service.ts';
 import { createFollowUpService } from './modules/followup/followup.service.ts';
-import { createFieldsService, fieldNameFacts, liveFieldFacts } from './modules/fields/fields.service.ts';
+import { createFieldsService } from './modules/fields/fields.service.ts';
 import { createWalksService } from './modules/fields/walks.service.ts';
 import { createClinicService } from './modules/clinic/clinic.service.ts';
-import { createReviewService, decisionFacts, verdictCaseSql } from './modules/review/review.service.ts';
+import { createReviewService } from './modules/review/review.service.ts';
 import { createRetrainingService, type TrainingLog } from './modules/training/retraining.service.ts';
 import { createFieldCuts } from './modules/training/field-cuts.service.ts';
 import { createSamplesService } from './modules/training/samples.service.ts';
@@ -36,14 +30,22 @@ import { createVersionsService } from './modules/training/versions.service.ts';
 import { createApplicationRecords, createApplicationsService } from './modules/vetting/applications.service.ts';
 import { createExtensionService } from './modules/extension/extension.service.ts';
 import { createHeldWalksService } from './modules/extension/held-walks.service.ts';
-import { callbackFacts, closeCallbacks, createBasicPhoneService } from './modules/basic-phone/basic-phone.service.ts';
+import { createBasicPhoneService } from './modules/basic-phone/basic-phone.service.ts';
 import { createBackupSchedule } from './modules/backup/backup.schedule.ts';
-import { createConsentService, trainingAgreedSql } from './modules/privacy/consent.service.ts';
+import { createConsentService } from './modules/privacy/consent.service.ts';
 import { createErasureService } from './modules/privacy/erasure.service.ts';
 import { createExportService } from './modules/privacy/export.service.ts';
 import { createVoiceService } from './modules/voice/voice.service.ts';
 import { createForecastService } from './modules/forecast/forecast.service.ts';
-import { clinicSmsFarmerSql, visitFacts } from './modules/clinic/clinic.service.ts';
+import {
+  clinicFarmerSql,
+  decisionFacts,
+  extensionSources,
+  fieldPhotoSql,
+  followUpSources,
+  outbreakSources,
+  trainingSources,
+} from './ports.ts';
 
 /**
  * The service graph, built once per app (docs/decisions/0042): each service is made here and handed to
@@ -72,23 +74,14 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const erasure = createErasureService(deps, log, { codes, consultations });
   const advice = createAdviceService(deps);
   // Counting reads analyses, verdicts and clinic farmers through their owners (all three use outbreak).
-  const outbreak = createOutbreakService(deps, {
-    analyses: analysisCaseSql,
-    verdicts: verdictCaseSql,
-    clinicFarmerSql: clinicSmsFarmerSql,
-  });
+  const outbreak = createOutbreakService(deps, outbreakSources);
   const escalation = createEscalationService(deps.db);
   const fields = createFieldsService(deps, fieldPhotoSql);
   // The follow-ups read diagnoses and fields through their owners' facts (both modules use follow-ups).
-  const followUps = createFollowUpService(deps, escalation, fields, {
-    diagnoses: diagnosisFacts,
-    fields: fieldNameFacts,
-    liveFields: liveFieldFacts,
-  });
+  const followUps = createFollowUpService(deps, escalation, fields, followUpSources);
   const walks = createWalksService(deps, fields, followUps, escalation, fieldPhotoSql);
   // Each crop's unsure cut learnt from the field (0119): one cache, read by answers, phones and figures.
   // Training reads analyses and consents through their owners (analysis uses training; privacy reaches it).
-  const trainingSources = { analyses: sampleSourceFacts, agreedSql: trainingAgreedSql };
   const fieldCuts = createFieldCuts(deps, trainingSources);
   // Analysis shows the experts' decisions through the review module's facts (review uses analysis).
   const analysis = createAnalysisService(deps, advice, outbreak, followUps, fields, fieldCuts, decisionFacts);
@@ -100,7 +93,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const applications = createApplicationsService(deps, account);
   const forecast = createForecastService(
     deps,
-    { outbreak, followUps, walks, national: applications, clinicFarmerSql: clinicSmsFarmerSql },
+    { outbreak, followUps, walks, national: applications, clinicFarmerSql },
     (msg, err) => log.error({ err }, msg),
   );
   const extension = createExtensionService(deps, {
@@ -110,7 +103,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
     reviews: escalation,
     forecast,
     // Plant-clinic visits and call-back requests through their owners (both modules use extension).
-    sources: { visits: visitFacts, callbacks: callbackFacts, closeCallbacks },
+    sources: extensionSources,
   });
   const review = createReviewService(deps, { analysis, samples, community, outbreak, followUps, extension });
   const basicPhone = createBasicPhoneService(

@@ -12,18 +12,23 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { SYNTH_LANGUAGES, type SynthLanguage } from '@kutu/contract/voice-paths';
 
-/** eSpeak NG's data files that English and Kiswahili read: phonemes, intonation, each language's rules. */
-export const VOICE_FILES = [
+/** Each synthetic voice's language file in eSpeak NG's data (one per language of SYNTH_LANGUAGES). */
+const ESPEAK_VOICES: Record<SynthLanguage, string> = { en: 'lang/gmw/en', sw: 'lang/bnt/sw' };
+
+/**
+ * eSpeak NG's data files that the languages of SYNTH_LANGUAGES read (English and Kiswahili today):
+ * phonemes, intonation, each language's rules and its voice.
+ */
+export const VOICE_FILES: readonly string[] = [
   'phontab',
   'phonindex',
   'phondata',
   'intonations',
-  'en_dict',
-  'sw_dict',
-  'lang/gmw/en',
-  'lang/bnt/sw',
-] as const;
+  ...SYNTH_LANGUAGES.map((l) => `${l}_dict`),
+  ...SYNTH_LANGUAGES.map((l) => ESPEAK_VOICES[l]),
+];
 
 const DATA_ROOT = '/usr/share/espeak-ng-data/';
 export const VOICE_DATA_FILE = path.join(import.meta.dirname, '../generated/voice/espeak-ng-en-sw.data');

@@ -153,7 +153,7 @@ export const trainingMessages = {
 /** What a resource is about: one of the three classes, or how to take a photo the model can read. */
 export const resourceTopics = [...rustClasses, 'photo_tips'] as const;
 /** The languages content (advice, resources) is written in: English, Kiswahili, Luganda (docs/decisions/0023). */
-export const contentLanguages = ['en', 'sw', 'lg'] as const;
+export const contentLanguages = languages;
 
 /** What an erasure counts (erased or kept without the person), in the order an administrator reads them. */
 export const erasureCountKeys = [

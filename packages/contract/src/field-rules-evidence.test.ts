@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { growthStages } from './field-basics.ts';
+import { fieldCrops, growthStages } from './field-basics.ts';
 import {
   adviseField,
+  compareWalks,
   FIELD_RULES_DATA,
   FIELD_RULES_VERSION,
   type GrowthStage,
@@ -11,12 +12,43 @@ import {
 } from './field-rules.ts';
 
 /**
- * Every version of the rules given out, with the hash of the data it rests on. A change to a rule, a
- * threshold, a stage or a source changes the hash: give it a new FIELD_RULES_VERSION and add it here.
+ * Every version of the rules given out, with the hash of the data it rests on (rules, stages, sources)
+ * and the hash of their answers over a grid of counts, stages and crops (as the rust-weather rules are
+ * pinned). A change to a rule, a threshold, a comparison, a stage or a source changes one of them: give
+ * it a new FIELD_RULES_VERSION and add it here.
  */
-const ISSUED: Record<string, string> = {
-  '2026-11-28': '9cf4a205c2013fb95bffeb95598873e06caa497c8c120aff957b231376a0f430',
+const ISSUED: Record<string, { data: string; answers: string }> = {
+  '2026-11-28': {
+    data: '9cf4a205c2013fb95bffeb95598873e06caa497c8c120aff957b231376a0f430',
+    answers: 'd66f36c54ee36fda547023dbc058178ea14cbbcd35fbd22a1e070e8a1114cb4e',
+  },
 };
+
+/** The plants looked at in the grid: short walks around each interval's edge, a full walk, more. */
+const LOOKED = [1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 16, 20, 24, 25, 30, 40, 49, 50, 51, 60, 100];
+
+/** What the rules answer over the grid: each walk's advice, and each pair of walks' comparison. */
+function answersOverGrid(): string[] {
+  const answers: string[] = [];
+  const when: { weeks: number | null; stageSaid?: GrowthStage | null }[] = [
+    ...[null, ...growthStages].map((stageSaid) => ({ weeks: null, stageSaid })),
+    ...Array.from({ length: 27 }, (_, weeks) => ({ weeks })),
+  ];
+  for (const crop of fieldCrops)
+    for (const w of when)
+      for (const looked of LOOKED)
+        for (let rust = 0; rust <= looked; rust++) {
+          const { version: _, ...a } = adviseField({ crop, looked, rust, ...w });
+          answers.push(`${crop}|${w.weeks}|${w.stageSaid}|${rust}/${looked}|${JSON.stringify(a)}`);
+        }
+  const counts = [5, 10, 20, 30, 50, 100].flatMap((looked) =>
+    Array.from({ length: looked + 1 }, (_, rust) => ({ looked, rust })),
+  );
+  for (const before of counts)
+    for (const after of counts)
+      answers.push(`${before.rust}/${before.looked}>${after.rust}/${after.looked}|${compareWalks(before, after)}`);
+  return answers;
+}
 
 const crops = ['maize', 'beans'] as const;
 const stages: (GrowthStage | null)[] = [null, ...growthStages];
@@ -78,6 +110,15 @@ describe('the rules version', () => {
   it('is tied to the content of the rules', () => {
     const hash = createHash('sha256').update(JSON.stringify(FIELD_RULES_DATA)).digest('hex');
     expect(Object.keys(ISSUED).at(-1)).toBe(FIELD_RULES_VERSION);
-    expect(hash).toBe(ISSUED[FIELD_RULES_VERSION]);
+    expect(hash).toBe(ISSUED[FIELD_RULES_VERSION]!.data);
+  });
+
+  it('is tied to what the rules answer, over every count, stage and crop of the grid', () => {
+    const answers = answersOverGrid();
+    expect(answers.length).toBeGreaterThan(50_000);
+    const hash = createHash('sha256').update(answers.join('\n')).digest('hex');
+    expect(hash, 'the rules answer otherwise: bump FIELD_RULES_VERSION and list it').toBe(
+      ISSUED[FIELD_RULES_VERSION]!.answers,
+    );
   });
 });

@@ -3,6 +3,7 @@
  * paths. The rules themselves are rust-weather.ts's (no zod, shared with the phone).
  */
 import { z } from 'zod';
+import { districtFeature } from './geojson.ts';
 import { forecastCrops, riskLevels } from './rust-weather.ts';
 
 export * from './rust-weather.ts';
@@ -103,20 +104,9 @@ export type FieldForecastReply = z.infer<typeof fieldForecastReply>;
  * its geometry the shipped boundary and its properties the days' levels and the week's worst. Levels only,
  * never counts or reasons (the small-count rule, docs/decisions/0105).
  */
-export const openRiskFeature = z.object({
-  type: z.literal('Feature'),
-  id: z.string(),
-  geometry: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) }).nullable(),
-  properties: z.object({
-    code: z.string(),
-    name: z.string(),
-    country: z.enum(['UG', 'KE']),
-    crop: forecastCrop,
-    boundary: z.string().optional(),
-    boundary_note: z.string().optional(),
-    worst: riskLevel,
-    days: z.array(z.object({ day: z.iso.date(), level: riskLevel })),
-  }),
+export const openRiskFeature = districtFeature(forecastCrop, {
+  worst: riskLevel,
+  days: z.array(z.object({ day: z.iso.date(), level: riskLevel })),
 });
 /** The open risk GeoJSON's query: one crop, or both when left out (each crop repeats every boundary). */
 export const openRiskQuery = z.object({ crop: forecastCrop.optional() });

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { isoDateTime, pageQuery, paginated, numberText } from './common.ts';
 import { isDistrictCode } from './districts.ts';
+import { districtFeature } from './geojson.ts';
 
 export {
   districts,
@@ -257,21 +258,8 @@ export const walkedWeek = {
  * weeks asked, its geometry the district's boundary (from the shipped files, with their attribution and
  * licence) and its weekly confirmed counts and walks.
  */
-export const openFeedFeature = z.object({
-  type: z.literal('Feature'),
-  id: z.string(),
-  geometry: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) }).nullable(),
-  properties: z.object({
-    code: z.string(),
-    name: z.string(),
-    country: z.enum(['UG', 'KE']),
-    crop: outbreakCrop,
-    /** `parent:<name>` when the district is newer than the boundary file and drawn inside its parent's. */
-    boundary: z.string().optional(),
-    /** A plain sentence saying so. */
-    boundary_note: z.string().optional(),
-    weeks: z.array(z.object({ week: isoWeek, week_start: z.iso.date(), confirmed: smallCount, ...walkedWeek })),
-  }),
+export const openFeedFeature = districtFeature(outbreakCrop, {
+  weeks: z.array(z.object({ week: isoWeek, week_start: z.iso.date(), confirmed: smallCount, ...walkedWeek })),
 });
 export const openFeedGeoJson = z.object({
   type: z.literal('FeatureCollection'),

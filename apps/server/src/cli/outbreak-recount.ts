@@ -6,20 +6,14 @@
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { analysisCaseSql } from '../modules/analysis/analysis.service.ts';
-import { clinicSmsFarmerSql } from '../modules/clinic/clinic.service.ts';
-import { verdictCaseSql } from '../modules/review/review.service.ts';
-import { recountAll } from '../modules/outbreak/outbreak.repo.ts';
+import { recountOutbreak } from '../modules/outbreak/outbreak.service.ts';
+import { outbreakSources } from '../ports.ts';
 
 const config = loadConfig(process.env);
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
 await database.migrate();
 const started = performance.now();
-const { cases, counts } = await recountAll(database.db, new Date(), {
-  analyses: analysisCaseSql,
-  verdicts: verdictCaseSql,
-  clinicFarmerSql: clinicSmsFarmerSql,
-});
+const { cases, counts } = await recountOutbreak(database.db, outbreakSources);
 console.log(
   `outbreak recount: ${cases} cases, ${counts} district-crop-week counts in ${Math.round(performance.now() - started)} ms`,
 );

@@ -35,16 +35,27 @@ function tablesNamedIn(text: string, all: ReturnType<typeof tables>): Set<string
   return named;
 }
 
-/** module → the other modules' tables its source files (tests aside) name. */
+/**
+ * Every folder whose source may name a table, with the owner it counts as: each module, and the two
+ * folders beside them that hold code of no module: lib/ (owner of the list caches' counters alone) and
+ * cli/ (which owns no table: a command asks the owners' services like any module).
+ */
+const FOLDERS = () => [
+  ...fs.readdirSync(MODULES).map((m) => ({ owner: m, dir: path.join(MODULES, m) })),
+  { owner: 'lib', dir: path.join(SRC, 'lib') },
+  { owner: 'cli', dir: path.join(SRC, 'cli') },
+];
+
+/** module (or lib, cli) → the other modules' tables its source files (tests aside) name. */
 function crossReads() {
   const all = tables();
   const reads: Record<string, string[]> = {};
-  for (const module of fs.readdirSync(MODULES)) {
+  for (const { owner: module, dir } of FOLDERS()) {
     if (READS_BY_DESIGN[module]) continue;
     const named = new Set<string>();
-    for (const file of fs.readdirSync(path.join(MODULES, module))) {
+    for (const file of fs.readdirSync(dir)) {
       if (!file.endsWith('.ts') || file.includes('.test.') || file.includes('test-support')) continue;
-      for (const t of tablesNamedIn(fs.readFileSync(path.join(MODULES, module, file), 'utf8'), all)) named.add(t);
+      for (const t of tablesNamedIn(fs.readFileSync(path.join(dir, file), 'utf8'), all)) named.add(t);
     }
     const others = [...named].filter(
       (t) => all.find((x) => x.sql === t)!.owner !== module && !(t in ALLOWED_EVERYWHERE),
@@ -72,5 +83,11 @@ describe('tables are read and written only by the module that owns them', () => 
       'role_applications',
     ]);
     expect(all.find((t) => t.sql === 'ussd_actions')?.owner).toBe('basic-phone');
+  });
+
+  it('reads lib/ and cli/ as well as the modules', () => {
+    expect(FOLDERS().map((f) => path.relative(SRC, f.dir))).toEqual(
+      expect.arrayContaining(['lib', 'cli', 'modules/auth']),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { dateTimeParts, EAST_AFRICA_TIME_ZONE, type Language } from '@kutu/contract';
+import { dateTimeParts, EAST_AFRICA_TIME_ZONE, type Language, languages } from '@kutu/contract';
 import en from './locales/en.json' with { type: 'json' };
 import lg from './locales/lg.json' with { type: 'json' };
 import sw from './locales/sw.json' with { type: 'json' };
@@ -32,10 +32,10 @@ export const message = (key: MessageKey, params?: Params): Message => ({ key, pa
 
 const i18n = i18next.createInstance();
 void i18n.init({
-  resources: { en: { translation: en }, sw: { translation: sw }, lg: { translation: lg } },
+  resources: Object.fromEntries(languages.map((l) => [l, { translation: catalogs[l] }])),
   lng: 'en',
   fallbackLng: 'en',
-  supportedLngs: ['en', 'sw', 'lg'],
+  supportedLngs: [...languages],
   nsSeparator: false,
   initAsync: false,
   returnNull: false,

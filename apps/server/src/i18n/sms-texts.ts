@@ -98,9 +98,9 @@ export const bulkSmsKeys = [
 export type BulkSmsKey = (typeof bulkSmsKeys)[number];
 
 /** An SMS as the outbox keeps it: one of the keys above and its values, rendered in the person's language when sent. */
-export type SmsMessage = { key: SmsKey; params?: Params };
+export type SmsMessage<K extends SmsKey = SmsKey> = { key: K; params?: Params };
 
-export const smsMessage = (key: SmsKey, params?: Params): SmsMessage => ({ key, params });
+export const smsMessage = <K extends SmsKey>(key: K, params?: Params): SmsMessage<K> => ({ key, params });
 
 /** An SMS sent at once (a code, a reply to a keyword), in `language`. */
 export const smsText = (language: Language, key: SmsKey, params?: Params): string => t(language, key, params);

@@ -2,7 +2,7 @@ import type { Language, NotificationType } from '@kutu/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import type { Message } from '../i18n/i18n.ts';
-import type { SmsMessage } from '../i18n/sms-texts.ts';
+import type { BulkSmsKey, SmsMessage } from '../i18n/sms-texts.ts';
 import type { MailAttachment } from '../adapters/mailer.ts';
 
 /**
@@ -51,14 +51,18 @@ export interface Tell {
 }
 export type TellFn = (messages: Tell | Tell[]) => Promise<void>;
 
+/** What a fan-out (`TellEachFn`) tells each person: a `Tell` without its person, and only a bulk text by SMS. */
+export type BulkTell = Omit<Tell, 'to' | 'sms'> & { sms?: SmsMessage<BulkSmsKey> };
+
 /**
  * Tells every person a query selects (an alert's recipients): `people` is SQL selecting `id` (the user)
  * and `variant` (which of `says` they get), in the caller's order and limit. The messages are written in
- * the database itself, in one statement. Returns how many people it selected and the last id.
+ * the database itself, in one statement. Returns how many people it selected and the last id. Its SMS is
+ * one of the bulk texts (`bulkSmsKeys`), each held to one GSM-7 message in every language.
  */
 export type TellEachFn = (
   people: SQL,
-  says: Record<string, Omit<Tell, 'to'>>,
+  says: Record<string, BulkTell>,
 ) => Promise<{ told: number; last: number | null }>;
 
 /**

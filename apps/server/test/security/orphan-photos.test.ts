@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalFileStorage } from '../../src/adapters/storage.ts';
 import { ORPHAN_GRACE_MS, sweepOrphanPhotos } from '../../src/lib/orphan-photos.ts';
+import { photoOwners } from '../../src/ports.ts';
 import { fixture, multipart } from '../support/photos.ts';
 import { createTestApp, type TestContext } from '../support/app.ts';
 import { createUser } from '../support/users.ts';
@@ -53,7 +54,12 @@ describe('orphan photo sweep', () => {
     for (const key of [...orphans, ...kept.map((f) => f.key), foreign]) age(key, ORPHAN_GRACE_MS + 60_000);
     age(fresh, ORPHAN_GRACE_MS - 60_000);
 
-    const removed = await sweepOrphanPhotos({ db: t.deps.database.db, storage: t.deps.storage, now: new Date() });
+    const removed = await sweepOrphanPhotos({
+      db: t.deps.database.db,
+      owners: photoOwners,
+      storage: t.deps.storage,
+      now: new Date(),
+    });
     expect(removed.sort()).toEqual([...orphans].sort());
     for (const key of orphans)
       expect(fs.existsSync((t.deps.storage as LocalFileStorage).localPath(key)), key).toBe(false);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_RATE_LIMIT, analysisApi, communityApi, trainingApi } from '@kutu/contract';
 import { posts } from '../../src/db/schema/index.ts';
 import { sweepOrphanPhotos, ORPHAN_GRACE_MS } from '../../src/lib/orphan-photos.ts';
+import { photoOwners } from '../../src/ports.ts';
 import { fixture, multipart } from '../support/photos.ts';
 import { createTestApp, type TestContext } from '../support/app.ts';
 import { startS3Server, type S3Server } from '../support/s3.ts';
@@ -108,8 +109,10 @@ describe('uploads in S3 storage', () => {
     const before = (await storage().list('posts')).length;
     const now = new Date(Date.now() + ORPHAN_GRACE_MS + 60_000);
     // Within the grace period nothing goes.
-    expect(await sweepOrphanPhotos({ db: t.deps.database.db, storage: storage(), now: new Date() })).toEqual([]);
-    const removed = await sweepOrphanPhotos({ db: t.deps.database.db, storage: storage(), now });
+    expect(
+      await sweepOrphanPhotos({ db: t.deps.database.db, owners: photoOwners, storage: storage(), now: new Date() }),
+    ).toEqual([]);
+    const removed = await sweepOrphanPhotos({ db: t.deps.database.db, owners: photoOwners, storage: storage(), now });
     expect(removed).toEqual([orphan]);
     expect(await storage().exists(orphan)).toBe(false);
     expect((await storage().list('posts')).length).toBe(before - 1);

@@ -10,7 +10,7 @@ import type {
   Paginated,
 } from '@kutu/contract';
 import { trainingApi, trainingPath } from '@kutu/contract/paths';
-import { http } from '../lib/api.ts';
+import { fetchFile, http } from '../lib/api.ts';
 
 /** Every training query starts with this key: one invalidation refreshes the page after a change. */
 export const trainingKey = ['training'] as const;
@@ -84,3 +84,9 @@ export const useConfirmedActivation = () =>
   useInvalidating((id: number) =>
     http.post<ModelVersion>(trainingPath(trainingApi.activateVersion, { id }), { confirm_field_figures: true }),
   );
+
+/** A stored sample's photo (its route needs the bearer token, so it is fetched, not linked); null when refused. */
+export async function sampleImage(url: string, signal?: AbortSignal): Promise<Blob | null> {
+  const res = await fetchFile(url, { signal });
+  return res.ok ? res.blob() : null;
+}

@@ -127,6 +127,25 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
   return data as T;
 }
 
+/**
+ * A signed-in GET whose answer is a file, not JSON (a sample's photo, a recording, the offline model): the
+ * response itself, for the caller to read as it needs (a blob, a stream with progress). With the bearer
+ * token, and sent again once after a token refresh, as `request` does; `auth: false` sends no token.
+ */
+export async function fetchFile(
+  url: string,
+  opts: { signal?: AbortSignal; auth?: boolean } = {},
+  retried = false,
+): Promise<Response> {
+  const token = opts.auth === false ? null : session.accessToken();
+  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: opts.signal });
+  if (res.status === 401 && token && !retried) {
+    if (await refreshTokens()) return fetchFile(url, opts, true);
+    onSessionExpired();
+  }
+  return res;
+}
+
 export const http = {
   get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) => request<T>(path, { query, signal }),
   post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>

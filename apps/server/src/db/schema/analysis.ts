@@ -1,3 +1,4 @@
+import { contentLanguages, translationLanguages } from '@kutu/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,11 +14,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from '../value-list.ts';
 import { users } from './auth.ts';
 import { fields } from './fields.ts';
-
-/** The languages content is written in (docs/decisions/0023): English, Kiswahili, Luganda. */
-const contentLanguages = ['en', 'sw', 'lg'] as const;
 
 export const analyses = pgTable(
   'analyses',
@@ -165,7 +164,7 @@ export const educationResources = pgTable(
   },
   (t) => [
     index('education_resources_class_position_idx').on(t.rustClass, t.position),
-    check('education_resources_link_language_check', sql`${t.linkLanguage} in ('en', 'sw', 'lg')`),
+    check('education_resources_link_language_check', oneOf(t.linkLanguage, contentLanguages)),
   ],
 );
 
@@ -185,7 +184,7 @@ export const educationResourceTranslations = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.resourceId, t.language] }),
-    check('education_resource_translations_language_check', sql`${t.language} in ('sw', 'lg')`),
+    check('education_resource_translations_language_check', oneOf(t.language, translationLanguages)),
   ],
 );
 
@@ -214,6 +213,6 @@ export const advice = pgTable(
   },
   (t) => [
     uniqueIndex('advice_topic_crop_language_idx').on(t.topic, t.crop, t.language),
-    check('advice_language_check', sql`${t.language} in ('en', 'sw', 'lg')`),
+    check('advice_language_check', oneOf(t.language, contentLanguages)),
   ],
 );

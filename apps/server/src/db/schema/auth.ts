@@ -1,3 +1,4 @@
+import { languages } from '@kutu/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from '../value-list.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -31,9 +33,7 @@ export const users = pgTable(
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     /** The language of the account's emails, SMS, notifications and error messages (contract `languages`). */
-    language: text('language', { enum: ['en', 'sw', 'lg'] })
-      .notNull()
-      .default('en'),
+    language: text('language', { enum: languages }).notNull().default('en'),
     /** District or county code from the contract's list (docs/decisions/0031); null until the user chooses one. */
     district: text('district'),
     /**
@@ -62,7 +62,7 @@ export const users = pgTable(
     check('users_role_check', sql`${t.role} in ('farmer', 'expert', 'admin', 'officer')`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
-    check('users_language_check', sql`${t.language} in ('en', 'sw', 'lg')`),
+    check('users_language_check', oneOf(t.language, languages)),
     /** E.164 as stored: a phone number can sign in, so it names one account. */
     uniqueIndex('users_phone_unique').on(t.phone),
     /** Who to alert in a district: its farmers and experts (docs/decisions/0032). */

@@ -1,5 +1,7 @@
+import { languages } from '@kutu/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { oneOf } from '../value-list.ts';
 import { users } from './auth.ts';
 import { officerActions } from './extension.ts';
 
@@ -16,7 +18,7 @@ export const callbackRequests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The language the farmer wants to be called in (their account's when they asked). */
-    language: text('language', { enum: ['en', 'sw', 'lg'] }).notNull(),
+    language: text('language', { enum: languages }).notNull(),
     /** `ussd`, `sms` or `call` (a key pressed in Kutu's voice call): how the farmer asked. */
     channel: text('channel', { enum: ['ussd', 'sms', 'call'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -29,7 +31,7 @@ export const callbackRequests = pgTable(
     index('callback_requests_open_idx').on(t.createdAt).where(sql`done_at is null`),
     index('callback_requests_user_idx').on(t.userId),
     check('callback_requests_channel_check', sql`${t.channel} in ('ussd', 'sms', 'call')`),
-    check('callback_requests_language_check', sql`${t.language} in ('en', 'sw', 'lg')`),
+    check('callback_requests_language_check', oneOf(t.language, languages)),
   ],
 );
 

@@ -1,5 +1,7 @@
+import { languages } from '@kutu/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { oneOf } from '../value-list.ts';
 import { users } from './auth.ts';
 
 /**
@@ -15,7 +17,7 @@ export const voiceClips = pgTable(
     id: serial('id').primaryKey(),
     /** What it reads: `advice:<topic>:<crop>`, a result sentence's catalogue key, `voice.call.…`. */
     key: text('key').notNull(),
-    language: text('language', { enum: ['en', 'sw', 'lg'] }).notNull(),
+    language: text('language', { enum: languages }).notNull(),
     /** The words as they were when it was recorded. */
     text: text('text').notNull(),
     /** The stored MP3 (storage key under `voice/clips/`). */
@@ -39,7 +41,7 @@ export const voiceClips = pgTable(
     index('voice_clips_recorded_by_idx').on(t.recordedBy),
     // One approved recording in use per text and language.
     uniqueIndex('voice_clips_current_idx').on(t.key, t.language).where(sql`state = 'approved' and replaced_at is null`),
-    check('voice_clips_language_check', sql`${t.language} in ('en', 'sw', 'lg')`),
+    check('voice_clips_language_check', oneOf(t.language, languages)),
     check('voice_clips_state_check', sql`${t.state} in ('pending', 'approved', 'rejected')`),
   ],
 );

@@ -19,6 +19,9 @@ import {
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { AdviceService } from './advice.service.ts';
+import type { ResourcesService } from './resources.service.ts';
+import type { AnalysisService } from './analysis.service.ts';
 import { contractMessage, message } from '../../i18n/i18n.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { readIdempotencyKey } from '../../lib/idempotency-key.ts';
@@ -34,7 +37,13 @@ import { errorReplies, guard } from '../../lib/route-schema.ts';
  */
 const errors = errorReplies(400, 401, 403, 404, 413, 415, 429, 503);
 
-export function analysisRoutes(app: App, { deps, services: { analysis, resources, advice } }: RouteContext) {
+export function analysisRoutes(
+  app: App,
+  {
+    deps,
+    services: { analysis, resources, advice },
+  }: RouteContext<{ analysis: AnalysisService; resources: ResourcesService; advice: AdviceService }>,
+) {
   const signedIn = guard('farmer', 'expert');
   const farmer = guard('farmer');
   const expert = guard('expert');

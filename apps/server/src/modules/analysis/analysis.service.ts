@@ -37,6 +37,10 @@ export { diagnosisFacts } from './facts.repo.ts';
 export { analysisCaseSql } from './facts.repo.ts';
 /** An analysis as training reads it (its `TrainingSources`, through services.ts). */
 export { sampleSourceFacts } from './facts.repo.ts';
+/** Which upload keys an analysis refers to (the orphan photo sweep's `PhotoOwner`, through ports.ts). */
+export { analysisPhotoKeys } from './facts.repo.ts';
+/** A try-out photo of a demo farmer (`npm run outbreak:demo`, the only caller). */
+export { addDemoAnalysis } from './demo-analyses.ts';
 
 /**
  * The analysis module's one service, which routes and other modules use. Its jobs live beside it: a

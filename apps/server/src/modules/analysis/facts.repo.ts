@@ -1,5 +1,6 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
 import { analyses } from '../../db/schema/index.ts';
 
 /**
@@ -88,3 +89,13 @@ export const fieldPhotoSql = {
  */
 export const analysisCaseSql: SQL = sql`(select ${analyses.id}, ${analyses.userId}, ${analyses.crop}, ${analyses.createdAt},
   ${analyses.demo}, ${analyses.outcome}, ${analyses.rustClass}, ${analyses.unsure} from ${analyses})`;
+
+/** Which of these upload keys an analysis refers to, as its photo or its heatmap (the orphan photo sweep's). */
+export async function analysisPhotoKeys(db: Db, keys: string[]): Promise<string[]> {
+  return (
+    await db
+      .select({ photo: analyses.imagePath, heatmap: analyses.heatmapPath })
+      .from(analyses)
+      .where(or(inArray(analyses.imagePath, keys), inArray(analyses.heatmapPath, keys)))
+  ).flatMap((r) => [r.photo, r.heatmap ?? '']);
+}

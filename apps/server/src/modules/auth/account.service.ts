@@ -13,6 +13,8 @@ import { type AuthShared, clash, emailOrThrow } from './auth.shared.ts';
 export { verifySecret } from './passwords.ts';
 /** A role's own facts as other modules' queries join them (consultations' slots, vetting's applications, clinic records). */
 export { expertFacts, farmerFacts } from './facts.repo.ts';
+/** The try-out farmers of `npm run outbreak:demo` (and of its tests). */
+export { addDemoFarmer, countDemoFarmers, DEMO_USERNAME_PREFIX, removeDemoUsers } from './demo-farmers.ts';
 
 const MIN_AGE_YEARS = 13;
 const EARLIEST_DOB = '1900-01-01';

@@ -28,6 +28,10 @@ import {
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { createAccountService } from './account.service.ts';
+import type { createRecoveryService } from './recovery.service.ts';
+import type { createSessionService } from './session.service.ts';
+import type { SignupService } from './signup.service.ts';
 import { message } from '../../i18n/i18n.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -44,7 +48,18 @@ function waitingTime(ms: number) {
     : message('units.seconds', { count: seconds });
 }
 
-export function authRoutes(app: App, { deps, services: { signup, session, recovery, account } }: RouteContext) {
+export function authRoutes(
+  app: App,
+  {
+    deps,
+    services: { signup, session, recovery, account },
+  }: RouteContext<{
+    signup: SignupService;
+    session: ReturnType<typeof createSessionService>;
+    recovery: ReturnType<typeof createRecoveryService>;
+    account: ReturnType<typeof createAccountService>;
+  }>,
+) {
   /** Public, with a per-address limit: routes that guess or send something (sign-in, codes, resets, sign-up). */
   const limited = {
     ...publicRoute,

@@ -1,7 +1,7 @@
 import type { JobQueue } from '../../adapters/jobs.ts';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
-import { BACKUP_JOB_LIMIT_MS } from './backup.schedule.ts';
+import { BACKUP_JOB_LIMIT_MS, type createBackupSchedule } from './backup.schedule.ts';
 
 /** The queue of the backup check: take a backup when the last one is BACKUP_EVERY_HOURS old. */
 export const BACKUP_QUEUE = 'backup';
@@ -10,7 +10,10 @@ const CHECK_INTERVAL_MS = 60 * 60_000;
 /** The first check waits for the start to settle (and a short-lived process, a test's, takes none). */
 const FIRST_CHECK_MS = 10 * 60_000;
 
-export function backupJobs(_app: App, { deps: { jobs }, services: { backups } }: RouteContext) {
+export function backupJobs(
+  _app: App,
+  { deps: { jobs }, services: { backups } }: RouteContext<{ backups: ReturnType<typeof createBackupSchedule> }>,
+) {
   // A large installation's archive takes a while to write and read back.
   jobs.handle(
     BACKUP_QUEUE,

@@ -1,10 +1,14 @@
 import { backupApi, backupStatus } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { createBackupSchedule } from './backup.schedule.ts';
 import { errorReplies, guard } from '../../lib/route-schema.ts';
 
 /** The scheduled backups, for administrators. */
-export function backupRoutes(app: App, { services: { backups } }: RouteContext) {
+export function backupRoutes(
+  app: App,
+  { services: { backups } }: RouteContext<{ backups: ReturnType<typeof createBackupSchedule> }>,
+) {
   app.get(
     backupApi.status,
     {

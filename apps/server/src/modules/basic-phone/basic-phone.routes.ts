@@ -16,7 +16,7 @@ import { parseForms } from '../../lib/form-body.ts';
 import { errorReplies, guard, publicRoute } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { gatewayKeyCheck } from '../../lib/gateway-key.ts';
-import { phoneOf } from './basic-phone.service.ts';
+import { phoneOf, type BasicPhoneService } from './basic-phone.service.ts';
 
 const tags = ['phone'];
 const gatewayQuery = z.object({ key: z.string().max(200).optional() });
@@ -26,7 +26,10 @@ const gatewayQuery = z.object({ key: z.string().max(200).optional() });
  * per phone number instead of per address: the gateway is one address for every farmer), the try-out
  * step for administrators and experts, and the experts' call-back list.
  */
-export function basicPhoneRoutes(app: App, { deps: { config }, services: { basicPhone } }: RouteContext) {
+export function basicPhoneRoutes(
+  app: App,
+  { deps: { config }, services: { basicPhone } }: RouteContext<{ basicPhone: BasicPhoneService }>,
+) {
   const opts = { secret: config.phone.callbackSecret, perNumberPerMinute: config.phone.rateLimitMax };
   // Public to the token check: the gateway proves itself with its secret (`fromGateway`).
   const perNumber = (field: 'phoneNumber' | 'from') => ({

@@ -22,7 +22,7 @@ import { createEscalationService } from '../review/escalation.service.ts';
 import { OUTBREAK_ALERT_QUEUE } from '../outbreak/outbreak.service.ts';
 import { weekStartOf, weeksBefore } from '../../lib/iso-weeks.ts';
 import { WRONG_SECRET_MAX } from '../../lib/secret-tries.ts';
-import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
+import { fieldPhotoSql, followUpSources } from '../../ports.ts';
 
 const KEY = 'gateway-secret-for-the-ussd-tests';
 let session = 0;

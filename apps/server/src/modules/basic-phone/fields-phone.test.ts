@@ -8,7 +8,7 @@ import { insertField } from '../../../test/support/fields.ts';
 import { createFieldsService } from '../fields/fields.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
-import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
+import { fieldPhotoSql, followUpSources } from '../../ports.ts';
 
 const KEY = 'gateway-secret-for-the-fields-tests';
 const DISTRICT = 'UG-105';

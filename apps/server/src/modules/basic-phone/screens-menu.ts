@@ -2,6 +2,7 @@ import {
   adviceTopicFor,
   EAST_AFRICA_TIME_ZONE,
   nativeNames,
+  languages,
   type RustClass,
   SMALL_COUNT_WORDS,
   USSD_HOME,
@@ -217,8 +218,9 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens | ke
   setLanguage: {
     show: (c) => ({ text: tr(c, 'ussd.chooseLanguage') }),
     answer: (input, c) => {
-      const k = choice(input, 3);
-      const language = (['en', 'sw', 'lg'] as const)[(k ?? 0) - 1];
+      // Key 1 for the first of the contract's languages, and so on (ussd.chooseLanguage lists them so).
+      const k = choice(input, languages.length);
+      const language = languages[(k ?? 0) - 1];
       return language ? { act: () => actions.setLanguage(c, language) } : badNumber;
     },
   },

@@ -16,6 +16,7 @@ import {
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { createClinicService } from './clinic.service.ts';
 import { contractMessage, message } from '../../i18n/i18n.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { readImageUploads } from '../../lib/image-upload.ts';
@@ -35,7 +36,10 @@ function readKey(header: string | string[] | undefined): string | undefined {
 }
 
 /** Plant clinic visits (docs/decisions/0053): approved experts only (`guard` asks the vetting gate). */
-export function clinicRoutes(app: App, { deps, services: { clinic } }: RouteContext) {
+export function clinicRoutes(
+  app: App,
+  { deps, services: { clinic } }: RouteContext<{ clinic: ReturnType<typeof createClinicService> }>,
+) {
   const expert = guard('expert');
 
   app.post(

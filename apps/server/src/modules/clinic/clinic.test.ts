@@ -28,7 +28,7 @@ import { createTestApp, joinSmsParts, type TestContext, testDelivery } from '../
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { fixture, multipart } from '../../../test/support/photos.ts';
 import { CLINIC_CSV_COLUMNS } from './clinic.service.ts';
-import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
+import { fieldPhotoSql, followUpSources } from '../../ports.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DISTRICT = 'UG-101';

@@ -23,6 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { CommunityService } from './community.service.ts';
 import { sendPhoto, type UploadedImage } from '../../lib/image-upload.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -37,7 +38,10 @@ const errors = errorReplies(400, 401, 403, 404, 409, 429);
 const uploadErrors = { ...errors, 413: errorBody, 415: errorBody };
 const tags = ['community'];
 
-export function communityRoutes(app: App, { deps, services: { community: service } }: RouteContext) {
+export function communityRoutes(
+  app: App,
+  { deps, services: { community: service } }: RouteContext<{ community: CommunityService }>,
+) {
   const signedIn = guard('farmer', 'expert');
   const farmer = guard('farmer');
   const expert = guard('expert');

@@ -35,6 +35,8 @@ import {
 export { commentTransitions, postTransitions };
 /** Posts, answers and moderation as other modules' queries count them (the dashboard). */
 export { moderationFacts, postFacts, responseFacts } from './facts.repo.ts';
+/** Which upload keys a post refers to (the orphan photo sweep's `PhotoOwner`, through ports.ts). */
+export { postPhotoKeys } from './facts.repo.ts';
 
 const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
 

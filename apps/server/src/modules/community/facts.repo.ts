@@ -1,4 +1,6 @@
+import { inArray } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
 import { moderationAudit, posts, responses } from '../../db/schema/index.ts';
 
 /**
@@ -24,3 +26,10 @@ export const moderationFacts = new QueryBuilder()
   })
   .from(moderationAudit)
   .as('moderation_facts');
+
+/** Which of these upload keys a post refers to (the orphan photo sweep's). */
+export async function postPhotoKeys(db: Db, keys: string[]): Promise<string[]> {
+  return (await db.select({ key: posts.imagePath }).from(posts).where(inArray(posts.imagePath, keys))).map(
+    (r) => r.key ?? '',
+  );
+}

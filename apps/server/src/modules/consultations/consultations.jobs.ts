@@ -1,5 +1,6 @@
 import { type JobQueue, repeatJob } from '../../adapters/jobs.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { createAvailabilityService } from './availability.service.ts';
 import type { App } from '../../deps.ts';
 
 /** The queue of the consultations upkeep: top up weekly availability, send due reminders. */
@@ -8,7 +9,13 @@ export const UPKEEP_QUEUE = 'consultations-upkeep';
 const UPKEEP_INTERVAL_MS = 5 * 60_000;
 
 /** The upkeep's queue handler; idempotent, so overlapping runs are harmless. */
-export function consultationsJobs(_app: App, { deps: { jobs }, services: { availability } }: RouteContext) {
+export function consultationsJobs(
+  _app: App,
+  {
+    deps: { jobs },
+    services: { availability },
+  }: RouteContext<{ availability: ReturnType<typeof createAvailabilityService> }>,
+) {
   jobs.handle(UPKEEP_QUEUE, async () => {
     await availability.topUp();
     await availability.sendDueReminders();

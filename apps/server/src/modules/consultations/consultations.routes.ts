@@ -20,6 +20,8 @@ import {
 import { z } from 'zod';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { createAvailabilityService } from './availability.service.ts';
+import type { ConsultationsService } from './consultations.service.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { caller, farmerOrExpert } from '../../plugins/auth.ts';
 import { renderedOnSend } from '../../plugins/language.ts';
@@ -32,7 +34,12 @@ const tags = ['consultations'];
  * `onRequest`, before the body is read and validated, so an anonymous caller gets 401 and a caller of
  * the wrong role 403 whatever they sent.
  */
-export function consultationsRoutes(app: App, { services: { consultations: service, availability } }: RouteContext) {
+export function consultationsRoutes(
+  app: App,
+  {
+    services: { consultations: service, availability },
+  }: RouteContext<{ consultations: ConsultationsService; availability: ReturnType<typeof createAvailabilityService> }>,
+) {
   app.post(
     consultationsApi.rules,
     {

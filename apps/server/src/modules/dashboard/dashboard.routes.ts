@@ -1,11 +1,15 @@
 import { dashboardApi, dashboardQuery, dashboardReply, errorBody } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { createDashboardService } from './dashboard.service.ts';
 import { sendJson } from '../../lib/json-text.ts';
 import { farmerOrExpert } from '../../plugins/auth.ts';
 import { guard } from '../../lib/route-schema.ts';
 
-export function dashboardRoutes(app: App, { services: { dashboard } }: RouteContext) {
+export function dashboardRoutes(
+  app: App,
+  { services: { dashboard } }: RouteContext<{ dashboard: ReturnType<typeof createDashboardService> }>,
+) {
   app.get(
     dashboardApi.summary,
     {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { DeliveryService } from './delivery.service.ts';
 import { createWrongSecretLimit } from '../../lib/secret-tries.ts';
 import { errorReplies, guard, publicRoute } from '../../lib/route-schema.ts';
 
@@ -10,7 +11,7 @@ const errors = errorReplies(400, 401, 403, 404);
 const tags = ['admin'];
 
 /** Failed messages for administrators, and the SMS gateway's delivery reports (docs/decisions/0050). */
-export function deliveryRoutes(app: App, { services: { delivery } }: RouteContext) {
+export function deliveryRoutes(app: App, { services: { delivery } }: RouteContext<{ delivery: DeliveryService }>) {
   const admin = guard('admin');
 
   app.get(

@@ -1,6 +1,8 @@
 import { type JobQueue, repeatJob } from '../../adapters/jobs.ts';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { ForecastService } from '../forecast/forecast.service.ts';
+import type { ExtensionService } from './extension.service.ts';
 
 /**
  * The queue of the Monday sweep: the officers' report (weekly.ts) and the national bulletin (forecast/bulletin-mail.ts),
@@ -9,7 +11,13 @@ import type { RouteContext } from '../../route-context.ts';
 export const WEEKLY_REPORT_QUEUE = 'extension-weekly-report';
 export const WEEKLY_REPORT_SWEEP_MS = 60 * 60_000;
 
-export function extensionJobs(_app: App, { deps: { jobs }, services: { extension, forecast } }: RouteContext) {
+export function extensionJobs(
+  _app: App,
+  {
+    deps: { jobs },
+    services: { extension, forecast },
+  }: RouteContext<{ extension: ExtensionService; forecast: ForecastService }>,
+) {
   // The same Monday sweep sends the national bulletin to administrators and national officers (docs/decisions/0122).
   jobs.handle(WEEKLY_REPORT_QUEUE, async () => {
     await extension.sendWeekly();

@@ -1,3 +1,4 @@
+import type { Language } from '@kutu/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { officerActions } from '../../db/schema/index.ts';
@@ -115,7 +116,7 @@ export function createExtensionRepo(db: Db, { visits: v, callbacks: cb, closeCal
         farmerId: number;
         username: string;
         phone: string;
-        language: 'en' | 'sw' | 'lg';
+        language: Language;
         reason: 'worse' | 'callback';
         at: Date | string;
         analysisId: number | null;
@@ -137,8 +138,8 @@ export function createExtensionRepo(db: Db, { visits: v, callbacks: cb, closeCal
 
     /** The accounts of these farmers whose district is `district`: what the week shows of a farmer to call. */
     async farmerAccounts(district: string, ids: number[]) {
-      if (ids.length === 0) return new Map<number, { username: string; phone: string; language: 'en' | 'sw' | 'lg' }>();
-      const rows = await rowsOf<{ id: number; username: string; phone: string; language: 'en' | 'sw' | 'lg' }>(
+      if (ids.length === 0) return new Map<number, { username: string; phone: string; language: Language }>();
+      const rows = await rowsOf<{ id: number; username: string; phone: string; language: Language }>(
         db,
         sql`select id, username, phone, language from users
             where district = ${district} and role = 'farmer' and id in (${sql.join(

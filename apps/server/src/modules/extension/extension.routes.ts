@@ -10,6 +10,8 @@ import {
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { ApplicationsService } from '../vetting/applications.service.ts';
+import type { ExtensionService } from './extension.service.ts';
 import { caller } from '../../plugins/auth.ts';
 import { errorReplies, guard } from '../../lib/route-schema.ts';
 import { weekCsv, weekPdf } from './report.ts';
@@ -22,7 +24,13 @@ const tags = ['extension'];
  * `guard('officer')` lets only approved officers in (the vetting gate); the service checks the
  * district is one of theirs (403) and exists (404).
  */
-export function extensionRoutes(app: App, { deps, services: { extension, applications } }: RouteContext) {
+export function extensionRoutes(
+  app: App,
+  {
+    deps,
+    services: { extension, applications },
+  }: RouteContext<{ extension: ExtensionService; applications: ApplicationsService }>,
+) {
   const officer = guard('officer');
 
   app.get(

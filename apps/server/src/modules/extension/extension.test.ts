@@ -35,7 +35,7 @@ import { createFieldsService } from '../fields/fields.service.ts';
 import { createWalksService } from '../fields/walks.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { insertField } from '../../../test/support/fields.ts';
-import { extensionSources, fieldPhotoSql, followUpSources, outbreakSources } from '../../../test/support/ports.ts';
+import { extensionSources, fieldPhotoSql, followUpSources, outbreakSources } from '../../ports.ts';
 
 // These scenarios test the privacy rule's logic at the minimum their data were written for (weeks of 1, 2
 // and 3); that every surface follows the contract's minimum, whatever it is, is minimum-five.test.ts's job.

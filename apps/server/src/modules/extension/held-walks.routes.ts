@@ -2,6 +2,7 @@ import { districtParams, extensionApi, heldWalks, idParam } from '@kutu/contract
 import { z } from 'zod';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { createHeldWalksService } from './held-walks.service.ts';
 import { errorReplies, guard } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 
@@ -9,7 +10,10 @@ const errors = errorReplies(400, 401, 403, 404);
 const tags = ['extension'];
 
 /** Walks that wait for an expert or officer before they count (docs/decisions/0105): the list, a confirmation. */
-export function heldWalksRoutes(app: App, { services: { heldWalks: held } }: RouteContext) {
+export function heldWalksRoutes(
+  app: App,
+  { services: { heldWalks: held } }: RouteContext<{ heldWalks: ReturnType<typeof createHeldWalksService> }>,
+) {
   const judges = guard('expert', 'officer');
 
   app.get(

@@ -14,6 +14,8 @@ import {
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { WalksService } from './walks.service.ts';
+import type { FieldsService } from './fields.service.ts';
 import { readIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { errorReplies, guard } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -22,7 +24,10 @@ const errors = errorReplies(400, 401, 403, 404, 409, 429);
 const tags = ['fields'];
 
 /** A farmer's fields and their scouting walks (docs/decisions/0078): the owner only; another's field is 404. */
-export function fieldsRoutes(app: App, { services: { fields, walks } }: RouteContext) {
+export function fieldsRoutes(
+  app: App,
+  { services: { fields, walks } }: RouteContext<{ fields: FieldsService; walks: WalksService }>,
+) {
   const farmer = guard('farmer');
 
   app.get(

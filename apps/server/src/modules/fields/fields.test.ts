@@ -24,7 +24,7 @@ import { createFollowUpService } from '../followup/followup.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { createFieldsService } from './fields.service.ts';
 import { createWalksService } from './walks.service.ts';
-import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
+import { fieldPhotoSql, followUpSources } from '../../ports.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KUMI = 'UG-208';

@@ -1,11 +1,12 @@
 import { analysisApi, openFollowUpList } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { FollowUpService } from './followup.service.ts';
 import { errorReplies, guard } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 
 /** What a farmer may say a new photo follows up (docs/decisions/0044, 0059). */
-export function followUpRoutes(app: App, { services: { followUps } }: RouteContext) {
+export function followUpRoutes(app: App, { services: { followUps } }: RouteContext<{ followUps: FollowUpService }>) {
   app.get(
     analysisApi.openFollowUps,
     {

@@ -17,7 +17,7 @@ import { createFollowUpService, FOLLOW_UP_AFTER_DAYS } from './followup.service.
 import { createEscalationService } from '../review/escalation.service.ts';
 import { createFieldsService } from '../fields/fields.service.ts';
 import { FOLLOW_UP_QUEUE } from './followup.jobs.ts';
-import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
+import { fieldPhotoSql, followUpSources } from '../../ports.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

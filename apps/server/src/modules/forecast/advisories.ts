@@ -2,7 +2,7 @@ import { districtByCode, type ForecastCrop } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { type MessageKey, message } from '../../i18n/i18n.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
-import type { Tell } from '../../lib/deliverer.ts';
+import type { BulkTell } from '../../lib/deliverer.ts';
 import { weekStartOf } from '../../lib/iso-weeks.ts';
 import type { ForecastRepo, RiskRow } from './forecast.repo.ts';
 
@@ -29,7 +29,7 @@ function advisory(district: string, crop: ForecastCrop, highDay: string, week: s
     day: weekday(highDay),
   };
   const data = { district, crop, high_day: highDay, run_id: runId };
-  const farmer: Omit<Tell, 'to'> = {
+  const farmer: BulkTell = {
     key: `rust-advisory:${crop}:${week}`,
     kind: 'alert',
     app: { type: 'rust_advisory', text: message('forecast.advisory.message', params), data },
@@ -37,7 +37,7 @@ function advisory(district: string, crop: ForecastCrop, highDay: string, week: s
     // Said in a call to a farmer who chose one (the outbox's voice channel, docs/decisions/0123); staff get none.
     voice: message('forecast.advisory.voice', params),
   };
-  const staff: Omit<Tell, 'to'> = {
+  const staff: BulkTell = {
     key: `rust-advisory:${crop}:${week}:${district}`,
     kind: 'alert',
     app: { type: 'rust_advisory', text: message('forecast.advisory.staff', params), data },

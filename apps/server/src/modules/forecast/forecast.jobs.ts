@@ -1,10 +1,13 @@
 import { type JobQueue, repeatJob } from '../../adapters/jobs.ts';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
-import { FORECAST_QUEUE } from './forecast.service.ts';
+import { FORECAST_QUEUE, type ForecastService } from './forecast.service.ts';
 
 /** The forecast's queue handler: fetch the weather, run the forecast, send the advisories (docs/decisions/0100). */
-export function forecastJobs(_app: App, { deps: { jobs }, services: { forecast } }: RouteContext) {
+export function forecastJobs(
+  _app: App,
+  { deps: { jobs }, services: { forecast } }: RouteContext<{ forecast: ForecastService }>,
+) {
   jobs.handle(FORECAST_QUEUE, async () => {
     await forecast.refresh();
   });

@@ -15,6 +15,7 @@ import { tooMany } from '../../lib/errors.ts';
 import { errorReplies, guard, publicRoute } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { ForecastService } from './forecast.service.ts';
 import { bulletinCsv } from './bulletin.ts';
 import { bulletinPdf } from './bulletin-pdf.ts';
 
@@ -24,7 +25,10 @@ const tags = ['forecast'];
 export const OPEN_RISK_PER_MINUTE = 30;
 
 /** The week's rust forecast (docs/decisions/0100): every district's days, one district's reasons, a farmer's fields, the open feed. */
-export function forecastRoutes(app: App, { deps, services: { forecast } }: RouteContext) {
+export function forecastRoutes(
+  app: App,
+  { deps, services: { forecast } }: RouteContext<{ forecast: ForecastService }>,
+) {
   const readers = guard('farmer', 'expert', 'officer');
 
   app.get(

@@ -40,7 +40,7 @@ import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { createApplicationsService } from '../vetting/applications.service.ts';
 import { createForecastService } from './forecast.service.ts';
-import { fieldPhotoSql, followUpSources, outbreakSources } from '../../../test/support/ports.ts';
+import { fieldPhotoSql, followUpSources, outbreakSources } from '../../ports.ts';
 
 // Mbale (UG-209) and its neighbour Bukedea (UG-219); Kampala (UG-102) far from both.
 const MBALE = 'UG-209';

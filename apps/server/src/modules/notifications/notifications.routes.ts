@@ -44,7 +44,10 @@ function writeEvent(res: ServerResponse, event: StreamEvent, data: unknown, id?:
 
 export function notificationsRoutes(
   app: App,
-  { deps: { config, clock, sessions }, services: { notifications } }: RouteContext,
+  {
+    deps: { config, clock, sessions },
+    services: { notifications },
+  }: RouteContext<{ notifications: NotificationsService }>,
 ) {
   const streamTokens = createStreamTokens(config.jwt.accessSecret, clock);
   const openStreams = new Set<() => void>();

@@ -3,12 +3,16 @@ import { z } from 'zod';
 import { offlineModelApi, offlineModelInfo, offlineModelVersionParam } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { createOfflineModelService } from './offline-model.service.ts';
 import { errorReplies, guard } from '../../lib/route-schema.ts';
 
 const errors = errorReplies(401, 403, 404, 429, 503);
 const tags = ['offline-model'];
 
-export function offlineModelRoutes(app: App, { services: { offlineModel: offline } }: RouteContext) {
+export function offlineModelRoutes(
+  app: App,
+  { services: { offlineModel: offline } }: RouteContext<{ offlineModel: ReturnType<typeof createOfflineModelService> }>,
+) {
   const signedIn = guard('farmer', 'expert');
 
   app.get(

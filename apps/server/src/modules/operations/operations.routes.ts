@@ -1,7 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
@@ -12,21 +10,7 @@ import { runWithRequestId } from '../../adapters/request-context.ts';
 import { publicRoute } from '../../lib/route-schema.ts';
 import { fromThisMachine } from '../../lib/this-machine.ts';
 import { httpRequests, messagesWaiting, modelInfo, queueDepth, registry, trainingJobs } from '../../lib/metrics.ts';
-import { deliveryFacts as m } from '../delivery/delivery.service.ts';
-import { jobFacts as jobs } from '../training/samples.service.ts';
-
-/** The counts /metrics reads, over the owners' read-only facts (training's jobs, delivery's outbox). */
-const dialect = new PgDialect();
-const JOBS_BY_STATUS = dialect.sqlToQuery(
-  sql`select ${jobs.status} as status, count(*)::int as n from ${jobs} group by ${jobs.status}`,
-);
-// Outbox rows not sent yet and failed for good, each part by its partial index: sent rows are not scanned.
-const MESSAGES_WAITING = dialect.sqlToQuery(
-  sql`select channel, state, count(*)::int as n from (
-        select ${m.channel} as channel, ${m.state} as state from ${m} where ${m.state} in ('waiting', 'sending')
-        union all select ${m.channel}, ${m.state} from ${m} where ${m.state} = 'failed') w
-      group by channel, state`,
-);
+import { createOperationsRepo } from './operations.repo.ts';
 
 export const READINESS_PATH = '/api/health/ready/';
 export const METRICS_PATH = '/metrics';
@@ -137,6 +121,7 @@ export function canonicalMetricsUrl(url: string): string {
 
 /** Prometheus metrics of this process at /metrics (text format), and the per-route request timings. */
 function metricsRoutes(app: FastifyInstance, deps: OperationsDeps) {
+  const repo = createOperationsRepo(deps.database);
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url;
     if (!route || route === METRICS_PATH) return;
@@ -151,14 +136,9 @@ function metricsRoutes(app: FastifyInstance, deps: OperationsDeps) {
     queueDepth.reset();
     for (const [queue, n] of Object.entries(await deps.jobs.depth().catch(() => ({})))) queueDepth.set({ queue }, n);
     trainingJobs.reset();
-    const rows = await deps.database.execute(JOBS_BY_STATUS.sql, JOBS_BY_STATUS.params).catch(() => ({ rows: [] }));
-    for (const r of rows.rows) trainingJobs.set({ status: String(r.status) }, Number(r.n));
+    for (const r of await repo.jobsByStatus()) trainingJobs.set({ status: r.status }, r.n);
     messagesWaiting.reset();
-    const messages = await deps.database
-      .execute(MESSAGES_WAITING.sql, MESSAGES_WAITING.params)
-      .catch(() => ({ rows: [] }));
-    for (const r of messages.rows)
-      messagesWaiting.set({ channel: String(r.channel), state: String(r.state) }, Number(r.n));
+    for (const r of await repo.messagesWaiting()) messagesWaiting.set({ channel: r.channel, state: r.state }, r.n);
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });
 }

@@ -2,7 +2,7 @@ import { districtByCode, type OutbreakCrop } from '@kutu/contract';
 import type { ModuleDeps } from '../../deps.ts';
 import { message } from '../../i18n/i18n.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
-import type { Tell } from '../../lib/deliverer.ts';
+import type { BulkTell } from '../../lib/deliverer.ts';
 import type { OutbreakRepo } from './outbreak.repo.ts';
 
 /** The job queue that tells farmers and experts about a new alert (in the worker). */
@@ -18,7 +18,7 @@ export const FAN_OUT_STEP = 5000;
 function alertMessage(
   alert: { id: number; district: string; crop: string; sourceDistrict: string; raisedAt: Date | string },
   role: 'farmer' | 'expert',
-): Omit<Tell, 'to'> {
+): BulkTell {
   const params = {
     crop: message(`outbreak.crops.${alert.crop as OutbreakCrop}`),
     district: districtByCode(alert.district)?.name ?? alert.district,

@@ -19,6 +19,8 @@ import {
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { createOpenFeedService } from './open-feed.service.ts';
+import type { OutbreakService } from './outbreak.service.ts';
 import { message } from '../../i18n/i18n.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -30,7 +32,12 @@ const tags = ['outbreak'];
 export const OPEN_FEED_PER_MINUTE = 30;
 
 /** Outbreak watch (docs/decisions/0031–0033, 0052): map, trend, expert table and CSV, settings, and the open feed. */
-export function outbreakRoutes(app: App, { services: { outbreak, openFeed } }: RouteContext) {
+export function outbreakRoutes(
+  app: App,
+  {
+    services: { outbreak, openFeed },
+  }: RouteContext<{ outbreak: OutbreakService; openFeed: ReturnType<typeof createOpenFeedService> }>,
+) {
   const expert = guard('expert');
   const signedIn = guard('farmer', 'expert');
   // The published map and trends (small counts hidden): an approved extension officer reads them too.

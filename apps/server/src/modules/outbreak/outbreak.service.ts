@@ -6,10 +6,23 @@ import { createAlertDelivery, OUTBREAK_ALERT_QUEUE } from './alert-delivery.ts';
 export { OUTBREAK_ALERT_QUEUE };
 /** Farmer-weeks and alerts as other modules' queries read them (an officer's week). */
 export { alertFacts, farmerWeekFacts } from './facts.repo.ts';
-import { type CaseRow, createOutbreakRepo, type FarmerWeek, type OutbreakSources } from './outbreak.repo.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  type CaseRow,
+  createOutbreakRepo,
+  type FarmerWeek,
+  type OutbreakSources,
+  recountAll,
+} from './outbreak.repo.ts';
 import { createOutbreakPublishing } from './published.ts';
 import { createDistrictRust } from './district-now.ts';
 import { ALERT_WINDOW_WEEKS, alertedBy, inOutbreak, weekStartOf, weeksBefore } from './rule.ts';
+
+/**
+ * Rebuilds every case and count from the analyses and verdicts, in one transaction: `npm run outbreak:recount`
+ * and the demo command only (repair; confirmations move the counts one by one, docs/decisions/0031).
+ */
+export const recountOutbreak = (db: Db, sources: OutbreakSources, now = new Date()) => recountAll(db, now, sources);
 
 /** How far back a farmer's photos count when the district is first set. */
 export const PAST_PHOTOS_DAYS = 14;

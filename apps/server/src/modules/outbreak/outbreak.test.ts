@@ -19,7 +19,7 @@ import { createListCaches } from '../../lib/list-cache.ts';
 import { fixture } from '../../../test/support/photos.ts';
 import { createOutbreakService } from './outbreak.service.ts';
 import { ALERT_THRESHOLD } from './rule.ts';
-import { outbreakSources } from '../../../test/support/ports.ts';
+import { outbreakSources } from '../../ports.ts';
 
 // These scenarios test the privacy rule's logic at the minimum their data were written for (weeks of 1, 2
 // and 3); that every surface follows the contract's minimum, whatever it is, is minimum-five.test.ts's job.

@@ -12,12 +12,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
-import { removeDemoUsers } from './demo-users.ts';
+import { removeDemoUsers } from '../auth/account.service.ts';
 import { createDistrictRust } from './district-now.ts';
 import { createOutbreakRepo } from './outbreak.repo.ts';
 import { inOutbreak } from './rule.ts';
 import { users } from '../../db/schema/index.ts';
-import { outbreakSources } from '../../../test/support/ports.ts';
+import { outbreakSources } from '../../ports.ts';
 
 // These scenarios test the privacy rule's logic at the minimum their data were written for (weeks of 1, 2
 // and 3); that every surface follows the contract's minimum, whatever it is, is minimum-five.test.ts's job.

@@ -11,7 +11,7 @@ import { createFieldsService } from '../fields/fields.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { createEscalationService } from '../review/escalation.service.ts';
 import { createWalksService } from '../fields/walks.service.ts';
-import { fieldPhotoSql, followUpSources } from '../../../test/support/ports.ts';
+import { fieldPhotoSql, followUpSources } from '../../ports.ts';
 
 /**
  * A farmer's fields and scouting walks in "Download my data" and at erasure, with a walk an expert counted

@@ -10,6 +10,9 @@ import {
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { ErasureService } from './erasure.service.ts';
+import type { createExportService } from './export.service.ts';
+import type { ConsentService } from './consent.service.ts';
 import { message } from '../../i18n/i18n.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { errorReplies, guard, guardBeforeVetting } from '../../lib/route-schema.ts';
@@ -22,7 +25,17 @@ const tags = ['privacy'];
  * A person's data, theirs (docs/decisions/0067-consent-and-erasure.md): the archive of everything held,
  * consent choices, deleting the account; the administrator's erasure log.
  */
-export function privacyRoutes(app: App, { deps, services: { consent, exporter, erasure } }: RouteContext) {
+export function privacyRoutes(
+  app: App,
+  {
+    deps,
+    services: { consent, exporter, erasure },
+  }: RouteContext<{
+    consent: ConsentService;
+    exporter: ReturnType<typeof createExportService>;
+    erasure: ErasureService;
+  }>,
+) {
   // Guessing a password or code, or sending an SMS: the sign-in routes' limit per address.
   const limited = {
     rateLimit: {

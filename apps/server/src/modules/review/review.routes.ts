@@ -17,13 +17,14 @@ import {
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { ReviewService } from './review.service.ts';
 import { caller } from '../../plugins/auth.ts';
 import { errorReplies, guard } from '../../lib/route-schema.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 429);
 const tags = ['expert-review'];
 
-export function reviewRoutes(app: App, { services: { review } }: RouteContext) {
+export function reviewRoutes(app: App, { services: { review } }: RouteContext<{ review: ReviewService }>) {
   const expert = guard('expert');
   const farmer = guard('farmer');
   const signedIn = guard('farmer', 'expert');

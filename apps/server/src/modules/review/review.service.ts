@@ -39,6 +39,8 @@ export { reviewFacts } from './facts.repo.ts';
 export { decisionFacts } from './facts.repo.ts';
 /** An analysis's verdict as the outbreak watch counts it (its `OutbreakSources`, through services.ts). */
 export { verdictCaseSql } from './facts.repo.ts';
+/** A try-out confirmation of a demo photo (`npm run outbreak:demo`, the only caller). */
+export { addDemoVerdict } from './demo-verdicts.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import { analyses, trainingSamples } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createFieldSetRepo } from './field-set.repo.ts';
-import { trainingSources } from '../../../test/support/ports.ts';
+import { trainingSources } from '../../ports.ts';
 
 /** What a retraining learns from: experts' uploads, and farmers' photos only with their owner's yes. */
 describe('training respects the photo owner’s consent', () => {

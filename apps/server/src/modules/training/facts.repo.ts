@@ -1,4 +1,6 @@
+import { inArray } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
 import { trainingJobs, trainingSamples } from '../../db/schema/index.ts';
 
 /**
@@ -19,3 +21,13 @@ export const jobFacts = new QueryBuilder()
   .select({ status: trainingJobs.status, startedBy: trainingJobs.startedBy })
   .from(trainingJobs)
   .as('job_facts');
+
+/** Which of these upload keys a training sample refers to (the orphan photo sweep's). */
+export async function samplePhotoKeys(db: Db, keys: string[]): Promise<string[]> {
+  return (
+    await db
+      .select({ key: trainingSamples.imagePath })
+      .from(trainingSamples)
+      .where(inArray(trainingSamples.imagePath, keys))
+  ).map((r) => r.key);
+}

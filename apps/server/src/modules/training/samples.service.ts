@@ -13,6 +13,8 @@ import type { RetrainingService } from './retraining.service.ts';
 
 /** Samples and training jobs as other modules' queries count them (the dashboard). */
 export { jobFacts, sampleFacts } from './facts.repo.ts';
+/** Which upload keys a training sample refers to (the orphan photo sweep's `PhotoOwner`, through ports.ts). */
+export { samplePhotoKeys } from './facts.repo.ts';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 

@@ -1,6 +1,7 @@
 import type { App } from '../../deps.ts';
-import { STALE_AFTER_MS, TRAINING_QUEUE } from './retraining.service.ts';
+import { STALE_AFTER_MS, TRAINING_QUEUE, type RetrainingService } from './retraining.service.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { VersionsService } from './versions.service.ts';
 
 /** Retraining may take hours on a small CPU; the queue's heartbeat notices a dead worker far sooner. */
 const JOB_EXPIRE_SECONDS = 12 * 60 * 60;
@@ -9,7 +10,13 @@ const JOB_EXPIRE_SECONDS = 12 * 60 * 60;
  * The retraining job's queue handler, the stale-job check, and following the model another process
  * activated. Registered by every process; only a process that runs workers takes jobs.
  */
-export function trainingJobs(app: App, { deps, services: { retraining, versions } }: RouteContext) {
+export function trainingJobs(
+  app: App,
+  {
+    deps,
+    services: { retraining, versions },
+  }: RouteContext<{ retraining: RetrainingService; versions: VersionsService }>,
+) {
   // Another process activated a version (a worker's retraining, a rollback): serve it here too.
   if (!deps.config.modelDir) {
     deps.coordinator.on('model-activated', () => {

@@ -21,6 +21,9 @@ import {
 import { z } from 'zod';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { VersionsService } from './versions.service.ts';
+import type { RetrainingService } from './retraining.service.ts';
+import type { SamplesService } from './samples.service.ts';
 import { contractMessage } from '../../i18n/i18n.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { readImageUploads, sendPhoto } from '../../lib/image-upload.ts';
@@ -33,7 +36,13 @@ const errors = errorReplies(400, 401, 403, 404, 409, 413, 415, 503);
 const tags = ['training'];
 
 /** Samples, retraining jobs and model versions, for experts; the job itself runs in training.jobs.ts. */
-export function trainingRoutes(app: App, { deps, services: { samples, retraining, versions } }: RouteContext) {
+export function trainingRoutes(
+  app: App,
+  {
+    deps,
+    services: { samples, retraining, versions },
+  }: RouteContext<{ samples: SamplesService; retraining: RetrainingService; versions: VersionsService }>,
+) {
   const expert = guard('expert');
 
   app.post(

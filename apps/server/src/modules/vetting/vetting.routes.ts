@@ -12,6 +12,7 @@ import {
 } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { ApplicationsService } from './applications.service.ts';
 import { caller } from '../../plugins/auth.ts';
 import { errorReplies, guard } from '../../lib/route-schema.ts';
 
@@ -23,7 +24,10 @@ const tags = ['admin'];
  * path, for every role that needs approval (the contract's `approvalRoles`), all served by the one
  * applications service; only `admin` accounts, made from the command line.
  */
-export function vettingRoutes(app: App, { services: { applications } }: RouteContext) {
+export function vettingRoutes(
+  app: App,
+  { services: { applications } }: RouteContext<{ applications: ApplicationsService }>,
+) {
   const admin = guard('admin');
 
   app.get(

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { parseForms } from '../../lib/form-body.ts';
 import { errorReplies, publicRoute } from '../../lib/route-schema.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { createVoiceService } from './voice.service.ts';
 import { gatewayKeyCheck } from '../../lib/gateway-key.ts';
 import { phoneOf } from '../basic-phone/basic-phone.service.ts';
 
@@ -15,7 +16,10 @@ const tags = ['phone'];
  * proves itself with AT_CALLBACK_SECRET like the USSD one (`?key=`), counted per phone number; the audio
  * by a signature of its name, which only this server's answers carry.
  */
-export function callRoutes(app: App, { deps: { config }, services: { voice } }: RouteContext) {
+export function callRoutes(
+  app: App,
+  { deps: { config }, services: { voice } }: RouteContext<{ voice: ReturnType<typeof createVoiceService> }>,
+) {
   const fromGateway = gatewayKeyCheck(config.phone.callbackSecret);
 
   app.register(async (scope: App) => {

@@ -6,6 +6,7 @@ import {
   CALL_MENU,
   type Language,
   nativeNames,
+  SYNTH_LANGUAGES,
   type VoiceCallbackBody,
   voiceApi,
   voiceFallbackOf,
@@ -169,11 +170,14 @@ export function createCallService(
       const phone = phoneOf(body.callerNumber);
       const user = phone ? await uses.basicPhone.phoneUser(phone) : undefined;
       if (!user) {
-        const en = speech('en');
-        const sw = speech('sw');
-        await en.line('voice.call.notRegistered');
-        await sw.line('voice.call.notRegistered');
-        return voiceResponse([...en.out, ...sw.out]);
+        // An unknown caller's language is not known: said in each language a synthetic voice speaks, in order.
+        const out: Prompt[] = [];
+        for (const language of SYNTH_LANGUAGES) {
+          const s = speech(language);
+          await s.line('voice.call.notRegistered');
+          out.push(...s.out);
+        }
+        return voiceResponse(out);
       }
       const digit = Number(body.dtmfDigits?.trim() ?? '');
       if (query.step === 'language') {

@@ -63,4 +63,12 @@ describe('the voice languages come from one list (VOICE_LANGUAGES)', { timeout: 
     expect(heard(kiswahili).slice(1)).toEqual(heard(english));
     if (kiswahili.said.length > english.said.length) expect(kiswahili.said[0]).toMatch(/no Kiswahili recording/);
   });
+
+  it('tells a caller without an account in each language a synthetic voice speaks, none by hand', async () => {
+    const [step] = await placeCall(t, { from: '+256772999001', keys: [], key: KEY });
+    const heard = [...step!.played, ...step!.said];
+    // English only here (Kiswahili has no voice in this list): one sentence, no "no recording" before it.
+    expect(heard).toHaveLength(1);
+    if (step!.said.length) expect(step!.said[0]).toBe(say('en', 'voice.call.notRegistered'));
+  });
 });

@@ -20,6 +20,7 @@ import { sendPhoto } from '../../lib/image-upload.ts';
 import { errorReplies, guard } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import type { RouteContext } from '../../route-context.ts';
+import type { createVoiceService } from './voice.service.ts';
 import { readClipUpload } from './clip-upload.ts';
 
 const tags = ['voice'];
@@ -34,7 +35,10 @@ const signedIn = guard(...roles);
  * Recorded voices and the phone's voice pack (docs/decisions/0087): experts and administrators record and
  * approve; every signed-in person reads the approved clips of a language.
  */
-export function voiceRoutes(app: App, { services: { voice } }: RouteContext) {
+export function voiceRoutes(
+  app: App,
+  { services: { voice } }: RouteContext<{ voice: ReturnType<typeof createVoiceService> }>,
+) {
   const { clips } = voice;
 
   app.get(

@@ -2,10 +2,9 @@ import { useSyncExternalStore } from 'react';
 import type { OfflineModelInfo } from '@kutu/contract';
 import { offlineModelApi } from '@kutu/contract/paths';
 import runtimeUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
-import { ApiError, http, networkError } from '../api.ts';
+import { ApiError, fetchFile, http, networkError } from '../api.ts';
 import { cacheAppFiles, onUnmeteredNetwork } from '../app-files.ts';
 import i18n from '../i18n.ts';
-import { session } from '../session.ts';
 import { FILES_CACHE, offlineDb, offlineSupported } from './store.ts';
 
 export { runtimeUrl };
@@ -97,8 +96,7 @@ async function fetchWithProgress(
   onBytes: (n: number) => void,
   decodedBytes?: number,
 ): Promise<Blob> {
-  const token = session.accessToken();
-  const res = await fetch(url, { headers: auth && token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetchFile(url, { auth });
   if (!res.ok || !res.body)
     throw new ApiError(res.status, 'HTTP_ERROR', i18n.t('shell.requestFailed', { status: res.status }));
   const wireBytes = Number(res.headers.get('content-length') ?? 0);

@@ -1,7 +1,6 @@
 import type { Language, VoicePack } from '@kutu/contract';
 import { voiceApi } from '@kutu/contract/voice-paths';
-import { http } from '../api.ts';
-import { session } from '../session.ts';
+import { fetchFile, http } from '../api.ts';
 
 /** The recordings, once heard, stay here: a Luganda farmer hears them again offline. */
 export const CLIPS_CACHE = 'kutu-voice-clips';
@@ -40,8 +39,7 @@ export async function clipAudio(url: string): Promise<ArrayBuffer> {
   const cache = 'caches' in window ? await caches.open(CLIPS_CACHE) : null;
   const hit = await cache?.match(url);
   if (hit) return hit.arrayBuffer();
-  const token = session.accessToken();
-  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetchFile(url);
   if (!res.ok) throw new Error(`recording: HTTP ${res.status}`);
   await cache?.put(url, res.clone());
   return res.arrayBuffer();

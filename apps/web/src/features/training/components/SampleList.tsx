@@ -6,9 +6,8 @@ import type { TrainingLabel, TrainingSample } from '@kutu/contract';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { session } from '../../../lib/session.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
-import { samplesQuery, useRelabelSample, useRemoveSample } from '../../../api/training.ts';
+import { sampleImage, samplesQuery, useRelabelSample, useRemoveSample } from '../../../api/training.ts';
 import { TrainingTable } from './TrainingTable.tsx';
 import { labelColor, labelName, labelOptions } from './labels.ts';
 
@@ -19,11 +18,7 @@ function Thumb({ sample }: { sample: TrainingSample }) {
   useEffect(() => {
     let url: string | null = null;
     const controller = new AbortController();
-    fetch(sample.image_url, {
-      headers: { authorization: `Bearer ${session.accessToken() ?? ''}` },
-      signal: controller.signal,
-    })
-      .then((r) => (r.ok ? r.blob() : null))
+    sampleImage(sample.image_url, controller.signal)
       .then((blob) => {
         if (!blob) return;
         url = URL.createObjectURL(blob);
