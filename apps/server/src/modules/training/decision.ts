@@ -150,7 +150,11 @@ export function withFieldCheck(today: Verdict, check: FieldCheck): Verdict {
     return {
       accepted: false,
       rule,
-      reason: message('training.verdict.fieldWorse', { crops: names(worse.map((c) => c.crop)), today: today.reason, figures }),
+      reason: message('training.verdict.fieldWorse', {
+        crops: names(worse.map((c) => c.crop)),
+        today: today.reason,
+        figures,
+      }),
     };
   const withField = message('training.verdict.withField', { today: today.reason, figures });
   if (!today.accepted) return { accepted: false, rule, reason: withField };
