@@ -292,6 +292,9 @@ export function createForecastService(
       };
     },
 
+    /** A district's advisories of the ISO week starting `weekStart` (its crop, first high day and when told), for an officer's week. */
+    advisoriesOf: (code: string, weekStart: string) => repo.advisoriesOf(code, weekStart),
+
     /** A district's coming week per crop, as an officer's week lists it: the worst level and the high days. */
     async districtWeek(code: string) {
       const run = await repo.latestRun();

@@ -10,6 +10,7 @@ import {
   forecastApi,
   forecastCrops,
   type ForecastWeekReply,
+  type OfficerWeek,
   type OpenRiskGeoJson,
   SMALL_COUNT_MIN,
   vettingApi,
@@ -345,6 +346,21 @@ describe('rust forecast', () => {
     });
     expect(csv.body).toContain(`${BUKEDEA},Bukedea,`);
     expect(csv.body).toContain(',next_risk_maize,next 7 days,high');
+    // The week's advisory is among its alerts and messages, with the three maize farmers it told (the one with
+    // fields in two districts among them), where the week read "No alert in this district this week".
+    const advised = await get<OfficerWeek>(extensionApi.weekPath(BUKEDEA), officer);
+    expect(advised.advisories).toEqual([
+      {
+        crop: 'maize',
+        high_day: '2026-12-01',
+        told_at: expect.any(String),
+        told: 3,
+        delivered: 3,
+        failed: 0,
+        waiting: 0,
+      },
+    ]);
+    expect(csv.body).toContain(',advisory_told,maize advisory high from 2026-12-01,3\n');
     const pdf = await t.app.inject({
       method: 'GET',
       url: extensionApi.reportPdfPath(BUKEDEA),
@@ -352,6 +368,10 @@ describe('rust forecast', () => {
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdfText(pdf.rawPayload)).not.toContain('No alert in this district this week.');
+    expect(pdfText(pdf.rawPayload)).toContain(
+      'Maize rust risk high from 2026-12-01: farmers told to walk their fields',
+    );
   });
 
   it('refuses an unknown district and a farmer asks only for their own fields', async () => {
