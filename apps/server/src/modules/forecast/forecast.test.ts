@@ -250,7 +250,10 @@ describe('rust forecast', () => {
     expect(sms).toHaveLength(1);
     expect(sms[0].text).toContain('Bukedea');
     expect(sms[0].text).toContain('kasooli');
-    expect(sms[0].text).toContain('Lwakubiri'); // Tuesday, the first high day, in Luganda
+    // One day to walk by, the one the reminder is set to (a day after the advisory, the first high day being
+    // sooner), said with its date, "by" it (not "before it arrives") in Luganda.
+    expect(sms[0].text).toContain('obutasukka 2 Desemba:');
+    expect(sms[0].text).not.toContain('tennatuuka');
     expect(smsParts(sms[0].text)).toHaveLength(1);
     expect(smsTo(beanFarmer)).toHaveLength(0);
     expect(smsTo(twoFields)).toHaveLength(1);
@@ -294,7 +297,8 @@ describe('rust forecast', () => {
       ['maize', BUKEDEA, 'high'],
       ['maize', KAMPALA, 'moderate'],
     ]);
-    expect(mine.fields[0].walk_by).toBe('2026-12-01');
+    // The field's page names the same day as the SMS and the brought-forward reminder.
+    expect(mine.fields[0].walk_by).toBe('2026-12-02');
     expect(mine.fields[0].weather.age_hours).toBe(0);
 
     const csv = await t.app.inject({ method: 'GET', url: forecastApi.openCsv });
