@@ -115,11 +115,32 @@ export const officerWeek = z.object({
       waiting: z.number().int(),
     }),
   ),
+  /**
+   * The forecast's advisories of the week to the district's farmers (docs/decisions/0100, 0131): the crop,
+   * the first high day named, when they were told, and how their messages went, as an alert's.
+   */
+  advisories: z.array(
+    z.object({
+      crop: z.string(),
+      high_day: z.string(),
+      told_at: isoDateTime,
+      told: z.number().int(),
+      delivered: z.number().int(),
+      failed: z.number().int(),
+      waiting: z.number().int(),
+    }),
+  ),
   clinic: z.object({
     visits: z.number().int(),
     findings: z.record(z.string(), z.number().int()),
   }),
-  follow_ups: z.object({ better: z.number().int(), same: z.number().int(), worse: z.number().int() }),
+  /** Follow-ups closed in the week; a re-walk with too few plants to tell is counted apart, never as "same". */
+  follow_ups: z.object({
+    better: z.number().int(),
+    same: z.number().int(),
+    worse: z.number().int(),
+    too_few: z.number().int(),
+  }),
   /**
    * The coming week's rust risk per crop from the latest forecast run (docs/decisions/0100): the worst level
    * and the high days; `unknown` without weather. Absent where no forecast has run.

@@ -20,10 +20,14 @@ const longestName = (codes: readonly string[]) =>
 const places = districts.map((d) => ({ district: d.name, neighbour: longestName(d.neighbours) ?? d.name }));
 const fields = (['maize', 'beans', 'other'] as const).map((c) => message(`followUp.field.${c}`));
 const weekdays = [0, 1, 2, 3, 4, 5, 6].map((d) => message(`dates.weekdays.${d}` as MessageKey));
+/** The day a walk is asked by, in each month, with a two-digit day. */
+const walkByDays = Array.from({ length: 12 }, (_, i) =>
+  message('dates.dayMonth', { day: 30, month: message(`dates.months.${i + 1}` as MessageKey) }),
+);
 /** The rust weather advisory's values: each crop it is sent for, each day it may name. */
 const advisories = (district: string) =>
   (['maize', 'beans'] as const).flatMap((c) =>
-    weekdays.map((day) => ({ crop: message(`outbreak.crops.${c}`), district, day })),
+    walkByDays.map((day) => ({ crop: message(`outbreak.crops.${c}`), district, day })),
   );
 
 const samples: Record<BulkSmsKey, (place: (typeof places)[number]) => Params[]> = {
@@ -41,7 +45,11 @@ const samples: Record<BulkSmsKey, (place: (typeof places)[number]) => Params[]> 
   'followUp.walkSms': () => [{ field: 'f'.repeat(40), link: `${site}${shortLinks.walk(2147483647)}` }],
   'followUp.smsUssd': () => fields.map((field) => ({ field, number: 999, code: '*384*12345#', menu: 8 })),
   'forecast.advisory.sms': ({ district }) => advisories(district),
-  'forecast.advisory.staffSms': ({ district }) => advisories(district),
+  // Staff hear the weekday the high risk starts.
+  'forecast.advisory.staffSms': ({ district }) =>
+    (['maize', 'beans'] as const).flatMap((c) =>
+      weekdays.map((day) => ({ crop: message(`outbreak.crops.${c}`), district, day })),
+    ),
 };
 
 describe('every text sent to many people is one GSM-7 message (i18n/sms-texts.ts bulkSmsKeys)', () => {

@@ -172,6 +172,7 @@ const samples: Record<SmsKey, Params[]> = {
   'smsIn.photosOff': [{}],
   'smsIn.walk': walkAnswers,
   'smsIn.walkHow': [{}],
+  'smsIn.walkMore': [{ rust: 9999, looked: 9999, field: 9999 }],
   'smsIn.walkNoField': [{ number: 9999 }],
   'smsIn.fields': [],
   'smsIn.fieldsNone': [{ code: '*384*12345#', menu: 8 }],

@@ -70,6 +70,7 @@ export const smsTexts = {
   // advice's first step and the comparison with the walk before, at the longest counts (1000 plants).
   'smsIn.walk': { parts: 1 },
   'smsIn.walkHow': { parts: 1 },
+  'smsIn.walkMore': { parts: 1 },
   'smsIn.walkNoField': { parts: 1 },
   // As many fields as fit two messages (basic-phone/sms-fields.ts), then "and 12 more".
   'smsIn.fields': { parts: 2 },

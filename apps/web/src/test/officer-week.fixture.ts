@@ -59,7 +59,8 @@ export const week: OfficerWeek = {
     },
   ],
   clinic: { visits: 2, findings: { common_rust: 2 } },
-  follow_ups: { better: 5, same: 1, worse: 2 },
+  advisories: [],
+  follow_ups: { better: 5, same: 1, worse: 2, too_few: 1 },
   review: { waiting: 3, oldest_hours: 26.5 },
   farmers: [
     {

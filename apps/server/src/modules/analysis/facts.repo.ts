@@ -1,4 +1,4 @@
-import { type AnyColumn, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, Column, getTableName, inArray, is, or, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { analyses } from '../../db/schema/index.ts';
@@ -66,6 +66,13 @@ export const diagnosisFacts = new QueryBuilder()
   .as('diagnosis_facts');
 
 /**
+ * The outer query's column, named with its table: in a query on one table drizzle writes a column bare
+ * ("id"), which inside these subqueries on analyses would be the photo's own id, not the field's.
+ */
+const outer = (c: AnyColumn | SQL): SQL | AnyColumn =>
+  is(c, Column) ? sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}` : c;
+
+/**
  * A field's photos as the fields module's queries ask about them, read only: SQL conditions and counts
  * inside that module's own queries. The fields module is one this module uses (a photo goes to a field),
  * so services.ts hands these in as its `FieldPhotos` port.
@@ -73,10 +80,10 @@ export const diagnosisFacts = new QueryBuilder()
 export const fieldPhotoSql = {
   /** "Field `fieldId` has a photo." */
   any: (fieldId: AnyColumn | SQL): SQL =>
-    sql`exists (select 1 from ${analyses} where ${analyses.fieldId} = ${fieldId})`,
+    sql`exists (select 1 from ${analyses} where ${analyses.fieldId} = ${outer(fieldId)})`,
   /** The number of photos of field `fieldId`. */
   count: (fieldId: AnyColumn | SQL): SQL<number> =>
-    sql<number>`(select count(*) from ${analyses} where ${analyses.fieldId} = ${fieldId})`.mapWith(Number),
+    sql<number>`(select count(*) from ${analyses} where ${analyses.fieldId} = ${outer(fieldId)})`.mapWith(Number),
   /** "Analysis `id` is `userId`'s photo of field `fieldId`." */
   of: (id: AnyColumn | SQL, userId: number, fieldId: number): SQL =>
     sql`exists (select 1 from ${analyses} where ${analyses.id} = ${id} and ${analyses.userId} = ${userId} and ${analyses.fieldId} = ${fieldId})`,

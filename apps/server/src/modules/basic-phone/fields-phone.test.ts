@@ -158,7 +158,7 @@ describe('fields and walks by USSD and SMS', () => {
     );
   });
 
-  it('lists the fields and records a walk by SMS, in either order of the counts, once per message', async () => {
+  it('lists the fields and records a walk by SMS, rust first, once per message; counts the other way round are refused, not swapped', async () => {
     const farmer = await createUser(t, 'farmer', { district: DISTRICT });
     await insertField(db(), farmer.id, 'maize', { number: 1, name: 'Hill', plantedOn: '2026-09-25' });
     await insertField(db(), farmer.id, 'beans', { number: 4, name: 'Swamp ✿', plantedOn: '2026-10-10' });
@@ -174,9 +174,18 @@ describe('fields and walks by USSD and SMS', () => {
     const sent = t.outbox.list().length;
     await inbound(farmer.phone, 'Walk 1 14/50', 'gw-1');
     expect(t.outbox.list()).toHaveLength(sent);
-    // The counts the other way round, with spaces: the smaller is the plants with rust.
-    await inbound(farmer.phone, 'WALK 4 50 2', 'gw-2');
+    // With spaces: plants with rust, then plants looked at.
+    await inbound(farmer.phone, 'WALK 4 2 50', 'gw-2');
     expect(lastSms(farmer.phone)).toContain('Kutu: rust on 2 of 50 plants, beans at 5 weeks. Pick off leaves');
+    // More with rust than looked at (once recorded as 50 of 60), or none looked at (once 0 of 3): refused.
+    await inbound(farmer.phone, 'WALK 1 60/50', 'gw-3');
+    expect(lastSms(farmer.phone)).toBe(
+      'Kutu: not recorded. Plants with rust (60) cannot be more than plants looked at (50). Send rust first, e.g. WALK 1 14/50.',
+    );
+    await inbound(farmer.phone, 'WALK 4 50 2', 'gw-4');
+    expect(lastSms(farmer.phone)).toContain('Plants with rust (50) cannot be more than plants looked at (2)');
+    await inbound(farmer.phone, 'WALK 4 3/0', 'gw-5');
+    expect(lastSms(farmer.phone)).toContain('Kutu: to record a walk, send WALK');
     const walks = await walksOf(farmer.id);
     expect(walks.map((w) => [w.channel, w.plantsRust, w.plantsLooked])).toEqual([
       ['sms', 14, 50],

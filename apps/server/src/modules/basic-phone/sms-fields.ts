@@ -55,6 +55,9 @@ export function createSmsFields(uses: { fields: Pick<FieldsService, 'listFor'>; 
       command.field === null ? (rows.length === 1 ? rows[0] : undefined) : rows.find((f) => f.number === command.field);
     if (command.field !== null && !field) return { key: 'smsIn.walkNoField', params: { number: command.field } };
     if (!field || command.looked < 1 || command.looked > WALK_MAX_PLANTS) return { key: 'smsIn.walkHow' };
+    // More plants with rust than looked at is no walk: said so, never guessed the other way round.
+    if (command.rust > command.looked)
+      return { key: 'smsIn.walkMore', params: { rust: command.rust, looked: command.looked, field: field.number } };
     const { walk } = await uses.walks.record(userId, field.id, walkStopsOf(command), {
       channel: 'sms',
       idempotencyKey: ctx.messageId ? `sms:${ctx.messageId}` : undefined,

@@ -68,8 +68,8 @@ function find(word: string | undefined, group: string): Language | null {
 
 /**
  * A walk's counts after the keyword (docs/decisions/0078): the field's number, then the plants with rust and
- * the plants looked at, as "14/50" or "14 50" ("WALK 1 14/50"); the smaller of the two counts is the plants
- * with rust, whichever came first, since no more plants can have rust than were looked at. "14/50" alone
+ * the plants looked at, as "14/50" or "14 50" ("WALK 1 14/50"), in that order: counts the other way round
+ * ("60/50", "3/0") are refused with a message, never swapped (docs/decisions/0131). "14/50" alone
  * is a walk of the farmer's only field; anything else (two numbers without "/", one, four) is not a walk.
  */
 function walkCommand(rest: string): SmsCommand {
@@ -87,7 +87,7 @@ function walkCommand(rest: string): SmsCommand {
     field = null;
     counts = [Number(pair[1]), Number(pair[2])];
   } else return { kind: 'walkHow' };
-  return { kind: 'walk', field, rust: Math.min(...counts), looked: Math.max(...counts) };
+  return { kind: 'walk', field, rust: counts[0]!, looked: counts[1]! };
 }
 
 /** The command of an SMS and the language its keyword is in (null when no keyword matched: help). */

@@ -88,6 +88,27 @@ export function createExtensionRepo(db: Db, { visits: v, callbacks: cb, closeCal
             order by ${a.raisedAt}`,
       ),
 
+    /**
+     * How a forecast advisory's messages to the district's farmers went (the forecast's key per crop and week,
+     * `rust-advisory:<crop>:<week>|<farmer>`; the in-app notice names the district): farmers told, and their SMS.
+     * Staff keys (`…:<week>:<district>|…`) sort before '|' and are not counted.
+     */
+    advisoryCounts: async (district: string, crop: string, weekStart: string) => {
+      const prefix = `rust-advisory:${crop}:${weekStart}`;
+      const [row] = await rowsOf<{ told: number; delivered: number; failed: number; waiting: number }>(
+        db,
+        sql`select count(distinct ${n.key})::int as told,
+              count(*) filter (where ${m.state} = 'sent')::int as delivered,
+              count(*) filter (where ${m.state} = 'failed')::int as failed,
+              count(*) filter (where ${m.state} in ('waiting', 'sending'))::int as waiting
+            from ${n}
+            left join ${m} on ${m.key} = ${n.key} || '|sms' and ${m.channel} = 'sms'
+            where ${n.key} ~>=~ ${`${prefix}|`} and ${n.key} ~<~ ${`${prefix}}`}
+              and ${n.data} ->> 'district' = ${district}`,
+      );
+      return row ?? { told: 0, delivered: 0, failed: 0, waiting: 0 };
+    },
+
     /** Plant-clinic visits of the district's farmers in the week, by the expert's finding (null: undecided). */
     clinic: (w: WeekWindow) =>
       rowsOf<{ verdict: string | null; n: number }>(

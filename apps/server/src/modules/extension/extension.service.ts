@@ -53,7 +53,7 @@ export function createExtensionService(
     /** Plant-clinic visits and call-back requests: the clinic's and the basic phone's, handed in. */
     sources: ExtensionSources;
     /** The coming week's rust risk (the forecast module's; docs/decisions/0100). */
-    forecast?: Pick<ForecastService, 'districtWeek'>;
+    forecast?: Pick<ForecastService, 'districtWeek' | 'advisoriesOf'>;
     officers: Pick<ApplicationsService, 'districtsOf' | 'officersOf' | 'approvedDistricts'>;
     walks: Pick<WalksService, 'walksIn' | 'worseIn'>;
     /** What waits for an expert in the district (the review module's count, as its queue reads it). */
@@ -128,7 +128,7 @@ export function createExtensionService(
       plusWeeks(weekStart, i - OFFICER_TREND_WEEKS + 1),
     );
     const around = district.neighbours.filter((n) => !own.includes(n));
-    const [cases, near, alertSets, alerts, clinic, followUps, waiting, rows, walked, worse, nextRisk] =
+    const [cases, near, alertSets, alerts, clinic, followUps, waiting, rows, walked, worse, nextRisk, advised] =
       await Promise.all([
         repo.farmerWeeks(code, weeks[0]!, weekStart),
         outbreak.weeklyCounts({ from: weekStart, to: weekStart }),
@@ -141,7 +141,16 @@ export function createExtensionService(
         walks.walksIn(code, from, to),
         walks.worseIn(code, from, to),
         forecast?.districtWeek(code),
+        forecast?.advisoriesOf(code, weekStart) ?? [],
       ]);
+    const advisories = await Promise.all(
+      advised.map(async (a) => ({
+        crop: a.crop,
+        high_day: a.highDay,
+        told_at: iso(a.toldAt),
+        ...(await repo.advisoryCounts(code, a.crop, weekStart)),
+      })),
+    );
     // Newest first, as farmersToCall reads them: a farmer who said worse, asked for a call or walked a field with
     // more rust is one farmer to call.
     const farmers = farmersToCall(
@@ -196,16 +205,19 @@ export function createExtensionService(
         failed: a.failed,
         waiting: a.waiting,
       })),
+      advisories,
       clinic: {
         visits: clinic.reduce((a, c) => a + c.n, 0),
         findings: Object.fromEntries(clinic.map((c) => [c.verdict ?? 'undecided', c.n])),
       },
       // "Less rust" is better; "unclear" is what a farmer who said "the same" is stored as. A walk's answer
-      // (decision 0078) is better, same, worse, or too few plants to tell (counted with the same).
+      // (decision 0078) is better, same, worse, or too few plants to tell: counted apart, it says nothing of
+      // whether rust changed (docs/decisions/0131).
       follow_ups: {
         better: outcome(['better', 'less']),
-        same: outcome(['unclear', 'same', 'too_few_plants']),
+        same: outcome(['unclear', 'same']),
         worse: outcome(['worse']),
+        too_few: outcome(['too_few_plants']),
       },
       ...(nextRisk && { next_risk: nextRisk }),
       review: {

@@ -22,7 +22,8 @@ const weekOf = (code: string): OfficerWeek => {
     })),
     alerts: [],
     clinic: { visits: 0, findings: {} },
-    follow_ups: { better: 0, same: 0, worse: 0 },
+    advisories: [],
+    follow_ups: { better: 0, same: 0, worse: 0, too_few: 0 },
     review: { waiting: 0, oldest_hours: null },
     farmers: [],
   };

@@ -22,6 +22,13 @@ export function weekRows(w: OfficerWeek): [string, string, string | number][] {
     rows.push(['alert_failed', label, a.failed]);
     rows.push(['alert_waiting', label, a.waiting]);
   }
+  for (const a of w.advisories) {
+    const label = `${a.crop} advisory high from ${a.high_day}`;
+    rows.push(['advisory_told', label, a.told]);
+    rows.push(['advisory_delivered', label, a.delivered]);
+    rows.push(['advisory_failed', label, a.failed]);
+    rows.push(['advisory_waiting', label, a.waiting]);
+  }
   for (const r of w.next_risk ?? []) {
     rows.push([`next_risk_${r.crop}`, 'next 7 days', r.worst]);
     for (const day of r.high_days) rows.push([`next_high_${r.crop}`, day, 'high']);
@@ -31,6 +38,7 @@ export function weekRows(w: OfficerWeek): [string, string, string | number][] {
   rows.push(['follow_ups_better', w.week, w.follow_ups.better]);
   rows.push(['follow_ups_same', w.week, w.follow_ups.same]);
   rows.push(['follow_ups_worse', w.week, w.follow_ups.worse]);
+  rows.push(['follow_ups_too_few_plants', w.week, w.follow_ups.too_few]);
   rows.push(['review_waiting', 'now', w.review.waiting]);
   rows.push(['review_oldest_hours', 'now', w.review.oldest_hours ?? '']);
   for (const n of w.neighbours) rows.push(['neighbour_confirmed', `${n.code} ${n.name}`, smallCountText(n.confirmed)]);
@@ -127,7 +135,21 @@ export function weekPdf(weeks: OfficerWeek[], generatedAt: Date, language: Langu
       doc.moveDown(0.5);
     }
     doc.fontSize(12).text(say('officer.report.alerts'));
-    if (w.alerts.length === 0) doc.fontSize(10).text(say('officer.report.noAlert'));
+    if (w.alerts.length === 0 && w.advisories.length === 0) doc.fontSize(10).text(say('officer.report.noAlert'));
+    for (const a of w.advisories) {
+      const counts = say('officer.report.alertCounts', {
+        told: message('officer.report.told', { count: a.told }),
+        delivered: a.delivered,
+        failed: a.failed,
+        waiting: a.waiting,
+      });
+      const told = say('officer.report.advisory', {
+        crop: crop(a.crop),
+        day: a.high_day,
+        when: a.told_at.slice(0, 10),
+      });
+      doc.fontSize(10).text(`${told}: ${counts}`);
+    }
     for (const a of w.alerts) {
       const since = say('officer.report.alertSince', { crop: crop(a.crop), since: a.raised_at.slice(0, 10) });
       const until = a.ended_at

@@ -14,19 +14,36 @@ export interface Reminders {
   bringForward(district: string, crop: string, by: Date): Promise<number>;
 }
 
-/** The weekday of a local date, as the catalogues name it. */
-const weekday = (day: string) => message(`dates.weekdays.${new Date(`${day}T12:00:00Z`).getUTCDay()}` as MessageKey);
+/**
+ * The one day a high week asks a field to be walked by (docs/decisions/0131): the first high day's morning,
+ * or a day after the advisory at the soonest, so a high day that is today never reads as a week away. The
+ * SMS, the call, the in-app notice, the field's page and the brought-forward reminder all say this day.
+ */
+export function walkBy(highDay: string, toldAt: Date): { day: string; at: Date } {
+  const morning = new Date(`${highDay}T${WALK_REMINDER_HOUR_UTC}:00:00Z`);
+  const soonest = new Date(toldAt.getTime() + 86_400_000);
+  const at = morning > soonest ? morning : soonest;
+  // Its date in East Africa Time (UTC+3, no daylight saving).
+  return { day: new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 10), at };
+}
+
+/** A local date as the catalogues say it, day and month ("30 November"): a weekday alone reads as next week's. */
+const dayMonth = (day: string) =>
+  message('dates.dayMonth', {
+    day: Number(day.slice(8, 10)),
+    month: message(`dates.months.${Number(day.slice(5, 7))}` as MessageKey),
+  });
 
 /**
  * What an advisory says to a farmer with a field of the crop in the district, or to its experts and
  * officers. The farmer's key holds the crop and the week only: a farmer with fields in two districts that
  * turn high is told once a week per crop (the outbox keeps one message per key and person).
  */
-function advisory(district: string, crop: ForecastCrop, highDay: string, week: string, runId: number) {
+function advisory(district: string, crop: ForecastCrop, highDay: string, by: string, week: string, runId: number) {
   const params = {
     crop: message(`outbreak.crops.${crop}`),
     district: districtByCode(district)?.name ?? district,
-    day: weekday(highDay),
+    day: dayMonth(by),
   };
   const data = { district, crop, high_day: highDay, run_id: runId };
   const farmer: BulkTell = {
@@ -37,11 +54,16 @@ function advisory(district: string, crop: ForecastCrop, highDay: string, week: s
     // Said in a call to a farmer who chose one (the outbox's voice channel, docs/decisions/0123); staff get none.
     voice: message('forecast.advisory.voice', params),
   };
+  // Staff hear the day the high risk starts (a weekday of this week, to keep their SMS one part).
+  const from = {
+    ...params,
+    day: message(`dates.weekdays.${new Date(`${highDay}T12:00:00Z`).getUTCDay()}` as MessageKey),
+  };
   const staff: BulkTell = {
     key: `rust-advisory:${crop}:${week}:${district}`,
     kind: 'alert',
-    app: { type: 'rust_advisory', text: message('forecast.advisory.staff', params), data },
-    sms: smsMessage('forecast.advisory.staffSms', params),
+    app: { type: 'rust_advisory', text: message('forecast.advisory.staff', from), data },
+    sms: smsMessage('forecast.advisory.staffSms', from),
   };
   return { farmer, staff };
 }
@@ -78,7 +100,9 @@ export function createAdvisories(
           highDay: r.day,
           toldAt: now,
         });
-        const messages = advisory(r.district, crop, r.day, week, runId);
+        // A repeated run's late farmers hear the day the advisory first named.
+        const by = walkBy(r.day, toldBefore ?? now).day;
+        const messages = advisory(r.district, crop, r.day, by, week, runId);
         // Told already this week: only farmers whose field came since hear it (the outbox's key per person
         // keeps anyone from hearing it twice).
         if (toldBefore) return tellEach(repo.recipients(r.district, crop, toldBefore), messages);
@@ -86,12 +110,10 @@ export function createAdvisories(
         told.push({ district: r.district, crop });
       });
     }
-    // The fields' next walk comes forward: the reminder by the high day's morning, a day after the advisory at the soonest.
+    // The fields' next walk comes forward to the day the advisory named.
     for (const { district, crop } of told) {
       const r = firstHigh.get(`${district}|${crop}`) as RiskRow;
-      const morning = new Date(`${r.day}T${WALK_REMINDER_HOUR_UTC}:00:00Z`);
-      const soonest = new Date(now.getTime() + 86_400_000);
-      await reminders.bringForward(district, crop, morning > soonest ? morning : soonest);
+      await reminders.bringForward(district, crop, walkBy(r.day, now).at);
     }
     return told;
   };

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '@kutu/contract';
 import { type MessageKey, type Params, t } from '../../i18n/i18n.ts';
-import { type Bulletin, type BulletinRow, medianText } from './bulletin.ts';
+import type { Bulletin, BulletinRow } from './bulletin.ts';
 
 /** The table's columns: heading key, x and width in points on an A4 page with 40 pt margins. */
 const COLUMNS: [MessageKey, number, number][] = [
@@ -14,7 +14,11 @@ const COLUMNS: [MessageKey, number, number][] = [
   ['forecast.bulletin.columns.walked', 442, 56],
   ['forecast.bulletin.columns.median', 498, 57],
 ];
-const BOTTOM = 800;
+/** One table row's height: every row is drawn whole on one page (docs/decisions/0131). */
+const ROW = 11;
+
+/** A median incidence as a percentage, as officers read it ('' when nothing was walked). */
+export const medianPercent = (m: number | null) => (m === null ? '' : `${Math.round(m * 100)}%`);
 
 /** The high days in a narrow column: one day, or the first and the last with how many ("12-01 … 12-07 (7)"). */
 const highDaysText = (days: string[]) =>
@@ -45,10 +49,19 @@ export function bulletinPdf(b: Bulletin, generatedAt: Date, language: Language):
   doc.moveDown(0.5).fillColor('#111').fontSize(12).text(say('forecast.bulletin.walkFirst'));
   const first = b.rows.filter((r) => r.walkFirst);
   if (first.length === 0) doc.fontSize(10).text(say('forecast.bulletin.noneFirst'));
-  for (const r of first)
+  // The walk-first districts grouped by their high days: the days once per group, not on every line.
+  const groups = new Map<string, BulletinRow[]>();
+  for (const r of first) {
+    const key = highDaysText(r.highDays);
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  for (const [days, rows] of groups) {
+    doc.moveDown(0.25).fontSize(10).fillColor('#b45309').text(say('forecast.bulletin.group', { days }));
     doc
-      .fontSize(10)
-      .text(`${place(r)}, ${crop(r)}: ${say('officer.report.highDays', { days: r.highDays.join(', ') })}`);
+      .fillColor('#111')
+      .fontSize(9)
+      .text(rows.map((r) => `${r.place}. ${place(r)}, ${crop(r)}`).join('; '));
+  }
   doc.moveDown(0.5).fontSize(12).text(say('forecast.bulletin.all'));
 
   const header = () => {
@@ -59,9 +72,11 @@ export function bulletinPdf(b: Bulletin, generatedAt: Date, language: Language):
     doc.y = y + 30;
     doc.fillColor('#111');
   };
+  if (doc.y + 30 + ROW > doc.page.maxY()) doc.addPage();
   header();
   for (const r of b.rows) {
-    if (doc.y > BOTTOM) {
+    // Room for the whole row, or a new page before it: a cell past the margin would make pdfkit open a page per cell.
+    if (doc.y + ROW > doc.page.maxY()) {
       doc.addPage();
       header();
     }
@@ -74,12 +89,12 @@ export function bulletinPdf(b: Bulletin, generatedAt: Date, language: Language):
       highDaysText(r.highDays),
       String(r.confirmed),
       String(r.fieldsWalked),
-      medianText(r.median),
+      medianPercent(r.median),
     ];
     doc.fontSize(8).fillColor(r.walkFirst ? '#b45309' : '#111');
     for (const [i, cell] of cells.entries())
       doc.text(cell, COLUMNS[i][1], y, { width: COLUMNS[i][2], lineBreak: false });
-    doc.y = y + 11;
+    doc.y = y + ROW;
   }
   doc.end();
   return done;

@@ -92,14 +92,17 @@ export function bulletinRows(b: BulletinInputs): Bulletin {
 /** A median incidence to three places, as the CSV and the PDF print it ('' when nothing was walked). */
 export const medianText = (m: number | null) => (m === null ? '' : String(Math.round(m * 1000) / 1000));
 
-/** The bulletin as CSV, with codes (for spreadsheets): one line per district and crop, in the bulletin's order. */
+/**
+ * The bulletin as CSV, with codes (for spreadsheets): one line per district and crop, in the bulletin's order;
+ * `walk_first` numbers the districts to walk first and is empty on every other line.
+ */
 export function bulletinCsv(b: Bulletin): string {
   const runAt = b.runAt?.toISOString() ?? '';
   return [
     csvLine([...BULLETIN_COLUMNS]),
     ...b.rows.map((r) =>
       csvLine([
-        r.place,
+        r.walkFirst ? r.place : '',
         r.district,
         r.name,
         r.country,

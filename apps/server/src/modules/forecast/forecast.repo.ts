@@ -109,6 +109,18 @@ export function createForecastRepo(db: Db, clinicFarmerSql: ClinicFarmerSql) {
       return told?.toldAt ?? a.toldAt;
     },
 
+    /** A district's advisories of the ISO week starting `weekStart`, for an officer's week. */
+    advisoriesOf: (district: string, weekStart: string) =>
+      db
+        .select({
+          crop: forecastAdvisories.crop,
+          highDay: forecastAdvisories.highDay,
+          toldAt: forecastAdvisories.toldAt,
+        })
+        .from(forecastAdvisories)
+        .where(and(eq(forecastAdvisories.district, district), eq(forecastAdvisories.weekStart, weekStart)))
+        .orderBy(forecastAdvisories.toldAt, forecastAdvisories.crop),
+
     /** The advisories of the weeks from `weekStart` on, for an officer's week and the tests. */
     advisoriesSince: (weekStart: string) =>
       db.select().from(forecastAdvisories).where(sql`${forecastAdvisories.weekStart} >= ${weekStart}`),

@@ -25,9 +25,16 @@ import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { ApplicationsService } from '../vetting/applications.service.ts';
 import { type Bulletin, bulletinRows } from './bulletin.ts';
 import { createBulletinMail } from './bulletin-mail.ts';
-import { createAdvisories } from './advisories.ts';
+import { createAdvisories, walkBy } from './advisories.ts';
 import { type ClinicFarmerSql, createForecastRepo, type RiskRow } from './forecast.repo.ts';
 import { forecastWeek, localDays, type RustPresent } from './week.ts';
+
+/** The day a field of a high week is to be walked by: the advisory's when there was one, else as it would say now. */
+function walkByOf(rows: RiskRow[], advised: { highDay: string; toldAt: Date } | undefined, now: Date): string | null {
+  const firstHigh = rows.find((r) => r.level === 'high')?.day;
+  if (!firstHigh) return null;
+  return advised ? walkBy(advised.highDay, advised.toldAt).day : walkBy(firstHigh, now).day;
+}
 
 /** The job queue of a weather fetch and forecast run (at start and every WEATHER_EVERY_HOURS). */
 export const FORECAST_QUEUE = 'forecast-run';
@@ -239,6 +246,11 @@ export function createForecastService(
     /** A farmer's maize and bean fields with their district's week: the worst level and the day to walk by. */
     async myFields(userId: number): Promise<FieldForecastReply> {
       const out: FieldForecastReply['fields'] = [];
+      // The day to walk by is the one this week's advisory named (and the reminder was set to).
+      const now = deps.clock.now();
+      const advised = new Map(
+        (await repo.advisoriesSince(weekStartOf(now))).map((a) => [`${a.district}|${a.crop}`, a] as const),
+      );
       for (const f of await repo.fieldsOf(userId)) {
         const crop = f.crop as ForecastCrop;
         const { run, rows } = await latest(crop, f.district as string);
@@ -249,7 +261,7 @@ export function createForecastService(
           crop,
           district: f.district as string,
           worst: worstLevel(levels),
-          walk_by: rows.find((r) => r.level === 'high')?.day ?? null,
+          walk_by: walkByOf(rows, advised.get(`${f.district}|${crop}`), now),
           weather: weatherState(run, levels),
         });
       }
@@ -317,6 +329,9 @@ export function createForecastService(
         features,
       };
     },
+
+    /** A district's advisories of the ISO week starting `weekStart` (its crop, first high day and when told), for an officer's week. */
+    advisoriesOf: (code: string, weekStart: string) => repo.advisoriesOf(code, weekStart),
 
     /** A district's coming week per crop, as an officer's week lists it: the worst level and the high days. */
     async districtWeek(code: string) {

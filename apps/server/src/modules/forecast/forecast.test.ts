@@ -10,6 +10,7 @@ import {
   forecastApi,
   forecastCrops,
   type ForecastWeekReply,
+  type OfficerWeek,
   type OpenRiskGeoJson,
   SMALL_COUNT_MIN,
   vettingApi,
@@ -250,7 +251,10 @@ describe('rust forecast', () => {
     expect(sms).toHaveLength(1);
     expect(sms[0].text).toContain('Bukedea');
     expect(sms[0].text).toContain('kasooli');
-    expect(sms[0].text).toContain('Lwakubiri'); // Tuesday, the first high day, in Luganda
+    // One day to walk by, the one the reminder is set to (a day after the advisory, the first high day being
+    // sooner), said with its date, "by" it (not "before it arrives") in Luganda.
+    expect(sms[0].text).toContain('obutasukka 2 Desemba:');
+    expect(sms[0].text).not.toContain('tennatuuka');
     expect(smsParts(sms[0].text)).toHaveLength(1);
     expect(smsTo(beanFarmer)).toHaveLength(0);
     expect(smsTo(twoFields)).toHaveLength(1);
@@ -294,7 +298,8 @@ describe('rust forecast', () => {
       ['maize', BUKEDEA, 'high'],
       ['maize', KAMPALA, 'moderate'],
     ]);
-    expect(mine.fields[0].walk_by).toBe('2026-12-01');
+    // The field's page names the same day as the SMS and the brought-forward reminder.
+    expect(mine.fields[0].walk_by).toBe('2026-12-02');
     expect(mine.fields[0].weather.age_hours).toBe(0);
 
     const csv = await t.app.inject({ method: 'GET', url: forecastApi.openCsv });
@@ -346,6 +351,21 @@ describe('rust forecast', () => {
     });
     expect(csv.body).toContain(`${BUKEDEA},Bukedea,`);
     expect(csv.body).toContain(',next_risk_maize,next 7 days,high');
+    // The week's advisory is among its alerts and messages, with the three maize farmers it told (the one with
+    // fields in two districts among them), where the week read "No alert in this district this week".
+    const advised = await get<OfficerWeek>(extensionApi.weekPath(BUKEDEA), officer);
+    expect(advised.advisories).toEqual([
+      {
+        crop: 'maize',
+        high_day: '2026-12-01',
+        told_at: expect.any(String),
+        told: 3,
+        delivered: 3,
+        failed: 0,
+        waiting: 0,
+      },
+    ]);
+    expect(csv.body).toContain(',advisory_told,maize advisory high from 2026-12-01,3\n');
     const pdf = await t.app.inject({
       method: 'GET',
       url: extensionApi.reportPdfPath(BUKEDEA),
@@ -353,6 +373,10 @@ describe('rust forecast', () => {
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdfText(pdf.rawPayload)).not.toContain('No alert in this district this week.');
+    expect(pdfText(pdf.rawPayload)).toContain(
+      'Maize rust risk high from 2026-12-01: farmers told to walk their fields',
+    );
   });
 
   it('refuses an unknown district and a farmer asks only for their own fields', async () => {
@@ -389,7 +413,9 @@ describe('rust forecast', () => {
     expect(new Set(firstRows.map((r) => r[1]))).toEqual(new Set(neighbours));
     for (const r of firstRows) expect([r[4], r[5], r[7]]).toEqual(['maize', 'high', '0']);
     const mbale = lines.find((l) => l.includes(`,${MBALE},Mbale,UG,maize,`))!.split(',');
-    expect([mbale[5], mbale[7], Number(mbale[0])]).toEqual(['high', String(SMALL_COUNT_MIN), neighbours.length + 1]);
+    // Mbale comes next, not numbered: the walk_first column numbers only the districts to walk first.
+    expect(lines.indexOf(lines.find((l) => l.includes(`,${MBALE},Mbale,UG,maize,`))!)).toBe(neighbours.length + 1);
+    expect([mbale[5], mbale[7], mbale[0]]).toEqual(['high', String(SMALL_COUNT_MIN), '']);
     // The walk in Bukedea (10 plants, none with rust) is one farmer's: under the small-count rule the
     // bulletin shows no fields walked and no median, as the open feed does.
     const bukedea = lines.find((l) => l.includes(`,${BUKEDEA},Bukedea,UG,maize,`))!.split(',');
@@ -406,7 +432,7 @@ describe('rust forecast', () => {
     const text = pdfText(pdf.rawPayload);
     const first = districtByCode(firstRows[0][1])!;
     expect(text).toContain('Walk first: a high week and nothing confirmed yet');
-    expect(text.indexOf(`${first.name} (${first.code}), Maize: high on`)).toBeGreaterThan(-1);
+    expect(text.indexOf(`1. ${first.name} (${first.code}), Maize`)).toBeGreaterThan(-1);
     expect(text.indexOf(`${first.name} (${first.code})`)).toBeLessThan(text.indexOf('Mbale (UG-209)'));
   });
 

@@ -6,7 +6,10 @@ import { notifications } from '../../db/schema/index.ts';
 export type NotificationRow = typeof notifications.$inferSelect;
 
 /** Notifications as another module's query counts them (an alert's, by key), read only; folded as the table. */
-export const noticeFacts = new QueryBuilder().select({ key: notifications.key }).from(notifications).as('notice_facts');
+export const noticeFacts = new QueryBuilder()
+  .select({ key: notifications.key, data: notifications.data })
+  .from(notifications)
+  .as('notice_facts');
 
 /**
  * The SQL condition "`userId` has an unread notification of `type`", for another module's query that

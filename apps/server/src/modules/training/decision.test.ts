@@ -128,7 +128,7 @@ describe('the field check beside today’s rule', () => {
     const few = withFieldCheck(today, check(crop('maize', 'too_few', 12)));
     expect(few.accepted).toBe(false);
     expect(render('en', few.reason)).toMatch(
-      /^not activated on its own: on the field photos of maize the candidate is not shown within 1 points of the active model; an administrator may activate it after reading these figures; .*; field photos by crop: maize, 12 photos: too few to show anything \(at least 30\)$/,
+      /^not activated on its own: on the field photos of maize and beans the candidate is not shown within 1 points of the active model; an administrator may activate it after reading these figures; .*; field photos by crop: maize, 12 photos: too few to show anything \(at least 30\); beans, 0 photos: too few to show anything \(at least 30\)$/,
     );
     const none = withFieldCheck(today, check());
     expect(none.accepted).toBe(false);
@@ -143,6 +143,17 @@ describe('the field check beside today’s rule', () => {
     );
   });
 
+  it('leaves to an administrator a candidate when a field crop has no held-back photo at all, however well the other does', () => {
+    // No maize field photo held back, beans shown not worse: maize is not skipped, it waits.
+    const noMaize = withFieldCheck(today, check(crop('beans', 'not_worse')));
+    expect(noMaize.accepted).toBe(false);
+    expect(render('en', noMaize.reason)).toMatch(
+      /^not activated on its own: on the field photos of maize the candidate is not shown within 1 points .*; field photos by crop: beans, 40 photos: .*; maize, 0 photos: too few to show anything \(at least 30\)$/,
+    );
+    expect(render('sw', noMaize.reason)).toMatch(/^haijawashwa yenyewe: .* za mahindi /);
+    expect(withFieldCheck(today, check(crop('maize', 'not_worse'))).accepted).toBe(false);
+  });
+
   it('lets the paired check replace today’s point comparisons on the evaluation set’s field photos once it judges their crop', () => {
     // Far more field photos right, two more confidently wrong: today's point rule refuses it (decision 0029).
     const withWrong = (field: number, wrong: number) => ({
@@ -151,7 +162,10 @@ describe('the field check beside today’s rule', () => {
     });
     const [candidate, active] = [withWrong(0.89, 0.021), withWrong(0.34, 0.007)];
     expect(notWorseRule(candidate, active).accepted).toBe(false);
-    const judged = { ...check(crop('beans', 'not_worse', 186)), eval_set_photos: { beans: 140 } };
+    const judged = {
+      ...check(crop('beans', 'not_worse', 186), crop('maize', 'not_worse', 186)),
+      eval_set_photos: { beans: 140, maize: 140 },
+    };
     const verdict = fieldGateRule(candidate, active, judged);
     expect(verdict.accepted).toBe(true);
     expect(render('en', verdict.rule)).toMatch(

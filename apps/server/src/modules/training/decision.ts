@@ -74,8 +74,18 @@ function joined(parts: Message[], key: 'training.field.list' | 'training.field.a
   return parts.reduceRight((rest, first) => message(key, { first, rest }));
 }
 
-/** Each crop's field figures in words, or that none were held back yet. */
-function cropFigures(check: FieldCheck): Message {
+/**
+ * The crops whose field photos every activation on its own must show not worse (docs/decisions/0118, 0131):
+ * the farmers' field crops. One absent from the check (no photo of it held back) is not skipped: it waits
+ * for an administrator, as a crop with too few photos does.
+ */
+export const GATED_CROPS = ['maize', 'beans'] as const;
+
+/** Each crop's field figures in words (a gated crop with no photo held back reads 0 photos), or that none were held back yet. */
+function cropFigures(check: FieldCheck, missing: readonly string[]): Message {
+  const absent = missing.map((crop) =>
+    message('training.field.tooFew', { crop: cropName(crop), photos: 0, min: check.min_photos }),
+  );
   const parts = check.crops.map((c) =>
     c.outcome === 'too_few'
       ? message('training.field.tooFew', { crop: cropName(c.crop), photos: c.photos, min: check.min_photos })
@@ -90,7 +100,8 @@ function cropFigures(check: FieldCheck): Message {
           pWrong: pValue(c.confident_wrong.p),
         }),
   );
-  return parts.length ? (joined(parts, 'training.field.list') as Message) : message('training.field.none');
+  const all = [...parts, ...absent];
+  return parts.length ? (joined(all, 'training.field.list') as Message) : message('training.field.none');
 }
 
 /**
@@ -111,13 +122,18 @@ export const fieldGateRule: Decide = (candidate, active, field) =>
  * Today's verdict and the field check together (docs/decisions/0118): a candidate is activated on its own
  * only if today's verdict accepts it and every crop's field photos show it not worse than the active
  * model by more than the margin (Tango's test, on right answers and on confident wrong ones). A crop
- * found worse refuses it; one where neither is shown (too few photos, or no crop at all) leaves it to an
- * administrator, who may activate the stored version with these figures in front of them.
+ * found worse refuses it; one where neither is shown (too few photos, a gated crop with none held back, or
+ * no crop at all) leaves it to an administrator, who may activate the stored version with these figures
+ * in front of them.
  */
 export function withFieldCheck(today: Verdict, check: FieldCheck): Verdict {
   const worse = check.crops.filter((c) => c.outcome === 'worse');
-  const unshown = check.crops.filter((c) => c.outcome === 'too_few' || c.outcome === 'not_shown');
-  const figures = cropFigures(check);
+  const missing = GATED_CROPS.filter((crop) => !check.crops.some((c) => c.crop === crop));
+  const unshown = [
+    ...check.crops.filter((c) => c.outcome === 'too_few' || c.outcome === 'not_shown').map((c) => c.crop),
+    ...missing,
+  ];
+  const figures = cropFigures(check, missing);
   const margin = `${((check.margin ?? FIELD_GATE.margin) * 100).toFixed(0)}`;
   const rule = message('training.rule.withField', {
     rule: today.rule,
@@ -125,16 +141,20 @@ export function withFieldCheck(today: Verdict, check: FieldCheck): Verdict {
     alpha: check.alpha,
     margin,
   });
-  const names = (list: typeof worse) =>
+  const names = (list: readonly string[]) =>
     joined(
-      list.map((c) => cropName(c.crop)),
+      list.map((crop) => cropName(crop)),
       'training.field.and',
     );
   if (worse.length > 0)
     return {
       accepted: false,
       rule,
-      reason: message('training.verdict.fieldWorse', { crops: names(worse), today: today.reason, figures }),
+      reason: message('training.verdict.fieldWorse', {
+        crops: names(worse.map((c) => c.crop)),
+        today: today.reason,
+        figures,
+      }),
     };
   const withField = message('training.verdict.withField', { today: today.reason, figures });
   if (!today.accepted) return { accepted: false, rule, reason: withField };

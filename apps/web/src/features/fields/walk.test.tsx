@@ -50,7 +50,9 @@ describe('a scouting walk', () => {
     for (let i = 0; i < 12; i++) if (!moreRust.hasAttribute('disabled')) await user.click(moreRust);
     expect((screen.getByTestId('stop-rust-value') as HTMLInputElement).value).toBe('10');
     expect(moreRust.hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText('Plants with rust cannot be more than the plants looked at.')).toBeTruthy();
+    // A valid count at the most it can be: said as a fact, not with an error's words.
+    expect(screen.getByText('That is every plant you looked at: all of them have rust.')).toBeTruthy();
+    expect(screen.queryByText(/cannot be more than/)).toBeNull();
     // Fewer plants looked at take the plants with rust down with them.
     await user.click(screen.getByRole('button', { name: 'One less: Plants looked at' }));
     expect((screen.getByTestId('stop-rust-value') as HTMLInputElement).value).toBe('9');
@@ -211,15 +213,33 @@ describe('a walk worked out on the phone (no signal)', () => {
     expect(walkOnPhone(field, body(2), latestWalk(field, queued)).compared?.outcome).toBe('better');
   });
 
-  it('says "too few plants to tell" when the counts cannot tell a change from chance', () => {
+  it('says it cannot tell yet, without blaming the count, when the counts cannot tell a change from chance', () => {
     const small = testWalk({ looked: 5, rust: 1 }, { id: 12 });
     const now = walkOnPhone(field, { stops: [{ looked: 6, rust: 3 }], walked_at: '2026-11-27T09:00:00.000Z' }, small);
     expect(now.compared?.outcome).toBe('too_few_plants');
     renderWithProviders(<WalkAnswer walk={now} onPhone />);
     expect(screen.getByTestId('walk-compared').textContent).toMatch(
-      /^Too few plants to tell whether it changed since .+ \(3 of 6 against 1 of 5\)/,
+      /^Kutu cannot tell yet whether rust changed since .+ \(3 of 6 against 1 of 5\): the two counts are too close to call\. Walk the field again as planned\.$/,
     );
+
     // 3 rusty plants of 6 bears no spray yet: the first step is a full walk.
     expect(screen.getByTestId('walk-steps').textContent).toMatch(/^Before you spray, count 50 plants/);
+    // A 50-plant walk (the protocol's count) is never told to count more plants.
+    const fifty = testWalk({ looked: 50, rust: 14 }, { id: 13 });
+    const next = walkOnPhone(
+      field,
+      { stops: [{ looked: 50, rust: 20 }], walked_at: '2026-11-27T09:00:00.000Z' },
+      fifty,
+    );
+    expect(next.compared?.outcome).toBe('too_few_plants');
+    renderWithProviders(<WalkAnswer walk={next} />);
+    expect(screen.getAllByTestId('walk-compared').at(-1)!.textContent).toMatch(
+      /^Kutu cannot tell yet whether rust changed/,
+    );
+    expect(screen.getAllByTestId('walk-compared').at(-1)!.textContent).not.toMatch(/Count more plants|Too few plants/);
+    // One plant looked at: "1 plant", not "1 plants".
+    const one = walkOnPhone(field, { stops: [{ looked: 1, rust: 1 }], walked_at: '2026-11-28T09:00:00.000Z' }, null);
+    renderWithProviders(<WalkAnswer walk={one} />);
+    expect(screen.getAllByTestId('walk-incidence').at(-1)!.textContent).toMatch(/For 1 plant, /);
   });
 });

@@ -127,6 +127,40 @@ describe('OfficerWeekPage', () => {
     expect(risk.textContent).toContain('Weather unknown');
   });
 
+  // After an advisory run the week read "No alert in this district this week", and re-walks with too few
+  // plants were counted as "same".
+  it('lists the week’s advisory under alerts and messages, and re-walks with too few plants apart', async () => {
+    const advised: OfficerWeek = {
+      ...week,
+      alerts: [],
+      advisories: [
+        {
+          crop: 'maize',
+          high_day: '2026-12-01',
+          told_at: '2026-11-30T03:10:00.000Z',
+          told: 7,
+          delivered: 6,
+          failed: 1,
+          waiting: 0,
+        },
+      ],
+      follow_ups: { better: 0, same: 1, worse: 0, too_few: 3 },
+    };
+    fakeNetwork(({ url }) => {
+      if (url.startsWith('/api/extension/me/')) return json(me);
+      if (url.startsWith('/api/extension/districts/UG-208/week/')) return json(advised);
+      return json({}, 404);
+    });
+    renderWithProviders(<OfficerWeekPage />);
+    const alerts = await screen.findByRole('region', { name: 'Alerts and messages' }, { timeout: 10_000 });
+    expect(alerts.textContent).not.toContain('No alert in this district this week.');
+    expect(alerts.textContent).toContain('Maize rust risk high from 1 Dec 2026: farmers told to walk their fields');
+    expect(within(alerts).getByTestId('advisory').textContent).toContain('7Farmers told');
+    const followUps = screen.getByRole('region', { name: 'Follow-ups' });
+    expect(followUps.textContent).toContain('3Too few plants to tell');
+    expect(followUps.textContent).toContain('1Same');
+  });
+
   it('gives a national officer the national bulletin as PDF and CSV (decision 0122)', async () => {
     const calls = fakeNetwork(({ url }) => {
       if (url.startsWith('/api/extension/me/')) return json({ ...me, national: true });

@@ -139,7 +139,24 @@ function WeekView({ week: w, several }: { week: OfficerWeek; several: boolean })
         </Section>
       )}
       <Section title={t('extension.week.alerts')}>
-        {w.alerts.length === 0 ? (
+        {w.advisories.map((a) => (
+          <Stack key={`advisory-${a.crop}-${a.told_at}`} gap={4} mb="xs" data-testid="advisory">
+            <Text size="sm" fw={600}>
+              {t('extension.week.advisoryLine', {
+                crop: t(`extension.crops.${a.crop}`),
+                day: formatDate(`${a.high_day}T12:00:00Z`, 'UTC'),
+                when: formatDateTime(a.told_at),
+              })}
+            </Text>
+            <SimpleGrid cols={{ base: 2, xs: 4 }}>
+              <Figure label={t('extension.week.told')} value={a.told} />
+              <Figure label={t('extension.week.delivered')} value={a.delivered} />
+              <Figure label={t('extension.week.failed')} value={a.failed} />
+              <Figure label={t('extension.week.waiting')} value={a.waiting} />
+            </SimpleGrid>
+          </Stack>
+        ))}
+        {w.alerts.length === 0 && w.advisories.length === 0 ? (
           <Text size="sm">{t('extension.week.noAlert')}</Text>
         ) : (
           w.alerts.map((a) => (
@@ -171,10 +188,11 @@ function WeekView({ week: w, several }: { week: OfficerWeek; several: boolean })
           )}
         </Section>
         <Section title={t('extension.week.followUps')}>
-          <SimpleGrid cols={3}>
+          <SimpleGrid cols={{ base: 2, xs: 4 }}>
             <Figure label={t('extension.week.better')} value={w.follow_ups.better} />
             <Figure label={t('extension.week.same')} value={w.follow_ups.same} />
             <Figure label={t('extension.week.worse')} value={w.follow_ups.worse} />
+            <Figure label={t('extension.week.tooFew')} value={w.follow_ups.too_few} />
           </SimpleGrid>
         </Section>
         <Section title={t('extension.week.queue')}>

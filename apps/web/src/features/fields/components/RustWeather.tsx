@@ -29,7 +29,7 @@ export function RustWeather({ field }: { field: Field }) {
       <Text size="sm">{t(`fields.weather.${mine.worst}Advice`)}</Text>
       {age !== null && (
         <Text size="xs" c="dimmed" mt={4}>
-          {t('fields.weather.age', { count: Math.round(age) })}
+          {Math.round(age) === 0 ? t('fields.weather.ageNow') : t('fields.weather.age', { count: Math.round(age) })}
         </Text>
       )}
     </Alert>

@@ -17,7 +17,7 @@ function IncidenceLine({ walk }: { walk: Walk }) {
     <Text size="sm" data-testid="walk-incidence">
       {walk.plants_rust === 0
         ? t('fields.answer.noRust', range)
-        : t('fields.answer.incidence', { share: share(incidence.share), ...range })}
+        : t('fields.answer.incidence', { share: share(incidence.share), count: walk.plants_looked, ...range })}
     </Text>
   );
 }

@@ -85,6 +85,15 @@ describe('the map\'s "next 7 days" layer', () => {
     await waitFor(() => expect(risk('UG-219')).toBe('low'));
   });
 
+  // A forecast fetched this hour read "Weather forecast from 0 hours ago".
+  it('says a forecast of this hour is from within the hour, not "0 hours ago"', async () => {
+    const fresh = week('known', { 'UG-219': ['high'] });
+    network({ ...fresh, weather: { ...fresh.weather, age_hours: 0.2 } });
+    await openNextWeek();
+    expect(screen.getByTestId('forecast-age').textContent).toContain('Weather forecast from within the hour');
+    expect(screen.getByTestId('forecast-age').textContent).not.toContain('0 hours');
+  });
+
   it('says "weather unknown" and shades no district low without weather', async () => {
     network(week('unknown', { 'UG-219': ['unknown', 'unknown'] }));
     const map = await openNextWeek();

@@ -93,7 +93,9 @@ export function ForecastLayer({ crop, country }: { crop: ForecastCrop; country: 
       ) : (
         age !== null && (
           <Text size="sm" c="dimmed" data-testid="forecast-age">
-            {t('outbreak.forecast.age', { count: Math.round(age) })}
+            {Math.round(age) === 0
+              ? t('outbreak.forecast.ageNow')
+              : t('outbreak.forecast.age', { count: Math.round(age) })}
           </Text>
         )
       )}
