@@ -49,6 +49,12 @@ export function bulletinPdf(b: Bulletin, generatedAt: Date, language: Language):
     doc
       .fontSize(10)
       .text(`${place(r)}, ${crop(r)}: ${say('officer.report.highDays', { days: r.highDays.join(', ') })}`);
+  // Districts whose advisories a person held this week, with why (docs/decisions/0128).
+  const held = new Map(b.rows.filter((r) => r.held).map((r) => [r.district, r]));
+  if (held.size) {
+    doc.moveDown(0.5).fontSize(12).text(say('forecast.bulletin.held'));
+    for (const r of held.values()) doc.fontSize(10).text(`${place(r)}: ${r.held}`);
+  }
   doc.moveDown(0.5).fontSize(12).text(say('forecast.bulletin.all'));
 
   const header = () => {

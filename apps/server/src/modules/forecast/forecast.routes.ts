@@ -17,6 +17,7 @@ import { caller } from '../../plugins/auth.ts';
 import type { RouteContext } from '../../route-context.ts';
 import { bulletinCsv } from './bulletin.ts';
 import { bulletinPdf } from './bulletin-pdf.ts';
+import { holdRoutes } from './hold.routes.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 429);
 const tags = ['forecast'];
@@ -26,6 +27,8 @@ export const OPEN_RISK_PER_MINUTE = 30;
 /** The week's rust forecast (docs/decisions/0100): every district's days, one district's reasons, a farmer's fields, the open feed. */
 export function forecastRoutes(app: App, { deps, services: { forecast } }: RouteContext) {
   const readers = guard('farmer', 'expert', 'officer');
+  // The week's risk for every district: administrators too, who hold or run it (docs/decisions/0128).
+  const weekReaders = guard('farmer', 'expert', 'officer', 'admin');
 
   app.get(
     forecastApi.week,
@@ -37,7 +40,7 @@ export function forecastRoutes(app: App, { deps, services: { forecast } }: Route
         querystring: forecastQuery,
         response: { 200: forecastWeekReply, ...errors },
       },
-      config: readers,
+      config: weekReaders,
     },
     async (req) => forecast.week(req.query.crop),
   );
@@ -85,6 +88,8 @@ export function forecastRoutes(app: App, { deps, services: { forecast } }: Route
     },
     async () => forecast.runNow(),
   );
+
+  holdRoutes(app, forecast);
 
   // The national bulletin, the same rows as CSV (codes, for spreadsheets) or PDF (the reader's language).
   for (const kind of ['csv', 'pdf'] as const) {

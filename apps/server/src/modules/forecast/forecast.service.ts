@@ -27,6 +27,8 @@ import { type Bulletin, bulletinRows } from './bulletin.ts';
 import { createBulletinMail } from './bulletin-mail.ts';
 import { createAdvisories } from './advisories.ts';
 import { type ClinicFarmerSql, createForecastRepo, type RiskRow } from './forecast.repo.ts';
+import { createHolds } from './hold.ts';
+import { createHoldRepo } from './hold.repo.ts';
 import { forecastWeek, localDays, type RustPresent } from './week.ts';
 
 /** The job queue of a weather fetch and forecast run (at start and every WEATHER_EVERY_HOURS). */
@@ -57,6 +59,8 @@ export function createForecastService(
 ) {
   const repo = createForecastRepo(deps.db, uses.clinicFarmerSql);
   const advise = createAdvisories(deps, repo, uses.followUps);
+  // A run prepares; the advisories go at the day's send hour, less the districts held (docs/decisions/0128).
+  const holds = createHolds(deps, createHoldRepo(deps.db), advise, uses.national, log);
 
   /** Fetches the week's weather for every centre; on failure keeps what was cached and says why. */
   async function fetchWeather(): Promise<boolean> {
@@ -94,7 +98,10 @@ export function createForecastService(
     return out;
   }
 
-  /** One run: the risks from the cached weather and rust near, stored, then the advisories. Returns the run's id. */
+  /**
+   * One run: the risks from the cached weather and rust near, stored; then the send that is due (hold.ts): a
+   * run's new advisories wait for the next send hour. Returns the run's id.
+   */
   async function run(): Promise<number> {
     const now = deps.clock.now();
     const cached = await repo.weather();
@@ -105,7 +112,7 @@ export function createForecastService(
       { ranAt: now, rulesVersion: RUST_WEATHER_VERSION, weatherFetchedAt: oldest },
       risks,
     );
-    await advise(runId, risks);
+    await holds.sendDue();
     return runId;
   }
 
@@ -149,7 +156,8 @@ export function createForecastService(
         fields: w.fields,
         median: w.median === null ? null : Number(w.median),
       });
-    return bulletinRows({ risks: new Map(risks), confirmed, walked, runAt: run?.ranAt ?? null });
+    const held = await holds.heldNow();
+    return bulletinRows({ risks: new Map(risks), confirmed, walked, runAt: run?.ranAt ?? null, held });
   }
 
   return {
@@ -332,6 +340,13 @@ export function createForecastService(
     }),
 
     advisoriesSince: (weekStart: string) => repo.advisoriesSince(weekStart),
+
+    /** The send of the advisories due (the hourly sweep's; a run calls it too). */
+    sendDue: holds.sendDue,
+    /** Administrators and national officers: the week's advisories by district, and the holds (hold.ts). */
+    pending: async (reader: { userId: number; role: string }) => holds.pending(reader, await repo.latestRun()),
+    hold: holds.hold,
+    liftHold: holds.lift,
   };
 }
 export type ForecastService = ReturnType<typeof createForecastService>;
