@@ -29,13 +29,14 @@ const dayNumber = (d: string) => Math.round(new Date(`${d}T00:00:00Z`).getTime()
 /**
  * The cases: a week forecast (not "unknown") with, in its outcome window, at least `minWalkers` farmers who
  * walked (the walkers summed over the window's days as given: one row per farmer-day is the caller's unit) or
- * a confirmation. Observed: any confirmation or any walk that found rust in the window.
+ * a confirmation. Observed: any confirmation or any walk that found rust in the window. A day's outcome
+ * counts for every week whose window holds it (two weeks' windows overlap by a week).
  */
 export function scoreCases(forecasts: WeekForecast[], outcomes: Outcome[], minWalkers: number): ScoreCase[] {
-  const byKey = new Map<string, Outcome[]>();
+  const byKey = new Map<string, (Outcome & { n: number })[]>();
   for (const o of outcomes) {
     const k = `${o.district}|${o.crop}`;
-    (byKey.get(k) ?? byKey.set(k, []).get(k)!).push(o);
+    (byKey.get(k) ?? byKey.set(k, []).get(k)!).push({ ...o, n: dayNumber(o.day) });
   }
   const out: ScoreCase[] = [];
   for (const f of forecasts) {
@@ -45,7 +46,7 @@ export function scoreCases(forecasts: WeekForecast[], outcomes: Outcome[], minWa
     let rust = 0;
     let confirmed = 0;
     for (const o of byKey.get(`${f.district}|${f.crop}`) ?? []) {
-      const d = dayNumber(o.day) - start;
+      const d = o.n - start;
       if (d < OUTCOME_FROM_DAYS || d >= OUTCOME_TO_DAYS) continue;
       walkers += o.walkers;
       rust += o.walkedRust;
