@@ -58,3 +58,30 @@ export const pendingAdvisoriesReply = z.object({
   holds: z.array(forecastHold),
 });
 export type PendingAdvisoriesReply = z.infer<typeof pendingAdvisoriesReply>;
+
+/**
+ * How good the forecast has been (docs/decisions/0129): over the weeks where someone looked 7–21 days after,
+ * "high" against rust seen, the Brier score of the levels against "rust near alone", and rust seen per level.
+ */
+export const forecastScoreReply = z.object({
+  from: z.string(),
+  to: z.string(),
+  weeks: z.number().int(),
+  cases: z.number().int(),
+  table: z.object({ a: z.number().int(), b: z.number().int(), c: z.number().int(), d: z.number().int() }),
+  hit_rate: z.number().nullable(),
+  false_alarm_ratio: z.number().nullable(),
+  peirce: z.number().nullable(),
+  brier: z.number().nullable(),
+  brier_baseline: z.number().nullable(),
+  brier_skill: z.number().nullable(),
+  reliability: z.array(
+    z.object({
+      level: z.enum(['low', 'moderate', 'high']),
+      cases: z.number().int(),
+      observed: z.number().int(),
+      rate: z.number().nullable(),
+    }),
+  ),
+});
+export type ForecastScoreReply = z.infer<typeof forecastScoreReply>;

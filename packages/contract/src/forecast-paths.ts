@@ -16,6 +16,8 @@ export const forecastApi = {
   /** POST (administrator or national officer): lift a hold; the district's advisories go at the next send. */
   liftHold: '/api/forecast/holds/:id/lift/',
   liftHoldPath: (id: number) => `/api/forecast/holds/${id}/lift/`,
+  /** GET (administrator or national officer): the forecast's score over the weeks someone looked after. */
+  score: '/api/forecast/score/',
   /** GET (administrator or national officer): the national bulletin as CSV, the districts to walk first at the top. */
   bulletinCsv: '/api/forecast/bulletin.csv',
   /** GET (administrator or national officer): the same bulletin as PDF, in the reader's language. */

@@ -14,6 +14,8 @@ export function forecastJobs(_app: App, { deps: { jobs }, services: { forecast }
   });
   jobs.handle(ADVISORY_SEND_QUEUE, async () => {
     await forecast.sendDue();
+    // Runs older than FORECAST_KEEP_DAYS go (docs/decisions/0129).
+    await forecast.pruneRuns();
   });
 }
 

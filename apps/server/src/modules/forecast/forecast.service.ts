@@ -29,6 +29,8 @@ import { createAdvisories } from './advisories.ts';
 import { type ClinicFarmerSql, createForecastRepo, type RiskRow } from './forecast.repo.ts';
 import { createHolds } from './hold.ts';
 import { createHoldRepo } from './hold.repo.ts';
+import { createScores } from './score-service.ts';
+import { createScoreRepo } from './score.repo.ts';
 import { forecastWeek, localDays, type RustPresent } from './week.ts';
 
 /** The job queue of a weather fetch and forecast run (at start and every WEATHER_EVERY_HOURS). */
@@ -61,6 +63,8 @@ export function createForecastService(
   const advise = createAdvisories(deps, repo, uses.followUps);
   // A run prepares; the advisories go at the day's send hour, less the districts held (docs/decisions/0128).
   const holds = createHolds(deps, createHoldRepo(deps.db), advise, uses.national, log);
+  // Every run kept FORECAST_KEEP_DAYS and scored against what was seen after it (docs/decisions/0129).
+  const scores = createScores(deps, createScoreRepo(deps.db), uses);
 
   /** Fetches the week's weather for every centre; on failure keeps what was cached and says why. */
   async function fetchWeather(): Promise<boolean> {
@@ -347,6 +351,12 @@ export function createForecastService(
     pending: async (reader: { userId: number; role: string }) => holds.pending(reader, await repo.latestRun()),
     hold: holds.hold,
     liftHold: holds.lift,
+    /** Administrators and national officers: the forecast's score (score-service.ts). */
+    async scoreFor(reader: { userId: number; role: string }) {
+      await holds.mayHold(reader);
+      return scores.score();
+    },
+    pruneRuns: scores.pruneRuns,
   };
 }
 export type ForecastService = ReturnType<typeof createForecastService>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forecastApi, forecastHoldBody, pendingAdvisoriesReply } from '@kutu/contract';
+import { forecastApi, forecastHoldBody, forecastScoreReply, pendingAdvisoriesReply } from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import { errorReplies, guard } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -59,5 +59,19 @@ export function holdRoutes(app: App, forecast: ForecastService) {
       config: staff,
     },
     async (req) => forecast.liftHold(caller(req), req.params.id),
+  );
+
+  app.get(
+    forecastApi.score,
+    {
+      schema: {
+        tags,
+        description:
+          "Administrators and national officers: the forecast's score over the kept weeks where SMALL_COUNT_MIN farmers walked or rust was confirmed 7–21 days after (docs/decisions/0129): 'high' against rust seen (hit rate, false-alarm ratio, Peirce skill score), the Brier score of the levels against rust near alone, and rust seen per level, with the number of weeks behind it.",
+        response: { 200: forecastScoreReply, ...errorReplies(401, 403) },
+      },
+      config: staff,
+    },
+    async (req) => forecast.scoreFor(caller(req)),
   );
 }

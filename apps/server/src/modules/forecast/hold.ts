@@ -65,6 +65,8 @@ export function createHolds(
   }
 
   return {
+    /** 403 unless an administrator or a national officer (docs/decisions/0122). */
+    mayHold,
     /**
      * The send: the latest run made by the latest send instant, its high districts not held, through the
      * advisories (told once a week per district and crop; farmers with a field made since, after). The hourly
