@@ -30,7 +30,17 @@ export type BulletinRow = {
   held: string | null;
 };
 
-export type Bulletin = { rows: BulletinRow[]; runAt: Date | null };
+/** The forecast's score as the bulletin prints it (docs/decisions/0129); null scores when there is too little. */
+export type BulletinScore = {
+  weeks: number;
+  cases: number;
+  hitRate: number | null;
+  falseAlarmRatio: number | null;
+  peirce: number | null;
+  brierSkill: number | null;
+};
+
+export type Bulletin = { rows: BulletinRow[]; runAt: Date | null; score?: BulletinScore };
 
 const rank: Record<RiskLevel, number> = { high: 0, moderate: 1, low: 2, unknown: 3 };
 

@@ -161,7 +161,18 @@ export function createForecastService(
         median: w.median === null ? null : Number(w.median),
       });
     const held = await holds.heldNow();
-    return bulletinRows({ risks: new Map(risks), confirmed, walked, runAt: run?.ranAt ?? null, held });
+    const s = await scores.score();
+    return {
+      ...bulletinRows({ risks: new Map(risks), confirmed, walked, runAt: run?.ranAt ?? null, held }),
+      score: {
+        weeks: s.weeks,
+        cases: s.cases,
+        hitRate: s.hit_rate,
+        falseAlarmRatio: s.false_alarm_ratio,
+        peirce: s.peirce,
+        brierSkill: s.brier_skill,
+      },
+    };
   }
 
   return {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastRisks, forecastRuns } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { pdfText } from '../../../test/support/pdf.ts';
 import { createUser } from '../../../test/support/users.ts';
 import { createScores } from './score-service.ts';
 import { createScoreRepo } from './score.repo.ts';
@@ -86,6 +87,12 @@ describe("the forecast's score (docs/decisions/0129)", () => {
     expect(s.false_alarm_ratio).toBe(0);
     expect(s.peirce).toBeNull(); // no week without rust seen: no false-alarm rate
     expect(s.reliability.find((r) => r.level === 'low')).toEqual({ level: 'low', cases: 2, observed: 2, rate: 1 });
+    // The bulletin prints it with the weeks behind it.
+    const pdf = await t.app.inject({ method: 'GET', url: forecastApi.bulletinPdf, headers: admin.headers });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain(
+      'Forecast score over 2 weeks (3 district-weeks someone looked at 7 to 21 days after): hit rate 0.33, false-alarm ratio 0.00, Peirce skill -,',
+    );
   });
 
   it('prunes runs older than two years with their risks', async () => {
