@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ForecastHoldBody, PendingAdvisoriesReply } from '@kutu/contract';
+import type { ForecastHoldBody, ForecastScoreReply, PendingAdvisoriesReply } from '@kutu/contract';
 import { forecastApi } from '@kutu/contract/forecast-paths';
 import { http } from '../lib/api.ts';
 
@@ -13,6 +13,14 @@ export const usePendingAdvisories = () =>
   useQuery({
     queryKey: [...key, 'pending'],
     queryFn: ({ signal }) => http.get<PendingAdvisoriesReply>(forecastApi.pending, undefined, signal),
+    retry: false,
+  });
+
+/** How good the forecast has been (decision 0129). */
+export const useForecastScore = () =>
+  useQuery({
+    queryKey: [...key, 'score'],
+    queryFn: ({ signal }) => http.get<ForecastScoreReply>(forecastApi.score, undefined, signal),
     retry: false,
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ForecastWeekReply, PendingAdvisoriesReply } from '@kutu/contract';
+import type { ForecastScoreReply, ForecastWeekReply, PendingAdvisoriesReply } from '@kutu/contract';
 import { renderWithProviders } from '../../test/render.tsx';
 import { apiError, fakeNetwork, json } from '../../test/fakeServer.ts';
 import ForecastDeskPage, { screenStringsReady } from './pages/ForecastDeskPage.tsx';
@@ -43,6 +43,25 @@ const week: ForecastWeekReply = {
   districts: [{ code: 'UG-219', name: 'Bukedea', worst: 'high', days: [{ day: '2026-12-01', level: 'high' }] }],
 };
 
+const score: ForecastScoreReply = {
+  from: '2024-11-25',
+  to: '2026-11-16',
+  weeks: 2,
+  cases: 3,
+  table: { a: 1, b: 0, c: 2, d: 0 },
+  hit_rate: 1 / 3,
+  false_alarm_ratio: 0,
+  peirce: null,
+  brier: 0.2,
+  brier_baseline: 0.2,
+  brier_skill: 0,
+  reliability: [
+    { level: 'low', cases: 2, observed: 2, rate: 1 },
+    { level: 'moderate', cases: 0, observed: 0, rate: null },
+    { level: 'high', cases: 1, observed: 1, rate: 1 },
+  ],
+};
+
 describe('the forecast desk (decision 0128)', () => {
   it('shows the advisories by district with their reasons and holds one with a reason the schema checks', async () => {
     await screenStringsReady;
@@ -51,6 +70,7 @@ describe('the forecast desk (decision 0128)', () => {
         return (body as { reason: string }).reason.length >= 5 ? json({ id: 4 }, 201) : json({}, 400);
       if (url.startsWith('/api/forecast/advisories/')) return json(pending);
       if (url.startsWith('/api/forecast/week/')) return json(week);
+      if (url.startsWith('/api/forecast/score/')) return json(score);
       return json({}, 404);
     });
     renderWithProviders(<ForecastDeskPage />);
@@ -58,6 +78,10 @@ describe('the forecast desk (decision 0128)', () => {
     expect(within(card).getByText('Bukedea · Maize')).toBeTruthy();
     expect(within(card).getByText(/Mbale/)).toBeTruthy();
     expect(await screen.findByText('Bukedea: High')).toBeTruthy();
+    // The score with the weeks behind it (decision 0129).
+    const scored = await screen.findByTestId('desk-score');
+    expect(scored.textContent).toContain('Over 2 weeks: 3 district-weeks');
+    expect(scored.textContent).toContain('Hit rate 0.33, false-alarm ratio 0.00, Peirce skill –');
     await userEvent.click(within(card).getByRole('button', { name: 'Hold this district' }));
     // No reason: the contract's message, and nothing sent.
     await userEvent.click(screen.getByRole('button', { name: 'Hold Bukedea' }));

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Group, Loader, SegmentedControl, Stack, Tex
 import { useTranslation } from 'react-i18next';
 import type { ForecastCrop, PendingAdvisory } from '@kutu/contract';
 import { useForecastWeek } from '../../../api/forecast.ts';
-import { useLiftHold, usePendingAdvisories, useRunForecast } from '../../../api/forecast-desk.ts';
+import { useForecastScore, useLiftHold, usePendingAdvisories, useRunForecast } from '../../../api/forecast-desk.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -169,6 +169,49 @@ function Pending() {
   );
 }
 
+const two = (x: number | null) => (x === null ? '–' : x.toFixed(2));
+
+/** How good the forecast has been, with the weeks behind it (decision 0129); nothing for a reader refused. */
+function Score() {
+  const { t } = useTranslation();
+  const q = useForecastScore();
+  if (!q.data) return null;
+  const s = q.data;
+  return (
+    <Card withBorder radius="md" data-testid="desk-score">
+      <Stack gap={6}>
+        <Title order={2} size="h4">
+          {t('forecastDesk.score.title')}
+        </Title>
+        {s.cases === 0 ? (
+          <Text size="sm">{t('forecastDesk.score.none')}</Text>
+        ) : (
+          <>
+            <Text size="sm">{t('forecastDesk.score.behind', { weeks: s.weeks, cases: s.cases })}</Text>
+            <Text size="sm">
+              {t('forecastDesk.score.figures', {
+                hit: two(s.hit_rate),
+                far: two(s.false_alarm_ratio),
+                peirce: two(s.peirce),
+                skill: two(s.brier_skill),
+              })}
+            </Text>
+            {s.reliability.map((r) => (
+              <Text key={r.level} size="sm" c="dimmed">
+                {t('forecastDesk.score.level', {
+                  level: t(`outbreak.forecast.levels.${r.level}`),
+                  cases: r.cases,
+                  share: r.rate === null ? '–' : `${Math.round(r.rate * 100)} %`,
+                })}
+              </Text>
+            ))}
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
 /** The forecast desk for administrators and national officers: next week's risk, the advisories to hold, a run now. */
 export default function ForecastDeskPage() {
   const { t } = useTranslation();
@@ -193,6 +236,7 @@ export default function ForecastDeskPage() {
       </Group>
       <WeekRisk />
       <Pending />
+      <Score />
     </Stack>
   );
 }
