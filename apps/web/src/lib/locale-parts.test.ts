@@ -97,7 +97,12 @@ describe('locale parts', () => {
     [
       'outbreak',
       ['outbreak'],
-      ['features/outbreak/', 'features/review/pages/ReviewQueuePage.tsx', 'features/forecast/'],
+      [
+        'features/outbreak/',
+        'features/review/pages/ReviewQueuePage.tsx',
+        'features/forecast/',
+        'lib/forecast-reasons.ts',
+      ],
     ],
   ])('only the screens that bring the %s part use its keys', (_part, sections, screens) => {
     const used: string[] = [];

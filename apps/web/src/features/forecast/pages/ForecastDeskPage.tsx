@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { reasonsOf } from '../../outbreak/components/ForecastReasons.tsx';
+import { reasonsOf } from '../../../lib/forecast-reasons.ts';
 import { HoldForm } from '../components/HoldForm.tsx';
 import { screenStringsReady as staffStrings } from '../../../lib/staff-strings.ts';
 import { screenStringsReady as outbreakStrings } from '../../../lib/outbreak-strings.ts';
