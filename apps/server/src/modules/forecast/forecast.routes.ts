@@ -81,7 +81,7 @@ export function forecastRoutes(app: App, { deps, services: { forecast } }: Route
       schema: {
         tags,
         description:
-          'Administrators: fetch the weather and run the forecast now (as the job does every WEATHER_EVERY_HOURS), with its advisories. Returns the run and the state of the weather.',
+          'Administrators: fetch the weather and run the forecast now (as the job does every WEATHER_EVERY_HOURS); its advisories go at the next ADVISORY_SEND_HOUR unless held (docs/decisions/0128). Returns the run and the state of the weather.',
         response: { 200: z.object({ run_id: z.number().int(), weather: z.enum(['known', 'unknown']) }), ...errors },
       },
       config: guard('admin'),
