@@ -175,15 +175,14 @@ const schema = z
     MODEL_DIR: z.string().optional(),
     RETRAIN_AFTER_SAMPLES: z.coerce.number().int().min(0).default(50),
     JOBS: z.enum(['on', 'off']).default('on'),
-    /**
-     * Open-Meteo's forecast service (docs/decisions/0100): the public one, a self-hosted one
-     * (docs/deploy.md), or `off` (every forecast says "weather unknown").
-     */
+    /** Open-Meteo (docs/decisions/0100): the public one, a self-hosted one (docs/deploy.md), or `off` (all unknown). */
     WEATHER_URL: z.union([z.literal('off'), z.string().url()]).default('https://api.open-meteo.com'),
     /** Seconds one weather request may take: short, so that a machine without internet says "weather unknown" at once. */
     WEATHER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(5),
     /** Hours between weather fetches and forecast runs (one also runs at start). */
     WEATHER_EVERY_HOURS: z.coerce.number().min(1).max(48).default(6),
+    /** The hour (EAT, 0–23) a run's rust advisories go out each day, unless held (docs/decisions/0128). */
+    ADVISORY_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(10),
     /** Base training images (class folders) for retraining; default datasets/rust3 in the repository. */
     TRAINING_BASE_DIR: z.string().optional(),
     /** The fixed evaluation list a candidate model is judged on; default the vision package's. */
@@ -377,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       url: e.WEATHER_URL,
       timeoutMs: e.WEATHER_TIMEOUT_SECONDS * 1000,
       everyMs: e.WEATHER_EVERY_HOURS * 3_600_000,
+      advisorySendHour: e.ADVISORY_SEND_HOUR,
     },
     training: {
       baseDir: e.TRAINING_BASE_DIR

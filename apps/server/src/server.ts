@@ -26,7 +26,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { canonicalMetricsUrl, type OperationsDeps, operationsRoutes } from './modules/operations/operations.routes.ts';
 import { startConsultationUpkeep } from './modules/consultations/consultations.jobs.ts';
 import { startOutbreakUpkeep } from './modules/outbreak/upkeep.ts';
-import { startForecastRuns } from './modules/forecast/forecast.jobs.ts';
+import { startAdvisorySends, startForecastRuns } from './modules/forecast/forecast.jobs.ts';
 import { startFollowUpSweep } from './modules/followup/followup.jobs.ts';
 import { startBackupSchedule } from './modules/backup/backup.jobs.ts';
 import { startBackupControl } from './modules/backup/control.ts';
@@ -219,6 +219,8 @@ export async function startServer(opts: StartOptions = {}) {
       startWeeklyReportSweep(jobs, log),
       // Weather and the week's rust forecast: at start and every WEATHER_EVERY_HOURS (docs/decisions/0100).
       startForecastRuns(jobs, config.weather.everyMs, log),
+      // The advisories' send at ADVISORY_SEND_HOUR, less the districts held (docs/decisions/0128).
+      startAdvisorySends(jobs, log),
     ];
     stopUpkeep = () => {
       for (const stop of stops) stop();

@@ -27,3 +27,4 @@ export * from './privacy.ts';
 export * from './extension.ts';
 export * from './voice.ts';
 export * from './forecast.ts';
+export * from './forecast-hold.ts';

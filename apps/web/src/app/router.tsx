@@ -131,6 +131,8 @@ const screens: RouteObject[] = [
       // Its address until the page held more than the applications (links and bookmarks keep working).
       { path: 'expert-applications', element: <Navigate to={routes.admin} replace /> },
       { path: 'extension', ...page('extension/pages/OfficerWeekPage', 'officer') },
+      // Administrators and national officers: next week's risk and the advisories to hold (the server checks).
+      { path: 'forecast', ...page('forecast/pages/ForecastDeskPage') },
       // A farmer's fields and their scouting walks (docs/decisions/0078).
       { path: 'fields', ...page('fields/pages/FieldsPage', 'farmer') },
       { path: 'fields/:id', ...page('fields/pages/FieldPage', 'farmer') },

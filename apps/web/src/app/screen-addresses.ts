@@ -37,6 +37,7 @@ export const SCREEN_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
   '/account/profile': account('profile/pages/ProfilePage'),
   '/account/admin': account('admin/pages/AdminPage'),
   '/account/extension': account('extension/pages/OfficerWeekPage'),
+  '/account/forecast': account('forecast/pages/ForecastDeskPage'),
   '/account/fields': account('fields/pages/FieldsPage'),
   '/account/fields/:id': account('fields/pages/FieldPage'),
   '/account/fields/:id/walk': account('fields/pages/WalkPage'),

@@ -43,4 +43,6 @@ export const routes = {
   ussdSimulator: '/account/phone-menu',
   /** Administrators and experts: Kutu's texts recorded in people's voices, and their approval. */
   voiceClips: '/account/voice-clips',
+  /** Administrators and national officers: next week's risk, the advisories to hold, a run now (decision 0128). */
+  forecastDesk: '/account/forecast',
 } as const;

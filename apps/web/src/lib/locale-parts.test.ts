@@ -72,6 +72,7 @@ describe('locale parts', () => {
         'features/phone/',
         'features/admin/',
         'features/voice/',
+        'features/forecast/',
         'components/staff/',
       ],
     ],
@@ -92,7 +93,17 @@ describe('locale parts', () => {
     // Each feature part with its own screens (decision 0121): a page brings it (lib/<part>-strings.ts).
     ['community', ['community'], ['features/community/', 'api/community.ts']],
     ['consultations', ['consultations'], ['features/consultations/']],
-    ['outbreak', ['outbreak'], ['features/outbreak/', 'features/review/pages/ReviewQueuePage.tsx']],
+    // The forecast desk shows the map's levels and reasons (decision 0128).
+    [
+      'outbreak',
+      ['outbreak'],
+      [
+        'features/outbreak/',
+        'features/review/pages/ReviewQueuePage.tsx',
+        'features/forecast/',
+        'lib/forecast-reasons.ts',
+      ],
+    ],
   ])('only the screens that bring the %s part use its keys', (_part, sections, screens) => {
     const used: string[] = [];
     const visit = (dir: string) => {

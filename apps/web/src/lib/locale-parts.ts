@@ -21,7 +21,15 @@ export const FIRST_SECTIONS: readonly string[] = [
  * basic-phone tools, failed messages, backups, erased accounts): a third part, loaded with those screens (lib/staff-strings.ts), so a
  * farmer's screens do not download them.
  */
-export const STAFF_SECTIONS: readonly string[] = ['training', 'clinic', 'phone', 'delivery', 'backups', 'erasures'];
+export const STAFF_SECTIONS: readonly string[] = [
+  'training',
+  'clinic',
+  'phone',
+  'delivery',
+  'backups',
+  'erasures',
+  'forecastDesk',
+];
 
 /** The extension officer's week, its largest section: a part of its own, loaded with that screen only (lib/officer-strings.ts). */
 export const OFFICER_SECTIONS: readonly string[] = ['extension'];

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { RiskBasis, WeatherHour } from '@kutu/contract';
+import { users } from './auth.ts';
 
 /*
  * The week's rust forecast (docs/decisions/0100): the weather as last fetched per district centre, and each
@@ -61,4 +62,24 @@ export const forecastAdvisories = pgTable(
     toldAt: timestamp('told_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.district, t.crop, t.weekStart] })],
+);
+
+/**
+ * A national officer's or administrator's hold on a district's advisories of an ISO week (docs/decisions/0128):
+ * who held them, when and why, and who lifted the hold and when. Rows are never deleted: they are the log.
+ */
+export const forecastHolds = pgTable(
+  'forecast_holds',
+  {
+    id: serial('id').primaryKey(),
+    district: text('district').notNull(),
+    /** Monday (UTC) of the ISO week held. */
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    heldBy: integer('held_by').references(() => users.id, { onDelete: 'set null' }),
+    heldAt: timestamp('held_at', { withTimezone: true }).notNull(),
+    liftedBy: integer('lifted_by').references(() => users.id, { onDelete: 'set null' }),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+  },
+  (t) => [index('forecast_holds_week_idx').on(t.weekStart, t.district)],
 );

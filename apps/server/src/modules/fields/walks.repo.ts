@@ -112,14 +112,15 @@ export function createWalksRepo(db: Db, photos: FieldPhotos) {
         with latest as (
           select distinct on (w.field_id, date_trunc('week', w.walked_at at time zone 'UTC'))
             f.district, f.crop, (date_trunc('week', w.walked_at at time zone 'UTC'))::date::text as week_start,
-            w.plants_rust::float8 / w.plants_looked as share, w.walked_at, w.user_id
+            w.plants_rust::float8 / w.plants_looked as share, w.walked_at, w.user_id, w.plants_rust
           from scouting_walks w join fields f on f.id = w.field_id
           where f.district is not null and w.plants_looked > 0 and ${countsSql}
             and w.walked_at >= ${from}::date ${crop ? sql`and f.crop = ${crop}` : sql``}
           order by w.field_id, date_trunc('week', w.walked_at at time zone 'UTC'), w.walked_at desc, w.id desc
         )
         select district, crop, week_start as "weekStart", count(*)::int as fields,
-          count(distinct user_id)::int as farmers, percentile_cont(0.5) within group (order by share) as median, max(walked_at) as "lastWalk"
+          count(distinct user_id)::int as farmers, percentile_cont(0.5) within group (order by share) as median, max(walked_at) as "lastWalk",
+          count(distinct user_id) filter (where plants_rust > 0)::int as "rustFarmers"
         from latest group by district, crop, week_start order by week_start, district, crop`);
       return (
         rows as unknown as {
@@ -131,6 +132,8 @@ export function createWalksRepo(db: Db, photos: FieldPhotos) {
             farmers: number;
             median: number;
             lastWalk: Date | string;
+            /** Farmers whose latest walk of a field that week found rust (the forecast's score, decision 0129). */
+            rustFarmers: number;
           }[];
         }
       ).rows;

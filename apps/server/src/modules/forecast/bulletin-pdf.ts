@@ -46,6 +46,23 @@ export function bulletinPdf(b: Bulletin, generatedAt: Date, language: Language):
     .fillColor('#444')
     .text(say('forecast.bulletin.made', { when: generatedAt }))
     .text(b.runAt ? say('forecast.bulletin.runAt', { when: b.runAt }) : say('forecast.bulletin.noRun'));
+  // How good the forecast has been, with the weeks behind it (docs/decisions/0129).
+  if (b.score) {
+    const n = (x: number | null) => (x === null ? '-' : x.toFixed(2));
+    const s = b.score;
+    doc.text(
+      s.cases === 0
+        ? say('forecast.bulletin.noScore')
+        : say('forecast.bulletin.score', {
+            weeks: s.weeks,
+            cases: s.cases,
+            hit: n(s.hitRate),
+            far: n(s.falseAlarmRatio),
+            peirce: n(s.peirce),
+            skill: n(s.brierSkill),
+          }),
+    );
+  }
   doc.moveDown(0.5).fillColor('#111').fontSize(12).text(say('forecast.bulletin.walkFirst'));
   const first = b.rows.filter((r) => r.walkFirst);
   if (first.length === 0) doc.fontSize(10).text(say('forecast.bulletin.noneFirst'));
@@ -61,6 +78,12 @@ export function bulletinPdf(b: Bulletin, generatedAt: Date, language: Language):
       .fillColor('#111')
       .fontSize(9)
       .text(rows.map((r) => `${r.place}. ${place(r)}, ${crop(r)}`).join('; '));
+  }
+  // Districts whose advisories a person held this week, with why (docs/decisions/0128).
+  const held = new Map(b.rows.filter((r) => r.held).map((r) => [r.district, r]));
+  if (held.size) {
+    doc.moveDown(0.5).fillColor('#111').fontSize(12).text(say('forecast.bulletin.held'));
+    for (const r of held.values()) doc.fontSize(10).text(`${place(r)}: ${r.held}`);
   }
   doc.moveDown(0.5).fontSize(12).text(say('forecast.bulletin.all'));
 

@@ -8,6 +8,8 @@ export type BulletinInputs = {
   confirmed: Map<string, number>;
   walked: Map<string, { fields: number; median: number | null }>;
   runAt: Date | null;
+  /** Districts whose advisories are held this week (docs/decisions/0128): district → the reason. */
+  held?: Map<string, string>;
 };
 
 /** One district and crop of the bulletin, in its order (`place` 1 is walked first); the CSV and the PDF list these. */
@@ -24,9 +26,21 @@ export type BulletinRow = {
   median: number | null;
   /** A high week with nothing confirmed yet: rust weather with rust next door, before it is seen. */
   walkFirst: boolean;
+  /** The reason this week's advisories of the district are held, or null (docs/decisions/0128). */
+  held: string | null;
 };
 
-export type Bulletin = { rows: BulletinRow[]; runAt: Date | null };
+/** The forecast's score as the bulletin prints it (docs/decisions/0129); null scores when there is too little. */
+export type BulletinScore = {
+  weeks: number;
+  cases: number;
+  hitRate: number | null;
+  falseAlarmRatio: number | null;
+  peirce: number | null;
+  brierSkill: number | null;
+};
+
+export type Bulletin = { rows: BulletinRow[]; runAt: Date | null; score?: BulletinScore };
 
 const rank: Record<RiskLevel, number> = { high: 0, moderate: 1, low: 2, unknown: 3 };
 
@@ -42,6 +56,7 @@ export const BULLETIN_COLUMNS = [
   'fields_walked_last_week',
   'median_incidence',
   'run_at',
+  'advisories_held',
 ] as const;
 
 /**
@@ -78,6 +93,7 @@ export function bulletinRows(b: BulletinInputs): Bulletin {
           fieldsWalked: walked?.fields ?? 0,
           median: walked?.median ?? null,
           walkFirst,
+          held: b.held?.get(d.code) ?? null,
         },
       };
     });
@@ -113,6 +129,7 @@ export function bulletinCsv(b: Bulletin): string {
         r.fieldsWalked,
         medianText(r.median),
         runAt,
+        r.held ?? '',
       ]),
     ),
   ].join('');

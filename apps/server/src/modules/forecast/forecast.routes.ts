@@ -18,6 +18,7 @@ import type { RouteContext } from '../../route-context.ts';
 import type { ForecastService } from './forecast.service.ts';
 import { bulletinCsv } from './bulletin.ts';
 import { bulletinPdf } from './bulletin-pdf.ts';
+import { holdRoutes } from './hold.routes.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 429);
 const tags = ['forecast'];
@@ -30,6 +31,8 @@ export function forecastRoutes(
   { deps, services: { forecast } }: RouteContext<{ forecast: ForecastService }>,
 ) {
   const readers = guard('farmer', 'expert', 'officer');
+  // The week's risk for every district: administrators too, who hold or run it (docs/decisions/0128).
+  const weekReaders = guard('farmer', 'expert', 'officer', 'admin');
 
   app.get(
     forecastApi.week,
@@ -41,7 +44,7 @@ export function forecastRoutes(
         querystring: forecastQuery,
         response: { 200: forecastWeekReply, ...errors },
       },
-      config: readers,
+      config: weekReaders,
     },
     async (req) => forecast.week(req.query.crop),
   );
@@ -82,13 +85,15 @@ export function forecastRoutes(
       schema: {
         tags,
         description:
-          'Administrators: fetch the weather and run the forecast now (as the job does every WEATHER_EVERY_HOURS), with its advisories. Returns the run and the state of the weather.',
+          'Administrators: fetch the weather and run the forecast now (as the job does every WEATHER_EVERY_HOURS); its advisories go at the next ADVISORY_SEND_HOUR unless held (docs/decisions/0128). Returns the run and the state of the weather.',
         response: { 200: z.object({ run_id: z.number().int(), weather: z.enum(['known', 'unknown']) }), ...errors },
       },
       config: guard('admin'),
     },
     async () => forecast.runNow(),
   );
+
+  holdRoutes(app, forecast);
 
   // The national bulletin, the same rows as CSV (codes, for spreadsheets) or PDF (the reader's language).
   for (const kind of ['csv', 'pdf'] as const) {

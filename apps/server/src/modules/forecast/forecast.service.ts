@@ -27,6 +27,10 @@ import { type Bulletin, bulletinRows } from './bulletin.ts';
 import { createBulletinMail } from './bulletin-mail.ts';
 import { createAdvisories, walkBy } from './advisories.ts';
 import { type ClinicFarmerSql, createForecastRepo, type RiskRow } from './forecast.repo.ts';
+import { createHolds } from './hold.ts';
+import { createHoldRepo } from './hold.repo.ts';
+import { createScores } from './score-service.ts';
+import { createScoreRepo } from './score.repo.ts';
 import { forecastWeek, localDays, type RustPresent } from './week.ts';
 
 /** The day a field of a high week is to be walked by: the advisory's when there was one, else as it would say now. */
@@ -69,6 +73,10 @@ export function createForecastService(
 ) {
   const repo = createForecastRepo(deps.db, uses.clinicFarmerSql);
   const advise = createAdvisories(deps, repo, uses.followUps);
+  // A run prepares; the advisories go at the day's send hour, less the districts held (docs/decisions/0128).
+  const holds = createHolds(deps, createHoldRepo(deps.db), advise, uses.national, log);
+  // Every run kept FORECAST_KEEP_DAYS and scored against what was seen after it (docs/decisions/0129).
+  const scores = createScores(deps, createScoreRepo(deps.db), uses);
 
   /**
    * Fetches the week's weather for every centre; on failure keeps what was cached and says why. A place whose
@@ -119,7 +127,10 @@ export function createForecastService(
     return out;
   }
 
-  /** One run: the risks from the cached weather and rust near, stored, then the advisories. Returns the run's id. */
+  /**
+   * One run: the risks from the cached weather and rust near, stored; then the send that is due (hold.ts): a
+   * run's new advisories wait for the next send hour. Returns the run's id.
+   */
   async function run(): Promise<number> {
     const now = deps.clock.now();
     // Weather past its maximum age is not believed: its days read unknown, and nothing high is told from it.
@@ -133,7 +144,7 @@ export function createForecastService(
       { ranAt: now, rulesVersion: RUST_WEATHER_VERSION, weatherFetchedAt: oldest },
       risks,
     );
-    await advise(runId, risks);
+    await holds.sendDue();
     return runId;
   }
 
@@ -182,7 +193,19 @@ export function createForecastService(
         median: shown && w.median !== null ? Number(w.median) : null,
       });
     }
-    return bulletinRows({ risks: new Map(risks), confirmed, walked, runAt: run?.ranAt ?? null });
+    const held = await holds.heldNow();
+    const s = await scores.score();
+    return {
+      ...bulletinRows({ risks: new Map(risks), confirmed, walked, runAt: run?.ranAt ?? null, held }),
+      score: {
+        weeks: s.weeks,
+        cases: s.cases,
+        hitRate: s.hit_rate,
+        falseAlarmRatio: s.false_alarm_ratio,
+        peirce: s.peirce,
+        brierSkill: s.brier_skill,
+      },
+    };
   }
 
   return {
@@ -373,6 +396,19 @@ export function createForecastService(
     }),
 
     advisoriesSince: (weekStart: string) => repo.advisoriesSince(weekStart),
+
+    /** The send of the advisories due (the hourly sweep's; a run calls it too). */
+    sendDue: holds.sendDue,
+    /** Administrators and national officers: the week's advisories by district, and the holds (hold.ts). */
+    pending: async (reader: { userId: number; role: string }) => holds.pending(reader, await repo.latestRun()),
+    hold: holds.hold,
+    liftHold: holds.lift,
+    /** Administrators and national officers: the forecast's score (score-service.ts). */
+    async scoreFor(reader: { userId: number; role: string }) {
+      await holds.mayHold(reader);
+      return scores.score();
+    },
+    pruneRuns: scores.pruneRuns,
   };
 }
 export type ForecastService = ReturnType<typeof createForecastService>;

@@ -91,7 +91,8 @@ describe('rust forecast', () => {
     stub = openMeteoStub();
     await new Promise<void>((r) => stub.server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(stub.server.address() as AddressInfo).port}`;
-    t = await createTestApp();
+    // The advisories go at 06:00 EAT, the hour the tests run (docs/decisions/0128).
+    t = await createTestApp({ env: { ADVISORY_SEND_HOUR: '6' } });
     t.clock.set(new Date('2026-12-01T03:00:00Z')); // 06:00 EAT, Tuesday
     const db = t.deps.database.db;
     const coordinator = createMemoryCoordinator();
@@ -406,7 +407,7 @@ describe('rust forecast', () => {
     expect(bulletin.statusCode, bulletin.body).toBe(200);
     const lines = bulletin.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'walk_first,district,name,country,crop,next_week_risk,high_days,confirmed_14_days,fields_walked_last_week,median_incidence,run_at',
+      'walk_first,district,name,country,crop,next_week_risk,high_days,confirmed_14_days,fields_walked_last_week,median_incidence,run_at,advisories_held',
     );
     const neighbours = districtByCode(MBALE)!.neighbours;
     const firstRows = lines.slice(1, 1 + neighbours.length).map((l) => l.split(','));

@@ -65,7 +65,8 @@ describe('a rust advisory by phone call, for a farmer who chose it', () => {
     await new Promise<void>((r) => weather.listen(0, '127.0.0.1', r));
     gateway = await startVoiceApi();
     t = await createTestApp({
-      env: { AT_CALLBACK_SECRET: KEY, PHONE_RATE_LIMIT_MAX: '10000' },
+      // The advisories go at 06:00 EAT, the hour the tests run (docs/decisions/0128).
+      env: { AT_CALLBACK_SECRET: KEY, PHONE_RATE_LIMIT_MAX: '10000', ADVISORY_SEND_HOUR: '6' },
       calls: createVoiceCalls({
         apiUrl: gateway.url,
         apiKey: gateway.apiKey,

@@ -151,6 +151,12 @@ export const PERSONAL_DATA = {
     columns: { started_by: 'other-person' },
     exported: { not: "Kutu's training runs; only the administrator who started one is named" },
   },
+  forecast_holds: {
+    columns: { held_by: 'other-person', lifted_by: 'other-person' },
+    exported: {
+      not: "the log of districts' advisories held; only the officer or administrator who held or lifted one is named",
+    },
+  },
   model_activations: {
     columns: { activated_by: 'other-person' },
     exported: { not: "Kutu's record of which model was put in service; only the administrator who did it is named" },

@@ -1,5 +1,6 @@
 import {
   IconCalendarEvent,
+  IconCloudRain,
   IconDeviceMobile,
   IconUserCheck,
   IconLayoutDashboard,
@@ -41,6 +42,8 @@ export const menu: MenuEntry[] = [
     roles: ['admin'],
   },
   { labelKey: 'menu.extensionWeek', icon: IconMap2, to: routes.extensionWeek, roles: ['officer'] },
+  // Next week's risk and the advisories to hold (decision 0128): the server lets national officers hold.
+  { labelKey: 'menu.forecastDesk', icon: IconCloudRain, to: routes.forecastDesk, roles: ['admin', 'officer'] },
   // Outbreak watch (decision 0035): farmers, experts and extension officers (their districts among the rest).
   { labelKey: 'menu.outbreakMap', icon: IconMap2, to: routes.outbreakMap, roles: ['farmer', 'expert', 'officer'] },
   {
