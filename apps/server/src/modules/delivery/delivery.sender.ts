@@ -188,8 +188,10 @@ export function createSender(
       // A number once per request (two accounts may share a phone): a second goes in the next request.
       const batches: { row: Claimed; address: string }[][] = [];
       const seen: Set<string>[] = [];
+      let open = 0;
       for (const m of members) {
-        let i = 0;
+        while (open < batches.length && batches[open]!.length >= channel.bulk.size) open++;
+        let i = open;
         while (i < batches.length && (seen[i]!.has(m.address) || batches[i]!.length >= channel.bulk.size)) i++;
         if (i === batches.length) {
           batches.push([]);
