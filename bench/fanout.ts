@@ -1,5 +1,5 @@
 /**
- * An outbreak alert to a district's farmers through the outbox (npm run bench:fanout, docs/decisions/0050).
+ * An outbreak alert to a district's farmers through the outbox (npm run bench:fanout, docs/decisions/0050, 0130).
  *
  * On a temporary PostgreSQL server, with a local SMS gateway stub on loopback in a process of its own
  * (gateway-process.ts), as the real gateway is:
@@ -7,15 +7,21 @@
  *    times, with the gateway answering in BENCH_GATEWAY_MS (default 700 as in docs/decisions/0050): messages
  *    written to the outbox (now), and sent inside the request before it answers (as before the outbox;
  *    `sendAtOnce`). Prints p50 and p95 of each.
- * 2. The fan-out, once per size in BENCH_FARMERS (default `20000,100000`), one after the other in the same
- *    database (the outbox keeps the earlier rows, as in service): that many maize farmers of a district,
- *    an alert raised for it; the alert job writes every notification and outbox row in steps of FAN_OUT_STEP
- *    (INSERT … SELECT from the recipients' query), then
- *    one sender (batch 200, 16 sends in flight) sends every row to the stub answering at once. Prints
- *    both times, rows per second and this process's peak RSS (the app and the PostgreSQL client),
- *    then the sizes side by side.
- * It fails (bench/measured.ts) when the gateway took fewer posts than there were messages: a rate of
- * messages nobody sent is not a figure. Figures, not a test: the machine's other load shows in them.
+ * 2. The fan-out, three times, each an alert whose job writes every notification and outbox row in steps of
+ *    FAN_OUT_STEP (INSERT … SELECT from the recipients' query), then every row sent to the stub answering at once:
+ *    - the old sender, one request per message (the SMS adapter without its bulk send), to BENCH_OLD_FARMERS
+ *      (default: as many as BENCH_FARMERS, at most 10,000: at ~1,200 a second a million takes a quarter of an
+ *      hour; its rate is the figure) maize farmers of one district;
+ *    - bulk (docs/decisions/0130, SMS_BULK_SIZE's default 1,000 numbers a request), one sender in this process,
+ *      to BENCH_FARMERS (default 50,000; 1000000 for the national figure) maize farmers of another district;
+ *    - bulk with two worker processes (fanout-worker.ts) sharing a second alert to those same farmers.
+ *    Each sender claims 200 rows, 16 sends in flight, and up to BENCH_BULK_ROWS (default 4,000) rows of one text.
+ *    Prints the times, rows per second, the stub's count of requests, recipients (each number once?) and SMS
+ *    parts, the senders' peak RSS, side by side, and the targets (written ≤ 60 s, sent ≤ 60 s after, ≤ 1 GiB,
+ *    ≤ one request per hundred messages).
+ * It fails (bench/measured.ts) when a message was not sent, or was sent twice, or the bulk senders posted
+ * more than one request per hundred messages: a rate of messages nobody sent is not a figure. Figures, not a
+ * test: the machine's other load shows in them.
  */
 import { fork } from 'node:child_process';
 import os from 'node:os';
@@ -34,12 +40,16 @@ import { fixture } from '../apps/server/test/support/photos.ts';
 import { atLeast, ensure, percentile } from './measured.ts';
 import { outbreakSources } from '../apps/server/src/ports.ts';
 
-const SIZES = (process.env.BENCH_FARMERS ?? '20000,100000').split(',').map(Number);
+const FARMERS = Number(process.env.BENCH_FARMERS ?? 50_000);
+const OLD_FARMERS = Number(process.env.BENCH_OLD_FARMERS ?? Math.min(FARMERS, 10_000));
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const GATEWAY_MS = Number(process.env.BENCH_GATEWAY_MS ?? 700);
-/** The confirmations' district, then one district per fan-out size. */
-const DISTRICTS = ['UG-304', 'UG-305', 'UG-306', 'UG-307'];
-const DISTRICT = DISTRICTS[0]!;
+const SENDER = { batch: 200, concurrency: 16, bulkRows: Number(process.env.BENCH_BULK_ROWS ?? 4_000) };
+const WORKERS = 2;
+/** The confirmations' district, the old sender's, and the bulk senders'. */
+const DISTRICT = 'UG-304';
+const OLD_DISTRICT = 'UG-305';
+const BULK_DISTRICT = 'UG-306';
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
@@ -70,6 +80,12 @@ async function forkGateway(delayMs: number) {
   return {
     ...listening,
     setDelay: (ms: number) => ask({ delayMs: ms }),
+    /** Requests, recipients, numbers taken (once, more than once) and SMS parts since the last reset. */
+    counts: () =>
+      ask<{ requests: number; recipients: number; taken: number; distinct: number; twice: number; parts: number }>({
+        counts: true,
+      }),
+    reset: () => ask({ reset: true }),
     /** The posts it took (sent), for all numbers. */
     taken: async () => (await ask<{ taken: number }>({ taken: true })).taken,
     close: () => new Promise((resolve) => child.once('exit', resolve).send({ close: true })),
@@ -86,10 +102,9 @@ const sms = createSms({
   username: gateway.username,
   senderId: 'KUTU',
 });
-ensure(
-  SIZES.length > 0 && SIZES.length < DISTRICTS.length && SIZES.every((n) => n > 0),
-  'BENCH_FARMERS naming 1 to 3 sizes',
-);
+ensure(FARMERS > 0 && OLD_FARMERS > 0, 'BENCH_FARMERS and BENCH_OLD_FARMERS above 0');
+/** The old sender: the same adapter without its bulk send, so each message is a request of its own. */
+const oneByOne = { send: sms.send };
 
 /** RUNS verdicts on rust photos of one farmer of the district, timed through the API. */
 async function confirmations(t: TestContext): Promise<number[]> {
@@ -122,23 +137,66 @@ async function confirmations(t: TestContext): Promise<number[]> {
 
 const taken = gateway.taken;
 
-interface Size {
+interface Phase {
+  label: string;
   farmers: number;
   written: number;
   writeMs: number;
   sent: number;
   sendMs: number;
+  requests: number;
+  recipients: number;
+  distinct: number;
+  twice: number;
+  parts: number;
+  /** Peak RSS of the sending process(es), KiB. */
   rss: number;
 }
 
-/** One alert to `farmers` new maize farmers of `district`: the fan-out, then every row sent. */
-async function fanOut(t: TestContext, district: string, farmers: number, series: number): Promise<Size> {
+/**
+ * One delivery worker process (fanout-worker.ts), started and its database opened; `go()` sends every due row
+ * and resolves with how many it handled and its peak RSS (a process's start is not in the send's time).
+ */
+async function forkWorker(databaseUrl: string) {
+  const child = fork(new URL('./fanout-worker.ts', import.meta.url), [], { env: process.env });
+  const next = <T>() =>
+    new Promise<T>((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`a worker process exited (${code}) before its answer`));
+      child.once('exit', exited);
+      child.once('message', (m) => {
+        child.off('exit', exited);
+        resolve(m as T);
+      });
+    });
+  const ready = next<{ ready: true }>();
+  child.send({
+    databaseUrl,
+    gateway: { url: gateway.url, username: gateway.username, apiKey: gateway.apiKey },
+    options: SENDER,
+  });
+  await ready;
+  return {
+    go() {
+      const done = next<{ handled: number; ms: number; rss: number }>();
+      child.send({ go: true });
+      return done;
+    },
+  };
+}
+
+/**
+ * One alert to `district`'s maize farmers (seeded by the caller): the fan-out written, then every row sent by
+ * `send` (returns the senders' peak RSS); the stub's counts checked: each farmer's number taken once.
+ */
+async function fanOut(
+  t: TestContext,
+  label: string,
+  district: string,
+  farmers: number,
+  send: (delivery: ReturnType<typeof createDeliveryService>) => Promise<number>,
+  before?: () => Promise<void>,
+): Promise<Phase> {
   const db = t.deps.database;
-  let started = performance.now();
-  await seedDistrictFarmers(db, district, farmers, series);
-  await db.execute('vacuum analyze');
-  console.log(`seeded ${farmers} maize farmers of ${district} in ${Math.round(performance.now() - started)} ms`);
-  const rssBefore = process.resourceUsage().maxRSS;
   const delivery = createDeliveryService(
     ...withChannels({
       db: db.db,
@@ -148,7 +206,7 @@ async function fanOut(t: TestContext, district: string, farmers: number, series:
       coordinator: createMemoryCoordinator(),
       config: t.deps.config,
     }),
-    { batch: 200, concurrency: 16 },
+    SENDER,
   );
   const outbreak = createOutbreakService(
     {
@@ -160,8 +218,10 @@ async function fanOut(t: TestContext, district: string, farmers: number, series:
     },
     outbreakSources,
   );
+  // One open alert a district and crop: the earlier one (an earlier phase's) ended.
+  await db.execute('update outbreak_alerts set ended_at = now() where district = $1 and ended_at is null', [district]);
   const alertId = await raiseMaizeAlert(db, district);
-  started = performance.now();
+  let started = performance.now();
   await outbreak.deliver(alertId);
   const writeMs = performance.now() - started;
   const count = async (state?: string) =>
@@ -175,29 +235,32 @@ async function fanOut(t: TestContext, district: string, farmers: number, series:
     );
   const written = atLeast(await count(), farmers, `an outbox row for each of the ${farmers} farmers`);
   console.log(
-    `fan-out: ${written} SMS rows and notifications written in ${Math.round(writeMs)} ms (steps of ${FAN_OUT_STEP}, written by the database)`,
+    `${label}: ${written} SMS rows and notifications written in ${Math.round(writeMs)} ms (steps of ${FAN_OUT_STEP})`,
   );
+  await db.execute('vacuum analyze deliveries');
 
   await gateway.setDelay(0);
-  const postsBefore = await taken();
+  await gateway.reset();
+  await before?.();
   started = performance.now();
-  let handled = 0;
-  for (;;) {
-    const n = await delivery.sendDue();
-    handled += n;
-    if (n === 0) break;
-  }
+  const rss = await send(delivery);
   const sendMs = performance.now() - started;
   const sent = await count('sent');
-  const posts = (await taken()) - postsBefore;
+  const c = await gateway.counts();
   console.log(
-    `send: ${sent} of ${written} rows sent (${posts} posts taken) in ${Math.round(sendMs)} ms, ${Math.round((sent / sendMs) * 1000)} per second`,
+    `${label}: ${sent} of ${written} rows sent in ${Math.round(sendMs)} ms, ${Math.round((sent / sendMs) * 1000)} per second; ` +
+      `the stub got ${c.requests} requests for ${c.recipients} recipients, took ${c.distinct} numbers (${c.twice} more than once), ${c.parts} SMS parts`,
   );
-  atLeast(sent, written, 'every row of the alert sent');
-  atLeast(posts, written, 'a post taken by the gateway for every row');
-  const rss = process.resourceUsage().maxRSS;
-  console.log(`peak RSS: ${mib(rssBefore)} before the fan-out, ${mib(rss)} after sending (handled ${handled})`);
-  return { farmers, written, writeMs, sent, sendMs, rss };
+  atLeast(sent, written, `${label}: every row of the alert sent`);
+  atLeast(c.distinct, written, `${label}: the gateway taking every farmer's number`);
+  ensure(c.twice === 0 && c.taken === c.distinct, `${label}: no number taken twice (${c.twice} were)`);
+  return { label, farmers, written, writeMs, sent, sendMs, ...c, rss };
+}
+
+/** Sends every due row in this process. */
+async function inThisProcess(delivery: ReturnType<typeof createDeliveryService>) {
+  while ((await delivery.sendDue()) > 0);
+  return process.resourceUsage().maxRSS;
 }
 
 const outboxApp = await createTestApp({ sms, deliveryOptions: { sendAtOnce: false } });
@@ -210,6 +273,7 @@ try {
   atLeast((await taken()) - before, RUNS + 5, "the gateway taking each verdict's SMS sent in the request");
   await inlineApp.close();
   const p = (xs: number[], n: number, what: string) => ms(percentile(xs, n, what));
+
   console.log(`confirmation (expert verdict through the API, gateway answering in ${GATEWAY_MS} ms, ${RUNS} runs):`);
   console.log(
     `  outbox (now):              p50 ${p(outboxTimes, 50, 'verdicts written to the outbox')}, p95 ${p(outboxTimes, 95, 'verdicts written to the outbox')}`,
@@ -218,18 +282,71 @@ try {
     `  sent in the request (was): p50 ${p(inlineTimes, 50, 'verdicts sent in the request')}, p95 ${p(inlineTimes, 95, 'verdicts sent in the request')}`,
   );
 
-  const sizes: Size[] = [];
-  for (const [i, farmers] of SIZES.entries()) sizes.push(await fanOut(outboxApp, DISTRICTS[i + 1]!, farmers, 3 + i));
-  const col = (s: Size, text: string) => text.padStart(Math.max(14, String(s.farmers).length + 9));
-  const row = (label: string, cell: (s: Size) => string) =>
-    console.log(`  ${label.padEnd(26)}${sizes.map((s) => col(s, cell(s))).join('')}`);
-  console.log("\nside by side (the outbox holds the earlier sizes' rows too):");
-  row('farmers told', (s) => String(s.written));
-  row('written in', (s) => `${(s.writeMs / 1000).toFixed(1)} s`);
-  row('written per second', (s) => String(Math.round((s.written / s.writeMs) * 1000)));
-  row('sent in', (s) => `${(s.sendMs / 1000).toFixed(1)} s`);
-  row('sent per second', (s) => String(Math.round((s.sent / s.sendMs) * 1000)));
-  row('peak RSS after', (s) => mib(s.rss));
+  const phases: Phase[] = [];
+  let workers: Awaited<ReturnType<typeof forkWorker>>[] = [];
+  const started = performance.now();
+  await seedDistrictFarmers(outboxApp.deps.database, OLD_DISTRICT, OLD_FARMERS, 3);
+  await seedDistrictFarmers(outboxApp.deps.database, BULK_DISTRICT, FARMERS, 4);
+  await outboxApp.deps.database.execute('vacuum analyze');
+  console.log(`seeded ${OLD_FARMERS + FARMERS} maize farmers in ${Math.round(performance.now() - started)} ms`);
+  // The old sender: the same outbox and worker, one request per message.
+  const oldSender = createDeliveryService(
+    ...withChannels({
+      db: outboxApp.deps.database.db,
+      clock: outboxApp.clock,
+      sms: oneByOne,
+      mailer: outboxApp.deps.mailer,
+      coordinator: createMemoryCoordinator(),
+      config: outboxApp.deps.config,
+    }),
+    SENDER,
+  );
+  phases.push(
+    await fanOut(outboxApp, 'one request a message (was)', OLD_DISTRICT, OLD_FARMERS, () => inThisProcess(oldSender)),
+  );
+  phases.push(await fanOut(outboxApp, 'bulk, this process', BULK_DISTRICT, FARMERS, inThisProcess));
+  phases.push(
+    await fanOut(
+      outboxApp,
+      `bulk, ${WORKERS} worker processes`,
+      BULK_DISTRICT,
+      FARMERS,
+      async () => {
+        const done = await Promise.all(workers.map((w) => w.go()));
+        console.log(`  the workers handled ${done.map((d) => d.handled).join(' and ')} rows`);
+        return Math.max(...done.map((d) => d.rss));
+      },
+      async () => {
+        // The test app's own database on the temporary server; the processes started before the clock runs.
+        const { rows } = await outboxApp.deps.database.execute('select current_database() as name');
+        const url = new URL(pg.url);
+        url.pathname = `/${rows[0].name}`;
+        workers = await Promise.all(Array.from({ length: WORKERS }, () => forkWorker(url.toString())));
+      },
+    ),
+  );
+  for (const p of phases.slice(1)) {
+    ensure(p.requests * 100 <= p.written, `${p.label}: at most one request per hundred messages (${p.requests})`);
+  }
+  const row = (label: string, cell: (p: Phase) => string) =>
+    console.log(`  ${label.padEnd(24)}${phases.map((p) => cell(p).padStart(30)).join('')}`);
+  console.log('\nside by side:');
+  row('', (p) => p.label);
+  row('farmers told', (p) => String(p.written));
+  row('written in', (p) => `${(p.writeMs / 1000).toFixed(1)} s`);
+  row('sent in', (p) => `${(p.sendMs / 1000).toFixed(1)} s`);
+  row('sent per second', (p) => String(Math.round((p.sent / p.sendMs) * 1000)));
+  row('requests', (p) => String(p.requests));
+  row('messages per request', (p) => (p.recipients / p.requests).toFixed(1));
+  row('numbers taken (twice)', (p) => `${p.distinct} (${p.twice})`);
+  row('SMS parts', (p) => String(p.parts));
+  row('peak RSS of the sender', (p) => mib(p.rss));
+  const bulk = phases.slice(1);
+  const within = (ok: boolean) => (ok ? 'yes' : 'NO');
+  console.log(
+    `\ntargets at ${FARMERS} farmers: written ≤ 60 s ${within(bulk.every((p) => p.writeMs <= 60_000))}, ` +
+      `sent ≤ 60 s after ${within(bulk.every((p) => p.sendMs <= 60_000))}, peak RSS ≤ 1 GiB ${within(bulk.every((p) => p.rss <= 1024 * 1024))}`,
+  );
   console.log(
     `machine: ${os.cpus().length} CPUs, load average ${os
       .loadavg()

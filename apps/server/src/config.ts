@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_GATEWAY_TIMEOUT_MS } from './adapters/sms.ts';
+import { DEFAULT_BULK_SIZE, DEFAULT_GATEWAY_TIMEOUT_MS } from './adapters/sms.ts';
 import { shortestLeaseSeconds } from './lib/delivery-lease.ts';
 import { transports } from './lib/transports.ts';
 
+const DEFAULT_GATEWAY_SECONDS = DEFAULT_GATEWAY_TIMEOUT_MS / 1000;
 const OLD_DEV_SECRET = 'kutu-development-secret-change-me-in-production';
 /** Once the development default, published in this repository: refused in every mode. */
 const PUBLISHED_SECRETS = new Set([OLD_DEV_SECRET, `${OLD_DEV_SECRET}-refresh`]);
@@ -149,11 +150,9 @@ const schema = z
     /** The shared secret the SMS gateway's delivery reports carry (`?secret=`); unset: reports are refused. */
     SMS_REPORT_SECRET: z.string().min(16).optional(),
     /** Seconds the SMS gateway has to answer one request (one part of a message); the delivery lease follows from it. */
-    SMS_GATEWAY_TIMEOUT_SECONDS: z.coerce
-      .number()
-      .min(0.1)
-      .max(120)
-      .default(DEFAULT_GATEWAY_TIMEOUT_MS / 1000),
+    SMS_GATEWAY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(DEFAULT_GATEWAY_SECONDS),
+    /** Numbers in one bulk request to the SMS gateway (docs/decisions/0130); 1: a request per message. */
+    SMS_BULK_SIZE: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_BULK_SIZE),
     /**
      * How long a delivery worker holds the messages it claimed; a dead worker's are sent after this.
      * Unset: the shortest lease that covers the longest send at SMS_GATEWAY_TIMEOUT_SECONDS (lib/delivery-lease.ts).
@@ -348,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       username: e.SMS_GATEWAY_USERNAME,
       senderId: e.SMS_SENDER_ID,
       timeoutMs: e.SMS_GATEWAY_TIMEOUT_SECONDS * 1000,
+      bulkSize: e.SMS_BULK_SIZE,
     },
     phone: { callbackSecret: e.AT_CALLBACK_SECRET, rateLimitMax: e.PHONE_RATE_LIMIT_MAX, ussdCode: e.USSD_CODE },
     voice: {

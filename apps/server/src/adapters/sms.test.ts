@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AT_FAILURES, type SmsGateway, startSmsGateway } from '../../test/support/sms-gateway.ts';
 import { createSms, SmsError } from './sms.ts';
@@ -90,6 +92,53 @@ describe("SMS through Africa's Talking", () => {
       expect((await sms({ gatewayUrl: down.url, apiKey: 'k' }).send(TO, 'x')).gatewayId).toMatch(/^ATXid_/);
     } finally {
       await down.close();
+    }
+  });
+});
+
+/**
+ * A bulk send (docs/decisions/0130): one request, `to` comma-separated; each number's answer read by its
+ * number, whatever the reply's order, and a number the reply leaves out not taken (tried again).
+ */
+describe("bulk SMS through Africa's Talking", () => {
+  it('posts one request for all numbers and matches each answer to its number', async () => {
+    const got: URLSearchParams[] = [];
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        const form = new URLSearchParams(body);
+        got.push(form);
+        const [a, b] = (form.get('to') ?? '').split(',');
+        // Out of order; the third number is not named; `b` written without its plus.
+        const Recipients = [
+          { number: b!.slice(1), status: 'UserInBlacklist', statusCode: 406, messageId: 'None', cost: '0' },
+          { number: a, status: 'Success', statusCode: 101, messageId: 'ATXid_a', cost: 'UGX 30.0000' },
+        ];
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ SMSMessageData: { Message: 'Sent to 1/3 Total Cost: UGX 30.0000', Recipients } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const sms = createSms({ gatewayUrl: `http://127.0.0.1:${port}/`, apiKey: 'k', username: 'u', senderId: '' });
+      let posted = 0;
+      const numbers = ['+256772000001', '+256772000002', '+256772000003'];
+      const results = await sms.sendBulk!(numbers, 'Kutu: rust near you', { onPosted: () => posted++ });
+      expect(got).toHaveLength(1);
+      expect(got[0]!.get('to')).toBe(numbers.join(','));
+      expect(got[0]!.get('message')).toBe('Kutu: rust near you');
+      expect(posted).toBe(1);
+      expect(results[0]).toEqual({ gatewayId: 'ATXid_a' });
+      expect(results[1]!.error).toMatchObject({
+        message: 'SMS gateway refused it: 406 UserInBlacklist',
+        permanent: true,
+      });
+      expect(results[2]!.error).toMatchObject({ permanent: false });
+      expect(results[2]!.error!.message).toMatch(/^SMS gateway sent nothing to this number/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

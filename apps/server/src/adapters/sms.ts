@@ -8,6 +8,13 @@ import type { Outbox } from './outbox.ts';
  */
 export const DEFAULT_GATEWAY_TIMEOUT_MS = 10_000;
 
+/**
+ * Recipients of one text in one bulk request unless SMS_BULK_SIZE says otherwise (docs/decisions/0130):
+ * Africa's Talking publishes no cap on the `to` list; a thousand numbers is a 15 KB form and a ~150 KB
+ * answer, well inside one request's timeout, and a national alert takes a thousand requests, not a million.
+ */
+export const DEFAULT_BULK_SIZE = 1_000;
+
 /** What the gateway said when it took a message: its id, which its delivery reports name. */
 export interface SmsReceipt {
   gatewayId: string | null;
@@ -34,6 +41,9 @@ export class SmsUnanswered extends SmsError {
   }
 }
 
+/** What the gateway said of one number of a bulk send: its message id, or why it refused that number. */
+export type BulkResult = { gatewayId: string | null; error?: undefined } | { error: SmsError };
+
 export interface Sms {
   /**
    * Sends one text. `key` names this message for good: a gateway that honours the Idempotency-Key header
@@ -41,6 +51,14 @@ export interface Sms {
    * the whole request has reached the gateway, before its answer: from then on it may send the message.
    */
   send(to: string, text: string, opts?: { key?: string; onPosted?: () => void }): Promise<SmsReceipt>;
+  /**
+   * Sends one text to many numbers in one request (Africa's Talking's `to` as a comma-separated list);
+   * answers each number in `to`'s order: taken with its own message id, or refused alone. Throws as
+   * `send` does for the request as a whole (not reached, refused, `SmsUnanswered`). None: one at a time.
+   */
+  sendBulk?(to: string[], text: string, opts?: { onPosted?: () => void }): Promise<BulkResult[]>;
+  /** The most numbers `sendBulk` takes in one request (SMS_BULK_SIZE). */
+  bulkSize?: number;
 }
 
 interface Logger {
@@ -69,6 +87,16 @@ interface AtReply {
   SMSMessageData?: { Message?: string; Recipients?: AtRecipient[] };
 }
 
+/** One recipient of a reply: its message id, or why it was refused. */
+function readRecipient(recipient: AtRecipient): BulkResult {
+  const code = Number(recipient.statusCode);
+  if (!TAKEN_CODES.has(code)) {
+    const why = `SMS gateway refused it: ${code} ${recipient.status ?? ''}`.trim();
+    return { error: new SmsError(why, PERMANENT_CODES.has(code)) };
+  }
+  return { gatewayId: recipient.messageId && recipient.messageId !== 'None' ? recipient.messageId : null };
+}
+
 /** Reads an Africa's Talking send reply (201): the recipient's message id, or why it was refused. */
 function readReply(body: AtReply | null): SmsReceipt {
   const data = body?.SMSMessageData;
@@ -77,11 +105,34 @@ function readReply(body: AtReply | null): SmsReceipt {
   const recipient = data.Recipients?.[0];
   // No recipient: the number was not taken at all; the reply's Message says why ("Sent to 0/1 …").
   if (!recipient) throw new SmsError(`SMS gateway sent nothing: ${data.Message ?? 'no recipient'}`, false);
-  const code = Number(recipient.statusCode);
-  if (!TAKEN_CODES.has(code)) {
-    throw new SmsError(`SMS gateway refused it: ${code} ${recipient.status ?? ''}`.trim(), PERMANENT_CODES.has(code));
+  const read = readRecipient(recipient);
+  if (read.error) throw read.error;
+  return read;
+}
+
+/** A number as digits alone: the gateway may write `+256…` where it was given `256…`. */
+const digits = (n: string) => n.replace(/\D/g, '');
+
+/**
+ * Reads a bulk send's reply (201), one answer per number of `to`, matched by number (the reply's order is
+ * not promised). A number the reply does not name was not taken: it is tried again on its own schedule.
+ */
+function readBulkReply(body: AtReply | null, to: string[]): BulkResult[] {
+  const data = body?.SMSMessageData;
+  // Not readable: the gateway took the request; sending it again would send it twice (as readReply).
+  if (!data) return to.map(() => ({ gatewayId: null }));
+  const named = new Map<string, AtRecipient[]>();
+  for (const r of data.Recipients ?? []) {
+    const key = digits(String(r.number ?? ''));
+    named.set(key, [...(named.get(key) ?? []), r]);
   }
-  return { gatewayId: recipient.messageId && recipient.messageId !== 'None' ? recipient.messageId : null };
+  return to.map((number) => {
+    const recipient = named.get(digits(number))?.shift();
+    if (recipient) return readRecipient(recipient);
+    return {
+      error: new SmsError(`SMS gateway sent nothing to this number: ${data.Message ?? 'not in its reply'}`, false),
+    };
+  });
 }
 
 /**
@@ -100,38 +151,50 @@ export function createSms(opts: {
   timeoutMs?: number;
   outbox?: Outbox;
   log?: Logger;
+  /** The most numbers in one bulk request (config: SMS_BULK_SIZE). */
+  bulkSize?: number;
 }): Sms {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_GATEWAY_TIMEOUT_MS;
+  /** Posts one text to `to` (one number or many, comma-separated); the answer's status checked, its body returned. */
+  async function post(to: string, text: string, headers: Record<string, string>, onPosted?: () => void) {
+    const res = await postForm(
+      opts.gatewayUrl!,
+      { accept: 'application/json', apiKey: opts.apiKey ?? '', ...headers },
+      new URLSearchParams({
+        username: opts.username ?? '',
+        to,
+        message: text,
+        ...(opts.senderId ? { from: opts.senderId } : {}),
+      }).toString(),
+      timeoutMs,
+      onPosted,
+    );
+    // 4xx other than rate limiting: the request itself is wrong (key, username), a retry cannot help.
+    if (res.status < 200 || res.status > 299) {
+      // Its words name what is wrong ("The supplied authentication is invalid"): kept for the administrators.
+      const said = res.text.trim().slice(0, 200);
+      throw new SmsError(
+        `SMS gateway answered ${res.status}${said ? `: ${said}` : ''}`,
+        res.status >= 400 && res.status < 500 && res.status !== 429,
+      );
+    }
+    return parseJson(res.text) as AtReply | null;
+  }
   return {
+    bulkSize: Math.max(1, opts.bulkSize ?? DEFAULT_BULK_SIZE),
+    async sendBulk(to, text, sendOpts = {}) {
+      let results: BulkResult[] = to.map(() => ({ gatewayId: null }));
+      // No idempotency key: Africa's Talking takes none, and a batch is not one message.
+      if (opts.gatewayUrl) results = readBulkReply(await post(to.join(','), text, {}, sendOpts.onPosted), to);
+      else opts.log?.info({ to, text }, 'bulk sms (log transport, not sent)');
+      for (const number of to) opts.outbox?.add({ channel: 'sms', to: number, subject: 'SMS', text });
+      return results;
+    },
     async send(to, text, sendOpts = {}) {
       let receipt: SmsReceipt = { gatewayId: null };
       if (opts.gatewayUrl) {
-        const res = await postForm(
-          opts.gatewayUrl,
-          {
-            accept: 'application/json',
-            apiKey: opts.apiKey ?? '',
-            ...(sendOpts.key ? { 'Idempotency-Key': sendOpts.key } : {}),
-          },
-          new URLSearchParams({
-            username: opts.username ?? '',
-            to,
-            message: text,
-            ...(opts.senderId ? { from: opts.senderId } : {}),
-          }).toString(),
-          timeoutMs,
-          sendOpts.onPosted,
-        );
-        // 4xx other than rate limiting: the request itself is wrong (key, username), a retry cannot help.
-        if (res.status < 200 || res.status > 299) {
-          // Its words name what is wrong ("The supplied authentication is invalid"): kept for the administrators.
-          const said = res.text.trim().slice(0, 200);
-          throw new SmsError(
-            `SMS gateway answered ${res.status}${said ? `: ${said}` : ''}`,
-            res.status >= 400 && res.status < 500 && res.status !== 429,
-          );
-        }
-        receipt = readReply(parseJson(res.text) as AtReply | null);
+        const headers: Record<string, string> = sendOpts.key ? { 'Idempotency-Key': sendOpts.key } : {};
+        receipt = readReply(await post(to, text, headers, sendOpts.onPosted));
       } else {
         opts.log?.info({ to, text }, 'sms (log transport, not sent)');
       }

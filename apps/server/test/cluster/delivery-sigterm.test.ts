@@ -52,6 +52,9 @@ describe('delivery workers: a SIGTERM half-way through an alert', () => {
       SMS_GATEWAY_KEY: gateway.apiKey,
       SMS_GATEWAY_USERNAME: gateway.username,
       SMS_TRANSPORT: 'gateway',
+      // One request per message, each with its key (a bulk request's rows are recorded together: the
+      // kill -9 test in delivery.test.ts sends in bulk).
+      SMS_BULK_SIZE: '1',
     });
     procs.push(p);
     return p;

@@ -10,8 +10,12 @@ export interface GatewayPost {
   key: string | null;
   /** When the whole request had reached the gateway (before its answer's delay). */
   at: number;
-  /** Whether it was taken (not failed on purpose, not a repeat of a taken key). */
+  /** Whether it was taken (not failed on purpose, not a repeat of a taken key); a bulk post: any of its numbers. */
   taken: boolean;
+  /** The numbers of `to` (one, or a bulk post's many). */
+  numbers: string[];
+  /** The numbers it took and sent to. */
+  takenNumbers: string[];
 }
 
 /** Africa's Talking's per-recipient failure statuses, by code (its SMS API reference). */
@@ -37,9 +41,10 @@ export const AT_FAILURES: Record<number, string> = {
  * `{SMSMessageData:{Message, Recipients:[{statusCode, number, status, cost, messageId}]}}`, 101 when sent.
  *
  * Beyond the provider, for the delivery tests: like a gateway that honours the Idempotency-Key header, a
- * second post with a key it already took is answered with the first one's id and not sent again
+ * second post to one number with a key it already took is answered with the first one's id and not sent again
  * (`ignoreKeys`: one that sends every post, as Africa's Talking does). `failFirst` fails the first attempts
- * of each key with a 500; `refuse` answers a number with a per-recipient failure code (403 when `true`).
+ * of each message (by its key, and by number and text: a bulk post fails while any of its numbers does) with a 500; `refuse` answers a number with a per-recipient failure code (403 when `true`). A bulk post (`to` as a
+ * comma-separated list, as the provider takes it) is answered number by number, each with its own id.
  */
 export async function startSmsGateway(
   opts: {
@@ -83,9 +88,17 @@ export async function startSmsGateway(
       const json = String(req.headers.accept).includes('application/json');
       const to = form.get('to') ?? '';
       const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
-      const slot = key ?? `no-key-${next}`;
-      const tries = (attempts.get(slot) ?? 0) + 1;
-      attempts.set(slot, tries);
+      const numbers = to.split(',').map((n) => n.trim());
+      // A message's tries are counted by its key, and by number and text (alone or in a bulk post, the
+      // post fails while any of its numbers has tries left to fail).
+      const tried = (slot: string) => {
+        attempts.set(slot, (attempts.get(slot) ?? 0) + 1);
+        return attempts.get(slot)!;
+      };
+      const keyTries = key && numbers.length === 1 ? tried(key) : 0;
+      let tries = Number.POSITIVE_INFINITY;
+      for (const number of numbers) tries = Math.min(tries, tried(`${number}|${form.get('message') ?? ''}`));
+      tries = Math.max(tries, keyTries);
       if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
       const post: GatewayPost = {
         username: form.get('username') ?? '',
@@ -95,45 +108,55 @@ export async function startSmsGateway(
         key,
         at,
         taken: false,
+        numbers,
+        takenNumbers: [],
       };
       posts.push(post);
       if (tries <= (opts.failFirst ?? 0)) {
         res.writeHead(500).end('try again');
         return;
       }
-      const reply = (recipient: { statusCode: number; status: string; messageId: string; cost: string }) => {
-        const sent = recipient.statusCode === 101 ? 1 : 0;
-        const message = `Sent to ${sent}/1 Total Cost: ${recipient.cost}`;
-        const full = { ...recipient, number: to };
+      type Recipient = { statusCode: number; status: string; messageId: string; cost: string; number: string };
+      const reply = (recipients: Recipient[]) => {
+        const sent = recipients.filter((r) => r.statusCode === 101).length;
+        const message = `Sent to ${sent}/${recipients.length} Total Cost: UGX ${sent * 30}.0000`;
         if (!json) {
           res.writeHead(201, { 'content-type': 'application/xml' });
           res.end(
-            `<AfricasTalkingResponse><SMSMessageData><Message>${message}</Message><Recipients><Recipient>` +
-              Object.entries(full)
-                .map(([k, v]) => `<${k}>${v}</${k}>`)
+            `<AfricasTalkingResponse><SMSMessageData><Message>${message}</Message><Recipients>` +
+              recipients
+                .map(
+                  (r) =>
+                    `<Recipient>${Object.entries(r)
+                      .map(([k, v]) => `<${k}>${v}</${k}>`)
+                      .join('')}</Recipient>`,
+                )
                 .join('') +
-              '</Recipient></Recipients></SMSMessageData></AfricasTalkingResponse>',
+              '</Recipients></SMSMessageData></AfricasTalkingResponse>',
           );
           return;
         }
         res.writeHead(201, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ SMSMessageData: { Message: message, Recipients: [full] } }));
+        res.end(JSON.stringify({ SMSMessageData: { Message: message, Recipients: recipients } }));
       };
-      const failure = opts.refuse?.(to);
-      if (failure) {
-        const code = failure === true ? 403 : failure;
-        reply({ statusCode: code, status: AT_FAILURES[code] ?? 'Failed', messageId: 'None', cost: '0' });
-        return;
-      }
-      const known = key && !opts.ignoreKeys ? taken.get(key) : undefined;
-      if (known) {
-        reply({ statusCode: 101, status: 'Success', messageId: known, cost: 'UGX 30.0000' });
-        return;
-      }
-      const id = `ATXid_${next++}`;
-      if (key) taken.set(key, id);
-      post.taken = true;
-      reply({ statusCode: 101, status: 'Success', messageId: id, cost: 'UGX 30.0000' });
+      // Each number answered on its own: refused, a repeat of a key taken (one number alone), or taken.
+      const single = numbers.length === 1;
+      reply(
+        numbers.map((number): Recipient => {
+          const failure = opts.refuse?.(number);
+          if (failure) {
+            const code = failure === true ? 403 : failure;
+            return { statusCode: code, status: AT_FAILURES[code] ?? 'Failed', messageId: 'None', cost: '0', number };
+          }
+          const known = single && key && !opts.ignoreKeys ? taken.get(key) : undefined;
+          if (known) return { statusCode: 101, status: 'Success', messageId: known, cost: 'UGX 30.0000', number };
+          const id = `ATXid_${next++}`;
+          if (single && key) taken.set(key, id);
+          post.taken = true;
+          post.takenNumbers.push(number);
+          return { statusCode: 101, status: 'Success', messageId: id, cost: 'UGX 30.0000', number };
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -144,9 +167,9 @@ export async function startSmsGateway(
     apiKey,
     posts,
     refused,
-    /** Messages taken per phone number. */
+    /** Messages taken per phone number (alone or in a bulk post). */
     takenPer(to: string) {
-      return posts.filter((p) => p.taken && p.to === to).length;
+      return posts.reduce((n, p) => n + p.takenNumbers.filter((x) => x === to).length, 0);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -63,11 +63,28 @@ export interface Channel {
     text: string,
   ): Promise<{ gatewayId?: string | null; unconfirmed?: string }>;
   /**
+   * One text to many people in one request (docs/decisions/0130): the sender gathers the claimed rows
+   * whose text is the same, none of it sent yet, `size` at most. None: each row goes by `send`.
+   */
+  bulk?: {
+    size: number;
+    /** Whether this text may go in a batch (an SMS of one part). */
+    fits(text: string): boolean;
+    /**
+     * Sends `text` to each row's address; answers each row in order, as `send` would have: sent, with its
+     * own id (or `unconfirmed`), or its own error. Throws what the channel threw for the whole request.
+     */
+    send(rows: { row: ClaimedDelivery; address: string }[], text: string): Promise<BulkEnd[]>;
+  };
+  /**
    * The text as `send` puts it on the wire, in `language` (the administrators' failed list shows it):
    * an SMS's numbered parts, an email with its link. None: the rendered text as it is.
    */
   asSent?(row: Pick<ClaimedDelivery, 'link'>, language: Language, text: string): string;
 }
+
+/** One row's end in a bulk send: what `send` returns, or what it threw. */
+export type BulkEnd = { gatewayId?: string | null; unconfirmed?: string; error?: undefined } | { error: Error };
 
 /** Whether a row of `channel` is written for `person` at all: their address, and the choice it needs. */
 export const writesFor = (
@@ -152,6 +169,7 @@ export function createChannels(deps: {
         return { gatewayId: first, unconfirmed: `${notes.join('; ')}; counted as sent, not posted again` };
       },
       asSent: (_row, _language, text) => smsParts(text).join('\n'),
+      ...(deps.sms.sendBulk && { bulk: smsBulk(deps.sms, deps.sms.sendBulk, repo) }),
     },
     email: {
       compose: (tell) =>
@@ -212,6 +230,41 @@ export function createChannels(deps: {
           return { unconfirmed: 'The voice gateway did not answer the call request in time; counted as placed' };
         }
       },
+    },
+  };
+}
+
+/**
+ * The SMS channel's bulk send (docs/decisions/0130): an SMS of one part to many numbers in one request.
+ * As the request leaves, every row in it is marked posted (one statement): a worker that claims them after
+ * this one died counts them as sent and posts none again; a request the gateway got and did not answer in
+ * time is counted as sent for every row, as a single part is (docs/decisions/0082).
+ */
+function smsBulk(sms: Sms, sendBulk: NonNullable<Sms['sendBulk']>, repo: ReturnType<typeof createDeliveryRepo>) {
+  return {
+    size: sms.bulkSize ?? 1,
+    fits: (text: string) => smsParts(text).length === 1,
+    async send(rows: { row: ClaimedDelivery; address: string }[], text: string): Promise<BulkEnd[]> {
+      let marked: Promise<void> = Promise.resolve();
+      const onPosted = () => {
+        marked = repo.postedMany(rows.map(({ row }) => ({ id: row.id, attempts: row.attempts })));
+      };
+      try {
+        const results = await sendBulk.call(
+          sms,
+          rows.map((r) => r.address),
+          text,
+          { onPosted },
+        );
+        return results.map((r) => (r.error ? { error: r.error } : { gatewayId: r.gatewayId }));
+      } catch (err) {
+        if (!(err instanceof SmsUnanswered)) throw err;
+        const unconfirmed =
+          'The message: the gateway got it but did not answer in time; counted as sent, not posted again';
+        return rows.map(() => ({ gatewayId: null, unconfirmed }));
+      } finally {
+        await marked;
+      }
     },
   };
 }

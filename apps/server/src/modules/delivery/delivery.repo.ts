@@ -140,6 +140,71 @@ export function createDeliveryRepo(db: Db) {
               attempts, parts_sent as "partsSent", parts_posted as "partsPosted", gateway_id as "gatewayId"`,
       ),
 
+    /**
+     * Claims, as `claim` does, up to `limit` more due rows of `channel` with this very `body` (an alert's
+     * text, stored once for all its recipients) and no part sent yet: one bulk request's recipients.
+     */
+    claimSame: (now: Date, channel: string, body: unknown, limit: number, leaseMs: number) =>
+      rowsOf<DeliveryRow>(
+        db,
+        sql`update deliveries set state = 'sending', attempts = attempts + 1,
+              lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+            where id in (select id from deliveries
+              where state in ('waiting', 'sending') and next_at <= ${now.toISOString()}::timestamptz
+                and (state = 'waiting' or lease_until < ${now.toISOString()}::timestamptz)
+                and channel = ${channel} and body = ${JSON.stringify(body)}::jsonb
+                and parts_sent = 0 and parts_posted = 0
+              order by next_at, id limit ${limit} for update skip locked)
+            returning id, key, user_id as "userId", address, language, channel, kind, body, subject, link, attachments,
+              attempts, parts_sent as "partsSent", parts_posted as "partsPosted", gateway_id as "gatewayId"`,
+      ),
+
+    /**
+     * Records, as one bulk request reaches the gateway and before its answer, that each of its rows' one
+     * part may have been sent (`partsPosted`, for many rows in one statement), while each claim holds.
+     */
+    async postedMany(claims: { id: number; attempts: number }[]): Promise<void> {
+      if (claims.length === 0) return;
+      await db.execute(
+        sql`update deliveries d set parts_posted = greatest(d.parts_posted, 1)
+            from jsonb_to_recordset(${JSON.stringify(claims)}::jsonb) as r(id int, attempts int)
+            where d.id = r.id and d.attempts = r.attempts and d.state = 'sending'`,
+      );
+    },
+
+    /**
+     * `finish` for many rows in one statement (a bulk request's recipients, each with its own end); returns
+     * how many were recorded (a row whose claim was lost is not).
+     */
+    async finishMany(
+      ends: ({ id: number; attempts: number } & Partial<
+        Pick<DeliveryRow, 'state' | 'nextAt' | 'error' | 'gatewayId' | 'sentAt'>
+      >)[],
+    ): Promise<number> {
+      if (ends.length === 0) return 0;
+      const rows = await rowsOf<{ id: number }>(
+        db,
+        sql`update deliveries d set state = r.state, error = r.error,
+              next_at = coalesce(r."nextAt", d.next_at), gateway_id = coalesce(r."gatewayId", d.gateway_id),
+              sent_at = coalesce(r."sentAt", d.sent_at), lease_until = null, parts_posted = d.parts_sent
+            from jsonb_to_recordset(${JSON.stringify(ends)}::jsonb) as r(id int, attempts int, state text, error text,
+              "nextAt" timestamptz, "gatewayId" text, "sentAt" timestamptz)
+            where d.id = r.id and d.attempts = r.attempts and d.state = 'sending'
+            returning d.id`,
+      );
+      return rows.length;
+    },
+
+    /** `release` for many rows in one statement. */
+    async releaseMany(claims: { id: number; attempts: number }[]): Promise<void> {
+      if (claims.length === 0) return;
+      await db.execute(
+        sql`update deliveries d set state = 'waiting', attempts = r.attempts - 1, lease_until = null
+            from jsonb_to_recordset(${JSON.stringify(claims)}::jsonb) as r(id int, attempts int)
+            where d.id = r.id and d.attempts = r.attempts and d.state = 'sending'`,
+      );
+    },
+
     async recipients(ids: number[], runner: Runner = db): Promise<Map<number, Recipient>> {
       if (ids.length === 0) return new Map();
       const rows = await runner

@@ -5,7 +5,7 @@ import { shortestLeaseSeconds } from '../../lib/delivery-lease.ts';
 import { messagesSent } from '../../lib/metrics.ts';
 import type { DeliveryRepo, Recipient } from './delivery.repo.ts';
 import type { MessageKind } from '../../lib/deliverer.ts';
-import { addressOn, type Channel, type ClaimedDelivery, UnknownChannelError } from './channels.ts';
+import { addressOn, type BulkEnd, type Channel, type ClaimedDelivery, UnknownChannelError } from './channels.ts';
 
 /** Waits after the 1st, 2nd, … failed send of a row; after the last, it fails for good. */
 export const RETRY_AFTER_MS = [20_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000];
@@ -21,6 +21,11 @@ export interface SenderOptions {
    * longest send (lib/delivery-lease.ts; config.ts derives it from the gateway's timeout).
    */
   leaseMs?: number;
+  /**
+   * Rows of one shared SMS claimed at a time for bulk requests (docs/decisions/0130): at least the
+   * channel's bulk size; more lets this process post several requests at once.
+   */
+  bulkRows?: number;
   /** Pause between passes when nothing is due. */
   idleMs?: number;
   log?: (msg: string, err?: unknown) => void;
@@ -42,6 +47,7 @@ export function createSender(
   const batch = opts.batch ?? concurrency * 4;
   const leaseMs = opts.leaseMs ?? shortestLeaseSeconds(DEFAULT_GATEWAY_TIMEOUT_MS) * 1000;
   const log = opts.log ?? (() => {});
+  const bulkRows = opts.bulkRows ?? 0;
 
   /** Sends one row by its channel's record; throws what the channel threw. Returns the gateway's id, or why it was not sent. */
   async function deliver(
@@ -58,49 +64,172 @@ export function createSender(
     return channel.send(row, { address, language: to.language }, text);
   }
 
+  type End = Parameters<DeliveryRepo['finish']>[2];
+  type Outcome = 'sent' | 'retried' | 'failed' | 'skipped';
+
+  /** A send's end as its row records it: sent, skipped, retried later or failed for good (what it threw). */
+  function endOf(
+    row: Claimed,
+    done: { gatewayId?: string | null; unconfirmed?: string; skipped?: string } | { error: unknown },
+  ): { end: End; outcome: Outcome } {
+    if ('error' in done && done.error !== undefined) {
+      const err = done.error;
+      const reason = err instanceof Error ? err.message : String(err);
+      // A channel's error may say it is for good (`permanent`: a refused number, an unknown channel).
+      const permanent = err instanceof Error && 'permanent' in err && err.permanent === true;
+      if (permanent || row.attempts >= MAX_ATTEMPTS)
+        return { end: { state: 'failed', error: reason }, outcome: 'failed' };
+      const nextAt = new Date(clock.now().getTime() + RETRY_AFTER_MS[row.attempts - 1]);
+      return { end: { state: 'waiting', error: reason, nextAt }, outcome: 'retried' };
+    }
+    const sent = done as { gatewayId?: string | null; unconfirmed?: string; skipped?: string };
+    if (sent.skipped) return { end: { state: 'skipped', error: sent.skipped }, outcome: 'skipped' };
+    // Sent; a part the gateway got without answering is noted where an error would be.
+    return {
+      end: { state: 'sent', sentAt: clock.now(), gatewayId: sent.gatewayId ?? null, error: sent.unconfirmed ?? null },
+      outcome: 'sent',
+    };
+  }
+
   async function sendOne(row: Claimed, to: Recipient | undefined): Promise<void> {
-    let end: Parameters<DeliveryRepo['finish']>[2];
-    let outcome: 'sent' | 'retried' | 'failed' | 'skipped';
-    if (!to) {
-      end = { state: 'skipped', error: 'No such account' };
-      outcome = 'skipped';
-    } else {
+    let ended: { end: End; outcome: Outcome };
+    if (!to) ended = { end: { state: 'skipped', error: 'No such account' }, outcome: 'skipped' };
+    else {
       try {
-        const done = await deliver(row, to);
-        if (done.skipped) {
-          end = { state: 'skipped', error: done.skipped };
-          outcome = 'skipped';
-        } else {
-          // Sent; a part the gateway got without answering is noted where an error would be.
-          end = {
-            state: 'sent',
-            sentAt: clock.now(),
-            gatewayId: done.gatewayId ?? null,
-            error: done.unconfirmed ?? null,
-          };
-          outcome = 'sent';
-        }
+        ended = endOf(row, await deliver(row, to));
       } catch (err) {
-        const reason = err instanceof Error ? err.message : String(err);
-        // A channel's error may say it is for good (`permanent`: a refused number, an unknown channel).
-        const permanent = err instanceof Error && 'permanent' in err && err.permanent === true;
-        if (permanent || row.attempts >= MAX_ATTEMPTS) {
-          end = { state: 'failed', error: reason };
-          outcome = 'failed';
-        } else {
-          end = {
-            state: 'waiting',
-            error: reason,
-            nextAt: new Date(clock.now().getTime() + RETRY_AFTER_MS[row.attempts - 1]),
-          };
-          outcome = 'retried';
-        }
+        ended = endOf(row, { error: err });
       }
     }
-    messagesSent.inc({ channel: row.channel, outcome });
+    messagesSent.inc({ channel: row.channel, outcome: ended.outcome });
     // Another worker took the row after this one's lease ran out: it records the end.
-    if (!(await repo.finish(row.id, row.attempts, end)))
+    if (!(await repo.finish(row.id, row.attempts, ended.end)))
       log(`delivery ${row.id}: claim lost before its end was recorded`);
+  }
+
+  /**
+   * One bulk request (docs/decisions/0130): `text` to every row of `members`, each row's end recorded
+   * from the gateway's word on its own number, all in one statement. A request refused as a whole is each
+   * row's error: each is retried, or failed, on its own schedule.
+   */
+  async function sendBatch(
+    channel: Channel & { bulk: NonNullable<Channel['bulk']> },
+    members: { row: Claimed; address: string }[],
+    text: string,
+  ): Promise<void> {
+    let results: BulkEnd[];
+    try {
+      results = await channel.bulk.send(members, text);
+    } catch (err) {
+      results = members.map(() => ({ error: err as Error }));
+    }
+    const ends = members.map(({ row }, i) => {
+      const { end, outcome } = endOf(row, results[i] ?? { error: new Error('No answer for this row') });
+      messagesSent.inc({ channel: row.channel, outcome });
+      return { id: row.id, attempts: row.attempts, ...end };
+    });
+    const recorded = await repo.finishMany(ends);
+    if (recorded < ends.length) log(`delivery: ${ends.length - recorded} claims lost before their ends were recorded`);
+  }
+
+  /** A claim's rows as units of work: bulk requests of rows with the same text, and single rows. */
+  function unitsOf(rows: Claimed[], recipientOf: (row: Claimed) => Recipient | undefined) {
+    const units: { rows: Claimed[]; run: () => Promise<void> }[] = [];
+    const single = (row: Claimed) => units.push({ rows: [row], run: () => sendOne(row, recipientOf(row)) });
+    const rendered = new Map<string, string>();
+    const groups = new Map<
+      string,
+      {
+        channel: Channel & { bulk: NonNullable<Channel['bulk']> };
+        text: string;
+        members: { row: Claimed; address: string }[];
+      }
+    >();
+    for (const row of rows) {
+      const channel = Object.hasOwn(channels, row.channel) ? channels[row.channel] : undefined;
+      const to = recipientOf(row);
+      const address = channel && to && addressOn(channel, to);
+      // Only a row not begun (no part sent or posted) that its channel would send now goes in a batch.
+      if (
+        !channel?.bulk ||
+        !to ||
+        !address ||
+        row.partsSent > 0 ||
+        row.partsPosted > 0 ||
+        channel.allowed(to, row.kind as MessageKind) !== true
+      ) {
+        single(row);
+        continue;
+      }
+      const bodyKey = `${to.language}|${JSON.stringify(row.body)}`;
+      let text = rendered.get(bodyKey);
+      if (text === undefined) {
+        text = render(to.language, restoreMessage(row.body));
+        rendered.set(bodyKey, text);
+      }
+      if (!channel.bulk.fits(text)) {
+        single(row);
+        continue;
+      }
+      const key = `${row.channel}|${text}`;
+      const group = groups.get(key) ?? {
+        channel: channel as Channel & { bulk: NonNullable<Channel['bulk']> },
+        text,
+        members: [],
+      };
+      groups.set(key, group);
+      group.members.push({ row, address });
+    }
+    for (const { channel, text, members } of groups.values()) {
+      if (members.length === 1) {
+        single(members[0]!.row);
+        continue;
+      }
+      // A number once per request (two accounts may share a phone): a second goes in the next request.
+      const batches: { row: Claimed; address: string }[][] = [];
+      const seen: Set<string>[] = [];
+      let open = 0;
+      for (const m of members) {
+        while (open < batches.length && batches[open]!.length >= channel.bulk.size) open++;
+        let i = open;
+        while (i < batches.length && (seen[i]!.has(m.address) || batches[i]!.length >= channel.bulk.size)) i++;
+        if (i === batches.length) {
+          batches.push([]);
+          seen.push(new Set());
+        }
+        batches[i]!.push(m);
+        seen[i]!.add(m.address);
+      }
+      for (const batch of batches) {
+        if (batch.length === 1) single(batch[0]!.row);
+        else units.push({ rows: batch.map((m) => m.row), run: () => sendBatch(channel, batch, text) });
+      }
+    }
+    return units;
+  }
+
+  /**
+   * After a claim: an SMS several of its rows share (an alert's, stored once for all) takes more of that
+   * text's due rows, up to `bulkRows`, so that each bulk request is full.
+   */
+  async function claimMore(rows: Claimed[]): Promise<Claimed[]> {
+    const counts = new Map<string, { row: Claimed; n: number }>();
+    for (const row of rows) {
+      const channel = Object.hasOwn(channels, row.channel) ? channels[row.channel] : undefined;
+      if (!channel?.bulk || row.partsSent > 0 || row.partsPosted > 0) continue;
+      const key = `${row.channel}|${JSON.stringify(row.body)}`;
+      const c = counts.get(key) ?? { row, n: 0 };
+      c.n += 1;
+      counts.set(key, c);
+    }
+    const more: Claimed[] = [];
+    for (const { row, n } of counts.values()) {
+      const size = channels[row.channel]!.bulk!.size;
+      const want = Math.max(size, bulkRows) - n;
+      if (n < 2 || want <= 0) continue;
+      more.push(...(await repo.claimSame(clock.now(), row.channel, row.body, want, leaseMs)));
+    }
+    return more;
   }
 
   /** Set by stop(): no new claim, no new send; the sends already started finish and are recorded. */
@@ -113,8 +242,9 @@ export function createSender(
       if (stopping) return handled;
       // Before the claim's query: a slow query must not stretch the time a send may still start.
       const claimedAt = performance.now();
-      const rows = await repo.claim(clock.now(), batch, leaseMs);
-      if (rows.length === 0) return handled;
+      const first = await repo.claim(clock.now(), batch, leaseMs);
+      if (first.length === 0) return handled;
+      const rows = [...first, ...(await claimMore(first))];
       const people = await repo.recipients([...new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])))]);
       // A number without an account is its row's own address and language.
       const recipientOf = (row: Claimed) =>
@@ -123,24 +253,27 @@ export function createSender(
             ? repo.numberOnly(row.address, row.language)
             : undefined
           : people.get(row.userId);
+      const units = unitsOf(rows, recipientOf);
       let next = 0;
       const lane = async () => {
-        while (next < rows.length) {
-          const row = rows[next++];
+        while (next < units.length) {
+          const unit = units[next++]!;
           // A send starts only in the first half of the claim's lease (a slow pass on a loaded machine):
           // the lease is at least twice the longest send, so a send started here ends before another
           // worker may take the row, and two living workers never both send it.
           // A stopping process gives its rows back at once rather than send them into its forced exit.
           if (stopping || performance.now() - claimedAt > leaseMs / 2) {
-            await repo.release(row.id, row.attempts).catch((err) => log(`delivery ${row.id} not released`, err));
+            await repo
+              .releaseMany(unit.rows.map((r) => ({ id: r.id, attempts: r.attempts })))
+              .catch((err) => log(`deliveries ${unit.rows[0]!.id}… not released`, err));
             continue;
           }
-          await sendOne(row, recipientOf(row)).catch((err) => log(`delivery ${row.id} not recorded`, err));
+          await unit.run().catch((err) => log(`delivery ${unit.rows[0]!.id} not recorded`, err));
         }
       };
-      await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
+      await Promise.all(Array.from({ length: Math.min(concurrency, units.length) }, lane));
       handled += rows.length;
-      if (rows.length < batch) return handled;
+      if (first.length < batch) return handled;
     }
   }
 

@@ -177,7 +177,7 @@ describe('delivery: a gateway slower than the timeout gets each part once', () =
       t.clock.advance(30 * 60_000);
     }
     await new Promise((r) => setTimeout(r, 700));
-    const posts = farmers.map((f) => gateway.posts.filter((p) => p.to === f.phone).map((p) => p.message));
+    const posts = farmers.map((f) => gateway.posts.filter((p) => p.numbers.includes(f.phone)).map((p) => p.message));
     expect(posts[0].map((p) => p.slice(-5))).toEqual(['(1/3)', '(2/3)', '(3/3)']);
     expect(posts.slice(1).map((p) => p.length)).toEqual([1, 1]);
     const rows = await t.deps.database.db
