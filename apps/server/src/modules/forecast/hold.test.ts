@@ -10,9 +10,8 @@ import { deliveries, notifications, officerProfiles, users } from '../../db/sche
 import { createListCaches } from '../../lib/list-cache.ts';
 import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { insertField } from '../../../test/support/fields.ts';
-import { fieldPhotoSql, followUpSources, outbreakSources } from '../../../test/support/ports.ts';
+import { clinicFarmerSql, fieldPhotoSql, followUpSources, outbreakSources } from '../../ports.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
-import { clinicSmsFarmerSql } from '../clinic/clinic.service.ts';
 import { createFieldsService } from '../fields/fields.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { createOutbreakService } from '../outbreak/outbreak.service.ts';
@@ -96,7 +95,7 @@ describe('a person can hold a national send', () => {
         delivery,
         config: t.deps.config,
       },
-      { outbreak, followUps, national: applications, clinicFarmerSql: clinicSmsFarmerSql },
+      { outbreak, followUps, national: applications, clinicFarmerSql },
     );
     admin = await createUser(t, 'admin');
     national = await createUser(t, 'officer', { districts: ['UG-102'] });
