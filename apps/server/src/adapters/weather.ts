@@ -177,7 +177,11 @@ export function createOpenMeteo(opts: { url: string; timeoutMs: number; batch?: 
     try {
       res = await fetch(`${base}/v1/forecast?${query}`, { signal: AbortSignal.timeout(opts.timeoutMs) });
     } catch (err) {
-      throw new WeatherUnavailable(`the weather service could not be reached: ${(err as Error).message}`);
+      // fetch says only "fetch failed"; its cause says why (refused, reset, not found).
+      const cause = (err as { cause?: { message?: string } }).cause?.message;
+      throw new WeatherUnavailable(
+        `the weather service could not be reached: ${(err as Error).message}${cause ? ` (${cause})` : ''}`,
+      );
     }
     let text: string;
     try {

@@ -93,6 +93,13 @@ export function movedReply(
 /**
  * Serves `answer` on a free port: what it returns goes out as JSON (one object for one place, an array for
  * more); `{ status, body }` for a status of its own; 'hang-up' drops the connection.
+ *
+ * Every answer closes its connection (`connection: close`). The stub shares its process with the client, and
+ * PGlite's queries run as long chains of promises during which no timer fires: a kept-alive connection could
+ * sit past the stub's keep-alive timeout (5 s) with the client's own idle timer not yet run, be reused for the
+ * next fetch, and be reset by the stub's overdue timer as the request arrived ("fetch failed", ECONNRESET),
+ * so a run on a loaded machine read "weather unknown". The real service is asked hours apart, long after
+ * the client let its idle connections go.
  */
 export async function startOpenMeteo(
   answer: (q: OpenMeteoRequest) => unknown | { status: number; body: unknown } | 'hang-up',
@@ -111,7 +118,7 @@ export async function startOpenMeteo(
       url,
     };
     if (url.pathname !== '/v1/forecast' || lats.length !== lngs.length || !url.searchParams.get('hourly')) {
-      res.writeHead(400, { 'content-type': 'application/json' });
+      res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
       return void res.end(JSON.stringify({ error: true, reason: 'Parameter hourly is required' }));
     }
     requests.push(q);
@@ -119,7 +126,10 @@ export async function startOpenMeteo(
     if (a === 'hang-up') return void req.socket.destroy();
     const own = a && typeof a === 'object' && 'status' in a && 'body' in a;
     const body = own ? (a as { body: unknown }).body : a;
-    res.writeHead(own ? (a as { status: number }).status : 200, { 'content-type': 'application/json' });
+    res.writeHead(own ? (a as { status: number }).status : 200, {
+      'content-type': 'application/json',
+      connection: 'close',
+    });
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   });
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));

@@ -51,7 +51,11 @@ const fixture = (name: string) =>
   readFileSync(new URL(`../../../test/fixtures/open-meteo/${name}.json`, import.meta.url), 'utf8');
 const replies = { wet: JSON.parse(fixture('cool-wet-nights')), dry: JSON.parse(fixture('hot-dry')) };
 
-/** A local Open-Meteo: answers `/v1/forecast` for many locations with an array, as the service does; or hangs up. */
+/**
+ * A local Open-Meteo: answers `/v1/forecast` for many locations with an array, as the service does; or hangs up.
+ * Each answer closes its connection (see startOpenMeteo in test/support/open-meteo.ts): a kept-alive one
+ * raced the stub's keep-alive timeout under load and the next refresh read "weather unknown" (ECONNRESET).
+ */
 function openMeteoStub() {
   const state = { mode: 'wet' as 'wet' | 'dry' | 'down', requests: [] as number[] };
   const server: Server = createServer((req, res) => {
@@ -61,12 +65,12 @@ function openMeteoStub() {
     const lngs = (url.searchParams.get('longitude') ?? '').split(',');
     state.requests.push(lats.length);
     if (url.pathname !== '/v1/forecast' || lats.length !== lngs.length || !url.searchParams.get('hourly')) {
-      res.writeHead(400, { 'content-type': 'application/json' });
+      res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
       return void res.end(JSON.stringify({ error: true, reason: 'bad request' }));
     }
     const one = replies[state.mode];
     const body = lats.map((lat, i) => ({ ...one, latitude: Number(lat), longitude: Number(lngs[i]) }));
-    res.writeHead(200, { 'content-type': 'application/json' });
+    res.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
     res.end(JSON.stringify(body.length === 1 ? body[0] : body));
   });
   return { server, state };

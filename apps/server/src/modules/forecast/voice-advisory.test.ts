@@ -21,14 +21,17 @@ const wet = JSON.parse(
   readFileSync(new URL('../../../test/fixtures/open-meteo/cool-wet-nights.json', import.meta.url), 'utf8'),
 );
 
-/** A local Open-Meteo answering every place with the same cool wet nights. */
+/**
+ * A local Open-Meteo answering every place with the same cool wet nights; each answer closes its connection
+ * (see startOpenMeteo in test/support/open-meteo.ts).
+ */
 function openMeteo(): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stub');
     const lats = (url.searchParams.get('latitude') ?? '').split(',');
     const lngs = (url.searchParams.get('longitude') ?? '').split(',');
     const body = lats.map((lat, i) => ({ ...wet, latitude: Number(lat), longitude: Number(lngs[i]) }));
-    res.writeHead(200, { 'content-type': 'application/json' });
+    res.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
     res.end(JSON.stringify(body.length === 1 ? body[0] : body));
   });
 }
