@@ -55,7 +55,7 @@ describe('a person can hold a national send', () => {
       const lats = (url.searchParams.get('latitude') ?? '').split(',');
       const lngs = (url.searchParams.get('longitude') ?? '').split(',');
       const body = lats.map((lat, i) => ({ ...JSON.parse(wet), latitude: Number(lat), longitude: Number(lngs[i]) }));
-      res.writeHead(200, { 'content-type': 'application/json' });
+      res.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
       res.end(JSON.stringify(body.length === 1 ? body[0] : body));
     });
     await new Promise<void>((r) => stub.listen(0, '127.0.0.1', r));
