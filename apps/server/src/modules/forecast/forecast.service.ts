@@ -31,7 +31,7 @@ import { createHolds } from './hold.ts';
 import { createHoldRepo } from './hold.repo.ts';
 import { createScores } from './score-service.ts';
 import { createScoreRepo } from './score.repo.ts';
-import { forecastWeek, localDays, type RustPresent } from './week.ts';
+import { forecastWeek, localDays, type RustPresent, WEATHER_MAX_AGE_HOURS } from './week.ts';
 
 /** The day a field of a high week is to be walked by: the advisory's when there was one, else as it would say now. */
 function walkByOf(rows: RiskRow[], advised: { highDay: string; toldAt: Date } | undefined, now: Date): string | null {
@@ -42,11 +42,6 @@ function walkByOf(rows: RiskRow[], advised: { highDay: string; toldAt: Date } | 
 
 /** The job queue of a weather fetch and forecast run (at start and every WEATHER_EVERY_HOURS). */
 export const FORECAST_QUEUE = 'forecast-run';
-/**
- * The oldest weather a run believes (hours since it was fetched): past it, every day of the district is
- * unknown and no advisory goes out (docs/decisions/0126). Four fetches at the default WEATHER_EVERY_HOURS.
- */
-export const WEATHER_MAX_AGE_HOURS = 24;
 /** Rust confirmed or walked this many days back counts as present. */
 export const PRESENT_DAYS = 14;
 

@@ -237,7 +237,14 @@ describe('a person can hold a national send', () => {
       due_at: '2026-12-02T07:00:00.000Z',
     });
 
+    // Tuesday's weather is past its maximum age by Wednesday's send: nothing goes from it (docs/decisions/0126)...
     t.clock.set(new Date('2026-12-02T07:00:00Z')); // Wednesday 10:00 EAT
+    await forecast.sendDue();
+    expect(await reached(heldFarmer)).toEqual(nothing);
+    // ...but from Wednesday morning's run, as the forecast runs every few hours.
+    t.clock.set(new Date('2026-12-02T05:00:00Z'));
+    await forecast.refresh();
+    t.clock.set(new Date('2026-12-02T07:00:00Z'));
     await forecast.sendDue();
     expect(await reached(heldFarmer)).toEqual({ channels: ['sms', 'voice'], inApp: 1 });
   });

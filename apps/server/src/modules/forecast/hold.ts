@@ -11,7 +11,7 @@ import { weekStartOf } from '../../lib/iso-weeks.ts';
 import type { ApplicationsService } from '../vetting/applications.service.ts';
 import type { RiskRow } from './forecast.repo.ts';
 import type { HoldRepo } from './hold.repo.ts';
-import { localDays } from './week.ts';
+import { localDays, WEATHER_MAX_AGE_HOURS } from './week.ts';
 
 /** Uganda and Kenya keep East Africa Time (UTC+3) all year. */
 const EAT_HOURS = 3;
@@ -77,6 +77,9 @@ export function createHolds(
       const sendAt = lastSendAt(now, hour);
       const run = await repo.lastRunBy(sendAt);
       if (!run) return [];
+      // Nothing goes from weather past its maximum age now, though it was young at the run (docs/decisions/0126).
+      const fetched = run.weatherFetchedAt?.getTime();
+      if (fetched === undefined || now.getTime() - fetched > WEATHER_MAX_AGE_HOURS * 3_600_000) return [];
       const [today] = localDays(now, 1);
       const blocked = await repo.blockedAt(weekStartOf(now), sendAt);
       const risks = (await repo.highRisks(run.id, today)).filter((r) => !blocked.has(r.district));

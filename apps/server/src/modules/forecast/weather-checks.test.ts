@@ -104,7 +104,10 @@ describe('weather checked before it is believed', () => {
         ? { status: 400, body: { error: true, reason: 'Cannot initialize WeatherVariable from invalid String value' } }
         : answer(q, bend),
     );
-    t = await createTestApp({ weather: createOpenMeteo({ url: stub.url, timeoutMs: 5000 }) });
+    t = await createTestApp({
+      env: { ADVISORY_SEND_HOUR: '6' }, // advisories go at the run, 06:00 EAT (docs/decisions/0128)
+      weather: createOpenMeteo({ url: stub.url, timeoutMs: 5000 }),
+    });
     t.clock.set(new Date('2026-12-01T03:00:00Z')); // 06:00 EAT, Tuesday
     const db = t.deps.database.db;
     admin = await createUser(t, 'admin');

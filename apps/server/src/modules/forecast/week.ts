@@ -15,6 +15,12 @@ import {
 import { districtCentres } from '@kutu/contract/district-centres';
 import type { RiskRow } from './forecast.repo.ts';
 
+/**
+ * The oldest weather a run believes (hours since it was fetched): past it, every day of the district is
+ * unknown and no advisory goes out (docs/decisions/0126). Four fetches at the default WEATHER_EVERY_HOURS.
+ */
+export const WEATHER_MAX_AGE_HOURS = 24;
+
 /** Days in a forecast: today (East Africa Time) and the six after it. */
 export const FORECAST_DAYS = 7;
 /** Uganda and Kenya keep East Africa Time (UTC+3) all year. */
