@@ -26,8 +26,11 @@ export function migratedPgliteSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
+/** The saved snapshot's file (gzipped) for these migrations and this PGlite. */
+export const snapshotFile = () => path.join(os.tmpdir(), `kutu-pglite-${snapshotKey()}.tar.gz`);
+
 async function readOrMakeSnapshot(): Promise<Blob> {
-  const file = path.join(os.tmpdir(), `kutu-pglite-${snapshotKey()}.tar.gz`);
+  const file = snapshotFile();
   if (!fs.existsSync(file)) {
     const client = new PGlite();
     await migrate(drizzle(client), { migrationsFolder });
