@@ -41,7 +41,9 @@ for (let i = 0; i < runs; i++) {
   pgliteGzip.push(await timed(() => openPglite(gzipped)));
   pgliteUnpacked.push(await timed(() => openPglite(unpacked)));
 }
-console.log(`PGlite test database: gzipped snapshot ${median(pgliteGzip, 'gzip')}, unpacked ${median(pgliteUnpacked, 'unpacked')}`);
+console.log(
+  `PGlite test database: gzipped snapshot ${median(pgliteGzip, 'gzip')}, unpacked ${median(pgliteUnpacked, 'unpacked')}`,
+);
 
 const server = await startTemporaryPostgres();
 try {
@@ -77,7 +79,9 @@ try {
     ensure((await tables(`copied_${i}`)) > 10, 'a copy with the migrated tables');
   }
   await admin.end();
-  console.log(`PostgreSQL test database: migrated ${median(migrated, 'migrated')}, copied from a template ${median(copied, 'copied')}`);
+  console.log(
+    `PostgreSQL test database: migrated ${median(migrated, 'migrated')}, copied from a template ${median(copied, 'copied')}`,
+  );
 } finally {
   server.stop();
 }
