@@ -77,15 +77,16 @@ export default defineConfig({
   // a time on a server of their own, beside the independent ones rather than after them.
   workers: 2,
   projects: [
-    // Test by test rather than file by file: one file's three axe walks (5 minutes under load) no longer
-    // keep one browser busy after the other has finished.
-    { name: 'independent', testMatch: INDEPENDENT, fullyParallel: true },
     {
       name: 'shared',
       testIgnore: INDEPENDENT,
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${sharedPort}` },
     },
+    // Listed after `shared`, so a worker takes the shared specs from the start and the other the
+    // independent ones; test by test rather than file by file, so one file's three axe walks (5 minutes
+    // under load) do not keep one browser busy after the other has finished.
+    { name: 'independent', testMatch: INDEPENDENT, fullyParallel: true },
   ],
   retries: 0,
   reporter: [['list']],
