@@ -32,9 +32,37 @@ const INDEPENDENT = [
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const weatherPort = port + 1000;
+// The shared specs' own server (docs/decisions/0132): they count what every user of their server wrote, so
+// they get a server no independent spec writes to, and run one at a time on it beside the independent ones.
+const sharedPort = port + 2000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-e2e-'));
-// The global teardown removes this run's database and uploads.
-process.env.KUTU_E2E_DATA_DIR = dataDir;
+const sharedDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-e2e-'));
+// The global teardown removes this run's databases and uploads.
+process.env.KUTU_E2E_DATA_DIR = [dataDir, sharedDataDir].join(path.delimiter);
+
+/** One Kutu server on its own port and data directory, its administrator made first. */
+function kutuServer(serverPort: number, serverDataDir: string) {
+  return {
+    // The run's administrator first, by the real command with its password on standard input (e2e/admin.ts).
+    command:
+      `printf '%s\\n' "$E2E_ADMIN_PASSWORD" | node_modules/.bin/node apps/server/src/cli/admin-create.ts` +
+      ` --email ${E2E_ADMIN.email} --phone '${E2E_ADMIN.phone}' && node_modules/.bin/node apps/server/src/main.ts`,
+    url: `http://127.0.0.1:${serverPort}/api/health/`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    env: {
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: serverDataDir,
+      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      NODE_ENV: 'development',
+      E2E_ADMIN_PASSWORD: E2E_ADMIN.password,
+      WEATHER_URL: `http://127.0.0.1:${weatherPort}`,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -43,13 +71,22 @@ export default defineConfig({
   globalTeardown: './e2e/global-teardown.ts',
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  // Two browsers at a time for the specs that read only what their own new users wrote (INDEPENDENT),
-  // then the rest one at a time: those count what every user wrote (the review queue, training figures,
-  // an empty outbreak map, the board), or change the run's one administrator (its language).
+  // Two browsers at a time. The specs that read only what their own new users wrote (INDEPENDENT) share
+  // one server; the rest count what every user wrote (the review queue, training figures, an empty
+  // outbreak map, the board) or change the server's one administrator (its language), so they run one at
+  // a time on a server of their own, beside the independent ones rather than after them.
   workers: 2,
   projects: [
-    { name: 'independent', testMatch: INDEPENDENT },
-    { name: 'shared', testIgnore: INDEPENDENT, workers: 1, dependencies: ['independent'] },
+    {
+      name: 'shared',
+      testIgnore: INDEPENDENT,
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${sharedPort}` },
+    },
+    // Listed after `shared`, so a worker takes the shared specs from the start and the other the
+    // independent ones; test by test rather than file by file, so one file's three axe walks (5 minutes
+    // under load) do not keep one browser busy after the other has finished.
+    { name: 'independent', testMatch: INDEPENDENT, fullyParallel: true },
   ],
   retries: 0,
   reporter: [['list']],
@@ -84,25 +121,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
-    {
-      // The run's administrator first, by the real command with its password on standard input (e2e/admin.ts).
-      command:
-        `printf '%s\\n' "$E2E_ADMIN_PASSWORD" | node_modules/.bin/node apps/server/src/cli/admin-create.ts` +
-        ` --email ${E2E_ADMIN.email} --phone '${E2E_ADMIN.phone}' && node_modules/.bin/node apps/server/src/main.ts`,
-      url: `http://127.0.0.1:${port}/api/health/`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MAX: '100000',
-        NODE_ENV: 'development',
-        E2E_ADMIN_PASSWORD: E2E_ADMIN.password,
-        WEATHER_URL: `http://127.0.0.1:${weatherPort}`,
-      },
-    },
+    kutuServer(port, dataDir),
+    kutuServer(sharedPort, sharedDataDir),
   ],
 });

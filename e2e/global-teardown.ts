@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import path from 'node:path';
 
-/** Removes the temporary data directory (database, uploads) the e2e server used. */
+/** Removes the temporary data directories (databases, uploads) the e2e servers used. */
 export default function globalTeardown() {
-  const dir = process.env.KUTU_E2E_DATA_DIR;
-  if (dir?.includes('kutu-e2e-')) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of (process.env.KUTU_E2E_DATA_DIR ?? '').split(path.delimiter)) {
+    if (dir.includes('kutu-e2e-')) fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -20,7 +20,7 @@ import { createJobQueue } from '../../src/adapters/jobs.ts';
 import { defaultModelDir, loadClassifier, type Classifier } from '@kutu/vision';
 import { createClassifierHolder } from '../../src/adapters/classifier.ts';
 import { buildApp } from '../../src/app.ts';
-import { migratedPgliteSnapshot } from './pglite-snapshot.ts';
+import { migratedPgliteSnapshot, migrationsKey } from './pglite-snapshot.ts';
 import type { App, AppDeps } from '../../src/deps.ts';
 
 export interface ReceivedMail {
@@ -96,14 +96,12 @@ export async function openTestDatabase(
     return { database, drop: () => database.close() };
   }
   const name = `kutu_test_${randomUUID().replaceAll('-', '')}`;
+  const template = await migratedTemplate(url);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ url: dbUrl.toString() });
-  await database.migrate();
+  const database = await openDatabase({ url: databaseUrl(url, name) });
   return {
     database,
     drop: async () => {
@@ -124,6 +122,63 @@ export async function openTestDatabase(
     },
   };
 }
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${name}`;
+  return dbUrl.toString();
+}
+
+let template: Promise<string> | null = null;
+/**
+ * A migrated, empty database on TEST_DATABASE_URL's server, made once and copied by every test database
+ * (`create database … template`): migrating a new database took 1.5 to 6 s, a copy takes about 0.3 s.
+ * Its name carries the migrations' hash, so a changed migration makes a new one. Test processes start
+ * side by side: under an advisory lock, the first makes it and the others find it. Nothing stays
+ * connected to it (PostgreSQL copies only a database nobody is using).
+ */
+function migratedTemplate(url: string): Promise<string> {
+  template ??= (async () => {
+    const name = `kutu_template_${migrationsKey()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount === 0) {
+        // Made under another name and renamed when migrated: a run stopped half-way leaves no half template.
+        const partial = `${name}_${process.pid}`;
+        await admin.query(`drop database if exists ${partial}`);
+        await admin.query(`create database ${partial}`);
+        const database = await openDatabase({ url: databaseUrl(url, partial) });
+        try {
+          await database.migrate();
+        } finally {
+          await database.close();
+        }
+        // The closed pool's server processes may take a moment to leave, and a rename waits for none.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await admin.query(`alter database ${partial} rename to ${name}`);
+            break;
+          } catch (err) {
+            if (attempt === 50) throw err;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      }
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => {});
+      await admin.end();
+    }
+  })().catch((err: unknown) => {
+    template = null;
+    throw err;
+  });
+  return template;
+}
+const TEMPLATE_LOCK = 7_340_112;
 
 /** A settable clock for rules about time. */
 export function testClock(start = new Date()): Clock & { set(d: Date): void; advance(ms: number): void } {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -25,8 +26,11 @@ export function migratedPgliteSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
+/** The saved snapshot's file (gzipped) for these migrations and this PGlite. */
+export const snapshotFile = () => path.join(os.tmpdir(), `kutu-pglite-${snapshotKey()}.tar.gz`);
+
 async function readOrMakeSnapshot(): Promise<Blob> {
-  const file = path.join(os.tmpdir(), `kutu-pglite-${snapshotKey()}.tar.gz`);
+  const file = snapshotFile();
   if (!fs.existsSync(file)) {
     const client = new PGlite();
     await migrate(drizzle(client), { migrationsFolder });
@@ -37,13 +41,20 @@ async function readOrMakeSnapshot(): Promise<Blob> {
     fs.writeFileSync(partial, dump);
     fs.renameSync(partial, file);
   }
-  return new Blob([fs.readFileSync(file)]);
+  // Unpacked here, once per process, rather than by every PGlite that loads it: PGlite's own gunzip made a
+  // test database's start about half as long again (docs/decisions/0132).
+  return new Blob([zlib.gunzipSync(fs.readFileSync(file))]);
 }
 
 function snapshotKey(): string {
   const hash = createHash('sha256');
   const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   hash.update(fs.readFileSync(path.join(path.dirname(pgliteEntry), '..', 'package.json')));
+  return migrationsKey(hash);
+}
+
+/** A short hash of the migrations' names and text (after whatever `hash` already holds). */
+export function migrationsKey(hash = createHash('sha256')): string {
   for (const name of fs.readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
     const full = path.join(migrationsFolder, name);
     if (fs.statSync(full).isFile()) hash.update(name).update(fs.readFileSync(full));
