@@ -13,7 +13,7 @@
  * What it cannot show: no real season is reachable from here (no walk or confirmation data leaves a
  * deployment), so Kutu's own forecast is not scored by this bench; the chances above are this file's.
  */
-import { districts, forecastCrops, type RiskLevel, SMALL_COUNT_MIN } from '@kutu/contract';
+import { districts, SMALL_COUNT_MIN } from '@kutu/contract';
 import {
   forecastScore,
   type Outcome,

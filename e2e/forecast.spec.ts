@@ -19,14 +19,14 @@ const rustNearby = {
   lg: /kutu etegeezeddwa okumpi|kutu erabiddwa mu kulambula kw'abalimi wano/,
 } as const;
 const wetHours = {
-  en: /wet hours at 16–25 °C/,
-  sw: /za unyevu kwenye 16–25 °C/,
-  lg: /ez'obunnyogovu ku 16–25 °C/,
+  en: /wet hours at 12–28 °C/,
+  sw: /za unyevu kwenye 12–28 °C/,
+  lg: /ez'obunnyogovu ku 12–28 °C/,
 } as const;
 const walkBy = {
-  en: /Rust weather this week: walk this field by/,
-  sw: /Hali ya hewa ya kutu wiki hii: kagua shamba hili kufikia/,
-  lg: /Obudde bwa kutu wiiki eno: lambula ennimiro eno nga/,
+  en: /Rust may infect this week: walk this field by/,
+  sw: /Kutu inaweza kuambukiza wiki hii: kagua shamba hili kufikia/,
+  lg: /Kutu eyinza okukwata wiiki eno: lambula ennimiro eno obutasukka/,
 } as const;
 
 async function noTextCut(page: Page, testInfo: TestInfo, name: string) {

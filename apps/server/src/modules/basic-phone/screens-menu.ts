@@ -61,13 +61,20 @@ const HOME = USSD_HOME;
 /** The number that asks for a call back, for texts that point to it ("ask an expert (menu 4)"). */
 const callMenu = ussdMenuNumber('callback');
 
-/** The crops whose rust risk in the caller's district is high this week, in words; '' when none. */
-async function highCrops(c: MenuCtx): Promise<string> {
+/**
+ * The crops whose rust risk in the caller's district is high this week, in words ('' when none), and whether
+ * the week's weather is unknown for every crop (no forecast, or one that failed its checks): then the screen
+ * says so, so that "unknown" never reads as "no risk".
+ */
+async function rustWeek(c: MenuCtx): Promise<{ high: string; unknown: boolean }> {
   const weather = c.user?.district ? ((await c.uses.rustWeather?.(c.user.district)) ?? []) : [];
-  return weather
-    .filter((w) => w.worst === 'high')
-    .map((w) => tr(c, `ussd.crop.${w.crop}`))
-    .join(', ');
+  return {
+    high: weather
+      .filter((w) => w.worst === 'high')
+      .map((w) => tr(c, `ussd.crop.${w.crop}`))
+      .join(', '),
+    unknown: weather.every((w) => w.worst === 'unknown'),
+  };
 }
 
 /** The menu of a number with an account: read-only screens, and actions on the account's own settings. */
@@ -105,10 +112,9 @@ const menuScreens: Omit<Record<ScreenId, Screen>, keyof typeof guestScreens | ke
   // A week of rust weather in the caller's district (docs/decisions/0100) comes first in "what to do".
   rustTodo: {
     async show(c) {
-      const crops = await highCrops(c);
-      return {
-        text: crops ? tr(c, 'ussd.rust.todoWeather', { crops, callMenu }) : tr(c, 'ussd.rust.todo', { callMenu }),
-      };
+      const week = await rustWeek(c);
+      if (week.high) return { text: tr(c, 'ussd.rust.todoWeather', { crops: week.high, callMenu }) };
+      return { text: tr(c, week.unknown ? 'ussd.rust.todoUnknown' : 'ussd.rust.todo', { callMenu }) };
     },
     answer: only0,
   },

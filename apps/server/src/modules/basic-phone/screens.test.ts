@@ -329,9 +329,26 @@ describe('a count under the privacy minimum', () => {
 describe('a week of rust weather (decision 0100)', () => {
   it('comes first in "what to do" when the district turns high, and not otherwise', async () => {
     const { text } = await runMenu(screens, ['1', '1'], base(member('en', longest.code)));
-    expect(text).toMatch(/^Rust weather this week: Maize, Beans\. Walk your fields now/);
+    expect(text).toMatch(/^Rust may infect this week: Maize, Beans\. Walk your fields/);
     const calm = { ...base(member('en', longest.code)) };
     calm.uses = { ...uses, rustWeather: async () => [{ crop: 'maize', worst: 'moderate' }] };
     expect((await runMenu(screens, ['1', '1'], calm)).text).toMatch(/^Check leaves each week/);
+  });
+
+  it('says the weather is unknown, never as if there were no risk, when no crop has a known week', async () => {
+    const unknown = { ...base(member('en', longest.code)) };
+    unknown.uses = {
+      ...uses,
+      rustWeather: async () => [
+        { crop: 'maize', worst: 'unknown' },
+        { crop: 'beans', worst: 'unknown' },
+      ],
+    };
+    expect((await runMenu(screens, ['1', '1'], unknown)).text).toMatch(
+      /^No weather forecast this week: Kutu cannot tell if rust weather comes\./,
+    );
+    const none = { ...base(member('en', longest.code)) };
+    none.uses = { ...uses, rustWeather: undefined };
+    expect((await runMenu(screens, ['1', '1'], none)).text).toMatch(/^No weather forecast this week/);
   });
 });

@@ -75,6 +75,17 @@ function advisory(district: string, crop: ForecastCrop, highDay: string, by: str
  * commit together, so a run repeated (every 6 hours) writes nothing twice; a farmer whose field of the crop
  * there is made later in the week is told by the next run.
  */
+/** The day a field of a high week is to be walked by: the advisory's when there was one, else as it would say now. */
+export function walkByOf(
+  rows: RiskRow[],
+  advised: { highDay: string; toldAt: Date } | undefined,
+  now: Date,
+): string | null {
+  const firstHigh = rows.find((r) => r.level === 'high')?.day;
+  if (!firstHigh) return null;
+  return advised ? walkBy(advised.highDay, advised.toldAt).day : walkBy(firstHigh, now).day;
+}
+
 export function createAdvisories(
   deps: Pick<ModuleDeps, 'clock' | 'delivery'>,
   repo: ForecastRepo,

@@ -25,20 +25,13 @@ import type { OutbreakService } from '../outbreak/outbreak.service.ts';
 import type { ApplicationsService } from '../vetting/applications.service.ts';
 import { type Bulletin, bulletinRows } from './bulletin.ts';
 import { createBulletinMail } from './bulletin-mail.ts';
-import { createAdvisories, walkBy } from './advisories.ts';
+import { createAdvisories, walkByOf } from './advisories.ts';
 import { type ClinicFarmerSql, createForecastRepo, type RiskRow } from './forecast.repo.ts';
 import { createHolds } from './hold.ts';
 import { createHoldRepo } from './hold.repo.ts';
 import { createScores } from './score-service.ts';
 import { createScoreRepo } from './score.repo.ts';
 import { forecastWeek, localDays, type RustPresent, WEATHER_MAX_AGE_HOURS } from './week.ts';
-
-/** The day a field of a high week is to be walked by: the advisory's when there was one, else as it would say now. */
-function walkByOf(rows: RiskRow[], advised: { highDay: string; toldAt: Date } | undefined, now: Date): string | null {
-  const firstHigh = rows.find((r) => r.level === 'high')?.day;
-  if (!firstHigh) return null;
-  return advised ? walkBy(advised.highDay, advised.toldAt).day : walkBy(firstHigh, now).day;
-}
 
 /** The job queue of a weather fetch and forecast run (at start and every WEATHER_EVERY_HOURS). */
 export const FORECAST_QUEUE = 'forecast-run';
@@ -189,17 +182,9 @@ export function createForecastService(
       });
     }
     const held = await holds.heldNow();
-    const s = await scores.score();
     return {
       ...bulletinRows({ risks: new Map(risks), confirmed, walked, runAt: run?.ranAt ?? null, held }),
-      score: {
-        weeks: s.weeks,
-        cases: s.cases,
-        hitRate: s.hit_rate,
-        falseAlarmRatio: s.false_alarm_ratio,
-        peirce: s.peirce,
-        brierSkill: s.brier_skill,
-      },
+      score: await scores.forBulletin(),
     };
   }
 

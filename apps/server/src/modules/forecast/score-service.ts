@@ -3,6 +3,7 @@ import type { ModuleDeps } from '../../deps.ts';
 import { weekStartOf } from '../../lib/iso-weeks.ts';
 import type { WalksService } from '../fields/walks.service.ts';
 import type { OutbreakService } from '../outbreak/outbreak.service.ts';
+import type { BulletinScore } from './bulletin.ts';
 import { forecastScore, type Outcome, scoreCases } from './score.ts';
 import type { createScoreRepo } from './score.repo.ts';
 
@@ -67,6 +68,19 @@ export function createScores(
         brier_baseline: s.brierBaseline,
         brier_skill: s.brierSkill,
         reliability: s.reliability,
+      };
+    },
+
+    /** The score as the bulletin prints it. */
+    async forBulletin(): Promise<BulletinScore> {
+      const s = await this.score();
+      return {
+        weeks: s.weeks,
+        cases: s.cases,
+        hitRate: s.hit_rate,
+        falseAlarmRatio: s.false_alarm_ratio,
+        peirce: s.peirce,
+        brierSkill: s.brier_skill,
       };
     },
 

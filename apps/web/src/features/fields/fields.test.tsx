@@ -182,7 +182,7 @@ describe('a field', () => {
       ],
     });
     for (const [reply, expected] of [
-      [forecast('high', '2026-12-03', 'known'), /Rust weather this week: walk this field by 3 Dec 2026/],
+      [forecast('high', '2026-12-03', 'known'), /Rust may infect this week: walk this field by 3 Dec 2026/],
       [forecast('unknown', null, 'unknown'), /Rust weather this week: unknown/],
     ] as const) {
       fakeServer(({ url }) => {
