@@ -3,6 +3,7 @@
  * before they go out, and a hold on a district with its reason, for national officers and administrators.
  */
 import { z } from 'zod';
+import { rowId } from './common.ts';
 import { forecastCrop, riskBasis } from './forecast.ts';
 
 /** A hold on a district's advisories of this week: the district and why. */
@@ -15,6 +16,9 @@ export const forecastHoldBody = z.object({
     .max(500, { error: 'Keep the reason to 500 characters' }),
 });
 export type ForecastHoldBody = z.infer<typeof forecastHoldBody>;
+
+/** A hold's id in the path, an int4 row id like every other. */
+export const forecastHoldParams = z.object({ id: rowId() });
 
 /** Who held or lifted, when. */
 const holdEvent = z.object({ by: z.string().nullable(), at: z.string() });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { forecastApi, forecastHoldBody, forecastScoreReply, pendingAdvisoriesReply } from '@kutu/contract';
+import {
+  forecastApi,
+  forecastHoldBody,
+  forecastHoldParams,
+  forecastScoreReply,
+  pendingAdvisoriesReply,
+} from '@kutu/contract';
 import type { App } from '../../deps.ts';
 import { errorReplies, guard } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -50,7 +56,7 @@ export function holdRoutes(app: App, forecast: ForecastService) {
         tags,
         description:
           "Administrators and national officers: lift a hold; the district's advisories go at the next send hour. 409 when lifted already.",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: forecastHoldParams,
         response: {
           200: z.object({ id: z.number().int(), next_send_at: z.string() }),
           ...errorReplies(400, 401, 403, 404, 409),
