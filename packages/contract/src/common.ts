@@ -54,7 +54,7 @@ export type Role = z.infer<typeof role>;
 /**
  * The roles an administrator approves before the account may act in them (docs/decisions/0093): the
  * server's gate refuses a pending or refused applicant at every route guarded for one of these. To add
- * one: docs/CONTRIBUTING.md, "A role that needs approval".
+ * one: docs/running.md, "Adding a role that needs approval".
  */
 export const approvalRoles = ['expert', 'officer'] as const satisfies readonly Role[];
 export type ApprovalRole = (typeof approvalRoles)[number];

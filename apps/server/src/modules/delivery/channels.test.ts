@@ -27,7 +27,7 @@ function createPigeonLoft() {
 }
 
 /**
- * A channel added the way docs/CONTRIBUTING.md says (its adapter, its record, registered in the channel
+ * A channel added the way docs/phones.md says (its adapter, its record, registered in the channel
  * table the delivery service is given): written, sent, failed and listed by the same code as SMS and
  * email, which never names it. A row whose channel has no record fails.
  */

@@ -112,7 +112,7 @@ export class UnknownChannelError extends Error {
  * The channel table: one record per name in the contract's `deliveryChannels` (the type makes a
  * missing one a type error), the one place a channel is registered. services.ts hands it to the delivery
  * service, which sends through nothing else. A new channel adds its name there, its adapter on `deps`
- * and its record here (docs/CONTRIBUTING.md, "To add a channel").
+ * and its record here (docs/phones.md, "To add a channel").
  */
 export function createChannels(deps: {
   db: Db;

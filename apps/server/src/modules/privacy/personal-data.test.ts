@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { createUser } from '../../../test/support/users.ts';
 import { EXPORT_FILES, PERSONAL_DATA } from './personal-data.ts';
 
-const RECIPE = 'add it to PERSONAL_DATA in apps/server/src/modules/privacy/personal-data.ts (docs/CONTRIBUTING.md)';
+const RECIPE = 'add it to PERSONAL_DATA in apps/server/src/modules/privacy/personal-data.ts (docs/privacy.md)';
 
 /** The list of a person's tables against the database itself: a new table cannot be missed silently. */
 describe('the list of the tables that hold a person', () => {

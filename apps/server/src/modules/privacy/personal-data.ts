@@ -4,7 +4,7 @@
  * it does not. `personal-data.test.ts` reads the database's catalogue and fails for a table with a
  * column that references `users` (or is called `user_id` or `phone`) and is not here; the erasure
  * rewrites every table here on the embedded database (nothing of the person stays in its files), and the
- * export test opens every file and key named here. To add a table: docs/CONTRIBUTING.md, "A table that
+ * export test opens every file and key named here. To add a table: docs/privacy.md, "A table that
  * holds a person's data".
  */
 

@@ -45,7 +45,7 @@ const KNOWN_ROUTES: Record<ApprovalRole, string[]> = {
 };
 
 /**
- * The recipe "A role that needs approval" (docs/CONTRIBUTING.md, docs/decisions/0093), checked for every
+ * The recipe "A role that needs approval" (docs/running.md, docs/decisions/0093), checked for every
  * role the contract lists: each is stored, gated at every one of its routes and decided the same way.
  */
 describe('every role that needs approval', () => {

@@ -32,8 +32,8 @@ export interface ApprovalRoleSpec {
  * What each role the contract's `approvalRoles` lists (docs/decisions/0093) needs of the vetting: the
  * gate's refusals, the administrator's errors and the applicant's notices. The gate
  * (lib/approval-gate.ts) checks every one at every route guarded for it; the one service
- * (applications.service.ts) decides; `role_applications` stores. To add one: docs/CONTRIBUTING.md,
- * "A role that needs approval".
+ * (applications.service.ts) decides; `role_applications` stores. To add one: docs/running.md,
+ * "Adding a role that needs approval".
  */
 export const APPROVAL: Record<ApprovalRole, ApprovalRoleSpec> = {
   expert: {
