@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { forecastHoldBody } from '@kutu/contract';
+// The subpath, not the contract's index: the index's schemas would ride along into this screen's files.
+import { forecastHoldBody } from '@kutu/contract/forecast-hold';
 import { useHoldDistrict } from '../../../api/forecast-desk.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useContractForm } from '../../../lib/contract-form.ts';
