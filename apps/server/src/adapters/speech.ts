@@ -12,8 +12,10 @@ export class AudioError extends Error {
  */
 export class ProgramMissingError extends Error {
   override name = 'ProgramMissingError';
-  constructor(readonly program: string) {
+  readonly program: string;
+  constructor(program: string) {
     super(`${program} is not installed`);
+    this.program = program;
   }
 }
 
