@@ -64,7 +64,5 @@ test("after an expert's verdict with a severity band, the farmer's result leads 
   // By SMS, with the band; a changed answer says it changed.
   expect(await newestSms(request, farmer.phone)).toContain('common rust, moderate severity');
   await request.put(`/api/expert-reviews/${analysis!.id}/`, { headers: expertHeaders, data: { verdict: 'healthy' } });
-  expect(await newestSms(request, farmer.phone)).toContain(
-    'an expert changed their answer on your leaf photo: Healthy',
-  );
+  expect(await newestSms(request, farmer.phone)).toContain('an expert now says: Healthy');
 });

@@ -6,6 +6,19 @@ export class AudioError extends Error {
   override name = 'AudioError';
 }
 
+/**
+ * eSpeak NG or ffmpeg is not installed (an `npm start` on a machine without them): the voice works without
+ * it as far as it can (recorded clips, the gateway's own voice), and the start says so once (voice.jobs.ts).
+ */
+export class ProgramMissingError extends Error {
+  override name = 'ProgramMissingError';
+  readonly program: string;
+  constructor(program: string) {
+    super(`${program} is not installed`);
+    this.program = program;
+  }
+}
+
 /** Audio as Kutu stores and plays it: MP3, with what the decoder measured of it. */
 export interface PreparedAudio {
   mp3: Buffer;
@@ -70,7 +83,11 @@ function run(command: string, args: string[], input: Buffer, limit: Limiter): Pr
         });
         child.on('error', (e) => {
           clearTimeout(timer);
-          reject(new Error(`${command} could not start: ${e.message}`));
+          reject(
+            (e as NodeJS.ErrnoException).code === 'ENOENT'
+              ? new ProgramMissingError(command)
+              : new Error(`${command} could not start: ${e.message}`),
+          );
         });
         child.on('close', (code, signal) => {
           clearTimeout(timer);

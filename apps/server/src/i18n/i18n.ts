@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { dateTimeParts, EAST_AFRICA_TIME_ZONE, type Language, languages } from '@kutu/contract';
+import { lugandaAfterMu } from '@kutu/contract/luganda';
 import en from './locales/en.json' with { type: 'json' };
 import lg from './locales/lg.json' with { type: 'json' };
 import sw from './locales/sw.json' with { type: 'json' };
@@ -50,7 +51,9 @@ export function t(language: Language, key: MessageKey, params: Params = {}): str
     if (value instanceof Date) values[name] = eatTime(language, value);
     else values[name] = typeof value === 'object' ? render(language, value) : value;
   }
-  return i18n.t(key, { ...values, lng: language });
+  const text = i18n.t(key, { ...values, lng: language });
+  // "mu Ennimiro 1" → "mu nnimiro 1": a field's name filled in after "mu" (contract's luganda.ts).
+  return language === 'lg' ? lugandaAfterMu(text) : text;
 }
 
 const eatFormats = {

@@ -47,9 +47,7 @@ const verdicts: Message[] = [
 ];
 const crops = outbreakCrops.map((c) => message(`outbreak.crops.${c}`));
 const weekdays = [0, 1, 2, 3, 4, 5, 6].map((n) => message(`dates.weekdays.${n}` as 'dates.weekdays.0'));
-/** A verdict SMS: each verdict with the first step of its advice and, for rust, the follow-up's date or none. */
-const days = Array.from({ length: 12 * 7 }, (_, i) => new Date(Date.UTC(2026, Math.floor(i / 7), 20 + (i % 7), 20)));
-const asks: (Message | '')[] = ['', ...days.map((when) => message('notifications.smsAskDate', { when }))];
+/** A verdict SMS: each verdict with the first step of its advice. */
 const verdictTopics: AdviceTopic[][] = [
   ...verdicts.slice(0, 3).map(() => ['common_rust' as const]),
   ...reviewVerdicts
@@ -58,14 +56,7 @@ const verdictTopics: AdviceTopic[][] = [
 ];
 const verdictSms = (link: string): Params[] =>
   verdicts.flatMap((verdict, i) =>
-    verdictTopics[i].flatMap((topic) =>
-      (topic === 'common_rust' ? asks : ['' as const]).map((followUp) => ({
-        verdict,
-        step: message(`notifications.smsFirstStep.${topic}`),
-        followUp,
-        link,
-      })),
-    ),
+    verdictTopics[i].map((topic) => ({ verdict, step: message(`notifications.smsFirstStep.${topic}`), link })),
   );
 const fields = (['maize', 'beans', 'other'] as const).map((c) => message(`followUp.field.${c}`));
 const each = <T>(values: T[], build: (v: T) => Params) => values.map(build);

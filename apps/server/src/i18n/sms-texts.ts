@@ -12,10 +12,10 @@ export const smsTexts = {
   'sms.activation': { parts: 1 },
   'sms.activationLink': { parts: 1 },
   'sms.reset': { parts: 1 },
-  // The verdict with the first step of its advice and, for advice to treat, the day Kutu will ask about the
-  // field (a date in words), so that the farmer can act on the SMS without data; then the link.
-  'notifications.reviewSms': { parts: 2 },
-  'notifications.reviewSmsChanged': { parts: 2 },
+  // The verdict with the first step of its advice, so that the farmer can act on the SMS without data; then
+  // the link. One message: two arrived cut mid-sentence, possibly out of order.
+  'notifications.reviewSms': { parts: 1 },
+  'notifications.reviewSmsChanged': { parts: 1 },
   'notifications.communityAnswerSms': { parts: 1 },
   // The expert's place (up to 200 characters) or video link (up to 500) as they wrote it.
   'consultations.approved.sms': { parts: 5 },

@@ -1,5 +1,6 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { lugandaAfterMu } from '@kutu/contract/luganda';
 import { chosenLanguage, followLanguage, languages, loadFirstPart, PSEUDO } from './language.ts';
 import en from './locales/en.json?part=first';
 
@@ -177,7 +178,15 @@ export async function addScreenStrings(part: ScreenPart): Promise<void> {
 void i18n
   .use(lazyLocales)
   .use(initReactI18next)
+  // "Tambula mu Ennimiro 1" → "Tambula mu nnimiro 1": a field's name filled in after "mu" (contract's luganda.ts).
+  .use({
+    type: 'postProcessor',
+    name: 'luganda',
+    process: (value: string, _key: unknown, options: { lng?: string }, translator: { language?: string }) =>
+      (options.lng ?? translator.language) === 'lg' ? lugandaAfterMu(value) : value,
+  })
   .init({
+    postProcess: ['luganda'],
     resources: { en: { translation: en } },
     // Other languages come from the backend above even though English is given here.
     partialBundledLanguages: true,

@@ -41,7 +41,9 @@ export const fieldActions = {
         { userId: c.user.id },
         { name: d.fieldName, crop: d.fieldCrop, planted_on: d.plantedOn ?? null },
       );
-      return tr(c, 'ussd.fields.saved', {
+      // "Field 1 is saved as field 1" says the number twice: a name of its own is told its number.
+      const numbered = made.name === tr(c, 'fields.numbered', { number: made.number });
+      return tr(c, numbered ? 'ussd.fields.saved' : 'ussd.fields.savedAs', {
         name: made.name,
         crop: tr(c, `fields.crop.${made.crop}`),
         number: made.number,

@@ -64,14 +64,17 @@ describe('fields and walks by USSD and SMS', () => {
     expect((await session_(farmer.phone, ['8'])).screen).toContain('You have no field yet.\n99 Add a field');
     const done = await session_(farmer.phone, ['8', '99', '1', '1', '1', '8']);
     expect(done).toEqual({
-      screen: 'Field 1 (maize) is saved as field 1. To walk it, dial *384*123# and choose 8 My fields.',
+      screen: 'Field 1 (maize) is saved. To walk it, dial *384*123# and choose 8 My fields.',
       end: true,
     });
     const [field] = await db().select().from(fields).where(eq(fields.userId, farmer.id));
     // 8 weeks before 20 November 2026 (East Africa).
     expect(field).toMatchObject({ name: 'Field 1', crop: 'maize', district: DISTRICT, plantedOn: '2026-09-25' });
     // A name typed, and a planting month: March is this year's.
-    await session_(farmer.phone, ['8', '99', 'Near the river', '2', '2', '3']);
+    // A name of its own is told the number the list shows it under.
+    expect((await session_(farmer.phone, ['8', '99', 'Near the river', '2', '2', '3'])).screen).toMatch(
+      /^Near the river \(beans\) is saved as field 2\./,
+    );
     const list = (await session_(farmer.phone, ['8'])).screen;
     expect(list).toContain('1. Field 1 (maize)\n2. Near the river (beans)\n99 Add a field');
     const [second] = await db()

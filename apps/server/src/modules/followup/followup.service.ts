@@ -274,27 +274,6 @@ export function createFollowUpService(
     },
 
     /**
-     * When Kutu will ask about the field once `expertAnswered(a)` has run, read before it runs (the
-     * verdict's SMS says it, and is written with the verdict): this answer's own waiting reminder keeps
-     * its time, a field that already waits on another reminder (a diagnosis's or a walk's) is asked then, and a
-     * new or reopened one is due FOLLOW_UP_AFTER_DAYS after the answer (none once a walk answered this one).
-     * Null when nothing will be asked.
-     */
-    async askedAfterAnswer(a: AnalysisFacts): Promise<Date | null> {
-      if (!isTreat(a)) return null;
-      const due = new Date(a.createdAt.getTime() + FOLLOW_UP_AFTER_DAYS * DAY_MS);
-      const own = await repo.ofAnalysis(a.id);
-      if (own?.state === 'waiting') return own.dueAt;
-      const field = await repo.openForField(await fieldOf(a));
-      if (field) return field.state === 'waiting' ? field.dueAt : null;
-      if (own)
-        return own.state === 'cancelled' && !own.sentAt && own.nextAnalysisId === null && own.nextWalkId === null
-          ? due
-          : null;
-      return due;
-    },
-
-    /**
      * A scouting walk of a field (docs/decisions/0078), in the walk's transaction: it answers the field's open
      * reminder made before it, which keeps the walk's comparison with the walk before (better, same, worse,
      * too few plants; none for a first walk) and whether it went to the experts; a walk that found rust and

@@ -22,10 +22,8 @@ export function verdictTell(
   revised: boolean,
   at: Date,
   publicUrl: string,
-  /** When Kutu will ask about the field after this answer (askedAt below), told in the SMS; null: not asked. */
-  remindAt: Date | null,
 ): Tell {
-  const said = verdictMessage(a, decision, revised, publicUrl, remindAt);
+  const said = verdictMessage(a, decision, revised, publicUrl);
   return {
     to: a.userId,
     // Each decision (a revision too: its own time) is its own message; the same decision told twice is one.
@@ -51,28 +49,26 @@ export function createVerdictWriter(deps: Pick<ModuleDeps, 'delivery' | 'config'
     decision: Decision,
     revised: boolean,
     at: Date,
-    /** Tell the farmer, with when Kutu will ask about the field; false: the caller tells them itself. */
-    tell: { remindAt: Date | null } | false,
+    /** Tell the farmer; false: the caller tells them itself. */
+    tell: boolean,
   ) =>
     deps.delivery.transaction(async (tx, say) => {
       const inTx = createReviewRepo(tx as unknown as Db);
       const written = revised
         ? await inTx.revise(a.id, expertId, decision, at)
         : await inTx.decideFirst(a.id, expertId, decision, at);
-      if (written && tell) await say(verdictTell(a, decision, revised, at, deps.config.publicUrl, tell.remindAt));
+      if (written && tell) await say(verdictTell(a, decision, revised, at, deps.config.publicUrl));
       return written;
     });
 }
 
 /**
  * What else follows a verdict for the farmer (docs/decisions/0049): the expert's answer becomes theirs, so
- * advice to treat gets its follow-up reminder (the follow-up service's rule). `askedAt` reads, before the
- * verdict is written, when that reminder will ask, so that the verdict's SMS can say it; `answer` then
- * sets it, from the same moment `at`.
+ * advice to treat gets its follow-up reminder (the follow-up service's rule), from the verdict's moment `at`.
  */
 export function createAnswerFarmer(
   analysis: Pick<AnalysisService, 'facts'>,
-  followUps: Pick<FollowUpService, 'expertAnswered' | 'askedAfterAnswer'>,
+  followUps: Pick<FollowUpService, 'expertAnswered'>,
 ) {
   async function answerFacts(a: AnalysisResult & { userId: number }, decision: Decision, at: Date) {
     const facts = await analysis.facts(a.id);
@@ -85,8 +81,6 @@ export function createAnswerFarmer(
     };
   }
   return {
-    askedAt: async (a: AnalysisResult & { userId: number }, decision: Decision, at: Date) =>
-      followUps.askedAfterAnswer(await answerFacts(a, decision, at)),
     answer: async (a: AnalysisResult & { userId: number }, decision: Decision, at: Date) =>
       followUps.expertAnswered(await answerFacts(a, decision, at)),
   };

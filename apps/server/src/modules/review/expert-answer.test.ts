@@ -5,7 +5,7 @@ import { analyses, notifications, posts, users } from '../../db/schema/index.ts'
 import { createTestApp, joinSmsParts, type TestContext } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { fixture } from '../../../test/support/photos.ts';
-import { eatTime, render } from '../../i18n/i18n.ts';
+import { render } from '../../i18n/i18n.ts';
 import { verdictMessage } from './verdict-message.ts';
 import {
   analysisApi,
@@ -25,45 +25,39 @@ const review = (id: number) => reviewApi.reviewPath(id);
 const leafCheck = (id: number) => reviewApi.leafCheckPath(id);
 
 describe('the verdict SMS', () => {
-  const remindAt = new Date('2026-09-30T14:00:00Z');
-  it('fits two GSM-7 messages with the advice’s first step, the follow-up day and the link, in every language', () => {
+  it('is one GSM-7 message with the advice’s first step and the link, in every language', () => {
     for (const language of languages)
       for (const crop of ['maize', 'beans', null])
         for (const verdict of reviewVerdicts)
           for (const revised of [false, true]) {
             const severity = verdict === 'common_rust' ? 'moderate' : null;
             const decision = { verdict, note: 'A long note.', severity } as const;
-            const asked = verdict === 'common_rust' ? remindAt : null;
             const { sms } = verdictMessage(
               { id: 2147483647, crop, rust_class: 'common_rust' },
               decision,
               revised,
               'https://app.kutu.africa',
-              asked,
             );
             const text = render(language, sms);
             expect(isGsm7(plainSms(text)), text).toBe(true);
-            expect(smsParts(text).length, text).toBeLessThanOrEqual(2);
-            expect(text).toContain(eatTime(language, remindAt).slice(0, asked ? undefined : 0));
-            if (!asked) expect(text).not.toContain('2026');
+            expect(smsParts(text).length, text).toBe(1);
+            expect(text).toMatch(/ https:\/\/app\.kutu\.africa\/a\/2147483647$/);
           }
   });
 
   it.each([
-    ['en', 'First: walk your field this week', 'We will ask how your field is on Wed, 30 Sept 2026'],
-    ['sw', 'Kwanza: tembea shambani wiki hii', 'Tutakuuliza hali ya shamba lako'],
-    ['lg', 'Okusooka: tambula mu nnimiro wiiki eno', "Tujja kukubuuza ennimiro yo bw'eri ku Lwakusatu, 30"],
-  ] as const)('names the first step and the day Kutu will ask, in %s', (language, step, ask) => {
+    ['en', 'Walk your field this week'],
+    ['sw', 'Tembea shambani wiki hii'],
+    ['lg', 'Tambula mu nnimiro wiiki eno'],
+  ] as const)('names the first step, in %s', (language, step) => {
     const rust = { verdict: 'common_rust', note: null, severity: 'low' } as const;
     const analysis = { id: 7, crop: 'maize', rust_class: 'common_rust' } as const;
-    const text = render(language, verdictMessage(analysis, rust, false, 'https://app.kutu.africa', remindAt).sms);
+    const text = render(language, verdictMessage(analysis, rust, false, 'https://app.kutu.africa').sms);
     expect(text).toContain(step);
-    expect(text).toContain(ask);
-    // "Cannot tell" on a rust-looking photo gets the unsure advice's first step, and no follow-up.
+    // "Cannot tell" on a rust-looking photo gets the unsure advice's first step.
     const unsure = { verdict: 'cannot_tell', note: null, severity: null } as const;
-    const other = render(language, verdictMessage(analysis, unsure, false, 'https://app.kutu.africa', null).sms);
+    const other = render(language, verdictMessage(analysis, unsure, false, 'https://app.kutu.africa').sms);
     expect(other).not.toContain(step);
-    expect(other).not.toContain(ask.slice(0, 12));
     // As sent: the empty follow-up leaves no gap.
     expect(smsParts(other).join(' ')).not.toMatch(/\{\{|smsFirstStep| {2}/);
   });
@@ -153,13 +147,13 @@ describe('the expert answer leads', () => {
     const [notice] = (await noticesOf(farmer, 'expert_review')).filter((n) => n.data.analysis_id === id);
     expect(notice.data).toMatchObject({ verdict: 'common_rust', severity: 'moderate', revised: false });
     const link = `${t.deps.config.publicUrl}${shortLinks.analysis(id)}`;
-    // The SMS says what to do first and the day Kutu will ask, the day the result shows.
+    // The SMS says what to do first, in one message (the day Kutu will ask is on the result's page).
     expect(smsTo(farmer)[0]?.text).toBe(
-      `Kutu: an expert checked your leaf photo: common rust, moderate severity. First: walk your field this week and count the plants with rust. We will ask how your field is on ${eatTime('en', new Date(after.remind_at!))}. See: ${link}`,
+      `Kutu: an expert says: common rust, moderate severity. Walk your field this week and count the plants with rust. ${link}`,
     );
   });
 
-  it('tells the day of the reminder the field already waits on, not a new one', async () => {
+  it('keeps the reminder the field already waits on, not a new one', async () => {
     const owner = await createUser(t, 'farmer');
     const earlier = await seed({ rustClass: 'common_rust', crop: 'maize' }, owner);
     const due = new Date(t.clock.now().getTime() + 3 * DAY_MS);
@@ -170,7 +164,6 @@ describe('the expert answer leads', () => {
     );
     const id = await seed({ rustClass: 'common_rust', unsure: true, crop: 'maize' }, owner);
     expect((await decide(id, { verdict: 'common_rust' })).statusCode).toBe(200);
-    expect(smsTo(owner)[0]?.text).toContain(`We will ask how your field is on ${eatTime('en', due)}.`);
     const open = (await get(analysisApi.list, owner)).json() as AnalysisList;
     expect(open.results.find((r) => r.id === earlier)?.remind_at).toBe(due.toISOString());
   });
@@ -187,7 +180,7 @@ describe('the expert answer leads', () => {
     const link = `${t.deps.config.publicUrl}${shortLinks.analysis(id)}`;
     // No follow-up after a healthy answer, and the healthy advice's first step.
     expect(smsTo(farmer)[0]?.text).toBe(
-      `Kutu: an expert changed their answer on your leaf photo: Healthy. First: keep walking your field once a week; look under the lower leaves. See: ${link}`,
+      `Kutu: an expert now says: Healthy. Keep walking your field once a week; look under the lower leaves. ${link}`,
     );
     const notices = (await noticesOf(farmer, 'expert_review')).filter((n) => n.data.analysis_id === id);
     expect(notices.find((n) => n.data.revised)?.message).toBe('An expert changed their answer on your photo: Healthy');

@@ -54,7 +54,7 @@ interface ReviewUses {
   samples: Pick<SamplesService, 'fromAnalysis' | 'relabel' | 'remove' | 'sampleOfAnalysis'>;
   community: CommunityService;
   outbreak: OutbreakService;
-  followUps: Pick<FollowUpService, 'expertAnswered' | 'askedAfterAnswer'>;
+  followUps: Pick<FollowUpService, 'expertAnswered'>;
   /** Extension officers' calls and visits to the farmer, shown to experts on the case. */
   extension: Pick<ExtensionService, 'notesOf'>;
 }
@@ -236,10 +236,8 @@ export function createReviewService(
       const before = await repo.find(id);
       const revised = Boolean(before?.reviewedAt);
       if (revised && before?.reviewerId !== who.userId) throw await refusal(id, who.userId);
-      // The verdict and the farmer's messages in one transaction (docs/decisions/0050); the SMS says when
-      // Kutu will ask about the field, read before the reminder is set below.
-      const told = tell && { remindAt: await answerFarmer.askedAt(a, decision, now) };
-      const row = await writeVerdict(who.userId, a, decision, revised, now, told);
+      // The verdict and the farmer's messages in one transaction (docs/decisions/0050).
+      const row = await writeVerdict(who.userId, a, decision, revised, now, tell);
       if (!row) throw await refusal(id, who.userId);
       await syncSample(who.userId, a, before?.sampleId ?? null, decision.verdict);
       // A rating (or a revision dropping one) can move the model–expert severity agreement.

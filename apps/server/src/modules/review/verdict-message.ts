@@ -10,7 +10,7 @@ export interface VerdictMessage {
   /** The in-app notification (the record); it opens the analysis. */
   notice: Message;
   data: { analysis_id: number; verdict: ReviewVerdict; severity: SeverityBandName | null; revised: boolean };
-  /** The SMS: the verdict, the advice's first step, when Kutu will ask about the field, and the link. */
+  /** The SMS: the verdict, the advice's first step and the link, one message. */
   sms: SmsMessage;
   /** Where both lead: the result in the app. */
   link: string;
@@ -20,8 +20,9 @@ export interface VerdictMessage {
  * The expert's answer as the farmer hears of it (docs/decisions/0049): the verdict named for the crop,
  * with the expert's severity band and note, and, for a revision, that the answer changed. The SMS also
  * carries the first step of the answer's advice (a short form of it per advice topic, measured in every
- * language like every SMS) and, for advice to treat, when Kutu will ask how the field is (`remindAt`), so a
- * farmer without data can act on the SMS alone. Building the message is kept apart from sending it, so the
+ * language like every SMS), so a farmer without data can act on the SMS alone. It is one message: the day
+ * Kutu will ask about the field did not fit beside them (two parts arrived cut mid-sentence); the result's
+ * page says it, and the reminder itself asks that day. Building the message is kept apart from sending it, so the
  * way it is sent can change on its own.
  */
 export function verdictMessage(
@@ -29,7 +30,6 @@ export function verdictMessage(
   decision: { verdict: ReviewVerdict; note: string | null; severity: SeverityBandName | null },
   revised: boolean,
   publicUrl: string,
-  remindAt: Date | null = null,
 ): VerdictMessage {
   const withBand = (named: Message) =>
     decision.severity
@@ -55,7 +55,6 @@ export function verdictMessage(
     sms: smsMessage(revised ? 'notifications.reviewSmsChanged' : 'notifications.reviewSms', {
       verdict: smsVerdict,
       step: message(`notifications.smsFirstStep.${topic}`),
-      followUp: remindAt ? message('notifications.smsAskDate', { when: remindAt }) : '',
       link,
     }),
     link,

@@ -11,6 +11,7 @@ import {
   voiceApi,
   voiceFallbackOf,
 } from '@kutu/contract';
+import { ProgramMissingError } from '../../adapters/speech.ts';
 import type { VoiceAction } from '../../adapters/voice-calls.ts';
 import { voiceResponse } from '../../adapters/voice-calls.ts';
 import type { ModuleDeps } from '../../deps.ts';
@@ -66,8 +67,8 @@ export function createCallService(
         if (!spoken) return false;
         out.push({ play: speaker.url(spoken.name) });
       } catch (err) {
-        // The gateway's own (English) voice rather than silence.
-        log('could not render a sentence of the call', err);
+        // The gateway's own (English) voice rather than silence; a missing eSpeak NG was said once at the start.
+        if (!(err instanceof ProgramMissingError)) log('could not render a sentence of the call', err);
         out.push({ say: text });
       }
       return true;

@@ -121,6 +121,10 @@ describe('Activation', () => {
     expect(screen.getByTestId('activation-no-token').textContent).toContain(
       'Open the link in the SMS or email Kutu sent you. Or sign in with your email or phone number and password',
     );
+    // Signing in sends a new code only once the one sent has run out (the server's resumeSignUp): no promise of one.
+    expect(screen.getByTestId('activation-no-token').textContent).toContain(
+      'type the code it already sent, and sends a new one only if that code has run out',
+    );
     expect(screen.queryByText(/Base64/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Activate' })).toBeNull();
     await user.click(within(screen.getByTestId('activation-no-token')).getByRole('link', { name: 'Sign In' }));

@@ -23,7 +23,7 @@ export function FarmerActivity({ activity }: { activity: Activity | null | undef
       key: 'bookings',
       to: routes.myBookings,
       value: activity?.bookings_approved,
-      detail: activity ? t('dashboard.mine.pending', { count: activity.bookings_pending }) : null,
+      detail: activity ? t('dashboard.mine.bookingsPending', { count: activity.bookings_pending }) : null,
     },
     {
       key: 'posts',

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import i18n from '../../../lib/i18n.ts';
 import userEvent from '@testing-library/user-event';
 import type { DashboardReply, NotificationItem, NotificationList } from '@kutu/contract';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -115,6 +116,24 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Image Analysis Outcomes')).toBeTruthy();
     expect(screen.getByText('Monthly Image Analysis')).toBeTruthy();
     expect(await screen.findByText('No notifications')).toBeTruthy();
+  });
+
+  // sw said "swali 1 linasubiri jibu" (a question waits for an answer) under the confirmed bookings.
+  it.each([
+    ['en', '1 waiting for the expert to confirm'],
+    ['sw', 'miadi 1 inasubiri kuthibitishwa'],
+    ['lg', '1 kirindiridde okukakasibwa'],
+  ])('counts a pending booking as a booking, not a question (%s)', async (language, pending) => {
+    stubApi();
+    await act(() => i18n.changeLanguage(language));
+    try {
+      renderWithProviders(<DashboardPage />, { route: '/account' });
+      const bookings = await screen.findByTestId('mine-bookings');
+      await waitFor(() => expect(bookings.textContent).toContain(pending));
+      expect(bookings.textContent).not.toMatch(/swali|question|ekibuuzo/i);
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('shows expert links and heading for an expert', async () => {

@@ -10,7 +10,7 @@ import { ListState } from '../../../components/ListState.tsx';
 import { useMyVerdicts } from '../../../api/review.ts';
 import type { ReviewTarget } from './ReviewDialog.tsx';
 import { ReviewDialogOnDemand } from './ReviewDialogOnDemand.tsx';
-import { verdictColor, verdictKey } from '../../../components/review/verdicts.ts';
+import { verdictColor, verdictKeyFor } from '../../../components/review/verdicts.ts';
 
 const PAGE_SIZE = 10;
 
@@ -44,7 +44,7 @@ export function MyVerdicts() {
                     </Text>
                     {r.verdict && (
                       <Badge color={verdictColor[r.verdict]} data-testid="my-verdict-class">
-                        {t(verdictKey(r.verdict))}
+                        {t(verdictKeyFor(r.verdict, a.crop))}
                       </Badge>
                     )}
                     {r.note && <Text size="sm">“{r.note}”</Text>}

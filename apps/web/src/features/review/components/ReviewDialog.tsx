@@ -11,7 +11,7 @@ import { AnalysisPhoto } from '../../../components/AnalysisPhoto.tsx';
 import { FieldPhotos } from '../../../components/FieldPhotos.tsx';
 import { resultLabelKey } from '../../../lib/diagnosis-labels.ts';
 import { useClaim, useDecide, useReleaseClaim } from '../../../api/review.ts';
-import { verdictKey } from '../../../components/review/verdicts.ts';
+import { verdictKeyFor } from '../../../components/review/verdicts.ts';
 import { OfficerNotes } from '../../../components/review/OfficerNotes.tsx';
 
 export interface ReviewTarget {
@@ -119,7 +119,7 @@ export function ReviewDialog({ item, onClose }: { item: ReviewTarget; onClose: (
         >
           <Stack gap={6} mt={4}>
             {reviewVerdicts.map((v) => (
-              <Radio key={v} value={v} label={t(verdictKey(v))} />
+              <Radio key={v} value={v} label={t(verdictKeyFor(v, a.crop))} />
             ))}
           </Stack>
         </Radio.Group>
