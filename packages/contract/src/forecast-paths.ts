@@ -11,6 +11,8 @@ export const forecastApi = {
   run: '/api/forecast/run/',
   /** GET (administrator or national officer): the week's advisories by district before they go out, and the holds. */
   pending: '/api/forecast/advisories/',
+  /** POST (administrator or national officer): send the latest run's advisories now, less the districts held. */
+  sendNow: '/api/forecast/advisories/send/',
   /** POST (administrator or national officer): hold a district's advisories of this week, with a reason. */
   holds: '/api/forecast/holds/',
   /** POST (administrator or national officer): lift a hold; the district's advisories go at the next send. */

@@ -41,3 +41,4 @@ export const useLiftHold = () =>
   useDeskMutation((id: number) => http.post<{ id: number; next_send_at: string }>(forecastApi.liftHoldPath(id)));
 export const useRunForecast = () =>
   useDeskMutation(() => http.post<{ run_id: number; weather: 'known' | 'unknown' }>(forecastApi.run));
+export const useSendNow = () => useDeskMutation(() => http.post<{ told: number }>(forecastApi.sendNow));

@@ -80,15 +80,13 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
   return qs ? `${path}?${qs}` : path;
 }
 
-export async function request<T>(path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   // The server words its errors (and what it sends by SMS or email) in the language on screen.
   const headers: Record<string, string> = {
     accept: 'application/json',
     'accept-language': currentLanguage(),
     ...opts.headers,
   };
-  const token = session.accessToken();
-  if (opts.auth !== false && token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
   else if (opts.body !== undefined) {
@@ -97,19 +95,14 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
   }
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.query), {
-      method: opts.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      signal: opts.signal,
-    });
+    res = await signedFetch(
+      buildUrl(path, opts.query),
+      { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: opts.signal },
+      opts.auth !== false,
+    );
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw networkError();
-  }
-  if (res.status === 401 && opts.auth !== false && token && !retried) {
-    if (await refreshTokens()) return request<T>(path, opts, true);
-    onSessionExpired();
   }
   if (res.status === 204) return undefined as T;
   const isJson = res.headers.get('content-type')?.includes('application/json');
@@ -128,23 +121,35 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
 }
 
 /**
- * A signed-in GET whose answer is a file, not JSON (a sample's photo, a recording, the offline model): the
- * response itself, for the caller to read as it needs (a blob, a stream with progress). With the bearer
- * token, and sent again once after a token refresh, as `request` does; `auth: false` sends no token.
+ * `fetch` with the access token (unless `auth` is false), sent again once after a token refresh; a 401 that
+ * no refresh mends ends the session, and the caller reads the 401.
  */
-export async function fetchFile(
+async function signedFetch(
   url: string,
-  opts: { signal?: AbortSignal; auth?: boolean } = {},
-  retried = false,
+  init: RequestInit & { headers: Record<string, string> },
+  auth: boolean,
 ): Promise<Response> {
-  const token = opts.auth === false ? null : session.accessToken();
-  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: opts.signal });
-  if (res.status === 401 && token && !retried) {
-    if (await refreshTokens()) return fetchFile(url, opts, true);
-    onSessionExpired();
+  for (let retried = false; ; retried = true) {
+    const token = auth ? session.accessToken() : null;
+    const res = await fetch(
+      url,
+      token ? { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } } : init,
+    );
+    if (res.status !== 401 || !token || retried) return res;
+    if (!(await refreshTokens())) {
+      onSessionExpired();
+      return res;
+    }
   }
-  return res;
 }
+
+/**
+ * A signed-in GET whose answer is a file, not JSON (a sample's photo, a recording, the offline model): the
+ * response itself, for the caller to read as it needs (a blob, a stream with progress); `auth: false` sends
+ * no token.
+ */
+export const fetchFile = (url: string, opts: { signal?: AbortSignal; auth?: boolean } = {}) =>
+  signedFetch(url, { headers: {}, signal: opts.signal }, opts.auth !== false);
 
 export const http = {
   get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) => request<T>(path, { query, signal }),

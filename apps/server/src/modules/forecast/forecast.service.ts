@@ -383,6 +383,7 @@ export function createForecastService(
     pending: async (reader: { userId: number; role: string }) => holds.pending(reader, await repo.latestRun()),
     hold: holds.hold,
     liftHold: holds.lift,
+    sendNow: holds.sendNow,
     /** Administrators and national officers: the forecast's score (score-service.ts). */
     async scoreFor(reader: { userId: number; role: string }) {
       await holds.mayHold(reader);

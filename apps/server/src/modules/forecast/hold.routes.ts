@@ -35,6 +35,20 @@ export function holdRoutes(app: App, forecast: ForecastService) {
   );
 
   app.post(
+    forecastApi.sendNow,
+    {
+      schema: {
+        tags,
+        description:
+          "Administrators and national officers: send the latest run's advisories now instead of at ADVISORY_SEND_HOUR, less the districts held now; nothing from weather past its maximum age. Each farmer is still told once a week per district and crop. Logged with who.",
+        response: { 200: z.object({ told: z.number().int() }), ...errorReplies(401, 403) },
+      },
+      config: staff,
+    },
+    async (req) => forecast.sendNow(caller(req)),
+  );
+
+  app.post(
     forecastApi.holds,
     {
       schema: {

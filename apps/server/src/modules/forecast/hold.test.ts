@@ -249,6 +249,21 @@ describe('a person can hold a national send', () => {
     expect(await reached(heldFarmer)).toEqual({ channels: ['sms', 'voice'], inApp: 1 });
   });
 
+  it("sends the latest run now on a national officer's word, once a week per farmer; no one else may", async () => {
+    const send = (who: TestUser) => t.app.inject({ method: 'POST', url: forecastApi.sendNow, headers: who.headers });
+    for (const who of [heldFarmer, officer, expert]) expect((await send(who)).statusCode).toBe(403);
+    // A farmer who made a maize field next door after the send hour: told at the next one, or now when a person says so.
+    const late = await createUser(t, 'farmer');
+    await insertField(t.deps.database.db, late.id, 'maize', { district: MBALE, createdAt: t.clock.now() });
+    expect(await reached(late)).toEqual(nothing);
+    const sent = await send(national);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await reached(late)).toEqual({ channels: ['sms'], inApp: 1 });
+    expect((await send(admin)).statusCode).toBe(200);
+    const db = t.deps.database.db;
+    expect(await db.select().from(deliveries).where(eq(deliveries.userId, late.id))).toHaveLength(1);
+  });
+
   it("shows an administrator next week's risk", async () => {
     const res = await t.app.inject({ method: 'GET', url: `${forecastApi.week}?crop=maize`, headers: admin.headers });
     expect(res.statusCode, res.body).toBe(200);

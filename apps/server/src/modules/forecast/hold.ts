@@ -57,6 +57,18 @@ export function createHolds(
 ) {
   const hour = deps.config.weather.advisorySendHour;
 
+  /** A run's high districts not held at `at`, through the advisories; nothing from weather past its maximum age now. */
+  async function send(run: { id: number; weatherFetchedAt: Date | null } | null, now: Date, at: Date) {
+    if (!run) return [];
+    // Weather young at the run may be old by the send (docs/decisions/0126).
+    const fetched = run.weatherFetchedAt?.getTime();
+    if (fetched === undefined || now.getTime() - fetched > WEATHER_MAX_AGE_HOURS * 3_600_000) return [];
+    const [today] = localDays(now, 1);
+    const blocked = await repo.blockedAt(weekStartOf(now), at);
+    const risks = (await repo.highRisks(run.id, today)).filter((r) => !blocked.has(r.district));
+    return advise(run.id, risks);
+  }
+
   async function mayHold(reader: Reader) {
     const ok =
       reader.role === 'admin' ||
@@ -75,15 +87,19 @@ export function createHolds(
     async sendDue() {
       const now = deps.clock.now();
       const sendAt = lastSendAt(now, hour);
-      const run = await repo.lastRunBy(sendAt);
-      if (!run) return [];
-      // Nothing goes from weather past its maximum age now, though it was young at the run (docs/decisions/0126).
-      const fetched = run.weatherFetchedAt?.getTime();
-      if (fetched === undefined || now.getTime() - fetched > WEATHER_MAX_AGE_HOURS * 3_600_000) return [];
-      const [today] = localDays(now, 1);
-      const blocked = await repo.blockedAt(weekStartOf(now), sendAt);
-      const risks = (await repo.highRisks(run.id, today)).filter((r) => !blocked.has(r.district));
-      return advise(run.id, risks);
+      return send(await repo.lastRunBy(sendAt), now, sendAt);
+    },
+
+    /**
+     * A national officer or administrator who has read the week's advisories sends them now rather than at the
+     * send hour: the latest run's, less the districts held now; logged with who.
+     */
+    async sendNow(reader: Reader) {
+      await mayHold(reader);
+      const now = deps.clock.now();
+      const told = await send(await repo.lastRunBy(now), now, now);
+      log(`forecast: user ${reader.userId} sent the week's advisories now (${told.length} district and crop pairs)`);
+      return { told: told.length };
     },
 
     /** The week's advisories by district and crop before (and after) they go, and the week's holds. */

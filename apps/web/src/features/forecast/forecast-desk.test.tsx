@@ -84,7 +84,7 @@ describe('the forecast desk (decision 0128)', () => {
     expect(scored.textContent).toContain('Hit rate 0.33, false-alarm ratio 0.00, Peirce skill –');
     await userEvent.click(within(card).getByRole('button', { name: 'Hold this district' }));
     // No reason: the contract's message, and nothing sent.
-    await userEvent.click(screen.getByRole('button', { name: 'Hold Bukedea' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Hold Bukedea' }));
     expect(await screen.findByText(/Say why the advisories are held/)).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await userEvent.type(screen.getByLabelText(/Why hold it/), 'Storm in the forecast is wrong');

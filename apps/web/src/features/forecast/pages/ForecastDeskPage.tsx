@@ -1,17 +1,25 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ForecastCrop, PendingAdvisory } from '@kutu/contract';
 import { useForecastWeek } from '../../../api/forecast.ts';
-import { useForecastScore, useLiftHold, usePendingAdvisories, useRunForecast } from '../../../api/forecast-desk.ts';
+import {
+  useForecastScore,
+  useLiftHold,
+  usePendingAdvisories,
+  useRunForecast,
+  useSendNow,
+} from '../../../api/forecast-desk.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { reasonsOf } from '../../../lib/forecast-reasons.ts';
-import { HoldForm } from '../components/HoldForm.tsx';
 import { screenStringsReady as staffStrings } from '../../../lib/staff-strings.ts';
 import { screenStringsReady as outbreakStrings } from '../../../lib/outbreak-strings.ts';
+
+// The form opens on a tap: its form library loads then, not with the screen.
+const HoldForm = lazy(() => import('../components/HoldForm.tsx').then((m) => ({ default: m.HoldForm })));
 
 /** The staff strings and the outbreak map's (the levels and their reasons). */
 export const screenStringsReady = Promise.all([staffStrings, outbreakStrings]).then(() => {});
@@ -102,7 +110,11 @@ function AdvisoryCard({ a, holdId }: { a: PendingAdvisory; holdId?: number }) {
             {t('forecastDesk.holdOpen')}
           </Button>
         ) : null}
-        {holding ? <HoldForm district={a.district} name={a.name} onDone={() => setHolding(false)} /> : null}
+        {holding ? (
+          <Suspense fallback={<Loader size="sm" />}>
+            <HoldForm district={a.district} name={a.name} onDone={() => setHolding(false)} />
+          </Suspense>
+        ) : null}
         {a.state === 'held' && holdId !== undefined ? (
           <Button
             size="xs"
@@ -123,6 +135,12 @@ function AdvisoryCard({ a, holdId }: { a: PendingAdvisory; holdId?: number }) {
 function Pending() {
   const { t } = useTranslation();
   const q = usePendingAdvisories();
+  const send = useSendNow();
+  const onSend = () =>
+    send.mutate(undefined, {
+      onSuccess: (r) => notifySuccess(t('forecastDesk.sent', { count: r.told })),
+      onError: (err) => notifyError(errorMessage(err)),
+    });
   if (q.isPending) return <Loader size="sm" />;
   if (q.error) {
     return (
@@ -141,7 +159,15 @@ function Pending() {
       <Text size="sm" c="dimmed">
         {t('forecastDesk.sendRule', { hour: p.send_hour_eat, when: formatDateTime(p.next_send_at) })}
       </Text>
-      {p.advisories.length === 0 ? <Text size="sm">{t('forecastDesk.none')}</Text> : null}
+      {p.advisories.length === 0 ? (
+        <Text size="sm">{t('forecastDesk.none')}</Text>
+      ) : (
+        <Group>
+          <Button variant="light" onClick={onSend} loading={send.isPending} data-testid="desk-send">
+            {t('forecastDesk.sendNow')}
+          </Button>
+        </Group>
+      )}
       {p.advisories.map((a) => (
         <AdvisoryCard key={`${a.district}-${a.crop}`} a={a} holdId={openHold.get(a.district)} />
       ))}
