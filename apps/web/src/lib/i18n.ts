@@ -1,5 +1,6 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { lugandaAfterMu } from '@kutu/contract/luganda';
 import { chosenLanguage, followLanguage, languages, loadFirstPart, PSEUDO } from './language.ts';
 import en from './locales/en.json?part=first';
 
@@ -177,8 +178,14 @@ export async function addScreenStrings(part: ScreenPart): Promise<void> {
 void i18n
   .use(lazyLocales)
   .use(initReactI18next)
+  // "Tambula mu Ennimiro 1" → "Tambula mu nnimiro 1": a field's name filled in after "mu" (contract's luganda.ts).
+  .use({
+    type: 'postProcessor',
+    name: 'luganda',
+    process: (value: string, _key: unknown, options: { lng?: string }, translator: { language?: string }) =>
+      (options.lng ?? translator.language) === 'lg' ? lugandaAfterMu(value) : value,
+  })
   .init({
-    // Registered by lib/fields-strings.ts with the fields screens, whose texts put a field's name after "mu".
     postProcess: ['luganda'],
     resources: { en: { translation: en } },
     // Other languages come from the backend above even though English is given here.

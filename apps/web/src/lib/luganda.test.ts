@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from './i18n.ts';
-import './fields-strings.ts';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');

@@ -1,4 +1,4 @@
-import { type ComponentProps, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,6 @@ import { MAX_FIELD_PHOTOS } from '@kutu/contract/field-photos';
 import { routes } from '../../../config/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
-import { OfflineCard } from '../../../components/offline/OfflineCard.tsx';
 import { useOfflineDiagnosis } from '../../../lib/offline/use-offline-diagnosis.ts';
 import {
   addFieldPhoto,
@@ -35,6 +34,13 @@ import { optionalLazy } from '../../../components/optional-lazy.ts';
 import type { FieldChoice as FieldChoiceType } from '../components/FieldChoice.tsx';
 import { OfflineResultLater, preloadOfflineResult } from '../components/OfflineResultLater.tsx';
 import { rememberField } from '../lib/last-field.ts';
+
+// The offline card sits below the form: it loads after the screen, started now, so it is there by the time
+// a farmer scrolls to it (decision 0121).
+const offlineCard = optionalLazy<Record<string, never>>(() =>
+  import('../../../components/offline/OfflineCard.tsx').then((m) => ({ default: m.OfflineCard })),
+);
+offlineCard.preload();
 
 type Stage = 'idle' | 'preparing' | UploadStage;
 
@@ -375,7 +381,9 @@ export default function UploadImagePage() {
               {t('analysis.upload.process')}
             </Button>
           </Group>
-          <OfflineCard />
+          <Suspense fallback={null}>
+            <offlineCard.Component />
+          </Suspense>
         </Stack>
 
         {answer && (
