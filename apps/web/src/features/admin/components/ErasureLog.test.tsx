@@ -48,8 +48,8 @@ describe('ErasureLog', () => {
     expect(cards[1].textContent).toContain('Photo files erased: 3');
     expect(cards[1].textContent).toContain('Answered posts kept, without the person: 1');
     expect(asked[0]).toContain('page_size=10');
-    // Eleven erasures: a second page is offered.
-    expect(screen.getByRole('button', { name: /2/ })).toBeTruthy();
+    // Eleven erasures: a second page is offered (its buttons load just after the list: ListPagination).
+    expect(await screen.findByRole('button', { name: /2/ })).toBeTruthy();
   });
 
   it('says so when no account was erased', async () => {
