@@ -35,8 +35,7 @@ import type { FieldChoice as FieldChoiceType } from '../components/FieldChoice.t
 import { OfflineResultLater, preloadOfflineResult } from '../components/OfflineResultLater.tsx';
 import { rememberField } from '../lib/last-field.ts';
 
-// The offline card sits below the form: it loads after the screen, started now, so it is there by the time
-// a farmer scrolls to it (decision 0121).
+// The offline card, below the form: loaded after the screen, started now (decision 0121).
 const offlineCard = optionalLazy<Record<string, never>>(() =>
   import('../../../components/offline/OfflineCard.tsx').then((m) => ({ default: m.OfflineCard })),
 );
@@ -44,8 +43,7 @@ offlineCard.preload();
 
 type Stage = 'idle' | 'preparing' | UploadStage;
 
-// Which field (decision 0078): it waits for the farmer's fields anyway, so its code and the fields' strings
-// come just after the screen, not in its first download.
+// Which field (decision 0078): its code and the fields' strings come just after the screen.
 const fieldChoice = optionalLazy<ComponentProps<typeof FieldChoiceType>>(() =>
   import('../components/FieldChoice.tsx').then(async (m) => {
     await m.screenStringsReady;
@@ -92,9 +90,8 @@ export default function UploadImagePage() {
   const [farmField, setFarmField] = useState<Field | null>(null);
   // A follow-up photo is of the first diagnosis's crop (the server refuses another).
   const followedCrop = followUpOf !== null ? first.data?.crop : undefined;
-  // A chosen field shows its crop; a crop tapped on the screen that is not the field's drops the field
-  // (FieldChoice then takes the farmer's field of that crop, or none), so a bean leaf is never read by a
-  // maize field's rules because that field was the last one used.
+  // A chosen field shows its crop; a crop tapped that is not the field's drops the field (FieldChoice takes
+  // the farmer's field of that crop, or none): a bean leaf is never read by a maize field's rules.
   const crop = followedCrop ?? farmField?.crop ?? chosenCrop ?? defaultCrop(me.data?.farmer?.crop_types);
   const chooseCrop = (chosen: AnalysisCrop) => {
     setCrop(chosen);
@@ -109,12 +106,10 @@ export default function UploadImagePage() {
     preloadResultField();
     preloadOfflineResult();
   }, []);
-  // The server's answer's view, loaded just after the screen.
   const ResultWithReview = useResultView(result !== null);
 
-  // A new answer: bring the farmer to it (below the fold on a phone) and tell screen readers where it is.
-  // Only once the upload's progress bar above it is gone (or the answer would slide under the top bar) and
-  // the server's answer has its view (the whole answer is scrolled to).
+  // A new answer: bring the farmer to it and tell screen readers, once the progress bar above it is gone
+  // (or it would slide under the top bar) and the server's answer has its view.
   useEffect(() => {
     if (!answer || busy || (result && !ResultWithReview)) return;
     const heading = resultHeading.current;
@@ -138,17 +133,14 @@ export default function UploadImagePage() {
     setError(message);
     notifyError(message);
   }
-
   function clearLeaves() {
     for (const l of leaves) URL.revokeObjectURL(l.preview);
     setLeaves([]);
   }
-
   function clear() {
     clearLeaves();
     setError(null);
   }
-
   function remove(leaf: Leaf) {
     URL.revokeObjectURL(leaf.preview);
     setLeaves((all) => all.filter((l) => l !== leaf));
