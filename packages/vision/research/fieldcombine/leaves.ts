@@ -85,12 +85,23 @@ export function inputFiles(given: string[]): string[] {
         .map((f) => path.join(here, f));
 }
 
-/** A file's leaf photos (no-leaf answers left out: such a photo cannot join a field) by crop/source. */
-export function leafGroups(file: string, t: Thresholds): Map<string, Leaf[]> {
+/** A file's photos by crop/source, "not a leaf" answers included: a field is formed from them as the server forms it (`served-field.ts`). */
+export function photoGroups(file: string): Map<string, Leaf[]> {
   const groups = new Map<string, Leaf[]>();
-  for (const l of load(file).filter((leaf) => alone(leaf, t).outcome === 'diagnosis')) {
+  for (const l of load(file)) {
     const key = `${l.crop}/${l.source}`;
     groups.set(key, [...(groups.get(key) ?? []), l]);
   }
+  return groups;
+}
+
+/** A file's leaf photos (no-leaf answers left out) by crop/source: `mixed.ts`'s fields, whose leaves are chosen. */
+export function leafGroups(file: string, t: Thresholds): Map<string, Leaf[]> {
+  const groups = photoGroups(file);
+  for (const [key, photos] of groups)
+    groups.set(
+      key,
+      photos.filter((l) => alone(l, t).outcome === 'diagnosis'),
+    );
   return groups;
 }
