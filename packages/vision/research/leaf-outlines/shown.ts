@@ -1,6 +1,7 @@
 /**
- * What a farmer is shown on every iBean and PlantDoc rust photo of the repository (docs/decisions/0120): each
- * photo classified as the server classifies it, with its crop named (iBean: beans, PlantDoc: maize), and, for
+ * What a farmer is shown on the iBean and PlantDoc rust photos the served model never trained on (docs/decisions/0120;
+ * held out as its card says, `held-out.ts`: iBean, the evaluation set's; PlantDoc, none: the served model trained on
+ * all of them; a training photo is refused when read): each photo classified as the server classifies it, with its crop named (iBean: beans, PlantDoc: maize), and, for
  * the confident rust answers, whether a share and rings are shown or "could not be measured" (no leaf told
  * apart, or under `MEASURABLE_SHARE` read as rust). `--sheet DIR` draws each photo that shows rings, as the model
  * sees it (160 px, twice its size), with the rings, to check by eye that they lie on the leaf.
@@ -14,10 +15,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { loadClassifier } from '../../src/classifier.ts';
-import { defaultDatasetDir } from '../../src/dataset.ts';
 import { defaultModelDir } from '../../src/index.ts';
 import { loadOutlines, outlineOf, ringedOn } from '../../src/leaf-check.ts';
 import { decodeRgb } from '../../src/preprocess.ts';
+import { heldOutOf } from './held-out.ts';
 import { MEASURABLE_SHARE, severityUnmeasured, shownShare } from '../../src/severity.ts';
 
 const { values } = parseArgs({ options: { sheet: { type: 'string' } } });
@@ -27,11 +28,13 @@ const SOURCES = [
 ] as const;
 
 const model = await loadClassifier(defaultModelDir());
-const dir = path.join(defaultDatasetDir, 'common_rust');
+const heldOut = heldOutOf(model.card);
 const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
 let read = 0;
 let wrong = 0;
-console.log(`Shown with a confident rust answer (model ${model.version}, measurable from ${pct(MEASURABLE_SHARE)})\n`);
+console.log(
+  `Shown with a confident rust answer, on the rust photos held out from model ${model.version} only (measurable from ${pct(MEASURABLE_SHARE)})\n`,
+);
 console.log(
   '| source | photos | confident rust answers | share shown | could not be measured: no leaf told apart | under 1 % read | rings shown | their ringed area on the outlined leaf |',
 );
@@ -39,13 +42,11 @@ console.log('|---|---|---|---|---|---|---|---|');
 const outlines = new Map(loadOutlines().map((o) => [o.file, o]));
 const ringed: { file: string; boxes: [number, number, number, number][]; share: number; onLeaf: string }[] = [];
 for (const source of SOURCES) {
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.startsWith(source.prefix))
-    .sort();
+  const files = heldOut.photos('common_rust', source.prefix);
   const t = { photos: 0, rust: 0, shown: 0, noLeaf: 0, under: 0, rings: 0, ringPx: 0, onLeafPx: 0, outlined: 0 };
-  for (const file of files) {
-    const d = await model.classify(fs.readFileSync(path.join(dir, file)), { crop: source.crop });
+  for (const photo of files) {
+    const file = path.basename(photo);
+    const d = await model.classify(heldOut.read(photo), { crop: source.crop });
     t.photos++;
     const answer = { outcome: d.outcome, rustClass: d.rust_class ?? null, unsure: d.unsure };
     if (!(d.outcome === 'diagnosis' && d.rust_class === 'common_rust' && !d.unsure)) continue;
@@ -67,11 +68,15 @@ for (const source of SOURCES) {
         [t.ringPx, t.onLeafPx, t.outlined] = [t.ringPx + on.ringPx, t.onLeafPx + on.onLeafPx, t.outlined + 1];
         onLeaf = pct(on.onLeafPx / Math.max(1, on.ringPx));
       }
-      if (d.rust_spots?.boxes.length) ringed.push({ file, boxes: d.rust_spots.boxes, share: shown, onLeaf });
+      if (d.rust_spots?.boxes.length) ringed.push({ file: photo, boxes: d.rust_spots.boxes, share: shown, onLeaf });
     }
   }
   read += t.photos;
   const onLeaf = t.ringPx ? pct(t.onLeafPx / t.ringPx) : '–';
+  if (t.photos === 0) {
+    console.log(`| ${source.name} | 0 (none held out from this model) | – | – | – | – | – | – |`);
+    continue;
+  }
   console.log(
     `| ${source.name} | ${t.photos} | ${t.rust} | ${t.shown} | ${t.noLeaf} | ${t.under} | ${t.rings} | ${onLeaf} (${t.outlined} photos) |`,
   );
@@ -89,7 +94,7 @@ if (values.sheet) {
   const Z = 2;
   fs.mkdirSync(values.sheet, { recursive: true });
   for (const r of ringed) {
-    const rgb = await decodeRgb(path.join(dir, r.file), S);
+    const rgb = await decodeRgb(heldOut.read(r.file), S);
     let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${S * Z}" height="${S * Z}" viewBox="0 0 ${S} ${S}">`;
     for (const [x0, y0, x1, y1] of r.boxes)
       svg += `<rect x="${x0 - 1}" y="${y0 - 1}" width="${x1 - x0 + 2}" height="${y1 - y0 + 2}" fill="none" stroke="#f0f" stroke-width="0.5"/>`;
