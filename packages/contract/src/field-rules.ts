@@ -130,7 +130,7 @@ export function compareWalks(before: WalkCount, after: WalkCount): WalkCompariso
  * The version of the rules below: stored with every walk's advice, so an answer can always be read as it
  * was given. Change it with any change to a rule or a threshold, and say why in decision 0078's record.
  */
-export const FIELD_RULES_VERSION = '2026-11-30';
+export const FIELD_RULES_VERSION = '2026-11-29';
 
 /** A rule: when it applies, what it says, and what it rests on. */
 export interface FieldRule {
