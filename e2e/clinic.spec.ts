@@ -33,7 +33,7 @@ test('a plant doctor records a visit for a new basic-phone farmer, who gets one 
   await page.getByRole('combobox', { name: /^Field/ }).selectOption('new');
   await field(page, 'Name of the new field').fill('Near the river');
   await page.getByRole('textbox', { name: 'Plants looked at' }).fill('50');
-  await page.getByRole('textbox', { name: 'Plants with rust' }).fill('14');
+  await page.getByRole('textbox', { name: 'Plants with rust' }).fill('20');
   await page
     .getByTestId('clinic-photo')
     .locator('input[type=file]')
@@ -47,7 +47,7 @@ test('a plant doctor records a visit for a new basic-phone farmer, who gets one 
   expect((await sent).status()).toBe(201);
   await expect(page.getByText("Kutu's diagnosis for", { exact: false })).toBeVisible();
   await expect(page.getByText(/Photo 1: .*rust/i)).toBeVisible();
-  await expect(page.getByText('Near the river: rust on 14 of 50 plants (28%)')).toBeVisible();
+  await expect(page.getByText('Near the river: rust on 20 of 50 plants (40%)')).toBeVisible();
   await expect(page.getByText('Advice sent with a rust result: spray now')).toBeVisible();
   await fitsPhone(page);
 
@@ -85,13 +85,13 @@ test('a plant doctor records a visit for a new basic-phone farmer, who gets one 
   expect(whole).toContain("Kiriniki y'ebirime eya Kutu");
   // The field's advice: what it rests on (the counts, maize at the stage the doctor saw) and its first step.
   expect(whole).toContain(
-    "Okutambula mu nnimiro: kutu ku bimera 14 ku 50, kasooli ku mutendera gwa okukula kw'ebikoola.",
+    "Okutambula mu nnimiro: kutu ku bimera 20 ku 50, kasooli ku mutendera gwa okukula kw'ebikoola.",
   );
   expect(whole).toContain('*384*123#');
 
   await page.getByRole('tab', { name: 'My records' }).click();
   await expect(page.getByText(phone.e164, { exact: false })).toBeVisible();
-  await expect(page.getByText(/rust on 14 of 50 plants/)).toBeVisible();
+  await expect(page.getByText(/rust on 20 of 50 plants/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
   await fitsPhone(page);
 });

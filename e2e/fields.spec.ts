@@ -57,7 +57,7 @@ async function noTextCut(page: Page, testInfo: TestInfo, name: string) {
   expect.soft(await cutTexts(page), `${name}: text cut short`).toEqual([]);
 }
 
-test('two fields each get their own walk: 14 of 50 and 2 of 50 plants give different advice that names the count', async ({
+test('two fields each get their own walk: 20 of 50 and 2 of 50 plants give different advice that names the count', async ({
   page,
   request,
 }, testInfo) => {
@@ -73,10 +73,10 @@ test('two fields each get their own walk: 14 of 50 and 2 of 50 plants give diffe
   await expect(page.getByTestId('field-facts')).toContainText('8 weeks after planting · flowering');
 
   await page.getByTestId('walk-this-field').click();
-  const many = await walk(page, [3, 2, 4, 1, 4]);
+  const many = await walk(page, [4, 4, 4, 4, 4]);
   await expect(many.getByRole('heading', { name: 'Spray now' })).toBeVisible();
   await expect(many.getByTestId('walk-rests-on')).toHaveText(
-    'This rests on: rust on 14 of 50 plants, maize at 8 weeks.',
+    'This rests on: rust on 20 of 50 plants, maize at 8 weeks.',
   );
   await expect(many.getByTestId('walk-compared')).toHaveText(/first walk of this field/);
   await expect(many.getByTestId('walk-sources').getByRole('link').first()).toHaveAttribute('href', /^https:\/\//);
@@ -96,7 +96,7 @@ test('two fields each get their own walk: 14 of 50 and 2 of 50 plants give diffe
   // Each field has its own last walk, and its own reminder.
   await page.goto('/account/fields');
   const river = page.getByRole('article', { name: 'River maize' });
-  await expect(river.getByTestId('field-last-walk')).toHaveText(/: rust on 14 of 50 plants \(28\s?%\)$/);
+  await expect(river.getByTestId('field-last-walk')).toHaveText(/: rust on 20 of 50 plants \(40\s?%\)$/);
   await expect(river.getByTestId('field-next-ask')).toBeVisible();
   const hillRow = page.getByRole('article', { name: 'Hill maize' });
   await expect(hillRow.getByTestId('field-last-walk')).toHaveText(/: rust on 2 of 50 plants \(4\s?%\)$/);
@@ -106,7 +106,7 @@ test('two fields each get their own walk: 14 of 50 and 2 of 50 plants give diffe
   // The next walk of a field is compared with its last one.
   await river.getByRole('link', { name: 'Walk this field' }).click();
   const again = await walk(page, [0, 1, 0, 1, 0]);
-  await expect(again.getByTestId('walk-compared')).toHaveText(/^Better than on .+: 2 of 50 against 14 of 50\.$/);
+  await expect(again.getByTestId('walk-compared')).toHaveText(/^Better than on .+: 2 of 50 against 20 of 50\.$/);
 
   // A photo goes to the field chosen on the upload screen, and its result names it.
   await page.goto('/account/addresses/image-analysis');
@@ -143,9 +143,9 @@ for (const language of ['en', 'sw', 'lg'] as const) {
     await page.getByTestId('walk-this-field').click();
     await expect(page.getByTestId('walk-how')).toBeVisible();
     await check('how');
-    const answer = await walk(page, [3, 2, 4, 1, 4], check);
+    const answer = await walk(page, [4, 4, 4, 4, 4], check);
     await expect(answer.getByRole('heading', { name: words.fields.action.spray_now })).toBeVisible();
-    const counts = words.fields.count_other.replace('{{rust}}', '14').replace('{{looked}}', '50');
+    const counts = words.fields.count_other.replace('{{rust}}', '20').replace('{{looked}}', '50');
     await expect(answer.getByTestId('walk-rests-on')).toContainText(counts);
     await check('answer');
     await page.goto('/account/fields');
@@ -183,19 +183,19 @@ test('a walk counted with no signal answers on the phone at once, and is sent on
 
   await context.setOffline(true);
   const before = Date.now();
-  const answer = await walk(page, [3, 2, 4, 1, 4]);
+  const answer = await walk(page, [4, 4, 4, 4, 4]);
   await expect(answer.getByTestId('walk-on-phone')).toHaveText(
     "Worked out on your phone — it will be sent when you're online",
   );
   await expect(answer.getByRole('heading', { name: 'Spray now' })).toBeVisible();
   await expect(answer.getByTestId('walk-rests-on')).toHaveText(
-    'This rests on: rust on 14 of 50 plants, maize at 8 weeks.',
+    'This rests on: rust on 20 of 50 plants, maize at 8 weeks.',
   );
   await page.getByRole('link', { name: 'Back to the field' }).click();
   await expect(page.getByTestId('walk-queue')).toHaveText('1 walk waiting to be sent');
   // The field list is read from the phone's copy.
   await page.getByRole('main').getByRole('link', { name: 'My fields' }).click();
-  await expect(page.getByTestId('field-last-walk')).toContainText('rust on 14 of 50 plants');
+  await expect(page.getByTestId('field-last-walk')).toContainText('rust on 20 of 50 plants');
   expect((await walks()).count).toBe(0);
 
   await page.waitForTimeout(1500);
@@ -205,7 +205,7 @@ test('a walk counted with no signal answers on the phone at once, and is sent on
   await expect(page.getByTestId('walk-queue')).toHaveCount(0);
   const sent = await walks();
   expect(sent.count).toBe(1);
-  expect(sent.results[0]).toMatchObject({ plants_rust: 14, plants_looked: 50, channel: 'offline' });
+  expect(sent.results[0]).toMatchObject({ plants_rust: 20, plants_looked: 50, channel: 'offline' });
   // The time it was walked, not the time it was sent.
   const walkedAt = Date.parse(sent.results[0]!.walked_at);
   expect(walkedAt).toBeGreaterThanOrEqual(before - 1000);

@@ -32,6 +32,7 @@ export const fieldSteps = [
   'walk_again_soon',
   'count_more_plants',
   'count_before_spray',
+  'spray_not_yet',
   'add_planting_date',
   'remove_leaves',
   'spray_beans',

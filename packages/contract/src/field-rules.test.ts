@@ -97,9 +97,9 @@ describe('a walk against the one before', () => {
 });
 
 describe('advice from the field', () => {
-  it('differs between 14 and 2 of 50 plants at flowering, for both crops', () => {
+  it('differs between 20 and 2 of 50 plants at flowering, for both crops', () => {
     for (const crop of ['maize', 'beans'] as const) {
-      const many = adviseField({ crop, looked: 50, rust: 14, weeks: STAGE_STARTS_WEEKS[crop].flowering });
+      const many = adviseField({ crop, looked: 50, rust: 20, weeks: STAGE_STARTS_WEEKS[crop].flowering });
       const few = adviseField({ crop, looked: 50, rust: 2, weeks: STAGE_STARTS_WEEKS[crop].flowering });
       expect(many.rule).not.toBe(few.rule);
       expect(many.action).toBe('spray_now');
@@ -107,17 +107,23 @@ describe('advice from the field', () => {
     }
   });
 
-  it('sprays beans from the threshold, picks leaves below it', () => {
+  it('sprays beans once the interval clears the threshold, says not yet near it, picks leaves below it', () => {
     const looked = 100;
     const at = (rust: number) => fieldRuleFor({ crop: 'beans', looked, rust, weeks: 6 }).id;
-    expect(at(Math.round(BEANS_SPRAY_FROM * looked))).toBe('beans.spray');
+    // 16 of 100: 10.1 % to 24 %, over 10 %; 15 of 100: 9.3 % to 23 %, not yet.
+    expect(at(16)).toBe('beans.spray');
+    expect(at(15)).toBe('beans.near');
+    expect(at(Math.round(BEANS_SPRAY_FROM * looked))).toBe('beans.near');
     expect(at(Math.round(BEANS_SPRAY_FROM * looked) - 1)).toBe('beans.low');
   });
 
-  it('sprays maize only from its threshold and before grain filling', () => {
+  it('sprays maize only once the interval clears its threshold, and before grain filling', () => {
     const looked = 100;
     const rust = Math.round(MAIZE_SPRAY_FROM * looked);
-    expect(fieldRuleFor({ crop: 'maize', looked, rust, weeks: 6 }).id).toBe('maize.spray');
+    // 34 of 100: 25.4 % to 44 %, over 25 %; 25 of 100 reaches it only as a share.
+    expect(fieldRuleFor({ crop: 'maize', looked, rust: 34, weeks: 6 }).id).toBe('maize.spray');
+    expect(fieldRuleFor({ crop: 'maize', looked, rust: 33, weeks: 6 }).id).toBe('maize.near');
+    expect(fieldRuleFor({ crop: 'maize', looked, rust, weeks: 6 }).id).toBe('maize.near');
     expect(fieldRuleFor({ crop: 'maize', looked, rust: rust - 1, weeks: 6 }).id).toBe('maize.watch');
     expect(fieldRuleFor({ crop: 'maize', looked, rust: 80, weeks: STAGE_STARTS_WEEKS.maize.grain_filling }).id).toBe(
       'maize.late',
@@ -125,6 +131,18 @@ describe('advice from the field', () => {
     expect(fieldRuleFor({ crop: 'beans', looked, rust: 80, weeks: STAGE_STARTS_WEEKS.beans.mature }).id).toBe(
       'beans.late',
     );
+  });
+
+  it('reads a walk of fewer than ten plants as ten, the rest healthy', () => {
+    // 3 of 3 beans read as 3 of 10 (10.8 % to 60 %) sprays, as 3 of 10 does; 2 of 2 (5.7 % read as ten) does not.
+    expect(fieldRuleFor({ crop: 'beans', looked: 3, rust: 3, weeks: 3 }).id).toBe('beans.spray');
+    expect(fieldRuleFor({ crop: 'beans', looked: 10, rust: 3, weeks: 3 }).id).toBe('beans.spray');
+    expect(fieldRuleFor({ crop: 'beans', looked: 2, rust: 2, weeks: 3 }).id).toBe('beans.count');
+    // Maize needs 6 of up to 10 (31 % to 83 %); 9 of 9 sprays as 9 of 10 does.
+    expect(fieldRuleFor({ crop: 'maize', looked: 5, rust: 5, weeks: 6 }).id).toBe('maize.count');
+    expect(fieldRuleFor({ crop: 'maize', looked: 9, rust: 9, weeks: 6 }).id).toBe('maize.spray');
+    expect(fieldRuleFor({ crop: 'maize', looked: 10, rust: 9, weeks: 6 }).id).toBe('maize.spray');
+    expect(adviseField({ crop: 'maize', looked: 9, rust: 9, weeks: 6 }).steps).toContain('count_more_plants');
   });
 
   it('tells beans with filling or mature pods not to spray', () => {

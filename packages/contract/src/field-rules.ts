@@ -1,7 +1,10 @@
 // A field's state from a scouting walk, and the next step it calls for (docs/decisions/0078). Without
 // zod, so the phone works it out offline with the same rules the server uses.
 
+import { FIELD_RULE_SOURCES, type RuleSource } from './field-rule-sources.ts';
 import { type ShareInterval, wilsonInterval, Z95 } from './stats.ts';
+
+export { FIELD_RULE_SOURCES, type RuleSource } from './field-rule-sources.ts';
 
 import {
   type FieldAction,
@@ -123,61 +126,11 @@ export function compareWalks(before: WalkCount, after: WalkCount): WalkCompariso
   return 'too_few_plants';
 }
 
-/** Where a rule comes from: an extension guide or a scouting protocol (title and address). */
-export interface RuleSource {
-  title: string;
-  url: string;
-}
-
 /**
  * The version of the rules below: stored with every walk's advice, so an answer can always be read as it
  * was given. Change it with any change to a rule or a threshold, and say why in decision 0078's record.
  */
-export const FIELD_RULES_VERSION = '2026-11-28';
-
-export const FIELD_RULE_SOURCES = {
-  famews: {
-    title:
-      'Fall Armyworm in Africa: A Guide for Integrated Pest Management, ch. 2: Scouting, Action Thresholds, and Monitoring (CIMMYT/USAID); FAO FAMEWS',
-    url: 'https://www.cgiar.org/research/publication/chapter-2-fall-armyworm-scouting-action-thresholds-and-monitoring/',
-  },
-  maizeUmn: {
-    title: 'Common rust on corn (University of Minnesota Extension)',
-    url: 'https://extension.umn.edu/corn-pest-management/common-rust-corn',
-  },
-  maizeCornell: {
-    title: 'Common Rust (Cornell University CALS, Field Crops: Corn diseases)',
-    url: 'https://cals.cornell.edu/field-crops/corn/diseases-corn/common-rust',
-  },
-  maizePurdue: {
-    title: 'Corn Rust - An Epidemic? (G. Shaner, Purdue University, 2000)',
-    url: 'https://www.agry.purdue.edu/ext/corn/news/articles.00/Corn_Rust-0713.html',
-  },
-  maizePacific: {
-    title: 'Maize common rust, fact sheet 225 (Pacific Pests, Pathogens, Weeds & Pesticides)',
-    url: 'https://apps.lucidcentral.org/pppw_v12/text/web_full/entities/maize_common_rust_225.htm',
-  },
-  maizeAuburn: {
-    title: 'Diseases stealing profits from corn growers (A. Hagan, Auburn University, in Southeast Farm Press)',
-    url: 'http://southeastfarmpress.com/grains/diseases-stealing-profits-high-yield-corn-growers?page=2',
-  },
-  beansInfonet: {
-    title: 'Bean rust (Infonet-Biovision)',
-    url: 'https://infonet-biovision.org/PlantHealth/MinorPests/bean-rust',
-  },
-  beansPacific: {
-    title: 'Bean Phaseolus rust, fact sheet 217 (Pacific Pests, Pathogens, Weeds & Pesticides)',
-    url: 'https://apps.lucidcentral.org/pppw_v12/text/web_mini/entities/bean_phaseolus_rust_217.htm',
-  },
-  beansNdsu: {
-    title: 'Rust on Dry Beans (North Dakota State University Extension, Crop & Pest Report)',
-    url: 'https://www.ag.ndsu.edu/cpr/plant-pathology/rust-on-dry-beans-being-found-in-north-dakota-and-minnesota-07-27-17',
-  },
-  beansNdsuLate: {
-    title: 'Dry Edible Bean Rust Continues to Develop (S. Markell, NDSU Extension, Crop & Pest Report, 2015)',
-    url: 'https://www.ag.ndsu.edu/cpr/plant-pathology/dry-edible-bean-rust-continues-to-develop-08-13-15',
-  },
-} as const satisfies Record<string, RuleSource>;
+export const FIELD_RULES_VERSION = '2026-11-29';
 
 /** A rule: when it applies, what it says, and what it rests on. */
 export interface FieldRule {
@@ -198,14 +151,16 @@ export interface FieldRule {
 export const BEANS_SPRAY_FROM = 0.1;
 export const MAIZE_SPRAY_FROM = 0.25;
 /**
- * A full walk: FAMEWS's five stops of ten plants. Fewer and the next walk should count more; a spray is
- * advised only when the 95 % interval of the incidence lies wholly at or above the crop's threshold, or
- * when a full walk's share reaches it (docs/decisions/0117).
+ * A full walk: FAMEWS's five stops of ten plants. Fewer and the next walk should count more. A spray is
+ * advised only when the lower end of the incidence's 95 % interval reaches the crop's threshold, at any
+ * number of plants (docs/decisions/0117, 0135).
  */
 export const WALK_ENOUGH_PLANTS = 50;
 /**
- * The interval is read only from one full stop (ten plants) on: Wilson's interval assumes plants drawn
- * one by one at random, and rust comes in hot spots (NDSU), so 1 rusty plant of 1 bears no spray.
+ * A walk of fewer plants than one stop is read, for a spray, as a stop of ten whose plants not looked at
+ * were healthy: Wilson's interval assumes plants drawn one by one at random, and rust comes in hot spots
+ * (NDSU), so 1 rusty plant of 1 bears no spray. Reading the missing plants as healthy, not refusing short
+ * walks, keeps the rule monotone: one more healthy plant never turns "count first" into "spray now".
  */
 export const INTERVAL_FROM_PLANTS = 10;
 /**
@@ -261,6 +216,14 @@ export const FIELD_RULES = {
     walkAgainDays: 7,
     sources: ['famews', 'beansInfonet', 'beansPacific'],
   }),
+  beansNear: rule({
+    id: 'beans.near',
+    crop: 'beans',
+    action: 'remove_leaves',
+    steps: ['spray_not_yet', 'remove_leaves', 'walk_again'],
+    walkAgainDays: 7,
+    sources: ['famews', 'beansInfonet', 'beansPacific'],
+  }),
   beansLate: rule({
     id: 'beans.late',
     crop: 'beans',
@@ -290,6 +253,14 @@ export const FIELD_RULES = {
     crop: 'maize',
     action: 'walk_again',
     steps: ['count_before_spray', 'walk_again_soon'],
+    walkAgainDays: 7,
+    sources: ['famews', 'maizeUmn', 'maizePurdue'],
+  }),
+  maizeNear: rule({
+    id: 'maize.near',
+    crop: 'maize',
+    action: 'walk_again',
+    steps: ['spray_not_yet', 'walk_again_soon'],
     walkAgainDays: 7,
     sources: ['famews', 'maizeUmn', 'maizePurdue'],
   }),
@@ -343,9 +314,22 @@ const isLate = (crop: 'maize' | 'beans', stage: GrowthStage): boolean =>
   growthStages.indexOf(stage) >= growthStages.indexOf(NO_SPRAY_FROM[crop]);
 
 /**
+ * Whether the counts bear a spray: the lower end of the incidence's 95 % Wilson interval reaches the
+ * crop's threshold, a walk of fewer than INTERVAL_FROM_PLANTS read as that many with the rest healthy.
+ * The lower end falls with every healthy plant added and rises with every plant with rust, so the answer
+ * is monotone both ways and the same at every number of plants (docs/decisions/0135).
+ */
+export function sprayShown({ looked, rust }: WalkCount, from: number): boolean {
+  const read = wilsonInterval(rust, Math.max(looked, INTERVAL_FROM_PLANTS));
+  return read !== null && read.low >= from;
+}
+
+/**
  * The rule a walk's counts call for, by crop, growth stage and incidence. A spray only when the counts
- * bear it: the incidence's 95 % interval (from a stop's plants on) lies at or above the crop's threshold, or a full walk's share
- * reaches it. A share at the threshold from fewer plants asks first for a full walk.
+ * bear it (`sprayShown`). Below that, a share under the threshold keeps to picking leaves (beans) or
+ * watching (maize); a share at or over it that the interval cannot show asks first for a full walk, or,
+ * after one, says not to spray yet and to walk again: counting more plants the same day seldom settles a
+ * share near the threshold, and the next walk shows whether rust spreads.
  */
 export function fieldRuleFor(facts: FieldFacts): FieldRule {
   const stage = stageOf(facts);
@@ -354,10 +338,10 @@ export function fieldRuleFor(facts: FieldFacts): FieldRule {
   if (stage && isLate(facts.crop, stage)) return facts.crop === 'maize' ? FIELD_RULES.maizeLate : FIELD_RULES.beansLate;
   const beans = facts.crop === 'beans';
   const from = beans ? BEANS_SPRAY_FROM : MAIZE_SPRAY_FROM;
+  if (sprayShown(facts, from)) return beans ? FIELD_RULES.beansSpray : FIELD_RULES.maizeSpray;
   const incidence = incidenceOf(facts);
   if (!incidence || incidence.share < from) return beans ? FIELD_RULES.beansLow : FIELD_RULES.maizeWatch;
-  const shown = facts.looked >= INTERVAL_FROM_PLANTS && incidence.low >= from;
-  if (shown || facts.looked >= WALK_ENOUGH_PLANTS) return beans ? FIELD_RULES.beansSpray : FIELD_RULES.maizeSpray;
+  if (facts.looked >= WALK_ENOUGH_PLANTS) return beans ? FIELD_RULES.beansNear : FIELD_RULES.maizeNear;
   return beans ? FIELD_RULES.beansCount : FIELD_RULES.maizeCount;
 }
 

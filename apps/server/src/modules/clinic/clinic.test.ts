@@ -380,20 +380,20 @@ describe('plant clinic visits', () => {
       field_name: 'Shamba la mto',
       planted_on: '2026-09-01',
       plants_looked: '50',
-      plants_rust: '14',
+      plants_rust: '20',
     });
     const res = await post(doctor, counted, ['maize-common-rust.jpg'], key);
     expect(res.statusCode, res.body).toBe(201);
     const visit = res.json<ClinicVisit>();
     const fieldId = visit.field?.id;
     expect(visit).toMatchObject({ share_affected: null, field: { name: 'Shamba la mto' } });
-    // At the stage the expert saw (leafy growth), 14 of 50 maize plants: a spray can pay.
+    // At the stage the expert saw (leafy growth), 20 of 50 maize plants (28 % to 54 %): a spray can pay.
     expect(visit.walk).toMatchObject({
       field_id: fieldId,
       channel: 'clinic',
       recorded_by_expert: true,
       plants_looked: 50,
-      plants_rust: 14,
+      plants_rust: 20,
       growth_stage: 'vegetative',
       stage_said: true,
       advice: { rule: 'maize.spray' },
@@ -418,7 +418,7 @@ describe('plant clinic visits', () => {
     expect(done.json<ClinicVisit>().follow_up_at).toBe(reminder.dueAt.toISOString());
     const [sms] = smsTo(phone);
     expect(sms.text).toContain(
-      'Matembezi ya shamba: kutu kwenye mimea 14 kati ya 50, mahindi katika hatua ya ukuaji wa majani. Dawa ya kutu inaweza kulipa sasa (uliza muuzaji). Matembezi ya kwanza ya shamba hili.',
+      'Matembezi ya shamba: kutu kwenye mimea 20 kati ya 50, mahindi katika hatua ya ukuaji wa majani. Dawa ya kutu inaweza kulipa sasa (uliza muuzaji). Matembezi ya kwanza ya shamba hili.',
     );
     expect(sms.text).toContain('piga *384*123#');
 
