@@ -8,9 +8,8 @@ import {
 } from '../notifications/notifications.service.ts';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
-/** An outbox row as write() makes it: the columns add() writes. */
-export type NewDelivery = Pick<
-  typeof deliveries.$inferInsert,
+/** A row's message: who it goes to, by which channel, and what it says (as stored, in no language yet). */
+type MessageColumns =
   | 'key'
   | 'userId'
   | 'address'
@@ -20,9 +19,13 @@ export type NewDelivery = Pick<
   | 'body'
   | 'subject'
   | 'link'
-  | 'attachments'
-  | 'nextAt'
-  | 'createdAt'
+  | 'attachments';
+/** An outbox row as write() makes it: the columns add() writes. */
+export type NewDelivery = Pick<typeof deliveries.$inferInsert, MessageColumns | 'nextAt' | 'createdAt'>;
+/** An outbox row as the sender claimed it: the columns a claim returns. */
+export type ClaimedDelivery = Pick<
+  DeliveryRow,
+  'id' | MessageColumns | 'attempts' | 'partsSent' | 'partsPosted' | 'gatewayId'
 >;
 type Runner = Db | Tx;
 
@@ -54,7 +57,7 @@ const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
  * starts with `and`, or empty), taken for `leaseMs`, skipping rows another worker's claim has locked.
  */
 const claimDue = (runner: Runner, now: Date, limit: number, leaseMs: number, narrow: SQL) =>
-  rowsOf<DeliveryRow>(
+  rowsOf<ClaimedDelivery>(
     runner,
     sql`update deliveries set state = 'sending', attempts = attempts + 1,
           lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
