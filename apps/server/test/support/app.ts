@@ -11,10 +11,14 @@ import { openDatabase, type Database } from '../../src/db/client.ts';
 import type { Clock } from '../../src/adapters/clock.ts';
 import { createMailer } from '../../src/adapters/mailer.ts';
 import { Outbox } from '../../src/adapters/outbox.ts';
-import { createSms } from '../../src/adapters/sms.ts';
+import { createSms, type Sms } from '../../src/adapters/sms.ts';
 import { createVoiceCalls, type VoiceCalls } from '../../src/adapters/voice-calls.ts';
 import { createMemoryCoordinator } from '../../src/adapters/coordinator.ts';
-import { createChannels, createDeliveryService } from '../../src/modules/delivery/delivery.service.ts';
+import {
+  createChannels,
+  createDeliveryService,
+  type DeliveryOptions,
+} from '../../src/modules/delivery/delivery.service.ts';
 import { createLocalStorage } from '../../src/adapters/storage.ts';
 import { createJobQueue } from '../../src/adapters/jobs.ts';
 import { defaultModelDir, loadClassifier, type Classifier } from '@kutu/vision';
@@ -299,8 +303,15 @@ export function withChannels<D extends Omit<Parameters<typeof createChannels>[0]
   return [deps, createChannels({ calls: createVoiceCalls({}), ...deps })] as const;
 }
 
-/** A delivery service (the outbox) over the test app's database and adapters, sending at once. */
-export function testDelivery(t: Pick<TestContext, 'deps' | 'clock'>) {
+/**
+ * A delivery service (the outbox) over the test app's database and adapters, sending at once; `over` puts a
+ * test's own SMS gateway, clock or voice calls in place of the app's, `options` are the service's own.
+ */
+export function testDelivery(
+  t: Pick<TestContext, 'deps' | 'clock'>,
+  over: { sms?: Sms; clock?: Clock; calls?: VoiceCalls } = {},
+  options: DeliveryOptions = { sendAtOnce: true },
+) {
   return createDeliveryService(
     ...withChannels({
       db: t.deps.database.db,
@@ -309,8 +320,9 @@ export function testDelivery(t: Pick<TestContext, 'deps' | 'clock'>) {
       mailer: t.deps.mailer,
       coordinator: createMemoryCoordinator(),
       config: t.deps.config,
+      ...over,
     }),
-    { sendAtOnce: true },
+    options,
   );
 }
 

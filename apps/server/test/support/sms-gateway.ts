@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createSms } from '../../src/adapters/sms.ts';
 
 /** One POST the stub received. */
 export interface GatewayPost {
@@ -175,3 +176,17 @@ export async function startSmsGateway(
   };
 }
 export type SmsGateway = Awaited<ReturnType<typeof startSmsGateway>>;
+
+/** The app's SMS adapter sending through `gateway` as sender KUTU; `more` sets its other options (a timeout). */
+export function smsThrough(
+  gateway: Pick<SmsGateway, 'url' | 'apiKey' | 'username'>,
+  more: Omit<Parameters<typeof createSms>[0], 'gatewayUrl' | 'apiKey' | 'username' | 'senderId'> = {},
+) {
+  return createSms({
+    gatewayUrl: gateway.url,
+    apiKey: gateway.apiKey,
+    username: gateway.username,
+    senderId: 'KUTU',
+    ...more,
+  });
+}

@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
-import { createSms, type Sms } from '../../adapters/sms.ts';
+import type { Sms } from '../../adapters/sms.ts';
 import { deliveries } from '../../db/schema/index.ts';
 import { smsMessage, smsText } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
-import { createTestApp, type TestContext, testClock, withChannels } from '../../../test/support/app.ts';
-import { startSmsGateway, type SmsGateway } from '../../../test/support/sms-gateway.ts';
+import { createTestApp, type TestContext, testClock, testDelivery } from '../../../test/support/app.ts';
+import { startSmsGateway, type SmsGateway, smsThrough } from '../../../test/support/sms-gateway.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
-import { createDeliveryService } from './delivery.service.ts';
 import { RETRY_AFTER_MS } from './delivery.sender.ts';
 
 /** Numbers the stub refuses: for good (403 InvalidPhoneNumber), and once (405 InsufficientBalance, then taken). */
@@ -24,27 +22,9 @@ describe('delivery: one text to many farmers in one request', () => {
   let t: TestContext;
   let gateway: SmsGateway;
   const refusedOnce = new Set<string>();
-  const sms = (bulkSize?: number) =>
-    createSms({
-      gatewayUrl: gateway.url,
-      apiKey: gateway.apiKey,
-      username: gateway.username,
-      senderId: 'KUTU',
-      bulkSize,
-      timeoutMs: t.deps.config.sms.timeoutMs,
-    });
+  const sms = (bulkSize?: number) => smsThrough(gateway, { bulkSize, timeoutMs: t.deps.config.sms.timeoutMs });
   const worker = (channel: Sms, clock = t.clock) =>
-    createDeliveryService(
-      ...withChannels({
-        db: t.deps.database.db,
-        clock,
-        sms: channel,
-        mailer: t.deps.mailer,
-        coordinator: createMemoryCoordinator(),
-        config: t.deps.config,
-      }),
-      { leaseMs: t.deps.config.deliveryLeaseSeconds * 1000 },
-    );
+    testDelivery(t, { sms: channel, clock }, { leaseMs: t.deps.config.deliveryLeaseSeconds * 1000 });
   beforeAll(async () => {
     gateway = await startSmsGateway({
       // Sends every post it gets, as Africa's Talking does: a batch posted twice would be sent twice.

@@ -6,29 +6,9 @@ import { render, restoreMessage, storeMessage, t, type StoredMessage } from '../
 import type { MessageKind, Tell } from '../../lib/deliverer.ts';
 import type { Db } from '../../db/client.ts';
 import type { StoredAttachment } from '../../db/schema/delivery.ts';
-import { createDeliveryRepo, type DeliveryRow, type Recipient } from './delivery.repo.ts';
+import { type ClaimedDelivery, createDeliveryRepo, type Recipient } from './delivery.repo.ts';
 import { smsAllowed } from './sms-allowed.ts';
 import { smsParts } from '../../lib/sms-text.ts';
-
-/** An outbox row as the sender claimed it. */
-export type ClaimedDelivery = Pick<
-  DeliveryRow,
-  | 'id'
-  | 'key'
-  | 'userId'
-  | 'address'
-  | 'language'
-  | 'channel'
-  | 'kind'
-  | 'body'
-  | 'subject'
-  | 'link'
-  | 'attachments'
-  | 'attempts'
-  | 'partsSent'
-  | 'partsPosted'
-  | 'gatewayId'
->;
 
 /**
  * One way out of the app (docs/decisions/0050): everything the outbox needs to know of a channel, in one

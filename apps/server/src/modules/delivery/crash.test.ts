@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
-import { createSms, type Sms } from '../../adapters/sms.ts';
+import type { Sms } from '../../adapters/sms.ts';
 import { deliveries } from '../../db/schema/index.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
-import { createTestApp, type TestContext, testClock, withChannels } from '../../../test/support/app.ts';
-import { startSmsGateway, type SmsGateway } from '../../../test/support/sms-gateway.ts';
+import { createTestApp, type TestContext, testClock, testDelivery } from '../../../test/support/app.ts';
+import { startSmsGateway, type SmsGateway, smsThrough } from '../../../test/support/sms-gateway.ts';
 import { createUser } from '../../../test/support/users.ts';
-import { createDeliveryService } from './delivery.service.ts';
 
 /**
  * A worker killed (kill -9) while a part's post waits for a slow gateway's answer (docs/decisions/0109),
@@ -28,26 +26,8 @@ describe('delivery: a worker killed while its post waits for the gateway', () =>
   });
 
   const leaseMs = () => t.deps.config.deliveryLeaseSeconds * 1000;
-  const real = () =>
-    createSms({
-      gatewayUrl: gateway.url,
-      apiKey: gateway.apiKey,
-      username: gateway.username,
-      senderId: 'KUTU',
-      timeoutMs: t.deps.config.sms.timeoutMs,
-    });
-  const worker = (sms: Sms, clock = t.clock) =>
-    createDeliveryService(
-      ...withChannels({
-        db: t.deps.database.db,
-        clock,
-        sms,
-        mailer: t.deps.mailer,
-        coordinator: createMemoryCoordinator(),
-        config: t.deps.config,
-      }),
-      { leaseMs: leaseMs() },
-    );
+  const real = () => smsThrough(gateway, { timeoutMs: t.deps.config.sms.timeoutMs });
+  const worker = (sms: Sms, clock = t.clock) => testDelivery(t, { sms, clock }, { leaseMs: leaseMs() });
 
   it('does not post again the part in flight when its worker died; sends the rest and notes it', async () => {
     const farmer = await createUser(t, 'farmer');

@@ -8,9 +8,8 @@ import {
 } from '../notifications/notifications.service.ts';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
-/** An outbox row as write() makes it: the columns add() writes. */
-export type NewDelivery = Pick<
-  typeof deliveries.$inferInsert,
+/** A row's message: who it goes to, by which channel, and what it says (as stored, in no language yet). */
+type MessageColumns =
   | 'key'
   | 'userId'
   | 'address'
@@ -20,9 +19,13 @@ export type NewDelivery = Pick<
   | 'body'
   | 'subject'
   | 'link'
-  | 'attachments'
-  | 'nextAt'
-  | 'createdAt'
+  | 'attachments';
+/** An outbox row as write() makes it: the columns add() writes. */
+export type NewDelivery = Pick<typeof deliveries.$inferInsert, MessageColumns | 'nextAt' | 'createdAt'>;
+/** An outbox row as the sender claimed it: the columns a claim returns. */
+export type ClaimedDelivery = Pick<
+  DeliveryRow,
+  'id' | MessageColumns | 'attempts' | 'partsSent' | 'partsPosted' | 'gatewayId'
 >;
 type Runner = Db | Tx;
 
@@ -48,6 +51,24 @@ export interface FanOutVariant {
 
 const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
   ((await runner.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * The claim both `claim` and `claimSame` make: up to `limit` due rows that also meet `narrow` (SQL that
+ * starts with `and`, or empty), taken for `leaseMs`, skipping rows another worker's claim has locked.
+ */
+const claimDue = (runner: Runner, now: Date, limit: number, leaseMs: number, narrow: SQL) =>
+  rowsOf<ClaimedDelivery>(
+    runner,
+    sql`update deliveries set state = 'sending', attempts = attempts + 1,
+          lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+        where id in (select id from deliveries
+          where state in ('waiting', 'sending') and next_at <= ${now.toISOString()}::timestamptz
+            and (state = 'waiting' or lease_until < ${now.toISOString()}::timestamptz)
+            ${narrow}
+          order by next_at, id limit ${limit} for update skip locked)
+        returning id, key, user_id as "userId", address, language, channel, kind, body, subject, link, attachments,
+          attempts, parts_sent as "partsSent", parts_posted as "partsPosted", gateway_id as "gatewayId"`,
+  );
 
 /** Who a message goes to, read when it is sent: the address and the permissions of that moment. */
 export interface Recipient {
@@ -127,36 +148,20 @@ export function createDeliveryRepo(db: Db) {
      * Claims up to `limit` rows due at `now` (waiting, or claimed by a worker whose lease ran out) for
      * `leaseMs`: rows locked by another worker's claim are skipped, so no two workers hold one row.
      */
-    claim: (now: Date, limit: number, leaseMs: number) =>
-      rowsOf<DeliveryRow>(
-        db,
-        sql`update deliveries set state = 'sending', attempts = attempts + 1,
-              lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
-            where id in (select id from deliveries
-              where state in ('waiting', 'sending') and next_at <= ${now.toISOString()}::timestamptz
-                and (state = 'waiting' or lease_until < ${now.toISOString()}::timestamptz)
-              order by next_at, id limit ${limit} for update skip locked)
-            returning id, key, user_id as "userId", address, language, channel, kind, body, subject, link, attachments,
-              attempts, parts_sent as "partsSent", parts_posted as "partsPosted", gateway_id as "gatewayId"`,
-      ),
+    claim: (now: Date, limit: number, leaseMs: number) => claimDue(db, now, limit, leaseMs, sql.empty()),
 
     /**
      * Claims, as `claim` does, up to `limit` more due rows of `channel` with this very `body` (an alert's
      * text, stored once for all its recipients) and no part sent yet: one bulk request's recipients.
      */
     claimSame: (now: Date, channel: string, body: unknown, limit: number, leaseMs: number) =>
-      rowsOf<DeliveryRow>(
+      claimDue(
         db,
-        sql`update deliveries set state = 'sending', attempts = attempts + 1,
-              lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
-            where id in (select id from deliveries
-              where state in ('waiting', 'sending') and next_at <= ${now.toISOString()}::timestamptz
-                and (state = 'waiting' or lease_until < ${now.toISOString()}::timestamptz)
-                and channel = ${channel} and body = ${JSON.stringify(body)}::jsonb
-                and parts_sent = 0 and parts_posted = 0
-              order by next_at, id limit ${limit} for update skip locked)
-            returning id, key, user_id as "userId", address, language, channel, kind, body, subject, link, attachments,
-              attempts, parts_sent as "partsSent", parts_posted as "partsPosted", gateway_id as "gatewayId"`,
+        now,
+        limit,
+        leaseMs,
+        sql`and channel = ${channel} and body = ${JSON.stringify(body)}::jsonb
+                and parts_sent = 0 and parts_posted = 0`,
       ),
 
     /**

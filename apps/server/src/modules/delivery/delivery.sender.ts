@@ -3,9 +3,9 @@ import { render, restoreMessage } from '../../i18n/i18n.ts';
 import { DEFAULT_GATEWAY_TIMEOUT_MS } from '../../adapters/sms.ts';
 import { shortestLeaseSeconds } from '../../lib/delivery-lease.ts';
 import { messagesSent } from '../../lib/metrics.ts';
-import type { DeliveryRepo, Recipient } from './delivery.repo.ts';
+import type { ClaimedDelivery, DeliveryRepo, Recipient } from './delivery.repo.ts';
 import type { MessageKind } from '../../lib/deliverer.ts';
-import { addressOn, type BulkEnd, type Channel, type ClaimedDelivery, UnknownChannelError } from './channels.ts';
+import { addressOn, type BulkEnd, type Channel, UnknownChannelError } from './channels.ts';
 
 /** Waits after the 1st, 2nd, … failed send of a row; after the last, it fails for good. */
 export const RETRY_AFTER_MS = [20_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000];

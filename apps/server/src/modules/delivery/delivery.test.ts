@@ -1,17 +1,15 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { api, deliveryApi, phoneApi } from '@kutu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
-import { createSms } from '../../adapters/sms.ts';
 import { deliveries, notifications, users } from '../../db/schema/index.ts';
 import { message } from '../../i18n/i18n.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import { messagesSent, registry } from '../../lib/metrics.ts';
-import { createTestApp, type TestContext, withChannels } from '../../../test/support/app.ts';
-import { startSmsGateway, type SmsGateway } from '../../../test/support/sms-gateway.ts';
+import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
+import { startSmsGateway, type SmsGateway, smsThrough } from '../../../test/support/sms-gateway.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
-import { createDeliveryService } from './delivery.service.ts';
+import type { createDeliveryService } from './delivery.service.ts';
 import { RETRY_AFTER_MS } from './delivery.sender.ts';
 import { WRONG_SECRET_MAX } from '../../lib/secret-tries.ts';
 
@@ -30,24 +28,10 @@ describe('delivery: one way to tell a person, through the outbox', () => {
 
   beforeAll(async () => {
     gateway = await startSmsGateway({ failFirst: 2, refuse: (to) => to.endsWith('999') });
-    const sms = createSms({
-      gatewayUrl: gateway.url,
-      apiKey: gateway.apiKey,
-      username: gateway.username,
-      senderId: 'KUTU',
-    });
+    const sms = smsThrough(gateway);
     t = await createTestApp({ sms, env: { SMS_REPORT_SECRET: SECRET } });
     // A worker process's sender: it sends only when a pass is run.
-    worker = createDeliveryService(
-      ...withChannels({
-        db: t.deps.database.db,
-        clock: t.clock,
-        sms,
-        mailer: t.deps.mailer,
-        coordinator: createMemoryCoordinator(),
-        config: t.deps.config,
-      }),
-    );
+    worker = testDelivery(t, { sms }, {});
     farmers = await Promise.all([1, 2, 3].map(() => createUser(t, 'farmer')));
     admin = await createUser(t, 'admin');
   });
@@ -232,7 +216,7 @@ describe('a long SMS sent in parts, through a gateway that honours no Idempotenc
     // Each part fails its first try: the second part fails after the first was taken.
     gateway = await startSmsGateway({ failFirst: 1, ignoreKeys: true });
     t = await createTestApp({
-      sms: createSms({ gatewayUrl: gateway.url, apiKey: gateway.apiKey, username: gateway.username, senderId: 'KUTU' }),
+      sms: smsThrough(gateway),
     });
   });
   afterAll(async () => {
@@ -242,21 +226,7 @@ describe('a long SMS sent in parts, through a gateway that honours no Idempotenc
 
   it('sends each part once: a retry sends the parts the gateway had not taken, and keeps the first part’s id', async () => {
     const farmer = await createUser(t, 'farmer');
-    const worker = createDeliveryService(
-      ...withChannels({
-        db: t.deps.database.db,
-        clock: t.clock,
-        sms: createSms({
-          gatewayUrl: gateway.url,
-          apiKey: gateway.apiKey,
-          username: gateway.username,
-          senderId: 'KUTU',
-        }),
-        mailer: t.deps.mailer,
-        coordinator: createMemoryCoordinator(),
-        config: t.deps.config,
-      }),
-    );
+    const worker = testDelivery(t, { sms: smsThrough(gateway) }, {});
     const reason = message('consultations.reason', {
       reason: 'The road to the farm is closed by the rains. '.repeat(5),
     });
@@ -294,22 +264,7 @@ describe('a sender told to stop (SIGTERM)', () => {
 
   it('claims nothing more, gives back the rows not started, and records every send in flight', async () => {
     const farmer = await createUser(t, 'farmer');
-    const worker = createDeliveryService(
-      ...withChannels({
-        db: t.deps.database.db,
-        clock: t.clock,
-        sms: createSms({
-          gatewayUrl: gateway.url,
-          apiKey: gateway.apiKey,
-          username: gateway.username,
-          senderId: 'KUTU',
-        }),
-        mailer: t.deps.mailer,
-        coordinator: createMemoryCoordinator(),
-        config: t.deps.config,
-      }),
-      { batch: 4, concurrency: 2, idleMs: 50 },
-    );
+    const worker = testDelivery(t, { sms: smsThrough(gateway) }, { batch: 4, concurrency: 2, idleMs: 50 });
     const keys = Array.from({ length: 20 }, (_, i) => `stop-${i}`);
     for (const key of keys) {
       await worker.tell({ to: farmer.id, key, kind: 'service', sms: smsMessage('smsIn.help', { code: '*384*1#' }) });
@@ -350,7 +305,7 @@ describe('the reply to an inbound SMS (HELP, STOP, …)', () => {
     // The gateway refuses the farmer's number for good (403 InvalidPhoneNumber).
     gateway = await startSmsGateway({ refuse: (to) => to.endsWith('997') });
     t = await createTestApp({
-      sms: createSms({ gatewayUrl: gateway.url, apiKey: gateway.apiKey, username: gateway.username, senderId: 'KUTU' }),
+      sms: smsThrough(gateway),
       env: { AT_CALLBACK_SECRET: KEY, PHONE_RATE_LIMIT_MAX: '10000' },
     });
   });

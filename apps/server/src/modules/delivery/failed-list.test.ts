@@ -1,11 +1,10 @@
 import { deliveryApi, type FailedMessage, phoneApi } from '@kutu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSms } from '../../adapters/sms.ts';
 import { deliveries } from '../../db/schema/index.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
 import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
-import { startSmsGateway, type SmsGateway } from '../../../test/support/sms-gateway.ts';
+import { startSmsGateway, type SmsGateway, smsThrough } from '../../../test/support/sms-gateway.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { failureKind } from './failure-kind.ts';
 
@@ -24,7 +23,7 @@ describe('failed messages as they were sent', () => {
     // Numbers ending 402 are refused for the sender id (Kutu's account), 406 for a blacklist.
     gateway = await startSmsGateway({ refuse: (to) => (to.endsWith('402') ? 402 : to.endsWith('406') ? 406 : false) });
     t = await createTestApp({
-      sms: createSms({ gatewayUrl: gateway.url, apiKey: gateway.apiKey, username: gateway.username, senderId: 'KUTU' }),
+      sms: smsThrough(gateway),
       env: { SMS_REPORT_SECRET: SECRET, AT_CALLBACK_SECRET: KEY },
     });
     admin = await createUser(t, 'admin', { language: 'en' });

@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../adapters/clock.ts';
-import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createSms, SmsUnanswered } from '../../adapters/sms.ts';
 import { loadConfig } from '../../config.ts';
 import { deliveries } from '../../db/schema/index.ts';
 import { smsMessage } from '../../i18n/sms-texts.ts';
-import { createTestApp, type TestContext, withChannels } from '../../../test/support/app.ts';
-import { startSmsGateway, type SmsGateway } from '../../../test/support/sms-gateway.ts';
+import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
+import { startSmsGateway, type SmsGateway, smsThrough } from '../../../test/support/sms-gateway.ts';
 import { createUser } from '../../../test/support/users.ts';
-import { createDeliveryService } from './delivery.service.ts';
 
 /** Each part of a message waits this long for the stub's answer: well over a short lease for three parts. */
 const GATEWAY_MS = 700;
@@ -35,21 +33,9 @@ describe('delivery lease: a slow gateway sends each part once with two workers',
 
   const workers = (leaseMs: number) =>
     ['a', 'b'].map(() =>
-      createDeliveryService(
-        ...withChannels({
-          db: t.deps.database.db,
-          clock: systemClock,
-          sms: createSms({
-            gatewayUrl: gateway.url,
-            apiKey: gateway.apiKey,
-            username: gateway.username,
-            senderId: 'KUTU',
-            timeoutMs: t.deps.config.sms.timeoutMs,
-          }),
-          mailer: t.deps.mailer,
-          coordinator: createMemoryCoordinator(),
-          config: t.deps.config,
-        }),
+      testDelivery(
+        t,
+        { sms: smsThrough(gateway, { timeoutMs: t.deps.config.sms.timeoutMs }), clock: systemClock },
         { leaseMs, idleMs: 50 },
       ),
     );
@@ -90,13 +76,7 @@ describe('delivery lease: a slow gateway sends each part once with two workers',
   });
 
   it('stops waiting for a gateway that has not answered within SMS_GATEWAY_TIMEOUT_SECONDS, and says it got the post', async () => {
-    const sms = createSms({
-      gatewayUrl: gateway.url,
-      apiKey: gateway.apiKey,
-      username: gateway.username,
-      senderId: 'KUTU',
-      timeoutMs: loadConfig({ SMS_GATEWAY_TIMEOUT_SECONDS: '0.2' }).sms.timeoutMs,
-    });
+    const sms = smsThrough(gateway, { timeoutMs: loadConfig({ SMS_GATEWAY_TIMEOUT_SECONDS: '0.2' }).sms.timeoutMs });
     const started = performance.now();
     const failed = await sms.send('+256799999001', 'Kutu: test').catch((err: Error) => err);
     expect(failed).toBeInstanceOf(SmsUnanswered);
@@ -143,21 +123,9 @@ describe('delivery: a gateway slower than the timeout gets each part once', () =
   });
 
   it('counts an unanswered part as sent, posts each part once, and notes it on the row', async () => {
-    const delivery = createDeliveryService(
-      ...withChannels({
-        db: t.deps.database.db,
-        clock: t.clock,
-        sms: createSms({
-          gatewayUrl: gateway.url,
-          apiKey: gateway.apiKey,
-          username: gateway.username,
-          senderId: 'KUTU',
-          timeoutMs: t.deps.config.sms.timeoutMs,
-        }),
-        mailer: t.deps.mailer,
-        coordinator: createMemoryCoordinator(),
-        config: t.deps.config,
-      }),
+    const delivery = testDelivery(
+      t,
+      { sms: smsThrough(gateway, { timeoutMs: t.deps.config.sms.timeoutMs }) },
       { leaseMs: t.deps.config.deliveryLeaseSeconds * 1000 },
     );
     const farmers = await Promise.all([0, 1, 2].map(() => createUser(t, 'farmer')));

@@ -1,13 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createVoiceCalls, type VoiceCalls } from '../../adapters/voice-calls.ts';
 import { deliveries, users } from '../../db/schema/index.ts';
 import { message, render } from '../../i18n/i18n.ts';
-import { createTestApp, type TestContext, withChannels } from '../../../test/support/app.ts';
+import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { startVoiceApi } from '../../../test/support/voice-gateway.ts';
-import { createDeliveryService } from './delivery.service.ts';
 
 /**
  * The outbox's voice channel (docs/decisions/0123), told person by person (`tell`, not a fan-out): a row
@@ -26,19 +24,7 @@ describe('delivery: the voice channel', () => {
     district: 'Bukedea',
     day: 'Tuesday',
   });
-  const delivery = (calls: VoiceCalls) =>
-    createDeliveryService(
-      ...withChannels({
-        db: t.deps.database.db,
-        clock: t.clock,
-        sms: t.deps.sms,
-        mailer: t.deps.mailer,
-        coordinator: createMemoryCoordinator(),
-        config: t.deps.config,
-        calls,
-      }),
-      { sendAtOnce: true },
-    );
+  const delivery = (calls: VoiceCalls) => testDelivery(t, { calls });
   const choose = (u: TestUser, set: Partial<typeof users.$inferInsert>) =>
     t.deps.database.db.update(users).set(set).where(eq(users.id, u.id));
   const voiceRow = async (key: string, u: TestUser) =>

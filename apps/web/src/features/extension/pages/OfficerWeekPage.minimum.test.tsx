@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeNetwork, json } from '../../../test/fakeServer.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { me, week } from '../../../test/officer-week.fixture.ts';
+import { serveWeek } from '../../../test/officer-week.ts';
 import OfficerWeekPage from './OfficerWeekPage.tsx';
 
 // The privacy minimum raised to 5 where it is set: the week screen's words follow, none keeps its own 3.
@@ -16,11 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('OfficerWeekPage with a minimum of 5', () => {
   it('says "0 to 4" for every hidden count', async () => {
-    fakeNetwork(({ url }) => {
-      if (url.startsWith('/api/extension/me/')) return json(me);
-      if (url.startsWith('/api/extension/districts/UG-208/week/')) return json(week);
-      return json({}, 404);
-    });
+    serveWeek();
     renderWithProviders(<OfficerWeekPage />);
     expect(await screen.findByRole('heading', { name: 'Kumi, week 2026-W48' }, { timeout: 10_000 })).toBeTruthy();
     const neighbours = screen.getByRole('region', { name: 'Neighbouring districts' }).textContent;

@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { fakeNetwork, json } from '../../../test/fakeServer.ts';
 import type { OfficerWeek } from '@kutu/contract';
 import { me, week } from '../../../test/officer-week.fixture.ts';
+import { serveWeek } from '../../../test/officer-week.ts';
 import OfficerWeekPage from './OfficerWeekPage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -116,11 +117,7 @@ describe('OfficerWeekPage', () => {
         { crop: 'beans', worst: 'unknown', high_days: [] },
       ],
     };
-    fakeNetwork(({ url }) => {
-      if (url.startsWith('/api/extension/me/')) return json(me);
-      if (url.startsWith('/api/extension/districts/UG-208/week/')) return json(next);
-      return json({}, 404);
-    });
+    serveWeek(next);
     renderWithProviders(<OfficerWeekPage />);
     const risk = await screen.findByRole('region', { name: 'Rust risk in the next 7 days' }, { timeout: 10_000 });
     expect(risk.textContent).toContain('High · high on 1 Dec 2026');
@@ -146,11 +143,7 @@ describe('OfficerWeekPage', () => {
       ],
       follow_ups: { better: 0, same: 1, worse: 0, too_few: 3 },
     };
-    fakeNetwork(({ url }) => {
-      if (url.startsWith('/api/extension/me/')) return json(me);
-      if (url.startsWith('/api/extension/districts/UG-208/week/')) return json(advised);
-      return json({}, 404);
-    });
+    serveWeek(advised);
     renderWithProviders(<OfficerWeekPage />);
     const alerts = await screen.findByRole('region', { name: 'Alerts and messages' }, { timeout: 10_000 });
     expect(alerts.textContent).not.toContain('No alert in this district this week.');
@@ -177,11 +170,7 @@ describe('OfficerWeekPage', () => {
   });
 
   it('shows no bulletin to an officer who is not national', async () => {
-    fakeNetwork(({ url }) => {
-      if (url.startsWith('/api/extension/me/')) return json(me);
-      if (url.startsWith('/api/extension/districts/UG-208/week/')) return json(week);
-      return json({}, 404);
-    });
+    serveWeek();
     renderWithProviders(<OfficerWeekPage />);
     expect(await screen.findByRole('heading', { name: 'Kumi, week 2026-W48' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'National rust bulletin' })).toBeNull();

@@ -50,6 +50,26 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+type SentCounts = Pick<OfficerWeek['alerts'][number], 'told' | 'delivered' | 'failed' | 'waiting'>;
+
+/** One alert or advisory of the week: its line, then how many people were told and what became of it. */
+function SentRow({ line, counts: c, testId }: { line: React.ReactNode; counts: SentCounts; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4} mb="xs" data-testid={testId}>
+      <Text size="sm" fw={600}>
+        {line}
+      </Text>
+      <SimpleGrid cols={{ base: 2, xs: 4 }}>
+        <Figure label={t('extension.week.told')} value={c.told} />
+        <Figure label={t('extension.week.delivered')} value={c.delivered} />
+        <Figure label={t('extension.week.failed')} value={c.failed} />
+        <Figure label={t('extension.week.waiting')} value={c.waiting} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 /** Confirmed cases per week as bars, this week last (the numbers are written under them). */
 function Trend({ trend }: { trend: OfficerWeek['crops'][number]['trend'] }) {
   const max = Math.max(1, ...trend.map((w) => w.confirmed));
@@ -140,41 +160,34 @@ function WeekView({ week: w, several }: { week: OfficerWeek; several: boolean })
       )}
       <Section title={t('extension.week.alerts')}>
         {w.advisories.map((a) => (
-          <Stack key={`advisory-${a.crop}-${a.told_at}`} gap={4} mb="xs" data-testid="advisory">
-            <Text size="sm" fw={600}>
-              {t('extension.week.advisoryLine', {
-                crop: t(`extension.crops.${a.crop}`),
-                day: formatDate(`${a.high_day}T12:00:00Z`, 'UTC'),
-                when: formatDateTime(a.told_at),
-              })}
-            </Text>
-            <SimpleGrid cols={{ base: 2, xs: 4 }}>
-              <Figure label={t('extension.week.told')} value={a.told} />
-              <Figure label={t('extension.week.delivered')} value={a.delivered} />
-              <Figure label={t('extension.week.failed')} value={a.failed} />
-              <Figure label={t('extension.week.waiting')} value={a.waiting} />
-            </SimpleGrid>
-          </Stack>
+          <SentRow
+            key={`advisory-${a.crop}-${a.told_at}`}
+            testId="advisory"
+            counts={a}
+            line={t('extension.week.advisoryLine', {
+              crop: t(`extension.crops.${a.crop}`),
+              day: formatDate(`${a.high_day}T12:00:00Z`, 'UTC'),
+              when: formatDateTime(a.told_at),
+            })}
+          />
         ))}
         {w.alerts.length === 0 && w.advisories.length === 0 ? (
           <Text size="sm">{t('extension.week.noAlert')}</Text>
         ) : (
           w.alerts.map((a) => (
-            <Stack key={`${a.crop}-${a.raised_at}`} gap={4} mb="xs">
-              <Text size="sm" fw={600}>
-                {t('extension.week.alertLine', {
-                  crop: t(`extension.crops.${a.crop}`),
-                  when: formatDateTime(a.raised_at),
-                })}
-                {a.ended_at ? ` · ${t('extension.week.alertEnded', { when: formatDateTime(a.ended_at) })}` : ''}
-              </Text>
-              <SimpleGrid cols={{ base: 2, xs: 4 }}>
-                <Figure label={t('extension.week.told')} value={a.told} />
-                <Figure label={t('extension.week.delivered')} value={a.delivered} />
-                <Figure label={t('extension.week.failed')} value={a.failed} />
-                <Figure label={t('extension.week.waiting')} value={a.waiting} />
-              </SimpleGrid>
-            </Stack>
+            <SentRow
+              key={`${a.crop}-${a.raised_at}`}
+              counts={a}
+              line={
+                <>
+                  {t('extension.week.alertLine', {
+                    crop: t(`extension.crops.${a.crop}`),
+                    when: formatDateTime(a.raised_at),
+                  })}
+                  {a.ended_at ? ` · ${t('extension.week.alertEnded', { when: formatDateTime(a.ended_at) })}` : ''}
+                </>
+              }
+            />
           ))
         )}
       </Section>
