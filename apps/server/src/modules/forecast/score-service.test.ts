@@ -2,12 +2,13 @@ import { forecastApi, type ForecastScoreReply, type RiskBasis, RUST_WEATHER_VERS
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastRisks, forecastRuns } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { pdfText } from '../../../test/support/pdf.ts';
 import { createUser } from '../../../test/support/users.ts';
 import { outbreakSources } from '../../ports.ts';
-import { WEEKLY_REPORT_QUEUE } from '../extension/extension.jobs.ts';
-import { createOutbreakRepo } from '../outbreak/outbreak.repo.ts';
+import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
+import { createListCaches } from '../../lib/list-cache.ts';
+import { createOutbreakService } from '../outbreak/outbreak.service.ts';
 import { createScores, scoreReply } from './score-service.ts';
 import { createScoreRepo } from './score.repo.ts';
 
@@ -78,10 +79,17 @@ describe("the forecast's score (docs/decisions/0129)", () => {
   /** The score as computed from the runs and counts kept now (the season has no walks). */
   const scores = () => {
     const db = t.deps.database.db;
-    const counts = createOutbreakRepo(db, outbreakSources);
-    return createScores({ clock: t.clock }, createScoreRepo(db), {
-      outbreak: { weeklyCounts: (q) => counts.weekly({ ...q, realOnly: true }) },
-    });
+    const outbreak = createOutbreakService(
+      {
+        db,
+        clock: t.clock,
+        jobs: t.deps.jobs,
+        delivery: testDelivery(t),
+        lists: createListCaches(createMemoryCoordinator(), t.clock),
+      },
+      outbreakSources,
+    );
+    return createScores({ clock: t.clock }, createScoreRepo(db), { outbreak });
   };
   const storedRows = async () =>
     (await t.deps.database.db.execute(sql`select week_start::text as week from forecast_scores order by week_start`))
@@ -103,7 +111,7 @@ describe("the forecast's score (docs/decisions/0129)", () => {
 
   it("the weekly sweep scores each week's first run against what was confirmed 7–21 days after and stores it once; administrators and national officers read it", async () => {
     // The Monday sweep's queue, worked as the worker works it: the score of this ISO week is stored.
-    await t.deps.jobs.send(WEEKLY_REPORT_QUEUE, {});
+    await t.deps.jobs.send('extension-weekly-report', {}); // extension.jobs.ts's WEEKLY_REPORT_QUEUE
     await expect.poll(storedRows, { timeout: 15_000 }).toEqual([{ week: '2026-11-30' }]);
     // Again in the week: nothing more is stored.
     expect(await scores().storeWeek()).toBe(false);
