@@ -63,11 +63,24 @@ export const pendingAdvisoriesReply = z.object({
 });
 export type PendingAdvisoriesReply = z.infer<typeof pendingAdvisoriesReply>;
 
+const scoreReliability = z.object({
+  level: z.enum(['low', 'moderate', 'high']),
+  cases: z.number().int(),
+  observed: z.number().int(),
+  rate: z.number().nullable(),
+});
+export type ScoreReliability = z.infer<typeof scoreReliability>;
+
 /**
  * How good the forecast has been (docs/decisions/0129): over the weeks where someone looked 7–21 days after,
  * "high" against rust seen, the Brier score of the levels against "rust near alone", and rust seen per level.
+ * The weekly sweep scores once per ISO week and stores it (docs/decisions/0137): `week_start` and `scored_at`
+ * say when, `rules_version` with which forecast rules.
  */
-export const forecastScoreReply = z.object({
+export const storedForecastScore = z.object({
+  week_start: z.string(),
+  scored_at: z.string(),
+  rules_version: z.string(),
   from: z.string(),
   to: z.string(),
   weeks: z.number().int(),
@@ -79,13 +92,9 @@ export const forecastScoreReply = z.object({
   brier: z.number().nullable(),
   brier_baseline: z.number().nullable(),
   brier_skill: z.number().nullable(),
-  reliability: z.array(
-    z.object({
-      level: z.enum(['low', 'moderate', 'high']),
-      cases: z.number().int(),
-      observed: z.number().int(),
-      rate: z.number().nullable(),
-    }),
-  ),
+  reliability: z.array(scoreReliability),
 });
+export type StoredForecastScore = z.infer<typeof storedForecastScore>;
+/** The latest stored score; null: not scored yet (the weekly sweep has not run since Kutu started). */
+export const forecastScoreReply = z.object({ score: storedForecastScore.nullable() });
 export type ForecastScoreReply = z.infer<typeof forecastScoreReply>;

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { RiskBasis, WeatherHour } from '@kutu/contract';
+import {
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { RiskBasis, ScoreReliability, WeatherHour } from '@kutu/contract';
 import { users } from './auth.ts';
 
 /*
@@ -83,3 +95,32 @@ export const forecastHolds = pgTable(
   },
   (t) => [index('forecast_holds_week_idx').on(t.weekStart, t.district)],
 );
+
+/**
+ * The forecast's score (docs/decisions/0129) as the weekly sweep stored it (docs/decisions/0137): one row per
+ * ISO week it was scored in, never updated or deleted, so the desk, the score API and the bulletin read it
+ * instead of walking two years of runs, and a later reader sees how the score moved week by week.
+ */
+export const forecastScores = pgTable('forecast_scores', {
+  /** Monday (UTC) of the ISO week the sweep scored in: one score per week. */
+  weekStart: date('week_start', { mode: 'string' }).primaryKey(),
+  scoredAt: timestamp('scored_at', { withTimezone: true }).notNull(),
+  /** The forecast rules of that week (RUST_WEATHER_VERSION). */
+  rulesVersion: text('rules_version').notNull(),
+  /** The forecast weeks behind it: from `from` to before `to` (the weeks whose outcome window had closed). */
+  from: date('from_week', { mode: 'string' }).notNull(),
+  to: date('to_week', { mode: 'string' }).notNull(),
+  weeks: integer('weeks').notNull(),
+  cases: integer('cases').notNull(),
+  hits: integer('hits').notNull(),
+  falseAlarms: integer('false_alarms').notNull(),
+  misses: integer('misses').notNull(),
+  quiet: integer('quiet').notNull(),
+  hitRate: doublePrecision('hit_rate'),
+  falseAlarmRatio: doublePrecision('false_alarm_ratio'),
+  peirce: doublePrecision('peirce'),
+  brier: doublePrecision('brier'),
+  brierBaseline: doublePrecision('brier_baseline'),
+  brierSkill: doublePrecision('brier_skill'),
+  reliability: jsonb('reliability').$type<ScoreReliability[]>().notNull(),
+});

@@ -6,7 +6,8 @@ import type { ExtensionService } from './extension.service.ts';
 
 /**
  * The queue of the Monday sweep: the officers' report (weekly.ts) and the national bulletin (forecast/bulletin-mail.ts),
- * on Mondays only, once per district or reader and week.
+ * on Mondays only, once per district or reader and week; the forecast's score, once per ISO week whatever the day
+ * (the first sweep of the week, also the one a worker runs when it starts).
  */
 export const WEEKLY_REPORT_QUEUE = 'extension-weekly-report';
 export const WEEKLY_REPORT_SWEEP_MS = 60 * 60_000;
@@ -18,9 +19,11 @@ export function extensionJobs(
     services: { extension, forecast },
   }: RouteContext<{ extension: ExtensionService; forecast: ForecastService }>,
 ) {
-  // The same Monday sweep sends the national bulletin to administrators and national officers (docs/decisions/0122).
+  // The same Monday sweep sends the national bulletin to administrators and national officers (docs/decisions/0122),
+  // after storing the week's forecast score it prints, once per ISO week (docs/decisions/0137).
   jobs.handle(WEEKLY_REPORT_QUEUE, async () => {
     await extension.sendWeekly();
+    await forecast.storeScore();
     await forecast.sendBulletin();
   });
 }

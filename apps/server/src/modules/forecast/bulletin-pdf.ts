@@ -46,8 +46,9 @@ export function bulletinPdf(b: Bulletin, generatedAt: Date, language: Language):
     .fillColor('#444')
     .text(say('forecast.bulletin.made', { when: generatedAt }))
     .text(b.runAt ? say('forecast.bulletin.runAt', { when: b.runAt }) : say('forecast.bulletin.noRun'));
-  // How good the forecast has been, with the weeks behind it (docs/decisions/0129).
-  if (b.score) {
+  // How good the forecast has been, with the weeks behind it and the week the sweep scored it (0129, 0137).
+  if (b.score === null) doc.text(say('forecast.bulletin.notScored'));
+  else if (b.score) {
     const n = (x: number | null) => (x === null ? '-' : x.toFixed(2));
     const s = b.score;
     doc.text(
@@ -62,6 +63,7 @@ export function bulletinPdf(b: Bulletin, generatedAt: Date, language: Language):
             skill: n(s.brierSkill),
           }),
     );
+    doc.text(say('forecast.bulletin.scoredWeek', { week: s.weekStart }));
   }
   doc.moveDown(0.5).fillColor('#111').fontSize(12).text(say('forecast.bulletin.walkFirst'));
   const first = b.rows.filter((r) => r.walkFirst);

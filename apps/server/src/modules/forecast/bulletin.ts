@@ -30,8 +30,12 @@ export type BulletinRow = {
   held: string | null;
 };
 
-/** The forecast's score as the bulletin prints it (docs/decisions/0129); null scores when there is too little. */
+/**
+ * The forecast's score as the bulletin prints it (docs/decisions/0129); null scores when there is too little.
+ * The latest the weekly sweep stored, of the ISO week starting `weekStart` (docs/decisions/0137).
+ */
 export type BulletinScore = {
+  weekStart: string;
   weeks: number;
   cases: number;
   hitRate: number | null;
@@ -40,7 +44,8 @@ export type BulletinScore = {
   brierSkill: number | null;
 };
 
-export type Bulletin = { rows: BulletinRow[]; runAt: Date | null; score?: BulletinScore };
+/** `score`: null when the weekly sweep has not scored yet; absent, not printed. */
+export type Bulletin = { rows: BulletinRow[]; runAt: Date | null; score?: BulletinScore | null };
 
 const rank: Record<RiskLevel, number> = { high: 0, moderate: 1, low: 2, unknown: 3 };
 

@@ -384,12 +384,13 @@ export function createForecastService(
     hold: holds.hold,
     liftHold: holds.lift,
     sendNow: holds.sendNow,
-    /** Administrators and national officers: the forecast's score (score-service.ts). */
+    /** Administrators and national officers: the latest score the weekly sweep stored (score-service.ts). */
     async scoreFor(reader: { userId: number; role: string }) {
       await holds.mayHold(reader);
-      return scores.score();
+      return scores.latest();
     },
     pruneRuns: scores.pruneRuns,
+    storeScore: scores.storeWeek,
   };
 }
 export type ForecastService = ReturnType<typeof createForecastService>;

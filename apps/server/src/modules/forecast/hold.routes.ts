@@ -87,7 +87,7 @@ export function holdRoutes(app: App, forecast: ForecastService) {
       schema: {
         tags,
         description:
-          "Administrators and national officers: the forecast's score over the kept weeks where SMALL_COUNT_MIN farmers walked or rust was confirmed 7–21 days after (docs/decisions/0129): 'high' against rust seen (hit rate, false-alarm ratio, Peirce skill score), the Brier score of the levels against rust near alone, and rust seen per level, with the number of weeks behind it.",
+          "Administrators and national officers: the forecast's score over the kept weeks where SMALL_COUNT_MIN farmers walked or rust was confirmed 7–21 days after (docs/decisions/0129): 'high' against rust seen (hit rate, false-alarm ratio, Peirce skill score), the Brier score of the levels against rust near alone, and rust seen per level, with the number of weeks behind it. The latest the weekly sweep stored, with its week (docs/decisions/0137); `score` null: not scored yet.",
         response: { 200: forecastScoreReply, ...errorReplies(401, 403) },
       },
       config: staff,

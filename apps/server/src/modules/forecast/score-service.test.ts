@@ -1,11 +1,15 @@
-import { forecastApi, type ForecastScoreReply, type RiskBasis } from '@kutu/contract';
+import { forecastApi, type ForecastScoreReply, type RiskBasis, RUST_WEATHER_VERSION } from '@kutu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastRisks, forecastRuns } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/support/app.ts';
+import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { pdfText } from '../../../test/support/pdf.ts';
 import { createUser } from '../../../test/support/users.ts';
-import { createScores } from './score-service.ts';
+import { outbreakSources } from '../../ports.ts';
+import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
+import { createListCaches } from '../../lib/list-cache.ts';
+import { createOutbreakService } from '../outbreak/outbreak.service.ts';
+import { createScores, scoreReply } from './score-service.ts';
 import { createScoreRepo } from './score.repo.ts';
 
 const basis = (near: boolean): RiskBasis => ({
@@ -22,7 +26,7 @@ const basis = (near: boolean): RiskBasis => ({
 describe("the forecast's score (docs/decisions/0129)", () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ workJobs: true });
     t.clock.set(new Date('2026-12-01T03:00:00Z')); // Tuesday; weeks up to 2026-11-09 are scored
     const db = t.deps.database.db;
     const run = async (at: string, rows: [string, 'low' | 'moderate' | 'high', boolean][], weather = true) => {
@@ -72,27 +76,77 @@ describe("the forecast's score (docs/decisions/0129)", () => {
   });
   afterAll(() => t.close());
 
-  it("scores each week's first run against what was confirmed 7–21 days after, for administrators and national officers", async () => {
+  /** The score as computed from the runs and counts kept now (the season has no walks). */
+  const scores = () => {
+    const db = t.deps.database.db;
+    const outbreak = createOutbreakService(
+      {
+        db,
+        clock: t.clock,
+        jobs: t.deps.jobs,
+        delivery: testDelivery(t),
+        lists: createListCaches(createMemoryCoordinator(), t.clock),
+      },
+      outbreakSources,
+    );
+    return createScores({ clock: t.clock }, createScoreRepo(db), { outbreak });
+  };
+  const storedRows = async () =>
+    (await t.deps.database.db.execute(sql`select week_start::text as week from forecast_scores order by week_start`))
+      .rows as { week: string }[];
+  const scoreLine =
+    'Forecast score over 2 weeks (3 district-weeks someone looked at 7 to 21 days after): hit rate 0.33, false-alarm ratio 0.00, Peirce skill -,';
+
+  it('says "not scored yet" before the weekly sweep stored a score, and computes nothing for it', async () => {
+    const admin = await createUser(t, 'admin');
+    const res = await t.app.inject({ method: 'GET', url: forecastApi.score, headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ForecastScoreReply>()).toEqual({ score: null });
+    const pdf = await t.app.inject({ method: 'GET', url: forecastApi.bulletinPdf, headers: admin.headers });
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('Forecast score: not scored yet');
+    expect(text).not.toContain('Forecast score over');
+    expect(await storedRows()).toEqual([]);
+  });
+
+  it("the weekly sweep scores each week's first run against what was confirmed 7–21 days after and stores it once; administrators and national officers read it", async () => {
+    // The Monday sweep's queue, worked as the worker works it: the score of this ISO week is stored.
+    await t.deps.jobs.send('extension-weekly-report', {}); // extension.jobs.ts's WEEKLY_REPORT_QUEUE
+    await expect.poll(storedRows, { timeout: 15_000 }).toEqual([{ week: '2026-11-30' }]);
+    // Again in the week: nothing more is stored.
+    expect(await scores().storeWeek()).toBe(false);
+    expect(await storedRows()).toEqual([{ week: '2026-11-30' }]);
+
     const admin = await createUser(t, 'admin');
     const officer = await createUser(t, 'officer', { districts: ['UG-102'] });
     const refused = await t.app.inject({ method: 'GET', url: forecastApi.score, headers: officer.headers });
     expect(refused.statusCode).toBe(403);
     const res = await t.app.inject({ method: 'GET', url: forecastApi.score, headers: admin.headers });
     expect(res.statusCode, res.body).toBe(200);
-    const s = res.json<ForecastScoreReply>();
+    const s = res.json<ForecastScoreReply>().score!;
+    // The stored score is the one computed from the season, number for number.
+    expect(s).toEqual(scoreReply(await scores().compute()));
     // Mbale high → confirmed (a); Bukedea low → confirmed (c); Kampala low (10-26) → confirmed (c).
     // Kampala moderate (10-05): nothing seen in its window and nobody walked: not a case.
-    expect(s).toMatchObject({ to: '2026-11-16', weeks: 2, cases: 3, table: { a: 1, b: 0, c: 2, d: 0 } });
+    expect(s).toMatchObject({
+      week_start: '2026-11-30',
+      scored_at: '2026-12-01T03:00:00.000Z',
+      rules_version: RUST_WEATHER_VERSION,
+      to: '2026-11-16',
+      weeks: 2,
+      cases: 3,
+      table: { a: 1, b: 0, c: 2, d: 0 },
+    });
     expect(s.hit_rate).toBeCloseTo(1 / 3, 12);
     expect(s.false_alarm_ratio).toBe(0);
     expect(s.peirce).toBeNull(); // no week without rust seen: no false-alarm rate
     expect(s.reliability.find((r) => r.level === 'low')).toEqual({ level: 'low', cases: 2, observed: 2, rate: 1 });
-    // The bulletin prints it with the weeks behind it.
+    // The bulletin prints it with the weeks behind it and the week it was scored.
     const pdf = await t.app.inject({ method: 'GET', url: forecastApi.bulletinPdf, headers: admin.headers });
     expect(pdf.statusCode).toBe(200);
-    expect(pdfText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain(
-      'Forecast score over 2 weeks (3 district-weeks someone looked at 7 to 21 days after): hit rate 0.33, false-alarm ratio 0.00, Peirce skill -,',
-    );
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain(scoreLine);
+    expect(text).toContain('Scored and stored by the weekly sweep in the week of 2026-11-30');
   });
 
   it('prunes runs older than two years with their risks', async () => {
@@ -108,5 +162,30 @@ describe("the forecast's score (docs/decisions/0129)", () => {
     );
     expect((after.rows[0] as { n: number }).n).toBe(0);
     expect(await forecast.pruneRuns()).toBe(0);
+  });
+
+  it('answers the stored score without reading the runs or counts again, and the next week appends its own', async () => {
+    const db = t.deps.database.db;
+    const admin = await createUser(t, 'admin');
+    const read = async () =>
+      (await t.app.inject({ method: 'GET', url: forecastApi.score, headers: admin.headers })).json<ForecastScoreReply>()
+        .score;
+    const before = await read();
+    // Everything the score was computed from goes: the API and the bulletin still answer the stored score.
+    await db.execute(sql`delete from forecast_runs where ran_at > '2025-01-01'`);
+    await db.execute(sql`delete from outbreak_counts`);
+    expect(await read()).toEqual(before);
+    const pdf = await t.app.inject({ method: 'GET', url: forecastApi.bulletinPdf, headers: admin.headers });
+    expect(pdfText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain(scoreLine);
+    // A week later the sweep stores that week's score beside it (nothing left to score), the latest read.
+    t.clock.set(new Date('2026-12-08T03:00:00Z'));
+    // Two processes' sweeps at once: one stores it.
+    expect((await Promise.all([scores().storeWeek(), scores().storeWeek()])).sort()).toEqual([false, true]);
+    expect(await scores().storeWeek()).toBe(false);
+    expect(await storedRows()).toEqual([{ week: '2026-11-30' }, { week: '2026-12-07' }]);
+    expect(await read()).toMatchObject({ week_start: '2026-12-07', cases: 0, weeks: 0 });
+    expect((await db.execute(sql`select cases from forecast_scores where week_start = '2026-11-30'`)).rows).toEqual([
+      { cases: 3 },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { RiskLevel } from '@kutu/contract';
 import type { Db } from '../../db/client.ts';
+import { forecastScores } from '../../db/schema/index.ts';
 import type { WeekForecast } from './score.ts';
 
 /** The forecast's own history for its score and its retention (docs/decisions/0129). */
@@ -39,6 +40,28 @@ export function createScoreRepo(db: Db) {
       }));
     },
 
+    /** The score stored for the ISO week starting `weekStart`, if the sweep stored one (docs/decisions/0137). */
+    async storedFor(weekStart: string): Promise<StoredScore | undefined> {
+      const [row] = await db.select().from(forecastScores).where(eq(forecastScores.weekStart, weekStart));
+      return row;
+    },
+
+    /** The latest score stored, or undefined before the first sweep. */
+    async latestStored(): Promise<StoredScore | undefined> {
+      const [row] = await db.select().from(forecastScores).orderBy(desc(forecastScores.weekStart)).limit(1);
+      return row;
+    },
+
+    /** Stores a week's score once: a second sweep of the week (or a second process) leaves the first. */
+    async store(row: StoredScore): Promise<boolean> {
+      const res = await db
+        .insert(forecastScores)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ w: forecastScores.weekStart });
+      return res.length > 0;
+    },
+
     /** Deletes the runs made before `before` (their risks go with them): the retention. Returns how many. */
     async pruneRuns(before: Date): Promise<number> {
       const res = await db.execute(sql`delete from forecast_runs where ran_at < ${before.toISOString()} returning id`);
@@ -46,3 +69,4 @@ export function createScoreRepo(db: Db) {
     },
   };
 }
+export type StoredScore = typeof forecastScores.$inferSelect;

@@ -23,7 +23,7 @@ export interface CaseSource {
   crop: string;
   weekStart: string;
   demo: boolean;
-  /** The farmer's district now (null: not chosen). */
+  /** The district the farmer had settled in when the photo was taken (`settledDistrictSql`; null: none chosen). */
   userDistrict: string | null;
   state: CaseState;
   unreviewed: boolean;
@@ -50,10 +50,19 @@ export const caseStateSql = sql`case
   when a.outcome = 'diagnosis' and a.rust_class = 'common_rust' and not a.unsure then 'reported'
   else 'none' end`;
 
-/** What `caseSource*` read: the analysis, its farmer's district, its state and its case so far. */
+/**
+ * The district a photo (`a`) counts at: the one its farmer (`u`) had settled in when it was taken
+ * (docs/decisions/0137). A changed district counts only DISTRICT_SETTLE_DAYS after the change, as for walks
+ * (0127); a photo taken before that counts at `district_before`, the district surveillance still goes by.
+ */
+const settledDistrictSql = sql`(case when u.district_changed_at is not null
+  and a.created_at < u.district_changed_at + ${DISTRICT_SETTLE_DAYS}::int * interval '1 day'
+  then u.district_before else u.district end)`;
+
+/** What `caseSource*` read: the analysis, its farmer's settled district, its state and its case so far. */
 const caseColumns = sql`a.id as "analysisId", a.user_id as "userId", coalesce(a.crop, 'other') as crop,
   (date_trunc('week', a.created_at at time zone 'UTC'))::date::text as "weekStart",
-  a.demo, u.district as "userDistrict", ${caseStateSql} as state,
+  a.demo, ${settledDistrictSql} as "userDistrict", ${caseStateSql} as state,
   (r.verdict is null) as unreviewed,
   case when c.analysis_id is null then null else json_build_object('district', c.district, 'crop', c.crop,
     'weekStart', c.week_start::text, 'state', c.state, 'unreviewed', c.unreviewed, 'demo', c.demo) end as known`;
@@ -96,7 +105,7 @@ export function createOutbreakRepo(db: Db, src: OutbreakSources) {
      * (`caseUnderLock`) before deciding.
      */
     async caseSourceLocking(tx: Tx, analysisId: number): Promise<(CaseSource & { known: CaseRow | null }) | undefined> {
-      const district = sql`coalesce(c.district, u.district)`;
+      const district = sql`coalesce(c.district, ${settledDistrictSql})`;
       const [row] = await rowsOf<CaseSource & { known: CaseRow | null }>(
         tx,
         sql`select ${caseColumns},
@@ -281,7 +290,7 @@ export function createOutbreakRepo(db: Db, src: OutbreakSources) {
             select a.id from ${src.analyses} a join users u on u.id = a.user_id
               left join ${src.verdicts} r on r.analysis_id = a.id
               left join outbreak_cases c on c.analysis_id = a.id
-            where a.created_at >= ${newSince} and c.analysis_id is null and u.district is not null
+            where a.created_at >= ${newSince} and c.analysis_id is null and ${settledDistrictSql} is not null
               and ${caseStateSql} <> 'none'`,
       ),
 
@@ -365,17 +374,17 @@ export function createOutbreakRepo(db: Db, src: OutbreakSources) {
 /**
  * The repair: rebuilds every case state, farmer-week and count from the analyses and verdicts, in one
  * transaction (set-based SQL). A case keeps the district it was first counted in; analyses not counted
- * yet take their farmer's district now. Never run on a confirmation (those move the counts by their
+ * yet take the district their farmer had settled in when the photo was taken (`settledDistrictSql`). Never run on a confirmation (those move the counts by their
  * difference); `npm run outbreak:recount`.
  */
 export async function recountAll(db: Db, now: Date, src: OutbreakSources): Promise<{ cases: number; counts: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table outbreak_counts in exclusive mode`);
     await tx.execute(sql`insert into outbreak_cases (analysis_id, user_id, district, crop, week_start, state, unreviewed, demo)
-      select a.id, a.user_id, u.district, coalesce(a.crop, 'other'),
+      select a.id, a.user_id, ${settledDistrictSql}, coalesce(a.crop, 'other'),
         (date_trunc('week', a.created_at at time zone 'UTC'))::date, ${caseStateSql}, r.verdict is null, a.demo
       from ${src.analyses} a join users u on u.id = a.user_id left join ${src.verdicts} r on r.analysis_id = a.id
-      where u.district is not null and ${caseStateSql} <> 'none'
+      where ${settledDistrictSql} is not null and ${caseStateSql} <> 'none'
       on conflict (analysis_id) do nothing`);
     await tx.execute(sql`update outbreak_cases c set state = s.state, unreviewed = s.state = 'reported' and s.unreviewed
       from (select a.id, ${caseStateSql} as state, r.verdict is null as unreviewed

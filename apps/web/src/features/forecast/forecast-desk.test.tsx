@@ -44,22 +44,27 @@ const week: ForecastWeekReply = {
 };
 
 const score: ForecastScoreReply = {
-  from: '2024-11-25',
-  to: '2026-11-16',
-  weeks: 2,
-  cases: 3,
-  table: { a: 1, b: 0, c: 2, d: 0 },
-  hit_rate: 1 / 3,
-  false_alarm_ratio: 0,
-  peirce: null,
-  brier: 0.2,
-  brier_baseline: 0.2,
-  brier_skill: 0,
-  reliability: [
-    { level: 'low', cases: 2, observed: 2, rate: 1 },
-    { level: 'moderate', cases: 0, observed: 0, rate: null },
-    { level: 'high', cases: 1, observed: 1, rate: 1 },
-  ],
+  score: {
+    week_start: '2026-11-30',
+    scored_at: '2026-11-30T00:00:00.000Z',
+    rules_version: 'test',
+    from: '2024-11-25',
+    to: '2026-11-16',
+    weeks: 2,
+    cases: 3,
+    table: { a: 1, b: 0, c: 2, d: 0 },
+    hit_rate: 1 / 3,
+    false_alarm_ratio: 0,
+    peirce: null,
+    brier: 0.2,
+    brier_baseline: 0.2,
+    brier_skill: 0,
+    reliability: [
+      { level: 'low', cases: 2, observed: 2, rate: 1 },
+      { level: 'moderate', cases: 0, observed: 0, rate: null },
+      { level: 'high', cases: 1, observed: 1, rate: 1 },
+    ],
+  },
 };
 
 describe('the forecast desk (decision 0128)', () => {
@@ -82,6 +87,8 @@ describe('the forecast desk (decision 0128)', () => {
     const scored = await screen.findByTestId('desk-score');
     expect(scored.textContent).toContain('Over 2 weeks: 3 district-weeks');
     expect(scored.textContent).toContain('Hit rate 0.33, false-alarm ratio 0.00, Peirce skill –');
+    // As the weekly sweep stored it, and when (decision 0137).
+    expect(scored.textContent).toContain('Scored by the weekly sweep in the week of 2026-11-30.');
     await userEvent.click(within(card).getByRole('button', { name: 'Hold this district' }));
     // No reason: the contract's message, and nothing sent.
     await userEvent.click(await screen.findByRole('button', { name: 'Hold Bukedea' }));
@@ -94,6 +101,21 @@ describe('the forecast desk (decision 0128)', () => {
       district: 'UG-219',
       reason: 'Storm in the forecast is wrong',
     });
+  });
+
+  it('says the forecast is not scored yet before the weekly sweep stored a score', async () => {
+    await screenStringsReady;
+    fakeNetwork(({ url }) =>
+      url.startsWith('/api/forecast/score/')
+        ? json({ score: null })
+        : url.startsWith('/api/forecast/advisories/')
+          ? json(pending)
+          : url.startsWith('/api/forecast/week/')
+            ? json(week)
+            : json({}, 404),
+    );
+    renderWithProviders(<ForecastDeskPage />);
+    expect((await screen.findByTestId('desk-score')).textContent).toContain('Not scored yet');
   });
 
   it('tells an officer who is not national that only national officers hold', async () => {

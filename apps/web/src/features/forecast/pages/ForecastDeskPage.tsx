@@ -197,19 +197,24 @@ function Pending() {
 
 const two = (x: number | null) => (x === null ? '–' : x.toFixed(2));
 
-/** How good the forecast has been, with the weeks behind it (decision 0129); nothing for a reader refused. */
+/**
+ * How good the forecast has been, with the weeks behind it (decision 0129), as the weekly sweep stored it and
+ * when (decision 0137); nothing for a reader refused.
+ */
 function Score() {
   const { t } = useTranslation();
   const q = useForecastScore();
   if (!q.data) return null;
-  const s = q.data;
+  const s = q.data.score;
   return (
     <Card withBorder radius="md" data-testid="desk-score">
       <Stack gap={6}>
         <Title order={2} size="h4">
           {t('forecastDesk.score.title')}
         </Title>
-        {s.cases === 0 ? (
+        {s === null ? (
+          <Text size="sm">{t('forecastDesk.score.notYet')}</Text>
+        ) : s.cases === 0 ? (
           <Text size="sm">{t('forecastDesk.score.none')}</Text>
         ) : (
           <>
@@ -232,6 +237,11 @@ function Score() {
               </Text>
             ))}
           </>
+        )}
+        {s && (
+          <Text size="xs" c="dimmed">
+            {t('forecastDesk.score.scored', { week: s.week_start })}
+          </Text>
         )}
       </Stack>
     </Card>

@@ -1,0 +1,20 @@
+CREATE TABLE "forecast_scores" (
+	"week_start" date PRIMARY KEY NOT NULL,
+	"scored_at" timestamp with time zone NOT NULL,
+	"rules_version" text NOT NULL,
+	"from_week" date NOT NULL,
+	"to_week" date NOT NULL,
+	"weeks" integer NOT NULL,
+	"cases" integer NOT NULL,
+	"hits" integer NOT NULL,
+	"false_alarms" integer NOT NULL,
+	"misses" integer NOT NULL,
+	"quiet" integer NOT NULL,
+	"hit_rate" double precision,
+	"false_alarm_ratio" double precision,
+	"peirce" double precision,
+	"brier" double precision,
+	"brier_baseline" double precision,
+	"brier_skill" double precision,
+	"reliability" jsonb NOT NULL
+);
