@@ -15,6 +15,7 @@ import {
   SMALL_COUNT_MIN,
   vettingApi,
 } from '@kutu/contract';
+import { districtPoints } from '@kutu/contract/district-points';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
@@ -111,7 +112,7 @@ describe('rust forecast', () => {
       },
       outbreakSources,
     );
-    const weather = createOpenMeteo({ url, timeoutMs: 2000 });
+    const weather = createOpenMeteo({ url, timeoutMs: 10_000 });
     const escalation = createEscalationService(db);
     const fieldsService = createFieldsService({ db, clock: t.clock }, fieldPhotoSql);
     const followUpService = createFollowUpService(
@@ -226,8 +227,11 @@ describe('rust forecast', () => {
   it('keeps maize risk low in hot dry weather, with rust next door', async () => {
     stub.state.mode = 'dry';
     await forecast.refresh();
-    // Open-Meteo takes many places per request: 182 centres in 4 requests of at most 50.
-    expect(stub.state.requests).toEqual([50, 50, 50, 32]);
+    // Open-Meteo takes many places per request: each district's points (docs/decisions/0134), every distinct
+    // place once (a newer district shares its parent's), in requests of at most 50.
+    const places = new Set([...districtPoints.values()].flat().map(String)).size;
+    expect(places).toBe(721);
+    expect(stub.state.requests).toEqual([...Array(14).fill(50), 21]);
     const d = await get<DistrictForecastReply>(`${forecastApi.districtPath(BUKEDEA)}?crop=maize`, maizeFarmer);
     expect(d.weather.state).toBe('known');
     expect(d.days.map((x) => x.level)).toEqual(Array(7).fill('low'));

@@ -79,7 +79,7 @@ describe('a rust advisory by phone call, for a farmer who chose it', () => {
       speech,
       weather: createOpenMeteo({
         url: `http://127.0.0.1:${(weather.address() as AddressInfo).port}`,
-        timeoutMs: 2000,
+        timeoutMs: 10_000,
       }),
     });
     t.clock.set(new Date('2026-12-01T03:00:00Z')); // 06:00 EAT, Tuesday
