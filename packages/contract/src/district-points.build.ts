@@ -18,7 +18,7 @@ export const EXTRA_POINTS = 4;
 /** A point closer than this to one already picked is not added (km). */
 export const MIN_SPACING_KM = 15;
 /** The grid the candidates are taken from (degrees, about 5.5 km). */
-export const POINT_GRID_DEGREES = 0.05;
+const POINT_GRID_DEGREES = 0.05;
 
 type Point = readonly [number, number];
 

@@ -140,7 +140,7 @@ export function hoursOf(reply: OpenMeteoReply): WeatherHour[] {
 const ELEVATION_RANGE = [-200, 5_900] as const;
 
 /** A place's elevation from its reply (metres, rounded), or null when it gave none or one no place has. */
-export function elevationOf(reply: OpenMeteoReply): number | null {
+function elevationOf(reply: OpenMeteoReply): number | null {
   const e = reply?.elevation;
   if (typeof e !== 'number' || !Number.isFinite(e) || e < ELEVATION_RANGE[0] || e > ELEVATION_RANGE[1]) return null;
   return Math.round(e);

@@ -50,7 +50,7 @@ export function hourStamps(firstDay: string, count: number): string[] {
  * A made-up but steady ground height for a place (m, 700-1,900): the same coordinates always answer the same,
  * and places a few km apart differ, as a district's points from lowland to highland do.
  */
-export function stubElevation(place: { lat: number; lng: number }): number {
+function stubElevation(place: { lat: number; lng: number }): number {
   return Math.round(1300 + 400 * Math.sin(place.lat * 9) + 200 * Math.cos(place.lng * 7));
 }
 

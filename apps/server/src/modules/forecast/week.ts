@@ -31,7 +31,7 @@ const callRank: Record<WeatherCall, number> = { dry: 0, nearly: 1, infects: 2 };
 const COMPASS: (typeof compassPoints)[number][] = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
 
 /** How far (km, 0.1) and which way (a compass point; null at the centre itself) a point lies from the centre. */
-export function fromCentre(centre: readonly [number, number], p: readonly [number, number]) {
+function fromCentre(centre: readonly [number, number], p: readonly [number, number]) {
   const dy = (p[0] - centre[0]) * 111.2;
   const dx = (p[1] - centre[1]) * 111.2 * Math.cos((centre[0] * Math.PI) / 180);
   const km = Math.round(Math.hypot(dx, dy) * 10) / 10;
