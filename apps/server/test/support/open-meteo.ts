@@ -9,6 +9,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { districtPoints } from '@kutu/contract/district-points';
 
 export const OPEN_METEO_VARIABLES = [
   'temperature_2m',
@@ -58,6 +59,21 @@ function stubElevation(place: { lat: number; lng: number }): number {
 export function perPlace(q: Pick<OpenMeteoRequest, 'places'>, reply: (place: { lat: number; lng: number }) => unknown) {
   const body = q.places.map(reply);
   return body.length === 1 ? body[0] : body;
+}
+
+/**
+ * Only the named districts' points, for the app's `weatherPoints` (docs/decisions/0134): a test that reads a
+ * few districts has each run fetch and store their places, not the country's 721 (4 s and more a run on a
+ * busy machine, most of it writing the week's hours of every place); the other districts read "unknown".
+ */
+export function weatherPointsOf(...codes: string[]): ReadonlyMap<string, readonly (readonly [number, number])[]> {
+  return new Map(
+    codes.map((code) => {
+      const points = districtPoints.get(code);
+      if (!points) throw new Error(`no district ${code}`);
+      return [code, points] as const;
+    }),
+  );
 }
 
 /** The local date `days` after (or before) `day`. */

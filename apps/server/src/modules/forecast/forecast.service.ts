@@ -46,7 +46,7 @@ type Log = (msg: string, err?: unknown) => void;
  * districts that turn high, before any confirmation.
  */
 export function createForecastService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'weather' | 'delivery' | 'config'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'weather' | 'delivery' | 'config' | 'weatherPoints'>,
   uses: {
     outbreak: Pick<OutbreakService, 'weeklyCounts'>;
     followUps: Pick<FollowUpService, 'bringForward'>;
@@ -74,7 +74,7 @@ export function createForecastService(
    */
   async function fetchWeather(): Promise<boolean> {
     const users = new Map<string, { district: string; point: number }[]>();
-    for (const [district, points] of districtPoints)
+    for (const [district, points] of deps.weatherPoints ?? districtPoints)
       for (const [point, [lat, lng]] of points.entries()) {
         const key = `${lat},${lng}`;
         (users.get(key) ?? users.set(key, []).get(key)!).push({ district, point });

@@ -11,6 +11,7 @@ import {
   openMeteoReply,
   perPlace,
   startOpenMeteo,
+  weatherPointsOf,
 } from '../../../test/support/open-meteo.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 
@@ -68,7 +69,11 @@ describe('a district judged at its points, not at its centre alone (docs/decisio
         return at(p, wetAt) ? openMeteoReply(...args, coolDewNight, 2104.6) : openMeteoReply(...args, warmDry, 1050);
       }),
     );
-    t = await createTestApp({ weather: createOpenMeteo({ url: stub.url, timeoutMs: 10_000 }) });
+    t = await createTestApp({
+      env: { ADVISORY_SEND_HOUR: '6' }, // advisories go at the run, 06:00 EAT (docs/decisions/0128)
+      weather: createOpenMeteo({ url: stub.url, timeoutMs: 10_000 }),
+      weatherPoints: weatherPointsOf(BUKEDEA, KAMPALA),
+    });
     t.clock.set(new Date('2026-12-01T03:00:00Z')); // 06:00 EAT, Tuesday
     const db = t.deps.database.db;
     admin = await createUser(t, 'admin');
@@ -150,6 +155,9 @@ describe('a district judged at its points, not at its centre alone (docs/decisio
       neighbours: ['Mbale'],
       point: { lat: 1.5, lng: 34.2, elevation: 2105, km: 18.9, direction: 'NE' },
     });
+    // Past today's send hour, the advisory waits for tomorrow's, or goes now when a person sends it (0128).
+    const sent = await t.app.inject({ method: 'POST', url: forecastApi.sendNow, headers: admin.headers });
+    expect(sent.statusCode, sent.body).toBe(200);
     expect(sms()).toHaveLength(1);
 
     // The same highland dry: every point low, read at the centre (the first of equals).
