@@ -31,7 +31,8 @@ import { createHolds } from './hold.ts';
 import { createHoldRepo } from './hold.repo.ts';
 import { createScores } from './score-service.ts';
 import { createScoreRepo } from './score.repo.ts';
-import { type DistrictWeather, forecastWeek, localDays, type RustPresent, WEATHER_MAX_AGE_HOURS } from './week.ts';
+import { byDistrict, placesOf } from './points.ts';
+import { forecastWeek, localDays, type RustPresent, WEATHER_MAX_AGE_HOURS } from './week.ts';
 
 /** The job queue of a weather fetch and forecast run (at start and every WEATHER_EVERY_HOURS). */
 export const FORECAST_QUEUE = 'forecast-run';
@@ -73,26 +74,15 @@ export function createForecastService(
    * WEATHER_MAX_AGE_HOURS); true when any place's weather was replaced.
    */
   async function fetchWeather(): Promise<boolean> {
-    const users = new Map<string, { district: string; point: number }[]>();
-    for (const [district, points] of deps.weatherPoints ?? districtPoints)
-      for (const [point, [lat, lng]] of points.entries()) {
-        const key = `${lat},${lng}`;
-        (users.get(key) ?? users.set(key, []).get(key)!).push({ district, point });
-      }
-    const places = [...users.keys()].map((code) => {
-      const [lat, lng] = code.split(',').map(Number);
-      return { code, lat, lng };
-    });
+    const { places, rows } = placesOf(deps.weatherPoints ?? districtPoints);
     try {
-      const { hours, elevations, refused } = await deps.weather.forecast(places);
+      const fetched = await deps.weather.forecast(places);
+      const { hours, refused } = fetched;
       if (refused.length) {
         const reasons = [...new Set(refused.map((r) => r.reason))].slice(0, 3).join('; ');
         log(`weather refused for ${refused.length} of ${places.length} places, the last good kept: ${reasons}`);
       }
-      const rows = [...hours].flatMap(([code, h]) =>
-        (users.get(code) ?? []).map((u) => ({ ...u, hours: h, elevation: elevations.get(code) ?? null })),
-      );
-      await repo.saveWeather(rows, deps.clock.now());
+      await repo.saveWeather(rows(fetched), deps.clock.now());
       return hours.size > 0;
     } catch (err) {
       if (!(err instanceof WeatherUnavailable)) throw err;
@@ -138,13 +128,8 @@ export function createForecastService(
     const cached = (await repo.weather()).filter(
       (w) => now.getTime() - w.fetchedAt.getTime() <= WEATHER_MAX_AGE_HOURS * 3_600_000,
     );
-    const weather: DistrictWeather = new Map();
-    for (const w of cached) {
-      const at = weather.get(w.district) ?? weather.set(w.district, new Map()).get(w.district)!;
-      at.set(w.point, { hours: w.hours, elevation: w.elevation });
-    }
     const oldest = cached.reduce<Date | null>((a, w) => (!a || w.fetchedAt < a ? w.fetchedAt : a), null);
-    const risks = forecastWeek(weather, await present(now), now);
+    const risks = forecastWeek(byDistrict(cached), await present(now), now);
     const runId = await repo.saveRun(
       { ranAt: now, rulesVersion: RUST_WEATHER_VERSION, weatherFetchedAt: oldest },
       risks,
