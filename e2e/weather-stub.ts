@@ -1,11 +1,12 @@
 /**
  * A local Open-Meteo for the end-to-end run (no test reaches the internet): `/v1/forecast` answers every
  * place with the recorded-style reply of cool wet nights (apps/server/test/fixtures/open-meteo/), moved to
- * start `past_days` before today in East Africa Time, as an array for a list of places, as the service does
- * (the shape: apps/server/test/support/open-meteo.ts).
+ * start `past_days` before today in East Africa Time, as an array for a list of places, as the service does,
+ * each place for its own coordinates and with its own elevation, as a district is read at several points
+ * (docs/decisions/0134; the shape: apps/server/test/support/open-meteo.ts).
  */
 import { readFileSync } from 'node:fs';
-import { movedReply, startOpenMeteo } from '../apps/server/test/support/open-meteo.ts';
+import { movedReply, perPlace, startOpenMeteo } from '../apps/server/test/support/open-meteo.ts';
 
 const port = Number(process.argv[2] ?? 9181);
 const reply = JSON.parse(
@@ -14,7 +15,4 @@ const reply = JSON.parse(
 
 const today = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
 
-await startOpenMeteo((q) => {
-  const body = q.places.map((p) => movedReply(reply, p, today(), q));
-  return body.length === 1 ? body[0] : body;
-}, port);
+await startOpenMeteo((q) => perPlace(q, (p) => movedReply(reply, p, today(), q)), port);

@@ -48,6 +48,11 @@ export interface AppDeps {
   speech?: Speech;
   /** The weather forecast service (Open-Meteo); default: built from WEATHER_URL (docs/decisions/0100). */
   weather?: WeatherSource;
+  /**
+   * Where each district's weather is fetched, [latitude, longitude] per point (docs/decisions/0134); default:
+   * every district's points. A test that reads a few districts names them: the rest read "unknown".
+   */
+  weatherPoints?: ReadonlyMap<string, readonly (readonly [number, number])[]>;
   storage: FileStorage;
   outbox: Outbox;
   /** The rust classifier in service; model activation and rollback swap it. */

@@ -1,4 +1,4 @@
-/** Regenerates packages/contract/src/districts.ts and district-centres.ts from the boundary files (`npm run districts:generate`). */
+/** Regenerates packages/contract/src/districts.ts, district-centres.ts and district-points.ts from the boundary files (`npm run districts:generate`). */
 import { writeFileSync } from 'node:fs';
 import { buildDistricts, renderDistrictsModule } from '../src/districts.build.ts';
 
@@ -10,3 +10,8 @@ const { buildCentres, renderCentresModule } = await import('../src/district-cent
 const centres = buildCentres();
 writeFileSync(new URL('../src/district-centres.ts', import.meta.url), renderCentresModule(centres));
 console.log(`district-centres.ts: ${centres.length} centres`);
+// After district-centres.ts is written: each district's points begin at its centre (docs/decisions/0134).
+const { buildPoints, renderPointsModule } = await import('../src/district-points.build.ts');
+const points = buildPoints();
+writeFileSync(new URL('../src/district-points.ts', import.meta.url), renderPointsModule(points));
+console.log(`district-points.ts: ${points.reduce((n, [, p]) => n + p.length, 0)} points`);

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildDistricts, renderDistrictsModule } from './districts.build.ts';
 import { buildCentres, renderCentresModule } from './district-centres.build.ts';
-import { boundaryNote, boundaryOf } from './boundaries.ts';
+import { boundaryNote, boundaryOf, pointInDistrict } from './boundaries.ts';
+import { districtCentres } from './district-centres.ts';
+import { buildPoints, EXTRA_POINTS, kmBetween, MIN_SPACING_KM, renderPointsModule } from './district-points.build.ts';
+import { districtPoints } from './district-points.ts';
 import { districtByCode, districts, isDistrictCode } from './districts.ts';
 
 describe('district list', () => {
@@ -14,6 +17,27 @@ describe('district list', () => {
   it('the committed district-centres.ts equals the one generated from the boundary files', () => {
     const committed = readFileSync(new URL('./district-centres.ts', import.meta.url), 'utf8');
     expect(committed).toBe(renderCentresModule(buildCentres()));
+  });
+
+  it('the committed district-points.ts equals the one generated from the boundary files', () => {
+    const committed = readFileSync(new URL('./district-points.ts', import.meta.url), 'utf8');
+    expect(committed).toBe(renderPointsModule(buildPoints()));
+  });
+
+  it("reads a district's weather at its centre and up to four spaced points inside its boundary", () => {
+    expect(districtPoints.size).toBe(districts.length);
+    for (const d of districts) {
+      const [centre, ...more] = districtPoints.get(d.code) ?? [];
+      expect(centre, d.code).toEqual(districtCentres.get(d.code));
+      expect(more.length, d.code).toBeLessThanOrEqual(EXTRA_POINTS);
+      for (const [i, p] of more.entries()) {
+        expect(pointInDistrict(d.code, { lat: p[0], lng: p[1] }), `${d.code} ${p}`).toBe(true);
+        for (const q of [centre, ...more.slice(0, i)]) expect(kmBetween(p, q)).toBeGreaterThanOrEqual(MIN_SPACING_KM);
+      }
+    }
+    // A long district gets its ends: Bukedea (UG-219) its centre and three more, 15 km or more apart.
+    expect(districtPoints.get('UG-219')?.length).toBe(4);
+    expect(districtPoints.get('UG-102')).toEqual([districtCentres.get('UG-102')]);
   });
 
   it('holds the 134 districts and Kampala of ISO 3166-2:UG and the 47 Kenya counties, each code once', () => {

@@ -10,6 +10,9 @@ export * from './rust-weather.ts';
 
 export { forecastApi } from './forecast-paths.ts';
 
+/** Which way a point lies from its district's centre, as the reasons say it ("12 km north-east of the centre"). */
+export const compassPoints = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
+
 export const forecastCrop = z.enum(forecastCrops, { error: 'crop must be maize or beans' });
 export const riskLevel = z.enum(riskLevels);
 
@@ -41,6 +44,24 @@ export const riskBasis = z.object({
    * walk), as the open feed publishes it: null below SMALL_COUNT_MIN farmers.
    */
   walked_median: z.number().min(0).max(1).nullable().optional(),
+  /**
+   * The point of the district whose weather drove the day's level (docs/decisions/0134): where it is, its
+   * elevation as the weather service has it (m, null when it gave none), and how far and which way it lies
+   * from the centre (km, compass point; 0 and null at the centre). Null when no point's weather was known.
+   */
+  point: z
+    .object({
+      lat: z.number(),
+      lng: z.number(),
+      elevation: z.number().nullable(),
+      km: z.number(),
+      direction: z.enum(compassPoints).nullable(),
+    })
+    .nullable()
+    .optional(),
+  /** The district's points judged, and how many of them had no weather for the day (a low day needs none). */
+  points: z.number().int().optional(),
+  points_unknown: z.number().int().optional(),
 });
 export type RiskBasis = z.infer<typeof riskBasis>;
 

@@ -1,11 +1,15 @@
 import type { WeatherHour } from '@kutu/contract';
 
-/** A place whose weather is fetched: a district's centre. */
+/** A place whose weather is fetched: one of a district's points (docs/decisions/0134). */
 export type WeatherPoint = { code: string; lat: number; lng: number };
 
-/** What a fetch brought: the checked hours by point code, and the points whose reply failed a check, with why. */
+/**
+ * What a fetch brought: the checked hours by point code, each point's elevation (metres, as the service's model
+ * has it; absent when it gave none worth believing), and the points whose reply failed a check, with why.
+ */
 export type WeatherFetch = {
   hours: Map<string, WeatherHour[]>;
+  elevations: Map<string, number>;
   refused: { code: string; reason: string }[];
 };
 
@@ -52,6 +56,7 @@ const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:00$/;
 
 type OpenMeteoReply = {
   error?: boolean;
+  elevation?: unknown;
   reason?: string;
   utc_offset_seconds?: unknown;
   hourly_units?: Record<string, unknown>;
@@ -131,6 +136,16 @@ export function hoursOf(reply: OpenMeteoReply): WeatherHour[] {
   return hours;
 }
 
+/** The lowest and highest ground in East Africa (m): Lake Assal's shore (−155 m) to Kilimanjaro (5,895 m). */
+const ELEVATION_RANGE = [-200, 5_900] as const;
+
+/** A place's elevation from its reply (metres, rounded), or null when it gave none or one no place has. */
+function elevationOf(reply: OpenMeteoReply): number | null {
+  const e = reply?.elevation;
+  if (typeof e !== 'number' || !Number.isFinite(e) || e < ELEVATION_RANGE[0] || e > ELEVATION_RANGE[1]) return null;
+  return Math.round(e);
+}
+
 /** The body, read up to `limit` bytes: a bigger one is refused before it fills the memory. */
 async function boundedText(res: Response, limit: number): Promise<string> {
   const declared = Number(res.headers.get('content-length') ?? 0);
@@ -207,13 +222,15 @@ export function createOpenMeteo(opts: { url: string; timeoutMs: number; batch?: 
   return {
     describe: base,
     async forecast(points) {
-      const out: WeatherFetch = { hours: new Map(), refused: [] };
+      const out: WeatherFetch = { hours: new Map(), elevations: new Map(), refused: [] };
       for (let i = 0; i < points.length; i += batch) {
         const part = points.slice(i, i + batch);
         const replies = await fetchBatch(part);
         for (const [j, p] of part.entries()) {
           try {
             out.hours.set(p.code, hoursOf(replies[j] as OpenMeteoReply));
+            const elevation = elevationOf(replies[j] as OpenMeteoReply);
+            if (elevation !== null) out.elevations.set(p.code, elevation);
           } catch (err) {
             if (!(err instanceof Refused)) throw err;
             out.refused.push({ code: p.code, reason: err.message });

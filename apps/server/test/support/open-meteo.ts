@@ -2,11 +2,14 @@
  * A local Open-Meteo (`/v1/forecast`), shaped as the real service answers (docs/decisions/0100, 0126): one
  * object per place with `utc_offset_seconds`, `timezone`, `elevation`, `hourly_units` and `hourly` arrays
  * (nulls where it has no value), an array of them for a list of places, `past_days` hours before today, and
- * `{"error":true,"reason":"..."}` with 400 for a request it cannot answer. Used by the server's forecast tests
- * and the end-to-end stub (e2e/weather-stub.ts).
+ * `{"error":true,"reason":"..."}` with 400 for a request it cannot answer. Each place answers for its own
+ * coordinates, with its own elevation (`stubElevation` unless a test gives one: the service's is its model's
+ * ground height at the place), as a district is read at several points (docs/decisions/0134). Used by the
+ * server's forecast tests and the end-to-end stub (e2e/weather-stub.ts).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { districtPoints } from '@kutu/contract/district-points';
 
 export const OPEN_METEO_VARIABLES = [
   'temperature_2m',
@@ -44,6 +47,35 @@ export function hourStamps(firstDay: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => new Date(start + i * 3_600_000).toISOString().slice(0, 16));
 }
 
+/**
+ * A made-up but steady ground height for a place (m, 700-1,900): the same coordinates always answer the same,
+ * and places a few km apart differ, as a district's points from lowland to highland do.
+ */
+function stubElevation(place: { lat: number; lng: number }): number {
+  return Math.round(1300 + 400 * Math.sin(place.lat * 9) + 200 * Math.cos(place.lng * 7));
+}
+
+/** The answer to a request of one place or many: each place's reply from `reply`, one object or an array. */
+export function perPlace(q: Pick<OpenMeteoRequest, 'places'>, reply: (place: { lat: number; lng: number }) => unknown) {
+  const body = q.places.map(reply);
+  return body.length === 1 ? body[0] : body;
+}
+
+/**
+ * Only the named districts' points, for the app's `weatherPoints` (docs/decisions/0134): a test that reads a
+ * few districts has each run fetch and store their places, not the country's 721 (4 s and more a run on a
+ * busy machine, most of it writing the week's hours of every place); the other districts read "unknown".
+ */
+export function weatherPointsOf(...codes: string[]): ReadonlyMap<string, readonly (readonly [number, number])[]> {
+  return new Map(
+    codes.map((code) => {
+      const points = districtPoints.get(code);
+      if (!points) throw new Error(`no district ${code}`);
+      return [code, points] as const;
+    }),
+  );
+}
+
 /** The local date `days` after (or before) `day`. */
 export const dayAfter = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -54,7 +86,7 @@ export function openMeteoReply(
   firstDay: string,
   count: number,
   at: (time: string, i: number) => OpenMeteoHour,
-  elevation = 1151,
+  elevation = stubElevation(place),
 ) {
   const time = hourStamps(firstDay, count);
   const values = time.map(at);
@@ -83,10 +115,15 @@ export function movedReply(
   place: { lat: number; lng: number },
   today: string,
   q: Pick<OpenMeteoRequest, 'pastDays' | 'forecastDays'>,
+  elevation = stubElevation(place),
 ) {
   const n = recorded.hourly.time.length;
-  return openMeteoReply(place, dayAfter(today, -q.pastDays), (q.pastDays + q.forecastDays) * 24, (_, i) =>
-    Object.fromEntries(OPEN_METEO_VARIABLES.map((v) => [v, recorded.hourly[v]?.[i % n] ?? null])),
+  return openMeteoReply(
+    place,
+    dayAfter(today, -q.pastDays),
+    (q.pastDays + q.forecastDays) * 24,
+    (_, i) => Object.fromEntries(OPEN_METEO_VARIABLES.map((v) => [v, recorded.hourly[v]?.[i % n] ?? null])),
+    elevation,
   );
 }
 

@@ -1,12 +1,17 @@
 import type { TFunction } from 'i18next';
 import type { RiskBasis, RiskLevel } from '@kutu/contract';
+import { formatNumber } from './format.ts';
 
 /*
  * Shared by the risk map's reasons (features/outbreak) and the forecast desk (features/forecast, decision
  * 0128): their strings are the outbreak part's, which both screens bring.
  */
 
-/** A day's level in plain words: the wet hours in the rust's band, then the rust near it (places named only as the map shows them). */
+/**
+ * A day's level in plain words: the wet hours in the rust's band, where in the district they were (a point
+ * other than the centre) and how many points had no weather, then the rust near it (places named only as the
+ * map shows them).
+ */
 export function reasonsOf(basis: RiskBasis, level: RiskLevel, t: TFunction): string[] {
   if (level === 'unknown' || basis.wet_hours === null) return [t('outbreak.forecast.why.noWeather')];
   const [min, max] = basis.band;
@@ -21,6 +26,18 @@ export function reasonsOf(basis: RiskBasis, level: RiskLevel, t: TFunction): str
         })
       : t('outbreak.forecast.why.dry', { min, max }),
   ];
+  // The point that drove the level, when it is not the centre (docs/decisions/0134).
+  const p = basis.point;
+  if (p?.direction) {
+    const where = { km: formatNumber(Math.round(p.km)), direction: t(`outbreak.forecast.why.compass.${p.direction}`) };
+    out.push(
+      p.elevation === null
+        ? t('outbreak.forecast.why.point', where)
+        : t('outbreak.forecast.why.pointAt', { ...where, metres: formatNumber(p.elevation) }),
+    );
+  }
+  if (basis.points_unknown)
+    out.push(t('outbreak.forecast.why.pointsUnknown', { count: basis.points_unknown, of: basis.points }));
   if (basis.confirmed_here) out.push(t('outbreak.forecast.why.confirmedHere'));
   else if (basis.walked_rust_here) out.push(t('outbreak.forecast.why.walkedHere'));
   if (basis.walked_median != null)

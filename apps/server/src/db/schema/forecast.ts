@@ -8,7 +8,9 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -16,16 +18,26 @@ import type { RiskBasis, ScoreReliability, WeatherHour } from '@kutu/contract';
 import { users } from './auth.ts';
 
 /*
- * The week's rust forecast (docs/decisions/0100): the weather as last fetched per district centre, and each
+ * The week's rust forecast (docs/decisions/0100): the weather as last fetched per district point, and each
  * run's risk per district, crop and day, kept so that a forecast can be compared later with what was confirmed.
  */
 
-/** The latest hourly forecast fetched for a district's centre (replaced at each fetch). */
-export const weatherForecasts = pgTable('weather_forecasts', {
-  district: text('district').primaryKey(),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
-  hours: jsonb('hours').$type<WeatherHour[]>().notNull(),
-});
+/**
+ * The latest hourly forecast fetched for each of a district's points (replaced at each fetch): `point` indexes
+ * `districtPoints` (0: the centre), `elevation` is the service's for the place (m; null when it gave none),
+ * docs/decisions/0134.
+ */
+export const weatherForecasts = pgTable(
+  'weather_forecasts',
+  {
+    district: text('district').notNull(),
+    point: smallint('point').notNull().default(0),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+    hours: jsonb('hours').$type<WeatherHour[]>().notNull(),
+    elevation: real('elevation'),
+  },
+  (t) => [primaryKey({ columns: [t.district, t.point] })],
+);
 
 /** One forecast run: when, with which rules, and the weather's age (null: no weather could be had). */
 export const forecastRuns = pgTable(

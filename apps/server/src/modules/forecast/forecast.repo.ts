@@ -5,6 +5,9 @@ import { forecastAdvisories, forecastRisks, forecastRuns, users, weatherForecast
 import { hasLiveFieldSql, liveFieldFacts } from '../fields/fields.service.ts';
 import { districtStaffSql } from '../vetting/applications.service.ts';
 
+/** A district point's weather as fetched: `point` indexes districtPoints (0: the centre), docs/decisions/0134. */
+export type WeatherRow = { district: string; point: number; hours: WeatherHour[]; elevation: number | null };
+
 export type RiskRow = { district: string; crop: string; day: string; level: RiskLevel; basis: RiskBasis };
 
 /**
@@ -16,17 +19,22 @@ export type ClinicFarmerSql = (userId: SQL) => SQL;
 /** The forecast's tables (docs/decisions/0100): the weather cache, runs and their risks, advisories sent. */
 export function createForecastRepo(db: Db, clinicFarmerSql: ClinicFarmerSql) {
   return {
-    /** Replaces the cached hours of each district fetched. */
-    async saveWeather(hours: Map<string, WeatherHour[]>, fetchedAt: Date) {
-      const rows = [...hours].map(([district, h]) => ({ district, fetchedAt, hours: h }));
-      if (!rows.length) return;
-      await db
-        .insert(weatherForecasts)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: weatherForecasts.district,
-          set: { fetchedAt: sql`excluded.fetched_at`, hours: sql`excluded.hours` },
-        });
+    /** Replaces the cached hours (and elevation) of each district point fetched. */
+    async saveWeather(places: WeatherRow[], fetchedAt: Date) {
+      // A few hundred places of a week's hours each: written 100 at a time, not in one huge statement.
+      for (let i = 0; i < places.length; i += 100) {
+        await db
+          .insert(weatherForecasts)
+          .values(places.slice(i, i + 100).map((p) => ({ ...p, fetchedAt })))
+          .onConflictDoUpdate({
+            target: [weatherForecasts.district, weatherForecasts.point],
+            set: {
+              fetchedAt: sql`excluded.fetched_at`,
+              hours: sql`excluded.hours`,
+              elevation: sql`excluded.elevation`,
+            },
+          });
+      }
     },
 
     weather: () => db.select().from(weatherForecasts),

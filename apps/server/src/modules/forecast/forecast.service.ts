@@ -13,7 +13,7 @@ import {
   worstLevel,
 } from '@kutu/contract';
 import { BOUNDARY_ATTRIBUTION, BOUNDARY_LICENCE, boundaryNote, boundaryOf } from '@kutu/contract/boundaries';
-import { districtCentres } from '@kutu/contract/district-centres';
+import { districtPoints } from '@kutu/contract/district-points';
 import { WeatherUnavailable } from '../../adapters/weather.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -31,6 +31,7 @@ import { createHolds } from './hold.ts';
 import { createHoldRepo } from './hold.repo.ts';
 import { createScores } from './score-service.ts';
 import { createScoreRepo } from './score.repo.ts';
+import { byDistrict, placesOf } from './points.ts';
 import { forecastWeek, localDays, type RustPresent, WEATHER_MAX_AGE_HOURS } from './week.ts';
 
 /** The job queue of a weather fetch and forecast run (at start and every WEATHER_EVERY_HOURS). */
@@ -41,12 +42,12 @@ export const PRESENT_DAYS = 14;
 type Log = (msg: string, err?: unknown) => void;
 
 /**
- * The week's rust forecast (docs/decisions/0100): the weather fetched for every district's centre, each
+ * The week's rust forecast (docs/decisions/0100): the weather fetched at every district's points, each
  * district's risk per crop and day from it and from rust already near, stored per run, and advisories to the
  * districts that turn high, before any confirmation.
  */
 export function createForecastService(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'weather' | 'delivery' | 'config'>,
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'weather' | 'delivery' | 'config' | 'weatherPoints'>,
   uses: {
     outbreak: Pick<OutbreakService, 'weeklyCounts'>;
     followUps: Pick<FollowUpService, 'bringForward'>;
@@ -67,19 +68,21 @@ export function createForecastService(
   const scores = createScores(deps, createScoreRepo(deps.db), uses);
 
   /**
-   * Fetches the week's weather for every centre; on failure keeps what was cached and says why. A place whose
-   * reply failed the adapter's checks keeps its last good hours (until WEATHER_MAX_AGE_HOURS); true when any
-   * place's weather was replaced.
+   * Fetches the week's weather at every district's points (docs/decisions/0134), each distinct place asked
+   * once (a district newer than the boundary file shares its parent's); on failure keeps what was cached and
+   * says why. A place whose reply failed the adapter's checks keeps its last good hours (until
+   * WEATHER_MAX_AGE_HOURS); true when any place's weather was replaced.
    */
   async function fetchWeather(): Promise<boolean> {
-    const points = [...districtCentres].map(([code, [lat, lng]]) => ({ code, lat, lng }));
+    const { places, rows } = placesOf(deps.weatherPoints ?? districtPoints);
     try {
-      const { hours, refused } = await deps.weather.forecast(points);
+      const fetched = await deps.weather.forecast(places);
+      const { hours, refused } = fetched;
       if (refused.length) {
         const reasons = [...new Set(refused.map((r) => r.reason))].slice(0, 3).join('; ');
-        log(`weather refused for ${refused.length} of ${points.length} places, the last good kept: ${reasons}`);
+        log(`weather refused for ${refused.length} of ${places.length} places, the last good kept: ${reasons}`);
       }
-      await repo.saveWeather(hours, deps.clock.now());
+      await repo.saveWeather(rows(fetched), deps.clock.now());
       return hours.size > 0;
     } catch (err) {
       if (!(err instanceof WeatherUnavailable)) throw err;
@@ -125,9 +128,8 @@ export function createForecastService(
     const cached = (await repo.weather()).filter(
       (w) => now.getTime() - w.fetchedAt.getTime() <= WEATHER_MAX_AGE_HOURS * 3_600_000,
     );
-    const weather = new Map(cached.map((w) => [w.district, w.hours]));
     const oldest = cached.reduce<Date | null>((a, w) => (!a || w.fetchedAt < a ? w.fetchedAt : a), null);
-    const risks = forecastWeek(weather, await present(now), now);
+    const risks = forecastWeek(byDistrict(cached), await present(now), now);
     const runId = await repo.saveRun(
       { ranAt: now, rulesVersion: RUST_WEATHER_VERSION, weatherFetchedAt: oldest },
       risks,

@@ -15,6 +15,7 @@ import {
   SMALL_COUNT_MIN,
   vettingApi,
 } from '@kutu/contract';
+import { districtPoints } from '@kutu/contract/district-points';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
@@ -32,6 +33,7 @@ import { smsParts } from '../../lib/sms-text.ts';
 import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { insertField } from '../../../test/support/fields.ts';
 import { pdfText } from '../../../test/support/pdf.ts';
+import { weatherPointsOf } from '../../../test/support/open-meteo.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { clinicSmsFarmerSql } from '../clinic/clinic.service.ts';
 import { createFieldsService } from '../fields/fields.service.ts';
@@ -47,6 +49,27 @@ import { fieldPhotoSql, followUpSources, outbreakSources } from '../../ports.ts'
 const MBALE = 'UG-209';
 const BUKEDEA = 'UG-219';
 const KAMPALA = 'UG-102';
+// Kasanda (UG-126), newer than the boundary file, is read at its parent Mubende's (UG-107) points.
+const MUBENDE = 'UG-107';
+const KASANDA = 'UG-126';
+const KISUMU = districts.find((d) => d.name === 'Kisumu')!;
+const NAIROBI = districts.find((d) => d.name === 'Nairobi')!;
+/**
+ * The districts these tests read, each at its points (docs/decisions/0134): 81 points, 68 places, where the
+ * country's 721 took seconds a run to fetch and store. The others read "unknown".
+ */
+const READ = weatherPointsOf(
+  ...[
+    MBALE,
+    ...districtByCode(MBALE)!.neighbours,
+    KAMPALA,
+    MUBENDE,
+    KASANDA,
+    KISUMU.code,
+    ...KISUMU.neighbours,
+    NAIROBI.code,
+  ],
+);
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../test/fixtures/open-meteo/${name}.json`, import.meta.url), 'utf8');
 const replies = { wet: JSON.parse(fixture('cool-wet-nights')), dry: JSON.parse(fixture('hot-dry')) };
@@ -111,7 +134,7 @@ describe('rust forecast', () => {
       },
       outbreakSources,
     );
-    const weather = createOpenMeteo({ url, timeoutMs: 2000 });
+    const weather = createOpenMeteo({ url, timeoutMs: 10_000 });
     const escalation = createEscalationService(db);
     const fieldsService = createFieldsService({ db, clock: t.clock }, fieldPhotoSql);
     const followUpService = createFollowUpService(
@@ -122,7 +145,14 @@ describe('rust forecast', () => {
     );
     const walks = createWalksService({ db, clock: t.clock }, fieldsService, followUpService, escalation, fieldPhotoSql);
     forecast = createForecastService(
-      { db, clock: t.clock, weather, delivery, config: t.deps.config },
+      {
+        db,
+        clock: t.clock,
+        weather,
+        delivery,
+        config: t.deps.config,
+        weatherPoints: READ,
+      },
       { outbreak, followUps: followUpService, walks, clinicFarmerSql: clinicSmsFarmerSql },
     );
     maizeFarmer = await createUser(t, 'farmer', { language: 'lg' });
@@ -226,8 +256,13 @@ describe('rust forecast', () => {
   it('keeps maize risk low in hot dry weather, with rust next door', async () => {
     stub.state.mode = 'dry';
     await forecast.refresh();
-    // Open-Meteo takes many places per request: 182 centres in 4 requests of at most 50.
-    expect(stub.state.requests).toEqual([50, 50, 50, 32]);
+    // Open-Meteo takes many places per request: each district's points (docs/decisions/0134), every distinct
+    // place once (Kasanda shares Mubende's five), in requests of at most 50: 68 places here, the country's 721
+    // in 15 requests.
+    expect(new Set([...districtPoints.values()].flat().map(String)).size).toBe(721);
+    expect(districtPoints.get(KASANDA)).toEqual(districtPoints.get(MUBENDE));
+    expect([...READ.values()].flat()).toHaveLength(81);
+    expect(stub.state.requests).toEqual([50, 18]);
     const d = await get<DistrictForecastReply>(`${forecastApi.districtPath(BUKEDEA)}?crop=maize`, maizeFarmer);
     expect(d.weather.state).toBe('known');
     expect(d.days.map((x) => x.level)).toEqual(Array(7).fill('low'));
@@ -557,12 +592,11 @@ describe('rust forecast', () => {
   });
 
   it("raises nothing on one farmer's walk: not the district, not its neighbours, no advisory", async () => {
-    const kisumu = districts.find((d) => d.name === 'Kisumu')!;
     const db = t.deps.database.db;
     const walker = await createUser(t, 'farmer');
-    const field = await insertField(db, walker.id, 'maize', { district: kisumu.code });
+    const field = await insertField(db, walker.id, 'maize', { district: KISUMU.code });
     const nextDoor = await createUser(t, 'farmer');
-    await insertField(db, nextDoor.id, 'maize', { district: kisumu.neighbours[0] });
+    await insertField(db, nextDoor.id, 'maize', { district: KISUMU.neighbours[0] });
     // An unheld walk (the farmer's own district) that found rust on 8 plants of 10, yesterday.
     await db.insert(scoutingWalks).values({
       fieldId: field.id,
@@ -581,7 +615,7 @@ describe('rust forecast', () => {
     });
     stub.state.mode = 'wet';
     await forecast.refresh();
-    for (const code of [kisumu.code, ...kisumu.neighbours]) {
+    for (const code of [KISUMU.code, ...KISUMU.neighbours]) {
       const d = await get<DistrictForecastReply>(`${forecastApi.districtPath(code)}?crop=maize`, expert);
       expect(d.worst, code).toBe('moderate');
       expect(d.days[0].basis, code).toMatchObject({ walked_rust_here: false, neighbours: [], unnamed_near: false });
@@ -589,15 +623,14 @@ describe('rust forecast', () => {
     expect(smsTo(walker)).toHaveLength(0);
     expect(smsTo(nextDoor)).toHaveLength(0);
     const advised = await forecast.advisoriesSince('2026-11-30');
-    expect(advised.filter((a) => a.district === kisumu.code || kisumu.neighbours.includes(a.district))).toEqual([]);
+    expect(advised.filter((a) => a.district === KISUMU.code || KISUMU.neighbours.includes(a.district))).toEqual([]);
   });
 
   it("counts a walk held as far from its farmer as rust near only once it is confirmed, and names the walks' median", async () => {
-    const nairobi = districts.find((d) => d.name === 'Nairobi')!;
     const db = t.deps.database.db;
     const walked = async (heldFor: 'far_field' | null, rust: number) => {
       const farmer = await createUser(t, 'farmer');
-      const field = await insertField(db, farmer.id, 'maize', { district: nairobi.code });
+      const field = await insertField(db, farmer.id, 'maize', { district: NAIROBI.code });
       const [w] = await db
         .insert(scoutingWalks)
         .values({
@@ -621,21 +654,21 @@ describe('rust forecast', () => {
     };
     const held = await walked('far_field', 6);
     await forecast.refresh();
-    const before = await get<DistrictForecastReply>(`${forecastApi.districtPath(nairobi.code)}?crop=maize`, expert);
+    const before = await get<DistrictForecastReply>(`${forecastApi.districtPath(NAIROBI.code)}?crop=maize`, expert);
     expect(before.worst).toBe('moderate');
     expect(before.days[0].basis).toMatchObject({ walked_rust_here: false, unnamed_near: false });
 
     // Confirmed by an officer, it counts: rust here, not yet shown (one farmer), so unnamed.
     await db.update(scoutingWalks).set({ confirmedAt: t.clock.now() }).where(sql`id = ${held.id}`);
     await forecast.refresh();
-    const after = await get<DistrictForecastReply>(`${forecastApi.districtPath(nairobi.code)}?crop=maize`, expert);
+    const after = await get<DistrictForecastReply>(`${forecastApi.districtPath(NAIROBI.code)}?crop=maize`, expert);
     expect(after.worst).toBe('high');
     expect(after.days[0].basis).toMatchObject({ walked_rust_here: false, unnamed_near: true, walked_median: null });
 
     // Walks by SMALL_COUNT_MIN farmers: the walks' rust is named, with their median share.
     for (let i = 1; i < SMALL_COUNT_MIN; i++) await walked(null, 2);
     await forecast.refresh();
-    const shown = await get<DistrictForecastReply>(`${forecastApi.districtPath(nairobi.code)}?crop=maize`, expert);
+    const shown = await get<DistrictForecastReply>(`${forecastApi.districtPath(NAIROBI.code)}?crop=maize`, expert);
     expect(shown.days[0].basis).toMatchObject({ walked_rust_here: true, unnamed_near: false, walked_median: 0.2 });
   });
 });

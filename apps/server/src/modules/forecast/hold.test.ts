@@ -10,6 +10,7 @@ import { deliveries, notifications, officerProfiles, users } from '../../db/sche
 import { createListCaches } from '../../lib/list-cache.ts';
 import { createTestApp, type TestContext, testDelivery } from '../../../test/support/app.ts';
 import { insertField } from '../../../test/support/fields.ts';
+import { weatherPointsOf } from '../../../test/support/open-meteo.ts';
 import { clinicFarmerSql, fieldPhotoSql, followUpSources, outbreakSources } from '../../ports.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createFieldsService } from '../fields/fields.service.ts';
@@ -92,6 +93,7 @@ describe('a person can hold a national send', () => {
         db,
         clock: t.clock,
         weather: createOpenMeteo({ url: `http://127.0.0.1:${port}`, timeoutMs: 2000 }),
+        weatherPoints: weatherPointsOf(BUKEDEA, MBALE),
         delivery,
         config: t.deps.config,
       },

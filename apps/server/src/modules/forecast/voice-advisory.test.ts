@@ -10,6 +10,7 @@ import { createOpenMeteo } from '../../adapters/weather.ts';
 import { deliveries, notifications, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { insertField } from '../../../test/support/fields.ts';
+import { weatherPointsOf } from '../../../test/support/open-meteo.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { readVoiceXml, startVoiceApi } from '../../../test/support/voice-gateway.ts';
 
@@ -79,8 +80,9 @@ describe('a rust advisory by phone call, for a farmer who chose it', () => {
       speech,
       weather: createOpenMeteo({
         url: `http://127.0.0.1:${(weather.address() as AddressInfo).port}`,
-        timeoutMs: 2000,
+        timeoutMs: 10_000,
       }),
+      weatherPoints: weatherPointsOf(BUKEDEA, MBALE),
     });
     t.clock.set(new Date('2026-12-01T03:00:00Z')); // 06:00 EAT, Tuesday
     admin = await createUser(t, 'admin');

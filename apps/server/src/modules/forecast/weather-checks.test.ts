@@ -10,6 +10,7 @@ import {
   type OpenMeteoRequest,
   openMeteoReply,
   startOpenMeteo,
+  weatherPointsOf,
 } from '../../../test/support/open-meteo.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 
@@ -107,6 +108,7 @@ describe('weather checked before it is believed', () => {
     t = await createTestApp({
       env: { ADVISORY_SEND_HOUR: '6' }, // advisories go at the run, 06:00 EAT (docs/decisions/0128)
       weather: createOpenMeteo({ url: stub.url, timeoutMs: 5000 }),
+      weatherPoints: weatherPointsOf(BUKEDEA, MBALE),
     });
     t.clock.set(new Date('2026-12-01T03:00:00Z')); // 06:00 EAT, Tuesday
     const db = t.deps.database.db;

@@ -22,7 +22,7 @@ const wetWeek = (): WeatherHour[] =>
   );
 
 function bukedeaMaize(present: RustPresent) {
-  const rows = forecastWeek(new Map([[BUKEDEA, wetWeek()]]), present, now);
+  const rows = forecastWeek(new Map([[BUKEDEA, new Map([[0, { hours: wetWeek(), elevation: null }]])]]), present, now);
   return rows.filter((r) => r.district === BUKEDEA && r.crop === 'maize');
 }
 

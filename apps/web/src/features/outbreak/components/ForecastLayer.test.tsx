@@ -49,7 +49,15 @@ const bukedea: DistrictForecastReply = {
     {
       day: days[1],
       level: 'high',
-      basis: basis({ walked_rust_here: true, walked_median: 0.125, neighbours: ['Mbale'], upwind: ['Mbale'] }),
+      basis: basis({
+        walked_rust_here: true,
+        walked_median: 0.125,
+        neighbours: ['Mbale'],
+        upwind: ['Mbale'],
+        point: { lat: 1.5, lng: 34.2, elevation: 2105, km: 18.9, direction: 'NE' },
+        points: 4,
+        points_unknown: 1,
+      }),
     },
   ],
 };
@@ -116,6 +124,10 @@ describe('the map\'s "next 7 days" layer', () => {
     expect(second).toContain("farmers' walks here found rust on 13 % of plants (median)");
     expect(second).toContain('rust next door in Mbale; the wind blows from Mbale');
     expect(second).not.toContain('nearby');
+    // The highland point whose weather drove the level, and the place without weather (docs/decisions/0134).
+    expect(second).toContain('worst at 2,105 m, 19 km north-east of the centre');
+    expect(second).toContain('no weather at 1 of 4 places in the district');
+    expect(first).not.toContain('of the centre');
     // The same from the list, for those who cannot tap a shape.
     expect((screen.getByLabelText(/Choose a district or county/) as HTMLSelectElement).value).toBe('UG-219');
   });
