@@ -4,6 +4,8 @@
  * setting), records the long tasks (> 50 ms) and a CPU profile, and prints the self time by script and
  * the costliest functions, overall and within each long task (a trace gives the tasks' bounds). Signed in
  * as the built app's farmer for /account routes.
+ * Also prints the page scripts' own time ("script evaluation"): steadier than the long tasks on a loaded
+ * machine, to compare two builds (BENCH_WEB_DIST) in one session.
  *
  *   npm run build && node bench/main-thread.ts [route, default /account] [--callers appendChild]
  */
@@ -86,6 +88,10 @@ try {
         .map(([k, ms]) => `${Math.round(ms)} ms ${k}`);
     return { scripts: top(byScript, scripts), functions: top(byFunction, functions) };
   };
+  // The page's scripts' own time (samples in a script with an address): a steadier figure than the long
+  // tasks on a loaded machine, and the part of Lighthouse's "script evaluation" the app's code decides.
+  const scriptMs = samples.reduce((sum, s) => sum + (s.fn ? s.ms : 0), 0);
+  console.log(`  script evaluation: ${Math.round(scriptMs)} ms of the page's scripts' own time (4× slower CPU)`);
   const all = summary(samples, 12, 15);
   console.log(`  self time by script:\n${all.scripts.map((l) => `    ${l}`).join('\n')}`);
   console.log(`  costliest functions:\n${all.functions.map((l) => `    ${l}`).join('\n')}`);

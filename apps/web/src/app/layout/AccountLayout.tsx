@@ -1,5 +1,5 @@
 import { type Dispatch, lazy, memo, type SetStateAction, Suspense, useEffect, useState } from 'react';
-import { ActionIcon, AppShell, Badge, Box, Burger, Card, Group, NavLink, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Burger, Button, Card, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
@@ -28,7 +28,7 @@ import initialClasses from './UserInitial.module.css';
  */
 const OfflineSync = optionalLazy<object>(() => import('./OfflineSync.tsx').then((m) => ({ default: m.OfflineSync })));
 
-// The one-time district question (outbreak alerts go by district, decision 0032) loads only for a farmer who has none.
+// The one-time district question's form (outbreak alerts go by district, decision 0032): loaded on the farmer's "Choose".
 const DistrictPromptCard = lazy(() =>
   import('../../components/outbreak/OutbreakSettings.tsx').then((m) => ({ default: m.DistrictPromptCard })),
 );
@@ -159,45 +159,47 @@ function Shell() {
   );
 }
 
-/** Asks a farmer with no district for one, once (for outbreak alerts); its own subscription to the stored profile. */
+/**
+ * Asks a farmer with no district for one, once (for outbreak alerts); its own subscription to the stored
+ * profile. The question and its two buttons draw at once; the district form (a country switch, a search
+ * and a list of some 135 districts) loads on "Choose": built with the dashboard, it was the longest task
+ * of a slow phone's start (decision 0016).
+ */
 function DistrictPrompt() {
+  const { t } = useTranslation();
   const userId = useSessionField((user) => (user?.role === 'farmer' && user.needsDistrict ? user.id : null));
   // The farm location typed at sign-up ("Mbale"): the district it names is offered.
   const farmLocation = useSessionField((user) => user?.farmer?.farm_location ?? null) ?? undefined;
   const [closed, setClosed] = useState(false);
+  const [choosing, setChoosing] = useState(false);
   if (userId === null || closed || localStorage.getItem(`${PROMPT_SEEN}:${userId}`)) return null;
-  return (
-    <Suspense fallback={<DistrictPromptPlaceholder />}>
-      <DistrictPromptCard
-        farmLocation={farmLocation}
-        onClose={() => {
-          localStorage.setItem(`${PROMPT_SEEN}:${userId}`, '1');
-          setClosed(true);
-        }}
-      />
-    </Suspense>
-  );
-}
-
-/** The form of the district question (the district picker and its buttons), as tall as it draws. */
-const DISTRICT_FORM_HEIGHT = 324;
-
-/**
- * The district question while its form loads: its card, title and text, and the form's room, so the
- * dashboard below does not jump down when it arrives (it was most of the dashboard's layout shift).
- */
-function DistrictPromptPlaceholder() {
-  const { t } = useTranslation();
-  return (
-    <Card withBorder padding="md" mb="md" maw={640} aria-busy="true" data-testid="district-prompt-loading">
+  const close = () => {
+    localStorage.setItem(`${PROMPT_SEEN}:${userId}`, '1');
+    setClosed(true);
+  };
+  const question = (
+    <Card withBorder padding="md" mb="md" maw={640} data-testid="district-prompt" aria-busy={choosing || undefined}>
       <Stack gap="sm">
         <Title order={2} size="h4">
           {t('profile.outbreak.promptTitle')}
         </Title>
         <Text size="sm">{t('profile.outbreak.promptText')}</Text>
-        <Box h={DISTRICT_FORM_HEIGHT} />
+        <Group gap="sm">
+          <Button onClick={() => setChoosing(true)} loading={choosing}>
+            {t('profile.outbreak.promptChoose')}
+          </Button>
+          <Button variant="subtle" onClick={close}>
+            {t('profile.outbreak.promptLater')}
+          </Button>
+        </Group>
       </Stack>
     </Card>
+  );
+  if (!choosing) return question;
+  return (
+    <Suspense fallback={question}>
+      <DistrictPromptCard farmLocation={farmLocation} onClose={close} />
+    </Suspense>
   );
 }
 

@@ -135,7 +135,8 @@ export function OutbreakSettingsCard({ user }: { user: UserRecord }) {
 
 /**
  * Asked once of a farmer whose account has no district yet (accounts made before sign-up asked for one), on the
- * dashboard: a card, not a dialog, so nothing else on the screen is blocked. Their free-text farm
+ * dashboard: a card, not a dialog, so nothing else on the screen is blocked. The dashboard asks with its
+ * words and two buttons (app/layout/AccountLayout.tsx); this form loads on its "Choose". Their free-text farm
  * location stays. "Not now" puts it away for this user on this phone.
  */
 export function DistrictPromptCard({ onClose, farmLocation }: { onClose: () => void; farmLocation?: string }) {
