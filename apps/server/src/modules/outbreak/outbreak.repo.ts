@@ -3,6 +3,7 @@ import { DISTRICT_SETTLE_DAYS, SMALL_COUNT_MIN } from '@kutu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { farmerFacts as fp } from '../auth/account.service.ts';
 import { approvedSql } from '../vetting/applications.service.ts';
+import { caseStateSql, settledDistrictSql } from './case-sql.ts';
 
 type Runner = Db | Tx;
 type SettingsInput = { district?: string; smsAlerts?: boolean; voiceWarnings?: boolean };
@@ -42,22 +43,6 @@ export interface FarmerWeek {
   state: CaseState;
   unreviewed: boolean;
 }
-
-/** The state of an analysis: the expert's verdict wins; without one, the model's confident rust. */
-export const caseStateSql = sql`case
-  when r.verdict = 'common_rust' then 'confirmed'
-  when r.verdict in ('healthy', 'other_disease', 'not_leaf') then 'none'
-  when a.outcome = 'diagnosis' and a.rust_class = 'common_rust' and not a.unsure then 'reported'
-  else 'none' end`;
-
-/**
- * The district a photo (`a`) counts at: the one its farmer (`u`) had settled in when it was taken
- * (docs/decisions/0137). A changed district counts only DISTRICT_SETTLE_DAYS after the change, as for walks
- * (0127); a photo taken before that counts at `district_before`, the district surveillance still goes by.
- */
-const settledDistrictSql = sql`(case when u.district_changed_at is not null
-  and a.created_at < u.district_changed_at + ${DISTRICT_SETTLE_DAYS}::int * interval '1 day'
-  then u.district_before else u.district end)`;
 
 /** What `caseSource*` read: the analysis, its farmer's settled district, its state and its case so far. */
 const caseColumns = sql`a.id as "analysisId", a.user_id as "userId", coalesce(a.crop, 'other') as crop,
