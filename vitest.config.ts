@@ -71,6 +71,29 @@ export const isolatedServerTests = fs
   )
   .sort();
 
+/**
+ * The server test files `npm test` runs on embedded PGlite (docs/decisions/0138): those that never open a
+ * database, those whose database is PGlite whatever the URL, and every file that names PGlite (a backup,
+ * the data directory's file modes, an on-disk erasure, the driver parity check): what is about PGlite itself.
+ * Every other server file runs on PostgreSQL, production's database; the README-started server of the
+ * end-to-end step runs on PGlite. `vitest run` alone still runs every server file on PGlite.
+ */
+export const pgliteServerTests = [
+  ...new Set([
+    ...databaseFreeServerTests,
+    ...embeddedDatabaseServerTests,
+    ...fs
+      .readdirSync(path.join(import.meta.dirname, 'apps/server'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.test\.ts$/.test(file) && !file.startsWith('node_modules'))
+      .map((file) => `apps/server/${file.split(path.sep).join('/')}`)
+      .filter((file) => !file.startsWith('apps/server/test/cluster/'))
+      .filter((file) => /pglite/i.test(fs.readFileSync(path.join(import.meta.dirname, file), 'utf8'))),
+  ]),
+].sort();
+
+/** `npm test`'s PGlite step (scripts/test.ts): the server projects run only `pgliteServerTests`. */
+const pgliteOnly = Boolean(process.env.TEST_PGLITE_ONLY);
+
 const serverTest = {
   environment: 'node',
   testTimeout: 30_000,
@@ -85,7 +108,7 @@ export default defineConfig({
         test: {
           ...serverTest,
           name: 'server',
-          include: ['apps/server/**/*.test.ts'],
+          include: pgliteOnly ? pgliteServerTests : ['apps/server/**/*.test.ts'],
           // Several processes on their own PostgreSQL and S3 server: `npm test` runs them once, by
           // vitest.cluster.config.ts, not on both database passes.
           exclude: [
@@ -101,7 +124,16 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { test: { ...serverTest, name: 'server-isolated', include: isolatedServerTests, isolate: true } },
+      {
+        test: {
+          ...serverTest,
+          name: 'server-isolated',
+          include: pgliteOnly
+            ? isolatedServerTests.filter((file) => pgliteServerTests.includes(file))
+            : isolatedServerTests,
+          isolate: true,
+        },
+      },
       { test: { name: 'contract', include: ['packages/contract/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'], environment: 'node' } },
       {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { databaseFreeServerTests, embeddedDatabaseServerTests } from '../vitest.config.ts';
+import { databaseFreeServerTests, embeddedDatabaseServerTests, pgliteServerTests } from '../vitest.config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where a test gets a database (PGlite, or PostgreSQL on TEST_DATABASE_URL): reaching one runs on both passes. */
@@ -48,5 +48,25 @@ describe('server tests left out of the PostgreSQL pass', () => {
   it('would catch a file that takes its database from TEST_DATABASE_URL', () => {
     const text = fs.readFileSync(path.join(ROOT, 'apps/server/src/db/training-texts-migration.test.ts'), 'utf8');
     expect(text).toMatch(/TEST_DATABASE_URL|openTestDatabase|createTestApp/);
+  });
+});
+
+describe('the server files npm test runs on PGlite (pgliteServerTests)', () => {
+  it('are the database-free and embedded ones and every file that names PGlite, and no other', () => {
+    expect(pgliteServerTests).toEqual(
+      expect.arrayContaining([...databaseFreeServerTests, ...embeddedDatabaseServerTests]),
+    );
+    for (const file of [
+      'apps/server/src/db/driver-parity.test.ts',
+      'apps/server/src/modules/backup/backup.test.ts',
+      'apps/server/test/security/file-modes.test.ts',
+    ])
+      expect(pgliteServerTests, file).toContain(file);
+    for (const file of pgliteServerTests) {
+      const listed = databaseFreeServerTests.includes(file) || embeddedDatabaseServerTests.includes(file);
+      expect(listed || /pglite/i.test(fs.readFileSync(path.join(ROOT, file), 'utf8')), file).toBe(true);
+    }
+    expect(pgliteServerTests).not.toContain('apps/server/src/modules/auth/signup.test.ts');
+    expect(pgliteServerTests.some((file) => file.startsWith('apps/server/test/cluster/'))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * `npm test`: every test. System packages, lint and types, unit and integration tests on embedded
- * PGlite, the server's integration tests again on a real PostgreSQL server, then end-to-end tests in
- * Debian's Chromium against the built app.
+ * `npm test`: every test. System packages, lint and types, unit and web tests with the server's tests of
+ * the embedded database on PGlite, the server's integration tests on a real PostgreSQL server, then
+ * end-to-end tests in Debian's Chromium against the built app on its embedded defaults (PGlite).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -43,7 +43,9 @@ async function step(name: string, cmd: string, args: string[], env: NodeJS.Proce
 
 ensureSystemDeps();
 await step('lint and typecheck', 'npm', ['run', 'check']);
-await step('unit and integration tests (PGlite)', bin('vitest'), ['run']);
+// The server's database files run once, on PostgreSQL below; on PGlite only what is about PGlite itself
+// (`pgliteServerTests`), with the app on PGlite end to end (docs/decisions/0138).
+await step('unit, web and embedded-database tests (PGlite)', bin('vitest'), ['run'], { TEST_PGLITE_ONLY: '1' });
 
 const pg = await startTemporaryPostgres();
 try {
