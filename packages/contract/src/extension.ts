@@ -83,8 +83,8 @@ const cropWeek = z.object({
   direction: outbreakTrendDirection,
   /**
    * The district's fields of the crop walked this week (docs/decisions/0078), each once with its latest walk,
-   * the median share of plants with rust on them, and those at or above the share from which the field
-   * advice says spray: under the small-count rule, a count below SMALL_COUNT_MIN hidden as every hidden
+   * the median share of plants with rust on them, and in `at_spray_share` (a name kept from before
+   * docs/decisions/0135) those whose latest walk's field advice (`adviseField`) says spray now: under the small-count rule, a count below SMALL_COUNT_MIN hidden as every hidden
    * count is, and the median with the fields (null).
    */
   walks: z.object({

@@ -381,7 +381,7 @@ describe('extension officers', () => {
     expect(again.farmers.find((f) => f.farmer_id === farmer.id)?.actions[0].note).toBe(note.note);
   });
 
-  it("counts the week's walked fields by crop (each once, its latest walk), their median share of plants with rust and those at the spray share, under the small-count rule; a worse walk with no photo is a farmer to call, once", async () => {
+  it("counts the week's walked fields by crop (each once, its latest walk), their median share of plants with rust and those the advice tells to spray, under the small-count rule; a worse walk with no photo is a farmer to call, once", async () => {
     const db = t.deps.database.db;
     const hidden = { count: null, below_min: true };
     const shown = (count: number) => ({ count, below_min: false });
@@ -418,30 +418,35 @@ describe('extension officers', () => {
     expect([worse.compared?.outcome, worse.sent_to_expert]).toEqual(['worse', false]);
     const d = await farmerWithField(KUMI);
     await walk(d.farmer, d.field.id, 25);
+    const e = await farmerWithField(KUMI);
+    await walk(e.farmer, e.field.id, 20);
     const far = await farmerWithField(BUKEDEA);
     await walk(far.farmer, far.field.id, 50);
     await walk(a.farmer, (await insertField(db, a.farmer.id, 'beans', { district: KUMI })).id, 3);
     await walk(b.farmer, (await insertField(db, b.farmer.id, 'maize')).id, 50);
 
-    // 10 %, 40 %, 30 % and 50 %: the median is 35 %, three at or above maize's 25 %.
-    expect(await walksOf('maize')).toEqual({ fields: shown(4), median_incidence: 0.35, at_spray_share: shown(3) });
+    // 10 %, 40 %, 30 %, 50 % and 40 %: the median is 40 %. Four are over maize's 25 %, but 15 of 50 (30 %,
+    // 18–44 %) says "do not spray yet": three fields the advice tells to spray.
+    expect(await walksOf('maize')).toEqual({ fields: shown(5), median_incidence: 0.4, at_spray_share: shown(3) });
     expect(await walksOf('beans')).toEqual({ fields: hidden, median_incidence: null, at_spray_share: hidden });
     const w = (await week(officer)).json() as OfficerWeek;
     // The walk answered the field's reminder (a worse follow-up): the farmer is one row, for the walk.
     expect(w.farmers.filter((f) => f.farmer_id === c.farmer.id)).toEqual([
       expect.objectContaining({ reasons: ['walk'], phone: c.farmer.phone, at: worse.walked_at, analysis_id: null }),
     ]);
-    expect(w.farmers.some((f) => [a, b, d, far].some((x) => x.farmer.id === f.farmer_id))).toBe(false);
+    expect(w.farmers.some((f) => [a, b, d, e, far].some((x) => x.farmer.id === f.farmer_id))).toBe(false);
 
     const csv = (await send('GET', extensionApi.reportCsvPath(KUMI), officer)).body;
-    expect(csv).toContain(`${KUMI},Kumi,${w.week},fields_walked_maize,${w.week},4\n`);
-    expect(csv).toContain(`,median_incidence_maize,${w.week},0.35\n`);
-    expect(csv).toContain(`,fields_at_spray_share_maize,${w.week},3\n`);
+    expect(csv).toContain(`${KUMI},Kumi,${w.week},fields_walked_maize,${w.week},5\n`);
+    expect(csv).toContain(`,median_incidence_maize,${w.week},0.4\n`);
+    expect(csv).toContain(`,fields_advised_spray_maize,${w.week},3\n`);
     expect(csv).toContain(`,fields_walked_beans,${w.week},<${SMALL_COUNT_MIN}\n`);
     expect(csv).toContain(`,median_incidence_beans,${w.week},\n`);
     expect(csv).toContain(`,farmer_walk,${c.farmer.username} ${c.farmer.phone},${w.week_start.slice(0, 8)}25\n`);
     const text = pdfText((await send('GET', extensionApi.reportPdfPath(KUMI), officer)).rawPayload);
-    expect(text).toContain('Maize fields walked by farmers: 4; median share of plants with rust 35 %;');
+    expect(text).toContain(
+      "Maize fields walked by farmers: 5; median share of plants with rust 40 %; 3 whose latest walk's advice is to spray",
+    );
     expect(text).toContain(`Beans fields: walked by 0 to ${SMALL_COUNT_MIN - 1} farmers`);
     expect(text).toContain(`${c.farmer.username}  ${c.farmer.phone}  walked a field: more rust`);
   });

@@ -6,16 +6,40 @@ import {
   smallCountText,
   toSmallCount,
 } from '@kutu/contract';
-import { BEANS_SPRAY_FROM, MAIZE_SPRAY_FROM } from '@kutu/contract/field-rules';
+import { adviseField, type FieldCrop, fieldCrops, type GrowthStage } from '@kutu/contract/field-rules';
 import type { MessageKey, Params } from '../../i18n/i18n.ts';
 
-/** The share of plants with rust from which the field advice says spray (before the late stages), by crop. */
-const SPRAY_FROM: Record<string, number> = { maize: MAIZE_SPRAY_FROM, beans: BEANS_SPRAY_FROM };
-
-/** A walk as the officer's week reads it: its field, crop, time and counts. */
+/** A walk as the officer's week reads it: its field, crop, time, counts and the crop's age at the walk. */
 interface WalkOfWeek {
-  walk: { id: number; fieldId: number; userId: number; walkedAt: Date; plantsLooked: number; plantsRust: number };
+  walk: {
+    id: number;
+    fieldId: number;
+    userId: number;
+    walkedAt: Date;
+    plantsLooked: number;
+    plantsRust: number;
+    weeksSincePlanting: number | null;
+    growthStage: string | null;
+    stageSaid: boolean;
+  };
   crop: string;
+}
+
+/**
+ * Whether the field advice, as the rules read the walk today, says spray now: `adviseField` itself, so the
+ * figure follows the rule (the interval's lower end at the threshold, no spray at the late stages,
+ * docs/decisions/0135), not the share alone: 13 of 50 maize is over 25 % but says "do not spray yet".
+ */
+function adviceSaysSpray(walk: WalkOfWeek['walk'], crop: string): boolean {
+  if (!(fieldCrops as readonly string[]).includes(crop)) return false;
+  const advice = adviseField({
+    crop: crop as FieldCrop,
+    looked: walk.plantsLooked,
+    rust: walk.plantsRust,
+    weeks: walk.weeksSincePlanting,
+    stageSaid: walk.stageSaid ? (walk.growthStage as GrowthStage | null) : null,
+  });
+  return advice.action === 'spray_now';
 }
 
 /** The middle of the values (the mean of the two middle ones for an even count). */
@@ -27,8 +51,8 @@ export function median(values: number[]): number {
 
 /**
  * The week's walks of one crop in a district (docs/decisions/0078): the fields walked, each once with its
- * latest walk, the median share of plants with rust on them, and how many of them are at or above the share
- * from which the advice says spray. The small-count rule counts farmers, never fields (docs/decisions/0052,
+ * latest walk, the median share of plants with rust on them, and how many of them the advice tells to spray
+ * now (`adviceSaysSpray`; the JSON keeps its name `at_spray_share`). The small-count rule counts farmers, never fields (docs/decisions/0052,
  * 0105): fields of fewer than SMALL_COUNT_MIN farmers are hidden as every small count is, and their median
  * with them: one farmer's three fields would show that farmer's own share.
  */
@@ -49,8 +73,7 @@ export function walksOfWeek(
   }
   const shares = [...latest.values()].map((w) => w.plantsRust / w.plantsLooked);
   const farmers = new Set([...latest.values()].map((w) => w.userId)).size;
-  const from = SPRAY_FROM[crop];
-  const atSpray = from === undefined ? 0 : shares.filter((s) => s >= from).length;
+  const atSpray = [...latest.values()].filter((w) => adviceSaysSpray(w, crop)).length;
   if (farmers < SMALL_COUNT_MIN)
     return { fields: toSmallCount(0), median_incidence: null, at_spray_share: toSmallCount(0) };
   return {
@@ -66,7 +89,7 @@ export function walkRows(week: string, c: CropWalks): [string, string, string | 
   return [
     [`fields_walked_${c.crop}`, week, smallCountText(c.walks.fields)],
     [`median_incidence_${c.crop}`, week, c.walks.median_incidence ?? ''],
-    [`fields_at_spray_share_${c.crop}`, week, smallCountText(c.walks.at_spray_share)],
+    [`fields_advised_spray_${c.crop}`, week, smallCountText(c.walks.at_spray_share)],
   ];
 }
 

@@ -68,8 +68,8 @@ describe('a scouting walk', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('stop-rust-value')).toHaveProperty('value', '9');
-    // The three stops come to so far, not the two still ahead.
-    expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 9 of 29 plants');
+    // The two stops counted (9 and 10 plants): not the one that moved up after the skip, nor those ahead.
+    expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 9 of 19 plants');
   });
 
   it('counts "so far" over the stops walked: the first stop is 10 plants, not the 50 of the whole walk', async () => {
@@ -80,9 +80,32 @@ describe('a scouting walk', () => {
     await type(user, 'stop-rust', 3);
     expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 3 of 10 plants');
     await user.click(screen.getByRole('button', { name: 'Next stop' }));
+    await user.click(screen.getByRole('button', { name: 'Next stop' }));
     expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 3 of 20 plants');
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 3 of 20 plants');
+  });
+
+  it('counts "so far" over the stops entered: 1 of 4 after the first stop, not 1 of 14 with the next stop\'s planned 10', async () => {
+    fakeNetwork(({ url }) => (url === '/api/fields/3/' ? json(field) : json({}, 404)));
+    const user = userEvent.setup({ delay: null });
+    renderWalk();
+    await user.click(await screen.findByRole('button', { name: 'Start the walk' }));
+    // Nothing counted yet: no line of totals that would read the planned 10 plants as looked at.
+    expect(screen.queryByTestId('walk-totals')).toBeNull();
+    await type(user, 'stop-looked', 4);
+    await type(user, 'stop-rust', 1);
+    expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 1 of 4 plants');
+    await user.click(screen.getByRole('button', { name: 'Next stop' }));
+    expect(screen.getByTestId('walk-stop-title').textContent).toBe('Stop 2 of 5');
+    // Stop 2 shows its planned 10 plants, but the farmer has not counted them: they are not "so far".
+    expect((screen.getByTestId('stop-looked-value') as HTMLInputElement).value).toBe('10');
+    expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 1 of 4 plants');
+    await user.click(screen.getByRole('button', { name: 'One more: Plants with rust' }));
+    expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 2 of 14 plants');
+    // Back at stop 1, the two stops counted stay; the three ahead were never walked.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('walk-totals').textContent).toBe('So far: rust on 2 of 14 plants');
   });
 
   it("sends the walk with its key and time, and shows the server's answer: the steps, what they rest on, the comparison and sources", async () => {

@@ -5,7 +5,7 @@ import { SMALL_COUNT_WORDS } from '@kutu/contract/outbreak-paths';
 
 /**
  * The district's fields of a crop walked this week: how many, the median share of plants with rust and those
- * at the share where the advice says spray; fields of fewer than SMALL_COUNT_MIN farmers, none of it (decision 0105) (the server sends no median).
+ * whose latest walk's advice is to spray now; fields of fewer than SMALL_COUNT_MIN farmers, none of it (decision 0105) (the server sends no median).
  */
 export function CropWalks({ walks }: { walks: OfficerWeek['crops'][number]['walks'] }) {
   const { t } = useTranslation();

@@ -21,7 +21,7 @@ describe('OfficerWeekPage with a minimum of 5', () => {
     const neighbours = screen.getByRole('region', { name: 'Neighbouring districts' }).textContent;
     expect(neighbours).toContain('0 to 4');
     const cases = screen.getByRole('region', { name: 'Confirmed rust cases' }).textContent;
-    expect(cases).toContain('0 to 4 of these fields at the level where the advice says spray.');
+    expect(cases).toContain("on 0 to 4 of these fields the latest walk's advice is to spray now.");
     expect(cases).toContain('Farmers who walked fields this week: 0 to 4 (too few to show their rust');
     expect(document.body.textContent).not.toMatch(/\b0 to 2\b/);
   }, 30_000);

@@ -43,7 +43,7 @@ describe('OfficerWeekPage', () => {
     // count are hidden alike.
     const cases = screen.getByRole('region', { name: 'Confirmed rust cases' }).textContent;
     expect(cases).toContain(
-      `Fields walked by farmers this week: 12. Rust on 18 % of plants (median); 0 to ${SMALL_COUNT_WORDS.max} of these fields at the level where the advice says spray.`,
+      `Fields walked by farmers this week: 12. Rust on 18 % of plants (median); on 0 to ${SMALL_COUNT_WORDS.max} of these fields the latest walk's advice is to spray now.`,
     );
     expect(cases).toContain(
       `Farmers who walked fields this week: 0 to ${SMALL_COUNT_WORDS.max} (too few to show their rust`,

@@ -3,7 +3,13 @@ import { Button, Card, Group, List, NativeSelect, Stack, Text, Title } from '@ma
 import { IconArrowLeft, IconArrowRight, IconPlus, IconPlayerSkipForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Field, GrowthStage, WalkStop } from '@kutu/contract';
-import { growthStages, WALK_MAX_PLANTS_PER_STOP, WALK_MAX_STOPS, WALK_STOPS } from '@kutu/contract/field-rules';
+import {
+  growthStages,
+  WALK_MAX_PLANTS_PER_STOP,
+  WALK_MAX_STOPS,
+  WALK_STOPS,
+  walkTotals,
+} from '@kutu/contract/field-rules';
 import { Deferred } from '../../../components/OnDemand.tsx';
 import { optionalLazy } from '../../../components/optional-lazy.ts';
 import { StopCounter } from './StopCounter.tsx';
@@ -75,7 +81,7 @@ export function StopScreen({
   field,
   stops,
   index,
-  walked,
+  counted,
   onChange,
   onMove,
   onAdd,
@@ -87,8 +93,8 @@ export function StopScreen({
   field: Field;
   stops: WalkStop[];
   index: number;
-  /** The stops come to so far (the first `walked`): the totals leave out those still ahead. */
-  walked: number;
+  /** Which stops the farmer has counted: the totals add up only those, not the planned ones ahead. */
+  counted: readonly boolean[];
   onChange: (stop: WalkStop) => void;
   onMove: (index: number) => void;
   onAdd: () => void;
@@ -100,10 +106,8 @@ export function StopScreen({
   const { t } = useTranslation();
   const stop = stops[index]!;
   const last = index === stops.length - 1;
-  const totals = stops.slice(0, walked).reduce((s, x) => ({ looked: s.looked + x.looked, rust: s.rust + x.rust }), {
-    looked: 0,
-    rust: 0,
-  });
+  const totals = walkTotals(stops.filter((_, i) => counted[i]));
+  const anyCounted = stops.some((_, i) => counted[i]);
   return (
     <Card withBorder padding="md" radius="md" data-testid="walk-stop">
       <Stack gap="md">
@@ -132,9 +136,11 @@ export function StopScreen({
             onAnalysed={(id) => onChange({ ...stop, ...(id === null ? {} : { analysis_id: id }) })}
           />
         </Deferred>
-        <Text size="sm" c="dimmed" ta="center" data-testid="walk-totals">
-          {t('fields.walk.totals', { rust: totals.rust, looked: totals.looked })}
-        </Text>
+        {anyCounted && (
+          <Text size="sm" c="dimmed" ta="center" data-testid="walk-totals">
+            {t('fields.walk.totals', { rust: totals.rust, looked: totals.looked })}
+          </Text>
+        )}
         {error && (
           <Text size="sm" c="red" role="alert" ta="center">
             {error}

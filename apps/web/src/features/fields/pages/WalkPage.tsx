@@ -35,27 +35,33 @@ function Walking({ field }: { field: Field }) {
   const [stage, setStage] = useState<GrowthStage | ''>('');
   const [stops, setStops] = useState<WalkStop[]>(() => Array.from({ length: WALK_STOPS }, freshStop));
   const [index, setIndex] = useState(0);
-  // The furthest stop the farmer has come to: "so far" counts the stops up to it, not the ones still ahead.
-  const [reached, setReached] = useState(0);
+  // Which stops the farmer has counted (changed a count there, or walked on past it): "so far" adds up only
+  // those, never a stop's planned 10 plants before the farmer has looked at them.
+  const [counted, setCounted] = useState<boolean[]>(() => Array.from({ length: WALK_STOPS }, () => false));
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<{ walk: Walk; onPhone: boolean } | null>(null);
 
-  const change = (stop: WalkStop) => setStops((all) => all.map((s, i) => (i === index ? stop : s)));
+  const countHere = () => setCounted((all) => all.map((c, i) => c || i === index));
+  const change = (stop: WalkStop) => {
+    setStops((all) => all.map((s, i) => (i === index ? stop : s)));
+    countHere();
+  };
   const move = (to: number) => {
+    // On to the next stop, the farmer takes this one's counts as they stand; back leaves it as it was.
+    if (to > index) countHere();
     setIndex(to);
-    setReached((r) => Math.max(r, to));
   };
   const add = () => {
+    countHere();
     setStops((all) => [...all.slice(0, index + 1), freshStop(), ...all.slice(index + 1)]);
+    setCounted((all) => [...all.slice(0, index + 1), false, ...all.slice(index + 1)]);
     setIndex(index + 1);
-    setReached((r) => Math.max(r + 1, index + 1));
   };
   const skip = () => {
-    const to = Math.min(index, stops.length - 2);
     setStops((all) => all.filter((_, i) => i !== index));
-    setIndex(to);
-    setReached((r) => Math.max(to, r > index ? r - 1 : Math.min(r, stops.length - 2)));
+    setCounted((all) => all.filter((_, i) => i !== index));
+    setIndex(Math.min(index, stops.length - 2));
   };
 
   /** Online, the server answers; with no signal (or the signal lost on the way) the phone does and keeps the walk. */
@@ -113,7 +119,7 @@ function Walking({ field }: { field: Field }) {
       field={field}
       stops={stops}
       index={index}
-      walked={reached + 1}
+      counted={counted}
       onChange={change}
       onMove={move}
       onAdd={add}
