@@ -35,7 +35,7 @@ process.once('message', async (job: Job) => {
         username: job.gateway.username,
         senderId: 'KUTU',
       }),
-      mailer: createMailer({}),
+      mailer: createMailer({ from: config.mailFrom }),
       coordinator: createMemoryCoordinator(),
       config,
     }),
