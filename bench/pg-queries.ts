@@ -9,6 +9,8 @@ import pg from 'pg';
 export interface Statement {
   text: string;
   values: unknown[];
+  /** Its time from sent to answered (ms), once answered (promise-style calls, as the pool and Drizzle make). */
+  ms?: number;
 }
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
@@ -20,15 +22,28 @@ function install() {
   installed = true;
   const query = pg.Client.prototype.query as unknown as Query;
   (pg.Client.prototype as unknown as { query: Query }).query = function (this: pg.Client, ...args: unknown[]) {
+    let statement: Statement | undefined;
     if (seen) {
       const [first, second] = args;
-      if (typeof first === 'string') seen.push({ text: first, values: Array.isArray(second) ? second : [] });
+      if (typeof first === 'string') statement = { text: first, values: Array.isArray(second) ? second : [] };
       else if (first && typeof first === 'object' && 'text' in first) {
         const q = first as { text: string; values?: unknown[] };
-        seen.push({ text: q.text, values: q.values ?? (Array.isArray(second) ? second : []) });
+        statement = { text: q.text, values: q.values ?? (Array.isArray(second) ? second : []) };
       }
+      if (statement) seen.push(statement);
     }
-    return query.apply(this, args);
+    const started = performance.now();
+    const answer = query.apply(this, args);
+    if (statement && answer instanceof Promise) {
+      const s = statement;
+      answer.then(
+        () => {
+          s.ms = performance.now() - started;
+        },
+        () => {},
+      );
+    }
+    return answer;
   };
 }
 
