@@ -2,7 +2,8 @@
  * One delivery worker process for `bench/fanout.ts`: sends every due outbox row through the gateway stub, in
  * bulk, beside the other worker processes the bench forks, on one PostgreSQL database (the claims' lease keeps
  * any row from being taken by two). Told `{ databaseUrl, gateway, options }` over IPC, it opens the database and
- * says `{ ready: true }`; told `{ go: true }`, it sends, and answers `{ handled, ms, rss }` (rows it handled,
+ * says `{ ready: true }` (`clockOffsetMs`, when given, moves its clock from the system's: a bench whose app runs on a set
+ * clock writes rows due at that clock's time); told `{ go: true }`, it sends, and answers `{ handled, ms, rss }` (rows it handled,
  * the time, its peak RSS in KiB) when nothing is due any more.
  */
 import { systemClock } from '../apps/server/src/adapters/clock.ts';
@@ -18,6 +19,7 @@ interface Job {
   databaseUrl: string;
   gateway: { url: string; username: string; apiKey: string };
   options: { batch: number; concurrency: number; bulkRows: number };
+  clockOffsetMs?: number;
 }
 
 process.once('message', async (job: Job) => {
@@ -26,14 +28,14 @@ process.once('message', async (job: Job) => {
   const delivery = createDeliveryService(
     ...withChannels({
       db: database.db,
-      clock: systemClock,
+      clock: job.clockOffsetMs ? { now: () => new Date(Date.now() + (job.clockOffsetMs ?? 0)) } : systemClock,
       sms: createSms({
         gatewayUrl: job.gateway.url,
         apiKey: job.gateway.apiKey,
         username: job.gateway.username,
         senderId: 'KUTU',
       }),
-      mailer: createMailer({}),
+      mailer: createMailer({ from: config.mailFrom }),
       coordinator: createMemoryCoordinator(),
       config,
     }),

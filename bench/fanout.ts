@@ -23,7 +23,6 @@
  * more than one request per hundred messages: a rate of messages nobody sent is not a figure. Figures, not a
  * test: the machine's other load shows in them.
  */
-import { fork } from 'node:child_process';
 import os from 'node:os';
 import { reviewApi } from '../packages/contract/src/paths.ts';
 import { startTemporaryPostgres } from '../scripts/postgres.ts';
@@ -38,6 +37,7 @@ import { raiseMaizeAlert, seedDistrictFarmers } from '../apps/server/test/suppor
 import { createUser } from '../apps/server/test/support/users.ts';
 import { fixture } from '../apps/server/test/support/photos.ts';
 import { atLeast, ensure, percentile } from './measured.ts';
+import { forkGateway, forkWorker } from './fanout-processes.ts';
 import { outbreakSources } from '../apps/server/src/ports.ts';
 
 const FARMERS = Number(process.env.BENCH_FARMERS ?? 50_000);
@@ -53,44 +53,6 @@ const BULK_DISTRICT = 'UG-306';
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
-
-/**
- * The gateway stub in a process of its own (gateway-process.ts), as the real gateway is: one question at a time
- * over IPC, each answered once.
- */
-async function forkGateway(delayMs: number) {
-  const child = fork(new URL('./gateway-process.ts', import.meta.url), [], {
-    env: { ...process.env, GATEWAY_DELAY_MS: String(delayMs) },
-  });
-  const answer = <T>() =>
-    new Promise<T>((resolve, reject) => {
-      const exited = (code: number | null) => reject(new Error(`the gateway stub exited (${code})`));
-      child.once('exit', exited);
-      child.once('message', (m) => {
-        child.off('exit', exited);
-        resolve(m as T);
-      });
-    });
-  const ask = <T>(question: object) => {
-    const answered = answer<T>();
-    child.send(question);
-    return answered;
-  };
-  const listening = await answer<{ url: string; username: string; apiKey: string }>();
-  return {
-    ...listening,
-    setDelay: (ms: number) => ask({ delayMs: ms }),
-    /** Requests, recipients, numbers taken (once, more than once) and SMS parts since the last reset. */
-    counts: () =>
-      ask<{ requests: number; recipients: number; taken: number; distinct: number; twice: number; parts: number }>({
-        counts: true,
-      }),
-    reset: () => ask({ reset: true }),
-    /** The posts it took (sent), for all numbers. */
-    taken: async () => (await ask<{ taken: number }>({ taken: true })).taken,
-    close: () => new Promise((resolve) => child.once('exit', resolve).send({ close: true })),
-  };
-}
 
 const pg = await startTemporaryPostgres();
 process.env.TEST_DATABASE_URL = pg.url;
@@ -151,37 +113,6 @@ interface Phase {
   parts: number;
   /** Peak RSS of the sending process(es), KiB. */
   rss: number;
-}
-
-/**
- * One delivery worker process (fanout-worker.ts), started and its database opened; `go()` sends every due row
- * and resolves with how many it handled and its peak RSS (a process's start is not in the send's time).
- */
-async function forkWorker(databaseUrl: string) {
-  const child = fork(new URL('./fanout-worker.ts', import.meta.url), [], { env: process.env });
-  const next = <T>() =>
-    new Promise<T>((resolve, reject) => {
-      const exited = (code: number | null) => reject(new Error(`a worker process exited (${code}) before its answer`));
-      child.once('exit', exited);
-      child.once('message', (m) => {
-        child.off('exit', exited);
-        resolve(m as T);
-      });
-    });
-  const ready = next<{ ready: true }>();
-  child.send({
-    databaseUrl,
-    gateway: { url: gateway.url, username: gateway.username, apiKey: gateway.apiKey },
-    options: SENDER,
-  });
-  await ready;
-  return {
-    go() {
-      const done = next<{ handled: number; ms: number; rss: number }>();
-      child.send({ go: true });
-      return done;
-    },
-  };
 }
 
 /**
@@ -321,7 +252,7 @@ try {
         const { rows } = await outboxApp.deps.database.execute('select current_database() as name');
         const url = new URL(pg.url);
         url.pathname = `/${rows[0].name}`;
-        workers = await Promise.all(Array.from({ length: WORKERS }, () => forkWorker(url.toString())));
+        workers = await Promise.all(Array.from({ length: WORKERS }, () => forkWorker(url.toString(), gateway, SENDER)));
       },
     ),
   );
