@@ -48,6 +48,8 @@ export const fields = pgTable(
     uniqueIndex('fields_user_name_idx').on(t.userId, sql`lower(${t.name})`).where(sql`retired_at is null`),
     uniqueIndex('fields_user_number_idx').on(t.userId, t.number),
     index('fields_user_created_idx').on(t.userId, t.createdAt),
+    // An advisory's recipients: the live fields of a district and crop, their farmers read from the index alone.
+    index('fields_live_district_crop_idx').on(t.district, t.crop, t.userId).where(sql`retired_at is null`),
     check('fields_crop_check', sql`${t.crop} in ('maize', 'beans', 'other')`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "fields_live_district_crop_idx" ON "fields" USING btree ("district","crop","user_id") WHERE retired_at is null;
