@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil, IconPhotoScan, IconTrash, IconWalk } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,12 +15,13 @@ import { OnDemand } from '../../../components/OnDemand.tsx';
 import { fieldAge, plantedDate } from '../lib/words.ts';
 import { WalkQueueNote } from '../components/WalkQueueNote.tsx';
 import { WalkRow } from '../components/WalkRow.tsx';
-import { RustWeather } from '../components/RustWeather.tsx';
 
 export { screenStringsReady } from '../../../lib/fields-strings.ts';
 
 const FieldForm = lazy(() => import('../components/FieldForm.tsx'));
 const RetireDialog = lazy(() => import('../components/RetireDialog.tsx'));
+// The week's rust weather shows once its forecast is in, so it loads beside that request, not in the screen's first bytes.
+const RustWeather = lazy(() => import('../components/RustWeather.tsx').then((m) => ({ default: m.RustWeather })));
 
 const WALKS_PAGE = 5;
 
@@ -125,7 +126,9 @@ function FieldDetail({ field }: { field: Field }) {
         </Badge>
       </Group>
       <Facts field={field} />
-      <RustWeather field={field} />
+      <Suspense fallback={null}>
+        <RustWeather field={field} />
+      </Suspense>
       <Button
         component={Link}
         to={routes.fieldWalk(field.id)}
