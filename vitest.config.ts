@@ -55,6 +55,7 @@ export const embeddedDatabaseServerTests = [
   'apps/server/src/db/phone-migration.test.ts',
   'apps/server/src/db/role-application-migration.test.ts',
   'apps/server/src/db/vetting-migration.test.ts',
+  'apps/server/test/security/forged-tokens.test.ts',
 ];
 
 /**

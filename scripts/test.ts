@@ -14,9 +14,12 @@ const bin = (name: string) => `node_modules/.bin/${name}`;
 const toolPath = `${path.resolve('node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`;
 const results: { step: string; ok: boolean; output: string }[] = [];
 
-/** Runs one step, showing its output as it comes and keeping it, so a failure can be summed up at the end. */
-async function step(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  console.log(`\n=== ${name}`);
+/**
+ * Runs one step, showing its output as it comes and keeping it, so a failure can be summed up at the end.
+ * A step run `beside` another keeps its output until it ends and then shows it in one piece.
+ */
+async function step(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}, beside = false) {
+  console.log(beside ? `\n=== ${name} (beside the next steps; its output when it ends)` : `\n=== ${name}`);
   const started = Date.now();
   const child = spawn(cmd, args, {
     stdio: ['inherit', 'pipe', 'pipe'],
@@ -24,7 +27,7 @@ async function step(name: string, cmd: string, args: string[], env: NodeJS.Proce
   });
   const chunks: Buffer[] = [];
   const keep = (to: NodeJS.WriteStream) => (d: Buffer) => {
-    to.write(d);
+    if (!beside) to.write(d);
     chunks.push(d);
   };
   child.stdout.on('data', keep(process.stdout));
@@ -36,6 +39,7 @@ async function step(name: string, cmd: string, args: string[], env: NodeJS.Proce
     child.on('exit', (code) => setTimeout(() => resolve(code), 2_000).unref());
   });
   const ok = status === 0;
+  if (beside) console.log(`\n=== ${name}, its output:\n${Buffer.concat(chunks).toString()}`);
   console.log(`=== ${name}: ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   results.push({ step: name, ok, output: Buffer.concat(chunks).toString() });
   return ok;
@@ -60,8 +64,15 @@ try {
 } finally {
   pg.stop();
 }
-// Two web processes and a worker on their own PostgreSQL and S3-protocol server (docs/decisions/0021).
-await step('several processes (PostgreSQL, S3)', bin('vitest'), ['run', '--config', 'vitest.cluster.config.ts']);
+// Two web processes and a worker on their own PostgreSQL and S3-protocol server (docs/decisions/0021). They
+// mostly wait on one another (a third of the machine idle), so the build and its byte checks run beside them.
+const severalProcesses = step(
+  'several processes (PostgreSQL, S3)',
+  bin('vitest'),
+  ['run', '--config', 'vitest.cluster.config.ts'],
+  {},
+  true,
+);
 
 await step('build web app', 'npm', ['run', 'build']);
 await step(
@@ -70,6 +81,7 @@ await step(
   ['bench/bundle-size.ts', '--enforce'],
 );
 await step('first visit in Chromium, precache included (≤ 250 KiB)', 'node', ['bench/first-visit.ts', '--enforce']);
+await severalProcesses;
 await step('end-to-end tests (Chromium)', bin('playwright'), ['test']);
 
 const failed = results.filter((r) => !r.ok);
