@@ -19,6 +19,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Artifacts, type Flags, type Result } from 'lighthouse';
 import { startBuiltApp } from './built-app.ts';
+import { ensure } from './measured.ts';
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, details: { type: 'boolean', default: false } },
@@ -145,11 +146,21 @@ function report(name: string, { lhr, threads }: Run) {
     console.log(`  console errors: ${JSON.stringify(errors.items.map((i: Record<string, unknown>) => i.description))}`);
 }
 
-/** Every run's scores on one line, then the run with the median performance score in full. */
+/** A run Lighthouse could score: one that failed (no paint, a page error) has no score, not a score of 0. */
+const scored = ({ lhr }: Run) => !lhr.runtimeError && lhr.categories.performance?.score != null;
+
+/**
+ * Every run's scores on one line (a failed run says so), then the scored run with the median performance
+ * score in full. No scored run at all fails the bench: there is no figure.
+ */
 function reportRuns(name: string, runs: Run[]) {
-  const byPerformance = [...runs].sort((a, b) => score(a.lhr, 'performance') - score(b.lhr, 'performance'));
-  console.log(`\n${name}, ${runs.length} run${runs.length === 1 ? '' : 's'}:`);
-  for (const c of CATEGORIES) console.log(`  ${c}: ${runs.map(({ lhr }) => score(lhr, c)).join(', ')}`);
+  const good = runs.filter(scored);
+  const byPerformance = [...good].sort((a, b) => score(a.lhr, 'performance') - score(b.lhr, 'performance'));
+  console.log(`\n${name}, ${runs.length} run${runs.length === 1 ? '' : 's'}, ${good.length} scored:`);
+  const shown = (run: Run, c: string) =>
+    scored(run) ? String(score(run.lhr, c)) : `failed (${run.lhr.runtimeError?.code ?? 'no score'})`;
+  for (const c of CATEGORIES) console.log(`  ${c}: ${runs.map((run) => shown(run, c)).join(', ')}`);
+  ensure(good.length > 0, `a scored Lighthouse run of ${name}`);
   report(`${name}, the median run`, byPerformance[Math.floor((byPerformance.length - 1) / 2)]!);
 }
 
