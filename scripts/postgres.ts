@@ -60,7 +60,11 @@ export async function startTemporaryPostgres(): Promise<{ url: string; stop: () 
     url,
     stop: () => {
       child.kill('SIGINT');
-      setTimeout(() => fs.rmSync(dir, { recursive: true, force: true }), 1000).unref();
+      // Removed once the server has stopped, or as this process exits if that comes first: a timer alone
+      // let a bench that exited at once leave its folder behind (gigabytes after a national-size run).
+      const remove = () => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+      child.once('exit', remove);
+      process.once('exit', remove);
     },
   };
 }
