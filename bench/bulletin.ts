@@ -10,14 +10,13 @@
  * PDF, BENCH_RUNS times each: p50 and the slowest (target <= 10 s), and its parts on their own.
  * Exits non-zero when no bulletin was built (measured.ts). Figures, not a test: the machine's other load shows in them.
  */
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { districts } from '../packages/contract/src/districts.ts';
 import { forecastApi } from '../packages/contract/src/forecast-paths.ts';
 import { startTemporaryPostgres } from '../scripts/postgres.ts';
 import { atLeast, ensure, percentile, timings } from './measured.ts';
+import { seedAnalyses, seedVerdicts } from './seed.ts';
+import { startWeatherStandIn } from './weather-stand-in.ts';
 import { recountAll, createOutbreakRepo } from '../apps/server/src/modules/outbreak/outbreak.repo.ts';
 import { createWalksRepo } from '../apps/server/src/modules/fields/walks.repo.ts';
 import { createForecastRepo } from '../apps/server/src/modules/forecast/forecast.repo.ts';
@@ -46,27 +45,14 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
 }
 
 // Open-Meteo's replies for many places at once: cool wet nights for every third place, hot and dry elsewhere.
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../apps/server/test/fixtures/open-meteo/${name}.json`, import.meta.url), 'utf8'));
-const replies = { wet: fixture('cool-wet-nights'), dry: fixture('hot-dry') };
-const weather = createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://stub');
-  const lats = (url.searchParams.get('latitude') ?? '').split(',');
-  const lngs = (url.searchParams.get('longitude') ?? '').split(',');
-  const body = lats.map((lat, i) => ({
-    ...(Math.round(Number(lat) * 1000 + Number(lngs[i]) * 1000) % 3 === 0 ? replies.wet : replies.dry),
-    latitude: Number(lat),
-    longitude: Number(lngs[i]),
-  }));
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body.length === 1 ? body[0] : body));
-});
-await new Promise<void>((r) => weather.listen(0, '127.0.0.1', r));
+const weather = await startWeatherStandIn((lat, lng) =>
+  Math.round(lat * 1000 + lng * 1000) % 3 === 0 ? 'wet' : 'dry',
+);
 
 const pg = await startTemporaryPostgres();
 process.env.TEST_DATABASE_URL = pg.url;
 const t = await createTestApp({
-  env: { WEATHER_URL: `http://127.0.0.1:${(weather.address() as AddressInfo).port}` },
+  env: { WEATHER_URL: weather.url },
   // The run's advisories wait in the outbox: their sending is bench/fanout.ts's.
   deliveryOptions: { sendAtOnce: false },
 });
@@ -95,25 +81,9 @@ try {
     )
   ).rows as { first_user: number; first_field: number; fields: number }[];
   await timed(`${ANALYSES} analyses (one INSERT … SELECT generate_series)`, () =>
-    db.execute(
-      `insert into analyses (user_id, image_path, outcome, rust_class, confidence, unsure, probabilities, model_version, crop, created_at)
-       select $1 + (i * 7919) % $2, 'analyses/bench.jpg', 'diagnosis',
-         case when i % 3 = 0 then 'common_rust' when i % 3 = 1 then 'healthy' else 'other_disease' end,
-         0.9, i % 17 = 0, '{"common_rust":0.9,"healthy":0.05,"other_disease":0.05}'::jsonb, 'v-bench',
-         case when i % 5 < 3 then 'maize' when i % 5 = 3 then 'beans' else null end,
-         now() - ((i * 104729) % (365 * 86400)) * interval '1 second'
-       from generate_series(1::bigint, $3::bigint) as i`,
-      [firstUser, FARMERS, ANALYSES],
-    ),
+    seedAnalyses(db, { firstFarmer: firstUser, farmers: FARMERS, count: ANALYSES, days: 365 }),
   );
-  await timed('expert verdicts on a fifth of the rust photos', () =>
-    db.execute(
-      `insert into expert_reviews (analysis_id, reviewer_id, verdict, reviewed_at)
-       select id, $1, case when id % 10 = 0 then 'healthy' else 'common_rust' end, now()
-       from analyses where rust_class = 'common_rust' and id % 5 = 0`,
-      [expert.id],
-    ),
-  );
+  await timed('expert verdicts on a fifth of the rust photos', () => seedVerdicts(db, expert.id));
   await timed(`${WALKS} walks`, () =>
     db.execute(
       `insert into scouting_walks (field_id, user_id, channel, walked_at, stops, plants_looked, plants_rust, advice_rule,

@@ -20,9 +20,6 @@
  * twice, or one not due was. BENCH_EXPLAIN=1 prints the slowest recipients' statement under EXPLAIN (ANALYZE, BUFFERS)
  * (replayed in a transaction rolled back); BENCH_JIT=off turns PostgreSQL's JIT off on the server first. Figures, not a test: the machine's other load shows in them.
  */
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import pg from 'pg';
 import { districts } from '../packages/contract/src/districts.ts';
@@ -35,6 +32,7 @@ import { createUser } from '../apps/server/test/support/users.ts';
 import { atLeast, ensure } from './measured.ts';
 import { forkGateway, forkWorker } from './fanout-processes.ts';
 import { recording } from './pg-queries.ts';
+import { startWeatherStandIn } from './weather-stand-in.ts';
 
 const FARMERS = atLeast(Number(process.env.BENCH_FARMERS ?? 1_000_000), 10, 'farmers (BENCH_FARMERS)');
 const WORKERS = atLeast(Number(process.env.BENCH_WORKERS ?? 2), 1, 'worker processes (BENCH_WORKERS)');
@@ -60,28 +58,16 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<{ out: T; 
 }
 
 // Open-Meteo's replies for many places at once: cool wet nights at three places in four, hot and dry elsewhere.
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../apps/server/test/fixtures/open-meteo/${name}.json`, import.meta.url), 'utf8'));
-const replies = { wet: fixture('cool-wet-nights'), dry: fixture('hot-dry') };
-const weather = createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://stub');
-  const lats = (url.searchParams.get('latitude') ?? '').split(',');
-  const lngs = (url.searchParams.get('longitude') ?? '').split(',');
-  const body = lats.map((lat, i) => ({
-    ...(Math.abs(Math.round(Number(lat) * 1000 + Number(lngs[i]) * 1000)) % 4 === 0 ? replies.dry : replies.wet),
-    latitude: Number(lat),
-    longitude: Number(lngs[i]),
-  }));
-  res.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
-  res.end(JSON.stringify(body.length === 1 ? body[0] : body));
-});
-await new Promise<void>((r) => weather.listen(0, '127.0.0.1', r));
+const weather = await startWeatherStandIn(
+  (lat, lng) => (Math.abs(Math.round(lat * 1000 + lng * 1000)) % 4 === 0 ? 'dry' : 'wet'),
+  { connection: 'close' },
+);
 
 const pgServer = await startTemporaryPostgres();
 process.env.TEST_DATABASE_URL = pgServer.url;
 const gateway = await forkGateway(0);
 const t = await createTestApp({
-  env: { WEATHER_URL: `http://127.0.0.1:${(weather.address() as AddressInfo).port}` },
+  env: { WEATHER_URL: weather.url },
   // The advisories wait in the outbox for the worker processes, as in service.
   deliveryOptions: { sendAtOnce: false },
 });

@@ -31,6 +31,7 @@ import { createListCaches } from '../apps/server/src/lib/list-cache.ts';
 import { outbreakSources } from '../apps/server/src/ports.ts';
 import { atLeast, ensure, percentile } from './measured.ts';
 import { reads, recording, type Statement } from './pg-queries.ts';
+import { seedAnalyses, seedVerdicts } from './seed.ts';
 
 const ANALYSES = atLeast(Number(process.env.BENCH_ANALYSES ?? 1_000_000), 1, 'analyses (BENCH_ANALYSES)');
 const FARMERS = atLeast(
@@ -89,25 +90,9 @@ try {
   );
   // Analyses: two years back from now, spread over farmers; deterministic by their number.
   await timed(`${ANALYSES} analyses (one INSERT … SELECT generate_series)`, () =>
-    db.execute(
-      `insert into analyses (user_id, image_path, outcome, rust_class, confidence, unsure, probabilities, model_version, crop, created_at)
-       select $1 + (i * 7919) % $2, 'analyses/bench.jpg', 'diagnosis',
-         case when i % 3 = 0 then 'common_rust' when i % 3 = 1 then 'healthy' else 'other_disease' end,
-         0.9, i % 17 = 0, '{"common_rust":0.9,"healthy":0.05,"other_disease":0.05}'::jsonb, 'v-bench',
-         case when i % 5 < 3 then 'maize' when i % 5 = 3 then 'beans' else null end,
-         now() - ((i * 104729) % (730 * 86400)) * interval '1 second'
-       from generate_series(1::bigint, $3::bigint) as i`,
-      [firstFarmer, FARMERS, ANALYSES],
-    ),
+    seedAnalyses(db, { firstFarmer, farmers: FARMERS, count: ANALYSES, days: 730 }),
   );
-  await timed('expert verdicts on a fifth of the rust photos (one INSERT … SELECT)', () =>
-    db.execute(
-      `insert into expert_reviews (analysis_id, reviewer_id, verdict, reviewed_at)
-       select id, $1, case when id % 10 = 0 then 'healthy' else 'common_rust' end, now()
-       from analyses where rust_class = 'common_rust' and id % 5 = 0`,
-      [expert.id],
-    ),
-  );
+  await timed('expert verdicts on a fifth of the rust photos (one INSERT … SELECT)', () => seedVerdicts(db, expert.id));
   const { cases, counts } = await timed('recount (repair, full: cases, farmer-weeks, counts)', () =>
     recountAll(db.db, new Date(), outbreakSources),
   );
