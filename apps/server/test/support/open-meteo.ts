@@ -76,6 +76,23 @@ export function weatherPointsOf(...codes: string[]): ReadonlyMap<string, readonl
   );
 }
 
+/**
+ * A highland hour (`time` a local stamp, as `hourStamps` writes it): dew from 20:00 to 07:00 at 20 °C (11 h a
+ * night: enough for both rusts), dry days at 26 °C.
+ */
+export const coolDewNight = (time: string): OpenMeteoHour => {
+  const h = Number(time.slice(11, 13));
+  const night = h >= 20 || h < 7;
+  return {
+    temperature_2m: night ? 20 : 26,
+    relative_humidity_2m: night ? 97 : 60,
+    dew_point_2m: night ? 19.5 : 17.5,
+    precipitation: 0,
+    wind_speed_10m: 8,
+    wind_direction_10m: 95,
+  };
+};
+
 /** The local date `days` after (or before) `day`. */
 export const dayAfter = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

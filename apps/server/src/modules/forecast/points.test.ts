@@ -6,6 +6,7 @@ import { createOpenMeteo } from '../../adapters/weather.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { insertField } from '../../../test/support/fields.ts';
 import {
+  coolDewNight,
   dayAfter,
   type OpenMeteoHour,
   openMeteoReply,
@@ -30,19 +31,6 @@ const warmDry = (time: string): OpenMeteoHour => {
     dew_point_2m: night ? 16 : 15,
     precipitation: 0,
     wind_speed_10m: 10,
-    wind_direction_10m: 95,
-  };
-};
-/** Highland: dew from 20:00 to 07:00 at 20 °C (11 h: enough for both rusts), dry days at 26 °C. */
-const coolDewNight = (time: string): OpenMeteoHour => {
-  const h = Number(time.slice(11, 13));
-  const night = h >= 20 || h < 7;
-  return {
-    temperature_2m: night ? 20 : 26,
-    relative_humidity_2m: night ? 97 : 60,
-    dew_point_2m: night ? 19.5 : 17.5,
-    precipitation: 0,
-    wind_speed_10m: 8,
     wind_direction_10m: 95,
   };
 };

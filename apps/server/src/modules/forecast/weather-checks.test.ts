@@ -5,8 +5,8 @@ import { createOpenMeteo, MAX_HOURS } from '../../adapters/weather.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
 import { insertField } from '../../../test/support/fields.ts';
 import {
+  coolDewNight,
   dayAfter,
-  type OpenMeteoHour,
   type OpenMeteoRequest,
   openMeteoReply,
   startOpenMeteo,
@@ -19,25 +19,11 @@ const MBALE = 'UG-209';
 const BUKEDEA = 'UG-219';
 const TODAY = '2026-12-01';
 
-/** Wet nights from 20:00 to 07:00 at 20 °C (11 h: enough for both rusts), dry days at 26 °C. */
-const wetNight = (time: string): OpenMeteoHour => {
-  const h = Number(time.slice(11, 13));
-  const night = h >= 20 || h < 7;
-  return {
-    temperature_2m: night ? 20 : 26,
-    relative_humidity_2m: night ? 97 : 60,
-    dew_point_2m: night ? 19.5 : 17.5,
-    precipitation: 0,
-    wind_speed_10m: 8,
-    wind_direction_10m: 95,
-  };
-};
-
 type Reply = ReturnType<typeof openMeteoReply>;
 /** The good reply to a request (as many hours as it asked, from `past_days` before today), then bent by `bend`. */
 function answer(q: OpenMeteoRequest, bend: (r: Reply) => unknown = (r) => r) {
   const body = q.places.map((p) =>
-    bend(openMeteoReply(p, dayAfter(TODAY, -q.pastDays), (q.pastDays + q.forecastDays) * 24, wetNight)),
+    bend(openMeteoReply(p, dayAfter(TODAY, -q.pastDays), (q.pastDays + q.forecastDays) * 24, coolDewNight)),
   );
   return body.length === 1 ? body[0] : body;
 }
@@ -85,9 +71,9 @@ const BAD: Record<string, (r: Reply) => unknown> = {
       },
     },
   'thirty days of hours': (r) =>
-    openMeteoReply({ lat: r.latitude, lng: r.longitude }, dayAfter(TODAY, -1), 30 * 24, wetNight),
+    openMeteoReply({ lat: r.latitude, lng: r.longitude }, dayAfter(TODAY, -1), 30 * 24, coolDewNight),
   'ten years of hours (too many bytes)': (r) =>
-    openMeteoReply({ lat: r.latitude, lng: r.longitude }, dayAfter(TODAY, -1), 120 * 24, wetNight),
+    openMeteoReply({ lat: r.latitude, lng: r.longitude }, dayAfter(TODAY, -1), 120 * 24, coolDewNight),
 };
 
 describe('weather checked before it is believed', () => {
