@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Db } from '../../src/db/client.ts';
+import { analyses } from '../../src/db/schema/index.ts';
 import type { TestContext } from './app.ts';
 
 export const fixturesDir = path.join(import.meta.dirname, '../fixtures');
@@ -12,6 +14,30 @@ export interface FilePart {
   filename: string;
   contentType?: string;
   data: Buffer;
+}
+
+/**
+ * A maize photo the model called common rust (0.9, not unsure) at `createdAt`, written straight into the
+ * database as an analysis of `userId` whose image is `imagePath` (no outbreak count made: the review of it,
+ * or the repair recount, makes that). Returns its id.
+ */
+export async function insertRustPhoto(db: Db, userId: number, imagePath: string, createdAt: Date): Promise<number> {
+  const [row] = await db
+    .insert(analyses)
+    .values({
+      userId,
+      imagePath,
+      outcome: 'diagnosis',
+      rustClass: 'common_rust',
+      confidence: 0.9,
+      unsure: false,
+      probabilities: { common_rust: 0.9, healthy: 0.05, other_disease: 0.05 },
+      modelVersion: 'v-test',
+      crop: 'maize',
+      createdAt,
+    })
+    .returning({ id: analyses.id });
+  return row.id;
 }
 
 /** A multipart/form-data body for app.inject, built by hand so tests control every byte. */

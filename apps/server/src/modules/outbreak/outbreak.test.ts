@@ -16,7 +16,7 @@ import { createTestApp, type TestContext, testDelivery } from '../../../test/sup
 import { createUser, type TestUser } from '../../../test/support/users.ts';
 import { createMemoryCoordinator } from '../../adapters/coordinator.ts';
 import { createListCaches } from '../../lib/list-cache.ts';
-import { fixture } from '../../../test/support/photos.ts';
+import { fixture, insertRustPhoto } from '../../../test/support/photos.ts';
 import { createOutbreakService } from './outbreak.service.ts';
 import { ALERT_THRESHOLD } from './rule.ts';
 import { outbreakSources } from '../../ports.ts';
@@ -174,18 +174,7 @@ describe('outbreak watch', () => {
     await t.deps.database.db.execute(
       sql`insert into expert_reviews (analysis_id, verdict, reviewed_at) values (${first}, 'common_rust', now())`,
     );
-    await t.deps.database.db.insert(analyses).values({
-      userId: b.id,
-      imagePath: photoKey,
-      outcome: 'diagnosis',
-      rustClass: 'common_rust',
-      confidence: 0.9,
-      unsure: false,
-      probabilities: { common_rust: 0.9, healthy: 0.05, other_disease: 0.05 },
-      modelVersion: 'v-test',
-      crop: 'maize',
-      createdAt: new Date('2026-11-24T10:00:00Z'),
-    });
+    await insertRustPhoto(t.deps.database.db, b.id, photoKey, new Date('2026-11-24T10:00:00Z'));
     expect(await countsOf(KALANGALA)).toEqual({ confirmed: 0, reported: 1 });
     expect(await service.reconcile()).toBe(2);
     expect(await countsOf(KALANGALA)).toEqual({ confirmed: 1, reported: 1 });

@@ -11,9 +11,8 @@ import {
 } from '@kutu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyses } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/support/app.ts';
-import { fixture } from '../../../test/support/photos.ts';
+import { fixture, insertRustPhoto } from '../../../test/support/photos.ts';
 import { outbreakSources } from '../../ports.ts';
 import { recountAll } from './outbreak.repo.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
@@ -47,24 +46,10 @@ describe('photo cases at the settled district', () => {
 
   /** A maize photo the model called rust, taken now, that an expert then confirmed (the review counts it). */
   async function confirmedRustPhoto(owner: TestUser) {
-    const [row] = await t.deps.database.db
-      .insert(analyses)
-      .values({
-        userId: owner.id,
-        imagePath: photoKey,
-        outcome: 'diagnosis',
-        rustClass: 'common_rust',
-        confidence: 0.9,
-        unsure: false,
-        probabilities: { common_rust: 0.9, healthy: 0.05, other_disease: 0.05 },
-        modelVersion: 'v-test',
-        crop: 'maize',
-        createdAt: t.clock.now(),
-      })
-      .returning({ id: analyses.id });
-    const verdict = await send('PUT', reviewApi.reviewPath(row.id), expert, { verdict: 'common_rust' });
+    const id = await insertRustPhoto(t.deps.database.db, owner.id, photoKey, t.clock.now());
+    const verdict = await send('PUT', reviewApi.reviewPath(id), expert, { verdict: 'common_rust' });
     expect(verdict.statusCode, verdict.body).toBeLessThan(300);
-    return row.id;
+    return id;
   }
   /** Maize farmer-weeks confirmed in a district, as the forecast's rust near reads them. */
   async function confirmedIn(district: string) {
