@@ -18,11 +18,13 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts a throwaway PostgreSQL server on a free local port (as the `postgres` user when we are root,
- * because PostgreSQL refuses to run as root). Returns its URL and a stop function.
+ * because PostgreSQL refuses to run as root). Returns its URL and a stop function, whose promise settles once
+ * the server has exited and its folder is removed: a caller whose process is ended from outside (a vitest
+ * worker: its exit hooks do not run) awaits it, or the folder stays behind.
  */
 const numericId = (flag: '-u' | '-g') => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
 
-export async function startTemporaryPostgres(): Promise<{ url: string; stop: () => void }> {
+export async function startTemporaryPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kutu-pg-'));
@@ -59,12 +61,17 @@ export async function startTemporaryPostgres(): Promise<{ url: string; stop: () 
   return {
     url,
     stop: () => {
+      const exited = child.exitCode !== null || child.signalCode !== null;
+      const stopped = exited ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGINT');
       // Removed once the server has stopped, or as this process exits if that comes first: a timer alone
       // let a bench that exited at once leave its folder behind (gigabytes after a national-size run).
       const remove = () => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
-      child.once('exit', remove);
       process.once('exit', remove);
+      return stopped.then(() => {
+        process.removeListener('exit', remove);
+        remove();
+      });
     },
   };
 }

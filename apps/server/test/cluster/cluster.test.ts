@@ -43,7 +43,7 @@ const LEAVES = path.resolve(import.meta.dirname, '../../../../packages/vision/te
 const PORTS = { a: 8401, b: 8402, worker: 8403, worker2: 8404, worker3: 8405 };
 
 describe('several processes on one PostgreSQL and one bucket', () => {
-  let pg: { url: string; stop: () => void };
+  let pg: { url: string; stop: () => Promise<void> };
   let s3: S3Server;
   let tmp: string;
   let database: Database;
@@ -105,7 +105,7 @@ describe('several processes on one PostgreSQL and one bucket', () => {
     await Promise.all([a, b, worker, ...others].filter(Boolean).map((p) => stopProcess(p, 'SIGKILL')));
     await database?.close();
     await s3?.close();
-    pg?.stop();
+    await pg?.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 

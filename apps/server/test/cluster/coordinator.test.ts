@@ -16,14 +16,14 @@ const until = async (ok: () => boolean, ms = 5000) => {
 };
 
 describe('the PostgreSQL coordinator (LISTEN/NOTIFY)', () => {
-  let server: { url: string; stop: () => void };
+  let server: { url: string; stop: () => Promise<void> };
   const open: Coordinator[] = [];
   beforeAll(async () => {
     server = await startTemporaryPostgres();
   });
   afterAll(async () => {
     await Promise.all(open.map((c) => c.close()));
-    server.stop();
+    await server.stop();
   });
   const coordinator = async (opts: Partial<Parameters<typeof createPgCoordinator>[0]> = {}) => {
     const c = await createPgCoordinator({ url: server.url, retryMs: 100, ...opts });

@@ -18,7 +18,7 @@ const PORTS = { a: 8421, b: 8422 };
  * worker sends the rest: no SMS is posted twice.
  */
 describe('delivery workers: a SIGTERM half-way through an alert', () => {
-  let pg: { url: string; stop: () => void };
+  let pg: { url: string; stop: () => Promise<void> };
   let database: Database;
   let gateway: SmsGateway;
   let tmp: string;
@@ -37,7 +37,7 @@ describe('delivery workers: a SIGTERM half-way through an alert', () => {
     await Promise.all(procs.map((p) => stopProcess(p, 'SIGKILL')));
     await database?.close();
     await gateway?.close();
-    pg?.stop();
+    await pg?.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 

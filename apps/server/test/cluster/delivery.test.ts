@@ -26,7 +26,7 @@ const BULK_SIZE = 50;
  * is posted again only when its post reached the gateway before its mark of it did (docs/decisions/0130).
  */
 describe('delivery workers: a kill -9 half-way through an alert', () => {
-  let pg: { url: string; stop: () => void };
+  let pg: { url: string; stop: () => Promise<void> };
   let database: Database;
   let gateway: SmsGateway;
   let tmp: string;
@@ -44,7 +44,7 @@ describe('delivery workers: a kill -9 half-way through an alert', () => {
     await Promise.all(procs.map((p) => stopProcess(p, 'SIGKILL')));
     await database?.close();
     await gateway?.close();
-    pg?.stop();
+    await pg?.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 

@@ -52,8 +52,8 @@ describe('a PostgreSQL restore whose psql stops at an error', { timeout: 180_000
     await takeBackup({ database, storage: createLocalStorage(path.join(work, 'uploads')), dataDir: work }, archive);
     await database.close();
   }, 180_000);
-  afterAll(() => {
-    server?.stop();
+  afterAll(async () => {
+    await server?.stop();
     fs.rmSync(work, { recursive: true, force: true });
   });
 
