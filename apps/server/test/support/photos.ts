@@ -17,11 +17,17 @@ export interface FilePart {
 }
 
 /**
- * A maize photo the model called common rust (0.9, not unsure) at `createdAt`, written straight into the
- * database as an analysis of `userId` whose image is `imagePath` (no outbreak count made: the review of it,
- * or the repair recount, makes that). Returns its id.
+ * A photo of `crop` (maize unless told) the model called common rust (0.9, not unsure) at `createdAt`,
+ * written straight into the database as an analysis of `userId` whose image is `imagePath` (no outbreak
+ * count made: the outbreak service's record(), a review of it or the repair recount makes that). Returns its id.
  */
-export async function insertRustPhoto(db: Db, userId: number, imagePath: string, createdAt: Date): Promise<number> {
+export async function insertRustPhoto(
+  db: Db,
+  userId: number,
+  imagePath: string,
+  createdAt: Date,
+  crop: 'maize' | 'beans' = 'maize',
+): Promise<number> {
   const [row] = await db
     .insert(analyses)
     .values({
@@ -33,7 +39,7 @@ export async function insertRustPhoto(db: Db, userId: number, imagePath: string,
       unsure: false,
       probabilities: { common_rust: 0.9, healthy: 0.05, other_disease: 0.05 },
       modelVersion: 'v-test',
-      crop: 'maize',
+      crop,
       createdAt,
     })
     .returning({ id: analyses.id });

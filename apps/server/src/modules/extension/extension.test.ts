@@ -35,6 +35,7 @@ import { createFieldsService } from '../fields/fields.service.ts';
 import { createWalksService } from '../fields/walks.service.ts';
 import { createFollowUpService } from '../followup/followup.service.ts';
 import { insertField } from '../../../test/support/fields.ts';
+import { insertRustPhoto } from '../../../test/support/photos.ts';
 import { extensionSources, fieldPhotoSql, followUpSources, outbreakSources } from '../../ports.ts';
 
 // These scenarios test the privacy rule's logic at the minimum their data were written for (weeks of 1, 2
@@ -90,26 +91,17 @@ describe('extension officers', () => {
   async function confirmedCase(district: string, at: Date) {
     const f = await createUser(t, 'farmer', { district });
     seconds += 1;
-    const [a] = await t.deps.database.db
-      .insert(analyses)
-      .values({
-        userId: f.id,
-        imagePath: 'analyses/none.jpg',
-        outcome: 'diagnosis',
-        rustClass: 'common_rust',
-        confidence: 0.9,
-        unsure: false,
-        probabilities: { common_rust: 0.9, healthy: 0.05, other_disease: 0.05 },
-        modelVersion: 'v-test',
-        crop: 'maize',
-        createdAt: new Date(at.getTime() + seconds * 1000),
-      })
-      .returning({ id: analyses.id });
+    const id = await insertRustPhoto(
+      t.deps.database.db,
+      f.id,
+      'analyses/none.jpg',
+      new Date(at.getTime() + seconds * 1000),
+    );
     await t.deps.database.db
       .insert(expertReviews)
-      .values({ analysisId: a.id, reviewerId: expert.id, verdict: 'common_rust', reviewedAt: at });
-    await outbreak.record(a.id);
-    return { farmer: f, analysisId: a.id };
+      .values({ analysisId: id, reviewerId: expert.id, verdict: 'common_rust', reviewedAt: at });
+    await outbreak.record(id);
+    return { farmer: f, analysisId: id };
   }
 
   it('takes an application over the API: pending, not yet in', async () => {
@@ -595,23 +587,9 @@ describe('extension officers', () => {
     const beans = async () => ((await week(officer)).json() as OfficerWeek).crops.find((c) => c.crop === 'beans')!;
     const before = await beans();
     const photo = async (userId: number, at: Date) => {
-      const [a] = await db
-        .insert(analyses)
-        .values({
-          userId,
-          imagePath: 'analyses/none.jpg',
-          outcome: 'diagnosis',
-          rustClass: 'common_rust',
-          confidence: 0.9,
-          unsure: false,
-          probabilities: { common_rust: 0.9, healthy: 0.05, other_disease: 0.05 },
-          modelVersion: 'v-test',
-          crop: 'beans',
-          createdAt: at,
-        })
-        .returning({ id: analyses.id });
-      await outbreak.record(a.id);
-      return a.id;
+      const id = await insertRustPhoto(db, userId, 'analyses/none.jpg', at, 'beans');
+      await outbreak.record(id);
+      return id;
     };
     // The model reports the farmer's rust in Kumi; the farmer moves to Bukedea, where an expert confirms
     // the next photo of the same week: one farmer, confirmed, in the district first counted.
