@@ -4,13 +4,7 @@
  * (fanout-worker.ts) that send the outbox's due rows to it in bulk.
  */
 import { fork } from 'node:child_process';
-
-/** A sender's settings: rows claimed at a time, sends in flight, rows of one text in one bulk request. */
-export interface SenderOptions {
-  batch: number;
-  concurrency: number;
-  bulkRows: number;
-}
+import type { SenderOptions } from '../apps/server/src/modules/delivery/delivery.sender.ts';
 
 /** What the stub got since its last reset: requests, recipients, numbers taken (once, more than once), SMS parts. */
 export interface GatewayCounts {

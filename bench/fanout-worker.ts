@@ -14,11 +14,12 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createDeliveryService } from '../apps/server/src/modules/delivery/delivery.service.ts';
 import { withChannels } from '../apps/server/test/support/app.ts';
 import { createMailer } from '../apps/server/src/adapters/mailer.ts';
+import type { SenderOptions } from '../apps/server/src/modules/delivery/delivery.sender.ts';
 
 interface Job {
   databaseUrl: string;
   gateway: { url: string; username: string; apiKey: string };
-  options: { batch: number; concurrency: number; bulkRows: number };
+  options: SenderOptions;
   clockOffsetMs?: number;
 }
 

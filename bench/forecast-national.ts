@@ -36,7 +36,13 @@ import { startWeatherStandIn } from './weather-stand-in.ts';
 
 const FARMERS = atLeast(Number(process.env.BENCH_FARMERS ?? 1_000_000), 10, 'farmers (BENCH_FARMERS)');
 const WORKERS = atLeast(Number(process.env.BENCH_WORKERS ?? 2), 1, 'worker processes (BENCH_WORKERS)');
-const SENDER = { batch: 200, concurrency: 16, bulkRows: Number(process.env.BENCH_BULK_ROWS ?? 4_000) };
+// As bench/fanout.ts: the sender's own defaults for bulk rows and claims at once unless the env says.
+const SENDER = {
+  batch: 200,
+  concurrency: 16,
+  ...(process.env.BENCH_BULK_ROWS && { bulkRows: Number(process.env.BENCH_BULK_ROWS) }),
+  ...(process.env.BENCH_PASSES && { passes: Number(process.env.BENCH_PASSES) }),
+};
 const GOALS = { writeMs: 60_000, sendMs: 60_000, rssKiB: 1024 * 1024 };
 /** Tuesday 06:00 East Africa Time: before the send hour (10:00), in the Open-Meteo fixtures' week. */
 const NOW = new Date('2026-12-01T03:00:00Z');

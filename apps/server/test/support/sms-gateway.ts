@@ -65,7 +65,15 @@ export async function startSmsGateway(
   const attempts = new Map<string, number>();
   const taken = new Map<string, string>();
   let next = 1;
+  /** Requests being answered now, and the most at once (a sender's sends in flight). */
+  let inFlight = 0;
+  let mostInFlight = 0;
   const server = http.createServer((req, res) => {
+    inFlight += 1;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    res.once('close', () => {
+      inFlight -= 1;
+    });
     let body = '';
     req.on('data', (d) => {
       body += d;
@@ -168,6 +176,10 @@ export async function startSmsGateway(
     apiKey,
     posts,
     refused,
+    /** The most requests it was answering at once. */
+    get mostInFlight() {
+      return mostInFlight;
+    },
     /** Messages taken per phone number (alone or in a bulk post). */
     takenPer(to: string) {
       return posts.reduce((n, p) => n + p.takenNumbers.filter((x) => x === to).length, 0);

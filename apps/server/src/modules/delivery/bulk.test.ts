@@ -206,3 +206,30 @@ describe('delivery: one text to many farmers in one request', () => {
     ]);
   });
 });
+
+describe('delivery: a national send keeps every lane busy', () => {
+  let t: TestContext;
+  let gateway: SmsGateway;
+  beforeAll(async () => {
+    gateway = await startSmsGateway({ delayMs: 300 });
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+    await gateway.close();
+  });
+
+  it('fills every lane with full requests while the next claim is read, and never more than its lanes', async () => {
+    const people = await Promise.all(Array.from({ length: 40 }, () => createUser(t, 'farmer')));
+    const channel = smsThrough(gateway, { bulkSize: 10, timeoutMs: t.deps.config.sms.timeoutMs });
+    // Two lanes: a first claim of 8 rows (4 a lane) topped up to one request's 10 posted one at a time.
+    const w = testDelivery(t, { sms: channel }, { leaseMs: t.deps.config.deliveryLeaseSeconds * 1000, concurrency: 2 });
+    const advice = smsMessage('outbreak.alert.sms', { crop: 'Maize', source: 'Gulu', district: 'Lira' });
+    await w.tell(people.map((f): Tell => ({ to: f.id, key: 'bulk-lanes', kind: 'alert', sms: advice })));
+    await w.sendDue();
+    expect(gateway.posts.map((p) => p.numbers.length)).toEqual([10, 10, 10, 10]);
+    expect(gateway.mostInFlight).toBe(2);
+    const rows = await t.deps.database.db.select().from(deliveries).where(sql`${deliveries.key} like 'bulk-lanes|%'`);
+    expect(rows.map((r) => r.state)).toEqual(Array(40).fill('sent'));
+  });
+});

@@ -223,7 +223,8 @@ export function createDeliveryRepo(db: Db) {
           voiceWarnings: users.voiceWarnings,
         })
         .from(users)
-        .where(inArray(users.id, ids));
+        // One JSON parameter: a claim of 16,000 rows made 16,000 bound parameters, as slow to plan as to read.
+        .where(inArray(users.id, sql`(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int)`));
       return new Map(rows.map((r) => [r.id, r]));
     },
 

@@ -23,9 +23,14 @@ export interface SenderOptions {
   leaseMs?: number;
   /**
    * Rows of one shared SMS claimed at a time for bulk requests (docs/decisions/0130): at least the
-   * channel's bulk size; more lets this process post several requests at once.
+   * channel's bulk size; by default enough for one full request in every lane (`concurrency`).
    */
   bulkRows?: number;
+  /**
+   * Claims being sent at once (docs/decisions/0139): the next claim is taken and read while the last
+   * one's requests wait on the gateway. Sends in flight stay within `concurrency` across all of them.
+   */
+  passes?: number;
   /** Pause between passes when nothing is due. */
   idleMs?: number;
   log?: (msg: string, err?: unknown) => void;
@@ -47,7 +52,23 @@ export function createSender(
   const batch = opts.batch ?? concurrency * 4;
   const leaseMs = opts.leaseMs ?? shortestLeaseSeconds(DEFAULT_GATEWAY_TIMEOUT_MS) * 1000;
   const log = opts.log ?? (() => {});
-  const bulkRows = opts.bulkRows ?? 0;
+  const largestBulk = Math.max(1, ...Object.values(channels).map((c) => c.bulk?.size ?? 1));
+  const bulkRows = opts.bulkRows ?? concurrency * largestBulk;
+  const passes = opts.passes ?? 2;
+
+  // One count of sends in flight for every claim being sent (`concurrency`).
+  let inFlight = 0;
+  const waitingForLane: (() => void)[] = [];
+  async function inLane(run: () => Promise<void>): Promise<void> {
+    while (inFlight >= concurrency) await new Promise<void>((resolve) => waitingForLane.push(resolve));
+    inFlight += 1;
+    try {
+      await run();
+    } finally {
+      inFlight -= 1;
+      waitingForLane.shift()?.();
+    }
+  }
 
   /** Sends one row by its channel's record; throws what the channel threw. Returns the gateway's id, or why it was not sent. */
   async function deliver(
@@ -235,46 +256,51 @@ export function createSender(
   /** Set by stop(): no new claim, no new send; the sends already started finish and are recorded. */
   let stopping = false;
 
-  /** Sends every row due now, a batch at a time; returns how many rows were handled. */
+  /** Claims due rows once and sends them; returns how many it claimed and whether the claim was full. */
+  async function sendClaim(): Promise<{ rows: number; full: boolean }> {
+    // Before the claim's query: a slow query must not stretch the time a send may still start.
+    const claimedAt = performance.now();
+    const first = await repo.claim(clock.now(), batch, leaseMs);
+    if (first.length === 0) return { rows: 0, full: false };
+    const rows = [...first, ...(await claimMore(first))];
+    const people = await repo.recipients([...new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])))]);
+    // A number without an account is its row's own address and language.
+    const recipientOf = (row: Claimed) =>
+      row.userId === null
+        ? row.address && row.language
+          ? repo.numberOnly(row.address, row.language)
+          : undefined
+        : people.get(row.userId);
+    const send = async (unit: { rows: Claimed[]; run: () => Promise<void> }) => {
+      // A send starts only in the first half of the claim's lease (a slow pass on a loaded machine, or
+      // a wait for a lane): the lease is at least twice the longest send, so a send started here ends
+      // before another worker may take the row, and two living workers never both send it.
+      // A stopping process gives its rows back at once rather than send them into its forced exit.
+      if (stopping || performance.now() - claimedAt > leaseMs / 2) {
+        await repo
+          .releaseMany(unit.rows.map((r) => ({ id: r.id, attempts: r.attempts })))
+          .catch((err) => log(`deliveries ${unit.rows[0]!.id}… not released`, err));
+        return;
+      }
+      await unit.run().catch((err) => log(`delivery ${unit.rows[0]!.id} not recorded`, err));
+    };
+    await Promise.all(unitsOf(rows, recipientOf).map((unit) => inLane(() => send(unit))));
+    return { rows: rows.length, full: first.length === batch };
+  }
+
+  /** Sends every row due now, `passes` claims at a time; returns how many rows were handled. */
   async function sendDue(): Promise<number> {
     let handled = 0;
-    for (;;) {
-      if (stopping) return handled;
-      // Before the claim's query: a slow query must not stretch the time a send may still start.
-      const claimedAt = performance.now();
-      const first = await repo.claim(clock.now(), batch, leaseMs);
-      if (first.length === 0) return handled;
-      const rows = [...first, ...(await claimMore(first))];
-      const people = await repo.recipients([...new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])))]);
-      // A number without an account is its row's own address and language.
-      const recipientOf = (row: Claimed) =>
-        row.userId === null
-          ? row.address && row.language
-            ? repo.numberOnly(row.address, row.language)
-            : undefined
-          : people.get(row.userId);
-      const units = unitsOf(rows, recipientOf);
-      let next = 0;
-      const lane = async () => {
-        while (next < units.length) {
-          const unit = units[next++]!;
-          // A send starts only in the first half of the claim's lease (a slow pass on a loaded machine):
-          // the lease is at least twice the longest send, so a send started here ends before another
-          // worker may take the row, and two living workers never both send it.
-          // A stopping process gives its rows back at once rather than send them into its forced exit.
-          if (stopping || performance.now() - claimedAt > leaseMs / 2) {
-            await repo
-              .releaseMany(unit.rows.map((r) => ({ id: r.id, attempts: r.attempts })))
-              .catch((err) => log(`deliveries ${unit.rows[0]!.id}… not released`, err));
-            continue;
-          }
-          await unit.run().catch((err) => log(`delivery ${unit.rows[0]!.id} not recorded`, err));
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, units.length) }, lane));
-      handled += rows.length;
-      if (first.length < batch) return handled;
-    }
+    let more = true;
+    const pass = async () => {
+      while (more && !stopping) {
+        const { rows, full } = await sendClaim();
+        handled += rows;
+        if (!full) more = false;
+      }
+    };
+    await Promise.all(Array.from({ length: passes }, pass));
+    return handled;
   }
 
   // The loop of a process that sends (JOBS=on): a pass now and then, and at once when woken.
