@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, MAX_PROXY_HOPS, parseTrustProxy } from './config.ts';
+import { loadConfig } from './config.ts';
+import { MAX_PROXY_HOPS, parseTrustProxy } from './lib/trust-proxy.ts';
 
 const secrets = { JWT_ACCESS_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32) };
 

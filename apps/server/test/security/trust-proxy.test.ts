@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseTrustProxy } from '../../src/config.ts';
+import { loadConfig } from '../../src/config.ts';
+import { parseTrustProxy } from '../../src/lib/trust-proxy.ts';
 import { createTestApp, type TestContext } from '../support/app.ts';
 import { productionEnv } from '../support/security.ts';
 import { api } from '@kutu/contract';
