@@ -36,10 +36,9 @@ import { startWeatherStandIn } from './weather-stand-in.ts';
 
 const FARMERS = atLeast(Number(process.env.BENCH_FARMERS ?? 1_000_000), 10, 'farmers (BENCH_FARMERS)');
 const WORKERS = atLeast(Number(process.env.BENCH_WORKERS ?? 2), 1, 'worker processes (BENCH_WORKERS)');
-// As bench/fanout.ts: the sender's own defaults for bulk rows and claims at once unless the env says.
+// As bench/fanout.ts: the sender's own defaults unless BENCH_CONCURRENCY, BENCH_BULK_ROWS or BENCH_PASSES say.
 const SENDER = {
-  batch: 200,
-  concurrency: 16,
+  ...(process.env.BENCH_CONCURRENCY && { concurrency: Number(process.env.BENCH_CONCURRENCY) }),
   ...(process.env.BENCH_BULK_ROWS && { bulkRows: Number(process.env.BENCH_BULK_ROWS) }),
   ...(process.env.BENCH_PASSES && { passes: Number(process.env.BENCH_PASSES) }),
 };

@@ -59,6 +59,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const notifications = createNotificationsService(base.db, base.clock, base.coordinator);
   const delivery = createDeliveryService(base, createChannels(base), {
     leaseMs: base.config.deliveryLeaseSeconds * 1000,
+    concurrency: base.config.deliverySendsInFlight,
     ...base.deliveryOptions,
     log: (msg, err) => log.error({ err }, msg),
   });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { deliveryChannels, languages } from '@kutu/contract';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StoredMessage } from '../../i18n/i18n.ts';
 import { users } from './auth.ts';
 
@@ -76,5 +76,26 @@ export const deliveries = pgTable(
       'deliveries_to_check',
       sql`${t.userId} is not null or (${t.address} is not null and ${t.language} is not null)`,
     ),
+  ],
+);
+
+/**
+ * Bulk requests on their way to the gateway (docs/decisions/0139): the outbox rows of one request, written
+ * as it leaves and deleted with those rows' ends. A worker that claims one of the rows again after its
+ * worker died finds it here and counts the row's one part as posted (`parts_posted`): one insert a
+ * request instead of an update a row.
+ */
+export const deliveryPosts = pgTable(
+  'delivery_posts',
+  {
+    /** The request's first row and that row's attempt: its ends name the request by them. */
+    firstId: integer('first_id').notNull(),
+    attempts: integer('attempts').notNull(),
+    deliveryIds: integer('delivery_ids').array().notNull(),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.firstId, t.attempts] }),
+    index('delivery_posts_ids_idx').using('gin', t.deliveryIds),
   ],
 );

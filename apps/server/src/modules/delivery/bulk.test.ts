@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sms } from '../../adapters/sms.ts';
-import { deliveries } from '../../db/schema/index.ts';
+import { deliveries, deliveryPosts } from '../../db/schema/index.ts';
 import { smsMessage, smsText } from '../../i18n/sms-texts.ts';
 import type { Tell } from '../../lib/deliverer.ts';
 import { createTestApp, type TestContext, testClock, testDelivery } from '../../../test/support/app.ts';
@@ -76,6 +76,9 @@ describe('delivery: one text to many farmers in one request', () => {
     expect(posts.find((p) => p.numbers.includes(sw[0]!.phone))!.message).toBe(smsText('sw', advice.key, advice.params));
     const rows = await rowsOf('bulk-ids');
     expect(rows.every((r) => r.state === 'sent' && r.attempts === 1 && r.partsPosted === 0)).toBe(true);
+    // Each request's mark (written as it left) went with its rows' ends.
+    const marked = (await t.deps.database.db.select().from(deliveryPosts)).flatMap((m) => m.deliveryIds);
+    expect(rows.filter((r) => marked.includes(r.id))).toEqual([]);
     // Seven different ids, each the one the gateway gave that farmer's number.
     expect(new Set(rows.map((r) => r.gatewayId)).size).toBe(7);
     for (const r of rows) expect(r.gatewayId).toMatch(/^ATXid_\d+$/);
@@ -175,8 +178,11 @@ describe('delivery: one text to many farmers in one request', () => {
     await a.tell(posted.map((f) => alert(f.id, 'bulk-killed')));
     void a.sendDue();
     await expect.poll(() => postsTo(posted).length, { timeout: 10_000, interval: 20 }).toBe(1);
+    // The request's mark, written as it left: one row naming each of its outbox rows.
+    const killedIds = (await rowsOf('bulk-killed')).map((r) => r.id);
+    const marks = () => t.deps.database.db.select().from(deliveryPosts);
     await expect
-      .poll(async () => (await rowsOf('bulk-killed')).every((r) => r.partsPosted === 1), {
+      .poll(async () => (await marks()).some((m) => killedIds.every((id) => m.deliveryIds.includes(id))), {
         timeout: 5_000,
         interval: 20,
       })
@@ -204,6 +210,9 @@ describe('delivery: one text to many farmers in one request', () => {
       ['sent', 2],
       ['sent', 2],
     ]);
+    // The dead worker's mark outlived its rows' ends; the next claim drops it.
+    await worker(real, later).sendDue();
+    expect((await marks()).filter((m) => killedIds.some((id) => m.deliveryIds.includes(id)))).toEqual([]);
   });
 });
 

@@ -56,11 +56,16 @@ const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
  * The claim both `claim` and `claimSame` make: up to `limit` due rows that also meet `narrow` (SQL that
  * starts with `and`, or empty), taken for `leaseMs`, skipping rows another worker's claim has locked.
  */
-const claimDue = (runner: Runner, now: Date, limit: number, leaseMs: number, narrow: SQL) =>
+const claimDue = (runner: Runner, now: Date, limit: number, leaseMs: number, narrow: SQL, before = sql.empty()) =>
   rowsOf<ClaimedDelivery>(
     runner,
-    sql`update deliveries set state = 'sending', attempts = attempts + 1,
-          lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+    // A row claimed before whose bulk request left (delivery_posts) counts its one part as posted.
+    sql`${before} update deliveries set state = 'sending', attempts = attempts + 1,
+          lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz,
+          parts_posted = case when attempts = 0 then parts_posted
+            when exists (select 1 from delivery_posts p where p.delivery_ids @> array[deliveries.id])
+              then greatest(parts_posted, 1)
+            else parts_posted end
         where id in (select id from deliveries
           where state in ('waiting', 'sending') and next_at <= ${now.toISOString()}::timestamptz
             and (state = 'waiting' or lease_until < ${now.toISOString()}::timestamptz)
@@ -148,7 +153,17 @@ export function createDeliveryRepo(db: Db) {
      * Claims up to `limit` rows due at `now` (waiting, or claimed by a worker whose lease ran out) for
      * `leaseMs`: rows locked by another worker's claim are skipped, so no two workers hold one row.
      */
-    claim: (now: Date, limit: number, leaseMs: number) => claimDue(db, now, limit, leaseMs, sql.empty()),
+    claim: (now: Date, limit: number, leaseMs: number) =>
+      claimDue(
+        db,
+        now,
+        limit,
+        leaseMs,
+        sql.empty(),
+        // A request's mark whose rows all ended (its worker died, another claimed and ended them) is no use.
+        sql`with unused as (delete from delivery_posts p where not exists (
+              select 1 from deliveries d where d.id = any(p.delivery_ids) and d.state = 'sending'))`,
+      ),
 
     /**
      * Claims, as `claim` does, up to `limit` more due rows of `channel` with this very `body` (an alert's
@@ -166,14 +181,16 @@ export function createDeliveryRepo(db: Db) {
 
     /**
      * Records, as one bulk request reaches the gateway and before its answer, that each of its rows' one
-     * part may have been sent (`partsPosted`, for many rows in one statement), while each claim holds.
+     * part may have been sent: one row of `delivery_posts` for the request (docs/decisions/0139), which a
+     * claim of any of them after this worker died reads as `parts_posted`, and their ends delete.
      */
     async postedMany(claims: { id: number; attempts: number }[]): Promise<void> {
       if (claims.length === 0) return;
       await db.execute(
-        sql`update deliveries d set parts_posted = greatest(d.parts_posted, 1)
-            from jsonb_to_recordset(${JSON.stringify(claims)}::jsonb) as r(id int, attempts int)
-            where d.id = r.id and d.attempts = r.attempts and d.state = 'sending'`,
+        sql`insert into delivery_posts (first_id, attempts, delivery_ids, posted_at)
+            select ${claims[0]!.id}, ${claims[0]!.attempts}, array_agg(r.id::int), now()
+            from jsonb_array_elements_text(${JSON.stringify(claims.map((c) => c.id))}::jsonb) as r(id)
+            on conflict do nothing`,
       );
     },
 
@@ -187,17 +204,24 @@ export function createDeliveryRepo(db: Db) {
       >)[],
     ): Promise<number> {
       if (ends.length === 0) return 0;
-      const rows = await rowsOf<{ id: number }>(
+      // With the ends, the request's mark goes (a retried row is posted afresh): every row it named has an
+      // end here, or was claimed again by a worker that read the mark as it claimed. A request is named by
+      // its first row's claim, as `postedMany` wrote it.
+      const [row] = await rowsOf<{ recorded: number }>(
         db,
-        sql`update deliveries d set state = r.state, error = r.error,
-              next_at = coalesce(r."nextAt", d.next_at), gateway_id = coalesce(r."gatewayId", d.gateway_id),
-              sent_at = coalesce(r."sentAt", d.sent_at), lease_until = null, parts_posted = d.parts_sent
-            from jsonb_to_recordset(${JSON.stringify(ends)}::jsonb) as r(id int, attempts int, state text, error text,
-              "nextAt" timestamptz, "gatewayId" text, "sentAt" timestamptz)
-            where d.id = r.id and d.attempts = r.attempts and d.state = 'sending'
-            returning d.id`,
+        sql`with ended as (
+              update deliveries d set state = r.state, error = r.error,
+                next_at = coalesce(r."nextAt", d.next_at), gateway_id = coalesce(r."gatewayId", d.gateway_id),
+                sent_at = coalesce(r."sentAt", d.sent_at), lease_until = null, parts_posted = d.parts_sent
+              from jsonb_to_recordset(${JSON.stringify(ends)}::jsonb) as r(id int, attempts int, state text, error text,
+                "nextAt" timestamptz, "gatewayId" text, "sentAt" timestamptz)
+              where d.id = r.id and d.attempts = r.attempts and d.state = 'sending'
+              returning d.id),
+            unmarked as (delete from delivery_posts
+              where first_id = ${ends[0]!.id} and attempts = ${ends[0]!.attempts})
+            select count(*)::int as recorded from ended`,
       );
-      return rows.length;
+      return row?.recorded ?? 0;
     },
 
     /** `release` for many rows in one statement. */
