@@ -36,11 +36,13 @@ import { startWeatherStandIn } from './weather-stand-in.ts';
 
 const FARMERS = atLeast(Number(process.env.BENCH_FARMERS ?? 1_000_000), 10, 'farmers (BENCH_FARMERS)');
 const WORKERS = atLeast(Number(process.env.BENCH_WORKERS ?? 2), 1, 'worker processes (BENCH_WORKERS)');
-// As bench/fanout.ts: the sender's own defaults unless BENCH_CONCURRENCY, BENCH_BULK_ROWS or BENCH_PASSES say.
+// As bench/fanout.ts's worker processes: the sender's own defaults, one claim at a time as docs/running.md
+// has several workers set (DELIVERY_CLAIMS_AT_ONCE=1), unless BENCH_CONCURRENCY, BENCH_BULK_ROWS or
+// BENCH_PASSES say otherwise.
 const SENDER = {
   ...(process.env.BENCH_CONCURRENCY && { concurrency: Number(process.env.BENCH_CONCURRENCY) }),
   ...(process.env.BENCH_BULK_ROWS && { bulkRows: Number(process.env.BENCH_BULK_ROWS) }),
-  ...(process.env.BENCH_PASSES && { passes: Number(process.env.BENCH_PASSES) }),
+  passes: Number(process.env.BENCH_PASSES ?? 1),
 };
 const GOALS = { writeMs: 60_000, sendMs: 60_000, rssKiB: 1024 * 1024 };
 /** Tuesday 06:00 East Africa Time: before the send hour (10:00), in the Open-Meteo fixtures' week. */

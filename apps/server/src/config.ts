@@ -80,6 +80,11 @@ const schema = z
      * also the most bulk requests a worker killed mid-send may leave to be posted again.
      */
     DELIVERY_SENDS_IN_FLIGHT: z.coerce.number().int().min(1).max(256).default(32),
+    /**
+     * Claims a delivery worker sends at once (docs/decisions/0139): 2 lets one process claim the next while
+     * the last waits on the gateway; with several worker processes, 1 each (their claims contend).
+     */
+    DELIVERY_CLAIMS_AT_ONCE: z.coerce.number().int().min(1).max(4).default(2),
     JWT_ACCESS_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     JWT_REFRESH_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -313,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smsReportSecret: e.SMS_REPORT_SECRET,
     deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS ?? shortestLeaseSeconds(e.SMS_GATEWAY_TIMEOUT_SECONDS * 1000),
     deliverySendsInFlight: e.DELIVERY_SENDS_IN_FLIGHT,
+    deliveryClaimsAtOnce: e.DELIVERY_CLAIMS_AT_ONCE,
     backup: {
       dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       keep: e.BACKUP_KEEP,

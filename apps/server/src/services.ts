@@ -60,6 +60,7 @@ export function createServices(base: Omit<ModuleDeps, 'notifications' | 'deliver
   const delivery = createDeliveryService(base, createChannels(base), {
     leaseMs: base.config.deliveryLeaseSeconds * 1000,
     concurrency: base.config.deliverySendsInFlight,
+    passes: base.config.deliveryClaimsAtOnce,
     ...base.deliveryOptions,
     log: (msg, err) => log.error({ err }, msg),
   });

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { deliveryChannels, languages } from '@kutu/contract';
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { StoredMessage } from '../../i18n/i18n.ts';
 import { users } from './auth.ts';
 
@@ -92,7 +103,8 @@ export const deliveryPosts = pgTable(
     firstId: integer('first_id').notNull(),
     attempts: integer('attempts').notNull(),
     deliveryIds: integer('delivery_ids').array().notNull(),
-    postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+    /** The claim's lease when the request left: until then its rows are its worker's, the mark in use. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.firstId, t.attempts] }),

@@ -241,4 +241,30 @@ describe('delivery: a national send keeps every lane busy', () => {
     const rows = await t.deps.database.db.select().from(deliveries).where(sql`${deliveries.key} like 'bulk-lanes|%'`);
     expect(rows.map((r) => r.state)).toEqual(Array(40).fill('sent'));
   });
+
+  it('gathers several texts of a few rows each into one claim, so that their requests go at once', async () => {
+    const own = await startSmsGateway({ delayMs: 300 });
+    try {
+      const people = await Promise.all(Array.from({ length: 40 }, () => createUser(t, 'farmer')));
+      const channel = smsThrough(own, { bulkSize: 10, timeoutMs: t.deps.config.sms.timeoutMs });
+      // One claim at a time and four lanes: each district's advisory fills one request.
+      const w = testDelivery(
+        t,
+        { sms: channel },
+        { leaseMs: t.deps.config.deliveryLeaseSeconds * 1000, concurrency: 4, passes: 1 },
+      );
+      const tells = ['Lira', 'Gulu', 'Kumi', 'Soroti'].flatMap((district, d) => {
+        const advice = smsMessage('outbreak.alert.sms', { crop: 'Maize', source: 'Gulu', district });
+        return people
+          .slice(d * 10, d * 10 + 10)
+          .map((f): Tell => ({ to: f.id, key: 'bulk-texts', kind: 'alert', sms: advice }));
+      });
+      await w.tell(tells);
+      await w.sendDue();
+      expect(own.posts.map((p) => p.numbers.length)).toEqual([10, 10, 10, 10]);
+      expect(own.mostInFlight).toBe(4);
+    } finally {
+      await own.close();
+    }
+  });
 });

@@ -227,7 +227,7 @@ function smsBulk(sms: Sms, sendBulk: NonNullable<Sms['sendBulk']>, repo: ReturnT
     async send(rows: { row: ClaimedDelivery; address: string }[], text: string): Promise<BulkEnd[]> {
       let marked: Promise<void> = Promise.resolve();
       const onPosted = () => {
-        marked = repo.postedMany(rows.map(({ row }) => ({ id: row.id, attempts: row.attempts })));
+        marked = repo.postedMany(rows.map(({ row }) => row));
       };
       try {
         const results = await sendBulk.call(

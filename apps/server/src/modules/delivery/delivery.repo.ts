@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { deliveries, users } from '../../db/schema/index.ts';
+import { claimSql } from './claim-sql.ts';
 import {
   insertNoticesForEachSql,
   insertNoticesSql,
@@ -25,7 +26,7 @@ export type NewDelivery = Pick<typeof deliveries.$inferInsert, MessageColumns | 
 /** An outbox row as the sender claimed it: the columns a claim returns. */
 export type ClaimedDelivery = Pick<
   DeliveryRow,
-  'id' | MessageColumns | 'attempts' | 'partsSent' | 'partsPosted' | 'gatewayId'
+  'id' | MessageColumns | 'attempts' | 'partsSent' | 'partsPosted' | 'gatewayId' | 'nextAt' | 'leaseUntil'
 >;
 type Runner = Db | Tx;
 
@@ -52,28 +53,9 @@ export interface FanOutVariant {
 const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
   ((await runner.execute(query)) as unknown as { rows: T[] }).rows;
 
-/**
- * The claim both `claim` and `claimSame` make: up to `limit` due rows that also meet `narrow` (SQL that
- * starts with `and`, or empty), taken for `leaseMs`, skipping rows another worker's claim has locked.
- */
-const claimDue = (runner: Runner, now: Date, limit: number, leaseMs: number, narrow: SQL, before = sql.empty()) =>
-  rowsOf<ClaimedDelivery>(
-    runner,
-    // A row claimed before whose bulk request left (delivery_posts) counts its one part as posted.
-    sql`${before} update deliveries set state = 'sending', attempts = attempts + 1,
-          lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz,
-          parts_posted = case when attempts = 0 then parts_posted
-            when exists (select 1 from delivery_posts p where p.delivery_ids @> array[deliveries.id])
-              then greatest(parts_posted, 1)
-            else parts_posted end
-        where id in (select id from deliveries
-          where state in ('waiting', 'sending') and next_at <= ${now.toISOString()}::timestamptz
-            and (state = 'waiting' or lease_until < ${now.toISOString()}::timestamptz)
-            ${narrow}
-          order by next_at, id limit ${limit} for update skip locked)
-        returning id, key, user_id as "userId", address, language, channel, kind, body, subject, link, attachments,
-          attempts, parts_sent as "partsSent", parts_posted as "partsPosted", gateway_id as "gatewayId"`,
-  );
+/** Runs a claim (claim-sql.ts): the rows it took, as the sender reads them. */
+const claimDue = (runner: Runner, ...args: Parameters<typeof claimSql>) =>
+  rowsOf<ClaimedDelivery>(runner, claimSql(...args));
 
 /** Who a message goes to, read when it is sent: the address and the permissions of that moment. */
 export interface Recipient {
@@ -160,22 +142,33 @@ export function createDeliveryRepo(db: Db) {
         limit,
         leaseMs,
         sql.empty(),
-        // A request's mark whose rows all ended (its worker died, another claimed and ended them) is no use.
-        sql`with unused as (delete from delivery_posts p where not exists (
-              select 1 from deliveries d where d.id = any(p.delivery_ids) and d.state = 'sending'))`,
+        // A request's mark past its claim's lease whose rows all ended (its worker died, another claimed and
+        // ended them) is no use; a mark in its lease is not looked at (the request's own end deletes it).
+        sql`with unused as (delete from delivery_posts p where p.lease_until < ${now.toISOString()}::timestamptz
+              and not exists (select 1 from deliveries d where d.id = any(p.delivery_ids) and d.state = 'sending'))`,
       ),
 
     /**
      * Claims, as `claim` does, up to `limit` more due rows of `channel` with this very `body` (an alert's
-     * text, stored once for all its recipients) and no part sent yet: one bulk request's recipients.
+     * text, stored once for all its recipients) and no part sent yet: one bulk request's recipients. The
+     * search starts just `after` a row of that text in the claim's order (the last one claimed): the due
+     * index is read from there, not past every row of the texts before it.
      */
-    claimSame: (now: Date, channel: string, body: unknown, limit: number, leaseMs: number) =>
+    claimSame: (
+      now: Date,
+      channel: string,
+      body: unknown,
+      limit: number,
+      leaseMs: number,
+      after: { nextAt: Date; id: number },
+    ) =>
       claimDue(
         db,
         now,
         limit,
         leaseMs,
-        sql`and channel = ${channel} and body = ${JSON.stringify(body)}::jsonb
+        sql`and (next_at, id) > (${new Date(after.nextAt).toISOString()}::timestamptz, ${after.id}::int)
+                and channel = ${channel} and body = ${JSON.stringify(body)}::jsonb
                 and parts_sent = 0 and parts_posted = 0`,
       ),
 
@@ -184,11 +177,13 @@ export function createDeliveryRepo(db: Db) {
      * part may have been sent: one row of `delivery_posts` for the request (docs/decisions/0139), which a
      * claim of any of them after this worker died reads as `parts_posted`, and their ends delete.
      */
-    async postedMany(claims: { id: number; attempts: number }[]): Promise<void> {
+    async postedMany(claims: Pick<ClaimedDelivery, 'id' | 'attempts' | 'leaseUntil'>[]): Promise<void> {
       if (claims.length === 0) return;
+      const [first] = claims as [Pick<ClaimedDelivery, 'id' | 'attempts' | 'leaseUntil'>];
       await db.execute(
-        sql`insert into delivery_posts (first_id, attempts, delivery_ids, posted_at)
-            select ${claims[0]!.id}, ${claims[0]!.attempts}, array_agg(r.id::int), now()
+        sql`insert into delivery_posts (first_id, attempts, delivery_ids, lease_until)
+            select ${first.id}, ${first.attempts}, array_agg(r.id::int),
+              ${new Date(first.leaseUntil ?? 0).toISOString()}::timestamptz
             from jsonb_array_elements_text(${JSON.stringify(claims.map((c) => c.id))}::jsonb) as r(id)
             on conflict do nothing`,
       );

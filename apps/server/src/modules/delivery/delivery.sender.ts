@@ -236,12 +236,17 @@ export function createSender(
    * text's due rows, up to `bulkRows`, so that each bulk request is full.
    */
   async function claimMore(rows: Claimed[]): Promise<Claimed[]> {
+    // Each text's count in the claim, and its last row in the claim's order (next_at, id).
     const counts = new Map<string, { row: Claimed; n: number }>();
+    const order = (r: Claimed) => [new Date(r.nextAt).getTime(), r.id] as const;
     for (const row of rows) {
       const channel = Object.hasOwn(channels, row.channel) ? channels[row.channel] : undefined;
       if (!channel?.bulk || row.partsSent > 0 || row.partsPosted > 0) continue;
       const key = `${row.channel}|${JSON.stringify(row.body)}`;
       const c = counts.get(key) ?? { row, n: 0 };
+      const [at, id] = order(row);
+      const [lastAt, lastId] = order(c.row);
+      if (at > lastAt || (at === lastAt && id > lastId)) c.row = row;
       c.n += 1;
       counts.set(key, c);
     }
@@ -250,7 +255,7 @@ export function createSender(
       const size = channels[row.channel]!.bulk!.size;
       const want = Math.max(size, bulkRows) - n;
       if (n < 2 || want <= 0) continue;
-      more.push(...(await repo.claimSame(clock.now(), row.channel, row.body, want, leaseMs)));
+      more.push(...(await repo.claimSame(clock.now(), row.channel, row.body, want, leaseMs, row)));
     }
     return more;
   }
@@ -262,9 +267,17 @@ export function createSender(
   async function sendClaim(): Promise<{ rows: number; full: boolean }> {
     // Before the claim's query: a slow query must not stretch the time a send may still start.
     const claimedAt = performance.now();
-    const first = await repo.claim(clock.now(), batch, leaseMs);
+    let first = await repo.claim(clock.now(), batch, leaseMs);
     if (first.length === 0) return { rows: 0, full: false };
-    const rows = [...first, ...(await claimMore(first))];
+    let more = await claimMore(first);
+    const rows = [...first, ...more];
+    // Texts of a few thousand each (a district's advisory, in its languages) fill a few lanes apiece: claim
+    // again while there were texts to gather and the lanes' rows are not all taken.
+    while (more.length > 0 && first.length === batch && rows.length < bulkRows) {
+      first = await repo.claim(clock.now(), batch, leaseMs);
+      more = await claimMore(first);
+      rows.push(...first, ...more);
+    }
     const people = await repo.recipients([...new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])))]);
     // A number without an account is its row's own address and language.
     const recipientOf = (row: Claimed) =>
