@@ -7,6 +7,7 @@ import type { Tell } from '../../lib/deliverer.ts';
 import { createTestApp, type TestContext, testClock, testDelivery } from '../../../test/support/app.ts';
 import { startSmsGateway, type SmsGateway, smsThrough } from '../../../test/support/sms-gateway.ts';
 import { createUser, type TestUser } from '../../../test/support/users.ts';
+import { messagesSent } from '../../lib/metrics.ts';
 import { RETRY_AFTER_MS } from './delivery.sender.ts';
 
 /** Numbers the stub refuses: for good (403 InvalidPhoneNumber), and once (405 InsufficientBalance, then taken). */
@@ -115,8 +116,19 @@ describe('delivery: one text to many farmers in one request', () => {
     const once = await createUser(t, 'farmer', { phone: ONCE });
     const w = worker(sms());
     await w.tell([...people, refused, once].map((f) => alert(f.id, 'bulk-refused')));
+    const counted = async () =>
+      Object.fromEntries(
+        (await messagesSent.get()).values
+          .filter((v) => v.labels.channel === 'sms')
+          .map((v) => [v.labels.outcome, v.value]),
+      );
+    const before = await counted();
     await w.sendDue();
     const first = await rowsOf('bulk-refused');
+    // The request's ends are counted once per farmer, each by its own outcome.
+    const after = await counted();
+    for (const [outcome, n] of Object.entries({ sent: 3, failed: 1, retried: 1 }))
+      expect((after[outcome] ?? 0) - (before[outcome] ?? 0)).toBe(n);
     const of = (rows: typeof first, who: TestUser) => rows.find((r) => r.userId === who.id)!;
     expect(postsTo([...people, refused, once])).toHaveLength(1);
     expect(of(first, refused)).toMatchObject({ state: 'failed', attempts: 1 });

@@ -3,9 +3,17 @@ import { type SQL, sql } from 'drizzle-orm';
 /**
  * The claim both `claim` and `claimSame` make (delivery.repo.ts): up to `limit` due rows that also meet
  * `narrow` (SQL that starts with `and`, or empty), taken for `leaseMs`, skipping rows another worker's claim
- * has locked. `before` is a `with` to run with it, or empty.
+ * has locked. `before` is a `with` to run with it, or empty. `withBody` false leaves out each row's body:
+ * `claimSame` knows it already (its rows all have one body), and a million copies of it were a third of the
+ * rows' reading, in the database and here.
  */
-export const claimSql = (now: Date, limit: number, leaseMs: number, narrow: SQL, before: SQL = sql.empty()) =>
+export const claimSql = (
+  now: Date,
+  limit: number,
+  leaseMs: number,
+  narrow: SQL,
+  { before = sql.empty(), withBody = true }: { before?: SQL; withBody?: boolean } = {},
+) =>
   // A row claimed before whose bulk request left (delivery_posts) counts its one part as posted.
   sql`${before} update deliveries set state = 'sending', attempts = attempts + 1,
         lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz,
@@ -18,6 +26,7 @@ export const claimSql = (now: Date, limit: number, leaseMs: number, narrow: SQL,
           and (state = 'waiting' or lease_until < ${now.toISOString()}::timestamptz)
           ${narrow}
         order by next_at, id limit ${limit} for update skip locked)
-      returning id, key, user_id as "userId", address, language, channel, kind, body, subject, link, attachments,
+      returning id, user_id as "userId", address, language, channel, kind, ${withBody ? sql`body,` : sql.empty()}
+        subject, link, attachments,
         attempts, parts_sent as "partsSent", parts_posted as "partsPosted", gateway_id as "gatewayId",
         next_at as "nextAt", lease_until as "leaseUntil"`;

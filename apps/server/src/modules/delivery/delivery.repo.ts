@@ -26,7 +26,14 @@ export type NewDelivery = Pick<typeof deliveries.$inferInsert, MessageColumns | 
 /** An outbox row as the sender claimed it: the columns a claim returns. */
 export type ClaimedDelivery = Pick<
   DeliveryRow,
-  'id' | MessageColumns | 'attempts' | 'partsSent' | 'partsPosted' | 'gatewayId' | 'nextAt' | 'leaseUntil'
+  | 'id'
+  | Exclude<MessageColumns, 'key'>
+  | 'attempts'
+  | 'partsSent'
+  | 'partsPosted'
+  | 'gatewayId'
+  | 'nextAt'
+  | 'leaseUntil'
 >;
 type Runner = Db | Tx;
 
@@ -52,10 +59,6 @@ export interface FanOutVariant {
 
 const rowsOf = async <T>(runner: Runner, query: SQL): Promise<T[]> =>
   ((await runner.execute(query)) as unknown as { rows: T[] }).rows;
-
-/** Runs a claim (claim-sql.ts): the rows it took, as the sender reads them. */
-const claimDue = (runner: Runner, ...args: Parameters<typeof claimSql>) =>
-  rowsOf<ClaimedDelivery>(runner, claimSql(...args));
 
 /** Who a message goes to, read when it is sent: the address and the permissions of that moment. */
 export interface Recipient {
@@ -136,41 +139,51 @@ export function createDeliveryRepo(db: Db) {
      * `leaseMs`: rows locked by another worker's claim are skipped, so no two workers hold one row.
      */
     claim: (now: Date, limit: number, leaseMs: number) =>
-      claimDue(
+      rowsOf<ClaimedDelivery>(
         db,
-        now,
-        limit,
-        leaseMs,
-        sql.empty(),
-        // A request's mark past its claim's lease whose rows all ended (its worker died, another claimed and
-        // ended them) is no use; a mark in its lease is not looked at (the request's own end deletes it).
-        sql`with unused as (delete from delivery_posts p where p.lease_until < ${now.toISOString()}::timestamptz
+        claimSql(
+          now,
+          limit,
+          leaseMs,
+          sql.empty(),
+          // A request's mark past its claim's lease whose rows all ended (its worker died, another claimed and
+          // ended them) is no use; a mark in its lease is not looked at (the request's own end deletes it).
+          {
+            before: sql`with unused as (delete from delivery_posts p where p.lease_until < ${now.toISOString()}::timestamptz
               and not exists (select 1 from deliveries d where d.id = any(p.delivery_ids) and d.state = 'sending'))`,
+          },
+        ),
       ),
 
     /**
      * Claims, as `claim` does, up to `limit` more due rows of `channel` with this very `body` (an alert's
      * text, stored once for all its recipients) and no part sent yet: one bulk request's recipients. The
      * search starts just `after` a row of that text in the claim's order (the last one claimed): the due
-     * index is read from there, not past every row of the texts before it.
+     * index is read from there, not past every row of the texts before it. Every row it returns holds
+     * `body` itself (one object for all), not a copy read from the database.
      */
-    claimSame: (
+    claimSame: async (
       now: Date,
       channel: string,
       body: unknown,
       limit: number,
       leaseMs: number,
       after: { nextAt: Date; id: number },
-    ) =>
-      claimDue(
+    ): Promise<ClaimedDelivery[]> => {
+      const rows = await rowsOf<Omit<ClaimedDelivery, 'body'>>(
         db,
-        now,
-        limit,
-        leaseMs,
-        sql`and (next_at, id) > (${new Date(after.nextAt).toISOString()}::timestamptz, ${after.id}::int)
+        claimSql(
+          now,
+          limit,
+          leaseMs,
+          sql`and (next_at, id) > (${new Date(after.nextAt).toISOString()}::timestamptz, ${after.id}::int)
                 and channel = ${channel} and body = ${JSON.stringify(body)}::jsonb
                 and parts_sent = 0 and parts_posted = 0`,
-      ),
+          { withBody: false },
+        ),
+      );
+      return rows.map((row) => Object.assign(row, { body }) as ClaimedDelivery);
+    },
 
     /**
      * Records, as one bulk request reaches the gateway and before its answer, that each of its rows' one
