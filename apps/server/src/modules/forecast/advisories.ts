@@ -6,6 +6,9 @@ import type { BulkTell } from '../../lib/deliverer.ts';
 import { weekStartOf } from '../../lib/iso-weeks.ts';
 import type { ForecastRepo, RiskRow } from './forecast.repo.ts';
 
+/** Districts' advisories written at once (docs/decisions/0140). */
+const WRITES_AT_ONCE = 2;
+
 /** A reminder brought forward is due at 07:00 East Africa Time. */
 const WALK_REMINDER_HOUR_UTC = '04';
 
@@ -99,10 +102,12 @@ export function createAdvisories(
       const k = `${r.district}|${r.crop}`;
       if (r.level === 'high' && !firstHigh.has(k)) firstHigh.set(k, r);
     }
-    const told: { district: string; crop: string }[] = [];
-    for (const r of firstHigh.values()) {
-      const crop = r.crop as ForecastCrop;
-      await deps.delivery.transaction(async (tx, _tell, tellEach) => {
+    const pairs = [...firstHigh.values()];
+    const toldNow = new Set<RiskRow>();
+    /** One district and crop's advisory: its claim for the week and its messages, committed together. */
+    const write = (r: RiskRow) =>
+      deps.delivery.transaction(async (tx, _tell, tellEach) => {
+        const crop = r.crop as ForecastCrop;
         const toldBefore = await repo.claimAdvisory(tx, {
           district: r.district,
           crop,
@@ -118,9 +123,27 @@ export function createAdvisories(
         // keeps anyone from hearing it twice).
         if (toldBefore) return tellEach(repo.recipients(r.district, crop, toldBefore), messages);
         await tellEach(repo.recipients(r.district, crop), messages);
-        told.push({ district: r.district, crop });
+        toldNow.add(r);
       });
-    }
+    // Each write is one statement on one of the database's cores: WRITES_AT_ONCE of them keep a small
+    // server's cores busy (docs/decisions/0140). A farmer with fields in two districts is still told once: the
+    // second write waits on the first's key (the outbox's unique key) and skips it. After a failure no new
+    // write starts, the ones under way finish, and the failure is thrown.
+    let next = 0;
+    let failure: { error: unknown } | null = null;
+    const writer = async () => {
+      while (next < pairs.length && !failure) {
+        const r = pairs[next++]!;
+        try {
+          await write(r);
+        } catch (error) {
+          failure ??= { error };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(WRITES_AT_ONCE, pairs.length) }, writer));
+    if (failure) throw (failure as { error: unknown }).error;
+    const told = pairs.filter((r) => toldNow.has(r)).map((r) => ({ district: r.district, crop: r.crop }));
     // The fields' next walk comes forward to the day the advisory named.
     for (const { district, crop } of told) {
       const r = firstHigh.get(`${district}|${crop}`) as RiskRow;
