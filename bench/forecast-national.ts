@@ -9,7 +9,7 @@
  * three. The clock at Tuesday 06:00 East Africa Time, before
  * the send hour: one forecast run (POST /api/forecast/run/) over the stand-in, whose cool wet nights at three
  * places in four turn many districts' maize high, prepares the advisories; then a national officer's "send now"
- * (POST /api/forecast/advisories/send/) writes them, one statement a district and crop (the recipients' query
+ * (POST /api/forecast/advisories/send/) writes them, one statement a district and crop, two at once (the recipients' query
  * inside the outbox's INSERT … SELECT: SMS rows and in-app notices). Then BENCH_WORKERS (default 2) delivery
  * worker processes (fanout-worker.ts) hand every SMS row to the stub in bulk (SMS_BULK_SIZE numbers a request).
  * Prints the rows written and their time, the time to hand every message to the stub, its requests, recipients
