@@ -30,3 +30,11 @@ export const claimSql = (
         subject, link, attachments,
         attempts, parts_sent as "partsSent", parts_posted as "partsPosted", gateway_id as "gatewayId",
         next_at as "nextAt", lease_until as "leaseUntil"`;
+
+/**
+ * Run with a claim: a request's mark past its claim's lease whose rows all ended (its worker died, another
+ * claimed and ended them) is no use; a mark in its lease is not looked at (the request's own end deletes it).
+ */
+export const unusedMarksSql = (now: Date) =>
+  sql`with unused as (delete from delivery_posts p where p.lease_until < ${now.toISOString()}::timestamptz
+        and not exists (select 1 from deliveries d where d.id = any(p.delivery_ids) and d.state = 'sending'))`;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { deliveries, users } from '../../db/schema/index.ts';
-import { claimSql } from './claim-sql.ts';
+import { claimSql, unusedMarksSql } from './claim-sql.ts';
 import {
   insertNoticesForEachSql,
   insertNoticesSql,
@@ -139,21 +139,7 @@ export function createDeliveryRepo(db: Db) {
      * `leaseMs`: rows locked by another worker's claim are skipped, so no two workers hold one row.
      */
     claim: (now: Date, limit: number, leaseMs: number) =>
-      rowsOf<ClaimedDelivery>(
-        db,
-        claimSql(
-          now,
-          limit,
-          leaseMs,
-          sql.empty(),
-          // A request's mark past its claim's lease whose rows all ended (its worker died, another claimed and
-          // ended them) is no use; a mark in its lease is not looked at (the request's own end deletes it).
-          {
-            before: sql`with unused as (delete from delivery_posts p where p.lease_until < ${now.toISOString()}::timestamptz
-              and not exists (select 1 from deliveries d where d.id = any(p.delivery_ids) and d.state = 'sending'))`,
-          },
-        ),
-      ),
+      rowsOf<ClaimedDelivery>(db, claimSql(now, limit, leaseMs, sql.empty(), { before: unusedMarksSql(now) })),
 
     /**
      * Claims, as `claim` does, up to `limit` more due rows of `channel` with this very `body` (an alert's
