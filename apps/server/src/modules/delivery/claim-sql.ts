@@ -4,8 +4,8 @@ import { type SQL, sql } from 'drizzle-orm';
  * The claim both `claim` and `claimSame` make (delivery.repo.ts): up to `limit` due rows that also meet
  * `narrow` (SQL that starts with `and`, or empty), taken for `leaseMs`, skipping rows another worker's claim
  * has locked. `before` is a `with` to run with it, or empty. `withBody` false leaves out each row's body:
- * `claimSame` knows it already (its rows all have one body), and a million copies of it were a third of the
- * rows' reading, in the database and here.
+ * `claimSame` knows it already (its rows all have one body), and a body is over half of a claimed row's
+ * bytes (147 of 260 for an alert), read out of the database and parsed here a million times.
  */
 export const claimSql = (
   now: Date,

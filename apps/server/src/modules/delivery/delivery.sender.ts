@@ -72,8 +72,8 @@ export function createSender(
     }
   }
 
-  // A body's JSON, once per body object: a claim's rows of one text share one (claimSame), and the
-  // JSON of each of a million rows' bodies was a tenth of this process's time.
+  // A body's JSON, once per body object: a claim's rows of one text share one (claimSame), where each
+  // row's body was made into JSON again, a million times at a national send (docs/decisions/0140).
   const bodyJson = new WeakMap<object, string>();
   const jsonOf = (body: unknown) => {
     if (typeof body !== 'object' || body === null) return JSON.stringify(body);
