@@ -130,19 +130,15 @@ export function createAdvisories(
     // second write waits on the first's key (the outbox's unique key) and skips it. After a failure no new
     // write starts, the ones under way finish, and the failure is thrown.
     let next = 0;
-    let failure: { error: unknown } | null = null;
+    const failures: unknown[] = [];
     const writer = async () => {
-      while (next < pairs.length && !failure) {
+      while (next < pairs.length && failures.length === 0) {
         const r = pairs[next++]!;
-        try {
-          await write(r);
-        } catch (error) {
-          failure ??= { error };
-        }
+        await write(r).catch((error: unknown) => failures.push(error));
       }
     };
     await Promise.all(Array.from({ length: Math.min(WRITES_AT_ONCE, pairs.length) }, writer));
-    if (failure) throw (failure as { error: unknown }).error;
+    if (failures.length > 0) throw failures[0];
     const told = pairs.filter((r) => toldNow.has(r)).map((r) => ({ district: r.district, crop: r.crop }));
     // The fields' next walk comes forward to the day the advisory named.
     for (const { district, crop } of told) {
